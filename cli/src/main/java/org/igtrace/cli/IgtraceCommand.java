@@ -1,0 +1,196 @@
+package org.igtrace.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.Callable;
+import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.formats.OutputFormat;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.Otf2TraceReader;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The igtrace command: a trace in, its information graph out. */
+@Command(name = "igtrace",
+        mixinStandardHelpOptions = true,
+        versionProvider = IgtraceCommand.Version.class,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Builds the information graph of a parallel (MPI) program from its execution trace:",
+            "a vertex per process weighted by its compute fraction w = 1 - Tcomm/T, an edge per",
+            "communicating pair weighted by the average message size, and the maximum-weight",
+            "spanning tree found with Prim's algorithm.",
+            "",
+            "The graph goes to standard output unless -o is given; a one-line summary and notes",
+            "go to standard error."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the graph was written", "1:the trace or the output could not be handled", "2:usage error"})
+public final class IgtraceCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "TRACE",
+            description = "An OTF2 anchor file (traces.otf2), or a directory holding exactly one (a Score-P experiment, an EZTrace output directory).")
+    Path trace;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "graphml",
+            converter = FormatConverter.class,
+            description = "Output format: graphml or dot (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full", converter = ViewConverter.class,
+            description = "full: every edge, tree edges marked; tree: only the spanning tree, with recalculated weights (default: ${DEFAULT-VALUE}).")
+    GraphView view;
+
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg", converter = WeightConverter.class,
+            description = "Edge weight for the tree and the output: avg (average message size, bytes), bytes (all bytes), messages (count) (default: ${DEFAULT-VALUE}).")
+    EdgeWeight weight;
+
+    @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path", converter = RecalcConverter.class,
+            description = "Tree weight recalculation: path (removed edges' weight added along their tree path), paper (formula 4 of the paper), none (default: ${DEFAULT-VALUE}).")
+    Recalculation recalc;
+
+    @Option(names = "--collectives",
+            description = "Add modelled pairwise traffic of collective operations (one-to-all, all-to-one, all-to-all) to the edges.")
+    boolean collectives;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write the graph to FILE (whole or not at all) instead of standard output.")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    boolean quiet;
+
+    private PrintWriter err;
+    private Writer stdout;
+
+    /** Runs igtrace with the process's standard streams and returns the exit code. */
+    public static int run(String... args) {
+        Writer stdout = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        return run(stdout, err, args);
+    }
+
+    /** Runs igtrace writing to the given streams; for tests and embedding. */
+    public static int run(Writer stdout, PrintWriter err, String... args) {
+        IgtraceCommand command = new IgtraceCommand();
+        command.stdout = stdout;
+        command.err = err;
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(stdout, true));
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("igtrace: " + ex.getMessage());
+            err.println("Try 'igtrace --help' for more information.");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            err.println("igtrace: internal error: " + ex);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        try {
+            TraceFormat.Located located = TraceFormat.locate(trace);
+            if (located.format() != TraceFormat.OTF2) {
+                throw new TraceReadException(located.file() + ": OTF (version 1) traces are not read yet; igtrace reads OTF2 archives");
+            }
+            TraceProfile profile = Otf2TraceReader.read(located.file(), collectives);
+            InformationGraph graph = InformationGraph.build(profile, weight, recalc);
+            AttributedGraph<?, ?> shown = graph.view(view, located.file().toString());
+            writeGraph(shown);
+            if (!quiet) {
+                err.println(Summary.of(graph, view));
+            }
+            return 0;
+        } catch (TraceReadException e) {
+            err.println("igtrace: " + e.getMessage());
+            return 1;
+        } catch (IOException e) {
+            err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private <V, E> void writeGraph(AttributedGraph<V, E> shown) throws IOException {
+        if (output != null) {
+            AtomicOutput.write(output, out -> format.writer().write(shown, out));
+        } else {
+            // Render fully first, so a failure leaves nothing half-printed on standard output.
+            StringWriter text = new StringWriter();
+            format.writer().write(shown, text);
+            stdout.write(text.toString());
+            stdout.flush();
+        }
+    }
+
+    static final class FormatConverter implements CommandLine.ITypeConverter<OutputFormat> {
+        @Override
+        public OutputFormat convert(String value) {
+            return enumValue(OutputFormat.class, value, "graphml, dot");
+        }
+    }
+
+    static final class ViewConverter implements CommandLine.ITypeConverter<GraphView> {
+        @Override
+        public GraphView convert(String value) {
+            return enumValue(GraphView.class, value, "full, tree");
+        }
+    }
+
+    static final class WeightConverter implements CommandLine.ITypeConverter<EdgeWeight> {
+        @Override
+        public EdgeWeight convert(String value) {
+            return enumValue(EdgeWeight.class, value, "avg, bytes, messages");
+        }
+    }
+
+    static final class RecalcConverter implements CommandLine.ITypeConverter<Recalculation> {
+        @Override
+        public Recalculation convert(String value) {
+            return enumValue(Recalculation.class, value, "path, paper, none");
+        }
+    }
+
+    private static <T extends Enum<T>> T enumValue(Class<T> type, String value, String allowed) {
+        try {
+            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not one of " + allowed);
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws IOException {
+            Properties p = new Properties();
+            try (InputStream in = IgtraceCommand.class.getResourceAsStream("version.properties")) {
+                if (in != null) {
+                    p.load(in);
+                }
+            }
+            return new String[] {"igtrace " + p.getProperty("version", "unknown")};
+        }
+    }
+}

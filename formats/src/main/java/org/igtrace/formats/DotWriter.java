@@ -1,0 +1,59 @@
+package org.igtrace.formats;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.igtrace.core.graph.AttributedGraph;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DefaultUndirectedGraph;
+import org.jgrapht.nio.Attribute;
+import org.jgrapht.nio.DefaultAttribute;
+import org.jgrapht.nio.ExportException;
+import org.jgrapht.nio.dot.DOTExporter;
+
+/**
+ * Graphviz DOT (SPEC section 7) through jgrapht-io: an undirected {@code graph}, vertices labelled
+ * with their label text, edges with theirs, emphasised edges (tree edges of a full graph) drawn
+ * {@code style=bold, penwidth=3}. Only drawing attributes are written, so {@code dot} has nothing
+ * to warn about (its own {@code weight} must be an integer, so ours is not written).
+ */
+public final class DotWriter implements GraphWriter {
+
+    @Override
+    public <V, E> void write(AttributedGraph<V, E> view, Writer out) throws IOException {
+        DOTExporter<V, E> exporter = new DOTExporter<>(view::vertexId);
+        exporter.setGraphIdProvider(() -> "igtrace");
+        exporter.setVertexAttributeProvider(v -> {
+            Map<String, Attribute> a = new LinkedHashMap<>();
+            a.put("label", DefaultAttribute.createAttribute(escape(view.vertexLabel(v))));
+            return a;
+        });
+        exporter.setEdgeAttributeProvider(e -> {
+            Map<String, Attribute> a = new LinkedHashMap<>();
+            a.put("label", DefaultAttribute.createAttribute(escape(view.edgeLabel(e))));
+            if (view.emphasised(e)) {
+                a.put("style", DefaultAttribute.createAttribute("bold"));
+                a.put("penwidth", DefaultAttribute.createAttribute(3));
+            }
+            return a;
+        });
+        Graph<V, E> graph = new DefaultUndirectedGraph<>(null, null, false);
+        view.vertices().forEach(graph::addVertex);
+        view.edges().forEach(e -> graph.addEdge(view.source(e), view.target(e), e));
+        try {
+            exporter.exportGraph(graph, out);
+        } catch (ExportException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new UncheckedIOException(new IOException(e.getMessage(), e));
+        }
+    }
+
+    /** DOT's quoted-string escapes: quotes and backslashes escaped, line breaks as {@code \n}. */
+    private static String escape(String label) {
+        return label.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    }
+}

@@ -1,0 +1,100 @@
+package org.igtrace.formats;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.igtrace.core.graph.AttributedGraph;
+
+/**
+ * GraphML (SPEC section 7): every graph, node and edge attribute is declared with a {@code <key>}
+ * of its type (int, long, double, boolean, string), so networkx, igraph and Gephi read typed
+ * values. Written directly rather than with jgrapht-io's GraphMLExporter, which keys attributes by
+ * name alone (a node {@code weight} and an edge {@code weight} collide) and writes no graph data.
+ */
+public final class GraphMlWriter implements GraphWriter {
+
+    @Override
+    public <V, E> void write(AttributedGraph<V, E> view, Writer out) throws IOException {
+        Map<String, String> graphKeys = new LinkedHashMap<>();
+        Map<String, String> nodeKeys = new LinkedHashMap<>();
+        Map<String, String> edgeKeys = new LinkedHashMap<>();
+        view.graphAttributes().forEach((k, v) -> graphKeys.putIfAbsent(k, typeOf(v)));
+        for (V v : view.vertices()) {
+            view.vertexAttributes(v).forEach((k, value) -> nodeKeys.putIfAbsent(k, typeOf(value)));
+        }
+        for (E e : view.edges()) {
+            view.edgeAttributes(e).forEach((k, value) -> edgeKeys.putIfAbsent(k, typeOf(value)));
+        }
+
+        out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        out.write("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\""
+                + " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+                + " xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n");
+        writeKeys(out, "graph", "g_", graphKeys);
+        writeKeys(out, "node", "n_", nodeKeys);
+        writeKeys(out, "edge", "e_", edgeKeys);
+        out.write("  <graph id=\"G\" edgedefault=\"undirected\">\n");
+        writeData(out, "    ", "g_", view.graphAttributes());
+        for (V v : view.vertices()) {
+            out.write("    <node id=\"" + xml(view.vertexId(v)) + "\">\n");
+            writeData(out, "      ", "n_", view.vertexAttributes(v));
+            out.write("    </node>\n");
+        }
+        int number = 0;
+        for (E e : view.edges()) {
+            out.write("    <edge id=\"e" + number++ + "\" source=\"" + xml(view.vertexId(view.source(e)))
+                    + "\" target=\"" + xml(view.vertexId(view.target(e))) + "\">\n");
+            writeData(out, "      ", "e_", view.edgeAttributes(e));
+            out.write("    </edge>\n");
+        }
+        out.write("  </graph>\n</graphml>\n");
+    }
+
+    private static void writeKeys(Writer out, String domain, String prefix, Map<String, String> keys) throws IOException {
+        for (Map.Entry<String, String> k : keys.entrySet()) {
+            out.write("  <key id=\"" + xml(prefix + k.getKey()) + "\" for=\"" + domain + "\" attr.name=\""
+                    + xml(k.getKey()) + "\" attr.type=\"" + k.getValue() + "\"/>\n");
+        }
+    }
+
+    private static void writeData(Writer out, String indent, String prefix, Map<String, Object> values) throws IOException {
+        for (Map.Entry<String, Object> a : values.entrySet()) {
+            out.write(indent + "<data key=\"" + xml(prefix + a.getKey()) + "\">" + xml(Values.text(a.getValue())) + "</data>\n");
+        }
+    }
+
+    private static String typeOf(Object value) {
+        if (value instanceof Integer) {
+            return "int";
+        } else if (value instanceof Long) {
+            return "long";
+        } else if (value instanceof Double || value instanceof Float) {
+            return "double";
+        } else if (value instanceof Boolean) {
+            return "boolean";
+        }
+        return "string";
+    }
+
+    private static String xml(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                default -> {
+                    if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') {
+                        b.append('?'); // not allowed in XML 1.0
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,37 @@
+package org.igtrace.core.graph;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A graph as a writer sees it: vertices and edges in output order, each with named attributes
+ * whose values are {@link Integer}, {@link Long}, {@link Double}, {@link Boolean} or
+ * {@link String}. Writers format; they compute nothing.
+ */
+public interface AttributedGraph<V, E> {
+    List<V> vertices();
+
+    List<E> edges();
+
+    V source(E edge);
+
+    V target(E edge);
+
+    /** A stable identifier for the vertex in the output (e.g. its rank). */
+    String vertexId(V vertex);
+
+    Map<String, Object> graphAttributes();
+
+    Map<String, Object> vertexAttributes(V vertex);
+
+    Map<String, Object> edgeAttributes(E edge);
+
+    /** The text a drawing shows on the vertex. */
+    String vertexLabel(V vertex);
+
+    /** The text a drawing shows on the edge. */
+    String edgeLabel(E edge);
+
+    /** Whether a drawing emphasises the edge (tree edges in a full graph). */
+    boolean emphasised(E edge);
+}

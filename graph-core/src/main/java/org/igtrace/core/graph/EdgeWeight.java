@@ -1,0 +1,26 @@
+package org.igtrace.core.graph;
+
+import org.igtrace.core.profile.PairTraffic;
+
+/** Which number of a pair is its edge weight (SPEC section 4), for the tree and for {@code weight}. */
+public enum EdgeWeight {
+    /** {@code c_ij}: the average message size in bytes (the paper's weight, the default). */
+    AVG,
+    /** {@code v_ij}: all bytes between the pair. */
+    BYTES,
+    /** {@code s_ij}: the number of messages between the pair. */
+    MESSAGES;
+
+    public double of(PairTraffic pair) {
+        return switch (this) {
+            case AVG -> pair.averageBytes();
+            case BYTES -> pair.bytes();
+            case MESSAGES -> pair.messages();
+        };
+    }
+
+    /** The lower-case name used on the command line and in outputs. */
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

@@ -1,0 +1,162 @@
+package org.igtrace.core.profile;
+
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.RegionKind;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.PairCounters;
+
+/**
+ * Accumulates one location's events as they are read: region times and message counters. Its
+ * memory does not depend on the number of events. One instance is fed by one thread; the
+ * {@link TraceAccumulator} merges them.
+ */
+public final class LocationAccumulator implements LocationEvents {
+    private final TraceDefinitions definitions;
+    private final int process;
+    private final boolean modelCollectives;
+
+    long firstRegionTime = Long.MAX_VALUE;
+    long lastRegionTime = Long.MIN_VALUE;
+
+    private int communicationDepth;
+    private long communicationEnter;
+    long communicationTicks;
+    private boolean currentCallIsSendrecv;
+    private boolean currentCallHadMessage;
+    long silentSendrecvCalls;
+
+    private int environmentDepth;
+    private long environmentEnter;
+    long environmentTicks;
+
+    long unbalancedLeaves;
+    long untranslatedPartners;
+    long selfMessages;
+
+    final PairCounters sends = new PairCounters();
+    final PairCounters receives = new PairCounters();
+    final PairCounters collectiveTraffic = new PairCounters();
+
+    LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives) {
+        this.definitions = definitions;
+        this.process = process;
+        this.modelCollectives = modelCollectives;
+    }
+
+    public int process() {
+        return process;
+    }
+
+    private void regionEvent(long time) {
+        if (time < firstRegionTime) {
+            firstRegionTime = time;
+        }
+        if (time > lastRegionTime) {
+            lastRegionTime = time;
+        }
+    }
+
+    @Override
+    public void enter(long time, int region) {
+        regionEvent(time);
+        RegionKind kind = definitions.regionKind(region);
+        if (kind == RegionKind.ENVIRONMENT) {
+            if (environmentDepth++ == 0) {
+                environmentEnter = time;
+            }
+        } else if (kind.isCommunication() && environmentDepth == 0) {
+            if (communicationDepth++ == 0) {
+                communicationEnter = time;
+                currentCallIsSendrecv = kind == RegionKind.SENDRECV;
+                currentCallHadMessage = false;
+            }
+        }
+    }
+
+    @Override
+    public void leave(long time, int region) {
+        regionEvent(time);
+        RegionKind kind = definitions.regionKind(region);
+        if (kind == RegionKind.ENVIRONMENT) {
+            if (environmentDepth == 0) {
+                unbalancedLeaves++;
+            } else if (--environmentDepth == 0) {
+                environmentTicks += time - environmentEnter;
+            }
+        } else if (kind.isCommunication() && environmentDepth == 0) {
+            if (communicationDepth == 0) {
+                unbalancedLeaves++;
+            } else if (--communicationDepth == 0) {
+                communicationTicks += time - communicationEnter;
+                if (currentCallIsSendrecv && !currentCallHadMessage) {
+                    silentSendrecvCalls++;
+                }
+            }
+        }
+    }
+
+    private boolean countable(int partner) {
+        currentCallHadMessage = true;
+        if (partner < 0 || partner >= definitions.processCount()) {
+            untranslatedPartners++;
+            return false;
+        }
+        if (partner == process) {
+            selfMessages++;
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public void send(long time, int receiver, int communicator, int tag, long bytes) {
+        if (countable(receiver)) {
+            sends.add(process, receiver, bytes, 1);
+        }
+    }
+
+    @Override
+    public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        if (countable(sender)) {
+            receives.add(sender, process, bytes, 1);
+        }
+    }
+
+    /**
+     * Models the collective's traffic as seen from this member (SPEC section 4): one-to-all adds
+     * root -> this member with the bytes it received; all-to-one adds this member -> root with the
+     * bytes it sent; all-to-all adds this member -> every other member with sent / (n - 1) bytes.
+     */
+    @Override
+    public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        if (!modelCollectives) {
+            return;
+        }
+        switch (kind) {
+            case ONE_TO_ALL -> {
+                if (root >= 0 && root != process) {
+                    collectiveTraffic.add(root, process, received, 1);
+                }
+            }
+            case ALL_TO_ONE -> {
+                if (root >= 0 && root != process) {
+                    collectiveTraffic.add(process, root, sent, 1);
+                }
+            }
+            case ALL_TO_ALL -> {
+                int[] members = definitions.communicatorMembers(communicator);
+                if (members.length > 1) {
+                    double share = (double) sent / (members.length - 1);
+                    for (int member : members) {
+                        if (member != process && member >= 0) {
+                            collectiveTraffic.add(process, member, share, 1);
+                        }
+                    }
+                }
+            }
+            default -> {
+            }
+        }
+    }
+}

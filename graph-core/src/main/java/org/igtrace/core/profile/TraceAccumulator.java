@@ -1,0 +1,142 @@
+package org.igtrace.core.profile;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.igtrace.core.trace.ProcessInfo;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.PairCounters;
+
+/**
+ * Hands out one {@link LocationAccumulator} per location and merges them into a
+ * {@link TraceProfile}. Locations may be fed on different threads; {@link #profile()} is called
+ * once all of them are done.
+ */
+public final class TraceAccumulator {
+    private final TraceDefinitions definitions;
+    private final boolean modelCollectives;
+    private final List<LocationAccumulator> locations = Collections.synchronizedList(new ArrayList<>());
+    private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
+
+    /**
+     * @param modelCollectives whether collective operations add modelled pairwise traffic
+     *                         ({@code --collectives}, SPEC section 4)
+     */
+    public TraceAccumulator(TraceDefinitions definitions, boolean modelCollectives) {
+        this.definitions = definitions;
+        this.modelCollectives = modelCollectives;
+    }
+
+    public TraceDefinitions definitions() {
+        return definitions;
+    }
+
+    /** A fresh accumulator for one location of the process with world rank {@code process}. */
+    public LocationAccumulator location(int process) {
+        if (process < 0 || process >= definitions.processCount()) {
+            throw new IllegalArgumentException("no process with rank " + process);
+        }
+        LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives);
+        locations.add(accumulator);
+        return accumulator;
+    }
+
+    /** Adds a note from the reader (a quirk met while reading events). */
+    public void note(String note) {
+        notes.add(note);
+    }
+
+    /** Merges every location into the profile (SPEC sections 3 and 4). */
+    public TraceProfile profile() {
+        int n = definitions.processCount();
+        double tick = 1.0 / definitions.ticksPerSecond();
+        long[] spanTicks = new long[n];
+        long[] environmentTicks = new long[n];
+        long[] communicationTicks = new long[n];
+        PairCounters sends = new PairCounters();
+        PairCounters receives = new PairCounters();
+        PairCounters collectives = new PairCounters();
+        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0;
+        for (LocationAccumulator l : locations) {
+            if (l.lastRegionTime >= l.firstRegionTime) {
+                spanTicks[l.process()] += l.lastRegionTime - l.firstRegionTime;
+            }
+            environmentTicks[l.process()] += l.environmentTicks;
+            communicationTicks[l.process()] += l.communicationTicks;
+            sends.addAll(l.sends);
+            receives.addAll(l.receives);
+            collectives.addAll(l.collectiveTraffic);
+            unbalanced += l.unbalancedLeaves;
+            untranslated += l.untranslatedPartners;
+            self += l.selfMessages;
+            silentSendrecv += l.silentSendrecvCalls;
+        }
+
+        List<ProcessProfile> processes = new ArrayList<>(n);
+        for (ProcessInfo p : definitions.processes()) {
+            int r = p.rank();
+            double time = Math.max(0, spanTicks[r] - environmentTicks[r]) * tick;
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, communicationTicks[r] * tick));
+        }
+
+        // Directed traffic: the send side where any send was seen, else the receive side.
+        PairCounters directed = new PairCounters(sends.size() + 1);
+        long[] fallback = new long[2];
+        long[] sendsWithoutReceive = new long[1];
+        long[] receivesWithoutSend = new long[1];
+        sends.forEach((from, to, bytes, messages) -> {
+            directed.add(from, to, bytes, messages);
+            long received = receives.messages(from, to);
+            if (received < messages) {
+                sendsWithoutReceive[0] += messages - received;
+            } else if (received > messages) {
+                receivesWithoutSend[0] += received - messages;
+            }
+        });
+        receives.forEach((from, to, bytes, messages) -> {
+            if (sends.messages(from, to) == 0) {
+                directed.add(from, to, bytes, messages);
+                fallback[0] += messages;
+                fallback[1]++;
+            }
+        });
+        long[] p2pMessages = {0};
+        directed.forEach((from, to, bytes, messages) -> p2pMessages[0] += messages);
+        if (modelCollectives) {
+            directed.addAll(collectives);
+        }
+
+        PairCounters undirected = new PairCounters(directed.size() + 1);
+        directed.forEach((from, to, bytes, messages) ->
+                undirected.add(Math.min(from, to), Math.max(from, to), bytes, messages));
+        List<PairTraffic> pairs = new ArrayList<>(undirected.size());
+        undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
+        pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
+
+        List<String> allNotes = new ArrayList<>(definitions.notes());
+        allNotes.addAll(notes);
+        if (fallback[0] > 0) {
+            allNotes.add(fallback[0] + " messages on " + fallback[1]
+                    + " sender->receiver directions counted from receive events (no send events recorded)");
+        }
+        if (sendsWithoutReceive[0] > 0) {
+            allNotes.add(sendsWithoutReceive[0] + " sent messages have no receive event (counted from the send side)");
+        }
+        if (receivesWithoutSend[0] > 0) {
+            allNotes.add(receivesWithoutSend[0] + " receive events without a send event ignored");
+        }
+        if (silentSendrecv > 0) {
+            allNotes.add(silentSendrecv + " MPI_Sendrecv calls recorded no message events: their traffic is not in the graph");
+        }
+        if (untranslated > 0) {
+            allNotes.add(untranslated + " message events name a partner outside the known processes: ignored");
+        }
+        if (self > 0) {
+            allNotes.add(self + " messages a process sent to itself: not edges");
+        }
+        if (unbalanced > 0) {
+            allNotes.add(unbalanced + " Leave events without a matching Enter ignored");
+        }
+        return new TraceProfile(processes, pairs, p2pMessages[0], allNotes);
+    }
+}

@@ -1,0 +1,104 @@
+package org.igtrace.core.trace;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * What a reader resolves from a trace's definitions before its events: the processes in rank
+ * order, the region table, the communicators as lists of world ranks, and the timer resolution.
+ * Regions and communicators are numbered densely by the reader; events refer to these numbers.
+ */
+public final class TraceDefinitions {
+    private final List<ProcessInfo> processes;
+    private final RegionKind[] regionKinds;
+    private final List<int[]> communicators;
+    private final double ticksPerSecond;
+    private final List<String> notes;
+
+    private TraceDefinitions(Builder b) {
+        this.processes = List.copyOf(b.processes);
+        this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);
+        this.communicators = List.copyOf(b.communicators);
+        this.ticksPerSecond = b.ticksPerSecond;
+        this.notes = List.copyOf(b.notes);
+    }
+
+    public List<ProcessInfo> processes() {
+        return processes;
+    }
+
+    public int processCount() {
+        return processes.size();
+    }
+
+    public RegionKind regionKind(int region) {
+        return region >= 0 && region < regionKinds.length ? regionKinds[region] : RegionKind.OTHER;
+    }
+
+    /** The world ranks of a communicator's members, in communicator-rank order. */
+    public int[] communicatorMembers(int communicator) {
+        return communicator >= 0 && communicator < communicators.size() ? communicators.get(communicator) : new int[0];
+    }
+
+    public double ticksPerSecond() {
+        return ticksPerSecond;
+    }
+
+    /** Notes the reader made while resolving definitions (quirks of the tracer). */
+    public List<String> notes() {
+        return notes;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Collects definitions in the order a reader meets them. */
+    public static final class Builder {
+        private final List<ProcessInfo> processes = new ArrayList<>();
+        private final List<RegionKind> regionKinds = new ArrayList<>();
+        private final List<int[]> communicators = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+        private double ticksPerSecond = 1.0;
+
+        /** Adds the process with the next rank and returns that rank. */
+        public int addProcess(String name, String host) {
+            int rank = processes.size();
+            processes.add(new ProcessInfo(rank, name, host));
+            return rank;
+        }
+
+        /** Adds a region, classified by SPEC section 3, and returns its dense number. */
+        public int addRegion(String name, boolean mpiMarked) {
+            regionKinds.add(RegionKind.classify(name, mpiMarked));
+            return regionKinds.size() - 1;
+        }
+
+        /** Adds a communicator given by its members' world ranks and returns its dense number. */
+        public int addCommunicator(int[] worldRanks) {
+            communicators.add(worldRanks.clone());
+            return communicators.size() - 1;
+        }
+
+        public Builder ticksPerSecond(double ticks) {
+            if (ticks > 0) {
+                this.ticksPerSecond = ticks;
+            }
+            return this;
+        }
+
+        public Builder note(String note) {
+            notes.add(note);
+            return this;
+        }
+
+        public List<String> notesSoFar() {
+            return Collections.unmodifiableList(notes);
+        }
+
+        public TraceDefinitions build() {
+            return new TraceDefinitions(this);
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.igtrace.core.util;
+
+/** A map from int to int with open addressing, for id translation on hot paths without boxing. */
+public final class IntIntMap {
+    private int[] keys;
+    private int[] values;
+    private boolean[] used;
+    private int size;
+
+    public IntIntMap() {
+        allocate(16);
+    }
+
+    private void allocate(int capacity) {
+        keys = new int[capacity];
+        values = new int[capacity];
+        used = new boolean[capacity];
+        size = 0;
+    }
+
+    private static int slot(int key, int mask) {
+        int h = key * 0x9E3779B9;
+        return (h ^ (h >>> 16)) & mask;
+    }
+
+    public void put(int key, int value) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i] && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        if (!used[i]) {
+            used[i] = true;
+            keys[i] = key;
+            size++;
+        }
+        values[i] = value;
+        if (size * 2 > keys.length) {
+            int[] oldKeys = keys, oldValues = values;
+            boolean[] oldUsed = used;
+            allocate(oldKeys.length * 2);
+            for (int j = 0; j < oldKeys.length; j++) {
+                if (oldUsed[j]) {
+                    put(oldKeys[j], oldValues[j]);
+                }
+            }
+        }
+    }
+
+    /** The value for {@code key}, or {@code missing} when there is none. */
+    public int get(int key, int missing) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i]) {
+            if (keys[i] == key) {
+                return values[i];
+            }
+            i = (i + 1) & mask;
+        }
+        return missing;
+    }
+
+    public boolean containsKey(int key) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i]) {
+            if (keys[i] == key) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+        return false;
+    }
+
+    public int size() {
+        return size;
+    }
+}

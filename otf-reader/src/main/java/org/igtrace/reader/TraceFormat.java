@@ -1,0 +1,95 @@
+package org.igtrace.reader;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/** The trace formats igtrace reads, recognised by content (SPEC section 1). */
+public enum TraceFormat {
+    /** OTF2: the anchor file starts with the bytes {@code \x03BOTF2}. */
+    OTF2,
+    /** OTF (version 1): the master file holds text lines {@code stream:process-ids}. */
+    OTF1;
+
+    private static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
+    private static final Pattern OTF1_MASTER_LINE = Pattern.compile("\\s*\\d+\\s*:\\s*[\\d,\\-\\s]*");
+
+    /** The located trace: its format and the file readers open (anchor or master file). */
+    public record Located(TraceFormat format, Path file) {
+    }
+
+    /**
+     * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly
+     * one (a Score-P experiment directory, an EZTrace output directory).
+     */
+    public static Located locate(Path path) throws TraceReadException {
+        if (!Files.exists(path)) {
+            throw new TraceReadException(path + ": no such file or directory");
+        }
+        if (Files.isDirectory(path)) {
+            List<Located> found;
+            try (Stream<Path> files = Files.list(path)) {
+                found = files.filter(Files::isRegularFile).sorted().map(TraceFormat::detectQuietly)
+                        .filter(l -> l != null).toList();
+            } catch (IOException e) {
+                throw new TraceReadException(path + ": cannot list the directory (" + e.getMessage() + ")");
+            }
+            if (found.isEmpty()) {
+                throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)");
+            }
+            if (found.size() > 1) {
+                throw new TraceReadException(path + ": directory holds " + found.size() + " traces ("
+                        + String.join(", ", found.stream().map(l -> l.file().getFileName().toString()).toList())
+                        + "); name one of them");
+            }
+            return found.get(0);
+        }
+        Located located = detect(path);
+        if (located == null) {
+            throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2) "
+                    + "or an OTF master file (lines 'stream:process-ids')");
+        }
+        return located;
+    }
+
+    private static Located detectQuietly(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".otf2") && !name.endsWith(".otf")) {
+            return null;
+        }
+        try {
+            return detect(file);
+        } catch (TraceReadException e) {
+            return null;
+        }
+    }
+
+    private static Located detect(Path file) throws TraceReadException {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(4096);
+        } catch (IOException e) {
+            throw new TraceReadException(file + ": cannot read (" + e.getMessage() + ")");
+        }
+        if (head.length >= OTF2_MAGIC.length && Arrays.equals(Arrays.copyOf(head, OTF2_MAGIC.length), OTF2_MAGIC)) {
+            return new Located(OTF2, file);
+        }
+        String text = new String(head, StandardCharsets.ISO_8859_1);
+        String[] lines = text.split("\n");
+        int complete = head.length == 4096 ? lines.length - 1 : lines.length;
+        boolean master = complete > 0;
+        for (int i = 0; i < complete; i++) {
+            if (!lines[i].isBlank() && !OTF1_MASTER_LINE.matcher(lines[i]).matches()) {
+                master = false;
+                break;
+            }
+        }
+        return master && !text.isBlank() ? new Located(OTF1, file) : null;
+    }
+}

@@ -1,0 +1,245 @@
+package org.igtrace.reader.otf2;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.IntIntMap;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
+
+/**
+ * Collects an OTF2 archive's global definitions, then resolves them (SPEC section 2): processes
+ * and their world ranks, which locations belong to which process, dense region and communicator
+ * numbers, and the communicator-rank to world-rank translation.
+ * <p>
+ * Real traces break the format's rules: EZTrace 2.0 writes a COMM_LOCATIONS and a COMM_GROUP
+ * group with the same id, so groups are kept apart by type; a repeated id of the same kind keeps
+ * its first definition and is counted in a note.
+ */
+final class Otf2Definitions implements GlobalDefinitionVisitor {
+    private record Node(String name, int parent) { }
+
+    private record LocationGroup(int name, LocationGroupKind kind, int node) { }
+
+    private record Location(int name, LocationKind kind, int group, long events) { }
+
+    private record Region(int name, boolean mpi) { }
+
+    private final Map<Integer, String> strings = new HashMap<>();
+    private final Map<Integer, Node> nodes = new HashMap<>();
+    private final Map<Integer, LocationGroup> locationGroups = new TreeMap<>();
+    private final Map<Long, Location> locations = new LinkedHashMap<>();
+    private final Map<Integer, Region> regions = new LinkedHashMap<>();
+    private final Map<Integer, long[]> commGroups = new HashMap<>();
+    private final Set<Integer> selfGroups = new HashSet<>();
+    private final Map<Integer, Integer> communicators = new LinkedHashMap<>();
+    private long[] mpiCommLocations;
+    private long ticksPerSecond = 1;
+    private long duplicates;
+
+    // Resolved
+    private TraceDefinitions definitions;
+    private final Map<Long, Integer> locationProcess = new LinkedHashMap<>();
+    private final IntIntMap regionIndex = new IntIntMap();
+    private final IntIntMap communicatorIndex = new IntIntMap();
+    private final List<int[]> communicatorRanks = new ArrayList<>();
+    private final Set<Integer> selfCommunicators = new HashSet<>();
+
+    @Override
+    public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
+        this.ticksPerSecond = ticksPerSecond;
+    }
+
+    @Override
+    public void string(int id, String value) {
+        if (strings.putIfAbsent(id, value) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void systemTreeNode(int id, int name, int className, int parent) {
+        if (nodes.putIfAbsent(id, new Node(stringOrNull(name), parent)) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent) {
+        if (locationGroups.putIfAbsent(id, new LocationGroup(name, kind, systemTreeParent)) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup) {
+        if (locations.putIfAbsent(id, new Location(name, kind, locationGroup, numberOfEvents)) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void region(int id, int name, boolean mpiParadigm) {
+        if (regions.putIfAbsent(id, new Region(name, mpiParadigm)) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
+        switch (kind) {
+            case COMM_LOCATIONS -> {
+                if (mpiParadigm && mpiCommLocations == null) {
+                    mpiCommLocations = members;
+                }
+            }
+            case COMM_GROUP -> {
+                if (commGroups.putIfAbsent(id, members) != null) {
+                    duplicates++;
+                }
+            }
+            case COMM_SELF -> selfGroups.add(id);
+            default -> {
+            }
+        }
+    }
+
+    @Override
+    public void communicator(int id, int name, int group, int parent) {
+        if (communicators.putIfAbsent(id, group) != null) {
+            duplicates++;
+        }
+    }
+
+    private String stringOrNull(int id) {
+        return strings.get(id);
+    }
+
+    /** Resolves everything collected; call once, after the global definitions are read. */
+    TraceDefinitions resolve() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond);
+        Map<Integer, Integer> groupRank = new HashMap<>();
+        long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
+        List<Integer> rankGroups = new ArrayList<>();
+        for (long location : worldLocations) {
+            Location l = locations.get(location);
+            if (l == null || groupRank.containsKey(l.group())) {
+                continue;
+            }
+            groupRank.put(l.group(), rankGroups.size());
+            rankGroups.add(l.group());
+        }
+        for (Map.Entry<Integer, LocationGroup> g : locationGroups.entrySet()) {
+            if (g.getValue().kind() == LocationGroupKind.PROCESS && !groupRank.containsKey(g.getKey())) {
+                groupRank.put(g.getKey(), rankGroups.size());
+                rankGroups.add(g.getKey());
+            }
+        }
+        for (int group : rankGroups) {
+            LocationGroup g = locationGroups.get(group);
+            String name = g == null ? "process " + group : strings.getOrDefault(g.name(), "process " + group);
+            String host = g == null ? null : hostOf(g.node());
+            b.addProcess(name, host);
+        }
+
+        long ignored = 0;
+        for (Map.Entry<Long, Location> e : locations.entrySet()) {
+            Integer rank = groupRank.get(e.getValue().group());
+            if (rank != null && e.getValue().kind() == LocationKind.CPU_THREAD) {
+                locationProcess.put(e.getKey(), rank);
+            } else {
+                ignored++;
+            }
+        }
+        if (ignored > 0) {
+            b.note(ignored + " locations that are not CPU threads of a process (GPU streams, metric locations) ignored");
+        }
+
+        for (Map.Entry<Integer, Region> r : regions.entrySet()) {
+            regionIndex.put(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
+        }
+
+        for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
+            int group = c.getValue();
+            int[] ranks;
+            if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
+                selfCommunicators.add(c.getKey());
+                ranks = new int[0];
+            } else {
+                long[] members = commGroups.getOrDefault(group, new long[0]);
+                ranks = new int[members.length];
+                for (int i = 0; i < members.length; i++) {
+                    ranks[i] = worldRankOfMember(members[i], worldLocations, groupRank);
+                }
+            }
+            communicatorIndex.put(c.getKey(), b.addCommunicator(ranks));
+            communicatorRanks.add(ranks);
+        }
+        if (duplicates > 0) {
+            b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
+        }
+        if (mpiCommLocations == null && !locationGroups.isEmpty()) {
+            b.note("no MPI location group in the definitions: processes numbered in location-group order");
+        }
+        definitions = b.build();
+        return definitions;
+    }
+
+    private int worldRankOfMember(long member, long[] worldLocations, Map<Integer, Integer> groupRank) {
+        if (member < 0 || member >= worldLocations.length) {
+            return -1;
+        }
+        Location l = locations.get(worldLocations[(int) member]);
+        Integer rank = l == null ? null : groupRank.get(l.group());
+        return rank == null ? -1 : rank;
+    }
+
+    private String hostOf(int node) {
+        Node n = nodes.get(node);
+        return n == null ? null : n.name();
+    }
+
+    /** The CPU-thread locations to read, each with the world rank of its process. */
+    Map<Long, Integer> locationProcesses() {
+        return locationProcess;
+    }
+
+    /** The dense region number of an OTF2 region id, or -1. */
+    int region(int otf2Region) {
+        return regionIndex.get(otf2Region, -1);
+    }
+
+    /** The dense communicator number of an OTF2 communicator id, or -1. */
+    int communicator(int otf2Comm) {
+        return communicatorIndex.get(otf2Comm, -1);
+    }
+
+    /**
+     * The world rank of rank {@code commRank} in the communicator (SPEC section 2), or -1 when the
+     * trace does not say; on a COMM_SELF communicator it is the calling process itself.
+     */
+    int worldRank(int otf2Comm, int commRank, int callingProcess) {
+        int c = communicatorIndex.get(otf2Comm, -1);
+        if (c < 0) {
+            return -1;
+        }
+        if (selfCommunicators.contains(otf2Comm)) {
+            return commRank == 0 ? callingProcess : -1;
+        }
+        int[] ranks = communicatorRanks.get(c);
+        return commRank >= 0 && commRank < ranks.length ? ranks[commRank] : -1;
+    }
+
+    long eventsAnnounced() {
+        long total = 0;
+        for (long location : locationProcess.keySet()) {
+            total += locations.get(location).events();
+        }
+        return total;
+    }
+}

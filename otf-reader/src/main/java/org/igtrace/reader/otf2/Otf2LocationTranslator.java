@@ -1,0 +1,61 @@
+package org.igtrace.reader.otf2;
+
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.reader.otf2.nativelib.EventVisitor;
+
+/**
+ * Turns one location's OTF2 events into {@link LocationEvents}: OTF2 region and communicator ids
+ * become dense numbers, communicator ranks become world ranks, collective operation codes become
+ * traffic shapes.
+ */
+final class Otf2LocationTranslator implements EventVisitor {
+    private static final int UNDEFINED_RANK = -1; // OTF2_UNDEFINED_UINT32 read as a Java int
+
+    private final Otf2Definitions definitions;
+    private final int process;
+    private final LocationEvents target;
+
+    Otf2LocationTranslator(Otf2Definitions definitions, int process, LocationEvents target) {
+        this.definitions = definitions;
+        this.process = process;
+        this.target = target;
+    }
+
+    @Override
+    public void enter(long time, int region) {
+        target.enter(time, definitions.region(region));
+    }
+
+    @Override
+    public void leave(long time, int region) {
+        target.leave(time, definitions.region(region));
+    }
+
+    @Override
+    public void send(long time, int receiver, int communicator, int tag, long length) {
+        target.send(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length);
+    }
+
+    @Override
+    public void receive(long time, int sender, int communicator, int tag, long length) {
+        target.receive(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length);
+    }
+
+    @Override
+    public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+        int worldRoot = root == UNDEFINED_RANK ? -1 : definitions.worldRank(communicator, root, process);
+        target.collective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
+    }
+
+    /** OTF2_CollectiveOp codes (OTF2_Events.h) by their traffic shape. */
+    static CollectiveKind collectiveKind(int operation) {
+        return switch (operation) {
+            case 0 -> CollectiveKind.BARRIER;
+            case 1, 4, 5 -> CollectiveKind.ONE_TO_ALL;               // BCAST, SCATTER, SCATTERV
+            case 2, 3, 12 -> CollectiveKind.ALL_TO_ONE;              // GATHER, GATHERV, REDUCE
+            case 6, 7, 8, 9, 10, 11, 13, 14, 15, 16 -> CollectiveKind.ALL_TO_ALL; // ALLGATHER(V), ALLTOALL(V/W), ALLREDUCE, REDUCE_SCATTER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK
+            default -> CollectiveKind.OTHER;
+        };
+    }
+}

@@ -1,0 +1,18 @@
+package org.igtrace.reader.otf2.nativelib;
+
+/**
+ * Receives one location's events in time order. Partners and roots are ranks in the event's
+ * communicator, exactly as OTF2 records them; {@code communicator} is the OTF2 communicator id.
+ */
+public interface EventVisitor {
+    void enter(long time, int region);
+
+    void leave(long time, int region);
+
+    void send(long time, int receiver, int communicator, int tag, long length);
+
+    void receive(long time, int sender, int communicator, int tag, long length);
+
+    /** End of a collective; {@code operation} is the OTF2 collective operation code. */
+    void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received);
+}

@@ -1,0 +1,33 @@
+package org.igtrace.reader.otf2.nativelib;
+
+/**
+ * Receives an OTF2 archive's global definitions, in file order, as plain Java values. String
+ * references are OTF2 string ids; resolve them with the strings seen so far.
+ */
+public interface GlobalDefinitionVisitor {
+    void clockProperties(long ticksPerSecond, long globalOffset, long traceLength);
+
+    void string(int id, String value);
+
+    void systemTreeNode(int id, int name, int className, int parent);
+
+    void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent);
+
+    void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup);
+
+    void region(int id, int name, boolean mpiParadigm);
+
+    /** A group; for communication groups {@code members} are indices into the paradigm's COMM_LOCATIONS group. */
+    void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members);
+
+    void communicator(int id, int name, int group, int parent);
+
+    /** OTF2 location group types. */
+    enum LocationGroupKind { PROCESS, ACCELERATOR, OTHER }
+
+    /** OTF2 location types. */
+    enum LocationKind { CPU_THREAD, ACCELERATOR_STREAM, METRIC, OTHER }
+
+    /** OTF2 group types that matter for rank translation. */
+    enum GroupKind { COMM_LOCATIONS, COMM_GROUP, COMM_SELF, OTHER }
+}

@@ -1,0 +1,334 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.LongByReference;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.LongFunction;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.GroupKind;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationGroupKind;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
+
+/**
+ * An open OTF2 archive read through libotf2. The only class that talks to the native library:
+ * it turns callbacks into visitor calls with plain Java values and libotf2 errors into
+ * {@link Otf2Exception}s. Not thread-safe: one archive, one thread.
+ */
+public final class Otf2Archive implements AutoCloseable {
+    private static final int PARADIGM_MPI = 4;
+    private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
+    private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
+
+    static {
+        if (Otf2Library.loadFailure() == null) {
+            Otf2Library.OTF2_Error_RegisterCallback(ERROR_CALLBACK, null);
+        }
+    }
+
+    private final Path anchor;
+    private Pointer reader;
+
+    // The visitor the callbacks forward to, and the first failure thrown by one of them.
+    private GlobalDefinitionVisitor definitions;
+    private EventVisitor events;
+    private RuntimeException callbackFailure;
+
+    // Callbacks are held here for as long as the archive lives: JNA keeps them only weakly.
+    private final Otf2Library.ClockPropertiesCallback onClock = (u, res, off, len, rt) -> guard(() -> definitions.clockProperties(res, off, len));
+    private final Otf2Library.StringCallback onString = (u, id, s) -> guard(() -> definitions.string(id, s));
+    private final Otf2Library.SystemTreeNodeCallback onNode = (u, id, name, cls, parent) -> guard(() -> definitions.systemTreeNode(id, name, cls, parent));
+    private final Otf2Library.LocationGroupCallback onLocationGroup = (u, id, name, type, parent, creator) ->
+            guard(() -> definitions.locationGroup(id, name, locationGroupKind(type), parent));
+    private final Otf2Library.LocationCallback onLocation = (u, id, name, type, n, group) ->
+            guard(() -> definitions.location(id, name, locationKind(type), n, group));
+    private final Otf2Library.RegionCallback onRegion = (u, id, name, canonical, descr, role, paradigm, flags, file, b, e) ->
+            guard(() -> definitions.region(id, name, paradigm == PARADIGM_MPI));
+    private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->
+            guard(() -> definitions.group(id, name, groupKind(type), paradigm == PARADIGM_MPI,
+                    n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
+    private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
+
+    private final Otf2Library.RegionEventCallback onEnter = (l, t, p, u, a, region) -> {
+        try {
+            events.enter(t, region);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.RegionEventCallback onLeave = (l, t, p, u, a, region) -> {
+        try {
+            events.leave(t, region);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.MessageCallback onSend = (l, t, p, u, a, partner, comm, tag, length) -> {
+        try {
+            events.send(t, partner, comm, tag, length);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.RequestMessageCallback onIsend = (l, t, p, u, a, partner, comm, tag, length, request) -> {
+        try {
+            events.send(t, partner, comm, tag, length);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.MessageCallback onRecv = (l, t, p, u, a, partner, comm, tag, length) -> {
+        try {
+            events.receive(t, partner, comm, tag, length);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.RequestMessageCallback onIrecv = (l, t, p, u, a, partner, comm, tag, length, request) -> {
+        try {
+            events.receive(t, partner, comm, tag, length);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+    private final Otf2Library.CollectiveEndCallback onCollectiveEnd = (l, t, p, u, a, op, comm, root, sent, received) -> {
+        try {
+            events.collectiveEnd(t, op & 0xff, comm, root, sent, received);
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    };
+
+    private Otf2Archive(Path anchor, Pointer reader) {
+        this.anchor = anchor;
+        this.reader = reader;
+    }
+
+    /** Whether libotf2 could be loaded; when not, {@link #libraryProblem()} says why. */
+    public static boolean libraryAvailable() {
+        return Otf2Library.loadFailure() == null;
+    }
+
+    /** A one-line explanation of why libotf2 is missing, naming the Debian package to install. */
+    public static String libraryProblem() {
+        Throwable t = Otf2Library.loadFailure();
+        return t == null ? null
+                : "libotf2 (" + Otf2Library.SONAME + ") could not be loaded; install the Debian package "
+                + "libopen-trace-format2-10 (sudo apt-get install libopen-trace-format2-10)";
+    }
+
+    /** Opens the archive whose anchor file is {@code anchor}. */
+    public static Otf2Archive open(Path anchor) throws Otf2Exception {
+        if (!libraryAvailable()) {
+            throw new Otf2Exception(libraryProblem());
+        }
+        LAST_ERROR.remove();
+        Pointer reader = Otf2Library.OTF2_Reader_Open(anchor.toString());
+        if (reader == null) {
+            throw new Otf2Exception(lastError("libotf2 cannot open it as an OTF2 archive"));
+        }
+        Otf2Archive archive = new Otf2Archive(anchor, reader);
+        archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
+        return archive;
+    }
+
+    public Path anchor() {
+        return anchor;
+    }
+
+    /** Reads every global definition into {@code visitor}. */
+    public void readGlobalDefinitions(GlobalDefinitionVisitor visitor) throws Otf2Exception {
+        Pointer defReader = Otf2Library.OTF2_Reader_GetGlobalDefReader(reader);
+        if (defReader == null) {
+            throw new Otf2Exception(lastError("the global definitions cannot be read"));
+        }
+        Pointer cbs = Otf2Library.OTF2_GlobalDefReaderCallbacks_New();
+        try {
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, onClock);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, onString);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, onNode);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
+            check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
+        } finally {
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_Delete(cbs);
+        }
+        definitions = visitor;
+        try {
+            LongByReference read = new LongByReference();
+            check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions");
+        } finally {
+            definitions = null;
+            Otf2Library.OTF2_Reader_CloseGlobalDefReader(reader, defReader);
+        }
+    }
+
+    /**
+     * Reads the events of the given locations, one after another: for each, its local definitions
+     * first (so libotf2 applies mapping tables and clock offsets), then its events into the visitor
+     * that {@code visitorFor} returns for it (null skips the location).
+     */
+    public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor) throws Otf2Exception {
+        for (long location : locations) {
+            check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
+        }
+        boolean defFiles = Otf2Library.OTF2_Reader_OpenDefFiles(reader) == 0;
+        check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
+        Pointer cbs = Otf2Library.OTF2_EvtReaderCallbacks_New();
+        try {
+            Otf2Library.OTF2_EvtReaderCallbacks_SetEnterCallback(cbs, onEnter);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetLeaveCallback(cbs, onLeave);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiSendCallback(cbs, onSend);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cbs, onIsend);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cbs, onRecv);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cbs, onIrecv);
+            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, onCollectiveEnd);
+            for (long location : locations) {
+                EventVisitor visitor = visitorFor.apply(location);
+                if (visitor == null) {
+                    continue;
+                }
+                if (defFiles) {
+                    readLocalDefinitions(location);
+                }
+                readLocationEvents(location, cbs, visitor);
+            }
+        } finally {
+            Otf2Library.OTF2_EvtReaderCallbacks_Delete(cbs);
+            if (defFiles) {
+                Otf2Library.OTF2_Reader_CloseDefFiles(reader);
+            }
+            Otf2Library.OTF2_Reader_CloseEvtFiles(reader);
+        }
+    }
+
+    private void readLocalDefinitions(long location) throws Otf2Exception {
+        Pointer defReader = Otf2Library.OTF2_Reader_GetDefReader(reader, location);
+        if (defReader == null) {
+            LAST_ERROR.remove();
+            return;
+        }
+        try {
+            LongByReference read = new LongByReference();
+            check(Otf2Library.OTF2_Reader_ReadAllLocalDefinitions(reader, defReader, read),
+                    "reading the local definitions of location " + location);
+        } finally {
+            Otf2Library.OTF2_Reader_CloseDefReader(reader, defReader);
+        }
+    }
+
+    private void readLocationEvents(long location, Pointer cbs, EventVisitor visitor) throws Otf2Exception {
+        Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
+        if (evtReader == null) {
+            throw new Otf2Exception(lastError("the events of location " + location + " cannot be read"));
+        }
+        events = visitor;
+        try {
+            check(Otf2Library.OTF2_Reader_RegisterEvtCallbacks(reader, evtReader, cbs, null), "registering callbacks");
+            LongByReference read = new LongByReference();
+            check(Otf2Library.OTF2_Reader_ReadAllLocalEvents(reader, evtReader, read), "reading the events of location " + location);
+        } finally {
+            events = null;
+            Otf2Library.OTF2_Reader_CloseEvtReader(reader, evtReader);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (reader != null) {
+            Otf2Library.OTF2_Reader_Close(reader);
+            reader = null;
+        }
+    }
+
+    private void check(int errorCode, String what) throws Otf2Exception {
+        if (callbackFailure != null) {
+            RuntimeException failure = callbackFailure;
+            callbackFailure = null;
+            throw failure;
+        }
+        if (errorCode != 0) {
+            Pointer description = Otf2Library.OTF2_Error_GetDescription(errorCode);
+            String fallback = description == null ? "error " + errorCode : description.getString(0);
+            throw new Otf2Exception(what + ": " + lastError(fallback));
+        }
+        LAST_ERROR.remove();
+    }
+
+    private int guard(Runnable body) {
+        try {
+            body.run();
+            return Otf2Library.CALLBACK_SUCCESS;
+        } catch (RuntimeException ex) {
+            return fail(ex);
+        }
+    }
+
+    private int fail(RuntimeException ex) {
+        if (callbackFailure == null) {
+            callbackFailure = ex;
+        }
+        return Otf2Library.CALLBACK_INTERRUPT;
+    }
+
+    private static String lastError(String fallback) {
+        String message = LAST_ERROR.get();
+        LAST_ERROR.remove();
+        return message == null || message.isBlank() ? fallback : message;
+    }
+
+    /** libotf2's error hook: remember the formatted message instead of printing it. */
+    private static int onError(Pointer userData, String file, long line, String function, int errorCode, String format, Pointer va) {
+        try {
+            String message = format;
+            if (format != null && va != null) {
+                byte[] buffer = new byte[1024];
+                int n = LibC.vsnprintf(buffer, buffer.length, format, va);
+                if (n >= 0) {
+                    message = new String(buffer, 0, Math.min(n, buffer.length - 1), StandardCharsets.UTF_8);
+                }
+            }
+            if (LAST_ERROR.get() == null && message != null) {
+                LAST_ERROR.set(message.replaceAll("\\s+", " ").strip());
+            }
+        } catch (RuntimeException ignored) {
+            // An error while reporting an error must not escape into native code.
+        }
+        return errorCode;
+    }
+
+    private static LocationGroupKind locationGroupKind(byte type) {
+        return switch (type) {
+            case 1 -> LocationGroupKind.PROCESS;
+            case 2 -> LocationGroupKind.ACCELERATOR;
+            default -> LocationGroupKind.OTHER;
+        };
+    }
+
+    private static LocationKind locationKind(byte type) {
+        return switch (type) {
+            case 1 -> LocationKind.CPU_THREAD;
+            case 2 -> LocationKind.ACCELERATOR_STREAM;
+            case 3 -> LocationKind.METRIC;
+            default -> LocationKind.OTHER;
+        };
+    }
+
+    private static GroupKind groupKind(byte type) {
+        return switch (type) {
+            case 4 -> GroupKind.COMM_LOCATIONS;
+            case 5 -> GroupKind.COMM_GROUP;
+            case 6 -> GroupKind.COMM_SELF;
+            default -> GroupKind.OTHER;
+        };
+    }
+}

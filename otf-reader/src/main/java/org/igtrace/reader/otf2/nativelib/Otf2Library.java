@@ -1,0 +1,185 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.Callback;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.LongByReference;
+
+/**
+ * The libotf2 functions igtrace calls, bound in JNA's direct-mapping mode. Pointer-sized
+ * parameters of per-event callbacks are declared {@code long} so that JNA allocates no
+ * {@link Pointer} per event. Package-private: only {@link Otf2Archive} uses it.
+ */
+final class Otf2Library {
+    /** The soname of Debian's libopen-trace-format2-10 (the unversioned name comes only with -dev). */
+    static final String SONAME = "libopen-trace-format2.so.10";
+
+    private static final Throwable LOAD_FAILURE;
+
+    static {
+        Throwable failure = null;
+        try {
+            Native.register(Otf2Library.class, NativeLibrary.getInstance(SONAME));
+        } catch (Throwable t) {
+            failure = t;
+        }
+        LOAD_FAILURE = failure;
+    }
+
+    private Otf2Library() {
+    }
+
+    /** Null when libotf2 is loaded, else why it could not be. */
+    static Throwable loadFailure() {
+        return LOAD_FAILURE;
+    }
+
+    static final int CALLBACK_SUCCESS = 0;
+    static final int CALLBACK_INTERRUPT = 1;
+
+    // Reader and files
+    static native Pointer OTF2_Reader_Open(String anchorFilePath);
+
+    static native int OTF2_Reader_Close(Pointer reader);
+
+    static native int OTF2_Reader_SetSerialCollectiveCallbacks(Pointer reader);
+
+    static native int OTF2_Reader_GetNumberOfLocations(Pointer reader, LongByReference count);
+
+    static native int OTF2_Reader_SelectLocation(Pointer reader, long location);
+
+    static native int OTF2_Reader_OpenDefFiles(Pointer reader);
+
+    static native int OTF2_Reader_CloseDefFiles(Pointer reader);
+
+    static native int OTF2_Reader_OpenEvtFiles(Pointer reader);
+
+    static native int OTF2_Reader_CloseEvtFiles(Pointer reader);
+
+    // Global definitions
+    static native Pointer OTF2_Reader_GetGlobalDefReader(Pointer reader);
+
+    static native int OTF2_Reader_CloseGlobalDefReader(Pointer reader, Pointer globalDefReader);
+
+    static native int OTF2_Reader_RegisterGlobalDefCallbacks(Pointer reader, Pointer defReader, Pointer callbacks, Pointer userData);
+
+    static native int OTF2_Reader_ReadAllGlobalDefinitions(Pointer reader, Pointer defReader, LongByReference read);
+
+    static native Pointer OTF2_GlobalDefReaderCallbacks_New();
+
+    static native void OTF2_GlobalDefReaderCallbacks_Delete(Pointer callbacks);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(Pointer cbs, ClockPropertiesCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetStringCallback(Pointer cbs, StringCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(Pointer cbs, SystemTreeNodeCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(Pointer cbs, LocationGroupCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetLocationCallback(Pointer cbs, LocationCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetRegionCallback(Pointer cbs, RegionCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetGroupCallback(Pointer cbs, GroupCallback cb);
+
+    static native int OTF2_GlobalDefReaderCallbacks_SetCommCallback(Pointer cbs, CommCallback cb);
+
+    // Local definitions (mapping tables and clock offsets are applied by libotf2 itself)
+    static native Pointer OTF2_Reader_GetDefReader(Pointer reader, long location);
+
+    static native int OTF2_Reader_ReadAllLocalDefinitions(Pointer reader, Pointer defReader, LongByReference read);
+
+    static native int OTF2_Reader_CloseDefReader(Pointer reader, Pointer defReader);
+
+    // Events
+    static native Pointer OTF2_Reader_GetEvtReader(Pointer reader, long location);
+
+    static native int OTF2_Reader_CloseEvtReader(Pointer reader, Pointer evtReader);
+
+    static native int OTF2_Reader_RegisterEvtCallbacks(Pointer reader, Pointer evtReader, Pointer callbacks, Pointer userData);
+
+    static native int OTF2_Reader_ReadAllLocalEvents(Pointer reader, Pointer evtReader, LongByReference read);
+
+    static native Pointer OTF2_EvtReaderCallbacks_New();
+
+    static native void OTF2_EvtReaderCallbacks_Delete(Pointer callbacks);
+
+    static native int OTF2_EvtReaderCallbacks_SetEnterCallback(Pointer cbs, RegionEventCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetLeaveCallback(Pointer cbs, RegionEventCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetMpiSendCallback(Pointer cbs, MessageCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetMpiIsendCallback(Pointer cbs, RequestMessageCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetMpiRecvCallback(Pointer cbs, MessageCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(Pointer cbs, RequestMessageCallback cb);
+
+    static native int OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(Pointer cbs, CollectiveEndCallback cb);
+
+    // Errors
+    static native Pointer OTF2_Error_GetDescription(int errorCode);
+
+    static native Pointer OTF2_Error_RegisterCallback(ErrorCallback cb, Pointer userData);
+
+    // Callback shapes. Global definition callbacks: (void* userData, ...).
+    interface ClockPropertiesCallback extends Callback {
+        int invoke(long userData, long timerResolution, long globalOffset, long traceLength, long realtimeTimestamp);
+    }
+
+    interface StringCallback extends Callback {
+        int invoke(long userData, int self, String string);
+    }
+
+    interface SystemTreeNodeCallback extends Callback {
+        int invoke(long userData, int self, int name, int className, int parent);
+    }
+
+    interface LocationGroupCallback extends Callback {
+        int invoke(long userData, int self, int name, byte type, int systemTreeParent, int creatingLocationGroup);
+    }
+
+    interface LocationCallback extends Callback {
+        int invoke(long userData, long self, int name, byte type, long numberOfEvents, int locationGroup);
+    }
+
+    interface RegionCallback extends Callback {
+        int invoke(long userData, int self, int name, int canonicalName, int description, byte role, byte paradigm,
+                   int flags, int sourceFile, int beginLine, int endLine);
+    }
+
+    interface GroupCallback extends Callback {
+        int invoke(long userData, int self, int name, byte type, byte paradigm, int flags, int numberOfMembers, Pointer members);
+    }
+
+    interface CommCallback extends Callback {
+        int invoke(long userData, int self, int name, int group, int parent, int flags);
+    }
+
+    // Event callbacks: (location, time, eventPosition, void* userData, OTF2_AttributeList*, ...).
+    interface RegionEventCallback extends Callback {
+        int invoke(long location, long time, long position, long userData, long attributes, int region);
+    }
+
+    interface MessageCallback extends Callback {
+        int invoke(long location, long time, long position, long userData, long attributes,
+                   int partner, int communicator, int tag, long length);
+    }
+
+    interface RequestMessageCallback extends Callback {
+        int invoke(long location, long time, long position, long userData, long attributes,
+                   int partner, int communicator, int tag, long length, long request);
+    }
+
+    interface CollectiveEndCallback extends Callback {
+        int invoke(long location, long time, long position, long userData, long attributes,
+                   byte operation, int communicator, int root, long sent, long received);
+    }
+
+    interface ErrorCallback extends Callback {
+        int invoke(Pointer userData, String file, long line, String function, int errorCode, String format, Pointer va);
+    }
+}
