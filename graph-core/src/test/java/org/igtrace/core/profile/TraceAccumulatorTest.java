@@ -1,0 +1,133 @@
+package org.igtrace.core.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+class TraceAccumulatorTest {
+    // Regions: 0 MPI_Init (environment), 1 MPI_Send, 2 user code, 3 MPI_Wait (nested in 4), 4 MPI_Waitall,
+    // 5 MPI_Finalize, 6 MPI_Sendrecv.
+    private static TraceDefinitions definitions(int processes) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        for (int i = 0; i < processes; i++) {
+            b.addProcess("P" + i, null);
+        }
+        b.addRegion("MPI_Init", false);
+        b.addRegion("MPI_Send", false);
+        b.addRegion("compute", false);
+        b.addRegion("MPI_Wait", false);
+        b.addRegion("PMPI_Waitall", true);
+        b.addRegion("MPI_Finalize", false);
+        b.addRegion("MPI_Sendrecv", false);
+        b.addCommunicator(range(processes));
+        return b.build();
+    }
+
+    private static int[] range(int n) {
+        int[] r = new int[n];
+        for (int i = 0; i < n; i++) {
+            r[i] = i;
+        }
+        return r;
+    }
+
+    @Test
+    void timesLeaveOutEnvironmentCallsAndCountOutermostCommunicationOnly() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        LocationAccumulator l = acc.location(0);
+        l.enter(0, 0);      // MPI_Init 0..100: left out of T
+        l.leave(100, 0);
+        l.enter(100, 2);    // compute 100..400
+        l.leave(400, 2);
+        l.enter(400, 4);    // Waitall 400..600 (paradigm-marked MPI), with MPI_Wait nested 450..500
+        l.enter(450, 3);
+        l.leave(500, 3);
+        l.leave(600, 4);
+        l.enter(600, 5);    // MPI_Finalize 600..1000: left out of T
+        l.leave(1000, 5);
+        ProcessProfile p = acc.profile().processes().get(0);
+        // T = (1000 - 0) - 100 - 400 = 500 ticks = 0.5 s; Tcomm = 200 ticks = 0.2 s; w = 1 - 0.2/0.5 = 0.6
+        assertEquals(0.5, p.time(), 1e-12);
+        assertEquals(0.2, p.commTime(), 1e-12);
+        assertEquals(0.6, p.computeFraction(), 1e-12);
+        assertEquals(1.0, acc.profile().processes().get(1).computeFraction(), 0, "T = 0 gives w = 1");
+    }
+
+    @Test
+    void threadsOfOneProcessAddTheirSpans() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(1), false);
+        LocationAccumulator main = acc.location(0), worker = acc.location(0);
+        main.enter(0, 2);
+        main.leave(1000, 2);
+        worker.enter(200, 1);
+        worker.leave(700, 1);
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(1.5, p.time(), 1e-12);      // 1000 + 500 ticks
+        assertEquals(0.5, p.commTime(), 1e-12);  // the worker's MPI_Send
+    }
+
+    @Test
+    void sendSideCountsAndReceiveOnlyDirectionsFallBack() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(3), false);
+        LocationAccumulator p0 = acc.location(0), p1 = acc.location(1), p2 = acc.location(2);
+        p0.send(1, 1, 0, 0, 100);   // 0 -> 1: two sends, one receive recorded
+        p0.send(2, 1, 0, 0, 300);
+        p1.receive(3, 0, 0, 0, 100);
+        p2.receive(4, 1, 0, 0, 50); // 1 -> 2 only seen on the receive side
+        p2.send(5, 2, 0, 0, 7);     // a self message: no edge
+        TraceProfile profile = acc.profile();
+        assertEquals(List.of(new PairTraffic(0, 1, 400, 2), new PairTraffic(1, 2, 50, 1)), profile.pairs());
+        assertEquals(3, profile.messages());
+        assertEquals(200.0, profile.pairs().get(0).averageBytes(), 0);
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 messages on 1 sender->receiver directions counted from receive events")), profile.notes().toString());
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 sent messages have no receive event")), profile.notes().toString());
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 messages a process sent to itself")), profile.notes().toString());
+    }
+
+    @Test
+    void bothDirectionsOfAPairMakeOneEdge() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        acc.location(0).send(0, 1, 0, 0, 10);
+        acc.location(1).send(0, 0, 0, 0, 30);
+        assertEquals(List.of(new PairTraffic(0, 1, 40, 2)), acc.profile().pairs());
+    }
+
+    @Test
+    void sendrecvWithoutMessageEventsIsNoted() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        LocationAccumulator l = acc.location(0);
+        l.enter(0, 6);
+        l.leave(10, 6);
+        l.enter(10, 6);
+        l.send(11, 1, 0, 0, 8);
+        l.leave(20, 6);
+        assertTrue(acc.profile().notes().contains("1 MPI_Sendrecv calls recorded no message events: their traffic is not in the graph"));
+    }
+
+    @Test
+    void collectivesAreNoEdgesUnlessModelled() {
+        for (boolean model : new boolean[] {false, true}) {
+            TraceAccumulator acc = new TraceAccumulator(definitions(3), model);
+            for (int p = 0; p < 3; p++) {
+                LocationAccumulator l = acc.location(p);
+                l.collective(0, CollectiveKind.ONE_TO_ALL, 0, 0, p == 0 ? 60 : 0, 60); // Bcast of 60 bytes from 0
+                l.collective(1, CollectiveKind.ALL_TO_ONE, 0, 2, 8, p == 2 ? 24 : 0);   // Reduce of 8 bytes to 2
+                l.collective(2, CollectiveKind.ALL_TO_ALL, 0, -1, 10, 10);               // Allreduce, 10 bytes each
+                l.collective(3, CollectiveKind.BARRIER, 0, -1, 0, 0);
+            }
+            List<PairTraffic> pairs = acc.profile().pairs();
+            if (!model) {
+                assertEquals(List.of(), pairs);
+                continue;
+            }
+            // Bcast: 0->1, 0->2 with 60 bytes each. Reduce: 0->2, 1->2 with 8 each.
+            // Allreduce: every ordered pair 10/(3-1) = 5 bytes, one message each.
+            // {0,1}: 60 + 5 + 5 = 70 bytes, 3 messages; {0,2}: 60 + 8 + 5 + 5 = 78, 4; {1,2}: 8 + 5 + 5 = 18, 3.
+            assertEquals(List.of(new PairTraffic(0, 1, 70, 3), new PairTraffic(0, 2, 78, 4), new PairTraffic(1, 2, 18, 3)), pairs);
+        }
+    }
+}

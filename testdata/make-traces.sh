@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Traces the MPI programs in programs/ with EZTrace (module openmpi) on 4 and 8 ranks and
+# writes each OTF2 archive to otf2/<program>-<ranks>/ (anchor: eztrace_log.otf2).
+# Needs: sudo apt-get install eztrace openmpi-bin libopenmpi-dev
+# Run from anywhere: bash testdata/make-traces.sh
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Open MPI inside a container: allow root, no RDMA one-sided component, more ranks than cores.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
+
+for program in patterns pi jacobi quiet; do
+  mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
+  ranks_list="4 8"; [ "$program" = quiet ] && ranks_list=4
+  for ranks in $ranks_list; do
+    out="$here/otf2/$program-$ranks"
+    rm -rf "$out"
+    (cd "$work" && rm -rf "${program}_trace" && mpirun -np "$ranks" eztrace -t openmpi "./$program" >/dev/null)
+    mkdir -p "$out"
+    cp -r "$work/${program}_trace/." "$out/"
+    echo "wrote $out ($(otf2-print "$out/eztrace_log.otf2" 2>/dev/null | grep -c '^MPI_SEND\|^MPI_ISEND') send events)"
+  done
+done
