@@ -1,0 +1,28 @@
+package org.igtrace.reader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Where the bundled traces are (testdata/, set by the build as the system property testdata.dir). */
+public final class TestTraces {
+    private TestTraces() {
+    }
+
+    public static Path dir() {
+        return Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+    }
+
+    /** The OTF2 archive directory testdata/otf2/NAME. */
+    public static Path otf2(String name) {
+        return dir().resolve("otf2").resolve(name);
+    }
+
+    /** Every OTF2 archive directory in testdata/otf2 (made here, and copied from other projects). */
+    public static List<Path> allOtf2() throws java.io.IOException {
+        try (Stream<Path> dirs = Files.list(dir().resolve("otf2"))) {
+            return dirs.filter(Files::isDirectory).sorted().toList();
+        }
+    }
+}

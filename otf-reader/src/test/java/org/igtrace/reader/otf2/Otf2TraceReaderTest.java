@@ -1,0 +1,160 @@
+package org.igtrace.reader.otf2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.igtrace.core.profile.PairTraffic;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.TestTraces;
+import org.igtrace.reader.TraceFormat;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Reads the real traces in testdata/otf2 through the real libotf2. */
+class Otf2TraceReaderTest {
+
+    static Stream<Path> allTraces() throws Exception {
+        return TestTraces.allOtf2().stream();
+    }
+
+    private static TraceProfile read(Path dir) throws Exception {
+        return Otf2TraceReader.read(TraceFormat.locate(dir).file(), false);
+    }
+
+    /**
+     * The patterns program's point-to-point traffic by design (see its header), as EZTrace records
+     * it: MPI_Sendrecv (phase C) leaves no message events, so only phases A, B and D appear.
+     * A: r -> r+1 (mod n), 3 x 1000 bytes. B: r -> r xor 1, 2 x 2000 bytes (Isend).
+     * D: sub-communicator of equal parity, sub-rank s -> s+1, 1 x 4000 bytes = world r -> r+2 (mod n).
+     */
+    private static Map<List<Integer>, long[]> patternsByDesign(int n) {
+        Map<List<Integer>, long[]> pairs = new HashMap<>();
+        for (int r = 0; r < n; r++) {
+            add(pairs, r, (r + 1) % n, 3 * 1000, 3);
+            add(pairs, r, r ^ 1, 2 * 2000, 2);
+            add(pairs, r, (r + 2) % n, 4000, 1);
+        }
+        return pairs;
+    }
+
+    private static void add(Map<List<Integer>, long[]> pairs, int from, int to, long bytes, long messages) {
+        long[] p = pairs.computeIfAbsent(List.of(Math.min(from, to), Math.max(from, to)), k -> new long[2]);
+        p[0] += bytes;
+        p[1] += messages;
+    }
+
+    private static Map<List<Integer>, long[]> asMap(TraceProfile profile) {
+        Map<List<Integer>, long[]> pairs = new HashMap<>();
+        for (PairTraffic p : profile.pairs()) {
+            pairs.put(List.of(p.a(), p.b()), new long[] {(long) p.bytes(), p.messages()});
+        }
+        return pairs;
+    }
+
+    private static void assertSamePairs(Map<List<Integer>, long[]> expected, Map<List<Integer>, long[]> actual, String what) {
+        assertEquals(expected.keySet(), actual.keySet(), what + ": the same pairs");
+        expected.forEach((pair, e) -> {
+            assertEquals(e[0], actual.get(pair)[0], what + ": bytes of " + pair);
+            assertEquals(e[1], actual.get(pair)[1], what + ": messages of " + pair);
+        });
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {4, 8})
+    void patternsProgramTrafficMatchesItsDesign(int ranks) throws Exception {
+        TraceProfile profile = read(TestTraces.otf2("patterns-" + ranks));
+        assertEquals(ranks, profile.processes().size());
+        for (int r = 0; r < ranks; r++) {
+            assertEquals(r, profile.processes().get(r).rank());
+            assertEquals("P#" + r, profile.processes().get(r).name());
+        }
+        assertSamePairs(patternsByDesign(ranks), asMap(profile), "patterns-" + ranks);
+        // 3n ring + 2n Isend + n sub-communicator messages
+        assertEquals(6L * ranks, profile.messages());
+        // EZTrace writes no MpiIrecv completion: the 2n Isends have no receive event; n silent Sendrecvs.
+        assertTrue(profile.notes().contains(2 * ranks + " sent messages have no receive event (counted from the send side)"), profile.notes().toString());
+        assertTrue(profile.notes().contains(ranks + " MPI_Sendrecv calls recorded no message events: their traffic is not in the graph"), profile.notes().toString());
+    }
+
+    @Test
+    void sendsOnSubCommunicatorCountTowardsWorldRanks() throws Exception {
+        // On 8 ranks, world pairs {r, r+2 mod 8} carry only phase D, sent on the MPI_Comm_split
+        // communicator (sub-communicators of size 4) as sub-rank s -> s+1: one message of 4000 bytes each.
+        TraceProfile profile = read(TestTraces.otf2("patterns-8"));
+        Map<List<Integer>, long[]> pairs = asMap(profile);
+        for (int r = 0; r < 8; r++) {
+            long[] p = pairs.get(List.of(Math.min(r, (r + 2) % 8), Math.max(r, (r + 2) % 8)));
+            assertEquals(4000, p[0], "bytes between " + r + " and " + (r + 2) % 8);
+            assertEquals(1, p[1], "messages between " + r + " and " + (r + 2) % 8);
+        }
+        // {0,1}: A 0->1 3 x 1000, B both ways 2 x 2000 each = 11000. Had the raw sub-communicator rank
+        // been taken as a world rank, world 0's D message to sub-rank 1 would land here too (+4000).
+        assertEquals(3 * 1000 + 2 * 2 * 2000, pairs.get(List.of(0, 1))[0]);
+    }
+
+    @Test
+    void piProgramSendsOneDoubleFromEveryRankToRankZero() throws Exception {
+        TraceProfile profile = read(TestTraces.otf2("pi-8"));
+        assertEquals(7, profile.pairs().size());
+        for (PairTraffic p : profile.pairs()) {
+            assertEquals(0, p.a());
+            assertEquals(8.0, p.bytes(), 0);
+            assertEquals(1, p.messages());
+        }
+    }
+
+    @Test
+    void jacobiProgramExchangesHalosBetweenRowNeighbours() throws Exception {
+        // 50 iterations, one row of 256 doubles (2048 bytes) each way per neighbour pair.
+        TraceProfile profile = read(TestTraces.otf2("jacobi-4"));
+        assertEquals(List.of(new PairTraffic(0, 1, 100 * 2048, 100), new PairTraffic(1, 2, 100 * 2048, 100),
+                new PairTraffic(2, 3, 100 * 2048, 100)), profile.pairs());
+    }
+
+    @Test
+    void aTraceWithoutMessagesHasProcessesAndNoPairs() throws Exception {
+        TraceProfile profile = read(TestTraces.otf2("quiet-4"));
+        assertEquals(4, profile.processes().size());
+        assertEquals(List.of(), profile.pairs());
+        assertEquals(0, profile.messages());
+        for (ProcessProfile p : profile.processes()) {
+            assertTrue(p.time() > 0, "every rank computed");
+        }
+    }
+
+    @Test
+    void scorepJacobiFoldsThreadsAndIgnoresCudaStreams() throws Exception {
+        // otf2-print -G: 2 processes, each with 4 CPU threads and 1 CUDA stream; 2000 MPI_SEND events.
+        TraceProfile profile = read(TestTraces.otf2("scorep-jacobi-2nodes"));
+        assertEquals(2, profile.processes().size());
+        assertEquals("nid03473", profile.processes().get(0).host());
+        assertEquals("nid03474", profile.processes().get(1).host());
+        assertEquals(2000, profile.messages());
+        assertTrue(profile.notes().contains("2 locations that are not CPU threads of a process (GPU streams, metric locations) ignored"), profile.notes().toString());
+    }
+
+    @ParameterizedTest
+    @MethodSource("allTraces")
+    void everyTraceMatchesOtf2Print(Path dir) throws Exception {
+        Path anchor = TraceFormat.locate(dir).file();
+        Otf2PrintOracle oracle = Otf2PrintOracle.of(anchor);
+        TraceProfile profile = Otf2TraceReader.read(anchor, false);
+        assertEquals(oracle.processes, profile.processes().size(), "processes");
+        assertSamePairs(oracle.pairs(), asMap(profile), dir.getFileName().toString());
+        for (int r = 0; r < oracle.processes; r++) {
+            ProcessProfile p = profile.processes().get(r);
+            // libotf2 applies the recorded clock offsets when reading; otf2-print's spans may differ by
+            // the clock correction's drift term, far below a microsecond per second.
+            assertEquals(oracle.time[r], p.time(), 1e-6 * Math.max(1, oracle.time[r]) + 2.0 / oracle.ticksPerSecond, "T of rank " + r);
+            assertEquals(oracle.commTime[r], p.commTime(), 1e-6 * Math.max(1, oracle.commTime[r]) + 2.0 / oracle.ticksPerSecond, "Tcomm of rank " + r);
+        }
+    }
+}
