@@ -1,0 +1,140 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command as a user runs it, on the bundled traces. */
+class IgtraceCommandTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    private record Result(int code, String out, String err) {
+        List<String> errLines() {
+            return err.lines().toList();
+        }
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static String trace(String name) {
+        return TESTDATA.resolve("otf2").resolve(name).toString();
+    }
+
+    private static void assertNoStackTrace(Result r) {
+        assertFalse(r.err.contains("Exception") || r.err.contains("\tat "), r.err);
+    }
+
+    @Test
+    void aTraceWithoutMessagesGivesVerticesAndNoEdges() {
+        Result r = run(trace("quiet-4"));
+        assertEquals(0, r.code, r.err);
+        assertEquals(4, r.out.lines().filter(l -> l.contains("<node id=")).count());
+        assertEquals(0, r.out.lines().filter(l -> l.contains("<edge id=")).count());
+        assertTrue(r.err.startsWith("igtrace: 4 processes, 0 edges (0 in the tree), 0 messages, 4 components"), r.err);
+    }
+
+    @Test
+    void treeViewOfPatternsHasOneEdgeLessThanProcesses() {
+        Result r = run(trace("patterns-8"), "--format", "dot", "--graph", "tree", "--weight", "bytes", "--recalc", "paper", "--quiet");
+        assertEquals(0, r.code, r.err);
+        assertEquals("", r.err, "--quiet prints nothing but errors");
+        assertEquals(7, r.out.lines().filter(l -> l.contains(" -- ")).count());
+    }
+
+    @Test
+    void collectivesAddModelledEdges() {
+        // patterns-4 without --collectives: 6 pairs all have messages already (ring, pairs, shift by 2),
+        // so check the message count instead: Bcast adds 3, Reduce 3, Allreduce 12 modelled messages.
+        Result plain = run(trace("patterns-4"));
+        Result modelled = run(trace("patterns-4"), "--collectives");
+        assertEquals(0, modelled.code, modelled.err);
+        assertTrue(plain.out.contains("<data key=\"g_messages\">24</data>"), plain.out);
+        long sum = modelled.out.lines().filter(l -> l.contains("key=\"e_messages\""))
+                .mapToLong(l -> Long.parseLong(l.replaceAll(".*>(\\d+)<.*", "$1"))).sum();
+        assertEquals(24 + 3 + 3 + 12, sum);
+    }
+
+    @Test
+    void outputFileIsWrittenWhole(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("g.dot");
+        Result r = run(trace("pi-4"), "--format", "dot", "-o", file.toString());
+        assertEquals(0, r.code, r.err);
+        assertEquals("", r.out);
+        String text = Files.readString(file);
+        assertTrue(text.startsWith("strict graph igtrace {") && text.strip().endsWith("}"), text);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(file), files.toList(), "no temporary file left behind");
+        }
+    }
+
+    @Test
+    void missingTraceIsOneLineAndExitCodeOne() {
+        Result r = run(TESTDATA.resolve("no-such-trace.otf2").toString());
+        assertEquals(1, r.code);
+        assertEquals("", r.out);
+        assertEquals(1, r.errLines().size(), r.err);
+        assertTrue(r.err.startsWith("igtrace: ") && r.err.contains("no-such-trace.otf2: no such file or directory"), r.err);
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void fileThatIsNotATraceIsOneLine(@TempDir Path dir) throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.otf2"), "hello, this is not a trace\n");
+        Result r = run(text.toString());
+        assertEquals(1, r.code);
+        assertEquals(1, r.errLines().size(), r.err);
+        assertTrue(r.err.contains("notes.otf2: not a trace"), r.err);
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void directoryWithoutAnchorIsOneLine(@TempDir Path dir) {
+        Result r = run(dir.toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("directory holds no OTF2 anchor file"), r.err);
+    }
+
+    @Test
+    void outputIntoAMissingDirectoryFailsWithoutAFile(@TempDir Path dir) {
+        Path file = dir.resolve("missing").resolve("g.graphml");
+        Result r = run(trace("pi-4"), "-o", file.toString());
+        assertEquals(1, r.code);
+        assertEquals(1, r.errLines().size(), r.err);
+        assertTrue(r.err.contains("does not exist"), r.err);
+        assertFalse(Files.exists(file));
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void usageErrorsExitWithTwo() {
+        Result unknown = run(trace("pi-4"), "--no-such-option");
+        assertEquals(2, unknown.code);
+        Result badValue = run(trace("pi-4"), "--weight", "heaviest");
+        assertEquals(2, badValue.code);
+        assertTrue(badValue.err.contains("'heaviest' is not one of avg, bytes, messages"), badValue.err);
+        assertEquals(2, run().code, "no trace given");
+    }
+
+    @Test
+    void versionAndHelp() {
+        Result v = run("--version");
+        assertEquals(0, v.code);
+        assertTrue(v.out.startsWith("igtrace 0.1.0"), v.out);
+        Result h = run("--help");
+        assertEquals(0, h.code);
+        assertTrue(h.out.contains("--recalc") && h.out.contains("--collectives") && h.out.contains("Exit codes"), h.out);
+    }
+}
