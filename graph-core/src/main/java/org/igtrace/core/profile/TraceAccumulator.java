@@ -16,7 +16,6 @@ public final class TraceAccumulator {
     private final TraceDefinitions definitions;
     private final boolean modelCollectives;
     private final List<LocationAccumulator> locations = Collections.synchronizedList(new ArrayList<>());
-    private final List<String> notes = Collections.synchronizedList(new ArrayList<>());
 
     /**
      * @param modelCollectives whether collective operations add modelled pairwise traffic
@@ -39,11 +38,6 @@ public final class TraceAccumulator {
         LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives);
         locations.add(accumulator);
         return accumulator;
-    }
-
-    /** Adds a note from the reader (a quirk met while reading events). */
-    public void note(String note) {
-        notes.add(note);
     }
 
     /** Merges every location into the profile (SPEC sections 3 and 4). */
@@ -114,7 +108,6 @@ public final class TraceAccumulator {
         pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
 
         List<String> allNotes = new ArrayList<>(definitions.notes());
-        allNotes.addAll(notes);
         if (fallback[0] > 0) {
             allNotes.add(fallback[0] + " messages on " + fallback[1]
                     + " sender->receiver directions counted from receive events (no send events recorded)");

@@ -1,7 +1,6 @@
 package org.igtrace.core.trace;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -91,10 +90,6 @@ public final class TraceDefinitions {
         public Builder note(String note) {
             notes.add(note);
             return this;
-        }
-
-        public List<String> notesSoFar() {
-            return Collections.unmodifiableList(notes);
         }
 
         public TraceDefinitions build() {

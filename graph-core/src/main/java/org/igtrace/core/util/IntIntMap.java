@@ -60,18 +60,6 @@ public final class IntIntMap {
         return missing;
     }
 
-    public boolean containsKey(int key) {
-        int mask = keys.length - 1;
-        int i = slot(key, mask);
-        while (used[i]) {
-            if (keys[i] == key) {
-                return true;
-            }
-            i = (i + 1) & mask;
-        }
-        return false;
-    }
-
     public int size() {
         return size;
     }

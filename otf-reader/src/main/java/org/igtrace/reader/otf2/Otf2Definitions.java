@@ -47,8 +47,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Map<Long, Integer> locationProcess = new LinkedHashMap<>();
     private final IntIntMap regionIndex = new IntIntMap();
     private final IntIntMap communicatorIndex = new IntIntMap();
+    /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
     private final List<int[]> communicatorRanks = new ArrayList<>();
-    private final Set<Integer> selfCommunicators = new HashSet<>();
 
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
@@ -167,8 +167,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
             int group = c.getValue();
             int[] ranks;
-            if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
-                selfCommunicators.add(c.getKey());
+            boolean self = selfGroups.contains(group) && !commGroups.containsKey(group);
+            if (self) {
                 ranks = new int[0];
             } else {
                 long[] members = commGroups.getOrDefault(group, new long[0]);
@@ -178,7 +178,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                 }
             }
             communicatorIndex.put(c.getKey(), b.addCommunicator(ranks));
-            communicatorRanks.add(ranks);
+            communicatorRanks.add(self ? null : ranks);
         }
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
@@ -228,18 +228,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         if (c < 0) {
             return -1;
         }
-        if (selfCommunicators.contains(otf2Comm)) {
+        int[] ranks = communicatorRanks.get(c);
+        if (ranks == null) {
             return commRank == 0 ? callingProcess : -1;
         }
-        int[] ranks = communicatorRanks.get(c);
         return commRank >= 0 && commRank < ranks.length ? ranks[commRank] : -1;
-    }
-
-    long eventsAnnounced() {
-        long total = 0;
-        for (long location : locationProcess.keySet()) {
-            total += locations.get(location).events();
-        }
-        return total;
     }
 }

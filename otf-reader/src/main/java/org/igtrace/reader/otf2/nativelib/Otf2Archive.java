@@ -48,6 +48,8 @@ public final class Otf2Archive implements AutoCloseable {
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
     private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
 
+    // Event callbacks are written out rather than passed through guard(): a capturing lambda per
+    // event would allocate on the hottest path.
     private final Otf2Library.RegionEventCallback onEnter = (l, t, p, u, a, region) -> {
         try {
             events.enter(t, region);
