@@ -21,6 +21,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,7 +48,7 @@ import picocli.CommandLine.Parameters;
 public final class IgtraceCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "TRACE",
-            description = "An OTF2 anchor file (traces.otf2), or a directory holding exactly one (a Score-P experiment, an EZTrace output directory).")
+            description = "An OTF2 anchor file (traces.otf2), an OTF master file (NAME.otf, as VampirTrace writes), or a directory holding exactly one of them (a Score-P experiment, an EZTrace output directory).")
     Path trace;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "graphml",
@@ -113,10 +114,10 @@ public final class IgtraceCommand implements Callable<Integer> {
     public Integer call() {
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
-            if (located.format() != TraceFormat.OTF2) {
-                throw new TraceReadException(located.file() + ": OTF (version 1) traces are not read yet; igtrace reads OTF2 archives");
-            }
-            TraceProfile profile = Otf2TraceReader.read(located.file(), collectives);
+            TraceProfile profile = switch (located.format()) {
+                case OTF2 -> Otf2TraceReader.read(located.file(), collectives);
+                case OTF1 -> Otf1TraceReader.read(located.file(), collectives);
+            };
             InformationGraph graph = InformationGraph.build(profile, weight, recalc);
             AttributedGraph<?, ?> shown = graph.view(view, located.file().toString());
             writeGraph(shown);

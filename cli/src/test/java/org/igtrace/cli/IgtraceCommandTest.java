@@ -128,6 +128,48 @@ class IgtraceCommandTest {
         assertEquals(2, run().code, "no trace given");
     }
 
+    /**
+     * The synthetic run written by libotf (plain, zlib-compressed, long format) and by libotf2
+     * (testdata/make-synthetic.sh) must give the same graph: the OTF and OTF2 paths share
+     * everything after reading. Only the graph's "source" (the trace path) differs.
+     */
+    @Test
+    void sameRunThroughOtfAndOtf2GivesTheSameGraph() {
+        String[][] options = {{}, {"--collectives", "--graph", "tree", "--weight", "bytes"}, {"--format", "dot", "--recalc", "paper"}};
+        for (String[] extra : options) {
+            String reference = null;
+            for (String copy : List.of("otf2/synth/synth.otf2", "otf1/synth-plain/synth.otf", "otf1/synth-z/synth.otf",
+                    "otf1/synth-long/synth.otf")) {
+                String[] args = Stream.concat(Stream.of(TESTDATA.resolve(copy).toString()), Stream.of(extra)).toArray(String[]::new);
+                Result r = run(args);
+                assertEquals(0, r.code, r.err);
+                String graph = r.out.replaceAll("<data key=\"g_source\">[^<]*</data>", "");
+                assertTrue(graph.contains("n3") && graph.contains("n0"), graph);
+                if (reference == null) {
+                    reference = graph;
+                } else {
+                    assertEquals(reference, graph, copy + " " + String.join(" ", extra));
+                }
+            }
+        }
+    }
+
+    @Test
+    void directoryWithTwoOtfTracesAsksToNameOne() {
+        Result r = run(TESTDATA.resolve("otf1/vt-jacobi-cpu").toString());
+        assertEquals(1, r.code);
+        assertEquals(1, r.errLines().size(), r.err);
+        assertTrue(r.err.contains("directory holds 2 traces (jacobi_cuda.otf, jacobi_mpi+cuda.otf); name one of them"), r.err);
+    }
+
+    @Test
+    void vampirTraceOtfTraceWithCompressedStreams() {
+        Result r = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString(), "--format", "dot");
+        assertEquals(0, r.code, r.err);
+        assertEquals("igtrace: 4 processes, 3 edges (3 in the tree), 6 messages, 1 component; 4 GPU streams (CUDA) left out",
+                r.err.strip());
+    }
+
     @Test
     void versionAndHelp() {
         Result v = run("--version");

@@ -14,11 +14,11 @@ import java.util.stream.Stream;
 public enum TraceFormat {
     /** OTF2: the anchor file starts with the bytes {@code \x03BOTF2}. */
     OTF2,
-    /** OTF (version 1): the master file holds text lines {@code stream:process-ids}. */
+    /** OTF (version 1): the master file holds text lines {@code stream:process-ids} in hexadecimal. */
     OTF1;
 
     private static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
-    private static final Pattern OTF1_MASTER_LINE = Pattern.compile("\\s*\\d+\\s*:\\s*[\\d,\\-\\s]*");
+    private static final Pattern OTF1_MASTER_LINE = Pattern.compile("[ \\t]*[0-9a-f]+[ \\t]*:[0-9a-f, \\t]*|[ \\t]*i[0-9a-f]*:.*");
 
     /** The located trace: its format and the file readers open (anchor or master file). */
     public record Located(TraceFormat format, Path file) {

@@ -19,6 +19,11 @@ public final class TestTraces {
         return dir().resolve("otf2").resolve(name);
     }
 
+    /** The OTF trace directory testdata/otf1/NAME. */
+    public static Path otf1(String name) {
+        return dir().resolve("otf1").resolve(name);
+    }
+
     /** Every OTF2 archive directory in testdata/otf2 (made here, and copied from other projects). */
     public static List<Path> allOtf2() throws java.io.IOException {
         try (Stream<Path> dirs = Files.list(dir().resolve("otf2"))) {

@@ -38,14 +38,21 @@ public final class LocationAccumulator implements LocationEvents {
     final PairCounters receives = new PairCounters();
     final PairCounters collectiveTraffic = new PairCounters();
 
-    LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives) {
+    private final long order;
+
+    LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order) {
         this.definitions = definitions;
+        this.order = order;
         this.process = process;
         this.modelCollectives = modelCollectives;
     }
 
     public int process() {
         return process;
+    }
+
+    long order() {
+        return order;
     }
 
     private void regionEvent(long time) {

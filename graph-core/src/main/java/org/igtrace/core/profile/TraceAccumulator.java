@@ -2,7 +2,9 @@ package org.igtrace.core.profile;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
@@ -16,6 +18,7 @@ public final class TraceAccumulator {
     private final TraceDefinitions definitions;
     private final boolean modelCollectives;
     private final List<LocationAccumulator> locations = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicLong nextOrder = new AtomicLong();
 
     /**
      * @param modelCollectives whether collective operations add modelled pairwise traffic
@@ -32,10 +35,19 @@ public final class TraceAccumulator {
 
     /** A fresh accumulator for one location of the process with world rank {@code process}. */
     public LocationAccumulator location(int process) {
+        return location(process, nextOrder.getAndIncrement());
+    }
+
+    /**
+     * A fresh accumulator for one location, merged in ascending {@code order}. Readers that feed
+     * locations on several threads pass an order fixed by the trace (not by thread timing), so that
+     * sums of fractional modelled bytes come out the same on every run.
+     */
+    public LocationAccumulator location(int process, long order) {
         if (process < 0 || process >= definitions.processCount()) {
             throw new IllegalArgumentException("no process with rank " + process);
         }
-        LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives);
+        LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives, order);
         locations.add(accumulator);
         return accumulator;
     }
@@ -51,7 +63,9 @@ public final class TraceAccumulator {
         PairCounters receives = new PairCounters();
         PairCounters collectives = new PairCounters();
         long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0;
-        for (LocationAccumulator l : locations) {
+        List<LocationAccumulator> ordered = new ArrayList<>(locations);
+        ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
+        for (LocationAccumulator l : ordered) {
             if (l.lastRegionTime >= l.firstRegionTime) {
                 spanTicks[l.process()] += l.lastRegionTime - l.firstRegionTime;
             }

@@ -18,4 +18,11 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
         pairs = List.copyOf(pairs);
         notes = List.copyOf(notes);
     }
+
+    /** This profile with {@code more} notes after its own (a reader's notes about the events it read). */
+    public TraceProfile withNotes(List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new TraceProfile(processes, pairs, messages, all);
+    }
 }

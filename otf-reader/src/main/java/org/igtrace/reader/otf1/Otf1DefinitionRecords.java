@@ -1,0 +1,155 @@
+package org.igtrace.reader.otf1;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects the definition records igtrace needs from {@code NAME.0.def} and any local
+ * {@code NAME.<s>.def} (OTF1-FORMAT section 4.1), in short or long spelling: processes, process
+ * groups, attribute lists and their assignments, function groups, functions, collective
+ * operations and the timer resolution. Other records are read past; unknown ones are counted.
+ * References are resolved later, by {@link Otf1Definitions}, because the format does not require
+ * a record to come after the ones it names.
+ */
+final class Otf1DefinitionRecords implements LineSource.LineConsumer {
+    record Process(long id, String name, long parent) {
+    }
+
+    record Group(long id, String name, long[] members) {
+    }
+
+    record Function(long id, String name, long group) {
+    }
+
+    record CollectiveOperation(long id, String name, long type) {
+    }
+
+    final Map<Long, Process> processes = new LinkedHashMap<>();
+    final Map<Long, Group> groups = new LinkedHashMap<>();
+    final Map<Long, long[]> attributeLists = new HashMap<>();
+    /** Process-or-group id -> attribute list id (DefProcessOrGroupAttributes). */
+    final Map<Long, Long> attributeAssignments = new HashMap<>();
+    final Map<Long, String> functionGroups = new HashMap<>();
+    final Map<Long, Function> functions = new LinkedHashMap<>();
+    final Map<Long, CollectiveOperation> collectiveOperations = new HashMap<>();
+    long ticksPerSecond;
+    int duplicates;
+    int unknownRecords;
+    final List<String> creators = new ArrayList<>();
+
+    private final Otf1Line line = new Otf1Line();
+
+    @Override
+    public boolean line(byte[] buf, int start, int end) {
+        line.reset(buf, start, end);
+        int c = line.peek();
+        if (c < 0 || c == '#') {
+            return true;
+        }
+        int length = line.readKeyword();
+        if (length == 0) {
+            unknownRecords++;
+            return true;
+        }
+        if (line.keywordStartsWith("DEF") && length > 3) {
+            line.dropKeywordPrefix(3);
+        } else if (line.keywordStartsWith("D") && length > 1) {
+            line.dropKeywordPrefix(1);
+        } else {
+            if (!line.keyword().equals("K") && !line.keyword().equals("KEY")) { // key-value lines: not needed
+                unknownRecords++;
+            }
+            return true;
+        }
+        String record = Otf1Keywords.shortDefinitionRecord(line.keyword());
+        Fields f = Fields.read(line, record.equals("PG"));
+        switch (record) {
+            case "TR" -> ticksPerSecond = f.first;
+            case "CR" -> creators.add(f.firstString);
+            case "P" -> put(processes, f.first, new Process(f.first, f.string("NM", "N"), f.number(0, "PT", "P")));
+            case "PG" -> put(groups, f.first, new Group(f.first, f.string("NM"), f.list("M")));
+            case "A" -> put(attributeLists, f.first, f.list("M"));
+            case "PGA" -> put(attributeAssignments, f.first, f.number(0, "V"));
+            case "FG" -> put(functionGroups, f.first, f.string("NM"));
+            case "F" -> put(functions, f.first, new Function(f.first, f.string("NM"), f.number(0, "G")));
+            case "CO" -> put(collectiveOperations, f.first,
+                    new CollectiveOperation(f.first, f.string("NM"), f.number(0, "Y", "T")));
+            case "V", "UI", "TRG", "CG", "CNT", "SF", "S", "FLG", "FL", "K", "CMT", "CA", "PS", "AUX" -> {
+            }
+            default -> unknownRecords++;
+        }
+        return true;
+    }
+
+    private <V> void put(Map<Long, V> map, long id, V value) {
+        if (map.putIfAbsent(id, value) != null) {
+            duplicates++;
+        }
+    }
+
+    /** A definition record's first value and its keyword fields, long names mapped to short ones. */
+    static final class Fields {
+        long first;
+        String firstString;
+        private final Map<String, Object> values = new HashMap<>();
+
+        static Fields read(Otf1Line line, boolean processGroup) {
+            Fields f = new Fields();
+            int c = line.peek();
+            if (c == '"') {
+                f.firstString = line.string();
+            } else if (Otf1Line.isHexDigit(c)) {
+                f.first = line.hex();
+            }
+            while ((c = line.peek()) >= 0) {
+                if (!Otf1Line.isKeywordLetter(c)) {
+                    line.skipChar(); // a separator inside a value, e.g. the dots of DV1.d.0
+                    continue;
+                }
+                line.readKeyword();
+                String keyword = line.keyword();
+                if (processGroup && keyword.equals("MNM")) { // an empty member list written MNM"name"
+                    f.values.putIfAbsent("M", new long[0]);
+                    keyword = "NM";
+                }
+                keyword = Otf1Keywords.shortDefinitionField(keyword);
+                c = line.peek();
+                Object value;
+                if (c == '"') {
+                    value = line.string();
+                } else if (Otf1Line.isHexDigit(c)) {
+                    value = line.list();
+                } else {
+                    value = new long[0];
+                }
+                f.values.putIfAbsent(keyword, value);
+            }
+            return f;
+        }
+
+        String string(String... keywords) {
+            for (String k : keywords) {
+                if (values.get(k) instanceof String s) {
+                    return s;
+                }
+            }
+            return "";
+        }
+
+        long number(long missing, String... keywords) {
+            for (String k : keywords) {
+                if (values.get(k) instanceof long[] l && l.length > 0) {
+                    return l[0];
+                }
+            }
+            return missing;
+        }
+
+        long[] list(String keyword) {
+            return values.get(keyword) instanceof long[] l ? l : new long[0];
+        }
+    }
+}

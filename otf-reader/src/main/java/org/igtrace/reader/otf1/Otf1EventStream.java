@@ -1,0 +1,265 @@
+package org.igtrace.reader.otf1;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.util.IntIntMap;
+
+/**
+ * Parses one events file (OTF1-FORMAT sections 3.3 and 4.2) into {@link LocationEvents}, one
+ * location per process met in the file. Time and process lines set the state later records
+ * inherit; it lasts only within the file. Leave records name no function, so each process keeps a
+ * stack of open regions; regions still open at the end of the file are closed at the process's
+ * last event. Collectives are reported at their end: the {@code COPE} matching a {@code COPB} by its
+ * per-process handle, or an old-style {@code COP} at its time plus duration. Memory depends on the
+ * number of processes and the nesting depth, not on the number of events.
+ */
+final class Otf1EventStream implements LineSource.LineConsumer {
+    private final Otf1Definitions definitions;
+    private final TraceAccumulator accumulator;
+    private final long order;
+    private final Otf1Line line = new Otf1Line();
+
+    private long time = -1;
+    private ProcessState current;
+    private final IntIntMap stateOfProcess = new IntIntMap();
+    private final List<ProcessState> states = new ArrayList<>();
+
+    // What the summary reports.
+    long records;
+    long unknownRecords;
+    long undefinedProcessRecords;
+    long leavesWithoutEnter;
+    long regionsLeftOpen;
+    long collectiveEndsWithoutBegin;
+    boolean abortedByWriter;
+
+    /** @param order where this file's locations come in the merge (the stream's position in the master file) */
+    Otf1EventStream(Otf1Definitions definitions, TraceAccumulator accumulator, long order) {
+        this.definitions = definitions;
+        this.accumulator = accumulator;
+        this.order = order;
+    }
+
+    /** The state of one process within this file. */
+    private static final class ProcessState {
+        final LocationEvents target; // null: events not read (GPU stream, undefined process)
+        final boolean undefined;
+        int[] stack = new int[16];
+        int depth;
+        long lastTime = -1;
+        // Open collectives by handle: {handle, operation, communicator, root, sent, received}.
+        long[] pending = new long[6 * 2];
+        int pendingCount;
+
+        ProcessState(LocationEvents target, boolean undefined) {
+            this.target = target;
+            this.undefined = undefined;
+        }
+    }
+
+    private ProcessState state(long processId) {
+        int index = stateOfProcess.get((int) processId, -1);
+        if (index >= 0) {
+            return states.get(index);
+        }
+        int rank = definitions.rank(processId);
+        ProcessState s;
+        if (rank != Otf1Definitions.NO_RANK) {
+            s = new ProcessState(accumulator.location(rank, (order << 20) + states.size()), false);
+        } else {
+            s = new ProcessState(null, !definitions.isLeftOut(processId));
+        }
+        stateOfProcess.put((int) processId, states.size());
+        states.add(s);
+        return s;
+    }
+
+    @Override
+    public boolean line(byte[] buf, int start, int end) {
+        line.reset(buf, start, end);
+        int c = line.peek();
+        if (c < 0) {
+            return true;
+        }
+        if (Otf1Line.isHexDigit(c)) {
+            time = line.hex();
+            return true;
+        }
+        if (c == '*') {
+            line.skipChar();
+            current = state(line.hex());
+            return true;
+        }
+        if (c == '#') {
+            if (new String(buf, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    .contains("error due to unsorted time stamp")) {
+                abortedByWriter = true;
+                return false; // the writer stopped this stream here
+            }
+            return true;
+        }
+        int length = line.readKeyword();
+        if (length == 0) {
+            unknownRecords++;
+            return true;
+        }
+        long code = Otf1Keywords.shortEventKeyword(line.keywordCode(), length);
+        records++;
+        ProcessState s = current;
+        if (s == null || s.target == null || time < 0) {
+            if (s != null && s.undefined) {
+                undefinedProcessRecords++;
+            }
+            return true;
+        }
+        if (code == Otf1Keywords.ENTER) {
+            enter(s, line.hex());
+        } else if (code == Otf1Keywords.LEAVE) {
+            leave(s, line.hex());
+        } else if (code == Otf1Keywords.SEND || code == Otf1Keywords.RECEIVE) {
+            message(s, code == Otf1Keywords.SEND);
+        } else if (code == Otf1Keywords.COLLECTIVE_BEGIN) {
+            collectiveBegin(s);
+        } else if (code == Otf1Keywords.COLLECTIVE_END) {
+            collectiveEnd(s, line.hex());
+        } else if (code == Otf1Keywords.COLLECTIVE) {
+            collective(s);
+        } else if (code != Otf1Keywords.KEY_VALUE && !Otf1Keywords.isSkippedEvent(code)) {
+            unknownRecords++;
+            records--;
+            return true;
+        }
+        s.lastTime = time;
+        return true;
+    }
+
+    private void enter(ProcessState s, long function) {
+        int region = definitions.region(function);
+        if (s.depth == s.stack.length) {
+            s.stack = Arrays.copyOf(s.stack, s.depth * 2);
+        }
+        s.stack[s.depth++] = region;
+        s.target.enter(time, region);
+    }
+
+    /** A Leave names no function (or 0): it closes the innermost open region. */
+    private void leave(ProcessState s, long function) {
+        if (s.depth == 0) {
+            leavesWithoutEnter++;
+            return;
+        }
+        int region = s.stack[--s.depth];
+        if (function != 0) {
+            region = definitions.region(function);
+        }
+        s.target.leave(time, region);
+    }
+
+    /** {@code S<receiver>L<bytes>T<tag>C<comm>} or {@code R<sender>...}: partners are global process ids. */
+    private void message(ProcessState s, boolean send) {
+        long partner = line.hex();
+        long bytes = 0, tag = 0, group = 0;
+        int n;
+        while ((n = line.readKeyword()) > 0) {
+            long field = Otf1Keywords.shortEventKeyword(line.keywordCode(), n);
+            if (field == Otf1Keywords.LENGTH) {
+                bytes = line.hex();
+            } else if (field == Otf1Keywords.TAG) {
+                tag = line.hex();
+            } else if (field == Otf1Keywords.COMM) {
+                group = line.hex();
+            } else {
+                line.skipValue();
+            }
+        }
+        int rank = definitions.rank(partner);
+        int communicator = definitions.communicator(group);
+        if (send) {
+            s.target.send(time, rank, communicator, (int) tag, bytes);
+        } else {
+            s.target.receive(time, rank, communicator, (int) tag, bytes);
+        }
+    }
+
+    private final long[] scratch = new long[7];
+
+    /** Reads the fields of a collective record into {handle, operation, communicator, root, sent, received, duration}. */
+    private long[] collectiveFields(long operation) {
+        long[] f = scratch;
+        Arrays.fill(f, 0);
+        f[1] = operation;
+        int n;
+        while ((n = line.readKeyword()) > 0) {
+            long field = Otf1Keywords.shortEventKeyword(line.keywordCode(), n);
+            if (field == Otf1Keywords.HANDLE) {
+                f[0] = line.hex();
+            } else if (field == Otf1Keywords.COMM) {
+                f[2] = line.hex();
+            } else if (field == Otf1Keywords.ROOT) {
+                f[3] = line.hex();
+            } else if (field == Otf1Keywords.SENT) {
+                f[4] = line.hex();
+            } else if (field == Otf1Keywords.RECEIVED) {
+                f[5] = line.hex();
+            } else if (field == Otf1Keywords.DURATION) {
+                f[6] = line.hex();
+            } else {
+                line.skipValue();
+            }
+        }
+        return f;
+    }
+
+    private void collectiveBegin(ProcessState s) {
+        long[] f = collectiveFields(line.hex());
+        if (s.pendingCount * 6 == s.pending.length) {
+            s.pending = Arrays.copyOf(s.pending, s.pending.length * 2);
+        }
+        System.arraycopy(f, 0, s.pending, s.pendingCount * 6, 6);
+        s.pendingCount++;
+    }
+
+    private void collectiveEnd(ProcessState s, long handle) {
+        for (int i = s.pendingCount - 1; i >= 0; i--) {
+            int at = i * 6;
+            if (s.pending[at] == handle) {
+                emitCollective(s, time, s.pending[at + 1], s.pending[at + 2], s.pending[at + 3], s.pending[at + 4],
+                        s.pending[at + 5]);
+                System.arraycopy(s.pending, at + 6, s.pending, at, (s.pendingCount - 1 - i) * 6);
+                s.pendingCount--;
+                return;
+            }
+        }
+        collectiveEndsWithoutBegin++;
+    }
+
+    /** The old single record: at the call's Enter time, with the duration up to its Leave. */
+    private void collective(ProcessState s) {
+        long[] f = collectiveFields(line.hex());
+        emitCollective(s, time + f[6], f[1], f[2], f[3], f[4], f[5]);
+    }
+
+    /** Root 0 means no root; otherwise it is a global process id. */
+    private void emitCollective(ProcessState s, long at, long operation, long group, long root, long sent, long received) {
+        CollectiveKind kind = definitions.collectiveKind(operation);
+        int rootRank = root == 0 ? -1 : definitions.rank(root);
+        s.target.collective(at, kind, definitions.communicator(group), rootRank, sent, received);
+    }
+
+    /** Closes the regions still open at the end of the file at their process's last event. */
+    void finish() {
+        for (ProcessState s : states) {
+            if (s.target == null) {
+                continue;
+            }
+            regionsLeftOpen += s.depth;
+            while (s.depth > 0) {
+                s.target.leave(s.lastTime, s.stack[--s.depth]);
+            }
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.igtrace.reader.otf1;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * The files of one OTF trace (OTF1-FORMAT section 1): the master file {@code NAME.otf} listing
+ * which stream holds which processes, the global definitions {@code NAME.0.def}, and per stream
+ * {@code NAME.<hex s>.events} and optional {@code NAME.<hex s>.def}, each plain or zlib-compressed
+ * with {@code .z} appended (the plain file wins when both exist).
+ */
+final class Otf1FileSet {
+    /** One line of the master file: a stream and the ids of the processes whose events it holds. */
+    record Stream(long id, long[] processes) {
+    }
+
+    private final Path master;
+    private final String stub;
+    private final List<Stream> streams;
+
+    private Otf1FileSet(Path master, String stub, List<Stream> streams) {
+        this.master = master;
+        this.stub = stub;
+        this.streams = streams;
+    }
+
+    static Otf1FileSet open(Path master) throws TraceReadException {
+        String name = master.getFileName().toString();
+        String stub = name.endsWith(".otf") ? name.substring(0, name.length() - 4) : name;
+        List<Stream> streams = new ArrayList<>();
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(master, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new TraceReadException(master + ": cannot read (" + e.getMessage() + ")");
+        }
+        Otf1Line cursor = new Otf1Line();
+        for (String line : lines) {
+            String t = line.strip();
+            if (t.isEmpty() || t.startsWith("i")) { // blank, or an IOFSL configuration line
+                continue;
+            }
+            byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+            cursor.reset(bytes, 0, bytes.length);
+            if (!Otf1Line.isHexDigit(cursor.peek())) {
+                continue;
+            }
+            long stream = cursor.hex();
+            if (cursor.peek() != ':') {
+                continue;
+            }
+            cursor.reset(bytes, line.indexOf(':') + 1, bytes.length);
+            streams.add(new Stream(stream, cursor.list()));
+        }
+        if (streams.isEmpty()) {
+            throw new TraceReadException(master + ": the OTF master file lists no streams");
+        }
+        return new Otf1FileSet(master, stub, List.copyOf(streams));
+    }
+
+    Path master() {
+        return master;
+    }
+
+    List<Stream> streams() {
+        return streams;
+    }
+
+    /** The global definitions file, plain or compressed, or null when neither exists. */
+    Path globalDefinitions() {
+        return existing(stub + ".0.def");
+    }
+
+    Path events(long stream) {
+        return existing(stub + "." + Long.toHexString(stream) + ".events");
+    }
+
+    Path localDefinitions(long stream) {
+        return existing(stub + "." + Long.toHexString(stream) + ".def");
+    }
+
+    /** The name a stream's events file would have, for messages about a missing one. */
+    String eventsName(long stream) {
+        return stub + "." + Long.toHexString(stream) + ".events[.z]";
+    }
+
+    private Path existing(String plainName) {
+        Path plain = master.resolveSibling(plainName);
+        if (Files.isRegularFile(plain)) {
+            return plain;
+        }
+        Path compressed = master.resolveSibling(plainName + ".z");
+        return Files.isRegularFile(compressed) ? compressed : null;
+    }
+
+    /** Opens a file of the set, inflating it when it is a {@code .z} file. */
+    static InputStream openData(Path file) throws IOException {
+        InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
+        return file.getFileName().toString().endsWith(".z") ? new ZlibBlockInputStream(raw) : raw;
+    }
+}

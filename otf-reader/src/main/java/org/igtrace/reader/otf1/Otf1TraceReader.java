@@ -1,0 +1,174 @@
+package org.igtrace.reader.otf1;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * Reads an OTF (version 1) trace in pure Java into a {@link TraceProfile}: the master file, the
+ * global and local definitions, then every stream's events file, plain or zlib-compressed. Streams
+ * are parsed on several threads, each accumulated as it is read, so memory does not grow with the
+ * number of events. Streams that hold only processes igtrace leaves out (GPU streams) are not read.
+ */
+public final class Otf1TraceReader {
+    private Otf1TraceReader() {
+    }
+
+    /**
+     * @param master           the trace's master file {@code NAME.otf}
+     * @param modelCollectives whether collectives add modelled traffic ({@code --collectives})
+     */
+    public static TraceProfile read(Path master, boolean modelCollectives) throws TraceReadException {
+        return read(master, modelCollectives, Runtime.getRuntime().availableProcessors());
+    }
+
+    public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {
+        Otf1FileSet files = Otf1FileSet.open(master);
+        Otf1DefinitionRecords records = new Otf1DefinitionRecords();
+        Path global = files.globalDefinitions();
+        if (global == null) {
+            throw new TraceReadException(master.resolveSibling(stubOf(master) + ".0.def[.z]")
+                    + ": missing (the trace's global definitions)");
+        }
+        readLines(global, records);
+        for (Otf1FileSet.Stream stream : files.streams()) {
+            Path local = files.localDefinitions(stream.id());
+            if (local != null && stream.id() != 0) {
+                readLines(local, records);
+            }
+        }
+        Otf1Definitions definitions = new Otf1Definitions(records);
+        TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), modelCollectives);
+
+        List<Path> eventFiles = new ArrayList<>();
+        for (Otf1FileSet.Stream stream : files.streams()) {
+            if (!holdsReadProcesses(stream, definitions)) {
+                continue;
+            }
+            Path events = files.events(stream.id());
+            if (events == null) {
+                throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (stream "
+                        + Long.toHexString(stream.id()) + describe(stream, definitions) + ")");
+            }
+            eventFiles.add(events);
+        }
+        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads);
+        return accumulator.profile().withNotes(notes(parsed));
+    }
+
+    private static String stubOf(Path master) {
+        String name = master.getFileName().toString();
+        return name.endsWith(".otf") ? name.substring(0, name.length() - 4) : name;
+    }
+
+    private static boolean holdsReadProcesses(Otf1FileSet.Stream stream, Otf1Definitions definitions) {
+        for (long p : stream.processes()) {
+            if (definitions.rank(p) != Otf1Definitions.NO_RANK || !definitions.isLeftOut(p)) {
+                return true;
+            }
+        }
+        return stream.processes().length == 0;
+    }
+
+    private static String describe(Otf1FileSet.Stream stream, Otf1Definitions definitions) {
+        StringBuilder s = new StringBuilder();
+        for (long p : stream.processes()) {
+            String name = definitions.processName(p);
+            s.append(", process ").append(Long.toHexString(p));
+            if (name != null) {
+                s.append(" \"").append(name).append('"');
+            }
+        }
+        return s.toString();
+    }
+
+    private static List<Otf1EventStream> readStreams(List<Path> eventFiles, Otf1Definitions definitions,
+                                                     TraceAccumulator accumulator, int threads) throws TraceReadException {
+        List<Otf1EventStream> parsed = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
+            Thread t = new Thread(r, "otf1-stream");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<Otf1EventStream>> futures = new ArrayList<>();
+            for (int i = 0; i < eventFiles.size(); i++) {
+                Path file = eventFiles.get(i);
+                long order = i;
+                futures.add(pool.submit(() -> {
+                    Otf1EventStream stream = new Otf1EventStream(definitions, accumulator, order);
+                    try {
+                        readLines(file, stream);
+                    } catch (RuntimeException e) {
+                        throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
+                    }
+                    stream.finish();
+                    return stream;
+                }));
+            }
+            for (Future<Otf1EventStream> f : futures) {
+                parsed.add(f.get());
+            }
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof TraceReadException t) {
+                throw t;
+            }
+            throw new TraceReadException("reading the events failed (" + e.getCause() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TraceReadException("interrupted while reading the events");
+        } finally {
+            pool.shutdownNow();
+        }
+        return parsed;
+    }
+
+    private static void readLines(Path file, LineSource.LineConsumer consumer) throws TraceReadException {
+        try (InputStream in = Otf1FileSet.openData(file)) {
+            LineSource.forEachLine(in, consumer);
+        } catch (IOException e) {
+            throw new TraceReadException(file + ": " + e.getMessage());
+        }
+    }
+
+    private static List<String> notes(List<Otf1EventStream> streams) {
+        long unknown = 0, undefined = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
+        for (Otf1EventStream s : streams) {
+            unknown += s.unknownRecords;
+            undefined += s.undefinedProcessRecords;
+            leaves += s.leavesWithoutEnter;
+            open += s.regionsLeftOpen;
+            collectiveEnds += s.collectiveEndsWithoutBegin;
+            aborted += s.abortedByWriter ? 1 : 0;
+        }
+        List<String> notes = new ArrayList<>();
+        if (unknown > 0) {
+            notes.add(unknown + " unknown event records skipped");
+        }
+        if (undefined > 0) {
+            notes.add(undefined + " event records of undefined processes ignored");
+        }
+        if (leaves > 0) {
+            notes.add(leaves + " Leave records without an open region ignored");
+        }
+        if (open > 0) {
+            notes.add(open + " regions still open at the end of their stream closed at the process's last event");
+        }
+        if (collectiveEnds > 0) {
+            notes.add(collectiveEnds + " collective ends without a begin ignored");
+        }
+        if (aborted > 0) {
+            notes.add(aborted + " streams end in the writer's 'unsorted time stamp' abort: read up to it");
+        }
+        return notes;
+    }
+}

@@ -1,0 +1,97 @@
+package org.igtrace.reader;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SPEC sections 3 and 4 applied, independently of igtrace's profile code, to the region and
+ * message events an oracle parsed from a trace printer's text. Region times are kept per
+ * location (a thread of a process); messages per sender -> receiver direction.
+ */
+public final class SpecOracle {
+    private final int processes;
+    private final Map<Long, long[]> span = new HashMap<>();          // location -> first, last
+    private final Map<Long, long[]> depthAndStart = new HashMap<>(); // commDepth, commStart, envDepth, envStart
+    private final Map<Long, Integer> rankOfLocation = new HashMap<>();
+    private final long[] commTicks;
+    private final long[] envTicks;
+    private final Map<List<Integer>, long[]> sends = new HashMap<>();    // {bytes, messages}
+    private final Map<List<Integer>, long[]> receives = new HashMap<>();
+
+    public SpecOracle(int processes) {
+        this.processes = processes;
+        this.commTicks = new long[processes];
+        this.envTicks = new long[processes];
+    }
+
+    /** An Enter or Leave of region {@code name} on {@code location} of process {@code rank}. */
+    public void region(long location, int rank, long time, boolean enter, String name, boolean mpiMarked) {
+        rankOfLocation.put(location, rank);
+        long[] s = span.computeIfAbsent(location, k -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE});
+        s[0] = Math.min(s[0], time);
+        s[1] = Math.max(s[1], time);
+        boolean env = name.equals("MPI_Init") || name.equals("MPI_Init_thread") || name.equals("MPI_Finalize");
+        boolean mpi = !env && (mpiMarked || name.startsWith("MPI_"));
+        long[] d = depthAndStart.computeIfAbsent(location, k -> new long[4]);
+        if (env) {
+            if (enter && d[2]++ == 0) {
+                d[3] = time;
+            } else if (!enter && --d[2] == 0) {
+                envTicks[rank] += time - d[3];
+            }
+        } else if (mpi && d[2] == 0) {
+            if (enter && d[0]++ == 0) {
+                d[1] = time;
+            } else if (!enter && --d[0] == 0) {
+                commTicks[rank] += time - d[1];
+            }
+        }
+    }
+
+    /** A message from world rank {@code from} to {@code to}, seen on the send or the receive side. */
+    public void message(boolean sendSide, int from, int to, long bytes) {
+        if (from == to) {
+            return;
+        }
+        long[] c = (sendSide ? sends : receives).computeIfAbsent(List.of(from, to), k -> new long[2]);
+        c[0] += bytes;
+        c[1]++;
+    }
+
+    public int processes() {
+        return processes;
+    }
+
+    /** T_i in seconds: region-event spans summed over the process's locations, minus environment calls. */
+    public double[] time(double ticksPerSecond) {
+        double[] t = new double[processes];
+        span.forEach((location, s) -> t[rankOfLocation.get(location)] += s[1] - s[0]);
+        for (int r = 0; r < processes; r++) {
+            t[r] = (t[r] - envTicks[r]) / ticksPerSecond;
+        }
+        return t;
+    }
+
+    /** Tcomm_i in seconds. */
+    public double[] commTime(double ticksPerSecond) {
+        double[] t = new double[processes];
+        for (int r = 0; r < processes; r++) {
+            t[r] = commTicks[r] / ticksPerSecond;
+        }
+        return t;
+    }
+
+    /** Undirected pair traffic {bytes, messages}: the send side per direction, else the receive side. */
+    public Map<List<Integer>, long[]> pairs() {
+        Map<List<Integer>, long[]> directed = new HashMap<>(sends);
+        receives.forEach(directed::putIfAbsent);
+        Map<List<Integer>, long[]> result = new HashMap<>();
+        directed.forEach((d, c) -> {
+            long[] p = result.computeIfAbsent(List.of(Math.min(d.get(0), d.get(1)), Math.max(d.get(0), d.get(1))), k -> new long[2]);
+            p[0] += c[0];
+            p[1] += c[1];
+        });
+        return result;
+    }
+}

@@ -1,0 +1,194 @@
+package org.igtrace.reader.otf1;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.zip.Deflater;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.TraceReadException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Small traces written by hand from the record examples of OTF1-FORMAT section 6 (short and long
+ * spellings, KV lines, old and new collectives, bare Leave, unknown records, a region left open),
+ * with the expected numbers worked out from the lines themselves.
+ */
+class Otf1HandWrittenTraceTest {
+    @TempDir
+    Path dir;
+
+    /** 1000 ticks per second; process 1 = rank 0, process 2 = rank 1; one unknown definition record. */
+    private static final String DEFINITIONS = String.join("\n",
+            "DV1.d.0\"alpha-130730\"",
+            "DUIfd8fe5fde6578822",
+            "DTR3e8",
+            "DP1NM\"Process 0\"",
+            "DP2NM\"Process 1\"",
+            "DPG3b9aca05M1,2,NM\"MPI_COMM_WORLD\"",
+            "DPG3b9aca06MNM\"empty\"",
+            "DFG1NM\"Application\"",
+            "DFG3NM\"MPI\"",
+            "DF1G1NM\"main\"",
+            "DF15G3NM\"MPI_Allreduce\"",
+            "DF71G3NM\"MPI_Sendrecv\"",
+            "DFffG3NM\"MPI_Bcast\"",
+            "DCO3NM\"MPI_Allreduce\"Y4",
+            "DCOaNM\"MPI_Bcast\"Y2",
+            "DK1Y8NM\"TUD::p2p-received-time\"T\"\"",
+            "DXYZ1",
+            "");
+
+    /**
+     * Process 1, short format. main is entered at 0 and never left: closed at the last event, 160.
+     * MPI: Allreduce 100-110 (COPB/COPE), Sendrecv 120-130 (S and R), Bcast 140-150 (old COP with
+     * duration a). T = 160 ticks = 0.16 s, Tcomm = 30 ticks = 0.03 s.
+     */
+    private static final String STREAM_1 = String.join("\n",
+            "0", "*1", "PB",
+            "0", "*1", "E1",
+            "64", "*1", "E15", "COPB3H2C3b9aca05RT0S4R4",
+            "6e", "*1", "COPE2", "L",
+            "78", "*1", "E71", "K1Y8V1df93b15", "S2L7f8T0C3b9aca05",
+            "82", "*1", "R2L7f8T0C3b9aca05", "L",
+            "8c", "*1", "Eff", "CNT1V198b2", "COPaC3b9aca05RT1S40R4Da",
+            "96", "*1", "L",
+            "a0", "*1", "ZZZ1", "PE",
+            "");
+
+    /** Process 2, long format: main 0-200, MPI_Sendrecv 120-130. T = 0.2 s, Tcomm = 0.01 s. */
+    private static final String STREAM_2 = String.join("\n",
+            "0", "*2", "PROCESSBEGIN ",
+            "0", "*2", "ENTER 1",
+            "78", "*2", "ENTER 71", "KEY 1 TYPE 8 VALUE 1df93b15", "SEND 1 LEN 7f8 TAG 0 COMM 3b9aca05",
+            "82", "*2", "RECEIVE 1 LEN 7f8 TAG 0 COMM 3b9aca05", "LEAVE ",
+            "c8", "*2", "LEAVE ", "PROCESSEND ",
+            "c8", "*2",
+            "");
+
+    private Path write(String name, String text) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, text, StandardCharsets.ISO_8859_1);
+        return file;
+    }
+
+    /**
+     * Compresses like libotf: one zlib header, Z_FULL_FLUSH every {@code flushEvery} input bytes
+     * (so flushes fall inside records), never finished, so there is no final block and no trailer.
+     */
+    static byte[] otfCompress(byte[] data, int flushEvery) {
+        Deflater deflater = new Deflater(4);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[1 << 16];
+        for (int at = 0; at < data.length; at += flushEvery) {
+            deflater.setInput(data, at, Math.min(flushEvery, data.length - at));
+            int n;
+            while ((n = deflater.deflate(buf, 0, buf.length, Deflater.FULL_FLUSH)) > 0) {
+                out.write(buf, 0, n);
+            }
+        }
+        deflater.end();
+        return out.toByteArray();
+    }
+
+    private Path writeTrace(boolean compressed) throws IOException {
+        write("t.otf", "1:1\n2:2\n");
+        String[][] files = {{"t.0.def", DEFINITIONS}, {"t.1.events", STREAM_1}, {"t.2.events", STREAM_2}};
+        for (String[] f : files) {
+            byte[] bytes = f[1].getBytes(StandardCharsets.ISO_8859_1);
+            if (compressed) {
+                Files.write(dir.resolve(f[0] + ".z"), otfCompress(bytes, 7));
+            } else {
+                Files.write(dir.resolve(f[0]), bytes);
+            }
+        }
+        return dir.resolve("t.otf");
+    }
+
+    private static void assertWorkedExample(TraceProfile profile) {
+        assertEquals(2, profile.processes().size());
+        ProcessProfile p0 = profile.processes().get(0), p1 = profile.processes().get(1);
+        assertEquals(0.16, p0.time(), 1e-12);
+        assertEquals(0.03, p0.commTime(), 1e-12);
+        assertEquals(0.2, p1.time(), 1e-12);
+        assertEquals(0.01, p1.commTime(), 1e-12);
+        assertEquals(1, profile.pairs().size());
+        assertEquals(2 * 2040.0, profile.pairs().get(0).bytes());
+        assertEquals(2, profile.pairs().get(0).messages());
+        assertEquals(List.of(
+                "1 unknown definition records skipped",
+                "1 unknown event records skipped",
+                "1 regions still open at the end of their stream closed at the process's last event"), profile.notes());
+    }
+
+    @Test
+    void plainShortAndLongRecordsGiveTheWorkedNumbers() throws Exception {
+        assertWorkedExample(Otf1TraceReader.read(writeTrace(false), false));
+    }
+
+    @Test
+    void zlibFilesFlushedInsideRecordsGiveTheSameNumbers() throws Exception {
+        assertWorkedExample(Otf1TraceReader.read(writeTrace(true), false));
+    }
+
+    /**
+     * --collectives: the Allreduce of rank 0 (4 bytes sent, 2 members) adds 4 bytes 0 -> 1; the old
+     * style Bcast has rank 0 (process 1) as its root, so it adds nothing from rank 0's side.
+     */
+    @Test
+    void collectivesAreReadFromBothRecordStyles() throws Exception {
+        TraceProfile profile = Otf1TraceReader.read(writeTrace(false), true);
+        assertEquals(2 * 2040.0 + 4, profile.pairs().get(0).bytes());
+        assertEquals(3, profile.pairs().get(0).messages());
+    }
+
+    @Test
+    void aFinalLineWithoutNewlineIsLeftOutAsLibotfDoes() throws Exception {
+        Path master = writeTrace(false);
+        Files.writeString(dir.resolve("t.2.events"), STREAM_2 + "d2\n*2\nS1L7f8T0C3b9aca05", StandardCharsets.ISO_8859_1);
+        assertEquals(2, Otf1TraceReader.read(master, false).pairs().get(0).messages(), "the cut-off send is not counted");
+    }
+
+    @Test
+    void aPlainFileWinsOverItsCompressedTwin() throws Exception {
+        Path master = writeTrace(false);
+        Files.write(dir.resolve("t.1.events.z"), new byte[] {0x78, 0x5e, 1, 2, 3}); // corrupt; must not be opened
+        assertWorkedExample(Otf1TraceReader.read(master, false));
+    }
+
+    @Test
+    void aMissingEventsFileIsAnErrorNamingIt() throws Exception {
+        Path master = writeTrace(false);
+        Files.delete(dir.resolve("t.2.events"));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\")", e.getMessage());
+    }
+
+    @Test
+    void missingDefinitionsAreAnErrorNamingThem() throws Exception {
+        Path master = writeTrace(false);
+        Files.delete(dir.resolve("t.0.def"));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        assertTrue(e.getMessage().startsWith(dir.resolve("t.0.def[.z]") + ": missing"), e.getMessage());
+    }
+
+    @Test
+    void corruptZlibDataIsAnErrorNamingTheFile() throws Exception {
+        Path master = writeTrace(true);
+        byte[] bytes = Files.readAllBytes(dir.resolve("t.1.events.z"));
+        for (int i = 2; i < bytes.length; i++) {
+            bytes[i] = (byte) 0xff;
+        }
+        Files.write(dir.resolve("t.1.events.z"), bytes);
+        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        assertTrue(e.getMessage().startsWith(dir.resolve("t.1.events.z") + ": corrupt zlib data"), e.getMessage());
+    }
+}
