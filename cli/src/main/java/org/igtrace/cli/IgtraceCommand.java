@@ -19,6 +19,7 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.formats.OutputFormat;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf1.Otf1TraceReader;
@@ -72,6 +73,10 @@ public final class IgtraceCommand implements Callable<Integer> {
             description = "Add modelled pairwise traffic of collective operations (one-to-all, all-to-one, all-to-all) to the edges.")
     boolean collectives;
 
+    @Option(names = "--skip-missing",
+            description = "Build the graph from the readable locations (OTF2) or streams (OTF) when some event files are missing; the summary names the ones left out. Without it a missing event file is an error.")
+    boolean skipMissing;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write the graph to FILE (whole or not at all) instead of standard output.")
     Path output;
@@ -114,9 +119,10 @@ public final class IgtraceCommand implements Callable<Integer> {
     public Integer call() {
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
+            ReadOptions options = new ReadOptions(collectives, skipMissing);
             TraceProfile profile = switch (located.format()) {
-                case OTF2 -> Otf2TraceReader.read(located.file(), collectives);
-                case OTF1 -> Otf1TraceReader.read(located.file(), collectives);
+                case OTF2 -> Otf2TraceReader.read(located.file(), options);
+                case OTF1 -> Otf1TraceReader.read(located.file(), options);
             };
             InformationGraph graph = InformationGraph.build(profile, weight, recalc);
             AttributedGraph<?, ?> shown = graph.view(view, located.file().toString());

@@ -30,7 +30,13 @@ public final class LocationAccumulator implements LocationEvents {
     private long environmentEnter;
     long environmentTicks;
 
+    /** A single message longer than this (1 TiB) is a corrupt length, not traffic. */
+    static final long IMPLAUSIBLE_BYTES = 1L << 40;
+
     long unbalancedLeaves;
+    long backwardTimes;
+    long implausibleLengths;
+    private long latestTime = Long.MIN_VALUE;
     long untranslatedPartners;
     long selfMessages;
 
@@ -56,6 +62,7 @@ public final class LocationAccumulator implements LocationEvents {
     }
 
     private void regionEvent(long time) {
+        checkOrder(time);
         if (time < firstRegionTime) {
             firstRegionTime = time;
         }
@@ -89,13 +96,13 @@ public final class LocationAccumulator implements LocationEvents {
             if (environmentDepth == 0) {
                 unbalancedLeaves++;
             } else if (--environmentDepth == 0) {
-                environmentTicks += time - environmentEnter;
+                environmentTicks += Math.max(0, time - environmentEnter);
             }
         } else if (kind.isCommunication() && environmentDepth == 0) {
             if (communicationDepth == 0) {
                 unbalancedLeaves++;
             } else if (--communicationDepth == 0) {
-                communicationTicks += time - communicationEnter;
+                communicationTicks += Math.max(0, time - communicationEnter);
                 if (currentCallIsSendrecv && !currentCallHadMessage) {
                     silentSendrecvCalls++;
                 }
@@ -103,8 +110,21 @@ public final class LocationAccumulator implements LocationEvents {
         }
     }
 
-    private boolean countable(int partner) {
+    /** Events of one location come in time order; one that goes back is counted (its durations clamp at 0). */
+    private void checkOrder(long time) {
+        if (time < latestTime) {
+            backwardTimes++;
+        } else {
+            latestTime = time;
+        }
+    }
+
+    private boolean countable(int partner, long bytes) {
         currentCallHadMessage = true;
+        if (bytes < 0 || bytes > IMPLAUSIBLE_BYTES) {
+            implausibleLengths++;
+            return false;
+        }
         if (partner < 0 || partner >= definitions.processCount()) {
             untranslatedPartners++;
             return false;
@@ -118,14 +138,16 @@ public final class LocationAccumulator implements LocationEvents {
 
     @Override
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        if (countable(receiver)) {
+        checkOrder(time);
+        if (countable(receiver, bytes)) {
             sends.add(process, receiver, bytes, 1);
         }
     }
 
     @Override
     public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        if (countable(sender)) {
+        checkOrder(time);
+        if (countable(sender, bytes)) {
             receives.add(sender, process, bytes, 1);
         }
     }
@@ -138,6 +160,10 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
         if (!modelCollectives) {
+            return;
+        }
+        if (sent < 0 || received < 0 || sent > IMPLAUSIBLE_BYTES || received > IMPLAUSIBLE_BYTES) {
+            implausibleLengths++;
             return;
         }
         switch (kind) {

@@ -62,7 +62,7 @@ public final class TraceAccumulator {
         PairCounters sends = new PairCounters();
         PairCounters receives = new PairCounters();
         PairCounters collectives = new PairCounters();
-        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0;
+        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0, backwards = 0, implausible = 0;
         List<LocationAccumulator> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
         for (LocationAccumulator l : ordered) {
@@ -78,6 +78,8 @@ public final class TraceAccumulator {
             untranslated += l.untranslatedPartners;
             self += l.selfMessages;
             silentSendrecv += l.silentSendrecvCalls;
+            backwards += l.backwardTimes;
+            implausible += l.implausibleLengths;
         }
 
         List<ProcessProfile> processes = new ArrayList<>(n);
@@ -143,6 +145,12 @@ public final class TraceAccumulator {
         }
         if (unbalanced > 0) {
             allNotes.add(unbalanced + " Leave events without a matching Enter ignored");
+        }
+        if (backwards > 0) {
+            allNotes.add(backwards + " events go back in time on their location (durations clamped at 0)");
+        }
+        if (implausible > 0) {
+            allNotes.add(implausible + " messages with an impossible length (negative or over 1 TiB) ignored");
         }
         return new TraceProfile(processes, pairs, p2pMessages[0], allNotes);
     }

@@ -130,4 +130,33 @@ class TraceAccumulatorTest {
             assertEquals(List.of(new PairTraffic(0, 1, 70, 3), new PairTraffic(0, 2, 78, 4), new PairTraffic(1, 2, 18, 3)), pairs);
         }
     }
+
+    /**
+     * Broken tracers: a Leave stamped before its Enter (the MPI_Send call lasts -5 ticks: clamped to
+     * 0, and 1 backward event counted), a receive of 2^63 bytes read as a negative length and one of
+     * 2 TiB (both ignored), a send to a partner outside the processes (ignored).
+     */
+    @Test
+    void brokenEventsBecomeNotesNotNumbers() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), true);
+        LocationAccumulator p0 = acc.location(0);
+        p0.enter(0, 2);
+        p0.enter(10, 1);
+        p0.send(10, 1, 0, 0, 100);
+        p0.leave(5, 1);
+        p0.receive(20, 1, 0, 0, Long.MIN_VALUE);
+        p0.receive(21, 1, 0, 0, 2L << 40);
+        p0.send(22, 7, 0, 0, 100);
+        p0.collective(23, CollectiveKind.ALL_TO_ALL, 0, -1, -1, 8);
+        p0.leave(30, 2);
+        TraceProfile profile = acc.profile();
+        assertEquals(0.0, profile.processes().get(0).commTime());
+        assertEquals(0.030, profile.processes().get(0).time(), 1e-12);
+        assertEquals(1, profile.pairs().size());
+        assertEquals(100.0, profile.pairs().get(0).bytes());
+        assertEquals(1, profile.pairs().get(0).messages());
+        assertTrue(profile.notes().contains("1 events go back in time on their location (durations clamped at 0)"), profile.notes().toString());
+        assertTrue(profile.notes().contains("3 messages with an impossible length (negative or over 1 TiB) ignored"), profile.notes().toString());
+        assertTrue(profile.notes().contains("1 message events name a partner outside the known processes: ignored"), profile.notes().toString());
+    }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceReadException;
 
 /**
@@ -28,10 +29,18 @@ public final class Otf1TraceReader {
      * @param modelCollectives whether collectives add modelled traffic ({@code --collectives})
      */
     public static TraceProfile read(Path master, boolean modelCollectives) throws TraceReadException {
-        return read(master, modelCollectives, Runtime.getRuntime().availableProcessors());
+        return read(master, new ReadOptions(modelCollectives, false));
+    }
+
+    public static TraceProfile read(Path master, ReadOptions options) throws TraceReadException {
+        return read(master, options, Runtime.getRuntime().availableProcessors());
     }
 
     public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {
+        return read(master, new ReadOptions(modelCollectives, false), threads);
+    }
+
+    public static TraceProfile read(Path master, ReadOptions options, int threads) throws TraceReadException {
         Otf1FileSet files = Otf1FileSet.open(master);
         Otf1DefinitionRecords records = new Otf1DefinitionRecords();
         Path global = files.globalDefinitions();
@@ -47,22 +56,35 @@ public final class Otf1TraceReader {
             }
         }
         Otf1Definitions definitions = new Otf1Definitions(records);
-        TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), modelCollectives);
+        TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), options.modelCollectives());
 
         List<Path> eventFiles = new ArrayList<>();
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            if (!holdsReadProcesses(stream, definitions)) {
+        List<String> missing = new ArrayList<>();
+        List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, definitions)).toList();
+        for (Otf1FileSet.Stream stream : wanted) {
+            Path events = files.events(stream.id());
+            if (events != null) {
+                eventFiles.add(events);
                 continue;
             }
-            Path events = files.events(stream.id());
-            if (events == null) {
-                throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (stream "
-                        + Long.toHexString(stream.id()) + describe(stream, definitions) + ")");
+            String what = "stream " + Long.toHexString(stream.id()) + describe(stream, definitions);
+            if (!options.skipMissing()) {
+                int others = wanted.size() - 1;
+                throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what
+                        + "); use --skip-missing to build the graph from the other " + others + (others == 1 ? " stream" : " streams"));
             }
-            eventFiles.add(events);
+            missing.add(what);
+        }
+        if (eventFiles.isEmpty() && !wanted.isEmpty()) {
+            throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
         }
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads);
-        return accumulator.profile().withNotes(notes(parsed));
+        List<String> notes = new ArrayList<>();
+        if (!missing.isEmpty()) {
+            notes.add(missing.size() + " streams left out, their events files missing (" + String.join("; ", missing) + ")");
+        }
+        notes.addAll(notes(parsed));
+        return accumulator.profile().withNotes(notes);
     }
 
     private static String stubOf(Path master) {

@@ -204,6 +204,12 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         return n == null ? null : n.name();
     }
 
+    /** A location's name as the trace defines it, or null. */
+    String locationName(long location) {
+        Location l = locations.get(location);
+        return l == null ? null : strings.get(l.name());
+    }
+
     /** The CPU-thread locations to read, each with the world rank of its process. */
     Map<Long, Integer> locationProcesses() {
         return locationProcess;

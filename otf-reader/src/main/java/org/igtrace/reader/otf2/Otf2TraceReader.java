@@ -1,10 +1,16 @@
 package org.igtrace.reader.otf2;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
@@ -12,31 +18,81 @@ import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 /**
  * Reads an OTF2 archive through libotf2 into a {@link TraceProfile}: global definitions first,
  * then each CPU-thread location's local definitions and events, accumulated as they are read so
- * that memory does not grow with the number of events.
+ * that memory does not grow with the number of events. Before any event is read, every location's
+ * event file is checked to exist: a missing one is an error naming it, or with
+ * {@link ReadOptions#skipMissing()} a note.
  */
 public final class Otf2TraceReader {
     private Otf2TraceReader() {
     }
 
-    /**
-     * @param anchor           the archive's anchor file
-     * @param modelCollectives whether collectives add modelled traffic ({@code --collectives})
-     */
     public static TraceProfile read(Path anchor, boolean modelCollectives) throws TraceReadException {
+        return read(anchor, new ReadOptions(modelCollectives, false));
+    }
+
+    public static TraceProfile read(Path anchor, ReadOptions options) throws TraceReadException {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             Otf2Definitions collected = new Otf2Definitions();
             archive.readGlobalDefinitions(collected);
             TraceDefinitions definitions = collected.resolve();
-            TraceAccumulator accumulator = new TraceAccumulator(definitions, modelCollectives);
+            TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
             Map<Long, Integer> locations = collected.locationProcesses();
-            long[] ids = locations.keySet().stream().mapToLong(Long::longValue).toArray();
+            List<String> notes = new ArrayList<>();
+            long[] ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
+                    options.skipMissing(), notes);
             archive.readEvents(ids, location -> {
                 int process = locations.get(location);
                 return new Otf2LocationTranslator(collected, process, accumulator.location(process));
             });
-            return accumulator.profile();
+            return accumulator.profile().withNotes(notes);
         } catch (Otf2Exception e) {
             throw new TraceReadException(anchor + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * The locations whose event file {@code NAME/<location>.evt} exists. Checked only for archives
+     * written with the POSIX substrate (one file per location); others are left to libotf2.
+     */
+    private static long[] present(Path anchor, Otf2Definitions collected, long[] locations, boolean skipMissing,
+                                  List<String> notes) throws TraceReadException {
+        String name = anchor.getFileName().toString();
+        Path dir = anchor.resolveSibling(name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name);
+        if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
+            return locations;
+        }
+        long[] kept = new long[locations.length];
+        int n = 0;
+        List<String> missing = new ArrayList<>();
+        for (long location : locations) {
+            Path evt = dir.resolve(location + ".evt");
+            if (Files.isRegularFile(evt)) {
+                kept[n++] = location;
+                continue;
+            }
+            String locationName = collected.locationName(location);
+            String what = "location " + location + (locationName == null ? "" : ", \"" + locationName + "\"");
+            if (!skipMissing) {
+                int others = locations.length - 1;
+                throw new TraceReadException(evt + ": missing (" + what + "); use --skip-missing to build the graph from the other "
+                        + others + (others == 1 ? " location" : " locations"));
+            }
+            missing.add(what);
+        }
+        if (n == 0 && locations.length > 0) {
+            throw new TraceReadException(dir + ": no event file (*.evt) of any of the " + locations.length + " locations");
+        }
+        if (!missing.isEmpty()) {
+            notes.add(missing.size() + " locations left out, their event files missing (" + String.join("; ", missing) + ")");
+        }
+        return java.util.Arrays.copyOf(kept, n);
+    }
+
+    private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
+        } catch (IOException e) {
+            throw new TraceReadException(dir + ": cannot list (" + e.getMessage() + ")");
         }
     }
 }

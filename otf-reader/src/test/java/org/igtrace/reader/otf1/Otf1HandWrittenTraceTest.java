@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.zip.Deflater;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -169,7 +170,27 @@ class Otf1HandWrittenTraceTest {
         Path master = writeTrace(false);
         Files.delete(dir.resolve("t.2.events"));
         TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
-        assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\")", e.getMessage());
+        assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\"); "
+                + "use --skip-missing to build the graph from the other 1 stream", e.getMessage());
+    }
+
+    @Test
+    void skipMissingBuildsTheGraphFromTheOtherStreams() throws Exception {
+        Path master = writeTrace(false);
+        Files.delete(dir.resolve("t.2.events"));
+        TraceProfile profile = Otf1TraceReader.read(master, new ReadOptions(false, true));
+        assertEquals(2, profile.processes().size());
+        assertEquals(0.16, profile.processes().get(0).time(), 1e-12);
+        assertEquals(0.0, profile.processes().get(1).time());
+        // Only process 1's stream remains: its send to process 2 (2040 bytes), and its receive from
+        // process 2, counted by the receive-side fallback (2040 bytes): 2 messages.
+        assertEquals(4080.0, profile.pairs().get(0).bytes());
+        assertEquals(2, profile.pairs().get(0).messages());
+        assertTrue(profile.notes().contains("1 streams left out, their events files missing (stream 2, process 2 \"Process 1\")"),
+                profile.notes().toString());
+        Files.delete(dir.resolve("t.1.events"));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, new ReadOptions(false, true)));
+        assertEquals(master + ": no events file of any of the 2 streams it lists", e.getMessage());
     }
 
     @Test
