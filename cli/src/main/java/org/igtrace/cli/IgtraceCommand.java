@@ -17,6 +17,7 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
+import org.igtrace.cli.isolation.Otf2ReaderProcess;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.reader.ReadOptions;
@@ -121,7 +122,8 @@ public final class IgtraceCommand implements Callable<Integer> {
             TraceFormat.Located located = TraceFormat.locate(trace);
             ReadOptions options = new ReadOptions(collectives, skipMissing);
             TraceProfile profile = switch (located.format()) {
-                case OTF2 -> Otf2TraceReader.read(located.file(), options);
+                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options)
+                        : Otf2TraceReader.read(located.file(), options);
                 case OTF1 -> Otf1TraceReader.read(located.file(), options);
             };
             InformationGraph graph = InformationGraph.build(profile, weight, recalc);

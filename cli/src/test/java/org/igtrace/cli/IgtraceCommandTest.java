@@ -119,6 +119,73 @@ class IgtraceCommandTest {
     }
 
     @Test
+    void outputUnderAFileInsteadOfADirectoryIsOneLine(@TempDir Path dir) throws Exception {
+        Path notADirectory = Files.writeString(dir.resolve("plain-file"), "x");
+        Result r = run(trace("pi-4"), "-o", notADirectory.resolve("g.graphml").toString());
+        assertEquals(1, r.code);
+        assertEquals(1, r.errLines().size(), r.err);
+        assertTrue(r.err.startsWith("igtrace: " + notADirectory.resolve("g.graphml") + ": "), r.err);
+        assertNoStackTrace(r);
+    }
+
+    /** {@code igtrace t.otf2 --format dot | head -1}: the reader of standard output goes away early. */
+    @Test
+    void standardOutputClosedEarlyIsNotAnError() throws Exception {
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), trace("patterns-8"), "--format", "dot").start();
+        String first;
+        try (java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream()))) {
+            first = out.readLine();
+        }
+        String err = new String(p.getErrorStream().readAllBytes());
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals("strict graph igtrace {", first);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+        assertTrue(p.exitValue() == 0 || p.exitValue() == 1, "exit " + p.exitValue());
+    }
+
+    @Test
+    void missingEventFileNamesItAndSuggestsSkipMissing(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("pi-4");
+        try (Stream<Path> walk = Files.walk(TESTDATA.resolve("otf2/pi-4"))) {
+            for (Path p : walk.toList()) {
+                Path target = copy.resolve(TESTDATA.resolve("otf2/pi-4").relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Path evt = copy.resolve("eztrace_log").resolve("0.evt");
+        Files.delete(evt);
+        Result r = run(copy.toString());
+        assertEquals(1, r.code);
+        assertEquals(List.of("igtrace: " + evt + ": missing (location 0, \"P#0T#0\"); use --skip-missing to build the graph from the other 3 locations"),
+                r.errLines());
+        Result skipped = run(copy.toString(), "--skip-missing");
+        assertEquals(0, skipped.code, skipped.err);
+        assertTrue(skipped.err.contains("1 locations left out, their event files missing (location 0, \"P#0T#0\")"), skipped.err);
+        assertEquals(4, skipped.out.lines().filter(l -> l.contains("<node id=")).count());
+    }
+
+    @Test
+    void missingLibotf2NamesTheDebianPackage() {
+        System.setProperty("igtrace.libotf2", "/nonexistent/libopen-trace-format2.so.10");
+        try {
+            Result r = run(trace("pi-4"));
+            assertEquals(1, r.code);
+            assertEquals(1, r.errLines().size(), r.err);
+            assertTrue(r.err.contains("libotf2 (/nonexistent/libopen-trace-format2.so.10) could not be loaded; "
+                    + "install the Debian package libopen-trace-format2-10"), r.err);
+            Result otf = run(TESTDATA.resolve("otf1/synth-z/synth.otf").toString());
+            assertEquals(0, otf.code, "OTF traces need no native library: " + otf.err);
+        } finally {
+            System.clearProperty("igtrace.libotf2");
+        }
+    }
+
+    @Test
     void usageErrorsExitWithTwo() {
         Result unknown = run(trace("pi-4"), "--no-such-option");
         assertEquals(2, unknown.code);

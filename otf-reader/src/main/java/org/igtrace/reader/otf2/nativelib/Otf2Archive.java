@@ -121,7 +121,7 @@ public final class Otf2Archive implements AutoCloseable {
     public static String libraryProblem() {
         Throwable t = Otf2Library.loadFailure();
         return t == null ? null
-                : "libotf2 (" + Otf2Library.SONAME + ") could not be loaded; install the Debian package "
+                : "libotf2 (" + Otf2Library.LIBRARY + ") could not be loaded; install the Debian package "
                 + "libopen-trace-format2-10 (sudo apt-get install libopen-trace-format2-10)";
     }
 

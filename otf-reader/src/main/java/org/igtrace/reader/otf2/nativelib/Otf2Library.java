@@ -15,12 +15,15 @@ final class Otf2Library {
     /** The soname of Debian's libopen-trace-format2-10 (the unversioned name comes only with -dev). */
     static final String SONAME = "libopen-trace-format2.so.10";
 
+    /** The library loaded: Debian's soname, or a name or path given as {@code -Digtrace.libotf2=...}. */
+    static final String LIBRARY = System.getProperty("igtrace.libotf2", SONAME);
+
     private static final Throwable LOAD_FAILURE;
 
     static {
         Throwable failure = null;
         try {
-            Native.register(Otf2Library.class, NativeLibrary.getInstance(SONAME));
+            Native.register(Otf2Library.class, NativeLibrary.getInstance(LIBRARY));
         } catch (Throwable t) {
             failure = t;
         }
