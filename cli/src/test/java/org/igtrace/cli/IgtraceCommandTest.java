@@ -101,6 +101,20 @@ class IgtraceCommandTest {
     }
 
     @Test
+    void emptyRandomAndImageFilesAreNotTraces(@TempDir Path dir) throws Exception {
+        byte[] random = new byte[5000];
+        new java.util.Random(5).nextBytes(random);
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+        for (Object[] c : new Object[][] {{"empty.otf2", new byte[0]}, {"random.otf", random}, {"picture.png", png}}) {
+            Path file = Files.write(dir.resolve((String) c[0]), (byte[]) c[1]);
+            Result r = run(file.toString());
+            assertEquals(1, r.code, file.toString());
+            assertEquals(List.of("igtrace: " + file + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2) "
+                    + "or an OTF master file (lines 'stream:process-ids')"), r.errLines());
+        }
+    }
+
+    @Test
     void directoryWithoutAnchorIsOneLine(@TempDir Path dir) {
         Result r = run(dir.toString());
         assertEquals(1, r.code);
