@@ -29,7 +29,6 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     private final List<ProcessState> states = new ArrayList<>();
 
     // What the summary reports.
-    long records;
     long unknownRecords;
     long undefinedProcessRecords;
     long leavesWithoutEnter;
@@ -108,7 +107,6 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             return true;
         }
         long code = Otf1Keywords.shortEventKeyword(line.keywordCode(), length);
-        records++;
         ProcessState s = current;
         if (s == null || s.target == null || time < 0) {
             if (s != null && s.undefined) {
@@ -130,7 +128,6 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             collective(s);
         } else if (code != Otf1Keywords.KEY_VALUE && !Otf1Keywords.isSkippedEvent(code)) {
             unknownRecords++;
-            records--;
             return true;
         }
         s.lastTime = time;

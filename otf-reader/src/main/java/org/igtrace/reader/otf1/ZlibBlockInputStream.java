@@ -16,6 +16,7 @@ final class ZlibBlockInputStream extends InputStream {
     private final InputStream in;
     private final Inflater inflater = new Inflater();
     private final byte[] input = new byte[64 * 1024];
+    private int lastInputLength;
     private boolean inputEnded;
 
     ZlibBlockInputStream(InputStream in) {
@@ -66,8 +67,6 @@ final class ZlibBlockInputStream extends InputStream {
             }
         }
     }
-
-    private int lastInputLength;
 
     @Override
     public int read() throws IOException {
