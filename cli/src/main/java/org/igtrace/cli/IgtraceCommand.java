@@ -78,6 +78,10 @@ public final class IgtraceCommand implements Callable<Integer> {
             description = "Build the graph from the readable locations (OTF2) or streams (OTF) when some event files are missing; the summary names the ones left out. Without it a missing event file is an error.")
     boolean skipMissing;
 
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0",
+            description = "Read event files on N threads (default: one per core).")
+    int threads;
+
     @Option(names = {"-o", "--output"}, paramLabel = "FILE",
             description = "Write the graph to FILE (whole or not at all) instead of standard output.")
     Path output;
@@ -120,7 +124,7 @@ public final class IgtraceCommand implements Callable<Integer> {
     public Integer call() {
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
-            ReadOptions options = new ReadOptions(collectives, skipMissing);
+            ReadOptions options = new ReadOptions(collectives, skipMissing, threads);
             TraceProfile profile = switch (located.format()) {
                 case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options)
                         : Otf2TraceReader.read(located.file(), options);

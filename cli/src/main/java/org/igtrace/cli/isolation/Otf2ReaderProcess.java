@@ -34,12 +34,12 @@ public final class Otf2ReaderProcess {
         return !"false".equals(System.getProperty("igtrace.isolate"));
     }
 
-    /** The child: {@code anchor collectives skipMissing}; writes a profile or a one-line error on standard output. */
+    /** The child: {@code anchor collectives skipMissing threads}; writes a profile or a one-line error on standard output. */
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         try {
             TraceProfile profile = Otf2TraceReader.read(Path.of(args[0]),
-                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2])));
+                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3])));
             ProfileWire.write(profile, out);
         } catch (TraceReadException e) {
             ProfileWire.writeError(e.getMessage(), out);
@@ -83,6 +83,7 @@ public final class Otf2ReaderProcess {
         command.add(anchor.toString());
         command.add(Boolean.toString(options.modelCollectives()));
         command.add(Boolean.toString(options.skipMissing()));
+        command.add(Integer.toString(options.threads()));
         Path errors = scratch.resolve("stderr");
         Process child;
         try {

@@ -33,7 +33,7 @@ public final class Otf1TraceReader {
     }
 
     public static TraceProfile read(Path master, ReadOptions options) throws TraceReadException {
-        return read(master, options, Runtime.getRuntime().availableProcessors());
+        return read(master, options, options.threadCount());
     }
 
     public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {

@@ -210,6 +210,12 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         return l == null ? null : strings.get(l.name());
     }
 
+    /** The number of events the definitions announce for a location (0 when unknown). */
+    long locationEvents(long location) {
+        Location l = locations.get(location);
+        return l == null ? 0 : Math.max(0, l.events());
+    }
+
     /** The CPU-thread locations to read, each with the world rank of its process. */
     Map<Long, Integer> locationProcesses() {
         return locationProcess;

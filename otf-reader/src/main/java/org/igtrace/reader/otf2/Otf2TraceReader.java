@@ -4,21 +4,29 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.nativelib.EventVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 
 /**
  * Reads an OTF2 archive through libotf2 into a {@link TraceProfile}: global definitions first,
  * then each CPU-thread location's local definitions and events, accumulated as they are read so
- * that memory does not grow with the number of events. Before any event is read, every location's
+ * that memory does not grow with the number of events. Locations are read on several threads. Before any event is read, every location's
  * event file is checked to exist: a missing one is an error naming it, or with
  * {@link ReadOptions#skipMissing()} a note.
  */
@@ -31,22 +39,89 @@ public final class Otf2TraceReader {
     }
 
     public static TraceProfile read(Path anchor, ReadOptions options) throws TraceReadException {
+        return read(anchor, options, ReadProgress.NONE);
+    }
+
+    /**
+     * Reads the archive on {@link ReadOptions#threadCount()} threads, each with its own libotf2
+     * reader over a share of the locations (shares balanced by the events the definitions
+     * announce). Locations merge in definition order, so the profile does not depend on the
+     * number of threads.
+     */
+    public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        Otf2Definitions collected = new Otf2Definitions();
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-            Otf2Definitions collected = new Otf2Definitions();
             archive.readGlobalDefinitions(collected);
-            TraceDefinitions definitions = collected.resolve();
-            TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
-            Map<Long, Integer> locations = collected.locationProcesses();
-            List<String> notes = new ArrayList<>();
-            long[] ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
-                    options.skipMissing(), notes);
-            archive.readEvents(ids, location -> {
-                int process = locations.get(location);
-                return new Otf2LocationTranslator(collected, process, accumulator.location(process));
-            });
-            return accumulator.profile().withNotes(notes);
         } catch (Otf2Exception e) {
             throw new TraceReadException(anchor + ": " + e.getMessage());
+        }
+        TraceDefinitions definitions = collected.resolve();
+        TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
+        Map<Long, Integer> locations = collected.locationProcesses();
+        List<String> notes = new ArrayList<>();
+        long[] ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
+                options.skipMissing(), notes);
+        Map<Long, Integer> order = new HashMap<>();
+        long total = 0;
+        for (long id : ids) {
+            order.put(id, order.size());
+            total += collected.locationEvents(id);
+        }
+        progress.start(total);
+        LongFunction<EventVisitor> visitors = location -> {
+            int process = locations.get(location);
+            return new Otf2LocationTranslator(collected, process, accumulator.location(process, order.get(location)));
+        };
+        List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, options.threadCount());
+        if (shares.size() <= 1) {
+            readShare(anchor, ids, visitors, progress);
+        } else {
+            readInParallel(anchor, shares, visitors, progress);
+        }
+        return accumulator.profile().withNotes(notes);
+    }
+
+    private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
+            throws TraceReadException {
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            archive.readEvents(share, visitors, progress::advance);
+        } catch (Otf2Exception e) {
+            throw new TraceReadException(anchor + ": " + e.getMessage());
+        }
+    }
+
+    private static void readInParallel(Path anchor, List<long[]> shares, LongFunction<EventVisitor> visitors,
+                                       ReadProgress progress) throws TraceReadException {
+        ExecutorService pool = Executors.newFixedThreadPool(shares.size(), r -> {
+            Thread t = new Thread(r, "otf2-reader");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (long[] share : shares) {
+                running.add(pool.submit(() -> {
+                    readShare(anchor, share, visitors, progress);
+                    return null;
+                }));
+            }
+            for (Future<?> f : running) {
+                f.get();
+            }
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof TraceReadException t) {
+                throw t;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TraceReadException(anchor + ": interrupted");
+        } finally {
+            pool.shutdownNow();
         }
     }
 

@@ -5,22 +5,30 @@ package org.igtrace.reader.otf2.nativelib;
  * references are OTF2 string ids; resolve them with the strings seen so far.
  */
 public interface GlobalDefinitionVisitor {
-    void clockProperties(long ticksPerSecond, long globalOffset, long traceLength);
+    default void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
+    }
 
-    void string(int id, String value);
+    default void string(int id, String value) {
+    }
 
-    void systemTreeNode(int id, int name, int className, int parent);
+    default void systemTreeNode(int id, int name, int className, int parent) {
+    }
 
-    void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent);
+    default void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent) {
+    }
 
-    void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup);
+    default void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup) {
+    }
 
-    void region(int id, int name, boolean mpiParadigm);
+    default void region(int id, int name, boolean mpiParadigm) {
+    }
 
     /** A group; for communication groups {@code members} are indices into the paradigm's COMM_LOCATIONS group. */
-    void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members);
+    default void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
+    }
 
-    void communicator(int id, int name, int group, int parent);
+    default void communicator(int id, int name, int group, int parent) {
+    }
 
     /** OTF2 location group types. */
     enum LocationGroupKind { PROCESS, ACCELERATOR, OTHER }

@@ -4,6 +4,7 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.GroupKind;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationGroupKind;
@@ -11,11 +12,14 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
 
 /**
  * An open OTF2 archive read through libotf2. The only class that talks to the native library:
- * it turns callbacks into visitor calls with plain Java values and libotf2 errors into
- * {@link Otf2Exception}s. Not thread-safe: one archive, one thread.
+ * it turns definition callbacks and batches of event records into visitor calls with plain Java
+ * values, and libotf2 errors into {@link Otf2Exception}s. Not thread-safe: one archive, one
+ * thread; several archives open on the same anchor may be read on several threads.
  */
 public final class Otf2Archive implements AutoCloseable {
     private static final int PARADIGM_MPI = 4;
+    /** Records per shim batch: 8192 x 40 bytes, 320 KiB per reading thread. */
+    private static final int BATCH_RECORDS = 8192;
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
@@ -30,7 +34,6 @@ public final class Otf2Archive implements AutoCloseable {
 
     // The visitor the callbacks forward to, and the first failure thrown by one of them.
     private GlobalDefinitionVisitor definitions;
-    private EventVisitor events;
     private RuntimeException callbackFailure;
 
     // Callbacks are held here for as long as the archive lives: JNA keeps them only weakly.
@@ -47,65 +50,6 @@ public final class Otf2Archive implements AutoCloseable {
             guard(() -> definitions.group(id, name, groupKind(type), paradigm == PARADIGM_MPI,
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
     private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
-
-    // Event callbacks are written out rather than passed through guard(): a capturing lambda per
-    // event would allocate on the hottest path.
-    private final Otf2Library.RegionEventCallback onEnter = (l, t, p, u, a, region) -> {
-        try {
-            events.enter(t, region);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.RegionEventCallback onLeave = (l, t, p, u, a, region) -> {
-        try {
-            events.leave(t, region);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.MessageCallback onSend = (l, t, p, u, a, partner, comm, tag, length) -> {
-        try {
-            events.send(t, partner, comm, tag, length);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.RequestMessageCallback onIsend = (l, t, p, u, a, partner, comm, tag, length, request) -> {
-        try {
-            events.send(t, partner, comm, tag, length);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.MessageCallback onRecv = (l, t, p, u, a, partner, comm, tag, length) -> {
-        try {
-            events.receive(t, partner, comm, tag, length);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.RequestMessageCallback onIrecv = (l, t, p, u, a, partner, comm, tag, length, request) -> {
-        try {
-            events.receive(t, partner, comm, tag, length);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
-    private final Otf2Library.CollectiveEndCallback onCollectiveEnd = (l, t, p, u, a, op, comm, root, sent, received) -> {
-        try {
-            events.collectiveEnd(t, op & 0xff, comm, root, sent, received);
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    };
 
     private Otf2Archive(Path anchor, Pointer reader) {
         this.anchor = anchor;
@@ -177,23 +121,20 @@ public final class Otf2Archive implements AutoCloseable {
     /**
      * Reads the events of the given locations, one after another: for each, its local definitions
      * first (so libotf2 applies mapping tables and clock offsets), then its events into the visitor
-     * that {@code visitorFor} returns for it (null skips the location).
+     * that {@code visitorFor} returns for it (null skips the location). Events are fetched in
+     * batches through the C shim ({@link EventBatch}); {@code progress} is told how many events
+     * were read after each batch.
      */
-    public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor) throws Otf2Exception {
+    public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongConsumer progress) throws Otf2Exception {
+        if (Otf2Shim.loadFailure() != null) {
+            throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
+        }
         for (long location : locations) {
             check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
         }
         boolean defFiles = Otf2Library.OTF2_Reader_OpenDefFiles(reader) == 0;
         check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
-        Pointer cbs = Otf2Library.OTF2_EvtReaderCallbacks_New();
-        try {
-            Otf2Library.OTF2_EvtReaderCallbacks_SetEnterCallback(cbs, onEnter);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetLeaveCallback(cbs, onLeave);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiSendCallback(cbs, onSend);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cbs, onIsend);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cbs, onRecv);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cbs, onIrecv);
-            Otf2Library.OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, onCollectiveEnd);
+        try (EventBatch batch = new EventBatch(BATCH_RECORDS)) {
             for (long location : locations) {
                 EventVisitor visitor = visitorFor.apply(location);
                 if (visitor == null) {
@@ -202,10 +143,9 @@ public final class Otf2Archive implements AutoCloseable {
                 if (defFiles) {
                     readLocalDefinitions(location);
                 }
-                readLocationEvents(location, cbs, visitor);
+                readLocationEvents(location, batch, visitor, progress);
             }
         } finally {
-            Otf2Library.OTF2_EvtReaderCallbacks_Delete(cbs);
             if (defFiles) {
                 Otf2Library.OTF2_Reader_CloseDefFiles(reader);
             }
@@ -228,18 +168,27 @@ public final class Otf2Archive implements AutoCloseable {
         }
     }
 
-    private void readLocationEvents(long location, Pointer cbs, EventVisitor visitor) throws Otf2Exception {
+    private void readLocationEvents(long location, EventBatch batch, EventVisitor visitor, LongConsumer progress)
+            throws Otf2Exception {
         Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
         if (evtReader == null) {
             throw new Otf2Exception(lastError("the events of location " + location + " cannot be read"));
         }
-        events = visitor;
         try {
-            check(Otf2Library.OTF2_Reader_RegisterEvtCallbacks(reader, evtReader, cbs, null), "registering callbacks");
-            LongByReference read = new LongByReference();
-            check(Otf2Library.OTF2_Reader_ReadAllLocalEvents(reader, evtReader, read), "reading the events of location " + location);
+            check(batch.attach(reader, evtReader), "registering callbacks");
+            long reported = batch.eventsRead();
+            int status;
+            do {
+                status = batch.fill(reader, evtReader);
+                if (status != Otf2Shim.FULL) {
+                    check(status, "reading the events of location " + location);
+                }
+                batch.decode(visitor);
+                long read = batch.eventsRead();
+                progress.accept(read - reported);
+                reported = read;
+            } while (status == Otf2Shim.FULL);
         } finally {
-            events = null;
             Otf2Library.OTF2_Reader_CloseEvtReader(reader, evtReader);
         }
     }

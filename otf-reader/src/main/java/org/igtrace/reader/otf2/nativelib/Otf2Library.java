@@ -7,9 +7,9 @@ import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 
 /**
- * The libotf2 functions igtrace calls, bound in JNA's direct-mapping mode. Pointer-sized
- * parameters of per-event callbacks are declared {@code long} so that JNA allocates no
- * {@link Pointer} per event. Package-private: only {@link Otf2Archive} uses it.
+ * The libotf2 functions igtrace calls, bound in JNA's direct-mapping mode. Events do not come
+ * through here: the C shim ({@link Otf2Shim}) registers its own event callbacks and hands Java
+ * batches of records. Package-private: only {@link Otf2Archive} uses it.
  */
 final class Otf2Library {
     /** The soname of Debian's libopen-trace-format2-10 (the unversioned name comes only with -dev). */
@@ -101,28 +101,6 @@ final class Otf2Library {
 
     static native int OTF2_Reader_CloseEvtReader(Pointer reader, Pointer evtReader);
 
-    static native int OTF2_Reader_RegisterEvtCallbacks(Pointer reader, Pointer evtReader, Pointer callbacks, Pointer userData);
-
-    static native int OTF2_Reader_ReadAllLocalEvents(Pointer reader, Pointer evtReader, LongByReference read);
-
-    static native Pointer OTF2_EvtReaderCallbacks_New();
-
-    static native void OTF2_EvtReaderCallbacks_Delete(Pointer callbacks);
-
-    static native int OTF2_EvtReaderCallbacks_SetEnterCallback(Pointer cbs, RegionEventCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetLeaveCallback(Pointer cbs, RegionEventCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetMpiSendCallback(Pointer cbs, MessageCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetMpiIsendCallback(Pointer cbs, RequestMessageCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetMpiRecvCallback(Pointer cbs, MessageCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(Pointer cbs, RequestMessageCallback cb);
-
-    static native int OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(Pointer cbs, CollectiveEndCallback cb);
-
     // Errors
     static native Pointer OTF2_Error_GetDescription(int errorCode);
 
@@ -160,26 +138,6 @@ final class Otf2Library {
 
     interface CommCallback extends Callback {
         int invoke(long userData, int self, int name, int group, int parent, int flags);
-    }
-
-    // Event callbacks: (location, time, eventPosition, void* userData, OTF2_AttributeList*, ...).
-    interface RegionEventCallback extends Callback {
-        int invoke(long location, long time, long position, long userData, long attributes, int region);
-    }
-
-    interface MessageCallback extends Callback {
-        int invoke(long location, long time, long position, long userData, long attributes,
-                   int partner, int communicator, int tag, long length);
-    }
-
-    interface RequestMessageCallback extends Callback {
-        int invoke(long location, long time, long position, long userData, long attributes,
-                   int partner, int communicator, int tag, long length, long request);
-    }
-
-    interface CollectiveEndCallback extends Callback {
-        int invoke(long location, long time, long position, long userData, long attributes,
-                   byte operation, int communicator, int root, long sent, long received);
     }
 
     interface ErrorCallback extends Callback {

@@ -1,0 +1,213 @@
+/*
+ * Writes a synthetic but realistic OTF2 trace with libotf2's writer, for the OTF2 benchmark
+ * (bench/otf2.sh) and the graph-scale checks.
+ *
+ *   make-otf2-trace DIR RANKS ITERATIONS PATTERN
+ *
+ * PATTERN:
+ *   stencil   3-D halo exchange: ranks on an X x Y x Z grid (MPI_Dims_create-like factors),
+ *             each iteration a compute region, then per neighbour (up to 6, not periodic)
+ *             MPI_Send + MPI_Recv; every 10th iteration an MPI_Allreduce of 8 bytes.
+ *   alltoall  every iteration each rank sends to every other rank, then receives from each.
+ *
+ * Events per rank: main Enter/Leave (2) + per iteration: compute Enter/Leave (2) + per partner
+ * 6 (Enter, MpiSend, Leave, Enter, MpiRecv, Leave) + every 10th iteration 4 (Enter,
+ * CollectiveBegin, CollectiveEnd, Leave). The program prints the exact total on stdout, and the
+ * expected sums on stderr: total message bytes and messages, so a reader can be checked.
+ *
+ * Timestamps (1 tick = 1 ns): iteration i starts at 1000 + i * period on every rank; compute lasts
+ * 5000 ticks, each MPI call 100 ticks. Message size to partner p is 8 * (1 + (rank + p) % 64)
+ * bytes, so different pairs carry different average sizes.
+ */
+#include <otf2/otf2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <inttypes.h>
+
+enum { R_MAIN, R_COMPUTE, R_SEND, R_RECV, R_ALLREDUCE, REGIONS };
+static const char *region_names[REGIONS] = {"main", "compute", "MPI_Send", "MPI_Recv", "MPI_Allreduce"};
+
+static void die(const char *what) {
+    fprintf(stderr, "make-otf2-trace: %s failed\n", what);
+    exit(1);
+}
+
+static OTF2_FlushType pre_flush(void *d, OTF2_FileType t, OTF2_LocationRef l, void *c, bool final) {
+    (void)d; (void)t; (void)l; (void)c; (void)final;
+    return OTF2_FLUSH;
+}
+
+static OTF2_TimeStamp post_flush(void *d, OTF2_FileType t, OTF2_LocationRef l) {
+    (void)d; (void)t; (void)l;
+    return 0;
+}
+
+static OTF2_FlushCallbacks flush_callbacks = {.otf2_pre_flush = pre_flush, .otf2_post_flush = post_flush};
+
+static int dims[3];
+
+/* Three factors of n, as equal as possible, largest first (like MPI_Dims_create). */
+static void make_dims(int n) {
+    int best[3] = {n, 1, 1};
+    long bestSpread = n;
+    for (int x = 1; x <= n; x++) {
+        if (n % x) continue;
+        for (int y = 1; y <= x; y++) {
+            if ((n / x) % y) continue;
+            int z = n / x / y;
+            if (z > y) continue;
+            long spread = x - z;
+            if (spread < bestSpread) { bestSpread = spread; best[0] = x; best[1] = y; best[2] = z; }
+        }
+    }
+    memcpy(dims, best, sizeof dims);
+}
+
+/* Partners of rank r; returns how many. */
+static int partners(const char *pattern, int n, int r, int *out) {
+    int k = 0;
+    if (strcmp(pattern, "alltoall") == 0) {
+        for (int p = 0; p < n; p++) if (p != r) out[k++] = p;
+        return k;
+    }
+    int x = r % dims[0], y = (r / dims[0]) % dims[1], z = r / (dims[0] * dims[1]);
+    int c[3] = {x, y, z};
+    for (int d = 0; d < 3; d++) {
+        for (int s = -1; s <= 1; s += 2) {
+            int q[3] = {c[0], c[1], c[2]};
+            q[d] += s;
+            if (q[d] < 0 || q[d] >= dims[d]) continue;
+            out[k++] = q[0] + dims[0] * (q[1] + dims[1] * q[2]);
+        }
+    }
+    return k;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 5) {
+        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall\n");
+        return 2;
+    }
+    const char *dir = argv[1];
+    int n = atoi(argv[2]);
+    long iterations = atol(argv[3]);
+    const char *pattern = argv[4];
+    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall"))) {
+        fprintf(stderr, "make-otf2-trace: bad arguments\n");
+        return 2;
+    }
+    make_dims(n);
+    int *buf = malloc(sizeof(int) * (n > 6 ? n : 6));
+    uint64_t *counts = calloc(n, sizeof(uint64_t));
+
+    OTF2_Archive *archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                              OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+    if (!archive) die("OTF2_Archive_Open");
+    OTF2_Archive_SetFlushCallbacks(archive, &flush_callbacks, NULL);
+    OTF2_Archive_SetSerialCollectiveCallbacks(archive);
+    OTF2_Archive_OpenEvtFiles(archive);
+
+    /* compute, two MPI calls per partner (at most n - 1 or 6), the Allreduce, and some slack */
+    uint64_t period = 5000 + 200 * (uint64_t)(strcmp(pattern, "alltoall") == 0 ? n : 6) + 100 + 1000;
+    double totalBytes = 0, totalMessages = 0;
+    uint64_t lastTime = 0;
+    for (int r = 0; r < n; r++) {
+        int k = partners(pattern, n, r, buf);
+        OTF2_EvtWriter *w = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)r);
+        if (!w) die("OTF2_Archive_GetEvtWriter");
+        uint64_t ev = 0;
+        OTF2_EvtWriter_Enter(w, NULL, 0, R_MAIN); ev++;
+        for (long i = 0; i < iterations; i++) {
+            uint64_t t = 1000 + (uint64_t)i * period;
+            OTF2_EvtWriter_Enter(w, NULL, t, R_COMPUTE);
+            t += 5000;
+            OTF2_EvtWriter_Leave(w, NULL, t, R_COMPUTE);
+            ev += 2;
+            for (int j = 0; j < k; j++) {
+                uint64_t bytes = 8 * (1 + (r + buf[j]) % 64);
+                OTF2_EvtWriter_Enter(w, NULL, t, R_SEND);
+                OTF2_EvtWriter_MpiSend(w, NULL, t + 10, (uint32_t)buf[j], 0, 0, bytes);
+                t += 100;
+                OTF2_EvtWriter_Leave(w, NULL, t, R_SEND);
+                ev += 3;
+                totalBytes += (double)bytes;
+                totalMessages += 1;
+            }
+            for (int j = 0; j < k; j++) {
+                uint64_t bytes = 8 * (1 + (r + buf[j]) % 64);
+                OTF2_EvtWriter_Enter(w, NULL, t, R_RECV);
+                t += 100;
+                OTF2_EvtWriter_MpiRecv(w, NULL, t - 10, (uint32_t)buf[j], 0, 0, bytes);
+                OTF2_EvtWriter_Leave(w, NULL, t, R_RECV);
+                ev += 3;
+            }
+            if (i % 10 == 9) {
+                OTF2_EvtWriter_Enter(w, NULL, t, R_ALLREDUCE);
+                OTF2_EvtWriter_MpiCollectiveBegin(w, NULL, t + 1);
+                t += 100;
+                OTF2_EvtWriter_MpiCollectiveEnd(w, NULL, t - 1, OTF2_COLLECTIVE_OP_ALLREDUCE, 0,
+                                                OTF2_UNDEFINED_UINT32, 8, 8);
+                OTF2_EvtWriter_Leave(w, NULL, t, R_ALLREDUCE);
+                ev += 4;
+            }
+            if (t > lastTime) lastTime = t;
+        }
+        uint64_t end = 1000 + (uint64_t)iterations * period + 1000;
+        if (end > lastTime) lastTime = end;
+        OTF2_EvtWriter_Leave(w, NULL, end, R_MAIN); ev++;
+        counts[r] = ev;
+        if (OTF2_Archive_CloseEvtWriter(archive, w) != OTF2_SUCCESS) die("OTF2_Archive_CloseEvtWriter");
+    }
+    OTF2_Archive_CloseEvtFiles(archive);
+    OTF2_Archive_OpenDefFiles(archive);
+    for (int r = 0; r < n; r++) OTF2_Archive_CloseDefWriter(archive, OTF2_Archive_GetDefWriter(archive, r));
+    OTF2_Archive_CloseDefFiles(archive);
+
+    OTF2_GlobalDefWriter *g = OTF2_Archive_GetGlobalDefWriter(archive);
+    OTF2_GlobalDefWriter_WriteClockProperties(g, 1000000000, 0, lastTime + 1, OTF2_UNDEFINED_TIMESTAMP);
+    uint32_t s = 0;
+    OTF2_GlobalDefWriter_WriteString(g, s++, "");               /* 0 */
+    OTF2_GlobalDefWriter_WriteString(g, s++, "machine");        /* 1 */
+    OTF2_GlobalDefWriter_WriteString(g, s++, "node");           /* 2 */
+    OTF2_GlobalDefWriter_WriteString(g, s++, "MPI_COMM_WORLD"); /* 3 */
+    uint32_t firstRegion = s;
+    for (int f = 0; f < REGIONS; f++) OTF2_GlobalDefWriter_WriteString(g, s++, region_names[f]);
+    uint32_t firstRank = s;
+    char name[64];
+    for (int r = 0; r < n; r++) {
+        snprintf(name, sizeof name, "MPI Rank %d", r);
+        OTF2_GlobalDefWriter_WriteString(g, s++, name);
+    }
+    OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, 1, 2, OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+    for (int r = 0; r < n; r++)
+        OTF2_GlobalDefWriter_WriteLocationGroup(g, r, firstRank + r, OTF2_LOCATION_GROUP_TYPE_PROCESS, 0,
+                                                OTF2_UNDEFINED_LOCATION_GROUP);
+    for (int r = 0; r < n; r++)
+        OTF2_GlobalDefWriter_WriteLocation(g, r, firstRank + r, OTF2_LOCATION_TYPE_CPU_THREAD, counts[r], r);
+    for (int f = 0; f < REGIONS; f++) {
+        int mpi = f >= R_SEND;
+        OTF2_GlobalDefWriter_WriteRegion(g, f, firstRegion + f, firstRegion + f, 0,
+                                         f == R_ALLREDUCE ? OTF2_REGION_ROLE_COLL_ALL2ALL
+                                         : mpi ? OTF2_REGION_ROLE_POINT2POINT : OTF2_REGION_ROLE_FUNCTION,
+                                         mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, 0, 0, 0);
+    }
+    uint64_t *locations = malloc(sizeof(uint64_t) * n);
+    uint64_t *ranks = malloc(sizeof(uint64_t) * n);
+    for (int r = 0; r < n; r++) locations[r] = ranks[r] = (uint64_t)r;
+    OTF2_GlobalDefWriter_WriteGroup(g, 0, 0, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                    n, locations);
+    OTF2_GlobalDefWriter_WriteGroup(g, 1, 0, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                    n, ranks);
+    OTF2_GlobalDefWriter_WriteComm(g, 0, 3, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
+    OTF2_Archive_CloseGlobalDefWriter(archive, g);
+    if (OTF2_Archive_Close(archive) != OTF2_SUCCESS) die("OTF2_Archive_Close");
+
+    uint64_t total = 0;
+    for (int r = 0; r < n; r++) total += counts[r];
+    printf("%" PRIu64 "\n", total);
+    fprintf(stderr, "make-otf2-trace: %d ranks (%dx%dx%d), %ld iterations, %s: %" PRIu64
+            " events, %.0f bytes in %.0f messages\n", n, dims[0], dims[1], dims[2], iterations, pattern, total,
+            totalBytes, totalMessages);
+    return 0;
+}

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# OTF2 read benchmark, one command: writes synthetic 3-D stencil traces (MPI_Send/MPI_Recv halo
+# exchange + an Allreduce every 10th iteration) with libotf2's writer (bench/make-otf2-trace.c),
+# then on each trace times
+#   c      bench/c-reader.c: libotf2 per-location readers, the same accumulation in C
+#   igtrace  the real command line end to end (java -jar igtrace.jar -q TRACE > /dev/null)
+# on 1 and 2 threads, REPEATS times each (default 3): min and median wall time, events/s, peak
+# RSS. Checks that both count the same messages. Appends one line per (trace, reader, threads) to
+# bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread and igtrace's speed-up on two.
+#
+#   bench/otf2.sh                 64 ranks at 1e6, 1e7, 1e8 events; 1024 ranks at 1e7
+#   bench/otf2.sh RANKS:EVENTS... chosen sizes, e.g. 64:1e7 512:1e8
+#   bench/otf2.sh --huge          adds 64 ranks at 1e9 events (about 11 GB of disk, minutes)
+# Environment: REPEATS (3), BENCH_WORK (scratch directory, default a fresh one under /tmp, removed),
+# BENCH_NO_BUILD=1 to use the jar as it is.
+# Needs: gcc, libotf2-trace-dev, GNU time (/usr/bin/time); all from scripts/setup --test.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+repeats=${REPEATS:-3}
+sizes=()
+for a in "$@"; do
+  case "$a" in
+    --huge) sizes+=(64:1e9) ;;
+    *:*) sizes+=("$a") ;;
+    *) echo "usage: bench/otf2.sh [--huge] [RANKS:EVENTS...]" >&2; exit 2 ;;
+  esac
+done
+if [ "${#sizes[@]}" -eq 0 ] || { [ "${#sizes[@]}" -eq 1 ] && [ "${sizes[0]}" = 64:1e9 ]; }; then
+  sizes=(64:1e6 64:1e7 64:1e8 1024:1e7 "${sizes[@]}")
+fi
+[ -x /usr/bin/time ] || { echo "bench/otf2.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
+work=${BENCH_WORK:-$(mktemp -d /tmp/igtrace-bench.XXXXXX)}
+mkdir -p "$work"
+[ -n "${BENCH_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
+gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
+gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
+if [ -z "${BENCH_NO_BUILD:-}" ]; then
+  (cd "$root" && mvn -q -B -DskipTests install >&2)
+fi
+jar="$root/cli/target/igtrace.jar"
+mkdir -p "$here/results"
+out="$here/results/otf2.tsv"
+[ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\n' >"$out"
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
+
+# run NAME THREADS COMMAND...: REPEATS timed runs; sets min, median, rss and last (the command's output)
+run() {
+  local times=() secs kb
+  rss=0
+  for _ in $(seq "$repeats"); do
+    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" \
+      || { echo "bench/otf2.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
+    read -r secs kb <"$work/time"
+    times+=("$secs"); [ "$kb" -gt "$rss" ] && rss=$kb
+  done
+  local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+  min=${sorted[0]}; median=${sorted[$(( (${#sorted[@]} - 1) / 2 ))]}
+}
+
+record() { # READER THREADS
+  local rate
+  rate=$(awk -v e="$events" -v s="$min" 'BEGIN { printf "%.0f", e / s }')
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" "$events" \
+    "$disk" "$1" "$2" "$min" "$median" "$rate" "$((rss / 1024))" | tee -a "$out"
+  eval "rate_$1_$2=$rate"
+}
+
+for size in "${sizes[@]}"; do
+  ranks=${size%%:*}
+  target=$(awk -v e="${size#*:}" 'BEGIN { printf "%.0f", e }')
+  # about 30 events per rank and iteration (2 compute, 6 per neighbour, 0.4 Allreduce)
+  iterations=$(( target / (ranks * 30) )); [ "$iterations" -ge 1 ] || iterations=1
+  dir="$work/stencil-$ranks-$iterations"; rm -rf "$dir"
+  events=$("$work/make-otf2-trace" "$dir" "$ranks" "$iterations" stencil 2>/dev/null)
+  disk=$(du -sb "$dir" | cut -f1)
+  anchor="$dir/traces.otf2"
+  cat "$anchor" "$dir"/traces/*.evt >/dev/null # into the page cache: every reader starts warm
+  for threads in 1 2; do
+    run "$work/c-reader" "$anchor" "$threads"
+    c_messages=$(sed -n 's/.* sent_messages=\([0-9]*\).*/\1/p' "$work/stdout")
+    record c "$threads"
+  done
+  for threads in 1 2; do
+    run java -jar "$jar" -j "$threads" "$anchor"
+    ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
+    [ "$ig_messages" = "$c_messages" ] \
+      || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
+    record igtrace "$threads"
+  done
+  awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r="$ranks" -v e="$events" 'BEGIN {
+    printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f; igtrace 2 threads / 1 thread %.2f\n", r, e, i1 / c, i2 / i1 }' \
+    | tee -a "$out"
+  rm -rf "$dir"
+done

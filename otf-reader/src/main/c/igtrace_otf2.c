@@ -1,0 +1,184 @@
+/*
+ * igtrace's batching shim over libotf2's event reader.
+ *
+ * A call from Java into native code costs little; a call from native code back into Java (one
+ * JNA upcall per event) costs about 300 ns, ten times what libotf2 needs to decode the event.
+ * So the event callbacks live here, in C: each appends a fixed-size record to a buffer that Java
+ * owns, and pauses libotf2 (OTF2_CALLBACK_INTERRUPT) when the buffer is full. Java then makes one
+ * downcall per buffer and decodes the records itself (nativelib.EventBatch).
+ *
+ * Record layout (40 bytes, native byte order), by kind:
+ *   int32 kind | int32 a | int32 b | int32 c | int64 time | int64 x | int64 y
+ *   ENTER, LEAVE         a = region
+ *   SEND, RECV           a = partner (rank in the communicator), b = communicator, c = tag, x = bytes
+ *   ISEND, IRECV         as SEND, RECV, and y = request id
+ *   ISEND_COMPLETE,
+ *   IRECV_REQUEST        y = request id
+ *   COLLECTIVE_BEGIN     (no fields)
+ *   COLLECTIVE_END       a = communicator, b = root (-1: none), c = operation, x = bytes sent, y = received
+ * The kind numbers are repeated in EventBatch.java; change both together.
+ */
+#include <otf2/otf2.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+enum {
+    IGT_ENTER = 1,
+    IGT_LEAVE = 2,
+    IGT_SEND = 3,
+    IGT_RECV = 4,
+    IGT_ISEND = 5,
+    IGT_IRECV = 6,
+    IGT_ISEND_COMPLETE = 7,
+    IGT_IRECV_REQUEST = 8,
+    IGT_COLLECTIVE_BEGIN = 9,
+    IGT_COLLECTIVE_END = 10
+};
+
+/* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
+#define IGT_FULL (-4096)
+
+typedef struct {
+    int32_t kind, a, b, c;
+    int64_t time, x, y;
+} igt_record;
+
+typedef struct {
+    igt_record *records; /* Java's buffer */
+    int32_t capacity;
+    int32_t count;
+    uint64_t events;     /* every event libotf2 read, including kinds with no record */
+} igt_batch;
+
+_Static_assert(sizeof(igt_record) == 40, "the record layout EventBatch.java decodes");
+
+static inline OTF2_CallbackCode append(igt_batch *b, int32_t kind, int32_t a, int32_t bb, int32_t c, OTF2_TimeStamp time,
+                                       uint64_t x, uint64_t y) {
+    igt_record *r = &b->records[b->count++];
+    r->kind = kind;
+    r->a = a;
+    r->b = bb;
+    r->c = c;
+    r->time = (int64_t)time;
+    r->x = (int64_t)x;
+    r->y = (int64_t)y;
+    return b->count == b->capacity ? OTF2_CALLBACK_INTERRUPT : OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode on_enter(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                  OTF2_RegionRef region) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_ENTER, (int32_t)region, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_leave(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                  OTF2_RegionRef region) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_LEAVE, (int32_t)region, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_send(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                 uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_SEND, (int32_t)receiver, (int32_t)comm, (int32_t)tag, t, length, 0);
+}
+
+static OTF2_CallbackCode on_recv(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                 uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_RECV, (int32_t)sender, (int32_t)comm, (int32_t)tag, t, length, 0);
+}
+
+static OTF2_CallbackCode on_isend(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                  uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_ISEND, (int32_t)receiver, (int32_t)comm, (int32_t)tag, t, length, request);
+}
+
+static OTF2_CallbackCode on_irecv(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                  uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_IRECV, (int32_t)sender, (int32_t)comm, (int32_t)tag, t, length, request);
+}
+
+static OTF2_CallbackCode on_isend_complete(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
+                                           OTF2_AttributeList *a, uint64_t request) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_ISEND_COMPLETE, 0, 0, 0, t, 0, request);
+}
+
+static OTF2_CallbackCode on_irecv_request(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
+                                          OTF2_AttributeList *a, uint64_t request) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_IRECV_REQUEST, 0, 0, 0, t, 0, request);
+}
+
+static OTF2_CallbackCode on_collective_begin(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
+                                             OTF2_AttributeList *a) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_COLLECTIVE_BEGIN, 0, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_collective_end(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
+                                           OTF2_AttributeList *a, OTF2_CollectiveOp op, OTF2_CommRef comm,
+                                           uint32_t root, uint64_t sent, uint64_t received) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_COLLECTIVE_END, (int32_t)comm, (int32_t)root, (int32_t)op, t, sent, received);
+}
+
+/** A batch over Java's buffer of {@code capacity} records; free it with igt_batch_free. */
+igt_batch *igt_batch_new(void *records, int32_t capacity) {
+    if (capacity < 1) return NULL;
+    igt_batch *b = calloc(1, sizeof(igt_batch));
+    if (b) {
+        b->records = records;
+        b->capacity = capacity;
+    }
+    return b;
+}
+
+void igt_batch_free(igt_batch *b) {
+    free(b);
+}
+
+/** Registers the batching callbacks on an event reader, with the batch as their user data. */
+int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch *b) {
+    OTF2_EvtReaderCallbacks *cbs = OTF2_EvtReaderCallbacks_New();
+    if (!cbs) return OTF2_ERROR_MEM_ALLOC_FAILED;
+    OTF2_EvtReaderCallbacks_SetEnterCallback(cbs, on_enter);
+    OTF2_EvtReaderCallbacks_SetLeaveCallback(cbs, on_leave);
+    OTF2_EvtReaderCallbacks_SetMpiSendCallback(cbs, on_send);
+    OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cbs, on_recv);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cbs, on_isend);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cbs, on_irecv);
+    OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cbs, on_isend_complete);
+    OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cbs, on_irecv_request);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(cbs, on_collective_begin);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, on_collective_end);
+    OTF2_ErrorCode rc = OTF2_Reader_RegisterEvtCallbacks(reader, events, cbs, b);
+    OTF2_EvtReaderCallbacks_Delete(cbs);
+    return (int32_t)rc;
+}
+
+/**
+ * Fills the batch with the location's next records. Returns IGT_FULL when the buffer is full
+ * and more may follow, 0 when the location is done (the buffer may still hold records), or
+ * libotf2's error code when reading failed. The record count is in the batch
+ * (igt_batch_count), the events read so far in igt_batch_events.
+ */
+int32_t igt_batch_fill(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch *b) {
+    b->count = 0;
+    uint64_t read = 0;
+    OTF2_ErrorCode rc = OTF2_Reader_ReadAllLocalEvents(reader, events, &read);
+    b->events += read;
+    if (rc == OTF2_ERROR_INTERRUPTED_BY_CALLBACK) return IGT_FULL;
+    return rc == OTF2_SUCCESS ? 0 : (int32_t)rc;
+}
+
+int32_t igt_batch_count(const igt_batch *b) {
+    return b->count;
+}
+
+int64_t igt_batch_events(const igt_batch *b) {
+    return (int64_t)b->events;
+}

@@ -1,0 +1,85 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.Memory;
+import com.sun.jna.Pointer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * A buffer of fixed-size event records that the C shim fills from libotf2's event reader, and
+ * their decoding into {@link EventVisitor} calls. One downcall fills thousands of records; decoding
+ * reads them from a direct buffer without allocating. The record layout and kind numbers are
+ * those of {@code src/main/c/igtrace_otf2.c}.
+ */
+final class EventBatch implements AutoCloseable {
+    static final int RECORD_BYTES = 40;
+
+    private static final int ENTER = 1;
+    private static final int LEAVE = 2;
+    private static final int SEND = 3;
+    private static final int RECV = 4;
+    private static final int ISEND = 5;
+    private static final int IRECV = 6;
+    private static final int COLLECTIVE_END = 10;
+
+    private final Memory memory;
+    private final ByteBuffer records;
+    private Pointer batch;
+
+    EventBatch(int capacity) {
+        memory = new Memory((long) capacity * RECORD_BYTES);
+        records = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
+        batch = Otf2Shim.igt_batch_new(memory, capacity);
+        if (batch == null) {
+            throw new OutOfMemoryError("igt_batch_new");
+        }
+    }
+
+    /** Registers the shim's callbacks on an event reader; returns libotf2's error code. */
+    int attach(Pointer reader, Pointer evtReader) {
+        return Otf2Shim.igt_batch_attach(reader, evtReader, batch);
+    }
+
+    /**
+     * Reads the next records into the buffer. Returns {@link Otf2Shim#FULL} when more may follow,
+     * 0 when the location is done, or libotf2's error code.
+     */
+    int fill(Pointer reader, Pointer evtReader) {
+        return Otf2Shim.igt_batch_fill(reader, evtReader, batch);
+    }
+
+    /** Events libotf2 has read through this batch, including kinds that make no record. */
+    long eventsRead() {
+        return Otf2Shim.igt_batch_events(batch);
+    }
+
+    /** Hands the records of the last fill to the visitor, in order. */
+    void decode(EventVisitor visitor) {
+        ByteBuffer r = records;
+        int end = Otf2Shim.igt_batch_count(batch) * RECORD_BYTES;
+        for (int at = 0; at < end; at += RECORD_BYTES) {
+            int kind = r.getInt(at);
+            long time = r.getLong(at + 16);
+            switch (kind) {
+                case ENTER -> visitor.enter(time, r.getInt(at + 4));
+                case LEAVE -> visitor.leave(time, r.getInt(at + 4));
+                case SEND, ISEND -> visitor.send(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                case RECV, IRECV -> visitor.receive(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                case COLLECTIVE_END -> visitor.collectiveEnd(time, r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),
+                        r.getLong(at + 24), r.getLong(at + 32));
+                default -> {
+                    // request completions and collective begins carry nothing the profile uses yet
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (batch != null) {
+            Otf2Shim.igt_batch_free(batch);
+            batch = null;
+        }
+        memory.close();
+    }
+}
