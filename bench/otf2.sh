@@ -5,7 +5,8 @@
 #   c      bench/c-reader.c: libotf2 per-location readers, the same accumulation in C
 #   igtrace  the real command line end to end (java -jar igtrace.jar -q TRACE > /dev/null)
 # on 1 and 2 threads, REPEATS times each (default 3): min and median wall time, events/s, peak
-# RSS. Checks that both count the same messages. Appends one line per (trace, reader, threads) to
+# RSS, and for igtrace also its own read phase (--timing: reading in the child JVM, without the
+# start-up of the JVMs and building and writing the graph). Checks that both count the same messages. Appends one line per (trace, reader, threads) to
 # bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread and igtrace's speed-up on two.
 #
 #   bench/otf2.sh                 64 ranks at 1e6, 1e7, 1e8 events; 1024 ranks at 1e7
@@ -41,29 +42,33 @@ fi
 jar="$root/cli/target/igtrace.jar"
 mkdir -p "$here/results"
 out="$here/results/otf2.tsv"
-[ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\n' >"$out"
+[ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\tread_min_s\tread_events_per_s\n' >"$out"
 commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
 
 # run NAME THREADS COMMAND...: REPEATS timed runs; sets min, median, rss and last (the command's output)
 run() {
-  local times=() secs kb
+  local times=() reads=() secs kb
   rss=0
   for _ in $(seq "$repeats"); do
     /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" \
       || { echo "bench/otf2.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
     read -r secs kb <"$work/time"
     times+=("$secs"); [ "$kb" -gt "$rss" ] && rss=$kb
+    reads+=("$(sed -n 's/^igtrace: timing: read \([0-9.]*\) s.*/\1/p' "$work/stderr")")
   done
   local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
   min=${sorted[0]}; median=${sorted[$(( (${#sorted[@]} - 1) / 2 ))]}
+  read_min=$(printf '%s\n' "${reads[@]}" | sort -n | head -1)
 }
 
 record() { # READER THREADS
-  local rate
+  local rate read_rate="-"
   rate=$(awk -v e="$events" -v s="$min" 'BEGIN { printf "%.0f", e / s }')
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" "$events" \
-    "$disk" "$1" "$2" "$min" "$median" "$rate" "$((rss / 1024))" | tee -a "$out"
+  [ -n "$read_min" ] && read_rate=$(awk -v e="$events" -v s="$read_min" 'BEGIN { printf "%.0f", e / s }')
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" \
+    "$events" "$disk" "$1" "$2" "$min" "$median" "$rate" "$((rss / 1024))" "${read_min:--}" "$read_rate" | tee -a "$out"
   eval "rate_$1_$2=$rate"
+  eval "read_rate_$1_$2=$read_rate"
 }
 
 for size in "${sizes[@]}"; do
@@ -82,14 +87,16 @@ for size in "${sizes[@]}"; do
     record c "$threads"
   done
   for threads in 1 2; do
-    run java -jar "$jar" -j "$threads" "$anchor"
+    run java -jar "$jar" -j "$threads" --timing "$anchor"
     ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
     [ "$ig_messages" = "$c_messages" ] \
       || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
     record igtrace "$threads"
   done
-  awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r="$ranks" -v e="$events" 'BEGIN {
-    printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f; igtrace 2 threads / 1 thread %.2f\n", r, e, i1 / c, i2 / i1 }' \
+  awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r1="$read_rate_igtrace_1" \
+      -v r2="$read_rate_igtrace_2" -v r="$ranks" -v e="$events" 'BEGIN {
+    printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f end to end (read phase %.2f); " \
+           "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f)\n", r, e, i1 / c, r1 / c, i2 / i1, r2 / r1 }' \
     | tee -a "$out"
   rm -rf "$dir"
 done

@@ -86,8 +86,12 @@ public final class IgtraceCommand implements Callable<Integer> {
             description = "Write the graph to FILE (whole or not at all) instead of standard output.")
     Path output;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors (no summary, notes or progress bar).")
     boolean quiet;
+
+    @Option(names = "--timing",
+            description = "Also print on standard error how long reading, building the graph and writing it took, and the read rate.")
+    boolean timing;
 
     private PrintWriter err;
     private Writer stdout;
@@ -125,16 +129,20 @@ public final class IgtraceCommand implements Callable<Integer> {
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
             ReadOptions options = new ReadOptions(collectives, skipMissing, threads);
-            TraceProfile profile = switch (located.format()) {
-                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options)
-                        : Otf2TraceReader.read(located.file(), options);
-                case OTF1 -> Otf1TraceReader.read(located.file(), options);
-            };
+            long started = System.nanoTime();
+            ProgressBar progress = ProgressBar.on(err, quiet);
+            TraceProfile profile = read(located, options, progress);
+            long read = System.nanoTime();
             InformationGraph graph = InformationGraph.build(profile, weight, recalc);
             AttributedGraph<?, ?> shown = graph.view(view, located.file().toString());
+            long built = System.nanoTime();
             writeGraph(shown);
+            long written = System.nanoTime();
             if (!quiet) {
                 err.println(Summary.of(graph, view));
+            }
+            if (timing) {
+                err.println(Summary.timing(read - started, progress.done(), progress.unit(), built - read, written - built));
             }
             return 0;
         } catch (TraceReadException e) {
@@ -143,6 +151,19 @@ public final class IgtraceCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return 1;
+        }
+    }
+
+    private TraceProfile read(TraceFormat.Located located, ReadOptions options, ProgressBar progress)
+            throws TraceReadException {
+        try {
+            return switch (located.format()) {
+                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options, progress)
+                        : Otf2TraceReader.read(located.file(), options, progress);
+                case OTF1 -> Otf1TraceReader.read(located.file(), options, progress);
+            };
+        } finally {
+            progress.finish();
         }
     }
 

@@ -1,5 +1,6 @@
 package org.igtrace.cli;
 
+import java.util.Locale;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.TraceProfile;
@@ -20,5 +21,13 @@ final class Summary {
             s.append("; ").append(note);
         }
         return s.toString();
+    }
+
+    /** The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 30.1 M/s), graph 0.01 s, output 0.02 s}. */
+    static String timing(long readNanos, long amount, String unit, long graphNanos, long outputNanos) {
+        double seconds = readNanos / 1e9;
+        String rate = seconds > 0 ? ProgressBar.amount((long) (amount / seconds)) + "/s" : "-";
+        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %s), graph %.2f s, output %.2f s", seconds,
+                ProgressBar.amount(amount), unit, rate, graphNanos / 1e9, outputNanos / 1e9);
     }
 }

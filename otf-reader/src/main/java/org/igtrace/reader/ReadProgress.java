@@ -8,7 +8,7 @@ public interface ReadProgress {
     /** Reports nothing. */
     ReadProgress NONE = new ReadProgress() {
         @Override
-        public void start(long total) {
+        public void start(long total, String unit) {
         }
 
         @Override
@@ -16,9 +16,12 @@ public interface ReadProgress {
         }
     };
 
-    /** Called once, before reading events: the number of events the definitions announce. */
-    void start(long total);
+    /**
+     * Called once, before reading events: the work ahead, in {@code unit}s ("events" when the
+     * definitions announce them, as OTF2's do; "bytes" of event files otherwise).
+     */
+    void start(long total, String unit);
 
-    /** {@code done} more events were read; must be safe to call from several threads. */
+    /** {@code done} more units were read; must be safe to call from several threads. */
     void advance(long done);
 }

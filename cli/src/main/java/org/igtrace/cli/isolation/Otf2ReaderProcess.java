@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 
@@ -38,8 +39,11 @@ public final class Otf2ReaderProcess {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         try {
+            ProfileWire.WireProgress progress = new ProfileWire.WireProgress(out);
             TraceProfile profile = Otf2TraceReader.read(Path.of(args[0]),
-                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3])));
+                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3])),
+                    progress);
+            progress.finish();
             ProfileWire.write(profile, out);
         } catch (TraceReadException e) {
             ProfileWire.writeError(e.getMessage(), out);
@@ -50,8 +54,11 @@ public final class Otf2ReaderProcess {
         System.exit(0);
     }
 
-    /** Reads the archive in a child JVM and returns its profile, or throws the child's one-line error. */
-    public static TraceProfile read(Path anchor, ReadOptions options) throws TraceReadException {
+    /**
+     * Reads the archive in a child JVM and returns its profile, or throws the child's one-line
+     * error. The child's progress is passed on to {@code progress}.
+     */
+    public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
         Path scratch;
         try {
             scratch = Files.createTempDirectory("igtrace-reader");
@@ -59,13 +66,13 @@ public final class Otf2ReaderProcess {
             throw new TraceReadException("cannot create a temporary directory for the reader process (" + e.getMessage() + ")");
         }
         try {
-            return run(anchor, options, scratch);
+            return run(anchor, options, progress, scratch);
         } finally {
             deleteQuietly(scratch);
         }
     }
 
-    private static TraceProfile run(Path anchor, ReadOptions options, Path scratch) throws TraceReadException {
+    private static TraceProfile run(Path anchor, ReadOptions options, ReadProgress progress, Path scratch) throws TraceReadException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.add("-XX:+SuppressFatalErrorMessage");
@@ -97,7 +104,7 @@ public final class Otf2ReaderProcess {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             child.getOutputStream().close();
             try {
-                profile = ProfileWire.read(in);
+                profile = ProfileWire.read(in, progress);
             } catch (TraceReadException e) {
                 child.waitFor();
                 throw e;

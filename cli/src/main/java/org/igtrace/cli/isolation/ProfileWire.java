@@ -8,9 +8,11 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
 
 /**
@@ -22,6 +24,8 @@ import org.igtrace.reader.TraceReadException;
 final class ProfileWire {
     static final String HEADER = "igtrace-profile 1";
     static final String ERROR = "igtrace-error ";
+    static final String PROGRESS_START = "progress-start ";
+    static final String PROGRESS = "progress ";
 
     private ProfileWire() {
     }
@@ -50,12 +54,78 @@ final class ProfileWire {
     }
 
     /**
+     * A {@link ReadProgress} that reports on the wire, before the profile: one
+     * {@code progress-start TOTAL UNIT} line, then {@code progress DONE} lines (DONE counts from
+     * the start) at most ten a second, and a last one from {@link #finish()}.
+     */
+    static final class WireProgress implements ReadProgress {
+        private final PrintWriter out;
+        private final AtomicLong done = new AtomicLong();
+        private long lastSent;
+
+        WireProgress(PrintWriter out) {
+            this.out = out;
+        }
+
+        @Override
+        public void start(long total, String unit) {
+            synchronized (out) {
+                out.println(PROGRESS_START + total + " " + text(unit));
+                out.flush();
+            }
+        }
+
+        @Override
+        public void advance(long n) {
+            long now = done.addAndGet(n);
+            long t = System.nanoTime();
+            if (t - lastSent >= 100_000_000L) {
+                synchronized (out) {
+                    if (t - lastSent >= 100_000_000L) {
+                        lastSent = t;
+                        send(now);
+                    }
+                }
+            }
+        }
+
+        /** Sends the final count; call once reading is over. */
+        void finish() {
+            synchronized (out) {
+                send(done.get());
+            }
+        }
+
+        private void send(long now) {
+            out.println(PROGRESS + now);
+            out.flush();
+        }
+    }
+
+    /**
      * The profile, or null when the text is not a whole profile (the reader stopped early).
+     * Progress lines before it are passed to {@code progress}.
      *
      * @throws TraceReadException with the reader's message when it reported an error
      */
-    static TraceProfile read(BufferedReader in) throws IOException, TraceReadException {
+    static TraceProfile read(BufferedReader in, ReadProgress progress) throws IOException, TraceReadException {
         String first = in.readLine();
+        long reported = 0;
+        while (first != null && (first.startsWith(PROGRESS_START) || first.startsWith(PROGRESS))) {
+            try {
+                String[] f = first.split(" ");
+                if (first.startsWith(PROGRESS_START)) {
+                    progress.start(Long.parseLong(f[1]), untext(f[2]));
+                } else {
+                    long done = Long.parseLong(f[1]);
+                    progress.advance(done - reported);
+                    reported = done;
+                }
+            } catch (RuntimeException e) {
+                return null;
+            }
+            first = in.readLine();
+        }
         if (first != null && first.startsWith(ERROR)) {
             throw new TraceReadException(untext(first.substring(ERROR.length()).strip()));
         }

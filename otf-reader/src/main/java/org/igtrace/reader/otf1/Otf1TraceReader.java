@@ -2,6 +2,7 @@ package org.igtrace.reader.otf1;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.Future;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
 
 /**
@@ -36,11 +38,21 @@ public final class Otf1TraceReader {
         return read(master, options, options.threadCount());
     }
 
+    /** Reads the trace, telling {@code progress} the bytes of event files read as each file is done. */
+    public static TraceProfile read(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        return read(master, options, options.threadCount(), progress);
+    }
+
     public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {
         return read(master, new ReadOptions(modelCollectives, false), threads);
     }
 
     public static TraceProfile read(Path master, ReadOptions options, int threads) throws TraceReadException {
+        return read(master, options, threads, ReadProgress.NONE);
+    }
+
+    private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress)
+            throws TraceReadException {
         Otf1FileSet files = Otf1FileSet.open(master);
         Otf1DefinitionRecords records = new Otf1DefinitionRecords();
         Path global = files.globalDefinitions();
@@ -78,13 +90,26 @@ public final class Otf1TraceReader {
         if (eventFiles.isEmpty() && !wanted.isEmpty()) {
             throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
         }
-        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads);
+        long total = 0;
+        for (Path file : eventFiles) {
+            total += sizeOf(file);
+        }
+        progress.start(total, "bytes");
+        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads, progress);
         List<String> notes = new ArrayList<>();
         if (!missing.isEmpty()) {
             notes.add(missing.size() + " streams left out, their events files missing (" + String.join("; ", missing) + ")");
         }
         notes.addAll(notes(parsed));
         return accumulator.profile().withNotes(notes);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private static String stubOf(Path master) {
@@ -114,7 +139,8 @@ public final class Otf1TraceReader {
     }
 
     private static List<Otf1EventStream> readStreams(List<Path> eventFiles, Otf1Definitions definitions,
-                                                     TraceAccumulator accumulator, int threads) throws TraceReadException {
+                                                     TraceAccumulator accumulator, int threads, ReadProgress progress)
+            throws TraceReadException {
         List<Otf1EventStream> parsed = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
             Thread t = new Thread(r, "otf1-stream");
@@ -134,6 +160,7 @@ public final class Otf1TraceReader {
                         throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
                     }
                     stream.finish();
+                    progress.advance(sizeOf(file));
                     return stream;
                 }));
             }

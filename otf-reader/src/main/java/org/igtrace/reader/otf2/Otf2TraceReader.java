@@ -67,7 +67,7 @@ public final class Otf2TraceReader {
             order.put(id, order.size());
             total += collected.locationEvents(id);
         }
-        progress.start(total);
+        progress.start(total, "events");
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
             return new Otf2LocationTranslator(collected, process, accumulator.location(process, order.get(location)));

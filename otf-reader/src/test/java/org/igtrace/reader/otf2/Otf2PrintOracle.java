@@ -27,7 +27,11 @@ final class Otf2PrintOracle {
     private static final Pattern REGION_EVENT = Pattern.compile("^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
+    private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+\\d+\\s");
+
     final Map<Long, Integer> locationRank = new HashMap<>();
+    /** Events of the CPU-thread locations of processes (those igtrace reads), of every kind. */
+    long events;
     long ticksPerSecond = 1;
     int processes;
     SpecOracle spec;
@@ -81,6 +85,10 @@ final class Otf2PrintOracle {
         spec = new SpecOracle(processes);
         for (String line : lines) {
             Matcher m;
+            if ((m = ANY_EVENT.matcher(line)).find() && !m.group(1).equals("ADDITIONAL")
+                    && locationRank.containsKey(Long.parseLong(m.group(2)))) {
+                events++;
+            }
             if ((m = REGION_EVENT.matcher(line)).find()) {
                 long location = Long.parseLong(m.group(2));
                 Integer rank = locationRank.get(location);

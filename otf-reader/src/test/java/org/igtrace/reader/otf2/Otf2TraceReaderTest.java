@@ -11,6 +11,8 @@ import java.util.stream.Stream;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.junit.jupiter.api.Test;
@@ -155,6 +157,57 @@ class Otf2TraceReaderTest {
             // the clock correction's drift term, far below a microsecond per second.
             assertEquals(oracle.time[r], p.time(), 1e-6 * Math.max(1, oracle.time[r]) + 2.0 / oracle.ticksPerSecond, "T of rank " + r);
             assertEquals(oracle.commTime[r], p.commTime(), 1e-6 * Math.max(1, oracle.commTime[r]) + 2.0 / oracle.ticksPerSecond, "Tcomm of rank " + r);
+        }
+    }
+
+    /**
+     * Events come through the C shim in batches, and locations are read on several threads; neither
+     * may change the profile. A batch of one record makes libotf2 pause after every event.
+     */
+    @ParameterizedTest
+    @MethodSource("allTraces")
+    void batchSizeAndThreadsDoNotChangeTheProfile(Path dir) throws Exception {
+        Path anchor = TraceFormat.locate(dir).file();
+        TraceProfile reference = Otf2TraceReader.read(anchor, new ReadOptions(true, false, 1));
+        for (int[] batchAndThreads : new int[][] {{1, 1}, {3, 2}, {7, 3}}) {
+            System.setProperty("igtrace.otf2.batch", Integer.toString(batchAndThreads[0]));
+            try {
+                TraceProfile profile = Otf2TraceReader.read(anchor, new ReadOptions(true, false, batchAndThreads[1]));
+                assertEquals(reference, profile, "batch " + batchAndThreads[0] + ", threads " + batchAndThreads[1]);
+            } finally {
+                System.clearProperty("igtrace.otf2.batch");
+            }
+        }
+    }
+
+    /**
+     * Progress starts with the events the definitions announce and ends having counted every event
+     * of the locations read, as otf2-print counts them.
+     */
+    @ParameterizedTest
+    @MethodSource("allTraces")
+    void progressCountsTheAnnouncedEvents(Path dir) throws Exception {
+        Path anchor = TraceFormat.locate(dir).file();
+        long[] totalAndDone = new long[2];
+        Otf2TraceReader.read(anchor, new ReadOptions(false, false, 2), new ReadProgress() {
+            @Override
+            public void start(long total, String unit) {
+                assertEquals("events", unit);
+                totalAndDone[0] = total;
+            }
+
+            @Override
+            public synchronized void advance(long done) {
+                totalAndDone[1] += done;
+            }
+        });
+        assertEquals(Otf2PrintOracle.of(anchor).events, totalAndDone[1], "events read, as otf2-print counts them");
+        String name = dir.getFileName().toString();
+        if (name.startsWith("scorep") || name.startsWith("synth")) {
+            assertEquals(totalAndDone[1], totalAndDone[0], "events announced by the definitions");
+        } else {
+            // EZTrace 2.0 writes 2 as every location's number of events; the bar then shows a count only
+            assertEquals(2L * Otf2PrintOracle.of(anchor).locationRank.size(), totalAndDone[0], "EZTrace's announced events");
         }
     }
 }

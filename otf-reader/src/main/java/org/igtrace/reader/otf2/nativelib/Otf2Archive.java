@@ -18,7 +18,10 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
  */
 public final class Otf2Archive implements AutoCloseable {
     private static final int PARADIGM_MPI = 4;
-    /** Records per shim batch: 8192 x 40 bytes, 320 KiB per reading thread. */
+    /**
+     * Records per shim batch: 8192 x 40 bytes, 320 KiB per reading thread. Tests set
+     * {@code -Digtrace.otf2.batch=N} to a few records to make every location cross batches.
+     */
     private static final int BATCH_RECORDS = 8192;
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
@@ -134,7 +137,7 @@ public final class Otf2Archive implements AutoCloseable {
         }
         boolean defFiles = Otf2Library.OTF2_Reader_OpenDefFiles(reader) == 0;
         check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
-        try (EventBatch batch = new EventBatch(BATCH_RECORDS)) {
+        try (EventBatch batch = new EventBatch(Math.max(1, Integer.getInteger("igtrace.otf2.batch", BATCH_RECORDS)))) {
             for (long location : locations) {
                 EventVisitor visitor = visitorFor.apply(location);
                 if (visitor == null) {

@@ -1,0 +1,93 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The progress bar, --timing and --threads, as a user sees them. */
+class ProgressAndTimingTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @Test
+    void barTextShowsShareAndAmounts() {
+        assertEquals("reading [###############...............]  50%  50.8 M of 101.6 M events",
+                ProgressBar.line(50_803_264, 101_606_528, "events"));
+        assertEquals("reading [..............................]   0%  0 of 1.5 k bytes", ProgressBar.line(0, 1500, "bytes"));
+        assertEquals("reading [##############################] 100%  2.0 G of 2.0 G events",
+                ProgressBar.line(2_000_000_000L, 2_000_000_000L, "events"));
+        // more read than announced (EZTrace 2.0 announces 2 events per location): a count only
+        assertEquals("reading 1.9 k events", ProgressBar.line(1904, 8, "events"));
+    }
+
+    /**
+     * Under a terminal (util-linux's script gives igtrace a pseudo-terminal) the bar is drawn and
+     * then erased; with --quiet, or when standard error is not a terminal, it is not drawn. The
+     * one-second delay is lowered to 0 so that a small trace shows it.
+     */
+    @Test
+    void barIsDrawnOnlyOnATerminalAndNotWhenQuiet(@TempDir Path dir) throws Exception {
+        String trace = TESTDATA.resolve("otf2/jacobi-8").toString();
+        String terminal = underTerminal(dir, trace);
+        assertTrue(terminal.contains("\rreading "), terminal);
+        assertTrue(terminal.contains("\r\u001b[Kigtrace: 8 processes"), "the bar is erased before the summary: " + terminal);
+        assertFalse(underTerminal(dir, trace, "--quiet").contains("reading"), "--quiet draws no bar");
+
+        Process p = java(dir, trace).redirectErrorStream(false).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertFalse(err.contains("reading"), "standard error is a pipe here: " + err);
+    }
+
+    private static String underTerminal(Path dir, String trace, String... more) throws Exception {
+        StringBuilder command = new StringBuilder();
+        for (String a : java(dir, trace, more).command()) {
+            command.append('\'').append(a.replace("'", "'\\''")).append("' ");
+        }
+        Path typescript = dir.resolve("typescript");
+        Process p = new ProcessBuilder("script", "-q", "-e", "-c", command.toString(), typescript.toString())
+                .redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue());
+        return Files.readString(typescript);
+    }
+
+    private static ProcessBuilder java(Path dir, String trace, String... more) {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Digtrace.progress.delay=0", "-Digtrace.otf2.batch=16",
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), trace, "-o", dir.resolve("g.graphml").toString()));
+        command.addAll(List.of(more));
+        return new ProcessBuilder(command);
+    }
+
+    /** jacobi-8 by otf2-print: 4408 events in the 8 ranks' locations (the reader test checks that count). */
+    @Test
+    void timingLineGivesPhasesAndTheEventsRead() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), TESTDATA.resolve("otf2/jacobi-8").toString(), "--timing", "-j", "2");
+        assertEquals(0, code, err.toString());
+        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, [0-9.]+ [kMG]?/s\\), "
+                + "graph \\d+\\.\\d\\d s, output \\d+\\.\\d\\d s").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+    }
+
+    @Test
+    void threadsMustBeANumber() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), TESTDATA.resolve("otf2/pi-4").toString(), "--threads", "many");
+        assertEquals(2, code);
+        assertTrue(err.toString().startsWith("igtrace: Invalid value for option '--threads'"), err.toString());
+    }
+}
