@@ -19,17 +19,16 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 repeats=${REPEATS:-3}
-sizes=()
+sizes=(); huge=()
 for a in "$@"; do
   case "$a" in
-    --huge) sizes+=(64:1e9) ;;
+    --huge) huge=(64:1e9) ;;
     *:*) sizes+=("$a") ;;
     *) echo "usage: bench/otf2.sh [--huge] [RANKS:EVENTS...]" >&2; exit 2 ;;
   esac
 done
-if [ "${#sizes[@]}" -eq 0 ] || { [ "${#sizes[@]}" -eq 1 ] && [ "${sizes[0]}" = 64:1e9 ]; }; then
-  sizes=(64:1e6 64:1e7 64:1e8 1024:1e7 "${sizes[@]}")
-fi
+[ "${#sizes[@]}" -gt 0 ] || sizes=(64:1e6 64:1e7 64:1e8 1024:1e7)
+sizes+=("${huge[@]}")
 [ -x /usr/bin/time ] || { echo "bench/otf2.sh: needs GNU time (apt-get install time)" >&2; exit 1; }
 work=${BENCH_WORK:-$(mktemp -d /tmp/igtrace-bench.XXXXXX)}
 mkdir -p "$work"

@@ -19,6 +19,11 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.cli.isolation.Otf2ReaderProcess;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.topology.Placement;
+import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.core.topology.Topology;
+import org.igtrace.core.topology.TopologyProjection;
+import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
@@ -55,7 +60,10 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "graphml",
             converter = FormatConverter.class,
-            description = "Output format: graphml or dot (default: ${DEFAULT-VALUE}).")
+            description = {"Output format (default: ${DEFAULT-VALUE}): graphml or dot (Graphviz); for mapping tools "
+                    + "scotch (Scotch .grf), metis (METIS/KaHIP), matrix (dense N x N integers: TreeMatch, netloc), "
+                    + "mtx (Matrix Market, weights unscaled); csv (one edge per line, every attribute).",
+                    "Integer formats: " + OutputFormat.INTEGER_RULE + "."})
     OutputFormat format;
 
     @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full", converter = ViewConverter.class,
@@ -69,6 +77,21 @@ public final class IgtraceCommand implements Callable<Integer> {
     @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path", converter = RecalcConverter.class,
             description = "Tree weight recalculation: path (removed edges' weight added along their tree path), paper (formula 4 of the paper), none (default: ${DEFAULT-VALUE}).")
     Recalculation recalc;
+
+    @Option(names = "--topology", paramLabel = "TOPOLOGY", converter = TopologyConverter.class,
+            description = {"Route the information graph over a network and write the network with its link loads "
+                    + "(graphml, dot or csv) and a contention summary: " + TopologySpec.SYNTAX + ". "
+                    + "ring/star/bus have one node per process unless :N is given; mesh node n is at "
+                    + "x = n mod C, y = n div C; torus node n at x = n mod X, y = (n div X) mod Y, z = n div (X*Y)."})
+    TopologySpec topology;
+
+    @Option(names = "--placement", paramLabel = "FILE",
+            description = "With --topology: the node each rank runs on, one number per line (line r for rank r), or a Scotch mapping file as gmap writes it (default: rank r on node r).")
+    Path placement;
+
+    @Option(names = "--centre", paramLabel = "RANK",
+            description = "With --topology star: the rank whose node is the centre (default: the rank with the most bytes).")
+    Integer centre;
 
     @Option(names = "--collectives",
             description = "Add modelled pairwise traffic of collective operations (one-to-all, all-to-one, all-to-all) to the edges.")
@@ -126,6 +149,13 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (topology == null && (placement != null || centre != null)) {
+            return usage("--placement and --centre need --topology");
+        }
+        if (topology != null && !format.writesTopologies()) {
+            return usage("--format " + format.name().toLowerCase(Locale.ROOT)
+                    + " writes the information graph for a mapping tool; with --topology use graphml, dot or csv");
+        }
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
             ReadOptions options = new ReadOptions(collectives, skipMissing, threads);
@@ -134,12 +164,22 @@ public final class IgtraceCommand implements Callable<Integer> {
             TraceProfile profile = read(located, options, progress);
             long read = System.nanoTime();
             InformationGraph graph = InformationGraph.build(profile, weight, recalc);
-            AttributedGraph<?, ?> shown = graph.view(view, located.file().toString());
+            AttributedGraph<?, ?> shown;
+            ProjectedTopology projected = null;
+            if (topology != null) {
+                projected = project(graph);
+                shown = projected;
+            } else {
+                shown = graph.view(view, located.file().toString());
+            }
             long built = System.nanoTime();
             writeGraph(shown);
             long written = System.nanoTime();
             if (!quiet) {
                 err.println(Summary.of(graph, view));
+                if (projected != null) {
+                    Summary.contention(projected).forEach(err::println);
+                }
             }
             if (timing) {
                 err.println(Summary.timing(read - started, progress.done(), progress.unit(), built - read, written - built));
@@ -148,9 +188,41 @@ public final class IgtraceCommand implements Callable<Integer> {
         } catch (TraceReadException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
+        } catch (TopologyException e) {
+            return usage(e.getMessage());
         } catch (IOException e) {
             err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return 1;
+        }
+    }
+
+    private int usage(String message) {
+        err.println("igtrace: " + message);
+        err.println("Try 'igtrace --help' for more information.");
+        return 2;
+    }
+
+    /** The graph routed over --topology with --placement; a topology the placement does not fit is a usage error. */
+    private ProjectedTopology project(InformationGraph graph) throws TraceReadException, TopologyException {
+        int processes = graph.profile().processes().size();
+        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
+        Topology network;
+        try {
+            network = topology.build(graph, where, centre);
+        } catch (IllegalArgumentException e) {
+            throw new TopologyException(e.getMessage());
+        }
+        String problem = where.problemWith(network);
+        if (problem != null) {
+            throw new TopologyException(problem);
+        }
+        return TopologyProjection.project(graph.profile(), weight, network, where);
+    }
+
+    /** A topology that cannot be built or does not fit the placement: a usage error. */
+    private static final class TopologyException extends Exception {
+        TopologyException(String message) {
+            super(message);
         }
     }
 
@@ -182,7 +254,18 @@ public final class IgtraceCommand implements Callable<Integer> {
     static final class FormatConverter implements CommandLine.ITypeConverter<OutputFormat> {
         @Override
         public OutputFormat convert(String value) {
-            return enumValue(OutputFormat.class, value, "graphml, dot");
+            return enumValue(OutputFormat.class, value, "graphml, dot, scotch, metis, matrix, mtx, csv");
+        }
+    }
+
+    static final class TopologyConverter implements CommandLine.ITypeConverter<TopologySpec> {
+        @Override
+        public TopologySpec convert(String value) {
+            try {
+                return TopologySpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
         }
     }
 

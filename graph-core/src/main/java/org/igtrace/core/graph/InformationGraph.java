@@ -72,6 +72,11 @@ public final class InformationGraph {
         return profile;
     }
 
+    /** Every edge, in the order of the profile's pairs. */
+    public List<TrafficEdge> edgesInOrder() {
+        return java.util.Collections.unmodifiableList(edges);
+    }
+
     public Set<TrafficEdge> tree() {
         return tree;
     }

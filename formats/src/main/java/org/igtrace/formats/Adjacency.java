@@ -1,0 +1,24 @@
+package org.igtrace.formats;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.igtrace.core.graph.AttributedGraph;
+
+/** Each vertex's neighbours (by vertex position) with the edge's position, in edge order: the arcs of a graph file. */
+final class Adjacency {
+    final List<List<int[]>> arcs = new ArrayList<>();
+
+    <V, E> Adjacency(AttributedGraph<V, E> graph) {
+        Map<V, Integer> index = IntegerWeights.indices(graph);
+        for (int i = 0; i < graph.vertices().size(); i++) {
+            arcs.add(new ArrayList<>());
+        }
+        List<E> edges = graph.edges();
+        for (int k = 0; k < edges.size(); k++) {
+            int a = index.get(graph.source(edges.get(k))), b = index.get(graph.target(edges.get(k)));
+            arcs.get(a).add(new int[] {b, k});
+            arcs.get(b).add(new int[] {a, k});
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.igtrace.formats;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.graph.AttributedGraph;
+
+/**
+ * Integer loads for the mapping tools' formats, which take whole numbers only.
+ * <ul>
+ * <li>Vertex load: the compute fraction {@code w_i} (vertex attribute {@code weight}) x 1000,
+ * rounded, at least 1: 1..1000.
+ * <li>Edge load: the edge's {@code weight} (the chosen weight; in a tree view the recalculated
+ * one) x s, rounded, at least 1, where s = 1 unless the largest weight exceeds 10^6 or the sum over
+ * both arc directions exceeds 2^30 (32-bit tools add them up); then s is the largest factor
+ * keeping both limits.
+ * </ul>
+ * {@link #RULE} says this in one line for comments and {@code --help}.
+ */
+final class IntegerWeights {
+    static final String RULE = "vertex load = round(w x 1000) in 1..1000; edge load = round(weight x s), at least 1, "
+            + "s = 1 unless the largest weight is over 10^6 or the weights over both arc directions sum over 2^30, "
+            + "then the largest s keeping both";
+    static final double MAX_EDGE = 1e6;
+    static final double MAX_ARC_SUM = 1 << 30;
+
+    private IntegerWeights() {
+    }
+
+    /** The scale factor s for these edge weights. */
+    static double scale(double[] weights) {
+        double max = 0, sum = 0;
+        for (double w : weights) {
+            max = Math.max(max, w);
+            sum += w;
+        }
+        double s = 1;
+        if (max > MAX_EDGE) {
+            s = Math.min(s, MAX_EDGE / max);
+        }
+        if (2 * sum * s > MAX_ARC_SUM) {
+            s = Math.min(s, MAX_ARC_SUM / (2 * sum));
+        }
+        return s;
+    }
+
+    static long edgeLoad(double weight, double scale) {
+        return Math.max(1, Math.round(weight * scale));
+    }
+
+    static int vertexLoad(double computeFraction) {
+        return (int) Math.max(1, Math.min(1000, Math.round(computeFraction * 1000)));
+    }
+
+    /** The edges' {@code weight} attribute (0 when missing), in edge order. */
+    static <V, E> double[] edgeWeights(AttributedGraph<V, E> graph) {
+        List<E> edges = graph.edges();
+        double[] w = new double[edges.size()];
+        for (int i = 0; i < w.length; i++) {
+            w[i] = number(graph.edgeAttributes(edges.get(i)).get("weight"));
+        }
+        return w;
+    }
+
+    /** The vertices' integer loads from their {@code weight} attribute (compute fraction; 1 when missing). */
+    static <V, E> int[] vertexLoads(AttributedGraph<V, E> graph) {
+        List<V> vertices = graph.vertices();
+        int[] loads = new int[vertices.size()];
+        for (int i = 0; i < loads.length; i++) {
+            Object w = graph.vertexAttributes(vertices.get(i)).get("weight");
+            loads[i] = w == null ? 1 : vertexLoad(number(w));
+        }
+        return loads;
+    }
+
+    /** Vertex positions: the index of each vertex in {@link AttributedGraph#vertices()}. */
+    static <V, E> Map<V, Integer> indices(AttributedGraph<V, E> graph) {
+        Map<V, Integer> index = new HashMap<>();
+        for (V v : graph.vertices()) {
+            index.put(v, index.size());
+        }
+        return index;
+    }
+
+    static String describeScale(double s) {
+        return s == 1 ? "s = 1" : String.format(Locale.ROOT, "s = %.6g", s);
+    }
+
+    private static double number(Object value) {
+        return value instanceof Number n ? n.doubleValue() : 0;
+    }
+}

@@ -1,0 +1,40 @@
+package org.igtrace.formats;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import org.igtrace.core.graph.AttributedGraph;
+
+/**
+ * The METIS graph format (also read by KaHIP and Chaco): {@code %} comment lines stating the
+ * source and the integer scaling, a header {@code vertices edges 011} (vertex weights and edge
+ * weights), then per vertex its weight and {@code neighbour edge-weight} pairs, vertices numbered
+ * from 1.
+ */
+final class MetisWriter implements GraphWriter {
+    @Override
+    public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
+        double[] weights = IntegerWeights.edgeWeights(graph);
+        double scale = IntegerWeights.scale(weights);
+        int[] loads = IntegerWeights.vertexLoads(graph);
+        Adjacency adjacency = new Adjacency(graph);
+        out.write("% igtrace information graph of " + oneLine(graph.graphAttributes().get("source")) + "\n");
+        out.write("% edge weight: " + oneLine(graph.graphAttributes().get("edge_weight")) + "; "
+                + IntegerWeights.RULE + "; here " + IntegerWeights.describeScale(scale) + "\n");
+        out.write(loads.length + " " + weights.length + " 011\n");
+        StringBuilder line = new StringBuilder();
+        for (int v = 0; v < loads.length; v++) {
+            List<int[]> arcs = adjacency.arcs.get(v);
+            line.setLength(0);
+            line.append(loads[v]);
+            for (int[] arc : arcs) {
+                line.append(' ').append(arc[0] + 1).append(' ').append(IntegerWeights.edgeLoad(weights[arc[1]], scale));
+            }
+            out.write(line.append('\n').toString());
+        }
+    }
+
+    static String oneLine(Object value) {
+        return String.valueOf(value).replaceAll("\\s+", " ");
+    }
+}

@@ -1,0 +1,57 @@
+package org.igtrace.core.topology;
+
+import java.util.Arrays;
+
+/** Which topology node each process (by world rank) runs on. Several processes may share a node. */
+public final class Placement {
+    private final int[] node;
+    private final String description;
+
+    private Placement(int[] node, String description) {
+        this.node = node;
+        this.description = description;
+    }
+
+    /** Process r on node r. */
+    public static Placement rankOrder(int processes) {
+        int[] node = new int[processes];
+        Arrays.setAll(node, r -> r);
+        return new Placement(node, "rank order");
+    }
+
+    /** Process r on node {@code node[r]}; {@code description} says where the placement came from. */
+    public static Placement of(int[] node, String description) {
+        return new Placement(node.clone(), description);
+    }
+
+    public int processes() {
+        return node.length;
+    }
+
+    public int nodeOf(int rank) {
+        return node[rank];
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /**
+     * Null when every process is on a node processes may use, else why not, in one line: rank
+     * order onto fewer nodes than processes, or a node number out of range.
+     */
+    public String problemWith(Topology topology) {
+        int usable = topology.placeableNodes();
+        for (int r = 0; r < node.length; r++) {
+            if (node[r] < 0 || node[r] >= usable) {
+                if (description.equals("rank order")) {
+                    return "the topology " + topology.name() + " has " + usable + " nodes, fewer than the " + node.length
+                            + " processes; give a larger topology or a --placement file";
+                }
+                return "rank " + r + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
+                        + (usable - 1);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,106 @@
+package org.igtrace.core.topology;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.TrafficEdge;
+import org.igtrace.core.profile.PairTraffic;
+
+/**
+ * A topology as the command line names it: {@code ring}, {@code star}, {@code bus} (optionally
+ * {@code :N} nodes; by default one per process), {@code mesh:RxC}, {@code torus:XxYxZ}, or
+ * {@code tree} (the information graph's spanning tree).
+ */
+public record TopologySpec(String kind, int[] dimensions) {
+    public static final String SYNTAX = "ring[:N], star[:N], bus[:N], mesh:RxC, torus:XxYxZ or tree";
+
+    /** Parses a topology name; throws {@link IllegalArgumentException} with a one-line reason. */
+    public static TopologySpec parse(String text) {
+        String t = text.strip().toLowerCase(Locale.ROOT);
+        int colon = t.indexOf(':');
+        String kind = colon < 0 ? t : t.substring(0, colon);
+        String size = colon < 0 ? null : t.substring(colon + 1);
+        int expected = switch (kind) {
+            case "ring", "star", "bus" -> size == null ? 0 : 1;
+            case "mesh" -> 2;
+            case "torus" -> 3;
+            case "tree" -> 0;
+            default -> throw new IllegalArgumentException("'" + text + "' is not a topology (" + SYNTAX + ")");
+        };
+        if (expected == 0 && size != null) {
+            throw new IllegalArgumentException("'" + text + "': tree takes no size (" + SYNTAX + ")");
+        }
+        int[] dimensions = new int[expected];
+        if (expected > 0) {
+            String[] parts = size == null ? new String[0] : size.split("x", -1);
+            if (parts.length != expected) {
+                throw new IllegalArgumentException("'" + text + "': " + kind + " needs " + expected + " size"
+                        + (expected == 1 ? "" : "s separated by x") + " (" + SYNTAX + ")");
+            }
+            for (int i = 0; i < expected; i++) {
+                try {
+                    dimensions[i] = Integer.parseInt(parts[i]);
+                } catch (NumberFormatException e) {
+                    dimensions[i] = -1;
+                }
+                if (dimensions[i] < 1) {
+                    throw new IllegalArgumentException("'" + text + "': sizes must be whole numbers of at least 1");
+                }
+            }
+        }
+        return new TopologySpec(kind, dimensions);
+    }
+
+    /**
+     * The topology for a graph. A star's centre is the node of {@code centreRank}, or when that is
+     * null of the process with the most bytes (the lowest rank among equals).
+     */
+    public Topology build(InformationGraph graph, Placement placement, Integer centreRank) {
+        int processes = graph.profile().processes().size();
+        int n = dimensions.length == 1 ? dimensions[0] : processes;
+        return switch (kind) {
+            case "ring" -> new Ring(n);
+            case "bus" -> new Bus(n);
+            case "star" -> {
+                int centre = centreRank != null ? centreRank : busiestRank(graph);
+                if (centre < 0 || centre >= processes) {
+                    throw new IllegalArgumentException("--centre " + centre + ": there is no such rank (0.." + (processes - 1) + ")");
+                }
+                int node = placement.nodeOf(centre);
+                if (node >= n) {
+                    throw new IllegalArgumentException("the centre rank " + centre + " is placed on node " + node
+                            + ", outside the star of " + n + " nodes");
+                }
+                yield new Star(n, node);
+            }
+            case "mesh" -> new Mesh(dimensions[0], dimensions[1]);
+            case "torus" -> new Torus(dimensions[0], dimensions[1], dimensions[2]);
+            default -> {
+                List<int[]> links = new ArrayList<>();
+                for (TrafficEdge e : graph.edgesInOrder()) {
+                    if (graph.tree().contains(e)) {
+                        links.add(new int[] {e.traffic().a(), e.traffic().b()});
+                    }
+                }
+                yield new TreeTopology(processes, links);
+            }
+        };
+    }
+
+    /** The rank with the most bytes to and from others; the lowest among equals. */
+    static int busiestRank(InformationGraph graph) {
+        double[] bytes = new double[graph.profile().processes().size()];
+        for (PairTraffic p : graph.profile().pairs()) {
+            bytes[p.a()] += p.bytes();
+            bytes[p.b()] += p.bytes();
+        }
+        int best = 0;
+        for (int r = 1; r < bytes.length; r++) {
+            if (bytes[r] > bytes[best]) {
+                best = r;
+            }
+        }
+        return best;
+    }
+}
