@@ -2,7 +2,7 @@
 # Traces the MPI programs in programs/ with EZTrace (module openmpi) on 4 and 8 ranks and
 # writes each OTF2 archive to otf2/<program>-<ranks>/ (anchor: eztrace_log.otf2).
 # Needs: sudo apt-get install eztrace openmpi-bin libopenmpi-dev
-# Run from anywhere: bash testdata/make-traces.sh
+# Run from anywhere: bash testdata/make-traces.sh [PROGRAM...]   (default: all of them)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
@@ -11,10 +11,14 @@ trap 'rm -rf "$work"' EXIT
 # Open MPI inside a container: allow root, no RDMA one-sided component, more ranks than cores.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
+# Waiting ranks yield the core instead of spinning, so a sleeping rank wakes on time (delays.c).
+export OMPI_MCA_mpi_yield_when_idle=1
+programs=("$@")
+[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays)
 
-for program in patterns pi jacobi quiet; do
+for program in "${programs[@]}"; do
   mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
-  ranks_list="4 8"; [ "$program" = quiet ] && ranks_list=4
+  ranks_list="4 8"; case "$program" in quiet|delays) ranks_list=4;; esac
   for ranks in $ranks_list; do
     out="$here/otf2/$program-$ranks"
     rm -rf "$out"

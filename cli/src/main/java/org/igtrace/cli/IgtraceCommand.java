@@ -71,7 +71,7 @@ public final class IgtraceCommand implements Callable<Integer> {
     GraphView view;
 
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg", converter = WeightConverter.class,
-            description = "Edge weight for the tree and the output: avg (average message size, bytes), bytes (all bytes), messages (count) (default: ${DEFAULT-VALUE}).")
+            description = "Edge weight for the tree and the output: avg (average message size, bytes), bytes (all bytes), messages (count), wait (seconds the pair made each other wait; pairs that only waited in collectives become edges too) (default: ${DEFAULT-VALUE}).")
     EdgeWeight weight;
 
     @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path", converter = RecalcConverter.class,
@@ -96,6 +96,20 @@ public final class IgtraceCommand implements Callable<Integer> {
     @Option(names = "--collectives",
             description = "Add modelled pairwise traffic of collective operations (one-to-all, all-to-one, all-to-all) to the edges.")
     boolean collectives;
+
+    @Option(names = "--clock-correction", paramLabel = "HOW", defaultValue = "offsets", converter = ClockConverter.class,
+            description = {"Before measuring waiting times: offsets (the smallest per-process clock offsets that put every "
+                    + "receive after its send and no one leaving a collective before its partners entered), or none "
+                    + "(raw timestamps) (default: ${DEFAULT-VALUE})."})
+    String clockCorrection;
+
+    @Option(names = "--no-waits",
+            description = "Skip message matching, clock correction and wait states: the events are read once, in parallel, instead of three times; the output has no wait or clock attributes.")
+    boolean noWaits;
+
+    @Option(names = "--stats",
+            description = "Also print on standard error a table of waiting time per wait-state pattern, with its share of the run (all processes' time).")
+    boolean stats;
 
     @Option(names = "--skip-missing",
             description = "Build the graph from the readable locations (OTF2) or streams (OTF) when some event files are missing; the summary names the ones left out. Without it a missing event file is an error.")
@@ -152,13 +166,17 @@ public final class IgtraceCommand implements Callable<Integer> {
         if (topology == null && (placement != null || centre != null)) {
             return usage("--placement and --centre need --topology");
         }
+        if (noWaits && (weight == EdgeWeight.WAIT || stats)) {
+            return usage((weight == EdgeWeight.WAIT ? "--weight wait" : "--stats") + " needs the wait analysis that --no-waits turns off");
+        }
         if (topology != null && !format.writesTopologies()) {
             return usage("--format " + format.name().toLowerCase(Locale.ROOT)
                     + " writes the information graph for a mapping tool; with --topology use graphml, dot or csv");
         }
         try {
             TraceFormat.Located located = TraceFormat.locate(trace);
-            ReadOptions options = new ReadOptions(collectives, skipMissing, threads);
+            ReadOptions options = new ReadOptions(collectives, skipMissing, threads, noWaits ? ReadOptions.WaitMode.OFF
+                    : clockCorrection.equals("none") ? ReadOptions.WaitMode.RAW_CLOCKS : ReadOptions.WaitMode.CORRECTED_CLOCKS);
             long started = System.nanoTime();
             ProgressBar progress = ProgressBar.on(err, quiet);
             TraceProfile profile = read(located, options, progress);
@@ -181,8 +199,11 @@ public final class IgtraceCommand implements Callable<Integer> {
                     Summary.contention(projected).forEach(err::println);
                 }
             }
+            if (stats && profile.waits() != null) {
+                Summary.waitTable(profile).forEach(err::println);
+            }
             if (timing) {
-                err.println(Summary.timing(read - started, progress.done(), progress.unit(), built - read, written - built));
+                err.println(Summary.timing(read - started, progress.perPass(), progress.passes(), progress.unit(), built - read, written - built));
             }
             return 0;
         } catch (TraceReadException e) {
@@ -279,7 +300,18 @@ public final class IgtraceCommand implements Callable<Integer> {
     static final class WeightConverter implements CommandLine.ITypeConverter<EdgeWeight> {
         @Override
         public EdgeWeight convert(String value) {
-            return enumValue(EdgeWeight.class, value, "avg, bytes, messages");
+            return enumValue(EdgeWeight.class, value, "avg, bytes, messages, wait");
+        }
+    }
+
+    static final class ClockConverter implements CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String v = value.toLowerCase(Locale.ROOT);
+            if (!v.equals("offsets") && !v.equals("none")) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is not one of offsets, none");
+            }
+            return v;
         }
     }
 

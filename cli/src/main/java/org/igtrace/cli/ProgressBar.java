@@ -25,6 +25,13 @@ final class ProgressBar implements ReadProgress {
     private final AtomicLong done = new AtomicLong();
     private volatile long total;
     private volatile String unit = "events";
+    // A read may pass over the events more than once (wait analysis): the bar shows the current
+    // pass (done since passBase, under its own label), the timing line everything read.
+    private volatile long passBase;
+    private volatile String passLabel = "events";
+    private boolean started0;
+    private volatile int passes;
+    private volatile long firstPass = -1;
     private long lastDrawn;
     private boolean drawn;
 
@@ -51,7 +58,16 @@ final class ProgressBar implements ReadProgress {
     @Override
     public void start(long total, String unit) {
         this.total = total;
-        this.unit = unit;
+        if (!started0) {
+            started0 = true;
+            this.unit = unit;
+        }
+        this.passBase = done.get();
+        this.passLabel = unit;
+        if (passes == 1) {
+            firstPass = passBase;
+        }
+        passes++;
     }
 
     @Override
@@ -72,11 +88,21 @@ final class ProgressBar implements ReadProgress {
         }
         lastDrawn = t;
         drawn = true;
-        err.print("\r" + line(now, total, unit) + "\u001b[K");
+        err.print("\r" + line(now - passBase, total, passLabel) + "\u001b[K");
         err.flush();
     }
 
-    /** How much was read so far, in {@link #unit()}s. */
+    /** How many passes over the events the read made (1, or 2-3 with wait analysis). */
+    int passes() {
+        return Math.max(1, passes);
+    }
+
+    /** How much one pass read (the size of the trace), in {@link #unit()}s. */
+    long perPass() {
+        return firstPass >= 0 ? firstPass : done.get();
+    }
+
+    /** How much was read so far over all passes, in {@link #unit()}s. */
     long done() {
         return done.get();
     }

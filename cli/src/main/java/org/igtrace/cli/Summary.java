@@ -5,9 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
 
 /** The one-line summary igtrace prints on standard error. */
 final class Summary {
@@ -21,18 +24,84 @@ final class Summary {
                 .append(p.pairs().size()).append(" edges (").append(graph.tree().size()).append(" in the tree), ")
                 .append(p.messages()).append(" messages, ")
                 .append(graph.components()).append(graph.components() == 1 ? " component" : " components");
+        WaitReport w = p.waits();
+        if (w != null) {
+            s.append("; waiting ").append(seconds(w.total())).append(" (").append(percent(w.total(), runTime(p)))
+                    .append(" of the run)");
+            if (w.corrected()) {
+                double largest = 0;
+                for (double o : w.offsets()) {
+                    largest = Math.max(largest, o);
+                }
+                s.append(", clocks ").append(w.settled() ? "corrected by offsets up to " + seconds(largest)
+                        : "drift (offsets up to " + seconds(largest) + " do not settle)");
+            } else {
+                s.append(", clocks not corrected");
+            }
+            s.append(", ").append(w.conflictsBefore()).append(w.conflictsBefore() == 1 ? " clock conflict" : " clock conflicts");
+            if (w.corrected()) {
+                s.append(" -> ").append(w.conflictsAfter());
+            }
+        }
         for (String note : p.notes()) {
             s.append("; ").append(note);
         }
         return s.toString();
     }
 
-    /** The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 30.1 M/s), graph 0.01 s, output 0.02 s}. */
-    static String timing(long readNanos, long amount, String unit, long graphNanos, long outputNanos) {
+    /**
+     * The {@code --stats} table: per wait-state pattern the waiting summed over all processes, its
+     * share of the run (the sum of all processes' times), and the process that waited most.
+     */
+    static List<String> waitTable(TraceProfile p) {
+        WaitReport w = p.waits();
+        double run = runTime(p);
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s  %s", "pattern", "waiting", "of run", "most (rank)"));
+        for (WaitPattern pattern : WaitPattern.values()) {
+            int worst = -1;
+            for (int r = 0; r < p.processes().size(); r++) {
+                if (w.seconds(pattern, r) > 0 && (worst < 0 || w.seconds(pattern, r) > w.seconds(pattern, worst))) {
+                    worst = r;
+                }
+            }
+            lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s  %s", pattern.label(), seconds(w.total(pattern)),
+                    percent(w.total(pattern), run), worst < 0 ? "-" : seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
+        }
+        lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
+        return lines;
+    }
+
+    /** All processes' times added up: what "of the run" shares are of. */
+    private static double runTime(TraceProfile p) {
+        double t = 0;
+        for (ProcessProfile process : p.processes()) {
+            t += process.time();
+        }
+        return t;
+    }
+
+    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us". */
+    static String seconds(double s) {
+        double a = Math.abs(s);
+        if (a >= 1 || a == 0) {
+            return String.format(Locale.ROOT, "%.3g s", s).replace("0.00 s", "0 s");
+        }
+        if (a >= 1e-3) {
+            return String.format(Locale.ROOT, "%.3g ms", s * 1e3);
+        }
+        return String.format(Locale.ROOT, "%.3g us", s * 1e6);
+    }
+
+    /**
+     * The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 3 passes, 90.2 M/s), graph 0.01 s,
+     * output 0.02 s}; the rate counts every pass.
+     */
+    static String timing(long readNanos, long perPass, int passes, String unit, long graphNanos, long outputNanos) {
         double seconds = readNanos / 1e9;
-        String rate = seconds > 0 ? ProgressBar.amount((long) (amount / seconds)) + "/s" : "-";
-        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %s), graph %.2f s, output %.2f s", seconds,
-                ProgressBar.amount(amount), unit, rate, graphNanos / 1e9, outputNanos / 1e9);
+        String rate = seconds > 0 ? ProgressBar.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
+        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %d %s, %s), graph %.2f s, output %.2f s", seconds,
+                ProgressBar.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate, graphNanos / 1e9, outputNanos / 1e9);
     }
 
     /**

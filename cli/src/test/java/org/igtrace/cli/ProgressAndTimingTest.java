@@ -14,6 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The progress bar, --timing and --threads, as a user sees them. */
@@ -72,13 +74,21 @@ class ProgressAndTimingTest {
         return new ProcessBuilder(command);
     }
 
-    /** jacobi-8 by otf2-print: 4408 events in the 8 ranks' locations (the reader test checks that count). */
-    @Test
-    void timingLineGivesPhasesAndTheEventsRead() {
+    /**
+     * jacobi-8 by otf2-print: 4408 events in the 8 ranks' locations (the reader test checks that count),
+     * read once for the profile and twice more for waits (matching, then waiting on corrected clocks),
+     * once without correction, once with --no-waits.
+     */
+    @ParameterizedTest
+    @CsvSource({"offsets,3 passes", "none,2 passes", "no-waits,1 pass"})
+    void timingLineGivesPhasesAndTheEventsRead(String correction, String passes) {
         StringWriter out = new StringWriter(), err = new StringWriter();
-        int code = IgtraceCommand.run(out, new PrintWriter(err, true), TESTDATA.resolve("otf2/jacobi-8").toString(), "--timing", "-j", "2");
+        String[] waits = correction.equals("no-waits") ? new String[] {"--no-waits"} : new String[] {"--clock-correction", correction};
+        List<String> args = new java.util.ArrayList<>(List.of(TESTDATA.resolve("otf2/jacobi-8").toString(), "--timing", "-j", "2"));
+        args.addAll(List.of(waits));
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args.toArray(new String[0]));
         assertEquals(0, code, err.toString());
-        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, [0-9.]+ [kMG]?/s\\), "
+        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, " + passes + ", [0-9.]+ [kMG]?/s\\), "
                 + "graph \\d+\\.\\d\\d s, output \\d+\\.\\d\\d s").matcher(err.toString());
         assertTrue(m.find(), err.toString());
     }

@@ -16,8 +16,9 @@ import org.jgrapht.nio.dot.DOTExporter;
 /**
  * Graphviz DOT (SPEC section 7) through jgrapht-io: an undirected {@code graph}, vertices labelled
  * with their label text, edges with theirs, emphasised edges (tree edges of a full graph) drawn
- * {@code style=bold, penwidth=3}. Only drawing attributes are written, so {@code dot} has nothing
- * to warn about (its own {@code weight} must be an integer, so ours is not written).
+ * {@code style=bold, penwidth=3}. The view's data attributes follow (wait states, clock offsets,
+ * traffic), under their own names, which Graphviz keeps without drawing anything; except
+ * {@code weight}, which Graphviz reads as an integer layout weight: ours is written as {@code w}.
  */
 public final class DotWriter implements GraphWriter {
 
@@ -25,9 +26,17 @@ public final class DotWriter implements GraphWriter {
     public <V, E> void write(AttributedGraph<V, E> view, Writer out) throws IOException {
         DOTExporter<V, E> exporter = new DOTExporter<>(view::vertexId);
         exporter.setGraphIdProvider(() -> "igtrace");
+        exporter.setGraphAttributeProvider(() -> {
+            // jgrapht-io writes graph attributes unquoted: quote them here (names too: "graph" is a DOT keyword).
+            Map<String, Attribute> a = new LinkedHashMap<>();
+            view.graphAttributes().forEach((name, value) ->
+                    a.put("\"" + name + "\"", DefaultAttribute.createAttribute("\"" + escape(String.valueOf(value)) + "\"")));
+            return a;
+        });
         exporter.setVertexAttributeProvider(v -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
             a.put("label", DefaultAttribute.createAttribute(escape(view.vertexLabel(v))));
+            data(view.vertexAttributes(v), a);
             return a;
         });
         exporter.setEdgeAttributeProvider(e -> {
@@ -37,6 +46,7 @@ public final class DotWriter implements GraphWriter {
                 a.put("style", DefaultAttribute.createAttribute("bold"));
                 a.put("penwidth", DefaultAttribute.createAttribute(3));
             }
+            data(view.edgeAttributes(e), a);
             return a;
         });
         Graph<V, E> graph = new DefaultUndirectedGraph<>(null, null, false);
@@ -50,6 +60,19 @@ public final class DotWriter implements GraphWriter {
             }
             throw new UncheckedIOException(new IOException(e.getMessage(), e));
         }
+    }
+
+    /** Adds the data attributes, {@code weight} renamed {@code w}, {@code label} left to the drawing label. */
+    private static void data(Map<String, Object> attributes, Map<String, Attribute> into) {
+        attributes.forEach((name, value) -> {
+            if (name.equals("label")) {
+                return;
+            }
+            String key = name.equals("weight") ? "w" : name;
+            into.put(key, value instanceof Number || value instanceof Boolean
+                    ? DefaultAttribute.createAttribute(String.valueOf(value))
+                    : DefaultAttribute.createAttribute(escape(String.valueOf(value))));
+        });
     }
 
     /** DOT's quoted-string escapes: quotes and backslashes escaped, line breaks as {@code \n}. */

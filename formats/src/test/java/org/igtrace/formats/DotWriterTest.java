@@ -40,7 +40,10 @@ class DotWriterTest {
         assertEquals(view == GraphView.FULL ? 3 : 0, bold);
         assertEquals(view == GraphView.FULL ? 4 : 3, text.lines().filter(l -> l.contains(" -- ")).count());
         // w_0 = 0.75 in the node label; the tree view labels {0,1} with its recalculated 1500.
-        assertTrue(text.contains("n0 [ label=\"0\\nw=0.75\" ];"), text);
+        assertTrue(text.contains("n0 [ label=\"0\\nw=0.75\" rank=\"0\""), text);
+        // data attributes follow the drawing ones; weight travels as w, the graph's own attributes quoted
+        assertTrue(text.contains(" w=\"0.75\" "), text);
+        assertTrue(text.contains("\"graph\"=\"" + view.name().toLowerCase(java.util.Locale.ROOT) + "\";"), text);
         assertTrue(text.contains(view == GraphView.FULL ? "n0 -- n1 [ label=\"1000\"" : "n0 -- n1 [ label=\"1500\""), text);
     }
 }

@@ -35,13 +35,14 @@ public final class Otf2ReaderProcess {
         return !"false".equals(System.getProperty("igtrace.isolate"));
     }
 
-    /** The child: {@code anchor collectives skipMissing threads}; writes a profile or a one-line error on standard output. */
+    /** The child: {@code anchor collectives skipMissing threads waits}; writes a profile or a one-line error on standard output. */
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         try {
             ProfileWire.WireProgress progress = new ProfileWire.WireProgress(out);
             TraceProfile profile = Otf2TraceReader.read(Path.of(args[0]),
-                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3])),
+                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3]),
+                            ReadOptions.WaitMode.valueOf(args[4])),
                     progress);
             progress.finish();
             ProfileWire.write(profile, out);
@@ -91,6 +92,7 @@ public final class Otf2ReaderProcess {
         command.add(Boolean.toString(options.modelCollectives()));
         command.add(Boolean.toString(options.skipMissing()));
         command.add(Integer.toString(options.threads()));
+        command.add(options.waits().name());
         Path errors = scratch.resolve("stderr");
         Process child;
         try {

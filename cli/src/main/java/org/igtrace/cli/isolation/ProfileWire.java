@@ -12,6 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
 
@@ -43,6 +45,27 @@ final class ProfileWire {
         for (String note : profile.notes()) {
             out.println("note " + text(note));
         }
+        WaitReport w = profile.waits();
+        if (w != null) {
+            out.println("waits " + w.corrected() + " " + w.settled() + " " + w.conflictsBefore() + " " + w.conflictsAfter() + " "
+                    + w.matchedMessages() + " " + w.peakInFlight() + " " + w.collectives() + " " + w.collectivesIncomplete());
+            for (int p = 0; p < w.offsets().length; p++) {
+                StringBuilder line = new StringBuilder("wait-process ").append(p).append(' ').append(bits(w.offsets()[p]));
+                for (WaitPattern pattern : WaitPattern.values()) {
+                    line.append(' ').append(bits(w.seconds(pattern, p)));
+                }
+                out.println(line);
+            }
+            for (WaitReport.PairWait pw : w.pairs()) {
+                out.println("wait-pair " + pw.a() + " " + pw.b() + " " + bits(pw.seconds()));
+            }
+            for (WaitReport.Unmatched u : w.unmatched()) {
+                out.println("unmatched " + u.sender() + " " + u.receiver() + " " + u.sends() + " " + u.receives());
+            }
+            for (String note : w.notes()) {
+                out.println("wait-note " + text(note));
+            }
+        }
         out.println("end");
         out.flush();
     }
@@ -62,6 +85,7 @@ final class ProfileWire {
         private final PrintWriter out;
         private final AtomicLong done = new AtomicLong();
         private long lastSent;
+        private boolean started;
 
         WireProgress(PrintWriter out) {
             this.out = out;
@@ -70,6 +94,11 @@ final class ProfileWire {
         @Override
         public void start(long total, String unit) {
             synchronized (out) {
+                if (started) {
+                    send(done.get()); // the whole of the pass before, whatever the throttle held back
+                }
+                started = true;
+                done.set(0);
                 out.println(PROGRESS_START + total + " " + text(unit));
                 out.flush();
             }
@@ -116,6 +145,7 @@ final class ProfileWire {
                 String[] f = first.split(" ");
                 if (first.startsWith(PROGRESS_START)) {
                     progress.start(Long.parseLong(f[1]), untext(f[2]));
+                    reported = 0;
                 } else {
                     long done = Long.parseLong(f[1]);
                     progress.advance(done - reported);
@@ -136,6 +166,7 @@ final class ProfileWire {
         List<PairTraffic> pairs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         long messages = 0;
+        Waits waits = null;
         try {
             for (String line; (line = in.readLine()) != null; ) {
                 String[] f = line.split(" ");
@@ -146,8 +177,15 @@ final class ProfileWire {
                             Long.parseLong(f[4])));
                     case "messages" -> messages = Long.parseLong(f[1]);
                     case "note" -> notes.add(untext(f[1]));
+                    case "waits" -> waits = new Waits(f);
+                    case "wait-process" -> waits.process(f);
+                    case "wait-pair" -> waits.pairs.add(new WaitReport.PairWait(Integer.parseInt(f[1]), Integer.parseInt(f[2]), unbits(f[3])));
+                    case "unmatched" -> waits.unmatched.add(new WaitReport.Unmatched(Integer.parseInt(f[1]), Integer.parseInt(f[2]),
+                            Long.parseLong(f[3]), Long.parseLong(f[4])));
+                    case "wait-note" -> waits.notes.add(untext(f[1]));
                     case "end" -> {
-                        return new TraceProfile(processes, pairs, messages, notes);
+                        return new TraceProfile(processes, pairs, messages, notes,
+                                waits == null ? null : waits.report(processes.size()));
                     }
                     default -> {
                         return null;
@@ -158,6 +196,42 @@ final class ProfileWire {
             return null;
         }
         return null;
+    }
+
+    /** A wait report as its lines arrive. */
+    private static final class Waits {
+        final String[] head;
+        final List<double[]> processes = new ArrayList<>();
+        final List<WaitReport.PairWait> pairs = new ArrayList<>();
+        final List<WaitReport.Unmatched> unmatched = new ArrayList<>();
+        final List<String> notes = new ArrayList<>();
+
+        Waits(String[] head) {
+            this.head = head;
+        }
+
+        void process(String[] f) {
+            double[] v = new double[f.length - 2];
+            for (int i = 2; i < f.length; i++) {
+                v[i - 2] = unbits(f[i]);
+            }
+            processes.add(v);
+        }
+
+        WaitReport report(int n) {
+            double[] offsets = new double[n];
+            double[][] seconds = new double[WaitPattern.values().length][n];
+            for (int p = 0; p < processes.size() && p < n; p++) {
+                double[] v = processes.get(p);
+                offsets[p] = v[0];
+                for (int k = 0; k < seconds.length; k++) {
+                    seconds[k][p] = v[k + 1];
+                }
+            }
+            return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets,
+                    Long.parseLong(head[3]), Long.parseLong(head[4]), Long.parseLong(head[5]), Long.parseLong(head[6]),
+                    seconds, pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
+        }
     }
 
     private static String bits(double d) {

@@ -9,13 +9,17 @@ public enum EdgeWeight {
     /** {@code v_ij}: all bytes between the pair. */
     BYTES,
     /** {@code s_ij}: the number of messages between the pair. */
-    MESSAGES;
+    MESSAGES,
+    /** Seconds the pair waited for each other (SPEC section 8): the tree becomes who delays whom. */
+    WAIT;
 
-    public double of(PairTraffic pair) {
+    /** The weight of a pair with this traffic that waited {@code waitSeconds} for each other. */
+    public double of(PairTraffic pair, double waitSeconds) {
         return switch (this) {
             case AVG -> pair.averageBytes();
             case BYTES -> pair.bytes();
             case MESSAGES -> pair.messages();
+            case WAIT -> waitSeconds;
         };
     }
 

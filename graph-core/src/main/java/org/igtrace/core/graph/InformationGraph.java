@@ -9,6 +9,8 @@ import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.SimpleWeightedGraph;
 
@@ -29,6 +31,7 @@ public final class InformationGraph {
     private final Map<TrafficEdge, Double> loadBytes;
     private final Map<TrafficEdge, Double> loadMessages;
     private final TraceProfile profile;
+    private final WaitReport waits;
 
     private InformationGraph(TraceProfile profile, EdgeWeight weight, Recalculation recalculation) {
         this.profile = profile;
@@ -39,11 +42,13 @@ public final class InformationGraph {
         for (ProcessProfile p : vertices) {
             graph.addVertex(p);
         }
-        this.edges = new ArrayList<>(profile.pairs().size());
-        for (PairTraffic pair : profile.pairs()) {
+        this.waits = profile.waits();
+        List<PairTraffic> pairs = pairsOf(profile, weight);
+        this.edges = new ArrayList<>(pairs.size());
+        for (PairTraffic pair : pairs) {
             TrafficEdge e = new TrafficEdge(pair);
             graph.addEdge(vertices.get(pair.a()), vertices.get(pair.b()), e);
-            graph.setEdgeWeight(e, weight.of(pair));
+            graph.setEdgeWeight(e, weight.of(pair, waitOf(e)));
             edges.add(e);
         }
         PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(graph, vertices);
@@ -57,6 +62,29 @@ public final class InformationGraph {
             case PAPER -> new PaperRecalculation<>(graph, tree).weights();
             case NONE -> tree.stream().collect(java.util.stream.Collectors.toMap(e -> e, graph::getEdgeWeight));
         };
+    }
+
+    /**
+     * The pairs that become edges: those with traffic, and with {@link EdgeWeight#WAIT} also those
+     * that only waited for each other (in collectives), with no bytes and no messages.
+     */
+    private static List<PairTraffic> pairsOf(TraceProfile profile, EdgeWeight weight) {
+        if (weight != EdgeWeight.WAIT || profile.waits() == null) {
+            return profile.pairs();
+        }
+        java.util.TreeMap<Long, PairTraffic> all = new java.util.TreeMap<>();
+        for (PairTraffic p : profile.pairs()) {
+            all.put(WaitReport.pairKey(p.a(), p.b()), p);
+        }
+        for (WaitReport.PairWait w : profile.waits().pairs()) {
+            all.putIfAbsent(WaitReport.pairKey(w.a(), w.b()), new PairTraffic(w.a(), w.b(), 0, 0));
+        }
+        return new ArrayList<>(all.values());
+    }
+
+    /** Seconds the edge's processes waited for each other; 0 when waits were not analysed. */
+    public double waitOf(TrafficEdge e) {
+        return waits == null ? 0 : waits.pairWait(e.traffic().a(), e.traffic().b());
     }
 
     /** Builds the graph, its spanning forest and the recalculated weights. */
@@ -122,6 +150,16 @@ public final class InformationGraph {
         return new View(view, sourceName);
     }
 
+    private Map<Long, long[]> unmatched;
+
+    /** {unmatched sends, unmatched receives} between the edge's processes, both directions. */
+    private long[] unmatchedOf(TrafficEdge e) {
+        if (unmatched == null) {
+            unmatched = waits.unmatchedIndex();
+        }
+        return unmatched.getOrDefault(WaitReport.pairKey(e.traffic().a(), e.traffic().b()), new long[2]);
+    }
+
     private final class View implements AttributedGraph<ProcessProfile, TrafficEdge> {
         private final GraphView view;
         private final String sourceName;
@@ -169,6 +207,14 @@ public final class InformationGraph {
             a.put("messages", profile.messages());
             a.put("edge_weight", weight.label());
             a.put("recalc", recalculation.label());
+            if (waits != null) {
+                a.put("clock_correction", waits.corrected() ? "offsets" : "none");
+                a.put("clock_drift", !waits.settled());
+                a.put("clock_conflicts", waits.conflictsBefore());
+                a.put("clock_conflicts_after", waits.conflictsAfter());
+                a.put("matched_messages", waits.matchedMessages());
+                a.put("wait", waits.total());
+            }
             return a;
         }
 
@@ -183,6 +229,13 @@ public final class InformationGraph {
             a.put("weight", p.computeFraction());
             a.put("time", p.time());
             a.put("comm_time", p.commTime());
+            if (waits != null) {
+                a.put("clock_offset", waits.offset(p.rank()));
+                for (WaitPattern pattern : WaitPattern.values()) {
+                    a.put(pattern.attribute(), waits.seconds(pattern, p.rank()));
+                }
+                a.put("wait", waits.total(p.rank()));
+            }
             return a;
         }
 
@@ -194,6 +247,12 @@ public final class InformationGraph {
             a.put("bytes", e.traffic().bytes());
             a.put("messages", e.traffic().messages());
             a.put("avg", e.traffic().averageBytes());
+            if (waits != null) {
+                a.put("wait", waitOf(e));
+                long[] unmatched = unmatchedOf(e);
+                a.put("unmatched_sends", unmatched[0]);
+                a.put("unmatched_receives", unmatched[1]);
+            }
             a.put("tree", inTree);
             if (inTree) {
                 a.put("tree_weight", treeWeightOf(e));
@@ -210,7 +269,9 @@ public final class InformationGraph {
 
         @Override
         public String edgeLabel(TrafficEdge e) {
-            return Numbers.format(view == GraphView.TREE ? treeWeightOf(e) : weightOf(e));
+            double w = view == GraphView.TREE ? treeWeightOf(e) : weightOf(e);
+            // seconds of waiting to the microsecond; byte and message weights as they are
+            return Numbers.format(weight == EdgeWeight.WAIT ? Math.round(w * 1e6) / 1e6 : w);
         }
 
         @Override

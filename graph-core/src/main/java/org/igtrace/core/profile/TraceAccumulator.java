@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.trace.ProcessInfo;
+import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 
@@ -14,7 +15,7 @@ import org.igtrace.core.util.PairCounters;
  * {@link TraceProfile}. Locations may be fed on different threads; {@link #profile()} is called
  * once all of them are done.
  */
-public final class TraceAccumulator {
+public final class TraceAccumulator implements LocationSink {
     private final TraceDefinitions definitions;
     private final boolean modelCollectives;
     private final List<LocationAccumulator> locations = Collections.synchronizedList(new ArrayList<>());
@@ -43,6 +44,7 @@ public final class TraceAccumulator {
      * locations on several threads pass an order fixed by the trace (not by thread timing), so that
      * sums of fractional modelled bytes come out the same on every run.
      */
+    @Override
     public LocationAccumulator location(int process, long order) {
         if (process < 0 || process >= definitions.processCount()) {
             throw new IllegalArgumentException("no process with rank " + process);

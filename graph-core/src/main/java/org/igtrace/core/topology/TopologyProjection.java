@@ -28,7 +28,7 @@ public final class TopologyProjection {
                 local += pair.bytes();
                 continue;
             }
-            double w = weight.of(pair);
+            double w = weight.of(pair, profile.waits() == null ? 0 : profile.waits().pairWait(pair.a(), pair.b()));
             int routed = topology.route(from, to, link -> {
                 bytes[link] += pair.bytes();
                 messages[link] += pair.messages();

@@ -11,6 +11,7 @@ import java.util.List;
 public final class TraceDefinitions {
     private final List<ProcessInfo> processes;
     private final RegionKind[] regionKinds;
+    private final MpiCall[] mpiCalls;
     private final List<int[]> communicators;
     private final double ticksPerSecond;
     private final List<String> notes;
@@ -18,6 +19,7 @@ public final class TraceDefinitions {
     private TraceDefinitions(Builder b) {
         this.processes = List.copyOf(b.processes);
         this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);
+        this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
         this.communicators = List.copyOf(b.communicators);
         this.ticksPerSecond = b.ticksPerSecond;
         this.notes = List.copyOf(b.notes);
@@ -33,6 +35,15 @@ public final class TraceDefinitions {
 
     public RegionKind regionKind(int region) {
         return region >= 0 && region < regionKinds.length ? regionKinds[region] : RegionKind.OTHER;
+    }
+
+    /** What a region means for waiting: which MPI call it is, if any. */
+    public MpiCall mpiCall(int region) {
+        return region >= 0 && region < mpiCalls.length ? mpiCalls[region] : MpiCall.NONE;
+    }
+
+    public int communicatorCount() {
+        return communicators.size();
     }
 
     /** The world ranks of a communicator's members, in communicator-rank order. */
@@ -57,6 +68,7 @@ public final class TraceDefinitions {
     public static final class Builder {
         private final List<ProcessInfo> processes = new ArrayList<>();
         private final List<RegionKind> regionKinds = new ArrayList<>();
+        private final List<MpiCall> mpiCalls = new ArrayList<>();
         private final List<int[]> communicators = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
@@ -70,7 +82,9 @@ public final class TraceDefinitions {
 
         /** Adds a region, classified by SPEC section 3, and returns its dense number. */
         public int addRegion(String name, boolean mpiMarked) {
-            regionKinds.add(RegionKind.classify(name, mpiMarked));
+            RegionKind kind = RegionKind.classify(name, mpiMarked);
+            regionKinds.add(kind);
+            mpiCalls.add(MpiCall.classify(name, kind));
             return regionKinds.size() - 1;
         }
 

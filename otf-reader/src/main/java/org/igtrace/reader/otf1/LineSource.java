@@ -50,4 +50,55 @@ final class LineSource {
             }
         }
     }
+
+    /**
+     * The same splitting, pulled one line at a time, for reading several files in step (a merged
+     * replay of OTF streams in time order).
+     */
+    static final class Cursor {
+        private final InputStream in;
+        private byte[] buf = new byte[64 * 1024];
+        private int start;
+        private int scan;
+        private int filled;
+        private boolean eof;
+
+        Cursor(InputStream in) {
+            this.in = in;
+        }
+
+        /**
+         * Hands the next complete line to the consumer; returns false at the end of the file (a
+         * final line without its newline is left out) or when the consumer says stop.
+         */
+        boolean next(LineConsumer consumer) throws IOException {
+            while (true) {
+                for (int i = scan; i < filled; i++) {
+                    if (buf[i] == '\n') {
+                        int from = start;
+                        start = scan = i + 1;
+                        return consumer.line(buf, from, i);
+                    }
+                }
+                scan = filled;
+                if (eof) {
+                    return false;
+                }
+                if (start > 0) {
+                    System.arraycopy(buf, start, buf, 0, filled - start);
+                    filled -= start;
+                    scan -= start;
+                    start = 0;
+                } else if (filled == buf.length) {
+                    buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+                }
+                int r = in.read(buf, filled, buf.length - filled);
+                if (r < 0) {
+                    eof = true;
+                } else {
+                    filled += r;
+                }
+            }
+        }
+    }
 }

@@ -3,9 +3,9 @@ package org.igtrace.reader.otf1;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.util.IntIntMap;
 
 /**
@@ -19,7 +19,7 @@ import org.igtrace.core.util.IntIntMap;
  */
 final class Otf1EventStream implements LineSource.LineConsumer {
     private final Otf1Definitions definitions;
-    private final TraceAccumulator accumulator;
+    private final LocationSink sink;
     private final long order;
     private final Otf1Line line = new Otf1Line();
 
@@ -37,9 +37,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     boolean abortedByWriter;
 
     /** @param order where this file's locations come in the merge (the stream's position in the master file) */
-    Otf1EventStream(Otf1Definitions definitions, TraceAccumulator accumulator, long order) {
+    Otf1EventStream(Otf1Definitions definitions, LocationSink sink, long order) {
         this.definitions = definitions;
-        this.accumulator = accumulator;
+        this.sink = sink;
         this.order = order;
     }
 
@@ -68,13 +68,18 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         int rank = definitions.rank(processId);
         ProcessState s;
         if (rank != Otf1Definitions.NO_RANK) {
-            s = new ProcessState(accumulator.location(rank, (order << 20) + states.size()), false);
+            s = new ProcessState(sink.location(rank, (order << 20) + states.size()), false);
         } else {
             s = new ProcessState(null, !definitions.isLeftOut(processId));
         }
         stateOfProcess.put((int) processId, states.size());
         states.add(s);
         return s;
+    }
+
+    /** The time the records read so far are at (-1 before the first time line). */
+    long time() {
+        return time;
     }
 
     @Override

@@ -5,13 +5,17 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
@@ -101,7 +105,68 @@ public final class Otf1TraceReader {
             notes.add(missing.size() + " streams left out, their events files missing (" + String.join("; ", missing) + ")");
         }
         notes.addAll(notes(parsed));
-        return accumulator.profile().withNotes(notes);
+        TraceProfile profile = accumulator.profile().withNotes(notes);
+        if (options.waits() == ReadOptions.WaitMode.OFF) {
+            return profile;
+        }
+        boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
+        long bytes = total;
+        int[] pass = {0};
+        return profile.withWaits(WaitAnalysis.analyse(definitions.definitions(), correct, sink -> {
+            pass[0]++;
+            progress.start(bytes, correct && pass[0] == 1 ? "bytes (matching)" : "bytes (waiting)");
+            replay(eventFiles, definitions, sink, progress);
+        }));
+    }
+
+    /**
+     * Reads every events file in step, merged in time order: the file whose time is earliest
+     * hands on its lines until its time passes the next file's. One open file and a line buffer
+     * per stream; nothing per event.
+     */
+    private static void replay(List<Path> eventFiles, Otf1Definitions definitions, LocationSink sink, ReadProgress progress)
+            throws TraceReadException {
+        record Open(Path file, InputStream in, LineSource.Cursor lines, Otf1EventStream stream) {
+        }
+        List<Open> open = new ArrayList<>();
+        try {
+            PriorityQueue<Open> queue = new PriorityQueue<>(Comparator.comparingLong((Open o) -> o.stream().time()));
+            for (int i = 0; i < eventFiles.size(); i++) {
+                Path file = eventFiles.get(i);
+                InputStream in = Otf1FileSet.openData(file);
+                Open o = new Open(file, in, new LineSource.Cursor(in), new Otf1EventStream(definitions, sink, i));
+                open.add(o);
+                queue.add(o);
+            }
+            while (!queue.isEmpty()) {
+                Open o = queue.poll();
+                long limit = queue.isEmpty() ? Long.MAX_VALUE : queue.peek().stream().time();
+                boolean more = true;
+                try {
+                    while (o.stream().time() <= limit && (more = o.lines().next(o.stream()))) {
+                        // lines up to the next stream's time
+                    }
+                } catch (RuntimeException e) {
+                    throw new TraceReadException(o.file() + ": cannot be parsed (" + e + ")");
+                }
+                if (more) {
+                    queue.add(o);
+                } else {
+                    o.stream().finish();
+                    progress.advance(sizeOf(o.file()));
+                }
+            }
+        } catch (IOException e) {
+            throw new TraceReadException("reading the events for matching failed (" + e.getMessage() + ")");
+        } finally {
+            for (Open o : open) {
+                try {
+                    o.in().close();
+                } catch (IOException ignored) {
+                    // read-only; nothing lost
+                }
+            }
+        }
     }
 
     private static long sizeOf(Path file) {

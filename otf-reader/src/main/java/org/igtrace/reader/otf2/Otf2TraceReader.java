@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
@@ -78,7 +79,31 @@ public final class Otf2TraceReader {
         } else {
             readInParallel(anchor, shares, visitors, progress);
         }
-        return accumulator.profile().withNotes(notes);
+        TraceProfile profile = accumulator.profile().withNotes(notes);
+        if (options.waits() == ReadOptions.WaitMode.OFF) {
+            return profile;
+        }
+        boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
+        long events = total;
+        int[] pass = {0};
+        return profile.withWaits(WaitAnalysis.analyse(definitions, correct, sink -> {
+            pass[0]++;
+            progress.start(events, correct && pass[0] == 1 ? "events (matching)" : "events (waiting)");
+            replay(anchor, ids, location -> {
+                int process = locations.get(location);
+                return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
+            }, progress);
+        }));
+    }
+
+    /** Reads the locations' events merged in time order, for matching across locations. */
+    private static void replay(Path anchor, long[] ids, LongFunction<EventVisitor> visitors, ReadProgress progress)
+            throws TraceReadException {
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            archive.replayEvents(ids, visitors, progress::advance);
+        } catch (Otf2Exception e) {
+            throw new TraceReadException(anchor + ": " + e.getMessage());
+        }
     }
 
     private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)

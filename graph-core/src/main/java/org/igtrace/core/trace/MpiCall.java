@@ -1,0 +1,53 @@
+package org.igtrace.core.trace;
+
+/**
+ * What an MPI call means for waiting (SPEC section 8): whether a send inside it blocks until the
+ * receiver takes the message, and whether a receive completed inside it made the caller wait.
+ */
+public enum MpiCall {
+    /** MPI_Send, MPI_Ssend, MPI_Bsend, MPI_Rsend: a blocking send (late receiver). */
+    BLOCKING_SEND,
+    /** MPI_Recv: a blocking receive (late sender). */
+    BLOCKING_RECEIVE,
+    /** MPI_Sendrecv, MPI_Sendrecv_replace: both at once; its waiting counts as late sender. */
+    SENDRECV,
+    /** MPI_Wait, MPI_Waitall, MPI_Waitany, MPI_Waitsome: completes non-blocking receives, waiting (late sender). */
+    WAIT,
+    /** Any other MPI call (MPI_Isend, MPI_Irecv, MPI_Test*, collectives, ...). */
+    OTHER_MPI,
+    /** Not an MPI call. */
+    NONE;
+
+    /**
+     * Whether a send event inside a call of this kind starts a blocking send that can wait for its
+     * receiver (late receiver). Not MPI_Sendrecv: its one wait is already counted once, as late
+     * sender of the message it receives; counting its send too would count the same time twice.
+     */
+    public boolean blocksSender() {
+        return this == BLOCKING_SEND;
+    }
+
+    /** Whether a receive event inside a call of this kind ends a receive its caller waited for. */
+    public boolean waitsForReceive() {
+        return this == BLOCKING_RECEIVE || this == SENDRECV || this == WAIT;
+    }
+
+    public boolean isMpi() {
+        return this != NONE;
+    }
+
+    /** Classifies a region by its name, given whether {@link RegionKind#classify} called it MPI. */
+    public static MpiCall classify(String name, RegionKind kind) {
+        if (kind == RegionKind.OTHER) {
+            return NONE;
+        }
+        String n = name == null ? "" : name.strip();
+        return switch (n) {
+            case "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend" -> BLOCKING_SEND;
+            case "MPI_Recv" -> BLOCKING_RECEIVE;
+            case "MPI_Sendrecv", "MPI_Sendrecv_replace" -> SENDRECV;
+            case "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome" -> WAIT;
+            default -> OTHER_MPI;
+        };
+    }
+}

@@ -1,0 +1,68 @@
+package org.igtrace.core.wait;
+
+import org.igtrace.core.trace.MpiCall;
+
+/**
+ * One point-to-point message with both ends matched (SPEC section 8), in the raw times of the
+ * trace (ticks of each process's own clock). For each end: the time of its event, and the enter
+ * and leave times of the MPI call around that event, with the kind of that call. Filled in by
+ * {@link EventMatcher} as the ends and their calls turn up.
+ */
+public final class MatchedMessage {
+    int sender = -1;
+    int receiver = -1;
+    long sendTime;
+    long sendEnter;
+    long sendLeave = Long.MIN_VALUE;
+    MpiCall sendCall = MpiCall.NONE;
+    long receiveTime;
+    long receiveEnter;
+    long receiveLeave = Long.MIN_VALUE;
+    MpiCall receiveCall = MpiCall.NONE;
+    boolean sendSeen;
+    boolean receiveSeen;
+
+    public int sender() {
+        return sender;
+    }
+
+    public int receiver() {
+        return receiver;
+    }
+
+    public long sendTime() {
+        return sendTime;
+    }
+
+    public long sendEnter() {
+        return sendEnter;
+    }
+
+    public long sendLeave() {
+        return sendLeave;
+    }
+
+    public MpiCall sendCall() {
+        return sendCall;
+    }
+
+    public long receiveTime() {
+        return receiveTime;
+    }
+
+    public long receiveEnter() {
+        return receiveEnter;
+    }
+
+    public long receiveLeave() {
+        return receiveLeave;
+    }
+
+    public MpiCall receiveCall() {
+        return receiveCall;
+    }
+
+    boolean complete() {
+        return sendSeen && receiveSeen && sendLeave != Long.MIN_VALUE && receiveLeave != Long.MIN_VALUE;
+    }
+}

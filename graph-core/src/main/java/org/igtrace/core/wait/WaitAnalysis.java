@@ -1,0 +1,114 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.Numbers;
+
+/**
+ * Who makes whom wait (SPEC section 8), in two replays of the trace's events merged in time
+ * order: the first matches messages and collectives and collects clock constraints, the offsets
+ * are solved, and the second matches again and measures waiting on corrected times. Without
+ * correction one replay does. Memory holds what {@link EventMatcher} has in flight, the
+ * constraints per pair of processes and the results per process and pair.
+ */
+public final class WaitAnalysis {
+    /** Replays every event of the trace into the sink, locations merged in time order. */
+    @FunctionalInterface
+    public interface Replay<E extends Exception> {
+        void run(LocationSink sink) throws E;
+    }
+
+    private WaitAnalysis() {
+    }
+
+    public static <E extends Exception> WaitReport analyse(TraceDefinitions definitions, boolean correct, Replay<E> replay)
+            throws E {
+        int n = definitions.processCount();
+        ClockOffsets offsets = ClockOffsets.none(n);
+        long conflictsBefore = -1;
+        ClockConstraints constraints = null;
+        if (correct) {
+            constraints = new ClockConstraints();
+            EventMatcher first = new EventMatcher(definitions, constraints);
+            replay.run(first);
+            first.finish();
+            offsets = ClockOffsets.solve(n, constraints);
+            conflictsBefore = constraints.conflicts();
+        }
+        WaitStates waits = new WaitStates(offsets.ticks());
+        EventMatcher matcher = new EventMatcher(definitions, waits);
+        replay.run(matcher);
+        matcher.finish();
+        if (!correct) {
+            conflictsBefore = waits.conflicts();
+        }
+        return report(definitions, correct, offsets, conflictsBefore, constraints, waits, matcher);
+    }
+
+    private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
+                                     ClockConstraints constraints, WaitStates waits, EventMatcher matcher) {
+        int n = definitions.processCount();
+        double tick = 1.0 / definitions.ticksPerSecond();
+        double[] offsetSeconds = new double[n];
+        for (int p = 0; p < n; p++) {
+            offsetSeconds[p] = offsets.of(p) * tick;
+        }
+        double[][] seconds = new double[WaitPattern.values().length][n];
+        for (WaitPattern pattern : WaitPattern.values()) {
+            for (int p = 0; p < n; p++) {
+                seconds[pattern.ordinal()][p] = waits.ticks(pattern, p) * tick;
+            }
+        }
+        List<WaitReport.PairWait> pairs = new ArrayList<>();
+        waits.pairs().forEach((a, b, t) -> pairs.add(new WaitReport.PairWait(a, b, t * tick)));
+        pairs.sort(Comparator.comparingInt(WaitReport.PairWait::a).thenComparingInt(WaitReport.PairWait::b));
+
+        List<WaitReport.Unmatched> unmatched = new ArrayList<>();
+        long[] totals = new long[2];
+        matcher.unmatchedSends().forEach((s, r, c) -> {
+            unmatched.add(new WaitReport.Unmatched(s, r, c, matcher.unmatchedReceives().get(s, r, 0)));
+            totals[0] += c;
+        });
+        matcher.unmatchedReceives().forEach((s, r, c) -> {
+            if (matcher.unmatchedSends().get(s, r, 0) == 0) {
+                unmatched.add(new WaitReport.Unmatched(s, r, 0, c));
+            }
+            totals[1] += c;
+        });
+        unmatched.sort(Comparator.comparingInt(WaitReport.Unmatched::sender).thenComparingInt(WaitReport.Unmatched::receiver));
+
+        List<String> notes = new ArrayList<>();
+        if (totals[0] + totals[1] > 0) {
+            notes.add(totals[0] + " sends without a receive event and " + totals[1] + " receives without a send left unmatched"
+                    + " (per edge: unmatched_sends, unmatched_receives); no wait is measured for them");
+        }
+        if (!offsets.settled()) {
+            notes.add("clock drift: the offsets did not settle in " + offsets.rounds() + " rounds, so the clocks drift apart"
+                    + " during the run rather than differ by an offset; the last offsets are used and "
+                    + waits.conflicts() + " clock conflicts remain");
+        }
+        if (matcher.collectivesIncomplete() > 0) {
+            notes.add(matcher.collectivesIncomplete() + " collective instances not recorded by every member of their"
+                    + " communicator: no wait is measured for them");
+        }
+        if (matcher.collectivesDisagreeing() > 0) {
+            notes.add(matcher.collectivesDisagreeing() + " collective instances whose members recorded different operations");
+        }
+        if (constraints != null && constraints.approximatedCollectives() > 0) {
+            notes.add(constraints.approximatedCollectives() + " barrier or N x N instances of more than "
+                    + ClockConstraints.EXACT_MEMBERS + " members constrain the clocks through their last arrival and first"
+                    + " departure only");
+        }
+        return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
+                matcher.matchedMessages(), matcher.peakMessagesInFlight(), seconds, pairs, unmatched,
+                matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes);
+    }
+
+    /** "12.3 ms" style, for notes. */
+    static String millis(double seconds) {
+        return Numbers.format(seconds * 1000) + " ms";
+    }
+}

@@ -1,0 +1,122 @@
+package org.igtrace.core.wait;
+
+import org.igtrace.core.util.PairLongs;
+
+/**
+ * Waiting time by pattern, per process and per pair (SPEC section 8), from matched messages and
+ * collective instances on corrected times {@code t + o_p}. Each wait is capped by the duration
+ * of the waiting call and never negative. Also counts the clock conflicts left after correction.
+ */
+public final class WaitStates implements MatchListener {
+    private final long[] offsets;
+    private final long[][] ticks;
+    private final PairLongs pairs = new PairLongs();
+    private long conflicts;
+
+    /** @param offsets per-process clock offsets in ticks ({@link ClockOffsets#ticks()}) */
+    public WaitStates(long[] offsets) {
+        this.offsets = offsets.clone();
+        this.ticks = new long[WaitPattern.values().length][offsets.length];
+    }
+
+    private long o(int process) {
+        return process >= 0 && process < offsets.length ? offsets[process] : 0;
+    }
+
+    @Override
+    public void message(MatchedMessage m) {
+        int s = m.sender, r = m.receiver;
+        if (s == r || s < 0 || r < 0 || s >= offsets.length || r >= offsets.length) {
+            return;
+        }
+        if (m.receiveTime + o(r) < m.sendTime + o(s)) {
+            conflicts++;
+        }
+        long sendEnter = m.sendEnter + o(s), sendLeave = m.sendLeave + o(s);
+        long receiveEnter = m.receiveEnter + o(r), receiveLeave = m.receiveLeave + o(r);
+        if (m.receiveCall.waitsForReceive()) {
+            charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
+        }
+        if (m.sendCall.blocksSender() && sendLeave > receiveEnter) {
+            charge(WaitPattern.LATE_RECEIVER, s, r, receiveEnter - sendEnter, sendLeave - sendEnter);
+        }
+    }
+
+    @Override
+    public void collective(CollectiveInstance c) {
+        int n = c.size();
+        switch (c.kind()) {
+            case BARRIER, ALL_TO_ALL -> {
+                WaitPattern pattern = c.kind() == org.igtrace.core.trace.CollectiveKind.BARRIER ? WaitPattern.BARRIER : WaitPattern.NXN;
+                int last = 0;
+                for (int i = 1; i < n; i++) {
+                    if (enter(c, i) > enter(c, last)) {
+                        last = i;
+                    }
+                }
+                for (int p = 0; p < n; p++) {
+                    if (p != last) {
+                        charge(pattern, c.member(p), c.member(last), enter(c, last) - enter(c, p), duration(c, p));
+                    }
+                }
+            }
+            case ONE_TO_ALL -> {
+                int root = c.rootIndex();
+                if (root >= 0) {
+                    for (int p = 0; p < n; p++) {
+                        if (p != root) {
+                            charge(WaitPattern.LATE_BROADCAST, c.member(p), c.member(root), enter(c, root) - enter(c, p), duration(c, p));
+                        }
+                    }
+                }
+            }
+            case ALL_TO_ONE -> {
+                int root = c.rootIndex();
+                int first = -1;
+                for (int q = 0; q < n; q++) {
+                    if (q != root && (first < 0 || enter(c, q) < enter(c, first))) {
+                        first = q;
+                    }
+                }
+                if (root >= 0 && first >= 0) {
+                    charge(WaitPattern.EARLY_REDUCE, c.member(root), c.member(first), enter(c, first) - enter(c, root), duration(c, root));
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private long enter(CollectiveInstance c, int i) {
+        return c.enter(i) + o(c.member(i));
+    }
+
+    private static long duration(CollectiveInstance c, int i) {
+        return c.leave(i) - c.enter(i);
+    }
+
+    /** {@code waiter} waited {@code wait} ticks (capped by its call's {@code duration}) for {@code cause}. */
+    private void charge(WaitPattern pattern, int waiter, int cause, long wait, long duration) {
+        long w = Math.min(wait, duration);
+        if (w <= 0 || waiter == cause) {
+            return;
+        }
+        ticks[pattern.ordinal()][waiter] += w;
+        pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
+    }
+
+    /** Ticks of {@code pattern} charged to {@code process}. */
+    public long ticks(WaitPattern pattern, int process) {
+        return ticks[pattern.ordinal()][process];
+    }
+
+    /** Waiting per unordered pair (lower rank first), in ticks. */
+    public PairLongs pairs() {
+        return pairs;
+    }
+
+    /** Matched messages whose receive is still earlier than their send after correction. */
+    public long conflicts() {
+        return conflicts;
+    }
+}
