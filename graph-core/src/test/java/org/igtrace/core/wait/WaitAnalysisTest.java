@@ -1,0 +1,169 @@
+package org.igtrace.core.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+/** Matching, offsets and waits on hand-written events; every expected number is worked out in the comments. */
+class WaitAnalysisTest {
+    private static final int SEND = 0, RECV = 1, ISEND = 2, IRECV = 3, WAITALL = 4, BARRIER = 5, SSEND = 6, BCAST = 7;
+
+    /** Two processes on a communicator {0, 1}; regions named as MPI calls; 1 tick per second. */
+    private static TraceDefinitions definitions() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        for (String name : new String[] {"MPI_Send", "MPI_Recv", "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Barrier", "MPI_Ssend", "MPI_Bcast"}) {
+            b.addRegion(name, true);
+        }
+        b.addCommunicator(new int[] {0, 1});
+        return b.ticksPerSecond(1).build();
+    }
+
+    private static void call(LocationEvents l, int region, long enter, long leave, Runnable inside) {
+        l.enter(enter, region);
+        inside.run();
+        l.leave(leave, region);
+    }
+
+    /**
+     * Rank 0: MPI_Send [10, 12] (event at 11), then MPI_Isend [20, 21] and MPI_Waitall [22, 23].
+     * Rank 1: MPI_Recv [4, 14] (event at 13): late sender 10 - 4 = 6; then MPI_Irecv [15, 16] and
+     * MPI_Waitall [17, 30] holding the Irecv event at 29 (its operation starts at the wait, 17):
+     * late sender 20 - 17 = 3. FIFO on the same key: the first send matches the first receive.
+     */
+    @Test
+    void lateSenderBlockingAndCompletedInWait() {
+        WaitReport r = WaitAnalysis.analyse(definitions(), true, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p1, RECV, 4, 14, () -> {
+                call(p0, SEND, 10, 12, () -> p0.send(11, 1, 0, 7, 100));
+                p1.receive(13, 0, 0, 7, 100);
+            });
+            call(p1, IRECV, 15, 16, () -> { });
+            call(p1, WAITALL, 17, 30, () -> {
+                call(p0, ISEND, 20, 21, () -> p0.send(20, 1, 0, 7, 100));
+                call(p0, WAITALL, 22, 23, () -> { });
+                p1.receive(29, 0, 0, 7, 100);
+            });
+        });
+        assertEquals(2, r.matchedMessages());
+        assertEquals(9.0, r.seconds(WaitPattern.LATE_SENDER, 1));
+        assertEquals(0.0, r.seconds(WaitPattern.LATE_RECEIVER, 0), "the receiver was there first (4 < 10): no late receiver");
+        assertEquals(9.0, r.pairWait(0, 1));
+        assertEquals(0, r.conflictsBefore());
+        assertTrue(r.unmatched().isEmpty());
+    }
+
+    /**
+     * Rank 0: MPI_Ssend [10, 25] (event 10). Rank 1 enters MPI_Recv at 20 (event 24, leave 26):
+     * late receiver 20 - 10 = 10, capped by nothing (the send ran 15). An extra send with tag 8 is
+     * never received: one unmatched send on {0, 1}.
+     */
+    @Test
+    void lateReceiverAndUnmatchedSend() {
+        WaitReport r = WaitAnalysis.analyse(definitions(), true, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p0, SSEND, 10, 25, () -> {
+                p0.send(10, 1, 0, 7, 1);
+                call(p1, RECV, 20, 26, () -> p1.receive(24, 0, 0, 7, 1));
+            });
+            call(p0, SEND, 30, 31, () -> p0.send(30, 1, 0, 8, 1));
+        });
+        assertEquals(10.0, r.seconds(WaitPattern.LATE_RECEIVER, 0));
+        assertEquals(0.0, r.seconds(WaitPattern.LATE_SENDER, 1));
+        assertEquals(1, r.unmatched().size());
+        assertEquals(new WaitReport.Unmatched(0, 1, 1, 0), r.unmatched().get(0));
+        assertTrue(r.notes().get(0).startsWith("1 sends without a receive event"), r.notes().toString());
+    }
+
+    /**
+     * Rank 1's clock is 100 ticks behind. Message 0 -> 1: sent at 10, received at 12 - 100 = -88
+     * (a conflict). Barrier: rank 0 in [20, 40], rank 1 in [38 - 100, 41 - 100] (it arrived last,
+     * at true 38). Constraints: o1 >= o0 + 10 - (-88) = o0 + 98 (message); o1 >= o0 + 20 - (-59)
+     * = o0 + 79 and o0 >= o1 + (-62) - 40 = o1 - 102 (barrier). Minimal: o0 = 0, o1 = 98. Then
+     * the barrier: rank 1 enters at -62 + 98 = 36, rank 0 waits 36 - 20 = 16 (capped by 20).
+     * Without correction: rank 1 "enters" at -62, so rank 1 waits for rank 0: 20 - (-62) = 82,
+     * capped by its call's 3.
+     */
+    @Test
+    void offsetsFromMessagesAndCollectives() {
+        WaitAnalysis.Replay<RuntimeException> events = sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p1, RECV, -90, -87, () -> {
+                call(p0, SEND, 9, 11, () -> p0.send(10, 1, 0, 7, 1));
+                p1.receive(-88, 0, 0, 7, 1);
+            });
+            call(p1, BARRIER, -62, -59, () -> {
+                call(p0, BARRIER, 20, 40, () -> p0.collective(39, CollectiveKind.BARRIER, 0, -1, 0, 0));
+                p1.collective(-60, CollectiveKind.BARRIER, 0, -1, 0, 0);
+            });
+        };
+        WaitReport corrected = WaitAnalysis.analyse(definitions(), true, events);
+        assertEquals(0.0, corrected.offset(0));
+        assertEquals(98.0, corrected.offset(1));
+        assertEquals(1, corrected.conflictsBefore());
+        assertEquals(0, corrected.conflictsAfter());
+        assertTrue(corrected.settled());
+        assertEquals(16.0, corrected.seconds(WaitPattern.BARRIER, 0));
+        assertEquals(0.0, corrected.seconds(WaitPattern.BARRIER, 1));
+        assertEquals(1, corrected.collectives());
+
+        WaitReport raw = WaitAnalysis.analyse(definitions(), false, events);
+        assertEquals(1, raw.conflictsBefore());
+        assertEquals(1, raw.conflictsAfter());
+        assertEquals(0.0, raw.seconds(WaitPattern.BARRIER, 0));
+        assertEquals(3.0, raw.seconds(WaitPattern.BARRIER, 1));
+    }
+
+    /**
+     * Late broadcast: root 0 enters MPI_Bcast at 50, rank 1 at 10 (leaves 52): 40. Two messages
+     * 0 -> 1 that no offset can both satisfy: early one sent 0 received 1 (o1 >= o0 - 1), late one
+     * sent 100 received 90... and 1 -> 0 sent 60 received 55: o0 >= o1 + 5, with 0 -> 1 sent 100
+     * received 90: o1 >= o0 + 10: a cycle of gain 15 > 0, so the offsets do not settle: drift.
+     */
+    @Test
+    void lateBroadcastAndDrift() {
+        WaitReport r = WaitAnalysis.analyse(definitions(), true, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p1, BCAST, 10, 52, () -> {
+                call(p0, BCAST, 50, 51, () -> p0.collective(50, CollectiveKind.ONE_TO_ALL, 0, 0, 8, 0));
+                p1.collective(51, CollectiveKind.ONE_TO_ALL, 0, 0, 0, 8);
+            });
+            p1.send(60, 0, 0, 1, 1);
+            p0.receive(55, 1, 0, 1, 1);
+            p0.send(100, 1, 0, 2, 1);
+            p1.receive(90, 0, 0, 2, 1);
+        });
+        assertFalse(r.settled());
+        assertTrue(r.notes().stream().anyMatch(n -> n.startsWith("clock drift")));
+        assertEquals(2, r.conflictsBefore());
+        assertTrue(r.conflictsAfter() >= 1);
+        WaitReport raw = WaitAnalysis.analyse(definitions(), false, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p1, BCAST, 10, 52, () -> {
+                call(p0, BCAST, 50, 51, () -> p0.collective(50, CollectiveKind.ONE_TO_ALL, 0, 0, 8, 0));
+                p1.collective(51, CollectiveKind.ONE_TO_ALL, 0, 0, 0, 8);
+            });
+        });
+        assertEquals(40.0, raw.seconds(WaitPattern.LATE_BROADCAST, 1));
+        assertEquals(40.0, raw.pairWait(1, 0));
+    }
+
+    /** A positive cycle never settles; an offset-only system settles at its longest paths. */
+    @Test
+    void bellmanFordSettlesOrReportsDrift() {
+        ClockOffsets settled = ClockOffsets.solve(3, new int[] {0, 1, 2}, new int[] {1, 2, 0}, new long[] {5, 7, -20}, 3);
+        assertTrue(settled.settled());
+        assertEquals(0, settled.of(0));
+        assertEquals(5, settled.of(1));
+        assertEquals(12, settled.of(2));
+        ClockOffsets drift = ClockOffsets.solve(2, new int[] {0, 1}, new int[] {1, 0}, new long[] {5, -4}, 2);
+        assertFalse(drift.settled());
+    }
+}

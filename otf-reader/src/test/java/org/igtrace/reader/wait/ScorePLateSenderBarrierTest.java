@@ -1,0 +1,68 @@
+package org.igtrace.reader.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TestTraces;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.otf2.Otf2TraceReader;
+import org.junit.jupiter.api.Test;
+
+/**
+ * CASITA's 4-rank Score-P trace with a late-sender chain 0 -> 1 -> 2 -> 3 and a barrier rank 0
+ * enters last: every number follows from the enter and leave times otf2-print shows (ticks are
+ * ns: CLOCK_PROPERTIES says 1000000000 per second), by SPEC section 8's formulas.
+ */
+class ScorePLateSenderBarrierTest {
+    static final Path ANCHOR = TestTraces.otf2("scorep-late-sender-barrier").resolve("traces.otf2");
+
+    static WaitReport read(Path anchor) throws Exception {
+        return Otf2TraceReader.read(TraceFormat.locate(anchor).file(),
+                new ReadOptions(false, false, 1, ReadOptions.WaitMode.CORRECTED_CLOCKS)).waits();
+    }
+
+    @Test
+    void everyNumberFollowsFromTheEvents() throws Exception {
+        WaitReport w = read(ANCHOR);
+        PrintedCalls calls = PrintedCalls.of(ANCHOR);
+        // Score-P's clocks agree: no message is in conflict, no collective needs an offset.
+        assertEquals(0, w.conflictsBefore());
+        for (int r = 0; r < 4; r++) {
+            assertEquals(0.0, w.offset(r), "rank " + r);
+        }
+        // Late sender: rank r (1..3) entered MPI_Recv before rank r-1 entered MPI_Send.
+        double[] lateSender = new double[4];
+        for (int r = 1; r < 4; r++) {
+            PrintedCalls.Call recv = calls.call(r, "MPI_Recv", 0), send = calls.call(r - 1, "MPI_Send", 0);
+            lateSender[r] = Math.max(0, Math.min(send.enter() - recv.enter(), recv.leave() - recv.enter())) * 1e-9;
+        }
+        // Barrier: everyone waits for the last to enter, capped by their own call.
+        long last = 0;
+        for (int r = 0; r < 4; r++) {
+            last = Math.max(last, calls.call(r, "MPI_Barrier", 0).enter());
+        }
+        for (int r = 0; r < 4; r++) {
+            PrintedCalls.Call b = calls.call(r, "MPI_Barrier", 0);
+            double barrier = Math.min(last - b.enter(), b.leave() - b.enter()) * 1e-9;
+            assertEquals(lateSender[r], w.seconds(WaitPattern.LATE_SENDER, r), 1e-9, "late sender, rank " + r);
+            assertEquals(barrier, w.seconds(WaitPattern.BARRIER, r), 1e-9, "barrier, rank " + r);
+            assertEquals(lateSender[r] + barrier, w.total(r), 1e-9, "all waiting of rank " + r);
+        }
+        // Rank 0 entered the barrier last (about 6.7 to 7.8 s after the others), so ranks 1-3 wait for it.
+        assertEquals(calls.call(0, "MPI_Barrier", 0).enter(), last);
+        // Pairs: {r-1, r} the late sender's wait, {0, r} the barrier's.
+        for (int r = 1; r < 4; r++) {
+            PrintedCalls.Call b = calls.call(r, "MPI_Barrier", 0);
+            double barrier = Math.min(last - b.enter(), b.leave() - b.enter()) * 1e-9;
+            double expected = r == 1 ? lateSender[1] + barrier : barrier;
+            assertEquals(expected, w.pairWait(0, r), 1e-9, "pair {0," + r + "}");
+        }
+        assertEquals(lateSender[2], w.pairWait(1, 2), 1e-9);
+        assertEquals(lateSender[3], w.pairWait(2, 3), 1e-9);
+        assertEquals(3, w.matchedMessages());
+        assertEquals(1, w.collectives());
+    }
+}
