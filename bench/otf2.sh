@@ -3,8 +3,11 @@
 # exchange + an Allreduce every 10th iteration) with libotf2's writer (bench/make-otf2-trace.c),
 # then on each trace times
 #   c      bench/c-reader.c: libotf2 per-location readers, the same accumulation in C
-#   igtrace  the real command line end to end (java -jar igtrace.jar -q TRACE > /dev/null)
-# on 1 and 2 threads, REPEATS times each (default 3): min and median wall time, events/s, peak
+#   igtrace  the real command line end to end with --no-waits (java -jar igtrace.jar --no-waits TRACE > /dev/null):
+#            the profile alone, one parallel pass, the work the C reader does
+#   igtrace+waits  the command as users run it by default: the profile, then message matching,
+#            clock offsets and wait states (two more passes, locations merged in time order)
+# on 1 and 2 threads (igtrace+waits on 2), REPEATS times each (default 3): min and median wall time, events/s, peak
 # RSS, and for igtrace also its own read phase (--timing: reading in the child JVM, without the
 # start-up of the JVMs and building and writing the graph). Checks that both count the same messages. Appends one line per (trace, reader, threads) to
 # bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread and igtrace's speed-up on two.
@@ -66,8 +69,8 @@ record() { # READER THREADS
   [ -n "$read_min" ] && read_rate=$(awk -v e="$events" -v s="$read_min" 'BEGIN { printf "%.0f", e / s }')
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" \
     "$events" "$disk" "$1" "$2" "$min" "$median" "$rate" "$((rss / 1024))" "${read_min:--}" "$read_rate" | tee -a "$out"
-  eval "rate_$1_$2=$rate"
-  eval "read_rate_$1_$2=$read_rate"
+  eval "rate_${1//+/_}_$2=$rate"
+  eval "read_rate_${1//+/_}_$2=$read_rate"
 }
 
 for size in "${sizes[@]}"; do
@@ -86,16 +89,20 @@ for size in "${sizes[@]}"; do
     record c "$threads"
   done
   for threads in 1 2; do
-    run java -jar "$jar" -j "$threads" --timing "$anchor"
+    run java -jar "$jar" -j "$threads" --timing --no-waits "$anchor"
     ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
     [ "$ig_messages" = "$c_messages" ] \
       || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
     record igtrace "$threads"
   done
+  run java -jar "$jar" -j 2 --timing "$anchor"
+  grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
+  record igtrace+waits 2
   awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r1="$read_rate_igtrace_1" \
-      -v r2="$read_rate_igtrace_2" -v r="$ranks" -v e="$events" 'BEGIN {
+      -v r2="$read_rate_igtrace_2" -v w="$rate_igtrace_waits_2" -v r="$ranks" -v e="$events" 'BEGIN {
     printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f end to end (read phase %.2f); " \
-           "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f)\n", r, e, i1 / c, r1 / c, i2 / i1, r2 / r1 }' \
+           "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f); with waits (2 threads) %.2fx the time\n", \
+           r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i2 / w }' \
     | tee -a "$out"
   rm -rf "$dir"
 done

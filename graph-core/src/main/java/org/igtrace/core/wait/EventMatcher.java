@@ -80,6 +80,7 @@ public final class EventMatcher implements LocationSink {
         for (Location l : locations) {
             l.finish();
         }
+        // Queues stay in the map once made (one per key that carried messages), emptied or not.
         for (Map.Entry<MessageKey, ArrayDeque<MatchedMessage>> e : waiting.entrySet()) {
             MessageKey k = e.getKey();
             for (MatchedMessage m : e.getValue()) {
@@ -157,9 +158,6 @@ public final class EventMatcher implements LocationSink {
         ArrayDeque<MatchedMessage> queue = waiting.get(key);
         if (queue != null && !queue.isEmpty() && !queue.peekFirst().sendSeen) {
             MatchedMessage m = queue.pollFirst();
-            if (queue.isEmpty()) {
-                waiting.remove(key);
-            }
             matched++;
             return m;
         }
@@ -173,9 +171,6 @@ public final class EventMatcher implements LocationSink {
         ArrayDeque<MatchedMessage> queue = waiting.get(key);
         if (queue != null && !queue.isEmpty() && !queue.peekFirst().receiveSeen) {
             MatchedMessage m = queue.pollFirst();
-            if (queue.isEmpty()) {
-                waiting.remove(key);
-            }
             matched++;
             return m;
         }

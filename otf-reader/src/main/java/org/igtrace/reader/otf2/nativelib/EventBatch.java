@@ -73,8 +73,13 @@ final class EventBatch implements AutoCloseable {
      * first one later than {@code limit}; returns the index of that record (or the count).
      */
     int decode(EventVisitor visitor, int from, long limit) {
+        return decode(visitor, from, limit, Otf2Shim.igt_batch_count(batch));
+    }
+
+    /** As {@link #decode(EventVisitor, int, long)}, stopping before record {@code to} at the latest. */
+    int decode(EventVisitor visitor, int from, long limit, int to) {
         ByteBuffer r = records;
-        int end = Otf2Shim.igt_batch_count(batch) * RECORD_BYTES;
+        int end = Math.min(to, Otf2Shim.igt_batch_count(batch)) * RECORD_BYTES;
         int at = from * RECORD_BYTES;
         for (; at < end; at += RECORD_BYTES) {
             int kind = r.getInt(at);

@@ -221,6 +221,7 @@ public final class Otf2Archive implements AutoCloseable {
 
     /** One location's place in a merged replay: its reader, its batch and the next record. */
     private final class MergeCursor {
+        static final int RUN = 64;
         final long location;
         final Pointer evtReader;
         final EventBatch batch;
@@ -242,15 +243,24 @@ public final class Otf2Archive implements AutoCloseable {
             return next < count ? batch.time(next) : Long.MAX_VALUE;
         }
 
-        /** Hands on records up to {@code limit} (at least one), refilling the batch as it drains. */
+        /**
+         * Hands on records up to {@code limit} (at least one), refilling the batch as it drains.
+         * The first {@value #RUN} records go regardless of the limit: the merge only bounds how far
+         * locations run apart (what matching holds in flight), and deciding per record would cost
+         * a queue operation per event.
+         */
         void deliverThrough(long limit, LongConsumer progress) throws Otf2Exception {
-            do {
+            next = batch.decode(visitor, next, Long.MAX_VALUE, next + RUN);
+            if (next == count) {
+                refill(progress);
+            }
+            while (next < count && batch.time(next) <= limit) {
                 next = batch.decode(visitor, next, limit);
                 if (next < count) {
                     return;
                 }
                 refill(progress);
-            } while (next < count && batch.time(next) <= limit);
+            }
         }
 
         void refill(LongConsumer progress) throws Otf2Exception {
