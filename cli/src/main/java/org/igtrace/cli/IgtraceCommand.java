@@ -1,141 +1,96 @@
 package org.igtrace.cli;
 
-import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.Callable;
-import org.igtrace.core.graph.AttributedGraph;
-import org.igtrace.core.graph.EdgeWeight;
-import org.igtrace.core.graph.GraphView;
-import org.igtrace.core.graph.InformationGraph;
-import org.igtrace.core.graph.Recalculation;
-import org.igtrace.cli.isolation.Otf2ReaderProcess;
-import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.topology.Placement;
-import org.igtrace.core.topology.ProjectedTopology;
-import org.igtrace.core.topology.Topology;
-import org.igtrace.core.topology.TopologyProjection;
-import org.igtrace.core.topology.TopologySpec;
-import org.igtrace.formats.OutputFormat;
-import org.igtrace.reader.ReadOptions;
-import org.igtrace.reader.TraceFormat;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.otf1.Otf1TraceReader;
-import org.igtrace.reader.otf2.Otf2TraceReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-/** The igtrace command: a trace in, its information graph out. */
+/**
+ * The igtrace command: its subcommands, the exit codes, and the short form {@code igtrace TRACE
+ * ...} for {@code igtrace graph TRACE ...}. A new subcommand is one more class in
+ * {@code subcommands}.
+ */
 @Command(name = "igtrace",
         mixinStandardHelpOptions = true,
         versionProvider = IgtraceCommand.Version.class,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
+        synopsisHeading = "Usage: ",
+        customSynopsis = {"igtrace [COMMAND] [OPTIONS] TRACE", "       igtrace TRACE [OPTIONS]   (the same as igtrace graph TRACE [OPTIONS])"},
+        descriptionHeading = "%n",
+        optionListHeading = "%nOptions:%n",
         description = {
-            "Builds the information graph of a parallel (MPI) program from its execution trace:",
-            "a vertex per process weighted by its compute fraction w = 1 - Tcomm/T, an edge per",
-            "communicating pair weighted by the average message size, and the maximum-weight",
-            "spanning tree found with Prim's algorithm.",
-            "",
-            "The graph goes to standard output unless -o is given; a one-line summary and notes",
-            "go to standard error."
+            "igtrace reads an execution trace of an MPI program (OTF2 from Score-P or EZTrace, OTF from VampirTrace) "
+                    + "and turns it into the program's information graph, a table of who waits for whom, or an "
+                    + "account of what the trace holds."
+        },
+        commandListHeading = "%nCommands:%n",
+        subcommands = {
+            GraphCommand.class,
+            StatsCommand.class,
+            InfoCommand.class,
+            CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the graph was written", "1:the trace or the output could not be handled", "2:usage error"})
+        exitCodeList = {"0:done", "1:the trace or the output could not be handled (one line naming the file)", "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace run/traces.otf2 -o app.graphml    the information graph",
+            "  igtrace stats run/traces.otf2             who waits how long",
+            "  igtrace info run/traces.otf2              what the trace holds",
+            "  igtrace help graph                        every option of a command",
+            "",
+            "Environment:",
+            "  IGTRACE_JAVA_OPTS              options for the JVM the igtrace launcher",
+            "                                 starts, such as -Xmx4g or the properties below",
+            "  -Digtrace.libotf2=PATH         load libotf2 from PATH instead of Debian's",
+            "                                 libopen-trace-format2.so.10",
+            "  -Digtrace.isolate=false        read OTF2 in igtrace's own JVM, not in the",
+            "                                 child process that shields it from crashes",
+            "  -Digtrace.progress.delay=MS    draw the progress bar after MS milliseconds",
+            "                                 (default 1000)",
+            "  -Digtrace.otf2.batch=N         events fetched from libotf2 per call",
+            "                                 (default 8192)",
+            "  With java -jar igtrace.jar the properties go before -jar."
+        })
 public final class IgtraceCommand implements Callable<Integer> {
+    /** Arguments that belong to igtrace itself rather than to the graph command of the short form. */
+    private static final Set<String> OWN_OPTIONS = Set.of("-h", "--help", "-V", "--version");
+    private static final Pattern ENUM_VALUE = Pattern.compile(
+            "Invalid value for option '([^']+)': expected one of \\[(.*)] \\(case-insensitive\\) but was '(.*)'");
 
-    @Parameters(index = "0", paramLabel = "TRACE",
-            description = "An OTF2 anchor file (traces.otf2), an OTF master file (NAME.otf, as VampirTrace writes), or a directory holding exactly one of them (a Score-P experiment, an EZTrace output directory).")
-    Path trace;
-
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "graphml",
-            converter = FormatConverter.class,
-            description = {"Output format (default: ${DEFAULT-VALUE}): graphml or dot (Graphviz); for mapping tools "
-                    + "scotch (Scotch .grf), metis (METIS/KaHIP), matrix (dense N x N integers: TreeMatch, netloc), "
-                    + "mtx (Matrix Market, weights unscaled); csv (one edge per line, every attribute).",
-                    "Integer formats: " + OutputFormat.INTEGER_RULE + "."})
-    OutputFormat format;
-
-    @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full", converter = ViewConverter.class,
-            description = "full: every edge, tree edges marked; tree: only the spanning tree, with recalculated weights (default: ${DEFAULT-VALUE}).")
-    GraphView view;
-
-    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg", converter = WeightConverter.class,
-            description = "Edge weight for the tree and the output: avg (average message size, bytes), bytes (all bytes), messages (count), wait (seconds the pair made each other wait; pairs that only waited in collectives become edges too) (default: ${DEFAULT-VALUE}).")
-    EdgeWeight weight;
-
-    @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path", converter = RecalcConverter.class,
-            description = "Tree weight recalculation: path (removed edges' weight added along their tree path), paper (formula 4 of the paper), none (default: ${DEFAULT-VALUE}).")
-    Recalculation recalc;
-
-    @Option(names = "--topology", paramLabel = "TOPOLOGY", converter = TopologyConverter.class,
-            description = {"Route the information graph over a network and write the network with its link loads "
-                    + "(graphml, dot or csv) and a contention summary: " + TopologySpec.SYNTAX + ". "
-                    + "ring/star/bus have one node per process unless :N is given; mesh node n is at "
-                    + "x = n mod C, y = n div C; torus node n at x = n mod X, y = (n div X) mod Y, z = n div (X*Y)."})
-    TopologySpec topology;
-
-    @Option(names = "--placement", paramLabel = "FILE",
-            description = "With --topology: the node each rank runs on, one number per line (line r for rank r), or a Scotch mapping file as gmap writes it (default: rank r on node r).")
-    Path placement;
-
-    @Option(names = "--centre", paramLabel = "RANK",
-            description = "With --topology star: the rank whose node is the centre (default: the rank with the most bytes).")
-    Integer centre;
-
-    @Option(names = "--collectives",
-            description = "Add modelled pairwise traffic of collective operations (one-to-all, all-to-one, all-to-all) to the edges.")
-    boolean collectives;
-
-    @Option(names = "--clock-correction", paramLabel = "HOW", defaultValue = "offsets", converter = ClockConverter.class,
-            description = {"Before measuring waiting times: offsets (the smallest per-process clock offsets that put every "
-                    + "receive after its send and no one leaving a collective before its partners entered), or none "
-                    + "(raw timestamps) (default: ${DEFAULT-VALUE})."})
-    String clockCorrection;
-
-    @Option(names = "--no-waits",
-            description = "Skip message matching, clock correction and wait states: the events are read once, in parallel, instead of three times; the output has no wait or clock attributes.")
-    boolean noWaits;
-
-    @Option(names = "--stats",
-            description = "Also print on standard error a table of waiting time per wait-state pattern, with its share of the run (all processes' time).")
-    boolean stats;
-
-    @Option(names = "--skip-missing",
-            description = "Build the graph from the readable locations (OTF2) or streams (OTF) when some event files are missing; the summary names the ones left out. Without it a missing event file is an error.")
-    boolean skipMissing;
-
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0",
-            description = "Read event files on N threads (default: one per core).")
-    int threads;
-
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
-            description = "Write the graph to FILE (whole or not at all) instead of standard output.")
-    Path output;
-
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors (no summary, notes or progress bar).")
-    boolean quiet;
-
-    @Option(names = "--timing",
-            description = "Also print on standard error how long reading, building the graph and writing it took, and the read rate.")
-    boolean timing;
-
-    private PrintWriter err;
     private Writer stdout;
+    private PrintWriter err;
+
+    @Override
+    public Integer call() throws UsageError {
+        throw new UsageError("give a trace (igtrace TRACE) or a command (igtrace help)");
+    }
+
+    Writer stdout() {
+        return stdout;
+    }
+
+    PrintWriter err() {
+        return err;
+    }
 
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
-        Writer stdout = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
+        // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
+        Writer stdout = new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         return run(stdout, err, args);
     }
@@ -149,185 +104,53 @@ public final class IgtraceCommand implements Callable<Integer> {
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("igtrace: " + ex.getMessage());
-            err.println("Try 'igtrace --help' for more information.");
-            return 2;
-        });
+        GraphOptionsSection.addTo(cl);
+        cl.setParameterExceptionHandler((ex, a) -> usage(err, ex.getCommandLine(), message(ex)));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UsageError) {
+                return usage(err, commandLine, ex.getMessage());
+            }
+            if (ex instanceof TraceReadException || ex instanceof OutputError) {
+                err.println("igtrace: " + ex.getMessage());
+                return 1;
+            }
             err.println("igtrace: internal error: " + ex);
             return 1;
         });
-        return cl.execute(args);
+        return cl.execute(withCommand(cl, args));
     }
 
-    @Override
-    public Integer call() {
-        if (topology == null && (placement != null || centre != null)) {
-            return usage("--placement and --centre need --topology");
+    /** {@code igtrace TRACE ...} is {@code igtrace graph TRACE ...}: the graph command is put in front. */
+    static String[] withCommand(CommandLine cl, String[] args) {
+        if (args.length == 0 || OWN_OPTIONS.contains(args[0]) || cl.getSubcommands().containsKey(args[0])) {
+            return args;
         }
-        if (noWaits && (weight == EdgeWeight.WAIT || stats)) {
-            return usage((weight == EdgeWeight.WAIT ? "--weight wait" : "--stats") + " needs the wait analysis that --no-waits turns off");
-        }
-        if (topology != null && !format.writesTopologies()) {
-            return usage("--format " + format.name().toLowerCase(Locale.ROOT)
-                    + " writes the information graph for a mapping tool; with --topology use graphml, dot or csv");
-        }
-        try {
-            TraceFormat.Located located = TraceFormat.locate(trace);
-            ReadOptions options = new ReadOptions(collectives, skipMissing, threads, noWaits ? ReadOptions.WaitMode.OFF
-                    : clockCorrection.equals("none") ? ReadOptions.WaitMode.RAW_CLOCKS : ReadOptions.WaitMode.CORRECTED_CLOCKS);
-            long started = System.nanoTime();
-            ProgressBar progress = ProgressBar.on(err, quiet);
-            TraceProfile profile = read(located, options, progress);
-            long read = System.nanoTime();
-            InformationGraph graph = InformationGraph.build(profile, weight, recalc);
-            AttributedGraph<?, ?> shown;
-            ProjectedTopology projected = null;
-            if (topology != null) {
-                projected = project(graph);
-                shown = projected;
-            } else {
-                shown = graph.view(view, located.file().toString());
-            }
-            long built = System.nanoTime();
-            writeGraph(shown);
-            long written = System.nanoTime();
-            if (!quiet) {
-                err.println(Summary.of(graph, view));
-                if (projected != null) {
-                    Summary.contention(projected).forEach(err::println);
-                }
-            }
-            if (stats && profile.waits() != null) {
-                Summary.waitTable(profile).forEach(err::println);
-            }
-            if (timing) {
-                err.println(Summary.timing(read - started, progress.perPass(), progress.passes(), progress.unit(), built - read, written - built));
-            }
-            return 0;
-        } catch (TraceReadException e) {
-            err.println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (TopologyException e) {
-            return usage(e.getMessage());
-        } catch (IOException e) {
-            err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
-            return 1;
-        }
+        List<String> all = new ArrayList<>(List.of("graph"));
+        all.addAll(List.of(args));
+        return all.toArray(new String[0]);
     }
 
-    private int usage(String message) {
+    private static int usage(PrintWriter err, CommandLine where, String message) {
         err.println("igtrace: " + message);
-        err.println("Try 'igtrace --help' for more information.");
+        err.println("Try '" + where.getCommandSpec().qualifiedName() + " --help' for more information.");
         return 2;
     }
 
-    /** The graph routed over --topology with --placement; a topology the placement does not fit is a usage error. */
-    private ProjectedTopology project(InformationGraph graph) throws TraceReadException, TopologyException {
-        int processes = graph.profile().processes().size();
-        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-        Topology network;
-        try {
-            network = topology.build(graph, where, centre);
-        } catch (IllegalArgumentException e) {
-            throw new TopologyException(e.getMessage());
+    /** picocli's message about the command line, in igtrace's words where picocli's are unclear. */
+    private static String message(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
+                && !u.getUnmatched().get(0).startsWith("-")) {
+            return "one trace at a time: '" + u.getUnmatched().get(0) + "' is a second trace, or the value of an option "
+                    + "that takes none";
         }
-        String problem = where.problemWith(network);
-        if (problem != null) {
-            throw new TopologyException(problem);
+        if (ex instanceof CommandLine.MissingParameterException && ex.getMessage().contains("--topology")) {
+            return "--placement and --centre need --topology";
         }
-        return TopologyProjection.project(graph.profile(), weight, network, where);
-    }
-
-    /** A topology that cannot be built or does not fit the placement: a usage error. */
-    private static final class TopologyException extends Exception {
-        TopologyException(String message) {
-            super(message);
+        Matcher m = ENUM_VALUE.matcher(ex.getMessage());
+        if (m.matches()) {
+            return m.group(1) + ": '" + m.group(3) + "' is not one of " + m.group(2).toLowerCase(java.util.Locale.ROOT);
         }
-    }
-
-    private TraceProfile read(TraceFormat.Located located, ReadOptions options, ProgressBar progress)
-            throws TraceReadException {
-        try {
-            return switch (located.format()) {
-                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options, progress)
-                        : Otf2TraceReader.read(located.file(), options, progress);
-                case OTF1 -> Otf1TraceReader.read(located.file(), options, progress);
-            };
-        } finally {
-            progress.finish();
-        }
-    }
-
-    private <V, E> void writeGraph(AttributedGraph<V, E> shown) throws IOException {
-        if (output != null) {
-            AtomicOutput.write(output, out -> format.writer().write(shown, out));
-        } else {
-            // Render fully first, so a failure leaves nothing half-printed on standard output.
-            StringWriter text = new StringWriter();
-            format.writer().write(shown, text);
-            stdout.write(text.toString());
-            stdout.flush();
-        }
-    }
-
-    static final class FormatConverter implements CommandLine.ITypeConverter<OutputFormat> {
-        @Override
-        public OutputFormat convert(String value) {
-            return enumValue(OutputFormat.class, value, "graphml, dot, scotch, metis, matrix, mtx, csv");
-        }
-    }
-
-    static final class TopologyConverter implements CommandLine.ITypeConverter<TopologySpec> {
-        @Override
-        public TopologySpec convert(String value) {
-            try {
-                return TopologySpec.parse(value);
-            } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
-            }
-        }
-    }
-
-    static final class ViewConverter implements CommandLine.ITypeConverter<GraphView> {
-        @Override
-        public GraphView convert(String value) {
-            return enumValue(GraphView.class, value, "full, tree");
-        }
-    }
-
-    static final class WeightConverter implements CommandLine.ITypeConverter<EdgeWeight> {
-        @Override
-        public EdgeWeight convert(String value) {
-            return enumValue(EdgeWeight.class, value, "avg, bytes, messages, wait");
-        }
-    }
-
-    static final class ClockConverter implements CommandLine.ITypeConverter<String> {
-        @Override
-        public String convert(String value) {
-            String v = value.toLowerCase(Locale.ROOT);
-            if (!v.equals("offsets") && !v.equals("none")) {
-                throw new CommandLine.TypeConversionException("'" + value + "' is not one of offsets, none");
-            }
-            return v;
-        }
-    }
-
-    static final class RecalcConverter implements CommandLine.ITypeConverter<Recalculation> {
-        @Override
-        public Recalculation convert(String value) {
-            return enumValue(Recalculation.class, value, "path, paper, none");
-        }
-    }
-
-    private static <T extends Enum<T>> T enumValue(Class<T> type, String value, String allowed) {
-        try {
-            return Enum.valueOf(type, value.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.TypeConversionException("'" + value + "' is not one of " + allowed);
-        }
+        return ex.getMessage();
     }
 
     static final class Version implements CommandLine.IVersionProvider {

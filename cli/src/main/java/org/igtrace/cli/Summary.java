@@ -3,6 +3,7 @@ package org.igtrace.cli;
 import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
@@ -12,41 +13,72 @@ import org.igtrace.core.util.Numbers;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 
-/** The one-line summary igtrace prints on standard error. */
+/** What igtrace prints on standard error: the summary, the wait table, timing, contention. */
 final class Summary {
     private Summary() {
     }
 
-    static String of(InformationGraph graph, GraphView view) {
+    /** Notes up to this long stay on the summary line; longer ones get a line of their own. */
+    static final int INLINE_NOTE = 72;
+
+    /**
+     * The summary: one line of counts, waiting and clocks with the short notes, then one line per
+     * long note. Each fact is told once (the profile's diagnostics are joined when read).
+     */
+    static List<String> of(InformationGraph graph, GraphView view) {
         TraceProfile p = graph.profile();
+        int edges = graph.edgesInOrder().size();
         StringBuilder s = new StringBuilder("igtrace: ");
-        s.append(p.processes().size()).append(" processes, ")
-                .append(p.pairs().size()).append(" edges (").append(graph.tree().size()).append(" in the tree), ")
-                .append(p.messages()).append(" messages, ")
-                .append(graph.components()).append(graph.components() == 1 ? " component" : " components");
+        s.append(count(p.processes().size(), "process", "processes")).append(", ");
+        if (view == GraphView.TREE) {
+            s.append(count(graph.tree().size(), "edge", "edges")).append(" (the spanning tree of ").append(edges).append(")");
+        } else {
+            s.append(count(edges, "edge", "edges")).append(" (").append(graph.tree().size()).append(" in the tree)");
+        }
+        s.append(", ").append(count(p.messages(), "message", "messages"))
+                .append(", ").append(count(graph.components(), "component", "components"));
         WaitReport w = p.waits();
         if (w != null) {
-            s.append("; waiting ").append(seconds(w.total())).append(" (").append(percent(w.total(), runTime(p)))
-                    .append(" of the run)");
-            if (w.corrected()) {
-                double largest = 0;
-                for (double o : w.offsets()) {
-                    largest = Math.max(largest, o);
-                }
-                s.append(", clocks ").append(w.settled() ? "corrected by offsets up to " + seconds(largest)
-                        : "drift (offsets up to " + seconds(largest) + " do not settle)");
+            s.append("; ").append(waiting(p, w));
+        }
+        List<String> lines = new ArrayList<>();
+        for (String note : p.notes()) {
+            if (note.length() <= INLINE_NOTE) {
+                s.append("; ").append(note);
             } else {
-                s.append(", clocks not corrected");
-            }
-            s.append(", ").append(w.conflictsBefore()).append(w.conflictsBefore() == 1 ? " clock conflict" : " clock conflicts");
-            if (w.corrected()) {
-                s.append(" -> ").append(w.conflictsAfter());
+                lines.add("igtrace:   " + note);
             }
         }
-        for (String note : p.notes()) {
-            s.append("; ").append(note);
+        lines.add(0, s.toString());
+        return lines;
+    }
+
+    /** "waiting 931 ms (49.1% of the run), clocks corrected by offsets up to 28.8 ms, 5 clock conflicts -> 0". */
+    private static String waiting(TraceProfile p, WaitReport w) {
+        StringBuilder s = new StringBuilder("waiting ").append(seconds(w.total())).append(" (")
+                .append(percent(w.total(), runTime(p))).append(" of the run)");
+        double largest = 0;
+        for (double o : w.offsets()) {
+            largest = Math.max(largest, o);
+        }
+        if (!w.corrected()) {
+            s.append(", clocks not corrected");
+        } else if (!w.settled()) {
+            s.append(", clocks drift (offsets up to ").append(seconds(largest)).append(" do not settle)");
+        } else if (largest == 0) {
+            s.append(", clocks needed no correction");
+        } else {
+            s.append(", clocks corrected by offsets up to ").append(seconds(largest));
+        }
+        s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
+        if (w.corrected() && w.conflictsBefore() > 0) {
+            s.append(" -> ").append(w.conflictsAfter());
         }
         return s.toString();
+    }
+
+    static String count(long n, String singular, String plural) {
+        return Diagnostic.count(n, singular, plural);
     }
 
     /**
@@ -57,7 +89,7 @@ final class Summary {
         WaitReport w = p.waits();
         double run = runTime(p);
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s  %s", "pattern", "waiting", "of run", "most (rank)"));
+        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", "pattern", "waiting", "of run", "most (rank)"));
         for (WaitPattern pattern : WaitPattern.values()) {
             int worst = -1;
             for (int r = 0; r < p.processes().size(); r++) {
@@ -65,15 +97,15 @@ final class Summary {
                     worst = r;
                 }
             }
-            lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s  %s", pattern.label(), seconds(w.total(pattern)),
+            lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), seconds(w.total(pattern)),
                     percent(w.total(pattern), run), worst < 0 ? "-" : seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
         }
-        lines.add(String.format(Locale.ROOT, "igtrace: %-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
+        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
         return lines;
     }
 
     /** All processes' times added up: what "of the run" shares are of. */
-    private static double runTime(TraceProfile p) {
+    static double runTime(TraceProfile p) {
         double t = 0;
         for (ProcessProfile process : p.processes()) {
             t += process.time();
@@ -135,7 +167,7 @@ final class Summary {
         return lines;
     }
 
-    private static String percent(double part, double total) {
+    static String percent(double part, double total) {
         return String.format(Locale.ROOT, "%.1f%%", total == 0 ? 0 : 100 * part / total);
     }
 }

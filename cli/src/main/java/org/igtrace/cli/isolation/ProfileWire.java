@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
@@ -42,8 +44,8 @@ final class ProfileWire {
             out.println("pair " + t.a() + " " + t.b() + " " + bits(t.bytes()) + " " + t.messages());
         }
         out.println("messages " + profile.messages());
-        for (String note : profile.notes()) {
-            out.println("note " + text(note));
+        for (Diagnostic d : profile.diagnostics()) {
+            out.println("note " + diagnostic(d));
         }
         WaitReport w = profile.waits();
         if (w != null) {
@@ -62,8 +64,8 @@ final class ProfileWire {
             for (WaitReport.Unmatched u : w.unmatched()) {
                 out.println("unmatched " + u.sender() + " " + u.receiver() + " " + u.sends() + " " + u.receives());
             }
-            for (String note : w.notes()) {
-                out.println("wait-note " + text(note));
+            for (Diagnostic d : w.diagnostics()) {
+                out.println("wait-note " + diagnostic(d));
             }
         }
         out.println("end");
@@ -164,7 +166,7 @@ final class ProfileWire {
         }
         List<ProcessProfile> processes = new ArrayList<>();
         List<PairTraffic> pairs = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
+        List<Diagnostic> notes = new ArrayList<>();
         long messages = 0;
         Waits waits = null;
         try {
@@ -176,13 +178,13 @@ final class ProfileWire {
                     case "pair" -> pairs.add(new PairTraffic(Integer.parseInt(f[1]), Integer.parseInt(f[2]), unbits(f[3]),
                             Long.parseLong(f[4])));
                     case "messages" -> messages = Long.parseLong(f[1]);
-                    case "note" -> notes.add(untext(f[1]));
+                    case "note" -> notes.add(diagnostic(f));
                     case "waits" -> waits = new Waits(f);
                     case "wait-process" -> waits.process(f);
                     case "wait-pair" -> waits.pairs.add(new WaitReport.PairWait(Integer.parseInt(f[1]), Integer.parseInt(f[2]), unbits(f[3])));
                     case "unmatched" -> waits.unmatched.add(new WaitReport.Unmatched(Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                             Long.parseLong(f[3]), Long.parseLong(f[4])));
-                    case "wait-note" -> waits.notes.add(untext(f[1]));
+                    case "wait-note" -> waits.notes.add(diagnostic(f));
                     case "end" -> {
                         return new TraceProfile(processes, pairs, messages, notes,
                                 waits == null ? null : waits.report(processes.size()));
@@ -204,7 +206,7 @@ final class ProfileWire {
         final List<double[]> processes = new ArrayList<>();
         final List<WaitReport.PairWait> pairs = new ArrayList<>();
         final List<WaitReport.Unmatched> unmatched = new ArrayList<>();
-        final List<String> notes = new ArrayList<>();
+        final List<Diagnostic> notes = new ArrayList<>();
 
         Waits(String[] head) {
             this.head = head;
@@ -232,6 +234,22 @@ final class ProfileWire {
                     Long.parseLong(head[3]), Long.parseLong(head[4]), Long.parseLong(head[5]), Long.parseLong(head[6]),
                     seconds, pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
         }
+    }
+
+    /** A diagnostic as {@code KIND COUNT DETAIL TEXT NAME...}. */
+    private static String diagnostic(Diagnostic d) {
+        StringBuilder s = new StringBuilder(d.kind().name()).append(' ').append(d.count()).append(' ').append(d.detail())
+                .append(' ').append(text(d.text()));
+        d.names().forEach(n -> s.append(' ').append(text(n)));
+        return s.toString();
+    }
+
+    private static Diagnostic diagnostic(String[] f) {
+        List<String> names = new ArrayList<>();
+        for (int i = 5; i < f.length; i++) {
+            names.add(untext(f[i]));
+        }
+        return new Diagnostic(DiagnosticKind.valueOf(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), names, untext(f[4]));
     }
 
     private static String bits(double d) {

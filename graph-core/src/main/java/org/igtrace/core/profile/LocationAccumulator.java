@@ -39,6 +39,8 @@ public final class LocationAccumulator implements LocationEvents {
     private long latestTime = Long.MIN_VALUE;
     long untranslatedPartners;
     long selfMessages;
+    /** Collective operations this location took part in (counted with or without {@code --collectives}). */
+    long collectiveCalls;
 
     final PairCounters sends = new PairCounters();
     final PairCounters receives = new PairCounters();
@@ -159,6 +161,7 @@ public final class LocationAccumulator implements LocationEvents {
      */
     @Override
     public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        collectiveCalls++;
         if (!modelCollectives) {
             return;
         }

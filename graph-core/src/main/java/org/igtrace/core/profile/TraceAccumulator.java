@@ -5,6 +5,8 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.igtrace.core.diagnostic.DiagnosticKind;
+import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -64,7 +66,7 @@ public final class TraceAccumulator implements LocationSink {
         PairCounters sends = new PairCounters();
         PairCounters receives = new PairCounters();
         PairCounters collectives = new PairCounters();
-        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0, backwards = 0, implausible = 0;
+        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0, backwards = 0, implausible = 0, collectiveCalls = 0;
         List<LocationAccumulator> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
         for (LocationAccumulator l : ordered) {
@@ -82,6 +84,7 @@ public final class TraceAccumulator implements LocationSink {
             silentSendrecv += l.silentSendrecvCalls;
             backwards += l.backwardTimes;
             implausible += l.implausibleLengths;
+            collectiveCalls += l.collectiveCalls;
         }
 
         List<ProcessProfile> processes = new ArrayList<>(n);
@@ -125,35 +128,20 @@ public final class TraceAccumulator implements LocationSink {
         undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
         pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
 
-        List<String> allNotes = new ArrayList<>(definitions.notes());
-        if (fallback[0] > 0) {
-            allNotes.add(fallback[0] + " messages on " + fallback[1]
-                    + " sender->receiver directions counted from receive events (no send events recorded)");
+        Diagnostics found = new Diagnostics();
+        definitions.notes().forEach(found::add);
+        found.addIf(DiagnosticKind.RECEIVE_SIDE_COUNTED, fallback[0], fallback[1])
+                .addIf(DiagnosticKind.SENDS_WITHOUT_RECEIVE, sendsWithoutReceive[0])
+                .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, receivesWithoutSend[0])
+                .addIf(DiagnosticKind.SILENT_SENDRECV, silentSendrecv)
+                .addIf(DiagnosticKind.PARTNER_OUTSIDE, untranslated)
+                .addIf(DiagnosticKind.SELF_MESSAGES, self)
+                .addIf(DiagnosticKind.UNBALANCED_LEAVES, unbalanced)
+                .addIf(DiagnosticKind.BACKWARD_TIMES, backwards)
+                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, implausible);
+        if (p2pMessages[0] == 0) {
+            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, collectiveCalls);
         }
-        if (sendsWithoutReceive[0] > 0) {
-            allNotes.add(sendsWithoutReceive[0] + " sent messages have no receive event (counted from the send side)");
-        }
-        if (receivesWithoutSend[0] > 0) {
-            allNotes.add(receivesWithoutSend[0] + " receive events without a send event ignored");
-        }
-        if (silentSendrecv > 0) {
-            allNotes.add(silentSendrecv + " MPI_Sendrecv calls recorded no message events: their traffic is not in the graph");
-        }
-        if (untranslated > 0) {
-            allNotes.add(untranslated + " message events name a partner outside the known processes: ignored");
-        }
-        if (self > 0) {
-            allNotes.add(self + " messages a process sent to itself: not edges");
-        }
-        if (unbalanced > 0) {
-            allNotes.add(unbalanced + " Leave events without a matching Enter ignored");
-        }
-        if (backwards > 0) {
-            allNotes.add(backwards + " events go back in time on their location (durations clamped at 0)");
-        }
-        if (implausible > 0) {
-            allNotes.add(implausible + " messages with an impossible length (negative or over 1 TiB) ignored");
-        }
-        return new TraceProfile(processes, pairs, p2pMessages[0], allNotes);
+        return new TraceProfile(processes, pairs, p2pMessages[0], found.list());
     }
 }

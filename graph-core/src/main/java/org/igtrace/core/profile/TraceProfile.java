@@ -1,46 +1,56 @@
 package org.igtrace.core.profile;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.wait.WaitReport;
 
 /**
  * Everything the information graph is built from: per-process times, per-pair traffic, the
- * waiting found by matching messages (when that analysis ran), and the notes about what the
+ * waiting found by matching messages (when that analysis ran), and the diagnostics about what the
  * trace did not show.
  *
- * @param processes  in rank order
- * @param pairs      ordered by (a, b), only pairs with messages
- * @param messages   point-to-point messages counted (each once)
- * @param notes      human-readable notes, e.g. "312 receive events without a send event ignored"
- * @param waits      clock correction and wait states (SPEC section 8), or null when not analysed
+ * @param processes   in rank order
+ * @param pairs       ordered by (a, b), only pairs with messages
+ * @param messages    point-to-point messages counted (each once)
+ * @param diagnostics what the user should know, e.g. 312 receive events without a send event
+ * @param waits       clock correction and wait states (SPEC section 8), or null when not analysed
  */
-public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<String> notes,
+public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
                            WaitReport waits) {
 
     public TraceProfile {
         processes = List.copyOf(processes);
         pairs = List.copyOf(pairs);
-        notes = List.copyOf(notes);
+        diagnostics = List.copyOf(diagnostics);
     }
 
     /** A profile without wait analysis. */
-    public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<String> notes) {
-        this(processes, pairs, messages, notes, null);
+    public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics) {
+        this(processes, pairs, messages, diagnostics, null);
     }
 
-    /** This profile with {@code more} notes after its own (a reader's notes about the events it read). */
+    /** The diagnostics in words, one sentence each. */
+    public List<String> notes() {
+        return diagnostics.stream().map(Diagnostic::sentence).toList();
+    }
+
+    /** This profile with {@code more} notes written as text after its own diagnostics. */
     public TraceProfile withNotes(List<String> more) {
-        List<String> all = new java.util.ArrayList<>(notes);
+        return withDiagnostics(Diagnostic.notes(more));
+    }
+
+    /** This profile with {@code more} diagnostics after its own (a reader's about the events it read). */
+    public TraceProfile withDiagnostics(List<Diagnostic> more) {
+        List<Diagnostic> all = new ArrayList<>(diagnostics);
         all.addAll(more);
         return new TraceProfile(processes, pairs, messages, all, waits);
     }
 
-    /** This profile with the wait analysis attached (its notes added to the profile's). */
+    /** This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). */
     public TraceProfile withWaits(WaitReport report) {
-        List<String> all = new java.util.ArrayList<>(notes);
-        if (report != null) {
-            all.addAll(report.notes());
-        }
-        return new TraceProfile(processes, pairs, messages, all, report);
+        return new TraceProfile(processes, pairs, messages,
+                report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report);
     }
 }

@@ -3,6 +3,9 @@ package org.igtrace.core.wait;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.diagnostic.DiagnosticKind;
+import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Numbers;
@@ -80,31 +83,20 @@ public final class WaitAnalysis {
         });
         unmatched.sort(Comparator.comparingInt(WaitReport.Unmatched::sender).thenComparingInt(WaitReport.Unmatched::receiver));
 
-        List<String> notes = new ArrayList<>();
-        if (totals[0] + totals[1] > 0) {
-            notes.add(totals[0] + " sends without a receive event and " + totals[1] + " receives without a send left unmatched"
-                    + " (per edge: unmatched_sends, unmatched_receives); no wait is measured for them");
-        }
+        Diagnostics notes = new Diagnostics()
+                .addIf(DiagnosticKind.UNMATCHED_SENDS, totals[0])
+                .addIf(DiagnosticKind.UNMATCHED_RECEIVES, totals[1]);
         if (!offsets.settled()) {
-            notes.add("clock drift: the offsets did not settle in " + offsets.rounds() + " rounds, so the clocks drift apart"
-                    + " during the run rather than differ by an offset; the last offsets are used and "
-                    + waits.conflicts() + " clock conflicts remain");
+            notes.add(Diagnostic.of(DiagnosticKind.CLOCK_DRIFT, waits.conflicts(), offsets.rounds()));
         }
-        if (matcher.collectivesIncomplete() > 0) {
-            notes.add(matcher.collectivesIncomplete() + " collective instances not recorded by every member of their"
-                    + " communicator: no wait is measured for them");
-        }
-        if (matcher.collectivesDisagreeing() > 0) {
-            notes.add(matcher.collectivesDisagreeing() + " collective instances whose members recorded different operations");
-        }
-        if (constraints != null && constraints.approximatedCollectives() > 0) {
-            notes.add(constraints.approximatedCollectives() + " barrier or N x N instances of more than "
-                    + ClockConstraints.EXACT_MEMBERS + " members constrain the clocks through their last arrival and first"
-                    + " departure only");
+        notes.addIf(DiagnosticKind.COLLECTIVES_INCOMPLETE, matcher.collectivesIncomplete())
+                .addIf(DiagnosticKind.COLLECTIVES_DISAGREEING, matcher.collectivesDisagreeing());
+        if (constraints != null) {
+            notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
         return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
                 matcher.matchedMessages(), matcher.peakMessagesInFlight(), seconds, pairs, unmatched,
-                matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes);
+                matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes.list());
     }
 
     /** "12.3 ms" style, for notes. */

@@ -3,6 +3,7 @@ package org.igtrace.core.wait;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.igtrace.core.diagnostic.Diagnostic;
 
 /**
  * What message matching, clock correction and wait-state analysis found (SPEC section 8), in
@@ -20,11 +21,11 @@ import java.util.Map;
  * @param unmatched           ends left without a partner, per (sender, receiver)
  * @param collectives         collective instances matched on every member
  * @param collectivesIncomplete collective instances some member never recorded
- * @param notes               what the user should know (unmatched ends, drift, incomplete collectives)
+ * @param diagnostics         what the user should know (unmatched ends, drift, incomplete collectives)
  */
 public record WaitReport(boolean corrected, boolean settled, double[] offsets, long conflictsBefore, long conflictsAfter,
                          long matchedMessages, long peakInFlight, double[][] seconds, List<PairWait> pairs,
-                         List<Unmatched> unmatched, long collectives, long collectivesIncomplete, List<String> notes) {
+                         List<Unmatched> unmatched, long collectives, long collectivesIncomplete, List<Diagnostic> diagnostics) {
 
     /** Waiting between two processes, in both directions: {@code a < b}. */
     public record PairWait(int a, int b, double seconds) {
@@ -37,7 +38,12 @@ public record WaitReport(boolean corrected, boolean settled, double[] offsets, l
     public WaitReport {
         pairs = pairs.stream().sorted(java.util.Comparator.comparingInt(PairWait::a).thenComparingInt(PairWait::b)).toList();
         unmatched = List.copyOf(unmatched);
-        notes = List.copyOf(notes);
+        diagnostics = List.copyOf(diagnostics);
+    }
+
+    /** The diagnostics in words, one sentence each. */
+    public List<String> notes() {
+        return diagnostics.stream().map(Diagnostic::sentence).toList();
     }
 
     /** Seconds of {@code pattern} charged to {@code process}. */

@@ -83,9 +83,9 @@ class TraceAccumulatorTest {
         assertEquals(List.of(new PairTraffic(0, 1, 400, 2), new PairTraffic(1, 2, 50, 1)), profile.pairs());
         assertEquals(3, profile.messages());
         assertEquals(200.0, profile.pairs().get(0).averageBytes(), 0);
-        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 messages on 1 sender->receiver directions counted from receive events")), profile.notes().toString());
-        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 sent messages have no receive event")), profile.notes().toString());
-        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 messages a process sent to itself")), profile.notes().toString());
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 message on 1 sender->receiver direction counted from receive events")), profile.notes().toString());
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 sent message has no receive event")), profile.notes().toString());
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 message a process sent to itself")), profile.notes().toString());
     }
 
     @Test
@@ -105,7 +105,7 @@ class TraceAccumulatorTest {
         l.enter(10, 6);
         l.send(11, 1, 0, 0, 8);
         l.leave(20, 6);
-        assertTrue(acc.profile().notes().contains("1 MPI_Sendrecv calls recorded no message events: their traffic is not in the graph"));
+        assertTrue(acc.profile().notes().contains("1 MPI_Sendrecv call recorded no message events: their traffic is not in the graph"));
     }
 
     @Test
@@ -155,8 +155,8 @@ class TraceAccumulatorTest {
         assertEquals(1, profile.pairs().size());
         assertEquals(100.0, profile.pairs().get(0).bytes());
         assertEquals(1, profile.pairs().get(0).messages());
-        assertTrue(profile.notes().contains("1 events go back in time on their location (durations clamped at 0)"), profile.notes().toString());
+        assertTrue(profile.notes().contains("1 event goes back in time on their location (durations clamped at 0)"), profile.notes().toString());
         assertTrue(profile.notes().contains("3 messages with an impossible length (negative or over 1 TiB) ignored"), profile.notes().toString());
-        assertTrue(profile.notes().contains("1 message events name a partner outside the known processes: ignored"), profile.notes().toString());
+        assertTrue(profile.notes().contains("1 message event names a partner outside the known processes: ignored"), profile.notes().toString());
     }
 }

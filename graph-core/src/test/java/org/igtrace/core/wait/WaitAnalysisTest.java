@@ -79,7 +79,7 @@ class WaitAnalysisTest {
         assertEquals(0.0, r.seconds(WaitPattern.LATE_SENDER, 1));
         assertEquals(1, r.unmatched().size());
         assertEquals(new WaitReport.Unmatched(0, 1, 1, 0), r.unmatched().get(0));
-        assertTrue(r.notes().get(0).startsWith("1 sends without a receive event"), r.notes().toString());
+        assertTrue(r.notes().get(0).startsWith("1 sent message has no matching receive event"), r.notes().toString());
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.LocationSink;
@@ -102,7 +103,7 @@ public final class Otf1TraceReader {
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads, progress);
         List<String> notes = new ArrayList<>();
         if (!missing.isEmpty()) {
-            notes.add(missing.size() + " streams left out, their events files missing (" + String.join("; ", missing) + ")");
+            notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
         }
         notes.addAll(notes(parsed));
         TraceProfile profile = accumulator.profile().withNotes(notes);

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -183,7 +184,7 @@ public final class Otf2TraceReader {
             throw new TraceReadException(dir + ": no event file (*.evt) of any of the " + locations.length + " locations");
         }
         if (!missing.isEmpty()) {
-            notes.add(missing.size() + " locations left out, their event files missing (" + String.join("; ", missing) + ")");
+            notes.add(Diagnostic.count(missing.size(), "location", "locations") + " left out, their event files missing (" + String.join("; ", missing) + ")");
         }
         return java.util.Arrays.copyOf(kept, n);
     }

@@ -186,7 +186,7 @@ class Otf1HandWrittenTraceTest {
         // process 2, counted by the receive-side fallback (2040 bytes): 2 messages.
         assertEquals(4080.0, profile.pairs().get(0).bytes());
         assertEquals(2, profile.pairs().get(0).messages());
-        assertTrue(profile.notes().contains("1 streams left out, their events files missing (stream 2, process 2 \"Process 1\")"),
+        assertTrue(profile.notes().contains("1 stream left out, their events files missing (stream 2, process 2 \"Process 1\")"),
                 profile.notes().toString());
         Files.delete(dir.resolve("t.1.events"));
         TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, new ReadOptions(false, true)));

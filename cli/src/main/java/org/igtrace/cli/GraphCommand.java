@@ -1,0 +1,179 @@
+package org.igtrace.cli;
+
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.formats.OutputFormat;
+import org.igtrace.reader.ReadOptions;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace graph}: the information graph of a trace (also {@code igtrace TRACE ...}). */
+@Command(name = "graph", sortOptions = false, mixinStandardHelpOptions = true,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Write the information graph of a trace (the default command).",
+        description = {
+            "Builds the information graph of an MPI program from its execution trace: a vertex per process "
+                    + "weighted by its compute fraction w = 1 - Tcomm/T, an edge per communicating pair weighted by "
+                    + "the average message size, and the maximum-weight spanning tree found with Prim's algorithm. "
+                    + "By default it also matches messages, corrects the clocks and measures who waits for whom.",
+            "",
+            "The graph goes to standard output unless -o is given. A summary and notes go to standard error. "
+                    + "igtrace TRACE [OPTIONS] is short for igtrace graph TRACE [OPTIONS]."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the graph was written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error"},
+        footerHeading = "%nFormats (--format, or the extension of the -o file):%n",
+        footer = {
+            "  graphml  .graphml  GraphML for networkx, igraph, Gephi (the default)",
+            "  dot      .dot .gv  Graphviz; the weight is written as w",
+            "  scotch   .grf      a Scotch source graph, for gmap and gpart",
+            "  metis    .metis    a METIS (and KaHIP) graph file",
+            "  matrix   .matrix   a dense N x N integer matrix (TreeMatch, netloc)",
+            "  mtx      .mtx      Matrix Market, weights as they are",
+            "  csv      .csv      one edge per line with every attribute",
+            "  scotch, metis and matrix write integers: vertex load round(w x 1000),",
+            "  at least 1; edge load round(weight x s), at least 1, where s = 1 unless",
+            "  the largest weight is over 10^6 or the loads of a vertex sum over 2^30.",
+            "",
+            "Networks (--topology):",
+            "  ring, ring:N    nodes 0 to N-1 in a ring (N: one node per process)",
+            "  star, star:N    every node linked to the centre (see --centre)",
+            "  bus, bus:N      every node on one shared link",
+            "  mesh:RxC        R rows of C nodes; node n is at x = n mod C, y = n div C",
+            "  torus:XxYxZ     node n is at x = n mod X, y = (n div X) mod Y,",
+            "                  z = n div (X*Y); each dimension wraps around",
+            "  tree            the spanning tree of the information graph",
+            "",
+            "Examples:",
+            "  igtrace run/traces.otf2 -o app.graphml",
+            "  igtrace graph scorep-run/ --graph tree -o tree.dot",
+            "  igtrace run/traces.otf2 --weight wait --graph tree -o waits.dot",
+            "  igtrace run/traces.otf2 -o app.grf && scotch_gmap app.grf mesh.tgt app.map",
+            "  igtrace run/traces.otf2 --topology mesh:2x2 --placement app.map -o l.gv"
+        })
+public final class GraphCommand implements Callable<Integer> {
+    private static final Map<String, OutputFormat> BY_EXTENSION = Map.of("graphml", OutputFormat.GRAPHML, "dot", OutputFormat.DOT,
+            "gv", OutputFormat.DOT, "grf", OutputFormat.SCOTCH, "scotch", OutputFormat.SCOTCH, "metis", OutputFormat.METIS,
+            "matrix", OutputFormat.MATRIX, "mtx", OutputFormat.MTX, "csv", OutputFormat.CSV);
+
+    @Mixin
+    TraceArgument trace;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "graphml, dot, scotch, metis, matrix, mtx or csv (see Formats below). Without it the "
+                    + "extension of the output file decides, and graphml is the default.")
+    OutputFormat format;
+
+    @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full",
+            description = "full: every edge, tree edges marked; tree: only the spanning tree, with recalculated "
+                    + "weights (default: ${DEFAULT-VALUE}).")
+    GraphView view;
+
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg",
+            description = "The edge weight for the tree and the output: avg (the average message size in bytes), "
+                    + "bytes (all bytes), messages (their number), or wait (seconds the pair made each other wait; "
+                    + "pairs that waited only in collectives become edges too) (default: ${DEFAULT-VALUE}).")
+    EdgeWeight weight;
+
+    @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path",
+            description = "How tree weights are recalculated: path (the weight of each removed edge is added along "
+                    + "its tree path), paper (formula 4 of the paper), or none (default: ${DEFAULT-VALUE}).")
+    Recalculation recalc;
+
+    @ArgGroup(exclusive = false, heading = "%nRouting over a network:%n")
+    TopologyOptions topology;
+
+    @Option(names = "--collectives",
+            description = "Add the modelled pairwise traffic of collective operations (one-to-all, all-to-one, "
+                    + "all-to-all) to the edges.")
+    boolean collectives;
+
+    @Option(names = "--clock-correction", paramLabel = "HOW",
+            description = "Before waiting times are measured: offsets (the smallest clock offset per process that "
+                    + "puts every receive after its send and lets no one leave a collective before its partners "
+                    + "entered), or none (raw timestamps) (default: offsets).")
+    ClockCorrection clockCorrection;
+
+    @Option(names = "--no-waits",
+            description = "Skip message matching, clock correction and wait states: the events are read once, in "
+                    + "parallel, instead of three times, and the output has no wait or clock attributes.")
+    boolean noWaits;
+
+    @Option(names = "--stats",
+            description = "Also print the table of waiting time per wait-state pattern on standard error "
+                    + "('igtrace stats' gives more).")
+    boolean stats;
+
+    @Mixin
+    ReadingOptions reading;
+
+    @Mixin
+    OutputOptions output;
+
+    @Option(names = "--timing",
+            description = "Also print on standard error how long reading, building the graph and writing it took, "
+                    + "and the read rate.")
+    boolean timing;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    @Override
+    public Integer call() throws Exception {
+        Writer stdout = parent.stdout();
+        PrintWriter err = parent.err();
+        OutputFormat chosen = checkOptions();
+        ReadOptions options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
+        long started = System.nanoTime();
+        ProgressBar progress = ProgressBar.on(err, output.quiet);
+        TraceReading.Read read = TraceReading.read(trace.path(), options, progress);
+        long readDone = System.nanoTime();
+        InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);
+        ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
+        AttributedGraph<?, ?> shown = projected != null ? projected : graph.view(view, read.located().file().toString());
+        long built = System.nanoTime();
+        Output.write(output, stdout, out -> chosen.writer().write(shown, out));
+        long written = System.nanoTime();
+        if (!output.quiet) {
+            Summary.of(graph, view).forEach(err::println);
+            if (projected != null) {
+                Summary.contention(projected).forEach(err::println);
+            }
+        }
+        if (stats && read.profile().waits() != null) {
+            Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
+        }
+        if (timing) {
+            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,
+                    written - built));
+        }
+        return 0;
+    }
+
+    /** Everything that can be checked before the trace is read; returns the output format. */
+    private OutputFormat checkOptions() throws UsageError, OutputError {
+        reading.check();
+        if (noWaits && (weight == EdgeWeight.WAIT || stats || clockCorrection != null)) {
+            String option = weight == EdgeWeight.WAIT ? "--weight wait" : stats ? "--stats" : "--clock-correction";
+            throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
+        }
+        OutputFormat chosen = FormatChoice.resolve(format, output, BY_EXTENSION, OutputFormat.GRAPHML);
+        if (topology != null) {
+            topology.check(chosen);
+        }
+        output.check();
+        return chosen;
+    }
+}

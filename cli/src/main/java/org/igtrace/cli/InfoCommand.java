@@ -1,0 +1,143 @@
+package org.igtrace.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceInventory;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf1.Otf1Inventory;
+import org.igtrace.reader.otf2.Otf2Inventory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace info}: what a trace holds, from its definitions (and for OTF its event files counted). */
+@Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "What a trace holds: processes, locations, regions, communicators, clock.",
+        description = {
+            "Lists the trace's format and the tool that wrote it, its processes with their threads, every location "
+                    + "(OTF2) or process stream (OTF) with its number of events, the regions per paradigm (OTF: per "
+                    + "function group), the communicators with their sizes, the clock resolution, the time span, "
+                    + "and the files the trace names that are missing. OTF2 archives announce their event counts in "
+                    + "the definitions, so no event is read; OTF event files are read to count their records."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the listing was written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {"  igtrace info scorep-run/", "  igtrace info run/traces.otf2 --format json | jq .processes"})
+public final class InfoCommand implements Callable<Integer> {
+    /** The formats of {@code igtrace info}. */
+    enum Format { TEXT, JSON }
+
+    private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON);
+
+    @Mixin
+    TraceArgument trace;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
+    Format format;
+
+    @Mixin
+    OutputOptions output;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    @Override
+    public Integer call() throws Exception {
+        Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
+        output.check();
+        TraceFormat.Located located = TraceFormat.locate(trace.path());
+        TraceInventory inventory = read(located);
+        String text = chosen == Format.JSON ? Json.write(json(located, inventory)) : text(located, inventory);
+        Output.write(output, parent.stdout(), out -> out.write(text));
+        return 0;
+    }
+
+    private static TraceInventory read(TraceFormat.Located located) throws TraceReadException {
+        return switch (located.format()) {
+            case OTF2 -> Otf2Inventory.read(located.file());
+            case OTF1 -> Otf1Inventory.read(located.file());
+        };
+    }
+
+    private static String text(TraceFormat.Located located, TraceInventory t) {
+        List<String> lines = new ArrayList<>();
+        int threads = t.processes().stream().mapToInt(TraceInventory.Process::threads).sum();
+        lines.add("trace          " + located.file());
+        lines.add("format         " + t.format() + (t.producer() == null ? "" : ", written by " + t.producer()));
+        lines.add("processes      " + t.processes().size() + " with " + Summary.count(threads, "thread", "threads")
+                + " (locations read), of " + Summary.count(t.locations().size(), "location", "locations") + " in all");
+        lines.add("events         " + t.locations().stream().mapToLong(l -> Math.max(0, l.events())).sum() + ", "
+                + t.eventCounts());
+        double tick = 1 / t.ticksPerSecond();
+        lines.add("clock          " + String.format(Locale.ROOT, "%.0f", t.ticksPerSecond()) + " ticks per second (resolution "
+                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Summary.seconds(tick)) + ")");
+        lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Summary.seconds(t.spanSeconds())));
+        List<String> regions = new ArrayList<>();
+        t.regions().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(e -> regions.add(e.getKey() + " " + e.getValue()));
+        lines.add("regions        " + (regions.isEmpty() ? "none" : String.join(", ", regions)));
+        List<String> comms = new ArrayList<>();
+        t.communicators().forEach(c -> comms.add(c.name() + " (" + c.size() + ")"));
+        lines.add("communicators  " + (comms.isEmpty() ? "none" : String.join(", ", comms)));
+        lines.add("missing files  " + (t.missing().isEmpty() ? "none" : String.join(", ", t.missing())));
+        t.notes().forEach(n -> lines.add("note           " + n));
+        lines.add("");
+        lines.addAll(processes(t).text());
+        lines.add("");
+        lines.addAll(locations(t).text());
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static Table processes(TraceInventory t) {
+        List<TraceInventory.Process> p = t.processes();
+        return new Table(p.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> p.get(i).rank())
+                .column("name", "process", Table.Kind.TEXT, i -> p.get(i).name())
+                .column("host", "host", Table.Kind.TEXT, i -> p.get(i).host())
+                .column("threads", "threads", Table.Kind.INTEGER, i -> p.get(i).threads());
+    }
+
+    private static Table locations(TraceInventory t) {
+        List<TraceInventory.Location> l = t.locations();
+        return new Table(l.size())
+                .column("id", "location", Table.Kind.TEXT, i -> l.get(i).id())
+                .column("name", "name", Table.Kind.TEXT, i -> l.get(i).name())
+                .column("process", "rank", Table.Kind.INTEGER, i -> l.get(i).process() < 0 ? null : l.get(i).process())
+                .column("kind", "kind", Table.Kind.TEXT, i -> l.get(i).kind())
+                .column("events", "events", Table.Kind.INTEGER, i -> l.get(i).events() < 0 ? null : l.get(i).events());
+    }
+
+    private static Map<String, Object> json(TraceFormat.Located located, TraceInventory t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("trace", located.file().toString());
+        m.put("format", t.format());
+        m.put("producer", t.producer());
+        m.put("ticks_per_second", t.ticksPerSecond());
+        m.put("span", t.spanSeconds() < 0 ? null : t.spanSeconds());
+        m.put("event_counts", t.eventCounts());
+        m.put("processes", processes(t).json());
+        m.put("locations", locations(t).json());
+        m.put("regions", new java.util.TreeMap<>(t.regions()));
+        List<Map<String, Object>> comms = new ArrayList<>();
+        t.communicators().forEach(c -> {
+            Map<String, Object> cm = new LinkedHashMap<>();
+            cm.put("name", c.name());
+            cm.put("size", c.size());
+            comms.add(cm);
+        });
+        m.put("communicators", comms);
+        m.put("missing", t.missing());
+        m.put("diagnostics", t.notes().stream().map(n -> Json.diagnostic(org.igtrace.core.diagnostic.Diagnostic.note(n))).toList());
+        return m;
+    }
+}

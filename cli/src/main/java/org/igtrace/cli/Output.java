@@ -1,0 +1,45 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+
+/**
+ * Writes a command's result to {@code -o FILE} (whole or not at all) or to standard output
+ * (rendered fully first, so a failure leaves nothing half-printed). A reader of standard output
+ * that went away ({@code igtrace ... | head -1}) is not an error: the rest is dropped.
+ */
+final class Output {
+    private Output() {
+    }
+
+    static void write(OutputOptions options, Writer stdout, AtomicOutput.Body body) throws OutputError {
+        if (options.output != null) {
+            try {
+                AtomicOutput.write(options.output, body);
+            } catch (IOException e) {
+                throw new OutputError(options.output + ": " + e.getMessage());
+            }
+            return;
+        }
+        StringWriter text = new StringWriter();
+        try {
+            body.writeTo(text);
+        } catch (IOException e) {
+            throw new OutputError("standard output: " + e.getMessage());
+        }
+        try {
+            stdout.write(text.toString());
+            stdout.flush();
+        } catch (IOException e) {
+            if (!isBrokenPipe(e)) {
+                throw new OutputError("standard output: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Whether writing failed because the reading end of a pipe was closed (EPIPE). */
+    static boolean isBrokenPipe(IOException e) {
+        return e.getMessage() != null && e.getMessage().contains("Broken pipe");
+    }
+}

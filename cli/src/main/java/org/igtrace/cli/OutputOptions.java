@@ -1,0 +1,40 @@
+package org.igtrace.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** Where a command's result goes and how much it says on standard error: shared by every command. */
+public final class OutputOptions {
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write to FILE (whole or not at all) instead of standard output. The format follows "
+                    + "the file's extension unless --format is given.")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"},
+            description = "Print nothing on standard error but errors: no summary, notes or progress bar.")
+    boolean quiet;
+
+    /** An output file whose directory is missing fails before the trace is read. */
+    void check() throws OutputError {
+        if (output != null) {
+            Path dir = output.toAbsolutePath().getParent();
+            if (dir == null || !Files.exists(dir)) {
+                throw new OutputError(output + ": directory " + dir + " does not exist");
+            }
+            if (!Files.isDirectory(dir)) {
+                throw new OutputError(output + ": " + dir + " is not a directory");
+            }
+        }
+    }
+
+    /** The output file's extension in lower case ("dot" for "g.DOT"), or null. */
+    String extension() {
+        if (output == null || output.getFileName() == null) {
+            return null;
+        }
+        String name = output.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return dot <= 0 ? null : name.substring(dot + 1).toLowerCase(java.util.Locale.ROOT);
+    }
+}

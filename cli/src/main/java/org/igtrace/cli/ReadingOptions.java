@@ -1,0 +1,31 @@
+package org.igtrace.cli;
+
+import picocli.CommandLine.Option;
+
+/** How the trace's files are read: shared by every command that reads events. */
+public final class ReadingOptions {
+    /** The accepted range of {@code --threads}. */
+    static final int MAX_THREADS = 256;
+
+    @Option(names = "--skip-missing",
+            description = "Build the result from the readable locations (OTF2) or streams (OTF) when some event files "
+                    + "are missing; the summary names the ones left out. Without it a missing event file is an error.")
+    boolean skipMissing;
+
+    @Option(names = {"-j", "--threads"}, paramLabel = "N",
+            description = "Read event files on N threads, N from 1 to " + MAX_THREADS + " (default: one per core).")
+    Integer threads;
+
+    /** Checks the values before anything is read. */
+    void check() throws UsageError {
+        if (threads != null && (threads < 1 || threads > MAX_THREADS)) {
+            throw new UsageError("--threads " + threads + " is out of range: give 1 to " + MAX_THREADS
+                    + " threads, or leave the option out for one per core");
+        }
+    }
+
+    /** The thread count for the readers: 0 means one per core. */
+    int threadCount() {
+        return threads == null ? 0 : threads;
+    }
+}

@@ -1,0 +1,115 @@
+package org.igtrace.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.reader.ReadOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace stats}: who waits how long, per wait-state pattern and per process. */
+@Command(name = "stats", sortOptions = false, mixinStandardHelpOptions = true,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Tables of time and waiting per wait-state pattern and per process.",
+        description = {
+            "Matches messages and collectives, corrects the clocks and measures waiting time, then prints three "
+                    + "tables: the waiting per wait-state pattern with its share of the run (all processes' time "
+                    + "added up) and the process that waited most; per process its time T, its time in MPI "
+                    + "communication Tcomm, its compute fraction w = 1 - Tcomm/T, its waiting per pattern and its "
+                    + "clock offset; and the summary with the notes about the trace.",
+            "",
+            "text is for people; csv holds the table per process, one line per rank; json holds all three tables "
+                    + "and the notes as data (a kind, a count and names each)."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the tables were written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace stats run/traces.otf2",
+            "  igtrace stats run/traces.otf2 -o stats.json",
+            "  igtrace stats run/traces.otf2 --clock-correction none -o raw-clocks.csv"
+        })
+public final class StatsCommand implements Callable<Integer> {
+    /** The formats of {@code igtrace stats}. */
+    enum Format { TEXT, JSON, CSV }
+
+    private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON,
+            "csv", Format.CSV);
+
+    @Mixin
+    TraceArgument trace;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (the default), json or csv. Without it the extension of the output file decides: txt, json or csv.")
+    Format format;
+
+    @Option(names = "--clock-correction", paramLabel = "HOW",
+            description = "offsets (the default: the smallest clock offset per process that puts every receive after "
+                    + "its send) or none (raw timestamps).")
+    ClockCorrection clockCorrection;
+
+    @Mixin
+    ReadingOptions reading;
+
+    @Mixin
+    OutputOptions output;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    @Override
+    public Integer call() throws Exception {
+        reading.check();
+        Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
+        output.check();
+        PrintWriter err = parent.err();
+        ReadOptions options = TraceReading.options(reading, false, clockCorrection, false);
+        TraceReading.Read read = TraceReading.read(trace.path(), options, ProgressBar.on(err, output.quiet));
+        InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
+        String text = switch (chosen) {
+            case TEXT -> text(graph);
+            case CSV -> String.join("\n", StatsTables.processes(graph.profile()).csv()) + "\n";
+            case JSON -> json(graph, read.located().file().toString());
+        };
+        Output.write(output, parent.stdout(), out -> out.write(text));
+        if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
+            Summary.of(graph, GraphView.FULL).forEach(err::println);
+        }
+        return 0;
+    }
+
+    private static String text(InformationGraph graph) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Waiting per wait-state pattern");
+        lines.addAll(StatsTables.patterns(graph.profile()).text());
+        lines.add("");
+        lines.add("Per process");
+        lines.addAll(StatsTables.processes(graph.profile()).text());
+        lines.add("");
+        lines.add("Summary");
+        for (String line : Summary.of(graph, GraphView.FULL)) {
+            lines.add(line.substring("igtrace: ".length()).strip());
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    private static String json(InformationGraph graph, String source) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("source", source);
+        m.put("summary", StatsTables.summary(graph));
+        m.put("patterns", StatsTables.patterns(graph.profile()).json());
+        m.put("processes", StatsTables.processes(graph.profile()).json());
+        m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
+        return Json.write(m);
+    }
+}

@@ -1,0 +1,89 @@
+package org.igtrace.cli;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
+
+/**
+ * The tables of {@code igtrace stats}: waiting per wait-state pattern, numbers per process, and
+ * the totals. A new number per process is one more column in {@link #processes}.
+ */
+final class StatsTables {
+    private static final WaitPattern[] PATTERNS = WaitPattern.values();
+
+    private StatsTables() {
+    }
+
+    /** One row per pattern and a last row "all": waiting summed over processes, its share of the run, who waited most. */
+    static Table patterns(TraceProfile p) {
+        WaitReport w = p.waits();
+        double run = Summary.runTime(p);
+        int[] worst = new int[PATTERNS.length];
+        for (WaitPattern pattern : PATTERNS) {
+            worst[pattern.ordinal()] = -1;
+            for (int r = 0; r < p.processes().size(); r++) {
+                int best = worst[pattern.ordinal()];
+                if (w.seconds(pattern, r) > 0 && (best < 0 || w.seconds(pattern, r) > w.seconds(pattern, best))) {
+                    worst[pattern.ordinal()] = r;
+                }
+            }
+        }
+        int all = PATTERNS.length;
+        return new Table(PATTERNS.length + 1)
+                .column("pattern", "pattern", Table.Kind.TEXT, i -> i == all ? "all" : PATTERNS[i].label())
+                .column("waiting", "waiting", Table.Kind.SECONDS, i -> i == all ? w.total() : w.total(PATTERNS[i]))
+                .column("share_of_run", "of run", Table.Kind.PERCENT,
+                        i -> run == 0 ? 0.0 : (i == all ? w.total() : w.total(PATTERNS[i])) / run)
+                .column("most_rank", "most by rank", Table.Kind.INTEGER, i -> i == all || worst[i] < 0 ? null : worst[i])
+                .column("most_waiting", "rank's waiting", Table.Kind.SECONDS,
+                        i -> i == all || worst[i] < 0 ? null : w.seconds(PATTERNS[i], worst[i]));
+    }
+
+    /** One row per process: T, Tcomm, w, the waiting of each pattern, all waiting, the clock offset. */
+    static Table processes(TraceProfile p) {
+        List<ProcessProfile> procs = p.processes();
+        WaitReport w = p.waits();
+        Table t = new Table(procs.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> procs.get(i).rank())
+                .column("time", "T", Table.Kind.SECONDS, i -> procs.get(i).time())
+                .column("comm_time", "Tcomm", Table.Kind.SECONDS, i -> procs.get(i).commTime())
+                .column("w", "w", Table.Kind.FRACTION, i -> procs.get(i).computeFraction());
+        for (WaitPattern pattern : PATTERNS) {
+            t.column(pattern.attribute(), pattern.attribute().substring("wait_".length()), Table.Kind.SECONDS,
+                    i -> w.seconds(pattern, procs.get(i).rank()));
+        }
+        return t.column("wait", "waiting", Table.Kind.SECONDS, i -> w.total(procs.get(i).rank()))
+                .column("clock_offset", "offset", Table.Kind.SECONDS, i -> w.offsets()[procs.get(i).rank()]);
+    }
+
+    /** The totals, for JSON. */
+    static Map<String, Object> summary(InformationGraph graph) {
+        TraceProfile p = graph.profile();
+        WaitReport w = p.waits();
+        double comm = p.processes().stream().mapToDouble(ProcessProfile::commTime).sum();
+        double largest = 0;
+        for (double o : w.offsets()) {
+            largest = Math.max(largest, o);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("processes", p.processes().size());
+        m.put("edges", graph.edgesInOrder().size());
+        m.put("messages", p.messages());
+        m.put("components", graph.components());
+        m.put("run_time", Summary.runTime(p));
+        m.put("comm_time", comm);
+        m.put("wait", w.total());
+        m.put("clock_correction", w.corrected() ? "offsets" : "none");
+        m.put("clock_drift", !w.settled());
+        m.put("largest_clock_offset", largest);
+        m.put("clock_conflicts", w.conflictsBefore());
+        m.put("clock_conflicts_after", w.conflictsAfter());
+        m.put("matched_messages", w.matchedMessages());
+        return m;
+    }
+}

@@ -1,0 +1,117 @@
+package org.igtrace.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+import org.igtrace.core.util.Numbers;
+
+/**
+ * A table of numbers by row, rendered as aligned text for people (seconds in a readable unit,
+ * shares in percent) or as raw values for CSV and JSON. A new column is one more {@link Column}.
+ */
+final class Table {
+    /** How a column's values read in text. */
+    enum Kind { TEXT, INTEGER, SECONDS, PERCENT, FRACTION }
+
+    /**
+     * @param key    the name in CSV and JSON
+     * @param header the heading in text
+     * @param value  the value of row i: a Number, a String, or null for none
+     */
+    record Column(String key, String header, Kind kind, IntFunction<Object> value) {
+    }
+
+    private final List<Column> columns = new ArrayList<>();
+    private final int rows;
+
+    Table(int rows) {
+        this.rows = rows;
+    }
+
+    Table column(String key, String header, Kind kind, IntFunction<Object> value) {
+        columns.add(new Column(key, header, kind, value));
+        return this;
+    }
+
+    /** The table as aligned text: a heading line, then one line per row; text left, numbers right. */
+    List<String> text() {
+        String[][] cells = new String[rows + 1][columns.size()];
+        int[] width = new int[columns.size()];
+        for (int c = 0; c < columns.size(); c++) {
+            cells[0][c] = columns.get(c).header();
+            for (int r = 0; r < rows; r++) {
+                cells[r + 1][c] = readable(columns.get(c), columns.get(c).value().apply(r));
+            }
+            for (String[] row : cells) {
+                width[c] = Math.max(width[c], row[c].length());
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        for (String[] row : cells) {
+            StringBuilder s = new StringBuilder();
+            for (int c = 0; c < columns.size(); c++) {
+                String cell = row[c];
+                String pad = " ".repeat(width[c] - cell.length());
+                s.append(c == 0 ? "" : "  ").append(columns.get(c).kind() == Kind.TEXT ? cell + pad : pad + cell);
+            }
+            lines.add(s.toString().stripTrailing());
+        }
+        return lines;
+    }
+
+    /** The table as CSV: a header line of keys, then raw values (seconds in seconds, shares as fractions). */
+    List<String> csv() {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.join(",", columns.stream().map(Column::key).toList()));
+        for (int r = 0; r < rows; r++) {
+            List<String> cells = new ArrayList<>();
+            for (Column c : columns) {
+                cells.add(csvCell(c.value().apply(r)));
+            }
+            lines.add(String.join(",", cells));
+        }
+        return lines;
+    }
+
+    /** The rows as JSON objects, keyed by column. */
+    List<Map<String, Object>> json() {
+        List<Map<String, Object>> list = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            for (Column c : columns) {
+                row.put(c.key(), c.value().apply(r));
+            }
+            list.add(row);
+        }
+        return list;
+    }
+
+    private static String readable(Column c, Object v) {
+        if (v == null) {
+            return "-";
+        }
+        if (!(v instanceof Number n)) {
+            return v.toString();
+        }
+        return switch (c.kind()) {
+            case SECONDS -> Summary.seconds(n.doubleValue());
+            case PERCENT -> String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue());
+            case FRACTION -> String.format(Locale.ROOT, "%.3f", n.doubleValue());
+            default -> Numbers.format(n.doubleValue());
+        };
+    }
+
+    private static String csvCell(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof Number n) {
+            return Numbers.format(n.doubleValue());
+        }
+        String s = v.toString();
+        return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+    }
+}

@@ -1,0 +1,75 @@
+package org.igtrace.cli;
+
+import java.nio.file.Path;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.topology.Placement;
+import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.core.topology.Topology;
+import org.igtrace.core.topology.TopologyProjection;
+import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.formats.OutputFormat;
+import org.igtrace.reader.TraceReadException;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** {@code --topology} and the options that need it ({@code --placement}, {@code --centre}): one argument group. */
+public final class TopologyOptions {
+    @Option(names = "--topology", paramLabel = "NETWORK", required = true, converter = SpecConverter.class,
+            description = "Route the information graph over a network (see Networks below) and write the network "
+                    + "with its link loads as graphml, dot or csv, and a summary of the contention on standard error.")
+    TopologySpec spec;
+
+    @Option(names = "--placement", paramLabel = "FILE",
+            description = "The node each rank runs on: one number per line (line r for rank r), or a mapping file as "
+                    + "Scotch's gmap writes it (default: rank r on node r).")
+    Path placement;
+
+    @Option(names = "--centre", paramLabel = "RANK",
+            description = "With a star: the rank whose node is the centre (default: the rank with the most bytes). "
+                    + "A rank beyond the trace's processes is found once the trace is read.")
+    Integer centre;
+
+    /** What can be checked before the trace is read. */
+    void check(OutputFormat format) throws UsageError {
+        if (!format.writesTopologies()) {
+            throw new UsageError("--format " + FormatChoice.name(format)
+                    + " writes the information graph for a mapping tool; with --topology use graphml, dot or csv");
+        }
+        if (centre != null && !spec.kind().equals("star")) {
+            throw new UsageError("--centre chooses the centre of a star; --topology " + spec.kind() + " has none");
+        }
+        if (centre != null && centre < 0) {
+            throw new UsageError("--centre " + centre + " is not a rank: ranks count from 0");
+        }
+    }
+
+    /** The graph routed over the network; a network the placement does not fit is a usage error. */
+    ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws TraceReadException, UsageError {
+        int processes = graph.profile().processes().size();
+        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
+        Topology network;
+        try {
+            network = spec.build(graph, where, centre);
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        String problem = where.problemWith(network);
+        if (problem != null) {
+            throw new UsageError(problem);
+        }
+        return TopologyProjection.project(graph.profile(), weight, network, where);
+    }
+
+    /** Parses {@code --topology}; a spelling mistake is a usage error with the syntax. */
+    static final class SpecConverter implements CommandLine.ITypeConverter<TopologySpec> {
+        @Override
+        public TopologySpec convert(String value) {
+            try {
+                return TopologySpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,290 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The subcommands graph, stats, info and help, the short form, and where the output format comes from. */
+class SubcommandsTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static String trace(String name) {
+        return TESTDATA.resolve("otf2").resolve(name).toString();
+    }
+
+    static String command(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.getErrorStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
+    static String python(String script, String... args) throws Exception {
+        List<String> c = new ArrayList<>(List.of("/usr/bin/python3", "-c", script));
+        c.addAll(List.of(args));
+        return command(c.toArray(new String[0])).strip();
+    }
+
+    @Test
+    void graphCommandAndShortFormGiveTheSameOutput() {
+        Run shortForm = igtrace(trace("patterns-4"), "--format", "dot", "--graph", "tree");
+        Run named = igtrace("graph", trace("patterns-4"), "--format", "dot", "--graph", "tree");
+        Run optionsFirst = igtrace("--format", "dot", "--graph", "tree", trace("patterns-4"));
+        assertEquals(0, named.code, named.err);
+        assertEquals(shortForm.out, named.out);
+        assertEquals(shortForm.err, named.err);
+        assertEquals(named.out, optionsFirst.out);
+        assertTrue(named.out.startsWith("strict graph igtrace {"), named.out);
+    }
+
+    /** The format follows the -o file's extension; a --format that disagrees is a usage error and writes nothing. */
+    @Test
+    void outputFormatFollowsTheExtension() throws Exception {
+        for (String name : List.of("g.dot", "g.gv")) {
+            assertEquals(0, igtrace(trace("pi-4"), "-q", "-o", dir.resolve(name).toString()).code);
+            assertTrue(Files.readString(dir.resolve(name)).startsWith("strict graph igtrace {"), name);
+        }
+        assertEquals(0, igtrace(trace("patterns-8"), "-q", "-o", dir.resolve("g.grf").toString()).code);
+        // Scotch's own test program loads it: 8 vertices, 16 edges (patterns.c by design)
+        String gtst = command("gtst", dir.resolve("g.grf").toString());
+        assertTrue(gtst.contains("Vertex\tnbr=8") && gtst.contains("Edge\tnbr=16") && !gtst.contains("ERROR"), gtst);
+        assertEquals(0, igtrace(trace("pi-4"), "-q", "-o", dir.resolve("g.csv").toString()).code);
+        assertTrue(Files.readString(dir.resolve("g.csv")).startsWith("source,target,"));
+        assertEquals(0, igtrace(trace("pi-4"), "-q", "-o", dir.resolve("g.unknown").toString()).code);
+        assertTrue(Files.readString(dir.resolve("g.unknown")).contains("<graphml"), "other extensions: graphml");
+
+        Run conflict = igtrace(trace("pi-4"), "--format", "dot", "-o", dir.resolve("c.graphml").toString());
+        assertEquals(2, conflict.code);
+        assertTrue(conflict.err.startsWith("igtrace: --format dot does not match the output file "), conflict.err);
+        assertFalse(Files.exists(dir.resolve("c.graphml")));
+        assertEquals(0, igtrace(trace("pi-4"), "--format", "DOT", "-q", "-o", dir.resolve("ok.gv").toString()).code,
+                "enum values in any case");
+    }
+
+    /**
+     * Each check happens before the trace is read: the trace named does not exist, yet the answer
+     * is the usage error (exit 2), not the missing file (exit 1).
+     */
+    @Test
+    void optionsAreCheckedBeforeTheTraceIsRead() {
+        String none = TESTDATA.resolve("no-such-trace.otf2").toString();
+        String[][] cases = {
+            {"--threads", "0"}, {"--threads", "-1"}, {"--threads", "1000"},
+            {"--no-waits", "--clock-correction", "none"}, {"--no-waits", "--weight", "wait"},
+            {"--topology", "ring", "--centre", "1"}, {"--topology", "star", "--centre", "-1"},
+            {"--topology", "ring", "--format", "metis"}, {"--placement", "p.txt"},
+            {"--format", "scotch", "-o", "x.dot"},
+        };
+        for (String[] c : cases) {
+            List<String> args = new ArrayList<>(List.of(none));
+            args.addAll(List.of(c));
+            Run r = igtrace(args.toArray(new String[0]));
+            assertEquals(2, r.code, String.join(" ", c) + ": " + r.err);
+            assertEquals(2, r.err.lines().count(), r.err);
+            assertTrue(r.err.lines().toList().get(1).startsWith("Try 'igtrace graph --help'"), r.err);
+        }
+        assertTrue(igtrace(none, "--threads", "1000").err.startsWith("igtrace: --threads 1000 is out of range: give 1 to 256"));
+        assertTrue(igtrace(none, "--placement", "p.txt").err.startsWith("igtrace: --placement and --centre need --topology"));
+        assertEquals(2, igtrace("stats", none, "--threads", "0").code);
+        assertEquals(1, igtrace(none, "--threads", "256").code, "256 is accepted: the trace is then looked for");
+        Run missingDir = igtrace(none, "-o", dir.resolve("absent").resolve("g.graphml").toString());
+        assertEquals(1, missingDir.code);
+        assertTrue(missingDir.err.contains("absent/g.graphml: directory ") && missingDir.err.contains(" does not exist"), missingDir.err);
+    }
+
+    /** A rank beyond the processes needs the trace: it is found after reading (pi-4 has ranks 0..3), still a usage error. */
+    @Test
+    void centreBeyondTheProcessesIsAUsageError() {
+        Run r = igtrace(trace("pi-4"), "--topology", "star", "--centre", "99", "-o", dir.resolve("s.graphml").toString());
+        assertEquals(2, r.code);
+        assertTrue(r.err.startsWith("igtrace: --centre 99: there is no such rank (0..3)"), r.err);
+        assertFalse(Files.exists(dir.resolve("s.graphml")));
+    }
+
+    @Test
+    void twoTracesGetAnIgtraceMessage() {
+        Run r = igtrace(trace("pi-4"), trace("pi-8"));
+        assertEquals(2, r.code);
+        assertTrue(r.err.startsWith("igtrace: one trace at a time: '" + trace("pi-8") + "' is a second trace"), r.err);
+        assertFalse(r.err.contains("Unmatched argument"), r.err);
+        Run unknown = igtrace(trace("pi-4"), "--no-such-option");
+        assertEquals(2, unknown.code);
+        assertTrue(unknown.err.contains("Unknown option: '--no-such-option'"), unknown.err);
+    }
+
+    /**
+     * delays-4 (testdata/programs/delays.c): rank 1 waits 50 ms as late sender; otf2-print shows 224
+     * enter/leave events of MPI_Sendrecv, 112 calls, none with message events.
+     */
+    @Test
+    void statsAsTextCsvAndJson() throws Exception {
+        Run text = igtrace("stats", trace("delays-4"));
+        assertEquals(0, text.code, text.err);
+        List<String> lines = text.out.lines().toList();
+        assertEquals("Waiting per wait-state pattern", lines.get(0));
+        int perProcess = lines.indexOf("Per process");
+        assertTrue(lines.get(perProcess + 1).matches("rank +T +Tcomm +w +late_sender .* waiting +offset"), lines.get(perProcess + 1));
+        for (int r = 0; r < 4; r++) {
+            assertTrue(lines.get(perProcess + 2 + r).matches(" +" + r + " .*"), lines.get(perProcess + 2 + r));
+        }
+        assertEquals("", lines.get(perProcess + 6));
+        assertEquals("Summary", lines.get(perProcess + 7));
+        assertTrue(lines.get(perProcess + 8).startsWith("4 processes, 2 edges (2 in the tree), 2 messages"), text.out);
+        assertEquals("", text.err, "the summary is in the output already");
+
+        Path csv = dir.resolve("s.csv");
+        Run c = igtrace("stats", trace("delays-4"), "-o", csv.toString(), "-q");
+        assertEquals(0, c.code, c.err);
+        String late = python("import csv, sys\nrows = list(csv.DictReader(open(sys.argv[1])))\n"
+                + "print(len(rows), rows[1]['rank'], rows[1]['wait_late_sender'])", csv.toString());
+        String[] f = late.split(" ");
+        assertEquals("4 1", f[0] + " " + f[1]);
+        double seconds = Double.parseDouble(f[2]);
+        assertTrue(seconds >= 0.049 && seconds <= 0.055, late);
+
+        Path json = dir.resolve("s.json");
+        Run j = igtrace("stats", trace("delays-4"), "-o", json.toString());
+        assertEquals(0, j.code, j.err);
+        assertTrue(j.err.startsWith("igtrace: 4 processes"), "the summary on standard error when the output is a file");
+        String parsed = python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "s = [x for x in d['diagnostics'] if x['kind'] == 'silent_sendrecv']\n"
+                + "print(len(d['processes']), len(d['patterns']), d['patterns'][-1]['pattern'], s[0]['count'], "
+                + "d['summary']['processes'], d['summary']['clock_correction'], "
+                + "abs(sum(p['wait'] for p in d['processes']) - d['summary']['wait']) < 1e-9)", json.toString());
+        assertEquals("4 7 all 112 4 offsets True", parsed);
+        Run conflict = igtrace("stats", trace("delays-4"), "--format", "csv", "-o", dir.resolve("x.json").toString());
+        assertEquals(2, conflict.code);
+    }
+
+    /** scorep-ping-pong by otf2-print: creator Score-P 7.1, OTF2 2.3.0, 60 events on each of 2 locations, 3 communicators, clock 2095197216 ticks/s over 418210708 ticks. */
+    @Test
+    void infoOfAnOtf2Archive() throws Exception {
+        Run text = igtrace("info", trace("scorep-ping-pong"));
+        assertEquals(0, text.code, text.err);
+        assertTrue(text.out.contains("format         OTF2 2.3.0, written by Score-P 7.1\n"), text.out);
+        assertTrue(text.out.contains("clock          2095197216 ticks per second"), text.out);
+        assertTrue(text.out.contains("time span      200 ms\n"), "418210708 / 2095197216 s = 199.6 ms: " + text.out);
+        assertTrue(text.out.contains("missing files  none"), text.out);
+        Path json = dir.resolve("i.json");
+        assertEquals(0, igtrace("info", trace("scorep-ping-pong"), "-o", json.toString()).code);
+        String parsed = python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "print(d['producer'], '|', len(d['processes']), [l['events'] for l in d['locations']], "
+                + "sorted(c['name'] for c in d['communicators']), d['ticks_per_second'], round(d['span'] * 2095197216))",
+                json.toString());
+        assertEquals("Score-P 7.1 | 2 [60, 60] ['MPI_COMM_SELF', 'MPI_COMM_WORLD', 'Process x Threads CPU Locations'] "
+                + "2095197216 418210708", parsed);
+    }
+
+    /** A deleted event file is listed as missing; OTF event files are counted (the CUDA streams are listed, left out). */
+    @Test
+    void infoListsMissingFilesAndOtfStreams() throws Exception {
+        Path copy = dir.resolve("pi-4");
+        try (var walk = Files.walk(TESTDATA.resolve("otf2/pi-4"))) {
+            for (Path p : walk.toList()) {
+                Path target = copy.resolve(TESTDATA.resolve("otf2/pi-4").relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log").resolve("536870911.evt"));
+        Run r = igtrace("info", copy.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("missing files  " + copy.resolve("eztrace_log").resolve("536870911.evt") + "\n"), r.out);
+
+        Run otf = igtrace("info", TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString());
+        assertEquals(0, otf.code, otf.err);
+        assertTrue(otf.out.contains("format         OTF, written by VampirTrace"), otf.out);
+        assertTrue(otf.out.contains("processes      4 with 4 threads"), otf.out);
+        assertEquals(4, otf.out.lines().filter(l -> l.contains("left out (GPU stream")).count(), otf.out);
+    }
+
+    /**
+     * quiet-4 has no point-to-point message; otf2-print shows 4 MPI_COLLECTIVE_END events, one per
+     * rank: the summary says the traffic is in collectives and how to draw it.
+     */
+    @Test
+    void collectiveOnlyTraceSaysSo() {
+        Run r = igtrace(trace("quiet-4"), "-o", dir.resolve("q.graphml").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("all traffic is in collective operations (4 calls, no point-to-point message): "
+                + "--collectives draws it as pairwise traffic"), r.err);
+        Run modelled = igtrace(trace("quiet-4"), "--collectives", "-o", dir.resolve("q2.graphml").toString());
+        assertTrue(modelled.err.contains("all traffic is in collective operations (4 calls, no point-to-point message); "
+                + "--collectives models what they carry"), modelled.err);
+        Run pi = igtrace(trace("pi-4"), "-o", dir.resolve("p.graphml").toString());
+        assertFalse(pi.err.contains("all traffic is in collective"), "pi-4 has messages: " + pi.err);
+    }
+
+    /**
+     * patterns-8 by otf2-print: 32 MPI_SEND + 16 MPI_ISEND against 32 MPI_RECV (EZTrace records no
+     * completion of its 16 MPI_Irecv): 16 sends without a receive, said once. The tree of 8
+     * processes has 7 edges; the graph 16 (patterns.c by design).
+     */
+    @Test
+    void summaryTellsEachFactOnceInGoodEnglish() {
+        Run r = igtrace(trace("patterns-8"), "--graph", "tree", "-o", dir.resolve("t.graphml").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.startsWith("igtrace: 8 processes, 7 edges (the spanning tree of 16), 48 messages, 1 component;"), r.err);
+        assertEquals(1, r.err.split("no matching receive event|no receive event", -1).length - 1, r.err);
+        assertTrue(r.err.contains("16 sent messages have no matching receive event"), r.err);
+        assertTrue(r.err.lines().allMatch(l -> l.length() <= "igtrace:   ".length() + 200), r.err);
+        Run noWaits = igtrace(trace("patterns-8"), "--no-waits", "-o", dir.resolve("n.graphml").toString());
+        assertTrue(noWaits.err.contains("16 sent messages have no receive event (counted from the send side)"), noWaits.err);
+        // long notes get a line of their own, indented under the summary
+        Run delays = igtrace(trace("delays-4"), "-o", dir.resolve("d.graphml").toString());
+        assertEquals("igtrace:   112 MPI_Sendrecv calls recorded no message events: their traffic is not in the graph",
+                delays.err.lines().toList().get(1));
+    }
+
+    /** scorep-ping-pong: both ranks' clocks already agree with every message (offsets 0): no "offsets up to 0 s". */
+    @Test
+    void noCorrectionNeededIsSaidSo() {
+        Run r = igtrace(trace("scorep-ping-pong"), "-o", dir.resolve("p.graphml").toString());
+        assertEquals(0, r.code, r.err);
+        assertFalse(r.err.contains("offsets up to 0 s"), r.err);
+    }
+
+    @Test
+    void helpCommandAndHelpOfEachCommand() {
+        Run top = igtrace("help");
+        assertEquals(0, top.code);
+        assertTrue(top.out.contains("Commands:") && top.out.contains("  stats ") && top.out.contains("  info "), top.out);
+        for (String c : List.of("graph", "stats", "info")) {
+            Run h = igtrace("help", c);
+            assertEquals(0, h.code);
+            assertTrue(h.out.contains("\nUsage: igtrace " + c + " "), h.out);
+            assertTrue(h.out.contains("Examples:"), c + ": " + h.out);
+            assertEquals(h.out, igtrace(c, "--help").out);
+        }
+        assertEquals(2, igtrace().code);
+        assertTrue(igtrace().err.startsWith("igtrace: give a trace (igtrace TRACE) or a command (igtrace help)"));
+    }
+}

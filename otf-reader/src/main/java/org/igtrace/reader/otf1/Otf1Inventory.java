@@ -1,0 +1,143 @@
+package org.igtrace.reader.otf1;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.igtrace.core.trace.ProcessInfo;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.TraceInventory;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * What an OTF trace holds: its definitions as {@link Otf1Definitions} resolves them, and per
+ * process the event records of the stream files, counted line by line (OTF announces no counts).
+ * Records are lines that start with a capital letter; a line of lower-case hexadecimal digits is a
+ * time stamp, and {@code *P} switches to process P.
+ */
+public final class Otf1Inventory {
+    private Otf1Inventory() {
+    }
+
+    public static TraceInventory read(Path master) throws TraceReadException {
+        Otf1FileSet files = Otf1FileSet.open(master);
+        Otf1DefinitionRecords records = new Otf1DefinitionRecords();
+        List<String> missing = new ArrayList<>();
+        Path global = files.globalDefinitions();
+        if (global == null) {
+            throw new TraceReadException(master.resolveSibling(master.getFileName().toString().replaceAll("\\.otf$", "")
+                    + ".0.def[.z]") + ": missing (the trace's global definitions)");
+        }
+        readLines(global, records);
+        for (Otf1FileSet.Stream stream : files.streams()) {
+            Path local = files.localDefinitions(stream.id());
+            if (local != null && stream.id() != 0) {
+                readLines(local, records);
+            }
+        }
+        Otf1Definitions definitions = new Otf1Definitions(records);
+        EventCounter counter = new EventCounter();
+        for (Otf1FileSet.Stream stream : files.streams()) {
+            Path events = files.events(stream.id());
+            if (events == null) {
+                missing.add(master.resolveSibling(files.eventsName(stream.id())).toString());
+            } else {
+                readLines(events, counter);
+            }
+        }
+        return inventory(records, definitions, counter, missing);
+    }
+
+    private static TraceInventory inventory(Otf1DefinitionRecords records, Otf1Definitions definitions, EventCounter counter,
+                                            List<String> missing) {
+        TraceDefinitions resolved = definitions.definitions();
+        int[] threads = new int[resolved.processCount()];
+        List<TraceInventory.Location> locations = new ArrayList<>();
+        for (Otf1DefinitionRecords.Process p : records.processes.values()) {
+            int rank = definitions.isLeftOut(p.id()) ? -1 : definitions.rank(p.id());
+            if (rank >= 0 && rank < threads.length) {
+                threads[rank]++;
+            }
+            String kind = definitions.isLeftOut(p.id()) ? "left out (GPU stream or orphaned thread)"
+                    : p.parent() == 0 ? "process" : "thread";
+            locations.add(new TraceInventory.Location(Long.toHexString(p.id()), p.name(), rank < 0 ? -1 : rank, kind,
+                    counter.records.getOrDefault(p.id(), 0L)));
+        }
+        List<TraceInventory.Process> processes = new ArrayList<>();
+        for (ProcessInfo p : resolved.processes()) {
+            processes.add(new TraceInventory.Process(p.rank(), p.name(), p.host(), threads[p.rank()]));
+        }
+        Map<String, Integer> regions = new TreeMap<>();
+        for (Otf1DefinitionRecords.Function f : records.functions.values()) {
+            regions.merge(records.functionGroups.getOrDefault(f.group(), "no group"), 1, Integer::sum);
+        }
+        List<TraceInventory.Communicator> communicators = new ArrayList<>();
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        resolved.processes().forEach(p -> hosts.add(p.host()));
+        for (Otf1DefinitionRecords.Group g : records.groups.values()) {
+            // VampirTrace's groups that are not communicators: per host, "All", and the GPU groups
+            boolean notCommunicator = hosts.contains(g.name()) || "All".equals(g.name()) || g.name().startsWith("GPU_");
+            if (definitions.communicator(g.id()) >= 0 && !notCommunicator) {
+                communicators.add(new TraceInventory.Communicator(g.name(), g.members().length));
+            }
+        }
+        double tick = resolved.ticksPerSecond();
+        double span = counter.first <= counter.last ? (counter.last - counter.first) / tick : -1;
+        String producer = records.creators.isEmpty() ? null : String.join(", ", records.creators);
+        return new TraceInventory("OTF", producer, processes, locations, regions, communicators, tick, span,
+                "counted in the event files", missing, resolved.notes());
+    }
+
+    /** Counts event records per process and keeps the first and last time stamp. */
+    private static final class EventCounter implements LineSource.LineConsumer {
+        final Map<Long, Long> records = new HashMap<>();
+        long process = -1;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        @Override
+        public boolean line(byte[] buf, int start, int end) {
+            if (start >= end) {
+                return true;
+            }
+            byte c = buf[start];
+            if (c == '*') {
+                process = hex(buf, start + 1, end);
+            } else if (c >= 'A' && c <= 'Z') {
+                records.merge(process, 1L, Long::sum);
+            } else {
+                long time = hex(buf, start, end);
+                if (time >= 0) {
+                    first = Math.min(first, time);
+                    last = Math.max(last, time);
+                }
+            }
+            return true;
+        }
+
+        /** The line as a hexadecimal number, or -1 when it is not one. */
+        private static long hex(byte[] buf, int start, int end) {
+            long v = 0;
+            for (int i = start; i < end; i++) {
+                int d = Character.digit(buf[i], 16);
+                if (d < 0 || i - start >= 16) {
+                    return -1;
+                }
+                v = v * 16 + d;
+            }
+            return start < end ? v : -1;
+        }
+    }
+
+    private static void readLines(Path file, LineSource.LineConsumer consumer) throws TraceReadException {
+        try (InputStream in = Otf1FileSet.openData(file)) {
+            LineSource.forEachLine(in, consumer);
+        } catch (IOException e) {
+            throw new TraceReadException(file + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import com.sun.jna.ptr.ByteByReference;
+import com.sun.jna.ptr.PointerByReference;
+
+/**
+ * What an OTF2 anchor file says about its archive: the creator (the tool that wrote it) and the
+ * OTF2 version it was written with. Its own JNA binding of the three functions it needs, so the
+ * reader's binding stays as it is.
+ */
+public final class Otf2AnchorProperties {
+    private static final Throwable LOAD_FAILURE;
+
+    static {
+        Throwable failure = null;
+        try {
+            Native.register(Otf2AnchorProperties.class, NativeLibrary.getInstance(Otf2Library.LIBRARY));
+        } catch (Throwable t) {
+            failure = t;
+        }
+        LOAD_FAILURE = failure;
+    }
+
+    private static native Pointer OTF2_Reader_Open(String anchorFilePath);
+
+    private static native int OTF2_Reader_Close(Pointer reader);
+
+    private static native int OTF2_Reader_GetCreator(Pointer reader, PointerByReference creator);
+
+    private static native int OTF2_Reader_GetVersion(Pointer reader, ByteByReference major, ByteByReference minor,
+                                                     ByteByReference bugfix);
+
+    /** The creator and version, or null for either when libotf2 cannot tell. */
+    public record Properties(String creator, String version) {
+    }
+
+    private Otf2AnchorProperties() {
+    }
+
+    /** Reads the anchor's creator and version; nulls when libotf2 is not loaded or cannot open it. */
+    public static Properties read(java.nio.file.Path anchor) {
+        if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
+            return new Properties(null, null);
+        }
+        Pointer reader = OTF2_Reader_Open(anchor.toString());
+        if (reader == null) {
+            return new Properties(null, null);
+        }
+        try {
+            PointerByReference creator = new PointerByReference();
+            String name = OTF2_Reader_GetCreator(reader, creator) == 0 && creator.getValue() != null
+                    ? creator.getValue().getString(0) : null;
+            ByteByReference major = new ByteByReference(), minor = new ByteByReference(), bugfix = new ByteByReference();
+            String version = OTF2_Reader_GetVersion(reader, major, minor, bugfix) == 0
+                    ? major.getValue() + "." + minor.getValue() + "." + bugfix.getValue() : null;
+            return new Properties(name == null || name.isBlank() ? null : name, version);
+        } finally {
+            OTF2_Reader_Close(reader);
+        }
+    }
+}
