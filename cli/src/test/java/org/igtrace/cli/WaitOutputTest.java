@@ -158,7 +158,8 @@ class WaitOutputTest {
         assertTrue(bad.err.contains("'ntp' is not one of offsets, none"), bad.err);
         Run none = igtrace(TRACE, "--clock-correction", "none", "-o", dir.resolve("n.graphml").toString());
         assertEquals(0, none.code);
-        assertTrue(none.err.contains("clocks not corrected, 0 clock conflicts;"), none.err);
+        // the summary line ends here or goes on with short notes (long ones have lines of their own)
+        assertTrue(Pattern.compile("(?m)clocks not corrected, 0 clock conflicts(;|$)").matcher(none.err).find(), none.err);
         assertTrue(Files.readString(dir.resolve("n.graphml")).contains("<data key=\"g_clock_correction\">none</data>"));
     }
 }
