@@ -1,0 +1,47 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
+import org.junit.jupiter.api.Test;
+
+/** The summary's wording on hand-made profiles. */
+class SummaryTest {
+    private static WaitReport waits(double offset, long conflicts) {
+        return new WaitReport(true, true, new double[] {offset}, conflicts, 0, 0, 0, new double[WaitPattern.values().length][1],
+                List.of(), List.of(), 0, 0, List.of());
+    }
+
+    private static List<String> summary(WaitReport w, List<Diagnostic> diagnostics) {
+        TraceProfile p = new TraceProfile(List.of(new ProcessProfile(0, "P0", null, 2.0, 0.5)), List.of(), 1, diagnostics, w);
+        return Summary.of(InformationGraph.build(p, EdgeWeight.AVG, Recalculation.PATH), GraphView.FULL);
+    }
+
+    @Test
+    void oneOfEachIsSingular() {
+        assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
+                + "clocks needed no correction, 1 clock conflict -> 0"), summary(waits(0, 1), List.of()));
+    }
+
+    @Test
+    void correctedClocksGiveTheLargestOffset() {
+        assertEquals("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
+                + "clocks corrected by offsets up to 2.50 ms, 0 clock conflicts", summary(waits(0.0025, 0), List.of()).get(0));
+    }
+
+    @Test
+    void shortNotesStayOnTheLineLongOnesGetTheirOwn() {
+        String longNote = "x".repeat(Summary.INLINE_NOTE + 1);
+        List<String> lines = summary(null, List.of(Diagnostic.note("short"), Diagnostic.note(longNote)));
+        assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; short", "igtrace:   " + longNote), lines);
+    }
+}
