@@ -74,8 +74,8 @@ public final class InfoCommand implements Callable<Integer> {
         int threads = t.processes().stream().mapToInt(TraceInventory.Process::threads).sum();
         lines.add("trace          " + located.file());
         lines.add("format         " + t.format() + (t.producer() == null ? "" : ", written by " + t.producer()));
-        lines.add("processes      " + t.processes().size() + " with " + Summary.count(threads, "thread", "threads")
-                + " (locations read), of " + Summary.count(t.locations().size(), "location", "locations") + " in all");
+        lines.add("processes      " + t.processes().size() + " (" + Summary.count(threads, "thread", "threads") + " read; "
+                + Summary.count(t.locations().size(), "location", "locations") + " in all)");
         lines.add("events         " + t.locations().stream().mapToLong(l -> Math.max(0, l.events())).sum() + ", "
                 + t.eventCounts());
         double tick = 1 / t.ticksPerSecond();

@@ -200,6 +200,14 @@ class SubcommandsTest {
                 + "2095197216 418210708", parsed);
     }
 
+    /** delays-4 by otf2-print -G: 32 REGION definitions, 24 named MPI_* (EZTrace marks them paradigm USER). */
+    @Test
+    void infoCountsMpiRegionsByName() {
+        Run r = igtrace("info", trace("delays-4"));
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("regions        MPI 24, other 8\n"), r.out);
+    }
+
     /** A deleted event file is listed as missing; OTF event files are counted (the CUDA streams are listed, left out). */
     @Test
     void infoListsMissingFilesAndOtfStreams() throws Exception {
@@ -222,7 +230,7 @@ class SubcommandsTest {
         Run otf = igtrace("info", TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString());
         assertEquals(0, otf.code, otf.err);
         assertTrue(otf.out.contains("format         OTF, written by VampirTrace"), otf.out);
-        assertTrue(otf.out.contains("processes      4 with 4 threads"), otf.out);
+        assertTrue(otf.out.contains("processes      4 (4 threads read; 8 locations in all)"), otf.out);
         assertEquals(4, otf.out.lines().filter(l -> l.contains("left out (GPU stream")).count(), otf.out);
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.igtrace.core.trace.ProcessInfo;
+import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;
@@ -133,7 +134,9 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     @Override
     public void region(int id, int name, boolean mpiParadigm) {
         definitions.region(id, name, mpiParadigm);
-        regions.merge(mpiParadigm ? "MPI" : "other", 1, Integer::sum);
+        // MPI as igtrace reads it (SPEC section 3): the MPI paradigm, or a name starting MPI_ (EZTrace marks MPI calls USER)
+        boolean mpi = RegionKind.classify(strings.get(name), mpiParadigm) != RegionKind.OTHER;
+        regions.merge(mpi ? "MPI" : "other", 1, Integer::sum);
     }
 
     @Override
