@@ -64,7 +64,7 @@ final class Summary {
         if (!w.corrected()) {
             s.append(", clocks not corrected");
         } else if (!w.settled()) {
-            s.append(", clocks drift (offsets up to ").append(seconds(largest)).append(" do not settle)");
+            s.append(", clocks drift (offsets up to ").append(seconds(largest)).append(")");
         } else if (largest == 0) {
             s.append(", clocks needed no correction");
         } else {

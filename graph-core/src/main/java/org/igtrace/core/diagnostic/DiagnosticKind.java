@@ -30,7 +30,7 @@ public enum DiagnosticKind {
     /** count sends the matcher left without a receive (FIFO per sender, receiver, communicator, tag). */
     UNMATCHED_SENDS(null),
     UNMATCHED_RECEIVES(null),
-    /** The offsets did not settle in detail rounds; count clock conflicts remain. */
+    /** The offsets did not settle in detail rounds; count clock conflicts remain (the summary says how many). */
     CLOCK_DRIFT("rounds"),
     COLLECTIVES_INCOMPLETE(null),
     COLLECTIVES_DISAGREEING(null),
@@ -77,8 +77,7 @@ public enum DiagnosticKind {
             case UNMATCHED_RECEIVES -> count(n, "receive event has", "receive events have") + " no matching send event: no wait"
                     + " measured for " + (n == 1 ? "it" : "them") + " (per edge: unmatched_receives)";
             case CLOCK_DRIFT -> "clock drift: the offsets did not settle in " + count(d.detail(), "round", "rounds")
-                    + ", so the clocks drift apart during the run rather than differ by an offset; the last offsets are used and "
-                    + count(n, "clock conflict remains", "clock conflicts remain");
+                    + ", so the clocks drift apart during the run rather than differ by an offset; the last offsets are used";
             case COLLECTIVES_INCOMPLETE -> count(n, "collective instance", "collective instances")
                     + " not recorded by every member of " + (n == 1 ? "its" : "their") + " communicator: no wait is measured for "
                     + (n == 1 ? "it" : "them");
