@@ -5,12 +5,14 @@
 #   c      bench/c-reader.c: libotf2 per-location readers, the same accumulation in C
 #   igtrace  the real command line end to end with --no-waits (java -jar igtrace.jar --no-waits TRACE > /dev/null):
 #            the profile alone, one parallel pass, the work the C reader does
-#   igtrace+waits  the command as users run it by default: the profile, then message matching,
-#            clock offsets and wait states (two more passes, locations merged in time order)
-# on 1 and 2 threads (igtrace+waits on 2), REPEATS times each (default 3): min and median wall time, events/s, peak
+#   igtrace+waits  the command as users run it by default: the profile and the match records from
+#            the same read, then the records joined (message matching, clock offsets, wait states)
+# on 1 and 2 threads, REPEATS times each (default 3): min and median wall time, events/s, peak
 # RSS, and for igtrace also its own read phase (--timing: reading in the child JVM, without the
 # start-up of the JVMs and building and writing the graph). Checks that both count the same messages. Appends one line per (trace, reader, threads) to
-# bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread and igtrace's speed-up on two.
+# bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread, the default's cost against
+# --no-waits and against C, the speed-ups on two threads, and the machine's load average (other
+# work on the machine slows every row).
 #
 #   bench/otf2.sh                 64 ranks at 1e6, 1e7, 1e8 events; 1024 ranks at 1e7
 #   bench/otf2.sh RANKS:EVENTS... chosen sizes, e.g. 64:1e7 512:1e8
@@ -39,7 +41,7 @@ mkdir -p "$work"
 gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
 gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
 if [ -z "${BENCH_NO_BUILD:-}" ]; then
-  (cd "$root" && mvn -q -B -DskipTests install >&2)
+  (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package >&2)
 fi
 jar="$root/cli/target/igtrace.jar"
 mkdir -p "$here/results"
@@ -95,14 +97,19 @@ for size in "${sizes[@]}"; do
       || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
     record igtrace "$threads"
   done
-  run java -jar "$jar" -j 2 --timing "$anchor"
-  grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
-  record igtrace+waits 2
+  for threads in 1 2; do
+    run java -jar "$jar" -j "$threads" --timing "$anchor"
+    grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
+    record igtrace+waits "$threads"
+  done
+  load=$(cut -d' ' -f1 /proc/loadavg)
   awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r1="$read_rate_igtrace_1" \
-      -v r2="$read_rate_igtrace_2" -v w="$rate_igtrace_waits_2" -v r="$ranks" -v e="$events" 'BEGIN {
+      -v r2="$read_rate_igtrace_2" -v w1="$rate_igtrace_waits_1" -v w2="$rate_igtrace_waits_2" -v r="$ranks" -v e="$events" \
+      -v load="$load" 'BEGIN {
     printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f end to end (read phase %.2f); " \
-           "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f); with waits (2 threads) %.2fx the time\n", \
-           r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i2 / w }' \
+           "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f); default with waits: %.2fx the time of --no-waits " \
+           "on 1 thread, %.2f of C, 2 threads / 1 thread %.2f; load average %s\n", \
+           r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, w1 / c, w2 / w1, load }' \
     | tee -a "$out"
   rm -rf "$dir"
 done

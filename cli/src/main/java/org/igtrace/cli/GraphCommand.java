@@ -11,7 +11,6 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.formats.OutputFormat;
-import org.igtrace.reader.ReadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -107,8 +106,8 @@ public final class GraphCommand implements Callable<Integer> {
     ClockCorrection clockCorrection;
 
     @Option(names = "--no-waits",
-            description = "Skip message matching, clock correction and wait states: the events are read once, in "
-                    + "parallel, instead of three times, and the output has no wait or clock attributes.")
+            description = "Skip message matching, clock correction and wait states: no match records are kept or "
+                    + "joined, and the output has no wait or clock attributes.")
     boolean noWaits;
 
     @Option(names = "--stats",
@@ -135,7 +134,7 @@ public final class GraphCommand implements Callable<Integer> {
         Writer stdout = parent.stdout();
         PrintWriter err = parent.err();
         OutputFormat chosen = checkOptions();
-        ReadOptions options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
+        TraceReading.Request options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
         TraceReading.Read read = TraceReading.read(trace.path(), options, progress);

@@ -63,6 +63,8 @@ import picocli.CommandLine.Command;
             "                                 (default 1000)",
             "  -Digtrace.otf2.batch=N         events fetched from libotf2 per call",
             "                                 (default 8192)",
+            "  -Digtrace.records.memory=MB    match records kept in memory before they",
+            "                                 go to a file in --temp-dir (default 16)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
 public final class IgtraceCommand implements Callable<Integer> {

@@ -1,5 +1,6 @@
 package org.igtrace.cli;
 
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** How the trace's files are read: shared by every command that reads events. */
@@ -15,6 +16,12 @@ public final class ReadingOptions {
     @Option(names = {"-j", "--threads"}, paramLabel = "N",
             description = "Read event files on N threads, N from 1 to " + MAX_THREADS + " (default: one per core).")
     Integer threads;
+
+    @Option(names = "--temp-dir", paramLabel = "DIR",
+            description = "Where the wait analysis's match records go when they outgrow their memory budget "
+                    + "(see Environment): a temporary file there, deleted when igtrace ends (default: the "
+                    + "system's temporary directory).")
+    Path tempDir;
 
     /** Checks the values before anything is read. */
     void check() throws UsageError {

@@ -10,7 +10,6 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
-import org.igtrace.reader.ReadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -73,7 +72,7 @@ public final class StatsCommand implements Callable<Integer> {
         Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
         output.check();
         PrintWriter err = parent.err();
-        ReadOptions options = TraceReading.options(reading, false, clockCorrection, false);
+        TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
         TraceReading.Read read = TraceReading.read(trace.path(), options, ProgressBar.on(err, output.quiet));
         InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {

@@ -2,37 +2,40 @@ package org.igtrace.cli;
 
 import java.nio.file.Path;
 import org.igtrace.cli.isolation.Otf2ReaderProcess;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceInput;
 import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.otf1.Otf1TraceReader;
-import org.igtrace.reader.otf2.Otf2TraceReader;
 
 /** Reads a trace's profile for a command: the one place that picks the reader (and the reader process for OTF2). */
 final class TraceReading {
     private TraceReading() {
     }
 
-    /** What the command line asks of the reader, as {@link ReadOptions}. */
-    static ReadOptions options(ReadingOptions reading, boolean collectives, ClockCorrection clocks, boolean noWaits) {
-        ReadOptions.WaitMode waits = noWaits ? ReadOptions.WaitMode.OFF
-                : clocks == ClockCorrection.NONE ? ReadOptions.WaitMode.RAW_CLOCKS : ReadOptions.WaitMode.CORRECTED_CLOCKS;
-        return new ReadOptions(collectives, reading.skipMissing, reading.threadCount(), waits);
+    /** How to read (reading settings) and what to compute (analysis settings). */
+    record Request(ReadOptions read, AnalysisOptions analysis) {
+    }
+
+    /** What the command line asks of the reader and the analyses. */
+    static Request options(ReadingOptions reading, boolean collectives, ClockCorrection clocks, boolean noWaits) {
+        WaitMode waits = noWaits ? WaitMode.OFF : clocks == ClockCorrection.NONE ? WaitMode.RAW_CLOCKS : WaitMode.CORRECTED_CLOCKS;
+        return new Request(new ReadOptions(reading.skipMissing, reading.threadCount(), reading.tempDir),
+                new AnalysisOptions(collectives, waits));
     }
 
     /** The located trace and its profile. */
     record Read(TraceFormat.Located located, TraceProfile profile) {
     }
 
-    static Read read(Path trace, ReadOptions options, ProgressBar progress) throws TraceReadException {
+    static Read read(Path trace, Request request, ProgressBar progress) throws TraceReadException {
         TraceFormat.Located located = TraceFormat.locate(trace);
         try {
-            TraceProfile profile = switch (located.format()) {
-                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options, progress)
-                        : Otf2TraceReader.read(located.file(), options, progress);
-                case OTF1 -> Otf1TraceReader.read(located.file(), options, progress);
-            };
+            TraceProfile profile = located.format() == TraceFormat.OTF2 && Otf2ReaderProcess.enabled()
+                    ? Otf2ReaderProcess.read(located.file(), request.read(), request.analysis(), progress)
+                    : TraceInput.read(located.file(), request.read(), request.analysis(), progress);
             return new Read(located, profile);
         } finally {
             progress.finish();

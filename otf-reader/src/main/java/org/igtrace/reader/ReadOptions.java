@@ -1,44 +1,23 @@
 package org.igtrace.reader;
 
+import java.nio.file.Path;
+
 /**
- * How a trace is read.
+ * How a trace is read (what is computed from it is {@link org.igtrace.core.pipeline.AnalysisOptions}).
  *
- * @param modelCollectives whether collectives add modelled pairwise traffic ({@code --collectives})
- * @param skipMissing      whether locations (OTF2) or streams (OTF) whose event file is missing are
- *                         left out with a note ({@code --skip-missing}) instead of failing the read
- * @param threads          how many threads read event files at once ({@code --threads}); 0 or
- *                         less means one per available core
- * @param waits            what wait-state analysis (SPEC section 8) runs after the profile
+ * @param skipMissing whether locations (OTF2) or streams (OTF) whose event file is missing are
+ *                    left out with a note ({@code --skip-missing}) instead of failing the read
+ * @param threads     how many threads read event files at once ({@code --threads}); 0 or less
+ *                    means one per available core
+ * @param tempDir     where match records beyond the memory budget are spilled ({@code --temp-dir});
+ *                    null: the system's temporary directory
  */
-public record ReadOptions(boolean modelCollectives, boolean skipMissing, int threads, WaitMode waits) {
-    public static final ReadOptions DEFAULT = new ReadOptions(false, false, 0);
+public record ReadOptions(boolean skipMissing, int threads, Path tempDir) {
+    /** Every core, missing files are errors, the system's temporary directory. */
+    public static final ReadOptions DEFAULT = new ReadOptions(false, 0, null);
 
-    /** Whether messages are matched for waiting times, and whether clocks are corrected first. */
-    public enum WaitMode {
-        /** No matching: the profile only (one parallel pass over the events). */
-        OFF,
-        /** Matching and waiting on the raw timestamps ({@code --clock-correction none}). */
-        RAW_CLOCKS,
-        /** Matching, clock offsets, then waiting on corrected timestamps (the default of the command). */
-        CORRECTED_CLOCKS
-    }
-
-    public ReadOptions {
-        waits = waits == null ? WaitMode.OFF : waits;
-    }
-
-    /** Options without wait analysis. */
-    public ReadOptions(boolean modelCollectives, boolean skipMissing, int threads) {
-        this(modelCollectives, skipMissing, threads, WaitMode.OFF);
-    }
-
-    /** Options that read on every available core, without wait analysis. */
-    public ReadOptions(boolean modelCollectives, boolean skipMissing) {
-        this(modelCollectives, skipMissing, 0);
-    }
-
-    public ReadOptions withWaits(WaitMode mode) {
-        return new ReadOptions(modelCollectives, skipMissing, threads, mode);
+    public ReadOptions(boolean skipMissing, int threads) {
+        this(skipMissing, threads, null);
     }
 
     /** The number of reading threads: {@link #threads()}, or the available cores when that is 0 or less. */

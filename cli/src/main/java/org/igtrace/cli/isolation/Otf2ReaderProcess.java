@@ -12,11 +12,13 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.otf2.Otf2TraceReader;
+import org.igtrace.reader.TraceInput;
 
 /**
  * Reads an OTF2 archive in a child JVM, so that libotf2 meeting bytes it cannot handle can take
@@ -35,14 +37,14 @@ public final class Otf2ReaderProcess {
         return !"false".equals(System.getProperty("igtrace.isolate"));
     }
 
-    /** The child: {@code anchor collectives skipMissing threads waits}; writes a profile or a one-line error on standard output. */
+    /** The child: {@code anchor collectives skipMissing threads waits tempDir}; writes a profile or a one-line error on standard output. */
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         try {
             ProfileWire.WireProgress progress = new ProfileWire.WireProgress(out);
-            TraceProfile profile = Otf2TraceReader.read(Path.of(args[0]),
-                    new ReadOptions(Boolean.parseBoolean(args[1]), Boolean.parseBoolean(args[2]), Integer.parseInt(args[3]),
-                            ReadOptions.WaitMode.valueOf(args[4])),
+            TraceProfile profile = TraceInput.read(Path.of(args[0]),
+                    new ReadOptions(Boolean.parseBoolean(args[2]), Integer.parseInt(args[3]), args[5].isEmpty() ? null : Path.of(args[5])),
+                    new AnalysisOptions(Boolean.parseBoolean(args[1]), WaitMode.valueOf(args[4])),
                     progress);
             progress.finish();
             ProfileWire.write(profile, out);
@@ -59,7 +61,8 @@ public final class Otf2ReaderProcess {
      * Reads the archive in a child JVM and returns its profile, or throws the child's one-line
      * error. The child's progress is passed on to {@code progress}.
      */
-    public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+    public static TraceProfile read(Path anchor, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
+            throws TraceReadException {
         Path scratch;
         try {
             scratch = Files.createTempDirectory("igtrace-reader");
@@ -67,20 +70,21 @@ public final class Otf2ReaderProcess {
             throw new TraceReadException("cannot create a temporary directory for the reader process (" + e.getMessage() + ")");
         }
         try {
-            return run(anchor, options, progress, scratch);
+            return run(anchor, options, analysis, progress, scratch);
         } finally {
             deleteQuietly(scratch);
         }
     }
 
-    private static TraceProfile run(Path anchor, ReadOptions options, ReadProgress progress, Path scratch) throws TraceReadException {
+    private static TraceProfile run(Path anchor, ReadOptions options, AnalysisOptions analysis, ReadProgress progress, Path scratch)
+            throws TraceReadException {
         List<String> command = new ArrayList<>();
         command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.add("-XX:+SuppressFatalErrorMessage");
         command.add("-XX:-CreateCoredumpOnCrash");
         command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
         command.add("-XX:+UseSerialGC");
-        for (String property : new String[] {"igtrace.libotf2", "jna.library.path"}) {
+        for (String property : new String[] {"igtrace.libotf2", "jna.library.path", "igtrace.records.memory"}) {
             if (System.getProperty(property) != null) {
                 command.add("-D" + property + "=" + System.getProperty(property));
             }
@@ -89,10 +93,11 @@ public final class Otf2ReaderProcess {
         command.add(System.getProperty("java.class.path"));
         command.add(Otf2ReaderProcess.class.getName());
         command.add(anchor.toString());
-        command.add(Boolean.toString(options.modelCollectives()));
+        command.add(Boolean.toString(analysis.modelCollectives()));
         command.add(Boolean.toString(options.skipMissing()));
         command.add(Integer.toString(options.threads()));
-        command.add(options.waits().name());
+        command.add(analysis.waits().name());
+        command.add(options.tempDir() == null ? "" : options.tempDir().toString());
         Path errors = scratch.resolve("stderr");
         Process child;
         try {

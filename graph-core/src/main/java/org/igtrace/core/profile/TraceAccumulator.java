@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.ProcessInfo;
@@ -58,90 +59,118 @@ public final class TraceAccumulator implements LocationSink {
 
     /** Merges every location into the profile (SPEC sections 3 and 4). */
     public TraceProfile profile() {
+        Merged m = merge();
+        Directed d = directed(m);
+        List<PairTraffic> pairs = new ArrayList<>(d.undirected.size());
+        d.undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
+        pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
+        return new TraceProfile(processes(m), pairs, d.p2pMessages, notes(m, d));
+    }
+
+    /** Every location's sums, added up in location order. */
+    private static final class Merged {
+        long[] spanTicks;
+        long[] environmentTicks;
+        long[] communicationTicks;
+        final PairCounters sends = new PairCounters();
+        final PairCounters receives = new PairCounters();
+        final PairCounters collectives = new PairCounters();
+        long unbalanced, untranslated, self, silentSendrecv, backwards, implausible, collectiveCalls;
+    }
+
+    private Merged merge() {
         int n = definitions.processCount();
-        double tick = 1.0 / definitions.ticksPerSecond();
-        long[] spanTicks = new long[n];
-        long[] environmentTicks = new long[n];
-        long[] communicationTicks = new long[n];
-        PairCounters sends = new PairCounters();
-        PairCounters receives = new PairCounters();
-        PairCounters collectives = new PairCounters();
-        long unbalanced = 0, untranslated = 0, self = 0, silentSendrecv = 0, backwards = 0, implausible = 0, collectiveCalls = 0;
+        Merged m = new Merged();
+        m.spanTicks = new long[n];
+        m.environmentTicks = new long[n];
+        m.communicationTicks = new long[n];
         List<LocationAccumulator> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
         for (LocationAccumulator l : ordered) {
             if (l.lastRegionTime >= l.firstRegionTime) {
-                spanTicks[l.process()] += l.lastRegionTime - l.firstRegionTime;
+                m.spanTicks[l.process()] += l.lastRegionTime - l.firstRegionTime;
             }
-            environmentTicks[l.process()] += l.environmentTicks;
-            communicationTicks[l.process()] += l.communicationTicks;
-            sends.addAll(l.sends);
-            receives.addAll(l.receives);
-            collectives.addAll(l.collectiveTraffic);
-            unbalanced += l.unbalancedLeaves;
-            untranslated += l.untranslatedPartners;
-            self += l.selfMessages;
-            silentSendrecv += l.silentSendrecvCalls;
-            backwards += l.backwardTimes;
-            implausible += l.implausibleLengths;
-            collectiveCalls += l.collectiveCalls;
+            m.environmentTicks[l.process()] += l.environmentTicks;
+            m.communicationTicks[l.process()] += l.communicationTicks;
+            m.sends.addAll(l.sends);
+            m.receives.addAll(l.receives);
+            m.collectives.addAll(l.collectiveTraffic);
+            m.unbalanced += l.unbalancedLeaves;
+            m.untranslated += l.untranslatedPartners;
+            m.self += l.selfMessages;
+            m.silentSendrecv += l.silentSendrecvCalls;
+            m.backwards += l.backwardTimes;
+            m.implausible += l.implausibleLengths;
+            m.collectiveCalls += l.collectiveCalls;
         }
+        return m;
+    }
 
-        List<ProcessProfile> processes = new ArrayList<>(n);
+    private List<ProcessProfile> processes(Merged m) {
+        double tick = 1.0 / definitions.ticksPerSecond();
+        List<ProcessProfile> processes = new ArrayList<>(definitions.processCount());
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
-            double time = Math.max(0, spanTicks[r] - environmentTicks[r]) * tick;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, communicationTicks[r] * tick));
+            double time = Math.max(0, m.spanTicks[r] - m.environmentTicks[r]) * tick;
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] * tick));
         }
+        return processes;
+    }
 
-        // Directed traffic: the send side where any send was seen, else the receive side.
-        PairCounters directed = new PairCounters(sends.size() + 1);
-        long[] fallback = new long[2];
-        long[] sendsWithoutReceive = new long[1];
-        long[] receivesWithoutSend = new long[1];
-        sends.forEach((from, to, bytes, messages) -> {
+    /** The traffic per pair, and what the receive-side fallback and mismatched counts found. */
+    private static final class Directed {
+        PairCounters undirected;
+        long p2pMessages;
+        long fallbackMessages;
+        long fallbackDirections;
+        long sendsWithoutReceive;
+        long receivesWithoutSend;
+    }
+
+    /** Directed traffic: the send side where any send was seen, else the receive side; then both directions together. */
+    private Directed directed(Merged m) {
+        Directed d = new Directed();
+        PairCounters directed = new PairCounters(m.sends.size() + 1);
+        m.sends.forEach((from, to, bytes, messages) -> {
             directed.add(from, to, bytes, messages);
-            long received = receives.messages(from, to);
+            long received = m.receives.messages(from, to);
             if (received < messages) {
-                sendsWithoutReceive[0] += messages - received;
+                d.sendsWithoutReceive += messages - received;
             } else if (received > messages) {
-                receivesWithoutSend[0] += received - messages;
+                d.receivesWithoutSend += received - messages;
             }
         });
-        receives.forEach((from, to, bytes, messages) -> {
-            if (sends.messages(from, to) == 0) {
+        m.receives.forEach((from, to, bytes, messages) -> {
+            if (m.sends.messages(from, to) == 0) {
                 directed.add(from, to, bytes, messages);
-                fallback[0] += messages;
-                fallback[1]++;
+                d.fallbackMessages += messages;
+                d.fallbackDirections++;
             }
         });
-        long[] p2pMessages = {0};
-        directed.forEach((from, to, bytes, messages) -> p2pMessages[0] += messages);
+        directed.forEach((from, to, bytes, messages) -> d.p2pMessages += messages);
         if (modelCollectives) {
-            directed.addAll(collectives);
+            directed.addAll(m.collectives);
         }
+        d.undirected = new PairCounters(directed.size() + 1);
+        directed.forEach((from, to, bytes, messages) -> d.undirected.add(Math.min(from, to), Math.max(from, to), bytes, messages));
+        return d;
+    }
 
-        PairCounters undirected = new PairCounters(directed.size() + 1);
-        directed.forEach((from, to, bytes, messages) ->
-                undirected.add(Math.min(from, to), Math.max(from, to), bytes, messages));
-        List<PairTraffic> pairs = new ArrayList<>(undirected.size());
-        undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
-        pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
-
+    private List<Diagnostic> notes(Merged m, Directed d) {
         Diagnostics found = new Diagnostics();
         definitions.notes().forEach(found::add);
-        found.addIf(DiagnosticKind.RECEIVE_SIDE_COUNTED, fallback[0], fallback[1])
-                .addIf(DiagnosticKind.SENDS_WITHOUT_RECEIVE, sendsWithoutReceive[0])
-                .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, receivesWithoutSend[0])
-                .addIf(DiagnosticKind.SILENT_SENDRECV, silentSendrecv)
-                .addIf(DiagnosticKind.PARTNER_OUTSIDE, untranslated)
-                .addIf(DiagnosticKind.SELF_MESSAGES, self)
-                .addIf(DiagnosticKind.UNBALANCED_LEAVES, unbalanced)
-                .addIf(DiagnosticKind.BACKWARD_TIMES, backwards)
-                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, implausible);
-        if (p2pMessages[0] == 0) {
-            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, collectiveCalls);
+        found.addIf(DiagnosticKind.RECEIVE_SIDE_COUNTED, d.fallbackMessages, d.fallbackDirections)
+                .addIf(DiagnosticKind.SENDS_WITHOUT_RECEIVE, d.sendsWithoutReceive)
+                .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, d.receivesWithoutSend)
+                .addIf(DiagnosticKind.SILENT_SENDRECV, m.silentSendrecv)
+                .addIf(DiagnosticKind.PARTNER_OUTSIDE, m.untranslated)
+                .addIf(DiagnosticKind.SELF_MESSAGES, m.self)
+                .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.unbalanced)
+                .addIf(DiagnosticKind.BACKWARD_TIMES, m.backwards)
+                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.implausible);
+        if (d.p2pMessages == 0) {
+            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, m.collectiveCalls);
         }
-        return new TraceProfile(processes, pairs, p2pMessages[0], found.list());
+        return found.list();
     }
 }

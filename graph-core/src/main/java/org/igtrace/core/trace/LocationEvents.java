@@ -19,4 +19,11 @@ public interface LocationEvents {
 
     /** The end of a collective operation on this location. */
     void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received);
+
+    /**
+     * The location's events are over (readers call it once, after its last event). Analyses
+     * close what is still open; the default does nothing.
+     */
+    default void end() {
+    }
 }

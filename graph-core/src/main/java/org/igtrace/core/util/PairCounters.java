@@ -1,61 +1,29 @@
 package org.igtrace.core.util;
 
 /**
- * Byte and message counters per directed pair of ranks (bytes as double: modelled collective
- * traffic splits a process's bytes evenly and need not be whole; sums stay exact below 2^53), kept in an open-addressing hash table
- * keyed by {@code (from << 32) | to}, so that counting an event allocates nothing.
+ * Byte and message counters per directed pair of ranks ({@link PairTable}; bytes as double:
+ * modelled collective traffic splits a process's bytes evenly and need not be whole; sums stay
+ * exact below 2^53), so that counting an event allocates nothing.
  */
-public final class PairCounters {
-    private static final long EMPTY = -1L;
-
-    private long[] keys;
+public final class PairCounters extends PairTable {
     private double[] bytes;
     private long[] counts;
-    private int size;
+    private double[] oldBytes;
+    private long[] oldCounts;
 
     public PairCounters() {
         this(16);
     }
 
     public PairCounters(int expectedPairs) {
-        int capacity = Integer.highestOneBit(Math.max(4, expectedPairs * 2 - 1)) << 1;
-        allocate(capacity);
-    }
-
-    private void allocate(int capacity) {
-        keys = new long[capacity];
-        java.util.Arrays.fill(keys, EMPTY);
-        bytes = new double[capacity];
-        counts = new long[capacity];
-        size = 0;
-    }
-
-    private static long key(int from, int to) {
-        return ((long) from << 32) | (to & 0xffffffffL);
-    }
-
-    private static int mix(long key) {
-        long h = key * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 32));
+        super(capacityFor(expectedPairs));
+        bytes = new double[capacity()];
+        counts = new long[capacity()];
     }
 
     /** Adds {@code messages} messages carrying {@code byteCount} bytes in all from {@code from} to {@code to}. */
     public void add(int from, int to, double byteCount, long messages) {
-        long k = key(from, to);
-        int mask = keys.length - 1;
-        int i = mix(k) & mask;
-        while (keys[i] != EMPTY && keys[i] != k) {
-            i = (i + 1) & mask;
-        }
-        if (keys[i] == EMPTY) {
-            keys[i] = k;
-            if (++size * 2 > keys.length) {
-                bytes[i] += byteCount;
-                counts[i] += messages;
-                grow();
-                return;
-            }
-        }
+        int i = slot(from, to);
         bytes[i] += byteCount;
         counts[i] += messages;
     }
@@ -63,21 +31,6 @@ public final class PairCounters {
     /** Adds every pair of {@code other} into this. */
     public void addAll(PairCounters other) {
         other.forEach(this::add);
-    }
-
-    private void grow() {
-        long[] oldKeys = keys, oldCounts = counts;
-        double[] oldBytes = bytes;
-        allocate(oldKeys.length * 2);
-        for (int i = 0; i < oldKeys.length; i++) {
-            if (oldKeys[i] != EMPTY) {
-                add((int) (oldKeys[i] >>> 32), (int) oldKeys[i], oldBytes[i], oldCounts[i]);
-            }
-        }
-    }
-
-    public int size() {
-        return size;
     }
 
     /** The bytes counted from {@code from} to {@code to} (0 when none). */
@@ -92,19 +45,6 @@ public final class PairCounters {
         return i < 0 ? 0 : counts[i];
     }
 
-    private int find(int from, int to) {
-        long k = key(from, to);
-        int mask = keys.length - 1;
-        int i = mix(k) & mask;
-        while (keys[i] != EMPTY) {
-            if (keys[i] == k) {
-                return i;
-            }
-            i = (i + 1) & mask;
-        }
-        return -1;
-    }
-
     /** Receives one directed pair with its totals. */
     @FunctionalInterface
     public interface PairConsumer {
@@ -112,10 +52,26 @@ public final class PairCounters {
     }
 
     public void forEach(PairConsumer consumer) {
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != EMPTY) {
-                consumer.accept((int) (keys[i] >>> 32), (int) keys[i], bytes[i], counts[i]);
-            }
-        }
+        forEachSlot((from, to, slot) -> consumer.accept(from, to, bytes[slot], counts[slot]));
+    }
+
+    @Override
+    void resize(int capacity) {
+        oldBytes = bytes;
+        oldCounts = counts;
+        bytes = new double[capacity];
+        counts = new long[capacity];
+    }
+
+    @Override
+    void moved(int from, int to) {
+        bytes[to] = oldBytes[from];
+        counts[to] = oldCounts[from];
+    }
+
+    @Override
+    void resized() {
+        oldBytes = null;
+        oldCounts = null;
     }
 }

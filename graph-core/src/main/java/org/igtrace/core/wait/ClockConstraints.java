@@ -98,6 +98,15 @@ public final class ClockConstraints implements MatchListener {
         }
     }
 
+    /** Adds what {@code other} collected (on another thread) into this. */
+    public void add(ClockConstraints other) {
+        other.violations.forEach(violations::max);
+        conflicts += other.conflicts;
+        messages += other.messages;
+        collectives += other.collectives;
+        approximated += other.approximated;
+    }
+
     /** Matched messages whose receive is earlier than their send, in raw times. */
     public long conflicts() {
         return conflicts;

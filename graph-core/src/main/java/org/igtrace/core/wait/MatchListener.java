@@ -1,6 +1,6 @@
 package org.igtrace.core.wait;
 
-/** What {@link EventMatcher} hands on: each message and each collective instance once complete. */
+/** What the join ({@link RecordJoin}) hands on: each message and each collective instance once complete. */
 public interface MatchListener {
     void message(MatchedMessage message);
 

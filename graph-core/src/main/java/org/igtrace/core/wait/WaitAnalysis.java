@@ -8,17 +8,15 @@ import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.Numbers;
 
 /**
- * Who makes whom wait (SPEC section 8), in two replays of the trace's events merged in time
- * order: the first matches messages and collectives and collects clock constraints, the offsets
- * are solved, and the second matches again and measures waiting on corrected times. Without
- * correction one replay does. Memory holds what {@link EventMatcher} has in flight, the
- * constraints per pair of processes and the results per process and pair.
+ * Who makes whom wait (SPEC section 8) from the {@link MatchRecords} of one read of the trace: a
+ * first join collects the clock constraints (and the waits on raw clocks), the offsets are solved
+ * once, and when they are not all zero a second join of the same records measures the waits on
+ * corrected clocks. Without correction one join does. Events are not read again.
  */
 public final class WaitAnalysis {
-    /** Replays every event of the trace into the sink, locations merged in time order. */
+    /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
     @FunctionalInterface
     public interface Replay<E extends Exception> {
         void run(LocationSink sink) throws E;
@@ -27,32 +25,92 @@ public final class WaitAnalysis {
     private WaitAnalysis() {
     }
 
+    /** Records the events {@code replay} feeds (in memory) and analyses them on one thread. */
     public static <E extends Exception> WaitReport analyse(TraceDefinitions definitions, boolean correct, Replay<E> replay)
             throws E {
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            MatchRecords records = new MatchRecords(definitions, store);
+            replay.run(records);
+            return analyse(records, correct, 1);
+        }
+    }
+
+    /** Analyses records of every location ({@link MatchRecords#finish()} is called here), joining on {@code threads}. */
+    public static WaitReport analyse(MatchRecords records, boolean correct, int threads) {
+        records.finish();
+        TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
-        ClockOffsets offsets = ClockOffsets.none(n);
-        long conflictsBefore = -1;
-        ClockConstraints constraints = null;
-        if (correct) {
-            constraints = new ClockConstraints();
-            EventMatcher first = new EventMatcher(definitions, constraints);
-            replay.run(first);
-            first.finish();
-            offsets = ClockOffsets.solve(n, constraints);
-            conflictsBefore = constraints.conflicts();
+        long[] zero = new long[n];
+        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero));
+        Tally tally = first.listeners().get(0);
+        for (Tally t : first.listeners().subList(1, first.listeners().size())) {
+            tally.add(t);
         }
-        WaitStates waits = new WaitStates(offsets.ticks());
-        EventMatcher matcher = new EventMatcher(definitions, waits);
-        replay.run(matcher);
-        matcher.finish();
         if (!correct) {
-            conflictsBefore = waits.conflicts();
+            return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
         }
-        return report(definitions, correct, offsets, conflictsBefore, constraints, waits, matcher);
+        ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
+        WaitStates waits = tally.waits;
+        if (!allZero(offsets.ticks())) {
+            long[] o = offsets.ticks();
+            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o)).listeners();
+            waits = second.get(0).waits;
+            for (Tally t : second.subList(1, second.size())) {
+                waits.add(t.waits);
+            }
+        }
+        return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+    }
+
+    /**
+     * What one join thread adds up: the clock constraints (first join with correction) and the
+     * waits at given offsets. One listener class for every join, so the join's call to it stays
+     * monomorphic.
+     */
+    private static final class Tally implements MatchListener {
+        final ClockConstraints constraints;
+        final WaitStates waits;
+
+        Tally(boolean constrain, long[] offsets) {
+            constraints = constrain ? new ClockConstraints() : null;
+            waits = new WaitStates(offsets);
+        }
+
+        void add(Tally other) {
+            if (constraints != null) {
+                constraints.add(other.constraints);
+            }
+            waits.add(other.waits);
+        }
+
+        @Override
+        public void message(MatchedMessage message) {
+            if (constraints != null) {
+                constraints.message(message);
+            }
+            waits.message(message);
+        }
+
+        @Override
+        public void collective(CollectiveInstance instance) {
+            if (constraints != null) {
+                constraints.collective(instance);
+            }
+            waits.collective(instance);
+        }
+    }
+
+    private static boolean allZero(long[] ticks) {
+        for (long t : ticks) {
+            if (t != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
-                                     ClockConstraints constraints, WaitStates waits, EventMatcher matcher) {
+                                     ClockConstraints constraints, WaitStates waits, RecordJoin.Joined<?> matched) {
         int n = definitions.processCount();
         double tick = 1.0 / definitions.ticksPerSecond();
         double[] offsetSeconds = new double[n];
@@ -71,36 +129,30 @@ public final class WaitAnalysis {
 
         List<WaitReport.Unmatched> unmatched = new ArrayList<>();
         long[] totals = new long[2];
-        matcher.unmatchedSends().forEach((s, r, c) -> {
-            unmatched.add(new WaitReport.Unmatched(s, r, c, matcher.unmatchedReceives().get(s, r, 0)));
+        matched.unmatchedSends().forEach((s, r, c) -> {
+            unmatched.add(new WaitReport.Unmatched(s, r, c, matched.unmatchedReceives().get(s, r, 0)));
             totals[0] += c;
         });
-        matcher.unmatchedReceives().forEach((s, r, c) -> {
-            if (matcher.unmatchedSends().get(s, r, 0) == 0) {
+        matched.unmatchedReceives().forEach((s, r, c) -> {
+            if (matched.unmatchedSends().get(s, r, 0) == 0) {
                 unmatched.add(new WaitReport.Unmatched(s, r, 0, c));
             }
             totals[1] += c;
         });
         unmatched.sort(Comparator.comparingInt(WaitReport.Unmatched::sender).thenComparingInt(WaitReport.Unmatched::receiver));
-
         Diagnostics notes = new Diagnostics()
                 .addIf(DiagnosticKind.UNMATCHED_SENDS, totals[0])
                 .addIf(DiagnosticKind.UNMATCHED_RECEIVES, totals[1]);
         if (!offsets.settled()) {
             notes.add(Diagnostic.of(DiagnosticKind.CLOCK_DRIFT, waits.conflicts(), offsets.rounds()));
         }
-        notes.addIf(DiagnosticKind.COLLECTIVES_INCOMPLETE, matcher.collectivesIncomplete())
-                .addIf(DiagnosticKind.COLLECTIVES_DISAGREEING, matcher.collectivesDisagreeing());
+        notes.addIf(DiagnosticKind.COLLECTIVES_INCOMPLETE, matched.collectivesIncomplete())
+                .addIf(DiagnosticKind.COLLECTIVES_DISAGREEING, matched.collectivesDisagreeing());
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
         return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
-                matcher.matchedMessages(), matcher.peakMessagesInFlight(), seconds, pairs, unmatched,
-                matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes.list());
-    }
-
-    /** "12.3 ms" style, for notes. */
-    static String millis(double seconds) {
-        return Numbers.format(seconds * 1000) + " ms";
+                matched.matchedMessages(), 0, seconds, pairs, unmatched,
+                matched.collectivesMatched(), matched.collectivesIncomplete(), notes.list());
     }
 }

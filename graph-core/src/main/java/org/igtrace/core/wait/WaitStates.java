@@ -105,6 +105,17 @@ public final class WaitStates implements MatchListener {
         pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
     }
 
+    /** Adds what {@code other} measured (on another thread, with the same offsets) into this. */
+    public void add(WaitStates other) {
+        for (int p = 0; p < ticks.length; p++) {
+            for (int i = 0; i < ticks[p].length; i++) {
+                ticks[p][i] += other.ticks[p][i];
+            }
+        }
+        other.pairs.forEach(pairs::add);
+        conflicts += other.conflicts;
+    }
+
     /** Ticks of {@code pattern} charged to {@code process}. */
     public long ticks(WaitPattern pattern, int process) {
         return ticks[pattern.ordinal()][process];

@@ -77,11 +77,6 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return s;
     }
 
-    /** The time the records read so far are at (-1 before the first time line). */
-    long time() {
-        return time;
-    }
-
     @Override
     public boolean line(byte[] buf, int start, int end) {
         line.reset(buf, start, end);
@@ -262,6 +257,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             while (s.depth > 0) {
                 s.target.leave(s.lastTime, s.stack[--s.depth]);
             }
+            s.target.end();
         }
     }
 }

@@ -5,77 +5,39 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.PriorityQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.igtrace.core.diagnostic.Diagnostic;
-import org.igtrace.core.profile.TraceAccumulator;
-import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.wait.WaitAnalysis;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
 
 /**
- * Reads an OTF (version 1) trace in pure Java into a {@link TraceProfile}: the master file, the
- * global and local definitions, then every stream's events file, plain or zlib-compressed. Streams
- * are parsed on several threads, each accumulated as it is read, so memory does not grow with the
- * number of events. Streams that hold only processes igtrace leaves out (GPU streams) are not read.
+ * An OTF (version 1) trace read in pure Java, as a {@link TraceSource}: {@link #open} reads the
+ * master file and the global and local definitions and checks the events files; {@link #read}
+ * parses every stream's events file, plain or zlib-compressed, on several threads (one file per
+ * task), each location on its own. Streams that hold only processes igtrace leaves out (GPU
+ * streams) are not read. Locations are numbered by the stream's place in the master file, so
+ * results do not depend on thread timing.
  */
-public final class Otf1TraceReader {
-    private Otf1TraceReader() {
-    }
+public final class Otf1TraceReader implements TraceSource<TraceReadException> {
+    private final ReadOptions options;
+    private final ReadProgress progress;
+    private final Otf1Definitions definitions;
+    private final List<Path> eventFiles = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
-    /**
-     * @param master           the trace's master file {@code NAME.otf}
-     * @param modelCollectives whether collectives add modelled traffic ({@code --collectives})
-     */
-    public static TraceProfile read(Path master, boolean modelCollectives) throws TraceReadException {
-        return read(master, new ReadOptions(modelCollectives, false));
-    }
-
-    public static TraceProfile read(Path master, ReadOptions options) throws TraceReadException {
-        return read(master, options, options.threadCount());
-    }
-
-    /** Reads the trace, telling {@code progress} the bytes of event files read as each file is done. */
-    public static TraceProfile read(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
-        return read(master, options, options.threadCount(), progress);
-    }
-
-    public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {
-        return read(master, new ReadOptions(modelCollectives, false), threads);
-    }
-
-    public static TraceProfile read(Path master, ReadOptions options, int threads) throws TraceReadException {
-        return read(master, options, threads, ReadProgress.NONE);
-    }
-
-    private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress)
-            throws TraceReadException {
+    private Otf1TraceReader(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        this.options = options;
+        this.progress = progress;
         Otf1FileSet files = Otf1FileSet.open(master);
-        Otf1DefinitionRecords records = new Otf1DefinitionRecords();
-        Path global = files.globalDefinitions();
-        if (global == null) {
-            throw new TraceReadException(master.resolveSibling(stubOf(master) + ".0.def[.z]")
-                    + ": missing (the trace's global definitions)");
-        }
-        readLines(global, records);
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            Path local = files.localDefinitions(stream.id());
-            if (local != null && stream.id() != 0) {
-                readLines(local, records);
-            }
-        }
-        Otf1Definitions definitions = new Otf1Definitions(records);
-        TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), options.modelCollectives());
-
-        List<Path> eventFiles = new ArrayList<>();
+        definitions = readDefinitions(master, files);
         List<String> missing = new ArrayList<>();
         List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, definitions)).toList();
         for (Otf1FileSet.Stream stream : wanted) {
@@ -95,79 +57,56 @@ public final class Otf1TraceReader {
         if (eventFiles.isEmpty() && !wanted.isEmpty()) {
             throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
         }
+        if (!missing.isEmpty()) {
+            notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
+        }
+    }
+
+    /**
+     * Opens the trace whose master file is {@code master}: its definitions, and which events files
+     * are there. {@code progress} is told the bytes of event files read as each file is done.
+     */
+    public static Otf1TraceReader open(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        return new Otf1TraceReader(master, options, progress);
+    }
+
+    private static Otf1Definitions readDefinitions(Path master, Otf1FileSet files) throws TraceReadException {
+        Otf1DefinitionRecords records = new Otf1DefinitionRecords();
+        Path global = files.globalDefinitions();
+        if (global == null) {
+            throw new TraceReadException(master.resolveSibling(stubOf(master) + ".0.def[.z]")
+                    + ": missing (the trace's global definitions)");
+        }
+        readLines(global, records);
+        for (Otf1FileSet.Stream stream : files.streams()) {
+            Path local = files.localDefinitions(stream.id());
+            if (local != null && stream.id() != 0) {
+                readLines(local, records);
+            }
+        }
+        return new Otf1Definitions(records);
+    }
+
+    @Override
+    public TraceDefinitions definitions() {
+        return definitions.definitions();
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** Parses every events file into {@code sink}, on {@link ReadOptions#threadCount()} threads. */
+    @Override
+    public void read(LocationSink sink) throws TraceReadException {
         long total = 0;
         for (Path file : eventFiles) {
             total += sizeOf(file);
         }
         progress.start(total, "bytes");
-        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads, progress);
-        List<String> notes = new ArrayList<>();
-        if (!missing.isEmpty()) {
-            notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
-        }
+        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
         notes.addAll(notes(parsed));
-        TraceProfile profile = accumulator.profile().withNotes(notes);
-        if (options.waits() == ReadOptions.WaitMode.OFF) {
-            return profile;
-        }
-        boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
-        long bytes = total;
-        int[] pass = {0};
-        return profile.withWaits(WaitAnalysis.analyse(definitions.definitions(), correct, sink -> {
-            pass[0]++;
-            progress.start(bytes, correct && pass[0] == 1 ? "bytes (matching)" : "bytes (waiting)");
-            replay(eventFiles, definitions, sink, progress);
-        }));
-    }
-
-    /**
-     * Reads every events file in step, merged in time order: the file whose time is earliest
-     * hands on its lines until its time passes the next file's. One open file and a line buffer
-     * per stream; nothing per event.
-     */
-    private static void replay(List<Path> eventFiles, Otf1Definitions definitions, LocationSink sink, ReadProgress progress)
-            throws TraceReadException {
-        record Open(Path file, InputStream in, LineSource.Cursor lines, Otf1EventStream stream) {
-        }
-        List<Open> open = new ArrayList<>();
-        try {
-            PriorityQueue<Open> queue = new PriorityQueue<>(Comparator.comparingLong((Open o) -> o.stream().time()));
-            for (int i = 0; i < eventFiles.size(); i++) {
-                Path file = eventFiles.get(i);
-                InputStream in = Otf1FileSet.openData(file);
-                Open o = new Open(file, in, new LineSource.Cursor(in), new Otf1EventStream(definitions, sink, i));
-                open.add(o);
-                queue.add(o);
-            }
-            while (!queue.isEmpty()) {
-                Open o = queue.poll();
-                long limit = queue.isEmpty() ? Long.MAX_VALUE : queue.peek().stream().time();
-                boolean more = true;
-                try {
-                    while (o.stream().time() <= limit && (more = o.lines().next(o.stream()))) {
-                        // lines up to the next stream's time
-                    }
-                } catch (RuntimeException e) {
-                    throw new TraceReadException(o.file() + ": cannot be parsed (" + e + ")");
-                }
-                if (more) {
-                    queue.add(o);
-                } else {
-                    o.stream().finish();
-                    progress.advance(sizeOf(o.file()));
-                }
-            }
-        } catch (IOException e) {
-            throw new TraceReadException("reading the events for matching failed (" + e.getMessage() + ")");
-        } finally {
-            for (Open o : open) {
-                try {
-                    o.in().close();
-                } catch (IOException ignored) {
-                    // read-only; nothing lost
-                }
-            }
-        }
     }
 
     private static long sizeOf(Path file) {
@@ -205,7 +144,7 @@ public final class Otf1TraceReader {
     }
 
     private static List<Otf1EventStream> readStreams(List<Path> eventFiles, Otf1Definitions definitions,
-                                                     TraceAccumulator accumulator, int threads, ReadProgress progress)
+                                                     LocationSink sink, int threads, ReadProgress progress)
             throws TraceReadException {
         List<Otf1EventStream> parsed = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
@@ -219,7 +158,7 @@ public final class Otf1TraceReader {
                 Path file = eventFiles.get(i);
                 long order = i;
                 futures.add(pool.submit(() -> {
-                    Otf1EventStream stream = new Otf1EventStream(definitions, accumulator, order);
+                    Otf1EventStream stream = new Otf1EventStream(definitions, sink, order);
                     try {
                         readLines(file, stream);
                     } catch (RuntimeException e) {

@@ -48,6 +48,11 @@ final class Otf2LocationTranslator implements EventVisitor {
         target.collective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
     }
 
+    @Override
+    public void end() {
+        target.end();
+    }
+
     /** OTF2_CollectiveOp codes (OTF2_Events.h) by their traffic shape. */
     static CollectiveKind collectiveKind(int operation) {
         return switch (operation) {

@@ -14,10 +14,9 @@ import java.util.concurrent.Future;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
-import org.igtrace.core.profile.TraceAccumulator;
-import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.pipeline.TraceSource;
+import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
@@ -26,84 +25,79 @@ import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 
 /**
- * Reads an OTF2 archive through libotf2 into a {@link TraceProfile}: global definitions first,
- * then each CPU-thread location's local definitions and events, accumulated as they are read so
- * that memory does not grow with the number of events. Locations are read on several threads. Before any event is read, every location's
- * event file is checked to exist: a missing one is an error naming it, or with
- * {@link ReadOptions#skipMissing()} a note.
+ * An OTF2 archive as a {@link TraceSource}: {@link #open} reads the global definitions and checks
+ * that every CPU-thread location's event file exists (a missing one is an error naming it, or
+ * with {@link ReadOptions#skipMissing()} a note); {@link #read} reads each location's local
+ * definitions and events into a {@link LocationSink}, locations split among
+ * {@link ReadOptions#threadCount()} threads, each with its own libotf2 reader (shares balanced by
+ * the events the definitions announce). Each location is read on its own, start to end; nothing
+ * is merged across locations.
  */
-public final class Otf2TraceReader {
-    private Otf2TraceReader() {
-    }
+public final class Otf2TraceReader implements TraceSource<TraceReadException> {
+    private final Path anchor;
+    private final ReadOptions options;
+    private final ReadProgress progress;
+    private final Otf2Definitions collected;
+    private final TraceDefinitions definitions;
+    private final Map<Long, Integer> locations;
+    private final long[] ids;
+    private final Map<Long, Integer> order = new HashMap<>();
+    private final List<String> notes = new ArrayList<>();
+    private final long events;
 
-    public static TraceProfile read(Path anchor, boolean modelCollectives) throws TraceReadException {
-        return read(anchor, new ReadOptions(modelCollectives, false));
-    }
-
-    public static TraceProfile read(Path anchor, ReadOptions options) throws TraceReadException {
-        return read(anchor, options, ReadProgress.NONE);
-    }
-
-    /**
-     * Reads the archive on {@link ReadOptions#threadCount()} threads, each with its own libotf2
-     * reader over a share of the locations (shares balanced by the events the definitions
-     * announce). Locations merge in definition order, so the profile does not depend on the
-     * number of threads.
-     */
-    public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
-        Otf2Definitions collected = new Otf2Definitions();
+    private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        this.anchor = anchor;
+        this.options = options;
+        this.progress = progress;
+        collected = new Otf2Definitions();
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
             throw new TraceReadException(anchor + ": " + e.getMessage());
         }
-        TraceDefinitions definitions = collected.resolve();
-        TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
-        Map<Long, Integer> locations = collected.locationProcesses();
-        List<String> notes = new ArrayList<>();
-        long[] ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
+        definitions = collected.resolve();
+        locations = collected.locationProcesses();
+        ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
                 options.skipMissing(), notes);
-        Map<Long, Integer> order = new HashMap<>();
         long total = 0;
         for (long id : ids) {
             order.put(id, order.size());
             total += collected.locationEvents(id);
         }
-        progress.start(total, "events");
+        events = total;
+    }
+
+    /** Opens the archive: its global definitions, and which locations' event files are there. */
+    public static Otf2TraceReader open(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        return new Otf2TraceReader(anchor, options, progress);
+    }
+
+    @Override
+    public TraceDefinitions definitions() {
+        return definitions;
+    }
+
+    @Override
+    public List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /**
+     * Reads every location's events into {@code sink} on {@link ReadOptions#threadCount()}
+     * threads; each location's events end with {@link org.igtrace.core.trace.LocationEvents#end()}.
+     */
+    @Override
+    public void read(LocationSink sink) throws TraceReadException {
+        progress.start(events, "events");
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
-            return new Otf2LocationTranslator(collected, process, accumulator.location(process, order.get(location)));
+            return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
         };
         List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, options.threadCount());
         if (shares.size() <= 1) {
             readShare(anchor, ids, visitors, progress);
         } else {
             readInParallel(anchor, shares, visitors, progress);
-        }
-        TraceProfile profile = accumulator.profile().withNotes(notes);
-        if (options.waits() == ReadOptions.WaitMode.OFF) {
-            return profile;
-        }
-        boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
-        long events = total;
-        int[] pass = {0};
-        return profile.withWaits(WaitAnalysis.analyse(definitions, correct, sink -> {
-            pass[0]++;
-            progress.start(events, correct && pass[0] == 1 ? "events (matching)" : "events (waiting)");
-            replay(anchor, ids, location -> {
-                int process = locations.get(location);
-                return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
-            }, progress);
-        }));
-    }
-
-    /** Reads the locations' events merged in time order, for matching across locations. */
-    private static void replay(Path anchor, long[] ids, LongFunction<EventVisitor> visitors, ReadProgress progress)
-            throws TraceReadException {
-        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-            archive.replayEvents(ids, visitors, progress::advance);
-        } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
         }
     }
 

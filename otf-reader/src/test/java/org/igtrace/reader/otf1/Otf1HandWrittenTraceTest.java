@@ -11,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.Deflater;
+import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -132,12 +134,12 @@ class Otf1HandWrittenTraceTest {
 
     @Test
     void plainShortAndLongRecordsGiveTheWorkedNumbers() throws Exception {
-        assertWorkedExample(Otf1TraceReader.read(writeTrace(false), false));
+        assertWorkedExample(TraceInput.read(writeTrace(false), false));
     }
 
     @Test
     void zlibFilesFlushedInsideRecordsGiveTheSameNumbers() throws Exception {
-        assertWorkedExample(Otf1TraceReader.read(writeTrace(true), false));
+        assertWorkedExample(TraceInput.read(writeTrace(true), false));
     }
 
     /**
@@ -146,7 +148,7 @@ class Otf1HandWrittenTraceTest {
      */
     @Test
     void collectivesAreReadFromBothRecordStyles() throws Exception {
-        TraceProfile profile = Otf1TraceReader.read(writeTrace(false), true);
+        TraceProfile profile = TraceInput.read(writeTrace(false), true);
         assertEquals(2 * 2040.0 + 4, profile.pairs().get(0).bytes());
         assertEquals(3, profile.pairs().get(0).messages());
     }
@@ -155,21 +157,21 @@ class Otf1HandWrittenTraceTest {
     void aFinalLineWithoutNewlineIsLeftOutAsLibotfDoes() throws Exception {
         Path master = writeTrace(false);
         Files.writeString(dir.resolve("t.2.events"), STREAM_2 + "d2\n*2\nS1L7f8T0C3b9aca05", StandardCharsets.ISO_8859_1);
-        assertEquals(2, Otf1TraceReader.read(master, false).pairs().get(0).messages(), "the cut-off send is not counted");
+        assertEquals(2, TraceInput.read(master, false).pairs().get(0).messages(), "the cut-off send is not counted");
     }
 
     @Test
     void aPlainFileWinsOverItsCompressedTwin() throws Exception {
         Path master = writeTrace(false);
         Files.write(dir.resolve("t.1.events.z"), new byte[] {0x78, 0x5e, 1, 2, 3}); // corrupt; must not be opened
-        assertWorkedExample(Otf1TraceReader.read(master, false));
+        assertWorkedExample(TraceInput.read(master, false));
     }
 
     @Test
     void aMissingEventsFileIsAnErrorNamingIt() throws Exception {
         Path master = writeTrace(false);
         Files.delete(dir.resolve("t.2.events"));
-        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\"); "
                 + "use --skip-missing to build the graph from the other 1 stream", e.getMessage());
     }
@@ -178,7 +180,7 @@ class Otf1HandWrittenTraceTest {
     void skipMissingBuildsTheGraphFromTheOtherStreams() throws Exception {
         Path master = writeTrace(false);
         Files.delete(dir.resolve("t.2.events"));
-        TraceProfile profile = Otf1TraceReader.read(master, new ReadOptions(false, true));
+        TraceProfile profile = TraceInput.read(master, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
         assertEquals(2, profile.processes().size());
         assertEquals(0.16, profile.processes().get(0).time(), 1e-12);
         assertEquals(0.0, profile.processes().get(1).time());
@@ -189,7 +191,7 @@ class Otf1HandWrittenTraceTest {
         assertTrue(profile.notes().contains("1 stream left out, their events files missing (stream 2, process 2 \"Process 1\")"),
                 profile.notes().toString());
         Files.delete(dir.resolve("t.1.events"));
-        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, new ReadOptions(false, true)));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, new ReadOptions(true, 0), AnalysisOptions.PROFILE));
         assertEquals(master + ": no events file of any of the 2 streams it lists", e.getMessage());
     }
 
@@ -197,7 +199,7 @@ class Otf1HandWrittenTraceTest {
     void missingDefinitionsAreAnErrorNamingThem() throws Exception {
         Path master = writeTrace(false);
         Files.delete(dir.resolve("t.0.def"));
-        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertTrue(e.getMessage().startsWith(dir.resolve("t.0.def[.z]") + ": missing"), e.getMessage());
     }
 
@@ -209,7 +211,7 @@ class Otf1HandWrittenTraceTest {
             bytes[i] = (byte) 0xff;
         }
         Files.write(dir.resolve("t.1.events.z"), bytes);
-        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1TraceReader.read(master, false));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertTrue(e.getMessage().startsWith(dir.resolve("t.1.events.z") + ": corrupt zlib data"), e.getMessage());
     }
 }

@@ -10,11 +10,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -60,7 +63,7 @@ class Otf1TraceReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"synth-plain", "synth-z", "synth-long"})
     void syntheticRunMatchesItsDesign(String copy) throws Exception {
-        TraceProfile profile = Otf1TraceReader.read(master(copy, "synth.otf"), false);
+        TraceProfile profile = TraceInput.read(master(copy, "synth.otf"), false);
         double[] time = {940e-6, 1740e-6, 940e-6, 940e-6};
         double[] comm = {97e-6, 91e-6, 122e-6, 123e-6};
         assertEquals(4, profile.processes().size());
@@ -87,7 +90,7 @@ class Otf1TraceReaderTest {
     @Test
     void synthCollectivesAddModelledTraffic() throws Exception {
         Map<List<Integer>, long[]> pairs = new HashMap<>();
-        TraceProfile profile = Otf1TraceReader.read(master("synth-z", "synth.otf"), true);
+        TraceProfile profile = TraceInput.read(master("synth-z", "synth.otf"), true);
         for (PairTraffic p : profile.pairs()) {
             pairs.put(List.of(p.a(), p.b()), new long[] {p.messages()});
         }
@@ -109,7 +112,7 @@ class Otf1TraceReaderTest {
     @MethodSource("allMasterFiles")
     void everyTraceMatchesOtfprint(Path master) throws Exception {
         Otf1PrintOracle oracle = Otf1PrintOracle.of(master);
-        TraceProfile profile = Otf1TraceReader.read(master, false);
+        TraceProfile profile = TraceInput.read(master, false);
         String what = master.getFileName().toString();
         assertEquals(oracle.processes, profile.processes().size(), what + ": processes");
         assertTrue(oracle.time[0] > 0, what + ": otfprint printed the events");
@@ -127,7 +130,7 @@ class Otf1TraceReaderTest {
     void inflatedCopyReadsLikeTheOriginal(Path master) throws Exception {
         Path copy = Otf1PrintOracle.inflatedCopy(master);
         try {
-            assertEquals(Otf1TraceReader.read(master, false), Otf1TraceReader.read(copy, false));
+            assertEquals(TraceInput.read(master, false), TraceInput.read(copy, false));
         } finally {
             Otf1PrintOracle.delete(copy);
         }
@@ -137,7 +140,8 @@ class Otf1TraceReaderTest {
     @Test
     void oneThreadAndManyThreadsGiveTheSameProfile() throws Exception {
         Path master = master("synth-z", "synth.otf");
-        assertEquals(Otf1TraceReader.read(master, true, 1), Otf1TraceReader.read(master, true, 4));
+        assertEquals(TraceInput.read(master, new ReadOptions(false, 1), AnalysisOptions.profile(true)),
+                TraceInput.read(master, new ReadOptions(false, 4), AnalysisOptions.profile(true)));
     }
 
     /**
@@ -146,7 +150,7 @@ class Otf1TraceReaderTest {
      */
     @Test
     void vampirTraceMolecularDynamics() throws Exception {
-        TraceProfile profile = Otf1TraceReader.read(master("vt-md-mpi-cuda", "md_mpi_cuda.otf"), false);
+        TraceProfile profile = TraceInput.read(master("vt-md-mpi-cuda", "md_mpi_cuda.otf"), false);
         assertEquals(4, profile.processes().size());
         assertEquals(List.of("taurusi2037", "taurusi2038", "taurusi2039", "taurusi2041"),
                 profile.processes().stream().map(ProcessProfile::host).toList());
@@ -158,7 +162,7 @@ class Otf1TraceReaderTest {
     /** jacobi_mpi+cuda: 200 messages of 2040 bytes between its 2 ranks, all inside MPI_Sendrecv. */
     @Test
     void vampirTraceJacobi() throws Exception {
-        TraceProfile profile = Otf1TraceReader.read(master("vt-jacobi-cpu", "jacobi_mpi+cuda.otf"), false);
+        TraceProfile profile = TraceInput.read(master("vt-jacobi-cpu", "jacobi_mpi+cuda.otf"), false);
         assertEquals(2, profile.processes().size());
         assertEquals(1, profile.pairs().size());
         assertEquals(200 * 2040.0, profile.pairs().get(0).bytes());
@@ -169,7 +173,7 @@ class Otf1TraceReaderTest {
     /** jacobi_cuda (same directory, a second trace): one process and its CUDA stream, no MPI at all. */
     @Test
     void cudaOnlyTraceHasOneProcessAndNoEdges() throws Exception {
-        TraceProfile profile = Otf1TraceReader.read(master("vt-jacobi-cpu", "jacobi_cuda.otf"), false);
+        TraceProfile profile = TraceInput.read(master("vt-jacobi-cpu", "jacobi_cuda.otf"), false);
         assertEquals(1, profile.processes().size());
         assertEquals(0, profile.pairs().size());
         assertEquals(1.0, profile.processes().get(0).computeFraction());

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
@@ -15,6 +16,7 @@ import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -28,7 +30,7 @@ class Otf2TraceReaderTest {
     }
 
     private static TraceProfile read(Path dir) throws Exception {
-        return Otf2TraceReader.read(TraceFormat.locate(dir).file(), false);
+        return TraceInput.read(TraceFormat.locate(dir).file(), false);
     }
 
     /**
@@ -148,7 +150,7 @@ class Otf2TraceReaderTest {
     void everyTraceMatchesOtf2Print(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         Otf2PrintOracle oracle = Otf2PrintOracle.of(anchor);
-        TraceProfile profile = Otf2TraceReader.read(anchor, false);
+        TraceProfile profile = TraceInput.read(anchor, false);
         assertEquals(oracle.processes, profile.processes().size(), "processes");
         assertSamePairs(oracle.pairs(), asMap(profile), dir.getFileName().toString());
         for (int r = 0; r < oracle.processes; r++) {
@@ -168,11 +170,11 @@ class Otf2TraceReaderTest {
     @MethodSource("allTraces")
     void batchSizeAndThreadsDoNotChangeTheProfile(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
-        TraceProfile reference = Otf2TraceReader.read(anchor, new ReadOptions(true, false, 1));
+        TraceProfile reference = TraceInput.read(anchor, new ReadOptions(false, 1), AnalysisOptions.profile(true));
         for (int[] batchAndThreads : new int[][] {{1, 1}, {3, 2}, {7, 3}}) {
             System.setProperty("igtrace.otf2.batch", Integer.toString(batchAndThreads[0]));
             try {
-                TraceProfile profile = Otf2TraceReader.read(anchor, new ReadOptions(true, false, batchAndThreads[1]));
+                TraceProfile profile = TraceInput.read(anchor, new ReadOptions(false, batchAndThreads[1]), AnalysisOptions.profile(true));
                 assertEquals(reference, profile, "batch " + batchAndThreads[0] + ", threads " + batchAndThreads[1]);
             } finally {
                 System.clearProperty("igtrace.otf2.batch");
@@ -189,7 +191,7 @@ class Otf2TraceReaderTest {
     void progressCountsTheAnnouncedEvents(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         long[] totalAndDone = new long[2];
-        Otf2TraceReader.read(anchor, new ReadOptions(false, false, 2), new ReadProgress() {
+        TraceInput.read(anchor, new ReadOptions(false, 2), AnalysisOptions.PROFILE, new ReadProgress() {
             @Override
             public void start(long total, String unit) {
                 assertEquals("events", unit);

@@ -4,13 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.otf2.Otf2TraceReader;
+import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,12 +37,12 @@ class DelaysTraceTest {
     @BeforeAll
     static void read() throws Exception {
         Path anchor = TraceFormat.locate(TestTraces.otf2("delays-4")).file();
-        corrected = read(anchor, ReadOptions.WaitMode.CORRECTED_CLOCKS).waits();
-        raw = read(anchor, ReadOptions.WaitMode.RAW_CLOCKS).waits();
+        corrected = read(anchor, WaitMode.CORRECTED_CLOCKS).waits();
+        raw = read(anchor, WaitMode.RAW_CLOCKS).waits();
     }
 
-    private static TraceProfile read(Path anchor, ReadOptions.WaitMode mode) throws Exception {
-        return Otf2TraceReader.read(anchor, new ReadOptions(false, false, 1, mode));
+    private static TraceProfile read(Path anchor, WaitMode mode) throws Exception {
+        return TraceInput.read(anchor, new ReadOptions(false, 1), new AnalysisOptions(false, mode));
     }
 
     /** Delay of the pattern in ms, and who waits: the table in delays.c. */

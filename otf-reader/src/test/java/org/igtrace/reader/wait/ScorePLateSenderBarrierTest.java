@@ -3,12 +3,13 @@ package org.igtrace.reader.wait;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.otf2.Otf2TraceReader;
+import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,8 +21,7 @@ class ScorePLateSenderBarrierTest {
     static final Path ANCHOR = TestTraces.otf2("scorep-late-sender-barrier").resolve("traces.otf2");
 
     static WaitReport read(Path anchor) throws Exception {
-        return Otf2TraceReader.read(TraceFormat.locate(anchor).file(),
-                new ReadOptions(false, false, 1, ReadOptions.WaitMode.CORRECTED_CLOCKS)).waits();
+        return TraceInput.read(anchor, new ReadOptions(false, 1), new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS)).waits();
     }
 
     @Test

@@ -55,38 +55,11 @@ final class EventBatch implements AutoCloseable {
 
     /** Hands the records of the last fill to the visitor, in order. */
     void decode(EventVisitor visitor) {
-        decode(visitor, 0, Long.MAX_VALUE);
-    }
-
-    /** Records in the last fill. */
-    int count() {
-        return Otf2Shim.igt_batch_count(batch);
-    }
-
-    /** The time of record {@code index} of the last fill. */
-    long time(int index) {
-        return records.getLong(index * RECORD_BYTES + 16);
-    }
-
-    /**
-     * Hands the records of the last fill from {@code from} on to the visitor, in order, up to the
-     * first one later than {@code limit}; returns the index of that record (or the count).
-     */
-    int decode(EventVisitor visitor, int from, long limit) {
-        return decode(visitor, from, limit, Otf2Shim.igt_batch_count(batch));
-    }
-
-    /** As {@link #decode(EventVisitor, int, long)}, stopping before record {@code to} at the latest. */
-    int decode(EventVisitor visitor, int from, long limit, int to) {
         ByteBuffer r = records;
-        int end = Math.min(to, Otf2Shim.igt_batch_count(batch)) * RECORD_BYTES;
-        int at = from * RECORD_BYTES;
-        for (; at < end; at += RECORD_BYTES) {
+        int end = Otf2Shim.igt_batch_count(batch) * RECORD_BYTES;
+        for (int at = 0; at < end; at += RECORD_BYTES) {
             int kind = r.getInt(at);
             long time = r.getLong(at + 16);
-            if (time > limit) {
-                break;
-            }
             switch (kind) {
                 case ENTER -> visitor.enter(time, r.getInt(at + 4));
                 case LEAVE -> visitor.leave(time, r.getInt(at + 4));
@@ -100,7 +73,6 @@ final class EventBatch implements AutoCloseable {
                 }
             }
         }
-        return at / RECORD_BYTES;
     }
 
     @Override

@@ -15,4 +15,8 @@ public interface EventVisitor {
 
     /** End of a collective; {@code operation} is the OTF2 collective operation code. */
     void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received);
+
+    /** The location's events are over. */
+    default void end() {
+    }
 }

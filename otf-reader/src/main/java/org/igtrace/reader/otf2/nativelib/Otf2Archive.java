@@ -23,8 +23,6 @@ public final class Otf2Archive implements AutoCloseable {
      * {@code -Digtrace.otf2.batch=N} to a few records to make every location cross batches.
      */
     private static final int BATCH_RECORDS = 8192;
-    /** Records buffered over all locations of a merged replay (16 MB). */
-    private static final int MERGE_RECORDS = 400_000;
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
@@ -149,133 +147,13 @@ public final class Otf2Archive implements AutoCloseable {
                     readLocalDefinitions(location);
                 }
                 readLocationEvents(location, batch, visitor, progress);
+                visitor.end();
             }
         } finally {
             if (defFiles) {
                 Otf2Library.OTF2_Reader_CloseDefFiles(reader);
             }
             Otf2Library.OTF2_Reader_CloseEvtFiles(reader);
-        }
-    }
-
-    /**
-     * Reads the events of the given locations merged in time order (raw timestamps): every
-     * location's reader is open at once, each with a small batch, and the location with the
-     * earliest next event hands on its records up to the next location's. Memory grows with the
-     * number of locations, not of events. {@code visitorFor} returning null skips a location.
-     */
-    public void replayEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongConsumer progress) throws Otf2Exception {
-        if (Otf2Shim.loadFailure() != null) {
-            throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
-        }
-        for (long location : locations) {
-            check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
-        }
-        boolean defFiles = Otf2Library.OTF2_Reader_OpenDefFiles(reader) == 0;
-        check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
-        int capacity = Math.max(1, Integer.getInteger("igtrace.otf2.batch",
-                Math.max(64, Math.min(BATCH_RECORDS, MERGE_RECORDS / Math.max(1, locations.length)))));
-        java.util.List<MergeCursor> cursors = new java.util.ArrayList<>();
-        try {
-            java.util.PriorityQueue<MergeCursor> queue = new java.util.PriorityQueue<>(
-                    java.util.Comparator.comparingLong(MergeCursor::head));
-            for (long location : locations) {
-                EventVisitor visitor = visitorFor.apply(location);
-                if (visitor == null) {
-                    continue;
-                }
-                if (defFiles) {
-                    readLocalDefinitions(location);
-                }
-                Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
-                if (evtReader == null) {
-                    throw new Otf2Exception(lastError("the events of location " + location + " cannot be read"));
-                }
-                MergeCursor cursor = new MergeCursor(location, evtReader, new EventBatch(capacity), visitor);
-                cursors.add(cursor);
-                check(cursor.batch.attach(reader, evtReader), "registering callbacks");
-                cursor.refill(progress);
-                if (cursor.head() != Long.MAX_VALUE) {
-                    queue.add(cursor);
-                }
-            }
-            while (!queue.isEmpty()) {
-                MergeCursor c = queue.poll();
-                long limit = queue.isEmpty() ? Long.MAX_VALUE : queue.peek().head();
-                c.deliverThrough(limit, progress);
-                if (c.head() != Long.MAX_VALUE) {
-                    queue.add(c);
-                }
-            }
-        } finally {
-            for (MergeCursor c : cursors) {
-                Otf2Library.OTF2_Reader_CloseEvtReader(reader, c.evtReader);
-                c.batch.close();
-            }
-            if (defFiles) {
-                Otf2Library.OTF2_Reader_CloseDefFiles(reader);
-            }
-            Otf2Library.OTF2_Reader_CloseEvtFiles(reader);
-        }
-    }
-
-    /** One location's place in a merged replay: its reader, its batch and the next record. */
-    private final class MergeCursor {
-        static final int RUN = 64;
-        final long location;
-        final Pointer evtReader;
-        final EventBatch batch;
-        final EventVisitor visitor;
-        int next;
-        int count;
-        boolean more = true;
-        long reported;
-
-        MergeCursor(long location, Pointer evtReader, EventBatch batch, EventVisitor visitor) {
-            this.location = location;
-            this.evtReader = evtReader;
-            this.batch = batch;
-            this.visitor = visitor;
-        }
-
-        /** The time of the next record, or Long.MAX_VALUE when the location is done. */
-        long head() {
-            return next < count ? batch.time(next) : Long.MAX_VALUE;
-        }
-
-        /**
-         * Hands on records up to {@code limit} (at least one), refilling the batch as it drains.
-         * The first {@value #RUN} records go regardless of the limit: the merge only bounds how far
-         * locations run apart (what matching holds in flight), and deciding per record would cost
-         * a queue operation per event.
-         */
-        void deliverThrough(long limit, LongConsumer progress) throws Otf2Exception {
-            next = batch.decode(visitor, next, Long.MAX_VALUE, next + RUN);
-            if (next == count) {
-                refill(progress);
-            }
-            while (next < count && batch.time(next) <= limit) {
-                next = batch.decode(visitor, next, limit);
-                if (next < count) {
-                    return;
-                }
-                refill(progress);
-            }
-        }
-
-        void refill(LongConsumer progress) throws Otf2Exception {
-            next = count = 0;
-            while (more && count == 0) {
-                int status = batch.fill(reader, evtReader);
-                if (status != Otf2Shim.FULL) {
-                    check(status, "reading the events of location " + location);
-                    more = false;
-                }
-                count = batch.count();
-                long read = batch.eventsRead();
-                progress.accept(read - reported);
-                reported = read;
-            }
         }
     }
 

@@ -15,7 +15,8 @@ import org.igtrace.core.util.IntIntMap;
 import org.igtrace.core.util.PairLongs;
 
 /**
- * Matches sends with receives and collective members with each other (SPEC section 8), as the
+ * The merged-replay matcher igtrace used before issue 15, kept as the reference the one-pass
+ * join is checked against. Matches sends with receives and collective members with each other (SPEC section 8), as the
  * events of all locations arrive merged in time order, and hands each complete match to a
  * {@link MatchListener}.
  *
@@ -33,7 +34,7 @@ import org.igtrace.core.util.PairLongs;
  * Memory holds the messages and collective instances in flight (one end seen, or a call not yet
  * left) and a call stack per location; nothing per event.
  */
-public final class EventMatcher implements LocationSink {
+final class ReferenceEventMatcher implements LocationSink {
     private static final int SEND_SIDE = -1;
     private static final int RECEIVE_SIDE = -2;
 
@@ -58,7 +59,7 @@ public final class EventMatcher implements LocationSink {
     private record MessageKey(int sender, int receiver, int communicator, int tag) {
     }
 
-    public EventMatcher(TraceDefinitions definitions, MatchListener listener) {
+    ReferenceEventMatcher(TraceDefinitions definitions, MatchListener listener) {
         this.definitions = definitions;
         this.listener = listener;
         this.memberIndex = new IntIntMap[definitions.communicatorCount()];

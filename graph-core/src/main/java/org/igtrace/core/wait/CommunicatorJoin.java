@@ -1,0 +1,115 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.IntIntMap;
+
+/**
+ * Joins the collective arrivals on one communicator (SPEC section 8): the k-th collective a
+ * location records on a communicator is instance k there. For each k, every member's arrival is
+ * its location's k-th record (a member with several locations: the earliest of them); the
+ * instance's kind and root are those of its earliest arrival, and arrivals of another kind are
+ * counted. An instance is handed on when every member arrived, and counted as incomplete
+ * otherwise. A process listed twice in the communicator takes its first place (so the instance
+ * stays incomplete).
+ */
+final class CommunicatorJoin {
+    private final TraceDefinitions definitions;
+    private final RecordBlocks store;
+
+    CommunicatorJoin(TraceDefinitions definitions, RecordBlocks store) {
+        this.definitions = definitions;
+        this.store = store;
+    }
+
+    void join(int communicator, List<RecordStream> streams, MatchListener listener, PairJoin.JoinCounts counts) {
+        int[] members = definitions.communicatorMembers(communicator);
+        IntIntMap index = new IntIntMap();
+        for (int i = 0; i < members.length; i++) {
+            if (index.get(members[i], -1) < 0) {
+                index.put(members[i], i);
+            }
+        }
+        List<RecordStream.Reader> readers = new ArrayList<>();
+        List<Integer> memberOf = new ArrayList<>();
+        for (RecordStream s : streams) {
+            int me = index.get(s.process(), -1);
+            if (me >= 0) {
+                readers.add(s.reader(store, store.spilledBytes() > 0 ? new byte[RecordStream.BLOCK_BYTES] : null));
+                memberOf.add(me);
+            }
+        }
+        int n = members.length;
+        int[] arrival = new int[n];
+        boolean[] fresh = new boolean[readers.size()];
+        while (true) {
+            java.util.Arrays.fill(arrival, -1);
+            int first = -1;
+            for (int r = 0; r < readers.size(); r++) {
+                RecordStream.Reader reader = readers.get(r);
+                fresh[r] = reader.hasNext();
+                if (!fresh[r]) {
+                    continue;
+                }
+                reader.nextCollective();
+                int me = memberOf.get(r);
+                if (arrival[me] < 0 || earlier(reader, readers.get(arrival[me]))) {
+                    arrival[me] = r;
+                }
+                if (first < 0 || earlier(reader, readers.get(first))) {
+                    first = r;
+                }
+            }
+            if (first < 0) {
+                return;
+            }
+            instance(members, readers, fresh, arrival, first, listener, counts);
+        }
+    }
+
+    private static void instance(int[] members, List<RecordStream.Reader> readers, boolean[] fresh, int[] arrival, int first,
+                          MatchListener listener, PairJoin.JoinCounts counts) {
+        RecordStream.Reader head = readers.get(first);
+        CollectiveKind kind = head.kind;
+        int root = head.root;
+        for (int r = 0; r < readers.size(); r++) {
+            if (fresh[r] && readers.get(r).kind != kind) {
+                counts.collectivesDisagreeing++;
+            }
+        }
+        int n = members.length;
+        for (int i = 0; i < n; i++) {
+            if (arrival[i] < 0) {
+                counts.collectivesIncomplete++;
+                return;
+            }
+        }
+        CollectiveInstance instance = new CollectiveInstance(kind, members);
+        instance.root = root < 0 ? -1 : rootIndex(members, root);
+        for (int i = 0; i < n; i++) {
+            RecordStream.Reader r = readers.get(arrival[i]);
+            instance.arrived[i] = true;
+            instance.enter[i] = r.enter;
+            instance.leave[i] = r.leave;
+        }
+        instance.arrivals = n;
+        instance.departures = n;
+        counts.collectivesMatched++;
+        listener.collective(instance);
+    }
+
+    private static int rootIndex(int[] members, int root) {
+        for (int i = 0; i < members.length; i++) {
+            if (members[i] == root) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean earlier(RecordStream.Reader a, RecordStream.Reader b) {
+        return a.time != b.time ? a.time < b.time : a.stream().order() < b.stream().order();
+    }
+}

@@ -1,0 +1,281 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.IntIntMap;
+
+/**
+ * Turns one location's events into match records (SPEC section 8), with no other location in
+ * sight: each message end with the enter and leave of the MPI call around its event (the
+ * innermost enclosing MPI region; for a non-blocking receive completed in {@code MPI_Wait*}, the
+ * wait), each collective arrival likewise. An end is written once its call was left, in event
+ * order, into the stream of its partner (or communicator), so that the k-th record on a key is the
+ * location's k-th end on that key. Memory: a call stack, the ends whose call is still open, and
+ * one partly filled block per stream.
+ */
+public final class LocationRecorder implements LocationEvents {
+    private static final int SEND = 0;
+    private static final int RECEIVE = 1;
+    private static final int COLLECTIVE = 2;
+    private static final long OPEN = Long.MIN_VALUE;
+    private static final MpiCall[] CALLS = MpiCall.values();
+    private static final CollectiveKind[] KINDS = CollectiveKind.values();
+
+    private final MatchRecords records;
+    private final TraceDefinitions definitions;
+    private final RecordBlocks store;
+    private final int process;
+    private final long order;
+
+    private int[] regions = new int[16];
+    private long[] enters = new long[16];
+    private int depth;
+    private long lastTime;
+    private boolean ended;
+
+    // Ends whose call is still open, in event order.
+    private int pendingCount;
+    private int[] side = new int[8];
+    private int[] partner = new int[8];
+    private int[] communicator = new int[8];
+    private int[] tag = new int[8];
+    private int[] call = new int[8];
+    private int[] frame = new int[8];
+    private long[] time = new long[8];
+    private long[] enter = new long[8];
+    private long[] leave = new long[8];
+
+    private final IntIntMap sendStreams = new IntIntMap();
+    private final IntIntMap receiveStreams = new IntIntMap();
+    private final IntIntMap collectiveStreams = new IntIntMap();
+    private final IntIntMap membership = new IntIntMap();
+    private final List<RecordStream> sends = new ArrayList<>();
+    private final List<RecordStream> receives = new ArrayList<>();
+    private final List<RecordStream> collectives = new ArrayList<>();
+    private long nonMembers;
+    // The stream written last: ends tend to come in runs to the same partner.
+    private List<RecordStream> lastList;
+    private int lastKey;
+    private RecordStream lastStream;
+
+    LocationRecorder(MatchRecords records, int process, long order) {
+        this.records = records;
+        this.definitions = records.definitions();
+        this.store = records.store();
+        this.process = process;
+        this.order = order;
+    }
+
+    @Override
+    public void enter(long t, int region) {
+        if (depth == regions.length) {
+            regions = Arrays.copyOf(regions, depth * 2);
+            enters = Arrays.copyOf(enters, depth * 2);
+        }
+        regions[depth] = region;
+        enters[depth++] = t;
+        lastTime = t;
+    }
+
+    @Override
+    public void leave(long t, int region) {
+        lastTime = t;
+        if (depth == 0) {
+            return;
+        }
+        depth--;
+        if (pendingCount > 0) {
+            resolve(depth, t);
+        }
+    }
+
+    @Override
+    public void send(long t, int receiver, int comm, int messageTag, long bytes) {
+        lastTime = t;
+        if (receiver >= 0) {
+            add(SEND, receiver, comm, messageTag, t);
+        }
+    }
+
+    @Override
+    public void receive(long t, int sender, int comm, int messageTag, long bytes) {
+        lastTime = t;
+        if (sender >= 0) {
+            add(RECEIVE, sender, comm, messageTag, t);
+        }
+    }
+
+    @Override
+    public void collective(long t, CollectiveKind kind, int comm, int root, long sent, long received) {
+        lastTime = t;
+        if (kind == CollectiveKind.OTHER) {
+            return;
+        }
+        if (!member(comm)) {
+            nonMembers++;
+            return;
+        }
+        add(COLLECTIVE, root, comm, kind.ordinal(), t);
+    }
+
+    /** Ends the location: calls still open are left at its last event, every stream is sealed. */
+    @Override
+    public void end() {
+        if (ended) {
+            return;
+        }
+        ended = true;
+        resolve(0, lastTime);
+        depth = 0;
+        for (RecordStream s : sends) {
+            s.seal(store);
+        }
+        for (RecordStream s : receives) {
+            s.seal(store);
+        }
+        for (RecordStream s : collectives) {
+            s.seal(store);
+        }
+        records.add(sends, receives, collectives);
+        records.ended(this, nonMembers);
+    }
+
+    private boolean member(int comm) {
+        int known = membership.get(comm, -1);
+        if (known < 0) {
+            known = 0;
+            for (int m : definitions.communicatorMembers(comm)) {
+                if (m == process) {
+                    known = 1;
+                    break;
+                }
+            }
+            membership.put(comm, known);
+        }
+        return known == 1;
+    }
+
+    /** The stack frame of the innermost MPI call open now, or -1. */
+    private int callFrame() {
+        for (int f = depth - 1; f >= 0; f--) {
+            if (definitions.mpiCall(regions[f]).isMpi()) {
+                return f;
+            }
+        }
+        return -1;
+    }
+
+    /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}. */
+    private void add(int kind, int who, int comm, int what, long t) {
+        int f = callFrame();
+        if (pendingCount == side.length) {
+            grow();
+        }
+        int i = pendingCount++;
+        side[i] = kind;
+        partner[i] = who;
+        communicator[i] = comm;
+        tag[i] = what;
+        frame[i] = f;
+        time[i] = t;
+        if (f < 0) {
+            call[i] = MpiCall.NONE.ordinal();
+            enter[i] = t;
+            leave[i] = t;
+            if (i == 0) {
+                flush();
+            }
+        } else {
+            call[i] = definitions.mpiCall(regions[f]).ordinal();
+            enter[i] = enters[f];
+            leave[i] = OPEN;
+        }
+    }
+
+    /** The call at stack frame {@code from} (and any inside it) was left at {@code t}. */
+    private void resolve(int from, long t) {
+        for (int i = 0; i < pendingCount; i++) {
+            if (leave[i] == OPEN && frame[i] >= from) {
+                leave[i] = t;
+            }
+        }
+        flush();
+    }
+
+    /** Writes the ends at the head whose calls were left. */
+    private void flush() {
+        int done = 0;
+        while (done < pendingCount && leave[done] != OPEN) {
+            write(done++);
+        }
+        if (done > 0) {
+            drop(done);
+        }
+    }
+
+    /** Forgets the first {@code done} pending ends. */
+    private void drop(int done) {
+        int left = pendingCount - done;
+        if (left > 0) {
+            shift(side, done, left);
+            shift(partner, done, left);
+            shift(communicator, done, left);
+            shift(tag, done, left);
+            shift(call, done, left);
+            shift(frame, done, left);
+            System.arraycopy(time, done, time, 0, left);
+            System.arraycopy(enter, done, enter, 0, left);
+            System.arraycopy(leave, done, leave, 0, left);
+        }
+        pendingCount = left;
+    }
+
+    private static void shift(int[] a, int from, int n) {
+        System.arraycopy(a, from, a, 0, n);
+    }
+
+    private void write(int i) {
+        int s = side[i];
+        if (s == COLLECTIVE) {
+            stream(collectiveStreams, collectives, communicator[i])
+                    .collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i]);
+        } else {
+            RecordStream stream = s == SEND ? stream(sendStreams, sends, partner[i]) : stream(receiveStreams, receives, partner[i]);
+            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], CALLS[call[i]]);
+        }
+    }
+
+    private RecordStream stream(IntIntMap index, List<RecordStream> list, int key) {
+        if (list == lastList && key == lastKey) {
+            return lastStream;
+        }
+        int at = index.get(key, -1);
+        if (at < 0) {
+            at = list.size();
+            list.add(new RecordStream(process, order, key));
+            index.put(key, at);
+        }
+        lastList = list;
+        lastKey = key;
+        lastStream = list.get(at);
+        return lastStream;
+    }
+
+    private void grow() {
+        int n = side.length * 2;
+        side = Arrays.copyOf(side, n);
+        partner = Arrays.copyOf(partner, n);
+        communicator = Arrays.copyOf(communicator, n);
+        tag = Arrays.copyOf(tag, n);
+        call = Arrays.copyOf(call, n);
+        frame = Arrays.copyOf(frame, n);
+        time = Arrays.copyOf(time, n);
+        enter = Arrays.copyOf(enter, n);
+        leave = Arrays.copyOf(leave, n);
+    }
+}

@@ -1,0 +1,117 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TraceDefinitions;
+
+/**
+ * The match records of a whole trace, written location by location (SPEC section 8): each location
+ * is read on its own, in any order and on any thread, into a {@link LocationRecorder}, which turns
+ * its events into compact records (message ends with their sequence per key, collective arrivals
+ * with their instance number) kept in {@link RecordBlocks}. {@link RecordJoin} then joins them by
+ * key. Nothing here needs the locations' events merged in time order.
+ *
+ * <p>This is the engine-neutral seam of the wait analysis: "records of one location" in (one
+ * {@link LocationRecorder} per location, or {@link #add} for streams made elsewhere), "matched
+ * messages and collective instances" out ({@link RecordJoin} into a {@link MatchListener}).
+ */
+public final class MatchRecords implements LocationSink {
+    private final TraceDefinitions definitions;
+    private final RecordBlocks store;
+    private final Set<LocationRecorder> open = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
+    private final Map<Long, PairStreams> pairs = new HashMap<>();
+    private final Map<Integer, List<RecordStream>> collectives = new HashMap<>();
+    private final AtomicLong collectivesOfNonMembers = new AtomicLong();
+
+    /** The send and receive streams of one directed pair of processes. */
+    static final class PairStreams {
+        final int sender;
+        final int receiver;
+        final List<RecordStream> sends = new ArrayList<>(1);
+        final List<RecordStream> receives = new ArrayList<>(1);
+
+        PairStreams(int sender, int receiver) {
+            this.sender = sender;
+            this.receiver = receiver;
+        }
+    }
+
+    public MatchRecords(TraceDefinitions definitions, RecordBlocks store) {
+        this.definitions = definitions;
+        this.store = store;
+    }
+
+    public TraceDefinitions definitions() {
+        return definitions;
+    }
+
+    public RecordBlocks store() {
+        return store;
+    }
+
+    @Override
+    public LocationRecorder location(int process, long order) {
+        LocationRecorder recorder = new LocationRecorder(this, process, order);
+        open.add(recorder);
+        return recorder;
+    }
+
+    /** Ends every location whose reader did not say it ended. Call once all locations were read. */
+    public void finish() {
+        List<LocationRecorder> left;
+        synchronized (open) {
+            left = new ArrayList<>(open);
+        }
+        for (LocationRecorder r : left) {
+            r.end();
+        }
+    }
+
+    /** Takes the sealed streams of one location (a {@link LocationRecorder} at its end, or an engine that made them). */
+    public synchronized void add(List<RecordStream> sends, List<RecordStream> receives, List<RecordStream> collectiveArrivals) {
+        for (RecordStream s : sends) {
+            pair(s.process(), s.key()).sends.add(s);
+        }
+        for (RecordStream s : receives) {
+            pair(s.key(), s.process()).receives.add(s);
+        }
+        for (RecordStream s : collectiveArrivals) {
+            collectives.computeIfAbsent(s.key(), c -> new ArrayList<>()).add(s);
+        }
+    }
+
+    void ended(LocationRecorder recorder, long nonMembers) {
+        open.remove(recorder);
+        collectivesOfNonMembers.addAndGet(nonMembers);
+    }
+
+    private PairStreams pair(int sender, int receiver) {
+        return pairs.computeIfAbsent(((long) sender << 32) | (receiver & 0xffffffffL), k -> new PairStreams(sender, receiver));
+    }
+
+    /** Every directed pair with message ends, in (sender, receiver) order. */
+    synchronized List<PairStreams> pairs() {
+        List<PairStreams> all = new ArrayList<>(pairs.values());
+        all.sort((a, b) -> a.sender != b.sender ? Integer.compare(a.sender, b.sender) : Integer.compare(a.receiver, b.receiver));
+        return all;
+    }
+
+    /** The collective streams per communicator, communicators in ascending order. */
+    synchronized List<Map.Entry<Integer, List<RecordStream>>> collectives() {
+        List<Map.Entry<Integer, List<RecordStream>>> all = new ArrayList<>(collectives.entrySet());
+        all.sort(Map.Entry.comparingByKey());
+        return all;
+    }
+
+    /** Collective events on a communicator their process is not a member of (ignored). */
+    public long collectivesOfNonMembers() {
+        return collectivesOfNonMembers.get();
+    }
+}

@@ -1,0 +1,239 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayDeque;
+import java.util.List;
+import org.igtrace.core.util.PairLongs;
+
+/**
+ * Joins the message ends of one directed pair of processes (SPEC section 8): the k-th send from p
+ * to q on (communicator, tag) matches the k-th receive at q from p on the same key, MPI's
+ * non-overtaking rule, so the two sides are walked in their own event orders with a first-in
+ * first-out queue per key; no time order between them is needed. The side that has consumed the
+ * smaller share of its records goes next, which keeps the queues short when both sides hold the
+ * same messages. A process with several locations contributes its streams merged by time (ties:
+ * location order). What is left in the queues at the end is unmatched.
+ */
+final class PairJoin {
+    private final RecordBlocks store;
+    private final MatchedMessage message = new MatchedMessage();
+    private final KeyQueues queues = new KeyQueues();
+    private final byte[][] scratch = {new byte[RecordStream.BLOCK_BYTES], new byte[RecordStream.BLOCK_BYTES]};
+
+    PairJoin(RecordBlocks store) {
+        this.store = store;
+    }
+
+    /** Joins one pair into {@code listener}; counts into {@code counts}. */
+    void join(MatchRecords.PairStreams pair, MatchListener listener, JoinCounts counts) {
+        Side sends = new Side(pair.sends, store, scratch[0]);
+        Side receives = new Side(pair.receives, store, scratch[1]);
+        long sendTotal = sends.total, receiveTotal = receives.total;
+        queues.clear();
+        message.sender = pair.sender;
+        message.receiver = pair.receiver;
+        message.sendSeen = true;
+        message.receiveSeen = true;
+        while (sends.taken < sendTotal || receives.taken < receiveTotal) {
+            boolean takeSend = receives.taken == receiveTotal
+                    || (sends.taken < sendTotal && sends.taken * receiveTotal <= receives.taken * sendTotal);
+            Side side = takeSend ? sends : receives;
+            RecordStream.Reader end = side.next();
+            KeyQueues.Queue queue = queues.of(end.communicator, end.tag);
+            if (!queue.isEmpty() && queue.sendSide != takeSend) {
+                int at = queue.poll();
+                if (takeSend) {
+                    fillSend(end.time, end.enter, end.leave, end.call.ordinal());
+                    fillReceive(queue.time[at], queue.enter[at], queue.leave[at], queue.call[at]);
+                } else {
+                    fillSend(queue.time[at], queue.enter[at], queue.leave[at], queue.call[at]);
+                    fillReceive(end.time, end.enter, end.leave, end.call.ordinal());
+                }
+                counts.matched++;
+                listener.message(message);
+            } else {
+                queue.sendSide = takeSend;
+                queue.add(end.time, end.enter, end.leave, end.call.ordinal());
+            }
+        }
+        queues.forEach(q -> {
+            if (!q.isEmpty()) {
+                (q.sendSide ? counts.unmatchedSends : counts.unmatchedReceives).add(pair.sender, pair.receiver, q.size());
+            }
+        });
+    }
+
+    private void fillSend(long time, long enter, long leave, int call) {
+        message.sendTime = time;
+        message.sendEnter = enter;
+        message.sendLeave = leave;
+        message.sendCall = RecordStream.call(call);
+    }
+
+    private void fillReceive(long time, long enter, long leave, int call) {
+        message.receiveTime = time;
+        message.receiveEnter = enter;
+        message.receiveLeave = leave;
+        message.receiveCall = RecordStream.call(call);
+    }
+
+    /** One side of the pair: its streams (one per location), merged by time when there are several. */
+    private static final class Side {
+        final RecordStream.Reader[] readers;
+        final boolean[] loaded;
+        final long total;
+        long taken;
+
+        /** @param scratch for the blocks of a single stream (several streams get their own) */
+        Side(List<RecordStream> streams, RecordBlocks store, byte[] scratch) {
+            readers = new RecordStream.Reader[streams.size()];
+            loaded = new boolean[streams.size()];
+            long n = 0;
+            for (int i = 0; i < readers.length; i++) {
+                readers[i] = streams.get(i).reader(store, readers.length == 1 ? scratch : null);
+                n += streams.get(i).records();
+            }
+            total = n;
+        }
+
+        RecordStream.Reader next() {
+            taken++;
+            if (readers.length == 1) {
+                readers[0].nextMessage();
+                return readers[0];
+            }
+            int best = -1;
+            for (int i = 0; i < readers.length; i++) {
+                if (!loaded[i] && readers[i].hasNext()) {
+                    readers[i].nextMessage();
+                    loaded[i] = true;
+                }
+                if (loaded[i] && (best < 0 || earlier(readers[i], readers[best]))) {
+                    best = i;
+                }
+            }
+            loaded[best] = false;
+            return readers[best];
+        }
+
+        private static boolean earlier(RecordStream.Reader a, RecordStream.Reader b) {
+            return a.time != b.time ? a.time < b.time : a.stream().order() < b.stream().order();
+        }
+    }
+
+    /** First-in first-out queues of one side's waiting ends, per (communicator, tag). */
+    static final class KeyQueues {
+        private final java.util.HashMap<Long, Queue> byKey = new java.util.HashMap<>();
+        private final ArrayDeque<Queue> spare = new ArrayDeque<>();
+        private int lastCommunicator = Integer.MIN_VALUE;
+        private int lastTag;
+        private Queue last;
+
+        Queue of(int communicator, int tag) {
+            if (last != null && communicator == lastCommunicator && tag == lastTag) {
+                return last;
+            }
+            Long key = ((long) communicator << 32) | (tag & 0xffffffffL);
+            Queue q = byKey.get(key);
+            if (q == null) {
+                q = spare.isEmpty() ? new Queue() : spare.poll();
+                byKey.put(key, q);
+            }
+            lastCommunicator = communicator;
+            lastTag = tag;
+            last = q;
+            return q;
+        }
+
+        void clear() {
+            for (Queue q : byKey.values()) {
+                q.reset();
+                spare.add(q);
+            }
+            byKey.clear();
+            last = null;
+        }
+
+        void forEach(java.util.function.Consumer<Queue> action) {
+            byKey.values().forEach(action);
+        }
+
+        /** A ring buffer of ends, all of one side. */
+        static final class Queue {
+            boolean sendSide;
+            long[] time = new long[4];
+            long[] enter = new long[4];
+            long[] leave = new long[4];
+            int[] call = new int[4];
+            private int head;
+            private int size;
+
+            boolean isEmpty() {
+                return size == 0;
+            }
+
+            int size() {
+                return size;
+            }
+
+            void add(long t, long e, long l, int c) {
+                if (size == time.length) {
+                    grow();
+                }
+                int at = (head + size++) & (time.length - 1);
+                time[at] = t;
+                enter[at] = e;
+                leave[at] = l;
+                call[at] = c;
+            }
+
+            /** Removes the head and returns its slot (valid until the next add). */
+            int poll() {
+                int at = head;
+                head = (head + 1) & (time.length - 1);
+                size--;
+                return at;
+            }
+
+            void reset() {
+                head = size = 0;
+            }
+
+            private void grow() {
+                int n = time.length;
+                long[] t = new long[n * 2], e = new long[n * 2], l = new long[n * 2];
+                int[] c = new int[n * 2];
+                for (int i = 0; i < size; i++) {
+                    int from = (head + i) & (n - 1);
+                    t[i] = time[from];
+                    e[i] = enter[from];
+                    l[i] = leave[from];
+                    c[i] = call[from];
+                }
+                time = t;
+                enter = e;
+                leave = l;
+                call = c;
+                head = 0;
+            }
+        }
+    }
+
+    /** What the join counted, summed over pairs and communicators. */
+    static final class JoinCounts {
+        long matched;
+        final PairLongs unmatchedSends = new PairLongs();
+        final PairLongs unmatchedReceives = new PairLongs();
+        long collectivesMatched;
+        long collectivesIncomplete;
+        long collectivesDisagreeing;
+
+        void add(JoinCounts o) {
+            matched += o.matched;
+            o.unmatchedSends.forEach(unmatchedSends::add);
+            o.unmatchedReceives.forEach(unmatchedReceives::add);
+            collectivesMatched += o.collectivesMatched;
+            collectivesIncomplete += o.collectivesIncomplete;
+            collectivesDisagreeing += o.collectivesDisagreeing;
+        }
+    }
+}

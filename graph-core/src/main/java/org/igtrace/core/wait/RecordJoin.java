@@ -1,0 +1,150 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.igtrace.core.util.PairLongs;
+
+/**
+ * Joins the {@link MatchRecords} of a trace by key (SPEC section 8): each directed pair of
+ * processes ({@link PairJoin}) and each communicator ({@link CommunicatorJoin}) on its own, so the
+ * work splits over threads, and hands every matched message and complete collective instance to a
+ * {@link MatchListener}, one listener per thread. The order in which matches arrive is not the
+ * trace's time order; listeners add up what they see. A {@link MatchedMessage} handed on is reused
+ * for the next one: copy what you keep.
+ */
+public final class RecordJoin {
+    private RecordJoin() {
+    }
+
+    /** What the join found: the listeners (one per thread that ran) and the counts. */
+    public static final class Joined<L> {
+        private final List<L> listeners;
+        private final PairJoin.JoinCounts counts;
+        private final long collectivesOfNonMembers;
+
+        Joined(List<L> listeners, PairJoin.JoinCounts counts, long collectivesOfNonMembers) {
+            this.listeners = listeners;
+            this.counts = counts;
+            this.collectivesOfNonMembers = collectivesOfNonMembers;
+        }
+
+        public List<L> listeners() {
+            return listeners;
+        }
+
+        /** Messages with both ends matched. */
+        public long matchedMessages() {
+            return counts.matched;
+        }
+
+        /** Sends left without a receive, per (sender, receiver). */
+        public PairLongs unmatchedSends() {
+            return counts.unmatchedSends;
+        }
+
+        /** Receives left without a send, per (sender, receiver). */
+        public PairLongs unmatchedReceives() {
+            return counts.unmatchedReceives;
+        }
+
+        public long collectivesMatched() {
+            return counts.collectivesMatched;
+        }
+
+        /** Collective instances some member never recorded. */
+        public long collectivesIncomplete() {
+            return counts.collectivesIncomplete;
+        }
+
+        /** Arrivals at a collective instance that name another operation than its first arrival. */
+        public long collectivesDisagreeing() {
+            return counts.collectivesDisagreeing;
+        }
+
+        /** Collective events on a communicator their process is not a member of (ignored). */
+        public long collectivesOfNonMembers() {
+            return collectivesOfNonMembers;
+        }
+    }
+
+    /** Joins on one thread into {@code listener}. */
+    public static <L extends MatchListener> Joined<L> join(MatchRecords records, L listener) {
+        return join(records, 1, () -> listener);
+    }
+
+    /**
+     * Joins on up to {@code threads} threads, each with its own listener from {@code listeners}.
+     * The records must be complete ({@link MatchRecords#finish()}).
+     */
+    public static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners) {
+        List<MatchRecords.PairStreams> pairs = records.pairs();
+        List<Map.Entry<Integer, List<RecordStream>>> communicators = records.collectives();
+        int tasks = pairs.size() + communicators.size();
+        int n = Math.max(1, Math.min(threads, tasks));
+        AtomicInteger next = new AtomicInteger();
+        List<L> made = new ArrayList<>();
+        List<PairJoin.JoinCounts> counted = new ArrayList<>();
+        List<Thread> running = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        for (int t = 0; t < n; t++) {
+            L listener = listeners.get();
+            PairJoin.JoinCounts counts = new PairJoin.JoinCounts();
+            made.add(listener);
+            counted.add(counts);
+            Runnable work = () -> {
+                PairJoin pairJoin = new PairJoin(records.store());
+                CommunicatorJoin commJoin = new CommunicatorJoin(records.definitions(), records.store());
+                for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) {
+                    if (i < pairs.size()) {
+                        pairJoin.join(pairs.get(i), listener, counts);
+                    } else {
+                        Map.Entry<Integer, List<RecordStream>> c = communicators.get(i - pairs.size());
+                        commJoin.join(c.getKey(), c.getValue(), listener, counts);
+                    }
+                }
+            };
+            if (n == 1) {
+                work.run();
+            } else {
+                Thread thread = new Thread(() -> {
+                    try {
+                        work.run();
+                    } catch (Throwable e) {
+                        synchronized (failures) {
+                            failures.add(e);
+                        }
+                    }
+                }, "igtrace-join");
+                thread.setDaemon(true);
+                thread.start();
+                running.add(thread);
+            }
+        }
+        for (Thread thread : running) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while joining match records", e);
+            }
+        }
+        if (!failures.isEmpty()) {
+            Throwable f = failures.get(0);
+            if (f instanceof RuntimeException r) {
+                throw r;
+            }
+            if (f instanceof Error e) {
+                throw e;
+            }
+            throw new IllegalStateException(f);
+        }
+        PairJoin.JoinCounts total = new PairJoin.JoinCounts();
+        for (PairJoin.JoinCounts c : counted) {
+            total.add(c);
+        }
+        return new Joined<>(made, total, records.collectivesOfNonMembers());
+    }
+}

@@ -1,0 +1,280 @@
+package org.igtrace.core.wait;
+
+import java.util.Arrays;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.MpiCall;
+
+/**
+ * One location's match records of one kind, in the location's event order, encoded compactly into
+ * {@link RecordBlocks}: the message ends it sent to one partner, the ones it received from one
+ * partner, or its arrivals at the collectives of one communicator. Record k of a stream (per
+ * communicator and tag, for messages) is the location's k-th on that key: the sequence number the
+ * join matches by.
+ *
+ * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a
+ * message end [communicator, tag] when they differ from the previous record's (head bit 3), for a
+ * collective arrival root + 1; then three times: time minus the previous record's time, time minus
+ * the enter of the call around the event, leave of that call minus time. Times are normally in
+ * that order, so the three are written unsigned; one that is negative (a trace with backward
+ * times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are
+ * the {@link MpiCall} (message end) or {@link CollectiveKind} (arrival) ordinal. About 5 bytes per
+ * record on real traces.
+ */
+public final class RecordStream {
+    private static final int FIRST_TAIL = 256;
+    private static final int MAX_TAIL = 16 * 1024;
+    private static final int MAX_RECORD = 64;
+    private static final int KEY_FOLLOWS = 8;
+    private static final int SIGNED_DELTA = 16;
+    private static final int SIGNED_ENTER = 32;
+    private static final int SIGNED_LEAVE = 64;
+    private static final MpiCall[] CALLS = MpiCall.values();
+    private static final CollectiveKind[] KINDS = CollectiveKind.values();
+
+    private final int process;
+    private final long order;
+    private final int key;
+    private int[] blocks = new int[2];
+    private int blockCount;
+    private long records;
+
+    // Writing: the block being filled and the state the next record is encoded against.
+    private byte[] tail;
+    private int length;
+    private long lastTime;
+    private int lastCommunicator = Integer.MIN_VALUE;
+    private int lastTag;
+
+    /**
+     * @param process the location's process
+     * @param order   the location's place among all locations
+     * @param key     the partner process (message streams) or the communicator (collective streams)
+     */
+    RecordStream(int process, long order, int key) {
+        this.process = process;
+        this.order = order;
+        this.key = key;
+    }
+
+    public int process() {
+        return process;
+    }
+
+    public long order() {
+        return order;
+    }
+
+    /** The partner (message streams) or communicator (collective streams). */
+    public int key() {
+        return key;
+    }
+
+    public long records() {
+        return records;
+    }
+
+    /** Appends one message end. */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
+        ensure(store);
+        boolean newKey = communicator != lastCommunicator || tag != lastTag;
+        tail[length++] = (byte) (call.ordinal() | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave));
+        if (newKey) {
+            putSigned(communicator);
+            putSigned(tag);
+            lastCommunicator = communicator;
+            lastTag = tag;
+        }
+        putTimes(time, enter, leave);
+    }
+
+    /** Appends one collective arrival. */
+    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root) {
+        ensure(store);
+        tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave));
+        putSigned(root + 1L);
+        putTimes(time, enter, leave);
+    }
+
+    private int signs(long time, long enter, long leave) {
+        return (time < lastTime ? SIGNED_DELTA : 0) | (enter > time ? SIGNED_ENTER : 0) | (leave < time ? SIGNED_LEAVE : 0);
+    }
+
+    private void putTimes(long time, long enter, long leave) {
+        putDelta(time - lastTime);
+        putDelta(time - enter);
+        putDelta(leave - time);
+        lastTime = time;
+        records++;
+    }
+
+    /** A delta, unsigned when it is not negative (as the head's sign bits say), else zigzag-signed. */
+    private void putDelta(long v) {
+        putUnsigned(v >= 0 ? v : (v << 1) ^ (v >> 63));
+    }
+
+    private void ensure(RecordBlocks store) {
+        if (tail == null) {
+            tail = store.newBlock(FIRST_TAIL);
+        } else if (length + MAX_RECORD > tail.length) {
+            if (tail.length < MAX_TAIL) {
+                tail = Arrays.copyOf(tail, tail.length * 2);
+            } else {
+                keep(store, tail, length);
+                tail = store.newBlock(MAX_TAIL);
+                length = 0;
+            }
+        }
+    }
+
+    private void putSigned(long v) {
+        putUnsigned((v << 1) ^ (v >> 63));
+    }
+
+    private void putUnsigned(long z) {
+        byte[] t = tail;
+        int at = length;
+        while ((z & ~0x7FL) != 0) {
+            t[at++] = (byte) ((z & 0x7F) | 0x80);
+            z >>>= 7;
+        }
+        t[at++] = (byte) z;
+        length = at;
+    }
+
+    private void keep(RecordBlocks store, byte[] block, int n) {
+        if (blockCount == blocks.length) {
+            blocks = Arrays.copyOf(blocks, blockCount * 2);
+        }
+        blocks[blockCount++] = store.put(block, n);
+    }
+
+    /** Hands the last block to the store; no record may follow. */
+    void seal(RecordBlocks store) {
+        if (tail != null && length > 0) {
+            keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
+        }
+        tail = null;
+    }
+
+    /** The MPI call kind of ordinal {@code ordinal}, without allocating. */
+    static MpiCall call(int ordinal) {
+        return CALLS[ordinal];
+    }
+
+    /** The most bytes a block of any stream holds: the size of a reader's scratch array. */
+    public static final int BLOCK_BYTES = MAX_TAIL;
+
+    /**
+     * A reader over this (sealed) stream's records, from the first; {@code scratch} (at least
+     * {@link #BLOCK_BYTES} long, or null) receives blocks the store keeps elsewhere.
+     */
+    public Reader reader(RecordBlocks store, byte[] scratch) {
+        return new Reader(store, scratch);
+    }
+
+    /** Decodes a stream's records one at a time; the fields hold the current record. */
+    public final class Reader {
+        private final RecordBlocks store;
+        private int block = -1;
+        private byte[] bytes = new byte[0];
+        private byte[] buffer;
+        private int at;
+        private int end;
+        private long read;
+
+        public long time;
+        public long enter;
+        public long leave;
+        public int communicator = Integer.MIN_VALUE;
+        public int tag;
+        public MpiCall call;
+        public CollectiveKind kind;
+        public int root;
+
+        private Reader(RecordBlocks store, byte[] scratch) {
+            this.store = store;
+            this.buffer = scratch;
+        }
+
+        public RecordStream stream() {
+            return RecordStream.this;
+        }
+
+        public boolean hasNext() {
+            return read < records;
+        }
+
+        /** Records left, this one excluded. */
+        public long remaining() {
+            return records - read;
+        }
+
+        /** Moves to the next message end. */
+        public void nextMessage() {
+            advance();
+            int head = bytes[at++];
+            call = CALLS[head & 7];
+            if ((head & KEY_FOLLOWS) != 0) {
+                communicator = (int) getSigned();
+                tag = (int) getSigned();
+            }
+            getTimes(head);
+        }
+
+        /** Moves to the next collective arrival. */
+        public void nextCollective() {
+            advance();
+            int head = bytes[at++];
+            kind = KINDS[head & 7];
+            root = (int) (getSigned() - 1);
+            getTimes(head);
+        }
+
+        private void getTimes(int head) {
+            time += getDelta(head & SIGNED_DELTA);
+            enter = time - getDelta(head & SIGNED_ENTER);
+            leave = time + getDelta(head & SIGNED_LEAVE);
+            read++;
+        }
+
+        private long getDelta(int signed) {
+            long z = getUnsigned();
+            return signed == 0 ? z : (z >>> 1) ^ -(z & 1);
+        }
+
+        private void advance() {
+            if (at >= end) {
+                block++;
+                int handle = blocks[block];
+                bytes = store.get(handle, buffer);
+                at = 0;
+                end = store.length(handle);
+            }
+        }
+
+        private long getSigned() {
+            long z = getUnsigned();
+            return (z >>> 1) ^ -(z & 1);
+        }
+
+        private long getUnsigned() {
+            byte[] b = bytes;
+            int i = at;
+            byte first = b[i];
+            if (first >= 0) {
+                at = i + 1;
+                return first;
+            }
+            long z = 0;
+            int shift = 0;
+            byte x;
+            do {
+                x = b[i++];
+                z |= (long) (x & 0x7F) << shift;
+                shift += 7;
+            } while (x < 0);
+            at = i;
+            return z;
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package org.igtrace.core.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+/** Records of one location at a time, joined by sequence number; hand-made events, expected values in the comments. */
+class MatchRecordsTest {
+    private static final int SEND = 0, RECV = 1, WAITALL = 2, BARRIER = 3, COMPUTE = 4;
+
+    private static TraceDefinitions definitions() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        for (String name : new String[] {"MPI_Send", "MPI_Recv", "MPI_Waitall", "MPI_Barrier"}) {
+            b.addRegion(name, true);
+        }
+        b.addRegion("compute", false);
+        b.addCommunicator(new int[] {0, 1});
+        return b.ticksPerSecond(1).build();
+    }
+
+    /** (sender, sendTime, receiveTime) of every matched message, in the order the join hands them on. */
+    private static List<long[]> matches(MatchRecords records) {
+        records.finish();
+        List<long[]> seen = new ArrayList<>();
+        RecordJoin.join(records, new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+                seen.add(new long[] {m.sender(), m.sendTime(), m.receiveTime(), m.receiveEnter(), m.receiveLeave()});
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        });
+        return seen;
+    }
+
+    /**
+     * Rank 1 enters MPI_Waitall at 9, receives A at 10, then inside it an MPI_Recv [11, 13] receives
+     * B at 12 (left first, at 13); the Waitall is left at 20. Rank 0 sends twice on the same key
+     * (events at 31 and 41). Event order decides: A is receive 0 and matches the send at 31 (its
+     * call: the Waitall, [9, 20]); B matches the send at 41 (its call: the Recv, [11, 13]), though
+     * B's call was left first. Rank 1 is read before rank 0.
+     */
+    @Test
+    void sequenceFollowsEventOrderNotTheOrderCallsAreLeft() {
+        TraceDefinitions d = definitions();
+        MatchRecords records = new MatchRecords(d, new MemoryRecordBlocks());
+        LocationEvents p1 = records.location(1, 1);
+        p1.enter(9, WAITALL);
+        p1.receive(10, 0, 0, 7, 8);
+        p1.enter(11, RECV);
+        p1.receive(12, 0, 0, 7, 8);
+        p1.leave(13, RECV);
+        p1.leave(20, WAITALL);
+        p1.end();
+        LocationEvents p0 = records.location(0, 0);
+        p0.enter(30, SEND);
+        p0.send(31, 1, 0, 7, 8);
+        p0.leave(32, SEND);
+        p0.enter(40, SEND);
+        p0.send(41, 1, 0, 7, 8);
+        p0.leave(42, SEND);
+        p0.end();
+        List<long[]> m = matches(records);
+        assertEquals(2, m.size());
+        assertEquals(List.of(0L, 31L, 10L, 9L, 20L), List.of(m.get(0)[0], m.get(0)[1], m.get(0)[2], m.get(0)[3], m.get(0)[4]));
+        assertEquals(List.of(0L, 41L, 12L, 11L, 13L), List.of(m.get(1)[0], m.get(1)[1], m.get(1)[2], m.get(1)[3], m.get(1)[4]));
+    }
+
+    /**
+     * Keys are matched separately: rank 0 sends tag 1 then tag 2; rank 1 receives tag 2 first,
+     * then tag 1. Each receive matches the send with its own tag. A third send (tag 3) stays
+     * unmatched, and so does a receive from rank 0 with tag 4 on the pair.
+     */
+    @Test
+    void eachKeyFirstInFirstOutAndTheRestUnmatched() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        LocationEvents p0 = records.location(0, 0);
+        p0.send(1, 1, 0, 1, 8);
+        p0.send(2, 1, 0, 2, 8);
+        p0.send(3, 1, 0, 3, 8);
+        LocationEvents p1 = records.location(1, 1);
+        p1.receive(5, 0, 0, 2, 8);
+        p1.receive(6, 0, 0, 1, 8);
+        p1.receive(7, 0, 0, 4, 8);
+        records.finish();
+        List<long[]> seen = new ArrayList<>();
+        RecordJoin.Joined<MatchListener> j = RecordJoin.join(records, new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+                seen.add(new long[] {m.sendTime(), m.receiveTime()});
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        });
+        assertEquals(2, j.matchedMessages());
+        assertEquals(1, j.unmatchedSends().get(0, 1, 0));
+        assertEquals(1, j.unmatchedReceives().get(0, 1, 0));
+        seen.sort((a, b) -> Long.compare(a[0], b[0]));
+        assertEquals(6, seen.get(0)[1], "tag 1 sent at 1 is received at 6");
+        assertEquals(5, seen.get(1)[1], "tag 2 sent at 2 is received at 5");
+    }
+
+    /**
+     * Rank 1 has two barriers on the communicator, rank 0 one: instance 0 is complete (enters 10 and
+     * 14 inside calls [10, 20] and [14, 21]), instance 1 is not. Collective events outside any call
+     * use their own time as enter and leave.
+     */
+    @Test
+    void collectiveInstancesByCountPerCommunicator() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        LocationEvents p0 = records.location(0, 0);
+        p0.enter(10, BARRIER);
+        p0.collective(19, CollectiveKind.BARRIER, 0, -1, 0, 0);
+        p0.leave(20, BARRIER);
+        LocationEvents p1 = records.location(1, 1);
+        p1.enter(14, BARRIER);
+        p1.collective(15, CollectiveKind.BARRIER, 0, -1, 0, 0);
+        p1.leave(21, BARRIER);
+        p1.enter(30, COMPUTE);
+        p1.collective(31, CollectiveKind.BARRIER, 0, -1, 0, 0);
+        p1.leave(32, COMPUTE);
+        records.finish();
+        List<CollectiveInstance> seen = new ArrayList<>();
+        RecordJoin.Joined<MatchListener> j = RecordJoin.join(records, new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+                seen.add(instance);
+            }
+        });
+        assertEquals(1, j.collectivesMatched());
+        assertEquals(1, j.collectivesIncomplete());
+        assertEquals(1, seen.size());
+        CollectiveInstance c = seen.get(0);
+        assertEquals(List.of(10L, 14L, 20L, 21L), List.of(c.enter(0), c.enter(1), c.leave(0), c.leave(1)));
+    }
+
+    /**
+     * The encoding round-trips whatever the times do: records across several blocks, times that go
+     * back, an enter after the event and a leave before it (a damaged trace), negative tags and
+     * communicator -1, times near the limits of a long.
+     */
+    @Test
+    void recordsRoundTripAcrossBlocksAndBackwardTimes() {
+        MemoryRecordBlocks store = new MemoryRecordBlocks();
+        RecordStream stream = new RecordStream(0, 0, 1);
+        int n = 20_000;
+        long[][] written = new long[n][];
+        java.util.Random random = new java.util.Random(15);
+        for (int i = 0; i < n; i++) {
+            long time = i == 0 ? Long.MAX_VALUE / 2 : random.nextInt(5) == 0 ? -random.nextLong() / 4 : random.nextLong() / 4;
+            long enter = time - random.nextInt(1000) + (random.nextInt(10) == 0 ? 5000 : 0);
+            long leave = time + random.nextInt(1000) - (random.nextInt(10) == 0 ? 5000 : 0);
+            int communicator = random.nextInt(3) - 1;
+            int tag = random.nextInt(5) - 2;
+            MpiCall call = MpiCall.values()[random.nextInt(MpiCall.values().length)];
+            stream.message(store, time, enter, leave, communicator, tag, call);
+            written[i] = new long[] {time, enter, leave, communicator, tag, call.ordinal()};
+        }
+        stream.seal(store);
+        RecordStream.Reader r = stream.reader(store, null);
+        for (int i = 0; i < n; i++) {
+            r.nextMessage();
+            assertEquals(List.of(written[i][0], written[i][1], written[i][2], written[i][3], written[i][4], written[i][5]),
+                    List.of(r.time, r.enter, r.leave, (long) r.communicator, (long) r.tag, (long) r.call.ordinal()), "record " + i);
+        }
+        assertEquals(false, r.hasNext());
+    }
+}

@@ -1,0 +1,44 @@
+package org.igtrace.reader;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.Pipeline;
+import org.igtrace.core.pipeline.TraceSource;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.otf1.Otf1TraceReader;
+import org.igtrace.reader.otf2.Otf2TraceReader;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
+
+/**
+ * A trace in, its profile out: finds the trace ({@link TraceFormat#locate}), opens the format's
+ * source and runs the {@link Pipeline} over one read of its events. Match records beyond the
+ * memory budget spill to a temporary file that is gone when this returns or fails.
+ */
+public final class TraceInput {
+    private TraceInput() {
+    }
+
+    public static TraceProfile read(Path path, ReadOptions read, AnalysisOptions analysis, ReadProgress progress)
+            throws TraceReadException {
+        TraceFormat.Located located = TraceFormat.locate(path);
+        TraceSource<TraceReadException> source = switch (located.format()) {
+            case OTF2 -> Otf2TraceReader.open(located.file(), read, progress);
+            case OTF1 -> Otf1TraceReader.open(located.file(), read, progress);
+        };
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(read.tempDir(), TempFileRecordBlocks.defaultBudget())) {
+            return Pipeline.run(source, analysis, store, read.threadCount());
+        } catch (UncheckedIOException e) {
+            throw new TraceReadException(e.getMessage());
+        }
+    }
+
+    public static TraceProfile read(Path path, ReadOptions read, AnalysisOptions analysis) throws TraceReadException {
+        return read(path, read, analysis, ReadProgress.NONE);
+    }
+
+    /** The profile alone, read on every core. */
+    public static TraceProfile read(Path path, boolean modelCollectives) throws TraceReadException {
+        return read(path, ReadOptions.DEFAULT, AnalysisOptions.profile(modelCollectives));
+    }
+}

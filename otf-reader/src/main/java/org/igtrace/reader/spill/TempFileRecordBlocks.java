@@ -1,0 +1,161 @@
+package org.igtrace.reader.spill;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import org.igtrace.core.wait.RecordBlocks;
+
+/**
+ * Match records kept in memory up to a budget, and beyond it in a temporary file: each block
+ * that does not fit is appended to the file and read back by position when the join needs it
+ * (blocks of one stream follow each other, so a stream is a run the join walks once per pass).
+ * The file is created in {@code dir} (null: the system's temporary directory) and unlinked at
+ * once, so it disappears when it is closed or the process ends, however it ends; only the open
+ * descriptor holds its blocks.
+ */
+public final class TempFileRecordBlocks implements RecordBlocks {
+    /** The default memory budget: {@code -Digtrace.records.memory=MB}, 16 MB unless set. */
+    public static long defaultBudget() {
+        return Long.getLong("igtrace.records.memory", 16) << 20;
+    }
+
+    private final Path dir;
+    private final long budget;
+    private byte[][] blocks = new byte[64][];
+    private long[] offsets = new long[64];
+    private int[] lengths = new int[64];
+    private int count;
+    private long memory;
+    private long spilled;
+    private FileChannel file;
+    private Path where;
+    // Arrays already written out, for writers to fill again: no garbage while spilling.
+    private final java.util.ArrayDeque<byte[]> spare = new java.util.ArrayDeque<>();
+    private static final int SPARE_ARRAYS = 64;
+
+    public TempFileRecordBlocks(Path dir, long budget) {
+        this.dir = dir;
+        this.budget = budget;
+    }
+
+    /** Where the records spill (the directory), for messages. */
+    public Path directory() {
+        return dir != null ? dir : Path.of(System.getProperty("java.io.tmpdir"));
+    }
+
+    @Override
+    public synchronized int put(byte[] block, int length) {
+        if (count == blocks.length) {
+            blocks = Arrays.copyOf(blocks, count * 2);
+            offsets = Arrays.copyOf(offsets, count * 2);
+            lengths = Arrays.copyOf(lengths, count * 2);
+        }
+        lengths[count] = length;
+        if (memory + block.length <= budget) {
+            blocks[count] = block;
+            offsets[count] = -1;
+            memory += block.length;
+        } else {
+            offsets[count] = spilled;
+            write(block, length);
+            spilled += length;
+            if (spare.size() < SPARE_ARRAYS) {
+                spare.push(block);
+            }
+        }
+        return count++;
+    }
+
+    @Override
+    public synchronized byte[] newBlock(int size) {
+        byte[] b = spare.peek();
+        if (b != null && b.length == size) {
+            return spare.pop();
+        }
+        return new byte[size];
+    }
+
+    private void write(byte[] block, int length) {
+        try {
+            if (file == null) {
+                Path d = directory();
+                where = Files.createTempFile(d, "igtrace-records-", ".tmp");
+                file = FileChannel.open(where, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                Files.delete(where); // the open descriptor keeps it until closed or the process ends
+            }
+            ByteBuffer b = ByteBuffer.wrap(block, 0, length);
+            long at = spilled;
+            while (b.hasRemaining()) {
+                at += file.write(b, at);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(directory() + ": cannot write match records to a temporary file ("
+                    + e.getMessage() + "); free some space or name another directory with --temp-dir", e);
+        }
+    }
+
+    @Override
+    public synchronized int length(int handle) {
+        return lengths[handle];
+    }
+
+    @Override
+    public byte[] get(int handle, byte[] buffer) {
+        long at;
+        int length;
+        FileChannel f;
+        synchronized (this) {
+            if (offsets[handle] < 0) {
+                return blocks[handle];
+            }
+            at = offsets[handle];
+            length = lengths[handle];
+            f = file;
+        }
+        byte[] into = buffer != null && buffer.length >= length ? buffer : new byte[length];
+        ByteBuffer b = ByteBuffer.wrap(into, 0, length);
+        try {
+            while (b.hasRemaining()) {
+                int n = f.read(b, at + b.position());
+                if (n < 0) {
+                    throw new IOException("the file ended early");
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(directory() + ": cannot read match records back from the temporary file ("
+                    + e.getMessage() + ")", e);
+        }
+        return into;
+    }
+
+    @Override
+    public synchronized long memoryBytes() {
+        return memory;
+    }
+
+    @Override
+    public synchronized long spilledBytes() {
+        return spilled;
+    }
+
+    @Override
+    public synchronized void close() {
+        blocks = new byte[0][];
+        spare.clear();
+        count = 0;
+        memory = 0;
+        if (file != null) {
+            try {
+                file.close();
+            } catch (IOException ignored) {
+                // unlinked already: the space is freed with the descriptor
+            }
+            file = null;
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package org.igtrace.reader.spill;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TempFileRecordBlocksTest {
+    @TempDir
+    Path dir;
+
+    private long filesIn(Path d) throws Exception {
+        try (Stream<Path> files = Files.list(d)) {
+            return files.count();
+        }
+    }
+
+    /**
+     * A budget of 100 bytes keeps the first 64-byte block in memory and writes the next two to the
+     * file; every block reads back as written. The file is unlinked as soon as it is made: the
+     * directory stays empty while records are spilled, and after close.
+     */
+    @Test
+    void blocksBeyondTheBudgetGoToAnUnlinkedFileAndComeBack() throws Exception {
+        byte[][] blocks = new byte[3][64];
+        for (int i = 0; i < 3; i++) {
+            Arrays.fill(blocks[i], (byte) (i + 1));
+        }
+        int[] handles = new int[3];
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 100)) {
+            for (int i = 0; i < 3; i++) {
+                handles[i] = store.put(blocks[i].clone(), 60);
+            }
+            assertEquals(64, store.memoryBytes());
+            assertEquals(120, store.spilledBytes(), "two blocks of 60 bytes written");
+            assertEquals(0, filesIn(dir), "the spill file is unlinked while open");
+            byte[] scratch = new byte[64];
+            for (int i = 0; i < 3; i++) {
+                byte[] got = store.get(handles[i], scratch);
+                assertEquals(60, store.length(handles[i]));
+                assertArrayEquals(Arrays.copyOf(blocks[i], 60), Arrays.copyOf(got, 60), "block " + i);
+            }
+        }
+        assertEquals(0, filesIn(dir));
+    }
+
+    /** A directory that does not exist is named in a one-line error that points to --temp-dir. */
+    @Test
+    void anImpossibleDirectoryIsNamed() {
+        Path missing = dir.resolve("no-such-dir");
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(missing, 0)) {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> store.put(new byte[8], 8));
+            assertTrue(e.getMessage().startsWith(missing + ": cannot write match records to a temporary file"), e.getMessage());
+            assertTrue(e.getMessage().contains("--temp-dir"), e.getMessage());
+        }
+    }
+}
