@@ -84,6 +84,7 @@ public final class Otf2ReaderProcess {
         command.add("-XX:-CreateCoredumpOnCrash");
         command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
         command.add("-XX:+UseSerialGC");
+        command.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
         for (String property : new String[] {"igtrace.libotf2", "jna.library.path", "igtrace.records.memory"}) {
             if (System.getProperty(property) != null) {
                 command.add("-D" + property + "=" + System.getProperty(property));
