@@ -70,6 +70,8 @@ final class Summary {
         } else {
             s.append(", clocks corrected by offsets up to ").append(seconds(largest));
         }
+        List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
+        s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -169,5 +171,15 @@ final class Summary {
 
     static String percent(double part, double total) {
         return String.format(Locale.ROOT, "%.1f%%", total == 0 ? 0 : 100 * part / total);
+    }
+
+    /** "1-3, 7": ranks in order, runs as ranges. */
+    private static String ranks(List<Integer> ranks) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0, j; i < ranks.size(); i = j) {
+            for (j = i + 1; j < ranks.size() && ranks.get(j) == ranks.get(j - 1) + 1; j++) { }
+            s.append(i == 0 ? "" : ", ").append(ranks.get(i)).append(j - i > 1 ? "-" + ranks.get(j - 1) : "");
+        }
+        return s.toString();
     }
 }

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.profile.PairTraffic;
@@ -58,6 +59,7 @@ final class ProfileWire {
                 }
                 out.println(line);
             }
+            out.println("wait-bounded" + w.onlyBoundedProcesses().stream().map(p -> " " + p).collect(Collectors.joining()));
             for (WaitReport.PairWait pw : w.pairs()) {
                 out.println("wait-pair " + pw.a() + " " + pw.b() + " " + bits(pw.seconds()));
             }
@@ -181,6 +183,7 @@ final class ProfileWire {
                     case "note" -> notes.add(diagnostic(f));
                     case "waits" -> waits = new Waits(f);
                     case "wait-process" -> waits.process(f);
+                    case "wait-bounded" -> waits.bounded = f;
                     case "wait-pair" -> waits.pairs.add(new WaitReport.PairWait(Integer.parseInt(f[1]), Integer.parseInt(f[2]), unbits(f[3])));
                     case "unmatched" -> waits.unmatched.add(new WaitReport.Unmatched(Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                             Long.parseLong(f[3]), Long.parseLong(f[4])));
@@ -207,6 +210,7 @@ final class ProfileWire {
         final List<WaitReport.PairWait> pairs = new ArrayList<>();
         final List<WaitReport.Unmatched> unmatched = new ArrayList<>();
         final List<Diagnostic> notes = new ArrayList<>();
+        String[] bounded = {"wait-bounded"};
 
         Waits(String[] head) {
             this.head = head;
@@ -230,7 +234,11 @@ final class ProfileWire {
                     seconds[k][p] = v[k + 1];
                 }
             }
-            return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets,
+            boolean[] onlyBounded = new boolean[n];
+            for (int i = 1; i < bounded.length; i++) {
+                onlyBounded[Integer.parseInt(bounded[i])] = true;
+            }
+            return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets, onlyBounded,
                     Long.parseLong(head[3]), Long.parseLong(head[4]), Long.parseLong(head[5]), Long.parseLong(head[6]),
                     seconds, pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
         }

@@ -94,7 +94,7 @@ public final class WaitAnalysis {
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
-        return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
+        return new WaitReport(correct, offsets.settled(), offsetSeconds, offsets.bounded(), conflictsBefore, waits.conflicts(),
                 matcher.matchedMessages(), matcher.peakMessagesInFlight(), seconds, pairs, unmatched,
                 matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes.list());
     }

@@ -12,6 +12,8 @@ import org.igtrace.core.diagnostic.Diagnostic;
  * @param corrected           whether offsets were computed ({@code --clock-correction offsets}) or all left 0
  * @param settled             whether the offsets settled (offset-only skew); false: the clocks drift
  * @param offsets             clock offset per process (world rank), seconds
+ * @param onlyBounded         per process, whether the constraints bound its offset from one side only
+ *                            (one-way traffic), so that it is a choice, not a measurement ({@link ClockOffsets})
  * @param conflictsBefore     matched messages received before they were sent, raw times
  * @param conflictsAfter      the same on corrected times
  * @param matchedMessages     messages with both ends matched
@@ -23,7 +25,7 @@ import org.igtrace.core.diagnostic.Diagnostic;
  * @param collectivesIncomplete collective instances some member never recorded
  * @param diagnostics         what the user should know (unmatched ends, drift, incomplete collectives)
  */
-public record WaitReport(boolean corrected, boolean settled, double[] offsets, long conflictsBefore, long conflictsAfter,
+public record WaitReport(boolean corrected, boolean settled, double[] offsets, boolean[] onlyBounded, long conflictsBefore, long conflictsAfter,
                          long matchedMessages, long peakInFlight, double[][] seconds, List<PairWait> pairs,
                          List<Unmatched> unmatched, long collectives, long collectivesIncomplete, List<Diagnostic> diagnostics) {
 
@@ -81,6 +83,11 @@ public record WaitReport(boolean corrected, boolean settled, double[] offsets, l
 
     public double offset(int process) {
         return process >= 0 && process < offsets.length ? offsets[process] : 0;
+    }
+
+    /** The processes whose offset is only bounded (one-way traffic), in rank order. */
+    public List<Integer> onlyBoundedProcesses() {
+        return java.util.stream.IntStream.range(0, onlyBounded.length).filter(p -> onlyBounded[p]).boxed().toList();
     }
 
     /** Seconds the two processes waited for each other (either order), 0 if none. */
