@@ -68,11 +68,23 @@ public final class DotWriter implements GraphWriter {
             if (name.equals("label")) {
                 return;
             }
-            String key = name.equals("weight") ? "w" : name;
+            String key = id(name.equals("weight") ? "w" : name);
             into.put(key, value instanceof Number || value instanceof Boolean
                     ? DefaultAttribute.createAttribute(String.valueOf(value))
                     : DefaultAttribute.createAttribute(escape(String.valueOf(value))));
         });
+    }
+
+    /**
+     * An attribute name as DOT reads it: kept when it is a plain ID (letters, digits, underscores,
+     * not starting with a digit) and not one of DOT's keywords, which are case-insensitive
+     * ({@code node}, {@code edge}, {@code graph}, {@code digraph}, {@code subgraph}, {@code strict});
+     * otherwise quoted.
+     */
+    static String id(String name) {
+        boolean plain = name.matches("[A-Za-z_][A-Za-z_0-9]*")
+                && !java.util.Set.of("node", "edge", "graph", "digraph", "subgraph", "strict").contains(name.toLowerCase(java.util.Locale.ROOT));
+        return plain ? name : "\"" + escape(name) + "\"";
     }
 
     /** DOT's quoted-string escapes: quotes and backslashes escaped, line breaks as {@code \n}. */
