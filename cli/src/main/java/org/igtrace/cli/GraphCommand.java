@@ -9,6 +9,7 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.reader.ReadOptions;
@@ -142,7 +143,7 @@ public final class GraphCommand implements Callable<Integer> {
         long readDone = System.nanoTime();
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
-        AttributedGraph<?, ?> shown = projected != null ? projected : graph.view(view, read.located().file().toString());
+        AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, read.located().file().toString());
         long built = System.nanoTime();
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
         long written = System.nanoTime();

@@ -51,11 +51,12 @@ final class ProfileWire {
         WaitReport w = profile.waits();
         if (w != null) {
             out.println("waits " + w.corrected() + " " + w.settled() + " " + w.conflictsBefore() + " " + w.conflictsAfter() + " "
-                    + w.matchedMessages() + " " + w.peakInFlight() + " " + w.collectives() + " " + w.collectivesIncomplete());
-            for (int p = 0; p < w.offsets().length; p++) {
-                StringBuilder line = new StringBuilder("wait-process ").append(p).append(' ').append(bits(w.offsets()[p]));
+                    + w.matchedMessages() + " " + w.peakInFlight() + " " + w.collectives() + " " + w.collectivesIncomplete() + " "
+                    + bits(w.ticksPerSecond()));
+            for (int p = 0; p < w.offsetTicks().length; p++) {
+                StringBuilder line = new StringBuilder("wait-process ").append(p).append(' ').append(w.offsetTicks()[p]);
                 for (WaitPattern pattern : WaitPattern.values()) {
-                    line.append(' ').append(bits(w.seconds(pattern, p)));
+                    line.append(' ').append(w.waitTicks()[pattern.ordinal()][p]);
                 }
                 out.println(line);
             }
@@ -206,7 +207,7 @@ final class ProfileWire {
     /** A wait report as its lines arrive. */
     private static final class Waits {
         final String[] head;
-        final List<double[]> processes = new ArrayList<>();
+        final List<long[]> processes = new ArrayList<>();
         final List<WaitReport.PairWait> pairs = new ArrayList<>();
         final List<WaitReport.Unmatched> unmatched = new ArrayList<>();
         final List<Diagnostic> notes = new ArrayList<>();
@@ -217,18 +218,18 @@ final class ProfileWire {
         }
 
         void process(String[] f) {
-            double[] v = new double[f.length - 2];
+            long[] v = new long[f.length - 2];
             for (int i = 2; i < f.length; i++) {
-                v[i - 2] = unbits(f[i]);
+                v[i - 2] = Long.parseLong(f[i]);
             }
             processes.add(v);
         }
 
         WaitReport report(int n) {
-            double[] offsets = new double[n];
-            double[][] seconds = new double[WaitPattern.values().length][n];
+            long[] offsets = new long[n];
+            long[][] seconds = new long[WaitPattern.values().length][n];
             for (int p = 0; p < processes.size() && p < n; p++) {
-                double[] v = processes.get(p);
+                long[] v = processes.get(p);
                 offsets[p] = v[0];
                 for (int k = 0; k < seconds.length; k++) {
                     seconds[k][p] = v[k + 1];
@@ -240,7 +241,7 @@ final class ProfileWire {
             }
             return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets, onlyBounded,
                     Long.parseLong(head[3]), Long.parseLong(head[4]), Long.parseLong(head[5]), Long.parseLong(head[6]),
-                    seconds, pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
+                    seconds, unbits(head[9]), pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
         }
     }
 

@@ -59,7 +59,7 @@ public final class TraceAccumulator implements LocationSink {
     /** Merges every location into the profile (SPEC sections 3 and 4). */
     public TraceProfile profile() {
         int n = definitions.processCount();
-        double tick = 1.0 / definitions.ticksPerSecond();
+        double ticksPerSecond = definitions.ticksPerSecond(); // divide once: exact to the nearest double
         long[] spanTicks = new long[n];
         long[] environmentTicks = new long[n];
         long[] communicationTicks = new long[n];
@@ -90,8 +90,8 @@ public final class TraceAccumulator implements LocationSink {
         List<ProcessProfile> processes = new ArrayList<>(n);
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
-            double time = Math.max(0, spanTicks[r] - environmentTicks[r]) * tick;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, communicationTicks[r] * tick));
+            double time = Math.max(0, spanTicks[r] - environmentTicks[r]) / ticksPerSecond;
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, communicationTicks[r] / ticksPerSecond));
         }
 
         // Directed traffic: the send side where any send was seen, else the receive side.
