@@ -51,6 +51,8 @@ public final class Otf2Archive implements AutoCloseable {
             guard(() -> definitions.location(id, name, locationKind(type), n, group));
     private final Otf2Library.RegionCallback onRegion = (u, id, name, canonical, descr, role, paradigm, flags, file, b, e) ->
             guard(() -> definitions.region(id, name, paradigm == PARADIGM_MPI));
+    private final Otf2Library.CallingContextCallback onCallingContext = (u, id, region, source, parent) ->
+            guard(() -> definitions.callingContext(id, region, parent));
     private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->
             guard(() -> definitions.group(id, name, groupKind(type), paradigm == PARADIGM_MPI,
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
@@ -107,6 +109,7 @@ public final class Otf2Archive implements AutoCloseable {
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
             check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
