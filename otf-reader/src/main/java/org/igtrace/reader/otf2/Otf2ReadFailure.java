@@ -46,6 +46,14 @@ final class Otf2ReadFailure {
         return null;
     }
 
+    /** Throws when the archive's global definitions file is there but cut short (see Otf2Files.endsComplete). */
+    static void requireCompleteGlobalDefinitions(Path anchor) throws TraceReadException {
+        Path file = new Otf2Files(anchor).globalDefinitions();
+        if (Files.exists(file) && !Otf2Files.endsComplete(file)) {
+            throw new TraceReadException(file + ": " + state(file) + " (global definitions; " + LocationFileCheck.NO_END + ")");
+        }
+    }
+
     /** "missing", "empty" or "damaged or truncated": what is wrong with a file libotf2 could not read. */
     static String state(Path file) {
         try {

@@ -52,6 +52,7 @@ public final class Otf2TraceReader {
      */
     public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
         Otf2Definitions collected = new Otf2Definitions();
+        Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
@@ -61,7 +62,7 @@ public final class Otf2TraceReader {
         TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
         Map<Long, Integer> locations = collected.locationProcesses();
         List<String> notes = new ArrayList<>();
-        long[] ids = LocalDefinitionCheck.readable(anchor, collected,
+        long[] ids = LocationFileCheck.readable(anchor, collected,
                 present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(), options.skipMissing(), notes),
                 options.skipMissing(), notes);
         Map<Long, Integer> order = new HashMap<>();

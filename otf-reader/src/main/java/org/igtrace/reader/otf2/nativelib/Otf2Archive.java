@@ -31,9 +31,26 @@ public final class Otf2Archive implements AutoCloseable {
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
+    /**
+     * libotf2 reads a file chunk by chunk into a buffer of the chunk size (256 KiB to a few MiB)
+     * from malloc, and parses it up to an end-of-file record. A truncated file's last chunk is
+     * short: libotf2 parses on into the rest of the buffer. Fresh pages (mmap) are zeros, which
+     * read as end of chunk, and the read fails as it should; but glibc raises its mmap threshold
+     * after the first large free, and from then on such buffers come from the heap with stale
+     * bytes, which may parse as records or as a clean end. A fixed threshold below the smallest
+     * chunk keeps every chunk buffer on fresh pages, so a truncated file fails the same way
+     * every time.
+     */
+    private static final int FRESH_PAGES_FROM = 128 * 1024;
+
     static {
         if (Otf2Library.loadFailure() == null) {
             Otf2Library.OTF2_Error_RegisterCallback(ERROR_CALLBACK, null);
+            try {
+                LibC.mallopt(LibC.M_MMAP_THRESHOLD, FRESH_PAGES_FROM);
+            } catch (UnsatisfiedLinkError | NoClassDefFoundError notGlibc) {
+                // not glibc: nothing to adjust
+            }
         }
     }
 
@@ -425,8 +442,9 @@ public final class Otf2Archive implements AutoCloseable {
             if (LAST_ERROR.get() == null && message != null) {
                 LAST_ERROR.set(message.replaceAll("\\s+", " ").strip());
             }
-        } catch (RuntimeException ignored) {
-            // An error while reporting an error must not escape into native code.
+        } catch (Throwable ignored) {
+            // Nothing may escape into native code: JNA would answer 0, and libotf2 would take
+            // its error for success.
         }
         return errorCode;
     }

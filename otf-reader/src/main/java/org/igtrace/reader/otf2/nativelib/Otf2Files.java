@@ -1,5 +1,8 @@
 package org.igtrace.reader.otf2.nativelib;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -23,6 +26,26 @@ public record Otf2Files(Path anchor) {
 
     public Path localDefinitions(long location) {
         return directory().resolve(location + ".def");
+    }
+
+    /**
+     * Whether a definitions or events file ends as libotf2 ends every file it writes: an
+     * end-of-file record (2) and an end-of-buffer mark (1). A file cut short does not (unless cut
+     * right after those two bytes inside a record, which is rare). libotf2 itself parses on past
+     * the end of a short last chunk, and loops for ever on some files cut in their second or later
+     * chunk, so this is checked before libotf2 reads the file.
+     */
+    public static boolean endsComplete(Path file) {
+        try (FileChannel channel = FileChannel.open(file)) {
+            long size = channel.size();
+            ByteBuffer end = ByteBuffer.allocate(2);
+            if (size < 2 || channel.read(end, size - 2) != 2) {
+                return false;
+            }
+            return end.get(0) == 2 && end.get(1) == 1;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private String name() {
