@@ -24,7 +24,7 @@ public enum TraceFormat {
     private static final byte OTF2_HEADER = 0x03;
     private static final byte OTF2_LITTLE_ENDIAN = 'B';
     private static final byte OTF2_BIG_ENDIAN = '#';
-    private static final byte[] OTF2_MAGIC = {'O', 'T', 'F', '2', 0};
+    private static final byte[] OTF2_MAGIC = {'O', 'T', 'F', '2'};
     private static final Pattern OTF1_MASTER_LINE = Pattern.compile("[ \\t]*[0-9a-f]+[ \\t]*:[0-9a-f, \\t]*|[ \\t]*i[0-9a-f]*:.*");
 
     /** The located trace: its format and the file readers open (anchor or master file). */
