@@ -33,6 +33,16 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void callingContextEnter(long time, int callingContext) {
+        target.enter(time, definitions.callingContextRegion(callingContext));
+    }
+
+    @Override
+    public void callingContextLeave(long time, int callingContext) {
+        target.leave(time, definitions.callingContextRegion(callingContext));
+    }
+
+    @Override
     public void send(long time, int receiver, int communicator, int tag, long length) {
         target.send(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length);
     }

@@ -52,16 +52,18 @@ public final class Otf2TraceReader {
      */
     public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
         Otf2Definitions collected = new Otf2Definitions();
+        Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e);
         }
         TraceDefinitions definitions = collected.resolve();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
         Map<Long, Integer> locations = collected.locationProcesses();
         List<String> notes = new ArrayList<>();
-        long[] ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
+        long[] ids = LocationFileCheck.readable(anchor, collected,
+                present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(), options.skipMissing(), notes),
                 options.skipMissing(), notes);
         Map<Long, Integer> order = new HashMap<>();
         long total = 0;
@@ -103,7 +105,7 @@ public final class Otf2TraceReader {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.replayEvents(ids, visitors, progress::advance);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e);
         }
     }
 
@@ -112,7 +114,7 @@ public final class Otf2TraceReader {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readEvents(share, visitors, progress::advance);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e);
         }
     }
 

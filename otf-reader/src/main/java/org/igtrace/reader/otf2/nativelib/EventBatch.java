@@ -21,6 +21,8 @@ final class EventBatch implements AutoCloseable {
     private static final int ISEND = 5;
     private static final int IRECV = 6;
     private static final int COLLECTIVE_END = 10;
+    private static final int CC_ENTER = 11;
+    private static final int CC_LEAVE = 12;
 
     private final Memory memory;
     private final ByteBuffer records;
@@ -90,6 +92,8 @@ final class EventBatch implements AutoCloseable {
             switch (kind) {
                 case ENTER -> visitor.enter(time, r.getInt(at + 4));
                 case LEAVE -> visitor.leave(time, r.getInt(at + 4));
+                case CC_ENTER -> visitor.callingContextEnter(time, r.getInt(at + 4));
+                case CC_LEAVE -> visitor.callingContextLeave(time, r.getInt(at + 4));
                 case SEND, ISEND -> visitor.send(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
                 case RECV, IRECV -> visitor.receive(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
                 case COLLECTIVE_END -> visitor.collectiveEnd(time, r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),

@@ -9,6 +9,12 @@ public interface EventVisitor {
 
     void leave(long time, int region);
 
+    /** A CallingContextEnter: the region of the OTF2 calling context {@code callingContext} is entered. */
+    void callingContextEnter(long time, int callingContext);
+
+    /** A CallingContextLeave: the region of the OTF2 calling context {@code callingContext} is left. */
+    void callingContextLeave(long time, int callingContext);
+
     void send(long time, int receiver, int communicator, int tag, long length);
 
     void receive(long time, int sender, int communicator, int tag, long length);
