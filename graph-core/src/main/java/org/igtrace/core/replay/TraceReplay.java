@@ -1,0 +1,42 @@
+package org.igtrace.core.replay;
+
+import java.util.Arrays;
+
+/**
+ * Replays a recorded run on model machines (SPEC section 9): matches its messages and collective
+ * instances once, then answers any number of predictions (a sweep replays the same matching with
+ * other parameters) and the calibration of {@code --network measured}.
+ */
+public final class TraceReplay {
+    private final ReplayMatching matching;
+    private final double[] offsets;
+
+    /**
+     * @param run           the recorded activities
+     * @param offsetSeconds clock offset per process (the wait analysis' {@code ClockOffsets}, seconds),
+     *                      or null for raw clocks
+     */
+    public TraceReplay(RecordedRun run, double[] offsetSeconds) {
+        this.matching = new ReplayMatching(run);
+        this.offsets = offsetSeconds == null ? new double[run.processCount()] : Arrays.copyOf(offsetSeconds, run.processCount());
+    }
+
+    /** The replay on {@code parameters}. */
+    public Prediction predict(ReplayParameters parameters) {
+        return new ReplaySimulation(matching, parameters, offsets).run();
+    }
+
+    /** {@code T_ideal}: the predicted run time on the ideal network (L = 0, B infinite, r = 1). */
+    public double idealRuntime() {
+        return predict(ReplayParameters.ideal()).predictedRuntime();
+    }
+
+    /** L and B fitted to this run's own messages (see {@link NetworkCalibration}). */
+    public NetworkCalibration.Fit calibrate() {
+        return NetworkCalibration.fit(matching, offsets);
+    }
+
+    public long matchedMessages() {
+        return matching.matchedMessages;
+    }
+}
