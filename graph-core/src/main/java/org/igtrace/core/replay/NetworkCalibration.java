@@ -38,7 +38,7 @@ public final class NetworkCalibration {
             LocationActivities l = run.process(p);
             for (int c = m.firstCall[p]; l != null && c < m.endCall[p]; c++) {
                 for (int i = l.firstOp(c); i < l.endOp(c); i++) {
-                    sendEnter[(int) (m.base[p] + i)] = l.callEnter[c] * tick + offsets[p];
+                    sendEnter[(int) (m.base[p] + i)] = (l.callEnter[c] - m.origin) * tick + offsets[p];
                 }
             }
         }
@@ -52,7 +52,7 @@ public final class NetworkCalibration {
                 if (!call.waitsForReceive()) {
                     continue;
                 }
-                double enter = l.callEnter[c] * tick + offsets[p], leave = l.callLeave[c] * tick + offsets[p];
+                double enter = (l.callEnter[c] - m.origin) * tick + offsets[p], leave = (l.callLeave[c] - m.origin) * tick + offsets[p];
                 for (int i = l.firstOp(c); i < l.endOp(c); i++) {
                     int s = l.opKind[i] == LocationActivities.RECEIVE ? m.partner[(int) (m.base[p] + i)] : -1;
                     if (s < 0 || enter > sendEnter[s]) {

@@ -27,6 +27,8 @@ final class ReplayMatching {
     /** Per instance: members of its communicator, and how many recorded it. */
     final int[] instanceSize;
     final int[] instanceSeen;
+    /** The earliest replay start of any process (ticks): times are converted relative to it, exactly. */
+    final long origin;
     long matchedMessages;
     long unmatchedSends;
     long unmatchedReceives;
@@ -64,6 +66,13 @@ final class ReplayMatching {
             }
             base[p + 1] = base[p] + (l == null ? 0 : l.ops);
         }
+        long earliest = Long.MAX_VALUE;
+        for (int p = 0; p < n; p++) {
+            if (run.process(p) != null) {
+                earliest = Math.min(earliest, run.process(p).start());
+            }
+        }
+        origin = earliest == Long.MAX_VALUE ? 0 : earliest;
         if (base[n] > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("more than 2^31 events to replay");
         }

@@ -77,7 +77,7 @@ final class ReplaySimulation {
 
     /** Corrected measured time of process p's tick t, seconds. */
     private double corrected(int p, long t) {
-        return t * tick + offsets[p];
+        return (t - m.origin) * tick + offsets[p];
     }
 
     Prediction run() {
