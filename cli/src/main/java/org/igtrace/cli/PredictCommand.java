@@ -93,7 +93,7 @@ public final class PredictCommand implements Callable<Integer> {
     String sweep;
 
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (a table), json, csv (one row per rank, or per sweep value) (default: ${DEFAULT-VALUE}).")
+            description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, index.txt, platform.xml, hostfile and smpirun.sh to replay it in SMPI) (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--skip-missing", description = "Replay the readable locations when some event files are missing.")
@@ -170,6 +170,9 @@ public final class PredictCommand implements Callable<Integer> {
                     predictions.add(replay.predict(vary(base, settings.sweep().parameter(), v)));
                 }
             }
+            if (settings.format() == PredictionOutput.Format.SIMGRID) {
+                SimGridExport.write(output, replay, base, run.processCount());
+            }
             Efficiency efficiency = Efficiency.of(profile, replay.idealRuntime());
             PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
@@ -224,7 +227,10 @@ public final class PredictCommand implements Callable<Integer> {
         }
         PredictionOutput.Format f = PredictionOutput.Format.parse(format);
         if (f == null) {
-            throw new UsageException("--format '" + format + "': expected one of text, json, csv");
+            throw new UsageException("--format '" + format + "': expected one of text, json, csv, simgrid");
+        }
+        if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
+            throw new UsageException("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
         return new Settings(l, b, e, r, h, ll, lb, s, f);
@@ -296,6 +302,13 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageException {
+        if (f == PredictionOutput.Format.SIMGRID) {
+            StringWriter text = new StringWriter();
+            out.write(PredictionOutput.Format.TEXT, text);
+            stdout.write(text.toString());
+            stdout.flush();
+            return;
+        }
         boolean svg = output != null && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (svg && out.sweep() == null) {
             throw new UsageException("-o " + output + ": an SVG plot needs --sweep");

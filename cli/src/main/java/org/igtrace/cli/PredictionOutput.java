@@ -15,7 +15,7 @@ import org.igtrace.core.util.Numbers;
 /** What {@code igtrace predict} prints: a table, JSON, CSV, or a sweep's SVG plot. */
 final class PredictionOutput {
     enum Format {
-        TEXT, JSON, CSV;
+        TEXT, JSON, CSV, SIMGRID;
 
         static Format parse(String s) {
             for (Format f : values()) {
@@ -172,7 +172,7 @@ final class PredictionOutput {
             Prediction.ProcessPrediction r = rows.get(i);
             b.append("    {\"rank\": ").append(r.rank()).append(", \"predicted_time\": ").append(number(r.predictedTime()))
                     .append(", \"compute\": ").append(number(r.compute())).append(", \"mpi\": ").append(number(r.mpi()))
-                    .append(", \"wait\": ").append(number(r.waiting())).append('}').append(i + 1 < rows.size() ? ",\n" : "\n");
+                    .append(", \"wait\": ").append(number(r.waiting())).append(", \"end\": ").append(number(r.end())).append('}').append(i + 1 < rows.size() ? ",\n" : "\n");
         }
         b.append("  ]\n}\n");
         return b.toString();

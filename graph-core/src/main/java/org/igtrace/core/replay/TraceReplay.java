@@ -36,6 +36,20 @@ public final class TraceReplay {
         return NetworkCalibration.fit(matching, offsets);
     }
 
+    /**
+     * Writes process {@code rank}'s actions as SimGrid's time-independent trace (for
+     * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
+     */
+    public void writeTimeIndependent(int rank, double cpuRatio, java.lang.Appendable out) throws java.io.IOException {
+        new TimeIndependentTrace(matching, offsets).write(rank, cpuRatio, out);
+    }
+
+    /** Writes a SimGrid platform whose links give {@code L + S / B} (see {@link TimeIndependentTrace}). */
+    public static void writeSimGridPlatform(int processes, double latency, double bandwidth, java.lang.Appendable out)
+            throws java.io.IOException {
+        TimeIndependentTrace.platform(processes, latency, bandwidth, out);
+    }
+
     public long matchedMessages() {
         return matching.matchedMessages;
     }
