@@ -160,7 +160,7 @@ public final class PredictCommand implements Callable<Integer> {
             TraceProfile profile = read(located, recorder);
             RecordedRun run = recorder[0].recorded();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
-            NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate() : null;
+            NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
             ReplayParameters base = parameters(settings, fit, profile);
             List<Prediction> predictions = new ArrayList<>();
             if (settings.sweep() == null) {

@@ -81,7 +81,7 @@ class PredictCommandTest {
     void measuredNetworkSaysHowItWasFitted() {
         Result r = run(trace("scorep-ping-pong"), "--network", "measured");
         assertEquals(0, r.code, r.err);
-        assertTrue(r.err.contains("network measured: L = ") && r.err.contains("messages whose receive was posted before the send"), r.err);
+        assertTrue(r.err.contains("network measured: L = ") && r.err.contains("messages whose transfer was visible"), r.err);
         assertTrue(r.out.contains("rank") && r.out.contains("predicted run time"), r.out);
         assertTrue(r.out.contains("efficiency (SPEC 10"), r.out);
     }

@@ -7,9 +7,10 @@ import org.igtrace.core.trace.MpiCall;
 
 /**
  * {@code --network measured} (SPEC section 9): latency and bandwidth from the run's own matched
- * messages whose receive was posted before the send, so that the whole transfer is visible. Such a
- * message's transfer time is the leave of the receiving call (a blocking receive, MPI_Sendrecv or
- * MPI_Wait*) minus the enter of the sending call, on corrected clocks. For each message size the
+ * messages whose transfer is visible: the receive was posted before the send (SPEC 9's rule), or the
+ * message is rendezvous-sized ({@code S >= E}), so its transfer starts when both sides have posted.
+ * The transfer time is the leave of the receiving call (a blocking receive, MPI_Sendrecv or
+ * MPI_Wait*) minus the later of the two calls' enters, on corrected clocks. For each message size the
  * median transfer time is taken (a receive completed late in an MPI_Waitall with others is an
  * outlier, not a slow network); then {@code t = L + S / B} is fitted to the (size, median) points by
  * least squares. One size only, or times that do not grow with size: {@code B} infinite and
@@ -30,7 +31,7 @@ public final class NetworkCalibration {
     private NetworkCalibration() {
     }
 
-    static Fit fit(ReplayMatching m, double[] offsets) {
+    static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit) {
         RecordedRun run = m.run;
         double tick = 1.0 / run.definitions.ticksPerSecond();
         double[] sendEnter = new double[m.partner.length];
@@ -55,17 +56,17 @@ public final class NetworkCalibration {
                 double enter = (l.callEnter[c] - m.origin) * tick + offsets[p], leave = (l.callLeave[c] - m.origin) * tick + offsets[p];
                 for (int i = l.firstOp(c); i < l.endOp(c); i++) {
                     int s = l.opKind[i] == LocationActivities.RECEIVE ? m.partner[(int) (m.base[p] + i)] : -1;
-                    if (s < 0 || enter > sendEnter[s]) {
+                    long size = l.opBytes[i];
+                    if (s < 0 || (enter > sendEnter[s] && size < eagerLimit)) {
                         continue;
                     }
-                    long size = l.opBytes[i];
                     int[] k = counts.computeIfAbsent(size, x -> new int[1]);
                     double[] times = bySize.computeIfAbsent(size, x -> new double[8]);
                     if (k[0] == times.length) {
                         times = Arrays.copyOf(times, times.length * 2);
                         bySize.put(size, times);
                     }
-                    times[k[0]++] = leave - sendEnter[s];
+                    times[k[0]++] = leave - Math.max(enter, sendEnter[s]);
                     used++;
                 }
             }
@@ -77,7 +78,7 @@ public final class NetworkCalibration {
         int n = bySize.size();
         if (n == 0) {
             return new Fit(0, Double.POSITIVE_INFINITY, 0, 0,
-                    "no matched message had its receive posted before its send: the ideal network (L = 0, B = inf)");
+                    "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
         }
         double[] x = new double[n], y = new double[n];
         int j = 0;
@@ -91,7 +92,8 @@ public final class NetworkCalibration {
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */
     static Fit fitLine(double[] x, double[] y, long used) {
         int n = x.length;
-        String what = used + " messages whose receive was posted before the send, " + n + " sizes;";
+        String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized"
+                + " and timed from the later post), " + n + " sizes;";
         double mx = 0, my = 0;
         for (int i = 0; i < n; i++) {
             mx += x[i] / n;

@@ -31,9 +31,14 @@ public final class TraceReplay {
         return predict(ReplayParameters.ideal()).predictedRuntime();
     }
 
-    /** L and B fitted to this run's own messages (see {@link NetworkCalibration}). */
+    /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
-        return NetworkCalibration.fit(matching, offsets);
+        return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);
+    }
+
+    /** L and B fitted to this run's own messages, rendezvous above {@code eagerLimit} (see {@link NetworkCalibration}). */
+    public NetworkCalibration.Fit calibrate(long eagerLimit) {
+        return NetworkCalibration.fit(matching, offsets, eagerLimit);
     }
 
     /**
