@@ -141,6 +141,42 @@ class PredictCommandTest {
         }
     }
 
+    private static double seconds(String value, String unit) {
+        return Double.parseDouble(value) * switch (unit) {
+            case "ms" -> 1e-3;
+            case "us" -> 1e-6;
+            default -> 1;
+        };
+    }
+
+    /**
+     * {@code igtrace --stats} adds SPEC 10's lines: per rank useful + lost idle + lost wait + transfer
+     * = T (each printed to 3 digits, so within 1 %), efficiency = useful / T.
+     */
+    @Test
+    void statsPrintsEfficiencyAndALostTimeSplitThatAddsUp() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), trace("delays-4"), "--stats");
+        assertEquals(0, code, err.toString());
+        Matcher t = Pattern.compile("igtrace: efficiency: run time T ([0-9.]+) (ms|s|us), load balance").matcher(err.toString());
+        assertTrue(t.find(), err.toString());
+        double runtime = seconds(t.group(1), t.group(2));
+        String number = "([0-9.]+) (ms|s|us)";
+        Pattern row = Pattern.compile("igtrace: +(\\d) +" + number + " +([0-9.]+) +" + number + " +" + number + " +" + number);
+        int rows = 0;
+        for (String line : err.toString().lines().toList()) {
+            Matcher m = row.matcher(line);
+            if (m.matches()) {
+                double useful = seconds(m.group(2), m.group(3));
+                double lost = seconds(m.group(5), m.group(6)) + seconds(m.group(7), m.group(8)) + seconds(m.group(9), m.group(10));
+                assertEquals(runtime, useful + lost, 0.01 * runtime, line);
+                assertEquals(useful / runtime, Double.parseDouble(m.group(4)), 0.002, line);
+                rows++;
+            }
+        }
+        assertEquals(4, rows, err.toString());
+    }
+
     @Test
     void aMissingTraceIsExitOne() {
         Result r = run(TESTDATA.resolve("no-such-trace").toString());
