@@ -271,6 +271,65 @@ class TraceReplayTest {
         assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 sends without a receive")), p.notes().toString());
     }
 
+    /**
+     * Hop latency over a ring of 8 nodes, ranks in order: rank 0 sends 1000 bytes to rank 4 (4 hops
+     * either way), then to rank 1 (1 hop). L = 1 ms, H = 0.5 ms, B = 10^6: transfers 1 + 2 + 1 = 4 ms
+     * and 1 + 0.5 + 1 = 2.5 ms; both receivers entered at 0. Placed on one node (rank 1 on node 0),
+     * rank 1 uses L_local = 0.1 ms, B_local = 10^7: 0.1 + 0.1 = 0.2 ms.
+     */
+    @Test
+    void hopsAddTheirLatencyAndOneNodeUsesTheLocalNetwork() {
+        TraceReplay replay = record(8, l -> {
+            for (int p = 0; p < 8; p++) {
+                call(l[p], INIT, 0, 0);
+            }
+            call(l[0], SEND, 0, 1, () -> l[0].send(0, 4, 0, 0, 1000));
+            call(l[0], SEND, 1, 2, () -> l[0].send(1, 1, 0, 0, 1000));
+            call(l[4], RECV, 0, 9, () -> l[4].receive(8, 0, 0, 0, 1000));
+            call(l[1], RECV, 0, 9, () -> l[1].receive(8, 0, 0, 0, 1000));
+            call(l[0], FINALIZE, 2, 3);
+            call(l[4], FINALIZE, 9, 10);
+            call(l[1], FINALIZE, 9, 10);
+            for (int p : new int[] {2, 3, 5, 6, 7}) {
+                call(l[p], FINALIZE, 0, 1);
+            }
+        });
+        org.igtrace.core.topology.Ring ring = new org.igtrace.core.topology.Ring(8);
+        ReplayParameters.Network inOrder = new ReplayParameters.Network(ring, org.igtrace.core.topology.Placement.rankOrder(8));
+        Prediction p = replay.predict(new ReplayParameters(MS, 1e6, 65536, 1, 0.5 * MS, inOrder, 0.1 * MS, 1e7));
+        assertEquals(4 * MS, p.processes().get(4).end(), 1e-12);
+        assertEquals(2.5 * MS, p.processes().get(1).end(), 1e-12);
+        ReplayParameters.Network shared = new ReplayParameters.Network(ring,
+                org.igtrace.core.topology.Placement.of(new int[] {0, 0, 2, 3, 4, 5, 6, 7}, "test"));
+        Prediction local = replay.predict(new ReplayParameters(MS, 1e6, 65536, 1, 0.5 * MS, shared, 0.1 * MS, 1e7));
+        assertEquals(0.2 * MS, local.processes().get(1).end(), 1e-12);
+    }
+
+    /**
+     * What the recorder keeps: calls inside MPI_Init are not recorded, the replay starts at the
+     * leave of MPI_Init (5) and ends at the enter of MPI_Finalize (40); a send outside any MPI call
+     * becomes a call of no duration; nested MPI calls count once (the outermost).
+     */
+    @Test
+    void recorderKeepsOutermostCallsBetweenInitAndFinalize() {
+        ActivityRecorder recorder = new ActivityRecorder(definitions(2));
+        LocationEvents l = recorder.location(0, 0);
+        l.enter(0, INIT);
+        call(l, BARRIER, 1, 2, () -> l.collective(1, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        l.leave(5, INIT);
+        call(l, WAITALL, 10, 20, () -> call(l, RECV, 11, 19, () -> l.receive(18, 1, 0, 0, 8)));
+        l.send(25, 1, 0, 0, 8);
+        call(l, FINALIZE, 40, 41);
+        LocationActivities a = recorder.recorded().process(0);
+        assertEquals(5, a.start());
+        assertEquals(40, a.end());
+        assertEquals(2, a.callCount(), "the Waitall (with the Recv inside) and the bare send");
+        assertEquals(2, a.eventCount());
+        assertEquals(25, a.callEnter[1]);
+        assertEquals(25, a.callLeave[1]);
+        assertEquals(LocationActivities.CALL_BYTES * 16 + LocationActivities.OP_BYTES * 16, a.bytes(), "initial capacity: 16 of each");
+    }
+
     /** Exact points t = 1 ms + S / 10^6: the fit gives L = 1 ms, B = 10^6. */
     @Test
     void calibrationFitsLatencyAndBandwidth() {
