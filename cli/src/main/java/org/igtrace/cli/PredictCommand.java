@@ -37,15 +37,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code igtrace predict}: replays the trace on a model machine (SPEC section 9). */
-@Command(name = "predict",
+@Command(name = "igtrace predict",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time:",
-            "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above),",
-            "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster.",
-            "Network parameters not given are fitted to the trace's own messages (--network measured)."
+            "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
+                    + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
+                    + "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster. "
+                    + "Network parameters not given are fitted to the trace's own messages (--network measured)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the prediction was written", "1:the trace or the output could not be handled", "2:usage error"})
