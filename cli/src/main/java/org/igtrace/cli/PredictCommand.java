@@ -38,6 +38,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code igtrace predict}: replays the trace on a model machine (SPEC section 9). */
 @Command(name = "igtrace predict",
+        versionProvider = IgtraceCommand.Version.class,
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,

@@ -22,10 +22,15 @@ import org.igtrace.core.trace.TraceDefinitions;
 public final class LocationActivities implements LocationEvents {
     /** Bytes a call takes: enter, leave (8 each), region, first event (4 each). */
     public static final int CALL_BYTES = 24;
-    /** Bytes an event takes: kind (1), partner, communicator, tag or collective kind (4 each), bytes (8). */
-    public static final int OP_BYTES = 21;
+    /** Bytes an event takes: kind (1), partner, communicator, tag or collective kind, link (4 each), bytes (8). */
+    public static final int OP_BYTES = 25;
 
-    static final byte SEND = 0, RECEIVE = 1, COLLECTIVE = 2;
+    /**
+     * Event kinds. RECEIVE_POST is the post of a non-blocking receive (MPI_Irecv's request event),
+     * linked both ways with the RECEIVE that completes it; SEND_COMPLETE is the completion of a
+     * non-blocking send's request (in MPI_Wait*), linked to its SEND.
+     */
+    static final byte SEND = 0, RECEIVE = 1, COLLECTIVE = 2, RECEIVE_POST = 3, SEND_COMPLETE = 4;
 
     private final TraceDefinitions definitions;
     final int process;
@@ -47,6 +52,13 @@ public final class LocationActivities implements LocationEvents {
     int[] opTag = new int[16];
     /** Bytes of a message; bytes this member sent in a collective. */
     long[] opBytes = new long[16];
+    /** The linked event (local index) of a non-blocking operation's post or completion, -1 none. */
+    int[] opLink = new int[16];
+
+    /** Requests in flight: non-blocking sends (request, send event) and posted receives (request, post event). */
+    private long[] pendingRequests = new long[8];
+    private int[] pendingOps = new int[8];
+    private int pendingCount;
 
     long initLeave = Long.MIN_VALUE;
     long finalizeEnter = Long.MIN_VALUE;
@@ -111,15 +123,73 @@ public final class LocationActivities implements LocationEvents {
         message(RECEIVE, time, sender, communicator, tag, bytes);
     }
 
-    private void message(byte kind, long time, int partner, int communicator, int tag, long bytes) {
+    @Override
+    public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+        if (message(SEND, time, receiver, communicator, tag, bytes)) {
+            pend(request, ops - 1);
+        }
+    }
+
+    @Override
+    public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+        if (message(RECEIVE, time, sender, communicator, tag, bytes)) {
+            int post = take(request, RECEIVE_POST);
+            if (post >= 0) {
+                opLink[ops - 1] = post;
+                opLink[post] = ops - 1;
+            }
+        }
+    }
+
+    @Override
+    public void isendComplete(long time, long request) {
+        int send = environmentDepth > 0 ? -1 : take(request, SEND);
+        if (send >= 0) {
+            addOp(SEND_COMPLETE, opPeer[send], opComm[send], opTag[send], opBytes[send], time);
+            opLink[ops - 1] = send;
+        }
+    }
+
+    @Override
+    public void irecvRequest(long time, long request) {
+        if (environmentDepth == 0) {
+            addOp(RECEIVE_POST, -1, -1, 0, 0, time);
+            pend(request, ops - 1);
+        }
+    }
+
+    private void pend(long request, int op) {
+        if (pendingCount == pendingRequests.length) {
+            pendingRequests = Arrays.copyOf(pendingRequests, pendingCount * 2);
+            pendingOps = Arrays.copyOf(pendingOps, pendingCount * 2);
+        }
+        pendingRequests[pendingCount] = request;
+        pendingOps[pendingCount++] = op;
+    }
+
+    /** The pending event of {@code kind} with this request, removed from the pending ones; -1 if none. */
+    private int take(long request, byte kind) {
+        for (int i = 0; i < pendingCount; i++) {
+            if (pendingRequests[i] == request && opKind[pendingOps[i]] == kind) {
+                int op = pendingOps[i];
+                pendingRequests[i] = pendingRequests[--pendingCount];
+                pendingOps[i] = pendingOps[pendingCount];
+                return op;
+            }
+        }
+        return -1;
+    }
+
+    private boolean message(byte kind, long time, int partner, int communicator, int tag, long bytes) {
         if (environmentDepth > 0) {
-            return;
+            return false;
         }
         if (partner < 0) {
             untranslated++;
-            return;
+            return false;
         }
         addOp(kind, partner, communicator, tag, Math.max(0, bytes), time);
+        return true;
     }
 
     @Override
@@ -138,11 +208,13 @@ public final class LocationActivities implements LocationEvents {
             opComm = Arrays.copyOf(opComm, n);
             opTag = Arrays.copyOf(opTag, n);
             opBytes = Arrays.copyOf(opBytes, n);
+            opLink = Arrays.copyOf(opLink, n);
         }
         opKind[ops] = kind;
         opPeer[ops] = peer;
         opComm[ops] = comm;
         opTag[ops] = tag;
+        opLink[ops] = -1;
         opBytes[ops++] = bytes;
         if (mpiDepth == 0) {
             addCall(time, time, -1, ops - 1);

@@ -204,28 +204,52 @@ final class ReplaySimulation {
         return (int) (m.base[p] + op);
     }
 
-    /** The call's enter is the post of its sends and receives and its arrival at its collectives. */
+    /**
+     * The call's enter is the post of its sends and receives (a receive with an MPI_Irecv post was
+     * posted at that call's enter instead) and its arrival at its collectives.
+     */
     private void publish(int p, LocationActivities l, int c) {
         double e = enter[p];
         for (int i = l.firstOp(c), end = l.endOp(c); i < end; i++) {
             int g = global(p, i);
-            if (l.opKind[i] == LocationActivities.COLLECTIVE) {
-                int inst = m.instance[g];
-                if (inst >= 0) {
-                    arrived[inst]++;
-                    latestEnter[inst] = Math.max(latestEnter[inst], e);
-                    largestSent[inst] = Math.max(largestSent[inst], l.opBytes[i]);
-                    if (arrived[inst] == m.instanceSize[inst]) {
-                        for (int member : m.run.definitions.communicatorMembers(l.opComm[i])) {
-                            wake(member);
-                        }
+            switch (l.opKind[i]) {
+                case LocationActivities.COLLECTIVE -> arrive(m.instance[g], e, l, i);
+                case LocationActivities.RECEIVE_POST -> {
+                    post[g] = e;
+                    int receive = l.opLink[i];
+                    if (receive >= 0) {
+                        post[global(p, receive)] = e;
+                        wakePartner(l, receive, global(p, receive));
                     }
                 }
-            } else {
-                post[g] = e;
-                if (m.partner[g] >= 0) {
-                    wake(l.opPeer[i]);
+                case LocationActivities.SEND, LocationActivities.RECEIVE -> {
+                    if (Double.isNaN(post[g])) {
+                        post[g] = e;
+                        wakePartner(l, i, g);
+                    }
                 }
+                default -> {
+                }
+            }
+        }
+    }
+
+    private void wakePartner(LocationActivities l, int op, int g) {
+        if (m.partner[g] >= 0) {
+            wake(l.opPeer[op]);
+        }
+    }
+
+    private void arrive(int inst, double e, LocationActivities l, int i) {
+        if (inst < 0) {
+            return;
+        }
+        arrived[inst]++;
+        latestEnter[inst] = Math.max(latestEnter[inst], e);
+        largestSent[inst] = Math.max(largestSent[inst], l.opBytes[i]);
+        if (arrived[inst] == m.instanceSize[inst]) {
+            for (int member : m.run.definitions.communicatorMembers(l.opComm[i])) {
+                wake(member);
             }
         }
     }
@@ -267,9 +291,24 @@ final class ReplaySimulation {
                     return Double.NaN;
                 }
                 long bytes = l.opBytes[i];
-                double from = bytes < params.eagerLimit() ? post[s] : Math.max(post[s], e);
+                double from = bytes < params.eagerLimit() ? post[s] : Math.max(post[s], post[g]);
                 leave = Math.max(leave, from + params.transfer(l.opPeer[i], p, bytes));
                 waitedUntil = Math.max(waitedUntil, post[s]);
+            } else if (kind == LocationActivities.SEND_COMPLETE) {
+                int send = l.opLink[i], sg = global(p, send), r = m.partner[sg];
+                if (r < 0 || l.opBytes[send] < params.eagerLimit()) {
+                    continue; // an eager or unmatched send completed at its post
+                }
+                if (Double.isNaN(post[r])) {
+                    if (forced[p]) {
+                        continue;
+                    }
+                    return Double.NaN;
+                }
+                leave = Math.max(leave, Math.max(post[sg], post[r]) + params.transfer(p, l.opPeer[send], l.opBytes[send]));
+                waitedUntil = Math.max(waitedUntil, post[r]);
+            } else if (kind == LocationActivities.RECEIVE_POST) {
+                continue; // posting: MPI_Irecv leaves at its enter
             } else {
                 int inst = m.instance[g];
                 if (inst < 0 || !m.complete(inst) || (arrived[inst] < m.instanceSize[inst] && forced[p])) {

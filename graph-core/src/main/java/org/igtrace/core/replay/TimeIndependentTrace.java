@@ -71,7 +71,10 @@ final class TimeIndependentTrace {
                         keepMeasured = true;
                     }
                 }
-                default -> keepMeasured |= !collective(p, l, c, i, g, out);
+                case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, l, c, i, g, out);
+                default -> {
+                    // the post of an MPI_Irecv and the completion of an MPI_Isend: written as the blocking recv / send
+                }
             }
         }
         if (keepMeasured) {

@@ -37,6 +37,30 @@ public record TeeSink(LocationSink first, LocationSink second) implements Locati
             }
 
             @Override
+            public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+                a.isend(time, receiver, communicator, tag, bytes, request);
+                b.isend(time, receiver, communicator, tag, bytes, request);
+            }
+
+            @Override
+            public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+                a.irecv(time, sender, communicator, tag, bytes, request);
+                b.irecv(time, sender, communicator, tag, bytes, request);
+            }
+
+            @Override
+            public void isendComplete(long time, long request) {
+                a.isendComplete(time, request);
+                b.isendComplete(time, request);
+            }
+
+            @Override
+            public void irecvRequest(long time, long request) {
+                a.irecvRequest(time, request);
+                b.irecvRequest(time, request);
+            }
+
+            @Override
             public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
                 a.collective(time, kind, communicator, root, sent, received);
                 b.collective(time, kind, communicator, root, sent, received);

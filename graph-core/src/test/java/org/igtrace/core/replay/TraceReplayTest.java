@@ -169,6 +169,37 @@ class TraceReplayTest {
     }
 
     /**
+     * Request ids (OTF2 MpiIrecvRequest, MpiIsendComplete): rank 1 posts MPI_Irecv [0, 1] (request 3),
+     * computes until 20 and waits in MPI_Waitall [20, 30]; rank 0 computes 10, MPI_Isend [10, 11] of
+     * 102400 bytes (rendezvous), MPI_Waitall [11, 30] completing request 7. L = 1 ms, B = 10^8:
+     * transfer 2.024 ms. The receive was posted at 0 (the Irecv), so A = max(10, 0) + 2.024 = 12.024:
+     * rank 0's Isend leaves at 10, its Waitall (entered at 10) at 12.024; rank 1's Irecv leaves at its
+     * enter 0, its Waitall entered at 0 + 19 = 19 leaves at once. Without the post event the receive
+     * would count as posted at its Waitall (19) and A would be 21.024.
+     */
+    @Test
+    void nonBlockingRequestsPostAndComplete() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
+            call(l[1], WORK, 1, 20);
+            call(l[0], WORK, 0, 10);
+            call(l[0], ISEND, 10, 11, () -> l[0].isend(10, 1, 0, 4, 102400, 7));
+            call(l[0], WAITALL, 11, 30, () -> l[0].isendComplete(29, 7));
+            call(l[1], WAITALL, 20, 30, () -> l[1].irecv(29, 0, 0, 4, 102400, 3));
+            call(l[0], FINALIZE, 30, 31);
+            call(l[1], FINALIZE, 30, 31);
+        });
+        double transfer = MS + 102400 / 1e8;
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertEquals(10 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(0.0, p.processes().get(0).waiting(), 1e-12, "the receive was posted long before");
+        assertEquals(19 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(1, replay.matchedMessages());
+    }
+
+    /**
      * Collectives on 4 ranks (l = ceil(log2 4) = 2), entering at 0, 1, 2, 3 ms after MPI_Init [0, 0]:
      * barrier: start 3, cost l L = 2 ms, all leave at 5. Allreduce right after with 800 bytes from
      * rank 2 (others 8): cost 2 l (L + 800 / B) = 4 (1 + 0.8) ms = 7.2 ms: all leave at 12.2.
