@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
@@ -155,6 +156,7 @@ public final class GraphCommand implements Callable<Integer> {
         }
         if (stats && read.profile().waits() != null) {
             Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
+            Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
             err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,

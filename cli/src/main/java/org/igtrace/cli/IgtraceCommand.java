@@ -97,6 +97,9 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace writing to the given streams; for tests and embedding. */
     public static int run(Writer stdout, PrintWriter err, String... args) {
+        if (args.length > 0 && args[0].equals("predict")) { // until the subcommands of issue 14 land
+            return PredictCommand.run(stdout, err, java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;

@@ -1,9 +1,10 @@
 package org.igtrace.cli;
 
-import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
@@ -103,6 +104,25 @@ final class Summary {
                     percent(w.total(pattern), run), worst < 0 ? "-" : seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
         }
         lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
+        return lines;
+    }
+
+    /**
+     * The {@code --stats} efficiency lines (SPEC 10): the POP metrics, then per process its useful
+     * time, efficiency and lost time split into idle, wait and transfer (adding up to T - U_i).
+     */
+    static List<String> efficiencyTable(Efficiency e) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
+                seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
+                Double.isNaN(e.idealRuntime()) ? "" : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f",
+                        e.serialisationEfficiency(), e.transferEfficiency())));
+        lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
+                "lost wait", "transfer"));
+        for (Efficiency.ProcessEfficiency p : e.processes()) {
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), seconds(p.useful()), p.efficiency(),
+                    seconds(p.lostIdle()), seconds(p.lostWait()), seconds(p.lostTransfer())));
+        }
         return lines;
     }
 

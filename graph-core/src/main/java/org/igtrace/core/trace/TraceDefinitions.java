@@ -12,6 +12,7 @@ public final class TraceDefinitions {
     private final List<ProcessInfo> processes;
     private final RegionKind[] regionKinds;
     private final MpiCall[] mpiCalls;
+    private final String[] regionNames;
     private final List<int[]> communicators;
     private final double ticksPerSecond;
     private final List<String> notes;
@@ -20,6 +21,7 @@ public final class TraceDefinitions {
         this.processes = List.copyOf(b.processes);
         this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
+        this.regionNames = b.regionNames.toArray(new String[0]);
         this.communicators = List.copyOf(b.communicators);
         this.ticksPerSecond = b.ticksPerSecond;
         this.notes = List.copyOf(b.notes);
@@ -40,6 +42,11 @@ public final class TraceDefinitions {
     /** What a region means for waiting: which MPI call it is, if any. */
     public MpiCall mpiCall(int region) {
         return region >= 0 && region < mpiCalls.length ? mpiCalls[region] : MpiCall.NONE;
+    }
+
+    /** The trace's name of a region (stripped), or "" for an unknown number. */
+    public String regionName(int region) {
+        return region >= 0 && region < regionNames.length ? regionNames[region] : "";
     }
 
     public int communicatorCount() {
@@ -69,6 +76,7 @@ public final class TraceDefinitions {
         private final List<ProcessInfo> processes = new ArrayList<>();
         private final List<RegionKind> regionKinds = new ArrayList<>();
         private final List<MpiCall> mpiCalls = new ArrayList<>();
+        private final List<String> regionNames = new ArrayList<>();
         private final List<int[]> communicators = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
@@ -85,6 +93,7 @@ public final class TraceDefinitions {
             RegionKind kind = RegionKind.classify(name, mpiMarked);
             regionKinds.add(kind);
             mpiCalls.add(MpiCall.classify(name, kind));
+            regionNames.add(name == null ? "" : name.strip());
             return regionKinds.size() - 1;
         }
 

@@ -12,10 +12,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
@@ -56,8 +59,22 @@ public final class Otf1TraceReader {
         return read(master, options, threads, ReadProgress.NONE);
     }
 
+    /**
+     * As {@link #read(Path, ReadOptions, ReadProgress)}, and the profile pass also feeds the sink
+     * {@code alsoFeed} makes from the definitions (null: none), each stream on one thread.
+     */
+    public static TraceProfile read(Path master, ReadOptions options, ReadProgress progress,
+                                    Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
+        return read(master, options, options.threadCount(), progress, alsoFeed);
+    }
+
     private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress)
             throws TraceReadException {
+        return read(master, options, threads, progress, null);
+    }
+
+    private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress,
+                                     Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
         Otf1FileSet files = Otf1FileSet.open(master);
         Otf1DefinitionRecords records = new Otf1DefinitionRecords();
         Path global = files.globalDefinitions();
@@ -100,7 +117,8 @@ public final class Otf1TraceReader {
             total += sizeOf(file);
         }
         progress.start(total, "bytes");
-        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, accumulator, threads, progress);
+        LocationSink profilePass = TeeSink.of(accumulator, alsoFeed == null ? null : alsoFeed.apply(definitions.definitions()));
+        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, profilePass, threads, progress);
         List<String> notes = new ArrayList<>();
         if (!missing.isEmpty()) {
             notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
@@ -205,7 +223,7 @@ public final class Otf1TraceReader {
     }
 
     private static List<Otf1EventStream> readStreams(List<Path> eventFiles, Otf1Definitions definitions,
-                                                     TraceAccumulator accumulator, int threads, ReadProgress progress)
+                                                     LocationSink accumulator, int threads, ReadProgress progress)
             throws TraceReadException {
         List<Otf1EventStream> parsed = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {

@@ -53,6 +53,28 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void isend(long time, int receiver, int communicator, int tag, long length, long request) {
+        target.isend(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length,
+                request);
+    }
+
+    @Override
+    public void irecv(long time, int sender, int communicator, int tag, long length, long request) {
+        target.irecv(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length,
+                request);
+    }
+
+    @Override
+    public void isendComplete(long time, long request) {
+        target.isendComplete(time, request);
+    }
+
+    @Override
+    public void irecvRequest(long time, long request) {
+        target.irecvRequest(time, request);
+    }
+
+    @Override
     public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
         int worldRoot = root == UNDEFINED_RANK ? -1 : definitions.worldRank(communicator, root, process);
         target.collective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);

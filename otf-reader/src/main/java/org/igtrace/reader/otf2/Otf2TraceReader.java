@@ -11,11 +11,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.reader.ReadOptions;
@@ -51,6 +54,15 @@ public final class Otf2TraceReader {
      * number of threads.
      */
     public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+        return read(anchor, options, progress, null);
+    }
+
+    /**
+     * As {@link #read(Path, ReadOptions, ReadProgress)}, and the profile pass also feeds the sink
+     * {@code alsoFeed} makes from the definitions (null: none), each location on one thread.
+     */
+    public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress,
+                                    Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
         Otf2Definitions collected = new Otf2Definitions();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
@@ -60,6 +72,7 @@ public final class Otf2TraceReader {
         }
         TraceDefinitions definitions = collected.resolve();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
+        LocationSink profilePass = TeeSink.of(accumulator, alsoFeed == null ? null : alsoFeed.apply(definitions));
         Map<Long, Integer> locations = collected.locationProcesses();
         List<String> notes = new ArrayList<>();
         long[] ids = LocationFileCheck.readable(anchor, collected,
@@ -74,7 +87,7 @@ public final class Otf2TraceReader {
         progress.start(total, "events");
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
-            return new Otf2LocationTranslator(collected, process, accumulator.location(process, order.get(location)));
+            return new Otf2LocationTranslator(collected, process, profilePass.location(process, order.get(location)));
         };
         List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, options.threadCount());
         if (shares.size() <= 1) {

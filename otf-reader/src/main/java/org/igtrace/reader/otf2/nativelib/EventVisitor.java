@@ -21,4 +21,22 @@ public interface EventVisitor {
 
     /** End of a collective; {@code operation} is the OTF2 collective operation code. */
     void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received);
+
+    /** MpiIsend: a send with its request id; by default just a send. */
+    default void isend(long time, int receiver, int communicator, int tag, long length, long request) {
+        send(time, receiver, communicator, tag, length);
+    }
+
+    /** MpiIrecv (the completion of a non-blocking receive) with its request id; by default just a receive. */
+    default void irecv(long time, int sender, int communicator, int tag, long length, long request) {
+        receive(time, sender, communicator, tag, length);
+    }
+
+    /** MpiIsendComplete. */
+    default void isendComplete(long time, long request) {
+    }
+
+    /** MpiIrecvRequest (the post of a non-blocking receive). */
+    default void irecvRequest(long time, long request) {
+    }
 }
