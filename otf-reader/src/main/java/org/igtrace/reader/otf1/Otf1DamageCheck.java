@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
@@ -125,8 +126,8 @@ final class Otf1DamageCheck {
                         + (eventFiles.size() > 1 ? " (and every other events file is damaged too)" : ""));
             }
             if (!damaged.isEmpty()) {
-                notes.add(damaged.size() + (damaged.size() == 1 ? " damaged events file" : " damaged events files")
-                        + " left out (" + String.join("; ", damaged) + ")");
+                notes.add(Diagnostic.count(damaged.size(), "damaged events file", "damaged events files") + " left out ("
+                        + String.join("; ", damaged) + ")");
             }
             return whole;
         } catch (ExecutionException e) {
