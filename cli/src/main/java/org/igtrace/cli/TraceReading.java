@@ -18,7 +18,7 @@ final class TraceReading {
     static ReadOptions options(ReadingOptions reading, boolean collectives, ClockCorrection clocks, boolean noWaits) {
         ReadOptions.WaitMode waits = noWaits ? ReadOptions.WaitMode.OFF
                 : clocks == ClockCorrection.NONE ? ReadOptions.WaitMode.RAW_CLOCKS : ReadOptions.WaitMode.CORRECTED_CLOCKS;
-        return new ReadOptions(collectives, reading.skipMissing, reading.threadCount(), waits);
+        return new ReadOptions(collectives, reading.skipMissing, reading.threadCount(), waits).withSkipDamaged(reading.skipDamaged);
     }
 
     /** The located trace and its profile. */

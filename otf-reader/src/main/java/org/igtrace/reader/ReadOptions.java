@@ -9,8 +9,10 @@ package org.igtrace.reader;
  * @param threads          how many threads read event files at once ({@code --threads}); 0 or
  *                         less means one per available core
  * @param waits            what wait-state analysis (SPEC section 8) runs after the profile
+ * @param skipDamaged      whether OTF events files that are damaged or truncated are left out with a
+ *                         note ({@code --skip-damaged}) instead of failing the read
  */
-public record ReadOptions(boolean modelCollectives, boolean skipMissing, int threads, WaitMode waits) {
+public record ReadOptions(boolean modelCollectives, boolean skipMissing, int threads, WaitMode waits, boolean skipDamaged) {
     public static final ReadOptions DEFAULT = new ReadOptions(false, false, 0);
 
     /** Whether messages are matched for waiting times, and whether clocks are corrected first. */
@@ -27,6 +29,10 @@ public record ReadOptions(boolean modelCollectives, boolean skipMissing, int thr
         waits = waits == null ? WaitMode.OFF : waits;
     }
 
+    public ReadOptions(boolean modelCollectives, boolean skipMissing, int threads, WaitMode waits) {
+        this(modelCollectives, skipMissing, threads, waits, false);
+    }
+
     /** Options without wait analysis. */
     public ReadOptions(boolean modelCollectives, boolean skipMissing, int threads) {
         this(modelCollectives, skipMissing, threads, WaitMode.OFF);
@@ -38,7 +44,11 @@ public record ReadOptions(boolean modelCollectives, boolean skipMissing, int thr
     }
 
     public ReadOptions withWaits(WaitMode mode) {
-        return new ReadOptions(modelCollectives, skipMissing, threads, mode);
+        return new ReadOptions(modelCollectives, skipMissing, threads, mode, skipDamaged);
+    }
+
+    public ReadOptions withSkipDamaged(boolean skip) {
+        return new ReadOptions(modelCollectives, skipMissing, threads, waits, skip);
     }
 
     /** The number of reading threads: {@link #threads()}, or the available cores when that is 0 or less. */

@@ -89,7 +89,8 @@ public final class Otf1TraceReader {
                 readLines(local, records);
             }
         }
-        Otf1Definitions definitions = new Otf1Definitions(records);
+        Otf1Definitions definitions = new Otf1Definitions(records, global);
+        Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
         TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), options.modelCollectives());
 
         List<Path> eventFiles = new ArrayList<>();
@@ -107,10 +108,14 @@ public final class Otf1TraceReader {
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what
                         + "); use --skip-missing to build the graph from the other " + others + (others == 1 ? " stream" : " streams"));
             }
-            missing.add(what);
+            missing.add(files.eventsName(stream.id()) + ": " + what);
         }
         if (eventFiles.isEmpty() && !wanted.isEmpty()) {
             throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
+        }
+        List<String> notes = new ArrayList<>();
+        if (options.skipDamaged()) {
+            eventFiles = Otf1DamageCheck.withoutDamaged(files, eventFiles, definitions, threads, notes);
         }
         long total = 0;
         for (Path file : eventFiles) {
@@ -119,22 +124,23 @@ public final class Otf1TraceReader {
         progress.start(total, "bytes");
         LocationSink profilePass = TeeSink.of(accumulator, alsoFeed == null ? null : alsoFeed.apply(definitions.definitions()));
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, profilePass, threads, progress);
-        List<String> notes = new ArrayList<>();
+        Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
         if (!missing.isEmpty()) {
             notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
         }
-        notes.addAll(notes(parsed));
+        notes.addAll(notes(parsed, eventFiles));
         TraceProfile profile = accumulator.profile().withNotes(notes);
         if (options.waits() == ReadOptions.WaitMode.OFF) {
             return profile;
         }
         boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
         long bytes = total;
+        List<Path> read = eventFiles;
         int[] pass = {0};
         return profile.withWaits(WaitAnalysis.analyse(definitions.definitions(), correct, sink -> {
             pass[0]++;
             progress.start(bytes, correct && pass[0] == 1 ? "bytes (matching)" : "bytes (waiting)");
-            replay(eventFiles, definitions, sink, progress);
+            replay(read, definitions, sink, progress);
         }));
     }
 
@@ -167,6 +173,8 @@ public final class Otf1TraceReader {
                     }
                 } catch (RuntimeException e) {
                     throw new TraceReadException(o.file() + ": cannot be parsed (" + e + ")");
+                } catch (IOException e) {
+                    throw new TraceReadException(o.file() + ": " + e.getMessage());
                 }
                 if (more) {
                     queue.add(o);
@@ -273,13 +281,17 @@ public final class Otf1TraceReader {
         }
     }
 
-    private static List<String> notes(List<Otf1EventStream> streams) {
-        long unknown = 0, undefined = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
-        for (Otf1EventStream s : streams) {
+    private static List<String> notes(List<Otf1EventStream> streams, List<Path> files) {
+        long unknown = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
+        List<String> openIn = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) {
+            Otf1EventStream s = streams.get(i);
             unknown += s.unknownRecords;
-            undefined += s.undefinedProcessRecords;
             leaves += s.leavesWithoutEnter;
             open += s.regionsLeftOpen;
+            if (s.regionsLeftOpen > 0) {
+                openIn.add(files.get(i).getFileName().toString());
+            }
             collectiveEnds += s.collectiveEndsWithoutBegin;
             aborted += s.abortedByWriter ? 1 : 0;
         }
@@ -287,14 +299,12 @@ public final class Otf1TraceReader {
         if (unknown > 0) {
             notes.add(unknown + " unknown event records skipped");
         }
-        if (undefined > 0) {
-            notes.add(undefined + " event records of undefined processes ignored");
-        }
         if (leaves > 0) {
             notes.add(leaves + " Leave records without an open region ignored");
         }
         if (open > 0) {
-            notes.add(open + " regions still open at the end of their stream closed at the process's last event");
+            notes.add(open + " regions still open at the end of their stream closed at the process's last event ("
+                    + (openIn.size() <= 3 ? String.join(", ", openIn) : String.join(", ", openIn.subList(0, 3)) + ", ...") + ")");
         }
         if (collectiveEnds > 0) {
             notes.add(collectiveEnds + " collective ends without a begin ignored");
