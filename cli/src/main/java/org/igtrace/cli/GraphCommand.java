@@ -1,5 +1,9 @@
 package org.igtrace.cli;
 
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.reader.TraceFormat;
+
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
@@ -129,8 +133,19 @@ public final class GraphCommand implements Callable<Integer> {
                     + "and the read rate.")
     boolean timing;
 
+    @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
     @ParentCommand
     IgtraceCommand parent;
+
+    private Selection selection() throws UsageError {
+        try {
+            return selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -140,7 +155,27 @@ public final class GraphCommand implements Callable<Integer> {
         ReadOptions options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
-        TraceReading.Read read = TraceReading.read(trace.path(), options, progress);
+        Selection selection = selection();
+        TraceReading.Read read;
+        if (selection.isAll()) {
+            read = TraceReading.read(trace.path(), options, progress);
+        } else {
+            TraceFormat.Located located = TraceFormat.locate(trace.path());
+            if (IsolatedCommand.needed(located)) {
+                return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+            }
+            SelectedReading selected = new SelectedReading();
+            try {
+                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
+            } catch (SelectedReading.SelectionError e) {
+                throw new UsageError(e.getMessage());
+            }
+            String nothing = selected.nothingLeft(located);
+            if (nothing != null) {
+                err.println(nothing);
+                return 1;
+            }
+        }
         long readDone = System.nanoTime();
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
@@ -172,6 +207,7 @@ public final class GraphCommand implements Callable<Integer> {
             String option = weight == EdgeWeight.WAIT ? "--weight wait" : stats ? "--stats" : "--clock-correction";
             throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
         }
+        selection();
         OutputFormat chosen = FormatChoice.resolve(format, output, BY_EXTENSION, OutputFormat.GRAPHML);
         if (topology != null) {
             topology.check(chosen);

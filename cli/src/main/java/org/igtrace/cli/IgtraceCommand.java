@@ -41,6 +41,8 @@ import picocli.CommandLine.Command;
             GraphCommand.class,
             StatsCommand.class,
             InfoCommand.class,
+            TimelineCommand.class,
+            ReportCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -50,6 +52,8 @@ import picocli.CommandLine.Command;
             "  igtrace run/traces.otf2 -o app.graphml    the information graph",
             "  igtrace stats run/traces.otf2             who waits how long",
             "  igtrace info run/traces.otf2              what the trace holds",
+            "  igtrace timeline run/traces.otf2 -o t.svg the run as a time-space diagram",
+            "  igtrace report run/traces.otf2 -o r.html  one HTML page of it all",
             "  igtrace help graph                        every option of a command",
             "",
             "Environment:",
@@ -73,6 +77,8 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     private Writer stdout;
     private PrintWriter err;
+    /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
+    private List<String> args = List.of();
 
     @Override
     public Integer call() throws UsageError {
@@ -85,6 +91,10 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     PrintWriter err() {
         return err;
+    }
+
+    List<String> args() {
+        return args;
     }
 
     /** Runs igtrace with the process's standard streams and returns the exit code. */
@@ -103,6 +113,7 @@ public final class IgtraceCommand implements Callable<Integer> {
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;
+        command.args = List.of(args);
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);

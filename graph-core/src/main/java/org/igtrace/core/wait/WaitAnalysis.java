@@ -7,7 +7,9 @@ import java.util.List;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
+import org.igtrace.core.trace.EventTaps;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.MatchListeners;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Numbers;
 
@@ -30,6 +32,12 @@ public final class WaitAnalysis {
 
     public static <E extends Exception> WaitReport analyse(TraceDefinitions definitions, boolean correct, Replay<E> replay)
             throws E {
+        return analyse(definitions, correct, replay, EventTaps.NONE);
+    }
+
+    /** As above, with {@code taps} filtering each replay and listening to the matches waits are measured on. */
+    public static <E extends Exception> WaitReport analyse(TraceDefinitions definitions, boolean correct, Replay<E> replay,
+                                                           EventTaps taps) throws E {
         int n = definitions.processCount();
         ClockOffsets offsets = ClockOffsets.none(n);
         long conflictsBefore = -1;
@@ -37,14 +45,14 @@ public final class WaitAnalysis {
         if (correct) {
             constraints = new ClockConstraints();
             EventMatcher first = new EventMatcher(definitions, constraints);
-            replay.run(first);
+            replay.run(taps.replay(first, null));
             first.finish();
             offsets = ClockOffsets.solve(n, constraints);
             conflictsBefore = constraints.conflicts();
         }
         WaitStates waits = new WaitStates(offsets.ticks());
-        EventMatcher matcher = new EventMatcher(definitions, waits);
-        replay.run(matcher);
+        EventMatcher matcher = new EventMatcher(definitions, MatchListeners.both(waits, taps.matches(offsets.ticks())));
+        replay.run(taps.replay(matcher, offsets.ticks()));
         matcher.finish();
         if (!correct) {
             conflictsBefore = waits.conflicts();

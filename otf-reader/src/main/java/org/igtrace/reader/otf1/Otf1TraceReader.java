@@ -16,6 +16,8 @@ import java.util.function.Function;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import java.util.function.Function;
+import org.igtrace.core.trace.EventTaps;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -48,7 +50,13 @@ public final class Otf1TraceReader {
 
     /** Reads the trace, telling {@code progress} the bytes of event files read as each file is done. */
     public static TraceProfile read(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
-        return read(master, options, options.threadCount(), progress);
+        return read(master, options, options.threadCount(), progress, d -> EventTaps.NONE);
+    }
+
+    /** As above, with the taps made from the definitions filtering what the analyses see and feeding more of them. */
+    public static TraceProfile readTapped(Path master, ReadOptions options, ReadProgress progress,
+                                          Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
+        return read(master, options, options.threadCount(), progress, taps);
     }
 
     public static TraceProfile read(Path master, boolean modelCollectives, int threads) throws TraceReadException {
@@ -56,7 +64,7 @@ public final class Otf1TraceReader {
     }
 
     public static TraceProfile read(Path master, ReadOptions options, int threads) throws TraceReadException {
-        return read(master, options, threads, ReadProgress.NONE);
+        return read(master, options, threads, ReadProgress.NONE, d -> EventTaps.NONE);
     }
 
     /**
@@ -65,16 +73,11 @@ public final class Otf1TraceReader {
      */
     public static TraceProfile read(Path master, ReadOptions options, ReadProgress progress,
                                     Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
-        return read(master, options, options.threadCount(), progress, alsoFeed);
-    }
-
-    private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress)
-            throws TraceReadException {
-        return read(master, options, threads, progress, null);
+        return read(master, options, options.threadCount(), progress, org.igtrace.reader.otf2.Otf2TraceReader.alsoFeeding(alsoFeed));
     }
 
     private static TraceProfile read(Path master, ReadOptions options, int threads, ReadProgress progress,
-                                     Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
+                                     Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
         Otf1FileSet files = Otf1FileSet.open(master);
         Otf1DefinitionRecords records = new Otf1DefinitionRecords();
         Path global = files.globalDefinitions();
@@ -92,6 +95,8 @@ public final class Otf1TraceReader {
         Otf1Definitions definitions = new Otf1Definitions(records, global);
         Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
         TraceAccumulator accumulator = new TraceAccumulator(definitions.definitions(), options.modelCollectives());
+        EventTaps tapped = taps.apply(definitions.definitions());
+        LocationSink sink = tapped.perLocation(accumulator);
 
         List<Path> eventFiles = new ArrayList<>();
         List<String> missing = new ArrayList<>();
@@ -122,8 +127,7 @@ public final class Otf1TraceReader {
             total += sizeOf(file);
         }
         progress.start(total, "bytes");
-        LocationSink profilePass = TeeSink.of(accumulator, alsoFeed == null ? null : alsoFeed.apply(definitions.definitions()));
-        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, profilePass, threads, progress);
+        List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, threads, progress);
         Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
         if (!missing.isEmpty()) {
             notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
@@ -137,11 +141,11 @@ public final class Otf1TraceReader {
         long bytes = total;
         List<Path> read = eventFiles;
         int[] pass = {0};
-        return profile.withWaits(WaitAnalysis.analyse(definitions.definitions(), correct, sink -> {
+        return profile.withWaits(WaitAnalysis.analyse(definitions.definitions(), correct, replaySink -> {
             pass[0]++;
             progress.start(bytes, correct && pass[0] == 1 ? "bytes (matching)" : "bytes (waiting)");
-            replay(read, definitions, sink, progress);
-        }));
+            replay(read, definitions, replaySink, progress);
+        }, tapped));
     }
 
     /**

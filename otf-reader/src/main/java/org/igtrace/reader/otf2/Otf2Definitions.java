@@ -42,6 +42,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Map<Integer, Integer> callingContexts = new HashMap<>();
     private long[] mpiCommLocations;
     private long ticksPerSecond = 1;
+    private long globalOffset;
     private long duplicates;
 
     // Resolved
@@ -56,6 +57,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         this.ticksPerSecond = ticksPerSecond;
+        this.globalOffset = globalOffset;
     }
 
     @Override
@@ -132,7 +134,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond);
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
         long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
         Map<Integer, Integer> groupRank = numberProcesses(worldLocations, b);
         assignLocations(groupRank, b);

@@ -17,6 +17,7 @@ import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.EventTaps;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -54,7 +55,7 @@ public final class Otf2TraceReader {
      * number of threads.
      */
     public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
-        return read(anchor, options, progress, null);
+        return readTapped(anchor, options, progress, d -> EventTaps.NONE);
     }
 
     /**
@@ -63,6 +64,28 @@ public final class Otf2TraceReader {
      */
     public static TraceProfile read(Path anchor, ReadOptions options, ReadProgress progress,
                                     Function<TraceDefinitions, LocationSink> alsoFeed) throws TraceReadException {
+        return readTapped(anchor, options, progress, alsoFeeding(alsoFeed));
+    }
+
+    /** Taps that feed the profile pass's sink to {@code alsoFeed}'s sink too. */
+    public static Function<TraceDefinitions, EventTaps> alsoFeeding(Function<TraceDefinitions, LocationSink> alsoFeed) {
+        return d -> {
+            LocationSink extra = alsoFeed == null ? null : alsoFeed.apply(d);
+            return new EventTaps() {
+                @Override
+                public LocationSink perLocation(LocationSink profile) {
+                    return TeeSink.of(profile, extra);
+                }
+            };
+        };
+    }
+
+    /**
+     * As above, with the taps made from the definitions ({@code taps}) filtering what the profile
+     * and the wait analysis see and feeding further analyses.
+     */
+    public static TraceProfile readTapped(Path anchor, ReadOptions options, ReadProgress progress,
+                                          Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
         Otf2Definitions collected = new Otf2Definitions();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
@@ -72,7 +95,8 @@ public final class Otf2TraceReader {
         }
         TraceDefinitions definitions = collected.resolve();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, options.modelCollectives());
-        LocationSink profilePass = TeeSink.of(accumulator, alsoFeed == null ? null : alsoFeed.apply(definitions));
+        EventTaps tapped = taps.apply(definitions);
+        LocationSink sink = tapped.perLocation(accumulator);
         Map<Long, Integer> locations = collected.locationProcesses();
         List<String> notes = new ArrayList<>();
         long[] ids = LocationFileCheck.readable(anchor, collected,
@@ -87,7 +111,7 @@ public final class Otf2TraceReader {
         progress.start(total, "events");
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
-            return new Otf2LocationTranslator(collected, process, profilePass.location(process, order.get(location)));
+            return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
         };
         List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, options.threadCount());
         if (shares.size() <= 1) {
@@ -102,14 +126,14 @@ public final class Otf2TraceReader {
         boolean correct = options.waits() == ReadOptions.WaitMode.CORRECTED_CLOCKS;
         long events = total;
         int[] pass = {0};
-        return profile.withWaits(WaitAnalysis.analyse(definitions, correct, sink -> {
+        return profile.withWaits(WaitAnalysis.analyse(definitions, correct, replaySink -> {
             pass[0]++;
             progress.start(events, correct && pass[0] == 1 ? "events (matching)" : "events (waiting)");
             replay(anchor, ids, location -> {
                 int process = locations.get(location);
-                return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
+                return new Otf2LocationTranslator(collected, process, replaySink.location(process, order.get(location)));
             }, progress);
-        }));
+        }, tapped));
     }
 
     /** Reads the locations' events merged in time order, for matching across locations. */

@@ -1,0 +1,182 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.CollectiveInstance;
+import org.igtrace.core.wait.MatchListener;
+import org.igtrace.core.wait.MatchedMessage;
+
+/**
+ * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and
+ * chrome://tracing open): a complete event ({@code "ph":"X"}, {@code ts} and {@code dur} in
+ * microseconds from the start of the run, corrected clocks) per region call, a process per rank
+ * with its name as metadata ({@code "ph":"M"}), and each matched message as a flow from the call
+ * around its send ({@code "ph":"s"}) to the call around its receive ({@code "ph":"f"},
+ * {@code "bp":"e"}: bound to the enclosing slice). Fed by the replay that measures waits (one
+ * thread, locations merged in time order), so it writes as it reads and holds only call stacks.
+ */
+final class PerfettoExport implements EventTaps {
+    private final TraceDefinitions definitions;
+    private final Writer out;
+    private final Map<Integer, Long> threadOfProcess = new HashMap<>();
+    private long[] offsets;
+    private long flows;
+    private long calls;
+
+    PerfettoExport(TraceDefinitions definitions, Writer out) {
+        this.definitions = definitions;
+        this.out = out;
+        write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
+        boolean first = true;
+        for (var p : definitions.processes()) {
+            write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":\""
+                    + json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "\"}}");
+            write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"sort_index\":"
+                    + p.rank() + "}}");
+            first = false;
+        }
+    }
+
+    @Override
+    public LocationSink replay(LocationSink matcher, long[] offsets) {
+        if (offsets == null) {
+            return matcher; // the replay that only collects clock constraints
+        }
+        this.offsets = offsets.clone();
+        return new TeeSink(matcher, (process, order) -> {
+            threadOfProcess.putIfAbsent(process, order);
+            return new Calls(process, order);
+        });
+    }
+
+    @Override
+    public MatchListener matches(long[] offsets) {
+        return new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+                if (m.sender() < 0 || m.receiver() < 0 || m.sender() == m.receiver()) {
+                    return;
+                }
+                long id = ++flows;
+                flow("s", id, m.sender(), m.sendTime(), "");
+                flow("f", id, m.receiver(), m.receiveTime(), ",\"bp\":\"e\"");
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        };
+    }
+
+    /** Closes the JSON; returns the number of calls written. */
+    long finish() {
+        write("\n]}\n");
+        return calls;
+    }
+
+    long flows() {
+        return flows;
+    }
+
+    private void flow(String phase, long id, int process, long time, String extra) {
+        write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + process
+                + ",\"tid\":" + threadOfProcess.getOrDefault(process, 0L) + ",\"ts\":" + micros(time + offset(process)) + extra + "}");
+    }
+
+    private long offset(int process) {
+        return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
+    }
+
+    private String micros(long ticks) {
+        double us = (ticks - definitions.startTicks()) * 1e6 / definitions.ticksPerSecond();
+        return String.format(Locale.ROOT, "%.3f", us);
+    }
+
+    private void write(String text) {
+        try {
+            out.write(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String json(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** One location's call stack: a complete event per call when it is left. */
+    private final class Calls implements LocationEvents {
+        private final int process;
+        private final long thread;
+        private int[] regions = new int[16];
+        private long[] enters = new long[16];
+        private int depth;
+
+        Calls(int process, long thread) {
+            this.process = process;
+            this.thread = thread;
+        }
+
+        @Override
+        public void enter(long time, int region) {
+            if (depth == regions.length) {
+                regions = Arrays.copyOf(regions, depth * 2);
+                enters = Arrays.copyOf(enters, depth * 2);
+            }
+            regions[depth] = region;
+            enters[depth++] = time;
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            if (depth == 0) {
+                return;
+            }
+            depth--;
+            int r = regions[depth];
+            long o = offset(process);
+            String cat = definitions.mpiCall(r).isMpi() ? "mpi" : "user";
+            calls++;
+            write(",\n{\"name\":\"" + json(definitions.regionName(r)) + "\",\"cat\":\"" + cat + "\",\"ph\":\"X\",\"pid\":" + process
+                    + ",\"tid\":" + thread + ",\"ts\":" + micros(enters[depth] + o) + ",\"dur\":"
+                    + String.format(Locale.ROOT, "%.3f", Math.max(0, time - enters[depth]) * 1e6 / definitions.ticksPerSecond()) + "}");
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        }
+    }
+}
