@@ -7,6 +7,7 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.reader.ReadOptions;
@@ -39,7 +40,7 @@ public final class GraphScale {
                 for (OutputFormat format : new OutputFormat[] {OutputFormat.GRAPHML, OutputFormat.DOT}) {
                     Path file = outDir.resolve(names[k]);
                     long t1 = System.nanoTime();
-                    AttributedGraph<?, ?> shown = graph.view(view, anchor.toString());
+                    AttributedGraph<?, ?> shown = InformationGraphAttributes.of(graph, view, anchor.toString());
                     try (Writer w = Files.newBufferedWriter(file)) {
                         write(format, shown, w);
                     }

@@ -64,6 +64,14 @@ public final class ReadCost {
             }
 
             @Override
+            public void callingContextEnter(long time, int callingContext) {
+            }
+
+            @Override
+            public void callingContextLeave(long time, int callingContext) {
+            }
+
+            @Override
             public void send(long time, int receiver, int communicator, int tag, long length) {
             }
 

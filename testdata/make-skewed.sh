@@ -25,3 +25,9 @@ done
 skew "jacobi-drift-100ppm" scorep-jacobi-2nodes --rank 1 --drift 100
 # One way only: the chain without its barrier, rank 3 1 s behind: its receives precede their sends.
 skew "lsb-nobarrier-rank3-minus-1s" scorep-late-sender-barrier --rank 3 --offset -1 --drop-collectives
+# One way to one receiver (issue 13 item 7): every rank sends to rank 0, nothing comes back, no
+# collectives (make-one-way.py writes the events on the Score-P trace's definitions); rank 3 1 s ahead.
+/usr/bin/python3 "$here/make-one-way.py" "$here/otf2/scorep-late-sender-barrier/traces.otf2" "$out/oneway-star"
+echo "wrote $out/oneway-star"
+/usr/bin/python3 "$here/make-skewed.py" "$out/oneway-star/traces.otf2" "$out/oneway-star-rank3-plus-1s" --rank 3 --offset 1
+echo "wrote $out/oneway-star-rank3-plus-1s"

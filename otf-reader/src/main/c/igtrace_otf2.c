@@ -10,6 +10,10 @@
  * Record layout (40 bytes, native byte order), by kind:
  *   int32 kind | int32 a | int32 b | int32 c | int64 time | int64 x | int64 y
  *   ENTER, LEAVE         a = region
+ *   CC_ENTER, CC_LEAVE   a = calling context (CallingContextEnter/Leave, as lo2s and Score-P with
+ *                        unwinding record region events; registering them turns off libotf2's
+ *                        own conversion to Enter/Leave, which needs the global definitions read
+ *                        by the same reader, so each event is delivered exactly once)
  *   SEND, RECV           a = partner (rank in the communicator), b = communicator, c = tag, x = bytes
  *   ISEND, IRECV         as SEND, RECV, and y = request id
  *   ISEND_COMPLETE,
@@ -32,7 +36,9 @@ enum {
     IGT_ISEND_COMPLETE = 7,
     IGT_IRECV_REQUEST = 8,
     IGT_COLLECTIVE_BEGIN = 9,
-    IGT_COLLECTIVE_END = 10
+    IGT_COLLECTIVE_END = 10,
+    IGT_CC_ENTER = 11,
+    IGT_CC_LEAVE = 12
 };
 
 /* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
@@ -75,6 +81,18 @@ static OTF2_CallbackCode on_leave(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t
                                   OTF2_RegionRef region) {
     (void)l; (void)p; (void)a;
     return append(u, IGT_LEAVE, (int32_t)region, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_cc_enter(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                     OTF2_CallingContextRef context, uint32_t unwindDistance) {
+    (void)l; (void)p; (void)a; (void)unwindDistance;
+    return append(u, IGT_CC_ENTER, (int32_t)context, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_cc_leave(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                     OTF2_CallingContextRef context) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_CC_LEAVE, (int32_t)context, 0, 0, t, 0, 0);
 }
 
 static OTF2_CallbackCode on_send(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
@@ -147,6 +165,8 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     if (!cbs) return OTF2_ERROR_MEM_ALLOC_FAILED;
     OTF2_EvtReaderCallbacks_SetEnterCallback(cbs, on_enter);
     OTF2_EvtReaderCallbacks_SetLeaveCallback(cbs, on_leave);
+    OTF2_EvtReaderCallbacks_SetCallingContextEnterCallback(cbs, on_cc_enter);
+    OTF2_EvtReaderCallbacks_SetCallingContextLeaveCallback(cbs, on_cc_leave);
     OTF2_EvtReaderCallbacks_SetMpiSendCallback(cbs, on_send);
     OTF2_EvtReaderCallbacks_SetMpiRecvCallback(cbs, on_recv);
     OTF2_EvtReaderCallbacks_SetMpiIsendCallback(cbs, on_isend);

@@ -1,14 +1,20 @@
 package org.igtrace.cli;
 
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.reader.TraceFormat;
+
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.formats.OutputFormat;
 import picocli.CommandLine.ArgGroup;
@@ -126,8 +132,19 @@ public final class GraphCommand implements Callable<Integer> {
                     + "and the read rate.")
     boolean timing;
 
+    @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
     @ParentCommand
     IgtraceCommand parent;
+
+    private Selection selection() throws UsageError {
+        try {
+            return selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -137,11 +154,31 @@ public final class GraphCommand implements Callable<Integer> {
         TraceReading.Request options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
-        TraceReading.Read read = TraceReading.read(trace.path(), options, progress);
+        Selection selection = selection();
+        TraceReading.Read read;
+        if (selection.isAll()) {
+            read = TraceReading.read(trace.path(), options, progress);
+        } else {
+            TraceFormat.Located located = TraceFormat.locate(trace.path());
+            if (IsolatedCommand.needed(located)) {
+                return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+            }
+            SelectedReading selected = new SelectedReading();
+            try {
+                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
+            } catch (SelectedReading.SelectionError e) {
+                throw new UsageError(e.getMessage());
+            }
+            String nothing = selected.nothingLeft(located);
+            if (nothing != null) {
+                err.println(nothing);
+                return 1;
+            }
+        }
         long readDone = System.nanoTime();
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
-        AttributedGraph<?, ?> shown = projected != null ? projected : graph.view(view, read.located().file().toString());
+        AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, read.located().file().toString());
         long built = System.nanoTime();
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
         long written = System.nanoTime();
@@ -153,6 +190,7 @@ public final class GraphCommand implements Callable<Integer> {
         }
         if (stats && read.profile().waits() != null) {
             Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
+            Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
             err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,
@@ -168,6 +206,7 @@ public final class GraphCommand implements Callable<Integer> {
             String option = weight == EdgeWeight.WAIT ? "--weight wait" : stats ? "--stats" : "--clock-correction";
             throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
         }
+        selection();
         OutputFormat chosen = FormatChoice.resolve(format, output, BY_EXTENSION, OutputFormat.GRAPHML);
         if (topology != null) {
             topology.check(chosen);

@@ -41,6 +41,8 @@ import picocli.CommandLine.Command;
             GraphCommand.class,
             StatsCommand.class,
             InfoCommand.class,
+            TimelineCommand.class,
+            ReportCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -50,6 +52,8 @@ import picocli.CommandLine.Command;
             "  igtrace run/traces.otf2 -o app.graphml    the information graph",
             "  igtrace stats run/traces.otf2             who waits how long",
             "  igtrace info run/traces.otf2              what the trace holds",
+            "  igtrace timeline run/traces.otf2 -o t.svg the run as a time-space diagram",
+            "  igtrace report run/traces.otf2 -o r.html  one HTML page of it all",
             "  igtrace help graph                        every option of a command",
             "",
             "Environment:",
@@ -75,6 +79,8 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     private Writer stdout;
     private PrintWriter err;
+    /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
+    private List<String> args = List.of();
 
     @Override
     public Integer call() throws UsageError {
@@ -89,6 +95,10 @@ public final class IgtraceCommand implements Callable<Integer> {
         return err;
     }
 
+    List<String> args() {
+        return args;
+    }
+
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
         // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
@@ -99,9 +109,13 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace writing to the given streams; for tests and embedding. */
     public static int run(Writer stdout, PrintWriter err, String... args) {
+        if (args.length > 0 && args[0].equals("predict")) { // until the subcommands of issue 14 land
+            return PredictCommand.run(stdout, err, java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;
+        command.args = List.of(args);
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);

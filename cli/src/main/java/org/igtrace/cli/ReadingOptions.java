@@ -13,6 +13,11 @@ public final class ReadingOptions {
                     + "are missing; the summary names the ones left out. Without it a missing event file is an error.")
     boolean skipMissing;
 
+    @Option(names = "--skip-damaged",
+            description = "OTF: leave out events files that are truncated or damaged, named in the summary, instead of "
+                    + "failing (damaged definitions or master files stay an error).")
+    boolean skipDamaged;
+
     @Option(names = {"-j", "--threads"}, paramLabel = "N",
             description = "Read event files on N threads, N from 1 to " + MAX_THREADS + " (default: one per core).")
     Integer threads;

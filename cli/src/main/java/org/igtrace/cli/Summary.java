@@ -1,9 +1,10 @@
 package org.igtrace.cli;
 
-import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
@@ -70,6 +71,8 @@ final class Summary {
         } else {
             s.append(", clocks corrected by offsets up to ").append(seconds(largest));
         }
+        List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
+        s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -101,6 +104,25 @@ final class Summary {
                     percent(w.total(pattern), run), worst < 0 ? "-" : seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
         }
         lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
+        return lines;
+    }
+
+    /**
+     * The {@code --stats} efficiency lines (SPEC 10): the POP metrics, then per process its useful
+     * time, efficiency and lost time split into idle, wait and transfer (adding up to T - U_i).
+     */
+    static List<String> efficiencyTable(Efficiency e) {
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
+                seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
+                Double.isNaN(e.idealRuntime()) ? "" : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f",
+                        e.serialisationEfficiency(), e.transferEfficiency())));
+        lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
+                "lost wait", "transfer"));
+        for (Efficiency.ProcessEfficiency p : e.processes()) {
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), seconds(p.useful()), p.efficiency(),
+                    seconds(p.lostIdle()), seconds(p.lostWait()), seconds(p.lostTransfer())));
+        }
         return lines;
     }
 
@@ -169,5 +191,15 @@ final class Summary {
 
     static String percent(double part, double total) {
         return String.format(Locale.ROOT, "%.1f%%", total == 0 ? 0 : 100 * part / total);
+    }
+
+    /** "1-3, 7": ranks in order, runs as ranges. */
+    private static String ranks(List<Integer> ranks) {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0, j; i < ranks.size(); i = j) {
+            for (j = i + 1; j < ranks.size() && ranks.get(j) == ranks.get(j - 1) + 1; j++) { }
+            s.append(i == 0 ? "" : ", ").append(ranks.get(i)).append(j - i > 1 ? "-" + ranks.get(j - 1) : "");
+        }
+        return s.toString();
     }
 }

@@ -22,7 +22,7 @@ final class TraceReading {
     /** What the command line asks of the reader and the analyses. */
     static Request options(ReadingOptions reading, boolean collectives, ClockCorrection clocks, boolean noWaits) {
         WaitMode waits = noWaits ? WaitMode.OFF : clocks == ClockCorrection.NONE ? WaitMode.RAW_CLOCKS : WaitMode.CORRECTED_CLOCKS;
-        return new Request(new ReadOptions(reading.skipMissing, reading.threadCount(), reading.tempDir),
+        return new Request(new ReadOptions(reading.skipMissing, reading.threadCount(), reading.tempDir, reading.skipDamaged),
                 new AnalysisOptions(collectives, waits));
     }
 

@@ -109,7 +109,7 @@ class IgtraceCommandTest {
             Path file = Files.write(dir.resolve((String) c[0]), (byte[]) c[1]);
             Result r = run(file.toString());
             assertEquals(1, r.code, file.toString());
-            assertEquals(List.of("igtrace: " + file + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2) "
+            assertEquals(List.of("igtrace: " + file + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')"), r.errLines());
         }
     }

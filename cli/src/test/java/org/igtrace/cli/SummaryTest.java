@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /** The summary's wording on hand-made profiles. */
 class SummaryTest {
     private static WaitReport waits(double offset, long conflicts) {
-        return new WaitReport(true, true, new double[] {offset}, conflicts, 0, 0, 0, new double[WaitPattern.values().length][1],
+        return new WaitReport(true, true, new long[] {Math.round(offset * 1e9)}, new boolean[1], conflicts, 0, 0, 0,
+                new long[WaitPattern.values().length][1], 1e9,
                 List.of(), List.of(), 0, 0, List.of());
     }
 

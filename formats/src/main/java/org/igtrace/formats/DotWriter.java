@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.output.AttributeNames;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultUndirectedGraph;
 import org.jgrapht.nio.Attribute;
@@ -30,7 +31,7 @@ public final class DotWriter implements GraphWriter {
             // jgrapht-io writes graph attributes unquoted: quote them here (names too: "graph" is a DOT keyword).
             Map<String, Attribute> a = new LinkedHashMap<>();
             view.graphAttributes().forEach((name, value) ->
-                    a.put("\"" + name + "\"", DefaultAttribute.createAttribute("\"" + escape(String.valueOf(value)) + "\"")));
+                    a.put("\"" + name + "\"", DefaultAttribute.createAttribute("\"" + escape(Values.text(value)) + "\"")));
             return a;
         });
         exporter.setVertexAttributeProvider(v -> {
@@ -65,14 +66,26 @@ public final class DotWriter implements GraphWriter {
     /** Adds the data attributes, {@code weight} renamed {@code w}, {@code label} left to the drawing label. */
     private static void data(Map<String, Object> attributes, Map<String, Attribute> into) {
         attributes.forEach((name, value) -> {
-            if (name.equals("label")) {
+            if (name.equals(AttributeNames.LABEL)) {
                 return;
             }
-            String key = name.equals("weight") ? "w" : name;
+            String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name);
             into.put(key, value instanceof Number || value instanceof Boolean
-                    ? DefaultAttribute.createAttribute(String.valueOf(value))
+                    ? DefaultAttribute.createAttribute(Values.text(value))
                     : DefaultAttribute.createAttribute(escape(String.valueOf(value))));
         });
+    }
+
+    /**
+     * An attribute name as DOT reads it: kept when it is a plain ID (letters, digits, underscores,
+     * not starting with a digit) and not one of DOT's keywords, which are case-insensitive
+     * ({@code node}, {@code edge}, {@code graph}, {@code digraph}, {@code subgraph}, {@code strict});
+     * otherwise quoted.
+     */
+    static String id(String name) {
+        boolean plain = name.matches("[A-Za-z_][A-Za-z_0-9]*")
+                && !java.util.Set.of("node", "edge", "graph", "digraph", "subgraph", "strict").contains(name.toLowerCase(java.util.Locale.ROOT));
+        return plain ? name : "\"" + escape(name) + "\"";
     }
 
     /** DOT's quoted-string escapes: quotes and backslashes escaped, line breaks as {@code \n}. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.output.AttributeNames;
 
 /**
  * Integer loads for the mapping tools' formats, which take whole numbers only.
@@ -58,7 +59,7 @@ final class IntegerWeights {
         List<E> edges = graph.edges();
         double[] w = new double[edges.size()];
         for (int i = 0; i < w.length; i++) {
-            w[i] = number(graph.edgeAttributes(edges.get(i)).get("weight"));
+            w[i] = number(graph.edgeAttributes(edges.get(i)).get(AttributeNames.WEIGHT));
         }
         return w;
     }
@@ -68,7 +69,7 @@ final class IntegerWeights {
         List<V> vertices = graph.vertices();
         int[] loads = new int[vertices.size()];
         for (int i = 0; i < loads.length; i++) {
-            Object w = graph.vertexAttributes(vertices.get(i)).get("weight");
+            Object w = graph.vertexAttributes(vertices.get(i)).get(AttributeNames.WEIGHT);
             loads[i] = w == null ? 1 : vertexLoad(number(w));
         }
         return loads;

@@ -5,6 +5,7 @@ import java.io.Writer;
 import java.util.List;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.output.AttributeNames;
 import org.igtrace.core.util.Numbers;
 
 /**
@@ -18,8 +19,8 @@ final class MatrixMarketWriter implements GraphWriter {
         Map<V, Integer> index = IntegerWeights.indices(graph);
         List<E> edges = graph.edges();
         out.write("%%MatrixMarket matrix coordinate real symmetric\n");
-        out.write("% igtrace information graph of " + MetisWriter.oneLine(graph.graphAttributes().get("source")) + "\n");
-        out.write("% entry (i, j): edge weight " + MetisWriter.oneLine(graph.graphAttributes().get("edge_weight"))
+        out.write("% igtrace information graph of " + MetisWriter.oneLine(graph.graphAttributes().get(AttributeNames.SOURCE)) + "\n");
+        out.write("% entry (i, j): edge weight " + MetisWriter.oneLine(graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT))
                 + " between vertices i-1 and j-1, unscaled\n");
         out.write(index.size() + " " + index.size() + " " + edges.size() + "\n");
         for (int k = 0; k < edges.size(); k++) {

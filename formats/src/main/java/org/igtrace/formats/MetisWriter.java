@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.output.AttributeNames;
 
 /**
  * The METIS graph format (also read by KaHIP and Chaco): {@code %} comment lines stating the
@@ -18,8 +19,8 @@ final class MetisWriter implements GraphWriter {
         double scale = IntegerWeights.scale(weights);
         int[] loads = IntegerWeights.vertexLoads(graph);
         Adjacency adjacency = new Adjacency(graph);
-        out.write("% igtrace information graph of " + oneLine(graph.graphAttributes().get("source")) + "\n");
-        out.write("% edge weight: " + oneLine(graph.graphAttributes().get("edge_weight")) + "; "
+        out.write("% igtrace information graph of " + oneLine(graph.graphAttributes().get(AttributeNames.SOURCE)) + "\n");
+        out.write("% edge weight: " + oneLine(graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT)) + "; "
                 + IntegerWeights.RULE + "; here " + IntegerWeights.describeScale(scale) + "\n");
         out.write(loads.length + " " + weights.length + " 011\n");
         StringBuilder line = new StringBuilder();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -14,7 +15,7 @@ class DotWriterTest {
 
     private static String dot(GraphView view) throws Exception {
         StringWriter text = new StringWriter();
-        new DotWriter().write(GraphFixtures.small().view(view, "t.otf2"), text);
+        new DotWriter().write(InformationGraphAttributes.of(GraphFixtures.small(), view, "t.otf2"), text);
         return text.toString();
     }
 
@@ -39,11 +40,11 @@ class DotWriterTest {
         long bold = text.lines().filter(l -> l.contains("style=\"bold\" penwidth=\"3\"")).count();
         assertEquals(view == GraphView.FULL ? 3 : 0, bold);
         assertEquals(view == GraphView.FULL ? 4 : 3, text.lines().filter(l -> l.contains(" -- ")).count());
-        // w_0 = 0.75 in the node label; the tree view labels {0,1} with its recalculated 1500.
+        // w_0 = 0.75 in the node label; {0,1}'s avg 1000 B labelled "1 KB", in the tree view its recalculated 1500 B "1.5 KB".
         assertTrue(text.contains("n0 [ label=\"0\\nw=0.75\" rank=\"0\""), text);
         // data attributes follow the drawing ones; weight travels as w, the graph's own attributes quoted
         assertTrue(text.contains(" w=\"0.75\" "), text);
         assertTrue(text.contains("\"graph\"=\"" + view.name().toLowerCase(java.util.Locale.ROOT) + "\";"), text);
-        assertTrue(text.contains(view == GraphView.FULL ? "n0 -- n1 [ label=\"1000\"" : "n0 -- n1 [ label=\"1500\""), text);
+        assertTrue(text.contains(view == GraphView.FULL ? "n0 -- n1 [ label=\"1 KB\"" : "n0 -- n1 [ label=\"1.5 KB\""), text);
     }
 }

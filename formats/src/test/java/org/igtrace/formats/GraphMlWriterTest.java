@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,7 +30,7 @@ class GraphMlWriterTest {
 
     private static Path write(GraphView view, Path dir) throws Exception {
         StringWriter text = new StringWriter();
-        new GraphMlWriter().write(GraphFixtures.small().view(view, "t.otf2"), text);
+        new GraphMlWriter().write(InformationGraphAttributes.of(GraphFixtures.small(), view, "t.otf2"), text);
         Path file = dir.resolve(view + ".graphml");
         Files.writeString(file, text.toString());
         return file;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.io.StringWriter;
 import java.util.Arrays;
 import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.output.InformationGraphAttributes;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class MappingFormatsTest {
     private static String write(OutputFormat format) throws Exception {
         StringWriter out = new StringWriter();
-        format.writer().write(GraphFixtures.small().view(GraphView.FULL, "t.otf2"), out);
+        format.writer().write(InformationGraphAttributes.of(GraphFixtures.small(), GraphView.FULL, "t.otf2"), out);
         return out.toString();
     }
 

@@ -11,13 +11,23 @@ import java.nio.file.Path;
  *                    means one per available core
  * @param tempDir     where match records beyond the memory budget are spilled ({@code --temp-dir});
  *                    null: the system's temporary directory
+ * @param skipDamaged whether OTF events files that are damaged or truncated are left out with a
+ *                    note ({@code --skip-damaged}) instead of failing the read
  */
-public record ReadOptions(boolean skipMissing, int threads, Path tempDir) {
+public record ReadOptions(boolean skipMissing, int threads, Path tempDir, boolean skipDamaged) {
     /** Every core, missing files are errors, the system's temporary directory. */
-    public static final ReadOptions DEFAULT = new ReadOptions(false, 0, null);
+    public static final ReadOptions DEFAULT = new ReadOptions(false, 0, null, false);
+
+    public ReadOptions(boolean skipMissing, int threads, Path tempDir) {
+        this(skipMissing, threads, tempDir, false);
+    }
 
     public ReadOptions(boolean skipMissing, int threads) {
         this(skipMissing, threads, null);
+    }
+
+    public ReadOptions withSkipDamaged(boolean skip) {
+        return new ReadOptions(skipMissing, threads, tempDir, skip);
     }
 
     /** The number of reading threads: {@link #threads()}, or the available cores when that is 0 or less. */

@@ -12,12 +12,19 @@ import java.util.stream.Stream;
 
 /** The trace formats igtrace reads, recognised by content (SPEC section 1). */
 public enum TraceFormat {
-    /** OTF2: the anchor file starts with the bytes {@code \x03BOTF2}. */
+    /**
+     * OTF2: the anchor file starts with {@code \x03}, a byte-order mark ({@code B} little-endian,
+     * {@code #} big-endian: the only two libotf2 accepts) and the string {@code OTF2}.
+     */
     OTF2,
     /** OTF (version 1): the master file holds text lines {@code stream:process-ids} in hexadecimal. */
     OTF1;
 
-    private static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
+    /** libotf2's chunk-header byte and its two byte-order marks (OTF2_Buffer.h). */
+    private static final byte OTF2_HEADER = 0x03;
+    private static final byte OTF2_LITTLE_ENDIAN = 'B';
+    private static final byte OTF2_BIG_ENDIAN = '#';
+    private static final byte[] OTF2_MAGIC = {'O', 'T', 'F', '2'};
     private static final Pattern OTF1_MASTER_LINE = Pattern.compile("[ \\t]*[0-9a-f]+[ \\t]*:[0-9a-f, \\t]*|[ \\t]*i[0-9a-f]*:.*");
 
     /** The located trace: its format and the file readers open (anchor or master file). */
@@ -41,7 +48,8 @@ public enum TraceFormat {
                 throw new TraceReadException(path + ": cannot list the directory (" + e.getMessage() + ")");
             }
             if (found.isEmpty()) {
-                throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)");
+                throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)"
+                        + Otf2DataFile.anchorHint(path.resolveSibling(path.getFileName() + ".otf2")));
             }
             if (found.size() > 1) {
                 throw new TraceReadException(path + ": directory holds " + found.size() + " traces ("
@@ -52,7 +60,8 @@ public enum TraceFormat {
         }
         Located located = detect(path);
         if (located == null) {
-            throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2) "
+            Otf2DataFile.refuse(path);
+            throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')");
         }
         return located;
@@ -70,14 +79,15 @@ public enum TraceFormat {
         }
     }
 
-    private static Located detect(Path file) throws TraceReadException {
+    static Located detect(Path file) throws TraceReadException {
         byte[] head;
         try (InputStream in = Files.newInputStream(file)) {
             head = in.readNBytes(4096);
         } catch (IOException e) {
             throw new TraceReadException(file + ": cannot read (" + e.getMessage() + ")");
         }
-        if (head.length >= OTF2_MAGIC.length && Arrays.equals(Arrays.copyOf(head, OTF2_MAGIC.length), OTF2_MAGIC)) {
+        if (isOtf2Buffer(head) && head.length >= 2 + OTF2_MAGIC.length
+                && Arrays.equals(Arrays.copyOfRange(head, 2, 2 + OTF2_MAGIC.length), OTF2_MAGIC)) {
             return new Located(OTF2, file);
         }
         String text = new String(head, StandardCharsets.ISO_8859_1);
@@ -91,5 +101,10 @@ public enum TraceFormat {
             }
         }
         return master && !text.isBlank() ? new Located(OTF1, file) : null;
+    }
+
+    /** Whether {@code head} starts as every file libotf2 writes: chunk header and byte-order mark. */
+    static boolean isOtf2Buffer(byte[] head) {
+        return head.length >= 2 && head[0] == OTF2_HEADER && (head[1] == OTF2_LITTLE_ENDIAN || head[1] == OTF2_BIG_ENDIAN);
     }
 }

@@ -2,10 +2,13 @@ package org.igtrace.reader;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.function.Function;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.Pipeline;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -21,13 +24,21 @@ public final class TraceInput {
 
     public static TraceProfile read(Path path, ReadOptions read, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException {
-        TraceFormat.Located located = TraceFormat.locate(path);
+        return read(TraceFormat.locate(path), read, analysis, progress, d -> EventTaps.NONE);
+    }
+
+    /**
+     * As above for a located trace, with the taps {@code taps} makes from the definitions in
+     * front of the analyses (a selection) and beside them (further analyses, match listeners).
+     */
+    public static TraceProfile read(TraceFormat.Located located, ReadOptions read, AnalysisOptions analysis, ReadProgress progress,
+                                    Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
         TraceSource<TraceReadException> source = switch (located.format()) {
             case OTF2 -> Otf2TraceReader.open(located.file(), read, progress);
             case OTF1 -> Otf1TraceReader.open(located.file(), read, progress);
         };
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(read.tempDir(), TempFileRecordBlocks.defaultBudget())) {
-            return Pipeline.run(source, analysis, store, read.threadCount());
+            return Pipeline.run(source, analysis, store, read.threadCount(), taps);
         } catch (UncheckedIOException e) {
             throw new TraceReadException(e.getMessage());
         }

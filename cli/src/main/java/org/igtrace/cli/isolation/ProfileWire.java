@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.profile.PairTraffic;
@@ -50,14 +51,16 @@ final class ProfileWire {
         WaitReport w = profile.waits();
         if (w != null) {
             out.println("waits " + w.corrected() + " " + w.settled() + " " + w.conflictsBefore() + " " + w.conflictsAfter() + " "
-                    + w.matchedMessages() + " " + w.peakInFlight() + " " + w.collectives() + " " + w.collectivesIncomplete());
-            for (int p = 0; p < w.offsets().length; p++) {
-                StringBuilder line = new StringBuilder("wait-process ").append(p).append(' ').append(bits(w.offsets()[p]));
+                    + w.matchedMessages() + " " + w.peakInFlight() + " " + w.collectives() + " " + w.collectivesIncomplete() + " "
+                    + bits(w.ticksPerSecond()));
+            for (int p = 0; p < w.offsetTicks().length; p++) {
+                StringBuilder line = new StringBuilder("wait-process ").append(p).append(' ').append(w.offsetTicks()[p]);
                 for (WaitPattern pattern : WaitPattern.values()) {
-                    line.append(' ').append(bits(w.seconds(pattern, p)));
+                    line.append(' ').append(w.waitTicks()[pattern.ordinal()][p]);
                 }
                 out.println(line);
             }
+            out.println("wait-bounded" + w.onlyBoundedProcesses().stream().map(p -> " " + p).collect(Collectors.joining()));
             for (WaitReport.PairWait pw : w.pairs()) {
                 out.println("wait-pair " + pw.a() + " " + pw.b() + " " + bits(pw.seconds()));
             }
@@ -181,6 +184,7 @@ final class ProfileWire {
                     case "note" -> notes.add(diagnostic(f));
                     case "waits" -> waits = new Waits(f);
                     case "wait-process" -> waits.process(f);
+                    case "wait-bounded" -> waits.bounded = f;
                     case "wait-pair" -> waits.pairs.add(new WaitReport.PairWait(Integer.parseInt(f[1]), Integer.parseInt(f[2]), unbits(f[3])));
                     case "unmatched" -> waits.unmatched.add(new WaitReport.Unmatched(Integer.parseInt(f[1]), Integer.parseInt(f[2]),
                             Long.parseLong(f[3]), Long.parseLong(f[4])));
@@ -203,36 +207,41 @@ final class ProfileWire {
     /** A wait report as its lines arrive. */
     private static final class Waits {
         final String[] head;
-        final List<double[]> processes = new ArrayList<>();
+        final List<long[]> processes = new ArrayList<>();
         final List<WaitReport.PairWait> pairs = new ArrayList<>();
         final List<WaitReport.Unmatched> unmatched = new ArrayList<>();
         final List<Diagnostic> notes = new ArrayList<>();
+        String[] bounded = {"wait-bounded"};
 
         Waits(String[] head) {
             this.head = head;
         }
 
         void process(String[] f) {
-            double[] v = new double[f.length - 2];
+            long[] v = new long[f.length - 2];
             for (int i = 2; i < f.length; i++) {
-                v[i - 2] = unbits(f[i]);
+                v[i - 2] = Long.parseLong(f[i]);
             }
             processes.add(v);
         }
 
         WaitReport report(int n) {
-            double[] offsets = new double[n];
-            double[][] seconds = new double[WaitPattern.values().length][n];
+            long[] offsets = new long[n];
+            long[][] seconds = new long[WaitPattern.values().length][n];
             for (int p = 0; p < processes.size() && p < n; p++) {
-                double[] v = processes.get(p);
+                long[] v = processes.get(p);
                 offsets[p] = v[0];
                 for (int k = 0; k < seconds.length; k++) {
                     seconds[k][p] = v[k + 1];
                 }
             }
-            return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets,
+            boolean[] onlyBounded = new boolean[n];
+            for (int i = 1; i < bounded.length; i++) {
+                onlyBounded[Integer.parseInt(bounded[i])] = true;
+            }
+            return new WaitReport(Boolean.parseBoolean(head[1]), Boolean.parseBoolean(head[2]), offsets, onlyBounded,
                     Long.parseLong(head[3]), Long.parseLong(head[4]), Long.parseLong(head[5]), Long.parseLong(head[6]),
-                    seconds, pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
+                    seconds, unbits(head[9]), pairs, unmatched, Long.parseLong(head[7]), Long.parseLong(head[8]), notes);
         }
     }
 

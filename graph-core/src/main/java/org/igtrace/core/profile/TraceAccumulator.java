@@ -107,12 +107,12 @@ public final class TraceAccumulator implements LocationSink {
     }
 
     private List<ProcessProfile> processes(Merged m) {
-        double tick = 1.0 / definitions.ticksPerSecond();
+        double ticksPerSecond = definitions.ticksPerSecond(); // divide once: exact to the nearest double
         List<ProcessProfile> processes = new ArrayList<>(definitions.processCount());
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
-            double time = Math.max(0, m.spanTicks[r] - m.environmentTicks[r]) * tick;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] * tick));
+            double time = Math.max(0, m.spanTicks[r] - m.environmentTicks[r]) / ticksPerSecond;
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] / ticksPerSecond));
         }
         return processes;
     }

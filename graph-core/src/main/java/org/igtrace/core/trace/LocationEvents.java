@@ -26,4 +26,22 @@ public interface LocationEvents {
      */
     default void end() {
     }
+
+    /** A non-blocking send (MPI_Isend) with its request id; by default just a send. */
+    default void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+        send(time, receiver, communicator, tag, bytes);
+    }
+
+    /** The completion of a non-blocking receive (in MPI_Wait* or MPI_Test*) with its request id; by default just a receive. */
+    default void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+        receive(time, sender, communicator, tag, bytes);
+    }
+
+    /** A non-blocking send's request completed (in MPI_Wait* or MPI_Test*). Ignored by default. */
+    default void isendComplete(long time, long request) {
+    }
+
+    /** A non-blocking receive was posted (in MPI_Irecv). Ignored by default. */
+    default void irecvRequest(long time, long request) {
+    }
 }

@@ -11,6 +11,8 @@ import java.util.List;
 public final class TraceDefinitions {
     private final List<ProcessInfo> processes;
     private final RegionKind[] regionKinds;
+    private final String[] regionNames;
+    private final long startTicks;
     private final MpiCall[] mpiCalls;
     private final List<int[]> communicators;
     private final double ticksPerSecond;
@@ -19,6 +21,8 @@ public final class TraceDefinitions {
     private TraceDefinitions(Builder b) {
         this.processes = List.copyOf(b.processes);
         this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);
+        this.regionNames = b.regionNames.toArray(new String[0]);
+        this.startTicks = b.startTicks;
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
         this.communicators = List.copyOf(b.communicators);
         this.ticksPerSecond = b.ticksPerSecond;
@@ -37,10 +41,29 @@ public final class TraceDefinitions {
         return region >= 0 && region < regionKinds.length ? regionKinds[region] : RegionKind.OTHER;
     }
 
+    /** The region's name as the trace gives it ("" when it has none). */
+    public String regionName(int region) {
+        return region >= 0 && region < regionNames.length ? regionNames[region] : "";
+    }
+
+    public int regionCount() {
+        return regionNames.length;
+    }
+
+    /**
+     * Where the run starts on the trace's clock, in ticks: the start the trace declares (OTF2: the
+     * clock properties' global offset; OTF: 0, VampirTrace's timers start there). Times given by
+     * the user ({@code --window}) and drawn on a timeline count from here.
+     */
+    public long startTicks() {
+        return startTicks;
+    }
+
     /** What a region means for waiting: which MPI call it is, if any. */
     public MpiCall mpiCall(int region) {
         return region >= 0 && region < mpiCalls.length ? mpiCalls[region] : MpiCall.NONE;
     }
+
 
     public int communicatorCount() {
         return communicators.size();
@@ -69,6 +92,8 @@ public final class TraceDefinitions {
         private final List<ProcessInfo> processes = new ArrayList<>();
         private final List<RegionKind> regionKinds = new ArrayList<>();
         private final List<MpiCall> mpiCalls = new ArrayList<>();
+        private final List<String> regionNames = new ArrayList<>();
+        private long startTicks;
         private final List<int[]> communicators = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
@@ -84,6 +109,7 @@ public final class TraceDefinitions {
         public int addRegion(String name, boolean mpiMarked) {
             RegionKind kind = RegionKind.classify(name, mpiMarked);
             regionKinds.add(kind);
+            regionNames.add(name == null ? "" : name.strip());
             mpiCalls.add(MpiCall.classify(name, kind));
             return regionKinds.size() - 1;
         }
@@ -98,6 +124,12 @@ public final class TraceDefinitions {
             if (ticks > 0) {
                 this.ticksPerSecond = ticks;
             }
+            return this;
+        }
+
+        /** Where the run starts on the trace's clock (see {@link TraceDefinitions#startTicks()}). */
+        public Builder startTicks(long ticks) {
+            this.startTicks = ticks;
             return this;
         }
 

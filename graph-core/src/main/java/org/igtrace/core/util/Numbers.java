@@ -1,6 +1,11 @@
 package org.igtrace.core.util;
 
-/** How igtrace prints numbers (SPEC section 7): enough digits to round-trip, whole numbers without a fraction. */
+import java.math.BigDecimal;
+
+/**
+ * How igtrace prints numbers in data (SPEC section 7): enough digits to round-trip, whole numbers
+ * without a fraction, never in scientific notation ({@code 110028096}, not {@code 1.10028096E8}).
+ */
 public final class Numbers {
     private Numbers() {
     }
@@ -9,6 +14,10 @@ public final class Numbers {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }
-        return Double.toString(value);
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        // Double.toString's shortest round-trip digits, written out in plain decimal notation
+        return new BigDecimal(Double.toString(value)).stripTrailingZeros().toPlainString();
     }
 }

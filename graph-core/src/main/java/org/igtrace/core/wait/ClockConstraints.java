@@ -22,6 +22,7 @@ public final class ClockConstraints implements MatchListener {
     public static final int EXACT_MEMBERS = 256;
 
     private final PairLongs violations = new PairLongs();
+    private final PairLongs waitedMessages = new PairLongs();
     private long conflicts;
     private long messages;
     private long collectives;
@@ -38,6 +39,9 @@ public final class ClockConstraints implements MatchListener {
             conflicts++;
         }
         violations.max(m.sender, m.receiver, d);
+        if (m.receiveEnter <= m.sendTime) {
+            waitedMessages.max(m.sender, m.receiver, d);
+        }
     }
 
     @Override
@@ -128,5 +132,14 @@ public final class ClockConstraints implements MatchListener {
     /** The constraints: {@code o_to >= o_from + d} per ordered pair, d in ticks. */
     public PairLongs violations() {
         return violations;
+    }
+
+    /**
+     * Per ordered pair (sender, receiver), the messages whose receive operation had started when
+     * the send event happened (raw times): their send-to-receive time is a transfer, not a receiver
+     * arriving late. The value is minus the quickest of them ({@code send - recv}, largest), ticks.
+     */
+    public PairLongs waitedMessages() {
+        return waitedMessages;
     }
 }

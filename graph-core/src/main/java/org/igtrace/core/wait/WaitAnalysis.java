@@ -1,8 +1,10 @@
 package org.igtrace.core.wait;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Function;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
@@ -37,11 +39,21 @@ public final class WaitAnalysis {
 
     /** Analyses records of every location ({@link MatchRecords#finish()} is called here), joining on {@code threads}. */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads) {
+        return analyse(records, correct, threads, null);
+    }
+
+    /**
+     * As above; {@code matches} (null: none) makes, from the clock offsets the waits are measured
+     * with, a listener that also gets the matches of that join. It is called from the join's
+     * threads one at a time (never concurrently); a {@link MatchedMessage} it is handed is reused
+     * after the call.
+     */
+    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchListener> matches) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
-        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero));
+        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero, correct || matches == null ? null : serialized(matches.apply(zero))));
         Tally tally = first.listeners().get(0);
         for (Tally t : first.listeners().subList(1, first.listeners().size())) {
             tally.add(t);
@@ -51,9 +63,10 @@ public final class WaitAnalysis {
         }
         ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
         WaitStates waits = tally.waits;
-        if (!allZero(offsets.ticks())) {
+        if (!allZero(offsets.ticks()) || matches != null) {
             long[] o = offsets.ticks();
-            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o)).listeners();
+            MatchListener more = matches == null ? null : serialized(matches.apply(o.clone()));
+            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, more)).listeners();
             waits = second.get(0).waits;
             for (Tally t : second.subList(1, second.size())) {
                 waits.add(t.waits);
@@ -70,10 +83,13 @@ public final class WaitAnalysis {
     private static final class Tally implements MatchListener {
         final ClockConstraints constraints;
         final WaitStates waits;
+        /** A further listener (shared by the join's threads, serialized), or null. */
+        final MatchListener more;
 
-        Tally(boolean constrain, long[] offsets) {
+        Tally(boolean constrain, long[] offsets, MatchListener more) {
             constraints = constrain ? new ClockConstraints() : null;
             waits = new WaitStates(offsets);
+            this.more = more;
         }
 
         void add(Tally other) {
@@ -89,6 +105,9 @@ public final class WaitAnalysis {
                 constraints.message(message);
             }
             waits.message(message);
+            if (more != null) {
+                more.message(message);
+            }
         }
 
         @Override
@@ -97,7 +116,28 @@ public final class WaitAnalysis {
                 constraints.collective(instance);
             }
             waits.collective(instance);
+            if (more != null) {
+                more.collective(instance);
+            }
         }
+    }
+
+    /** The listener behind a lock: the join's threads call it one at a time. */
+    private static MatchListener serialized(MatchListener listener) {
+        if (listener == null) {
+            return null;
+        }
+        return new MatchListener() {
+            @Override
+            public synchronized void message(MatchedMessage message) {
+                listener.message(message);
+            }
+
+            @Override
+            public synchronized void collective(CollectiveInstance instance) {
+                listener.collective(instance);
+            }
+        };
     }
 
     private static boolean allZero(long[] ticks) {
@@ -112,19 +152,15 @@ public final class WaitAnalysis {
     private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
                                      ClockConstraints constraints, WaitStates waits, RecordJoin.Joined<?> matched) {
         int n = definitions.processCount();
-        double tick = 1.0 / definitions.ticksPerSecond();
-        double[] offsetSeconds = new double[n];
-        for (int p = 0; p < n; p++) {
-            offsetSeconds[p] = offsets.of(p) * tick;
-        }
-        double[][] seconds = new double[WaitPattern.values().length][n];
+        double ticksPerSecond = definitions.ticksPerSecond();
+        long[][] ticks = new long[WaitPattern.values().length][n];
         for (WaitPattern pattern : WaitPattern.values()) {
             for (int p = 0; p < n; p++) {
-                seconds[pattern.ordinal()][p] = waits.ticks(pattern, p) * tick;
+                ticks[pattern.ordinal()][p] = waits.ticks(pattern, p);
             }
         }
         List<WaitReport.PairWait> pairs = new ArrayList<>();
-        waits.pairs().forEach((a, b, t) -> pairs.add(new WaitReport.PairWait(a, b, t * tick)));
+        waits.pairs().forEach((a, b, t) -> pairs.add(new WaitReport.PairWait(a, b, t / ticksPerSecond)));
         pairs.sort(Comparator.comparingInt(WaitReport.PairWait::a).thenComparingInt(WaitReport.PairWait::b));
 
         List<WaitReport.Unmatched> unmatched = new ArrayList<>();
@@ -151,8 +187,8 @@ public final class WaitAnalysis {
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
-        return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
-                matched.matchedMessages(), 0, seconds, pairs, unmatched,
+        return new WaitReport(correct, offsets.settled(), Arrays.copyOf(offsets.ticks(), n), offsets.bounded(), conflictsBefore,
+                waits.conflicts(), matched.matchedMessages(), 0, ticks, ticksPerSecond, pairs, unmatched,
                 matched.collectivesMatched(), matched.collectivesIncomplete(), notes.list());
     }
 }

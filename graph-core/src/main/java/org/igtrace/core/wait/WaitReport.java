@@ -6,25 +6,29 @@ import java.util.Map;
 import org.igtrace.core.diagnostic.Diagnostic;
 
 /**
- * What message matching, clock correction and wait-state analysis found (SPEC section 8), in
- * seconds, ready for output.
+ * What message matching, clock correction and wait-state analysis found (SPEC section 8). Times
+ * are kept in timer ticks, summed as whole numbers, and turned into seconds once, by one division
+ * (so a sum reads {@code 0.051772484}, not {@code 0.051772483999999994}).
  *
  * @param corrected           whether offsets were computed ({@code --clock-correction offsets}) or all left 0
  * @param settled             whether the offsets settled (offset-only skew); false: the clocks drift
- * @param offsets             clock offset per process (world rank), seconds
+ * @param offsetTicks         clock offset per process (world rank), ticks
+ * @param onlyBounded         per process, whether the constraints bound its offset from one side only
+ *                            (one-way traffic), so that it is a choice, not a measurement ({@link ClockOffsets})
  * @param conflictsBefore     matched messages received before they were sent, raw times
  * @param conflictsAfter      the same on corrected times
  * @param matchedMessages     messages with both ends matched
  * @param peakInFlight        the most messages in flight at once during matching (what memory held)
- * @param seconds             waiting per pattern ({@link WaitPattern} order) and process, seconds
+ * @param waitTicks           waiting per pattern ({@link WaitPattern} order) and process, ticks
+ * @param ticksPerSecond      the timer's resolution
  * @param pairs               waiting per pair that waited on each other, seconds
  * @param unmatched           ends left without a partner, per (sender, receiver)
  * @param collectives         collective instances matched on every member
  * @param collectivesIncomplete collective instances some member never recorded
  * @param diagnostics         what the user should know (unmatched ends, drift, incomplete collectives)
  */
-public record WaitReport(boolean corrected, boolean settled, double[] offsets, long conflictsBefore, long conflictsAfter,
-                         long matchedMessages, long peakInFlight, double[][] seconds, List<PairWait> pairs,
+public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks, boolean[] onlyBounded, long conflictsBefore, long conflictsAfter,
+                         long matchedMessages, long peakInFlight, long[][] waitTicks, double ticksPerSecond, List<PairWait> pairs,
                          List<Unmatched> unmatched, long collectives, long collectivesIncomplete, List<Diagnostic> diagnostics) {
 
     /** Waiting between two processes, in both directions: {@code a < b}. */
@@ -48,39 +52,55 @@ public record WaitReport(boolean corrected, boolean settled, double[] offsets, l
 
     /** Seconds of {@code pattern} charged to {@code process}. */
     public double seconds(WaitPattern pattern, int process) {
-        double[] row = seconds[pattern.ordinal()];
-        return process >= 0 && process < row.length ? row[process] : 0;
+        long[] row = waitTicks[pattern.ordinal()];
+        return process >= 0 && process < row.length ? row[process] / ticksPerSecond : 0;
     }
 
     /** All waiting charged to {@code process}. */
     public double total(int process) {
-        double t = 0;
-        for (WaitPattern p : WaitPattern.values()) {
-            t += seconds(p, process);
+        long t = 0;
+        for (long[] row : waitTicks) {
+            t += process >= 0 && process < row.length ? row[process] : 0;
         }
-        return t;
+        return t / ticksPerSecond;
     }
 
     /** Waiting of {@code pattern} summed over all processes. */
     public double total(WaitPattern pattern) {
-        double t = 0;
-        for (double v : seconds[pattern.ordinal()]) {
+        long t = 0;
+        for (long v : waitTicks[pattern.ordinal()]) {
             t += v;
         }
-        return t;
+        return t / ticksPerSecond;
     }
 
     /** All waiting of all processes. */
     public double total() {
-        double t = 0;
-        for (WaitPattern p : WaitPattern.values()) {
-            t += total(p);
+        long t = 0;
+        for (long[] row : waitTicks) {
+            for (long v : row) {
+                t += v;
+            }
         }
-        return t;
+        return t / ticksPerSecond;
+    }
+
+    /** Clock offset per process, seconds. */
+    public double[] offsets() {
+        double[] o = new double[offsetTicks.length];
+        for (int p = 0; p < o.length; p++) {
+            o[p] = offsetTicks[p] / ticksPerSecond;
+        }
+        return o;
     }
 
     public double offset(int process) {
-        return process >= 0 && process < offsets.length ? offsets[process] : 0;
+        return process >= 0 && process < offsetTicks.length ? offsetTicks[process] / ticksPerSecond : 0;
+    }
+
+    /** The processes whose offset is only bounded (one-way traffic), in rank order. */
+    public List<Integer> onlyBoundedProcesses() {
+        return java.util.stream.IntStream.range(0, onlyBounded.length).filter(p -> onlyBounded[p]).boxed().toList();
     }
 
     /** Seconds the two processes waited for each other (either order), 0 if none. */

@@ -5,20 +5,25 @@ import java.io.InputStream;
 
 /**
  * Splits a byte stream into {@code \n}-terminated lines without copying them: each line is handed
- * to the consumer as a range of a reusable buffer. A final line without its {@code \n} is left out,
- * as libotf does (OTF1-FORMAT section 2: a cut-off file cannot be told from a whole one).
+ * to the consumer as a range of a reusable buffer. libotf writes whole records, each ending in
+ * {@code \n}; a file whose last line lacks it was cut in the middle of a record, and reading it fails
+ * with an {@link IOException} saying "truncated" (libotf itself would silently drop that line).
  */
 final class LineSource {
     /** Receives one line: {@code buf[start, end)}, without the newline. Returns false to stop reading. */
     interface LineConsumer {
         boolean line(byte[] buf, int start, int end) throws IOException;
+
+        /** Called once after the last line when the file ended (not when the consumer said stop). */
+        default void end() throws IOException {
+        }
     }
 
     private LineSource() {
     }
 
-    /** Reads every complete line; returns the number of bytes in a final incomplete line (0 if none). */
-    static int forEachLine(InputStream in, LineConsumer consumer) throws IOException {
+    /** Reads every line; a final line without its newline is an {@link IOException} ("truncated"). */
+    static void forEachLine(InputStream in, LineConsumer consumer) throws IOException {
         byte[] buf = new byte[256 * 1024];
         int start = 0, filled = 0;
         while (true) {
@@ -34,13 +39,14 @@ final class LineSource {
             int scanFrom = filled;
             int r = in.read(buf, filled, buf.length - filled);
             if (r < 0) {
-                return filled - start;
+                endOfFile(filled - start, consumer);
+                return;
             }
             filled += r;
             for (int i = scanFrom; i < filled; i++) {
                 if (buf[i] == '\n') {
                     if (!consumer.line(buf, start, i)) {
-                        return 0;
+                        return;
                     }
                     start = i + 1;
                 }
@@ -49,5 +55,13 @@ final class LineSource {
                 start = filled = 0;
             }
         }
+    }
+
+    private static void endOfFile(int partialLine, LineConsumer consumer) throws IOException {
+        if (partialLine > 0) {
+            throw new IOException("truncated: the file ends in the middle of a record (" + partialLine
+                    + " bytes after the last complete line)");
+        }
+        consumer.end();
     }
 }

@@ -1,5 +1,6 @@
 package org.igtrace.reader.otf1;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,12 +35,32 @@ final class Otf1Definitions {
     private final IntIntMap communicatorOfGroup = new IntIntMap();
     private final IntIntMap kindOfCollective = new IntIntMap();
     private final Map<Long, String> processNames = new HashMap<>();
+    private final String fileName;
 
-    Otf1Definitions(Otf1DefinitionRecords records) {
+    Otf1Definitions(Otf1DefinitionRecords records, Path file) {
+        this.fileName = file.getFileName().toString();
         TraceDefinitions.Builder b = TraceDefinitions.builder();
         Set<Long> gpuStreams = gpuStreams(records);
+        rankMpiProcesses(records, gpuStreams, b);
+        ProcessCounts counts = foldThreads(records, gpuStreams);
+        for (Otf1DefinitionRecords.Function f : records.functions.values()) {
+            String group = records.functionGroups.get(f.group());
+            regionOfFunction.put((int) f.id(), b.addRegion(f.name(), "MPI".equals(group)));
+        }
+        addCommunicators(records, b);
+        for (Otf1DefinitionRecords.CollectiveOperation op : records.collectiveOperations.values()) {
+            kindOfCollective.put((int) op.id(), collectiveKind(op.type(), op.name()).ordinal());
+        }
+        addNotes(records, counts, b);
+        definitions = b.build();
+    }
 
-        // MPI processes: no parent, not a GPU stream; ranked by id.
+    /** How many processes that are not MPI processes were folded into one or left out. */
+    private record ProcessCounts(int threads, int gpuStreams, int orphans) {
+    }
+
+    /** MPI processes: no parent, not a GPU stream; ranked by id. */
+    private void rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams, TraceDefinitions.Builder b) {
         List<Long> mpi = new ArrayList<>();
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
             processNames.put(p.id(), p.name());
@@ -54,8 +75,10 @@ final class Otf1Definitions {
             rankOfProcess.put((int) id, rank);
             rankOfMpiProcess.put((int) id, rank);
         }
+    }
 
-        // Threads fold into their topmost ancestor; GPU streams (and threads of nothing) are left out.
+    /** Threads fold into their topmost ancestor; GPU streams (and threads of nothing) are left out. */
+    private ProcessCounts foldThreads(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
         int threads = 0, gpu = 0, orphans = 0;
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
             if (rankOfMpiProcess.get((int) p.id(), NO_RANK) != NO_RANK) {
@@ -76,11 +99,11 @@ final class Otf1Definitions {
                 rankOfProcess.put((int) p.id(), rank);
             }
         }
+        return new ProcessCounts(threads, gpu, orphans);
+    }
 
-        for (Otf1DefinitionRecords.Function f : records.functions.values()) {
-            String group = records.functionGroups.get(f.group());
-            regionOfFunction.put((int) f.id(), b.addRegion(f.name(), "MPI".equals(group)));
-        }
+    /** A communicator per process group, holding the ranks of its MPI processes. */
+    private void addCommunicators(Otf1DefinitionRecords records, TraceDefinitions.Builder b) {
         for (Otf1DefinitionRecords.Group g : records.groups.values()) {
             int[] ranks = new int[g.members().length];
             int n = 0;
@@ -92,23 +115,22 @@ final class Otf1Definitions {
             }
             communicatorOfGroup.put((int) g.id(), b.addCommunicator(java.util.Arrays.copyOf(ranks, n)));
         }
-        for (Otf1DefinitionRecords.CollectiveOperation op : records.collectiveOperations.values()) {
-            kindOfCollective.put((int) op.id(), collectiveKind(op.type(), op.name()).ordinal());
-        }
+    }
 
+    private void addNotes(Otf1DefinitionRecords records, ProcessCounts counts, TraceDefinitions.Builder b) {
         if (records.ticksPerSecond > 0) {
             b.ticksPerSecond(records.ticksPerSecond);
         } else {
-            b.note("no timer resolution in the definitions: times are in ticks");
+            b.note("no timer resolution in " + fileName + ": times are in ticks");
         }
-        if (gpu > 0) {
-            b.note(gpu + " GPU streams (CUDA) left out");
+        if (counts.gpuStreams() > 0) {
+            b.note(counts.gpuStreams() + " GPU streams (CUDA) left out");
         }
-        if (threads > 0) {
-            b.note(threads + " threads folded into their MPI processes");
+        if (counts.threads() > 0) {
+            b.note(counts.threads() + " threads folded into their MPI processes");
         }
-        if (orphans > 0) {
-            b.note(orphans + " processes whose parent is not an MPI process left out");
+        if (counts.orphans() > 0) {
+            b.note(counts.orphans() + " processes whose parent is not an MPI process left out");
         }
         if (records.duplicates > 0) {
             b.note(records.duplicates + " definitions repeat an id already defined: the first definition kept");
@@ -116,7 +138,6 @@ final class Otf1Definitions {
         if (records.unknownRecords > 0) {
             b.note(records.unknownRecords + " unknown definition records skipped");
         }
-        definitions = b.build();
     }
 
     /**
@@ -236,6 +257,20 @@ final class Otf1Definitions {
         return definitions;
     }
 
+    /** The name of the global definitions file, for messages about what it does not define. */
+    String fileName() {
+        return fileName;
+    }
+
+    /** Whether a process is defined at all: read (an MPI process or its thread) or deliberately left out. */
+    boolean defines(long processId) {
+        return rank(processId) != NO_RANK || isLeftOut(processId);
+    }
+
+    boolean definesCollective(long operation) {
+        return kindOfCollective.get((int) operation, -1) >= 0;
+    }
+
     /** The world rank of a process or thread, or {@link #NO_RANK}. */
     int rank(long processId) {
         return rankOfProcess.get((int) processId, NO_RANK);
@@ -244,6 +279,11 @@ final class Otf1Definitions {
     /** Whether the process's events are deliberately not read (GPU streams, orphaned threads). */
     boolean isLeftOut(long processId) {
         return leftOut.contains(processId);
+    }
+
+    /** The ids of every process the definitions define. */
+    Set<Long> processIds() {
+        return processNames.keySet();
     }
 
     String processName(long processId) {

@@ -1,5 +1,6 @@
 package org.igtrace.reader.otf1;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,6 +17,11 @@ import org.igtrace.core.util.IntIntMap;
  * last event. Collectives are reported at their end: the {@code COPE} matching a {@code COPB} by its
  * per-process handle, or an old-style {@code COP} at its time plus duration. Memory depends on the
  * number of processes and the nesting depth, not on the number of events.
+ *
+ * <p>Damage is an {@link IOException}: a record naming a process, function, process group or
+ * collective operation the definitions never define ({@link UndefinedReference}), and a process
+ * that began ({@code PB}) but whose end ({@code PE}) the file never reaches, which only a cut file
+ * shows (VampirTrace 5.15 writes both for every process).
  */
 final class Otf1EventStream implements LineSource.LineConsumer {
     private final Otf1Definitions definitions;
@@ -30,7 +36,6 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     // What the summary reports.
     long unknownRecords;
-    long undefinedProcessRecords;
     long leavesWithoutEnter;
     long regionsLeftOpen;
     long collectiveEndsWithoutBegin;
@@ -43,10 +48,20 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         this.order = order;
     }
 
+    /** A record names something the definitions never define: the definitions or this file are damaged. */
+    static final class UndefinedReference extends IOException {
+        UndefinedReference(String what, Otf1Definitions definitions) {
+            super("names " + what + ", which " + definitions.fileName() + " does not define (one of the two files is"
+                    + " damaged or truncated)");
+        }
+    }
+
     /** The state of one process within this file. */
     private static final class ProcessState {
-        final LocationEvents target; // null: events not read (GPU stream, undefined process)
-        final boolean undefined;
+        final long id;
+        final LocationEvents target; // null: events not read (GPU stream, orphaned thread)
+        boolean begun;
+        boolean ended;
         int[] stack = new int[16];
         int depth;
         long lastTime = -1;
@@ -54,13 +69,13 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         long[] pending = new long[6 * 2];
         int pendingCount;
 
-        ProcessState(LocationEvents target, boolean undefined) {
+        ProcessState(long id, LocationEvents target) {
+            this.id = id;
             this.target = target;
-            this.undefined = undefined;
         }
     }
 
-    private ProcessState state(long processId) {
+    private ProcessState state(long processId) throws UndefinedReference {
         int index = stateOfProcess.get((int) processId, -1);
         if (index >= 0) {
             return states.get(index);
@@ -68,17 +83,29 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         int rank = definitions.rank(processId);
         ProcessState s;
         if (rank != Otf1Definitions.NO_RANK) {
-            s = new ProcessState(sink.location(rank, (order << 20) + states.size()), false);
+            s = new ProcessState(processId, sink.location(rank, (order << 20) + states.size()));
+        } else if (definitions.isLeftOut(processId)) {
+            s = new ProcessState(processId, null);
         } else {
-            s = new ProcessState(null, !definitions.isLeftOut(processId));
+            throw new UndefinedReference("process " + Long.toHexString(processId), definitions);
         }
         stateOfProcess.put((int) processId, states.size());
         states.add(s);
         return s;
     }
 
+    /** Whether this file holds a record or process line of the process. */
+    boolean holds(long processId) {
+        return stateOfProcess.get((int) processId, -1) >= 0;
+    }
+
+    /** The time the records read so far are at (-1 before the first time line). */
+    long time() {
+        return time;
+    }
+
     @Override
-    public boolean line(byte[] buf, int start, int end) {
+    public boolean line(byte[] buf, int start, int end) throws IOException {
         line.reset(buf, start, end);
         int c = line.peek();
         if (c < 0) {
@@ -109,12 +136,12 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         long code = Otf1Keywords.shortEventKeyword(line.keywordCode(), length);
         ProcessState s = current;
         if (s == null || s.target == null || time < 0) {
-            if (s != null && s.undefined) {
-                undefinedProcessRecords++;
-            }
             return true;
         }
-        if (code == Otf1Keywords.ENTER) {
+        if (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END) {
+            s.begun |= code == Otf1Keywords.PROCESS_BEGIN;
+            s.ended |= code == Otf1Keywords.PROCESS_END;
+        } else if (code == Otf1Keywords.ENTER) {
             enter(s, line.hex());
         } else if (code == Otf1Keywords.LEAVE) {
             leave(s, line.hex());
@@ -134,8 +161,45 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return true;
     }
 
-    private void enter(ProcessState s, long function) {
+    /** At the end of the file: every process that began must have ended, unless the writer aborted the stream. */
+    @Override
+    public void end() throws IOException {
+        for (ProcessState s : states) {
+            if (s.begun && !s.ended && !abortedByWriter) {
+                throw new IOException("truncated: process " + Long.toHexString(s.id) + " began (PB) but the file ends"
+                        + " before its end record (PE)");
+            }
+        }
+    }
+
+    private int region(long function) throws UndefinedReference {
         int region = definitions.region(function);
+        if (region < 0) {
+            throw new UndefinedReference("function " + Long.toHexString(function), definitions);
+        }
+        return region;
+    }
+
+    /** The dense communicator of a process group; group 0 (none given) is no communicator. */
+    private int communicator(long group) throws UndefinedReference {
+        int communicator = definitions.communicator(group);
+        if (communicator < 0 && group != 0) {
+            throw new UndefinedReference("process group " + Long.toHexString(group), definitions);
+        }
+        return communicator;
+    }
+
+    /** The rank of a message partner or collective root (a global process id), -1 for a process left out. */
+    private int rankOf(long process) throws UndefinedReference {
+        int rank = definitions.rank(process);
+        if (rank == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
+            throw new UndefinedReference("process " + Long.toHexString(process), definitions);
+        }
+        return rank;
+    }
+
+    private void enter(ProcessState s, long function) throws UndefinedReference {
+        int region = region(function);
         if (s.depth == s.stack.length) {
             s.stack = Arrays.copyOf(s.stack, s.depth * 2);
         }
@@ -144,20 +208,20 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /** A Leave names no function (or 0): it closes the innermost open region. */
-    private void leave(ProcessState s, long function) {
+    private void leave(ProcessState s, long function) throws UndefinedReference {
         if (s.depth == 0) {
             leavesWithoutEnter++;
             return;
         }
         int region = s.stack[--s.depth];
         if (function != 0) {
-            region = definitions.region(function);
+            region = region(function);
         }
         s.target.leave(time, region);
     }
 
     /** {@code S<receiver>L<bytes>T<tag>C<comm>} or {@code R<sender>...}: partners are global process ids. */
-    private void message(ProcessState s, boolean send) {
+    private void message(ProcessState s, boolean send) throws UndefinedReference {
         long partner = line.hex();
         long bytes = 0, tag = 0, group = 0;
         int n;
@@ -173,8 +237,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
                 line.skipValue();
             }
         }
-        int rank = definitions.rank(partner);
-        int communicator = definitions.communicator(group);
+        int rank = rankOf(partner);
+        int communicator = communicator(group);
         if (send) {
             s.target.send(time, rank, communicator, (int) tag, bytes);
         } else {
@@ -211,8 +275,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return f;
     }
 
-    private void collectiveBegin(ProcessState s) {
+    private void collectiveBegin(ProcessState s) throws UndefinedReference {
         long[] f = collectiveFields(line.hex());
+        checkCollective(f[1], f[2], f[3]);
         if (s.pendingCount * 6 == s.pending.length) {
             s.pending = Arrays.copyOf(s.pending, s.pending.length * 2);
         }
@@ -220,7 +285,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         s.pendingCount++;
     }
 
-    private void collectiveEnd(ProcessState s, long handle) {
+    private void collectiveEnd(ProcessState s, long handle) throws UndefinedReference {
         for (int i = s.pendingCount - 1; i >= 0; i--) {
             int at = i * 6;
             if (s.pending[at] == handle) {
@@ -235,16 +300,28 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /** The old single record: at the call's Enter time, with the duration up to its Leave. */
-    private void collective(ProcessState s) {
+    private void collective(ProcessState s) throws UndefinedReference {
         long[] f = collectiveFields(line.hex());
+        checkCollective(f[1], f[2], f[3]);
         emitCollective(s, time + f[6], f[1], f[2], f[3], f[4], f[5]);
     }
 
+    private void checkCollective(long operation, long group, long root) throws UndefinedReference {
+        if (!definitions.definesCollective(operation)) {
+            throw new UndefinedReference("collective operation " + Long.toHexString(operation), definitions);
+        }
+        communicator(group);
+        if (root != 0) {
+            rankOf(root);
+        }
+    }
+
     /** Root 0 means no root; otherwise it is a global process id. */
-    private void emitCollective(ProcessState s, long at, long operation, long group, long root, long sent, long received) {
+    private void emitCollective(ProcessState s, long at, long operation, long group, long root, long sent, long received)
+            throws UndefinedReference {
         CollectiveKind kind = definitions.collectiveKind(operation);
-        int rootRank = root == 0 ? -1 : definitions.rank(root);
-        s.target.collective(at, kind, definitions.communicator(group), rootRank, sent, received);
+        int rootRank = root == 0 ? -1 : rankOf(root);
+        s.target.collective(at, kind, communicator(group), rootRank, sent, received);
     }
 
     /** Closes the regions still open at the end of the file at their process's last event. */

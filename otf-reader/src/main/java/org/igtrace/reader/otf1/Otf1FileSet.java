@@ -37,7 +37,11 @@ final class Otf1FileSet {
         List<Stream> streams = new ArrayList<>();
         List<String> lines;
         try {
-            lines = Files.readAllLines(master, StandardCharsets.ISO_8859_1);
+            byte[] bytes = Files.readAllBytes(master);
+            if (bytes.length > 0 && bytes[bytes.length - 1] != '\n') {
+                throw new TraceReadException(master + ": truncated: the master file ends in the middle of a line");
+            }
+            lines = new String(bytes, StandardCharsets.ISO_8859_1).lines().toList();
         } catch (IOException e) {
             throw new TraceReadException(master + ": cannot read (" + e.getMessage() + ")");
         }

@@ -39,7 +39,7 @@ public final class Otf1Inventory {
                 readLines(local, records);
             }
         }
-        Otf1Definitions definitions = new Otf1Definitions(records);
+        Otf1Definitions definitions = new Otf1Definitions(records, global);
         EventCounter counter = new EventCounter();
         for (Otf1FileSet.Stream stream : files.streams()) {
             Path events = files.events(stream.id());

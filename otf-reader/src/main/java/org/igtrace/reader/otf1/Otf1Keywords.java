@@ -41,6 +41,8 @@ final class Otf1Keywords {
     static final long COLLECTIVE_BEGIN = code("COPB");
     static final long COLLECTIVE_END = code("COPE");
     static final long KEY_VALUE = code("K");
+    static final long PROCESS_BEGIN = code("PB");
+    static final long PROCESS_END = code("PE");
     /** Event records igtrace reads past without effect: counters, file I/O, RMA, process begin/end, no-op, inline snapshots. */
     private static final long[] SKIPPED_EVENTS = codes("CNT", "F", "FA", "FB", "FE", "FF", "T", "U", "G", "M",
             "PB", "PE", "N",

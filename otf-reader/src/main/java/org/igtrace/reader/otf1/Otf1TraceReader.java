@@ -29,6 +29,7 @@ import org.igtrace.reader.TraceReadException;
 public final class Otf1TraceReader implements TraceSource<TraceReadException> {
     private final ReadOptions options;
     private final ReadProgress progress;
+    private final Otf1FileSet files;
     private final Otf1Definitions definitions;
     private final List<Path> eventFiles = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
@@ -36,8 +37,9 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
     private Otf1TraceReader(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
         this.options = options;
         this.progress = progress;
-        Otf1FileSet files = Otf1FileSet.open(master);
+        files = Otf1FileSet.open(master);
         definitions = readDefinitions(master, files);
+        Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
         List<String> missing = new ArrayList<>();
         List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, definitions)).toList();
         for (Otf1FileSet.Stream stream : wanted) {
@@ -52,13 +54,18 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what
                         + "); use --skip-missing to build the graph from the other " + others + (others == 1 ? " stream" : " streams"));
             }
-            missing.add(what);
+            missing.add(files.eventsName(stream.id()) + ": " + what);
         }
         if (eventFiles.isEmpty() && !wanted.isEmpty()) {
             throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
         }
         if (!missing.isEmpty()) {
             notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
+        }
+        if (options.skipDamaged()) {
+            List<Path> undamaged = Otf1DamageCheck.withoutDamaged(files, eventFiles, definitions, options.threadCount(), notes);
+            eventFiles.clear();
+            eventFiles.addAll(undamaged);
         }
     }
 
@@ -84,7 +91,7 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
                 readLines(local, records);
             }
         }
-        return new Otf1Definitions(records);
+        return new Otf1Definitions(records, global);
     }
 
     @Override
@@ -106,7 +113,8 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
         }
         progress.start(total, "bytes");
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
-        notes.addAll(notes(parsed));
+        Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
+        notes.addAll(notes(parsed, eventFiles));
     }
 
     private static long sizeOf(Path file) {
@@ -194,13 +202,17 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
         }
     }
 
-    private static List<String> notes(List<Otf1EventStream> streams) {
-        long unknown = 0, undefined = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
-        for (Otf1EventStream s : streams) {
+    private static List<String> notes(List<Otf1EventStream> streams, List<Path> files) {
+        long unknown = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
+        List<String> openIn = new ArrayList<>();
+        for (int i = 0; i < streams.size(); i++) {
+            Otf1EventStream s = streams.get(i);
             unknown += s.unknownRecords;
-            undefined += s.undefinedProcessRecords;
             leaves += s.leavesWithoutEnter;
             open += s.regionsLeftOpen;
+            if (s.regionsLeftOpen > 0) {
+                openIn.add(files.get(i).getFileName().toString());
+            }
             collectiveEnds += s.collectiveEndsWithoutBegin;
             aborted += s.abortedByWriter ? 1 : 0;
         }
@@ -208,14 +220,12 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
         if (unknown > 0) {
             notes.add(unknown + " unknown event records skipped");
         }
-        if (undefined > 0) {
-            notes.add(undefined + " event records of undefined processes ignored");
-        }
         if (leaves > 0) {
             notes.add(leaves + " Leave records without an open region ignored");
         }
         if (open > 0) {
-            notes.add(open + " regions still open at the end of their stream closed at the process's last event");
+            notes.add(open + " regions still open at the end of their stream closed at the process's last event ("
+                    + (openIn.size() <= 3 ? String.join(", ", openIn) : String.join(", ", openIn.subList(0, 3)) + ", ...") + ")");
         }
         if (collectiveEnds > 0) {
             notes.add(collectiveEnds + " collective ends without a begin ignored");

@@ -11,13 +11,23 @@ import java.util.zip.Inflater;
  * file is the end of the data; {@link java.util.zip.InflaterInputStream} would instead throw
  * {@code EOFException} there. A stream that does finish and is followed by more bytes continues as
  * a further zlib stream.
+ *
+ * <p>libotf writes every buffer with a full flush, so a whole file ends on the flush marker
+ * {@code 00 00 ff ff} (checked on every {@code .z} file of the bundled and the 48 real traces). A
+ * file that ends anywhere else, or is empty, was cut: reading it fails with an {@link IOException}
+ * saying "truncated" once the data before the cut has been handed out.
  */
 final class ZlibBlockInputStream extends InputStream {
+    private static final int FULL_FLUSH_MARKER = 0x0000ffff;
+
     private final InputStream in;
     private final Inflater inflater = new Inflater();
     private final byte[] input = new byte[64 * 1024];
     private int lastInputLength;
     private boolean inputEnded;
+    private long bytesRead;
+    private long bytesSinceStreamEnd; // compressed bytes fed since the last finished zlib stream
+    private int lastFourBytes;
 
     ZlibBlockInputStream(InputStream in) {
         this.in = in;
@@ -45,6 +55,7 @@ final class ZlibBlockInputStream extends InputStream {
                 }
                 int consumedUpTo = lastInputLength - remaining;
                 inflater.reset();
+                bytesSinceStreamEnd = remaining;
                 if (remaining > 0) {
                     inflater.setInput(input, consumedUpTo, remaining);
                 }
@@ -54,17 +65,38 @@ final class ZlibBlockInputStream extends InputStream {
                 throw new IOException("corrupt zlib data (a preset dictionary is required)");
             }
             if (inflater.needsInput()) {
-                if (inputEnded) {
+                if (inputEnded || !fill()) {
                     return -1;
                 }
-                int r = in.read(input);
-                if (r < 0) {
-                    inputEnded = true;
-                    return -1;
-                }
-                lastInputLength = r;
-                inflater.setInput(input, 0, r);
             }
+        }
+    }
+
+    /** Feeds the inflater the next bytes of the file; false at its end, after checking how it ends. */
+    private boolean fill() throws IOException {
+        int r = in.read(input);
+        if (r < 0) {
+            inputEnded = true;
+            checkEnd();
+            return false;
+        }
+        for (int i = Math.max(0, r - 4); i < r; i++) {
+            lastFourBytes = lastFourBytes << 8 | input[i] & 0xff;
+        }
+        bytesRead += r;
+        bytesSinceStreamEnd += r;
+        lastInputLength = r;
+        inflater.setInput(input, 0, r);
+        return true;
+    }
+
+    private void checkEnd() throws IOException {
+        if (bytesRead == 0) {
+            throw new IOException("empty: truncated (a .z file holds at least a zlib header and one flushed block)");
+        }
+        if (bytesSinceStreamEnd > 0 && lastFourBytes != FULL_FLUSH_MARKER) {
+            throw new IOException("truncated: the compressed data ends in the middle of a block, not on the full-flush"
+                    + " marker 00 00 ff ff that ends every .z file libotf writes");
         }
     }
 

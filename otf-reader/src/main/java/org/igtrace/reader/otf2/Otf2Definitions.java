@@ -38,8 +38,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Map<Integer, long[]> commGroups = new HashMap<>();
     private final Set<Integer> selfGroups = new HashSet<>();
     private final Map<Integer, Integer> communicators = new LinkedHashMap<>();
+    /** OTF2 calling context id -> OTF2 region id. */
+    private final Map<Integer, Integer> callingContexts = new HashMap<>();
     private long[] mpiCommLocations;
     private long ticksPerSecond = 1;
+    private long globalOffset;
     private long duplicates;
 
     // Resolved
@@ -47,12 +50,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Map<Long, Integer> locationProcess = new LinkedHashMap<>();
     private final IntIntMap regionIndex = new IntIntMap();
     private final IntIntMap communicatorIndex = new IntIntMap();
+    private final IntIntMap callingContextRegion = new IntIntMap();
     /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
     private final List<int[]> communicatorRanks = new ArrayList<>();
 
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         this.ticksPerSecond = ticksPerSecond;
+        this.globalOffset = globalOffset;
     }
 
     @Override
@@ -91,6 +96,13 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     @Override
+    public void callingContext(int id, int region, int parent) {
+        if (callingContexts.putIfAbsent(id, region) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
     public void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
         switch (kind) {
             case COMM_LOCATIONS -> {
@@ -122,31 +134,67 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond);
-        Map<Integer, Integer> groupRank = new HashMap<>();
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
         long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
+        Map<Integer, Integer> groupRank = numberProcesses(worldLocations, b);
+        assignLocations(groupRank, b);
+        for (Map.Entry<Integer, Region> r : regions.entrySet()) {
+            regionIndex.put(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
+        }
+        callingContexts.forEach((context, region) -> callingContextRegion.put(context, regionIndex.get(region, -1)));
+        resolveCommunicators(worldLocations, groupRank, b);
+        if (duplicates > 0) {
+            b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
+        }
+        if (mpiCommLocations == null && !locationGroups.isEmpty()) {
+            b.note("no MPI location group in the definitions: processes numbered in location-group order");
+        }
+        definitions = b.build();
+        return definitions;
+    }
+
+    /**
+     * Numbers the processes (SPEC section 2): the location groups of MPI_COMM_WORLD's locations in
+     * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
+     * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
+     */
+    private Map<Integer, Integer> numberProcesses(long[] worldLocations, TraceDefinitions.Builder b) {
+        Map<Integer, Integer> groupRank = new HashMap<>();
         List<Integer> rankGroups = new ArrayList<>();
         for (long location : worldLocations) {
             Location l = locations.get(location);
-            if (l == null || groupRank.containsKey(l.group())) {
+            if (l != null && groupRank.putIfAbsent(l.group(), rankGroups.size()) == null) {
+                rankGroups.add(l.group());
+            }
+        }
+        Set<Integer> withThreads = new HashSet<>();
+        locations.values().stream().filter(l -> l.kind() == LocationKind.CPU_THREAD).forEach(l -> withThreads.add(l.group()));
+        List<String> threadless = new ArrayList<>();
+        for (Map.Entry<Integer, LocationGroup> g : locationGroups.entrySet()) {
+            if (g.getValue().kind() != LocationGroupKind.PROCESS || groupRank.containsKey(g.getKey())) {
                 continue;
             }
-            groupRank.put(l.group(), rankGroups.size());
-            rankGroups.add(l.group());
-        }
-        for (Map.Entry<Integer, LocationGroup> g : locationGroups.entrySet()) {
-            if (g.getValue().kind() == LocationGroupKind.PROCESS && !groupRank.containsKey(g.getKey())) {
+            if (withThreads.contains(g.getKey())) {
                 groupRank.put(g.getKey(), rankGroups.size());
                 rankGroups.add(g.getKey());
+            } else {
+                threadless.add("\"" + strings.getOrDefault(g.getValue().name(), "group " + g.getKey()) + "\"");
             }
         }
         for (int group : rankGroups) {
             LocationGroup g = locationGroups.get(group);
             String name = g == null ? "process " + group : strings.getOrDefault(g.name(), "process " + group);
-            String host = g == null ? null : hostOf(g.node());
-            b.addProcess(name, host);
+            b.addProcess(name, g == null ? null : hostOf(g.node()));
         }
+        if (!threadless.isEmpty()) {
+            b.note(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
+                    + " without a CPU thread left out, not a process (" + String.join(", ", threadless) + ")");
+        }
+        return groupRank;
+    }
 
+    /** Maps each CPU-thread location of a process to the process's rank; counts the others in a note. */
+    private void assignLocations(Map<Integer, Integer> groupRank, TraceDefinitions.Builder b) {
         long ignored = 0;
         for (Map.Entry<Long, Location> e : locations.entrySet()) {
             Integer rank = groupRank.get(e.getValue().group());
@@ -159,11 +207,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         if (ignored > 0) {
             b.note(ignored + " locations that are not CPU threads of a process (GPU streams, metric locations) ignored");
         }
+    }
 
-        for (Map.Entry<Integer, Region> r : regions.entrySet()) {
-            regionIndex.put(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
-        }
-
+    /** Dense communicator numbers, each with the world ranks of its members (null for COMM_SELF). */
+    private void resolveCommunicators(long[] worldLocations, Map<Integer, Integer> groupRank, TraceDefinitions.Builder b) {
         for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
             int group = c.getValue();
             int[] ranks;
@@ -180,14 +227,6 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             communicatorIndex.put(c.getKey(), b.addCommunicator(ranks));
             communicatorRanks.add(self ? null : ranks);
         }
-        if (duplicates > 0) {
-            b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
-        }
-        if (mpiCommLocations == null && !locationGroups.isEmpty()) {
-            b.note("no MPI location group in the definitions: processes numbered in location-group order");
-        }
-        definitions = b.build();
-        return definitions;
     }
 
     private int worldRankOfMember(long member, long[] worldLocations, Map<Integer, Integer> groupRank) {
@@ -224,6 +263,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     /** The dense region number of an OTF2 region id, or -1. */
     int region(int otf2Region) {
         return regionIndex.get(otf2Region, -1);
+    }
+
+    /** The dense region number of the region an OTF2 calling context is in, or -1. */
+    int callingContextRegion(int otf2CallingContext) {
+        return callingContextRegion.get(otf2CallingContext, -1);
     }
 
     /** The dense communicator number of an OTF2 communicator id, or -1. */

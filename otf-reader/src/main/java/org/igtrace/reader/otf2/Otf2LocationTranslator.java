@@ -33,6 +33,16 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void callingContextEnter(long time, int callingContext) {
+        target.enter(time, definitions.callingContextRegion(callingContext));
+    }
+
+    @Override
+    public void callingContextLeave(long time, int callingContext) {
+        target.leave(time, definitions.callingContextRegion(callingContext));
+    }
+
+    @Override
     public void send(long time, int receiver, int communicator, int tag, long length) {
         target.send(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length);
     }
@@ -40,6 +50,28 @@ final class Otf2LocationTranslator implements EventVisitor {
     @Override
     public void receive(long time, int sender, int communicator, int tag, long length) {
         target.receive(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length);
+    }
+
+    @Override
+    public void isend(long time, int receiver, int communicator, int tag, long length, long request) {
+        target.isend(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length,
+                request);
+    }
+
+    @Override
+    public void irecv(long time, int sender, int communicator, int tag, long length, long request) {
+        target.irecv(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length,
+                request);
+    }
+
+    @Override
+    public void isendComplete(long time, long request) {
+        target.isendComplete(time, request);
+    }
+
+    @Override
+    public void irecvRequest(long time, long request) {
+        target.irecvRequest(time, request);
     }
 
     @Override

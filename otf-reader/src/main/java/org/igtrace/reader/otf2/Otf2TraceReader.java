@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
@@ -50,14 +51,16 @@ public final class Otf2TraceReader implements TraceSource<TraceReadException> {
         this.options = options;
         this.progress = progress;
         collected = new Otf2Definitions();
+        Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e);
         }
         definitions = collected.resolve();
         locations = collected.locationProcesses();
-        ids = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
+        ids = LocationFileCheck.readable(anchor, collected,
+                present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(), options.skipMissing(), notes),
                 options.skipMissing(), notes);
         long total = 0;
         for (long id : ids) {
@@ -106,7 +109,7 @@ public final class Otf2TraceReader implements TraceSource<TraceReadException> {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readEvents(share, visitors, progress::advance);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.igtrace.core.wait;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.igtrace.core.diagnostic.Diagnostic;
@@ -54,19 +55,15 @@ final class ReferenceWaitAnalysis {
     private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
                                      ClockConstraints constraints, WaitStates waits, ReferenceEventMatcher matcher) {
         int n = definitions.processCount();
-        double tick = 1.0 / definitions.ticksPerSecond();
-        double[] offsetSeconds = new double[n];
-        for (int p = 0; p < n; p++) {
-            offsetSeconds[p] = offsets.of(p) * tick;
-        }
-        double[][] seconds = new double[WaitPattern.values().length][n];
+        double ticksPerSecond = definitions.ticksPerSecond();
+        long[][] ticks = new long[WaitPattern.values().length][n];
         for (WaitPattern pattern : WaitPattern.values()) {
             for (int p = 0; p < n; p++) {
-                seconds[pattern.ordinal()][p] = waits.ticks(pattern, p) * tick;
+                ticks[pattern.ordinal()][p] = waits.ticks(pattern, p);
             }
         }
         List<WaitReport.PairWait> pairs = new ArrayList<>();
-        waits.pairs().forEach((a, b, t) -> pairs.add(new WaitReport.PairWait(a, b, t * tick)));
+        waits.pairs().forEach((a, b, t) -> pairs.add(new WaitReport.PairWait(a, b, t / ticksPerSecond)));
         pairs.sort(Comparator.comparingInt(WaitReport.PairWait::a).thenComparingInt(WaitReport.PairWait::b));
 
         List<WaitReport.Unmatched> unmatched = new ArrayList<>();
@@ -94,8 +91,8 @@ final class ReferenceWaitAnalysis {
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
-        return new WaitReport(correct, offsets.settled(), offsetSeconds, conflictsBefore, waits.conflicts(),
-                matcher.matchedMessages(), matcher.peakMessagesInFlight(), seconds, pairs, unmatched,
+        return new WaitReport(correct, offsets.settled(), Arrays.copyOf(offsets.ticks(), n), offsets.bounded(), conflictsBefore,
+                waits.conflicts(), matcher.matchedMessages(), matcher.peakMessagesInFlight(), ticks, ticksPerSecond, pairs, unmatched,
                 matcher.collectivesMatched(), matcher.collectivesIncomplete(), notes.list());
     }
 

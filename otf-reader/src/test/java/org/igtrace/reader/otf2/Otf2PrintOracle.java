@@ -25,11 +25,15 @@ final class Otf2PrintOracle {
     private static final Pattern MEMBER = Pattern.compile("<(\\d+)>");
     private static final Pattern CLOCK = Pattern.compile("^CLOCK_PROPERTIES\\s+Ticks per Seconds: (\\d+),");
     private static final Pattern REGION_EVENT = Pattern.compile("^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
+    private static final Pattern CALLING_CONTEXT = Pattern.compile("^CALLING_CONTEXT\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
+    private static final Pattern CALLING_CONTEXT_EVENT = Pattern.compile("^CALLING_CONTEXT_(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Calling Context: \"[^\"]*\" <(\\d+)>");
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
     private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+\\d+\\s");
 
     final Map<Long, Integer> locationRank = new HashMap<>();
+    /** Calling context id -> the name of its region (otf2-print names a calling context by its region). */
+    private final Map<Long, String> callingContextRegion = new HashMap<>();
     /** Events of the CPU-thread locations of processes (those igtrace reads), of every kind. */
     long events;
     long ticksPerSecond = 1;
@@ -61,6 +65,8 @@ final class Otf2PrintOracle {
             } else if ((m = LOCATION.matcher(line)).find()) {
                 locationGroup.put(Long.parseLong(m.group(1)), Long.parseLong(m.group(3)));
                 locationType.put(Long.parseLong(m.group(1)), m.group(2));
+            } else if ((m = CALLING_CONTEXT.matcher(line)).find()) {
+                callingContextRegion.put(Long.parseLong(m.group(1)), m.group(2));
             } else if ((m = MPI_COMM_LOCATIONS.matcher(line)).find() && worldLocations.isEmpty()) {
                 Matcher member = MEMBER.matcher(m.group(2));
                 while (member.find()) {
@@ -72,7 +78,10 @@ final class Otf2PrintOracle {
         for (long location : worldLocations) {
             groupRank.putIfAbsent(locationGroup.get(location), groupRank.size());
         }
-        processGroups.stream().sorted().forEach(g -> groupRank.putIfAbsent(g, groupRank.size()));
+        // A PROCESS group without a CPU-thread location (lo2s's metric group) is not a process.
+        processGroups.stream().sorted().filter(g -> locationGroup.entrySet().stream()
+                        .anyMatch(e -> e.getValue().equals(g) && "CPU_THREAD".equals(locationType.get(e.getKey()))))
+                .forEach(g -> groupRank.putIfAbsent(g, groupRank.size()));
         locationGroup.forEach((location, group) -> {
             if (groupRank.containsKey(group) && "CPU_THREAD".equals(locationType.get(location))) {
                 locationRank.put(location, groupRank.get(group));
@@ -90,11 +99,10 @@ final class Otf2PrintOracle {
                 events++;
             }
             if ((m = REGION_EVENT.matcher(line)).find()) {
-                long location = Long.parseLong(m.group(2));
-                Integer rank = locationRank.get(location);
-                if (rank != null) {
-                    spec.region(location, rank, Long.parseLong(m.group(3)), m.group(1).equals("ENTER"), m.group(4), false);
-                }
+                region(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), m.group(1).equals("ENTER"), m.group(4));
+            } else if ((m = CALLING_CONTEXT_EVENT.matcher(line)).find()) {
+                region(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), m.group(1).equals("ENTER"),
+                        callingContextRegion.get(Long.parseLong(m.group(4))));
             } else if ((m = MESSAGE.matcher(line)).find()) {
                 Integer self = locationRank.get(Long.parseLong(m.group(2)));
                 Integer partner = locationRank.get(Long.parseLong(m.group(3)));
@@ -106,6 +114,13 @@ final class Otf2PrintOracle {
         }
         time = spec.time(ticksPerSecond);
         commTime = spec.commTime(ticksPerSecond);
+    }
+
+    private void region(long location, long time, boolean enter, String name) {
+        Integer rank = locationRank.get(location);
+        if (rank != null) {
+            spec.region(location, rank, time, enter, name, false);
+        }
     }
 
     Map<List<Integer>, long[]> pairs() {

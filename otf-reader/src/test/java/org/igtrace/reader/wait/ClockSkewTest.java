@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.List;
+import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Clock skew made on purpose: testdata/make-skewed.sh writes copies of two Score-P traces with
@@ -140,5 +142,31 @@ class ClockSkewTest {
         assertTrue(w.settled());
         assertTrue(w.offset(3) - w.offset(2) > 1 - 1e-3, "offset " + w.offset(3));
         assertEquals(0, w.collectives());
+    }
+
+    /**
+     * Issue 13 item 7: every rank sends to rank 0, nothing comes back (make-one-way.py: rank 0
+     * waits 50 ms for each of its three senders, 150 ms in all; each message takes 0.04 ms from send
+     * to receive event), and rank 3's clock is 1 s ahead. The smallest offsets would move rank 0 by
+     * 1 s, which makes its receives from ranks 1 and 2 look 1 s late and their waiting vanish;
+     * the offsets chosen correct rank 3 instead. The waiting must be the unshifted trace's as
+     * recorded, within the quickest message (0.04 ms) per message, and the offsets of ranks 1-3
+     * are reported as only bounded.
+     */
+    @Test
+    void oneWayToOneReceiverCorrectsTheSenderThatIsAhead() throws Exception {
+        WaitReport unshifted = ScorePLateSenderBarrierTest.read(skewed("oneway-star"), WaitMode.RAW_CLOCKS);
+        assertEquals(0.150, unshifted.total(WaitPattern.LATE_SENDER), 1e-9, "3 x 50 ms, by make-one-way.py");
+        WaitReport w = ScorePLateSenderBarrierTest.read(skewed("oneway-star-rank3-plus-1s"));
+        assertEquals(1, w.conflictsBefore(), "the message 3 -> 0");
+        assertEquals(0, w.conflictsAfter());
+        assertTrue(w.settled());
+        double window = 0.04e-3;
+        for (int r = 0; r < 4; r++) {
+            assertEquals(unshifted.seconds(WaitPattern.LATE_SENDER, r), w.seconds(WaitPattern.LATE_SENDER, r), 3 * window + 1e-9, "rank " + r);
+        }
+        assertEquals(0.150, w.total(), 3 * window + 1e-9);
+        assertEquals(-1, w.offset(3) - w.offset(0), window + 1e-9, "rank 3 set back by its 1 s");
+        assertEquals(List.of(1, 2, 3), w.onlyBoundedProcesses());
     }
 }

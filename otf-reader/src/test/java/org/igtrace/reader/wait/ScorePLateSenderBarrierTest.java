@@ -1,8 +1,10 @@
 package org.igtrace.reader.wait;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.wait.WaitPattern;
@@ -21,18 +23,42 @@ class ScorePLateSenderBarrierTest {
     static final Path ANCHOR = TestTraces.otf2("scorep-late-sender-barrier").resolve("traces.otf2");
 
     static WaitReport read(Path anchor) throws Exception {
-        return TraceInput.read(anchor, new ReadOptions(false, 1), new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS)).waits();
+        return read(anchor, WaitMode.CORRECTED_CLOCKS);
+    }
+
+    static WaitReport read(Path anchor, WaitMode mode) throws Exception {
+        return TraceInput.read(anchor, new ReadOptions(false, 1), new AnalysisOptions(false, mode)).waits();
+    }
+
+    /**
+     * Corrected, the one-way messages 0 -> 1 -> 2 -> 3 (each receive waiting for its send) are read
+     * as taking as little time as the barrier allows (ClockOffsets): each corrected transfer
+     * (receive - send from otf2-print, plus o_r - o_(r-1)) lies in [0, the raw transfer], and the
+     * message 0 -> 1, which the barrier does not hold, takes none.
+     */
+    @Test
+    void oneWayMessagesAreReadAsTakingNoTime() throws Exception {
+        WaitReport w = read(ANCHOR);
+        List<PrintedCalls.Message> messages = PrintedCalls.of(ANCHOR).messages();
+        assertEquals(0, w.conflictsBefore());
+        for (int r = 1; r < 4; r++) {
+            int receiver = r;
+            long send = messages.stream().filter(m -> m.send() && m.rank() == receiver - 1).findFirst().orElseThrow().time();
+            long recv = messages.stream().filter(m -> !m.send() && m.rank() == receiver).findFirst().orElseThrow().time();
+            double corrected = (recv - send) * 1e-9 + w.offset(r) - w.offset(r - 1);
+            assertTrue(corrected > -1e-12 && corrected <= (recv - send) * 1e-9 + 1e-12, "rank " + r + ": " + corrected);
+            if (r == 1) {
+                assertEquals(0, corrected, 1e-12);
+            }
+        }
     }
 
     @Test
     void everyNumberFollowsFromTheEvents() throws Exception {
-        WaitReport w = read(ANCHOR);
+        WaitReport w = read(ANCHOR, WaitMode.RAW_CLOCKS);
         PrintedCalls calls = PrintedCalls.of(ANCHOR);
-        // Score-P's clocks agree: no message is in conflict, no collective needs an offset.
+        // Score-P's clocks agree: no message is in conflict; the numbers on the clocks as recorded.
         assertEquals(0, w.conflictsBefore());
-        for (int r = 0; r < 4; r++) {
-            assertEquals(0.0, w.offset(r), "rank " + r);
-        }
         // Late sender: rank r (1..3) entered MPI_Recv before rank r-1 entered MPI_Send.
         double[] lateSender = new double[4];
         for (int r = 1; r < 4; r++) {

@@ -20,7 +20,11 @@ final class EventBatch implements AutoCloseable {
     private static final int RECV = 4;
     private static final int ISEND = 5;
     private static final int IRECV = 6;
+    private static final int ISEND_COMPLETE = 7;
+    private static final int IRECV_REQUEST = 8;
     private static final int COLLECTIVE_END = 10;
+    private static final int CC_ENTER = 11;
+    private static final int CC_LEAVE = 12;
 
     private final Memory memory;
     private final ByteBuffer records;
@@ -63,13 +67,21 @@ final class EventBatch implements AutoCloseable {
             switch (kind) {
                 case ENTER -> visitor.enter(time, r.getInt(at + 4));
                 case LEAVE -> visitor.leave(time, r.getInt(at + 4));
-                case SEND, ISEND -> visitor.send(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
-                case RECV, IRECV -> visitor.receive(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                case CC_ENTER -> visitor.callingContextEnter(time, r.getInt(at + 4));
+                case CC_LEAVE -> visitor.callingContextLeave(time, r.getInt(at + 4));
+                case SEND -> visitor.send(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                case ISEND -> visitor.isend(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                        r.getLong(at + 32));
+                case RECV -> visitor.receive(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                case IRECV -> visitor.irecv(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                        r.getLong(at + 32));
+                case ISEND_COMPLETE -> visitor.isendComplete(time, r.getLong(at + 32));
+                case IRECV_REQUEST -> visitor.irecvRequest(time, r.getLong(at + 32));
                 case COLLECTIVE_END -> visitor.collectiveEnd(time, r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),
                         r.getLong(at + 24), r.getLong(at + 32));
                 default -> {
-                    // request completions and collective begins: matching needs only the events
-                    // that carry the envelope (SPEC section 8), and the calls around them
+                    // collective begins: matching needs only the events that carry the envelope
+                    // (SPEC section 8), and the calls around them
                 }
             }
         }

@@ -9,6 +9,12 @@ public interface EventVisitor {
 
     void leave(long time, int region);
 
+    /** A CallingContextEnter: the region of the OTF2 calling context {@code callingContext} is entered. */
+    void callingContextEnter(long time, int callingContext);
+
+    /** A CallingContextLeave: the region of the OTF2 calling context {@code callingContext} is left. */
+    void callingContextLeave(long time, int callingContext);
+
     void send(long time, int receiver, int communicator, int tag, long length);
 
     void receive(long time, int sender, int communicator, int tag, long length);
@@ -18,5 +24,23 @@ public interface EventVisitor {
 
     /** The location's events are over. */
     default void end() {
+    }
+
+    /** MpiIsend: a send with its request id; by default just a send. */
+    default void isend(long time, int receiver, int communicator, int tag, long length, long request) {
+        send(time, receiver, communicator, tag, length);
+    }
+
+    /** MpiIrecv (the completion of a non-blocking receive) with its request id; by default just a receive. */
+    default void irecv(long time, int sender, int communicator, int tag, long length, long request) {
+        receive(time, sender, communicator, tag, length);
+    }
+
+    /** MpiIsendComplete. */
+    default void isendComplete(long time, long request) {
+    }
+
+    /** MpiIrecvRequest (the post of a non-blocking receive). */
+    default void irecvRequest(long time, long request) {
     }
 }

@@ -23,6 +23,10 @@ public interface GlobalDefinitionVisitor {
     default void region(int id, int name, boolean mpiParadigm) {
     }
 
+    /** A node of the calling-context tree; {@code region} is the region it is in. */
+    default void callingContext(int id, int region, int parent) {
+    }
+
     /** A group; for communication groups {@code members} are indices into the paradigm's COMM_LOCATIONS group. */
     default void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
     }

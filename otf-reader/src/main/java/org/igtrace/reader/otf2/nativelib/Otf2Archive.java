@@ -3,7 +3,10 @@ package org.igtrace.reader.otf2.nativelib;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.LongByReference;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.GroupKind;
@@ -26,13 +29,31 @@ public final class Otf2Archive implements AutoCloseable {
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
+    /**
+     * libotf2 reads a file chunk by chunk into a buffer of the chunk size (256 KiB to a few MiB)
+     * from malloc, and parses it up to an end-of-file record. A truncated file's last chunk is
+     * short: libotf2 parses on into the rest of the buffer. Fresh pages (mmap) are zeros, which
+     * read as end of chunk, and the read fails as it should; but glibc raises its mmap threshold
+     * after the first large free, and from then on such buffers come from the heap with stale
+     * bytes, which may parse as records or as a clean end. A fixed threshold below the smallest
+     * chunk keeps every chunk buffer on fresh pages, so a truncated file fails the same way
+     * every time.
+     */
+    private static final int FRESH_PAGES_FROM = 128 * 1024;
+
     static {
         if (Otf2Library.loadFailure() == null) {
             Otf2Library.OTF2_Error_RegisterCallback(ERROR_CALLBACK, null);
+            try {
+                LibC.mallopt(LibC.M_MMAP_THRESHOLD, FRESH_PAGES_FROM);
+            } catch (UnsatisfiedLinkError | NoClassDefFoundError notGlibc) {
+                // not glibc: nothing to adjust
+            }
         }
     }
 
     private final Path anchor;
+    private final Otf2Files files;
     private Pointer reader;
 
     // The visitor the callbacks forward to, and the first failure thrown by one of them.
@@ -49,6 +70,8 @@ public final class Otf2Archive implements AutoCloseable {
             guard(() -> definitions.location(id, name, locationKind(type), n, group));
     private final Otf2Library.RegionCallback onRegion = (u, id, name, canonical, descr, role, paradigm, flags, file, b, e) ->
             guard(() -> definitions.region(id, name, paradigm == PARADIGM_MPI));
+    private final Otf2Library.CallingContextCallback onCallingContext = (u, id, region, source, parent) ->
+            guard(() -> definitions.callingContext(id, region, parent));
     private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->
             guard(() -> definitions.group(id, name, groupKind(type), paradigm == PARADIGM_MPI,
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
@@ -56,6 +79,7 @@ public final class Otf2Archive implements AutoCloseable {
 
     private Otf2Archive(Path anchor, Pointer reader) {
         this.anchor = anchor;
+        this.files = new Otf2Files(anchor);
         this.reader = reader;
     }
 
@@ -80,7 +104,7 @@ public final class Otf2Archive implements AutoCloseable {
         LAST_ERROR.remove();
         Pointer reader = Otf2Library.OTF2_Reader_Open(anchor.toString());
         if (reader == null) {
-            throw new Otf2Exception(lastError("libotf2 cannot open it as an OTF2 archive"));
+            throw failure(anchor, "libotf2 cannot open it as an OTF2 archive");
         }
         Otf2Archive archive = new Otf2Archive(anchor, reader);
         archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
@@ -95,7 +119,7 @@ public final class Otf2Archive implements AutoCloseable {
     public void readGlobalDefinitions(GlobalDefinitionVisitor visitor) throws Otf2Exception {
         Pointer defReader = Otf2Library.OTF2_Reader_GetGlobalDefReader(reader);
         if (defReader == null) {
-            throw new Otf2Exception(lastError("the global definitions cannot be read"));
+            throw failure(files.globalDefinitions(), "the global definitions cannot be read");
         }
         Pointer cbs = Otf2Library.OTF2_GlobalDefReaderCallbacks_New();
         try {
@@ -105,6 +129,7 @@ public final class Otf2Archive implements AutoCloseable {
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
+            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
             Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
             check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
@@ -114,7 +139,8 @@ public final class Otf2Archive implements AutoCloseable {
         definitions = visitor;
         try {
             LongByReference read = new LongByReference();
-            check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions");
+            check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions",
+                    files.globalDefinitions());
         } finally {
             definitions = null;
             Otf2Library.OTF2_Reader_CloseGlobalDefReader(reader, defReader);
@@ -135,7 +161,7 @@ public final class Otf2Archive implements AutoCloseable {
         for (long location : locations) {
             check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
         }
-        boolean defFiles = Otf2Library.OTF2_Reader_OpenDefFiles(reader) == 0;
+        check(Otf2Library.OTF2_Reader_OpenDefFiles(reader), "opening the local definition files");
         check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
         try (EventBatch batch = new EventBatch(Math.max(1, Integer.getInteger("igtrace.otf2.batch", BATCH_RECORDS)))) {
             for (long location : locations) {
@@ -143,40 +169,71 @@ public final class Otf2Archive implements AutoCloseable {
                 if (visitor == null) {
                     continue;
                 }
-                if (defFiles) {
-                    readLocalDefinitions(location);
-                }
+                readLocalDefinitions(location);
                 readLocationEvents(location, batch, visitor, progress);
                 visitor.end();
             }
         } finally {
-            if (defFiles) {
-                Otf2Library.OTF2_Reader_CloseDefFiles(reader);
-            }
+            Otf2Library.OTF2_Reader_CloseDefFiles(reader);
             Otf2Library.OTF2_Reader_CloseEvtFiles(reader);
         }
     }
 
+    /**
+     * Reads a location's local definitions ({@code NAME/<location>.def}: mapping tables and clock
+     * offsets, which libotf2 applies to the events read after them). A file that does not exist is
+     * skipped: tracers that write no local definitions exist, and Otf2TraceReader refuses an
+     * archive where only some are missing before reading. A file libotf2 cannot read is an error.
+     */
     private void readLocalDefinitions(long location) throws Otf2Exception {
+        Path file = files.localDefinitions(location);
         Pointer defReader = Otf2Library.OTF2_Reader_GetDefReader(reader, location);
         if (defReader == null) {
-            LAST_ERROR.remove();
-            return;
+            if (!Files.exists(file)) {
+                LAST_ERROR.remove();
+                return;
+            }
+            throw failure(file, "the local definitions of location " + location + " cannot be read");
         }
         try {
             LongByReference read = new LongByReference();
             check(Otf2Library.OTF2_Reader_ReadAllLocalDefinitions(reader, defReader, read),
-                    "reading the local definitions of location " + location);
+                    "reading the local definitions of location " + location, file);
         } finally {
             Otf2Library.OTF2_Reader_CloseDefReader(reader, defReader);
         }
+    }
+
+    /**
+     * Reads the local definitions of the given locations and nothing else, to find the damaged
+     * ones before any event is read: returns libotf2's failure for each location whose file
+     * exists but cannot be read, in the given order.
+     */
+    public Map<Long, Otf2Exception> localDefinitionFailures(long[] locations) throws Otf2Exception {
+        for (long location : locations) {
+            check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
+        }
+        check(Otf2Library.OTF2_Reader_OpenDefFiles(reader), "opening the local definition files");
+        Map<Long, Otf2Exception> failures = new LinkedHashMap<>();
+        try {
+            for (long location : locations) {
+                try {
+                    readLocalDefinitions(location);
+                } catch (Otf2Exception e) {
+                    failures.put(location, e);
+                }
+            }
+        } finally {
+            Otf2Library.OTF2_Reader_CloseDefFiles(reader);
+        }
+        return failures;
     }
 
     private void readLocationEvents(long location, EventBatch batch, EventVisitor visitor, LongConsumer progress)
             throws Otf2Exception {
         Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
         if (evtReader == null) {
-            throw new Otf2Exception(lastError("the events of location " + location + " cannot be read"));
+            throw failure(files.events(location), "the events of location " + location + " cannot be read");
         }
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
@@ -185,7 +242,7 @@ public final class Otf2Archive implements AutoCloseable {
             do {
                 status = batch.fill(reader, evtReader);
                 if (status != Otf2Shim.FULL) {
-                    check(status, "reading the events of location " + location);
+                    check(status, "reading the events of location " + location, files.events(location));
                 }
                 batch.decode(visitor);
                 long read = batch.eventsRead();
@@ -206,6 +263,11 @@ public final class Otf2Archive implements AutoCloseable {
     }
 
     private void check(int errorCode, String what) throws Otf2Exception {
+        check(errorCode, what, null);
+    }
+
+    /** Throws libotf2's failure, naming {@code file} (null: not about a file) as the one it was reading. */
+    private void check(int errorCode, String what, Path file) throws Otf2Exception {
         if (callbackFailure != null) {
             RuntimeException failure = callbackFailure;
             callbackFailure = null;
@@ -214,7 +276,8 @@ public final class Otf2Archive implements AutoCloseable {
         if (errorCode != 0) {
             Pointer description = Otf2Library.OTF2_Error_GetDescription(errorCode);
             String fallback = description == null ? "error " + errorCode : description.getString(0);
-            throw new Otf2Exception(what + ": " + lastError(fallback));
+            String words = lastError(fallback);
+            throw new Otf2Exception(what + ": " + words, file, words);
         }
         LAST_ERROR.remove();
     }
@@ -233,6 +296,12 @@ public final class Otf2Archive implements AutoCloseable {
             callbackFailure = ex;
         }
         return Otf2Library.CALLBACK_INTERRUPT;
+    }
+
+    /** libotf2's last message (or {@code fallback}) as a failure of {@code file}. */
+    private static Otf2Exception failure(Path file, String fallback) {
+        String words = lastError(fallback);
+        return new Otf2Exception(words, file, words);
     }
 
     private static String lastError(String fallback) {
@@ -255,8 +324,9 @@ public final class Otf2Archive implements AutoCloseable {
             if (LAST_ERROR.get() == null && message != null) {
                 LAST_ERROR.set(message.replaceAll("\\s+", " ").strip());
             }
-        } catch (RuntimeException ignored) {
-            // An error while reporting an error must not escape into native code.
+        } catch (Throwable ignored) {
+            // Nothing may escape into native code: JNA would answer 0, and libotf2 would take
+            // its error for success.
         }
         return errorCode;
     }

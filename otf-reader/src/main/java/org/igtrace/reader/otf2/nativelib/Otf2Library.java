@@ -85,6 +85,8 @@ final class Otf2Library {
 
     static native int OTF2_GlobalDefReaderCallbacks_SetRegionCallback(Pointer cbs, RegionCallback cb);
 
+    static native int OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(Pointer cbs, CallingContextCallback cb);
+
     static native int OTF2_GlobalDefReaderCallbacks_SetGroupCallback(Pointer cbs, GroupCallback cb);
 
     static native int OTF2_GlobalDefReaderCallbacks_SetCommCallback(Pointer cbs, CommCallback cb);
@@ -130,6 +132,10 @@ final class Otf2Library {
     interface RegionCallback extends Callback {
         int invoke(long userData, int self, int name, int canonicalName, int description, byte role, byte paradigm,
                    int flags, int sourceFile, int beginLine, int endLine);
+    }
+
+    interface CallingContextCallback extends Callback {
+        int invoke(long userData, int self, int region, int sourceCodeLocation, int parent);
     }
 
     interface GroupCallback extends Callback {

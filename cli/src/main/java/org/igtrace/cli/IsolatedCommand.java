@@ -1,0 +1,104 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.cli.isolation.Otf2ReaderProcess;
+
+/**
+ * Runs a whole igtrace command in a child JVM that reads OTF2 in-process, passing its standard
+ * output, standard error and exit code through: libotf2 meeting bytes it cannot handle takes down
+ * only the child, and the parent says so in one line. Used by the commands whose analyses cannot
+ * travel back as a profile (selections, timelines).
+ */
+final class IsolatedCommand {
+    private IsolatedCommand() {
+    }
+
+    /** Whether a command reading {@code trace} runs in a child (OTF2, isolation not turned off). */
+    static boolean needed(org.igtrace.reader.TraceFormat.Located trace) {
+        return Otf2ReaderProcess.enabled() && trace.format() == org.igtrace.reader.TraceFormat.OTF2;
+    }
+
+    static int run(List<String> args, Path trace, Writer stdout, PrintWriter err) {
+        Path scratch;
+        try {
+            scratch = Files.createTempDirectory("igtrace-child");
+        } catch (IOException e) {
+            err.println("igtrace: cannot create a temporary directory for the reader process (" + e.getMessage() + ")");
+            return 1;
+        }
+        try {
+            List<String> command = new ArrayList<>();
+            command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            command.add("-XX:+SuppressFatalErrorMessage");
+            command.add("-XX:-CreateCoredumpOnCrash");
+            command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
+            command.add("-Digtrace.isolate=false");
+            for (String property : new String[] {"igtrace.libotf2", "jna.library.path"}) {
+                if (System.getProperty(property) != null) {
+                    command.add("-D" + property + "=" + System.getProperty(property));
+                }
+            }
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            command.add(Main.class.getName());
+            command.addAll(args);
+            Process child = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            child.getOutputStream().close();
+            Thread errors = copier(child.getErrorStream(), err);
+            errors.start();
+            copy(child.getInputStream(), stdout);
+            int exit = child.waitFor();
+            errors.join();
+            stdout.flush();
+            if (exit > 128) {
+                err.println("igtrace: " + trace + ": libotf2 crashed while reading the archive (signal " + (exit - 128)
+                        + "); the archive is damaged");
+                return 1;
+            }
+            return exit;
+        } catch (IOException e) {
+            err.println("igtrace: cannot run the reader process (" + e.getMessage() + ")");
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("igtrace: interrupted");
+            return 1;
+        } finally {
+            try (var files = Files.walk(scratch)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException e) {
+                // a leftover temporary directory is harmless
+            }
+        }
+    }
+
+    private static Thread copier(InputStream in, PrintWriter err) {
+        return new Thread(() -> {
+            try {
+                copy(in, err);
+                err.flush();
+            } catch (IOException e) {
+                // the child's standard error closed early: nothing more to show
+            }
+        }, "igtrace-child-stderr");
+    }
+
+    private static void copy(InputStream in, Writer out) throws IOException {
+        try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            char[] buffer = new char[8192];
+            for (int n; (n = r.read(buffer)) >= 0; ) {
+                out.write(buffer, 0, n);
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.CollectiveInstance;
+import org.igtrace.core.wait.MatchListener;
+import org.igtrace.core.wait.MatchedMessage;
+
+/**
+ * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and
+ * chrome://tracing open): a complete event ({@code "ph":"X"}, {@code ts} and {@code dur} in
+ * microseconds from the start of the run, corrected clocks) per region call, a process per rank
+ * with its name as metadata ({@code "ph":"M"}), and each matched message as a flow from the call
+ * around its send ({@code "ph":"s"}) to the call around its receive ({@code "ph":"f"},
+ * {@code "bp":"e"}: bound to the enclosing slice). Each location's calls are kept (region, enter,
+ * leave: raw ticks) as the read passes, since the clock offsets are known only after it; flows are
+ * written as the join that measures waits hands on its matches, calls when {@link #finish()}.
+ */
+final class PerfettoExport implements EventTaps {
+    private final TraceDefinitions definitions;
+    private final Writer out;
+    private final Map<Integer, Long> threadOfProcess = new ConcurrentHashMap<>();
+    private final Queue<Calls> locations = new ConcurrentLinkedQueue<>();
+    private long[] offsets;
+    private long flows;
+    private long calls;
+
+    PerfettoExport(TraceDefinitions definitions, Writer out) {
+        this.definitions = definitions;
+        this.out = out;
+        write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
+        boolean first = true;
+        for (var p : definitions.processes()) {
+            write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":\""
+                    + json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "\"}}");
+            write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"sort_index\":"
+                    + p.rank() + "}}");
+            first = false;
+        }
+    }
+
+    @Override
+    public LocationSink perLocation(LocationSink analyses) {
+        return TeeSink.of(analyses, (process, order) -> {
+            threadOfProcess.merge(process, order, Math::min);
+            Calls calls = new Calls(process, order);
+            locations.add(calls);
+            return calls;
+        });
+    }
+
+    @Override
+    public MatchListener matches(long[] offsets) {
+        this.offsets = offsets.clone();
+        return new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+                if (m.sender() < 0 || m.receiver() < 0 || m.sender() == m.receiver()) {
+                    return;
+                }
+                long id = ++flows;
+                flow("s", id, m.sender(), m.sendTime(), "");
+                flow("f", id, m.receiver(), m.receiveTime(), ",\"bp\":\"e\"");
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        };
+    }
+
+    /** Closes the JSON; returns the number of calls written. */
+    long finish() {
+        List<Calls> ordered = new ArrayList<>(locations);
+        ordered.sort(Comparator.comparingInt((Calls c) -> c.process).thenComparingLong(c -> c.thread));
+        for (Calls c : ordered) {
+            c.write();
+        }
+        write("\n]}\n");
+        return calls;
+    }
+
+    long flows() {
+        return flows;
+    }
+
+    private void flow(String phase, long id, int process, long time, String extra) {
+        write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + process
+                + ",\"tid\":" + threadOfProcess.getOrDefault(process, 0L) + ",\"ts\":" + micros(time + offset(process)) + extra + "}");
+    }
+
+    private long offset(int process) {
+        return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
+    }
+
+    private String micros(long ticks) {
+        double us = (ticks - definitions.startTicks()) * 1e6 / definitions.ticksPerSecond();
+        return String.format(Locale.ROOT, "%.3f", us);
+    }
+
+    private void write(String text) {
+        try {
+            out.write(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String json(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** One location's call stack: a complete event per call when it is left. */
+    private final class Calls implements LocationEvents {
+        private final int process;
+        private final long thread;
+        private int[] regions = new int[16];
+        private long[] enters = new long[16];
+        private int depth;
+        /** The calls left so far: region, enter and leave ticks, three longs each. */
+        private long[] done = new long[48];
+        private int doneLength;
+
+        Calls(int process, long thread) {
+            this.process = process;
+            this.thread = thread;
+        }
+
+        @Override
+        public void enter(long time, int region) {
+            if (depth == regions.length) {
+                regions = Arrays.copyOf(regions, depth * 2);
+                enters = Arrays.copyOf(enters, depth * 2);
+            }
+            regions[depth] = region;
+            enters[depth++] = time;
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            if (depth == 0) {
+                return;
+            }
+            depth--;
+            if (doneLength + 3 > done.length) {
+                done = Arrays.copyOf(done, done.length * 2);
+            }
+            done[doneLength++] = regions[depth];
+            done[doneLength++] = enters[depth];
+            done[doneLength++] = time;
+        }
+
+        /** Writes the calls kept, on corrected clocks. */
+        void write() {
+            long o = offset(process);
+            for (int i = 0; i < doneLength; i += 3) {
+                int r = (int) done[i];
+                long enter = done[i + 1], leave = done[i + 2];
+                String cat = definitions.mpiCall(r).isMpi() ? "mpi" : "user";
+                calls++;
+                PerfettoExport.this.write(",\n{\"name\":\"" + json(definitions.regionName(r)) + "\",\"cat\":\"" + cat + "\",\"ph\":\"X\",\"pid\":" + process
+                        + ",\"tid\":" + thread + ",\"ts\":" + micros(enter + o) + ",\"dur\":"
+                        + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / definitions.ticksPerSecond()) + "}");
+            }
+            done = null;
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        }
+    }
+}

@@ -1,0 +1,351 @@
+package org.igtrace.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.NetworkCalibration;
+import org.igtrace.core.replay.Prediction;
+import org.igtrace.core.replay.RecordedRun;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.topology.Placement;
+import org.igtrace.core.topology.Topology;
+import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.TraceInput;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code igtrace predict}: replays the trace on a model machine (SPEC section 9). */
+@Command(name = "igtrace predict",
+        versionProvider = IgtraceCommand.Version.class,
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
+                    + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
+                    + "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster. "
+                    + "Network parameters not given are fitted to the trace's own messages (--network measured)."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the prediction was written", "1:the trace or the output could not be handled", "2:usage error"})
+public final class PredictCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
+    Path trace;
+
+    @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message: seconds, or 5us, 2ms, 100ns (default: fitted).")
+    String latency;
+
+    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth B: bytes/s, or 10GB/s, 800MB/s, 1GiB/s, inf (default: fitted).")
+    String bandwidth;
+
+    @Option(names = "--eager-limit", paramLabel = "SIZE", defaultValue = "64KiB",
+            description = "Messages of fewer bytes are sent eagerly, others by rendezvous: bytes, or 64KiB, 1MiB (default: ${DEFAULT-VALUE}).")
+    String eagerLimit;
+
+    @Option(names = "--cpu-ratio", paramLabel = "R", defaultValue = "1",
+            description = "Compute runs R times faster (default: ${DEFAULT-VALUE}).")
+    String cpuRatio;
+
+    @Option(names = "--topology", paramLabel = "TOPOLOGY",
+            description = "With --hop-latency: the network whose routes add H per hop: " + TopologySpec.SYNTAX + ".")
+    String topology;
+
+    @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
+    Path placement;
+
+    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0", description = "Latency per hop H (default: 0).")
+    String hopLatency;
+
+    @Option(names = "--local-latency", paramLabel = "TIME", description = "Latency between ranks placed on one node (default: --latency).")
+    String localLatency;
+
+    @Option(names = "--local-bandwidth", paramLabel = "RATE", description = "Bandwidth between ranks placed on one node (default: --bandwidth).")
+    String localBandwidth;
+
+    @Option(names = "--network", paramLabel = "measured",
+            description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
+    String network;
+
+    @Option(names = "--sweep", paramLabel = "NAME=V1,V2,..",
+            description = "One prediction per value of latency, bandwidth or cpu-ratio, e.g. latency=1us,10us,100us; with -o FILE.svg a line plot.")
+    String sweep;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+            description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, index.txt, platform.xml, hostfile and smpirun.sh to replay it in SMPI) (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = "--skip-missing", description = "Replay the readable locations when some event files are missing.")
+    boolean skipMissing;
+
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read event files on N threads (default: one per core).")
+    int threads;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (whole or not at all) instead of standard output.")
+    Path output;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    boolean quiet;
+
+    private PrintWriter err;
+    private Writer stdout;
+
+    /** Runs {@code igtrace predict ARGS} with the process's standard streams. */
+    public static int run(String... args) {
+        return run(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)),
+                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), args);
+    }
+
+    /** Runs {@code igtrace predict ARGS} writing to the given streams. */
+    public static int run(Writer stdout, PrintWriter err, String... args) {
+        PredictCommand command = new PredictCommand();
+        command.stdout = stdout;
+        command.err = err;
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(stdout, true));
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("igtrace predict: " + ex.getMessage());
+            err.println("Try 'igtrace predict --help' for more information.");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            err.println("igtrace predict: internal error: " + ex);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    /** The parsed model parameters; null where the calibration fills in. */
+    record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
+                    Double localBandwidth, Sweep sweep, PredictionOutput.Format format) {
+    }
+
+    /** {@code --sweep NAME=V1,V2,...}. */
+    record Sweep(String parameter, List<String> labels, double[] values) {
+    }
+
+    @Override
+    public Integer call() {
+        Settings settings;
+        try {
+            settings = settings();
+        } catch (UsageException e) {
+            return usage(e.getMessage());
+        }
+        try {
+            TraceFormat.Located located = TraceFormat.locate(trace);
+            ActivityRecorder[] recorder = new ActivityRecorder[1];
+            TraceProfile profile = read(located, recorder);
+            RecordedRun run = recorder[0].recorded();
+            TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
+            NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
+            ReplayParameters base = parameters(settings, fit, profile);
+            List<Prediction> predictions = new ArrayList<>();
+            if (settings.sweep() == null) {
+                predictions.add(replay.predict(base));
+            } else {
+                for (double v : settings.sweep().values()) {
+                    predictions.add(replay.predict(vary(base, settings.sweep().parameter(), v)));
+                }
+            }
+            if (settings.format() == PredictionOutput.Format.SIMGRID) {
+                SimGridExport.write(output, replay, base, run.processCount());
+            }
+            Efficiency efficiency = Efficiency.of(profile, replay.idealRuntime());
+            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
+            write(out, settings.format());
+            if (!quiet) {
+                out.summary().forEach(err::println);
+            }
+            return 0;
+        } catch (TraceReadException e) {
+            err.println("igtrace: " + e.getMessage());
+            return 1;
+        } catch (UsageException e) {
+            return usage(e.getMessage());
+        } catch (IOException e) {
+            err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder) throws TraceReadException {
+        ReadOptions options = new ReadOptions(skipMissing, threads);
+        ProgressBar progress = ProgressBar.on(err, quiet);
+        try {
+            return TraceInput.read(located, options, new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS), progress,
+                    d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
+        } finally {
+            progress.finish();
+        }
+    }
+
+    private Settings settings() throws UsageException {
+        Double l = latency == null ? null : parse("--latency", latency, Units::time, Units.TIME_FORMS);
+        Double b = bandwidth == null ? null : parse("--bandwidth", bandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
+        long e = Math.round(parse("--eager-limit", eagerLimit, s -> (double) Units.size(s), Units.SIZE_FORMS));
+        double r = parse("--cpu-ratio", cpuRatio, Units::ratio, Units.RATIO_FORMS);
+        double h = parse("--hop-latency", hopLatency, Units::time, Units.TIME_FORMS);
+        Double ll = localLatency == null ? null : parse("--local-latency", localLatency, Units::time, Units.TIME_FORMS);
+        Double lb = localBandwidth == null ? null : parse("--local-bandwidth", localBandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
+        if (network != null && !network.equalsIgnoreCase("measured")) {
+            throw new UsageException("--network '" + network + "': expected measured (L and B fitted to the trace's own messages)");
+        }
+        if (topology == null && placement != null) {
+            throw new UsageException("--placement needs --topology");
+        }
+        if (topology != null) {
+            try {
+                TopologySpec.parse(topology);
+            } catch (IllegalArgumentException ex) {
+                throw new UsageException("--topology '" + topology + "': " + ex.getMessage());
+            }
+        }
+        PredictionOutput.Format f = PredictionOutput.Format.parse(format);
+        if (f == null) {
+            throw new UsageException("--format '" + format + "': expected one of text, json, csv, simgrid");
+        }
+        if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
+            throw new UsageException("--format simgrid writes a directory: give -o DIR (and no --sweep)");
+        }
+        Sweep s = sweep == null ? null : sweep();
+        return new Settings(l, b, e, r, h, ll, lb, s, f);
+    }
+
+    private Sweep sweep() throws UsageException {
+        int eq = sweep.indexOf('=');
+        String name = eq < 0 ? "" : sweep.substring(0, eq).strip().toLowerCase(Locale.ROOT);
+        if (!name.equals("latency") && !name.equals("bandwidth") && !name.equals("cpu-ratio")) {
+            throw new UsageException("--sweep '" + sweep + "': expected latency=V1,V2,..., bandwidth=V1,V2,... or cpu-ratio=V1,V2,...");
+        }
+        String[] parts = sweep.substring(eq + 1).split(",");
+        double[] values = new double[parts.length];
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < parts.length; i++) {
+            String p = parts[i].strip();
+            labels.add(p);
+            values[i] = switch (name) {
+                case "latency" -> parse("--sweep latency", p, Units::time, Units.TIME_FORMS);
+                case "bandwidth" -> parse("--sweep bandwidth", p, Units::bandwidth, Units.BANDWIDTH_FORMS);
+                default -> parse("--sweep cpu-ratio", p, Units::ratio, Units.RATIO_FORMS);
+            };
+        }
+        return new Sweep(name, labels, values);
+    }
+
+    private interface Parser {
+        double parse(String text);
+    }
+
+    private static double parse(String option, String text, Parser parser, String forms) throws UsageException {
+        try {
+            return parser.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(option + " '" + text + "': expected " + forms);
+        }
+    }
+
+    private ReplayParameters parameters(Settings s, NetworkCalibration.Fit fit, TraceProfile profile)
+            throws UsageException, TraceReadException {
+        double l = s.latency() != null ? s.latency() : fit.latency();
+        double b = s.bandwidth() != null ? s.bandwidth() : fit.bandwidth();
+        ReplayParameters.Network net = null;
+        if (topology != null) {
+            int n = profile.processes().size();
+            Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, n);
+            Topology t;
+            try {
+                t = TopologySpec.parse(topology).build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--topology '" + topology + "': " + e.getMessage());
+            }
+            String problem = where.problemWith(t);
+            if (problem != null) {
+                throw new UsageException(problem);
+            }
+            net = new ReplayParameters.Network(t, where);
+        }
+        return new ReplayParameters(l, b, s.eagerLimit(), s.cpuRatio(), s.hopLatency(), net,
+                s.localLatency() != null ? s.localLatency() : l, s.localBandwidth() != null ? s.localBandwidth() : b);
+    }
+
+    private static ReplayParameters vary(ReplayParameters base, String parameter, double value) {
+        return switch (parameter) {
+            case "latency" -> base.withLatency(value);
+            case "bandwidth" -> base.withBandwidth(value);
+            default -> base.withCpuRatio(value);
+        };
+    }
+
+    private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageException {
+        if (f == PredictionOutput.Format.SIMGRID) {
+            StringWriter text = new StringWriter();
+            out.write(PredictionOutput.Format.TEXT, text);
+            stdout.write(text.toString());
+            stdout.flush();
+            return;
+        }
+        boolean svg = output != null && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
+        if (svg && out.sweep() == null) {
+            throw new UsageException("-o " + output + ": an SVG plot needs --sweep");
+        }
+        if (output != null) {
+            AtomicOutput.write(output, w -> {
+                if (svg) {
+                    out.writeSvg(w);
+                } else {
+                    out.write(f, w);
+                }
+            });
+            if (svg) {
+                StringWriter table = new StringWriter();
+                out.write(f, table);
+                stdout.write(table.toString());
+                stdout.flush();
+            }
+        } else {
+            StringWriter text = new StringWriter();
+            out.write(f, text);
+            stdout.write(text.toString());
+            stdout.flush();
+        }
+    }
+
+    private int usage(String message) {
+        err.println("igtrace predict: " + message);
+        err.println("Try 'igtrace predict --help' for more information.");
+        return 2;
+    }
+
+    /** A wrong option value: exit 2 with one line. */
+    static final class UsageException extends Exception {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

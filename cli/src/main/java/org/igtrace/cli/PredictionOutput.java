@@ -1,0 +1,228 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.replay.NetworkCalibration;
+import org.igtrace.core.replay.Prediction;
+import org.igtrace.core.replay.RecordedRun;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.util.Numbers;
+
+/** What {@code igtrace predict} prints: a table, JSON, CSV, or a sweep's SVG plot. */
+final class PredictionOutput {
+    enum Format {
+        TEXT, JSON, CSV, SIMGRID;
+
+        static Format parse(String s) {
+            for (Format f : values()) {
+                if (f.name().equalsIgnoreCase(s == null ? "" : s.strip())) {
+                    return f;
+                }
+            }
+            return null;
+        }
+    }
+
+    private final String source;
+    private final NetworkCalibration.Fit fit;
+    private final PredictCommand.Sweep sweep;
+    private final List<Prediction> predictions;
+    private final RecordedRun run;
+    private final Efficiency efficiency;
+
+    PredictionOutput(String source, NetworkCalibration.Fit fit, PredictCommand.Sweep sweep, List<Prediction> predictions, RecordedRun run,
+                     Efficiency efficiency) {
+        this.efficiency = efficiency;
+        this.source = source;
+        this.fit = fit;
+        this.sweep = sweep;
+        this.predictions = predictions;
+        this.run = run;
+    }
+
+    PredictCommand.Sweep sweep() {
+        return sweep;
+    }
+
+    void write(Format format, Writer w) throws IOException {
+        switch (format) {
+            case JSON -> w.write(json());
+            case CSV -> w.write(csv());
+            default -> w.write(text());
+        }
+    }
+
+    /** Lines for standard error: how the network was fitted, and the replay's notes. */
+    List<String> summary() {
+        List<String> lines = new ArrayList<>();
+        if (fit != null) {
+            lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
+                    + " from " + fit.how());
+        }
+        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)",
+                run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls()));
+        for (String note : predictions.get(0).notes()) {
+            lines.add("igtrace predict: note: " + note);
+        }
+        return lines;
+    }
+
+    private String text() {
+        StringBuilder b = new StringBuilder();
+        Prediction first = predictions.get(0);
+        b.append("trace ").append(source).append('\n');
+        b.append("measured run time ").append(Units.seconds(first.measuredRuntime())).append('\n');
+        if (sweep != null) {
+            b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.parameter(), "predicted", "speedup"));
+            for (int i = 0; i < predictions.size(); i++) {
+                Prediction p = predictions.get(i);
+                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Units.seconds(p.predictedRuntime()), p.speedup()));
+            }
+            b.append(parameters(first.parameters(), true)).append('\n');
+            return b.toString();
+        }
+        b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
+                .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
+        b.append(parameters(first.parameters(), false)).append('\n');
+        b.append(String.format(Locale.ROOT, "efficiency (SPEC 10, T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
+                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
+                Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
+                efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
+        for (Prediction.ProcessPrediction p : first.processes()) {
+            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Units.seconds(p.predictedTime()),
+                    Units.seconds(p.compute()), Units.seconds(p.mpi()), Units.seconds(p.waiting())));
+        }
+        return b.toString();
+    }
+
+    private String parameters(ReplayParameters p, boolean swept) {
+        StringBuilder b = new StringBuilder("model: ");
+        if (!swept || !sweep.parameter().equals("latency")) {
+            b.append("latency ").append(Units.seconds(p.latency())).append(", ");
+        }
+        if (!swept || !sweep.parameter().equals("bandwidth")) {
+            b.append("bandwidth ").append(Units.bandwidth(p.bandwidth())).append(", ");
+        }
+        b.append("eager limit ").append(p.eagerLimit()).append(" bytes");
+        if (!swept || !sweep.parameter().equals("cpu-ratio")) {
+            b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
+        }
+        if (p.network() != null) {
+            b.append(", ").append(p.network().topology().name()).append(" with ").append(Units.seconds(p.hopLatency())).append(" per hop");
+        }
+        if (fit != null) {
+            b.append(" (network measured: ").append(fit.messages()).append(" messages)");
+        }
+        return b.toString();
+    }
+
+    private static String number(double v) {
+        return Double.isInfinite(v) ? "\"inf\"" : Double.isNaN(v) ? "null" : Numbers.format(v);
+    }
+
+    private String json() {
+        Prediction first = predictions.get(0);
+        StringBuilder b = new StringBuilder("{\n");
+        b.append("  \"trace\": ").append(quote(source)).append(",\n");
+        b.append("  \"measured_runtime\": ").append(number(first.measuredRuntime())).append(",\n");
+        if (sweep == null) {
+            b.append("  \"predicted_runtime\": ").append(number(first.predictedRuntime())).append(",\n");
+            b.append("  \"speedup\": ").append(number(first.speedup())).append(",\n");
+        }
+        ReplayParameters p = first.parameters();
+        b.append("  \"latency\": ").append(number(p.latency())).append(",\n");
+        b.append("  \"bandwidth\": ").append(number(p.bandwidth())).append(",\n");
+        b.append("  \"eager_limit\": ").append(p.eagerLimit()).append(",\n");
+        b.append("  \"cpu_ratio\": ").append(number(p.cpuRatio())).append(",\n");
+        b.append("  \"hop_latency\": ").append(number(p.hopLatency())).append(",\n");
+        if (fit != null) {
+            b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
+                    .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
+                    .append(fit.sizes()).append(", \"how\": ").append(quote(fit.how())).append("},\n");
+        }
+        b.append("  \"efficiency\": {");
+        int k = 0;
+        for (var e : efficiency.graphAttributes().entrySet()) {
+            b.append(k++ == 0 ? "" : ", ").append(quote(e.getKey())).append(": ").append(number(e.getValue()));
+        }
+        b.append("},\n");
+        b.append("  \"notes\": [");
+        for (int i = 0; i < first.notes().size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(quote(first.notes().get(i)));
+        }
+        b.append("],\n");
+        if (sweep != null) {
+            b.append("  \"sweep\": {\"parameter\": ").append(quote(sweep.parameter())).append(", \"points\": [\n");
+            for (int i = 0; i < predictions.size(); i++) {
+                Prediction q = predictions.get(i);
+                b.append("    {\"value\": ").append(number(sweep.values()[i])).append(", \"predicted_runtime\": ")
+                        .append(number(q.predictedRuntime())).append(", \"speedup\": ").append(number(q.speedup())).append('}')
+                        .append(i + 1 < predictions.size() ? ",\n" : "\n");
+            }
+            b.append("  ]},\n");
+        }
+        b.append("  \"processes\": [\n");
+        List<Prediction.ProcessPrediction> rows = first.processes();
+        for (int i = 0; i < rows.size(); i++) {
+            Prediction.ProcessPrediction r = rows.get(i);
+            b.append("    {\"rank\": ").append(r.rank()).append(", \"predicted_time\": ").append(number(r.predictedTime()))
+                    .append(", \"compute\": ").append(number(r.compute())).append(", \"mpi\": ").append(number(r.mpi()))
+                    .append(", \"wait\": ").append(number(r.waiting())).append(", \"end\": ").append(number(r.end())).append('}').append(i + 1 < rows.size() ? ",\n" : "\n");
+        }
+        b.append("  ]\n}\n");
+        return b.toString();
+    }
+
+    private String csv() {
+        StringBuilder b = new StringBuilder();
+        if (sweep != null) {
+            b.append(sweep.parameter()).append(",predicted_runtime,measured_runtime,speedup\n");
+            for (int i = 0; i < predictions.size(); i++) {
+                Prediction q = predictions.get(i);
+                b.append(csvNumber(sweep.values()[i])).append(',').append(csvNumber(q.predictedRuntime())).append(',')
+                        .append(csvNumber(q.measuredRuntime())).append(',').append(csvNumber(q.speedup())).append('\n');
+            }
+            return b.toString();
+        }
+        b.append("rank,predicted_time,compute,mpi,wait\n");
+        for (Prediction.ProcessPrediction r : predictions.get(0).processes()) {
+            b.append(r.rank()).append(',').append(csvNumber(r.predictedTime())).append(',').append(csvNumber(r.compute())).append(',')
+                    .append(csvNumber(r.mpi())).append(',').append(csvNumber(r.waiting())).append('\n');
+        }
+        return b.toString();
+    }
+
+    private static String csvNumber(double v) {
+        return Double.isInfinite(v) ? "inf" : Numbers.format(v);
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    /** A line plot of predicted run time against the swept parameter (log x axis when values span over 10x). */
+    void writeSvg(Writer w) throws IOException {
+        w.write(new SweepPlot(sweep.parameter(), sweep.values(), predictions.stream().mapToDouble(Prediction::predictedRuntime).toArray(),
+                predictions.get(0).measuredRuntime(), source).svg());
+    }
+}

@@ -1,0 +1,276 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.profile.PairTraffic;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.timeline.Timeline;
+import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.DotWriter;
+import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code igtrace report}: one self-contained HTML file (inline CSS and SVG, no script, nothing
+ * fetched) with the summary and notes, per-process compute and waiting, the communication matrix
+ * as a heat map, the spanning tree (Graphviz), the wait table, the timeline and the top pairs,
+ * all from one read of the trace.
+ */
+@Command(name = "report",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {"Writes one self-contained HTML report of the run: summary and notes, compute fraction and waiting per",
+            "process, the communication matrix as a heat map, the information graph's spanning tree (drawn by Graphviz",
+            "dot when installed), the wait-state table, the timeline, and the top pairs by bytes and by waiting."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the report was written", "1:the trace or the output could not be handled", "2:usage error"})
+public final class ReportCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    IgtraceCommand parent;
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
+    Path trace;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (whole or not at all) instead of standard output.")
+    Path output;
+
+    @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1100", description = "Width of the timeline (default: ${DEFAULT-VALUE}).")
+    int width;
+
+    @CommandLine.Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read on N threads (default: one per core).")
+    int threads;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    boolean quiet;
+
+    @Override
+    public Integer call() throws UsageError {
+        Selection selection;
+        try {
+            selection = selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (width < 300 || width > 20000) {
+            throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
+        }
+        try {
+            TraceFormat.Located located = TraceFormat.locate(trace);
+            if (IsolatedCommand.needed(located)) {
+                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
+            }
+            SelectedReading reading = new SelectedReading();
+            TimelineBuilder[] builder = new TimelineBuilder[1];
+            TraceReading.Request options = new TraceReading.Request(new ReadOptions(false, threads), new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS));
+            TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
+                long start = d.startTicks();
+                long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
+                long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
+                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), from, to);
+                return builder[0];
+            });
+            String nothing = reading.nothingLeft(located);
+            if (nothing != null) {
+                parent.err().println(nothing);
+                return 1;
+            }
+            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
+            String html = html(graph, builder[0].build(), selection);
+            if (output != null) {
+                AtomicOutput.write(output, out -> out.write(html));
+            } else {
+                parent.stdout().write(html);
+                parent.stdout().flush();
+            }
+            return 0;
+        } catch (TraceReadException e) {
+            parent.err().println("igtrace: " + e.getMessage());
+            return 1;
+        } catch (SelectedReading.SelectionError e) {
+            throw new UsageError(e.getMessage());
+        } catch (IOException | UncheckedIOException e) {
+            parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private String html(InformationGraph graph, Timeline timeline, Selection selection) throws IOException {
+        TraceProfile p = graph.profile();
+        StringBuilder h = new StringBuilder(1 << 16);
+        String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title)).append("</title>\n")
+                .append("<style>body{font-family:sans-serif;margin:24px;max-width:1200px}h2{margin-top:28px;border-bottom:1px solid #ccc}"
+                        + "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}"
+                        + "th{background:#f5f5f5}.l{text-align:left}pre{background:#fafafa;padding:8px}</style></head><body>\n");
+        h.append("<h1>").append(esc(title)).append("</h1>\n");
+        h.append("<section id=\"summary\"><h2>Summary</h2><p>");
+        h.append(esc(Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""))).append("</p>\n");
+        if (!p.notes().isEmpty()) {
+            h.append("<ul>");
+            for (String note : p.notes()) {
+                h.append("<li>").append(esc(note)).append("</li>");
+            }
+            h.append("</ul>");
+        }
+        h.append("</section>\n");
+        processes(h, p);
+        heatMap(h, p);
+        tree(h, graph);
+        h.append("<section id=\"waits\"><h2>Wait states</h2>");
+        if (p.waits() != null) {
+            h.append("<pre>");
+            for (String line : Summary.waitTable(p)) {
+                h.append(esc(line.replaceFirst("^igtrace: ", ""))).append('\n');
+            }
+            h.append("</pre>");
+        }
+        h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
+        StringWriter svg = new StringWriter();
+        SvgTimelineWriter.write(timeline, "", List.of(), svg);
+        h.append(svg).append("</section>\n");
+        topPairs(h, p);
+        return h.append("</body></html>\n").toString();
+    }
+
+    private static void processes(StringBuilder h, TraceProfile p) {
+        WaitReport w = p.waits();
+        h.append("<section id=\"processes\"><h2>Processes: compute and waiting</h2><table><tr><th>rank</th><th class=\"l\">name</th>"
+                + "<th>T (s)</th><th>Tcomm (s)</th><th>w</th><th>waiting (s)</th><th class=\"l\">compute / MPI (of which waiting)</th></tr>\n");
+        for (ProcessProfile pr : p.processes()) {
+            double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
+            double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
+            h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
+                    .append(num(t)).append("</td><td>").append(num(pr.commTime())).append("</td><td>").append(num(pr.computeFraction()))
+                    .append("</td><td>").append(num(wait)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
+                    .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(num(300 * compute))
+                    .append("\" height=\"12\" fill=\"#81c784\"/><rect x=\"").append(num(300 * compute)).append("\" width=\"")
+                    .append(num(300 * waiting)).append("\" height=\"12\" fill=\"#1f3a5c\"/></svg></td></tr>\n");
+        }
+        h.append("</table></section>\n");
+    }
+
+    /** The communication matrix: bytes per pair (both directions), log colour scale, value on hover and in data-bytes. */
+    private static void heatMap(StringBuilder h, TraceProfile p) {
+        int n = p.processes().size();
+        double max = 0;
+        for (PairTraffic t : p.pairs()) {
+            max = Math.max(max, t.bytes());
+        }
+        int cell = Math.max(4, Math.min(28, 560 / Math.max(1, n)));
+        int size = 40 + n * cell;
+        h.append("<section id=\"matrix\"><h2>Communication matrix (bytes, log colour scale)</h2>\n<svg class=\"heatmap\" width=\"")
+                .append(size + 10).append("\" height=\"").append(size + 10).append("\" font-size=\"9\">\n");
+        for (int i = 0; i < n && cell >= 10; i++) {
+            h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(i).append("</text>")
+                    .append("<text x=\"34\" y=\"").append(40 + i * cell + cell / 2 + 3).append("\" text-anchor=\"end\">").append(i).append("</text>\n");
+        }
+        h.append("<rect x=\"40\" y=\"40\" width=\"").append(n * cell).append("\" height=\"").append(n * cell).append("\" fill=\"#f5f5f5\"/>\n");
+        for (PairTraffic t : p.pairs()) {
+            String colour = heat(Math.log1p(t.bytes()) / Math.log1p(max));
+            for (int[] ij : new int[][] {{t.a(), t.b()}, {t.b(), t.a()}}) {
+                h.append("<rect class=\"cell\" data-from=\"").append(ij[0]).append("\" data-to=\"").append(ij[1]).append("\" data-bytes=\"")
+                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("\" x=\"").append(40 + ij[1] * cell).append("\" y=\"")
+                        .append(40 + ij[0] * cell).append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
+                        .append(colour).append("\"><title>").append(ij[0]).append(" - ").append(ij[1]).append(": ")
+                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes, ").append(t.messages())
+                        .append(" messages</title></rect>\n");
+            }
+        }
+        h.append("</svg></section>\n");
+    }
+
+    /** White to dark red. */
+    private static String heat(double f) {
+        f = Math.max(0, Math.min(1, f));
+        int r = (int) Math.round(255 - 120 * f), g = (int) Math.round(245 - 230 * f), b = (int) Math.round(240 - 225 * f);
+        return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, b);
+    }
+
+    private void tree(StringBuilder h, InformationGraph graph) throws IOException {
+        h.append("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n");
+        StringWriter dot = new StringWriter();
+        new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, trace.toString()), dot);
+        String svg = dot(dot.toString());
+        if (svg == null) {
+            h.append("<p>Graphviz <code>dot</code> is not installed (Debian package graphviz): the tree is not drawn.</p>");
+        } else {
+            h.append(svg.substring(Math.max(0, svg.indexOf("<svg"))));
+        }
+        h.append("</section>\n");
+    }
+
+    /** The DOT text drawn by Graphviz as SVG, or null when dot is missing or fails. */
+    private static String dot(String text) {
+        try {
+            Process p = new ProcessBuilder("dot", "-Tsvg").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try (Writer in = new java.io.OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8)) {
+                in.write(text);
+            }
+            String svg = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0 ? svg : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static void topPairs(StringBuilder h, TraceProfile p) {
+        h.append("<section id=\"pairs\"><h2>Top pairs</h2><table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
+        List<PairTraffic> byBytes = new ArrayList<>(p.pairs());
+        byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
+        for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
+            h.append("<tr><td>").append(t.a()).append(" - ").append(t.b()).append("</td><td>")
+                    .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("</td><td>").append(t.messages()).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+        if (p.waits() != null) {
+            h.append("<table><tr><th>pair</th><th>waiting (s)</th></tr>\n");
+            List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
+            byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());
+            for (WaitReport.PairWait w : byWait.subList(0, Math.min(10, byWait.size()))) {
+                h.append("<tr><td>").append(w.a()).append(" - ").append(w.b()).append("</td><td>").append(num(w.seconds())).append("</td></tr>\n");
+            }
+            h.append("</table>");
+        }
+        h.append("</section>\n");
+    }
+
+    private static String num(double v) {
+        return String.format(Locale.ROOT, "%.4g", v);
+    }
+
+    private static String esc(String s) {
+        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

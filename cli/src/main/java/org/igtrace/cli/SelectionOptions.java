@@ -1,0 +1,26 @@
+package org.igtrace.cli;
+
+import org.igtrace.core.select.Selection;
+import picocli.CommandLine.Option;
+
+/** {@code --window}, {@code --ranks}, {@code --region}: the part of the run a command looks at (SPEC section 11). */
+public final class SelectionOptions {
+    @Option(names = "--window", paramLabel = "FROM:TO",
+            description = "Only the time from FROM to TO after the start of the run, on the trace's own clocks, each "
+                    + "with a unit s, ms, us or ns; either end may be left out. Calls straddling an end are clipped to it; "
+                    + "a message counts where it was sent.")
+    String window;
+
+    @Option(names = "--ranks", paramLabel = "LIST",
+            description = "Only these processes, given as ranks and ranges such as 0-3,8; messages among them, metrics over them.")
+    String ranks;
+
+    @Option(names = "--region", paramLabel = "NAME",
+            description = "Only time inside the outermost instances of the region NAME (a phase of the program).")
+    String region;
+
+    /** The selection; a malformed or empty one is an {@link IllegalArgumentException} with a one-line message. */
+    Selection selection() {
+        return Selection.parse(window, ranks, region);
+    }
+}

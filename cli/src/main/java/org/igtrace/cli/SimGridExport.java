@@ -1,0 +1,85 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+
+/**
+ * {@code igtrace predict --format simgrid -o DIR}: the replay as SimGrid's time-independent trace
+ * ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform with SPEC 9's
+ * {@code L + S / B} links ({@code platform.xml}, {@code hostfile}) and {@code smpirun.sh}, the
+ * command that replays it in SMPI with SimGrid's own factors neutralised. Written into a
+ * temporary directory beside DIR and renamed when complete; DIR must not exist or be empty.
+ */
+final class SimGridExport {
+    /** SMPI settings that make a point-to-point transfer take L + S / B on the platform's links. */
+    static final String CONFIG = "--cfg=network/model:CM02 --cfg=network/TCP-gamma:0 --cfg=smpi/bw-factor:1 --cfg=smpi/lat-factor:1";
+
+    private SimGridExport() {
+    }
+
+    static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes) throws IOException {
+        Path target = dir.toAbsolutePath();
+        if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
+            throw new IOException("exists and is not an empty directory (--format simgrid writes a directory)");
+        }
+        Path parent = target.getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new IOException("directory " + parent + " does not exist");
+        }
+        Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".part");
+        boolean done = false;
+        try {
+            StringBuilder index = new StringBuilder(), hosts = new StringBuilder();
+            for (int r = 0; r < processes; r++) {
+                Path file = temp.resolve("rank-" + r + ".txt");
+                try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                    replay.writeTimeIndependent(r, p.cpuRatio(), w);
+                }
+                index.append(target.resolve(file.getFileName())).append('\n');
+                hosts.append('h').append(r).append('\n');
+            }
+            Files.writeString(temp.resolve("index.txt"), index);
+            Files.writeString(temp.resolve("hostfile"), hosts);
+            try (Writer w = Files.newBufferedWriter(temp.resolve("platform.xml"), StandardCharsets.UTF_8)) {
+                TraceReplay.writeSimGridPlatform(processes, p.latency(), p.bandwidth(), w);
+            }
+            Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
+                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s s, B = %s B/s, eager limit %d bytes).%n"
+                            + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
+                            + " --cfg=smpi/send-is-detached-thresh:%d \"$@\"%n",
+                    p.latency(), p.bandwidth(), p.eagerLimit(), processes, CONFIG, p.eagerLimit()));
+            temp.resolve("smpirun.sh").toFile().setExecutable(true);
+            if (Files.exists(target)) {
+                Files.delete(target);
+            }
+            Files.move(temp, target);
+            done = true;
+        } finally {
+            if (!done) {
+                deleteTree(temp);
+            }
+        }
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.findAny().isEmpty();
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        } catch (IOException e) {
+            // a leftover temporary directory is harmless
+        }
+    }
+}

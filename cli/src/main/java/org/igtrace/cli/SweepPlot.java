@@ -1,0 +1,91 @@
+package org.igtrace.cli;
+
+import java.util.Locale;
+
+/**
+ * The SVG line plot of {@code igtrace predict --sweep ... -o plot.svg}: predicted run time (y, from
+ * 0) against the swept parameter (x, logarithmic when the values span more than a factor of 10),
+ * with the measured run time as a dashed line. Infinite values (bandwidth {@code inf}) are left out.
+ */
+final class SweepPlot {
+    private static final int WIDTH = 640, HEIGHT = 400, LEFT = 80, RIGHT = 20, TOP = 40, BOTTOM = 60;
+
+    private final String parameter;
+    private final double[] x;
+    private final double[] y;
+    private final double measured;
+    private final String title;
+
+    SweepPlot(String parameter, double[] x, double[] y, double measured, String title) {
+        this.parameter = parameter;
+        this.x = x;
+        this.y = y;
+        this.measured = measured;
+        this.title = title;
+    }
+
+    String svg() {
+        double xmin = Double.POSITIVE_INFINITY, xmax = Double.NEGATIVE_INFINITY, ymax = measured;
+        for (int i = 0; i < x.length; i++) {
+            if (Double.isFinite(x[i])) {
+                xmin = Math.min(xmin, x[i]);
+                xmax = Math.max(xmax, x[i]);
+                ymax = Math.max(ymax, y[i]);
+            }
+        }
+        boolean log = xmin > 0 && xmax / xmin > 10;
+        double lo = log ? Math.log10(xmin) : xmin, hi = log ? Math.log10(xmax) : xmax;
+        if (!(hi > lo)) {
+            lo -= 1;
+            hi += 1;
+        }
+        ymax = ymax > 0 ? ymax * 1.1 : 1;
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                + "font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
+        b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>%n", LEFT, escape("predicted run time: " + title)));
+        int plotW = WIDTH - LEFT - RIGHT, plotH = HEIGHT - TOP - BOTTOM;
+        b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>%n",
+                LEFT, TOP, plotW, plotH));
+        for (int t = 0; t <= 4; t++) {
+            double v = ymax * t / 4;
+            double py = TOP + plotH - plotH * t / 4.0;
+            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", LEFT, py, LEFT + plotW, py));
+            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, escape(Units.seconds(v))));
+        }
+        double mpy = TOP + plotH - plotH * measured / ymax;
+        b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
+                LEFT, mpy, LEFT + plotW, mpy));
+        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" fill=\"gray\" text-anchor=\"end\">measured</text>%n", LEFT + plotW - 4, mpy - 4));
+        StringBuilder points = new StringBuilder();
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isFinite(x[i])) {
+                continue;
+            }
+            double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
+            double py = TOP + plotH - plotH * y[i] / ymax;
+            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
+            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1f77b4\"/>%n", px, py));
+            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, TOP + plotH + 16,
+                    escape(label(x[i]))));
+        }
+        b.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>%n", points.toString().strip()));
+        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s</text>%n", LEFT + plotW / 2, HEIGHT - 16,
+                escape(parameter), log ? " (log scale)" : ""));
+        b.append("</svg>\n");
+        return b.toString();
+    }
+
+    private String label(double v) {
+        return switch (parameter) {
+            case "latency" -> Units.seconds(v);
+            case "bandwidth" -> Units.bandwidth(v);
+            default -> org.igtrace.core.util.Numbers.format(v);
+        };
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,244 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.timeline.Timeline;
+import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.util.Numbers;
+import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code igtrace timeline}: the run as a time-space diagram (SVG) or as trace-event JSON for the Perfetto UI. */
+@Command(name = "timeline",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Draws the run as a time-space diagram: a row per process, outermost MPI calls as bars (their waiting",
+            "part darker), compute coloured by the outermost user region, messages as arrows (clock conflicts in",
+            "red), collective operations marked. The picture's size depends on --width and the number of rows,",
+            "not on the number of events. --format perfetto writes every call and message as Chrome trace-event",
+            "JSON instead, to browse in the Perfetto UI."
+        },
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace timeline run/traces.otf2 -o run.svg",
+            "  igtrace timeline run/traces.otf2 --ranks 0-3,8 --window 1.5s:2s -o part.svg",
+            "  igtrace timeline run/traces.otf2 --clock-correction none -o raw.svg",
+            "  igtrace timeline run/traces.otf2 -o run.json      (open in ui.perfetto.dev)"
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the timeline was written", "1:the trace or the output could not be handled", "2:usage error"})
+public final class TimelineCommand implements Callable<Integer> {
+    enum Format { SVG, PERFETTO }
+
+    @CommandLine.ParentCommand
+    IgtraceCommand parent;
+
+    @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
+    Path trace;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+            description = "Write to FILE (whole or not at all) instead of standard output.")
+    Path output;
+
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "svg, or perfetto for Chrome trace-event JSON; without it perfetto when the output file has the extension json, else svg.")
+    String format;
+
+    @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1200",
+            description = "Width of the picture in pixels, 300-20000 (default: ${DEFAULT-VALUE}).")
+    int width;
+
+    @Option(names = "--clock-correction", paramLabel = "HOW", defaultValue = "offsets",
+            description = "offsets (default): shift each process's clock as the wait analysis does; none: raw timestamps, "
+                    + "arrows that point back in time (clock conflicts) drawn in red.")
+    ClockCorrection clockCorrection;
+
+    @CommandLine.Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Option(names = "--skip-missing", description = "Draw the readable locations when some event files are missing.")
+    boolean skipMissing;
+
+    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read on N threads (default: one per core).")
+    int threads;
+
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    boolean quiet;
+
+    /** A failure inside the output's body that must abort the write: reported after the file was removed. */
+    private static final class Abort extends RuntimeException {
+        final int code;
+
+        Abort(String message, int code) {
+            super(message);
+            this.code = code;
+        }
+    }
+
+    @Override
+    public Integer call() throws UsageError {
+        Format chosen;
+        Selection selection;
+        try {
+            chosen = format();
+            selection = selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (width < 300 || width > 20000) {
+            throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
+        }
+        try {
+            TraceFormat.Located located = TraceFormat.locate(trace);
+            if (IsolatedCommand.needed(located)) {
+                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
+            }
+            if (output != null) {
+                AtomicOutput.write(output, out -> run(located, selection, chosen, out));
+            } else {
+                StringWriter text = new StringWriter();
+                run(located, selection, chosen, text);
+                parent.stdout().write(text.toString());
+                parent.stdout().flush();
+            }
+            return 0;
+        } catch (TraceReadException e) {
+            parent.err().println("igtrace: " + e.getMessage());
+            return 1;
+        } catch (Abort e) {
+            if (e.code == 2) {
+                throw new UsageError(e.getMessage());
+            }
+            parent.err().println(e.getMessage());
+            return e.code;
+        } catch (IOException | UncheckedIOException e) {
+            parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private Format format() {
+        if (format == null) {
+            return output != null && output.toString().toLowerCase(Locale.ROOT).endsWith(".json") ? Format.PERFETTO : Format.SVG;
+        }
+        return switch (format.toLowerCase(Locale.ROOT)) {
+            case "svg" -> Format.SVG;
+            case "perfetto", "json", "chrome" -> Format.PERFETTO;
+            default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto");
+        };
+    }
+
+    /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
+    private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out) throws IOException {
+        boolean correct = clockCorrection != ClockCorrection.NONE;
+        TraceReading.Request options = new TraceReading.Request(new ReadOptions(skipMissing, threads),
+                new AnalysisOptions(false, correct ? WaitMode.CORRECTED_CLOCKS : WaitMode.RAW_CLOCKS));
+        SelectedReading reading = new SelectedReading();
+        TimelineBuilder[] builder = new TimelineBuilder[1];
+        PerfettoExport[] export = new PerfettoExport[1];
+        int columns = SvgTimelineWriter.columns(width);
+        TraceProfile profile;
+        try {
+            profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
+                if (chosen == Format.PERFETTO) {
+                    export[0] = new PerfettoExport(d, out);
+                    return export[0];
+                }
+                long start = d.startTicks();
+                long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
+                long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
+                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), from, to);
+                return builder[0];
+            });
+        } catch (TraceReadException e) {
+            throw new Abort("igtrace: " + e.getMessage(), 1);
+        } catch (SelectedReading.SelectionError e) {
+            throw new Abort(e.getMessage(), 2);
+        }
+        String nothing = reading.nothingLeft(located);
+        if (nothing != null) {
+            throw new Abort(nothing, 1);
+        }
+        if (chosen == Format.PERFETTO) {
+            long calls = export[0].finish();
+            if (!quiet) {
+                parent.err().println("igtrace: " + calls + " calls and " + export[0].flows() + " messages written as trace events"
+                        + " (open in https://ui.perfetto.dev)");
+            }
+            return;
+        }
+        Timeline timeline = builder[0].build();
+        List<String> notes = notes(timeline, profile, builder[0]);
+        String title = "igtrace timeline: " + trace
+                + (selection.isAll() ? "" : "  (" + selection.words() + ")");
+        SvgTimelineWriter.write(timeline, title, notes, out);
+        if (!quiet) {
+            parent.err().println("igtrace: " + timeline.rows().size() + " rows, " + timeline.arrows().size() + " arrows"
+                    + (timeline.arrowsLeftOut() > 0 ? " (" + timeline.arrowsLeftOut() + " messages left out)" : "")
+                    + ", " + timeline.collectives().size() + " collective marks");
+        }
+    }
+
+    /** "28.8 ms", "500 us": three significant digits in the largest unit that keeps the number at least 1. */
+    static String duration(double seconds) {
+        if (seconds == 0) {
+            return "0 s";
+        }
+        double[] scale = {1, 1e-3, 1e-6, 1e-9};
+        String[] unit = {"s", "ms", "us", "ns"};
+        for (int i = 0; i < scale.length; i++) {
+            if (Math.abs(seconds) >= scale[i] || i == scale.length - 1) {
+                return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", seconds / scale[i]))) + " " + unit[i];
+            }
+        }
+        return seconds + " s";
+    }
+
+    private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder) {
+        List<String> notes = new ArrayList<>();
+        WaitReport w = profile.waits();
+        if (w != null) {
+            double largest = 0;
+            for (double o : w.offsets()) {
+                largest = Math.max(largest, o);
+            }
+            notes.add(w.corrected() ? "Clocks corrected by per-process offsets up to " + duration(largest) + "; "
+                    + w.conflictsAfter() + " clock conflicts remain."
+                    : "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red.");
+        }
+        if (t.arrowsLeftOut() > 0) {
+            notes.add(t.arrowsLeftOut() + " messages not drawn (at most " + TimelineBuilder.MAX_ARROWS
+                    + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
+        }
+        if (t.collectivesLeftOut() > 0) {
+            notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "
+                    + TimelineBuilder.MAX_COLLECTIVES + ", only with two drawn members).");
+        }
+        boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);
+        if (shares) {
+            notes.add("Rows with more than " + builder.exactStates + " states show per pixel column the share of each state.");
+        }
+        return notes;
+    }
+}

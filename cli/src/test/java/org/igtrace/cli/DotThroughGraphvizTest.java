@@ -1,0 +1,69 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every DOT igtrace makes must be read by Graphviz without a word (issue 13 item 8: a topology's
+ * {@code node} attribute is a DOT keyword): each combination of --graph, --weight, --topology
+ * kind and --collectives on a VampirTrace-format synthetic trace (read in this JVM), and the wait
+ * weight on an EZTrace trace with every wait pattern, goes through {@code dot -Tsvg}; exit 0 and an empty standard error.
+ */
+class DotThroughGraphvizTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @Test
+    void graphvizReadsEveryDot() throws Exception {
+        List<List<String>> runs = new ArrayList<>();
+        String trace = TESTDATA.resolve("otf1/synth-z").toString(), delays = TESTDATA.resolve("otf2/delays-4").toString();
+        {
+            for (String collectives : new String[] {"", "--collectives"}) {
+                for (String graph : new String[] {"full", "tree"}) {
+                    for (String weight : new String[] {"avg", "bytes", "messages", "wait"}) {
+                        runs.add(args(trace, collectives, "--graph", graph, "--weight", weight));
+                    }
+                }
+                for (String topology : new String[] {"ring", "star", "bus", "mesh:2x2", "torus:2x2x1", "tree"}) {
+                    runs.add(args(trace, collectives, "--topology", topology));
+                }
+            }
+        }
+        // the OTF2 reader runs in a child JVM: on the trace with real waits, only the wait-specific cases
+        runs.add(args(delays, "", "--graph", "full", "--weight", "wait"));
+        runs.add(args(delays, "--collectives", "--graph", "tree", "--weight", "wait"));
+        runs.add(args(delays, "--collectives", "--topology", "ring", "--weight", "wait"));
+        for (List<String> run : runs) {
+            StringWriter out = new StringWriter(), err = new StringWriter();
+            int code = IgtraceCommand.run(out, new PrintWriter(err, true), run.toArray(String[]::new));
+            assertEquals(0, code, run + ": " + err);
+            Process dot = new ProcessBuilder("dot", "-Tsvg").start();
+            dot.getOutputStream().write(out.toString().getBytes(StandardCharsets.UTF_8));
+            dot.getOutputStream().close();
+            byte[] svg = dot.getInputStream().readAllBytes();
+            String complaints = new String(dot.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(dot.waitFor(60, TimeUnit.SECONDS));
+            assertEquals("", complaints, run.toString());
+            assertEquals(0, dot.exitValue(), run.toString());
+            assertTrue(new String(svg, StandardCharsets.UTF_8).contains("<svg"), run.toString());
+        }
+        assertEquals(2 * (2 * 4 + 6) + 3, runs.size());
+    }
+
+    private static List<String> args(String trace, String collectives, String... more) {
+        List<String> a = new ArrayList<>(List.of(trace, "--format", "dot", "-q"));
+        if (!collectives.isEmpty()) {
+            a.add(collectives);
+        }
+        a.addAll(List.of(more));
+        return a;
+    }
+}

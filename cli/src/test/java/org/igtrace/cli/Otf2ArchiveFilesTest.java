@@ -1,0 +1,127 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Damaged or misnamed files of a real OTF2 archive (Score-P's ping-pong), as a user meets them:
+ * one line naming the file libotf2 was reading, what is wrong with it, libotf2's own words in
+ * parentheses, exit code 1 and no graph on standard output.
+ */
+class Otf2ArchiveFilesTest {
+    private static final Path PING_PONG = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath()
+            .resolve("otf2").resolve("scorep-ping-pong");
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private static Path copy(Path dir) throws IOException {
+        try (Stream<Path> walk = Files.walk(PING_PONG)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(PING_PONG.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return dir;
+    }
+
+    private static void cut(Path file, int bytes) throws IOException {
+        Files.write(file, Arrays.copyOf(Files.readAllBytes(file), bytes));
+    }
+
+    private static void assertOneLineError(Result r, String line) {
+        assertEquals(1, r.code, r.err);
+        assertEquals("", r.out);
+        assertEquals(List.of("igtrace: " + line), r.err.lines().toList());
+    }
+
+    @Test
+    void aDamagedGlobalDefinitionsFileIsNamedNotTheAnchor(@TempDir Path dir) throws Exception {
+        copy(dir);
+        cut(dir.resolve("traces.def"), 100);
+        assertOneLineError(run(dir.toString()), dir.resolve("traces.def") + ": damaged or truncated (global definitions; no end-of-file record)");
+        Files.write(dir.resolve("traces.def"), new byte[0]);
+        assertOneLineError(run(dir.toString()), dir.resolve("traces.def") + ": empty (global definitions; no end-of-file record)");
+        Files.delete(dir.resolve("traces.def"));
+        assertOneLineError(run(dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
+    }
+
+    @Test
+    void libotf2sWordsComeInParentheses(@TempDir Path dir) throws Exception {
+        copy(dir);
+        byte[] defs = Files.readAllBytes(dir.resolve("traces.def"));
+        defs[0] = 0x04; // not libotf2's chunk header
+        Files.write(dir.resolve("traces.def"), defs);
+        assertOneLineError(run(dir.toString()),
+                dir.resolve("traces.def") + ": damaged or truncated (global definitions; libotf2: This is no chunk header!)");
+
+        copy(dir.resolve("b"));
+        byte[] anchor = Files.readAllBytes(dir.resolve("b/traces.otf2"));
+        anchor[1] = '#'; // big-endian mark on little-endian content: an anchor libotf2 cannot parse
+        Files.write(dir.resolve("b/traces.otf2"), anchor);
+        assertOneLineError(run(dir.resolve("b").toString()), dir.resolve("b/traces.otf2")
+                + ": damaged or truncated (anchor file; libotf2: Searching for string's terminating null byte failed!)");
+    }
+
+    @Test
+    void aTruncatedOrEmptiedEventFileIsNamedWithItsLocation(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path events = dir.resolve("traces/0.evt");
+        cut(events, 300);
+        assertOneLineError(run(dir.toString()), events + ": damaged or truncated (events of location 0, \"Master thread\"; "
+                + "no end-of-file record); use --skip-missing to build the graph from the other 1 location");
+        Result skipped = run(dir.toString(), "--skip-missing", "--no-waits");
+        assertEquals(0, skipped.code, skipped.err);
+        assertTrue(skipped.err.contains("1 location left out for a damaged or missing file (0.evt of location 0, \"Master thread\")"),
+                skipped.err);
+        Files.write(events, new byte[0]);
+        assertOneLineError(run(dir.toString()), events + ": empty (events of location 0, \"Master thread\"; "
+                + "no end-of-file record); use --skip-missing to build the graph from the other 1 location");
+    }
+
+    @Test
+    void aLostLocalDefinitionFileIsAnErrorOrWithSkipMissingANote(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path local = dir.resolve("traces/1.def");
+        byte[] random = new byte[(int) Files.size(local)];
+        new java.util.Random(3).nextBytes(random);
+        Files.write(local, random);
+        assertOneLineError(run(dir.toString()), local + ": damaged or truncated (local definitions of location 1, \"Master thread\"; "
+                + "no end-of-file record); use --skip-missing to build the graph from the other 1 location");
+        Result skipped = run(dir.toString(), "--skip-missing");
+        assertEquals(0, skipped.code, skipped.err);
+        assertTrue(skipped.err.contains("1 location left out for a damaged or missing file (1.def of location 1, \"Master thread\")"),
+                skipped.err);
+    }
+
+    @Test
+    void dataFilesGivenAsTheTraceSuggestTheAnchor(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path anchor = dir.resolve("traces.otf2");
+        for (String data : new String[] {"traces.def", "traces/0.evt"}) {
+            assertOneLineError(run(dir.resolve(data).toString()), dir.resolve(data)
+                    + ": an OTF2 definitions or events file, not the archive's anchor file; give the anchor file " + anchor);
+        }
+    }
+}

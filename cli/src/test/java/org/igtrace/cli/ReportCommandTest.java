@@ -1,0 +1,77 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code igtrace report}: one HTML file, every section there, the heat map's cells read back against otf2-print. */
+class ReportCommandTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * Score-P's late-sender-barrier run: the heat map has a cell per direction of each pair that
+     * exchanged messages, holding the bytes otf2-print lists for its MPI_SEND events (Length) on
+     * that pair, both directions added; the page loads in headless Chromium without any request
+     * or console message, and its DOM holds every section.
+     */
+    @Test
+    void reportHoldsEverySectionAndTheHeatMapHoldsTheTracesBytes() throws Exception {
+        Path trace = TimelineCommandTest.TESTDATA.resolve("otf2/scorep-late-sender-barrier/traces.otf2");
+        Path html = dir.resolve("report.html");
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("report", trace.toString(), "-q", "-o", html.toString());
+        assertEquals(0, run.code(), run.err());
+        String text = Files.readString(html);
+
+        Map<String, Long> expected = new HashMap<>();
+        String printed = TimelineCommandTest.command("otf2-print", trace.toString());
+        Matcher m = Pattern.compile("(?m)^MPI_SEND\\s+(\\d+)\\s+\\d+\\s+Receiver: (\\d+).*Length: (\\d+)").matcher(printed);
+        while (m.find()) {
+            int a = Integer.parseInt(m.group(1)), b = Integer.parseInt(m.group(2));
+            long bytes = Long.parseLong(m.group(3));
+            expected.merge(a + "-" + b, bytes, Long::sum);
+            expected.merge(b + "-" + a, bytes, Long::sum);
+        }
+        assertFalse(expected.isEmpty());
+        Map<String, Long> cells = new HashMap<>();
+        m = Pattern.compile("<rect class=\"cell\" data-from=\"(\\d+)\" data-to=\"(\\d+)\" data-bytes=\"(\\d+)\"").matcher(text);
+        while (m.find()) {
+            cells.put(m.group(1) + "-" + m.group(2), Long.parseLong(m.group(3)));
+        }
+        assertEquals(expected, cells);
+
+        for (String section : new String[] {"summary", "processes", "matrix", "tree", "waits", "timeline", "pairs"}) {
+            assertTrue(text.contains("<section id=\"" + section + "\">"), section);
+        }
+        assertFalse(text.contains("src=\"http") || text.contains("href=\"http"), "self-contained");
+
+        Process p = new ProcessBuilder("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--enable-logging=stderr",
+                "--v=0", "--dump-dom", html.toUri().toString()).start();
+        p.getOutputStream().close();
+        byte[] err = new byte[0];
+        String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        err = p.getErrorStream().readAllBytes();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        String log = new String(err, StandardCharsets.UTF_8);
+        assertFalse(log.contains("CONSOLE"), log);
+        assertTrue(dom.contains("id=\"matrix\"") && dom.contains("class=\"heatmap\""), "Chromium parsed the page");
+
+        Path png = dir.resolve("report.png");
+        TimelineCommandTest.screenshot(html, png, 1200, 2400);
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertTrue(TimelineCommandTest.pixels(image, 0x81c784) > 500, "compute bars and timeline in the screenshot");
+    }
+}

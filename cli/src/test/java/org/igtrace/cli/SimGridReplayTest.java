@@ -1,0 +1,86 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code igtrace predict} against SimGrid's SMPI (Debian's {@code libsimgrid-dev}, {@code smpirun
+ * -replay}): the point-to-point-only Score-P ping-pong (MPI_Send/MPI_Recv of 16 KiB to 2 MiB, eager and
+ * rendezvous), written with {@code --format simgrid} and replayed on the platform igtrace writes,
+ * must finish each rank when {@code igtrace predict} says.
+ */
+class SimGridReplayTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+    /** SMPI's verbose replay log: "[h0:0:(1) 0.102544] ... [smpi_replay/VERBOSE] 0 recv 1 20 2097152 0.000123". */
+    private static final Pattern ACTION = Pattern.compile("^\\[h\\d+:(\\d+):\\(\\d+\\) ([0-9.]+)\\].*smpi_replay/VERBOSE");
+
+    private static boolean smpirunInstalled() {
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, "smpirun"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    /**
+     * L = 1 ms, B = 100 MB/s. Agreement: SMPI sends 16 bytes more per message than the trace says
+     * (seen on a hand-written ping-pong: +0.16 us per message at 100 MB/s, 32 messages here) and prints
+     * its clock to 1 us; both ranks end at about 102.5 ms, so 50 us is 0.05 %.
+     */
+    @Test
+    void smpiReplayFinishesEachRankWhenPredictSays(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "1ms", "--bandwidth", "100MB/s", "--format", "simgrid", "-o", out.toString(), "-q");
+        assertTrue(Files.isRegularFile(out.resolve("rank-0.txt")) && Files.isRegularFile(out.resolve("index.txt")));
+        String json = run("predict", trace, "--latency", "1ms", "--bandwidth", "100MB/s", "--format", "json", "-q");
+
+        Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString(), "--log=smpi_replay.thres:verbose")
+                .redirectErrorStream(true).start();
+        String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(smpi.waitFor(120, TimeUnit.SECONDS));
+        assertEquals(0, smpi.exitValue(), log);
+        Map<Integer, Double> finish = new HashMap<>();
+        for (String line : log.lines().toList()) {
+            Matcher m = ACTION.matcher(line);
+            if (m.find()) {
+                finish.merge(Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)), Math::max);
+            }
+        }
+        Matcher ends = Pattern.compile("\"rank\": (\\d+),[^}]*\"end\": ([-0-9.eE]+)").matcher(json);
+        int ranks = 0;
+        while (ends.find()) {
+            int rank = Integer.parseInt(ends.group(1));
+            double predicted = Double.parseDouble(ends.group(2));
+            assertTrue(finish.containsKey(rank), "SMPI logged no action of rank " + rank + ":\n" + log);
+            assertEquals(predicted, finish.get(rank), 50e-6, "rank " + rank);
+            assertTrue(predicted > 0.1, "the 32 transfers of >= 1 ms each are in the prediction");
+            ranks++;
+        }
+        assertEquals(2, ranks);
+    }
+}

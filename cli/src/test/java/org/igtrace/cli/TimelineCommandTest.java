@@ -1,0 +1,296 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code igtrace timeline}: the SVG read back and counted against the trace (delays-4, made by
+ * testdata/programs/delays.c, and otf2-print's view of it), rendered by headless Chromium and
+ * looked at pixel by pixel, and the Perfetto export checked against the trace-event format's fields.
+ */
+class TimelineCommandTest {
+    static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+    static final String DELAYS = TESTDATA.resolve("otf2/delays-4").toString();
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static String command(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectErrorStream(false).start();
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS));
+        assertEquals(0, p.exitValue(), out);
+        return out;
+    }
+
+    /** The rows of an SVG timeline, by rank: the text of each {@code <g class="row">}. */
+    static Map<Integer, String> rows(String svg) {
+        Map<Integer, String> rows = new TreeMap<>();
+        Matcher m = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\">(.*?)</g>", Pattern.DOTALL).matcher(svg);
+        while (m.find()) {
+            rows.put(Integer.parseInt(m.group(1)), m.group(2));
+        }
+        return rows;
+    }
+
+    static int count(String text, String regex) {
+        Matcher m = Pattern.compile(regex).matcher(text);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** Seconds covered by the exact state rectangles of a class in a row ({@code data-t0}, {@code data-t1}). */
+    static double seconds(String row, String cls) {
+        Matcher m = Pattern.compile("<rect class=\"" + cls + "\" data-t0=\"([0-9.-]+)\" data-t1=\"([0-9.-]+)\"").matcher(row);
+        double s = 0;
+        while (m.find()) {
+            s += Double.parseDouble(m.group(2)) - Double.parseDouble(m.group(1));
+        }
+        return s;
+    }
+
+    /** Per location of otf2-print's event listing (in the order locations first appear sorted by id), outermost MPI calls. */
+    private static List<Integer> mpiCallsPerLocation(String trace) throws Exception {
+        String printed = command("otf2-print", trace);
+        Map<Long, int[]> depth = new TreeMap<>();
+        Map<Long, Integer> calls = new TreeMap<>();
+        Pattern line = Pattern.compile("^(ENTER|LEAVE)\\s+(\\d+)\\s+\\d+\\s+Region: \"([^\"]*)\"", Pattern.MULTILINE);
+        Matcher m = line.matcher(printed);
+        while (m.find()) {
+            long location = Long.parseLong(m.group(2));
+            if (!m.group(3).startsWith("MPI_")) {
+                continue;
+            }
+            int[] d = depth.computeIfAbsent(location, k -> new int[1]);
+            if (m.group(1).equals("ENTER")) {
+                if (d[0]++ == 0) {
+                    calls.merge(location, 1, Integer::sum);
+                }
+            } else {
+                d[0]--;
+            }
+        }
+        return new ArrayList<>(calls.values());
+    }
+
+    /**
+     * delays-4 drawn: 4 rows; per row one MPI bar per outermost MPI call otf2-print lists for that
+     * rank's location (28 MPI_Sendrecv of the resyncs plus the phase's calls); 2 arrows, the
+     * program's two messages (MPI_Send 0 -> 1, MPI_Ssend 2 -> 3; EZTrace records none for
+     * MPI_Sendrecv); 4 collective marks (Barrier, Allreduce, Bcast, Reduce).
+     */
+    @Test
+    void delaysTimelineHasARowPerProcessABarPerCallAnArrowPerMessage() throws Exception {
+        Path svg = dir.resolve("delays.svg");
+        Run run = igtrace("timeline", DELAYS, "-o", svg.toString());
+        assertEquals(0, run.code, run.err);
+        String text = Files.readString(svg);
+        Map<Integer, String> rows = rows(text);
+        assertEquals(List.of(0, 1, 2, 3), new ArrayList<>(rows.keySet()));
+        List<Integer> calls = mpiCallsPerLocation(TESTDATA.resolve("otf2/delays-4/eztrace_log.otf2").toString());
+        assertEquals(4, calls.size());
+        for (int r = 0; r < 4; r++) {
+            assertEquals(calls.get(r), count(rows.get(r), "<rect class=\"state mpi "), "MPI bars of rank " + r);
+        }
+        assertEquals(2, count(text, "<line class=\"msg\""));
+        assertEquals(0, count(text, "class=\"msg conflict\""));
+        assertEquals(4, count(text, "<line class=\"coll\""));
+        assertTrue(text.contains(">MPI point-to-point</text>") && text.contains(">waiting in MPI (the call drawn darker)</text>"), "legend");
+        assertTrue(text.contains(" ms</text>"), "axis ticks in ms for a 0.46 s run");
+    }
+
+    /**
+     * The darker waiting parts add up to the program's delays, each pattern within [-1, +5] ms
+     * (DelaysTraceTest's tolerance): rank 0 waits in the barrier (rank 3 late 70 ms) and the
+     * Allreduce (rank 1 late 80 ms): 150; rank 1: late sender 50 + barrier 70 + Bcast 90 = 210;
+     * rank 2: late receiver 60 + 70 + 80 + 90 + early reduce 100 = 400; rank 3: 80 + 90 = 170.
+     */
+    @Test
+    void waitingPartsAddUpToTheProgramsDelays() throws Exception {
+        Path svg = dir.resolve("delays.svg");
+        assertEquals(0, igtrace("timeline", DELAYS, "-q", "-o", svg.toString()).code);
+        Map<Integer, String> rows = rows(Files.readString(svg));
+        int[] expectedMs = {150, 210, 400, 170};
+        int[] patterns = {2, 3, 5, 2};
+        for (int r = 0; r < 4; r++) {
+            double ms = seconds(rows.get(r), "wait") * 1000;
+            assertTrue(ms >= expectedMs[r] - patterns[r] && ms <= expectedMs[r] + 5 * patterns[r],
+                    "rank " + r + " waits " + ms + " ms, expected " + expectedMs[r]);
+        }
+    }
+
+    /**
+     * Raw clocks on the ping-pong copy whose rank 1 runs 1 ms behind: every message whose receive
+     * otf2-print shows before its send (FIFO per sender, receiver, tag) is a red arrow.
+     */
+    @Test
+    void rawClocksDrawClockConflictsInTheWarningColour() throws Exception {
+        String trace = TESTDATA.resolve("skew/pingpong-rank1-minus-1ms/traces.otf2").toString();
+        Path svg = dir.resolve("raw.svg");
+        assertEquals(0, igtrace("timeline", trace, "--clock-correction", "none", "-q", "-o", svg.toString()).code);
+        String text = Files.readString(svg);
+        int conflicts = conflictsByOtf2Print(trace);
+        assertTrue(conflicts > 0, "a 1 ms shift puts some receives before their sends");
+        assertEquals(conflicts, sumCounts(text, "msg conflict"));
+        assertTrue(text.contains("stroke=\"#e53935\""));
+        Path corrected = dir.resolve("corrected.svg");
+        assertEquals(0, igtrace("timeline", trace, "-q", "-o", corrected.toString()).code);
+        assertEquals(0, sumCounts(Files.readString(corrected), "msg conflict"), "offsets remove them");
+    }
+
+    private static int sumCounts(String svg, String cls) {
+        Matcher m = Pattern.compile("<line class=\"" + cls + "\" data-count=\"(\\d+)\"").matcher(svg);
+        int n = 0;
+        while (m.find()) {
+            n += Integer.parseInt(m.group(1));
+        }
+        return n;
+    }
+
+    /** Messages received before they were sent, matched FIFO by (sender, receiver, tag) from otf2-print's listing. */
+    static int conflictsByOtf2Print(String trace) throws Exception {
+        String printed = command("otf2-print", trace);
+        Pattern send = Pattern.compile("^MPI_SEND\\s+(\\d+)\\s+(\\d+)\\s+Receiver: (\\d+).*Tag: (\\d+)", Pattern.MULTILINE);
+        Pattern recv = Pattern.compile("^MPI_RECV\\s+(\\d+)\\s+(\\d+)\\s+Sender: (\\d+).*Tag: (\\d+)", Pattern.MULTILINE);
+        Map<String, ArrayDeque<Long>> sends = new HashMap<>();
+        Matcher m = send.matcher(printed);
+        while (m.find()) {
+            sends.computeIfAbsent(m.group(1) + ">" + m.group(3) + "#" + m.group(4), k -> new ArrayDeque<>()).add(Long.parseLong(m.group(2)));
+        }
+        int conflicts = 0;
+        m = recv.matcher(printed);
+        while (m.find()) {
+            ArrayDeque<Long> q = sends.get(m.group(3) + ">" + m.group(1) + "#" + m.group(4));
+            if (q != null && !q.isEmpty() && Long.parseLong(m.group(2)) < q.poll()) {
+                conflicts++;
+            }
+        }
+        return conflicts;
+    }
+
+    /** --ranks 1-2 draws two rows; neither of the program's messages runs between them, so no arrow. */
+    @Test
+    void ranksSelectTheRowsAndTheArrowsAmongThem() throws Exception {
+        Path svg = dir.resolve("r.svg");
+        Run run = igtrace("timeline", DELAYS, "--ranks", "1-2", "-o", svg.toString());
+        assertEquals(0, run.code, run.err);
+        String text = Files.readString(svg);
+        assertEquals(List.of(1, 2), new ArrayList<>(rows(text).keySet()));
+        assertEquals(0, count(text, "<line class=\"msg"));
+        assertTrue(text.contains("(--ranks 1-2)"), "the title names the selection");
+    }
+
+    @Test
+    void badSelectionsAreUsageErrorsAndAnEmptyOneNamesItself() {
+        Path svg = dir.resolve("x.svg");
+        Run empty = igtrace("timeline", DELAYS, "--window", "2s:1s", "-o", svg.toString());
+        assertEquals(2, empty.code);
+        assertTrue(empty.err.startsWith("igtrace: --window '2s:1s' is empty"), empty.err);
+        assertEquals(2, igtrace("timeline", DELAYS, "--ranks", "0-4", "-o", svg.toString()).code);
+        assertEquals(2, igtrace("timeline", DELAYS, "--region", "solver", "-o", svg.toString()).code);
+        Run nothing = igtrace("timeline", DELAYS, "--window", "10s:", "-o", svg.toString());
+        assertEquals(1, nothing.code);
+        assertTrue(nothing.err.contains("the selection (--window 10s:) keeps no event of the trace"), nothing.err);
+        assertEquals(1, nothing.err.strip().lines().count(), nothing.err);
+        assertFalse(Files.exists(svg), "no partial output");
+    }
+
+    /**
+     * Headless Chromium renders the picture (as a person would open it): the screenshot has the
+     * requested width and shows the point-to-point colour, the collective mark's orange and the
+     * message arrows' black.
+     */
+    @Test
+    void chromiumRendersTheTimeline() throws Exception {
+        Path svg = dir.resolve("delays.svg");
+        assertEquals(0, igtrace("timeline", DELAYS, "-q", "--width", "900", "-o", svg.toString()).code);
+        Path png = dir.resolve("delays.png");
+        screenshot(svg, png, 900, 300);
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertEquals(900, image.getWidth());
+        assertTrue(pixels(image, 0x64b5f6) > 1000, "MPI point-to-point bars");
+        assertTrue(pixels(image, 0xff6d00) > 20, "collective marks");
+        assertTrue(pixels(image, 0x81c784) > 1000, "compute in the user region Working");
+    }
+
+    static void screenshot(Path page, Path png, int width, int height) throws Exception {
+        command("chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                "--window-size=" + width + "," + height, "--screenshot=" + png, page.toUri().toString());
+        assertTrue(Files.size(png) > 1000, "chromium wrote a screenshot");
+    }
+
+    static int pixels(BufferedImage image, int rgb) {
+        int n = 0;
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                if ((image.getRGB(x, y) & 0xffffff) == rgb) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * The Perfetto export is the trace-event format's JSON object form: every event has name, ph,
+     * pid, tid; complete events (X) have ts and dur in microseconds, one per region call otf2-print
+     * lists (ENTER count); flows (s, f) share an id per message and the end binds to its enclosing
+     * slice (bp e); metadata (M) names each process. Python's json module reads it.
+     */
+    @Test
+    void perfettoExportHasTheTraceEventFormatsFields() throws Exception {
+        Path json = dir.resolve("delays.json");
+        Run run = igtrace("timeline", DELAYS, "-o", json.toString());
+        assertEquals(0, run.code, run.err);
+        String printed = command("otf2-print", TESTDATA.resolve("otf2/delays-4/eztrace_log.otf2").toString());
+        int enters = count(printed, "(?m)^ENTER ");
+        String out = command("/usr/bin/python3", "-c", String.join("\n",
+                "import json, sys, collections",
+                "d = json.load(open(sys.argv[1]))",
+                "ev = d['traceEvents']",
+                "assert d['displayTimeUnit'] in ('ms', 'ns')",
+                "assert all(all(k in e for k in ('name', 'ph', 'pid', 'tid')) for e in ev)",
+                "x = [e for e in ev if e['ph'] == 'X']",
+                "assert all(isinstance(e['ts'], (int, float)) and e['dur'] >= 0 and e['cat'] in ('mpi', 'user') for e in x)",
+                "s = {e['id']: e for e in ev if e['ph'] == 's'}",
+                "f = {e['id']: e for e in ev if e['ph'] == 'f'}",
+                "assert s.keys() == f.keys() and all(f[i]['bp'] == 'e' and f[i]['ts'] >= s[i]['ts'] for i in s)",
+                "m = [e for e in ev if e['ph'] == 'M' and e['name'] == 'process_name']",
+                "assert all('name' in e['args'] for e in m)",
+                "print(len(x), len(s), len(m))"), json.toString());
+        assertEquals(enters + " 2 4", out.strip());
+    }
+}

@@ -1,0 +1,425 @@
+package org.igtrace.formats.timeline;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.timeline.StateClass;
+import org.igtrace.core.timeline.Timeline;
+
+/**
+ * Draws a {@link Timeline} as SVG text: a row per process with its states, a time axis, message
+ * arrows, collective marks, a legend and notes. Elements carry classes ({@code state},
+ * {@code share}, {@code wait}, {@code msg}, {@code conflict}, {@code coll}, {@code row}) so the
+ * picture can be checked by reading it back. It computes nothing but the layout.
+ */
+public final class SvgTimelineWriter {
+    /** Left margin for the row labels. */
+    public static final int LABEL_WIDTH = 96;
+    /** Right margin. */
+    public static final int RIGHT_MARGIN = 24;
+
+    private static final String[] REGION_COLOURS = {"#81c784", "#ffd54f", "#4db6ac", "#dce775", "#ffb74d", "#f48fb1",
+        "#b0bec5", "#bcaaa4"};
+    private static final String COMPUTE_COLOUR = "#c8e6c9";
+    private static final String P2P_COLOUR = "#64b5f6";
+    private static final String COLLECTIVE_COLOUR = "#9575cd";
+    private static final String OTHER_MPI_COLOUR = "#4dd0e1";
+    /** Waiting is drawn as this shade over the call, so each kind of call gets darker where it waits. */
+    private static final String WAIT_COLOUR = "#000000";
+    private static final String WAIT_OPACITY = "0.5";
+    private static final String WAIT_SWATCH = "#1f3a5c";
+    private static final String COLLECTIVE_MARK = "#ff6d00";
+    private static final String CONFLICT_COLOUR = "#e53935";
+
+    private final Timeline t;
+    private final String title;
+    private final StringBuilder s = new StringBuilder(1 << 16);
+    private final Map<Integer, Integer> rowOf = new HashMap<>();
+    private final int rowHeight;
+    private final int top = 34;
+
+    private SvgTimelineWriter(Timeline timeline, String title) {
+        this.t = timeline;
+        this.title = title;
+        int rows = Math.max(1, t.rows().size());
+        this.rowHeight = Math.max(3, Math.min(28, 560 / rows));
+        for (int i = 0; i < t.rows().size(); i++) {
+            rowOf.put(t.rows().get(i).rank(), i);
+        }
+    }
+
+    /**
+     * The most bytes a picture of {@code rows} rows and {@code columns} columns takes, whatever the
+     * trace: 16 KB of frame (title, axis, legend, notes, style); per row 400 bytes of label and
+     * background plus either at most columns / 2 exact states and as many waiting parts (under
+     * 170 bytes each) or per class (13) one box per column run (under 30 bytes each); 2000
+     * arrows of under 250 bytes; 1000 collective marks of under 200 bytes.
+     */
+    public static long sizeBound(int rows, int columns) {
+        long perRow = 400 + Math.max(columns * 170L, StateClass.COUNT * 30L * columns);
+        return 16_384 + rows * perRow + 2000 * 250 + 1000 * 200;
+    }
+
+    /** The picture's width in pixels for a timeline of {@code columns} columns. */
+    public static int width(int columns) {
+        return LABEL_WIDTH + columns + RIGHT_MARGIN;
+    }
+
+    /** The columns of the time axis in a picture {@code width} pixels wide. */
+    public static int columns(int width) {
+        return Math.max(16, width - LABEL_WIDTH - RIGHT_MARGIN);
+    }
+
+    public static void write(Timeline timeline, String title, List<String> notes, Writer out) throws IOException {
+        SvgTimelineWriter w = new SvgTimelineWriter(timeline, title);
+        w.draw(notes);
+        out.write(w.s.toString());
+    }
+
+    /** The colour of a state class. */
+    public static String colour(int stateClass) {
+        return switch (stateClass) {
+            case StateClass.COMPUTE -> COMPUTE_COLOUR;
+            case StateClass.MPI_POINT_TO_POINT -> P2P_COLOUR;
+            case StateClass.MPI_COLLECTIVE -> COLLECTIVE_COLOUR;
+            case StateClass.MPI_OTHER -> OTHER_MPI_COLOUR;
+            case StateClass.WAITING -> WAIT_SWATCH;
+            default -> REGION_COLOURS[(stateClass - 1) % REGION_COLOURS.length];
+        };
+    }
+
+    private double x(double seconds) {
+        return LABEL_WIDTH + (seconds - t.start()) / (t.end() - t.start()) * t.columns();
+    }
+
+    private double rowTop(int row) {
+        return top + row * (rowHeight + gap());
+    }
+
+    private int gap() {
+        return rowHeight >= 10 ? 4 : 1;
+    }
+
+    private void draw(List<String> notes) {
+        int rows = t.rows().size();
+        double axisY = rowTop(rows) + 2;
+        int legendY = (int) axisY + 34;
+        int legendRows = legend(legendY, false);
+        int notesY = legendY + legendRows * 18 + 6;
+        int height = notesY + notes.size() * 16 + 10;
+        int width = width(t.columns());
+        s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"").append(height)
+                .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
+        s.append("<defs><marker id=\"head\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\">"
+                + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"#212121\"/></marker>"
+                + "<marker id=\"conflict-head\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\">"
+                + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" + CONFLICT_COLOUR + "\"/></marker></defs>\n");
+        s.append(style());
+        s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
+        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(title)).append("</text>\n");
+        for (int i = 0; i < rows; i++) {
+            drawRow(i, t.rows().get(i));
+        }
+        drawCollectives();
+        drawArrows();
+        drawAxis(axisY);
+        legend(legendY, true);
+        for (int i = 0; i < notes.size(); i++) {
+            s.append("<text class=\"note\" x=\"8\" y=\"").append(notesY + i * 16).append("\">").append(escape(notes.get(i)))
+                    .append("</text>\n");
+        }
+        s.append("</svg>\n");
+    }
+
+    private void drawRow(int i, Timeline.Row row) {
+        double y = rowTop(i);
+        s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append("\">\n");
+        int font = Math.max(6, Math.min(11, rowHeight + gap() - 1));
+        s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
+                .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(escape(label(row))).append("</text>\n");
+        s.append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
+                .append("\" height=\"").append(rowHeight).append("\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n");
+        if (row.states() != null) {
+            for (Timeline.State st : row.states()) {
+                if (st.stateClass() != StateClass.WAITING) {
+                    stateRect("state " + cssClass(st.stateClass()), st.start(), st.end(), y, rowHeight, colour(st.stateClass()));
+                }
+            }
+            for (Timeline.State st : row.states()) {
+                if (st.stateClass() == StateClass.WAITING) {
+                    stateRect("wait", st.start(), st.end(), y, rowHeight, WAIT_COLOUR);
+                }
+            }
+        } else {
+            drawShares(row.shares(), y);
+        }
+        s.append("</g>\n");
+    }
+
+    private String label(Timeline.Row row) {
+        String name = row.name() == null ? "" : row.name();
+        if (name.isEmpty() || name.equals(String.valueOf(row.rank()))) {
+            return "rank " + row.rank();
+        }
+        return name.endsWith(" " + row.rank()) ? shorten(name) : row.rank() + " " + shorten(name);
+    }
+
+    private static String shorten(String name) {
+        return name.length() > 14 ? name.substring(0, 13) + "\u2026" : name;
+    }
+
+    private void stateRect(String cls, double start, double end, double y, double h, String fill) {
+        double a = Math.max(LABEL_WIDTH, x(start)), b = Math.min(LABEL_WIDTH + t.columns(), x(end));
+        if (b <= a) {
+            return;
+        }
+        s.append("<rect class=\"").append(cls).append("\" data-t0=\"").append(seconds(start)).append("\" data-t1=\"")
+                .append(seconds(end)).append("\" x=\"").append(fmt(a)).append("\" y=\"").append(fmt(y))
+                .append("\" width=\"").append(fmt(Math.max(0.3, b - a))).append("\" height=\"").append(fmt(h))
+                .append("\" fill=\"").append(fill).append(opacity(cls)).append("\"/>\n");
+    }
+
+    /**
+     * Per column, the share of each class stacked from the bottom (compute first, then MPI, the
+     * waiting part darker over the MPI part); runs of columns with the same rounded heights are
+     * drawn as one rectangle each.
+     */
+    private void drawShares(float[][] shares, double y) {
+        int columns = t.columns();
+        int[][] heights = new int[StateClass.COUNT][columns];
+        for (int c = 0; c < columns; c++) {
+            for (int k = 0; k < StateClass.COUNT; k++) {
+                heights[k][c] = Math.round(Math.min(1f, shares[k][c]) * rowHeight);
+            }
+        }
+        StringBuilder[] paths = new StringBuilder[StateClass.COUNT];
+        int c = 0;
+        while (c < columns) {
+            int e = c + 1;
+            while (e < columns && similarColumn(heights, c, e, rowHeight >= 6 ? 1 : 0)) {
+                e++;
+            }
+            double base = y + rowHeight, mpiTop = base;
+            for (int k = 0; k < StateClass.COUNT; k++) {
+                if (k == StateClass.WAITING || heights[k][c] == 0) {
+                    continue;
+                }
+                double h = heights[k][c];
+                base -= h;
+                if (base < y) {
+                    h -= y - base;
+                    base = y;
+                }
+                if (StateClass.isMpi(k)) {
+                    mpiTop = Math.min(mpiTop, base);
+                }
+                box(paths, k, c, e, base, h);
+            }
+            double mpiHeight = y + rowHeight - mpiTop;
+            double w = Math.min(heights[StateClass.WAITING][c], mpiHeight);
+            box(paths, StateClass.WAITING, c, e, mpiTop, w);
+            c = e;
+        }
+        for (int k = 0; k < StateClass.COUNT; k++) {
+            if (paths[k] != null) {
+                s.append("<path class=\"share s").append(k).append("\" d=\"").append(paths[k]).append("\"/>\n");
+            }
+        }
+    }
+
+    /** Adds the box of columns [from, to), from y down h pixels, to the path of class k: one path per class and row. */
+    private static void box(StringBuilder[] paths, int k, int from, int to, double y, double h) {
+        if (h <= 0) {
+            return;
+        }
+        if (paths[k] == null) {
+            paths[k] = new StringBuilder();
+        }
+        paths[k].append('M').append(LABEL_WIDTH + from).append(' ').append(whole(y)).append('h').append(to - from).append('v')
+                .append(whole(h)).append('h').append(from - to).append('z');
+    }
+
+    /** Whether column {@code b} differs from column {@code a} by at most {@code tolerance} pixels in every class. */
+    private static boolean similarColumn(int[][] heights, int a, int b, int tolerance) {
+        for (int[] k : heights) {
+            if (Math.abs(k[a] - k[b]) > tolerance) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** CSS for the share paths {@code s0} ... {@code s12}. */
+    private String style() {
+        StringBuilder css = new StringBuilder("<style>");
+        for (int k = 0; k < StateClass.COUNT; k++) {
+            css.append(".s").append(k).append("{fill:").append(k == StateClass.WAITING ? WAIT_COLOUR + ";fill-opacity:" + WAIT_OPACITY
+                    : colour(k)).append('}');
+        }
+        return css.append("</style>\n").toString();
+    }
+
+    private static String whole(double v) {
+        return Math.abs(v - Math.rint(v)) < 1e-9 ? Long.toString(Math.round(v)) : fmt(v);
+    }
+
+    private static String opacity(String cls) {
+        return cls.endsWith("wait") ? "\" fill-opacity=\"" + WAIT_OPACITY : "";
+    }
+
+    private static String seconds(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+
+    private static String cssClass(int k) {
+        return switch (k) {
+            case StateClass.COMPUTE -> "compute";
+            case StateClass.MPI_POINT_TO_POINT -> "mpi mpi-p2p";
+            case StateClass.MPI_COLLECTIVE -> "mpi mpi-collective";
+            case StateClass.MPI_OTHER -> "mpi mpi-other";
+            case StateClass.WAITING -> "wait";
+            default -> "compute region-" + (k - 1);
+        };
+    }
+
+    private void drawArrows() {
+        for (Timeline.Arrow a : t.arrows()) {
+            Integer from = rowOf.get(a.sender()), to = rowOf.get(a.receiver());
+            if (from == null || to == null) {
+                continue;
+            }
+            double x1 = x(a.sendTime()), x2 = x(a.receiveTime());
+            double y1 = rowTop(from) + rowHeight / 2.0, y2 = rowTop(to) + rowHeight / 2.0;
+            boolean conflict = a.conflict();
+            s.append("<line class=\"msg").append(conflict ? " conflict" : "").append("\" data-count=\"").append(a.count())
+                    .append("\" x1=\"").append(fmt(x1)).append("\" y1=\"").append(fmt(y1)).append("\" x2=\"").append(fmt(x2))
+                    .append("\" y2=\"").append(fmt(y2)).append("\" stroke=\"").append(conflict ? CONFLICT_COLOUR : "#212121")
+                    .append("\" stroke-width=\"").append(conflict ? "1.6" : "0.9").append("\" marker-end=\"url(#")
+                    .append(conflict ? "conflict-head" : "head").append(")\"/>\n");
+        }
+    }
+
+    private void drawCollectives() {
+        boolean dense = t.collectives().size() > t.columns() / 12;
+        for (Timeline.CollectiveMark m : t.collectives()) {
+            int lo = Integer.MAX_VALUE, hi = -1;
+            for (int r : m.ranks()) {
+                Integer row = rowOf.get(r);
+                if (row != null) {
+                    lo = Math.min(lo, row);
+                    hi = Math.max(hi, row);
+                }
+            }
+            if (hi < 0) {
+                continue;
+            }
+            double x = x(m.lastEnter());
+            s.append("<line class=\"coll\" data-kind=\"").append(m.kind()).append("\" x1=\"").append(fmt(x)).append("\" y1=\"")
+                    .append(fmt(rowTop(lo) - 1)).append("\" x2=\"").append(fmt(x)).append("\" y2=\"")
+                    .append(fmt(rowTop(hi) + rowHeight + 1)).append("\" stroke=\"" + COLLECTIVE_MARK + "\" stroke-width=\"").append(dense ? "1\" stroke-opacity=\"0.35" : "1.6")
+                    .append("\"/>\n");
+        }
+    }
+
+    private void drawAxis(double y) {
+        double span = t.end() - t.start();
+        double step = niceStep(span / Math.max(1, t.columns() / 110.0));
+        double unit = span >= 1 ? 1 : span >= 1e-3 ? 1e-3 : span >= 1e-6 ? 1e-6 : 1e-9;
+        String name = unit == 1 ? "s" : unit == 1e-3 ? "ms" : unit == 1e-6 ? "us" : "ns";
+        s.append("<g class=\"axis\">\n<line x1=\"").append(LABEL_WIDTH).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
+                .append(LABEL_WIDTH + t.columns()).append("\" y2=\"").append(fmt(y)).append("\" stroke=\"#424242\"/>\n");
+        for (double v = Math.ceil(t.start() / step - 1e-9) * step; v <= t.end() + step * 1e-9; v += step) {
+            double x = x(v);
+            s.append("<line class=\"tick\" x1=\"").append(fmt(x)).append("\" y1=\"").append(fmt(y)).append("\" x2=\"").append(fmt(x))
+                    .append("\" y2=\"").append(fmt(y + 5)).append("\" stroke=\"#424242\"/>");
+            s.append("<text x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y + 17)).append("\" text-anchor=\"middle\">")
+                    .append(number(v / unit)).append(' ').append(name).append("</text>\n");
+        }
+        s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + 4)).append("\" text-anchor=\"end\" fill=\"#616161\">")
+                .append(t.corrected() ? "corrected time" : "time").append("</text>\n</g>\n");
+    }
+
+    static double niceStep(double raw) {
+        double p = Math.pow(10, Math.floor(Math.log10(raw)));
+        double m = raw / p;
+        return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+    }
+
+    /** One entry of the legend: a swatch (or a line, for arrows and marks) and its text. */
+    private record LegendItem(boolean line, String colour, String text) {
+        int width() {
+            return (line ? 28 : 26) + (int) (text.length() * 6.2);
+        }
+    }
+
+    private List<LegendItem> legendItems() {
+        List<LegendItem> items = new java.util.ArrayList<>();
+        items.add(new LegendItem(false, colour(StateClass.COMPUTE), "compute (no user region)"));
+        for (int i = 0; i < t.regionNames().size(); i++) {
+            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + t.regionNames().get(i)));
+        }
+        items.add(new LegendItem(false, colour(StateClass.MPI_POINT_TO_POINT), "MPI point-to-point"));
+        items.add(new LegendItem(false, colour(StateClass.MPI_COLLECTIVE), "MPI collective"));
+        items.add(new LegendItem(false, colour(StateClass.MPI_OTHER), "MPI other"));
+        items.add(new LegendItem(false, colour(StateClass.WAITING), "waiting in MPI (the call drawn darker)"));
+        items.add(new LegendItem(true, "#212121", "message"));
+        items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));
+        items.add(new LegendItem(true, COLLECTIVE_MARK, "collective (last member arrives)"));
+        return items;
+    }
+
+    /** Lays the legend out from {@code y}, wrapping at the picture's width; draws it when {@code draw}; returns its lines. */
+    private int legend(int y, boolean draw) {
+        int width = width(t.columns()), x = 8, lines = 1;
+        if (draw) {
+            s.append("<g class=\"legend\">\n");
+        }
+        for (LegendItem item : legendItems()) {
+            if (x > 8 && x + item.width() > width - 8) {
+                lines++;
+                x = 8;
+                y += 18;
+            }
+            if (draw) {
+                x = item.line() ? legendLine(x, y, item.colour(), item.text()) : legendItem(x, y, item.colour(), item.text());
+            } else {
+                x += item.width();
+            }
+        }
+        if (draw) {
+            s.append("</g>\n");
+        }
+        return lines;
+    }
+
+    private int legendItem(int x, int y, String fill, String text) {
+        s.append("<rect x=\"").append(x).append("\" y=\"").append(y - 9).append("\" width=\"12\" height=\"10\" fill=\"").append(fill)
+                .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(escape(text)).append("</text>\n");
+        return x + 26 + (int) (text.length() * 6.2);
+    }
+
+    private int legendLine(int x, int y, String stroke, String text) {
+        s.append("<line x1=\"").append(x).append("\" y1=\"").append(y - 4).append("\" x2=\"").append(x + 14).append("\" y2=\"")
+                .append(y - 4).append("\" stroke=\"").append(stroke).append("\" stroke-width=\"1.5\"/><text x=\"").append(x + 18)
+                .append("\" y=\"").append(y).append("\">").append(escape(text)).append("</text>\n");
+        return x + 28 + (int) (text.length() * 6.2);
+    }
+
+    private static String number(double v) {
+        if (Math.abs(v - Math.rint(v)) < 1e-6) {
+            return String.valueOf((long) Math.rint(v));
+        }
+        return String.format(Locale.ROOT, "%.3g", v);
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

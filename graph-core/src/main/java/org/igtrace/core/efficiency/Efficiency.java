@@ -1,0 +1,114 @@
+package org.igtrace.core.efficiency;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.wait.WaitReport;
+
+/**
+ * Efficiency and lost time (SPEC section 10, the POP metrics of seed 001), from a profile's
+ * {@code T_i} and {@code Tcomm_i}, its wait report, and optionally the ideal-network run time of
+ * the replay (SPEC section 9).
+ *
+ * <p>{@code U_i = T_i - Tcomm_i}, {@code T = max_i T_i}; {@code LB = mean U / max U},
+ * {@code CommE = max U / T}, {@code PE = mean U / T}; with {@code T_ideal}: {@code SerE = max U / T_ideal},
+ * {@code TE = T_ideal / T}. Per process: {@code e_i = U_i / T} and the lost time {@code T - U_i}
+ * split into {@code lost_idle = T - T_i}, {@code lost_wait} (its waiting, 0 without a wait report) and
+ * {@code lost_transfer = Tcomm_i - lost_wait}, which add up to {@code T - U_i}.
+ * Degenerate cases: {@code LB = 1} when every {@code U_i} is 0; efficiencies with {@code T = 0} are 1.
+ *
+ * @param runtime                 {@code T}, seconds
+ * @param idealRuntime            {@code T_ideal}, seconds, or NaN when no replay ran
+ * @param loadBalance             {@code LB}
+ * @param communicationEfficiency {@code CommE}
+ * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal}
+ * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal}
+ * @param parallelEfficiency      {@code PE = LB * CommE}
+ * @param processes               per process, in rank order
+ */
+public record Efficiency(double runtime, double idealRuntime, double loadBalance, double communicationEfficiency,
+                         double serialisationEfficiency, double transferEfficiency, double parallelEfficiency,
+                         List<ProcessEfficiency> processes) {
+
+    /**
+     * One process's share (SPEC section 10), seconds except {@code efficiency}.
+     *
+     * @param lostTransfer may be negative when waiting was measured inside calls that are not
+     *                     communication (inside MPI_Init/MPI_Finalize); the parts still add up
+     */
+    public record ProcessEfficiency(int rank, double useful, double efficiency, double lostIdle, double lostWait,
+                                    double lostTransfer) {
+        /** {@code T - U_i}: the sum of the three lost parts. */
+        public double lost() {
+            return lostIdle + lostWait + lostTransfer;
+        }
+    }
+
+    public Efficiency {
+        processes = List.copyOf(processes);
+    }
+
+    /** The metrics without {@code T_ideal} (SerE and TE are NaN). */
+    public static Efficiency of(TraceProfile profile) {
+        return of(profile, Double.NaN);
+    }
+
+    /** The metrics with {@code idealRuntime} ({@code T_ideal} of the replay), NaN if unknown. */
+    public static Efficiency of(TraceProfile profile, double idealRuntime) {
+        List<ProcessProfile> ps = profile.processes();
+        WaitReport waits = profile.waits();
+        double runtime = 0, maxUseful = 0, sumUseful = 0;
+        for (ProcessProfile p : ps) {
+            runtime = Math.max(runtime, p.time());
+            double u = p.time() - p.commTime();
+            maxUseful = Math.max(maxUseful, u);
+            sumUseful += u;
+        }
+        double meanUseful = ps.isEmpty() ? 0 : sumUseful / ps.size();
+        List<ProcessEfficiency> rows = new ArrayList<>(ps.size());
+        for (ProcessProfile p : ps) {
+            double useful = p.time() - p.commTime();
+            double wait = waits == null ? 0 : waits.total(p.rank());
+            rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), runtime - p.time(), wait,
+                    p.commTime() - wait));
+        }
+        double lb = maxUseful > 0 ? meanUseful / maxUseful : 1;
+        double comm = ratio(maxUseful, runtime);
+        double ser = Double.isNaN(idealRuntime) ? Double.NaN : ratio(maxUseful, idealRuntime);
+        double te = Double.isNaN(idealRuntime) ? Double.NaN : ratio(idealRuntime, runtime);
+        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, ratio(meanUseful, runtime), rows);
+    }
+
+    private static double ratio(double part, double whole) {
+        return whole > 0 ? part / whole : 1;
+    }
+
+    /** Graph attributes by their SPEC 10 output names, in a fixed order; those without a value (NaN) left out. */
+    public Map<String, Double> graphAttributes() {
+        Map<String, Double> a = new LinkedHashMap<>();
+        a.put("runtime", runtime);
+        a.put("ideal_runtime", idealRuntime);
+        a.put("load_balance", loadBalance);
+        a.put("communication_efficiency", communicationEfficiency);
+        a.put("serialisation_efficiency", serialisationEfficiency);
+        a.put("transfer_efficiency", transferEfficiency);
+        a.put("parallel_efficiency", parallelEfficiency);
+        a.values().removeIf(v -> Double.isNaN(v));
+        return a;
+    }
+
+    /** Vertex attributes of process {@code rank} by their SPEC 10 output names, in a fixed order. */
+    public Map<String, Double> vertexAttributes(int rank) {
+        ProcessEfficiency p = processes.get(rank);
+        Map<String, Double> a = new LinkedHashMap<>();
+        a.put("useful", p.useful());
+        a.put("efficiency", p.efficiency());
+        a.put("lost_idle", p.lostIdle());
+        a.put("lost_wait", p.lostWait());
+        a.put("lost_transfer", p.lostTransfer());
+        return a;
+    }
+}

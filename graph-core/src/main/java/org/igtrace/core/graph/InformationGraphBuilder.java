@@ -1,0 +1,69 @@
+package org.igtrace.core.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.igtrace.core.profile.PairTraffic;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.wait.WaitReport;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.SimpleWeightedGraph;
+
+/**
+ * Builds an {@link InformationGraph} from a profile: the weighted graph, Prim's maximum spanning
+ * forest ({@link PrimMaximumSpanningForest}) and the recalculated tree weights and routed loads
+ * ({@link PathRecalculation}, {@link PaperRecalculation}).
+ */
+public final class InformationGraphBuilder {
+    private InformationGraphBuilder() {
+    }
+
+    public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation) {
+        Graph<ProcessProfile, TrafficEdge> graph = new SimpleWeightedGraph<>(TrafficEdge.class);
+        List<ProcessProfile> vertices = profile.processes();
+        for (ProcessProfile p : vertices) {
+            graph.addVertex(p);
+        }
+        WaitReport waits = profile.waits();
+        List<PairTraffic> pairs = pairsOf(profile, weight);
+        List<TrafficEdge> edges = new ArrayList<>(pairs.size());
+        for (PairTraffic pair : pairs) {
+            TrafficEdge e = new TrafficEdge(pair);
+            graph.addEdge(vertices.get(pair.a()), vertices.get(pair.b()), e);
+            graph.setEdgeWeight(e, weight.of(pair, waits == null ? 0 : waits.pairWait(pair.a(), pair.b())));
+            edges.add(e);
+        }
+        PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(graph, vertices);
+        Set<TrafficEdge> tree = Set.copyOf(prim.getSpanningTree().getEdges());
+        PathRecalculation<ProcessProfile, TrafficEdge> routing = new PathRecalculation<>(graph, tree, vertices);
+        Map<TrafficEdge, Double> treeWeights = switch (recalculation) {
+            case PATH -> routing.route(graph::getEdgeWeight);
+            case PAPER -> new PaperRecalculation<>(graph, tree).weights();
+            case NONE -> tree.stream().collect(Collectors.toMap(e -> e, graph::getEdgeWeight));
+        };
+        return new InformationGraph(profile, weight, recalculation, graph, edges, tree, prim.componentCount(), treeWeights,
+                routing.route(e -> e.traffic().bytes()), routing.route(e -> e.traffic().messages()));
+    }
+
+    /**
+     * The pairs that become edges: those with traffic, and with {@link EdgeWeight#WAIT} also those
+     * that only waited for each other (in collectives), with no bytes and no messages.
+     */
+    static List<PairTraffic> pairsOf(TraceProfile profile, EdgeWeight weight) {
+        if (weight != EdgeWeight.WAIT || profile.waits() == null) {
+            return profile.pairs();
+        }
+        java.util.TreeMap<Long, PairTraffic> all = new java.util.TreeMap<>();
+        for (PairTraffic p : profile.pairs()) {
+            all.put(WaitReport.pairKey(p.a(), p.b()), p);
+        }
+        for (WaitReport.PairWait w : profile.waits().pairs()) {
+            all.putIfAbsent(WaitReport.pairKey(w.a(), w.b()), new PairTraffic(w.a(), w.b(), 0, 0));
+        }
+        return new ArrayList<>(all.values());
+    }
+
+}

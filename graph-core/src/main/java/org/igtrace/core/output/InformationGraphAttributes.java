@@ -1,0 +1,168 @@
+package org.igtrace.core.output;
+
+import static org.igtrace.core.output.AttributeNames.*;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.GraphView;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.TrafficEdge;
+import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
+
+/**
+ * The information graph as outputs show it: the graph, vertex and edge attribute providers (names
+ * from {@link AttributeNames}), the drawing labels ({@link Labels}) and which edges a drawing
+ * emphasises (tree edges of a full graph). The model ({@link InformationGraph}) knows none of it.
+ */
+public final class InformationGraphAttributes implements AttributedGraph<ProcessProfile, TrafficEdge> {
+    private final InformationGraph graph;
+    private final GraphView view;
+    private final String sourceName;
+    private final List<TrafficEdge> shown;
+    private final WaitReport waits;
+    private Map<Long, long[]> unmatched;
+
+    private InformationGraphAttributes(InformationGraph graph, GraphView view, String sourceName) {
+        this.graph = graph;
+        this.view = view;
+        this.sourceName = sourceName;
+        this.waits = graph.waits();
+        this.shown = view == GraphView.FULL ? graph.edgesInOrder() : graph.edgesInOrder().stream().filter(graph.tree()::contains).toList();
+    }
+
+    /**
+     * @param view       every edge, or only the tree
+     * @param sourceName the trace's path, written as graph data
+     */
+    public static InformationGraphAttributes of(InformationGraph graph, GraphView view, String sourceName) {
+        return new InformationGraphAttributes(graph, view, sourceName);
+    }
+
+    @Override
+    public List<ProcessProfile> vertices() {
+        return graph.vertices();
+    }
+
+    @Override
+    public List<TrafficEdge> edges() {
+        return shown;
+    }
+
+    @Override
+    public ProcessProfile source(TrafficEdge edge) {
+        return graph.vertices().get(edge.traffic().a());
+    }
+
+    @Override
+    public ProcessProfile target(TrafficEdge edge) {
+        return graph.vertices().get(edge.traffic().b());
+    }
+
+    @Override
+    public String vertexId(ProcessProfile vertex) {
+        return "n" + vertex.rank();
+    }
+
+    @Override
+    public Map<String, Object> graphAttributes() {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put(SOURCE, sourceName);
+        a.put(GRAPH, view.name().toLowerCase(Locale.ROOT));
+        a.put(PROCESSES, graph.vertices().size());
+        a.put(EDGES, shown.size());
+        a.put(COMPONENTS, graph.components());
+        a.put(MESSAGES, graph.profile().messages());
+        a.put(EDGE_WEIGHT, graph.weight().label());
+        a.put(RECALC, graph.recalculation().label());
+        if (waits != null) {
+            a.put(CLOCK_CORRECTION, waits.corrected() ? "offsets" : "none");
+            a.put(CLOCK_DRIFT, !waits.settled());
+            a.put(CLOCK_CONFLICTS, waits.conflictsBefore());
+            a.put(CLOCK_CONFLICTS_AFTER, waits.conflictsAfter());
+            a.put(MATCHED_MESSAGES, waits.matchedMessages());
+            a.put(WAIT, waits.total());
+        }
+        return a;
+    }
+
+    @Override
+    public Map<String, Object> vertexAttributes(ProcessProfile p) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        a.put(RANK, p.rank());
+        a.put(LABEL, p.name());
+        if (p.host() != null) {
+            a.put(HOST, p.host());
+        }
+        a.put(WEIGHT, p.computeFraction());
+        a.put(TIME, p.time());
+        a.put(COMM_TIME, p.commTime());
+        if (waits != null) {
+            a.put(CLOCK_OFFSET, waits.offset(p.rank()));
+            for (WaitPattern pattern : WaitPattern.values()) {
+                a.put(pattern.attribute(), waits.seconds(pattern, p.rank()));
+            }
+            a.put(WAIT, waits.total(p.rank()));
+        }
+        return a;
+    }
+
+    @Override
+    public Map<String, Object> edgeAttributes(TrafficEdge e) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        boolean inTree = graph.tree().contains(e);
+        a.put(WEIGHT, shownWeight(e));
+        a.put(BYTES, e.traffic().bytes());
+        a.put(MESSAGES, e.traffic().messages());
+        a.put(AVG, e.traffic().averageBytes());
+        if (waits != null) {
+            a.put(WAIT, graph.waitOf(e));
+            long[] u = unmatchedOf(e);
+            a.put(UNMATCHED_SENDS, u[0]);
+            a.put(UNMATCHED_RECEIVES, u[1]);
+        }
+        a.put(TREE, inTree);
+        if (inTree) {
+            a.put(TREE_WEIGHT, graph.treeWeightOf(e));
+            a.put(LOAD_BYTES, graph.loadBytesOf(e));
+            a.put(LOAD_MESSAGES, Math.round(graph.loadMessagesOf(e)));
+        }
+        return a;
+    }
+
+    /** {@code 3\nw=0.812}: the rank and its compute fraction to 3 significant digits. */
+    @Override
+    public String vertexLabel(ProcessProfile p) {
+        return p.rank() + "\nw=" + Labels.significant(p.computeFraction(), 3);
+    }
+
+    /** The shown weight with its unit: {@code 18.2 KB}, {@code 24 msg}, {@code 51.8 ms}. */
+    @Override
+    public String edgeLabel(TrafficEdge e) {
+        double w = shownWeight(e);
+        EdgeWeight kind = graph.weight();
+        return kind == EdgeWeight.WAIT ? Labels.seconds(w) : kind == EdgeWeight.MESSAGES ? Labels.messages(w) : Labels.bytes(w);
+    }
+
+    @Override
+    public boolean emphasised(TrafficEdge e) {
+        return view == GraphView.FULL && graph.tree().contains(e);
+    }
+
+    private double shownWeight(TrafficEdge e) {
+        return view == GraphView.TREE ? graph.treeWeightOf(e) : graph.weightOf(e);
+    }
+
+    /** {unmatched sends, unmatched receives} between the edge's processes, both directions. */
+    private long[] unmatchedOf(TrafficEdge e) {
+        if (unmatched == null) {
+            unmatched = waits.unmatchedIndex();
+        }
+        return unmatched.getOrDefault(WaitReport.pairKey(e.traffic().a(), e.traffic().b()), new long[2]);
+    }
+}

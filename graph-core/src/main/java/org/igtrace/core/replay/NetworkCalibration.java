@@ -1,0 +1,128 @@
+package org.igtrace.core.replay;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import org.igtrace.core.trace.MpiCall;
+
+/**
+ * {@code --network measured} (SPEC section 9): latency and bandwidth from the run's own matched
+ * messages whose transfer is visible: the receive was posted before the send (SPEC 9's rule), or the
+ * message is rendezvous-sized ({@code S >= E}), so its transfer starts when both sides have posted.
+ * The transfer time is the leave of the receiving call (a blocking receive, MPI_Sendrecv or
+ * MPI_Wait*) minus the later of the two calls' enters, on corrected clocks. For each message size the
+ * median transfer time is taken (a receive completed late in an MPI_Waitall with others is an
+ * outlier, not a slow network); then {@code t = L + S / B} is fitted to the (size, median) points by
+ * least squares. One size only, or times that do not grow with size: {@code B} infinite and
+ * {@code L} the mean; a negative intercept: {@code L = 0} and {@code B} fitted through the origin.
+ * No such message at all: the ideal network.
+ */
+public final class NetworkCalibration {
+    /**
+     * @param latency  fitted L, seconds
+     * @param bandwidth fitted B, bytes/s, possibly infinite
+     * @param messages messages the fit used
+     * @param sizes    distinct message sizes among them
+     * @param how      one sentence: what was fitted, for the output
+     */
+    public record Fit(double latency, double bandwidth, long messages, int sizes, String how) {
+    }
+
+    private NetworkCalibration() {
+    }
+
+    static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit) {
+        RecordedRun run = m.run;
+        double tick = 1.0 / run.definitions.ticksPerSecond();
+        double[] sendEnter = new double[m.partner.length];
+        for (int p = 0; p < run.processCount(); p++) {
+            LocationActivities l = run.process(p);
+            for (int c = m.firstCall[p]; l != null && c < m.endCall[p]; c++) {
+                for (int i = l.firstOp(c); i < l.endOp(c); i++) {
+                    sendEnter[(int) (m.base[p] + i)] = (l.callEnter[c] - m.origin) * tick + offsets[p];
+                }
+            }
+        }
+        Map<Long, double[]> bySize = new TreeMap<>();
+        Map<Long, int[]> counts = new TreeMap<>();
+        long used = 0;
+        for (int p = 0; p < run.processCount(); p++) {
+            LocationActivities l = run.process(p);
+            for (int c = m.firstCall[p]; l != null && c < m.endCall[p]; c++) {
+                MpiCall call = l.call(c);
+                if (!call.waitsForReceive()) {
+                    continue;
+                }
+                double enter = (l.callEnter[c] - m.origin) * tick + offsets[p], leave = (l.callLeave[c] - m.origin) * tick + offsets[p];
+                for (int i = l.firstOp(c); i < l.endOp(c); i++) {
+                    int s = l.opKind[i] == LocationActivities.RECEIVE ? m.partner[(int) (m.base[p] + i)] : -1;
+                    long size = l.opBytes[i];
+                    if (s < 0 || (enter > sendEnter[s] && size < eagerLimit)) {
+                        continue;
+                    }
+                    int[] k = counts.computeIfAbsent(size, x -> new int[1]);
+                    double[] times = bySize.computeIfAbsent(size, x -> new double[8]);
+                    if (k[0] == times.length) {
+                        times = Arrays.copyOf(times, times.length * 2);
+                        bySize.put(size, times);
+                    }
+                    times[k[0]++] = leave - Math.max(enter, sendEnter[s]);
+                    used++;
+                }
+            }
+        }
+        return fit(bySize, counts, used);
+    }
+
+    private static Fit fit(Map<Long, double[]> bySize, Map<Long, int[]> counts, long used) {
+        int n = bySize.size();
+        if (n == 0) {
+            return new Fit(0, Double.POSITIVE_INFINITY, 0, 0,
+                    "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
+        }
+        double[] x = new double[n], y = new double[n];
+        int j = 0;
+        for (Map.Entry<Long, double[]> e : bySize.entrySet()) {
+            x[j] = e.getKey();
+            y[j++] = median(e.getValue(), counts.get(e.getKey())[0]);
+        }
+        return fitLine(x, y, used);
+    }
+
+    /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */
+    static Fit fitLine(double[] x, double[] y, long used) {
+        int n = x.length;
+        String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized"
+                + " and timed from the later post), " + n + " sizes;";
+        double mx = 0, my = 0;
+        for (int i = 0; i < n; i++) {
+            mx += x[i] / n;
+            my += y[i] / n;
+        }
+        double sxx = 0, sxy = 0;
+        for (int i = 0; i < n; i++) {
+            sxx += (x[i] - mx) * (x[i] - mx);
+            sxy += (x[i] - mx) * (y[i] - my);
+        }
+        if (n == 1 || sxx == 0 || sxy <= 0) {
+            return new Fit(Math.max(0, my), Double.POSITIVE_INFINITY, used, n,
+                    what + (n == 1 ? " one size only" : " times do not grow with size") + ": L = mean of median times, B = inf");
+        }
+        double slope = sxy / sxx, intercept = my - slope * mx;
+        if (intercept >= 0) {
+            return new Fit(intercept, 1 / slope, used, n, what + " least squares of t = L + S/B over the median time per size");
+        }
+        double sx2 = 0, sxy0 = 0;
+        for (int i = 0; i < n; i++) {
+            sx2 += x[i] * x[i];
+            sxy0 += x[i] * y[i];
+        }
+        return new Fit(0, sx2 / sxy0, used, n, what + " negative intercept: L = 0, B by least squares through the origin");
+    }
+
+    private static double median(double[] values, int count) {
+        double[] v = Arrays.copyOf(values, count);
+        Arrays.sort(v);
+        return count % 2 == 1 ? v[count / 2] : (v[count / 2 - 1] + v[count / 2]) / 2;
+    }
+}

@@ -1,0 +1,86 @@
+package org.igtrace.core.replay;
+
+import org.igtrace.core.topology.Placement;
+import org.igtrace.core.topology.Topology;
+
+/**
+ * The model machine of a replay (SPEC section 9).
+ *
+ * @param latency        {@code L}, seconds
+ * @param bandwidth      {@code B}, bytes per second, may be {@link Double#POSITIVE_INFINITY}
+ * @param eagerLimit     {@code E}, bytes: a message of fewer bytes is sent eagerly
+ * @param cpuRatio       {@code r}: compute runs r times faster
+ * @param hopLatency     {@code H}, seconds per hop of the route between two ranks' nodes (with a network)
+ * @param network        the topology and placement routing the hops, or null (no hops, no shared nodes)
+ * @param localLatency   latency between ranks placed on one node
+ * @param localBandwidth bandwidth between ranks placed on one node
+ */
+public record ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
+                               Network network, double localLatency, double localBandwidth) {
+
+    /** The default eager limit, 64 KiB. */
+    public static final long DEFAULT_EAGER_LIMIT = 64 * 1024;
+
+    /** A topology with the placement of ranks on its nodes. */
+    public record Network(Topology topology, Placement placement) {
+        boolean sameNode(int p, int q) {
+            return placement.nodeOf(p) == placement.nodeOf(q);
+        }
+
+        /** Hops between the nodes of p and q, routed from the lower rank's node as the topology projection routes pairs. */
+        int hops(int p, int q) {
+            int a = Math.min(p, q), b = Math.max(p, q);
+            return topology.hops(placement.nodeOf(a), placement.nodeOf(b));
+        }
+    }
+
+    public ReplayParameters {
+        if (!(latency >= 0) || !(bandwidth > 0) || eagerLimit < 0 || !(cpuRatio > 0) || !(hopLatency >= 0)
+                || !(localLatency >= 0) || !(localBandwidth > 0)) {
+            throw new IllegalArgumentException("replay parameters out of range: L=" + latency + " B=" + bandwidth + " E="
+                    + eagerLimit + " r=" + cpuRatio + " H=" + hopLatency + " L_local=" + localLatency + " B_local=" + localBandwidth);
+        }
+    }
+
+    /** A flat network: latency L, bandwidth B, no topology; local values equal to L and B. */
+    public static ReplayParameters flat(double latency, double bandwidth, long eagerLimit, double cpuRatio) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, 0, null, latency, bandwidth);
+    }
+
+    /** The ideal network of SPEC section 9: L = 0, B = infinite, r = 1; its run time is {@code T_ideal}. */
+    public static ReplayParameters ideal() {
+        return flat(0, Double.POSITIVE_INFINITY, DEFAULT_EAGER_LIMIT, 1);
+    }
+
+    /** {@code latency(p, q) + S / B}: the time a message of {@code bytes} takes from p to q. */
+    public double transfer(int p, int q, long bytes) {
+        double l, b;
+        if (network != null && network.sameNode(p, q)) {
+            l = localLatency;
+            b = localBandwidth;
+        } else {
+            l = latency + (network == null || hopLatency == 0 ? 0 : hopLatency * network.hops(p, q));
+            b = bandwidth;
+        }
+        return l + (Double.isInfinite(b) ? 0 : bytes / b);
+    }
+
+    /** {@code L + S / B} on the plain network, for collective cost formulas. */
+    double plainTransfer(double bytes) {
+        return latency + (Double.isInfinite(bandwidth) ? 0 : bytes / bandwidth);
+    }
+
+    public ReplayParameters withLatency(double l) {
+        return new ReplayParameters(l, bandwidth, eagerLimit, cpuRatio, hopLatency, network,
+                localLatency == latency ? l : localLatency, localBandwidth);
+    }
+
+    public ReplayParameters withBandwidth(double b) {
+        return new ReplayParameters(latency, b, eagerLimit, cpuRatio, hopLatency, network, localLatency,
+                localBandwidth == bandwidth ? b : localBandwidth);
+    }
+
+    public ReplayParameters withCpuRatio(double r) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth);
+    }
+}

@@ -1,0 +1,137 @@
+package org.igtrace.core.replay;
+
+import java.io.IOException;
+import java.util.Locale;
+import org.igtrace.core.trace.CollectiveKind;
+
+/**
+ * The recorded run as SimGrid's time-independent trace, the input of {@code smpirun -replay}: one
+ * action list per rank, {@code <rank> <action> <arguments>}, sizes in bytes (the {@code init}
+ * action without argument selects MPI_BYTE). Compute bursts, the start offsets of SPEC section 9
+ * and calls with nothing to model become {@code sleep} actions of their (scaled) duration, so no
+ * host speed is involved. Matched sends and receives become blocking {@code send}/{@code recv}
+ * with their tag; collectives on a communicator of every rank become SimGrid's collective actions
+ * (which run SimGrid's own algorithms, not SPEC 9's formulas); anything unmatched or on another
+ * communicator sleeps for its measured duration, as the replay keeps it.
+ */
+final class TimeIndependentTrace {
+    private final ReplayMatching m;
+    private final double[] offsets;
+    private final double tick;
+
+    TimeIndependentTrace(ReplayMatching m, double[] offsets) {
+        this.m = m;
+        this.offsets = offsets;
+        this.tick = 1.0 / m.run.definitions.ticksPerSecond();
+    }
+
+    void write(int p, double cpuRatio, Appendable out) throws IOException {
+        LocationActivities l = m.run.process(p);
+        out.append(Integer.toString(p)).append(" init\n");
+        if (l == null) {
+            out.append(Integer.toString(p)).append(" finalize\n");
+            return;
+        }
+        double earliest = Double.POSITIVE_INFINITY;
+        for (int q = 0; q < m.run.processCount(); q++) {
+            if (m.run.process(q) != null) {
+                earliest = Math.min(earliest, (m.run.process(q).start() - m.origin) * tick + offsets[q]);
+            }
+        }
+        sleep(p, (l.start() - m.origin) * tick + offsets[p] - earliest, out);
+        long previous = l.start();
+        for (int c = m.firstCall[p]; c < m.endCall[p]; c++) {
+            sleep(p, Math.max(0, l.callEnter[c] - previous) * tick / cpuRatio, out);
+            call(p, l, c, out);
+            previous = l.callLeave[c];
+        }
+        sleep(p, Math.max(0, l.endTicks() - previous) * tick / cpuRatio, out);
+        out.append(Integer.toString(p)).append(" finalize\n");
+    }
+
+    private void call(int p, LocationActivities l, int c, Appendable out) throws IOException {
+        double measured = (l.callLeave[c] - l.callEnter[c]) * tick;
+        int first = l.firstOp(c), end = l.endOp(c);
+        boolean keepMeasured = first == end;
+        for (int i = first; i < end; i++) {
+            int g = (int) (m.base[p] + i);
+            String r = Integer.toString(p);
+            switch (l.opKind[i]) {
+                case LocationActivities.SEND -> {
+                    if (m.partner[g] >= 0) {
+                        out.append(r).append(" send ").append(Integer.toString(l.opPeer[i])).append(' ')
+                                .append(Integer.toString(l.opTag[i])).append(' ').append(Long.toString(l.opBytes[i])).append('\n');
+                    }
+                }
+                case LocationActivities.RECEIVE -> {
+                    if (m.partner[g] >= 0) {
+                        out.append(r).append(" recv ").append(Integer.toString(l.opPeer[i])).append(' ')
+                                .append(Integer.toString(l.opTag[i])).append(' ').append(Long.toString(l.opBytes[i])).append('\n');
+                    } else {
+                        keepMeasured = true;
+                    }
+                }
+                case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, l, c, i, g, out);
+                default -> {
+                    // the post of an MPI_Irecv and the completion of an MPI_Isend: written as the blocking recv / send
+                }
+            }
+        }
+        if (keepMeasured) {
+            sleep(p, measured, out);
+        }
+    }
+
+    /** Writes a collective on a communicator of every rank; false when it cannot be written. */
+    private boolean collective(int p, LocationActivities l, int c, int i, int g, Appendable out) throws IOException {
+        int inst = m.instance[g];
+        int members = inst < 0 ? 0 : m.instanceSize[inst];
+        if (inst < 0 || !m.complete(inst) || members != m.run.processCount()) {
+            return false;
+        }
+        String r = Integer.toString(p);
+        long s = l.opBytes[i];
+        int root = Math.max(0, l.opPeer[i]);
+        String line = switch (CollectiveKind.values()[l.opTag[i]]) {
+            case BARRIER -> " barrier";
+            case ONE_TO_ALL -> " bcast " + s + " " + root;
+            case ALL_TO_ONE -> " reduce " + s + " 0 " + root;
+            case ALL_TO_ALL -> l.isAlltoall(c) ? " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members)
+                    : " allreduce " + s + " 0";
+            default -> null;
+        };
+        if (line == null) {
+            return false;
+        }
+        out.append(r).append(line).append('\n');
+        return true;
+    }
+
+    private static void sleep(int p, double seconds, Appendable out) throws IOException {
+        if (seconds > 0) {
+            out.append(Integer.toString(p)).append(String.format(Locale.ROOT, " sleep %.12g%n", seconds));
+        }
+    }
+
+    /**
+     * A SimGrid platform (XML, version 4.1) matching SPEC 9's {@code transfer = L + S / B}: one host per
+     * rank ({@code h0}, {@code h1}, ...), and one FATPIPE link of latency L and bandwidth B per pair of
+     * hosts (no sharing, as the replay has no contention). An infinite bandwidth is written as 10^15 B/s.
+     */
+    static void platform(int processes, double latency, double bandwidth, Appendable out) throws IOException {
+        double b = Double.isInfinite(bandwidth) ? 1e15 : bandwidth;
+        out.append("<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n");
+        out.append("<platform version=\"4.1\">\n  <zone id=\"igtrace\" routing=\"Full\">\n");
+        for (int p = 0; p < processes; p++) {
+            out.append("    <host id=\"h").append(Integer.toString(p)).append("\" speed=\"1Gf\"/>\n");
+        }
+        for (int p = 0; p < processes; p++) {
+            for (int q = p + 1; q < processes; q++) {
+                out.append(String.format(Locale.ROOT, "    <link id=\"l%d-%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>%n",
+                        p, q, b, latency));
+                out.append(String.format(Locale.ROOT, "    <route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"l%d-%d\"/></route>%n", p, q, p, q));
+            }
+        }
+        out.append("  </zone>\n</platform>\n");
+    }
+}

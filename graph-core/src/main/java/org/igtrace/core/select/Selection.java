@@ -1,0 +1,159 @@
+package org.igtrace.core.select;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Locale;
+import org.igtrace.core.trace.TraceDefinitions;
+
+/**
+ * Part of a run to analyse (SPEC section 11): a time window counted from the start of the run, a
+ * set of ranks, a region whose outermost instances hold the time that counts. Any part may be
+ * absent. Parsed from the command line's words; resolved against a trace's definitions into a
+ * {@link SelectionFilter}.
+ *
+ * @param from   window start in seconds from the start of the run, or null (the run's start)
+ * @param to     window end in seconds, or null (the run's end)
+ * @param ranks  the selected world ranks, or null (all)
+ * @param region the region's name, or null (all time)
+ * @param words  how the user wrote it, e.g. "--window 1s:2s --ranks 0-3", for messages
+ */
+public record Selection(Double from, Double to, BitSet ranks, String region, String words) {
+    /** Nothing selected away: the whole run. */
+    public static final Selection ALL = new Selection(null, null, null, null, "");
+
+    public Selection {
+        ranks = ranks == null ? null : (BitSet) ranks.clone();
+    }
+
+    /** Whether this selects the whole run. */
+    public boolean isAll() {
+        return from == null && to == null && ranks == null && region == null;
+    }
+
+    public boolean hasWindow() {
+        return from != null || to != null;
+    }
+
+    /** Whether rank {@code r} is selected. */
+    public boolean selects(int rank) {
+        return ranks == null || (rank >= 0 && ranks.get(rank));
+    }
+
+    /**
+     * A selection from the command line's words, any of them null.
+     *
+     * @throws IllegalArgumentException with a one-line message when a word cannot be read or the
+     *                                  window is empty
+     */
+    public static Selection parse(String window, String ranks, String region) {
+        Double from = null, to = null;
+        List<String> words = new ArrayList<>();
+        if (window != null) {
+            int colon = window.indexOf(':');
+            if (colon < 0 || window.indexOf(':', colon + 1) >= 0) {
+                throw new IllegalArgumentException("--window '" + window + "': expected FROM:TO, e.g. 1.5s:2s, 200ms:, :50us");
+            }
+            String a = window.substring(0, colon).strip(), b = window.substring(colon + 1).strip();
+            from = a.isEmpty() ? null : seconds(a, window);
+            to = b.isEmpty() ? null : seconds(b, window);
+            if (from != null && to != null && to <= from) {
+                throw new IllegalArgumentException("--window '" + window + "' is empty: it ends before or where it starts");
+            }
+            words.add("--window " + window);
+        }
+        BitSet set = null;
+        if (ranks != null) {
+            set = ranks(ranks);
+            words.add("--ranks " + ranks);
+        }
+        if (region != null) {
+            if (region.isBlank()) {
+                throw new IllegalArgumentException("--region needs a region name");
+            }
+            words.add("--region " + region);
+        }
+        return new Selection(from, to, set, region, String.join(" ", words));
+    }
+
+    /** "1.5s", "200ms", "50us", "10ns" in seconds; a plain number is refused (say the unit). */
+    static double seconds(String text, String window) {
+        String t = text.toLowerCase(Locale.ROOT);
+        double scale;
+        String number;
+        if (t.endsWith("ms")) {
+            scale = 1e-3;
+            number = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("us") || t.endsWith("\u00b5s")) {
+            scale = 1e-6;
+            number = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("ns")) {
+            scale = 1e-9;
+            number = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            scale = 1;
+            number = t.substring(0, t.length() - 1);
+        } else {
+            throw new IllegalArgumentException("--window '" + window + "': '" + text + "' needs a unit (s, ms, us or ns)");
+        }
+        try {
+            double v = Double.parseDouble(number.strip());
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new NumberFormatException();
+            }
+            return v * scale;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--window '" + window + "': '" + text + "' is not a time (e.g. 1.5s, 200ms, 50us)");
+        }
+    }
+
+    /** "0-3,8" as a set of ranks. */
+    static BitSet ranks(String list) {
+        BitSet set = new BitSet();
+        for (String part : list.split(",", -1)) {
+            String p = part.strip();
+            try {
+                int dash = p.indexOf('-', 1);
+                int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());
+                int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1).strip());
+                if (lo < 0 || hi < lo) {
+                    throw new NumberFormatException();
+                }
+                set.set(lo, hi + 1);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--ranks '" + list + "': '" + p + "' is not a rank or a range lo-hi (e.g. 0-3,8)");
+            }
+        }
+        return set;
+    }
+
+    /**
+     * The filter for a trace with these definitions.
+     *
+     * @throws IllegalArgumentException when a rank is not in the trace or no region has the name
+     */
+    public SelectionFilter resolve(TraceDefinitions definitions) {
+        int n = definitions.processCount();
+        if (ranks != null && ranks.length() > n) {
+            throw new IllegalArgumentException("--ranks: rank " + (ranks.length() - 1) + " is not in the trace, which has "
+                    + n + (n == 1 ? " process (rank 0)" : " processes (ranks 0-" + (n - 1) + ")"));
+        }
+        boolean[] regions = null;
+        if (region != null) {
+            regions = new boolean[definitions.regionCount()];
+            boolean any = false;
+            for (int r = 0; r < regions.length; r++) {
+                regions[r] = definitions.regionName(r).equals(region.strip());
+                any |= regions[r];
+            }
+            if (!any) {
+                throw new IllegalArgumentException("--region '" + region + "': no region of the trace has that name");
+            }
+        }
+        double tps = definitions.ticksPerSecond();
+        long start = definitions.startTicks();
+        long fromTicks = from == null ? Long.MIN_VALUE : start + Math.round(from * tps);
+        long toTicks = to == null ? Long.MAX_VALUE : start + Math.round(to * tps);
+        return new SelectionFilter(this, fromTicks, toTicks, regions);
+    }
+}

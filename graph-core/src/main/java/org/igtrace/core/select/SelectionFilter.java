@@ -1,0 +1,215 @@
+package org.igtrace.core.select;
+
+import java.util.Arrays;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.LocationSink;
+
+/**
+ * A {@link Selection} applied between a reader and the analyses (SPEC section 11): what passes is
+ * exactly what a trace holding only the selected events would hold.
+ *
+ * <ul>
+ *   <li>Ranks: locations of other processes pass nothing; sends to and receives from them are
+ *       dropped (the graph keeps the edges among the selected ranks).</li>
+ *   <li>Window [from, to] (ticks on each location's own clock): events inside it pass. A region
+ *       open when the window starts is entered at {@code from}, one still open when it ends is
+ *       left at {@code to}: calls and bursts straddling an end are clipped. A message counts in the
+ *       window of its send event (and, for receive-only traffic, of its receive event); a
+ *       collective member's operation where its event lies.</li>
+ *   <li>Region: only events inside outermost instances of the region (its own enter and leave
+ *       included) pass.</li>
+ * </ul>
+ * One filter serves every location of the read; it allocates nothing per event.
+ */
+public final class SelectionFilter implements EventTaps {
+    private final Selection selection;
+    private final long from;
+    private final long to;
+    private final boolean[] regions;
+    private final Queue<Filtered> counted = new ConcurrentLinkedQueue<>();
+
+    SelectionFilter(Selection selection, long from, long to, boolean[] regions) {
+        this.selection = selection;
+        this.from = from;
+        this.to = to;
+        this.regions = regions;
+    }
+
+    public Selection selection() {
+        return selection;
+    }
+
+    /** Events of the trace that passed the per-location read (synthetic clipping events not counted). */
+    public long keptEvents() {
+        long n = 0;
+        for (Filtered f : counted) {
+            n += f.keptHere;
+        }
+        return n;
+    }
+
+    /** Filters what the read feeds every analysis: the profile, the match records and any further one. */
+    @Override
+    public LocationSink perLocation(LocationSink analyses) {
+        return (process, order) -> selection.selects(process)
+                ? new Filtered(analyses.location(process, order)) : Dropped.INSTANCE;
+    }
+
+    private enum State { BEFORE, INSIDE, AFTER }
+
+    /** One location's events through the window, rank and region gates. */
+    private final class Filtered implements LocationEvents {
+        private final LocationEvents down;
+        private int[] stack = new int[16];
+        private boolean[] passed = new boolean[16];
+        private int depth;
+        /** Stack index of the open outermost instance of the selected region, or -1. */
+        private int regionFrame = -1;
+        private State state;
+        private long keptHere;
+
+        Filtered(LocationEvents down) {
+            this.down = down;
+            this.state = from == Long.MIN_VALUE ? State.INSIDE : State.BEFORE;
+            counted.add(this);
+        }
+
+        /** Opens or closes the window at an event of time {@code t}. */
+        private void advance(long t) {
+            if (state == State.BEFORE && t >= from) {
+                state = State.INSIDE;
+                for (int f = 0; f < depth; f++) {
+                    if (inRegion(f) && !passed[f]) {
+                        down.enter(from, stack[f]);
+                        passed[f] = true;
+                    }
+                }
+            }
+            if (state == State.INSIDE && t > to) {
+                state = State.AFTER;
+                for (int f = depth - 1; f >= 0; f--) {
+                    if (passed[f]) {
+                        down.leave(to, stack[f]);
+                        passed[f] = false;
+                    }
+                }
+            }
+        }
+
+        private boolean inRegion(int frame) {
+            return regions == null || (regionFrame >= 0 && frame >= regionFrame);
+        }
+
+        /** Whether a point event (message, collective) at the current depth passes. */
+        private boolean open() {
+            return state == State.INSIDE && (regions == null || regionFrame >= 0);
+        }
+
+        private void kept() {
+            keptHere++;
+        }
+
+        @Override
+        public void enter(long time, int region) {
+            advance(time);
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, depth * 2);
+                passed = Arrays.copyOf(passed, depth * 2);
+            }
+            int f = depth++;
+            stack[f] = region;
+            passed[f] = false;
+            if (regions != null && regionFrame < 0 && region >= 0 && region < regions.length && regions[region]) {
+                regionFrame = f;
+            }
+            if (state == State.INSIDE && inRegion(f)) {
+                down.enter(time, region);
+                passed[f] = true;
+                kept();
+            }
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            advance(time);
+            if (depth == 0) {
+                if (state == State.INSIDE && regions == null) {
+                    down.leave(time, region); // unbalanced: let the analyses count it
+                    kept();
+                }
+                return;
+            }
+            int f = --depth;
+            if (passed[f]) {
+                down.leave(time, region);
+                passed[f] = false;
+                kept();
+            }
+            if (f == regionFrame) {
+                regionFrame = -1;
+            }
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            advance(time);
+            if (open() && (receiver < 0 || selection.selects(receiver))) {
+                down.send(time, receiver, communicator, tag, bytes);
+                kept();
+            }
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            advance(time);
+            if (open() && (sender < 0 || selection.selects(sender))) {
+                down.receive(time, sender, communicator, tag, bytes);
+                kept();
+            }
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            advance(time);
+            if (open()) {
+                down.collective(time, kind, communicator, root, sent, received);
+                kept();
+            }
+        }
+
+        /** The location's end always passes: the analyses close what they hold open. */
+        @Override
+        public void end() {
+            down.end();
+        }
+    }
+
+    /** The events of a location whose process is not selected. */
+    private static final class Dropped implements LocationEvents {
+        static final Dropped INSTANCE = new Dropped();
+
+        @Override
+        public void enter(long time, int region) {
+        }
+
+        @Override
+        public void leave(long time, int region) {
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        }
+    }
+}

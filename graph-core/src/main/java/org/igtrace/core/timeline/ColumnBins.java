@@ -1,0 +1,72 @@
+package org.igtrace.core.timeline;
+
+/**
+ * Time per state class in a fixed number of equal bins from an origin, for one location: the
+ * level of detail of a timeline row. When an interval ends past the last bin, neighbouring bins
+ * are merged pairwise and the bin width doubles, so memory is {@code bins x classes} whatever the
+ * number of events or the length of the run.
+ */
+final class ColumnBins {
+    private final long origin;
+    private final int bins;
+    private long width;
+    private final float[][] ticks;
+
+    ColumnBins(long origin, int bins, long initialWidth) {
+        this.origin = origin;
+        this.bins = bins;
+        this.width = Math.max(1, initialWidth);
+        this.ticks = new float[StateClass.COUNT][bins];
+    }
+
+    long origin() {
+        return origin;
+    }
+
+    long width() {
+        return width;
+    }
+
+    int bins() {
+        return bins;
+    }
+
+    float ticks(int stateClass, int bin) {
+        return ticks[stateClass][bin];
+    }
+
+    /** Adds the interval [start, end) of {@code stateClass}. */
+    void add(int stateClass, long start, long end) {
+        if (end <= start) {
+            return;
+        }
+        long s = Math.max(start, origin);
+        if (end <= s) {
+            return;
+        }
+        while ((end - origin - 1) / width >= bins) {
+            coarsen();
+        }
+        float[] row = ticks[stateClass];
+        int first = (int) ((s - origin) / width), last = (int) ((end - origin - 1) / width);
+        if (first == last) {
+            row[first] += end - s;
+            return;
+        }
+        row[first] += (origin + (first + 1) * width) - s;
+        for (int b = first + 1; b < last; b++) {
+            row[b] += width;
+        }
+        row[last] += end - (origin + last * width);
+    }
+
+    private void coarsen() {
+        for (float[] row : ticks) {
+            for (int b = 0; b < bins / 2; b++) {
+                row[b] = row[2 * b] + row[2 * b + 1];
+            }
+            java.util.Arrays.fill(row, bins / 2, bins, 0f);
+        }
+        width *= 2;
+    }
+}

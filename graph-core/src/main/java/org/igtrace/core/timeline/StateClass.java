@@ -1,0 +1,32 @@
+package org.igtrace.core.timeline;
+
+/**
+ * What a process is doing at a moment, as the timeline colours it (SPEC section 12): compute,
+ * split by the outermost user region ({@link #COMPUTE_REGIONS} colours, the last for all further
+ * regions), or inside an outermost MPI call of one of three kinds; the waiting part of MPI calls
+ * (SPEC section 8) is a class of its own, drawn over the call.
+ */
+public final class StateClass {
+    /** Compute outside any user region. */
+    public static final int COMPUTE = 0;
+    /** Colours for compute inside user regions; regions beyond the last share it. */
+    public static final int COMPUTE_REGIONS = 8;
+    public static final int MPI_POINT_TO_POINT = 1 + COMPUTE_REGIONS;
+    public static final int MPI_COLLECTIVE = MPI_POINT_TO_POINT + 1;
+    public static final int MPI_OTHER = MPI_COLLECTIVE + 1;
+    /** Waiting inside an MPI call (late sender, barrier, ...). */
+    public static final int WAITING = MPI_OTHER + 1;
+    public static final int COUNT = WAITING + 1;
+
+    private StateClass() {
+    }
+
+    /** The class of compute in user-region colour {@code slot}. */
+    public static int computeIn(int slot) {
+        return 1 + Math.min(slot, COMPUTE_REGIONS - 1);
+    }
+
+    public static boolean isMpi(int c) {
+        return c >= MPI_POINT_TO_POINT && c <= WAITING;
+    }
+}

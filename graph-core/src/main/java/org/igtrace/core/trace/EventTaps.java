@@ -1,0 +1,60 @@
+package org.igtrace.core.trace;
+
+import org.igtrace.core.wait.MatchListener;
+
+/**
+ * What more a read feeds besides the profile and the wait analysis's match records: a filter in
+ * front of all of them (a selection) and further analyses beside them (a timeline, an export, the
+ * replay's recorder). The pipeline asks for the sink the read feeds; the defaults pass everything
+ * through unchanged.
+ */
+public interface EventTaps {
+    /** No filter, no further analysis. */
+    EventTaps NONE = new EventTaps() {
+    };
+
+    /**
+     * The sink the per-location read feeds, given the analyses' (the profile and the match records
+     * behind one tee). May wrap it (a filter), or tee it (a further analysis). Called from the
+     * reading threads, one location each.
+     */
+    default LocationSink perLocation(LocationSink analyses) {
+        return analyses;
+    }
+
+    /**
+     * A further listener for the messages and collective instances of the join that measures
+     * waits, given the clock offsets (ticks per process) it uses; or null. Matches reach it after
+     * any filter of {@link #perLocation}; it is called one match at a time, and a
+     * {@link org.igtrace.core.wait.MatchedMessage} is reused after the call.
+     */
+    default MatchListener matches(long[] offsets) {
+        return null;
+    }
+
+    /** These taps, then {@code next} beside them: {@code this} filters what both see. */
+    default EventTaps then(EventTaps next) {
+        EventTaps first = this;
+        return new EventTaps() {
+            @Override
+            public LocationSink perLocation(LocationSink analyses) {
+                return first.perLocation(next.perLocation(analyses));
+            }
+
+            @Override
+            public MatchListener matches(long[] offsets) {
+                return MatchListeners.both(first.matches(offsets), next.matches(offsets));
+            }
+        };
+    }
+
+    /** Taps that feed {@code sink} beside the analyses (null: none). */
+    static EventTaps alsoFeeding(LocationSink sink) {
+        return new EventTaps() {
+            @Override
+            public LocationSink perLocation(LocationSink analyses) {
+                return TeeSink.of(analyses, sink);
+            }
+        };
+    }
+}

@@ -1,0 +1,182 @@
+package org.igtrace.core.trace;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Hands every location's events to several sinks, in the order given: one read feeds several
+ * analyses. Every event passes, the non-blocking request events and the location's end included.
+ */
+public final class TeeSink implements LocationSink {
+    private final LocationSink[] sinks;
+
+    private TeeSink(List<LocationSink> sinks) {
+        this.sinks = sinks.toArray(LocationSink[]::new);
+    }
+
+    /** The sinks that are not null: one as it is, several behind a tee. */
+    public static LocationSink of(List<LocationSink> sinks) {
+        List<LocationSink> present = new ArrayList<>();
+        for (LocationSink s : sinks) {
+            if (s != null) {
+                present.add(s);
+            }
+        }
+        if (present.isEmpty()) {
+            throw new IllegalArgumentException("no sink to feed");
+        }
+        return present.size() == 1 ? present.get(0) : new TeeSink(present);
+    }
+
+    /** {@code first}, then {@code second}; {@code first} alone when {@code second} is null. */
+    public static LocationSink of(LocationSink first, LocationSink second) {
+        List<LocationSink> both = new ArrayList<>(2);
+        both.add(first);
+        both.add(second);
+        return of(both);
+    }
+
+    @Override
+    public LocationEvents location(int process, long order) {
+        LocationEvents[] targets = new LocationEvents[sinks.length];
+        for (int i = 0; i < targets.length; i++) {
+            targets[i] = sinks[i].location(process, order);
+        }
+        return targets.length == 2 ? new Pair(targets[0], targets[1]) : new Many(targets);
+    }
+
+    /** The common case, written out: the profile and one more analysis. */
+    private record Pair(LocationEvents a, LocationEvents b) implements LocationEvents {
+        @Override
+        public void enter(long time, int region) {
+            a.enter(time, region);
+            b.enter(time, region);
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            a.leave(time, region);
+            b.leave(time, region);
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            a.send(time, receiver, communicator, tag, bytes);
+            b.send(time, receiver, communicator, tag, bytes);
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            a.receive(time, sender, communicator, tag, bytes);
+            b.receive(time, sender, communicator, tag, bytes);
+        }
+
+        @Override
+        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+            a.isend(time, receiver, communicator, tag, bytes, request);
+            b.isend(time, receiver, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            a.irecv(time, sender, communicator, tag, bytes, request);
+            b.irecv(time, sender, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void isendComplete(long time, long request) {
+            a.isendComplete(time, request);
+            b.isendComplete(time, request);
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            a.irecvRequest(time, request);
+            b.irecvRequest(time, request);
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            a.collective(time, kind, communicator, root, sent, received);
+            b.collective(time, kind, communicator, root, sent, received);
+        }
+
+        @Override
+        public void end() {
+            a.end();
+            b.end();
+        }
+    }
+
+    private record Many(LocationEvents[] targets) implements LocationEvents {
+        @Override
+        public void enter(long time, int region) {
+            for (LocationEvents t : targets) {
+                t.enter(time, region);
+            }
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            for (LocationEvents t : targets) {
+                t.leave(time, region);
+            }
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            for (LocationEvents t : targets) {
+                t.send(time, receiver, communicator, tag, bytes);
+            }
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            for (LocationEvents t : targets) {
+                t.receive(time, sender, communicator, tag, bytes);
+            }
+        }
+
+        @Override
+        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+            for (LocationEvents t : targets) {
+                t.isend(time, receiver, communicator, tag, bytes, request);
+            }
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            for (LocationEvents t : targets) {
+                t.irecv(time, sender, communicator, tag, bytes, request);
+            }
+        }
+
+        @Override
+        public void isendComplete(long time, long request) {
+            for (LocationEvents t : targets) {
+                t.isendComplete(time, request);
+            }
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            for (LocationEvents t : targets) {
+                t.irecvRequest(time, request);
+            }
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            for (LocationEvents t : targets) {
+                t.collective(time, kind, communicator, root, sent, received);
+            }
+        }
+
+        @Override
+        public void end() {
+            for (LocationEvents t : targets) {
+                t.end();
+            }
+        }
+    }
+}

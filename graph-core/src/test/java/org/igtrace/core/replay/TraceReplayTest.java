@@ -1,0 +1,397 @@
+package org.igtrace.core.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.function.Consumer;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+/** The replay of SPEC section 9 on hand-written runs; expected numbers are worked out in the comments. */
+class TraceReplayTest {
+    private static final int INIT = 0, FINALIZE = 1, SEND = 2, RECV = 3, ISEND = 4, IRECV = 5, WAITALL = 6, BARRIER = 7,
+            ALLREDUCE = 8, ALLTOALL = 9, WORK = 10;
+    private static final double MS = 1e-3;
+
+    /** n processes on one communicator (0) with every rank; 1000 ticks per second, so a tick is 1 ms. */
+    private static TraceDefinitions definitions(int n) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        int[] all = new int[n];
+        for (int p = 0; p < n; p++) {
+            b.addProcess("p" + p, null);
+            all[p] = p;
+        }
+        for (String name : new String[] {"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Isend", "MPI_Irecv",
+                "MPI_Waitall", "MPI_Barrier", "MPI_Allreduce", "MPI_Alltoall"}) {
+            b.addRegion(name, true);
+        }
+        b.addRegion("work", false);
+        b.addCommunicator(all);
+        return b.ticksPerSecond(1000).build();
+    }
+
+    /** Records each process's events (written by {@code body} per rank) and returns the replay. */
+    private static TraceReplay record(int n, Consumer<LocationEvents[]> body) {
+        ActivityRecorder recorder = new ActivityRecorder(definitions(n));
+        LocationEvents[] l = new LocationEvents[n];
+        for (int p = 0; p < n; p++) {
+            l[p] = recorder.location(p, p);
+        }
+        body.accept(l);
+        return new TraceReplay(recorder.recorded(), null);
+    }
+
+    private static void call(LocationEvents l, int region, long enter, long leave, Runnable inside) {
+        l.enter(enter, region);
+        inside.run();
+        l.leave(leave, region);
+    }
+
+    private static void call(LocationEvents l, int region, long enter, long leave) {
+        call(l, region, enter, leave, () -> { });
+    }
+
+    /**
+     * Ping-pong of 3 rounds of 1000 bytes after 10 ms of compute on both ranks (MPI_Init [0, 1],
+     * work [1, 11]); calls follow each other with no gap, MPI_Finalize right after the last one.
+     * With L = 1 ms, B = 10^6 B/s: transfer = 1 + 1 = 2 ms; eager (1000 < 64 KiB). Rank 0's
+     * sends leave at their enter; each round costs 2 transfers: T' = 10 + 2 * 3 * 2 = 22 ms.
+     * Rank 1's last send leaves at 10 + 2 + 2 * 4 = 20 ms, then Finalize.
+     */
+    @Test
+    void pingPongIsComputePlusTwoTransfersPerRound() {
+        TraceReplay replay = record(2, l -> {
+            for (int p = 0; p < 2; p++) {
+                call(l[p], INIT, 0, 1);
+                call(l[p], WORK, 1, 11);
+            }
+            long t = 11;
+            for (int round = 0; round < 3; round++) {
+                long at = t;
+                call(l[0], SEND, at, at + 1, () -> l[0].send(at, 1, 0, 5, 1000));
+                call(l[1], RECV, at, at + 3, () -> l[1].receive(at + 2, 0, 0, 5, 1000));
+                call(l[1], SEND, at + 3, at + 4, () -> l[1].send(at + 3, 0, 0, 5, 1000));
+                call(l[0], RECV, at + 1, at + 6, () -> l[0].receive(at + 5, 1, 0, 5, 1000));
+                t = at + 6;
+            }
+            call(l[0], FINALIZE, t, t + 1);
+            call(l[1], FINALIZE, t - 2, t + 1);
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e6, ReplayParameters.DEFAULT_EAGER_LIMIT, 1));
+        double transfer = MS + 1000 / 1e6;
+        assertEquals(10 * MS + 2 * 3 * transfer, p.predictedRuntime(), 1e-12);
+        assertEquals(10 * MS + 2 * 3 * transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(10 * MS + 5 * transfer, p.processes().get(1).end(), 1e-12);
+        assertEquals(10 * MS, p.processes().get(0).compute(), 1e-12);
+        // measured: MPI_Init left at 1 on both, rank 0 entered MPI_Finalize at 29: T = 28 ms
+        assertEquals(28 * MS, p.measuredRuntime(), 1e-12);
+        // rank 0 waits in each receive until rank 1 posts its send, one transfer later: 3 transfers
+        assertEquals(3 * transfer, p.processes().get(0).waiting(), 1e-12);
+    }
+
+    /**
+     * Rank 0 sends 102400 bytes (>= the 64 KiB eager limit) at 0 after MPI_Init [0, 0]; rank 1
+     * computes 50 ms and then receives. L = 1 ms, B = 10^8: transfer = 1 + 1.024 ms. Rendezvous:
+     * A = max(0, 50) + transfer, both leave at 52.024 ms; rank 0 waited 50 ms for the post.
+     * With an eager limit of 1 MiB, rank 0 leaves at 0 and rank 1 at max(50, 0 + transfer) = 50.
+     */
+    @Test
+    void rendezvousWaitsForTheReceiveToBePosted() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 0, 60, () -> l[0].send(0, 1, 0, 1, 102400));
+            call(l[0], FINALIZE, 60, 61);
+            call(l[1], WORK, 0, 50);
+            call(l[1], RECV, 50, 60, () -> l[1].receive(59, 0, 0, 1, 102400));
+            call(l[1], FINALIZE, 60, 61);
+        });
+        double transfer = MS + 102400 / 1e8;
+        Prediction rendezvous = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertEquals(50 * MS + transfer, rendezvous.processes().get(0).end(), 1e-12);
+        assertEquals(50 * MS + transfer, rendezvous.processes().get(1).end(), 1e-12);
+        assertEquals(50 * MS, rendezvous.processes().get(0).waiting(), 1e-12);
+        Prediction eager = replay.predict(ReplayParameters.flat(MS, 1e8, 1 << 20, 1));
+        assertEquals(0.0, eager.processes().get(0).end(), 1e-12);
+        assertEquals(50 * MS, eager.processes().get(1).end(), 1e-12);
+    }
+
+    /**
+     * Compute only: rank 0 MPI_Init [0, 1], work [1, 101], MPI_Finalize at 101; rank 1 MPI_Init
+     * [0, 2], work [2, 52], MPI_Finalize at 52. T = 101 - 1 = 100 ms. With r = 2: rank 0 ends at
+     * 100 / 2 = 50, rank 1 at (2 - 1) + 50 / 2 = 26: T' = 50 = T / 2 exactly; r = 4: 25.
+     */
+    @Test
+    void computeOnlyScalesByTheCpuRatio() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 1);
+            call(l[0], WORK, 1, 101);
+            call(l[0], FINALIZE, 101, 102);
+            call(l[1], INIT, 0, 2);
+            call(l[1], WORK, 2, 52);
+            call(l[1], FINALIZE, 52, 53);
+        });
+        for (double r : new double[] {1, 2, 4, 0.5}) {
+            Prediction p = replay.predict(ReplayParameters.flat(MS, 1e9, 65536, r));
+            assertEquals(p.measuredRuntime() / r, p.predictedRuntime(), 1e-15, "r = " + r);
+        }
+        assertEquals(0.1, replay.predict(ReplayParameters.ideal()).measuredRuntime(), 1e-15);
+        assertEquals(26 * MS, replay.predict(ReplayParameters.flat(0, 1, 65536, 2)).processes().get(1).end(), 1e-15);
+    }
+
+    /**
+     * Non-blocking: rank 0 MPI_Isend [10, 11] (event at 10) of 100 bytes, MPI_Waitall [11, 12];
+     * rank 1 MPI_Irecv [0, 1] (no event, as EZTrace writes it), MPI_Waitall [1, 20] holding the
+     * receive. L = 2 ms, B infinite: A = 10 + 2 = 12; rank 1's Waitall leaves at 12, waited 10 - 1 = 9.
+     * The Irecv keeps its measured 1 ms; rank 0's Isend leaves at its enter (10), its Waitall (no
+     * event) keeps its measured 1 ms: rank 0 ends at 11.
+     */
+    @Test
+    void receiveCompletedInWaitall() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], WORK, 0, 10);
+            call(l[0], ISEND, 10, 11, () -> l[0].send(10, 1, 0, 3, 100));
+            call(l[0], WAITALL, 11, 12);
+            call(l[0], FINALIZE, 12, 13);
+            call(l[1], IRECV, 0, 1);
+            call(l[1], WAITALL, 1, 20, () -> l[1].receive(19, 0, 0, 3, 100));
+            call(l[1], FINALIZE, 20, 21);
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(2 * MS, Double.POSITIVE_INFINITY, 65536, 1));
+        assertEquals(12 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(9 * MS, p.processes().get(1).waiting(), 1e-12);
+        assertEquals(11 * MS, p.processes().get(0).end(), 1e-12);
+        assertEquals(1, replay.matchedMessages());
+    }
+
+    /**
+     * Request ids (OTF2 MpiIrecvRequest, MpiIsendComplete): rank 1 posts MPI_Irecv [0, 1] (request 3),
+     * computes until 20 and waits in MPI_Waitall [20, 30]; rank 0 computes 10, MPI_Isend [10, 11] of
+     * 102400 bytes (rendezvous), MPI_Waitall [11, 30] completing request 7. L = 1 ms, B = 10^8:
+     * transfer 2.024 ms. The receive was posted at 0 (the Irecv), so A = max(10, 0) + 2.024 = 12.024:
+     * rank 0's Isend leaves at 10, its Waitall (entered at 10) at 12.024; rank 1's Irecv leaves at its
+     * enter 0, its Waitall entered at 0 + 19 = 19 leaves at once. Without the post event the receive
+     * would count as posted at its Waitall (19) and A would be 21.024.
+     */
+    @Test
+    void nonBlockingRequestsPostAndComplete() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
+            call(l[1], WORK, 1, 20);
+            call(l[0], WORK, 0, 10);
+            call(l[0], ISEND, 10, 11, () -> l[0].isend(10, 1, 0, 4, 102400, 7));
+            call(l[0], WAITALL, 11, 30, () -> l[0].isendComplete(29, 7));
+            call(l[1], WAITALL, 20, 30, () -> l[1].irecv(29, 0, 0, 4, 102400, 3));
+            call(l[0], FINALIZE, 30, 31);
+            call(l[1], FINALIZE, 30, 31);
+        });
+        double transfer = MS + 102400 / 1e8;
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertEquals(10 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(0.0, p.processes().get(0).waiting(), 1e-12, "the receive was posted long before");
+        assertEquals(19 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(1, replay.matchedMessages());
+    }
+
+    /**
+     * Collectives on 4 ranks (l = ceil(log2 4) = 2), entering at 0, 1, 2, 3 ms after MPI_Init [0, 0]:
+     * barrier: start 3, cost l L = 2 ms, all leave at 5. Allreduce right after with 800 bytes from
+     * rank 2 (others 8): cost 2 l (L + 800 / B) = 4 (1 + 0.8) ms = 7.2 ms: all leave at 12.2.
+     * Alltoall of 300 bytes each: (P - 1)(L + 300 / 3 / B) = 3 (1 + 0.1) = 3.3 ms: 15.5.
+     */
+    @Test
+    void collectivesCostTheirFormula() {
+        TraceReplay replay = record(4, l -> {
+            for (int p = 0; p < 4; p++) {
+                LocationEvents e = l[p];
+                call(e, INIT, 0, 0);
+                call(e, WORK, 0, p);
+                call(e, BARRIER, p, 10, () -> e.collective(9, CollectiveKind.BARRIER, 0, -1, 0, 0));
+                long bytes = p == 2 ? 800 : 8;
+                call(e, ALLREDUCE, 10, 20, () -> e.collective(19, CollectiveKind.ALL_TO_ALL, 0, -1, bytes, bytes));
+                call(e, ALLTOALL, 20, 30, () -> e.collective(29, CollectiveKind.ALL_TO_ALL, 0, -1, 300, 300));
+                call(e, FINALIZE, 30, 31);
+            }
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e6, 65536, 1));
+        for (Prediction.ProcessPrediction row : p.processes()) {
+            assertEquals(3 * MS + 2 * MS + 4 * (MS + 800 / 1e6) + 3 * (MS + 100 / 1e6), row.end(), 1e-12, "rank " + row.rank());
+        }
+        assertEquals(3 * MS, p.processes().get(0).waiting(), 1e-12, "rank 0 waited 3 ms for rank 3 at the barrier");
+    }
+
+    /**
+     * Both ranks MPI_Send 100 KiB to each other, then MPI_Recv: the real run buffered the
+     * messages; under rendezvous each send waits for a receive never posted, a cycle. The replay
+     * lets the earliest through (eager) and says so; everything ends.
+     */
+    @Test
+    void cycleOfRendezvousSendsIsBrokenAndNoted() {
+        TraceReplay replay = record(2, l -> {
+            for (int p = 0; p < 2; p++) {
+                LocationEvents e = l[p];
+                int other = 1 - p;
+                long at = p;
+                call(e, INIT, 0, 0);
+                call(e, SEND, at, 5, () -> e.send(at, other, 0, 0, 102400));
+                call(e, RECV, 5, 10, () -> e.receive(9, other, 0, 0, 102400));
+                call(e, FINALIZE, 10, 11);
+            }
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertTrue(p.notes().stream().anyMatch(n -> n.contains("cycle")), p.notes().toString());
+        // rank 0 (entered first, at 0) goes eagerly: its send is posted at 0; rank 1's send (at 1) then
+        // finds rank 0's receive posted at 0: A = 1 + transfer; rank 0's receive leaves then.
+        double transfer = MS + 102400 / 1e8;
+        assertEquals(1 * MS + transfer, p.processes().get(0).end(), 1e-12);
+    }
+
+    /**
+     * L = 0, B = inf never predicts more than the measured run: a late sender (rank 1 waits 30 ms),
+     * a barrier where rank 0 waits, messages both ways; corrected clocks hold causality.
+     */
+    @Test
+    void idealNetworkNeverPredictsMoreThanMeasured() {
+        TraceReplay replay = record(3, l -> {
+            for (int p = 0; p < 3; p++) {
+                call(l[p], INIT, 0, 0);
+            }
+            call(l[0], WORK, 0, 40);
+            call(l[0], SEND, 40, 42, () -> l[0].send(40, 1, 0, 0, 70000));
+            call(l[1], RECV, 10, 45, () -> l[1].receive(44, 0, 0, 0, 70000));
+            call(l[2], WORK, 0, 20);
+            call(l[2], SEND, 20, 21, () -> l[2].send(20, 0, 0, 0, 10));
+            call(l[0], RECV, 42, 43, () -> l[0].receive(42, 2, 0, 0, 10));
+            long[] barrierEnter = {43, 45, 21};
+            for (int p = 0; p < 3; p++) {
+                LocationEvents e = l[p];
+                call(e, BARRIER, barrierEnter[p], 50, () -> e.collective(49, CollectiveKind.BARRIER, 0, -1, 0, 0));
+                call(e, WORK, 50, 60 + p);
+                call(e, FINALIZE, 60 + p, 70);
+            }
+        });
+        Prediction ideal = replay.predict(ReplayParameters.ideal());
+        assertTrue(ideal.predictedRuntime() <= ideal.measuredRuntime(), ideal.predictedRuntime() + " > " + ideal.measuredRuntime());
+        // rank 0 sends (rendezvous, rank 1 posted at 10) at 40 and receives rank 2's message (sent at
+        // 20) at once; rank 1's receive ends at 40; the barrier ends at the latest enter, 40; then
+        // rank 2 works 12 ms: 52 ms
+        assertEquals(52 * MS, ideal.predictedRuntime(), 1e-12);
+        assertEquals(62 * MS, ideal.measuredRuntime(), 1e-12);
+    }
+
+    /** An unmatched receive keeps its call's measured duration (7 ms); an unmatched send completes at its post. */
+    @Test
+    void unmatchedEndsKeepWhatWasMeasured() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 0, 4, () -> l[0].send(1, 1, 0, 9, 10));
+            call(l[0], FINALIZE, 4, 5);
+            call(l[1], RECV, 0, 7, () -> l[1].receive(6, 0, 0, 8, 10));
+            call(l[1], FINALIZE, 7, 8);
+        });
+        Prediction p = replay.predict(ReplayParameters.ideal());
+        assertEquals(0.0, p.processes().get(0).end(), 1e-12);
+        assertEquals(7 * MS, p.processes().get(1).end(), 1e-12);
+        assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 sends without a receive")), p.notes().toString());
+    }
+
+    /**
+     * Hop latency over a ring of 8 nodes, ranks in order: rank 0 sends 1000 bytes to rank 4 (4 hops
+     * either way), then to rank 1 (1 hop). L = 1 ms, H = 0.5 ms, B = 10^6: transfers 1 + 2 + 1 = 4 ms
+     * and 1 + 0.5 + 1 = 2.5 ms; both receivers entered at 0. Placed on one node (rank 1 on node 0),
+     * rank 1 uses L_local = 0.1 ms, B_local = 10^7: 0.1 + 0.1 = 0.2 ms.
+     */
+    @Test
+    void hopsAddTheirLatencyAndOneNodeUsesTheLocalNetwork() {
+        TraceReplay replay = record(8, l -> {
+            for (int p = 0; p < 8; p++) {
+                call(l[p], INIT, 0, 0);
+            }
+            call(l[0], SEND, 0, 1, () -> l[0].send(0, 4, 0, 0, 1000));
+            call(l[0], SEND, 1, 2, () -> l[0].send(1, 1, 0, 0, 1000));
+            call(l[4], RECV, 0, 9, () -> l[4].receive(8, 0, 0, 0, 1000));
+            call(l[1], RECV, 0, 9, () -> l[1].receive(8, 0, 0, 0, 1000));
+            call(l[0], FINALIZE, 2, 3);
+            call(l[4], FINALIZE, 9, 10);
+            call(l[1], FINALIZE, 9, 10);
+            for (int p : new int[] {2, 3, 5, 6, 7}) {
+                call(l[p], FINALIZE, 0, 1);
+            }
+        });
+        org.igtrace.core.topology.Ring ring = new org.igtrace.core.topology.Ring(8);
+        ReplayParameters.Network inOrder = new ReplayParameters.Network(ring, org.igtrace.core.topology.Placement.rankOrder(8));
+        Prediction p = replay.predict(new ReplayParameters(MS, 1e6, 65536, 1, 0.5 * MS, inOrder, 0.1 * MS, 1e7));
+        assertEquals(4 * MS, p.processes().get(4).end(), 1e-12);
+        assertEquals(2.5 * MS, p.processes().get(1).end(), 1e-12);
+        ReplayParameters.Network shared = new ReplayParameters.Network(ring,
+                org.igtrace.core.topology.Placement.of(new int[] {0, 0, 2, 3, 4, 5, 6, 7}, "test"));
+        Prediction local = replay.predict(new ReplayParameters(MS, 1e6, 65536, 1, 0.5 * MS, shared, 0.1 * MS, 1e7));
+        assertEquals(0.2 * MS, local.processes().get(1).end(), 1e-12);
+    }
+
+    /**
+     * What the recorder keeps: calls inside MPI_Init are not recorded, the replay starts at the
+     * leave of MPI_Init (5) and ends at the enter of MPI_Finalize (40); a send outside any MPI call
+     * becomes a call of no duration; nested MPI calls count once (the outermost).
+     */
+    @Test
+    void recorderKeepsOutermostCallsBetweenInitAndFinalize() {
+        ActivityRecorder recorder = new ActivityRecorder(definitions(2));
+        LocationEvents l = recorder.location(0, 0);
+        l.enter(0, INIT);
+        call(l, BARRIER, 1, 2, () -> l.collective(1, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        l.leave(5, INIT);
+        call(l, WAITALL, 10, 20, () -> call(l, RECV, 11, 19, () -> l.receive(18, 1, 0, 0, 8)));
+        l.send(25, 1, 0, 0, 8);
+        call(l, FINALIZE, 40, 41);
+        LocationActivities a = recorder.recorded().process(0);
+        assertEquals(5, a.start());
+        assertEquals(40, a.endTicks());
+        assertEquals(2, a.callCount(), "the Waitall (with the Recv inside) and the bare send");
+        assertEquals(2, a.eventCount());
+        assertEquals(25, a.callEnter[1]);
+        assertEquals(25, a.callLeave[1]);
+        assertEquals(LocationActivities.CALL_BYTES * 16 + LocationActivities.OP_BYTES * 16, a.bytes(), "initial capacity: 16 of each");
+    }
+
+    /** Exact points t = 1 ms + S / 10^6: the fit gives L = 1 ms, B = 10^6. */
+    @Test
+    void calibrationFitsLatencyAndBandwidth() {
+        NetworkCalibration.Fit fit = NetworkCalibration.fitLine(new double[] {0, 1000, 4000}, new double[] {1e-3, 2e-3, 5e-3}, 9);
+        assertEquals(1e-3, fit.latency(), 1e-15);
+        assertEquals(1e6, fit.bandwidth(), 1e-6);
+        NetworkCalibration.Fit one = NetworkCalibration.fitLine(new double[] {8}, new double[] {3e-6}, 4);
+        assertEquals(3e-6, one.latency(), 0);
+        assertTrue(Double.isInfinite(one.bandwidth()));
+    }
+
+    /**
+     * Calibration from a run: rank 1 posts MPI_Recv at 0 and leaves at 3 (1000 bytes) and at 10
+     * and leaves at 15 (5000 bytes), rank 0 sends at 1 and at 11: transfers 2 ms and 4 ms:
+     * slope 2 ms / 4000 bytes (B = 2 * 10^6), intercept 2 - 1000 / B = 1.5 ms.
+     */
+    @Test
+    void calibrationFromMessagesPostedBeforeTheirSend() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 1, 2, () -> l[0].send(1, 1, 0, 0, 1000));
+            call(l[0], SEND, 11, 12, () -> l[0].send(11, 1, 0, 0, 5000));
+            call(l[1], RECV, 0, 3, () -> l[1].receive(3, 0, 0, 0, 1000));
+            call(l[1], RECV, 10, 15, () -> l[1].receive(15, 0, 0, 0, 5000));
+            call(l[0], FINALIZE, 12, 13);
+            call(l[1], FINALIZE, 15, 16);
+        });
+        NetworkCalibration.Fit fit = replay.calibrate();
+        assertEquals(2, fit.messages());
+        assertEquals(2e6, fit.bandwidth(), 1e-3);
+        assertEquals(1.5e-3, fit.latency(), 1e-12);
+    }
+}

@@ -1,0 +1,120 @@
+package org.igtrace.reader.otf2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.nativelib.Otf2Archive;
+import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+import org.igtrace.reader.otf2.nativelib.Otf2Files;
+
+/**
+ * Checks, before any event is read, the files of every location to read: its event file
+ * {@code NAME/<location>.evt} must end as libotf2 ends its files (a truncated one can make libotf2
+ * loop for ever), and its local definition file {@code NAME/<location>.def} must be there and
+ * readable. libotf2 applies a location's mapping tables and clock offsets only when that file was
+ * read, and reads on without them when it is lost, so ids or times would change silently. A local
+ * definition file missing while others exist, or one that is truncated or that libotf2 cannot read
+ * (empty, overwritten), and a truncated event file, are errors naming the file; with
+ * {@code --skip-missing} the location is left out and named in a note. An archive with no local
+ * definition file at all (a tracer that writes none) is read as it is, with a note.
+ */
+final class LocationFileCheck {
+    /** What is wrong with one location's file; {@code detail} is null when it is missing. */
+    private record Problem(Path file, String state, String role, String detail) {
+        String describe(String location) {
+            return file + ": " + state + " (" + role + " of " + location + (detail == null ? "" : "; " + detail) + ")";
+        }
+    }
+
+    static final String NO_END = "no end-of-file record";
+
+    private LocationFileCheck() {
+    }
+
+    /** The locations whose files are complete and readable, in the given order. */
+    static long[] readable(Path anchor, Otf2Definitions definitions, long[] locations, boolean skipMissing,
+                           List<String> notes) throws TraceReadException {
+        Otf2Files files = new Otf2Files(anchor);
+        if (locations.length == 0 || !Files.isDirectory(files.directory()) || usesOtherSubstrate(files.directory())) {
+            return locations;
+        }
+        boolean localDefinitions = Arrays.stream(locations).anyMatch(l -> Files.exists(files.localDefinitions(l)));
+        if (!localDefinitions) {
+            notes.add("no local definition files (" + files.directory().getFileName() + "/*.def): events read without "
+                    + "mapping tables and clock offsets");
+        }
+        Map<Long, Problem> problems = problems(anchor, files, locations, localDefinitions);
+        if (problems.isEmpty()) {
+            return locations;
+        }
+        if (!skipMissing) {
+            Map.Entry<Long, Problem> first = problems.entrySet().iterator().next();
+            int others = locations.length - 1;
+            throw new TraceReadException(first.getValue().describe(describe(definitions, first.getKey())) + (others == 0 ? ""
+                    : "; use --skip-missing to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+        }
+        if (problems.size() == locations.length) {
+            throw new TraceReadException(files.directory() + ": no complete and readable files of any of the "
+                    + locations.length + " locations");
+        }
+        List<String> left = new ArrayList<>();
+        problems.forEach((l, p) -> left.add(p.file().getFileName() + " of " + describe(definitions, l)));
+        notes.add(problems.size() == 1 ? "1 location left out for a damaged or missing file (" + left.get(0) + ")"
+                : problems.size() + " locations left out for damaged or missing files (" + String.join("; ", left) + ")");
+        return Arrays.stream(locations).filter(l -> !problems.containsKey(l)).toArray();
+    }
+
+    /** The first problem of each location with one, in the given order. */
+    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, boolean localDefinitions)
+            throws TraceReadException {
+        Map<Long, Problem> problems = new LinkedHashMap<>();
+        for (long location : locations) {
+            Path events = files.events(location);
+            Path local = files.localDefinitions(location);
+            if (Files.exists(events) && !Otf2Files.endsComplete(events)) {
+                problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
+            } else if (localDefinitions && !Files.exists(local)) {
+                problems.put(location, new Problem(local, "missing", "local definitions", null));
+            } else if (localDefinitions && !Otf2Files.endsComplete(local)) {
+                problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
+            }
+        }
+        long[] present = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.localDefinitions(l))).toArray();
+        Map<Long, Otf2Exception> failures;
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            failures = archive.localDefinitionFailures(present);
+        } catch (Otf2Exception e) {
+            throw Otf2ReadFailure.of(anchor, e);
+        }
+        failures.forEach((location, e) -> problems.put(location,
+                new Problem(files.localDefinitions(location), Otf2ReadFailure.state(files.localDefinitions(location)),
+                        "local definitions", "libotf2: " + e.libotf2Words())));
+        Map<Long, Problem> ordered = new LinkedHashMap<>();
+        for (long location : locations) {
+            if (problems.containsKey(location)) {
+                ordered.put(location, problems.get(location));
+            }
+        }
+        return ordered;
+    }
+
+    private static String describe(Otf2Definitions definitions, long location) {
+        String name = definitions.locationName(location);
+        return "location " + location + (name == null ? "" : ", \"" + name + "\"");
+    }
+
+    private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {
+        try (Stream<Path> listed = Files.list(dir)) {
+            return listed.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
+        } catch (IOException e) {
+            throw new TraceReadException(dir + ": cannot list (" + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.igtrace.reader.otf2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+import org.igtrace.reader.otf2.nativelib.Otf2Files;
+
+/**
+ * A libotf2 failure as the user reads it: the file libotf2 was reading (anchor, global
+ * definitions, an event or local definition file), whether it is missing, empty or damaged, and
+ * libotf2's own words in parentheses. Failures not about a file are named after the anchor.
+ */
+final class Otf2ReadFailure {
+    private Otf2ReadFailure() {
+    }
+
+    static TraceReadException of(Path anchor, Otf2Exception e) {
+        Path file = e.file();
+        if (file == null) {
+            return new TraceReadException(anchor + ": " + e.getMessage());
+        }
+        String state = state(file);
+        String role = role(anchor, file);
+        if (state.equals("missing")) {
+            return new TraceReadException(file + ": missing" + (role == null ? "" : " (" + role + ")"));
+        }
+        return new TraceReadException(file + ": " + state + " (" + (role == null ? "" : role + "; ") + "libotf2: " + e.libotf2Words() + ")");
+    }
+
+    /** What the file holds: "global definitions", "events of location 3", ...; null when not known. */
+    static String role(Path anchor, Path file) {
+        Otf2Files files = new Otf2Files(anchor);
+        String name = file.getFileName().toString();
+        String stem = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+        if (file.equals(anchor)) {
+            return "anchor file";
+        } else if (file.equals(files.globalDefinitions())) {
+            return "global definitions";
+        } else if (files.directory().equals(file.getParent()) && name.endsWith(".evt")) {
+            return "events of location " + stem;
+        } else if (files.directory().equals(file.getParent()) && name.endsWith(".def")) {
+            return "local definitions of location " + stem;
+        }
+        return null;
+    }
+
+    /** Throws when the archive's global definitions file is there but cut short (see Otf2Files.endsComplete). */
+    static void requireCompleteGlobalDefinitions(Path anchor) throws TraceReadException {
+        Path file = new Otf2Files(anchor).globalDefinitions();
+        if (Files.exists(file) && !Otf2Files.endsComplete(file)) {
+            throw new TraceReadException(file + ": " + state(file) + " (global definitions; " + LocationFileCheck.NO_END + ")");
+        }
+    }
+
+    /** "missing", "empty" or "damaged or truncated": what is wrong with a file libotf2 could not read. */
+    static String state(Path file) {
+        try {
+            if (!Files.exists(file)) {
+                return "missing";
+            }
+            return Files.size(file) == 0 ? "empty" : "damaged or truncated";
+        } catch (IOException e) {
+            return "unreadable";
+        }
+    }
+}

@@ -1,0 +1,279 @@
+package org.igtrace.reader.otf1;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.TestTraces;
+import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.TraceReadException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Copies of the bundled OTF traces (VampirTrace's and the libotf-written synthetic run) cut,
+ * emptied or edited the way a failed copy or a full disk leaves them: none may read as a shorter
+ * good trace. Each must fail with one message naming the damaged file, or with
+ * {@code --skip-damaged} leave that events file out with a note naming it.
+ */
+class Otf1DamagedTraceTest {
+    private static final ReadOptions DEFAULT = new ReadOptions(false, 2);
+    private static final AnalysisOptions WAITS = new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS);
+
+    @TempDir
+    Path dir;
+
+    /** A copy of testdata/otf1/NAME in the temporary directory; returns the copied master file. */
+    private Path copy(String trace, String master) throws IOException {
+        try (Stream<Path> files = Files.list(TestTraces.otf1(trace))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        return dir.resolve(master);
+    }
+
+    private Path md() throws IOException {
+        return copy("vt-md-mpi-cuda", "md_mpi_cuda.otf");
+    }
+
+    private void cut(String file, int length) throws IOException {
+        Path f = dir.resolve(file);
+        Files.write(f, Arrays.copyOf(Files.readAllBytes(f), length));
+    }
+
+    private static String error(Path master, ReadOptions options) {
+        return assertThrows(TraceReadException.class, () -> TraceInput.read(master, options, WAITS)).getMessage();
+    }
+
+    /** Inflates a whole .z file with a plain {@link Inflater} loop (independent of the reader's stream). */
+    static byte[] inflate(byte[] compressed) throws DataFormatException {
+        Inflater inflater = new Inflater();
+        inflater.setInput(compressed);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] buf = new byte[8192];
+        int n;
+        while ((n = inflater.inflate(buf)) > 0) {
+            out.write(buf, 0, n);
+        }
+        assertTrue(inflater.needsInput() && !inflater.finished(), "no final block, no trailer: the data simply stops");
+        inflater.end();
+        return out.toByteArray();
+    }
+
+    /** The fact the truncation check rests on (OTF1-FORMAT section 2), on every bundled .z file. */
+    @Test
+    void everyBundledZFileEndsOnTheFullFlushMarkerAndInflatesToWholeLines() throws Exception {
+        List<Path> zFiles;
+        try (Stream<Path> walk = Files.walk(TestTraces.dir().resolve("otf1"))) {
+            zFiles = walk.filter(f -> f.getFileName().toString().endsWith(".z")).sorted().toList();
+        }
+        assertEquals(24, zFiles.size(), "7 synth-z files, 8 of vt-jacobi-cpu, 9 of vt-md-mpi-cuda");
+        for (Path f : zFiles) {
+            byte[] bytes = Files.readAllBytes(f);
+            assertEquals("0000ffff", String.format("%02x%02x%02x%02x", bytes[bytes.length - 4], bytes[bytes.length - 3],
+                    bytes[bytes.length - 2], bytes[bytes.length - 1]), f + " ends on a full flush");
+            byte[] data = inflate(bytes);
+            assertEquals('\n', data[data.length - 1], f + " inflates to whole lines");
+        }
+    }
+
+    /** The case of issue 13: an events file cut to 100 bytes read as a shorter trace with other waits. */
+    @Test
+    void anEventsFileCutTo100BytesIsAnErrorNamingIt() throws Exception {
+        Path master = md();
+        cut("md_mpi_cuda.3.events.z", 100);
+        assertEquals(dir.resolve("md_mpi_cuda.3.events.z") + ": truncated: the compressed data ends in the middle of a block,"
+                + " not on the full-flush marker 00 00 ff ff that ends every .z file libotf writes", error(master, DEFAULT));
+    }
+
+    @Test
+    void definitionsCutAtAThirdAreAnErrorNamingThem() throws Exception {
+        Path master = md();
+        Path def = dir.resolve("md_mpi_cuda.0.def.z");
+        cut("md_mpi_cuda.0.def.z", (int) Files.size(def) / 3);
+        assertTrue(error(master, DEFAULT).startsWith(def + ": truncated: the compressed data ends in the middle of a block"));
+        assertTrue(error(master, DEFAULT.withSkipDamaged(true)).startsWith(def + ": truncated"), "damaged definitions are never skipped");
+    }
+
+    @Test
+    void emptyZFilesAreAnErrorNamingThem() throws Exception {
+        Path master = md();
+        cut("md_mpi_cuda.2.events.z", 0);
+        assertTrue(error(master, DEFAULT).startsWith(dir.resolve("md_mpi_cuda.2.events.z") + ": empty: truncated"));
+    }
+
+    /**
+     * Written like VampirTrace 5.4 writes (wrf): a full flush about every 10240 inflated bytes,
+     * inside a record. Cut right after the first flush marker, the compressed data ends well, but
+     * the inflated data ends in the middle of a record.
+     */
+    @Test
+    void aCutOnAFlushMarkerInsideARecordIsAnErrorNamingTheFile() throws Exception {
+        Path master = md();
+        Path events = dir.resolve("md_mpi_cuda.3.events.z");
+        byte[] data = inflate(Files.readAllBytes(events));
+        int flushEvery = 10240;
+        while (data[flushEvery - 1] == '\n') {
+            flushEvery++; // the first flush inside a line
+        }
+        assertNotEquals('\n', data[flushEvery - 1]);
+        byte[] compressed = Otf1HandWrittenTraceTest.otfCompress(data, flushEvery);
+        int firstMarker = indexOf(compressed, new byte[] {0, 0, (byte) 0xff, (byte) 0xff}) + 4;
+        assertTrue(firstMarker < compressed.length - 4, "precondition: more than one flush");
+        Files.write(events, Arrays.copyOf(compressed, firstMarker));
+        assertTrue(error(master, DEFAULT).startsWith(events + ": truncated: the file ends in the middle of a record ("),
+                error(master, DEFAULT));
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    /**
+     * A plain (decompressed) VampirTrace 5.15 events file cut at a line end: no partial record, but
+     * process 3 began (PB) and its end (PE) is gone.
+     */
+    @Test
+    void aPlainEventsFileCutAtALineEndBeforeItsProcessEndIsAnError() throws Exception {
+        Path master = md();
+        Path compressed = dir.resolve("md_mpi_cuda.3.events.z");
+        byte[] data = inflate(Files.readAllBytes(compressed));
+        Files.delete(compressed);
+        int half = data.length / 2;
+        while (data[half - 1] != '\n') {
+            half++;
+        }
+        Path plain = dir.resolve("md_mpi_cuda.3.events");
+        Files.write(plain, Arrays.copyOf(data, half));
+        assertEquals(plain + ": truncated: process 3 began (PB) but the file ends before its end record (PE)", error(master, DEFAULT));
+    }
+
+    /**
+     * Files written without PB/PE (libotf 1.12 from the synthetic run, like VampirTrace 5.4) cut at
+     * a line end cannot be told from whole ones by their ends; the regions the cut leaves open are
+     * reported naming the file. synth.2.events: main (E10) is entered first and left last.
+     */
+    @Test
+    void aPlainFileWithoutProcessEndsCutAtALineEndIsNamedInANote() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        List<String> lines = Files.readAllLines(dir.resolve("synth.2.events"), StandardCharsets.ISO_8859_1);
+        assertEquals("E10", lines.get(2), "precondition: main is entered by the third line");
+        assertFalse(lines.contains("PE"), "precondition: no process end records");
+        Files.writeString(dir.resolve("synth.2.events"), String.join("\n", lines.subList(0, lines.size() / 2)) + "\n");
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertTrue(profile.notes().stream().anyMatch(n -> n.contains("regions still open") && n.contains("(synth.2.events)")),
+                profile.notes().toString());
+    }
+
+    @Test
+    void aMasterFileCutInsideALineIsAnError() throws Exception {
+        Path master = md();
+        cut("md_mpi_cuda.otf", 15); // "1:1\n2:2\n3:3\n4:"
+        assertEquals(master + ": truncated: the master file ends in the middle of a line", error(master, DEFAULT));
+    }
+
+    /** The master file cut after its third line: MPI process 4 is defined but in no stream. */
+    @Test
+    void aMasterFileCutAtALineEndIsAnErrorNamingIt() throws Exception {
+        Path master = md();
+        cut("md_mpi_cuda.otf", 12); // "1:1\n2:2\n3:3\n"
+        assertTrue(error(master, DEFAULT).startsWith(master + ": lists no stream for process"), error(master, DEFAULT));
+    }
+
+    /** Edited plain copies of the synthetic run's definitions: each removed line is named by an event that uses it. */
+    @Test
+    void eventsNamingWhatTheDefinitionsNeverDefineAreAnErrorNamingTheDefinitions() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        Path def = dir.resolve("synth.0.def");
+        String whole = Files.readString(def, StandardCharsets.ISO_8859_1);
+        String[][] cases = {
+                {"DF13G3NM\"MPI_Send\"\n", "names function 13, which synth.0.def does not define"},
+                {"DPG3b9aca05M1,2,3,4,NM\"MPI_COMM_WORLD\"\n", "names process group 3b9aca05, which synth.0.def does not define"},
+                {"DCO7NM\"MPI_Bcast\"Y2\n", "names collective operation 7, which synth.0.def does not define"}};
+        for (String[] c : cases) {
+            assertTrue(whole.contains(c[0]), c[0]);
+            Files.writeString(def, whole.replace(c[0], ""), StandardCharsets.ISO_8859_1);
+            String message = error(master, DEFAULT);
+            assertTrue(message.matches("\\Q" + dir + "/synth.\\E\\d\\.events: \\Q" + c[1]
+                    + " (one of the two files is damaged or truncated)\\E"), message);
+            assertTrue(error(master, DEFAULT.withSkipDamaged(true)).contains(c[1]), "never skipped: the definitions may be damaged");
+        }
+        Files.writeString(def, whole.replace("DP4NM\"Process 3\"\n", ""), StandardCharsets.ISO_8859_1);
+        assertEquals(def + ": does not define process 4, which synth.otf lists (one of the two files is damaged or truncated)",
+                error(master, DEFAULT));
+    }
+
+    /** A plain events file with a record of a process the definitions never define (written into stream 3's file). */
+    @Test
+    void anEventOfAnUndefinedProcessIsAnErrorNamingTheDefinitions() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.3.events");
+        Files.writeString(events, Files.readString(events) + "3e8\n*9\nL\n");
+        assertEquals(events + ": names process 9, which synth.0.def does not define (one of the two files is damaged or"
+                + " truncated)", error(master, DEFAULT));
+    }
+
+    @Test
+    void anEventsFileOverwrittenByAnotherStreamsIsAnErrorNamingIt() throws Exception {
+        Path master = md();
+        Files.copy(dir.resolve("md_mpi_cuda.2.events.z"), dir.resolve("md_mpi_cuda.4.events.z"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertEquals(dir.resolve("md_mpi_cuda.4.events.z") + ": holds no record of process 4 \"Process 3\", which"
+                + " md_mpi_cuda.otf puts in it (the file is empty, truncated or overwritten)", error(master, DEFAULT));
+    }
+
+    /**
+     * --skip-damaged leaves the cut events file out and names it; the other ranks are read. Rank 2
+     * (process 3) then has no events: run time 0.
+     */
+    @Test
+    void skipDamagedLeavesTheDamagedEventsFileOutWithANoteNamingIt() throws Exception {
+        Path master = md();
+        cut("md_mpi_cuda.3.events.z", 100);
+        TraceProfile profile = TraceInput.read(master, DEFAULT.withSkipDamaged(true), WAITS);
+        assertEquals(4, profile.processes().size());
+        assertEquals(0.0, profile.processes().get(2).time());
+        for (int rank : new int[] {0, 1, 3}) {
+            assertTrue(profile.processes().get(rank).time() > 0, "rank " + rank + " is read");
+        }
+        assertTrue(profile.notes().contains("1 damaged events file left out (md_mpi_cuda.3.events.z: truncated: the"
+                + " compressed data ends in the middle of a block, not on the full-flush marker 00 00 ff ff that ends every .z"
+                + " file libotf writes)"), profile.notes().toString());
+    }
+
+    @Test
+    void skipDamagedWithEveryEventsFileDamagedIsAnError() throws Exception {
+        Path master = copy("synth-z", "synth.otf");
+        for (int s = 1; s <= 6; s++) {
+            cut("synth." + s + ".events.z", 0);
+        }
+        assertEquals(dir.resolve("synth.1.events.z") + ": empty: truncated (a .z file holds at least a zlib header and one"
+                + " flushed block) (and every other events file is damaged too)", error(master, DEFAULT.withSkipDamaged(true)));
+    }
+}

@@ -1,0 +1,59 @@
+package org.igtrace.reader.otf2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Stream;
+import org.igtrace.reader.TestTraces;
+import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.TraceReadException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * testdata/two-chunks (testdata/make-two-chunks.py): one event file of two 256 KiB chunks
+ * (264045 bytes, 12000 calls). Cut anywhere in its second chunk, libotf2 3.0.2 loops for ever
+ * (otf2-print too: it is stopped by timeout 5 s in each of these cases); igtrace must refuse the
+ * file, naming it, before libotf2 reads it.
+ */
+class TruncatedEventFileTest {
+
+    private static Path copy(Path dir) throws Exception {
+        Path source = TestTraces.dir().resolve("two-chunks");
+        try (Stream<Path> walk = Files.walk(source)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return dir.resolve("traces.otf2");
+    }
+
+    @Test
+    void theWholeFileReads(@TempDir Path dir) throws Exception {
+        // 12000 calls, 10 us apart, the last left at 119995 us
+        assertEquals(119995e-6, TraceInput.read(copy(dir), false).processes().get(0).time(), 1e-12);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {262144, 262200, 263000, 264000, 264043, 264044})
+    void aFileCutInItsSecondChunkIsRefusedNotReadForEver(int length, @TempDir Path dir) throws Exception {
+        Path anchor = copy(dir);
+        Path events = dir.resolve("traces/0.evt");
+        Files.write(events, Arrays.copyOf(Files.readAllBytes(events), length));
+        TraceReadException e = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> assertThrows(TraceReadException.class, () -> TraceInput.read(anchor, false)));
+        assertEquals(events + ": damaged or truncated (events of location 0, \"Master thread\"; no end-of-file record)", e.getMessage());
+    }
+}
