@@ -105,6 +105,7 @@ public final class ClockConstraints implements MatchListener {
     /** Adds what {@code other} collected (on another thread) into this. */
     public void add(ClockConstraints other) {
         other.violations.forEach(violations::max);
+        other.waitedMessages.forEach(waitedMessages::max);
         conflicts += other.conflicts;
         messages += other.messages;
         collectives += other.collectives;
