@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.nio.file.Path;
-import org.igtrace.cli.isolation.Otf2ReaderProcess;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
@@ -9,7 +8,7 @@ import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 
-/** Reads a trace's profile for a command: the one place that picks the reader (and the reader process for OTF2). */
+/** Reads a trace's profile for a command: the one place that picks the reader (OTF2 runs in a reader JVM: see Main). */
 final class TraceReading {
     private TraceReading() {
     }
@@ -29,8 +28,7 @@ final class TraceReading {
         TraceFormat.Located located = TraceFormat.locate(trace);
         try {
             TraceProfile profile = switch (located.format()) {
-                case OTF2 -> Otf2ReaderProcess.enabled() ? Otf2ReaderProcess.read(located.file(), options, progress)
-                        : Otf2TraceReader.read(located.file(), options, progress);
+                case OTF2 -> Otf2TraceReader.read(located.file(), options, progress);
                 case OTF1 -> Otf1TraceReader.read(located.file(), options, progress);
             };
             return new Read(located, profile);
