@@ -75,10 +75,9 @@ public final class ReaderSupervisor {
 
     private static int supervise(Path anchor, String[] args, Path scratch, PrintStream err, boolean clearLine) {
         Path status = scratch.resolve("status");
-        ChildJvm jvm = ChildJvm.forCommand(args, status, scratch);
         Process child;
         try {
-            child = new ProcessBuilder(jvm.command()).inheritIO().start();
+            child = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO().start();
         } catch (IOException e) {
             err.println("igtrace: cannot start the reader process (" + e.getMessage() + ")");
             return 1;
@@ -97,11 +96,8 @@ public final class ReaderSupervisor {
         Runtime.getRuntime().removeShutdownHook(stopChild);
         List<String> lines = readStatus(status);
         if (lines.contains("started") && lines.get(lines.size() - 1).startsWith("exit ")) {
-            int code = Integer.parseInt(lines.get(lines.size() - 1).substring(5));
-            jvm.keepArchive(code == 0);
-            return code;
+            return Integer.parseInt(lines.get(lines.size() - 1).substring(5));
         }
-        jvm.keepArchive(false);
         for (String line : lines) {
             if (line.startsWith("temp ")) {
                 deleteQuietly(Path.of(line.substring(5)));
