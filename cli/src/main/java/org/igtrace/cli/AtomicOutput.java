@@ -29,6 +29,7 @@ final class AtomicOutput {
             throw new IOException("directory " + dir + " does not exist");
         }
         Path temp = createTemporary(absolute);
+        SupervisedChild.created(temp);
         // Interrupted (Ctrl-C, kill): the half-written file goes too.
         Thread removeTemp = new Thread(() -> temp.toFile().delete());
         Runtime.getRuntime().addShutdownHook(removeTemp);

@@ -41,6 +41,19 @@ class ReaderProcessTest {
     }
 
     @Test
+    void aReaderProcessThatDiesWhileWritingLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
+        Path output = dir.resolve("graph.graphml");
+        Run run = igtrace(dir, List.of("-Digtrace.test.haltWhileWriting=true"),
+                TESTDATA.resolve("otf2/pi-4").toString(), "-o", output.toString());
+        assertEquals(1, run.code(), run.err());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().contains(": libotf2 crashed while reading the archive (the reader process died)"), run.err());
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.toList(), "the half-written temporary file is removed");
+        }
+    }
+
+    @Test
     void anOtfTraceIsReadWithoutAReaderProcess(@TempDir Path dir) throws Exception {
         Run run = igtrace(dir, List.of("-Digtrace.test.throwInChild=true"),
                 TESTDATA.resolve("otf1/synth-plain/synth.otf").toString(), "--format", "dot");

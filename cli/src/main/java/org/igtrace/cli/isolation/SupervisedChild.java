@@ -17,6 +17,9 @@ public final class SupervisedChild {
     /** Tests set this (passed on by the parent) to make the child fail with a Java exception. */
     static final String TEST_THROW_PROPERTY = "igtrace.test.throwInChild";
 
+    /** Tests set this to make the child die (halt, no exit note) once its temporary output file exists. */
+    static final String TEST_HALT_PROPERTY = "igtrace.test.haltWhileWriting";
+
     private static FileOutputStream status;
 
     private SupervisedChild() {
@@ -40,6 +43,13 @@ public final class SupervisedChild {
     public static void willCreate(Path temporaryFile) throws IOException {
         if (status != null) {
             write("temp " + temporaryFile.toAbsolutePath());
+        }
+    }
+
+    /** Called once a temporary output file exists; only tests make it do something. */
+    public static void created(Path temporaryFile) {
+        if (status != null && Boolean.getBoolean(TEST_HALT_PROPERTY)) {
+            Runtime.getRuntime().halt(1); // as a JVM that crashed in native code leaves
         }
     }
 
