@@ -76,7 +76,7 @@ class ReaderProcessTest {
     void theReaderProcessExitCodeIsPassedOn(@TempDir Path dir) throws Exception {
         Run run = igtrace(dir, List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "--graph", "bogus");
         assertEquals(2, run.code(), run.err());
-        assertTrue(run.err().startsWith("igtrace: Invalid value for option '--graph'"), run.err());
+        assertTrue(run.err().startsWith("igtrace: ") && run.err().contains("'bogus'"), run.err());
     }
 
     private static Run igtrace(Path dir, List<String> jvmOptions, String... args) throws IOException, InterruptedException {

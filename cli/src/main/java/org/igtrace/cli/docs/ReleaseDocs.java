@@ -17,7 +17,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * Build-time tool (not used by igtrace runs): writes the man page {@code igtrace.1} (troff, man
- * macros) and the bash/zsh completion script {@code igtrace.bash} from the picocli model of the
+ * macros) and the bash/zsh completion script {@code igtrace-completion.bash} from the picocli model of the
  * command as it is compiled, so both follow every option and subcommand without a list kept by
  * hand. Usage: {@code ReleaseDocs OUTDIR VERSION}.
  */
@@ -29,7 +29,7 @@ public final class ReleaseDocs {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
         CommandLine command = new CommandLine(new IgtraceCommand());
-        Files.writeString(out.resolve("igtrace.bash"), AutoComplete.bash("igtrace", command), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("igtrace-completion.bash"), AutoComplete.bash("igtrace", command), StandardCharsets.UTF_8);
         try (PrintWriter man = new PrintWriter(Files.newBufferedWriter(out.resolve("igtrace.1"), StandardCharsets.UTF_8))) {
             writeManPage(command, args[1], man);
         }
