@@ -11,7 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.cli.isolation.Otf2ReaderProcess;
+import org.igtrace.cli.isolation.ReaderSupervisor;
 
 /**
  * Runs a whole igtrace command in a child JVM that reads OTF2 in-process, passing its standard
@@ -25,7 +25,7 @@ final class IsolatedCommand {
 
     /** Whether a command reading {@code trace} runs in a child (OTF2, isolation not turned off). */
     static boolean needed(org.igtrace.reader.TraceFormat.Located trace) {
-        return Otf2ReaderProcess.enabled() && trace.format() == org.igtrace.reader.TraceFormat.OTF2;
+        return ReaderSupervisor.enabled() && trace.format() == org.igtrace.reader.TraceFormat.OTF2;
     }
 
     static int run(List<String> args, Path trace, Writer stdout, PrintWriter err) {

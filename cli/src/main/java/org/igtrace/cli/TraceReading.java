@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.nio.file.Path;
-import org.igtrace.cli.isolation.Otf2ReaderProcess;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
@@ -10,7 +9,7 @@ import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.igtrace.reader.TraceReadException;
 
-/** Reads a trace's profile for a command: the one place that picks the reader (and the reader process for OTF2). */
+/** Reads a trace's profile for a command: the one place that picks the reader (OTF2 runs in a reader JVM: see Main). */
 final class TraceReading {
     private TraceReading() {
     }
@@ -33,9 +32,7 @@ final class TraceReading {
     static Read read(Path trace, Request request, ProgressBar progress) throws TraceReadException {
         TraceFormat.Located located = TraceFormat.locate(trace);
         try {
-            TraceProfile profile = located.format() == TraceFormat.OTF2 && Otf2ReaderProcess.enabled()
-                    ? Otf2ReaderProcess.read(located.file(), request.read(), request.analysis(), progress)
-                    : TraceInput.read(located.file(), request.read(), request.analysis(), progress);
+            TraceProfile profile = TraceInput.read(located.file(), request.read(), request.analysis(), progress);
             return new Read(located, profile);
         } finally {
             progress.finish();

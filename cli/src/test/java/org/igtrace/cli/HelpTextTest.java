@@ -78,7 +78,7 @@ class HelpTextTest {
         String help = out.toString();
         assertTrue(help.contains("Examples:") && help.contains("Environment:") && help.contains("IGTRACE_JAVA_OPTS"), help);
         TreeSet<String> properties = new TreeSet<>();
-        Pattern literal = Pattern.compile("\"(igtrace\\.[a-z0-9.]+)\"");
+        Pattern literal = Pattern.compile("\"(igtrace\\.[a-z][a-z0-9.]*)\"");
         for (String module : List.of("../cli/src/main/java", "../otf-reader/src/main/java", "../graph-core/src/main/java",
                 "../formats/src/main/java")) {
             try (Stream<Path> files = Files.walk(Path.of(module))) {
@@ -91,6 +91,8 @@ class HelpTextTest {
             }
         }
         assertTrue(properties.size() >= 4, properties.toString());
+        // Set by igtrace itself for the OTF2 reader JVM it starts (and by the launcher), never by users.
+        properties.removeAll(List.of("igtrace.supervisor.status", "igtrace.cds.archive"));
         for (String p : properties) {
             assertTrue(help.contains("-D" + p + "="), p + " is read by the code but not in --help");
         }

@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -19,35 +18,40 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A native crash while reading an OTF2 archive must not take igtrace down. The crash is made real:
- * the anchor is a named pipe, so the reader process blocks in libotf2's open() until the test
- * sends it SIGSEGV — the signal a bad pointer dereference in libotf2 would raise. igtrace must
- * answer with one line and exit code 1, and leave no JVM crash file or output file behind.
+ * igtrace runs as a user runs it (its own JVM, which starts the reader JVM), the anchor is a named
+ * pipe, and the test sends SIGSEGV — the signal a bad pointer dereference in libotf2 raises — to
+ * the reader JVM while it is blocked inside libotf2's open() of that pipe. No sleeps: the test
+ * watches /proc for a thread waiting for the pipe's writer ({@code wait_for_partner}); while
+ * libotf2 is not yet loaded in that process, the waiting open is igtrace's own look at the
+ * format, which gets the OTF2 magic bytes; once libotf2 is mapped, it is libotf2's open.
+ * igtrace must answer with one line and exit code 1, and leave no JVM crash file, temporary file
+ * or output file behind.
  */
 class ReaderCrashTest {
+    private static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
+
     @Test
     void aCrashInTheReaderProcessIsOneLineAndExitCodeOne(@TempDir Path dir) throws Exception {
         Path anchor = dir.resolve("traces.otf2");
-        Process mkfifo = new ProcessBuilder("mkfifo", anchor.toString()).start();
-        assertEquals(0, mkfifo.waitFor());
+        assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
         Path output = dir.resolve("graph.graphml");
-
-        StringWriter out = new StringWriter(), err = new StringWriter();
-        CompletableFuture<Integer> igtrace = CompletableFuture.supplyAsync(() ->
-                IgtraceCommand.run(out, new PrintWriter(err, true), anchor.toString(), "-o", output.toString()));
-
-        // igtrace first looks at the file's first bytes to recognise the format: feed it the OTF2 magic.
-        try (OutputStream fifo = Files.newOutputStream(anchor)) {
-            fifo.write(new byte[] {0x03, 'B', 'O', 'T', 'F', '2'});
+        Path stderr = Files.createTempFile("igtrace-crash", ".err");
+        Process igtrace = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(), anchor.toString(), "-o", output.toString())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderr.toFile()).start();
+        try {
+            ProcessHandle reader = feedUntilLibotf2Opens(igtrace, anchor);
+            assertEquals(0, new ProcessBuilder("kill", "-SEGV", Long.toString(reader.pid())).start().waitFor());
+            assertTrue(igtrace.waitFor(60, TimeUnit.SECONDS), "igtrace ended");
+        } finally {
+            igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
         }
-        // Then the reader process opens the pipe through libotf2 and waits for a writer that never comes.
-        ProcessHandle reader = awaitReaderProcess();
-        Process kill = new ProcessBuilder("kill", "-SEGV", Long.toString(reader.pid())).start();
-        assertEquals(0, kill.waitFor());
-
-        int code = igtrace.get(60, TimeUnit.SECONDS);
-        List<String> lines = err.toString().lines().toList();
-        assertEquals(1, code, err.toString());
-        assertEquals(1, lines.size(), err.toString());
+        String err = Files.readString(stderr, StandardCharsets.UTF_8);
+        Files.delete(stderr);
+        List<String> lines = err.lines().toList();
+        assertEquals(1, igtrace.exitValue(), err);
+        assertEquals(1, lines.size(), err);
         assertTrue(lines.get(0).startsWith("igtrace: " + anchor + ": libotf2 crashed while reading the archive ("), lines.get(0));
         assertTrue(lines.get(0).endsWith("); the archive is damaged"), lines.get(0));
         assertFalse(Files.exists(output), "no output file");
@@ -57,19 +61,51 @@ class ReaderCrashTest {
         assertFalse(hsErrFilesIn(Path.of("").toAbsolutePath()), "no hs_err file in the working directory");
     }
 
-    private static ProcessHandle awaitReaderProcess() throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    /**
+     * Gives the magic bytes to every open of the pipe made before libotf2 is loaded, and returns
+     * the process whose thread waits in open() with libotf2 loaded.
+     */
+    private static ProcessHandle feedUntilLibotf2Opens(Process igtrace, Path fifo) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
-            Optional<ProcessHandle> child = ProcessHandle.current().children()
-                    .filter(p -> p.info().arguments().map(a -> String.join(" ", a)).orElse("").contains("Otf2ReaderProcess"))
-                    .findFirst();
-            if (child.isPresent()) {
-                Thread.sleep(1500); // let it reach libotf2's open() of the pipe
-                return child.get();
+            assertTrue(igtrace.isAlive(), "igtrace ended before libotf2 opened the pipe");
+            Optional<ProcessHandle> waiting = Stream.concat(Stream.of(igtrace.toHandle()), igtrace.descendants())
+                    .filter(ReaderCrashTest::waitsForPipeWriter).findFirst();
+            if (waiting.isPresent()) {
+                if (mapsLibotf2(waiting.get())) {
+                    return waiting.get();
+                }
+                try (OutputStream out = Files.newOutputStream(fifo)) {
+                    out.write(OTF2_MAGIC);
+                }
+            } else {
+                Thread.sleep(5); // polling /proc, not waiting out a race
             }
-            Thread.sleep(50);
         }
-        throw new AssertionError("no reader process started");
+        throw new AssertionError("libotf2 never opened the pipe");
+    }
+
+    /** Whether a thread of the process is blocked opening a FIFO that has no writer yet. */
+    private static boolean waitsForPipeWriter(ProcessHandle process) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
+            return tasks.anyMatch(task -> {
+                try {
+                    return Files.readString(task.resolve("wchan")).strip().equals("wait_for_partner");
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static boolean mapsLibotf2(ProcessHandle process) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(process.pid()), "maps")).contains("libopen-trace-format2");
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static boolean hsErrFilesIn(Path dir) throws Exception {

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Checks the release tarball (run by `mvn verify`): it holds the launcher, the jar, the class
+# list, the man page, the completion script and the license, and `bin/igtrace --version` from an
+# unpacked copy prints "igtrace VERSION" without Maven or the source tree.
+# Usage: check-release.sh TARBALL VERSION
+set -euo pipefail
+tarball=$1 version=$2
+base="igtrace-$version"
+listing=$(tar -tzf "$tarball")
+for f in bin/igtrace lib/igtrace.jar lib/igtrace.classlist share/man/man1/igtrace.1 \
+         share/bash-completion/completions/igtrace share/doc/igtrace/LICENSE share/doc/igtrace/definitions.md; do
+  grep -qx "$base/$f" <<<"$listing" || { echo "check-release: $tarball lacks $base/$f" >&2; exit 1; }
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+tar -xzf "$tarball" -C "$work"
+[ -x "$work/$base/bin/igtrace" ] || { echo "check-release: bin/igtrace is not executable" >&2; exit 1; }
+got=$(cd "$work" && env -u IGTRACE_JAVA_OPTS PATH="$PATH" "$work/$base/bin/igtrace" --version)
+[ "$got" = "igtrace $version" ] || { echo "check-release: bin/igtrace --version printed '$got', expected 'igtrace $version'" >&2; exit 1; }
+grep -q '^\.TH IGTRACE 1' "$work/$base/share/man/man1/igtrace.1" || { echo "check-release: the man page has no .TH line" >&2; exit 1; }
+grep -q 'threads' "$work/$base/share/man/man1/igtrace.1" || { echo "check-release: the man page lacks the options" >&2; exit 1; }
+grep -q 'complete -F' "$work/$base/share/bash-completion/completions/igtrace" || { echo "check-release: no completion function" >&2; exit 1; }
+if command -v groff >/dev/null; then
+  problems=$(groff -man -ww -z "$work/$base/share/man/man1/igtrace.1" 2>&1 || true)
+  [ -z "$problems" ] || { echo "check-release: groff warns about the man page: $problems" >&2; exit 1; }
+fi
+echo "check-release: $tarball holds the launcher, jar, class list, man page, completion and license; bin/igtrace --version works"

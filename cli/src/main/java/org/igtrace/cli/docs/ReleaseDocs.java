@@ -1,0 +1,124 @@
+package org.igtrace.cli.docs;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.cli.IgtraceCommand;
+import picocli.AutoComplete;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/**
+ * Build-time tool (not used by igtrace runs): writes the man page {@code igtrace.1} (troff, man
+ * macros) and the bash/zsh completion script {@code igtrace-completion.bash} from the picocli model of the
+ * command as it is compiled, so both follow every option and subcommand without a list kept by
+ * hand. Usage: {@code ReleaseDocs OUTDIR VERSION}.
+ */
+public final class ReleaseDocs {
+    private ReleaseDocs() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        Path out = Path.of(args[0]);
+        Files.createDirectories(out);
+        CommandLine command = new CommandLine(new IgtraceCommand());
+        Files.writeString(out.resolve("igtrace-completion.bash"), AutoComplete.bash("igtrace", command), StandardCharsets.UTF_8);
+        try (PrintWriter man = new PrintWriter(Files.newBufferedWriter(out.resolve("igtrace.1"), StandardCharsets.UTF_8))) {
+            writeManPage(command, args[1], man);
+        }
+    }
+
+    static void writeManPage(CommandLine command, String version, PrintWriter man) {
+        CommandSpec spec = command.getCommandSpec();
+        man.println(".TH IGTRACE 1 \"\" \"igtrace " + version + "\" \"User Commands\"");
+        man.println(".SH NAME");
+        man.println("igtrace \\- information graphs of MPI programs from OTF2 and OTF traces");
+        man.println(".SH SYNOPSIS");
+        synopsis(command, man);
+        man.println(".SH DESCRIPTION");
+        paragraphs(spec.usageMessage().description(), man);
+        arguments(spec, man);
+        man.println(".SH OPTIONS");
+        options(spec, man);
+        for (Map.Entry<String, CommandLine> sub : command.getSubcommands().entrySet()) {
+            if (sub.getValue().getCommandSpec().usageMessage().hidden() || !sub.getKey().equals(sub.getValue().getCommandName())) {
+                continue; // aliases and hidden commands
+            }
+            man.println(".SH COMMAND " + text(sub.getKey()).toUpperCase(Locale.ROOT));
+            synopsis(sub.getValue(), man);
+            paragraphs(sub.getValue().getCommandSpec().usageMessage().description(), man);
+            arguments(sub.getValue().getCommandSpec(), man);
+            options(sub.getValue().getCommandSpec(), man);
+        }
+        man.println(".SH EXIT STATUS");
+        for (Map.Entry<String, String> code : spec.usageMessage().exitCodeList().entrySet()) {
+            man.println(".TP");
+            man.println(".B " + text(code.getKey().strip()));
+            man.println(text(code.getValue()));
+        }
+        man.println(".SH ENVIRONMENT");
+        man.println(".TP\n.B IGTRACE_JAVA_OPTS");
+        man.println("Options for the Java virtual machines igtrace runs in (the launcher's and the OTF2 reader's), e.g.");
+        man.println(".B \\-Xmx8g\nor\n.BR \\-Digtrace.libotf2=PATH .");
+        man.println(".SH SEE ALSO");
+        man.println("The README and docs/definitions.md of the igtrace distribution: what every number means.");
+    }
+
+    private static void synopsis(CommandLine command, PrintWriter man) {
+        man.println(".nf");
+        command.getHelp().synopsis(0).lines().forEach(l -> man.println(text(l)));
+        man.println(".fi");
+    }
+
+    private static void arguments(CommandSpec spec, PrintWriter man) {
+        for (PositionalParamSpec p : spec.positionalParameters()) {
+            if (!p.hidden()) {
+                man.println(".TP");
+                man.println(".I " + text(p.paramLabel()));
+                paragraphs(p.description(), man);
+            }
+        }
+    }
+
+    private static void options(CommandSpec spec, PrintWriter man) {
+        for (OptionSpec o : spec.options()) {
+            if (o.hidden()) {
+                continue;
+            }
+            man.println(".TP");
+            StringBuilder names = new StringBuilder();
+            for (String name : o.names()) {
+                names.append(names.length() == 0 ? "" : ", ").append("\\fB").append(text(name)).append("\\fR");
+            }
+            if (o.arity().max() > 0) {
+                names.append(" \\fI").append(text(o.paramLabel())).append("\\fR");
+            }
+            man.println(names);
+            paragraphs(o.description(), man);
+        }
+    }
+
+    private static void paragraphs(String[] lines, PrintWriter man) {
+        for (String line : List.of(lines)) {
+            String t = line.replace("%n", "\n").replace("%%", "%");
+            if (t.isBlank()) {
+                man.println(".PP");
+            } else {
+                t.lines().forEach(l -> man.println(text(l)));
+            }
+        }
+    }
+
+    /** Text safe in troff: backslashes escaped, hyphens as minus signs, no line read as a request. */
+    static String text(String s) {
+        String t = s.replace("\\", "\\e").replace("-", "\\-");
+        return t.startsWith(".") || t.startsWith("'") ? "\\&" + t : t;
+    }
+}

@@ -1,0 +1,54 @@
+package org.igtrace.cli.isolation;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line of the child JVM that runs igtrace for {@link ReaderSupervisor}: this JVM's
+ * java and class path, no crash file and no core dump, the {@code igtrace.*} and {@code jna.*}
+ * system properties and {@code IGTRACE_JAVA_OPTS} passed on, and the launcher's class-data
+ * sharing archive ({@code -Digtrace.cds.archive=FILE}) when it names one that exists.
+ */
+final class ChildJvm {
+    static final String ARCHIVE_PROPERTY = "igtrace.cds.archive";
+
+    private ChildJvm() {
+    }
+
+    static List<String> command(String[] args, Path status, Path scratch) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-XX:+SuppressFatalErrorMessage");
+        command.add("-XX:-CreateCoredumpOnCrash");
+        command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
+        command.add("-XX:+UseSerialGC");
+        command.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
+        command.add("-XX:-UsePerfData");
+        String archive = System.getProperty(ARCHIVE_PROPERTY);
+        if (archive != null && Files.isRegularFile(Path.of(archive))) {
+            command.add("-Xlog:cds*=off");
+            command.add("-XX:SharedArchiveFile=" + archive);
+        }
+        String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
+        if (userOptions != null && !userOptions.isBlank()) {
+            command.addAll(List.of(userOptions.strip().split("\\s+")));
+        }
+        for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
+            String key = p.getKey().toString();
+            if ((key.startsWith("igtrace.") || key.startsWith("jna.")) && !key.equals("igtrace.isolate")
+                    && !key.equals(SupervisedChild.STATUS_PROPERTY)) {
+                command.add("-D" + key + "=" + p.getValue());
+            }
+        }
+        command.add("-Digtrace.isolate=false");
+        command.add("-D" + SupervisedChild.STATUS_PROPERTY + "=" + status);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add("org.igtrace.cli.Main");
+        command.addAll(List.of(args));
+        return command;
+    }
+}

@@ -1,0 +1,164 @@
+package org.igtrace.cli.isolation;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * Runs igtrace in a child JVM when the command reads an OTF2 archive, so that libotf2 meeting
+ * bytes it cannot handle takes down only the child, never the user's command with a JVM crash.
+ * The child runs the whole command with the same arguments and this process's standard streams;
+ * this process only supervises. A child that leaves through igtrace's own code (a result, a
+ * one-line error, an internal error) passes its exit code on; a child that dies (a signal, a
+ * native crash: its JVM writes no crash file and no core dump) gives the one-line
+ * "libotf2 crashed" error, and the temporary output file it was writing is removed.
+ * Disabled with {@code -Digtrace.isolate=false}.
+ */
+public final class ReaderSupervisor {
+    private ReaderSupervisor() {
+    }
+
+    /** Whether OTF2 archives are read in a child process: the default, and never inside a child. */
+    public static boolean enabled() {
+        return !"false".equals(System.getProperty("igtrace.isolate")) && !SupervisedChild.active();
+    }
+
+    /**
+     * The OTF2 anchor among the arguments, or null: the first argument that is not an option and
+     * names an existing file or directory that {@link TraceFormat#locate} finds an OTF2 archive in.
+     * Deciding costs a look at the arguments' first bytes, so the child starts before anything else.
+     */
+    public static Path otf2Anchor(String[] args) {
+        for (String arg : args) {
+            if (arg.isEmpty() || arg.startsWith("-")) {
+                continue;
+            }
+            try {
+                Path path = Path.of(arg);
+                if (Files.exists(path)) {
+                    TraceFormat.Located located = TraceFormat.locate(path);
+                    if (located.format() == TraceFormat.OTF2) {
+                        return located.file();
+                    }
+                }
+            } catch (InvalidPathException | TraceReadException e) {
+                // not a trace: picocli and the command will say what is wrong with it
+            }
+        }
+        return null;
+    }
+
+    /** Runs the command {@code args} in a child JVM and returns the exit code to leave with. */
+    public static int run(Path anchor, String[] args, PrintStream err, boolean clearLine) {
+        Path scratch;
+        try {
+            scratch = scratchDirectory();
+        } catch (IOException e) {
+            err.println("igtrace: cannot create a temporary directory for the reader process (" + e.getMessage() + ")");
+            return 1;
+        }
+        try {
+            return supervise(anchor, args, scratch, err, clearLine);
+        } finally {
+            deleteQuietly(scratch);
+        }
+    }
+
+    private static int supervise(Path anchor, String[] args, Path scratch, PrintStream err, boolean clearLine) {
+        Path status = scratch.resolve("status");
+        Process child;
+        try {
+            child = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO().start();
+        } catch (IOException e) {
+            err.println("igtrace: cannot start the reader process (" + e.getMessage() + ")");
+            return 1;
+        }
+        Thread stopChild = new Thread(child::destroy);
+        Runtime.getRuntime().addShutdownHook(stopChild);
+        int exit;
+        try {
+            exit = child.waitFor();
+        } catch (InterruptedException e) {
+            child.destroyForcibly();
+            Thread.currentThread().interrupt();
+            err.println("igtrace: " + anchor + ": interrupted");
+            return 1;
+        }
+        Runtime.getRuntime().removeShutdownHook(stopChild);
+        List<String> lines = readStatus(status);
+        if (lines.contains("started") && lines.get(lines.size() - 1).startsWith("exit ")) {
+            return Integer.parseInt(lines.get(lines.size() - 1).substring(5));
+        }
+        for (String line : lines) {
+            if (line.startsWith("temp ")) {
+                deleteQuietly(Path.of(line.substring(5)));
+            }
+        }
+        if (clearLine) {
+            err.print("\r\033[K"); // a progress bar the child may have left
+        }
+        if (!lines.contains("started")) {
+            err.println("igtrace: " + anchor + ": the reader process did not start (" + describe(exit) + ")");
+        } else {
+            err.println("igtrace: " + anchor + ": libotf2 crashed while reading the archive (" + describe(exit)
+                    + "); the archive is damaged");
+        }
+        return 1;
+    }
+
+    private static List<String> readStatus(Path status) {
+        try {
+            return Files.readAllLines(status, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    /** A fresh private directory for the child's status file and any crash file, without SecureRandom's start-up cost. */
+    private static Path scratchDirectory() throws IOException {
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        long pid = ProcessHandle.current().pid();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return Files.createDirectory(tmp.resolve("igtrace-reader-" + pid + "-" + System.nanoTime() + "-" + attempt));
+            } catch (FileAlreadyExistsException e) {
+                if (attempt > 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    static String describe(int exit) {
+        if (exit > 128) {
+            int signal = exit - 128;
+            return switch (signal) {
+                case 6 -> "SIGABRT";
+                case 7 -> "SIGBUS";
+                case 8 -> "SIGFPE";
+                case 9 -> "SIGKILL";
+                case 11 -> "SIGSEGV";
+                case 15 -> "SIGTERM";
+                default -> "signal " + signal;
+            };
+        }
+        return exit == 1 ? "the reader process died" : "exit status " + exit;
+    }
+
+    private static void deleteQuietly(Path path) {
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // nothing there, or a leftover temporary directory: harmless
+        }
+    }
+}

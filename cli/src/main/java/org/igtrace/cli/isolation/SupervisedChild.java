@@ -1,0 +1,70 @@
+package org.igtrace.cli.isolation;
+
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * The child's side of {@link ReaderSupervisor}: this JVM runs the whole igtrace command and tells
+ * its parent, through a small status file the parent named, only what the parent needs when the
+ * child dies: that it started, which temporary files it is about to create, and the exit code it
+ * leaves with. A status file without an exit line means the child died outside igtrace's own code.
+ */
+public final class SupervisedChild {
+    /** The system property naming the status file; set by the parent only. */
+    static final String STATUS_PROPERTY = "igtrace.supervisor.status";
+    /** Tests set this (passed on by the parent) to make the child fail with a Java exception. */
+    static final String TEST_THROW_PROPERTY = "igtrace.test.throwInChild";
+
+    /** Tests set this to make the child die (halt, no exit note) once its temporary output file exists. */
+    static final String TEST_HALT_PROPERTY = "igtrace.test.haltWhileWriting";
+
+    private static FileOutputStream status;
+
+    private SupervisedChild() {
+    }
+
+    /** Whether this JVM is a child started by {@link ReaderSupervisor}. */
+    public static boolean active() {
+        return System.getProperty(STATUS_PROPERTY) != null;
+    }
+
+    /** Marks the child as started; call first. */
+    public static void started() throws IOException {
+        status = new FileOutputStream(System.getProperty(STATUS_PROPERTY), true);
+        write("started");
+        if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
+            throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
+        }
+    }
+
+    /** Records, before it is created, a temporary file that the parent removes if the child dies. */
+    public static void willCreate(Path temporaryFile) throws IOException {
+        if (status != null) {
+            write("temp " + temporaryFile.toAbsolutePath());
+        }
+    }
+
+    /** Called once a temporary output file exists; only tests make it do something. */
+    public static void created(Path temporaryFile) {
+        if (status != null && Boolean.getBoolean(TEST_HALT_PROPERTY)) {
+            Runtime.getRuntime().halt(1); // as a JVM that crashed in native code leaves
+        }
+    }
+
+    /** Records the exit code the child is about to leave with. */
+    public static void exiting(int code) {
+        if (status != null) {
+            try {
+                write("exit " + code);
+            } catch (IOException e) {
+                // the parent then reports that the child died; nothing better can be done here
+            }
+        }
+    }
+
+    private static synchronized void write(String line) throws IOException {
+        status.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    }
+}
