@@ -85,4 +85,48 @@ class EfficiencyOutputTest {
         assertEquals(0, r.code, r.err);
         assertFalse(r.out.contains("useful=") || r.out.contains("\"runtime\""), r.out);
     }
+
+    /** stats JSON: the efficiency object and per-process fields obey the same identities; CSV has the columns; text the POP line. */
+    @Test
+    void statsCarriesEfficiencyThatAddsUp() throws Exception {
+        Path json = dir.resolve("s.json");
+        Run r = igtrace("stats", TRACE, "-q", "-o", json.toString());
+        assertEquals(0, r.code, r.err);
+        String out = SubcommandsTest.python(String.join("\n",
+                "import sys, json",
+                "d = json.load(open(sys.argv[1]))",
+                "e, ps = d['efficiency'], d['processes']",
+                "T = e['runtime']",
+                "assert len(ps) == 4 and abs(T - max(p['time'] for p in ps)) < 1e-12",
+                "for p in ps:",
+                "    assert abs(p['useful'] + p['lost_idle'] + p['lost_wait'] + p['lost_transfer'] - T) < 1e-9, p",
+                "    assert abs(p['useful'] - (p['time'] - p['comm_time'])) < 1e-9, p",
+                "    assert abs(p['efficiency'] - p['useful'] / T) < 1e-12, p",
+                "    assert abs(p['lost_wait'] - p['wait']) < 1e-12, p",
+                "u = [p['useful'] for p in ps]",
+                "assert abs(e['load_balance'] - sum(u) / 4 / max(u)) < 1e-12",
+                "assert abs(e['communication_efficiency'] - max(u) / T) < 1e-12",
+                "assert abs(e['parallel_efficiency'] - sum(u) / 4 / T) < 1e-12",
+                "print(sorted(e))"), json.toString());
+        assertEquals("['communication_efficiency', 'load_balance', 'parallel_efficiency', 'runtime']", out);
+
+        Path csv = dir.resolve("s.csv");
+        assertEquals(0, igtrace("stats", TRACE, "-q", "-o", csv.toString()).code);
+        String rows = SubcommandsTest.python(String.join("\n",
+                "import sys, csv",
+                "rows = list(csv.DictReader(open(sys.argv[1])))",
+                "T = max(float(r['time']) for r in rows)",
+                "print(len(rows), all(abs(sum(float(r[k]) for k in ('useful', 'lost_idle', 'lost_wait', 'lost_transfer')) - T) < 1e-9"
+                        + " for r in rows))"), csv.toString());
+        assertEquals("4 True", rows);
+
+        Run text = igtrace("stats", TRACE);
+        assertEquals(0, text.code, text.err);
+        List<String> lines = text.out.lines().toList();
+        int pop = lines.indexOf(lines.stream().filter(l -> l.startsWith("POP: run time T ")).findFirst().orElseThrow());
+        assertTrue(lines.get(pop).matches("POP: run time T [0-9.]+ ms, load balance 0\\.\\d{3}, communication efficiency 0\\.\\d{3}, "
+                + "parallel efficiency 0\\.\\d{3}"), lines.get(pop));
+        assertTrue(lines.get(pop + 1).matches("rank +useful +efficiency +lost idle +lost wait +lost transfer"), lines.get(pop + 1));
+        assertEquals(pop + 6, lines.size(), "one row per rank: " + text.out);
+    }
 }
