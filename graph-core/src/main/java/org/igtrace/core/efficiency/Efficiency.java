@@ -69,17 +69,27 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         }
         double meanUseful = ps.isEmpty() ? 0 : sumUseful / ps.size();
         List<ProcessEfficiency> rows = new ArrayList<>(ps.size());
+        double ticksPerSecond = waits == null ? 0 : waits.ticksPerSecond();
         for (ProcessProfile p : ps) {
-            double useful = p.time() - p.commTime();
+            double useful = difference(p.time(), p.commTime(), ticksPerSecond);
             double wait = waits == null ? 0 : waits.total(p.rank());
-            rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), runtime - p.time(), wait,
-                    p.commTime() - wait));
+            rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), difference(runtime, p.time(), ticksPerSecond),
+                    wait, difference(p.commTime(), wait, ticksPerSecond)));
         }
         double lb = maxUseful > 0 ? meanUseful / maxUseful : 1;
         double comm = ratio(maxUseful, runtime);
         double ser = Double.isNaN(idealRuntime) ? Double.NaN : ratio(maxUseful, idealRuntime);
         double te = Double.isNaN(idealRuntime) ? Double.NaN : ratio(idealRuntime, runtime);
         return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, ratio(meanUseful, runtime), rows);
+    }
+
+    /**
+     * {@code a - b} for two times that are whole numbers of timer ticks converted to seconds: the
+     * difference is taken in ticks and converted once, so it carries no noise from the two
+     * conversions (0.006501624, not 0.0065016239999999975). Without a timer resolution, plain.
+     */
+    private static double difference(double a, double b, double ticksPerSecond) {
+        return ticksPerSecond > 0 ? Math.round((a - b) * ticksPerSecond) / ticksPerSecond : a - b;
     }
 
     private static double ratio(double part, double whole) {
