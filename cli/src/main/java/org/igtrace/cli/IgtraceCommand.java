@@ -81,6 +81,7 @@ public final class IgtraceCommand implements Callable<Integer> {
     private PrintWriter err;
     /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
     private List<String> args = List.of();
+    private ProfileReader reader = ProfileReader.HERE;
 
     @Override
     public Integer call() throws UsageError {
@@ -99,6 +100,11 @@ public final class IgtraceCommand implements Callable<Integer> {
         return args;
     }
 
+    /** How the commands read a whole trace's profile. */
+    ProfileReader reader() {
+        return reader;
+    }
+
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
         // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
@@ -109,6 +115,11 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace writing to the given streams; for tests and embedding. */
     public static int run(Writer stdout, PrintWriter err, String... args) {
+        return run(stdout, err, ProfileReader.HERE, args);
+    }
+
+    /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
+    public static int run(Writer stdout, PrintWriter err, ProfileReader reader, String... args) {
         if (args.length > 0 && args[0].equals("predict")) { // until the subcommands of issue 14 land
             return PredictCommand.run(stdout, err, java.util.Arrays.copyOfRange(args, 1, args.length));
         }
@@ -116,6 +127,7 @@ public final class IgtraceCommand implements Callable<Integer> {
         command.stdout = stdout;
         command.err = err;
         command.args = List.of(args);
+        command.reader = reader;
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);
