@@ -36,9 +36,9 @@ class LocalModeMatchesCliTest {
         System.setProperty("igtrace.isolate", "false");
         spark = SparkSession.builder().master("local[2]").appName("igtrace-test")
                 .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "3")
-                .config(SparkProfileReader.TASKS_PER_CORE, "3")
-                .config(DistributedWaits.JOIN_PARTITIONS, "5")
+                .config("spark.sql.shuffle.partitions", "2")
+                .config(SparkProfileReader.TASKS_PER_CORE, "2")
+                .config(DistributedWaits.JOIN_PARTITIONS, "3")
                 .config("spark.driver.host", "127.0.0.1")
                 .getOrCreate();
     }

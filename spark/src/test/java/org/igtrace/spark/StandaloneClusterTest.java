@@ -35,6 +35,11 @@ class StandaloneClusterTest {
     @BeforeAll
     static void startCluster() throws Exception {
         work = Files.createTempDirectory("igtrace-spark-cluster");
+        // A worker builds its executors' class path as a Spark distribution's: SPARK_HOME/jars, marked by RELEASE.
+        Path release = sparkHome().resolve("RELEASE");
+        if (!Files.exists(release)) {
+            Files.writeString(release, "Spark jars copied by Maven (maven-dependency-plugin) for igtrace's tests\n");
+        }
         try {
             Process m = start("master", "org.apache.spark.deploy.master.Master",
                     "--host", "127.0.0.1", "--port", "0", "--webui-port", "0");
@@ -146,6 +151,7 @@ class StandaloneClusterTest {
                 .redirectOutput(work.resolve(name + ".log").toFile());
         b.environment().put("SPARK_HOME", sparkHome().toString());
         b.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        b.environment().put("SPARK_SCALA_VERSION", "2.13");
         b.environment().put("SPARK_LOCAL_DIRS", work.resolve("local").toString());
         Process p = b.start();
         cluster.add(p);
