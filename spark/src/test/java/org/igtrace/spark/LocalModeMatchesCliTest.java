@@ -77,24 +77,31 @@ class LocalModeMatchesCliTest {
         assertEquals(cli.err, onSpark.err, "summary of " + trace + " " + options);
     }
 
-    /** A damaged trace is the command line's one-line error (exit 1), raised on an executor. */
+    /**
+     * A damaged events file, met by an executor (the driver reads only definitions), is the
+     * command line's one-line error naming the file, with exit code 1.
+     */
     @Test
-    void missingEventFileIsTheCommandLinesError() throws Exception {
-        Path copy = java.nio.file.Files.createTempDirectory("igtrace-spark-missing");
+    void damagedEventsFileIsTheCommandLinesError() throws Exception {
+        Path copy = java.nio.file.Files.createTempDirectory("igtrace-spark-damaged");
         try {
-            Path trace = SparkTraces.dir().resolve("otf1/synth-plain");
-            try (Stream<Path> files = java.nio.file.Files.list(trace)) {
+            try (Stream<Path> files = java.nio.file.Files.list(SparkTraces.dir().resolve("otf1/synth-z"))) {
                 for (Path f : files.toList()) {
                     java.nio.file.Files.copy(f, copy.resolve(f.getFileName()));
                 }
             }
-            // Corrupt one events file after the definitions were read: the executor meets it.
-            Path events = copy.resolve("synth.1.events");
-            java.nio.file.Files.writeString(events, "\u0000\u0001garbage that is not OTF\n" + "#".repeat(20));
+            // Bytes 20.. of a 224-byte zlib stream overwritten: inflating it fails.
+            Path events = copy.resolve("synth.1.events.z");
+            byte[] bytes = java.nio.file.Files.readAllBytes(events);
+            java.util.Arrays.fill(bytes, 20, 120, (byte) 0x5a);
+            java.nio.file.Files.write(events, bytes);
             Output cli = Output.of(false, copy.resolve("synth.otf"), List.of());
             Output onSpark = Output.of(true, copy.resolve("synth.otf"), List.of());
+            assertEquals(1, cli.code, cli.err);
+            assertTrue(cli.err.startsWith("igtrace: " + events), cli.err);
             assertEquals(cli.code, onSpark.code, onSpark.err);
             assertEquals(cli.err, onSpark.err);
+            assertEquals("", onSpark.out);
         } finally {
             try (Stream<Path> files = java.nio.file.Files.walk(copy)) {
                 files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
