@@ -59,12 +59,13 @@ final class SparkProfileReader implements IgtraceCommand.ProfileReader {
         report.plan(plan, source);
         try {
             return run(trace, source, definitions, plan, analysis);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
             if (line != null) {
                 throw new TraceReadException(line);
             }
-            throw e;
+            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }
     }
 
