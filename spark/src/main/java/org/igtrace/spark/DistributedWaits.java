@@ -109,6 +109,7 @@ final class DistributedWaits {
                 long most = r.getLong(3), total = r.getLong(4);
                 switch (kind) {
                     case Rows.CONSTRAINT -> t.constraints.violations().max(a, b, most);
+                    case Rows.WAITED_MESSAGE -> t.constraints.waitedMessages().max(a, b, most);
                     case Rows.WAIT -> t.waits.add(patterns[a], b, total);
                     case Rows.PAIR_WAIT -> t.waits.pairs().add(a, b, total);
                     case Rows.UNMATCHED_SENDS -> t.unmatchedSends.add(a, b, total);

@@ -72,6 +72,7 @@ final class JoinTask implements MapPartitionsFunction<Row, Row> {
         List<Row> rows = new ArrayList<>();
         if (constraints) {
             clock.violations().forEach((from, to, d) -> rows.add(Rows.join(Rows.CONSTRAINT, from, to, d)));
+            clock.waitedMessages().forEach((from, to, d) -> rows.add(Rows.join(Rows.WAITED_MESSAGE, from, to, d)));
             count(rows, Rows.CONFLICTS_BEFORE, clock.conflicts());
             count(rows, Rows.CONSTRAINT_MESSAGES, clock.messages());
             count(rows, Rows.CONSTRAINT_COLLECTIVES, clock.collectives());

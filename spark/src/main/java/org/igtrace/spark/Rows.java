@@ -49,13 +49,14 @@ final class Rows {
             .add("d", DoubleType, false)
             .add("data", BinaryType, true);
 
-    /** JOIN kinds: a clock constraint (max per ordered pair), everything else adds up. */
+    /** JOIN kinds: a clock constraint and a waited message bound (max per ordered pair), everything else adds up. */
     static final int CONSTRAINT = 0;
     static final int WAIT = 1;
     static final int PAIR_WAIT = 2;
     static final int UNMATCHED_SENDS = 3;
     static final int UNMATCHED_RECEIVES = 4;
     static final int JOIN_COUNT = 5;
+    static final int WAITED_MESSAGE = 6;
 
     /** JOIN_COUNT rows. */
     static final int MATCHED = 0;

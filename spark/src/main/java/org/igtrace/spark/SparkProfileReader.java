@@ -15,7 +15,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
-import org.igtrace.cli.IgtraceCommand;
+import org.igtrace.cli.ProfileReader;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.ProfileTotals;
@@ -37,7 +37,7 @@ import org.igtrace.reader.otf2.LocationShares;
  * profile up by process and pair, and hands the match records to {@link DistributedWaits}. The
  * command line's own code builds the graph and writes it from the profile returned here.
  */
-final class SparkProfileReader implements IgtraceCommand.ProfileReader {
+final class SparkProfileReader implements ProfileReader {
     /** Location tasks per core Spark offers (more tasks than cores evens out unequal locations). */
     static final String TASKS_PER_CORE = "spark.igtrace.tasksPerCore";
 
@@ -52,7 +52,8 @@ final class SparkProfileReader implements IgtraceCommand.ProfileReader {
     @Override
     public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException {
-        TraceOpening trace = new TraceOpening(located.file().toAbsolutePath().toString(), located.format(), options.skipMissing());
+        TraceOpening trace = new TraceOpening(located.file().toAbsolutePath().toString(), located.format(), options.skipMissing(),
+                options.skipDamaged());
         PartitionedSource source = trace.open();
         TraceDefinitions definitions = source.definitions();
         int[][] plan = plan(source);
