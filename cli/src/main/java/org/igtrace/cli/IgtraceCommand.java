@@ -43,6 +43,7 @@ import picocli.CommandLine.Command;
             InfoCommand.class,
             TimelineCommand.class,
             ReportCommand.class,
+            PredictCommand.class,
             CommandLine.HelpCommand.class,
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -54,6 +55,7 @@ import picocli.CommandLine.Command;
             "  igtrace info run/traces.otf2              what the trace holds",
             "  igtrace timeline run/traces.otf2 -o t.svg the run as a time-space diagram",
             "  igtrace report run/traces.otf2 -o r.html  one HTML page of it all",
+            "  igtrace predict run/traces.otf2           its run time on a model machine",
             "  igtrace help graph                        every option of a command",
             "",
             "Environment:",
@@ -120,9 +122,6 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
     public static int run(Writer stdout, PrintWriter err, ProfileReader reader, String... args) {
-        if (args.length > 0 && args[0].equals("predict")) { // until the subcommands of issue 14 land
-            return PredictCommand.run(stdout, err, java.util.Arrays.copyOfRange(args, 1, args.length));
-        }
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;

@@ -1,12 +1,9 @@
 package org.igtrace.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,24 +23,19 @@ import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologySpec;
-import org.igtrace.core.pipeline.AnalysisOptions;
-import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.trace.EventTaps;
-import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.TraceInput;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace predict}: replays the trace on a model machine (SPEC section 9). */
-@Command(name = "igtrace predict",
-        versionProvider = IgtraceCommand.Version.class,
-        mixinStandardHelpOptions = true,
-        sortOptions = false,
-        usageHelpAutoWidth = true,
+@Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Predict the run time of the traced program on a model machine.",
         description = {
             "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
                     + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
@@ -51,11 +43,18 @@ import picocli.CommandLine.Parameters;
                     + "Network parameters not given are fitted to the trace's own messages (--network measured)."
         },
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the prediction was written", "1:the trace or the output could not be handled", "2:usage error"})
+        exitCodeList = {"0:the prediction was written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace predict run/traces.otf2",
+            "  igtrace predict run/traces.otf2 --latency 5us --bandwidth 10GB/s -o p.json",
+            "  igtrace predict run/traces.otf2 --sweep latency=1us,10us,100us -o sweep.svg"
+        })
 public final class PredictCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
-    Path trace;
+    @Mixin
+    TraceArgument trace;
 
     @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message: seconds, or 5us, 2ms, 100ns (default: fitted).")
     String latency;
@@ -72,7 +71,8 @@ public final class PredictCommand implements Callable<Integer> {
     String cpuRatio;
 
     @Option(names = "--topology", paramLabel = "TOPOLOGY",
-            description = "With --hop-latency: the network whose routes add H per hop: " + TopologySpec.SYNTAX + ".")
+            description = "With --hop-latency: the network whose routes add H per hop, written as for igtrace graph --topology "
+                    + "(see Networks in igtrace help graph).")
     String topology;
 
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
@@ -92,53 +92,27 @@ public final class PredictCommand implements Callable<Integer> {
     String network;
 
     @Option(names = "--sweep", paramLabel = "NAME=V1,V2,..",
-            description = "One prediction per value of latency, bandwidth or cpu-ratio, e.g. latency=1us,10us,100us; with -o FILE.svg a line plot.")
+            description = "One prediction per value of latency, bandwidth or cpu-ratio, given as the name, an equals sign and the "
+                    + "values separated by commas (see Examples); with an output file whose extension is svg, a line plot of them.")
     String sweep;
 
-    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
-            description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, index.txt, platform.xml, hostfile and smpirun.sh to replay it in SMPI) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--format", paramLabel = "FORMAT",
+            description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 
-    @Option(names = "--skip-missing", description = "Replay the readable locations when some event files are missing.")
-    boolean skipMissing;
+    @Mixin
+    ReadingOptions reading;
 
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read event files on N threads (default: one per core).")
-    int threads;
+    @Mixin
+    OutputOptions outputOptions;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (whole or not at all) instead of standard output.")
-    Path output;
-
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
-    boolean quiet;
+    @ParentCommand
+    IgtraceCommand parent;
 
     private PrintWriter err;
     private Writer stdout;
-
-    /** Runs {@code igtrace predict ARGS} with the process's standard streams. */
-    public static int run(String... args) {
-        return run(new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8)),
-                new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), args);
-    }
-
-    /** Runs {@code igtrace predict ARGS} writing to the given streams. */
-    public static int run(Writer stdout, PrintWriter err, String... args) {
-        PredictCommand command = new PredictCommand();
-        command.stdout = stdout;
-        command.err = err;
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(new PrintWriter(stdout, true));
-        cl.setErr(err);
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("igtrace predict: " + ex.getMessage());
-            err.println("Try 'igtrace predict --help' for more information.");
-            return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            err.println("igtrace predict: internal error: " + ex);
-            return 1;
-        });
-        return cl.execute(args);
-    }
+    private Path output;
+    private boolean quiet;
 
     /** The parsed model parameters; null where the calibration fills in. */
     record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
@@ -150,15 +124,21 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws UsageError, OutputError {
+        stdout = parent.stdout();
+        err = parent.err();
+        output = outputOptions.output;
+        quiet = outputOptions.quiet;
+        reading.check();
         Settings settings;
         try {
             settings = settings();
         } catch (UsageException e) {
             return usage(e.getMessage());
         }
+        outputOptions.check();
         try {
-            TraceFormat.Located located = TraceFormat.locate(trace);
+            TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
             TraceProfile profile = read(located, recorder);
             RecordedRun run = recorder[0].recorded();
@@ -189,16 +169,15 @@ public final class PredictCommand implements Callable<Integer> {
         } catch (UsageException e) {
             return usage(e.getMessage());
         } catch (IOException e) {
-            err.println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
-            return 1;
+            throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
         }
     }
 
     private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder) throws TraceReadException {
-        ReadOptions options = new ReadOptions(skipMissing, threads);
+        TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
         ProgressBar progress = ProgressBar.on(err, quiet);
         try {
-            return TraceInput.read(located, options, new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS), progress,
+            return TraceInput.read(located, options.read(), options.analysis(), progress,
                     d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
         } finally {
             progress.finish();
@@ -226,7 +205,7 @@ public final class PredictCommand implements Callable<Integer> {
                 throw new UsageException("--topology '" + topology + "': " + ex.getMessage());
             }
         }
-        PredictionOutput.Format f = PredictionOutput.Format.parse(format);
+        PredictionOutput.Format f = format == null ? implied() : PredictionOutput.Format.parse(format);
         if (f == null) {
             throw new UsageException("--format '" + format + "': expected one of text, json, csv, simgrid");
         }
@@ -235,6 +214,13 @@ public final class PredictCommand implements Callable<Integer> {
         }
         Sweep s = sweep == null ? null : sweep();
         return new Settings(l, b, e, r, h, ll, lb, s, f);
+    }
+
+    /** Without --format: json or csv when the -o file's extension says so, else text. */
+    private PredictionOutput.Format implied() {
+        String extension = outputOptions.extension();
+        return "json".equals(extension) ? PredictionOutput.Format.JSON
+                : "csv".equals(extension) ? PredictionOutput.Format.CSV : PredictionOutput.Format.TEXT;
     }
 
     private Sweep sweep() throws UsageException {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
@@ -20,14 +21,16 @@ import picocli.CommandLine.ParentCommand;
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Tables of time and waiting per wait-state pattern and per process.",
         description = {
-            "Matches messages and collectives, corrects the clocks and measures waiting time, then prints three "
+            "Matches messages and collectives, corrects the clocks and measures waiting time, then prints four "
                     + "tables: the waiting per wait-state pattern with its share of the run (all processes' time "
                     + "added up) and the process that waited most; per process its time T, its time in MPI "
                     + "communication Tcomm, its compute fraction w = 1 - Tcomm/T, its waiting per pattern and its "
-                    + "clock offset; and the summary with the notes about the trace.",
+                    + "clock offset; the summary with the notes about the trace; and the efficiency of the run (the POP "
+                    + "metrics: load balance, communication and parallel efficiency) with each process's useful time "
+                    + "(T - Tcomm) and its lost time split into idle, waiting and transfer.",
             "",
-            "text is for people; csv holds the table per process, one line per rank; json holds all three tables "
-                    + "and the notes as data (a kind, a count and names each)."
+            "text is for people; csv holds the table per process with the efficiency columns, one line per rank; "
+                    + "json holds all the tables, the efficiency and the notes as data (a kind, a count and names each)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the tables were written", "1:the trace or the output could not be handled (one line naming the file)",
@@ -77,7 +80,7 @@ public final class StatsCommand implements Callable<Integer> {
         InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {
             case TEXT -> text(graph);
-            case CSV -> String.join("\n", StatsTables.processes(graph.profile()).csv()) + "\n";
+            case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
             case JSON -> json(graph, read.located().file().toString());
         };
         Output.write(output, parent.stdout(), out -> out.write(text));
@@ -99,6 +102,11 @@ public final class StatsCommand implements Callable<Integer> {
         for (String line : Summary.of(graph, GraphView.FULL)) {
             lines.add(line.substring("igtrace: ".length()).strip());
         }
+        Efficiency e = Efficiency.of(graph.profile());
+        lines.add("");
+        lines.add("Efficiency and lost time");
+        lines.add(StatsTables.pop(e));
+        lines.addAll(StatsTables.efficiency(e).text());
         return String.join("\n", lines) + "\n";
     }
 
@@ -107,7 +115,9 @@ public final class StatsCommand implements Callable<Integer> {
         m.put("source", source);
         m.put("summary", StatsTables.summary(graph));
         m.put("patterns", StatsTables.patterns(graph.profile()).json());
-        m.put("processes", StatsTables.processes(graph.profile()).json());
+        Efficiency e = Efficiency.of(graph.profile());
+        m.put("efficiency", e.graphAttributes());
+        m.put("processes", StatsTables.processes(graph.profile(), e).json());
         m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
         return Json.write(m);
     }

@@ -2,7 +2,9 @@ package org.igtrace.cli;
 
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
@@ -46,6 +48,40 @@ final class StatsTables {
 
     /** One row per process: T, Tcomm, w, the waiting of each pattern, all waiting, the clock offset. */
     static Table processes(TraceProfile p) {
+        return processes(p, null);
+    }
+
+    /**
+     * {@link #processes(TraceProfile)}, then, with {@code e}, SPEC 10's useful time, efficiency
+     * and lost time per process under their output names.
+     */
+    static Table processes(TraceProfile p, Efficiency e) {
+        Table t = waitingPerProcess(p);
+        return e == null ? t : efficiencyColumns(t, e);
+    }
+
+    /** One row per process: its rank, then SPEC 10's useful time, efficiency and lost time split three ways. */
+    static Table efficiency(Efficiency e) {
+        List<Efficiency.ProcessEfficiency> rows = e.processes();
+        return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e);
+    }
+
+    /** The POP line (SPEC 10): T and the efficiencies of the whole run. */
+    static String pop(Efficiency e) {
+        return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
+                Summary.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency());
+    }
+
+    private static Table efficiencyColumns(Table t, Efficiency e) {
+        List<Efficiency.ProcessEfficiency> rows = e.processes();
+        return t.column("useful", "useful", Table.Kind.SECONDS, i -> rows.get(i).useful())
+                .column("efficiency", "efficiency", Table.Kind.FRACTION, i -> rows.get(i).efficiency())
+                .column("lost_idle", "lost idle", Table.Kind.SECONDS, i -> rows.get(i).lostIdle())
+                .column("lost_wait", "lost wait", Table.Kind.SECONDS, i -> rows.get(i).lostWait())
+                .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> rows.get(i).lostTransfer());
+    }
+
+    private static Table waitingPerProcess(TraceProfile p) {
         List<ProcessProfile> procs = p.processes();
         WaitReport w = p.waits();
         Table t = new Table(procs.size())

@@ -58,9 +58,12 @@ class DamagedTraceFuzzTest {
             .filter(s -> s.startsWith(System.getProperty("igtrace.fuzz.sources", ""))).toList();
     private static final int EXTRA_CASES = Integer.getInteger("igtrace.fuzz.extra", 24);
     private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
-    /** Events files of GPU streams: OTF's CUDA processes, the synthetic OTF2 run's location 5 (README, "OTF processes"). */
+    /**
+     * Files of GPU streams: OTF's CUDA processes, the synthetic OTF2 run's location 5 (README, "OTF processes"): its
+     * events and its local definitions, since a location that is not a CPU thread is never opened.
+     */
     private static final String NOT_READ = "otf1/synth-[a-z]+/synth\\.6\\.events(\\.z)?|otf1/vt-md-mpi-cuda/md_mpi_cuda\\.10000[1-4]"
-            + "\\.events\\.z|otf2/synth/synth/5\\.evt";
+            + "\\.events\\.z|otf2/synth/synth/5\\.(evt|def)";
 
     private enum Damage { TRUNCATE, EMPTY, RANDOM_BYTES, DELETE, FLIP_BITS, OVERWRITE_BY_OTHER }
 

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
@@ -27,6 +28,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     private final List<TrafficEdge> shown;
     private final WaitReport waits;
     private Map<Long, long[]> unmatched;
+    private Efficiency efficiency;
 
     private InformationGraphAttributes(InformationGraph graph, GraphView view, String sourceName) {
         this.graph = graph;
@@ -87,6 +89,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
             a.put(CLOCK_CONFLICTS_AFTER, waits.conflictsAfter());
             a.put(MATCHED_MESSAGES, waits.matchedMessages());
             a.put(WAIT, waits.total());
+            a.putAll(efficiency().graphAttributes());
         }
         return a;
     }
@@ -108,6 +111,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
                 a.put(pattern.attribute(), waits.seconds(pattern, p.rank()));
             }
             a.put(WAIT, waits.total(p.rank()));
+            a.putAll(efficiency().vertexAttributes(efficiencyIndex(p)));
         }
         return a;
     }
@@ -156,6 +160,28 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
 
     private double shownWeight(TrafficEdge e) {
         return view == GraphView.TREE ? graph.treeWeightOf(e) : graph.weightOf(e);
+    }
+
+    /** SPEC 10's efficiency and lost time: they need the waits, so only outputs with waits carry them. */
+    private Efficiency efficiency() {
+        if (efficiency == null) {
+            efficiency = Efficiency.of(graph.profile());
+        }
+        return efficiency;
+    }
+
+    /** The position of {@code p} among the efficiency's processes (its rank when the ranks are 0..n-1). */
+    private int efficiencyIndex(ProcessProfile p) {
+        List<Efficiency.ProcessEfficiency> rows = efficiency().processes();
+        if (p.rank() < rows.size() && rows.get(p.rank()).rank() == p.rank()) {
+            return p.rank();
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).rank() == p.rank()) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("no process of rank " + p.rank());
     }
 
     /** {unmatched sends, unmatched receives} between the edge's processes, both directions. */

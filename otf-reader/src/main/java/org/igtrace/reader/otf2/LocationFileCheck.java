@@ -65,7 +65,8 @@ final class LocationFileCheck {
                     + locations.length + " locations");
         }
         List<String> left = new ArrayList<>();
-        problems.forEach((l, p) -> left.add(p.file().getFileName() + " of " + describe(definitions, l)));
+        problems.forEach((l, p) -> left.add(files.directory().getFileName() + "/" + p.file().getFileName() + " of "
+                + describe(definitions, l)));
         notes.add(problems.size() == 1 ? "1 location left out for a damaged or missing file (" + left.get(0) + ")"
                 : problems.size() + " locations left out for damaged or missing files (" + String.join("; ", left) + ")");
         return Arrays.stream(locations).filter(l -> !problems.containsKey(l)).toArray();
