@@ -88,7 +88,7 @@ final class PredictionOutput {
         b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
         b.append(parameters(first.parameters(), false)).append('\n');
-        b.append(String.format(Locale.ROOT, "efficiency (SPEC 10, T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
+        b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
                         + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
                 Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
                 efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));

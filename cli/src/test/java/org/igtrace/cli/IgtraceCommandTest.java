@@ -218,7 +218,7 @@ class IgtraceCommandTest {
                 r.errLines());
         Result skipped = run(copy.toString(), "--skip-missing");
         assertEquals(0, skipped.code, skipped.err);
-        assertTrue(skipped.err.contains("1 location left out, their event files missing (location 0, \"P#0T#0\")"), skipped.err);
+        assertTrue(skipped.err.contains("1 location left out, its event file missing (eztrace_log/0.evt of location 0, \"P#0T#0\")"), skipped.err);
         assertEquals(4, skipped.out.lines().filter(l -> l.contains("<node id=")).count());
     }
 

@@ -83,7 +83,7 @@ class PredictCommandTest {
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.contains("network measured: L = ") && r.err.contains("messages whose transfer was visible"), r.err);
         assertTrue(r.out.contains("rank") && r.out.contains("predicted run time"), r.out);
-        assertTrue(r.out.contains("efficiency (SPEC 10"), r.out);
+        assertTrue(r.out.contains("efficiency (T = max T_i"), r.out);
     }
 
     @Test

@@ -205,13 +205,14 @@ public final class Otf2TraceReader implements PartitionedSource {
                 throw new TraceReadException(evt + ": missing (" + what + "); use --skip-missing to build the graph from the other "
                         + others + (others == 1 ? " location" : " locations"));
             }
-            missing.add(what);
+            missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
         }
         if (n == 0 && locations.length > 0) {
             throw new TraceReadException(dir + ": no event file (*.evt) of any of the " + locations.length + " locations");
         }
         if (!missing.isEmpty()) {
-            notes.add(Diagnostic.count(missing.size(), "location", "locations") + " left out, their event files missing (" + String.join("; ", missing) + ")");
+            notes.add(Diagnostic.count(missing.size(), "location", "locations") + (missing.size() == 1 ? " left out, its event file missing ("
+                    : " left out, their event files missing (") + String.join("; ", missing) + ")");
         }
         return java.util.Arrays.copyOf(kept, n);
     }
