@@ -157,7 +157,7 @@ public final class GraphCommand implements Callable<Integer> {
         Selection selection = selection();
         TraceReading.Read read;
         if (selection.isAll()) {
-            read = TraceReading.read(trace.path(), options, progress);
+            read = TraceReading.read(trace.path(), options, progress, parent.reader());
         } else {
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             if (IsolatedCommand.needed(located)) {

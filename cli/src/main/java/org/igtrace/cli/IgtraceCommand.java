@@ -83,6 +83,7 @@ public final class IgtraceCommand implements Callable<Integer> {
     private PrintWriter err;
     /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
     private List<String> args = List.of();
+    private ProfileReader reader = ProfileReader.HERE;
 
     @Override
     public Integer call() throws UsageError {
@@ -101,6 +102,11 @@ public final class IgtraceCommand implements Callable<Integer> {
         return args;
     }
 
+    /** How the commands read a whole trace's profile. */
+    ProfileReader reader() {
+        return reader;
+    }
+
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
         // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
@@ -111,10 +117,16 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace writing to the given streams; for tests and embedding. */
     public static int run(Writer stdout, PrintWriter err, String... args) {
+        return run(stdout, err, ProfileReader.HERE, args);
+    }
+
+    /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
+    public static int run(Writer stdout, PrintWriter err, ProfileReader reader, String... args) {
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;
         command.args = List.of(args);
+        command.reader = reader;
         CommandLine cl = new CommandLine(command);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);

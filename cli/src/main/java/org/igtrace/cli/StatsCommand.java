@@ -76,7 +76,7 @@ public final class StatsCommand implements Callable<Integer> {
         output.check();
         PrintWriter err = parent.err();
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
-        TraceReading.Read read = TraceReading.read(trace.path(), options, ProgressBar.on(err, output.quiet));
+        TraceReading.Read read = TraceReading.read(trace.path(), options, ProgressBar.on(err, output.quiet), parent.reader());
         InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {
             case TEXT -> text(graph);

@@ -6,7 +6,6 @@ import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
 import org.igtrace.reader.TraceReadException;
 
 /** Reads a trace's profile for a command: the one place that picks the reader (OTF2 runs in a reader JVM: see Main). */
@@ -29,10 +28,10 @@ final class TraceReading {
     record Read(TraceFormat.Located located, TraceProfile profile) {
     }
 
-    static Read read(Path trace, Request request, ProgressBar progress) throws TraceReadException {
+    static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader) throws TraceReadException {
         TraceFormat.Located located = TraceFormat.locate(trace);
         try {
-            TraceProfile profile = TraceInput.read(located.file(), request.read(), request.analysis(), progress);
+            TraceProfile profile = reader.read(located, request.read(), request.analysis(), progress);
             return new Read(located, profile);
         } finally {
             progress.finish();

@@ -59,8 +59,45 @@ public final class LocationAccumulator implements LocationEvents {
         return process;
     }
 
-    long order() {
+    /** The location's place among all locations. */
+    public long order() {
         return order;
+    }
+
+    /** Last minus first region event (0 without region events). */
+    public long spanTicks() {
+        return lastRegionTime >= firstRegionTime ? lastRegionTime - firstRegionTime : 0;
+    }
+
+    /** Ticks inside MPI environment calls. */
+    public long environmentTicks() {
+        return environmentTicks;
+    }
+
+    /** Ticks inside outermost MPI communication calls. */
+    public long communicationTicks() {
+        return communicationTicks;
+    }
+
+    /** Sent messages counted, per directed pair. */
+    public PairCounters sends() {
+        return sends;
+    }
+
+    /** Received messages counted, per directed pair. */
+    public PairCounters receives() {
+        return receives;
+    }
+
+    /** Modelled collective traffic ({@code --collectives}), per directed pair. */
+    public PairCounters collectiveTraffic() {
+        return collectiveTraffic;
+    }
+
+    /** The counts behind the notes, in {@link ProfileTotals.Count} order. */
+    public long[] counts() {
+        return new long[] {unbalancedLeaves, untranslatedPartners, selfMessages, silentSendrecvCalls, backwardTimes,
+            implausibleLengths, collectiveCalls};
     }
 
     private void regionEvent(long time) {

@@ -59,7 +59,25 @@ public final class TraceAccumulator implements LocationSink {
 
     /** Merges every location into the profile (SPEC sections 3 and 4). */
     public TraceProfile profile() {
-        Merged m = merge();
+        ProfileTotals totals = new ProfileTotals(definitions.processCount());
+        for (LocationAccumulator l : locations()) {
+            totals.add(l);
+        }
+        return profile(totals);
+    }
+
+    /** The locations accumulated so far, in ascending order. */
+    public List<LocationAccumulator> locations() {
+        List<LocationAccumulator> ordered = new ArrayList<>(locations);
+        ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
+        return ordered;
+    }
+
+    /**
+     * The profile (SPEC sections 3 and 4) from totals added up elsewhere (a distributed engine
+     * adds the {@link LocationAccumulator}s of its tasks by process and pair).
+     */
+    public TraceProfile profile(ProfileTotals m) {
         Directed d = directed(m);
         List<PairTraffic> pairs = new ArrayList<>(d.undirected.size());
         d.undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
@@ -67,46 +85,7 @@ public final class TraceAccumulator implements LocationSink {
         return new TraceProfile(processes(m), pairs, d.p2pMessages, notes(m, d));
     }
 
-    /** Every location's sums, added up in location order. */
-    private static final class Merged {
-        long[] spanTicks;
-        long[] environmentTicks;
-        long[] communicationTicks;
-        final PairCounters sends = new PairCounters();
-        final PairCounters receives = new PairCounters();
-        final PairCounters collectives = new PairCounters();
-        long unbalanced, untranslated, self, silentSendrecv, backwards, implausible, collectiveCalls;
-    }
-
-    private Merged merge() {
-        int n = definitions.processCount();
-        Merged m = new Merged();
-        m.spanTicks = new long[n];
-        m.environmentTicks = new long[n];
-        m.communicationTicks = new long[n];
-        List<LocationAccumulator> ordered = new ArrayList<>(locations);
-        ordered.sort(Comparator.comparingLong(LocationAccumulator::order));
-        for (LocationAccumulator l : ordered) {
-            if (l.lastRegionTime >= l.firstRegionTime) {
-                m.spanTicks[l.process()] += l.lastRegionTime - l.firstRegionTime;
-            }
-            m.environmentTicks[l.process()] += l.environmentTicks;
-            m.communicationTicks[l.process()] += l.communicationTicks;
-            m.sends.addAll(l.sends);
-            m.receives.addAll(l.receives);
-            m.collectives.addAll(l.collectiveTraffic);
-            m.unbalanced += l.unbalancedLeaves;
-            m.untranslated += l.untranslatedPartners;
-            m.self += l.selfMessages;
-            m.silentSendrecv += l.silentSendrecvCalls;
-            m.backwards += l.backwardTimes;
-            m.implausible += l.implausibleLengths;
-            m.collectiveCalls += l.collectiveCalls;
-        }
-        return m;
-    }
-
-    private List<ProcessProfile> processes(Merged m) {
+    private List<ProcessProfile> processes(ProfileTotals m) {
         double ticksPerSecond = definitions.ticksPerSecond(); // divide once: exact to the nearest double
         List<ProcessProfile> processes = new ArrayList<>(definitions.processCount());
         for (ProcessInfo p : definitions.processes()) {
@@ -128,7 +107,7 @@ public final class TraceAccumulator implements LocationSink {
     }
 
     /** Directed traffic: the send side where any send was seen, else the receive side; then both directions together. */
-    private Directed directed(Merged m) {
+    private Directed directed(ProfileTotals m) {
         Directed d = new Directed();
         PairCounters directed = new PairCounters(m.sends.size() + 1);
         m.sends.forEach((from, to, bytes, messages) -> {
@@ -149,27 +128,27 @@ public final class TraceAccumulator implements LocationSink {
         });
         directed.forEach((from, to, bytes, messages) -> d.p2pMessages += messages);
         if (modelCollectives) {
-            directed.addAll(m.collectives);
+            directed.addAll(m.collectiveTraffic);
         }
         d.undirected = new PairCounters(directed.size() + 1);
         directed.forEach((from, to, bytes, messages) -> d.undirected.add(Math.min(from, to), Math.max(from, to), bytes, messages));
         return d;
     }
 
-    private List<Diagnostic> notes(Merged m, Directed d) {
+    private List<Diagnostic> notes(ProfileTotals m, Directed d) {
         Diagnostics found = new Diagnostics();
         definitions.notes().forEach(found::add);
         found.addIf(DiagnosticKind.RECEIVE_SIDE_COUNTED, d.fallbackMessages, d.fallbackDirections)
                 .addIf(DiagnosticKind.SENDS_WITHOUT_RECEIVE, d.sendsWithoutReceive)
                 .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, d.receivesWithoutSend)
-                .addIf(DiagnosticKind.SILENT_SENDRECV, m.silentSendrecv)
-                .addIf(DiagnosticKind.PARTNER_OUTSIDE, m.untranslated)
-                .addIf(DiagnosticKind.SELF_MESSAGES, m.self)
-                .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.unbalanced)
-                .addIf(DiagnosticKind.BACKWARD_TIMES, m.backwards)
-                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.implausible);
+                .addIf(DiagnosticKind.SILENT_SENDRECV, m.count(ProfileTotals.Count.SILENT_SENDRECV_CALLS))
+                .addIf(DiagnosticKind.PARTNER_OUTSIDE, m.count(ProfileTotals.Count.UNTRANSLATED_PARTNERS))
+                .addIf(DiagnosticKind.SELF_MESSAGES, m.count(ProfileTotals.Count.SELF_MESSAGES))
+                .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.count(ProfileTotals.Count.UNBALANCED_LEAVES))
+                .addIf(DiagnosticKind.BACKWARD_TIMES, m.count(ProfileTotals.Count.BACKWARD_TIMES))
+                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS));
         if (d.p2pMessages == 0) {
-            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, m.collectiveCalls);
+            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, m.count(ProfileTotals.Count.COLLECTIVE_CALLS));
         }
         return found.list();
     }

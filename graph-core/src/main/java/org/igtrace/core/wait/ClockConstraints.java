@@ -112,6 +112,14 @@ public final class ClockConstraints implements MatchListener {
         approximated += other.approximated;
     }
 
+    /** Adds counts made elsewhere (a distributed join); constraints go through {@link #violations()}. */
+    public void addCounts(long conflicts, long messages, long collectives, long approximated) {
+        this.conflicts += conflicts;
+        this.messages += messages;
+        this.collectives += collectives;
+        this.approximated += approximated;
+    }
+
     /** Matched messages whose receive is earlier than their send, in raw times. */
     public long conflicts() {
         return conflicts;

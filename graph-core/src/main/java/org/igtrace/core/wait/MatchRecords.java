@@ -87,6 +87,34 @@ public final class MatchRecords implements LocationSink {
         }
     }
 
+    /** Which end of a match a stream holds. */
+    public enum Side { SENDS, RECEIVES, COLLECTIVES }
+
+    /** Receives one sealed stream. */
+    @FunctionalInterface
+    public interface StreamVisitor {
+        void accept(Side side, RecordStream stream);
+    }
+
+    /**
+     * Every sealed stream taken so far (after {@link #finish()}), for an engine that moves them
+     * elsewhere to be joined: sends and receives per directed pair, then collectives per communicator.
+     */
+    public synchronized void forEachStream(StreamVisitor visitor) {
+        for (PairStreams p : pairs()) {
+            p.sends.forEach(s -> visitor.accept(Side.SENDS, s));
+            p.receives.forEach(s -> visitor.accept(Side.RECEIVES, s));
+        }
+        for (Map.Entry<Integer, List<RecordStream>> c : collectives()) {
+            c.getValue().forEach(s -> visitor.accept(Side.COLLECTIVES, s));
+        }
+    }
+
+    /** Counts collective events of non-members recorded elsewhere. */
+    public void addCollectivesOfNonMembers(long n) {
+        collectivesOfNonMembers.addAndGet(n);
+    }
+
     void ended(LocationRecorder recorder, long nonMembers) {
         open.remove(recorder);
         collectivesOfNonMembers.addAndGet(nonMembers);

@@ -31,6 +31,20 @@ public final class RecordJoin {
             this.collectivesOfNonMembers = collectivesOfNonMembers;
         }
 
+        /** Counts added up elsewhere (a distributed join), with the listeners that saw the matches. */
+        public static <L> Joined<L> of(List<L> listeners, long matched, PairLongs unmatchedSends, PairLongs unmatchedReceives,
+                                       long collectivesMatched, long collectivesIncomplete, long collectivesDisagreeing,
+                                       long collectivesOfNonMembers) {
+            PairJoin.JoinCounts counts = new PairJoin.JoinCounts();
+            counts.matched = matched;
+            unmatchedSends.forEach(counts.unmatchedSends::add);
+            unmatchedReceives.forEach(counts.unmatchedReceives::add);
+            counts.collectivesMatched = collectivesMatched;
+            counts.collectivesIncomplete = collectivesIncomplete;
+            counts.collectivesDisagreeing = collectivesDisagreeing;
+            return new Joined<>(listeners, counts, collectivesOfNonMembers);
+        }
+
         public List<L> listeners() {
             return listeners;
         }

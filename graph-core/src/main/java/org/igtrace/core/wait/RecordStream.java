@@ -73,6 +73,28 @@ public final class RecordStream {
         return records;
     }
 
+    /** How many blocks of the store a sealed stream spans. */
+    public int blockCount() {
+        return blockCount;
+    }
+
+    /** The store's handle of block {@code i}. */
+    public int block(int i) {
+        return blocks[i];
+    }
+
+    /**
+     * A sealed stream whose blocks were moved into {@code handles} of another store (a distributed
+     * engine carries blocks between processes; the encoding continues from block to block).
+     */
+    public static RecordStream restore(int process, long order, int key, long records, int[] handles) {
+        RecordStream s = new RecordStream(process, order, key);
+        s.blocks = handles.clone();
+        s.blockCount = handles.length;
+        s.records = records;
+        return s;
+    }
+
     /** Appends one message end. */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
         ensure(store);

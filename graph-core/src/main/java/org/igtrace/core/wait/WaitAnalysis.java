@@ -149,7 +149,12 @@ public final class WaitAnalysis {
         return true;
     }
 
-    private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
+    /**
+     * The report from what the joins found: {@code constraints} null without clock correction,
+     * {@code waits} measured on {@code offsets}. {@link #analyse} calls it; a distributed engine
+     * that joined elsewhere calls it with its totals.
+     */
+    public static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
                                      ClockConstraints constraints, WaitStates waits, RecordJoin.Joined<?> matched) {
         int n = definitions.processCount();
         double ticksPerSecond = definitions.ticksPerSecond();

@@ -116,6 +116,16 @@ public final class WaitStates implements MatchListener {
         conflicts += other.conflicts;
     }
 
+    /** Adds waiting measured elsewhere (a distributed join): {@code ticks} of {@code pattern} charged to {@code process}. */
+    public void add(WaitPattern pattern, int process, long ticks) {
+        this.ticks[pattern.ordinal()][process] += ticks;
+    }
+
+    /** Adds clock conflicts counted elsewhere; pair waits go through {@link #pairs()}. */
+    public void addConflicts(long n) {
+        conflicts += n;
+    }
+
     /** Ticks of {@code pattern} charged to {@code process}. */
     public long ticks(WaitPattern pattern, int process) {
         return ticks[pattern.ordinal()][process];

@@ -14,6 +14,7 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
@@ -26,7 +27,7 @@ import org.igtrace.reader.TraceReadException;
  * streams) are not read. Locations are numbered by the stream's place in the master file, so
  * results do not depend on thread timing.
  */
-public final class Otf1TraceReader implements TraceSource<TraceReadException> {
+public final class Otf1TraceReader implements PartitionedSource {
     private final ReadOptions options;
     private final ReadProgress progress;
     private final Otf1FileSet files;
@@ -114,7 +115,51 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
         progress.start(total, "bytes");
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
         Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
-        notes.addAll(notes(parsed, eventFiles));
+        notes.addAll(countNotes(counts(parsed, allParts())));
+    }
+
+    @Override
+    public int parts() {
+        return eventFiles.size();
+    }
+
+    @Override
+    public long announced(int part) {
+        return sizeOf(eventFiles.get(part));
+    }
+
+    /** Parses the given events files on the calling thread; returns the counts behind the read's notes. */
+    @Override
+    public long[] readParts(LocationSink sink, int[] parts) throws TraceReadException {
+        List<Otf1EventStream> parsed = new ArrayList<>();
+        for (int part : parts) {
+            Path file = eventFiles.get(part);
+            Otf1EventStream stream = new Otf1EventStream(definitions, sink, part);
+            try {
+                readLines(file, stream);
+            } catch (RuntimeException e) {
+                throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
+            }
+            stream.finish();
+            Otf1DamageCheck.streamsHoldTheirProcesses(files, List.of(file), List.of(stream), definitions);
+            parsed.add(stream);
+        }
+        return counts(parsed, parts);
+    }
+
+    @Override
+    public List<String> notes(long[] counts) {
+        List<String> all = new ArrayList<>(notes);
+        all.addAll(countNotes(java.util.Arrays.copyOf(counts, Math.max(counts.length, OPEN_BY_PART + eventFiles.size()))));
+        return all;
+    }
+
+    private int[] allParts() {
+        int[] all = new int[eventFiles.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return all;
     }
 
     private static long sizeOf(Path file) {
@@ -202,19 +247,35 @@ public final class Otf1TraceReader implements TraceSource<TraceReadException> {
         }
     }
 
-    private static List<String> notes(List<Otf1EventStream> streams, List<Path> files) {
-        long unknown = 0, leaves = 0, open = 0, collectiveEnds = 0, aborted = 0;
-        List<String> openIn = new ArrayList<>();
+    /** Where {@link #counts} puts the regions left open in part 0; parts 1, 2, ... follow. */
+    private static final int OPEN_BY_PART = 5;
+
+    /**
+     * What the streams of {@code parts} noticed, summed so that counts of other parts add up:
+     * unknown records, leaves, open regions, collective ends, aborted streams, then the open
+     * regions of every part (the note names the files).
+     */
+    private long[] counts(List<Otf1EventStream> streams, int[] parts) {
+        long[] c = new long[OPEN_BY_PART + eventFiles.size()];
         for (int i = 0; i < streams.size(); i++) {
             Otf1EventStream s = streams.get(i);
-            unknown += s.unknownRecords;
-            leaves += s.leavesWithoutEnter;
-            open += s.regionsLeftOpen;
-            if (s.regionsLeftOpen > 0) {
-                openIn.add(files.get(i).getFileName().toString());
+            c[0] += s.unknownRecords;
+            c[1] += s.leavesWithoutEnter;
+            c[2] += s.regionsLeftOpen;
+            c[3] += s.collectiveEndsWithoutBegin;
+            c[4] += s.abortedByWriter ? 1 : 0;
+            c[OPEN_BY_PART + parts[i]] += s.regionsLeftOpen;
+        }
+        return c;
+    }
+
+    private List<String> countNotes(long[] c) {
+        long unknown = c[0], leaves = c[1], open = c[2], collectiveEnds = c[3], aborted = c[4];
+        List<String> openIn = new ArrayList<>();
+        for (int part = 0; part < eventFiles.size(); part++) {
+            if (c[OPEN_BY_PART + part] > 0) {
+                openIn.add(eventFiles.get(part).getFileName().toString());
             }
-            collectiveEnds += s.collectiveEndsWithoutBegin;
-            aborted += s.abortedByWriter ? 1 : 0;
         }
         List<String> notes = new ArrayList<>();
         if (unknown > 0) {

@@ -11,12 +11,12 @@ import java.util.function.LongUnaryOperator;
  * events: largest location first, each to the thread with the fewest events so far (the LPT
  * rule). Within a share, locations keep their given order.
  */
-final class LocationShares {
+public final class LocationShares {
     private LocationShares() {
     }
 
     /** At most {@code threads} non-empty shares of {@code locations}. */
-    static List<long[]> balance(long[] locations, LongUnaryOperator events, int threads) {
+    public static List<long[]> balance(long[] locations, LongUnaryOperator events, int threads) {
         int n = Math.max(1, Math.min(threads, locations.length));
         Integer[] bySize = new Integer[locations.length];
         for (int i = 0; i < bySize.length; i++) {

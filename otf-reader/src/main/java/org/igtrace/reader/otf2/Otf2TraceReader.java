@@ -18,6 +18,7 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceReadException;
@@ -34,7 +35,7 @@ import org.igtrace.reader.otf2.nativelib.Otf2Exception;
  * the events the definitions announce). Each location is read on its own, start to end; nothing
  * is merged across locations.
  */
-public final class Otf2TraceReader implements TraceSource<TraceReadException> {
+public final class Otf2TraceReader implements PartitionedSource {
     private final Path anchor;
     private final ReadOptions options;
     private final ReadProgress progress;
@@ -102,6 +103,35 @@ public final class Otf2TraceReader implements TraceSource<TraceReadException> {
         } else {
             readInParallel(anchor, shares, visitors, progress);
         }
+    }
+
+    @Override
+    public int parts() {
+        return ids.length;
+    }
+
+    @Override
+    public long announced(int part) {
+        return collected.locationEvents(ids[part]);
+    }
+
+    /** Reads the locations at the given places on the calling thread, with one libotf2 reader. */
+    @Override
+    public long[] readParts(LocationSink sink, int[] parts) throws TraceReadException {
+        long[] share = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            share[i] = ids[parts[i]];
+        }
+        readShare(anchor, share, location -> {
+            int process = locations.get(location);
+            return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
+        }, ReadProgress.NONE);
+        return new long[0];
+    }
+
+    @Override
+    public List<String> notes(long[] counts) {
+        return notes();
     }
 
     private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)

@@ -1,0 +1,73 @@
+package org.igtrace.spark;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.spark.executor.TaskMetrics;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.sql.SparkSession;
+import org.igtrace.reader.PartitionedSource;
+
+/**
+ * What a run cost, for benchmarks: the location tasks with the events (OTF2) or bytes (OTF) each
+ * was given, and the shuffle Spark reports (bytes written and read, summed over tasks), written
+ * to the file named by {@code spark.igtrace.report} (nothing without it).
+ */
+final class JobReport extends SparkListener {
+    static final String REPORT = "spark.igtrace.report";
+
+    private final AtomicLong shuffleWritten = new AtomicLong();
+    private final AtomicLong shuffleRead = new AtomicLong();
+    private final AtomicLong tasks = new AtomicLong();
+    private final List<String> plan = new ArrayList<>();
+    private long started = System.nanoTime();
+
+    static JobReport attach(SparkSession spark) {
+        JobReport report = new JobReport();
+        spark.sparkContext().addSparkListener(report);
+        return report;
+    }
+
+    @Override
+    public void onTaskEnd(SparkListenerTaskEnd end) {
+        TaskMetrics m = end.taskMetrics();
+        if (m != null) {
+            shuffleWritten.addAndGet(m.shuffleWriteMetrics().bytesWritten());
+            shuffleRead.addAndGet(m.shuffleReadMetrics().totalBytesRead());
+        }
+        tasks.incrementAndGet();
+    }
+
+    void plan(int[][] parts, PartitionedSource source) {
+        started = System.nanoTime();
+        for (int t = 0; t < parts.length; t++) {
+            long work = 0;
+            for (int p : parts[t]) {
+                work += source.announced(p);
+            }
+            plan.add("location_task\t" + t + "\t" + parts[t].length + "\t" + work);
+        }
+    }
+
+    /** Writes the report when {@code spark.igtrace.report} names a file. */
+    void write(SparkSession spark, int exitCode) throws IOException {
+        String file = spark.sparkContext().getConf().get(REPORT, "");
+        if (file.isEmpty()) {
+            return;
+        }
+        List<String> lines = new ArrayList<>();
+        lines.add("# kind\tvalues (location_task: task, parts, announced events or bytes)");
+        lines.add("exit\t" + exitCode);
+        lines.add("seconds\t" + String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - started) / 1e9));
+        lines.add("spark_tasks\t" + tasks.get());
+        lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
+        lines.add("shuffle_bytes_read\t" + shuffleRead.get());
+        lines.addAll(plan);
+        Files.write(Path.of(file), lines, StandardCharsets.UTF_8);
+    }
+}

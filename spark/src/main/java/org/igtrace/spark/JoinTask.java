@@ -1,0 +1,149 @@
+package org.igtrace.spark;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.ClockConstraints;
+import org.igtrace.core.wait.CollectiveInstance;
+import org.igtrace.core.wait.MatchListener;
+import org.igtrace.core.wait.MatchRecords;
+import org.igtrace.core.wait.MatchedMessage;
+import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.wait.RecordJoin;
+import org.igtrace.core.wait.RecordStream;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitStates;
+
+/**
+ * One join task, on an executor: the match record blocks of its partition (every stream of a
+ * directed pair, or of a communicator, lands in one partition) become graph-core
+ * {@link RecordStream}s again, and graph-core's {@link RecordJoin} matches them into
+ * {@link ClockConstraints} (first pass) and {@link WaitStates} on the offsets given. Emits
+ * {@link Rows#JOIN} rows: constraints, waits per pattern and process and per pair, unmatched ends,
+ * counts.
+ */
+final class JoinTask implements MapPartitionsFunction<Row, Row> {
+    private final Broadcast<int[][]> communicators;
+    private final int processes;
+    private final boolean constraints;
+    private final Broadcast<long[]> offsets;
+
+    /**
+     * @param constraints whether to collect clock constraints too (the first pass)
+     * @param offsets     per-process clock offsets the waits are measured on
+     */
+    JoinTask(Broadcast<int[][]> communicators, int processes, boolean constraints, Broadcast<long[]> offsets) {
+        this.communicators = communicators;
+        this.processes = processes;
+        this.constraints = constraints;
+        this.offsets = offsets;
+    }
+
+    /** The definitions a join needs: the process count and the communicators' members. */
+    static TraceDefinitions definitions(int processes, int[][] communicators) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        for (int p = 0; p < processes; p++) {
+            b.addProcess("", null);
+        }
+        for (int[] members : communicators) {
+            b.addCommunicator(members);
+        }
+        return b.build();
+    }
+
+    @Override
+    public Iterator<Row> call(Iterator<Row> blocks) {
+        MemoryRecordBlocks store = new MemoryRecordBlocks();
+        MatchRecords records = new MatchRecords(definitions(processes, communicators.value()), store);
+        if (!restore(blocks, store, records)) {
+            return List.<Row>of().iterator();
+        }
+        ClockConstraints clock = new ClockConstraints();
+        WaitStates waits = new WaitStates(offsets.value());
+        MatchListener listener = constraints ? new Both(clock, waits) : waits;
+        RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, listener);
+        List<Row> rows = new ArrayList<>();
+        if (constraints) {
+            clock.violations().forEach((from, to, d) -> rows.add(Rows.join(Rows.CONSTRAINT, from, to, d)));
+            clock.waitedMessages().forEach((from, to, d) -> rows.add(Rows.join(Rows.WAITED_MESSAGE, from, to, d)));
+            count(rows, Rows.CONFLICTS_BEFORE, clock.conflicts());
+            count(rows, Rows.CONSTRAINT_MESSAGES, clock.messages());
+            count(rows, Rows.CONSTRAINT_COLLECTIVES, clock.collectives());
+            count(rows, Rows.APPROXIMATED, clock.approximatedCollectives());
+        }
+        for (WaitPattern pattern : WaitPattern.values()) {
+            for (int p = 0; p < processes; p++) {
+                long t = waits.ticks(pattern, p);
+                if (t != 0) {
+                    rows.add(Rows.join(Rows.WAIT, pattern.ordinal(), p, t));
+                }
+            }
+        }
+        waits.pairs().forEach((a, b, t) -> rows.add(Rows.join(Rows.PAIR_WAIT, a, b, t)));
+        count(rows, Rows.CONFLICTS_AFTER, waits.conflicts());
+        joined.unmatchedSends().forEach((s, r, n) -> rows.add(Rows.join(Rows.UNMATCHED_SENDS, s, r, n)));
+        joined.unmatchedReceives().forEach((s, r, n) -> rows.add(Rows.join(Rows.UNMATCHED_RECEIVES, s, r, n)));
+        count(rows, Rows.MATCHED, joined.matchedMessages());
+        count(rows, Rows.COLLECTIVES_MATCHED, joined.collectivesMatched());
+        count(rows, Rows.COLLECTIVES_INCOMPLETE, joined.collectivesIncomplete());
+        count(rows, Rows.COLLECTIVES_DISAGREEING, joined.collectivesDisagreeing());
+        store.close();
+        return rows.iterator();
+    }
+
+    private static void count(List<Row> rows, int which, long n) {
+        if (n != 0) {
+            rows.add(Rows.join(Rows.JOIN_COUNT, which, 0, n));
+        }
+    }
+
+    /** Puts the partition's blocks into {@code store}, stream by stream in block order; false when there are none. */
+    private static boolean restore(Iterator<Row> blocks, MemoryRecordBlocks store, MatchRecords records) {
+        Map<StreamId, TreeMap<Long, byte[]>> streams = new HashMap<>();
+        while (blocks.hasNext()) {
+            Row r = blocks.next();
+            StreamId id = new StreamId(r.getInt(1), r.getInt(2), r.getInt(3), r.getLong(4), r.getLong(5));
+            streams.computeIfAbsent(id, k -> new TreeMap<>()).put(r.getLong(6), (byte[]) r.get(9));
+        }
+        if (streams.isEmpty()) {
+            return false;
+        }
+        List<List<RecordStream>> sides = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+        for (Map.Entry<StreamId, TreeMap<Long, byte[]>> e : streams.entrySet()) {
+            StreamId id = e.getKey();
+            int[] handles = new int[e.getValue().size()];
+            int i = 0;
+            for (byte[] bytes : e.getValue().values()) {
+                handles[i++] = store.put(bytes, bytes.length);
+            }
+            sides.get(id.side).add(RecordStream.restore(id.process, id.order, id.key, id.records, handles));
+        }
+        records.add(sides.get(0), sides.get(1), sides.get(2));
+        return true;
+    }
+
+    private record StreamId(int side, int process, int key, long order, long records) {
+    }
+
+    /** Two listeners fed the same matches. */
+    private record Both(ClockConstraints constraints, WaitStates waits) implements MatchListener {
+        @Override
+        public void message(MatchedMessage message) {
+            constraints.message(message);
+            waits.message(message);
+        }
+
+        @Override
+        public void collective(CollectiveInstance instance) {
+            constraints.collective(instance);
+            waits.collective(instance);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package org.igtrace.spark;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.profile.LocationAccumulator;
+import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.PairCounters;
+import org.igtrace.core.wait.MatchRecords;
+import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.wait.RecordStream;
+import org.igtrace.reader.PartitionedSource;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * One location task, on an executor: opens the trace, reads its share of the parts (OTF2
+ * locations with one libotf2 reader, or OTF event files) once into graph-core's
+ * {@link TraceAccumulator} and {@link MatchRecords}, and emits {@link Rows#TASK} rows: the
+ * accumulation per location (times per process, traffic per pair, note counts) and the sealed match
+ * record blocks, each with the key it is joined under.
+ */
+final class LocationTask implements MapPartitionsFunction<Long, Row> {
+    private final TraceOpening trace;
+    private final Broadcast<int[][]> plan;
+    private final boolean modelCollectives;
+    private final boolean records;
+
+    LocationTask(TraceOpening trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records) {
+        this.trace = trace;
+        this.plan = plan;
+        this.modelCollectives = modelCollectives;
+        this.records = records;
+    }
+
+    @Override
+    public Iterator<Row> call(Iterator<Long> tasks) throws Exception {
+        List<Row> rows = new ArrayList<>();
+        while (tasks.hasNext()) {
+            int task = tasks.next().intValue();
+            try {
+                read(plan.value()[task], rows);
+            } catch (TraceReadException e) {
+                throw new IllegalStateException(JobFailure.tell(e.getMessage()), e);
+            }
+        }
+        return rows.iterator();
+    }
+
+    private void read(int[] parts, List<Row> rows) throws TraceReadException {
+        PartitionedSource source = trace.open();
+        TraceDefinitions definitions = source.definitions();
+        TraceAccumulator accumulator = new TraceAccumulator(definitions, modelCollectives);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            MatchRecords matches = records ? new MatchRecords(definitions, store) : null;
+            LocationSink sink = matches == null ? accumulator : TeeSink.of(List.of(accumulator, matches));
+            long[] readerCounts = source.readParts(sink, parts);
+            for (int i = 0; i < readerCounts.length; i++) {
+                rows.add(Rows.task(Rows.COUNT, Rows.READER_COUNTS + i, 0, 0, readerCounts[i], 0, 0, 0, 0, null));
+            }
+            for (LocationAccumulator l : accumulator.locations()) {
+                emit(l, rows);
+            }
+            if (matches != null) {
+                matches.finish();
+                emit(matches, store, rows);
+            }
+        }
+    }
+
+    private static void emit(LocationAccumulator l, List<Row> rows) {
+        rows.add(Rows.task(Rows.PROCESS, l.process(), 0, 0, l.spanTicks(), l.environmentTicks(), l.communicationTicks(), 0, 0,
+                null));
+        pairs(Rows.SENDS, l.sends(), l.order(), rows);
+        pairs(Rows.RECEIVES, l.receives(), l.order(), rows);
+        pairs(Rows.COLLECTIVE_TRAFFIC, l.collectiveTraffic(), l.order(), rows);
+        long[] counts = l.counts();
+        for (int i = 0; i < counts.length; i++) {
+            if (counts[i] != 0) {
+                rows.add(Rows.task(Rows.COUNT, i, 0, 0, counts[i], 0, 0, 0, 0, null));
+            }
+        }
+    }
+
+    private static void pairs(int table, PairCounters counters, long order, List<Row> rows) {
+        counters.forEach((from, to, bytes, messages) ->
+                rows.add(Rows.task(Rows.PAIR, table, from, to, order, messages, 0, 0, bytes, null)));
+    }
+
+    private static void emit(MatchRecords matches, MemoryRecordBlocks store, List<Row> rows) {
+        rows.add(Rows.task(Rows.COUNT, Rows.NON_MEMBER_COLLECTIVES, 0, 0, matches.collectivesOfNonMembers(), 0, 0, 0, 0, null));
+        matches.forEachStream((side, stream) -> {
+            long key = Rows.joinKey(side.ordinal(), stream.process(), stream.key());
+            for (int i = 0; i < stream.blockCount(); i++) {
+                int handle = stream.block(i);
+                byte[] bytes = Arrays.copyOf(store.get(handle, null), store.length(handle));
+                rows.add(Rows.task(Rows.BLOCK, side.ordinal(), stream.process(), stream.key(), stream.order(), stream.records(),
+                        i, key, 0, bytes));
+            }
+        });
+    }
+}

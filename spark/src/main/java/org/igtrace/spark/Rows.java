@@ -1,0 +1,101 @@
+package org.igtrace.spark;
+
+import static org.apache.spark.sql.types.DataTypes.BinaryType;
+import static org.apache.spark.sql.types.DataTypes.DoubleType;
+import static org.apache.spark.sql.types.DataTypes.IntegerType;
+import static org.apache.spark.sql.types.DataTypes.LongType;
+
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The primitive columns the job's Datasets carry (no Java objects travel between tasks). A
+ * location task emits {@link #TASK} rows of four kinds; a join task emits {@link #JOIN} rows.
+ *
+ * <pre>
+ * TASK  kind     a        b        c      x       y         z           w         d      data
+ *       PROCESS  process  -        -      span    environment communication -     -      -      (ticks, per location)
+ *       PAIR     table    from     to     order   messages  -           -         bytes  -      (per location and pair)
+ *       COUNT    which    -        -      value   -         -           -         -      -
+ *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records)
+ * JOIN  kind     a        b        x
+ * </pre>
+ */
+final class Rows {
+    static final int PROCESS = 0;
+    static final int PAIR = 1;
+    static final int COUNT = 2;
+    static final int BLOCK = 3;
+
+    /** PAIR tables. */
+    static final int SENDS = 0;
+    static final int RECEIVES = 1;
+    static final int COLLECTIVE_TRAFFIC = 2;
+
+    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives. */
+    static final int READER_COUNTS = 100;
+    static final int NON_MEMBER_COLLECTIVES = 200;
+
+    static final StructType TASK = new StructType()
+            .add("kind", IntegerType, false)
+            .add("a", IntegerType, false)
+            .add("b", IntegerType, false)
+            .add("c", IntegerType, false)
+            .add("x", LongType, false)
+            .add("y", LongType, false)
+            .add("z", LongType, false)
+            .add("w", LongType, false)
+            .add("d", DoubleType, false)
+            .add("data", BinaryType, true);
+
+    /** JOIN kinds: a clock constraint and a waited message bound (max per ordered pair), everything else adds up. */
+    static final int CONSTRAINT = 0;
+    static final int WAIT = 1;
+    static final int PAIR_WAIT = 2;
+    static final int UNMATCHED_SENDS = 3;
+    static final int UNMATCHED_RECEIVES = 4;
+    static final int JOIN_COUNT = 5;
+    static final int WAITED_MESSAGE = 6;
+
+    /** JOIN_COUNT rows. */
+    static final int MATCHED = 0;
+    static final int COLLECTIVES_MATCHED = 1;
+    static final int COLLECTIVES_INCOMPLETE = 2;
+    static final int COLLECTIVES_DISAGREEING = 3;
+    static final int CONFLICTS_BEFORE = 4;
+    static final int CONSTRAINT_MESSAGES = 5;
+    static final int CONSTRAINT_COLLECTIVES = 6;
+    static final int APPROXIMATED = 7;
+    static final int CONFLICTS_AFTER = 8;
+
+    static final StructType JOIN = new StructType()
+            .add("kind", IntegerType, false)
+            .add("a", IntegerType, false)
+            .add("b", IntegerType, false)
+            .add("x", LongType, false);
+
+    private Rows() {
+    }
+
+    static Row task(int kind, int a, int b, int c, long x, long y, long z, long w, double d, byte[] data) {
+        return RowFactory.create(kind, a, b, c, x, y, z, w, d, data);
+    }
+
+    static Row join(int kind, int a, int b, long x) {
+        return RowFactory.create(kind, a, b, x);
+    }
+
+    /** The key a stream is joined under: the directed pair of a message stream, the communicator of a collective one. */
+    static long joinKey(int side, int process, int key) {
+        return switch (side) {
+            case 0 -> pair(process, key);
+            case 1 -> pair(key, process);
+            default -> -1L - key;
+        };
+    }
+
+    private static long pair(int sender, int receiver) {
+        return ((long) sender << 32) | (receiver & 0xffffffffL);
+    }
+}

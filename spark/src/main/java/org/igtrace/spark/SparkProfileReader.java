@@ -1,0 +1,169 @@
+package org.igtrace.spark;
+
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_list;
+import static org.apache.spark.sql.functions.sort_array;
+import static org.apache.spark.sql.functions.struct;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
+import org.igtrace.cli.ProfileReader;
+import org.igtrace.core.pipeline.AnalysisOptions;
+import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.core.profile.ProfileTotals;
+import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.PairCounters;
+import org.igtrace.core.wait.WaitReport;
+import org.igtrace.reader.PartitionedSource;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.LocationShares;
+
+/**
+ * The driver's side of igtrace on Spark: reads the definitions, splits the trace's parts into
+ * location tasks by the events they announce, runs them once (their rows kept by Spark), adds the
+ * profile up by process and pair, and hands the match records to {@link DistributedWaits}. The
+ * command line's own code builds the graph and writes it from the profile returned here.
+ */
+final class SparkProfileReader implements ProfileReader {
+    /** Location tasks per core Spark offers (more tasks than cores evens out unequal locations). */
+    static final String TASKS_PER_CORE = "spark.igtrace.tasksPerCore";
+
+    private final SparkSession spark;
+    private final JobReport report;
+
+    SparkProfileReader(SparkSession spark, JobReport report) {
+        this.spark = spark;
+        this.report = report;
+    }
+
+    @Override
+    public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
+            throws TraceReadException {
+        TraceOpening trace = new TraceOpening(located.file().toAbsolutePath().toString(), located.format(), options.skipMissing(),
+                options.skipDamaged());
+        PartitionedSource source = trace.open();
+        TraceDefinitions definitions = source.definitions();
+        int[][] plan = plan(source);
+        report.plan(plan, source);
+        try {
+            return run(trace, source, definitions, plan, analysis);
+        } catch (Exception e) {
+            // A reader's error on an executor arrives as Spark's (checked) SparkException.
+            String line = JobFailure.find(e);
+            if (line != null) {
+                throw new TraceReadException(line);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        }
+    }
+
+    private int[][] plan(PartitionedSource source) {
+        int parts = source.parts();
+        long[] ids = new long[parts];
+        for (int i = 0; i < parts; i++) {
+            ids[i] = i;
+        }
+        int perCore = spark.sparkContext().getConf().getInt(TASKS_PER_CORE, 2);
+        int tasks = Math.max(1, spark.sparkContext().defaultParallelism() * perCore);
+        List<long[]> shares = LocationShares.balance(ids, i -> source.announced((int) i), tasks);
+        int[][] plan = new int[shares.size()][];
+        for (int t = 0; t < plan.length; t++) {
+            long[] share = shares.get(t);
+            plan[t] = new int[share.length];
+            for (int i = 0; i < share.length; i++) {
+                plan[t][i] = (int) share[i];
+            }
+        }
+        return plan;
+    }
+
+    private TraceProfile run(TraceOpening trace, PartitionedSource source, TraceDefinitions definitions, int[][] plan,
+                             AnalysisOptions analysis) {
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        Broadcast<int[][]> planned = context.broadcast(plan);
+        boolean waits = analysis.waits() != WaitMode.OFF;
+        Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
+                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits), Encoders.row(Rows.TASK))
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            ProfileTotals totals = new ProfileTotals(definitions.processCount());
+            long[] readerCounts = new long[0];
+            long nonMembers = 0;
+            for (Row r : reduceProfile(rows)) {
+                int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2), c = r.getInt(3);
+                long x = r.getLong(4), y = r.getLong(5), z = r.getLong(6);
+                switch (kind) {
+                    case Rows.PROCESS -> {
+                        totals.spanTicks[a] += x;
+                        totals.environmentTicks[a] += y;
+                        totals.communicationTicks[a] += z;
+                    }
+                    case Rows.PAIR -> {
+                        PairCounters table = a == Rows.SENDS ? totals.sends
+                                : a == Rows.RECEIVES ? totals.receives : totals.collectiveTraffic;
+                        table.add(b, c, a == Rows.COLLECTIVE_TRAFFIC ? inOrder(r.getList(8)) : r.getDouble(7), y);
+                    }
+                    default -> {
+                        if (a < totals.counts.length) {
+                            totals.counts[a] += x;
+                        } else if (a == Rows.NON_MEMBER_COLLECTIVES) {
+                            nonMembers = x;
+                        } else {
+                            int i = a - Rows.READER_COUNTS;
+                            readerCounts = java.util.Arrays.copyOf(readerCounts, Math.max(readerCounts.length, i + 1));
+                            readerCounts[i] = x;
+                        }
+                    }
+                }
+            }
+            TraceProfile profile = new TraceAccumulator(definitions, analysis.modelCollectives()).profile(totals)
+                    .withNotes(source.notes(readerCounts));
+            if (!waits) {
+                return profile;
+            }
+            WaitReport report = new DistributedWaits(spark, definitions, this.report)
+                    .analyse(rows.filter(col("kind").equalTo(Rows.BLOCK)), nonMembers,
+                            analysis.waits() == WaitMode.CORRECTED_CLOCKS);
+            return profile.withWaits(report);
+        } finally {
+            rows.unpersist();
+            planned.destroy();
+        }
+    }
+
+    /**
+     * The location tasks' profile rows reduced by key in one aggregation: times per process, traffic
+     * per table and directed pair, counts. Sent and received bytes are whole numbers, exact in any
+     * order; modelled collective bytes may be fractions, so their per-location values come along
+     * sorted by location order and are added in that order, as the command line adds them.
+     */
+    private static List<Row> reduceProfile(Dataset<Row> rows) {
+        return rows.filter(col("kind").notEqual(Rows.BLOCK))
+                .groupBy("kind", "a", "b", "c")
+                .agg(sum("x"), sum("y"), sum("z"), sum("d"), sort_array(collect_list(
+                        when(col("kind").equalTo(Rows.PAIR).and(col("a").equalTo(Rows.COLLECTIVE_TRAFFIC)),
+                                struct(col("x"), col("d"))))))
+                .collectAsList();
+    }
+
+    private static double inOrder(List<Row> parts) {
+        double bytes = 0;
+        for (Row part : parts) {
+            bytes += part.getDouble(1);
+        }
+        return bytes;
+    }
+}

@@ -1,0 +1,199 @@
+package org.igtrace.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 18 on a real Spark standalone cluster on this machine: a master and two worker JVMs (one
+ * core, 512 MB each) started on 127.0.0.1 from the Spark jars Maven brings, igtrace-spark.jar
+ * submitted to spark://127.0.0.1:PORT with two executors, the output compared byte for byte with
+ * the command line's jar run on the same trace. The cluster is stopped in any case.
+ */
+@Tag("slow")
+class StandaloneClusterTest {
+    private static final List<Process> cluster = new ArrayList<>();
+    private static String master;
+    private static Path work;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        work = Files.createTempDirectory("igtrace-spark-cluster");
+        // A worker builds its executors' class path as a Spark distribution's: SPARK_HOME/jars, marked by RELEASE.
+        Path release = sparkHome().resolve("RELEASE");
+        if (!Files.exists(release)) {
+            Files.writeString(release, "Spark jars copied by Maven (maven-dependency-plugin) for igtrace's tests\n");
+        }
+        try {
+            Process m = start("master", "org.apache.spark.deploy.master.Master",
+                    "--host", "127.0.0.1", "--port", "0", "--webui-port", "0");
+            master = "spark://127.0.0.1:" + awaitLine(work.resolve("master.log"), Pattern.compile("Starting Spark master at spark://127\\.0\\.0\\.1:(\\d+)"), m);
+            for (int w = 1; w <= 2; w++) {
+                Path dir = Files.createDirectories(work.resolve("worker-" + w));
+                Process worker = start("worker-" + w, "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
+                        "--cores", "1", "--memory", "640m", "--webui-port", "0", "--work-dir", dir.toString(), master);
+                awaitLine(work.resolve("worker-" + w + ".log"), Pattern.compile("Successfully registered with master (spark)"), worker);
+            }
+        } catch (Exception | AssertionError e) {
+            stopCluster();
+            throw e;
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() throws IOException {
+        for (int i = cluster.size() - 1; i >= 0; i--) {
+            stop(cluster.get(i));
+        }
+        cluster.clear();
+        if (work != null) {
+            try (var files = Files.walk(work)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Stops a cluster JVM and whatever it started (a worker's executors). */
+    private static void stop(Process p) {
+        List<ProcessHandle> children = p.descendants().toList();
+        p.destroy();
+        try {
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (ProcessHandle c : children) {
+            c.destroyForcibly();
+        }
+    }
+
+    @Test
+    void twoExecutorsGiveTheCommandLinesGraph(@TempDir Path out) throws Exception {
+        // delays-4: every wait pattern, offsets up to 28.8 ms, libotf2 on the executors; md_mpi_cuda: OTF, threads folded.
+        for (String name : new String[] {"otf2/delays-4", "otf1/vt-md-mpi-cuda/md_mpi_cuda.otf"}) {
+            Path trace = SparkTraces.dir().resolve(name);
+            Path byCli = out.resolve("cli.graphml");
+            Path bySpark = out.resolve("spark.graphml");
+            Path report = out.resolve("report.tsv");
+            Run cli = run(out, "cli", javaCommand(List.of("-jar", cliJar()), trace.toString(), "--stats", "-o", byCli.toString()));
+            Run spark = run(out, "submit", javaCommand(List.of("-cp", sparkClassPath(), "org.apache.spark.deploy.SparkSubmit",
+                            "--master", master, "--class", "org.igtrace.spark.Main",
+                            "--conf", "spark.executor.memory=512m", "--conf", "spark.cores.max=2",
+                            "--conf", "spark.executor.cores=1", "--conf", "spark.driver.host=127.0.0.1",
+                            "--conf", "spark.ui.enabled=false", "--conf", "spark.igtrace.report=" + report,
+                            System.getProperty("igtrace.spark.jar")),
+                    trace.toString(), "--stats", "-o", bySpark.toString()));
+            assertEquals(0, cli.code, cli.err);
+            assertEquals(0, spark.code, spark.err);
+            assertEquals(Files.readString(byCli), Files.readString(bySpark), name);
+            assertEquals(igtraceLines(cli.err), igtraceLines(spark.err), name);
+            String tasks = Files.readString(report);
+            assertTrue(tasks.contains("location_task\t1\t"), "the trace was read in more than one task:\n" + tasks);
+            assertTrue(executorsThatRan() >= 2, "both workers ran an executor");
+        }
+    }
+
+    /** Worker directories hold one folder per executor that ran there. */
+    private static int executorsThatRan() throws IOException {
+        int n = 0;
+        for (int w = 1; w <= 2; w++) {
+            try (var apps = Files.list(work.resolve("worker-" + w))) {
+                n += apps.findAny().isPresent() ? 1 : 0;
+            }
+        }
+        return n;
+    }
+
+    private static List<String> igtraceLines(String err) {
+        return Arrays.stream(err.split("\n")).filter(l -> l.startsWith("igtrace: ")).toList();
+    }
+
+    private record Run(int code, String err) {
+    }
+
+    private static Run run(Path dir, String name, List<String> command) throws Exception {
+        Path err = dir.resolve(name + ".err");
+        Process p = new ProcessBuilder(command).redirectErrorStream(false)
+                .redirectOutput(dir.resolve(name + ".out").toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                throw new AssertionError(name + " did not finish in 5 minutes");
+            }
+        } finally {
+            if (p.isAlive()) {
+                stop(p);
+            }
+        }
+        return new Run(p.exitValue(), Files.readString(err));
+    }
+
+    private static Process start(String name, String mainClass, String... args) throws IOException {
+        List<String> command = javaCommand(List.of("-Xmx256m", "-cp", sparkClassPath(), mainClass), args);
+        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(work.resolve(name + ".log").toFile());
+        b.environment().put("SPARK_HOME", sparkHome().toString());
+        b.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        b.environment().put("SPARK_SCALA_VERSION", "2.13");
+        b.environment().put("SPARK_LOCAL_DIRS", work.resolve("local").toString());
+        Process p = b.start();
+        cluster.add(p);
+        return p;
+    }
+
+    private static String awaitLine(Path log, Pattern pattern, Process p) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log)) {
+                Matcher m = pattern.matcher(Files.readString(log));
+                if (m.find()) {
+                    return m.group(1);
+                }
+            }
+            if (!p.isAlive()) {
+                throw new AssertionError(log + ": ended early:\n" + Files.readString(log));
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError(log + ": no '" + pattern + "' in 90 s:\n" + Files.readString(log));
+    }
+
+    private static List<String> javaCommand(List<String> jvm, String... args) {
+        List<String> c = new ArrayList<>();
+        c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        c.addAll(Arrays.asList(System.getProperty("spark.module.options").trim().split("\\s+")));
+        c.addAll(jvm);
+        c.addAll(Arrays.asList(args));
+        return c;
+    }
+
+    private static Path sparkHome() {
+        return Path.of(System.getProperty("spark.jars.dir")).getParent();
+    }
+
+    private static String sparkClassPath() {
+        return System.getProperty("spark.jars.dir") + File.separator + "*";
+    }
+
+    private static String cliJar() {
+        return Path.of(System.getProperty("igtrace.spark.jar")).getParent().resolve("../../cli/target/igtrace.jar").normalize()
+                .toString();
+    }
+}
