@@ -32,7 +32,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code igtrace predict}: replays the trace on a model machine (SPEC section 9). */
+/** {@code igtrace predict}: replays the trace on a model machine (definitions section 9). */
 @Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Predict the run time of the traced program on a model machine.",

@@ -3,7 +3,7 @@ package org.igtrace.cli;
 import org.igtrace.core.select.Selection;
 import picocli.CommandLine.Option;
 
-/** {@code --window}, {@code --ranks}, {@code --region}: the part of the run a command looks at (SPEC section 11). */
+/** {@code --window}, {@code --ranks}, {@code --region}: the part of the run a command looks at (definitions section 11). */
 public final class SelectionOptions {
     @Option(names = "--window", paramLabel = "FROM:TO",
             description = "Only the time from FROM to TO after the start of the run, on the trace's own clocks, each "

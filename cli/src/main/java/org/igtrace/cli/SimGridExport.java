@@ -13,7 +13,7 @@ import org.igtrace.core.replay.TraceReplay;
 
 /**
  * {@code igtrace predict --format simgrid -o DIR}: the replay as SimGrid's time-independent trace
- * ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform with SPEC 9's
+ * ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform with definitions section 9's
  * {@code L + S / B} links ({@code platform.xml}, {@code hostfile}) and {@code smpirun.sh}, the
  * command that replays it in SMPI with SimGrid's own factors neutralised. Written into a
  * temporary directory beside DIR and renamed when complete; DIR must not exist or be empty.

@@ -52,7 +52,7 @@ final class StatsTables {
     }
 
     /**
-     * {@link #processes(TraceProfile)}, then, with {@code e}, SPEC 10's useful time, efficiency
+     * {@link #processes(TraceProfile)}, then, with {@code e}, definitions section 10's useful time, efficiency
      * and lost time per process under their output names.
      */
     static Table processes(TraceProfile p, Efficiency e) {
@@ -60,13 +60,13 @@ final class StatsTables {
         return e == null ? t : efficiencyColumns(t, e);
     }
 
-    /** One row per process: its rank, then SPEC 10's useful time, efficiency and lost time split three ways. */
+    /** One row per process: its rank, then definitions section 10's useful time, efficiency and lost time split three ways. */
     static Table efficiency(Efficiency e) {
         List<Efficiency.ProcessEfficiency> rows = e.processes();
         return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e);
     }
 
-    /** The POP line (SPEC 10): T and the efficiencies of the whole run. */
+    /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
     static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
                 Summary.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency());

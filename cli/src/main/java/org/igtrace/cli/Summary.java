@@ -108,7 +108,7 @@ final class Summary {
     }
 
     /**
-     * The {@code --stats} efficiency lines (SPEC 10): the POP metrics, then per process its useful
+     * The {@code --stats} efficiency lines (definitions section 10): the POP metrics, then per process its useful
      * time, efficiency and lost time split into idle, wait and transfer (adding up to T - U_i).
      */
     static List<String> efficiencyTable(Efficiency e) {

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC 10's efficiency and lost time in the outputs of {@code igtrace graph} (GraphML, DOT) and
+ * definitions section 10's efficiency and lost time in the outputs of {@code igtrace graph} (GraphML, DOT) and
  * {@code igtrace stats} (text, CSV, JSON), on delays-4 (testdata/programs/delays.c traced by
- * EZTrace). The checks are SPEC 10's identities, read back by networkx and Python's json and csv:
+ * EZTrace). The checks are definitions section 10's identities, read back by networkx and Python's json and csv:
  * per process useful + lost_idle + lost_wait + lost_transfer = runtime, useful = time - comm_time,
  * lost_wait = the process's waiting, runtime = max time.
  */

@@ -150,7 +150,7 @@ class PredictCommandTest {
     }
 
     /**
-     * {@code igtrace --stats} adds SPEC 10's lines: per rank useful + lost idle + lost wait + transfer
+     * {@code igtrace --stats} adds definitions section 10's lines: per rank useful + lost idle + lost wait + transfer
      * = T (each printed to 3 digits, so within 1 %), efficiency = useful / T.
      */
     @Test

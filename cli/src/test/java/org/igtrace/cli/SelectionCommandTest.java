@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SPEC 11: every number on a selection equals the number on a trace that holds only the selected
+ * definitions section 11: every number on a selection equals the number on a trace that holds only the selected
  * events. testdata/make-selected.py (python3-otf2, its own implementation of the rules) writes
  * that trace from a Score-P archive; the graph of the selection and the graph of the written trace
  * must agree in every GraphML value (times, compute fractions, bytes, messages, clock offsets,

@@ -15,7 +15,7 @@ import org.jgrapht.nio.ExportException;
 import org.jgrapht.nio.dot.DOTExporter;
 
 /**
- * Graphviz DOT (SPEC section 7) through jgrapht-io: an undirected {@code graph}, vertices labelled
+ * Graphviz DOT (definitions section 7) through jgrapht-io: an undirected {@code graph}, vertices labelled
  * with their label text, edges with theirs, emphasised edges (tree edges of a full graph) drawn
  * {@code style=bold, penwidth=3}. The view's data attributes follow (wait states, clock offsets,
  * traffic), under their own names, which Graphviz keeps without drawing anything; except

@@ -7,7 +7,7 @@ import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
 
 /**
- * GraphML (SPEC section 7): every graph, node and edge attribute is declared with a {@code <key>}
+ * GraphML (definitions section 7): every graph, node and edge attribute is declared with a {@code <key>}
  * of its type (int, long, double, boolean, string), so networkx, igraph and Gephi read typed
  * values. Written directly rather than with jgrapht-io's GraphMLExporter, which keys attributes by
  * name alone (a node {@code weight} and an edge {@code weight} collide) and writes no graph data.

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
-/** The trace formats igtrace reads, recognised by content (SPEC section 1). */
+/** The trace formats igtrace reads, recognised by content (definitions section 1). */
 public enum TraceFormat {
     /**
      * OTF2: the anchor file starts with {@code \x03}, a byte-order mark ({@code B} little-endian,

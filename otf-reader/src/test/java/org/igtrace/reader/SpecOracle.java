@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * SPEC sections 3 and 4 applied, independently of igtrace's profile code, to the region and
+ * definitions sections 3 and 4 applied, independently of igtrace's profile code, to the region and
  * message events an oracle parsed from a trace printer's text. Region times are kept per
  * location (a thread of a process); messages per sender -> receiver direction.
  */

@@ -23,7 +23,7 @@ import org.igtrace.core.wait.WaitReport;
 import org.igtrace.core.wait.WaitStates;
 
 /**
- * SPEC section 8 on Spark, as graph-core's {@link WaitAnalysis} does it on one machine: the match
+ * definitions section 8 on Spark, as graph-core's {@link WaitAnalysis} does it on one machine: the match
  * record blocks are shuffled by join key (directed pair, or communicator) and kept; a first join
  * on the executors gives the clock constraints (reduced to one per ordered pair) and the waits on
  * raw clocks; the offsets are solved on the driver and broadcast; when they are not all zero a

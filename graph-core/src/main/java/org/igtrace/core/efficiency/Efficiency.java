@@ -9,9 +9,9 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitReport;
 
 /**
- * Efficiency and lost time (SPEC section 10, the POP metrics of seed 001), from a profile's
+ * Efficiency and lost time (definitions section 10, the POP metrics of seed 001), from a profile's
  * {@code T_i} and {@code Tcomm_i}, its wait report, and optionally the ideal-network run time of
- * the replay (SPEC section 9).
+ * the replay (definitions section 9).
  *
  * <p>{@code U_i = T_i - Tcomm_i}, {@code T = max_i T_i}; {@code LB = mean U / max U},
  * {@code CommE = max U / T}, {@code PE = mean U / T}; with {@code T_ideal}: {@code SerE = max U / T_ideal},
@@ -34,7 +34,7 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
                          List<ProcessEfficiency> processes) {
 
     /**
-     * One process's share (SPEC section 10), seconds except {@code efficiency}.
+     * One process's share (definitions section 10), seconds except {@code efficiency}.
      *
      * @param lostTransfer may be negative when waiting was measured inside calls that are not
      *                     communication (inside MPI_Init/MPI_Finalize); the parts still add up
@@ -96,7 +96,7 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         return whole > 0 ? part / whole : 1;
     }
 
-    /** Graph attributes by their SPEC 10 output names, in a fixed order; those without a value (NaN) left out. */
+    /** Graph attributes by their definitions section 10 output names, in a fixed order; those without a value (NaN) left out. */
     public Map<String, Double> graphAttributes() {
         Map<String, Double> a = new LinkedHashMap<>();
         a.put("runtime", runtime);
@@ -110,7 +110,7 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         return a;
     }
 
-    /** Vertex attributes of process {@code rank} by their SPEC 10 output names, in a fixed order. */
+    /** Vertex attributes of process {@code rank} by their definitions section 10 output names, in a fixed order. */
     public Map<String, Double> vertexAttributes(int rank) {
         ProcessEfficiency p = processes.get(rank);
         Map<String, Double> a = new LinkedHashMap<>();

@@ -2,7 +2,7 @@ package org.igtrace.core.graph;
 
 import org.igtrace.core.profile.PairTraffic;
 
-/** Which number of a pair is its edge weight (SPEC section 4), for the tree and for {@code weight}. */
+/** Which number of a pair is its edge weight (definitions section 4), for the tree and for {@code weight}. */
 public enum EdgeWeight {
     /** {@code c_ij}: the average message size in bytes (the paper's weight, the default). */
     AVG,
@@ -10,7 +10,7 @@ public enum EdgeWeight {
     BYTES,
     /** {@code s_ij}: the number of messages between the pair. */
     MESSAGES,
-    /** Seconds the pair waited for each other (SPEC section 8): the tree becomes who delays whom. */
+    /** Seconds the pair waited for each other (definitions section 8): the tree becomes who delays whom. */
     WAIT;
 
     /** The weight of a pair with this traffic that waited {@code waitSeconds} for each other. */

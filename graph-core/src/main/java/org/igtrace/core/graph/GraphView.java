@@ -1,6 +1,6 @@
 package org.igtrace.core.graph;
 
-/** Which edges an output shows (SPEC section 7). */
+/** Which edges an output shows (definitions section 7). */
 public enum GraphView {
     /** Every edge, tree edges marked. */
     FULL,

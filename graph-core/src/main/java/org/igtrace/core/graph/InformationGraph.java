@@ -90,7 +90,7 @@ public final class InformationGraph {
         return graph.getEdgeWeight(e);
     }
 
-    /** The recalculated weight of a tree edge (SPEC section 6). */
+    /** The recalculated weight of a tree edge (definitions section 6). */
     public double treeWeightOf(TrafficEdge e) {
         return treeWeights.get(e);
     }

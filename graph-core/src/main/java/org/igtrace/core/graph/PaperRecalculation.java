@@ -6,7 +6,7 @@ import java.util.Set;
 import org.jgrapht.Graph;
 
 /**
- * The paper's formula 4 as printed (SPEC section 6, {@code paper}): for a tree edge e = {a, b},
+ * The paper's formula 4 as printed (definitions section 6, {@code paper}): for a tree edge e = {a, b},
  * {@code S_v(e)} is the sum of the weights of all of v's edges in the full graph whose weight is
  * at most weight(e), and the recalculated weight is {@code max(S_a(e), S_b(e))}.
  */

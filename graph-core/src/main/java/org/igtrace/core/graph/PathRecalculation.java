@@ -8,7 +8,7 @@ import java.util.function.ToDoubleFunction;
 import org.jgrapht.Graph;
 
 /**
- * Routes the traffic of removed edges over the tree (SPEC section 6, {@code path}): in a tree
+ * Routes the traffic of removed edges over the tree (definitions section 6, {@code path}): in a tree
  * there is one path between two vertices, so every non-tree edge {i, j} adds its value to each
  * tree edge on the path i..j. A tree edge's result is its own value plus what was routed over it,
  * added in the graph's edge order.

@@ -11,7 +11,7 @@ import org.jgrapht.Graphs;
 import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm;
 
 /**
- * Prim's maximum-weight spanning tree as the paper describes it (section 3, steps 1-3; SPEC
+ * Prim's maximum-weight spanning tree as the paper describes it (section 3, steps 1-3; the definitions (docs/definitions.md)
  * section 5), a spanning forest on a disconnected graph.
  *
  * <ul>

@@ -1,6 +1,6 @@
 package org.igtrace.core.graph;
 
-/** How tree edges are re-weighted after the non-tree edges are removed (SPEC section 6). */
+/** How tree edges are re-weighted after the non-tree edges are removed (definitions section 6). */
 public enum Recalculation {
     /** Every removed edge adds its weight to each tree edge on the tree path between its ends. */
     PATH,

@@ -162,7 +162,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return view == GraphView.TREE ? graph.treeWeightOf(e) : graph.weightOf(e);
     }
 
-    /** SPEC 10's efficiency and lost time: they need the waits, so only outputs with waits carry them. */
+    /** definitions section 10's efficiency and lost time: they need the waits, so only outputs with waits carry them. */
     private Efficiency efficiency() {
         if (efficiency == null) {
             efficiency = Efficiency.of(graph.profile());

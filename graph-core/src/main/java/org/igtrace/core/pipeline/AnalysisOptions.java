@@ -4,7 +4,7 @@ package org.igtrace.core.pipeline;
  * What is computed from a trace's events (reading settings are the reader's).
  *
  * @param modelCollectives whether collectives add modelled pairwise traffic ({@code --collectives})
- * @param waits            what wait-state analysis (SPEC section 8) runs
+ * @param waits            what wait-state analysis (definitions section 8) runs
  */
 public record AnalysisOptions(boolean modelCollectives, WaitMode waits) {
     /** The profile alone, without modelled collective traffic. */

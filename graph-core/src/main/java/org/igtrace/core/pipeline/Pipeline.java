@@ -15,9 +15,9 @@ import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.core.wait.WaitReport;
 
 /**
- * The analyses of one trace, fed by one read of its events: the profile (SPEC sections 3-4,
+ * The analyses of one trace, fed by one read of its events: the profile (definitions sections 3-4,
  * {@link TraceAccumulator}) and, unless turned off, the match records the wait analysis joins
- * afterwards (SPEC section 8, {@link MatchRecords}). Every analysis gets each location's events
+ * afterwards (definitions section 8, {@link MatchRecords}). Every analysis gets each location's events
  * through a tee; a new analysis adds its sink here and its result to the profile. Further
  * analyses a command asks for (a selection filtering all of them, a timeline, the replay's
  * recorder) come as {@link EventTaps}: their per-location sinks join the same read, and their

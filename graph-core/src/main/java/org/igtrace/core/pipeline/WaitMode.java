@@ -1,6 +1,6 @@
 package org.igtrace.core.pipeline;
 
-/** Whether messages are matched for waiting times, and whether clocks are corrected first (SPEC section 8). */
+/** Whether messages are matched for waiting times, and whether clocks are corrected first (definitions section 8). */
 public enum WaitMode {
     /** No matching: the profile only. */
     OFF,

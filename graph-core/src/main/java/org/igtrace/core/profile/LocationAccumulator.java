@@ -192,7 +192,7 @@ public final class LocationAccumulator implements LocationEvents {
     }
 
     /**
-     * Models the collective's traffic as seen from this member (SPEC section 4): one-to-all adds
+     * Models the collective's traffic as seen from this member (definitions section 4): one-to-all adds
      * root -> this member with the bytes it received; all-to-one adds this member -> root with the
      * bytes it sent; all-to-all adds this member -> every other member with sent / (n - 1) bytes.
      */

@@ -1,7 +1,7 @@
 package org.igtrace.core.profile;
 
 /**
- * The traffic between two processes, both directions together (SPEC section 4).
+ * The traffic between two processes, both directions together (definitions section 4).
  *
  * @param a        the lower rank
  * @param b        the higher rank

@@ -1,7 +1,7 @@
 package org.igtrace.core.profile;
 
 /**
- * One process's times (SPEC section 3).
+ * One process's times (definitions section 3).
  *
  * @param rank     world rank
  * @param name     the trace's name for the process

@@ -26,7 +26,7 @@ public final class TraceAccumulator implements LocationSink {
 
     /**
      * @param modelCollectives whether collective operations add modelled pairwise traffic
-     *                         ({@code --collectives}, SPEC section 4)
+     *                         ({@code --collectives}, definitions section 4)
      */
     public TraceAccumulator(TraceDefinitions definitions, boolean modelCollectives) {
         this.definitions = definitions;
@@ -57,7 +57,7 @@ public final class TraceAccumulator implements LocationSink {
         return accumulator;
     }
 
-    /** Merges every location into the profile (SPEC sections 3 and 4). */
+    /** Merges every location into the profile (definitions sections 3 and 4). */
     public TraceProfile profile() {
         ProfileTotals totals = new ProfileTotals(definitions.processCount());
         for (LocationAccumulator l : locations()) {
@@ -74,7 +74,7 @@ public final class TraceAccumulator implements LocationSink {
     }
 
     /**
-     * The profile (SPEC sections 3 and 4) from totals added up elsewhere (a distributed engine
+     * The profile (definitions sections 3 and 4) from totals added up elsewhere (a distributed engine
      * adds the {@link LocationAccumulator}s of its tasks by process and pair).
      */
     public TraceProfile profile(ProfileTotals m) {

@@ -15,7 +15,7 @@ import org.igtrace.core.wait.WaitReport;
  * @param pairs       ordered by (a, b), only pairs with messages
  * @param messages    point-to-point messages counted (each once)
  * @param diagnostics what the user should know, e.g. 312 receive events without a send event
- * @param waits       clock correction and wait states (SPEC section 8), or null when not analysed
+ * @param waits       clock correction and wait states (definitions section 8), or null when not analysed
  */
 public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
                            WaitReport waits) {

@@ -8,7 +8,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * Records every location's activities for the replay (SPEC section 9) as a reader pushes the
+ * Records every location's activities for the replay (definitions section 9) as a reader pushes the
  * events, in any order of locations and on any threads (each location on one thread). A plain
  * {@link LocationSink}: it can be fed alone or beside other analyses.
  */

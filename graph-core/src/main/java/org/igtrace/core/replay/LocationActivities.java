@@ -8,7 +8,7 @@ import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * One location's activities for the replay (SPEC section 9), recorded as its events are read:
+ * One location's activities for the replay (definitions section 9), recorded as its events are read:
  * its outermost MPI calls (enter, leave, region) with the message and collective events inside
  * each, in primitive arrays (no object per event). Compute bursts are the gaps between calls.
  * Also the replay's start (the leave of {@code MPI_Init*}, else the first region event) and end

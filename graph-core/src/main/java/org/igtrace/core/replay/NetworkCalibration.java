@@ -6,8 +6,8 @@ import java.util.TreeMap;
 import org.igtrace.core.trace.MpiCall;
 
 /**
- * {@code --network measured} (SPEC section 9): latency and bandwidth from the run's own matched
- * messages whose transfer is visible: the receive was posted before the send (SPEC 9's rule), or the
+ * {@code --network measured} (definitions section 9): latency and bandwidth from the run's own matched
+ * messages whose transfer is visible: the receive was posted before the send (definitions section 9's rule), or the
  * message is rendezvous-sized ({@code S >= E}), so its transfer starts when both sides have posted.
  * The transfer time is the leave of the receiving call (a blocking receive, MPI_Sendrecv or
  * MPI_Wait*) minus the later of the two calls' enters, on corrected clocks. For each message size the

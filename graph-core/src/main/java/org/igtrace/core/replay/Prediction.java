@@ -3,7 +3,7 @@ package org.igtrace.core.replay;
 import java.util.List;
 
 /**
- * What a replay predicts (SPEC section 9), seconds.
+ * What a replay predicts (definitions section 9), seconds.
  *
  * @param measuredRuntime  {@code T}: latest end minus earliest start, corrected clocks
  * @param predictedRuntime {@code T' = max_p s_p(end)}

@@ -7,7 +7,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.IntIntMap;
 
 /**
- * Which recorded events belong together, fixed before any replay (SPEC sections 8 and 9): the
+ * Which recorded events belong together, fixed before any replay (definitions sections 8 and 9): the
  * k-th send from p to q on (communicator, tag) matches the k-th receive at q from p on the same
  * key; the k-th collective a member records on a communicator is instance k of that
  * communicator, complete when every member recorded it. Only calls inside each process's replay

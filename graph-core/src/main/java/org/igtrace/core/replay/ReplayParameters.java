@@ -4,7 +4,7 @@ import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
 
 /**
- * The model machine of a replay (SPEC section 9).
+ * The model machine of a replay (definitions section 9).
  *
  * @param latency        {@code L}, seconds
  * @param bandwidth      {@code B}, bytes per second, may be {@link Double#POSITIVE_INFINITY}
@@ -47,7 +47,7 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, 0, null, latency, bandwidth);
     }
 
-    /** The ideal network of SPEC section 9: L = 0, B = infinite, r = 1; its run time is {@code T_ideal}. */
+    /** The ideal network of definitions section 9: L = 0, B = infinite, r = 1; its run time is {@code T_ideal}. */
     public static ReplayParameters ideal() {
         return flat(0, Double.POSITIVE_INFINITY, DEFAULT_EAGER_LIMIT, 1);
     }

@@ -7,7 +7,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 
 /**
- * One discrete-event replay on a model machine (SPEC section 9). Each process advances its own
+ * One discrete-event replay on a model machine (definitions section 9). Each process advances its own
  * simulated clock through its compute bursts (scaled by 1 / r) and MPI calls; a call publishes
  * its enter time as the post time of its sends and receives and as its arrival at a collective
  * instance, and leaves once every operation it completes has completed. A process stalls when it
@@ -327,7 +327,7 @@ final class ReplaySimulation {
         return leave;
     }
 
-    /** SPEC 9's cost of a collective of P members, S the most bytes any member sent, l = ceil(log2 P). */
+    /** definitions section 9's cost of a collective of P members, S the most bytes any member sent, l = ceil(log2 P). */
     double cost(CollectiveKind kind, boolean alltoall, int members, long bytes) {
         int steps = members <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(members - 1);
         return switch (kind) {

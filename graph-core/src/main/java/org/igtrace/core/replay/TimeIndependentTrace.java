@@ -7,11 +7,11 @@ import org.igtrace.core.trace.CollectiveKind;
 /**
  * The recorded run as SimGrid's time-independent trace, the input of {@code smpirun -replay}: one
  * action list per rank, {@code <rank> <action> <arguments>}, sizes in bytes (the {@code init}
- * action without argument selects MPI_BYTE). Compute bursts, the start offsets of SPEC section 9
+ * action without argument selects MPI_BYTE). Compute bursts, the start offsets of definitions section 9
  * and calls with nothing to model become {@code sleep} actions of their (scaled) duration, so no
  * host speed is involved. Matched sends and receives become blocking {@code send}/{@code recv}
  * with their tag; collectives on a communicator of every rank become SimGrid's collective actions
- * (which run SimGrid's own algorithms, not SPEC 9's formulas); anything unmatched or on another
+ * (which run SimGrid's own algorithms, not definitions section 9's formulas); anything unmatched or on another
  * communicator sleeps for its measured duration, as the replay keeps it.
  */
 final class TimeIndependentTrace {
@@ -114,7 +114,7 @@ final class TimeIndependentTrace {
     }
 
     /**
-     * A SimGrid platform (XML, version 4.1) matching SPEC 9's {@code transfer = L + S / B}: one host per
+     * A SimGrid platform (XML, version 4.1) matching definitions section 9's {@code transfer = L + S / B}: one host per
      * rank ({@code h0}, {@code h1}, ...), and one FATPIPE link of latency L and bandwidth B per pair of
      * hosts (no sharing, as the replay has no contention). An infinite bandwidth is written as 10^15 B/s.
      */

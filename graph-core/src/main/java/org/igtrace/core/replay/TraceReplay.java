@@ -3,7 +3,7 @@ package org.igtrace.core.replay;
 import java.util.Arrays;
 
 /**
- * Replays a recorded run on model machines (SPEC section 9): matches its messages and collective
+ * Replays a recorded run on model machines (definitions section 9): matches its messages and collective
  * instances once, then answers any number of predictions (a sweep replays the same matching with
  * other parameters) and the calibration of {@code --network measured}.
  */

@@ -7,7 +7,7 @@ import java.util.Locale;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * Part of a run to analyse (SPEC section 11): a time window counted from the start of the run, a
+ * Part of a run to analyse (definitions section 11): a time window counted from the start of the run, a
  * set of ranks, a region whose outermost instances hold the time that counts. Any part may be
  * absent. Parsed from the command line's words; resolved against a trace's definitions into a
  * {@link SelectionFilter}.

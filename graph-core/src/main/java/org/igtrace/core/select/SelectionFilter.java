@@ -9,7 +9,7 @@ import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 
 /**
- * A {@link Selection} applied between a reader and the analyses (SPEC section 11): what passes is
+ * A {@link Selection} applied between a reader and the analyses (definitions section 11): what passes is
  * exactly what a trace holding only the selected events would hold.
  *
  * <ul>

@@ -1,10 +1,10 @@
 package org.igtrace.core.timeline;
 
 /**
- * What a process is doing at a moment, as the timeline colours it (SPEC section 12): compute,
+ * What a process is doing at a moment, as the timeline colours it (definitions section 12): compute,
  * split by the outermost user region ({@link #COMPUTE_REGIONS} colours, the last for all further
  * regions), or inside an outermost MPI call of one of three kinds; the waiting part of MPI calls
- * (SPEC section 8) is a class of its own, drawn over the call.
+ * (definitions section 8) is a class of its own, drawn over the call.
  */
 public final class StateClass {
     /** Compute outside any user region. */

@@ -3,7 +3,7 @@ package org.igtrace.core.timeline;
 import java.util.List;
 
 /**
- * A time-space diagram of a run, ready to draw (SPEC section 12): one row per process, x in
+ * A time-space diagram of a run, ready to draw (definitions section 12): one row per process, x in
  * corrected seconds from the start of the run. Its size is bounded by the number of columns and
  * rows, never by the number of events: a row holds either its exact states (when it has at most
  * {@link TimelineBuilder#exactStates} of them) or, per pixel column, the share of each

@@ -544,7 +544,7 @@ public final class TimelineBuilder implements EventTaps {
                     c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
         }
 
-        /** The waiting parts of SPEC 8's collective patterns, as WaitStates charges them. */
+        /** The waiting parts of definitions section 8's collective patterns, as WaitStates charges them. */
         private void chargeCollective(CollectiveInstance c, int n, int last) {
             switch (c.kind()) {
                 case BARRIER, ALL_TO_ALL -> {

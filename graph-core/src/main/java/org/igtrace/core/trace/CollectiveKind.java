@@ -1,6 +1,6 @@
 package org.igtrace.core.trace;
 
-/** The traffic shape of a collective operation (SPEC section 4). */
+/** The traffic shape of a collective operation (definitions section 4). */
 public enum CollectiveKind {
     /** Barrier: synchronisation, no data. */
     BARRIER,

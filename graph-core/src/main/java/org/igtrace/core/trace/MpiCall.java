@@ -1,7 +1,7 @@
 package org.igtrace.core.trace;
 
 /**
- * What an MPI call means for waiting (SPEC section 8): whether a send inside it blocks until the
+ * What an MPI call means for waiting (definitions section 8): whether a send inside it blocks until the
  * receiver takes the message, and whether a receive completed inside it made the caller wait.
  */
 public enum MpiCall {

@@ -1,6 +1,6 @@
 package org.igtrace.core.trace;
 
-/** What a code region means for the compute fraction (SPEC section 3). */
+/** What a code region means for the compute fraction (definitions section 3). */
 public enum RegionKind {
     /** An MPI communication call: its time counts in {@code Tcomm}. */
     COMMUNICATION,
@@ -16,7 +16,7 @@ public enum RegionKind {
     }
 
     /**
-     * Classifies a region (SPEC section 3): an MPI call is a region of the MPI paradigm (OTF1: of
+     * Classifies a region (definitions section 3): an MPI call is a region of the MPI paradigm (OTF1: of
      * the function group {@code MPI}), or one whose name starts with {@code MPI_} (EZTrace marks MPI
      * calls as paradigm USER).
      *

@@ -105,7 +105,7 @@ public final class TraceDefinitions {
             return rank;
         }
 
-        /** Adds a region, classified by SPEC section 3, and returns its dense number. */
+        /** Adds a region, classified by definitions section 3, and returns its dense number. */
         public int addRegion(String name, boolean mpiMarked) {
             RegionKind kind = RegionKind.classify(name, mpiMarked);
             regionKinds.add(kind);

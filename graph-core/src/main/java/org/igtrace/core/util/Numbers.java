@@ -3,7 +3,7 @@ package org.igtrace.core.util;
 import java.math.BigDecimal;
 
 /**
- * How igtrace prints numbers in data (SPEC section 7): enough digits to round-trip, whole numbers
+ * How igtrace prints numbers in data (definitions section 7): enough digits to round-trip, whole numbers
  * without a fraction, never in scientific notation ({@code 110028096}, not {@code 1.10028096E8}).
  */
 public final class Numbers {

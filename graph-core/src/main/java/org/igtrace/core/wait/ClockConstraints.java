@@ -3,7 +3,7 @@ package org.igtrace.core.wait;
 import org.igtrace.core.util.PairLongs;
 
 /**
- * Collects the causality constraints of SPEC section 8 from matched messages and collective
+ * Collects the causality constraints of definitions section 8 from matched messages and collective
  * instances, in raw times, as {@code o_to >= o_from + d} with {@code d} the largest violation seen
  * for the ordered pair; and counts the clock conflicts (a receive earlier than its send).
  *

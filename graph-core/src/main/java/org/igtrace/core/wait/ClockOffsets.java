@@ -5,7 +5,7 @@ import org.igtrace.core.util.PairLongs;
 
 /**
  * Per-process clock offsets {@code o_p >= 0} that satisfy every constraint
- * {@code o_to >= o_from + d} (SPEC section 8). Constraints bound differences of offsets, and
+ * {@code o_to >= o_from + d} (definitions section 8). Constraints bound differences of offsets, and
  * messages that go one way only bound them from one side, so many offsets may fit. The choice:
  * <ol>
  *   <li>the smallest offsets, longest paths by Bellman-Ford relaxation from o = 0. With offsets

@@ -5,7 +5,7 @@ import org.igtrace.core.trace.CollectiveKind;
 
 /**
  * One instance of a collective operation: the k-th collective on a communicator, as each member
- * recorded it (SPEC section 8), with the enter and leave times of every member's MPI call around
+ * recorded it (definitions section 8), with the enter and leave times of every member's MPI call around
  * its collective event, in that member's raw clock.
  */
 public final class CollectiveInstance {

@@ -7,7 +7,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.IntIntMap;
 
 /**
- * Joins the collective arrivals on one communicator (SPEC section 8): the k-th collective a
+ * Joins the collective arrivals on one communicator (definitions section 8): the k-th collective a
  * location records on a communicator is instance k there. For each k, every member's arrival is
  * its location's k-th record (a member with several locations: the earliest of them); the
  * instance's kind and root are those of its earliest arrival, and arrivals of another kind are

@@ -10,7 +10,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.IntIntMap;
 
 /**
- * Turns one location's events into match records (SPEC section 8), with no other location in
+ * Turns one location's events into match records (definitions section 8), with no other location in
  * sight: each message end with the enter and leave of the MPI call around its event (the
  * innermost enclosing MPI region; for a non-blocking receive completed in {@code MPI_Wait*}, the
  * wait), each collective arrival likewise. An end is written once its call was left, in event

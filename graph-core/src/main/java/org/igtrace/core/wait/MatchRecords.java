@@ -12,7 +12,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * The match records of a whole trace, written location by location (SPEC section 8): each location
+ * The match records of a whole trace, written location by location (definitions section 8): each location
  * is read on its own, in any order and on any thread, into a {@link LocationRecorder}, which turns
  * its events into compact records (message ends with their sequence per key, collective arrivals
  * with their instance number) kept in {@link RecordBlocks}. {@link RecordJoin} then joins them by

@@ -3,7 +3,7 @@ package org.igtrace.core.wait;
 import org.igtrace.core.trace.MpiCall;
 
 /**
- * One point-to-point message with both ends matched (SPEC section 8), in the raw times of the
+ * One point-to-point message with both ends matched (definitions section 8), in the raw times of the
  * trace (ticks of each process's own clock). For each end: the time of its event, and the enter
  * and leave times of the MPI call around that event, with the kind of that call. Filled in by
  * the join ({@link RecordJoin}); the join reuses one instance for every message it hands on.

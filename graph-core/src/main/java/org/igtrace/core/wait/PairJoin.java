@@ -5,7 +5,7 @@ import java.util.List;
 import org.igtrace.core.util.PairLongs;
 
 /**
- * Joins the message ends of one directed pair of processes (SPEC section 8): the k-th send from p
+ * Joins the message ends of one directed pair of processes (definitions section 8): the k-th send from p
  * to q on (communicator, tag) matches the k-th receive at q from p on the same key, MPI's
  * non-overtaking rule, so the two sides are walked in their own event orders with a first-in
  * first-out queue per key; no time order between them is needed. The side that has consumed the

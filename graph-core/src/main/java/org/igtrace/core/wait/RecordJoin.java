@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 import org.igtrace.core.util.PairLongs;
 
 /**
- * Joins the {@link MatchRecords} of a trace by key (SPEC section 8): each directed pair of
+ * Joins the {@link MatchRecords} of a trace by key (definitions section 8): each directed pair of
  * processes ({@link PairJoin}) and each communicator ({@link CommunicatorJoin}) on its own, so the
  * work splits over threads, and hands every matched message and complete collective instance to a
  * {@link MatchListener}, one listener per thread. The order in which matches arrive is not the

@@ -12,7 +12,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * Who makes whom wait (SPEC section 8) from the {@link MatchRecords} of one read of the trace: a
+ * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace: a
  * first join collects the clock constraints (and the waits on raw clocks), the offsets are solved
  * once, and when they are not all zero a second join of the same records measures the waits on
  * corrected clocks. Without correction one join does. Events are not read again.

@@ -1,6 +1,6 @@
 package org.igtrace.core.wait;
 
-/** The wait-state patterns of SPEC section 8, with their attribute names in the output. */
+/** The wait-state patterns of definitions section 8, with their attribute names in the output. */
 public enum WaitPattern {
     LATE_SENDER("wait_late_sender", "late sender"),
     LATE_RECEIVER("wait_late_receiver", "late receiver"),

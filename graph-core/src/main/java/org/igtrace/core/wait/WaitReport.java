@@ -6,7 +6,7 @@ import java.util.Map;
 import org.igtrace.core.diagnostic.Diagnostic;
 
 /**
- * What message matching, clock correction and wait-state analysis found (SPEC section 8). Times
+ * What message matching, clock correction and wait-state analysis found (definitions section 8). Times
  * are kept in timer ticks, summed as whole numbers, and turned into seconds once, by one division
  * (so a sum reads {@code 0.051772484}, not {@code 0.051772483999999994}).
  *

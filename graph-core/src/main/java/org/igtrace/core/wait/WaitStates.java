@@ -3,7 +3,7 @@ package org.igtrace.core.wait;
 import org.igtrace.core.util.PairLongs;
 
 /**
- * Waiting time by pattern, per process and per pair (SPEC section 8), from matched messages and
+ * Waiting time by pattern, per process and per pair (definitions section 8), from matched messages and
  * collective instances on corrected times {@code t + o_p}. Each wait is capped by the duration
  * of the waiting call and never negative. Also counts the clock conflicts left after correction.
  */

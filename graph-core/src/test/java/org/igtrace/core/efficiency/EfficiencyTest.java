@@ -11,7 +11,7 @@ import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.junit.jupiter.api.Test;
 
-/** SPEC section 10 on hand-worked numbers (written out in the comments). */
+/** definitions section 10 on hand-worked numbers (written out in the comments). */
 class EfficiencyTest {
 
     /**

@@ -9,7 +9,7 @@ import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.junit.jupiter.api.Test;
 
-/** The replay of SPEC section 9 on hand-written runs; expected numbers are worked out in the comments. */
+/** The replay of definitions section 9 on hand-written runs; expected numbers are worked out in the comments. */
 class TraceReplayTest {
     private static final int INIT = 0, FINALIZE = 1, SEND = 2, RECV = 3, ISEND = 4, IRECV = 5, WAITALL = 6, BARRIER = 7,
             ALLREDUCE = 8, ALLTOALL = 9, WORK = 10;

@@ -13,7 +13,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.IntIntMap;
 
 /**
- * The definitions of an OTF trace resolved by SPEC section 2 into a {@link TraceDefinitions}, and
+ * The definitions of an OTF trace resolved by definitions section 2 into a {@link TraceDefinitions}, and
  * the tables the event parser looks ids up in: process id -> world rank, function -> dense region,
  * process group -> dense communicator, collective operation -> traffic shape.
  *

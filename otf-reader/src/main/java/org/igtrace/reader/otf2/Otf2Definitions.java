@@ -13,7 +13,7 @@ import org.igtrace.core.util.IntIntMap;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 
 /**
- * Collects an OTF2 archive's global definitions, then resolves them (SPEC section 2): processes
+ * Collects an OTF2 archive's global definitions, then resolves them (definitions section 2): processes
  * and their world ranks, which locations belong to which process, dense region and communicator
  * numbers, and the communicator-rank to world-rank translation.
  * <p>
@@ -154,7 +154,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /**
-     * Numbers the processes (SPEC section 2): the location groups of MPI_COMM_WORLD's locations in
+     * Numbers the processes (definitions section 2): the location groups of MPI_COMM_WORLD's locations in
      * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
      * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
      */
@@ -276,7 +276,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /**
-     * The world rank of rank {@code commRank} in the communicator (SPEC section 2), or -1 when the
+     * The world rank of rank {@code commRank} in the communicator (definitions section 2), or -1 when the
      * trace does not say; on a COMM_SELF communicator it is the calling process itself.
      */
     int worldRank(int otf2Comm, int commRank, int callingProcess) {

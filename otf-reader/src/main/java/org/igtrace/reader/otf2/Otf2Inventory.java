@@ -134,7 +134,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     @Override
     public void region(int id, int name, boolean mpiParadigm) {
         definitions.region(id, name, mpiParadigm);
-        // MPI as igtrace reads it (SPEC section 3): the MPI paradigm, or a name starting MPI_ (EZTrace marks MPI calls USER)
+        // MPI as igtrace reads it (definitions section 3): the MPI paradigm, or a name starting MPI_ (EZTrace marks MPI calls USER)
         boolean mpi = RegionKind.classify(strings.get(name), mpiParadigm) != RegionKind.OTHER;
         regions.merge(mpi ? "MPI" : "other", 1, Integer::sum);
     }

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Issue 15's "same answers": on every trace in testdata/, the one-pass analysis (each location
- * read on its own, records joined by sequence number) gives every number of SPEC section 8 that
+ * read on its own, records joined by sequence number) gives every number of definitions section 8 that
  * the merged replay of before (all locations merged in time order, {@link ReferenceEventMatcher})
  * gives: matched messages, unmatched per edge, conflicts before and after, offsets, the drift
  * verdict, every wait pattern per process and per pair, collective instances, notes. Times within

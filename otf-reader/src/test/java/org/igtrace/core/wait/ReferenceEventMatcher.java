@@ -16,7 +16,7 @@ import org.igtrace.core.util.PairLongs;
 
 /**
  * The merged-replay matcher igtrace used before issue 15, kept as the reference the one-pass
- * join is checked against. Matches sends with receives and collective members with each other (SPEC section 8), as the
+ * join is checked against. Matches sends with receives and collective members with each other (definitions section 8), as the
  * events of all locations arrive merged in time order, and hands each complete match to a
  * {@link MatchListener}.
  *

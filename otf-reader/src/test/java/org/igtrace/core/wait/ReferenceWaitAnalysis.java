@@ -12,7 +12,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Numbers;
 
 /**
- * The wait analysis igtrace ran before issue 15, kept as a reference for tests: who makes whom wait (SPEC section 8), in two replays of the trace's events merged in time
+ * The wait analysis igtrace ran before issue 15, kept as a reference for tests: who makes whom wait (definitions section 8), in two replays of the trace's events merged in time
  * order: the first matches messages and collectives and collects clock constraints, the offsets
  * are solved, and the second matches again and measures waiting on corrected times. Without
  * correction one replay does. Memory holds what {@link ReferenceEventMatcher} has in flight, the

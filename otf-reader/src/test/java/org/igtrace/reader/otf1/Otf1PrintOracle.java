@@ -18,7 +18,7 @@ import org.igtrace.reader.SpecOracle;
 /**
  * Expected numbers for an OTF trace computed without igtrace's reader: the trace is copied with
  * its {@code .z} files inflated by Python's zlib, the copy is printed by Debian's {@code otfprint}
- * (libotf 1.12.5, which cannot read the compressed events itself), and SPEC sections 2-4 are
+ * (libotf 1.12.5, which cannot read the compressed events itself), and definitions sections 2-4 are
  * applied to that text. Processes: parentless ones are ranks in id order; threads (a parent, not
  * named {@code CUDA[}) add to their parent; CUDA streams are left out. Leave records close the
  * innermost open region. MPI calls: function group {@code MPI} or an {@code MPI_} name.

@@ -83,7 +83,7 @@ class Otf1TraceReaderTest {
     }
 
     /**
-     * With --collectives (SPEC section 4): the Allreduce (8 bytes sent by each of 4 members) adds
+     * With --collectives (definitions section 4): the Allreduce (8 bytes sent by each of 4 members) adds
      * 8/3 bytes each way between every two ranks; the Bcast from rank 1 adds 256 bytes from rank 1
      * to each other rank. Each modelled pair is one message.
      */

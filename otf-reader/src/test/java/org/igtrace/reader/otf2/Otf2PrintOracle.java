@@ -15,7 +15,7 @@ import org.igtrace.reader.SpecOracle;
  * Expected numbers computed from the text that libotf2's own {@code otf2-print} prints, not
  * through igtrace's reader: otf2-print resolves every message partner to a location itself
  * (the {@code <id>} after the partner's name), so the communicator-rank translation here is
- * otf2-print's, not ours. Times follow SPEC section 3 with regions classified by name
+ * otf2-print's, not ours. Times follow definitions section 3 with regions classified by name
  * ({@code MPI_} prefix; MPI_Init, MPI_Init_thread and MPI_Finalize as environment).
  */
 final class Otf2PrintOracle {

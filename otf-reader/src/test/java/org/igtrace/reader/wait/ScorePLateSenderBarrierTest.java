@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * CASITA's 4-rank Score-P trace with a late-sender chain 0 -> 1 -> 2 -> 3 and a barrier rank 0
  * enters last: every number follows from the enter and leave times otf2-print shows (ticks are
- * ns: CLOCK_PROPERTIES says 1000000000 per second), by SPEC section 8's formulas.
+ * ns: CLOCK_PROPERTIES says 1000000000 per second), by definitions section 8's formulas.
  */
 class ScorePLateSenderBarrierTest {
     static final Path ANCHOR = TestTraces.otf2("scorep-late-sender-barrier").resolve("traces.otf2");

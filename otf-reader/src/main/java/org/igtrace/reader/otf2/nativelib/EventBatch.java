@@ -81,7 +81,7 @@ final class EventBatch implements AutoCloseable {
                         r.getLong(at + 24), r.getLong(at + 32));
                 default -> {
                     // collective begins: matching needs only the events that carry the envelope
-                    // (SPEC section 8), and the calls around them
+                    // (definitions section 8), and the calls around them
                 }
             }
         }
