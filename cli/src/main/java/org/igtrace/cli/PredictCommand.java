@@ -22,11 +22,11 @@ import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
+import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.trace.EventTaps;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.TraceInput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -40,7 +40,15 @@ import picocli.CommandLine.ParentCommand;
             "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
                     + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
                     + "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster. "
-                    + "Network parameters not given are fitted to the trace's own messages (--network measured)."
+                    + "Network parameters not given are fitted to the trace's own messages (--network measured).",
+            "",
+            "--window and --region replay only that part of the run, as if the trace held only its events: the run "
+                    + "starts at the window's start (or the first instance of the region), messages cut by a window end "
+                    + "keep their calls' measured durations, and with --region the time between two instances is "
+                    + "replayed as computing. --ranks still replays every process, because the selected ranks wait for "
+                    + "their partners (dropping the others' messages would freeze those calls at their measured length "
+                    + "whatever the network); it prints the rows of the selected ranks and their efficiency, while the "
+                    + "run times, the speedup and a sweep stay those of the whole replayed run."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the prediction was written", "1:the trace or the output could not be handled (one line naming the file)",
@@ -49,7 +57,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {
             "  igtrace predict run/traces.otf2",
             "  igtrace predict run/traces.otf2 --latency 5us --bandwidth 10GB/s -o p.json",
-            "  igtrace predict run/traces.otf2 --sweep latency=1us,10us,100us -o sweep.svg"
+            "  igtrace predict run/traces.otf2 --sweep latency=1us,10us,100us -o sweep.svg",
+            "  igtrace predict run/traces.otf2 --window 2s:3.5s --ranks 0-7"
         })
 public final class PredictCommand implements Callable<Integer> {
 
@@ -101,6 +110,9 @@ public final class PredictCommand implements Callable<Integer> {
     String format;
 
     @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Mixin
     ReadingOptions reading;
 
     @Mixin
@@ -116,7 +128,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** The parsed model parameters; null where the calibration fills in. */
     record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
-                    Double localBandwidth, Sweep sweep, PredictionOutput.Format format) {
+                    Double localBandwidth, Sweep sweep, PredictionOutput.Format format, Selection selection) {
     }
 
     /** {@code --sweep NAME=V1,V2,...}. */
@@ -140,7 +152,13 @@ public final class PredictCommand implements Callable<Integer> {
         try {
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
-            TraceProfile profile = read(located, recorder);
+            SelectedReading reading = new SelectedReading();
+            TraceProfile profile = read(located, recorder, reading, settings.selection());
+            String nothing = reading.nothingLeft(located);
+            if (nothing != null) {
+                err.println(nothing);
+                return 1;
+            }
             RecordedRun run = recorder[0].recorded();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
             NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
@@ -156,7 +174,10 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.format() == PredictionOutput.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
             }
-            Efficiency efficiency = Efficiency.of(profile, replay.idealRuntime());
+            Efficiency efficiency = Efficiency.of(profile, idealRuntime(replay, profile));
+            if (settings.selection().ranks() != null) {
+                predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
+            }
             PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
             if (!quiet) {
@@ -168,20 +189,45 @@ public final class PredictCommand implements Callable<Integer> {
             return 1;
         } catch (UsageException e) {
             return usage(e.getMessage());
+        } catch (SelectedReading.SelectionError e) {
+            return usage(e.getMessage());
         } catch (IOException e) {
             throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
         }
     }
 
-    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder) throws TraceReadException {
+    /**
+     * The profile and the recording of what the window and region keep of every process: with
+     * --ranks every process is still replayed, on clocks corrected by all messages (definitions section 11).
+     */
+    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, SelectedReading selected, Selection selection)
+            throws TraceReadException {
         TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
-        ProgressBar progress = ProgressBar.on(err, quiet);
-        try {
-            return TraceInput.read(located, options.read(), options.analysis(), progress,
-                    d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
-        } finally {
-            progress.finish();
+        return selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection,
+                d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
+    }
+
+    /** {@code T_ideal}: the ideal replay's latest end, of the selected ranks with --ranks (definitions section 11). */
+    private static double idealRuntime(TraceReplay replay, TraceProfile profile) {
+        if (profile.selectedRanks() == null) {
+            return replay.idealRuntime();
         }
+        double latest = 0;
+        for (Prediction.ProcessPrediction p : replay.predict(ReplayParameters.ideal()).processes()) {
+            if (profile.selected(p.rank())) {
+                latest = Math.max(latest, p.end());
+            }
+        }
+        return latest;
+    }
+
+    /** {@code p} with the rows of the selected ranks only and a note saying that every process was replayed. */
+    private static Prediction ofSelectedRanks(Prediction p, TraceProfile profile, Selection selection) {
+        List<String> notes = new ArrayList<>(p.notes());
+        notes.add("every process was replayed (the selected ranks wait for their partners); the rows and the efficiency are those of "
+                + selection.words() + ", the run times those of the whole replayed run");
+        return new Prediction(p.measuredRuntime(), p.predictedRuntime(), p.parameters(),
+                p.processes().stream().filter(r -> profile.selected(r.rank())).toList(), notes);
     }
 
     private Settings settings() throws UsageException {
@@ -213,7 +259,13 @@ public final class PredictCommand implements Callable<Integer> {
             throw new UsageException("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
-        return new Settings(l, b, e, r, h, ll, lb, s, f);
+        Selection chosen;
+        try {
+            chosen = selectionOptions.selection();
+        } catch (IllegalArgumentException ex) {
+            throw new UsageException(ex.getMessage());
+        }
+        return new Settings(l, b, e, r, h, ll, lb, s, f, chosen);
     }
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */

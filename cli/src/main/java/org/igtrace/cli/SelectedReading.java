@@ -37,15 +37,46 @@ final class SelectedReading {
             if (selection.isAll()) {
                 return extra;
             }
-            try {
-                filter = selection.resolve(definitions);
-            } catch (IllegalArgumentException e) {
-                throw new SelectionError(e.getMessage());
-            }
+            filter = resolve(selection, definitions);
             return filter.then(extra);
         };
+        return readWith(located, options, progress, selection, taps);
+    }
+
+    /**
+     * Reads {@code located} as {@link #read} does, but the read (profile, clock correction and
+     * {@code more}) keeps what the selection's window and region keep of every process, whatever
+     * its ranks; the profile is then about the selected ranks. The replay of the selected ranks
+     * needs their partners' calls and messages, and the clocks corrected by every process's.
+     */
+    TraceProfile readEveryRank(TraceFormat.Located located, TraceReading.Request options, ProgressBar progress, Selection selection,
+                               Function<TraceDefinitions, EventTaps> more) throws TraceReadException {
+        Selection wide = selection.withoutRanks();
+        Function<TraceDefinitions, EventTaps> taps = definitions -> {
+            EventTaps extra = more.apply(definitions);
+            resolve(selection, definitions); // a rank the trace does not have is still a usage error
+            if (wide.isAll()) {
+                return extra;
+            }
+            filter = resolve(wide, definitions);
+            return filter.then(extra);
+        };
+        return readWith(located, options, progress, selection, taps);
+    }
+
+    private static SelectionFilter resolve(Selection selection, TraceDefinitions definitions) {
         try {
-            return TraceInput.read(located, options.read(), options.analysis(), progress, taps);
+            return selection.resolve(definitions);
+        } catch (IllegalArgumentException e) {
+            throw new SelectionError(e.getMessage());
+        }
+    }
+
+    /** The profile of the read, about the selected ranks only (definitions section 11). */
+    private static TraceProfile readWith(TraceFormat.Located located, TraceReading.Request options, ProgressBar progress, Selection selection,
+                                         Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
+        try {
+            return TraceInput.read(located, options.read(), options.analysis(), progress, taps).withSelectedRanks(selection.ranks());
         } finally {
             progress.finish();
         }

@@ -11,6 +11,9 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.EventTaps;
+import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -29,6 +32,10 @@ import picocli.CommandLine.ParentCommand;
                     + "metrics: load balance, communication and parallel efficiency) with each process's useful time "
                     + "(T - Tcomm) and its lost time split into idle, waiting and transfer.",
             "",
+            "--window, --ranks and --region look at part of the run: every number is that of a trace holding only "
+                    + "the selected events. With --ranks the tables list the selected processes and the efficiency's "
+                    + "maxima and means are over them (a process left out does not lower the load balance).",
+            "",
             "text is for people; csv holds the table per process with the efficiency columns, one line per rank; "
                     + "json holds all the tables, the efficiency and the notes as data (a kind, a count and names each)."
         },
@@ -39,7 +46,8 @@ import picocli.CommandLine.ParentCommand;
         footer = {
             "  igtrace stats run/traces.otf2",
             "  igtrace stats run/traces.otf2 -o stats.json",
-            "  igtrace stats run/traces.otf2 --clock-correction none -o raw-clocks.csv"
+            "  igtrace stats run/traces.otf2 --clock-correction none -o raw-clocks.csv",
+            "  igtrace stats run/traces.otf2 --window 2s:3.5s --ranks 0-7"
         })
 public final class StatsCommand implements Callable<Integer> {
     /** The formats of {@code igtrace stats}. */
@@ -61,6 +69,9 @@ public final class StatsCommand implements Callable<Integer> {
     ClockCorrection clockCorrection;
 
     @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Mixin
     ReadingOptions reading;
 
     @Mixin
@@ -72,16 +83,38 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         reading.check();
+        selection();
         Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
         output.check();
+        Selection selection = selection();
         PrintWriter err = parent.err();
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
-        TraceReading.Read read = TraceReading.read(trace.path(), options, ProgressBar.on(err, output.quiet), parent.reader());
+        ProgressBar progress = ProgressBar.on(err, output.quiet);
+        TraceReading.Read read;
+        if (selection.isAll()) {
+            read = TraceReading.read(trace.path(), options, progress, parent.reader());
+        } else {
+            TraceFormat.Located located = TraceFormat.locate(trace.path());
+            if (IsolatedCommand.needed(located)) {
+                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), err);
+            }
+            SelectedReading selected = new SelectedReading();
+            try {
+                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
+            } catch (SelectedReading.SelectionError e) {
+                throw new UsageError(e.getMessage());
+            }
+            String nothing = selected.nothingLeft(located);
+            if (nothing != null) {
+                err.println(nothing);
+                return 1;
+            }
+        }
         InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {
-            case TEXT -> text(graph);
+            case TEXT -> text(graph, selection);
             case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
-            case JSON -> json(graph, read.located().file().toString());
+            case JSON -> json(graph, read.located().file().toString(), selection);
         };
         Output.write(output, parent.stdout(), out -> out.write(text));
         if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
@@ -90,8 +123,20 @@ public final class StatsCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static String text(InformationGraph graph) {
+    private Selection selection() throws UsageError {
+        try {
+            return selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    private static String text(InformationGraph graph, Selection selection) {
         List<String> lines = new ArrayList<>();
+        if (!selection.isAll()) {
+            lines.add("Selection: " + selection.words());
+            lines.add("");
+        }
         lines.add("Waiting per wait-state pattern");
         lines.addAll(StatsTables.patterns(graph.profile()).text());
         lines.add("");
@@ -110,9 +155,12 @@ public final class StatsCommand implements Callable<Integer> {
         return String.join("\n", lines) + "\n";
     }
 
-    private static String json(InformationGraph graph, String source) {
+    private static String json(InformationGraph graph, String source, Selection selection) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("source", source);
+        if (!selection.isAll()) {
+            m.put("selection", selection.words());
+        }
         m.put("summary", StatsTables.summary(graph));
         m.put("patterns", StatsTables.patterns(graph.profile()).json());
         Efficiency e = Efficiency.of(graph.profile());

@@ -81,8 +81,9 @@ final class StatsTables {
                 .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> rows.get(i).lostTransfer());
     }
 
+    /** The selected processes' rows (all, or those of --ranks), in rank order as the efficiency's rows. */
     private static Table waitingPerProcess(TraceProfile p) {
-        List<ProcessProfile> procs = p.processes();
+        List<ProcessProfile> procs = p.selectedProcesses();
         WaitReport w = p.waits();
         Table t = new Table(procs.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> procs.get(i).rank())

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,191 @@ class SelectionCommandTest {
     @TempDir
     Path dir;
 
+    /** Writes, with testdata/make-selected.py, the copy of {@code trace} holding only what {@code selection} keeps. */
+    private Path reduced(String trace, String selection, String name) throws Exception {
+        Path source = TESTDATA.resolve("otf2").resolve(trace).resolve("traces.otf2");
+        Path reduced = dir.resolve(name);
+        List<String> script = new ArrayList<>(List.of("/usr/bin/python3", TESTDATA.resolve("make-selected.py").toString(),
+                source.toString(), reduced.toString()));
+        List<String> words = List.of(selection.strip().split(" "));
+        for (int i = 0; i < words.size(); i += 2) {
+            script.add(words.get(i));
+            script.add(words.get(i).equals("--window") ? seconds(words.get(i + 1)) : words.get(i + 1));
+        }
+        TimelineCommandTest.command(script.toArray(new String[0]));
+        return reduced.resolve("traces.otf2");
+    }
+
+    /** The --ranks words of a selection, or none: a trace holding only the selected events still defines every process. */
+    private static List<String> ranksOf(String selection) {
+        List<String> words = List.of(selection.strip().split(" "));
+        int i = words.indexOf("--ranks");
+        return i < 0 ? List.of() : words.subList(i, i + 2);
+    }
+
+    /**
+     * {@code igtrace stats} (JSON: every table, the efficiency and the notes) on a selection equals
+     * stats on the trace holding only the selected events, all but the source's name. With --ranks
+     * the reduced trace is given the same --ranks: it still defines the other processes (with no
+     * event), and --ranks is what says the means are over the selected ones (definitions section 10).
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = ';', value = {
+        "scorep-late-sender-barrier; --window 1.2s:15s",
+        "scorep-late-sender-barrier; --ranks 0,2-3 --region late_sender",
+        "scorep-ping-pong; --window :196ms",
+        "scorep-jacobi-2nodes; --window 500ms:1500ms --ranks 1",
+    })
+    void statsOfASelectionAreThoseOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
+        Path reduced = reduced(trace, selection, "reduced");
+        String source = TESTDATA.resolve("otf2").resolve(trace).toString();
+        List<String> args = new ArrayList<>(List.of("stats", source, "-q", "--format", "json"));
+        args.addAll(List.of(selection.strip().split(" ")));
+        TimelineCommandTest.Run selected = TimelineCommandTest.igtrace(args.toArray(new String[0]));
+        assertEquals(0, selected.code(), selected.err());
+        List<String> reducedArgs = new ArrayList<>(List.of("stats", reduced.toString(), "-q", "--format", "json"));
+        reducedArgs.addAll(ranksOf(selection));
+        TimelineCommandTest.Run whole = TimelineCommandTest.igtrace(reducedArgs.toArray(new String[0]));
+        assertEquals(0, whole.code(), whole.err());
+        assertTrue(selected.out().contains("\"load_balance\""), selected.out());
+        assertEquals(withoutNames(whole.out()), withoutNames(selected.out()));
+        TimelineCommandTest.Run all = TimelineCommandTest.igtrace("stats", source, "-q", "--format", "json");
+        assertTrue(!withoutNames(all.out()).equals(withoutNames(selected.out())), "the selection changes the numbers");
+    }
+
+    /**
+     * {@code igtrace predict} (JSON: calibration, run times, efficiency, every process's row, the
+     * notes) on a window or region selection equals predict on the trace holding only the selected
+     * events, all but the trace's name.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = ';', value = {
+        "scorep-late-sender-barrier; --window 1.2s:15s",
+        "scorep-late-sender-barrier; --region late_sender",
+        "scorep-ping-pong; --window :196ms",
+        "scorep-jacobi-2nodes; --window 500ms:1500ms",
+    })
+    void predictionOfAWindowOrRegionIsThatOfATraceHoldingOnlyItsEvents(String trace, String selection) throws Exception {
+        Path reduced = reduced(trace, selection, "reduced");
+        String source = TESTDATA.resolve("otf2").resolve(trace).toString();
+        List<String> args = new ArrayList<>(List.of("predict", source, "-q", "--format", "json"));
+        args.addAll(List.of(selection.strip().split(" ")));
+        TimelineCommandTest.Run selected = TimelineCommandTest.igtrace(args.toArray(new String[0]));
+        assertEquals(0, selected.code(), selected.err());
+        TimelineCommandTest.Run whole = TimelineCommandTest.igtrace("predict", reduced.toString(), "-q", "--format", "json");
+        assertEquals(0, whole.code(), whole.err());
+        assertTrue(selected.out().contains("\"predicted_runtime\"") && selected.out().contains("\"rank\": 1,"), selected.out());
+        assertEquals(withoutNames(whole.out()), withoutNames(selected.out()));
+        TimelineCommandTest.Run all = TimelineCommandTest.igtrace("predict", source, "-q", "--format", "json");
+        assertTrue(!withoutNames(all.out()).equals(withoutNames(selected.out())), "the selection changes the numbers");
+    }
+
+    /**
+     * skew/oneway-star (make-one-way.py, times in its comment): every rank runs main for 500 ms;
+     * rank 0 spends 3 x 50.06 = 150.18 ms in MPI_Recv, waiting 50 ms for each of ranks 1-3, which
+     * spend 0.02 ms in MPI_Send. U_0 = 500 - 150.18 = 349.82 ms, U_1 = 500 - 0.02 = 499.98 ms.
+     * With --ranks 0,1 the means are over ranks 0 and 1 (the messages from 2 and 3 are dropped,
+     * the calls stay): T = 500 ms, mean U = (349.82 + 499.98) / 2 = 424.9 ms, LB = 424.9 / 499.98,
+     * CommE = 499.98 / 500, PE = 424.9 / 500; rank 0 waits 50 ms (only rank 1's message is left),
+     * so its lost transfer is 150.18 - 50 = 100.18 ms; the clock correction may move rank 1 by up to
+     * the message's 0.04 ms (one-way traffic bounds its offset on one side only, definitions section 8),
+     * which adds to the wait and is taken from the transfer. Over all four processes with ranks 2 and 3
+     * at U = 0 (the old rule) LB would be 849.8 / 4 / 499.98 = 0.425.
+     */
+    @Test
+    void efficiencyOfSelectedRanksIsOverThemOnly() throws Exception {
+        String trace = TESTDATA.resolve("skew/oneway-star").toString();
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("stats", trace, "--ranks", "0,1", "-q", "--format", "json");
+        assertEquals(0, run.code(), run.err());
+        Path json = dir.resolve("stats.json");
+        Files.writeString(json, run.out());
+        String out = SubcommandsTest.python(String.join("\n",
+                "import sys, json",
+                "d = json.load(open(sys.argv[1]))",
+                "e, ps = d['efficiency'], d['processes']",
+                "assert [p['rank'] for p in ps] == [0, 1], ps",
+                "assert abs(e['runtime'] - 0.5) < 1e-12, e",
+                "assert abs(e['load_balance'] - 0.4249 / 0.49998) < 1e-9, e",
+                "assert abs(e['communication_efficiency'] - 0.49998 / 0.5) < 1e-9, e",
+                "assert abs(e['parallel_efficiency'] - 0.4249 / 0.5) < 1e-9, e",
+                "assert abs(ps[0]['useful'] - 0.34982) < 1e-9 and abs(ps[1]['useful'] - 0.49998) < 1e-9, ps",
+                "wait = 0.05 + ps[1]['clock_offset']",
+                "assert 0 <= ps[1]['clock_offset'] <= 0.00004, ps[1]",
+                "assert abs(ps[0]['lost_wait'] - wait) < 1e-12 and abs(ps[0]['lost_transfer'] - (0.15018 - wait)) < 1e-12, ps[0]",
+                "print('ok')"), json.toString());
+        assertEquals("ok", out);
+    }
+
+    /**
+     * predict --ranks 0 on skew/oneway-star replays every process (rank 0's receives need ranks
+     * 1-3's sends) and reports rank 0. On the ideal network rank 0 computes to 50 ms, its first
+     * receive ends when rank 1's send starts at 100 ms, then 49.94 ms of computing to 149.94, the
+     * second message at 200, again to 249.94, the third at 300, and 199.94 ms more: it ends at
+     * 499.94 ms, plus rank 3's clock offset o_3 (0 to 0.04 ms, see above), which delays its send
+     * on the corrected clocks: T_ideal of rank 0 = 499.94 ms + o_3. Its U = 349.82 ms, T = 500 ms:
+     * LB = 1, CommE = 0.69964, SerE = 349.82 / T_ideal, TE = T_ideal / 500. The run times and the
+     * row are the whole replay's.
+     */
+    @Test
+    void predictWithRanksReplaysEveryProcessAndReportsTheSelected() throws Exception {
+        String trace = TESTDATA.resolve("skew/oneway-star").toString();
+        TimelineCommandTest.Run selected = TimelineCommandTest.igtrace("predict", trace, "--ranks", "0", "-q", "--format", "json",
+                "--latency", "10us", "--bandwidth", "1GB/s");
+        assertEquals(0, selected.code(), selected.err());
+        TimelineCommandTest.Run all = TimelineCommandTest.igtrace("predict", trace, "-q", "--format", "json",
+                "--latency", "10us", "--bandwidth", "1GB/s");
+        assertEquals(0, all.code(), all.err());
+        TimelineCommandTest.Run stats = TimelineCommandTest.igtrace("stats", trace, "-q", "--format", "json");
+        Path a = dir.resolve("selected.json"), b = dir.resolve("all.json"), c = dir.resolve("stats.json");
+        Files.writeString(a, selected.out());
+        Files.writeString(b, all.out());
+        Files.writeString(c, stats.out());
+        String out = SubcommandsTest.python(String.join("\n",
+                "import sys, json",
+                "s, w = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))",
+                "o3 = json.load(open(sys.argv[3]))['processes'][3]['clock_offset']",
+                "assert 0 <= o3 <= 0.00004, o3",
+                "ideal = 0.49994 + o3",
+                "assert [p['rank'] for p in s['processes']] == [0], s['processes']",
+                "assert s['processes'][0] == w['processes'][0], 'the row of the whole replay'",
+                "assert (s['measured_runtime'], s['predicted_runtime']) == (w['measured_runtime'], w['predicted_runtime'])",
+                "e = s['efficiency']",
+                "assert abs(e['ideal_runtime'] - ideal) < 1e-12, e",
+                "assert e['load_balance'] == 1 and abs(e['communication_efficiency'] - 0.69964) < 1e-12, e",
+                "assert abs(e['serialisation_efficiency'] - 0.34982 / ideal) < 1e-12, e",
+                "assert abs(e['transfer_efficiency'] - ideal / 0.5) < 1e-12, e",
+                "assert any('every process was replayed' in n for n in s['notes']), s['notes']",
+                "print('ok')"), a.toString(), b.toString(), c.toString());
+        assertEquals("ok", out);
+    }
+
+    /** stats and predict: bad selections are usage errors (exit 2, the reason first); one that keeps nothing is exit 1 naming it. */
+    @Test
+    void badSelectionsOnStatsAndPredict() {
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        for (String command : List.of("stats", "predict")) {
+            String[][] bad = {{"--window", "2s:1s", "is empty"}, {"--window", "5:", "needs a unit"}, {"--ranks", "0-2", "rank 2 is not in the trace"},
+                {"--ranks", "1-x", "is not a rank"}, {"--region", "solver", "no region of the trace has that name"}};
+            for (String[] b : bad) {
+                TimelineCommandTest.Run r = TimelineCommandTest.igtrace(command, trace, b[0], b[1]);
+                assertEquals(2, r.code(), command + " " + b[0] + " " + b[1] + ": " + r.err());
+                String first = r.err().lines().findFirst().orElse("");
+                assertTrue(first.startsWith("igtrace") && first.contains(b[0]) && first.contains(b[2]), first);
+            }
+            Path out = dir.resolve(command + ".json");
+            TimelineCommandTest.Run nothing = TimelineCommandTest.igtrace(command, trace, "--window", "100s:", "-o", out.toString());
+            assertEquals(1, nothing.code(), nothing.err());
+            assertEquals("igtrace: " + trace + "/traces.otf2: the selection (--window 100s:) keeps no event of the trace", nothing.err().strip());
+            assertTrue(!Files.exists(out), "no output file");
+        }
+    }
+
+    /** JSON without the lines that name the trace or the selection. */
+    private static String withoutNames(String json) {
+        return json.lines().filter(l -> !l.startsWith("  \"source\"") && !l.startsWith("  \"trace\"") && !l.startsWith("  \"selection\""))
+                .collect(Collectors.joining("\n"));
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = ';', value = {
         // ping-pong: its exchange runs from 193.7 ms to 199.6 ms of the run (ticks / 2.095e9 from otf2-print)
@@ -38,22 +224,16 @@ class SelectionCommandTest {
     })
     void selectionGivesTheNumbersOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
         Path source = TESTDATA.resolve("otf2").resolve(trace).resolve("traces.otf2");
-        Path reduced = dir.resolve("reduced");
-        List<String> script = new ArrayList<>(List.of("/usr/bin/python3", TESTDATA.resolve("make-selected.py").toString(),
-                source.toString(), reduced.toString()));
-        List<String> words = List.of(selection.strip().split(" "));
-        for (int i = 0; i < words.size(); i += 2) {
-            script.add(words.get(i));
-            script.add(words.get(i).equals("--window") ? seconds(words.get(i + 1)) : words.get(i + 1));
-        }
-        TimelineCommandTest.command(script.toArray(new String[0]));
-
+        Path reduced = reduced(trace, selection, "reduced");
         Path selected = dir.resolve("selected.graphml"), whole = dir.resolve("reduced.graphml");
         List<String> args = new ArrayList<>(List.of(source.toString(), "-q", "-o", selected.toString()));
-        args.addAll(words);
+        args.addAll(List.of(selection.strip().split(" ")));
         TimelineCommandTest.Run run = TimelineCommandTest.igtrace(args.toArray(new String[0]));
         assertEquals(0, run.code(), run.err());
-        assertEquals(0, TimelineCommandTest.igtrace(reduced.resolve("traces.otf2").toString(), "-q", "-o", whole.toString()).code());
+        // with --ranks, the reduced trace too: the graph's efficiency means are over the selected processes
+        List<String> reducedArgs = new ArrayList<>(List.of(reduced.toString(), "-q", "-o", whole.toString()));
+        reducedArgs.addAll(ranksOf(selection));
+        assertEquals(0, TimelineCommandTest.igtrace(reducedArgs.toArray(new String[0])).code());
         String a = withoutSource(selected), b = withoutSource(whole);
         assertTrue(a.contains("key=\"n_time\""), "GraphML with node times");
         assertEquals(b, a);

@@ -19,6 +19,8 @@ import org.igtrace.core.wait.WaitReport;
  * split into {@code lost_idle = T - T_i}, {@code lost_wait} (its waiting, 0 without a wait report) and
  * {@code lost_transfer = Tcomm_i - lost_wait}, which add up to {@code T - U_i}.
  * Degenerate cases: {@code LB = 1} when every {@code U_i} is 0; efficiencies with {@code T = 0} are 1.
+ * The maxima, means and rows are over the profile's selected processes (all, or those of a
+ * {@code --ranks} selection: definitions section 11).
  *
  * @param runtime                 {@code T}, seconds
  * @param idealRuntime            {@code T_ideal}, seconds, or NaN when no replay ran
@@ -27,7 +29,7 @@ import org.igtrace.core.wait.WaitReport;
  * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal}
  * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal}
  * @param parallelEfficiency      {@code PE = LB * CommE}
- * @param processes               per process, in rank order
+ * @param processes               per selected process, in rank order
  */
 public record Efficiency(double runtime, double idealRuntime, double loadBalance, double communicationEfficiency,
                          double serialisationEfficiency, double transferEfficiency, double parallelEfficiency,
@@ -61,16 +63,24 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         List<ProcessProfile> ps = profile.processes();
         WaitReport waits = profile.waits();
         double runtime = 0, maxUseful = 0, sumUseful = 0;
+        int counted = 0;
         for (ProcessProfile p : ps) {
+            if (!profile.selected(p.rank())) {
+                continue;
+            }
             runtime = Math.max(runtime, p.time());
             double u = p.time() - p.commTime();
             maxUseful = Math.max(maxUseful, u);
             sumUseful += u;
+            counted++;
         }
-        double meanUseful = ps.isEmpty() ? 0 : sumUseful / ps.size();
+        double meanUseful = counted == 0 ? 0 : sumUseful / counted;
         List<ProcessEfficiency> rows = new ArrayList<>(ps.size());
         double ticksPerSecond = waits == null ? 0 : waits.ticksPerSecond();
         for (ProcessProfile p : ps) {
+            if (!profile.selected(p.rank())) {
+                continue;
+            }
             double useful = difference(p.time(), p.commTime(), ticksPerSecond);
             double wait = waits == null ? 0 : waits.total(p.rank());
             rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), difference(runtime, p.time(), ticksPerSecond),
@@ -110,9 +120,9 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         return a;
     }
 
-    /** Vertex attributes of process {@code rank} by their definitions section 10 output names, in a fixed order. */
-    public Map<String, Double> vertexAttributes(int rank) {
-        ProcessEfficiency p = processes.get(rank);
+    /** Vertex attributes of the process in row {@code index} of {@link #processes} by their definitions section 10 output names, in a fixed order. */
+    public Map<String, Double> vertexAttributes(int index) {
+        ProcessEfficiency p = processes.get(index);
         Map<String, Double> a = new LinkedHashMap<>();
         a.put("useful", p.useful());
         a.put("efficiency", p.efficiency());

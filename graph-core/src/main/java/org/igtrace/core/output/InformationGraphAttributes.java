@@ -111,7 +111,10 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
                 a.put(pattern.attribute(), waits.seconds(pattern, p.rank()));
             }
             a.put(WAIT, waits.total(p.rank()));
-            a.putAll(efficiency().vertexAttributes(efficiencyIndex(p)));
+            int row = efficiencyIndex(p);
+            if (row >= 0) {
+                a.putAll(efficiency().vertexAttributes(row)); // none for a process a --ranks selection left out
+            }
         }
         return a;
     }
@@ -170,7 +173,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return efficiency;
     }
 
-    /** The position of {@code p} among the efficiency's processes (its rank when the ranks are 0..n-1). */
+    /** The position of {@code p} among the efficiency's processes (its rank when every rank 0..n-1 is there), or -1. */
     private int efficiencyIndex(ProcessProfile p) {
         List<Efficiency.ProcessEfficiency> rows = efficiency().processes();
         if (p.rank() < rows.size() && rows.get(p.rank()).rank() == p.rank()) {
@@ -181,7 +184,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
                 return i;
             }
         }
-        throw new IllegalArgumentException("no process of rank " + p.rank());
+        return -1;
     }
 
     /** {unmatched sends, unmatched receives} between the edge's processes, both directions. */

@@ -1,6 +1,7 @@
 package org.igtrace.core.profile;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.Diagnostics;
@@ -16,19 +17,48 @@ import org.igtrace.core.wait.WaitReport;
  * @param messages    point-to-point messages counted (each once)
  * @param diagnostics what the user should know, e.g. 312 receive events without a send event
  * @param waits       clock correction and wait states (definitions section 8), or null when not analysed
+ * @param selectedRanks the processes a {@code --ranks} selection kept (definitions section 11): the
+ *                    efficiency means and the per-process tables are over them; null: every process
  */
 public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
-                           WaitReport waits) {
+                           WaitReport waits, BitSet selectedRanks) {
 
     public TraceProfile {
         processes = List.copyOf(processes);
         pairs = List.copyOf(pairs);
         diagnostics = List.copyOf(diagnostics);
+        selectedRanks = selectedRanks == null ? null : (BitSet) selectedRanks.clone();
+    }
+
+    /** A profile of every process. */
+    public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
+                        WaitReport waits) {
+        this(processes, pairs, messages, diagnostics, waits, null);
     }
 
     /** A profile without wait analysis. */
     public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics) {
-        this(processes, pairs, messages, diagnostics, null);
+        this(processes, pairs, messages, diagnostics, null, null);
+    }
+
+    @Override
+    public BitSet selectedRanks() {
+        return selectedRanks == null ? null : (BitSet) selectedRanks.clone();
+    }
+
+    /** Whether process {@code rank} is one the analysis is about (every process without a {@code --ranks} selection). */
+    public boolean selected(int rank) {
+        return selectedRanks == null || (rank >= 0 && selectedRanks.get(rank));
+    }
+
+    /** The processes the analysis is about, in rank order: all of them, or those a {@code --ranks} selection kept. */
+    public List<ProcessProfile> selectedProcesses() {
+        return selectedRanks == null ? processes : processes.stream().filter(p -> selected(p.rank())).toList();
+    }
+
+    /** This profile about the processes of {@code ranks} only (null: all); their events must be all it holds. */
+    public TraceProfile withSelectedRanks(BitSet ranks) {
+        return new TraceProfile(processes, pairs, messages, diagnostics, waits, ranks);
     }
 
     /** The diagnostics in words, one sentence each. */
@@ -45,12 +75,12 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     public TraceProfile withDiagnostics(List<Diagnostic> more) {
         List<Diagnostic> all = new ArrayList<>(diagnostics);
         all.addAll(more);
-        return new TraceProfile(processes, pairs, messages, all, waits);
+        return new TraceProfile(processes, pairs, messages, all, waits, selectedRanks);
     }
 
     /** This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). */
     public TraceProfile withWaits(WaitReport report) {
         return new TraceProfile(processes, pairs, messages,
-                report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report);
+                report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report, selectedRanks);
     }
 }

@@ -35,6 +35,11 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
         return from != null || to != null;
     }
 
+    /** This selection's window and region over every process (what a replay of the selected ranks needs of their partners). */
+    public Selection withoutRanks() {
+        return new Selection(from, to, null, region, words);
+    }
+
     /** Whether rank {@code r} is selected. */
     public boolean selects(int rank) {
         return ranks == null || (rank >= 0 && ranks.get(rank));

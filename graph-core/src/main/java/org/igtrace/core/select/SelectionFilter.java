@@ -173,6 +173,43 @@ public final class SelectionFilter implements EventTaps {
         }
 
         @Override
+        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+            advance(time);
+            if (open() && (receiver < 0 || selection.selects(receiver))) {
+                down.isend(time, receiver, communicator, tag, bytes, request);
+                kept();
+            }
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            advance(time);
+            if (open() && (sender < 0 || selection.selects(sender))) {
+                down.irecv(time, sender, communicator, tag, bytes, request);
+                kept();
+            }
+        }
+
+        /** A request event passes where it lies (its operation may have been dropped: the analyses ignore unknown requests). */
+        @Override
+        public void isendComplete(long time, long request) {
+            advance(time);
+            if (open()) {
+                down.isendComplete(time, request);
+                kept();
+            }
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            advance(time);
+            if (open()) {
+                down.irecvRequest(time, request);
+                kept();
+            }
+        }
+
+        @Override
         public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
             advance(time);
             if (open()) {

@@ -89,6 +89,27 @@ class EfficiencyTest {
                 "serialisation_efficiency", "transfer_efficiency", "parallel_efficiency"), List.copyOf(e.graphAttributes().keySet()));
     }
 
+    /**
+     * --ranks 1,2 (definitions section 11): the means and maxima are over p1 and p2 only, and only
+     * they have rows. T = max(9, 8) = 9; U = 5, 5: LB = 5 / 5 = 1, CommE = 5 / 9, PE = 5 / 9.
+     * p0 (U = 8) would otherwise have made T = 10 and LB = 6 / 8.
+     */
+    @Test
+    void selectedRanksAloneMakeTheMeans() {
+        java.util.BitSet ranks = new java.util.BitSet();
+        ranks.set(1, 3);
+        Efficiency e = Efficiency.of(profile(true).withSelectedRanks(ranks));
+        assertEquals(9.0, e.runtime());
+        assertEquals(1.0, e.loadBalance());
+        assertEquals(5.0 / 9.0, e.communicationEfficiency());
+        assertEquals(5.0 / 9.0, e.parallelEfficiency());
+        assertEquals(List.of(1, 2), e.processes().stream().map(Efficiency.ProcessEfficiency::rank).toList());
+        Efficiency.ProcessEfficiency p2 = e.processes().get(1);
+        assertEquals(1.0, p2.lostIdle(), "p2: idle 9 - 8 = 1");
+        assertEquals(3.0, p2.lostTransfer(), "p2: transfer 3 - 0 = 3");
+        assertEquals(4.0, p2.lost(), "p2: 1 + 0 + 3 = 9 - 5");
+    }
+
     /** A run where nobody computes: LB is 1 by convention, CommE and PE 0. */
     @Test
     void nobodyComputes() {
