@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
@@ -45,7 +46,8 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Writes one self-contained HTML report of the run: summary and notes, compute fraction and waiting per",
+        description = {"Writes one self-contained HTML report of the run: summary and notes, the efficiency (load balance,",
+            "communication and parallel efficiency) with each process's useful and lost time, compute fraction and waiting per",
             "process, the communication matrix as a heat map, the information graph's spanning tree (drawn by Graphviz",
             "dot when installed), the wait-state table, the timeline, and the top pairs by bytes and by waiting."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -142,6 +144,7 @@ public final class ReportCommand implements Callable<Integer> {
             h.append("</ul>");
         }
         h.append("</section>\n");
+        efficiency(h, p);
         processes(h, p);
         heatMap(h, p);
         tree(h, graph);
@@ -161,11 +164,45 @@ public final class ReportCommand implements Callable<Integer> {
         return h.append("</body></html>\n").toString();
     }
 
+    /**
+     * definitions section 10: the POP line and per selected process its useful time and lost time
+     * (idle, waiting, transfer) as numbers and as a bar of the run time T; the parts add up to T.
+     */
+    private static void efficiency(StringBuilder h, TraceProfile p) {
+        if (p.waits() == null) {
+            return;
+        }
+        Efficiency e = Efficiency.of(p);
+        h.append("<section id=\"efficiency\"><h2>Efficiency and lost time</h2><p>").append(esc(StatsTables.pop(e))).append("</p>\n")
+                .append("<table><tr><th>rank</th><th>useful (s)</th><th>efficiency</th><th>lost idle (s)</th><th>lost wait (s)</th>"
+                        + "<th>lost transfer (s)</th><th class=\"l\">useful / idle / waiting / transfer, of T</th></tr>\n");
+        double t = e.runtime();
+        for (Efficiency.ProcessEfficiency r : e.processes()) {
+            h.append("<tr class=\"efficiency\" data-rank=\"").append(r.rank()).append("\" data-runtime=\"").append(t)
+                    .append("\" data-useful=\"").append(r.useful()).append("\" data-lost-idle=\"").append(r.lostIdle())
+                    .append("\" data-lost-wait=\"").append(r.lostWait()).append("\" data-lost-transfer=\"").append(r.lostTransfer())
+                    .append("\"><td>").append(r.rank()).append("</td><td>").append(num(r.useful())).append("</td><td>")
+                    .append(num(r.efficiency())).append("</td><td>").append(num(r.lostIdle())).append("</td><td>").append(num(r.lostWait()))
+                    .append("</td><td>").append(num(r.lostTransfer())).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");
+            double x = 0;
+            double[] parts = {r.useful(), r.lostIdle(), r.lostWait(), Math.max(0, r.lostTransfer())};
+            String[] colours = {"#81c784", "#e0e0e0", "#1f3a5c", "#64b5f6"};
+            for (int i = 0; i < parts.length; i++) {
+                double w = t > 0 ? 300 * Math.max(0, parts[i]) / t : 0;
+                h.append("<rect x=\"").append(num(x)).append("\" width=\"").append(num(w)).append("\" height=\"12\" fill=\"")
+                        .append(colours[i]).append("\"/>");
+                x += w;
+            }
+            h.append("</svg></td></tr>\n");
+        }
+        h.append("</table></section>\n");
+    }
+
     private static void processes(StringBuilder h, TraceProfile p) {
         WaitReport w = p.waits();
         h.append("<section id=\"processes\"><h2>Processes: compute and waiting</h2><table><tr><th>rank</th><th class=\"l\">name</th>"
                 + "<th>T (s)</th><th>Tcomm (s)</th><th>w</th><th>waiting (s)</th><th class=\"l\">compute / MPI (of which waiting)</th></tr>\n");
-        for (ProcessProfile pr : p.processes()) {
+        for (ProcessProfile pr : p.selectedProcesses()) {
             double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
             double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
             h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")

@@ -53,7 +53,7 @@ class ReportCommandTest {
         }
         assertEquals(expected, cells);
 
-        for (String section : new String[] {"summary", "processes", "matrix", "tree", "waits", "timeline", "pairs"}) {
+        for (String section : new String[] {"summary", "efficiency", "processes", "matrix", "tree", "waits", "timeline", "pairs"}) {
             assertTrue(text.contains("<section id=\"" + section + "\">"), section);
         }
         assertFalse(text.contains("src=\"http") || text.contains("href=\"http"), "self-contained");
@@ -73,5 +73,42 @@ class ReportCommandTest {
         TimelineCommandTest.screenshot(html, png, 1200, 2400);
         BufferedImage image = ImageIO.read(png.toFile());
         assertTrue(TimelineCommandTest.pixels(image, 0x81c784) > 500, "compute bars and timeline in the screenshot");
+    }
+
+    /**
+     * definitions sections 10 and 11: with --ranks 1,3 the efficiency rows and the process table
+     * hold ranks 1 and 3 only, each row's useful + lost idle + lost wait + lost transfer is the run
+     * time T (the identity of section 10), and T is the longer of the two processes' times.
+     */
+    @Test
+    void efficiencySectionOfSelectedRanksAddsUp() throws Exception {
+        Path html = dir.resolve("r.html");
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("report", TimelineCommandTest.DELAYS, "--ranks", "1,3", "-q",
+                "-o", html.toString());
+        assertEquals(0, run.code(), run.err());
+        String text = Files.readString(html);
+        Matcher m = Pattern.compile("<tr class=\"efficiency\" data-rank=\"(\\d+)\" data-runtime=\"([^\"]+)\" data-useful=\"([^\"]+)\" "
+                + "data-lost-idle=\"([^\"]+)\" data-lost-wait=\"([^\"]+)\" data-lost-transfer=\"([^\"]+)\"").matcher(text);
+        java.util.List<Integer> ranks = new java.util.ArrayList<>();
+        double runtime = 0;
+        while (m.find()) {
+            ranks.add(Integer.parseInt(m.group(1)));
+            runtime = Double.parseDouble(m.group(2));
+            double sum = 0;
+            for (int g = 3; g <= 6; g++) {
+                sum += Double.parseDouble(m.group(g));
+            }
+            assertEquals(runtime, sum, 1e-9, m.group());
+        }
+        assertEquals(java.util.List.of(1, 3), ranks);
+        Matcher times = Pattern.compile("<tr><td>(\\d+)</td><td class=\"l\">[^<]*</td><td>([0-9.e-]+)</td>").matcher(text);
+        double longest = 0;
+        java.util.List<Integer> rows = new java.util.ArrayList<>();
+        while (times.find()) {
+            rows.add(Integer.parseInt(times.group(1)));
+            longest = Math.max(longest, Double.parseDouble(times.group(2)));
+        }
+        assertEquals(java.util.List.of(1, 3), rows, "the process table");
+        assertEquals(longest, runtime, 1e-3 * runtime, "T = max T_i (the table rounds to 4 digits)");
     }
 }

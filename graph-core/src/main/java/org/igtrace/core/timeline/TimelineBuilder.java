@@ -14,6 +14,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchedMessage;
@@ -393,7 +394,8 @@ public final class TimelineBuilder implements EventTaps {
 
     /** Arrows, collective marks and waiting parts, from the matching that measures waits. */
     private final class Waits implements MatchListener {
-        private final Map<Long, long[]> arrowByPixels = new HashMap<>();
+        /** Index in {@link #arrowList} of the arrow whose ends lie in the same pixels (no boxing per message). */
+        private final LongIntMap arrowByPixels = new LongIntMap();
         private final List<long[]> arrowList = new ArrayList<>();
         private final int[] arrowsInColumn = new int[columns];
         long arrowsLeftOut;
@@ -431,9 +433,9 @@ public final class TimelineBuilder implements EventTaps {
             long quantum = Math.max(1, estimatedColumnTicks());
             long key = (((long) s * 1_000_003L + r) * 1_000_003L + Math.floorDiv(send, quantum)) * 1_000_003L
                     + Math.floorDiv(receive, quantum);
-            long[] a = arrowByPixels.get(key);
-            if (a != null) {
-                a[4]++;
+            int existing = arrowByPixels.get(key, -1);
+            if (existing >= 0) {
+                arrowList.get(existing)[4]++;
                 return;
             }
             // Candidates: up to 8 x the arrows drawn, spread over the run (a quota per pixel column of
@@ -444,9 +446,8 @@ public final class TimelineBuilder implements EventTaps {
                 return;
             }
             arrowsInColumn[column]++;
-            a = new long[] {s, r, send, receive, 1, column};
-            arrowByPixels.put(key, a);
-            arrowList.add(a);
+            arrowByPixels.put(key, arrowList.size());
+            arrowList.add(new long[] {s, r, send, receive, 1, column});
         }
 
         private long estimatedColumnTicks() {

@@ -1,0 +1,67 @@
+package org.igtrace.core.util;
+
+/** A map from long to int with open addressing, for lookups on hot paths without boxing. */
+public final class LongIntMap {
+    private long[] keys;
+    private int[] values;
+    private boolean[] used;
+    private int size;
+
+    public LongIntMap() {
+        allocate(16);
+    }
+
+    private void allocate(int capacity) {
+        keys = new long[capacity];
+        values = new int[capacity];
+        used = new boolean[capacity];
+        size = 0;
+    }
+
+    private static int slot(long key, int mask) {
+        long h = key * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32)) & mask;
+    }
+
+    public void put(long key, int value) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i] && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        if (!used[i]) {
+            used[i] = true;
+            keys[i] = key;
+            size++;
+        }
+        values[i] = value;
+        if (size * 2 > keys.length) {
+            long[] oldKeys = keys;
+            int[] oldValues = values;
+            boolean[] oldUsed = used;
+            allocate(oldKeys.length * 2);
+            for (int j = 0; j < oldKeys.length; j++) {
+                if (oldUsed[j]) {
+                    put(oldKeys[j], oldValues[j]);
+                }
+            }
+        }
+    }
+
+    /** The value for {@code key}, or {@code missing} when there is none. */
+    public int get(long key, int missing) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i]) {
+            if (keys[i] == key) {
+                return values[i];
+            }
+            i = (i + 1) & mask;
+        }
+        return missing;
+    }
+
+    public int size() {
+        return size;
+    }
+}
