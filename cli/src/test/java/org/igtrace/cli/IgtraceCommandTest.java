@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -145,8 +146,10 @@ class IgtraceCommandTest {
     /**
      * {@code igtrace t.otf2 --format dot | head -1}: the reader of standard output went away. Made
      * deterministic: the pipe is closed before igtrace writes anything, so every write meets EPIPE;
-     * igtrace drops the rest of the output and exits 0 without a word, as a filter should.
+     * igtrace drops the rest of the output and exits 0 without a word, as a filter should. Two
+     * JVMs: tag slow (-Pfull); the in-JVM twin below runs by default.
      */
+    @Tag("slow")
     @Test
     void standardOutputClosedEarlyIsNotAnError() throws Exception {
         Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -222,7 +225,11 @@ class IgtraceCommandTest {
         assertEquals(4, skipped.out.lines().filter(l -> l.contains("<node id=")).count());
     }
 
-    /** Run in a fresh JVM with the property on its command line, so no global state of the test JVM changes. */
+    /**
+     * Run in a fresh JVM with the property on its command line, so no global state of the test JVM
+     * changes. Three JVMs: tag slow (-Pfull).
+     */
+    @Tag("slow")
     @Test
     void missingLibotf2NamesTheDebianPackage() throws Exception {
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,8 +37,10 @@ class ProgressAndTimingTest {
     /**
      * Under a terminal (util-linux's script gives igtrace a pseudo-terminal) the bar is drawn and
      * then erased; with --quiet, or when standard error is not a terminal, it is not drawn. The
-     * one-second delay is lowered to 0 so that a small trace shows it.
+     * one-second delay is lowered to 0 so that a small trace shows it. Three igtrace processes, each
+     * with its reader process: tag slow (-Pfull); barTextShowsShareAndAmounts runs by default.
      */
+    @Tag("slow")
     @Test
     void barIsDrawnOnlyOnATerminalAndNotWhenQuiet(@TempDir Path dir) throws Exception {
         String trace = TESTDATA.resolve("otf2/jacobi-8").toString();

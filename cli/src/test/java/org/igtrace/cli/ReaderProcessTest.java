@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +54,8 @@ class ReaderProcessTest {
         }
     }
 
+    /** Tag slow (-Pfull): the OTF reader's own tests and the in-process command tests cover OTF traces by default. */
+    @Tag("slow")
     @Test
     void anOtfTraceIsReadWithoutAReaderProcess(@TempDir Path dir) throws Exception {
         Run run = igtrace(dir, List.of("-Digtrace.test.throwInChild=true"),

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,7 +60,6 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --window 1.2s:15s",
         "scorep-late-sender-barrier; --ranks 0,2-3 --region late_sender",
         "scorep-ping-pong; --window :196ms",
-        "scorep-jacobi-2nodes; --window 500ms:1500ms --ranks 1",
     })
     void statsOfASelectionAreThoseOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
         Path reduced = reduced(trace, selection, "reduced");
@@ -78,6 +78,14 @@ class SelectionCommandTest {
         assertTrue(!withoutNames(all.out()).equals(withoutNames(selected.out())), "the selection changes the numbers");
     }
 
+    /** The same on 2 processes with OpenMP and CUDA threads folded in (3.9 MB; tag slow: -Pfull). */
+    @Tag("slow")
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = ';', value = "scorep-jacobi-2nodes; --window 500ms:1500ms --ranks 1")
+    void statsOfASelectionOfThreadsAreThoseOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
+        statsOfASelectionAreThoseOfATraceHoldingOnlyTheSelectedEvents(trace, selection);
+    }
+
     /**
      * {@code igtrace predict} (JSON: calibration, run times, efficiency, every process's row, the
      * notes) on a window or region selection equals predict on the trace holding only the selected
@@ -88,7 +96,6 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --window 1.2s:15s",
         "scorep-late-sender-barrier; --region late_sender",
         "scorep-ping-pong; --window :196ms",
-        "scorep-jacobi-2nodes; --window 500ms:1500ms",
     })
     void predictionOfAWindowOrRegionIsThatOfATraceHoldingOnlyItsEvents(String trace, String selection) throws Exception {
         Path reduced = reduced(trace, selection, "reduced");
@@ -103,6 +110,14 @@ class SelectionCommandTest {
         assertEquals(withoutNames(whole.out()), withoutNames(selected.out()));
         TimelineCommandTest.Run all = TimelineCommandTest.igtrace("predict", source, "-q", "--format", "json");
         assertTrue(!withoutNames(all.out()).equals(withoutNames(selected.out())), "the selection changes the numbers");
+    }
+
+    /** The same on 2 processes with OpenMP and CUDA threads folded in (3.9 MB; tag slow: -Pfull). */
+    @Tag("slow")
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = ';', value = "scorep-jacobi-2nodes; --window 500ms:1500ms")
+    void predictionOfAWindowOfThreadsIsThatOfATraceHoldingOnlyItsEvents(String trace, String selection) throws Exception {
+        predictionOfAWindowOrRegionIsThatOfATraceHoldingOnlyItsEvents(trace, selection);
     }
 
     /**
@@ -219,8 +234,6 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --window 3s:",
         "scorep-late-sender-barrier; --ranks 0,2-3 --region late_sender",
         "scorep-ping-pong; --window :196ms",
-        // 2 processes with OpenMP and CUDA threads folded in
-        "scorep-jacobi-2nodes; --window 500ms:1500ms --ranks 1",
     })
     void selectionGivesTheNumbersOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
         Path source = TESTDATA.resolve("otf2").resolve(trace).resolve("traces.otf2");
@@ -240,6 +253,14 @@ class SelectionCommandTest {
         Path all = dir.resolve("all.graphml");
         assertEquals(0, TimelineCommandTest.igtrace(source.toString(), "-q", "-o", all.toString()).code());
         assertTrue(!withoutSource(all).equals(a), "the selection changes the numbers");
+    }
+
+    /** The same on 2 processes with OpenMP and CUDA threads folded in (3.9 MB; tag slow: -Pfull). */
+    @Tag("slow")
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = ';', value = "scorep-jacobi-2nodes; --window 500ms:1500ms --ranks 1")
+    void selectionOfThreadsGivesTheNumbersOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
+        selectionGivesTheNumbersOfATraceHoldingOnlyTheSelectedEvents(trace, selection);
     }
 
     /** "1.2s:15s" as the script's plain seconds "1.2:15". */

@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -231,8 +232,9 @@ class TimelineCommandTest {
     /**
      * Headless Chromium renders the picture (as a person would open it): the screenshot has the
      * requested width and shows the point-to-point colour, the collective mark's orange and the
-     * message arrows' black.
+     * message arrows' black. Tag slow (-Pfull): ReportCommandTest has Chromium render a page by default.
      */
+    @Tag("slow")
     @Test
     void chromiumRendersTheTimeline() throws Exception {
         Path svg = dir.resolve("delays.svg");

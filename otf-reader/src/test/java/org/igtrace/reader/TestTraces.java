@@ -30,4 +30,21 @@ public final class TestTraces {
             return dirs.filter(Files::isDirectory).sorted().toList();
         }
     }
+
+    /**
+     * The archives of testdata/otf2 that tests going over every archive read in the default run
+     * (mvn verify), one per writer and feature: EZTrace with the delays program's wait patterns,
+     * EZTrace with sub-communicators and Isend, Score-P with clock offsets and collectives,
+     * libotf2's own writer. Their slow twins (tag slow, mvn verify -Pfull) read {@link #otherOtf2()}.
+     */
+    public static final List<String> REPRESENTATIVE_OTF2 = List.of("delays-4", "patterns-8", "scorep-late-sender-barrier", "synth");
+
+    public static List<Path> representativeOtf2() {
+        return REPRESENTATIVE_OTF2.stream().map(TestTraces::otf2).toList();
+    }
+
+    /** The archives of testdata/otf2 other than {@link #REPRESENTATIVE_OTF2}. */
+    public static List<Path> otherOtf2() throws java.io.IOException {
+        return allOtf2().stream().filter(p -> !REPRESENTATIVE_OTF2.contains(p.getFileName().toString())).toList();
+    }
 }

@@ -33,7 +33,6 @@ class LocalModeMatchesCliTest {
 
     @BeforeAll
     static void start() {
-        System.setProperty("igtrace.isolate", "false");
         spark = SparkSession.builder().master("local[2]").appName("igtrace-test")
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "2")
@@ -48,7 +47,6 @@ class LocalModeMatchesCliTest {
         if (spark != null) {
             spark.stop();
         }
-        System.clearProperty("igtrace.isolate");
     }
 
     static Stream<Arguments> runs() throws Exception {

@@ -14,6 +14,7 @@ import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,8 +22,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * testdata/calling-context/: the same two-rank run written by testdata/make-calling-context.py
  * with CallingContextEnter/Leave only (as lo2s and Score-P with unwinding record regions), with
  * Enter/Leave only, and with both for every call. The expected numbers are the script's
- * arithmetic (its header comment), in microseconds.
+ * arithmetic (its header comment), in microseconds. Isolated: a test sets the system property
+ * igtrace.otf2.batch for its read, so no other test may read at the same time.
  */
+@Isolated
 class CallingContextTraceTest {
     private static final double US = 1e-6;
 

@@ -20,6 +20,7 @@ import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.igtrace.reader.TraceReadException;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,10 +71,18 @@ class LocalDefinitionFilesTest {
         }
     }
 
+    /** The same on Score-P's 3.9 MB archive with OpenMP threads and CUDA streams (tag slow: -Pfull). */
+    @Tag("slow")
+    @ParameterizedTest
+    @CsvSource("scorep-jacobi-2nodes, traces/4294967296.def, 4294967296, OMP thread 1, 7 locations")
+    void aLostLocalDefinitionFileOfAThreadIsAnErrorNamingIt(String trace, String victim, long location, String name, String others,
+                                                           @TempDir Path work) throws Exception {
+        aLostLocalDefinitionFileIsAnErrorNamingIt(trace, victim, location, name, others, work);
+    }
+
     @ParameterizedTest
     @CsvSource({
         "scorep-ping-pong, traces/1.def, 1, Master thread, 1 location",
-        "scorep-jacobi-2nodes, traces/4294967296.def, 4294967296, OMP thread 1, 7 locations",
         "pi-4, eztrace_log/536870911.def, 536870911, P#1T#0, 3 locations",
     })
     void aLostLocalDefinitionFileIsAnErrorNamingIt(String trace, String victim, long location, String name, String others,

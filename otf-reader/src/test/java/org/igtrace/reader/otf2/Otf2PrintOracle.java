@@ -30,6 +30,7 @@ final class Otf2PrintOracle {
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
     private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+\\d+\\s");
+    private static final Map<Path, Otf2PrintOracle> PRINTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     final Map<Long, Integer> locationRank = new HashMap<>();
     /** Calling context id -> the name of its region (otf2-print names a calling context by its region). */
@@ -42,7 +43,17 @@ final class Otf2PrintOracle {
     double[] time;
     double[] commTime;
 
+    /** otf2-print's view of an archive, printed once per test JVM (several tests ask about the same bundled archive). */
     static Otf2PrintOracle of(Path anchor) throws IOException, InterruptedException {
+        Otf2PrintOracle o = PRINTED.get(anchor);
+        if (o == null) {
+            o = print(anchor);
+            PRINTED.put(anchor, o);
+        }
+        return o;
+    }
+
+    private static Otf2PrintOracle print(Path anchor) throws IOException, InterruptedException {
         Otf2PrintOracle o = new Otf2PrintOracle();
         o.readDefinitions(ExternalCommand.lines("otf2-print", "-G", anchor.toString()));
         o.readEvents(ExternalCommand.lines("otf2-print", anchor.toString()));

@@ -17,16 +17,27 @@ import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Reads the real traces in testdata/otf2 through the real libotf2. */
+/**
+ * Reads the real traces in testdata/otf2 through the real libotf2. Isolated: a test sets the
+ * system property igtrace.otf2.batch for its reads, so no other test may read at the same time.
+ */
+@Isolated
 class Otf2TraceReaderTest {
 
-    static Stream<Path> allTraces() throws Exception {
-        return TestTraces.allOtf2().stream();
+    /** The default run's archives; each test over them has a slow twin over {@link #otherTraces()}. */
+    static Stream<Path> representativeTraces() {
+        return TestTraces.representativeOtf2().stream();
+    }
+
+    static Stream<Path> otherTraces() throws Exception {
+        return TestTraces.otherOtf2().stream();
     }
 
     private static TraceProfile read(Path dir) throws Exception {
@@ -145,8 +156,15 @@ class Otf2TraceReaderTest {
         assertTrue(profile.notes().contains("2 locations that are not CPU threads of a process (GPU streams, metric locations) ignored"), profile.notes().toString());
     }
 
+    @Tag("slow")
     @ParameterizedTest
-    @MethodSource("allTraces")
+    @MethodSource("otherTraces")
+    void everyOtherTraceMatchesOtf2Print(Path dir) throws Exception {
+        everyTraceMatchesOtf2Print(dir);
+    }
+
+    @ParameterizedTest
+    @MethodSource("representativeTraces")
     void everyTraceMatchesOtf2Print(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         Otf2PrintOracle oracle = Otf2PrintOracle.of(anchor);
@@ -166,8 +184,15 @@ class Otf2TraceReaderTest {
      * Events come through the C shim in batches, and locations are read on several threads; neither
      * may change the profile. A batch of one record makes libotf2 pause after every event.
      */
+    @Tag("slow")
     @ParameterizedTest
-    @MethodSource("allTraces")
+    @MethodSource("otherTraces")
+    void batchSizeAndThreadsDoNotChangeTheProfileOfOtherTraces(Path dir) throws Exception {
+        batchSizeAndThreadsDoNotChangeTheProfile(dir);
+    }
+
+    @ParameterizedTest
+    @MethodSource("representativeTraces")
     void batchSizeAndThreadsDoNotChangeTheProfile(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         TraceProfile reference = TraceInput.read(anchor, new ReadOptions(false, 1), AnalysisOptions.profile(true));
@@ -186,8 +211,15 @@ class Otf2TraceReaderTest {
      * Progress starts with the events the definitions announce and ends having counted every event
      * of the locations read, as otf2-print counts them.
      */
+    @Tag("slow")
     @ParameterizedTest
-    @MethodSource("allTraces")
+    @MethodSource("otherTraces")
+    void progressCountsTheAnnouncedEventsOfOtherTraces(Path dir) throws Exception {
+        progressCountsTheAnnouncedEvents(dir);
+    }
+
+    @ParameterizedTest
+    @MethodSource("representativeTraces")
     void progressCountsTheAnnouncedEvents(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         long[] totalAndDone = new long[2];
