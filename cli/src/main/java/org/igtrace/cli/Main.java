@@ -5,8 +5,10 @@ import org.igtrace.cli.isolation.ReaderSupervisor;
 import org.igtrace.cli.isolation.SupervisedChild;
 
 /**
- * Entry point of the igtrace command. A command that reads an OTF2 archive runs in a child JVM
- * this process supervises ({@link ReaderSupervisor}); everything else runs here.
+ * Entry point of the igtrace command. A command that reads an OTF2 archive runs supervised: the
+ * launcher script supervises the JVM it starts (this one then runs as a {@link SupervisedChild});
+ * started otherwise ({@code java -jar}), this JVM runs the command in a child JVM it supervises
+ * ({@link ReaderSupervisor}). Everything else runs here.
  */
 public final class Main {
     private Main() {
@@ -25,7 +27,7 @@ public final class Main {
         int code;
         try {
             if (SupervisedChild.active()) {
-                SupervisedChild.started();
+                SupervisedChild.started(ReaderSupervisor.otf2Anchor(args));
             }
             code = IgtraceCommand.run(args);
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace

@@ -280,6 +280,23 @@ class SubcommandsTest {
         assertFalse(r.err.contains("offsets up to 0 s"), r.err);
     }
 
+    /**
+     * A run builds picocli's model of the one subcommand it runs, found by name in
+     * {@link IgtraceCommand#SUBCOMMANDS}: each name there must be its class's own command name,
+     * and help must list them all.
+     */
+    @Test
+    void subcommandTableNamesEachCommandAsItsClassDoes() {
+        IgtraceCommand.SUBCOMMANDS.forEach((name, c) ->
+                assertEquals(name, c.getAnnotation(picocli.CommandLine.Command.class).name(), c.getName()));
+        assertEquals(List.copyOf(IgtraceCommand.SUBCOMMANDS.keySet()),
+                List.copyOf(IgtraceCommand.commandLine().getSubcommands().keySet()));
+        Run help = igtrace("--help");
+        for (String name : IgtraceCommand.SUBCOMMANDS.keySet()) {
+            assertTrue(help.out.contains("\n  " + name + " "), name + " in " + help.out);
+        }
+    }
+
     @Test
     void helpCommandAndHelpOfEachCommand() {
         Run top = igtrace("help");
