@@ -99,7 +99,8 @@ public final class Otf2TraceReader implements PartitionedSource {
             int process = locations.get(location);
             return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
         };
-        List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, threads());
+        int threads = threads();
+        List<long[]> shares = threads <= 1 ? List.of(ids) : LocationShares.balance(ids, collected::locationEvents, threads);
         if (shares.size() <= 1) {
             readShare(anchor, ids, visitors, progress);
         } else {
