@@ -16,7 +16,10 @@
 # (the machine is shared: a load above the number of cores means other work was running).
 # Environment: RUNS (21), BENCH_NO_BUILD=1 to use the jar as it is, BENCH_NICE=-20 to run the
 # timed commands at that niceness (root only) when other work loads the machine: the rows then
-# say "launcher@nice-20"; closer to an idle machine, though not the same. BENCH_ROOT=DIR measures
+# say "launcher@nice-20"; closer to an idle machine, though not the same. BENCH_RT=1 runs them
+# under the real-time scheduler (chrt -f 50, root only; "launcher@rt"): other work waits while a
+# run runs, which comes closest to an idle machine on a loaded one (caches stay shared, and the
+# kernel still gives others 5%). BENCH_ROOT=DIR measures
 # another checkout (its launcher, jar and release; built there as it is), e.g. a worktree of an
 # older commit for a before/after pair; the rows go to this checkout's results file.
 set -euo pipefail
@@ -61,7 +64,10 @@ measure() { # TRACE EVENTS HOW COMMAND...
 
 nice=()
 suffix=
-if [ -n "${BENCH_NICE:-}" ]; then
+if [ -n "${BENCH_RT:-}" ]; then
+  nice=(chrt -f 50)
+  suffix="@rt"
+elif [ -n "${BENCH_NICE:-}" ]; then
   nice=(nice -n "$BENCH_NICE")
   suffix="@nice$BENCH_NICE"
 fi
