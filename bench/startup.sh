@@ -36,7 +36,7 @@ jar=cli/target/igtrace.jar
 timing=$(mktemp)
 release=$(mktemp -d)
 trap 'rm -f "$timing"; rm -rf "$release"' EXIT
-commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . 2>/dev/null || echo +)
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo +)
 tarball=$(ls cli/target/igtrace-*.tar.gz 2>/dev/null | head -1 || true)
 if [ -n "$tarball" ]; then
   tar -xzf "$tarball" -C "$release"
