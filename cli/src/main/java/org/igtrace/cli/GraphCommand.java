@@ -7,6 +7,7 @@ import org.igtrace.reader.TraceFormat;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import java.util.concurrent.Callable;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
@@ -155,25 +156,32 @@ public final class GraphCommand implements Callable<Integer> {
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
         Selection selection = selection();
+        IntConsumer beforeEvents = topology == null ? processes -> { } : topology::checkBefore;
         TraceReading.Read read;
-        if (selection.isAll()) {
-            read = TraceReading.read(trace.path(), options, progress, parent.reader());
-        } else {
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            if (IsolatedCommand.needed(located)) {
-                return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+        try {
+            if (selection.isAll()) {
+                read = TraceReading.read(trace.path(), options, progress, parent.reader(), beforeEvents);
+            } else {
+                TraceFormat.Located located = TraceFormat.locate(trace.path());
+                if (IsolatedCommand.needed(located)) {
+                    return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+                }
+                SelectedReading selected = new SelectedReading();
+                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> {
+                    beforeEvents.accept(d.processes().size());
+                    return EventTaps.NONE;
+                }));
+                String nothing = selected.nothingLeft(located);
+                if (nothing != null) {
+                    err.println(nothing);
+                    return 1;
+                }
             }
-            SelectedReading selected = new SelectedReading();
-            try {
-                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
-            } catch (SelectedReading.SelectionError e) {
-                throw new UsageError(e.getMessage());
-            }
-            String nothing = selected.nothingLeft(located);
-            if (nothing != null) {
-                err.println(nothing);
-                return 1;
-            }
+        } catch (SelectedReading.SelectionError e) {
+            throw new UsageError(e.getMessage());
+        } catch (TopologyOptions.Unfit e) {
+            e.rethrow();
+            throw e;
         }
         long readDone = System.nanoTime();
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);

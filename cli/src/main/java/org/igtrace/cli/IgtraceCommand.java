@@ -9,7 +9,10 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -21,8 +24,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The igtrace command: its subcommands, the exit codes, and the short form {@code igtrace TRACE
- * ...} for {@code igtrace graph TRACE ...}. A new subcommand is one more class in
- * {@code subcommands}.
+ * ...} for {@code igtrace graph TRACE ...}. A new subcommand is one more entry in
+ * {@link #SUBCOMMANDS}. A run builds picocli's model only of the subcommand it runs (the model of
+ * all of them costs about 0.1 s of start-up); help, the man page and the completion get all.
  */
 @Command(name = "igtrace",
         mixinStandardHelpOptions = true,
@@ -37,15 +41,6 @@ import picocli.CommandLine.Command;
                     + "account of what the trace holds."
         },
         commandListHeading = "%nCommands:%n",
-        subcommands = {
-            GraphCommand.class,
-            StatsCommand.class,
-            InfoCommand.class,
-            TimelineCommand.class,
-            ReportCommand.class,
-            PredictCommand.class,
-            CommandLine.HelpCommand.class,
-        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:done", "1:the trace or the output could not be handled (one line naming the file)", "2:usage error"},
         footerHeading = "%nExamples:%n",
@@ -63,8 +58,8 @@ import picocli.CommandLine.Command;
             "                                 starts, such as -Xmx4g or the properties below",
             "  -Digtrace.libotf2=PATH         load libotf2 from PATH instead of Debian's",
             "                                 libopen-trace-format2.so.10",
-            "  -Digtrace.isolate=false        read OTF2 in igtrace's own JVM, not in the",
-            "                                 child process that shields it from crashes",
+            "  -Digtrace.isolate=false        read OTF2 without the process that shields",
+            "                                 igtrace from libotf2 crashes",
             "  -Digtrace.progress.delay=MS    draw the progress bar after MS milliseconds",
             "                                 (default 1000)",
             "  -Digtrace.otf2.batch=N         events fetched from libotf2 per call",
@@ -76,6 +71,8 @@ import picocli.CommandLine.Command;
 public final class IgtraceCommand implements Callable<Integer> {
     /** Arguments that belong to igtrace itself rather than to the graph command of the short form. */
     private static final Set<String> OWN_OPTIONS = Set.of("-h", "--help", "-V", "--version");
+    /** The subcommands by name (each class's {@code @Command} name), in the order help lists them. */
+    static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
     private static final Pattern ENUM_VALUE = Pattern.compile(
             "Invalid value for option '([^']+)': expected one of \\[(.*)] \\(case-insensitive\\) but was '(.*)'");
 
@@ -127,11 +124,10 @@ public final class IgtraceCommand implements Callable<Integer> {
         command.err = err;
         command.args = List.of(args);
         command.reader = reader;
-        CommandLine cl = new CommandLine(command);
+        CommandLine cl = commandLine(command, args.length == 0 ? null : args[0]);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        GraphOptionsSection.addTo(cl);
         cl.setParameterExceptionHandler((ex, a) -> usage(err, ex.getCommandLine(), message(ex)));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             if (ex instanceof UsageError) {
@@ -144,12 +140,48 @@ public final class IgtraceCommand implements Callable<Integer> {
             err.println("igtrace: internal error: " + ex);
             return 1;
         });
-        return cl.execute(withCommand(cl, args));
+        return cl.execute(withCommand(args));
+    }
+
+    /** The whole command with every subcommand: for help, the man page and the completion script. */
+    public static CommandLine commandLine() {
+        return commandLine(new IgtraceCommand(), null);
+    }
+
+    /**
+     * The command with the subcommands a command line starting with {@code first} can run: the one
+     * it names, graph for the short form, all of them for help or no argument (null).
+     */
+    private static CommandLine commandLine(IgtraceCommand command, String first) {
+        CommandLine cl = new CommandLine(command);
+        boolean all = first == null || OWN_OPTIONS.contains(first) || first.equals("help");
+        Class<?> only = all ? null : SUBCOMMANDS.getOrDefault(first, GraphCommand.class);
+        for (Map.Entry<String, Class<?>> sub : SUBCOMMANDS.entrySet()) {
+            if (all || sub.getValue() == only) {
+                cl.addSubcommand(sub.getKey(), sub.getValue());
+            }
+        }
+        if (all) {
+            GraphOptionsSection.addTo(cl);
+        }
+        return cl;
+    }
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> m = new LinkedHashMap<>();
+        m.put("graph", GraphCommand.class);
+        m.put("stats", StatsCommand.class);
+        m.put("info", InfoCommand.class);
+        m.put("timeline", TimelineCommand.class);
+        m.put("report", ReportCommand.class);
+        m.put("predict", PredictCommand.class);
+        m.put("help", CommandLine.HelpCommand.class);
+        return Collections.unmodifiableMap(m);
     }
 
     /** {@code igtrace TRACE ...} is {@code igtrace graph TRACE ...}: the graph command is put in front. */
-    static String[] withCommand(CommandLine cl, String[] args) {
-        if (args.length == 0 || OWN_OPTIONS.contains(args[0]) || cl.getSubcommands().containsKey(args[0])) {
+    static String[] withCommand(String[] args) {
+        if (args.length == 0 || OWN_OPTIONS.contains(args[0]) || SUBCOMMANDS.containsKey(args[0])) {
             return args;
         }
         List<String> all = new ArrayList<>(List.of("graph"));

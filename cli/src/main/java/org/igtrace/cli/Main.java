@@ -1,32 +1,40 @@
 package org.igtrace.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.igtrace.cli.isolation.ReaderSupervisor;
 import org.igtrace.cli.isolation.SupervisedChild;
+import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 
 /**
- * Entry point of the igtrace command. A command that reads an OTF2 archive runs in a child JVM
- * this process supervises ({@link ReaderSupervisor}); everything else runs here.
+ * Entry point of the igtrace command. A command that reads an OTF2 archive runs supervised: the
+ * launcher script supervises the JVM it starts (this one then runs as a {@link SupervisedChild});
+ * started otherwise ({@code java -jar}), this JVM runs the command in a child JVM it supervises
+ * ({@link ReaderSupervisor}). Everything else runs here.
  */
 public final class Main {
     private Main() {
     }
 
     public static void main(String[] args) {
-        Path anchor = ReaderSupervisor.enabled() ? ReaderSupervisor.otf2Anchor(args) : null;
-        int code = anchor != null
+        Path anchor = ReaderSupervisor.otf2Anchor(args);
+        int code = anchor != null && ReaderSupervisor.enabled()
                 ? ReaderSupervisor.run(anchor, args, System.err, ProgressBar.stderrIsTerminal())
-                : runHere(args);
+                : runHere(args, anchor);
         System.exit(code);
     }
 
-    /** Runs the command in this JVM; an exception that escapes it is an internal error, exit 1. */
-    private static int runHere(String[] args) {
+    /**
+     * Runs the command in this JVM, reading the OTF2 archive {@code otf2Anchor} (or none: null); an
+     * exception that escapes it is an internal error, exit 1.
+     */
+    private static int runHere(String[] args, Path otf2Anchor) {
         int code;
         try {
             if (SupervisedChild.active()) {
-                SupervisedChild.started();
+                SupervisedChild.started(otf2Anchor);
             }
+            preload(otf2Anchor);
             code = IgtraceCommand.run(args);
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             System.err.println("igtrace: internal error: " + t);
@@ -34,5 +42,24 @@ public final class Main {
         }
         SupervisedChild.exiting(code);
         return code;
+    }
+
+    /**
+     * Loads libotf2 on another thread while this one parses the command line (on two cores the
+     * load then costs no time). Not for a named pipe, the tests' way to hold igtrace inside
+     * libotf2's open(): there libotf2 being loaded must mean that libotf2 is reading.
+     */
+    private static void preload(Path otf2Anchor) {
+        if (otf2Anchor != null && Files.isRegularFile(otf2Anchor)) {
+            Thread t = new Thread(() -> {
+                try {
+                    Otf2Archive.preload();
+                } catch (Throwable e) { // NOPMD: the read itself reports what went wrong
+                    // nothing: Otf2Archive.open says why libotf2 is not there
+                }
+            }, "igtrace-preload");
+            t.setDaemon(true);
+            t.start();
+        }
     }
 }

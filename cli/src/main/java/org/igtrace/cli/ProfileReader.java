@@ -1,7 +1,9 @@
 package org.igtrace.cli;
 
+import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.EventTaps;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceFormat;
@@ -15,9 +17,37 @@ import org.igtrace.reader.TraceReadException;
  */
 @FunctionalInterface
 public interface ProfileReader {
-    /** The whole trace read in this JVM. */
-    ProfileReader HERE = (located, options, analysis, progress) -> TraceInput.read(located.file(), options, analysis, progress);
+    /** The whole trace read in this JVM; {@code beforeEvents} runs between its definitions and its events. */
+    ProfileReader HERE = new ProfileReader() {
+        @Override
+        public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
+                throws TraceReadException {
+            return TraceInput.read(located.file(), options, analysis, progress);
+        }
+
+        @Override
+        public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
+                                 IntConsumer beforeEvents) throws TraceReadException {
+            return TraceInput.read(located, options, analysis, progress, definitions -> {
+                beforeEvents.accept(definitions.processes().size());
+                return EventTaps.NONE;
+            });
+        }
+    };
 
     TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException;
+
+    /**
+     * As {@link #read(TraceFormat.Located, ReadOptions, AnalysisOptions, ReadProgress)}, giving
+     * {@code beforeEvents} the number of processes as soon as the definitions are read, before any
+     * event, so that a command line the trace cannot satisfy fails at once (it throws). An engine
+     * that cannot stop in between calls it after reading.
+     */
+    default TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
+                              IntConsumer beforeEvents) throws TraceReadException {
+        TraceProfile profile = read(located, options, analysis, progress);
+        beforeEvents.accept(profile.processes().size());
+        return profile;
+    }
 }

@@ -135,16 +135,16 @@ final class Summary {
         return t;
     }
 
-    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us". */
+    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
     static String seconds(double s) {
         double a = Math.abs(s);
         if (a >= 1 || a == 0) {
-            return String.format(Locale.ROOT, "%.3g s", s).replace("0.00 s", "0 s");
+            return (ShortFormat.significant3(s) + " s").replace("0.00 s", "0 s");
         }
         if (a >= 1e-3) {
-            return String.format(Locale.ROOT, "%.3g ms", s * 1e3);
+            return ShortFormat.significant3(s * 1e3) + " ms";
         }
-        return String.format(Locale.ROOT, "%.3g us", s * 1e6);
+        return ShortFormat.significant3(s * 1e6) + " us";
     }
 
     /**
@@ -190,7 +190,7 @@ final class Summary {
     }
 
     static String percent(double part, double total) {
-        return String.format(Locale.ROOT, "%.1f%%", total == 0 ? 0 : 100 * part / total);
+        return ShortFormat.fixed(total == 0 ? 0 : 100 * part / total, 1) + "%";
     }
 
     /** "1-3, 7": ranks in order, runs as ranges. */

@@ -26,9 +26,23 @@ public final class TopologyOptions {
     Path placement;
 
     @Option(names = "--centre", paramLabel = "RANK",
-            description = "With a star: the rank whose node is the centre (default: the rank with the most bytes). "
-                    + "A rank beyond the trace's processes is found once the trace is read.")
+            description = "With a star: the rank whose node is the centre (default: the rank with the most bytes).")
     Integer centre;
+
+    /** A command line the trace does not fit, found by {@link #checkBefore}: its cause is the UsageError or TraceReadException to report. */
+    static final class Unfit extends RuntimeException {
+        Unfit(Exception cause) {
+            super(cause.getMessage(), cause);
+        }
+
+        /** Throws the cause. */
+        void rethrow() throws UsageError, TraceReadException {
+            if (getCause() instanceof UsageError u) {
+                throw u;
+            }
+            throw (TraceReadException) getCause();
+        }
+    }
 
     /** What can be checked before the trace is read. */
     void check(OutputFormat format) throws UsageError {
@@ -41,6 +55,23 @@ public final class TopologyOptions {
         }
         if (centre != null && centre < 0) {
             throw new UsageError("--centre " + centre + " is not a rank: ranks count from 0");
+        }
+    }
+
+    /**
+     * What needs the trace's number of processes, checked once its definitions are read and before
+     * any event: the placement file, a --centre that is not a rank, a network too small for the
+     * processes or the placement. Throws {@link Unfit}.
+     */
+    void checkBefore(int processes) {
+        try {
+            Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
+            String problem = spec.problemBefore(processes, where, centre);
+            if (problem != null) {
+                throw new Unfit(new UsageError(problem));
+            }
+        } catch (TraceReadException e) {
+            throw new Unfit(e);
         }
     }
 

@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import java.nio.file.Path;
+import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
@@ -29,9 +30,15 @@ final class TraceReading {
     }
 
     static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader) throws TraceReadException {
+        return read(trace, request, progress, reader, processes -> { });
+    }
+
+    /** As above, with {@code beforeEvents} given the number of processes before any event is read (see ProfileReader). */
+    static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
+            throws TraceReadException {
         TraceFormat.Located located = TraceFormat.locate(trace);
         try {
-            TraceProfile profile = reader.read(located, request.read(), request.analysis(), progress);
+            TraceProfile profile = reader.read(located, request.read(), request.analysis(), progress, beforeEvents);
             return new Read(located, profile);
         } finally {
             progress.finish();

@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 class HelpTextTest {
     private static List<CommandLine> commands() {
-        CommandLine top = new CommandLine(new IgtraceCommand());
+        CommandLine top = IgtraceCommand.commandLine();
         List<CommandLine> all = new ArrayList<>(List.of(top));
         all.addAll(top.getSubcommands().values());
         return all;
@@ -91,8 +91,8 @@ class HelpTextTest {
             }
         }
         assertTrue(properties.size() >= 4, properties.toString());
-        // Set by igtrace itself for the OTF2 reader JVM it starts (and by the launcher), never by users.
-        properties.removeAll(List.of("igtrace.supervisor.status", "igtrace.cds.archive"));
+        // Set by igtrace itself for the OTF2 reader JVM it starts, or by the launcher, never by users.
+        properties.removeAll(List.of("igtrace.supervisor.status", "igtrace.cds.archive", "igtrace.shim"));
         for (String p : properties) {
             assertTrue(help.contains("-D" + p + "="), p + " is read by the code but not in --help");
         }

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * or output file behind.
  */
 class ReaderCrashTest {
-    private static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
+    static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
 
     @Test
     void aCrashInTheReaderProcessIsOneLineAndExitCodeOne(@TempDir Path dir) throws Exception {
@@ -65,7 +65,7 @@ class ReaderCrashTest {
      * Gives the magic bytes to every open of the pipe made before libotf2 is loaded, and returns
      * the process whose thread waits in open() with libotf2 loaded.
      */
-    private static ProcessHandle feedUntilLibotf2Opens(Process igtrace, Path fifo) throws Exception {
+    static ProcessHandle feedUntilLibotf2Opens(Process igtrace, Path fifo) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             assertTrue(igtrace.isAlive(), "igtrace ended before libotf2 opened the pipe");
@@ -86,7 +86,7 @@ class ReaderCrashTest {
     }
 
     /** Whether a thread of the process is blocked opening a FIFO that has no writer yet. */
-    private static boolean waitsForPipeWriter(ProcessHandle process) {
+    static boolean waitsForPipeWriter(ProcessHandle process) {
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
             return tasks.anyMatch(task -> {
                 try {
@@ -108,7 +108,7 @@ class ReaderCrashTest {
         }
     }
 
-    private static boolean hsErrFilesIn(Path dir) throws Exception {
+    static boolean hsErrFilesIn(Path dir) throws Exception {
         try (Stream<Path> files = Files.list(dir)) {
             return files.anyMatch(f -> f.getFileName().toString().startsWith("hs_err_pid"));
         }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -117,13 +118,46 @@ class SubcommandsTest {
         assertTrue(missingDir.err.contains("absent/g.graphml: directory ") && missingDir.err.contains(" does not exist"), missingDir.err);
     }
 
-    /** A rank beyond the processes needs the trace: it is found after reading (pi-4 has ranks 0..3), still a usage error. */
+    /**
+     * What needs the number of processes is checked once the definitions are read, before any
+     * event: on a copy of pi-4 (ranks 0..3) whose events of location 0 are damaged in the middle
+     * (40 bytes of 0xFF at a third of 0.evt; its end-of-file record intact, so only reading the
+     * events finds it), --centre 99, a mesh of 2 nodes for 4 processes and a placement file of
+     * the wrong length still give their own error, not the damaged events.
+     */
     @Test
-    void centreBeyondTheProcessesIsAUsageError() {
-        Run r = igtrace(trace("pi-4"), "--topology", "star", "--centre", "99", "-o", dir.resolve("s.graphml").toString());
-        assertEquals(2, r.code);
-        assertTrue(r.err.startsWith("igtrace: --centre 99: there is no such rank (0..3)"), r.err);
-        assertFalse(Files.exists(dir.resolve("s.graphml")));
+    void optionsThatNeedTheProcessesAreCheckedBeforeAnyEventIsRead() throws Exception {
+        Path copy = dir.resolve("pi-4");
+        Files.createDirectories(copy.resolve("eztrace_log"));
+        try (Stream<Path> files = Files.walk(Path.of(trace("pi-4")))) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(f, copy.resolve(Path.of(trace("pi-4")).relativize(f).toString()));
+            }
+        }
+        Path events = copy.resolve("eztrace_log/0.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        java.util.Arrays.fill(bytes, bytes.length / 3, bytes.length / 3 + 40, (byte) 0xFF);
+        Files.write(events, bytes);
+        Path graph = dir.resolve("s.graphml");
+        Run damaged = igtrace(copy.toString(), "-o", graph.toString());
+        assertEquals(1, damaged.code, damaged.err);
+        assertTrue(damaged.err.startsWith("igtrace: " + events + ": damaged or truncated (events of location 0"), damaged.err);
+
+        Run centre = igtrace(copy.toString(), "--topology", "star", "--centre", "99", "-o", graph.toString());
+        assertEquals(2, centre.code, centre.err);
+        assertEquals(List.of("igtrace: --centre 99: there is no such rank (0..3)", "Try 'igtrace graph --help' for more information."),
+                centre.err.lines().toList());
+        Run mesh = igtrace(copy.toString(), "--topology", "mesh:1x2", "-o", graph.toString());
+        assertEquals(2, mesh.code, mesh.err);
+        assertTrue(mesh.err.startsWith("igtrace: the topology mesh:1x2 has 2 nodes, fewer than the 4 processes;"), mesh.err);
+        Path placement = dir.resolve("two-ranks.txt");
+        Files.writeString(placement, "0\n1\n");
+        Run placed = igtrace(copy.toString(), "--topology", "mesh:2x2", "--placement", placement.toString(), "-o", graph.toString());
+        assertEquals(1, placed.code, placed.err);
+        assertEquals(List.of("igtrace: " + placement + ": places 2 ranks, the trace has 4 processes"), placed.err.lines().toList());
+        assertFalse(Files.exists(graph));
+        Run fits = igtrace(trace("pi-4"), "--topology", "star", "--centre", "3", "-o", graph.toString());
+        assertEquals(0, fits.code, fits.err);
     }
 
     @Test
@@ -278,6 +312,23 @@ class SubcommandsTest {
         Run r = igtrace(trace("scorep-ping-pong"), "-o", dir.resolve("p.graphml").toString());
         assertEquals(0, r.code, r.err);
         assertFalse(r.err.contains("offsets up to 0 s"), r.err);
+    }
+
+    /**
+     * A run builds picocli's model of the one subcommand it runs, found by name in
+     * {@link IgtraceCommand#SUBCOMMANDS}: each name there must be its class's own command name,
+     * and help must list them all.
+     */
+    @Test
+    void subcommandTableNamesEachCommandAsItsClassDoes() {
+        IgtraceCommand.SUBCOMMANDS.forEach((name, c) ->
+                assertEquals(name, c.getAnnotation(picocli.CommandLine.Command.class).name(), c.getName()));
+        assertEquals(List.copyOf(IgtraceCommand.SUBCOMMANDS.keySet()),
+                List.copyOf(IgtraceCommand.commandLine().getSubcommands().keySet()));
+        Run help = igtrace("--help");
+        for (String name : IgtraceCommand.SUBCOMMANDS.keySet()) {
+            assertTrue(help.out.contains("\n  " + name + " "), name + " in " + help.out);
+        }
     }
 
     @Test

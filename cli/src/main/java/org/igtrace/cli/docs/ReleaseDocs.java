@@ -28,7 +28,7 @@ public final class ReleaseDocs {
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
-        CommandLine command = new CommandLine(new IgtraceCommand());
+        CommandLine command = IgtraceCommand.commandLine();
         Files.writeString(out.resolve("igtrace-completion.bash"), AutoComplete.bash("igtrace", command), StandardCharsets.UTF_8);
         try (PrintWriter man = new PrintWriter(Files.newBufferedWriter(out.resolve("igtrace.1"), StandardCharsets.UTF_8))) {
             writeManPage(command, args[1], man);

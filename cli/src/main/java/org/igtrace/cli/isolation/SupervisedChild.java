@@ -6,10 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
- * The child's side of {@link ReaderSupervisor}: this JVM runs the whole igtrace command and tells
- * its parent, through a small status file the parent named, only what the parent needs when the
- * child dies: that it started, which temporary files it is about to create, and the exit code it
- * leaves with. A status file without an exit line means the child died outside igtrace's own code.
+ * The child's side of {@link ReaderSupervisor}, or of the launcher script, which supervises the
+ * one JVM it starts the same way: this JVM runs the whole igtrace command and tells its parent,
+ * through a small status file the parent named, only what the parent needs when the child dies:
+ * that it started ({@code started}), the OTF2 archive it reads ({@code otf2 FILE}, for the crash
+ * message), which temporary files it is about to create ({@code temp FILE}), and the exit code it
+ * leaves with ({@code exit N}). A status file without an exit line means the child died outside
+ * igtrace's own code.
  */
 public final class SupervisedChild {
     /** The system property naming the status file; set by the parent only. */
@@ -30,10 +33,10 @@ public final class SupervisedChild {
         return System.getProperty(STATUS_PROPERTY) != null;
     }
 
-    /** Marks the child as started; call first. */
-    public static void started() throws IOException {
+    /** Marks the child as started, reading the OTF2 archive {@code otf2Anchor} (or none: null); call first. */
+    public static void started(Path otf2Anchor) throws IOException {
         status = new FileOutputStream(System.getProperty(STATUS_PROPERTY), true);
-        write("started");
+        write(otf2Anchor == null ? "started" : "started\notf2 " + otf2Anchor);
         if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
             throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
         }

@@ -58,12 +58,45 @@ public record TopologySpec(String kind, int[] dimensions) {
      */
     public Topology build(InformationGraph graph, Placement placement, Integer centreRank) {
         int processes = graph.profile().processes().size();
+        if (kind.equals("tree")) {
+            List<int[]> links = new ArrayList<>();
+            for (TrafficEdge e : graph.edgesInOrder()) {
+                if (graph.tree().contains(e)) {
+                    links.add(new int[] {e.traffic().a(), e.traffic().b()});
+                }
+            }
+            return new TreeTopology(processes, links);
+        }
+        return shape(processes, placement, kind.equals("star") && centreRank == null ? Integer.valueOf(busiestRank(graph)) : centreRank);
+    }
+
+    /**
+     * What can be said of this topology once the number of processes is known, before any event is
+     * read: a star's centre rank that is not a rank or sits outside the star, and a placement that
+     * does not fit the nodes (a mesh too small for the processes). Null when nothing is wrong.
+     */
+    public String problemBefore(int processes, Placement placement, Integer centreRank) {
+        try {
+            Topology network = kind.equals("tree") ? new TreeTopology(processes, List.of()) : shape(processes, placement, centreRank);
+            return placement.problemWith(network);
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * Every topology but the tree, which needs the graph; a star centred on the node of rank
+     * {@code centre} (null: not known yet, node 0 stands in: the placement check does not depend on it).
+     */
+    private Topology shape(int processes, Placement placement, Integer centre) {
         int n = dimensions.length == 1 ? dimensions[0] : processes;
         return switch (kind) {
             case "ring" -> new Ring(n);
             case "bus" -> new Bus(n);
             case "star" -> {
-                int centre = centreRank != null ? centreRank : busiestRank(graph);
+                if (centre == null) {
+                    yield new Star(n, 0);
+                }
                 if (centre < 0 || centre >= processes) {
                     throw new IllegalArgumentException("--centre " + centre + ": there is no such rank (0.." + (processes - 1) + ")");
                 }
@@ -76,15 +109,7 @@ public record TopologySpec(String kind, int[] dimensions) {
             }
             case "mesh" -> new Mesh(dimensions[0], dimensions[1]);
             case "torus" -> new Torus(dimensions[0], dimensions[1], dimensions[2]);
-            default -> {
-                List<int[]> links = new ArrayList<>();
-                for (TrafficEdge e : graph.edgesInOrder()) {
-                    if (graph.tree().contains(e)) {
-                        links.add(new int[] {e.traffic().a(), e.traffic().b()});
-                    }
-                }
-                yield new TreeTopology(processes, links);
-            }
+            default -> throw new IllegalStateException("not a topology: " + kind);
         };
     }
 

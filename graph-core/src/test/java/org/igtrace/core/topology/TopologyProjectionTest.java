@@ -158,6 +158,28 @@ class TopologyProjectionTest {
         assertTrue(two.problemWith(new Bus(1)).contains("rank 2 is placed on node 1"), two.problemWith(new Bus(1)));
     }
 
+    /**
+     * Known from the number of processes alone, before a trace's events are read: a centre that is
+     * not a rank, a centre placed outside the star, a network with fewer nodes than the placement
+     * needs; nothing for networks that fit (the tree has a node per process).
+     */
+    @Test
+    void problemsKnownBeforeTheEvents() {
+        Placement order = Placement.rankOrder(4);
+        assertEquals("--centre 99: there is no such rank (0..3)", TopologySpec.parse("star").problemBefore(4, order, 99));
+        assertEquals("--centre -1: there is no such rank (0..3)", TopologySpec.parse("star").problemBefore(4, order, -1));
+        assertEquals("the centre rank 3 is placed on node 3, outside the star of 2 nodes",
+                TopologySpec.parse("star:2").problemBefore(4, Placement.of(new int[] {0, 1, 1, 3}, "file"), 3));
+        assertEquals("the topology mesh:1x2 has 2 nodes, fewer than the 4 processes; give a larger topology or a --placement file",
+                TopologySpec.parse("mesh:1x2").problemBefore(4, order, null));
+        assertTrue(TopologySpec.parse("tree").problemBefore(4, Placement.of(new int[] {0, 1, 2, 4}, "file"), null)
+                .startsWith("rank 3 is placed on node 4, but tree has nodes 0..3"));
+        for (String fits : List.of("ring", "ring:4", "star", "bus", "mesh:2x2", "torus:2x2x1", "tree")) {
+            assertNull(TopologySpec.parse(fits).problemBefore(4, order, null), fits);
+        }
+        assertNull(TopologySpec.parse("star").problemBefore(4, order, 3));
+    }
+
     /** Every route of every topology is a walk along its links from one node to the other, as long as its hop count says. */
     @Test
     void routesAreWalksAlongLinks() {

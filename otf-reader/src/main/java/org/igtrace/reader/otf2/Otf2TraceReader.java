@@ -25,14 +25,16 @@ import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.EventVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+import org.igtrace.reader.otf2.nativelib.Otf2Files;
 
 /**
  * An OTF2 archive as a {@link TraceSource}: {@link #open} reads the global definitions and checks
  * that every CPU-thread location's event file exists (a missing one is an error naming it, or
  * with {@link ReadOptions#skipMissing()} a note); {@link #read} reads each location's local
  * definitions and events into a {@link LocationSink}, locations split among
- * {@link ReadOptions#threadCount()} threads, each with its own libotf2 reader (shares balanced by
- * the events the definitions announce). Each location is read on its own, start to end; nothing
+ * {@link ReadOptions#threadCount()} threads (by default no more than one per 4 MiB of event
+ * files), each with its own libotf2 reader (shares balanced by the events the definitions
+ * announce). Each location is read on its own, start to end; nothing
  * is merged across locations.
  */
 public final class Otf2TraceReader implements PartitionedSource {
@@ -87,8 +89,8 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     /**
-     * Reads every location's events into {@code sink} on {@link ReadOptions#threadCount()}
-     * threads; each location's events end with {@link org.igtrace.core.trace.LocationEvents#end()}.
+     * Reads every location's events into {@code sink} on {@link #threads()} threads; each
+     * location's events end with {@link org.igtrace.core.trace.LocationEvents#end()}.
      */
     @Override
     public void read(LocationSink sink) throws TraceReadException {
@@ -97,12 +99,37 @@ public final class Otf2TraceReader implements PartitionedSource {
             int process = locations.get(location);
             return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
         };
-        List<long[]> shares = LocationShares.balance(ids, collected::locationEvents, options.threadCount());
+        int threads = threads();
+        List<long[]> shares = threads <= 1 ? List.of(ids) : LocationShares.balance(ids, collected::locationEvents, threads);
         if (shares.size() <= 1) {
             readShare(anchor, ids, visitors, progress);
         } else {
             readInParallel(anchor, shares, visitors, progress);
         }
+    }
+
+    /**
+     * Event file bytes per reading thread, unless {@code --threads} says otherwise: each thread
+     * opens its own libotf2 reader, which allocates a chunk buffer (up to 16 MiB, EZTrace) per file
+     * it opens, and on a trace this small that costs more than the threads save.
+     */
+    static final long BYTES_PER_THREAD = 4L << 20;
+
+    /** The threads to read on: {@code --threads}, else one per core, at most one per {@link #BYTES_PER_THREAD}. */
+    int threads() {
+        if (options.threads() > 0) {
+            return options.threads();
+        }
+        long bytes = 0;
+        Otf2Files files = new Otf2Files(anchor);
+        for (long id : ids) {
+            try {
+                bytes += Files.size(files.events(id));
+            } catch (IOException e) {
+                return options.threadCount(); // not one file per location (SION): as many as cores
+            }
+        }
+        return (int) Math.max(1, Math.min(options.threadCount(), bytes / BYTES_PER_THREAD));
     }
 
     @Override

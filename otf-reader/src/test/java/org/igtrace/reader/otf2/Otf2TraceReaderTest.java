@@ -208,6 +208,17 @@ class Otf2TraceReaderTest {
     }
 
     /**
+     * Without --threads a small archive (8 event files of about 1 KiB, far below 4 MiB) is read on
+     * one thread: each thread's own libotf2 reader costs more than it saves. --threads wins.
+     */
+    @Test
+    void aSmallArchiveIsReadOnOneThreadUnlessToldOtherwise() throws Exception {
+        Path anchor = TraceFormat.locate(TestTraces.otf2("patterns-8")).file();
+        assertEquals(1, Otf2TraceReader.open(anchor, new ReadOptions(false, 0), ReadProgress.NONE).threads());
+        assertEquals(3, Otf2TraceReader.open(anchor, new ReadOptions(false, 3), ReadProgress.NONE).threads());
+    }
+
+    /**
      * Progress starts with the events the definitions announce and ends having counted every event
      * of the locations read, as otf2-print counts them.
      */

@@ -88,6 +88,17 @@ public final class Otf2Archive implements AutoCloseable {
         return Otf2Library.loadFailure() == null;
     }
 
+    /**
+     * Loads libotf2 and igtrace's shim now and binds them (JNA's start, dlopen, the bindings: tens
+     * of milliseconds at start-up), so that a command can do it on another thread while it parses
+     * its command line. Whatever fails is kept for {@link #open} to report.
+     */
+    public static void preload() {
+        if (libraryAvailable()) {
+            Otf2Shim.loadFailure();
+        }
+    }
+
     /** A one-line explanation of why libotf2 is missing, naming the Debian package to install. */
     public static String libraryProblem() {
         Throwable t = Otf2Library.loadFailure();

@@ -7,8 +7,10 @@ import java.io.File;
 
 /**
  * igtrace's batching shim over libotf2's event reader ({@code src/main/c/igtrace_otf2.c}), built
- * by the Maven build and bundled in the jar. Loaded after libotf2, which it links against.
- * Package-private: only {@link EventBatch} uses it.
+ * by the Maven build and bundled in the jar. Loaded after libotf2, which it links against, from
+ * the file {@code -Digtrace.shim=FILE} names (the launcher names the copy the build unpacked
+ * beside the jar), else unpacked from the jar to a temporary file. Package-private: only
+ * {@link EventBatch} uses it.
  */
 final class Otf2Shim {
     static final String RESOURCE = "/org/igtrace/reader/otf2/nativelib/libigtrace-otf2.so";
@@ -22,7 +24,9 @@ final class Otf2Shim {
         Throwable failure = Otf2Library.loadFailure();
         if (failure == null) {
             try {
-                File library = Native.extractFromResourcePath(RESOURCE, Otf2Shim.class.getClassLoader());
+                String unpacked = System.getProperty("igtrace.shim");
+                File library = unpacked != null && new File(unpacked).isFile() ? new File(unpacked)
+                        : Native.extractFromResourcePath(RESOURCE, Otf2Shim.class.getClassLoader());
                 Native.register(Otf2Shim.class, NativeLibrary.getInstance(library.getAbsolutePath()));
             } catch (Throwable t) {
                 failure = t;

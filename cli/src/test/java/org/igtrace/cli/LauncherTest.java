@@ -1,0 +1,180 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher script ({@code ./igtrace}, {@code bin/igtrace} in a release) runs igtrace in one JVM
+ * and supervises it, as the igtrace JVM supervises its reader JVM under {@code java -jar}
+ * ({@link ReaderProcessTest}, {@link ReaderCrashTest}). The launcher runs here as installed from a
+ * release: {@code bin/igtrace} beside {@code lib/igtrace.jar}, a jar whose manifest puts this
+ * test's class path on the class path (the real jar is made after the tests). Its temporary
+ * folder ({@code TMPDIR}) is the test's own, to see that it leaves nothing there.
+ */
+class LauncherTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path install;
+    @TempDir
+    Path work;
+    @TempDir
+    Path tmp;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    @BeforeEach
+    void installRelease() throws IOException {
+        Files.createDirectories(install.resolve("bin"));
+        Files.createDirectories(install.resolve("lib"));
+        Files.copy(TESTDATA.resolveSibling("igtrace"), install.resolve("bin/igtrace"), StandardCopyOption.COPY_ATTRIBUTES);
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        List<String> path = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            path.add(Path.of(entry).toAbsolutePath().toUri().toString());
+        }
+        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", path));
+        try (OutputStream out = Files.newOutputStream(install.resolve("lib/igtrace.jar"))) {
+            new JarOutputStream(out, manifest).close();
+        }
+    }
+
+    private ProcessBuilder launcher(List<String> javaOptions, String... args) {
+        List<String> command = new ArrayList<>(List.of("bash", install.resolve("bin/igtrace").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile());
+        Map<String, String> env = pb.environment();
+        env.put("TMPDIR", tmp.toString());
+        env.put("IGTRACE_JAVA_OPTS", String.join(" ", javaOptions));
+        return pb;
+    }
+
+    private Run run(List<String> javaOptions, String... args) throws Exception {
+        Path out = Files.createTempFile("launcher", ".out");
+        Path err = Files.createTempFile("launcher", ".err");
+        try {
+            Process p = launcher(javaOptions, args).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "igtrace ended");
+            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.delete(out);
+            Files.delete(err);
+        }
+    }
+
+    private void assertNothingLeft(Path... kept) throws IOException {
+        try (Stream<Path> files = Files.list(work)) {
+            assertEquals(List.of(kept), files.toList(), "no output, temporary or hs_err file in the working directory");
+        }
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(List.of(), files.toList(), "the launcher's status folder is removed");
+        }
+    }
+
+    @Test
+    void resultsErrorsAndExitCodesPassThrough() throws Exception {
+        String otf2 = TESTDATA.resolve("otf2/patterns-4").toString();
+        Run graph = run(List.of(), otf2, "--format", "dot");
+        assertEquals(0, graph.code(), graph.err());
+        assertTrue(graph.out().startsWith("strict graph igtrace {"), graph.out());
+        assertTrue(graph.err().startsWith("igtrace: 4 processes"), graph.err());
+
+        Run usage = run(List.of(), otf2, "--graph", "bogus");
+        assertEquals(2, usage.code(), usage.err());
+        assertTrue(usage.err().startsWith("igtrace: --graph: 'bogus' is not one of full, tree"), usage.err());
+
+        Run internal = run(List.of("-Digtrace.test.throwInChild=true"), otf2, "-o", "g.graphml");
+        assertEquals(1, internal.code(), internal.err());
+        assertEquals(List.of("igtrace: internal error: java.lang.IllegalStateException: thrown on purpose (-Digtrace.test.throwInChild)"),
+                internal.err().lines().toList());
+        assertNothingLeft();
+    }
+
+    /** The JVM ends without its exit note once its temporary output file exists, as a JVM that crashed would. */
+    @Test
+    void aJvmThatDiesIsOneLineAndLeavesNoTemporaryFile() throws Exception {
+        Path anchor = TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2");
+        Run otf2 = run(List.of("-Digtrace.test.haltWhileWriting=true"), anchor.toString(), "-o", "g.graphml");
+        assertEquals(1, otf2.code(), otf2.err());
+        assertEquals(List.of("igtrace: " + anchor + ": libotf2 crashed while reading the archive (the Java VM died); "
+                + "the archive is damaged"), otf2.err().lines().toList());
+        assertNothingLeft();
+
+        Run otf = run(List.of("-Digtrace.test.haltWhileWriting=true"), TESTDATA.resolve("otf1/synth-plain").toString(), "-o", "g.graphml");
+        assertEquals(1, otf.code(), otf.err());
+        assertEquals(List.of("igtrace: internal error: the Java VM died"), otf.err().lines().toList(), "no libotf2 in an OTF run");
+        assertNothingLeft();
+    }
+
+    /** A real native crash: SIGSEGV while libotf2 opens the anchor, a named pipe (see ReaderCrashTest). */
+    @Test
+    void aCrashInLibotf2IsOneLineAndExitCodeOne() throws Exception {
+        Path anchor = work.resolve("traces.otf2");
+        assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
+        Path stderr = Files.createTempFile("launcher-crash", ".err");
+        Process igtrace = launcher(List.of(), anchor.toString(), "-o", "graph.graphml")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderr.toFile()).start();
+        try {
+            ProcessHandle jvm = ReaderCrashTest.feedUntilLibotf2Opens(igtrace, anchor);
+            assertEquals(0, new ProcessBuilder("kill", "-SEGV", Long.toString(jvm.pid())).start().waitFor());
+            assertTrue(igtrace.waitFor(60, TimeUnit.SECONDS), "igtrace ended");
+        } finally {
+            igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
+        }
+        String err = Files.readString(stderr, StandardCharsets.UTF_8);
+        Files.delete(stderr);
+        assertEquals(1, igtrace.exitValue(), err);
+        assertEquals(List.of("igtrace: " + anchor + ": libotf2 crashed while reading the archive (the Java VM died); "
+                + "the archive is damaged"), err.lines().toList(), "one line: no JVM crash banner, no word from bash");
+        assertNothingLeft(anchor);
+    }
+
+    /** SIGTERM to the launcher alone (kill PID, a caller's timeout) ends the JVM too: no JVM left running. */
+    @Test
+    void aSignalToTheLauncherEndsTheJvm() throws Exception {
+        Path anchor = work.resolve("traces.otf2");
+        assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
+        Process igtrace = launcher(List.of(), anchor.toString(), "-o", "graph.graphml")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        List<ProcessHandle> jvms = new ArrayList<>();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (jvms.isEmpty() && System.nanoTime() < deadline) {
+                igtrace.descendants().filter(ReaderCrashTest::waitsForPipeWriter).forEach(jvms::add);
+                Thread.sleep(5); // polling /proc, not waiting out a race
+            }
+            assertEquals(1, jvms.size(), "the JVM waits for the pipe");
+            igtrace.destroy(); // SIGTERM to the launcher's process only
+            assertTrue(igtrace.waitFor(60, TimeUnit.SECONDS), "igtrace ended");
+            assertTrue(jvms.get(0).onExit().get(60, TimeUnit.SECONDS) != null && !jvms.get(0).isAlive(), "the JVM ended");
+        } finally {
+            jvms.forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
+        }
+        assertEquals(143, igtrace.exitValue());
+        assertNothingLeft(anchor);
+    }
+}
