@@ -1,8 +1,5 @@
 package org.igtrace.core.wait;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
@@ -33,9 +30,6 @@ public final class RecordStream {
     private static final int SIGNED_LEAVE = 64;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
-    private static final VarHandle LITTLE_ENDIAN_LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** The continuation bits of a 4-byte value's first three bytes, shifted down for shorter ones. */
-    private static final long CONTINUED = 0x0080808000000000L;
 
     private final int process;
     private final long order;
@@ -164,20 +158,7 @@ public final class RecordStream {
         putUnsigned((v << 1) ^ (v >> 63));
     }
 
-    /**
-     * Appends {@code z} as an unsigned variable-length integer (7 bits a byte, low first, high bit
-     * set on all but the last byte). Values below 2^28 (nearly all deltas) are spread into their
-     * bytes with shifts and masks and stored as one 8-byte word, without a branch per byte; the
-     * bytes past the value are overwritten by what follows ({@link #MAX_RECORD} leaves room).
-     */
     private void putUnsigned(long z) {
-        if ((z >>> 28) == 0) {
-            int n = (70 - Long.numberOfLeadingZeros(z | 1)) / 7; // bytes: 1 to 4
-            long spread = (z & 0x7FL) | ((z & 0x3F80L) << 1) | ((z & 0x1FC000L) << 2) | ((z & 0xFE00000L) << 3);
-            LITTLE_ENDIAN_LONG.set(tail, length, spread | (CONTINUED >>> (64 - 8 * n)));
-            length += n;
-            return;
-        }
         byte[] t = tail;
         int at = length;
         while ((z & ~0x7FL) != 0) {
