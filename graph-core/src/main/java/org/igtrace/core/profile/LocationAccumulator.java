@@ -42,9 +42,21 @@ public final class LocationAccumulator implements LocationEvents {
     /** Collective operations this location took part in (counted with or without {@code --collectives}). */
     long collectiveCalls;
 
-    final PairCounters sends = new PairCounters();
-    final PairCounters receives = new PairCounters();
+    private final PairCounters sends = new PairCounters();
+    private final PairCounters receives = new PairCounters();
     final PairCounters collectiveTraffic = new PairCounters();
+
+    /**
+     * Up to this many processes, a location counts its messages per partner in plain arrays while
+     * it is read (no lookup per message, and nothing made on a partner's first message, so the
+     * compiled reading code does not change from one location to the next) and moves them into
+     * {@link #sends} and {@link #receives} when it ends.
+     */
+    static final int DENSE_PARTNERS = 4096;
+    private double[] sentBytes;
+    private long[] sentMessages;
+    private double[] receivedBytes;
+    private long[] receivedMessages;
 
     private final long order;
 
@@ -53,6 +65,13 @@ public final class LocationAccumulator implements LocationEvents {
         this.order = order;
         this.process = process;
         this.modelCollectives = modelCollectives;
+        int n = definitions.processCount();
+        if (n <= DENSE_PARTNERS) {
+            sentBytes = new double[n];
+            sentMessages = new long[n];
+            receivedBytes = new double[n];
+            receivedMessages = new long[n];
+        }
     }
 
     public int process() {
@@ -81,12 +100,37 @@ public final class LocationAccumulator implements LocationEvents {
 
     /** Sent messages counted, per directed pair. */
     public PairCounters sends() {
+        movePartnerCounts();
         return sends;
     }
 
     /** Received messages counted, per directed pair. */
     public PairCounters receives() {
+        movePartnerCounts();
         return receives;
+    }
+
+    /** The location ended: its per-partner counts go into the pair tables. */
+    @Override
+    public void end() {
+        movePartnerCounts();
+    }
+
+    /** Moves the per-partner arrays into the pair tables and drops them (later messages go to the tables). */
+    private void movePartnerCounts() {
+        if (sentMessages == null) {
+            return;
+        }
+        for (int p = 0; p < sentMessages.length; p++) {
+            if (sentMessages[p] != 0) {
+                sends.add(process, p, sentBytes[p], sentMessages[p]);
+            }
+            if (receivedMessages[p] != 0) {
+                receives.add(p, process, receivedBytes[p], receivedMessages[p]);
+            }
+        }
+        sentBytes = receivedBytes = null;
+        sentMessages = receivedMessages = null;
     }
 
     /** Modelled collective traffic ({@code --collectives}), per directed pair. */
@@ -179,7 +223,12 @@ public final class LocationAccumulator implements LocationEvents {
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
         checkOrder(time);
         if (countable(receiver, bytes)) {
-            sends.add(process, receiver, bytes, 1);
+            if (sentMessages != null) {
+                sentBytes[receiver] += bytes;
+                sentMessages[receiver]++;
+            } else {
+                sends.add(process, receiver, bytes, 1);
+            }
         }
     }
 
@@ -187,7 +236,12 @@ public final class LocationAccumulator implements LocationEvents {
     public void receive(long time, int sender, int communicator, int tag, long bytes) {
         checkOrder(time);
         if (countable(sender, bytes)) {
-            receives.add(sender, process, bytes, 1);
+            if (receivedMessages != null) {
+                receivedBytes[sender] += bytes;
+                receivedMessages[sender]++;
+            } else {
+                receives.add(sender, process, bytes, 1);
+            }
         }
     }
 

@@ -45,8 +45,8 @@ public final class ProfileTotals {
         spanTicks[p] += l.spanTicks();
         environmentTicks[p] += l.environmentTicks;
         communicationTicks[p] += l.communicationTicks;
-        sends.addAll(l.sends);
-        receives.addAll(l.receives);
+        sends.addAll(l.sends());
+        receives.addAll(l.receives());
         collectiveTraffic.addAll(l.collectiveTraffic);
         long[] c = l.counts();
         for (int i = 0; i < c.length; i++) {

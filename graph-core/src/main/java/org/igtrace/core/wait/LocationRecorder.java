@@ -38,8 +38,9 @@ public final class LocationRecorder implements LocationEvents {
     private long lastTime;
     private boolean ended;
 
-    // Ends whose call is still open, in event order.
-    private int pendingCount;
+    // Ends whose call is still open (or that wait behind one), in event order: slots [head, pendingEnd).
+    private int head;
+    private int pendingEnd;
     private int[] side = new int[8];
     private int[] partner = new int[8];
     private int[] communicator = new int[8];
@@ -50,18 +51,11 @@ public final class LocationRecorder implements LocationEvents {
     private long[] enter = new long[8];
     private long[] leave = new long[8];
 
-    private final IntIntMap sendStreams = new IntIntMap();
-    private final IntIntMap receiveStreams = new IntIntMap();
-    private final IntIntMap collectiveStreams = new IntIntMap();
+    private final Streams sends;
+    private final Streams receives;
+    private final Streams collectives;
     private final IntIntMap membership = new IntIntMap();
-    private final List<RecordStream> sends = new ArrayList<>();
-    private final List<RecordStream> receives = new ArrayList<>();
-    private final List<RecordStream> collectives = new ArrayList<>();
     private long nonMembers;
-    // The stream written last: ends tend to come in runs to the same partner.
-    private List<RecordStream> lastList;
-    private int lastKey;
-    private RecordStream lastStream;
 
     LocationRecorder(MatchRecords records, int process, long order) {
         this.records = records;
@@ -69,6 +63,9 @@ public final class LocationRecorder implements LocationEvents {
         this.store = records.store();
         this.process = process;
         this.order = order;
+        sends = new Streams(process, order);
+        receives = new Streams(process, order);
+        collectives = new Streams(process, order);
     }
 
     @Override
@@ -89,7 +86,7 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         depth--;
-        if (pendingCount > 0) {
+        if (pendingEnd > head) {
             resolve(depth, t);
         }
     }
@@ -132,16 +129,16 @@ public final class LocationRecorder implements LocationEvents {
         ended = true;
         resolve(0, lastTime);
         depth = 0;
-        for (RecordStream s : sends) {
+        for (RecordStream s : sends.all) {
             s.seal(store);
         }
-        for (RecordStream s : receives) {
+        for (RecordStream s : receives.all) {
             s.seal(store);
         }
-        for (RecordStream s : collectives) {
+        for (RecordStream s : collectives.all) {
             s.seal(store);
         }
-        records.add(sends, receives, collectives);
+        records.add(sends.all, receives.all, collectives.all);
         records.ended(this, nonMembers);
     }
 
@@ -173,10 +170,11 @@ public final class LocationRecorder implements LocationEvents {
     /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}. */
     private void add(int kind, int who, int comm, int what, long t) {
         int f = callFrame();
-        if (pendingCount == side.length) {
+        if (pendingEnd == side.length) {
             grow();
         }
-        int i = pendingCount++;
+        int i = pendingEnd++;
+        boolean first = i == head;
         side[i] = kind;
         partner[i] = who;
         communicator[i] = comm;
@@ -187,7 +185,7 @@ public final class LocationRecorder implements LocationEvents {
             call[i] = MpiCall.NONE.ordinal();
             enter[i] = t;
             leave[i] = t;
-            if (i == 0) {
+            if (first) {
                 flush();
             }
         } else {
@@ -199,7 +197,7 @@ public final class LocationRecorder implements LocationEvents {
 
     /** The call at stack frame {@code from} (and any inside it) was left at {@code t}. */
     private void resolve(int from, long t) {
-        for (int i = 0; i < pendingCount; i++) {
+        for (int i = head; i < pendingEnd; i++) {
             if (leave[i] == OPEN && frame[i] >= from) {
                 leave[i] = t;
             }
@@ -209,64 +207,87 @@ public final class LocationRecorder implements LocationEvents {
 
     /** Writes the ends at the head whose calls were left. */
     private void flush() {
-        int done = 0;
-        while (done < pendingCount && leave[done] != OPEN) {
-            write(done++);
+        int i = head;
+        while (i < pendingEnd && leave[i] != OPEN) {
+            write(i++);
         }
-        if (done > 0) {
-            drop(done);
+        if (i == pendingEnd) {
+            head = pendingEnd = 0;
+        } else {
+            head = i;
         }
-    }
-
-    /** Forgets the first {@code done} pending ends. */
-    private void drop(int done) {
-        int left = pendingCount - done;
-        if (left > 0) {
-            shift(side, done, left);
-            shift(partner, done, left);
-            shift(communicator, done, left);
-            shift(tag, done, left);
-            shift(call, done, left);
-            shift(frame, done, left);
-            System.arraycopy(time, done, time, 0, left);
-            System.arraycopy(enter, done, enter, 0, left);
-            System.arraycopy(leave, done, leave, 0, left);
-        }
-        pendingCount = left;
-    }
-
-    private static void shift(int[] a, int from, int n) {
-        System.arraycopy(a, from, a, 0, n);
     }
 
     private void write(int i) {
         int s = side[i];
         if (s == COLLECTIVE) {
-            stream(collectiveStreams, collectives, communicator[i])
-                    .collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i]);
+            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i]);
         } else {
-            RecordStream stream = s == SEND ? stream(sendStreams, sends, partner[i]) : stream(receiveStreams, receives, partner[i]);
+            RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], CALLS[call[i]]);
         }
     }
 
-    private RecordStream stream(IntIntMap index, List<RecordStream> list, int key) {
-        if (list == lastList && key == lastKey) {
-            return lastStream;
+    /**
+     * One location's streams of one kind by key (partner or communicator), in the order they were
+     * made; a key's stream is found in a small direct-mapped cache first (a process has few
+     * partners, and ends alternate between them).
+     */
+    private static final class Streams {
+        private static final int CACHED = 64;
+        final List<RecordStream> all = new ArrayList<>();
+        private final int process;
+        private final long order;
+        private final IntIntMap index = new IntIntMap();
+        private final int[] cachedKeys = new int[CACHED];
+        private final RecordStream[] cached = new RecordStream[CACHED];
+
+        Streams(int process, long order) {
+            this.process = process;
+            this.order = order;
         }
-        int at = index.get(key, -1);
-        if (at < 0) {
-            at = list.size();
-            list.add(new RecordStream(process, order, key));
-            index.put(key, at);
+
+        RecordStream of(int key) {
+            int c = key & (CACHED - 1);
+            RecordStream s = cached[c];
+            if (s != null && cachedKeys[c] == key) {
+                return s;
+            }
+            return find(key, c);
         }
-        lastList = list;
-        lastKey = key;
-        lastStream = list.get(at);
-        return lastStream;
+
+        /** Not in the cache: the key's stream, made on its first end, then cached. */
+        private RecordStream find(int key, int c) {
+            int at = index.get(key, -1);
+            if (at < 0) {
+                at = all.size();
+                all.add(new RecordStream(process, order, key));
+                index.put(key, at);
+            }
+            RecordStream s = all.get(at);
+            cachedKeys[c] = key;
+            cached[c] = s;
+            return s;
+        }
     }
 
+    /** Room for more pending ends: the waiting ones moved to the front, or the arrays doubled. */
     private void grow() {
+        if (head > 0) {
+            int left = pendingEnd - head;
+            System.arraycopy(side, head, side, 0, left);
+            System.arraycopy(partner, head, partner, 0, left);
+            System.arraycopy(communicator, head, communicator, 0, left);
+            System.arraycopy(tag, head, tag, 0, left);
+            System.arraycopy(call, head, call, 0, left);
+            System.arraycopy(frame, head, frame, 0, left);
+            System.arraycopy(time, head, time, 0, left);
+            System.arraycopy(enter, head, enter, 0, left);
+            System.arraycopy(leave, head, leave, 0, left);
+            head = 0;
+            pendingEnd = left;
+            return;
+        }
         int n = side.length * 2;
         side = Arrays.copyOf(side, n);
         partner = Arrays.copyOf(partner, n);

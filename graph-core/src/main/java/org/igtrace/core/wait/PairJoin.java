@@ -2,15 +2,18 @@ package org.igtrace.core.wait;
 
 import java.util.ArrayDeque;
 import java.util.List;
+import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.PairLongs;
 
 /**
  * Joins the message ends of one directed pair of processes (definitions section 8): the k-th send from p
  * to q on (communicator, tag) matches the k-th receive at q from p on the same key, MPI's
  * non-overtaking rule, so the two sides are walked in their own event orders with a first-in
- * first-out queue per key; no time order between them is needed. The side that has consumed the
- * smaller share of its records goes next, which keeps the queues short when both sides hold the
- * same messages. A process with several locations contributes its streams merged by time (ties:
+ * first-out queue per key; no time order between them is needed. While no end waits in a queue
+ * and each side is one location's stream, the next send and the next receive are taken together
+ * and matched directly when their keys agree (the common case costs no queue). Otherwise the side
+ * that has consumed the smaller share of its records goes next, which keeps the queues short when
+ * both sides hold the same messages. A process with several locations contributes its streams merged by time (ties:
  * location order). What is left in the queues at the end is unmatched.
  */
 final class PairJoin {
@@ -33,27 +36,26 @@ final class PairJoin {
         message.receiver = pair.receiver;
         message.sendSeen = true;
         message.receiveSeen = true;
+        boolean lockstep = sends.readers.length == 1 && receives.readers.length == 1;
         while (sends.taken < sendTotal || receives.taken < receiveTotal) {
+            if (lockstep && queues.waiting == 0 && sends.taken < sendTotal && receives.taken < receiveTotal) {
+                // Nothing waits: the next send and the next receive are the first unmatched ends of
+                // their keys, so when their keys agree they match each other, without a queue.
+                RecordStream.Reader send = sends.next(), receive = receives.next();
+                if (send.communicator == receive.communicator && send.tag == receive.tag) {
+                    fillSend(send.time, send.enter, send.leave, send.call);
+                    fillReceive(receive.time, receive.enter, receive.leave, receive.call);
+                    counts.matched++;
+                    listener.message(message);
+                } else {
+                    take(send, true, listener, counts);
+                    take(receive, false, listener, counts);
+                }
+                continue;
+            }
             boolean takeSend = receives.taken == receiveTotal
                     || (sends.taken < sendTotal && sends.taken * receiveTotal <= receives.taken * sendTotal);
-            Side side = takeSend ? sends : receives;
-            RecordStream.Reader end = side.next();
-            KeyQueues.Queue queue = queues.of(end.communicator, end.tag);
-            if (!queue.isEmpty() && queue.sendSide != takeSend) {
-                int at = queue.poll();
-                if (takeSend) {
-                    fillSend(end.time, end.enter, end.leave, end.call.ordinal());
-                    fillReceive(queue.time[at], queue.enter[at], queue.leave[at], queue.call[at]);
-                } else {
-                    fillSend(queue.time[at], queue.enter[at], queue.leave[at], queue.call[at]);
-                    fillReceive(end.time, end.enter, end.leave, end.call.ordinal());
-                }
-                counts.matched++;
-                listener.message(message);
-            } else {
-                queue.sendSide = takeSend;
-                queue.add(end.time, end.enter, end.leave, end.call.ordinal());
-            }
+            take((takeSend ? sends : receives).next(), takeSend, listener, counts);
         }
         queues.forEach(q -> {
             if (!q.isEmpty()) {
@@ -62,18 +64,38 @@ final class PairJoin {
         });
     }
 
-    private void fillSend(long time, long enter, long leave, int call) {
+    /** One end: matched with the first waiting end of the other side on its key, or queued. */
+    private void take(RecordStream.Reader end, boolean send, MatchListener listener, JoinCounts counts) {
+        KeyQueues.Queue queue = queues.of(end.communicator, end.tag);
+        if (!queue.isEmpty() && queue.sendSide != send) {
+            int at = queues.poll(queue);
+            if (send) {
+                fillSend(end.time, end.enter, end.leave, end.call);
+                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at]));
+            } else {
+                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at]));
+                fillReceive(end.time, end.enter, end.leave, end.call);
+            }
+            counts.matched++;
+            listener.message(message);
+        } else {
+            queue.sendSide = send;
+            queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal());
+        }
+    }
+
+    private void fillSend(long time, long enter, long leave, MpiCall call) {
         message.sendTime = time;
         message.sendEnter = enter;
         message.sendLeave = leave;
-        message.sendCall = RecordStream.call(call);
+        message.sendCall = call;
     }
 
-    private void fillReceive(long time, long enter, long leave, int call) {
+    private void fillReceive(long time, long enter, long leave, MpiCall call) {
         message.receiveTime = time;
         message.receiveEnter = enter;
         message.receiveLeave = leave;
-        message.receiveCall = RecordStream.call(call);
+        message.receiveCall = call;
     }
 
     /** One side of the pair: its streams (one per location), merged by time when there are several. */
@@ -127,6 +149,19 @@ final class PairJoin {
         private int lastCommunicator = Integer.MIN_VALUE;
         private int lastTag;
         private Queue last;
+        /** Ends waiting in all queues together. */
+        int waiting;
+
+        void add(Queue q, long t, long e, long l, int c) {
+            q.add(t, e, l, c);
+            waiting++;
+        }
+
+        /** Removes the head of {@code q} and returns its slot (valid until the next add). */
+        int poll(Queue q) {
+            waiting--;
+            return q.poll();
+        }
 
         Queue of(int communicator, int tag) {
             if (last != null && communicator == lastCommunicator && tag == lastTag) {
@@ -151,6 +186,7 @@ final class PairJoin {
             }
             byKey.clear();
             last = null;
+            waiting = 0;
         }
 
         void forEach(java.util.function.Consumer<Queue> action) {

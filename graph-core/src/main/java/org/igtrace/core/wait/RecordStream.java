@@ -134,17 +134,23 @@ public final class RecordStream {
         putUnsigned(v >= 0 ? v : (v << 1) ^ (v >> 63));
     }
 
+    /** Room for one more record: the common case is one comparison, the rest is out of line. */
     private void ensure(RecordBlocks store) {
+        if (tail == null || length + MAX_RECORD > tail.length) {
+            newTail(store);
+        }
+    }
+
+    /** The first block, a bigger one, or (at the largest size) the full block kept and a new one begun. */
+    private void newTail(RecordBlocks store) {
         if (tail == null) {
             tail = store.newBlock(FIRST_TAIL);
-        } else if (length + MAX_RECORD > tail.length) {
-            if (tail.length < MAX_TAIL) {
-                tail = Arrays.copyOf(tail, tail.length * 2);
-            } else {
-                keep(store, tail, length);
-                tail = store.newBlock(MAX_TAIL);
-                length = 0;
-            }
+        } else if (tail.length < MAX_TAIL) {
+            tail = Arrays.copyOf(tail, tail.length * 2);
+        } else {
+            keep(store, tail, length);
+            tail = store.newBlock(MAX_TAIL);
+            length = 0;
         }
     }
 

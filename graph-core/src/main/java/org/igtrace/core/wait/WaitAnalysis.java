@@ -78,32 +78,32 @@ public final class WaitAnalysis {
     /**
      * What one join thread adds up: the clock constraints (first join with correction) and the
      * waits at given offsets. One listener class for every join, so the join's call to it stays
-     * monomorphic.
+     * monomorphic; and every join collects the message constraints (a join that does not need them
+     * drops them), so that the second join runs the first one's compiled code instead of tripping
+     * over a branch the first never took. Collective constraints, n^2 per instance, only where
+     * needed.
      */
     private static final class Tally implements MatchListener {
-        final ClockConstraints constraints;
+        final ClockConstraints constraints = new ClockConstraints();
+        final boolean constrain;
         final WaitStates waits;
         /** A further listener (shared by the join's threads, serialized), or null. */
         final MatchListener more;
 
         Tally(boolean constrain, long[] offsets, MatchListener more) {
-            constraints = constrain ? new ClockConstraints() : null;
+            this.constrain = constrain;
             waits = new WaitStates(offsets);
             this.more = more;
         }
 
         void add(Tally other) {
-            if (constraints != null) {
-                constraints.add(other.constraints);
-            }
+            constraints.add(other.constraints);
             waits.add(other.waits);
         }
 
         @Override
         public void message(MatchedMessage message) {
-            if (constraints != null) {
-                constraints.message(message);
-            }
+            constraints.message(message);
             waits.message(message);
             if (more != null) {
                 more.message(message);
@@ -112,7 +112,7 @@ public final class WaitAnalysis {
 
         @Override
         public void collective(CollectiveInstance instance) {
-            if (constraints != null) {
+            if (constrain) {
                 constraints.collective(instance);
             }
             waits.collective(instance);

@@ -113,6 +113,67 @@ class MatchRecordsTest {
     }
 
     /**
+     * Random sends and receives of one pair on three tags, some left over on each side: the join
+     * must pair the k-th send with the k-th receive of every tag, whatever the interleaving of the
+     * tags on either side (the oracle below pairs them per tag by counting), and leave the rest
+     * unmatched. Times are the event's index on its side, so a pair names its two ends.
+     */
+    @Test
+    void randomInterleavingsMatchTheKthSendWithTheKthReceivePerTag() {
+        java.util.Random random = new java.util.Random(20261123);
+        for (int round = 0; round < 200; round++) {
+            MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+            LocationEvents p0 = records.location(0, 0);
+            LocationEvents p1 = records.location(1, 1);
+            int sends = random.nextInt(40), receives = random.nextInt(40), tags = 1 + random.nextInt(3);
+            List<List<Long>> sentByTag = new ArrayList<>(), receivedByTag = new ArrayList<>();
+            for (int t = 0; t < tags; t++) {
+                sentByTag.add(new ArrayList<>());
+                receivedByTag.add(new ArrayList<>());
+            }
+            for (int i = 0; i < sends; i++) {
+                int tag = random.nextInt(tags);
+                p0.send(i, 1, 0, tag, 8);
+                sentByTag.get(tag).add((long) i);
+            }
+            for (int i = 0; i < receives; i++) {
+                int tag = random.nextInt(tags);
+                p1.receive(1000 + i, 0, 0, tag, 8);
+                receivedByTag.get(tag).add(1000L + i);
+            }
+            List<List<Long>> expected = new ArrayList<>();
+            long unmatchedSends = 0, unmatchedReceives = 0;
+            for (int t = 0; t < tags; t++) {
+                int both = Math.min(sentByTag.get(t).size(), receivedByTag.get(t).size());
+                for (int k = 0; k < both; k++) {
+                    expected.add(List.of(sentByTag.get(t).get(k), receivedByTag.get(t).get(k)));
+                }
+                unmatchedSends += sentByTag.get(t).size() - both;
+                unmatchedReceives += receivedByTag.get(t).size() - both;
+            }
+            records.finish();
+            List<List<Long>> seen = new ArrayList<>();
+            RecordJoin.Joined<MatchListener> j = RecordJoin.join(records, new MatchListener() {
+                @Override
+                public void message(MatchedMessage m) {
+                    seen.add(List.of(m.sendTime(), m.receiveTime()));
+                }
+
+                @Override
+                public void collective(CollectiveInstance instance) {
+                }
+            });
+            java.util.Comparator<List<Long>> bySend = java.util.Comparator.comparing(l -> l.get(0));
+            expected.sort(bySend);
+            seen.sort(bySend);
+            assertEquals(expected, seen, "round " + round);
+            assertEquals(expected.size(), j.matchedMessages());
+            assertEquals(unmatchedSends, j.unmatchedSends().get(0, 1, 0), "round " + round);
+            assertEquals(unmatchedReceives, j.unmatchedReceives().get(0, 1, 0), "round " + round);
+        }
+    }
+
+    /**
      * Rank 1 has two barriers on the communicator, rank 0 one: instance 0 is complete (enters 10 and
      * 14 inside calls [10, 20] and [14, 21]), instance 1 is not. Collective events outside any call
      * use their own time as enter and leave.

@@ -51,6 +51,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final IntIntMap regionIndex = new IntIntMap();
     private final IntIntMap communicatorIndex = new IntIntMap();
     private final IntIntMap callingContextRegion = new IntIntMap();
+    // The same, for the lookups of every event.
+    private IdLookup regionOf;
+    private IdLookup communicatorOf;
+    private IdLookup callingContextRegionOf;
     /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
     private final List<int[]> communicatorRanks = new ArrayList<>();
 
@@ -143,6 +147,9 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         }
         callingContexts.forEach((context, region) -> callingContextRegion.put(context, regionIndex.get(region, -1)));
         resolveCommunicators(worldLocations, groupRank, b);
+        regionOf = new IdLookup(regions.keySet(), regionIndex);
+        communicatorOf = new IdLookup(communicators.keySet(), communicatorIndex);
+        callingContextRegionOf = new IdLookup(callingContexts.keySet(), callingContextRegion);
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
         }
@@ -262,17 +269,17 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** The dense region number of an OTF2 region id, or -1. */
     int region(int otf2Region) {
-        return regionIndex.get(otf2Region, -1);
+        return regionOf.get(otf2Region);
     }
 
     /** The dense region number of the region an OTF2 calling context is in, or -1. */
     int callingContextRegion(int otf2CallingContext) {
-        return callingContextRegion.get(otf2CallingContext, -1);
+        return callingContextRegionOf.get(otf2CallingContext);
     }
 
     /** The dense communicator number of an OTF2 communicator id, or -1. */
     int communicator(int otf2Comm) {
-        return communicatorIndex.get(otf2Comm, -1);
+        return communicatorOf.get(otf2Comm);
     }
 
     /**
@@ -280,7 +287,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * trace does not say; on a COMM_SELF communicator it is the calling process itself.
      */
     int worldRank(int otf2Comm, int commRank, int callingProcess) {
-        int c = communicatorIndex.get(otf2Comm, -1);
+        int c = communicatorOf.get(otf2Comm);
         if (c < 0) {
             return -1;
         }

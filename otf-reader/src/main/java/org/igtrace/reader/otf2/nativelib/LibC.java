@@ -4,9 +4,8 @@ import com.sun.jna.Native;
 import com.sun.jna.Pointer;
 
 /**
- * The libc functions igtrace needs: vsnprintf to format libotf2's error messages (their va_list
- * arrives as a pointer), and mallopt to make libotf2 read zeros, never stale memory, after the end
- * of a truncated file (see {@link Otf2Archive}).
+ * The libc function igtrace needs: vsnprintf to format libotf2's error messages (their va_list
+ * arrives as a pointer).
  */
 final class LibC {
     static {
@@ -17,9 +16,4 @@ final class LibC {
     }
 
     static native int vsnprintf(byte[] buffer, long size, String format, Pointer args);
-
-    /** glibc's M_MMAP_THRESHOLD (malloc.h). */
-    static final int M_MMAP_THRESHOLD = -3;
-
-    static native int mallopt(int param, int value);
 }
