@@ -3,12 +3,14 @@ package org.igtrace.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.FutureTask;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
@@ -24,9 +26,11 @@ import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.wait.RecordBlocks;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -137,33 +141,46 @@ public final class PredictCommand implements Callable<Integer> {
             return usage(e.getMessage());
         }
         outputOptions.check();
-        try {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
-            TraceProfile profile = read(located, recorder);
+            TraceProfile profile = read(located, recorder, store);
             RecordedRun run = recorder[0].recorded();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
-            NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
-            ReplayParameters base = parameters(settings, fit, profile);
-            List<Prediction> predictions = new ArrayList<>();
-            if (settings.sweep() == null) {
-                predictions.add(replay.predict(base));
-            } else {
-                for (double v : settings.sweep().values()) {
-                    predictions.add(replay.predict(vary(base, settings.sweep().parameter(), v)));
+            // T_ideal needs no calibration: on two or more cores it is replayed beside the rest
+            FutureTask<Double> ideal = reading.threadCount() == 1 ? null : replay.idealRuntimeInBackground();
+            Efficiency efficiency;
+            NetworkCalibration.Fit fit;
+            ReplayParameters base;
+            List<Prediction> predictions;
+            try {
+                fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
+                base = parameters(settings, fit, profile);
+                List<ReplayParameters> models = new ArrayList<>();
+                if (settings.sweep() == null) {
+                    models.add(base);
+                } else {
+                    for (double v : settings.sweep().values()) {
+                        models.add(vary(base, settings.sweep().parameter(), v));
+                    }
+                }
+                predictions = replay.predict(models, reading.threadCount());
+                if (settings.format() == PredictionOutput.Format.SIMGRID) {
+                    SimGridExport.write(output, replay, base, run.processCount());
+                }
+                efficiency = Efficiency.of(profile, ideal == null ? replay.idealRuntime() : TraceReplay.join(ideal));
+            } finally {
+                if (ideal != null) {
+                    TraceReplay.awaitQuietly(ideal); // it reads the store, which closes next
                 }
             }
-            if (settings.format() == PredictionOutput.Format.SIMGRID) {
-                SimGridExport.write(output, replay, base, run.processCount());
-            }
-            Efficiency efficiency = Efficiency.of(profile, replay.idealRuntime());
             PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
             if (!quiet) {
                 out.summary().forEach(err::println);
             }
             return 0;
-        } catch (TraceReadException e) {
+        } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
         } catch (UsageException e) {
@@ -173,12 +190,20 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder) throws TraceReadException {
+    /**
+     * The memory the recorded activities may take before they go to a temporary file in --temp-dir:
+     * {@code -Digtrace.activities.memory=MB}, 64 MB unless set.
+     */
+    static long activityBudget() {
+        return Long.getLong("igtrace.activities.memory", 64) << 20;
+    }
+
+    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, RecordBlocks store) throws TraceReadException {
         TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
         ProgressBar progress = ProgressBar.on(err, quiet);
         try {
             return TraceInput.read(located, options.read(), options.analysis(), progress,
-                    d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
+                    d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store)));
         } finally {
             progress.finish();
         }

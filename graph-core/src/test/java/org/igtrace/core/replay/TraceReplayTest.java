@@ -339,7 +339,10 @@ class TraceReplayTest {
     /**
      * What the recorder keeps: calls inside MPI_Init are not recorded, the replay starts at the
      * leave of MPI_Init (5) and ends at the enter of MPI_Finalize (40); a send outside any MPI call
-     * becomes a call of no duration; nested MPI calls count once (the outermost).
+     * becomes a call of no duration; nested MPI calls count once (the outermost). Encoded size
+     * (LocationActivities' format): the receive, head + key 0 + size 8 = 3 bytes, then the Waitall,
+     * head + region 6 + 1 + enter 10 - 0 (zigzag 20) + duration 10 = 4; the bare send on the same
+     * key and size, head + key = 2, and its call, head + region 0 + 25 - 20 (zigzag 10) + 0 = 4: 13.
      */
     @Test
     void recorderKeepsOutermostCallsBetweenInitAndFinalize() {
@@ -356,9 +359,17 @@ class TraceReplayTest {
         assertEquals(40, a.endTicks());
         assertEquals(2, a.callCount(), "the Waitall (with the Recv inside) and the bare send");
         assertEquals(2, a.eventCount());
-        assertEquals(25, a.callEnter[1]);
-        assertEquals(25, a.callLeave[1]);
-        assertEquals(LocationActivities.CALL_BYTES * 16 + LocationActivities.OP_BYTES * 16, a.bytes(), "initial capacity: 16 of each");
+        ActivityCursor c = a.cursor();
+        assertTrue(c.next());
+        assertEquals(WAITALL, c.region);
+        assertEquals(1, c.events);
+        assertTrue(c.next());
+        assertEquals(25, c.enter);
+        assertEquals(25, c.leave);
+        assertEquals(-1, c.region);
+        assertEquals(8, c.bytes[0]);
+        assertTrue(!c.next());
+        assertEquals(13, a.bytes());
     }
 
     /** Exact points t = 1 ms + S / 10^6: the fit gives L = 1 ms, B = 10^6. */
