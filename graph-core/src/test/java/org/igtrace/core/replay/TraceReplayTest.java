@@ -200,6 +200,37 @@ class TraceReplayTest {
     }
 
     /**
+     * The case above with 300,000 MPI_Barrier calls without events (zero length, at 1 ms) between rank
+     * 1's MPI_Irecv and its MPI_Waitall: 4 bytes of recorded stream each (head, region, enter
+     * delta 0, duration 0), 1.2 MB, more than the 1 MB a request may stay open. The post is given
+     * up and noted: the receive counts as posted at its Waitall, entered at 19 ms (the fillers take
+     * no time), so A = max(10, 19) + 2.024 = 21.024 ms, where rank 0's Waitall leaves.
+     */
+    @Test
+    void aRequestOpenTooLongIsGivenUpAndNoted() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
+            for (int i = 0; i < 300_000; i++) {
+                call(l[1], BARRIER, 1, 1);
+            }
+            call(l[1], WORK, 1, 20);
+            call(l[0], WORK, 0, 10);
+            call(l[0], ISEND, 10, 11, () -> l[0].isend(10, 1, 0, 4, 102400, 7));
+            call(l[0], WAITALL, 11, 30, () -> l[0].isendComplete(29, 7));
+            call(l[1], WAITALL, 20, 30, () -> l[1].irecv(29, 0, 0, 4, 102400, 3));
+            call(l[0], FINALIZE, 30, 31);
+            call(l[1], FINALIZE, 30, 31);
+        });
+        double transfer = MS + 102400 / 1e8;
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertEquals(19 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(19 * MS + transfer, p.processes().get(1).end(), 1e-12);
+        assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 non-blocking requests were still open")), p.notes().toString());
+    }
+
+    /**
      * Collectives on 4 ranks (l = ceil(log2 4) = 2), entering at 0, 1, 2, 3 ms after MPI_Init [0, 0]:
      * barrier: start 3, cost l L = 2 ms, all leave at 5. Allreduce right after with 800 bytes from
      * rank 2 (others 8): cost 2 l (L + 800 / B) = 4 (1 + 0.8) ms = 7.2 ms: all leave at 12.2.
