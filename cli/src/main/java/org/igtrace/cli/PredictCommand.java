@@ -192,10 +192,10 @@ public final class PredictCommand implements Callable<Integer> {
 
     /**
      * The memory the recorded activities may take before they go to a temporary file in --temp-dir:
-     * {@code -Digtrace.activities.memory=MB}, 64 MB unless set.
+     * {@code -Digtrace.activities.memory=MB}, 32 MB unless set.
      */
     static long activityBudget() {
-        return Long.getLong("igtrace.activities.memory", 64) << 20;
+        return Long.getLong("igtrace.activities.memory", 32) << 20;
     }
 
     private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, RecordBlocks store) throws TraceReadException {

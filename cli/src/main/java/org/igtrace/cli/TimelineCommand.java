@@ -198,7 +198,9 @@ public final class TimelineCommand implements Callable<Integer> {
             long calls = export[0].finish();
             if (!quiet) {
                 parent.err().println("igtrace: " + calls + " calls and " + export[0].flows() + " messages written as trace events"
-                        + " (open in https://ui.perfetto.dev)");
+                        + " (open in https://ui.perfetto.dev)"
+                        + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
+                        + store.spilledBytes() + " bytes"));
             }
             return;
         }

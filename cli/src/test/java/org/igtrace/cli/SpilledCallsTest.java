@@ -110,8 +110,9 @@ class SpilledCallsTest {
         Path temp = Files.createDirectory(dir.resolve("temp"));
         Result a = run("timeline", trace, "--format", "perfetto", "-o", inMemory.toString(), "-q");
         assertEquals(0, a.code, a.err);
-        Result b = spilling("timeline", trace, "--format", "perfetto", "-o", spilled.toString(), "--temp-dir", temp.toString(), "-q");
+        Result b = spilling("timeline", trace, "--format", "perfetto", "-o", spilled.toString(), "--temp-dir", temp.toString());
         assertEquals(0, b.code, b.err);
+        assertTrue(b.err.contains("waited for the clock offsets in a temporary file of "), b.err);
         List<String> callsA = Files.readAllLines(inMemory).stream().filter(l -> l.contains("\"ph\":\"X\"")).toList();
         List<String> callsB = Files.readAllLines(spilled).stream().filter(l -> l.contains("\"ph\":\"X\"")).toList();
         assertTrue(callsA.size() > 1000, "vt-md-mpi-cuda has thousands of calls: " + callsA.size());

@@ -6,6 +6,7 @@ import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
+import org.igtrace.core.util.IntIntMap;
 import org.igtrace.core.wait.RecordBlocks;
 
 /**
@@ -54,6 +55,11 @@ public final class LocationActivities implements LocationEvents {
 
     long calls;
     long ops;
+    /** What a census of the whole stream needs: the first call's enter, the latest leave, events inside calls, collectives as a member. */
+    private long firstEnter;
+    private long lastLeave = Long.MIN_VALUE;
+    private long opsInCalls;
+    private final IntIntMap memberCollectives = new IntIntMap();
     private long previousLeave;
     /** The head byte of the last send or receive written. */
     private int lastHead;
@@ -229,6 +235,9 @@ public final class LocationActivities implements LocationEvents {
         if (environmentDepth > 0 || kind == CollectiveKind.OTHER) {
             return;
         }
+        if (membership.member(communicator, process)) {
+            memberCollectives.put(communicator, memberCollectives.get(communicator, 0) + 1);
+        }
         stream.putByte(COLLECTIVE | kind.ordinal() << 3);
         stream.putSigned(communicator);
         stream.putSigned(root + 1L);
@@ -246,6 +255,11 @@ public final class LocationActivities implements LocationEvents {
     }
 
     private void addCall(long enter, long leave, int region) {
+        if (calls == 0) {
+            firstEnter = enter;
+        }
+        lastLeave = Math.max(lastLeave, leave);
+        opsInCalls = ops;
         stream.putByte(CALL);
         stream.putUnsigned(region + 1L);
         stream.putSigned(enter - previousLeave);
@@ -309,13 +323,19 @@ public final class LocationActivities implements LocationEvents {
         }
     }
 
-    /** The location's events are over: the rest of its stream goes to the store, and it is counted for the matching. */
+    /**
+     * The location's events are over: the rest of its stream goes to the store, and it is counted
+     * for the matching (from the counts kept while recording when the whole stream is the replay
+     * window: the first call entered at or after the start, no call left after the end, no event
+     * after the last call; else by reading the stream once).
+     */
     @Override
     public void end() {
         if (!stream.isSealed()) {
             stream.seal();
+            boolean wholeStream = ops == opsInCalls && (calls == 0 || firstEnter >= start() && lastLeave <= endTicks());
+            census = wholeStream ? LocationCensus.whole(this, memberCollectives) : LocationCensus.of(this, membership);
             keys.seal();
-            census = LocationCensus.of(this, membership);
             pendingRequest = null;
             pendingType = null;
             pendingOffset = null;

@@ -32,6 +32,14 @@ final class LocationCensus {
         this.collectives = collectives;
     }
 
+    /** The census when the window is the whole stream: the counts kept while recording. */
+    static LocationCensus whole(LocationActivities l, IntIntMap memberCollectives) {
+        int keys = l.keys.count;
+        return new LocationCensus(0, l.calls, new long[keys], new long[keys], java.util.Arrays.copyOf(l.keys.sends, keys),
+                java.util.Arrays.copyOf(l.keys.receives, keys), memberCollectives);
+    }
+
+    /** The census by one read of the stream. */
     static LocationCensus of(LocationActivities l, Membership membership) {
         int keys = l.keys.count;
         long[] sendsBefore = new long[keys], receivesBefore = new long[keys], sends = new long[keys], receives = new long[keys];

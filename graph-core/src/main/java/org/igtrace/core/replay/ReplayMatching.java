@@ -44,7 +44,6 @@ final class ReplayMatching {
     long incompleteInstances;
     long givenUpRequests;
 
-    private final Membership membership;
     private final Map<ChannelKey, Integer> channelIds = new HashMap<>();
 
     private record ChannelKey(int sender, int receiver, int communicator, int tag) {
@@ -52,7 +51,6 @@ final class ReplayMatching {
 
     ReplayMatching(RecordedRun run) {
         this.run = run;
-        this.membership = new Membership(run.definitions);
         int n = run.processCount();
         TraceDefinitions d = run.definitions;
         firstCall = new long[n];
@@ -178,7 +176,7 @@ final class ReplayMatching {
                     }
                 }
                 default -> {
-                    if (membership.member(key, p)) {
+                    if (run.process(p).census.collectives.get(key, 0) > 0) { // a member with collectives on it in the window
                         k = collectives[key]++;
                         ch = k < completeInstances[key] ? key : -1;
                     }

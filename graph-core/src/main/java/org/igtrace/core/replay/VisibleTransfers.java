@@ -1,6 +1,5 @@
 package org.igtrace.core.replay;
 
-import org.igtrace.core.trace.MpiCall;
 
 /**
  * The transfer times {@link NetworkCalibration} fits, from one read of every process's
@@ -16,7 +15,8 @@ final class VisibleTransfers {
     private final double[] offsets;
     private final long eagerLimit;
     private final double tick;
-    private final MpiCall[] regionCalls;
+    /** Per region: whether a receive completed in it was waited for (MPI_Recv, MPI_Sendrecv, MPI_Wait*). */
+    private final boolean[] waitsForReceive;
     private final MessagePosts sendEnters;
     private final ActivityCursor[] cursor;
     private final long[][] collectives;
@@ -33,9 +33,9 @@ final class VisibleTransfers {
         this.offsets = offsets;
         this.eagerLimit = eagerLimit;
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
-        regionCalls = new MpiCall[m.run.definitions.regionCount()];
-        for (int r = 0; r < regionCalls.length; r++) {
-            regionCalls[r] = m.run.definitions.mpiCall(r);
+        waitsForReceive = new boolean[m.run.definitions.regionCount()];
+        for (int r = 0; r < waitsForReceive.length; r++) {
+            waitsForReceive[r] = m.run.definitions.mpiCall(r).waitsForReceive();
         }
         int n = m.run.processCount();
         sendEnters = new MessagePosts(m.channels);
@@ -119,7 +119,7 @@ final class VisibleTransfers {
                 publish(p, c);
                 entered[p] = true;
             }
-            boolean waits = c.region >= 0 && regionCalls[c.region].waitsForReceive();
+            boolean waits = c.region >= 0 && waitsForReceive[c.region];
             if (waits && !skipUnknown && !sendsKnown(c)) {
                 return false;
             }
@@ -137,11 +137,10 @@ final class VisibleTransfers {
     }
 
     private void publish(int p, ActivityCursor c) {
-        double enter = corrected(p, c.enter);
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
             if (ch >= 0 && c.type[i] == LocationActivities.SEND) {
-                sendEnters.setSend(ch, c.at[i], enter);
+                sendEnters.setSend(ch, c.at[i], corrected(p, c.enter));
                 sendEnters.senderDone(ch, c.at[i]);
                 wake(m.channelReceiver[ch]);
             }

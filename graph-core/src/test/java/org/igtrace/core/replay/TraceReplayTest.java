@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Consumer;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
@@ -228,6 +229,31 @@ class TraceReplayTest {
         assertEquals(19 * MS + transfer, p.processes().get(0).end(), 1e-12);
         assertEquals(19 * MS + transfer, p.processes().get(1).end(), 1e-12);
         assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 non-blocking requests were still open")), p.notes().toString());
+    }
+
+    /**
+     * A send before MPI_Init (a call of no length at 0) is outside rank 0's replay window, which
+     * starts when MPI_Init leaves (2): the receive matches the send inside it, MPI_Send [3, 4], the
+     * first of the window on that key. L = 1 ms, B infinite, eager. Both start at 2 (times below
+     * from there): rank 0 enters the send at 1 and leaves at once, computes 4 -> 10 and ends at 7;
+     * rank 1's receive, entered at 0, ends when the message arrives at 1 + 1 = 2, then 6 -> 10: 6.
+     */
+    @Test
+    void eventsBeforeTheWindowDoNotTakePartInTheMatching() {
+        TraceReplay replay = record(2, l -> {
+            l[0].send(0, 1, 0, 1, 8);
+            call(l[0], INIT, 1, 2);
+            call(l[0], SEND, 3, 4, () -> l[0].send(3, 1, 0, 1, 8));
+            call(l[0], FINALIZE, 10, 11);
+            call(l[1], INIT, 0, 2);
+            call(l[1], RECV, 2, 6, () -> l[1].receive(5, 0, 0, 1, 8));
+            call(l[1], FINALIZE, 10, 11);
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(MS, Double.POSITIVE_INFINITY, 65536, 1));
+        assertEquals(7 * MS, p.processes().get(0).end(), 1e-12);
+        assertEquals(6 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(1, replay.matchedMessages());
+        assertEquals(List.of(), p.notes());
     }
 
     /**
