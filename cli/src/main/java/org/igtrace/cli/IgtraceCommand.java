@@ -66,6 +66,9 @@ import picocli.CommandLine.Command;
             "                                 (default 8192)",
             "  -Digtrace.records.memory=MB    match records kept in memory before they",
             "                                 go to a file in --temp-dir (default 16)",
+            "  -Digtrace.activities.memory=MB predict's and timeline --format perfetto's",
+            "                                 calls kept in memory before they go to a",
+            "                                 file in --temp-dir (default 32)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
 public final class IgtraceCommand implements Callable<Integer> {

@@ -18,9 +18,12 @@ import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.BlockStream;
+import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchedMessage;
+import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and
@@ -29,21 +32,26 @@ import org.igtrace.core.wait.MatchedMessage;
  * with its name as metadata ({@code "ph":"M"}), and each matched message as a flow from the call
  * around its send ({@code "ph":"s"}) to the call around its receive ({@code "ph":"f"},
  * {@code "bp":"e"}: bound to the enclosing slice). Each location's calls are kept (region, enter,
- * leave: raw ticks) as the read passes, since the clock offsets are known only after it; flows are
- * written as the join that measures waits hands on its matches, calls when {@link #finish()}.
+ * leave: raw ticks, as variable-length deltas in a {@link BlockStream} of a store that spills to a
+ * temporary file beyond its budget) as the read passes, since the clock offsets are known only
+ * after it; flows are written as the join that measures waits hands on its matches, calls when
+ * {@link #finish()}.
  */
 final class PerfettoExport implements EventTaps {
     private final TraceDefinitions definitions;
     private final Writer out;
+    private final RecordBlocks store;
     private final Map<Integer, Long> threadOfProcess = new ConcurrentHashMap<>();
     private final Queue<Calls> locations = new ConcurrentLinkedQueue<>();
     private long[] offsets;
     private long flows;
     private long calls;
 
-    PerfettoExport(TraceDefinitions definitions, Writer out) {
+    /** @param store where the calls wait for the clock offsets (open until {@link #finish()} returns) */
+    PerfettoExport(TraceDefinitions definitions, Writer out, RecordBlocks store) {
         this.definitions = definitions;
         this.out = out;
+        this.store = store;
         write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
         boolean first = true;
         for (var p : definitions.processes()) {
@@ -147,9 +155,10 @@ final class PerfettoExport implements EventTaps {
         private int[] regions = new int[16];
         private long[] enters = new long[16];
         private int depth;
-        /** The calls left so far: region, enter and leave ticks, three longs each. */
-        private long[] done = new long[48];
-        private int doneLength;
+        /** The calls left so far: region, enter minus the previous call's enter (zigzag), leave minus enter (zigzag). */
+        private final BlockStream done = new BlockStream(store);
+        private long count;
+        private long previousEnter;
 
         Calls(int process, long thread) {
             this.process = process;
@@ -172,27 +181,35 @@ final class PerfettoExport implements EventTaps {
                 return;
             }
             depth--;
-            if (doneLength + 3 > done.length) {
-                done = Arrays.copyOf(done, done.length * 2);
-            }
-            done[doneLength++] = regions[depth];
-            done[doneLength++] = enters[depth];
-            done[doneLength++] = time;
+            long enter = enters[depth];
+            done.putUnsigned(regions[depth]);
+            done.putSigned(enter - previousEnter);
+            done.putSigned(time - enter);
+            previousEnter = enter;
+            count++;
+        }
+
+        @Override
+        public void end() {
+            done.seal();
         }
 
         /** Writes the calls kept, on corrected clocks. */
         void write() {
             long o = offset(process);
-            for (int i = 0; i < doneLength; i += 3) {
-                int r = (int) done[i];
-                long enter = done[i + 1], leave = done[i + 2];
+            done.seal();
+            BlockStreamReader in = done.reader();
+            long enter = 0;
+            for (long i = 0; i < count; i++) {
+                int r = in.readInt();
+                enter += in.readSigned();
+                long leave = enter + in.readSigned();
                 String cat = definitions.mpiCall(r).isMpi() ? "mpi" : "user";
                 calls++;
                 PerfettoExport.this.write(",\n{\"name\":\"" + json(definitions.regionName(r)) + "\",\"cat\":\"" + cat + "\",\"ph\":\"X\",\"pid\":" + process
                         + ",\"tid\":" + thread + ",\"ts\":" + micros(enter + o) + ",\"dur\":"
                         + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / definitions.ticksPerSecond()) + "}");
             }
-            done = null;
         }
 
         @Override

@@ -3,12 +3,14 @@ package org.igtrace.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.FutureTask;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
@@ -25,8 +27,10 @@ import org.igtrace.core.topology.Topology;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.wait.RecordBlocks;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -149,32 +153,45 @@ public final class PredictCommand implements Callable<Integer> {
             return usage(e.getMessage());
         }
         outputOptions.check();
-        try {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
-            SelectedReading reading = new SelectedReading();
-            TraceProfile profile = read(located, recorder, reading, settings.selection());
-            String nothing = reading.nothingLeft(located);
+            SelectedReading selected = new SelectedReading();
+            TraceProfile profile = read(located, recorder, store, selected, settings.selection());
+            String nothing = selected.nothingLeft(located);
             if (nothing != null) {
                 err.println(nothing);
                 return 1;
             }
             RecordedRun run = recorder[0].recorded();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
-            NetworkCalibration.Fit fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
-            ReplayParameters base = parameters(settings, fit, profile);
-            List<Prediction> predictions = new ArrayList<>();
-            if (settings.sweep() == null) {
-                predictions.add(replay.predict(base));
-            } else {
-                for (double v : settings.sweep().values()) {
-                    predictions.add(replay.predict(vary(base, settings.sweep().parameter(), v)));
+            // T_ideal needs no calibration: on two or more cores it is replayed beside the rest
+            FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null ? null : replay.idealRuntimeInBackground();
+            Efficiency efficiency;
+            NetworkCalibration.Fit fit;
+            ReplayParameters base;
+            List<Prediction> predictions;
+            try {
+                fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
+                base = parameters(settings, fit, profile);
+                List<ReplayParameters> models = new ArrayList<>();
+                if (settings.sweep() == null) {
+                    models.add(base);
+                } else {
+                    for (double v : settings.sweep().values()) {
+                        models.add(vary(base, settings.sweep().parameter(), v));
+                    }
+                }
+                predictions = new ArrayList<>(replay.predict(models, reading.threadCount()));
+                if (settings.format() == PredictionOutput.Format.SIMGRID) {
+                    SimGridExport.write(output, replay, base, run.processCount());
+                }
+                efficiency = Efficiency.of(profile, ideal == null ? idealRuntime(replay, profile) : TraceReplay.join(ideal));
+            } finally {
+                if (ideal != null) {
+                    TraceReplay.awaitQuietly(ideal); // it reads the store, which closes next
                 }
             }
-            if (settings.format() == PredictionOutput.Format.SIMGRID) {
-                SimGridExport.write(output, replay, base, run.processCount());
-            }
-            Efficiency efficiency = Efficiency.of(profile, idealRuntime(replay, profile));
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }
@@ -184,7 +201,7 @@ public final class PredictCommand implements Callable<Integer> {
                 out.summary().forEach(err::println);
             }
             return 0;
-        } catch (TraceReadException e) {
+        } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
         } catch (UsageException e) {
@@ -197,14 +214,22 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /**
+     * The memory the recorded activities may take before they go to a temporary file in --temp-dir:
+     * {@code -Digtrace.activities.memory=MB}, 32 MB unless set.
+     */
+    static long activityBudget() {
+        return Long.getLong("igtrace.activities.memory", 32) << 20;
+    }
+
+    /**
      * The profile and the recording of what the window and region keep of every process: with
      * --ranks every process is still replayed, on clocks corrected by all messages (definitions section 11).
      */
-    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, SelectedReading selected, Selection selection)
-            throws TraceReadException {
+    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, RecordBlocks store, SelectedReading selected,
+                              Selection selection) throws TraceReadException {
         TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
         return selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection,
-                d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d)));
+                d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store)));
     }
 
     /** {@code T_ideal}: the ideal replay's latest end, of the selected ranks with --ranks (definitions section 11). */

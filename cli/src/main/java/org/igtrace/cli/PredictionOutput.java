@@ -63,8 +63,9 @@ final class PredictionOutput {
             lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
                     + " from " + fit.how());
         }
-        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)",
-                run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls()));
+        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)%s",
+                run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(),
+                run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
         for (String note : predictions.get(0).notes()) {
             lines.add("igtrace predict: note: " + note);
         }

@@ -23,7 +23,7 @@ public final class ReadingOptions {
     Integer threads;
 
     @Option(names = "--temp-dir", paramLabel = "DIR",
-            description = "Where the wait analysis's match records go when they outgrow their memory budget "
+            description = "Where the wait analysis's match records (and predict's recorded calls) go when they outgrow their memory budget "
                     + "(see Environment): a temporary file there, deleted when igtrace ends (default: the "
                     + "system's temporary directory).")
     Path tempDir;

@@ -15,12 +15,14 @@ import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.trace.EventTaps;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.core.wait.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -85,6 +87,12 @@ public final class TimelineCommand implements Callable<Integer> {
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
+
+    @Option(names = "--temp-dir", paramLabel = "DIR",
+            description = "Where match records and, with --format perfetto, the calls waiting for the clock offsets go when they "
+                    + "outgrow their memory budget: a temporary file there, deleted when igtrace ends (default: the system's "
+                    + "temporary directory).")
+    Path tempDir;
 
     /** A failure inside the output's body that must abort the write: reported after the file was removed. */
     private static final class Abort extends RuntimeException {
@@ -151,8 +159,14 @@ public final class TimelineCommand implements Callable<Integer> {
 
     /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
     private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out) throws IOException {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(tempDir, PredictCommand.activityBudget(), "the calls of the trace events")) {
+            run(located, selection, chosen, out, store);
+        }
+    }
+
+    private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
         boolean correct = clockCorrection != ClockCorrection.NONE;
-        TraceReading.Request options = new TraceReading.Request(new ReadOptions(skipMissing, threads),
+        TraceReading.Request options = new TraceReading.Request(new ReadOptions(skipMissing, threads, tempDir),
                 new AnalysisOptions(false, correct ? WaitMode.CORRECTED_CLOCKS : WaitMode.RAW_CLOCKS));
         SelectedReading reading = new SelectedReading();
         TimelineBuilder[] builder = new TimelineBuilder[1];
@@ -162,7 +176,7 @@ public final class TimelineCommand implements Callable<Integer> {
         try {
             profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
                 if (chosen == Format.PERFETTO) {
-                    export[0] = new PerfettoExport(d, out);
+                    export[0] = new PerfettoExport(d, out, store);
                     return export[0];
                 }
                 long start = d.startTicks();
@@ -184,7 +198,9 @@ public final class TimelineCommand implements Callable<Integer> {
             long calls = export[0].finish();
             if (!quiet) {
                 parent.err().println("igtrace: " + calls + " calls and " + export[0].flows() + " messages written as trace events"
-                        + " (open in https://ui.perfetto.dev)");
+                        + " (open in https://ui.perfetto.dev)"
+                        + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
+                        + store.spilledBytes() + " bytes"));
             }
             return;
         }

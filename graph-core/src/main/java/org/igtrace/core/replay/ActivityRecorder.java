@@ -6,23 +6,36 @@ import java.util.Comparator;
 import java.util.List;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * Records every location's activities for the replay (definitions section 9) as a reader pushes the
  * events, in any order of locations and on any threads (each location on one thread). A plain
- * {@link LocationSink}: it can be fed alone or beside other analyses.
+ * {@link LocationSink}: it can be fed alone or beside other analyses. The activities are encoded
+ * into a {@link RecordBlocks} store (see {@link LocationActivities}): the command line's spills to
+ * a temporary file beyond a memory budget; the store must stay open while the run is replayed.
  */
 public final class ActivityRecorder implements LocationSink {
     private final TraceDefinitions definitions;
+    private final RecordBlocks store;
+    private final Membership membership;
     private final List<LocationActivities> locations = Collections.synchronizedList(new ArrayList<>());
 
+    /** A recorder keeping the activities in memory. */
     public ActivityRecorder(TraceDefinitions definitions) {
+        this(definitions, new MemoryRecordBlocks());
+    }
+
+    public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store) {
         this.definitions = definitions;
+        this.store = store;
+        this.membership = new Membership(definitions);
     }
 
     @Override
     public LocationActivities location(int process, long order) {
-        LocationActivities l = new LocationActivities(definitions, process, order);
+        LocationActivities l = new LocationActivities(definitions, membership, process, order, store);
         locations.add(l);
         return l;
     }
@@ -40,6 +53,7 @@ public final class ActivityRecorder implements LocationSink {
         int leftOut = 0;
         long untranslated = 0;
         for (LocationActivities l : ordered) {
+            l.end();
             untranslated += l.untranslated;
             if (l.process < 0 || l.process >= n) {
                 continue;
@@ -62,10 +76,10 @@ public final class ActivityRecorder implements LocationSink {
         if (untranslated > 0) {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
-        return new RecordedRun(definitions, chosen, notes);
+        return new RecordedRun(definitions, chosen, store, notes);
     }
 
-    /** Bytes the recorded arrays take now, over all locations. */
+    /** Bytes of encoded activities so far, over all locations. */
     public long bytes() {
         long b = 0;
         synchronized (locations) {

@@ -3,62 +3,78 @@ package org.igtrace.core.replay;
 import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.BlockStream;
+import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * One location's activities for the replay (definitions section 9), recorded as its events are read:
  * its outermost MPI calls (enter, leave, region) with the message and collective events inside
- * each, in primitive arrays (no object per event). Compute bursts are the gaps between calls.
- * Also the replay's start (the leave of {@code MPI_Init*}, else the first region event) and end
- * (the enter of {@code MPI_Finalize}, else the last region event). Calls and events inside
- * {@code MPI_Init}/{@code MPI_Finalize} are not recorded; an event outside any MPI call becomes a
- * call of no duration at its time (region -1).
+ * each, encoded compactly into a {@link BlockStream} (kept in memory or spilled to a file by the
+ * {@link RecordBlocks} store; nothing per event stays on the heap). Compute bursts are the gaps
+ * between calls. Also the replay's start (the leave of {@code MPI_Init*}, else the first region
+ * event) and end (the enter of {@code MPI_Finalize}, else the last region event). Calls and
+ * events inside {@code MPI_Init}/{@code MPI_Finalize} are not recorded; an event outside any MPI
+ * call becomes a call of no duration at its time (region -1).
  *
- * <p>Memory: {@value #CALL_BYTES} bytes per call and {@value #OP_BYTES} per event, arrays grown
- * by half when full.
+ * <p>Encoding ({@link ActivityCursor} reads it): the events of a call come first, then the call.
+ * Each record starts with a head byte whose low 3 bits are its type. A send or receive: the
+ * number of its (partner, communicator, tag) key ({@link MessageKeys}), then its size when it
+ * differs from the key's previous message (head bit 3). A collective: its {@link CollectiveKind}
+ * in head bits 3-5, communicator, root + 1, bytes sent. The post of a non-blocking receive
+ * (MPI_Irecv's request): a fixed 9-byte field naming the receive that completes it (key + 1 in 4
+ * bytes, 0 for none; the receive's sequence number on its key in 5), filled in when that receive
+ * is read. The completion of a non-blocking send: the key, how many sends on the key came after
+ * its send, its size; its send's head gets bit 4 when the completion is read. A call: region + 1,
+ * enter minus the previous call's leave (zigzag), leave minus enter. Bytes that may still be
+ * filled in are held back from the store; a request still open {@value #HOLD_LIMIT} bytes of
+ * stream after its post is given up (its receive then counts as posted at its completing call,
+ * a non-blocking send as completed at its post) and counted.
  */
 public final class LocationActivities implements LocationEvents {
-    /** Bytes a call takes: enter, leave (8 each), region, first event (4 each). */
-    public static final int CALL_BYTES = 24;
-    /** Bytes an event takes: kind (1), partner, communicator, tag or collective kind, link (4 each), bytes (8). */
-    public static final int OP_BYTES = 25;
-
-    /**
-     * Event kinds. RECEIVE_POST is the post of a non-blocking receive (MPI_Irecv's request event),
-     * linked both ways with the RECEIVE that completes it; SEND_COMPLETE is the completion of a
-     * non-blocking send's request (in MPI_Wait*), linked to its SEND.
-     */
-    static final byte SEND = 0, RECEIVE = 1, COLLECTIVE = 2, RECEIVE_POST = 3, SEND_COMPLETE = 4;
+    /** Record types (head bits 0-2). RECEIVE_POST is the post of a non-blocking receive, SEND_COMPLETE the completion of a non-blocking send. */
+    static final int SEND = 0, RECEIVE = 1, COLLECTIVE = 2, RECEIVE_POST = 3, SEND_COMPLETE = 4, CALL = 5;
+    static final int TYPE = 7;
+    /** Send or receive: its size follows. */
+    static final int SIZE_FOLLOWS = 8;
+    /** Send: a non-blocking send whose completion was recorded later. */
+    static final int COMPLETED_LATER = 16;
+    /** How far a request's post may lie behind the stream's end before it is given up, bytes. */
+    static final long HOLD_LIMIT = 1 << 20;
 
     private final TraceDefinitions definitions;
+    private final Membership membership;
     final int process;
     final long order;
+    private final BlockStream stream;
+    /** The counts the matching needs, made when the events end. */
+    LocationCensus census;
+    final MessageKeys keys = new MessageKeys();
 
-    int calls;
-    long[] callEnter = new long[16];
-    long[] callLeave = new long[16];
-    int[] callRegion = new int[16];
-    /** Events of call c are [callFirstOp[c], callFirstOp[c + 1]) (the last call's end is {@link #ops}). */
-    int[] callFirstOp = new int[16];
+    long calls;
+    long ops;
+    /** What a census of the whole stream needs: the first call's enter, the latest leave, events inside calls, collectives as a member. */
+    private long firstEnter;
+    private long lastLeave = Long.MIN_VALUE;
+    private long opsInCalls;
+    private final IntIntMap memberCollectives = new IntIntMap();
+    private long previousLeave;
+    /** The head byte of the last send or receive written. */
+    private int lastHead;
 
-    int ops;
-    byte[] opKind = new byte[16];
-    /** Receiver of a send, sender of a receive, root of a collective (-1 none), as world ranks. */
-    int[] opPeer = new int[16];
-    int[] opComm = new int[16];
-    /** Tag of a message; {@link CollectiveKind} ordinal of a collective. */
-    int[] opTag = new int[16];
-    /** Bytes of a message; bytes this member sent in a collective. */
-    long[] opBytes = new long[16];
-    /** The linked event (local index) of a non-blocking operation's post or completion, -1 none. */
-    int[] opLink = new int[16];
-
-    /** Requests in flight: non-blocking sends (request, send event) and posted receives (request, post event). */
-    private long[] pendingRequests = new long[8];
-    private int[] pendingOps = new int[8];
+    /** Requests in flight, oldest first: non-blocking sends and posted receives. */
+    private long[] pendingRequest = new long[8];
+    /** The type, and for a send its head byte in bits 8-15. */
+    private int[] pendingType = new int[8];
+    /** Where the head (a send) or the 9-byte field (a post) was written. */
+    private long[] pendingOffset = new long[8];
+    private int[] pendingKey = new int[8];
+    private long[] pendingSequence = new long[8];
+    private long[] pendingBytes = new long[8];
     private int pendingCount;
+    long givenUp;
 
     long initLeave = Long.MIN_VALUE;
     long finalizeEnter = Long.MIN_VALUE;
@@ -69,13 +85,14 @@ public final class LocationActivities implements LocationEvents {
     private int environmentDepth;
     private long openEnter;
     private int openRegion;
-    private int openFirstOp;
     long untranslated;
 
-    LocationActivities(TraceDefinitions definitions, int process, long order) {
+    LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store) {
         this.definitions = definitions;
+        this.membership = membership;
         this.process = process;
         this.order = order;
+        this.stream = new BlockStream(store);
     }
 
     @Override
@@ -90,7 +107,6 @@ public final class LocationActivities implements LocationEvents {
         } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth++ == 0) {
             openEnter = time;
             openRegion = region;
-            openFirstOp = ops;
         }
     }
 
@@ -104,7 +120,7 @@ public final class LocationActivities implements LocationEvents {
                 initLeave = time;
             }
         } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth > 0 && --mpiDepth == 0) {
-            addCall(openEnter, Math.max(openEnter, time), openRegion, openFirstOp);
+            addCall(openEnter, Math.max(openEnter, time), openRegion);
         }
     }
 
@@ -115,29 +131,42 @@ public final class LocationActivities implements LocationEvents {
 
     @Override
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        message(SEND, time, receiver, communicator, tag, bytes);
+        if (recordable(receiver)) {
+            writeMessage(SEND, receiver, communicator, tag, bytes);
+            op(time);
+        }
     }
 
     @Override
     public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        message(RECEIVE, time, sender, communicator, tag, bytes);
+        if (recordable(sender)) {
+            writeMessage(RECEIVE, sender, communicator, tag, bytes);
+            op(time);
+        }
     }
 
     @Override
     public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
-        if (message(SEND, time, receiver, communicator, tag, bytes)) {
-            pend(request, ops - 1);
+        if (recordable(receiver)) {
+            int key = keys.id(receiver, communicator, tag);
+            pend(request, SEND, stream.position(), key, keys.sends[key], Math.max(0, bytes));
+            writeMessage(SEND, receiver, communicator, tag, bytes);
+            pendingType[pendingCount - 1] |= lastHead << 8;
+            op(time);
         }
     }
 
     @Override
     public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
-        if (message(RECEIVE, time, sender, communicator, tag, bytes)) {
+        if (recordable(sender)) {
+            int key = writeMessage(RECEIVE, sender, communicator, tag, bytes);
             int post = take(request, RECEIVE_POST);
             if (post >= 0) {
-                opLink[ops - 1] = post;
-                opLink[post] = ops - 1;
+                stream.patch(pendingOffset[post], key + 1L, 4);
+                stream.patch(pendingOffset[post] + 4, keys.receives[key] - 1, 5);
+                forget(post);
             }
+            op(time);
         }
     }
 
@@ -145,42 +174,32 @@ public final class LocationActivities implements LocationEvents {
     public void isendComplete(long time, long request) {
         int send = environmentDepth > 0 ? -1 : take(request, SEND);
         if (send >= 0) {
-            addOp(SEND_COMPLETE, opPeer[send], opComm[send], opTag[send], opBytes[send], time);
-            opLink[ops - 1] = send;
+            stream.patch(pendingOffset[send], pendingType[send] >> 8 | COMPLETED_LATER, 1);
+            int key = pendingKey[send];
+            long after = keys.sends[key] - 1 - pendingSequence[send];
+            long bytes = pendingBytes[send];
+            forget(send);
+            stream.putByte(SEND_COMPLETE);
+            stream.putUnsigned(key);
+            stream.putUnsigned(after);
+            stream.putUnsigned(bytes);
+            op(time);
         }
     }
 
     @Override
     public void irecvRequest(long time, long request) {
         if (environmentDepth == 0) {
-            addOp(RECEIVE_POST, -1, -1, 0, 0, time);
-            pend(request, ops - 1);
+            pend(request, RECEIVE_POST, stream.position() + 1, -1, 0, 0);
+            stream.putByte(RECEIVE_POST);
+            stream.putFixed(0, 4);
+            stream.putFixed(0, 5);
+            op(time);
         }
     }
 
-    private void pend(long request, int op) {
-        if (pendingCount == pendingRequests.length) {
-            pendingRequests = Arrays.copyOf(pendingRequests, pendingCount * 2);
-            pendingOps = Arrays.copyOf(pendingOps, pendingCount * 2);
-        }
-        pendingRequests[pendingCount] = request;
-        pendingOps[pendingCount++] = op;
-    }
-
-    /** The pending event of {@code kind} with this request, removed from the pending ones; -1 if none. */
-    private int take(long request, byte kind) {
-        for (int i = 0; i < pendingCount; i++) {
-            if (pendingRequests[i] == request && opKind[pendingOps[i]] == kind) {
-                int op = pendingOps[i];
-                pendingRequests[i] = pendingRequests[--pendingCount];
-                pendingOps[i] = pendingOps[pendingCount];
-                return op;
-            }
-        }
-        return -1;
-    }
-
-    private boolean message(byte kind, long time, int partner, int communicator, int tag, long bytes) {
+    /** Whether a message event is recorded: not inside MPI_Init/MPI_Finalize, and its partner is a known process. */
+    private boolean recordable(int partner) {
         if (environmentDepth > 0) {
             return false;
         }
@@ -188,8 +207,27 @@ public final class LocationActivities implements LocationEvents {
             untranslated++;
             return false;
         }
-        addOp(kind, partner, communicator, tag, Math.max(0, bytes), time);
         return true;
+    }
+
+    /** Writes a send or receive (the size only when it differs from the key's last); returns its key. */
+    private int writeMessage(int type, int partner, int communicator, int tag, long bytes) {
+        long size = Math.max(0, bytes);
+        int key = keys.id(partner, communicator, tag);
+        if (type == SEND) {
+            keys.sends[key]++;
+        } else {
+            keys.receives[key]++;
+        }
+        boolean sizeFollows = size != keys.lastBytes[key];
+        keys.lastBytes[key] = size;
+        lastHead = type | (sizeFollows ? SIZE_FOLLOWS : 0);
+        stream.putByte(lastHead);
+        stream.putUnsigned(key);
+        if (sizeFollows) {
+            stream.putUnsigned(size);
+        }
+        return key;
     }
 
     @Override
@@ -197,52 +235,121 @@ public final class LocationActivities implements LocationEvents {
         if (environmentDepth > 0 || kind == CollectiveKind.OTHER) {
             return;
         }
-        addOp(COLLECTIVE, root, communicator, kind.ordinal(), Math.max(0, sent), time);
+        if (membership.member(communicator, process)) {
+            memberCollectives.put(communicator, memberCollectives.get(communicator, 0) + 1);
+        }
+        stream.putByte(COLLECTIVE | kind.ordinal() << 3);
+        stream.putSigned(communicator);
+        stream.putSigned(root + 1L);
+        stream.putUnsigned(Math.max(0, sent));
+        op(time);
     }
 
-    private void addOp(byte kind, int peer, int comm, int tag, long bytes, long time) {
-        if (ops == opKind.length) {
-            int n = ops + (ops >> 1) + 1;
-            opKind = Arrays.copyOf(opKind, n);
-            opPeer = Arrays.copyOf(opPeer, n);
-            opComm = Arrays.copyOf(opComm, n);
-            opTag = Arrays.copyOf(opTag, n);
-            opBytes = Arrays.copyOf(opBytes, n);
-            opLink = Arrays.copyOf(opLink, n);
-        }
-        opKind[ops] = kind;
-        opPeer[ops] = peer;
-        opComm[ops] = comm;
-        opTag[ops] = tag;
-        opLink[ops] = -1;
-        opBytes[ops++] = bytes;
+    /** One more event written: outside any MPI call it is a call of its own, of no duration. */
+    private void op(long time) {
+        ops++;
         if (mpiDepth == 0) {
-            addCall(time, time, -1, ops - 1);
+            addCall(time, time, -1);
+        }
+        limitHold();
+    }
+
+    private void addCall(long enter, long leave, int region) {
+        if (calls == 0) {
+            firstEnter = enter;
+        }
+        lastLeave = Math.max(lastLeave, leave);
+        opsInCalls = ops;
+        stream.putByte(CALL);
+        stream.putUnsigned(region + 1L);
+        stream.putSigned(enter - previousLeave);
+        stream.putUnsigned(leave - enter);
+        previousLeave = leave;
+        calls++;
+        limitHold();
+    }
+
+    private void pend(long request, int type, long offset, int key, long sequence, long bytes) {
+        if (pendingCount == pendingRequest.length) {
+            int n = pendingCount * 2;
+            pendingRequest = Arrays.copyOf(pendingRequest, n);
+            pendingType = Arrays.copyOf(pendingType, n);
+            pendingOffset = Arrays.copyOf(pendingOffset, n);
+            pendingKey = Arrays.copyOf(pendingKey, n);
+            pendingSequence = Arrays.copyOf(pendingSequence, n);
+            pendingBytes = Arrays.copyOf(pendingBytes, n);
+        }
+        pendingRequest[pendingCount] = request;
+        pendingType[pendingCount] = type;
+        pendingOffset[pendingCount] = offset;
+        pendingKey[pendingCount] = key;
+        pendingSequence[pendingCount] = sequence;
+        pendingBytes[pendingCount++] = bytes;
+        if (pendingCount == 1) {
+            stream.hold(offset);
         }
     }
 
-    private void addCall(long enter, long leave, int region, int firstOp) {
-        if (calls == callEnter.length) {
-            int n = calls + (calls >> 1) + 1;
-            callEnter = Arrays.copyOf(callEnter, n);
-            callLeave = Arrays.copyOf(callLeave, n);
-            callRegion = Arrays.copyOf(callRegion, n);
-            callFirstOp = Arrays.copyOf(callFirstOp, n);
+    /** The latest pending request of {@code type} with this id; -1 if none. */
+    private int take(long request, int type) {
+        for (int i = pendingCount - 1; i >= 0; i--) {
+            if (pendingRequest[i] == request && (pendingType[i] & 0xFF) == type) {
+                return i;
+            }
         }
-        callEnter[calls] = enter;
-        callLeave[calls] = leave;
-        callRegion[calls] = region;
-        callFirstOp[calls++] = firstOp;
+        return -1;
     }
 
-    /** The first event of call {@code c}. */
-    int firstOp(int c) {
-        return callFirstOp[c];
+    /** Removes pending request {@code i}, keeping the others in order; the hold moves to the oldest left. */
+    private void forget(int i) {
+        int after = pendingCount - i - 1;
+        System.arraycopy(pendingRequest, i + 1, pendingRequest, i, after);
+        System.arraycopy(pendingType, i + 1, pendingType, i, after);
+        System.arraycopy(pendingOffset, i + 1, pendingOffset, i, after);
+        System.arraycopy(pendingKey, i + 1, pendingKey, i, after);
+        System.arraycopy(pendingSequence, i + 1, pendingSequence, i, after);
+        System.arraycopy(pendingBytes, i + 1, pendingBytes, i, after);
+        pendingCount--;
+        if (i == 0) {
+            stream.hold(pendingCount == 0 ? Long.MAX_VALUE : pendingOffset[0]);
+        }
     }
 
-    /** One past the last event of call {@code c}. */
-    int endOp(int c) {
-        return c + 1 < calls ? callFirstOp[c + 1] : ops;
+    /** Gives up the oldest requests while they hold more than {@link #HOLD_LIMIT} bytes back. */
+    private void limitHold() {
+        while (pendingCount > 0 && stream.heldBytes() > HOLD_LIMIT) {
+            givenUp++;
+            forget(0);
+        }
+    }
+
+    /**
+     * The location's events are over: the rest of its stream goes to the store, and it is counted
+     * for the matching (from the counts kept while recording when the whole stream is the replay
+     * window: the first call entered at or after the start, no call left after the end, no event
+     * after the last call; else by reading the stream once).
+     */
+    @Override
+    public void end() {
+        if (!stream.isSealed()) {
+            stream.seal();
+            boolean wholeStream = ops == opsInCalls && (calls == 0 || firstEnter >= start() && lastLeave <= endTicks());
+            census = wholeStream ? LocationCensus.whole(this, memberCollectives) : LocationCensus.of(this, membership);
+            keys.seal();
+            pendingRequest = null;
+            pendingType = null;
+            pendingOffset = null;
+            pendingKey = null;
+            pendingSequence = null;
+            pendingBytes = null;
+            pendingCount = 0;
+        }
+    }
+
+    /** A reader of the sealed stream from its start. */
+    ActivityCursor cursor() {
+        end();
+        return new ActivityCursor(this, stream.reader());
     }
 
     /** Where the replay starts on this location: the leave of MPI_Init*, else the first region event (ticks). */
@@ -256,31 +363,24 @@ public final class LocationActivities implements LocationEvents {
         return Math.max(end, start());
     }
 
-    /** What the call means for the replay: which MPI call it is ({@link MpiCall#NONE} for an event outside calls). */
-    MpiCall call(int c) {
-        return callRegion[c] < 0 ? MpiCall.NONE : definitions.mpiCall(callRegion[c]);
-    }
-
-    /** Whether call {@code c} is a personalised all-to-all (MPI_Alltoall*, MPI_Ialltoall*). */
-    boolean isAlltoall(int c) {
-        String name = callRegion[c] < 0 ? "" : definitions.regionName(callRegion[c]);
-        return name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
+    TraceDefinitions definitions() {
+        return definitions;
     }
 
     public int process() {
         return process;
     }
 
-    public int callCount() {
+    public long callCount() {
         return calls;
     }
 
-    public int eventCount() {
+    public long eventCount() {
         return ops;
     }
 
-    /** Bytes the arrays take now (capacity, not only what is used). */
+    /** Bytes of the encoded stream (in memory or spilled). */
     public long bytes() {
-        return (long) callEnter.length * CALL_BYTES + (long) opKind.length * OP_BYTES;
+        return stream.position();
     }
 }

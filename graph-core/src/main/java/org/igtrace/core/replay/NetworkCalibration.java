@@ -1,10 +1,5 @@
 package org.igtrace.core.replay;
 
-import java.util.Arrays;
-import java.util.Map;
-import java.util.TreeMap;
-import org.igtrace.core.trace.MpiCall;
-
 /**
  * {@code --network measured} (definitions section 9): latency and bandwidth from the run's own matched
  * messages whose transfer is visible: the receive was posted before the send (definitions section 9's rule), or the
@@ -32,61 +27,13 @@ public final class NetworkCalibration {
     }
 
     static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit) {
-        RecordedRun run = m.run;
-        double tick = 1.0 / run.definitions.ticksPerSecond();
-        double[] sendEnter = new double[m.partner.length];
-        for (int p = 0; p < run.processCount(); p++) {
-            LocationActivities l = run.process(p);
-            for (int c = m.firstCall[p]; l != null && c < m.endCall[p]; c++) {
-                for (int i = l.firstOp(c); i < l.endOp(c); i++) {
-                    sendEnter[(int) (m.base[p] + i)] = (l.callEnter[c] - m.origin) * tick + offsets[p];
-                }
-            }
-        }
-        Map<Long, double[]> bySize = new TreeMap<>();
-        Map<Long, int[]> counts = new TreeMap<>();
-        long used = 0;
-        for (int p = 0; p < run.processCount(); p++) {
-            LocationActivities l = run.process(p);
-            for (int c = m.firstCall[p]; l != null && c < m.endCall[p]; c++) {
-                MpiCall call = l.call(c);
-                if (!call.waitsForReceive()) {
-                    continue;
-                }
-                double enter = (l.callEnter[c] - m.origin) * tick + offsets[p], leave = (l.callLeave[c] - m.origin) * tick + offsets[p];
-                for (int i = l.firstOp(c); i < l.endOp(c); i++) {
-                    int s = l.opKind[i] == LocationActivities.RECEIVE ? m.partner[(int) (m.base[p] + i)] : -1;
-                    long size = l.opBytes[i];
-                    if (s < 0 || (enter > sendEnter[s] && size < eagerLimit)) {
-                        continue;
-                    }
-                    int[] k = counts.computeIfAbsent(size, x -> new int[1]);
-                    double[] times = bySize.computeIfAbsent(size, x -> new double[8]);
-                    if (k[0] == times.length) {
-                        times = Arrays.copyOf(times, times.length * 2);
-                        bySize.put(size, times);
-                    }
-                    times[k[0]++] = leave - Math.max(enter, sendEnter[s]);
-                    used++;
-                }
-            }
-        }
-        return fit(bySize, counts, used);
-    }
-
-    private static Fit fit(Map<Long, double[]> bySize, Map<Long, int[]> counts, long used) {
-        int n = bySize.size();
-        if (n == 0) {
+        MedianBySize times = new MedianBySize(m.run.store);
+        long used = new VisibleTransfers(m, offsets, eagerLimit).collect(times);
+        if (times.sizeCount() == 0) {
             return new Fit(0, Double.POSITIVE_INFINITY, 0, 0,
                     "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
         }
-        double[] x = new double[n], y = new double[n];
-        int j = 0;
-        for (Map.Entry<Long, double[]> e : bySize.entrySet()) {
-            x[j] = e.getKey();
-            y[j++] = median(e.getValue(), counts.get(e.getKey())[0]);
-        }
-        return fitLine(x, y, used);
+        return fitLine(times.sizes(), times.medians(), used);
     }
 
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */
@@ -118,11 +65,5 @@ public final class NetworkCalibration {
             sxy0 += x[i] * y[i];
         }
         return new Fit(0, sx2 / sxy0, used, n, what + " negative intercept: L = 0, B by least squares through the origin");
-    }
-
-    private static double median(double[] values, int count) {
-        double[] v = Arrays.copyOf(values, count);
-        Arrays.sort(v);
-        return count % 2 == 1 ? v[count / 2] : (v[count / 2 - 1] + v[count / 2]) / 2;
     }
 }

@@ -2,19 +2,23 @@ package org.igtrace.core.replay;
 
 import java.util.List;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * What the replay replays: one recorded location per process (null for a process with none),
- * with the definitions its regions and communicators refer to.
+ * with the definitions its regions and communicators refer to, and the store holding their
+ * encoded activities (which the replay also uses for the calibration's transfer times).
  */
 public final class RecordedRun {
     final TraceDefinitions definitions;
     final LocationActivities[] processes;
+    final RecordBlocks store;
     private final List<String> notes;
 
-    RecordedRun(TraceDefinitions definitions, LocationActivities[] processes, List<String> notes) {
+    RecordedRun(TraceDefinitions definitions, LocationActivities[] processes, RecordBlocks store, List<String> notes) {
         this.definitions = definitions;
         this.processes = processes;
+        this.store = store;
         this.notes = List.copyOf(notes);
     }
 
@@ -44,12 +48,17 @@ public final class RecordedRun {
         return c;
     }
 
-    /** Bytes the replayed processes' recorded arrays take. */
+    /** Bytes the replayed processes' encoded activities take (in memory or spilled). */
     public long bytes() {
         long b = 0;
         for (LocationActivities l : processes) {
             b += l == null ? 0 : l.bytes();
         }
         return b;
+    }
+
+    /** Bytes the store spilled to a file (activities of every location, and calibration times). */
+    public long spilledBytes() {
+        return store.spilledBytes();
     }
 }

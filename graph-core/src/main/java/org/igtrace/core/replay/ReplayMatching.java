@@ -1,215 +1,194 @@
 package org.igtrace.core.replay;
 
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
 
 /**
- * Which recorded events belong together, fixed before any replay (definitions sections 8 and 9): the
- * k-th send from p to q on (communicator, tag) matches the k-th receive at q from p on the same
- * key; the k-th collective a member records on a communicator is instance k of that
- * communicator, complete when every member recorded it. Only calls inside each process's replay
- * window (start to end) take part. Events are numbered globally: process p's event i is
- * {@code base[p] + i}.
+ * Which recorded events belong together, fixed before any replay (definitions sections 8 and 9):
+ * the k-th send from p
+ * to q on (communicator, tag) matches the k-th receive at q from p on the same key (a
+ * <em>channel</em>), so send k and receive k of a channel are matched exactly when k is below
+ * both sides' counts; the k-th collective a member records on a communicator is instance k of
+ * that communicator, complete when every member recorded it, so when k is below every member's
+ * count. Only calls inside each process's replay window (start to end) take part. The counts come
+ * from each location's {@link LocationCensus}; nothing here grows with the number of events:
+ * counts are kept per key, channel and communicator.
  */
 final class ReplayMatching {
     final RecordedRun run;
     /** Per process: its first and one-past-last call inside the replay window. */
-    final int[] firstCall;
-    final int[] endCall;
-    final long[] base;
-    /** The matching event of a send or receive (global number), -1 unmatched or not a message. */
-    final int[] partner;
-    /** The collective instance of a collective event, -1 none (not a member, or not in the window). */
-    final int[] instance;
-    /** Per instance: members of its communicator, and how many recorded it. */
-    final int[] instanceSize;
-    final int[] instanceSeen;
+    final long[] firstCall;
+    final long[] endCall;
+    /** Per process and key: sends and receives recorded before the window (sequence numbers start after them). */
+    final long[][] skippedSends;
+    final long[][] skippedReceives;
+    /** Per process and key: the channel of its sends and of its receives inside the window, -1 none. */
+    final int[][] sendChannel;
+    final int[][] receiveChannel;
+    /** Per channel: sender, receiver, and how many of its messages are matched. */
+    int[] channelSender = new int[16];
+    int[] channelReceiver = new int[16];
+    long[] matched = new long[16];
+    private long[] channelSends = new long[16];
+    private long[] channelReceives = new long[16];
+    int channels;
+    /** Per communicator: its members, and how many instances every member recorded (instances 0 .. n-1 are complete). */
+    final int[] communicatorSize;
+    final long[] completeInstances;
     /** The earliest replay start of any process (ticks): times are converted relative to it, exactly. */
     final long origin;
     long matchedMessages;
     long unmatchedSends;
     long unmatchedReceives;
     long incompleteInstances;
+    long givenUpRequests;
 
-    private final Map<Integer, IntIntMap> memberSets = new HashMap<>();
+    private final Map<ChannelKey, Integer> channelIds = new HashMap<>();
 
-    private record Key(int sender, int receiver, int communicator, int tag) {
-    }
-
-    /** A queue of event numbers in a growing int array. */
-    private static final class Queue {
-        int[] items = new int[4];
-        int head;
-        int tail;
-
-        void add(int v) {
-            if (tail == items.length) {
-                items = Arrays.copyOf(items, tail * 2);
-            }
-            items[tail++] = v;
-        }
+    private record ChannelKey(int sender, int receiver, int communicator, int tag) {
     }
 
     ReplayMatching(RecordedRun run) {
         this.run = run;
         int n = run.processCount();
-        firstCall = new int[n];
-        endCall = new int[n];
-        base = new long[n + 1];
+        TraceDefinitions d = run.definitions;
+        firstCall = new long[n];
+        endCall = new long[n];
+        skippedSends = new long[n][];
+        skippedReceives = new long[n][];
+        sendChannel = new int[n][];
+        receiveChannel = new int[n][];
+        int comms = d.communicatorCount();
+        communicatorSize = new int[comms];
+        completeInstances = new long[comms];
+        long[][] collectives = new long[n][];
+        long earliest = Long.MAX_VALUE;
         for (int p = 0; p < n; p++) {
             LocationActivities l = run.process(p);
             if (l != null) {
-                window(p, l);
-            }
-            base[p + 1] = base[p] + (l == null ? 0 : l.ops);
-        }
-        long earliest = Long.MAX_VALUE;
-        for (int p = 0; p < n; p++) {
-            if (run.process(p) != null) {
-                earliest = Math.min(earliest, run.process(p).start());
+                collectives[p] = count(p, l, comms);
+                earliest = Math.min(earliest, l.start());
+                givenUpRequests += l.givenUp;
             }
         }
         origin = earliest == Long.MAX_VALUE ? 0 : earliest;
-        if (base[n] > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("more than 2^31 events to replay");
+        for (int i = 0; i < channels; i++) {
+            matched[i] = Math.min(channelSends[i], channelReceives[i]);
+            matchedMessages += matched[i];
+            unmatchedSends += channelSends[i] - matched[i];
+            unmatchedReceives += channelReceives[i] - matched[i];
         }
-        partner = new int[(int) base[n]];
-        instance = new int[(int) base[n]];
-        Arrays.fill(partner, -1);
-        Arrays.fill(instance, -1);
-        matchMessages();
-        int instances = matchCollectives();
-        instanceSize = new int[instances];
-        instanceSeen = new int[instances];
-        countMembers();
+        channelIds.clear();
+        instances(collectives);
     }
 
-    private void window(int p, LocationActivities l) {
-        long start = l.start(), end = l.endTicks();
-        int first = 0;
-        while (first < l.calls && l.callEnter[first] < start) {
-            first++;
+    /** Takes process p's census: its window, which sequence numbers come before it, which channels it uses. */
+    private long[] count(int p, LocationActivities l, int comms) {
+        LocationCensus census = l.census;
+        firstCall[p] = census.firstCall;
+        endCall[p] = census.endCall;
+        skippedSends[p] = census.sendsBefore;
+        skippedReceives[p] = census.receivesBefore;
+        int keys = l.keys.count;
+        sendChannel[p] = new int[keys];
+        receiveChannel[p] = new int[keys];
+        MessageKeys m = l.keys;
+        for (int k = 0; k < keys; k++) {
+            long sends = census.sends[k], receives = census.receives[k];
+            sendChannel[p][k] = sends == 0 ? -1 : channel(p, m.peer[k], m.communicator[k], m.tag[k], sends, 0);
+            receiveChannel[p][k] = receives == 0 ? -1 : channel(m.peer[k], p, m.communicator[k], m.tag[k], 0, receives);
         }
-        int last = first;
-        while (last < l.calls && l.callLeave[last] <= end) {
-            last++;
-        }
-        firstCall[p] = first;
-        endCall[p] = last;
-    }
-
-    private void matchMessages() {
-        Map<Key, Queue> sends = new HashMap<>();
-        for (int p = 0; p < run.processCount(); p++) {
-            forEachOp(p, LocationActivities.SEND, (l, i) ->
-                    sends.computeIfAbsent(new Key(l.process, l.opPeer[i], l.opComm[i], l.opTag[i]), k -> new Queue()).add(global(l, i)));
-        }
-        for (int p = 0; p < run.processCount(); p++) {
-            forEachOp(p, LocationActivities.RECEIVE, (l, i) -> {
-                Queue q = sends.get(new Key(l.opPeer[i], l.process, l.opComm[i], l.opTag[i]));
-                if (q == null || q.head == q.tail) {
-                    unmatchedReceives++;
-                    return;
-                }
-                int s = q.items[q.head++];
-                int r = global(l, i);
-                partner[s] = r;
-                partner[r] = s;
-                matchedMessages++;
-            });
-        }
-        for (Queue q : sends.values()) {
-            unmatchedSends += q.tail - q.head;
-        }
-    }
-
-    private interface OpVisitor {
-        void visit(LocationActivities l, int op);
-    }
-
-    private void forEachOp(int p, byte kind, OpVisitor visitor) {
-        LocationActivities l = run.process(p);
-        if (l == null || firstCall[p] >= endCall[p]) {
-            return;
-        }
-        for (int i = l.firstOp(firstCall[p]), end = l.endOp(endCall[p] - 1); i < end; i++) {
-            if (l.opKind[i] == kind) {
-                visitor.visit(l, i);
-            }
-        }
-    }
-
-    private int global(LocationActivities l, int op) {
-        return (int) (base[l.process] + op);
-    }
-
-    /** Numbers instances: instance k of communicator c is {@code first[c] + k}. Returns how many there are. */
-    private int matchCollectives() {
-        TraceDefinitions d = run.definitions;
-        int comms = d.communicatorCount();
-        int[] most = new int[comms];
-        for (int p = 0; p < run.processCount(); p++) {
-            IntIntMap counter = new IntIntMap();
-            forEachOp(p, LocationActivities.COLLECTIVE, (l, i) -> {
-                int c = l.opComm[i];
-                if (c < 0 || c >= comms || !member(c, l.process)) {
-                    return;
-                }
-                int kth = counter.get(c, 0);
-                counter.put(c, kth + 1);
-                most[c] = Math.max(most[c], kth + 1);
-                instance[global(l, i)] = kth; // made global below
-            });
-        }
-        int[] first = new int[comms + 1];
+        long[] collectives = new long[comms];
         for (int c = 0; c < comms; c++) {
-            first[c + 1] = first[c] + most[c];
+            collectives[c] = census.collectives.get(c, 0);
         }
-        for (int p = 0; p < run.processCount(); p++) {
-            forEachOp(p, LocationActivities.COLLECTIVE, (l, i) -> {
-                int g = global(l, i);
-                if (instance[g] >= 0) {
-                    instance[g] += first[l.opComm[i]];
-                }
-            });
-        }
-        return first[comms];
+        return collectives;
     }
 
-    private boolean member(int communicator, int process) {
-        IntIntMap members = memberSets.get(communicator);
-        if (members == null) {
-            members = new IntIntMap();
-            for (int m : run.definitions.communicatorMembers(communicator)) {
-                members.put(m, 1);
+    private int channel(int sender, int receiver, int communicator, int tag, long sends, long receives) {
+        Integer id = channelIds.get(new ChannelKey(sender, receiver, communicator, tag));
+        int c;
+        if (id != null) {
+            c = id;
+        } else {
+            if (channels == channelSender.length) {
+                int n = channels * 2;
+                channelSender = java.util.Arrays.copyOf(channelSender, n);
+                channelReceiver = java.util.Arrays.copyOf(channelReceiver, n);
+                matched = java.util.Arrays.copyOf(matched, n);
+                channelSends = java.util.Arrays.copyOf(channelSends, n);
+                channelReceives = java.util.Arrays.copyOf(channelReceives, n);
             }
-            memberSets.put(communicator, members);
+            c = channels++;
+            channelSender[c] = sender;
+            channelReceiver[c] = receiver;
+            channelIds.put(new ChannelKey(sender, receiver, communicator, tag), c);
         }
-        return members.get(process, 0) == 1;
+        channelSends[c] += sends;
+        channelReceives[c] += receives;
+        return c;
     }
 
-    private void countMembers() {
-        for (int p = 0; p < run.processCount(); p++) {
-            forEachOp(p, LocationActivities.COLLECTIVE, (l, i) -> {
-                int inst = instance[global(l, i)];
-                if (inst >= 0) {
-                    instanceSize[inst] = run.definitions.communicatorMembers(l.opComm[i]).length;
-                    instanceSeen[inst]++;
-                }
-            });
-        }
-        for (int i = 0; i < instanceSize.length; i++) {
-            if (instanceSeen[i] != instanceSize[i]) {
-                incompleteInstances++;
+    /** Per communicator: complete instances (the fewest any member recorded) and incomplete ones (the most, less those). */
+    private void instances(long[][] collectives) {
+        TraceDefinitions d = run.definitions;
+        for (int c = 0; c < communicatorSize.length; c++) {
+            int[] members = d.communicatorMembers(c);
+            communicatorSize[c] = members.length;
+            long most = 0, fewest = Long.MAX_VALUE;
+            for (long[] counts : collectives) {
+                most = Math.max(most, counts == null ? 0 : counts[c]);
             }
+            for (int m : members) {
+                fewest = Math.min(fewest, m < 0 || m >= collectives.length || collectives[m] == null ? 0 : collectives[m][c]);
+            }
+            completeInstances[c] = members.length == 0 ? 0 : fewest;
+            incompleteInstances += most - completeInstances[c];
         }
     }
 
-    /** Whether every member recorded instance {@code i}. */
-    boolean complete(int i) {
-        return instanceSeen[i] == instanceSize[i];
+    /**
+     * Resolves the events of process p's current call (read by {@code c} inside the window): per
+     * event, {@code c.match} is its channel (sends, receives, posts, completions) or communicator
+     * (collectives) when it is matched, else -1, and {@code c.at} its message number on the
+     * channel or its instance number. {@code collectives} counts p's collectives per
+     * communicator so far (the caller's, one per process and pass).
+     */
+    void resolve(int p, ActivityCursor c, long[] collectives) {
+        for (int i = 0; i < c.events; i++) {
+            int key = c.key[i];
+            int ch = -1;
+            long k = -1;
+            switch (c.type[i]) {
+                case LocationActivities.SEND, LocationActivities.SEND_COMPLETE -> {
+                    ch = sendChannel[p][key];
+                    k = c.sequence[i] - skippedSends[p][key];
+                }
+                case LocationActivities.RECEIVE -> {
+                    ch = receiveChannel[p][key];
+                    k = c.sequence[i] - skippedReceives[p][key];
+                }
+                case LocationActivities.RECEIVE_POST -> {
+                    if (key >= 0) {
+                        ch = receiveChannel[p][key];
+                        k = c.sequence[i] - skippedReceives[p][key];
+                    }
+                }
+                default -> {
+                    if (run.process(p).census.collectives.get(key, 0) > 0) { // a member with collectives on it in the window
+                        k = collectives[key]++;
+                        ch = k < completeInstances[key] ? key : -1;
+                    }
+                }
+            }
+            c.match[i] = ch >= 0 && c.type[i] != LocationActivities.COLLECTIVE && (k < 0 || k >= matched[ch]) ? -1 : ch;
+            c.at[i] = k;
+        }
+    }
+
+    /** A cursor over process p's calls inside its window. */
+    ActivityCursor window(int p) {
+        return run.process(p).cursor().window(firstCall[p], endCall[p]);
     }
 }

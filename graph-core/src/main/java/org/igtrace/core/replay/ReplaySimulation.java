@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 
@@ -18,18 +19,22 @@ import org.igtrace.core.trace.MpiCall;
  */
 final class ReplaySimulation {
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
+    /** Calls a process replays before the others get their turn: bounds how far one runs ahead of its partners. */
+    static final int QUANTUM = 64;
 
     private final ReplayMatching m;
     private final ReplayParameters params;
     private final double tick;
     private final double[] offsets;
+    private final MpiCall[] regionCalls;
+    private final boolean[] regionAlltoall;
 
-    private final double[] post;
-    private final int[] arrived;
-    private final double[] latestEnter;
-    private final long[] largestSent;
+    private final MessagePosts posts;
+    private final CollectiveArrivals instances;
 
-    private final int[] cursor;
+    private final ActivityCursor[] cursor;
+    private final long[][] collectives;
+    private final long[] callsLeft;
     private final boolean[] entered;
     private final boolean[] done;
     private final boolean[] forced;
@@ -54,13 +59,19 @@ final class ReplaySimulation {
         this.tick = 1.0 / matching.run.definitions.ticksPerSecond();
         int n = matching.run.processCount();
         this.offsets = Arrays.copyOf(offsetSeconds, n);
-        post = new double[m.partner.length];
-        Arrays.fill(post, Double.NaN);
-        arrived = new int[m.instanceSize.length];
-        latestEnter = new double[m.instanceSize.length];
-        Arrays.fill(latestEnter, Double.NEGATIVE_INFINITY);
-        largestSent = new long[m.instanceSize.length];
-        cursor = new int[n];
+        TraceDefinitions d = matching.run.definitions;
+        regionCalls = new MpiCall[d.regionCount()];
+        regionAlltoall = new boolean[d.regionCount()];
+        for (int r = 0; r < regionCalls.length; r++) {
+            regionCalls[r] = d.mpiCall(r);
+            String name = d.regionName(r);
+            regionAlltoall[r] = name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
+        }
+        posts = new MessagePosts(m.channels);
+        instances = new CollectiveArrivals(m.communicatorSize);
+        cursor = new ActivityCursor[n];
+        collectives = new long[n][];
+        callsLeft = new long[n];
         entered = new boolean[n];
         done = new boolean[n];
         forced = new boolean[n];
@@ -99,7 +110,9 @@ final class ReplaySimulation {
                 startAt[p] = corrected(p, l.start()) - earliest;
                 clock[p] = startAt[p];
                 previousLeave[p] = l.start();
-                cursor[p] = m.firstCall[p];
+                cursor[p] = m.window(p);
+                collectives[p] = new long[m.communicatorSize.length];
+                callsLeft[p] = m.endCall[p] - m.firstCall[p];
                 remaining++;
                 wake(p);
             }
@@ -114,6 +127,8 @@ final class ReplaySimulation {
             queued[p] = false;
             if (!done[p] && advance(p)) {
                 remaining--;
+                cursor[p] = null;
+                collectives[p] = null;
             }
         }
         return result(n, earliest, latest);
@@ -135,6 +150,11 @@ final class ReplaySimulation {
         }
         if (m.incompleteInstances > 0) {
             notes.add(m.incompleteInstances + " collective instances not recorded by every member keep their calls' measured durations");
+        }
+        if (m.givenUpRequests > 0) {
+            notes.add(m.givenUpRequests + " non-blocking requests were still open " + (LocationActivities.HOLD_LIMIT >> 20)
+                    + " MB of recorded activity after they began: their receives count as posted at the completing call,"
+                    + " their sends as completed at their post");
         }
         if (forcedCalls > 0) {
             notes.add(forcedCalls + " calls waited on each other in a cycle (the real run buffered a message the model sends"
@@ -168,64 +188,80 @@ final class ReplaySimulation {
         wake(best);
     }
 
-    /** Runs process p until it stalls or ends; true when it ended. */
+    /**
+     * Runs process p until it stalls, ends, or has replayed {@link #QUANTUM} calls (then it queues
+     * again behind the others); true when it ended. The order in which processes take turns does
+     * not change any result: a call's times depend only on the values its partners publish.
+     */
     private boolean advance(int p) {
-        LocationActivities l = m.run.process(p);
-        while (true) {
-            int c = cursor[p];
+        ActivityCursor c = cursor[p];
+        for (int turn = 0; ; turn++) {
             if (!entered[p]) {
-                long until = c < m.endCall[p] ? l.callEnter[c] : l.endTicks();
+                if (turn == QUANTUM) {
+                    wake(p);
+                    return false;
+                }
+                boolean more = callsLeft[p] > 0 && c.next();
+                long until = more ? c.enter : m.run.process(p).endTicks();
                 double burst = Math.max(0, until - previousLeave[p]) * tick / params.cpuRatio();
                 clock[p] += burst;
                 compute[p] += burst;
-                if (c >= m.endCall[p]) {
+                if (!more) {
                     done[p] = true;
                     return true;
                 }
+                callsLeft[p]--;
+                m.resolve(p, c, collectives[p]);
                 entered[p] = true;
                 enter[p] = clock[p];
-                publish(p, l, c);
+                publish(p, c);
             }
-            double leave = complete(p, l, c);
+            double leave = complete(p, c);
             if (Double.isNaN(leave)) {
                 return false;
             }
             mpi[p] += leave - enter[p];
             waiting[p] += callWait;
             clock[p] = leave;
-            previousLeave[p] = l.callLeave[c];
-            cursor[p] = c + 1;
+            previousLeave[p] = c.leave;
+            release(c);
             entered[p] = false;
             forced[p] = false;
         }
-    }
-
-    private int global(int p, int op) {
-        return (int) (m.base[p] + op);
     }
 
     /**
      * The call's enter is the post of its sends and receives (a receive with an MPI_Irecv post was
      * posted at that call's enter instead) and its arrival at its collectives.
      */
-    private void publish(int p, LocationActivities l, int c) {
+    private void publish(int p, ActivityCursor c) {
         double e = enter[p];
-        for (int i = l.firstOp(c), end = l.endOp(c); i < end; i++) {
-            int g = global(p, i);
-            switch (l.opKind[i]) {
-                case LocationActivities.COLLECTIVE -> arrive(m.instance[g], e, l, i);
-                case LocationActivities.RECEIVE_POST -> {
-                    post[g] = e;
-                    int receive = l.opLink[i];
-                    if (receive >= 0) {
-                        post[global(p, receive)] = e;
-                        wakePartner(l, receive, global(p, receive));
+        for (int i = 0; i < c.events; i++) {
+            int ch = c.match[i];
+            if (ch < 0) {
+                continue;
+            }
+            long k = c.at[i];
+            switch (c.type[i]) {
+                case LocationActivities.COLLECTIVE -> {
+                    if (instances.arrive(ch, k, e, c.bytes[i])) {
+                        for (int member : m.run.definitions.communicatorMembers(ch)) {
+                            wake(member);
+                        }
                     }
                 }
-                case LocationActivities.SEND, LocationActivities.RECEIVE -> {
-                    if (Double.isNaN(post[g])) {
-                        post[g] = e;
-                        wakePartner(l, i, g);
+                case LocationActivities.RECEIVE_POST -> {
+                    posts.setReceive(ch, k, e);
+                    wake(m.channelSender[ch]);
+                }
+                case LocationActivities.SEND -> {
+                    posts.setSend(ch, k, e);
+                    wake(m.channelReceiver[ch]);
+                }
+                case LocationActivities.RECEIVE -> {
+                    if (Double.isNaN(posts.receive(ch, k))) {
+                        posts.setReceive(ch, k, e);
+                        wake(m.channelSender[ch]);
                     }
                 }
                 default -> {
@@ -234,92 +270,100 @@ final class ReplaySimulation {
         }
     }
 
-    private void wakePartner(LocationActivities l, int op, int g) {
-        if (m.partner[g] >= 0) {
-            wake(l.opPeer[op]);
-        }
-    }
-
-    private void arrive(int inst, double e, LocationActivities l, int i) {
-        if (inst < 0) {
-            return;
-        }
-        arrived[inst]++;
-        latestEnter[inst] = Math.max(latestEnter[inst], e);
-        largestSent[inst] = Math.max(largestSent[inst], l.opBytes[i]);
-        if (arrived[inst] == m.instanceSize[inst]) {
-            for (int member : m.run.definitions.communicatorMembers(l.opComm[i])) {
-                wake(member);
+    /** The call left: its sides of its messages and its collective instances are done. */
+    private void release(ActivityCursor c) {
+        for (int i = 0; i < c.events; i++) {
+            int ch = c.match[i];
+            if (ch < 0) {
+                continue;
+            }
+            switch (c.type[i]) {
+                case LocationActivities.SEND -> {
+                    if (c.detail[i] == 0) {
+                        posts.senderDone(ch, c.at[i]);
+                    }
+                }
+                case LocationActivities.SEND_COMPLETE -> posts.senderDone(ch, c.at[i]);
+                case LocationActivities.RECEIVE -> posts.receiverDone(ch, c.at[i]);
+                case LocationActivities.COLLECTIVE -> instances.leave(ch, c.at[i]);
+                default -> {
+                }
             }
         }
     }
 
-    /** When call c of p leaves, or NaN while a partner's post is unknown. Sets {@link #callWait}. */
-    private double complete(int p, LocationActivities l, int c) {
+    private MpiCall call(ActivityCursor c) {
+        return c.region < 0 ? MpiCall.NONE : regionCalls[c.region];
+    }
+
+    /** When the current call of p leaves, or NaN while a partner's post is unknown. Sets {@link #callWait}. */
+    private double complete(int p, ActivityCursor c) {
         double e = enter[p];
-        double measured = (l.callLeave[c] - l.callEnter[c]) * tick;
-        int first = l.firstOp(c), end = l.endOp(c);
-        if (first == end) {
+        double measured = (c.leave - c.enter) * tick;
+        if (c.events == 0) {
             callWait = 0;
             return e + measured;
         }
-        boolean blocking = l.call(c) == MpiCall.BLOCKING_SEND || l.call(c) == MpiCall.SENDRECV;
+        MpiCall kind = call(c);
+        boolean blocking = kind == MpiCall.BLOCKING_SEND || kind == MpiCall.SENDRECV;
         double leave = e, waitedUntil = e;
-        for (int i = first; i < end; i++) {
-            int g = global(p, i);
-            byte kind = l.opKind[i];
-            if (kind == LocationActivities.SEND) {
-                int r = m.partner[g];
-                if (r < 0 || l.opBytes[i] < params.eagerLimit() || !blocking) {
+        for (int i = 0; i < c.events; i++) {
+            int ch = c.match[i];
+            long k = c.at[i];
+            int type = c.type[i];
+            if (type == LocationActivities.SEND) {
+                if (ch < 0 || c.bytes[i] < params.eagerLimit() || !blocking) {
                     continue; // eager, unmatched or posted by a non-blocking call: completes at its post
                 }
-                if (Double.isNaN(post[r])) {
+                double posted = posts.receive(ch, k);
+                if (Double.isNaN(posted)) {
                     if (forced[p]) {
                         continue;
                     }
                     return Double.NaN;
                 }
-                leave = Math.max(leave, Math.max(e, post[r]) + params.transfer(p, l.opPeer[i], l.opBytes[i]));
-                waitedUntil = Math.max(waitedUntil, post[r]);
-            } else if (kind == LocationActivities.RECEIVE) {
-                int s = m.partner[g];
-                if (s < 0 || (Double.isNaN(post[s]) && forced[p])) {
+                leave = Math.max(leave, Math.max(e, posted) + params.transfer(p, m.channelReceiver[ch], c.bytes[i]));
+                waitedUntil = Math.max(waitedUntil, posted);
+            } else if (type == LocationActivities.RECEIVE) {
+                double sent = ch < 0 ? Double.NaN : posts.send(ch, k);
+                if (ch < 0 || (Double.isNaN(sent) && forced[p])) {
                     leave = Math.max(leave, e + measured);
                     continue;
                 }
-                if (Double.isNaN(post[s])) {
+                if (Double.isNaN(sent)) {
                     return Double.NaN;
                 }
-                long bytes = l.opBytes[i];
-                double from = bytes < params.eagerLimit() ? post[s] : Math.max(post[s], post[g]);
-                leave = Math.max(leave, from + params.transfer(l.opPeer[i], p, bytes));
-                waitedUntil = Math.max(waitedUntil, post[s]);
-            } else if (kind == LocationActivities.SEND_COMPLETE) {
-                int send = l.opLink[i], sg = global(p, send), r = m.partner[sg];
-                if (r < 0 || l.opBytes[send] < params.eagerLimit()) {
+                long bytes = c.bytes[i];
+                double from = bytes < params.eagerLimit() ? sent : Math.max(sent, posts.receive(ch, k));
+                leave = Math.max(leave, from + params.transfer(m.channelSender[ch], p, bytes));
+                waitedUntil = Math.max(waitedUntil, sent);
+            } else if (type == LocationActivities.SEND_COMPLETE) {
+                if (ch < 0 || c.bytes[i] < params.eagerLimit()) {
                     continue; // an eager or unmatched send completed at its post
                 }
-                if (Double.isNaN(post[r])) {
+                double posted = posts.receive(ch, k);
+                if (Double.isNaN(posted)) {
                     if (forced[p]) {
                         continue;
                     }
                     return Double.NaN;
                 }
-                leave = Math.max(leave, Math.max(post[sg], post[r]) + params.transfer(p, l.opPeer[send], l.opBytes[send]));
-                waitedUntil = Math.max(waitedUntil, post[r]);
-            } else if (kind == LocationActivities.RECEIVE_POST) {
+                leave = Math.max(leave, Math.max(posts.send(ch, k), posted) + params.transfer(p, m.channelReceiver[ch], c.bytes[i]));
+                waitedUntil = Math.max(waitedUntil, posted);
+            } else if (type == LocationActivities.RECEIVE_POST) {
                 continue; // posting: MPI_Irecv leaves at its enter
             } else {
-                int inst = m.instance[g];
-                if (inst < 0 || !m.complete(inst) || (arrived[inst] < m.instanceSize[inst] && forced[p])) {
+                boolean full = ch >= 0 && instances.full(ch, k);
+                if (ch < 0 || (!full && forced[p])) {
                     leave = Math.max(leave, e + measured);
                     continue;
                 }
-                if (arrived[inst] < m.instanceSize[inst]) {
+                if (!full) {
                     return Double.NaN;
                 }
-                double start = latestEnter[inst];
-                leave = Math.max(leave, start + cost(KINDS[l.opTag[i]], l.isAlltoall(c), m.instanceSize[inst], largestSent[inst]));
+                double start = instances.latestArrival(ch, k);
+                boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
+                leave = Math.max(leave, start + cost(KINDS[c.detail[i]], alltoall, m.communicatorSize[ch], instances.largestSent(ch, k)));
                 waitedUntil = Math.max(waitedUntil, start);
             }
         }

@@ -40,38 +40,40 @@ final class TimeIndependentTrace {
         }
         sleep(p, (l.start() - m.origin) * tick + offsets[p] - earliest, out);
         long previous = l.start();
-        for (int c = m.firstCall[p]; c < m.endCall[p]; c++) {
-            sleep(p, Math.max(0, l.callEnter[c] - previous) * tick / cpuRatio, out);
-            call(p, l, c, out);
-            previous = l.callLeave[c];
+        ActivityCursor c = m.window(p);
+        long[] collectives = new long[m.communicatorSize.length];
+        while (c.next()) {
+            m.resolve(p, c, collectives);
+            sleep(p, Math.max(0, c.enter - previous) * tick / cpuRatio, out);
+            call(p, c, out);
+            previous = c.leave;
         }
         sleep(p, Math.max(0, l.endTicks() - previous) * tick / cpuRatio, out);
         out.append(Integer.toString(p)).append(" finalize\n");
     }
 
-    private void call(int p, LocationActivities l, int c, Appendable out) throws IOException {
-        double measured = (l.callLeave[c] - l.callEnter[c]) * tick;
-        int first = l.firstOp(c), end = l.endOp(c);
-        boolean keepMeasured = first == end;
-        for (int i = first; i < end; i++) {
-            int g = (int) (m.base[p] + i);
-            String r = Integer.toString(p);
-            switch (l.opKind[i]) {
+    private void call(int p, ActivityCursor c, Appendable out) throws IOException {
+        double measured = (c.leave - c.enter) * tick;
+        boolean keepMeasured = c.events == 0;
+        String r = Integer.toString(p);
+        for (int i = 0; i < c.events; i++) {
+            boolean matched = c.match[i] >= 0;
+            switch (c.type[i]) {
                 case LocationActivities.SEND -> {
-                    if (m.partner[g] >= 0) {
-                        out.append(r).append(" send ").append(Integer.toString(l.opPeer[i])).append(' ')
-                                .append(Integer.toString(l.opTag[i])).append(' ').append(Long.toString(l.opBytes[i])).append('\n');
+                    if (matched) {
+                        out.append(r).append(" send ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                                .append(Integer.toString(c.location.keys.tag[c.key[i]])).append(' ').append(Long.toString(c.bytes[i])).append('\n');
                     }
                 }
                 case LocationActivities.RECEIVE -> {
-                    if (m.partner[g] >= 0) {
-                        out.append(r).append(" recv ").append(Integer.toString(l.opPeer[i])).append(' ')
-                                .append(Integer.toString(l.opTag[i])).append(' ').append(Long.toString(l.opBytes[i])).append('\n');
+                    if (matched) {
+                        out.append(r).append(" recv ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                                .append(Integer.toString(c.location.keys.tag[c.key[i]])).append(' ').append(Long.toString(c.bytes[i])).append('\n');
                     } else {
                         keepMeasured = true;
                     }
                 }
-                case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, l, c, i, g, out);
+                case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, c, i, out);
                 default -> {
                     // the post of an MPI_Irecv and the completion of an MPI_Isend: written as the blocking recv / send
                 }
@@ -83,20 +85,22 @@ final class TimeIndependentTrace {
     }
 
     /** Writes a collective on a communicator of every rank; false when it cannot be written. */
-    private boolean collective(int p, LocationActivities l, int c, int i, int g, Appendable out) throws IOException {
-        int inst = m.instance[g];
-        int members = inst < 0 ? 0 : m.instanceSize[inst];
-        if (inst < 0 || !m.complete(inst) || members != m.run.processCount()) {
+    private boolean collective(int p, ActivityCursor c, int i, Appendable out) throws IOException {
+        int comm = c.match[i];
+        int members = comm < 0 ? 0 : m.communicatorSize[comm];
+        if (comm < 0 || members != m.run.processCount()) {
             return false;
         }
         String r = Integer.toString(p);
-        long s = l.opBytes[i];
-        int root = Math.max(0, l.opPeer[i]);
-        String line = switch (CollectiveKind.values()[l.opTag[i]]) {
+        long s = c.bytes[i];
+        long root = Math.max(0, c.sequence[i]);
+        String name = c.region < 0 ? "" : m.run.definitions.regionName(c.region);
+        boolean alltoall = name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
+        String line = switch (CollectiveKind.values()[c.detail[i]]) {
             case BARRIER -> " barrier";
             case ONE_TO_ALL -> " bcast " + s + " " + root;
             case ALL_TO_ONE -> " reduce " + s + " 0 " + root;
-            case ALL_TO_ALL -> l.isAlltoall(c) ? " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members)
+            case ALL_TO_ALL -> alltoall ? " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members)
                     : " allreduce " + s + " 0";
             default -> null;
         };

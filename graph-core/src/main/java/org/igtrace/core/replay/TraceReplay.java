@@ -1,6 +1,12 @@
 package org.igtrace.core.replay;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Replays a recorded run on model machines (definitions section 9): matches its messages and collective
@@ -26,9 +32,81 @@ public final class TraceReplay {
         return new ReplaySimulation(matching, parameters, offsets).run();
     }
 
+    /**
+     * The replays on each of {@code parameters}, in their order, up to {@code threads} at once (each
+     * replay reads the recorded activities on its own; 0: one per core).
+     */
+    public List<Prediction> predict(List<ReplayParameters> parameters, int threads) {
+        int n = parameters.size();
+        Prediction[] out = new Prediction[n];
+        int workers = Math.min(n, threads > 0 ? threads : Runtime.getRuntime().availableProcessors());
+        if (workers <= 1) {
+            for (int i = 0; i < n; i++) {
+                out[i] = predict(parameters.get(i));
+            }
+            return List.of(out);
+        }
+        AtomicInteger next = new AtomicInteger();
+        List<FutureTask<Void>> tasks = new ArrayList<>();
+        for (int w = 0; w < workers; w++) {
+            tasks.add(inBackground(() -> {
+                for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
+                    out[i] = predict(parameters.get(i));
+                }
+                return null;
+            }));
+        }
+        for (FutureTask<Void> t : tasks) {
+            join(t);
+        }
+        return List.of(out);
+    }
+
     /** {@code T_ideal}: the predicted run time on the ideal network (L = 0, B infinite, r = 1). */
     public double idealRuntime() {
         return predict(ReplayParameters.ideal()).predictedRuntime();
+    }
+
+    /** {@link #idealRuntime()} replayed on a thread of its own (while the caller calibrates and predicts); {@link #join} waits for it. */
+    public FutureTask<Double> idealRuntimeInBackground() {
+        return inBackground(this::idealRuntime);
+    }
+
+    private static <T> FutureTask<T> inBackground(Callable<T> work) {
+        FutureTask<T> task = new FutureTask<>(work);
+        Thread t = new Thread(task, "igtrace-replay");
+        t.setDaemon(true);
+        t.start();
+        return task;
+    }
+
+    /** Waits for a replay run in the background to end, whatever it ends with (before its store is closed). */
+    public static void awaitQuietly(FutureTask<?> task) {
+        try {
+            task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
+            // reported by join, or not needed
+        }
+    }
+
+    /** The result of a replay run in the background; what it threw is thrown here. */
+    public static <T> T join(FutureTask<T> task) {
+        try {
+            return task.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while replaying", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */

@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.function.Consumer;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
@@ -200,6 +201,62 @@ class TraceReplayTest {
     }
 
     /**
+     * The case above with 300,000 MPI_Barrier calls without events (zero length, at 1 ms) between rank
+     * 1's MPI_Irecv and its MPI_Waitall: 4 bytes of recorded stream each (head, region, enter
+     * delta 0, duration 0), 1.2 MB, more than the 1 MB a request may stay open. The post is given
+     * up and noted: the receive counts as posted at its Waitall, entered at 19 ms (the fillers take
+     * no time), so A = max(10, 19) + 2.024 = 21.024 ms, where rank 0's Waitall leaves.
+     */
+    @Test
+    void aRequestOpenTooLongIsGivenUpAndNoted() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
+            for (int i = 0; i < 300_000; i++) {
+                call(l[1], BARRIER, 1, 1);
+            }
+            call(l[1], WORK, 1, 20);
+            call(l[0], WORK, 0, 10);
+            call(l[0], ISEND, 10, 11, () -> l[0].isend(10, 1, 0, 4, 102400, 7));
+            call(l[0], WAITALL, 11, 30, () -> l[0].isendComplete(29, 7));
+            call(l[1], WAITALL, 20, 30, () -> l[1].irecv(29, 0, 0, 4, 102400, 3));
+            call(l[0], FINALIZE, 30, 31);
+            call(l[1], FINALIZE, 30, 31);
+        });
+        double transfer = MS + 102400 / 1e8;
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
+        assertEquals(19 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(19 * MS + transfer, p.processes().get(1).end(), 1e-12);
+        assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 non-blocking requests were still open")), p.notes().toString());
+    }
+
+    /**
+     * A send before MPI_Init (a call of no length at 0) is outside rank 0's replay window, which
+     * starts when MPI_Init leaves (2): the receive matches the send inside it, MPI_Send [3, 4], the
+     * first of the window on that key. L = 1 ms, B infinite, eager. Both start at 2 (times below
+     * from there): rank 0 enters the send at 1 and leaves at once, computes 4 -> 10 and ends at 7;
+     * rank 1's receive, entered at 0, ends when the message arrives at 1 + 1 = 2, then 6 -> 10: 6.
+     */
+    @Test
+    void eventsBeforeTheWindowDoNotTakePartInTheMatching() {
+        TraceReplay replay = record(2, l -> {
+            l[0].send(0, 1, 0, 1, 8);
+            call(l[0], INIT, 1, 2);
+            call(l[0], SEND, 3, 4, () -> l[0].send(3, 1, 0, 1, 8));
+            call(l[0], FINALIZE, 10, 11);
+            call(l[1], INIT, 0, 2);
+            call(l[1], RECV, 2, 6, () -> l[1].receive(5, 0, 0, 1, 8));
+            call(l[1], FINALIZE, 10, 11);
+        });
+        Prediction p = replay.predict(ReplayParameters.flat(MS, Double.POSITIVE_INFINITY, 65536, 1));
+        assertEquals(7 * MS, p.processes().get(0).end(), 1e-12);
+        assertEquals(6 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(1, replay.matchedMessages());
+        assertEquals(List.of(), p.notes());
+    }
+
+    /**
      * Collectives on 4 ranks (l = ceil(log2 4) = 2), entering at 0, 1, 2, 3 ms after MPI_Init [0, 0]:
      * barrier: start 3, cost l L = 2 ms, all leave at 5. Allreduce right after with 800 bytes from
      * rank 2 (others 8): cost 2 l (L + 800 / B) = 4 (1 + 0.8) ms = 7.2 ms: all leave at 12.2.
@@ -339,7 +396,10 @@ class TraceReplayTest {
     /**
      * What the recorder keeps: calls inside MPI_Init are not recorded, the replay starts at the
      * leave of MPI_Init (5) and ends at the enter of MPI_Finalize (40); a send outside any MPI call
-     * becomes a call of no duration; nested MPI calls count once (the outermost).
+     * becomes a call of no duration; nested MPI calls count once (the outermost). Encoded size
+     * (LocationActivities' format): the receive, head + key 0 + size 8 = 3 bytes, then the Waitall,
+     * head + region 6 + 1 + enter 10 - 0 (zigzag 20) + duration 10 = 4; the bare send on the same
+     * key and size, head + key = 2, and its call, head + region 0 + 25 - 20 (zigzag 10) + 0 = 4: 13.
      */
     @Test
     void recorderKeepsOutermostCallsBetweenInitAndFinalize() {
@@ -356,9 +416,17 @@ class TraceReplayTest {
         assertEquals(40, a.endTicks());
         assertEquals(2, a.callCount(), "the Waitall (with the Recv inside) and the bare send");
         assertEquals(2, a.eventCount());
-        assertEquals(25, a.callEnter[1]);
-        assertEquals(25, a.callLeave[1]);
-        assertEquals(LocationActivities.CALL_BYTES * 16 + LocationActivities.OP_BYTES * 16, a.bytes(), "initial capacity: 16 of each");
+        ActivityCursor c = a.cursor();
+        assertTrue(c.next());
+        assertEquals(WAITALL, c.region);
+        assertEquals(1, c.events);
+        assertTrue(c.next());
+        assertEquals(25, c.enter);
+        assertEquals(25, c.leave);
+        assertEquals(-1, c.region);
+        assertEquals(8, c.bytes[0]);
+        assertTrue(!c.next());
+        assertEquals(13, a.bytes());
     }
 
     /** Exact points t = 1 ms + S / 10^6: the fit gives L = 1 ms, B = 10^6. */

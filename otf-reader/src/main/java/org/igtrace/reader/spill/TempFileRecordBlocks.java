@@ -26,6 +26,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
 
     private final Path dir;
     private final long budget;
+    private final String what;
     private byte[][] blocks = new byte[64][];
     private long[] offsets = new long[64];
     private int[] lengths = new int[64];
@@ -39,8 +40,14 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     private static final int SPARE_ARRAYS = 64;
 
     public TempFileRecordBlocks(Path dir, long budget) {
+        this(dir, budget, "match records");
+    }
+
+    /** @param what what the blocks hold, for messages ("match records", "replay activities") */
+    public TempFileRecordBlocks(Path dir, long budget, String what) {
         this.dir = dir;
         this.budget = budget;
+        this.what = what;
     }
 
     /** Where the records spill (the directory), for messages. */
@@ -94,7 +101,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 at += file.write(b, at);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(directory() + ": cannot write match records to a temporary file ("
+            throw new UncheckedIOException(directory() + ": cannot write " + what + " to a temporary file ("
                     + e.getMessage() + "); free some space or name another directory with --temp-dir", e);
         }
     }
@@ -127,7 +134,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(directory() + ": cannot read match records back from the temporary file ("
+            throw new UncheckedIOException(directory() + ": cannot read " + what + " back from the temporary file ("
                     + e.getMessage() + ")", e);
         }
         return into;

@@ -1,0 +1,127 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code igtrace predict} and {@code igtrace timeline --format perfetto} with their recorded calls
+ * spilled to a temporary file in --temp-dir ({@code -Digtrace.activities.memory=0}: every block
+ * goes there) write exactly what they write with the calls in memory, and leave no file and no
+ * open descriptor behind, after a run and after a failure.
+ */
+class SpilledCallsTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+    private static final String BUDGET = "igtrace.activities.memory";
+
+    @TempDir
+    Path dir;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result run(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    /** Runs with a memory budget of 0 for the calls. */
+    private static Result spilling(String... args) {
+        String before = System.getProperty(BUDGET);
+        System.setProperty(BUDGET, "0");
+        try {
+            return run(args);
+        } finally {
+            if (before == null) {
+                System.clearProperty(BUDGET);
+            } else {
+                System.setProperty(BUDGET, before);
+            }
+        }
+    }
+
+    private List<String> leftIn(Path d) throws IOException {
+        List<String> left = new ArrayList<>();
+        try (Stream<Path> files = Files.list(d)) {
+            files.forEach(f -> left.add(f.toString()));
+        }
+        try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds.toList()) {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    if (target.startsWith(d.toString())) {
+                        left.add("open: " + target);
+                    }
+                } catch (IOException gone) {
+                    // the listing's own descriptor
+                }
+            }
+        }
+        return left;
+    }
+
+    @Test
+    void predictSpilledGivesTheSameNumbersAndLeavesNothing() throws IOException {
+        String trace = TESTDATA.resolve("otf2/patterns-8").toString();
+        String[] args = {"predict", trace, "--sweep", "latency=1us,1ms", "--eager-limit", "1KiB", "--format", "json", "-j", "2"};
+        Result memory = run(args);
+        assertEquals(0, memory.code, memory.err);
+        List<String> spilled = new ArrayList<>(List.of(args));
+        spilled.addAll(List.of("--temp-dir", dir.toString()));
+        Result file = spilling(spilled.toArray(String[]::new));
+        assertEquals(0, file.code, file.err);
+        assertEquals(memory.out, file.out);
+        assertTrue(file.err.contains("of them in a temporary file"), file.err);
+        assertEquals(List.of(), leftIn(dir));
+        Path missing = dir.resolve("no-such-dir");
+        Result c = spilling("predict", trace, "--temp-dir", missing.toString());
+        assertEquals(1, c.code, c.err);
+        assertTrue(c.err.startsWith("igtrace: " + missing) && c.err.contains("cannot write replay activities"), c.err);
+        assertEquals(1, c.err.lines().count(), c.err);
+    }
+
+    /** A placement file that is not there is found after the read and the calibration: exit 1, nothing left. */
+    @Test
+    void predictFailingAfterSpillingLeavesNothing() throws IOException {
+        String trace = TESTDATA.resolve("otf2/patterns-8").toString();
+        Result r = spilling("predict", trace, "--topology", "ring:8", "--placement", dir.resolve("no-such-map.txt").toString(),
+                "--temp-dir", dir.toString());
+        assertEquals(1, r.code, r.err);
+        assertTrue(r.err.startsWith("igtrace: ") && r.err.contains("no-such-map.txt"), r.err);
+        assertEquals(List.of(), leftIn(dir));
+    }
+
+    /** The Perfetto export's calls, kept until the clock offsets are known, spilled: the same calls in the same order. */
+    @Test
+    void perfettoSpilledWritesTheSameCalls() throws IOException {
+        String trace = TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString();
+        Path inMemory = dir.resolve("memory.json"), spilled = dir.resolve("spilled.json");
+        Path temp = Files.createDirectory(dir.resolve("temp"));
+        Result a = run("timeline", trace, "--format", "perfetto", "-o", inMemory.toString(), "-q");
+        assertEquals(0, a.code, a.err);
+        Result b = spilling("timeline", trace, "--format", "perfetto", "-o", spilled.toString(), "--temp-dir", temp.toString());
+        assertEquals(0, b.code, b.err);
+        assertTrue(b.err.contains("waited for the clock offsets in a temporary file of "), b.err);
+        List<String> callsA = Files.readAllLines(inMemory).stream().filter(l -> l.contains("\"ph\":\"X\"")).toList();
+        List<String> callsB = Files.readAllLines(spilled).stream().filter(l -> l.contains("\"ph\":\"X\"")).toList();
+        assertTrue(callsA.size() > 1000, "vt-md-mpi-cuda has thousands of calls: " + callsA.size());
+        assertEquals(callsA, callsB);
+        assertEquals(List.of(), leftIn(temp));
+        Path missing = dir.resolve("no-such-dir");
+        Result c = spilling("timeline", trace, "--format", "perfetto", "-o", dir.resolve("c.json").toString(), "--temp-dir", missing.toString());
+        assertEquals(1, c.code, "the calls do go to --temp-dir: " + c.err);
+        assertTrue(c.err.contains(missing.toString()) && c.err.contains("--temp-dir"), c.err);
+        assertTrue(!Files.exists(dir.resolve("c.json")), "no partial output");
+    }
+}

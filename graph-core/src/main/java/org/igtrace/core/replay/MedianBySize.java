@@ -1,0 +1,123 @@
+package org.igtrace.core.replay;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.TreeMap;
+import org.igtrace.core.util.BlockStream;
+import org.igtrace.core.util.BlockStreamReader;
+import org.igtrace.core.wait.RecordBlocks;
+
+/**
+ * Transfer times collected per message size, and the exact median of each. The first
+ * {@value #IN_MEMORY} times of a size are kept in an array; beyond that they go to a
+ * {@link BlockStream} of the store (spilled with everything else beyond its budget), and the
+ * median is selected from it by radix on the times' order-preserving bits, 16 bits a pass, so
+ * memory does not grow with the number of messages, only with the number of sizes.
+ */
+final class MedianBySize {
+    static final int IN_MEMORY = 4096;
+    private static final int STREAM_BLOCK = 4096;
+
+    private final RecordBlocks store;
+    private final Map<Long, Times> sizes = new TreeMap<>();
+
+    /** One size's times. */
+    private static final class Times {
+        double[] values = new double[8];
+        int kept;
+        long count;
+        BlockStream spilled;
+    }
+
+    MedianBySize(RecordBlocks store) {
+        this.store = store;
+    }
+
+    void add(long size, double time) {
+        Times t = sizes.computeIfAbsent(size, s -> new Times());
+        if (t.spilled == null && t.kept == IN_MEMORY) {
+            t.spilled = new BlockStream(store, STREAM_BLOCK);
+            for (int i = 0; i < t.kept; i++) {
+                t.spilled.putFixed(order(t.values[i]), 8);
+            }
+            t.values = null;
+        }
+        if (t.spilled != null) {
+            t.spilled.putFixed(order(time), 8);
+        } else {
+            if (t.kept == t.values.length) {
+                t.values = Arrays.copyOf(t.values, t.kept * 2);
+            }
+            t.values[t.kept++] = time;
+        }
+        t.count++;
+    }
+
+    int sizeCount() {
+        return sizes.size();
+    }
+
+    /** The sizes in increasing order. */
+    double[] sizes() {
+        double[] x = new double[sizes.size()];
+        int j = 0;
+        for (long s : sizes.keySet()) {
+            x[j++] = s;
+        }
+        return x;
+    }
+
+    /** The median time of each size, in the order of {@link #sizes()}. */
+    double[] medians() {
+        double[] y = new double[sizes.size()];
+        int j = 0;
+        for (Times t : sizes.values()) {
+            y[j++] = median(t);
+        }
+        return y;
+    }
+
+    private static double median(Times t) {
+        long n = t.count;
+        if (t.spilled == null) {
+            double[] v = Arrays.copyOf(t.values, t.kept);
+            Arrays.sort(v);
+            return n % 2 == 1 ? v[(int) (n / 2)] : (v[(int) (n / 2 - 1)] + v[(int) (n / 2)]) / 2;
+        }
+        t.spilled.seal();
+        return n % 2 == 1 ? select(t.spilled, n / 2) : (select(t.spilled, n / 2 - 1) + select(t.spilled, n / 2)) / 2;
+    }
+
+    /** The value of rank {@code r} (0: the smallest) among the stream's, by four passes of 16-bit radix. */
+    private static double select(BlockStream stream, long r) {
+        long prefix = 0;
+        long rank = r;
+        for (int shift = 48; shift >= 0; shift -= 16) {
+            long high = shift == 48 ? 0 : -1L << (shift + 16);
+            long[] histogram = new long[1 << 16];
+            BlockStreamReader in = stream.reader();
+            while (in.hasMore()) {
+                long v = in.readFixed(8);
+                if ((v & high) == prefix) {
+                    histogram[(int) ((v >>> shift) & 0xFFFF)]++;
+                }
+            }
+            int bucket = 0;
+            while (rank >= histogram[bucket]) {
+                rank -= histogram[bucket++];
+            }
+            prefix |= (long) bucket << shift;
+        }
+        return value(prefix);
+    }
+
+    /** Bits whose unsigned order is the order of the doubles (as {@link Arrays#sort(double[])} orders them, -0.0 before 0.0). */
+    static long order(double d) {
+        long b = Double.doubleToRawLongBits(d);
+        return b >= 0 ? b ^ Long.MIN_VALUE : ~b;
+    }
+
+    static double value(long ordered) {
+        return Double.longBitsToDouble(ordered < 0 ? ordered ^ Long.MIN_VALUE : ~ordered);
+    }
+}

@@ -1,0 +1,140 @@
+package org.igtrace.core.replay;
+
+/**
+ * The post times of the matched messages a replay has in flight, per channel (one sender, one
+ * receiver, one communicator and tag) and message number: the send's and the receive's, NaN
+ * until published. A message is forgotten once both its sides are done with it and every
+ * earlier message of its channel is forgotten, so what is kept is the messages between the
+ * slower and the faster side of each channel, not the run.
+ *
+ * <p>Layout: each channel has a circular buffer of {@value #SMALL} messages in shared flat arrays
+ * (few messages are in flight on a channel at once); a channel that needs more moves to a buffer
+ * of its own, doubled as needed.
+ */
+final class MessagePosts {
+    private static final int SMALL = 8;
+    private static final byte SENDER_DONE = 1, RECEIVER_DONE = 2, BOTH = 3;
+
+    /** Per channel: the number of its oldest message kept, where it is in the buffer, how many are kept. */
+    private final long[] head;
+    private final int[] first;
+    private final int[] size;
+    /** Per channel: its buffer, [send, receive] per message; its done flags; its capacity (a power of two). */
+    private final double[][] times;
+    private final byte[][] done;
+    private final int[] capacity;
+    private final int[] base;
+
+    MessagePosts(int channels) {
+        head = new long[channels];
+        first = new int[channels];
+        size = new int[channels];
+        capacity = new int[channels];
+        base = new int[channels];
+        double[] shared = new double[2 * SMALL * Math.max(1, channels)];
+        byte[] sharedDone = new byte[SMALL * Math.max(1, channels)];
+        times = new double[channels][];
+        done = new byte[channels][];
+        for (int c = 0; c < channels; c++) {
+            times[c] = shared;
+            done[c] = sharedDone;
+            capacity[c] = SMALL;
+            base[c] = c * SMALL;
+        }
+    }
+
+    /** The buffer index of message k of channel c, made if new; -1 when it was forgotten. */
+    private int slot(int c, long k) {
+        long h = head[c];
+        if (k < h) {
+            return -1;
+        }
+        long offset = k - h;
+        if (offset >= size[c]) {
+            grow(c, (int) offset + 1);
+        }
+        return base[c] + (int) ((first[c] + offset) & (capacity[c] - 1));
+    }
+
+    private void grow(int c, int newSize) {
+        int cap = capacity[c];
+        if (newSize > cap) {
+            int bigger = cap * 2;
+            while (bigger < newSize) {
+                bigger *= 2;
+            }
+            double[] t = new double[2 * bigger];
+            byte[] d = new byte[bigger];
+            for (int i = 0; i < size[c]; i++) {
+                int from = base[c] + ((first[c] + i) & (cap - 1));
+                t[2 * i] = times[c][2 * from];
+                t[2 * i + 1] = times[c][2 * from + 1];
+                d[i] = done[c][from];
+            }
+            times[c] = t;
+            done[c] = d;
+            base[c] = 0;
+            first[c] = 0;
+            capacity[c] = bigger;
+            cap = bigger;
+        }
+        double[] t = times[c];
+        byte[] d = done[c];
+        for (int i = size[c]; i < newSize; i++) {
+            int at = base[c] + ((first[c] + i) & (cap - 1));
+            t[2 * at] = Double.NaN;
+            t[2 * at + 1] = Double.NaN;
+            d[at] = 0;
+        }
+        size[c] = newSize;
+    }
+
+    double send(int channel, long k) {
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][2 * at];
+    }
+
+    double receive(int channel, long k) {
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][2 * at + 1];
+    }
+
+    void setSend(int channel, long k, double time) {
+        int at = slot(channel, k);
+        if (at >= 0) {
+            times[channel][2 * at] = time;
+        }
+    }
+
+    void setReceive(int channel, long k, double time) {
+        int at = slot(channel, k);
+        if (at >= 0) {
+            times[channel][2 * at + 1] = time;
+        }
+    }
+
+    /** The sender needs message k no more. */
+    void senderDone(int channel, long k) {
+        finish(channel, k, SENDER_DONE);
+    }
+
+    /** The receiver needs message k no more. */
+    void receiverDone(int channel, long k) {
+        finish(channel, k, RECEIVER_DONE);
+    }
+
+    private void finish(int c, long k, byte side) {
+        int at = slot(c, k);
+        if (at < 0) {
+            return;
+        }
+        byte[] d = done[c];
+        d[at] |= side;
+        int mask = capacity[c] - 1, b = base[c];
+        while (size[c] > 0 && d[b + first[c]] == BOTH) {
+            first[c] = (first[c] + 1) & mask;
+            head[c]++;
+            size[c]--;
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package org.igtrace.core.util;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.igtrace.core.wait.RecordBlocks;
+
+/**
+ * One stream of bytes written into {@link RecordBlocks} in blocks of a fixed size (the last one
+ * shorter), with variable-length integers (7 bits a byte) and fixed-width fields that can be
+ * patched while they are still held: the writer puts a full block into the store only when no
+ * byte in it is held ({@link #hold}), so a field written before its value is known (a request
+ * completed later) can be filled in. {@link BlockStreamReader} reads a sealed stream back.
+ * One writer per stream, on one thread.
+ */
+public final class BlockStream {
+    /** The default block size: what one reader keeps in memory per stream. */
+    public static final int BLOCK = 32 * 1024;
+
+    private final RecordBlocks store;
+    private final int blockSize;
+    private int[] handles = new int[4];
+    private int blockCount;
+    /** Full blocks not yet in the store (they hold held bytes), oldest first. */
+    private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
+    /** Stream offset of the first byte of the oldest waiting block (or of {@link #current} if none). */
+    private long waitingStart;
+    private byte[] current;
+    private int length;
+    /** The earliest offset still held (Long.MAX_VALUE: none). */
+    private long held = Long.MAX_VALUE;
+    private boolean sealed;
+
+    public BlockStream(RecordBlocks store) {
+        this(store, BLOCK);
+    }
+
+    public BlockStream(RecordBlocks store, int blockSize) {
+        this.store = store;
+        this.blockSize = blockSize;
+    }
+
+    /** The offset the next byte will have. */
+    public long position() {
+        return waitingStart + (long) waiting.size() * blockSize + length;
+    }
+
+    /**
+     * Keeps every byte from {@code offset} on out of the store until the hold moves on (Long.MAX_VALUE:
+     * no hold), so that {@link #patch} can still change them.
+     */
+    public void hold(long offset) {
+        held = offset;
+        flush();
+    }
+
+    /** Bytes now kept back by the hold. */
+    public long heldBytes() {
+        return held == Long.MAX_VALUE ? 0 : position() - held;
+    }
+
+    public void putByte(int b) {
+        if (current == null || length == blockSize) {
+            next();
+        }
+        current[length++] = (byte) b;
+    }
+
+    /** A non-negative long in 7-bit groups, low first. */
+    public void putUnsigned(long v) {
+        while ((v & ~0x7FL) != 0) {
+            putByte((int) ((v & 0x7F) | 0x80));
+            v >>>= 7;
+        }
+        putByte((int) v);
+    }
+
+    /** Any long, zigzag-encoded so small negative values stay short. */
+    public void putSigned(long v) {
+        putUnsigned((v << 1) ^ (v >> 63));
+    }
+
+    /** {@code bytes} low bytes of {@code v}, little-endian; returns the field's offset for {@link #patch}. */
+    public long putFixed(long v, int bytes) {
+        long at = position();
+        for (int i = 0; i < bytes; i++) {
+            putByte((int) (v >>> (8 * i)));
+        }
+        return at;
+    }
+
+    /** Overwrites the fixed field of {@code bytes} at {@code offset}, which must still be held. */
+    public void patch(long offset, long v, int bytes) {
+        if (offset < waitingStart || offset + bytes > position()) {
+            throw new IllegalStateException("patching bytes no longer held: " + offset);
+        }
+        for (int i = 0; i < bytes; i++) {
+            long at = offset + i - waitingStart;
+            int chunk = (int) (at / blockSize);
+            byte[] b = chunk < waiting.size() ? nth(chunk) : current;
+            b[(int) (at % blockSize)] = (byte) (v >>> (8 * i));
+        }
+    }
+
+    private byte[] nth(int i) {
+        var it = waiting.iterator();
+        for (int k = 0; k < i; k++) {
+            it.next();
+        }
+        return it.next();
+    }
+
+    /** The current block is full (or there is none yet): it waits for the store, a new one starts. */
+    private void next() {
+        if (sealed) {
+            throw new IllegalStateException("the stream is sealed");
+        }
+        if (current != null) {
+            waiting.addLast(current);
+            flush();
+        }
+        current = store.newBlock(blockSize);
+        length = 0;
+    }
+
+    /** Puts every waiting block that holds no held byte. */
+    private void flush() {
+        while (!waiting.isEmpty() && held >= waitingStart + blockSize) {
+            add(store.put(waiting.pollFirst(), blockSize));
+            waitingStart += blockSize;
+        }
+    }
+
+    private void add(int handle) {
+        if (blockCount == handles.length) {
+            handles = Arrays.copyOf(handles, blockCount * 2);
+        }
+        handles[blockCount++] = handle;
+    }
+
+    /** Ends the stream: the rest goes to the store (the last block trimmed), nothing is held any more. */
+    public void seal() {
+        if (sealed) {
+            return;
+        }
+        held = Long.MAX_VALUE;
+        flush();
+        if (current != null && length > 0) {
+            add(store.put(length == current.length ? current : Arrays.copyOf(current, length), length));
+        }
+        current = null;
+        sealed = true;
+    }
+
+    public boolean isSealed() {
+        return sealed;
+    }
+
+    /** A reader from the start of the sealed stream, with its own block buffer. */
+    public BlockStreamReader reader() {
+        if (!sealed) {
+            throw new IllegalStateException("the stream is not sealed");
+        }
+        return new BlockStreamReader(store, Arrays.copyOf(handles, blockCount), blockSize);
+    }
+}

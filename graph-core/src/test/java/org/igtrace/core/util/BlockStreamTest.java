@@ -1,0 +1,118 @@
+package org.igtrace.core.util;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.wait.RecordBlocks;
+import org.junit.jupiter.api.Test;
+
+/** The byte streams the replay's recorded activities and the Perfetto export's calls are kept in. */
+class BlockStreamTest {
+    /** A store in memory that remembers the length of every block it was given. */
+    private static final class Recording implements RecordBlocks {
+        final List<Integer> lengths = new ArrayList<>();
+        private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
+
+        @Override
+        public int put(byte[] block, int length) {
+            lengths.add(length);
+            return blocks.put(block, length);
+        }
+
+        @Override
+        public int length(int handle) {
+            return blocks.length(handle);
+        }
+
+        @Override
+        public byte[] get(int handle, byte[] buffer) {
+            return blocks.get(handle, buffer);
+        }
+
+        @Override
+        public long memoryBytes() {
+            return blocks.memoryBytes();
+        }
+
+        @Override
+        public long spilledBytes() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+            blocks.close();
+        }
+    }
+
+    /**
+     * Values of every width (1 to 10 bytes as variable-length integers, zigzag for negatives, fixed
+     * fields) written into blocks of 7 bytes, so that most values straddle a block boundary, read
+     * back equal; the store got full blocks of 7 and one shorter last block.
+     */
+    @Test
+    void valuesCrossBlockBoundariesAndReadBackEqual() {
+        Recording store = new Recording();
+        BlockStream s = new BlockStream(store, 7);
+        long[] values = {0, 1, 127, 128, 16383, 16384, 1L << 35, Long.MAX_VALUE, -1, Long.MIN_VALUE};
+        for (long v : values) {
+            if (v >= 0) {
+                s.putUnsigned(v);
+            }
+            s.putSigned(v);
+            s.putFixed(v, 5);
+        }
+        long written = s.position();
+        s.seal();
+        BlockStreamReader in = s.reader();
+        for (long v : values) {
+            if (v >= 0) {
+                assertEquals(v, in.readUnsigned());
+            }
+            assertEquals(v, in.readSigned());
+            assertEquals(v & 0xFF_FFFF_FFFFL, in.readFixed(5));
+        }
+        assertFalse(in.hasMore());
+        long full = written / 7;
+        assertEquals(full + (written % 7 == 0 ? 0 : 1), store.lengths.size());
+        for (int i = 0; i < full; i++) {
+            assertEquals(7, store.lengths.get(i));
+        }
+    }
+
+    /**
+     * A field held from before it is written can be patched however many blocks were written after
+     * it: no block holding it reaches the store before the hold moves on; then the blocks go, and
+     * patching fails.
+     */
+    @Test
+    void heldBytesStayOutOfTheStoreUntilReleased() {
+        Recording store = new Recording();
+        BlockStream s = new BlockStream(store, 4);
+        s.putUnsigned(300); // 2 bytes
+        s.hold(s.position());
+        long field = s.putFixed(0, 4); // bytes 2-5
+        for (int i = 0; i < 20; i++) {
+            s.putByte(i);
+        }
+        assertTrue(store.lengths.isEmpty(), "the first block holds a held byte, and blocks go in order");
+        assertEquals(24, s.heldBytes());
+        s.patch(field, 0xA1B2C3D4L, 4);
+        s.hold(Long.MAX_VALUE);
+        assertEquals(6, store.lengths.size(), "24 of 26 bytes in full blocks of 4");
+        assertThrows(IllegalStateException.class, () -> s.patch(field, 0, 4));
+        s.seal();
+        BlockStreamReader in = s.reader();
+        assertEquals(300, in.readUnsigned());
+        assertEquals(0xA1B2C3D4L, in.readFixed(4));
+        for (int i = 0; i < 20; i++) {
+            assertEquals(i, in.readByte());
+        }
+        assertFalse(in.hasMore());
+    }
+}
