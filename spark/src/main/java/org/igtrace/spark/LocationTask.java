@@ -16,23 +16,24 @@ import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordStream;
-import org.igtrace.reader.PartitionedSource;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.TraceReadException;
 
 /**
- * One location task, on an executor: opens the trace, reads its share of the parts (OTF2
- * locations with one libotf2 reader, or OTF event files) once into graph-core's
+ * One location task, on an executor: reads its share of the parts (OTF2 locations with one libotf2
+ * reader, or OTF event files) through the {@link PartReader} the driver broadcast (definitions
+ * read once, on the driver: a task opens only its own parts' files) once into graph-core's
  * {@link TraceAccumulator} and {@link MatchRecords}, and emits {@link Rows#TASK} rows: the
  * accumulation per location (times per process, traffic per pair, note counts) and the sealed match
  * record blocks, each with the key it is joined under.
  */
 final class LocationTask implements MapPartitionsFunction<Long, Row> {
-    private final TraceOpening trace;
+    private final Broadcast<PartReader> trace;
     private final Broadcast<int[][]> plan;
     private final boolean modelCollectives;
     private final boolean records;
 
-    LocationTask(TraceOpening trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records) {
+    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records) {
         this.trace = trace;
         this.plan = plan;
         this.modelCollectives = modelCollectives;
@@ -54,7 +55,7 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     }
 
     private void read(int[] parts, List<Row> rows) throws TraceReadException {
-        PartitionedSource source = trace.open();
+        PartReader source = trace.value();
         TraceDefinitions definitions = source.definitions();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, modelCollectives);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {

@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -24,12 +25,15 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.LocationShares;
+import org.igtrace.reader.otf2.Otf2TraceReader;
 
 /**
  * The driver's side of igtrace on Spark: reads the definitions, splits the trace's parts into
@@ -52,14 +56,17 @@ final class SparkProfileReader implements ProfileReader {
     @Override
     public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException {
-        TraceOpening trace = new TraceOpening(located.file().toAbsolutePath().toString(), located.format(), options.skipMissing(),
-                options.skipDamaged());
-        PartitionedSource source = trace.open();
+        // Absolute: the executors read the parts' files by this path, on a file system every node mounts.
+        Path file = located.file().toAbsolutePath();
+        PartitionedSource source = switch (located.format()) {
+            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE);
+            case OTF1 -> Otf1TraceReader.open(file, options, ReadProgress.NONE);
+        };
         TraceDefinitions definitions = source.definitions();
         int[][] plan = plan(source);
         report.plan(plan, source);
         try {
-            return run(trace, source, definitions, plan, analysis);
+            return run(source, definitions, plan, analysis);
         } catch (Exception e) {
             // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
@@ -90,10 +97,10 @@ final class SparkProfileReader implements ProfileReader {
         return plan;
     }
 
-    private TraceProfile run(TraceOpening trace, PartitionedSource source, TraceDefinitions definitions, int[][] plan,
-                             AnalysisOptions analysis) {
+    private TraceProfile run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<int[][]> planned = context.broadcast(plan);
+        Broadcast<PartReader> trace = context.broadcast(source.partReader());
         boolean waits = analysis.waits() != WaitMode.OFF;
         Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
                 .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits), Encoders.row(Rows.TASK))
@@ -141,6 +148,7 @@ final class SparkProfileReader implements ProfileReader {
         } finally {
             rows.unpersist();
             planned.destroy();
+            trace.destroy();
         }
     }
 
