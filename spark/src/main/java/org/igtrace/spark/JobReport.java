@@ -15,7 +15,8 @@ import org.igtrace.reader.PartitionedSource;
 
 /**
  * What a run cost, for benchmarks: the location tasks with the events (OTF2) or bytes (OTF) each
- * was given, and the shuffle Spark reports (bytes written and read, summed over tasks), written
+ * was given, the shuffle Spark reports (bytes written and read, summed over tasks) and how many
+ * communicator instance ranges the collectives were joined in, written
  * to the file named by {@code spark.igtrace.report} (nothing without it).
  */
 final class JobReport extends SparkListener {
@@ -25,6 +26,7 @@ final class JobReport extends SparkListener {
     private final AtomicLong shuffleRead = new AtomicLong();
     private final AtomicLong tasks = new AtomicLong();
     private final List<String> plan = new ArrayList<>();
+    private long collectiveRanges = -1;
     private long started = System.nanoTime();
 
     static JobReport attach(SparkSession spark) {
@@ -54,9 +56,24 @@ final class JobReport extends SparkListener {
         }
     }
 
+    /** Whether a report is wanted (what only it needs is computed only then). */
+    static boolean wanted(SparkSession spark) {
+        return !file(spark).isEmpty();
+    }
+
+    /** The report file: {@code --conf spark.igtrace.report=FILE}, or set on the session at run time; "" for none. */
+    static String file(SparkSession spark) {
+        return spark.conf().get(REPORT, "");
+    }
+
+    /** How many (communicator, instance range) keys the collective arrivals were joined under. */
+    void collectiveRanges(long n) {
+        collectiveRanges = n;
+    }
+
     /** Writes the report when {@code spark.igtrace.report} names a file. */
     void write(SparkSession spark, int exitCode) throws IOException {
-        String file = spark.sparkContext().getConf().get(REPORT, "");
+        String file = file(spark);
         if (file.isEmpty()) {
             return;
         }
@@ -67,6 +84,9 @@ final class JobReport extends SparkListener {
         lines.add("spark_tasks\t" + tasks.get());
         lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
         lines.add("shuffle_bytes_read\t" + shuffleRead.get());
+        if (collectiveRanges >= 0) {
+            lines.add("collective_ranges\t" + collectiveRanges);
+        }
         lines.addAll(plan);
         Files.write(Path.of(file), lines, StandardCharsets.UTF_8);
     }

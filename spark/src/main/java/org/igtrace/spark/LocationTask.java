@@ -32,12 +32,19 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     private final Broadcast<int[][]> plan;
     private final boolean modelCollectives;
     private final boolean records;
+    private final long recordsPerRange;
 
-    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records) {
+    /**
+     * @param records         whether to record match records (waits wanted)
+     * @param recordsPerRange about how many collective arrivals one join of an instance range holds
+     *                        ({@link MatchRecords#MatchRecords(TraceDefinitions, org.igtrace.core.wait.RecordBlocks, long)})
+     */
+    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records, long recordsPerRange) {
         this.trace = trace;
         this.plan = plan;
         this.modelCollectives = modelCollectives;
         this.records = records;
+        this.recordsPerRange = recordsPerRange;
     }
 
     @Override
@@ -59,7 +66,7 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
         TraceDefinitions definitions = source.definitions();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, modelCollectives);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
-            MatchRecords matches = records ? new MatchRecords(definitions, store) : null;
+            MatchRecords matches = records ? new MatchRecords(definitions, store, recordsPerRange) : null;
             LocationSink sink = matches == null ? accumulator : TeeSink.of(List.of(accumulator, matches));
             long[] readerCounts = source.readParts(sink, parts);
             for (int i = 0; i < readerCounts.length; i++) {
@@ -97,7 +104,7 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     private static void emit(MatchRecords matches, MemoryRecordBlocks store, List<Row> rows) {
         rows.add(Rows.task(Rows.COUNT, Rows.NON_MEMBER_COLLECTIVES, 0, 0, matches.collectivesOfNonMembers(), 0, 0, 0, 0, null));
         matches.forEachStream((side, stream) -> {
-            long key = Rows.joinKey(side.ordinal(), stream.process(), stream.key());
+            long key = Rows.joinKey(side.ordinal(), stream.process(), stream.key(), stream.range());
             for (int i = 0; i < stream.blockCount(); i++) {
                 int handle = stream.block(i);
                 byte[] bytes = Arrays.copyOf(store.get(handle, null), store.length(handle));

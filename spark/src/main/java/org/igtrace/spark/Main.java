@@ -42,7 +42,7 @@ public final class Main {
         try {
             report.write(spark, code);
         } catch (IOException e) {
-            err.println("igtrace: " + spark.sparkContext().getConf().get(JobReport.REPORT, "") + ": " + e.getMessage());
+            err.println("igtrace: " + JobReport.file(spark) + ": " + e.getMessage());
         } finally {
             spark.sparkContext().removeSparkListener(report);
         }

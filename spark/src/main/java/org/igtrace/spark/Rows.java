@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  *       PROCESS  process  -        -      span    environment communication -     -      -      (ticks, per location)
  *       PAIR     table    from     to     order   messages  -           -         bytes  -      (per location and pair)
  *       COUNT    which    -        -      value   -         -           -         -      -
- *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records)
+ *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records; join key: pair, or communicator and instance range)
  * JOIN  kind     a        b        x
  * </pre>
  */
@@ -86,13 +86,21 @@ final class Rows {
         return RowFactory.create(kind, a, b, x);
     }
 
-    /** The key a stream is joined under: the directed pair of a message stream, the communicator of a collective one. */
-    static long joinKey(int side, int process, int key) {
+    /**
+     * The key a stream is joined under: the directed pair of a message stream (not negative), the
+     * communicator and instance range of a collective one (negative).
+     */
+    static long joinKey(int side, int process, int key, int range) {
         return switch (side) {
             case 0 -> pair(process, key);
             case 1 -> pair(key, process);
-            default -> -1L - key;
+            default -> -1L - (((long) key << 32) | range);
         };
+    }
+
+    /** The instance range of a collective stream's join key. */
+    static int range(long joinKey) {
+        return joinKey < 0 ? (int) (-1L - joinKey) : 0;
     }
 
     private static long pair(int sender, int receiver) {

@@ -24,6 +24,7 @@ import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
+import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
@@ -44,6 +45,12 @@ import org.igtrace.reader.otf2.Otf2TraceReader;
 final class SparkProfileReader implements ProfileReader {
     /** Location tasks per core Spark offers (more tasks than cores evens out unequal locations). */
     static final String TASKS_PER_CORE = "spark.igtrace.tasksPerCore";
+    /**
+     * About how many collective arrivals one join task holds for one communicator's instance range
+     * (graph-core's default when unset: 16 M); a communicator's instances are joined in ranges of
+     * this over its member count.
+     */
+    static final String RANGE_RECORDS = "spark.igtrace.collectiveRangeRecords";
 
     private final SparkSession spark;
     private final JobReport report;
@@ -103,7 +110,7 @@ final class SparkProfileReader implements ProfileReader {
         Broadcast<PartReader> trace = context.broadcast(source.partReader());
         boolean waits = analysis.waits() != WaitMode.OFF;
         Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
-                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits), Encoders.row(Rows.TASK))
+                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange()), Encoders.row(Rows.TASK))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             ProfileTotals totals = new ProfileTotals(definitions.processCount());
@@ -150,6 +157,10 @@ final class SparkProfileReader implements ProfileReader {
             planned.destroy();
             trace.destroy();
         }
+    }
+
+    private long recordsPerRange() {
+        return spark.sparkContext().getConf().getLong(RANGE_RECORDS, MatchRecords.RECORDS_PER_RANGE);
     }
 
     /**

@@ -1,13 +1,18 @@
 package org.igtrace.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 import org.igtrace.cli.IgtraceCommand;
@@ -15,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,7 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * --stats table on standard error, with clocks corrected and raw, with modelled collectives,
  * without waits, and in DOT. Location tasks and join partitions are set so that every trace is
  * split over several tasks (and a process's streams meet in a join task other than the one that
- * read them).
+ * read them), and collectives are joined in instance ranges of one or two instances (a
+ * communicator's instances spread over the join partitions).
  */
 @Tag("slow")
 class LocalModeMatchesCliTest {
@@ -39,6 +46,8 @@ class LocalModeMatchesCliTest {
                 .config("spark.sql.shuffle.partitions", "2")
                 .config(SparkProfileReader.TASKS_PER_CORE, "2")
                 .config(DistributedWaits.JOIN_PARTITIONS, "3")
+                // Collectives joined in instance ranges of 1 to 2 instances (4 arrivals / members).
+                .config(SparkProfileReader.RANGE_RECORDS, "4")
                 .config("spark.driver.host", "127.0.0.1")
                 .getOrCreate();
     }
@@ -78,35 +87,84 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * Collectives are joined in instance ranges: delays-4 has 4 collective ends on MPI_COMM_WORLD
+     * per location (otf2-print: 16 MPI_COLLECTIVE_END records, all on MPI_COMM_WORLD, 4 per
+     * location) and 4 members, so 4 arrivals per range (this session's setting) make one instance
+     * per range and 4 join keys; the output is the command line's (as every run here checks).
+     */
+    @Test
+    void collectivesAreJoinedInInstanceRanges(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.tsv");
+        spark.conf().set(JobReport.REPORT, report.toString());
+        try {
+            sparkGivesTheCommandLinesOutput(SparkTraces.dir().resolve("otf2/delays-4"), List.of("--stats"));
+        } finally {
+            spark.conf().unset(JobReport.REPORT);
+        }
+        assertTrue(Files.readAllLines(report).contains("collective_ranges\t4"), Files.readString(report));
+    }
+
+    /**
      * A damaged events file, met by an executor (the driver reads only definitions), is the
      * command line's one-line error naming the file, with exit code 1.
      */
     @Test
-    void damagedEventsFileIsTheCommandLinesError() throws Exception {
-        Path copy = java.nio.file.Files.createTempDirectory("igtrace-spark-damaged");
-        try {
-            try (Stream<Path> files = java.nio.file.Files.list(SparkTraces.dir().resolve("otf1/synth-z"))) {
-                for (Path f : files.toList()) {
-                    java.nio.file.Files.copy(f, copy.resolve(f.getFileName()));
-                }
-            }
-            // Bytes 20.. of a 224-byte zlib stream overwritten: inflating it fails.
-            Path events = copy.resolve("synth.1.events.z");
-            byte[] bytes = java.nio.file.Files.readAllBytes(events);
-            java.util.Arrays.fill(bytes, 20, 120, (byte) 0x5a);
-            java.nio.file.Files.write(events, bytes);
-            Output cli = Output.of(false, copy.resolve("synth.otf"), List.of());
-            Output onSpark = Output.of(true, copy.resolve("synth.otf"), List.of());
-            assertEquals(1, cli.code, cli.err);
-            assertTrue(cli.err.startsWith("igtrace: " + events), cli.err);
-            assertEquals(cli.code, onSpark.code, onSpark.err);
-            assertEquals(cli.err, onSpark.err);
-            assertEquals("", onSpark.out);
-        } finally {
-            try (Stream<Path> files = java.nio.file.Files.walk(copy)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    void damagedEventsFileIsTheCommandLinesError(@TempDir Path copy) throws Exception {
+        Path events = damagedCopy(copy);
+        Output cli = Output.of(false, copy.resolve("synth.otf"), List.of());
+        Output onSpark = Output.of(true, copy.resolve("synth.otf"), List.of());
+        assertEquals(1, cli.code, cli.err);
+        assertTrue(cli.err.startsWith("igtrace: " + events), cli.err);
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.err, onSpark.err);
+        assertEquals("", onSpark.out);
+    }
+
+    /**
+     * The same through scripts/spark-local (spark-submit's JVM, logging as spark/conf/log4j2.properties
+     * says): exit code 1, the command line's one-line error as the last line of standard error,
+     * before it only Spark's warnings and errors, one line each: no stack trace ("\tat ...",
+     * "Caused by"), although Spark puts the lost task's stack trace into its message. No output file.
+     */
+    @Test
+    void damagedTraceThroughSparkLocalPrintsOneLineMessages(@TempDir Path copy) throws Exception {
+        Path events = damagedCopy(copy);
+        Path graph = copy.resolve("out.graphml");
+        ProcessBuilder b = new ProcessBuilder(Path.of("../scripts/spark-local").toAbsolutePath().normalize().toString(),
+                copy.resolve("synth.otf").toString(), "-o", graph.toString())
+                .redirectOutput(copy.resolve("stdout").toFile()).redirectError(copy.resolve("stderr").toFile());
+        b.environment().remove("SPARK_HOME");
+        b.environment().put("SPARK_LOCAL_OPTS", "--conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1");
+        Process p = b.start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("scripts/spark-local did not finish in 5 minutes");
+        }
+        List<String> err = Files.readAllLines(copy.resolve("stderr"));
+        String cli = Output.of(false, copy.resolve("synth.otf"), List.of()).err.strip();
+        assertEquals(1, p.exitValue(), String.join("\n", err));
+        assertTrue(cli.startsWith("igtrace: " + events + ": "), cli);
+        assertEquals(cli, err.get(err.size() - 1), String.join("\n", err));
+        for (String line : err.subList(0, err.size() - 1)) {
+            assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d (WARN|ERROR) \\S+: .*"), "not a one-line Spark message: " + line);
+        }
+        assertTrue(err.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Caused by")), String.join("\n", err));
+        assertFalse(Files.exists(graph), "no output file");
+    }
+
+    /** A copy of synth-z in {@code dir} with bytes 20.. of its 224-byte zlib stream synth.1.events.z overwritten: inflating it fails. */
+    private static Path damagedCopy(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(SparkTraces.dir().resolve("otf1/synth-z"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
+        Path events = dir.resolve("synth.1.events.z");
+        byte[] bytes = Files.readAllBytes(events);
+        Arrays.fill(bytes, 20, 120, (byte) 0x5a);
+        Files.write(events, bytes);
+        return events;
     }
 
     private record Output(int code, String out, String err) {

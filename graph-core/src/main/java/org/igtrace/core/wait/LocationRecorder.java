@@ -257,7 +257,8 @@ public final class LocationRecorder implements LocationEvents {
         int at = index.get(key, -1);
         if (at < 0) {
             at = list.size();
-            list.add(new RecordStream(process, order, key));
+            list.add(list == collectives ? RecordStream.collectives(process, order, key, records.instancesPerRange(key))
+                    : new RecordStream(process, order, key));
             index.put(key, at);
         }
         lastList = list;
