@@ -1,8 +1,6 @@
 package org.igtrace.cli;
 
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.trace.EventTaps;
-import org.igtrace.reader.TraceFormat;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -159,21 +157,11 @@ public final class GraphCommand implements Callable<Integer> {
         if (selection.isAll()) {
             read = TraceReading.read(trace.path(), options, progress, parent.reader());
         } else {
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            if (IsolatedCommand.needed(located)) {
-                return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+            SelectedReading.Outcome selected = SelectedReading.profileOf(parent, trace.path(), options, progress, selection);
+            if (selected.read() == null) {
+                return selected.exit();
             }
-            SelectedReading selected = new SelectedReading();
-            try {
-                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
-            } catch (SelectedReading.SelectionError e) {
-                throw new UsageError(e.getMessage());
-            }
-            String nothing = selected.nothingLeft(located);
-            if (nothing != null) {
-                err.println(nothing);
-                return 1;
-            }
+            read = selected.read();
         }
         long readDone = System.nanoTime();
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);

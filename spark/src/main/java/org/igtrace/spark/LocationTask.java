@@ -10,6 +10,8 @@ import org.apache.spark.sql.Row;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.profile.LocationAccumulator;
 import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.select.SelectionFilter;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
@@ -33,18 +35,22 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     private final boolean modelCollectives;
     private final boolean records;
     private final long recordsPerRange;
+    private final Selection selection;
 
     /**
      * @param records         whether to record match records (waits wanted)
      * @param recordsPerRange about how many collective arrivals one join of an instance range holds
      *                        ({@link MatchRecords#MatchRecords(TraceDefinitions, org.igtrace.core.wait.RecordBlocks, long)})
+     * @param selection       the selection whose filter stands in front of the analyses, or null
      */
-    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records, long recordsPerRange) {
+    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records, long recordsPerRange,
+                 Selection selection) {
         this.trace = trace;
         this.plan = plan;
         this.modelCollectives = modelCollectives;
         this.records = records;
         this.recordsPerRange = recordsPerRange;
+        this.selection = selection;
     }
 
     @Override
@@ -68,7 +74,12 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
             MatchRecords matches = records ? new MatchRecords(definitions, store, recordsPerRange) : null;
             LocationSink sink = matches == null ? accumulator : TeeSink.of(List.of(accumulator, matches));
-            long[] readerCounts = source.readParts(sink, parts);
+            // The selection's filter in front of the analyses, as the command line's read puts it (definitions section 11).
+            SelectionFilter filter = selection == null ? null : selection.resolve(definitions);
+            long[] readerCounts = source.readParts(filter == null ? sink : filter.perLocation(sink), parts);
+            if (filter != null) {
+                rows.add(Rows.task(Rows.COUNT, Rows.KEPT_EVENTS, 0, 0, filter.keptEvents(), 0, 0, 0, 0, null));
+            }
             for (int i = 0; i < readerCounts.length; i++) {
                 rows.add(Rows.task(Rows.COUNT, Rows.READER_COUNTS + i, 0, 0, readerCounts[i], 0, 0, 0, 0, null));
             }

@@ -19,6 +19,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Commands that read on the driver (timeline, report, predict) read in this JVM: a child JVM
+        // (the command line's isolation of libotf2) would not find igtrace's classes, which
+        // spark-submit loads from the job jar in a class loader of its own.
+        System.setProperty("igtrace.isolate", "false");
         SparkSession spark = SparkSession.builder().appName("igtrace").getOrCreate();
         int code;
         try {

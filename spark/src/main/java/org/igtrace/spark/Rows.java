@@ -33,9 +33,11 @@ final class Rows {
     static final int RECEIVES = 1;
     static final int COLLECTIVE_TRAFFIC = 2;
 
-    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives. */
+    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives, kept events. */
     static final int READER_COUNTS = 100;
     static final int NON_MEMBER_COLLECTIVES = 200;
+    /** COUNT row: events a selection kept. */
+    static final int KEPT_EVENTS = 201;
 
     static final StructType TASK = new StructType()
             .add("kind", IntegerType, false)

@@ -22,6 +22,7 @@ import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.ProfileTotals;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.MatchRecords;
@@ -38,8 +39,9 @@ import org.igtrace.reader.otf2.Otf2TraceReader;
 
 /**
  * The driver's side of igtrace on Spark: reads the definitions, splits the trace's parts into
- * location tasks by the events they announce, runs them once (their rows kept by Spark), adds the
- * profile up by process and pair, and hands the match records to {@link DistributedWaits}. The
+ * location tasks by the events they announce, runs them once (their rows kept by Spark; a
+ * selection's filter in front of their analyses), adds the profile up by process and pair, and
+ * hands the match records to {@link DistributedWaits}. The
  * command line's own code builds the graph and writes it from the profile returned here.
  */
 final class SparkProfileReader implements ProfileReader {
@@ -63,6 +65,18 @@ final class SparkProfileReader implements ProfileReader {
     @Override
     public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException {
+        return readAll(located, options, analysis, null).profile();
+    }
+
+    /** A selection's filter runs in the location tasks, in front of the analyses, as on the command line. */
+    @Override
+    public Selected readSelected(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
+                                 Selection selection) throws TraceReadException {
+        return readAll(located, options, analysis, selection);
+    }
+
+    private Selected readAll(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, Selection selection)
+            throws TraceReadException {
         // Absolute: the executors read the parts' files by this path, on a file system every node mounts.
         Path file = located.file().toAbsolutePath();
         PartitionedSource source = switch (located.format()) {
@@ -70,10 +84,17 @@ final class SparkProfileReader implements ProfileReader {
             case OTF1 -> Otf1TraceReader.open(file, options, ReadProgress.NONE);
         };
         TraceDefinitions definitions = source.definitions();
+        if (selection != null) {
+            try {
+                selection.resolve(definitions); // refused here, before any task runs
+            } catch (IllegalArgumentException e) {
+                throw new RefusedSelection(e.getMessage());
+            }
+        }
         int[][] plan = plan(source);
         report.plan(plan, source);
         try {
-            return run(source, definitions, plan, analysis);
+            return run(source, definitions, plan, analysis, selection);
         } catch (Exception e) {
             // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
@@ -104,18 +125,21 @@ final class SparkProfileReader implements ProfileReader {
         return plan;
     }
 
-    private TraceProfile run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis) {
+    private Selected run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis,
+                         Selection selection) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<int[][]> planned = context.broadcast(plan);
         Broadcast<PartReader> trace = context.broadcast(source.partReader());
         boolean waits = analysis.waits() != WaitMode.OFF;
         Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
-                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange()), Encoders.row(Rows.TASK))
+                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange(), selection),
+                        Encoders.row(Rows.TASK))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             ProfileTotals totals = new ProfileTotals(definitions.processCount());
             long[] readerCounts = new long[0];
             long nonMembers = 0;
+            long kept = 0;
             for (Row r : reduceProfile(rows)) {
                 int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2), c = r.getInt(3);
                 long x = r.getLong(4), y = r.getLong(5), z = r.getLong(6);
@@ -135,6 +159,8 @@ final class SparkProfileReader implements ProfileReader {
                             totals.counts[a] += x;
                         } else if (a == Rows.NON_MEMBER_COLLECTIVES) {
                             nonMembers = x;
+                        } else if (a == Rows.KEPT_EVENTS) {
+                            kept = x;
                         } else {
                             int i = a - Rows.READER_COUNTS;
                             readerCounts = java.util.Arrays.copyOf(readerCounts, Math.max(readerCounts.length, i + 1));
@@ -146,12 +172,12 @@ final class SparkProfileReader implements ProfileReader {
             TraceProfile profile = new TraceAccumulator(definitions, analysis.modelCollectives()).profile(totals)
                     .withNotes(source.notes(readerCounts));
             if (!waits) {
-                return profile;
+                return new Selected(profile, kept);
             }
             WaitReport report = new DistributedWaits(spark, definitions, this.report)
                     .analyse(rows.filter(col("kind").equalTo(Rows.BLOCK)), nonMembers,
                             analysis.waits() == WaitMode.CORRECTED_CLOCKS);
-            return profile.withWaits(report);
+            return new Selected(profile.withWaits(report), kept);
         } finally {
             rows.unpersist();
             planned.destroy();

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 18: the Spark job in local[2] gives, on every trace in testdata/, what the command line
@@ -87,6 +88,55 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * Selections (definitions section 11) run in the location tasks, the filter in front of the
+     * analyses (the job's report lists its location tasks): the graph and stats commands give the
+     * command line's output and standard error on
+     * windows, ranks and regions (the selections SelectionCommandTest checks against traces holding
+     * only the selected events), and the command line's one-line error and exit code when the
+     * trace refutes the selection (2) or the selection keeps no event (1).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "otf2/scorep-late-sender-barrier --window 1.2s:15s --stats",
+        "otf2/scorep-late-sender-barrier --ranks 0,2-3 --region late_sender --stats",
+        "otf2/scorep-jacobi-2nodes --window 500ms:1500ms --ranks 1 --format dot",
+        "otf2/delays-4 --ranks 1-3 --clock-correction none --collectives --stats",
+        "otf1/vt-md-mpi-cuda/md_mpi_cuda.otf --ranks 0 --no-waits",
+        "stats otf2/scorep-late-sender-barrier --window 1.2s:15s --format json",
+        "stats otf2/scorep-ping-pong --window :196ms --format csv",
+        "otf2/delays-4 --ranks 0-9",
+        "otf2/delays-4 --region no_such_region",
+        "stats otf2/delays-4 --window 100s:",
+    })
+    void selectionsRunInTheLocationTasks(String words, @TempDir Path dir) throws IOException {
+        List<String> args = new ArrayList<>();
+        for (String w : words.split(" ")) {
+            args.add(w.contains("/") ? SparkTraces.dir().resolve(w).toString() : w);
+        }
+        Output cli = Output.of(false, args);
+        Path report = dir.resolve("report.tsv");
+        spark.conf().set(JobReport.REPORT, report.toString());
+        Output onSpark;
+        try {
+            onSpark = Output.of(true, args);
+        } finally {
+            spark.conf().unset(JobReport.REPORT);
+        }
+        // The job read the selection (location tasks planned), unless the driver refused it first.
+        assertEquals(cli.code != 2, Files.readString(report).contains("location_task\t0\t"), Files.readString(report));
+        int expected = words.contains("0-9") || words.contains("no_such") ? 2 : words.contains("100s:") ? 1 : 0;
+        assertEquals(expected, cli.code, cli.err);
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.out, onSpark.out, words);
+        assertEquals(cli.err, onSpark.err, words);
+        if (cli.code == 0) {
+            assertTrue(cli.out.length() > 100, "the command line wrote something: " + cli.out);
+        } else {
+            assertTrue(cli.err.startsWith("igtrace: ") && cli.err.strip().lines().count() <= 2, cli.err);
+        }
+    }
+
+    /**
      * Collectives are joined in instance ranges: delays-4 has 4 collective ends on MPI_COMM_WORLD
      * per location (otf2-print: 16 MPI_COLLECTIVE_END records, all on MPI_COMM_WORLD, 4 per
      * location) and 4 members, so 4 arrivals per range (this session's setting) make one instance
@@ -130,9 +180,47 @@ class LocalModeMatchesCliTest {
     void damagedTraceThroughSparkLocalPrintsOneLineMessages(@TempDir Path copy) throws Exception {
         Path events = damagedCopy(copy);
         Path graph = copy.resolve("out.graphml");
-        ProcessBuilder b = new ProcessBuilder(Path.of("../scripts/spark-local").toAbsolutePath().normalize().toString(),
-                copy.resolve("synth.otf").toString(), "-o", graph.toString())
-                .redirectOutput(copy.resolve("stdout").toFile()).redirectError(copy.resolve("stderr").toFile());
+        Run run = sparkLocal(copy, copy.resolve("synth.otf").toString(), "-o", graph.toString());
+        List<String> err = run.err;
+        String cli = Output.of(false, copy.resolve("synth.otf"), List.of()).err.strip();
+        assertEquals(1, run.code, String.join("\n", err));
+        assertTrue(cli.startsWith("igtrace: " + events + ": "), cli);
+        assertEquals(cli, err.get(err.size() - 1), String.join("\n", err));
+        for (String line : err.subList(0, err.size() - 1)) {
+            assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d (WARN|ERROR) \\S+: .*"), "not a one-line Spark message: " + line);
+        }
+        assertTrue(err.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Caused by")), String.join("\n", err));
+        assertFalse(Files.exists(graph), "no output file");
+    }
+
+    /**
+     * A command that reads on the driver (timeline) reads an OTF2 trace in spark-submit's JVM: the
+     * command line would run it in a child JVM, which would not find igtrace's classes there. The
+     * SVG is the command line's (both read on one thread: with several, the order of arrows drawn
+     * at the same place depends on which thread read first).
+     */
+    @Test
+    void timelineThroughSparkLocalReadsOnTheDriver(@TempDir Path dir) throws Exception {
+        Path trace = SparkTraces.dir().resolve("otf2/delays-4");
+        Path svg = dir.resolve("spark.svg");
+        Run run = sparkLocal(dir, "timeline", trace.toString(), "-j", "1", "-o", svg.toString());
+        assertEquals(0, run.code, String.join("\n", run.err));
+        Output cli = Output.of(false, List.of("timeline", trace.toString(), "-j", "1", "-o", dir.resolve("cli.svg").toString()));
+        assertEquals(0, cli.code, cli.err);
+        assertTrue(Files.size(svg) > 1000, "an SVG");
+        assertEquals(Files.readString(dir.resolve("cli.svg")), Files.readString(svg));
+    }
+
+    private record Run(int code, List<String> err) {
+    }
+
+    /** Runs scripts/spark-local (no SPARK_HOME: Maven's Spark jars) with {@code args}, output and errors in {@code dir}. */
+    private static Run sparkLocal(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of("../scripts/spark-local").toAbsolutePath().normalize().toString());
+        command.addAll(List.of(args));
+        ProcessBuilder b = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout").toFile()).redirectError(dir.resolve("stderr").toFile());
         b.environment().remove("SPARK_HOME");
         b.environment().put("SPARK_LOCAL_OPTS", "--conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1");
         Process p = b.start();
@@ -141,16 +229,7 @@ class LocalModeMatchesCliTest {
             p.destroyForcibly();
             throw new AssertionError("scripts/spark-local did not finish in 5 minutes");
         }
-        List<String> err = Files.readAllLines(copy.resolve("stderr"));
-        String cli = Output.of(false, copy.resolve("synth.otf"), List.of()).err.strip();
-        assertEquals(1, p.exitValue(), String.join("\n", err));
-        assertTrue(cli.startsWith("igtrace: " + events + ": "), cli);
-        assertEquals(cli, err.get(err.size() - 1), String.join("\n", err));
-        for (String line : err.subList(0, err.size() - 1)) {
-            assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d (WARN|ERROR) \\S+: .*"), "not a one-line Spark message: " + line);
-        }
-        assertTrue(err.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Caused by")), String.join("\n", err));
-        assertFalse(Files.exists(graph), "no output file");
+        return new Run(p.exitValue(), Files.readAllLines(dir.resolve("stderr")));
     }
 
     /** A copy of synth-z in {@code dir} with bytes 20.. of its 224-byte zlib stream synth.1.events.z overwritten: inflating it fails. */
@@ -172,6 +251,10 @@ class LocalModeMatchesCliTest {
             List<String> args = new ArrayList<>();
             args.add(trace.toString());
             args.addAll(options);
+            return of(onSpark, args);
+        }
+
+        static Output of(boolean onSpark, List<String> args) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             PrintWriter errWriter = new PrintWriter(err, true);
