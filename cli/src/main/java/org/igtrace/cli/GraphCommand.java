@@ -1,8 +1,6 @@
 package org.igtrace.cli;
 
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.trace.EventTaps;
-import org.igtrace.reader.TraceFormat;
 
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -162,23 +160,12 @@ public final class GraphCommand implements Callable<Integer> {
             if (selection.isAll()) {
                 read = TraceReading.read(trace.path(), options, progress, parent.reader(), beforeEvents);
             } else {
-                TraceFormat.Located located = TraceFormat.locate(trace.path());
-                if (IsolatedCommand.needed(located)) {
-                    return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+                SelectedReading.Outcome selected = SelectedReading.profileOf(parent, trace.path(), options, progress, selection, beforeEvents);
+                if (selected.read() == null) {
+                    return selected.exit();
                 }
-                SelectedReading selected = new SelectedReading();
-                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> {
-                    beforeEvents.accept(d.processes().size());
-                    return EventTaps.NONE;
-                }));
-                String nothing = selected.nothingLeft(located);
-                if (nothing != null) {
-                    err.println(nothing);
-                    return 1;
-                }
+                read = selected.read();
             }
-        } catch (SelectedReading.SelectionError e) {
-            throw new UsageError(e.getMessage());
         } catch (TopologyOptions.Unfit e) {
             e.rethrow();
             throw e;

@@ -4,6 +4,7 @@ import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.select.Selection;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceFormat;
@@ -49,5 +50,29 @@ public interface ProfileReader {
         TraceProfile profile = read(located, options, analysis, progress);
         beforeEvents.accept(profile.processes().size());
         return profile;
+    }
+
+    /**
+     * The profile of what {@code selection} keeps (definitions section 11), read where this reader
+     * reads with the selection's filter in front of the analyses there, and the events it kept; or
+     * null when this reader leaves selections to the command, which then reads in this JVM (the
+     * default).
+     *
+     * @throws RefusedSelection when the trace's definitions refute the selection
+     */
+    default Selected readSelected(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis,
+                                  ReadProgress progress, Selection selection) throws TraceReadException {
+        return null;
+    }
+
+    /** A selected read's profile (not yet narrowed to the selected ranks) and the events the selection kept. */
+    record Selected(TraceProfile profile, long keptEvents) {
+    }
+
+    /** The trace's definitions refute a selection (a rank it does not have, a region it does not name): a usage error. */
+    final class RefusedSelection extends RuntimeException {
+        public RefusedSelection(String message) {
+            super(message);
+        }
     }
 }

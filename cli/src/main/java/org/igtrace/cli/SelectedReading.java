@@ -84,9 +84,76 @@ final class SelectedReading {
 
     /** The line for a selection that kept no event, or null when something was kept. */
     String nothingLeft(TraceFormat.Located located) {
-        if (filter == null || filter.keptEvents() > 0) {
+        return filter == null ? null : nothingLeft(located, filter.selection(), filter.keptEvents());
+    }
+
+    private static String nothingLeft(TraceFormat.Located located, Selection selection, long kept) {
+        if (kept > 0) {
             return null;
         }
-        return "igtrace: " + located.file() + ": the selection (" + filter.selection().words() + ") keeps no event of the trace";
+        return "igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no event of the trace";
+    }
+
+    /** A command's selected read: the trace read, or the exit code of a command that already said why there is none. */
+    record Outcome(TraceReading.Read read, int exit) {
+    }
+
+    /**
+     * The graph and stats commands' read of what {@code selection} keeps: where {@code parent}'s
+     * reader reads when it reads selections itself (igtrace on Spark: the filter runs on the
+     * executors), else in this JVM (OTF2: the whole command in a child JVM). A selection that keeps
+     * no event is said on standard error, exit code 1.
+     */
+    static Outcome profileOf(IgtraceCommand parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
+                             Selection selection) throws TraceReadException, UsageError {
+        return profileOf(parent, trace, options, progress, selection, processes -> { });
+    }
+
+    /**
+     * As {@link #profileOf(IgtraceCommand, java.nio.file.Path, TraceReading.Request, ProgressBar, Selection)},
+     * giving {@code beforeEvents} the number of processes once the definitions are read (after the
+     * read where the reader reads elsewhere).
+     */
+    static Outcome profileOf(IgtraceCommand parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
+                             Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
+        TraceFormat.Located located = TraceFormat.locate(trace);
+        ProfileReader.Selected remote = null;
+        boolean read = true; // by the reader, or failed there: its progress is over
+        try {
+            remote = parent.reader().readSelected(located, options.read(), options.analysis(), progress, selection);
+            read = remote != null;
+        } catch (ProfileReader.RefusedSelection e) {
+            throw new UsageError(e.getMessage());
+        } finally {
+            if (read) {
+                progress.finish();
+            }
+        }
+        String nothing;
+        TraceProfile profile;
+        if (remote != null) {
+            beforeEvents.accept(remote.profile().processes().size());
+            profile = remote.profile().withSelectedRanks(selection.ranks());
+            nothing = nothingLeft(located, selection, remote.keptEvents());
+        } else {
+            if (IsolatedCommand.needed(located)) {
+                return new Outcome(null, IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err()));
+            }
+            SelectedReading selected = new SelectedReading();
+            try {
+                profile = selected.read(located, options, progress, selection, d -> {
+                    beforeEvents.accept(d.processes().size());
+                    return EventTaps.NONE;
+                });
+            } catch (SelectionError e) {
+                throw new UsageError(e.getMessage());
+            }
+            nothing = selected.nothingLeft(located);
+        }
+        if (nothing != null) {
+            parent.err().println(nothing);
+            return new Outcome(null, 1);
+        }
+        return new Outcome(new TraceReading.Read(located, profile), 0);
     }
 }

@@ -12,8 +12,6 @@ import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.trace.EventTaps;
-import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -94,21 +92,11 @@ public final class StatsCommand implements Callable<Integer> {
         if (selection.isAll()) {
             read = TraceReading.read(trace.path(), options, progress, parent.reader());
         } else {
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            if (IsolatedCommand.needed(located)) {
-                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), err);
+            SelectedReading.Outcome selected = SelectedReading.profileOf(parent, trace.path(), options, progress, selection);
+            if (selected.read() == null) {
+                return selected.exit();
             }
-            SelectedReading selected = new SelectedReading();
-            try {
-                read = new TraceReading.Read(located, selected.read(located, options, progress, selection, d -> EventTaps.NONE));
-            } catch (SelectedReading.SelectionError e) {
-                throw new UsageError(e.getMessage());
-            }
-            String nothing = selected.nothingLeft(located);
-            if (nothing != null) {
-                err.println(nothing);
-                return 1;
-            }
+            read = selected.read();
         }
         InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {

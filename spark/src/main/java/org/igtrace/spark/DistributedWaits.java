@@ -56,6 +56,9 @@ final class DistributedWaits {
         int partitions = spark.sparkContext().getConf().getInt(JOIN_PARTITIONS, 2 * spark.sparkContext().defaultParallelism());
         Dataset<Row> keyed = blocks.repartition(Math.max(1, partitions), col("w")).persist(StorageLevel.MEMORY_AND_DISK());
         try {
+            if (JobReport.wanted(spark)) {
+                report.collectiveRanges(keyed.filter(col("w").lt(0)).select("w").distinct().count());
+            }
             Totals first = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, correct, zero), Encoders.row(Rows.JOIN)), n);
             RecordJoin.Joined<?> joined = first.joined(collectivesOfNonMembers);
             if (!correct) {

@@ -15,7 +15,9 @@ import org.igtrace.reader.PartitionedSource;
 
 /**
  * What a run cost, for benchmarks: the location tasks with the events (OTF2) or bytes (OTF) each
- * was given, and the shuffle Spark reports (bytes written and read, summed over tasks), written
+ * was given, the shuffle Spark reports (bytes written and read, summed over tasks), the executors'
+ * CPU and run time per stage, and how many communicator instance ranges the collectives were
+ * joined in, written
  * to the file named by {@code spark.igtrace.report} (nothing without it).
  */
 final class JobReport extends SparkListener {
@@ -25,6 +27,10 @@ final class JobReport extends SparkListener {
     private final AtomicLong shuffleRead = new AtomicLong();
     private final AtomicLong tasks = new AtomicLong();
     private final List<String> plan = new ArrayList<>();
+    private long collectiveRanges = -1;
+    /** Per stage: tasks, executor CPU ns, executor run ms, deserialisation CPU ns; and the stage's name. */
+    private final java.util.Map<Integer, long[]> stages = new java.util.TreeMap<>();
+    private final java.util.Map<Integer, String> stageNames = new java.util.HashMap<>();
     private long started = System.nanoTime();
 
     static JobReport attach(SparkSession spark) {
@@ -39,8 +45,22 @@ final class JobReport extends SparkListener {
         if (m != null) {
             shuffleWritten.addAndGet(m.shuffleWriteMetrics().bytesWritten());
             shuffleRead.addAndGet(m.shuffleReadMetrics().totalBytesRead());
+            synchronized (stages) {
+                long[] t = stages.computeIfAbsent(end.stageId(), k -> new long[4]);
+                t[0]++;
+                t[1] += m.executorCpuTime();
+                t[2] += m.executorRunTime();
+                t[3] += m.executorDeserializeCpuTime();
+            }
         }
         tasks.incrementAndGet();
+    }
+
+    @Override
+    public void onStageCompleted(org.apache.spark.scheduler.SparkListenerStageCompleted completed) {
+        synchronized (stages) {
+            stageNames.put(completed.stageInfo().stageId(), completed.stageInfo().name());
+        }
     }
 
     void plan(int[][] parts, PartitionedSource source) {
@@ -54,19 +74,42 @@ final class JobReport extends SparkListener {
         }
     }
 
+    /** Whether a report is wanted (what only it needs is computed only then). */
+    static boolean wanted(SparkSession spark) {
+        return !file(spark).isEmpty();
+    }
+
+    /** The report file: {@code --conf spark.igtrace.report=FILE}, or set on the session at run time; "" for none. */
+    static String file(SparkSession spark) {
+        return spark.conf().get(REPORT, "");
+    }
+
+    /** How many (communicator, instance range) keys the collective arrivals were joined under. */
+    void collectiveRanges(long n) {
+        collectiveRanges = n;
+    }
+
     /** Writes the report when {@code spark.igtrace.report} names a file. */
     void write(SparkSession spark, int exitCode) throws IOException {
-        String file = spark.sparkContext().getConf().get(REPORT, "");
+        String file = file(spark);
         if (file.isEmpty()) {
             return;
         }
         List<String> lines = new ArrayList<>();
-        lines.add("# kind\tvalues (location_task: task, parts, announced events or bytes)");
+        lines.add("# kind\tvalues (location_task: task, parts, announced events or bytes; stage: id, tasks, executor CPU s,"
+                + " executor run s, deserialisation CPU s, name)");
         lines.add("exit\t" + exitCode);
         lines.add("seconds\t" + String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - started) / 1e9));
         lines.add("spark_tasks\t" + tasks.get());
         lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
         lines.add("shuffle_bytes_read\t" + shuffleRead.get());
+        if (collectiveRanges >= 0) {
+            lines.add("collective_ranges\t" + collectiveRanges);
+        }
+        synchronized (stages) {
+            stages.forEach((id, t) -> lines.add(String.format(java.util.Locale.ROOT, "stage\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s", id, t[0],
+                    t[1] / 1e9, t[2] / 1e3, t[3] / 1e9, stageNames.getOrDefault(id, ""))));
+        }
         lines.addAll(plan);
         Files.write(Path.of(file), lines, StandardCharsets.UTF_8);
     }

@@ -23,7 +23,7 @@ import org.igtrace.core.wait.WaitStates;
 
 /**
  * One join task, on an executor: the match record blocks of its partition (every stream of a
- * directed pair, or of a communicator, lands in one partition) become graph-core
+ * directed pair, or of a communicator's instance range, lands in one partition) become graph-core
  * {@link RecordStream}s again, and graph-core's {@link RecordJoin} matches them into
  * {@link ClockConstraints} (first pass) and {@link WaitStates} on the offsets given. Emits
  * {@link Rows#JOIN} rows: constraints, waits per pattern and process and per pair, unmatched ends,
@@ -109,7 +109,7 @@ final class JoinTask implements MapPartitionsFunction<Row, Row> {
         Map<StreamId, TreeMap<Long, byte[]>> streams = new HashMap<>();
         while (blocks.hasNext()) {
             Row r = blocks.next();
-            StreamId id = new StreamId(r.getInt(1), r.getInt(2), r.getInt(3), r.getLong(4), r.getLong(5));
+            StreamId id = new StreamId(r.getInt(1), r.getInt(2), r.getInt(3), Rows.range(r.getLong(7)), r.getLong(4), r.getLong(5));
             streams.computeIfAbsent(id, k -> new TreeMap<>()).put(r.getLong(6), (byte[]) r.get(9));
         }
         if (streams.isEmpty()) {
@@ -123,13 +123,13 @@ final class JoinTask implements MapPartitionsFunction<Row, Row> {
             for (byte[] bytes : e.getValue().values()) {
                 handles[i++] = store.put(bytes, bytes.length);
             }
-            sides.get(id.side).add(RecordStream.restore(id.process, id.order, id.key, id.records, handles));
+            sides.get(id.side).add(RecordStream.restore(id.process, id.order, id.key, id.range, id.records, handles));
         }
         records.add(sides.get(0), sides.get(1), sides.get(2));
         return true;
     }
 
-    private record StreamId(int side, int process, int key, long order, long records) {
+    private record StreamId(int side, int process, int key, int range, long order, long records) {
     }
 
     /** Two listeners fed the same matches. */

@@ -10,33 +10,47 @@ import org.apache.spark.sql.Row;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.profile.LocationAccumulator;
 import org.igtrace.core.profile.TraceAccumulator;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.select.SelectionFilter;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordStream;
-import org.igtrace.reader.PartitionedSource;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.TraceReadException;
 
 /**
- * One location task, on an executor: opens the trace, reads its share of the parts (OTF2
- * locations with one libotf2 reader, or OTF event files) once into graph-core's
+ * One location task, on an executor: reads its share of the parts (OTF2 locations with one libotf2
+ * reader, or OTF event files) through the {@link PartReader} the driver broadcast (definitions
+ * read once, on the driver: a task opens only its own parts' files) once into graph-core's
  * {@link TraceAccumulator} and {@link MatchRecords}, and emits {@link Rows#TASK} rows: the
  * accumulation per location (times per process, traffic per pair, note counts) and the sealed match
  * record blocks, each with the key it is joined under.
  */
 final class LocationTask implements MapPartitionsFunction<Long, Row> {
-    private final TraceOpening trace;
+    private final Broadcast<PartReader> trace;
     private final Broadcast<int[][]> plan;
     private final boolean modelCollectives;
     private final boolean records;
+    private final long recordsPerRange;
+    private final Selection selection;
 
-    LocationTask(TraceOpening trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records) {
+    /**
+     * @param records         whether to record match records (waits wanted)
+     * @param recordsPerRange about how many collective arrivals one join of an instance range holds
+     *                        ({@link MatchRecords#MatchRecords(TraceDefinitions, org.igtrace.core.wait.RecordBlocks, long)})
+     * @param selection       the selection whose filter stands in front of the analyses, or null
+     */
+    LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records, long recordsPerRange,
+                 Selection selection) {
         this.trace = trace;
         this.plan = plan;
         this.modelCollectives = modelCollectives;
         this.records = records;
+        this.recordsPerRange = recordsPerRange;
+        this.selection = selection;
     }
 
     @Override
@@ -54,13 +68,18 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     }
 
     private void read(int[] parts, List<Row> rows) throws TraceReadException {
-        PartitionedSource source = trace.open();
+        PartReader source = trace.value();
         TraceDefinitions definitions = source.definitions();
         TraceAccumulator accumulator = new TraceAccumulator(definitions, modelCollectives);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
-            MatchRecords matches = records ? new MatchRecords(definitions, store) : null;
+            MatchRecords matches = records ? new MatchRecords(definitions, store, recordsPerRange) : null;
             LocationSink sink = matches == null ? accumulator : TeeSink.of(List.of(accumulator, matches));
-            long[] readerCounts = source.readParts(sink, parts);
+            // The selection's filter in front of the analyses, as the command line's read puts it (definitions section 11).
+            SelectionFilter filter = selection == null ? null : selection.resolve(definitions);
+            long[] readerCounts = source.readParts(filter == null ? sink : filter.perLocation(sink), parts);
+            if (filter != null) {
+                rows.add(Rows.task(Rows.COUNT, Rows.KEPT_EVENTS, 0, 0, filter.keptEvents(), 0, 0, 0, 0, null));
+            }
             for (int i = 0; i < readerCounts.length; i++) {
                 rows.add(Rows.task(Rows.COUNT, Rows.READER_COUNTS + i, 0, 0, readerCounts[i], 0, 0, 0, 0, null));
             }
@@ -96,7 +115,7 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     private static void emit(MatchRecords matches, MemoryRecordBlocks store, List<Row> rows) {
         rows.add(Rows.task(Rows.COUNT, Rows.NON_MEMBER_COLLECTIVES, 0, 0, matches.collectivesOfNonMembers(), 0, 0, 0, 0, null));
         matches.forEachStream((side, stream) -> {
-            long key = Rows.joinKey(side.ordinal(), stream.process(), stream.key());
+            long key = Rows.joinKey(side.ordinal(), stream.process(), stream.key(), stream.range());
             for (int i = 0; i < stream.blockCount(); i++) {
                 int handle = stream.block(i);
                 byte[] bytes = Arrays.copyOf(store.get(handle, null), store.length(handle));

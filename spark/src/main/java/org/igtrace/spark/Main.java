@@ -19,6 +19,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        // Commands that read on the driver (timeline, report, predict) read in this JVM: a child JVM
+        // (the command line's isolation of libotf2) would not find igtrace's classes, which
+        // spark-submit loads from the job jar in a class loader of its own.
+        System.setProperty("igtrace.isolate", "false");
         SparkSession spark = SparkSession.builder().appName("igtrace").getOrCreate();
         int code;
         try {
@@ -42,7 +46,7 @@ public final class Main {
         try {
             report.write(spark, code);
         } catch (IOException e) {
-            err.println("igtrace: " + spark.sparkContext().getConf().get(JobReport.REPORT, "") + ": " + e.getMessage());
+            err.println("igtrace: " + JobReport.file(spark) + ": " + e.getMessage());
         } finally {
             spark.sparkContext().removeSparkListener(report);
         }

@@ -18,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  *       PROCESS  process  -        -      span    environment communication -     -      -      (ticks, per location)
  *       PAIR     table    from     to     order   messages  -           -         bytes  -      (per location and pair)
  *       COUNT    which    -        -      value   -         -           -         -      -
- *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records)
+ *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records; join key: pair, or communicator and instance range)
  * JOIN  kind     a        b        x
  * </pre>
  */
@@ -33,9 +33,11 @@ final class Rows {
     static final int RECEIVES = 1;
     static final int COLLECTIVE_TRAFFIC = 2;
 
-    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives. */
+    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives, kept events. */
     static final int READER_COUNTS = 100;
     static final int NON_MEMBER_COLLECTIVES = 200;
+    /** COUNT row: events a selection kept. */
+    static final int KEPT_EVENTS = 201;
 
     static final StructType TASK = new StructType()
             .add("kind", IntegerType, false)
@@ -86,13 +88,21 @@ final class Rows {
         return RowFactory.create(kind, a, b, x);
     }
 
-    /** The key a stream is joined under: the directed pair of a message stream, the communicator of a collective one. */
-    static long joinKey(int side, int process, int key) {
+    /**
+     * The key a stream is joined under: the directed pair of a message stream (not negative), the
+     * communicator and instance range of a collective one (negative).
+     */
+    static long joinKey(int side, int process, int key, int range) {
         return switch (side) {
             case 0 -> pair(process, key);
             case 1 -> pair(key, process);
-            default -> -1L - key;
+            default -> -1L - (((long) key << 32) | range);
         };
+    }
+
+    /** The instance range of a collective stream's join key. */
+    static int range(long joinKey) {
+        return joinKey < 0 ? (int) (-1L - joinKey) : 0;
     }
 
     private static long pair(int sender, int receiver) {

@@ -7,6 +7,7 @@ import static org.apache.spark.sql.functions.struct;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -21,25 +22,37 @@ import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.ProfileTotals;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
+import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.LocationShares;
+import org.igtrace.reader.otf2.Otf2TraceReader;
 
 /**
  * The driver's side of igtrace on Spark: reads the definitions, splits the trace's parts into
- * location tasks by the events they announce, runs them once (their rows kept by Spark), adds the
- * profile up by process and pair, and hands the match records to {@link DistributedWaits}. The
+ * location tasks by the events they announce, runs them once (their rows kept by Spark; a
+ * selection's filter in front of their analyses), adds the profile up by process and pair, and
+ * hands the match records to {@link DistributedWaits}. The
  * command line's own code builds the graph and writes it from the profile returned here.
  */
 final class SparkProfileReader implements ProfileReader {
     /** Location tasks per core Spark offers (more tasks than cores evens out unequal locations). */
     static final String TASKS_PER_CORE = "spark.igtrace.tasksPerCore";
+    /**
+     * About how many collective arrivals one join task holds for one communicator's instance range
+     * (graph-core's default when unset: 16 M); a communicator's instances are joined in ranges of
+     * this over its member count.
+     */
+    static final String RANGE_RECORDS = "spark.igtrace.collectiveRangeRecords";
 
     private final SparkSession spark;
     private final JobReport report;
@@ -52,14 +65,36 @@ final class SparkProfileReader implements ProfileReader {
     @Override
     public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress)
             throws TraceReadException {
-        TraceOpening trace = new TraceOpening(located.file().toAbsolutePath().toString(), located.format(), options.skipMissing(),
-                options.skipDamaged());
-        PartitionedSource source = trace.open();
+        return readAll(located, options, analysis, null).profile();
+    }
+
+    /** A selection's filter runs in the location tasks, in front of the analyses, as on the command line. */
+    @Override
+    public Selected readSelected(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
+                                 Selection selection) throws TraceReadException {
+        return readAll(located, options, analysis, selection);
+    }
+
+    private Selected readAll(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, Selection selection)
+            throws TraceReadException {
+        // Absolute: the executors read the parts' files by this path, on a file system every node mounts.
+        Path file = located.file().toAbsolutePath();
+        PartitionedSource source = switch (located.format()) {
+            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE);
+            case OTF1 -> Otf1TraceReader.open(file, options, ReadProgress.NONE);
+        };
         TraceDefinitions definitions = source.definitions();
+        if (selection != null) {
+            try {
+                selection.resolve(definitions); // refused here, before any task runs
+            } catch (IllegalArgumentException e) {
+                throw new RefusedSelection(e.getMessage());
+            }
+        }
         int[][] plan = plan(source);
         report.plan(plan, source);
         try {
-            return run(trace, source, definitions, plan, analysis);
+            return run(source, definitions, plan, analysis, selection);
         } catch (Exception e) {
             // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
@@ -90,18 +125,21 @@ final class SparkProfileReader implements ProfileReader {
         return plan;
     }
 
-    private TraceProfile run(TraceOpening trace, PartitionedSource source, TraceDefinitions definitions, int[][] plan,
-                             AnalysisOptions analysis) {
+    private Selected run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis,
+                         Selection selection) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         Broadcast<int[][]> planned = context.broadcast(plan);
+        Broadcast<PartReader> trace = context.broadcast(source.partReader());
         boolean waits = analysis.waits() != WaitMode.OFF;
         Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
-                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits), Encoders.row(Rows.TASK))
+                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange(), selection),
+                        Encoders.row(Rows.TASK))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             ProfileTotals totals = new ProfileTotals(definitions.processCount());
             long[] readerCounts = new long[0];
             long nonMembers = 0;
+            long kept = 0;
             for (Row r : reduceProfile(rows)) {
                 int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2), c = r.getInt(3);
                 long x = r.getLong(4), y = r.getLong(5), z = r.getLong(6);
@@ -121,6 +159,8 @@ final class SparkProfileReader implements ProfileReader {
                             totals.counts[a] += x;
                         } else if (a == Rows.NON_MEMBER_COLLECTIVES) {
                             nonMembers = x;
+                        } else if (a == Rows.KEPT_EVENTS) {
+                            kept = x;
                         } else {
                             int i = a - Rows.READER_COUNTS;
                             readerCounts = java.util.Arrays.copyOf(readerCounts, Math.max(readerCounts.length, i + 1));
@@ -132,16 +172,21 @@ final class SparkProfileReader implements ProfileReader {
             TraceProfile profile = new TraceAccumulator(definitions, analysis.modelCollectives()).profile(totals)
                     .withNotes(source.notes(readerCounts));
             if (!waits) {
-                return profile;
+                return new Selected(profile, kept);
             }
             WaitReport report = new DistributedWaits(spark, definitions, this.report)
                     .analyse(rows.filter(col("kind").equalTo(Rows.BLOCK)), nonMembers,
                             analysis.waits() == WaitMode.CORRECTED_CLOCKS);
-            return profile.withWaits(report);
+            return new Selected(profile.withWaits(report), kept);
         } finally {
             rows.unpersist();
             planned.destroy();
+            trace.destroy();
         }
+    }
+
+    private long recordsPerRange() {
+        return spark.sparkContext().getConf().getLong(RANGE_RECORDS, MatchRecords.RECORDS_PER_RANGE);
     }
 
     /**

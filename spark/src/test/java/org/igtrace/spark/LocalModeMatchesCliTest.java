@@ -1,13 +1,18 @@
 package org.igtrace.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 import org.igtrace.cli.IgtraceCommand;
@@ -15,9 +20,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Issue 18: the Spark job in local[2] gives, on every trace in testdata/, what the command line
@@ -25,7 +32,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * --stats table on standard error, with clocks corrected and raw, with modelled collectives,
  * without waits, and in DOT. Location tasks and join partitions are set so that every trace is
  * split over several tasks (and a process's streams meet in a join task other than the one that
- * read them).
+ * read them), and collectives are joined in instance ranges of one or two instances (a
+ * communicator's instances spread over the join partitions).
  */
 @Tag("slow")
 class LocalModeMatchesCliTest {
@@ -38,6 +46,8 @@ class LocalModeMatchesCliTest {
                 .config("spark.sql.shuffle.partitions", "2")
                 .config(SparkProfileReader.TASKS_PER_CORE, "2")
                 .config(DistributedWaits.JOIN_PARTITIONS, "3")
+                // Collectives joined in instance ranges of 1 to 2 instances (4 arrivals / members).
+                .config(SparkProfileReader.RANGE_RECORDS, "4")
                 .config("spark.driver.host", "127.0.0.1")
                 .getOrCreate();
     }
@@ -76,35 +86,162 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * Selections (definitions section 11) run in the location tasks, the filter in front of the
+     * analyses (the job's report lists its location tasks): the graph and stats commands give the
+     * command line's output and standard error on
+     * windows, ranks and regions (the selections SelectionCommandTest checks against traces holding
+     * only the selected events), and the command line's one-line error and exit code when the
+     * trace refutes the selection (2) or the selection keeps no event (1).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "otf2/scorep-late-sender-barrier --window 1.2s:15s --stats",
+        "otf2/scorep-late-sender-barrier --ranks 0,2-3 --region late_sender --stats",
+        "otf2/scorep-jacobi-2nodes --window 500ms:1500ms --ranks 1 --format dot",
+        "otf2/delays-4 --ranks 1-3 --clock-correction none --collectives --stats",
+        "otf1/vt-md-mpi-cuda/md_mpi_cuda.otf --ranks 0 --no-waits",
+        "stats otf2/scorep-late-sender-barrier --window 1.2s:15s --format json",
+        "stats otf2/scorep-ping-pong --window :196ms --format csv",
+        "otf2/delays-4 --ranks 0-9",
+        "otf2/delays-4 --region no_such_region",
+        "stats otf2/delays-4 --window 100s:",
+    })
+    void selectionsRunInTheLocationTasks(String words, @TempDir Path dir) throws IOException {
+        List<String> args = new ArrayList<>();
+        for (String w : words.split(" ")) {
+            args.add(w.contains("/") ? SparkTraces.dir().resolve(w).toString() : w);
+        }
+        Output cli = Output.of(false, args);
+        Path report = dir.resolve("report.tsv");
+        spark.conf().set(JobReport.REPORT, report.toString());
+        Output onSpark;
+        try {
+            onSpark = Output.of(true, args);
+        } finally {
+            spark.conf().unset(JobReport.REPORT);
+        }
+        // The job read the selection (location tasks planned), unless the driver refused it first.
+        assertEquals(cli.code != 2, Files.readString(report).contains("location_task\t0\t"), Files.readString(report));
+        int expected = words.contains("0-9") || words.contains("no_such") ? 2 : words.contains("100s:") ? 1 : 0;
+        assertEquals(expected, cli.code, cli.err);
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.out, onSpark.out, words);
+        assertEquals(cli.err, onSpark.err, words);
+        if (cli.code == 0) {
+            assertTrue(cli.out.length() > 100, "the command line wrote something: " + cli.out);
+        } else {
+            assertTrue(cli.err.startsWith("igtrace: ") && cli.err.strip().lines().count() <= 2, cli.err);
+        }
+    }
+
+    /**
+     * Collectives are joined in instance ranges: delays-4 has 4 collective ends on MPI_COMM_WORLD
+     * per location (otf2-print: 16 MPI_COLLECTIVE_END records, all on MPI_COMM_WORLD, 4 per
+     * location) and 4 members, so 4 arrivals per range (this session's setting) make one instance
+     * per range and 4 join keys; the output is the command line's (as every run here checks).
+     */
+    @Test
+    void collectivesAreJoinedInInstanceRanges(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.tsv");
+        spark.conf().set(JobReport.REPORT, report.toString());
+        try {
+            sparkGivesTheCommandLinesOutput(SparkTraces.dir().resolve("otf2/delays-4"), List.of("--stats"));
+        } finally {
+            spark.conf().unset(JobReport.REPORT);
+        }
+        assertTrue(Files.readAllLines(report).contains("collective_ranges\t4"), Files.readString(report));
+    }
+
+    /**
      * A damaged events file, met by an executor (the driver reads only definitions), is the
      * command line's one-line error naming the file, with exit code 1.
      */
     @Test
-    void damagedEventsFileIsTheCommandLinesError() throws Exception {
-        Path copy = java.nio.file.Files.createTempDirectory("igtrace-spark-damaged");
-        try {
-            try (Stream<Path> files = java.nio.file.Files.list(SparkTraces.dir().resolve("otf1/synth-z"))) {
-                for (Path f : files.toList()) {
-                    java.nio.file.Files.copy(f, copy.resolve(f.getFileName()));
-                }
-            }
-            // Bytes 20.. of a 224-byte zlib stream overwritten: inflating it fails.
-            Path events = copy.resolve("synth.1.events.z");
-            byte[] bytes = java.nio.file.Files.readAllBytes(events);
-            java.util.Arrays.fill(bytes, 20, 120, (byte) 0x5a);
-            java.nio.file.Files.write(events, bytes);
-            Output cli = Output.of(false, copy.resolve("synth.otf"), List.of());
-            Output onSpark = Output.of(true, copy.resolve("synth.otf"), List.of());
-            assertEquals(1, cli.code, cli.err);
-            assertTrue(cli.err.startsWith("igtrace: " + events), cli.err);
-            assertEquals(cli.code, onSpark.code, onSpark.err);
-            assertEquals(cli.err, onSpark.err);
-            assertEquals("", onSpark.out);
-        } finally {
-            try (Stream<Path> files = java.nio.file.Files.walk(copy)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    void damagedEventsFileIsTheCommandLinesError(@TempDir Path copy) throws Exception {
+        Path events = damagedCopy(copy);
+        Output cli = Output.of(false, copy.resolve("synth.otf"), List.of());
+        Output onSpark = Output.of(true, copy.resolve("synth.otf"), List.of());
+        assertEquals(1, cli.code, cli.err);
+        assertTrue(cli.err.startsWith("igtrace: " + events), cli.err);
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.err, onSpark.err);
+        assertEquals("", onSpark.out);
+    }
+
+    /**
+     * The same through scripts/spark-local (spark-submit's JVM, logging as spark/conf/log4j2.properties
+     * says): exit code 1, the command line's one-line error as the last line of standard error,
+     * before it only Spark's warnings and errors, one line each: no stack trace ("\tat ...",
+     * "Caused by"), although Spark puts the lost task's stack trace into its message. No output file.
+     */
+    @Test
+    void damagedTraceThroughSparkLocalPrintsOneLineMessages(@TempDir Path copy) throws Exception {
+        Path events = damagedCopy(copy);
+        Path graph = copy.resolve("out.graphml");
+        Run run = sparkLocal(copy, copy.resolve("synth.otf").toString(), "-o", graph.toString());
+        List<String> err = run.err;
+        String cli = Output.of(false, copy.resolve("synth.otf"), List.of()).err.strip();
+        assertEquals(1, run.code, String.join("\n", err));
+        assertTrue(cli.startsWith("igtrace: " + events + ": "), cli);
+        assertEquals(cli, err.get(err.size() - 1), String.join("\n", err));
+        for (String line : err.subList(0, err.size() - 1)) {
+            assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d (WARN|ERROR) \\S+: .*"), "not a one-line Spark message: " + line);
+        }
+        assertTrue(err.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Caused by")), String.join("\n", err));
+        assertFalse(Files.exists(graph), "no output file");
+    }
+
+    /**
+     * A command that reads on the driver (timeline) reads an OTF2 trace in spark-submit's JVM: the
+     * command line would run it in a child JVM, which would not find igtrace's classes there. The
+     * SVG is the command line's (both read on one thread: with several, the order of arrows drawn
+     * at the same place depends on which thread read first).
+     */
+    @Test
+    void timelineThroughSparkLocalReadsOnTheDriver(@TempDir Path dir) throws Exception {
+        Path trace = SparkTraces.dir().resolve("otf2/delays-4");
+        Path svg = dir.resolve("spark.svg");
+        Run run = sparkLocal(dir, "timeline", trace.toString(), "-j", "1", "-o", svg.toString());
+        assertEquals(0, run.code, String.join("\n", run.err));
+        Output cli = Output.of(false, List.of("timeline", trace.toString(), "-j", "1", "-o", dir.resolve("cli.svg").toString()));
+        assertEquals(0, cli.code, cli.err);
+        assertTrue(Files.size(svg) > 1000, "an SVG");
+        assertEquals(Files.readString(dir.resolve("cli.svg")), Files.readString(svg));
+    }
+
+    private record Run(int code, List<String> err) {
+    }
+
+    /** Runs scripts/spark-local (no SPARK_HOME: Maven's Spark jars) with {@code args}, output and errors in {@code dir}. */
+    private static Run sparkLocal(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of("../scripts/spark-local").toAbsolutePath().normalize().toString());
+        command.addAll(List.of(args));
+        ProcessBuilder b = new ProcessBuilder(command)
+                .redirectOutput(dir.resolve("stdout").toFile()).redirectError(dir.resolve("stderr").toFile());
+        b.environment().remove("SPARK_HOME");
+        b.environment().put("SPARK_LOCAL_OPTS", "--conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1");
+        Process p = b.start();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("scripts/spark-local did not finish in 5 minutes");
+        }
+        return new Run(p.exitValue(), Files.readAllLines(dir.resolve("stderr")));
+    }
+
+    /** A copy of synth-z in {@code dir} with bytes 20.. of its 224-byte zlib stream synth.1.events.z overwritten: inflating it fails. */
+    private static Path damagedCopy(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(SparkTraces.dir().resolve("otf1/synth-z"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
+        Path events = dir.resolve("synth.1.events.z");
+        byte[] bytes = Files.readAllBytes(events);
+        Arrays.fill(bytes, 20, 120, (byte) 0x5a);
+        Files.write(events, bytes);
+        return events;
     }
 
     private record Output(int code, String out, String err) {
@@ -112,6 +249,10 @@ class LocalModeMatchesCliTest {
             List<String> args = new ArrayList<>();
             args.add(trace.toString());
             args.addAll(options);
+            return of(onSpark, args);
+        }
+
+        static Output of(boolean onSpark, List<String> args) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             PrintWriter errWriter = new PrintWriter(err, true);

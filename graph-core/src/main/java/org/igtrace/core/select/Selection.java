@@ -10,7 +10,7 @@ import org.igtrace.core.trace.TraceDefinitions;
  * Part of a run to analyse (definitions section 11): a time window counted from the start of the run, a
  * set of ranks, a region whose outermost instances hold the time that counts. Any part may be
  * absent. Parsed from the command line's words; resolved against a trace's definitions into a
- * {@link SelectionFilter}.
+ * {@link SelectionFilter}. Serializable: an engine resolves it where the trace is read.
  *
  * @param from   window start in seconds from the start of the run, or null (the run's start)
  * @param to     window end in seconds, or null (the run's end)
@@ -18,7 +18,7 @@ import org.igtrace.core.trace.TraceDefinitions;
  * @param region the region's name, or null (all time)
  * @param words  how the user wrote it, e.g. "--window 1s:2s --ranks 0-3", for messages
  */
-public record Selection(Double from, Double to, BitSet ranks, String region, String words) {
+public record Selection(Double from, Double to, BitSet ranks, String region, String words) implements java.io.Serializable {
     /** Nothing selected away: the whole run. */
     public static final Selection ALL = new Selection(null, null, null, null, "");
 

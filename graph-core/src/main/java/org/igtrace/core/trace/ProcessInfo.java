@@ -7,5 +7,5 @@ package org.igtrace.core.trace;
  * @param name the trace's name for it, e.g. "MPI Rank 3"
  * @param host the system-tree node it ran on, or null when the trace has no system tree
  */
-public record ProcessInfo(int rank, String name, String host) {
+public record ProcessInfo(int rank, String name, String host) implements java.io.Serializable {
 }

@@ -7,8 +7,11 @@ import java.util.List;
  * What a reader resolves from a trace's definitions before its events: the processes in rank
  * order, the region table, the communicators as lists of world ranks, and the timer resolution.
  * Regions and communicators are numbered densely by the reader; events refer to these numbers.
+ * Serializable: an engine that reads parts of a trace in other processes hands them the
+ * definitions read once.
  */
-public final class TraceDefinitions {
+public final class TraceDefinitions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     private final List<ProcessInfo> processes;
     private final RegionKind[] regionKinds;
     private final String[] regionNames;

@@ -1,7 +1,12 @@
 package org.igtrace.core.util;
 
-/** A map from int to int with open addressing, for id translation on hot paths without boxing. */
-public final class IntIntMap {
+/**
+ * A map from int to int with open addressing, for id translation on hot paths without boxing.
+ * Serializable, so that a reader's id tables can be handed to another process.
+ */
+public final class IntIntMap implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private int[] keys;
     private int[] values;
     private boolean[] used;

@@ -8,7 +8,12 @@ import org.igtrace.core.util.IntIntMap;
 
 /**
  * Joins the collective arrivals on one communicator (definitions section 8): the k-th collective a
- * location records on a communicator is instance k there. For each k, every member's arrival is
+ * location records on a communicator is instance k there. Since k is counted per location, the
+ * instances split into ranges that are joined apart: range r holds instances {@code r * n} to
+ * {@code (r + 1) * n - 1} of every member ({@link #instancesPerRange}: n shrinks as the
+ * communicator grows, so that one join holds about {@link #RECORDS_PER_RANGE} arrivals however many
+ * members there are), each location's stream cut there ({@link RecordStream#ranges()}); a join
+ * is handed the streams of one range and numbers its instances from 0. For each k, every member's arrival is
  * its location's k-th record (a member with several locations: the earliest of them); the
  * instance's kind and root are those of its earliest arrival, and arrivals of another kind are
  * counted. An instance is handed on when every member arrived, and counted as incomplete
@@ -16,6 +21,12 @@ import org.igtrace.core.util.IntIntMap;
  * stays incomplete).
  */
 final class CommunicatorJoin {
+    /**
+     * About how many arrivals one join of an instance range holds by default: 16 M records (about
+     * 100 MB encoded), so that a 10^6-member communicator is joined 16 instances at a time and one
+     * of 1024 members 16384 at a time.
+     */
+    static final long RECORDS_PER_RANGE = 1L << 24;
     private final TraceDefinitions definitions;
     private final RecordBlocks store;
 
@@ -98,6 +109,12 @@ final class CommunicatorJoin {
         instance.departures = n;
         counts.collectivesMatched++;
         listener.collective(instance);
+    }
+
+    /** Instances per range of a communicator with {@code members} members: a power of two, at least 1. */
+    static int instancesPerRange(int members, long recordsPerRange) {
+        long n = Math.max(1, recordsPerRange / Math.max(1, members));
+        return (int) Long.highestOneBit(Math.min(n, 1L << 30));
     }
 
     private static int rootIndex(int[] members, int root) {

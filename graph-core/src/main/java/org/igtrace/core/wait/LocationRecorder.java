@@ -63,9 +63,9 @@ public final class LocationRecorder implements LocationEvents {
         this.store = records.store();
         this.process = process;
         this.order = order;
-        sends = new Streams(process, order);
-        receives = new Streams(process, order);
-        collectives = new Streams(process, order);
+        sends = new Streams(process, order, null);
+        receives = new Streams(process, order, null);
+        collectives = new Streams(process, order, records);
     }
 
     @Override
@@ -238,13 +238,16 @@ public final class LocationRecorder implements LocationEvents {
         final List<RecordStream> all = new ArrayList<>();
         private final int process;
         private final long order;
+        /** For collective streams, cut into instance ranges as the records say; null for message streams. */
+        private final MatchRecords ranges;
         private final IntIntMap index = new IntIntMap();
         private final int[] cachedKeys = new int[CACHED];
         private final RecordStream[] cached = new RecordStream[CACHED];
 
-        Streams(int process, long order) {
+        Streams(int process, long order, MatchRecords ranges) {
             this.process = process;
             this.order = order;
+            this.ranges = ranges;
         }
 
         RecordStream of(int key) {
@@ -261,7 +264,8 @@ public final class LocationRecorder implements LocationEvents {
             int at = index.get(key, -1);
             if (at < 0) {
                 at = all.size();
-                all.add(new RecordStream(process, order, key));
+                all.add(ranges == null ? new RecordStream(process, order, key)
+                        : RecordStream.collectives(process, order, key, ranges.instancesPerRange(key)));
                 index.put(key, at);
             }
             RecordStream s = all.get(at);

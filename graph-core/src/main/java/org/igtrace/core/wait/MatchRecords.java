@@ -27,7 +27,10 @@ public final class MatchRecords implements LocationSink {
     private final RecordBlocks store;
     private final Set<LocationRecorder> open = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
     private final Map<Long, PairStreams> pairs = new HashMap<>();
-    private final Map<Integer, List<RecordStream>> collectives = new HashMap<>();
+    /** Collective streams by communicator and instance range: (communicator << 32) | range. */
+    private final Map<Long, List<RecordStream>> collectives = new HashMap<>();
+    /** Instances per range by communicator (see {@link CommunicatorJoin}). */
+    private final int[] instancesPerRange;
     private final AtomicLong collectivesOfNonMembers = new AtomicLong();
 
     /** The send and receive streams of one directed pair of processes. */
@@ -43,9 +46,29 @@ public final class MatchRecords implements LocationSink {
         }
     }
 
+    /** The arrivals at one communicator's collective instances of one instance range, joined together. */
+    record InstanceRange(int communicator, int range, List<RecordStream> streams) {
+    }
+
+    /** The default of {@code recordsPerRange}: 16 M arrivals, about 100 MB encoded, per join of an instance range. */
+    public static final long RECORDS_PER_RANGE = CommunicatorJoin.RECORDS_PER_RANGE;
+
     public MatchRecords(TraceDefinitions definitions, RecordBlocks store) {
+        this(definitions, store, RECORDS_PER_RANGE);
+    }
+
+    /**
+     * @param recordsPerRange about how many arrivals one join of a communicator's instance range
+     *                        holds: a communicator of m members is joined in ranges of
+     *                        {@code recordsPerRange / m} instances (a power of two, at least 1)
+     */
+    public MatchRecords(TraceDefinitions definitions, RecordBlocks store, long recordsPerRange) {
         this.definitions = definitions;
         this.store = store;
+        instancesPerRange = new int[definitions.communicatorCount()];
+        for (int c = 0; c < instancesPerRange.length; c++) {
+            instancesPerRange[c] = CommunicatorJoin.instancesPerRange(definitions.communicatorMembers(c).length, recordsPerRange);
+        }
     }
 
     public TraceDefinitions definitions() {
@@ -82,8 +105,10 @@ public final class MatchRecords implements LocationSink {
         for (RecordStream s : receives) {
             pair(s.key(), s.process()).receives.add(s);
         }
-        for (RecordStream s : collectiveArrivals) {
-            collectives.computeIfAbsent(s.key(), c -> new ArrayList<>()).add(s);
+        for (RecordStream whole : collectiveArrivals) {
+            for (RecordStream s : whole.ranges()) {
+                collectives.computeIfAbsent(((long) s.key() << 32) | s.range(), c -> new ArrayList<>()).add(s);
+            }
         }
     }
 
@@ -98,15 +123,16 @@ public final class MatchRecords implements LocationSink {
 
     /**
      * Every sealed stream taken so far (after {@link #finish()}), for an engine that moves them
-     * elsewhere to be joined: sends and receives per directed pair, then collectives per communicator.
+     * elsewhere to be joined: sends and receives per directed pair, then collectives per
+     * communicator and instance range (join those of one {@link RecordStream#range()} together).
      */
     public synchronized void forEachStream(StreamVisitor visitor) {
         for (PairStreams p : pairs()) {
             p.sends.forEach(s -> visitor.accept(Side.SENDS, s));
             p.receives.forEach(s -> visitor.accept(Side.RECEIVES, s));
         }
-        for (Map.Entry<Integer, List<RecordStream>> c : collectives()) {
-            c.getValue().forEach(s -> visitor.accept(Side.COLLECTIVES, s));
+        for (InstanceRange c : collectives()) {
+            c.streams().forEach(s -> visitor.accept(Side.COLLECTIVES, s));
         }
     }
 
@@ -131,10 +157,17 @@ public final class MatchRecords implements LocationSink {
         return all;
     }
 
-    /** The collective streams per communicator, communicators in ascending order. */
-    synchronized List<Map.Entry<Integer, List<RecordStream>>> collectives() {
-        List<Map.Entry<Integer, List<RecordStream>>> all = new ArrayList<>(collectives.entrySet());
-        all.sort(Map.Entry.comparingByKey());
+    /** Instances per range of a communicator's collectives (a power of two). */
+    int instancesPerRange(int communicator) {
+        return communicator >= 0 && communicator < instancesPerRange.length ? instancesPerRange[communicator] : 1;
+    }
+
+    /** The collective streams per communicator and instance range, in ascending order. */
+    synchronized List<InstanceRange> collectives() {
+        List<InstanceRange> all = new ArrayList<>(collectives.size());
+        collectives.forEach((k, streams) -> all.add(new InstanceRange((int) (k >> 32), (int) (long) k, streams)));
+        all.sort((a, b) -> a.communicator() != b.communicator() ? Integer.compare(a.communicator(), b.communicator())
+                : Integer.compare(a.range(), b.range()));
         return all;
     }
 

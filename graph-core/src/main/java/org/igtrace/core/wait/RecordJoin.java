@@ -2,7 +2,6 @@ package org.igtrace.core.wait;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.igtrace.core.util.PairLongs;
@@ -95,7 +94,7 @@ public final class RecordJoin {
      */
     public static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners) {
         List<MatchRecords.PairStreams> pairs = records.pairs();
-        List<Map.Entry<Integer, List<RecordStream>>> communicators = records.collectives();
+        List<MatchRecords.InstanceRange> communicators = records.collectives();
         int tasks = pairs.size() + communicators.size();
         int n = Math.max(1, Math.min(threads, tasks));
         AtomicInteger next = new AtomicInteger();
@@ -115,8 +114,8 @@ public final class RecordJoin {
                     if (i < pairs.size()) {
                         pairJoin.join(pairs.get(i), listener, counts);
                     } else {
-                        Map.Entry<Integer, List<RecordStream>> c = communicators.get(i - pairs.size());
-                        commJoin.join(c.getKey(), c.getValue(), listener, counts);
+                        MatchRecords.InstanceRange c = communicators.get(i - pairs.size());
+                        commJoin.join(c.communicator(), c.streams(), listener, counts);
                     }
                 }
             };

@@ -1,6 +1,8 @@
 package org.igtrace.core.wait;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 
@@ -19,6 +21,11 @@ import org.igtrace.core.trace.MpiCall;
  * times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are
  * the {@link MpiCall} (message end) or {@link CollectiveKind} (arrival) ordinal. About 5 bytes per
  * record on real traces.
+ *
+ * <p>A collective stream is cut into instance ranges (see {@link CommunicatorJoin}): every
+ * {@code instancesPerRange} records a new block begins and the encoding starts afresh (time deltas
+ * from 0), so that each range's blocks decode on their own ({@link #ranges()}) and are joined
+ * apart from the others.
  */
 public final class RecordStream {
     private static final int FIRST_TAIL = 256;
@@ -34,6 +41,8 @@ public final class RecordStream {
     private final int process;
     private final long order;
     private final int key;
+    private final int range;
+    private final int instancesPerRange;
     private int[] blocks = new int[2];
     private int blockCount;
     private long records;
@@ -44,6 +53,9 @@ public final class RecordStream {
     private long lastTime;
     private int lastCommunicator = Integer.MIN_VALUE;
     private int lastTag;
+    // The first block of each instance range after the first (collective streams cut into ranges).
+    private int[] rangeStarts;
+    private int rangeCount = 1;
 
     /**
      * @param process the location's process
@@ -51,9 +63,24 @@ public final class RecordStream {
      * @param key     the partner process (message streams) or the communicator (collective streams)
      */
     RecordStream(int process, long order, int key) {
+        this(process, order, key, 0, 0);
+    }
+
+    /**
+     * @param range             the stream's instance range (a part of a stream cut into ranges), else 0
+     * @param instancesPerRange records per instance range (a power of two), or 0 when not cut
+     */
+    private RecordStream(int process, long order, int key, int range, int instancesPerRange) {
         this.process = process;
         this.order = order;
         this.key = key;
+        this.range = range;
+        this.instancesPerRange = instancesPerRange;
+    }
+
+    /** A collective stream cut into ranges of {@code instancesPerRange} (a power of two) records. */
+    static RecordStream collectives(int process, long order, int communicator, int instancesPerRange) {
+        return new RecordStream(process, order, communicator, 0, instancesPerRange);
     }
 
     public int process() {
@@ -73,6 +100,15 @@ public final class RecordStream {
         return records;
     }
 
+    /**
+     * The instance range this stream holds: its records are instances {@code range * n} on, n the
+     * communicator's instances per range ({@link CommunicatorJoin}); 0 for message streams and for
+     * collective streams not cut.
+     */
+    public int range() {
+        return range;
+    }
+
     /** How many blocks of the store a sealed stream spans. */
     public int blockCount() {
         return blockCount;
@@ -88,11 +124,46 @@ public final class RecordStream {
      * engine carries blocks between processes; the encoding continues from block to block).
      */
     public static RecordStream restore(int process, long order, int key, long records, int[] handles) {
-        RecordStream s = new RecordStream(process, order, key);
+        return restore(process, order, key, 0, records, handles);
+    }
+
+    /** As above, for instance range {@code range} of a collective stream ({@link #range()}). */
+    public static RecordStream restore(int process, long order, int key, int range, long records, int[] handles) {
+        RecordStream s = new RecordStream(process, order, key, range, 0);
         s.blocks = handles.clone();
         s.blockCount = handles.length;
         s.records = records;
         return s;
+    }
+
+    /**
+     * A sealed stream's instance ranges, each a stream of its own over its blocks (this stream
+     * itself when it was not cut).
+     */
+    List<RecordStream> ranges() {
+        if (rangeCount == 1) {
+            return List.of(this);
+        }
+        List<RecordStream> parts = new ArrayList<>(rangeCount);
+        for (int r = 0; r < rangeCount; r++) {
+            int from = r == 0 ? 0 : rangeStarts[r - 1];
+            int to = r + 1 < rangeCount ? rangeStarts[r] : blockCount;
+            long first = (long) r * instancesPerRange;
+            parts.add(restore(process, order, key, r, Math.min(instancesPerRange, records - first), Arrays.copyOfRange(blocks, from, to)));
+        }
+        return parts;
+    }
+
+    /** Ends the current instance range: its last block is kept and the encoding starts afresh. */
+    private void startRange(RecordBlocks store) {
+        seal(store);
+        lastTime = 0;
+        lastCommunicator = Integer.MIN_VALUE;
+        if (rangeStarts == null || rangeCount - 1 == rangeStarts.length) {
+            rangeStarts = Arrays.copyOf(rangeStarts == null ? new int[0] : rangeStarts, Math.max(4, 2 * rangeCount));
+        }
+        rangeStarts[rangeCount - 1] = blockCount;
+        rangeCount++;
     }
 
     /** Appends one message end. */
@@ -111,6 +182,9 @@ public final class RecordStream {
 
     /** Appends one collective arrival. */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root) {
+        if (instancesPerRange > 0 && records > 0 && (records & (instancesPerRange - 1)) == 0) {
+            startRange(store);
+        }
         ensure(store);
         tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave));
         putSigned(root + 1L);
@@ -176,12 +250,13 @@ public final class RecordStream {
         blocks[blockCount++] = store.put(block, n);
     }
 
-    /** Hands the last block to the store; no record may follow. */
+    /** Hands the last block to the store; no record may follow (but a new instance range). */
     void seal(RecordBlocks store) {
         if (tail != null && length > 0) {
             keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
         }
         tail = null;
+        length = 0;
     }
 
     /** The MPI call kind of ordinal {@code ordinal}, without allocating. */

@@ -61,14 +61,21 @@ final class Otf1DamageCheck {
                                           Otf1Definitions definitions) throws TraceReadException {
         Map<Path, Otf1FileSet.Stream> streamOf = streamsByFile(files);
         for (int i = 0; i < eventFiles.size(); i++) {
-            String problem = missingProcess(streamOf.get(eventFiles.get(i)), parsed.get(i), definitions, files);
-            if (problem != null) {
-                throw new TraceReadException(eventFiles.get(i) + ": " + problem);
-            }
+            streamHoldsItsProcesses(files, eventFiles.get(i), streamOf.get(eventFiles.get(i)), parsed.get(i), definitions);
         }
     }
 
-    private static Map<Path, Otf1FileSet.Stream> streamsByFile(Otf1FileSet files) {
+    /** As above for one events file, whose stream (null: none) the caller looked up. */
+    static void streamHoldsItsProcesses(Otf1FileSet files, Path eventFile, Otf1FileSet.Stream stream, Otf1EventStream parsed,
+                                        Otf1Definitions definitions) throws TraceReadException {
+        String problem = missingProcess(stream, parsed, definitions, files);
+        if (problem != null) {
+            throw new TraceReadException(eventFile + ": " + problem);
+        }
+    }
+
+    /** The stream of each events file that exists. */
+    static Map<Path, Otf1FileSet.Stream> streamsByFile(Otf1FileSet files) {
         Map<Path, Otf1FileSet.Stream> streamOf = new HashMap<>();
         for (Otf1FileSet.Stream stream : files.streams()) {
             Path events = files.events(stream.id());

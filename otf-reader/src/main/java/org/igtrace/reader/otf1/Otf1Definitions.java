@@ -22,7 +22,8 @@ import org.igtrace.core.util.IntIntMap;
  * topmost ancestor, unless it is a GPU stream: a member of a group whose attribute list holds
  * IsCUDAThread, or named {@code CUDA[...}; GPU streams are left out and counted in a note.
  */
-final class Otf1Definitions {
+final class Otf1Definitions implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
     static final int NO_RANK = -1;
     private static final long IS_CUDA_THREAD = 8;
     private static final long IS_COMMUNICATOR = 7;

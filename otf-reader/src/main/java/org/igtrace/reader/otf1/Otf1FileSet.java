@@ -3,6 +3,7 @@ package org.igtrace.reader.otf1;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,17 +17,19 @@ import org.igtrace.reader.TraceReadException;
  * {@code NAME.<hex s>.events} and optional {@code NAME.<hex s>.def}, each plain or zlib-compressed
  * with {@code .z} appended (the plain file wins when both exist).
  */
-final class Otf1FileSet {
+final class Otf1FileSet implements Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** One line of the master file: a stream and the ids of the processes whose events it holds. */
-    record Stream(long id, long[] processes) {
+    record Stream(long id, long[] processes) implements Serializable {
     }
 
-    private final Path master;
+    private final String master;
     private final String stub;
     private final List<Stream> streams;
 
     private Otf1FileSet(Path master, String stub, List<Stream> streams) {
-        this.master = master;
+        this.master = master.toString();
         this.stub = stub;
         this.streams = streams;
     }
@@ -70,7 +73,7 @@ final class Otf1FileSet {
     }
 
     Path master() {
-        return master;
+        return Path.of(master);
     }
 
     List<Stream> streams() {
@@ -96,11 +99,11 @@ final class Otf1FileSet {
     }
 
     private Path existing(String plainName) {
-        Path plain = master.resolveSibling(plainName);
+        Path plain = master().resolveSibling(plainName);
         if (Files.isRegularFile(plain)) {
             return plain;
         }
-        Path compressed = master.resolveSibling(plainName + ".z");
+        Path compressed = master().resolveSibling(plainName + ".z");
         return Files.isRegularFile(compressed) ? compressed : null;
     }
 

@@ -14,6 +14,7 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
@@ -115,7 +116,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         progress.start(total, "bytes");
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
         Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
-        notes.addAll(countNotes(counts(parsed, allParts())));
+        notes.addAll(countNotes(counts(parsed, allParts(), eventFiles.size())));
     }
 
     @Override
@@ -128,23 +129,17 @@ public final class Otf1TraceReader implements PartitionedSource {
         return sizeOf(eventFiles.get(part));
     }
 
-    /** Parses the given events files on the calling thread; returns the counts behind the read's notes. */
+    /** The events files, by part, with their streams, the definitions and the file set, for reading parts elsewhere. */
     @Override
-    public long[] readParts(LocationSink sink, int[] parts) throws TraceReadException {
-        List<Otf1EventStream> parsed = new ArrayList<>();
-        for (int part : parts) {
-            Path file = eventFiles.get(part);
-            Otf1EventStream stream = new Otf1EventStream(definitions, sink, part);
-            try {
-                readLines(file, stream);
-            } catch (RuntimeException e) {
-                throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
-            }
-            stream.finish();
-            Otf1DamageCheck.streamsHoldTheirProcesses(files, List.of(file), List.of(stream), definitions);
-            parsed.add(stream);
+    public PartReader partReader() {
+        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        List<String> paths = new ArrayList<>();
+        List<Otf1FileSet.Stream> streams = new ArrayList<>();
+        for (Path file : eventFiles) {
+            paths.add(file.toString());
+            streams.add(streamOf.get(file));
         }
-        return counts(parsed, parts);
+        return new Otf1PartReader(files, definitions, paths, streams);
     }
 
     @Override
@@ -239,7 +234,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         return parsed;
     }
 
-    private static void readLines(Path file, LineSource.LineConsumer consumer) throws TraceReadException {
+    static void readLines(Path file, LineSource.LineConsumer consumer) throws TraceReadException {
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, consumer);
         } catch (IOException e) {
@@ -255,8 +250,8 @@ public final class Otf1TraceReader implements PartitionedSource {
      * unknown records, leaves, open regions, collective ends, aborted streams, then the open
      * regions of every part (the note names the files).
      */
-    private long[] counts(List<Otf1EventStream> streams, int[] parts) {
-        long[] c = new long[OPEN_BY_PART + eventFiles.size()];
+    static long[] counts(List<Otf1EventStream> streams, int[] parts, int allParts) {
+        long[] c = new long[OPEN_BY_PART + allParts];
         for (int i = 0; i < streams.size(); i++) {
             Otf1EventStream s = streams.get(i);
             c[0] += s.unknownRecords;

@@ -7,7 +7,9 @@ import org.igtrace.core.util.IntIntMap;
  * OTF2 ids to igtrace's dense numbers, looked up once or twice per event: an array indexed by id
  * for the ids writers hand out (0, 1, 2, ...), a hash map for ids beyond it. Absent ids give -1.
  */
-final class IdLookup {
+final class IdLookup implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     /** Ids below this always go to the array; beyond it only while the array stays 4x the ids. */
     private static final int SMALL = 4096;
 

@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 
 /**
@@ -48,15 +47,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     // Resolved
     private TraceDefinitions definitions;
     private final Map<Long, Integer> locationProcess = new LinkedHashMap<>();
-    private final IntIntMap regionIndex = new IntIntMap();
-    private final IntIntMap communicatorIndex = new IntIntMap();
-    private final IntIntMap callingContextRegion = new IntIntMap();
-    // The same, for the lookups of every event.
-    private IdLookup regionOf;
-    private IdLookup communicatorOf;
-    private IdLookup callingContextRegionOf;
-    /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
-    private final List<int[]> communicatorRanks = new ArrayList<>();
+    private final Otf2IdMaps ids = new Otf2IdMaps();
 
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
@@ -143,13 +134,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         Map<Integer, Integer> groupRank = numberProcesses(worldLocations, b);
         assignLocations(groupRank, b);
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
-            regionIndex.put(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
+            ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
         }
-        callingContexts.forEach((context, region) -> callingContextRegion.put(context, regionIndex.get(region, -1)));
+        callingContexts.forEach(ids::addCallingContext);
         resolveCommunicators(worldLocations, groupRank, b);
-        regionOf = new IdLookup(regions.keySet(), regionIndex);
-        communicatorOf = new IdLookup(communicators.keySet(), communicatorIndex);
-        callingContextRegionOf = new IdLookup(callingContexts.keySet(), callingContextRegion);
+        ids.seal();
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
         }
@@ -231,8 +220,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                     ranks[i] = worldRankOfMember(members[i], worldLocations, groupRank);
                 }
             }
-            communicatorIndex.put(c.getKey(), b.addCommunicator(ranks));
-            communicatorRanks.add(self ? null : ranks);
+            ids.addCommunicator(c.getKey(), b.addCommunicator(ranks), self ? null : ranks);
         }
     }
 
@@ -267,34 +255,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         return locationProcess;
     }
 
-    /** The dense region number of an OTF2 region id, or -1. */
-    int region(int otf2Region) {
-        return regionOf.get(otf2Region);
-    }
-
-    /** The dense region number of the region an OTF2 calling context is in, or -1. */
-    int callingContextRegion(int otf2CallingContext) {
-        return callingContextRegionOf.get(otf2CallingContext);
-    }
-
-    /** The dense communicator number of an OTF2 communicator id, or -1. */
-    int communicator(int otf2Comm) {
-        return communicatorOf.get(otf2Comm);
-    }
-
-    /**
-     * The world rank of rank {@code commRank} in the communicator (definitions section 2), or -1 when the
-     * trace does not say; on a COMM_SELF communicator it is the calling process itself.
-     */
-    int worldRank(int otf2Comm, int commRank, int callingProcess) {
-        int c = communicatorOf.get(otf2Comm);
-        if (c < 0) {
-            return -1;
-        }
-        int[] ranks = communicatorRanks.get(c);
-        if (ranks == null) {
-            return commRank == 0 ? callingProcess : -1;
-        }
-        return commRank >= 0 && commRank < ranks.length ? ranks[commRank] : -1;
+    /** The id translation tables (after {@link #resolve()}). */
+    Otf2IdMaps ids() {
+        return ids;
     }
 }

@@ -12,11 +12,11 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
 final class Otf2LocationTranslator implements EventVisitor {
     private static final int UNDEFINED_RANK = -1; // OTF2_UNDEFINED_UINT32 read as a Java int
 
-    private final Otf2Definitions definitions;
+    private final Otf2IdMaps definitions;
     private final int process;
     private final LocationEvents target;
 
-    Otf2LocationTranslator(Otf2Definitions definitions, int process, LocationEvents target) {
+    Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target) {
         this.definitions = definitions;
         this.process = process;
         this.target = target;

@@ -18,6 +18,7 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
@@ -97,7 +98,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         progress.start(events, "events");
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
-            return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
+            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, order.get(location)));
         };
         int threads = threads();
         List<long[]> shares = threads <= 1 ? List.of(ids) : LocationShares.balance(ids, collected::locationEvents, threads);
@@ -142,18 +143,14 @@ public final class Otf2TraceReader implements PartitionedSource {
         return collected.locationEvents(ids[part]);
     }
 
-    /** Reads the locations at the given places on the calling thread, with one libotf2 reader. */
+    /** The locations, by part, with their processes and the id tables, for reading parts elsewhere. */
     @Override
-    public long[] readParts(LocationSink sink, int[] parts) throws TraceReadException {
-        long[] share = new long[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            share[i] = ids[parts[i]];
+    public PartReader partReader() {
+        int[] processes = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            processes[i] = locations.get(ids[i]);
         }
-        readShare(anchor, share, location -> {
-            int process = locations.get(location);
-            return new Otf2LocationTranslator(collected, process, sink.location(process, order.get(location)));
-        }, ReadProgress.NONE);
-        return new long[0];
+        return new Otf2PartReader(anchor.toString(), definitions, collected.ids(), ids.clone(), processes);
     }
 
     @Override
@@ -161,7 +158,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         return notes();
     }
 
-    private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
+    static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
             throws TraceReadException {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readEvents(share, visitors, progress::advance);
