@@ -16,6 +16,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class TraceReplay {
     private final ReplayMatching matching;
     private final double[] offsets;
+    /**
+     * The replay on the ideal network, made once: {@code T_ideal} and any prediction whose parameters
+     * are the ideal ones (a calibration that finds no visible transfer) share it.
+     */
+    private final FutureTask<Prediction> ideal = new FutureTask<>(() -> simulate(ReplayParameters.ideal()));
 
     /**
      * @param run           the recorded activities
@@ -27,9 +32,19 @@ public final class TraceReplay {
         this.offsets = offsetSeconds == null ? new double[run.processCount()] : Arrays.copyOf(offsetSeconds, run.processCount());
     }
 
-    /** The replay on {@code parameters}. */
+    /** The replay on {@code parameters} (the ideal network's is replayed once and shared, see {@link #idealRuntime()}). */
     public Prediction predict(ReplayParameters parameters) {
+        return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters);
+    }
+
+    private Prediction simulate(ReplayParameters parameters) {
         return new ReplaySimulation(matching, parameters, offsets).run();
+    }
+
+    /** The replay on the ideal network: replayed by the first caller; one that comes while it runs (on another thread) waits for it. */
+    private Prediction idealPrediction() {
+        ideal.run();
+        return join(ideal);
     }
 
     /**
@@ -64,10 +79,13 @@ public final class TraceReplay {
 
     /** {@code T_ideal}: the predicted run time on the ideal network (L = 0, B infinite, r = 1). */
     public double idealRuntime() {
-        return predict(ReplayParameters.ideal()).predictedRuntime();
+        return idealPrediction().predictedRuntime();
     }
 
-    /** {@link #idealRuntime()} replayed on a thread of its own (while the caller calibrates and predicts); {@link #join} waits for it. */
+    /**
+     * The ideal replay on a thread of its own (while the caller calibrates, and predicts if the model
+     * is not the ideal network); {@link #join} waits for {@code T_ideal}.
+     */
     public FutureTask<Double> idealRuntimeInBackground() {
         return inBackground(this::idealRuntime);
     }

@@ -1,6 +1,8 @@
 package org.igtrace.core.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -117,6 +119,44 @@ class TraceReplayTest {
         Prediction eager = replay.predict(ReplayParameters.flat(MS, 1e8, 1 << 20, 1));
         assertEquals(0.0, eager.processes().get(0).end(), 1e-12);
         assertEquals(50 * MS, eager.processes().get(1).end(), 1e-12);
+    }
+
+    /**
+     * The ideal network's replay is made once and shared by {@code T_ideal} (here on its own thread)
+     * and a prediction on the ideal parameters (what a calibration finding no visible transfer
+     * gives): it answers as a replay of its own would, that of parameters not equal to the ideal
+     * ones but meaning the same network (a hop latency without a topology adds nothing). The run
+     * is that of {@link #rendezvousWaitsForTheReceiveToBePosted}: with L = 0, B = inf the
+     * rendezvous message leaves when rank 1 posts at 50 ms and takes no time, so both end at 50 ms
+     * and rank 0 waited 50 ms.
+     */
+    @Test
+    void idealReplayIsSharedAndAnswersAsAReplayOfItsOwn() {
+        Consumer<LocationEvents[]> run = l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 0, 60, () -> l[0].send(0, 1, 0, 1, 102400));
+            call(l[0], FINALIZE, 60, 61);
+            call(l[1], WORK, 0, 50);
+            call(l[1], RECV, 50, 60, () -> l[1].receive(59, 0, 0, 1, 102400));
+            call(l[1], FINALIZE, 60, 61);
+        };
+        TraceReplay replay = record(2, run);
+        java.util.concurrent.FutureTask<Double> ideal = replay.idealRuntimeInBackground();
+        Prediction shared = replay.predict(ReplayParameters.ideal());
+        assertSame(shared, replay.predict(ReplayParameters.ideal()), "replayed once");
+        assertEquals(shared.predictedRuntime(), TraceReplay.join(ideal));
+        assertEquals(shared.predictedRuntime(), replay.idealRuntime());
+        assertEquals(50 * MS, shared.predictedRuntime(), 1e-12);
+        assertEquals(50 * MS, shared.processes().get(0).waiting(), 1e-12);
+        ReplayParameters same = new ReplayParameters(0, Double.POSITIVE_INFINITY, ReplayParameters.DEFAULT_EAGER_LIMIT, 1, MS, null,
+                0, Double.POSITIVE_INFINITY);
+        assertNotEquals(ReplayParameters.ideal(), same);
+        Prediction own = record(2, run).predict(same);
+        assertEquals(own.measuredRuntime(), shared.measuredRuntime());
+        assertEquals(own.predictedRuntime(), shared.predictedRuntime());
+        assertEquals(own.processes(), shared.processes());
+        assertEquals(own.notes(), shared.notes());
     }
 
     /**
