@@ -1,5 +1,7 @@
 package org.igtrace.core.wait;
 
+import java.util.IdentityHashMap;
+import java.util.Map;
 import org.igtrace.core.util.PairLongs;
 
 /**
@@ -15,13 +17,25 @@ import org.igtrace.core.util.PairLongs;
  * </ul>
  * A barrier or N x N instance has n(n-1) pairs. Above {@value #EXACT_MEMBERS} members only the
  * pairs through the last member to enter and the first to leave (raw times) are kept: 2n per
- * instance; the solution may then leave conflicts, which the second pass counts.
+ * instance; the solution may then leave conflicts, which the second pass counts. The n(n-1) pairs of
+ * a communicator's instances are kept in a matrix by member index, one per communicator (up to
+ * {@value #MATRIX_CELLS} cells in all), and folded into the per-pair table when it is read: one
+ * array update per pair instead of a hash lookup.
  */
 public final class ClockConstraints implements MatchListener {
     /** Largest communicator whose barrier and N x N instances add every pair. */
     public static final int EXACT_MEMBERS = 256;
 
+    /** Most cells the member matrices of all communicators hold together (8 MB); beyond, pairs go to the table. */
+    static final int MATRIX_CELLS = 1 << 20;
+    private static final long ABSENT = Long.MIN_VALUE;
+
     private final PairLongs violations = new PairLongs();
+    /** Per communicator (its members array): the largest violation per ordered pair of member indices, or ABSENT. */
+    private final Map<int[], long[]> matrices = new IdentityHashMap<>();
+    private int matrixCells;
+    private int[] lastMembers;
+    private long[] lastMatrix;
     private final PairLongs waitedMessages = new PairLongs();
     private long conflicts;
     private long messages;
@@ -50,7 +64,10 @@ public final class ClockConstraints implements MatchListener {
         int n = c.size();
         switch (c.kind()) {
             case BARRIER, ALL_TO_ALL -> {
-                if (n <= EXACT_MEMBERS) {
+                long[] matrix = n <= EXACT_MEMBERS ? matrix(c.members) : null;
+                if (matrix != null) {
+                    requireAll(c, matrix);
+                } else if (n <= EXACT_MEMBERS) {
                     for (int q = 0; q < n; q++) {
                         for (int p = 0; p < n; p++) {
                             require(c, q, p);
@@ -94,6 +111,64 @@ public final class ClockConstraints implements MatchListener {
         }
     }
 
+    /** Every member leaves after every member entered, into the communicator's matrix. */
+    private static void requireAll(CollectiveInstance c, long[] matrix) {
+        int n = c.size();
+        long[] enter = c.enter, leave = c.leave;
+        for (int q = 0, row = 0; q < n; q++, row += n) {
+            long e = enter[q];
+            for (int p = 0; p < n; p++) {
+                long v = e - leave[p];
+                if (v > matrix[row + p]) {
+                    matrix[row + p] = v;
+                }
+            }
+        }
+    }
+
+    /** The matrix of the communicator with {@code members}, made when there is room; else null. */
+    private long[] matrix(int[] members) {
+        if (members == lastMembers) {
+            return lastMatrix;
+        }
+        long[] m = matrices.get(members);
+        if (m == null) {
+            int cells = members.length * members.length;
+            if (matrixCells + cells > MATRIX_CELLS) {
+                return null;
+            }
+            m = new long[cells];
+            java.util.Arrays.fill(m, ABSENT);
+            matrices.put(members, m);
+            matrixCells += cells;
+        }
+        lastMembers = members;
+        lastMatrix = m;
+        return m;
+    }
+
+    /** Moves the matrices' pairs into the table (member indices become ranks); the matrices start afresh. */
+    private void fold() {
+        if (matrices.isEmpty()) {
+            return;
+        }
+        matrices.forEach((members, m) -> {
+            int n = members.length;
+            for (int q = 0; q < n; q++) {
+                for (int p = 0; p < n; p++) {
+                    long v = m[q * n + p];
+                    if (v != ABSENT && members[q] != members[p]) {
+                        violations.max(members[q], members[p], v);
+                    }
+                }
+            }
+        });
+        matrices.clear();
+        matrixCells = 0;
+        lastMembers = null;
+        lastMatrix = null;
+    }
+
     /** Member {@code leaver} leaves after member {@code enterer} entered: o_leaver >= o_enterer + enter - leave. */
     private void require(CollectiveInstance c, int enterer, int leaver) {
         int from = c.member(enterer), to = c.member(leaver);
@@ -104,7 +179,7 @@ public final class ClockConstraints implements MatchListener {
 
     /** Adds what {@code other} collected (on another thread) into this. */
     public void add(ClockConstraints other) {
-        other.violations.forEach(violations::max);
+        other.violations().forEach(violations::max);
         other.waitedMessages.forEach(waitedMessages::max);
         conflicts += other.conflicts;
         messages += other.messages;
@@ -140,6 +215,7 @@ public final class ClockConstraints implements MatchListener {
 
     /** The constraints: {@code o_to >= o_from + d} per ordered pair, d in ticks. */
     public PairLongs violations() {
+        fold();
         return violations;
     }
 

@@ -44,6 +44,18 @@ public final class MatchRecords implements LocationSink {
             this.sender = sender;
             this.receiver = receiver;
         }
+
+        /** Records on both sides. */
+        long records() {
+            long n = 0;
+            for (RecordStream s : sends) {
+                n += s.records();
+            }
+            for (RecordStream s : receives) {
+                n += s.records();
+            }
+            return n;
+        }
     }
 
     /** The arrivals at one communicator's collective instances of one instance range, joined together. */

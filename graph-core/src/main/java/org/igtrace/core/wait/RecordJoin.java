@@ -1,6 +1,7 @@
 package org.igtrace.core.wait;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -83,6 +84,13 @@ public final class RecordJoin {
         }
     }
 
+    /** The pairs by their records, most first (ties: in the order given). */
+    private static List<MatchRecords.PairStreams> largestFirst(List<MatchRecords.PairStreams> pairs) {
+        List<MatchRecords.PairStreams> sorted = new ArrayList<>(pairs);
+        sorted.sort(Comparator.comparingLong(MatchRecords.PairStreams::records).reversed());
+        return sorted;
+    }
+
     /** Joins on one thread into {@code listener}. */
     public static <L extends MatchListener> Joined<L> join(MatchRecords records, L listener) {
         return join(records, 1, () -> listener);
@@ -93,7 +101,7 @@ public final class RecordJoin {
      * The records must be complete ({@link MatchRecords#finish()}).
      */
     public static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners) {
-        List<MatchRecords.PairStreams> pairs = records.pairs();
+        List<MatchRecords.PairStreams> pairs = largestFirst(records.pairs());
         List<MatchRecords.InstanceRange> communicators = records.collectives();
         int tasks = pairs.size() + communicators.size();
         int n = Math.max(1, Math.min(threads, tasks));
@@ -110,12 +118,14 @@ public final class RecordJoin {
             Runnable work = () -> {
                 PairJoin pairJoin = new PairJoin(records.store());
                 CommunicatorJoin commJoin = new CommunicatorJoin(records.definitions(), records.store());
+                // Communicators first (an instance range is the largest task), then pairs from the
+                // largest: the threads run out of work together.
                 for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) {
-                    if (i < pairs.size()) {
-                        pairJoin.join(pairs.get(i), listener, counts);
-                    } else {
-                        MatchRecords.InstanceRange c = communicators.get(i - pairs.size());
+                    if (i < communicators.size()) {
+                        MatchRecords.InstanceRange c = communicators.get(i);
                         commJoin.join(c.communicator(), c.streams(), listener, counts);
+                    } else {
+                        pairJoin.join(pairs.get(i - communicators.size()), listener, counts);
                     }
                 }
             };

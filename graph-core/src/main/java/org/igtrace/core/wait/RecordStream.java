@@ -232,9 +232,21 @@ public final class RecordStream {
         putUnsigned((v << 1) ^ (v >> 63));
     }
 
+    /** A varint: one and two bytes (most time deltas) without a loop. */
     private void putUnsigned(long z) {
         byte[] t = tail;
         int at = length;
+        if ((z & ~0x3FFFL) == 0) {
+            if ((z & ~0x7FL) == 0) {
+                t[at] = (byte) z;
+                length = at + 1;
+            } else {
+                t[at] = (byte) (z | 0x80);
+                t[at + 1] = (byte) (z >>> 7);
+                length = at + 2;
+            }
+            return;
+        }
         while ((z & ~0x7FL) != 0) {
             t[at++] = (byte) ((z & 0x7F) | 0x80);
             z >>>= 7;
@@ -360,6 +372,7 @@ public final class RecordStream {
             return (z >>> 1) ^ -(z & 1);
         }
 
+        /** A varint: one and two bytes (most time deltas) without a loop. */
         private long getUnsigned() {
             byte[] b = bytes;
             int i = at;
@@ -368,6 +381,15 @@ public final class RecordStream {
                 at = i + 1;
                 return first;
             }
+            byte second = b[i + 1];
+            if (second >= 0) {
+                at = i + 2;
+                return (first & 0x7F) | (long) second << 7;
+            }
+            return getLong(b, i);
+        }
+
+        private long getLong(byte[] b, int i) {
             long z = 0;
             int shift = 0;
             byte x;
