@@ -53,7 +53,7 @@ public final class WaitAnalysis {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
-        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(true, correct, zero, correct || matches == null ? null : serialized(matches.apply(zero))));
+        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero, correct || matches == null ? null : serialized(matches.apply(zero))));
         Tally tally = first.listeners().get(0);
         for (Tally t : first.listeners().subList(1, first.listeners().size())) {
             tally.add(t);
@@ -66,7 +66,7 @@ public final class WaitAnalysis {
         if (!allZero(offsets.ticks()) || matches != null) {
             long[] o = offsets.ticks();
             MatchListener more = matches == null ? null : serialized(matches.apply(o.clone()));
-            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, false, o, more)).listeners();
+            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, more)).listeners();
             waits = second.get(0).waits;
             for (Tally t : second.subList(1, second.size())) {
                 waits.add(t.waits);
@@ -78,24 +78,20 @@ public final class WaitAnalysis {
     /**
      * What one join thread adds up: the clock constraints (first join with correction) and the
      * waits at given offsets. One listener class for every join, so the join's call to it stays
-     * monomorphic. The first join collects the message constraints also without correction (the
-     * raw clock conflicts are counted there).
+     * monomorphic; and every join collects the message constraints (a join that does not need them
+     * drops them), so that the second join runs the first one's compiled code instead of tripping
+     * over a branch the first never took. Collective constraints, n^2 per instance, only where
+     * needed.
      */
     private static final class Tally implements MatchListener {
         final ClockConstraints constraints = new ClockConstraints();
         final boolean constrain;
-        final boolean collectives;
         final WaitStates waits;
         /** A further listener (shared by the join's threads, serialized), or null. */
         final MatchListener more;
 
-        /**
-         * @param constrain   whether to collect the message constraints
-         * @param collectives whether to collect the collective constraints too
-         */
-        Tally(boolean constrain, boolean collectives, long[] offsets, MatchListener more) {
+        Tally(boolean constrain, long[] offsets, MatchListener more) {
             this.constrain = constrain;
-            this.collectives = collectives;
             waits = new WaitStates(offsets);
             this.more = more;
         }
@@ -107,9 +103,7 @@ public final class WaitAnalysis {
 
         @Override
         public void message(MatchedMessage message) {
-            if (constrain) {
-                constraints.message(message);
-            }
+            constraints.message(message);
             waits.message(message);
             if (more != null) {
                 more.message(message);
@@ -118,7 +112,7 @@ public final class WaitAnalysis {
 
         @Override
         public void collective(CollectiveInstance instance) {
-            if (collectives) {
+            if (constrain) {
                 constraints.collective(instance);
             }
             waits.collective(instance);
