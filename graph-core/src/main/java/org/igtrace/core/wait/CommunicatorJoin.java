@@ -52,32 +52,40 @@ final class CommunicatorJoin {
                 memberOf.add(me);
             }
         }
-        int n = members.length;
-        int[] arrival = new int[n];
+        int[] arrival = new int[members.length];
         boolean[] fresh = new boolean[readers.size()];
-        while (true) {
-            java.util.Arrays.fill(arrival, -1);
-            int first = -1;
-            for (int r = 0; r < readers.size(); r++) {
-                RecordStream.Reader reader = readers.get(r);
-                fresh[r] = reader.hasNext();
-                if (!fresh[r]) {
-                    continue;
-                }
-                reader.nextCollective();
-                int me = memberOf.get(r);
-                if (arrival[me] < 0 || earlier(reader, readers.get(arrival[me]))) {
-                    arrival[me] = r;
-                }
-                if (first < 0 || earlier(reader, readers.get(first))) {
-                    first = r;
-                }
-            }
-            if (first < 0) {
-                return;
-            }
-            instance(members, readers, fresh, arrival, first, listener, counts);
+        // One call per instance: the loop here stays short, so the JIT compiles the instance's
+        // work once as a method instead of on-stack-replacing this loop with all of it inlined.
+        while (nextInstance(members, readers, memberOf, fresh, arrival, listener, counts)) {
+            continue;
         }
+    }
+
+    /** Reads every member's next arrival and joins them; false when no stream has one left. */
+    private static boolean nextInstance(int[] members, List<RecordStream.Reader> readers, List<Integer> memberOf, boolean[] fresh,
+                                        int[] arrival, MatchListener listener, PairJoin.JoinCounts counts) {
+        java.util.Arrays.fill(arrival, -1);
+        int first = -1;
+        for (int r = 0; r < readers.size(); r++) {
+            RecordStream.Reader reader = readers.get(r);
+            fresh[r] = reader.hasNext();
+            if (!fresh[r]) {
+                continue;
+            }
+            reader.nextCollective();
+            int me = memberOf.get(r);
+            if (arrival[me] < 0 || earlier(reader, readers.get(arrival[me]))) {
+                arrival[me] = r;
+            }
+            if (first < 0 || earlier(reader, readers.get(first))) {
+                first = r;
+            }
+        }
+        if (first < 0) {
+            return false;
+        }
+        instance(members, readers, fresh, arrival, first, listener, counts);
+        return true;
     }
 
     private static void instance(int[] members, List<RecordStream.Reader> readers, boolean[] fresh, int[] arrival, int first,

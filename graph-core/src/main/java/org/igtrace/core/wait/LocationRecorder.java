@@ -248,13 +248,15 @@ public final class LocationRecorder implements LocationEvents {
             this.process = process;
             this.order = order;
             this.ranges = ranges;
+            // No key (a rank or a communicator) is negative: an empty slot never matches, and the
+            // lookup has no null test that a new location would trip the compiled code over.
+            java.util.Arrays.fill(cachedKeys, -1);
         }
 
         RecordStream of(int key) {
             int c = key & (CACHED - 1);
-            RecordStream s = cached[c];
-            if (s != null && cachedKeys[c] == key) {
-                return s;
+            if (cachedKeys[c] == key) {
+                return cached[c];
             }
             return find(key, c);
         }
