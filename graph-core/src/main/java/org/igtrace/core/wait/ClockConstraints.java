@@ -1,5 +1,6 @@
 package org.igtrace.core.wait;
 
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.igtrace.core.util.PairLongs;
@@ -138,7 +139,7 @@ public final class ClockConstraints implements MatchListener {
                 return null;
             }
             m = new long[cells];
-            java.util.Arrays.fill(m, ABSENT);
+            Arrays.fill(m, ABSENT);
             matrices.put(members, m);
             matrixCells += cells;
         }
