@@ -106,7 +106,7 @@ public final class ReportCommand implements Callable<Integer> {
                 return 1;
             }
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            String html = html(graph, builder[0].build(), selection);
+            String html = html(graph, builder[0], selection);
             if (output != null) {
                 AtomicOutput.write(output, out -> out.write(html));
             } else {
@@ -125,7 +125,13 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    private String html(InformationGraph graph, Timeline timeline, Selection selection) throws IOException {
+    /**
+     * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
+     * detail and SVG) are drawn on threads of their own while this one writes the other sections.
+     */
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection) throws IOException {
+        Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
+        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline.build()));
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
@@ -147,7 +153,7 @@ public final class ReportCommand implements Callable<Integer> {
         efficiency(h, p);
         processes(h, p);
         heatMap(h, p);
-        tree(h, graph);
+        h.append(tree.join());
         h.append("<section id=\"waits\"><h2>Wait states</h2>");
         if (p.waits() != null) {
             h.append("<pre>");
@@ -157,9 +163,7 @@ public final class ReportCommand implements Callable<Integer> {
             h.append("</pre>");
         }
         h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
-        StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", List.of(), svg);
-        h.append(svg).append("</section>\n");
+        h.append(svg.join()).append("</section>\n");
         topPairs(h, p);
         return h.append("</body></html>\n").toString();
     }
@@ -252,8 +256,9 @@ public final class ReportCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, b);
     }
 
-    private void tree(StringBuilder h, InformationGraph graph) throws IOException {
-        h.append("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n");
+    /** The tree's section: the spanning tree drawn by Graphviz. */
+    private String tree(InformationGraph graph) throws IOException {
+        StringBuilder h = new StringBuilder("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n");
         StringWriter dot = new StringWriter();
         new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, trace.toString()), dot);
         String svg = dot(dot.toString());
@@ -262,7 +267,61 @@ public final class ReportCommand implements Callable<Integer> {
         } else {
             h.append(svg.substring(Math.max(0, svg.indexOf("<svg"))));
         }
-        h.append("</section>\n");
+        return h.append("</section>\n").toString();
+    }
+
+    /** The timeline as SVG. */
+    private static String timeline(Timeline timeline) throws IOException {
+        StringWriter svg = new StringWriter();
+        SvgTimelineWriter.write(timeline, "", List.of(), svg);
+        return svg.toString();
+    }
+
+    /** A part of the page made on a thread of its own; {@link #join} gives it, or throws what making it threw. */
+    private static final class Beside<T> {
+        interface Part<T> {
+            T make() throws IOException;
+        }
+
+        private final Thread thread;
+        private T value;
+        private Throwable failure;
+
+        private Beside(String name, Part<T> part) {
+            thread = new Thread(() -> {
+                try {
+                    value = part.make();
+                } catch (IOException | RuntimeException | Error e) {
+                    failure = e;
+                }
+            }, name);
+            thread.setDaemon(true);
+        }
+
+        static <T> Beside<T> start(String name, Part<T> part) {
+            Beside<T> b = new Beside<>(name, part);
+            b.thread.start();
+            return b;
+        }
+
+        T join() throws IOException {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while writing the report", e);
+            }
+            if (failure instanceof IOException e) {
+                throw e;
+            }
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            return value;
+        }
     }
 
     /** The DOT text drawn by Graphviz as SVG, or null when dot is missing or fails. */

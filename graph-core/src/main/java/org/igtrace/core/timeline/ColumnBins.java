@@ -10,13 +10,28 @@ final class ColumnBins {
     private final long origin;
     private final int bins;
     private long width;
+    /** {@code log2(width)} while the width is a power of two (it stays one as it doubles), else -1: bins by shifts. */
+    private int shift;
+    /** {@code bins x width}, the ticks after the origin the bins cover (Long.MAX_VALUE past overflow). */
+    private long covered;
     private final float[][] ticks;
 
     ColumnBins(long origin, int bins, long initialWidth) {
         this.origin = origin;
         this.bins = bins;
         this.width = Math.max(1, initialWidth);
+        this.shift = Long.bitCount(width) == 1 ? Long.numberOfTrailingZeros(width) : -1;
+        this.covered = cover(bins, width);
         this.ticks = new float[StateClass.COUNT][bins];
+    }
+
+    private static long cover(int bins, long width) {
+        return width > Long.MAX_VALUE / bins ? Long.MAX_VALUE : bins * width;
+    }
+
+    /** The bin of {@code ticks} past the origin (0 or more). */
+    private int bin(long ticks) {
+        return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
     }
 
     long origin() {
@@ -44,11 +59,11 @@ final class ColumnBins {
         if (end <= s) {
             return;
         }
-        while ((end - origin - 1) / width >= bins) {
+        while (end - origin > covered) { // the last bin, (end - origin - 1) / width, is past the bins
             coarsen();
         }
         float[] row = ticks[stateClass];
-        int first = (int) ((s - origin) / width), last = (int) ((end - origin - 1) / width);
+        int first = bin(s - origin), last = bin(end - origin - 1);
         if (first == last) {
             row[first] += end - s;
             return;
@@ -68,5 +83,7 @@ final class ColumnBins {
             java.util.Arrays.fill(row, bins / 2, bins, 0f);
         }
         width *= 2;
+        shift = shift >= 0 ? shift + 1 : -1;
+        covered = cover(bins, width);
     }
 }

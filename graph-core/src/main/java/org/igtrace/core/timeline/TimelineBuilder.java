@@ -207,7 +207,8 @@ public final class TimelineBuilder implements EventTaps {
                     states.add(new Timeline.State(seconds(r.starts[i]) + shift, seconds(r.ends[i]) + shift, r.classes[i]));
                 }
             }
-            for (long[] w : waits.exact.getOrDefault(process, List.of())) {
+            List<long[]> exactWaits = waits.exact.get(process);
+            for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
                 states.add(new Timeline.State(seconds(w[0]) + shift, seconds(w[1]) + shift, StateClass.WAITING));
             }
             return new Timeline.Row(process, name, states, null);
@@ -217,7 +218,7 @@ public final class TimelineBuilder implements EventTaps {
         for (Recorder r : locations) {
             spread(r.bins, shift, start, perColumn, shares);
         }
-        ColumnBins w = waits.bins.get(process);
+        ColumnBins w = waits.bins[process];
         if (w != null) {
             spread(w, shift, start, perColumn, shares);
         }
@@ -403,9 +404,22 @@ public final class TimelineBuilder implements EventTaps {
         private final java.util.Set<Long> markBuckets = new java.util.HashSet<>();
         long marksLeftOut;
         long marksMerged;
-        final Map<Integer, ColumnBins> bins = new HashMap<>();
-        final Map<Integer, List<long[]>> exact = new HashMap<>();
+        /** Per process: its waiting parts in bins (null: none yet) and exactly while they are few. */
+        final ColumnBins[] bins = new ColumnBins[definitions.processCount()];
+        final List<List<long[]>> exact = new ArrayList<>(java.util.Collections.nCopies(definitions.processCount(), null));
         private final BitSet overflowed = new BitSet();
+        /**
+         * The last message's arrow: its sender and receiver, the send and receive times that give the
+         * same arrow key and column, and what became of it (an index in arrowList, or -1: left out).
+         * Messages of a pair come one after another in time order, so most find their arrow here.
+         */
+        private int lastSender = -1;
+        private int lastReceiver = -1;
+        private long lastSendFrom = 1;
+        private long lastSendTo;
+        private long lastReceiveFrom;
+        private long lastReceiveTo;
+        private int lastArrow;
 
         boolean exactFor(int process) {
             return !overflowed.get(process);
@@ -429,25 +443,64 @@ public final class TimelineBuilder implements EventTaps {
         }
 
         private void arrow(int s, int r, long send, long receive) {
+            if (s == lastSender && r == lastReceiver && send >= lastSendFrom && send <= lastSendTo && receive >= lastReceiveFrom
+                    && receive <= lastReceiveTo) {
+                count(lastArrow); // same key and column as the last message: the same outcome
+                return;
+            }
             // One arrow per pixel of each end (at the finest bins any row can have).
             long quantum = Math.max(1, estimatedColumnTicks());
-            long key = (((long) s * 1_000_003L + r) * 1_000_003L + Math.floorDiv(send, quantum)) * 1_000_003L
-                    + Math.floorDiv(receive, quantum);
+            long sendPixel = Math.floorDiv(send, quantum), receivePixel = Math.floorDiv(receive, quantum);
+            long key = (((long) s * 1_000_003L + r) * 1_000_003L + sendPixel) * 1_000_003L + receivePixel;
+            long fromOrigin = Math.floorDiv(send - origin(), quantum);
+            int column = (int) Math.max(0, Math.min(columns - 1, fromOrigin));
+            remember(s, r, quantum, sendPixel, receivePixel, fromOrigin);
             int existing = arrowByPixels.get(key, -1);
             if (existing >= 0) {
-                arrowList.get(existing)[4]++;
+                count(lastArrow = existing);
                 return;
             }
             // Candidates: up to 8 x the arrows drawn, spread over the run (a quota per pixel column of
             // the send); build() thins them to MAX_ARROWS, evenly over the columns.
-            int column = (int) Math.max(0, Math.min(columns - 1, Math.floorDiv(send - origin(), quantum)));
             if (arrowList.size() >= 8 * MAX_ARROWS || arrowsInColumn[column] >= Math.max(1, 8 * MAX_ARROWS / columns)) {
-                arrowsLeftOut++;
+                count(lastArrow = -1);
                 return;
             }
             arrowsInColumn[column]++;
-            arrowByPixels.put(key, arrowList.size());
+            lastArrow = arrowList.size();
+            arrowByPixels.put(key, lastArrow);
             arrowList.add(new long[] {s, r, send, receive, 1, column});
+        }
+
+        private void count(int arrow) {
+            if (arrow >= 0) {
+                arrowList.get(arrow)[4]++;
+            } else {
+                arrowsLeftOut++;
+            }
+        }
+
+        /**
+         * Keeps the ranges of send and receive times whose arrow has the key and column of this
+         * message: its pixels of {@code quantum} ticks, and of the send its column (unclamped, or
+         * clamped at either edge).
+         */
+        private void remember(int s, int r, long quantum, long sendPixel, long receivePixel, long fromOrigin) {
+            long sendFrom = sendPixel * quantum, sendTo = last(sendFrom, quantum);
+            long columnFrom = fromOrigin <= 0 ? Long.MIN_VALUE : origin() + fromOrigin * quantum;
+            long columnTo = fromOrigin >= columns - 1 ? Long.MAX_VALUE : last(origin() + fromOrigin * quantum, quantum);
+            lastSender = s;
+            lastReceiver = r;
+            lastSendFrom = Math.max(sendFrom, columnFrom);
+            lastSendTo = Math.min(sendTo, columnTo);
+            lastReceiveFrom = receivePixel * quantum;
+            lastReceiveTo = last(lastReceiveFrom, quantum);
+        }
+
+        /** The last tick of the {@code quantum} ticks from {@code from}, without overflow. */
+        private static long last(long from, long quantum) {
+            long to = from + (quantum - 1);
+            return to < from ? Long.MAX_VALUE : to;
         }
 
         private long estimatedColumnTicks() {
@@ -493,15 +546,23 @@ public final class TimelineBuilder implements EventTaps {
             if (ticks <= 0) {
                 return;
             }
-            bins.computeIfAbsent(process, p -> new ColumnBins(origin(), columns, initialBinWidth()))
-                    .add(StateClass.WAITING, enter, enter + ticks);
+            if (process >= bins.length) {
+                return; // not a process of the definitions: no row
+            }
+            if (bins[process] == null) {
+                bins[process] = new ColumnBins(origin(), columns, initialBinWidth());
+            }
+            bins[process].add(StateClass.WAITING, enter, enter + ticks);
             if (overflowed.get(process)) {
                 return;
             }
-            List<long[]> list = exact.computeIfAbsent(process, p -> new ArrayList<>());
+            List<long[]> list = exact.get(process);
+            if (list == null) {
+                exact.set(process, list = new ArrayList<>());
+            }
             if (list.size() >= exactStates) {
                 overflowed.set(process);
-                exact.remove(process);
+                exact.set(process, null);
                 return;
             }
             list.add(new long[] {enter, enter + ticks});
