@@ -14,11 +14,16 @@ public final class TeeSink implements LocationSink {
         this.sinks = sinks.toArray(LocationSink[]::new);
     }
 
-    /** The sinks that are not null: one as it is, several behind a tee. */
+    /**
+     * The sinks that are not null: one as it is, several behind a tee. A tee among them gives its
+     * sinks in its place (same order): one tee, whose calls each reach one kind of receiver.
+     */
     public static LocationSink of(List<LocationSink> sinks) {
         List<LocationSink> present = new ArrayList<>();
         for (LocationSink s : sinks) {
-            if (s != null) {
+            if (s instanceof TeeSink tee) {
+                present.addAll(List.of(tee.sinks));
+            } else if (s != null) {
                 present.add(s);
             }
         }
@@ -42,7 +47,11 @@ public final class TeeSink implements LocationSink {
         for (int i = 0; i < targets.length; i++) {
             targets[i] = sinks[i].location(process, order);
         }
-        return targets.length == 2 ? new Pair(targets[0], targets[1]) : new Many(targets);
+        return switch (targets.length) {
+            case 2 -> new Pair(targets[0], targets[1]);
+            case 3 -> new Triple(targets[0], targets[1], targets[2]);
+            default -> new Many(targets);
+        };
     }
 
     /** The common case, written out: the profile and one more analysis. */
@@ -105,6 +114,79 @@ public final class TeeSink implements LocationSink {
         public void end() {
             a.end();
             b.end();
+        }
+    }
+
+    /** The profile, the match records and one more analysis (a timeline, the replay's recorder), written out. */
+    private record Triple(LocationEvents a, LocationEvents b, LocationEvents c) implements LocationEvents {
+        @Override
+        public void enter(long time, int region) {
+            a.enter(time, region);
+            b.enter(time, region);
+            c.enter(time, region);
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            a.leave(time, region);
+            b.leave(time, region);
+            c.leave(time, region);
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            a.send(time, receiver, communicator, tag, bytes);
+            b.send(time, receiver, communicator, tag, bytes);
+            c.send(time, receiver, communicator, tag, bytes);
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            a.receive(time, sender, communicator, tag, bytes);
+            b.receive(time, sender, communicator, tag, bytes);
+            c.receive(time, sender, communicator, tag, bytes);
+        }
+
+        @Override
+        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+            a.isend(time, receiver, communicator, tag, bytes, request);
+            b.isend(time, receiver, communicator, tag, bytes, request);
+            c.isend(time, receiver, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            a.irecv(time, sender, communicator, tag, bytes, request);
+            b.irecv(time, sender, communicator, tag, bytes, request);
+            c.irecv(time, sender, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void isendComplete(long time, long request) {
+            a.isendComplete(time, request);
+            b.isendComplete(time, request);
+            c.isendComplete(time, request);
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            a.irecvRequest(time, request);
+            b.irecvRequest(time, request);
+            c.irecvRequest(time, request);
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            a.collective(time, kind, communicator, root, sent, received);
+            b.collective(time, kind, communicator, root, sent, received);
+            c.collective(time, kind, communicator, root, sent, received);
+        }
+
+        @Override
+        public void end() {
+            a.end();
+            b.end();
+            c.end();
         }
     }
 
