@@ -419,7 +419,9 @@ public final class TimelineBuilder implements EventTaps {
         private long lastSendTo;
         private long lastReceiveFrom;
         private long lastReceiveTo;
-        private int lastArrow;
+        private int lastArrow = -1;
+        /** Messages of the last arrow not yet added to its count (or to arrowsLeftOut): the join's threads touch less memory. */
+        private long pending;
 
         boolean exactFor(int process) {
             return !overflowed.get(process);
@@ -445,7 +447,7 @@ public final class TimelineBuilder implements EventTaps {
         private void arrow(int s, int r, long send, long receive) {
             if (s == lastSender && r == lastReceiver && send >= lastSendFrom && send <= lastSendTo && receive >= lastReceiveFrom
                     && receive <= lastReceiveTo) {
-                count(lastArrow); // same key and column as the last message: the same outcome
+                pending++; // same key and column as the last message: the same outcome
                 return;
             }
             // One arrow per pixel of each end (at the finest bins any row can have).
@@ -455,29 +457,33 @@ public final class TimelineBuilder implements EventTaps {
             long fromOrigin = Math.floorDiv(send - origin(), quantum);
             int column = (int) Math.max(0, Math.min(columns - 1, fromOrigin));
             remember(s, r, quantum, sendPixel, receivePixel, fromOrigin);
+            flushPending();
+            pending = 1;
             int existing = arrowByPixels.get(key, -1);
             if (existing >= 0) {
-                count(lastArrow = existing);
+                lastArrow = existing;
                 return;
             }
             // Candidates: up to 8 x the arrows drawn, spread over the run (a quota per pixel column of
             // the send); build() thins them to MAX_ARROWS, evenly over the columns.
             if (arrowList.size() >= 8 * MAX_ARROWS || arrowsInColumn[column] >= Math.max(1, 8 * MAX_ARROWS / columns)) {
-                count(lastArrow = -1);
+                lastArrow = -1;
                 return;
             }
             arrowsInColumn[column]++;
             lastArrow = arrowList.size();
             arrowByPixels.put(key, lastArrow);
-            arrowList.add(new long[] {s, r, send, receive, 1, column});
+            arrowList.add(new long[] {s, r, send, receive, 0, column});
         }
 
-        private void count(int arrow) {
-            if (arrow >= 0) {
-                arrowList.get(arrow)[4]++;
+        /** Adds the pending messages to the last arrow's count, or to those left out. */
+        private void flushPending() {
+            if (lastArrow >= 0) {
+                arrowList.get(lastArrow)[4] += pending;
             } else {
-                arrowsLeftOut++;
+                arrowsLeftOut += pending;
             }
+            pending = 0;
         }
 
         /**
@@ -524,6 +530,7 @@ public final class TimelineBuilder implements EventTaps {
 
         /** The arrows to draw: all candidates when they are at most MAX_ARROWS, else the first few of each column. */
         List<Timeline.Arrow> arrows() {
+            flushPending();
             int perColumn = Integer.MAX_VALUE;
             if (arrowList.size() > MAX_ARROWS) {
                 perColumn = Math.max(1, MAX_ARROWS / columns);
