@@ -45,15 +45,17 @@ public final class WaitAnalysis {
     /**
      * As above; {@code matches} (null: none) makes, from the clock offsets the waits are measured
      * with, a listener that also gets the matches of that join. It is called from the join's
-     * threads one at a time (never concurrently); a {@link MatchedMessage} it is handed is reused
-     * after the call.
+     * threads one at a time (never concurrently), messages in batches ({@link BatchedListener});
+     * a {@link MatchedMessage} it is handed is reused after the call.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchListener> matches) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
-        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero, correct || matches == null ? null : serialized(matches.apply(zero))));
+        MatchListener firstMore = correct || matches == null ? null : matches.apply(zero);
+        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero, batched(firstMore)));
+        first.listeners().forEach(Tally::flush);
         Tally tally = first.listeners().get(0);
         for (Tally t : first.listeners().subList(1, first.listeners().size())) {
             tally.add(t);
@@ -65,8 +67,9 @@ public final class WaitAnalysis {
         WaitStates waits = tally.waits;
         if (!allZero(offsets.ticks()) || matches != null) {
             long[] o = offsets.ticks();
-            MatchListener more = matches == null ? null : serialized(matches.apply(o.clone()));
-            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, more)).listeners();
+            MatchListener more = matches == null ? null : matches.apply(o.clone());
+            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, batched(more))).listeners();
+            second.forEach(Tally::flush);
             waits = second.get(0).waits;
             for (Tally t : second.subList(1, second.size())) {
                 waits.add(t.waits);
@@ -87,13 +90,20 @@ public final class WaitAnalysis {
         final ClockConstraints constraints = new ClockConstraints();
         final boolean constrain;
         final WaitStates waits;
-        /** A further listener (shared by the join's threads, serialized), or null. */
-        final MatchListener more;
+        /** This thread's batches for a further listener (shared by the join's threads), or null. */
+        final BatchedListener more;
 
-        Tally(boolean constrain, long[] offsets, MatchListener more) {
+        Tally(boolean constrain, long[] offsets, BatchedListener more) {
             this.constrain = constrain;
             waits = new WaitStates(offsets);
             this.more = more;
+        }
+
+        /** Hands on what is left in this thread's batch for the further listener. */
+        void flush() {
+            if (more != null) {
+                more.flush();
+            }
         }
 
         void add(Tally other) {
@@ -122,22 +132,9 @@ public final class WaitAnalysis {
         }
     }
 
-    /** The listener behind a lock: the join's threads call it one at a time. */
-    private static MatchListener serialized(MatchListener listener) {
-        if (listener == null) {
-            return null;
-        }
-        return new MatchListener() {
-            @Override
-            public synchronized void message(MatchedMessage message) {
-                listener.message(message);
-            }
-
-            @Override
-            public synchronized void collective(CollectiveInstance instance) {
-                listener.collective(instance);
-            }
-        };
+    /** One join thread's batches for {@code listener} (shared by the threads, one lock per batch), or null. */
+    private static BatchedListener batched(MatchListener listener) {
+        return listener == null ? null : new BatchedListener(listener);
     }
 
     private static boolean allZero(long[] ticks) {
