@@ -22,6 +22,7 @@ import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
+import org.igtrace.core.wait.MatchTap;
 import org.igtrace.core.wait.MatchedMessage;
 import org.igtrace.core.wait.RecordBlocks;
 
@@ -74,9 +75,9 @@ final class PerfettoExport implements EventTaps {
     }
 
     @Override
-    public MatchListener matches(long[] offsets) {
+    public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
-        return new MatchListener() {
+        return MatchTap.shared(new MatchListener() {
             @Override
             public void message(MatchedMessage m) {
                 if (m.sender() < 0 || m.receiver() < 0 || m.sender() == m.receiver()) {
@@ -90,7 +91,7 @@ final class PerfettoExport implements EventTaps {
             @Override
             public void collective(CollectiveInstance instance) {
             }
-        };
+        });
     }
 
     /** Closes the JSON; returns the number of calls written. */

@@ -7,7 +7,7 @@ import org.igtrace.core.trace.MpiCall;
  * batch, and a batch at a time is handed on under the shared listener's lock (one lock per batch:
  * two join threads taking a lock per message spend more on the lock than on the join). A
  * collective instance first hands on the batch before it, so each thread's order is kept; with
- * one thread the listener sees exactly the join's order.
+ * one thread the listener sees exactly the join's order. {@link MatchTap#shared} makes them.
  */
 final class BatchedListener implements MatchListener {
     static final int BATCH = 4096;

@@ -1,0 +1,93 @@
+package org.igtrace.core.wait;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A further analysis of the matches of a join ({@link RecordJoin}) with a listener of its own per
+ * join thread, so the threads share no lock: {@link #forThread()} is called on the thread that
+ * starts the join, once per join thread, and {@link #joined()} on it once that join is done. The
+ * listeners learn where each task begins ({@link MatchListener#task(int)}), so the tap can merge
+ * their results in the order one thread would have seen them.
+ */
+public interface MatchTap {
+    /** The listener of one more join thread. */
+    MatchListener forThread();
+
+    /** The join is done: every listener {@link #forThread()} made has seen all its matches. */
+    void joined();
+
+    /**
+     * Whether what the tap made of a join may be thrown away. Such a tap gets the matches of the
+     * join on raw clocks that the wait analysis runs first to correct the clocks, and keeps them
+     * when the offsets come out all zero, instead of a second join; a tap that writes as it goes
+     * says false and gets only the join at the final offsets.
+     */
+    default boolean discardable() {
+        return false;
+    }
+
+    /** A tap around one listener the join's threads share, one at a time: messages in batches under its lock. */
+    static MatchTap shared(MatchListener listener) {
+        List<BatchedListener> made = new ArrayList<>();
+        return new MatchTap() {
+            @Override
+            public MatchListener forThread() {
+                BatchedListener batched = new BatchedListener(listener);
+                made.add(batched);
+                return batched;
+            }
+
+            @Override
+            public void joined() {
+                made.forEach(BatchedListener::flush);
+                made.clear();
+            }
+        };
+    }
+
+    /** Both taps (either may be null): each thread's matches go to {@code a}'s listener, then to {@code b}'s. */
+    static MatchTap both(MatchTap a, MatchTap b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        return new MatchTap() {
+            @Override
+            public MatchListener forThread() {
+                return new BothListeners(a.forThread(), b.forThread());
+            }
+
+            @Override
+            public void joined() {
+                a.joined();
+                b.joined();
+            }
+
+            @Override
+            public boolean discardable() {
+                return a.discardable() && b.discardable();
+            }
+        };
+    }
+
+    /** Two listeners of one join thread, in order. */
+    record BothListeners(MatchListener a, MatchListener b) implements MatchListener {
+        @Override
+        public void message(MatchedMessage message) {
+            a.message(message);
+            b.message(message);
+        }
+
+        @Override
+        public void collective(CollectiveInstance instance) {
+            a.collective(instance);
+            b.collective(instance);
+        }
+
+        @Override
+        public void task(int index) {
+            a.task(index);
+            b.task(index);
+        }
+    }
+}
