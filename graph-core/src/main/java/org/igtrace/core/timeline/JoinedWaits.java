@@ -9,8 +9,7 @@ import org.igtrace.core.wait.MatchTap;
 /**
  * A timeline's part of the join that measures waits: a {@link ThreadWaits} per join thread, no
  * lock between them, merged once the join is done into what one thread taking the join's tasks in
- * order would have made (the same picture whatever the number of threads). What it made of a join
- * may be thrown away (a timeline writes nothing before it is built).
+ * order would have made (the same picture whatever the number of threads).
  */
 final class JoinedWaits implements MatchTap {
     private final WaitsFrame frame;
@@ -40,11 +39,6 @@ final class JoinedWaits implements MatchTap {
         marks = CollectiveMarks.select(threads.stream().map(t -> t.marks).toList(), seconds);
         waiting = WaitingParts.merge(threads.stream().map(t -> t.waiting).toList(), frame.processes(), frame.exactStates());
         threads.clear();
-    }
-
-    @Override
-    public boolean discardable() {
-        return true;
     }
 
     ArrowCandidates.Selected arrows() {

@@ -26,9 +26,7 @@ public interface EventTaps {
      * A further analysis of the messages and collective instances of the join that measures
      * waits, given the clock offsets (ticks per process) it uses; or null. Matches reach it after
      * any filter of {@link #perLocation}, a listener per join thread; a
-     * {@link org.igtrace.core.wait.MatchedMessage} is reused after the call. Called again, with
-     * the final offsets, when a {@link MatchTap#discardable()} tap was given zero offsets that
-     * turned out wrong: the last tap made is the one that counts.
+     * {@link org.igtrace.core.wait.MatchedMessage} is reused after the call.
      */
     default MatchTap matches(long[] offsets) {
         return null;

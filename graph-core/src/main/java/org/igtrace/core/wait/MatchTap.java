@@ -17,16 +17,6 @@ public interface MatchTap {
     /** The join is done: every listener {@link #forThread()} made has seen all its matches. */
     void joined();
 
-    /**
-     * Whether what the tap made of a join may be thrown away. Such a tap gets the matches of the
-     * join on raw clocks that the wait analysis runs first to correct the clocks, and keeps them
-     * when the offsets come out all zero, instead of a second join; a tap that writes as it goes
-     * says false and gets only the join at the final offsets.
-     */
-    default boolean discardable() {
-        return false;
-    }
-
     /** A tap around one listener the join's threads share, one at a time: messages in batches under its lock. */
     static MatchTap shared(MatchListener listener) {
         List<BatchedListener> made = new ArrayList<>();
@@ -61,11 +51,6 @@ public interface MatchTap {
             public void joined() {
                 a.joined();
                 b.joined();
-            }
-
-            @Override
-            public boolean discardable() {
-                return a.discardable() && b.discardable();
             }
         };
     }

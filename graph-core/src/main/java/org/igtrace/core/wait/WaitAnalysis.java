@@ -44,18 +44,14 @@ public final class WaitAnalysis {
 
     /**
      * As above; {@code matches} (null: none) makes, from the clock offsets the waits are measured
-     * with, a tap that also gets the matches of that join, a listener per join thread. A
-     * {@link MatchTap#discardable()} tap is made first with zero offsets and fed the join on raw
-     * clocks; when the offsets come out all zero that is all (one join, as without a tap), else it
-     * is made again with the offsets and fed the second join.
+     * with, a tap that also gets the matches of that join, a listener per join thread.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
-        MatchTap tap = matches == null ? null : matches.apply(zero.clone());
-        MatchTap firstTap = tap != null && (!correct || tap.discardable()) ? tap : null;
+        MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap);
         Tally tally = first.listeners().get(0);
         for (Tally t : first.listeners().subList(1, first.listeners().size())) {
@@ -66,7 +62,7 @@ public final class WaitAnalysis {
         }
         ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
         WaitStates waits = tally.waits;
-        if (!allZero(offsets.ticks()) || (tap != null && firstTap == null)) {
+        if (!allZero(offsets.ticks()) || matches != null) {
             long[] o = offsets.ticks();
             MatchTap more = matches == null ? null : matches.apply(o.clone());
             List<Tally> second = join(records, threads, false, o, more).listeners();
