@@ -10,6 +10,8 @@ final class TickBins implements BinnedTicks {
     private final long origin;
     private final int bins;
     private long width;
+    /** {@code log2(width)} while the width is a power of two (it stays one as it doubles), else -1: bins by shifts. */
+    private int shift;
     /** {@code bins x width}, the ticks after the origin the bins cover (Long.MAX_VALUE past overflow). */
     private long covered;
     private final long[] ticks;
@@ -18,12 +20,18 @@ final class TickBins implements BinnedTicks {
         this.origin = origin;
         this.bins = bins;
         this.width = Math.max(1, initialWidth);
+        this.shift = Long.bitCount(width) == 1 ? Long.numberOfTrailingZeros(width) : -1;
         this.covered = cover(bins, width);
         this.ticks = new long[bins];
     }
 
     private static long cover(int bins, long width) {
         return width > Long.MAX_VALUE / bins ? Long.MAX_VALUE : bins * width;
+    }
+
+    /** The bin of {@code ticks} past the origin (0 or more). */
+    private int bin(long ticks) {
+        return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
     }
 
     @Override
@@ -56,7 +64,7 @@ final class TickBins implements BinnedTicks {
         while (end - origin > covered) { // the last bin, (end - origin - 1) / width, is past the bins
             coarsen();
         }
-        int first = (int) ((s - origin) / width), last = (int) ((end - origin - 1) / width);
+        int first = bin(s - origin), last = bin(end - origin - 1);
         if (first == last) {
             ticks[first] += end - s;
             return;
@@ -86,6 +94,7 @@ final class TickBins implements BinnedTicks {
         long[] merged = coarsened(ticks);
         System.arraycopy(merged, 0, ticks, 0, bins);
         width *= 2;
+        shift = shift >= 0 ? shift + 1 : -1;
         covered = cover(bins, width);
     }
 
