@@ -1,8 +1,5 @@
 package org.igtrace.core.wait;
 
-import java.util.ArrayList;
-import java.util.List;
-
 /**
  * A further analysis of the matches of a join ({@link RecordJoin}) with a listener of its own per
  * join thread, so the threads share no lock: {@link #forThread()} is called on the thread that
@@ -16,25 +13,6 @@ public interface MatchTap {
 
     /** The join is done: every listener {@link #forThread()} made has seen all its matches. */
     void joined();
-
-    /** A tap around one listener the join's threads share, one at a time: messages in batches under its lock. */
-    static MatchTap shared(MatchListener listener) {
-        List<BatchedListener> made = new ArrayList<>();
-        return new MatchTap() {
-            @Override
-            public MatchListener forThread() {
-                BatchedListener batched = new BatchedListener(listener);
-                made.add(batched);
-                return batched;
-            }
-
-            @Override
-            public void joined() {
-                made.forEach(BatchedListener::flush);
-                made.clear();
-            }
-        };
-    }
 
     /** Both taps (either may be null): each thread's matches go to {@code a}'s listener, then to {@code b}'s. */
     static MatchTap both(MatchTap a, MatchTap b) {
