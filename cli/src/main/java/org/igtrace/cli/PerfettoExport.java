@@ -20,9 +20,7 @@ import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
-import org.igtrace.core.wait.CollectiveInstance;
-import org.igtrace.core.wait.MatchListener;
-import org.igtrace.core.wait.MatchedMessage;
+import org.igtrace.core.wait.MatchTap;
 import org.igtrace.core.wait.RecordBlocks;
 
 /**
@@ -34,8 +32,8 @@ import org.igtrace.core.wait.RecordBlocks;
  * {@code "bp":"e"}: bound to the enclosing slice). Each location's calls are kept (region, enter,
  * leave: raw ticks, as variable-length deltas in a {@link BlockStream} of a store that spills to a
  * temporary file beyond its budget) as the read passes, since the clock offsets are known only
- * after it; flows are written as the join that measures waits hands on its matches, calls when
- * {@link #finish()}.
+ * after it, and the join's messages by join task ({@link PerfettoFlows}); both are written when
+ * {@link #finish()}, the flows first, in the order one join thread would have found them.
  */
 final class PerfettoExport implements EventTaps {
     private final TraceDefinitions definitions;
@@ -44,6 +42,7 @@ final class PerfettoExport implements EventTaps {
     private final Map<Integer, Long> threadOfProcess = new ConcurrentHashMap<>();
     private final Queue<Calls> locations = new ConcurrentLinkedQueue<>();
     private long[] offsets;
+    private PerfettoFlows messages;
     private long flows;
     private long calls;
 
@@ -73,28 +72,23 @@ final class PerfettoExport implements EventTaps {
         });
     }
 
+    /** The join's messages, kept by task and written as flows before the calls (in {@link #finish()}). */
     @Override
-    public MatchListener matches(long[] offsets) {
+    public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
-        return new MatchListener() {
-            @Override
-            public void message(MatchedMessage m) {
-                if (m.sender() < 0 || m.receiver() < 0 || m.sender() == m.receiver()) {
-                    return;
-                }
-                long id = ++flows;
-                flow("s", id, m.sender(), m.sendTime(), "");
-                flow("f", id, m.receiver(), m.receiveTime(), ",\"bp\":\"e\"");
-            }
-
-            @Override
-            public void collective(CollectiveInstance instance) {
-            }
-        };
+        this.messages = new PerfettoFlows(store);
+        return messages;
     }
 
     /** Closes the JSON; returns the number of calls written. */
     long finish() {
+        if (messages != null) {
+            messages.forEach((sender, receiver, send, receive) -> {
+                long id = ++flows;
+                flow("s", id, sender, send, "");
+                flow("f", id, receiver, receive, ",\"bp\":\"e\"");
+            });
+        }
         List<Calls> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingInt((Calls c) -> c.process).thenComparingLong(c -> c.thread));
         for (Calls c : ordered) {

@@ -6,7 +6,7 @@ package org.igtrace.core.timeline;
  * are merged pairwise and the bin width doubles, so memory is {@code bins x classes} whatever the
  * number of events or the length of the run.
  */
-final class ColumnBins {
+final class ColumnBins implements BinnedTicks {
     private final long origin;
     private final int bins;
     private long width;
@@ -34,19 +34,23 @@ final class ColumnBins {
         return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
     }
 
-    long origin() {
+    @Override
+    public long origin() {
         return origin;
     }
 
-    long width() {
+    @Override
+    public long width() {
         return width;
     }
 
-    int bins() {
+    @Override
+    public int bins() {
         return bins;
     }
 
-    float ticks(int stateClass, int bin) {
+    @Override
+    public float ticks(int stateClass, int bin) {
         return ticks[stateClass][bin];
     }
 

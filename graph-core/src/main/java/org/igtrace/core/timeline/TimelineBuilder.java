@@ -14,10 +14,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.LongIntMap;
-import org.igtrace.core.wait.CollectiveInstance;
-import org.igtrace.core.wait.MatchListener;
-import org.igtrace.core.wait.MatchedMessage;
+import org.igtrace.core.wait.MatchTap;
 
 /**
  * Builds a {@link Timeline} as one more analysis of a read: per location from the per-location
@@ -43,7 +40,7 @@ public final class TimelineBuilder implements EventTaps {
     private final int[] regionSlot;
     private final List<String> slotNames = new ArrayList<>();
     private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
-    private final Waits waits;
+    private JoinedWaits waits;
     private long[] offsets;
 
     /**
@@ -59,7 +56,7 @@ public final class TimelineBuilder implements EventTaps {
         this.windowFrom = windowFrom;
         this.windowTo = windowTo;
         this.exactStates = this.columns / 2;
-        this.waits = new Waits();
+        this.waits = new JoinedWaits(frame(new long[definitions.processCount()]), this::seconds);
         int n = definitions.regionCount();
         this.regionClass = new int[n];
         this.regionSlot = new int[n];
@@ -136,10 +133,32 @@ public final class TimelineBuilder implements EventTaps {
 
     private static final LocationEvents NOTHING = new Nothing();
 
+    /** This timeline's part of the join that measures waits at {@code offsets} (the last one made counts). */
     @Override
-    public MatchListener matches(long[] offsets) {
+    public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
+        this.waits = new JoinedWaits(frame(this.offsets), this::seconds);
         return waits;
+    }
+
+    private WaitsFrame frame(long[] offsets) {
+        return new WaitsFrame(definitions.processCount(), columns, exactStates, origin(), Math.max(1, estimatedColumnTicks()),
+                initialBinWidth(), rowsShown, offsets);
+    }
+
+    /** Ticks per pixel column: of the window, else of the span of the events read. */
+    private long estimatedColumnTicks() {
+        if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
+            return (windowTo - windowFrom) / columns;
+        }
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        for (Recorder rec : recorders) {
+            if (rec.first <= rec.last) {
+                first = Math.min(first, rec.first);
+                last = Math.max(last, rec.last);
+            }
+        }
+        return first <= last ? Math.max(1, (last - first) / columns) : 1;
     }
 
     private long offset(int process) {
@@ -188,9 +207,10 @@ public final class TimelineBuilder implements EventTaps {
         if (slotNames.size() >= StateClass.COMPUTE_REGIONS) {
             names.add("other regions");
         }
-        List<Timeline.Arrow> arrows = waits.arrows();
-        return new Timeline(columns, start, end, rows, arrows, waits.arrowsLeftOut,
-                List.copyOf(waits.marks), waits.marksLeftOut + waits.marksMerged, names, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
+        ArrowCandidates.Selected arrows = waits.arrows();
+        CollectiveMarks.Selected marks = waits.marks();
+        return new Timeline(columns, start, end, rows, arrows.arrows(), arrows.leftOut(), List.copyOf(marks.marks()), marks.leftOut(),
+                names, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
     private Timeline.Row row(int process, List<Recorder> locations, double start, double end) {
@@ -207,7 +227,7 @@ public final class TimelineBuilder implements EventTaps {
                     states.add(new Timeline.State(seconds(r.starts[i]) + shift, seconds(r.ends[i]) + shift, r.classes[i]));
                 }
             }
-            List<long[]> exactWaits = waits.exact.get(process);
+            List<long[]> exactWaits = waits.exact(process);
             for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
                 states.add(new Timeline.State(seconds(w[0]) + shift, seconds(w[1]) + shift, StateClass.WAITING));
             }
@@ -218,7 +238,7 @@ public final class TimelineBuilder implements EventTaps {
         for (Recorder r : locations) {
             spread(r.bins, shift, start, perColumn, shares);
         }
-        ColumnBins w = waits.bins[process];
+        TickBins w = waits.bins(process);
         if (w != null) {
             spread(w, shift, start, perColumn, shares);
         }
@@ -232,7 +252,7 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     /** Adds each bin's time to the pixel column of its middle, as a share of a column's time. */
-    private void spread(ColumnBins bins, double shift, double start, double perColumn, float[][] shares) {
+    private void spread(BinnedTicks bins, double shift, double start, double perColumn, float[][] shares) {
         double tps = definitions.ticksPerSecond();
         double binSeconds = bins.width() / tps;
         for (int b = 0; b < bins.bins(); b++) {
@@ -389,272 +409,6 @@ public final class TimelineBuilder implements EventTaps {
             if (state >= 0 && last > since) {
                 record(state, since, last);
                 since = last;
-            }
-        }
-    }
-
-    /** Arrows, collective marks and waiting parts, from the matching that measures waits. */
-    private final class Waits implements MatchListener {
-        /** Index in {@link #arrowList} of the arrow whose ends lie in the same pixels (no boxing per message). */
-        private final LongIntMap arrowByPixels = new LongIntMap();
-        private final List<long[]> arrowList = new ArrayList<>();
-        private final int[] arrowsInColumn = new int[columns];
-        long arrowsLeftOut;
-        final List<Timeline.CollectiveMark> marks = new ArrayList<>();
-        private final java.util.Set<Long> markBuckets = new java.util.HashSet<>();
-        long marksLeftOut;
-        long marksMerged;
-        /** Per process: its waiting parts in bins (null: none yet) and exactly while they are few. */
-        final ColumnBins[] bins = new ColumnBins[definitions.processCount()];
-        final List<List<long[]>> exact = new ArrayList<>(java.util.Collections.nCopies(definitions.processCount(), null));
-        private final BitSet overflowed = new BitSet();
-        /**
-         * The last message's arrow: its sender and receiver, the send and receive times that give the
-         * same arrow key and column, and what became of it (an index in arrowList, or -1: left out).
-         * Messages of a pair come one after another in time order, so most find their arrow here.
-         */
-        private int lastSender = -1;
-        private int lastReceiver = -1;
-        private long lastSendFrom = 1;
-        private long lastSendTo;
-        private long lastReceiveFrom;
-        private long lastReceiveTo;
-        private int lastArrow = -1;
-        /** Messages of the last arrow not yet added to its count (or to arrowsLeftOut): the join's threads touch less memory. */
-        private long pending;
-
-        boolean exactFor(int process) {
-            return !overflowed.get(process);
-        }
-
-        @Override
-        public void message(MatchedMessage m) {
-            int s = m.sender(), r = m.receiver();
-            if (s == r || s < 0 || r < 0 || !shown(s) || !shown(r)) {
-                return;
-            }
-            long os = offset(s), or = offset(r);
-            long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or;
-            if (m.receiveCall().waitsForReceive()) {
-                wait(r, m.receiveEnter(), Math.min(sendEnter - receiveEnter, m.receiveLeave() - m.receiveEnter()));
-            }
-            if (m.sendCall().blocksSender() && m.sendLeave() + os > receiveEnter) {
-                wait(s, m.sendEnter(), Math.min(receiveEnter - sendEnter, m.sendLeave() - m.sendEnter()));
-            }
-            arrow(s, r, m.sendTime() + os, m.receiveTime() + or);
-        }
-
-        private void arrow(int s, int r, long send, long receive) {
-            if (s == lastSender && r == lastReceiver && send >= lastSendFrom && send <= lastSendTo && receive >= lastReceiveFrom
-                    && receive <= lastReceiveTo) {
-                pending++; // same key and column as the last message: the same outcome
-                return;
-            }
-            // One arrow per pixel of each end (at the finest bins any row can have).
-            long quantum = Math.max(1, estimatedColumnTicks());
-            long sendPixel = Math.floorDiv(send, quantum), receivePixel = Math.floorDiv(receive, quantum);
-            long key = (((long) s * 1_000_003L + r) * 1_000_003L + sendPixel) * 1_000_003L + receivePixel;
-            long fromOrigin = Math.floorDiv(send - origin(), quantum);
-            int column = (int) Math.max(0, Math.min(columns - 1, fromOrigin));
-            remember(s, r, quantum, sendPixel, receivePixel, fromOrigin);
-            flushPending();
-            pending = 1;
-            int existing = arrowByPixels.get(key, -1);
-            if (existing >= 0) {
-                lastArrow = existing;
-                return;
-            }
-            // Candidates: up to 8 x the arrows drawn, spread over the run (a quota per pixel column of
-            // the send); build() thins them to MAX_ARROWS, evenly over the columns.
-            if (arrowList.size() >= 8 * MAX_ARROWS || arrowsInColumn[column] >= Math.max(1, 8 * MAX_ARROWS / columns)) {
-                lastArrow = -1;
-                return;
-            }
-            arrowsInColumn[column]++;
-            lastArrow = arrowList.size();
-            arrowByPixels.put(key, lastArrow);
-            arrowList.add(new long[] {s, r, send, receive, 0, column});
-        }
-
-        /** Adds the pending messages to the last arrow's count, or to those left out. */
-        private void flushPending() {
-            if (lastArrow >= 0) {
-                arrowList.get(lastArrow)[4] += pending;
-            } else {
-                arrowsLeftOut += pending;
-            }
-            pending = 0;
-        }
-
-        /**
-         * Keeps the ranges of send and receive times whose arrow has the key and column of this
-         * message: its pixels of {@code quantum} ticks, and of the send its column (unclamped, or
-         * clamped at either edge).
-         */
-        private void remember(int s, int r, long quantum, long sendPixel, long receivePixel, long fromOrigin) {
-            long sendFrom = sendPixel * quantum, sendTo = last(sendFrom, quantum);
-            long columnFrom = fromOrigin <= 0 ? Long.MIN_VALUE : origin() + fromOrigin * quantum;
-            long columnTo = fromOrigin >= columns - 1 ? Long.MAX_VALUE : last(origin() + fromOrigin * quantum, quantum);
-            lastSender = s;
-            lastReceiver = r;
-            lastSendFrom = Math.max(sendFrom, columnFrom);
-            lastSendTo = Math.min(sendTo, columnTo);
-            lastReceiveFrom = receivePixel * quantum;
-            lastReceiveTo = last(lastReceiveFrom, quantum);
-        }
-
-        /** The last tick of the {@code quantum} ticks from {@code from}, without overflow. */
-        private static long last(long from, long quantum) {
-            long to = from + (quantum - 1);
-            return to < from ? Long.MAX_VALUE : to;
-        }
-
-        private long estimatedColumnTicks() {
-            long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
-            if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
-                return (windowTo - windowFrom) / columns;
-            }
-            if (span == 0) {
-                for (Recorder rec : recorders) {
-                    if (rec.first <= rec.last) {
-                        first = Math.min(first, rec.first);
-                        last = Math.max(last, rec.last);
-                    }
-                }
-                span = first <= last ? Math.max(1, (last - first) / columns) : 1;
-            }
-            return span;
-        }
-
-        private long span;
-
-        /** The arrows to draw: all candidates when they are at most MAX_ARROWS, else the first few of each column. */
-        List<Timeline.Arrow> arrows() {
-            flushPending();
-            int perColumn = Integer.MAX_VALUE;
-            if (arrowList.size() > MAX_ARROWS) {
-                perColumn = Math.max(1, MAX_ARROWS / columns);
-            }
-            int[] taken = new int[columns];
-            List<Timeline.Arrow> list = new ArrayList<>(Math.min(arrowList.size(), MAX_ARROWS));
-            for (long[] a : arrowList) {
-                int column = (int) a[5];
-                if (taken[column] >= perColumn || list.size() >= MAX_ARROWS) {
-                    arrowsLeftOut += a[4];
-                    continue;
-                }
-                taken[column]++;
-                list.add(new Timeline.Arrow((int) a[0], (int) a[1], seconds(a[2]), seconds(a[3]), (int) a[4]));
-            }
-            return list;
-        }
-
-        private void wait(int process, long enter, long ticks) {
-            if (ticks <= 0) {
-                return;
-            }
-            if (process >= bins.length) {
-                return; // not a process of the definitions: no row
-            }
-            if (bins[process] == null) {
-                bins[process] = new ColumnBins(origin(), columns, initialBinWidth());
-            }
-            bins[process].add(StateClass.WAITING, enter, enter + ticks);
-            if (overflowed.get(process)) {
-                return;
-            }
-            List<long[]> list = exact.get(process);
-            if (list == null) {
-                exact.set(process, list = new ArrayList<>());
-            }
-            if (list.size() >= exactStates) {
-                overflowed.set(process);
-                exact.set(process, null);
-                return;
-            }
-            list.add(new long[] {enter, enter + ticks});
-        }
-
-        @Override
-        public void collective(CollectiveInstance c) {
-            int n = c.size();
-            if (n < 2) {
-                return;
-            }
-            long firstEnter = Long.MAX_VALUE, lastEnter = Long.MIN_VALUE;
-            int lastIndex = 0, firstOther = -1;
-            for (int i = 0; i < n; i++) {
-                long e = c.enter(i) + offset(c.member(i));
-                firstEnter = Math.min(firstEnter, e);
-                if (e > lastEnter) {
-                    lastEnter = e;
-                    lastIndex = i;
-                }
-            }
-            chargeCollective(c, n, lastIndex);
-            int[] ranks = new int[n];
-            int shownMembers = 0;
-            for (int i = 0; i < n; i++) {
-                if (shown(c.member(i))) {
-                    ranks[shownMembers++] = c.member(i);
-                }
-            }
-            if (shownMembers < 2 || marks.size() >= MAX_COLLECTIVES) {
-                marksLeftOut++;
-                return;
-            }
-            // One mark per 3 pixel columns: denser instances would hide the rows behind them.
-            long bucket = Math.floorDiv(lastEnter, 3 * Math.max(1, estimatedColumnTicks()));
-            if (!markBuckets.add(bucket)) {
-                marksMerged++;
-                return;
-            }
-            marks.add(new Timeline.CollectiveMark(Arrays.copyOf(ranks, shownMembers), seconds(firstEnter), seconds(lastEnter),
-                    c.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-')));
-        }
-
-        /** The waiting parts of definitions section 8's collective patterns, as WaitStates charges them. */
-        private void chargeCollective(CollectiveInstance c, int n, int last) {
-            switch (c.kind()) {
-                case BARRIER, ALL_TO_ALL -> {
-                    for (int p = 0; p < n; p++) {
-                        if (p != last) {
-                            memberWait(c, p, enter(c, last) - enter(c, p));
-                        }
-                    }
-                }
-                case ONE_TO_ALL -> {
-                    int root = c.rootIndex();
-                    for (int p = 0; root >= 0 && p < n; p++) {
-                        if (p != root) {
-                            memberWait(c, p, enter(c, root) - enter(c, p));
-                        }
-                    }
-                }
-                case ALL_TO_ONE -> {
-                    int root = c.rootIndex(), first = -1;
-                    for (int q = 0; q < n; q++) {
-                        if (q != root && (first < 0 || enter(c, q) < enter(c, first))) {
-                            first = q;
-                        }
-                    }
-                    if (root >= 0 && first >= 0) {
-                        memberWait(c, root, enter(c, first) - enter(c, root));
-                    }
-                }
-                default -> {
-                }
-            }
-        }
-
-        private long enter(CollectiveInstance c, int i) {
-            return c.enter(i) + offset(c.member(i));
-        }
-
-        private void memberWait(CollectiveInstance c, int i, long ticks) {
-            int p = c.member(i);
-            if (shown(p)) {
-                wait(p, c.enter(i), Math.min(ticks, c.leave(i) - c.enter(i)));
             }
         }
     }

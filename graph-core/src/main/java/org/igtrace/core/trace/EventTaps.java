@@ -1,6 +1,6 @@
 package org.igtrace.core.trace;
 
-import org.igtrace.core.wait.MatchListener;
+import org.igtrace.core.wait.MatchTap;
 
 /**
  * What more a read feeds besides the profile and the wait analysis's match records: a filter in
@@ -23,12 +23,12 @@ public interface EventTaps {
     }
 
     /**
-     * A further listener for the messages and collective instances of the join that measures
+     * A further analysis of the messages and collective instances of the join that measures
      * waits, given the clock offsets (ticks per process) it uses; or null. Matches reach it after
-     * any filter of {@link #perLocation}; it is called one match at a time, and a
+     * any filter of {@link #perLocation}, a listener per join thread; a
      * {@link org.igtrace.core.wait.MatchedMessage} is reused after the call.
      */
-    default MatchListener matches(long[] offsets) {
+    default MatchTap matches(long[] offsets) {
         return null;
     }
 
@@ -42,8 +42,8 @@ public interface EventTaps {
             }
 
             @Override
-            public MatchListener matches(long[] offsets) {
-                return MatchListeners.both(first.matches(offsets), next.matches(offsets));
+            public MatchTap matches(long[] offsets) {
+                return MatchTap.both(first.matches(offsets), next.matches(offsets));
             }
         };
     }

@@ -5,4 +5,13 @@ public interface MatchListener {
     void message(MatchedMessage message);
 
     void collective(CollectiveInstance instance);
+
+    /**
+     * The join starts its task {@code index} (a communicator or a directed pair, all of whose matches
+     * come from this thread, in order); a thread's tasks come in increasing order, and one thread
+     * runs them all in that order. A listener that keeps order-dependent results per thread merges
+     * them by task to get what one thread would have seen.
+     */
+    default void task(int index) {
+    }
 }

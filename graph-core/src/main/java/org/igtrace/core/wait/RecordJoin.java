@@ -11,8 +11,9 @@ import org.igtrace.core.util.PairLongs;
  * Joins the {@link MatchRecords} of a trace by key (definitions section 8): each directed pair of
  * processes ({@link PairJoin}) and each communicator ({@link CommunicatorJoin}) on its own, so the
  * work splits over threads, and hands every matched message and complete collective instance to a
- * {@link MatchListener}, one listener per thread. The order in which matches arrive is not the
- * trace's time order; listeners add up what they see. A {@link MatchedMessage} handed on is reused
+ * {@link MatchListener}, one listener per thread, telling it where each task begins. The order in
+ * which matches arrive is not the trace's time order; listeners add up what they see (or keep it
+ * by task: tasks are numbered in the order one thread runs them). A {@link MatchedMessage} handed on is reused
  * for the next one: copy what you keep.
  */
 public final class RecordJoin {
@@ -121,6 +122,7 @@ public final class RecordJoin {
                 // Communicators first (an instance range is the largest task), then pairs from the
                 // largest: the threads run out of work together.
                 for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) {
+                    listener.task(i);
                     if (i < communicators.size()) {
                         MatchRecords.InstanceRange c = communicators.get(i);
                         commJoin.join(c.communicator(), c.streams(), listener, counts);

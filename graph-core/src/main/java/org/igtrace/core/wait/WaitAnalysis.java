@@ -44,18 +44,15 @@ public final class WaitAnalysis {
 
     /**
      * As above; {@code matches} (null: none) makes, from the clock offsets the waits are measured
-     * with, a listener that also gets the matches of that join. It is called from the join's
-     * threads one at a time (never concurrently), messages in batches ({@link BatchedListener});
-     * a {@link MatchedMessage} it is handed is reused after the call.
+     * with, a tap that also gets the matches of that join, a listener per join thread.
      */
-    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchListener> matches) {
+    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
-        MatchListener firstMore = correct || matches == null ? null : matches.apply(zero);
-        RecordJoin.Joined<Tally> first = RecordJoin.join(records, threads, () -> new Tally(correct, zero, batched(firstMore)));
-        first.listeners().forEach(Tally::flush);
+        MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
+        RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap);
         Tally tally = first.listeners().get(0);
         for (Tally t : first.listeners().subList(1, first.listeners().size())) {
             tally.add(t);
@@ -67,15 +64,24 @@ public final class WaitAnalysis {
         WaitStates waits = tally.waits;
         if (!allZero(offsets.ticks()) || matches != null) {
             long[] o = offsets.ticks();
-            MatchListener more = matches == null ? null : matches.apply(o.clone());
-            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, batched(more))).listeners();
-            second.forEach(Tally::flush);
+            MatchTap more = matches == null ? null : matches.apply(o.clone());
+            List<Tally> second = join(records, threads, false, o, more).listeners();
             waits = second.get(0).waits;
             for (Tally t : second.subList(1, second.size())) {
                 waits.add(t.waits);
             }
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+    }
+
+    /** One join of the records at {@code offsets}, collecting clock constraints if {@code constrain}, feeding {@code tap} (or null). */
+    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap) {
+        RecordJoin.Joined<Tally> joined = RecordJoin.join(records, threads,
+                () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()));
+        if (tap != null) {
+            tap.joined();
+        }
+        return joined;
     }
 
     /**
@@ -90,20 +96,13 @@ public final class WaitAnalysis {
         final ClockConstraints constraints = new ClockConstraints();
         final boolean constrain;
         final WaitStates waits;
-        /** This thread's batches for a further listener (shared by the join's threads), or null. */
-        final BatchedListener more;
+        /** This thread's listener of a further tap, or null. */
+        final MatchListener more;
 
-        Tally(boolean constrain, long[] offsets, BatchedListener more) {
+        Tally(boolean constrain, long[] offsets, MatchListener more) {
             this.constrain = constrain;
             waits = new WaitStates(offsets);
             this.more = more;
-        }
-
-        /** Hands on what is left in this thread's batch for the further listener. */
-        void flush() {
-            if (more != null) {
-                more.flush();
-            }
         }
 
         void add(Tally other) {
@@ -130,11 +129,13 @@ public final class WaitAnalysis {
                 more.collective(instance);
             }
         }
-    }
 
-    /** One join thread's batches for {@code listener} (shared by the threads, one lock per batch), or null. */
-    private static BatchedListener batched(MatchListener listener) {
-        return listener == null ? null : new BatchedListener(listener);
+        @Override
+        public void task(int index) {
+            if (more != null) {
+                more.task(index);
+            }
+        }
     }
 
     private static boolean allZero(long[] ticks) {

@@ -1,0 +1,166 @@
+package org.igtrace.core.timeline;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.LongToDoubleFunction;
+import org.igtrace.core.util.LongIntMap;
+
+/**
+ * The arrows of the messages one join thread sees (definitions section 12's level of detail):
+ * messages whose ends lie in the same pixels (at the finest bins any row can have) share an arrow,
+ * and each pixel column of the send takes at most {@link #quota} arrows, first come first served.
+ * Each candidate keeps the task (a directed pair) it came from: {@link #select} puts every
+ * thread's candidates in the order of one thread, caps them as that thread would have, and thins
+ * them to {@link TimelineBuilder#MAX_ARROWS}. A thread that turns an arrow away has {@link #quota}
+ * earlier ones in its column, so one thread would have turned it away too.
+ */
+final class ArrowCandidates {
+    /** Candidates kept for all threads together: 8 x the arrows drawn, spread over the run. */
+    static final int MOST = 8 * TimelineBuilder.MAX_ARROWS;
+
+    private final WaitsFrame frame;
+    private final int quota;
+    /** Index in {@link #list} of the arrow whose ends lie in the same pixels (no boxing per message). */
+    private final LongIntMap arrowByPixels = new LongIntMap();
+    /** Per candidate: sender, receiver, send tick, receive tick, messages, column of the send, task. */
+    private final List<long[]> list = new ArrayList<>();
+    private final int[] inColumn;
+    private long leftOut;
+    private int task;
+    /**
+     * The last message's arrow: its sender and receiver, the send and receive times that give the
+     * same arrow key and column, and what became of it (an index in list, or -1: left out).
+     * Messages of a pair come one after another in time order, so most find their arrow here.
+     */
+    private int lastSender = -1;
+    private int lastReceiver = -1;
+    private long lastSendFrom = 1;
+    private long lastSendTo;
+    private long lastReceiveFrom;
+    private long lastReceiveTo;
+    private int lastArrow = -1;
+    /** Messages of the last arrow not yet added to its count (or to leftOut). */
+    private long pending;
+
+    ArrowCandidates(WaitsFrame frame) {
+        this.frame = frame;
+        this.quota = Math.max(1, MOST / frame.columns());
+        this.inColumn = new int[frame.columns()];
+    }
+
+    /** The join thread starts task {@code index}. */
+    void task(int index) {
+        task = index;
+    }
+
+    /** A message from {@code s} at tick {@code send} to {@code r} at {@code receive} (corrected clocks). */
+    void add(int s, int r, long send, long receive) {
+        if (s == lastSender && r == lastReceiver && send >= lastSendFrom && send <= lastSendTo && receive >= lastReceiveFrom
+                && receive <= lastReceiveTo) {
+            pending++; // same key and column as the last message: the same outcome
+            return;
+        }
+        long quantum = frame.columnTicks();
+        long sendPixel = Math.floorDiv(send, quantum), receivePixel = Math.floorDiv(receive, quantum);
+        long key = (((long) s * 1_000_003L + r) * 1_000_003L + sendPixel) * 1_000_003L + receivePixel;
+        long fromOrigin = Math.floorDiv(send - frame.origin(), quantum);
+        int column = (int) Math.max(0, Math.min(frame.columns() - 1, fromOrigin));
+        remember(s, r, quantum, sendPixel, receivePixel, fromOrigin);
+        flushPending();
+        pending = 1;
+        int existing = arrowByPixels.get(key, -1);
+        if (existing >= 0) {
+            lastArrow = existing;
+            return;
+        }
+        if (inColumn[column] >= quota) {
+            lastArrow = -1;
+            return;
+        }
+        inColumn[column]++;
+        lastArrow = list.size();
+        arrowByPixels.put(key, lastArrow);
+        list.add(new long[] {s, r, send, receive, 0, column, task});
+    }
+
+    /** Adds the pending messages to the last arrow's count, or to those left out. */
+    private void flushPending() {
+        if (lastArrow >= 0) {
+            list.get(lastArrow)[4] += pending;
+        } else {
+            leftOut += pending;
+        }
+        pending = 0;
+    }
+
+    /**
+     * Keeps the ranges of send and receive times whose arrow has the key and column of this
+     * message: its pixels of {@code quantum} ticks, and of the send its column (unclamped, or
+     * clamped at either edge).
+     */
+    private void remember(int s, int r, long quantum, long sendPixel, long receivePixel, long fromOrigin) {
+        long origin = frame.origin();
+        long sendFrom = sendPixel * quantum, sendTo = last(sendFrom, quantum);
+        long columnFrom = fromOrigin <= 0 ? Long.MIN_VALUE : origin + fromOrigin * quantum;
+        long columnTo = fromOrigin >= frame.columns() - 1 ? Long.MAX_VALUE : last(origin + fromOrigin * quantum, quantum);
+        lastSender = s;
+        lastReceiver = r;
+        lastSendFrom = Math.max(sendFrom, columnFrom);
+        lastSendTo = Math.min(sendTo, columnTo);
+        lastReceiveFrom = receivePixel * quantum;
+        lastReceiveTo = last(lastReceiveFrom, quantum);
+    }
+
+    /** The last tick of the {@code quantum} ticks from {@code from}, without overflow. */
+    private static long last(long from, long quantum) {
+        long to = from + (quantum - 1);
+        return to < from ? Long.MAX_VALUE : to;
+    }
+
+    /** The arrows drawn and the messages left out. */
+    record Selected(List<Timeline.Arrow> arrows, long leftOut) {
+    }
+
+    /**
+     * The arrows of all threads' candidates, as one thread taking the tasks in order would have
+     * kept them (at most {@link #MOST}, a quota per column), then thinned to
+     * {@link TimelineBuilder#MAX_ARROWS}: all when there are at most that many, else the first
+     * few of each column.
+     */
+    static Selected select(List<ArrowCandidates> threads, int columns, LongToDoubleFunction seconds) {
+        long leftOut = 0;
+        List<long[]> all = new ArrayList<>();
+        for (ArrowCandidates t : threads) {
+            t.flushPending();
+            leftOut += t.leftOut;
+            all.addAll(t.list);
+        }
+        all.sort(Comparator.comparingLong(a -> a[6])); // stable: a task's candidates stay in their order
+        int quota = Math.max(1, MOST / columns);
+        int[] inColumn = new int[columns];
+        List<long[]> kept = new ArrayList<>();
+        for (long[] a : all) {
+            int column = (int) a[5];
+            if (kept.size() >= MOST || inColumn[column] >= quota) {
+                leftOut += a[4];
+                continue;
+            }
+            inColumn[column]++;
+            kept.add(a);
+        }
+        int perColumn = kept.size() > TimelineBuilder.MAX_ARROWS ? Math.max(1, TimelineBuilder.MAX_ARROWS / columns) : Integer.MAX_VALUE;
+        int[] taken = new int[columns];
+        List<Timeline.Arrow> arrows = new ArrayList<>(Math.min(kept.size(), TimelineBuilder.MAX_ARROWS));
+        for (long[] a : kept) {
+            int column = (int) a[5];
+            if (taken[column] >= perColumn || arrows.size() >= TimelineBuilder.MAX_ARROWS) {
+                leftOut += a[4];
+                continue;
+            }
+            taken[column]++;
+            arrows.add(new Timeline.Arrow((int) a[0], (int) a[1], seconds.applyAsDouble(a[2]), seconds.applyAsDouble(a[3]), (int) a[4]));
+        }
+        return new Selected(arrows, leftOut);
+    }
+}
