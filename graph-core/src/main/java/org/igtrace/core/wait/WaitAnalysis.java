@@ -66,16 +66,31 @@ public final class WaitAnalysis {
         ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
         WaitStates waits = tally.waits;
         if (!allZero(offsets.ticks()) || matches != null) {
-            long[] o = offsets.ticks();
-            MatchListener more = matches == null ? null : matches.apply(o.clone());
-            List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, batched(more))).listeners();
-            second.forEach(Tally::flush);
-            waits = second.get(0).waits;
-            for (Tally t : second.subList(1, second.size())) {
-                waits.add(t.waits);
-            }
+            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair());
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+    }
+
+    /**
+     * The second join: the waits at offsets {@code o}. Without a further listener, the pairs whose
+     * two processes have the same offset are not joined again: their messages' totals from the
+     * first join ({@code raw}, on raw clocks) are the same on corrected ones ({@link PairMessageWaits}).
+     */
+    private static WaitStates corrected(MatchRecords records, int threads, long[] o, Function<long[], MatchListener> matches,
+                                        PairMessageWaits raw) {
+        MatchListener more = matches == null ? null : matches.apply(o.clone());
+        PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < o.length && r < o.length && o[s] == o[r];
+        PairMessageWaits.PairSelection skipped = more == null && raw != null ? unchanged : (s, r) -> false;
+        List<Tally> second = RecordJoin.join(records, threads, () -> new Tally(false, o, batched(more)), skipped).listeners();
+        second.forEach(Tally::flush);
+        WaitStates waits = second.get(0).waits;
+        for (Tally t : second.subList(1, second.size())) {
+            waits.add(t.waits);
+        }
+        if (more == null && raw != null) {
+            raw.chargeInto(waits, unchanged);
+        }
+        return waits;
     }
 
     /**
@@ -93,9 +108,10 @@ public final class WaitAnalysis {
         /** This thread's batches for a further listener (shared by the join's threads), or null. */
         final BatchedListener more;
 
+        /** @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair) */
         Tally(boolean constrain, long[] offsets, BatchedListener more) {
             this.constrain = constrain;
-            waits = new WaitStates(offsets);
+            waits = new WaitStates(offsets, constrain);
             this.more = more;
         }
 
