@@ -86,7 +86,13 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         depth--;
-        if (pendingEnd > head) {
+        if (pendingEnd == head + 1 && frame[head] >= depth) {
+            // The common case: one end waits, in the call left now (an end at the head whose call
+            // was left would have been written already): written at once.
+            leave[head] = t;
+            write(head);
+            head = pendingEnd = 0;
+        } else if (pendingEnd > head) {
             resolve(depth, t);
         }
     }

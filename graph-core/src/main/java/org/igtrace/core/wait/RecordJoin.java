@@ -102,7 +102,14 @@ public final class RecordJoin {
      * The records must be complete ({@link MatchRecords#finish()}).
      */
     public static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners) {
+        return join(records, threads, listeners, (s, r) -> false);
+    }
+
+    /** As above, leaving out the directed pairs (sender, receiver) {@code skipped} accepts (their messages are not counted). */
+    static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
+                                                    PairMessageWaits.PairSelection skipped) {
         List<MatchRecords.PairStreams> pairs = largestFirst(records.pairs());
+        pairs.removeIf(p -> skipped.test(p.sender, p.receiver));
         List<MatchRecords.InstanceRange> communicators = records.collectives();
         int tasks = pairs.size() + communicators.size();
         int n = Math.max(1, Math.min(threads, tasks));

@@ -232,21 +232,36 @@ public final class RecordStream {
         putUnsigned((v << 1) ^ (v >> 63));
     }
 
-    /** A varint: one and two bytes (most time deltas) without a loop. */
+    /**
+     * A varint: one, two and three bytes without a loop (the deltas to the call's enter and leave
+     * are mostly one or two bytes; the time since the previous record of a stream, microseconds to
+     * a few milliseconds in ticks, mostly three).
+     */
     private void putUnsigned(long z) {
         byte[] t = tail;
         int at = length;
-        if ((z & ~0x3FFFL) == 0) {
+        if ((z & ~0x1FFFFFL) == 0) {
             if ((z & ~0x7FL) == 0) {
                 t[at] = (byte) z;
                 length = at + 1;
-            } else {
+            } else if ((z & ~0x3FFFL) == 0) {
                 t[at] = (byte) (z | 0x80);
                 t[at + 1] = (byte) (z >>> 7);
                 length = at + 2;
+            } else {
+                t[at] = (byte) (z | 0x80);
+                t[at + 1] = (byte) ((z >>> 7) | 0x80);
+                t[at + 2] = (byte) (z >>> 14);
+                length = at + 3;
             }
             return;
         }
+        putLong(t, at, z);
+    }
+
+    private void putLong(byte[] t, int from, long value) {
+        int at = from;
+        long z = value;
         while ((z & ~0x7FL) != 0) {
             t[at++] = (byte) ((z & 0x7F) | 0x80);
             z >>>= 7;
@@ -372,7 +387,7 @@ public final class RecordStream {
             return (z >>> 1) ^ -(z & 1);
         }
 
-        /** A varint: one and two bytes (most time deltas) without a loop. */
+        /** A varint: one, two and three bytes (nearly every time delta) without a loop. */
         private long getUnsigned() {
             byte[] b = bytes;
             int i = at;
@@ -385,6 +400,11 @@ public final class RecordStream {
             if (second >= 0) {
                 at = i + 2;
                 return (first & 0x7F) | (long) second << 7;
+            }
+            byte third = b[i + 2];
+            if (third >= 0) {
+                at = i + 3;
+                return (first & 0x7F) | (long) (second & 0x7F) << 7 | (long) third << 14;
             }
             return getLong(b, i);
         }

@@ -63,25 +63,46 @@ public final class WaitAnalysis {
         ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
         WaitStates waits = tally.waits;
         if (!allZero(offsets.ticks()) || matches != null) {
-            long[] o = offsets.ticks();
-            MatchTap more = matches == null ? null : matches.apply(o.clone());
-            List<Tally> second = join(records, threads, false, o, more).listeners();
-            waits = second.get(0).waits;
-            for (Tally t : second.subList(1, second.size())) {
-                waits.add(t.waits);
-            }
+            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair());
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
     }
 
     /** One join of the records at {@code offsets}, collecting clock constraints if {@code constrain}, feeding {@code tap} (or null). */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap) {
+        return join(records, threads, constrain, offsets, tap, (s, r) -> false);
+    }
+
+    /** As above, leaving out the pairs {@code skipped} selects. */
+    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
+                                                 PairMessageWaits.PairSelection skipped) {
         RecordJoin.Joined<Tally> joined = RecordJoin.join(records, threads,
-                () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()));
+                () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()), skipped);
         if (tap != null) {
             tap.joined();
         }
         return joined;
+    }
+
+    /**
+     * The second join: the waits at offsets {@code o}. Without a further listener, the pairs whose
+     * two processes have the same offset are not joined again: their messages' totals from the
+     * first join ({@code raw}, on raw clocks) are the same on corrected ones ({@link PairMessageWaits}).
+     */
+    private static WaitStates corrected(MatchRecords records, int threads, long[] o, Function<long[], MatchTap> matches,
+                                        PairMessageWaits raw) {
+        MatchTap more = matches == null ? null : matches.apply(o.clone());
+        PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < o.length && r < o.length && o[s] == o[r];
+        PairMessageWaits.PairSelection skipped = more == null && raw != null ? unchanged : (s, r) -> false;
+        List<Tally> second = join(records, threads, false, o, more, skipped).listeners();
+        WaitStates waits = second.get(0).waits;
+        for (Tally t : second.subList(1, second.size())) {
+            waits.add(t.waits);
+        }
+        if (more == null && raw != null) {
+            raw.chargeInto(waits, unchanged);
+        }
+        return waits;
     }
 
     /**
@@ -99,9 +120,10 @@ public final class WaitAnalysis {
         /** This thread's listener of a further tap, or null. */
         final MatchListener more;
 
+        /** @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair) */
         Tally(boolean constrain, long[] offsets, MatchListener more) {
             this.constrain = constrain;
-            waits = new WaitStates(offsets);
+            waits = new WaitStates(offsets, constrain);
             this.more = more;
         }
 

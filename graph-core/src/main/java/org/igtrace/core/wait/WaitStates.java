@@ -12,11 +12,24 @@ public final class WaitStates implements MatchListener {
     private final long[][] ticks;
     private final PairLongs pairs = new PairLongs();
     private long conflicts;
+    /** What each directed pair's messages added, or null when not kept. */
+    private final PairMessageWaits byPair;
 
     /** @param offsets per-process clock offsets in ticks ({@link ClockOffsets#ticks()}) */
     public WaitStates(long[] offsets) {
+        this(offsets, false);
+    }
+
+    /** @param byPair whether to keep what each directed pair's messages add ({@link #messagesByPair()}) */
+    WaitStates(long[] offsets, boolean byPair) {
         this.offsets = offsets.clone();
         this.ticks = new long[WaitPattern.values().length][offsets.length];
+        this.byPair = byPair ? new PairMessageWaits() : null;
+    }
+
+    /** What each directed pair's messages added, if kept (else null). */
+    PairMessageWaits messagesByPair() {
+        return byPair;
     }
 
     private long o(int process) {
@@ -29,16 +42,21 @@ public final class WaitStates implements MatchListener {
         if (s == r || s < 0 || r < 0 || s >= offsets.length || r >= offsets.length) {
             return;
         }
-        if (m.receiveTime + o(r) < m.sendTime + o(s)) {
+        boolean conflict = m.receiveTime + o(r) < m.sendTime + o(s);
+        if (conflict) {
             conflicts++;
         }
         long sendEnter = m.sendEnter + o(s), sendLeave = m.sendLeave + o(s);
         long receiveEnter = m.receiveEnter + o(r), receiveLeave = m.receiveLeave + o(r);
+        long lateSender = 0, lateReceiver = 0;
         if (m.receiveCall.waitsForReceive()) {
-            charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
+            lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
         }
         if (m.sendCall.blocksSender() && sendLeave > receiveEnter) {
-            charge(WaitPattern.LATE_RECEIVER, s, r, receiveEnter - sendEnter, sendLeave - sendEnter);
+            lateReceiver = charge(WaitPattern.LATE_RECEIVER, s, r, receiveEnter - sendEnter, sendLeave - sendEnter);
+        }
+        if (byPair != null) {
+            byPair.add(s, r, lateSender, lateReceiver, conflict);
         }
     }
 
@@ -95,12 +113,22 @@ public final class WaitStates implements MatchListener {
         return c.leave(i) - c.enter(i);
     }
 
-    /** {@code waiter} waited {@code wait} ticks (capped by its call's {@code duration}) for {@code cause}. */
-    private void charge(WaitPattern pattern, int waiter, int cause, long wait, long duration) {
+    /**
+     * {@code waiter} waited {@code wait} ticks (capped by its call's {@code duration}) for
+     * {@code cause}; returns the ticks charged (0: none).
+     */
+    private long charge(WaitPattern pattern, int waiter, int cause, long wait, long duration) {
         long w = Math.min(wait, duration);
         if (w <= 0 || waiter == cause) {
-            return;
+            return 0;
         }
+        ticks[pattern.ordinal()][waiter] += w;
+        pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
+        return w;
+    }
+
+    /** Adds {@code w} ticks (more than 0) that messages charged to {@code waiter} for {@code cause}, as measured elsewhere. */
+    void chargeMessages(WaitPattern pattern, int waiter, int cause, long w) {
         ticks[pattern.ordinal()][waiter] += w;
         pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
     }
@@ -114,6 +142,9 @@ public final class WaitStates implements MatchListener {
         }
         other.pairs.forEach(pairs::add);
         conflicts += other.conflicts;
+        if (byPair != null && other.byPair != null) {
+            byPair.add(other.byPair);
+        }
     }
 
     /** Adds waiting measured elsewhere (a distributed join): {@code ticks} of {@code pattern} charged to {@code process}. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -167,5 +168,72 @@ class WaitAnalysisTest {
         assertEquals(12, settled.of(2));
         ClockOffsets drift = ClockOffsets.solve(2, new int[] {0, 1}, new int[] {1, 0}, new long[] {5, -4}, 2);
         assertFalse(drift.settled());
+    }
+
+    /** Three processes on one communicator, regions as {@link #definitions()}. */
+    private static MatchRecords threeProcesses() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        for (int p = 0; p < 3; p++) {
+            b.addProcess("p" + p, null);
+        }
+        for (String name : new String[] {"MPI_Send", "MPI_Recv"}) {
+            b.addRegion(name, true);
+        }
+        b.addCommunicator(new int[] {0, 1, 2});
+        MatchRecords records = new MatchRecords(b.ticksPerSecond(1).build(), new MemoryRecordBlocks());
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1), p2 = records.location(2, 2);
+        call(p0, SEND, 10, 12, () -> p0.send(11, 1, 0, 7, 1));
+        call(p1, RECV, 5, 14, () -> p1.receive(13, 0, 0, 7, 1));
+        call(p1, SEND, 20, 30, () -> p1.send(21, 0, 0, 7, 1));
+        call(p0, RECV, 18, 24, () -> p0.receive(23, 1, 0, 7, 1));
+        call(p0, SEND, 40, 41, () -> p0.send(40, 2, 0, 7, 1));
+        call(p2, RECV, 35, 39, () -> p2.receive(38, 0, 0, 7, 1)); // corrected: [37, 41], the send [40, 41]
+        call(p2, SEND, 50, 52, () -> p2.send(51, 0, 0, 7, 1));
+        call(p0, RECV, 45, 60, () -> p0.receive(55, 2, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * p2 receives p0's message at 38, before it was sent (40): p2's clock gets offset 2 (the
+     * quickest transfer both ways between p0 and p2 cancels out; p0 and p1 trade messages both
+     * ways: offsets 0). The second join then leaves out the pairs between p0 and p1 and takes their
+     * waits from the first join (on raw clocks, the same since only o_r - o_s matters); a further
+     * listener makes it join every pair again. Both ways give the same report. Late senders: p1
+     * 10 - 5 = 5 (from p0); p0 20 - 18 = 2 (from p1) and, corrected, 52 - 45 = 7 (from p2); p2,
+     * corrected, 40 - 37 = 3 (from p0). Pairs: {0, 1} 5 + 2 = 7, {0, 2} 7 + 3 = 10.
+     */
+    @Test
+    void pairsWithEqualOffsetsTakenFromTheFirstJoinMatchJoiningThemAgain() {
+        WaitReport skipping = WaitAnalysis.analyse(threeProcesses(), true, 1);
+        MatchListener ignore = new MatchListener() {
+            @Override
+            public void message(MatchedMessage message) {
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        };
+        WaitReport joiningAll = WaitAnalysis.analyse(threeProcesses(), true, 1, o -> ignore);
+        assertEquals(skipping.offset(0), skipping.offset(1));
+        assertTrue(skipping.offset(2) != skipping.offset(0), "p2's clock is corrected");
+        for (WaitPattern pattern : WaitPattern.values()) {
+            for (int p = 0; p < 3; p++) {
+                assertEquals(joiningAll.seconds(pattern, p), skipping.seconds(pattern, p), pattern + " at " + p);
+            }
+        }
+        for (int a = 0; a < 3; a++) {
+            for (int b = a + 1; b < 3; b++) {
+                assertEquals(joiningAll.pairWait(a, b), skipping.pairWait(a, b), "pair " + a + ", " + b);
+            }
+        }
+        assertEquals(List.of(0.0, 0.0, 2.0), List.of(skipping.offset(0), skipping.offset(1), skipping.offset(2)));
+        assertEquals(9.0, skipping.seconds(WaitPattern.LATE_SENDER, 0));
+        assertEquals(5.0, skipping.seconds(WaitPattern.LATE_SENDER, 1));
+        assertEquals(3.0, skipping.seconds(WaitPattern.LATE_SENDER, 2));
+        assertEquals(7.0, skipping.pairWait(0, 1));
+        assertEquals(10.0, skipping.pairWait(0, 2));
+        assertEquals(joiningAll.conflictsAfter(), skipping.conflictsAfter());
+        assertEquals(joiningAll.matchedMessages(), skipping.matchedMessages());
     }
 }

@@ -34,9 +34,9 @@ import org.igtrace.reader.otf2.nativelib.Otf2Files;
  * with {@link ReadOptions#skipMissing()} a note); {@link #read} reads each location's local
  * definitions and events into a {@link LocationSink}, locations split among
  * {@link ReadOptions#threadCount()} threads (by default no more than one per 4 MiB of event
- * files), each with its own libotf2 reader (shares balanced by the events the definitions
- * announce). Each location is read on its own, start to end; nothing
- * is merged across locations.
+ * files), each with its own libotf2 reader, claiming locations as it becomes free, largest
+ * first by the events the definitions announce ({@link LocationClaims}). Each location is read
+ * on its own, start to end; nothing is merged across locations.
  */
 public final class Otf2TraceReader implements PartitionedSource {
     private final Path anchor;
@@ -100,12 +100,12 @@ public final class Otf2TraceReader implements PartitionedSource {
             int process = locations.get(location);
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, order.get(location)));
         };
-        int threads = threads();
-        List<long[]> shares = threads <= 1 ? List.of(ids) : LocationShares.balance(ids, collected::locationEvents, threads);
-        if (shares.size() <= 1) {
+        int threads = Math.min(threads(), ids.length);
+        if (threads <= 1) {
             readShare(anchor, ids, visitors, progress);
         } else {
-            readInParallel(anchor, shares, visitors, progress);
+            LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
+            readInParallel(anchor, threads, claims.order(), claims.claiming(visitors), progress);
         }
     }
 
@@ -167,18 +167,19 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
     }
 
-    private static void readInParallel(Path anchor, List<long[]> shares, LongFunction<EventVisitor> visitors,
+    /** Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it. */
+    private static void readInParallel(Path anchor, int threads, long[] locations, LongFunction<EventVisitor> visitors,
                                        ReadProgress progress) throws TraceReadException {
-        ExecutorService pool = Executors.newFixedThreadPool(shares.size(), r -> {
+        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "otf2-reader");
             t.setDaemon(true);
             return t;
         });
         try {
             List<Future<?>> running = new ArrayList<>();
-            for (long[] share : shares) {
+            for (int t = 0; t < threads; t++) {
                 running.add(pool.submit(() -> {
-                    readShare(anchor, share, visitors, progress);
+                    readShare(anchor, locations, visitors, progress);
                     return null;
                 }));
             }
