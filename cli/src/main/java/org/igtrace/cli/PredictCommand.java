@@ -113,6 +113,11 @@ public final class PredictCommand implements Callable<Integer> {
             description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 
+    @Option(names = "--timing",
+            description = "Also print on standard error how long reading (with the recording of the calls), matching, "
+                    + "the calibration, the replays and the output took.")
+    boolean timing;
+
     @Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
 
@@ -154,6 +159,7 @@ public final class PredictCommand implements Callable<Integer> {
         }
         outputOptions.check();
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
+            PredictTiming clock = new PredictTiming();
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
             SelectedReading selected = new SelectedReading();
@@ -164,7 +170,9 @@ public final class PredictCommand implements Callable<Integer> {
                 return 1;
             }
             RecordedRun run = recorder[0].recorded();
+            clock.read();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
+            clock.matched();
             // T_ideal needs no calibration: on two or more cores it is replayed beside the rest
             FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null ? null : replay.idealRuntimeInBackground();
             Efficiency efficiency;
@@ -174,6 +182,7 @@ public final class PredictCommand implements Callable<Integer> {
             try {
                 fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
                 base = parameters(settings, fit, profile);
+                clock.calibrated();
                 List<ReplayParameters> models = new ArrayList<>();
                 if (settings.sweep() == null) {
                     models.add(base);
@@ -183,10 +192,12 @@ public final class PredictCommand implements Callable<Integer> {
                     }
                 }
                 predictions = new ArrayList<>(replay.predict(models, reading.threadCount()));
+                clock.replayed();
                 if (settings.format() == PredictionOutput.Format.SIMGRID) {
                     SimGridExport.write(output, replay, base, run.processCount());
                 }
                 efficiency = Efficiency.of(profile, ideal == null ? idealRuntime(replay, profile) : TraceReplay.join(ideal));
+                clock.idealKnown();
             } finally {
                 if (ideal != null) {
                     TraceReplay.awaitQuietly(ideal); // it reads the store, which closes next
@@ -197,8 +208,12 @@ public final class PredictCommand implements Callable<Integer> {
             }
             PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
+            clock.written();
             if (!quiet) {
                 out.summary().forEach(err::println);
+            }
+            if (timing) {
+                err.println(clock.line(replay.idealReplayNanos()));
             }
             return 0;
         } catch (TraceReadException | UncheckedIOException e) {

@@ -20,7 +20,9 @@ public final class TraceReplay {
      * The replay on the ideal network, made once: {@code T_ideal} and any prediction whose parameters
      * are the ideal ones (a calibration that finds no visible transfer) share it.
      */
-    private final FutureTask<Prediction> ideal = new FutureTask<>(() -> simulate(ReplayParameters.ideal()));
+    private final FutureTask<Prediction> ideal = new FutureTask<>(this::simulateIdeal);
+    /** How long the ideal replay took (wall, nanoseconds; 0 until it ended), for {@code --timing}. */
+    private volatile long idealNanos;
 
     /**
      * @param run           the recorded activities
@@ -35,6 +37,18 @@ public final class TraceReplay {
     /** The replay on {@code parameters} (the ideal network's is replayed once and shared, see {@link #idealRuntime()}). */
     public Prediction predict(ReplayParameters parameters) {
         return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters);
+    }
+
+    private Prediction simulateIdeal() {
+        long start = System.nanoTime();
+        Prediction p = simulate(ReplayParameters.ideal());
+        idealNanos = System.nanoTime() - start;
+        return p;
+    }
+
+    /** How long the ideal replay took, wall nanoseconds (0 if it did not run). */
+    public long idealReplayNanos() {
+        return idealNanos;
     }
 
     private Prediction simulate(ReplayParameters parameters) {
