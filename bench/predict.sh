@@ -5,6 +5,8 @@
 # of, in turn,
 #   graph     java -jar igtrace.jar TRACE -o g.graphml (the default command, with wait analysis)
 #   predict   java -jar igtrace.jar predict TRACE (network fitted, then the replay; T_ideal beside it)
+#   predict-given  java -jar igtrace.jar predict TRACE --latency 1us --bandwidth 10GB/s (a given network: the model's
+#             replay and the ideal one both run, side by side on two or more cores)
 #   perfetto  java -jar igtrace.jar timeline TRACE --format perfetto -o t.json (PERFETTO=0 leaves it out)
 # so that the machine's load hits all alike; reports per command the minimum wall time, the minimum
 # CPU time (user + system, all processes), the peak RSS and the temporary file the recorded calls
@@ -31,7 +33,7 @@ out="$here/results/predict.tsv"
 mkdir -p "$here/results"
 [ -f "$out" ] || printf 'date\tcommit\tcores\ttrace\tcommand\tmin_s\tmin_cpu_s\tpeak_rss_mb\ttemp_file_mb\tx_graph_time\tload\n' >"$out"
 commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
-commands=(graph predict)
+commands=(graph predict predict-given)
 [ "${PERFETTO:-1}" = 0 ] || commands+=(perfetto)
 
 for trace in "$@"; do
@@ -41,6 +43,7 @@ for trace in "$@"; do
       case $c in
         graph) args=("$trace" -o "$work/g.graphml") ;;
         predict) args=(predict "$trace") ;;
+        predict-given) args=(predict "$trace" --latency 1us --bandwidth 10GB/s) ;;
         perfetto) args=(timeline "$trace" --format perfetto -o "$work/t.json") ;;
       esac
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" java -jar "$jar" "${args[@]}" >/dev/null 2>"$work/stderr" \

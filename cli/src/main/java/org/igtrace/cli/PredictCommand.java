@@ -113,6 +113,11 @@ public final class PredictCommand implements Callable<Integer> {
             description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 
+    @Option(names = "--timing",
+            description = "Also print on standard error how long reading (with the recording of the calls), matching, "
+                    + "the calibration, the replays and the output took.")
+    boolean timing;
+
     @Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
 
@@ -154,6 +159,7 @@ public final class PredictCommand implements Callable<Integer> {
         }
         outputOptions.check();
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
+            PredictTiming clock = new PredictTiming();
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
             SelectedReading selected = new SelectedReading();
@@ -164,9 +170,16 @@ public final class PredictCommand implements Callable<Integer> {
                 return 1;
             }
             RecordedRun run = recorder[0].recorded();
+            clock.read();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
-            // T_ideal needs no calibration: on two or more cores it is replayed beside the rest
-            FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null ? null : replay.idealRuntimeInBackground();
+            clock.matched();
+            // on two or more cores T_ideal, which needs no calibration, is replayed on another thread beside the
+            // calibration and the model; on one, with a given network, one pass replays the model and the ideal
+            // network at once (about 0.8 of the CPU time of the two replays one after the other)
+            boolean besideIdeal = reading.threadCount() == 1 && settings.latency() != null && settings.bandwidth() != null
+                    && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
+            FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null || besideIdeal
+                    ? null : replay.idealRuntimeInBackground();
             Efficiency efficiency;
             NetworkCalibration.Fit fit;
             ReplayParameters base;
@@ -174,6 +187,7 @@ public final class PredictCommand implements Callable<Integer> {
             try {
                 fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
                 base = parameters(settings, fit, profile);
+                clock.calibrated();
                 List<ReplayParameters> models = new ArrayList<>();
                 if (settings.sweep() == null) {
                     models.add(base);
@@ -182,11 +196,14 @@ public final class PredictCommand implements Callable<Integer> {
                         models.add(vary(base, settings.sweep().parameter(), v));
                     }
                 }
-                predictions = new ArrayList<>(replay.predict(models, reading.threadCount()));
+                predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
+                        : replay.predict(models, reading.threadCount()));
+                clock.replayed();
                 if (settings.format() == PredictionOutput.Format.SIMGRID) {
                     SimGridExport.write(output, replay, base, run.processCount());
                 }
                 efficiency = Efficiency.of(profile, ideal == null ? idealRuntime(replay, profile) : TraceReplay.join(ideal));
+                clock.idealKnown();
             } finally {
                 if (ideal != null) {
                     TraceReplay.awaitQuietly(ideal); // it reads the store, which closes next
@@ -197,8 +214,12 @@ public final class PredictCommand implements Callable<Integer> {
             }
             PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
+            clock.written();
             if (!quiet) {
                 out.summary().forEach(err::println);
+            }
+            if (timing) {
+                err.println(clock.line(replay.idealReplayNanos()));
             }
             return 0;
         } catch (TraceReadException | UncheckedIOException e) {

@@ -4,18 +4,25 @@ package org.igtrace.core.replay;
  * The complete collective instances a replay has in progress, per communicator and instance
  * number: how many members arrived, the latest arrival, the most bytes a member sent, and how
  * many members left. An instance is forgotten once every member left it and every earlier
- * instance of its communicator is forgotten.
+ * instance of its communicator is forgotten. A replay of several models at once keeps the latest
+ * arrival per model.
  */
 final class CollectiveArrivals {
     /** One communicator's instances from {@code head} on, in a circular buffer (a power of two long). */
     private static final class Ring {
+        final int models;
         long head;
         int first;
         int size;
         int[] arrived = new int[2];
         int[] left = new int[2];
-        double[] latest = new double[2];
+        double[] latest;
         long[] largest = new long[2];
+
+        Ring(int models) {
+            this.models = models;
+            latest = new double[2 * models];
+        }
 
         int slot(long k) {
             if (k < head) {
@@ -35,13 +42,13 @@ final class CollectiveArrivals {
                     capacity *= 2;
                 }
                 int[] a = new int[capacity], l = new int[capacity];
-                double[] t = new double[capacity];
+                double[] t = new double[capacity * models];
                 long[] b = new long[capacity];
                 for (int i = 0; i < size; i++) {
                     int from = (first + i) & mask;
                     a[i] = arrived[from];
                     l[i] = left[from];
-                    t[i] = latest[from];
+                    System.arraycopy(latest, from * models, t, i * models, models);
                     b[i] = largest[from];
                 }
                 arrived = a;
@@ -55,7 +62,7 @@ final class CollectiveArrivals {
                 int at = (first + i) & mask;
                 arrived[at] = 0;
                 left[at] = 0;
-                latest[at] = Double.NEGATIVE_INFINITY;
+                java.util.Arrays.fill(latest, at * models, at * models + models, Double.NEGATIVE_INFINITY);
                 largest[at] = 0;
             }
             size = newSize;
@@ -64,28 +71,38 @@ final class CollectiveArrivals {
 
     private final Ring[] rings;
     private final int[] members;
+    private final int models;
 
-    /** @param members per communicator, how many members an instance has */
-    CollectiveArrivals(int[] members) {
+    /**
+     * @param members per communicator, how many members an instance has
+     * @param models  models replayed at once
+     */
+    CollectiveArrivals(int[] members, int models) {
         this.members = members;
+        this.models = models;
         this.rings = new Ring[members.length];
     }
 
     private Ring ring(int communicator) {
         Ring r = rings[communicator];
         if (r == null) {
-            r = new Ring();
+            r = new Ring(models);
             rings[communicator] = r;
         }
         return r;
     }
 
-    /** A member arrives at instance k at {@code time}, having sent {@code bytes}; true when it was the last to arrive. */
-    boolean arrive(int communicator, long k, double time, long bytes) {
+    /**
+     * A member arrives at instance k, having sent {@code bytes}, at {@code times[from + j]} in model j;
+     * true when it was the last to arrive.
+     */
+    boolean arrive(int communicator, long k, double[] times, int from, long bytes) {
         Ring r = ring(communicator);
         int at = r.slot(k);
         r.arrived[at]++;
-        r.latest[at] = Math.max(r.latest[at], time);
+        for (int j = 0; j < models; j++) {
+            r.latest[at * models + j] = Math.max(r.latest[at * models + j], times[from + j]);
+        }
         r.largest[at] = Math.max(r.largest[at], bytes);
         return r.arrived[at] == members[communicator];
     }
@@ -97,9 +114,10 @@ final class CollectiveArrivals {
         return at >= 0 && r.arrived[at] == members[communicator];
     }
 
-    double latestArrival(int communicator, long k) {
+    /** The latest arrival at instance k in model {@code model}. */
+    double latestArrival(int communicator, long k, int model) {
         Ring r = ring(communicator);
-        return r.latest[r.slot(k)];
+        return r.latest[r.slot(k) * models + model];
     }
 
     long largestSent(int communicator, long k) {

@@ -1,5 +1,7 @@
 package org.igtrace.core.replay;
 
+import java.util.Arrays;
+
 /**
  * The post times of the matched messages a replay has in flight, per channel (one sender, one
  * receiver, one communicator and tag) and message number: the send's and the receive's, NaN
@@ -9,7 +11,8 @@ package org.igtrace.core.replay;
  *
  * <p>Layout: each channel has a circular buffer of {@value #SMALL} messages in shared flat arrays
  * (few messages are in flight on a channel at once); a channel that needs more moves to a buffer
- * of its own, doubled as needed.
+ * of its own, doubled as needed. A replay of several models at once keeps one post time per model
+ * and side: per message the sends of models 0 .. n-1, then their receives.
  */
 final class MessagePosts {
     private static final int SMALL = 8;
@@ -24,14 +27,23 @@ final class MessagePosts {
     private final byte[][] done;
     private final int[] capacity;
     private final int[] base;
+    /** Models replayed at once, and doubles per message (a send and a receive time per model). */
+    private final int models;
+    private final int stride;
 
     MessagePosts(int channels) {
+        this(channels, 1);
+    }
+
+    MessagePosts(int channels, int models) {
+        this.models = models;
+        this.stride = 2 * models;
         head = new long[channels];
         first = new int[channels];
         size = new int[channels];
         capacity = new int[channels];
         base = new int[channels];
-        double[] shared = new double[2 * SMALL * Math.max(1, channels)];
+        double[] shared = new double[stride * SMALL * Math.max(1, channels)];
         byte[] sharedDone = new byte[SMALL * Math.max(1, channels)];
         times = new double[channels][];
         done = new byte[channels][];
@@ -63,12 +75,11 @@ final class MessagePosts {
             while (bigger < newSize) {
                 bigger *= 2;
             }
-            double[] t = new double[2 * bigger];
+            double[] t = new double[stride * bigger];
             byte[] d = new byte[bigger];
             for (int i = 0; i < size[c]; i++) {
                 int from = base[c] + ((first[c] + i) & (cap - 1));
-                t[2 * i] = times[c][2 * from];
-                t[2 * i + 1] = times[c][2 * from + 1];
+                System.arraycopy(times[c], stride * from, t, stride * i, stride);
                 d[i] = done[c][from];
             }
             times[c] = t;
@@ -82,34 +93,50 @@ final class MessagePosts {
         byte[] d = done[c];
         for (int i = size[c]; i < newSize; i++) {
             int at = base[c] + ((first[c] + i) & (cap - 1));
-            t[2 * at] = Double.NaN;
-            t[2 * at + 1] = Double.NaN;
+            Arrays.fill(t, stride * at, stride * at + stride, Double.NaN);
             d[at] = 0;
         }
         size[c] = newSize;
     }
 
     double send(int channel, long k) {
-        int at = slot(channel, k);
-        return at < 0 ? Double.NaN : times[channel][2 * at];
+        return send(channel, k, 0);
     }
 
     double receive(int channel, long k) {
-        int at = slot(channel, k);
-        return at < 0 ? Double.NaN : times[channel][2 * at + 1];
+        return receive(channel, k, 0);
     }
 
     void setSend(int channel, long k, double time) {
-        int at = slot(channel, k);
-        if (at >= 0) {
-            times[channel][2 * at] = time;
-        }
+        setSend(channel, k, 0, time);
     }
 
     void setReceive(int channel, long k, double time) {
+        setReceive(channel, k, 0, time);
+    }
+
+    /** The send's post time of message k of {@code channel} in model {@code model}; NaN if unknown. */
+    double send(int channel, long k, int model) {
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][stride * at + model];
+    }
+
+    double receive(int channel, long k, int model) {
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][stride * at + models + model];
+    }
+
+    void setSend(int channel, long k, int model, double time) {
         int at = slot(channel, k);
         if (at >= 0) {
-            times[channel][2 * at + 1] = time;
+            times[channel][stride * at + model] = time;
+        }
+    }
+
+    void setReceive(int channel, long k, int model, double time) {
+        int at = slot(channel, k);
+        if (at >= 0) {
+            times[channel][stride * at + models + model] = time;
         }
     }
 

@@ -16,6 +16,13 @@ import org.igtrace.core.trace.MpiCall;
  * unfinished process stalls (a cycle the real run broke by buffering), the stalled call entered
  * earliest is forced: its rendezvous sends complete as eager ones and its unknown partners keep
  * the call's measured duration; the note counts such calls.
+ *
+ * <p>Several models with one eager limit can be replayed at once: which post a call waits for
+ * depends only on the eager limit, so the models stall and resume at the same calls, and the
+ * reading of the recorded calls, their matching and the scheduling are shared while each model
+ * keeps its own clocks and post times (a model's numbers are the same as in a replay of its own).
+ * Only the choice of the call to let through a cycle depends on the clocks: when the models would
+ * choose different calls, {@link #run} gives up and returns null.
  */
 final class ReplaySimulation {
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
@@ -23,7 +30,9 @@ final class ReplaySimulation {
     static final int QUANTUM = 64;
 
     private final ReplayMatching m;
-    private final ReplayParameters params;
+    /** The models replayed at once; per-model values of process p are at {@code p * models + j}. */
+    private final ReplayParameters[] params;
+    private final int models;
     private final double tick;
     private final double[] offsets;
     private final MpiCall[] regionCalls;
@@ -45,7 +54,10 @@ final class ReplaySimulation {
     private final double[] compute;
     private final double[] mpi;
     private final double[] waiting;
-    private double callWait;
+    /** Set by {@link #complete}, per model: when the call leaves, the latest post it waited for, its wait. */
+    private final double[] leaves;
+    private final double[] waitedUntil;
+    private final double[] waits;
 
     private final int[] queue;
     private int queueHead;
@@ -54,8 +66,19 @@ final class ReplaySimulation {
     private long forcedCalls;
 
     ReplaySimulation(ReplayMatching matching, ReplayParameters params, double[] offsetSeconds) {
+        this(matching, new ReplayParameters[] {params}, offsetSeconds);
+    }
+
+    /** A replay of every model in {@code params} at once: they must have one eager limit. */
+    ReplaySimulation(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds) {
+        for (ReplayParameters p : params) {
+            if (p.eagerLimit() != params[0].eagerLimit()) {
+                throw new IllegalArgumentException("models replayed at once need one eager limit");
+            }
+        }
         this.m = matching;
-        this.params = params;
+        this.params = params.clone();
+        this.models = params.length;
         this.tick = 1.0 / matching.run.definitions.ticksPerSecond();
         int n = matching.run.processCount();
         this.offsets = Arrays.copyOf(offsetSeconds, n);
@@ -67,21 +90,24 @@ final class ReplaySimulation {
             String name = d.regionName(r);
             regionAlltoall[r] = name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
         }
-        posts = new MessagePosts(m.channels);
-        instances = new CollectiveArrivals(m.communicatorSize);
+        leaves = new double[models];
+        waitedUntil = new double[models];
+        waits = new double[models];
+        posts = new MessagePosts(m.channels, models);
+        instances = new CollectiveArrivals(m.communicatorSize, models);
         cursor = new ActivityCursor[n];
         collectives = new long[n][];
         callsLeft = new long[n];
         entered = new boolean[n];
         done = new boolean[n];
         forced = new boolean[n];
-        clock = new double[n];
-        enter = new double[n];
+        clock = new double[n * models];
+        enter = new double[n * models];
         previousLeave = new long[n];
         startAt = new double[n];
-        compute = new double[n];
-        mpi = new double[n];
-        waiting = new double[n];
+        compute = new double[n * models];
+        mpi = new double[n * models];
+        waiting = new double[n * models];
         queue = new int[n];
         queued = new boolean[n];
     }
@@ -91,7 +117,8 @@ final class ReplaySimulation {
         return (t - m.origin) * tick + offsets[p];
     }
 
-    Prediction run() {
+    /** The predictions of the models, in their order; null when they would let different calls through a cycle. */
+    Prediction[] run() {
         int n = m.run.processCount();
         double earliest = Double.POSITIVE_INFINITY, latest = Double.NEGATIVE_INFINITY;
         for (int p = 0; p < n; p++) {
@@ -108,7 +135,7 @@ final class ReplaySimulation {
             LocationActivities l = m.run.process(p);
             if (l != null) {
                 startAt[p] = corrected(p, l.start()) - earliest;
-                clock[p] = startAt[p];
+                Arrays.fill(clock, p * models, p * models + models, startAt[p]);
                 previousLeave[p] = l.start();
                 cursor[p] = m.window(p);
                 collectives[p] = new long[m.communicatorSize.length];
@@ -118,8 +145,8 @@ final class ReplaySimulation {
             }
         }
         while (remaining > 0) {
-            if (queueSize == 0) {
-                force();
+            if (queueSize == 0 && !force()) {
+                return null;
             }
             int p = queue[queueHead];
             queueHead = (queueHead + 1) % n;
@@ -131,16 +158,21 @@ final class ReplaySimulation {
                 collectives[p] = null;
             }
         }
-        return result(n, earliest, latest);
+        Prediction[] out = new Prediction[models];
+        for (int j = 0; j < models; j++) {
+            out[j] = result(n, earliest, latest, j);
+        }
+        return out;
     }
 
-    private Prediction result(int n, double earliest, double latest) {
+    private Prediction result(int n, double earliest, double latest, int j) {
         List<Prediction.ProcessPrediction> rows = new ArrayList<>();
         double predicted = 0;
         for (int p = 0; p < n; p++) {
             if (m.run.process(p) != null) {
-                predicted = Math.max(predicted, clock[p]);
-                rows.add(new Prediction.ProcessPrediction(p, clock[p] - startAt[p], compute[p], mpi[p], waiting[p], clock[p]));
+                int at = p * models + j;
+                predicted = Math.max(predicted, clock[at]);
+                rows.add(new Prediction.ProcessPrediction(p, clock[at] - startAt[p], compute[at], mpi[at], waiting[at], clock[at]));
             }
         }
         List<String> notes = new ArrayList<>(m.run.notes());
@@ -161,7 +193,7 @@ final class ReplaySimulation {
                     + " by rendezvous): the earliest was let through with eager completion or its measured duration");
         }
         double measured = rows.isEmpty() ? 0 : latest - earliest;
-        return new Prediction(measured, predicted, params, rows, notes);
+        return new Prediction(measured, predicted, params[j], rows, notes);
     }
 
     private void wake(int p) {
@@ -172,20 +204,35 @@ final class ReplaySimulation {
         }
     }
 
-    /** Every unfinished process stalls: let the one that entered its call earliest through. */
-    private void force() {
-        int best = -1;
-        for (int p = 0; p < done.length; p++) {
-            if (!done[p] && entered[p] && (best < 0 || enter[p] < enter[best])) {
-                best = p;
-            }
-        }
+    /**
+     * Every unfinished process stalls: let the one that entered its call earliest through; false
+     * when the models replayed at once would choose different ones.
+     */
+    private boolean force() {
+        int best = earliestStalled(0);
         if (best < 0) {
             throw new IllegalStateException("replay stalled with no call to let through");
+        }
+        for (int j = 1; j < models; j++) {
+            if (earliestStalled(j) != best) {
+                return false;
+            }
         }
         forced[best] = true;
         forcedCalls++;
         wake(best);
+        return true;
+    }
+
+    /** The unfinished process inside the call it entered earliest in model j (the lowest rank among equals), -1 none. */
+    private int earliestStalled(int j) {
+        int best = -1;
+        for (int p = 0; p < done.length; p++) {
+            if (!done[p] && entered[p] && (best < 0 || enter[p * models + j] < enter[best * models + j])) {
+                best = p;
+            }
+        }
+        return best;
     }
 
     /**
@@ -203,9 +250,11 @@ final class ReplaySimulation {
                 }
                 boolean more = callsLeft[p] > 0 && c.next();
                 long until = more ? c.enter : m.run.process(p).endTicks();
-                double burst = Math.max(0, until - previousLeave[p]) * tick / params.cpuRatio();
-                clock[p] += burst;
-                compute[p] += burst;
+                for (int j = 0, at = p * models; j < models; j++, at++) {
+                    double burst = Math.max(0, until - previousLeave[p]) * tick / params[j].cpuRatio();
+                    clock[at] += burst;
+                    compute[at] += burst;
+                }
                 if (!more) {
                     done[p] = true;
                     return true;
@@ -213,16 +262,17 @@ final class ReplaySimulation {
                 callsLeft[p]--;
                 m.resolve(p, c, collectives[p]);
                 entered[p] = true;
-                enter[p] = clock[p];
+                System.arraycopy(clock, p * models, enter, p * models, models);
                 publish(p, c);
             }
-            double leave = complete(p, c);
-            if (Double.isNaN(leave)) {
+            if (!complete(p, c)) {
                 return false;
             }
-            mpi[p] += leave - enter[p];
-            waiting[p] += callWait;
-            clock[p] = leave;
+            for (int j = 0, at = p * models; j < models; j++, at++) {
+                mpi[at] += leaves[j] - enter[at];
+                waiting[at] += waits[j];
+                clock[at] = leaves[j];
+            }
             previousLeave[p] = c.leave;
             release(c);
             entered[p] = false;
@@ -235,7 +285,7 @@ final class ReplaySimulation {
      * posted at that call's enter instead) and its arrival at its collectives.
      */
     private void publish(int p, ActivityCursor c) {
-        double e = enter[p];
+        int from = p * models;
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
             if (ch < 0) {
@@ -244,23 +294,29 @@ final class ReplaySimulation {
             long k = c.at[i];
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
-                    if (instances.arrive(ch, k, e, c.bytes[i])) {
+                    if (instances.arrive(ch, k, enter, from, c.bytes[i])) {
                         for (int member : m.run.definitions.communicatorMembers(ch)) {
                             wake(member);
                         }
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
-                    posts.setReceive(ch, k, e);
+                    for (int j = 0; j < models; j++) {
+                        posts.setReceive(ch, k, j, enter[from + j]);
+                    }
                     wake(m.channelSender[ch]);
                 }
                 case LocationActivities.SEND -> {
-                    posts.setSend(ch, k, e);
+                    for (int j = 0; j < models; j++) {
+                        posts.setSend(ch, k, j, enter[from + j]);
+                    }
                     wake(m.channelReceiver[ch]);
                 }
                 case LocationActivities.RECEIVE -> {
                     if (Double.isNaN(posts.receive(ch, k))) {
-                        posts.setReceive(ch, k, e);
+                        for (int j = 0; j < models; j++) {
+                            posts.setReceive(ch, k, j, enter[from + j]);
+                        }
                         wake(m.channelSender[ch]);
                     }
                 }
@@ -296,83 +352,98 @@ final class ReplaySimulation {
         return c.region < 0 ? MpiCall.NONE : regionCalls[c.region];
     }
 
-    /** When the current call of p leaves, or NaN while a partner's post is unknown. Sets {@link #callWait}. */
-    private double complete(int p, ActivityCursor c) {
-        double e = enter[p];
+    /**
+     * Whether the current call of p can leave: false while a partner's post it needs is unknown (in
+     * every model alike: they wait for the same posts). Sets per model j when it leaves,
+     * {@code leaves[j]}, and the wait inside it, {@code waits[j]}.
+     */
+    private boolean complete(int p, ActivityCursor c) {
+        int from = p * models;
         double measured = (c.leave - c.enter) * tick;
+        for (int j = 0; j < models; j++) {
+            leaves[j] = enter[from + j];
+            waitedUntil[j] = enter[from + j];
+        }
         if (c.events == 0) {
-            callWait = 0;
-            return e + measured;
+            for (int j = 0; j < models; j++) {
+                leaves[j] = enter[from + j] + measured;
+                waits[j] = 0;
+            }
+            return true;
         }
         MpiCall kind = call(c);
         boolean blocking = kind == MpiCall.BLOCKING_SEND || kind == MpiCall.SENDRECV;
-        double leave = e, waitedUntil = e;
+        long eager = params[0].eagerLimit();
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
-            long k = c.at[i];
             int type = c.type[i];
-            if (type == LocationActivities.SEND) {
-                if (ch < 0 || c.bytes[i] < params.eagerLimit() || !blocking) {
-                    continue; // eager, unmatched or posted by a non-blocking call: completes at its post
+            if (type == LocationActivities.RECEIVE_POST
+                    || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
+                        && (ch < 0 || c.bytes[i] < eager || (type == LocationActivities.SEND && !blocking)))) {
+                continue; // posting (MPI_Irecv leaves at its enter); an eager, unmatched or non-blocking send completes at its post
+            }
+            int known = ch < 0 ? UNMATCHED : type == LocationActivities.COLLECTIVE ? collectiveKnown(ch, c.at[i]) : postKnown(type, ch, c.at[i]);
+            if (known == UNKNOWN && !forced[p]) {
+                return false;
+            }
+            if (known == KNOWN) {
+                arrival(p, c, i, from);
+            } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
+                for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration
+                    leaves[j] = Math.max(leaves[j], enter[from + j] + measured);
                 }
-                double posted = posts.receive(ch, k);
-                if (Double.isNaN(posted)) {
-                    if (forced[p]) {
-                        continue;
-                    }
-                    return Double.NaN;
-                }
-                leave = Math.max(leave, Math.max(e, posted) + params.transfer(p, m.channelReceiver[ch], c.bytes[i]));
-                waitedUntil = Math.max(waitedUntil, posted);
-            } else if (type == LocationActivities.RECEIVE) {
-                double sent = ch < 0 ? Double.NaN : posts.send(ch, k);
-                if (ch < 0 || (Double.isNaN(sent) && forced[p])) {
-                    leave = Math.max(leave, e + measured);
-                    continue;
-                }
-                if (Double.isNaN(sent)) {
-                    return Double.NaN;
-                }
-                long bytes = c.bytes[i];
-                double from = bytes < params.eagerLimit() ? sent : Math.max(sent, posts.receive(ch, k));
-                leave = Math.max(leave, from + params.transfer(m.channelSender[ch], p, bytes));
-                waitedUntil = Math.max(waitedUntil, sent);
-            } else if (type == LocationActivities.SEND_COMPLETE) {
-                if (ch < 0 || c.bytes[i] < params.eagerLimit()) {
-                    continue; // an eager or unmatched send completed at its post
-                }
-                double posted = posts.receive(ch, k);
-                if (Double.isNaN(posted)) {
-                    if (forced[p]) {
-                        continue;
-                    }
-                    return Double.NaN;
-                }
-                leave = Math.max(leave, Math.max(posts.send(ch, k), posted) + params.transfer(p, m.channelReceiver[ch], c.bytes[i]));
-                waitedUntil = Math.max(waitedUntil, posted);
-            } else if (type == LocationActivities.RECEIVE_POST) {
-                continue; // posting: MPI_Irecv leaves at its enter
-            } else {
-                boolean full = ch >= 0 && instances.full(ch, k);
-                if (ch < 0 || (!full && forced[p])) {
-                    leave = Math.max(leave, e + measured);
-                    continue;
-                }
-                if (!full) {
-                    return Double.NaN;
-                }
-                double start = instances.latestArrival(ch, k);
-                boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
-                leave = Math.max(leave, start + cost(KINDS[c.detail[i]], alltoall, m.communicatorSize[ch], instances.largestSent(ch, k)));
-                waitedUntil = Math.max(waitedUntil, start);
             }
         }
-        callWait = Math.max(0, Math.min(waitedUntil, leave) - e);
-        return leave;
+        for (int j = 0; j < models; j++) {
+            waits[j] = Math.max(0, Math.min(waitedUntil[j], leaves[j]) - enter[from + j]);
+        }
+        return true;
+    }
+
+    private static final int KNOWN = 0, UNKNOWN = 1, UNMATCHED = 2;
+
+    /** Whether the post a send (its receive's) or a receive (its send's) waits for is known, in model 0 as in all. */
+    private int postKnown(int type, int ch, long k) {
+        double t = type == LocationActivities.RECEIVE ? posts.send(ch, k, 0) : posts.receive(ch, k, 0);
+        return Double.isNaN(t) ? UNKNOWN : KNOWN;
+    }
+
+    private int collectiveKnown(int ch, long k) {
+        return instances.full(ch, k) ? KNOWN : UNKNOWN;
+    }
+
+    /** Event i of p's call, whose partners' posts are known: when it completes in each model. */
+    private void arrival(int p, ActivityCursor c, int i, int from) {
+        int ch = c.match[i];
+        long k = c.at[i];
+        long bytes = c.bytes[i];
+        int type = c.type[i];
+        for (int j = 0; j < models; j++) {
+            ReplayParameters params = this.params[j];
+            double e = enter[from + j];
+            double start, done;
+            if (type == LocationActivities.SEND) {
+                start = posts.receive(ch, k, j);
+                done = Math.max(e, start) + params.transfer(p, m.channelReceiver[ch], bytes);
+            } else if (type == LocationActivities.RECEIVE) {
+                start = posts.send(ch, k, j);
+                double from2 = bytes < params.eagerLimit() ? start : Math.max(start, posts.receive(ch, k, j));
+                done = from2 + params.transfer(m.channelSender[ch], p, bytes);
+            } else if (type == LocationActivities.SEND_COMPLETE) {
+                start = posts.receive(ch, k, j);
+                done = Math.max(posts.send(ch, k, j), start) + params.transfer(p, m.channelReceiver[ch], bytes);
+            } else {
+                start = instances.latestArrival(ch, k, j);
+                boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
+                done = start + cost(params, KINDS[c.detail[i]], alltoall, m.communicatorSize[ch], instances.largestSent(ch, k));
+            }
+            leaves[j] = Math.max(leaves[j], done);
+            waitedUntil[j] = Math.max(waitedUntil[j], start);
+        }
     }
 
     /** definitions section 9's cost of a collective of P members, S the most bytes any member sent, l = ceil(log2 P). */
-    double cost(CollectiveKind kind, boolean alltoall, int members, long bytes) {
+    static double cost(ReplayParameters params, CollectiveKind kind, boolean alltoall, int members, long bytes) {
         int steps = members <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(members - 1);
         return switch (kind) {
             case BARRIER -> steps * params.latency();

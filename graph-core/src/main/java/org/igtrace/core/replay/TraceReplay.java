@@ -20,7 +20,11 @@ public final class TraceReplay {
      * The replay on the ideal network, made once: {@code T_ideal} and any prediction whose parameters
      * are the ideal ones (a calibration that finds no visible transfer) share it.
      */
-    private final FutureTask<Prediction> ideal = new FutureTask<>(() -> simulate(ReplayParameters.ideal()));
+    private final FutureTask<Prediction> ideal = new FutureTask<>(this::simulateIdeal);
+    /** The ideal replay made beside another model's in one pass ({@link #predictBesideIdeal}), or null. */
+    private volatile Prediction sharedIdeal;
+    /** How long the ideal replay took (wall, nanoseconds; 0 until it ended, or if made beside another), for {@code --timing}. */
+    private volatile long idealNanos;
 
     /**
      * @param run           the recorded activities
@@ -37,14 +41,49 @@ public final class TraceReplay {
         return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters);
     }
 
+    private Prediction simulateIdeal() {
+        if (sharedIdeal != null) {
+            return sharedIdeal;
+        }
+        long start = System.nanoTime();
+        Prediction p = simulate(ReplayParameters.ideal());
+        idealNanos = System.nanoTime() - start;
+        return p;
+    }
+
+    /** How long the ideal replay took, wall nanoseconds (0 if it did not run). */
+    public long idealReplayNanos() {
+        return idealNanos;
+    }
+
     private Prediction simulate(ReplayParameters parameters) {
-        return new ReplaySimulation(matching, parameters, offsets).run();
+        return new ReplaySimulation(matching, parameters, offsets).run()[0];
     }
 
     /** The replay on the ideal network: replayed by the first caller; one that comes while it runs (on another thread) waits for it. */
     private Prediction idealPrediction() {
         ideal.run();
         return join(ideal);
+    }
+
+    /**
+     * The replay on {@code parameters}, and the ideal one (for {@link #idealRuntime()}) in the same
+     * pass: the reading of the calls, their matching and the scheduling are shared, each model
+     * keeps its own clocks, and each number is the one a replay of its own gives. When the two
+     * cannot share a pass (another eager limit, the ideal replay already made or under way, or
+     * they would let different calls through a cycle), the model is replayed alone and the ideal
+     * replay is left for later.
+     */
+    public Prediction predictBesideIdeal(ReplayParameters parameters) {
+        ReplayParameters idealModel = ReplayParameters.ideal();
+        if (!parameters.equals(idealModel) && parameters.eagerLimit() == idealModel.eagerLimit() && !ideal.isDone()) {
+            Prediction[] both = new ReplaySimulation(matching, new ReplayParameters[] {parameters, idealModel}, offsets).run();
+            if (both != null) {
+                sharedIdeal = both[1];
+                return both[0];
+            }
+        }
+        return predict(parameters);
     }
 
     /**

@@ -160,6 +160,56 @@ class TraceReplayTest {
     }
 
     /**
+     * A model and the ideal network replayed in one pass ({@code predictBesideIdeal}) give what
+     * their own replays give. Rendezvous run of {@link #rendezvousWaitsForTheReceiveToBePosted}:
+     * the model ends at 50 ms + (1 ms + 102400 / 1e8 s), the ideal network at 50 ms; and the cycle
+     * of {@link #cycleOfRendezvousSendsIsBrokenAndNoted}, where both models let rank 0 (entered
+     * first, at 0 ms) through: 1 ms + transfer.
+     */
+    @Test
+    void modelAndIdealNetworkInOnePassAnswerAsTheirOwnReplays() {
+        Consumer<LocationEvents[]> late = l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 0, 60, () -> l[0].send(0, 1, 0, 1, 102400));
+            call(l[0], FINALIZE, 60, 61);
+            call(l[1], WORK, 0, 50);
+            call(l[1], RECV, 50, 60, () -> l[1].receive(59, 0, 0, 1, 102400));
+            call(l[1], FINALIZE, 60, 61);
+        };
+        Consumer<LocationEvents[]> cycle = l -> {
+            for (int p = 0; p < 2; p++) {
+                LocationEvents e = l[p];
+                int other = 1 - p;
+                long at = p;
+                call(e, INIT, 0, 0);
+                call(e, SEND, at, 5, () -> e.send(at, other, 0, 0, 102400));
+                call(e, RECV, 5, 10, () -> e.receive(9, other, 0, 0, 102400));
+                call(e, FINALIZE, 10, 11);
+            }
+        };
+        double transfer = MS + 102400 / 1e8;
+        ReplayParameters model = ReplayParameters.flat(MS, 1e8, 65536, 1);
+        double[][] expected = {{50 * MS + transfer, 50 * MS}, {1 * MS + transfer, -1}};
+        List<Consumer<LocationEvents[]>> runs = List.of(late, cycle);
+        for (int r = 0; r < runs.size(); r++) {
+            TraceReplay joint = record(2, runs.get(r));
+            Prediction both = joint.predictBesideIdeal(model);
+            Prediction own = record(2, runs.get(r)).predict(model);
+            Prediction ownIdeal = record(2, runs.get(r)).predict(ReplayParameters.ideal());
+            assertEquals(own.processes(), both.processes());
+            assertEquals(own.notes(), both.notes());
+            assertEquals(expected[r][0], both.processes().get(0).end(), 1e-12);
+            assertEquals(0, joint.idealReplayNanos(), "the ideal replay was made in the same pass, not again");
+            assertEquals(ownIdeal.predictedRuntime(), joint.idealRuntime());
+            assertEquals(ownIdeal.processes(), joint.predict(ReplayParameters.ideal()).processes());
+            if (expected[r][1] >= 0) {
+                assertEquals(expected[r][1], joint.idealRuntime(), 1e-12);
+            }
+        }
+    }
+
+    /**
      * Compute only: rank 0 MPI_Init [0, 1], work [1, 101], MPI_Finalize at 101; rank 1 MPI_Init
      * [0, 2], work [2, 52], MPI_Finalize at 52. T = 101 - 1 = 100 ms. With r = 2: rank 0 ends at
      * 100 / 2 = 50, rank 1 at (2 - 1) + 50 / 2 = 26: T' = 50 = T / 2 exactly; r = 4: 25.
