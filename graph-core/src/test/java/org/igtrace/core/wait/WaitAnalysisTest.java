@@ -214,7 +214,17 @@ class WaitAnalysisTest {
             public void collective(CollectiveInstance instance) {
             }
         };
-        WaitReport joiningAll = WaitAnalysis.analyse(threeProcesses(), true, 1, o -> ignore);
+        MatchTap tap = new MatchTap() {
+            @Override
+            public MatchListener forThread() {
+                return ignore;
+            }
+
+            @Override
+            public void joined() {
+            }
+        };
+        WaitReport joiningAll = WaitAnalysis.analyse(threeProcesses(), true, 1, o -> tap);
         assertEquals(skipping.offset(0), skipping.offset(1));
         assertTrue(skipping.offset(2) != skipping.offset(0), "p2's clock is corrected");
         for (WaitPattern pattern : WaitPattern.values()) {
