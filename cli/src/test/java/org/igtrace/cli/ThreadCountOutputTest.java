@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -16,7 +17,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * give the bytes one thread gives. The VampirTrace trace has several communicators, whose
  * collective marks came in either order before the timeline merged the threads' marks by task;
  * the Perfetto flows of patterns-8 came in either order before they were kept by task;
- * skew/lsb-rank1-plus-1ms has clock offsets (the waits measured in a second join).
+ * skew/lsb-rank1-plus-1ms has clock offsets (the waits measured in a second join); the two Jacobi
+ * traces have user regions, whose compute colours followed the order the reading threads met them
+ * before they were given out in the locations' definition order.
  */
 class ThreadCountOutputTest {
     @TempDir
@@ -42,5 +45,13 @@ class ThreadCountOutputTest {
             assertArrayEquals(json, run("timeline", trace, 2, "t.json"), name + ": Perfetto JSON with -j 2");
             assertArrayEquals(html, run("report", trace, 2, "r.html"), name + ": report HTML with -j 2");
         }
+    }
+
+    /** The traces with user regions (about 5 s each: in the full suite). */
+    @Tag("slow")
+    @ParameterizedTest
+    @ValueSource(strings = {"otf2/scorep-jacobi-2nodes", "skew/jacobi-drift-100ppm"})
+    void twoThreadsColourUserRegionsAsOneDoes(String name) throws Exception {
+        twoThreadsWriteWhatOneWrites(name);
     }
 }

@@ -37,7 +37,11 @@ public final class TimelineBuilder implements EventTaps {
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
     private final int[] regionClass;
-    private final int[] regionSlot;
+    /** Each region's name as an index into {@link #names} (regions with one name share it). */
+    private final int[] regionName;
+    /** The distinct region names, in definition order. */
+    private final List<String> names = new ArrayList<>();
+    /** The names with a compute colour, by slot, once {@link #build()} has ordered them. */
     private final List<String> slotNames = new ArrayList<>();
     private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
     private JoinedWaits waits;
@@ -59,10 +63,15 @@ public final class TimelineBuilder implements EventTaps {
         this.waits = new JoinedWaits(frame(new long[definitions.processCount()]), this::seconds);
         int n = definitions.regionCount();
         this.regionClass = new int[n];
-        this.regionSlot = new int[n];
-        Arrays.fill(regionSlot, -1);
+        this.regionName = new int[n];
+        Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
-            regionClass[r] = classify(definitions.regionName(r), definitions.regionKind(r));
+            String name = definitions.regionName(r);
+            regionClass[r] = classify(name, definitions.regionKind(r));
+            regionName[r] = nameIndex.computeIfAbsent(name, k -> {
+                names.add(k);
+                return names.size() - 1;
+            });
         }
     }
 
@@ -88,27 +97,31 @@ public final class TimelineBuilder implements EventTaps {
         return StateClass.MPI_OTHER;
     }
 
-    /** The compute colour slot of a user region: one per region name, given out in the order names are first met. */
-    private int slot(int region) {
-        if (region < 0 || region >= regionSlot.length) {
-            return StateClass.COMPUTE_REGIONS - 1;
-        }
-        int s = regionSlot[region];
-        if (s >= 0) {
-            return s;
-        }
-        synchronized (slotNames) {
-            if (regionSlot[region] < 0) {
-                String name = definitions.regionName(region);
-                int index = slotNames.indexOf(name);
-                if (index < 0) {
-                    index = slotNames.size();
-                    slotNames.add(name);
+    /**
+     * Gives the compute colours out: one slot per region name, in the order the names are first met
+     * when the locations are taken in definition order, each in its own event order (so the same
+     * whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1} names get colours of
+     * their own, the rest share the last. Returns the recorders in that location order.
+     */
+    private List<Recorder> orderSlots() {
+        List<Recorder> ordered = new ArrayList<>(recorders);
+        ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
+        int[] slotOfName = new int[names.size()];
+        Arrays.fill(slotOfName, -1);
+        slotNames.clear();
+        for (Recorder r : ordered) {
+            for (int i = 0; i < r.metCount; i++) {
+                int name = r.met[i];
+                if (slotOfName[name] < 0) {
+                    slotOfName[name] = slotNames.size();
+                    slotNames.add(names.get(name));
                 }
-                regionSlot[region] = index;
             }
-            return regionSlot[region];
         }
+        for (Recorder r : ordered) {
+            r.mapClasses(slotOfName);
+        }
+        return ordered;
     }
 
     private long origin() {
@@ -125,7 +138,7 @@ public final class TimelineBuilder implements EventTaps {
             if (!shown(process)) {
                 return NOTHING;
             }
-            Recorder r = new Recorder(process);
+            Recorder r = new Recorder(process, order);
             recorders.add(r);
             return r;
         });
@@ -175,6 +188,8 @@ public final class TimelineBuilder implements EventTaps {
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         for (Recorder r : recorders) {
             r.finish();
+        }
+        for (Recorder r : orderSlots()) {
             byProcess.computeIfAbsent(r.process, k -> new ArrayList<>()).add(r);
             if (r.first <= r.last) {
                 first = Math.min(first, r.first + offset(r.process));
@@ -198,19 +213,19 @@ public final class TimelineBuilder implements EventTaps {
             }
             rows.add(row(p, byProcess.getOrDefault(p, List.of()), start, end));
         }
-        List<String> names = new ArrayList<>();
+        List<String> legend = new ArrayList<>();
         for (String region : slotNames) {
-            if (names.size() < StateClass.COMPUTE_REGIONS - 1) {
-                names.add(region);
+            if (legend.size() < StateClass.COMPUTE_REGIONS - 1) {
+                legend.add(region);
             }
         }
         if (slotNames.size() >= StateClass.COMPUTE_REGIONS) {
-            names.add("other regions");
+            legend.add("other regions");
         }
         ArrowCandidates.Selected arrows = waits.arrows();
         CollectiveMarks.Selected marks = waits.marks();
         return new Timeline(columns, start, end, rows, arrows.arrows(), arrows.leftOut(), List.copyOf(marks.marks()), marks.leftOut(),
-                names, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
+                legend, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
     private Timeline.Row row(int process, List<Recorder> locations, double start, double end) {
@@ -224,7 +239,14 @@ public final class TimelineBuilder implements EventTaps {
             List<Timeline.State> states = new ArrayList<>();
             for (Recorder r : locations) {
                 for (int i = 0; i < r.count; i++) {
-                    states.add(new Timeline.State(seconds(r.starts[i]) + shift, seconds(r.ends[i]) + shift, r.classes[i]));
+                    int c = r.classMap[r.classes[i]];
+                    double from = seconds(r.starts[i]) + shift, to = seconds(r.ends[i]) + shift;
+                    Timeline.State previous = states.isEmpty() ? null : states.get(states.size() - 1);
+                    if (i > 0 && previous != null && previous.stateClass() == c && r.ends[i - 1] == r.starts[i]) {
+                        states.set(states.size() - 1, new Timeline.State(previous.start(), to, c));
+                    } else {
+                        states.add(new Timeline.State(from, to, c));
+                    }
                 }
             }
             List<long[]> exactWaits = waits.exact(process);
@@ -236,11 +258,11 @@ public final class TimelineBuilder implements EventTaps {
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
         for (Recorder r : locations) {
-            spread(r.bins, shift, start, perColumn, shares);
+            spread(r.bins, r.classMap, shift, start, perColumn, shares);
         }
         TickBins w = waits.bins(process);
         if (w != null) {
-            spread(w, shift, start, perColumn, shares);
+            spread(w, IDENTITY, shift, start, perColumn, shares);
         }
         float threads = Math.max(1, locations.size());
         for (float[] row : shares) {
@@ -251,8 +273,11 @@ public final class TimelineBuilder implements EventTaps {
         return new Timeline.Row(process, name, null, shares);
     }
 
-    /** Adds each bin's time to the pixel column of its middle, as a share of a column's time. */
-    private void spread(BinnedTicks bins, double shift, double start, double perColumn, float[][] shares) {
+    /** Every class as itself. */
+    private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.COUNT).toArray();
+
+    /** Adds each bin's time to the pixel column of its middle, as a share of a column's time, in class {@code map[k]}. */
+    private void spread(BinnedTicks bins, int[] map, double shift, double start, double perColumn, float[][] shares) {
         double tps = definitions.ticksPerSecond();
         double binSeconds = bins.width() / tps;
         for (int b = 0; b < bins.bins(); b++) {
@@ -264,7 +289,7 @@ public final class TimelineBuilder implements EventTaps {
             for (int k = 0; k < StateClass.COUNT; k++) {
                 float t = bins.ticks(k, b);
                 if (t > 0) {
-                    shares[k][c] += (float) (t / tps / perColumn);
+                    shares[map[k]][c] += (float) (t / tps / perColumn);
                 }
             }
         }
@@ -280,6 +305,21 @@ public final class TimelineBuilder implements EventTaps {
     /** One location's outermost states as they are read. */
     private final class Recorder implements LocationEvents {
         final int process;
+        /** The location's place among all locations (definition order). */
+        final long order;
+        /** The region names this location met in user code, in the order met ({@link #names} indices). */
+        int[] met = new int[StateClass.COMPUTE_REGIONS];
+        int metCount;
+        /** The names met so far. */
+        private final BitSet seen = new BitSet();
+        private int lastRegion = Integer.MIN_VALUE;
+        private int lastSlot;
+        /**
+         * The class each recorded class stands for: compute classes are recorded by this location's
+         * own slots (the first names it met, the rest sharing the last) until {@link #mapClasses}
+         * says which colour each of those names got.
+         */
+        int[] classMap = IDENTITY;
         final ColumnBins bins = new ColumnBins(origin(), columns, initialBinWidth());
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -294,8 +334,45 @@ public final class TimelineBuilder implements EventTaps {
         int count;
         boolean overflowed;
 
-        Recorder(int process) {
+        Recorder(int process, long order) {
             this.process = process;
+            this.order = order;
+        }
+
+        /** This location's own compute slot of a user region, noting its name as met. */
+        private int localSlot(int region) {
+            if (region == lastRegion) {
+                return lastSlot;
+            }
+            int slot = StateClass.COMPUTE_REGIONS - 1;
+            int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
+            if (name >= 0) {
+                if (!seen.get(name)) {
+                    seen.set(name);
+                    if (metCount == met.length) {
+                        met = Arrays.copyOf(met, metCount * 2);
+                    }
+                    met[metCount++] = name;
+                }
+                for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
+                    if (met[i] == name) {
+                        slot = i;
+                        break;
+                    }
+                }
+            }
+            lastRegion = region;
+            lastSlot = slot;
+            return slot;
+        }
+
+        /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
+        void mapClasses(int[] slotOfName) {
+            int[] map = IDENTITY.clone();
+            for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
+                map[StateClass.computeIn(i)] = StateClass.computeIn(slotOfName[met[i]]);
+            }
+            classMap = map;
         }
 
         private void at(long time) {
@@ -355,7 +432,7 @@ public final class TimelineBuilder implements EventTaps {
                 return StateClass.COMPUTE;
             }
             int f = depth >= 2 ? 1 : 0;
-            return StateClass.computeIn(slot(stack[f]));
+            return StateClass.computeIn(localSlot(stack[f]));
         }
 
         private int regionClass(int region) {
