@@ -18,7 +18,9 @@
 #   bench/otf2.sh RANKS:EVENTS... chosen sizes, e.g. 64:1e7 512:1e8
 #   bench/otf2.sh --huge          adds 64 ranks at 1e9 events (about 11 GB of disk, minutes)
 # Environment: REPEATS (3), BENCH_WORK (scratch directory, default a fresh one under /tmp, removed),
-# BENCH_NO_BUILD=1 to use the jar as it is.
+# BENCH_NO_BUILD=1 to use the jar as it is, PIN=1 to run the one-thread rows on one core (taskset -c 0:
+# the JVM's compiler and garbage collector threads share that core instead of using the second one);
+# their rows say "READER@1core".
 # Needs: gcc, libotf2-trace-dev, GNU time (/usr/bin/time); all from scripts/setup --test.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,12 +67,18 @@ run() {
   read_min=$(printf '%s\n' "${reads[@]}" | sort -n | head -1)
 }
 
+pin() { # THREADS -> the command prefix that keeps a one-thread run on one core (PIN=1), or nothing
+  [ -z "${PIN:-}" ] || [ "$1" != 1 ] || echo taskset -c 0
+}
+
 record() { # READER THREADS
   local rate read_rate="-"
   rate=$(awk -v e="$events" -v s="$min" 'BEGIN { printf "%.0f", e / s }')
   [ -n "$read_min" ] && read_rate=$(awk -v e="$events" -v s="$read_min" 'BEGIN { printf "%.0f", e / s }')
+  local label=$1
+  [ -z "${PIN:-}" ] || [ "$2" != 1 ] || label="$1@1core"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" \
-    "$events" "$disk" "$1" "$2" "$min" "$median" "$rate" "$((rss / 1024))" "${read_min:--}" "$read_rate" | tee -a "$out"
+    "$events" "$disk" "$label" "$2" "$min" "$median" "$rate" "$((rss / 1024))" "${read_min:--}" "$read_rate" | tee -a "$out"
   eval "rate_${1//+/_}_$2=$rate"
   eval "read_rate_${1//+/_}_$2=$read_rate"
 }
@@ -86,19 +94,19 @@ for size in "${sizes[@]}"; do
   anchor="$dir/traces.otf2"
   cat "$anchor" "$dir"/traces/*.evt >/dev/null # into the page cache: every reader starts warm
   for threads in 1 2; do
-    run "$work/c-reader" "$anchor" "$threads"
+    run $(pin "$threads") "$work/c-reader" "$anchor" "$threads"
     c_messages=$(sed -n 's/.* sent_messages=\([0-9]*\).*/\1/p' "$work/stdout")
     record c "$threads"
   done
   for threads in 1 2; do
-    run java -jar "$jar" -j "$threads" --timing --no-waits "$anchor"
+    run $(pin "$threads") java -jar "$jar" -j "$threads" --timing --no-waits "$anchor"
     ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
     [ "$ig_messages" = "$c_messages" ] \
       || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
     record igtrace "$threads"
   done
   for threads in 1 2; do
-    run java -jar "$jar" -j "$threads" --timing "$anchor"
+    run $(pin "$threads") java -jar "$jar" -j "$threads" --timing "$anchor"
     grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
     record igtrace+waits "$threads"
   done
@@ -110,6 +118,6 @@ for size in "${sizes[@]}"; do
            "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f); default with waits: %.2fx the time of --no-waits " \
            "on 1 thread, %.2f of C, 2 threads / 1 thread %.2f; load average %s\n", \
            r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, w1 / c, w2 / w1, load }' \
-    | tee -a "$out"
+    | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
   rm -rf "$dir"
 done
