@@ -7,14 +7,15 @@
 #   predict   java -jar igtrace.jar predict TRACE (network fitted, then the replay; T_ideal beside it)
 #   predict-given  java -jar igtrace.jar predict TRACE --latency 1us --bandwidth 10GB/s (a given network: the model's
 #             replay and the ideal one both run, side by side on two or more cores)
-#   perfetto  java -jar igtrace.jar timeline TRACE --format perfetto -o t.json (PERFETTO=0 leaves it out)
+#   perfetto  java -jar igtrace.jar timeline TRACE --format perfetto -o t.json, only with PERFETTO=1: it
+#             writes every call (550 MB for 9.4 M events; 176 s on the 98 M-event trace)
 # so that the machine's load hits all alike; reports per command the minimum wall time, the minimum
 # CPU time (user + system, all processes), the peak RSS and the temporary file the recorded calls
 # spilled to (predict, perfetto; match records are not counted), and the ratio to graph. Appends one
 # line per (trace, command) to bench/results/predict.tsv.
 #
 #   bench/predict.sh TRACE...
-# Environment: REPEATS (3), PERFETTO (1), BENCH_NO_BUILD=1 to use the jar as it is, SCRATCH (where the
+# Environment: REPEATS (3), PERFETTO (0), BENCH_NO_BUILD=1 to use the jar as it is, SCRATCH (where the
 # outputs go, default a fresh directory under /tmp, removed).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -34,7 +35,7 @@ mkdir -p "$here/results"
 [ -f "$out" ] || printf 'date\tcommit\tcores\ttrace\tcommand\tmin_s\tmin_cpu_s\tpeak_rss_mb\ttemp_file_mb\tx_graph_time\tload\n' >"$out"
 commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
 commands=(graph predict predict-given)
-[ "${PERFETTO:-1}" = 0 ] || commands+=(perfetto)
+[ "${PERFETTO:-0}" = 0 ] || commands+=(perfetto)
 
 for trace in "$@"; do
   declare -A wall=() cpu=() rss=() temp=()
