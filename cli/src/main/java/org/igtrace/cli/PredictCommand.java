@@ -173,10 +173,12 @@ public final class PredictCommand implements Callable<Integer> {
             clock.read();
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
             clock.matched();
-            // on two or more cores T_ideal, which needs no calibration, is replayed on another thread beside the
-            // calibration and the model; on one, with a given network, one pass replays the model and the ideal
-            // network at once (about 0.8 of the CPU time of the two replays one after the other)
-            boolean besideIdeal = reading.threadCount() == 1 && settings.latency() != null && settings.bandwidth() != null
+            // with a given network one pass replays the model and the ideal network at once (about 0.8 of the CPU
+            // time of the two replays; on two cores no slower than the two side by side, which slow each other
+            // down: 100 M-event bench trace, replay 4.1-4.5 s either way plus 0-2.8 s waiting for the ideal one,
+            // 15-16 s CPU instead of 19-23 s); else, on two or more cores, T_ideal, which needs no calibration,
+            // is replayed on another thread beside the calibration and the model
+            boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
             FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null || besideIdeal
                     ? null : replay.idealRuntimeInBackground();
