@@ -20,7 +20,9 @@
 # Environment: REPEATS (3), BENCH_WORK (scratch directory, default a fresh one under /tmp, removed),
 # BENCH_NO_BUILD=1 to use the jar as it is, PIN=1 to run the one-thread rows on one core (taskset -c 0:
 # the JVM's compiler and garbage collector threads share that core instead of using the second one);
-# their rows say "READER@1core".
+# their rows say "READER@1core"; LAUNCHER=1 to run igtrace through ./igtrace as users do (one
+# supervised JVM with the launcher's class-data sharing archive) instead of java -jar (a supervising
+# JVM and the reader's): rows "igtrace...~launcher".
 # Needs: gcc, libotf2-trace-dev, GNU time (/usr/bin/time); all from scripts/setup --test.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -46,6 +48,8 @@ if [ -z "${BENCH_NO_BUILD:-}" ]; then
   (cd "$root" && mvn -q -B -Dstyle.color=never -DskipTests package >&2)
 fi
 jar="$root/cli/target/igtrace.jar"
+igtrace=(java -jar "$jar")
+[ -z "${LAUNCHER:-}" ] || igtrace=("$root/igtrace")
 mkdir -p "$here/results"
 out="$here/results/otf2.tsv"
 [ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\tread_min_s\tread_events_per_s\n' >"$out"
@@ -76,7 +80,8 @@ record() { # READER THREADS
   rate=$(awk -v e="$events" -v s="$min" 'BEGIN { printf "%.0f", e / s }')
   [ -n "$read_min" ] && read_rate=$(awk -v e="$events" -v s="$read_min" 'BEGIN { printf "%.0f", e / s }')
   local label=$1
-  [ -z "${PIN:-}" ] || [ "$2" != 1 ] || label="$1@1core"
+  [ -z "${LAUNCHER:-}" ] || [ "$1" = c ] || label="$label~launcher"
+  [ -z "${PIN:-}" ] || [ "$2" != 1 ] || label="$label@1core"
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%F)" "$commit" "$(nproc)" "$ranks" \
     "$events" "$disk" "$label" "$2" "$min" "$median" "$rate" "$((rss / 1024))" "${read_min:--}" "$read_rate" | tee -a "$out"
   eval "rate_${1//+/_}_$2=$rate"
@@ -99,14 +104,14 @@ for size in "${sizes[@]}"; do
     record c "$threads"
   done
   for threads in 1 2; do
-    run $(pin "$threads") java -jar "$jar" -j "$threads" --timing --no-waits "$anchor"
+    run $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing --no-waits "$anchor"
     ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
     [ "$ig_messages" = "$c_messages" ] \
       || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
     record igtrace "$threads"
   done
   for threads in 1 2; do
-    run $(pin "$threads") java -jar "$jar" -j "$threads" --timing "$anchor"
+    run $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing "$anchor"
     grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
     record igtrace+waits "$threads"
   done
