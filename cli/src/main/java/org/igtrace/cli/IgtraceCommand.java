@@ -109,15 +109,10 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
-        return run(ProfileReader.HERE, args);
-    }
-
-    /** As {@link #run(String...)}, whole traces read by {@code reader}. */
-    static int run(ProfileReader reader, String... args) {
         // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
         Writer stdout = new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        return run(stdout, err, reader, args);
+        return run(stdout, err, args);
     }
 
     /** Runs igtrace writing to the given streams; for tests and embedding. */

@@ -34,11 +34,8 @@ public final class Main {
             if (SupervisedChild.active()) {
                 SupervisedChild.started(otf2Anchor);
             }
-            ReadAhead ahead = ReadAhead.start(args);
-            if (ahead == null) {
-                preload(otf2Anchor);
-            }
-            code = ahead == null ? IgtraceCommand.run(args) : IgtraceCommand.run(ahead.reader(ProfileReader.HERE), args);
+            preload(otf2Anchor);
+            code = IgtraceCommand.run(args);
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             System.err.println("igtrace: internal error: " + t);
             code = 1;
