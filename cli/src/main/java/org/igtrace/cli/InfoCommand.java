@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code igtrace info}: what a trace holds, from its definitions (and for OTF its event files counted). */
+/** {@code igtrace info}: what a trace holds, from its definitions, with its event files read to count their events. */
 @Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "What a trace holds: processes, locations, regions, communicators, clock.",
@@ -24,8 +24,8 @@ import picocli.CommandLine.ParentCommand;
             "Lists the trace's format and the tool that wrote it, its processes with their threads, every location "
                     + "(OTF2) or process stream (OTF) with its number of events, the regions per paradigm (OTF: per "
                     + "function group), the communicators with their sizes, the clock resolution, the time span, "
-                    + "and the files the trace names that are missing. OTF2 archives announce their event counts in "
-                    + "the definitions, so no event is read; OTF event files are read to count their records."
+                    + "and the files the trace names that are missing. The event files are read to count their events "
+                    + "(OTF2 definitions announce counts, but EZTrace's announce 2 per location: a note says where they differ)."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the listing was written", "1:the trace or the output could not be handled (one line naming the file)",

@@ -14,14 +14,19 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
+import org.igtrace.reader.otf2.nativelib.EventVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 
 /**
- * What an OTF2 archive holds, from its anchor and global definitions alone (no event is read):
- * the definitions go both to {@link Otf2Definitions}, which resolves processes and ranks as the
- * reader does, and to this class, which keeps what the reader does not need.
+ * What an OTF2 archive holds, from its anchor and global definitions: the definitions go both to
+ * {@link Otf2Definitions}, which resolves processes and ranks as the reader does, and to this
+ * class, which keeps what the reader does not need. The events of every location whose file is
+ * there are counted by reading them (libotf2 decodes them, nothing is kept): the counts the
+ * definitions announce are not to be trusted (EZTrace 2.0 announces 2 per location, whatever
+ * it wrote); a note says where they differ. If the event files cannot be read, the announced
+ * counts are shown, and a note says they were not checked and why.
  */
 public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private record Location(long id, int name, LocationKind kind, long events) {
@@ -38,6 +43,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private final Map<Integer, int[]> communicators = new LinkedHashMap<>();
     private long ticksPerSecond = 1;
     private long traceLength = -1;
+    /** Per location (in {@link #locations}' order): its events as read, -1 where its file is missing; null if not read. */
+    private long[] counted;
+    /** Why the events could not be counted, or null. */
+    private String countFailure;
 
     private Otf2Inventory() {
     }
@@ -46,10 +55,71 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         Otf2Inventory inventory = new Otf2Inventory();
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(inventory);
+            inventory.countEvents(archive, eventDirectory(anchor));
         } catch (Otf2Exception e) {
             throw new TraceReadException(anchor + ": " + e.getMessage());
         }
         return inventory.inventory(anchor, Otf2AnchorProperties.read(anchor));
+    }
+
+    /** Does nothing with an event: the reading counts them. */
+    private static final EventVisitor COUNT_ONLY = new EventVisitor() {
+        @Override
+        public void enter(long time, int region) {
+        }
+
+        @Override
+        public void leave(long time, int region) {
+        }
+
+        @Override
+        public void callingContextEnter(long time, int callingContext) {
+        }
+
+        @Override
+        public void callingContextLeave(long time, int callingContext) {
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long length) {
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long length) {
+        }
+
+        @Override
+        public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+        }
+    };
+
+    /**
+     * Reads the events of every location whose event file is in {@code dir}, one after another,
+     * and keeps how many each has ({@link #counted}); on a failure keeps none and says why
+     * ({@link #countFailure}).
+     */
+    private void countEvents(Otf2Archive archive, Path dir) {
+        Map<Long, Integer> index = new HashMap<>();
+        List<Long> present = new ArrayList<>();
+        for (int i = 0; i < locations.size(); i++) {
+            long id = locations.get(i).id();
+            if (index.putIfAbsent(id, i) == null && Files.isRegularFile(dir.resolve(id + ".evt"))) {
+                present.add(id);
+            }
+        }
+        long[] counts = new long[locations.size()];
+        java.util.Arrays.fill(counts, -1);
+        int[] current = {-1};
+        try {
+            archive.readEvents(present.stream().mapToLong(Long::longValue).toArray(), id -> {
+                current[0] = index.get(id);
+                counts[current[0]] = 0;
+                return COUNT_ONLY;
+            }, n -> counts[current[0]] += n);
+            counted = counts;
+        } catch (Otf2Exception e) {
+            countFailure = e.getMessage();
+        }
     }
 
     private TraceInventory inventory(Path anchor, Otf2AnchorProperties.Properties anchorProperties) {
@@ -64,10 +134,19 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         List<TraceInventory.Location> listed = new ArrayList<>();
         List<String> missing = new ArrayList<>();
         Path dir = eventDirectory(anchor);
-        for (Location l : locations) {
+        long announced = 0, read = 0;
+        int differ = 0;
+        for (int i = 0; i < locations.size(); i++) {
+            Location l = locations.get(i);
             Integer rank = locationProcess.get(l.id());
+            long events = counted == null ? l.events() : counted[i];
+            if (counted != null && counted[i] >= 0) {
+                announced += l.events();
+                read += counted[i];
+                differ += counted[i] == l.events() ? 0 : 1;
+            }
             listed.add(new TraceInventory.Location(Long.toString(l.id()), strings.get(l.name()), rank == null ? -1 : rank,
-                    kindName(l.kind()), l.events()));
+                    kindName(l.kind()), events));
             Path evt = dir.resolve(l.id() + ".evt");
             if (rank != null && Files.isDirectory(dir) && !Files.isRegularFile(evt)) {
                 missing.add(evt.toString());
@@ -84,8 +163,15 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         }
         String format = "OTF2" + (anchorProperties.version() == null ? "" : " " + anchorProperties.version());
         double span = traceLength < 0 ? -1 : (double) traceLength / ticksPerSecond;
+        List<String> notes = new ArrayList<>(resolved.notes());
+        if (countFailure != null) {
+            notes.add("event counts as the definitions announce them, not checked: the event files could not be read (" + countFailure + ")");
+        } else if (differ > 0) {
+            notes.add("the definitions announce " + announced + " events, the event files hold " + read + " (" + differ + " of "
+                    + locations.size() + " locations differ); the counts shown are the events read");
+        }
         return new TraceInventory(format, anchorProperties.creator(), processes, listed, regions, comms, ticksPerSecond, span,
-                "announced by the definitions", missing, resolved.notes());
+                counted == null ? "announced by the definitions (not checked)" : "counted", missing, notes);
     }
 
     private static Path eventDirectory(Path anchor) {

@@ -37,6 +37,8 @@ final class Otf2PrintOracle {
     private final Map<Long, String> callingContextRegion = new HashMap<>();
     /** Events of the CPU-thread locations of processes (those igtrace reads), of every kind. */
     long events;
+    /** Events per location, of every location and kind. */
+    final Map<Long, Long> eventsByLocation = new HashMap<>();
     long ticksPerSecond = 1;
     int processes;
     SpecOracle spec;
@@ -105,9 +107,12 @@ final class Otf2PrintOracle {
         spec = new SpecOracle(processes);
         for (String line : lines) {
             Matcher m;
-            if ((m = ANY_EVENT.matcher(line)).find() && !m.group(1).equals("ADDITIONAL")
-                    && locationRank.containsKey(Long.parseLong(m.group(2)))) {
-                events++;
+            if ((m = ANY_EVENT.matcher(line)).find() && !m.group(1).equals("ADDITIONAL")) {
+                long location = Long.parseLong(m.group(2));
+                eventsByLocation.merge(location, 1L, Long::sum);
+                if (locationRank.containsKey(location)) {
+                    events++;
+                }
             }
             if ((m = REGION_EVENT.matcher(line)).find()) {
                 region(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), m.group(1).equals("ENTER"), m.group(4));

@@ -1,0 +1,83 @@
+package org.igtrace.reader.otf2;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.igtrace.reader.TraceInventory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code igtrace info}'s view of an OTF2 archive: its event counts per location, against otf2-print's. */
+class Otf2InventoryTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private static List<Path> anchors() throws IOException {
+        try (Stream<Path> files = Files.walk(TESTDATA)) {
+            return files.filter(f -> f.toString().endsWith(".otf2") && Files.isRegularFile(f)).sorted().toList();
+        }
+    }
+
+    private static Map<Long, Long> counts(TraceInventory t) {
+        Map<Long, Long> m = new TreeMap<>();
+        for (TraceInventory.Location l : t.locations()) {
+            m.put(Long.parseLong(l.id()), l.events());
+        }
+        return m;
+    }
+
+    @Test
+    void eventCountsPerLocationAreTheEventsOtf2PrintPrints() throws Exception {
+        List<Path> anchors = anchors();
+        assertTrue(anchors.size() >= 20, "bundled OTF2 archives: " + anchors.size());
+        for (Path anchor : anchors) {
+            TraceInventory t = Otf2Inventory.read(anchor);
+            Map<Long, Long> expected = new TreeMap<>();
+            t.locations().forEach(l -> expected.put(Long.parseLong(l.id()), 0L));
+            expected.putAll(Otf2PrintOracle.of(anchor).eventsByLocation);
+            assertEquals(expected, counts(t), anchor.toString());
+            assertEquals("counted", t.eventCounts(), anchor.toString());
+        }
+    }
+
+    @Test
+    void eztraceAnnouncingTooFewEventsIsANote() throws Exception {
+        // EZTrace 2.0 announces 2 events per location in the definitions; pi-4 holds 74 (otf2-print)
+        TraceInventory t = Otf2Inventory.read(TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2"));
+        assertEquals(74, t.locations().stream().mapToLong(TraceInventory.Location::events).sum());
+        assertTrue(t.notes().contains("the definitions announce 8 events, the event files hold 74 (4 of 4 locations differ); "
+                + "the counts shown are the events read"), t.notes().toString());
+    }
+
+    @Test
+    void aMissingEventFileIsListedAndTheOthersCounted() throws Exception {
+        Path copy = dir.resolve("pi-4");
+        Path source = TESTDATA.resolve("otf2/pi-4");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log/536870911.evt"));
+        TraceInventory t = Otf2Inventory.read(copy.resolve("eztrace_log.otf2"));
+        assertEquals(List.of(copy.resolve("eztrace_log/536870911.evt").toString()), t.missing());
+        Map<Long, Long> c = counts(t);
+        assertEquals(-1L, c.get(536870911L));
+        assertEquals(23L, c.get(0L));
+        assertEquals(17L, c.get(1073741822L));
+    }
+}
