@@ -1,5 +1,6 @@
 package org.igtrace.reader.otf2;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,10 +56,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         Otf2Inventory inventory = new Otf2Inventory();
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(inventory);
-            inventory.countEvents(archive, eventDirectory(anchor));
         } catch (Otf2Exception e) {
             throw new TraceReadException(anchor + ": " + e.getMessage());
         }
+        inventory.countEvents(anchor, eventDirectory(anchor));
         return inventory.inventory(anchor, Otf2AnchorProperties.read(anchor));
     }
 
@@ -94,32 +95,68 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     };
 
     /**
-     * Reads the events of every location whose event file is in {@code dir}, one after another,
-     * and keeps how many each has ({@link #counted}); on a failure keeps none and says why
+     * Reads the events of every location whose event file is in {@code dir}, the locations shared
+     * out by file size over one thread per core (each with its own reader of the archive), and
+     * keeps how many each has ({@link #counted}); on a failure keeps none and says why
      * ({@link #countFailure}).
      */
-    private void countEvents(Otf2Archive archive, Path dir) {
+    private void countEvents(Path anchor, Path dir) {
         Map<Long, Integer> index = new HashMap<>();
-        List<Long> present = new ArrayList<>();
+        Map<Long, Long> bytes = new HashMap<>();
         for (int i = 0; i < locations.size(); i++) {
             long id = locations.get(i).id();
-            if (index.putIfAbsent(id, i) == null && Files.isRegularFile(dir.resolve(id + ".evt"))) {
-                present.add(id);
+            Path evt = dir.resolve(id + ".evt");
+            if (index.putIfAbsent(id, i) == null && Files.isRegularFile(evt)) {
+                try {
+                    bytes.put(id, Files.size(evt));
+                } catch (IOException e) {
+                    bytes.put(id, 0L);
+                }
             }
         }
         long[] counts = new long[locations.size()];
         java.util.Arrays.fill(counts, -1);
-        int[] current = {-1};
-        try {
-            archive.readEvents(present.stream().mapToLong(Long::longValue).toArray(), id -> {
-                current[0] = index.get(id);
-                counts[current[0]] = 0;
-                return COUNT_ONLY;
-            }, n -> counts[current[0]] += n);
-            counted = counts;
-        } catch (Otf2Exception e) {
-            countFailure = e.getMessage();
+        long[] present = bytes.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+        List<long[]> shares = LocationShares.balance(present, bytes::get, Runtime.getRuntime().availableProcessors());
+        List<Thread> threads = new ArrayList<>();
+        String[] failure = new String[1];
+        for (long[] share : shares) {
+            Thread t = new Thread(() -> {
+                int[] current = {-1};
+                try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+                    archive.readEvents(share, id -> {
+                        current[0] = index.get(id);
+                        counts[current[0]] = 0;
+                        return COUNT_ONLY;
+                    }, n -> counts[current[0]] += n);
+                } catch (Otf2Exception | RuntimeException e) { // any failure: no count is shown as checked
+                    synchronized (failure) {
+                        failure[0] = failure[0] == null ? String.valueOf(e.getMessage()) : failure[0];
+                    }
+                }
+            }, "igtrace-count");
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
         }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                synchronized (failure) {
+                    failure[0] = "interrupted";
+                }
+                break;
+            }
+        }
+        synchronized (failure) {
+            if (failure[0] != null) {
+                countFailure = failure[0];
+                return;
+            }
+        }
+        counted = counts;
     }
 
     private TraceInventory inventory(Path anchor, Otf2AnchorProperties.Properties anchorProperties) {

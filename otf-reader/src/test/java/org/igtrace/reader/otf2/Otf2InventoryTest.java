@@ -59,6 +59,39 @@ class Otf2InventoryTest {
     }
 
     @Test
+    void aTruncatedEventFileLeavesTheAnnouncedCountsMarkedUnchecked() throws Exception {
+        Path copy = copy("scorep-ping-pong");
+        Path evt;
+        try (Stream<Path> files = Files.list(copy.resolve("traces"))) {
+            evt = files.filter(f -> f.toString().endsWith(".evt")).sorted().findFirst().orElseThrow();
+        }
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(evt.toFile(), "rw")) {
+            f.setLength(f.length() / 2);
+        }
+        TraceInventory t = Otf2Inventory.read(copy.resolve("traces.otf2"));
+        assertEquals("announced by the definitions (not checked)", t.eventCounts());
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("event counts as the definitions announce them, not checked")),
+                t.notes().toString());
+        assertEquals(120, t.locations().stream().mapToLong(TraceInventory.Location::events).sum()); // as announced
+    }
+
+    private Path copy(String name) throws IOException {
+        Path copy = dir.resolve(name);
+        Path source = TESTDATA.resolve("otf2/" + name);
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        return copy;
+    }
+
+    @Test
     void aMissingEventFileIsListedAndTheOthersCounted() throws Exception {
         Path copy = dir.resolve("pi-4");
         Path source = TESTDATA.resolve("otf2/pi-4");
