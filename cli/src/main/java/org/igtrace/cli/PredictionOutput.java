@@ -89,10 +89,18 @@ final class PredictionOutput {
         b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
         b.append(parameters(first.parameters(), false)).append('\n');
-        b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
-                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
-                Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
-                efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        if (efficiency.threadTimes()) {
+            b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, thread times added): load balance %.3f, communication %.3f,"
+                            + " parallel %.3f; serialisation and transfer not given: T_i adds up the times of a process's threads,"
+                            + " T_ideal = %s is the replay's wall-clock time of one thread per process%n", Units.seconds(efficiency.runtime()),
+                    efficiency.loadBalance(), efficiency.communicationEfficiency(), efficiency.parallelEfficiency(),
+                    Units.seconds(efficiency.idealRuntime())));
+        } else {
+            b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
+                            + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
+                    Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
+                    efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {
             b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Units.seconds(p.predictedTime()),

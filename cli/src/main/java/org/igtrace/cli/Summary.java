@@ -115,8 +115,10 @@ final class Summary {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
                 seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
-                Double.isNaN(e.idealRuntime()) ? "" : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f",
-                        e.serialisationEfficiency(), e.transferEfficiency())));
+                Double.isNaN(e.serialisationEfficiency()) ? e.threadTimes() && !Double.isNaN(e.idealRuntime())
+                        ? "; serialisation and transfer not given: T_i adds up the times of a process's threads, T_ideal is the replay's"
+                        + " wall-clock time of one thread per process" : ""
+                        : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {
@@ -137,7 +139,7 @@ final class Summary {
 
     /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
     static String seconds(double s) {
-        double a = Math.abs(s);
+        double a = Math.abs(org.igtrace.core.output.Labels.rounded(s, 3)); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
         if (a >= 1 || a == 0) {
             return (ShortFormat.significant3(s) + " s").replace("0.00 s", "0 s");
         }

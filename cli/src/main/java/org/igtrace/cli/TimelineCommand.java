@@ -224,7 +224,7 @@ public final class TimelineCommand implements Callable<Integer> {
         double[] scale = {1, 1e-3, 1e-6, 1e-9};
         String[] unit = {"s", "ms", "us", "ns"};
         for (int i = 0; i < scale.length; i++) {
-            if (Math.abs(seconds) >= scale[i] || i == scale.length - 1) {
+            if (Math.abs(org.igtrace.core.output.Labels.rounded(seconds, 3)) >= scale[i] || i == scale.length - 1) {
                 return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", seconds / scale[i]))) + " " + unit[i];
             }
         }

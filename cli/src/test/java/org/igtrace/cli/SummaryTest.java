@@ -28,6 +28,18 @@ class SummaryTest {
     }
 
     @Test
+    void aDurationRoundedUpToTheNextUnitIsWrittenInThatUnit() {
+        // 0.9999996 s rounds to 1.00 s: not "1.00e+03 ms" (the skewed ping-pong's offsets up to 1 s printed so)
+        assertEquals("1.00 s", Summary.seconds(0.9999996));
+        assertEquals("999 ms", Summary.seconds(0.999));
+        assertEquals("1.00 ms", Summary.seconds(0.0009999996));
+        assertEquals("1 s", TimelineCommand.duration(0.9999996));
+        assertEquals("1 s", org.igtrace.core.output.Labels.seconds(0.9999996));
+        assertEquals("1 MB", org.igtrace.core.output.Labels.bytes(999_999));
+        assertEquals("999 KB", org.igtrace.core.output.Labels.bytes(999_000));
+    }
+
+    @Test
     void oneOfEachIsSingular() {
         assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
                 + "clocks needed no correction, 1 clock conflict -> 0"), summary(waits(0, 1), List.of()));

@@ -13,7 +13,9 @@ import java.util.Map;
  * @param regions         the number of regions per paradigm (OTF2: MPI or other) or function group (OTF)
  * @param communicators   the communicators, in definition order
  * @param ticksPerSecond  the clock resolution
- * @param spanSeconds     the time from the first to the last event as the definitions give it, or -1 if they do not
+ * @param spanSeconds     the time from the first to the last event: OTF2, the length the definitions give, or the span of the
+ *                        region, message and collective events read where that is longer (EZTrace 2.0's is too
+ *                        short); OTF, of the events read; -1 if unknown
  * @param eventCounts     how event counts were found: "announced by the definitions" or "counted"
  * @param missing         files the trace names that are not there
  * @param notes           what the definitions' reader noticed

@@ -94,8 +94,9 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     }
 
     private static void emit(LocationAccumulator l, List<Row> rows) {
-        rows.add(Rows.task(Rows.PROCESS, l.process(), 0, 0, l.spanTicks(), l.environmentTicks(), l.communicationTicks(), 0, 0,
-                null));
+        // d: 1 for a location with a region span, so that the sum per process counts its threads (ProfileTotals.threads)
+        rows.add(Rows.task(Rows.PROCESS, l.process(), 0, 0, l.spanTicks(), l.environmentTicks(), l.communicationTicks(), 0,
+                l.spanTicks() > 0 ? 1 : 0, null));
         pairs(Rows.SENDS, l.sends(), l.order(), rows);
         pairs(Rows.RECEIVES, l.receives(), l.order(), rows);
         pairs(Rows.COLLECTIVE_TRAFFIC, l.collectiveTraffic(), l.order(), rows);

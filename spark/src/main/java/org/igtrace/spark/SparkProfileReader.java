@@ -146,6 +146,7 @@ final class SparkProfileReader implements ProfileReader {
                 switch (kind) {
                     case Rows.PROCESS -> {
                         totals.spanTicks[a] += x;
+                        totals.threads[a] += (int) Math.round(r.getDouble(7)); // locations with a region span
                         totals.environmentTicks[a] += y;
                         totals.communicationTicks[a] += z;
                     }

@@ -26,14 +26,19 @@ import org.igtrace.core.wait.WaitReport;
  * @param idealRuntime            {@code T_ideal}, seconds, or NaN when no replay ran
  * @param loadBalance             {@code LB}
  * @param communicationEfficiency {@code CommE}
- * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal}
- * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal}
+ * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal} or with {@code threadTimes}
+ * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal} or with {@code threadTimes}
  * @param parallelEfficiency      {@code PE = LB * CommE}
  * @param processes               per selected process, in rank order
+ * @param threadTimes             whether a selected process has several threads, so that {@code T_i} and
+ *                                {@code T} add up thread times, which {@code T_ideal} (the replay's wall-clock
+ *                                time of one thread per process) cannot be compared with: SerE and TE are
+ *                                not given then (they came out at 4.0 and 0.25 on a Score-P run of four
+ *                                OpenMP threads per process)
  */
 public record Efficiency(double runtime, double idealRuntime, double loadBalance, double communicationEfficiency,
                          double serialisationEfficiency, double transferEfficiency, double parallelEfficiency,
-                         List<ProcessEfficiency> processes) {
+                         List<ProcessEfficiency> processes, boolean threadTimes) {
 
     /**
      * One process's share (definitions section 10), seconds except {@code efficiency}.
@@ -64,10 +69,12 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         WaitReport waits = profile.waits();
         double runtime = 0, maxUseful = 0, sumUseful = 0;
         int counted = 0;
+        boolean threadTimes = false;
         for (ProcessProfile p : ps) {
             if (!profile.selected(p.rank())) {
                 continue;
             }
+            threadTimes |= p.threads() > 1;
             runtime = Math.max(runtime, p.time());
             double u = p.time() - p.commTime();
             maxUseful = Math.max(maxUseful, u);
@@ -88,9 +95,10 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         }
         double lb = maxUseful > 0 ? meanUseful / maxUseful : 1;
         double comm = ratio(maxUseful, runtime);
-        double ser = Double.isNaN(idealRuntime) ? Double.NaN : ratio(maxUseful, idealRuntime);
-        double te = Double.isNaN(idealRuntime) ? Double.NaN : ratio(idealRuntime, runtime);
-        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, ratio(meanUseful, runtime), rows);
+        boolean comparable = !Double.isNaN(idealRuntime) && !threadTimes;
+        double ser = comparable ? ratio(maxUseful, idealRuntime) : Double.NaN;
+        double te = comparable ? ratio(idealRuntime, runtime) : Double.NaN;
+        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, ratio(meanUseful, runtime), rows, threadTimes);
     }
 
     /**

@@ -22,6 +22,14 @@ public final class Labels {
         return new BigDecimal(value).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
     }
 
+    /** {@code value} rounded to {@code digits} significant digits. */
+    public static double rounded(double value, int digits) {
+        if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
+            return value;
+        }
+        return new BigDecimal(value).round(new MathContext(digits)).doubleValue();
+    }
+
     /** Bytes in decimal units: {@code 18.2 KB}. */
     public static String bytes(double bytes) {
         return scaled(bytes, BYTES, " ");
@@ -34,7 +42,7 @@ public final class Labels {
 
     /** Seconds in s, ms, us or ns: {@code 51.8 ms}. */
     public static String seconds(double seconds) {
-        double a = Math.abs(seconds);
+        double a = Math.abs(rounded(seconds, 3)); // the unit of the rounded value: 0.9999996 s is 1 s, not 1000 ms
         if (a == 0 || a >= 1) {
             return significant(seconds, 3) + " s";
         }
@@ -47,7 +55,7 @@ public final class Labels {
     private static String scaled(double value, String[] units, String space) {
         int u = 0;
         double v = value;
-        while (Math.abs(v) >= 1000 && u < units.length - 1) {
+        while (Math.abs(rounded(v, 3)) >= 1000 && u < units.length - 1) {
             v /= 1000;
             u++;
         }

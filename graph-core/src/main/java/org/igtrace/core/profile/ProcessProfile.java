@@ -11,8 +11,14 @@ import java.util.Objects;
  * @param time     {@code T_i} in seconds: the span of its region events summed over its CPU threads,
  *                 less the time in MPI_Init/MPI_Init_thread/MPI_Finalize
  * @param commTime {@code Tcomm_i} in seconds: time inside outermost MPI communication calls
+ * @param threads  its CPU-thread locations with region events, whose spans {@code T_i} adds up
  */
-public record ProcessProfile(int rank, String name, String host, double time, double commTime) {
+public record ProcessProfile(int rank, String name, String host, double time, double commTime, int threads) {
+
+    /** A process of one thread. */
+    public ProcessProfile(int rank, String name, String host, double time, double commTime) {
+        this(rank, name, host, time, commTime, 1);
+    }
 
     /** {@code w_i = 1 - Tcomm_i / T_i}, and 1 when {@code T_i = 0} (paper, formula 1). */
     public double computeFraction() {

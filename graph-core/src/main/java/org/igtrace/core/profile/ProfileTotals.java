@@ -16,6 +16,8 @@ public final class ProfileTotals {
     public final long[] environmentTicks;
     /** Per process: ticks inside outermost MPI communication calls. */
     public final long[] communicationTicks;
+    /** Per process: its locations with a region span (threads whose times {@code T_i} adds up). */
+    public final int[] threads;
     public final PairCounters sends = new PairCounters();
     public final PairCounters receives = new PairCounters();
     public final PairCounters collectiveTraffic = new PairCounters();
@@ -32,6 +34,7 @@ public final class ProfileTotals {
         spanTicks = new long[processes];
         environmentTicks = new long[processes];
         communicationTicks = new long[processes];
+        threads = new int[processes];
     }
 
     /** The total of one count. */
@@ -43,6 +46,7 @@ public final class ProfileTotals {
     public void add(LocationAccumulator l) {
         int p = l.process();
         spanTicks[p] += l.spanTicks();
+        threads[p] += l.spanTicks() > 0 ? 1 : 0;
         environmentTicks[p] += l.environmentTicks;
         communicationTicks[p] += l.communicationTicks;
         sends.addAll(l.sends());

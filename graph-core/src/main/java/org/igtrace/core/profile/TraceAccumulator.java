@@ -91,7 +91,7 @@ public final class TraceAccumulator implements LocationSink {
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
             double time = Math.max(0, m.spanTicks[r] - m.environmentTicks[r]) / ticksPerSecond;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] / ticksPerSecond));
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] / ticksPerSecond, m.threads[r]));
         }
         return processes;
     }

@@ -90,6 +90,24 @@ class EfficiencyTest {
     }
 
     /**
+     * p0 with two threads: T_i and T add up thread times, which the replay's wall-clock T_ideal cannot
+     * be compared with, so SerE and TE are not given (NaN, left out of the attributes); the others stay.
+     */
+    @Test
+    void aProcessOfSeveralThreadsLeavesSerialisationAndTransferOut() {
+        List<ProcessProfile> ps = List.of(new ProcessProfile(0, "p0", null, 10, 2, 2),
+                new ProcessProfile(1, "p1", null, 9, 4), new ProcessProfile(2, "p2", null, 8, 3));
+        Efficiency e = Efficiency.of(new TraceProfile(ps, List.of(), 0, List.of()), 9.0);
+        assertTrue(e.threadTimes());
+        assertTrue(Double.isNaN(e.serialisationEfficiency()));
+        assertTrue(Double.isNaN(e.transferEfficiency()));
+        assertEquals(0.8, e.communicationEfficiency());
+        assertEquals(List.of("runtime", "ideal_runtime", "load_balance", "communication_efficiency", "parallel_efficiency"),
+                List.copyOf(e.graphAttributes().keySet()));
+        assertTrue(!Efficiency.of(profile(true), 9.0).threadTimes());
+    }
+
+    /**
      * --ranks 1,2 (definitions section 11): the means and maxima are over p1 and p2 only, and only
      * they have rows. T = max(9, 8) = 9; U = 5, 5: LB = 5 / 5 = 1, CommE = 5 / 9, PE = 5 / 9.
      * p0 (U = 8) would otherwise have made T = 10 and LB = 6 / 8.

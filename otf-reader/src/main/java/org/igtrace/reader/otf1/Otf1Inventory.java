@@ -92,7 +92,10 @@ public final class Otf1Inventory {
                 "counted in the event files", missing, resolved.notes());
     }
 
-    /** Counts event records per process and keeps the first and last time stamp. */
+    /**
+     * Counts event records per process (every record but the key-value lists VampirTrace writes in
+     * front of the record they belong to, as otfprint counts them) and keeps the first and last time stamp.
+     */
     private static final class EventCounter implements LineSource.LineConsumer {
         final Map<Long, Long> records = new HashMap<>();
         long process = -1;
@@ -107,6 +110,8 @@ public final class Otf1Inventory {
             byte c = buf[start];
             if (c == '*') {
                 process = hex(buf, start + 1, end);
+            } else if (c == 'K') {
+                return true; // a key-value list (K, KEY), part of the record after it: not an event of its own
             } else if (c >= 'A' && c <= 'Z') {
                 records.merge(process, 1L, Long::sum);
             } else {

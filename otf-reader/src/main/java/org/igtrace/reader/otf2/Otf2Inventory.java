@@ -48,6 +48,9 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private long[] counted;
     /** Why the events could not be counted, or null. */
     private String countFailure;
+    /** The earliest and latest time (ticks) of the region, message and collective events read; MAX/MIN_VALUE if none. */
+    private long firstEvent = Long.MAX_VALUE;
+    private long lastEvent = Long.MIN_VALUE;
 
     private Otf2Inventory() {
     }
@@ -63,36 +66,58 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         return inventory.inventory(anchor, Otf2AnchorProperties.read(anchor));
     }
 
-    /** Does nothing with an event: the reading counts them. */
-    private static final EventVisitor COUNT_ONLY = new EventVisitor() {
+    /**
+     * Keeps the earliest and latest time of the events it is given (region enters and leaves,
+     * messages, collectives; the reading counts every event, these and the others).
+     */
+    private static final class TimeRange implements EventVisitor {
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+
+        private void at(long time) {
+            if (time < first) {
+                first = time;
+            }
+            if (time > last) {
+                last = time;
+            }
+        }
+
         @Override
         public void enter(long time, int region) {
+            at(time);
         }
 
         @Override
         public void leave(long time, int region) {
+            at(time);
         }
 
         @Override
         public void callingContextEnter(long time, int callingContext) {
+            at(time);
         }
 
         @Override
         public void callingContextLeave(long time, int callingContext) {
+            at(time);
         }
 
         @Override
         public void send(long time, int receiver, int communicator, int tag, long length) {
+            at(time);
         }
 
         @Override
         public void receive(long time, int sender, int communicator, int tag, long length) {
+            at(time);
         }
 
         @Override
         public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+            at(time);
         }
-    };
+    }
 
     /**
      * Reads the events of every location whose event file is in {@code dir}, the locations shared
@@ -120,14 +145,17 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         List<long[]> shares = LocationShares.balance(present, bytes::get, Runtime.getRuntime().availableProcessors());
         List<Thread> threads = new ArrayList<>();
         String[] failure = new String[1];
+        List<TimeRange> ranges = new ArrayList<>();
         for (long[] share : shares) {
+            TimeRange range = new TimeRange();
+            ranges.add(range);
             Thread t = new Thread(() -> {
                 int[] current = {-1};
                 try (Otf2Archive archive = Otf2Archive.open(anchor)) {
                     archive.readEvents(share, id -> {
                         current[0] = index.get(id);
                         counts[current[0]] = 0;
-                        return COUNT_ONLY;
+                        return range;
                     }, n -> counts[current[0]] += n);
                 } catch (Otf2Exception | RuntimeException e) { // any failure: no count is shown as checked
                     synchronized (failure) {
@@ -157,6 +185,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             }
         }
         counted = counts;
+        for (TimeRange r : ranges) {
+            firstEvent = Math.min(firstEvent, r.first);
+            lastEvent = Math.max(lastEvent, r.last);
+        }
     }
 
     private TraceInventory inventory(Path anchor, Otf2AnchorProperties.Properties anchorProperties) {
@@ -198,9 +230,20 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             comms.add(new TraceInventory.Communicator(strings.getOrDefault(c.getValue()[1], "communicator " + c.getKey()),
                     g == null ? 0 : g.kind() == GroupKind.COMM_SELF ? 1 : g.size()));
         }
+        List<String> notes = new ArrayList<>(resolved.notes());
         String format = "OTF2" + (anchorProperties.version() == null ? "" : " " + anchorProperties.version());
         double span = traceLength < 0 ? -1 : (double) traceLength / ticksPerSecond;
-        List<String> notes = new ArrayList<>(resolved.notes());
+        if (lastEvent >= firstEvent) {
+            // the definitions' length covers every event; EZTrace 2.0's is too short (pi-4: 13.6 ms for events over 34.8 ms)
+            double eventSpan = (double) (lastEvent - firstEvent) / ticksPerSecond;
+            if (span < 0 || eventSpan > span) {
+                if (span >= 0) {
+                    notes.add("the definitions give the trace a length of " + seconds(span) + ", but its events span " + seconds(eventSpan)
+                            + ": the time span shown is the events' (from the first to the last region, message or collective event)");
+                }
+                span = eventSpan;
+            }
+        }
         if (countFailure != null) {
             notes.add("event counts as the definitions announce them, not checked: the event files could not be read (" + countFailure + ")");
         } else if (differ > 0) {
@@ -209,6 +252,13 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         }
         return new TraceInventory(format, anchorProperties.creator(), processes, listed, regions, comms, ticksPerSecond, span,
                 counted == null ? "announced by the definitions (not checked)" : "counted", missing, notes);
+    }
+
+    /** Seconds for a note, three significant digits in s, ms or us. */
+    private static String seconds(double s) {
+        double a = Math.abs(org.igtrace.core.output.Labels.rounded(s, 3));
+        return a >= 1 || a == 0 ? String.format(java.util.Locale.ROOT, "%.3g s", s)
+                : a >= 1e-3 ? String.format(java.util.Locale.ROOT, "%.3g ms", s * 1e3) : String.format(java.util.Locale.ROOT, "%.3g us", s * 1e6);
     }
 
     private static Path eventDirectory(Path anchor) {

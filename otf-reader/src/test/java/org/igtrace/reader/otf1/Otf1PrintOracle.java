@@ -32,7 +32,13 @@ final class Otf1PrintOracle {
     private static final Pattern SEND = Pattern.compile("^\\(#\\d+\\)\\s+\\d+ SendMessage: sender (\\d+), receiver (\\d+), group \\d+, type \\d+, length (\\d+)");
     private static final Pattern RECEIVE = Pattern.compile("^\\(#\\d+\\)\\s+\\d+ ReceiveMessage: receiver (\\d+), sender (\\d+), group \\d+, type \\d+, length (\\d+)");
 
+    private static final Pattern EVENT = Pattern.compile("^\\(#\\d+\\)\\s+\\d+ (\\w+): (.*)$");
+    private static final Pattern OWNER = Pattern.compile("(?:^|, )(?:process|sender|initiator|origin) (\\d+)");
+    private static final Pattern RECEIVER = Pattern.compile("^receiver (\\d+)");
+
     final Map<Long, Integer> rankOf = new HashMap<>();
+    /** Event records per process (stream owner) as otfprint prints them in its events section. */
+    final Map<Long, Long> eventsByProcess = new TreeMap<>();
     long ticksPerSecond = 1;
     int processes;
     SpecOracle spec;
@@ -104,6 +110,21 @@ final class Otf1PrintOracle {
                 rankOf.put(id, rankOf.get(d[0]));
             }
         });
+
+        boolean events = false;
+        for (String line : lines) {
+            if (line.endsWith(":") && !line.startsWith("(")) {
+                events = line.equals("events:");
+                continue;
+            }
+            Matcher e = EVENT.matcher(line);
+            if (events && e.find()) {
+                Matcher owner = e.group(1).equals("ReceiveMessage") ? RECEIVER.matcher(e.group(2)) : OWNER.matcher(e.group(2));
+                if (owner.find()) {
+                    eventsByProcess.merge(Long.parseLong(owner.group(1)), 1L, Long::sum);
+                }
+            }
+        }
 
         spec = new SpecOracle(processes);
         Map<Long, Deque<Long>> stacks = new HashMap<>(); // process -> open functions

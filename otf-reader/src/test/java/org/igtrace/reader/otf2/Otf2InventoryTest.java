@@ -50,6 +50,45 @@ class Otf2InventoryTest {
     }
 
     @Test
+    void theTimeSpanCoversTheEventsOtf2PrintPrints() throws Exception {
+        java.util.regex.Pattern event = java.util.regex.Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");
+        for (Path anchor : anchors()) {
+            long first = Long.MAX_VALUE, last = Long.MIN_VALUE, firstRegion = Long.MAX_VALUE, lastRegion = Long.MIN_VALUE;
+            for (String line : org.igtrace.reader.ExternalCommand.lines("otf2-print", anchor.toString())) {
+                java.util.regex.Matcher m = event.matcher(line);
+                if (m.find() && !m.group(1).equals("ADDITIONAL")) {
+                    long t = Long.parseLong(m.group(3));
+                    first = Math.min(first, t);
+                    last = Math.max(last, t);
+                    if (m.group(1).equals("ENTER") || m.group(1).equals("LEAVE")) {
+                        firstRegion = Math.min(firstRegion, t);
+                        lastRegion = Math.max(lastRegion, t);
+                    }
+                }
+            }
+            long length = -1;
+            for (String line : org.igtrace.reader.ExternalCommand.lines("otf2-print", "-G", anchor.toString())) {
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^CLOCK_PROPERTIES .*Length: (\\d+)").matcher(line);
+                if (m.find()) {
+                    length = Long.parseLong(m.group(1));
+                }
+            }
+            TraceInventory t = Otf2Inventory.read(anchor);
+            double tick = 1 / t.ticksPerSecond();
+            // at least the span of the region events; the definitions' length (which Score-P counts from its clock's
+            // start, before the first event), or else at most the span of all events (otf2-print's times)
+            assertTrue(t.spanSeconds() >= (lastRegion - firstRegion) * tick * (1 - 1e-12), anchor + ": " + t.spanSeconds());
+            assertTrue(t.spanSeconds() == length * tick || t.spanSeconds() <= (last - first) * tick * (1 + 1e-12),
+                    anchor + ": " + t.spanSeconds() + " (definitions: " + length + " ticks)");
+        }
+        // pi-4: EZTrace's definitions give 13.6 ms; the events run from 17,493 to 34,794,279 ns
+        TraceInventory pi = Otf2Inventory.read(TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2"));
+        assertEquals(0.0348, pi.spanSeconds(), 0.00005);
+        assertTrue(pi.notes().stream().anyMatch(n -> n.startsWith("the definitions give the trace a length of 13.6 ms, but its events span 34.8 ms")),
+                pi.notes().toString());
+    }
+
+    @Test
     void eztraceAnnouncingTooFewEventsIsANote() throws Exception {
         // EZTrace 2.0 announces 2 events per location in the definitions; pi-4 holds 74 (otf2-print)
         TraceInventory t = Otf2Inventory.read(TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2"));
