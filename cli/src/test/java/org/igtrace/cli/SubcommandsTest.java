@@ -270,17 +270,24 @@ class SubcommandsTest {
 
     /**
      * quiet-4 has no point-to-point message; otf2-print shows 4 MPI_COLLECTIVE_END events, one per
-     * rank: the summary says the traffic is in collectives and how to draw it.
+     * rank, all BARRIER with Sent: 0, Received: 0: no edge with or without --collectives, and the
+     * summary says so (it used to suggest --collectives). pi-4's MPI_Bcast calls alone (--region)
+     * carry data (otf2-print: Sent/Received 8 bytes): there the summary says how to draw them.
      */
     @Test
     void collectiveOnlyTraceSaysSo() {
         Run r = igtrace(trace("quiet-4"), "-o", dir.resolve("q.graphml").toString());
         assertEquals(0, r.code, r.err);
-        assertTrue(r.err.contains("all traffic is in collective operations (4 calls, no point-to-point message): "
-                + "--collectives draws it as pairwise traffic"), r.err);
-        Run modelled = igtrace(trace("quiet-4"), "--collectives", "-o", dir.resolve("q2.graphml").toString());
-        assertTrue(modelled.err.contains("all traffic is in collective operations (4 calls, no point-to-point message); "
-                + "--collectives models what they carry"), modelled.err);
+        assertTrue(r.err.contains("no point-to-point message, and the 4 collective calls carry no data (barriers and the like): "
+                + "the graph has no edges, with or without --collectives"), r.err);
+        Run quietModelled = igtrace(trace("quiet-4"), "--collectives", "-o", dir.resolve("q2.graphml").toString());
+        assertTrue(quietModelled.err.contains("4 processes, 0 edges"), quietModelled.err);
+        Run bcast = igtrace(trace("pi-4"), "--region", "MPI_Bcast", "-o", dir.resolve("b.graphml").toString());
+        assertTrue(bcast.err.contains("all traffic is in collective operations (") && bcast.err.contains(
+                "calls, no point-to-point message): --collectives draws it as pairwise traffic"), bcast.err);
+        Run modelled = igtrace(trace("pi-4"), "--region", "MPI_Bcast", "--collectives", "-o", dir.resolve("b2.graphml").toString());
+        assertTrue(modelled.err.contains("calls, no point-to-point message); --collectives models what they carry"), modelled.err);
+        assertFalse(modelled.err.contains(" 0 edges"), modelled.err);
         Run pi = igtrace(trace("pi-4"), "-o", dir.resolve("p.graphml").toString());
         assertFalse(pi.err.contains("all traffic is in collective"), "pi-4 has messages: " + pi.err);
     }

@@ -27,6 +27,8 @@ public enum DiagnosticKind {
     COLLECTIVES_ONLY(null),
     /** Same as {@link #COLLECTIVES_ONLY} when {@code --collectives} drew the collectives. */
     COLLECTIVES_ONLY_MODELLED(null),
+    /** No point-to-point message and no collective call that carries data (barriers only): no edge at all. */
+    COLLECTIVES_WITHOUT_DATA_ONLY(null),
     /** count sends the matcher left without a receive (FIFO per sender, receiver, communicator, tag). */
     UNMATCHED_SENDS(null),
     UNMATCHED_RECEIVES(null),
@@ -72,6 +74,8 @@ public enum DiagnosticKind {
                     + ", no point-to-point message): --collectives draws it as pairwise traffic";
             case COLLECTIVES_ONLY_MODELLED -> "all traffic is in collective operations (" + count(n, "call", "calls")
                     + ", no point-to-point message); --collectives models what they carry as pairwise traffic";
+            case COLLECTIVES_WITHOUT_DATA_ONLY -> "no point-to-point message, and the " + count(n, "collective call", "collective calls")
+                    + " carry no data (barriers and the like): the graph has no edges, with or without --collectives";
             case UNMATCHED_SENDS -> count(n, "sent message has", "sent messages have") + " no matching receive event: counted from"
                     + " the send side, no wait measured for " + (n == 1 ? "it" : "them") + " (per edge: unmatched_sends)";
             case UNMATCHED_RECEIVES -> count(n, "receive event has", "receive events have") + " no matching send event: no wait"

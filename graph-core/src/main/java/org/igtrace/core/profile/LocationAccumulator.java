@@ -41,6 +41,8 @@ public final class LocationAccumulator implements LocationEvents {
     long selfMessages;
     /** Collective operations this location took part in (counted with or without {@code --collectives}). */
     long collectiveCalls;
+    /** Collective calls that sent or received data (not barriers and the like). */
+    long collectiveDataCalls;
 
     private final PairCounters sends = new PairCounters();
     private final PairCounters receives = new PairCounters();
@@ -141,7 +143,7 @@ public final class LocationAccumulator implements LocationEvents {
     /** The counts behind the notes, in {@link ProfileTotals.Count} order. */
     public long[] counts() {
         return new long[] {unbalancedLeaves, untranslatedPartners, selfMessages, silentSendrecvCalls, backwardTimes,
-            implausibleLengths, collectiveCalls};
+            implausibleLengths, collectiveCalls, collectiveDataCalls};
     }
 
     private void regionEvent(long time) {
@@ -253,6 +255,9 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
         collectiveCalls++;
+        if (sent > 0 || received > 0) {
+            collectiveDataCalls++;
+        }
         if (!modelCollectives) {
             return;
         }

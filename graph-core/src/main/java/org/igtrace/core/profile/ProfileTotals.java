@@ -27,7 +27,7 @@ public final class ProfileTotals {
     /** What {@link #counts} counts. */
     public enum Count {
         UNBALANCED_LEAVES, UNTRANSLATED_PARTNERS, SELF_MESSAGES, SILENT_SENDRECV_CALLS, BACKWARD_TIMES, IMPLAUSIBLE_LENGTHS,
-        COLLECTIVE_CALLS
+        COLLECTIVE_CALLS, COLLECTIVE_DATA_CALLS
     }
 
     public ProfileTotals(int processes) {

@@ -148,7 +148,10 @@ public final class TraceAccumulator implements LocationSink {
                 .addIf(DiagnosticKind.BACKWARD_TIMES, m.count(ProfileTotals.Count.BACKWARD_TIMES))
                 .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS));
         if (d.p2pMessages == 0) {
-            found.addIf(modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY, m.count(ProfileTotals.Count.COLLECTIVE_CALLS));
+            // calls that carry no data (barriers) give no pairwise traffic even with --collectives
+            found.addIf(m.count(ProfileTotals.Count.COLLECTIVE_DATA_CALLS) == 0 ? DiagnosticKind.COLLECTIVES_WITHOUT_DATA_ONLY
+                    : modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY,
+                    m.count(ProfileTotals.Count.COLLECTIVE_CALLS));
         }
         return found.list();
     }
