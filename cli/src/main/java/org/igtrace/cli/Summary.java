@@ -139,14 +139,15 @@ final class Summary {
 
     /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
     static String seconds(double s) {
-        double a = Math.abs(org.igtrace.core.output.Labels.rounded(s, 3)); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
+        double r = org.igtrace.core.output.Labels.rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
+        double a = Math.abs(r);
         if (a >= 1 || a == 0) {
-            return (ShortFormat.significant3(s) + " s").replace("0.00 s", "0 s");
+            return (ShortFormat.significant3(r) + " s").replace("0.00 s", "0 s");
         }
         if (a >= 1e-3) {
-            return ShortFormat.significant3(s * 1e3) + " ms";
+            return ShortFormat.significant3(r * 1e3) + " ms";
         }
-        return ShortFormat.significant3(s * 1e6) + " us";
+        return ShortFormat.significant3(r * 1e6) + " us";
     }
 
     /**

@@ -223,9 +223,10 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         double[] scale = {1, 1e-3, 1e-6, 1e-9};
         String[] unit = {"s", "ms", "us", "ns"};
+        double r = org.igtrace.core.output.Labels.rounded(seconds, 3); // the rounded value in its own unit
         for (int i = 0; i < scale.length; i++) {
-            if (Math.abs(org.igtrace.core.output.Labels.rounded(seconds, 3)) >= scale[i] || i == scale.length - 1) {
-                return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", seconds / scale[i]))) + " " + unit[i];
+            if (Math.abs(r) >= scale[i] || i == scale.length - 1) {
+                return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", r / scale[i]))) + " " + unit[i];
             }
         }
         return seconds + " s";

@@ -209,8 +209,11 @@ class SubcommandsTest {
                 + "s = [x for x in d['diagnostics'] if x['kind'] == 'silent_sendrecv']\n"
                 + "print(len(d['processes']), len(d['patterns']), d['patterns'][-1]['pattern'], s[0]['count'], "
                 + "d['summary']['processes'], d['summary']['clock_correction'], "
-                + "abs(sum(p['wait'] for p in d['processes']) - d['summary']['wait']) < 1e-9)", json.toString());
-        assertEquals("4 7 all 112 4 offsets True", parsed);
+                + "abs(sum(p['wait'] for p in d['processes']) - d['summary']['wait']) < 1e-9, "
+                + "abs(sum(p['time'] for p in d['processes']) - d['summary']['process_time']) < 1e-9, 'run_time' in d['summary'])",
+                json.toString());
+        // process_time is the sum of every T_i (it was called run_time beside efficiency.runtime = max T_i)
+        assertEquals("4 7 all 112 4 offsets True True False", parsed);
         Run conflict = igtrace("stats", trace("delays-4"), "--format", "csv", "-o", dir.resolve("x.json").toString());
         assertEquals(2, conflict.code);
     }

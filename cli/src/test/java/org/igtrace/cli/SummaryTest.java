@@ -37,6 +37,11 @@ class SummaryTest {
         assertEquals("1 s", org.igtrace.core.output.Labels.seconds(0.9999996));
         assertEquals("1 MB", org.igtrace.core.output.Labels.bytes(999_999));
         assertEquals("999 KB", org.igtrace.core.output.Labels.bytes(999_000));
+        // halfway: 0.0009995 s reads 1.00 ms (half up on the decimal value), in every formatter
+        assertEquals("1.00 ms", Summary.seconds(0.0009995));
+        assertEquals("1 ms", TimelineCommand.duration(0.0009995));
+        assertEquals("1 ms", org.igtrace.core.output.Labels.seconds(0.0009995));
+        assertEquals("34.8 ms", Summary.seconds(0.034794279));
     }
 
     @Test

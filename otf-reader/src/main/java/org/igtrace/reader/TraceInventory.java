@@ -16,7 +16,9 @@ import java.util.Map;
  * @param spanSeconds     the time from the first to the last event: OTF2, the length the definitions give, or the span of the
  *                        region, message and collective events read where that is longer (EZTrace 2.0's is too
  *                        short); OTF, of the events read; -1 if unknown
- * @param eventCounts     how event counts were found: "announced by the definitions" or "counted"
+ * @param eventCounts     how event counts were found: "counted", "counted in K of N locations" (the others' files
+ *                        missing or unreadable), "announced by the definitions (not checked)" (OTF2 with no
+ *                        event file read), "counted in the event files" (OTF)
  * @param missing         files the trace names that are not there
  * @param notes           what the definitions' reader noticed
  */

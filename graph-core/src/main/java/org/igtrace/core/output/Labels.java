@@ -22,12 +22,15 @@ public final class Labels {
         return new BigDecimal(value).round(new MathContext(digits)).stripTrailingZeros().toPlainString();
     }
 
-    /** {@code value} rounded to {@code digits} significant digits. */
+    /**
+     * {@code value} rounded half up to {@code digits} significant digits of its shortest decimal
+     * form (0.0009995 to 0.00100, as it reads, not to 0.000999 as its binary value would).
+     */
     public static double rounded(double value, int digits) {
         if (value == 0 || Double.isNaN(value) || Double.isInfinite(value)) {
             return value;
         }
-        return new BigDecimal(value).round(new MathContext(digits)).doubleValue();
+        return BigDecimal.valueOf(value).round(new MathContext(digits, java.math.RoundingMode.HALF_UP)).doubleValue();
     }
 
     /** Bytes in decimal units: {@code 18.2 KB}. */
@@ -42,14 +45,15 @@ public final class Labels {
 
     /** Seconds in s, ms, us or ns: {@code 51.8 ms}. */
     public static String seconds(double seconds) {
-        double a = Math.abs(rounded(seconds, 3)); // the unit of the rounded value: 0.9999996 s is 1 s, not 1000 ms
+        double r = rounded(seconds, 3); // the rounded value in its own unit: 0.9999996 s is 1 s, not 1000 ms
+        double a = Math.abs(r);
         if (a == 0 || a >= 1) {
-            return significant(seconds, 3) + " s";
+            return significant(r, 3) + " s";
         }
         if (a >= 1e-3) {
-            return significant(seconds * 1e3, 3) + " ms";
+            return significant(r * 1e3, 3) + " ms";
         }
-        return a >= 1e-6 ? significant(seconds * 1e6, 3) + " us" : significant(seconds * 1e9, 3) + " ns";
+        return a >= 1e-6 ? significant(r * 1e6, 3) + " us" : significant(r * 1e9, 3) + " ns";
     }
 
     private static String scaled(double value, String[] units, String space) {

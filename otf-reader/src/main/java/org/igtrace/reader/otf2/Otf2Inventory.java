@@ -68,11 +68,19 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     /**
      * Keeps the earliest and latest time of the events it is given (region enters and leaves,
-     * messages, collectives; the reading counts every event, these and the others).
+     * messages, collectives; the reading counts every event, these and the others), and marks
+     * each location whose events were read to the end. One per counting thread, told which
+     * location it reads.
      */
     private static final class TimeRange implements EventVisitor {
+        final boolean[] completed;
+        int location = -1;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+
+        TimeRange(boolean[] completed) {
+            this.completed = completed;
+        }
 
         private void at(long time) {
             if (time < first) {
@@ -117,77 +125,118 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
             at(time);
         }
+
+        @Override
+        public void end() {
+            completed[location] = true;
+        }
     }
 
     /**
-     * Reads the events of every location whose event file is in {@code dir}, the locations shared
-     * out by file size over one thread per core (each with its own reader of the archive), and
-     * keeps how many each has ({@link #counted}); on a failure keeps none and says why
+     * Reads the events of every location whose event file is in {@code dir} (none for another
+     * substrate than one file per location, SION), on as many threads as the reader would use
+     * (one per core, at most one per {@link Otf2TraceReader#BYTES_PER_THREAD} of event files),
+     * each with its own reader of the archive and its share of the locations by file size; keeps
+     * per location how many events it has, -1 where its file is missing or could not be read to
+     * the end ({@link #counted}, null when no location was read), and the first failure
      * ({@link #countFailure}).
      */
+    private static final int MAX_FAILURES = 16;
+
     private void countEvents(Path anchor, Path dir) {
-        Map<Long, Integer> index = new HashMap<>();
-        Map<Long, Long> bytes = new HashMap<>();
-        for (int i = 0; i < locations.size(); i++) {
-            long id = locations.get(i).id();
-            Path evt = dir.resolve(id + ".evt");
-            if (index.putIfAbsent(id, i) == null && Files.isRegularFile(evt)) {
+        Map<Long, Long> bytes = new java.util.TreeMap<>();
+        for (Location l : locations) {
+            Path evt = dir.resolve(l.id() + ".evt");
+            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt)) {
                 try {
-                    bytes.put(id, Files.size(evt));
+                    bytes.put(l.id(), Files.size(evt));
                 } catch (IOException e) {
-                    bytes.put(id, 0L);
+                    bytes.put(l.id(), 0L);
                 }
             }
         }
-        long[] counts = new long[locations.size()];
-        java.util.Arrays.fill(counts, -1);
-        long[] present = bytes.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
-        List<long[]> shares = LocationShares.balance(present, bytes::get, Runtime.getRuntime().availableProcessors());
-        List<Thread> threads = new ArrayList<>();
-        String[] failure = new String[1];
+        if (bytes.isEmpty() || otherSubstrate(dir)) {
+            return;
+        }
+        long[] present = bytes.keySet().stream().mapToLong(Long::longValue).toArray();
+        Map<Long, Integer> slot = new HashMap<>();
+        for (int i = 0; i < present.length; i++) {
+            slot.put(present[i], i);
+        }
+        long total = bytes.values().stream().mapToLong(Long::longValue).sum();
+        int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(),
+                Math.max(1, (total + Otf2TraceReader.BYTES_PER_THREAD - 1) / Otf2TraceReader.BYTES_PER_THREAD));
+        long[] counts = new long[present.length];
+        boolean[] completed = new boolean[present.length];
+        Throwable[] failure = new Throwable[1];
+        List<Thread> started = new ArrayList<>();
         List<TimeRange> ranges = new ArrayList<>();
-        for (long[] share : shares) {
-            TimeRange range = new TimeRange();
+        for (long[] share : LocationShares.balance(present, bytes::get, threads)) {
+            TimeRange range = new TimeRange(completed);
             ranges.add(range);
             Thread t = new Thread(() -> {
-                int[] current = {-1};
-                try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-                    archive.readEvents(share, id -> {
-                        current[0] = index.get(id);
-                        counts[current[0]] = 0;
-                        return range;
-                    }, n -> counts[current[0]] += n);
-                } catch (Otf2Exception | RuntimeException e) { // any failure: no count is shown as checked
-                    synchronized (failure) {
-                        failure[0] = failure[0] == null ? String.valueOf(e.getMessage()) : failure[0];
+                // a location that cannot be read to the end is left out and the rest of the share read with a new
+                // reader (libotf2's reader is not used again after an error), up to MAX_FAILURES times
+                long[] left = share;
+                for (int failures = 0; left.length > 0 && failures < MAX_FAILURES; failures++) {
+                    range.location = -1;
+                    try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+                        archive.readEvents(left, id -> {
+                            range.location = slot.get(id);
+                            return range;
+                        }, n -> counts[range.location] += n);
+                        return;
+                    } catch (Otf2Exception | RuntimeException | Error e) { // NOPMD: the location being read stays uncounted
+                        synchronized (failure) {
+                            if (failure[0] == null) {
+                                failure[0] = e;
+                            }
+                        }
+                        int failed = range.location;
+                        left = java.util.Arrays.stream(left).filter(id -> !completed[slot.get(id)] && slot.get(id) != failed).toArray();
                     }
                 }
             }, "igtrace-count");
             t.setDaemon(true);
             t.start();
-            threads.add(t);
+            started.add(t);
         }
-        for (Thread t : threads) {
+        for (Thread t : started) {
             try {
                 t.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                synchronized (failure) {
-                    failure[0] = "interrupted";
-                }
-                break;
+                return; // nothing counted: the announced counts, not checked
             }
+        }
+        long[] perLocation = new long[locations.size()];
+        boolean any = false;
+        for (int i = 0; i < locations.size(); i++) {
+            Integer k = slot.get(locations.get(i).id());
+            perLocation[i] = k != null && completed[k] ? counts[k] : -1;
+            any |= perLocation[i] >= 0;
         }
         synchronized (failure) {
             if (failure[0] != null) {
-                countFailure = failure[0];
-                return;
+                countFailure = failure[0] instanceof Otf2Exception || failure[0].getMessage() != null
+                        ? failure[0].getMessage() : failure[0].toString();
             }
         }
-        counted = counts;
-        for (TimeRange r : ranges) {
-            firstEvent = Math.min(firstEvent, r.first);
-            lastEvent = Math.max(lastEvent, r.last);
+        if (any) {
+            counted = perLocation;
+            for (TimeRange r : ranges) {
+                firstEvent = Math.min(firstEvent, r.first);
+                lastEvent = Math.max(lastEvent, r.last);
+            }
+        }
+    }
+
+    /** Whether the event directory holds SION files (another substrate than one file per location). */
+    private static boolean otherSubstrate(Path dir) {
+        try (java.util.stream.Stream<Path> listed = Files.list(dir)) {
+            return listed.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
+        } catch (IOException e) {
+            return true;
         }
     }
 
@@ -244,14 +293,23 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                 span = eventSpan;
             }
         }
-        if (countFailure != null) {
+        long unread = counted == null ? 0 : java.util.Arrays.stream(counted).filter(c -> c < 0).count();
+        if (counted == null && countFailure != null) {
             notes.add("event counts as the definitions announce them, not checked: the event files could not be read (" + countFailure + ")");
-        } else if (differ > 0) {
+        } else if (counted == null) {
+            notes.add("event counts as the definitions announce them, not checked: no event file of one file per location was found");
+        } else if (unread > 0) {
+            notes.add(unread + (unread == 1 ? " location's" : " locations'") + " events could not be counted (missing or unreadable file"
+                    + (countFailure == null ? "" : ": " + countFailure) + "): the total leaves them out");
+        }
+        if (differ > 0) {
             notes.add("the definitions announce " + announced + " events, the event files hold " + read + " (" + differ + " of "
                     + locations.size() + " locations differ); the counts shown are the events read");
         }
         return new TraceInventory(format, anchorProperties.creator(), processes, listed, regions, comms, ticksPerSecond, span,
-                counted == null ? "announced by the definitions (not checked)" : "counted", missing, notes);
+                counted == null ? "announced by the definitions (not checked)"
+                        : unread == 0 ? "counted" : "counted in " + (locations.size() - unread) + " of " + locations.size() + " locations",
+                missing, notes);
     }
 
     /** Seconds for a note, three significant digits in s, ms or us. */

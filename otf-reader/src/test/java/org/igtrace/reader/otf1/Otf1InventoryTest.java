@@ -16,6 +16,7 @@ class Otf1InventoryTest {
     @Test
     void eventCountsPerProcessAreTheRecordsOtfprintPrints() throws Exception {
         // VampirTrace writes key-value lists (K lines) before the records they belong to: not events of their own
+        int checked = 0;
         for (String trace : new String[] {"vt-md-mpi-cuda/md_mpi_cuda.otf", "vt-jacobi-cpu/jacobi_mpi+cuda.otf",
             "vt-jacobi-cpu/jacobi_cuda.otf", "synth-plain/synth.otf", "synth-z/synth.otf", "synth-long/synth.otf"}) {
             Path master = TESTDATA.resolve("otf1").resolve(trace);
@@ -31,6 +32,8 @@ class Otf1InventoryTest {
             }
             assertTrue(!expected.isEmpty(), trace);
             assertEquals(expected, counted, trace);
+            checked++;
         }
+        assertEquals(6, checked, "bundled OTF traces found under " + TESTDATA);
     }
 }

@@ -98,20 +98,44 @@ class Otf2InventoryTest {
     }
 
     @Test
-    void aTruncatedEventFileLeavesTheAnnouncedCountsMarkedUnchecked() throws Exception {
+    void aTruncatedEventFileLeavesOnlyItsLocationUncounted() throws Exception {
         Path copy = copy("scorep-ping-pong");
         Path evt;
         try (Stream<Path> files = Files.list(copy.resolve("traces"))) {
             evt = files.filter(f -> f.toString().endsWith(".evt")).sorted().findFirst().orElseThrow();
         }
+        long damaged = Long.parseLong(evt.getFileName().toString().replace(".evt", ""));
         try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(evt.toFile(), "rw")) {
             f.setLength(f.length() / 2);
         }
         TraceInventory t = Otf2Inventory.read(copy.resolve("traces.otf2"));
-        assertEquals("announced by the definitions (not checked)", t.eventCounts());
-        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("event counts as the definitions announce them, not checked")),
+        Map<Long, Long> c = counts(t);
+        assertEquals(-1L, c.get(damaged), c.toString());
+        Map<Long, Long> expected = Otf2PrintOracle.of(TESTDATA.resolve("otf2/scorep-ping-pong/traces.otf2")).eventsByLocation;
+        for (Map.Entry<Long, Long> e : c.entrySet()) {
+            if (e.getKey() != damaged) {
+                assertEquals(expected.getOrDefault(e.getKey(), 0L), e.getValue(), "location " + e.getKey());
+            }
+        }
+        assertEquals("counted in " + (c.size() - 1) + " of " + c.size() + " locations", t.eventCounts());
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("1 location's events could not be counted (missing or unreadable file: ")),
                 t.notes().toString());
-        assertEquals(120, t.locations().stream().mapToLong(TraceInventory.Location::events).sum()); // as announced
+    }
+
+    @Test
+    void noEventFolderLeavesTheAnnouncedCountsMarkedUnchecked() throws Exception {
+        Path copy = copy("pi-4");
+        try (Stream<Path> files = Files.list(copy.resolve("eztrace_log"))) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log"));
+        TraceInventory t = Otf2Inventory.read(copy.resolve("eztrace_log.otf2"));
+        assertEquals("announced by the definitions (not checked)", t.eventCounts());
+        assertEquals(8, t.locations().stream().mapToLong(TraceInventory.Location::events).sum()); // EZTrace's announced 2 each
+        assertTrue(t.notes().contains("event counts as the definitions announce them, not checked: no event file of one file per "
+                + "location was found"), t.notes().toString());
     }
 
     private Path copy(String name) throws IOException {
@@ -149,6 +173,7 @@ class Otf2InventoryTest {
         assertEquals(List.of(copy.resolve("eztrace_log/536870911.evt").toString()), t.missing());
         Map<Long, Long> c = counts(t);
         assertEquals(-1L, c.get(536870911L));
+        assertEquals("counted in 3 of 4 locations", t.eventCounts());
         assertEquals(23L, c.get(0L));
         assertEquals(17L, c.get(1073741822L));
     }
