@@ -43,7 +43,7 @@ final class SimGridExport {
                 try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
                     replay.writeTimeIndependent(r, p.cpuRatio(), w);
                 }
-                index.append(target.resolve(file.getFileName())).append('\n');
+                index.append(file.getFileName()).append('\n'); // relative: smpirun.sh runs in the folder, which may move
                 hosts.append('h').append(r).append('\n');
             }
             Files.writeString(temp.resolve("index.txt"), index);

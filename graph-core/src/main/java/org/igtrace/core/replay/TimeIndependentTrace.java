@@ -129,10 +129,15 @@ final class TimeIndependentTrace {
         for (int p = 0; p < processes; p++) {
             out.append("    <host id=\"h").append(Integer.toString(p)).append("\" speed=\"1Gf\"/>\n");
         }
+        // every link before the first route: SimGrid's platform grammar wants them so (3 ranks on failed to load)
         for (int p = 0; p < processes; p++) {
             for (int q = p + 1; q < processes; q++) {
                 out.append(String.format(Locale.ROOT, "    <link id=\"l%d-%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>%n",
                         p, q, b, latency));
+            }
+        }
+        for (int p = 0; p < processes; p++) {
+            for (int q = p + 1; q < processes; q++) {
                 out.append(String.format(Locale.ROOT, "    <route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"l%d-%d\"/></route>%n", p, q, p, q));
             }
         }
