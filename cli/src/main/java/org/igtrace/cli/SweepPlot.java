@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * The SVG line plot of {@code igtrace predict --sweep ... -o plot.svg}: predicted run time (y, from
  * 0) against the swept parameter (x, logarithmic when the values span more than a factor of 10),
- * with the measured run time as a dashed line. Infinite values (bandwidth {@code inf}) are left out.
+ * with the measured run time as a dashed line. An infinite value (bandwidth {@code inf}) has no place
+ * on the x axis: its prediction is a dotted line across the plot, labelled with the value.
  */
 final class SweepPlot {
     private static final int WIDTH = 640, HEIGHT = 400, LEFT = 80, RIGHT = 20, TOP = 40, BOTTOM = 60;
@@ -27,10 +28,10 @@ final class SweepPlot {
     String svg() {
         double xmin = Double.POSITIVE_INFINITY, xmax = Double.NEGATIVE_INFINITY, ymax = measured;
         for (int i = 0; i < x.length; i++) {
+            ymax = Math.max(ymax, y[i]);
             if (Double.isFinite(x[i])) {
                 xmin = Math.min(xmin, x[i]);
                 xmax = Math.max(xmax, x[i]);
-                ymax = Math.max(ymax, y[i]);
             }
         }
         boolean log = xmin > 0 && xmax / xmin > 10;
@@ -61,14 +62,20 @@ final class SweepPlot {
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
+                double py = TOP + plotH - plotH * y[i] / ymax;
+                b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
+                        LEFT, py, LEFT + plotW, py));
+                b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" fill=\"#1f77b4\">%s</text>%n", LEFT + 4, py - 4,
+                        escape(parameter + " " + label(x[i]) + ": " + Units.seconds(y[i]))));
                 continue;
             }
             double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
             double py = TOP + plotH - plotH * y[i] / ymax;
             points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1f77b4\"/>%n", px, py));
-            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>%n", px, TOP + plotH + 16,
-                    escape(label(x[i]))));
+            // a label at the right edge ends there (centred, "10.0 GB/s" was cut off)
+            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>%n", px, TOP + plotH + 16,
+                    px > LEFT + plotW - 40 ? "end" : "middle", escape(label(x[i]))));
         }
         b.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>%n", points.toString().strip()));
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s</text>%n", LEFT + plotW / 2, HEIGHT - 16,

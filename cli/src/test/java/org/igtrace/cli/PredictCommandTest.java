@@ -118,6 +118,20 @@ class PredictCommandTest {
         assertEquals(1, d.getElementsByTagName("polyline").getLength());
     }
 
+    /** bandwidth inf has no place on the x axis: its prediction is a labelled line, not left out of the plot unsaid. */
+    @Test
+    void anInfiniteSweepValueIsDrawnAsALine(@TempDir Path dir) throws Exception {
+        Path svg = dir.resolve("plot.svg");
+        Result r = run(trace("scorep-ping-pong"), "--sweep", "bandwidth=100MB/s,1GB/s,inf", "--latency", "10us", "-o", svg.toString(),
+                "--format", "csv", "-q");
+        assertEquals(0, r.code, r.err);
+        String inf = r.out.lines().filter(l -> l.startsWith("inf,") || l.startsWith("Infinity,")).findFirst().orElseThrow();
+        String text = Files.readString(svg);
+        assertEquals(2, DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile())
+                .getElementsByTagName("circle").getLength());
+        assertTrue(text.contains(">bandwidth inf: " + Units.seconds(Double.parseDouble(inf.split(",")[1])) + "<"), text);
+    }
+
     /** Bad values: exit 2, one line naming the option and the accepted forms, then the help hint; no output file. */
     @Test
     void badValuesAreUsageErrorsNamingTheOption(@TempDir Path dir) {
