@@ -144,10 +144,12 @@ final class PredictionOutput {
             b.append("  \"speedup\": ").append(number(first.speedup())).append(",\n");
         }
         ReplayParameters p = first.parameters();
-        b.append("  \"latency\": ").append(number(p.latency())).append(",\n");
-        b.append("  \"bandwidth\": ").append(number(p.bandwidth())).append(",\n");
+        // the swept parameter is null here (each point has its value), not the first point's value
+        String swept = sweep == null ? "" : sweep.parameter();
+        b.append("  \"latency\": ").append(swept.equals("latency") ? "null" : number(p.latency())).append(",\n");
+        b.append("  \"bandwidth\": ").append(swept.equals("bandwidth") ? "null" : number(p.bandwidth())).append(",\n");
         b.append("  \"eager_limit\": ").append(p.eagerLimit()).append(",\n");
-        b.append("  \"cpu_ratio\": ").append(number(p.cpuRatio())).append(",\n");
+        b.append("  \"cpu_ratio\": ").append(swept.equals("cpu-ratio") ? "null" : number(p.cpuRatio())).append(",\n");
         b.append("  \"hop_latency\": ").append(number(p.hopLatency())).append(",\n");
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")

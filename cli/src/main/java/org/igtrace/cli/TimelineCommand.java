@@ -238,11 +238,12 @@ public final class TimelineCommand implements Callable<Integer> {
         if (w != null) {
             double largest = 0;
             for (double o : w.offsets()) {
-                largest = Math.max(largest, o);
+                largest = Math.max(largest, Math.abs(o));
             }
-            notes.add(w.corrected() ? "Clocks corrected by per-process offsets up to " + duration(largest) + "; "
-                    + w.conflictsAfter() + " clock conflicts remain."
-                    : "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red.");
+            notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
+                    : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
+                    : "Clocks corrected by per-process offsets up to " + duration(largest) + "; " + w.conflictsAfter()
+                    + " clock conflicts remain.");
         }
         if (t.arrowsLeftOut() > 0) {
             notes.add(t.arrowsLeftOut() + " messages not drawn (at most " + TimelineBuilder.MAX_ARROWS

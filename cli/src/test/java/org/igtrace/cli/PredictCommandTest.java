@@ -118,6 +118,17 @@ class PredictCommandTest {
         assertEquals(1, d.getElementsByTagName("polyline").getLength());
     }
 
+    /** A sweep's JSON: the swept parameter is null at the top (it was the first point's value there), each point has its own. */
+    @Test
+    void aSweepsJsonLeavesTheSweptParameterToThePoints() {
+        Result r = run(trace("scorep-ping-pong"), "--sweep", "latency=1us,10us", "--bandwidth", "1GB/s", "--format", "json", "-q");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("\"latency\": null,"), r.out);
+        assertTrue(r.out.contains("\"bandwidth\": 1000000000,") || r.out.contains("\"bandwidth\": 1e9,")
+                || r.out.contains("\"bandwidth\": 1.0E9,"), r.out);
+        assertTrue(r.out.contains("{\"value\": 0.000001,") || r.out.contains("{\"value\": 1e-06,") || r.out.contains("{\"value\": 1.0E-6,"), r.out);
+    }
+
     /** bandwidth inf has no place on the x axis: its prediction is a labelled line, not left out of the plot unsaid. */
     @Test
     void anInfiniteSweepValueIsDrawnAsALine(@TempDir Path dir) throws Exception {
