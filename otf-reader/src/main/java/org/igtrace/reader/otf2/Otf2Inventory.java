@@ -19,6 +19,7 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+import org.igtrace.reader.otf2.nativelib.Otf2Files;
 
 /**
  * What an OTF2 archive holds, from its anchor and global definitions: the definitions go both to
@@ -147,6 +148,13 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         Map<Long, Long> bytes = new java.util.TreeMap<>();
         for (Location l : locations) {
             Path evt = dir.resolve(l.id() + ".evt");
+            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !Otf2Files.endsComplete(evt)) {
+                // libotf2 reads past the end of a cut file, or loops for ever on some: not read (as the reader refuses it)
+                if (countFailure == null) {
+                    countFailure = evt + ": damaged or truncated (" + LocationFileCheck.NO_END + ")";
+                }
+                continue;
+            }
             if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt)) {
                 try {
                     bytes.put(l.id(), Files.size(evt));
@@ -217,7 +225,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             any |= perLocation[i] >= 0;
         }
         synchronized (failure) {
-            if (failure[0] != null) {
+            if (failure[0] != null && countFailure == null) {
                 countFailure = failure[0] instanceof Otf2Exception || failure[0].getMessage() != null
                         ? failure[0].getMessage() : failure[0].toString();
             }

@@ -118,8 +118,9 @@ class Otf2InventoryTest {
             }
         }
         assertEquals("counted in " + (c.size() - 1) + " of " + c.size() + " locations", t.eventCounts());
-        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("1 location's events could not be counted (missing or unreadable file: ")),
-                t.notes().toString());
+        // refused before libotf2 reads it, as the reader refuses it (libotf2 reads past the end of a cut file, or loops on some)
+        assertTrue(t.notes().stream().anyMatch(n -> n.startsWith("1 location's events could not be counted (missing or unreadable file: ")
+                && n.contains(evt + ": damaged or truncated (no end-of-file record)")), t.notes().toString());
     }
 
     @Test
