@@ -36,7 +36,10 @@ final class Summary {
         } else {
             s.append(count(edges, "edge", "edges")).append(" (").append(graph.tree().size()).append(" in the tree)");
         }
-        s.append(", ").append(count(p.messages(), "message", "messages"))
+        long onEdges = p.pairs().stream().mapToLong(org.igtrace.core.profile.PairTraffic::messages).sum();
+        s.append(", ").append(onEdges > p.messages() // --collectives: the edges carry the modelled collectives too
+                ? count(p.messages(), "point-to-point message", "point-to-point messages") + " (" + onEdges + " with the collectives)"
+                : count(p.messages(), "message", "messages"))
                 .append(", ").append(count(graph.components(), "component", "components"));
         WaitReport w = p.waits();
         if (w != null) {

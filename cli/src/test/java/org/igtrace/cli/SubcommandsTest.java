@@ -277,6 +277,27 @@ class SubcommandsTest {
      * summary says so (it used to suggest --collectives). pi-4's MPI_Bcast calls alone (--region)
      * carry data (otf2-print: Sent/Received 8 bytes): there the summary says how to draw them.
      */
+    /**
+     * With --collectives the edges carry the modelled collectives too: the summary says the 24
+     * point-to-point messages (otf2-print: 24 MPI_SEND/MPI_ISEND on patterns-4) and how many the
+     * edges carry, which is the sum of the GraphML edges' messages (it said "24 messages" beside edges of 42).
+     */
+    @Test
+    void withCollectivesTheSummarySaysWhatTheEdgesCarry() throws Exception {
+        Path graphml = dir.resolve("c.graphml");
+        Run r = igtrace(trace("patterns-4"), "--collectives", "-o", graphml.toString());
+        assertEquals(0, r.code, r.err);
+        String onEdges = python("import xml.etree.ElementTree as E, sys\n"
+                + "t = E.parse(sys.argv[1]); ns = '{http://graphml.graphdrawing.org/xmlns}'\n"
+                + "keys = {k.get('id'): k.get('attr.name') for k in t.getroot().iter(ns + 'key')}\n"
+                + "print(int(sum(float(d.text) for e in t.getroot().iter(ns + 'edge') for d in e.iter(ns + 'data') "
+                + "if keys[d.get('key')] == 'messages')))", graphml.toString());
+        assertTrue(r.err.contains(", 24 point-to-point messages (" + onEdges + " with the collectives), "), r.err);
+        assertTrue(Integer.parseInt(onEdges) > 24, onEdges);
+        Run plain = igtrace(trace("patterns-4"), "-o", dir.resolve("p.graphml").toString());
+        assertTrue(plain.err.contains(", 24 messages, "), plain.err);
+    }
+
     @Test
     void collectiveOnlyTraceSaysSo() {
         Run r = igtrace(trace("quiet-4"), "-o", dir.resolve("q.graphml").toString());
