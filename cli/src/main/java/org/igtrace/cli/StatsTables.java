@@ -57,13 +57,15 @@ final class StatsTables {
      */
     static Table processes(TraceProfile p, Efficiency e) {
         Table t = waitingPerProcess(p);
-        return e == null ? t : efficiencyColumns(t, e);
+        List<ProcessProfile> procs = p.selectedProcesses();
+        return e == null ? t : efficiencyColumns(t, e, i -> procs.get(i).rank());
     }
 
     /** One row per process: its rank, then definitions section 10's useful time, efficiency and lost time split three ways. */
     static Table efficiency(Efficiency e) {
         List<Efficiency.ProcessEfficiency> rows = e.processes();
-        return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e);
+        return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e,
+                i -> rows.get(i).rank());
     }
 
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
@@ -72,13 +74,19 @@ final class StatsTables {
                 Summary.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency());
     }
 
-    private static Table efficiencyColumns(Table t, Efficiency e) {
-        List<Efficiency.ProcessEfficiency> rows = e.processes();
-        return t.column("useful", "useful", Table.Kind.SECONDS, i -> rows.get(i).useful())
-                .column("efficiency", "efficiency", Table.Kind.FRACTION, i -> rows.get(i).efficiency())
-                .column("lost_idle", "lost idle", Table.Kind.SECONDS, i -> rows.get(i).lostIdle())
-                .column("lost_wait", "lost wait", Table.Kind.SECONDS, i -> rows.get(i).lostWait())
-                .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> rows.get(i).lostTransfer());
+    /**
+     * The efficiency columns of the table's row i, whose rank {@code rankOf} gives; empty for a process the metrics
+     * leave out (no region event read: --skip-missing, --skip-damaged).
+     */
+    private static Table efficiencyColumns(Table t, Efficiency e, java.util.function.IntUnaryOperator rankOf) {
+        java.util.Map<Integer, Efficiency.ProcessEfficiency> byRank = new java.util.HashMap<>();
+        e.processes().forEach(r -> byRank.put(r.rank(), r));
+        java.util.function.IntFunction<Efficiency.ProcessEfficiency> row = i -> byRank.get(rankOf.applyAsInt(i));
+        return t.column("useful", "useful", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).useful())
+                .column("efficiency", "efficiency", Table.Kind.FRACTION, i -> row.apply(i) == null ? null : row.apply(i).efficiency())
+                .column("lost_idle", "lost idle", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostIdle())
+                .column("lost_wait", "lost wait", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostWait())
+                .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostTransfer());
     }
 
     /** The selected processes' rows (all, or those of --ranks), in rank order as the efficiency's rows. */

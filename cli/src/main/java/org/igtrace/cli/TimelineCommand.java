@@ -234,6 +234,9 @@ public final class TimelineCommand implements Callable<Integer> {
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder) {
         List<String> notes = new ArrayList<>();
+        // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
+        profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
+                .forEach(d -> notes.add(d.text().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.text().substring(1) + "."));
         WaitReport w = profile.waits();
         if (w != null) {
             double largest = 0;

@@ -69,6 +69,19 @@ public final class ActivityRecorder implements LocationSink {
             }
         }
         List<String> notes = new ArrayList<>();
+        // a process with no region event (no event inside a --window) has nothing to replay, and no start: its
+        // start of 0 ticks made the replay's run from there (jacobi-4 --window 20ms:25ms measured 28.1 ms)
+        List<Integer> empty = new ArrayList<>();
+        for (int p = 0; p < n; p++) {
+            if (chosen[p] != null && !chosen[p].hasRegionEvents()) {
+                chosen[p] = null;
+                empty.add(p);
+            }
+        }
+        if (!empty.isEmpty()) {
+            notes.add((empty.size() == 1 ? "rank " + empty.get(0) + " has" : "ranks " + ranges(empty) + " have")
+                    + " no region event in what was read: not replayed");
+        }
         if (leftOut > 0) {
             notes.add(leftOut + " further thread locations of processes are not replayed (each process replays the"
                     + " location holding its MPI events)");
@@ -77,6 +90,20 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
+    }
+
+    /** "0-2, 5": ascending ranks as ranges. */
+    private static String ranges(List<Integer> ranks) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < ranks.size(); i++) {
+            int j = i;
+            while (j + 1 < ranks.size() && ranks.get(j + 1) == ranks.get(j) + 1) {
+                j++;
+            }
+            b.append(b.length() == 0 ? "" : ", ").append(ranks.get(i)).append(j > i ? "-" + ranks.get(j) : "");
+            i = j;
+        }
+        return b.toString();
     }
 
     /** Bytes of encoded activities so far, over all locations. */

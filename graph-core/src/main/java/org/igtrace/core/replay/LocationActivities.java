@@ -353,6 +353,11 @@ public final class LocationActivities implements LocationEvents {
     }
 
     /** Where the replay starts on this location: the leave of MPI_Init*, else the first region event (ticks). */
+    /** Whether the location recorded any region event (none: a rank without events in a --window). */
+    boolean hasRegionEvents() {
+        return firstRegion != Long.MAX_VALUE || initLeave != Long.MIN_VALUE;
+    }
+
     long start() {
         return initLeave != Long.MIN_VALUE ? initLeave : firstRegion == Long.MAX_VALUE ? 0 : firstRegion;
     }

@@ -1,0 +1,112 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Parts of a run in predict and the efficiency metrics (found by a review): a rank with no event in
+ * a --window, T_ideal of --ranks, and a process whose file --skip-missing left out.
+ */
+class PartialRunsTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    record Run(int code, String out, String err) {
+    }
+
+    private static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static String trace(String name) {
+        return TESTDATA.resolve("otf2").resolve(name).toString();
+    }
+
+    private static double number(String json, String key) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"" + key + "\": ([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), key + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /**
+     * jacobi-4's rank 0 has no event between 20 and 25 ms (otf2-print: its raw events end at 4.11 ms):
+     * it is not replayed and a note says so; its start of 0 ticks had stretched the measured run to
+     * 28.1 ms for a 5 ms window (transfer efficiency 5.1).
+     */
+    @Test
+    void aRankWithoutEventsInTheWindowIsNotReplayed() {
+        Run r = igtrace("predict", trace("jacobi-4"), "--window", "20ms:25ms", "--format", "json");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("rank 0 has no region event in what was read: not replayed"), r.out);
+        assertFalse(r.out.contains("\"rank\": 0,"), r.out);
+        assertTrue(number(r.out, "measured_runtime") < 0.010, r.out);
+        assertTrue(number(r.out, "transfer_efficiency") <= 1.0, r.out);
+    }
+
+    /**
+     * predict --ranks 0: T_ideal is rank 0's ideal span, the predicted_time of rank 0 on the ideal
+     * network (L = 0, B = inf) replayed without the selection: 1.51 ms; it was rank 0's ideal end
+     * counted from the earliest start of every process, 24.5 ms, against T = 4.07 ms (TE 6.0).
+     */
+    @Test
+    void tIdealOfSelectedRanksIsTheirIdealSpan() {
+        Run ranks = igtrace("predict", trace("jacobi-4"), "--ranks", "0", "--format", "json");
+        assertEquals(0, ranks.code, ranks.err);
+        Run ideal = igtrace("predict", trace("jacobi-4"), "--latency", "0", "--bandwidth", "inf", "--format", "json");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"rank\": 0, \"predicted_time\": ([-0-9.eE]+)").matcher(ideal.out);
+        assertTrue(m.find(), ideal.out);
+        assertEquals(Double.parseDouble(m.group(1)), number(ranks.out, "ideal_runtime"), 1e-12);
+        assertTrue(number(ranks.out, "transfer_efficiency") <= 1.0, ranks.out);
+    }
+
+    /**
+     * patterns-4 without rank 2's event file, --skip-missing: rank 2 has no efficiency row and does not
+     * count; LB = mean/max of the three ranks' useful times (0.991), not 0.743 with rank 2 as U = 0.
+     */
+    @Test
+    void aProcessLeftOutBySkipMissingDoesNotCountInTheEfficiency() throws Exception {
+        Path copy = dir.resolve("p4");
+        Path source = TESTDATA.resolve("otf2/patterns-4");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log/1073741822.evt")); // rank 2 (otf2-print -G: location 1073741822 in P#2)
+        Run r = igtrace("stats", copy.toString(), "--skip-missing", "--format", "json");
+        assertEquals(0, r.code, r.err);
+        java.util.regex.Matcher useful = java.util.regex.Pattern.compile("\"rank\": (\\d+),[^}]*?\"useful\": ([-0-9.eE]+|null)").matcher(r.out);
+        double sum = 0, max = 0;
+        int n = 0;
+        while (useful.find()) {
+            if (useful.group(1).equals("2")) {
+                assertEquals("null", useful.group(2), r.out);
+                continue;
+            }
+            double u = Double.parseDouble(useful.group(2));
+            sum += u;
+            max = Math.max(max, u);
+            n++;
+        }
+        assertEquals(3, n, r.out);
+        assertEquals(sum / n / max, number(r.out, "load_balance"), 1e-12);
+    }
+}
