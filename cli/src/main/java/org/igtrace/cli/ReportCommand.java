@@ -26,9 +26,6 @@ import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
-import org.igtrace.core.pipeline.AnalysisOptions;
-import org.igtrace.core.pipeline.WaitMode;
-import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
@@ -68,8 +65,8 @@ public final class ReportCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
 
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read on N threads (default: one per core).")
-    int threads;
+    @picocli.CommandLine.Mixin
+    ReadingOptions readingOptions;
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
@@ -82,6 +79,7 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }
+        readingOptions.check();
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
@@ -92,7 +90,8 @@ public final class ReportCommand implements Callable<Integer> {
             }
             SelectedReading reading = new SelectedReading();
             TimelineBuilder[] builder = new TimelineBuilder[1];
-            TraceReading.Request options = new TraceReading.Request(new ReadOptions(false, threads), new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS));
+            // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
+            TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
             TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
                 long start = d.startTicks();
                 long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());

@@ -18,9 +18,6 @@ import org.igtrace.core.util.Numbers;
 import org.igtrace.core.wait.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
-import org.igtrace.core.pipeline.AnalysisOptions;
-import org.igtrace.core.pipeline.WaitMode;
-import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
@@ -79,20 +76,13 @@ public final class TimelineCommand implements Callable<Integer> {
     @CommandLine.Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
 
-    @Option(names = "--skip-missing", description = "Draw the readable locations when some event files are missing.")
-    boolean skipMissing;
-
-    @Option(names = {"-j", "--threads"}, paramLabel = "N", defaultValue = "0", description = "Read on N threads (default: one per core).")
-    int threads;
+    /** --skip-missing, --skip-damaged, a checked -j and --temp-dir, as the other commands read. */
+    @CommandLine.Mixin
+    ReadingOptions reading;
 
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
 
-    @Option(names = "--temp-dir", paramLabel = "DIR",
-            description = "Where match records and, with --format perfetto, the calls waiting for the clock offsets go when they "
-                    + "outgrow their memory budget: a temporary file there, deleted when igtrace ends (default: the system's "
-                    + "temporary directory).")
-    Path tempDir;
 
     /** A failure inside the output's body that must abort the write: reported after the file was removed. */
     private static final class Abort extends RuntimeException {
@@ -106,6 +96,7 @@ public final class TimelineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws UsageError {
+        reading.check();
         Format chosen;
         Selection selection;
         try {
@@ -159,22 +150,21 @@ public final class TimelineCommand implements Callable<Integer> {
 
     /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
     private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out) throws IOException {
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(tempDir, PredictCommand.activityBudget(), "the calls of the trace events")) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, PredictCommand.activityBudget(), "the calls of the trace events")) {
             run(located, selection, chosen, out, store);
         }
     }
 
     private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
         boolean correct = clockCorrection != ClockCorrection.NONE;
-        TraceReading.Request options = new TraceReading.Request(new ReadOptions(skipMissing, threads, tempDir),
-                new AnalysisOptions(false, correct ? WaitMode.CORRECTED_CLOCKS : WaitMode.RAW_CLOCKS));
-        SelectedReading reading = new SelectedReading();
+        TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
+        SelectedReading selected = new SelectedReading();
         TimelineBuilder[] builder = new TimelineBuilder[1];
         PerfettoExport[] export = new PerfettoExport[1];
         int columns = SvgTimelineWriter.columns(width);
         TraceProfile profile;
         try {
-            profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
+            profile = selected.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
                 if (chosen == Format.PERFETTO) {
                     export[0] = new PerfettoExport(d, out, store);
                     return export[0];
@@ -190,7 +180,7 @@ public final class TimelineCommand implements Callable<Integer> {
         } catch (SelectedReading.SelectionError e) {
             throw new Abort(e.getMessage(), 2);
         }
-        String nothing = reading.nothingLeft(located);
+        String nothing = selected.nothingLeft(located);
         if (nothing != null) {
             throw new Abort(nothing, 1);
         }

@@ -112,6 +112,15 @@ class SubcommandsTest {
         assertTrue(igtrace(none, "--threads", "1000").err.startsWith("igtrace: --threads 1000 is out of range: give 1 to 256"));
         assertTrue(igtrace(none, "--placement", "p.txt").err.startsWith("igtrace: --placement and --centre need --topology"));
         assertEquals(2, igtrace("stats", none, "--threads", "0").code);
+        // report had a -j of its own that took -1 and 0 (and no --skip-missing, which the reader's errors suggest)
+        for (String command : new String[] {"report", "timeline", "predict", "info"}) {
+            Run r = igtrace(command, none, "-j", "-1");
+            if (!command.equals("info")) {
+                assertEquals(2, r.code, command + ": " + r.err);
+                assertTrue(r.err.startsWith("igtrace: --threads -1 is out of range"), command + ": " + r.err);
+            }
+        }
+        assertEquals(1, igtrace("report", none, "--skip-missing", "--skip-damaged").code, "accepted: the trace is then looked for");
         assertEquals(1, igtrace(none, "--threads", "256").code, "256 is accepted: the trace is then looked for");
         Run missingDir = igtrace(none, "-o", dir.resolve("absent").resolve("g.graphml").toString());
         assertEquals(1, missingDir.code);
