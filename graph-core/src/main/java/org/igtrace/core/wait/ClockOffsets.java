@@ -1,6 +1,9 @@
 package org.igtrace.core.wait;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.Comparator;
+import java.util.ArrayList;
 import org.igtrace.core.util.PairLongs;
 
 /**
@@ -118,21 +121,32 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
         return p >= 0 && p < processes;
     }
 
-    /** The constraints as arrays, ranks outside the processes left out. */
+    /**
+     * The constraints as arrays, ranks outside the processes left out, in (from, to) order: the
+     * table's own order depends on the order its pairs were added, which depends on the reading
+     * and joining threads, and relaxation that does not settle (drift) stops at a result that
+     * depends on the order of the arcs (jacobi-8 --window 20ms: gave two different offsets and
+     * waits from run to run).
+     */
     private record Arcs(int[] from, int[] to, long[] d, int count) {
         static Arcs of(int processes, PairLongs violations) {
-            int m = violations.size();
-            int[] from = new int[m], to = new int[m];
-            long[] d = new long[m];
-            int[] n = {0};
+            List<long[]> arcs = new ArrayList<>(violations.size());
             violations.forEach((f, t, v) -> {
                 if (inRange(f, processes) && inRange(t, processes)) {
-                    from[n[0]] = f;
-                    to[n[0]] = t;
-                    d[n[0]++] = v;
+                    arcs.add(new long[] {f, t, v});
                 }
             });
-            return new Arcs(from, to, d, n[0]);
+            arcs.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+            int m = arcs.size();
+            int[] from = new int[m], to = new int[m];
+            long[] d = new long[m];
+            for (int i = 0; i < m; i++) {
+                long[] a = arcs.get(i);
+                from[i] = (int) a[0];
+                to[i] = (int) a[1];
+                d[i] = a[2];
+            }
+            return new Arcs(from, to, d, m);
         }
     }
 }
