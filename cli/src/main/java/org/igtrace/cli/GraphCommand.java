@@ -105,9 +105,10 @@ public final class GraphCommand implements Callable<Integer> {
     boolean collectives;
 
     @Option(names = "--clock-correction", paramLabel = "HOW",
-            description = "Before waiting times are measured: offsets (the smallest clock offset per process that "
-                    + "puts every receive after its send and lets no one leave a collective before its partners "
-                    + "entered), or none (raw timestamps) (default: offsets).")
+            description = "Before waiting times are measured: offsets (a clock offset per process that puts every receive "
+                    + "after its send and lets no one leave a collective before its partners entered; among those, the ones "
+                    + "that make the quickest transfer of each sender-receiver pair as short as possible: definitions section 8), "
+                    + "or none (raw timestamps) (default: offsets).")
     ClockCorrection clockCorrection;
 
     @Option(names = "--no-waits",

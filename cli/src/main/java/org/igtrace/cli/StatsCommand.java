@@ -62,8 +62,10 @@ public final class StatsCommand implements Callable<Integer> {
     Format format;
 
     @Option(names = "--clock-correction", paramLabel = "HOW",
-            description = "offsets (the default: the smallest clock offset per process that puts every receive after "
-                    + "its send) or none (raw timestamps).")
+            description = "offsets (the default: a clock offset per process that puts every receive after its send; among "
+                    + "those, the ones that make the quickest transfer of each sender-receiver pair as short as possible: definitions "
+                    + "section 8) "
+                    + "or none (raw timestamps).")
     ClockCorrection clockCorrection;
 
     @Mixin

@@ -130,4 +130,21 @@ class PartialRunsTest {
             assertEquals(first, r.out + r.err, "-j " + threads);
         }
     }
+
+    /**
+     * --ranks 0,2 --collectives: the unselected processes' vertices have no edge (definitions section
+     * 11), also from the selected ranks' collectives modelled as pairwise traffic (there were 13 edges,
+     * to ranks 1 and 3-7).
+     */
+    @Test
+    void selectedRanksCollectivesReachNoUnselectedProcess() {
+        Run r = igtrace(trace("jacobi-8"), "--ranks", "0,2", "--collectives", "--format", "csv");
+        assertEquals(0, r.code, r.err);
+        java.util.List<String> rows = r.out.lines().toList();
+        assertTrue(rows.size() >= 1, r.out);
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",");
+            assertTrue((f[0].equals("0") || f[0].equals("2")) && (f[1].equals("0") || f[1].equals("2")), row);
+        }
+    }
 }

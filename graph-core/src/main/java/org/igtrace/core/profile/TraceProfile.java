@@ -56,9 +56,16 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
         return selectedRanks == null ? processes : processes.stream().filter(p -> selected(p.rank())).toList();
     }
 
-    /** This profile about the processes of {@code ranks} only (null: all); their events must be all it holds. */
+    /**
+     * This profile about the processes of {@code ranks} only (null: all); their events must be all it
+     * holds. Traffic with a process outside them is left out: the filter drops their messages, but a
+     * selected process's collectives modelled as pairwise traffic (--collectives) reach every member
+     * (jacobi-8 --ranks 0,2 --collectives had 13 edges, to ranks not selected).
+     */
     public TraceProfile withSelectedRanks(BitSet ranks) {
-        return new TraceProfile(processes, pairs, messages, diagnostics, waits, ranks);
+        List<PairTraffic> kept = ranks == null ? pairs
+                : pairs.stream().filter(p -> p.a() >= 0 && p.b() >= 0 && ranks.get(p.a()) && ranks.get(p.b())).toList();
+        return new TraceProfile(processes, kept, messages, diagnostics, waits, ranks);
     }
 
     /** The diagnostics in words, one sentence each. */
