@@ -74,6 +74,11 @@ final class PerfettoExport implements EventTaps {
 
     /** The join's messages, kept by task and written as flows before the calls (in {@link #finish()}). */
     @Override
+    public boolean tapsMatches() {
+        return true;
+    }
+
+    @Override
     public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
         this.messages = new PerfettoFlows(store);

@@ -56,7 +56,8 @@ public final class Pipeline {
         if (records == null) {
             return profile;
         }
-        WaitReport waits = WaitAnalysis.analyse(records, options.waits() == WaitMode.CORRECTED_CLOCKS, threads, tapped::matches);
+        WaitReport waits = WaitAnalysis.analyse(records, options.waits() == WaitMode.CORRECTED_CLOCKS, threads,
+                tapped.tapsMatches() ? tapped::matches : null);
         return profile.withWaits(waits);
     }
 }

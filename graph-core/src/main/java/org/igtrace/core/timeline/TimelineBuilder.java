@@ -148,6 +148,11 @@ public final class TimelineBuilder implements EventTaps {
 
     /** This timeline's part of the join that measures waits at {@code offsets} (the last one made counts). */
     @Override
+    public boolean tapsMatches() {
+        return true;
+    }
+
+    @Override
     public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
         this.waits = new JoinedWaits(frame(this.offsets), this::seconds);

@@ -32,6 +32,11 @@ public interface EventTaps {
         return null;
     }
 
+    /** Whether {@link #matches} makes a tap (the wait analysis then joins in a way that feeds it). */
+    default boolean tapsMatches() {
+        return false;
+    }
+
     /** These taps, then {@code next} beside them: {@code this} filters what both see. */
     default EventTaps then(EventTaps next) {
         EventTaps first = this;
@@ -44,6 +49,11 @@ public interface EventTaps {
             @Override
             public MatchTap matches(long[] offsets) {
                 return MatchTap.both(first.matches(offsets), next.matches(offsets));
+            }
+
+            @Override
+            public boolean tapsMatches() {
+                return first.tapsMatches() || next.tapsMatches();
             }
         };
     }

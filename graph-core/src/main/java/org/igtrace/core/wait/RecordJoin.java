@@ -79,6 +79,14 @@ public final class RecordJoin {
             return counts.collectivesDisagreeing;
         }
 
+        /** The listeners of this join with the counts of both: the parts of one join run as two. */
+        <M> Joined<L> withCountsOf(Joined<M> other) {
+            PairJoin.JoinCounts sum = new PairJoin.JoinCounts();
+            sum.add(counts);
+            sum.add(other.counts);
+            return new Joined<>(listeners, sum, collectivesOfNonMembers);
+        }
+
         /** Collective events on a communicator their process is not a member of (ignored). */
         public long collectivesOfNonMembers() {
             return collectivesOfNonMembers;
@@ -108,9 +116,23 @@ public final class RecordJoin {
     /** As above, leaving out the directed pairs (sender, receiver) {@code skipped} accepts (their messages are not counted). */
     static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
                                                     PairMessageWaits.PairSelection skipped) {
+        return join(records, threads, listeners, skipped, true);
+    }
+
+    /**
+     * As above; the communicators' collective instances only if {@code communicators} (the counts
+     * of a join without them hold messages only, and of one that skips every pair collectives only).
+     */
+    static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
+                                                    PairMessageWaits.PairSelection skipped, boolean communicators) {
         List<MatchRecords.PairStreams> pairs = largestFirst(records.pairs());
         pairs.removeIf(p -> skipped.test(p.sender, p.receiver));
-        List<MatchRecords.InstanceRange> communicators = records.collectives();
+        return join(records, threads, listeners, pairs, communicators ? records.collectives() : List.of());
+    }
+
+    private static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
+                                                            List<MatchRecords.PairStreams> pairs,
+                                                            List<MatchRecords.InstanceRange> communicators) {
         int tasks = pairs.size() + communicators.size();
         int n = Math.max(1, Math.min(threads, tasks));
         AtomicInteger next = new AtomicInteger();

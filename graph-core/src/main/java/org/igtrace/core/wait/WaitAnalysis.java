@@ -51,12 +51,12 @@ public final class WaitAnalysis {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
+        if (correct && matches == null) {
+            return correctedInParts(records, threads);
+        }
         MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap);
-        Tally tally = first.listeners().get(0);
-        for (Tally t : first.listeners().subList(1, first.listeners().size())) {
-            tally.add(t);
-        }
+        Tally tally = sum(first);
         if (!correct) {
             return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
         }
@@ -66,6 +66,66 @@ public final class WaitAnalysis {
             waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair());
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+    }
+
+    /**
+     * With clock correction and no tap: the collectives are joined first, alone, and the offsets
+     * their constraints ask for are the guess the messages are then joined at (their waits kept
+     * per pair). The offsets of all constraints are mostly that guess (a message's constraint
+     * seldom binds once the collectives are satisfied): then the messages' waits stand, and of the
+     * messages only the pairs whose offset difference moved are joined again. The collectives are
+     * joined again at the offsets unless those are all zero. Records are joined as often as before
+     * for the collectives, once instead of twice for the messages: the same numbers (offsets come
+     * from the same constraints; a message's waits depend on the offsets only through
+     * {@code o_r - o_s}, {@link PairMessageWaits}).
+     */
+    private static WaitReport correctedInParts(MatchRecords records, int threads) {
+        TraceDefinitions definitions = records.definitions();
+        int n = definitions.processCount();
+        long[] zero = new long[n];
+        PairMessageWaits.PairSelection allPairs = (s, r) -> true;
+        PairMessageWaits.PairSelection noPair = (s, r) -> false;
+        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true);
+        Tally collectives = sum(collectivesJoined);
+        ClockConstraints all = new ClockConstraints();
+        all.add(collectives.constraints);
+        ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
+        long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, false);
+        Tally messages = sum(messagesJoined);
+        all.add(messages.constraints);
+        ClockOffsets offsets = ClockOffsets.solve(n, all);
+        long[] o = offsets.ticks();
+        PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < n && r < n && o[r] - o[s] == guess[r] - guess[s];
+        WaitStates waits = allZero(o) ? collectives.waits : sum(join(records, threads, false, o, null, allPairs, true)).waits;
+        boolean moved = false;
+        for (MatchRecords.PairStreams p : records.pairs()) {
+            moved |= !unchanged.test(p.sender, p.receiver);
+        }
+        if (moved) {
+            waits.add(sum(join(records, threads, false, o, null, unchanged, false)).waits);
+        }
+        messages.waits.messagesByPair().chargeInto(waits, unchanged);
+        return report(definitions, true, offsets, all.conflicts(), all, waits, messagesJoined.withCountsOf(collectivesJoined));
+    }
+
+    /** The listeners of {@code joined} added up into the first. */
+    private static Tally sum(RecordJoin.Joined<Tally> joined) {
+        Tally tally = joined.listeners().get(0);
+        for (Tally t : joined.listeners().subList(1, joined.listeners().size())) {
+            tally.add(t);
+        }
+        return tally;
+    }
+
+    /**
+     * One join at {@code offsets}, collecting clock constraints if {@code constrain}, of the pairs
+     * {@code skipped} does not select and the collectives if {@code communicators}.
+     */
+    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
+                                                 PairMessageWaits.PairSelection skipped, boolean communicators) {
+        return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()),
+                skipped, communicators);
     }
 
     /** One join of the records at {@code offsets}, collecting clock constraints if {@code constrain}, feeding {@code tap} (or null). */
