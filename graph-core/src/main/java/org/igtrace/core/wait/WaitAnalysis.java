@@ -12,10 +12,11 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
- * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace: a
- * first join collects the clock constraints (and the waits on raw clocks), the offsets are solved
- * once, and when they are not all zero a second join of the same records measures the waits on
- * corrected clocks. Without correction one join does. Events are not read again.
+ * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace.
+ * Without correction one join does. With it, and no tap, the joins of {@link #correctedInParts};
+ * with a tap, a first join collects the clock constraints (and the waits on raw clocks), the
+ * offsets are solved once, and a second join of the same records measures the waits on corrected
+ * clocks and feeds the tap. Events are not read again.
  */
 public final class WaitAnalysis {
     /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
@@ -71,9 +72,9 @@ public final class WaitAnalysis {
     /**
      * With clock correction and no tap: the collectives are joined first, alone, and the offsets
      * their constraints ask for are the guess the messages are then joined at (their waits kept
-     * per pair). The offsets of all constraints are mostly that guess (a message's constraint
-     * seldom binds once the collectives are satisfied): then the messages' waits stand, and of the
-     * messages only the pairs whose offset difference moved are joined again. The collectives are
+     * per pair). A pair whose offset difference the offsets of all constraints keep (every pair of
+     * the stencil benchmark, where the collectives decide the offsets) keeps those waits; only the
+     * pairs whose difference moved (the messages' constraints bound it) are joined again. The collectives are
      * joined again at the offsets unless those are all zero. Records are joined as often as before
      * for the collectives, once instead of twice for the messages: the same numbers (offsets come
      * from the same constraints; a message's waits depend on the offsets only through
@@ -97,13 +98,16 @@ public final class WaitAnalysis {
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
         PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < n && r < n && o[r] - o[s] == guess[r] - guess[s];
-        WaitStates waits = allZero(o) ? collectives.waits : sum(join(records, threads, false, o, null, allPairs, true)).waits;
         boolean moved = false;
         for (MatchRecords.PairStreams p : records.pairs()) {
             moved |= !unchanged.test(p.sender, p.receiver);
         }
-        if (moved) {
-            waits.add(sum(join(records, threads, false, o, null, unchanged, false)).waits);
+        // the collectives at the offsets (those at zero offsets are the first join's) and the pairs that moved, in one join
+        boolean collectivesAgain = !allZero(o);
+        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, o, null, unchanged, collectivesAgain)).waits
+                : new WaitStates(o);
+        if (!collectivesAgain) {
+            waits.add(collectives.waits);
         }
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
         return report(definitions, true, offsets, all.conflicts(), all, waits, messagesJoined.withCountsOf(collectivesJoined));
