@@ -5,14 +5,21 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import org.igtrace.cli.isolation.SupervisedChild;
 
-/** Writes a file whole or not at all: into a temporary file beside it, renamed when complete. */
+/**
+ * Writes a file whole or not at all: into a temporary file beside it, renamed when complete. A
+ * target that is not a regular file (a device such as /dev/null, a named pipe) is written as it is:
+ * renaming a file over it replaced the device itself (as root, {@code -o /dev/null} left a regular
+ * file at /dev/null). A symbolic link is followed: the file it names is replaced, the link stays.
+ */
 final class AtomicOutput {
     /** Something that writes the whole output. */
     interface Body {
@@ -23,12 +30,27 @@ final class AtomicOutput {
     }
 
     static void write(Path target, Body body) throws IOException {
-        Path absolute = target.toAbsolutePath();
+        Path absolute = followLinks(target.toAbsolutePath());
+        if (Files.isDirectory(absolute)) {
+            throw new IOException("is a directory");
+        }
+        if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+            try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(absolute, StandardOpenOption.WRITE),
+                    StandardCharsets.UTF_8))) {
+                body.writeTo(out);
+            }
+            return;
+        }
         Path dir = absolute.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new IOException("directory " + dir + " does not exist");
         }
-        Path temp = createTemporary(absolute);
+        Path temp;
+        try {
+            temp = createTemporary(absolute);
+        } catch (AccessDeniedException e) { // its message is just the temporary file's name
+            throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
+        }
         SupervisedChild.created(temp);
         // Interrupted (Ctrl-C, kill): the half-written file goes too.
         Thread removeTemp = new Thread(() -> temp.toFile().delete());
@@ -50,6 +72,20 @@ final class AtomicOutput {
             }
             Runtime.getRuntime().removeShutdownHook(removeTemp);
         }
+    }
+
+    /** The file {@code path} names once its symbolic links are followed (a link to nothing: the path it names). */
+    private static Path followLinks(Path path) throws IOException {
+        Path p = path;
+        for (int hops = 0; Files.isSymbolicLink(p); hops++) {
+            if (hops == 40) {
+                throw new IOException("too many levels of symbolic links");
+            }
+            Path parent = p.getParent();
+            Path link = Files.readSymbolicLink(p);
+            p = parent == null ? link : parent.resolve(link);
+        }
+        return p;
     }
 
     /**

@@ -62,6 +62,10 @@ final class PredictionOutput {
         if (fit != null) {
             lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
                     + " from " + fit.how());
+            String thin = thinFit(fit, run.largestSize());
+            if (thin != null) {
+                lines.add("igtrace predict: note: " + thin);
+            }
         }
         lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)%s",
                 run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(),
@@ -70,6 +74,33 @@ final class PredictionOutput {
             lines.add("igtrace predict: note: " + note);
         }
         return lines;
+    }
+
+    /** Fewer messages than this behind a fitted network earn a note. */
+    static final long FEW_FIT_MESSAGES = 10;
+    /** A run whose largest message is more than this many times the fit's largest earns a note. */
+    static final double FAR_BEYOND_FIT = 16;
+
+    /**
+     * A note when the fitted network rests on few messages or is applied to messages far larger than
+     * any it was fitted to (a bandwidth fitted to two messages of 64 and 256 B put 3.8 s of transfer
+     * on 200 collectives of 332 kB each in vt-md-mpi-cuda, which ran 5.0 s in all: predicted 8.9 s);
+     * else null.
+     */
+    static String thinFit(NetworkCalibration.Fit fit, long runLargest) {
+        if (fit.messages() == 0) {
+            return null;
+        }
+        boolean few = fit.messages() < FEW_FIT_MESSAGES;
+        boolean beyond = fit.bandwidth() < Double.POSITIVE_INFINITY && runLargest > FAR_BEYOND_FIT * fit.largestSize();
+        if (!few && !beyond) {
+            return null;
+        }
+        String base = "the network was fitted to " + (few ? "only " : "") + fit.messages() + (fit.messages() == 1 ? " message" : " messages")
+                + " of at most " + Math.round(fit.largestSize()) + " bytes";
+        String far = beyond ? "; the run sends up to " + runLargest + " bytes in one message or collective contribution, "
+                + "so the prediction extrapolates the fit far beyond what was measured" : "";
+        return base + far + ": give --latency and --bandwidth of a network you know for a prediction that does not rest on it";
     }
 
     private String text() {
@@ -154,7 +185,7 @@ final class PredictionOutput {
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
-                    .append(fit.sizes()).append(", \"how\": ").append(quote(fit.how())).append("},\n");
+                    .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize())).append(", \"how\": ").append(quote(fit.how())).append("},\n");
         }
         b.append("  \"efficiency\": {");
         int k = 0;

@@ -141,9 +141,11 @@ public final class ReportCommand implements Callable<Integer> {
         h.append("<h1>").append(esc(title)).append("</h1>\n");
         h.append("<section id=\"summary\"><h2>Summary</h2><p>");
         h.append(esc(Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""))).append("</p>\n");
-        if (!p.notes().isEmpty()) {
+        // the short notes are in the summary line already (4 GPU streams left out was there and in the list)
+        List<String> longNotes = p.notes().stream().filter(note -> note.length() > Summary.INLINE_NOTE).toList();
+        if (!longNotes.isEmpty()) {
             h.append("<ul>");
-            for (String note : p.notes()) {
+            for (String note : longNotes) {
                 h.append("<li>").append(esc(note)).append("</li>");
             }
             h.append("</ul>");
@@ -205,7 +207,7 @@ public final class ReportCommand implements Callable<Integer> {
         WaitReport w = p.waits();
         h.append("<section id=\"processes\"><h2>Processes: compute and waiting</h2><table><tr><th>rank</th><th class=\"l\">name</th>"
                 + "<th>T (s)</th><th>Tcomm (s)</th><th>w</th><th>waiting (s)</th><th class=\"l\">compute / MPI (of which waiting)</th></tr>\n");
-        for (ProcessProfile pr : p.selectedProcesses()) {
+        for (ProcessProfile pr : StatsTables.readProcesses(p)) {
             double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
             double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
             h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
@@ -218,7 +220,10 @@ public final class ReportCommand implements Callable<Integer> {
         h.append("</table></section>\n");
     }
 
-    /** The communication matrix: bytes per pair (both directions), log colour scale, value on hover and in data-bytes. */
+    /**
+     * The communication matrix: bytes per pair, both directions added (so it is symmetric: cell (i, j)
+     * holds what i and j sent each other), log colour scale, value on hover and in data-bytes.
+     */
     private static void heatMap(StringBuilder h, TraceProfile p) {
         int n = p.processes().size();
         double max = 0;
@@ -227,7 +232,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         int cell = Math.max(4, Math.min(28, 560 / Math.max(1, n)));
         int size = 40 + n * cell;
-        h.append("<section id=\"matrix\"><h2>Communication matrix (bytes, log colour scale)</h2>\n<svg class=\"heatmap\" width=\"")
+        h.append("<section id=\"matrix\"><h2>Communication matrix: bytes between each pair, both directions added (symmetric; log colour scale, darkest the largest)</h2>\n<svg class=\"heatmap\" width=\"")
                 .append(size + 10).append("\" height=\"").append(size + 10).append("\" font-size=\"9\">\n");
         for (int i = 0; i < n && cell >= 10; i++) {
             h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(i).append("</text>")
@@ -237,11 +242,11 @@ public final class ReportCommand implements Callable<Integer> {
         for (PairTraffic t : p.pairs()) {
             String colour = heat(Math.log1p(t.bytes()) / Math.log1p(max));
             for (int[] ij : new int[][] {{t.a(), t.b()}, {t.b(), t.a()}}) {
-                h.append("<rect class=\"cell\" data-from=\"").append(ij[0]).append("\" data-to=\"").append(ij[1]).append("\" data-bytes=\"")
+                h.append("<rect class=\"cell\" data-row=\"").append(ij[0]).append("\" data-column=\"").append(ij[1]).append("\" data-bytes=\"")
                         .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("\" x=\"").append(40 + ij[1] * cell).append("\" y=\"")
                         .append(40 + ij[0] * cell).append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
-                        .append(colour).append("\"><title>").append(ij[0]).append(" - ").append(ij[1]).append(": ")
-                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes, ").append(t.messages())
+                        .append(colour).append("\"><title>").append(ij[0]).append(" and ").append(ij[1]).append(": ")
+                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes both ways, ").append(t.messages())
                         .append(" messages</title></rect>\n");
             }
         }

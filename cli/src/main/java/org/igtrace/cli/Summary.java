@@ -122,6 +122,9 @@ final class Summary {
                         ? "; serialisation and transfer not given: T_i adds up the times of a process's threads, T_ideal is the replay's"
                         + " wall-clock time of one thread per process" : ""
                         : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
+        if (e.threadTimes()) {
+            lines.add("note: " + StatsTables.THREAD_TIMES);
+        }
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {

@@ -248,7 +248,8 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);
         if (shares) {
-            notes.add("Rows with more than " + builder.exactStates + " states show per pixel column the share of each state.");
+            notes.add("Processes with several threads, and rows with more than " + builder.exactStates
+                    + " states, show per pixel column the share of each state.");
         }
         return notes;
     }

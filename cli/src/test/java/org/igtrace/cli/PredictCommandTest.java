@@ -208,4 +208,24 @@ class PredictCommandTest {
         assertEquals(1, r.code);
         assertTrue(r.err.startsWith("igtrace: ") && r.err.contains("no such file"), r.err);
     }
+
+    /**
+     * vt-md-mpi-cuda: the network is fitted to the 2 messages whose transfer was visible, of 64 and 256
+     * bytes, while its collectives send up to 663552 bytes a call (md_mpi_cuda.1.events.z, record
+     * COPBdH11C3b9aca09RT1Sa2000R51000: S = 0xa2000): the summary says the fit is thin and stretched.
+     * scorep-ping-pong's fit (15 messages, 8 sizes up to the largest it sends) gets no such note.
+     */
+    @Test
+    void aNetworkFittedToFewSmallMessagesIsSaidToBeAnExtrapolation() {
+        Result md = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda/md_mpi_cuda.otf").toString());
+        assertEquals(0, md.code, md.err);
+        assertTrue(md.err.contains("from 2 messages whose transfer was visible"), md.err);
+        assertTrue(md.err.contains("note: the network was fitted to only 2 messages of at most 256 bytes; the run sends up to 663552 bytes"),
+                md.err);
+        assertTrue(md.err.contains("give --latency and --bandwidth"), md.err);
+        Result pingPong = run(trace("scorep-ping-pong"));
+        assertEquals(0, pingPong.code, pingPong.err);
+        assertTrue(pingPong.err.contains("from 15 messages whose transfer was visible"), pingPong.err);
+        assertFalse(pingPong.err.contains("fitted to only") || pingPong.err.contains("extrapolates"), pingPong.err);
+    }
 }

@@ -47,7 +47,7 @@ class ReportCommandTest {
         }
         assertFalse(expected.isEmpty());
         Map<String, Long> cells = new HashMap<>();
-        m = Pattern.compile("<rect class=\"cell\" data-from=\"(\\d+)\" data-to=\"(\\d+)\" data-bytes=\"(\\d+)\"").matcher(text);
+        m = Pattern.compile("<rect class=\"cell\" data-row=\"(\\d+)\" data-column=\"(\\d+)\" data-bytes=\"(\\d+)\"").matcher(text);
         while (m.find()) {
             cells.put(m.group(1) + "-" + m.group(2), Long.parseLong(m.group(3)));
         }

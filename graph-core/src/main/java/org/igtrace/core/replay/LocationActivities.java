@@ -59,6 +59,7 @@ public final class LocationActivities implements LocationEvents {
     private long firstEnter;
     private long lastLeave = Long.MIN_VALUE;
     private long opsInCalls;
+    private long largestSize;
     private final IntIntMap memberCollectives = new IntIntMap();
     private long previousLeave;
     /** The head byte of the last send or receive written. */
@@ -221,6 +222,9 @@ public final class LocationActivities implements LocationEvents {
         }
         boolean sizeFollows = size != keys.lastBytes[key];
         keys.lastBytes[key] = size;
+        if (sizeFollows && size > largestSize) {
+            largestSize = size;
+        }
         lastHead = type | (sizeFollows ? SIZE_FOLLOWS : 0);
         stream.putByte(lastHead);
         stream.putUnsigned(key);
@@ -242,6 +246,7 @@ public final class LocationActivities implements LocationEvents {
         stream.putSigned(communicator);
         stream.putSigned(root + 1L);
         stream.putUnsigned(Math.max(0, sent));
+        largestSize = Math.max(largestSize, sent);
         op(time);
     }
 
@@ -382,6 +387,11 @@ public final class LocationActivities implements LocationEvents {
 
     public long eventCount() {
         return ops;
+    }
+
+    /** The largest message or collective contribution (bytes sent) recorded. */
+    public long largestSize() {
+        return largestSize;
     }
 
     /** Bytes of the encoded stream (in memory or spilled). */

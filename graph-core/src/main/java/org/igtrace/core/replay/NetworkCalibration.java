@@ -18,9 +18,10 @@ public final class NetworkCalibration {
      * @param bandwidth fitted B, bytes/s, possibly infinite
      * @param messages messages the fit used
      * @param sizes    distinct message sizes among them
+     * @param largestSize the largest of those sizes, bytes (0: none)
      * @param how      one sentence: what was fitted, for the output
      */
-    public record Fit(double latency, double bandwidth, long messages, int sizes, String how) {
+    public record Fit(double latency, double bandwidth, long messages, int sizes, double largestSize, String how) {
     }
 
     private NetworkCalibration() {
@@ -30,7 +31,7 @@ public final class NetworkCalibration {
         MedianBySize times = new MedianBySize(m.run.store);
         long used = new VisibleTransfers(m, offsets, eagerLimit).collect(times);
         if (times.sizeCount() == 0) {
-            return new Fit(0, Double.POSITIVE_INFINITY, 0, 0,
+            return new Fit(0, Double.POSITIVE_INFINITY, 0, 0, 0,
                     "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
         }
         return fitLine(times.sizes(), times.medians(), used);
@@ -39,6 +40,10 @@ public final class NetworkCalibration {
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */
     static Fit fitLine(double[] x, double[] y, long used) {
         int n = x.length;
+        double largest = 0;
+        for (double size : x) {
+            largest = Math.max(largest, size);
+        }
         String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized"
                 + " and timed from the later post), " + n + " sizes;";
         double mx = 0, my = 0;
@@ -52,18 +57,18 @@ public final class NetworkCalibration {
             sxy += (x[i] - mx) * (y[i] - my);
         }
         if (n == 1 || sxx == 0 || sxy <= 0) {
-            return new Fit(Math.max(0, my), Double.POSITIVE_INFINITY, used, n,
+            return new Fit(Math.max(0, my), Double.POSITIVE_INFINITY, used, n, largest,
                     what + (n == 1 ? " one size only" : " times do not grow with size") + ": L = mean of median times, B = inf");
         }
         double slope = sxy / sxx, intercept = my - slope * mx;
         if (intercept >= 0) {
-            return new Fit(intercept, 1 / slope, used, n, what + " least squares of t = L + S/B over the median time per size");
+            return new Fit(intercept, 1 / slope, used, n, largest, what + " least squares of t = L + S/B over the median time per size");
         }
         double sx2 = 0, sxy0 = 0;
         for (int i = 0; i < n; i++) {
             sx2 += x[i] * x[i];
             sxy0 += x[i] * y[i];
         }
-        return new Fit(0, sx2 / sxy0, used, n, what + " negative intercept: L = 0, B by least squares through the origin");
+        return new Fit(0, sx2 / sxy0, used, n, largest, what + " negative intercept: L = 0, B by least squares through the origin");
     }
 }

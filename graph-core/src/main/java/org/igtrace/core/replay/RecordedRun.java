@@ -57,6 +57,15 @@ public final class RecordedRun {
         return b;
     }
 
+    /** The largest message or collective contribution (bytes sent) of any replayed process. */
+    public long largestSize() {
+        long b = 0;
+        for (LocationActivities l : processes) {
+            b = Math.max(b, l == null ? 0 : l.largestSize());
+        }
+        return b;
+    }
+
     /** Bytes the store spilled to a file (activities of every location, and calibration times). */
     public long spilledBytes() {
         return store.spilledBytes();

@@ -1,6 +1,8 @@
 package org.igtrace.core.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.igtrace.core.trace.LocationEvents;
@@ -59,5 +61,44 @@ class TimelineBuilderTest {
             assertEquals(List.of(new Timeline.State(0, 1, main), new Timeline.State(1, 3, beta), new Timeline.State(3, 4, main)),
                     t.rows().get(1).states(), "rank 1, read rank 1 first: " + rankOneFirst);
         }
+    }
+
+    /**
+     * A process whose two threads are busy from 0 to 1000 s, switching regions every second, is drawn
+     * per pixel column as shares; on 97 columns (not a divisor of the bins) every column is full:
+     * time went to the columns a bin overlaps, not all of it to the column of the bin's middle, which
+     * left columns blank (white stripes in synth-plain's two-thread row).
+     */
+    @Test
+    void aBusyTwoThreadRowHasNoBlankColumn() {
+        TimelineBuilder builder = new TimelineBuilder(definitions(), 97, null, Long.MIN_VALUE, Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        for (int thread = 0; thread < 2; thread++) {
+            LocationEvents l = sink.location(0, thread);
+            l.enter(0, 0);
+            for (int t = 0; t < 1000; t++) {
+                l.enter(t, 1 + t % 2);
+                l.leave(t + 1, 1 + t % 2);
+            }
+            l.leave(1000, 0);
+            l.end();
+        }
+        Timeline timeline = builder.build();
+        float[][] shares = timeline.rows().get(0).shares();
+        assertNotNull(shares, "two threads: drawn as shares per column");
+        double perColumn = (timeline.end() - timeline.start()) / timeline.columns();
+        int whole = 0;
+        for (int c = 0; c < timeline.columns(); c++) {
+            if (timeline.start() + (c + 1) * perColumn > 1000) {
+                continue; // the column the run ends in, and any after it
+            }
+            whole++;
+            float busy = 0;
+            for (float[] row : shares) {
+                busy += row[c];
+            }
+            assertTrue(busy > 0.98f, "column " + c + " of " + timeline.columns() + " busy " + busy + " start " + timeline.start() + " end " + timeline.end());
+        }
+        assertTrue(whole >= 90, whole + " whole columns");
     }
 }

@@ -36,6 +36,8 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
     final Map<Long, Function> functions = new LinkedHashMap<>();
     final Map<Long, CollectiveOperation> collectiveOperations = new HashMap<>();
     long ticksPerSecond;
+    /** Whether a timer resolution record was read (its value may still be unusable: 0, or beyond 2^63 - 1). */
+    boolean resolutionGiven;
     int duplicates;
     int unknownRecords;
     final List<String> creators = new ArrayList<>();
@@ -67,7 +69,10 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
         String record = Otf1Keywords.shortDefinitionRecord(line.keyword());
         Fields f = Fields.read(line, record.equals("PG"));
         switch (record) {
-            case "TR" -> ticksPerSecond = f.first;
+            case "TR" -> {
+                ticksPerSecond = f.first;
+                resolutionGiven = true;
+            }
             case "CR" -> creators.add(f.firstString);
             case "P" -> put(processes, f.first, new Process(f.first, f.string("NM", "N"), f.number(0, "PT", "P")));
             case "PG" -> put(groups, f.first, new Group(f.first, f.string("NM"), f.list("M")));

@@ -121,6 +121,9 @@ final class Otf1Definitions implements java.io.Serializable {
     private void addNotes(Otf1DefinitionRecords records, ProcessCounts counts, TraceDefinitions.Builder b) {
         if (records.ticksPerSecond > 0) {
             b.ticksPerSecond(records.ticksPerSecond);
+        } else if (records.resolutionGiven) {
+            b.note("timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second in " + fileName
+                    + " is not usable (0, or beyond 2^63 - 1): times are in ticks");
         } else {
             b.note("no timer resolution in " + fileName + ": times are in ticks");
         }

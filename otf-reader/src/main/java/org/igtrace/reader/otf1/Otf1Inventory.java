@@ -41,19 +41,45 @@ public final class Otf1Inventory {
         }
         Otf1Definitions definitions = new Otf1Definitions(records, global);
         EventCounter counter = new EventCounter();
+        List<String> unreadable = new ArrayList<>();
+        java.util.Set<Long> uncounted = new java.util.HashSet<>();
+        int eventFiles = 0;
         for (Otf1FileSet.Stream stream : files.streams()) {
             Path events = files.events(stream.id());
             if (events == null) {
                 missing.add(master.resolveSibling(files.eventsName(stream.id())).toString());
-            } else {
-                readLines(events, counter);
+                continue;
+            }
+            eventFiles++;
+            // each file counted on its own and added when read to its end: a damaged one (a truncated GPU
+            // stream's file, which the analyses leave out anyway) is named, its processes uncounted, and
+            // the rest still listed, as for OTF2
+            EventCounter one = new EventCounter();
+            try {
+                readLines(events, one);
+                counter.add(one);
+            } catch (TraceReadException e) {
+                unreadable.add(e.getMessage());
+                for (long process : stream.processes()) {
+                    uncounted.add(process);
+                }
             }
         }
-        return inventory(records, definitions, counter, missing);
+        TraceInventory inventory = inventory(records, definitions, counter, missing, uncounted,
+                unreadable.isEmpty() ? "counted in the event files" : "counted in " + (eventFiles - unreadable.size()) + " of " + eventFiles
+                        + " event files");
+        if (unreadable.isEmpty()) {
+            return inventory;
+        }
+        List<String> notes = new ArrayList<>(inventory.notes());
+        unreadable.forEach(u -> notes.add(u + ": its events are not counted"));
+        return new TraceInventory(inventory.format(), inventory.producer(), inventory.processes(), inventory.locations(),
+                inventory.regions(), inventory.communicators(), inventory.ticksPerSecond(), inventory.spanSeconds(),
+                inventory.eventCounts(), inventory.missing(), notes);
     }
 
     private static TraceInventory inventory(Otf1DefinitionRecords records, Otf1Definitions definitions, EventCounter counter,
-                                            List<String> missing) {
+                                            List<String> missing, java.util.Set<Long> uncounted, String counted) {
         TraceDefinitions resolved = definitions.definitions();
         int[] threads = new int[resolved.processCount()];
         List<TraceInventory.Location> locations = new ArrayList<>();
@@ -65,7 +91,7 @@ public final class Otf1Inventory {
             String kind = definitions.isLeftOut(p.id()) ? "left out (GPU stream or orphaned thread)"
                     : p.parent() == 0 ? "process" : "thread";
             locations.add(new TraceInventory.Location(Long.toHexString(p.id()), p.name(), rank < 0 ? -1 : rank, kind,
-                    counter.records.getOrDefault(p.id(), 0L)));
+                    uncounted.contains(p.id()) ? -1 : counter.records.getOrDefault(p.id(), 0L)));
         }
         List<TraceInventory.Process> processes = new ArrayList<>();
         for (ProcessInfo p : resolved.processes()) {
@@ -89,7 +115,7 @@ public final class Otf1Inventory {
         double span = counter.first <= counter.last ? (counter.last - counter.first) / tick : -1;
         String producer = records.creators.isEmpty() ? null : String.join(", ", records.creators);
         return new TraceInventory("OTF", producer, processes, locations, regions, communicators, tick, span,
-                "counted in the event files", missing, resolved.notes());
+                counted, missing, resolved.notes());
     }
 
     /**
@@ -101,6 +127,13 @@ public final class Otf1Inventory {
         long process = -1;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+
+        /** Adds what {@code other} counted (another file). */
+        void add(EventCounter other) {
+            other.records.forEach((process, n) -> records.merge(process, n, Long::sum));
+            first = Math.min(first, other.first);
+            last = Math.max(last, other.last);
+        }
 
         @Override
         public boolean line(byte[] buf, int start, int end) {

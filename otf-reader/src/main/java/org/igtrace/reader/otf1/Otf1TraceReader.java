@@ -208,7 +208,7 @@ public final class Otf1TraceReader implements PartitionedSource {
                 futures.add(pool.submit(() -> {
                     Otf1EventStream stream = new Otf1EventStream(definitions, sink, order);
                     try {
-                        readLines(file, stream);
+                        readEvents(file, stream, eventFiles.size());
                     } catch (RuntimeException e) {
                         throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
                     }
@@ -232,6 +232,24 @@ public final class Otf1TraceReader implements PartitionedSource {
             pool.shutdownNow();
         }
         return parsed;
+    }
+
+    /**
+     * Reads one of {@code files} events files into {@code stream}. A truncated or corrupt file's error
+     * says, as a missing file's does, what reads the others (--skip-damaged leaves such a file out);
+     * a record naming what the definitions never define does not: the definitions may be the
+     * damaged file, and --skip-damaged does not skip it.
+     */
+    private static void readEvents(Path file, Otf1EventStream stream, int files) throws TraceReadException {
+        try (InputStream in = Otf1FileSet.openData(file)) {
+            LineSource.forEachLine(in, stream);
+        } catch (Otf1EventStream.UndefinedReference e) {
+            throw new TraceReadException(file + ": " + e.getMessage());
+        } catch (IOException e) {
+            throw new TraceReadException(file + ": " + e.getMessage() + (files < 2 ? ""
+                    : files == 2 ? "; use --skip-damaged to build the graph from the other events file"
+                    : "; use --skip-damaged to build the graph from the other " + (files - 1) + " events files"));
+        }
     }
 
     static void readLines(Path file, LineSource.LineConsumer consumer) throws TraceReadException {

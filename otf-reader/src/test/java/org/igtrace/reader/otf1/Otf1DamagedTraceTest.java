@@ -100,7 +100,8 @@ class Otf1DamagedTraceTest {
         Path master = md();
         cut("md_mpi_cuda.3.events.z", 100);
         assertEquals(dir.resolve("md_mpi_cuda.3.events.z") + ": truncated: the compressed data ends in the middle of a block,"
-                + " not on the full-flush marker 00 00 ff ff that ends every .z file libotf writes", error(master, DEFAULT));
+                + " not on the full-flush marker 00 00 ff ff that ends every .z file libotf writes; use --skip-damaged to build the"
+                + " graph from the other 3 events files", error(master, DEFAULT));
     }
 
     @Test
@@ -171,7 +172,8 @@ class Otf1DamagedTraceTest {
         }
         Path plain = dir.resolve("md_mpi_cuda.3.events");
         Files.write(plain, Arrays.copyOf(data, half));
-        assertEquals(plain + ": truncated: process 3 began (PB) but the file ends before its end record (PE)", error(master, DEFAULT));
+        assertEquals(plain + ": truncated: process 3 began (PB) but the file ends before its end record (PE); use --skip-damaged to"
+                + " build the graph from the other 3 events files", error(master, DEFAULT));
     }
 
     /**

@@ -3,11 +3,14 @@ package org.igtrace.reader.otf1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 import org.igtrace.reader.TraceInventory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code igtrace info}'s event counts of OTF traces, against Debian's otfprint on inflated copies. */
 class Otf1InventoryTest {
@@ -35,5 +38,37 @@ class Otf1InventoryTest {
             checked++;
         }
         assertEquals(6, checked, "bundled OTF traces found under " + TESTDATA);
+    }
+
+    /**
+     * A truncated file of one GPU stream (md_mpi_cuda.100003.events.z cut to half): the analyses leave
+     * GPU streams out, so info does not refuse the trace either: that stream is uncounted (no count,
+     * not 0), a note names the file, the others keep otfprint's counts, and the events line says
+     * "counted in 7 of 8 event files".
+     */
+    @Test
+    void aDamagedStreamFileIsNamedAndUncountedNotFatal(@TempDir Path dir) throws Exception {
+        Path source = TESTDATA.resolve("otf1/vt-md-mpi-cuda");
+        try (var files = Files.list(source)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        Path cut = dir.resolve("md_mpi_cuda.100003.events.z");
+        byte[] whole = Files.readAllBytes(cut);
+        Files.write(cut, Arrays.copyOf(whole, whole.length / 2));
+        TraceInventory inventory = Otf1Inventory.read(dir.resolve("md_mpi_cuda.otf"));
+        assertEquals("counted in 7 of 8 event files", inventory.eventCounts());
+        assertTrue(inventory.notes().stream().anyMatch(n -> n.startsWith(cut + ": truncated") && n.endsWith("its events are not counted")),
+                inventory.notes().toString());
+        Map<Long, Long> expected = Otf1PrintOracle.of(source.resolve("md_mpi_cuda.otf")).eventsByProcess;
+        for (TraceInventory.Location l : inventory.locations()) {
+            long id = Long.parseLong(l.id(), 16);
+            if (id == 0x100003L) {
+                assertEquals(-1, l.events(), "the damaged stream is uncounted");
+            } else {
+                assertEquals(expected.getOrDefault(id, 0L), l.events(), l.id());
+            }
+        }
     }
 }

@@ -1,0 +1,82 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code -o} does to a target that is not a plain file: a regular file is replaced whole (a
+ * temporary file renamed over it); a device or a named pipe is written as it is, never replaced
+ * (as root, renaming over /dev/null turned the system's /dev/null into a regular file); a
+ * symbolic link is followed, so the file it names is written and the link stays a link.
+ */
+class OutputTargetTest {
+    @TempDir
+    Path dir;
+
+    private static String pi4() {
+        return SubcommandsTest.trace("pi-4");
+    }
+
+    @Test
+    void devNullStaysADevice() {
+        Path devNull = Path.of("/dev/null");
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", devNull.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.exists(devNull) && !Files.isRegularFile(devNull), "/dev/null is still a device");
+    }
+
+    @Test
+    void aNamedPipeGetsTheOutputAndStaysAPipe() throws Exception {
+        Path fifo = dir.resolve("edges.csv");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0);
+        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return Files.readString(fifo, StandardCharsets.UTF_8); // opens the pipe for reading, reads to its end
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", fifo.toString());
+        assertEquals(0, r.code(), r.err());
+        String csv = read.get(30, TimeUnit.SECONDS);
+        assertTrue(csv.lines().count() >= 2 && csv.contains(","), csv);
+        assertFalse(Files.isRegularFile(fifo), "still a pipe");
+    }
+
+    @Test
+    void aSymbolicLinkIsFollowedAndStaysALink() throws Exception {
+        Path real = dir.resolve("real.graphml");
+        Files.writeString(real, "old");
+        Path link = Files.createSymbolicLink(dir.resolve("link.graphml"), real.getFileName());
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", link.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.isSymbolicLink(link), "the link stays");
+        assertTrue(Files.readString(real).contains("<graphml"), "the file it names got the graph");
+        Path dangling = Files.createSymbolicLink(dir.resolve("new.dot"), Path.of("made.dot"));
+        r = SubcommandsTest.igtrace(pi4(), "-q", "-o", dangling.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.isSymbolicLink(dangling) && Files.readString(dir.resolve("made.dot")).startsWith("strict graph"), "a link to nothing: "
+                + "the file it names is made");
+    }
+
+    @Test
+    void aDirectoryIsRefusedInOneLine() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("out"));
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", folder.toString());
+        assertEquals(1, r.code());
+        assertEquals("igtrace: " + folder + ": is a directory", r.err().strip());
+        try (var left = Files.list(folder)) {
+            assertEquals(0, left.count());
+        }
+    }
+}
