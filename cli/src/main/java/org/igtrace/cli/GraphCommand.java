@@ -48,8 +48,9 @@ import picocli.CommandLine.ParentCommand;
             "  mtx      .mtx      Matrix Market, weights as they are",
             "  csv      .csv      one edge per line with every attribute",
             "  scotch, metis and matrix write integers: vertex load round(w x 1000),",
-            "  at least 1; edge load round(weight x s), at least 1, where s = 1 unless",
-            "  the largest weight is over 10^6 or the loads of a vertex sum over 2^30.",
+            "  at least 1; edge load round(weight x s), at least 1, where s = 1 (10^6",
+            "  for --weight wait: microseconds) unless the largest load would be over",
+            "  10^6 or the loads over both directions of every edge sum over 2^30.",
             "",
             "Networks (--topology):",
             "  ring, ring:N    nodes 0 to N-1 in a ring (N: one node per process)",
@@ -182,6 +183,10 @@ public final class GraphCommand implements Callable<Integer> {
             Summary.of(graph, view).forEach(err::println);
             if (projected != null) {
                 Summary.contention(projected).forEach(err::println);
+                if (view == GraphView.TREE) {
+                    err.println("igtrace: note: the topology routes the traffic of every pair, not only of the tree's edges (--graph "
+                            + "tree chooses what the graph output shows; with --topology the output is the network)");
+                }
             }
         }
         if (stats && read.profile().waits() != null) {

@@ -36,7 +36,9 @@ final class PlacementFile {
             if (scotchMap) {
                 int count = Integer.parseInt(lines.get(0)[0]);
                 if (count != processes || lines.size() - 1 != processes) {
-                    throw new TraceReadException(file + ": places " + (lines.size() - 1) + " ranks, the trace has " + processes + " processes");
+                    throw new TraceReadException(file + ": " + (count == lines.size() - 1 ? "places " + count + " ranks"
+                            : "its count line says " + count + " ranks, and " + (lines.size() - 1) + " are placed") + ", the trace has "
+                            + processes + " processes");
                 }
                 boolean[] seen = new boolean[processes];
                 for (String[] f : lines.subList(1, lines.size())) {

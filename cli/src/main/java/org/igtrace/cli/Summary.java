@@ -184,6 +184,11 @@ final class Summary {
         if (t.unroutableBytes() > 0) {
             s.append(", ").append(percent(t.unroutableBytes(), total)).append(" between nodes with no route");
         }
+        if (t.topology() instanceof org.igtrace.core.topology.Bus) {
+            // a node's link carries what it sends and receives; the medium all of it (patterns-8: links 22000 each, bus 88000)
+            s.append("; the shared bus itself carries all ").append(Numbers.format(total - t.localBytes() - t.unroutableBytes()))
+                    .append(" bytes between nodes (each node's link: what that node sends and receives)");
+        }
         lines.add(s.toString());
         List<Integer> top = t.mostLoadedLinks(5);
         if (!top.isEmpty()) {

@@ -407,4 +407,64 @@ class SubcommandsTest {
         assertTrue(single.out().contains("POP: run time T"), single.out());
         assertFalse(single.out().contains("threads' times"), single.out());
     }
+
+    /**
+     * --weight wait in Scotch: the loads are the waits in microseconds, round(seconds x 10^6), the seconds
+     * being the Matrix Market file's unscaled weights; with s = 1 every wait of patterns-4 (57.5 us to
+     * 24.9 ms) rounded to 0 and was written as load 1.
+     */
+    @Test
+    void waitWeightsGoToMappingFormatsInMicroseconds() throws Exception {
+        Path grf = dir.resolve("w.grf"), mtx = dir.resolve("w.mtx");
+        assertEquals(0, igtrace(trace("patterns-4"), "--weight", "wait", "-q", "-o", grf.toString()).code());
+        assertEquals(0, igtrace(trace("patterns-4"), "--weight", "wait", "-q", "-o", mtx.toString()).code());
+        java.util.Map<String, Long> expected = new java.util.HashMap<>();
+        for (String line : Files.readAllLines(mtx)) {
+            String[] f = line.trim().split("\\s+");
+            if (line.startsWith("%") || f.length != 3 || !f[2].contains(".")) {
+                continue; // comments and the size line
+            }
+            int i = Integer.parseInt(f[0]) - 1, j = Integer.parseInt(f[1]) - 1;
+            long load = Math.max(1, Math.round(Double.parseDouble(f[2]) * 1e6));
+            expected.put(Math.min(i, j) + "-" + Math.max(i, j), load);
+        }
+        assertEquals(6, expected.size(), expected.toString());
+        java.util.List<String> lines = Files.readAllLines(grf);
+        int n = Integer.parseInt(lines.get(1).split(" ")[0]);
+        java.util.Map<String, Long> written = new java.util.HashMap<>();
+        for (int v = 0; v < n; v++) {
+            String[] f = lines.get(3 + v).split(" ");
+            for (int k = 2; k < f.length; k += 2) {
+                int u = Integer.parseInt(f[k + 1]);
+                written.put(Math.min(u, v) + "-" + Math.max(u, v), Long.parseLong(f[k]));
+            }
+        }
+        assertEquals(expected, written);
+        assertTrue(written.values().stream().anyMatch(l -> l > 1000), "not all 1: " + written);
+    }
+
+    /**
+     * patterns-8 on a bus: every pair is one hop, so hop-bytes are the bytes of all edges (the csv's
+     * bytes column added up), and the summary says the shared medium carries all of them, while each
+     * node's own link carries only what that node sends and receives.
+     */
+    @Test
+    void aBusSaysItsMediumCarriesAllTraffic() {
+        Path edges = dir.resolve("e.csv");
+        assertEquals(0, igtrace(trace("patterns-8"), "-q", "-o", edges.toString()).code());
+        long total = 0;
+        try {
+            java.util.List<String> lines = Files.readAllLines(edges);
+            int bytes = java.util.Arrays.asList(lines.get(0).split(",")).indexOf("bytes");
+            for (String line : lines.subList(1, lines.size())) {
+                total += Long.parseLong(line.split(",")[bytes]);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        Run r = igtrace(trace("patterns-8"), "--topology", "bus", "-o", dir.resolve("b.csv").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("hop-bytes " + total + ","), total + " " + r.err());
+        assertTrue(r.err().contains("the shared bus itself carries all " + total + " bytes between nodes"), r.err());
+    }
 }

@@ -13,32 +13,42 @@ import org.igtrace.core.output.AttributeNames;
  * <li>Vertex load: the compute fraction {@code w_i} (vertex attribute {@code weight}) x 1000,
  * rounded, at least 1: 1..1000.
  * <li>Edge load: the edge's {@code weight} (the chosen weight; in a tree view the recalculated
- * one) x s, rounded, at least 1, where s = 1 unless the largest weight exceeds 10^6 or the sum over
- * both arc directions exceeds 2^30 (32-bit tools add them up); then s is the largest factor
- * keeping both limits.
+ * one) x s, rounded, at least 1, where s = 1 (10^6 for {@code --weight wait}, whose weights are
+ * seconds: loads in microseconds) unless the largest weight x s exceeds 10^6 or the sum over both
+ * arc directions exceeds 2^30 (32-bit tools add them up); then s is the largest factor keeping
+ * both limits. With s = 1, waits of milliseconds all rounded to 0 and so became load 1: the mapper
+ * got an unweighted graph.
  * </ul>
  * {@link #RULE} says this in one line for comments and {@code --help}.
  */
 final class IntegerWeights {
     static final String RULE = "vertex load = round(w x 1000) in 1..1000; edge load = round(weight x s), at least 1, "
-            + "s = 1 unless the largest weight is over 10^6 or the weights over both arc directions sum over 2^30, "
-            + "then the largest s keeping both";
+            + "s = 1 (10^6 for --weight wait: microseconds) unless the largest load would be over 10^6 or the loads over both "
+            + "arc directions sum over 2^30, then the largest s keeping both";
+    /** The factor before the limits for waits, which are seconds: loads in microseconds. */
+    static final double WAIT_UNIT = 1e6;
     static final double MAX_EDGE = 1e6;
     static final double MAX_ARC_SUM = 1 << 30;
 
     private IntegerWeights() {
     }
 
-    /** The scale factor s for these edge weights. */
-    static double scale(double[] weights) {
+    /** The scale factor s for these edge weights (the graph's {@code weight} attributes, see {@link #edgeWeights}). */
+    static <V, E> double scale(AttributedGraph<V, E> graph, double[] weights) {
+        boolean waits = "wait".equals(graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT));
+        return scale(weights, waits ? WAIT_UNIT : 1);
+    }
+
+    /** The scale factor s for these edge weights, {@code base} unless a limit asks for less. */
+    static double scale(double[] weights, double base) {
         double max = 0, sum = 0;
         for (double w : weights) {
             max = Math.max(max, w);
             sum += w;
         }
-        double s = 1;
-        if (max > MAX_EDGE) {
-            s = Math.min(s, MAX_EDGE / max);
+        double s = base;
+        if (max * s > MAX_EDGE) {
+            s = MAX_EDGE / max;
         }
         if (2 * sum * s > MAX_ARC_SUM) {
             s = Math.min(s, MAX_ARC_SUM / (2 * sum));

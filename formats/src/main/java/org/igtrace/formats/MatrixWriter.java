@@ -15,7 +15,7 @@ final class MatrixWriter implements GraphWriter {
     @Override
     public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
         double[] weights = IntegerWeights.edgeWeights(graph);
-        double scale = IntegerWeights.scale(weights);
+        double scale = IntegerWeights.scale(graph, weights);
         Map<V, Integer> index = IntegerWeights.indices(graph);
         int n = index.size();
         long[][] matrix = new long[n][n];

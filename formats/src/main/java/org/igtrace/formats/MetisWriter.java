@@ -16,7 +16,7 @@ final class MetisWriter implements GraphWriter {
     @Override
     public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
         double[] weights = IntegerWeights.edgeWeights(graph);
-        double scale = IntegerWeights.scale(weights);
+        double scale = IntegerWeights.scale(graph, weights);
         int[] loads = IntegerWeights.vertexLoads(graph);
         Adjacency adjacency = new Adjacency(graph);
         out.write("% igtrace information graph of " + oneLine(graph.graphAttributes().get(AttributeNames.SOURCE)) + "\n");

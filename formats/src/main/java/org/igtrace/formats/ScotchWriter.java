@@ -16,7 +16,7 @@ final class ScotchWriter implements GraphWriter {
     @Override
     public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
         double[] weights = IntegerWeights.edgeWeights(graph);
-        double scale = IntegerWeights.scale(weights);
+        double scale = IntegerWeights.scale(graph, weights);
         int[] loads = IntegerWeights.vertexLoads(graph);
         Adjacency adjacency = new Adjacency(graph);
         out.write("0\n" + loads.length + " " + 2L * weights.length + "\n0 011\n");

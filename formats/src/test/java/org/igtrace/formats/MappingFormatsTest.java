@@ -52,11 +52,18 @@ class MappingFormatsTest {
     /** s = 1 up to 10^6 per edge and 2^30 over all arcs; beyond, the largest s that keeps both. */
     @Test
     void integerScaleKeepsLoadsWithinThirtyTwoBits() {
-        assertEquals(1.0, IntegerWeights.scale(new double[] {1e6, 3}));
-        assertEquals(0.5, IntegerWeights.scale(new double[] {2e6, 1}));
+        assertEquals(1.0, IntegerWeights.scale(new double[] {1e6, 3}, 1));
+        assertEquals(0.5, IntegerWeights.scale(new double[] {2e6, 1}, 1));
         double[] many = new double[600];
         Arrays.fill(many, 1e6);
-        assertEquals((1 << 30) / 1.2e9, IntegerWeights.scale(many), 1e-12);
+        assertEquals((1 << 30) / 1.2e9, IntegerWeights.scale(many, 1), 1e-12);
+        // waits (seconds) in microseconds: 24.9 ms and 57.5 us are 24900 and 58, not 1 and 1 as with s = 1
+        double wait = IntegerWeights.scale(new double[] {0.0249, 0.0000575}, IntegerWeights.WAIT_UNIT);
+        assertEquals(1e6, wait);
+        assertEquals(24900, IntegerWeights.edgeLoad(0.0249, wait));
+        assertEquals(58, IntegerWeights.edgeLoad(0.0000575, wait));
+        // waits of minutes: the largest load stays 10^6
+        assertEquals(1e6 / 120, IntegerWeights.scale(new double[] {120, 3}, IntegerWeights.WAIT_UNIT), 1e-9);
         assertEquals(1, IntegerWeights.edgeLoad(0.2, 1));
         assertEquals(1, IntegerWeights.vertexLoad(0.0));
         assertEquals(1000, IntegerWeights.vertexLoad(1.0));

@@ -48,7 +48,7 @@ public final class Placement {
                     return "the topology " + topology.name() + " has " + usable + " nodes, fewer than the " + node.length
                             + " processes; give a larger topology or a --placement file";
                 }
-                return "rank " + r + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
+                return description + ": rank " + r + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
                         + (usable - 1);
             }
         }

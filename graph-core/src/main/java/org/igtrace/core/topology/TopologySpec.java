@@ -14,6 +14,12 @@ import org.igtrace.core.profile.PairTraffic;
  */
 public record TopologySpec(String kind, int[] dimensions) {
     public static final String SYNTAX = "ring[:N], star[:N], bus[:N], mesh:RxC, torus:XxYxZ or tree";
+    /**
+     * The most nodes a topology may have (2^22, more than the cores of today's largest machines): sizes
+     * were ints multiplied as ints, so torus:65537x65536x1 had "65536 nodes" and mesh:100000x100000
+     * failed with an internal error.
+     */
+    public static final long MAX_NODES = 1L << 22;
 
     /** Parses a topology name; throws {@link IllegalArgumentException} with a one-line reason. */
     public static TopologySpec parse(String text) {
@@ -38,15 +44,22 @@ public record TopologySpec(String kind, int[] dimensions) {
                 throw new IllegalArgumentException("'" + text + "': " + kind + " needs " + expected + " size"
                         + (expected == 1 ? "" : "s separated by x") + " (" + SYNTAX + ")");
             }
+            long nodes = 1;
             for (int i = 0; i < expected; i++) {
+                long d;
                 try {
-                    dimensions[i] = Integer.parseInt(parts[i]);
+                    d = parts[i].matches("[0-9]{1,18}") ? Long.parseLong(parts[i]) : -1;
                 } catch (NumberFormatException e) {
-                    dimensions[i] = -1;
+                    d = -1;
                 }
-                if (dimensions[i] < 1) {
+                if (d < 1) {
                     throw new IllegalArgumentException("'" + text + "': sizes must be whole numbers of at least 1");
                 }
+                nodes = d > MAX_NODES ? MAX_NODES + 1 : Math.min(MAX_NODES + 1, nodes * d);
+                dimensions[i] = (int) Math.min(d, MAX_NODES + 1);
+            }
+            if (nodes > MAX_NODES) {
+                throw new IllegalArgumentException("'" + text + "': more than " + MAX_NODES + " nodes");
             }
         }
         return new TopologySpec(kind, dimensions);

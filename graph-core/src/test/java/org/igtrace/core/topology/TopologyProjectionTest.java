@@ -173,7 +173,7 @@ class TopologyProjectionTest {
         assertEquals("the topology mesh:1x2 has 2 nodes, fewer than the 4 processes; give a larger topology or a --placement file",
                 TopologySpec.parse("mesh:1x2").problemBefore(4, order, null));
         assertTrue(TopologySpec.parse("tree").problemBefore(4, Placement.of(new int[] {0, 1, 2, 4}, "file"), null)
-                .startsWith("rank 3 is placed on node 4, but tree has nodes 0..3"));
+                .startsWith("file: rank 3 is placed on node 4, but tree has nodes 0..3"));
         for (String fits : List.of("ring", "ring:4", "star", "bus", "mesh:2x2", "torus:2x2x1", "tree")) {
             assertNull(TopologySpec.parse(fits).problemBefore(4, order, null), fits);
         }
@@ -231,5 +231,17 @@ class TopologyProjectionTest {
                 assertTrue(expected.getMessage().startsWith("'" + bad + "'"), expected.getMessage());
             }
         }
+    }
+
+    /** Sizes whose product overflowed an int (torus:65537x65536x1 had 65536 nodes, 2000^3 a negative count) are refused. */
+    @Test
+    void topologiesLargerThanTheLimitAreRefused() {
+        for (String t : new String[] {"torus:65537x65536x1", "torus:2000x2000x2000", "mesh:100000x100000", "ring:99999999999",
+            "mesh:65536x65536"}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> TopologySpec.parse(t));
+            assertEquals("'" + t + "': more than 4194304 nodes", e.getMessage());
+        }
+        assertEquals(4194304L, (long) TopologySpec.parse("mesh:2048x2048").dimensions()[0] * TopologySpec.parse("mesh:2048x2048").dimensions()[1]);
     }
 }
