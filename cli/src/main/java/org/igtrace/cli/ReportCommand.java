@@ -366,8 +366,12 @@ public final class ReportCommand implements Callable<Integer> {
         h.append("</section>\n");
     }
 
+    /** Four significant digits, never in exponent form (the page mixed 0.0008430 and 9.700e-05 in one column). */
     private static String num(double v) {
-        return String.format(Locale.ROOT, "%.4g", v);
+        if (!Double.isFinite(v)) {
+            return String.valueOf(v);
+        }
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static String esc(String s) {
