@@ -30,15 +30,19 @@ final class AtomicOutput {
     }
 
     static void write(Path target, Body body) throws IOException {
-        Path absolute = followLinks(target.toAbsolutePath());
+        Path given = target.toAbsolutePath().normalize();
+        if (isDescriptor(given)) {
+            // /dev/stdout, /dev/fd/N, /proc/self/fd/N: a descriptor this process has open (a pipe, a terminal, a file the
+            // shell opened with > or >>); following the link as text found "pipe:[N]", or renamed over the shell's file
+            writeInPlace(given, body);
+            return;
+        }
+        Path absolute = followLinks(given);
         if (Files.isDirectory(absolute)) {
             throw new IOException("is a directory");
         }
         if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(absolute, StandardOpenOption.WRITE),
-                    StandardCharsets.UTF_8))) {
-                body.writeTo(out);
-            }
+            writeInPlace(absolute, body);
             return;
         }
         Path dir = absolute.getParent();
@@ -71,6 +75,21 @@ final class AtomicOutput {
                 Files.deleteIfExists(temp);
             }
             Runtime.getRuntime().removeShutdownHook(removeTemp);
+        }
+    }
+
+    /** Whether {@code path} names one of this process's open descriptors rather than a file. */
+    private static boolean isDescriptor(Path path) {
+        String p = path.toString();
+        return p.equals("/dev/stdout") || p.equals("/dev/stderr") || p.startsWith("/dev/fd/") || p.startsWith("/proc/self/fd/")
+                || p.startsWith("/proc/" + ProcessHandle.current().pid() + "/fd/");
+    }
+
+    /** Writes to a device, a pipe or an open descriptor as it is (appending: a file the shell opened is not cut). */
+    private static void writeInPlace(Path path, Body body) throws IOException {
+        try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(path, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND), StandardCharsets.UTF_8))) {
+            body.writeTo(out);
         }
     }
 

@@ -217,7 +217,12 @@ public final class ReportCommand implements Callable<Integer> {
                     .append("\" height=\"12\" fill=\"#81c784\"/><rect x=\"").append(num(300 * compute)).append("\" width=\"")
                     .append(num(300 * waiting)).append("\" height=\"12\" fill=\"#1f3a5c\"/></svg></td></tr>\n");
         }
-        h.append("</table></section>\n");
+        h.append("</table>");
+        String missing = StatsTables.withoutRows(p);
+        if (missing != null) {
+            h.append("<p>").append(esc(missing)).append("</p>");
+        }
+        h.append("</section>\n");
     }
 
     /**

@@ -132,6 +132,10 @@ public final class StatsCommand implements Callable<Integer> {
         lines.add("");
         lines.add("Per process");
         lines.addAll(StatsTables.processes(graph.profile()).text());
+        String missing = StatsTables.withoutRows(graph.profile());
+        if (missing != null) {
+            lines.add(missing);
+        }
         lines.add("");
         lines.add("Summary");
         for (String line : Summary.of(graph, GraphView.FULL)) {
@@ -156,6 +160,8 @@ public final class StatsCommand implements Callable<Integer> {
         Efficiency e = Efficiency.of(graph.profile());
         m.put("efficiency", e.graphAttributes());
         m.put("processes", StatsTables.processes(graph.profile(), e).json());
+        m.put("ranks_without_rows", graph.profile().selectedProcesses().stream().filter(pr -> pr.threads() == 0)
+                .map(org.igtrace.core.profile.ProcessProfile::rank).toList());
         m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
         return Json.write(m);
     }

@@ -107,6 +107,22 @@ final class StatsTables {
         return p.selectedProcesses().stream().filter(pr -> pr.threads() > 0).toList();
     }
 
+    /**
+     * The selected processes with no row ({@link #readProcesses}: no region event read, in the
+     * --window or at all), and why, in one line; null when every process has one.
+     */
+    static String withoutRows(TraceProfile p) {
+        List<Integer> ranks = p.selectedProcesses().stream().filter(pr -> pr.threads() == 0).map(ProcessProfile::rank).toList();
+        if (ranks.isEmpty()) {
+            return null;
+        }
+        String list = ranks.size() <= 8 ? ranks.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                : ranks.subList(0, 8).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + ", ...";
+        return (ranks.size() == 1 ? "rank " + list + " has" : ranks.size() + " ranks (" + list + ") have")
+                + " no row: no region event was read (outside the --window, or its files left out); T 0 would read as w = 1,"
+                + " a process that computed all the time";
+    }
+
     /** The rows of {@link #readProcesses}, in rank order as the efficiency's rows. */
     private static Table waitingPerProcess(TraceProfile p) {
         List<ProcessProfile> procs = readProcesses(p);

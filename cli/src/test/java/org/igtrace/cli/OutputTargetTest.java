@@ -79,4 +79,24 @@ class OutputTargetTest {
             assertEquals(0, left.count());
         }
     }
+
+    /**
+     * -o /dev/stdout into a pipe and into a file the shell opened for appending: it followed the link
+     * as text (pipe:[N], exit 1) or renamed a file over the shell's (the earlier lines gone).
+     */
+    @Test
+    void devStdoutWritesToTheOpenDescriptor() throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String command = "'" + java + "' -cp '" + System.getProperty("java.class.path") + "' " + Main.class.getName() + " stats '" + pi4()
+                + "' -q -o /dev/stdout";
+        Path appended = dir.resolve("log.txt");
+        Files.writeString(appended, "FIRST\n");
+        Process p = new ProcessBuilder("bash", "-c", command + " | cat; echo \"exit ${PIPESTATUS[0]}\"; " + command + " >> '" + appended + "'")
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        assertTrue(out.contains("Waiting per wait-state pattern") && out.contains("exit 0"), out);
+        String log = Files.readString(appended);
+        assertTrue(log.startsWith("FIRST\nWaiting per wait-state pattern"), log);
+    }
 }

@@ -145,4 +145,20 @@ class PartialRunsTest {
             assertTrue((f[0].equals("0") || f[0].equals("2")) && (f[1].equals("0") || f[1].equals("2")), row);
         }
     }
+
+    /**
+     * jacobi-8 --window 20ms: rank 0's last region event is at 4.68 ms (otf2-print: location 0's last
+     * ENTER/LEAVE at 4701814 ticks of 1 GHz, the first event of the trace at 19130), so it has no region
+     * event in the window: no per-process row (it had one with T 0 and w 1), and stats says so.
+     */
+    @Test
+    void aRankWithNoEventInTheWindowHasNoRowAndIsNamed() {
+        Run json = igtrace("stats", TESTDATA.resolve("otf2/jacobi-8").toString(), "--window", "20ms:", "--format", "json");
+        assertEquals(0, json.code, json.err);
+        assertTrue(json.out.replaceAll("\\s+", "").contains("\"ranks_without_rows\":[0]"), json.out);
+        assertFalse(json.out.contains("\"rank\": 0,"), json.out);
+        Run text = igtrace("stats", TESTDATA.resolve("otf2/jacobi-8").toString(), "--window", "20ms:");
+        assertEquals(0, text.code, text.err);
+        assertTrue(text.out.contains("rank 0 has no row: no region event was read"), text.out);
+    }
 }

@@ -9,4 +9,10 @@ interface BinnedTicks {
     int bins();
 
     float ticks(int stateClass, int bin);
+
+    /** The earliest start of the time added (Long.MAX_VALUE when none): the first bin holds time from there on. */
+    long earliest();
+
+    /** The latest end of the time added (Long.MIN_VALUE when none): the last bin holds time up to there. */
+    long latest();
 }

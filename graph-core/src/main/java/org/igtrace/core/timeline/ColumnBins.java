@@ -8,6 +8,8 @@ package org.igtrace.core.timeline;
  */
 final class ColumnBins implements BinnedTicks {
     private final long origin;
+    private long earliest = Long.MAX_VALUE;
+    private long latest = Long.MIN_VALUE;
     private final int bins;
     private long width;
     /** {@code log2(width)} while the width is a power of two (it stays one as it doubles), else -1: bins by shifts. */
@@ -32,6 +34,16 @@ final class ColumnBins implements BinnedTicks {
     /** The bin of {@code ticks} past the origin (0 or more). */
     private int bin(long ticks) {
         return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
+    }
+
+    @Override
+    public long earliest() {
+        return earliest;
+    }
+
+    @Override
+    public long latest() {
+        return latest;
     }
 
     @Override
@@ -63,6 +75,8 @@ final class ColumnBins implements BinnedTicks {
         if (end <= s) {
             return;
         }
+        earliest = Math.min(earliest, s);
+        latest = Math.max(latest, end);
         while (end - origin > covered) { // the last bin, (end - origin - 1) / width, is past the bins
             coarsen();
         }

@@ -8,6 +8,8 @@ package org.igtrace.core.timeline;
  */
 final class TickBins implements BinnedTicks {
     private final long origin;
+    private long earliest = Long.MAX_VALUE;
+    private long latest = Long.MIN_VALUE;
     private final int bins;
     private long width;
     /** {@code log2(width)} while the width is a power of two (it stays one as it doubles), else -1: bins by shifts. */
@@ -32,6 +34,16 @@ final class TickBins implements BinnedTicks {
     /** The bin of {@code ticks} past the origin (0 or more). */
     private int bin(long ticks) {
         return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
+    }
+
+    @Override
+    public long earliest() {
+        return earliest;
+    }
+
+    @Override
+    public long latest() {
+        return latest;
     }
 
     @Override
@@ -61,6 +73,8 @@ final class TickBins implements BinnedTicks {
         if (end <= s) {
             return;
         }
+        earliest = Math.min(earliest, s);
+        latest = Math.max(latest, end);
         while (end - origin > covered) { // the last bin, (end - origin - 1) / width, is past the bins
             coarsen();
         }
@@ -78,6 +92,8 @@ final class TickBins implements BinnedTicks {
 
     /** Adds the bins of {@code other}, made with the same origin, bins and initial width. */
     void add(TickBins other) {
+        earliest = Math.min(earliest, other.earliest);
+        latest = Math.max(latest, other.latest);
         while (width < other.width) {
             coarsen();
         }

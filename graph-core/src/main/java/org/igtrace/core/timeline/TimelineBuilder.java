@@ -285,23 +285,25 @@ public final class TimelineBuilder implements EventTaps {
      * Adds each bin's time, as a share of a column's time in class {@code map[k]}, to the pixel
      * columns the bin overlaps, in proportion to the overlap (all of it to the column of its
      * middle left a column with no bin blank wherever bins and columns are not the same width:
-     * white stripes every 13 px in a two-thread row of synth-plain).
+     * white stripes every 13 px in a two-thread row of synth-plain). A bin's time lies between its
+     * edges, and within the time the bins were given (the first and last bins, which bins that
+     * double in width need not fill); what falls outside the timeline (a row shifted by its clock
+     * offset past a window's edge) is not drawn.
      */
     private void spread(BinnedTicks bins, int[] map, double shift, double start, double perColumn, float[][] shares) {
         double tps = definitions.ticksPerSecond();
-        double binColumns = bins.width() / tps / perColumn;
         for (int b = 0; b < bins.bins(); b++) {
-            // the bin's time lies inside the timeline: a bin reaching past its end (bins double in width
-            // and need not end with the run) holds time up to the end only
-            double binFrom = (seconds(bins.origin() + b * bins.width()) + shift - start) / perColumn;
-            double from = Math.max(0, binFrom), to = Math.min(columns, binFrom + binColumns);
-            if (to <= from && binColumns > 0) {
+            long binStart = Math.max(bins.origin() + b * bins.width(), bins.earliest());
+            long binEnd = Math.min(bins.origin() + (b + 1) * bins.width(), bins.latest());
+            if (binEnd <= binStart) {
                 continue;
             }
-            int first = (int) Math.floor(from);
-            int last = (int) Math.min(columns - 1, binColumns > 0 ? Math.ceil(to) - 1 : Math.floor(from));
+            double from = (seconds(binStart) + shift - start) / perColumn, to = (seconds(binEnd) + shift - start) / perColumn;
+            double extent = to - from;
+            int first = (int) Math.max(0, Math.floor(from));
+            int last = (int) Math.min(columns - 1, Math.ceil(to) - 1);
             for (int c = first; c <= last; c++) {
-                double part = binColumns > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / (to - from) : 1;
+                double part = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
                 if (part <= 0) {
                     continue;
                 }

@@ -48,7 +48,7 @@ public record TopologySpec(String kind, int[] dimensions) {
             for (int i = 0; i < expected; i++) {
                 long d;
                 try {
-                    d = parts[i].matches("[0-9]{1,18}") ? Long.parseLong(parts[i]) : -1;
+                    d = !parts[i].matches("[0-9]+") ? -1 : parts[i].length() > 18 ? MAX_NODES + 1 : Long.parseLong(parts[i]);
                 } catch (NumberFormatException e) {
                     d = -1;
                 }

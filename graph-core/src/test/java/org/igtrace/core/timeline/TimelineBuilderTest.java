@@ -101,4 +101,39 @@ class TimelineBuilderTest {
         }
         assertTrue(whole >= 90, whole + " whole columns");
     }
+
+    /**
+     * A window 0..1000 s on 100 columns, a process whose two threads are busy all the window, its
+     * clock 5 s behind (offset 5): its row is drawn 5 s to the right, so the last column holds what
+     * fits before the window's end; it held 1.5 (the time past the end squeezed into it).
+     */
+    @Test
+    void aRowShiftedPastTheWindowsEndIsCutNotSqueezed() {
+        TimelineBuilder builder = new TimelineBuilder(definitions(), 100, null, 0, 1000);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        for (int thread = 0; thread < 2; thread++) {
+            LocationEvents l = sink.location(0, thread);
+            l.enter(0, 0);
+            for (int t = 0; t < 1000; t++) {
+                l.enter(t, 1 + t % 2);
+                l.leave(t + 1, 1 + t % 2);
+            }
+            l.leave(1000, 0);
+            l.end();
+        }
+        builder.matches(new long[] {5, 0});
+        Timeline timeline = builder.build();
+        float[][] shares = timeline.rows().get(0).shares();
+        assertNotNull(shares);
+        for (int c = 0; c < timeline.columns(); c++) {
+            float busy = 0;
+            for (int k = 0; k < shares.length; k++) {
+                busy += k == StateClass.WAITING ? 0 : shares[k][c];
+            }
+            assertTrue(busy < 1.01f, "column " + c + " busy " + busy);
+            if (c >= 1) {
+                assertTrue(busy > 0.98f, "column " + c + " busy " + busy);
+            }
+        }
+    }
 }
