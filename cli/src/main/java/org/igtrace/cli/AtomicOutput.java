@@ -30,6 +30,10 @@ final class AtomicOutput {
     }
 
     static void write(Path target, Body body) throws IOException {
+        if (target.toString().equals("-")) { // the usual name of standard output (it made a file called "-")
+            writeInPlace(Path.of("/dev/stdout"), body);
+            return;
+        }
         Path given = target.toAbsolutePath().normalize();
         if (isDescriptor(given)) {
             // /dev/stdout, /dev/fd/N, /proc/self/fd/N: a descriptor this process has open (a pipe, a terminal, a file the
@@ -40,6 +44,10 @@ final class AtomicOutput {
         Path absolute = followLinks(given);
         if (Files.isDirectory(absolute)) {
             throw new IOException("is a directory");
+        }
+        if (Files.exists(absolute) && TRACE_FILE.matcher(absolute.getFileName().toString()).matches()) {
+            // -o naming the trace's own anchor or a definition file replaced it (stats -o eztrace_log.otf2: exit 0, trace gone)
+            throw new IOException("is a file of a trace (OTF2 or OTF); igtrace does not write over it: name another file");
         }
         if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
             writeInPlace(absolute, body);
@@ -77,6 +85,10 @@ final class AtomicOutput {
             Runtime.getRuntime().removeShutdownHook(removeTemp);
         }
     }
+
+    /** Names of the files an OTF2 archive (anchor, definitions, events) or an OTF trace is made of. */
+    private static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
+            "(?i).*\\.(otf2|otf|evt|def|sion)|.*\\.\\d+\\.(def|events|marker|stats|snaps)(\\.z)?");
 
     /** Whether {@code path} names one of this process's open descriptors rather than a file. */
     private static boolean isDescriptor(Path path) {

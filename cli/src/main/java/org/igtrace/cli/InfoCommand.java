@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace info}: what a trace holds, from its definitions, with its event files read to count their events. */
-@Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "What a trace holds: processes, locations, regions, communicators, clock.",
         description = {

@@ -42,4 +42,15 @@ final class Output {
     static boolean isBrokenPipe(IOException e) {
         return e.getMessage() != null && e.getMessage().contains("Broken pipe");
     }
+
+    /** As above for an exception that may wrap the write's (an UncheckedIOException). */
+    static boolean isBrokenPipe(Exception e) {
+        Throwable t = e;
+        for (int depth = 0; t != null && depth < 5; depth++, t = t.getCause()) {
+            if (t instanceof IOException io && isBrokenPipe(io)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

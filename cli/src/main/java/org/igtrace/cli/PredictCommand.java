@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace predict}: replays the trace on a model machine (definitions section 9). */
-@Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Predict the run time of the traced program on a model machine.",
         description = {
@@ -91,13 +91,16 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
     Path placement;
 
-    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0", description = "Latency per hop H (default: 0).")
+    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0",
+            description = "With --topology: latency per hop H, a time as --latency takes (default: 0).")
     String hopLatency;
 
-    @Option(names = "--local-latency", paramLabel = "TIME", description = "Latency between ranks placed on one node (default: --latency).")
+    @Option(names = "--local-latency", paramLabel = "TIME",
+            description = "With --topology: latency between ranks placed on one node, a time as --latency takes (default: --latency).")
     String localLatency;
 
-    @Option(names = "--local-bandwidth", paramLabel = "RATE", description = "Bandwidth between ranks placed on one node (default: --bandwidth).")
+    @Option(names = "--local-bandwidth", paramLabel = "RATE",
+            description = "With --topology: bandwidth between ranks placed on one node, a rate as --bandwidth takes (default: --bandwidth).")
     String localBandwidth;
 
     @Option(names = "--network", paramLabel = "measured",
@@ -235,6 +238,9 @@ public final class PredictCommand implements Callable<Integer> {
         } catch (SelectedReading.SelectionError e) {
             return usage(e.getMessage());
         } catch (IOException e) {
+            if (output == null && Output.isBrokenPipe(e)) {
+                return 0; // the reader of standard output went away (| head): not an error
+            }
             throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
         }
     }
@@ -297,6 +303,9 @@ public final class PredictCommand implements Callable<Integer> {
         if (topology == null && placement != null) {
             throw new UsageException("--placement needs --topology");
         }
+        if (topology == null && (!"0".equals(hopLatency) || localLatency != null || localBandwidth != null)) {
+            throw new UsageException("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
+        }
         if (topology != null) {
             try {
                 TopologySpec.parse(topology);
@@ -308,10 +317,20 @@ public final class PredictCommand implements Callable<Integer> {
         if (f == null) {
             throw new UsageException("--format '" + format + "': expected one of text, json, csv, simgrid");
         }
+        PredictionOutput.Format byExtension = implied();
+        if (format != null && byExtension != PredictionOutput.Format.TEXT && f != byExtension) {
+            // csv went into p.json: the extension and --format must agree, as for the other commands
+            throw new UsageException("--format " + format + " and -o " + output + " disagree: the extension says "
+                    + byExtension.name().toLowerCase(Locale.ROOT));
+        }
         if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
             throw new UsageException("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
+        if (s != null && (s.parameter().equals("latency") && latency != null || s.parameter().equals("bandwidth") && bandwidth != null
+                || s.parameter().equals("cpu-ratio") && !"1".equals(cpuRatio))) {
+            throw new UsageException("--sweep " + s.parameter() + " and --" + s.parameter() + " both give it: the sweep's values were used");
+        }
         Selection chosen;
         try {
             chosen = selectionOptions.selection();
@@ -334,7 +353,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (!name.equals("latency") && !name.equals("bandwidth") && !name.equals("cpu-ratio")) {
             throw new UsageException("--sweep '" + sweep + "': expected latency=V1,V2,..., bandwidth=V1,V2,... or cpu-ratio=V1,V2,...");
         }
-        String[] parts = sweep.substring(eq + 1).split(",");
+        String[] parts = sweep.substring(eq + 1).split(",", -1); // -1: an empty last value is named, not dropped
         double[] values = new double[parts.length];
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < parts.length; i++) {

@@ -34,6 +34,10 @@ public final class ReadingOptions {
             throw new UsageError("--threads " + threads + " is out of range: give 1 to " + MAX_THREADS
                     + " threads, or leave the option out for one per core");
         }
+        if (tempDir != null && !java.nio.file.Files.isDirectory(tempDir)) {
+            // it was only found out after the whole read, when the records spilled, with advice to name another directory
+            throw new UsageError("--temp-dir " + tempDir + ": " + (java.nio.file.Files.exists(tempDir) ? "not a directory" : "no such directory"));
+        }
     }
 
     /** The thread count for the readers: 0 means one per core. */

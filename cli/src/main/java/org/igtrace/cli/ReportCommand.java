@@ -40,7 +40,7 @@ import picocli.CommandLine.Parameters;
  * all from one read of the trace.
  */
 @Command(name = "report",
-        mixinStandardHelpOptions = true,
+        mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {"Writes one self-contained HTML report of the run: summary and notes, the efficiency (load balance,",
@@ -119,6 +119,9 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (SelectedReading.SelectionError e) {
             throw new UsageError(e.getMessage());
         } catch (IOException | UncheckedIOException e) {
+            if (output == null && Output.isBrokenPipe(e)) {
+                return 0; // the reader of standard output went away (| head): not an error
+            }
             parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return 1;
         }

@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code igtrace timeline}: the run as a time-space diagram (SVG) or as trace-event JSON for the Perfetto UI. */
 @Command(name = "timeline",
-        mixinStandardHelpOptions = true,
+        mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -132,6 +132,9 @@ public final class TimelineCommand implements Callable<Integer> {
             parent.err().println(e.getMessage());
             return e.code;
         } catch (IOException | UncheckedIOException e) {
+            if (output == null && Output.isBrokenPipe(e)) {
+                return 0; // the reader of standard output went away (| head): not an error
+            }
             parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return 1;
         }
@@ -141,11 +144,18 @@ public final class TimelineCommand implements Callable<Integer> {
         if (format == null) {
             return output != null && output.toString().toLowerCase(Locale.ROOT).endsWith(".json") ? Format.PERFETTO : Format.SVG;
         }
-        return switch (format.toLowerCase(Locale.ROOT)) {
+        Format chosen = switch (format.toLowerCase(Locale.ROOT)) {
             case "svg" -> Format.SVG;
             case "perfetto", "json", "chrome" -> Format.PERFETTO;
             default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto");
         };
+        String name = output == null ? "" : output.toString().toLowerCase(Locale.ROOT);
+        if (chosen == Format.SVG && name.endsWith(".json") || chosen == Format.PERFETTO && name.endsWith(".svg")) {
+            // Perfetto's JSON went into t.svg: the extension and --format must agree, as for the other commands
+            throw new IllegalArgumentException("--format " + format + " and -o " + output + " disagree: the extension says "
+                    + (chosen == Format.SVG ? "perfetto" : "svg"));
+        }
+        return chosen;
     }
 
     /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */

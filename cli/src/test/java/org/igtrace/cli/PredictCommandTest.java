@@ -147,10 +147,10 @@ class PredictCommandTest {
     @Test
     void badValuesAreUsageErrorsNamingTheOption(@TempDir Path dir) {
         String[][] cases = {
-            {"--latency", "-5us", "--latency '-5us': expected a time >= 0"},
-            {"--cpu-ratio", "0", "--cpu-ratio '0': expected a number > 0"},
-            {"--bandwidth", "10XB/s", "--bandwidth '10XB/s': expected a bandwidth > 0"},
-            {"--eager-limit", "lots", "--eager-limit 'lots': expected a size >= 0"},
+            {"--latency", "-5us", "--latency '-5us': expected a time from 0 to 10^9 s"},
+            {"--cpu-ratio", "0", "--cpu-ratio '0': expected a number from 10^-9 to 10^9"},
+            {"--bandwidth", "10XB/s", "--bandwidth '10XB/s': expected a bandwidth of at least 1 byte/s"},
+            {"--eager-limit", "lots", "--eager-limit 'lots': expected a size from 0 to 2^62 bytes"},
             {"--sweep", "speed=1,2", "--sweep 'speed=1,2': expected latency="},
             {"--format", "xml", "--format 'xml': expected one of text, json, csv"},
             {"--network", "guessed", "--network 'guessed': expected measured"},

@@ -84,11 +84,15 @@ class SpilledCallsTest {
         assertEquals(memory.out, file.out);
         assertTrue(file.err.contains("of them in a temporary file"), file.err);
         assertEquals(List.of(), leftIn(dir));
-        Path missing = dir.resolve("no-such-dir");
-        Result c = spilling("predict", trace, "--temp-dir", missing.toString());
+        // /proc is a directory where no file can be made (not even by root): the calls do go to --temp-dir
+        Path unwritable = Path.of("/proc");
+        Result c = spilling("predict", trace, "--temp-dir", unwritable.toString());
         assertEquals(1, c.code, c.err);
-        assertTrue(c.err.startsWith("igtrace: " + missing) && c.err.contains("cannot write replay activities"), c.err);
+        assertTrue(c.err.startsWith("igtrace: " + unwritable) && c.err.contains("cannot write replay activities"), c.err);
         assertEquals(1, c.err.lines().count(), c.err);
+        Result missing = spilling("predict", trace, "--temp-dir", dir.resolve("no-such-dir").toString());
+        assertEquals(2, missing.code, missing.err); // checked before reading
+        assertTrue(missing.err.contains("no such directory"), missing.err);
     }
 
     /** A placement file that is not there is found after the read and the calibration: exit 1, nothing left. */
@@ -118,10 +122,10 @@ class SpilledCallsTest {
         assertTrue(callsA.size() > 1000, "vt-md-mpi-cuda has thousands of calls: " + callsA.size());
         assertEquals(callsA, callsB);
         assertEquals(List.of(), leftIn(temp));
-        Path missing = dir.resolve("no-such-dir");
-        Result c = spilling("timeline", trace, "--format", "perfetto", "-o", dir.resolve("c.json").toString(), "--temp-dir", missing.toString());
+        Path unwritable = Path.of("/proc");
+        Result c = spilling("timeline", trace, "--format", "perfetto", "-o", dir.resolve("c.json").toString(), "--temp-dir", unwritable.toString());
         assertEquals(1, c.code, "the calls do go to --temp-dir: " + c.err);
-        assertTrue(c.err.contains(missing.toString()) && c.err.contains("--temp-dir"), c.err);
+        assertTrue(c.err.contains(unwritable.toString()) && c.err.contains("--temp-dir"), c.err);
         assertTrue(!Files.exists(dir.resolve("c.json")), "no partial output");
     }
 }

@@ -124,6 +124,9 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 if (lo < 0 || hi < lo) {
                     throw new NumberFormatException();
                 }
+                if (hi >= 1 << 30) { // set(lo, hi + 1) overflowed at 2147483647: an internal error
+                    throw new IllegalArgumentException("--ranks: rank " + hi + " is not in the trace");
+                }
                 set.set(lo, hi + 1);
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("--ranks '" + list + "': '" + p + "' is not a rank or a range lo-hi (e.g. 0-3,8)");
