@@ -34,7 +34,7 @@ record Otf1PartReader(Otf1FileSet files, Otf1Definitions resolved, List<String> 
             Path file = Path.of(eventFiles.get(part));
             Otf1EventStream stream = new Otf1EventStream(resolved, sink, part);
             try {
-                Otf1TraceReader.readLines(file, stream);
+                Otf1TraceReader.readEvents(file, stream, eventFiles.size()); // the same error as the command line's
             } catch (RuntimeException e) {
                 throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
             }

@@ -240,7 +240,7 @@ public final class Otf1TraceReader implements PartitionedSource {
      * a record naming what the definitions never define does not: the definitions may be the
      * damaged file, and --skip-damaged does not skip it.
      */
-    private static void readEvents(Path file, Otf1EventStream stream, int files) throws TraceReadException {
+    static void readEvents(Path file, Otf1EventStream stream, int files) throws TraceReadException {
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, stream);
         } catch (Otf1EventStream.UndefinedReference e) {
