@@ -43,10 +43,17 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Writes one self-contained HTML report of the run: summary and notes, the efficiency (load balance,",
-            "communication and parallel efficiency) with each process's useful and lost time, compute fraction and waiting per",
-            "process, the communication matrix as a heat map, the information graph's spanning tree (drawn by Graphviz",
-            "dot when installed), the wait-state table, the timeline, and the top pairs by bytes and by waiting."},
+        header = "Write one self-contained HTML page of the run: summary, efficiency, matrix, tree, waits, timeline.",
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n", descriptionHeading = "%n",
+        description = {"Writes one self-contained HTML report of the run: summary and notes, the efficiency (load balance, "
+                + "communication and parallel efficiency) with each process's useful and lost time, compute fraction and waiting per "
+                + "process, the communication matrix as a heat map, the information graph's spanning tree (drawn by Graphviz "
+                + "dot when installed), the wait-state table, the timeline, and the top pairs by bytes and by waiting."},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace report run/traces.otf2 -o run.html",
+            "  igtrace report run/traces.otf2 --window 1.5s:2s --ranks 0-7 -o part.html"
+        },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the report was written", "1:the trace or the output could not be handled", "2:usage error"})
 public final class ReportCommand implements Callable<Integer> {
@@ -59,7 +66,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 
-    @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1100", description = "Width of the timeline (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1100", description = "Width of the timeline, 300 to 20000 pixels (default: ${DEFAULT-VALUE}).")
     int width;
 
     @CommandLine.Mixin

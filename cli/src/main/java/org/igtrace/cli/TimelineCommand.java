@@ -31,12 +31,14 @@ import picocli.CommandLine.Parameters;
         mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
+        header = "Draw the run as a time-space diagram (SVG), or export it for the Perfetto UI.",
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n", descriptionHeading = "%n",
         description = {
-            "Draws the run as a time-space diagram: a row per process, outermost MPI calls as bars (their waiting",
-            "part darker), compute coloured by the outermost user region, messages as arrows (clock conflicts in",
-            "red), collective operations marked. The picture's size depends on --width and the number of rows,",
-            "not on the number of events. --format perfetto writes every call and message as Chrome trace-event",
-            "JSON instead, to browse in the Perfetto UI."
+            "Draws the run as a time-space diagram: a row per process, outermost MPI calls as bars (their waiting "
+                    + "part darker), compute coloured by the outermost user region, messages as arrows (clock conflicts in "
+                    + "red), collective operations marked. The picture's size depends on --width and the number of rows, "
+                    + "not on the number of events. --format perfetto writes every call and message as Chrome trace-event "
+                    + "JSON instead, to browse in the Perfetto UI."
         },
         footerHeading = "%nExamples:%n",
         footer = {
