@@ -168,6 +168,9 @@ public final class PredictCommand implements Callable<Integer> {
             SelectedReading selected = new SelectedReading();
             TraceProfile profile = read(located, recorder, store, selected, settings.selection());
             String nothing = selected.nothingLeft(located);
+            if (nothing == null) {
+                nothing = SelectedReading.nothingLeftOfRanks(located, settings.selection(), profile);
+            }
             if (nothing != null) {
                 err.println(nothing);
                 return 1;

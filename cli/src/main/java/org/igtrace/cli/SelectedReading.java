@@ -87,6 +87,18 @@ final class SelectedReading {
         return filter == null ? null : nothingLeft(located, filter.selection(), filter.keptEvents());
     }
 
+    /**
+     * The line for a {@link #readEveryRank} read whose selected ranks kept no event (the other
+     * ranks' events were kept for the replay), or null when they kept some.
+     */
+    static String nothingLeftOfRanks(TraceFormat.Located located, Selection selection, TraceProfile profile) {
+        if (selection.ranks() == null) {
+            return null;
+        }
+        boolean none = profile.processes().stream().filter(p -> profile.selected(p.rank())).allMatch(p -> p.threads() == 0);
+        return nothingLeft(located, selection, none ? 0 : 1);
+    }
+
     private static String nothingLeft(TraceFormat.Located located, Selection selection, long kept) {
         if (kept > 0) {
             return null;

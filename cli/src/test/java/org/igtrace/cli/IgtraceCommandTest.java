@@ -91,6 +91,24 @@ class IgtraceCommandTest {
         assertNoStackTrace(r);
     }
 
+    /**
+     * A named pipe as the trace: with no writer igtrace waited in open() for ever; with one, its
+     * bytes went to the format check and libotf2 then waited opening it again. Refused at once.
+     */
+    @Test
+    void aNamedPipeAsTheTraceIsOneLineNotAHang(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("traces.otf2");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertTrue(mkfifo.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && mkfifo.exitValue() == 0);
+        for (String command : new String[] {"graph", "stats", "info", "predict", "timeline", "report"}) {
+            Result r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                    () -> run(command, fifo.toString()));
+            assertEquals(1, r.code, command + ": " + r.err);
+            assertEquals(List.of("igtrace: " + fifo + ": not a regular file (a named pipe or device): give the trace's anchor file (*.otf2), "
+                    + "master file (*.otf) or folder"), r.errLines(), command);
+        }
+    }
+
     @Test
     void fileThatIsNotATraceIsOneLine(@TempDir Path dir) throws Exception {
         Path text = Files.writeString(dir.resolve("notes.otf2"), "hello, this is not a trace\n");

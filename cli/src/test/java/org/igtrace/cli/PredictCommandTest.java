@@ -66,6 +66,24 @@ class PredictCommandTest {
         assertEquals("", r.err, "-q prints nothing but errors");
     }
 
+    /**
+     * A selection whose ranks keep no event is refused as graph and stats refuse it, not answered
+     * with an empty table and an efficiency of 1.000. otf2-print of pi-4: the first event at
+     * 17640 ns, rank 0's last at 10456702 ns, rank 3's at 34794279 ns; --window 34ms: starts at
+     * 34017640 ns, after every event of rank 0 and before rank 3's last.
+     */
+    @Test
+    void selectedRanksWithoutAnEventAreRefused() {
+        Result none = run(trace("pi-4"), "--window", "34ms:", "--ranks", "0");
+        assertEquals(1, none.code, none.err);
+        assertEquals("", none.out);
+        assertTrue(none.err.strip().matches("igtrace: .*pi-4/eztrace_log\\.otf2: the selection \\(--window 34ms: --ranks 0\\) keeps no event of the trace"),
+                none.err);
+        Result kept = run(trace("pi-4"), "--window", "34ms:", "--ranks", "3", "-q");
+        assertEquals(0, kept.code, kept.err);
+        assertTrue(kept.out.lines().anyMatch(l -> l.matches(" +3 .*")), kept.out);
+    }
+
     /** L = 0, B = inf never predicts more than measured (ping-pong, and a late sender with a barrier). */
     @Test
     void idealNetworkNeverPredictsMoreThanMeasured() {

@@ -37,7 +37,8 @@ class ReaderCrashTest {
         Path output = dir.resolve("graph.graphml");
         Path stderr = Files.createTempFile("igtrace-crash", ".err");
         Process igtrace = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(), anchor.toString(), "-o", output.toString())
+                LauncherTest.PIPE_AS_TRACE, "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                anchor.toString(), "-o", output.toString())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderr.toFile()).start();
         try {
             ProcessHandle reader = feedUntilLibotf2Opens(igtrace, anchor);

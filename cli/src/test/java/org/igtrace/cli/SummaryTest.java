@@ -45,6 +45,16 @@ class SummaryTest {
     }
 
     @Test
+    void computeFractionsKeepThreeDecimals() {
+        // a node label w=0.98 beside w=0.918 read as less precise: every w has 3 decimals, as the tables print efficiencies
+        assertEquals("0.980", org.igtrace.core.output.Labels.fraction(0.98));
+        assertEquals("0.918", org.igtrace.core.output.Labels.fraction(0.9176));
+        assertEquals("1.000", org.igtrace.core.output.Labels.fraction(0.99951));
+        assertEquals("0.000", org.igtrace.core.output.Labels.fraction(0));
+        assertEquals("0.001", org.igtrace.core.output.Labels.fraction(0.0005)); // half up on the decimal value
+    }
+
+    @Test
     void oneOfEachIsSingular() {
         assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
                 + "clocks needed no correction, 1 clock conflict -> 0"), summary(waits(0, 1), List.of()));

@@ -40,8 +40,8 @@ class DotWriterTest {
         long bold = text.lines().filter(l -> l.contains("style=\"bold\" penwidth=\"3\"")).count();
         assertEquals(view == GraphView.FULL ? 3 : 0, bold);
         assertEquals(view == GraphView.FULL ? 4 : 3, text.lines().filter(l -> l.contains(" -- ")).count());
-        // w_0 = 0.75 in the node label; {0,1}'s avg 1000 B labelled "1 KB", in the tree view its recalculated 1500 B "1.5 KB".
-        assertTrue(text.contains("n0 [ label=\"0\\nw=0.75\" rank=\"0\""), text);
+        // w_0 = 0.75 in the node label, to 3 decimals; {0,1}'s avg 1000 B labelled "1 KB", in the tree view its recalculated 1500 B "1.5 KB".
+        assertTrue(text.contains("n0 [ label=\"0\\nw=0.750\" rank=\"0\""), text);
         // data attributes follow the drawing ones; weight travels as w, the graph's own attributes quoted
         assertTrue(text.contains(" w=\"0.75\" "), text);
         assertTrue(text.contains("\"graph\"=\"" + view.name().toLowerCase(java.util.Locale.ROOT) + "\";"), text);

@@ -142,10 +142,10 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return a;
     }
 
-    /** {@code 3\nw=0.812}: the rank and its compute fraction to 3 significant digits. */
+    /** {@code 3\nw=0.812}: the rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98}). */
     @Override
     public String vertexLabel(ProcessProfile p) {
-        return p.rank() + "\nw=" + Labels.significant(p.computeFraction(), 3);
+        return p.rank() + "\nw=" + Labels.fraction(p.computeFraction());
     }
 
     /** The shown weight with its unit: {@code 18.2 KB}, {@code 24 msg}, {@code 51.8 ms}. */

@@ -33,6 +33,17 @@ public final class Labels {
         return BigDecimal.valueOf(value).round(new MathContext(digits, java.math.RoundingMode.HALF_UP)).doubleValue();
     }
 
+    /**
+     * A fraction from 0 to 1 to 3 decimals, trailing zeros kept ({@code 0.980} beside
+     * {@code 0.918}, {@code 1.000}), as the tables print efficiencies.
+     */
+    public static String fraction(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        return BigDecimal.valueOf(value).setScale(3, java.math.RoundingMode.HALF_UP).toPlainString();
+    }
+
     /** Bytes in decimal units: {@code 18.2 KB}. */
     public static String bytes(double bytes) {
         return scaled(bytes, BYTES, " ");
