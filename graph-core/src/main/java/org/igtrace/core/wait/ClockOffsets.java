@@ -89,9 +89,11 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
 
     private static ClockOffsets longestPaths(int processes, int[] from, int[] to, long[] d, int m, boolean[] bounded) {
         long[] o = new long[processes];
-        // With a virtual source tied to every process, longest paths have at most n edges: after
-        // n + 1 rounds without settling, a positive cycle exists.
-        int limit = processes + 1;
+        // Starting from o = 0 (a virtual source tied to every process, its edges relaxed), a longest
+        // path has at most n - 1 edges: relaxation changes nothing in round n at the latest
+        // (definitions section 8: "settles within n rounds"); a change in round n is a positive
+        // cycle, and the offsets kept are those after n rounds.
+        int limit = processes;
         for (int round = 1; round <= limit; round++) {
             boolean changed = false;
             for (int i = 0; i < m; i++) {

@@ -166,8 +166,18 @@ class WaitAnalysisTest {
         assertEquals(0, settled.of(0));
         assertEquals(5, settled.of(1));
         assertEquals(12, settled.of(2));
+        // the longest path 0 -> 1 -> 2 listed backwards: one edge a round, round 3 = n confirms it
+        ClockOffsets slowest = ClockOffsets.solve(3, new int[] {1, 0}, new int[] {2, 1}, new long[] {7, 5}, 2);
+        assertTrue(slowest.settled());
+        assertEquals(3, slowest.rounds());
+        assertEquals(12, slowest.of(2));
+        // a cycle of +1 (o1 >= o0 + 5, o0 >= o1 - 4): n = 2 rounds, relaxed in order, then the offsets
+        // of the last one are kept: round 1 o1 = 5, o0 = 1; round 2 o1 = 6, o0 = 2
         ClockOffsets drift = ClockOffsets.solve(2, new int[] {0, 1}, new int[] {1, 0}, new long[] {5, -4}, 2);
         assertFalse(drift.settled());
+        assertEquals(2, drift.rounds());
+        assertEquals(2, drift.of(0));
+        assertEquals(6, drift.of(1));
     }
 
     /** Three processes on one communicator, regions as {@link #definitions()}. */
