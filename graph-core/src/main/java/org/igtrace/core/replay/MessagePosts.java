@@ -16,7 +16,7 @@ import java.util.Arrays;
  */
 final class MessagePosts {
     private static final int SMALL = 8;
-    private static final byte SENDER_DONE = 1, RECEIVER_DONE = 2, BOTH = 3;
+    private static final byte SENDER_DONE = 1, RECEIVER_DONE = 2, BOTH = 3, SENT_EAGERLY = 4;
 
     /** Per channel: the number of its oldest message kept, where it is in the buffer, how many are kept. */
     private final long[] head;
@@ -140,6 +140,23 @@ final class MessagePosts {
         }
     }
 
+    /**
+     * Message k went eagerly although it is rendezvous-sized: its send was let through a cycle
+     * before its receive was posted, so its transfer starts at the send's post.
+     */
+    void markSentEagerly(int channel, long k) {
+        int at = slot(channel, k);
+        if (at >= 0) {
+            done[channel][at] |= SENT_EAGERLY;
+        }
+    }
+
+    /** Whether message k was let through a cycle as an eager one ({@link #markSentEagerly}). */
+    boolean sentEagerly(int channel, long k) {
+        int at = slot(channel, k);
+        return at >= 0 && (done[channel][at] & SENT_EAGERLY) != 0;
+    }
+
     /** The sender needs message k no more. */
     void senderDone(int channel, long k) {
         finish(channel, k, SENDER_DONE);
@@ -158,7 +175,7 @@ final class MessagePosts {
         byte[] d = done[c];
         d[at] |= side;
         int mask = capacity[c] - 1, b = base[c];
-        while (size[c] > 0 && d[b + first[c]] == BOTH) {
+        while (size[c] > 0 && (d[b + first[c]] & BOTH) == BOTH) {
             first[c] = (first[c] + 1) & mask;
             head[c]++;
             size[c]--;

@@ -14,7 +14,8 @@ import org.igtrace.core.trace.MpiCall;
  * instance, and leaves once every operation it completes has completed. A process stalls when it
  * needs a partner's post time not yet known, and is woken when that partner publishes. If every
  * unfinished process stalls (a cycle the real run broke by buffering), the stalled call entered
- * earliest is forced: its rendezvous sends complete as eager ones and its unknown partners keep
+ * earliest is forced: its rendezvous sends complete as eager ones (and their receivers get them as
+ * eager ones, from the send's post) and its unknown partners keep
  * the call's measured duration; the note counts such calls.
  *
  * <p>Several models with one eager limit can be replayed at once: which post a call waits for
@@ -388,6 +389,8 @@ final class ReplaySimulation {
             }
             if (known == KNOWN) {
                 arrival(p, c, i, from);
+            } else if (known == UNKNOWN && type != LocationActivities.RECEIVE && type != LocationActivities.COLLECTIVE) {
+                posts.markSentEagerly(ch, c.at[i]); // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
             } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
                 for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration
                     leaves[j] = Math.max(leaves[j], enter[from + j] + measured);
@@ -427,7 +430,7 @@ final class ReplaySimulation {
                 done = Math.max(e, start) + params.transfer(p, m.channelReceiver[ch], bytes);
             } else if (type == LocationActivities.RECEIVE) {
                 start = posts.send(ch, k, j);
-                double from2 = bytes < params.eagerLimit() ? start : Math.max(start, posts.receive(ch, k, j));
+                double from2 = bytes < params.eagerLimit() || posts.sentEagerly(ch, k) ? start : Math.max(start, posts.receive(ch, k, j));
                 done = from2 + params.transfer(m.channelSender[ch], p, bytes);
             } else if (type == LocationActivities.SEND_COMPLETE) {
                 start = posts.receive(ch, k, j);

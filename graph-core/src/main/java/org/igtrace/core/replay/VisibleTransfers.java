@@ -1,11 +1,13 @@
 package org.igtrace.core.replay;
 
+import org.igtrace.core.trace.MpiCall;
 
 /**
  * The transfer times {@link NetworkCalibration} fits, from one read of every process's
  * activities (definitions section 9's calibration): per matched message received in a call that
  * waits for it (a blocking receive, MPI_Sendrecv, MPI_Wait*) whose receive call started before
- * its send call (or, from the eager limit on, any), the receiving call's leave minus the later of
+ * its send call (or, from the eager limit on, any blocking receive or MPI_Sendrecv: the transfer
+ * cannot start before they post it), the receiving call's leave minus the later of
  * the two calls' enters, corrected clocks. Processes take turns as in the replay: a sender
  * publishes its send call's enter per message, a receiver that needs one not yet published
  * waits for it, and a message is forgotten once both sides passed it.
@@ -17,6 +19,12 @@ final class VisibleTransfers {
     private final double tick;
     /** Per region: whether a receive completed in it was waited for (MPI_Recv, MPI_Sendrecv, MPI_Wait*). */
     private final boolean[] waitsForReceive;
+    /**
+     * Per region: whether it also posts the receives it completes (MPI_Recv, MPI_Sendrecv), so that
+     * a rendezvous transfer cannot start before it; an MPI_Wait* completes a receive an earlier
+     * MPI_Irecv posted, whose rendezvous transfer may have ended before the wait began.
+     */
+    private final boolean[] postsReceive;
     private final MessagePosts sendEnters;
     private final ActivityCursor[] cursor;
     private final long[][] collectives;
@@ -34,8 +42,11 @@ final class VisibleTransfers {
         this.eagerLimit = eagerLimit;
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
         waitsForReceive = new boolean[m.run.definitions.regionCount()];
+        postsReceive = new boolean[waitsForReceive.length];
         for (int r = 0; r < waitsForReceive.length; r++) {
-            waitsForReceive[r] = m.run.definitions.mpiCall(r).waitsForReceive();
+            MpiCall call = m.run.definitions.mpiCall(r);
+            waitsForReceive[r] = call.waitsForReceive();
+            postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
         }
         int n = m.run.processCount();
         sendEnters = new MessagePosts(m.channels);
@@ -158,14 +169,15 @@ final class VisibleTransfers {
 
     private void measure(int p, ActivityCursor c, MedianBySize times) {
         double enter = corrected(p, c.enter), leave = corrected(p, c.leave);
+        boolean posted = postsReceive[c.region];
         for (int i = 0; i < c.events; i++) {
             if (c.match[i] < 0 || c.type[i] != LocationActivities.RECEIVE) {
                 continue;
             }
             double sent = sendEnters.send(c.match[i], c.at[i]);
             long size = c.bytes[i];
-            if (Double.isNaN(sent) || (enter > sent && size < eagerLimit)) {
-                continue;
+            if (Double.isNaN(sent) || (enter > sent && (size < eagerLimit || !posted))) {
+                continue; // the transfer may have been under way, or over, before the call began
             }
             times.add(size, leave - Math.max(enter, sent));
             used++;

@@ -397,6 +397,11 @@ class TraceReplayTest {
         // finds rank 0's receive posted at 0: A = 1 + transfer; rank 0's receive leaves then.
         double transfer = MS + 102400 / 1e8;
         assertEquals(1 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        // rank 0's message went eagerly, so it travels from its post at 0 and arrives at transfer =
+        // 2.024 ms, before rank 1 enters its receive (at 1 + transfer): that receive leaves at once. Taken
+        // as rendezvous it would have started only then and ended at 1 + 2 * transfer.
+        assertEquals(1 * MS + transfer, p.processes().get(1).end(), 1e-12);
+        assertEquals(0.0, p.processes().get(1).waiting(), 1e-12, "rank 0's receive was posted before rank 1's send: no waiting");
     }
 
     /**
@@ -551,5 +556,31 @@ class TraceReplayTest {
         assertEquals(2, fit.messages());
         assertEquals(2e6, fit.bandwidth(), 1e-3);
         assertEquals(1.5e-3, fit.latency(), 1e-12);
+    }
+    /**
+     * A rendezvous-sized message (100 KiB) completed in an MPI_Waitall [20, 21] entered long after
+     * its MPI_Irecv (posted at 0) and its send [2, 5]: the transfer may have ended before the wait
+     * began, so its 1 ms is no transfer time and is left out; a rendezvous message received in a
+     * blocking MPI_Recv [30, 36] posted after its send (at 25) cannot have started before 30 and
+     * is timed: 36 - 30 = 6 ms. One message, one size: L = 6 ms, B = inf. (Timing the Waitall too
+     * gave the median of 1 and 6 ms, 3.5 ms.)
+     */
+    @Test
+    void calibrationLeavesOutRendezvousMessagesCompletedInAWait() {
+        TraceReplay replay = record(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
+            call(l[0], SEND, 2, 5, () -> l[0].send(2, 1, 0, 4, 102400));
+            call(l[1], WAITALL, 20, 21, () -> l[1].irecv(21, 0, 0, 4, 102400, 3));
+            call(l[0], SEND, 25, 36, () -> l[0].send(25, 1, 0, 5, 102400));
+            call(l[1], RECV, 30, 36, () -> l[1].receive(36, 0, 0, 5, 102400));
+            call(l[0], FINALIZE, 36, 37);
+            call(l[1], FINALIZE, 36, 37);
+        });
+        NetworkCalibration.Fit fit = replay.calibrate();
+        assertEquals(1, fit.messages(), fit.how());
+        assertEquals(6e-3, fit.latency(), 1e-12);
+        assertTrue(Double.isInfinite(fit.bandwidth()));
     }
 }
