@@ -141,6 +141,16 @@ public final class PredictCommand implements Callable<Integer> {
     /** The parsed model parameters; null where the calibration fills in. */
     record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
                     Double localBandwidth, Sweep sweep, PredictionOutput.Format format, Selection selection) {
+        /** Whether L or B is neither given nor swept, so that the network is fitted to the trace. */
+        boolean needsCalibration() {
+            String swept = sweep == null ? "" : sweep.parameter();
+            return latency == null && !swept.equals("latency") || bandwidth == null && !swept.equals("bandwidth");
+        }
+
+        /** The latency or bandwidth of the model before a sweep varies it: given, fitted, or the sweep's first value. */
+        double base(Double given, double fitted, String parameter) {
+            return given != null ? given : sweep != null && sweep.parameter().equals(parameter) ? sweep.values()[0] : fitted;
+        }
     }
 
     /** {@code --sweep NAME=V1,V2,...}. */
@@ -193,7 +203,7 @@ public final class PredictCommand implements Callable<Integer> {
             ReplayParameters base;
             List<Prediction> predictions;
             try {
-                fit = settings.latency() == null || settings.bandwidth() == null ? replay.calibrate(settings.eagerLimit()) : null;
+                fit = settings.needsCalibration() ? replay.calibrate(settings.eagerLimit()) : null;
                 base = parameters(settings, fit, profile);
                 clock.calibrated();
                 List<ReplayParameters> models = new ArrayList<>();
@@ -306,7 +316,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (topology == null && placement != null) {
             throw new UsageException("--placement needs --topology");
         }
-        if (topology == null && (!"0".equals(hopLatency) || localLatency != null || localBandwidth != null)) {
+        if (topology == null && (h != 0 || localLatency != null || localBandwidth != null)) {
             throw new UsageException("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
         }
         if (topology != null) {
@@ -331,8 +341,8 @@ public final class PredictCommand implements Callable<Integer> {
         }
         Sweep s = sweep == null ? null : sweep();
         if (s != null && (s.parameter().equals("latency") && latency != null || s.parameter().equals("bandwidth") && bandwidth != null
-                || s.parameter().equals("cpu-ratio") && !"1".equals(cpuRatio))) {
-            throw new UsageException("--sweep " + s.parameter() + " and --" + s.parameter() + " both give it: the sweep's values were used");
+                || s.parameter().equals("cpu-ratio") && r != 1)) {
+            throw new UsageException("--sweep " + s.parameter() + " and --" + s.parameter() + " both give it: give one of them");
         }
         Selection chosen;
         try {
@@ -385,8 +395,8 @@ public final class PredictCommand implements Callable<Integer> {
 
     private ReplayParameters parameters(Settings s, NetworkCalibration.Fit fit, TraceProfile profile)
             throws UsageException, TraceReadException {
-        double l = s.latency() != null ? s.latency() : fit.latency();
-        double b = s.bandwidth() != null ? s.bandwidth() : fit.bandwidth();
+        double l = s.base(s.latency(), fit == null ? 0 : fit.latency(), "latency");
+        double b = s.base(s.bandwidth(), fit == null ? 0 : fit.bandwidth(), "bandwidth");
         ReplayParameters.Network net = null;
         if (topology != null) {
             int n = profile.processes().size();

@@ -200,24 +200,32 @@ final class PredictionOutput {
         b.append("],\n");
         if (sweep != null) {
             b.append("  \"sweep\": {\"parameter\": ").append(quote(sweep.parameter())).append(", \"points\": [\n");
+            // each point with its own processes (a top-level list held the first point's rows only)
             for (int i = 0; i < predictions.size(); i++) {
                 Prediction q = predictions.get(i);
                 b.append("    {\"value\": ").append(number(sweep.values()[i])).append(", \"predicted_runtime\": ")
-                        .append(number(q.predictedRuntime())).append(", \"speedup\": ").append(number(q.speedup())).append('}')
-                        .append(i + 1 < predictions.size() ? ",\n" : "\n");
+                        .append(number(q.predictedRuntime())).append(", \"speedup\": ").append(number(q.speedup()))
+                        .append(", \"processes\": [\n");
+                processes(b, q.processes(), "      ");
+                b.append("    ]}").append(i + 1 < predictions.size() ? ",\n" : "\n");
             }
-            b.append("  ]},\n");
+            b.append("  ]}\n}\n");
+            return b.toString();
         }
         b.append("  \"processes\": [\n");
-        List<Prediction.ProcessPrediction> rows = first.processes();
-        for (int i = 0; i < rows.size(); i++) {
-            Prediction.ProcessPrediction r = rows.get(i);
-            b.append("    {\"rank\": ").append(r.rank()).append(", \"predicted_time\": ").append(number(r.predictedTime()))
-                    .append(", \"compute\": ").append(number(r.compute())).append(", \"mpi\": ").append(number(r.mpi()))
-                    .append(", \"wait\": ").append(number(r.waiting())).append(", \"end\": ").append(number(r.end())).append('}').append(i + 1 < rows.size() ? ",\n" : "\n");
-        }
+        processes(b, first.processes(), "    ");
         b.append("  ]\n}\n");
         return b.toString();
+    }
+
+    private static void processes(StringBuilder b, List<Prediction.ProcessPrediction> rows, String indent) {
+        for (int i = 0; i < rows.size(); i++) {
+            Prediction.ProcessPrediction r = rows.get(i);
+            b.append(indent).append("{\"rank\": ").append(r.rank()).append(", \"predicted_time\": ").append(number(r.predictedTime()))
+                    .append(", \"compute\": ").append(number(r.compute())).append(", \"mpi\": ").append(number(r.mpi()))
+                    .append(", \"wait\": ").append(number(r.waiting())).append(", \"end\": ").append(number(r.end())).append('}')
+                    .append(i + 1 < rows.size() ? ",\n" : "\n");
+        }
     }
 
     private String csv() {

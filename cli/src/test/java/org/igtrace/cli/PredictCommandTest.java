@@ -147,6 +147,36 @@ class PredictCommandTest {
         assertTrue(r.out.contains("{\"value\": 0.000001,") || r.out.contains("{\"value\": 1e-06,") || r.out.contains("{\"value\": 1.0E-6,"), r.out);
     }
 
+    /**
+     * Each point of a sweep has its own processes (a top-level list held the first point's only),
+     * and a sweep of latency with a given bandwidth fits no network (a fitted latency was printed
+     * and never used). Ping-pong: rank 0's predicted time grows with the latency.
+     */
+    @Test
+    void aSweepsPointsHaveTheirOwnProcessesAndASweptParameterIsNotFitted() {
+        Result r = run(trace("scorep-ping-pong"), "--sweep", "latency=1us,1ms", "--bandwidth", "1GB/s", "--format", "json");
+        assertEquals(0, r.code, r.err);
+        Matcher rows = Pattern.compile("\\{\"rank\": 0, \"predicted_time\": ([-0-9.eE]+)").matcher(r.out);
+        List<Double> rank0 = new ArrayList<>();
+        while (rows.find()) {
+            rank0.add(Double.parseDouble(rows.group(1)));
+        }
+        assertEquals(2, rank0.size(), r.out);
+        assertTrue(rank0.get(1) > rank0.get(0), rank0.toString());
+        assertFalse(r.out.contains("\"calibration\""), r.out);
+        assertFalse(r.err.contains("network measured"), r.err);
+    }
+
+    /** A sweep of the cpu ratio beside --cpu-ratio 1.0 (the default, written otherwise) or --hop-latency 0s alone is no conflict. */
+    @Test
+    void defaultsWrittenOtherwiseAreNoConflict() {
+        assertEquals(0, run(trace("scorep-ping-pong"), "--sweep", "cpu-ratio=2,4", "--cpu-ratio", "1.0", "-q").code);
+        assertEquals(0, run(trace("scorep-ping-pong"), "--hop-latency", "0s", "-q").code);
+        Result both = run(trace("scorep-ping-pong"), "--sweep", "cpu-ratio=2,4", "--cpu-ratio", "3");
+        assertEquals(2, both.code);
+        assertTrue(both.err.startsWith("igtrace predict: --sweep cpu-ratio and --cpu-ratio both give it: give one of them"), both.err);
+    }
+
     /** bandwidth inf has no place on the x axis: its prediction is a labelled line, not left out of the plot unsaid. */
     @Test
     void anInfiniteSweepValueIsDrawnAsALine(@TempDir Path dir) throws Exception {
