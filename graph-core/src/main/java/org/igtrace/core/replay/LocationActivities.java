@@ -61,6 +61,10 @@ public final class LocationActivities implements LocationEvents {
     private long opsInCalls;
     private long largestSize;
     private final IntIntMap memberCollectives = new IntIntMap();
+    /** Per communicator: arrivals as a member a selection left out before the first one recorded. */
+    final IntIntMap outsideCollectives = new IntIntMap();
+    /** Ends and arrivals a selection left out after one of their key or communicator was recorded (--region's gaps). */
+    long gaps;
     private long previousLeave;
     /** The head byte of the last send or receive written. */
     private int lastHead;
@@ -232,6 +236,39 @@ public final class LocationActivities implements LocationEvents {
             stream.putUnsigned(size);
         }
         return key;
+    }
+
+    /**
+     * A message end the selection left out: counted per key when no end of its kind was recorded
+     * on the key yet (the window's start cut it), so that the replay numbers the recorded ones as
+     * the trace does; one after a recorded end (between two kept parts, --region) is counted as a gap.
+     */
+    @Override
+    public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+        if (environmentDepth > 0 || partner < 0) {
+            return;
+        }
+        int key = keys.id(partner, communicator, tag);
+        if (send ? keys.sends[key] > 0 : keys.receives[key] > 0) {
+            gaps++;
+        } else if (send) {
+            keys.outsideSends[key]++;
+        } else {
+            keys.outsideReceives[key]++;
+        }
+    }
+
+    /** A collective arrival the selection left out: counted per communicator as {@link #outsideMessage} counts ends. */
+    @Override
+    public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+        if (environmentDepth > 0 || kind == CollectiveKind.OTHER || !membership.member(communicator, process)) {
+            return;
+        }
+        if (memberCollectives.get(communicator, 0) > 0) {
+            gaps++;
+        } else {
+            outsideCollectives.put(communicator, outsideCollectives.get(communicator, 0) + 1);
+        }
     }
 
     @Override

@@ -17,6 +17,9 @@ final class MessageKeys {
     long[] sends = new long[8];
     long[] receives = new long[8];
     long[] lastBytes = new long[8];
+    /** Per key: sends and receives a selection left out before the first one recorded ({@link LocationActivities#outsideMessage}). */
+    long[] outsideSends = new long[8];
+    long[] outsideReceives = new long[8];
     private int[] index = new int[16];
     private int last = -1;
 
@@ -57,6 +60,8 @@ final class MessageKeys {
             sends = Arrays.copyOf(sends, n);
             receives = Arrays.copyOf(receives, n);
             lastBytes = Arrays.copyOf(lastBytes, n);
+            outsideSends = Arrays.copyOf(outsideSends, n);
+            outsideReceives = Arrays.copyOf(outsideReceives, n);
         }
         peer[count] = partner;
         communicator[count] = comm;
@@ -82,12 +87,14 @@ final class MessageKeys {
         }
     }
 
-    /** Drops the index and the counters: the keys are kept for the replay. */
+    /** Drops the index and the counters: the keys (and the ends left out before them) are kept for the replay. */
     void seal() {
         index = null;
         peer = Arrays.copyOf(peer, count);
         communicator = Arrays.copyOf(communicator, count);
         tag = Arrays.copyOf(tag, count);
+        outsideSends = Arrays.copyOf(outsideSends, count);
+        outsideReceives = Arrays.copyOf(outsideReceives, count);
         sends = null;
         receives = null;
         lastBytes = null;

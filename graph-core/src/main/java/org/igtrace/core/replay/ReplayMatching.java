@@ -32,6 +32,18 @@ final class ReplayMatching {
     long[] matched = new long[16];
     private long[] channelSends = new long[16];
     private long[] channelReceives = new long[16];
+    /**
+     * Per channel: the number of the first send and of the first receive inside the replay window,
+     * counting the ends a selection left out before them, and of the first message both sides
+     * hold there; matched messages are numbered from that one.
+     */
+    private long[] channelFirstSend = new long[16];
+    private long[] channelFirstReceive = new long[16];
+    private long[] channelStart = new long[16];
+    /** Per process and communicator: its arrivals' place relative to instance 0 (the first every member holds), at most 0. */
+    final long[][] collectiveShift;
+    /** Ends and arrivals a selection left out between kept ones (--region): matched by the kept ones' order. */
+    long gaps;
     int channels;
     /** Per communicator: its members, and how many instances every member recorded (instances 0 .. n-1 are complete). */
     final int[] communicatorSize;
@@ -63,24 +75,66 @@ final class ReplayMatching {
         communicatorSize = new int[comms];
         completeInstances = new long[comms];
         long[][] collectives = new long[n][];
+        long[][] collectivesFirst = new long[n][];
+        collectiveShift = new long[n][];
         long earliest = Long.MAX_VALUE;
         for (int p = 0; p < n; p++) {
             LocationActivities l = run.process(p);
             if (l != null) {
                 collectives[p] = count(p, l, comms);
+                collectivesFirst[p] = firstCollectives(l, comms);
                 earliest = Math.min(earliest, l.start());
                 givenUpRequests += l.givenUp;
+                gaps += l.gaps;
             }
         }
         origin = earliest == Long.MAX_VALUE ? 0 : earliest;
         for (int i = 0; i < channels; i++) {
-            matched[i] = Math.min(channelSends[i], channelReceives[i]);
+            // a message is matched when both sides hold it inside their windows: the trace's numbers
+            // [first send, + sends) and [first receive, + receives) overlap there
+            channelStart[i] = Math.max(channelFirstSend[i], channelFirstReceive[i]);
+            long end = Math.min(channelFirstSend[i] + channelSends[i], channelFirstReceive[i] + channelReceives[i]);
+            matched[i] = Math.max(0, end - channelStart[i]);
             matchedMessages += matched[i];
             unmatchedSends += channelSends[i] - matched[i];
             unmatchedReceives += channelReceives[i] - matched[i];
         }
+        for (int p = 0; p < n; p++) {
+            LocationActivities l = run.process(p);
+            if (l != null) {
+                skips(p, l);
+            }
+        }
         channelIds.clear();
-        instances(collectives);
+        instances(collectives, collectivesFirst);
+    }
+
+    /**
+     * Process p's skips per key: a recorded end's sequence number (from the stream's first) less
+     * its skip is the message's number among its channel's matched ones (negative or beyond them:
+     * unmatched). Ends recorded before the replay window take no part (as if the trace had not
+     * them); ends a selection left out before the recorded ones do: a message belongs to its
+     * send's part of the run (definitions section 11).
+     */
+    private void skips(int p, LocationActivities l) {
+        int keys = l.keys.count;
+        long[] sends = new long[keys], receives = new long[keys];
+        for (int k = 0; k < keys; k++) {
+            int s = sendChannel[p][k], r = receiveChannel[p][k];
+            sends[k] = l.census.sendsBefore[k] + (s < 0 ? 0 : channelStart[s] - l.keys.outsideSends[k]);
+            receives[k] = l.census.receivesBefore[k] + (r < 0 ? 0 : channelStart[r] - l.keys.outsideReceives[k]);
+        }
+        skippedSends[p] = sends;
+        skippedReceives[p] = receives;
+    }
+
+    /** Per communicator: the number of process p's first arrival inside its window, counting those a selection left out. */
+    private static long[] firstCollectives(LocationActivities l, int comms) {
+        long[] first = new long[comms];
+        for (int c = 0; c < comms; c++) {
+            first[c] = l.outsideCollectives.get(c, 0);
+        }
+        return first;
     }
 
     /** Takes process p's census: its window, which sequence numbers come before it, which channels it uses. */
@@ -88,16 +142,16 @@ final class ReplayMatching {
         LocationCensus census = l.census;
         firstCall[p] = census.firstCall;
         endCall[p] = census.endCall;
-        skippedSends[p] = census.sendsBefore;
-        skippedReceives[p] = census.receivesBefore;
         int keys = l.keys.count;
         sendChannel[p] = new int[keys];
         receiveChannel[p] = new int[keys];
         MessageKeys m = l.keys;
         for (int k = 0; k < keys; k++) {
             long sends = census.sends[k], receives = census.receives[k];
-            sendChannel[p][k] = sends == 0 ? -1 : channel(p, m.peer[k], m.communicator[k], m.tag[k], sends, 0);
-            receiveChannel[p][k] = receives == 0 ? -1 : channel(m.peer[k], p, m.communicator[k], m.tag[k], 0, receives);
+            sendChannel[p][k] = sends == 0 ? -1
+                    : channel(p, m.peer[k], m.communicator[k], m.tag[k], sends, 0, m.outsideSends[k], true);
+            receiveChannel[p][k] = receives == 0 ? -1
+                    : channel(m.peer[k], p, m.communicator[k], m.tag[k], 0, receives, m.outsideReceives[k], false);
         }
         long[] collectives = new long[comms];
         for (int c = 0; c < comms; c++) {
@@ -106,7 +160,7 @@ final class ReplayMatching {
         return collectives;
     }
 
-    private int channel(int sender, int receiver, int communicator, int tag, long sends, long receives) {
+    private int channel(int sender, int receiver, int communicator, int tag, long sends, long receives, long first, boolean sendSide) {
         Integer id = channelIds.get(new ChannelKey(sender, receiver, communicator, tag));
         int c;
         if (id != null) {
@@ -119,6 +173,9 @@ final class ReplayMatching {
                 matched = java.util.Arrays.copyOf(matched, n);
                 channelSends = java.util.Arrays.copyOf(channelSends, n);
                 channelReceives = java.util.Arrays.copyOf(channelReceives, n);
+                channelFirstSend = java.util.Arrays.copyOf(channelFirstSend, n);
+                channelFirstReceive = java.util.Arrays.copyOf(channelFirstReceive, n);
+                channelStart = java.util.Arrays.copyOf(channelStart, n);
             }
             c = channels++;
             channelSender[c] = sender;
@@ -127,23 +184,45 @@ final class ReplayMatching {
         }
         channelSends[c] += sends;
         channelReceives[c] += receives;
+        if (sendSide) {
+            channelFirstSend[c] = first;
+        } else {
+            channelFirstReceive[c] = first;
+        }
         return c;
     }
 
-    /** Per communicator: complete instances (the fewest any member recorded) and incomplete ones (the most, less those). */
-    private void instances(long[][] collectives) {
+    /**
+     * Per communicator: complete instances, those every member holds inside its window (numbered
+     * from the first all hold: member m's arrivals, from the trace's number {@code first[m]} on, are
+     * shifted by {@code first[m]} less the latest first), and incomplete ones (the most any member
+     * holds, less those).
+     */
+    private void instances(long[][] collectives, long[][] first) {
         TraceDefinitions d = run.definitions;
+        int n = collectives.length;
+        for (int p = 0; p < n; p++) {
+            collectiveShift[p] = new long[communicatorSize.length];
+        }
         for (int c = 0; c < communicatorSize.length; c++) {
             int[] members = d.communicatorMembers(c);
             communicatorSize[c] = members.length;
-            long most = 0, fewest = Long.MAX_VALUE;
+            long most = 0, start = 0, end = Long.MAX_VALUE;
             for (long[] counts : collectives) {
                 most = Math.max(most, counts == null ? 0 : counts[c]);
             }
             for (int m : members) {
-                fewest = Math.min(fewest, m < 0 || m >= collectives.length || collectives[m] == null ? 0 : collectives[m][c]);
+                boolean held = m >= 0 && m < n && collectives[m] != null;
+                long from = held ? first[m][c] : 0;
+                start = Math.max(start, from);
+                end = Math.min(end, from + (held ? collectives[m][c] : 0));
             }
-            completeInstances[c] = members.length == 0 ? 0 : fewest;
+            completeInstances[c] = members.length == 0 ? 0 : Math.max(0, end - start);
+            for (int m : members) {
+                if (m >= 0 && m < n && collectives[m] != null) {
+                    collectiveShift[m][c] = first[m][c] - start;
+                }
+            }
             incompleteInstances += most - completeInstances[c];
         }
     }
@@ -177,8 +256,8 @@ final class ReplayMatching {
                 }
                 default -> {
                     if (run.process(p).census.collectives.get(key, 0) > 0) { // a member with collectives on it in the window
-                        k = collectives[key]++;
-                        ch = k < completeInstances[key] ? key : -1;
+                        k = collectives[key]++ + collectiveShift[p][key];
+                        ch = k >= 0 && k < completeInstances[key] ? key : -1;
                     }
                 }
             }

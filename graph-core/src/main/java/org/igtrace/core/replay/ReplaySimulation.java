@@ -189,6 +189,11 @@ final class ReplaySimulation {
                     + " MB of recorded activity after they began: their receives count as posted at the completing call,"
                     + " their sends as completed at their post");
         }
+        if (m.gaps > 0) {
+            notes.add(m.gaps + " message ends or collective arrivals the selection left out lie between kept ones (--region):"
+                    + " each channel's kept messages are matched in their order, so those after such a gap can pair with"
+                    + " another message's end");
+        }
         if (forcedCalls > 0) {
             notes.add(forcedCalls + " calls waited on each other in a cycle (the real run buffered a message the model sends"
                     + " by rendezvous): the earliest was let through with eager completion or its measured duration");

@@ -20,6 +20,10 @@ import org.igtrace.core.trace.LocationSink;
  *       left at {@code to}: calls and bursts straddling an end are clipped. A message counts in the
  *       window of its send event (and, for receive-only traffic, of its receive event); a
  *       collective member's operation where its event lies.</li>
+ *   <li>Ends left out before the window or outside the region are handed on as
+ *       {@link LocationEvents#outsideMessage} / {@link LocationEvents#outsideCollective}: matching by
+ *       order on a key counts them, so that a receive in the window whose send came before it is
+ *       not matched with the next send (and a cut collective instance not with the next one).</li>
  *   <li>Region: only events inside outermost instances of the region (its own enter and leave
  *       included) pass.</li>
  * </ul>
@@ -113,6 +117,15 @@ public final class SelectionFilter implements EventTaps {
             keptHere++;
         }
 
+        /**
+         * Whether an end of a selected pair that does not pass is left out in the middle or at the
+         * front of what passes (before the window, outside the region), where it must keep its
+         * place in the matching; after the window's end nothing follows it.
+         */
+        private boolean outside() {
+            return state == State.BEFORE || (state == State.INSIDE && regions != null && regionFrame < 0);
+        }
+
         @Override
         public void enter(long time, int region) {
             advance(time);
@@ -157,36 +170,52 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void send(long time, int receiver, int communicator, int tag, long bytes) {
             advance(time);
-            if (open() && (receiver < 0 || selection.selects(receiver))) {
-                down.send(time, receiver, communicator, tag, bytes);
-                kept();
+            if (receiver < 0 || selection.selects(receiver)) {
+                if (open()) {
+                    down.send(time, receiver, communicator, tag, bytes);
+                    kept();
+                } else if (outside()) {
+                    down.outsideMessage(time, true, receiver, communicator, tag);
+                }
             }
         }
 
         @Override
         public void receive(long time, int sender, int communicator, int tag, long bytes) {
             advance(time);
-            if (open() && (sender < 0 || selection.selects(sender))) {
-                down.receive(time, sender, communicator, tag, bytes);
-                kept();
+            if (sender < 0 || selection.selects(sender)) {
+                if (open()) {
+                    down.receive(time, sender, communicator, tag, bytes);
+                    kept();
+                } else if (outside()) {
+                    down.outsideMessage(time, false, sender, communicator, tag);
+                }
             }
         }
 
         @Override
         public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
             advance(time);
-            if (open() && (receiver < 0 || selection.selects(receiver))) {
-                down.isend(time, receiver, communicator, tag, bytes, request);
-                kept();
+            if (receiver < 0 || selection.selects(receiver)) {
+                if (open()) {
+                    down.isend(time, receiver, communicator, tag, bytes, request);
+                    kept();
+                } else if (outside()) {
+                    down.outsideMessage(time, true, receiver, communicator, tag);
+                }
             }
         }
 
         @Override
         public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
             advance(time);
-            if (open() && (sender < 0 || selection.selects(sender))) {
-                down.irecv(time, sender, communicator, tag, bytes, request);
-                kept();
+            if (sender < 0 || selection.selects(sender)) {
+                if (open()) {
+                    down.irecv(time, sender, communicator, tag, bytes, request);
+                    kept();
+                } else if (outside()) {
+                    down.outsideMessage(time, false, sender, communicator, tag);
+                }
             }
         }
 
@@ -215,6 +244,8 @@ public final class SelectionFilter implements EventTaps {
             if (open()) {
                 down.collective(time, kind, communicator, root, sent, received);
                 kept();
+            } else if (outside()) {
+                down.outsideCollective(time, kind, communicator, root);
             }
         }
 

@@ -44,4 +44,19 @@ public interface LocationEvents {
     /** A non-blocking receive was posted (in MPI_Irecv). Ignored by default. */
     default void irecvRequest(long time, long request) {
     }
+
+    /**
+     * A message end, or a collective arrival, that a selection left out (definitions section 11:
+     * before the window, or outside the region's instances). Analyses that match ends by their
+     * order on a key (the k-th send with the k-th receive, the k-th arrival of each member) count
+     * it, so that the ends kept are matched with their own partners and never with another
+     * message's; nothing else is made of it. {@code partner} is the receiver of a send, the sender
+     * of a receive (world ranks); ignored by default.
+     */
+    default void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+    }
+
+    /** A collective arrival a selection left out ({@link #outsideMessage}); ignored by default. */
+    default void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+    }
 }

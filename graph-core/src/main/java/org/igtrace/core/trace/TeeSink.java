@@ -111,6 +111,18 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+            a.outsideMessage(time, send, partner, communicator, tag);
+            b.outsideMessage(time, send, partner, communicator, tag);
+        }
+
+        @Override
+        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+            a.outsideCollective(time, kind, communicator, root);
+            b.outsideCollective(time, kind, communicator, root);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -183,6 +195,20 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+            a.outsideMessage(time, send, partner, communicator, tag);
+            b.outsideMessage(time, send, partner, communicator, tag);
+            c.outsideMessage(time, send, partner, communicator, tag);
+        }
+
+        @Override
+        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+            a.outsideCollective(time, kind, communicator, root);
+            b.outsideCollective(time, kind, communicator, root);
+            c.outsideCollective(time, kind, communicator, root);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -251,6 +277,20 @@ public final class TeeSink implements LocationSink {
         public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
             for (LocationEvents t : targets) {
                 t.collective(time, kind, communicator, root, sent, received);
+            }
+        }
+
+        @Override
+        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+            for (LocationEvents t : targets) {
+                t.outsideMessage(time, send, partner, communicator, tag);
+            }
+        }
+
+        @Override
+        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+            for (LocationEvents t : targets) {
+                t.outsideCollective(time, kind, communicator, root);
             }
         }
 

@@ -17,7 +17,8 @@ import org.igtrace.core.util.IntIntMap;
  * its location's k-th record (a member with several locations: the earliest of them); the
  * instance's kind and root are those of its earliest arrival, and arrivals of another kind are
  * counted. An instance is handed on when every member arrived, and counted as incomplete
- * otherwise. A process listed twice in the communicator takes its first place (so the instance
+ * otherwise; one whose arrivals a selection left out (their places, {@link RecordStream}) is
+ * outside it, or, with some kept, cut by its edge and incomplete. A process listed twice in the communicator takes its first place (so the instance
  * stays incomplete).
  */
 final class CommunicatorJoin {
@@ -90,6 +91,19 @@ final class CommunicatorJoin {
 
     private static void instance(int[] members, List<RecordStream.Reader> readers, boolean[] fresh, int[] arrival, int first,
                           MatchListener listener, PairJoin.JoinCounts counts) {
+        boolean cut = false, kept = false;
+        for (int r = 0; r < readers.size(); r++) {
+            if (fresh[r]) {
+                cut |= readers.get(r).outside;
+                kept |= !readers.get(r).outside;
+            }
+        }
+        if (cut) { // some or all arrivals were left out by a selection: outside it, or cut by its edge
+            if (kept) {
+                counts.collectivesIncomplete++;
+            }
+            return;
+        }
         RecordStream.Reader head = readers.get(first);
         CollectiveKind kind = head.kind;
         int root = head.root;

@@ -23,6 +23,8 @@ public final class LocationRecorder implements LocationEvents {
     private static final int RECEIVE = 1;
     private static final int COLLECTIVE = 2;
     private static final long OPEN = Long.MIN_VALUE;
+    /** The call of an end a selection left out ({@link #outsideMessage}). */
+    private static final int OUTSIDE = -1;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -126,6 +128,23 @@ public final class LocationRecorder implements LocationEvents {
         add(COLLECTIVE, root, comm, kind.ordinal(), t);
     }
 
+    /** A message end the selection left out: a record that keeps its place in its key's order ({@link RecordStream}). */
+    @Override
+    public void outsideMessage(long t, boolean send, int partner, int comm, int messageTag) {
+        lastTime = t;
+        if (partner >= 0) {
+            addOutside(send ? SEND : RECEIVE, partner, comm, messageTag, t);
+        }
+    }
+
+    @Override
+    public void outsideCollective(long t, CollectiveKind kind, int comm, int root) {
+        lastTime = t;
+        if (kind != CollectiveKind.OTHER && member(comm)) {
+            addOutside(COLLECTIVE, root, comm, kind.ordinal(), t);
+        }
+    }
+
     /** Ends the location: calls still open are left at its last event, every stream is sealed. */
     @Override
     public void end() {
@@ -201,6 +220,26 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
+    /** An end left out by a selection: no call, written in its turn behind the ends before it. */
+    private void addOutside(int kind, int who, int comm, int what, long t) {
+        if (pendingEnd == side.length) {
+            grow();
+        }
+        int i = pendingEnd++;
+        side[i] = kind;
+        partner[i] = who;
+        communicator[i] = comm;
+        tag[i] = what;
+        frame[i] = -1;
+        time[i] = t;
+        call[i] = OUTSIDE;
+        enter[i] = t;
+        leave[i] = t;
+        if (i == head) {
+            flush();
+        }
+    }
+
     /** The call at stack frame {@code from} (and any inside it) was left at {@code t}. */
     private void resolve(int from, long t) {
         for (int i = head; i < pendingEnd; i++) {
@@ -226,11 +265,12 @@ public final class LocationRecorder implements LocationEvents {
 
     private void write(int i) {
         int s = side[i];
+        boolean outside = call[i] == OUTSIDE;
         if (s == COLLECTIVE) {
-            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i]);
+            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside);
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
-            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], CALLS[call[i]]);
+            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside);
         }
     }
 

@@ -21,6 +21,9 @@ final class PairJoin {
     private final MatchedMessage message = new MatchedMessage();
     private final KeyQueues queues = new KeyQueues();
     private final byte[][] scratch = {new byte[RecordStream.BLOCK_BYTES], new byte[RecordStream.BLOCK_BYTES]};
+    /** In a queued end's call: the end is the place of one a selection left out. */
+    private static final int OUTSIDE = 1 << 8;
+    private MatchRecords.PairStreams currentPair;
 
     PairJoin(RecordBlocks store) {
         this.store = store;
@@ -28,6 +31,7 @@ final class PairJoin {
 
     /** Joins one pair into {@code listener}; counts into {@code counts}. */
     void join(MatchRecords.PairStreams pair, MatchListener listener, JoinCounts counts) {
+        currentPair = pair;
         Side sends = new Side(pair.sends, store, scratch[0]);
         Side receives = new Side(pair.receives, store, scratch[1]);
         long sendTotal = sends.total, receiveTotal = receives.total;
@@ -43,6 +47,10 @@ final class PairJoin {
                 // their keys, so when their keys agree they match each other, without a queue.
                 RecordStream.Reader send = sends.next(), receive = receives.next();
                 if (send.communicator == receive.communicator && send.tag == receive.tag) {
+                    if (send.outside || receive.outside) {
+                        outside(pair, send.outside, receive.outside, counts);
+                        continue;
+                    }
                     fillSend(send.time, send.enter, send.leave, send.call);
                     fillReceive(receive.time, receive.enter, receive.leave, receive.call);
                     counts.matched++;
@@ -58,10 +66,24 @@ final class PairJoin {
             take((takeSend ? sends : receives).next(), takeSend, listener, counts);
         }
         queues.forEach(q -> {
-            if (!q.isEmpty()) {
-                (q.sendSide ? counts.unmatchedSends : counts.unmatchedReceives).add(pair.sender, pair.receiver, q.size());
+            int kept = q.keptEnds();
+            if (kept > 0) {
+                (q.sendSide ? counts.unmatchedSends : counts.unmatchedReceives).add(pair.sender, pair.receiver, kept);
             }
         });
+    }
+
+    /**
+     * A send and a receive matched by their order of which one or both are places of ends a
+     * selection left out: the message is outside the selection, and an end of it that was kept
+     * has no partner in it (definitions section 11).
+     */
+    private static void outside(MatchRecords.PairStreams pair, boolean sendOutside, boolean receiveOutside, JoinCounts counts) {
+        if (!sendOutside) {
+            counts.unmatchedSends.add(pair.sender, pair.receiver, 1);
+        } else if (!receiveOutside) {
+            counts.unmatchedReceives.add(pair.sender, pair.receiver, 1);
+        }
     }
 
     /** One end: matched with the first waiting end of the other side on its key, or queued. */
@@ -69,18 +91,23 @@ final class PairJoin {
         KeyQueues.Queue queue = queues.of(end.communicator, end.tag);
         if (!queue.isEmpty() && queue.sendSide != send) {
             int at = queues.poll(queue);
+            boolean queuedOutside = (queue.call[at] & OUTSIDE) != 0;
+            if (end.outside || queuedOutside) {
+                outside(currentPair, send ? end.outside : queuedOutside, send ? queuedOutside : end.outside, counts);
+                return;
+            }
             if (send) {
                 fillSend(end.time, end.enter, end.leave, end.call);
-                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at]));
+                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7));
             } else {
-                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at]));
+                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7));
                 fillReceive(end.time, end.enter, end.leave, end.call);
             }
             counts.matched++;
             listener.message(message);
         } else {
             queue.sendSide = send;
-            queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal());
+            queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0));
         }
     }
 
@@ -209,6 +236,17 @@ final class PairJoin {
 
             int size() {
                 return size;
+            }
+
+            /** The ends waiting that a selection kept (not places of ends it left out). */
+            int keptEnds() {
+                int n = 0;
+                for (int i = 0; i < size; i++) {
+                    if ((call[(head + i) & (time.length - 1)] & OUTSIDE) == 0) {
+                        n++;
+                    }
+                }
+                return n;
             }
 
             void add(long t, long e, long l, int c) {

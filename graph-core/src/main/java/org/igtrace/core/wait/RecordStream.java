@@ -35,6 +35,8 @@ public final class RecordStream {
     private static final int SIGNED_DELTA = 16;
     private static final int SIGNED_ENTER = 32;
     private static final int SIGNED_LEAVE = 64;
+    /** An end a selection left out: it only keeps its place in its key's order (times: its event's). */
+    private static final int OUTSIDE = 128;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -168,9 +170,14 @@ public final class RecordStream {
 
     /** Appends one message end. */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
+        message(store, time, enter, leave, communicator, tag, call, false);
+    }
+
+    /** Appends one message end, or ({@code outside}) the place of one a selection left out. */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
-        tail[length++] = (byte) (call.ordinal() | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave));
+        tail[length++] = (byte) (call.ordinal() | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave) | (outside ? OUTSIDE : 0));
         if (newKey) {
             putSigned(communicator);
             putSigned(tag);
@@ -182,11 +189,16 @@ public final class RecordStream {
 
     /** Appends one collective arrival. */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root) {
+        collective(store, time, enter, leave, kind, root, false);
+    }
+
+    /** Appends one collective arrival, or ({@code outside}) the place of one a selection left out. */
+    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside) {
         if (instancesPerRange > 0 && records > 0 && (records & (instancesPerRange - 1)) == 0) {
             startRange(store);
         }
         ensure(store);
-        tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave));
+        tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave) | (outside ? OUTSIDE : 0));
         putSigned(root + 1L);
         putTimes(time, enter, leave);
     }
@@ -320,6 +332,8 @@ public final class RecordStream {
         public MpiCall call;
         public CollectiveKind kind;
         public int root;
+        /** Whether this end is the place of one a selection left out ({@link LocationRecorder#outsideMessage}). */
+        public boolean outside;
 
         private Reader(RecordBlocks store, byte[] scratch) {
             this.store = store;
@@ -344,6 +358,7 @@ public final class RecordStream {
             advance();
             int head = bytes[at++];
             call = CALLS[head & 7];
+            outside = (head & OUTSIDE) != 0;
             if ((head & KEY_FOLLOWS) != 0) {
                 communicator = (int) getSigned();
                 tag = (int) getSigned();
@@ -356,6 +371,7 @@ public final class RecordStream {
             advance();
             int head = bytes[at++];
             kind = KINDS[head & 7];
+            outside = (head & OUTSIDE) != 0;
             root = (int) (getSigned() - 1);
             getTimes(head);
         }

@@ -583,4 +583,41 @@ class TraceReplayTest {
         assertEquals(6e-3, fit.latency(), 1e-12);
         assertTrue(Double.isInfinite(fit.bandwidth()));
     }
+    /**
+     * A window (11 ms on) that cuts m1 (sent at 10, received in MPI_Recv [12, 13]) from its send:
+     * m1 goes with its send, so its receive is unmatched and keeps its 1 ms; m2 (sent in MPI_Send
+     * [20, 21], received in MPI_Recv [25, 26]) is matched with its own receive. L = 1 ms,
+     * B = 10^6 B/s, 1000 bytes: 2 ms, eager. From the window's start (11 = 0): rank 0 computes 9,
+     * sends m2 at 9 (arrives at 11). Rank 1 computes 1 (12 - 11), MPI_Recv m1 [1, 2], computes 12,
+     * MPI_Recv m2 entered at 14 (m2 arrived at 11): no wait; rank 1's MPI time 1 + 0 ms. Matching
+     * by order in the window alone paired m1's receive with m2's send: rank 1 waited 1 to 11.
+     */
+    @Test
+    void aMessageCutByTheWindowIsNotPairedWithTheNext() {
+        TraceDefinitions d = definitions(2);
+        ActivityRecorder recorder = new ActivityRecorder(d);
+        org.igtrace.core.trace.LocationSink sink = org.igtrace.core.select.Selection.parse("11ms:", null, null).resolve(d).perLocation(recorder);
+        LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+        call(p0, INIT, 0, 0);
+        call(p1, INIT, 0, 0);
+        call(p0, SEND, 10, 11, () -> p0.send(10, 1, 0, 0, 1000));
+        call(p0, WORK, 11, 20);
+        call(p0, SEND, 20, 21, () -> p0.send(20, 1, 0, 0, 1000));
+        call(p0, WORK, 21, 30);
+        call(p0, FINALIZE, 30, 31);
+        call(p1, WORK, 0, 12);
+        call(p1, RECV, 12, 13, () -> p1.receive(13, 0, 0, 0, 1000));
+        call(p1, WORK, 13, 25);
+        call(p1, RECV, 25, 26, () -> p1.receive(26, 0, 0, 0, 1000));
+        call(p1, WORK, 26, 30);
+        call(p1, FINALIZE, 30, 31);
+        p0.end();
+        p1.end();
+        TraceReplay replay = new TraceReplay(recorder.recorded(), null);
+        Prediction p = replay.predict(ReplayParameters.flat(MS, 1e6, 65536, 1));
+        assertEquals(1, replay.matchedMessages());
+        assertEquals(0.0, p.processes().get(1).waiting(), 1e-12, p.toString());
+        assertEquals(1 * MS, p.processes().get(1).mpi(), 1e-12, p.toString());
+        assertTrue(p.notes().stream().anyMatch(n -> n.contains("0 sends without a receive") && n.contains("1 receives without a send")), p.notes().toString());
+    }
 }

@@ -7,9 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.WaitAnalysis;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.core.wait.WaitReport;
 import org.junit.jupiter.api.Test;
 
 class SelectionFilterTest {
@@ -73,6 +77,79 @@ class SelectionFilterTest {
         ProcessProfile p = run(null, null, "phase").processes().get(0);
         assertEquals(0.250, p.time(), 1e-12);
         assertEquals(0.100, p.commTime(), 1e-12);
+    }
+
+    /** Two ranks, MPI_Send/MPI_Recv/MPI_Allreduce, one tick a microsecond from 0. */
+    private static TraceDefinitions twoRanks() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1_000_000).startTicks(0);
+        b.addProcess("P0", null);
+        b.addProcess("P1", null);
+        b.addRegion("MPI_Send", true);
+        b.addRegion("MPI_Recv", true);
+        b.addRegion("MPI_Allreduce", true);
+        b.addCommunicator(new int[] {0, 1});
+        return b.build();
+    }
+
+    private static void call(LocationEvents l, int region, long enter, long leave, Runnable inside) {
+        l.enter(enter, region);
+        inside.run();
+        l.leave(leave, region);
+    }
+
+    /**
+     * m1 sent at 1005, before the window (1015 us on), received in MPI_Recv [1020, 1030]; m2 sent
+     * in MPI_Send [2000, 2010], received in MPI_Recv [2500, 2510]. m1 goes with its send: outside,
+     * so its receive has no send in the selection, and m2 is matched with its own receive: no
+     * conflict (2509 after 2005), no offset, no wait. Matching by order alone paired m1's receive
+     * (at 1029) with m2's send (at 2005): a conflict, and rank 1 moved 976 us.
+     */
+    @Test
+    void aReceiveWhoseSendIsBeforeTheWindowIsNotMatchedWithTheNextSend() {
+        TraceDefinitions d = twoRanks();
+        WaitReport r = WaitAnalysis.analyse(d, true, sink -> {
+            LocationSink f = Selection.parse("1015us:", null, null).resolve(d).perLocation(sink);
+            LocationEvents p0 = f.location(0, 0), p1 = f.location(1, 1);
+            call(p0, 0, 1000, 1010, () -> p0.send(1005, 1, 0, 0, 8));
+            call(p0, 0, 2000, 2010, () -> p0.send(2005, 1, 0, 0, 8));
+            call(p1, 1, 1020, 1030, () -> p1.receive(1029, 0, 0, 0, 8));
+            call(p1, 1, 2500, 2510, () -> p1.receive(2509, 0, 0, 0, 8));
+        });
+        assertEquals(1, r.matchedMessages());
+        assertEquals(0, r.conflictsBefore());
+        assertEquals(0, r.offsetTicks()[1]);
+        assertEquals(0.0, r.total());
+        assertEquals(1, r.unmatched().stream().mapToLong(WaitReport.Unmatched::receives).sum(), r.unmatched().toString());
+        assertEquals(0, r.unmatched().stream().mapToLong(WaitReport.Unmatched::sends).sum(), r.unmatched().toString());
+    }
+
+    /**
+     * An MPI_Allreduce cut by the window's start (1015 us): rank 0's arrival at 1010 is before it,
+     * rank 1's at 1020 inside: the instance is cut (incomplete). Three more instances at 2000,
+     * 3000, 4000 on rank 0 and 290 us later on rank 1, both leaving at +300: rank 0 waits 290 us at
+     * each (wait at N x N), 870 us. Matching by order alone joined rank 1's cut arrival with rank 0's
+     * next instance, and so on down the window.
+     */
+    @Test
+    void aCollectiveCutByTheWindowIsNotJoinedWithTheNextInstance() {
+        TraceDefinitions d = twoRanks();
+        WaitReport r = WaitAnalysis.analyse(d, true, sink -> {
+            LocationSink f = Selection.parse("1015us:", null, null).resolve(d).perLocation(sink);
+            LocationEvents p0 = f.location(0, 0), p1 = f.location(1, 1);
+            call(p0, 2, 990, 1010, () -> p0.collective(1010, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+            call(p1, 2, 1000, 1020, () -> p1.collective(1020, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+            for (long k = 2; k <= 4; k++) {
+                long at = 1000 * k;
+                call(p0, 2, at, at + 300, () -> p0.collective(at + 300, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+                call(p1, 2, at + 290, at + 300, () -> p1.collective(at + 300, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+            }
+        });
+        assertEquals(1, r.collectivesIncomplete());
+        assertEquals(3, r.collectives());
+        assertEquals(0, r.offsetTicks()[0]);
+        assertEquals(0, r.offsetTicks()[1]);
+        assertEquals(870e-6, r.seconds(WaitPattern.NXN, 0), 1e-12);
+        assertEquals(0.0, r.total(1));
     }
 
     @Test
