@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -22,6 +23,7 @@ import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.wait.WaitReport;
 import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.select.Selection;
@@ -235,6 +237,12 @@ public final class PredictCommand implements Callable<Integer> {
             clock.written();
             if (!quiet) {
                 out.summary().forEach(err::println);
+                WaitReport clocks = profile.waits();
+                if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {
+                    // the replay starts each process where its corrected clock puts it, and T is measured on them
+                    err.println("igtrace predict: " + Summary.clocks(clocks) + "; each process starts, and the measured run"
+                            + " time is taken, on the corrected clocks");
+                }
                 // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
                 profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
                         .forEach(d -> err.println("igtrace predict: note: " + d.text()));

@@ -60,26 +60,32 @@ final class Summary {
     /** "waiting 931 ms (49.1% of the run), clocks corrected by offsets up to 28.8 ms, 5 clock conflicts -> 0". */
     private static String waiting(TraceProfile p, WaitReport w) {
         StringBuilder s = new StringBuilder("waiting ").append(seconds(w.total())).append(" (")
-                .append(percent(w.total(), runTime(p))).append(" of the run)");
+                .append(percent(w.total(), runTime(p))).append(" of the run), ").append(clocks(w));
+        s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
+        if (w.corrected() && w.conflictsBefore() > 0) {
+            s.append(" -> ").append(w.conflictsAfter());
+        }
+        return s.toString();
+    }
+
+    /** "clocks corrected by offsets up to 28.8 ms (offsets of ranks 1-3 only bounded: one-way traffic)", "clocks needed no correction", ... */
+    static String clocks(WaitReport w) {
+        StringBuilder s = new StringBuilder();
         double largest = 0;
         for (double o : w.offsets()) {
             largest = Math.max(largest, o);
         }
         if (!w.corrected()) {
-            s.append(", clocks not corrected");
+            s.append("clocks not corrected");
         } else if (!w.settled()) {
-            s.append(", clocks drift (offsets up to ").append(seconds(largest)).append(")");
+            s.append("clocks drift (offsets up to ").append(seconds(largest)).append(")");
         } else if (largest == 0) {
-            s.append(", clocks needed no correction");
+            s.append("clocks needed no correction");
         } else {
-            s.append(", clocks corrected by offsets up to ").append(seconds(largest));
+            s.append("clocks corrected by offsets up to ").append(seconds(largest));
         }
         List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
         s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
-        s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
-        if (w.corrected() && w.conflictsBefore() > 0) {
-            s.append(" -> ").append(w.conflictsAfter());
-        }
         return s.toString();
     }
 

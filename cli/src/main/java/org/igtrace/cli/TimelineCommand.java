@@ -246,9 +246,18 @@ public final class TimelineCommand implements Callable<Integer> {
                 largest = Math.max(largest, Math.abs(o));
             }
             notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
+                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + duration(largest)
+                    + ", are used; " + w.conflictsAfter() + " clock conflicts remain."
                     : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
                     : "Clocks corrected by per-process offsets up to " + duration(largest) + "; " + w.conflictsAfter()
                     + " clock conflicts remain.");
+            // why arrows, marks and waits may be missing: unmatched ends, collectives not every member recorded
+            // (with --ranks or --skip-missing: instances of members not drawn)
+            w.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_SENDS
+                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_RECEIVES
+                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE)
+                    .map(d -> d.sentence())
+                    .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
         }
         if (t.arrowsLeftOut() > 0) {
             notes.add(t.arrowsLeftOut() + " messages not drawn (at most " + TimelineBuilder.MAX_ARROWS

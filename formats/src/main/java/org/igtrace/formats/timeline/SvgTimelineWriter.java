@@ -327,6 +327,9 @@ public final class SvgTimelineWriter {
     private void drawAxis(double y) {
         double span = t.end() - t.start();
         double step = niceStep(span / Math.max(1, t.columns() / 110.0));
+        while (span > 0 && span / step < 2) { // a narrow picture rounded the step past the span: one "0 ms" label
+            step = smallerStep(step);
+        }
         double unit = span >= 1 ? 1 : span >= 1e-3 ? 1e-3 : span >= 1e-6 ? 1e-6 : 1e-9;
         String name = unit == 1 ? "s" : unit == 1e-3 ? "ms" : unit == 1e-6 ? "us" : "ns";
         s.append("<g class=\"axis\">\n<line x1=\"").append(LABEL_WIDTH).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
@@ -340,6 +343,13 @@ public final class SvgTimelineWriter {
         }
         s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + 4)).append("\" text-anchor=\"end\" fill=\"#616161\">")
                 .append(t.corrected() ? "corrected time" : "time").append("</text>\n</g>\n");
+    }
+
+    /** The next smaller of the steps 1, 2, 5 x 10^n. */
+    static double smallerStep(double step) {
+        double p = Math.pow(10, Math.floor(Math.log10(step) + 1e-9));
+        double m = Math.round(step / p);
+        return (m >= 5 ? 2 : m >= 2 ? 1 : 0.5) * p;
     }
 
     static double niceStep(double raw) {
@@ -419,7 +429,33 @@ public final class SvgTimelineWriter {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
+    /**
+     * Text for XML: the markup characters escaped, and the characters XML 1.0 does not allow at
+     * all (control characters other than tab and line breaks, U+FFFE, U+FFFF, lone surrogates:
+     * a trace's region name may hold them) replaced by U+FFFD, which made the whole SVG invalid.
+     */
     static String escape(String text) {
-        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                default -> {
+                    boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
+                    if (pair) {
+                        b.append(c).append(text.charAt(++i));
+                    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF
+                            || Character.isSurrogate(c)) {
+                        b.append('\uFFFD');
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
     }
 }

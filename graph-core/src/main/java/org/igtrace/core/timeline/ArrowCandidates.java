@@ -9,15 +9,23 @@ import org.igtrace.core.util.LongIntMap;
 /**
  * The arrows of the messages one join thread sees (definitions section 12's level of detail):
  * messages whose ends lie in the same pixels (at the finest bins any row can have) share an arrow,
- * and each pixel column of the send takes at most {@link #quota} arrows, first come first served.
+ * and once {@link #FREE} are kept, each pixel column of the send takes at most {@link #quota}
+ * arrows, first come first served.
  * Each candidate keeps the task (a directed pair) it came from: {@link #select} puts every
  * thread's candidates in the order of one thread, caps them as that thread would have, and thins
- * them to {@link TimelineBuilder#MAX_ARROWS}. A thread that turns an arrow away has {@link #quota}
- * earlier ones in its column, so one thread would have turned it away too.
+ * them to {@link TimelineBuilder#MAX_ARROWS}. A thread that turns an arrow away has {@link #FREE}
+ * earlier candidates and {@link #quota} earlier ones in its column, so one thread would have
+ * turned it away too.
  */
 final class ArrowCandidates {
     /** Candidates kept for all threads together: 8 x the arrows drawn, spread over the run. */
     static final int MOST = 8 * TimelineBuilder.MAX_ARROWS;
+    /**
+     * Candidates kept before the per-column quota applies: below it every arrow is kept wherever
+     * it starts (a quota from the first arrow on left out 26 of a 40-rank ring's 40 messages, all
+     * sent in one pixel column, under a note blaming the arrow limit).
+     */
+    static final int FREE = MOST / 2;
 
     private final WaitsFrame frame;
     private final int quota;
@@ -74,7 +82,7 @@ final class ArrowCandidates {
             lastArrow = existing;
             return;
         }
-        if (inColumn[column] >= quota) {
+        if (list.size() >= FREE && inColumn[column] >= quota) {
             lastArrow = -1;
             return;
         }
@@ -124,9 +132,9 @@ final class ArrowCandidates {
 
     /**
      * The arrows of all threads' candidates, as one thread taking the tasks in order would have
-     * kept them (at most {@link #MOST}, a quota per column), then thinned to
-     * {@link TimelineBuilder#MAX_ARROWS}: all when there are at most that many, else the first
-     * few of each column.
+     * kept them (at most {@link #MOST}, a quota per column past {@link #FREE}), then thinned to
+     * {@link TimelineBuilder#MAX_ARROWS}: all when there are at most that many, else the first of
+     * each column, as many per column as the limit allows ({@link #perColumn}).
      */
     static Selected select(List<ArrowCandidates> threads, int columns, LongToDoubleFunction seconds) {
         long leftOut = 0;
@@ -142,14 +150,14 @@ final class ArrowCandidates {
         List<long[]> kept = new ArrayList<>();
         for (long[] a : all) {
             int column = (int) a[5];
-            if (kept.size() >= MOST || inColumn[column] >= quota) {
+            if (kept.size() >= MOST || (kept.size() >= FREE && inColumn[column] >= quota)) {
                 leftOut += a[4];
                 continue;
             }
             inColumn[column]++;
             kept.add(a);
         }
-        int perColumn = kept.size() > TimelineBuilder.MAX_ARROWS ? Math.max(1, TimelineBuilder.MAX_ARROWS / columns) : Integer.MAX_VALUE;
+        int perColumn = perColumn(inColumn, TimelineBuilder.MAX_ARROWS);
         int[] taken = new int[columns];
         List<Timeline.Arrow> arrows = new ArrayList<>(Math.min(kept.size(), TimelineBuilder.MAX_ARROWS));
         for (long[] a : kept) {
@@ -162,5 +170,37 @@ final class ArrowCandidates {
             arrows.add(new Timeline.Arrow((int) a[0], (int) a[1], seconds.applyAsDouble(a[2]), seconds.applyAsDouble(a[3]), (int) a[4]));
         }
         return new Selected(arrows, leftOut);
+    }
+
+    /**
+     * The most arrows each column may keep so that all columns together keep at most {@code most}:
+     * the largest L with {@code sum over columns of min(count, L) <= most} (every arrow when they
+     * are that few; a column that has few keeps them all, and what they leave goes to the full
+     * ones: 2000 / columns each cut arrows crowded into a few columns down to 125 of 2000).
+     */
+    static int perColumn(int[] counts, int most) {
+        long total = 0;
+        int largest = 0;
+        for (int c : counts) {
+            total += c;
+            largest = Math.max(largest, c);
+        }
+        if (total <= most) {
+            return Integer.MAX_VALUE;
+        }
+        int low = 1, high = largest; // sum(min(count, low)) <= most for low = 1 unless columns > most: then 1 each, capped by most
+        while (low < high) {
+            int mid = (int) (((long) low + high + 1) / 2);
+            long sum = 0;
+            for (int c : counts) {
+                sum += Math.min(c, mid);
+            }
+            if (sum <= most) {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        return low;
     }
 }

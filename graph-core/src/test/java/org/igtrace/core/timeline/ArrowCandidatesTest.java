@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ArrowCandidates: the join's tasks split over two threads give the arrows one thread taking the
- * tasks in order gives, where the quota per column binds (the order matters).
+ * tasks in order gives, where the limit binds (the order matters).
  */
 class ArrowCandidatesTest {
     // 16 columns of 10 ticks from tick 0: a quota of 8 x 2000 / 16 = 1000 arrows per column.
@@ -35,13 +35,24 @@ class ArrowCandidatesTest {
         task(a, 3);
         ArrowCandidates.Selected alone = ArrowCandidates.select(List.of(one), 16, t -> t);
         ArrowCandidates.Selected split = ArrowCandidates.select(List.of(a, b), 16, t -> t);
-        // One thread: task 0 fills 600 of column 0's 1000, task 1 the other 400; tasks 2 and 3 none.
-        assertEquals(1000, alone.arrows().size());
+        // 2400 candidates, all in column 0 (below the 8000 kept before a column quota applies); 2000
+        // drawn, in task order: tasks 0, 1, 2 all 600 each, task 3 its first 200.
+        assertEquals(2000, alone.arrows().size());
         assertEquals(600, alone.arrows().stream().filter(x -> x.sender() == 0).count());
-        assertEquals(400, alone.arrows().stream().filter(x -> x.sender() == 2).count());
+        assertEquals(600, alone.arrows().stream().filter(x -> x.sender() == 4).count());
+        assertEquals(200, alone.arrows().stream().filter(x -> x.sender() == 6).count());
         assertEquals(2, alone.arrows().get(599).count()); // the last pixel of task 0 holds two messages
-        // 4 x 601 messages, 600 + 1 + 400 drawn
-        assertEquals(4 * 601 - 1001, alone.leftOut());
+        // 4 x 601 messages, 3 x 601 + 200 drawn
+        assertEquals(4 * 601 - (3 * 601 + 200), alone.leftOut());
         assertEquals(alone, split);
+    }
+
+    /** The limit per column: all when few; else the largest that keeps the total within it, the columns with few keeping theirs. */
+    @Test
+    void theLimitPerColumnLetsSparseColumnsKeepAll() {
+        assertEquals(Integer.MAX_VALUE, ArrowCandidates.perColumn(new int[] {1500, 500}, 2000));
+        assertEquals(1500, ArrowCandidates.perColumn(new int[] {2400, 500}, 2000)); // 1500 + 500
+        assertEquals(1000, ArrowCandidates.perColumn(new int[] {2400, 1200}, 2000)); // 1000 + 1000
+        assertEquals(1, ArrowCandidates.perColumn(new int[] {5, 5, 5}, 2)); // more columns than arrows: 1 each, then the total caps
     }
 }

@@ -136,4 +136,23 @@ class TimelineBuilderTest {
             }
         }
     }
+    /**
+     * A 40-rank ring whose 40 messages are all sent at one tick (one pixel column, different
+     * receivers): far below the 2000 arrows drawn, so all 40 are drawn and none left out. A quota
+     * of 8 x 2000 / 1080 = 14 per column from the first arrow on left out 26 (review), and at
+     * --width 20000 one per column: 580 of jacobi-8's 700.
+     */
+    @Test
+    void arrowsSentInOnePixelColumnAreAllDrawnBelowTheLimit() {
+        for (int columns : new int[] {1080, 20000}) {
+            WaitsFrame frame = new WaitsFrame(40, columns, 64, 0, 1, 1, null, new long[40]);
+            ArrowCandidates candidates = new ArrowCandidates(frame);
+            for (int p = 0; p < 40; p++) {
+                candidates.add(p, (p + 1) % 40, 5, 6 + p);
+            }
+            ArrowCandidates.Selected s = ArrowCandidates.select(List.of(candidates), columns, t -> t);
+            assertEquals(40, s.arrows().size(), columns + " columns");
+            assertEquals(0, s.leftOut(), columns + " columns");
+        }
+    }
 }
