@@ -172,6 +172,23 @@ class TimelineCommandTest {
         assertEquals(0, sumCounts(Files.readString(corrected), "msg conflict"), "offsets remove them");
     }
 
+    /**
+     * A window on a trace whose ranks 0-2 run 1 s behind rank 3 (the skew copy): corrected, their
+     * kept calls lie past the window's end and are cut; the picture says so, and that the window is
+     * on each process's own clock (there was no word of it).
+     */
+    @Test
+    void aWindowCutAfterClockCorrectionIsNoted() throws Exception {
+        Path svg = dir.resolve("w.svg");
+        String trace = TESTDATA.resolve("skew/oneway-star-rank3-plus-1s").toString();
+        assertEquals(0, igtrace("timeline", trace, "--window", "0s:1400ms", "-q", "-o", svg.toString()).code);
+        assertTrue(Files.readString(svg).contains("The window is on each process's own clock; corrected, the processes' parts are"
+                + " shifted by up to 1 s against each other, and what falls outside the window is cut."));
+        Path plain = dir.resolve("p.svg");
+        assertEquals(0, igtrace("timeline", trace, "-q", "-o", plain.toString()).code);
+        assertFalse(Files.readString(plain).contains("own clock"), "no window, no note");
+    }
+
     private static int sumCounts(String svg, String cls) {
         Matcher m = Pattern.compile("<line class=\"" + cls + "\" data-count=\"(\\d+)\"").matcher(svg);
         int n = 0;
