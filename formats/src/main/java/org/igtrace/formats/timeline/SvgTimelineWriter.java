@@ -138,8 +138,12 @@ public final class SvgTimelineWriter {
         double y = rowTop(i);
         s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append("\">\n");
         int font = Math.max(6, Math.min(11, rowHeight + gap() - 1));
-        s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
-                .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(escape(label(row))).append("</text>\n");
+        // rows closer than a line of 6 px text: label every k-th row only (beyond about 140 rows the labels ran into one smear)
+        int every = (int) Math.ceil((font + 1.0) / (rowHeight + gap()));
+        if (i % every == 0) {
+            s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
+                    .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(escape(label(row))).append("</text>\n");
+        }
         s.append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
                 .append("\" height=\"").append(rowHeight).append("\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n");
         if (row.states() != null) {

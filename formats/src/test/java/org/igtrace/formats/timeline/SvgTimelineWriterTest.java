@@ -1,0 +1,63 @@
+package org.igtrace.formats.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+
+/** The timeline SVG as a person reads it: well-formed whatever a trace's names hold, ticks on the axis, labels apart. */
+class SvgTimelineWriterTest {
+    @Test
+    void controlCharactersInANameStillMakeWellFormedXml() throws Exception {
+        // a region name with U+0001 made Chromium stop at "Invalid character" (exit 0 before)
+        String name = "solve\u0001<phase> & \"x\"\uD83D\uDE00\uFFFF";
+        String escaped = SvgTimelineWriter.escape(name);
+        assertEquals("solve\uFFFD&lt;phase&gt; &amp; &quot;x&quot;\uD83D\uDE00\uFFFD", escaped);
+        String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>" + escaped + "</text></svg>";
+        var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+        assertEquals("solve\uFFFD<phase> & \"x\"\uD83D\uDE00\uFFFD", doc.getDocumentElement().getTextContent());
+    }
+
+    /** The axis steps go down 5, 2, 1, 0.5 x 10^n: a 484 ms run 300 px wide had one tick (0 ms) at a 0.5 s step. */
+    @Test
+    void smallerStepsStayNice() {
+        assertEquals(0.2, SvgTimelineWriter.smallerStep(0.5), 1e-15);
+        assertEquals(0.1, SvgTimelineWriter.smallerStep(0.2), 1e-15);
+        assertEquals(0.05, SvgTimelineWriter.smallerStep(0.1), 1e-15);
+        assertEquals(5e-6, SvgTimelineWriter.smallerStep(1e-5), 1e-20);
+    }
+    /**
+     * 200 rows (2.8 px apart, labels at least 6 px): every other row is labelled, so no two labels
+     * overlap; 8 rows: every row. Beyond about 140 rows every label was written into one smear.
+     */
+    @Test
+    void denseRowsAreLabelledSparselyEnoughToRead() throws Exception {
+        for (int n : new int[] {8, 200}) {
+            java.util.List<org.igtrace.core.timeline.Timeline.Row> rows = new java.util.ArrayList<>();
+            for (int r = 0; r < n; r++) {
+                rows.add(new org.igtrace.core.timeline.Timeline.Row(r, "rank " + r,
+                        java.util.List.of(new org.igtrace.core.timeline.Timeline.State(0, 1, 0)), null));
+            }
+            var t = new org.igtrace.core.timeline.Timeline(1000, 0, 1, rows, java.util.List.of(), 0, java.util.List.of(), 0,
+                    java.util.List.of(), false);
+            java.io.StringWriter out = new java.io.StringWriter();
+            SvgTimelineWriter.write(t, "t", java.util.List.of(), out);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("<text x=\"[0-9.]+\" y=\"([0-9.]+)\" text-anchor=\"end\" font-size=\"(\\d+)\">rank ")
+                    .matcher(out.toString());
+            java.util.List<Double> ys = new java.util.ArrayList<>();
+            int font = 0;
+            while (m.find()) {
+                ys.add(Double.parseDouble(m.group(1)));
+                font = Integer.parseInt(m.group(2));
+            }
+            assertEquals(n == 8 ? 8 : 100, ys.size(), n + " rows");
+            for (int k = 1; k < ys.size(); k++) {
+                assertTrue(ys.get(k) - ys.get(k - 1) >= font, n + " rows: labels " + ys.get(k - 1) + " and " + ys.get(k) + ", font " + font);
+            }
+        }
+    }
+}
