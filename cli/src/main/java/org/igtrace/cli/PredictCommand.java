@@ -205,7 +205,7 @@ public final class PredictCommand implements Callable<Integer> {
             ReplayParameters base;
             List<Prediction> predictions;
             try {
-                fit = settings.needsCalibration() ? replay.calibrate(settings.eagerLimit()) : null;
+                fit = settings.needsCalibration() ? replay.calibrate(settings.eagerLimit(), settings.latency(), settings.bandwidth()) : null;
                 base = parameters(settings, fit, profile);
                 clock.calibrated();
                 List<ReplayParameters> models = new ArrayList<>();

@@ -28,13 +28,52 @@ public final class NetworkCalibration {
     }
 
     static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit) {
+        return fit(m, offsets, eagerLimit, null, null);
+    }
+
+    /**
+     * As above; with {@code latency} (or {@code bandwidth}) given, only the other is fitted, the
+     * given one held fixed (least squares of the same line): the joint fit's value would answer
+     * another question.
+     */
+    static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit, Double latency, Double bandwidth) {
         MedianBySize times = new MedianBySize(m.run.store);
         long used = new VisibleTransfers(m, offsets, eagerLimit).collect(times);
         if (times.sizeCount() == 0) {
-            return new Fit(0, Double.POSITIVE_INFINITY, 0, 0, 0,
+            return new Fit(latency == null ? 0 : latency, bandwidth == null ? Double.POSITIVE_INFINITY : bandwidth, 0, 0, 0,
                     "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
         }
+        if (latency != null && bandwidth == null) {
+            return fitBandwidth(times.sizes(), times.medians(), used, latency);
+        }
+        if (bandwidth != null && latency == null) {
+            return fitLatency(times.sizes(), times.medians(), used, bandwidth);
+        }
         return fitLine(times.sizes(), times.medians(), used);
+    }
+
+    /** {@code B} by least squares of {@code y = L + x / B} with L given: {@code 1/B = sum x (y - L) / sum x^2}; none positive: inf. */
+    static Fit fitBandwidth(double[] x, double[] y, long used, double latency) {
+        double sxx = 0, sxy = 0, largest = 0;
+        for (int i = 0; i < x.length; i++) {
+            sxx += x[i] * x[i];
+            sxy += x[i] * (y[i] - latency);
+            largest = Math.max(largest, x[i]);
+        }
+        double b = sxx > 0 && sxy > 0 ? sxx / sxy : Double.POSITIVE_INFINITY;
+        return new Fit(latency, b, used, x.length, largest, used + " messages whose transfer was visible, " + x.length
+                + " sizes; least squares of t = L + S/B over the median time per size, with the given L");
+    }
+
+    /** {@code L} by least squares of {@code y = L + x / B} with B given: the mean of {@code y - x / B}, at least 0. */
+    static Fit fitLatency(double[] x, double[] y, long used, double bandwidth) {
+        double sum = 0, largest = 0;
+        for (int i = 0; i < x.length; i++) {
+            sum += y[i] - x[i] / bandwidth;
+            largest = Math.max(largest, x[i]);
+        }
+        return new Fit(Math.max(0, sum / x.length), bandwidth, used, x.length, largest, used + " messages whose transfer was visible, "
+                + x.length + " sizes; least squares of t = L + S/B over the median time per size, with the given B");
     }
 
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */

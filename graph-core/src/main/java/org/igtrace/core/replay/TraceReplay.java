@@ -176,6 +176,11 @@ public final class TraceReplay {
         return NetworkCalibration.fit(matching, offsets, eagerLimit);
     }
 
+    /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */
+    public NetworkCalibration.Fit calibrate(long eagerLimit, Double latency, Double bandwidth) {
+        return NetworkCalibration.fit(matching, offsets, eagerLimit, latency, bandwidth);
+    }
+
     /**
      * Writes process {@code rank}'s actions as SimGrid's time-independent trace (for
      * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.

@@ -524,6 +524,21 @@ class TraceReplayTest {
         assertEquals(13, a.bytes());
     }
 
+    /**
+     * One of L and B given, the other fitted to the same points (1000 B, 2 ms), (5000 B, 4 ms):
+     * L = 1 ms given: 1/B = (1000 x 1 ms + 5000 x 3 ms) / (1000^2 + 5000^2) = 16 / 26 10^-6, B =
+     * 1.625 10^6 B/s; B = 4 10^6 given: L = mean(2 - 0.25, 4 - 1.25) ms = 2.25 ms. (The joint fit
+     * gives B = 2 10^6, L = 1.5 ms: with L = 1 ms given it took B = 2 10^6 regardless.)
+     */
+    @Test
+    void oneOfLatencyAndBandwidthGivenTheOtherIsFittedWithItFixed() {
+        double[] sizes = {1000, 5000}, times = {2e-3, 4e-3};
+        assertEquals(1.625e6, NetworkCalibration.fitBandwidth(sizes, times, 2, 1e-3).bandwidth(), 1e-3);
+        assertEquals(1e-3, NetworkCalibration.fitBandwidth(sizes, times, 2, 1e-3).latency(), 0);
+        assertEquals(2.25e-3, NetworkCalibration.fitLatency(sizes, times, 2, 4e6).latency(), 1e-15);
+        assertTrue(Double.isInfinite(NetworkCalibration.fitBandwidth(sizes, times, 2, 5e-3).bandwidth()), "times below L: B = inf");
+    }
+
     /** Exact points t = 1 ms + S / 10^6: the fit gives L = 1 ms, B = 10^6. */
     @Test
     void calibrationFitsLatencyAndBandwidth() {
