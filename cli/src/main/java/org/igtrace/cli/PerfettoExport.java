@@ -27,7 +27,8 @@ import org.igtrace.core.wait.RecordBlocks;
  * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and
  * chrome://tracing open): a complete event ({@code "ph":"X"}, {@code ts} and {@code dur} in
  * microseconds from the start of the run, corrected clocks) per region call, a process per rank
- * with its name as metadata ({@code "ph":"M"}), and each matched message as a flow from the call
+ * with its name as metadata ({@code "ph":"M"}), a thread per location ("thread 0", "thread 1", ...
+ * in each process), and each matched message as a flow from the call
  * around its send ({@code "ph":"s"}) to the call around its receive ({@code "ph":"f"},
  * {@code "bp":"e"}: bound to the enclosing slice). Each location's calls are kept (region, enter,
  * leave: raw ticks, as variable-length deltas in a {@link BlockStream} of a store that spills to a
@@ -96,7 +97,15 @@ final class PerfettoExport implements EventTaps {
         }
         List<Calls> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingInt((Calls c) -> c.process).thenComparingLong(c -> c.thread));
+        int previous = Integer.MIN_VALUE, index = 0;
         for (Calls c : ordered) {
+            // a name per thread ("thread 0" of each process, in location order): the viewer showed the location's number
+            index = c.process == previous ? index + 1 : 0;
+            previous = c.process;
+            write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + c.process + ",\"tid\":" + c.thread
+                    + ",\"args\":{\"name\":\"thread " + index + "\"}}");
+            write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + c.process + ",\"tid\":" + c.thread
+                    + ",\"args\":{\"sort_index\":" + index + "}}");
             c.write();
         }
         write("\n]}\n");

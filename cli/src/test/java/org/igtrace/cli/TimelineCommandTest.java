@@ -287,7 +287,7 @@ class TimelineCommandTest {
      * The Perfetto export is the trace-event format's JSON object form: every event has name, ph,
      * pid, tid; complete events (X) have ts and dur in microseconds, one per region call otf2-print
      * lists (ENTER count); flows (s, f) share an id per message and the end binds to its enclosing
-     * slice (bp e); metadata (M) names each process. Python's json module reads it.
+     * slice (bp e); metadata (M) names each process and each thread. Python's json module reads it.
      */
     @Test
     void perfettoExportHasTheTraceEventFormatsFields() throws Exception {
@@ -309,7 +309,10 @@ class TimelineCommandTest {
                 "assert s.keys() == f.keys() and all(f[i]['bp'] == 'e' and f[i]['ts'] >= s[i]['ts'] for i in s)",
                 "m = [e for e in ev if e['ph'] == 'M' and e['name'] == 'process_name']",
                 "assert all('name' in e['args'] for e in m)",
-                "print(len(x), len(s), len(m))"), json.toString());
-        assertEquals(enters + " 2 4", out.strip());
+                "t = {(e['pid'], e['tid']): e['args']['name'] for e in ev if e['ph'] == 'M' and e['name'] == 'thread_name'}",
+                "assert {(e['pid'], e['tid']) for e in x} <= t.keys()",
+                "print(len(x), len(s), len(m), sorted(set(t.values())))"), json.toString());
+        // every thread with calls is named (the viewer showed its location number): one thread per rank here
+        assertEquals(enters + " 2 4 ['thread 0']", out.strip());
     }
 }
