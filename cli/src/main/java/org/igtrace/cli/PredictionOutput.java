@@ -60,8 +60,10 @@ final class PredictionOutput {
     List<String> summary() {
         List<String> lines = new ArrayList<>();
         if (fit != null) {
+            String swept = sweep == null ? "" : sweep.parameter();
             lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
-                    + " from " + fit.how());
+                    + " from " + fit.how() + (swept.equals("latency") ? "; the sweep's latencies replace L"
+                    : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : ""));
             String thin = thinFit(fit, run.largestSize());
             if (thin != null) {
                 lines.add("igtrace predict: note: " + thin);

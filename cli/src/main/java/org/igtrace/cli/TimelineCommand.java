@@ -207,7 +207,7 @@ public final class TimelineCommand implements Callable<Integer> {
             return;
         }
         Timeline timeline = builder[0].build();
-        List<String> notes = notes(timeline, profile, builder[0]);
+        List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
         WaitReport clocks = profile.waits();
         if (clocks != null && (selection.from() != null || selection.to() != null)) {
             double latest = 0, earliest = 0;
@@ -248,7 +248,7 @@ public final class TimelineCommand implements Callable<Integer> {
         return seconds + " s";
     }
 
-    private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder) {
+    private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
         List<String> notes = new ArrayList<>();
         // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
         profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
@@ -270,7 +270,9 @@ public final class TimelineCommand implements Callable<Integer> {
             w.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_SENDS
                             || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_RECEIVES
                             || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE)
-                    .map(d -> d.sentence())
+                    .map(d -> d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", "")
+                            + (ranks && d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE
+                            ? " (with --ranks, every instance with a member left out); none of them is marked" : ""))
                     .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
         }
         if (t.arrowsLeftOut() > 0) {

@@ -32,15 +32,16 @@ public enum TraceFormat {
     }
 
     /**
-     * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly
-     * one (a Score-P experiment directory, an EZTrace output directory).
-     */
-    /**
      * Tests set this to let a named pipe through as a trace: the crash tests hold igtrace inside
      * libotf2's open() with one.
      */
     static final String TEST_PIPE_PROPERTY = "igtrace.test.pipeAsTrace";
 
+    /**
+     * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly
+     * one (a Score-P experiment directory, an EZTrace output directory). A named pipe or device is
+     * refused: a trace is files read more than once.
+     */
     public static Located locate(Path path) throws TraceReadException {
         if (!Files.exists(path)) {
             throw new TraceReadException(path + ": no such file or directory");

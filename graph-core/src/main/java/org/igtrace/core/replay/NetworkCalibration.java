@@ -83,8 +83,8 @@ public final class NetworkCalibration {
         for (double size : x) {
             largest = Math.max(largest, size);
         }
-        String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized"
-                + " and timed from the later post), " + n + " sizes;";
+        String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized,"
+                + " received in a blocking receive or MPI_Sendrecv and timed from the later post), " + n + " sizes;";
         double mx = 0, my = 0;
         for (int i = 0; i < n; i++) {
             mx += x[i] / n;

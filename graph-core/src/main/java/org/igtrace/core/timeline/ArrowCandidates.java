@@ -133,8 +133,8 @@ final class ArrowCandidates {
     /**
      * The arrows of all threads' candidates, as one thread taking the tasks in order would have
      * kept them (at most {@link #MOST}, a quota per column past {@link #FREE}), then thinned to
-     * {@link TimelineBuilder#MAX_ARROWS}: all when there are at most that many, else the first of
-     * each column, as many per column as the limit allows ({@link #perColumn}).
+     * {@link TimelineBuilder#MAX_ARROWS}: all when there are at most that many, else spread over
+     * the columns and the pairs ({@link #thin}).
      */
     static Selected select(List<ArrowCandidates> threads, int columns, LongToDoubleFunction seconds) {
         long leftOut = 0;
@@ -157,19 +157,79 @@ final class ArrowCandidates {
             inColumn[column]++;
             kept.add(a);
         }
-        int perColumn = perColumn(inColumn, TimelineBuilder.MAX_ARROWS);
-        int[] taken = new int[columns];
-        List<Timeline.Arrow> arrows = new ArrayList<>(Math.min(kept.size(), TimelineBuilder.MAX_ARROWS));
-        for (long[] a : kept) {
-            int column = (int) a[5];
-            if (taken[column] >= perColumn || arrows.size() >= TimelineBuilder.MAX_ARROWS) {
-                leftOut += a[4];
-                continue;
-            }
-            taken[column]++;
+        List<long[]> drawn = thin(kept, inColumn, TimelineBuilder.MAX_ARROWS);
+        List<Timeline.Arrow> arrows = new ArrayList<>(drawn.size());
+        long drawnMessages = 0;
+        for (long[] a : drawn) {
+            drawnMessages += a[4];
             arrows.add(new Timeline.Arrow((int) a[0], (int) a[1], seconds.applyAsDouble(a[2]), seconds.applyAsDouble(a[3]), (int) a[4]));
         }
-        return new Selected(arrows, leftOut);
+        long keptMessages = 0;
+        for (long[] a : kept) {
+            keptMessages += a[4];
+        }
+        return new Selected(arrows, leftOut + keptMessages - drawnMessages);
+    }
+
+    /**
+     * At most {@code most} of the candidates (in task order), spread over the run and over the
+     * pairs: every one when they are that few; else {@link #perColumn} per column, or, when there
+     * are more columns with candidates than {@code most}, one in each of {@code most} columns
+     * evenly apart; within a column the candidates whose pair has been drawn least so far (the
+     * earliest among equals). Drawn in column order. (Taking each column's first in task order drew
+     * only the first pairs of a ring, and past 2000 columns only the start of the run.)
+     */
+    static List<long[]> thin(List<long[]> kept, int[] inColumn, int most) {
+        if (kept.size() <= most) {
+            return kept;
+        }
+        int columns = inColumn.length;
+        List<List<long[]>> byColumn = new ArrayList<>(columns);
+        for (int c = 0; c < columns; c++) {
+            byColumn.add(new ArrayList<>());
+        }
+        for (long[] a : kept) {
+            byColumn.get((int) a[5]).add(a);
+        }
+        int limit = perColumn(inColumn, most);
+        List<Integer> used = new ArrayList<>();
+        for (int c = 0; c < columns; c++) {
+            if (!byColumn.get(c).isEmpty()) {
+                used.add(c);
+            }
+        }
+        List<Integer> chosen = used;
+        if (used.size() > most) { // one each is too many: most columns, evenly apart
+            chosen = new ArrayList<>(most);
+            for (int i = 0; i < most; i++) {
+                chosen.add(used.get((int) ((long) i * used.size() / most)));
+            }
+        }
+        java.util.Map<Long, Integer> drawnOfPair = new java.util.HashMap<>();
+        List<long[]> out = new ArrayList<>(most);
+        for (int c : chosen) {
+            List<long[]> candidates = byColumn.get(c);
+            boolean[] taken = new boolean[candidates.size()];
+            int take = Math.min(Math.min(limit, candidates.size()), most - out.size());
+            for (int n = 0; n < take; n++) {
+                int best = -1, fewest = Integer.MAX_VALUE;
+                for (int i = 0; i < candidates.size(); i++) {
+                    int d = drawnOfPair.getOrDefault(pair(candidates.get(i)), 0);
+                    if (!taken[i] && d < fewest) {
+                        best = i;
+                        fewest = d;
+                    }
+                }
+                taken[best] = true;
+                out.add(candidates.get(best));
+                drawnOfPair.merge(pair(candidates.get(best)), 1, Integer::sum);
+            }
+        }
+        return out;
+    }
+
+    private static long pair(long[] a) {
+        return a[0] * 0x1_0000_0000L + a[1];
     }
 
     /**

@@ -36,15 +36,39 @@ class ArrowCandidatesTest {
         ArrowCandidates.Selected alone = ArrowCandidates.select(List.of(one), 16, t -> t);
         ArrowCandidates.Selected split = ArrowCandidates.select(List.of(a, b), 16, t -> t);
         // 2400 candidates, all in column 0 (below the 8000 kept before a column quota applies); 2000
-        // drawn, in task order: tasks 0, 1, 2 all 600 each, task 3 its first 200.
+        // drawn, spread over the four pairs: the first 500 of each (their 2-message pixel, the 600th, is not among them)
         assertEquals(2000, alone.arrows().size());
-        assertEquals(600, alone.arrows().stream().filter(x -> x.sender() == 0).count());
-        assertEquals(600, alone.arrows().stream().filter(x -> x.sender() == 4).count());
-        assertEquals(200, alone.arrows().stream().filter(x -> x.sender() == 6).count());
-        assertEquals(2, alone.arrows().get(599).count()); // the last pixel of task 0 holds two messages
-        // 4 x 601 messages, 3 x 601 + 200 drawn
-        assertEquals(4 * 601 - (3 * 601 + 200), alone.leftOut());
+        for (int sender = 0; sender < 8; sender += 2) {
+            int t = sender;
+            assertEquals(500, alone.arrows().stream().filter(x -> x.sender() == t).count(), "pair " + t);
+        }
+        assertEquals(4 * 601 - 2000, alone.leftOut());
         assertEquals(alone, split);
+    }
+
+    /**
+     * More columns hold candidates than arrows may be drawn (3000 columns, one message each, all
+     * of pair 0 -> 1 in the first half and 1 -> 0 in the second): one arrow in each of 2000
+     * columns evenly apart, so both halves of the run are drawn, 1000 each. Taking the first 2000
+     * in task order drew the first two thirds of the run only.
+     */
+    @Test
+    void beyondTheLimitTheArrowsSpreadOverTheWholeRun() {
+        WaitsFrame frame = new WaitsFrame(2, 3000, 8, 0, 10, 1, null, new long[2]);
+        ArrowCandidates c = new ArrowCandidates(frame);
+        c.task(0);
+        for (int k = 0; k < 1500; k++) {
+            c.add(0, 1, 10L * k + 1, 10L * k + 2);
+        }
+        c.task(1);
+        for (int k = 1500; k < 3000; k++) {
+            c.add(1, 0, 10L * k + 1, 10L * k + 2);
+        }
+        ArrowCandidates.Selected s = ArrowCandidates.select(List.of(c), 3000, t -> t);
+        assertEquals(2000, s.arrows().size());
+        assertEquals(1000, s.arrows().stream().filter(x -> x.sender() == 0).count());
+        assertEquals(1000, s.arrows().stream().filter(x -> x.sender() == 1).count());
+        assertEquals(1000, s.leftOut());
     }
 
     /** The limit per column: all when few; else the largest that keeps the total within it, the columns with few keeping theirs. */
