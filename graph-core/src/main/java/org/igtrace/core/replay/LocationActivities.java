@@ -63,8 +63,10 @@ public final class LocationActivities implements LocationEvents {
     private final IntIntMap memberCollectives = new IntIntMap();
     /** Per communicator: arrivals as a member a selection left out before the first one recorded. */
     final IntIntMap outsideCollectives = new IntIntMap();
-    /** Ends and arrivals a selection left out after one of their key or communicator was recorded (--region's gaps). */
+    /** Ends and arrivals a selection left out between recorded ones of their key or communicator (--region's gaps). */
     long gaps;
+    /** Per communicator: arrivals left out after a recorded one, not yet followed by another. */
+    private final IntIntMap pendingCollectives = new IntIntMap();
     private long previousLeave;
     /** The head byte of the last send or receive written. */
     private int lastHead;
@@ -221,8 +223,12 @@ public final class LocationActivities implements LocationEvents {
         int key = keys.id(partner, communicator, tag);
         if (type == SEND) {
             keys.sends[key]++;
+            gaps += keys.pendingSends[key];
+            keys.pendingSends[key] = 0;
         } else {
             keys.receives[key]++;
+            gaps += keys.pendingReceives[key];
+            keys.pendingReceives[key] = 0;
         }
         boolean sizeFollows = size != keys.lastBytes[key];
         keys.lastBytes[key] = size;
@@ -250,7 +256,7 @@ public final class LocationActivities implements LocationEvents {
         }
         int key = keys.id(partner, communicator, tag);
         if (send ? keys.sends[key] > 0 : keys.receives[key] > 0) {
-            gaps++;
+            (send ? keys.pendingSends : keys.pendingReceives)[key]++; // a gap once a later end of the key is recorded
         } else if (send) {
             keys.outsideSends[key]++;
         } else {
@@ -265,7 +271,7 @@ public final class LocationActivities implements LocationEvents {
             return;
         }
         if (memberCollectives.get(communicator, 0) > 0) {
-            gaps++;
+            pendingCollectives.put(communicator, pendingCollectives.get(communicator, 0) + 1);
         } else {
             outsideCollectives.put(communicator, outsideCollectives.get(communicator, 0) + 1);
         }
@@ -278,6 +284,11 @@ public final class LocationActivities implements LocationEvents {
         }
         if (membership.member(communicator, process)) {
             memberCollectives.put(communicator, memberCollectives.get(communicator, 0) + 1);
+            int pending = pendingCollectives.get(communicator, 0);
+            if (pending > 0) {
+                gaps += pending;
+                pendingCollectives.put(communicator, 0);
+            }
         }
         stream.putByte(COLLECTIVE | kind.ordinal() << 3);
         stream.putSigned(communicator);

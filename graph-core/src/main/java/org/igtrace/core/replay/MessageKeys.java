@@ -20,6 +20,9 @@ final class MessageKeys {
     /** Per key: sends and receives a selection left out before the first one recorded ({@link LocationActivities#outsideMessage}). */
     long[] outsideSends = new long[8];
     long[] outsideReceives = new long[8];
+    /** Per key: sends and receives left out after a recorded one, not yet followed by another recorded one. */
+    long[] pendingSends = new long[8];
+    long[] pendingReceives = new long[8];
     private int[] index = new int[16];
     private int last = -1;
 
@@ -62,6 +65,8 @@ final class MessageKeys {
             lastBytes = Arrays.copyOf(lastBytes, n);
             outsideSends = Arrays.copyOf(outsideSends, n);
             outsideReceives = Arrays.copyOf(outsideReceives, n);
+            pendingSends = Arrays.copyOf(pendingSends, n);
+            pendingReceives = Arrays.copyOf(pendingReceives, n);
         }
         peer[count] = partner;
         communicator[count] = comm;
@@ -95,6 +100,8 @@ final class MessageKeys {
         tag = Arrays.copyOf(tag, count);
         outsideSends = Arrays.copyOf(outsideSends, count);
         outsideReceives = Arrays.copyOf(outsideReceives, count);
+        pendingSends = null;
+        pendingReceives = null;
         sends = null;
         receives = null;
         lastBytes = null;

@@ -195,8 +195,8 @@ final class ReplayMatching {
     /**
      * Per communicator: complete instances, those every member holds inside its window (numbered
      * from the first all hold: member m's arrivals, from the trace's number {@code first[m]} on, are
-     * shifted by {@code first[m]} less the latest first), and incomplete ones (the most any member
-     * holds, less those).
+     * shifted by {@code first[m]} less the latest first), and incomplete ones (those some member
+     * holds, from the lowest first to the highest last, less the complete ones).
      */
     private void instances(long[][] collectives, long[][] first) {
         TraceDefinitions d = run.definitions;
@@ -207,10 +207,14 @@ final class ReplayMatching {
         for (int c = 0; c < communicatorSize.length; c++) {
             int[] members = d.communicatorMembers(c);
             communicatorSize[c] = members.length;
-            long most = 0, start = 0, end = Long.MAX_VALUE;
-            for (long[] counts : collectives) {
-                most = Math.max(most, counts == null ? 0 : counts[c]);
+            long start = 0, end = Long.MAX_VALUE, lowest = Long.MAX_VALUE, highest = Long.MIN_VALUE;
+            for (int p = 0; p < n; p++) { // the instances any process holds: from the lowest first to the highest last
+                if (collectives[p] != null && collectives[p][c] > 0) {
+                    lowest = Math.min(lowest, first[p][c]);
+                    highest = Math.max(highest, first[p][c] + collectives[p][c]);
+                }
             }
+            long holding = lowest <= highest ? highest - lowest : 0;
             for (int m : members) {
                 boolean held = m >= 0 && m < n && collectives[m] != null;
                 long from = held ? first[m][c] : 0;
@@ -223,7 +227,7 @@ final class ReplayMatching {
                     collectiveShift[m][c] = first[m][c] - start;
                 }
             }
-            incompleteInstances += most - completeInstances[c];
+            incompleteInstances += Math.max(0, holding - completeInstances[c]);
         }
     }
 

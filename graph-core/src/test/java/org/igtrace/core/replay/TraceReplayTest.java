@@ -635,4 +635,41 @@ class TraceReplayTest {
         assertEquals(1 * MS, p.processes().get(1).mpi(), 1e-12, p.toString());
         assertTrue(p.notes().stream().anyMatch(n -> n.contains("0 sends without a receive") && n.contains("1 receives without a send")), p.notes().toString());
     }
+    /**
+     * Three MPI_Allreduce instances, rank 0's events at 10, 20, 30 and rank 1's at 12, 22, 32
+     * (ms); the window 10.5 to 31 ms cuts instance 0 (rank 0's before it) and instance 2 (rank 1's
+     * after it): 1 complete, 2 incomplete (counting the most any member holds said 1). A
+     * message after the region's only instance (--region work) is no gap: no note of one.
+     */
+    @Test
+    void windowedCollectivesAreCountedAndEndsAfterTheLastKeptAreNoGap() {
+        TraceDefinitions d = definitions(2);
+        ActivityRecorder recorder = new ActivityRecorder(d);
+        org.igtrace.core.trace.LocationSink sink = org.igtrace.core.select.Selection.parse("10.5ms:31ms", null, null).resolve(d)
+                .perLocation(recorder);
+        LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+        for (int k = 1; k <= 3; k++) {
+            long t0 = 10L * k, t1 = 10L * k + 2;
+            call(p0, ALLREDUCE, t0 - 1, t0, () -> p0.collective(t0, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+            call(p1, ALLREDUCE, t1 - 1, t1, () -> p1.collective(t1, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+        }
+        p0.end();
+        p1.end();
+        Prediction p = new TraceReplay(recorder.recorded(), null).predict(ReplayParameters.ideal());
+        assertTrue(p.notes().contains("2 collective instances not recorded by every member keep their calls' measured durations"),
+                p.notes().toString());
+
+        ActivityRecorder regionRecorder = new ActivityRecorder(d);
+        org.igtrace.core.trace.LocationSink region = org.igtrace.core.select.Selection.parse(null, null, "work").resolve(d)
+                .perLocation(regionRecorder);
+        LocationEvents r0 = region.location(0, 0), r1 = region.location(1, 1);
+        call(r0, WORK, 0, 10, () -> call(r0, SEND, 4, 5, () -> r0.send(4, 1, 0, 0, 8)));
+        call(r0, SEND, 20, 21, () -> r0.send(20, 1, 0, 0, 8));
+        call(r1, WORK, 0, 10, () -> call(r1, RECV, 4, 6, () -> r1.receive(6, 0, 0, 0, 8)));
+        call(r1, RECV, 20, 22, () -> r1.receive(22, 0, 0, 0, 8));
+        r0.end();
+        r1.end();
+        Prediction q = new TraceReplay(regionRecorder.recorded(), null).predict(ReplayParameters.ideal());
+        assertTrue(q.notes().stream().noneMatch(n -> n.contains("lie between kept ones")), q.notes().toString());
+    }
 }
