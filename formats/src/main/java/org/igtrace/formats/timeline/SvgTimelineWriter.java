@@ -103,14 +103,15 @@ public final class SvgTimelineWriter {
         return rowHeight >= 10 ? 4 : 1;
     }
 
-    private void draw(List<String> notes) {
+    private void draw(List<String> given) {
         int rows = t.rows().size();
+        int width = width(t.columns());
+        List<String> notes = wrap(given, (int) ((width - 16) / 6.2)); // a narrow picture cut them off at its edge
         double axisY = rowTop(rows) + 2;
         int legendY = (int) axisY + 34;
         int legendRows = legend(legendY, false);
         int notesY = legendY + legendRows * 18 + 6;
         int height = notesY + notes.size() * 16 + 10;
-        int width = width(t.columns());
         s.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width).append("\" height=\"").append(height)
                 .append("\" viewBox=\"0 0 ").append(width).append(' ').append(height).append("\" font-family=\"sans-serif\" font-size=\"11\">\n");
         s.append("<defs><marker id=\"head\" viewBox=\"0 0 6 6\" refX=\"6\" refY=\"3\" markerWidth=\"6\" markerHeight=\"6\" orient=\"auto\">"
@@ -119,7 +120,8 @@ public final class SvgTimelineWriter {
                 + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" + CONFLICT_COLOUR + "\"/></marker></defs>\n");
         s.append(style());
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(title)).append("</text>\n");
+        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(shorten(title, (int) ((width - 16) / 8.6))))
+                .append("</text>\n");
         for (int i = 0; i < rows; i++) {
             drawRow(i, t.rows().get(i));
         }
@@ -385,13 +387,39 @@ public final class SvgTimelineWriter {
         return items;
     }
 
+    /** The notes as lines of at most {@code chars} characters, broken at spaces (a word longer than a line stands alone). */
+    static List<String> wrap(List<String> notes, int chars) {
+        List<String> lines = new java.util.ArrayList<>();
+        int most = Math.max(20, chars);
+        for (String note : notes) {
+            StringBuilder line = new StringBuilder();
+            for (String word : note.split(" ")) {
+                if (line.length() > 0 && line.length() + 1 + word.length() > most) {
+                    lines.add(line.toString());
+                    line.setLength(0);
+                    line.append("  "); // continued lines indented
+                }
+                line.append(line.length() == 0 || line.toString().isBlank() ? "" : " ").append(word);
+            }
+            lines.add(line.toString());
+        }
+        return lines;
+    }
+
+    /** {@code text}, cut to {@code chars} characters with an ellipsis when longer. */
+    static String shorten(String text, int chars) {
+        int most = Math.max(10, chars);
+        return text.length() <= most ? text : text.substring(0, most - 1) + "\u2026";
+    }
+
     /** Lays the legend out from {@code y}, wrapping at the picture's width; draws it when {@code draw}; returns its lines. */
     private int legend(int y, boolean draw) {
         int width = width(t.columns()), x = 8, lines = 1;
         if (draw) {
             s.append("<g class=\"legend\">\n");
         }
-        for (LegendItem item : legendItems()) {
+        for (LegendItem full : legendItems()) {
+            LegendItem item = new LegendItem(full.line(), full.colour(), shorten(full.text(), (int) ((width - 16 - 28) / 6.2)));
             if (x > 8 && x + item.width() > width - 8) {
                 lines++;
                 x = 8;
