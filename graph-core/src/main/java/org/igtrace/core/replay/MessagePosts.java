@@ -55,14 +55,28 @@ final class MessagePosts {
         }
     }
 
-    /** The buffer index of message k of channel c, made if new; -1 when it was forgotten. */
-    private int slot(int c, long k) {
+    /**
+     * Where message k of channel c is kept (made if new), for the accessors that take it ({@link #sendAt} ...);
+     * -1 when it was forgotten. It stays valid until another message of the channel is made.
+     */
+    int slot(int c, long k) {
         long h = head[c];
         if (k < h) {
             return -1;
         }
         long offset = k - h;
-        if (offset >= size[c]) {
+        int n = size[c];
+        if (offset >= n) {
+            if (offset == n && n < capacity[c]) { // the next message, with room for it: the common case, made here
+                int at = base[c] + (int) ((first[c] + offset) & (capacity[c] - 1));
+                double[] t = times[c];
+                for (int i = stride * at, end = i + stride; i < end; i++) {
+                    t[i] = Double.NaN;
+                }
+                done[c][at] = 0;
+                size[c] = n + 1;
+                return at;
+            }
             grow(c, (int) offset + 1);
         }
         return base[c] + (int) ((first[c] + offset) & (capacity[c] - 1));
@@ -138,6 +152,31 @@ final class MessagePosts {
         if (at >= 0) {
             times[channel][stride * at + models + model] = time;
         }
+    }
+
+    /** The send's post time in model {@code model} of the message at {@code slot} of {@code channel} ({@link #slot}); NaN if unknown. */
+    double sendAt(int channel, int slot, int model) {
+        return times[channel][stride * slot + model];
+    }
+
+    double receiveAt(int channel, int slot, int model) {
+        return times[channel][stride * slot + models + model];
+    }
+
+    void setSendAt(int channel, int slot, int model, double time) {
+        times[channel][stride * slot + model] = time;
+    }
+
+    void setReceiveAt(int channel, int slot, int model, double time) {
+        times[channel][stride * slot + models + model] = time;
+    }
+
+    boolean sentEagerlyAt(int channel, int slot) {
+        return (done[channel][slot] & SENT_EAGERLY) != 0;
+    }
+
+    void markSentEagerlyAt(int channel, int slot) {
+        done[channel][slot] |= SENT_EAGERLY;
     }
 
     /**

@@ -36,6 +36,8 @@ final class ReplaySimulation {
     private final int models;
     private final double tick;
     private final double[] offsets;
+    /** Per model, its cpu ratio r (compute bursts are divided by it). */
+    private final double[] cpuRatio;
     private final MpiCall[] regionCalls;
     private final boolean[] regionAlltoall;
 
@@ -60,6 +62,18 @@ final class ReplaySimulation {
     private final double[] waitedUntil;
     private final double[] waits;
 
+    /**
+     * Per stalled process, the post its call waits for (the first unknown one it met): which side
+     * ({@link #AWAIT_SEND}: a send's post, {@link #AWAIT_RECEIVE}: a receive's, {@link #AWAIT_INSTANCE}:
+     * the last arrival at a collective instance; 0: none), its channel or communicator, its number.
+     * Publishing wakes only the process waiting for what was published: a process woken for another
+     * post would find its call still waiting.
+     */
+    private final byte[] awaitWhat;
+    private final int[] awaitChannel;
+    private final long[] awaitAt;
+    private static final byte AWAIT_SEND = 1, AWAIT_RECEIVE = 2, AWAIT_INSTANCE = 3;
+
     private final int[] queue;
     private int queueHead;
     private int queueSize;
@@ -80,6 +94,10 @@ final class ReplaySimulation {
         this.m = matching;
         this.params = params.clone();
         this.models = params.length;
+        this.cpuRatio = new double[models];
+        for (int j = 0; j < models; j++) {
+            cpuRatio[j] = params[j].cpuRatio();
+        }
         this.tick = 1.0 / matching.run.definitions.ticksPerSecond();
         int n = matching.run.processCount();
         this.offsets = Arrays.copyOf(offsetSeconds, n);
@@ -111,6 +129,9 @@ final class ReplaySimulation {
         waiting = new double[n * models];
         queue = new int[n];
         queued = new boolean[n];
+        awaitWhat = new byte[n];
+        awaitChannel = new int[n];
+        awaitAt = new long[n];
     }
 
     /** Corrected measured time of process p's tick t, seconds. */
@@ -202,6 +223,14 @@ final class ReplaySimulation {
         return new Prediction(measured, predicted, params[j], rows, notes);
     }
 
+    /** Wakes p if it waits for the post {@code what} of message (or instance) k of channel (or communicator) {@code ch}. */
+    private void wake(int p, byte what, int ch, long k) {
+        if (awaitWhat[p] == what && awaitChannel[p] == ch && awaitAt[p] == k) {
+            awaitWhat[p] = 0;
+            wake(p);
+        }
+    }
+
     private void wake(int p) {
         if (!queued[p] && !done[p]) {
             queued[p] = true;
@@ -257,7 +286,7 @@ final class ReplaySimulation {
                 boolean more = callsLeft[p] > 0 && c.next();
                 long until = more ? c.enter : m.run.process(p).endTicks();
                 for (int j = 0, at = p * models; j < models; j++, at++) {
-                    double burst = Math.max(0, until - previousLeave[p]) * tick / params[j].cpuRatio();
+                    double burst = Math.max(0, until - previousLeave[p]) * tick / cpuRatio[j];
                     clock[at] += burst;
                     compute[at] += burst;
                 }
@@ -268,7 +297,9 @@ final class ReplaySimulation {
                 callsLeft[p]--;
                 m.resolve(p, c, collectives[p]);
                 entered[p] = true;
-                System.arraycopy(clock, p * models, enter, p * models, models);
+                for (int j = 0, at = p * models; j < models; j++, at++) {
+                    enter[at] = clock[at];
+                }
                 publish(p, c);
             }
             if (!complete(p, c)) {
@@ -302,28 +333,37 @@ final class ReplaySimulation {
                 case LocationActivities.COLLECTIVE -> {
                     if (instances.arrive(ch, k, enter, from, c.bytes[i])) {
                         for (int member : m.run.definitions.communicatorMembers(ch)) {
-                            wake(member);
+                            wake(member, AWAIT_INSTANCE, ch, k);
                         }
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
-                    for (int j = 0; j < models; j++) {
-                        posts.setReceive(ch, k, j, enter[from + j]);
+                    int s = posts.slot(ch, k);
+                    if (s >= 0) {
+                        for (int j = 0; j < models; j++) {
+                            posts.setReceiveAt(ch, s, j, enter[from + j]);
+                        }
                     }
-                    wake(m.channelSender[ch]);
+                    wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
                 }
                 case LocationActivities.SEND -> {
-                    for (int j = 0; j < models; j++) {
-                        posts.setSend(ch, k, j, enter[from + j]);
+                    int s = posts.slot(ch, k);
+                    if (s >= 0) {
+                        for (int j = 0; j < models; j++) {
+                            posts.setSendAt(ch, s, j, enter[from + j]);
+                        }
                     }
-                    wake(m.channelReceiver[ch]);
+                    wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
                 }
                 case LocationActivities.RECEIVE -> {
-                    if (Double.isNaN(posts.receive(ch, k))) {
-                        for (int j = 0; j < models; j++) {
-                            posts.setReceive(ch, k, j, enter[from + j]);
+                    int s = posts.slot(ch, k);
+                    if (s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0))) {
+                        if (s >= 0) {
+                            for (int j = 0; j < models; j++) {
+                                posts.setReceiveAt(ch, s, j, enter[from + j]);
+                            }
                         }
-                        wake(m.channelSender[ch]);
+                        wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
                     }
                 }
                 default -> {
@@ -388,14 +428,20 @@ final class ReplaySimulation {
                         && (ch < 0 || c.bytes[i] < eager || (type == LocationActivities.SEND && !blocking)))) {
                 continue; // posting (MPI_Irecv leaves at its enter); an eager, unmatched or non-blocking send completes at its post
             }
-            int known = ch < 0 ? UNMATCHED : type == LocationActivities.COLLECTIVE ? collectiveKnown(ch, c.at[i]) : postKnown(type, ch, c.at[i]);
+            int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : posts.slot(ch, c.at[i]);
+            int known = ch < 0 ? UNMATCHED : type == LocationActivities.COLLECTIVE ? collectiveKnown(ch, c.at[i]) : postKnown(type, ch, slot);
             if (known == UNKNOWN && !forced[p]) {
+                awaitWhat[p] = type == LocationActivities.COLLECTIVE ? AWAIT_INSTANCE : type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
+                awaitChannel[p] = ch;
+                awaitAt[p] = c.at[i];
                 return false;
             }
             if (known == KNOWN) {
-                arrival(p, c, i, from);
+                arrival(p, c, i, from, slot);
             } else if (known == UNKNOWN && type != LocationActivities.RECEIVE && type != LocationActivities.COLLECTIVE) {
-                posts.markSentEagerly(ch, c.at[i]); // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
+                if (slot >= 0) { // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
+                    posts.markSentEagerlyAt(ch, slot);
+                }
             } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
                 for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration
                     leaves[j] = Math.max(leaves[j], enter[from + j] + measured);
@@ -410,9 +456,15 @@ final class ReplaySimulation {
 
     private static final int KNOWN = 0, UNKNOWN = 1, UNMATCHED = 2;
 
-    /** Whether the post a send (its receive's) or a receive (its send's) waits for is known, in model 0 as in all. */
-    private int postKnown(int type, int ch, long k) {
-        double t = type == LocationActivities.RECEIVE ? posts.send(ch, k, 0) : posts.receive(ch, k, 0);
+    /**
+     * Whether the post a send (its receive's) or a receive (its send's) waits for is known, in model 0 as in all;
+     * {@code slot} is where the message is kept ({@link MessagePosts#slot}, -1: forgotten).
+     */
+    private int postKnown(int type, int ch, int slot) {
+        if (slot < 0) {
+            return UNKNOWN;
+        }
+        double t = type == LocationActivities.RECEIVE ? posts.sendAt(ch, slot, 0) : posts.receiveAt(ch, slot, 0);
         return Double.isNaN(t) ? UNKNOWN : KNOWN;
     }
 
@@ -420,8 +472,8 @@ final class ReplaySimulation {
         return instances.full(ch, k) ? KNOWN : UNKNOWN;
     }
 
-    /** Event i of p's call, whose partners' posts are known: when it completes in each model. */
-    private void arrival(int p, ActivityCursor c, int i, int from) {
+    /** Event i of p's call, whose partners' posts are known (a message's kept at {@code slot}): when it completes in each model. */
+    private void arrival(int p, ActivityCursor c, int i, int from, int slot) {
         int ch = c.match[i];
         long k = c.at[i];
         long bytes = c.bytes[i];
@@ -431,15 +483,15 @@ final class ReplaySimulation {
             double e = enter[from + j];
             double start, done;
             if (type == LocationActivities.SEND) {
-                start = posts.receive(ch, k, j);
+                start = posts.receiveAt(ch, slot, j);
                 done = Math.max(e, start) + params.transfer(p, m.channelReceiver[ch], bytes);
             } else if (type == LocationActivities.RECEIVE) {
-                start = posts.send(ch, k, j);
-                double from2 = bytes < params.eagerLimit() || posts.sentEagerly(ch, k) ? start : Math.max(start, posts.receive(ch, k, j));
+                start = posts.sendAt(ch, slot, j);
+                double from2 = bytes < params.eagerLimit() || posts.sentEagerlyAt(ch, slot) ? start : Math.max(start, posts.receiveAt(ch, slot, j));
                 done = from2 + params.transfer(m.channelSender[ch], p, bytes);
             } else if (type == LocationActivities.SEND_COMPLETE) {
-                start = posts.receive(ch, k, j);
-                done = Math.max(posts.send(ch, k, j), start) + params.transfer(p, m.channelReceiver[ch], bytes);
+                start = posts.receiveAt(ch, slot, j);
+                done = Math.max(posts.sendAt(ch, slot, j), start) + params.transfer(p, m.channelReceiver[ch], bytes);
             } else {
                 start = instances.latestArrival(ch, k, j);
                 boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
