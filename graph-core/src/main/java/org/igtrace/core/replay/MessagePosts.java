@@ -12,7 +12,8 @@ import java.util.Arrays;
  * <p>Layout: each channel has a circular buffer of {@value #SMALL} messages in shared flat arrays
  * (few messages are in flight on a channel at once); a channel that needs more moves to a buffer
  * of its own, doubled as needed. A replay of several models at once keeps one post time per model
- * and side: per message the sends of models 0 .. n-1, then their receives.
+ * and side: per message the sends of models 0 .. n-1, then their receives (then, for a calibration made in
+ * the replay, the send's measured post).
  */
 final class MessagePosts {
     private static final int SMALL = 8;
@@ -36,8 +37,16 @@ final class MessagePosts {
     }
 
     MessagePosts(int channels, int models) {
+        this(channels, models, false);
+    }
+
+    /**
+     * @param measuredSends whether each message also keeps its send's measured post (the send call's
+     *                      enter on corrected clocks, {@link #measuredSendAt}), for a calibration made in the replay
+     */
+    MessagePosts(int channels, int models, boolean measuredSends) {
         this.models = models;
-        this.stride = 2 * models;
+        this.stride = 2 * models + (measuredSends ? 1 : 0);
         head = new long[channels];
         first = new int[channels];
         size = new int[channels];
@@ -171,6 +180,15 @@ final class MessagePosts {
         times[channel][stride * slot + models + model] = time;
     }
 
+    /** The send's measured post of the message at {@code slot} (kept with {@code measuredSends}); NaN if unknown. */
+    double measuredSendAt(int channel, int slot) {
+        return times[channel][stride * slot + 2 * models];
+    }
+
+    void setMeasuredSendAt(int channel, int slot, double time) {
+        times[channel][stride * slot + 2 * models] = time;
+    }
+
     boolean sentEagerlyAt(int channel, int slot) {
         return (done[channel][slot] & SENT_EAGERLY) != 0;
     }
@@ -212,12 +230,21 @@ final class MessagePosts {
             return;
         }
         byte[] d = done[c];
-        d[at] |= side;
-        int mask = capacity[c] - 1, b = base[c];
-        while (size[c] > 0 && (d[b + first[c]] & BOTH) == BOTH) {
-            first[c] = (first[c] + 1) & mask;
-            head[c]++;
-            size[c]--;
+        byte flags = (byte) (d[at] | side);
+        d[at] = flags;
+        int b = base[c], f = first[c];
+        if ((flags & BOTH) != BOTH || at != b + f) {
+            return; // only the oldest message kept can go, and it could not before
         }
+        int mask = capacity[c] - 1, n = size[c];
+        long h = head[c];
+        do {
+            f = (f + 1) & mask;
+            h++;
+            n--;
+        } while (n > 0 && (d[b + f] & BOTH) == BOTH);
+        first[c] = f;
+        head[c] = h;
+        size[c] = n;
     }
 }

@@ -37,8 +37,13 @@ public final class NetworkCalibration {
      * another question.
      */
     static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit, Double latency, Double bandwidth) {
-        MedianBySize times = new MedianBySize(m.run.store);
-        long used = new VisibleTransfers(m, offsets, eagerLimit).collect(times);
+        TransferTimes transfers = new TransferTimes(m, eagerLimit);
+        new VisibleTransfers(m, offsets, transfers).collect();
+        return fit(transfers.times, transfers.used, latency, bandwidth);
+    }
+
+    /** The fit to {@code used} transfer times collected in {@code times}, with L or B given (null: fitted). */
+    static Fit fit(MedianBySize times, long used, Double latency, Double bandwidth) {
         if (times.sizeCount() == 0) {
             return new Fit(latency == null ? 0 : latency, bandwidth == null ? Double.POSITIVE_INFINITY : bandwidth, 0, 0, 0,
                     "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");

@@ -42,6 +42,8 @@ final class ReplayMatching {
     private long[] channelStart = new long[16];
     /** Per process and communicator: its arrivals' place relative to instance 0 (the first every member holds), at most 0. */
     final long[][] collectiveShift;
+    /** Per process and communicator: its collectives inside its window as a member (null: no activities). */
+    private final long[][] collectivesInWindow;
     /** Ends and arrivals a selection left out between kept ones (--region): matched by the kept ones' order. */
     long gaps;
     int channels;
@@ -75,6 +77,7 @@ final class ReplayMatching {
         communicatorSize = new int[comms];
         completeInstances = new long[comms];
         long[][] collectives = new long[n][];
+        collectivesInWindow = collectives;
         long[][] collectivesFirst = new long[n][];
         collectiveShift = new long[n][];
         long earliest = Long.MAX_VALUE;
@@ -259,7 +262,8 @@ final class ReplayMatching {
                     }
                 }
                 default -> {
-                    if (run.process(p).census.collectives.get(key, 0) > 0) { // a member with collectives on it in the window
+                    long[] held = collectivesInWindow[p];
+                    if (key >= 0 && key < held.length && held[key] > 0) { // a member with collectives on it in the window
                         k = collectives[key]++ + collectiveShift[p][key];
                         ch = k >= 0 && k < completeInstances[key] ? key : -1;
                     }

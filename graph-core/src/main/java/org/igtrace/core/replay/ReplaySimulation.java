@@ -42,6 +42,8 @@ final class ReplaySimulation {
     private final boolean[] regionAlltoall;
 
     private final MessagePosts posts;
+    /** The calibration made in this replay, or null. */
+    private final TransferTimes transfers;
     private final CollectiveArrivals instances;
 
     private final ActivityCursor[] cursor;
@@ -86,6 +88,11 @@ final class ReplaySimulation {
 
     /** A replay of every model in {@code params} at once: they must have one eager limit. */
     ReplaySimulation(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds) {
+        this(matching, params, offsetSeconds, null);
+    }
+
+    /** As above, handing the calibration's transfers to {@code transfers} as the replay meets them (null: none). */
+    ReplaySimulation(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
         for (ReplayParameters p : params) {
             if (p.eagerLimit() != params[0].eagerLimit()) {
                 throw new IllegalArgumentException("models replayed at once need one eager limit");
@@ -112,7 +119,8 @@ final class ReplaySimulation {
         leaves = new double[models];
         waitedUntil = new double[models];
         waits = new double[models];
-        posts = new MessagePosts(m.channels, models);
+        this.transfers = transfers;
+        posts = new MessagePosts(m.channels, models, transfers != null);
         instances = new CollectiveArrivals(m.communicatorSize, models);
         cursor = new ActivityCursor[n];
         collectives = new long[n][];
@@ -285,8 +293,10 @@ final class ReplaySimulation {
                 }
                 boolean more = callsLeft[p] > 0 && c.next();
                 long until = more ? c.enter : m.run.process(p).endTicks();
+                double measuredBurst = Math.max(0, until - previousLeave[p]) * tick;
                 for (int j = 0, at = p * models; j < models; j++, at++) {
-                    double burst = Math.max(0, until - previousLeave[p]) * tick / cpuRatio[j];
+                    double r = cpuRatio[j];
+                    double burst = r == 1 ? measuredBurst : measuredBurst / r;
                     clock[at] += burst;
                     compute[at] += burst;
                 }
@@ -304,6 +314,9 @@ final class ReplaySimulation {
             }
             if (!complete(p, c)) {
                 return false;
+            }
+            if (transfers != null && transfers.waits(c.region)) {
+                calibrate(p, c);
             }
             for (int j = 0, at = p * models; j < models; j++, at++) {
                 mpi[at] += leaves[j] - enter[at];
@@ -352,6 +365,13 @@ final class ReplaySimulation {
                         for (int j = 0; j < models; j++) {
                             posts.setSendAt(ch, s, j, enter[from + j]);
                         }
+                        if (transfers != null) {
+                            double measured = corrected(p, c.enter);
+                            posts.setMeasuredSendAt(ch, s, measured);
+                            if (transfers.anyPending()) {
+                                transfers.sent(ch, k, measured);
+                            }
+                        }
                     }
                     wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
                 }
@@ -369,6 +389,21 @@ final class ReplaySimulation {
                 default -> {
                 }
             }
+        }
+    }
+
+    /** The call, which waits for its receives, completed: hands each matched receive's transfer to the calibration. */
+    private void calibrate(int p, ActivityCursor c) {
+        double callEnter = corrected(p, c.enter), callLeave = corrected(p, c.leave);
+        boolean posted = transfers.posts(c.region);
+        for (int i = 0; i < c.events; i++) {
+            int ch = c.match[i];
+            if (ch < 0 || c.type[i] != LocationActivities.RECEIVE) {
+                continue;
+            }
+            int s = posts.slot(ch, c.at[i]);
+            double sent = s < 0 ? Double.NaN : posts.measuredSendAt(ch, s);
+            transfers.received(ch, c.at[i], callEnter, callLeave, posted, c.bytes[i], sent);
         }
     }
 

@@ -166,6 +166,24 @@ public final class TraceReplay {
         }
     }
 
+    /**
+     * As {@link #calibrate(long, Double, Double)}, made in the ideal network's replay (which {@link #idealRuntime()}
+     * and the ideal model's prediction then share) instead of in a pass of its own: one pass over the recorded
+     * calls for both. Call it before anything else replays the ideal network; if something did, the
+     * calibration takes its own pass.
+     */
+    public NetworkCalibration.Fit calibrateInIdealReplay(long eagerLimit, Double latency, Double bandwidth) {
+        if (ideal.isDone() || sharedIdeal != null) {
+            return calibrate(eagerLimit, latency, bandwidth);
+        }
+        TransferTimes transfers = new TransferTimes(matching, eagerLimit);
+        long start = System.nanoTime();
+        Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run()[0];
+        idealNanos = System.nanoTime() - start;
+        sharedIdeal = p;
+        return NetworkCalibration.fit(transfers.times, transfers.used, latency, bandwidth);
+    }
+
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
         return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);

@@ -1,30 +1,18 @@
 package org.igtrace.core.replay;
 
-import org.igtrace.core.trace.MpiCall;
 
 /**
- * The transfer times {@link NetworkCalibration} fits, from one read of every process's
- * activities (definitions section 9's calibration): per matched message received in a call that
- * waits for it (a blocking receive, MPI_Sendrecv, MPI_Wait*) whose receive call started before
- * its send call (or, from the eager limit on, any blocking receive or MPI_Sendrecv: the transfer
- * cannot start before they post it), the receiving call's leave minus the later of
- * the two calls' enters, corrected clocks. Processes take turns as in the replay: a sender
- * publishes its send call's enter per message, a receiver that needs one not yet published
- * waits for it, and a message is forgotten once both sides passed it.
+ * The transfer times {@link NetworkCalibration} fits ({@link TransferTimes}' rule), from a pass of
+ * their own over every process's activities, for a calibration made without the ideal network's
+ * replay. Processes take turns as in the replay: a sender publishes its send call's enter per
+ * message, a receiver in a call that waits for its receives waits for those not yet published,
+ * and a message is forgotten once both sides passed it.
  */
 final class VisibleTransfers {
     private final ReplayMatching m;
     private final double[] offsets;
-    private final long eagerLimit;
     private final double tick;
-    /** Per region: whether a receive completed in it was waited for (MPI_Recv, MPI_Sendrecv, MPI_Wait*). */
-    private final boolean[] waitsForReceive;
-    /**
-     * Per region: whether it also posts the receives it completes (MPI_Recv, MPI_Sendrecv), so that
-     * a rendezvous transfer cannot start before it; an MPI_Wait* completes a receive an earlier
-     * MPI_Irecv posted, whose rendezvous transfer may have ended before the wait began.
-     */
-    private final boolean[] postsReceive;
+    private final TransferTimes transfers;
     private final MessagePosts sendEnters;
     private final ActivityCursor[] cursor;
     private final long[][] collectives;
@@ -34,20 +22,12 @@ final class VisibleTransfers {
     private final boolean[] queued;
     private int queueHead;
     private int queueSize;
-    private long used;
 
-    VisibleTransfers(ReplayMatching m, double[] offsets, long eagerLimit) {
+    VisibleTransfers(ReplayMatching m, double[] offsets, TransferTimes transfers) {
         this.m = m;
         this.offsets = offsets;
-        this.eagerLimit = eagerLimit;
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
-        waitsForReceive = new boolean[m.run.definitions.regionCount()];
-        postsReceive = new boolean[waitsForReceive.length];
-        for (int r = 0; r < waitsForReceive.length; r++) {
-            MpiCall call = m.run.definitions.mpiCall(r);
-            waitsForReceive[r] = call.waitsForReceive();
-            postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
-        }
+        this.transfers = transfers;
         int n = m.run.processCount();
         sendEnters = new MessagePosts(m.channels);
         cursor = new ActivityCursor[n];
@@ -58,8 +38,8 @@ final class VisibleTransfers {
         queued = new boolean[n];
     }
 
-    /** Adds every visible transfer to {@code times}; returns how many there were. */
-    long collect(MedianBySize times) {
+    /** Hands every matched send and every receive completed in a call that waits for it to the transfer times. */
+    void collect() {
         int n = m.run.processCount();
         int remaining = 0;
         for (int p = 0; p < n; p++) {
@@ -79,13 +59,12 @@ final class VisibleTransfers {
                 queueSize--;
                 queued[p] = false;
             }
-            if (advance(p, times, stuck)) {
+            if (advance(p, stuck)) {
                 remaining--;
                 cursor[p] = null;
                 collectives[p] = null;
             }
         }
-        return used;
     }
 
     /**
@@ -114,7 +93,7 @@ final class VisibleTransfers {
     }
 
     /** Reads process p's calls until it waits for a send not yet read, or ends (true). */
-    private boolean advance(int p, MedianBySize times, boolean skipUnknown) {
+    private boolean advance(int p, boolean skipUnknown) {
         ActivityCursor c = cursor[p];
         for (int turn = 0; ; turn++) {
             if (!entered[p]) {
@@ -130,12 +109,12 @@ final class VisibleTransfers {
                 publish(p, c);
                 entered[p] = true;
             }
-            boolean waits = c.region >= 0 && waitsForReceive[c.region];
+            boolean waits = transfers.waits(c.region);
             if (waits && !skipUnknown && !sendsKnown(c)) {
                 return false;
             }
             if (waits) {
-                measure(p, c, times);
+                measure(p, c);
             }
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.RECEIVE) {
@@ -151,7 +130,11 @@ final class VisibleTransfers {
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
             if (ch >= 0 && c.type[i] == LocationActivities.SEND) {
-                sendEnters.setSend(ch, c.at[i], corrected(p, c.enter));
+                double sent = corrected(p, c.enter);
+                sendEnters.setSend(ch, c.at[i], sent);
+                if (transfers.anyPending()) {
+                    transfers.sent(ch, c.at[i], sent);
+                }
                 sendEnters.senderDone(ch, c.at[i]);
                 wake(m.channelReceiver[ch]);
             }
@@ -167,20 +150,13 @@ final class VisibleTransfers {
         return true;
     }
 
-    private void measure(int p, ActivityCursor c, MedianBySize times) {
+    private void measure(int p, ActivityCursor c) {
         double enter = corrected(p, c.enter), leave = corrected(p, c.leave);
-        boolean posted = postsReceive[c.region];
+        boolean posted = transfers.posts(c.region);
         for (int i = 0; i < c.events; i++) {
-            if (c.match[i] < 0 || c.type[i] != LocationActivities.RECEIVE) {
-                continue;
+            if (c.match[i] >= 0 && c.type[i] == LocationActivities.RECEIVE) {
+                transfers.received(c.match[i], c.at[i], enter, leave, posted, c.bytes[i], sendEnters.send(c.match[i], c.at[i]));
             }
-            double sent = sendEnters.send(c.match[i], c.at[i]);
-            long size = c.bytes[i];
-            if (Double.isNaN(sent) || (enter > sent && (size < eagerLimit || !posted))) {
-                continue; // the transfer may have been under way, or over, before the call began
-            }
-            times.add(size, leave - Math.max(enter, sent));
-            used++;
         }
     }
 }

@@ -557,7 +557,7 @@ class TraceReplayTest {
      */
     @Test
     void calibrationFromMessagesPostedBeforeTheirSend() {
-        TraceReplay replay = record(2, l -> {
+        for (NetworkCalibration.Fit fit : calibrations(2, l -> {
             call(l[0], INIT, 0, 0);
             call(l[1], INIT, 0, 0);
             call(l[0], SEND, 1, 2, () -> l[0].send(1, 1, 0, 0, 1000));
@@ -566,11 +566,68 @@ class TraceReplayTest {
             call(l[1], RECV, 10, 15, () -> l[1].receive(15, 0, 0, 0, 5000));
             call(l[0], FINALIZE, 12, 13);
             call(l[1], FINALIZE, 15, 16);
-        });
-        NetworkCalibration.Fit fit = replay.calibrate();
-        assertEquals(2, fit.messages());
-        assertEquals(2e6, fit.bandwidth(), 1e-3);
-        assertEquals(1.5e-3, fit.latency(), 1e-12);
+        })) {
+            assertEquals(2, fit.messages());
+            assertEquals(2e6, fit.bandwidth(), 1e-3);
+            assertEquals(1.5e-3, fit.latency(), 1e-12);
+        }
+    }
+
+    /** The calibration of the run {@code body} writes, made in a pass of its own and in the ideal network's replay. */
+    private static List<NetworkCalibration.Fit> calibrations(int n, Consumer<LocationEvents[]> body) {
+        return List.of(record(n, body).calibrate(),
+                record(n, body).calibrateInIdealReplay(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null));
+    }
+
+    /**
+     * Both ranks MPI_Send 100 KiB (rendezvous) and then MPI_Recv: rank 0 Send [0, 10], Recv [10, 20];
+     * rank 1 Send [1, 11], Recv [11, 19]. The replay lets rank 0's send through the cycle; the
+     * calibration times both receives, blocking and rendezvous-sized, from their own enter (after
+     * the sends' 0 and 1): 20 - 10 = 10 ms and 19 - 11 = 8 ms, one size: L = their median, 9 ms.
+     */
+    @Test
+    void calibrationThroughARendezvousCycle() {
+        for (NetworkCalibration.Fit fit : calibrations(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], SEND, 0, 10, () -> l[0].send(0, 1, 0, 0, 102400));
+            call(l[1], SEND, 1, 11, () -> l[1].send(1, 0, 0, 0, 102400));
+            call(l[0], RECV, 10, 20, () -> l[0].receive(20, 1, 0, 0, 102400));
+            call(l[1], RECV, 11, 19, () -> l[1].receive(19, 0, 0, 0, 102400));
+            call(l[0], FINALIZE, 20, 21);
+            call(l[1], FINALIZE, 19, 21);
+        })) {
+            assertEquals(2, fit.messages(), fit.how());
+            assertEquals(9e-3, fit.latency(), 1e-12);
+            assertTrue(Double.isInfinite(fit.bandwidth()));
+        }
+    }
+
+    /**
+     * Messages in an order that cannot have happened: each rank receives (rank 0 MPI_Recv [1, 20],
+     * rank 1 [2, 8]) the message its partner sends only after its own receive (rank 1 MPI_Send
+     * [8, 9], rank 0 [20, 21]), 1000 bytes each. Both passes stall with both ranks in their
+     * receive and let one through; its receive is timed once its send is posted: rank 0's
+     * 20 - 8 = 12 ms, rank 1's 8 - 20 = -12 ms (the raw clocks contradict each other). Two
+     * messages, one size, median 0: L = 0, B = inf. (The pass of its own used to leave the
+     * receive let through untimed: 1 message.)
+     */
+    @Test
+    void calibrationTimesAReceiveLetThroughACycleWhenItsSendIsPosted() {
+        for (NetworkCalibration.Fit fit : calibrations(2, l -> {
+            call(l[0], INIT, 0, 0);
+            call(l[1], INIT, 0, 0);
+            call(l[0], RECV, 1, 20, () -> l[0].receive(20, 1, 0, 0, 1000));
+            call(l[1], RECV, 2, 8, () -> l[1].receive(8, 0, 0, 0, 1000));
+            call(l[1], SEND, 8, 9, () -> l[1].send(8, 0, 0, 0, 1000));
+            call(l[0], SEND, 20, 21, () -> l[0].send(20, 1, 0, 0, 1000));
+            call(l[0], FINALIZE, 21, 22);
+            call(l[1], FINALIZE, 9, 22);
+        })) {
+            assertEquals(2, fit.messages(), fit.how());
+            assertEquals(0, fit.latency(), 1e-12);
+            assertTrue(Double.isInfinite(fit.bandwidth()));
+        }
     }
     /**
      * A rendezvous-sized message (100 KiB) completed in an MPI_Waitall [20, 21] entered long after
@@ -582,7 +639,7 @@ class TraceReplayTest {
      */
     @Test
     void calibrationLeavesOutRendezvousMessagesCompletedInAWait() {
-        TraceReplay replay = record(2, l -> {
+        for (NetworkCalibration.Fit fit : calibrations(2, l -> {
             call(l[0], INIT, 0, 0);
             call(l[1], INIT, 0, 0);
             call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 3));
@@ -592,11 +649,11 @@ class TraceReplayTest {
             call(l[1], RECV, 30, 36, () -> l[1].receive(36, 0, 0, 5, 102400));
             call(l[0], FINALIZE, 36, 37);
             call(l[1], FINALIZE, 36, 37);
-        });
-        NetworkCalibration.Fit fit = replay.calibrate();
-        assertEquals(1, fit.messages(), fit.how());
-        assertEquals(6e-3, fit.latency(), 1e-12);
-        assertTrue(Double.isInfinite(fit.bandwidth()));
+        })) {
+            assertEquals(1, fit.messages(), fit.how());
+            assertEquals(6e-3, fit.latency(), 1e-12);
+            assertTrue(Double.isInfinite(fit.bandwidth()));
+        }
     }
     /**
      * A window (11 ms on) that cuts m1 (sent at 10, received in MPI_Recv [12, 13]) from its send:

@@ -1,0 +1,116 @@
+package org.igtrace.core.replay;
+
+import java.util.Arrays;
+import org.igtrace.core.trace.MpiCall;
+
+/**
+ * The transfer times {@link NetworkCalibration} fits (definitions section 9's calibration), collected
+ * as a pass over the recorded calls meets the messages: a replay ({@link ReplaySimulation}, the ideal
+ * network's) or a pass of their own ({@link VisibleTransfers}), with one rule and the same messages.
+ * The pass hands on each matched send's measured post (its call's enter, corrected clocks) and each
+ * matched receive completed in a call that waits for it (a blocking receive, MPI_Sendrecv,
+ * MPI_Wait*). A receive is timed when its receive call started before its send call, or, from
+ * the eager limit on, when that call is a blocking receive or MPI_Sendrecv (the transfer cannot
+ * start before it posts the receive): the call's leave minus the later of the two calls'
+ * enters. A receive whose send is not posted yet (a call let through a cycle; a trace whose
+ * messages cannot have happened in the order recorded) is timed when its send is.
+ */
+final class TransferTimes {
+    private final long eagerLimit;
+    /** Per region: whether a receive completed in it was waited for, and whether it also posts its receives. */
+    private final boolean[] waitsForReceive;
+    private final boolean[] postsReceive;
+    final MedianBySize times;
+    long used;
+    /** Receives waiting for their send's post: channel, message number, the call's enter and leave, size, posted. */
+    private int pending;
+    private int[] pendingChannel = new int[4];
+    private long[] pendingMessage = new long[4];
+    private double[] pendingEnter = new double[4];
+    private double[] pendingLeave = new double[4];
+    private long[] pendingSize = new long[4];
+    private boolean[] pendingPosted = new boolean[4];
+
+    TransferTimes(ReplayMatching m, long eagerLimit) {
+        this.eagerLimit = eagerLimit;
+        int regions = m.run.definitions.regionCount();
+        waitsForReceive = new boolean[regions];
+        postsReceive = new boolean[regions];
+        for (int r = 0; r < regions; r++) {
+            MpiCall call = m.run.definitions.mpiCall(r);
+            waitsForReceive[r] = call.waitsForReceive();
+            postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
+        }
+        times = new MedianBySize(m.run.store);
+    }
+
+    /** Whether a call of {@code region} (-1: none) waits for the receives it completes. */
+    boolean waits(int region) {
+        return region >= 0 && waitsForReceive[region];
+    }
+
+    boolean posts(int region) {
+        return postsReceive[region];
+    }
+
+    /**
+     * A receive of {@code size} bytes completed in a call entered at {@code enter} and left at
+     * {@code leave} (corrected, seconds) that posts it or not; its send was posted at {@code sent} (NaN: not yet).
+     */
+    void received(int channel, long k, double enter, double leave, boolean posted, long size, double sent) {
+        if (Double.isNaN(sent)) {
+            pend(channel, k, enter, leave, posted, size);
+        } else {
+            measure(enter, leave, posted, size, sent);
+        }
+    }
+
+    /** Message k of {@code channel} was posted by its sender at {@code sent}. */
+    void sent(int channel, long k, double sent) {
+        for (int i = 0; i < pending; i++) {
+            if (pendingChannel[i] == channel && pendingMessage[i] == k) {
+                measure(pendingEnter[i], pendingLeave[i], pendingPosted[i], pendingSize[i], sent);
+                pending--;
+                pendingChannel[i] = pendingChannel[pending];
+                pendingMessage[i] = pendingMessage[pending];
+                pendingEnter[i] = pendingEnter[pending];
+                pendingLeave[i] = pendingLeave[pending];
+                pendingSize[i] = pendingSize[pending];
+                pendingPosted[i] = pendingPosted[pending];
+                return;
+            }
+        }
+    }
+
+    /** Whether receives wait for their send's post (then {@link #sent} must be told every send). */
+    boolean anyPending() {
+        return pending > 0;
+    }
+
+    private void measure(double enter, double leave, boolean posted, long size, double sent) {
+        if (enter > sent && (size < eagerLimit || !posted)) {
+            return; // the transfer may have been under way, or over, before the call began
+        }
+        times.add(size, leave - Math.max(enter, sent));
+        used++;
+    }
+
+    private void pend(int channel, long k, double enter, double leave, boolean posted, long size) {
+        if (pending == pendingChannel.length) {
+            int n = pending * 2;
+            pendingChannel = Arrays.copyOf(pendingChannel, n);
+            pendingMessage = Arrays.copyOf(pendingMessage, n);
+            pendingEnter = Arrays.copyOf(pendingEnter, n);
+            pendingLeave = Arrays.copyOf(pendingLeave, n);
+            pendingSize = Arrays.copyOf(pendingSize, n);
+            pendingPosted = Arrays.copyOf(pendingPosted, n);
+        }
+        pendingChannel[pending] = channel;
+        pendingMessage[pending] = k;
+        pendingEnter[pending] = enter;
+        pendingLeave[pending] = leave;
+        pendingSize[pending] = size;
+        pendingPosted[pending] = posted;
+        pending++;
+    }
+}
