@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import java.io.IOException;
 import java.util.Locale;
 import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.MpiCall;
 
 /**
  * The recorded run as SimGrid's time-independent trace, the input of {@code smpirun -replay}: one
@@ -10,7 +11,7 @@ import org.igtrace.core.trace.CollectiveKind;
  * action without argument selects MPI_BYTE). Compute bursts, the start offsets of definitions section 9
  * and calls with nothing to model become {@code sleep} actions of their (scaled) duration, so no
  * host speed is involved. Matched sends and receives become blocking {@code send}/{@code recv}
- * with their tag; collectives on a communicator of every rank become SimGrid's collective actions
+ * with their tag (an MPI_Sendrecv's send an {@code isend} waited for after its receive); collectives on a communicator of every rank become SimGrid's collective actions
  * (which run SimGrid's own algorithms, not definitions section 9's formulas); anything unmatched or on another
  * communicator sleeps for its measured duration, as the replay keeps it.
  */
@@ -56,12 +57,15 @@ final class TimeIndependentTrace {
         double measured = (c.leave - c.enter) * tick;
         boolean keepMeasured = c.events == 0;
         String r = Integer.toString(p);
+        // MPI_Sendrecv posts its send and its receive together: isend, recv, wait (a send then a recv
+        // stalled SMPI on a ring of rendezvous-sized ones, each rank's send waiting for a receive not yet posted)
+        boolean sendrecv = c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.SENDRECV;
         for (int i = 0; i < c.events; i++) {
             boolean matched = c.match[i] >= 0;
             switch (c.type[i]) {
                 case LocationActivities.SEND -> {
                     if (matched) {
-                        out.append(r).append(" send ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                        out.append(r).append(sendrecv ? " isend " : " send ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
                                 .append(Integer.toString(c.location.keys.tag[c.key[i]])).append(' ').append(Long.toString(c.bytes[i])).append('\n');
                     }
                 }
@@ -76,6 +80,14 @@ final class TimeIndependentTrace {
                 case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, c, i, out);
                 default -> {
                     // the post of an MPI_Irecv and the completion of an MPI_Isend: written as the blocking recv / send
+                }
+            }
+        }
+        if (sendrecv) {
+            for (int i = 0; i < c.events; i++) {
+                if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
+                    out.append(r).append(" wait ").append(r).append(' ').append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                            .append(Integer.toString(c.location.keys.tag[c.key[i]])).append('\n');
                 }
             }
         }
