@@ -203,6 +203,9 @@ public final class TimelineCommand implements Callable<Integer> {
                         + " (open in https://ui.perfetto.dev)"
                         + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
                         + store.spilledBytes() + " bytes"));
+                // what the reader left out (GPU streams, a file --skip-missing skipped, ...): the SVG says it in the picture
+                profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
+                        .forEach(d -> parent.err().println("igtrace timeline: note: " + d.text()));
             }
             return;
         }

@@ -315,4 +315,19 @@ class TimelineCommandTest {
         // every thread with calls is named (the viewer showed its location number): one thread per rank here
         assertEquals(enters + " 2 4 ['thread 0']", out.strip());
     }
+
+    /**
+     * The synthetic OTF2 run has a GPU stream on rank 0 (otf2-print lists a location of type
+     * ACCELERATOR_STREAM), which no timeline draws: the Perfetto export says so on stderr, as the SVG
+     * does in its notes (it said nothing).
+     */
+    @Test
+    void perfettoExportSaysWhatTheReaderLeftOut() throws Exception {
+        String printed = command("otf2-print", "-G", TESTDATA.resolve("otf2/synth/synth.otf2").toString());
+        assertEquals(1, count(printed, "(?m)^LOCATION .*Type: ACCELERATOR_STREAM"));
+        Run run = igtrace("timeline", TESTDATA.resolve("otf2/synth").toString(), "--format", "perfetto", "-o", dir.resolve("s.json").toString());
+        assertEquals(0, run.code, run.err);
+        assertTrue(run.err.contains("igtrace timeline: note: 1 locations that are not CPU threads of a process (GPU streams, metric locations)"
+                + " ignored"), run.err);
+    }
 }
