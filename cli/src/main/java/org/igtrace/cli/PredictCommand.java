@@ -194,21 +194,22 @@ public final class PredictCommand implements Callable<Integer> {
             // with a given network one pass replays the model and the ideal network at once (about 0.8 of the CPU
             // time of the two replays; on two cores no slower than the two side by side, which slow each other
             // down: 100 M-event bench trace, replay 4.1-4.5 s either way plus 0-2.8 s waiting for the ideal one,
-            // 15-16 s CPU instead of 19-23 s); a calibration is made in the ideal network's replay; else, on two
-            // or more cores, T_ideal is replayed on another thread beside the models
+            // 15-16 s CPU instead of 19-23 s); else, on two or more cores, T_ideal is replayed on another thread
+            // beside the calibration (a pass of its own, 0.7 of a replay's time) and the models; on one core, or
+            // with --ranks (T_ideal of the selected ranks, replayed after), the calibration is made in the ideal
+            // network's replay, one pass for both
             boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
-            // (one pass for both; in a pass of its own beside the ideal replay they slowed each other down:
-            // 100 M-event bench trace, calibration 2.6 s and ideal replay 3.7 s instead of 3.0 s alone)
-            boolean calibrateInIdeal = settings.needsCalibration();
-            FutureTask<Double> ideal = reading.threadCount() == 1 || profile.selectedRanks() != null || besideIdeal || calibrateInIdeal
-                    ? null : replay.idealRuntimeInBackground();
+            boolean idealInBackground = reading.threadCount() > 1 && profile.selectedRanks() == null && !besideIdeal;
+            FutureTask<Double> ideal = idealInBackground ? replay.idealRuntimeInBackground() : null;
             Efficiency efficiency;
             NetworkCalibration.Fit fit;
             ReplayParameters base;
             List<Prediction> predictions;
             try {
-                fit = calibrateInIdeal ? replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth()) : null;
+                fit = !settings.needsCalibration() ? null : idealInBackground
+                        ? replay.calibrate(settings.eagerLimit(), settings.latency(), settings.bandwidth())
+                        : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
                 base = parameters(settings, fit, profile);
                 clock.calibrated();
                 List<ReplayParameters> models = new ArrayList<>();
