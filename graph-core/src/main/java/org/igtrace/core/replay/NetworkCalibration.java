@@ -113,6 +113,10 @@ public final class NetworkCalibration {
             sx2 += x[i] * x[i];
             sxy0 += x[i] * y[i];
         }
+        if (sxy0 <= 0) { // times at or below zero (clocks that contradict each other): no line through the origin either
+            return new Fit(Math.max(0, my), Double.POSITIVE_INFINITY, used, n, largest,
+                    what + " times not above zero: L = mean of median times, at least 0, B = inf");
+        }
         return new Fit(0, sx2 / sxy0, used, n, largest, what + " negative intercept: L = 0, B by least squares through the origin");
     }
 }

@@ -59,7 +59,8 @@ final class VisibleTransfers {
                 queueSize--;
                 queued[p] = false;
             }
-            if (advance(p, stuck)) {
+            // a process that ended after waking itself (a message to itself) is still queued: it ended once
+            if (cursor[p] != null && advance(p, stuck)) {
                 remaining--;
                 cursor[p] = null;
                 collectives[p] = null;

@@ -573,6 +573,62 @@ class TraceReplayTest {
         }
     }
 
+    /**
+     * Rank 0 sends a message to itself (MPI_Isend, then MPI_Recv); rank 1 receives in MPI_Recv [0, 10]
+     * what rank 2 sends in MPI_Send [5, 6]: one visible transfer, 10 - max(0, 5) = 5 ms; one size:
+     * L = 5 ms, B = inf. (Rank 0, queued by its own send, ended twice in the pass of its own, which
+     * then stopped before rank 1's receive: 0 messages, the ideal network. Review, session 12.)
+     */
+    @Test
+    void calibrationGoesOnAfterAMessageToSelf() {
+        for (NetworkCalibration.Fit fit : calibrations(3, l -> {
+            for (int p = 0; p < 3; p++) {
+                call(l[p], INIT, 0, 0);
+            }
+            call(l[0], ISEND, 0, 1, () -> l[0].isend(0, 0, 0, 3, 100, 7));
+            call(l[0], RECV, 1, 2, () -> l[0].receive(2, 0, 0, 3, 100));
+            call(l[1], RECV, 0, 10, () -> l[1].receive(10, 2, 0, 4, 100));
+            call(l[2], SEND, 5, 6, () -> l[2].send(5, 1, 0, 4, 100));
+            for (int p = 0; p < 3; p++) {
+                call(l[p], FINALIZE, 10, 11);
+            }
+        })) {
+            assertEquals(1, fit.messages(), fit.how());
+            assertEquals(5e-3, fit.latency(), 1e-12);
+            assertTrue(Double.isInfinite(fit.bandwidth()));
+        }
+    }
+
+    /**
+     * Median times that rise with size but lie below zero (received before sent on clocks that
+     * contradict each other): -4 ms at 8 bytes, -1 ms at 10^5. The line has a negative intercept,
+     * and through the origin a negative slope: B was -x.x / 0.1 < 0, which the replay refused with
+     * an internal error. Now L = max(0, mean) = 0, B = inf.
+     */
+    @Test
+    void calibrationOfTimesBelowZeroIsTheIdealNetwork() {
+        NetworkCalibration.Fit fit = NetworkCalibration.fitLine(new double[] {8, 100000}, new double[] {-4e-3, -1e-3}, 4);
+        assertEquals(0, fit.latency(), 0);
+        assertTrue(Double.isInfinite(fit.bandwidth()), fit.how());
+        // from a run: ranks 0/1 and 2/3 each receive [0, 1] what the other sends after (8 bytes at 5, 10^5 bytes at 2)
+        for (NetworkCalibration.Fit f : calibrations(4, l -> {
+            for (int rank = 0; rank < 4; rank++) {
+                LocationEvents e = l[rank];
+                int partner = rank ^ 1;
+                long bytes = rank < 2 ? 8 : 100000;
+                long sent = rank < 2 ? 5 : 2;
+                call(e, INIT, 0, 0);
+                call(e, RECV, 0, 1, () -> e.receive(1, partner, 0, 0, bytes));
+                call(e, SEND, sent, sent + 1, () -> e.send(sent, partner, 0, 0, bytes));
+                call(e, FINALIZE, 10, 11);
+            }
+        })) {
+            assertEquals(4, f.messages(), f.how());
+            assertEquals(0, f.latency(), 0);
+            assertTrue(Double.isInfinite(f.bandwidth()), f.how());
+        }
+    }
+
     /** The calibration of the run {@code body} writes, made in a pass of its own and in the ideal network's replay. */
     private static List<NetworkCalibration.Fit> calibrations(int n, Consumer<LocationEvents[]> body) {
         return List.of(record(n, body).calibrate(),
