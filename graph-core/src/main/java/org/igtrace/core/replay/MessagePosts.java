@@ -122,44 +122,16 @@ final class MessagePosts {
         size[c] = newSize;
     }
 
+    /** The send's post time of message k of {@code channel} (model 0); NaN if unknown or forgotten. */
     double send(int channel, long k) {
-        return send(channel, k, 0);
-    }
-
-    double receive(int channel, long k) {
-        return receive(channel, k, 0);
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][stride * at];
     }
 
     void setSend(int channel, long k, double time) {
-        setSend(channel, k, 0, time);
-    }
-
-    void setReceive(int channel, long k, double time) {
-        setReceive(channel, k, 0, time);
-    }
-
-    /** The send's post time of message k of {@code channel} in model {@code model}; NaN if unknown. */
-    double send(int channel, long k, int model) {
-        int at = slot(channel, k);
-        return at < 0 ? Double.NaN : times[channel][stride * at + model];
-    }
-
-    double receive(int channel, long k, int model) {
-        int at = slot(channel, k);
-        return at < 0 ? Double.NaN : times[channel][stride * at + models + model];
-    }
-
-    void setSend(int channel, long k, int model, double time) {
         int at = slot(channel, k);
         if (at >= 0) {
-            times[channel][stride * at + model] = time;
-        }
-    }
-
-    void setReceive(int channel, long k, int model, double time) {
-        int at = slot(channel, k);
-        if (at >= 0) {
-            times[channel][stride * at + models + model] = time;
+            times[channel][stride * at] = time;
         }
     }
 
@@ -189,29 +161,17 @@ final class MessagePosts {
         times[channel][stride * slot + 2 * models] = time;
     }
 
+    /** Whether the message at {@code slot} was let through a cycle as an eager one ({@link #markSentEagerlyAt}). */
     boolean sentEagerlyAt(int channel, int slot) {
         return (done[channel][slot] & SENT_EAGERLY) != 0;
     }
 
+    /**
+     * The message at {@code slot} went eagerly although it is rendezvous-sized: its send was let through a
+     * cycle before its receive was posted, so its transfer starts at the send's post.
+     */
     void markSentEagerlyAt(int channel, int slot) {
         done[channel][slot] |= SENT_EAGERLY;
-    }
-
-    /**
-     * Message k went eagerly although it is rendezvous-sized: its send was let through a cycle
-     * before its receive was posted, so its transfer starts at the send's post.
-     */
-    void markSentEagerly(int channel, long k) {
-        int at = slot(channel, k);
-        if (at >= 0) {
-            done[channel][at] |= SENT_EAGERLY;
-        }
-    }
-
-    /** Whether message k was let through a cycle as an eager one ({@link #markSentEagerly}). */
-    boolean sentEagerly(int channel, long k) {
-        int at = slot(channel, k);
-        return at >= 0 && (done[channel][at] & SENT_EAGERLY) != 0;
     }
 
     /** The sender needs message k no more. */
