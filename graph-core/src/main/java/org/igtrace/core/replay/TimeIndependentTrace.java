@@ -57,15 +57,24 @@ final class TimeIndependentTrace {
         double measured = (c.leave - c.enter) * tick;
         boolean keepMeasured = c.events == 0;
         String r = Integer.toString(p);
-        // MPI_Sendrecv posts its send and its receive together: isend, recv, wait (a send then a recv
-        // stalled SMPI on a ring of rendezvous-sized ones, each rank's send waiting for a receive not yet posted)
+        // MPI_Sendrecv posts its send and its receive together: isend, recv, wait, whatever order the trace
+        // records its events in (a send then a recv, or a recv then an isend, stalled SMPI on a ring of
+        // rendezvous-sized ones, each rank's send waiting for a receive not yet posted)
         boolean sendrecv = c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.SENDRECV;
+        if (sendrecv) {
+            for (int i = 0; i < c.events; i++) {
+                if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
+                    out.append(r).append(" isend ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                            .append(Integer.toString(c.location.keys.tag[c.key[i]])).append(' ').append(Long.toString(c.bytes[i])).append('\n');
+                }
+            }
+        }
         for (int i = 0; i < c.events; i++) {
             boolean matched = c.match[i] >= 0;
             switch (c.type[i]) {
                 case LocationActivities.SEND -> {
-                    if (matched) {
-                        out.append(r).append(sendrecv ? " isend " : " send ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
+                    if (matched && !sendrecv) {
+                        out.append(r).append(" send ").append(Integer.toString(c.peer(c.key[i]))).append(' ')
                                 .append(Integer.toString(c.location.keys.tag[c.key[i]])).append(' ').append(Long.toString(c.bytes[i])).append('\n');
                     }
                 }
@@ -141,15 +150,16 @@ final class TimeIndependentTrace {
         for (int p = 0; p < processes; p++) {
             out.append("    <host id=\"h").append(Integer.toString(p)).append("\" speed=\"1Gf\"/>\n");
         }
-        // every link before the first route: SimGrid's platform grammar wants them so (3 ranks on failed to load)
+        // every link before the first route: SimGrid's platform grammar wants them so (3 ranks on failed to load);
+        // a host's route to itself too (without it SMPI sent a message to oneself over its own loopback, not L + S/B)
         for (int p = 0; p < processes; p++) {
-            for (int q = p + 1; q < processes; q++) {
+            for (int q = p; q < processes; q++) {
                 out.append(String.format(Locale.ROOT, "    <link id=\"l%d-%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>%n",
                         p, q, b, latency));
             }
         }
         for (int p = 0; p < processes; p++) {
-            for (int q = p + 1; q < processes; q++) {
+            for (int q = p; q < processes; q++) {
                 out.append(String.format(Locale.ROOT, "    <route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"l%d-%d\"/></route>%n", p, q, p, q));
             }
         }
