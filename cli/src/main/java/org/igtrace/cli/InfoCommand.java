@@ -45,6 +45,11 @@ public final class InfoCommand implements Callable<Integer> {
             description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
     Format format;
 
+    @Option(names = {"-j", "--threads"}, paramLabel = "N",
+            description = "Count OTF2 events on N threads, N from 1 to " + ReadingOptions.MAX_THREADS
+                    + " (default: one per core; OTF's are counted on one).")
+    Integer threads;
+
     @Mixin
     OutputOptions output;
 
@@ -54,17 +59,21 @@ public final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
+        if (threads != null && (threads < 1 || threads > ReadingOptions.MAX_THREADS)) {
+            throw new UsageError("--threads " + threads + " is out of range: give 1 to " + ReadingOptions.MAX_THREADS
+                    + " threads, or leave the option out for one per core");
+        }
         output.check();
         TraceFormat.Located located = TraceFormat.locate(trace.path());
-        TraceInventory inventory = read(located);
+        TraceInventory inventory = read(located, threads == null ? 0 : threads);
         String text = chosen == Format.JSON ? Json.write(json(located, inventory)) : text(located, inventory);
         Output.write(output, parent.stdout(), out -> out.write(text));
         return 0;
     }
 
-    private static TraceInventory read(TraceFormat.Located located) throws TraceReadException {
+    private static TraceInventory read(TraceFormat.Located located, int threads) throws TraceReadException {
         return switch (located.format()) {
-            case OTF2 -> Otf2Inventory.read(located.file());
+            case OTF2 -> Otf2Inventory.read(located.file(), threads);
             case OTF1 -> Otf1Inventory.read(located.file());
         };
     }

@@ -53,11 +53,20 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private long firstEvent = Long.MAX_VALUE;
     private long lastEvent = Long.MIN_VALUE;
 
+    /** At most this many threads count the events. */
+    private int maxThreads;
+
     private Otf2Inventory() {
     }
 
     public static TraceInventory read(Path anchor) throws TraceReadException {
+        return read(anchor, 0);
+    }
+
+    /** As above, counting the events on at most {@code threads} threads (0: one per core). */
+    public static TraceInventory read(Path anchor, int threads) throws TraceReadException {
         Otf2Inventory inventory = new Otf2Inventory();
+        inventory.maxThreads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(inventory);
         } catch (Otf2Exception e) {
@@ -172,7 +181,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             slot.put(present[i], i);
         }
         long total = bytes.values().stream().mapToLong(Long::longValue).sum();
-        int threads = (int) Math.min(Runtime.getRuntime().availableProcessors(),
+        int threads = (int) Math.min(maxThreads,
                 Math.max(1, (total + Otf2TraceReader.BYTES_PER_THREAD - 1) / Otf2TraceReader.BYTES_PER_THREAD));
         long[] counts = new long[present.length];
         boolean[] completed = new boolean[present.length];
