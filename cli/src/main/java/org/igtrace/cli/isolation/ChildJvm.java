@@ -27,6 +27,8 @@ final class ChildJvm {
         command.add("-XX:+UseSerialGC");
         command.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
         command.add("-XX:-UsePerfData");
+        // the optimising compiler's thresholds tripled: fewer lukewarm methods compiled (the launcher's choice for traces of 16 MB or more)
+        command.add("-XX:CompileThresholdScaling=3");
         String archive = System.getProperty(ARCHIVE_PROPERTY);
         if (archive != null && Files.isRegularFile(Path.of(archive))) {
             command.add("-Xlog:cds*=off");
