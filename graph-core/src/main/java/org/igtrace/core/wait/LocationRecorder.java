@@ -53,6 +53,20 @@ public final class LocationRecorder implements LocationEvents {
     private long[] enter = new long[8];
     private long[] leave = new long[8];
 
+    /**
+     * The common case, one end waiting for its call's leave and nothing else pending, is held in
+     * these fields instead of the arrays above (which are then empty).
+     */
+    private boolean one;
+    private int oneSide;
+    private int onePartner;
+    private int oneCommunicator;
+    private int oneTag;
+    private int oneFrame;
+    private MpiCall oneCall;
+    private long oneTime;
+    private long oneEnter;
+
     private final Streams sends;
     private final Streams receives;
     private final Streams collectives;
@@ -88,6 +102,13 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         depth--;
+        if (one) {
+            if (oneFrame >= depth) {
+                one = false;
+                writeOne(t);
+            }
+            return;
+        }
         if (pendingEnd == head + 1 && frame[head] >= depth) {
             // The common case: one end waits, in the call left now (an end at the head whose call
             // was left would have been written already): written at once.
@@ -152,6 +173,10 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         ended = true;
+        if (one) {
+            one = false;
+            writeOne(lastTime);
+        }
         resolve(0, lastTime);
         depth = 0;
         for (RecordStream s : sends.all) {
@@ -195,6 +220,21 @@ public final class LocationRecorder implements LocationEvents {
     /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}. */
     private void add(int kind, int who, int comm, int what, long t) {
         int f = callFrame();
+        if (f >= 0 && !one && pendingEnd == head) {
+            one = true;
+            oneSide = kind;
+            onePartner = who;
+            oneCommunicator = comm;
+            oneTag = what;
+            oneFrame = f;
+            oneCall = definitions.mpiCall(regions[f]);
+            oneTime = t;
+            oneEnter = enters[f];
+            return;
+        }
+        if (one) {
+            spillOne();
+        }
         if (pendingEnd == side.length) {
             grow();
         }
@@ -222,6 +262,9 @@ public final class LocationRecorder implements LocationEvents {
 
     /** An end left out by a selection: no call, written in its turn behind the ends before it. */
     private void addOutside(int kind, int who, int comm, int what, long t) {
+        if (one) {
+            spillOne();
+        }
         if (pendingEnd == side.length) {
             grow();
         }
@@ -261,6 +304,33 @@ public final class LocationRecorder implements LocationEvents {
         } else {
             head = i;
         }
+    }
+
+    /** The end held in the fields, its call left at {@code leave}. */
+    private void writeOne(long leave) {
+        if (oneSide == COLLECTIVE) {
+            collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false);
+        } else {
+            (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall, false);
+        }
+    }
+
+    /** The end held in the fields moves into the arrays (another end joins it). */
+    private void spillOne() {
+        one = false;
+        if (pendingEnd == side.length) {
+            grow();
+        }
+        int i = pendingEnd++;
+        side[i] = oneSide;
+        partner[i] = onePartner;
+        communicator[i] = oneCommunicator;
+        tag[i] = oneTag;
+        frame[i] = oneFrame;
+        time[i] = oneTime;
+        call[i] = oneCall.ordinal();
+        enter[i] = oneEnter;
+        leave[i] = OPEN;
     }
 
     private void write(int i) {
