@@ -128,6 +128,8 @@ final class PairJoin {
     /** One side of the pair: its streams (one per location), merged by time when there are several. */
     private static final class Side {
         final RecordStream.Reader[] readers;
+        /** The one reader when the side is one location's stream, else null. */
+        final RecordStream.Reader single;
         final boolean[] loaded;
         final long total;
         long taken;
@@ -142,13 +144,15 @@ final class PairJoin {
                 n += streams.get(i).records();
             }
             total = n;
+            single = readers.length == 1 ? readers[0] : null;
         }
 
         RecordStream.Reader next() {
             taken++;
-            if (readers.length == 1) {
-                readers[0].nextMessage();
-                return readers[0];
+            RecordStream.Reader one = single;
+            if (one != null) {
+                one.nextMessage();
+                return one;
             }
             int best = -1;
             for (int i = 0; i < readers.length; i++) {

@@ -42,12 +42,13 @@ public final class WaitStates implements MatchListener {
         if (s == r || s < 0 || r < 0 || s >= offsets.length || r >= offsets.length) {
             return;
         }
-        boolean conflict = m.receiveTime + o(r) < m.sendTime + o(s);
+        long os = offsets[s], or = offsets[r];
+        boolean conflict = m.receiveTime + or < m.sendTime + os;
         if (conflict) {
             conflicts++;
         }
-        long sendEnter = m.sendEnter + o(s), sendLeave = m.sendLeave + o(s);
-        long receiveEnter = m.receiveEnter + o(r), receiveLeave = m.receiveLeave + o(r);
+        long sendEnter = m.sendEnter + os, sendLeave = m.sendLeave + os;
+        long receiveEnter = m.receiveEnter + or, receiveLeave = m.receiveLeave + or;
         long lateSender = 0, lateReceiver = 0;
         if (m.receiveCall.waitsForReceive()) {
             lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
