@@ -22,7 +22,6 @@ public final class LocationRecorder implements LocationEvents {
     private static final int SEND = 0;
     private static final int RECEIVE = 1;
     private static final int COLLECTIVE = 2;
-    private static final long OPEN = Long.MIN_VALUE;
     /** The call of an end a selection left out ({@link #outsideMessage}). */
     private static final int OUTSIDE = -1;
     private static final MpiCall[] CALLS = MpiCall.values();
@@ -52,6 +51,8 @@ public final class LocationRecorder implements LocationEvents {
     private long[] time = new long[8];
     private long[] enter = new long[8];
     private long[] leave = new long[8];
+    /** Whether the end's call is still open (its leave not known): a flag, since any time, the smallest long included, may be a leave. */
+    private boolean[] open = new boolean[8];
 
     /**
      * The common case, one end waiting for its call's leave and nothing else pending, is held in
@@ -250,13 +251,14 @@ public final class LocationRecorder implements LocationEvents {
             call[i] = MpiCall.NONE.ordinal();
             enter[i] = t;
             leave[i] = t;
+            open[i] = false;
             if (first) {
                 flush();
             }
         } else {
             call[i] = definitions.mpiCall(regions[f]).ordinal();
             enter[i] = enters[f];
-            leave[i] = OPEN;
+            open[i] = true;
         }
     }
 
@@ -278,6 +280,7 @@ public final class LocationRecorder implements LocationEvents {
         call[i] = OUTSIDE;
         enter[i] = t;
         leave[i] = t;
+        open[i] = false;
         if (i == head) {
             flush();
         }
@@ -286,8 +289,9 @@ public final class LocationRecorder implements LocationEvents {
     /** The call at stack frame {@code from} (and any inside it) was left at {@code t}. */
     private void resolve(int from, long t) {
         for (int i = head; i < pendingEnd; i++) {
-            if (leave[i] == OPEN && frame[i] >= from) {
+            if (open[i] && frame[i] >= from) {
                 leave[i] = t;
+                open[i] = false;
             }
         }
         flush();
@@ -296,7 +300,7 @@ public final class LocationRecorder implements LocationEvents {
     /** Writes the ends at the head whose calls were left. */
     private void flush() {
         int i = head;
-        while (i < pendingEnd && leave[i] != OPEN) {
+        while (i < pendingEnd && !open[i]) {
             write(i++);
         }
         if (i == pendingEnd) {
@@ -330,7 +334,7 @@ public final class LocationRecorder implements LocationEvents {
         time[i] = oneTime;
         call[i] = oneCall.ordinal();
         enter[i] = oneEnter;
-        leave[i] = OPEN;
+        open[i] = true;
     }
 
     private void write(int i) {
@@ -406,6 +410,7 @@ public final class LocationRecorder implements LocationEvents {
             System.arraycopy(time, head, time, 0, left);
             System.arraycopy(enter, head, enter, 0, left);
             System.arraycopy(leave, head, leave, 0, left);
+            System.arraycopy(open, head, open, 0, left);
             head = 0;
             pendingEnd = left;
             return;
@@ -420,5 +425,6 @@ public final class LocationRecorder implements LocationEvents {
         time = Arrays.copyOf(time, n);
         enter = Arrays.copyOf(enter, n);
         leave = Arrays.copyOf(leave, n);
+        open = Arrays.copyOf(open, n);
     }
 }

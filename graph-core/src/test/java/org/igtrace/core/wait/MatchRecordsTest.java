@@ -77,6 +77,36 @@ class MatchRecordsTest {
     }
 
     /**
+     * A call left at the smallest time a long holds (a damaged timestamp, 2^63 ticks read as a
+     * signed long) is left, not still open: rank 1's MPI_Waitall completes two receives and is left
+     * at Long.MIN_VALUE; both receives match rank 0's two sends (events at 1 and 2), with that leave.
+     * (The recorder once marked open calls with that very value and dropped both ends.)
+     */
+    @Test
+    void aCallLeftAtTheSmallestTimeIsLeft() {
+        TraceDefinitions d = definitions();
+        MatchRecords records = new MatchRecords(d, new MemoryRecordBlocks());
+        long min = Long.MIN_VALUE;
+        LocationEvents p1 = records.location(1, 1);
+        p1.enter(min, WAITALL);
+        p1.receive(min, 0, 0, 7, 8);
+        p1.receive(min, 0, 0, 7, 8);
+        p1.leave(min, WAITALL);
+        p1.end();
+        LocationEvents p0 = records.location(0, 0);
+        for (long t = 1; t <= 2; t++) {
+            p0.enter(t, SEND);
+            p0.send(t, 1, 0, 7, 8);
+            p0.leave(t, SEND);
+        }
+        p0.end();
+        List<long[]> m = matches(records);
+        assertEquals(2, m.size());
+        assertEquals(List.of(0L, 1L, min, min, min), List.of(m.get(0)[0], m.get(0)[1], m.get(0)[2], m.get(0)[3], m.get(0)[4]));
+        assertEquals(List.of(0L, 2L, min, min, min), List.of(m.get(1)[0], m.get(1)[1], m.get(1)[2], m.get(1)[3], m.get(1)[4]));
+    }
+
+    /**
      * Keys are matched separately: rank 0 sends tag 1 then tag 2; rank 1 receives tag 2 first,
      * then tag 1. Each receive matches the send with its own tag. A third send (tag 3) stays
      * unmatched, and so does a receive from rank 0 with tag 4 on the pair.
