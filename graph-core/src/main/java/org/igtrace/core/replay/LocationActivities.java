@@ -152,6 +152,45 @@ public final class LocationActivities implements LocationEvents {
         }
     }
 
+    /**
+     * A blocking send as one call: outside any other MPI call (and MPI_Init/MPI_Finalize), its
+     * message and the call are written at once, what its three events write; otherwise the three events.
+     */
+    @Override
+    public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+        if (outermostCall(region) && receiver >= 0) {
+            writeCall(SEND, enter, region, receiver, communicator, tag, bytes, leave);
+        } else {
+            LocationEvents.super.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+        }
+    }
+
+    /** As {@link #sendCall}, for a blocking receive. */
+    @Override
+    public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+        if (outermostCall(region) && sender >= 0) {
+            writeCall(RECEIVE, enter, region, sender, communicator, tag, bytes, leave);
+        } else {
+            LocationEvents.super.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+        }
+    }
+
+    /** A blocking call's message ({@code type}: SEND or RECEIVE) and the call, as its three events would write them. */
+    private void writeCall(int type, long enter, int region, int partner, int communicator, int tag, long bytes, long leave) {
+        region(enter);
+        writeMessage(type, partner, communicator, tag, bytes);
+        ops++;
+        limitHold();
+        region(leave);
+        addCall(enter, Math.max(enter, leave), region);
+    }
+
+    /** Whether {@code region} entered now is an outermost MPI call that is recorded (not inside another, nor in MPI_Init/MPI_Finalize). */
+    private boolean outermostCall(int region) {
+        return environmentDepth == 0 && mpiDepth == 0 && definitions.regionKind(region) != RegionKind.ENVIRONMENT
+                && definitions.mpiCall(region).isMpi();
+    }
+
     @Override
     public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
         if (recordable(receiver)) {

@@ -21,6 +21,26 @@ public interface LocationEvents {
     void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received);
 
     /**
+     * Three events in a row as one call: {@code region} entered at {@code enter}, a send in it at
+     * {@code time}, the region left at {@code leave}, nothing between them (a blocking
+     * {@code MPI_Send} as tracers write it). Readers may hand such a run over in one call, so
+     * that an analysis that can take the whole call at once saves the bookkeeping of three
+     * events; by default the three events, in their order.
+     */
+    default void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+        enter(enter, region);
+        send(time, receiver, communicator, tag, bytes);
+        leave(leave, region);
+    }
+
+    /** As {@link #sendCall}, for a receive: a blocking {@code MPI_Recv}. */
+    default void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+        enter(enter, region);
+        receive(time, sender, communicator, tag, bytes);
+        leave(leave, region);
+    }
+
+    /**
      * The location's events are over (readers call it once, after its last event). Analyses
      * close what is still open; the default does nothing.
      */

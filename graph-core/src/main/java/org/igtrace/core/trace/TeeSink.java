@@ -81,6 +81,18 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            a.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            b.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+        }
+
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            a.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            b.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+        }
+
+        @Override
         public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
             a.isend(time, receiver, communicator, tag, bytes, request);
             b.isend(time, receiver, communicator, tag, bytes, request);
@@ -157,6 +169,20 @@ public final class TeeSink implements LocationSink {
             a.receive(time, sender, communicator, tag, bytes);
             b.receive(time, sender, communicator, tag, bytes);
             c.receive(time, sender, communicator, tag, bytes);
+        }
+
+        @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            a.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            b.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            c.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+        }
+
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            a.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            b.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            c.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
         }
 
         @Override
@@ -242,6 +268,20 @@ public final class TeeSink implements LocationSink {
         public void receive(long time, int sender, int communicator, int tag, long bytes) {
             for (LocationEvents t : targets) {
                 t.receive(time, sender, communicator, tag, bytes);
+            }
+        }
+
+        @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            for (LocationEvents t : targets) {
+                t.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            }
+        }
+
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            for (LocationEvents t : targets) {
+                t.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
             }
         }
 

@@ -137,6 +137,36 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
+    /**
+     * A blocking send as one call: with nothing pending and the region an MPI call, the end is
+     * written at once (what the three events would write); otherwise the three events.
+     */
+    @Override
+    public void sendCall(long enter, int region, long t, int receiver, int comm, int messageTag, long bytes, long leave) {
+        if (!writeCall(sends, enter, region, t, receiver, comm, messageTag, leave)) {
+            LocationEvents.super.sendCall(enter, region, t, receiver, comm, messageTag, bytes, leave);
+        }
+    }
+
+    /** As {@link #sendCall}, for a blocking receive. */
+    @Override
+    public void receiveCall(long enter, int region, long t, int sender, int comm, int messageTag, long bytes, long leave) {
+        if (!writeCall(receives, enter, region, t, sender, comm, messageTag, leave)) {
+            LocationEvents.super.receiveCall(enter, region, t, sender, comm, messageTag, bytes, leave);
+        }
+    }
+
+    /** Writes the end of a blocking call into {@code streams} when nothing waits and the region is an MPI call; false when not written. */
+    private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave) {
+        MpiCall c = definitions.mpiCall(region);
+        if (one || pendingEnd != head || partner < 0 || !c.isMpi()) {
+            return false;
+        }
+        lastTime = leave;
+        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false);
+        return true;
+    }
+
     @Override
     public void collective(long t, CollectiveKind kind, int comm, int root, long sent, long received) {
         lastTime = t;

@@ -524,6 +524,102 @@ class TraceReplayTest {
         assertEquals(13, a.bytes());
     }
 
+    /** Everything a recorded location holds for the replay, call by call (nothing for a location the recorder did not keep). */
+    private static List<Long> recorded(LocationActivities a) {
+        if (a == null) {
+            return List.of();
+        }
+        List<Long> all = new java.util.ArrayList<>(List.of(a.start(), a.endTicks(), a.callCount(), a.eventCount(), a.bytes()));
+        ActivityCursor c = a.cursor();
+        while (c.next()) {
+            all.addAll(List.of(c.enter, c.leave, (long) c.region, (long) c.events));
+            for (int k = 0; k < c.events; k++) {
+                all.addAll(List.of((long) c.type[k], (long) c.key[k], c.bytes[k], c.sequence[k]));
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Random event runs (MPI_Init and MPI_Finalize, blocking sends and receives also inside a
+     * Waitall or in a region that is not an MPI call, non-blocking ones, collectives, partners -1)
+     * fed as single events to one recorder and with every Enter/end/Leave run as one call to
+     * another: the same calls, events, sizes, start and end, and the same number of bytes.
+     */
+    @Test
+    void oneCallOrThreeEventsRecordTheSame() {
+        java.util.Random random = new java.util.Random(20261124);
+        for (int round = 0; round < 1000; round++) {
+            ActivityRecorder split = new ActivityRecorder(definitions(2));
+            ActivityRecorder joined = new ActivityRecorder(definitions(2));
+            for (int p = 0; p < 2; p++) {
+                LocationEvents a = split.location(p, p);
+                LocationEvents b = joined.location(p, p);
+                long t = 0;
+                java.util.ArrayDeque<Integer> open = new java.util.ArrayDeque<>();
+                long request = 0;
+                for (int e = random.nextInt(40); e > 0; e--) {
+                    int what = random.nextInt(9);
+                    int partner = random.nextInt(12) == 0 ? -1 : 1 - p;
+                    int tag = random.nextInt(2);
+                    long bytes = random.nextInt(3) * 8;
+                    boolean send = random.nextBoolean();
+                    int region = random.nextInt(8) == 0 ? WORK : random.nextInt(10) == 0 ? INIT : send ? SEND : RECV;
+                    if (what <= 3) {
+                        long enter = t += random.nextInt(3), time = t += random.nextInt(3), leave = t += random.nextInt(3);
+                        a.enter(enter, region);
+                        if (send) {
+                            a.send(time, partner, 0, tag, bytes);
+                            b.sendCall(enter, region, time, partner, 0, tag, bytes, leave);
+                        } else {
+                            a.receive(time, partner, 0, tag, bytes);
+                            b.receiveCall(enter, region, time, partner, 0, tag, bytes, leave);
+                        }
+                        a.leave(leave, region);
+                    } else if (what == 4) {
+                        int outer = random.nextInt(3) == 0 ? WORK : random.nextInt(6) == 0 ? FINALIZE : WAITALL;
+                        a.enter(t, outer);
+                        b.enter(t, outer);
+                        open.push(outer);
+                    } else if (what == 5 && !open.isEmpty()) {
+                        int outer = open.pop();
+                        a.leave(t, outer);
+                        b.leave(t, outer);
+                    } else if (what == 6) {
+                        long time = t += random.nextInt(3);
+                        if (send) {
+                            a.isend(time, partner, 0, tag, bytes, ++request);
+                            b.isend(time, partner, 0, tag, bytes, request);
+                        } else {
+                            a.irecvRequest(time, ++request);
+                            b.irecvRequest(time, request);
+                        }
+                    } else if (what == 7) {
+                        long time = t += random.nextInt(3);
+                        a.collective(time, CollectiveKind.BARRIER, 0, -1, 0, 0);
+                        b.collective(time, CollectiveKind.BARRIER, 0, -1, 0, 0);
+                    } else {
+                        long time = t += random.nextInt(3);
+                        if (send) {
+                            a.send(time, partner, 0, tag, bytes);
+                            b.send(time, partner, 0, tag, bytes);
+                        } else {
+                            a.receive(time, partner, 0, tag, bytes);
+                            b.receive(time, partner, 0, tag, bytes);
+                        }
+                    }
+                }
+                a.end();
+                b.end();
+            }
+            RecordedRun a = split.recorded(), b = joined.recorded();
+            assertEquals(a.notes(), b.notes(), "round " + round);
+            for (int p = 0; p < 2; p++) {
+                assertEquals(recorded(a.process(p)), recorded(b.process(p)), "round " + round + ", rank " + p);
+            }
+        }
+    }
+
     /**
      * One of L and B given, the other fitted to the same points (1000 B, 2 ms), (5000 B, 4 ms):
      * L = 1 ms given: 1/B = (1000 x 1 ms + 5000 x 3 ms) / (1000^2 + 5000^2) = 16 / 26 10^-6, B =

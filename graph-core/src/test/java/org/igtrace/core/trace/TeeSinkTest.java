@@ -72,6 +72,32 @@ class TeeSinkTest {
         assertEquals(expected, log);
     }
 
+    /**
+     * A blocking call handed over as one reaches every sink, two, three or four of them, as one call
+     * (these sinks take it apart: enter, the end, leave), sink after sink.
+     */
+    @Test
+    void blockingCallsReachEverySink() {
+        for (int n = 2; n <= 4; n++) {
+            List<String> log = new ArrayList<>();
+            List<LocationSink> sinks = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                String name = String.valueOf((char) ('a' + i));
+                sinks.add(logging(name, log));
+                expected.addAll(List.of(name + ":5:enter:1", name + ":5:send:2", name + ":5:leave:3"));
+            }
+            for (int i = 0; i < n; i++) {
+                String name = String.valueOf((char) ('a' + i));
+                expected.addAll(List.of(name + ":5:enter:4", name + ":5:receive:5", name + ":5:leave:6"));
+            }
+            LocationEvents tee = TeeSink.of(sinks).location(5, 0);
+            tee.sendCall(1, 0, 2, 1, 0, 0, 8, 3);
+            tee.receiveCall(4, 0, 5, 1, 0, 0, 8, 6);
+            assertEquals(expected, log, n + " sinks");
+        }
+    }
+
     /** Four sinks (no written-out tee for them) get the same, in order. */
     @Test
     void fourSinks() {

@@ -77,6 +77,118 @@ class MatchRecordsTest {
     }
 
     /**
+     * The events of the test above with the blocking calls handed over as one ({@code sendCall},
+     * {@code receiveCall}): rank 1's MPI_Recv [11, 13] arrives while the Waitall's receive at 10
+     * still waits for its call's leave, rank 0's sends with nothing waiting. The same matches:
+     * (0, 31, 10, 9, 20) and (0, 41, 12, 11, 13). Then a send in a region that is not an MPI call
+     * (compute, [50, 52], event at 51: no call, so its enter and leave are its own time) matched
+     * by a receive handed over as one, MPI_Recv [60, 62] with its event at 61: (0, 51, 61, 60, 62).
+     */
+    @Test
+    void blockingCallsHandedOverAsOneGiveTheirEventsRecords() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        LocationEvents p1 = records.location(1, 1);
+        p1.enter(9, WAITALL);
+        p1.receive(10, 0, 0, 7, 8);
+        p1.receiveCall(11, RECV, 12, 0, 0, 7, 8, 13);
+        p1.leave(20, WAITALL);
+        p1.receiveCall(60, RECV, 61, 0, 0, 7, 8, 62);
+        p1.end();
+        LocationEvents p0 = records.location(0, 0);
+        p0.sendCall(30, SEND, 31, 1, 0, 7, 8, 32);
+        p0.sendCall(40, SEND, 41, 1, 0, 7, 8, 42);
+        p0.sendCall(50, COMPUTE, 51, 1, 0, 7, 8, 52);
+        p0.end();
+        List<long[]> m = matches(records);
+        assertEquals(3, m.size());
+        assertEquals(List.of(0L, 31L, 10L, 9L, 20L), List.of(m.get(0)[0], m.get(0)[1], m.get(0)[2], m.get(0)[3], m.get(0)[4]));
+        assertEquals(List.of(0L, 41L, 12L, 11L, 13L), List.of(m.get(1)[0], m.get(1)[1], m.get(1)[2], m.get(1)[3], m.get(1)[4]));
+        assertEquals(List.of(0L, 51L, 61L, 60L, 62L), List.of(m.get(2)[0], m.get(2)[1], m.get(2)[2], m.get(2)[3], m.get(2)[4]));
+    }
+
+    /** Every match with every time of both ends, sorted, and the unmatched counts of pair (0, 1) both ways. */
+    private static List<List<Long>> everything(MatchRecords records) {
+        records.finish();
+        List<List<Long>> seen = new ArrayList<>();
+        RecordJoin.Joined<MatchListener> j = RecordJoin.join(records, new MatchListener() {
+            @Override
+            public void message(MatchedMessage m) {
+                seen.add(List.of((long) m.sender(), m.sendTime(), m.sendEnter(), m.sendLeave(), (long) m.sendCall().ordinal(),
+                        m.receiveTime(), m.receiveEnter(), m.receiveLeave(), (long) m.receiveCall().ordinal()));
+            }
+
+            @Override
+            public void collective(CollectiveInstance instance) {
+            }
+        });
+        seen.sort(java.util.Comparator.comparing((List<Long> l) -> l.get(0)).thenComparing(l -> l.get(1)));
+        seen.add(List.of(j.unmatchedSends().get(0, 1, 0), j.unmatchedReceives().get(0, 1, 0),
+                j.unmatchedSends().get(1, 0, 0), j.unmatchedReceives().get(1, 0, 0)));
+        return seen;
+    }
+
+    /**
+     * Random event runs on both ranks (blocking sends and receives, also inside an open
+     * MPI_Waitall or a compute region, ends in the Waitall itself, calls in regions that are not
+     * MPI calls, partners -1): fed as single events to one recorder and with every Enter/end/Leave
+     * run as one call to another, the two give the same matches, times, calls and unmatched ends.
+     */
+    @Test
+    void oneCallOrThreeEventsTheSameRecords() {
+        java.util.Random random = new java.util.Random(20261124);
+        for (int round = 0; round < 2000; round++) {
+            MatchRecords split = new MatchRecords(definitions(), new MemoryRecordBlocks());
+            MatchRecords joined = new MatchRecords(definitions(), new MemoryRecordBlocks());
+            for (int p = 0; p < 2; p++) {
+                LocationEvents a = split.location(p, p);
+                LocationEvents b = joined.location(p, p);
+                long t = 0;
+                int open = 0;
+                for (int e = random.nextInt(30); e > 0; e--) {
+                    int what = random.nextInt(6);
+                    int partner = random.nextInt(12) == 0 ? -1 : 1 - p;
+                    int tag = random.nextInt(2);
+                    boolean send = random.nextBoolean();
+                    int region = random.nextInt(8) == 0 ? COMPUTE : send ? SEND : RECV;
+                    if (what <= 2) {
+                        long enter = t += random.nextInt(3), time = t += random.nextInt(3), leave = t += random.nextInt(3);
+                        a.enter(enter, region);
+                        if (send) {
+                            a.send(time, partner, 0, tag, 8);
+                            b.sendCall(enter, region, time, partner, 0, tag, 8, leave);
+                        } else {
+                            a.receive(time, partner, 0, tag, 8);
+                            b.receiveCall(enter, region, time, partner, 0, tag, 8, leave);
+                        }
+                        a.leave(leave, region);
+                    } else if (what == 3) {
+                        int outer = random.nextBoolean() ? WAITALL : COMPUTE;
+                        a.enter(t, outer);
+                        b.enter(t, outer);
+                        open++;
+                    } else if (what == 4 && open > 0) {
+                        a.leave(t, WAITALL);
+                        b.leave(t, WAITALL);
+                        open--;
+                    } else {
+                        long time = t += random.nextInt(3);
+                        if (send) {
+                            a.send(time, partner, 0, tag, 8);
+                            b.send(time, partner, 0, tag, 8);
+                        } else {
+                            a.receive(time, partner, 0, tag, 8);
+                            b.receive(time, partner, 0, tag, 8);
+                        }
+                    }
+                }
+                a.end();
+                b.end();
+            }
+            assertEquals(everything(split), everything(joined), "round " + round);
+        }
+    }
+
+    /**
      * A call left at the smallest time a long holds (a damaged timestamp, 2^63 ticks read as a
      * signed long) is left, not still open: rank 1's MPI_Waitall completes two receives and is left
      * at Long.MIN_VALUE; both receives match rank 0's two sends (events at 1 and 2), with that leave.

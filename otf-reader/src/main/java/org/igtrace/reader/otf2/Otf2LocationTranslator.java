@@ -53,6 +53,18 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
+        target.sendCall(enter, definitions.region(region), time, definitions.worldRank(communicator, receiver, process),
+                definitions.communicator(communicator), tag, length, leave);
+    }
+
+    @Override
+    public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
+        target.receiveCall(enter, definitions.region(region), time, definitions.worldRank(communicator, sender, process),
+                definitions.communicator(communicator), tag, length, leave);
+    }
+
+    @Override
     public void isend(long time, int receiver, int communicator, int tag, long length, long request) {
         target.isend(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length,
                 request);

@@ -57,7 +57,11 @@ final class EventBatch implements AutoCloseable {
         return Otf2Shim.igt_batch_events(batch);
     }
 
-    /** Hands the records of the last fill to the visitor, in order. */
+    /**
+     * Hands the records of the last fill to the visitor, in order; a blocking send or receive
+     * whose three records lie in this fill as one {@link EventVisitor#sendCall} or
+     * {@link EventVisitor#receiveCall}.
+     */
     void decode(EventVisitor visitor) {
         ByteBuffer r = records;
         int end = Otf2Shim.igt_batch_count(batch) * RECORD_BYTES;
@@ -65,7 +69,25 @@ final class EventBatch implements AutoCloseable {
             int kind = r.getInt(at);
             long time = r.getLong(at + 16);
             switch (kind) {
-                case ENTER -> visitor.enter(time, r.getInt(at + 4));
+                case ENTER -> {
+                    // An Enter, a MpiSend or MpiRecv and the Leave of the same region in a row (a
+                    // blocking send or receive, the commonest run of events) go over as one call.
+                    int region = r.getInt(at + 4);
+                    int m = at + RECORD_BYTES;
+                    int l = m + RECORD_BYTES;
+                    int inside = l < end && r.getInt(l) == LEAVE && r.getInt(l + 4) == region ? r.getInt(m) : 0;
+                    if (inside == SEND) {
+                        visitor.sendCall(time, region, r.getLong(m + 16), r.getInt(m + 4), r.getInt(m + 8), r.getInt(m + 12),
+                                r.getLong(m + 24), r.getLong(l + 16));
+                        at = l;
+                    } else if (inside == RECV) {
+                        visitor.receiveCall(time, region, r.getLong(m + 16), r.getInt(m + 4), r.getInt(m + 8), r.getInt(m + 12),
+                                r.getLong(m + 24), r.getLong(l + 16));
+                        at = l;
+                    } else {
+                        visitor.enter(time, region);
+                    }
+                }
                 case LEAVE -> visitor.leave(time, r.getInt(at + 4));
                 case CC_ENTER -> visitor.callingContextEnter(time, r.getInt(at + 4));
                 case CC_LEAVE -> visitor.callingContextLeave(time, r.getInt(at + 4));

@@ -22,6 +22,23 @@ public interface EventVisitor {
     /** End of a collective; {@code operation} is the OTF2 collective operation code. */
     void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received);
 
+    /**
+     * An Enter, a MpiSend and the Leave of the same region, in a row (a blocking send): by default
+     * the three events, in their order.
+     */
+    default void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
+        enter(enter, region);
+        send(time, receiver, communicator, tag, length);
+        leave(leave, region);
+    }
+
+    /** An Enter, a MpiRecv and the Leave of the same region, in a row (a blocking receive): by default the three events. */
+    default void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
+        enter(enter, region);
+        receive(time, sender, communicator, tag, length);
+        leave(leave, region);
+    }
+
     /** The location's events are over. */
     default void end() {
     }
