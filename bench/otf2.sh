@@ -7,7 +7,9 @@
 #            the profile alone, one parallel pass, the work the C reader does
 #   igtrace+waits  the command as users run it by default: the profile and the match records from
 #            the same read, then the records joined (message matching, clock offsets, wait states)
-# on 1 and 2 threads, REPEATS times each (default 3): min and median wall time, events/s, peak
+# on 1 and 2 threads, REPEATS rounds (default 3) in which the three take turns (this VM's speed drifts
+# by up to 1.5x from minute to minute; the three runs of a round meet it alike, and the summary also
+# gives the median over the rounds of default / --no-waits): min and median wall time, events/s, peak
 # RSS, and for igtrace also its own read phase (--timing: reading in the child JVM, without the
 # start-up of the JVMs and building and writing the graph). Checks that both count the same messages. Appends one line per (trace, reader, threads) to
 # bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread, the default's cost against
@@ -55,20 +57,27 @@ out="$here/results/otf2.tsv"
 [ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\tread_min_s\tread_events_per_s\n' >"$out"
 commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
 
-# run NAME THREADS COMMAND...: REPEATS timed runs; sets min, median, rss and last (the command's output)
-run() {
-  local times=() reads=() secs kb
-  rss=0
-  for _ in $(seq "$repeats"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" \
-      || { echo "bench/otf2.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
-    read -r secs kb <"$work/time"
-    times+=("$secs"); [ "$kb" -gt "$rss" ] && rss=$kb
-    reads+=("$(sed -n 's/^igtrace: timing: read \([0-9.]*\) s.*/\1/p' "$work/stderr")")
-  done
-  local sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+# Times per reader and thread count, filled round by round: the readers take turns (C, --no-waits,
+# default) in every round, so that each round's three runs meet the machine in the same state.
+declare -A times reads rsss
+# once KEY COMMAND...: one timed run; its time, peak RSS and read phase go under KEY (the output stays in $work)
+once() {
+  local key=$1 secs kb
+  shift
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >"$work/stdout" 2>"$work/stderr" \
+    || { echo "bench/otf2.sh: failed: $*" >&2; cat "$work/stderr" >&2; exit 1; }
+  read -r secs kb <"$work/time"
+  times[$key]+="$secs "
+  [ "$kb" -gt "${rsss[$key]:-0}" ] && rsss[$key]=$kb
+  reads[$key]+="$(sed -n 's/^igtrace: timing: read \([0-9.]*\) s.*/\1/p' "$work/stderr") "
+}
+
+# stats KEY: sets min, median, rss and read_min from the runs under KEY
+stats() {
+  local sorted=($(printf '%s\n' ${times[$1]} | sort -n))
   min=${sorted[0]}; median=${sorted[$(( (${#sorted[@]} - 1) / 2 ))]}
-  read_min=$(printf '%s\n' "${reads[@]}" | sort -n | head -1)
+  rss=${rsss[$1]}
+  read_min=$(printf '%s\n' ${reads[$1]:-} | grep . | sort -n | head -1 || true)
 }
 
 pin() { # THREADS -> the command prefix that keeps a one-thread run on one core (PIN=1), or nothing
@@ -88,6 +97,9 @@ record() { # READER THREADS
   eval "read_rate_${1//+/_}_$2=$read_rate"
 }
 
+# The launcher makes its class-data sharing archive at its first run after a build: not in a timed run.
+[ -z "${LAUNCHER:-}" ] || "${igtrace[@]}" info "$root/testdata/otf2/pi-4" >/dev/null
+
 for size in "${sizes[@]}"; do
   ranks=${size%%:*}
   target=$(awk -v e="${size#*:}" 'BEGIN { printf "%.0f", e }')
@@ -98,31 +110,37 @@ for size in "${sizes[@]}"; do
   disk=$(du -sb "$dir" | cut -f1)
   anchor="$dir/traces.otf2"
   cat "$anchor" "$dir"/traces/*.evt >/dev/null # into the page cache: every reader starts warm
+  times=(); reads=(); rsss=(); ratios=()
   for threads in 1 2; do
-    run $(pin "$threads") "$work/c-reader" "$anchor" "$threads"
-    c_messages=$(sed -n 's/.* sent_messages=\([0-9]*\).*/\1/p' "$work/stdout")
-    record c "$threads"
+    for _ in $(seq "$repeats"); do
+      once "c:$threads" $(pin "$threads") "$work/c-reader" "$anchor" "$threads"
+      c_messages=$(sed -n 's/.* sent_messages=\([0-9]*\).*/\1/p' "$work/stdout")
+      once "igtrace:$threads" $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing --no-waits "$anchor"
+      ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
+      [ "$ig_messages" = "$c_messages" ] \
+        || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
+      once "igtrace+waits:$threads" $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing "$anchor"
+      grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
+      if [ "$threads" = 1 ]; then
+        set -- ${times["igtrace:1"]}; shift $(($# - 1)); nowaits=$1
+        set -- ${times["igtrace+waits:1"]}; shift $(($# - 1))
+        ratios+=("$(awk -v w="$1" -v n="$nowaits" 'BEGIN { printf "%.3f", w / n }')")
+      fi
+    done
+    for reader in c igtrace igtrace+waits; do
+      stats "$reader:$threads"
+      record "$reader" "$threads"
+    done
   done
-  for threads in 1 2; do
-    run $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing --no-waits "$anchor"
-    ig_messages=$(sed -n 's/.*, \([0-9]*\) messages,.*/\1/p' "$work/stderr")
-    [ "$ig_messages" = "$c_messages" ] \
-      || { echo "bench/otf2.sh: igtrace counted $ig_messages messages, the C reader $c_messages" >&2; exit 1; }
-    record igtrace "$threads"
-  done
-  for threads in 1 2; do
-    run $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing "$anchor"
-    grep -q "0 clock conflicts" "$work/stderr" || { echo "bench/otf2.sh: unexpected clock conflicts" >&2; cat "$work/stderr" >&2; exit 1; }
-    record igtrace+waits "$threads"
-  done
+  round_ratio=$(printf '%s\n' "${ratios[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
   load=$(cut -d' ' -f1 /proc/loadavg)
   awk -v c="$rate_c_1" -v i1="$rate_igtrace_1" -v i2="$rate_igtrace_2" -v r1="$read_rate_igtrace_1" \
       -v r2="$read_rate_igtrace_2" -v w1="$rate_igtrace_waits_1" -v w2="$rate_igtrace_waits_2" -v r="$ranks" -v e="$events" \
-      -v load="$load" 'BEGIN {
+      -v load="$load" -v rr="$round_ratio" 'BEGIN {
     printf "# %d ranks, %d events: igtrace/C on 1 thread %.2f end to end (read phase %.2f); " \
            "igtrace 2 threads / 1 thread %.2f end to end (read phase %.2f); default with waits: %.2fx the time of --no-waits " \
-           "on 1 thread, %.2f of C, 2 threads / 1 thread %.2f; load average %s\n", \
-           r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, w1 / c, w2 / w1, load }' \
+           "on 1 thread (fastest runs; median of the rounds %.2fx), %.2f of C, 2 threads / 1 thread %.2f; load average %s\n", \
+           r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, rr, w1 / c, w2 / w1, load }' \
     | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
   rm -rf "$dir"
 done
