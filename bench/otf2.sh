@@ -142,5 +142,6 @@ for size in "${sizes[@]}"; do
            "on 1 thread (fastest runs; median of the rounds %.2fx), %.2f of C, 2 threads / 1 thread %.2f; load average %s\n", \
            r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, rr, w1 / c, w2 / w1, load }' \
     | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
+  echo "# default / --no-waits on 1 core, round by round: ${ratios[*]}" | tee -a "$out"
   rm -rf "$dir"
 done
