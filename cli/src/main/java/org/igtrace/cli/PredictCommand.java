@@ -11,7 +11,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.FutureTask;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
@@ -189,50 +188,34 @@ public final class PredictCommand implements Callable<Integer> {
             }
             RecordedRun run = recorder[0].recorded();
             clock.read();
-            TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets());
+            // each replay splits the processes among the threads the reading used (ReplayCrew); with a given network
+            // one pass replays the model and the ideal network at once; else the calibration is made in the ideal
+            // network's replay, one pass for both, and the model, unless it is the ideal network, replayed after
+            TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets())
+                    .withThreads(reading.threadCount());
             clock.matched();
-            // with a given network one pass replays the model and the ideal network at once (about 0.8 of the CPU
-            // time of the two replays; on two cores no slower than the two side by side, which slow each other
-            // down: 100 M-event bench trace, replay 4.1-4.5 s either way plus 0-2.8 s waiting for the ideal one,
-            // 15-16 s CPU instead of 19-23 s); else, on two or more cores, T_ideal is replayed on another thread
-            // beside the calibration (a pass of its own, 0.7 of a replay's time) and the models; on one core, or
-            // with --ranks (T_ideal of the selected ranks, replayed after), the calibration is made in the ideal
-            // network's replay, one pass for both
             boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
-            boolean idealInBackground = reading.threadCount() > 1 && profile.selectedRanks() == null && !besideIdeal;
-            FutureTask<Double> ideal = idealInBackground ? replay.idealRuntimeInBackground() : null;
-            Efficiency efficiency;
-            NetworkCalibration.Fit fit;
-            ReplayParameters base;
-            List<Prediction> predictions;
-            try {
-                fit = !settings.needsCalibration() ? null : idealInBackground
-                        ? replay.calibrate(settings.eagerLimit(), settings.latency(), settings.bandwidth())
-                        : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
-                base = parameters(settings, fit, profile);
-                clock.calibrated();
-                List<ReplayParameters> models = new ArrayList<>();
-                if (settings.sweep() == null) {
-                    models.add(base);
-                } else {
-                    for (double v : settings.sweep().values()) {
-                        models.add(vary(base, settings.sweep().parameter(), v));
-                    }
-                }
-                predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
-                        : replay.predict(models, reading.threadCount()));
-                clock.replayed();
-                if (settings.format() == PredictionOutput.Format.SIMGRID) {
-                    SimGridExport.write(output, replay, base, run.processCount());
-                }
-                efficiency = Efficiency.of(profile, ideal == null ? idealRuntime(replay, profile) : TraceReplay.join(ideal));
-                clock.idealKnown();
-            } finally {
-                if (ideal != null) {
-                    TraceReplay.awaitQuietly(ideal); // it reads the store, which closes next
+            NetworkCalibration.Fit fit = !settings.needsCalibration() ? null
+                    : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
+            ReplayParameters base = parameters(settings, fit, profile);
+            clock.calibrated();
+            List<ReplayParameters> models = new ArrayList<>();
+            if (settings.sweep() == null) {
+                models.add(base);
+            } else {
+                for (double v : settings.sweep().values()) {
+                    models.add(vary(base, settings.sweep().parameter(), v));
                 }
             }
+            List<Prediction> predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
+                    : replay.predict(models, reading.threadCount()));
+            clock.replayed();
+            if (settings.format() == PredictionOutput.Format.SIMGRID) {
+                SimGridExport.write(output, replay, base, run.processCount());
+            }
+            Efficiency efficiency = Efficiency.of(profile, idealRuntime(replay, profile));
+            clock.idealKnown();
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }

@@ -53,6 +53,24 @@ final class MedianBySize {
         t.count++;
     }
 
+    /** Adds every time {@code other} holds. */
+    void addAll(MedianBySize other) {
+        for (Map.Entry<Long, Times> e : other.sizes.entrySet()) {
+            Times t = e.getValue();
+            if (t.spilled == null) {
+                for (int i = 0; i < t.kept; i++) {
+                    add(e.getKey(), t.values[i]);
+                }
+            } else {
+                t.spilled.seal();
+                BlockStreamReader in = t.spilled.reader();
+                while (in.hasMore()) {
+                    add(e.getKey(), value(in.readFixed(8)));
+                }
+            }
+        }
+    }
+
     int sizeCount() {
         return sizes.size();
     }

@@ -28,6 +28,11 @@ final class MessagePosts {
     private final byte[][] done;
     private final int[] capacity;
     private final int[] base;
+    /**
+     * Per channel: the done flags a message starts with: 0, or for a channel whose other side another
+     * replay worker replays ({@link #remoteSide}), that side's flag: this copy is only its own side's.
+     */
+    private final byte[] initial;
     /** Models replayed at once, and doubles per message (a send and a receive time per model). */
     private final int models;
     private final int stride;
@@ -52,6 +57,7 @@ final class MessagePosts {
         size = new int[channels];
         capacity = new int[channels];
         base = new int[channels];
+        initial = new byte[channels];
         double[] shared = new double[stride * SMALL * Math.max(1, channels)];
         byte[] sharedDone = new byte[SMALL * Math.max(1, channels)];
         times = new double[channels][];
@@ -62,6 +68,15 @@ final class MessagePosts {
             capacity[c] = SMALL;
             base[c] = c * SMALL;
         }
+    }
+
+    /**
+     * Channel c's other side is replayed by another worker, which keeps its own copy: here a message is
+     * forgotten once this side is done with it (the other side's values, handed over, are dropped after that).
+     * @param senderThere whether the sender is the other side (else the receiver)
+     */
+    void remoteSide(int c, boolean senderThere) {
+        initial[c] = senderThere ? SENDER_DONE : RECEIVER_DONE;
     }
 
     /**
@@ -82,7 +97,7 @@ final class MessagePosts {
                 for (int i = stride * at, end = i + stride; i < end; i++) {
                     t[i] = Double.NaN;
                 }
-                done[c][at] = 0;
+                done[c][at] = initial[c];
                 size[c] = n + 1;
                 return at;
             }
@@ -117,7 +132,7 @@ final class MessagePosts {
         for (int i = size[c]; i < newSize; i++) {
             int at = base[c] + ((first[c] + i) & (cap - 1));
             Arrays.fill(t, stride * at, stride * at + stride, Double.NaN);
-            d[at] = 0;
+            d[at] = initial[c];
         }
         size[c] = newSize;
     }
@@ -184,11 +199,24 @@ final class MessagePosts {
         finish(channel, k, RECEIVER_DONE);
     }
 
+    /** As {@link #senderDone}, for the message at {@code slot} ({@link #slot}). */
+    void senderDoneAt(int channel, int slot) {
+        finishAt(channel, slot, SENDER_DONE);
+    }
+
+    /** As {@link #receiverDone}, for the message at {@code slot} ({@link #slot}). */
+    void receiverDoneAt(int channel, int slot) {
+        finishAt(channel, slot, RECEIVER_DONE);
+    }
+
     private void finish(int c, long k, byte side) {
         int at = slot(c, k);
-        if (at < 0) {
-            return;
+        if (at >= 0) {
+            finishAt(c, at, side);
         }
+    }
+
+    private void finishAt(int c, int at, byte side) {
         byte[] d = done[c];
         byte flags = (byte) (d[at] | side);
         d[at] = flags;

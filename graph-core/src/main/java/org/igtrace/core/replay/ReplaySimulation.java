@@ -40,11 +40,34 @@ final class ReplaySimulation {
     private final double[] cpuRatio;
     private final MpiCall[] regionCalls;
     private final boolean[] regionAlltoall;
+    /** Whether the commonest calls are taken whole ({@link #simpleCall}); off only to test that it changes nothing. */
+    boolean simpleCalls = true;
+    /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
+    private final boolean[] waitsForSend;
+    private final long eagerLimit;
 
     private final MessagePosts posts;
     /** The calibration made in this replay, or null. */
     private final TransferTimes transfers;
     private final CollectiveArrivals instances;
+
+    /**
+     * Replayed on several threads ({@link #run(int)}): per process, the worker that replays it (null: one
+     * thread replays all); this worker's number; what it hands each other worker and reads from each;
+     * the crew that finds a cycle all workers stall in. Each worker keeps the posts of its own
+     * processes' messages (of a channel between two workers, each copy one side's, the other side's
+     * handed over through the mailboxes) and its own queue; collective instances are shared, under a lock.
+     */
+    private int[] owner;
+    private int me;
+    private PostMailbox[] outbox;
+    private PostMailbox[] inbox;
+    private ReplayCrew crew;
+    /** Per process, whether it exchanges messages with a process of another worker (null: one thread). */
+    private boolean[] boundary;
+    /** Scratch: the workers told an instance is full. */
+    private boolean[] told;
+    private int remaining;
 
     private final ActivityCursor[] cursor;
     private final long[][] collectives;
@@ -111,8 +134,11 @@ final class ReplaySimulation {
         TraceDefinitions d = matching.run.definitions;
         regionCalls = new MpiCall[d.regionCount()];
         regionAlltoall = new boolean[d.regionCount()];
+        waitsForSend = new boolean[d.regionCount()];
+        eagerLimit = params[0].eagerLimit();
         for (int r = 0; r < regionCalls.length; r++) {
             regionCalls[r] = d.mpiCall(r);
+            waitsForSend[r] = regionCalls[r] == MpiCall.BLOCKING_SEND || regionCalls[r] == MpiCall.SENDRECV;
             String name = d.regionName(r);
             regionAlltoall[r] = name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
         }
@@ -142,6 +168,95 @@ final class ReplaySimulation {
         awaitAt = new long[n];
     }
 
+    /**
+     * A worker of a replay on several threads ({@link ReplayCrew}): starts from a copy of the per-process
+     * state of {@code shared} and replays its own processes in it (a copy of its own, so that two
+     * workers do not write one cache line), with its own message posts, queue and calibration
+     * ({@code transfers}, null: none); {@link #handBack} gives the results back.
+     */
+    ReplaySimulation(ReplaySimulation shared, TransferTimes transfers) {
+        m = shared.m;
+        params = shared.params;
+        models = shared.models;
+        cpuRatio = shared.cpuRatio;
+        tick = shared.tick;
+        offsets = shared.offsets;
+        regionCalls = shared.regionCalls;
+        regionAlltoall = shared.regionAlltoall;
+        waitsForSend = shared.waitsForSend;
+        simpleCalls = shared.simpleCalls;
+        eagerLimit = shared.eagerLimit;
+        leaves = new double[models];
+        waitedUntil = new double[models];
+        waits = new double[models];
+        this.transfers = transfers;
+        posts = new MessagePosts(m.channels, models, transfers != null);
+        instances = shared.instances;
+        cursor = shared.cursor.clone();
+        collectives = shared.collectives.clone();
+        callsLeft = shared.callsLeft.clone();
+        entered = shared.entered.clone();
+        done = shared.done.clone();
+        forced = shared.forced.clone();
+        clock = shared.clock.clone();
+        enter = shared.enter.clone();
+        previousLeave = shared.previousLeave.clone();
+        startAt = shared.startAt;
+        compute = shared.compute.clone();
+        mpi = shared.mpi.clone();
+        waiting = shared.waiting.clone();
+        queue = new int[shared.queue.length];
+        queued = shared.queued.clone();
+        awaitWhat = shared.awaitWhat.clone();
+        awaitChannel = shared.awaitChannel.clone();
+        awaitAt = shared.awaitAt.clone();
+    }
+
+    /** Copies this worker's processes' results into {@code shared}'s state (after the replay). */
+    void handBack(ReplaySimulation shared) {
+        for (int p = 0; p < owner.length; p++) {
+            if (owner[p] == me) {
+                for (int j = 0, at = p * models; j < models; j++, at++) {
+                    shared.clock[at] = clock[at];
+                    shared.compute[at] = compute[at];
+                    shared.mpi[at] = mpi[at];
+                    shared.waiting[at] = waiting[at];
+                }
+            }
+        }
+    }
+
+    /** Process p's enter of its current call in model j. */
+    double enterOf(int p, int j) {
+        return enter[p * models + j];
+    }
+
+    /** Joins worker {@code me} of a crew: who replays which process, the mailboxes to and from each worker. */
+    void join(ReplayCrew crew, int me, int[] owner, PostMailbox[] outbox, PostMailbox[] inbox) {
+        this.crew = crew;
+        this.me = me;
+        this.owner = owner;
+        this.outbox = outbox;
+        this.inbox = inbox;
+        this.told = new boolean[outbox.length];
+        for (int ch = 0; ch < m.channels; ch++) {
+            int sender = owner[m.channelSender[ch]], receiver = owner[m.channelReceiver[ch]];
+            if (sender != receiver && (sender == me || receiver == me)) {
+                posts.remoteSide(ch, sender != me);
+                if (boundary == null) {
+                    boundary = new boolean[owner.length];
+                }
+                boundary[sender == me ? m.channelSender[ch] : m.channelReceiver[ch]] = true;
+            }
+        }
+        for (int p = 0; p < owner.length; p++) {
+            if (owner[p] == me && !done[p]) {
+                remaining++;
+                wake(p);
+            }
+        }
+    }
+
     /** Corrected measured time of process p's tick t, seconds. */
     private double corrected(int p, long t) {
         return (t - m.origin) * tick + offsets[p];
@@ -149,6 +264,14 @@ final class ReplaySimulation {
 
     /** The predictions of the models, in their order; null when they would let different calls through a cycle. */
     Prediction[] run() {
+        return run(1);
+    }
+
+    /**
+     * As {@link #run()}, the processes split among up to {@code threads} workers ({@link ReplayCrew}); the
+     * numbers are those of one thread's replay.
+     */
+    Prediction[] run(int threads) {
         int n = m.run.processCount();
         double earliest = Double.POSITIVE_INFINITY, latest = Double.NEGATIVE_INFINITY;
         for (int p = 0; p < n; p++) {
@@ -160,7 +283,7 @@ final class ReplaySimulation {
             earliest = Math.min(earliest, corrected(p, l.start()));
             latest = Math.max(latest, corrected(p, l.endTicks()));
         }
-        int remaining = 0;
+        remaining = 0;
         for (int p = 0; p < n; p++) {
             LocationActivities l = m.run.process(p);
             if (l != null) {
@@ -171,12 +294,41 @@ final class ReplaySimulation {
                 collectives[p] = new long[m.communicatorSize.length];
                 callsLeft[p] = m.endCall[p] - m.firstCall[p];
                 remaining++;
-                wake(p);
             }
         }
+        int workers = Math.min(threads, remaining / MIN_PROCESSES_PER_WORKER);
+        if (workers > 1) {
+            ReplayCrew crew = new ReplayCrew(this, workers, transfers);
+            if (!crew.replay()) {
+                return null;
+            }
+            forcedCalls = crew.forcedCalls();
+        } else {
+            for (int p = 0; p < n; p++) {
+                if (!done[p]) {
+                    wake(p);
+                }
+            }
+            if (!replayAlone()) {
+                return null;
+            }
+        }
+        Prediction[] out = new Prediction[models];
+        for (int j = 0; j < models; j++) {
+            out[j] = result(n, earliest, latest, j);
+        }
+        return out;
+    }
+
+    /** Processes a worker gets at least: fewer, and the workers would mostly wait for each other. */
+    static final int MIN_PROCESSES_PER_WORKER = 4;
+
+    /** The replay on this thread alone; false when the models would let different calls through a cycle. */
+    private boolean replayAlone() {
+        int n = queue.length;
         while (remaining > 0) {
             if (queueSize == 0 && !force()) {
-                return null;
+                return false;
             }
             int p = queue[queueHead];
             queueHead = (queueHead + 1) % n;
@@ -188,11 +340,167 @@ final class ReplaySimulation {
                 collectives[p] = null;
             }
         }
-        Prediction[] out = new Prediction[models];
-        for (int j = 0; j < models; j++) {
-            out[j] = result(n, earliest, latest, j);
+        return true;
+    }
+
+    /**
+     * A worker's part of a replay on several threads: runs its processes, reading what the others hand
+     * over, until they all ended; false when the crew stopped (an error, or models that disagree on a cycle).
+     */
+    boolean work() {
+        int n = queue.length;
+        while (remaining > 0) {
+            if (crew.stopped()) {
+                return false;
+            }
+            drain();
+            if (queueSize == 0) {
+                if (!awaitWork()) {
+                    return false;
+                }
+                continue;
+            }
+            int p = queue[queueHead];
+            queueHead = (queueHead + 1) % n;
+            queueSize--;
+            queued[p] = false;
+            if (!done[p] && advance(p)) {
+                remaining--;
+                cursor[p] = null;
+                collectives[p] = null;
+            }
         }
-        return out;
+        return true;
+    }
+
+    /** Spins, then yields, while waiting for another worker's posts, before the crew parks this worker. */
+    private static final int SPINS = 256, YIELDS = 64;
+
+    private boolean awaitWork() {
+        for (int i = 0; ; ) {
+            if (drain() && queueSize > 0) {
+                return true;
+            }
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else if (i < SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                return crew.idle(this);
+            }
+            i++;
+        }
+    }
+
+    /** Reads what the other workers handed over, until nothing more came in a round (so news is read in order). */
+    boolean drain() {
+        boolean any = false, again;
+        do {
+            again = false;
+            for (PostMailbox box : inbox) {
+                if (box != null && box.drainTo(this)) {
+                    again = true;
+                    any = true;
+                }
+            }
+        } while (again);
+        return any;
+    }
+
+    /** Whether another worker handed over something not read yet. */
+    boolean hasMail() {
+        for (PostMailbox box : inbox) {
+            if (box != null && box.hasMail()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean hasQueued() {
+        return queueSize > 0;
+    }
+
+    /** An entry another worker handed over ({@link PostMailbox}): the values of models 0 .. at {@code v[at ..]}. */
+    void received(byte kind, int ch, long k, double[] v, int at) {
+        switch (kind) {
+            case PostMailbox.SEND_POST -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    for (int j = 0; j < models; j++) {
+                        posts.setSendAt(ch, s, j, v[at + j]);
+                    }
+                    if (transfers != null) {
+                        posts.setMeasuredSendAt(ch, s, v[at + models]);
+                    }
+                }
+                // a receive let through a cycle before its send was posted waits for it here even when this
+                // copy forgot the message (its receiver was done with it; one thread's copy kept it for the sender)
+                if (transfers != null && transfers.anyPending()) {
+                    transfers.sent(ch, k, v[at + models]);
+                }
+                wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
+            }
+            case PostMailbox.RECEIVE_POST -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    for (int j = 0; j < models; j++) {
+                        posts.setReceiveAt(ch, s, j, v[at + j]);
+                    }
+                }
+                wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
+            }
+            case PostMailbox.SENT_EAGERLY -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    posts.markSentEagerlyAt(ch, s);
+                }
+            }
+            case PostMailbox.INSTANCE_FULL -> {
+                for (int member : m.run.definitions.communicatorMembers(ch)) {
+                    if (owner[member] == me) {
+                        wake(member, AWAIT_INSTANCE, ch, k);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("unknown replay mailbox entry " + kind);
+        }
+    }
+
+    /** Whether process q is replayed by another worker. */
+    private boolean elsewhere(int q) {
+        return owner != null && owner[q] != me;
+    }
+
+    int models() {
+        return models;
+    }
+
+    /**
+     * Per process, which of {@code count} workers replays it: blocks of consecutive ranks with about as many
+     * calls left each (messages go mostly between neighbouring ranks, so few cross between blocks).
+     */
+    int[] ownersByCalls(int count) {
+        int n = callsLeft.length;
+        long total = 0;
+        for (int p = 0; p < n; p++) {
+            total += callsLeft[p];
+        }
+        int[] owner = new int[n];
+        long before = 0;
+        for (int p = 0; p < n; p++) {
+            // the worker whose share holds the middle of p's calls
+            owner[p] = total == 0 ? (int) ((long) p * count / n)
+                    : (int) Math.min(count - 1, (2 * before + callsLeft[p]) * count / (2 * total));
+            before += callsLeft[p];
+        }
+        return owner;
+    }
+
+    /** Lets the forced process p through its cycle (the crew's choice): queues it here. */
+    void letThrough(int p) {
+        forced[p] = true;
+        wake(p);
     }
 
     private Prediction result(int n, double earliest, double latest, int j) {
@@ -242,7 +550,12 @@ final class ReplaySimulation {
     private void wake(int p) {
         if (!queued[p] && !done[p]) {
             queued[p] = true;
-            queue[(queueHead + queueSize) % queue.length] = p;
+            if (boundary != null && boundary[p]) { // its posts let another worker go on: its turn comes first
+                queueHead = (queueHead + queue.length - 1) % queue.length;
+                queue[queueHead] = p;
+            } else {
+                queue[(queueHead + queueSize) % queue.length] = p;
+            }
             queueSize++;
         }
     }
@@ -268,7 +581,7 @@ final class ReplaySimulation {
     }
 
     /** The unfinished process inside the call it entered earliest in model j (the lowest rank among equals), -1 none. */
-    private int earliestStalled(int j) {
+    int earliestStalled(int j) {
         int best = -1;
         for (int p = 0; p < done.length; p++) {
             if (!done[p] && entered[p] && (best < 0 || enter[p * models + j] < enter[best * models + j])) {
@@ -306,10 +619,13 @@ final class ReplaySimulation {
                 }
                 callsLeft[p]--;
                 m.resolve(p, c, collectives[p]);
-                entered[p] = true;
                 for (int j = 0, at = p * models; j < models; j++, at++) {
                     enter[at] = clock[at];
                 }
+                if (c.events == 1 && simpleCalls && simpleCall(p, c)) {
+                    continue;
+                }
+                entered[p] = true;
                 publish(p, c);
             }
             if (!complete(p, c)) {
@@ -344,10 +660,14 @@ final class ReplaySimulation {
             long k = c.at[i];
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
-                    if (instances.arrive(ch, k, enter, from, c.bytes[i])) {
-                        for (int member : m.run.definitions.communicatorMembers(ch)) {
-                            wake(member, AWAIT_INSTANCE, ch, k);
+                    if (owner == null) {
+                        if (instances.arrive(ch, k, enter, from, c.bytes[i])) {
+                            for (int member : m.run.definitions.communicatorMembers(ch)) {
+                                wake(member, AWAIT_INSTANCE, ch, k);
+                            }
                         }
+                    } else {
+                        arriveShared(ch, k, from, c.bytes[i]);
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
@@ -357,24 +677,9 @@ final class ReplaySimulation {
                             posts.setReceiveAt(ch, s, j, enter[from + j]);
                         }
                     }
-                    wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
+                    postReceive(ch, k, s, from);
                 }
-                case LocationActivities.SEND -> {
-                    int s = posts.slot(ch, k);
-                    if (s >= 0) {
-                        for (int j = 0; j < models; j++) {
-                            posts.setSendAt(ch, s, j, enter[from + j]);
-                        }
-                        if (transfers != null) {
-                            double measured = corrected(p, c.enter);
-                            posts.setMeasuredSendAt(ch, s, measured);
-                            if (transfers.anyPending()) {
-                                transfers.sent(ch, k, measured);
-                            }
-                        }
-                    }
-                    wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
-                }
+                case LocationActivities.SEND -> postSend(p, c, ch, k, from);
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
                     if (s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0))) {
@@ -383,10 +688,127 @@ final class ReplaySimulation {
                                 posts.setReceiveAt(ch, s, j, enter[from + j]);
                             }
                         }
-                        wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
+                        postReceive(ch, k, s, from);
                     }
                 }
                 default -> {
+                }
+            }
+        }
+    }
+
+    /** The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1: forgotten). */
+    private int postSend(int p, ActivityCursor c, int ch, long k, int from) {
+        int s = posts.slot(ch, k);
+        if (s >= 0) {
+            for (int j = 0; j < models; j++) {
+                posts.setSendAt(ch, s, j, enter[from + j]);
+            }
+            if (transfers != null) {
+                double measured = corrected(p, c.enter);
+                posts.setMeasuredSendAt(ch, s, measured);
+                if (transfers.anyPending()) {
+                    transfers.sent(ch, k, measured);
+                }
+            }
+        }
+        int receiver = m.channelReceiver[ch];
+        if (!elsewhere(receiver)) {
+            wake(receiver, AWAIT_SEND, ch, k);
+        } else if (s >= 0) {
+            outbox[owner[receiver]].put(PostMailbox.SEND_POST, ch, k, enter, from,
+                    transfers == null ? Double.NaN : posts.measuredSendAt(ch, s));
+        }
+        return s;
+    }
+
+    /**
+     * The commonest calls taken whole, with the numbers {@link #publish}, {@link #complete} and {@link #release}
+     * give: one matched event, a send that completes at its post (eager, or in a call that does not wait for
+     * it) or a receive whose send is posted. False, with nothing done, for any other call.
+     */
+    private boolean simpleCall(int p, ActivityCursor c) {
+        int ch = c.match[0];
+        if (ch < 0) {
+            return false;
+        }
+        int type = c.type[0];
+        long k = c.at[0];
+        int from = p * models;
+        if (type == LocationActivities.SEND) {
+            if (c.bytes[0] >= eagerLimit && c.region >= 0 && waitsForSend[c.region]) {
+                return false;
+            }
+            int s = postSend(p, c, ch, k, from);
+            // it leaves at its enter: the clocks stay; it has no receive to calibrate
+            previousLeave[p] = c.leave;
+            if (c.detail[0] == 0 && s >= 0) {
+                posts.senderDoneAt(ch, s);
+            }
+            return true;
+        }
+        if (type != LocationActivities.RECEIVE) {
+            return false;
+        }
+        int s = posts.slot(ch, k);
+        if (s < 0 || Double.isNaN(posts.sendAt(ch, s, 0))) {
+            return false;
+        }
+        if (Double.isNaN(posts.receiveAt(ch, s, 0))) {
+            for (int j = 0; j < models; j++) {
+                posts.setReceiveAt(ch, s, j, enter[from + j]);
+            }
+            postReceive(ch, k, s, from);
+        }
+        long bytes = c.bytes[0];
+        int sender = m.channelSender[ch];
+        boolean fromSend = bytes < eagerLimit || posts.sentEagerlyAt(ch, s);
+        for (int j = 0, at = from; j < models; j++, at++) {
+            double e = enter[at];
+            double start = posts.sendAt(ch, s, j);
+            double transferFrom = fromSend ? start : Math.max(start, posts.receiveAt(ch, s, j));
+            double leave = Math.max(e, transferFrom + params[j].transfer(sender, p, bytes));
+            double waitedUntil = Math.max(e, start);
+            mpi[at] += leave - e;
+            waiting[at] += Math.max(0, Math.min(waitedUntil, leave) - e);
+            clock[at] = leave;
+        }
+        if (transfers != null && transfers.waits(c.region)) {
+            calibrate(p, c);
+        }
+        previousLeave[p] = c.leave;
+        posts.receiverDoneAt(ch, s); // still the message's slot: no message of the channel was made since
+        return true;
+    }
+
+    /** A receive of message k of channel ch was posted (kept at slot s, -1: forgotten): its sender may go on. */
+    private void postReceive(int ch, long k, int s, int from) {
+        int sender = m.channelSender[ch];
+        if (!elsewhere(sender)) {
+            wake(sender, AWAIT_RECEIVE, ch, k);
+        } else if (s >= 0) {
+            outbox[owner[sender]].put(PostMailbox.RECEIVE_POST, ch, k, enter, from, Double.NaN);
+        }
+    }
+
+    /**
+     * A member arrives at instance k of communicator ch, shared by the workers: the last to arrive wakes the members
+     * this worker replays and tells the other workers with members.
+     */
+    private void arriveShared(int ch, long k, int from, long bytes) {
+        boolean full;
+        synchronized (instances) {
+            full = instances.arrive(ch, k, enter, from, bytes);
+        }
+        if (full) {
+            java.util.Arrays.fill(told, false);
+            for (int member : m.run.definitions.communicatorMembers(ch)) {
+                int w = owner[member];
+                if (w == me) {
+                    wake(member, AWAIT_INSTANCE, ch, k);
+                } else if (!told[w]) {
+                    told[w] = true;
+                    outbox[w].put(PostMailbox.INSTANCE_FULL, ch, k, null, 0, Double.NaN);
                 }
             }
         }
@@ -422,7 +844,15 @@ final class ReplaySimulation {
                 }
                 case LocationActivities.SEND_COMPLETE -> posts.senderDone(ch, c.at[i]);
                 case LocationActivities.RECEIVE -> posts.receiverDone(ch, c.at[i]);
-                case LocationActivities.COLLECTIVE -> instances.leave(ch, c.at[i]);
+                case LocationActivities.COLLECTIVE -> {
+                    if (owner == null) {
+                        instances.leave(ch, c.at[i]);
+                    } else {
+                        synchronized (instances) {
+                            instances.leave(ch, c.at[i]);
+                        }
+                    }
+                }
                 default -> {
                 }
             }
@@ -476,6 +906,10 @@ final class ReplaySimulation {
             } else if (known == UNKNOWN && type != LocationActivities.RECEIVE && type != LocationActivities.COLLECTIVE) {
                 if (slot >= 0) { // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
                     posts.markSentEagerlyAt(ch, slot);
+                    int receiver = m.channelReceiver[ch];
+                    if (elsewhere(receiver)) {
+                        outbox[owner[receiver]].put(PostMailbox.SENT_EAGERLY, ch, c.at[i], null, 0, Double.NaN);
+                    }
                 }
             } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
                 for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration
@@ -504,7 +938,19 @@ final class ReplaySimulation {
     }
 
     private int collectiveKnown(int ch, long k) {
-        return instances.full(ch, k) ? KNOWN : UNKNOWN;
+        if (owner == null) {
+            return instances.full(ch, k) ? KNOWN : UNKNOWN;
+        }
+        boolean full;
+        synchronized (instances) {
+            full = instances.full(ch, k);
+        }
+        if (full) {
+            // seen here before its news came: read what its members' workers handed over before it (as
+            // one thread would have), e.g. a send let through a cycle as an eager one
+            drain();
+        }
+        return full ? KNOWN : UNKNOWN;
     }
 
     /** Event i of p's call, whose partners' posts are known (a message's kept at {@code slot}): when it completes in each model. */
@@ -528,9 +974,18 @@ final class ReplaySimulation {
                 start = posts.receiveAt(ch, slot, j);
                 done = Math.max(posts.sendAt(ch, slot, j), start) + params.transfer(p, m.channelReceiver[ch], bytes);
             } else {
-                start = instances.latestArrival(ch, k, j);
+                long largest;
+                if (owner == null) {
+                    start = instances.latestArrival(ch, k, j);
+                    largest = instances.largestSent(ch, k);
+                } else {
+                    synchronized (instances) {
+                        start = instances.latestArrival(ch, k, j);
+                        largest = instances.largestSent(ch, k);
+                    }
+                }
                 boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
-                done = start + cost(params, KINDS[c.detail[i]], alltoall, m.communicatorSize[ch], instances.largestSent(ch, k));
+                done = start + cost(params, KINDS[c.detail[i]], alltoall, m.communicatorSize[ch], largest);
             }
             leaves[j] = Math.max(leaves[j], done);
             waitedUntil[j] = Math.max(waitedUntil[j], start);

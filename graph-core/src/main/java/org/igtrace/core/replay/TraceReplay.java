@@ -25,6 +25,8 @@ public final class TraceReplay {
     private volatile Prediction sharedIdeal;
     /** How long the ideal replay took (wall, nanoseconds; 0 until it ended, or if made beside another), for {@code --timing}. */
     private volatile long idealNanos;
+    /** Threads one replay may use ({@link ReplayCrew}); 1: the calling thread alone. */
+    private volatile int threads = 1;
 
     /**
      * @param run           the recorded activities
@@ -36,9 +38,22 @@ public final class TraceReplay {
         this.offsets = offsetSeconds == null ? new double[run.processCount()] : Arrays.copyOf(offsetSeconds, run.processCount());
     }
 
+    /**
+     * Lets each replay split its processes among up to {@code threads} threads (same numbers as on one; 1, the
+     * default: the calling thread alone; 0: one per core).
+     */
+    public TraceReplay withThreads(int threads) {
+        this.threads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        return this;
+    }
+
     /** The replay on {@code parameters} (the ideal network's is replayed once and shared, see {@link #idealRuntime()}). */
     public Prediction predict(ReplayParameters parameters) {
-        return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters);
+        return predict(parameters, threads);
+    }
+
+    private Prediction predict(ReplayParameters parameters, int threads) {
+        return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters, threads);
     }
 
     private Prediction simulateIdeal() {
@@ -46,7 +61,7 @@ public final class TraceReplay {
             return sharedIdeal;
         }
         long start = System.nanoTime();
-        Prediction p = simulate(ReplayParameters.ideal());
+        Prediction p = simulate(ReplayParameters.ideal(), threads);
         idealNanos = System.nanoTime() - start;
         return p;
     }
@@ -56,8 +71,8 @@ public final class TraceReplay {
         return idealNanos;
     }
 
-    private Prediction simulate(ReplayParameters parameters) {
-        return new ReplaySimulation(matching, parameters, offsets).run()[0];
+    private Prediction simulate(ReplayParameters parameters, int threads) {
+        return new ReplaySimulation(matching, parameters, offsets).run(threads)[0];
     }
 
     /** The replay on the ideal network: replayed by the first caller; one that comes while it runs (on another thread) waits for it. */
@@ -77,7 +92,7 @@ public final class TraceReplay {
     public Prediction predictBesideIdeal(ReplayParameters parameters) {
         ReplayParameters idealModel = ReplayParameters.ideal();
         if (!parameters.equals(idealModel) && parameters.eagerLimit() == idealModel.eagerLimit() && !ideal.isDone()) {
-            Prediction[] both = new ReplaySimulation(matching, new ReplayParameters[] {parameters, idealModel}, offsets).run();
+            Prediction[] both = new ReplaySimulation(matching, new ReplayParameters[] {parameters, idealModel}, offsets).run(threads);
             if (both != null) {
                 sharedIdeal = both[1];
                 return both[0];
@@ -105,7 +120,7 @@ public final class TraceReplay {
         for (int w = 0; w < workers; w++) {
             tasks.add(inBackground(() -> {
                 for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
-                    out[i] = predict(parameters.get(i));
+                    out[i] = predict(parameters.get(i), 1); // the models side by side, each on one thread
                 }
                 return null;
             }));
@@ -178,7 +193,7 @@ public final class TraceReplay {
         }
         TransferTimes transfers = new TransferTimes(matching, eagerLimit);
         long start = System.nanoTime();
-        Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run()[0];
+        Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run(threads)[0];
         idealNanos = System.nanoTime() - start;
         sharedIdeal = p;
         return NetworkCalibration.fit(transfers.times, transfers.used, latency, bandwidth);

@@ -31,7 +31,10 @@ final class TransferTimes {
     private long[] pendingSize = new long[4];
     private boolean[] pendingPosted = new boolean[4];
 
+    private final ReplayMatching matching;
+
     TransferTimes(ReplayMatching m, long eagerLimit) {
+        this.matching = m;
         this.eagerLimit = eagerLimit;
         int regions = m.run.definitions.regionCount();
         waitsForReceive = new boolean[regions];
@@ -42,6 +45,17 @@ final class TransferTimes {
             postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
         }
         times = new MedianBySize(m.run.store);
+    }
+
+    /** A collection of its own for the same run and eager limit (a replay worker's, {@link #addAll} at the end). */
+    TransferTimes emptyCopy() {
+        return new TransferTimes(matching, eagerLimit);
+    }
+
+    /** Adds what {@code other} collected (its receives still waiting for their send are not counted, as in its own). */
+    void addAll(TransferTimes other) {
+        times.addAll(other.times);
+        used += other.used;
     }
 
     /** Whether a call of {@code region} (-1: none) waits for the receives it completes. */
