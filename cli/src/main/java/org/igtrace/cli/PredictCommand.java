@@ -45,7 +45,8 @@ import picocli.CommandLine.ParentCommand;
             "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
                     + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
                     + "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster. "
-                    + "Network parameters not given are fitted to the trace's own messages (--network measured).",
+                    + "Network parameters not given are fitted to the trace's own messages (--network measured). "
+                    + "A replay splits the processes among the -j threads (4 or more per thread; the same numbers as on one).",
             "",
             "--window and --region replay only that part of the run, as if the trace held only its events: the run "
                     + "starts at the window's start (or the first instance of the region), messages cut by a window end "

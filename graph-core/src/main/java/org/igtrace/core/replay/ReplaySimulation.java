@@ -296,7 +296,7 @@ final class ReplaySimulation {
                 remaining++;
             }
         }
-        int workers = Math.min(threads, remaining / MIN_PROCESSES_PER_WORKER);
+        int workers = Math.min(Math.min(threads, MAX_WORKERS), remaining / MIN_PROCESSES_PER_WORKER);
         if (workers > 1) {
             ReplayCrew crew = new ReplayCrew(this, workers, transfers);
             if (!crew.replay()) {
@@ -320,8 +320,11 @@ final class ReplaySimulation {
         return out;
     }
 
-    /** Processes a worker gets at least: fewer, and the workers would mostly wait for each other. */
-    static final int MIN_PROCESSES_PER_WORKER = 4;
+    /**
+     * Processes a worker gets at least, and workers at most: with few processes each, or many workers, the
+     * workers would mostly wait for each other and hand over most messages (each pair of workers has a mailbox).
+     */
+    static final int MIN_PROCESSES_PER_WORKER = 4, MAX_WORKERS = 8;
 
     /** The replay on this thread alone; false when the models would let different calls through a cycle. */
     private boolean replayAlone() {
