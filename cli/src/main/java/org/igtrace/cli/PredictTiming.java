@@ -4,8 +4,10 @@ import java.util.Locale;
 
 /**
  * predict's {@code --timing} line: the wall time of each phase, in the order they end. The ideal
- * replay runs beside the calibration and the model replays on two or more cores, so its own
- * duration is given apart, and "ideal wait" is how long the command still waited for it.
+ * replay is made with the calibration (then "calibration" is its time), beside a given network's
+ * model, or, when neither made it (a sweep of a given network, --ranks), after the models: "ideal
+ * wait" is that last part; "ideal replay" is the ideal replay's own duration when made alone or with
+ * the calibration.
  */
 final class PredictTiming {
     private final long start = System.nanoTime();

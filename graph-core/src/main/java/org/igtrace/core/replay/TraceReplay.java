@@ -39,11 +39,22 @@ public final class TraceReplay {
     }
 
     /**
-     * Lets each replay split its processes among up to {@code threads} threads (same numbers as on one; 1, the
-     * default: the calling thread alone; 0: one per core).
+     * Lets each replay split its processes among up to {@code threads} threads, no more than the cores (same
+     * numbers as on one; 1, the default: the calling thread alone; 0: one per core). A run of fewer than
+     * {@value #MIN_CALLS_FOR_THREADS} MPI calls replays on one thread: starting the threads and compiling their
+     * code cost more than they save there (bench stencil of 3 M calls, 64 or 1024 ranks: a replay of
+     * 0.43-0.80 s on one thread, 0.74-1.00 s on two; of 30 M calls: 4.5-5.4 s against 2.9-4.0 s).
      */
     public TraceReplay withThreads(int threads) {
-        this.threads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        int cores = Runtime.getRuntime().availableProcessors();
+        return withThreadsAlways(matching.run.calls() < MIN_CALLS_FOR_THREADS ? 1 : threads > 0 ? Math.min(threads, cores) : cores);
+    }
+
+    static final long MIN_CALLS_FOR_THREADS = 8_000_000;
+
+    /** As {@link #withThreads}, up to {@code threads} threads whatever the run's size and the cores (for tests). */
+    public TraceReplay withThreadsAlways(int threads) {
+        this.threads = Math.max(1, threads);
         return this;
     }
 
@@ -150,17 +161,6 @@ public final class TraceReplay {
         t.setDaemon(true);
         t.start();
         return task;
-    }
-
-    /** Waits for a replay run in the background to end, whatever it ends with (before its store is closed). */
-    public static void awaitQuietly(FutureTask<?> task) {
-        try {
-            task.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException | java.util.concurrent.CancellationException e) {
-            // reported by join, or not needed
-        }
     }
 
     /** The result of a replay run in the background; what it threw is thrown here. */

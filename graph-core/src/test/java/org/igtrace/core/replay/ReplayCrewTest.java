@@ -147,17 +147,17 @@ class ReplayCrewTest {
             String where = "round " + round + ", " + n + " ranks, " + threads + " threads";
             for (ReplayParameters model : models) {
                 Prediction one = new TraceReplay(run, offsets).predict(model);
-                Prediction many = new TraceReplay(run, offsets).withThreads(threads).predict(model);
+                Prediction many = new TraceReplay(run, offsets).withThreadsAlways(threads).predict(model);
                 assertSame(one, many, where + ", " + model);
                 if (one.notes().stream().anyMatch(s -> s.contains("cycle"))) {
                     cycles++;
                 }
             }
             ReplayParameters given = ReplayParameters.flat(1e-3, 1e6, ReplayParameters.DEFAULT_EAGER_LIMIT, 1);
-            TraceReplay alone = new TraceReplay(run, offsets), crew = new TraceReplay(run, offsets).withThreads(threads);
+            TraceReplay alone = new TraceReplay(run, offsets), crew = new TraceReplay(run, offsets).withThreadsAlways(threads);
             assertSame(alone.predictBesideIdeal(given), crew.predictBesideIdeal(given), where + ", beside the ideal network");
             assertEquals(alone.idealRuntime(), crew.idealRuntime(), where + ", ideal beside");
-            TraceReplay alone2 = new TraceReplay(run, offsets), crew2 = new TraceReplay(run, offsets).withThreads(threads);
+            TraceReplay alone2 = new TraceReplay(run, offsets), crew2 = new TraceReplay(run, offsets).withThreadsAlways(threads);
             assertEquals(alone2.calibrateInIdealReplay(65536, null, null), crew2.calibrateInIdealReplay(65536, null, null),
                     where + ", calibration in the ideal replay");
             assertEquals(alone2.idealRuntime(), crew2.idealRuntime(), where + ", ideal with calibration");
