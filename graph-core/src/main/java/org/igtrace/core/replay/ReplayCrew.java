@@ -71,15 +71,25 @@ final class ReplayCrew {
     /** Replays: false when the models would let different calls through a cycle; what a worker threw is thrown. */
     boolean replay() {
         Thread[] threads = new Thread[workers.length - 1];
-        for (int w = 1; w < workers.length; w++) {
-            ReplaySimulation worker = workers[w];
-            threads[w - 1] = new Thread(() -> work(worker), "igtrace-replay-" + w);
-            threads[w - 1].setDaemon(true);
-            threads[w - 1].start();
+        int started = 0;
+        try {
+            for (int w = 1; w < workers.length; w++) {
+                ReplaySimulation worker = workers[w];
+                Thread t = new Thread(() -> work(worker), "igtrace-replay-" + w);
+                t.setDaemon(true);
+                t.start();
+                threads[started++] = t;
+            }
+        } catch (RuntimeException | Error e) { // e.g. no native thread to be had: the started ones must not wait forever
+            stop();
+            throw e;
         }
         work(workers[0]);
         boolean interrupted = false;
         for (Thread t : threads) {
+            if (t == null) {
+                continue;
+            }
             while (true) {
                 try {
                     t.join();
