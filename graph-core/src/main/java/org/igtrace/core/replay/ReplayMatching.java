@@ -242,36 +242,48 @@ final class ReplayMatching {
      * communicator so far (the caller's, one per process and pass).
      */
     void resolve(int p, ActivityCursor c, long[] collectives) {
-        for (int i = 0; i < c.events; i++) {
-            int key = c.key[i];
-            int ch = -1;
-            long k = -1;
-            switch (c.type[i]) {
-                case LocationActivities.SEND, LocationActivities.SEND_COMPLETE -> {
-                    ch = sendChannel[p][key];
-                    k = c.sequence[i] - skippedSends[p][key];
-                }
-                case LocationActivities.RECEIVE -> {
-                    ch = receiveChannel[p][key];
-                    k = c.sequence[i] - skippedReceives[p][key];
-                }
-                case LocationActivities.RECEIVE_POST -> {
-                    if (key >= 0) {
-                        ch = receiveChannel[p][key];
-                        k = c.sequence[i] - skippedReceives[p][key];
-                    }
-                }
-                default -> {
-                    long[] held = collectivesInWindow[p];
-                    if (key >= 0 && key < held.length && held[key] > 0) { // a member with collectives on it in the window
-                        k = collectives[key]++ + collectiveShift[p][key];
-                        ch = k >= 0 && k < completeInstances[key] ? key : -1;
-                    }
-                }
-            }
-            c.match[i] = ch >= 0 && c.type[i] != LocationActivities.COLLECTIVE && (k < 0 || k >= matched[ch]) ? -1 : ch;
-            c.at[i] = k;
+        if (c.events == 1 && c.type[0] <= LocationActivities.RECEIVE) { // most calls: one send or one receive
+            resolveMessage(p, c, 0, c.type[0] == LocationActivities.SEND);
+            return;
         }
+        for (int i = 0; i < c.events; i++) {
+            switch (c.type[i]) {
+                case LocationActivities.SEND, LocationActivities.SEND_COMPLETE -> resolveMessage(p, c, i, true);
+                case LocationActivities.RECEIVE -> resolveMessage(p, c, i, false);
+                case LocationActivities.RECEIVE_POST -> {
+                    if (c.key[i] >= 0) {
+                        resolveMessage(p, c, i, false);
+                    } else {
+                        c.match[i] = -1;
+                        c.at[i] = -1;
+                    }
+                }
+                default -> resolveCollective(p, c, i, collectives);
+            }
+        }
+    }
+
+    /** Event i of p's call is a send-side (its send or its completion) or receive-side event of a message. */
+    private void resolveMessage(int p, ActivityCursor c, int i, boolean sendSide) {
+        int key = c.key[i];
+        int ch = sendSide ? sendChannel[p][key] : receiveChannel[p][key];
+        long k = c.sequence[i] - (sendSide ? skippedSends : skippedReceives)[p][key];
+        c.match[i] = ch >= 0 && (k < 0 || k >= matched[ch]) ? -1 : ch;
+        c.at[i] = k;
+    }
+
+    /** Event i of p's call is a collective on communicator {@code c.key[i]}. */
+    private void resolveCollective(int p, ActivityCursor c, int i, long[] collectives) {
+        int key = c.key[i];
+        int ch = -1;
+        long k = -1;
+        long[] held = collectivesInWindow[p];
+        if (key >= 0 && key < held.length && held[key] > 0) { // a member with collectives on it in the window
+            k = collectives[key]++ + collectiveShift[p][key];
+            ch = k >= 0 && k < completeInstances[key] ? key : -1;
+        }
+        c.match[i] = ch;
+        c.at[i] = k;
     }
 
     /** A cursor over process p's calls inside its window. */
