@@ -18,7 +18,7 @@ jar="$root/cli/target/igtrace.jar"
 mkdir -p "$here/results"
 out="$here/results/graph.tsv"
 [ -f "$out" ] || printf 'date\tcommit\tprocesses\tpattern\tedges\tview\tformat\twall_s\tread_s\tgraph_s\toutput_s\tpeak_rss_mb\tbytes\n' >"$out"
-commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo "+")
 for case in 500:alltoall 10000:stencil; do
   ranks=${case%%:*}; pattern=${case#*:}
   dir="$work/$pattern-$ranks"; rm -rf "$dir"

@@ -55,7 +55,7 @@ igtrace=(java -jar "$jar")
 mkdir -p "$here/results"
 out="$here/results/otf2.tsv"
 [ -f "$out" ] || printf 'date\tcommit\tcores\tranks\tevents\tbytes_on_disk\treader\tthreads\tmin_s\tmedian_s\tevents_per_s\tpeak_rss_mb\tread_min_s\tread_events_per_s\n' >"$out"
-commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo "+")
 
 # Times per reader and thread count, filled round by round: the readers take turns (C, --no-waits,
 # default) in every round, so that each round's three runs meet the machine in the same state.

@@ -33,7 +33,7 @@ mkdir -p "$work"
 out="$here/results/predict.tsv"
 mkdir -p "$here/results"
 [ -f "$out" ] || printf 'date\tcommit\tcores\ttrace\tcommand\tmin_s\tmin_cpu_s\tpeak_rss_mb\ttemp_file_mb\tx_graph_time\tload\n' >"$out"
-commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo "+")
 commands=(graph predict predict-given)
 [ "${PERFETTO:-0}" = 0 ] || commands+=(perfetto)
 

@@ -49,7 +49,7 @@ cat "$trace" "$dir"/traces/*.evt >/dev/null 2>&1 || true # into the page cache: 
 mkdir -p "$here/results"
 out="$here/results/report.tsv"
 [ -f "$out" ] || printf 'date\tcommit\tcores\ttrace\tevents\tcommand\tthreads\truns\tmin_wall_s\tmin_cpu_s\tpeak_rss_mb\toutput_bytes\tload_before\n' >"$out"
-commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . 2>/dev/null || echo "+")
+commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- . ':!bench/results' 2>/dev/null || echo "+")
 load_before=$(cut -d' ' -f1 /proc/loadavg)
 
 # run NAME THREADS: REPEATS runs; sets wall, cpu (minima), rss (largest, KB), size (bytes)
