@@ -122,6 +122,10 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
     public static int run(Writer stdout, PrintWriter err, ProfileReader reader, String... args) {
+        String typo = mistypedCommand(args);
+        if (typo != null) {
+            return usage(err, commandLine(), typo);
+        }
         IgtraceCommand command = new IgtraceCommand();
         command.stdout = stdout;
         command.err = err;
@@ -192,6 +196,63 @@ public final class IgtraceCommand implements Callable<Integer> {
         return all.toArray(new String[0]);
     }
 
+    /**
+     * The message for a first word that is neither a command nor a path but close to a command name
+     * ({@code igtrace stat TRACE}, {@code igtrace grpah TRACE}); null when the first word may be a trace.
+     */
+    static String mistypedCommand(String[] args) {
+        if (args.length == 0 || args[0].startsWith("-") || SUBCOMMANDS.containsKey(args[0])
+                || java.nio.file.Files.exists(java.nio.file.Path.of(args[0]))) {
+            return null;
+        }
+        String word = args[0].toLowerCase(java.util.Locale.ROOT);
+        for (String name : SUBCOMMANDS.keySet()) {
+            if (editDistance(word, name) <= (name.length() <= 4 ? 1 : 2)
+                    || (word.length() >= 3 && name.startsWith(word))) {
+                return "unknown command '" + args[0] + "'; did you mean '" + name + "'?";
+            }
+        }
+        return null;
+    }
+
+    /** The option name of {@code where} within two edits of {@code given} (its value after '=' ignored), or null. */
+    private static String closestOption(CommandLine where, String given) {
+        String name = given.contains("=") ? given.substring(0, given.indexOf('=')) : given;
+        String best = null;
+        int bestDistance = 3;
+        for (CommandLine.Model.OptionSpec option : where.getCommandSpec().options()) {
+            for (String candidate : option.names()) {
+                int distance = editDistance(name, candidate);
+                if (distance < bestDistance && candidate.length() > 2) {
+                    best = candidate;
+                    bestDistance = distance;
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Damerau-Levenshtein distance (adjacent transpositions count 1): {@code grpah} is one from {@code graph}. */
+    static int editDistance(String a, String b) {
+        int[][] d = new int[a.length() + 1][b.length() + 1];
+        for (int i = 0; i <= a.length(); i++) {
+            d[i][0] = i;
+        }
+        for (int j = 0; j <= b.length(); j++) {
+            d[0][j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            for (int j = 1; j <= b.length(); j++) {
+                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+                d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+                }
+            }
+        }
+        return d[a.length()][b.length()];
+    }
+
     private static int usage(PrintWriter err, CommandLine where, String message) {
         err.println("igtrace: " + message);
         err.println("Try '" + where.getCommandSpec().qualifiedName() + " --help' for more information.");
@@ -207,6 +268,12 @@ public final class IgtraceCommand implements Callable<Integer> {
         }
         if (ex instanceof CommandLine.MissingParameterException && ex.getMessage().contains("--topology")) {
             return "--placement and --centre need --topology";
+        }
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String suggestion = closestOption(u.getCommandLine(), u.getUnmatched().get(0));
+            if (suggestion != null) {
+                return ex.getMessage().strip() + "; did you mean '" + suggestion + "'?";
+            }
         }
         Matcher m = ENUM_VALUE.matcher(ex.getMessage());
         if (m.matches()) {

@@ -1,0 +1,50 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** A mistyped command or option gets a suggestion and exit 2, not "a second trace" (issue 39, item 3). */
+class TypoHelpTest {
+    private static final String TRACE = SubcommandsTest.trace("otf2/pi-4");
+
+    @Test
+    void closeToACommandIsAnUnknownCommandWithASuggestion() {
+        // stat -> stats: one insertion; grpah -> graph: one transposition; timelin -> timeline: one insertion
+        assertTypo(new String[] {"stat", TRACE}, "unknown command 'stat'; did you mean 'stats'?");
+        assertTypo(new String[] {"grpah", TRACE}, "unknown command 'grpah'; did you mean 'graph'?");
+        assertTypo(new String[] {"timelin", TRACE}, "unknown command 'timelin'; did you mean 'timeline'?");
+        assertTypo(new String[] {"predcit", TRACE}, "unknown command 'predcit'; did you mean 'predict'?");
+    }
+
+    @Test
+    void aWordFarFromEveryCommandIsStillTakenAsATrace() {
+        SubcommandsTest.Run run = SubcommandsTest.igtrace("no-such-trace-here");
+        assertEquals(1, run.code());
+        assertTrue(run.err().contains("no-such-trace-here: no such file or directory"), run.err());
+    }
+
+    @Test
+    void mistypedOptionsGetTheClosestOption() {
+        SubcommandsTest.Run predict = SubcommandsTest.igtrace("predict", TRACE, "--latncy", "1us");
+        assertEquals(2, predict.code());
+        assertTrue(predict.err().contains("did you mean '--latency'?"), predict.err());
+        SubcommandsTest.Run graph = SubcommandsTest.igtrace(TRACE, "--fromat", "dot");
+        assertEquals(2, graph.code());
+        assertTrue(graph.err().contains("did you mean '--format'?"), graph.err());
+    }
+
+    @Test
+    void editDistanceCountsATranspositionOnce() {
+        assertEquals(1, IgtraceCommand.editDistance("grpah", "graph"));
+        assertEquals(1, IgtraceCommand.editDistance("stat", "stats"));
+        assertEquals(3, IgtraceCommand.editDistance("abc", "xyz"));
+    }
+
+    private static void assertTypo(String[] args, String message) {
+        SubcommandsTest.Run run = SubcommandsTest.igtrace(args);
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("igtrace: " + message), run.err());
+    }
+}
