@@ -121,7 +121,8 @@ public final class IgtraceCommand implements Callable<Integer> {
     }
 
     /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
-    public static int run(Writer stdout, PrintWriter err, ProfileReader reader, String... args) {
+    public static int run(Writer stdout, PrintWriter rawErr, ProfileReader reader, String... args) {
+        PrintWriter err = TerminalErr.of(rawErr);
         String typo = mistypedCommand(args);
         if (typo != null) {
             return usage(err, commandLine(), typo);

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.formats.Escape;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;
@@ -104,7 +105,7 @@ public final class InfoCommand implements Callable<Integer> {
         lines.addAll(processes(t).text());
         lines.add("");
         lines.addAll(locations(t).text());
-        return String.join("\n", lines) + "\n";
+        return String.join("\n", lines.stream().map(Escape::terminal).toList()) + "\n";
     }
 
     private static Table processes(TraceInventory t) {

@@ -42,7 +42,7 @@ final class ProgressBar implements ReadProgress {
 
     /** A bar on {@code err}; it draws nothing when igtrace is quiet or standard error is not a terminal. */
     static ProgressBar on(PrintWriter err, boolean quiet) {
-        return new ProgressBar(err, !quiet && stderrIsTerminal());
+        return new ProgressBar(err instanceof TerminalErr t ? t.raw() : err, !quiet && stderrIsTerminal());
     }
 
     /** Whether file descriptor 2 is a terminal (Linux: /proc/self/fd/2 names a tty or pty). */

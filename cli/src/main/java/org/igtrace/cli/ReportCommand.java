@@ -25,6 +25,7 @@ import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.DotWriter;
+import org.igtrace.formats.Escape;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -390,6 +391,6 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     private static String esc(String s) {
-        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s == null ? "" : Escape.xml(s);
     }
 }

@@ -93,6 +93,6 @@ final class SweepPlot {
     }
 
     private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return org.igtrace.formats.Escape.xml(s);
     }
 }

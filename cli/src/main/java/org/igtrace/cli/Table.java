@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.Escape;
 
 /**
  * A table of numbers by row, rendered as aligned text for people (seconds in a readable unit,
@@ -94,7 +95,7 @@ final class Table {
             return "-";
         }
         if (!(v instanceof Number n)) {
-            return v.toString();
+            return Escape.terminal(v.toString());
         }
         return switch (c.kind()) {
             case SECONDS -> Summary.seconds(n.doubleValue());
@@ -111,7 +112,6 @@ final class Table {
         if (v instanceof Number n) {
             return Numbers.format(n.doubleValue());
         }
-        String s = v.toString();
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? '"' + s.replace("\"", "\"\"") + '"' : s;
+        return Escape.csv(v.toString());
     }
 }

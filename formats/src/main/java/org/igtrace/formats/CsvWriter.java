@@ -41,6 +41,6 @@ final class CsvWriter implements GraphWriter {
     }
 
     private static String field(String s) {
-        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+        return Escape.csv(s);
     }
 }

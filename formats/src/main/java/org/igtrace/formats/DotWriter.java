@@ -10,6 +10,7 @@ import org.igtrace.core.output.AttributeNames;
 import org.jgrapht.Graph;
 import org.jgrapht.graph.DefaultUndirectedGraph;
 import org.jgrapht.nio.Attribute;
+import org.jgrapht.nio.AttributeType;
 import org.jgrapht.nio.DefaultAttribute;
 import org.jgrapht.nio.ExportException;
 import org.jgrapht.nio.dot.DOTExporter;
@@ -31,18 +32,18 @@ public final class DotWriter implements GraphWriter {
             // jgrapht-io writes graph attributes unquoted: quote them here (names too: "graph" is a DOT keyword).
             Map<String, Attribute> a = new LinkedHashMap<>();
             view.graphAttributes().forEach((name, value) ->
-                    a.put("\"" + name + "\"", DefaultAttribute.createAttribute("\"" + escape(Values.text(value)) + "\"")));
+                    a.put("\"" + name + "\"", quoted(Values.text(value))));
             return a;
         });
         exporter.setVertexAttributeProvider(v -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
-            a.put("label", DefaultAttribute.createAttribute(escape(view.vertexLabel(v))));
+            a.put("label", quoted(view.vertexLabel(v)));
             data(view.vertexAttributes(v), a);
             return a;
         });
         exporter.setEdgeAttributeProvider(e -> {
             Map<String, Attribute> a = new LinkedHashMap<>();
-            a.put("label", DefaultAttribute.createAttribute(escape(view.edgeLabel(e))));
+            a.put("label", quoted(view.edgeLabel(e)));
             if (view.emphasised(e)) {
                 a.put("style", DefaultAttribute.createAttribute("bold"));
                 a.put("penwidth", DefaultAttribute.createAttribute(3));
@@ -72,7 +73,7 @@ public final class DotWriter implements GraphWriter {
             String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name);
             into.put(key, value instanceof Number || value instanceof Boolean
                     ? DefaultAttribute.createAttribute(Values.text(value))
-                    : DefaultAttribute.createAttribute(escape(String.valueOf(value))));
+                    : quoted(String.valueOf(value)));
         });
     }
 
@@ -85,11 +86,15 @@ public final class DotWriter implements GraphWriter {
     static String id(String name) {
         boolean plain = name.matches("[A-Za-z_][A-Za-z_0-9]*")
                 && !java.util.Set.of("node", "edge", "graph", "digraph", "subgraph", "strict").contains(name.toLowerCase(java.util.Locale.ROOT));
-        return plain ? name : "\"" + escape(name) + "\"";
+        return plain ? name : "\"" + Escape.dot(name) + "\"";
     }
 
-    /** DOT's quoted-string escapes: quotes and backslashes escaped, line breaks as {@code \n}. */
-    private static String escape(String label) {
-        return label.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n");
+    /**
+     * A DOT quoted string, written as it is: jgrapht-io would escape the double quotes of a plain
+     * string attribute once more, after {@link Escape#dot} did (a name's {@code "} became {@code \\"},
+     * which ends the string in Graphviz).
+     */
+    private static Attribute quoted(String text) {
+        return new DefaultAttribute<>("\"" + Escape.dot(text) + "\"", AttributeType.IDENTIFIER);
     }
 }

@@ -37,14 +37,14 @@ public final class GraphMlWriter implements GraphWriter {
         out.write("  <graph id=\"G\" edgedefault=\"undirected\">\n");
         writeData(out, "    ", "g_", view.graphAttributes());
         for (V v : view.vertices()) {
-            out.write("    <node id=\"" + xml(view.vertexId(v)) + "\">\n");
+            out.write("    <node id=\"" + Escape.xml(view.vertexId(v)) + "\">\n");
             writeData(out, "      ", "n_", view.vertexAttributes(v));
             out.write("    </node>\n");
         }
         int number = 0;
         for (E e : view.edges()) {
-            out.write("    <edge id=\"e" + number++ + "\" source=\"" + xml(view.vertexId(view.source(e)))
-                    + "\" target=\"" + xml(view.vertexId(view.target(e))) + "\">\n");
+            out.write("    <edge id=\"e" + number++ + "\" source=\"" + Escape.xml(view.vertexId(view.source(e)))
+                    + "\" target=\"" + Escape.xml(view.vertexId(view.target(e))) + "\">\n");
             writeData(out, "      ", "e_", view.edgeAttributes(e));
             out.write("    </edge>\n");
         }
@@ -53,14 +53,14 @@ public final class GraphMlWriter implements GraphWriter {
 
     private static void writeKeys(Writer out, String domain, String prefix, Map<String, String> keys) throws IOException {
         for (Map.Entry<String, String> k : keys.entrySet()) {
-            out.write("  <key id=\"" + xml(prefix + k.getKey()) + "\" for=\"" + domain + "\" attr.name=\""
-                    + xml(k.getKey()) + "\" attr.type=\"" + k.getValue() + "\"/>\n");
+            out.write("  <key id=\"" + Escape.xml(prefix + k.getKey()) + "\" for=\"" + domain + "\" attr.name=\""
+                    + Escape.xml(k.getKey()) + "\" attr.type=\"" + k.getValue() + "\"/>\n");
         }
     }
 
     private static void writeData(Writer out, String indent, String prefix, Map<String, Object> values) throws IOException {
         for (Map.Entry<String, Object> a : values.entrySet()) {
-            out.write(indent + "<data key=\"" + xml(prefix + a.getKey()) + "\">" + xml(Values.text(a.getValue())) + "</data>\n");
+            out.write(indent + "<data key=\"" + Escape.xml(prefix + a.getKey()) + "\">" + Escape.xml(Values.text(a.getValue())) + "</data>\n");
         }
     }
 
@@ -77,24 +77,4 @@ public final class GraphMlWriter implements GraphWriter {
         return "string";
     }
 
-    private static String xml(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default -> {
-                    if (c < 0x20 && c != '\n' && c != '\t' && c != '\r') {
-                        b.append('?'); // not allowed in XML 1.0
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
-    }
 }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.timeline.StateClass;
 import org.igtrace.core.timeline.Timeline;
+import org.igtrace.formats.Escape;
 
 /**
  * Draws a {@link Timeline} as SVG text: a row per process with its states, a time axis, message
@@ -120,7 +121,7 @@ public final class SvgTimelineWriter {
                 + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" + CONFLICT_COLOUR + "\"/></marker></defs>\n");
         s.append(style());
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(escape(shorten(title, (int) ((width - 16) / 8.6))))
+        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(Escape.xml(shorten(title, (int) ((width - 16) / 8.6))))
                 .append("</text>\n");
         for (int i = 0; i < rows; i++) {
             drawRow(i, t.rows().get(i));
@@ -130,7 +131,7 @@ public final class SvgTimelineWriter {
         drawAxis(axisY);
         legend(legendY, true);
         for (int i = 0; i < notes.size(); i++) {
-            s.append("<text class=\"note\" x=\"8\" y=\"").append(notesY + i * 16).append("\">").append(escape(notes.get(i)))
+            s.append("<text class=\"note\" x=\"8\" y=\"").append(notesY + i * 16).append("\">").append(Escape.xml(notes.get(i)))
                     .append("</text>\n");
         }
         s.append("</svg>\n");
@@ -144,7 +145,7 @@ public final class SvgTimelineWriter {
         int every = (int) Math.ceil((font + 1.0) / (rowHeight + gap()));
         if (i % every == 0) {
             s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
-                    .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(escape(label(row))).append("</text>\n");
+                    .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(Escape.xml(label(row))).append("</text>\n");
         }
         s.append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
                 .append("\" height=\"").append(rowHeight).append("\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n");
@@ -439,14 +440,14 @@ public final class SvgTimelineWriter {
 
     private int legendItem(int x, int y, String fill, String text) {
         s.append("<rect x=\"").append(x).append("\" y=\"").append(y - 9).append("\" width=\"12\" height=\"10\" fill=\"").append(fill)
-                .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(escape(text)).append("</text>\n");
+                .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
         return x + 26 + (int) (text.length() * 6.2);
     }
 
     private int legendLine(int x, int y, String stroke, String text) {
         s.append("<line x1=\"").append(x).append("\" y1=\"").append(y - 4).append("\" x2=\"").append(x + 14).append("\" y2=\"")
                 .append(y - 4).append("\" stroke=\"").append(stroke).append("\" stroke-width=\"1.5\"/><text x=\"").append(x + 18)
-                .append("\" y=\"").append(y).append("\">").append(escape(text)).append("</text>\n");
+                .append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
         return x + 28 + (int) (text.length() * 6.2);
     }
 
@@ -459,35 +460,5 @@ public final class SvgTimelineWriter {
 
     private static String fmt(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
-    }
-
-    /**
-     * Text for XML: the markup characters escaped, and the characters XML 1.0 does not allow at
-     * all (control characters other than tab and line breaks, U+FFFE, U+FFFF, lone surrogates:
-     * a trace's region name may hold them) replaced by U+FFFD, which made the whole SVG invalid.
-     */
-    static String escape(String text) {
-        StringBuilder b = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '&' -> b.append("&amp;");
-                case '<' -> b.append("&lt;");
-                case '>' -> b.append("&gt;");
-                case '"' -> b.append("&quot;");
-                default -> {
-                    boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1));
-                    if (pair) {
-                        b.append(c).append(text.charAt(++i));
-                    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF
-                            || Character.isSurrogate(c)) {
-                        b.append('\uFFFD');
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
     }
 }

@@ -14,7 +14,7 @@ class SvgTimelineWriterTest {
     void controlCharactersInANameStillMakeWellFormedXml() throws Exception {
         // a region name with U+0001 made Chromium stop at "Invalid character" (exit 0 before)
         String name = "solve\u0001<phase> & \"x\"\uD83D\uDE00\uFFFF";
-        String escaped = SvgTimelineWriter.escape(name);
+        String escaped = org.igtrace.formats.Escape.xml(name);
         assertEquals("solve\uFFFD&lt;phase&gt; &amp; &quot;x&quot;\uD83D\uDE00\uFFFD", escaped);
         String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>" + escaped + "</text></svg>";
         var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()

@@ -1,0 +1,68 @@
+package org.igtrace.cli;
+
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.Writer;
+import org.igtrace.formats.Escape;
+
+/**
+ * Standard error as people read it: every line igtrace writes there (notes, errors naming files
+ * and locations, the tables of {@code --stats}) passes {@link Escape#terminal}, line breaks kept,
+ * so a name from a trace cannot move the cursor, change colours or hide text. Only the progress
+ * bar draws on the {@link #raw()} stream.
+ */
+final class TerminalErr extends PrintWriter {
+    private final PrintWriter raw;
+
+    TerminalErr(PrintWriter raw) {
+        super(new Visible(raw), true);
+        this.raw = raw;
+    }
+
+    /** The stream without escaping, for the progress bar's carriage return and erase-line sequence. */
+    PrintWriter raw() {
+        return raw;
+    }
+
+    /** {@code err} as people read it, or itself when it already is. */
+    static PrintWriter of(PrintWriter err) {
+        return err instanceof TerminalErr ? err : new TerminalErr(err);
+    }
+
+    /** Line breaks pass; other control characters are written in their visible form. */
+    private static final class Visible extends FilterWriter {
+        Visible(Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int c) throws IOException {
+            if (c != '\n' && Escape.isControl((char) c)) {
+                StringBuilder b = new StringBuilder(4);
+                Escape.appendVisible(b, (char) c);
+                out.write(b.toString());
+            } else {
+                out.write(c);
+            }
+        }
+
+        @Override
+        public void write(char[] chars, int offset, int length) throws IOException {
+            int start = offset;
+            for (int i = offset; i < offset + length; i++) {
+                if (chars[i] != '\n' && Escape.isControl(chars[i])) {
+                    out.write(chars, start, i - start);
+                    write(chars[i]);
+                    start = i + 1;
+                }
+            }
+            out.write(chars, start, offset + length - start);
+        }
+
+        @Override
+        public void write(String s, int offset, int length) throws IOException {
+            write(s.toCharArray(), offset, length);
+        }
+    }
+}

@@ -1,0 +1,130 @@
+package org.igtrace.formats;
+
+/**
+ * The one escaper of each output language. Names in traces are untrusted: markup, quotes,
+ * backslashes and control characters (an escape sequence can drive a terminal) pass through here
+ * before they reach a file or the screen, so that no name can break a file or the terminal.
+ */
+public final class Escape {
+    /** The replacement of a character a format cannot hold. */
+    private static final char REPLACEMENT = '\uFFFD';
+
+    private Escape() {
+    }
+
+    /**
+     * Text for XML and HTML (GraphML, SVG, the report), in element content and in attribute values:
+     * {@code & < > "} as entities (attribute values are always written in double quotes); characters XML 1.0 does not allow at all (control characters
+     * other than tab and line breaks, U+FFFE, U+FFFF, lone surrogates) as U+FFFD.
+     *
+     * @param text untrusted text
+     * @return the text as XML character data
+     */
+    public static String xml(String text) {
+        StringBuilder b = new StringBuilder(text.length() + 16);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> b.append("&amp;");
+                case '<' -> b.append("&lt;");
+                case '>' -> b.append("&gt;");
+                case '"' -> b.append("&quot;");
+                default -> {
+                    if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                        b.append(c).append(text.charAt(++i));
+                    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF
+                            || Character.isSurrogate(c)) {
+                        b.append(REPLACEMENT);
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The inside of a Graphviz DOT quoted string: backslashes and double quotes escaped, a line
+     * break as DOT's {@code \n}, other control characters as U+FFFD. Graphviz reads {@code \\} as
+     * one backslash, so no backslash of a name can escape the closing quote.
+     *
+     * @param text untrusted text
+     * @return the text to put between double quotes
+     */
+    public static String dot(String text) {
+        StringBuilder b = new StringBuilder(text.length() + 8);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '\\' -> b.append("\\\\");
+                case '"' -> b.append("\\\"");
+                case '\n' -> b.append("\\n");
+                default -> b.append(c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) ? REPLACEMENT : c);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * A CSV field (RFC 4180): quoted, with its double quotes doubled, when it holds a comma, a
+     * double quote or a line break; as it is otherwise.
+     *
+     * @param text untrusted text
+     * @return the field
+     */
+    public static String csv(String text) {
+        boolean quote = text.indexOf(',') >= 0 || text.indexOf('"') >= 0 || text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0;
+        return quote ? '"' + text.replace("\"", "\"\"") + '"' : text;
+    }
+
+    /**
+     * Text for a terminal or a plain-text file: control characters (C0, DEL and C1, among them
+     * ESC and the single-byte CSI that start terminal escape sequences, tab and line breaks) shown
+     * as {@code \n}, {@code \t}, {@code \r} or {@code \xHH}, so a name keeps to its line and cannot
+     * drive the terminal.
+     *
+     * @param text untrusted text
+     * @return the text with every control character made visible
+     */
+    public static String terminal(String text) {
+        StringBuilder b = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (isControl(c)) {
+                if (b == null) {
+                    b = new StringBuilder(text.length() + 8).append(text, 0, i);
+                }
+                appendVisible(b, c);
+            } else if (b != null) {
+                b.append(c);
+            }
+        }
+        return b == null ? text : b.toString();
+    }
+
+    /**
+     * Whether {@link #terminal} shows {@code c} escaped.
+     *
+     * @param c a character
+     * @return true for C0 controls, DEL and C1 controls
+     */
+    public static boolean isControl(char c) {
+        return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0);
+    }
+
+    /**
+     * Appends the visible form of a control character.
+     *
+     * @param b where to append
+     * @param c a character {@link #isControl} accepts
+     */
+    public static void appendVisible(StringBuilder b, char c) {
+        switch (c) {
+            case '\n' -> b.append("\\n");
+            case '\t' -> b.append("\\t");
+            case '\r' -> b.append("\\r");
+            default -> b.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
+        }
+    }
+}
