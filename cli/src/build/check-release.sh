@@ -8,7 +8,7 @@ tarball=$1 version=$2
 base="igtrace-$version"
 listing=$(tar -tzf "$tarball")
 for f in bin/igtrace lib/igtrace.jar lib/igtrace.classlist share/man/man1/igtrace.1 \
-         share/bash-completion/completions/igtrace share/doc/igtrace/LICENSE share/doc/igtrace/definitions.md; do
+         share/bash-completion/completions/igtrace share/doc/igtrace/LICENSE share/doc/igtrace/docs/definitions.md share/doc/igtrace/docs/graph.md; do
   grep -qx "$base/$f" <<<"$listing" || { echo "check-release: $tarball lacks $base/$f" >&2; exit 1; }
 done
 work=$(mktemp -d)

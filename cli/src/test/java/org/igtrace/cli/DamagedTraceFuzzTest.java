@@ -59,7 +59,7 @@ class DamagedTraceFuzzTest {
     private static final int EXTRA_CASES = Integer.getInteger("igtrace.fuzz.extra", 24);
     private static final ExecutorService POOL = Executors.newFixedThreadPool(2);
     /**
-     * Files of GPU streams: OTF's CUDA processes, the synthetic OTF2 run's location 5 (README, "OTF processes"): its
+     * Files of GPU streams: OTF's CUDA processes, the synthetic OTF2 run's location 5 (docs/graph.md): its
      * events and its local definitions, since a location that is not a CPU thread is never opened.
      */
     private static final String NOT_READ = "otf1/synth-[a-z]+/synth\\.6\\.events(\\.z)?|otf1/vt-md-mpi-cuda/md_mpi_cuda\\.10000[1-4]"

@@ -73,7 +73,7 @@ class MappingToolsTest {
         assertTrue(r.out.matches("(?s).*Vertex load\tmin=\\d+\tmax=\\d+.*"), r.out);
     }
 
-    /** trace -> scotch -> gmap onto a 2x2 mesh -> --placement: the README's example, end to end. */
+    /** trace -> scotch -> gmap onto a 2x2 mesh -> --placement: docs/graph.md's example, end to end. */
     @Test
     void gmapMappingComesBackAsPlacement() throws Exception {
         Path target = Files.writeString(dir.resolve("mesh22.tgt"), "mesh2D\n2 2\n");

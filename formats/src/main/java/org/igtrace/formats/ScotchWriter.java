@@ -10,7 +10,7 @@ import org.igtrace.core.graph.AttributedGraph;
  * {@code vertices arcs} (arcs = 2 x edges, each edge in both directions), then {@code 0 011}
  * (base 0; edge loads and vertex loads, no labels), then per vertex its load, its degree and
  * {@code edge-load neighbour} pairs. Loads are integers ({@link IntegerWeights}); the format has no
- * comments, so the rule is stated in {@code --help} and the README.
+ * comments, so the rule is stated in {@code --help} and docs/graph.md.
  */
 final class ScotchWriter implements GraphWriter {
     @Override

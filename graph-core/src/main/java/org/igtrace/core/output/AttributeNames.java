@@ -1,8 +1,8 @@
 package org.igtrace.core.output;
 
 /**
- * The names under which outputs carry the information graph's data (definitions section 7, README
- * "What it computes" and "Who makes whom wait"): the one place they are spelled. Writers that
+ * The names under which outputs carry the information graph's data (definitions section 7,
+ * docs/graph.md): the one place they are spelled. Writers that
  * need one (the mapping formats read {@link #WEIGHT}; DOT renames it) use these constants.
  */
 public final class AttributeNames {
