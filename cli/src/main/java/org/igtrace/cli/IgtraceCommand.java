@@ -145,7 +145,7 @@ public final class IgtraceCommand implements Callable<Integer> {
                 err.println("igtrace: " + ex.getMessage());
                 return 1;
             }
-            err.println("igtrace: internal error: " + ex);
+            err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
             return 1;
         });
         return cl.execute(withCommand(args));

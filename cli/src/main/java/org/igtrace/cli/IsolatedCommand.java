@@ -61,9 +61,8 @@ final class IsolatedCommand {
             errors.join();
             stdout.flush();
             if (exit > 128) {
-                err.println("igtrace: " + trace + ": libotf2 crashed while reading the archive (signal " + (exit - 128)
-                        + "); the archive is damaged");
-                return 1;
+                err.println(ReaderSupervisor.died(trace.toString(), exit));
+                return ReaderSupervisor.killedFromOutside(exit) ? exit : 1;
             }
             return exit;
         } catch (IOException e) {

@@ -30,6 +30,7 @@ public final class Main {
      */
     private static int runHere(String[] args, Path otf2Anchor) {
         int code;
+        OutOfMemory.reportUncaughtInOneLine();
         try {
             if (SupervisedChild.active()) {
                 SupervisedChild.started(otf2Anchor);
@@ -37,7 +38,7 @@ public final class Main {
             preload(otf2Anchor);
             code = IgtraceCommand.run(args);
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
-            System.err.println("igtrace: internal error: " + t);
+            System.err.println(OutOfMemory.isCause(t) ? OutOfMemory.message() : "igtrace: internal error: " + t);
             code = 1;
         }
         SupervisedChild.exiting(code);

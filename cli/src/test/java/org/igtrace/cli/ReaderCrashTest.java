@@ -33,6 +33,37 @@ class ReaderCrashTest {
     @Test
     void aCrashInTheReaderProcessIsOneLineAndExitCodeOne(@TempDir Path dir) throws Exception {
         Path anchor = dir.resolve("traces.otf2");
+        Ended ended = readAndSignal(dir, anchor, "SEGV");
+        List<String> lines = ended.err.lines().toList();
+        assertEquals(1, ended.exit, ended.err);
+        assertEquals(1, lines.size(), ended.err);
+        assertTrue(lines.get(0).startsWith("igtrace: " + anchor + ": libotf2 crashed while reading the archive ("), lines.get(0));
+        assertTrue(lines.get(0).endsWith("); the archive is damaged"), lines.get(0));
+    }
+
+    /**
+     * SIGKILL (a user's kill -9, the kernel's out-of-memory killer) and SIGTERM from outside are not
+     * the archive's fault: the line names the signal and where it came from, and the exit code is
+     * the shell's 128 + signal (issue 41, item 3: both read "libotf2 crashed ... the archive is damaged").
+     */
+    @Test
+    void aKillFromOutsideIsNotBlamedOnTheTrace(@TempDir Path dir) throws Exception {
+        Path anchor = dir.resolve("traces.otf2");
+        for (String signal : List.of("KILL", "TERM")) {
+            Ended ended = readAndSignal(dir, anchor, signal);
+            List<String> lines = ended.err.lines().toList();
+            assertEquals(signal.equals("KILL") ? 137 : 143, ended.exit, ended.err);
+            assertEquals(1, lines.size(), ended.err);
+            assertEquals("igtrace: " + anchor + ": stopped by SIG" + signal + " from outside igtrace (a user, a job scheduler, "
+                    + "or the kernel's out-of-memory killer); the trace is not at fault", lines.get(0));
+            Files.delete(anchor);
+        }
+    }
+
+    private record Ended(int exit, String err) {}
+
+    /** Runs igtrace on a named pipe as anchor and sends {@code signal} to the reader JVM inside libotf2's open(). */
+    private static Ended readAndSignal(Path dir, Path anchor, String signal) throws Exception {
         assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
         Path output = dir.resolve("graph.graphml");
         Path stderr = Files.createTempFile("igtrace-crash", ".err");
@@ -42,7 +73,7 @@ class ReaderCrashTest {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(stderr.toFile()).start();
         try {
             ProcessHandle reader = feedUntilLibotf2Opens(igtrace, anchor);
-            assertEquals(0, new ProcessBuilder("kill", "-SEGV", Long.toString(reader.pid())).start().waitFor());
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(reader.pid())).start().waitFor());
             assertTrue(igtrace.waitFor(60, TimeUnit.SECONDS), "igtrace ended");
         } finally {
             igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
@@ -50,16 +81,12 @@ class ReaderCrashTest {
         }
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         Files.delete(stderr);
-        List<String> lines = err.lines().toList();
-        assertEquals(1, igtrace.exitValue(), err);
-        assertEquals(1, lines.size(), err);
-        assertTrue(lines.get(0).startsWith("igtrace: " + anchor + ": libotf2 crashed while reading the archive ("), lines.get(0));
-        assertTrue(lines.get(0).endsWith("); the archive is damaged"), lines.get(0));
         assertFalse(Files.exists(output), "no output file");
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(List.of(anchor), files.toList(), "no hs_err file or temporary file left here");
         }
         assertFalse(hsErrFilesIn(Path.of("").toAbsolutePath()), "no hs_err file in the working directory");
+        return new Ended(igtrace.exitValue(), err);
     }
 
     /**

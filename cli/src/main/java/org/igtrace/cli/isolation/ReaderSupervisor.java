@@ -108,11 +108,36 @@ public final class ReaderSupervisor {
         }
         if (!lines.contains("started")) {
             err.println("igtrace: " + anchor + ": the reader process did not start (" + describe(exit) + ")");
-        } else {
-            err.println("igtrace: " + anchor + ": libotf2 crashed while reading the archive (" + describe(exit)
-                    + "); the archive is damaged");
+            return 1;
         }
-        return 1;
+        err.println(died(anchor.toString(), exit));
+        return killedFromOutside(exit) ? exit : 1;
+    }
+
+    /**
+     * Whether a child that ended with {@code exit} was stopped by a signal from outside (a user's
+     * kill, a job scheduler, the kernel's out-of-memory killer) rather than crashed: only SIGSEGV,
+     * SIGBUS, SIGABRT, SIGILL and SIGFPE, or a JVM that died without a signal (a native crash under
+     * SuppressFatalErrorMessage leaves with status 1), are a crash.
+     */
+    public static boolean killedFromOutside(int exit) {
+        if (exit <= 128) {
+            return false;
+        }
+        int signal = exit - 128;
+        return signal != 4 && signal != 6 && signal != 7 && signal != 8 && signal != 11;
+    }
+
+    /**
+     * The one line for a reader that died while reading the OTF2 archive {@code anchor}: a crash
+     * blames the archive, a signal from outside does not.
+     */
+    public static String died(String anchor, int exit) {
+        if (killedFromOutside(exit)) {
+            return "igtrace: " + anchor + ": stopped by " + describe(exit) + " from outside igtrace (a user, a job "
+                    + "scheduler, or the kernel's out-of-memory killer); the trace is not at fault";
+        }
+        return "igtrace: " + anchor + ": libotf2 crashed while reading the archive (" + describe(exit) + "); the archive is damaged";
     }
 
     private static List<String> readStatus(Path status) {
@@ -142,6 +167,9 @@ public final class ReaderSupervisor {
         if (exit > 128) {
             int signal = exit - 128;
             return switch (signal) {
+                case 1 -> "SIGHUP";
+                case 2 -> "SIGINT";
+                case 4 -> "SIGILL";
                 case 6 -> "SIGABRT";
                 case 7 -> "SIGBUS";
                 case 8 -> "SIGFPE";

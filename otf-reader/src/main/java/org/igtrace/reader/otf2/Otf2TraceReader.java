@@ -7,10 +7,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
@@ -176,15 +177,17 @@ public final class Otf2TraceReader implements PartitionedSource {
             return t;
         });
         try {
-            List<Future<?>> running = new ArrayList<>();
+            // Waited for in the order they end: the first reader that fails (a damaged file, the heap
+            // running out) ends the read at once, though the others may wait for it for ever.
+            CompletionService<Void> running = new ExecutorCompletionService<>(pool);
             for (int t = 0; t < threads; t++) {
-                running.add(pool.submit(() -> {
+                running.submit(() -> {
                     readShare(anchor, locations, visitors, progress);
                     return null;
-                }));
+                });
             }
-            for (Future<?> f : running) {
-                f.get();
+            for (int t = 0; t < threads; t++) {
+                running.take().get();
             }
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -193,6 +196,9 @@ public final class Otf2TraceReader implements PartitionedSource {
             }
             if (cause instanceof RuntimeException r) {
                 throw r;
+            }
+            if (cause instanceof Error error) {
+                throw error; // OutOfMemoryError reaches the command's handler as itself
             }
             throw new IllegalStateException(cause);
         } catch (InterruptedException e) {

@@ -1,0 +1,56 @@
+package org.igtrace.cli;
+
+/**
+ * The one line igtrace says when the Java heap runs out, wherever it ran out (the command's
+ * thread, a reader or join thread, a thread that died on its own): what happened and how to give
+ * igtrace more, instead of an internal error with a stack trace.
+ */
+final class OutOfMemory {
+    private OutOfMemory() {
+    }
+
+    /**
+     * Whether {@code t} or one of its causes is an {@link OutOfMemoryError}.
+     *
+     * @param t a failure
+     * @return true when memory ran out
+     */
+    static boolean isCause(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof OutOfMemoryError) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The message, with the heap's size now and a doubled one to try.
+     *
+     * @return one line, starting with {@code igtrace: }
+     */
+    static String message() {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        return "igtrace: out of memory: the Java heap holds at most " + mb + " MB; give igtrace more with "
+                + "IGTRACE_JAVA_OPTS=-Xmx" + Math.max(1, 2 * mb / 1024) + "g (or more), or read part of the run "
+                + "(--window, --ranks)";
+    }
+
+    /**
+     * Makes a thread that dies of an uncaught failure say one line (this message when memory ran
+     * out) instead of printing its stack trace.
+     */
+    static void reportUncaughtInOneLine() {
+        java.util.concurrent.atomic.AtomicBoolean said = new java.util.concurrent.atomic.AtomicBoolean();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
+            if (said.getAndSet(true)) {
+                return; // one line, however many threads die of it
+            }
+            try {
+                System.err.println(isCause(e) ? message() : "igtrace: internal error in thread " + thread.getName() + ": " + e);
+            } catch (Throwable ignored) { // NOPMD: nothing more can be said
+                // standard error is gone, or memory is too short even for the line
+            }
+        });
+    }
+}
