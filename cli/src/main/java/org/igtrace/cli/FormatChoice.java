@@ -1,5 +1,8 @@
 package org.igtrace.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
 
@@ -24,5 +27,28 @@ final class FormatChoice {
 
     static String name(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Notes on standard error that {@code -o FILE}'s extension is one no format of the command
+     * claims ({@code -o graph.png}), so a GraphML file named .png is not written silently.
+     *
+     * @param err         where notes go
+     * @param output      the -o file, or null
+     * @param formatGiven whether --format named the format (then the name is the user's choice)
+     * @param claimed     the extensions the command's formats claim, lower case
+     * @param writing     what the file will hold, as the note names it
+     */
+    static void noteUnclaimed(PrintWriter err, Path output, boolean formatGiven, Collection<String> claimed, String writing) {
+        if (output == null || formatGiven || output.getFileName() == null) {
+            return;
+        }
+        String name = output.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String extension = dot <= 0 ? null : name.substring(dot + 1).toLowerCase(Locale.ROOT);
+        if (extension != null && !claimed.contains(extension)) {
+            err.println("igtrace: note: " + output + " will hold " + writing + ": no format of this command writes ." + extension
+                    + " (" + String.join(", ", claimed.stream().sorted().map(e -> "." + e).toList()) + " do; or give --format)");
+        }
     }
 }

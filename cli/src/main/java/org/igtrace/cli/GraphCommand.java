@@ -177,6 +177,7 @@ public final class GraphCommand implements Callable<Integer> {
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
         AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, read.located().file().toString());
         long built = System.nanoTime();
+        FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
         long written = System.nanoTime();
         if (!output.quiet) {

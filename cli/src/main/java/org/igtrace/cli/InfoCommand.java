@@ -68,6 +68,7 @@ public final class InfoCommand implements Callable<Integer> {
         TraceFormat.Located located = TraceFormat.locate(trace.path());
         TraceInventory inventory = read(located, threads == null ? 0 : threads);
         String text = chosen == Format.JSON ? Json.write(json(located, inventory)) : text(located, inventory);
+        FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));
         return 0;
     }

@@ -173,6 +173,8 @@ public final class PredictCommand implements Callable<Integer> {
             return usage(e.getMessage());
         }
         outputOptions.check();
+        Plausible.warn(err, new Object[] {"--latency", settings.latency(), "--hop-latency", settings.hopLatency(), "--local-latency",
+            settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
             PredictTiming clock = new PredictTiming();
             TraceFormat.Located located = TraceFormat.locate(trace.path());
@@ -434,6 +436,8 @@ public final class PredictCommand implements Callable<Integer> {
             throw new UsageException("-o " + output + ": an SVG plot needs --sweep");
         }
         if (output != null) {
+            FormatChoice.noteUnclaimed(err, output, format != null, java.util.List.of("txt", "text", "json", "csv", "svg"),
+                    svg ? "an SVG plot" : FormatChoice.name(f));
             AtomicOutput.write(output, w -> {
                 if (svg) {
                     out.writeSvg(w);

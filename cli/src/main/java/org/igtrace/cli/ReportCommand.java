@@ -115,6 +115,7 @@ public final class ReportCommand implements Callable<Integer> {
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
             String html = html(graph, builder[0], selection);
             if (output != null) {
+                FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
                 AtomicOutput.write(output, out -> out.write(html));
             } else {
                 parent.stdout().write(html);

@@ -106,6 +106,7 @@ public final class StatsCommand implements Callable<Integer> {
             case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
             case JSON -> json(graph, read.located().file().toString(), selection);
         };
+        FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));
         if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
             Summary.of(graph, GraphView.FULL).forEach(err::println);

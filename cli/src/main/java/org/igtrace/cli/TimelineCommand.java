@@ -116,6 +116,7 @@ public final class TimelineCommand implements Callable<Integer> {
                 return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
             }
             if (output != null) {
+                FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
                 AtomicOutput.write(output, out -> run(located, selection, chosen, out));
             } else {
                 StringWriter text = new StringWriter();

@@ -1,0 +1,53 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Input that is accepted but almost surely not meant gets a one-line note (issue 39, item 4). */
+class ImplausibleInputTest {
+    private static final String TRACE = SubcommandsTest.trace("pi-4");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anExtensionNoFormatClaimsIsNoted() throws Exception {
+        Path png = dir.resolve("graph.png");
+        SubcommandsTest.Run graph = SubcommandsTest.igtrace(TRACE, "-q", "-o", png.toString());
+        assertEquals(0, graph.code(), graph.err());
+        assertTrue(graph.err().contains("igtrace: note: " + png + " will hold graphml: no format of this command writes .png"), graph.err());
+        assertTrue(Files.readString(png).startsWith("<?xml"), "the file is still written, as GraphML");
+        Path svg = dir.resolve("report.svg");
+        SubcommandsTest.Run report = SubcommandsTest.igtrace("report", TRACE, "-q", "-o", svg.toString());
+        assertTrue(report.err().contains(svg + " will hold the HTML report: no format of this command writes .svg"), report.err());
+    }
+
+    @Test
+    void aClaimedExtensionOrAGivenFormatIsNotNoted() {
+        for (String[] args : new String[][] {{TRACE, "-q", "-o", dir.resolve("g.dot").toString()},
+                {TRACE, "-q", "--format", "dot", "-o", dir.resolve("g.txt").toString()},
+                {"stats", TRACE, "-q", "-o", dir.resolve("s.json").toString()}}) {
+            SubcommandsTest.Run run = SubcommandsTest.igtrace(args);
+            assertEquals(0, run.code(), run.err());
+            assertFalse(run.err().contains("note:"), run.err());
+        }
+    }
+
+    @Test
+    void aLatencyOrBandwidthWithoutUnitIsWarnedAbout() {
+        // 5 alone is 5 s a message (the unit forgotten: 5us meant); 100 alone is 100 B/s
+        SubcommandsTest.Run predict = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "5", "--bandwidth", "100");
+        assertEquals(0, predict.code(), predict.err());
+        assertTrue(predict.err().contains("igtrace predict: warning: --latency is 5.00 s per message, slower than any network: "
+                + "a number alone is seconds; give the unit, e.g. --latency 5us"), predict.err());
+        assertTrue(predict.err().contains("igtrace predict: warning: --bandwidth is "), predict.err());
+        SubcommandsTest.Run sane = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "5us", "--bandwidth", "10GB/s");
+        assertFalse(sane.err().contains("warning"), sane.err());
+    }
+}
