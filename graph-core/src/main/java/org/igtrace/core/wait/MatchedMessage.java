@@ -83,6 +83,16 @@ public final class MatchedMessage {
         return receiveSharedCall >= 0;
     }
 
+    /** The order of the location that received (its call's number is per location). */
+    public long receiveLocation() {
+        return receiveLocation;
+    }
+
+    /** The number of the receive's call among the receiving location's calls that completed several receives, or -1. */
+    public long receiveSharedCall() {
+        return receiveSharedCall;
+    }
+
     boolean complete() {
         return sendSeen && receiveSeen && sendLeave != Long.MIN_VALUE && receiveLeave != Long.MIN_VALUE;
     }
