@@ -25,8 +25,11 @@ final class CallWaits {
     /** Calls per bucket: log2 and count. */
     private static final int BUCKET_BITS = 16;
     static final int BUCKET_CALLS = 1 << BUCKET_BITS;
-    /** Bytes of a bucket's stream block (what an open bucket holds in memory). */
-    private static final int BLOCK = 4096;
+    /**
+     * Bytes of a bucket's stream block: what an open bucket holds in memory until the block is full
+     * (1 KB per receiving location with such calls and join thread; a record is about 12 bytes).
+     */
+    private static final int BLOCK = 1024;
 
     private final RecordBlocks store;
     private final List<Spill> spills = new ArrayList<>();
