@@ -154,6 +154,30 @@ class TimelineCommandTest {
     }
 
     /**
+     * One call waits once (issue 34 item 4), in the picture as in the numbers: testdata/waitall's
+     * rank 0 (testdata/make-waitall.py) waits in its first MPI_Waitall [100, 420] us from 100 to
+     * rank 2's send at 400, and in its second [510, 720] from 510 to 600: two darker parts,
+     * [100, 400] and [510, 600], 390 us, not one part per receive (680 us, overlapping). On raw
+     * clocks (they agree; the offsets are another item's). The halo exchange's blocking sends find
+     * their receives posted (item 5): rank 0's late receiver is 50 + 20 us, rank 1's 30 us.
+     */
+    @Test
+    void aWaitallIsDrawnWaitingOnce() throws Exception {
+        Path svg = dir.resolve("waitall.svg");
+        assertEquals(0, igtrace("timeline", TESTDATA.resolve("waitall").toString(), "--clock-correction", "none", "-q", "-o",
+                svg.toString()).code);
+        String row = rows(Files.readString(svg)).get(0);
+        assertEquals(390e-6, seconds(row, "wait"), 1e-9);
+        assertEquals(2, Pattern.compile("<rect class=\"wait\"").matcher(row).results().count(), row);
+        Path halo = dir.resolve("halo.svg");
+        assertEquals(0, igtrace("timeline", TESTDATA.resolve("halo").toString(), "--clock-correction", "none", "-q", "-o",
+                halo.toString()).code);
+        Map<Integer, String> rows = rows(Files.readString(halo));
+        assertEquals(70e-6, seconds(rows.get(0), "wait"), 1e-9);
+        assertEquals(30e-6, seconds(rows.get(1), "wait"), 1e-9);
+    }
+
+    /**
      * Raw clocks on the ping-pong copy whose rank 1 runs 1 ms behind: every message whose receive
      * otf2-print shows before its send (FIFO per sender, receiver, tag) is a red arrow.
      */

@@ -149,7 +149,7 @@ class WaitOutputTest {
     void noWaitsLeavesThemOutAndConflictsWithWaitOptions() throws Exception {
         Run r = igtrace(TRACE, "--no-waits", "--format", "dot", "-q");
         assertEquals(0, r.code);
-        assertFalse(r.out.contains("wait"), r.out);
+        assertFalse(r.out.replace(TRACE, "").contains("wait"), r.out); // the trace's path may hold the word (a checkout in .../waits)
         assertFalse(r.out.contains("clock_offset"), r.out);
         assertEquals(2, igtrace(TRACE, "--no-waits", "--weight", "wait").code);
         assertEquals(2, igtrace(TRACE, "--no-waits", "--stats").code);

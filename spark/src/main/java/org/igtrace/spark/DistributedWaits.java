@@ -1,7 +1,10 @@
 package org.igtrace.spark;
 
 import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.least;
+import static org.apache.spark.sql.functions.lit;
 import static org.apache.spark.sql.functions.max;
+import static org.apache.spark.sql.functions.shiftRight;
 import static org.apache.spark.sql.functions.sum;
 
 import java.util.List;
@@ -103,8 +106,39 @@ final class DistributedWaits {
             waits = new WaitStates(new long[processes]);
         }
 
-        static Totals of(Dataset<Row> joinRows, int processes) {
+        static Totals of(Dataset<Row> all, int processes) {
             Totals t = new Totals(processes);
+            Dataset<Row> joinRows = all.persist(StorageLevel.MEMORY_AND_DISK());
+            try {
+                t.add(joinRows.filter(col("kind").notEqual(Rows.SHARED_CALL)));
+                t.addCalls(joinRows.filter(col("kind").equalTo(Rows.SHARED_CALL)));
+            } finally {
+                joinRows.unpersist();
+            }
+            return t;
+        }
+
+        /**
+         * The calls that completed several receives, each waiting once (definitions section 8): per call
+         * (location, number) the latest send ({@link Rows#latest}), its wait {@code min(duration,
+         * late)} charged to the receiver and the pair with that send's sender, added up per pair.
+         */
+        private void addCalls(Dataset<Row> shared) {
+            long senderMask = (1L << Rows.SENDER_BITS) - 1;
+            List<Row> perPair = shared.groupBy("b", "y").agg(max("x").as("x"), max("a").as("r"), max("z").as("d"))
+                    .select(col("r"), lit(senderMask).minus(col("x").bitwiseAND(senderMask)).cast("int").as("s"),
+                            least(col("d"), shiftRight(col("x"), Rows.SENDER_BITS)).as("w"))
+                    .filter(col("w").gt(0)).groupBy("r", "s").agg(sum("w")).collectAsList();
+            for (Row row : perPair) {
+                int r = row.getInt(0), s = row.getInt(1);
+                long w = row.getLong(2);
+                waits.add(WaitPattern.LATE_SENDER, r, w);
+                waits.pairs().add(Math.min(r, s), Math.max(r, s), w);
+            }
+        }
+
+        private void add(Dataset<Row> joinRows) {
+            Totals t = this;
             List<Row> reduced = joinRows.groupBy("kind", "a", "b").agg(max("x"), sum("x")).collectAsList();
             WaitPattern[] patterns = WaitPattern.values();
             for (Row r : reduced) {
@@ -123,7 +157,6 @@ final class DistributedWaits {
             t.constraints.addCounts(t.counts[Rows.CONFLICTS_BEFORE], t.counts[Rows.CONSTRAINT_MESSAGES],
                     t.counts[Rows.CONSTRAINT_COLLECTIVES], t.counts[Rows.APPROXIMATED]);
             t.waits.addConflicts(t.counts[Rows.CONFLICTS_AFTER]);
-            return t;
         }
 
         RecordJoin.Joined<?> joined(long collectivesOfNonMembers) {

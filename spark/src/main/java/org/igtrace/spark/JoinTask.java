@@ -67,9 +67,9 @@ final class JoinTask implements MapPartitionsFunction<Row, Row> {
         }
         ClockConstraints clock = new ClockConstraints();
         WaitStates waits = new WaitStates(offsets.value());
-        MatchListener listener = constraints ? new Both(clock, waits) : waits;
-        RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, listener);
         List<Row> rows = new ArrayList<>();
+        MatchListener listener = new Both(constraints ? clock : null, waits, offsets.value(), rows);
+        RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, listener);
         if (constraints) {
             clock.violations().forEach((from, to, d) -> rows.add(Rows.join(Rows.CONSTRAINT, from, to, d)));
             clock.waitedMessages().forEach((from, to, d) -> rows.add(Rows.join(Rows.WAITED_MESSAGE, from, to, d)));
@@ -132,17 +132,35 @@ final class JoinTask implements MapPartitionsFunction<Row, Row> {
     private record StreamId(int side, int process, int key, int range, long order, long records) {
     }
 
-    /** Two listeners fed the same matches. */
-    private record Both(ClockConstraints constraints, WaitStates waits) implements MatchListener {
+    /**
+     * The clock constraints (or null) and the waits fed the same matches; a late message of a call
+     * that completed several receives, which {@link WaitStates} leaves out, becomes a
+     * {@link Rows#SHARED_CALL} row: the call's messages may lie in other partitions, and
+     * {@link DistributedWaits} combines them per call (definitions section 8, one call waits once).
+     */
+    private record Both(ClockConstraints constraints, WaitStates waits, long[] o, List<Row> rows) implements MatchListener {
         @Override
-        public void message(MatchedMessage message) {
-            constraints.message(message);
-            waits.message(message);
+        public void message(MatchedMessage m) {
+            if (constraints != null) {
+                constraints.message(m);
+            }
+            waits.message(m);
+            int s = m.sender(), r = m.receiver();
+            if (m.receiveCallShared() && m.receiveCall().waitsForReceive() && s != r && s >= 0 && r >= 0 && s < o.length
+                    && r < o.length) {
+                long late = m.sendEnter() + o[s] - (m.receiveEnter() + o[r]);
+                if (late > 0) {
+                    rows.add(Rows.sharedCall(r, m.receiveLocation(), m.receiveSharedCall(), Rows.latest(late, s),
+                            m.receiveLeave() - m.receiveEnter()));
+                }
+            }
         }
 
         @Override
         public void collective(CollectiveInstance instance) {
-            constraints.collective(instance);
+            if (constraints != null) {
+                constraints.collective(instance);
+            }
             waits.collective(instance);
         }
     }

@@ -19,7 +19,9 @@ import org.apache.spark.sql.types.StructType;
  *       PAIR     table    from     to     order   messages  -           -         bytes  -      (per location and pair)
  *       COUNT    which    -        -      value   -         -           -         -      -
  *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records; join key: pair, or communicator and instance range)
- * JOIN  kind     a        b        x
+ * JOIN  kind     a        b        x        y      z
+ *       (others) ...                       0      0
+ *       SHARED_CALL receiver location  latest  call   duration  (a late message of a call completing several receives)
  * </pre>
  */
 final class Rows {
@@ -59,6 +61,14 @@ final class Rows {
     static final int UNMATCHED_RECEIVES = 4;
     static final int JOIN_COUNT = 5;
     static final int WAITED_MESSAGE = 6;
+    /**
+     * A late message of a call that completed several receives (definitions section 8: one call waits
+     * once): b the receiving location's order, y the call's number there, a the receiver, z the
+     * call's duration, x {@link #latest} of the message (the call's is the largest).
+     */
+    static final int SHARED_CALL = 7;
+    /** Bits of {@link #latest} that hold the sender. */
+    static final int SENDER_BITS = 20;
 
     /** JOIN_COUNT rows. */
     static final int MATCHED = 0;
@@ -75,9 +85,26 @@ final class Rows {
             .add("kind", IntegerType, false)
             .add("a", IntegerType, false)
             .add("b", IntegerType, false)
-            .add("x", LongType, false);
+            .add("x", LongType, false)
+            .add("y", LongType, false)
+            .add("z", LongType, false);
 
     private Rows() {
+    }
+
+    /**
+     * How late a message's send entered after its receive's call ({@code late} ticks, more than 0) and
+     * its sender in one long whose largest over a call's messages is the send that entered last, ties
+     * to the lowest sender: late in the high bits (at most 2^43 - 1 ticks, beyond that the same),
+     * the sender's complement in the low {@value #SENDER_BITS} (ranks below 2^20).
+     */
+    static long latest(long late, int sender) {
+        long mask = (1L << SENDER_BITS) - 1;
+        return Math.min(late, Long.MAX_VALUE >>> SENDER_BITS) << SENDER_BITS | (mask - (sender & mask));
+    }
+
+    static Row sharedCall(int receiver, long location, long call, long latest, long duration) {
+        return RowFactory.create(SHARED_CALL, receiver, (int) location, latest, call, duration);
     }
 
     static Row task(int kind, int a, int b, int c, long x, long y, long z, long w, double d, byte[] data) {
@@ -85,7 +112,7 @@ final class Rows {
     }
 
     static Row join(int kind, int a, int b, long x) {
-        return RowFactory.create(kind, a, b, x);
+        return RowFactory.create(kind, a, b, x, 0L, 0L);
     }
 
     /**

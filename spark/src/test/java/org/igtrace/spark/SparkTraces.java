@@ -29,6 +29,8 @@ final class SparkTraces {
         all.add(dir().resolve("otf1/vt-md-mpi-cuda/md_mpi_cuda.otf"));
         all.add(dir().resolve("otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf"));
         all.add(dir().resolve("otf1/vt-jacobi-cpu/jacobi_cuda.otf"));
+        all.add(dir().resolve("waitall")); // MPI_Waitall completing several receives: combined across join partitions
+        all.add(dir().resolve("halo"));
         return all;
     }
 }

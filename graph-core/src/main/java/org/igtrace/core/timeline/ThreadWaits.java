@@ -37,14 +37,22 @@ final class ThreadWaits implements MatchListener {
             return;
         }
         long os = frame.offset(s), or = frame.offset(r);
-        long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or;
-        if (m.receiveCall().waitsForReceive()) {
+        long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or, post = m.receivePost() + or;
+        if (m.receiveCall().waitsForReceive() && !m.receiveCallShared()) {
             waiting.add(r, m.receiveEnter(), Math.min(sendEnter - receiveEnter, m.receiveLeave() - m.receiveEnter()));
         }
-        if (m.sendCall().blocksSender() && m.sendLeave() + os > receiveEnter) {
-            waiting.add(s, m.sendEnter(), Math.min(receiveEnter - sendEnter, m.sendLeave() - m.sendEnter()));
+        if (m.sendCall().blocksSender() && m.sendLeave() + os > post) {
+            waiting.add(s, m.sendEnter(), Math.min(post - sendEnter, m.sendLeave() - m.sendEnter()));
         }
         arrows.add(s, r, m.sendTime() + os, m.receiveTime() + or);
+    }
+
+    /** A call's late-sender waiting, combined over the receives it completed (a receive's own is left out above). */
+    @Override
+    public void callWait(int process, long enter, long ticks) {
+        if (frame.isShown(process)) {
+            waiting.add(process, enter, ticks);
+        }
     }
 
     @Override

@@ -25,6 +25,9 @@ public final class LocationRecorder implements LocationEvents {
     /** The call of an end a selection left out ({@link #outsideMessage}). */
     private static final int OUTSIDE = -1;
     private static final MpiCall[] CALLS = MpiCall.values();
+    private static final int WAIT = MpiCall.WAIT.ordinal();
+    /** Posted receives (MPI_Irecv's request) kept at most, waiting for their completion; the oldest is given up beyond. */
+    static final int MAX_POSTS = 4096;
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
     private final MatchRecords records;
@@ -53,6 +56,19 @@ public final class LocationRecorder implements LocationEvents {
     private long[] leave = new long[8];
     /** Whether the end's call is still open (its leave not known): a flag, since any time, the smallest long included, may be a leave. */
     private boolean[] open = new boolean[8];
+    /** A receive's post (its MPI_Irecv's enter), Long.MIN_VALUE when not known. */
+    private long[] post = new long[8];
+    /** A receive's call number when that call completed several receives, else -1. */
+    private long[] shared = new long[8];
+    /** Per stack frame, while a call is resolved: receives completed in it by an MPI_Wait*, then its call number. */
+    private long[] perFrame = new long[16];
+    /** The next number of a call that completes several receives. */
+    private long sharedCalls;
+
+    /** Receives posted and not yet completed: request id and the enter of the MPI_Irecv, oldest first. */
+    private long[] postRequest = new long[8];
+    private long[] postEnter = new long[8];
+    private int posts;
 
     /**
      * The common case, one end waiting for its call's leave and nothing else pending, is held in
@@ -67,6 +83,7 @@ public final class LocationRecorder implements LocationEvents {
     private MpiCall oneCall;
     private long oneTime;
     private long oneEnter;
+    private long onePost;
 
     private final Streams sends;
     private final Streams receives;
@@ -125,7 +142,7 @@ public final class LocationRecorder implements LocationEvents {
     public void send(long t, int receiver, int comm, int messageTag, long bytes) {
         lastTime = t;
         if (receiver >= 0) {
-            add(SEND, receiver, comm, messageTag, t);
+            add(SEND, receiver, comm, messageTag, t, Long.MIN_VALUE);
         }
     }
 
@@ -133,8 +150,52 @@ public final class LocationRecorder implements LocationEvents {
     public void receive(long t, int sender, int comm, int messageTag, long bytes) {
         lastTime = t;
         if (sender >= 0) {
-            add(RECEIVE, sender, comm, messageTag, t);
+            add(RECEIVE, sender, comm, messageTag, t, Long.MIN_VALUE);
         }
+    }
+
+    /** The completion of a non-blocking receive: its post is the enter of the MPI_Irecv of its request, when that was seen. */
+    @Override
+    public void irecv(long t, int sender, int comm, int messageTag, long bytes, long request) {
+        lastTime = t;
+        long posted = takePost(request);
+        if (sender >= 0) {
+            add(RECEIVE, sender, comm, messageTag, t, posted);
+        }
+    }
+
+    /** A non-blocking receive posted: the enter of the MPI call around it (MPI_Irecv) kept under its request. */
+    @Override
+    public void irecvRequest(long t, long request) {
+        lastTime = t;
+        int f = callFrame();
+        if (posts == MAX_POSTS) {
+            forgetPost(0);
+        }
+        if (posts == postRequest.length) {
+            postRequest = Arrays.copyOf(postRequest, posts * 2);
+            postEnter = Arrays.copyOf(postEnter, posts * 2);
+        }
+        postRequest[posts] = request;
+        postEnter[posts++] = f >= 0 ? enters[f] : t;
+    }
+
+    /** The post of {@code request}, forgotten now, or Long.MIN_VALUE when none was seen. */
+    private long takePost(long request) {
+        for (int i = 0; i < posts; i++) {
+            if (postRequest[i] == request) {
+                long e = postEnter[i];
+                forgetPost(i);
+                return e;
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    private void forgetPost(int i) {
+        System.arraycopy(postRequest, i + 1, postRequest, i, posts - i - 1);
+        System.arraycopy(postEnter, i + 1, postEnter, i, posts - i - 1);
+        posts--;
     }
 
     /**
@@ -177,7 +238,7 @@ public final class LocationRecorder implements LocationEvents {
             nonMembers++;
             return;
         }
-        add(COLLECTIVE, root, comm, kind.ordinal(), t);
+        add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE);
     }
 
     /** A message end the selection left out: a record that keeps its place in its key's order ({@link RecordStream}). */
@@ -248,8 +309,8 @@ public final class LocationRecorder implements LocationEvents {
         return -1;
     }
 
-    /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}. */
-    private void add(int kind, int who, int comm, int what, long t) {
+    /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}, posted at {@code posted}. */
+    private void add(int kind, int who, int comm, int what, long t, long posted) {
         int f = callFrame();
         if (f >= 0 && !one && pendingEnd == head) {
             one = true;
@@ -261,6 +322,7 @@ public final class LocationRecorder implements LocationEvents {
             oneCall = definitions.mpiCall(regions[f]);
             oneTime = t;
             oneEnter = enters[f];
+            onePost = posted;
             return;
         }
         if (one) {
@@ -277,6 +339,8 @@ public final class LocationRecorder implements LocationEvents {
         tag[i] = what;
         frame[i] = f;
         time[i] = t;
+        post[i] = posted;
+        shared[i] = -1;
         if (f < 0) {
             call[i] = MpiCall.NONE.ordinal();
             enter[i] = t;
@@ -307,6 +371,8 @@ public final class LocationRecorder implements LocationEvents {
         tag[i] = what;
         frame[i] = -1;
         time[i] = t;
+        post[i] = Long.MIN_VALUE;
+        shared[i] = -1;
         call[i] = OUTSIDE;
         enter[i] = t;
         leave[i] = t;
@@ -316,14 +382,35 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
-    /** The call at stack frame {@code from} (and any inside it) was left at {@code t}. */
+    /**
+     * The call at stack frame {@code from} (and any inside it) was left at {@code t}. The receives
+     * of an MPI_Wait* that completed several of them get the call's number (definitions section 8: one
+     * call waits once).
+     */
     private void resolve(int from, long t) {
+        if (perFrame.length < regions.length) {
+            perFrame = new long[regions.length];
+        }
+        boolean several = false;
+        for (int i = head; i < pendingEnd; i++) {
+            if (open[i] && frame[i] >= from && side[i] == RECEIVE && call[i] == WAIT) {
+                several |= ++perFrame[frame[i]] > 1;
+            }
+        }
         for (int i = head; i < pendingEnd; i++) {
             if (open[i] && frame[i] >= from) {
+                if (several && side[i] == RECEIVE && call[i] == WAIT) {
+                    long c = perFrame[frame[i]];
+                    if (c > 1) {
+                        c = perFrame[frame[i]] = -(++sharedCalls); // the call is numbered at its first receive
+                    }
+                    shared[i] = c < 0 ? -c - 1 : -1;
+                }
                 leave[i] = t;
                 open[i] = false;
             }
         }
+        Arrays.fill(perFrame, from, perFrame.length, 0);
         flush();
     }
 
@@ -345,7 +432,8 @@ public final class LocationRecorder implements LocationEvents {
         if (oneSide == COLLECTIVE) {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false);
         } else {
-            (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall, false);
+            (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
+                    false, -1, onePost);
         }
     }
 
@@ -364,6 +452,8 @@ public final class LocationRecorder implements LocationEvents {
         time[i] = oneTime;
         call[i] = oneCall.ordinal();
         enter[i] = oneEnter;
+        post[i] = onePost;
+        shared[i] = -1;
         open[i] = true;
     }
 
@@ -374,7 +464,8 @@ public final class LocationRecorder implements LocationEvents {
             collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside);
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
-            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside);
+            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,
+                    shared[i], post[i]);
         }
     }
 
@@ -441,6 +532,8 @@ public final class LocationRecorder implements LocationEvents {
             System.arraycopy(enter, head, enter, 0, left);
             System.arraycopy(leave, head, leave, 0, left);
             System.arraycopy(open, head, open, 0, left);
+            System.arraycopy(post, head, post, 0, left);
+            System.arraycopy(shared, head, shared, 0, left);
             head = 0;
             pendingEnd = left;
             return;
@@ -456,5 +549,7 @@ public final class LocationRecorder implements LocationEvents {
         enter = Arrays.copyOf(enter, n);
         leave = Arrays.copyOf(leave, n);
         open = Arrays.copyOf(open, n);
+        post = Arrays.copyOf(post, n);
+        shared = Arrays.copyOf(shared, n);
     }
 }

@@ -14,4 +14,12 @@ public interface MatchListener {
      */
     default void task(int index) {
     }
+
+    /**
+     * The late-sender waiting of a call that completed several receives, measured once for all of
+     * them (definitions section 8): {@code ticks} of {@code process} from the call's {@code enter}
+     * (its own clock). Handed on after the join's matches, by the analysis that combines them.
+     */
+    default void callWait(int process, long enter, long ticks) {
+    }
 }

@@ -52,5 +52,11 @@ public interface MatchTap {
             a.task(index);
             b.task(index);
         }
+
+        @Override
+        public void callWait(int process, long enter, long ticks) {
+            a.callWait(process, enter, ticks);
+            b.callWait(process, enter, ticks);
+        }
     }
 }

@@ -19,6 +19,11 @@ public final class MatchedMessage {
     long receiveEnter;
     long receiveLeave = Long.MIN_VALUE;
     MpiCall receiveCall = MpiCall.NONE;
+    /** The enter of the MPI_Irecv that posted the receive, or (not known) {@link #receiveEnter}. */
+    long receivePost;
+    /** The receiving location's order and its number of the receive's call when that call completed several receives, else -1. */
+    long receiveLocation;
+    long receiveSharedCall = -1;
     boolean sendSeen;
     boolean receiveSeen;
 
@@ -60,6 +65,32 @@ public final class MatchedMessage {
 
     public MpiCall receiveCall() {
         return receiveCall;
+    }
+
+    /**
+     * When the receive was posted (definitions section 8, late receiver): the enter of its MPI_Irecv,
+     * linked by its request; else the enter of the call around its event.
+     */
+    public long receivePost() {
+        return receivePost;
+    }
+
+    /**
+     * Whether the receive's call completed several receives (an MPI_Waitall completing more than
+     * one): its late-sender wait is then the call's, measured once for all of them ({@link CallWaits}).
+     */
+    public boolean receiveCallShared() {
+        return receiveSharedCall >= 0;
+    }
+
+    /** The order of the location that received (its call's number is per location). */
+    public long receiveLocation() {
+        return receiveLocation;
+    }
+
+    /** The number of the receive's call among the receiving location's calls that completed several receives, or -1. */
+    public long receiveSharedCall() {
+        return receiveSharedCall;
     }
 
     boolean complete() {

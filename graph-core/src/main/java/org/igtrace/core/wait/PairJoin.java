@@ -52,7 +52,8 @@ final class PairJoin {
                         continue;
                     }
                     fillSend(send.time, send.enter, send.leave, send.call);
-                    fillReceive(receive.time, receive.enter, receive.leave, receive.call);
+                    fillReceive(receive.time, receive.enter, receive.leave, receive.call, receive.post, receive.stream().order(),
+                            receive.sharedCall);
                     counts.matched++;
                     listener.message(message);
                 } else {
@@ -98,16 +99,18 @@ final class PairJoin {
             }
             if (send) {
                 fillSend(end.time, end.enter, end.leave, end.call);
-                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7));
+                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
+                        queue.location[at], queue.shared[at]);
             } else {
                 fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7));
-                fillReceive(end.time, end.enter, end.leave, end.call);
+                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall);
             }
             counts.matched++;
             listener.message(message);
         } else {
             queue.sendSide = send;
-            queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0));
+            queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0), end.post,
+                    end.stream().order(), end.sharedCall);
         }
     }
 
@@ -118,11 +121,14 @@ final class PairJoin {
         message.sendCall = call;
     }
 
-    private void fillReceive(long time, long enter, long leave, MpiCall call) {
+    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall) {
         message.receiveTime = time;
         message.receiveEnter = enter;
         message.receiveLeave = leave;
         message.receiveCall = call;
+        message.receivePost = post;
+        message.receiveLocation = location;
+        message.receiveSharedCall = sharedCall;
     }
 
     /** One side of the pair: its streams (one per location), merged by time when there are several. */
@@ -183,8 +189,8 @@ final class PairJoin {
         /** Ends waiting in all queues together. */
         int waiting;
 
-        void add(Queue q, long t, long e, long l, int c) {
-            q.add(t, e, l, c);
+        void add(Queue q, long t, long e, long l, int c, long p, long location, long shared) {
+            q.add(t, e, l, c, p, location, shared);
             waiting++;
         }
 
@@ -231,6 +237,10 @@ final class PairJoin {
             long[] enter = new long[4];
             long[] leave = new long[4];
             int[] call = new int[4];
+            /** A receive's post, location order and shared call number (sends: unused). */
+            long[] post = new long[4];
+            long[] location = new long[4];
+            long[] shared = new long[4];
             private int head;
             private int size;
 
@@ -253,7 +263,7 @@ final class PairJoin {
                 return n;
             }
 
-            void add(long t, long e, long l, int c) {
+            void add(long t, long e, long l, int c, long p, long loc, long s) {
                 if (size == time.length) {
                     grow();
                 }
@@ -262,6 +272,9 @@ final class PairJoin {
                 enter[at] = e;
                 leave[at] = l;
                 call[at] = c;
+                post[at] = p;
+                location[at] = loc;
+                shared[at] = s;
             }
 
             /** Removes the head and returns its slot (valid until the next add). */
@@ -279,6 +292,7 @@ final class PairJoin {
             private void grow() {
                 int n = time.length;
                 long[] t = new long[n * 2], e = new long[n * 2], l = new long[n * 2];
+                long[] p = new long[n * 2], loc = new long[n * 2], s = new long[n * 2];
                 int[] c = new int[n * 2];
                 for (int i = 0; i < size; i++) {
                     int from = (head + i) & (n - 1);
@@ -286,11 +300,17 @@ final class PairJoin {
                     e[i] = enter[from];
                     l[i] = leave[from];
                     c[i] = call[from];
+                    p[i] = post[from];
+                    loc[i] = location[from];
+                    s[i] = shared[from];
                 }
                 time = t;
                 enter = e;
                 leave = l;
                 call = c;
+                post = p;
+                location = loc;
+                shared = s;
                 head = 0;
             }
         }

@@ -37,6 +37,12 @@ public final class RecordStream {
     private static final int SIGNED_LEAVE = 64;
     /** An end a selection left out: it only keeps its place in its key's order (times: its event's). */
     private static final int OUTSIDE = 128;
+    /** In the head's call bits: the call ordinal and what follows are in the next byte ({@link #message}). */
+    private static final int EXTENDED = 7;
+    /** Extension byte: the end's call completed several receives; the call's number follows. */
+    private static final int SHARED = 8;
+    /** Extension byte: the receive's post (its MPI_Irecv's enter) is known; the enter minus it follows. */
+    private static final int POSTED = 16;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -55,6 +61,7 @@ public final class RecordStream {
     private long lastTime;
     private int lastCommunicator = Integer.MIN_VALUE;
     private int lastTag;
+    private long lastSharedCall;
     // The first block of each instance range after the first (collective streams cut into ranges).
     private int[] rangeStarts;
     private int rangeCount = 1;
@@ -175,14 +182,38 @@ public final class RecordStream {
 
     /** Appends one message end, or ({@code outside}) the place of one a selection left out. */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside) {
+        message(store, time, enter, leave, communicator, tag, call, outside, -1, Long.MIN_VALUE);
+    }
+
+    /**
+     * As above, for a receive with what definitions section 8 needs of it besides its call:
+     * {@code sharedCall} (0 or more) numbers its call, in the location's order, when that call
+     * completed several receives (-1: it did not); {@code post} is the enter of the MPI_Irecv that
+     * posted it (Long.MIN_VALUE: not known). Either is written in an extension byte after the head
+     * (the head's call bits then say {@link #EXTENDED}), so ends without them cost nothing more.
+     */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
+                 long sharedCall, long post) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
-        tail[length++] = (byte) (call.ordinal() | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave) | (outside ? OUTSIDE : 0));
+        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE;
+        tail[length++] = (byte) ((extended ? EXTENDED : call.ordinal()) | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave)
+                | (outside ? OUTSIDE : 0));
+        if (extended) {
+            tail[length++] = (byte) (call.ordinal() | (sharedCall >= 0 ? SHARED : 0) | (post != Long.MIN_VALUE ? POSTED : 0));
+        }
         if (newKey) {
             putSigned(communicator);
             putSigned(tag);
             lastCommunicator = communicator;
             lastTag = tag;
+        }
+        if (sharedCall >= 0) {
+            putSigned(sharedCall - lastSharedCall);
+            lastSharedCall = sharedCall;
+        }
+        if (post != Long.MIN_VALUE) {
+            putSigned(enter - post);
         }
         putTimes(time, enter, leave);
     }
@@ -334,6 +365,11 @@ public final class RecordStream {
         public int root;
         /** Whether this end is the place of one a selection left out ({@link LocationRecorder#outsideMessage}). */
         public boolean outside;
+        /** A receive's call number when that call completed several receives, else -1 ({@link #message}). */
+        public long sharedCall = -1;
+        /** A receive's post: the enter of its MPI_Irecv, else (not known, or a send) the enter of its call. */
+        public long post;
+        private long lastSharedCall;
 
         private Reader(RecordBlocks store, byte[] scratch) {
             this.store = store;
@@ -357,13 +393,25 @@ public final class RecordStream {
         public void nextMessage() {
             advance();
             int head = bytes[at++];
-            call = CALLS[head & 7];
+            int extension = (head & 7) == EXTENDED ? bytes[at++] : 0;
+            call = CALLS[extension == 0 ? head & 7 : extension & 7];
             outside = (head & OUTSIDE) != 0;
             if ((head & KEY_FOLLOWS) != 0) {
                 communicator = (int) getSigned();
                 tag = (int) getSigned();
             }
+            sharedCall = -1;
+            long posted = 0;
+            if (extension != 0) {
+                if ((extension & SHARED) != 0) {
+                    sharedCall = lastSharedCall += getSigned();
+                }
+                if ((extension & POSTED) != 0) {
+                    posted = getSigned();
+                }
+            }
             getTimes(head);
+            post = enter - posted;
         }
 
         /** Moves to the next collective arrival. */

@@ -52,21 +52,38 @@ public final class WaitAnalysis {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
+        CallWaits calls = new CallWaits(records.store());
         if (correct && matches == null) {
-            return correctedInParts(records, threads);
+            return correctedInParts(records, threads, calls);
         }
         MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
-        RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap);
+        RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap, (s, r) -> false, calls);
         Tally tally = sum(first);
         if (!correct) {
+            tally.waits.chargeCalls(calls, afterJoin(firstTap));
+            if (firstTap != null) {
+                firstTap.joined();
+            }
             return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
         }
         ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
         WaitStates waits = tally.waits;
         if (!allZero(offsets.ticks()) || matches != null) {
-            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair());
+            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair(), calls);
+        } else {
+            waits.chargeCalls(calls, null);
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+    }
+
+    /** A further listener of {@code tap} (or null) for the call waits combined after a join, after all its tasks. */
+    private static MatchListener afterJoin(MatchTap tap) {
+        if (tap == null) {
+            return null;
+        }
+        MatchListener l = tap.forThread();
+        l.task(Integer.MAX_VALUE);
+        return l;
     }
 
     /**
@@ -80,19 +97,19 @@ public final class WaitAnalysis {
      * from the same constraints; a message's waits depend on the offsets only through
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
-    private static WaitReport correctedInParts(MatchRecords records, int threads) {
+    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         PairMessageWaits.PairSelection allPairs = (s, r) -> true;
         PairMessageWaits.PairSelection noPair = (s, r) -> false;
-        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true);
+        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true, null);
         Tally collectives = sum(collectivesJoined);
         ClockConstraints all = new ClockConstraints();
         all.add(collectives.constraints);
         ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
         long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
-        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, false);
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, false, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
@@ -104,12 +121,13 @@ public final class WaitAnalysis {
         }
         // the collectives at the offsets (those at zero offsets are the first join's) and the pairs that moved, in one join
         boolean collectivesAgain = !allZero(o);
-        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, o, null, unchanged, collectivesAgain)).waits
+        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, o, null, unchanged, collectivesAgain, null)).waits
                 : new WaitStates(o);
         if (!collectivesAgain) {
             waits.add(collectives.waits);
         }
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
+        waits.chargeCalls(calls, null);
         return report(definitions, true, offsets, all.conflicts(), all, waits, messagesJoined.withCountsOf(collectivesJoined));
     }
 
@@ -124,47 +142,48 @@ public final class WaitAnalysis {
 
     /**
      * One join at {@code offsets}, collecting clock constraints if {@code constrain}, of the pairs
-     * {@code skipped} does not select and the collectives if {@code communicators}.
+     * {@code skipped} does not select and the collectives if {@code communicators}, spilling the
+     * messages of calls that completed several receives into {@code calls} (or null: not).
      */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
-                                                 PairMessageWaits.PairSelection skipped, boolean communicators) {
-        return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()),
-                skipped, communicators);
+                                                 PairMessageWaits.PairSelection skipped, boolean communicators, CallWaits calls) {
+        return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread(),
+                calls == null ? null : calls.spill()), skipped, communicators);
     }
 
-    /** One join of the records at {@code offsets}, collecting clock constraints if {@code constrain}, feeding {@code tap} (or null). */
-    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap) {
-        return join(records, threads, constrain, offsets, tap, (s, r) -> false);
-    }
-
-    /** As above, leaving out the pairs {@code skipped} selects. */
+    /**
+     * One join of the records at {@code offsets}, collecting clock constraints if {@code constrain},
+     * feeding {@code tap} (or null; the caller tells it when it is done), leaving out the pairs
+     * {@code skipped} selects, spilling into {@code calls} (or null).
+     */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
-                                                 PairMessageWaits.PairSelection skipped) {
-        RecordJoin.Joined<Tally> joined = RecordJoin.join(records, threads,
-                () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread()), skipped);
-        if (tap != null) {
-            tap.joined();
-        }
-        return joined;
+                                                 PairMessageWaits.PairSelection skipped, CallWaits calls) {
+        return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread(),
+                calls == null ? null : calls.spill()), skipped);
     }
 
     /**
      * The second join: the waits at offsets {@code o}. Without a further listener, the pairs whose
      * two processes have the same offset are not joined again: their messages' totals from the
      * first join ({@code raw}, on raw clocks) are the same on corrected ones ({@link PairMessageWaits}).
+     * The calls the first join spilled into {@code calls} are charged at {@code o}.
      */
     private static WaitStates corrected(MatchRecords records, int threads, long[] o, Function<long[], MatchTap> matches,
-                                        PairMessageWaits raw) {
+                                        PairMessageWaits raw, CallWaits calls) {
         MatchTap more = matches == null ? null : matches.apply(o.clone());
         PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < o.length && r < o.length && o[s] == o[r];
         PairMessageWaits.PairSelection skipped = more == null && raw != null ? unchanged : (s, r) -> false;
-        List<Tally> second = join(records, threads, false, o, more, skipped).listeners();
+        List<Tally> second = join(records, threads, false, o, more, skipped, null).listeners();
         WaitStates waits = second.get(0).waits;
         for (Tally t : second.subList(1, second.size())) {
             waits.add(t.waits);
         }
         if (more == null && raw != null) {
             raw.chargeInto(waits, unchanged);
+        }
+        waits.chargeCalls(calls, afterJoin(more));
+        if (more != null) {
+            more.joined();
         }
         return waits;
     }
@@ -184,10 +203,13 @@ public final class WaitAnalysis {
         /** This thread's listener of a further tap, or null. */
         final MatchListener more;
 
-        /** @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair) */
-        Tally(boolean constrain, long[] offsets, MatchListener more) {
+        /**
+         * @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair)
+         * @param calls     where the messages of calls that completed several receives go, or null
+         */
+        Tally(boolean constrain, long[] offsets, MatchListener more, CallWaits.Spill calls) {
             this.constrain = constrain;
-            waits = new WaitStates(offsets, constrain);
+            waits = new WaitStates(offsets, constrain, calls);
             this.more = more;
         }
 

@@ -6,6 +6,9 @@ import org.igtrace.core.util.PairLongs;
  * Waiting time by pattern, per process and per pair (definitions section 8), from matched messages and
  * collective instances on corrected times {@code t + o_p}. Each wait is capped by the duration
  * of the waiting call and never negative. Also counts the clock conflicts left after correction.
+ * The late-sender wait of a call that completed several receives is that call's, measured once
+ * over all of them ({@link CallWaits}): its messages go to a spill (or are left to the join that
+ * spills them) and are charged by {@link #chargeCalls}.
  */
 public final class WaitStates implements MatchListener {
     private final long[] offsets;
@@ -14,6 +17,8 @@ public final class WaitStates implements MatchListener {
     private long conflicts;
     /** What each directed pair's messages added, or null when not kept. */
     private final PairMessageWaits byPair;
+    /** Where the messages of calls that completed several receives go, or null (another join spills them). */
+    private final CallWaits.Spill calls;
 
     /** @param offsets per-process clock offsets in ticks ({@link ClockOffsets#ticks()}) */
     public WaitStates(long[] offsets) {
@@ -22,9 +27,15 @@ public final class WaitStates implements MatchListener {
 
     /** @param byPair whether to keep what each directed pair's messages add ({@link #messagesByPair()}) */
     WaitStates(long[] offsets, boolean byPair) {
+        this(offsets, byPair, null);
+    }
+
+    /** @param calls where the messages of calls that completed several receives go, or null: left out (another join spills them) */
+    WaitStates(long[] offsets, boolean byPair, CallWaits.Spill calls) {
         this.offsets = offsets.clone();
         this.ticks = new long[WaitPattern.values().length][offsets.length];
         this.byPair = byPair ? new PairMessageWaits() : null;
+        this.calls = calls;
     }
 
     /** What each directed pair's messages added, if kept (else null). */
@@ -48,13 +59,17 @@ public final class WaitStates implements MatchListener {
             conflicts++;
         }
         long sendEnter = m.sendEnter + os, sendLeave = m.sendLeave + os;
-        long receiveEnter = m.receiveEnter + or, receiveLeave = m.receiveLeave + or;
+        long receiveEnter = m.receiveEnter + or, receiveLeave = m.receiveLeave + or, post = m.receivePost + or;
         long lateSender = 0, lateReceiver = 0;
         if (m.receiveCall.waitsForReceive()) {
-            lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
+            if (m.receiveSharedCall < 0) {
+                lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
+            } else if (calls != null) {
+                calls.add(m);
+            }
         }
-        if (m.sendCall.blocksSender() && sendLeave > receiveEnter) {
-            lateReceiver = charge(WaitPattern.LATE_RECEIVER, s, r, receiveEnter - sendEnter, sendLeave - sendEnter);
+        if (m.sendCall.blocksSender() && sendLeave > post) {
+            lateReceiver = charge(WaitPattern.LATE_RECEIVER, s, r, post - sendEnter, sendLeave - sendEnter);
         }
         if (byPair != null) {
             byPair.add(s, r, lateSender, lateReceiver, conflict);
@@ -126,6 +141,19 @@ public final class WaitStates implements MatchListener {
         ticks[pattern.ordinal()][waiter] += w;
         pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
         return w;
+    }
+
+    /**
+     * Charges the late-sender waits of the calls that completed several receives, combined per call
+     * at this instance's offsets ({@link CallWaits#charge}), also handing each to {@code more} (or null).
+     */
+    void chargeCalls(CallWaits combined, MatchListener more) {
+        combined.charge(offsets, (process, cause, enter, w) -> {
+            chargeMessages(WaitPattern.LATE_SENDER, process, cause, w);
+            if (more != null) {
+                more.callWait(process, enter, w);
+            }
+        });
     }
 
     /** Adds {@code w} ticks (more than 0) that messages charged to {@code waiter} for {@code cause}, as measured elsewhere. */

@@ -55,6 +55,17 @@ final class MergedReplay implements LocationSink {
         public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
             events.add(new Event(4, time, communicator, root, 0, sent, received, kind));
         }
+
+        /** A non-blocking receive's completion with its request (definitions section 8: linked to its post). */
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            events.add(new Event(5, time, sender, communicator, tag, bytes, request, null));
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            events.add(new Event(6, time, 0, 0, 0, request, 0, null));
+        }
     }
 
     static <E extends Exception> MergedReplay of(TraceSource<E> source) throws E {
@@ -95,6 +106,8 @@ final class MergedReplay implements LocationSink {
                 case 1 -> t.leave(e.time(), e.a());
                 case 2 -> t.send(e.time(), e.a(), e.b(), e.c(), e.x());
                 case 3 -> t.receive(e.time(), e.a(), e.b(), e.c(), e.x());
+                case 5 -> t.irecv(e.time(), e.a(), e.b(), e.c(), e.x(), e.y());
+                case 6 -> t.irecvRequest(e.time(), e.x());
                 default -> t.collective(e.time(), e.collective(), e.a(), e.b(), e.x(), e.y());
             }
             if (next[i] < ordered.get(i).events.size()) {

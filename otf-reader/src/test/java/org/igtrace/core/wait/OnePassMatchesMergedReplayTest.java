@@ -55,6 +55,8 @@ class OnePassMatchesMergedReplayTest {
         all.add(TestTraces.otf1("vt-md-mpi-cuda").resolve("md_mpi_cuda.otf"));
         all.add(TestTraces.otf1("vt-jacobi-cpu").resolve("jacobi_mpi+cuda.otf"));
         all.add(TestTraces.otf1("vt-jacobi-cpu").resolve("jacobi_cuda.otf"));
+        all.add(TestTraces.dir().resolve("waitall")); // MPI_Waitall completing several receives (one call waits once)
+        all.add(TestTraces.dir().resolve("halo")); // receives posted by MPI_Irecv (late receiver from the post)
         return all;
     }
 

@@ -45,6 +45,8 @@ final class ReferenceEventMatcher implements LocationSink {
     private final IntIntMap[] memberIndex;
     private final List<Location> locations = new ArrayList<>();
 
+    /** Numbers the calls that completed several receives, over all locations. */
+    private long sharedCalls;
     private long inFlight;
     private long peakInFlight;
     private long matched;
@@ -217,6 +219,10 @@ final class ReferenceEventMatcher implements LocationSink {
         private int[] pendingSides = new int[4];
         private int[] pendingFrames = new int[4];
         private int pendingCount;
+        /** Posted receives not yet completed: request id to the enter of the MPI_Irecv (definitions section 8, late receiver). */
+        private final Map<Long, Long> posts = new HashMap<>();
+        /** The post of the receive being handed in by {@link #irecv}, or null. */
+        private Long post;
 
         Location(int process) {
             this.process = process;
@@ -276,6 +282,20 @@ final class ReferenceEventMatcher implements LocationSink {
         }
 
         @Override
+        public void irecvRequest(long time, long request) {
+            lastTime = time;
+            int f = callFrame();
+            posts.put(request, f < 0 ? time : enters[f]);
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            post = posts.remove(request);
+            receive(time, sender, communicator, tag, bytes);
+            post = null;
+        }
+
+        @Override
         public void receive(long time, int sender, int communicator, int tag, long bytes) {
             lastTime = time;
             if (sender < 0) {
@@ -289,6 +309,7 @@ final class ReferenceEventMatcher implements LocationSink {
             m.receiveTime = time;
             m.receiveEnter = f < 0 ? time : enters[f];
             m.receiveCall = f < 0 ? MpiCall.NONE : definitions.mpiCall(regions[f]);
+            m.receivePost = post != null ? post : m.receiveEnter;
             if (f < 0) {
                 m.receiveLeave = time;
                 messageProgress(m);
@@ -351,6 +372,22 @@ final class ReferenceEventMatcher implements LocationSink {
 
         /** The call at stack frame {@code frame} (and any inside it) was left at {@code time}. */
         private void resolve(int frame, long time) {
+            // The receives of each MPI_Wait* left now: those of a call that completed several share its number.
+            Map<Integer, List<MatchedMessage>> waitReceives = new HashMap<>();
+            for (int i = 0; i < pendingCount; i++) {
+                if (pendingFrames[i] >= frame && pendingSides[i] == RECEIVE_SIDE && pending[i] instanceof MatchedMessage m
+                        && m.receiveCall == MpiCall.WAIT) {
+                    waitReceives.computeIfAbsent(pendingFrames[i], k -> new ArrayList<>()).add(m);
+                }
+            }
+            for (List<MatchedMessage> call : waitReceives.values()) {
+                if (call.size() > 1) {
+                    long number = sharedCalls++;
+                    for (MatchedMessage m : call) {
+                        m.receiveSharedCall = number;
+                    }
+                }
+            }
             int kept = 0;
             for (int i = 0; i < pendingCount; i++) {
                 if (pendingFrames[i] < frame) {

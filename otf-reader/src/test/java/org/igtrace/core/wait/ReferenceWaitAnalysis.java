@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
@@ -43,13 +45,65 @@ final class ReferenceWaitAnalysis {
             conflictsBefore = constraints.conflicts();
         }
         WaitStates waits = new WaitStates(offsets.ticks());
-        ReferenceEventMatcher matcher = new ReferenceEventMatcher(definitions, waits);
+        OneCallWaitsOnce calls = new OneCallWaitsOnce(waits, offsets.ticks());
+        ReferenceEventMatcher matcher = new ReferenceEventMatcher(definitions, calls);
         replay.run(matcher);
         matcher.finish();
+        calls.charge();
         if (!correct) {
             conflictsBefore = waits.conflicts();
         }
         return report(definitions, correct, offsets, conflictsBefore, constraints, waits, matcher);
+    }
+
+    /**
+     * Definitions section 8's "one call waits once", kept apart from graph-core's spill: the messages of
+     * each call that completed several receives, held in memory by call, each call charged
+     * {@code min(leave, max enter(send)) - enter}, to the sender whose send entered last (ties: the
+     * lowest rank). {@link WaitStates} measures every other message.
+     */
+    private static final class OneCallWaitsOnce implements MatchListener {
+        private final WaitStates waits;
+        private final long[] o;
+        /** Per call: receiver, enter, leave (raw), latest corrected send enter, its sender. */
+        private final Map<Long, long[]> calls = new TreeMap<>();
+
+        OneCallWaitsOnce(WaitStates waits, long[] o) {
+            this.waits = waits;
+            this.o = o;
+        }
+
+        @Override
+        public void message(MatchedMessage m) {
+            waits.message(m);
+            if (m.receiveSharedCall < 0 || !m.receiveCall.waitsForReceive() || m.sender == m.receiver || m.sender < 0
+                    || m.receiver < 0 || m.sender >= o.length || m.receiver >= o.length) {
+                return;
+            }
+            long send = m.sendEnter + o[m.sender];
+            long[] c = calls.get(m.receiveSharedCall);
+            if (c == null) {
+                calls.put(m.receiveSharedCall, new long[] {m.receiver, m.receiveEnter, m.receiveLeave, send, m.sender});
+            } else if (send > c[3] || send == c[3] && m.sender < c[4]) {
+                c[3] = send;
+                c[4] = m.sender;
+            }
+        }
+
+        @Override
+        public void collective(CollectiveInstance instance) {
+            waits.collective(instance);
+        }
+
+        void charge() {
+            for (long[] c : calls.values()) {
+                int r = (int) c[0];
+                long w = Math.min(c[2] + o[r], c[3]) - (c[1] + o[r]);
+                if (w > 0) {
+                    waits.chargeMessages(WaitPattern.LATE_SENDER, r, (int) c[4], w);
+                }
+            }
+        }
     }
 
     private static WaitReport report(TraceDefinitions definitions, boolean correct, ClockOffsets offsets, long conflictsBefore,
