@@ -17,20 +17,20 @@ import org.igtrace.core.util.PairLongs;
  *   <li>if they settle, they change the raw clocks no more than causality needs, with one
  *   exception. The quickest transfers of the ordered pairs (s, r) with messages whose receive was
  *   already waiting when the send happened ({@link ClockConstraints#waitedMessages()}) say how
- *   slow a transfer can be: the ceiling {@code hi} is the slowest of them that the raw clocks do
- *   not put in conflict ({@code min(recv - send) >= 0}). Where the smallest offsets would make a
- *   pair's corrected quickest transfer {@code min(recv - send) + o_r - o_s} slower than that, the
- *   offsets chosen are those that satisfy the constraints with the least sum of such excesses,
- *   and among those the smallest ({@link TransferCeilingFit}).</li>
+ *   slow a transfer can be: the ceiling {@code hi} ({@link #ceiling}) is the slowest of them
+ *   between processes that no violated constraint touches, else the quickest not in conflict, else
+ *   0. Where the smallest offsets make a pair's corrected quickest transfer
+ *   {@code min(recv - send) + o_r - o_s} slower than that, the offsets chosen are those that
+ *   satisfy the constraints with the least sum of such excesses, and among those the smallest
+ *   ({@link TransferCeilingFit}).</li>
  * </ol>
- * Where the raw clocks put nothing in conflict, the smallest offsets are 0 and no pair is above the
+ * Where the raw clocks violate nothing, the smallest offsets are 0 and no pair is above the
  * ceiling: the offsets stay 0, whatever the transfers. No pair is assumed to take any particular
  * time, so no assumption accumulates along a chain or ring of pairs. A sender whose clock is ahead
  * (issue 13's one-way star) makes the smallest offsets move its receiver, which would make the
  * receiver's other senders' transfers as slow as the skew: above the ceiling, so the correction
- * lands on that sender instead. With no pair outside conflict there is no ceiling and the smallest
- * offsets stand. A message whose receive started after the send is left out: its send-to-receive
- * time holds the receiver's lateness, which is waiting, not transfer.
+ * lands on that sender instead. A message whose receive started after the send is left out: its
+ * send-to-receive time holds the receiver's lateness, which is waiting, not transfer.
  *
  * @param ticks   offset per process (world rank), in timer ticks
  * @param settled whether relaxation settled (offset-only skew) rather than showing drift
@@ -63,7 +63,7 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
     static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
         boolean[] bounded = OneWayBounds.of(processes, from, to, m);
         ClockOffsets smallest = longestPaths(processes, from, to, d, m, bounded);
-        long hi = ceiling(pairs);
+        long hi = ceiling(processes, from, to, d, m, pairs);
         if (!smallest.settled() || hi < 0) {
             return smallest;
         }
@@ -71,13 +71,34 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
         return chosen == null ? smallest : new ClockOffsets(chosen, true, smallest.rounds(), bounded);
     }
 
-    /** The slowest quickest transfer of the pairs the raw clocks do not put in conflict ({@code q >= 0}), or -1 if none. */
-    static long ceiling(Transfers pairs) {
-        long hi = -1;
-        for (int k = 0; k < pairs.count(); k++) {
-            hi = Math.max(hi, pairs.quickest()[k]);
+    /**
+     * The ceiling: the slowest quickest transfer of the pairs that the raw clocks do not put in
+     * question: pairs between processes that no violated constraint touches ({@code d > 0}: a receive
+     * before its send, a collective left before a member entered). If every pair touches one, the
+     * quickest of the pairs not in conflict themselves ({@code q >= 0}): a skewed clock makes its
+     * pairs one way too quick and the other way too slow, and the slow one must not set the ceiling.
+     * If every pair is in conflict, 0: no transfer was seen, and a transfer takes no less than
+     * nothing (issue 13's choice, each pair's quickest transfer as short as the constraints allow).
+     * -1 if there is no pair.
+     */
+    static long ceiling(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
+        boolean[] suspect = new boolean[processes];
+        for (int e = 0; e < m; e++) {
+            if (d[e] > 0) {
+                suspect[from[e]] = suspect[to[e]] = true;
+            }
         }
-        return hi;
+        long clean = -1, quickest = Long.MAX_VALUE;
+        for (int k = 0; k < pairs.count(); k++) {
+            long q = pairs.quickest()[k];
+            if (q >= 0) {
+                quickest = Math.min(quickest, q);
+                if (!suspect[pairs.sender()[k]] && !suspect[pairs.receiver()[k]]) {
+                    clean = Math.max(clean, q);
+                }
+            }
+        }
+        return clean >= 0 ? clean : quickest != Long.MAX_VALUE ? quickest : pairs.count() > 0 ? 0 : -1;
     }
 
     /**

@@ -13,11 +13,11 @@ class ClockOffsetsTest {
      * Ranks 1, 2, 3 send to rank 0, whose receives were waiting; the quickest transfers are 3, 4
      * and 5 ticks, but rank 3's clock is 1000 ahead: its message reads 995 ticks early. Constraints
      * o_0 >= o_s + d_s0 with d_10 = -3, d_20 = -4, d_30 = 995. The smallest offsets move rank 0 by
-     * 995, which makes ranks 1 and 2 look 998 and 999 ticks slow. The slowest transfer the raw
-     * clocks do not put in conflict is 4 (rank 2): the ceiling. Every corrected transfer is at most
-     * 4 and at least 0 (the constraints) with o_0 - o_1 in [-3, 1], o_0 - o_2 in [-4, 0],
-     * o_0 - o_3 in [995, 999] (excess 0). The smallest such offsets: o_3 = 0, o_0 = 995,
-     * o_1 = o_0 - 1 = 994, o_2 = o_0 = 995.
+     * 995, which makes ranks 1 and 2 look 998 and 999 ticks slow. The violated constraint (d_30 > 0)
+     * touches ranks 3 and 0, and every pair touches rank 0, so the ceiling is the quickest transfer
+     * not in conflict: 3 (rank 1). Every corrected transfer is at most 3 (excess 0) with
+     * o_1 >= o_0, o_2 >= o_0 + 1, o_0 - o_3 in [995, 998] (the constraint gives 995). The smallest
+     * such offsets: o_3 = 0, o_0 = 995, o_1 = 995, o_2 = 996 (corrected transfers 3, 3, 0).
      */
     @Test
     void oneWayStarCorrectsTheSenderThatIsOff() {
@@ -26,7 +26,7 @@ class ClockOffsetsTest {
         assertArrayEquals(new long[] {995, 0, 0, 0}, ClockOffsets.solve(4, from, to, d, 3).ticks(), "the smallest offsets");
         ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 3, transfers(from, to, new long[] {3, 4, -995}));
         assertTrue(chosen.settled());
-        assertArrayEquals(new long[] {995, 994, 995, 0}, chosen.ticks());
+        assertArrayEquals(new long[] {995, 995, 996, 0}, chosen.ticks());
         assertArrayEquals(new boolean[] {false, true, true, true}, chosen.bounded(),
                 "no rank has messages both ways; rank 0 is the reference (lowest rank among equal components)");
     }
