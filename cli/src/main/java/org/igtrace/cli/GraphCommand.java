@@ -108,7 +108,8 @@ public final class GraphCommand implements Callable<Integer> {
     @Option(names = "--clock-correction", paramLabel = "HOW",
             description = "Before waiting times are measured: offsets (a clock offset per process that puts every receive "
                     + "after its send and lets no one leave a collective before its partners entered; among those, the ones "
-                    + "that make the quickest transfer of each sender-receiver pair as short as possible: definitions section 8), "
+                    + "that change the raw clocks least, unless that makes a sender-receiver pair's quickest transfer slower than any "
+                    + "the raw clocks show: definitions section 8), "
                     + "or none (raw timestamps) (default: offsets).")
     ClockCorrection clockCorrection;
 

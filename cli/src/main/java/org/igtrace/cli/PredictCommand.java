@@ -118,6 +118,11 @@ public final class PredictCommand implements Callable<Integer> {
             description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 
+    @Option(names = "--clock-correction", paramLabel = "HOW",
+            description = "offsets (the default: each process starts, and the measured run time is taken, on its clock corrected by "
+                    + "the offset igtrace stats shows: definitions section 8) or none (the raw timestamps).")
+    ClockCorrection clockCorrection;
+
     @Option(names = "--timing",
             description = "Also print on standard error how long reading (with the recording of the calls), matching, "
                     + "the calibration, the replays and the output took.")
@@ -270,7 +275,8 @@ public final class PredictCommand implements Callable<Integer> {
      */
     private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, RecordBlocks store, SelectedReading selected,
                               Selection selection) throws TraceReadException {
-        TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
+        TraceReading.Request options = TraceReading.options(reading, false,
+                clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
         return selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection,
                 d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store)));
     }

@@ -63,8 +63,8 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Option(names = "--clock-correction", paramLabel = "HOW",
             description = "offsets (the default: a clock offset per process that puts every receive after its send; among "
-                    + "those, the ones that make the quickest transfer of each sender-receiver pair as short as possible: definitions "
-                    + "section 8) "
+                    + "those, the ones that change the raw clocks least, unless that makes a sender-receiver pair's quickest transfer slower "
+                    + "than any the raw clocks show: definitions section 8) "
                     + "or none (raw timestamps).")
     ClockCorrection clockCorrection;
 

@@ -258,19 +258,26 @@ class PredictCommandTest {
     }
 
     /**
-     * vt-md-mpi-cuda: the network is fitted to the 2 messages whose transfer was visible, of 64 and 256
+     * vt-md-mpi-cuda: the network is fitted to the one message whose transfer was visible, of 256
      * bytes, while its collectives send up to 663552 bytes a call (md_mpi_cuda.1.events.z, record
-     * COPBdH11C3b9aca09RT1Sa2000R51000: S = 0xa2000): the summary says the fit is thin and stretched.
-     * scorep-ping-pong's fit (15 messages, 8 sizes up to the largest it sends) gets no such note.
+     * COPBdH11C3b9aca09RT1Sa2000R51000: S = 0xa2000): the summary says the fit is thin. (Until issue
+     * 34 item 3 an offset of 4.42 us on rank 2, on clocks in no conflict, made a second message of
+     * 64 bytes visible: B = 35 MB/s through the origin, which put 3.8 s of transfer on the
+     * collectives; the note said so.) A bandwidth fitted to small messages and applied to far larger
+     * ones is said to be an extrapolation; B = inf is not. scorep-ping-pong's fit (15 messages, 8
+     * sizes up to the largest it sends) gets no such note.
      */
     @Test
     void aNetworkFittedToFewSmallMessagesIsSaidToBeAnExtrapolation() {
         Result md = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda/md_mpi_cuda.otf").toString());
         assertEquals(0, md.code, md.err);
-        assertTrue(md.err.contains("from 2 messages whose transfer was visible"), md.err);
-        assertTrue(md.err.contains("note: the network was fitted to only 2 messages of at most 256 bytes; the run sends up to 663552 bytes"),
+        assertTrue(md.err.contains("from 1 messages whose transfer was visible"), md.err);
+        assertTrue(md.err.contains("note: the network was fitted to only 1 message of at most 256 bytes: give --latency and --bandwidth"),
                 md.err);
-        assertTrue(md.err.contains("give --latency and --bandwidth"), md.err);
+        String stretched = PredictionOutput.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);
+        assertTrue(stretched.startsWith("the network was fitted to only 2 messages of at most 256 bytes; the run sends up to 663552 bytes"),
+                stretched);
+        assertTrue(stretched.endsWith("give --latency and --bandwidth of a network you know for a prediction that does not rest on it"), stretched);
         Result pingPong = run(trace("scorep-ping-pong"));
         assertEquals(0, pingPong.code, pingPong.err);
         assertTrue(pingPong.err.contains("from 15 messages whose transfer was visible"), pingPong.err);

@@ -1,6 +1,5 @@
 package org.igtrace.core.wait;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Comparator;
 import java.util.ArrayList;
@@ -15,20 +14,23 @@ import org.igtrace.core.util.PairLongs;
  *   alone able to explain the clocks, relaxation settles within n rounds (n processes); if it does
  *   not, a cycle of constraints asks for ever larger offsets: the clocks drift apart during the
  *   run, and the offsets are those of the last round;</li>
- *   <li>if they settle, among all offsets that satisfy the constraints those that minimise the sum,
- *   over ordered pairs (s, r) with messages whose receive was already waiting when the send
- *   happened ({@link ClockConstraints#waitedMessages()}), of the pair's quickest corrected transfer
- *   {@code min(recv - send) + o_r - o_s}. That is {@code sum_p c_p o_p} plus a constant, c_p the
- *   senders to p minus the receivers from p: a linear program on difference constraints whose
- *   dual is a minimum-cost flow ({@link MinimumCostFlow}: arc i -> j of cost -d, net inflow c_p
- *   at p). The optimal offsets are those that satisfy the constraints and make every arc carrying
- *   flow tight ({@code o_j = o_i + d});</li>
- *   <li>among those, again the smallest (Bellman-Ford with the tight arcs added both ways).</li>
+ *   <li>if they settle, they change the raw clocks no more than causality needs, with one
+ *   exception. The quickest transfers of the ordered pairs (s, r) with messages whose receive was
+ *   already waiting when the send happened ({@link ClockConstraints#waitedMessages()}) say how
+ *   slow a transfer can be: the ceiling {@code hi} ({@link #ceiling}) is the slowest of them
+ *   between processes that no violated constraint touches, else the quickest not in conflict, else
+ *   0. Where the smallest offsets make a pair's corrected quickest transfer
+ *   {@code min(recv - send) + o_r - o_s} slower than that, the offsets chosen are those that
+ *   satisfy the constraints with the least sum of such excesses, and among those the smallest
+ *   ({@link TransferCeilingFit}).</li>
  * </ol>
- * Messages both ways between every pair cancel in the sum (c = 0): the smallest offsets stand.
- * A message whose receive started after the send is left out of the sum: its send-to-receive time
- * holds the receiver's lateness (a synchronous send waiting for a late receiver), which is waiting,
- * not transfer.
+ * Where the raw clocks violate nothing, the smallest offsets are 0 and no pair is above the
+ * ceiling: the offsets stay 0, whatever the transfers. No pair is assumed to take any particular
+ * time, so no assumption accumulates along a chain or ring of pairs. A sender whose clock is ahead
+ * (issue 13's one-way star) makes the smallest offsets move its receiver, which would make the
+ * receiver's other senders' transfers as slow as the skew: above the ceiling, so the correction
+ * lands on that sender instead. A message whose receive started after the send is left out: its
+ * send-to-receive time holds the receiver's lateness, which is waiting, not transfer.
  *
  * @param ticks   offset per process (world rank), in timer ticks
  * @param settled whether relaxation settled (offset-only skew) rather than showing drift
@@ -44,47 +46,73 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
 
     public static ClockOffsets solve(int processes, ClockConstraints constraints) {
         Arcs arcs = Arcs.of(processes, constraints.violations());
-        long[] demand = new long[processes];
-        constraints.waitedMessages().forEach((s, r, d) -> {
-            if (s != r && inRange(s, processes) && inRange(r, processes)) {
-                demand[r]++;
-                demand[s]--;
-            }
-        });
-        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, demand);
+        Arcs waited = Arcs.of(processes, constraints.waitedMessages());
+        long[] quickest = new long[waited.count];
+        for (int k = 0; k < waited.count; k++) {
+            quickest[k] = -waited.d[k]; // the table holds send - recv, largest: minus the quickest transfer
+        }
+        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, new Transfers(waited.from, waited.to, quickest, waited.count));
     }
 
     /** The smallest offsets, as when no messages were exchanged. */
     static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m) {
-        return solve(processes, from, to, d, m, new long[processes]);
+        return solve(processes, from, to, d, m, Transfers.NONE);
     }
 
-    /** @param demand per process, senders to it minus receivers from it (c_p above) */
-    static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, long[] demand) {
+    /** @param pairs the quickest transfer (raw ticks) of each ordered pair with messages whose receive was waiting */
+    static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
         boolean[] bounded = OneWayBounds.of(processes, from, to, m);
         ClockOffsets smallest = longestPaths(processes, from, to, d, m, bounded);
-        if (!smallest.settled() || Arrays.stream(demand).allMatch(c -> c == 0)) {
+        long hi = ceiling(processes, from, to, d, m, pairs);
+        if (!smallest.settled() || hi < 0) {
             return smallest;
         }
-        long[] o = smallest.ticks();
-        long[] cost = new long[m], capacity = new long[m];
-        for (int e = 0; e < m; e++) { // reduced by the potentials -o, which makes these costs >= 0
-            cost[e] = o[to[e]] - o[from[e]] - d[e];
-            capacity[e] = MinimumCostFlow.UNLIMITED;
-        }
-        long[] flow = MinimumCostFlow.solve(processes, from, to, cost, capacity, m, demand);
-        int[] tightFrom = Arrays.copyOf(from, 2 * m), tightTo = Arrays.copyOf(to, 2 * m);
-        long[] tightD = Arrays.copyOf(d, 2 * m);
-        int n = m;
+        long[] chosen = TransferCeilingFit.offsets(processes, from, to, d, m, pairs, hi, smallest.ticks());
+        return chosen == null ? smallest : new ClockOffsets(chosen, true, smallest.rounds(), bounded);
+    }
+
+    /**
+     * The ceiling: the slowest quickest transfer of the pairs that the raw clocks do not put in
+     * question: pairs between processes that no violated constraint touches ({@code d > 0}: a receive
+     * before its send, a collective left before a member entered). If every pair touches one, the
+     * quickest of the pairs not in conflict themselves ({@code q >= 0}): a skewed clock makes its
+     * pairs one way too quick and the other way too slow, and the slow one must not set the ceiling.
+     * If every pair is in conflict, 0: no transfer was seen, and a transfer takes no less than
+     * nothing (issue 13's choice, each pair's quickest transfer as short as the constraints allow).
+     * -1 if there is no pair.
+     */
+    static long ceiling(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
+        boolean[] suspect = new boolean[processes];
         for (int e = 0; e < m; e++) {
-            if (flow[e] > 0) {
-                tightFrom[n] = to[e];
-                tightTo[n] = from[e];
-                tightD[n++] = -d[e];
+            if (d[e] > 0) {
+                suspect[from[e]] = suspect[to[e]] = true;
             }
         }
-        ClockOffsets chosen = longestPaths(processes, tightFrom, tightTo, tightD, n, bounded);
-        return chosen.settled() ? chosen : smallest;
+        long clean = -1, quickest = Long.MAX_VALUE;
+        for (int k = 0; k < pairs.count(); k++) {
+            long q = pairs.quickest()[k];
+            if (q >= 0) {
+                quickest = Math.min(quickest, q);
+                if (!suspect[pairs.sender()[k]] && !suspect[pairs.receiver()[k]]) {
+                    clean = Math.max(clean, q);
+                }
+            }
+        }
+        return clean >= 0 ? clean : quickest != Long.MAX_VALUE ? quickest : pairs.count() > 0 ? 0 : -1;
+    }
+
+    /**
+     * Per ordered pair (sender, receiver) with messages whose receive was waiting: its quickest
+     * send-to-receive time in raw ticks.
+     */
+    record Transfers(int[] sender, int[] receiver, long[] quickest, int count) {
+        static final Transfers NONE = new Transfers(new int[0], new int[0], new long[0], 0);
+    }
+
+    /** The smallest offsets that satisfy the arcs, or null when relaxation does not settle within n rounds. */
+    static long[] longestPaths(int processes, int[] from, int[] to, long[] d, int m) {
+        ClockOffsets o = longestPaths(processes, from, to, d, m, null);
+        return o.settled() ? o.ticks() : null;
     }
 
     private static ClockOffsets longestPaths(int processes, int[] from, int[] to, long[] d, int m, boolean[] bounded) {

@@ -13,18 +13,20 @@ class ClockOffsetsTest {
      * Ranks 1, 2, 3 send to rank 0, whose receives were waiting; the quickest transfers are 3, 4
      * and 5 ticks, but rank 3's clock is 1000 ahead: its message reads 995 ticks early. Constraints
      * o_0 >= o_s + d_s0 with d_10 = -3, d_20 = -4, d_30 = 995. The smallest offsets move rank 0 by
-     * 995, which makes ranks 1 and 2 look 998 and 999 ticks slow. The sum of quickest transfers
-     * (o_0 - o_s - d_s0 over s) is least, 0, with o_0 - o_1 = -3, o_0 - o_2 = -4, o_0 - o_3 = 995;
-     * the smallest such offsets: o_3 = 0, o_0 = 995, o_1 = 998, o_2 = 999.
+     * 995, which makes ranks 1 and 2 look 998 and 999 ticks slow. The violated constraint (d_30 > 0)
+     * touches ranks 3 and 0, and every pair touches rank 0, so the ceiling is the quickest transfer
+     * not in conflict: 3 (rank 1). Every corrected transfer is at most 3 (excess 0) with
+     * o_1 >= o_0, o_2 >= o_0 + 1, o_0 - o_3 in [995, 998] (the constraint gives 995). The smallest
+     * such offsets: o_3 = 0, o_0 = 995, o_1 = 995, o_2 = 996 (corrected transfers 3, 3, 0).
      */
     @Test
     void oneWayStarCorrectsTheSenderThatIsOff() {
         int[] from = {1, 2, 3}, to = {0, 0, 0};
         long[] d = {-3, -4, 995};
         assertArrayEquals(new long[] {995, 0, 0, 0}, ClockOffsets.solve(4, from, to, d, 3).ticks(), "the smallest offsets");
-        ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 3, new long[] {3, -1, -1, -1});
+        ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 3, transfers(from, to, new long[] {3, 4, -995}));
         assertTrue(chosen.settled());
-        assertArrayEquals(new long[] {995, 998, 999, 0}, chosen.ticks());
+        assertArrayEquals(new long[] {995, 995, 996, 0}, chosen.ticks());
         assertArrayEquals(new boolean[] {false, true, true, true}, chosen.bounded(),
                 "no rank has messages both ways; rank 0 is the reference (lowest rank among equal components)");
     }
@@ -35,23 +37,25 @@ class ClockOffsetsTest {
      */
     @Test
     void messagesBothWaysKeepTheSmallestOffsets() {
-        ClockOffsets chosen = ClockOffsets.solve(2, new int[] {0, 1}, new int[] {1, 0}, new long[] {7, -9}, 2, new long[2]);
+        ClockOffsets chosen = ClockOffsets.solve(2, new int[] {0, 1}, new int[] {1, 0}, new long[] {7, -9}, 2,
+                ClockOffsets.Transfers.NONE);
         assertArrayEquals(new long[] {0, 7}, chosen.ticks());
         assertArrayEquals(new boolean[] {false, false}, chosen.bounded());
     }
 
     /**
      * A barrier ties 0, 1 and 2 both ways (o_q - o_p in [-5, 5] for every pair); rank 3 only sends
-     * to rank 2 (d_32 = -2, its receive waiting). The quickest transfer 3 -> 2 is least, 0, at
-     * o_2 - o_3 = -2: the smallest such offsets are o = (0, 0, 0, 2). Rank 3's offset is only
-     * bounded; the barrier's three are determined.
+     * to rank 2 (d_32 = -2, its receive waiting: a transfer of 2 ticks, the ceiling). Nothing is
+     * in conflict, and at o = 0 the one transfer is not above the ceiling: the offsets stay 0 (issue 13's
+     * choice made that transfer 0 with o_3 = 2). Rank 3's offset is only bounded; the barrier's
+     * three are determined.
      */
     @Test
     void barrierDeterminesItsMembersOnly() {
         int[] from = {0, 1, 0, 2, 1, 2, 3}, to = {1, 0, 2, 0, 2, 1, 2};
         long[] d = {-5, -5, -5, -5, -5, -5, -2};
-        ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 7, new long[] {0, 0, 1, -1});
-        assertArrayEquals(new long[] {0, 0, 0, 2}, chosen.ticks());
+        ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 7, transfers(new int[] {3}, new int[] {2}, new long[] {2}));
+        assertArrayEquals(new long[] {0, 0, 0, 0}, chosen.ticks());
         assertArrayEquals(new boolean[] {false, false, false, true}, chosen.bounded());
     }
 
@@ -64,5 +68,9 @@ class ClockOffsetsTest {
         long[] capped = MinimumCostFlow.solve(3, new int[] {0, 0, 1}, new int[] {2, 1, 2}, new long[] {5, 1, 1},
                 new long[] {MinimumCostFlow.UNLIMITED, 1, MinimumCostFlow.UNLIMITED}, 3, new long[] {-2, 0, 2});
         assertEquals(1, capped[0], "capacity 1 through rank 1: the second unit goes direct");
+    }
+
+    private static ClockOffsets.Transfers transfers(int[] sender, int[] receiver, long[] quickest) {
+        return new ClockOffsets.Transfers(sender, receiver, quickest, quickest.length);
     }
 }

@@ -73,6 +73,21 @@ class ClockSkewTest {
     }
 
     /**
+     * Rank 1, a sender 1 s ahead: its message to 2 arrives 1 s before it was sent, the one from 0
+     * takes 1 s longer than recorded. The smallest offsets would move 2 and 3 only, leaving rank 1
+     * a second ahead of rank 0 (issue 34's first ceiling, the slowest transfer not in conflict,
+     * was that inflated 1 s: total waiting 47.4 s for the unskewed 51.4 s). Every pair touches rank
+     * 1 or 2, so the ceiling is the quickest transfer not in conflict: 617.7 us (2 -> 3, otf2-print
+     * of the unskewed trace); 0 -> 1 is held to it, so rank 1 is set back against rank 0 by 1 s
+     * within that.
+     */
+    @Test
+    void senderAheadIsSetBackAgainstItsOwnSender() throws Exception {
+        WaitReport w = ScorePLateSenderBarrierTest.read(skewed("lsb-rank1-plus-1s"));
+        assertEquals(1, w.offset(0) - w.offset(1), 617.7e-6, "rank 1 against rank 0");
+    }
+
+    /**
      * Ping-pong sends messages both ways between ranks 0 and 1, so o_1 - o_0 is pinned between the
      * quickest message of each direction: the window is the shortest send-to-receive time
      * (otf2-print) of each direction added up (35 us). The offset must undo the shift within it,

@@ -31,25 +31,24 @@ class ScorePLateSenderBarrierTest {
     }
 
     /**
-     * Corrected, the one-way messages 0 -> 1 -> 2 -> 3 (each receive waiting for its send) are read
-     * as taking as little time as the barrier allows (ClockOffsets): each corrected transfer
-     * (receive - send from otf2-print, plus o_r - o_(r-1)) lies in [0, the raw transfer], and the
-     * message 0 -> 1, which the barrier does not hold, takes none.
+     * Score-P's clocks agree: no message is in conflict and no one leaves the barrier before the
+     * last entered (otf2-print), so the offsets stay 0 and each one-way message 0 -> 1 -> 2 -> 3
+     * keeps its transfer as recorded (receive - send: 28.2, 60.3 and 617.7 us). Issue 13's choice
+     * read the message 0 -> 1 as taking no time (rank 1 moved 28.2 us back; issue 34 item 3).
      */
     @Test
-    void oneWayMessagesAreReadAsTakingNoTime() throws Exception {
+    void oneWayMessagesKeepTheirRecordedTransfers() throws Exception {
         WaitReport w = read(ANCHOR);
         List<PrintedCalls.Message> messages = PrintedCalls.of(ANCHOR).messages();
         assertEquals(0, w.conflictsBefore());
+        for (int r = 0; r < 4; r++) {
+            assertEquals(0, w.offset(r), "rank " + r);
+        }
         for (int r = 1; r < 4; r++) {
             int receiver = r;
             long send = messages.stream().filter(m -> m.send() && m.rank() == receiver - 1).findFirst().orElseThrow().time();
             long recv = messages.stream().filter(m -> !m.send() && m.rank() == receiver).findFirst().orElseThrow().time();
-            double corrected = (recv - send) * 1e-9 + w.offset(r) - w.offset(r - 1);
-            assertTrue(corrected > -1e-12 && corrected <= (recv - send) * 1e-9 + 1e-12, "rank " + r + ": " + corrected);
-            if (r == 1) {
-                assertEquals(0, corrected, 1e-12);
-            }
+            assertTrue(recv - send > 0, "rank " + r);
         }
     }
 
