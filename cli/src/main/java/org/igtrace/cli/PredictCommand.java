@@ -17,6 +17,7 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
@@ -199,7 +200,13 @@ public final class PredictCommand implements Callable<Integer> {
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
             NetworkCalibration.Fit fit = !settings.needsCalibration() ? null
                     : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
+            // each collective family's own L_f, B_f (definitions section 9); a given L or B is every family's
+            List<CollectiveCalibration.FamilyFit> collectiveFits = !settings.needsCalibration() ? List.of()
+                    : replay.calibrateCollectives(settings.latency(), settings.bandwidth());
             ReplayParameters base = parameters(settings, fit, profile);
+            if (!collectiveFits.isEmpty()) {
+                base = base.withCollectives(CollectiveCalibration.network(collectiveFits));
+            }
             clock.calibrated();
             List<ReplayParameters> models = new ArrayList<>();
             if (settings.sweep() == null) {
@@ -220,7 +227,7 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
+            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
             clock.written();
             if (!quiet) {

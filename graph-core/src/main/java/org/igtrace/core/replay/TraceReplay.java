@@ -209,6 +209,14 @@ public final class TraceReplay {
         return NetworkCalibration.fit(matching, offsets, eagerLimit);
     }
 
+    /**
+     * Each collective family's own latency and bandwidth, fitted to this run's complete instances (see
+     * {@link CollectiveCalibration}); a given {@code latency} or {@code bandwidth} (null: fitted) is every family's.
+     */
+    public java.util.List<CollectiveCalibration.FamilyFit> calibrateCollectives(Double latency, Double bandwidth) {
+        return CollectiveCalibration.fit(matching, offsets, latency, bandwidth);
+    }
+
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */
     public NetworkCalibration.Fit calibrate(long eagerLimit, Double latency, Double bandwidth) {
         return NetworkCalibration.fit(matching, offsets, eagerLimit, latency, bandwidth);
