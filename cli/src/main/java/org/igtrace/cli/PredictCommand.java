@@ -110,6 +110,12 @@ public final class PredictCommand implements Callable<Integer> {
             description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
     String network;
 
+    @Option(names = "--contention", paramLabel = "on|off",
+            description = "Endpoint contention: transfers posted together by one process (a run of MPI_Isend calls, or of "
+                    + "MPI_Irecv calls on the receiving side) share its bandwidth, n of them each costing L + n S / B "
+                    + "(default: off).")
+    String contention;
+
     @Option(names = "--sweep", paramLabel = "NAME=V1,V2,..",
             description = "One prediction per value of latency, bandwidth or cpu-ratio, given as the name, an equals sign and the "
                     + "values separated by commas (see Examples); with an output file whose extension is svg, a line plot of them.")
@@ -206,6 +212,9 @@ public final class PredictCommand implements Callable<Integer> {
             ReplayParameters base = parameters(settings, fit, profile);
             if (!collectiveFits.isEmpty()) {
                 base = base.withCollectives(CollectiveCalibration.network(collectiveFits));
+            }
+            if ("on".equalsIgnoreCase(contention)) {
+                base = base.withContention(true);
             }
             clock.calibrated();
             List<ReplayParameters> models = new ArrayList<>();
@@ -313,6 +322,9 @@ public final class PredictCommand implements Callable<Integer> {
         double h = parse("--hop-latency", hopLatency, Units::time, Units.TIME_FORMS);
         Double ll = localLatency == null ? null : parse("--local-latency", localLatency, Units::time, Units.TIME_FORMS);
         Double lb = localBandwidth == null ? null : parse("--local-bandwidth", localBandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
+        if (contention != null && !contention.equalsIgnoreCase("on") && !contention.equalsIgnoreCase("off")) {
+            throw new UsageException("--contention '" + contention + "': expected on or off");
+        }
         if (network != null && !network.equalsIgnoreCase("measured")) {
             throw new UsageException("--network '" + network + "': expected measured (L and B fitted to the trace's own messages)");
         }

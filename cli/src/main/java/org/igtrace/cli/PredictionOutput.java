@@ -180,6 +180,9 @@ final class PredictionOutput {
         if (p.network() != null) {
             b.append(", ").append(p.network().topology().name()).append(" with ").append(Units.seconds(p.hopLatency())).append(" per hop");
         }
+        if (p.contention()) {
+            b.append(", endpoint contention");
+        }
         if (fit != null) {
             b.append(" (network measured: ").append(fit.messages()).append(" messages)");
         }
@@ -207,6 +210,9 @@ final class PredictionOutput {
         b.append("  \"eager_limit\": ").append(p.eagerLimit()).append(",\n");
         b.append("  \"cpu_ratio\": ").append(swept.equals("cpu-ratio") ? "null" : number(p.cpuRatio())).append(",\n");
         b.append("  \"hop_latency\": ").append(number(p.hopLatency())).append(",\n");
+        if (p.contention()) {
+            b.append("  \"contention\": true,\n");
+        }
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")

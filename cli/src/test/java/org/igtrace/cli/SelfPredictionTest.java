@@ -61,6 +61,21 @@ class SelfPredictionTest {
         assertTrue(!json.contains("collective_calibration"), json);
     }
 
+    /**
+     * testdata/irecv-send (make-irecv-send.py): one 1 MiB rendezvous message, its MPI_Irecv posted at 1 ms, the blocking
+     * MPI_Send in [10, 12] ms, the MPI_Wait entered at 50 ms. Only the send side shows the transfer: at most
+     * 12 - max(10, 1) = 2 ms, so L = 2 ms, B = inf from 1 message (before, no visible transfer: L = 0). The timer has
+     * 2095197216 ticks a second: 2 ms is 4190394 ticks, 2.0000002711 ms, within 1e-9 s.
+     */
+    @Test
+    void aBlockingRendezvousSendTimesItsTransfer() {
+        String json = run(TESTDATA.resolve("irecv-send").toString(), "--format", "json", "-q")[0];
+        Matcher m = Pattern.compile("\"calibration\": \\{\"latency\": ([-0-9.eE]+), \"bandwidth\": \"inf\", \"messages\": 1,").matcher(json);
+        assertTrue(m.find(), json);
+        assertEquals(2e-3, Double.parseDouble(m.group(1)), 1e-9);
+        assertTrue(json.contains("1 of them timed on the send side"), json);
+    }
+
     private static void assertFamily(String json, String family, long instances, double latency, String bandwidth) {
         Matcher m = Pattern.compile("\\{\"family\": \"" + family + "\", \"instances\": (\\d+), \"latency\": ([-0-9.eE]+), \"bandwidth\": ([^,]+),")
                 .matcher(json);

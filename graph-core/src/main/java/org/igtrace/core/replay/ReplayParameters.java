@@ -15,9 +15,11 @@ import org.igtrace.core.topology.Topology;
  * @param localLatency   latency between ranks placed on one node
  * @param localBandwidth bandwidth between ranks placed on one node
  * @param collectives    per collective family its own latency and bandwidth (the calibration's), or null: L and B
+ * @param contention     whether transfers in flight from (into) one process share its bandwidth ({@link EndpointShares})
  */
 public record ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
-                               Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives) {
+                               Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
+                               boolean contention) {
 
     /** The default eager limit, 64 KiB. */
     public static final long DEFAULT_EAGER_LIMIT = 64 * 1024;
@@ -61,7 +63,7 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
     /** Without a collective network: every family costs with L and B. */
     public ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
                             Network network, double localLatency, double localBandwidth) {
-        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, null);
+        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, null, false);
     }
 
     public ReplayParameters {
@@ -107,22 +109,27 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return Double.isNaN(b) ? bandwidth : b;
     }
 
+    /** These parameters with endpoint contention on or off. */
+    public ReplayParameters withContention(boolean on) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on);
+    }
+
     /** These parameters with the collective families' own latencies and bandwidths (null: L and B). */
     public ReplayParameters withCollectives(CollectiveNetwork c) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention);
     }
 
     public ReplayParameters withLatency(double l) {
         return new ReplayParameters(l, bandwidth, eagerLimit, cpuRatio, hopLatency, network,
-                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false));
+                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention);
     }
 
     public ReplayParameters withBandwidth(double b) {
         return new ReplayParameters(latency, b, eagerLimit, cpuRatio, hopLatency, network, localLatency,
-                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true));
+                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention);
     }
 
     public ReplayParameters withCpuRatio(double r) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention);
     }
 }

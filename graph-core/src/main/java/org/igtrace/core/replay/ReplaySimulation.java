@@ -203,6 +203,9 @@ final class ReplaySimulation extends ReplayState {
             if (transfers != null && transfers.waits(c.region)) {
                 calibrate(p, c);
             }
+            if (transfers != null && c.region >= 0 && regionCalls[c.region] == MpiCall.BLOCKING_SEND) {
+                calibrateSends(p, c);
+            }
             for (int j = 0, at = p * models; j < models; j++, at++) {
                 mpi[at] += leaves[j] - enter[at];
                 waiting[at] += waits[j];
@@ -241,12 +244,19 @@ final class ReplaySimulation extends ReplayState {
                 }
                 case LocationActivities.RECEIVE_POST -> {
                     int s = posts.slot(ch, k);
+                    double measured = transfers == null ? Double.NaN : corrected(p, c.enter);
                     if (s >= 0) {
                         for (int j = 0; j < models; j++) {
                             posts.setReceiveAt(ch, s, j, enter[from + j]);
                         }
+                        if (transfers != null) {
+                            posts.setMeasuredReceiveAt(ch, s, measured);
+                        }
                     }
-                    postReceive(ch, k, s, from);
+                    if (transfers != null && transfers.anySendPending()) {
+                        transfers.receivePosted(ch, k, measured);
+                    }
+                    postReceive(ch, k, s, from, measured);
                 }
                 case LocationActivities.SEND -> postSend(p, c, ch, k, from);
                 case LocationActivities.RECEIVE -> {
@@ -257,7 +267,7 @@ final class ReplaySimulation extends ReplayState {
                                 posts.setReceiveAt(ch, s, j, enter[from + j]);
                             }
                         }
-                        postReceive(ch, k, s, from);
+                        postReceive(ch, k, s, from, Double.NaN);
                     }
                 }
                 default -> {
@@ -327,7 +337,7 @@ final class ReplaySimulation extends ReplayState {
             for (int j = 0; j < models; j++) {
                 posts.setReceiveAt(ch, s, j, enter[from + j]);
             }
-            postReceive(ch, k, s, from);
+            postReceive(ch, k, s, from, Double.NaN);
         }
         long bytes = c.bytes[0];
         int sender = m.channelSender[ch];
@@ -336,7 +346,7 @@ final class ReplaySimulation extends ReplayState {
             double e = enter[at];
             double start = posts.sendAt(ch, s, j);
             double transferFrom = fromSend ? start : Math.max(start, posts.receiveAt(ch, s, j));
-            double leave = Math.max(e, transferFrom + ReplayCosts.message(params[j], sender, p, bytes));
+            double leave = Math.max(e, transferFrom + ReplayCosts.message(params[j], sender, p, bytes, shares, ch, k));
             double waitedUntil = Math.max(e, start);
             mpi[at] += leave - e;
             waiting[at] += Math.max(0, Math.min(waitedUntil, leave) - e);
@@ -352,12 +362,12 @@ final class ReplaySimulation extends ReplayState {
     }
 
     /** A receive of message k of channel ch was posted (kept at slot s, -1: forgotten): its sender may go on. */
-    private void postReceive(int ch, long k, int s, int from) {
+    private void postReceive(int ch, long k, int s, int from, double measured) {
         int sender = m.channelSender[ch];
         if (!elsewhere(sender)) {
             wake(sender, AWAIT_RECEIVE, ch, k);
         } else if (s >= 0) {
-            outbox[owner[sender]].put(PostMailbox.RECEIVE_POST, ch, k, enter, from, Double.NaN);
+            outbox[owner[sender]].put(PostMailbox.RECEIVE_POST, ch, k, enter, from, measured);
         }
     }
 
@@ -396,6 +406,20 @@ final class ReplaySimulation extends ReplayState {
             int s = posts.slot(ch, c.at[i]);
             double sent = s < 0 ? Double.NaN : posts.measuredSendAt(ch, s);
             transfers.received(ch, c.at[i], callEnter, callLeave, posted, c.bytes[i], sent);
+        }
+    }
+
+    /** The blocking send call completed: hands each rendezvous send's duration to the calibration (it bounds the transfer). */
+    private void calibrateSends(int p, ActivityCursor c) {
+        for (int i = 0; i < c.events; i++) {
+            int ch = c.match[i];
+            if (ch < 0 || c.type[i] != LocationActivities.SEND || !transfers.sendBounds(c.region, c.bytes[i])) {
+                continue;
+            }
+            int s = posts.slot(ch, c.at[i]);
+            // the call waited for its receive's post unless it was let through a cycle: only then may an MPI_Irecv follow
+            transfers.sendDone(ch, c.at[i], corrected(p, c.enter), corrected(p, c.leave), c.bytes[i],
+                    s < 0 ? Double.NaN : posts.measuredReceiveAt(ch, s), s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0)));
         }
     }
 
@@ -535,14 +559,14 @@ final class ReplaySimulation extends ReplayState {
             double start, done;
             if (type == LocationActivities.SEND) {
                 start = posts.receiveAt(ch, slot, j);
-                done = Math.max(e, start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes);
+                done = Math.max(e, start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes, shares, ch, k);
             } else if (type == LocationActivities.RECEIVE) {
                 start = posts.sendAt(ch, slot, j);
                 double from2 = bytes < params.eagerLimit() || posts.sentEagerlyAt(ch, slot) ? start : Math.max(start, posts.receiveAt(ch, slot, j));
-                done = from2 + ReplayCosts.message(params, m.channelSender[ch], p, bytes);
+                done = from2 + ReplayCosts.message(params, m.channelSender[ch], p, bytes, shares, ch, k);
             } else if (type == LocationActivities.SEND_COMPLETE) {
                 start = posts.receiveAt(ch, slot, j);
-                done = Math.max(posts.sendAt(ch, slot, j), start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes);
+                done = Math.max(posts.sendAt(ch, slot, j), start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes, shares, ch, k);
             } else {
                 long largest;
                 if (owner == null) {

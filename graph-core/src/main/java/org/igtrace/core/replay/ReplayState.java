@@ -33,6 +33,8 @@ abstract class ReplayState {
     final long eagerLimit;
 
     final MessagePosts posts;
+    /** Endpoint contention's share per message ({@link EndpointShares}), or null: no model asks for it. */
+    final byte[][] shares;
     /** The calibration made in this replay, or null. */
     final TransferTimes transfers;
     final CollectiveArrivals instances;
@@ -122,6 +124,11 @@ abstract class ReplayState {
         waitedUntil = new double[models];
         waits = new double[models];
         this.transfers = transfers;
+        boolean contention = false;
+        for (ReplayParameters p : params) {
+            contention |= p.contention() && p.bandwidth() < Double.POSITIVE_INFINITY;
+        }
+        shares = contention ? matching.endpointShares() : null;
         posts = new MessagePosts(m.channels, models, transfers != null);
         instances = new CollectiveArrivals(m.communicatorSize, models);
         cursor = new ActivityCursor[n];
@@ -166,6 +173,7 @@ abstract class ReplayState {
         waitedUntil = new double[models];
         waits = new double[models];
         this.transfers = transfers;
+        shares = shared.shares;
         posts = new MessagePosts(m.channels, models, transfers != null);
         instances = shared.instances;
         cursor = shared.cursor.clone();
@@ -353,6 +361,13 @@ abstract class ReplayState {
                     for (int j = 0; j < models; j++) {
                         posts.setReceiveAt(ch, s, j, v[at + j]);
                     }
+                    if (transfers != null) {
+                        posts.setMeasuredReceiveAt(ch, s, v[at + models]);
+                    }
+                }
+                // a blocking rendezvous send let through a cycle before its MPI_Irecv was posted waits for it here
+                if (transfers != null && transfers.anySendPending() && !Double.isNaN(v[at + models])) {
+                    transfers.receivePosted(ch, k, v[at + models]);
                 }
                 wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
             }

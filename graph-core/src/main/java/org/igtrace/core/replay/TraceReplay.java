@@ -196,7 +196,7 @@ public final class TraceReplay {
         Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run(threads)[0];
         idealNanos = System.nanoTime() - start;
         sharedIdeal = p;
-        return NetworkCalibration.fit(transfers.times, transfers.used, latency, bandwidth);
+        return NetworkCalibration.fit(transfers, latency, bandwidth);
     }
 
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
