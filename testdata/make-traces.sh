@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Traces the MPI programs in programs/ with EZTrace (module openmpi) on 4 and 8 ranks and
+# Traces the MPI programs in programs/ with EZTrace (module openmpi) on 4 and 8 ranks (halo3d,
+# bcast and alltoall, the self-prediction runs of issue 34: 16 and 32 ranks, oversubscribed) and
 # writes each OTF2 archive to otf2/<program>-<ranks>/ (anchor: eztrace_log.otf2).
 # Needs: sudo apt-get install eztrace openmpi-bin libopenmpi-dev
 # Run from anywhere: bash testdata/make-traces.sh [PROGRAM...]   (default: all of them)
@@ -14,11 +15,11 @@ export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
 # Waiting ranks yield the core instead of spinning, so a sleeping rank wakes on time (delays.c).
 export OMPI_MCA_mpi_yield_when_idle=1
 programs=("$@")
-[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays)
+[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall)
 
 for program in "${programs[@]}"; do
   mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
-  ranks_list="4 8"; case "$program" in quiet|delays) ranks_list=4;; esac
+  ranks_list="4 8"; case "$program" in quiet|delays) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; esac
   for ranks in $ranks_list; do
     out="$here/otf2/$program-$ranks"
     rm -rf "$out"

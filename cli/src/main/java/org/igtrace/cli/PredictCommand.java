@@ -17,6 +17,7 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
@@ -108,6 +109,12 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--network", paramLabel = "measured",
             description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
     String network;
+
+    @Option(names = "--contention", paramLabel = "on|off",
+            description = "Endpoint contention: transfers posted together by one process (a run of MPI_Isend calls, or of "
+                    + "MPI_Irecv calls on the receiving side) share its bandwidth, n of them each costing L + n S / B "
+                    + "(default: off).")
+    String contention;
 
     @Option(names = "--sweep", paramLabel = "NAME=V1,V2,..",
             description = "One prediction per value of latency, bandwidth or cpu-ratio, given as the name, an equals sign and the "
@@ -206,7 +213,16 @@ public final class PredictCommand implements Callable<Integer> {
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
             NetworkCalibration.Fit fit = !settings.needsCalibration() ? null
                     : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
+            // each collective family's own L_f, B_f (definitions section 9); a given L or B is every family's
+            List<CollectiveCalibration.FamilyFit> collectiveFits = !settings.needsCalibration() ? List.of()
+                    : replay.calibrateCollectives(settings.latency(), settings.bandwidth());
             ReplayParameters base = parameters(settings, fit, profile);
+            if (!collectiveFits.isEmpty()) {
+                base = base.withCollectives(CollectiveCalibration.network(collectiveFits));
+            }
+            if ("on".equalsIgnoreCase(contention)) {
+                base = base.withContention(true);
+            }
             clock.calibrated();
             List<ReplayParameters> models = new ArrayList<>();
             if (settings.sweep() == null) {
@@ -227,7 +243,7 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, settings.sweep(), predictions, run, efficiency);
+            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency);
             write(out, settings.format());
             clock.written();
             if (!quiet) {
@@ -314,6 +330,9 @@ public final class PredictCommand implements Callable<Integer> {
         double h = parse("--hop-latency", hopLatency, Units::time, Units.TIME_FORMS);
         Double ll = localLatency == null ? null : parse("--local-latency", localLatency, Units::time, Units.TIME_FORMS);
         Double lb = localBandwidth == null ? null : parse("--local-bandwidth", localBandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
+        if (contention != null && !contention.equalsIgnoreCase("on") && !contention.equalsIgnoreCase("off")) {
+            throw new UsageException("--contention '" + contention + "': expected on or off");
+        }
         if (network != null && !network.equalsIgnoreCase("measured")) {
             throw new UsageException("--network '" + network + "': expected measured (L and B fitted to the trace's own messages)");
         }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.CollectiveFamily;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
@@ -29,14 +31,17 @@ final class PredictionOutput {
 
     private final String source;
     private final NetworkCalibration.Fit fit;
+    /** Each collective family's fit (empty: none made, or no collective instance). */
+    private final List<CollectiveCalibration.FamilyFit> collectiveFits;
     private final PredictCommand.Sweep sweep;
     private final List<Prediction> predictions;
     private final RecordedRun run;
     private final Efficiency efficiency;
 
-    PredictionOutput(String source, NetworkCalibration.Fit fit, PredictCommand.Sweep sweep, List<Prediction> predictions, RecordedRun run,
-                     Efficiency efficiency) {
+    PredictionOutput(String source, NetworkCalibration.Fit fit, List<CollectiveCalibration.FamilyFit> collectiveFits, PredictCommand.Sweep sweep,
+                     List<Prediction> predictions, RecordedRun run, Efficiency efficiency) {
         this.efficiency = efficiency;
+        this.collectiveFits = collectiveFits;
         this.source = source;
         this.fit = fit;
         this.sweep = sweep;
@@ -68,6 +73,9 @@ final class PredictionOutput {
             if (thin != null) {
                 lines.add("igtrace predict: note: " + thin);
             }
+        }
+        for (CollectiveCalibration.FamilyFit f : collectiveFits) {
+            lines.add("igtrace predict: collectives measured: " + f.family().words() + ": " + familyParameters(f) + " from " + f.fit().how());
         }
         lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)%s",
                 run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(),
@@ -105,6 +113,12 @@ final class PredictionOutput {
         return base + far + ": give --latency and --bandwidth of a network you know for a prediction that does not rest on it";
     }
 
+    /** {@code L_f = .., B_f = ..} of a family's fit (a barrier's L_f alone: it sends no bytes). */
+    private static String familyParameters(CollectiveCalibration.FamilyFit f) {
+        return "L_f = " + Units.seconds(f.fit().latency())
+                + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Units.bandwidth(f.fit().bandwidth()));
+    }
+
     private String text() {
         StringBuilder b = new StringBuilder();
         Prediction first = predictions.get(0);
@@ -122,6 +136,15 @@ final class PredictionOutput {
         b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
         b.append(parameters(first.parameters(), false)).append('\n');
+        if (!collectiveFits.isEmpty()) {
+            b.append("collectives (fitted per family):");
+            for (int i = 0; i < collectiveFits.size(); i++) {
+                CollectiveCalibration.FamilyFit f = collectiveFits.get(i);
+                b.append(i == 0 ? " " : "; ").append(f.family().words()).append(' ').append(familyParameters(f))
+                        .append(" (").append(f.instances()).append(f.instances() == 1 ? " instance)" : " instances)");
+            }
+            b.append('\n');
+        }
         if (efficiency.threadTimes()) {
             b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, thread times added): load balance %.3f, communication %.3f,"
                             + " parallel %.3f; serialisation and transfer not given: T_i adds up the times of a process's threads,"
@@ -157,6 +180,9 @@ final class PredictionOutput {
         if (p.network() != null) {
             b.append(", ").append(p.network().topology().name()).append(" with ").append(Units.seconds(p.hopLatency())).append(" per hop");
         }
+        if (p.contention()) {
+            b.append(", endpoint contention");
+        }
         if (fit != null) {
             b.append(" (network measured: ").append(fit.messages()).append(" messages)");
         }
@@ -184,10 +210,24 @@ final class PredictionOutput {
         b.append("  \"eager_limit\": ").append(p.eagerLimit()).append(",\n");
         b.append("  \"cpu_ratio\": ").append(swept.equals("cpu-ratio") ? "null" : number(p.cpuRatio())).append(",\n");
         b.append("  \"hop_latency\": ").append(number(p.hopLatency())).append(",\n");
+        if (p.contention()) {
+            b.append("  \"contention\": true,\n");
+        }
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
                     .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize())).append(", \"how\": ").append(quote(fit.how())).append("},\n");
+        }
+        if (!collectiveFits.isEmpty()) {
+            b.append("  \"collective_calibration\": [\n");
+            for (int i = 0; i < collectiveFits.size(); i++) {
+                CollectiveCalibration.FamilyFit f = collectiveFits.get(i);
+                b.append("    {\"family\": ").append(quote(f.family().words())).append(", \"instances\": ").append(f.instances())
+                        .append(", \"latency\": ").append(number(f.fit().latency())).append(", \"bandwidth\": ")
+                        .append(f.family() == CollectiveFamily.BARRIER ? "null" : number(f.fit().bandwidth()))
+                        .append(", \"how\": ").append(quote(f.fit().how())).append('}').append(i + 1 < collectiveFits.size() ? ",\n" : "\n");
+            }
+            b.append("  ],\n");
         }
         b.append("  \"efficiency\": {");
         int k = 0;

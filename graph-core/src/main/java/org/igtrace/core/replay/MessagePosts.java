@@ -51,7 +51,7 @@ final class MessagePosts {
      */
     MessagePosts(int channels, int models, boolean measuredSends) {
         this.models = models;
-        this.stride = 2 * models + (measuredSends ? 1 : 0);
+        this.stride = 2 * models + (measuredSends ? 2 : 0);
         head = new long[channels];
         first = new int[channels];
         size = new int[channels];
@@ -174,6 +174,28 @@ final class MessagePosts {
 
     void setMeasuredSendAt(int channel, int slot, double time) {
         times[channel][stride * slot + 2 * models] = time;
+    }
+
+    /** The receive's measured post (its MPI_Irecv's enter, corrected clocks; kept with {@code measuredSends}); NaN if unknown. */
+    double measuredReceiveAt(int channel, int slot) {
+        return times[channel][stride * slot + 2 * models + 1];
+    }
+
+    void setMeasuredReceiveAt(int channel, int slot, double time) {
+        times[channel][stride * slot + 2 * models + 1] = time;
+    }
+
+    /** The receive's post time of message k of {@code channel} (model 0); NaN if unknown or forgotten. */
+    double receive(int channel, long k) {
+        int at = slot(channel, k);
+        return at < 0 ? Double.NaN : times[channel][stride * at + models];
+    }
+
+    void setReceive(int channel, long k, double time) {
+        int at = slot(channel, k);
+        if (at >= 0) {
+            times[channel][stride * at + models] = time;
+        }
     }
 
     /** Whether the message at {@code slot} was let through a cycle as an eager one ({@link #markSentEagerlyAt}). */

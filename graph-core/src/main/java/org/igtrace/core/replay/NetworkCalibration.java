@@ -39,7 +39,20 @@ public final class NetworkCalibration {
     static Fit fit(ReplayMatching m, double[] offsets, long eagerLimit, Double latency, Double bandwidth) {
         TransferTimes transfers = new TransferTimes(m, eagerLimit);
         new VisibleTransfers(m, offsets, transfers).collect();
-        return fit(transfers.times, transfers.used, latency, bandwidth);
+        return fit(transfers, latency, bandwidth);
+    }
+
+    /** The fit to the transfer times {@code transfers} collected, with L or B given (null: fitted). */
+    static Fit fit(TransferTimes transfers, Double latency, Double bandwidth) {
+        Fit f = fit(transfers.times, transfers.used, latency, bandwidth);
+        if (transfers.usedSends == 0) {
+            return f;
+        }
+        String sends = transfers.usedSends + " of them timed on the send side: a blocking rendezvous send whose receive an MPI_Irecv"
+                + " posted, from the later post to its leave";
+        String how = f.how().contains("timed from the later post)")
+                ? f.how().replace("timed from the later post)", "timed from the later post; " + sends + ")") : f.how() + " (" + sends + ")";
+        return new Fit(f.latency(), f.bandwidth(), f.messages(), f.sizes(), f.largestSize(), how);
     }
 
     /** The fit to {@code used} transfer times collected in {@code times}, with L or B given (null: fitted). */

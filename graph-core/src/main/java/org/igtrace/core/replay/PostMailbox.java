@@ -92,7 +92,7 @@ final class PostMailbox {
     }
 
     /** Reads every entry written so far into {@code to}; true when there was one (reader's thread). */
-    boolean drainTo(ReplaySimulation to) {
+    boolean drainTo(ReplayState to) {
         End r = reader;
         boolean any = false;
         while (true) {

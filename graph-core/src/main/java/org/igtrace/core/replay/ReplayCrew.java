@@ -181,7 +181,7 @@ final class ReplayCrew {
         }
     }
 
-    private int index(ReplaySimulation worker) {
+    private int index(ReplayState worker) {
         for (int w = 0; w < workers.length; w++) {
             if (workers[w] == worker) {
                 return w;
@@ -194,7 +194,7 @@ final class ReplayCrew {
      * Worker {@code worker} has nothing to replay: waits until it has (true) or the crew stopped
      * (false). When every worker waits and nothing is in flight, lets the call entered earliest through.
      */
-    boolean idle(ReplaySimulation worker) {
+    boolean idle(ReplayState worker) {
         lock.lock();
         try {
             idle++;

@@ -290,4 +290,14 @@ final class ReplayMatching {
     ActivityCursor window(int p) {
         return run.process(p).cursor().window(firstCall[p], endCall[p]);
     }
+
+    private byte[][] endpointShares;
+
+    /** Endpoint contention's share of each matched message ({@link EndpointShares}), made on first use. */
+    synchronized byte[][] endpointShares() {
+        if (endpointShares == null) {
+            endpointShares = EndpointShares.of(this);
+        }
+        return endpointShares;
+    }
 }

@@ -14,9 +14,12 @@ import org.igtrace.core.topology.Topology;
  * @param network        the topology and placement routing the hops, or null (no hops, no shared nodes)
  * @param localLatency   latency between ranks placed on one node
  * @param localBandwidth bandwidth between ranks placed on one node
+ * @param collectives    per collective family its own latency and bandwidth (the calibration's), or null: L and B
+ * @param contention     whether transfers in flight from (into) one process share its bandwidth ({@link EndpointShares})
  */
 public record ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
-                               Network network, double localLatency, double localBandwidth) {
+                               Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
+                               boolean contention) {
 
     /** The default eager limit, 64 KiB. */
     public static final long DEFAULT_EAGER_LIMIT = 64 * 1024;
@@ -32,6 +35,35 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
             int a = Math.min(p, q), b = Math.max(p, q);
             return topology.hops(placement.nodeOf(a), placement.nodeOf(b));
         }
+    }
+
+    /**
+     * Per collective family ({@link CollectiveFamily}, by ordinal) its latency {@code L_f} and bandwidth {@code B_f};
+     * NaN where the family keeps the model's L or B.
+     */
+    public record CollectiveNetwork(double[] latency, double[] bandwidth) {
+        public CollectiveNetwork {
+            latency = latency.clone();
+            bandwidth = bandwidth.clone();
+        }
+
+        /** The same with every family's latency (or bandwidth) that of the model: a given one replaces the fits. */
+        CollectiveNetwork without(boolean latencies, boolean bandwidths) {
+            double[] l = latency.clone(), b = bandwidth.clone();
+            if (latencies) {
+                java.util.Arrays.fill(l, Double.NaN);
+            }
+            if (bandwidths) {
+                java.util.Arrays.fill(b, Double.NaN);
+            }
+            return new CollectiveNetwork(l, b);
+        }
+    }
+
+    /** Without a collective network: every family costs with L and B. */
+    public ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
+                            Network network, double localLatency, double localBandwidth) {
+        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, null, false);
     }
 
     public ReplayParameters {
@@ -65,22 +97,39 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return l + (Double.isInfinite(b) ? 0 : bytes / b);
     }
 
-    /** {@code L + S / B} on the plain network, for collective cost formulas. */
-    double plainTransfer(double bytes) {
-        return latency + (Double.isInfinite(bandwidth) ? 0 : bytes / bandwidth);
+    /** The latency collectives of family f cost with: its fitted {@code L_f}, else L. */
+    double latency(CollectiveFamily f) {
+        double l = collectives == null ? Double.NaN : collectives.latency()[f.ordinal()];
+        return Double.isNaN(l) ? latency : l;
+    }
+
+    /** The bandwidth collectives of family f cost with: its fitted {@code B_f}, else B. */
+    double bandwidth(CollectiveFamily f) {
+        double b = collectives == null ? Double.NaN : collectives.bandwidth()[f.ordinal()];
+        return Double.isNaN(b) ? bandwidth : b;
+    }
+
+    /** These parameters with endpoint contention on or off. */
+    public ReplayParameters withContention(boolean on) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on);
+    }
+
+    /** These parameters with the collective families' own latencies and bandwidths (null: L and B). */
+    public ReplayParameters withCollectives(CollectiveNetwork c) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention);
     }
 
     public ReplayParameters withLatency(double l) {
         return new ReplayParameters(l, bandwidth, eagerLimit, cpuRatio, hopLatency, network,
-                localLatency == latency ? l : localLatency, localBandwidth);
+                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention);
     }
 
     public ReplayParameters withBandwidth(double b) {
         return new ReplayParameters(latency, b, eagerLimit, cpuRatio, hopLatency, network, localLatency,
-                localBandwidth == bandwidth ? b : localBandwidth);
+                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention);
     }
 
     public ReplayParameters withCpuRatio(double r) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention);
     }
 }

@@ -116,7 +116,7 @@ final class TimeIndependentTrace {
         long s = c.bytes[i];
         long root = Math.max(0, c.sequence[i]);
         String name = c.region < 0 ? "" : m.run.definitions.regionName(c.region);
-        boolean alltoall = name.startsWith("MPI_Alltoall") || name.startsWith("MPI_Ialltoall");
+        boolean alltoall = CollectiveFamily.personalised(name);
         String line = switch (CollectiveKind.values()[c.detail[i]]) {
             case BARRIER -> " barrier";
             case ONE_TO_ALL -> " bcast " + s + " " + root;

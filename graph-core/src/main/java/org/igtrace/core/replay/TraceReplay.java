@@ -196,7 +196,7 @@ public final class TraceReplay {
         Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run(threads)[0];
         idealNanos = System.nanoTime() - start;
         sharedIdeal = p;
-        return NetworkCalibration.fit(transfers.times, transfers.used, latency, bandwidth);
+        return NetworkCalibration.fit(transfers, latency, bandwidth);
     }
 
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
@@ -207,6 +207,14 @@ public final class TraceReplay {
     /** L and B fitted to this run's own messages, rendezvous above {@code eagerLimit} (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate(long eagerLimit) {
         return NetworkCalibration.fit(matching, offsets, eagerLimit);
+    }
+
+    /**
+     * Each collective family's own latency and bandwidth, fitted to this run's complete instances (see
+     * {@link CollectiveCalibration}); a given {@code latency} or {@code bandwidth} (null: fitted) is every family's.
+     */
+    public java.util.List<CollectiveCalibration.FamilyFit> calibrateCollectives(Double latency, Double bandwidth) {
+        return CollectiveCalibration.fit(matching, offsets, latency, bandwidth);
     }
 
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */

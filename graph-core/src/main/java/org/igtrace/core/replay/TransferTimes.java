@@ -20,8 +20,14 @@ final class TransferTimes {
     /** Per region: whether a receive completed in it was waited for, and whether it also posts its receives. */
     private final boolean[] waitsForReceive;
     private final boolean[] postsReceive;
+    /** Per region: whether it is a blocking send (MPI_Send, MPI_Ssend, ...), whose duration bounds a rendezvous transfer. */
+    private final boolean[] blockingSend;
+    /** Rendezvous sends of blocking send calls waiting for their receive's MPI_Irecv, by {@link #key}: enter, leave, size. */
+    private final java.util.HashMap<Long, double[]> pendingSends = new java.util.HashMap<>();
     final MedianBySize times;
     long used;
+    /** Of {@link #used}, the times taken on the send side ({@link #sendDone}). */
+    long usedSends;
     /** Receives waiting for their send's post: channel, message number, the call's enter and leave, size, posted. */
     private int pending;
     private int[] pendingChannel = new int[4];
@@ -39,10 +45,12 @@ final class TransferTimes {
         int regions = m.run.definitions.regionCount();
         waitsForReceive = new boolean[regions];
         postsReceive = new boolean[regions];
+        blockingSend = new boolean[regions];
         for (int r = 0; r < regions; r++) {
             MpiCall call = m.run.definitions.mpiCall(r);
             waitsForReceive[r] = call.waitsForReceive();
             postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
+            blockingSend[r] = call == MpiCall.BLOCKING_SEND;
         }
         times = new MedianBySize(m.run.store);
     }
@@ -56,6 +64,7 @@ final class TransferTimes {
     void addAll(TransferTimes other) {
         times.addAll(other.times);
         used += other.used;
+        usedSends += other.usedSends;
     }
 
     /** Whether a call of {@code region} (-1: none) waits for the receives it completes. */
@@ -94,6 +103,55 @@ final class TransferTimes {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether a send of {@code size} bytes in a call of {@code region} (-1: none) bounds its transfer: a rendezvous send
+     * ({@code size >= E}) in a blocking send call, which leaves once the message is received.
+     */
+    boolean sendBounds(int region, long size) {
+        return region >= 0 && blockingSend[region] && size >= eagerLimit;
+    }
+
+    /**
+     * A rendezvous send of message k of {@code channel} ({@link #sendBounds}) entered at {@code enter} and left at
+     * {@code leave} (corrected, seconds); its receive was posted by an MPI_Irecv at {@code receivePost} (NaN: not yet
+     * known, or posted otherwise). The transfer lasts at most from the later post to the send's leave: that time is
+     * taken when the MPI_Irecv's post is known, now or, when that post may still follow ({@code postMayFollow}),
+     * when {@link #receivePosted} tells it.
+     */
+    void sendDone(int channel, long k, double enter, double leave, long size, double receivePost, boolean postMayFollow) {
+        if (!Double.isNaN(receivePost)) {
+            times.add(size, leave - Math.max(enter, receivePost));
+            used++;
+            usedSends++;
+        } else if (postMayFollow) {
+            pendingSends.put(key(channel, k), new double[] {enter, leave, size});
+        }
+    }
+
+    /** Whether rendezvous sends wait for their MPI_Irecv's post (then {@link #receivePosted} must be told every such post). */
+    boolean anySendPending() {
+        return !pendingSends.isEmpty();
+    }
+
+    /** The receive of message k of {@code channel} was posted by an MPI_Irecv at {@code post} (corrected, seconds). */
+    void receivePosted(int channel, long k, double post) {
+        double[] send = pendingSends.remove(key(channel, k));
+        if (send != null) {
+            times.add((long) send[2], send[1] - Math.max(send[0], post));
+            used++;
+            usedSends++;
+        }
+    }
+
+    /** The receive of message k of {@code channel} completed with no MPI_Irecv post: its send, if waiting, is not timed. */
+    void receiveNotPosted(int channel, long k) {
+        pendingSends.remove(key(channel, k));
+    }
+
+    private static Long key(int channel, long k) {
+        return ((long) channel << 40) ^ k;
     }
 
     /** Whether receives wait for their send's post (then {@link #sent} must be told every send). */

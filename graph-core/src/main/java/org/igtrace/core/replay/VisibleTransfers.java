@@ -119,6 +119,9 @@ final class VisibleTransfers {
             }
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.RECEIVE) {
+                    if (transfers.anySendPending()) { // no MPI_Irecv came first: a blocking send waiting for one is not timed
+                        transfers.receiveNotPosted(c.match[i], c.at[i]);
+                    }
                     sendEnters.receiverDone(c.match[i], c.at[i]);
                 }
             }
@@ -136,8 +139,17 @@ final class VisibleTransfers {
                 if (transfers.anyPending()) {
                     transfers.sent(ch, c.at[i], sent);
                 }
+                if (transfers.sendBounds(c.region, c.bytes[i])) {
+                    transfers.sendDone(ch, c.at[i], sent, corrected(p, c.leave), c.bytes[i], sendEnters.receive(ch, c.at[i]), true);
+                }
                 sendEnters.senderDone(ch, c.at[i]);
                 wake(m.channelReceiver[ch]);
+            } else if (ch >= 0 && c.type[i] == LocationActivities.RECEIVE_POST) {
+                double posted = corrected(p, c.enter);
+                sendEnters.setReceive(ch, c.at[i], posted);
+                if (transfers.anySendPending()) {
+                    transfers.receivePosted(ch, c.at[i], posted);
+                }
             }
         }
     }

@@ -1,0 +1,186 @@
+package org.igtrace.core.replay;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.TraceDefinitions;
+
+/**
+ * The calibration of collectives (definitions section 9, issue 19): each family ({@link CollectiveFamily}) seen
+ * in the run's complete instances gets its own latency {@code L_f} and bandwidth {@code B_f}, fitted so that the
+ * family's formula reproduces its instances' measured transfer part. An instance's transfer part is the median
+ * over its members of (the member's leave minus the instance's latest enter), at least 0, on corrected clocks:
+ * the time the collective took once everybody had arrived. The formula {@code d (L_f + x / B_f)} (d = l, 2 l or
+ * P - 1, x the bytes of one step) is fitted as {@link NetworkCalibration} fits messages: the transfer part
+ * divided by d, its median per step size x, then {@code L + x / B} by least squares (one size: B_f infinite, L_f
+ * the mean). A barrier has no bytes: {@code L_f} alone. A family not seen keeps L and B. A given latency or
+ * bandwidth replaces every family's (the other is fitted with it held).
+ */
+public final class CollectiveCalibration {
+    /** Members' leaves kept at most (the instances beyond it are not used; the fit says how many were). */
+    static final long MOST_VALUES = 1L << 24;
+
+    /**
+     * One family's fit.
+     *
+     * @param family    the family
+     * @param instances its instances the fit used
+     * @param fit       L_f, B_f and how they were fitted
+     */
+    public record FamilyFit(CollectiveFamily family, long instances, NetworkCalibration.Fit fit) {
+    }
+
+    /** What the transfer part is divided by, per family, for the words of the fit. */
+    private static final String[] DIVISORS = {"l", "l", "l", "2 l", "(P - 1)"};
+
+    private CollectiveCalibration() {
+    }
+
+    /** The fits of the families seen in the run (in {@link CollectiveFamily} order), with L or B given (null: fitted). */
+    static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth) {
+        int comms = m.communicatorSize.length;
+        double tick = 1.0 / m.run.definitions.ticksPerSecond();
+        double[][] latestEnter = new double[comms][];
+        long[][] largest = new long[comms][];
+        byte[][] family = new byte[comms][];
+        double[][] leaves = new double[comms][];
+        int[][] arrived = new int[comms][];
+        long kept = 0;
+        for (int c = 0; c < comms; c++) {
+            long instances = m.completeInstances[c];
+            int size = m.communicatorSize[c];
+            if (instances <= 0 || size <= 1) {
+                continue;
+            }
+            int n = (int) Math.min(instances, Math.max(0, (MOST_VALUES - kept) / size));
+            kept += (long) n * size;
+            latestEnter[c] = new double[n];
+            java.util.Arrays.fill(latestEnter[c], Double.NEGATIVE_INFINITY);
+            largest[c] = new long[n];
+            family[c] = new byte[n];
+            java.util.Arrays.fill(family[c], (byte) -1);
+            leaves[c] = new double[n * size];
+            arrived[c] = new int[n];
+        }
+        TraceDefinitions d = m.run.definitions;
+        boolean[] personalised = new boolean[d.regionCount()];
+        for (int r = 0; r < personalised.length; r++) {
+            personalised[r] = CollectiveFamily.personalised(d.regionName(r));
+        }
+        CollectiveKind[] kinds = CollectiveKind.values();
+        for (int p = 0; p < m.run.processCount(); p++) {
+            if (m.run.process(p) == null) {
+                continue;
+            }
+            ActivityCursor cursor = m.window(p);
+            long[] collectives = new long[comms];
+            for (long left = m.endCall[p] - m.firstCall[p]; left > 0 && cursor.next(); left--) {
+                boolean any = false;
+                for (int i = 0; i < cursor.events; i++) {
+                    any |= cursor.type[i] == LocationActivities.COLLECTIVE;
+                }
+                if (!any) {
+                    continue;
+                }
+                m.resolve(p, cursor, collectives);
+                for (int i = 0; i < cursor.events; i++) {
+                    int c = cursor.match[i];
+                    if (c < 0 || cursor.type[i] != LocationActivities.COLLECTIVE || leaves[c] == null || cursor.at[i] >= arrived[c].length) {
+                        continue;
+                    }
+                    int k = (int) cursor.at[i];
+                    CollectiveFamily f = CollectiveFamily.of(kinds[cursor.detail[i]], cursor.region >= 0 && personalised[cursor.region]);
+                    if (f == null) {
+                        continue;
+                    }
+                    double enter = (cursor.enter - m.origin) * tick + offsets[p];
+                    double leave = (cursor.leave - m.origin) * tick + offsets[p];
+                    latestEnter[c][k] = Math.max(latestEnter[c][k], enter);
+                    largest[c][k] = Math.max(largest[c][k], cursor.bytes[i]);
+                    family[c][k] = (byte) f.ordinal();
+                    int size = m.communicatorSize[c];
+                    if (arrived[c][k] < size) {
+                        leaves[c][k * size + arrived[c][k]++] = leave;
+                    }
+                }
+            }
+        }
+        int families = CollectiveFamily.values().length;
+        MedianBySize[] perStep = new MedianBySize[families];
+        long[] used = new long[families];
+        for (int c = 0; c < comms; c++) {
+            if (leaves[c] == null) {
+                continue;
+            }
+            int size = m.communicatorSize[c];
+            double[] parts = new double[size];
+            for (int k = 0; k < arrived[c].length; k++) {
+                if (family[c][k] < 0 || arrived[c][k] == 0) {
+                    continue;
+                }
+                CollectiveFamily f = CollectiveFamily.of(family[c][k]);
+                int count = arrived[c][k];
+                for (int i = 0; i < count; i++) {
+                    parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
+                }
+                double part = Math.max(0, median(parts, count));
+                if (perStep[f.ordinal()] == null) {
+                    perStep[f.ordinal()] = new MedianBySize(m.run.store);
+                }
+                perStep[f.ordinal()].add(Math.round(f.stepBytes(size, largest[c][k])), part / f.divisor(size));
+                used[f.ordinal()]++;
+            }
+        }
+        List<FamilyFit> out = new ArrayList<>();
+        for (CollectiveFamily f : CollectiveFamily.values()) {
+            MedianBySize times = perStep[f.ordinal()];
+            if (times == null) {
+                continue;
+            }
+            NetworkCalibration.Fit fit = f == CollectiveFamily.BARRIER
+                    ? barrier(times, used[f.ordinal()], latency, bandwidth)
+                    : NetworkCalibration.fit(times, used[f.ordinal()], latency, bandwidth);
+            if (f != CollectiveFamily.BARRIER) { // the method of the message fit, said of instances
+                String how = fit.how();
+                fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
+                        instances(used[f.ordinal()]) + ", transfer part / " + DIVISORS[f.ordinal()] + " at " + fit.sizes()
+                        + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
+                        .replace("median time per size", "median per step size"));
+            }
+            out.add(new FamilyFit(f, used[f.ordinal()], fit));
+        }
+        return out;
+    }
+
+    /** A barrier's {@code L_f}: the median per step (given L: that one); it sends no bytes, so B_f is B. */
+    private static NetworkCalibration.Fit barrier(MedianBySize times, long used, Double latency, Double bandwidth) {
+        double l = latency != null ? latency : Math.max(0, times.medians()[0]);
+        return new NetworkCalibration.Fit(l, bandwidth == null ? Double.POSITIVE_INFINITY : bandwidth, used, 1, 0,
+                instances(used) + "; " + (latency != null ? "the given L" : "L = median of transfer part / l, l = ceil(log2 P)"));
+    }
+
+    private static String instances(long n) {
+        return n + (n == 1 ? " instance" : " instances");
+    }
+
+    private static double median(double[] v, int n) {
+        double[] sorted = java.util.Arrays.copyOf(v, n);
+        java.util.Arrays.sort(sorted);
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    /** The collective network of {@code fits}: per family its L_f and B_f, NaN for the families not fitted (or B of a barrier). */
+    public static ReplayParameters.CollectiveNetwork network(List<FamilyFit> fits) {
+        int families = CollectiveFamily.values().length;
+        double[] l = new double[families], b = new double[families];
+        java.util.Arrays.fill(l, Double.NaN);
+        java.util.Arrays.fill(b, Double.NaN);
+        for (FamilyFit f : fits) {
+            l[f.family().ordinal()] = f.fit().latency();
+            if (f.family() != CollectiveFamily.BARRIER) { // a barrier sends nothing: B does not enter its cost
+                b[f.family().ordinal()] = f.fit().bandwidth();
+            }
+        }
+        return new ReplayParameters.CollectiveNetwork(l, b);
+    }
+}

@@ -1,0 +1,486 @@
+package org.igtrace.core.replay;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.TraceDefinitions;
+
+/**
+ * The state of a replay ({@link ReplaySimulation}): per process its cursor, simulated clocks and totals per model,
+ * what it waits for, the queue of processes to run, and, in a replay on several threads ({@link ReplayCrew}), what
+ * a worker hands the others and reads from them; the predictions made from it at the end. {@link ReplaySimulation}
+ * holds the algorithm: how a call's times follow from its partners' posts.
+ */
+abstract class ReplayState {
+    /** Calls a process replays before the others get their turn: bounds how far one runs ahead of its partners. */
+    static final int QUANTUM = 64;
+
+    final ReplayMatching m;
+    /** The models replayed at once; per-model values of process p are at {@code p * models + j}. */
+    final ReplayParameters[] params;
+    final int models;
+    final double tick;
+    final double[] offsets;
+    /** Per model, its cpu ratio r (compute bursts are divided by it). */
+    final double[] cpuRatio;
+    final MpiCall[] regionCalls;
+    final boolean[] regionAlltoall;
+    /** Whether the commonest calls are taken whole ({@link #simpleCall}); off only to test that it changes nothing. */
+    boolean simpleCalls = true;
+    /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
+    final boolean[] waitsForSend;
+    final long eagerLimit;
+
+    final MessagePosts posts;
+    /** Endpoint contention's share per message ({@link EndpointShares}), or null: no model asks for it. */
+    final byte[][] shares;
+    /** The calibration made in this replay, or null. */
+    final TransferTimes transfers;
+    final CollectiveArrivals instances;
+
+    /**
+     * Replayed on several threads ({@link #run(int)}): per process, the worker that replays it (null: one
+     * thread replays all); this worker's number; what it hands each other worker and reads from each;
+     * the crew that finds a cycle all workers stall in. Each worker keeps the posts of its own
+     * processes' messages (of a channel between two workers, each copy one side's, the other side's
+     * handed over through the mailboxes) and its own queue; collective instances are shared, under a lock.
+     */
+    int[] owner;
+    int me;
+    PostMailbox[] outbox;
+    PostMailbox[] inbox;
+    ReplayCrew crew;
+    /** Per process, whether it exchanges messages with a process of another worker (null: one thread). */
+    boolean[] boundary;
+    /** Scratch: the workers told an instance is full. */
+    boolean[] told;
+    int remaining;
+
+    final ActivityCursor[] cursor;
+    final long[][] collectives;
+    final long[] callsLeft;
+    final boolean[] entered;
+    final boolean[] done;
+    final boolean[] forced;
+    final double[] clock;
+    final double[] enter;
+    final long[] previousLeave;
+    final double[] startAt;
+    final double[] compute;
+    final double[] mpi;
+    final double[] waiting;
+    /** Set by {@link #complete}, per model: when the call leaves, the latest post it waited for, its wait. */
+    final double[] leaves;
+    final double[] waitedUntil;
+    final double[] waits;
+
+    /**
+     * Per stalled process, the post its call waits for (the first unknown one it met): which side
+     * ({@link #AWAIT_SEND}: a send's post, {@link #AWAIT_RECEIVE}: a receive's, {@link #AWAIT_INSTANCE}:
+     * the last arrival at a collective instance; 0: none), its channel or communicator, its number.
+     * Publishing wakes only the process waiting for what was published: a process woken for another
+     * post would find its call still waiting.
+     */
+    final byte[] awaitWhat;
+    final int[] awaitChannel;
+    final long[] awaitAt;
+    static final byte AWAIT_SEND = 1, AWAIT_RECEIVE = 2, AWAIT_INSTANCE = 3;
+
+    final int[] queue;
+    int queueHead;
+    int queueSize;
+    final boolean[] queued;
+    long forcedCalls;
+
+    /** As above, handing the calibration's transfers to {@code transfers} as the replay meets them (null: none). */
+    ReplayState(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
+        for (ReplayParameters p : params) {
+            if (p.eagerLimit() != params[0].eagerLimit()) {
+                throw new IllegalArgumentException("models replayed at once need one eager limit");
+            }
+        }
+        this.m = matching;
+        this.params = params.clone();
+        this.models = params.length;
+        this.cpuRatio = new double[models];
+        for (int j = 0; j < models; j++) {
+            cpuRatio[j] = params[j].cpuRatio();
+        }
+        this.tick = 1.0 / matching.run.definitions.ticksPerSecond();
+        int n = matching.run.processCount();
+        this.offsets = Arrays.copyOf(offsetSeconds, n);
+        TraceDefinitions d = matching.run.definitions;
+        regionCalls = new MpiCall[d.regionCount()];
+        regionAlltoall = new boolean[d.regionCount()];
+        waitsForSend = new boolean[d.regionCount()];
+        eagerLimit = params[0].eagerLimit();
+        for (int r = 0; r < regionCalls.length; r++) {
+            regionCalls[r] = d.mpiCall(r);
+            waitsForSend[r] = regionCalls[r] == MpiCall.BLOCKING_SEND || regionCalls[r] == MpiCall.SENDRECV;
+            regionAlltoall[r] = CollectiveFamily.personalised(d.regionName(r));
+        }
+        leaves = new double[models];
+        waitedUntil = new double[models];
+        waits = new double[models];
+        this.transfers = transfers;
+        boolean contention = false;
+        for (ReplayParameters p : params) {
+            contention |= p.contention() && p.bandwidth() < Double.POSITIVE_INFINITY;
+        }
+        shares = contention ? matching.endpointShares() : null;
+        posts = new MessagePosts(m.channels, models, transfers != null);
+        instances = new CollectiveArrivals(m.communicatorSize, models);
+        cursor = new ActivityCursor[n];
+        collectives = new long[n][];
+        callsLeft = new long[n];
+        entered = new boolean[n];
+        done = new boolean[n];
+        forced = new boolean[n];
+        clock = new double[n * models];
+        enter = new double[n * models];
+        previousLeave = new long[n];
+        startAt = new double[n];
+        compute = new double[n * models];
+        mpi = new double[n * models];
+        waiting = new double[n * models];
+        queue = new int[n];
+        queued = new boolean[n];
+        awaitWhat = new byte[n];
+        awaitChannel = new int[n];
+        awaitAt = new long[n];
+    }
+
+    /**
+     * A worker of a replay on several threads ({@link ReplayCrew}): starts from a copy of the per-process
+     * state of {@code shared} and replays its own processes in it (a copy of its own, so that two
+     * workers do not write one cache line), with its own message posts, queue and calibration
+     * ({@code transfers}, null: none); {@link #handBack} gives the results back.
+     */
+    ReplayState(ReplayState shared, TransferTimes transfers) {
+        m = shared.m;
+        params = shared.params;
+        models = shared.models;
+        cpuRatio = shared.cpuRatio;
+        tick = shared.tick;
+        offsets = shared.offsets;
+        regionCalls = shared.regionCalls;
+        regionAlltoall = shared.regionAlltoall;
+        waitsForSend = shared.waitsForSend;
+        simpleCalls = shared.simpleCalls;
+        eagerLimit = shared.eagerLimit;
+        leaves = new double[models];
+        waitedUntil = new double[models];
+        waits = new double[models];
+        this.transfers = transfers;
+        shares = shared.shares;
+        posts = new MessagePosts(m.channels, models, transfers != null);
+        instances = shared.instances;
+        cursor = shared.cursor.clone();
+        collectives = shared.collectives.clone();
+        callsLeft = shared.callsLeft.clone();
+        entered = shared.entered.clone();
+        done = shared.done.clone();
+        forced = shared.forced.clone();
+        clock = shared.clock.clone();
+        enter = shared.enter.clone();
+        previousLeave = shared.previousLeave.clone();
+        startAt = shared.startAt;
+        compute = shared.compute.clone();
+        mpi = shared.mpi.clone();
+        waiting = shared.waiting.clone();
+        queue = new int[shared.queue.length];
+        queued = shared.queued.clone();
+        awaitWhat = shared.awaitWhat.clone();
+        awaitChannel = shared.awaitChannel.clone();
+        awaitAt = shared.awaitAt.clone();
+    }
+
+    /** Copies this worker's processes' results into {@code shared}'s state (after the replay). */
+    void handBack(ReplayState shared) {
+        for (int p = 0; p < owner.length; p++) {
+            if (owner[p] == me) {
+                for (int j = 0, at = p * models; j < models; j++, at++) {
+                    shared.clock[at] = clock[at];
+                    shared.compute[at] = compute[at];
+                    shared.mpi[at] = mpi[at];
+                    shared.waiting[at] = waiting[at];
+                }
+            }
+        }
+    }
+
+    /** Process p's enter of its current call in model j. */
+    double enterOf(int p, int j) {
+        return enter[p * models + j];
+    }
+
+    /** Joins worker {@code me} of a crew: who replays which process, the mailboxes to and from each worker. */
+    void join(ReplayCrew crew, int me, int[] owner, PostMailbox[] outbox, PostMailbox[] inbox) {
+        this.crew = crew;
+        this.me = me;
+        this.owner = owner;
+        this.outbox = outbox;
+        this.inbox = inbox;
+        this.told = new boolean[outbox.length];
+        for (int ch = 0; ch < m.channels; ch++) {
+            int sender = owner[m.channelSender[ch]], receiver = owner[m.channelReceiver[ch]];
+            if (sender != receiver && (sender == me || receiver == me)) {
+                posts.remoteSide(ch, sender != me);
+                if (boundary == null) {
+                    boundary = new boolean[owner.length];
+                }
+                boundary[sender == me ? m.channelSender[ch] : m.channelReceiver[ch]] = true;
+            }
+        }
+        for (int p = 0; p < owner.length; p++) {
+            if (owner[p] == me && !done[p]) {
+                remaining++;
+                wake(p);
+            }
+        }
+    }
+
+    /** Corrected measured time of process p's tick t, seconds. */
+    double corrected(int p, long t) {
+        return (t - m.origin) * tick + offsets[p];
+    }
+
+    /**
+     * A worker's part of a replay on several threads: runs its processes, reading what the others hand
+     * over, until they all ended; false when the crew stopped (an error, or models that disagree on a cycle).
+     */
+    boolean work() {
+        int n = queue.length;
+        while (remaining > 0) {
+            if (crew.stopped()) {
+                return false;
+            }
+            if (++turnsSinceDrain >= DRAIN_EVERY || queueSize == 0) {
+                turnsSinceDrain = 0;
+                drain();
+            }
+            if (queueSize == 0) {
+                if (!awaitWork()) {
+                    return false;
+                }
+                continue;
+            }
+            int p = queue[queueHead];
+            queueHead = (queueHead + 1) % n;
+            queueSize--;
+            queued[p] = false;
+            if (!done[p] && advance(p)) {
+                remaining--;
+                cursor[p] = null;
+                collectives[p] = null;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Turns a worker takes between readings of its mailboxes while it has processes to run: reading a
+     * mailbox the other thread has just written moves its cache line over, which on every turn (a call or
+     * two of a stencil) cost a tenth of the replay.
+     */
+    static final int DRAIN_EVERY = 16;
+    int turnsSinceDrain;
+
+    /** Spins, then yields, while waiting for another worker's posts, before the crew parks this worker. */
+    static final int SPINS = 256, YIELDS = 64;
+
+    boolean awaitWork() {
+        for (int i = 0; ; ) {
+            if (drain() && queueSize > 0) {
+                return true;
+            }
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else if (i < SPINS + YIELDS) {
+                Thread.yield();
+            } else {
+                return crew.idle(this);
+            }
+            i++;
+        }
+    }
+
+    /** Reads what the other workers handed over, until nothing more came in a round (so news is read in order). */
+    boolean drain() {
+        boolean any = false, again;
+        do {
+            again = false;
+            for (PostMailbox box : inbox) {
+                if (box != null && box.drainTo(this)) {
+                    again = true;
+                    any = true;
+                }
+            }
+        } while (again);
+        return any;
+    }
+
+    /** Whether another worker handed over something not read yet. */
+    boolean hasMail() {
+        for (PostMailbox box : inbox) {
+            if (box != null && box.hasMail()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean hasQueued() {
+        return queueSize > 0;
+    }
+
+    /** An entry another worker handed over ({@link PostMailbox}): the values of models 0 .. at {@code v[at ..]}. */
+    void received(byte kind, int ch, long k, double[] v, int at) {
+        switch (kind) {
+            case PostMailbox.SEND_POST -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    for (int j = 0; j < models; j++) {
+                        posts.setSendAt(ch, s, j, v[at + j]);
+                    }
+                    if (transfers != null) {
+                        posts.setMeasuredSendAt(ch, s, v[at + models]);
+                    }
+                }
+                // a receive let through a cycle before its send was posted waits for it here even when this
+                // copy forgot the message (its receiver was done with it; one thread's copy kept it for the sender)
+                if (transfers != null && transfers.anyPending()) {
+                    transfers.sent(ch, k, v[at + models]);
+                }
+                wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
+            }
+            case PostMailbox.RECEIVE_POST -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    for (int j = 0; j < models; j++) {
+                        posts.setReceiveAt(ch, s, j, v[at + j]);
+                    }
+                    if (transfers != null) {
+                        posts.setMeasuredReceiveAt(ch, s, v[at + models]);
+                    }
+                }
+                // a blocking rendezvous send let through a cycle before its MPI_Irecv was posted waits for it here
+                if (transfers != null && transfers.anySendPending() && !Double.isNaN(v[at + models])) {
+                    transfers.receivePosted(ch, k, v[at + models]);
+                }
+                wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
+            }
+            case PostMailbox.SENT_EAGERLY -> {
+                int s = posts.slot(ch, k);
+                if (s >= 0) {
+                    posts.markSentEagerlyAt(ch, s);
+                }
+            }
+            case PostMailbox.INSTANCE_FULL -> {
+                for (int member : m.run.definitions.communicatorMembers(ch)) {
+                    if (owner[member] == me) {
+                        wake(member, AWAIT_INSTANCE, ch, k);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("unknown replay mailbox entry " + kind);
+        }
+    }
+
+    /** Whether process q is replayed by another worker. */
+    boolean elsewhere(int q) {
+        return owner != null && owner[q] != me;
+    }
+
+    int models() {
+        return models;
+    }
+
+    /**
+     * Per process, which of {@code count} workers replays it: blocks of consecutive ranks with about as many
+     * calls left each (messages go mostly between neighbouring ranks, so few cross between blocks).
+     */
+    int[] ownersByCalls(int count) {
+        int n = callsLeft.length;
+        long total = 0;
+        for (int p = 0; p < n; p++) {
+            total += callsLeft[p];
+        }
+        int[] owner = new int[n];
+        long before = 0;
+        for (int p = 0; p < n; p++) {
+            // the worker whose share holds the middle of p's calls
+            owner[p] = total == 0 ? (int) ((long) p * count / n)
+                    : (int) Math.min(count - 1, (2 * before + callsLeft[p]) * count / (2 * total));
+            before += callsLeft[p];
+        }
+        return owner;
+    }
+
+    /** Lets the forced process p through its cycle (the crew's choice): queues it here. */
+    void letThrough(int p) {
+        forced[p] = true;
+        wake(p);
+    }
+
+    Prediction result(int n, double earliest, double latest, int j) {
+        List<Prediction.ProcessPrediction> rows = new ArrayList<>();
+        double predicted = 0;
+        for (int p = 0; p < n; p++) {
+            if (m.run.process(p) != null) {
+                int at = p * models + j;
+                predicted = Math.max(predicted, clock[at]);
+                rows.add(new Prediction.ProcessPrediction(p, clock[at] - startAt[p], compute[at], mpi[at], waiting[at], clock[at]));
+            }
+        }
+        List<String> notes = new ArrayList<>(m.run.notes());
+        if (m.unmatchedSends + m.unmatchedReceives > 0) {
+            notes.add(m.unmatchedSends + " sends without a receive complete at their post; " + m.unmatchedReceives
+                    + " receives without a send keep their call's measured duration");
+        }
+        if (m.incompleteInstances > 0) {
+            notes.add(m.incompleteInstances + " collective instances not recorded by every member keep their calls' measured durations");
+        }
+        if (m.givenUpRequests > 0) {
+            notes.add(m.givenUpRequests + " non-blocking requests were still open " + (LocationActivities.HOLD_LIMIT >> 20)
+                    + " MB of recorded activity after they began: their receives count as posted at the completing call,"
+                    + " their sends as completed at their post");
+        }
+        if (m.gaps > 0) {
+            notes.add(m.gaps + " message ends or collective arrivals the selection left out lie between kept ones (--region):"
+                    + " each channel's kept messages are matched in their order, so those after such a gap can pair with"
+                    + " another message's end");
+        }
+        if (forcedCalls > 0) {
+            notes.add(forcedCalls + " calls waited on each other in a cycle (the real run buffered a message the model sends"
+                    + " by rendezvous): the earliest was let through with eager completion or its measured duration");
+        }
+        double measured = rows.isEmpty() ? 0 : latest - earliest;
+        return new Prediction(measured, predicted, params[j], rows, notes);
+    }
+
+    /** Wakes p if it waits for the post {@code what} of message (or instance) k of channel (or communicator) {@code ch}. */
+    void wake(int p, byte what, int ch, long k) {
+        if (awaitWhat[p] == what && awaitChannel[p] == ch && awaitAt[p] == k) {
+            awaitWhat[p] = 0;
+            wake(p);
+        }
+    }
+
+    void wake(int p) {
+        if (!queued[p] && !done[p]) {
+            queued[p] = true;
+            if (boundary != null && boundary[p]) { // its posts let another worker go on: its turn comes first
+                queueHead = (queueHead + queue.length - 1) % queue.length;
+                queue[queueHead] = p;
+            } else {
+                queue[(queueHead + queueSize) % queue.length] = p;
+            }
+            queueSize++;
+        }
+    }
+
+    /** Runs process p until it stalls, ends, or has replayed its quantum of calls; true when it ended. */
+    abstract boolean advance(int p);
+}
