@@ -128,7 +128,8 @@ public final class StatsCommand implements Callable<Integer> {
             lines.add("Selection: " + selection.words());
             lines.add("");
         }
-        lines.add("Waiting per wait-state pattern");
+        lines.add("Waiting per wait-state pattern, summed over " + Summary.count(graph.profile().processes().size(), "process", "processes")
+                + " (of time: of their times T_i added up)");
         lines.addAll(StatsTables.patterns(graph.profile()).text());
         lines.add("");
         lines.add("Per process");

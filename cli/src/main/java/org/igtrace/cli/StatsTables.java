@@ -39,7 +39,7 @@ final class StatsTables {
         return new Table(PATTERNS.length + 1)
                 .column("pattern", "pattern", Table.Kind.TEXT, i -> i == all ? "all" : PATTERNS[i].label())
                 .column("waiting", "waiting", Table.Kind.SECONDS, i -> i == all ? w.total() : w.total(PATTERNS[i]))
-                .column("share_of_run", "of run", Table.Kind.PERCENT,
+                .column("share_of_run", "of time", Table.Kind.PERCENT,
                         i -> run == 0 ? 0.0 : (i == all ? w.total() : w.total(PATTERNS[i])) / run)
                 .column("most_rank", "most by rank", Table.Kind.INTEGER, i -> i == all || worst[i] < 0 ? null : worst[i])
                 .column("most_waiting", "rank's waiting", Table.Kind.SECONDS,

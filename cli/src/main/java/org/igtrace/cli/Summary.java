@@ -57,10 +57,14 @@ final class Summary {
         return lines;
     }
 
-    /** "waiting 931 ms (49.1% of the run), clocks corrected by offsets up to 28.8 ms, 5 clock conflicts -> 0". */
+    /**
+     * "waiting 931 ms summed over 4 processes (49.1% of their time), clocks corrected by offsets up to
+     * 28.8 ms, 5 clock conflicts -> 0": a sum over processes never reads as a share of the run time.
+     */
     private static String waiting(TraceProfile p, WaitReport w) {
-        StringBuilder s = new StringBuilder("waiting ").append(seconds(w.total())).append(" (")
-                .append(percent(w.total(), runTime(p))).append(" of the run), ").append(clocks(w));
+        StringBuilder s = new StringBuilder("waiting ").append(seconds(w.total())).append(" summed over ")
+                .append(count(p.processes().size(), "process", "processes")).append(" (")
+                .append(percent(w.total(), runTime(p))).append(" of their time), ").append(clocks(w));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -101,7 +105,9 @@ final class Summary {
         WaitReport w = p.waits();
         double run = runTime(p);
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", "pattern", "waiting", "of run", "most (rank)"));
+        lines.add("waiting per pattern, summed over " + count(p.processes().size(), "process", "processes")
+                + " (of time: of their times T_i added up)");
+        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", "pattern", "waiting", "of time", "most (rank)"));
         for (WaitPattern pattern : WaitPattern.values()) {
             int worst = -1;
             for (int r = 0; r < p.processes().size(); r++) {

@@ -187,7 +187,7 @@ class SubcommandsTest {
         Run text = igtrace("stats", trace("delays-4"));
         assertEquals(0, text.code, text.err);
         List<String> lines = text.out.lines().toList();
-        assertEquals("Waiting per wait-state pattern", lines.get(0));
+        assertEquals("Waiting per wait-state pattern, summed over 4 processes (of time: of their times T_i added up)", lines.get(0));
         int perProcess = lines.indexOf("Per process");
         assertTrue(lines.get(perProcess + 1).matches("rank +T +Tcomm +w +late_sender .* waiting +offset"), lines.get(perProcess + 1));
         for (int r = 0; r < 4; r++) {

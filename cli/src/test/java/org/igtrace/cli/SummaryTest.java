@@ -56,13 +56,13 @@ class SummaryTest {
 
     @Test
     void oneOfEachIsSingular() {
-        assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
+        assertEquals(List.of("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s summed over 1 process (0.0% of their time), "
                 + "clocks needed no correction, 1 clock conflict -> 0"), summary(waits(0, 1), List.of()));
     }
 
     @Test
     void correctedClocksGiveTheLargestOffset() {
-        assertEquals("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s (0.0% of the run), "
+        assertEquals("igtrace: 1 process, 0 edges (0 in the tree), 1 message, 1 component; waiting 0 s summed over 1 process (0.0% of their time), "
                 + "clocks corrected by offsets up to 2.50 ms, 0 clock conflicts", summary(waits(0.0025, 0), List.of()).get(0));
     }
 

@@ -130,7 +130,10 @@ class WaitOutputTest {
         assertTrue(lines.get(0).contains("; waiting ") && lines.get(0).contains("clocks corrected by offsets up to"), lines.get(0));
         // the summary may take more than one line (long notes get their own); the table follows it
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("igtrace: pattern ")).findFirst().orElseThrow());
-        assertTrue(lines.get(header).matches("igtrace: pattern +waiting +of run +most \\(rank\\)"), lines.get(header));
+        assertTrue(lines.get(header).matches("igtrace: pattern +waiting +of time +most \\(rank\\)"), lines.get(header));
+        // a sum over processes is said to be one (issue 39, item 5: "waiting 80.0 s (13.2% of the run)" on a 38 s run)
+        assertEquals("igtrace: waiting per pattern, summed over 4 processes (of time: of their times T_i added up)", lines.get(header - 1));
+        assertTrue(lines.get(0).contains("waiting 931 ms summed over 4 processes (49.1% of their time)"), lines.get(0));
         String[] labels = {"late sender", "late receiver", "wait at barrier", "wait at N x N", "late broadcast", "early reduce", "all"};
         // total waiting by the table: 50 + 60 + 3 x 70 + 3 x 80 + 3 x 90 + 100 = 930 ms
         double[] ms = {50, 60, 210, 240, 270, 100, 930};
