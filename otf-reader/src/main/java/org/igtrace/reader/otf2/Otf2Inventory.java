@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -155,9 +156,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     private void countEvents(Path anchor, Path dir) {
         Map<Long, Long> bytes = new java.util.TreeMap<>();
+        Predicate<Path> complete = new Otf2Files(anchor).completeness();
         for (Location l : locations) {
             Path evt = dir.resolve(l.id() + ".evt");
-            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !Otf2Files.endsComplete(evt)) {
+            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !complete.test(evt)) {
                 // libotf2 reads past the end of a cut file, or loops for ever on some: not read (as the reader refuses it)
                 if (countFailure == null) {
                     countFailure = evt + ": damaged or truncated (" + LocationFileCheck.NO_END + ")";
