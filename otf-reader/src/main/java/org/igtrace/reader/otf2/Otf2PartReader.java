@@ -30,11 +30,12 @@ record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps id
             share[i] = locations[parts[i]];
             partOf.put(share[i], parts[i]);
         }
+        long[] neverLeft = new long[locations.length]; // by part: the counts behind Otf2TraceReader#notes(long[])
         Otf2TraceReader.readShare(Path.of(anchor), share, location -> {
             int part = partOf.get(location);
             int process = processes[part];
-            return new Otf2LocationTranslator(ids, process, sink.location(process, part));
+            return new Otf2LocationTranslator(ids, process, sink.location(process, part), neverLeft, part);
         }, ReadProgress.NONE);
-        return new long[0];
+        return neverLeft;
     }
 }
