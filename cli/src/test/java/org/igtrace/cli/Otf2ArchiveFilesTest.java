@@ -147,4 +147,17 @@ class Otf2ArchiveFilesTest {
             assertEquals(expected.out, actual.out.replace(dir.toString(), PING_PONG.toString()), String.join(" ", command));
         }
     }
+
+    /** Issue 34, item 11: info names a lost or cut global definitions file as the other commands do, not in libotf2's words. */
+    @Test
+    void infoNamesTheGlobalDefinitionsFileAsTheOtherCommandsDo(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Files.delete(dir.resolve("traces.def"));
+        assertOneLineError(run("info", dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
+        assertOneLineError(run("stats", dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
+        copy(dir.resolve("b"));
+        cut(dir.resolve("b/traces.def"), 100);
+        assertOneLineError(run("info", dir.resolve("b").toString()),
+                dir.resolve("b/traces.def") + ": damaged or truncated (global definitions; no end-of-file record)");
+    }
 }

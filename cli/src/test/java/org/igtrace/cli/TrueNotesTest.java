@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 34, items 9 and 10: the notes say what is true of hand-written archives. testdata/no-process
+ * Issue 34, items 9, 10 and 11: the notes and info say what is true of the archives. testdata/no-process
  * (make-no-process.py) is like libotf2's own test archives: two CPU-thread locations of no location
  * group, so no process and no clock constraint. testdata/unbalanced-regions
  * (make-unbalanced-regions.py) has regions entered and never left: 2 on location 0 (a child left
@@ -65,5 +65,26 @@ class TrueNotesTest {
         assertTrue(stats.out.contains(note), stats.out);
         Result graph = run("graph", "--format", "csv", "-j", "2", TESTDATA.resolve("unbalanced-regions").toString());
         assertTrue(graph.err.contains(note), graph.err);
+    }
+
+    /**
+     * Issue 34, item 11: Score-P 1.3's Jacobi run defines six communicators (otf2-print -G): COMM 0 and 2 on the CUDA
+     * groups "CUDA_GROUP" (paradigm CUDA, 2 members each), COMM 1 and 3 on unnamed OpenMP groups (4 threads each),
+     * COMM 4 MPI_COMM_WORLD (MPI, 2) and COMM 5 on an unnamed COMM_SELF group (MPI). Only MPI_COMM_WORLD has a name
+     * of its own; none but the last two is MPI's.
+     */
+    @Test
+    void infoShowsWhichCommunicatorsAreNotMpisAndNamesTheUnnamed() {
+        Result info = run("info", TESTDATA.resolve("otf2/scorep-jacobi-2nodes").toString());
+        assertEquals(0, info.code, info.err);
+        assertTrue(info.out.contains("communicators  CUDA_GROUP (CUDA, 2), unnamed (OpenMP, 4), CUDA_GROUP (CUDA, 2), unnamed (OpenMP, 4),"
+                + " MPI_COMM_WORLD (2), self (1)\n"), info.out);
+        Result json = run("info", "--format", "json", TESTDATA.resolve("otf2/scorep-jacobi-2nodes").toString());
+        assertTrue(json.out.replaceAll("\\s+", " ").contains("{ \"name\": \"unnamed\", \"size\": 4, \"paradigm\": \"OpenMP\" }"),
+                json.out);
+        // Score-P 7.1's ping-pong: its measurement system's communicator (paradigm MEASUREMENT_SYSTEM) is not MPI's either
+        Result pingPong = run("info", TESTDATA.resolve("otf2/scorep-ping-pong").toString());
+        assertTrue(pingPong.out.contains("communicators  Process x Threads CPU Locations (measurement system, 2), MPI_COMM_WORLD (2),"
+                + " MPI_COMM_SELF (1)\n"), pingPong.out);
     }
 }

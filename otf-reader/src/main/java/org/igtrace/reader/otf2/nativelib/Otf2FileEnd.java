@@ -11,7 +11,8 @@ import java.nio.channels.FileChannel;
  * holds), each opening with an 18-byte header (type 3, the byte order 0x42 or 0x23, two 8-byte
  * event numbers) and holding records: in event files a timestamp (type 5 and 8 bytes; definition
  * files have none, their type 5 is a record like the others), the end of the chunk (0:
- * go on at the next chunk), the end of the file (2), or any other record as its type, a length
+ * go on at the next chunk), the end of the file (2), an event holding one compressed integer (its
+ * type, the integer's size byte and that many bytes), or any other record as its type, a length
  * byte (0xff: an 8-byte length follows) and that many bytes. libotf2 reads the records of the last
  * chunk up to its end-of-file record and never looks past it, so bytes after it (a trailing newline
  * added by a tool that copied the archive) do not matter; a file cut anywhere before it does: the
@@ -26,6 +27,21 @@ final class Otf2FileEnd {
     private static final int CHUNK_HEADER = 3;
     private static final int TIMESTAMP = 5;
     private static final int HEADER_SIZE = 18;
+    /**
+     * The event records that hold a single compressed integer and no length byte (libotf2's
+     * "singleton" events): Enter 12, Leave 13, MpiIsendComplete 16, MpiIrecvRequest 17,
+     * MpiRequestTest 20, MpiRequestCancelled 21, OmpFork 24, OmpTaskCreate 28, OmpTaskSwitch 29,
+     * OmpTaskComplete 30, RmaWinCreate 35, RmaWinDestroy 36, ThreadTeamBegin 55, ThreadTeamEnd 56,
+     * CallingContextLeave 67, IoDestroyHandle 70, ProgramEnd 84. Their size byte reads as a length
+     * too, except 0xff (an undefined value, no byte follows).
+     */
+    private static final boolean[] SINGLETON = new boolean[85];
+
+    static {
+        for (int type : new int[] {12, 13, 16, 17, 20, 21, 24, 28, 29, 30, 35, 36, 55, 56, 67, 70, 84}) {
+            SINGLETON[type] = true;
+        }
+    }
 
     private Otf2FileEnd() {
     }
@@ -84,6 +100,15 @@ final class Otf2FileEnd {
                 return at < end && chunk[at] == END_OF_BUFFER;
             } else if (type == TIMESTAMP && events) {
                 at += 8;
+            } else if (events && type < SINGLETON.length && SINGLETON[type]) {
+                if (at >= end) {
+                    return false;
+                }
+                int size = chunk[at++] & 0xff; // a compressed integer: its size byte, that many bytes (none for 0xff)
+                if (size > 9 && size != 0xff || size != 0xff && size >= end - at) {
+                    return false;
+                }
+                at += size == 0xff ? 0 : size;
             } else if (type == END_OF_CHUNK || type == CHUNK_HEADER || type == END_OF_BUFFER) {
                 return false; // the end of this chunk, with no chunk after it; or no record at all
             } else {

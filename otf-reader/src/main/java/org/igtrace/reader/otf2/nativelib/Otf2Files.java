@@ -34,7 +34,10 @@ public record Otf2Files(Path anchor) {
      * writes after it), whatever follows them ({@link Otf2FileEnd}; the chunk sizes come from the
      * anchor). A file cut short is not. libotf2 itself parses on past the end of a short last
      * chunk, and loops for ever on some files cut in their second or later chunk, so this is
-     * checked before libotf2 reads the file.
+     * checked before libotf2 reads the file. An event file that ends with those two bytes is taken
+     * as complete without walking its last chunk (up to 16 MiB: 0.3 s for 64 files of 0.66 MB on
+     * a cold JVM), as before: one cut right after a 02 01 inside a record (about 1 in 250 cuts of
+     * Score-P's event files) still passes; definition files are always walked.
      */
     public boolean complete(Path file) {
         return complete(file, Otf2AnchorProperties.chunkSizes(anchor));
@@ -54,8 +57,10 @@ public record Otf2Files(Path anchor) {
     private static boolean complete(Path file, long[] chunkSizes) {
         boolean events = file.getFileName().toString().endsWith(".evt");
         try (FileChannel channel = FileChannel.open(file)) {
-            return chunkSizes == null ? Otf2FileEnd.endsAsWritten(channel, channel.size())
-                    : Otf2FileEnd.endOfFileRecordFound(channel, chunkSizes[events ? 0 : 1], events);
+            if (chunkSizes == null || events && Otf2FileEnd.endsAsWritten(channel, channel.size())) {
+                return Otf2FileEnd.endsAsWritten(channel, channel.size());
+            }
+            return Otf2FileEnd.endOfFileRecordFound(channel, chunkSizes[events ? 0 : 1], events);
         } catch (IOException e) {
             return false;
         }
