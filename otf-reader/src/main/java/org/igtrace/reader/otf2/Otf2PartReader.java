@@ -36,6 +36,10 @@ record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps id
             int process = processes[part];
             return new Otf2LocationTranslator(ids, process, sink.location(process, part), neverLeft, part);
         }, ReadProgress.NONE);
-        return neverLeft;
+        int n = neverLeft.length;
+        while (n > 0 && neverLeft[n - 1] == 0) {
+            n--;
+        }
+        return java.util.Arrays.copyOf(neverLeft, n); // none: no count at all, as before the count was kept
     }
 }

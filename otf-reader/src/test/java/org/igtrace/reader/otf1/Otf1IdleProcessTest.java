@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
@@ -92,31 +93,8 @@ class Otf1IdleProcessTest {
         Path master = copyOfSynthIdle();
         Files.writeString(master, Files.readString(master).replace("4:4\n", "4:4,5\n"));
         Otf1TraceReader reader = Otf1TraceReader.open(master, DEFAULT, org.igtrace.reader.ReadProgress.NONE);
-        long[] counts = reader.partReader().readParts((process, order) -> NOTHING, new int[] {3});
+        long[] counts = reader.partReader().readParts(new TraceAccumulator(reader.definitions(), false), new int[] {3});
         assertEquals(List.of("1 process recorded no event (process 5 \"Process 4\": no record in synth.4.events): rank 4 has T = 0"),
                 reader.notes(counts).stream().filter(n -> n.contains("recorded no event")).toList());
     }
-
-    private static final org.igtrace.core.trace.LocationEvents NOTHING = new org.igtrace.core.trace.LocationEvents() {
-        @Override
-        public void enter(long time, int region) {
-        }
-
-        @Override
-        public void leave(long time, int region) {
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void collective(long time, org.igtrace.core.trace.CollectiveKind kind, int communicator, int root, long sent,
-                               long received) {
-        }
-    };
 }
