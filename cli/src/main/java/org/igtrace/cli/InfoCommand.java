@@ -98,7 +98,7 @@ public final class InfoCommand implements Callable<Integer> {
                 .forEach(e -> regions.add(e.getKey() + " " + e.getValue()));
         lines.add("regions        " + (regions.isEmpty() ? "none" : String.join(", ", regions)));
         List<String> comms = new ArrayList<>();
-        t.communicators().forEach(c -> comms.add(c.name() + " (" + c.size() + ")"));
+        t.communicators().forEach(c -> comms.add(c.name() + " (" + (c.paradigm() == null ? "" : c.paradigm() + ", ") + c.size() + ")"));
         lines.add("communicators  " + (comms.isEmpty() ? "none" : String.join(", ", comms)));
         lines.add("missing files  " + (t.missing().isEmpty() ? "none" : String.join(", ", t.missing())));
         t.notes().forEach(n -> lines.add("note           " + n));
@@ -144,6 +144,9 @@ public final class InfoCommand implements Callable<Integer> {
             Map<String, Object> cm = new LinkedHashMap<>();
             cm.put("name", c.name());
             cm.put("size", c.size());
+            if (c.paradigm() != null) {
+                cm.put("paradigm", c.paradigm()); // only when not MPI's
+            }
             comms.add(cm);
         });
         m.put("communicators", comms);

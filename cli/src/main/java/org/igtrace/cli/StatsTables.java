@@ -119,8 +119,8 @@ final class StatsTables {
         String list = ranks.size() <= 8 ? ranks.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
                 : ranks.subList(0, 8).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + ", ...";
         return (ranks.size() == 1 ? "rank " + list + " has" : ranks.size() + " ranks (" + list + ") have")
-                + " no row: no region event was read (outside the --window, or its files left out); T 0 would read as w = 1,"
-                + " a process that computed all the time";
+                + " no row: no region event was read (it recorded none, or none inside the --window, or its files were left out);"
+                + " T 0 would read as w = 1, a process that computed all the time";
     }
 
     /** The rows of {@link #readProcesses}, in rank order as the efficiency's rows. */

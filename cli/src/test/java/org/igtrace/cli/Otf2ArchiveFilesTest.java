@@ -124,4 +124,40 @@ class Otf2ArchiveFilesTest {
                     + ": an OTF2 definitions or events file, not the archive's anchor file; give the anchor file " + anchor);
         }
     }
+
+    /**
+     * Issue 34, item 1: an archive whose every file has a newline after its end-of-file record (as an MPI
+     * simulator's published traces have) reads as libotf2 reads it (otf2-print prints such a copy of this archive
+     * exactly as the original): the same output as the original's, in every command that reads events.
+     */
+    @Test
+    void bytesAfterTheEndOfFileRecordsChangeNothing(@TempDir Path dir) throws Exception {
+        copy(dir);
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                Files.write(file, new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND);
+            }
+        }
+        for (String[] command : new String[][] {{"stats", "--format", "json"}, {"graph", "--format", "csv"}, {"info"}}) {
+            String[] original = Stream.concat(Stream.of(command), Stream.of(PING_PONG.toString())).toArray(String[]::new);
+            String[] copied = Stream.concat(Stream.of(command), Stream.of(dir.toString())).toArray(String[]::new);
+            Result expected = run(original), actual = run(copied);
+            assertEquals(0, actual.code, actual.err);
+            assertEquals(expected.err, actual.err.replace(dir.toString(), PING_PONG.toString()), String.join(" ", command));
+            assertEquals(expected.out, actual.out.replace(dir.toString(), PING_PONG.toString()), String.join(" ", command));
+        }
+    }
+
+    /** Issue 34, item 11: info names a lost or cut global definitions file as the other commands do, not in libotf2's words. */
+    @Test
+    void infoNamesTheGlobalDefinitionsFileAsTheOtherCommandsDo(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Files.delete(dir.resolve("traces.def"));
+        assertOneLineError(run("info", dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
+        assertOneLineError(run("stats", dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
+        copy(dir.resolve("b"));
+        cut(dir.resolve("b/traces.def"), 100);
+        assertOneLineError(run("info", dir.resolve("b").toString()),
+                dir.resolve("b/traces.def") + ": damaged or truncated (global definitions; no end-of-file record)");
+    }
 }

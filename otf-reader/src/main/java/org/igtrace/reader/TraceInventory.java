@@ -41,8 +41,15 @@ public record TraceInventory(String format, String producer, List<Process> proce
     public record Location(String id, String name, int process, String kind, long events) {
     }
 
-    /** A communicator and how many processes it has. */
-    public record Communicator(String name, int size) {
+    /**
+     * A communicator and how many processes (or threads, streams) it has.
+     *
+     * @param paradigm the paradigm when it is not MPI's ("OpenMP", "CUDA", ...: OTF2 says so), else null
+     */
+    public record Communicator(String name, int size, String paradigm) {
+        public Communicator(String name, int size) {
+            this(name, size, null);
+        }
     }
 
     public TraceInventory {

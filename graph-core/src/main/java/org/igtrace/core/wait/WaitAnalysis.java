@@ -290,7 +290,8 @@ public final class WaitAnalysis {
         Diagnostics notes = new Diagnostics()
                 .addIf(DiagnosticKind.UNMATCHED_SENDS, totals[0])
                 .addIf(DiagnosticKind.UNMATCHED_RECEIVES, totals[1]);
-        if (!offsets.settled()) {
+        boolean settled = offsets.settled() || n == 0; // no process, no constraint: nothing drifts (issue 34 item 9)
+        if (!settled) {
             notes.add(Diagnostic.of(DiagnosticKind.CLOCK_DRIFT, waits.conflicts(), offsets.rounds()));
         }
         notes.addIf(DiagnosticKind.COLLECTIVES_INCOMPLETE, matched.collectivesIncomplete())
@@ -298,7 +299,7 @@ public final class WaitAnalysis {
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }
-        return new WaitReport(correct, offsets.settled(), Arrays.copyOf(offsets.ticks(), n), offsets.bounded(), conflictsBefore,
+        return new WaitReport(correct, settled, Arrays.copyOf(offsets.ticks(), n), offsets.bounded(), conflictsBefore,
                 waits.conflicts(), matched.matchedMessages(), 0, ticks, ticksPerSecond, pairs, unmatched,
                 matched.collectivesMatched(), matched.collectivesIncomplete(), notes.list());
     }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -32,10 +33,15 @@ final class Otf1DamageCheck {
     }
 
     /**
-     * Every process the master file lists is defined, and every process whose events are read (an
-     * MPI process or its thread) is listed: a cut definitions or master file fails here, naming it.
+     * Every process the master file lists is defined: a cut definitions file fails here, naming
+     * it. A process whose events would be read (an MPI process or its thread) but that no stream
+     * lists recorded nothing (a converter writes no stream for an idle process), unless an events
+     * file of the trace is there whose stream the master file does not list: then the master file
+     * was cut, and that fails here, naming it.
+     *
+     * @return the processes no stream lists, in id order
      */
-    static void masterAgreesWithDefinitions(Otf1FileSet files, Otf1Definitions definitions) throws TraceReadException {
+    static List<Long> masterAgreesWithDefinitions(Otf1FileSet files, Otf1Definitions definitions) throws TraceReadException {
         Path master = files.master();
         Set<Long> listed = new HashSet<>();
         for (Otf1FileSet.Stream stream : files.streams()) {
@@ -47,30 +53,72 @@ final class Otf1DamageCheck {
                 listed.add(p);
             }
         }
+        List<Long> unlisted = new ArrayList<>();
         for (long p : definitions.processIds()) {
             if (definitions.rank(p) != Otf1Definitions.NO_RANK && !listed.contains(p)) {
-                throw new TraceReadException(master + ": lists no stream for process " + Long.toHexString(p) + " \""
-                        + definitions.processName(p) + "\", which " + definitions.fileName()
-                        + " defines (the master file is damaged or truncated)");
+                unlisted.add(p);
             }
         }
+        unlisted.sort(Long::compareUnsigned);
+        List<Path> unlistedFiles = unlisted.isEmpty() ? List.of() : files.unlistedEvents();
+        if (!unlistedFiles.isEmpty()) {
+            long p = unlisted.get(0);
+            throw new TraceReadException(master + ": lists no stream for process " + Long.toHexString(p) + " \""
+                    + definitions.processName(p) + "\", which " + definitions.fileName() + " defines, nor for "
+                    + unlistedFiles.get(0).getFileName() + " (the master file is damaged or truncated)");
+        }
+        return unlisted;
     }
 
-    /** Every process read from a stream has records in the stream's events file (parsed in the order of {@code eventFiles}). */
-    static void streamsHoldTheirProcesses(Otf1FileSet files, List<Path> eventFiles, List<Otf1EventStream> parsed,
+    /**
+     * The processes of the stream whose events are read (MPI processes and their threads) that its
+     * events file holds no record of: they recorded nothing. When the file holds records of a
+     * process its stream does not list, it was overwritten by another stream's, which fails here
+     * naming it.
+     */
+    static long[] processesWithoutRecords(Otf1FileSet files, Path eventFile, Otf1FileSet.Stream stream, Otf1EventStream parsed,
                                           Otf1Definitions definitions) throws TraceReadException {
+        if (stream == null || parsed.abortedByWriter) {
+            return new long[0];
+        }
+        long[] silent = Arrays.stream(stream.processes())
+                .filter(p -> definitions.rank(p) != Otf1Definitions.NO_RANK && !parsed.holds(p)).toArray();
+        Set<Long> own = new HashSet<>();
+        for (long p : stream.processes()) {
+            own.add(p);
+        }
+        if (silent.length > 0 && Arrays.stream(parsed.processes()).anyMatch(p -> !own.contains(p))) {
+            long p = silent[0];
+            throw new TraceReadException(eventFile + ": holds no record of process " + Long.toHexString(p) + " \""
+                    + definitions.processName(p) + "\", which " + files.master().getFileName() + " puts in it (the file holds"
+                    + " records of processes of another stream: overwritten)");
+        }
+        return silent;
+    }
+
+    /**
+     * Marks in each parsed events file ({@link Otf1EventStream#withoutRecords}) the processes of
+     * its stream it holds no record of (parsed in the order of {@code eventFiles}); fails on a file
+     * overwritten by another stream's.
+     */
+    static void markProcessesWithoutRecords(Otf1FileSet files, List<Path> eventFiles, List<Otf1EventStream> parsed,
+                                            Otf1Definitions definitions) throws TraceReadException {
         Map<Path, Otf1FileSet.Stream> streamOf = streamsByFile(files);
         for (int i = 0; i < eventFiles.size(); i++) {
-            streamHoldsItsProcesses(files, eventFiles.get(i), streamOf.get(eventFiles.get(i)), parsed.get(i), definitions);
+            markProcessesWithoutRecords(files, eventFiles.get(i), streamOf.get(eventFiles.get(i)), parsed.get(i), definitions);
         }
     }
 
     /** As above for one events file, whose stream (null: none) the caller looked up. */
-    static void streamHoldsItsProcesses(Otf1FileSet files, Path eventFile, Otf1FileSet.Stream stream, Otf1EventStream parsed,
-                                        Otf1Definitions definitions) throws TraceReadException {
-        String problem = missingProcess(stream, parsed, definitions, files);
-        if (problem != null) {
-            throw new TraceReadException(eventFile + ": " + problem);
+    static void markProcessesWithoutRecords(Otf1FileSet files, Path eventFile, Otf1FileSet.Stream stream, Otf1EventStream parsed,
+                                            Otf1Definitions definitions) throws TraceReadException {
+        long[] silent = processesWithoutRecords(files, eventFile, stream, parsed, definitions);
+        for (long p : silent) {
+            for (int i = 0; i < Math.min(stream.processes().length, 63); i++) {
+                if (stream.processes()[i] == p) {
+                    parsed.withoutRecords |= 1L << i;
+                }
+            }
         }
     }
 
@@ -84,20 +132,6 @@ final class Otf1DamageCheck {
             }
         }
         return streamOf;
-    }
-
-    private static String missingProcess(Otf1FileSet.Stream stream, Otf1EventStream parsed, Otf1Definitions definitions,
-                                         Otf1FileSet files) {
-        if (stream == null || parsed.abortedByWriter) {
-            return null;
-        }
-        for (long p : stream.processes()) {
-            if (definitions.rank(p) != Otf1Definitions.NO_RANK && !parsed.holds(p)) {
-                return "holds no record of process " + Long.toHexString(p) + " \"" + definitions.processName(p) + "\", which "
-                        + files.master().getFileName() + " puts in it (the file is empty, truncated or overwritten)";
-            }
-        }
-        return null;
     }
 
     /**
@@ -163,7 +197,12 @@ final class Otf1DamageCheck {
         } catch (RuntimeException e) {
             return "cannot be parsed (" + e + ")";
         }
-        return missingProcess(stream, parsed, definitions, files);
+        try {
+            processesWithoutRecords(files, file, stream, parsed, definitions);
+            return null;
+        } catch (TraceReadException e) {
+            return e.getMessage().substring(file.toString().length() + 2);
+        }
     }
 
     private static final LocationEvents NOTHING = new LocationEvents() {

@@ -40,6 +40,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     long regionsLeftOpen;
     long collectiveEndsWithoutBegin;
     boolean abortedByWriter;
+    /** Which processes of the stream (bit i: the master file's i-th process of it) the file holds no record of. */
+    long withoutRecords;
 
     /** @param order where this file's locations come in the merge (the stream's position in the master file) */
     Otf1EventStream(Otf1Definitions definitions, LocationSink sink, long order) {
@@ -92,6 +94,11 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         stateOfProcess.put((int) processId, states.size());
         states.add(s);
         return s;
+    }
+
+    /** The processes this file holds a record or process line of. */
+    long[] processes() {
+        return states.stream().mapToLong(st -> st.id).toArray();
     }
 
     /** Whether this file holds a record or process line of the process. */

@@ -8,7 +8,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.igtrace.reader.TraceReadException;
 
 /**
@@ -91,6 +95,25 @@ final class Otf1FileSet implements Serializable {
 
     Path localDefinitions(long stream) {
         return existing(stub + "." + Long.toHexString(stream) + ".def");
+    }
+
+    /**
+     * The events files of this trace ({@code NAME.<hex>.events[.z]} beside the master file) whose
+     * stream the master file does not list: a master file cut short leaves some out.
+     */
+    List<Path> unlistedEvents() throws TraceReadException {
+        Set<Long> listed = new HashSet<>();
+        streams.forEach(s -> listed.add(s.id()));
+        Pattern events = Pattern.compile(
+                Pattern.quote(stub) + "\\.([0-9a-fA-F]{1,15})\\.events(\\.z)?");
+        try (java.util.stream.Stream<Path> siblings = Files.list(master().toAbsolutePath().getParent())) {
+            return siblings.filter(f -> {
+                Matcher m = events.matcher(f.getFileName().toString());
+                return m.matches() && !listed.contains(Long.parseLong(m.group(1), 16));
+            }).sorted().toList();
+        } catch (IOException e) {
+            throw new TraceReadException(master() + ": cannot list its directory (" + e.getMessage() + ")");
+        }
     }
 
     /** The name a stream's events file would have, for messages about a missing one. */

@@ -39,7 +39,7 @@ record Otf1PartReader(Otf1FileSet files, Otf1Definitions resolved, List<String> 
                 throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
             }
             stream.finish();
-            Otf1DamageCheck.streamHoldsItsProcesses(files, file, streams.get(part), stream, resolved);
+            Otf1DamageCheck.markProcessesWithoutRecords(files, file, streams.get(part), stream, resolved);
             parsed.add(stream);
         }
         return Otf1TraceReader.counts(parsed, parts, eventFiles.size());

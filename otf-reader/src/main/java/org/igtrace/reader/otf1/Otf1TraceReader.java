@@ -35,13 +35,15 @@ public final class Otf1TraceReader implements PartitionedSource {
     private final Otf1Definitions definitions;
     private final List<Path> eventFiles = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    /** The processes (MPI processes and threads) no stream lists: they recorded nothing. */
+    private final List<Long> unlisted;
 
     private Otf1TraceReader(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
         this.options = options;
         this.progress = progress;
         files = Otf1FileSet.open(master);
         definitions = readDefinitions(master, files);
-        Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
+        unlisted = Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
         List<String> missing = new ArrayList<>();
         List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, definitions)).toList();
         for (Otf1FileSet.Stream stream : wanted) {
@@ -115,7 +117,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         }
         progress.start(total, "bytes");
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
-        Otf1DamageCheck.streamsHoldTheirProcesses(files, eventFiles, parsed, definitions);
+        Otf1DamageCheck.markProcessesWithoutRecords(files, eventFiles, parsed, definitions);
         notes.addAll(countNotes(counts(parsed, allParts(), eventFiles.size())));
     }
 
@@ -145,7 +147,7 @@ public final class Otf1TraceReader implements PartitionedSource {
     @Override
     public List<String> notes(long[] counts) {
         List<String> all = new ArrayList<>(notes);
-        all.addAll(countNotes(java.util.Arrays.copyOf(counts, Math.max(counts.length, OPEN_BY_PART + eventFiles.size()))));
+        all.addAll(countNotes(java.util.Arrays.copyOf(counts, Math.max(counts.length, OPEN_BY_PART + 2 * eventFiles.size()))));
         return all;
     }
 
@@ -266,10 +268,11 @@ public final class Otf1TraceReader implements PartitionedSource {
     /**
      * What the streams of {@code parts} noticed, summed so that counts of other parts add up:
      * unknown records, leaves, open regions, collective ends, aborted streams, then the open
-     * regions of every part (the note names the files).
+     * regions of every part (the note names the files), then for every part which processes of its
+     * stream it holds no record of ({@link Otf1EventStream#withoutRecords}).
      */
     static long[] counts(List<Otf1EventStream> streams, int[] parts, int allParts) {
-        long[] c = new long[OPEN_BY_PART + allParts];
+        long[] c = new long[OPEN_BY_PART + 2 * allParts];
         for (int i = 0; i < streams.size(); i++) {
             Otf1EventStream s = streams.get(i);
             c[0] += s.unknownRecords;
@@ -278,8 +281,26 @@ public final class Otf1TraceReader implements PartitionedSource {
             c[3] += s.collectiveEndsWithoutBegin;
             c[4] += s.abortedByWriter ? 1 : 0;
             c[OPEN_BY_PART + parts[i]] += s.regionsLeftOpen;
+            c[OPEN_BY_PART + allParts + parts[i]] |= s.withoutRecords;
         }
         return c;
+    }
+
+    /** The note about the processes that recorded nothing: in no stream, or in no record of their stream's file. */
+    private String silentNote(long[] c) {
+        Otf1SilentProcesses silent = new Otf1SilentProcesses(definitions);
+        unlisted.forEach(p -> silent.notInAnyStream(p, files.master().getFileName().toString()));
+        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        for (int part = 0; part < eventFiles.size(); part++) {
+            long mask = c[OPEN_BY_PART + eventFiles.size() + part];
+            Otf1FileSet.Stream stream = streamOf.get(eventFiles.get(part));
+            for (int i = 0; mask != 0 && stream != null && i < Math.min(63, stream.processes().length); i++) {
+                if ((mask & 1L << i) != 0) {
+                    silent.noRecordIn(stream.processes()[i], eventFiles.get(part).getFileName().toString());
+                }
+            }
+        }
+        return silent.note();
     }
 
     private List<String> countNotes(long[] c) {
@@ -291,6 +312,10 @@ public final class Otf1TraceReader implements PartitionedSource {
             }
         }
         List<String> notes = new ArrayList<>();
+        String silent = silentNote(c);
+        if (silent != null) {
+            notes.add(silent);
+        }
         if (unknown > 0) {
             notes.add(unknown + " unknown event records skipped");
         }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
@@ -76,14 +77,15 @@ final class LocationFileCheck {
     private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, boolean localDefinitions)
             throws TraceReadException {
         Map<Long, Problem> problems = new LinkedHashMap<>();
+        Predicate<Path> complete = files.completeness();
         for (long location : locations) {
             Path events = files.events(location);
             Path local = files.localDefinitions(location);
-            if (Files.exists(events) && !Otf2Files.endsComplete(events)) {
+            if (Files.exists(events) && !complete.test(events)) {
                 problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
             } else if (localDefinitions && !Files.exists(local)) {
                 problems.put(location, new Problem(local, "missing", "local definitions", null));
-            } else if (localDefinitions && !Otf2Files.endsComplete(local)) {
+            } else if (localDefinitions && !complete.test(local)) {
                 problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
             }
         }

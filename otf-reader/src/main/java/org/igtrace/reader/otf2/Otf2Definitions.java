@@ -189,20 +189,49 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         return groupRank;
     }
 
-    /** Maps each CPU-thread location of a process to the process's rank; counts the others in a note. */
+    /**
+     * Maps each CPU-thread location of a process to the process's rank; counts the others in a note
+     * per reason: not a CPU thread (GPU streams, metric locations), a CPU thread whose location group
+     * is not defined (libotf2's own test archives), or one whose location group is not a process.
+     */
     private void assignLocations(Map<Integer, Integer> groupRank, TraceDefinitions.Builder b) {
-        long ignored = 0;
+        long notThreads = 0;
+        List<String> noGroup = new ArrayList<>(), notProcess = new ArrayList<>();
         for (Map.Entry<Long, Location> e : locations.entrySet()) {
-            Integer rank = groupRank.get(e.getValue().group());
-            if (rank != null && e.getValue().kind() == LocationKind.CPU_THREAD) {
+            Location l = e.getValue();
+            Integer rank = groupRank.get(l.group());
+            if (rank != null && l.kind() == LocationKind.CPU_THREAD) {
                 locationProcess.put(e.getKey(), rank);
+            } else if (l.kind() != LocationKind.CPU_THREAD) {
+                notThreads++;
+            } else if (!locationGroups.containsKey(l.group())) {
+                noGroup.add(locationName(e.getKey(), l));
             } else {
-                ignored++;
+                notProcess.add(locationName(e.getKey(), l));
             }
         }
-        if (ignored > 0) {
-            b.note(ignored + " locations that are not CPU threads of a process (GPU streams, metric locations) ignored");
+        if (notThreads > 0) {
+            b.note(notThreads + " locations that are not CPU threads of a process (GPU streams, metric locations) ignored");
         }
+        if (!noGroup.isEmpty()) {
+            b.note(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");
+        }
+        if (!notProcess.isEmpty()) {
+            b.note(threads(notProcess) + " ignored: their location group is not a process (" + named(notProcess) + ")");
+        }
+    }
+
+    private String locationName(long id, Location l) {
+        String name = strings.get(l.name());
+        return name == null ? "location " + id : "\"" + name + "\"";
+    }
+
+    private static String threads(List<String> names) {
+        return names.size() == 1 ? "1 CPU thread" : names.size() + " CPU threads";
+    }
+
+    private static String named(List<String> names) {
+        return names.size() <= 3 ? String.join(", ", names) : String.join(", ", names.subList(0, 3)) + ", ...";
     }
 
     /** Dense communicator numbers, each with the world ranks of its members (null for COMM_SELF). */

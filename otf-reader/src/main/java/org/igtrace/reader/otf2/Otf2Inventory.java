@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -34,7 +35,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private record Location(long id, int name, LocationKind kind, long events) {
     }
 
-    private record Group(GroupKind kind, int size) {
+    private record Group(GroupKind kind, int size, int name, int paradigm) {
     }
 
     private final Otf2Definitions definitions = new Otf2Definitions();
@@ -67,10 +68,11 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     public static TraceInventory read(Path anchor, int threads) throws TraceReadException {
         Otf2Inventory inventory = new Otf2Inventory();
         inventory.maxThreads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+        Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(inventory);
         } catch (Otf2Exception e) {
-            throw new TraceReadException(anchor + ": " + e.getMessage());
+            throw Otf2ReadFailure.of(anchor, e); // the file and its state, as the other commands name them
         }
         inventory.countEvents(anchor, eventDirectory(anchor));
         return inventory.inventory(anchor, Otf2AnchorProperties.read(anchor));
@@ -155,9 +157,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     private void countEvents(Path anchor, Path dir) {
         Map<Long, Long> bytes = new java.util.TreeMap<>();
+        Predicate<Path> complete = new Otf2Files(anchor).completeness();
         for (Location l : locations) {
             Path evt = dir.resolve(l.id() + ".evt");
-            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !Otf2Files.endsComplete(evt)) {
+            if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !complete.test(evt)) {
                 // libotf2 reads past the end of a cut file, or loops for ever on some: not read (as the reader refuses it)
                 if (countFailure == null) {
                     countFailure = evt + ": damaged or truncated (" + LocationFileCheck.NO_END + ")";
@@ -293,8 +296,9 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         List<TraceInventory.Communicator> comms = new ArrayList<>();
         for (Map.Entry<Integer, int[]> c : communicators.entrySet()) {
             Group g = groups.get(c.getValue()[0]);
-            comms.add(new TraceInventory.Communicator(strings.getOrDefault(c.getValue()[1], "communicator " + c.getKey()),
-                    g == null ? 0 : g.kind() == GroupKind.COMM_SELF ? 1 : g.size()));
+            comms.add(new TraceInventory.Communicator(communicatorName(c.getKey(), c.getValue()[1], g),
+                    g == null ? 0 : g.kind() == GroupKind.COMM_SELF ? 1 : g.size(),
+                    g == null || g.paradigm() == PARADIGM_MPI ? null : paradigmName(g.paradigm())));
         }
         List<String> notes = new ArrayList<>(resolved.notes());
         String format = "OTF2" + (anchorProperties.version() == null ? "" : " " + anchorProperties.version());
@@ -334,6 +338,29 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         double a = Math.abs(org.igtrace.core.output.Labels.rounded(s, 3));
         return a >= 1 || a == 0 ? String.format(java.util.Locale.ROOT, "%.3g s", s)
                 : a >= 1e-3 ? String.format(java.util.Locale.ROOT, "%.3g ms", s * 1e3) : String.format(java.util.Locale.ROOT, "%.3g us", s * 1e6);
+    }
+
+    /**
+     * A communicator's name; an unnamed one (Score-P 1.3 names only MPI_COMM_WORLD) by its group's
+     * name, "self" for a self-communicator, else "unnamed".
+     */
+    private String communicatorName(int id, int name, Group g) {
+        String own = strings.get(name);
+        if (own == null) {
+            return "communicator " + id;
+        } else if (!own.isEmpty() || g == null) {
+            return own;
+        }
+        String group = strings.getOrDefault(g.name(), "");
+        return !group.isEmpty() ? group : g.kind() == GroupKind.COMM_SELF ? "self" : "unnamed";
+    }
+
+    /** An OTF2_Paradigm code as people name the paradigm. */
+    static String paradigmName(int paradigm) {
+        String[] names = {"unknown", "user", "compiler", "OpenMP", "MPI", "CUDA", "measurement system", "Pthreads", "HMPP",
+            "OmpSs", "hardware", "GASPI", "UPC", "SHMEM", "Windows threads", "Qt threads", "ACE threads", "TBB threads", "OpenACC",
+            "OpenCL", "MTAPI", "sampling", "none", "HIP", "Kokkos"};
+        return paradigm >= 0 && paradigm < names.length ? names[paradigm] : "paradigm " + paradigm;
     }
 
     private static Path eventDirectory(Path anchor) {
@@ -388,10 +415,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     }
 
     @Override
-    public void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
-        definitions.group(id, name, kind, mpiParadigm, members);
+    public void groupOfParadigm(int id, int name, GroupKind kind, int paradigm, long[] members) {
+        definitions.groupOfParadigm(id, name, kind, paradigm, members);
         if (kind == GroupKind.COMM_GROUP || kind == GroupKind.COMM_SELF) {
-            groups.putIfAbsent(id, new Group(kind, members.length));
+            groups.putIfAbsent(id, new Group(kind, members.length, name, paradigm));
         }
     }
 

@@ -15,31 +15,45 @@ final class Otf2LocationTranslator implements EventVisitor {
     private final Otf2IdMaps definitions;
     private final int process;
     private final LocationEvents target;
+    private final RegionNesting nesting = new RegionNesting();
+    private final long[] neverLeft;
+    private final int slot;
 
-    Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target) {
+    /** @param neverLeft where {@link #end()} puts, at {@code slot}, how many regions the location entered and never left */
+    Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target, long[] neverLeft, int slot) {
         this.definitions = definitions;
         this.process = process;
         this.target = target;
+        this.neverLeft = neverLeft;
+        this.slot = slot;
     }
 
     @Override
     public void enter(long time, int region) {
-        target.enter(time, definitions.region(region));
+        int r = definitions.region(region);
+        nesting.enter(r);
+        target.enter(time, r);
     }
 
     @Override
     public void leave(long time, int region) {
-        target.leave(time, definitions.region(region));
+        int r = definitions.region(region);
+        nesting.leave(r);
+        target.leave(time, r);
     }
 
     @Override
     public void callingContextEnter(long time, int callingContext) {
-        target.enter(time, definitions.callingContextRegion(callingContext));
+        int r = definitions.callingContextRegion(callingContext);
+        nesting.enter(r);
+        target.enter(time, r);
     }
 
     @Override
     public void callingContextLeave(long time, int callingContext) {
-        target.leave(time, definitions.callingContextRegion(callingContext));
+        int r = definitions.callingContextRegion(callingContext);
+        nesting.leave(r);
+        target.leave(time, r);
     }
 
     @Override
@@ -94,6 +108,7 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     @Override
     public void end() {
+        neverLeft[slot] = nesting.end();
         target.end();
     }
 

@@ -46,10 +46,11 @@ final class Otf2ReadFailure {
         return null;
     }
 
-    /** Throws when the archive's global definitions file is there but cut short (see Otf2Files.endsComplete). */
+    /** Throws when the archive's global definitions file is there but cut short (see Otf2Files.complete). */
     static void requireCompleteGlobalDefinitions(Path anchor) throws TraceReadException {
-        Path file = new Otf2Files(anchor).globalDefinitions();
-        if (Files.exists(file) && !Otf2Files.endsComplete(file)) {
+        Otf2Files files = new Otf2Files(anchor);
+        Path file = files.globalDefinitions();
+        if (Files.exists(file) && !files.complete(file)) {
             throw new TraceReadException(file + ": " + state(file) + " (global definitions; " + LocationFileCheck.NO_END + ")");
         }
     }

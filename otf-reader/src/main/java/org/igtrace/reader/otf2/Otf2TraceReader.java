@@ -97,9 +97,11 @@ public final class Otf2TraceReader implements PartitionedSource {
     @Override
     public void read(LocationSink sink) throws TraceReadException {
         progress.start(events, "events");
+        long[] neverLeft = new long[ids.length];
         LongFunction<EventVisitor> visitors = location -> {
             int process = locations.get(location);
-            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, order.get(location)));
+            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, order.get(location)), neverLeft,
+                    order.get(location));
         };
         int threads = Math.min(threads(), ids.length);
         if (threads <= 1) {
@@ -107,6 +109,10 @@ public final class Otf2TraceReader implements PartitionedSource {
         } else {
             LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
             readInParallel(anchor, threads, claims.order(), claims.claiming(visitors), progress);
+        }
+        String regions = RegionNesting.note(neverLeft, this::describePart);
+        if (regions != null) {
+            notes.add(regions);
         }
     }
 
@@ -156,7 +162,18 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     @Override
     public List<String> notes(long[] counts) {
-        return notes();
+        List<String> all = new ArrayList<>(notes());
+        String regions = RegionNesting.note(java.util.Arrays.copyOf(counts, ids.length), this::describePart);
+        if (regions != null) {
+            all.add(regions);
+        }
+        return all;
+    }
+
+    /** A part's location as the notes name it: its id and name. */
+    private String describePart(int part) {
+        String name = collected.locationName(ids[part]);
+        return "location " + ids[part] + (name == null ? "" : " \"" + name + "\"");
     }
 
     static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)

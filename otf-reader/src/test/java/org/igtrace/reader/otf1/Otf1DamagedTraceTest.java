@@ -247,7 +247,8 @@ class Otf1DamagedTraceTest {
         Files.copy(dir.resolve("md_mpi_cuda.2.events.z"), dir.resolve("md_mpi_cuda.4.events.z"),
                 java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         assertEquals(dir.resolve("md_mpi_cuda.4.events.z") + ": holds no record of process 4 \"Process 3\", which"
-                + " md_mpi_cuda.otf puts in it (the file is empty, truncated or overwritten)", error(master, DEFAULT));
+                + " md_mpi_cuda.otf puts in it (the file holds records of processes of another stream: overwritten)",
+                error(master, DEFAULT));
     }
 
     /**

@@ -46,12 +46,25 @@ class TruncatedEventFileTest {
         assertEquals(119995e-6, TraceInput.read(copy(dir), false).processes().get(0).time(), 1e-12);
     }
 
+    @Test
+    void aNewlineAfterTheEndOfFileRecordIsIgnoredAsLibotf2IgnoresIt(@TempDir Path dir) throws Exception {
+        // issue 34, item 1: otf2-print reads this copy completely; the check walks the second chunk's records to the end
+        Path anchor = copy(dir);
+        for (String file : new String[] {"traces.def", "traces/0.def", "traces/0.evt"}) {
+            Files.write(dir.resolve(file), new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND);
+        }
+        assertEquals(119995e-6, TraceInput.read(anchor, false).processes().get(0).time(), 1e-12);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {262144, 262200, 263000, 264000, 264043, 264044})
     void aFileCutInItsSecondChunkIsRefusedNotReadForEver(int length, @TempDir Path dir) throws Exception {
         Path anchor = copy(dir);
         Path events = dir.resolve("traces/0.evt");
         Files.write(events, Arrays.copyOf(Files.readAllBytes(events), length));
+        if (length > 264000) {
+            Files.write(events, new byte[] {'\n'}, java.nio.file.StandardOpenOption.APPEND); // a newline after the cut: still cut
+        }
         TraceReadException e = assertTimeoutPreemptively(Duration.ofSeconds(30),
                 () -> assertThrows(TraceReadException.class, () -> TraceInput.read(anchor, false)));
         assertEquals(events + ": damaged or truncated (events of location 0, \"Master thread\"; no end-of-file record)", e.getMessage());

@@ -31,6 +31,17 @@ public interface GlobalDefinitionVisitor {
     default void group(int id, int name, GroupKind kind, boolean mpiParadigm, long[] members) {
     }
 
+    /**
+     * A group with its paradigm, an OTF2_Paradigm code (MPI 4, OpenMP 3, CUDA 5, ...): by default
+     * {@link #group} with whether the paradigm is MPI.
+     */
+    default void groupOfParadigm(int id, int name, GroupKind kind, int paradigm, long[] members) {
+        group(id, name, kind, paradigm == PARADIGM_MPI, members);
+    }
+
+    /** OTF2_PARADIGM_MPI. */
+    int PARADIGM_MPI = 4;
+
     default void communicator(int id, int name, int group, int parent) {
     }
 

@@ -4,12 +4,13 @@ import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.ptr.ByteByReference;
+import com.sun.jna.ptr.LongByReference;
 import com.sun.jna.ptr.PointerByReference;
 
 /**
  * What an OTF2 anchor file says about its archive: the creator (the tool that wrote it) and the
- * OTF2 version it was written with. Its own JNA binding of the three functions it needs, so the
- * reader's binding stays as it is.
+ * OTF2 version it was written with, and the chunk sizes of its files. Its own JNA binding of the
+ * functions it needs, so the reader's binding stays as it is.
  */
 public final class Otf2AnchorProperties {
     private static final Throwable LOAD_FAILURE;
@@ -29,6 +30,8 @@ public final class Otf2AnchorProperties {
     private static native int OTF2_Reader_Close(Pointer reader);
 
     private static native int OTF2_Reader_GetCreator(Pointer reader, PointerByReference creator);
+
+    private static native int OTF2_Reader_GetChunkSize(Pointer reader, LongByReference events, LongByReference definitions);
 
     private static native int OTF2_Reader_GetVersion(Pointer reader, ByteByReference major, ByteByReference minor,
                                                      ByteByReference bugfix);
@@ -57,6 +60,24 @@ public final class Otf2AnchorProperties {
             String version = OTF2_Reader_GetVersion(reader, major, minor, bugfix) == 0
                     ? major.getValue() + "." + minor.getValue() + "." + bugfix.getValue() : null;
             return new Properties(name == null || name.isBlank() ? null : name, version);
+        } finally {
+            OTF2_Reader_Close(reader);
+        }
+    }
+
+    /** The chunk size of the event files and of the definition files, or null when libotf2 cannot tell. */
+    public static long[] chunkSizes(java.nio.file.Path anchor) {
+        if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
+            return null;
+        }
+        Pointer reader = OTF2_Reader_Open(anchor.toString());
+        if (reader == null) {
+            return null;
+        }
+        try {
+            LongByReference events = new LongByReference(), definitions = new LongByReference();
+            return OTF2_Reader_GetChunkSize(reader, events, definitions) == 0
+                    ? new long[] {events.getValue(), definitions.getValue()} : null;
         } finally {
             OTF2_Reader_Close(reader);
         }

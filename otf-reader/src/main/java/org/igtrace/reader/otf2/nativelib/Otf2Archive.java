@@ -63,7 +63,7 @@ public final class Otf2Archive implements AutoCloseable {
     private final Otf2Library.CallingContextCallback onCallingContext = (u, id, region, source, parent) ->
             guard(() -> definitions.callingContext(id, region, parent));
     private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->
-            guard(() -> definitions.group(id, name, groupKind(type), paradigm == PARADIGM_MPI,
+            guard(() -> definitions.groupOfParadigm(id, name, groupKind(type), paradigm,
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
     private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
 

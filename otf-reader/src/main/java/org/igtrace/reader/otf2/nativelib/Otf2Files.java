@@ -1,9 +1,9 @@
 package org.igtrace.reader.otf2.nativelib;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.function.Predicate;
 
 /**
  * The files of an OTF2 archive written with the POSIX substrate: the anchor {@code NAME.otf2}, the
@@ -29,20 +29,38 @@ public record Otf2Files(Path anchor) {
     }
 
     /**
-     * Whether a definitions or events file ends as libotf2 ends every file it writes: an
-     * end-of-file record (2) and an end-of-buffer mark (1). A file cut short does not (unless cut
-     * right after those two bytes inside a record, which is rare). libotf2 itself parses on past
-     * the end of a short last chunk, and loops for ever on some files cut in their second or later
-     * chunk, so this is checked before libotf2 reads the file.
+     * Whether a definitions or events file of this archive is complete as libotf2 reads it: its
+     * last chunk's records end with the end-of-file record (and the end-of-buffer mark libotf2
+     * writes after it), whatever follows them ({@link Otf2FileEnd}; the chunk sizes come from the
+     * anchor). A file cut short is not. libotf2 itself parses on past the end of a short last
+     * chunk, and loops for ever on some files cut in their second or later chunk, so this is
+     * checked before libotf2 reads the file. An event file that ends with those two bytes is taken
+     * as complete without walking its last chunk (up to 16 MiB: 0.3 s for 64 files of 0.66 MB on
+     * a cold JVM), as before: one cut right after a 02 01 inside a record (about 1 in 250 cuts of
+     * Score-P's event files) still passes; definition files are always walked.
      */
-    public static boolean endsComplete(Path file) {
+    public boolean complete(Path file) {
+        return complete(file, Otf2AnchorProperties.chunkSizes(anchor));
+    }
+
+    /** {@link #complete} for many files of this archive, with the chunk sizes read from the anchor once. */
+    public Predicate<Path> completeness() {
+        long[] chunkSizes = Otf2AnchorProperties.chunkSizes(anchor);
+        return file -> complete(file, chunkSizes);
+    }
+
+    /**
+     * With no chunk sizes (libotf2 cannot open the anchor, and says so when the archive is opened),
+     * a file is taken as complete when it ends as libotf2 ends every file: the end-of-file record
+     * and the end-of-buffer mark.
+     */
+    private static boolean complete(Path file, long[] chunkSizes) {
+        boolean events = file.getFileName().toString().endsWith(".evt");
         try (FileChannel channel = FileChannel.open(file)) {
-            long size = channel.size();
-            ByteBuffer end = ByteBuffer.allocate(2);
-            if (size < 2 || channel.read(end, size - 2) != 2) {
-                return false;
+            if (chunkSizes == null || events && Otf2FileEnd.endsAsWritten(channel, channel.size())) {
+                return Otf2FileEnd.endsAsWritten(channel, channel.size());
             }
-            return end.get(0) == 2 && end.get(1) == 1;
+            return Otf2FileEnd.endOfFileRecordFound(channel, chunkSizes[events ? 0 : 1], events);
         } catch (IOException e) {
             return false;
         }

@@ -1,0 +1,90 @@
+package org.igtrace.reader.otf2;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+
+/**
+ * Follows the nesting of one location's regions as its Enter and Leave events come (OTF2 Leave
+ * events name their region) and counts the regions entered and never left: no Leave of theirs
+ * comes, before the location ends (a region entered twice and left once, a child whose parent is
+ * left and that is never left itself). A Leave of an enclosing region puts the regions still open
+ * inside it aside; a later Leave of one of them leaves it (EZTrace 2.0 leaves "Working" before
+ * "EZTrace finalize" inside it: left, out of order). The events themselves go on as recorded;
+ * {@link #note} says how many were never left (definitions section 3). A Leave of a region that is
+ * not open at all is the core's to count (Leave events without a matching Enter).
+ */
+final class RegionNesting {
+    private int[] open = new int[16];
+    private int depth;
+    /** Regions still open when an enclosing region was left: left later, out of order, or never. */
+    private int[] aside = new int[4];
+    private int asideCount;
+
+    void enter(int region) {
+        if (depth == open.length) {
+            open = Arrays.copyOf(open, 2 * depth);
+        }
+        open[depth++] = region;
+    }
+
+    void leave(int region) {
+        if (depth > 0 && open[depth - 1] == region) {
+            depth--;
+            return;
+        }
+        for (int i = depth - 2; i >= 0; i--) {
+            if (open[i] == region) {
+                for (int j = i + 1; j < depth; j++) {
+                    putAside(open[j]);
+                }
+                depth = i;
+                return;
+            }
+        }
+        for (int i = asideCount - 1; i >= 0; i--) {
+            if (aside[i] == region) {
+                aside[i] = aside[--asideCount];
+                return;
+            }
+        }
+    }
+
+    private void putAside(int region) {
+        if (asideCount == aside.length) {
+            aside = Arrays.copyOf(aside, 2 * asideCount);
+        }
+        aside[asideCount++] = region;
+    }
+
+    /** The location ended: returns how many regions it entered and never left. */
+    long end() {
+        long neverLeft = depth + asideCount;
+        depth = 0;
+        asideCount = 0;
+        return neverLeft;
+    }
+
+    /**
+     * The note about the regions never left, from the count of each location (by part), or null
+     * when there were none; {@code name} names a part's location.
+     */
+    static String note(long[] neverLeftByPart, IntFunction<String> name) {
+        long total = 0;
+        List<String> locations = new ArrayList<>();
+        for (int part = 0; part < neverLeftByPart.length; part++) {
+            if (neverLeftByPart[part] > 0) {
+                total += neverLeftByPart[part];
+                locations.add(name.apply(part));
+            }
+        }
+        if (total == 0) {
+            return null;
+        }
+        String named = locations.size() <= 3 ? String.join(", ", locations) : String.join(", ", locations.subList(0, 3)) + ", ...";
+        return total + (total == 1 ? " region" : " regions") + " entered and never left (no Leave event of theirs follows), on "
+                + locations.size() + (locations.size() == 1 ? " location (" : " locations (")
+                + named + "): the events are read as recorded";
+    }
+}

@@ -1,0 +1,134 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+
+/**
+ * Whether an OTF2 file (definitions or events) holds its end-of-file record where libotf2 looks
+ * for it. libotf2 writes a file as chunks of the archive's chunk size (the last one cut to what it
+ * holds), each opening with an 18-byte header (type 3, the byte order 0x42 or 0x23, two 8-byte
+ * event numbers) and holding records: in event files a timestamp (type 5 and 8 bytes; definition
+ * files have none, their type 5 is a record like the others), the end of the chunk (0:
+ * go on at the next chunk), the end of the file (2), an event holding one compressed integer (its
+ * type, the integer's size byte and that many bytes), or any other record as its type, a length
+ * byte (0xff: an 8-byte length follows) and that many bytes. libotf2 reads the records of the last
+ * chunk up to its end-of-file record and never looks past it, so bytes after it (a trailing newline
+ * added by a tool that copied the archive) do not matter; a file cut anywhere before it does: the
+ * walk runs out of bytes, or meets the end of a chunk with no chunk after it. libotf2 writes the
+ * end-of-buffer mark (1) right after the end-of-file record; it is required too, so that a file
+ * that lost its last byte still counts as cut (libotf2 would read it: nothing it reads is lost).
+ */
+final class Otf2FileEnd {
+    private static final int END_OF_CHUNK = 0;
+    private static final int END_OF_BUFFER = 1;
+    private static final int END_OF_FILE = 2;
+    private static final int CHUNK_HEADER = 3;
+    private static final int TIMESTAMP = 5;
+    private static final int HEADER_SIZE = 18;
+    /**
+     * The event records that hold a single compressed integer and no length byte (libotf2's
+     * "singleton" events): Enter 12, Leave 13, MpiIsendComplete 16, MpiIrecvRequest 17,
+     * MpiRequestTest 20, MpiRequestCancelled 21, OmpFork 24, OmpTaskCreate 28, OmpTaskSwitch 29,
+     * OmpTaskComplete 30, RmaWinCreate 35, RmaWinDestroy 36, ThreadTeamBegin 55, ThreadTeamEnd 56,
+     * CallingContextLeave 67, IoDestroyHandle 70, ProgramEnd 84. Their size byte reads as a length
+     * too, except 0xff (an undefined value, no byte follows).
+     */
+    private static final boolean[] SINGLETON = new boolean[85];
+
+    static {
+        for (int type : new int[] {12, 13, 16, 17, 20, 21, 24, 28, 29, 30, 35, 36, 55, 56, 67, 70, 84}) {
+            SINGLETON[type] = true;
+        }
+    }
+
+    private Otf2FileEnd() {
+    }
+
+    /**
+     * Whether the last chunk of the file (the last one from the end that opens with a chunk header:
+     * bytes after the end-of-file record may reach past a chunk boundary) ends its records with the
+     * end-of-file record and the end-of-buffer mark within the file.
+     */
+    static boolean endOfFileRecordFound(FileChannel channel, long chunkSize, boolean events) throws IOException {
+        long size = channel.size();
+        if (chunkSize <= 0 || chunkSize > Integer.MAX_VALUE - 8) {
+            return endsAsWritten(channel, size);
+        }
+        ByteBuffer header = ByteBuffer.allocate(2);
+        for (long start = (size - 1) / chunkSize * chunkSize; start >= 0; start -= chunkSize) {
+            header.clear();
+            if (size - start >= HEADER_SIZE && readFully(channel, header, start) && header.get(0) == CHUNK_HEADER
+                    && order(header.get(1)) != null) {
+                ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(size - start, chunkSize));
+                return readFully(channel, chunk, start) && endOfFileInChunk(chunk.array(), order(header.get(1)), events);
+            }
+        }
+        return endsAsWritten(channel, size);
+    }
+
+    /**
+     * A file whose first chunk header is damaged is not walked: libotf2 stops at that header and
+     * says so ("This is no chunk header!"), which names the damage better, unless the file does not
+     * even end as libotf2 ends every file (the end-of-file record and the end-of-buffer mark).
+     */
+    static boolean endsAsWritten(FileChannel channel, long size) throws IOException {
+        ByteBuffer end = ByteBuffer.allocate(2);
+        return size >= 2 && readFully(channel, end, size - 2) && end.get(0) == END_OF_FILE && end.get(1) == END_OF_BUFFER;
+    }
+
+    private static boolean readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, at + buffer.position()) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ByteOrder order(byte mark) {
+        return mark == 0x42 ? ByteOrder.LITTLE_ENDIAN : mark == 0x23 ? ByteOrder.BIG_ENDIAN : null;
+    }
+
+    private static boolean endOfFileInChunk(byte[] chunk, ByteOrder order, boolean events) {
+        int end = chunk.length;
+        int at = HEADER_SIZE;
+        while (at < end) {
+            int type = chunk[at++] & 0xff;
+            if (type == END_OF_FILE) {
+                return at < end && chunk[at] == END_OF_BUFFER;
+            } else if (type == TIMESTAMP && events) {
+                at += 8;
+            } else if (events && type < SINGLETON.length && SINGLETON[type]) {
+                if (at >= end) {
+                    return false;
+                }
+                int size = chunk[at++] & 0xff; // a compressed integer: its size byte, that many bytes (none for 0xff)
+                if (size > 9 && size != 0xff || size != 0xff && size >= end - at) {
+                    return false;
+                }
+                at += size == 0xff ? 0 : size;
+            } else if (type == END_OF_CHUNK || type == CHUNK_HEADER || type == END_OF_BUFFER) {
+                return false; // the end of this chunk, with no chunk after it; or no record at all
+            } else {
+                if (at >= end) {
+                    return false;
+                }
+                long length = chunk[at++] & 0xff;
+                if (length == 0xff) {
+                    if (end - at < 8) {
+                        return false;
+                    }
+                    length = ByteBuffer.wrap(chunk, at, 8).order(order).getLong();
+                    at += 8;
+                }
+                if (length < 0 || length >= end - at) {
+                    return false; // the record reaches past the file: cut short
+                }
+                at += (int) length;
+            }
+        }
+        return false;
+    }
+}
