@@ -63,7 +63,7 @@ public final class ActivityRecorder implements LocationSink {
                 chosen[l.process] = l;
             } else {
                 leftOut++;
-                if (l.eventCount() > c.eventCount() || (l.eventCount() == c.eventCount() && l.callCount() > c.callCount())) {
+                if (better(l, c)) {
                     chosen[l.process] = l;
                 }
             }
@@ -90,6 +90,18 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
+    }
+
+    /**
+     * Whether location {@code l} is replayed rather than {@code c}: one with region events over one without (a
+     * threaded program without MPI whose main thread recorded no region: its threads' regions replayed, not
+     * nothing, which read "measured run time 0 s ... speedup NaN"), then more recorded events, then more calls.
+     */
+    private static boolean better(LocationActivities l, LocationActivities c) {
+        if (l.hasRegionEvents() != c.hasRegionEvents()) {
+            return l.hasRegionEvents();
+        }
+        return l.eventCount() > c.eventCount() || (l.eventCount() == c.eventCount() && l.callCount() > c.callCount());
     }
 
     /** "0-2, 5": ascending ranks as ranges. */

@@ -460,6 +460,11 @@ public final class LocationActivities implements LocationEvents {
         return Math.max(end, start());
     }
 
+    /** The length of the replayed window, {@link #endTicks()} minus {@link #start()} (ticks). */
+    long windowTicks() {
+        return endTicks() - start();
+    }
+
     TraceDefinitions definitions() {
         return definitions;
     }
