@@ -146,4 +146,52 @@ class MeasuredPartTest {
         assertEquals(1, number(json.out, "speedup"), 0);
         assertFalse(json.out.contains("null") || json.out.contains("NaN"), json.out);
     }
+
+    /**
+     * testdata/measured-part/measurement-off (make-measured-part.py; times in ms): every rank main [0, 50], MPI_Init
+     * [0, 1], MPI_Barrier [30, 30.01], MPI_Finalize [48, 49]; rank 0's recording off from 5 to 15 (issue 34 item 6).
+     * T_i = 50 - 2 = 48 (ranks 1-3), 48 - 10 = 38 (rank 0); Tcomm_i = 0.01; U_0 = 37.99, U_1..3 = 47.99; T = 48;
+     * e_0 = 37.99 / 48, lost idle 48 - 38 = 10; LB = (37.99 + 3 x 47.99) / 4 / 47.99. Replay: rank 0's compute bursts
+     * are 29 - 10 = 19 and 17.99: 36.99 (the others' 29 + 17.99 = 46.99), so on the ideal network rank 0 waits 10 in
+     * the barrier. The timeline draws nothing on rank 0 from 5 to 15. Before: rank 0 as the others (T_0 48, compute 46.99,
+     * LB 1), the gap drawn as computation, and no note.
+     */
+    @Test
+    void timeWithRecordingOffIsLeftOut() throws Exception {
+        String trace = TESTDATA.resolve("measured-part/measurement-off").toString();
+        Run stats = igtrace("stats", trace, "--format", "json", "-q");
+        assertEquals(0, stats.code, stats.err);
+        String checked = SubcommandsTest.python(String.join("\n",
+                "import json, sys",
+                "d = json.load(open(sys.argv[1]))",
+                "r = {p['rank']: p for p in d['processes']}",
+                "assert abs(r[0]['time'] - 0.038) < 1e-12 and abs(r[1]['time'] - 0.048) < 1e-12, r",
+                "assert abs(r[0]['comm_time'] - 1e-5) < 1e-12, r[0]",
+                "assert abs(r[0]['useful'] - 0.03799) < 1e-12 and abs(r[0]['lost_idle'] - 0.01) < 1e-12, r[0]",
+                "assert abs(r[0]['efficiency'] - 37.99 / 48) < 1e-12, r[0]",
+                "assert abs(d['efficiency']['runtime'] - 0.048) < 1e-12",
+                "assert abs(d['efficiency']['load_balance'] - (37.99 + 3 * 47.99) / 4 / 47.99) < 1e-12, d['efficiency']",
+                "print('|'.join(n['text'] for n in d['diagnostics'] if 'MeasurementOnOff' in n.get('text', '')))"), write("stats.json", stats.out));
+        assertEquals("recording was switched off (MeasurementOnOff) on rank 0 for 10 ms: what ran then is unknown, left out of T_i,"
+                + " the time in MPI, the useful time and the replay's compute", checked);
+        Run predict = igtrace("predict", trace, "--format", "json", "--latency", "0", "--bandwidth", "inf", "-q");
+        assertEquals(0, predict.code, predict.err);
+        assertTrue(predict.out.contains("{\"rank\": 0, \"predicted_time\": 0.04699"), predict.out);
+        assertTrue(predict.out.contains("\"compute\": 0.03699,"), predict.out);
+        assertTrue(predict.out.contains("compute bursts leave out the time recording was off (unknown, not computation) on rank 0 for 10 ms"),
+                predict.out);
+        Run text = igtrace("predict", trace);
+        assertTrue(text.err.contains("igtrace predict: note: recording was switched off (MeasurementOnOff) on rank 0 for 10 ms"), text.err);
+        Run svg = igtrace("timeline", trace);
+        assertEquals(0, svg.code, svg.err);
+        String row0 = svg.out.substring(0, svg.out.indexOf("<rect x=\"96\"", svg.out.indexOf("<rect x=\"96\"") + 1));
+        assertTrue(row0.contains("data-t0=\"0.001000\" data-t1=\"0.005000\""), row0);
+        assertTrue(row0.contains("data-t0=\"0.015000\" data-t1=\"0.030000\""), row0);
+    }
+
+    private String write(String name, String text) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, text);
+        return f.toString();
+    }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import org.igtrace.core.output.Labels;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MemoryRecordBlocks;
@@ -86,6 +87,10 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(leftOut + " further thread locations of processes are not replayed (each process replays the"
                     + " location holding its MPI events)");
         }
+        String off = offNote(chosen);
+        if (off != null) {
+            notes.add(off);
+        }
         if (untranslated > 0) {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
@@ -102,6 +107,31 @@ public final class ActivityRecorder implements LocationSink {
             return l.hasRegionEvents();
         }
         return l.eventCount() > c.eventCount() || (l.eventCount() == c.eventCount() && l.callCount() > c.callCount());
+    }
+
+    /** The replay's note on the time recording was off (definitions section 3), or null if never. */
+    private String offNote(LocationActivities[] chosen) {
+        StringBuilder b = new StringBuilder();
+        int named = 0;
+        long moreTicks = 0, more = 0;
+        for (int p = 0; p < chosen.length; p++) {
+            long off = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
+            if (off <= 0) {
+                continue;
+            }
+            if (named < 8) {
+                b.append(named++ == 0 ? "" : ", ").append("rank ").append(p).append(" for ")
+                        .append(Labels.seconds(off / definitions.ticksPerSecond()));
+            } else {
+                more++;
+                moreTicks += off;
+            }
+        }
+        if (more > 0) {
+            b.append(" and ").append(more).append(more == 1 ? " more process " : " more processes ")
+                    .append(Labels.seconds(moreTicks / definitions.ticksPerSecond()));
+        }
+        return named == 0 ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
     }
 
     /** "0-2, 5": ascending ranks as ranges. */

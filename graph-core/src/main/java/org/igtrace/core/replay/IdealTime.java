@@ -32,7 +32,8 @@ public final class IdealTime {
                 replayed[p.rank()] = true;
             }
         }
-        double tick = 1 / run.definitions().ticksPerSecond();
+        double ticksPerSecond = run.definitions().ticksPerSecond();
+        double tick = 1 / ticksPerSecond;
         double longest = 0;
         for (ProcessProfile p : profile.processes()) {
             int r = p.rank();
@@ -46,7 +47,8 @@ public final class IdealTime {
             }
             double window = run.process(r).windowTicks() * tick;
             double outside = Math.max(0, p.time() - window);
-            double t = Math.max(p.time() - p.commTime(), Math.min(p.time(), span[r] + outside));
+            // on the ideal network every replayed time is a whole number of ticks: rounded to them, free of the sums' noise
+            double t = Math.max(p.time() - p.commTime(), Math.min(p.time(), Math.round((span[r] + outside) * ticksPerSecond) / ticksPerSecond));
             longest = Math.max(longest, t);
         }
         return longest;

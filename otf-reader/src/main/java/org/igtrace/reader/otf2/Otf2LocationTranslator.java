@@ -93,6 +93,11 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void measurement(long time, boolean on) {
+        target.measurement(time, on);
+    }
+
+    @Override
     public void end() {
         target.end();
     }
