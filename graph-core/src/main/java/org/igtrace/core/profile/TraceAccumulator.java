@@ -8,9 +8,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
-import org.igtrace.core.output.Labels;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 
@@ -136,37 +136,14 @@ public final class TraceAccumulator implements LocationSink {
         return d;
     }
 
-    /** The most processes {@link #offNote} names one by one. */
-    static final int OFF_NOTE_PROCESSES = 8;
-
     /**
      * How long recording was off per process (definitions section 3), or null if never: "recording was switched off
-     * (MeasurementOnOff) on rank 0 for 10.0 ms: ...".
+     * (MeasurementOnOff) on rank 0 for 10 ms: ...".
      */
     static String offNote(long[] offTicks, double ticksPerSecond) {
-        StringBuilder b = new StringBuilder();
-        int named = 0, more = 0;
-        long moreTicks = 0;
-        for (int r = 0; r < offTicks.length; r++) {
-            if (offTicks[r] <= 0) {
-                continue;
-            }
-            if (named < OFF_NOTE_PROCESSES) {
-                b.append(named++ == 0 ? "" : ", ").append("rank ").append(r).append(" for ").append(Labels.seconds(offTicks[r] / ticksPerSecond));
-            } else {
-                more++;
-                moreTicks += offTicks[r];
-            }
-        }
-        if (named == 0) {
-            return null;
-        }
-        if (more > 0) {
-            b.append(" and ").append(Diagnostic.count(more, "more process", "more processes")).append(' ')
-                    .append(Labels.seconds(moreTicks / ticksPerSecond));
-        }
-        return "recording was switched off (MeasurementOnOff) on " + b + ": what ran then is unknown, left out of T_i, the time"
-                + " in MPI, the useful time and the replay's compute";
+        String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond);
+        return b == null ? null : "recording was switched off (MeasurementOnOff) on " + b + ": what ran then is unknown, left out of"
+                + " T_i, the time in MPI, the useful time and the replay's compute";
     }
 
     private List<Diagnostic> notes(ProfileTotals m, Directed d) {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import org.igtrace.core.output.Labels;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordBlocks;
@@ -111,27 +111,12 @@ public final class ActivityRecorder implements LocationSink {
 
     /** The replay's note on the time recording was off (definitions section 3), or null if never. */
     private String offNote(LocationActivities[] chosen) {
-        StringBuilder b = new StringBuilder();
-        int named = 0;
-        long moreTicks = 0, more = 0;
+        long[] off = new long[chosen.length];
         for (int p = 0; p < chosen.length; p++) {
-            long off = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
-            if (off <= 0) {
-                continue;
-            }
-            if (named < 8) {
-                b.append(named++ == 0 ? "" : ", ").append("rank ").append(p).append(" for ")
-                        .append(Labels.seconds(off / definitions.ticksPerSecond()));
-            } else {
-                more++;
-                moreTicks += off;
-            }
+            off[p] = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
         }
-        if (more > 0) {
-            b.append(" and ").append(more).append(more == 1 ? " more process " : " more processes ")
-                    .append(Labels.seconds(moreTicks / definitions.ticksPerSecond()));
-        }
-        return named == 0 ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
+        String b = MeasurementGaps.perProcess(off, definitions.ticksPerSecond());
+        return b == null ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
     }
 
     /** "0-2, 5": ascending ranks as ranges. */

@@ -1,6 +1,7 @@
 package org.igtrace.core.trace;
 
 import java.util.Arrays;
+import org.igtrace.core.output.Labels;
 
 /**
  * The intervals of one location during which recording was switched off (definitions section 3: from a
@@ -82,5 +83,35 @@ public final class MeasurementGaps {
     /** Ticks off between {@code from} and {@code to} (0 when {@code to <= from}). */
     public long between(long from, long to) {
         return count == 0 || to <= from ? 0 : before(to) - before(from);
+    }
+
+    /** The most processes {@link #perProcess} names one by one. */
+    static final int NAMED_PROCESSES = 8;
+
+    /**
+     * "rank 0 for 10 ms, rank 3 for 2 ms and 5 more processes 1.2 ms": how long recording was off per process
+     * (ticks, by rank), for the notes; null when never.
+     */
+    public static String perProcess(long[] offTicks, double ticksPerSecond) {
+        StringBuilder b = new StringBuilder();
+        int named = 0, more = 0;
+        long moreTicks = 0;
+        for (int r = 0; r < offTicks.length; r++) {
+            if (offTicks[r] <= 0) {
+                continue;
+            }
+            if (named < NAMED_PROCESSES) {
+                b.append(named++ == 0 ? "" : ", ").append("rank ").append(r).append(" for ")
+                        .append(Labels.seconds(offTicks[r] / ticksPerSecond));
+            } else {
+                more++;
+                moreTicks += offTicks[r];
+            }
+        }
+        if (more > 0) {
+            b.append(" and ").append(more).append(more == 1 ? " more process " : " more processes ")
+                    .append(Labels.seconds(moreTicks / ticksPerSecond));
+        }
+        return named == 0 ? null : b.toString();
     }
 }
