@@ -147,6 +147,26 @@ class MeasuredPartTest {
         assertFalse(json.out.contains("null") || json.out.contains("NaN"), json.out);
     }
 
+    /** The same trace with the threads' regions replaced by counter samples: no region event at all, refused in one line. */
+    @Test
+    void aTraceWithNoRegionEventIsRefusedInOneLine() throws Exception {
+        Path copy = dir.resolve("no-regions");
+        Files.createDirectories(copy);
+        try (Stream<Path> files = Files.list(TESTDATA.resolve("otf1/pthreads-no-mpi"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(f.getFileName()));
+            }
+        }
+        for (int stream = 2; stream <= 5; stream++) {
+            Files.writeString(copy.resolve("nompi." + stream + ".events"), "12c\n*" + Integer.toHexString(0x100000 + stream - 1) + "\nCNT1V5\n");
+        }
+        Run r = igtrace("predict", copy.resolve("nompi.otf").toString());
+        assertEquals(1, r.code, r.out + r.err);
+        assertEquals("", r.out);
+        assertEquals("igtrace predict: " + copy.resolve("nompi.otf") + ": nothing to replay: no thread of any process recorded a region"
+                + " (function) event", r.err.strip());
+    }
+
     /**
      * testdata/measured-part/measurement-off (make-measured-part.py; times in ms): every rank main [0, 50], MPI_Init
      * [0, 1], MPI_Barrier [30, 30.01], MPI_Finalize [48, 49]; rank 0's recording off from 5 to 15 (issue 34 item 6).
