@@ -20,6 +20,7 @@
  *   IRECV_REQUEST        y = request id
  *   COLLECTIVE_BEGIN     (no fields)
  *   COLLECTIVE_END       a = communicator, b = root (-1: none), c = operation, x = bytes sent, y = received
+ *   MEASUREMENT          a = 1: recording switched on, 0: off (MeasurementOnOff)
  * The kind numbers are repeated in EventBatch.java; change both together.
  */
 #include <otf2/otf2.h>
@@ -38,7 +39,8 @@ enum {
     IGT_COLLECTIVE_BEGIN = 9,
     IGT_COLLECTIVE_END = 10,
     IGT_CC_ENTER = 11,
-    IGT_CC_LEAVE = 12
+    IGT_CC_LEAVE = 12,
+    IGT_MEASUREMENT = 13
 };
 
 /* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
@@ -144,6 +146,12 @@ static OTF2_CallbackCode on_collective_end(OTF2_LocationRef l, OTF2_TimeStamp t,
     return append(u, IGT_COLLECTIVE_END, (int32_t)comm, (int32_t)root, (int32_t)op, t, sent, received);
 }
 
+static OTF2_CallbackCode on_measurement(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                        OTF2_MeasurementMode mode) {
+    (void)l; (void)p; (void)a;
+    return append(u, IGT_MEASUREMENT, mode == OTF2_MEASUREMENT_ON ? 1 : 0, 0, 0, t, 0, 0);
+}
+
 /** A batch over Java's buffer of {@code capacity} records; free it with igt_batch_free. */
 igt_batch *igt_batch_new(void *records, int32_t capacity) {
     if (capacity < 1) return NULL;
@@ -175,6 +183,7 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cbs, on_irecv_request);
     OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(cbs, on_collective_begin);
     OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, on_collective_end);
+    OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(cbs, on_measurement);
     OTF2_ErrorCode rc = OTF2_Reader_RegisterEvtCallbacks(reader, events, cbs, b);
     OTF2_EvtReaderCallbacks_Delete(cbs);
     return (int32_t)rc;

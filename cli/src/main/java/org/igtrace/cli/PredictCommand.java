@@ -18,6 +18,7 @@ import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
 import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.IdealTime;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
@@ -202,6 +203,12 @@ public final class PredictCommand implements Callable<Integer> {
                 return 1;
             }
             RecordedRun run = recorder[0].recorded();
+            if (run.replayedProcesses() == 0) {
+                // nothing to replay gave "measured run time 0 s ... speedup NaN"
+                err.println("igtrace predict: " + located.file() + ": nothing to replay: no thread of any process recorded a region"
+                        + " (function) event");
+                return 1;
+            }
             clock.read();
             // each replay splits the processes among the threads the reading used (ReplayCrew); with a given network
             // one pass replays the model and the ideal network at once; else the calibration is made in the ideal
@@ -238,7 +245,7 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.format() == PredictionOutput.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
             }
-            Efficiency efficiency = Efficiency.of(profile, idealRuntime(replay, profile));
+            Efficiency efficiency = Efficiency.of(profile, IdealTime.of(profile, run, replay.predict(ReplayParameters.ideal())));
             clock.idealKnown();
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
@@ -295,22 +302,6 @@ public final class PredictCommand implements Callable<Integer> {
                 clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
         return selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection,
                 d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store)));
-    }
-
-    /** {@code T_ideal}: the ideal replay's latest end, of the selected ranks with --ranks (definitions section 11). */
-    private static double idealRuntime(TraceReplay replay, TraceProfile profile) {
-        if (profile.selectedRanks() == null) {
-            return replay.idealRuntime();
-        }
-        double latest = 0;
-        // the longest ideal span of a selected rank, from its own start, as T = max T_i is of spans: the latest end,
-        // counted from the earliest start of all processes, made T_ideal 24.5 ms for T 4.07 ms (jacobi-4 --ranks 0)
-        for (Prediction.ProcessPrediction p : replay.predict(ReplayParameters.ideal()).processes()) {
-            if (profile.selected(p.rank())) {
-                latest = Math.max(latest, p.predictedTime());
-            }
-        }
-        return latest;
     }
 
     /** {@code p} with the rows of the selected ranks only and a note saying that every process was replayed. */

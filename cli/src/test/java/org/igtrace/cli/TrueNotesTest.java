@@ -41,7 +41,7 @@ class TrueNotesTest {
         Result stats = run("stats", trace);
         assertEquals(0, stats.code, stats.err);
         assertTrue(stats.out.contains(leftOut), stats.out);
-        assertTrue(stats.out.contains("0 processes, 0 edges (0 in the tree), 0 messages, 0 components; waiting 0 s (0.0% of the run),"
+        assertTrue(stats.out.contains("0 processes, 0 edges (0 in the tree), 0 messages, 0 components; waiting 0 s summed over 0 processes (0.0% of their time),"
                 + " clocks needed no correction, 0 clock conflicts"), stats.out);
         assertFalse(stats.out.contains("drift"), stats.out);
         Result info = run("info", trace);

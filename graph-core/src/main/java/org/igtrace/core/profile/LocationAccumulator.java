@@ -2,6 +2,7 @@ package org.igtrace.core.profile;
 
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
@@ -61,6 +62,8 @@ public final class LocationAccumulator implements LocationEvents {
     private long[] receivedMessages;
 
     private final long order;
+    /** Where recording was switched off (definitions section 3): left out of the span and the calls. */
+    private final MeasurementGaps gaps = new MeasurementGaps();
 
     LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order) {
         this.definitions = definitions;
@@ -85,9 +88,14 @@ public final class LocationAccumulator implements LocationEvents {
         return order;
     }
 
-    /** Last minus first region event (0 without region events). */
+    /** Last minus first region event, less the time recording was off between them (0 without region events). */
     public long spanTicks() {
-        return lastRegionTime >= firstRegionTime ? lastRegionTime - firstRegionTime : 0;
+        return lastRegionTime >= firstRegionTime ? lastRegionTime - firstRegionTime - offTicks() : 0;
+    }
+
+    /** Ticks between the first and the last region event during which recording was off (definitions section 3). */
+    public long offTicks() {
+        return lastRegionTime >= firstRegionTime ? gaps.between(firstRegionTime, lastRegionTime) : 0;
     }
 
     /** Ticks inside MPI environment calls. */
@@ -115,7 +123,14 @@ public final class LocationAccumulator implements LocationEvents {
     /** The location ended: its per-partner counts go into the pair tables. */
     @Override
     public void end() {
+        gaps.end(latestTime);
         movePartnerCounts();
+    }
+
+    @Override
+    public void measurement(long time, boolean on) {
+        checkOrder(time);
+        gaps.measurement(time, on);
     }
 
     /** Moves the per-partner arrays into the pair tables and drops them (later messages go to the tables). */
@@ -187,7 +202,7 @@ public final class LocationAccumulator implements LocationEvents {
             if (communicationDepth == 0) {
                 unbalancedLeaves++;
             } else if (--communicationDepth == 0) {
-                communicationTicks += Math.max(0, time - communicationEnter);
+                communicationTicks += Math.max(0, time - communicationEnter - gaps.between(communicationEnter, time));
                 if (currentCallIsSendrecv && !currentCallHadMessage) {
                     silentSendrecvCalls++;
                 }

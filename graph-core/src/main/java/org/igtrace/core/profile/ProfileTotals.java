@@ -16,6 +16,8 @@ public final class ProfileTotals {
     public final long[] environmentTicks;
     /** Per process: ticks inside outermost MPI communication calls. */
     public final long[] communicationTicks;
+    /** Per process: ticks its locations' recording was off between their first and last region events (left out of the span). */
+    public final long[] offTicks;
     /** Per process: its locations with a region span (threads whose times {@code T_i} adds up). */
     public final int[] threads;
     public final PairCounters sends = new PairCounters();
@@ -35,6 +37,7 @@ public final class ProfileTotals {
         environmentTicks = new long[processes];
         communicationTicks = new long[processes];
         threads = new int[processes];
+        offTicks = new long[processes];
     }
 
     /** The total of one count. */
@@ -48,6 +51,7 @@ public final class ProfileTotals {
         spanTicks[p] += l.spanTicks();
         threads[p] += l.spanTicks() > 0 ? 1 : 0;
         environmentTicks[p] += l.environmentTicks;
+        offTicks[p] += l.offTicks();
         communicationTicks[p] += l.communicationTicks;
         sends.addAll(l.sends());
         receives.addAll(l.receives());

@@ -10,6 +10,7 @@ import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 
@@ -135,6 +136,16 @@ public final class TraceAccumulator implements LocationSink {
         return d;
     }
 
+    /**
+     * How long recording was off per process (definitions section 3), or null if never: "recording was switched off
+     * (MeasurementOnOff) on rank 0 for 10 ms: ...".
+     */
+    static String offNote(long[] offTicks, double ticksPerSecond) {
+        String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond);
+        return b == null ? null : "recording was switched off (MeasurementOnOff) on " + b + ": what ran then is unknown, left out of"
+                + " T_i, the time in MPI, the useful time and the replay's compute";
+    }
+
     private List<Diagnostic> notes(ProfileTotals m, Directed d) {
         Diagnostics found = new Diagnostics();
         definitions.notes().forEach(found::add);
@@ -147,6 +158,10 @@ public final class TraceAccumulator implements LocationSink {
                 .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.count(ProfileTotals.Count.UNBALANCED_LEAVES))
                 .addIf(DiagnosticKind.BACKWARD_TIMES, m.count(ProfileTotals.Count.BACKWARD_TIMES))
                 .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS));
+        String off = offNote(m.offTicks, definitions.ticksPerSecond());
+        if (off != null) {
+            found.add(off);
+        }
         if (d.p2pMessages == 0) {
             // calls that carry no data (barriers) give no pairwise traffic even with --collectives
             found.addIf(m.count(ProfileTotals.Count.COLLECTIVE_DATA_CALLS) == 0 ? DiagnosticKind.COLLECTIVES_WITHOUT_DATA_ONLY

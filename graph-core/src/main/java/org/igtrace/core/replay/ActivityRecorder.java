@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordBlocks;
@@ -63,7 +64,7 @@ public final class ActivityRecorder implements LocationSink {
                 chosen[l.process] = l;
             } else {
                 leftOut++;
-                if (l.eventCount() > c.eventCount() || (l.eventCount() == c.eventCount() && l.callCount() > c.callCount())) {
+                if (better(l, c)) {
                     chosen[l.process] = l;
                 }
             }
@@ -86,10 +87,36 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(leftOut + " further thread locations of processes are not replayed (each process replays the"
                     + " location holding its MPI events)");
         }
+        String off = offNote(chosen);
+        if (off != null) {
+            notes.add(off);
+        }
         if (untranslated > 0) {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
+    }
+
+    /**
+     * Whether location {@code l} is replayed rather than {@code c}: one with region events over one without (a
+     * threaded program without MPI whose main thread recorded no region: its threads' regions replayed, not
+     * nothing, which read "measured run time 0 s ... speedup NaN"), then more recorded events, then more calls.
+     */
+    private static boolean better(LocationActivities l, LocationActivities c) {
+        if (l.hasRegionEvents() != c.hasRegionEvents()) {
+            return l.hasRegionEvents();
+        }
+        return l.eventCount() > c.eventCount() || (l.eventCount() == c.eventCount() && l.callCount() > c.callCount());
+    }
+
+    /** The replay's note on the time recording was off (definitions section 3), or null if never. */
+    private String offNote(LocationActivities[] chosen) {
+        long[] off = new long[chosen.length];
+        for (int p = 0; p < chosen.length; p++) {
+            off[p] = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
+        }
+        String b = MeasurementGaps.perProcess(off, definitions.ticksPerSecond());
+        return b == null ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
     }
 
     /** "0-2, 5": ascending ranks as ranges. */

@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
@@ -88,6 +89,8 @@ public final class LocationActivities implements LocationEvents {
     long firstRegion = Long.MAX_VALUE;
     long lastRegion = Long.MIN_VALUE;
 
+    /** Where recording was off (definitions section 3): left out of the compute bursts. */
+    private final MeasurementGaps recordingOff = new MeasurementGaps();
     private int mpiDepth;
     private int environmentDepth;
     private long openEnter;
@@ -422,8 +425,14 @@ public final class LocationActivities implements LocationEvents {
      * after the last call; else by reading the stream once).
      */
     @Override
+    public void measurement(long time, boolean on) {
+        recordingOff.measurement(time, on);
+    }
+
+    @Override
     public void end() {
         if (!stream.isSealed()) {
+            recordingOff.end(lastRegion);
             stream.seal();
             boolean wholeStream = ops == opsInCalls && (calls == 0 || firstEnter >= start() && lastLeave <= endTicks());
             census = wholeStream ? LocationCensus.whole(this, memberCollectives) : LocationCensus.of(this, membership);
@@ -458,6 +467,19 @@ public final class LocationActivities implements LocationEvents {
     long endTicks() {
         long end = finalizeEnter != Long.MIN_VALUE ? finalizeEnter : lastRegion == Long.MIN_VALUE ? start() : lastRegion;
         return Math.max(end, start());
+    }
+
+    /** The length of the replayed window, {@link #endTicks()} minus {@link #start()}, less the time recording was off (ticks). */
+    long windowTicks() {
+        return endTicks() - start() - offTicks(start(), endTicks());
+    }
+
+    /**
+     * Ticks between {@code from} and {@code to} during which recording was off (definitions section 3): unknown
+     * time, left out of a compute burst.
+     */
+    long offTicks(long from, long to) {
+        return recordingOff.between(from, to);
     }
 
     TraceDefinitions definitions() {

@@ -32,8 +32,8 @@ public record Prediction(double measuredRuntime, double predictedRuntime, Replay
         notes = List.copyOf(notes);
     }
 
-    /** {@code T / T'}. */
+    /** {@code T / T'}; 1 when both are 0 (a replay of no length), infinite when only {@code T'} is: never NaN. */
     public double speedup() {
-        return predictedRuntime > 0 ? measuredRuntime / predictedRuntime : Double.NaN;
+        return predictedRuntime > 0 ? measuredRuntime / predictedRuntime : measuredRuntime > 0 ? Double.POSITIVE_INFINITY : 1;
     }
 }

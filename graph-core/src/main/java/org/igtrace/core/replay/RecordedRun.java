@@ -39,6 +39,15 @@ public final class RecordedRun {
         return notes;
     }
 
+    /** How many processes have a location to replay. */
+    public int replayedProcesses() {
+        int n = 0;
+        for (LocationActivities l : processes) {
+            n += l == null ? 0 : 1;
+        }
+        return n;
+    }
+
     /** Recorded MPI calls over all replayed processes. */
     public long calls() {
         long c = 0;

@@ -175,7 +175,8 @@ final class ReplaySimulation extends ReplayState {
                 }
                 boolean more = callsLeft[p] > 0 && c.next();
                 long until = more ? c.enter : m.run.process(p).endTicks();
-                double measuredBurst = Math.max(0, until - previousLeave[p]) * tick;
+                // recording off (definitions section 3) is unknown time, not computation
+                double measuredBurst = Math.max(0, until - previousLeave[p] - m.run.process(p).offTicks(previousLeave[p], until)) * tick;
                 for (int j = 0, at = p * models; j < models; j++, at++) {
                     double r = cpuRatio[j];
                     double burst = r == 1 ? measuredBurst : measuredBurst / r;

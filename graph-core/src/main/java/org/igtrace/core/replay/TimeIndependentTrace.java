@@ -45,11 +45,11 @@ final class TimeIndependentTrace {
         long[] collectives = new long[m.communicatorSize.length];
         while (c.next()) {
             m.resolve(p, c, collectives);
-            sleep(p, Math.max(0, c.enter - previous) * tick / cpuRatio, out);
+            sleep(p, Math.max(0, c.enter - previous - l.offTicks(previous, c.enter)) * tick / cpuRatio, out);
             call(p, c, out);
             previous = c.leave;
         }
-        sleep(p, Math.max(0, l.endTicks() - previous) * tick / cpuRatio, out);
+        sleep(p, Math.max(0, l.endTicks() - previous - l.offTicks(previous, l.endTicks())) * tick / cpuRatio, out);
         out.append(Integer.toString(p)).append(" finalize\n");
     }
 

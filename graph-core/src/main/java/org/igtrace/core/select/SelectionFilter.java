@@ -249,6 +249,12 @@ public final class SelectionFilter implements EventTaps {
             }
         }
 
+        /** Recording switched off or on always passes: the analyses count gaps only between the events kept. */
+        @Override
+        public void measurement(long time, boolean on) {
+            down.measurement(time, on);
+        }
+
         /** The location's end always passes: the analyses close what they hold open. */
         @Override
         public void end() {

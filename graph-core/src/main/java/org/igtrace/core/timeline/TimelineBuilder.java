@@ -350,6 +350,8 @@ public final class TimelineBuilder implements EventTaps {
         private int mpiFrame = -1;
         private int state = -1;
         private long since;
+        /** Recording is off: nothing is drawn until it is on again. */
+        private boolean off;
         long[] starts = new long[64];
         long[] ends = new long[64];
         byte[] classes = new byte[64];
@@ -410,7 +412,9 @@ public final class TimelineBuilder implements EventTaps {
 
         private void change(long time, int next) {
             if (next != state) {
-                record(state, since, time);
+                if (!off) {
+                    record(state, since, time);
+                }
                 state = next;
                 since = time;
             }
@@ -503,9 +507,24 @@ public final class TimelineBuilder implements EventTaps {
             at(time);
         }
 
+        /**
+         * Recording switched off or on (definitions section 3): what ran between is unknown, so nothing is drawn
+         * there (a gap in the row); the state of the call stack goes on from the ON.
+         */
+        @Override
+        public void measurement(long time, boolean on) {
+            if (!on && !off) {
+                record(state, since, time);
+                off = true;
+            } else if (on && off) {
+                off = false;
+                since = Math.max(since, time);
+            }
+        }
+
         /** Ends the state still open at the location's last event. */
         void finish() {
-            if (state >= 0 && last > since) {
+            if (!off && state >= 0 && last > since) {
                 record(state, since, last);
                 since = last;
             }

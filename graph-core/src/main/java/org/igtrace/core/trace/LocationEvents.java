@@ -76,6 +76,13 @@ public interface LocationEvents {
     default void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
     }
 
+    /**
+     * Recording was switched off ({@code on} false) or on again (OTF2 {@code MeasurementOnOff}, definitions section
+     * 3): the time between is unknown, not computation. Ignored by default.
+     */
+    default void measurement(long time, boolean on) {
+    }
+
     /** A collective arrival a selection left out ({@link #outsideMessage}); ignored by default. */
     default void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
     }

@@ -135,6 +135,12 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void measurement(long time, boolean on) {
+            a.measurement(time, on);
+            b.measurement(time, on);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -235,6 +241,13 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void measurement(long time, boolean on) {
+            a.measurement(time, on);
+            b.measurement(time, on);
+            c.measurement(time, on);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -243,6 +256,13 @@ public final class TeeSink implements LocationSink {
     }
 
     private record Many(LocationEvents[] targets) implements LocationEvents {
+        @Override
+        public void measurement(long time, boolean on) {
+            for (LocationEvents t : targets) {
+                t.measurement(time, on);
+            }
+        }
+
         @Override
         public void enter(long time, int region) {
             for (LocationEvents t : targets) {

@@ -107,6 +107,11 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void measurement(long time, boolean on) {
+        target.measurement(time, on);
+    }
+
+    @Override
     public void end() {
         neverLeft[slot] = nesting.end();
         target.end();

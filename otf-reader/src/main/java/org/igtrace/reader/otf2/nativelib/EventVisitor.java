@@ -60,4 +60,8 @@ public interface EventVisitor {
     /** MpiIrecvRequest (the post of a non-blocking receive). */
     default void irecvRequest(long time, long request) {
     }
+
+    /** MeasurementOnOff: recording switched on ({@code on}) or off. */
+    default void measurement(long time, boolean on) {
+    }
 }
