@@ -17,6 +17,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (SupervisedChild.active()) {
+            SupervisedChild.watchParent(); // dies with the launcher or the supervising JVM
+        }
         Path anchor = ReaderSupervisor.otf2Anchor(args);
         int code = anchor != null && ReaderSupervisor.enabled()
                 ? ReaderSupervisor.run(anchor, args, System.err, ProgressBar.stderrIsTerminal())

@@ -207,6 +207,67 @@ class LauncherTest {
         assertNothingLeft(anchor);
     }
 
+    /**
+     * {@code kill -9} of the launcher (issue 41, item 4: the JVM went on and wrote its output
+     * seconds later, 9 of 9 runs): the JVM sees its parent gone and halts within a second or two,
+     * writing nothing. The launcher's status folder is left (nothing ran to remove it); the next run
+     * removes it, its process being gone.
+     */
+    @Test
+    void aJvmDiesWithItsLauncherAndTheNextRunRemovesWhatWasLeft() throws Exception {
+        Path anchor = work.resolve("traces.otf2");
+        assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
+        Process igtrace = launcher(List.of(PIPE_AS_TRACE), anchor.toString(), "-o", "graph.graphml")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessHandle jvm = ReaderCrashTest.feedUntilLibotf2Opens(igtrace, anchor); // the JVM reads, blocked inside libotf2
+        try {
+            assertEquals(0, new ProcessBuilder("kill", "-KILL", Long.toString(igtrace.pid())).start().waitFor());
+            assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS));
+            long killed = System.nanoTime();
+            while (running(jvm.pid()) && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(10); // polling /proc, not waiting out a race
+            }
+            double seconds = (System.nanoTime() - killed) / 1e9;
+            assertTrue(seconds < 2, "the JVM ended " + seconds + " s after its launcher");
+        } finally {
+            jvm.destroyForcibly();
+        }
+        try (Stream<Path> files = Files.list(tmp)) {
+            List<String> left = files.map(f -> f.getFileName().toString()).toList();
+            assertEquals(1, left.size(), "the killed launcher's status folder stays: " + left);
+            assertTrue(left.get(0).startsWith("igtrace." + igtrace.pid() + "."), left.get(0) + " is named by the launcher's pid");
+        }
+        Files.delete(anchor);
+        try (Stream<Path> files = Files.list(work)) {
+            assertEquals(List.of(), files.toList(), "no graph.graphml: the JVM wrote nothing once its launcher was gone");
+        }
+
+        // A temporary output file of a process that is gone (kill -9 of the whole group while writing)
+        // and one of a live process (this test's JVM): the next run writing g.graphml removes the first only.
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path stalePart = Files.createFile(work.resolve(".g.graphml." + gone.pid() + ".part"));
+        Path livePart = Files.createFile(work.resolve(".g.graphml." + ProcessHandle.current().pid() + ".part"));
+        Path liveFolder = Files.createDirectory(tmp.resolve("igtrace." + ProcessHandle.current().pid() + ".abcdef"));
+        Run next = run(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-o", "g.graphml");
+        assertEquals(0, next.code(), next.err());
+        assertFalse(Files.exists(stalePart), "the stale temporary file of a process that is gone is removed");
+        assertTrue(Files.exists(livePart), "a live process's temporary file stays");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(List.of(liveFolder), files.toList(), "the stale status folder is removed, a live process's stays");
+        }
+    }
+
+    /** Whether process {@code pid} runs: exists and is not a zombie waiting for whoever adopted it to reap it. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** SIGKILL of the JVM from outside (kill -9, the OOM killer) is named as such, not blamed on the trace. */
     @Test
     void aKillOfTheJvmFromOutsideIsNotBlamedOnTheTrace() throws Exception {
