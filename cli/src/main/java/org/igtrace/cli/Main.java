@@ -40,6 +40,9 @@ public final class Main {
             }
             preload(otf2Anchor);
             code = IgtraceCommand.run(args);
+        } catch (SupervisedChild.StatusFileException e) {
+            System.err.println("igtrace: " + org.igtrace.formats.Escape.terminal(e.getMessage()));
+            code = 1;
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             System.err.println(OutOfMemory.isCause(t) ? OutOfMemory.message() : "igtrace: internal error: " + t);
             code = 1;

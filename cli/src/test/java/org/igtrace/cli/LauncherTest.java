@@ -258,6 +258,24 @@ class LauncherTest {
         }
     }
 
+    /**
+     * A TMPDIR where no folder can be made (read-only: /proc/sys here, which stops root too; full,
+     * missing) gave mktemp's own error naming a template (issue 41, item 8): one line naming it.
+     */
+    @Test
+    void anUnwritableTmpdirIsOneLineNamingIt() throws Exception {
+        ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString());
+        pb.environment().put("TMPDIR", "/proc/sys");
+        Path err = Files.createTempFile("launcher", ".err");
+        Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        List<String> lines = Files.readAllLines(err);
+        Files.delete(err);
+        assertEquals(1, p.exitValue());
+        assertEquals(List.of("igtrace: /proc/sys: cannot create a temporary folder there (read-only, full or missing); "
+                + "set TMPDIR to a writable folder with free space"), lines);
+    }
+
     /** Whether process {@code pid} runs: exists and is not a zombie waiting for whoever adopted it to reap it. */
     private static boolean running(long pid) {
         try {

@@ -39,10 +39,27 @@ public final class SupervisedChild {
 
     /** Marks the child as started, reading the OTF2 archive {@code otf2Anchor} (or none: null); call first. */
     public static void started(Path otf2Anchor) throws IOException {
-        status = new FileOutputStream(System.getProperty(STATUS_PROPERTY), true);
-        write(otf2Anchor == null ? "started" : "started\notf2 " + otf2Anchor);
+        Path file = Path.of(System.getProperty(STATUS_PROPERTY));
+        try {
+            status = new FileOutputStream(file.toFile(), true);
+            write(otf2Anchor == null ? "started" : "started\notf2 " + otf2Anchor);
+        } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
+            status = null;
+            throw new StatusFileException(file.getParent().getParent() + ": cannot write igtrace's status file there ("
+                    + e.getMessage().replace(file.toString(), "").replace(" ()", "").strip()
+                    + "); free some space or set TMPDIR to a writable folder with free space");
+        }
         if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
             throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
+        }
+    }
+
+    /** The status file could not be written: the message names the folder (TMPDIR) and what to do. */
+    public static final class StatusFileException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        StatusFileException(String message) {
+            super(message);
         }
     }
 
