@@ -142,7 +142,10 @@ class LauncherTest {
 
     /** Runs the launcher on a named pipe as anchor and sends {@code signal} to its JVM inside libotf2's open(). */
     private Run signalInLibotf2(String signal) throws Exception {
-        Path anchor = work.resolve("traces.otf2");
+        return signalInLibotf2(signal, work.resolve("traces.otf2"));
+    }
+
+    private Run signalInLibotf2(String signal, Path anchor) throws Exception {
         assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
         Path stderr = Files.createTempFile("launcher-crash", ".err");
         Process igtrace = launcher(List.of(PIPE_AS_TRACE), anchor.toString(), "-o", "graph.graphml")
@@ -157,7 +160,7 @@ class LauncherTest {
         }
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         Files.delete(stderr);
-        assertNothingLeft(anchor);
+        assertNothingLeft(work.resolve(work.relativize(anchor).getName(0)));
         return new Run(igtrace.exitValue(), "", err);
     }
 
@@ -274,6 +277,19 @@ class LauncherTest {
         assertEquals(1, p.exitValue());
         assertEquals(List.of("igtrace: /proc/sys: cannot create a temporary folder there (read-only, full or missing); "
                 + "set TMPDIR to a writable folder with free space"), lines);
+    }
+
+    /**
+     * A trace path holding a newline and an ESC, in the launcher's own message (issue 41, item 9):
+     * it was echoed raw, two lines and a live terminal escape; it is one line with \n and \x1b.
+     */
+    @Test
+    void aPathWithANewlineAndEscIsOneVisibleLineInTheLaunchersMessage() throws Exception {
+        Path folder = Files.createDirectory(work.resolve("run\n\u001b[31mred"));
+        Run killed = signalInLibotf2("KILL", folder.resolve("traces.otf2"));
+        assertEquals(137, killed.code(), killed.err());
+        assertEquals(List.of("igtrace: " + work + "/run\\n\\x1b[31mred/traces.otf2: stopped by SIGKILL from outside igtrace (a user, "
+                + "a job scheduler, or the kernel's out-of-memory killer); the trace is not at fault"), killed.err().lines().toList());
     }
 
     /** Whether process {@code pid} runs: exists and is not a zombie waiting for whoever adopted it to reap it. */

@@ -42,7 +42,8 @@ public final class SupervisedChild {
         Path file = Path.of(System.getProperty(STATUS_PROPERTY));
         try {
             status = new FileOutputStream(file.toFile(), true);
-            write(otf2Anchor == null ? "started" : "started\notf2 " + otf2Anchor);
+            // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
+            write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
         } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
             status = null;
             throw new StatusFileException(file.getParent().getParent() + ": cannot write igtrace's status file there ("
