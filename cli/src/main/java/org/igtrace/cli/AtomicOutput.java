@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicReference;
 import org.igtrace.cli.isolation.SupervisedChild;
 
 /**
@@ -57,20 +58,31 @@ final class AtomicOutput {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new IOException("directory " + dir + " does not exist");
         }
-        Path temp;
-        try {
-            temp = createTemporary(absolute);
-        } catch (AccessDeniedException e) { // its message is just the temporary file's name
-            throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
-        }
-        SupervisedChild.created(temp);
-        // Interrupted (Ctrl-C, kill): the half-written file goes too.
-        Thread removeTemp = new Thread(() -> temp.toFile().delete());
+        removeStaleTemporaries(absolute);
+        // The shutdown hook first, then the file: a shutdown already under way refuses the hook
+        // (IllegalStateException) before anything exists, and one that starts later finds the file.
+        AtomicReference<Path> created = new AtomicReference<>();
+        Thread removeTemp = new Thread(() -> { // interrupted (Ctrl-C, kill): the half-written file goes too
+            Path p = created.get();
+            if (p != null) {
+                p.toFile().delete();
+            }
+        });
         Runtime.getRuntime().addShutdownHook(removeTemp);
         boolean done = false;
         try {
+            Path temp;
+            try {
+                temp = createTemporary(absolute, created);
+            } catch (AccessDeniedException e) { // its message is just the temporary file's name
+                throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
+            }
+            SupervisedChild.created(temp);
             try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(temp), StandardCharsets.UTF_8))) {
                 body.writeTo(out);
+            }
+            if (!SupervisedChild.parentAlive()) {
+                SupervisedChild.dieWithParent(); // the launcher was killed: nobody is to get this output
             }
             try {
                 Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -79,10 +91,41 @@ final class AtomicOutput {
             }
             done = true;
         } finally {
-            if (!done) {
+            Path temp = created.get();
+            if (!done && temp != null) {
                 Files.deleteIfExists(temp);
             }
-            Runtime.getRuntime().removeShutdownHook(removeTemp);
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeTemp);
+            } catch (IllegalStateException e) {
+                // a shutdown under way runs the hook, which finds the file gone or removes it
+            }
+        }
+    }
+
+    /** {@code .NAME.PID.part} or {@code .NAME.PID-K.part}: the temporary file of this target written by process PID. */
+    private static java.util.regex.Pattern temporaryName(Path target) {
+        return java.util.regex.Pattern.compile("\\." + java.util.regex.Pattern.quote(target.getFileName().toString())
+                + "\\.(\\d{1,18})(-\\d+)?\\.part");
+    }
+
+    /**
+     * Removes the temporary files of this target left by processes that are gone (a {@code kill -9}
+     * of igtrace's whole process group leaves them). Only this target's: other names in the folder
+     * may be written by igtrace on another host sharing the folder, whose process ids mean nothing
+     * here.
+     */
+    private static void removeStaleTemporaries(Path target) {
+        java.util.regex.Pattern name = temporaryName(target);
+        try (var files = Files.newDirectoryStream(target.getParent(), p -> name.matcher(p.getFileName().toString()).matches())) {
+            for (Path p : files) {
+                var m = name.matcher(p.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable folder, a file removed meanwhile: the write itself says what is wrong
         }
     }
 
@@ -124,12 +167,13 @@ final class AtomicOutput {
      * (so a reader process that dies leaves nothing behind); no SecureRandom, whose start-up costs
      * more than the whole write of a small graph.
      */
-    private static Path createTemporary(Path target) throws IOException {
+    private static Path createTemporary(Path target, AtomicReference<Path> created) throws IOException {
         String prefix = "." + target.getFileName() + "." + ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             Path temp = target.resolveSibling(prefix + (attempt == 0 ? "" : "-" + attempt) + ".part");
             SupervisedChild.willCreate(temp);
             try {
+                created.set(temp); // before it exists: a shutdown hook running meanwhile removes it
                 return Files.createFile(temp);
             } catch (FileAlreadyExistsException e) {
                 if (attempt >= 100) {

@@ -17,6 +17,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (SupervisedChild.active()) {
+            SupervisedChild.watchParent(); // dies with the launcher or the supervising JVM
+        }
         Path anchor = ReaderSupervisor.otf2Anchor(args);
         int code = anchor != null && ReaderSupervisor.enabled()
                 ? ReaderSupervisor.run(anchor, args, System.err, ProgressBar.stderrIsTerminal())
@@ -37,6 +40,9 @@ public final class Main {
             }
             preload(otf2Anchor);
             code = IgtraceCommand.run(args);
+        } catch (SupervisedChild.StatusFileException e) {
+            System.err.println("igtrace: " + org.igtrace.formats.Escape.terminal(e.getMessage()));
+            code = 1;
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             System.err.println(OutOfMemory.isCause(t) ? OutOfMemory.message() : "igtrace: internal error: " + t);
             code = 1;

@@ -15,7 +15,7 @@ public final class OutputOptions {
             description = "Print nothing on standard error but errors: no summary, notes or progress bar.")
     boolean quiet;
 
-    /** An output file whose directory is missing fails before the trace is read. */
+    /** An output file whose directory is missing or not writable fails before the trace is read. */
     void check() throws OutputError {
         if (output != null) {
             Path dir = output.toAbsolutePath().getParent();
@@ -24,6 +24,9 @@ public final class OutputOptions {
             }
             if (!Files.isDirectory(dir)) {
                 throw new OutputError(output + ": " + dir + " is not a directory");
+            }
+            if (!Files.isWritable(dir)) { // found only after the whole analysis, when the file was written
+                throw new OutputError(output + ": directory " + dir + " is not writable");
             }
         }
     }

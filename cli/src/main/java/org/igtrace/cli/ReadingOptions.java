@@ -38,6 +38,9 @@ public final class ReadingOptions {
             // it was only found out after the whole read, when the records spilled, with advice to name another directory
             throw new UsageError("--temp-dir " + tempDir + ": " + (java.nio.file.Files.exists(tempDir) ? "not a directory" : "no such directory"));
         }
+        if (tempDir != null && !java.nio.file.Files.isWritable(tempDir)) {
+            throw new UsageError("--temp-dir " + tempDir + ": not writable; name a writable directory");
+        }
     }
 
     /** The thread count for the readers: 0 means one per core. */

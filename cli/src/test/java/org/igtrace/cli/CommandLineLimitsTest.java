@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +67,17 @@ class CommandLineLimitsTest {
     @Test
     void tempDirIsCheckedBeforeReading() {
         usageError("--temp-dir " + dir.resolve("none") + ": no such directory", "stats", p4(), "-q", "--temp-dir", dir.resolve("none").toString());
+        // /proc/sys is mounted read-only here, which stops root too (chmod would not): an unwritable
+        // --temp-dir advised to free space, and only once the records spilled (issue 41, item 8)
+        usageError("--temp-dir /proc/sys: not writable; name a writable directory", "stats", p4(), "-q", "--temp-dir", "/proc/sys");
+    }
+
+    /** An -o folder that cannot be written was found only after the whole analysis (a missing one at once). */
+    @Test
+    void anUnwritableOutputFolderIsFoundBeforeReading() {
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("stats", p4(), "-q", "-o", "/proc/sys/s.txt");
+        assertEquals(1, r.code(), r.err());
+        assertEquals(List.of("igtrace: /proc/sys/s.txt: directory /proc/sys is not writable"), r.err().lines().toList());
     }
 
     /** Every subcommand lists -V, --version; they printed nothing. */

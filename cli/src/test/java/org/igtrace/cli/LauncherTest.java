@@ -142,7 +142,10 @@ class LauncherTest {
 
     /** Runs the launcher on a named pipe as anchor and sends {@code signal} to its JVM inside libotf2's open(). */
     private Run signalInLibotf2(String signal) throws Exception {
-        Path anchor = work.resolve("traces.otf2");
+        return signalInLibotf2(signal, work.resolve("traces.otf2"));
+    }
+
+    private Run signalInLibotf2(String signal, Path anchor) throws Exception {
         assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
         Path stderr = Files.createTempFile("launcher-crash", ".err");
         Process igtrace = launcher(List.of(PIPE_AS_TRACE), anchor.toString(), "-o", "graph.graphml")
@@ -157,7 +160,7 @@ class LauncherTest {
         }
         String err = Files.readString(stderr, StandardCharsets.UTF_8);
         Files.delete(stderr);
-        assertNothingLeft(anchor);
+        assertNothingLeft(work.resolve(work.relativize(anchor).getName(0)));
         return new Run(igtrace.exitValue(), "", err);
     }
 
@@ -205,6 +208,98 @@ class LauncherTest {
         }
         assertEquals(143, igtrace.exitValue());
         assertNothingLeft(anchor);
+    }
+
+    /**
+     * {@code kill -9} of the launcher (issue 41, item 4: the JVM went on and wrote its output
+     * seconds later, 9 of 9 runs): the JVM sees its parent gone and halts within a second or two,
+     * writing nothing. The launcher's status folder is left (nothing ran to remove it); the next run
+     * removes it, its process being gone.
+     */
+    @Test
+    void aJvmDiesWithItsLauncherAndTheNextRunRemovesWhatWasLeft() throws Exception {
+        Path anchor = work.resolve("traces.otf2");
+        assertEquals(0, new ProcessBuilder("mkfifo", anchor.toString()).start().waitFor());
+        Process igtrace = launcher(List.of(PIPE_AS_TRACE), anchor.toString(), "-o", "graph.graphml")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessHandle jvm = ReaderCrashTest.feedUntilLibotf2Opens(igtrace, anchor); // the JVM reads, blocked inside libotf2
+        try {
+            assertEquals(0, new ProcessBuilder("kill", "-KILL", Long.toString(igtrace.pid())).start().waitFor());
+            assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS));
+            long killed = System.nanoTime();
+            while (running(jvm.pid()) && System.nanoTime() - killed < TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(10); // polling /proc, not waiting out a race
+            }
+            double seconds = (System.nanoTime() - killed) / 1e9;
+            assertTrue(seconds < 2, "the JVM ended " + seconds + " s after its launcher");
+        } finally {
+            jvm.destroyForcibly();
+        }
+        try (Stream<Path> files = Files.list(tmp)) {
+            List<String> left = files.map(f -> f.getFileName().toString()).toList();
+            assertEquals(1, left.size(), "the killed launcher's status folder stays: " + left);
+            assertTrue(left.get(0).startsWith("igtrace." + igtrace.pid() + "."), left.get(0) + " is named by the launcher's pid");
+        }
+        Files.delete(anchor);
+        try (Stream<Path> files = Files.list(work)) {
+            assertEquals(List.of(), files.toList(), "no graph.graphml: the JVM wrote nothing once its launcher was gone");
+        }
+
+        // A temporary output file of a process that is gone (kill -9 of the whole group while writing)
+        // and one of a live process (this test's JVM): the next run writing g.graphml removes the first only.
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path stalePart = Files.createFile(work.resolve(".g.graphml." + gone.pid() + ".part"));
+        Path livePart = Files.createFile(work.resolve(".g.graphml." + ProcessHandle.current().pid() + ".part"));
+        Path liveFolder = Files.createDirectory(tmp.resolve("igtrace." + ProcessHandle.current().pid() + ".abcdef"));
+        Run next = run(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-o", "g.graphml");
+        assertEquals(0, next.code(), next.err());
+        assertFalse(Files.exists(stalePart), "the stale temporary file of a process that is gone is removed");
+        assertTrue(Files.exists(livePart), "a live process's temporary file stays");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(List.of(liveFolder), files.toList(), "the stale status folder is removed, a live process's stays");
+        }
+    }
+
+    /**
+     * A TMPDIR where no folder can be made (read-only: /proc/sys here, which stops root too; full,
+     * missing) gave mktemp's own error naming a template (issue 41, item 8): one line naming it.
+     */
+    @Test
+    void anUnwritableTmpdirIsOneLineNamingIt() throws Exception {
+        ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString());
+        pb.environment().put("TMPDIR", "/proc/sys");
+        Path err = Files.createTempFile("launcher", ".err");
+        Process p = pb.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        List<String> lines = Files.readAllLines(err);
+        Files.delete(err);
+        assertEquals(1, p.exitValue());
+        assertEquals(List.of("igtrace: /proc/sys: cannot create a temporary folder there (read-only, full or missing); "
+                + "set TMPDIR to a writable folder with free space"), lines);
+    }
+
+    /**
+     * A trace path holding a newline and an ESC, in the launcher's own message (issue 41, item 9):
+     * it was echoed raw, two lines and a live terminal escape; it is one line with \n and \x1b.
+     */
+    @Test
+    void aPathWithANewlineAndEscIsOneVisibleLineInTheLaunchersMessage() throws Exception {
+        Path folder = Files.createDirectory(work.resolve("run\n\u001b[31mred"));
+        Run killed = signalInLibotf2("KILL", folder.resolve("traces.otf2"));
+        assertEquals(137, killed.code(), killed.err());
+        assertEquals(List.of("igtrace: " + work + "/run\\n\\x1b[31mred/traces.otf2: stopped by SIGKILL from outside igtrace (a user, "
+                + "a job scheduler, or the kernel's out-of-memory killer); the trace is not at fault"), killed.err().lines().toList());
+    }
+
+    /** Whether process {@code pid} runs: exists and is not a zombie waiting for whoever adopted it to reap it. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** SIGKILL of the JVM from outside (kill -9, the OOM killer) is named as such, not blamed on the trace. */

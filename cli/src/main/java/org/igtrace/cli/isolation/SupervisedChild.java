@@ -24,6 +24,10 @@ public final class SupervisedChild {
     static final String TEST_HALT_PROPERTY = "igtrace.test.haltWhileWriting";
 
     private static FileOutputStream status;
+    /** The temporary files announced with {@link #willCreate}, removed when the parent dies. */
+    private static final java.util.List<Path> temporaryFiles = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The parent's process id when this JVM started; 0 before {@link #started}. */
+    private static volatile long parentPid;
 
     private SupervisedChild() {
     }
@@ -35,18 +39,81 @@ public final class SupervisedChild {
 
     /** Marks the child as started, reading the OTF2 archive {@code otf2Anchor} (or none: null); call first. */
     public static void started(Path otf2Anchor) throws IOException {
-        status = new FileOutputStream(System.getProperty(STATUS_PROPERTY), true);
-        write(otf2Anchor == null ? "started" : "started\notf2 " + otf2Anchor);
+        Path file = Path.of(System.getProperty(STATUS_PROPERTY));
+        try {
+            status = new FileOutputStream(file.toFile(), true);
+            // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
+            write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
+        } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
+            status = null;
+            throw new StatusFileException(file.getParent().getParent() + ": cannot write igtrace's status file there ("
+                    + e.getMessage().replace(file.toString(), "").replace(" ()", "").strip()
+                    + "); free some space or set TMPDIR to a writable folder with free space");
+        }
         if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
             throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
+        }
+    }
+
+    /** The status file could not be written: the message names the folder (TMPDIR) and what to do. */
+    public static final class StatusFileException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        StatusFileException(String message) {
+            super(message);
         }
     }
 
     /** Records, before it is created, a temporary file that the parent removes if the child dies. */
     public static void willCreate(Path temporaryFile) throws IOException {
         if (status != null) {
+            temporaryFiles.add(temporaryFile.toAbsolutePath());
             write("temp " + temporaryFile.toAbsolutePath());
         }
+    }
+
+    /**
+     * The JVM dies with its parent (issue 41, item 4: {@code kill -9} of the launcher left the JVM
+     * running, and it wrote its output seconds later). A daemon thread looks every 200 ms whether
+     * this process still has the parent it started with: a parent that died leaves its children to
+     * init (or a subreaper), so the parent process id changes; no process id can be reused for the
+     * parent while this JVM is its child. On that, the temporary files go and the JVM halts (no
+     * shutdown hooks: a JVM whose heap ran out may not finish them), with 143 as for SIGTERM. Call
+     * first: the JVM may block before it starts the command (opening a named pipe given as trace).
+     */
+    public static void watchParent() {
+        parentPid = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
+        if (parentPid <= 1) {
+            return; // started by init, or no parent to know: nothing to watch
+        }
+        Thread watcher = new Thread(() -> {
+            while (true) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!parentAlive()) {
+                    dieWithParent();
+                }
+            }
+        }, "igtrace-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** Whether the parent that started this JVM is still its parent (true when not supervised). */
+    public static boolean parentAlive() {
+        long expected = parentPid;
+        return expected <= 1 || ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L) == expected;
+    }
+
+    /** Removes the temporary files and halts: the parent is gone, nobody is to get this run's output. */
+    public static void dieWithParent() {
+        for (Path p : temporaryFiles) {
+            p.toFile().delete();
+        }
+        Runtime.getRuntime().halt(143);
     }
 
     /** Called once a temporary output file exists; only tests make it do something. */

@@ -26,6 +26,7 @@ final class LineSource {
     static void forEachLine(InputStream in, LineConsumer consumer) throws IOException {
         byte[] buf = new byte[256 * 1024];
         int start = 0, filled = 0;
+        long lineNumber = 0;
         while (true) {
             if (filled == buf.length) {
                 if (start > 0) {
@@ -45,8 +46,13 @@ final class LineSource {
             filled += r;
             for (int i = scanFrom; i < filled; i++) {
                 if (buf[i] == '\n') {
-                    if (!consumer.line(buf, start, i)) {
-                        return;
+                    lineNumber++;
+                    try {
+                        if (!consumer.line(buf, start, i)) {
+                            return;
+                        }
+                    } catch (Otf1Line.NumberTooLarge e) {
+                        throw new IOException("line " + lineNumber + ": " + e.getMessage());
                     }
                     start = i + 1;
                 }

@@ -53,27 +53,38 @@ final class Otf1FileSet implements Serializable {
             throw new TraceReadException(master + ": cannot read (" + e.getMessage() + ")");
         }
         Otf1Line cursor = new Otf1Line();
+        int lineNumber = 0;
         for (String line : lines) {
-            String t = line.strip();
-            if (t.isEmpty() || t.startsWith("i")) { // blank, or an IOFSL configuration line
-                continue;
+            lineNumber++;
+            try {
+                readStream(line, cursor, streams);
+            } catch (Otf1Line.NumberTooLarge e) {
+                throw new TraceReadException(master + ": line " + lineNumber + ": " + e.getMessage());
             }
-            byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
-            cursor.reset(bytes, 0, bytes.length);
-            if (!Otf1Line.isHexDigit(cursor.peek())) {
-                continue;
-            }
-            long stream = cursor.hex();
-            if (cursor.peek() != ':') {
-                continue;
-            }
-            cursor.reset(bytes, line.indexOf(':') + 1, bytes.length);
-            streams.add(new Stream(stream, cursor.list()));
         }
         if (streams.isEmpty()) {
             throw new TraceReadException(master + ": the OTF master file lists no streams");
         }
         return new Otf1FileSet(master, stub, List.copyOf(streams));
+    }
+
+    /** Adds the stream a line of the master file lists, if it lists one. */
+    private static void readStream(String line, Otf1Line cursor, List<Stream> streams) {
+        String t = line.strip();
+        if (t.isEmpty() || t.startsWith("i")) { // blank, or an IOFSL configuration line
+            return;
+        }
+        byte[] bytes = line.getBytes(StandardCharsets.ISO_8859_1);
+        cursor.reset(bytes, 0, bytes.length);
+        if (!Otf1Line.isHexDigit(cursor.peek())) {
+            return;
+        }
+        long stream = cursor.hex();
+        if (cursor.peek() != ':') {
+            return;
+        }
+        cursor.reset(bytes, line.indexOf(':') + 1, bytes.length);
+        streams.add(new Stream(stream, cursor.list()));
     }
 
     Path master() {

@@ -100,10 +100,24 @@ final class Otf1Line {
         return new String(buf, keywordStart, keywordLength, StandardCharsets.ISO_8859_1);
     }
 
-    /** Reads an unsigned hexadecimal number (64-bit, wrapping); an empty digit run reads as 0. */
+    /** A number of more than 64 bits (it wrapped: {@code E1} then 16 zeros and {@code 10} read as function 0x10). */
+    static final class NumberTooLarge extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NumberTooLarge(String digits) {
+            super("the hexadecimal number " + (digits.length() > 40 ? digits.substring(0, 40) + "..." : digits)
+                    + " does not fit in 64 bits");
+        }
+    }
+
+    /**
+     * Reads an unsigned hexadecimal number; an empty digit run reads as 0; more than 64 bits (leading
+     * zeros aside) is {@link NumberTooLarge}.
+     */
     long hex() {
         skipBlanks();
         long v = 0;
+        int start = pos;
         while (pos < end) {
             int c = buf[pos];
             int d;
@@ -113,6 +127,13 @@ final class Otf1Line {
                 d = c - 'a' + 10;
             } else {
                 break;
+            }
+            if ((v >>> 60) != 0) {
+                int stop = pos;
+                while (stop < end && isHexDigit(buf[stop])) {
+                    stop++;
+                }
+                throw new NumberTooLarge(new String(buf, start, stop - start, StandardCharsets.ISO_8859_1));
             }
             v = (v << 4) | d;
             pos++;

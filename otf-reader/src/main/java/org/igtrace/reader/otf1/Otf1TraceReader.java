@@ -54,9 +54,10 @@ public final class Otf1TraceReader implements PartitionedSource {
             }
             String what = "stream " + Long.toHexString(stream.id()) + describe(stream, definitions);
             if (!options.skipMissing()) {
-                int others = wanted.size() - 1;
-                throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what
-                        + "); use --skip-missing to build the graph from the other " + others + (others == 1 ? " stream" : " streams"));
+                long others = wanted.stream().filter(s -> files.events(s.id()) != null).count(); // the streams there
+                throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
+                        + (others == 0 ? "" : "; use --skip-missing to build the graph from the other " + others
+                        + (others == 1 ? " stream" : " streams")));
             }
             missing.add(files.eventsName(stream.id()) + ": " + what);
         }

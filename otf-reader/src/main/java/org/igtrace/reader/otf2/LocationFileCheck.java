@@ -57,7 +57,8 @@ final class LocationFileCheck {
         }
         if (!skipMissing) {
             Map.Entry<Long, Problem> first = problems.entrySet().iterator().next();
-            int others = locations.length - 1;
+            // the other locations whose files are there and sound, not all those declared
+            long others = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.events(l))).count();
             throw new TraceReadException(first.getValue().describe(describe(definitions, first.getKey())) + (others == 0 ? ""
                     : "; use --skip-missing to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
         }

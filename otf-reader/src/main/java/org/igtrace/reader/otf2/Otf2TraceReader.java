@@ -249,9 +249,11 @@ public final class Otf2TraceReader implements PartitionedSource {
             String locationName = collected.locationName(location);
             String what = "location " + location + (locationName == null ? "" : ", \"" + locationName + "\"");
             if (!skipMissing) {
-                int others = locations.length - 1;
-                throw new TraceReadException(evt + ": missing (" + what + "); use --skip-missing to build the graph from the other "
-                        + others + (others == 1 ? " location" : " locations"));
+                // the locations whose event files are there, not those declared (issue 41, item 8: "the other
+                // 999999 locations" when 8 were there)
+                long others = java.util.Arrays.stream(locations).filter(l -> Files.isRegularFile(dir.resolve(l + ".evt"))).count();
+                throw new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
+                        : "; use --skip-missing to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
             }
             missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
         }

@@ -101,8 +101,10 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 at += file.write(b, at);
             }
         } catch (IOException e) {
+            boolean full = String.valueOf(e.getMessage()).contains("No space left");
             throw new UncheckedIOException(directory() + ": cannot write " + what + " to a temporary file ("
-                    + e.getMessage() + "); free some space or name another directory with --temp-dir", e);
+                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()) + "); "
+                    + (full ? "free some space or name" : "name") + " another directory with --temp-dir", e);
         }
     }
 
