@@ -250,7 +250,13 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency);
+            // the prediction is the trace replayed on its own fitted network when no option changes the machine
+            // (docs/predict.md, "Self-prediction"); otherwise that replay would cost one more pass, and none is made
+            boolean selfReplay = fit != null && settings.latency() == null && settings.bandwidth() == null && settings.sweep() == null
+                    && settings.cpuRatio() == 1 && settings.hopLatency() == 0 && topology == null && !"on".equalsIgnoreCase(contention);
+            boolean gpu = profile.diagnostics().stream().anyMatch(d -> d.text().contains("GPU"));
+            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
+                    .withSelfPrediction(selfReplay, gpu);
             write(out, settings.format());
             clock.written();
             if (!quiet) {
