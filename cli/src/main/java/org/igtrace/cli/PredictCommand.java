@@ -122,7 +122,7 @@ public final class PredictCommand implements Callable<Integer> {
                     + "values separated by commas (see Examples); with an output file whose extension is svg, a line plot of them.")
     String sweep;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Predict.class,
             description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 

@@ -81,7 +81,8 @@ final class PredictionOutput {
             reasons.add("the processes run several threads, which the replay does not model (one thread per process)");
         }
         if (gpuLeftOut) {
-            reasons.add("GPU streams were left out, and the time the processes waited for them replays as computing or not at all");
+            reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
+                    + " replays as computing or not at all");
         }
         if (selfError > 0 && !collectiveFits.isEmpty()) {
             reasons.add("the model releases every member of a collective at one time, where a real broadcast lets the root and early"
@@ -242,7 +243,7 @@ final class PredictionOutput {
             b.append(", endpoint contention");
         }
         if (fit != null) {
-            b.append(" (network measured: ").append(fit.messages()).append(" messages)");
+            b.append(" (network measured: ").append(Summary.count(fit.messages(), "message", "messages")).append(')');
         }
         return b.toString();
     }

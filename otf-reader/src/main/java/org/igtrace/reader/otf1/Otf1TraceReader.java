@@ -323,7 +323,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             notes.add(leaves + " Leave records without an open region ignored");
         }
         if (open > 0) {
-            notes.add(open + " regions still open at the end of their stream closed at the process's last event ("
+            notes.add(Diagnostic.count(open, "region", "regions") + " still open at the end of their stream closed at the process's last event ("
                     + (openIn.size() <= 3 ? String.join(", ", openIn) : String.join(", ", openIn.subList(0, 3)) + ", ...") + ")");
         }
         if (collectiveEnds > 0) {
