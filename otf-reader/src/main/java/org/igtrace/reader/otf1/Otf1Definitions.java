@@ -142,7 +142,7 @@ final class Otf1Definitions implements java.io.Serializable {
             b.note(records.duplicates + " definitions repeat an id already defined: the first definition kept");
         }
         if (records.unknownRecords > 0) {
-            b.note(records.unknownRecords + " unknown definition records skipped");
+            b.note(Diagnostic.count(records.unknownRecords, "unknown definition record", "unknown definition records") + " skipped");
         }
     }
 

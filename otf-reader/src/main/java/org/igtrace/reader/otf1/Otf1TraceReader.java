@@ -317,7 +317,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             notes.add(silent);
         }
         if (unknown > 0) {
-            notes.add(unknown + " unknown event records skipped");
+            notes.add(Diagnostic.count(unknown, "unknown event record", "unknown event records") + " skipped");
         }
         if (leaves > 0) {
             notes.add(leaves + " Leave records without an open region ignored");
