@@ -76,8 +76,8 @@ public final class GraphCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
-            description = "graphml, dot, scotch, metis, matrix, mtx or csv (see Formats below). Without it the "
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Graph.class,
+            description = "graphml, dot, scotch, metis, matrix, mtx or csv (see Formats in igtrace help graph). Without it the "
                     + "extension of the output file decides, and graphml is the default.")
     OutputFormat format;
 

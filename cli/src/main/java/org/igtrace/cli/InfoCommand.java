@@ -42,7 +42,7 @@ public final class InfoCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Info.class,
             description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
     Format format;
 

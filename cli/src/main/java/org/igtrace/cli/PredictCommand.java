@@ -122,7 +122,7 @@ public final class PredictCommand implements Callable<Integer> {
                     + "values separated by commas (see Examples); with an output file whose extension is svg, a line plot of them.")
     String sweep;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Predict.class,
             description = "text (a table), json, csv (one row per rank, or per sweep value), simgrid (with -o DIR: SimGrid's time-independent trace, one file per rank, with an index, a platform file, a hostfile and a script that replays it in SMPI). Without it the extension of the output file decides (json, csv), else text.")
     String format;
 
@@ -250,7 +250,13 @@ public final class PredictCommand implements Callable<Integer> {
             if (settings.selection().ranks() != null) {
                 predictions.replaceAll(p -> ofSelectedRanks(p, profile, settings.selection()));
             }
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency);
+            // the prediction is the trace replayed on its own fitted network when no option changes the machine
+            // (docs/predict.md, "Self-prediction"); otherwise that replay would cost one more pass, and none is made
+            boolean selfReplay = fit != null && settings.latency() == null && settings.bandwidth() == null && settings.sweep() == null
+                    && settings.cpuRatio() == 1 && settings.hopLatency() == 0 && topology == null && !"on".equalsIgnoreCase(contention);
+            boolean gpu = profile.diagnostics().stream().anyMatch(d -> d.text().contains("GPU"));
+            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
+                    .withSelfPrediction(selfReplay, gpu);
             write(out, settings.format());
             clock.written();
             if (!quiet) {

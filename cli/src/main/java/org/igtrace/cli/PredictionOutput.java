@@ -49,6 +49,57 @@ final class PredictionOutput {
         this.run = run;
     }
 
+    /** predicted / measured - 1 when the prediction is the trace replayed on its own fitted network, else NaN. */
+    private double selfError = Double.NaN;
+    /** Whether the reader left GPU streams out (a reason the self-prediction may miss). */
+    private boolean gpuLeftOut;
+
+    /** Marks the prediction as the self-prediction (the trace on its own fitted network) when {@code self}. */
+    PredictionOutput withSelfPrediction(boolean self, boolean gpu) {
+        Prediction first = predictions.get(0);
+        this.selfError = self && first.measuredRuntime() > 0 ? first.predictedRuntime() / first.measuredRuntime() - 1 : Double.NaN;
+        this.gpuLeftOut = gpu;
+        return this;
+    }
+
+    /** A self-prediction that misses the measured run time by more than this share earns a warning. */
+    static final double SELF_PREDICTION_TOLERANCE = 0.10;
+
+    /**
+     * The warning when the self-prediction misses the measured run time by more than 10 %, with the
+     * likely reasons (a Score-P CUDA run was predicted 23.1 s against 44.2 s measured, without a word); else null.
+     */
+    String selfPredictionWarning() {
+        if (!(Math.abs(selfError) > SELF_PREDICTION_TOLERANCE)) {
+            return null;
+        }
+        List<String> reasons = new ArrayList<>();
+        if (fit.messages() > 0 && fit.messages() < FEW_FIT_MESSAGES) {
+            reasons.add("the network was fitted to only " + Summary.count(fit.messages(), "message", "messages"));
+        }
+        if (efficiency.threadTimes()) {
+            reasons.add("the processes run several threads, which the replay does not model (one thread per process)");
+        }
+        if (gpuLeftOut) {
+            reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
+                    + " replays as computing or not at all");
+        }
+        if (selfError > 0 && !collectiveFits.isEmpty()) {
+            reasons.add("the model releases every member of a collective at one time, where a real broadcast lets the root and early"
+                    + " receivers run ahead");
+        }
+        if (reasons.isEmpty()) {
+            reasons.add(selfError < 0
+                    ? "time the trace cannot show, such as cores shared by several processes (oversubscription) or waiting outside MPI calls"
+                    : "cores shared by several processes (oversubscription: time a process waited for a core replays as computing),"
+                    + " or transfers the run overlapped with computing, which the fitted network charges in full");
+        }
+        return String.format(Locale.ROOT, "replayed on its own fitted network the trace is predicted %s, %+.1f%% off its measured %s;"
+                        + " the likely reason: %s. Predictions for other networks rest on the same replay",
+                Units.seconds(predictions.get(0).predictedRuntime()), 100 * selfError, Units.seconds(predictions.get(0).measuredRuntime()),
+                String.join("; ", reasons));
+    }
+
     PredictCommand.Sweep sweep() {
         return sweep;
     }
@@ -82,6 +133,10 @@ final class PredictionOutput {
                 run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
         for (String note : predictions.get(0).notes()) {
             lines.add("igtrace predict: note: " + note);
+        }
+        String self = selfPredictionWarning();
+        if (self != null) {
+            lines.add("igtrace predict: warning: " + self);
         }
         return lines;
     }
@@ -135,6 +190,10 @@ final class PredictionOutput {
         }
         b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
+        String self = selfPredictionWarning();
+        if (self != null) {
+            b.append("warning: ").append(self).append('\n');
+        }
         b.append(parameters(first.parameters(), false)).append('\n');
         if (!collectiveFits.isEmpty()) {
             b.append("collectives (fitted per family):");
@@ -184,7 +243,7 @@ final class PredictionOutput {
             b.append(", endpoint contention");
         }
         if (fit != null) {
-            b.append(" (network measured: ").append(fit.messages()).append(" messages)");
+            b.append(" (network measured: ").append(Summary.count(fit.messages(), "message", "messages")).append(')');
         }
         return b.toString();
     }
@@ -201,6 +260,9 @@ final class PredictionOutput {
         if (sweep == null) {
             b.append("  \"predicted_runtime\": ").append(number(first.predictedRuntime())).append(",\n");
             b.append("  \"speedup\": ").append(number(first.speedup())).append(",\n");
+            if (!Double.isNaN(selfError)) {
+                b.append("  \"self_prediction_error\": ").append(number(selfError)).append(",\n");
+            }
         }
         ReplayParameters p = first.parameters();
         // the swept parameter is null here (each point has its value), not the first point's value

@@ -263,8 +263,8 @@ public final class ReportCommand implements Callable<Integer> {
                         .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("\" x=\"").append(40 + ij[1] * cell).append("\" y=\"")
                         .append(40 + ij[0] * cell).append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
                         .append(colour).append("\"><title>").append(ij[0]).append(" and ").append(ij[1]).append(": ")
-                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes both ways, ").append(t.messages())
-                        .append(" messages</title></rect>\n");
+                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes both ways, ").append(Summary.count(t.messages(), "message", "messages"))
+                        .append("</title></rect>\n");
             }
         }
         h.append("</svg></section>\n");

@@ -57,7 +57,7 @@ public final class StatsCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Stats.class,
             description = "text (the default), json or csv. Without it the extension of the output file decides: txt, json or csv.")
     Format format;
 

@@ -62,7 +62,7 @@ public final class TimelineCommand implements Callable<Integer> {
             description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 
-    @Option(names = "--format", paramLabel = "FORMAT",
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Timeline.class,
             description = "svg, or perfetto for Chrome trace-event JSON; without it perfetto when the output file has the extension json, else svg.")
     String format;
 
@@ -200,7 +200,8 @@ public final class TimelineCommand implements Callable<Integer> {
         if (chosen == Format.PERFETTO) {
             long calls = export[0].finish();
             if (!quiet) {
-                parent.err().println("igtrace: " + calls + " calls and " + export[0].flows() + " messages written as trace events"
+                parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export[0].flows(), "message", "messages")
+                        + " written as trace events"
                         + " (open in https://ui.perfetto.dev)"
                         + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
                         + store.spilledBytes() + " bytes"));
@@ -230,9 +231,10 @@ public final class TimelineCommand implements Callable<Integer> {
                 + (selection.isAll() ? "" : "  (" + selection.words() + ")");
         SvgTimelineWriter.write(timeline, title, notes, out);
         if (!quiet) {
-            parent.err().println("igtrace: " + timeline.rows().size() + " rows, " + timeline.arrows().size() + " arrows"
-                    + (timeline.arrowsLeftOut() > 0 ? " (" + timeline.arrowsLeftOut() + " messages left out)" : "")
-                    + ", " + timeline.collectives().size() + " collective marks");
+            parent.err().println("igtrace: " + Summary.count(timeline.rows().size(), "row", "rows") + ", "
+                    + Summary.count(timeline.arrows().size(), "arrow", "arrows")
+                    + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " left out)" : "")
+                    + ", " + Summary.count(timeline.collectives().size(), "collective mark", "collective marks"));
         }
     }
 
@@ -280,7 +282,7 @@ public final class TimelineCommand implements Callable<Integer> {
                     .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
         }
         if (t.arrowsLeftOut() > 0) {
-            notes.add(t.arrowsLeftOut() + " messages not drawn (at most " + TimelineBuilder.MAX_ARROWS
+            notes.add(Summary.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
                     + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
         }
         if (t.collectivesLeftOut() > 0) {

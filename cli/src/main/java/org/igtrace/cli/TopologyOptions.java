@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /** {@code --topology} and the options that need it ({@code --placement}, {@code --centre}): one argument group. */
 public final class TopologyOptions {
     @Option(names = "--topology", paramLabel = "NETWORK", required = true, converter = SpecConverter.class,
-            description = "Route the information graph over a network (see Networks below) and write the network "
+            description = "Route the information graph over a network (see Networks in igtrace help graph) and write the network "
                     + "with its link loads as graphml, dot or csv, and a summary of the contention on standard error.")
     TopologySpec spec;
 

@@ -32,6 +32,25 @@ class HelpTextTest {
         return all;
     }
 
+    /**
+     * A help refers only to sections it has (issue 39 item 10): {@code igtrace --help} lists the graph command's options,
+     * whose "see Formats below" and "see Networks below" pointed at sections only {@code igtrace help graph} has.
+     */
+    @Test
+    void everySectionAHelpRefersToIsInThatHelp() {
+        List<String> missing = new ArrayList<>();
+        for (CommandLine c : commands()) {
+            String help = c.getUsageMessage(CommandLine.Help.Ansi.OFF);
+            Matcher m = Pattern.compile("see (\\w+) below").matcher(help.replaceAll("\\s+", " "));
+            while (m.find()) {
+                if (!Pattern.compile("(?m)^" + m.group(1) + "\\b.*:$").matcher(help).find()) {
+                    missing.add(c.getCommandSpec().qualifiedName() + ": " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
+    }
+
     @Test
     void wrappedTextBreaksOnlyBetweenWords() {
         List<String> bad = new ArrayList<>();

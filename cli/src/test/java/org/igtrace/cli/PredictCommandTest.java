@@ -271,7 +271,7 @@ class PredictCommandTest {
     void aNetworkFittedToFewSmallMessagesIsSaidToBeAnExtrapolation() {
         Result md = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda/md_mpi_cuda.otf").toString());
         assertEquals(0, md.code, md.err);
-        assertTrue(md.err.contains("from 1 messages whose transfer was visible"), md.err);
+        assertTrue(md.err.contains("from 1 message whose transfer was visible"), md.err);
         assertTrue(md.err.contains("note: the network was fitted to only 1 message of at most 256 bytes: give --latency and --bandwidth"),
                 md.err);
         String stretched = PredictionOutput.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);

@@ -90,6 +90,36 @@ class SelfPredictionTest {
         }
     }
 
+    /**
+     * Issue 39 item 6: a self-prediction that misses by more than 10 % says so, next to the prediction and on standard
+     * error, and JSON carries self_prediction_error = predicted / measured - 1 whenever the prediction is the trace on its
+     * own fitted network. bcast-32 (testdata/make-traces.sh: 32 EZTrace ranks on 2 cores, so oversubscribed) replays
+     * longer than it ran (docs/predict.md: its broadcasts are synchronising in the model); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     */
+    @Test
+    void aSelfPredictionThatMissesSaysSo() {
+        String bcast = TESTDATA.resolve("otf2").resolve("bcast-32").toString();
+        String json = run(bcast, "--format", "json", "-q")[0];
+        double error = field(json, "self_prediction_error");
+        assertEquals(field(json, "predicted_runtime") / field(json, "measured_runtime") - 1, error, 1e-12);
+        assertTrue(error > 0.10, json);
+        String[] text = run(bcast);
+        String warning = "replayed on its own fitted network the trace is predicted ";
+        assertTrue(text[0].contains("\nwarning: " + warning), text[0]);
+        assertTrue(text[0].contains("the likely reason: the model releases every member of a collective at one time"), text[0]);
+        assertTrue(text[1].contains("igtrace predict: warning: " + warning), text[1]);
+
+        String halo = TESTDATA.resolve("otf2").resolve("halo3d-16").toString();
+        String haloJson = run(halo, "--format", "json", "-q")[0];
+        assertTrue(Math.abs(field(haloJson, "self_prediction_error")) < 0.10, haloJson);
+        String[] haloText = run(halo);
+        assertTrue(!haloText[0].contains("warning") && !haloText[1].contains("warning"), haloText[0] + haloText[1]);
+
+        // a given network, or a faster CPU, is not the trace's own machine: no self-prediction
+        assertTrue(!run(bcast, "--format", "json", "-q", "--latency", "1us", "--bandwidth", "1GB/s")[0].contains("self_prediction_error"));
+        assertTrue(!run(bcast, "--format", "json", "-q", "--cpu-ratio", "2")[0].contains("self_prediction_error"));
+    }
+
     private static void assertFamily(String json, String family, long instances, double latency, String bandwidth) {
         Matcher m = Pattern.compile("\\{\"family\": \"" + family + "\", \"instances\": (\\d+), \"latency\": ([-0-9.eE]+), \"bandwidth\": ([^,]+),")
                 .matcher(json);

@@ -351,7 +351,7 @@ class TimelineCommandTest {
         assertEquals(1, count(printed, "(?m)^LOCATION .*Type: ACCELERATOR_STREAM"));
         Run run = igtrace("timeline", TESTDATA.resolve("otf2/synth").toString(), "--format", "perfetto", "-o", dir.resolve("s.json").toString());
         assertEquals(0, run.code, run.err);
-        assertTrue(run.err.contains("igtrace timeline: note: 1 locations that are not CPU threads of a process (GPU streams, metric locations)"
+        assertTrue(run.err.contains("igtrace timeline: note: 1 location that is not a CPU thread of a process (GPU streams, metric locations)"
                 + " ignored"), run.err);
     }
 }

@@ -79,8 +79,16 @@ public final class NetworkCalibration {
             largest = Math.max(largest, x[i]);
         }
         double b = sxx > 0 && sxy > 0 ? sxx / sxy : Double.POSITIVE_INFINITY;
-        return new Fit(latency, b, used, x.length, largest, used + " messages whose transfer was visible, " + x.length
-                + " sizes; least squares of t = L + S/B over the median time per size, with the given L");
+        return new Fit(latency, b, used, x.length, largest, visible(used) + ", " + sizes(x.length)
+                + "; least squares of t = L + S/B over the median time per size, with the given L");
+    }
+
+    private static String visible(long messages) {
+        return org.igtrace.core.diagnostic.Diagnostic.count(messages, "message", "messages") + " whose transfer was visible";
+    }
+
+    private static String sizes(int n) {
+        return org.igtrace.core.diagnostic.Diagnostic.count(n, "size", "sizes");
     }
 
     /** {@code L} by least squares of {@code y = L + x / B} with B given: the mean of {@code y - x / B}, at least 0. */
@@ -90,8 +98,8 @@ public final class NetworkCalibration {
             sum += y[i] - x[i] / bandwidth;
             largest = Math.max(largest, x[i]);
         }
-        return new Fit(Math.max(0, sum / x.length), bandwidth, used, x.length, largest, used + " messages whose transfer was visible, "
-                + x.length + " sizes; least squares of t = L + S/B over the median time per size, with the given B");
+        return new Fit(Math.max(0, sum / x.length), bandwidth, used, x.length, largest, visible(used) + ", "
+                + sizes(x.length) + "; least squares of t = L + S/B over the median time per size, with the given B");
     }
 
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */
@@ -101,8 +109,8 @@ public final class NetworkCalibration {
         for (double size : x) {
             largest = Math.max(largest, size);
         }
-        String what = used + " messages whose transfer was visible (receive posted before the send, or rendezvous-sized,"
-                + " received in a blocking receive or MPI_Sendrecv and timed from the later post), " + n + " sizes;";
+        String what = visible(used) + " (receive posted before the send, or rendezvous-sized,"
+                + " received in a blocking receive or MPI_Sendrecv and timed from the later post), " + sizes(n) + ";";
         double mx = 0, my = 0;
         for (int i = 0; i < n; i++) {
             mx += x[i] / n;

@@ -453,7 +453,7 @@ abstract class ReplayState {
                     + " another message's end");
         }
         if (forcedCalls > 0) {
-            notes.add(forcedCalls + " calls waited on each other in a cycle (the real run buffered a message the model sends"
+            notes.add(org.igtrace.core.diagnostic.Diagnostic.count(forcedCalls, "call", "calls") + " waited on each other in a cycle (the real run buffered a message the model sends"
                     + " by rendezvous): the earliest was let through with eager completion or its measured duration");
         }
         double measured = rows.isEmpty() ? 0 : latest - earliest;

@@ -1,18 +1,23 @@
 package org.igtrace.core.util;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Numbers.format writes Double.toString's digits in plain notation by hand; the JDK's BigDecimal
- * (stripTrailingZeros().toPlainString() of the same text) says what that text must be.
+ * Numbers.format writes Double.toString's digits, rounded half up to 15 significant digits, in plain
+ * notation by hand; the JDK's BigDecimal (the same text rounded by MathContext(15, HALF_UP),
+ * stripTrailingZeros().toPlainString()) says what that text must be.
  */
 class NumbersTest {
     private static String byBigDecimal(double v) {
-        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+        return new BigDecimal(Double.toString(v)).round(new MathContext(15, RoundingMode.HALF_UP)).stripTrailingZeros()
+            .toPlainString();
     }
 
     @Test
@@ -29,5 +34,35 @@ class NumbersTest {
             String expected = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : byBigDecimal(v);
             assertEquals(expected, Numbers.format(v), Double.toString(v));
         }
+    }
+
+    /**
+     * Float noise (issue 39 item 7): 0.000075 / 0.0001 is 0.7499999999999999 in binary arithmetic,
+     * 75 us of 100 us is 0.75; 15 significant digits drop the noise and keep every digit a trace can
+     * measure (the value read back is within 5e-15 of the computed one, relative).
+     */
+    @Test
+    void noiseBeyondFifteenDigitsIsRoundedAway() {
+        assertEquals("0.75", Numbers.format(0.000075 / 0.0001));
+        assertEquals("0.75", Numbers.format(0.7499999999999999));
+        assertEquals("38.02571015", Numbers.format(38.025710149999995));
+        assertEquals("4.776127624", Numbers.format(4.776127624000001));
+        assertEquals("1", Numbers.format(0.9999999999999999));
+        assertEquals("-0.000099999999999999", Numbers.format(-9.9999999999999e-5));
+        assertEquals("0.1", Numbers.format(0.1 + 0.2 - 0.2));
+        SplittableRandom random = new SplittableRandom(39);
+        for (int i = 0; i < 10_000; i++) {
+            double v = Math.scalb(random.nextDouble() - 0.5, random.nextInt(-80, 80));
+            String text = Numbers.format(v);
+            assertTrue(significantDigits(text) <= 15, text);
+            double back = Double.parseDouble(text);
+            assertTrue(Math.abs(back - v) <= 5e-15 * Math.abs(v), v + " -> " + text);
+        }
+    }
+
+    static int significantDigits(String number) {
+        String digits = number.replace("-", "").replace(".", "").replaceFirst("^0+", "");
+        int n = number.contains(".") ? digits.length() : digits.replaceFirst("0+$", "").length();
+        return Math.max(1, n);
     }
 }

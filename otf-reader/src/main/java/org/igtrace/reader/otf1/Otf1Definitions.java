@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.IntIntMap;
@@ -128,19 +129,20 @@ final class Otf1Definitions implements java.io.Serializable {
             b.note("no timer resolution in " + fileName + ": times are in ticks");
         }
         if (counts.gpuStreams() > 0) {
-            b.note(counts.gpuStreams() + " GPU streams (CUDA) left out");
+            b.note(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
         }
         if (counts.threads() > 0) {
-            b.note(counts.threads() + " threads folded into their MPI processes");
+            b.note(Diagnostic.count(counts.threads(), "thread", "threads") + " folded into their MPI processes");
         }
         if (counts.orphans() > 0) {
-            b.note(counts.orphans() + " processes whose parent is not an MPI process left out");
+            b.note(Diagnostic.count(counts.orphans(), "process whose parent is not an MPI process", "processes whose parent is not an MPI process")
+                    + " left out");
         }
         if (records.duplicates > 0) {
             b.note(records.duplicates + " definitions repeat an id already defined: the first definition kept");
         }
         if (records.unknownRecords > 0) {
-            b.note(records.unknownRecords + " unknown definition records skipped");
+            b.note(Diagnostic.count(records.unknownRecords, "unknown definition record", "unknown definition records") + " skipped");
         }
     }
 

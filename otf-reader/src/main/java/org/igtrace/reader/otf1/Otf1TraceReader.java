@@ -318,13 +318,13 @@ public final class Otf1TraceReader implements PartitionedSource {
             notes.add(silent);
         }
         if (unknown > 0) {
-            notes.add(unknown + " unknown event records skipped");
+            notes.add(Diagnostic.count(unknown, "unknown event record", "unknown event records") + " skipped");
         }
         if (leaves > 0) {
             notes.add(leaves + " Leave records without an open region ignored");
         }
         if (open > 0) {
-            notes.add(open + " regions still open at the end of their stream closed at the process's last event ("
+            notes.add(Diagnostic.count(open, "region", "regions") + " still open at the end of their stream closed at the process's last event ("
                     + (openIn.size() <= 3 ? String.join(", ", openIn) : String.join(", ", openIn.subList(0, 3)) + ", ...") + ")");
         }
         if (collectiveEnds > 0) {

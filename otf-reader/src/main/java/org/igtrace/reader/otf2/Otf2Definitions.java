@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 
@@ -211,7 +212,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             }
         }
         if (notThreads > 0) {
-            b.note(notThreads + " locations that are not CPU threads of a process (GPU streams, metric locations) ignored");
+            b.note(Diagnostic.count(notThreads, "location that is not a CPU thread", "locations that are not CPU threads")
+                    + " of a process (GPU streams, metric locations) ignored");
         }
         if (!noGroup.isEmpty()) {
             b.note(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");

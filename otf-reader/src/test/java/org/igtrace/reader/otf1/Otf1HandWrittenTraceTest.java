@@ -127,9 +127,9 @@ class Otf1HandWrittenTraceTest {
         assertEquals(2 * 2040.0, profile.pairs().get(0).bytes());
         assertEquals(2, profile.pairs().get(0).messages());
         assertEquals(List.of(
-                "1 unknown definition records skipped",
-                "1 unknown event records skipped",
-                "1 regions still open at the end of their stream closed at the process's last event (" + stream1 + ")"),
+                "1 unknown definition record skipped",
+                "1 unknown event record skipped",
+                "1 region still open at the end of their stream closed at the process's last event (" + stream1 + ")"),
                 profile.notes());
     }
 

@@ -1,0 +1,63 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.AutoComplete;
+
+/** Issue 39 item 10: one count, one noun in the singular; the completion offers every --format's values in lower case. */
+class ConsistentWordingTest {
+    private static final Pattern ONE_PLURAL = Pattern.compile(
+            "(?<![\\d.,])1 (locations|rows|arrows|messages|threads|GPU streams|calls|regions|sizes|collective marks)\\b");
+
+    @TempDir
+    Path dir;
+
+    /**
+     * otf2/synth has 1 location that is not a CPU thread; otf1/synth-z 1 GPU stream and 1 thread folded;
+     * pthreads-no-mpi draws 1 row; irecv-send fits its network to 1 message of 1 size.
+     */
+    @Test
+    void oneIsFollowedByTheSingular() {
+        List<String> found = new ArrayList<>();
+        for (String trace : List.of("otf2/synth", "otf1/synth-z", "otf1/pthreads-no-mpi", "irecv-send", "two-chunks")) {
+            String t = Path.of(System.getProperty("testdata.dir", "../testdata")).resolve(trace).toAbsolutePath().toString();
+            for (String[] args : List.of(new String[] {"info", t}, new String[] {"predict", t},
+                    new String[] {"timeline", t, "-o", dir.resolve("t.svg").toString()},
+                    new String[] {"timeline", t, "-o", dir.resolve("t.json").toString()})) {
+                SubcommandsTest.Run r = SubcommandsTest.igtrace(args);
+                Matcher m = ONE_PLURAL.matcher(r.out() + r.err());
+                while (m.find()) {
+                    found.add(args[0] + " " + trace + ": " + m.group());
+                }
+            }
+        }
+        assertEquals(List.of(), found);
+    }
+
+    /** The completion script offers each command's formats, lower case, from the command's own list of values. */
+    @Test
+    void completionOffersEveryFormatInLowerCase() {
+        String script = AutoComplete.bash("igtrace", IgtraceCommand.commandLine());
+        Map<String, String> expected = Map.of("graph", "graphml dot scotch metis matrix mtx csv", "stats", "text json csv",
+                "info", "text json", "timeline", "svg perfetto", "predict", "text json csv simgrid");
+        expected.forEach((command, values) -> {
+            // picocli writes a function per command: _picocli_igtrace_<command>, holding the --format candidates
+            int start = script.indexOf("function _picocli_igtrace_" + command + "()");
+            assertTrue(start >= 0, command);
+            int end = script.indexOf("\nfunction ", start + 1);
+            String body = script.substring(start, end < 0 ? script.length() : end);
+            assertTrue(body.contains("local FORMAT_option_args=(\"" + values.replace(" ", "\" \"") + "\") # --format values"),
+                    command + ":\n" + body);
+        });
+        assertTrue(!script.contains("GRAPHML"), "capitals in the completion");
+    }
+}
