@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
@@ -21,7 +21,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.wait.MatchTap;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and

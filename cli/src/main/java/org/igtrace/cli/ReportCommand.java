@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
  * all from one read of the trace.
  */
 @Command(name = "report",
-        mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+        mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         header = "Write one self-contained HTML page of the run: summary, efficiency, matrix, tree, waits, timeline.",

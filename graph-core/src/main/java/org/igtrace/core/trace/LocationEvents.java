@@ -7,6 +7,29 @@ package org.igtrace.core.trace;
  * translate them.
  */
 public interface LocationEvents {
+    /** Takes every event and does nothing: the events of a location no analysis wants (not selected, not drawn). */
+    LocationEvents NONE = new LocationEvents() {
+        @Override
+        public void enter(long time, int region) {
+        }
+
+        @Override
+        public void leave(long time, int region) {
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        }
+    };
+
     void enter(long time, int region);
 
     void leave(long time, int region);

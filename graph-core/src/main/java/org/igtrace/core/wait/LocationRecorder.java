@@ -7,7 +7,8 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Turns one location's events into match records (definitions section 8), with no other location in
@@ -88,7 +89,7 @@ public final class LocationRecorder implements LocationEvents {
     private final Streams sends;
     private final Streams receives;
     private final Streams collectives;
-    private final IntIntMap membership = new IntIntMap();
+    private final LongIntMap membership = new LongIntMap();
     private long nonMembers;
 
     LocationRecorder(MatchRecords records, int process, long order) {
@@ -481,7 +482,7 @@ public final class LocationRecorder implements LocationEvents {
         private final long order;
         /** For collective streams, cut into instance ranges as the records say; null for message streams. */
         private final MatchRecords ranges;
-        private final IntIntMap index = new IntIntMap();
+        private final LongIntMap index = new LongIntMap();
         private final int[] cachedKeys = new int[CACHED];
         private final RecordStream[] cached = new RecordStream[CACHED];
 
