@@ -182,10 +182,7 @@ public final class TimelineCommand implements Callable<Integer> {
                     export[0] = new PerfettoExport(d, out, store);
                     return export[0];
                 }
-                long start = d.startTicks();
-                long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
-                long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
-                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), from, to);
+                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d));
                 return builder[0];
             });
         } catch (TraceReadException e) {
