@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace graph}: the information graph of a trace (also {@code igtrace TRACE ...}). */
-@Command(name = "graph", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+@Command(name = "graph", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Write the information graph of a trace (the default command).",
         description = {

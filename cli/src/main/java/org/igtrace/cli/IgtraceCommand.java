@@ -3,7 +3,6 @@ package org.igtrace.cli;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -13,7 +12,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -30,7 +28,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "igtrace",
         mixinStandardHelpOptions = true,
-        versionProvider = IgtraceCommand.Version.class,
+        versionProvider = Version.class,
         synopsisHeading = "Usage: ",
         customSynopsis = {"igtrace [COMMAND] [OPTIONS] TRACE", "       igtrace TRACE [OPTIONS]   (the same as igtrace graph TRACE [OPTIONS])"},
         descriptionHeading = "%n",
@@ -281,18 +279,5 @@ public final class IgtraceCommand implements Callable<Integer> {
             return m.group(1) + ": '" + m.group(3) + "' is not one of " + m.group(2).toLowerCase(java.util.Locale.ROOT);
         }
         return ex.getMessage();
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() throws IOException {
-            Properties p = new Properties();
-            try (InputStream in = IgtraceCommand.class.getResourceAsStream("version.properties")) {
-                if (in != null) {
-                    p.load(in);
-                }
-            }
-            return new String[] {"igtrace " + p.getProperty("version", "unknown")};
-        }
     }
 }

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace info}: what a trace holds, from its definitions, with its event files read to count their events. */
-@Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+@Command(name = "info", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "What a trace holds: processes, locations, regions, communicators, clock.",
         description = {
@@ -91,8 +91,8 @@ public final class InfoCommand implements Callable<Integer> {
                 + t.eventCounts());
         double tick = 1 / t.ticksPerSecond();
         lines.add("clock          " + String.format(Locale.ROOT, "%.0f", t.ticksPerSecond()) + " ticks per second (resolution "
-                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Summary.seconds(tick)) + ")");
-        lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Summary.seconds(t.spanSeconds())));
+                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Units.seconds(tick)) + ")");
+        lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Units.seconds(t.spanSeconds())));
         List<String> regions = new ArrayList<>();
         t.regions().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> regions.add(e.getKey() + " " + e.getValue()));

@@ -3,7 +3,6 @@ package org.igtrace.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -12,16 +11,16 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.Locale;
 import java.util.Map;
-import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.wait.MatchTap;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Writes the run as Chrome trace-event JSON (the JSON object format the Perfetto UI and
@@ -160,9 +159,7 @@ final class PerfettoExport implements EventTaps {
     private final class Calls implements LocationEvents {
         private final int process;
         private final long thread;
-        private int[] regions = new int[16];
-        private long[] enters = new long[16];
-        private int depth;
+        private final RegionStack stack = new RegionStack();
         /** The calls left so far: region, enter minus the previous call's enter (zigzag), leave minus enter (zigzag). */
         private final BlockStream done = new BlockStream(store);
         private long count;
@@ -175,22 +172,16 @@ final class PerfettoExport implements EventTaps {
 
         @Override
         public void enter(long time, int region) {
-            if (depth == regions.length) {
-                regions = Arrays.copyOf(regions, depth * 2);
-                enters = Arrays.copyOf(enters, depth * 2);
-            }
-            regions[depth] = region;
-            enters[depth++] = time;
+            stack.push(region, time);
         }
 
         @Override
         public void leave(long time, int region) {
-            if (depth == 0) {
+            if (!stack.pop()) {
                 return;
             }
-            depth--;
-            long enter = enters[depth];
-            done.putUnsigned(regions[depth]);
+            long enter = stack.enter(stack.depth());
+            done.putUnsigned(stack.region(stack.depth()));
             done.putSigned(enter - previousEnter);
             done.putSigned(time - enter);
             previousEnter = enter;
@@ -218,18 +209,6 @@ final class PerfettoExport implements EventTaps {
                         + ",\"tid\":" + thread + ",\"ts\":" + micros(enter + o) + ",\"dur\":"
                         + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / definitions.ticksPerSecond()) + "}");
             }
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
         }
     }
 }

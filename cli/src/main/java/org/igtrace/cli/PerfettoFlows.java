@@ -9,7 +9,7 @@ import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchTap;
 import org.igtrace.core.wait.MatchedMessage;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * The matched messages of the join that measures waits, kept per join task (sender, receiver, send

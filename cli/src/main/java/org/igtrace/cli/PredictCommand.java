@@ -29,8 +29,8 @@ import org.igtrace.core.topology.Placement;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
-import org.igtrace.core.trace.EventTaps;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -40,7 +40,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace predict}: replays the trace on a model machine (definitions section 9). */
-@Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+@Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Predict the run time of the traced program on a model machine.",
         description = {
@@ -168,10 +168,6 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code --sweep NAME=V1,V2,...}. */
-    record Sweep(String parameter, List<String> labels, double[] values) {
-    }
-
     @Override
     public Integer call() throws UsageError, OutputError {
         stdout = parent.stdout();
@@ -188,7 +184,7 @@ public final class PredictCommand implements Callable<Integer> {
         outputOptions.check();
         Plausible.warn(err, new Object[] {"--latency", settings.latency(), "--hop-latency", settings.hopLatency(), "--local-latency",
             settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, activityBudget(), "replay activities")) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
             PredictTiming clock = new PredictTiming();
             TraceFormat.Located located = TraceFormat.locate(trace.path());
             ActivityRecorder[] recorder = new ActivityRecorder[1];
@@ -288,14 +284,6 @@ public final class PredictCommand implements Callable<Integer> {
             }
             throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
         }
-    }
-
-    /**
-     * The memory the recorded activities may take before they go to a temporary file in --temp-dir:
-     * {@code -Digtrace.activities.memory=MB}, 32 MB unless set.
-     */
-    static long activityBudget() {
-        return Long.getLong("igtrace.activities.memory", 32) << 20;
     }
 
     /**

@@ -33,12 +33,12 @@ final class PredictionOutput {
     private final NetworkCalibration.Fit fit;
     /** Each collective family's fit (empty: none made, or no collective instance). */
     private final List<CollectiveCalibration.FamilyFit> collectiveFits;
-    private final PredictCommand.Sweep sweep;
+    private final Sweep sweep;
     private final List<Prediction> predictions;
     private final RecordedRun run;
     private final Efficiency efficiency;
 
-    PredictionOutput(String source, NetworkCalibration.Fit fit, List<CollectiveCalibration.FamilyFit> collectiveFits, PredictCommand.Sweep sweep,
+    PredictionOutput(String source, NetworkCalibration.Fit fit, List<CollectiveCalibration.FamilyFit> collectiveFits, Sweep sweep,
                      List<Prediction> predictions, RecordedRun run, Efficiency efficiency) {
         this.efficiency = efficiency;
         this.collectiveFits = collectiveFits;
@@ -100,7 +100,7 @@ final class PredictionOutput {
                 String.join("; ", reasons));
     }
 
-    PredictCommand.Sweep sweep() {
+    Sweep sweep() {
         return sweep;
     }
 

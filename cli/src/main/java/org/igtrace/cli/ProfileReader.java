@@ -3,7 +3,7 @@ package org.igtrace.cli;
 import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.select.Selection;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;

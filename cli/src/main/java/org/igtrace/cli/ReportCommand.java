@@ -41,7 +41,7 @@ import picocli.CommandLine.Parameters;
  * all from one read of the trace.
  */
 @Command(name = "report",
-        mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+        mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         header = "Write one self-contained HTML page of the run: summary, efficiency, matrix, tree, waits, timeline.",
@@ -101,10 +101,8 @@ public final class ReportCommand implements Callable<Integer> {
             // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
             TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
             TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
-                long start = d.startTicks();
-                long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
-                long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
-                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), from, to);
+                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d),
+                        selection.toTicks(d));
                 return builder[0];
             });
             String nothing = reading.nothingLeft(located);

@@ -4,7 +4,7 @@ import java.util.function.Function;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.select.SelectionFilter;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code igtrace stats}: who waits how long, per wait-state pattern and per process. */
-@Command(name = "stats", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+@Command(name = "stats", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
         descriptionHeading = "%n", header = "Tables of time and waiting per wait-state pattern and per process.",
         description = {

@@ -24,7 +24,7 @@ final class StatsTables {
     /** One row per pattern and a last row "all": waiting summed over processes, its share of the run, who waited most. */
     static Table patterns(TraceProfile p) {
         WaitReport w = p.waits();
-        double run = Summary.runTime(p);
+        double run = runTime(p);
         int[] worst = new int[PATTERNS.length];
         for (WaitPattern pattern : PATTERNS) {
             worst[pattern.ordinal()] = -1;
@@ -71,7 +71,7 @@ final class StatsTables {
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
     static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
-                Summary.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
+                Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
                 + (e.threadTimes() ? "; " + THREAD_TIMES : "");
     }
 
@@ -96,6 +96,15 @@ final class StatsTables {
                 .column("lost_idle", "lost idle", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostIdle())
                 .column("lost_wait", "lost wait", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostWait())
                 .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostTransfer());
+    }
+
+    /** All processes' times added up: what "of the run" shares are of. */
+    static double runTime(TraceProfile p) {
+        double t = 0;
+        for (ProcessProfile process : p.processes()) {
+            t += process.time();
+        }
+        return t;
     }
 
     /**
@@ -154,7 +163,7 @@ final class StatsTables {
         m.put("edges", graph.edgesInOrder().size());
         m.put("messages", p.messages());
         m.put("components", graph.components());
-        m.put("process_time", Summary.runTime(p)); // the sum of every T_i (efficiency.runtime is T = max T_i)
+        m.put("process_time", runTime(p)); // the sum of every T_i (efficiency.runtime is T = max T_i)
         m.put("comm_time", comm);
         m.put("wait", w.total());
         m.put("clock_correction", w.corrected() ? "offsets" : "none");

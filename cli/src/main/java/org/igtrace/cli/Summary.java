@@ -62,9 +62,9 @@ final class Summary {
      * 28.8 ms, 5 clock conflicts -> 0": a sum over processes never reads as a share of the run time.
      */
     private static String waiting(TraceProfile p, WaitReport w) {
-        StringBuilder s = new StringBuilder("waiting ").append(seconds(w.total())).append(" summed over ")
+        StringBuilder s = new StringBuilder("waiting ").append(Units.seconds(w.total())).append(" summed over ")
                 .append(count(p.processes().size(), "process", "processes")).append(" (")
-                .append(percent(w.total(), runTime(p))).append(" of their time), ").append(clocks(w));
+                .append(percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -82,11 +82,11 @@ final class Summary {
         if (!w.corrected()) {
             s.append("clocks not corrected");
         } else if (!w.settled()) {
-            s.append("clocks drift (offsets up to ").append(seconds(largest)).append(")");
+            s.append("clocks drift (offsets up to ").append(Units.seconds(largest)).append(")");
         } else if (largest == 0) {
             s.append("clocks needed no correction");
         } else {
-            s.append("clocks corrected by offsets up to ").append(seconds(largest));
+            s.append("clocks corrected by offsets up to ").append(Units.seconds(largest));
         }
         List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
         s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
@@ -103,7 +103,7 @@ final class Summary {
      */
     static List<String> waitTable(TraceProfile p) {
         WaitReport w = p.waits();
-        double run = runTime(p);
+        double run = StatsTables.runTime(p);
         List<String> lines = new ArrayList<>();
         lines.add("waiting per pattern, summed over " + count(p.processes().size(), "process", "processes")
                 + " (of time: of their times T_i added up)");
@@ -115,10 +115,10 @@ final class Summary {
                     worst = r;
                 }
             }
-            lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), seconds(w.total(pattern)),
-                    percent(w.total(pattern), run), worst < 0 ? "-" : seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
+            lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), Units.seconds(w.total(pattern)),
+                    percent(w.total(pattern), run), worst < 0 ? "-" : Units.seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
         }
-        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", seconds(w.total()), percent(w.total(), run)));
+        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", Units.seconds(w.total()), percent(w.total(), run)));
         return lines;
     }
 
@@ -129,7 +129,7 @@ final class Summary {
     static List<String> efficiencyTable(Efficiency e) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
-                seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
+                Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
                 Double.isNaN(e.serialisationEfficiency()) ? e.threadTimes() && !Double.isNaN(e.idealRuntime())
                         ? "; serialisation and transfer not given: T_i adds up the times of a process's threads, T_ideal is the replay's"
                         + " wall-clock time of one thread per process" : ""
@@ -140,32 +140,10 @@ final class Summary {
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {
-            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), seconds(p.useful()), p.efficiency(),
-                    seconds(p.lostIdle()), seconds(p.lostWait()), seconds(p.lostTransfer())));
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), Units.seconds(p.useful()), p.efficiency(),
+                    Units.seconds(p.lostIdle()), Units.seconds(p.lostWait()), Units.seconds(p.lostTransfer())));
         }
         return lines;
-    }
-
-    /** All processes' times added up: what "of the run" shares are of. */
-    static double runTime(TraceProfile p) {
-        double t = 0;
-        for (ProcessProfile process : p.processes()) {
-            t += process.time();
-        }
-        return t;
-    }
-
-    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
-    static String seconds(double s) {
-        double r = org.igtrace.core.output.Labels.rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
-        double a = Math.abs(r);
-        if (a >= 1 || a == 0) {
-            return (ShortFormat.significant3(r) + " s").replace("0.00 s", "0 s");
-        }
-        if (a >= 1e-3) {
-            return ShortFormat.significant3(r * 1e3) + " ms";
-        }
-        return ShortFormat.significant3(r * 1e6) + " us";
     }
 
     /**

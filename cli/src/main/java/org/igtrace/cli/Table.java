@@ -98,7 +98,7 @@ final class Table {
             return Escape.terminal(v.toString());
         }
         return switch (c.kind()) {
-            case SECONDS -> Summary.seconds(n.doubleValue());
+            case SECONDS -> Units.seconds(n.doubleValue());
             case PERCENT -> String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue());
             case FRACTION -> String.format(Locale.ROOT, "%.3f", n.doubleValue());
             default -> Numbers.format(n.doubleValue());

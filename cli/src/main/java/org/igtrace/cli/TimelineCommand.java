@@ -13,9 +13,9 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.util.Numbers;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
@@ -28,7 +28,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code igtrace timeline}: the run as a time-space diagram (SVG) or as trace-event JSON for the Perfetto UI. */
 @Command(name = "timeline",
-        mixinStandardHelpOptions = true, versionProvider = IgtraceCommand.Version.class,
+        mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         header = "Draw the run as a time-space diagram (SVG), or export it for the Perfetto UI.",
@@ -163,7 +163,7 @@ public final class TimelineCommand implements Callable<Integer> {
 
     /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
     private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out) throws IOException {
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, PredictCommand.activityBudget(), "the calls of the trace events")) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
             run(located, selection, chosen, out, store);
         }
     }
@@ -182,10 +182,7 @@ public final class TimelineCommand implements Callable<Integer> {
                     export[0] = new PerfettoExport(d, out, store);
                     return export[0];
                 }
-                long start = d.startTicks();
-                long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
-                long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
-                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), from, to);
+                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d));
                 return builder[0];
             });
         } catch (TraceReadException e) {
@@ -245,7 +242,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         double[] scale = {1, 1e-3, 1e-6, 1e-9};
         String[] unit = {"s", "ms", "us", "ns"};
-        double r = org.igtrace.core.output.Labels.rounded(seconds, 3); // the rounded value in its own unit
+        double r = org.igtrace.core.util.Labels.rounded(seconds, 3); // the rounded value in its own unit
         for (int i = 0; i < scale.length; i++) {
             if (Math.abs(r) >= scale[i] || i == scale.length - 1) {
                 return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", r / scale[i]))) + " " + unit[i];

@@ -90,9 +90,17 @@ final class Units {
         throw new IllegalArgumentException(forms);
     }
 
-    /** "5 us", "1.2 ms", "3.45 s": three significant digits. */
+    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
     static String seconds(double s) {
-        return Summary.seconds(s);
+        double r = org.igtrace.core.util.Labels.rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
+        double a = Math.abs(r);
+        if (a >= 1 || a == 0) {
+            return (ShortFormat.significant3(r) + " s").replace("0.00 s", "0 s");
+        }
+        if (a >= 1e-3) {
+            return ShortFormat.significant3(r * 1e3) + " ms";
+        }
+        return ShortFormat.significant3(r * 1e6) + " us";
     }
 
     /** "10 GB/s", "117 MB/s", "inf". */

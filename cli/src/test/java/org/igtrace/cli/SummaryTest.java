@@ -30,28 +30,28 @@ class SummaryTest {
     @Test
     void aDurationRoundedUpToTheNextUnitIsWrittenInThatUnit() {
         // 0.9999996 s rounds to 1.00 s: not "1.00e+03 ms" (the skewed ping-pong's offsets up to 1 s printed so)
-        assertEquals("1.00 s", Summary.seconds(0.9999996));
-        assertEquals("999 ms", Summary.seconds(0.999));
-        assertEquals("1.00 ms", Summary.seconds(0.0009999996));
+        assertEquals("1.00 s", Units.seconds(0.9999996));
+        assertEquals("999 ms", Units.seconds(0.999));
+        assertEquals("1.00 ms", Units.seconds(0.0009999996));
         assertEquals("1 s", TimelineCommand.duration(0.9999996));
-        assertEquals("1 s", org.igtrace.core.output.Labels.seconds(0.9999996));
-        assertEquals("1 MB", org.igtrace.core.output.Labels.bytes(999_999));
-        assertEquals("999 KB", org.igtrace.core.output.Labels.bytes(999_000));
+        assertEquals("1 s", org.igtrace.core.util.Labels.seconds(0.9999996));
+        assertEquals("1 MB", org.igtrace.core.util.Labels.bytes(999_999));
+        assertEquals("999 KB", org.igtrace.core.util.Labels.bytes(999_000));
         // halfway: 0.0009995 s reads 1.00 ms (half up on the decimal value), in every formatter
-        assertEquals("1.00 ms", Summary.seconds(0.0009995));
+        assertEquals("1.00 ms", Units.seconds(0.0009995));
         assertEquals("1 ms", TimelineCommand.duration(0.0009995));
-        assertEquals("1 ms", org.igtrace.core.output.Labels.seconds(0.0009995));
-        assertEquals("34.8 ms", Summary.seconds(0.034794279));
+        assertEquals("1 ms", org.igtrace.core.util.Labels.seconds(0.0009995));
+        assertEquals("34.8 ms", Units.seconds(0.034794279));
     }
 
     @Test
     void computeFractionsKeepThreeDecimals() {
         // a node label w=0.98 beside w=0.918 read as less precise: every w has 3 decimals, as the tables print efficiencies
-        assertEquals("0.980", org.igtrace.core.output.Labels.fraction(0.98));
-        assertEquals("0.918", org.igtrace.core.output.Labels.fraction(0.9176));
-        assertEquals("1.000", org.igtrace.core.output.Labels.fraction(0.99951));
-        assertEquals("0.000", org.igtrace.core.output.Labels.fraction(0));
-        assertEquals("0.001", org.igtrace.core.output.Labels.fraction(0.0005)); // half up on the decimal value
+        assertEquals("0.980", org.igtrace.core.util.Labels.fraction(0.98));
+        assertEquals("0.918", org.igtrace.core.util.Labels.fraction(0.9176));
+        assertEquals("1.000", org.igtrace.core.util.Labels.fraction(0.99951));
+        assertEquals("0.000", org.igtrace.core.util.Labels.fraction(0));
+        assertEquals("0.001", org.igtrace.core.util.Labels.fraction(0.0005)); // half up on the decimal value
     }
 
     @Test

@@ -7,7 +7,7 @@ import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.Pipeline;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;

@@ -15,7 +15,7 @@ import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.MatchedMessage;
-import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordJoin;
 import org.igtrace.core.wait.RecordStream;
 import org.igtrace.core.wait.WaitPattern;

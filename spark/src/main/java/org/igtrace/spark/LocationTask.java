@@ -16,7 +16,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.MatchRecords;
-import org.igtrace.core.wait.MemoryRecordBlocks;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.igtrace.core.wait.RecordStream;
 import org.igtrace.reader.PartReader;
 import org.igtrace.reader.TraceReadException;
@@ -40,7 +40,7 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     /**
      * @param records         whether to record match records (waits wanted)
      * @param recordsPerRange about how many collective arrivals one join of an instance range holds
-     *                        ({@link MatchRecords#MatchRecords(TraceDefinitions, org.igtrace.core.wait.RecordBlocks, long)})
+     *                        ({@link MatchRecords#MatchRecords(TraceDefinitions, org.igtrace.core.util.RecordBlocks, long)})
      * @param selection       the selection whose filter stands in front of the analyses, or null
      */
     LocationTask(Broadcast<PartReader> trace, Broadcast<int[][]> plan, boolean modelCollectives, boolean records, long recordsPerRange,

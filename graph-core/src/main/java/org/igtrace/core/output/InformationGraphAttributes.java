@@ -13,6 +13,7 @@ import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.TrafficEdge;
 import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 

@@ -5,12 +5,11 @@ import java.util.List;
 import java.util.function.Function;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.trace.EventTaps;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchRecords;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.core.wait.WaitReport;
 

@@ -7,8 +7,8 @@ import java.util.List;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.wait.MemoryRecordBlocks;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Records every location's activities for the replay (definitions section 9) as a reader pushes the

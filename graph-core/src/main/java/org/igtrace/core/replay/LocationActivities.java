@@ -7,8 +7,8 @@ import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
-import org.igtrace.core.util.IntIntMap;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * One location's activities for the replay (definitions section 9), recorded as its events are read:
@@ -61,13 +61,13 @@ public final class LocationActivities implements LocationEvents {
     private long lastLeave = Long.MIN_VALUE;
     private long opsInCalls;
     private long largestSize;
-    private final IntIntMap memberCollectives = new IntIntMap();
+    private final LongIntMap memberCollectives = new LongIntMap();
     /** Per communicator: arrivals as a member a selection left out before the first one recorded. */
-    final IntIntMap outsideCollectives = new IntIntMap();
+    final LongIntMap outsideCollectives = new LongIntMap();
     /** Ends and arrivals a selection left out between recorded ones of their key or communicator (--region's gaps). */
     long gaps;
     /** Per communicator: arrivals left out after a recorded one, not yet followed by another. */
-    private final IntIntMap pendingCollectives = new IntIntMap();
+    private final LongIntMap pendingCollectives = new LongIntMap();
     private long previousLeave;
     /** The head byte of the last send or receive written. */
     private int lastHead;

@@ -1,6 +1,6 @@
 package org.igtrace.core.replay;
 
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 
 /**
  * What one sequential read of a location's recorded activities counts for the matching
@@ -19,10 +19,10 @@ final class LocationCensus {
     final long[] sends;
     final long[] receives;
     /** Communicator -> collectives inside the window. */
-    final IntIntMap collectives;
+    final LongIntMap collectives;
 
     private LocationCensus(long firstCall, long endCall, long[] sendsBefore, long[] receivesBefore, long[] sends, long[] receives,
-                           IntIntMap collectives) {
+                           LongIntMap collectives) {
         this.firstCall = firstCall;
         this.endCall = endCall;
         this.sendsBefore = sendsBefore;
@@ -33,7 +33,7 @@ final class LocationCensus {
     }
 
     /** The census when the window is the whole stream: the counts kept while recording. */
-    static LocationCensus whole(LocationActivities l, IntIntMap memberCollectives) {
+    static LocationCensus whole(LocationActivities l, LongIntMap memberCollectives) {
         int keys = l.keys.count;
         return new LocationCensus(0, l.calls, new long[keys], new long[keys], java.util.Arrays.copyOf(l.keys.sends, keys),
                 java.util.Arrays.copyOf(l.keys.receives, keys), memberCollectives);
@@ -43,7 +43,7 @@ final class LocationCensus {
     static LocationCensus of(LocationActivities l, Membership membership) {
         int keys = l.keys.count;
         long[] sendsBefore = new long[keys], receivesBefore = new long[keys], sends = new long[keys], receives = new long[keys];
-        IntIntMap collectives = new IntIntMap();
+        LongIntMap collectives = new LongIntMap();
         long start = l.start(), end = l.endTicks();
         long index = 0, first = -1;
         ActivityCursor c = l.cursor();

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Transfer times collected per message size, and the exact median of each. The first

@@ -2,7 +2,7 @@ package org.igtrace.core.replay;
 
 import java.util.List;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * What the replay replays: one recorded location per process (null for a process with none),

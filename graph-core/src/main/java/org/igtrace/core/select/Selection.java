@@ -158,10 +158,16 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 throw new IllegalArgumentException("--region '" + region + "': no region of the trace has that name");
             }
         }
-        double tps = definitions.ticksPerSecond();
-        long start = definitions.startTicks();
-        long fromTicks = from == null ? Long.MIN_VALUE : start + Math.round(from * tps);
-        long toTicks = to == null ? Long.MAX_VALUE : start + Math.round(to * tps);
-        return new SelectionFilter(this, fromTicks, toTicks, regions);
+        return new SelectionFilter(this, fromTicks(definitions), toTicks(definitions), regions);
+    }
+
+    /** The window's first tick on the trace's clock, {@code Long.MIN_VALUE} when it starts with the run. */
+    public long fromTicks(TraceDefinitions definitions) {
+        return from == null ? Long.MIN_VALUE : definitions.startTicks() + Math.round(from * definitions.ticksPerSecond());
+    }
+
+    /** The window's last tick on the trace's clock, {@code Long.MAX_VALUE} when it ends with the run. */
+    public long toTicks(TraceDefinitions definitions) {
+        return to == null ? Long.MAX_VALUE : definitions.startTicks() + Math.round(to * definitions.ticksPerSecond());
     }
 }

@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 
@@ -60,7 +60,7 @@ public final class SelectionFilter implements EventTaps {
     @Override
     public LocationSink perLocation(LocationSink analyses) {
         return (process, order) -> selection.selects(process)
-                ? new Filtered(analyses.location(process, order)) : Dropped.INSTANCE;
+                ? new Filtered(analyses.location(process, order)) : LocationEvents.NONE;
     }
 
     private enum State { BEFORE, INSIDE, AFTER }
@@ -259,31 +259,6 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void end() {
             down.end();
-        }
-    }
-
-    /** The events of a location whose process is not selected. */
-    private static final class Dropped implements LocationEvents {
-        static final Dropped INSTANCE = new Dropped();
-
-        @Override
-        public void enter(long time, int region) {
-        }
-
-        @Override
-        public void leave(long time, int region) {
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
         }
     }
 }

@@ -6,59 +6,12 @@ package org.igtrace.core.timeline;
  * are merged pairwise and the bin width doubles, so memory is {@code bins x classes} whatever the
  * number of events or the length of the run.
  */
-final class ColumnBins implements BinnedTicks {
-    private final long origin;
-    private long earliest = Long.MAX_VALUE;
-    private long latest = Long.MIN_VALUE;
-    private final int bins;
-    private long width;
-    /** {@code log2(width)} while the width is a power of two (it stays one as it doubles), else -1: bins by shifts. */
-    private int shift;
-    /** {@code bins x width}, the ticks after the origin the bins cover (Long.MAX_VALUE past overflow). */
-    private long covered;
+final class ColumnBins extends BinGrid {
     private final float[][] ticks;
 
     ColumnBins(long origin, int bins, long initialWidth) {
-        this.origin = origin;
-        this.bins = bins;
-        this.width = Math.max(1, initialWidth);
-        this.shift = Long.bitCount(width) == 1 ? Long.numberOfTrailingZeros(width) : -1;
-        this.covered = cover(bins, width);
+        super(origin, bins, initialWidth);
         this.ticks = new float[StateClass.COUNT][bins];
-    }
-
-    private static long cover(int bins, long width) {
-        return width > Long.MAX_VALUE / bins ? Long.MAX_VALUE : bins * width;
-    }
-
-    /** The bin of {@code ticks} past the origin (0 or more). */
-    private int bin(long ticks) {
-        return (int) (shift >= 0 ? ticks >>> shift : ticks / width);
-    }
-
-    @Override
-    public long earliest() {
-        return earliest;
-    }
-
-    @Override
-    public long latest() {
-        return latest;
-    }
-
-    @Override
-    public long origin() {
-        return origin;
-    }
-
-    @Override
-    public long width() {
-        return width;
-    }
-
-    @Override
-    public int bins() {
-        return bins;
     }
 
     @Override
@@ -75,11 +28,7 @@ final class ColumnBins implements BinnedTicks {
         if (end <= s) {
             return;
         }
-        earliest = Math.min(earliest, s);
-        latest = Math.max(latest, end);
-        while (end - origin > covered) { // the last bin, (end - origin - 1) / width, is past the bins
-            coarsen();
-        }
+        fit(s, end);
         float[] row = ticks[stateClass];
         int first = bin(s - origin), last = bin(end - origin - 1);
         if (first == last) {
@@ -93,15 +42,13 @@ final class ColumnBins implements BinnedTicks {
         row[last] += end - (origin + last * width);
     }
 
-    private void coarsen() {
+    @Override
+    void mergePairs() {
         for (float[] row : ticks) {
             for (int b = 0; b < bins / 2; b++) {
                 row[b] = row[2 * b] + row[2 * b + 1];
             }
             java.util.Arrays.fill(row, bins / 2, bins, 0f);
         }
-        width *= 2;
-        shift = shift >= 0 ? shift + 1 : -1;
-        covered = cover(bins, width);
     }
 }

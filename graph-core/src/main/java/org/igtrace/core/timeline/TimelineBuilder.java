@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import org.igtrace.core.trace.EventTaps;
+import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
@@ -136,15 +136,13 @@ public final class TimelineBuilder implements EventTaps {
     public LocationSink perLocation(LocationSink profile) {
         return TeeSink.of(profile, (process, order) -> {
             if (!shown(process)) {
-                return NOTHING;
+                return LocationEvents.NONE;
             }
             Recorder r = new Recorder(process, order);
             recorders.add(r);
             return r;
         });
     }
-
-    private static final LocationEvents NOTHING = new Nothing();
 
     /** This timeline's part of the join that measures waits at {@code offsets} (the last one made counts). */
     @Override
@@ -528,30 +526,6 @@ public final class TimelineBuilder implements EventTaps {
                 record(state, since, last);
                 since = last;
             }
-        }
-    }
-
-    /** The events of a location whose process is not drawn. */
-    static final class Nothing implements LocationEvents {
-        @Override
-        public void enter(long time, int region) {
-        }
-
-        @Override
-        public void leave(long time, int region) {
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void collective(long time, org.igtrace.core.trace.CollectiveKind kind, int communicator, int root,
-                               long sent, long received) {
         }
     }
 }

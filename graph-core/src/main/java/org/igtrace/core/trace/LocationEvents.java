@@ -4,21 +4,31 @@ package org.igtrace.core.trace;
  * The events of one location (one thread of one process), in time order, as a reader pushes them.
  * Times are in timer ticks; regions and communicators are the dense numbers of
  * {@link TraceDefinitions}; partners and roots are world ranks, or -1 when the reader could not
- * translate them.
+ * translate them. Every event does nothing unless an implementation overrides it: an analysis overrides
+ * the events it uses.
  */
 public interface LocationEvents {
-    void enter(long time, int region);
+    /** Takes every event and does nothing: the events of a location no analysis wants (not selected, not drawn). */
+    LocationEvents NONE = new LocationEvents() {
+    };
 
-    void leave(long time, int region);
+    default void enter(long time, int region) {
+    }
+
+    default void leave(long time, int region) {
+    }
 
     /** A point-to-point send (blocking or not) of {@code bytes} bytes to {@code receiver}. */
-    void send(long time, int receiver, int communicator, int tag, long bytes);
+    default void send(long time, int receiver, int communicator, int tag, long bytes) {
+    }
 
     /** A completed point-to-point receive of {@code bytes} bytes from {@code sender}. */
-    void receive(long time, int sender, int communicator, int tag, long bytes);
+    default void receive(long time, int sender, int communicator, int tag, long bytes) {
+    }
 
     /** The end of a collective operation on this location. */
-    void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received);
+    default void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+    }
 
     /**
      * Three events in a row as one call: {@code region} entered at {@code enter}, a send in it at

@@ -1,7 +1,7 @@
 package org.igtrace.core.trace;
 
 import java.util.Arrays;
-import org.igtrace.core.output.Labels;
+import org.igtrace.core.util.Labels;
 
 /**
  * The intervals of one location during which recording was switched off (definitions section 3: from a

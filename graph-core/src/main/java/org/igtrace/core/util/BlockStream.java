@@ -2,7 +2,6 @@ package org.igtrace.core.util;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * One stream of bytes written into {@link RecordBlocks} in blocks of a fixed size (the last one

@@ -1,6 +1,5 @@
 package org.igtrace.core.util;
 
-import org.igtrace.core.wait.RecordBlocks;
 
 /**
  * Reads a sealed {@link BlockStream} from its start, one block at a time: a block kept in memory

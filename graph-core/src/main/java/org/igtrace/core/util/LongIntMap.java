@@ -1,7 +1,12 @@
 package org.igtrace.core.util;
 
-/** A map from long to int with open addressing, for lookups on hot paths without boxing. */
-public final class LongIntMap {
+/**
+ * A map from long (or int) to int with open addressing, for id translation and lookups on hot paths without
+ * boxing. Serializable, so that a reader's id tables can be handed to another process.
+ */
+public final class LongIntMap implements java.io.Serializable {
+    private static final long serialVersionUID = 1L;
+
     private long[] keys;
     private int[] values;
     private boolean[] used;

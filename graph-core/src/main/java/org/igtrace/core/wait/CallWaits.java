@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * One call waits once (definitions section 8, issue 19): an {@code MPI_Wait*} that completed several

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Joins the collective arrivals on one communicator (definitions section 8): the k-th collective a
@@ -38,7 +39,7 @@ final class CommunicatorJoin {
 
     void join(int communicator, List<RecordStream> streams, MatchListener listener, PairJoin.JoinCounts counts) {
         int[] members = definitions.communicatorMembers(communicator);
-        IntIntMap index = new IntIntMap();
+        LongIntMap index = new LongIntMap();
         for (int i = 0; i < members.length; i++) {
             if (index.get(members[i], -1) < 0) {
                 index.put(members[i], i);

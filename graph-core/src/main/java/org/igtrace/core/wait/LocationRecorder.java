@@ -6,8 +6,10 @@ import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Turns one location's events into match records (definitions section 8), with no other location in
@@ -36,9 +38,7 @@ public final class LocationRecorder implements LocationEvents {
     private final int process;
     private final long order;
 
-    private int[] regions = new int[16];
-    private long[] enters = new long[16];
-    private int depth;
+    private final RegionStack stack = new RegionStack();
     private long lastTime;
     private boolean ended;
 
@@ -88,7 +88,7 @@ public final class LocationRecorder implements LocationEvents {
     private final Streams sends;
     private final Streams receives;
     private final Streams collectives;
-    private final IntIntMap membership = new IntIntMap();
+    private final LongIntMap membership = new LongIntMap();
     private long nonMembers;
 
     LocationRecorder(MatchRecords records, int process, long order) {
@@ -104,22 +104,17 @@ public final class LocationRecorder implements LocationEvents {
 
     @Override
     public void enter(long t, int region) {
-        if (depth == regions.length) {
-            regions = Arrays.copyOf(regions, depth * 2);
-            enters = Arrays.copyOf(enters, depth * 2);
-        }
-        regions[depth] = region;
-        enters[depth++] = t;
+        stack.push(region, t);
         lastTime = t;
     }
 
     @Override
     public void leave(long t, int region) {
         lastTime = t;
-        if (depth == 0) {
+        if (!stack.pop()) {
             return;
         }
-        depth--;
+        int depth = stack.depth();
         if (one) {
             if (oneFrame >= depth) {
                 one = false;
@@ -177,7 +172,7 @@ public final class LocationRecorder implements LocationEvents {
             postEnter = Arrays.copyOf(postEnter, posts * 2);
         }
         postRequest[posts] = request;
-        postEnter[posts++] = f >= 0 ? enters[f] : t;
+        postEnter[posts++] = f >= 0 ? stack.enter(f) : t;
     }
 
     /** The post of {@code request}, forgotten now, or Long.MIN_VALUE when none was seen. */
@@ -270,7 +265,7 @@ public final class LocationRecorder implements LocationEvents {
             writeOne(lastTime);
         }
         resolve(0, lastTime);
-        depth = 0;
+        stack.clear();
         for (RecordStream s : sends.all) {
             s.seal(store);
         }
@@ -301,8 +296,8 @@ public final class LocationRecorder implements LocationEvents {
 
     /** The stack frame of the innermost MPI call open now, or -1. */
     private int callFrame() {
-        for (int f = depth - 1; f >= 0; f--) {
-            if (definitions.mpiCall(regions[f]).isMpi()) {
+        for (int f = stack.depth() - 1; f >= 0; f--) {
+            if (definitions.mpiCall(stack.region(f)).isMpi()) {
                 return f;
             }
         }
@@ -319,9 +314,9 @@ public final class LocationRecorder implements LocationEvents {
             oneCommunicator = comm;
             oneTag = what;
             oneFrame = f;
-            oneCall = definitions.mpiCall(regions[f]);
+            oneCall = definitions.mpiCall(stack.region(f));
             oneTime = t;
-            oneEnter = enters[f];
+            oneEnter = stack.enter(f);
             onePost = posted;
             return;
         }
@@ -350,8 +345,8 @@ public final class LocationRecorder implements LocationEvents {
                 flush();
             }
         } else {
-            call[i] = definitions.mpiCall(regions[f]).ordinal();
-            enter[i] = enters[f];
+            call[i] = definitions.mpiCall(stack.region(f)).ordinal();
+            enter[i] = stack.enter(f);
             open[i] = true;
         }
     }
@@ -388,8 +383,8 @@ public final class LocationRecorder implements LocationEvents {
      * call waits once).
      */
     private void resolve(int from, long t) {
-        if (perFrame.length < regions.length) {
-            perFrame = new long[regions.length];
+        if (perFrame.length < stack.capacity()) {
+            perFrame = new long[stack.capacity()];
         }
         boolean several = false;
         for (int i = head; i < pendingEnd; i++) {
@@ -481,7 +476,7 @@ public final class LocationRecorder implements LocationEvents {
         private final long order;
         /** For collective streams, cut into instance ranges as the records say; null for message streams. */
         private final MatchRecords ranges;
-        private final IntIntMap index = new IntIntMap();
+        private final LongIntMap index = new LongIntMap();
         private final int[] cachedKeys = new int[CACHED];
         private final RecordStream[] cached = new RecordStream[CACHED];
 

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * The match records of a whole trace, written location by location (definitions section 8): each location

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.PairLongs;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Joins the message ends of one directed pair of processes (definitions section 8): the k-th send from p

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * One location's match records of one kind, in the location's event order, encoded compactly into

@@ -10,6 +10,7 @@ import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.diagnostic.Diagnostics;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
 
 /**
  * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace.

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** The compute colours of user regions do not depend on the order the reading threads meet the locations. */
 class TimelineBuilderTest {
-    private static final LocationSink NO_PROFILE = (process, order) -> new TimelineBuilder.Nothing();
+    private static final LocationSink NO_PROFILE = (process, order) -> LocationEvents.NONE;
 
     /** Two processes, user regions "main", "alpha", "beta"; 1 tick per second, the run starts at 0. */
     private static TraceDefinitions definitions() {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.core.wait.MemoryRecordBlocks;
-import org.igtrace.core.wait.RecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /** The byte streams the replay's recorded activities and the Perfetto export's calls are kept in. */

@@ -7,6 +7,7 @@ import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

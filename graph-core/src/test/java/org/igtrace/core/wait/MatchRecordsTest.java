@@ -8,6 +8,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /** Records of one location at a time, joined by sequence number; hand-made events, expected values in the comments. */

@@ -3,6 +3,7 @@ package org.igtrace.core.wait;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /** The record encoding read back as written, at every varint length boundary. */

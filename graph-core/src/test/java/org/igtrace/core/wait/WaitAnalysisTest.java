@@ -8,6 +8,7 @@ import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /** Matching, offsets and waits on hand-written events; every expected number is worked out in the comments. */

@@ -15,7 +15,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.igtrace.core.diagnostic.Diagnostic;
-import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.reader.TraceReadException;
@@ -205,27 +204,5 @@ final class Otf1DamageCheck {
         }
     }
 
-    private static final LocationEvents NOTHING = new LocationEvents() {
-        @Override
-        public void enter(long time, int region) {
-        }
-
-        @Override
-        public void leave(long time, int region) {
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        }
-
-        @Override
-        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
-        }
-    };
-
-    private static final LocationSink DISCARD = (process, order) -> NOTHING;
+    private static final LocationSink DISCARD = (process, order) -> LocationEvents.NONE;
 }

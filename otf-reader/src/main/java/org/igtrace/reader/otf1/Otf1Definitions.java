@@ -11,7 +11,7 @@ import java.util.Set;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 
 /**
  * The definitions of an OTF trace resolved by definitions section 2 into a {@link TraceDefinitions}, and
@@ -30,12 +30,12 @@ final class Otf1Definitions implements java.io.Serializable {
     private static final long IS_COMMUNICATOR = 7;
 
     private final TraceDefinitions definitions;
-    private final IntIntMap rankOfProcess = new IntIntMap();     // MPI processes and their threads
-    private final IntIntMap rankOfMpiProcess = new IntIntMap();  // MPI processes only
+    private final LongIntMap rankOfProcess = new LongIntMap();     // MPI processes and their threads
+    private final LongIntMap rankOfMpiProcess = new LongIntMap();  // MPI processes only
     private final Set<Long> leftOut = new HashSet<>();
-    private final IntIntMap regionOfFunction = new IntIntMap();
-    private final IntIntMap communicatorOfGroup = new IntIntMap();
-    private final IntIntMap kindOfCollective = new IntIntMap();
+    private final LongIntMap regionOfFunction = new LongIntMap();
+    private final LongIntMap communicatorOfGroup = new LongIntMap();
+    private final LongIntMap kindOfCollective = new LongIntMap();
     private final Map<Long, String> processNames = new HashMap<>();
     private final String fileName;
 

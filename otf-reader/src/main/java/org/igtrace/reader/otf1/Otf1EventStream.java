@@ -7,7 +7,7 @@ import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 
 /**
  * Parses one events file (OTF1-FORMAT sections 3.3 and 4.2) into {@link LocationEvents}, one
@@ -31,7 +31,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     private long time = -1;
     private ProcessState current;
-    private final IntIntMap stateOfProcess = new IntIntMap();
+    private final LongIntMap stateOfProcess = new LongIntMap();
     private final List<ProcessState> states = new ArrayList<>();
 
     // What the summary reports.

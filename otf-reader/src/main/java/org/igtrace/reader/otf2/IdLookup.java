@@ -1,7 +1,7 @@
 package org.igtrace.reader.otf2;
 
 import java.util.Collection;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 
 /**
  * OTF2 ids to igtrace's dense numbers, looked up once or twice per event: an array indexed by id
@@ -14,10 +14,10 @@ final class IdLookup implements java.io.Serializable {
     private static final int SMALL = 4096;
 
     private final int[] dense;
-    private final IntIntMap sparse = new IntIntMap();
+    private final LongIntMap sparse = new LongIntMap();
 
     /** The value of each id in {@code ids} ({@code values.get(id, -1)}). */
-    IdLookup(Collection<Integer> ids, IntIntMap values) {
+    IdLookup(Collection<Integer> ids, LongIntMap values) {
         int limit = Math.max(SMALL, 4 * ids.size());
         int size = 0;
         for (int id : ids) {

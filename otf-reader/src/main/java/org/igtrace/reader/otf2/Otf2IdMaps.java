@@ -3,7 +3,7 @@ package org.igtrace.reader.otf2;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 
 /**
  * What translating a location's events needs from the resolved global definitions: OTF2 region,
@@ -14,9 +14,9 @@ import org.igtrace.core.util.IntIntMap;
 final class Otf2IdMaps implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    private final IntIntMap regionIndex = new IntIntMap();
-    private final IntIntMap communicatorIndex = new IntIntMap();
-    private final IntIntMap callingContextRegion = new IntIntMap();
+    private final LongIntMap regionIndex = new LongIntMap();
+    private final LongIntMap communicatorIndex = new LongIntMap();
+    private final LongIntMap callingContextRegion = new LongIntMap();
     /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
     private final List<int[]> communicatorRanks = new ArrayList<>();
     private final List<Integer> regionIds = new ArrayList<>();

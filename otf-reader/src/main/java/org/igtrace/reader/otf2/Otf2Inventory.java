@@ -335,7 +335,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     /** Seconds for a note, three significant digits in s, ms or us. */
     private static String seconds(double s) {
-        double a = Math.abs(org.igtrace.core.output.Labels.rounded(s, 3));
+        double a = Math.abs(org.igtrace.core.util.Labels.rounded(s, 3));
         return a >= 1 || a == 0 ? String.format(java.util.Locale.ROOT, "%.3g s", s)
                 : a >= 1e-3 ? String.format(java.util.Locale.ROOT, "%.3g ms", s * 1e3) : String.format(java.util.Locale.ROOT, "%.3g us", s * 1e6);
     }

@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
-import org.igtrace.core.wait.RecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Match records kept in memory up to a budget, and beyond it in a temporary file: each block
@@ -22,6 +22,14 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     /** The default memory budget: {@code -Digtrace.records.memory=MB}, 16 MB unless set. */
     public static long defaultBudget() {
         return Long.getLong("igtrace.records.memory", 16) << 20;
+    }
+
+    /**
+     * The memory the recorded activities may take before they go to a temporary file in --temp-dir:
+     * {@code -Digtrace.activities.memory=MB}, 32 MB unless set.
+     */
+    public static long activityBudget() {
+        return Long.getLong("igtrace.activities.memory", 32) << 20;
     }
 
     private final Path dir;

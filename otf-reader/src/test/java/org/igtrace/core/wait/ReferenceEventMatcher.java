@@ -11,7 +11,7 @@ import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.IntIntMap;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.util.PairLongs;
 
 /**
@@ -42,7 +42,7 @@ final class ReferenceEventMatcher implements LocationSink {
     private final MatchListener listener;
     private final Map<MessageKey, ArrayDeque<MatchedMessage>> waiting = new HashMap<>();
     private final Map<Long, CollectiveInstance> instances = new HashMap<>();
-    private final IntIntMap[] memberIndex;
+    private final LongIntMap[] memberIndex;
     private final List<Location> locations = new ArrayList<>();
 
     /** Numbers the calls that completed several receives, over all locations. */
@@ -64,7 +64,7 @@ final class ReferenceEventMatcher implements LocationSink {
     ReferenceEventMatcher(TraceDefinitions definitions, MatchListener listener) {
         this.definitions = definitions;
         this.listener = listener;
-        this.memberIndex = new IntIntMap[definitions.communicatorCount()];
+        this.memberIndex = new LongIntMap[definitions.communicatorCount()];
     }
 
     @Override
@@ -142,9 +142,9 @@ final class ReferenceEventMatcher implements LocationSink {
         if (communicator < 0 || communicator >= memberIndex.length) {
             return -1;
         }
-        IntIntMap index = memberIndex[communicator];
+        LongIntMap index = memberIndex[communicator];
         if (index == null) {
-            index = new IntIntMap();
+            index = new LongIntMap();
             int[] members = definitions.communicatorMembers(communicator);
             for (int i = 0; i < members.length; i++) {
                 if (index.get(members[i], -1) < 0) {
@@ -212,7 +212,7 @@ final class ReferenceEventMatcher implements LocationSink {
         private long[] enters = new long[16];
         private int depth;
         private long lastTime;
-        private final IntIntMap collectivesSeen = new IntIntMap();
+        private final LongIntMap collectivesSeen = new LongIntMap();
         // Ends waiting for the leave of the call (stack frame) they happened in.
         private Object[] pending = new Object[4];
         private long[] pendingKeys = new long[4];

@@ -1,4 +1,4 @@
-package org.igtrace.core.wait;
+package org.igtrace.core.util;
 
 import java.util.ArrayList;
 import java.util.List;

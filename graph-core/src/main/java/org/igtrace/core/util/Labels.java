@@ -1,4 +1,4 @@
-package org.igtrace.core.output;
+package org.igtrace.core.util;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

@@ -1,4 +1,4 @@
-package org.igtrace.core.wait;
+package org.igtrace.core.util;
 
 /**
  * Where the encoded match records go: immutable blocks of bytes, kept in memory or elsewhere (the

@@ -1,5 +1,7 @@
-package org.igtrace.core.trace;
+package org.igtrace.core.pipeline;
 
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.wait.MatchTap;
 
 /**
