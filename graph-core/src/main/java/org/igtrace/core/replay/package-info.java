@@ -4,7 +4,8 @@
  * allocates nothing.
  *
  * <p>Level: of igtrace it imports only {@code org.igtrace.core.util}, {@code org.igtrace.core.trace},
- * {@code org.igtrace.core.profile}, {@code org.igtrace.core.topology}; it must not import any other igtrace
+ * {@code org.igtrace.core.profile}, {@code org.igtrace.core.topology}, {@code org.igtrace.core.diagnostic} (counted
+ * nouns of its notes); it must not import any other igtrace
  * package (checked by PackageLayersTest).
  */
 package org.igtrace.core.replay;
