@@ -104,7 +104,7 @@ public final class ReportCommand implements Callable<Integer> {
                 long start = d.startTicks();
                 long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
                 long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
-                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), from, to);
+                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), from, to, true);
                 return builder[0];
             });
             String nothing = reading.nothingLeft(located);

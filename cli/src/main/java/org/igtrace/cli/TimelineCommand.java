@@ -75,6 +75,22 @@ public final class TimelineCommand implements Callable<Integer> {
                     + "arrows that point back in time (clock conflicts) drawn in red.")
     ClockCorrection clockCorrection;
 
+    /** What the picture spans when --window does not say. */
+    enum Span {
+        MEASURED, WHOLE;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    @Option(names = "--span", paramLabel = "SPAN", defaultValue = "measured",
+            description = "measured (default): from the end of MPI_Init to the start of MPI_Finalize, the time stats counts "
+                    + "(a run whose MPI_Init takes most of its time is still seen); whole: from the first event to the last. "
+                    + "--window, where it gives an edge, overrides it.")
+    Span span;
+
     @CommandLine.Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
 
@@ -185,7 +201,7 @@ public final class TimelineCommand implements Callable<Integer> {
                 long start = d.startTicks();
                 long from = selection.from() == null ? Long.MIN_VALUE : start + Math.round(selection.from() * d.ticksPerSecond());
                 long to = selection.to() == null ? Long.MAX_VALUE : start + Math.round(selection.to() * d.ticksPerSecond());
-                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), from, to);
+                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), from, to, span == Span.MEASURED);
                 return builder[0];
             });
         } catch (TraceReadException e) {
@@ -212,6 +228,10 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Timeline timeline = builder[0].build();
         List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
+        String cut = spanNote(timeline, builder[0].wholeSpan(), selection);
+        if (cut != null) {
+            notes.add(0, cut);
+        }
         WaitReport clocks = profile.waits();
         if (clocks != null && (selection.from() != null || selection.to() != null)) {
             double latest = 0, earliest = 0;
@@ -250,6 +270,20 @@ public final class TimelineCommand implements Callable<Integer> {
             }
         }
         return seconds + " s";
+    }
+
+    /** What the measured span left out, when it left out something (null: the picture spans the run). */
+    static String spanNote(Timeline t, double[] whole, Selection selection) {
+        if (selection.from() != null && selection.to() != null) {
+            return null;
+        }
+        double before = t.start() - whole[0], after = whole[1] - t.end();
+        double least = (whole[1] - whole[0]) * 1e-3; // under a thousandth of the run: not worth a line
+        if (before <= least && after <= least) {
+            return null;
+        }
+        return "Drawn from the end of MPI_Init to the start of MPI_Finalize (" + duration(t.end() - t.start()) + " of the run's "
+                + duration(whole[1] - whole[0]) + "); --span whole draws it all.";
     }
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {

@@ -34,6 +34,10 @@ public final class TimelineBuilder implements EventTaps {
     private final BitSet rowsShown;
     private final long windowFrom;
     private final long windowTo;
+    /** Without a window: draw from the end of MPI_Init to the start of MPI_Finalize (the time stats counts). */
+    private final boolean measured;
+    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, else 0. */
+    private final byte[] environment;
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
     private final int[] regionClass;
@@ -41,6 +45,8 @@ public final class TimelineBuilder implements EventTaps {
     private final int[] regionName;
     /** The distinct region names, in definition order. */
     private final List<String> names = new ArrayList<>();
+    /** The run's whole span (ticks, corrected), once {@link #build()} has run. */
+    private long wholeFrom, wholeTo;
     /** The names with a compute colour, by slot, once {@link #build()} has ordered them. */
     private final List<String> slotNames = new ArrayList<>();
     private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
@@ -54,7 +60,17 @@ public final class TimelineBuilder implements EventTaps {
      * @param windowTo   last tick drawn, or {@code Long.MAX_VALUE} for the run's end
      */
     public TimelineBuilder(TraceDefinitions definitions, int columns, BitSet ranks, long windowFrom, long windowTo) {
+        this(definitions, columns, ranks, windowFrom, windowTo, false);
+    }
+
+    /**
+     * @param measured where the window leaves an edge open: start at the earliest leave of MPI_Init (else a
+     *                 location's first event) and end at the latest enter of MPI_Finalize (else the last event),
+     *                 as stats counts time; false: the whole span of the events
+     */
+    public TimelineBuilder(TraceDefinitions definitions, int columns, BitSet ranks, long windowFrom, long windowTo, boolean measured) {
         this.definitions = definitions;
+        this.measured = measured;
         this.columns = Math.max(2, columns + (columns & 1));
         this.rowsShown = ranks;
         this.windowFrom = windowFrom;
@@ -64,10 +80,14 @@ public final class TimelineBuilder implements EventTaps {
         int n = definitions.regionCount();
         this.regionClass = new int[n];
         this.regionName = new int[n];
+        this.environment = new byte[n];
         Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
             regionClass[r] = classify(name, definitions.regionKind(r));
+            if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
+                environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
+            }
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
                 return names.size() - 1;
@@ -98,30 +118,47 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     /**
-     * Gives the compute colours out: one slot per region name, in the order the names are first met
-     * when the locations are taken in definition order, each in its own event order (so the same
-     * whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1} names get colours of
-     * their own, the rest share the last. Returns the recorders in that location order.
+     * Gives the compute colours out by share of time (issue 39, item 8): the region names in the
+     * order of their compute time, summed over the locations drawn (equal times in the order the
+     * names are first met when the locations are taken in definition order, each in its own event
+     * order: the same whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1}
+     * get colours of their own, the rest share the last ("other regions"). Returns the recorders
+     * in that location order.
      */
     private List<Recorder> orderSlots() {
         List<Recorder> ordered = new ArrayList<>(recorders);
         ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
-        int[] slotOfName = new int[names.size()];
-        Arrays.fill(slotOfName, -1);
-        slotNames.clear();
+        List<Integer> met = new ArrayList<>();
+        BitSet seen = new BitSet();
+        double[] time = new double[names.size()];
         for (Recorder r : ordered) {
             for (int i = 0; i < r.metCount; i++) {
                 int name = r.met[i];
-                if (slotOfName[name] < 0) {
-                    slotOfName[name] = slotNames.size();
-                    slotNames.add(names.get(name));
+                if (!seen.get(name)) {
+                    seen.set(name);
+                    met.add(name);
                 }
             }
+            r.nameTicks.forEach((name, ticks) -> time[name] += ticks[0]);
+        }
+        List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
+        bySize.sort((a, b) -> Double.compare(time[b], time[a]));
+        int[] slotOfName = new int[names.size()];
+        Arrays.fill(slotOfName, StateClass.COMPUTE_REGIONS - 1);
+        slotNames.clear();
+        for (int name : bySize) {
+            slotOfName[name] = Math.min(slotNames.size(), StateClass.COMPUTE_REGIONS - 1);
+            slotNames.add(names.get(name)); // beyond the last colour: "other regions" in the legend
         }
         for (Recorder r : ordered) {
             r.mapClasses(slotOfName);
         }
         return ordered;
+    }
+
+    /** Whether the left edge is the measured start (no window's start given). */
+    private boolean measuredLeft() {
+        return measured && windowFrom == Long.MIN_VALUE;
     }
 
     private long origin() {
@@ -172,8 +209,8 @@ public final class TimelineBuilder implements EventTaps {
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         for (Recorder rec : recorders) {
             if (rec.first <= rec.last) {
-                first = Math.min(first, rec.first);
-                last = Math.max(last, rec.last);
+                first = Math.min(first, measuredLeft() && rec.initLeave != Long.MIN_VALUE ? rec.initLeave : rec.first);
+                last = Math.max(last, measured && rec.finalizeEnter != Long.MIN_VALUE ? rec.finalizeEnter : rec.last);
             }
         }
         return first <= last ? Math.max(1, (last - first) / columns) : 1;
@@ -183,14 +220,20 @@ public final class TimelineBuilder implements EventTaps {
         return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
     }
 
+    /** Seconds from the start of the run (also under a window: its axis reads the run's time). */
     private double seconds(long ticks) {
-        return (ticks - origin()) / definitions.ticksPerSecond();
+        return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
+    }
+
+    /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
+    public double[] wholeSpan() {
+        return new double[] {seconds(wholeFrom), seconds(wholeTo)};
     }
 
     /** The timeline, once the read (and the matching) is done. */
     public Timeline build() {
         Map<Integer, List<Recorder>> byProcess = new HashMap<>();
-        long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
         for (Recorder r : recorders) {
             r.finish();
         }
@@ -199,14 +242,19 @@ public final class TimelineBuilder implements EventTaps {
             if (r.first <= r.last) {
                 first = Math.min(first, r.first + offset(r.process));
                 last = Math.max(last, r.last + offset(r.process));
+                from = Math.min(from, (r.initLeave != Long.MIN_VALUE ? r.initLeave : r.first) + offset(r.process));
+                to = Math.max(to, (r.finalizeEnter != Long.MIN_VALUE ? r.finalizeEnter : r.last) + offset(r.process));
             }
         }
         if (first > last) {
             first = origin();
             last = first + 1;
         }
-        long left = windowFrom == Long.MIN_VALUE ? Math.min(first, origin()) : windowFrom;
-        long right = windowTo == Long.MAX_VALUE ? last : windowTo;
+        wholeFrom = Math.min(first, origin());
+        wholeTo = last;
+        boolean span = measured && from < to;
+        long left = windowFrom != Long.MIN_VALUE ? windowFrom : span ? from : Math.min(first, origin());
+        long right = windowTo != Long.MAX_VALUE ? windowTo : span ? to : last;
         if (right <= left) {
             right = left + 1;
         }
@@ -263,7 +311,9 @@ public final class TimelineBuilder implements EventTaps {
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
         for (Recorder r : locations) {
-            spread(r.bins, r.classMap, shift, start, perColumn, shares);
+            if (r.bins != null) {
+                spread(r.bins, r.classMap, shift, start, perColumn, shares);
+            }
         }
         TickBins w = waits.bins(process);
         if (w != null) {
@@ -334,17 +384,30 @@ public final class TimelineBuilder implements EventTaps {
         int metCount;
         /** The names met so far. */
         private final BitSet seen = new BitSet();
+        /** The name holding each of this location's own compute slots (-1: free); the last slot is shared. */
+        private final int[] slotName = new int[StateClass.COMPUTE_REGIONS - 1];
+        /** Names whose time went to the shared slot (met when the own slots were taken, or put out of one). */
+        private final BitSet shared = new BitSet();
+        /** Compute ticks per region name ({@link #names} index), as recorded. */
+        final Map<Integer, double[]> nameTicks = new HashMap<>();
         private int lastRegion = Integer.MIN_VALUE;
         private int lastSlot;
+        /** The region name of the state now (compute in a user region), else -1. */
+        private int stateName = -1;
+        private int currentName = -1;
         /**
          * The class each recorded class stands for: compute classes are recorded by this location's
-         * own slots (the first names it met, the rest sharing the last) until {@link #mapClasses}
-         * says which colour each of those names got.
+         * own slots until {@link #mapClasses} says which colour each of those names got.
          */
         int[] classMap = IDENTITY;
-        final ColumnBins bins = new ColumnBins(origin(), columns, initialBinWidth());
+        /** Null until the first interval in the drawn span (measured: after this location's MPI_Init). */
+        ColumnBins bins = measuredLeft() ? null : new ColumnBins(origin(), columns, initialBinWidth());
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+        /** The leave of this location's MPI_Init, the enter of its MPI_Finalize (Long.MIN_VALUE: none yet). */
+        long initLeave = Long.MIN_VALUE;
+        long finalizeEnter = Long.MIN_VALUE;
+        private boolean inInit;
         private int[] stack = new int[16];
         private int depth;
         private int mpiFrame = -1;
@@ -361,15 +424,22 @@ public final class TimelineBuilder implements EventTaps {
         Recorder(int process, long order) {
             this.process = process;
             this.order = order;
+            Arrays.fill(slotName, -1);
         }
 
-        /** This location's own compute slot of a user region, noting its name as met. */
+        /**
+         * This location's own compute slot of a user region, noting its name as met. A name met when
+         * every own slot is taken gets the slot of the name with the least compute time so far, whose
+         * time recorded until now goes to the shared slot (as does all of its time from then on): the
+         * names that take the time keep their colours wherever they come in the run.
+         */
         private int localSlot(int region) {
+            int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
+            currentName = name;
             if (region == lastRegion) {
                 return lastSlot;
             }
             int slot = StateClass.COMPUTE_REGIONS - 1;
-            int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
             if (name >= 0) {
                 if (!seen.get(name)) {
                     seen.set(name);
@@ -377,9 +447,23 @@ public final class TimelineBuilder implements EventTaps {
                         met = Arrays.copyOf(met, metCount * 2);
                     }
                     met[metCount++] = name;
+                    int free = -1;
+                    for (int i = 0; i < slotName.length && free < 0; i++) {
+                        free = slotName[i] < 0 ? i : -1;
+                    }
+                    if (free < 0) {
+                        free = 0;
+                        for (int i = 1; i < slotName.length; i++) {
+                            if (ticksOf(slotName[i]) < ticksOf(slotName[free])) {
+                                free = i;
+                            }
+                        }
+                        share(free);
+                    }
+                    slotName[free] = name;
                 }
-                for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
-                    if (met[i] == name) {
+                for (int i = 0; i < slotName.length; i++) {
+                    if (slotName[i] == name) {
                         slot = i;
                         break;
                     }
@@ -390,11 +474,37 @@ public final class TimelineBuilder implements EventTaps {
             return slot;
         }
 
+        private double ticksOf(int name) {
+            double[] t = nameTicks.get(name);
+            return t == null ? 0 : t[0];
+        }
+
+        /** Moves what own slot {@code i} recorded to the shared slot, and its name with it. */
+        private void share(int i) {
+            int from = StateClass.computeIn(i), to = StateClass.computeIn(StateClass.COMPUTE_REGIONS - 1);
+            shared.set(slotName[i]);
+            slotName[i] = -1;
+            if (bins != null) {
+                bins.merge(from, to);
+            }
+            for (int k = 0; classes != null && k < count; k++) {
+                if (classes[k] == from) {
+                    classes[k] = (byte) to;
+                }
+            }
+            if (state == from) {
+                state = to;
+            }
+            lastRegion = Integer.MIN_VALUE;
+        }
+
         /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
         void mapClasses(int[] slotOfName) {
             int[] map = IDENTITY.clone();
-            for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
-                map[StateClass.computeIn(i)] = StateClass.computeIn(slotOfName[met[i]]);
+            for (int i = 0; i < slotName.length; i++) {
+                if (slotName[i] >= 0) {
+                    map[StateClass.computeIn(i)] = StateClass.computeIn(slotOfName[slotName[i]]);
+                }
             }
             classMap = map;
         }
@@ -411,11 +521,13 @@ public final class TimelineBuilder implements EventTaps {
         }
 
         private void change(long time, int next) {
-            if (next != state) {
+            int name = next > StateClass.COMPUTE && next < StateClass.MPI_POINT_TO_POINT ? currentName : -1;
+            if (next != state || name != stateName) {
                 if (!off) {
                     record(state, since, time);
                 }
                 state = next;
+                stateName = name;
                 since = time;
             }
         }
@@ -424,7 +536,15 @@ public final class TimelineBuilder implements EventTaps {
             if (c < 0 || end <= start) {
                 return;
             }
-            bins.add(c, start, end);
+            if (stateName >= 0) {
+                nameTicks.computeIfAbsent(stateName, k -> new double[1])[0] += end - start;
+            }
+            if (bins == null && !inInit) {
+                bins = new ColumnBins(start, columns, initialBinWidth());
+            }
+            if (bins != null && !inInit) {
+                bins.add(c, start, end);
+            }
             if (overflowed) {
                 return;
             }
@@ -451,6 +571,7 @@ public final class TimelineBuilder implements EventTaps {
 
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
         private int current() {
+            currentName = -1;
             if (mpiFrame >= 0) {
                 return regionClass(stack[mpiFrame]);
             }
@@ -468,6 +589,13 @@ public final class TimelineBuilder implements EventTaps {
         @Override
         public void enter(long time, int region) {
             at(time);
+            if (region >= 0 && region < environment.length && environment[region] != 0) {
+                if (environment[region] == 1 && initLeave == Long.MIN_VALUE && measuredLeft()) {
+                    inInit = true; // the bins start after MPI_Init (what came before is discarded at its leave)
+                } else if (environment[region] == 2 && finalizeEnter == Long.MIN_VALUE) {
+                    finalizeEnter = time;
+                }
+            }
             if (depth == stack.length) {
                 stack = Arrays.copyOf(stack, depth * 2);
             }
@@ -489,6 +617,13 @@ public final class TimelineBuilder implements EventTaps {
                 mpiFrame = -1;
             }
             change(time, current());
+            if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
+                initLeave = time;
+                if (inInit) {
+                    inInit = false;
+                    bins = null;
+                }
+            }
         }
 
         @Override
