@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n", descriptionHeading = "%n",
         description = {
             "Draws the run as a time-space diagram: a row per process, outermost MPI calls as bars (their waiting "
-                    + "part darker), compute coloured by the outermost user region, messages as arrows (clock conflicts in "
+                    + "part darker), compute coloured by the outermost user region (the regions with "
+                    + "the most compute time get colours of their own), messages as arrows (clock conflicts in "
                     + "red), collective operations marked. The picture's size depends on --width and the number of rows, "
                     + "not on the number of events. --format perfetto writes every call and message as Chrome trace-event "
                     + "JSON instead, to browse in the Perfetto UI."
@@ -86,9 +87,9 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     @Option(names = "--span", paramLabel = "SPAN", defaultValue = "measured",
-            description = "measured (default): from the end of MPI_Init to the start of MPI_Finalize, the time stats counts "
-                    + "(a run whose MPI_Init takes most of its time is still seen); whole: from the first event to the last. "
-                    + "--window, where it gives an edge, overrides it.")
+            description = "The time the SVG spans: measured (default): from the end of MPI_Init to the start of MPI_Finalize, "
+                    + "the time stats counts (a run whose MPI_Init takes most of its time still shows its work; a note says "
+                    + "what was left out); whole: the whole trace. An edge --window gives overrides it.")
     Span span;
 
     @CommandLine.Mixin
@@ -228,7 +229,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Timeline timeline = builder[0].build();
         List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
-        String cut = spanNote(timeline, builder[0].wholeSpan(), selection);
+        String cut = spanNote(timeline, builder[0].wholeSpan(), builder[0].environmentCalls(), selection);
         if (cut != null) {
             notes.add(0, cut);
         }
@@ -273,17 +274,17 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     /** What the measured span left out, when it left out something (null: the picture spans the run). */
-    static String spanNote(Timeline t, double[] whole, Selection selection) {
+    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection) {
         if (selection.from() != null && selection.to() != null) {
             return null;
         }
         double before = t.start() - whole[0], after = whole[1] - t.end();
-        double least = (whole[1] - whole[0]) * 1e-3; // under a thousandth of the run: not worth a line
-        if (before <= least && after <= least) {
+        if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
             return null;
         }
-        return "Drawn from the end of MPI_Init to the start of MPI_Finalize (" + duration(t.end() - t.start()) + " of the run's "
-                + duration(whole[1] - whole[0]) + "); --span whole draws it all.";
+        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
+                : "Drawn from the first event to the last (") + duration(t.end() - t.start()) + " of the "
+                + duration(whole[1] - whole[0]) + " from the trace's start to its end); --span whole draws it all.";
     }
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {

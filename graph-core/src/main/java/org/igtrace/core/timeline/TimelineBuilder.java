@@ -84,7 +84,7 @@ public final class TimelineBuilder implements EventTaps {
         Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
-            regionClass[r] = classify(name, definitions.regionKind(r));
+            regionClass[r] = StateClass.of(name, definitions.regionKind(r));
             if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
                 environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
             }
@@ -93,28 +93,6 @@ public final class TimelineBuilder implements EventTaps {
                 return names.size() - 1;
             });
         }
-    }
-
-    /** The MPI state class of a region, or -1 for user code. */
-    static int classify(String name, RegionKind kind) {
-        if (kind == RegionKind.OTHER) {
-            return -1;
-        }
-        if (kind == RegionKind.ENVIRONMENT) {
-            return StateClass.MPI_OTHER;
-        }
-        String n = name.toLowerCase(java.util.Locale.ROOT);
-        for (String c : new String[] {"barrier", "bcast", "reduce", "gather", "scatter", "alltoall", "scan"}) {
-            if (n.contains(c)) {
-                return StateClass.MPI_COLLECTIVE;
-            }
-        }
-        for (String p : new String[] {"send", "recv", "wait", "test", "probe", "start"}) {
-            if (n.contains(p)) {
-                return StateClass.MPI_POINT_TO_POINT;
-            }
-        }
-        return StateClass.MPI_OTHER;
     }
 
     /**
@@ -132,14 +110,14 @@ public final class TimelineBuilder implements EventTaps {
         BitSet seen = new BitSet();
         double[] time = new double[names.size()];
         for (Recorder r : ordered) {
-            for (int i = 0; i < r.metCount; i++) {
-                int name = r.met[i];
+            for (int i = 0; i < r.slots.metCount; i++) {
+                int name = r.slots.met[i];
                 if (!seen.get(name)) {
                     seen.set(name);
                     met.add(name);
                 }
             }
-            r.nameTicks.forEach((name, ticks) -> time[name] += ticks[0]);
+            r.slots.ticks.forEach((name, ticks) -> time[name] += ticks[0]);
         }
         List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
         bySize.sort((a, b) -> Double.compare(time[b], time[a]));
@@ -225,6 +203,11 @@ public final class TimelineBuilder implements EventTaps {
         return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
     }
 
+    /** Whether a location drawn entered MPI_Init or MPI_Finalize (once the read is done). */
+    public boolean environmentCalls() {
+        return recorders.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
+    }
+
     /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
     public double[] wholeSpan() {
         return new double[] {seconds(wholeFrom), seconds(wholeTo)};
@@ -252,7 +235,8 @@ public final class TimelineBuilder implements EventTaps {
         }
         wholeFrom = Math.min(first, origin());
         wholeTo = last;
-        boolean span = measured && from < to;
+        // under 1 % of the run outside the measured part: the whole run (its axis from 0, as the picture always was)
+        boolean span = measured && from < to && (from - wholeFrom) + (wholeTo - to) > 0.01 * (wholeTo - wholeFrom);
         long left = windowFrom != Long.MIN_VALUE ? windowFrom : span ? from : Math.min(first, origin());
         long right = windowTo != Long.MAX_VALUE ? windowTo : span ? to : last;
         if (right <= left) {
@@ -312,12 +296,12 @@ public final class TimelineBuilder implements EventTaps {
         double perColumn = (end - start) / columns;
         for (Recorder r : locations) {
             if (r.bins != null) {
-                spread(r.bins, r.classMap, shift, start, perColumn, shares);
+                r.bins.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
             }
         }
         TickBins w = waits.bins(process);
         if (w != null) {
-            spread(w, IDENTITY, shift, start, perColumn, shares);
+            w.spread(shares, IDENTITY, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
         }
         float threads = Math.max(1, locations.size());
         for (float[] row : shares) {
@@ -331,42 +315,6 @@ public final class TimelineBuilder implements EventTaps {
     /** Every class as itself. */
     private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.COUNT).toArray();
 
-    /**
-     * Adds each bin's time, as a share of a column's time in class {@code map[k]}, to the pixel
-     * columns the bin overlaps, in proportion to the overlap (all of it to the column of its
-     * middle left a column with no bin blank wherever bins and columns are not the same width:
-     * white stripes every 13 px in a two-thread row of synth-plain). A bin's time lies between its
-     * edges, and within the time the bins were given (the first and last bins, which bins that
-     * double in width need not fill); what falls outside the timeline (a row shifted by its clock
-     * offset past a window's edge) is not drawn.
-     */
-    private void spread(BinnedTicks bins, int[] map, double shift, double start, double perColumn, float[][] shares) {
-        double tps = definitions.ticksPerSecond();
-        for (int b = 0; b < bins.bins(); b++) {
-            long binStart = Math.max(bins.origin() + b * bins.width(), bins.earliest());
-            long binEnd = Math.min(bins.origin() + (b + 1) * bins.width(), bins.latest());
-            if (binEnd <= binStart) {
-                continue;
-            }
-            double from = (seconds(binStart) + shift - start) / perColumn, to = (seconds(binEnd) + shift - start) / perColumn;
-            double extent = to - from;
-            int first = (int) Math.max(0, Math.floor(from));
-            int last = (int) Math.min(columns - 1, Math.ceil(to) - 1);
-            for (int c = first; c <= last; c++) {
-                double part = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
-                if (part <= 0) {
-                    continue;
-                }
-                for (int k = 0; k < StateClass.COUNT; k++) {
-                    float t = bins.ticks(k, b);
-                    if (t > 0) {
-                        shares[map[k]][c] += (float) (t / tps / perColumn * part);
-                    }
-                }
-            }
-        }
-    }
-
     private long initialBinWidth() {
         if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
             return Math.max(1, (windowTo - windowFrom) / columns + 1);
@@ -379,19 +327,8 @@ public final class TimelineBuilder implements EventTaps {
         final int process;
         /** The location's place among all locations (definition order). */
         final long order;
-        /** The region names this location met in user code, in the order met ({@link #names} indices). */
-        int[] met = new int[StateClass.COMPUTE_REGIONS];
-        int metCount;
-        /** The names met so far. */
-        private final BitSet seen = new BitSet();
-        /** The name holding each of this location's own compute slots (-1: free); the last slot is shared. */
-        private final int[] slotName = new int[StateClass.COMPUTE_REGIONS - 1];
-        /** Names whose time went to the shared slot (met when the own slots were taken, or put out of one). */
-        private final BitSet shared = new BitSet();
-        /** Compute ticks per region name ({@link #names} index), as recorded. */
-        final Map<Integer, double[]> nameTicks = new HashMap<>();
-        private int lastRegion = Integer.MIN_VALUE;
-        private int lastSlot;
+        /** Its compute colours, by the names met. */
+        final RegionSlots slots = new RegionSlots();
         /** The region name of the state now (compute in a user region), else -1. */
         private int stateName = -1;
         private int currentName = -1;
@@ -424,66 +361,17 @@ public final class TimelineBuilder implements EventTaps {
         Recorder(int process, long order) {
             this.process = process;
             this.order = order;
-            Arrays.fill(slotName, -1);
         }
 
-        /**
-         * This location's own compute slot of a user region, noting its name as met. A name met when
-         * every own slot is taken gets the slot of the name with the least compute time so far, whose
-         * time recorded until now goes to the shared slot (as does all of its time from then on): the
-         * names that take the time keep their colours wherever they come in the run.
-         */
+        /** This location's compute slot of user region {@code region}. */
         private int localSlot(int region) {
             int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
             currentName = name;
-            if (region == lastRegion) {
-                return lastSlot;
-            }
-            int slot = StateClass.COMPUTE_REGIONS - 1;
-            if (name >= 0) {
-                if (!seen.get(name)) {
-                    seen.set(name);
-                    if (metCount == met.length) {
-                        met = Arrays.copyOf(met, metCount * 2);
-                    }
-                    met[metCount++] = name;
-                    int free = -1;
-                    for (int i = 0; i < slotName.length && free < 0; i++) {
-                        free = slotName[i] < 0 ? i : -1;
-                    }
-                    if (free < 0) {
-                        free = 0;
-                        for (int i = 1; i < slotName.length; i++) {
-                            if (ticksOf(slotName[i]) < ticksOf(slotName[free])) {
-                                free = i;
-                            }
-                        }
-                        share(free);
-                    }
-                    slotName[free] = name;
-                }
-                for (int i = 0; i < slotName.length; i++) {
-                    if (slotName[i] == name) {
-                        slot = i;
-                        break;
-                    }
-                }
-            }
-            lastRegion = region;
-            lastSlot = slot;
-            return slot;
+            return slots.slot(name, this::move);
         }
 
-        private double ticksOf(int name) {
-            double[] t = nameTicks.get(name);
-            return t == null ? 0 : t[0];
-        }
-
-        /** Moves what own slot {@code i} recorded to the shared slot, and its name with it. */
-        private void share(int i) {
-            int from = StateClass.computeIn(i), to = StateClass.computeIn(StateClass.COMPUTE_REGIONS - 1);
-            shared.set(slotName[i]);
-            slotName[i] = -1;
+        /** What was recorded in class {@code from} is now of class {@code to} (a name put out of its own colour). */
+        private void move(int from, int to) {
             if (bins != null) {
                 bins.merge(from, to);
             }
@@ -495,18 +383,11 @@ public final class TimelineBuilder implements EventTaps {
             if (state == from) {
                 state = to;
             }
-            lastRegion = Integer.MIN_VALUE;
         }
 
         /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
         void mapClasses(int[] slotOfName) {
-            int[] map = IDENTITY.clone();
-            for (int i = 0; i < slotName.length; i++) {
-                if (slotName[i] >= 0) {
-                    map[StateClass.computeIn(i)] = StateClass.computeIn(slotOfName[slotName[i]]);
-                }
-            }
-            classMap = map;
+            classMap = slots.classMap(IDENTITY, slotOfName);
         }
 
         private void at(long time) {
@@ -537,7 +418,7 @@ public final class TimelineBuilder implements EventTaps {
                 return;
             }
             if (stateName >= 0) {
-                nameTicks.computeIfAbsent(stateName, k -> new double[1])[0] += end - start;
+                slots.add(stateName, end - start);
             }
             if (bins == null && !inInit) {
                 bins = new ColumnBins(start, columns, initialBinWidth());
