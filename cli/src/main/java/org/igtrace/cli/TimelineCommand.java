@@ -229,7 +229,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Timeline timeline = builder[0].build();
         List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
-        String cut = spanNote(timeline, builder[0].wholeSpan(), builder[0].environmentCalls(), selection);
+        String cut = spanNote(timeline, builder[0].wholeSpan(), builder[0].environmentCalls(), selection, "--span whole");
         if (cut != null) {
             notes.add(0, cut);
         }
@@ -274,7 +274,7 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     /** What the measured span left out, when it left out something (null: the picture spans the run). */
-    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection) {
+    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
         if (selection.from() != null && selection.to() != null) {
             return null;
         }
@@ -284,7 +284,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
                 : "Drawn from the first event to the last (") + duration(t.end() - t.start()) + " of the "
-                + duration(whole[1] - whole[0]) + " from the trace's start to its end); --span whole draws it all.";
+                + duration(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
     }
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
