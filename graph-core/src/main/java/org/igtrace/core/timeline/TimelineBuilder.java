@@ -175,8 +175,29 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     private WaitsFrame frame(long[] offsets) {
-        return new WaitsFrame(definitions.processCount(), columns, exactStates, origin(), Math.max(1, estimatedColumnTicks()),
+        return new WaitsFrame(definitions.processCount(), columns, exactStates, waitsOrigin(), Math.max(1, estimatedColumnTicks()),
                 initialBinWidth(), rowsShown, offsets);
+    }
+
+    /** Where the waiting time's bins start (raw ticks): at the measured part drawn (a long MPI_Init made them coarse). */
+    private long waitsOrigin() {
+        long[] span = measuredSpan();
+        return span != null && measuredLeft() ? span[0] : origin();
+    }
+
+    /** The measured part read (raw ticks) when it is drawn (over 1 % of the trace left out, as {@link #build()}), else null. */
+    private long[] measuredSpan() {
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
+        for (Recorder r : measured ? recorders : List.<Recorder>of()) {
+            if (r.first <= r.last) {
+                first = Math.min(first, r.first);
+                last = Math.max(last, r.last);
+                from = Math.min(from, r.initLeave != Long.MIN_VALUE ? r.initLeave : r.first);
+                to = Math.max(to, r.finalizeEnter != Long.MIN_VALUE ? r.finalizeEnter : r.last);
+            }
+        }
+        first = Math.min(first, origin());
+        return from < to && (from - first) + (last - to) > 0.01 * (last - first) ? new long[] {from, to} : null;
     }
 
     /** Ticks per pixel column: of the window, else of the span of the events read. */
@@ -185,11 +206,16 @@ public final class TimelineBuilder implements EventTaps {
             return (windowTo - windowFrom) / columns;
         }
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        long[] span = measuredSpan();
         for (Recorder rec : recorders) {
             if (rec.first <= rec.last) {
-                first = Math.min(first, measuredLeft() && rec.initLeave != Long.MIN_VALUE ? rec.initLeave : rec.first);
-                last = Math.max(last, measured && rec.finalizeEnter != Long.MIN_VALUE ? rec.finalizeEnter : rec.last);
+                first = Math.min(first, rec.first);
+                last = Math.max(last, rec.last);
             }
+        }
+        if (span != null) {
+            first = windowFrom == Long.MIN_VALUE ? span[0] : first;
+            last = windowTo == Long.MAX_VALUE ? span[1] : last;
         }
         return first <= last ? Math.max(1, (last - first) / columns) : 1;
     }
