@@ -102,7 +102,7 @@ public final class ReportCommand implements Callable<Integer> {
             TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
             TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
                 builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d),
-                        selection.toTicks(d));
+                        selection.toTicks(d), true);
                 return builder[0];
             });
             String nothing = reading.nothingLeft(located);
@@ -140,7 +140,7 @@ public final class ReportCommand implements Callable<Integer> {
      */
     private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection) throws IOException {
         Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
-        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline.build()));
+        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection));
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
@@ -290,9 +290,11 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     /** The timeline as SVG. */
-    private static String timeline(Timeline timeline) throws IOException {
+    private static String timeline(TimelineBuilder builder, Selection selection) throws IOException {
+        Timeline timeline = builder.build();
+        String cut = TimelineCommand.spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "igtrace timeline --span whole");
         StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", List.of(), svg);
+        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), svg);
         return svg.toString();
     }
 

@@ -9,7 +9,7 @@ import java.util.Locale;
  * on the x axis: its prediction is a dotted line across the plot, labelled with the value.
  */
 final class SweepPlot {
-    private static final int WIDTH = 640, HEIGHT = 400, LEFT = 80, RIGHT = 20, TOP = 40, BOTTOM = 60;
+    private static final int WIDTH = 640, HEIGHT = 400, LEFT = 80, RIGHT = 20, TOP = 56, BOTTOM = 60;
 
     private final String parameter;
     private final double[] x;
@@ -58,15 +58,16 @@ final class SweepPlot {
         double mpy = TOP + plotH - plotH * measured / ymax;
         b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
                 LEFT, mpy, LEFT + plotW, mpy));
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" fill=\"gray\" text-anchor=\"end\">measured</text>%n", LEFT + plotW - 4, mpy - 4));
+        // the lines' names stand in a key above the plot: inside it they sat on the curve or the grid
+        int keyX = LEFT;
+        keyX = key(b, keyX, "gray", "6 4", "measured " + Units.seconds(measured));
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
                 double py = TOP + plotH - plotH * y[i] / ymax;
                 b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
                         LEFT, py, LEFT + plotW, py));
-                b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" fill=\"#1f77b4\">%s</text>%n", LEFT + 4, py - 4,
-                        escape(parameter + " " + label(x[i]) + ": " + Units.seconds(y[i]))));
+                keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Units.seconds(y[i]));
                 continue;
             }
             double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
@@ -82,6 +83,15 @@ final class SweepPlot {
                 escape(parameter), log ? " (log scale)" : ""));
         b.append("</svg>\n");
         return b.toString();
+    }
+
+    /** One entry of the key above the plot: a line drawn as in the plot and its name; returns where the next starts. */
+    private static int key(StringBuilder b, int x, String colour, String dashes, String text) {
+        int y = TOP - 10;
+        b.append(String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"%s\"/>%n",
+                x, y - 4, x + 24, y - 4, colour, dashes));
+        b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, escape(text)));
+        return x + 28 + (int) Math.ceil(org.igtrace.formats.timeline.SvgTimelineWriter.textWidth(text) * 12 / 11.0) + 16;
     }
 
     private String label(double v) {

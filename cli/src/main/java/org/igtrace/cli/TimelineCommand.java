@@ -35,7 +35,8 @@ import picocli.CommandLine.Parameters;
         parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n", descriptionHeading = "%n",
         description = {
             "Draws the run as a time-space diagram: a row per process, outermost MPI calls as bars (their waiting "
-                    + "part darker), compute coloured by the outermost user region, messages as arrows (clock conflicts in "
+                    + "part darker), compute coloured by the outermost user region (the regions with "
+                    + "the most compute time get colours of their own), messages as arrows (clock conflicts in "
                     + "red), collective operations marked. The picture's size depends on --width and the number of rows, "
                     + "not on the number of events. --format perfetto writes every call and message as Chrome trace-event "
                     + "JSON instead, to browse in the Perfetto UI."
@@ -74,6 +75,22 @@ public final class TimelineCommand implements Callable<Integer> {
             description = "offsets (default): shift each process's clock as the wait analysis does; none: raw timestamps, "
                     + "arrows that point back in time (clock conflicts) drawn in red.")
     ClockCorrection clockCorrection;
+
+    /** What the picture spans when --window does not say. */
+    enum Span {
+        MEASURED, WHOLE;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    @Option(names = "--span", paramLabel = "SPAN", defaultValue = "measured",
+            description = "The time the SVG spans: measured (default): from the end of MPI_Init to the start of MPI_Finalize, "
+                    + "the time stats counts (a run whose MPI_Init takes most of its time still shows its work; a note says "
+                    + "what was left out); whole: the whole trace. An edge --window gives overrides it.")
+    Span span;
 
     @CommandLine.Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
@@ -182,7 +199,8 @@ public final class TimelineCommand implements Callable<Integer> {
                     export[0] = new PerfettoExport(d, out, store);
                     return export[0];
                 }
-                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d));
+                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
+                        span == Span.MEASURED);
                 return builder[0];
             });
         } catch (TraceReadException e) {
@@ -210,6 +228,10 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         Timeline timeline = builder[0].build();
         List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
+        String cut = spanNote(timeline, builder[0].wholeSpan(), builder[0].environmentCalls(), selection, "--span whole");
+        if (cut != null) {
+            notes.add(0, cut);
+        }
         WaitReport clocks = profile.waits();
         if (clocks != null && (selection.from() != null || selection.to() != null)) {
             double latest = 0, earliest = 0;
@@ -249,6 +271,20 @@ public final class TimelineCommand implements Callable<Integer> {
             }
         }
         return seconds + " s";
+    }
+
+    /** What the measured span left out, when it left out something (null: the picture spans the run). */
+    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
+        if (selection.from() != null && selection.to() != null) {
+            return null;
+        }
+        double before = t.start() - whole[0], after = whole[1] - t.end();
+        if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
+            return null;
+        }
+        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
+                : "Drawn from the first event to the last (") + duration(t.end() - t.start()) + " of the "
+                + duration(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
     }
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {

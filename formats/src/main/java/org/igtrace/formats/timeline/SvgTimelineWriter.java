@@ -337,7 +337,10 @@ public final class SvgTimelineWriter {
         while (span > 0 && span / step < 2) { // a narrow picture rounded the step past the span: one "0 ms" label
             step = smallerStep(step);
         }
-        double unit = span >= 1 ? 1 : span >= 1e-3 ? 1e-3 : span >= 1e-6 ? 1e-6 : 1e-9;
+        // the unit of the largest time shown: a window 14 s into the run reads 14.0 ... 14.5 s (not 0 ... 500 ms)
+        double largest = Math.max(span, Math.max(Math.abs(t.start()), Math.abs(t.end())));
+        double unit = largest >= 1 ? 1 : largest >= 1e-3 ? 1e-3 : largest >= 1e-6 ? 1e-6 : 1e-9;
+        int decimals = (int) Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9)); // as many as the step needs
         String name = unit == 1 ? "s" : unit == 1e-3 ? "ms" : unit == 1e-6 ? "us" : "ns";
         s.append("<g class=\"axis\">\n<line x1=\"").append(LABEL_WIDTH).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
                 .append(LABEL_WIDTH + t.columns()).append("\" y2=\"").append(fmt(y)).append("\" stroke=\"#424242\"/>\n");
@@ -346,7 +349,7 @@ public final class SvgTimelineWriter {
             s.append("<line class=\"tick\" x1=\"").append(fmt(x)).append("\" y1=\"").append(fmt(y)).append("\" x2=\"").append(fmt(x))
                     .append("\" y2=\"").append(fmt(y + 5)).append("\" stroke=\"#424242\"/>");
             s.append("<text x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y + 17)).append("\" text-anchor=\"middle\">")
-                    .append(number(v / unit)).append(' ').append(name).append("</text>\n");
+                    .append(number(v / unit + 0.0, decimals)).append(' ').append(name).append("</text>\n");
         }
         s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + 4)).append("\" text-anchor=\"end\" fill=\"#616161\">")
                 .append(t.corrected() ? "corrected time" : "time").append("</text>\n</g>\n");
@@ -368,15 +371,37 @@ public final class SvgTimelineWriter {
     /** One entry of the legend: a swatch (or a line, for arrows and marks) and its text. */
     private record LegendItem(boolean line, String colour, String text) {
         int width() {
-            return (line ? 28 : 26) + (int) (text.length() * 6.2);
+            return (line ? 28 : 26) + (int) Math.ceil(textWidth(text));
         }
+    }
+
+    /** The most characters of a region's name in the legend (longer: cut with an ellipsis). */
+    static final int LEGEND_NAME = 32;
+
+    /**
+     * The width in pixels of {@code text} in the 11 px sans-serif of the picture, at least what
+     * DejaVu Sans (the usual sans-serif of Linux browsers) takes, by classes of characters: a
+     * region name in capitals is a third wider than one in small letters, and its legend entry
+     * ran into the next one when every character counted 6.2 px.
+     */
+    public static double textWidth(String text) {
+        double em = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            em += "mwMW%@\u2026".indexOf(c) >= 0 ? 1.0
+                    : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
+                    : "ftr()[]{} -/".indexOf(c) >= 0 ? 0.43
+                    : Character.isUpperCase(c) ? 0.8 : 0.65;
+        }
+        return em * 11;
     }
 
     private List<LegendItem> legendItems() {
         List<LegendItem> items = new java.util.ArrayList<>();
         items.add(new LegendItem(false, colour(StateClass.COMPUTE), "compute (no user region)"));
         for (int i = 0; i < t.regionNames().size(); i++) {
-            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + t.regionNames().get(i)));
+            String region = t.regionNames().get(i);
+            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + shorten(region, LEGEND_NAME)));
         }
         items.add(new LegendItem(false, colour(StateClass.MPI_POINT_TO_POINT), "MPI point-to-point"));
         items.add(new LegendItem(false, colour(StateClass.MPI_COLLECTIVE), "MPI collective"));
@@ -420,7 +445,10 @@ public final class SvgTimelineWriter {
             s.append("<g class=\"legend\">\n");
         }
         for (LegendItem full : legendItems()) {
-            LegendItem item = new LegendItem(full.line(), full.colour(), shorten(full.text(), (int) ((width - 16 - 28) / 6.2)));
+            LegendItem item = full;
+            while (item.text().length() > 10 && item.width() > width - 16) { // wider than the picture: cut to fit
+                item = new LegendItem(full.line(), full.colour(), shorten(full.text(), item.text().length() - 1));
+            }
             if (x > 8 && x + item.width() > width - 8) {
                 lines++;
                 x = 8;
@@ -441,21 +469,22 @@ public final class SvgTimelineWriter {
     private int legendItem(int x, int y, String fill, String text) {
         s.append("<rect x=\"").append(x).append("\" y=\"").append(y - 9).append("\" width=\"12\" height=\"10\" fill=\"").append(fill)
                 .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
-        return x + 26 + (int) (text.length() * 6.2);
+        return x + 26 + (int) Math.ceil(textWidth(text));
     }
 
     private int legendLine(int x, int y, String stroke, String text) {
         s.append("<line x1=\"").append(x).append("\" y1=\"").append(y - 4).append("\" x2=\"").append(x + 14).append("\" y2=\"")
                 .append(y - 4).append("\" stroke=\"").append(stroke).append("\" stroke-width=\"1.5\"/><text x=\"").append(x + 18)
                 .append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
-        return x + 28 + (int) (text.length() * 6.2);
+        return x + 28 + (int) Math.ceil(textWidth(text));
     }
 
-    private static String number(double v) {
-        if (Math.abs(v - Math.rint(v)) < 1e-6) {
+    /** A tick's value with {@code decimals} decimals (every tick of an axis alike). */
+    private static String number(double v, int decimals) {
+        if (decimals == 0) {
             return String.valueOf((long) Math.rint(v));
         }
-        return String.format(Locale.ROOT, "%.3g", v);
+        return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
     private static String fmt(double v) {

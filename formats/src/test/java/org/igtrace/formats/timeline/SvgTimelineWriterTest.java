@@ -1,6 +1,7 @@
 package org.igtrace.formats.timeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -70,5 +71,46 @@ class SvgTimelineWriterTest {
         }
         assertEquals("igtrace timeline: testdata/ot\u2026", SvgTimelineWriter.shorten("igtrace timeline: testdata/otf2/scorep", 30));
         assertEquals("short", SvgTimelineWriter.shorten("short", 30));
+    }
+
+    /**
+     * Legend entries never overlap, measured with the font the picture is shown in (AWT's
+     * SansSerif, DejaVu Sans here, as Chromium's sans-serif): region names in capitals, and one
+     * longer than the picture. Before, every character counted 6.2 px, and "compute in
+     * MOM_DYNAMICS_..." (9 px a capital) ran into the next entry.
+     */
+    @Test
+    void legendEntriesDoNotOverlap() throws Exception {
+        java.util.List<String> regions = java.util.List.of("MOM_DYNAMICS_BAROTROPIC_WWW", "ATM_PHYSICS_RADIATION_MMM", "x",
+                "OCEAN_" + "W".repeat(200), "COUPLER_EXCHANGE_FLUXES", "WWWWWWWWWWWWWWWW", "MMMMMMMMMMMMMMM", "other regions");
+        for (int width : new int[] {400, 1200}) {
+            var t = new org.igtrace.core.timeline.Timeline(SvgTimelineWriter.columns(width), 0, 1, java.util.List.of(
+                    new org.igtrace.core.timeline.Timeline.Row(0, "rank 0", java.util.List.of(), null)), java.util.List.of(), 0,
+                    java.util.List.of(), 0, regions, false);
+            java.io.StringWriter out = new java.io.StringWriter();
+            SvgTimelineWriter.write(t, "t", java.util.List.of(), out);
+            String svg = out.toString();
+            String legend = svg.substring(svg.indexOf("<g class=\"legend\">"), svg.indexOf("</g>", svg.indexOf("<g class=\"legend\">")));
+            java.awt.Font font = new java.awt.Font("SansSerif", java.awt.Font.PLAIN, 11);
+            java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("<(rect|line) x1?=\"(\\d+)\"[^>]*/><text x=\"(\\d+)\" y=\"(\\d+)\">([^<]*)</text>")
+                    .matcher(legend);
+            java.util.List<double[]> boxes = new java.util.ArrayList<>();
+            while (m.find()) {
+                String text = m.group(5).replace("&amp;", "&");
+                double x = Double.parseDouble(m.group(3));
+                // from the swatch's left to the text's right
+                boxes.add(new double[] {Double.parseDouble(m.group(2)), x + font.getStringBounds(text, frc).getWidth(), Double.parseDouble(m.group(4))});
+            }
+            assertEquals(regions.size() + 8, boxes.size(), legend);
+            for (int a = 0; a < boxes.size(); a++) {
+                assertTrue(boxes.get(a)[1] <= width, width + " px: legend entry " + a + " ends at " + boxes.get(a)[1] + ": " + legend);
+                for (int b = a + 1; b < boxes.size(); b++) {
+                    boolean sameLine = boxes.get(a)[2] == boxes.get(b)[2];
+                    assertFalse(sameLine && boxes.get(a)[0] < boxes.get(b)[1] && boxes.get(b)[0] < boxes.get(a)[1],
+                            width + " px: legend entries " + a + " and " + b + " overlap: " + legend);
+                }
+            }
+        }
     }
 }

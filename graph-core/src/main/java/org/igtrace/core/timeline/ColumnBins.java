@@ -42,6 +42,14 @@ final class ColumnBins extends BinGrid {
         row[last] += end - (origin + last * width);
     }
 
+    /** Adds the time of class {@code from} to class {@code to}, leaving {@code from} empty. */
+    void merge(int from, int to) {
+        for (int b = 0; b < bins; b++) {
+            ticks[to][b] += ticks[from][b];
+            ticks[from][b] = 0;
+        }
+    }
+
     @Override
     void mergePairs() {
         for (float[] row : ticks) {

@@ -1,5 +1,7 @@
 package org.igtrace.core.timeline;
 
+import org.igtrace.core.trace.RegionKind;
+
 /**
  * What a process is doing at a moment, as the timeline colours it (definitions section 12): compute,
  * split by the outermost user region ({@link #COMPUTE_REGIONS} colours, the last for all further
@@ -28,5 +30,27 @@ public final class StateClass {
 
     public static boolean isMpi(int c) {
         return c >= MPI_POINT_TO_POINT && c <= WAITING;
+    }
+
+    /** The MPI state class of a region, or -1 for user code. */
+    static int of(String name, RegionKind kind) {
+        if (kind == RegionKind.OTHER) {
+            return -1;
+        }
+        if (kind == RegionKind.ENVIRONMENT) {
+            return StateClass.MPI_OTHER;
+        }
+        String n = name.toLowerCase(java.util.Locale.ROOT);
+        for (String c : new String[] {"barrier", "bcast", "reduce", "gather", "scatter", "alltoall", "scan"}) {
+            if (n.contains(c)) {
+                return StateClass.MPI_COLLECTIVE;
+            }
+        }
+        for (String p : new String[] {"send", "recv", "wait", "test", "probe", "start"}) {
+            if (n.contains(p)) {
+                return StateClass.MPI_POINT_TO_POINT;
+            }
+        }
+        return StateClass.MPI_OTHER;
     }
 }

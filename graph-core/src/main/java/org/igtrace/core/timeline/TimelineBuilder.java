@@ -34,6 +34,10 @@ public final class TimelineBuilder implements EventTaps {
     private final BitSet rowsShown;
     private final long windowFrom;
     private final long windowTo;
+    /** Without a window: draw from the end of MPI_Init to the start of MPI_Finalize (the time stats counts). */
+    private final boolean measured;
+    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, else 0. */
+    private final byte[] environment;
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
     private final int[] regionClass;
@@ -41,6 +45,8 @@ public final class TimelineBuilder implements EventTaps {
     private final int[] regionName;
     /** The distinct region names, in definition order. */
     private final List<String> names = new ArrayList<>();
+    /** The run's whole span (ticks, corrected), once {@link #build()} has run. */
+    private long wholeFrom, wholeTo;
     /** The names with a compute colour, by slot, once {@link #build()} has ordered them. */
     private final List<String> slotNames = new ArrayList<>();
     private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
@@ -54,7 +60,17 @@ public final class TimelineBuilder implements EventTaps {
      * @param windowTo   last tick drawn, or {@code Long.MAX_VALUE} for the run's end
      */
     public TimelineBuilder(TraceDefinitions definitions, int columns, BitSet ranks, long windowFrom, long windowTo) {
+        this(definitions, columns, ranks, windowFrom, windowTo, false);
+    }
+
+    /**
+     * @param measured where the window leaves an edge open: start at the earliest leave of MPI_Init (else a
+     *                 location's first event) and end at the latest enter of MPI_Finalize (else the last event),
+     *                 as stats counts time; false: the whole span of the events
+     */
+    public TimelineBuilder(TraceDefinitions definitions, int columns, BitSet ranks, long windowFrom, long windowTo, boolean measured) {
         this.definitions = definitions;
+        this.measured = measured;
         this.columns = Math.max(2, columns + (columns & 1));
         this.rowsShown = ranks;
         this.windowFrom = windowFrom;
@@ -64,10 +80,14 @@ public final class TimelineBuilder implements EventTaps {
         int n = definitions.regionCount();
         this.regionClass = new int[n];
         this.regionName = new int[n];
+        this.environment = new byte[n];
         Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
-            regionClass[r] = classify(name, definitions.regionKind(r));
+            regionClass[r] = StateClass.of(name, definitions.regionKind(r));
+            if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
+                environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
+            }
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
                 return names.size() - 1;
@@ -75,53 +95,48 @@ public final class TimelineBuilder implements EventTaps {
         }
     }
 
-    /** The MPI state class of a region, or -1 for user code. */
-    static int classify(String name, RegionKind kind) {
-        if (kind == RegionKind.OTHER) {
-            return -1;
-        }
-        if (kind == RegionKind.ENVIRONMENT) {
-            return StateClass.MPI_OTHER;
-        }
-        String n = name.toLowerCase(java.util.Locale.ROOT);
-        for (String c : new String[] {"barrier", "bcast", "reduce", "gather", "scatter", "alltoall", "scan"}) {
-            if (n.contains(c)) {
-                return StateClass.MPI_COLLECTIVE;
-            }
-        }
-        for (String p : new String[] {"send", "recv", "wait", "test", "probe", "start"}) {
-            if (n.contains(p)) {
-                return StateClass.MPI_POINT_TO_POINT;
-            }
-        }
-        return StateClass.MPI_OTHER;
-    }
-
     /**
-     * Gives the compute colours out: one slot per region name, in the order the names are first met
-     * when the locations are taken in definition order, each in its own event order (so the same
-     * whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1} names get colours of
-     * their own, the rest share the last. Returns the recorders in that location order.
+     * Gives the compute colours out by share of time (issue 39, item 8): the region names in the
+     * order of their compute time, summed over the locations drawn (equal times in the order the
+     * names are first met when the locations are taken in definition order, each in its own event
+     * order: the same whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1}
+     * get colours of their own, the rest share the last ("other regions"). Returns the recorders
+     * in that location order.
      */
     private List<Recorder> orderSlots() {
         List<Recorder> ordered = new ArrayList<>(recorders);
         ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
-        int[] slotOfName = new int[names.size()];
-        Arrays.fill(slotOfName, -1);
-        slotNames.clear();
+        List<Integer> met = new ArrayList<>();
+        BitSet seen = new BitSet();
+        double[] time = new double[names.size()];
         for (Recorder r : ordered) {
-            for (int i = 0; i < r.metCount; i++) {
-                int name = r.met[i];
-                if (slotOfName[name] < 0) {
-                    slotOfName[name] = slotNames.size();
-                    slotNames.add(names.get(name));
+            for (int i = 0; i < r.slots.metCount; i++) {
+                int name = r.slots.met[i];
+                if (!seen.get(name)) {
+                    seen.set(name);
+                    met.add(name);
                 }
             }
+            r.slots.ticks.forEach((name, ticks) -> time[name] += ticks[0]);
+        }
+        List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
+        bySize.sort((a, b) -> Double.compare(time[b], time[a]));
+        int[] slotOfName = new int[names.size()];
+        Arrays.fill(slotOfName, StateClass.COMPUTE_REGIONS - 1);
+        slotNames.clear();
+        for (int name : bySize) {
+            slotOfName[name] = Math.min(slotNames.size(), StateClass.COMPUTE_REGIONS - 1);
+            slotNames.add(names.get(name)); // beyond the last colour: "other regions" in the legend
         }
         for (Recorder r : ordered) {
             r.mapClasses(slotOfName);
         }
         return ordered;
+    }
+
+    /** Whether the left edge is the measured start (no window's start given). */
+    private boolean measuredLeft() {
+        return measured && windowFrom == Long.MIN_VALUE;
     }
 
     private long origin() {
@@ -158,8 +173,29 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     private WaitsFrame frame(long[] offsets) {
-        return new WaitsFrame(definitions.processCount(), columns, exactStates, origin(), Math.max(1, estimatedColumnTicks()),
+        return new WaitsFrame(definitions.processCount(), columns, exactStates, waitsOrigin(), Math.max(1, estimatedColumnTicks()),
                 initialBinWidth(), rowsShown, offsets);
+    }
+
+    /** Where the waiting time's bins start (raw ticks): at the measured part drawn (a long MPI_Init made them coarse). */
+    private long waitsOrigin() {
+        long[] span = measuredSpan();
+        return span != null && measuredLeft() ? span[0] : origin();
+    }
+
+    /** The measured part read (raw ticks) when it is drawn (over 1 % of the trace left out, as {@link #build()}), else null. */
+    private long[] measuredSpan() {
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
+        for (Recorder r : measured ? recorders : List.<Recorder>of()) {
+            if (r.first <= r.last) {
+                first = Math.min(first, r.first);
+                last = Math.max(last, r.last);
+                from = Math.min(from, r.initLeave != Long.MIN_VALUE ? r.initLeave : r.first);
+                to = Math.max(to, r.finalizeEnter != Long.MIN_VALUE ? r.finalizeEnter : r.last);
+            }
+        }
+        first = Math.min(first, origin());
+        return from < to && (from - first) + (last - to) > 0.01 * (last - first) ? new long[] {from, to} : null;
     }
 
     /** Ticks per pixel column: of the window, else of the span of the events read. */
@@ -168,11 +204,16 @@ public final class TimelineBuilder implements EventTaps {
             return (windowTo - windowFrom) / columns;
         }
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        long[] span = measuredSpan();
         for (Recorder rec : recorders) {
             if (rec.first <= rec.last) {
                 first = Math.min(first, rec.first);
                 last = Math.max(last, rec.last);
             }
+        }
+        if (span != null) {
+            first = windowFrom == Long.MIN_VALUE ? span[0] : first;
+            last = windowTo == Long.MAX_VALUE ? span[1] : last;
         }
         return first <= last ? Math.max(1, (last - first) / columns) : 1;
     }
@@ -181,14 +222,25 @@ public final class TimelineBuilder implements EventTaps {
         return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
     }
 
+    /** Seconds from the start of the run (also under a window: its axis reads the run's time). */
     private double seconds(long ticks) {
-        return (ticks - origin()) / definitions.ticksPerSecond();
+        return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
+    }
+
+    /** Whether a location drawn entered MPI_Init or MPI_Finalize (once the read is done). */
+    public boolean environmentCalls() {
+        return recorders.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
+    }
+
+    /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
+    public double[] wholeSpan() {
+        return new double[] {seconds(wholeFrom), seconds(wholeTo)};
     }
 
     /** The timeline, once the read (and the matching) is done. */
     public Timeline build() {
         Map<Integer, List<Recorder>> byProcess = new HashMap<>();
-        long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
         for (Recorder r : recorders) {
             r.finish();
         }
@@ -197,14 +249,20 @@ public final class TimelineBuilder implements EventTaps {
             if (r.first <= r.last) {
                 first = Math.min(first, r.first + offset(r.process));
                 last = Math.max(last, r.last + offset(r.process));
+                from = Math.min(from, (r.initLeave != Long.MIN_VALUE ? r.initLeave : r.first) + offset(r.process));
+                to = Math.max(to, (r.finalizeEnter != Long.MIN_VALUE ? r.finalizeEnter : r.last) + offset(r.process));
             }
         }
         if (first > last) {
             first = origin();
             last = first + 1;
         }
-        long left = windowFrom == Long.MIN_VALUE ? Math.min(first, origin()) : windowFrom;
-        long right = windowTo == Long.MAX_VALUE ? last : windowTo;
+        wholeFrom = Math.min(first, origin());
+        wholeTo = last;
+        // under 1 % of the run outside the measured part: the whole run (its axis from 0, as the picture always was)
+        boolean span = measured && from < to && (from - wholeFrom) + (wholeTo - to) > 0.01 * (wholeTo - wholeFrom);
+        long left = windowFrom != Long.MIN_VALUE ? windowFrom : span ? from : Math.min(first, origin());
+        long right = windowTo != Long.MAX_VALUE ? windowTo : span ? to : last;
         if (right <= left) {
             right = left + 1;
         }
@@ -261,11 +319,13 @@ public final class TimelineBuilder implements EventTaps {
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
         for (Recorder r : locations) {
-            spread(r.bins, r.classMap, shift, start, perColumn, shares);
+            if (r.bins != null) {
+                r.bins.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
+            }
         }
         TickBins w = waits.bins(process);
         if (w != null) {
-            spread(w, IDENTITY, shift, start, perColumn, shares);
+            w.spread(shares, IDENTITY, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
         }
         float threads = Math.max(1, locations.size());
         for (float[] row : shares) {
@@ -279,42 +339,6 @@ public final class TimelineBuilder implements EventTaps {
     /** Every class as itself. */
     private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.COUNT).toArray();
 
-    /**
-     * Adds each bin's time, as a share of a column's time in class {@code map[k]}, to the pixel
-     * columns the bin overlaps, in proportion to the overlap (all of it to the column of its
-     * middle left a column with no bin blank wherever bins and columns are not the same width:
-     * white stripes every 13 px in a two-thread row of synth-plain). A bin's time lies between its
-     * edges, and within the time the bins were given (the first and last bins, which bins that
-     * double in width need not fill); what falls outside the timeline (a row shifted by its clock
-     * offset past a window's edge) is not drawn.
-     */
-    private void spread(BinnedTicks bins, int[] map, double shift, double start, double perColumn, float[][] shares) {
-        double tps = definitions.ticksPerSecond();
-        for (int b = 0; b < bins.bins(); b++) {
-            long binStart = Math.max(bins.origin() + b * bins.width(), bins.earliest());
-            long binEnd = Math.min(bins.origin() + (b + 1) * bins.width(), bins.latest());
-            if (binEnd <= binStart) {
-                continue;
-            }
-            double from = (seconds(binStart) + shift - start) / perColumn, to = (seconds(binEnd) + shift - start) / perColumn;
-            double extent = to - from;
-            int first = (int) Math.max(0, Math.floor(from));
-            int last = (int) Math.min(columns - 1, Math.ceil(to) - 1);
-            for (int c = first; c <= last; c++) {
-                double part = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
-                if (part <= 0) {
-                    continue;
-                }
-                for (int k = 0; k < StateClass.COUNT; k++) {
-                    float t = bins.ticks(k, b);
-                    if (t > 0) {
-                        shares[map[k]][c] += (float) (t / tps / perColumn * part);
-                    }
-                }
-            }
-        }
-    }
-
     private long initialBinWidth() {
         if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
             return Math.max(1, (windowTo - windowFrom) / columns + 1);
@@ -327,22 +351,24 @@ public final class TimelineBuilder implements EventTaps {
         final int process;
         /** The location's place among all locations (definition order). */
         final long order;
-        /** The region names this location met in user code, in the order met ({@link #names} indices). */
-        int[] met = new int[StateClass.COMPUTE_REGIONS];
-        int metCount;
-        /** The names met so far. */
-        private final BitSet seen = new BitSet();
-        private int lastRegion = Integer.MIN_VALUE;
-        private int lastSlot;
+        /** Its compute colours, by the names met. */
+        final RegionSlots slots = new RegionSlots();
+        /** The region name of the state now (compute in a user region), else -1. */
+        private int stateName = -1;
+        private int currentName = -1;
         /**
          * The class each recorded class stands for: compute classes are recorded by this location's
-         * own slots (the first names it met, the rest sharing the last) until {@link #mapClasses}
-         * says which colour each of those names got.
+         * own slots until {@link #mapClasses} says which colour each of those names got.
          */
         int[] classMap = IDENTITY;
-        final ColumnBins bins = new ColumnBins(origin(), columns, initialBinWidth());
+        /** Null until the first interval in the drawn span (measured: after this location's MPI_Init). */
+        ColumnBins bins = measuredLeft() ? null : new ColumnBins(origin(), columns, initialBinWidth());
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
+        /** The leave of this location's MPI_Init, the enter of its MPI_Finalize (Long.MIN_VALUE: none yet). */
+        long initLeave = Long.MIN_VALUE;
+        long finalizeEnter = Long.MIN_VALUE;
+        private boolean inInit;
         private int[] stack = new int[16];
         private int depth;
         private int mpiFrame = -1;
@@ -361,40 +387,31 @@ public final class TimelineBuilder implements EventTaps {
             this.order = order;
         }
 
-        /** This location's own compute slot of a user region, noting its name as met. */
+        /** This location's compute slot of user region {@code region}. */
         private int localSlot(int region) {
-            if (region == lastRegion) {
-                return lastSlot;
-            }
-            int slot = StateClass.COMPUTE_REGIONS - 1;
             int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
-            if (name >= 0) {
-                if (!seen.get(name)) {
-                    seen.set(name);
-                    if (metCount == met.length) {
-                        met = Arrays.copyOf(met, metCount * 2);
-                    }
-                    met[metCount++] = name;
-                }
-                for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
-                    if (met[i] == name) {
-                        slot = i;
-                        break;
-                    }
+            currentName = name;
+            return slots.slot(name, this::move);
+        }
+
+        /** What was recorded in class {@code from} is now of class {@code to} (a name put out of its own colour). */
+        private void move(int from, int to) {
+            if (bins != null) {
+                bins.merge(from, to);
+            }
+            for (int k = 0; classes != null && k < count; k++) {
+                if (classes[k] == from) {
+                    classes[k] = (byte) to;
                 }
             }
-            lastRegion = region;
-            lastSlot = slot;
-            return slot;
+            if (state == from) {
+                state = to;
+            }
         }
 
         /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
         void mapClasses(int[] slotOfName) {
-            int[] map = IDENTITY.clone();
-            for (int i = 0; i < Math.min(metCount, StateClass.COMPUTE_REGIONS - 1); i++) {
-                map[StateClass.computeIn(i)] = StateClass.computeIn(slotOfName[met[i]]);
-            }
-            classMap = map;
+            classMap = slots.classMap(IDENTITY, slotOfName);
         }
 
         private void at(long time) {
@@ -409,11 +426,13 @@ public final class TimelineBuilder implements EventTaps {
         }
 
         private void change(long time, int next) {
-            if (next != state) {
+            int name = next > StateClass.COMPUTE && next < StateClass.MPI_POINT_TO_POINT ? currentName : -1;
+            if (next != state || name != stateName) {
                 if (!off) {
                     record(state, since, time);
                 }
                 state = next;
+                stateName = name;
                 since = time;
             }
         }
@@ -422,7 +441,15 @@ public final class TimelineBuilder implements EventTaps {
             if (c < 0 || end <= start) {
                 return;
             }
-            bins.add(c, start, end);
+            if (stateName >= 0) {
+                slots.add(stateName, end - start);
+            }
+            if (bins == null && !inInit) {
+                bins = new ColumnBins(start, columns, initialBinWidth());
+            }
+            if (bins != null && !inInit) {
+                bins.add(c, start, end);
+            }
             if (overflowed) {
                 return;
             }
@@ -449,6 +476,7 @@ public final class TimelineBuilder implements EventTaps {
 
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
         private int current() {
+            currentName = -1;
             if (mpiFrame >= 0) {
                 return regionClass(stack[mpiFrame]);
             }
@@ -466,6 +494,13 @@ public final class TimelineBuilder implements EventTaps {
         @Override
         public void enter(long time, int region) {
             at(time);
+            if (region >= 0 && region < environment.length && environment[region] != 0) {
+                if (environment[region] == 1 && initLeave == Long.MIN_VALUE && measuredLeft()) {
+                    inInit = true; // the bins start after MPI_Init (what came before is discarded at its leave)
+                } else if (environment[region] == 2 && finalizeEnter == Long.MIN_VALUE) {
+                    finalizeEnter = time;
+                }
+            }
             if (depth == stack.length) {
                 stack = Arrays.copyOf(stack, depth * 2);
             }
@@ -487,6 +522,13 @@ public final class TimelineBuilder implements EventTaps {
                 mpiFrame = -1;
             }
             change(time, current());
+            if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
+                initLeave = time;
+                if (inInit) {
+                    inInit = false;
+                    bins = null;
+                }
+            }
         }
 
         @Override
