@@ -3,19 +3,12 @@ package org.igtrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
@@ -129,7 +122,7 @@ class DocumentedCommandsTest {
     }
 
     private void run(List<Example> examples) throws Exception {
-        installRelease();
+        LauncherTest.installRelease(install);
         Files.createSymbolicLink(work.resolve("igtrace"), install.resolve("bin/igtrace"));
         Files.createSymbolicLink(work.resolve("testdata"), TESTDATA);
         for (Example example : examples) {
@@ -147,23 +140,6 @@ class DocumentedCommandsTest {
                 assertEquals(example.output(), stdout.isEmpty() ? stderr : stdout,
                         "the sample output shown for " + example.command());
             }
-        }
-    }
-
-    /** bin/igtrace and a lib/igtrace.jar that runs this test's classes, as {@link LauncherTest} installs them. */
-    private void installRelease() throws IOException {
-        Files.createDirectories(install.resolve("bin"));
-        Files.createDirectories(install.resolve("lib"));
-        Files.copy(TESTDATA.resolveSibling("igtrace"), install.resolve("bin/igtrace"), StandardCopyOption.COPY_ATTRIBUTES);
-        Manifest manifest = new Manifest();
-        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        List<String> path = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            path.add(Path.of(entry).toAbsolutePath().toUri().toString());
-        }
-        manifest.getMainAttributes().put(Attributes.Name.CLASS_PATH, String.join(" ", path));
-        try (OutputStream out = Files.newOutputStream(install.resolve("lib/igtrace.jar"))) {
-            new JarOutputStream(out, manifest).close();
         }
     }
 }

@@ -49,6 +49,11 @@ class LauncherTest {
 
     @BeforeEach
     void installRelease() throws IOException {
+        installRelease(install);
+    }
+
+    /** bin/igtrace and a lib/igtrace.jar whose manifest puts this test JVM's class path on the class path, in {@code install}. */
+    static void installRelease(Path install) throws IOException {
         Files.createDirectories(install.resolve("bin"));
         Files.createDirectories(install.resolve("lib"));
         Files.copy(TESTDATA.resolveSibling("igtrace"), install.resolve("bin/igtrace"), StandardCopyOption.COPY_ATTRIBUTES);
