@@ -3,6 +3,7 @@ package org.igtrace.cli;
 import java.util.function.Function;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.select.SelectionException;
 import org.igtrace.core.select.SelectionFilter;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -67,8 +68,8 @@ final class SelectedReading {
     private static SelectionFilter resolve(Selection selection, TraceDefinitions definitions) {
         try {
             return selection.resolve(definitions);
-        } catch (IllegalArgumentException e) {
-            throw new SelectionError(e.getMessage());
+        } catch (SelectionException e) {
+            throw new SelectionError(SelectionOptions.message(e));
         }
     }
 

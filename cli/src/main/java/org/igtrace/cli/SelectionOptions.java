@@ -1,6 +1,9 @@
 package org.igtrace.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.select.SelectionException;
 import picocli.CommandLine.Option;
 
 /** {@code --window}, {@code --ranks}, {@code --region}: the part of the run a command looks at (definitions section 11). */
@@ -21,6 +24,32 @@ public final class SelectionOptions {
 
     /** The selection; a malformed or empty one is an {@link IllegalArgumentException} with a one-line message. */
     Selection selection() {
-        return Selection.parse(window, ranks, region);
+        Selection s;
+        try {
+            s = Selection.parse(window, ranks, region);
+        } catch (SelectionException e) {
+            throw new IllegalArgumentException(message(e), e);
+        }
+        List<String> words = new ArrayList<>();
+        if (window != null) {
+            words.add("--window " + window);
+        }
+        if (ranks != null) {
+            words.add("--ranks " + ranks);
+        }
+        if (region != null) {
+            words.add("--region " + region);
+        }
+        return s.withWords(String.join(" ", words));
+    }
+
+    /**
+     * The one-line message of a selection's error, naming the option of the part that is wrong.
+     *
+     * @param e the error of a selection's part
+     * @return e.g. {@code --ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)}
+     */
+    public static String message(SelectionException e) {
+        return e.messageNaming("--" + e.part().word());
     }
 }

@@ -17,12 +17,14 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.igtrace.cli.ProfileReader;
+import org.igtrace.cli.SelectionOptions;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.ProfileTotals;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.select.SelectionException;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairCounters;
 import org.igtrace.core.wait.MatchRecords;
@@ -87,8 +89,8 @@ final class SparkProfileReader implements ProfileReader {
         if (selection != null) {
             try {
                 selection.resolve(definitions); // refused here, before any task runs
-            } catch (IllegalArgumentException e) {
-                throw new RefusedSelection(e.getMessage());
+            } catch (SelectionException e) {
+                throw new RefusedSelection(SelectionOptions.message(e));
             }
         }
         int[][] plan = plan(source);

@@ -1,9 +1,8 @@
 package org.igtrace.core.select;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.List;
 import java.util.Locale;
+import org.igtrace.core.select.SelectionException.Part;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
@@ -16,7 +15,7 @@ import org.igtrace.core.trace.TraceDefinitions;
  * @param to     window end in seconds, or null (the run's end)
  * @param ranks  the selected world ranks, or null (all)
  * @param region the region's name, or null (all time)
- * @param words  how the user wrote it, e.g. "--window 1s:2s --ranks 0-3", for messages
+ * @param words  how the user wrote it (the command line's words), for messages; empty when not known
  */
 public record Selection(Double from, Double to, BitSet ranks, String region, String words) implements java.io.Serializable {
     /** Nothing selected away: the whole run. */
@@ -35,6 +34,16 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
         return from != null || to != null;
     }
 
+    /**
+     * This selection, written by the user as {@code words}.
+     *
+     * @param words how the user wrote it, for messages
+     * @return the same selection with those words
+     */
+    public Selection withWords(String words) {
+        return new Selection(from, to, ranks, region, words);
+    }
+
     /** This selection's window and region over every process (what a replay of the selected ranks needs of their partners). */
     public Selection withoutRanks() {
         return new Selection(from, to, null, region, words);
@@ -46,39 +55,35 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
     }
 
     /**
-     * A selection from the command line's words, any of them null.
+     * A selection from its three parts as written, any of them null (its words empty: see
+     * {@link #withWords}).
      *
-     * @throws IllegalArgumentException with a one-line message when a word cannot be read or the
-     *                                  window is empty
+     * @throws SelectionException naming the part that cannot be read, or an empty window
      */
     public static Selection parse(String window, String ranks, String region) {
         Double from = null, to = null;
-        List<String> words = new ArrayList<>();
         if (window != null) {
             int colon = window.indexOf(':');
             if (colon < 0 || window.indexOf(':', colon + 1) >= 0) {
-                throw new IllegalArgumentException("--window '" + window + "': expected FROM:TO, e.g. 1.5s:2s, 200ms:, :50us");
+                throw new SelectionException(Part.WINDOW, window, "expected FROM:TO, e.g. 1.5s:2s, 200ms:, :50us");
             }
             String a = window.substring(0, colon).strip(), b = window.substring(colon + 1).strip();
             from = a.isEmpty() ? null : seconds(a, window);
             to = b.isEmpty() ? null : seconds(b, window);
             if (from != null && to != null && to <= from) {
-                throw new IllegalArgumentException("--window '" + window + "' is empty: it ends before or where it starts");
+                throw new SelectionException(Part.WINDOW, window, " is empty: it ends before or where it starts");
             }
-            words.add("--window " + window);
         }
         BitSet set = null;
         if (ranks != null) {
             set = ranks(ranks);
-            words.add("--ranks " + ranks);
         }
         if (region != null) {
             if (region.isBlank()) {
-                throw new IllegalArgumentException("--region needs a region name");
+                throw new SelectionException(Part.REGION, null, " needs a region name");
             }
-            words.add("--region " + region);
         }
-        return new Selection(from, to, set, region, String.join(" ", words));
+        return new Selection(from, to, set, region, "");
     }
 
     /** "1.5s", "200ms", "50us", "10ns" in seconds; a plain number is refused (say the unit). */
@@ -99,7 +104,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
             scale = 1;
             number = t.substring(0, t.length() - 1);
         } else {
-            throw new IllegalArgumentException("--window '" + window + "': '" + text + "' needs a unit (s, ms, us or ns)");
+            throw new SelectionException(Part.WINDOW, window, "'" + text + "' needs a unit (s, ms, us or ns)");
         }
         try {
             double v = Double.parseDouble(number.strip());
@@ -108,7 +113,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
             }
             return v * scale;
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--window '" + window + "': '" + text + "' is not a time (e.g. 1.5s, 200ms, 50us)");
+            throw new SelectionException(Part.WINDOW, window, "'" + text + "' is not a time (e.g. 1.5s, 200ms, 50us)");
         }
     }
 
@@ -125,11 +130,11 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                     throw new NumberFormatException();
                 }
                 if (hi >= 1 << 30) { // set(lo, hi + 1) overflowed at 2147483647: an internal error
-                    throw new IllegalArgumentException("--ranks: rank " + hi + " is not in the trace");
+                    throw new SelectionException(Part.RANKS, null, "rank " + hi + " is not in the trace");
                 }
                 set.set(lo, hi + 1);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--ranks '" + list + "': '" + p + "' is not a rank or a range lo-hi (e.g. 0-3,8)");
+                throw new SelectionException(Part.RANKS, list, "'" + p + "' is not a rank or a range lo-hi (e.g. 0-3,8)");
             }
         }
         return set;
@@ -138,12 +143,12 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
     /**
      * The filter for a trace with these definitions.
      *
-     * @throws IllegalArgumentException when a rank is not in the trace or no region has the name
+     * @throws SelectionException when a rank is not in the trace or no region has the name
      */
     public SelectionFilter resolve(TraceDefinitions definitions) {
         int n = definitions.processCount();
         if (ranks != null && ranks.length() > n) {
-            throw new IllegalArgumentException("--ranks: rank " + (ranks.length() - 1) + " is not in the trace, which has "
+            throw new SelectionException(Part.RANKS, null, "rank " + (ranks.length() - 1) + " is not in the trace, which has "
                     + n + (n == 1 ? " process (rank 0)" : " processes (ranks 0-" + (n - 1) + ")"));
         }
         boolean[] regions = null;
@@ -155,7 +160,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 any |= regions[r];
             }
             if (!any) {
-                throw new IllegalArgumentException("--region '" + region + "': no region of the trace has that name");
+                throw new SelectionException(Part.REGION, region, "no region of the trace has that name");
             }
         }
         return new SelectionFilter(this, fromTicks(definitions), toTicks(definitions), regions);

@@ -160,9 +160,14 @@ class SelectionFilterTest {
                 .getMessage().contains("needs a unit"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "3-1", null))
                 .getMessage().contains("is not a rank"));
-        assertEquals("--ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)",
-                assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "0,7", null).resolve(definitions()))
-                        .getMessage());
+        SelectionException tooFew = assertThrows(SelectionException.class, () -> Selection.parse(null, "0,7", null).resolve(definitions()));
+        assertEquals(SelectionException.Part.RANKS, tooFew.part());
+        assertEquals("ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)", tooFew.getMessage());
+        assertEquals("--ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)", tooFew.messageNaming("--ranks"));
+        assertEquals("--window '2s:1s' is empty: it ends before or where it starts",
+                assertThrows(SelectionException.class, () -> Selection.parse("2s:1s", null, null)).messageNaming("--window"));
+        assertEquals("--region needs a region name",
+                assertThrows(SelectionException.class, () -> Selection.parse(null, null, " ")).messageNaming("--region"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, null, "nope").resolve(definitions()))
                 .getMessage().contains("no region of the trace has that name"));
         Selection s = Selection.parse("1.5s:", "0-3,8", null);
