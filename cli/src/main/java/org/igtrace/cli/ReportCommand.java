@@ -26,6 +26,7 @@ import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.ReportPage;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -144,11 +145,6 @@ public final class ReportCommand implements Callable<Integer> {
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(title)).append("</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:24px;max-width:1200px}h2{margin-top:28px;border-bottom:1px solid #ccc}"
-                        + "table{border-collapse:collapse}td,th{padding:2px 8px;text-align:right;border-bottom:1px solid #eee}"
-                        + "th{background:#f5f5f5}.l{text-align:left}pre{background:#fafafa;padding:8px}</style></head><body>\n");
-        h.append("<h1>").append(esc(title)).append("</h1>\n");
         h.append("<section id=\"summary\"><h2>Summary</h2><p>");
         h.append(esc(Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""))).append("</p>\n");
         // the short notes are in the summary line already (4 GPU streams left out was there and in the list)
@@ -176,7 +172,7 @@ public final class ReportCommand implements Callable<Integer> {
         h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
         topPairs(h, p);
-        return h.append("</body></html>\n").toString();
+        return ReportPage.page(title, h);
     }
 
     /**
