@@ -158,25 +158,20 @@ public final class GraphCommand implements Callable<Integer> {
         ProgressBar progress = ProgressBar.on(err, output.quiet);
         Selection selection = selection();
         IntConsumer beforeEvents = topology == null ? processes -> { } : topology::checkBefore;
-        TraceReading.Read read;
+        TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress).beforeEvents(beforeEvents);
         try {
-            if (selection.isAll()) {
-                read = TraceReading.read(trace.path(), options, progress, parent.reader(), beforeEvents);
-            } else {
-                SelectedReading.Outcome selected = SelectedReading.profileOf(parent, trace.path(), options, progress, selection, beforeEvents);
-                if (selected.read() == null) {
-                    return selected.exit();
-                }
-                read = selected.read();
+            Integer ended = session.start();
+            if (ended != null) {
+                return ended;
             }
         } catch (TopologyOptions.Unfit e) {
             e.rethrow();
             throw e;
         }
         long readDone = System.nanoTime();
-        InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc);
+        InformationGraph graph = InformationGraph.build(session.profile(), weight, recalc);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
-        AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, read.located().file().toString());
+        AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, session.located().file().toString());
         long built = System.nanoTime();
         FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
@@ -191,9 +186,9 @@ public final class GraphCommand implements Callable<Integer> {
                 }
             }
         }
-        if (stats && read.profile().waits() != null) {
-            Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
-            Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
+        if (stats && session.profile().waits() != null) {
+            Summary.waitTable(session.profile()).forEach(line -> err.println("igtrace: " + line));
+            Summary.efficiencyTable(Efficiency.of(session.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
             err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,

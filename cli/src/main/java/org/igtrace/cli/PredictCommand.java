@@ -186,19 +186,25 @@ public final class PredictCommand implements Callable<Integer> {
             settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
             PredictTiming clock = new PredictTiming();
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            ActivityRecorder[] recorder = new ActivityRecorder[1];
-            SelectedReading selected = new SelectedReading();
-            TraceProfile profile = read(located, recorder, store, selected, settings.selection());
-            String nothing = selected.nothingLeft(located);
-            if (nothing == null) {
-                nothing = SelectedReading.nothingLeftOfRanks(located, settings.selection(), profile);
+            // the profile and the recording of what the window and region keep of every process: with --ranks every
+            // process is still replayed, on clocks corrected by all messages (definitions section 11)
+            TraceReading.Request options = TraceReading.options(reading, false,
+                    clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
+            TraceSession session = TraceSession.open(parent, trace.path(), options, settings.selection(), ProgressBar.on(err, quiet))
+                    .everyRank();
+            TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
+            Integer ended;
+            try {
+                ended = session.start();
+            } catch (UsageError e) {
+                return usage(e.getMessage()); // a rank or region the trace does not have, said as predict's other usage errors
             }
-            if (nothing != null) {
-                err.println(nothing);
-                return 1;
+            if (ended != null) {
+                return ended;
             }
-            RecordedRun run = recorder[0].recorded();
+            TraceFormat.Located located = session.located();
+            TraceProfile profile = session.profile();
+            RecordedRun run = recorder.get().recorded();
             if (run.replayedProcesses() == 0) {
                 // nothing to replay gave "measured run time 0 s ... speedup NaN"
                 err.println("igtrace predict: " + located.file() + ": nothing to replay: no thread of any process recorded a region"
@@ -276,8 +282,6 @@ public final class PredictCommand implements Callable<Integer> {
             return 1;
         } catch (UsageException e) {
             return usage(e.getMessage());
-        } catch (SelectedReading.SelectionError e) {
-            return usage(e.getMessage());
         } catch (IOException e) {
             if (output == null && Output.isBrokenPipe(e)) {
                 return 0; // the reader of standard output went away (| head): not an error
@@ -286,17 +290,6 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * The profile and the recording of what the window and region keep of every process: with
-     * --ranks every process is still replayed, on clocks corrected by all messages (definitions section 11).
-     */
-    private TraceProfile read(TraceFormat.Located located, ActivityRecorder[] recorder, RecordBlocks store, SelectedReading selected,
-                              Selection selection) throws TraceReadException {
-        TraceReading.Request options = TraceReading.options(reading, false,
-                clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
-        return selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection,
-                d -> EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store)));
-    }
 
     /** {@code p} with the rows of the selected ranks only and a note saying that every process was replayed. */
     private static Prediction ofSelectedRanks(Prediction p, TraceProfile profile, Selection selection) {

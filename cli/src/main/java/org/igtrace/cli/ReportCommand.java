@@ -93,26 +93,18 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
         try {
-            TraceFormat.Located located = TraceFormat.locate(trace);
-            if (IsolatedCommand.needed(located)) {
-                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
-            }
-            SelectedReading reading = new SelectedReading();
-            TimelineBuilder[] builder = new TimelineBuilder[1];
             // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
             TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
-            TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
-                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d),
-                        selection.toTicks(d), true);
-                return builder[0];
-            });
-            String nothing = reading.nothingLeft(located);
-            if (nothing != null) {
-                parent.err().println(nothing);
-                return 1;
+            TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
+            TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
+                    SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
+            Integer ended = session.start();
+            if (ended != null) {
+                return ended;
             }
+            TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            String html = html(graph, builder[0], selection);
+            String html = html(graph, timeline.get(), selection);
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
                 AtomicOutput.write(output, out -> out.write(html));
@@ -124,8 +116,6 @@ public final class ReportCommand implements Callable<Integer> {
         } catch (TraceReadException e) {
             parent.err().println("igtrace: " + e.getMessage());
             return 1;
-        } catch (SelectedReading.SelectionError e) {
-            throw new UsageError(e.getMessage());
         } catch (IOException | UncheckedIOException e) {
             if (output == null && Output.isBrokenPipe(e)) {
                 return 0; // the reader of standard output went away (| head): not an error

@@ -129,7 +129,12 @@ final class SelectedReading {
      */
     static Outcome profileOf(IgtraceCommand parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
                              Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
-        TraceFormat.Located located = TraceFormat.locate(trace);
+        return profileOf(parent, TraceFormat.locate(trace), options, progress, selection, beforeEvents);
+    }
+
+    /** As above, for a located trace. */
+    static Outcome profileOf(IgtraceCommand parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
+                             Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
         ProfileReader.Selected remote = null;
         boolean read = true; // by the reader, or failed there: its progress is over
         try {

@@ -90,21 +90,16 @@ public final class StatsCommand implements Callable<Integer> {
         PrintWriter err = parent.err();
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
         ProgressBar progress = ProgressBar.on(err, output.quiet);
-        TraceReading.Read read;
-        if (selection.isAll()) {
-            read = TraceReading.read(trace.path(), options, progress, parent.reader());
-        } else {
-            SelectedReading.Outcome selected = SelectedReading.profileOf(parent, trace.path(), options, progress, selection);
-            if (selected.read() == null) {
-                return selected.exit();
-            }
-            read = selected.read();
+        TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress);
+        Integer ended = session.start();
+        if (ended != null) {
+            return ended;
         }
-        InformationGraph graph = InformationGraph.build(read.profile(), EdgeWeight.AVG, Recalculation.PATH);
+        InformationGraph graph = InformationGraph.build(session.profile(), EdgeWeight.AVG, Recalculation.PATH);
         String text = switch (chosen) {
             case TEXT -> text(graph, selection);
             case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
-            case JSON -> json(graph, read.located().file().toString(), selection);
+            case JSON -> json(graph, session.located().file().toString(), selection);
         };
         FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));

@@ -128,16 +128,19 @@ public final class TimelineCommand implements Callable<Integer> {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
         try {
-            TraceFormat.Located located = TraceFormat.locate(trace);
-            if (IsolatedCommand.needed(located)) {
-                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
+            boolean correct = clockCorrection != ClockCorrection.NONE;
+            TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
+            TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
+            Integer isolated = session.runHereOrIsolated();
+            if (isolated != null) {
+                return isolated;
             }
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
-                AtomicOutput.write(output, out -> run(located, selection, chosen, out));
+                AtomicOutput.write(output, out -> run(session, selection, chosen, out));
             } else {
                 StringWriter text = new StringWriter();
-                run(located, selection, chosen, text);
+                run(session, selection, chosen, text);
                 parent.stdout().write(text.toString());
                 parent.stdout().flush();
             }
@@ -149,7 +152,9 @@ public final class TimelineCommand implements Callable<Integer> {
             if (e.code == 2) {
                 throw new UsageError(e.getMessage());
             }
-            parent.err().println(e.getMessage());
+            if (e.getMessage() != null) { // null: said already
+                parent.err().println(e.getMessage());
+            }
             return e.code;
         } catch (IOException | UncheckedIOException e) {
             if (output == null && Output.isBrokenPipe(e)) {
@@ -179,43 +184,36 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
-    private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out) throws IOException {
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out) throws IOException {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
-            run(located, selection, chosen, out, store);
+            run(session, selection, chosen, out, store);
         }
     }
 
-    private void run(TraceFormat.Located located, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
-        boolean correct = clockCorrection != ClockCorrection.NONE;
-        TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
-        SelectedReading selected = new SelectedReading();
-        TimelineBuilder[] builder = new TimelineBuilder[1];
-        PerfettoExport[] export = new PerfettoExport[1];
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
         int columns = SvgTimelineWriter.columns(width);
+        TraceSession.Subscription<PerfettoExport> perfetto = chosen != Format.PERFETTO ? null
+                : session.subscribe(d -> new PerfettoExport(d, out, store));
+        TraceSession.Subscription<TimelineBuilder> picture = chosen == Format.PERFETTO ? null
+                : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
+                        span == Span.MEASURED));
         TraceProfile profile;
         try {
-            profile = selected.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
-                if (chosen == Format.PERFETTO) {
-                    export[0] = new PerfettoExport(d, out, store);
-                    return export[0];
-                }
-                builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
-                        span == Span.MEASURED);
-                return builder[0];
-            });
+            Integer ended = session.start();
+            if (ended != null) {
+                throw new Abort(null, ended);
+            }
+            profile = session.profile();
         } catch (TraceReadException e) {
             throw new Abort("igtrace: " + e.getMessage(), 1);
-        } catch (SelectedReading.SelectionError e) {
+        } catch (UsageError e) {
             throw new Abort(e.getMessage(), 2);
         }
-        String nothing = selected.nothingLeft(located);
-        if (nothing != null) {
-            throw new Abort(nothing, 1);
-        }
         if (chosen == Format.PERFETTO) {
-            long calls = export[0].finish();
+            PerfettoExport export = perfetto.get();
+            long calls = export.finish();
             if (!quiet) {
-                parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export[0].flows(), "message", "messages")
+                parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export.flows(), "message", "messages")
                         + " written as trace events"
                         + " (open in https://ui.perfetto.dev)"
                         + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
@@ -226,9 +224,10 @@ public final class TimelineCommand implements Callable<Integer> {
             }
             return;
         }
-        Timeline timeline = builder[0].build();
-        List<String> notes = notes(timeline, profile, builder[0], selection.ranks() != null);
-        String cut = spanNote(timeline, builder[0].wholeSpan(), builder[0].environmentCalls(), selection, "--span whole");
+        TimelineBuilder builder = picture.get();
+        Timeline timeline = builder.build();
+        List<String> notes = notes(timeline, profile, builder, selection.ranks() != null);
+        String cut = spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "--span whole");
         if (cut != null) {
             notes.add(0, cut);
         }

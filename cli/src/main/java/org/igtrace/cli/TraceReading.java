@@ -36,7 +36,12 @@ final class TraceReading {
     /** As above, with {@code beforeEvents} given the number of processes before any event is read (see ProfileReader). */
     static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
             throws TraceReadException {
-        TraceFormat.Located located = TraceFormat.locate(trace);
+        return read(TraceFormat.locate(trace), request, progress, reader, beforeEvents);
+    }
+
+    /** As above, for a located trace. */
+    static Read read(TraceFormat.Located located, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
+            throws TraceReadException {
         try {
             TraceProfile profile = reader.read(located, request.read(), request.analysis(), progress, beforeEvents);
             return new Read(located, profile);

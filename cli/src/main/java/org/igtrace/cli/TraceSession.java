@@ -1,0 +1,235 @@
+package org.igtrace.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.IntConsumer;
+import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * The one door through which a command reads a trace, in the manner of JFR's {@code EventStream}:
+ * {@link #open} (the trace located, the selection and the reading settings fixed), then
+ * {@link #subscribe} the analyses the command wants beside the profile (each made from the
+ * trace's definitions, held by the command as a plain object), then {@link #start}: one read
+ * feeds them all. Where the read runs is decided here and nowhere else:
+ * <ul>
+ * <li>a command with no analysis of its own gets its profile from the command's
+ * {@link ProfileReader} (this JVM, or the executors of igtrace on Spark, where the selection's
+ * filter runs too);</li>
+ * <li>a command with analyses of its own reads in this JVM; for OTF2 with isolation on, the whole
+ * command runs again in a child JVM ({@link IsolatedCommand}), so that a libotf2 crash takes down
+ * only the child.</li>
+ * </ul>
+ */
+final class TraceSession {
+    /**
+     * An analysis a read feeds: made from the trace's definitions when the read starts.
+     *
+     * @param <T> the analysis
+     */
+    static final class Subscription<T> {
+        private final Function<TraceDefinitions, T> factory;
+        private final Function<T, EventTaps> taps;
+        private T analysis;
+
+        private Subscription(Function<TraceDefinitions, T> factory, Function<T, EventTaps> taps) {
+            this.factory = factory;
+            this.taps = taps;
+        }
+
+        private EventTaps make(TraceDefinitions definitions) {
+            analysis = factory.apply(definitions);
+            return taps.apply(analysis);
+        }
+
+        /** @return the analysis, after {@link TraceSession#start} read the trace */
+        T get() {
+            if (analysis == null) {
+                throw new IllegalStateException("the trace has not been read");
+            }
+            return analysis;
+        }
+    }
+
+    private final IgtraceCommand parent;
+    private final TraceFormat.Located located;
+    private final TraceReading.Request request;
+    private final Selection selection;
+    private final ProgressBar progress;
+    private final List<Subscription<?>> subscriptions = new ArrayList<>();
+    private IntConsumer beforeEvents = processes -> { };
+    private boolean everyRank;
+    private boolean decided;
+    private TraceProfile profile;
+
+    private TraceSession(IgtraceCommand parent, TraceFormat.Located located, TraceReading.Request request, Selection selection,
+                         ProgressBar progress) {
+        this.parent = parent;
+        this.located = located;
+        this.request = request;
+        this.selection = selection;
+        this.progress = progress;
+    }
+
+    /**
+     * Opens a trace for reading.
+     *
+     * @param parent    the igtrace command (its streams, its arguments, its reader)
+     * @param trace     the path the user gave: an OTF2 anchor, an OTF master file, or a directory holding one
+     * @param request   how to read and what the profile holds
+     * @param selection the part of the run to analyse ({@link Selection#ALL}: all of it)
+     * @param progress  where the read's progress is drawn
+     * @return the opened trace, not yet read
+     * @throws TraceReadException when no trace is there
+     */
+    static TraceSession open(IgtraceCommand parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress)
+            throws TraceReadException {
+        return new TraceSession(parent, TraceFormat.locate(trace), request, selection, progress);
+    }
+
+    /** @return the trace's files and format */
+    TraceFormat.Located located() {
+        return located;
+    }
+
+    /**
+     * One more analysis the read feeds, after the selection's filter.
+     *
+     * @param analysis makes the analysis from the trace's definitions
+     * @param <T>      the analysis
+     * @return where the command finds the analysis after {@link #start}
+     */
+    <T extends EventTaps> Subscription<T> subscribe(Function<TraceDefinitions, T> analysis) {
+        Subscription<T> s = new Subscription<>(analysis, t -> t);
+        subscriptions.add(s);
+        return s;
+    }
+
+    /**
+     * One more analysis fed every event the selection keeps, beside the profile (no filter of its
+     * own, no match records).
+     *
+     * @param analysis makes the analysis from the trace's definitions
+     * @param <T>      the analysis
+     * @return where the command finds the analysis after {@link #start}
+     */
+    <T extends LocationSink> Subscription<T> subscribeSink(Function<TraceDefinitions, T> analysis) {
+        Subscription<T> s = new Subscription<>(analysis, EventTaps::alsoFeeding);
+        subscriptions.add(s);
+        return s;
+    }
+
+    /**
+     * A check of the command line against the number of processes, run once the definitions are
+     * read and before any event (after the read where the reader cannot stop in between).
+     *
+     * @param check throws when the command line does not fit the trace
+     * @return this
+     */
+    TraceSession beforeEvents(IntConsumer check) {
+        beforeEvents = check;
+        return this;
+    }
+
+    /**
+     * The window and region of the selection keep the events of every process, whatever its rank;
+     * the profile is then about the selected ranks (a replay of the selected ranks needs their
+     * partners, and clocks corrected by every process's messages).
+     *
+     * @return this
+     */
+    TraceSession everyRank() {
+        everyRank = true;
+        return this;
+    }
+
+    /**
+     * Decides now, not at {@link #start}, where the read runs: for a command that writes its output
+     * as it reads (it must not open the output in this JVM when the whole command runs in a child).
+     * A command whose read must be isolated runs whole in a child JVM here.
+     *
+     * @return the exit code of the command run in a child JVM, or null: the read runs here
+     */
+    Integer runHereOrIsolated() {
+        decided = true;
+        return IsolatedCommand.needed(located) ? IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err()) : null;
+    }
+
+    /**
+     * Reads the trace once into the profile and the subscribed analyses.
+     *
+     * @return null when the trace was read here; otherwise the command's exit code: the command ran
+     *         whole in a child JVM, or the selection kept no event (said on standard error)
+     * @throws TraceReadException when the trace cannot be read
+     * @throws UsageError         when the trace refutes the command line (a rank it does not have, a region it does not name)
+     */
+    Integer start() throws TraceReadException, UsageError {
+        if (subscriptions.isEmpty() && !everyRank) {
+            return startWithReader();
+        }
+        if (!decided) {
+            Integer exit = runHereOrIsolated();
+            if (exit != null) {
+                return exit;
+            }
+        }
+        SelectedReading reading = new SelectedReading();
+        Function<TraceDefinitions, EventTaps> taps = definitions -> {
+            beforeEvents.accept(definitions.processes().size());
+            EventTaps all = EventTaps.NONE;
+            for (Subscription<?> s : subscriptions) {
+                all = all == EventTaps.NONE ? s.make(definitions) : all.then(s.make(definitions));
+            }
+            return all;
+        };
+        String nothing;
+        try {
+            if (everyRank) {
+                profile = reading.readEveryRank(located, request, progress, selection, taps);
+                nothing = reading.nothingLeft(located);
+                if (nothing == null) {
+                    nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
+                }
+            } else {
+                profile = reading.read(located, request, progress, selection, taps);
+                nothing = reading.nothingLeft(located);
+            }
+        } catch (SelectedReading.SelectionError e) {
+            throw new UsageError(e.getMessage());
+        }
+        if (nothing != null) {
+            parent.err().println(nothing);
+            return 1;
+        }
+        return null;
+    }
+
+    /** The profile alone, read by the command's reader (where the selection's filter runs too). */
+    private Integer startWithReader() throws TraceReadException, UsageError {
+        if (selection.isAll()) {
+            profile = TraceReading.read(located, request, progress, parent.reader(), beforeEvents).profile();
+            return null;
+        }
+        SelectedReading.Outcome selected = SelectedReading.profileOf(parent, located, request, progress, selection, beforeEvents);
+        if (selected.read() == null) {
+            return selected.exit();
+        }
+        profile = selected.read().profile();
+        return null;
+    }
+
+    /** @return the profile of the selected part, after {@link #start} read the trace */
+    TraceProfile profile() {
+        if (profile == null) {
+            throw new IllegalStateException("the trace has not been read");
+        }
+        return profile;
+    }
+}
