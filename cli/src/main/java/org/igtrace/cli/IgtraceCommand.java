@@ -135,18 +135,37 @@ public final class IgtraceCommand implements Callable<Integer> {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> usage(err, ex.getCommandLine(), message(ex)));
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof UsageError) {
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> exitCode(ex, err, commandLine));
+        return cl.execute(withCommand(args));
+    }
+
+    /**
+     * The one place where what a command threw becomes its exit code and its one line: a usage
+     * error 2 (with the hint to --help), a trace or an output that could not be handled 1, a reader
+     * of standard output that went away 0 ({@code | head}), anything else an internal error 1.
+     */
+    private static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+        if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
+            return usage(err, commandLine, ex.getMessage());
+        }
+        if (ex instanceof CommandExit exit) {
+            if (exit.code() == 2) {
                 return usage(err, commandLine, ex.getMessage());
             }
-            if (ex instanceof TraceReadException || ex instanceof OutputError) {
-                err.println("igtrace: " + ex.getMessage());
-                return 1;
+            if (ex.getMessage() != null) {
+                err.println(ex.getMessage());
             }
-            err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
+            return exit.code();
+        }
+        if (ex instanceof TraceReadException || ex instanceof OutputError) {
+            err.println("igtrace: " + ex.getMessage());
             return 1;
-        });
-        return cl.execute(withCommand(args));
+        }
+        if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
+            return 0; // the reader of standard output went away (| head): not an error
+        }
+        err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
+        return 1;
     }
 
     /** The whole command with every subcommand: for help, the man page and the completion script. */

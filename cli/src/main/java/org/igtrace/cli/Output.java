@@ -14,11 +14,16 @@ final class Output {
     }
 
     static void write(OutputOptions options, Writer stdout, AtomicOutput.Body body) throws OutputError {
-        if (options.output != null) {
+        write(options.output, stdout, body);
+    }
+
+    /** As above, to {@code output} (null: standard output). */
+    static void write(java.nio.file.Path output, Writer stdout, AtomicOutput.Body body) throws OutputError {
+        if (output != null) {
             try {
-                AtomicOutput.write(options.output, body);
+                AtomicOutput.write(output, body);
             } catch (IOException e) {
-                throw new OutputError(options.output + ": " + e.getMessage());
+                throw new OutputError(output + ": " + e.getMessage());
             }
             return;
         }

@@ -81,7 +81,7 @@ public final class ReportCommand implements Callable<Integer> {
     boolean quiet;
 
     @Override
-    public Integer call() throws UsageError {
+    public Integer call() throws UsageError, TraceReadException, OutputError {
         Selection selection;
         try {
             selection = selectionOptions.selection();
@@ -92,37 +92,21 @@ public final class ReportCommand implements Callable<Integer> {
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
-        try {
-            // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
-            TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
-            TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-            TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
-                    SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
-            Integer ended = session.start();
-            if (ended != null) {
-                return ended;
-            }
-            TraceProfile profile = session.profile();
-            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            String html = html(graph, timeline.get(), selection);
-            if (output != null) {
-                FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
-                AtomicOutput.write(output, out -> out.write(html));
-            } else {
-                parent.stdout().write(html);
-                parent.stdout().flush();
-            }
-            return 0;
-        } catch (TraceReadException e) {
-            parent.err().println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (IOException | UncheckedIOException e) {
-            if (output == null && Output.isBrokenPipe(e)) {
-                return 0; // the reader of standard output went away (| head): not an error
-            }
-            parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
-            return 1;
+        // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
+        TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
+        TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
+        TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
+                SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
+        Integer ended = session.start();
+        if (ended != null) {
+            return ended;
         }
+        InformationGraph graph = InformationGraph.build(session.profile(), EdgeWeight.AVG, Recalculation.PATH);
+        if (output != null) {
+            FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
+        }
+        Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection)));
+        return 0;
     }
 
     /**

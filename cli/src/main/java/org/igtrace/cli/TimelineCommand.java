@@ -103,18 +103,8 @@ public final class TimelineCommand implements Callable<Integer> {
     boolean quiet;
 
 
-    /** A failure inside the output's body that must abort the write: reported after the file was removed. */
-    private static final class Abort extends RuntimeException {
-        final int code;
-
-        Abort(String message, int code) {
-            super(message);
-            this.code = code;
-        }
-    }
-
     @Override
-    public Integer call() throws UsageError {
+    public Integer call() throws UsageError, TraceReadException, OutputError {
         reading.check();
         Format chosen;
         Selection selection;
@@ -127,42 +117,18 @@ public final class TimelineCommand implements Callable<Integer> {
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
-        try {
-            boolean correct = clockCorrection != ClockCorrection.NONE;
-            TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
-            TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-            Integer isolated = session.runHereOrIsolated();
-            if (isolated != null) {
-                return isolated;
-            }
-            if (output != null) {
-                FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
-                AtomicOutput.write(output, out -> run(session, selection, chosen, out));
-            } else {
-                StringWriter text = new StringWriter();
-                run(session, selection, chosen, text);
-                parent.stdout().write(text.toString());
-                parent.stdout().flush();
-            }
-            return 0;
-        } catch (TraceReadException e) {
-            parent.err().println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (Abort e) {
-            if (e.code == 2) {
-                throw new UsageError(e.getMessage());
-            }
-            if (e.getMessage() != null) { // null: said already
-                parent.err().println(e.getMessage());
-            }
-            return e.code;
-        } catch (IOException | UncheckedIOException e) {
-            if (output == null && Output.isBrokenPipe(e)) {
-                return 0; // the reader of standard output went away (| head): not an error
-            }
-            parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
-            return 1;
+        boolean correct = clockCorrection != ClockCorrection.NONE;
+        TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
+        TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
+        Integer isolated = session.runHereOrIsolated();
+        if (isolated != null) {
+            return isolated;
         }
+        if (output != null) {
+            FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
+        }
+        Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out));
+        return 0;
     }
 
     private Format format() {
@@ -201,13 +167,13 @@ public final class TimelineCommand implements Callable<Integer> {
         try {
             Integer ended = session.start();
             if (ended != null) {
-                throw new Abort(null, ended);
+                throw new CommandExit(null, ended); // said already
             }
             profile = session.profile();
         } catch (TraceReadException e) {
-            throw new Abort("igtrace: " + e.getMessage(), 1);
+            throw new CommandExit("igtrace: " + e.getMessage(), 1);
         } catch (UsageError e) {
-            throw new Abort(e.getMessage(), 2);
+            throw new CommandExit(e.getMessage(), 2);
         }
         if (chosen == Format.PERFETTO) {
             PerfettoExport export = perfetto.get();
