@@ -137,32 +137,4 @@ final class TimeIndependentTrace {
             out.append(Integer.toString(p)).append(String.format(Locale.ROOT, " sleep %.12g%n", seconds));
         }
     }
-
-    /**
-     * A SimGrid platform (XML, version 4.1) matching definitions section 9's {@code transfer = L + S / B}: one host per
-     * rank ({@code h0}, {@code h1}, ...), and one FATPIPE link of latency L and bandwidth B per pair of
-     * hosts (no sharing, as the replay has no contention). An infinite bandwidth is written as 10^15 B/s.
-     */
-    static void platform(int processes, double latency, double bandwidth, Appendable out) throws IOException {
-        double b = Double.isInfinite(bandwidth) ? 1e15 : bandwidth;
-        out.append("<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n");
-        out.append("<platform version=\"4.1\">\n  <zone id=\"igtrace\" routing=\"Full\">\n");
-        for (int p = 0; p < processes; p++) {
-            out.append("    <host id=\"h").append(Integer.toString(p)).append("\" speed=\"1Gf\"/>\n");
-        }
-        // every link before the first route: SimGrid's platform grammar wants them so (3 ranks on failed to load);
-        // a host's route to itself too (without it SMPI sent a message to oneself over its own loopback, not L + S/B)
-        for (int p = 0; p < processes; p++) {
-            for (int q = p; q < processes; q++) {
-                out.append(String.format(Locale.ROOT, "    <link id=\"l%d-%d\" bandwidth=\"%.17gBps\" latency=\"%.17gs\" sharing_policy=\"FATPIPE\"/>%n",
-                        p, q, b, latency));
-            }
-        }
-        for (int p = 0; p < processes; p++) {
-            for (int q = p; q < processes; q++) {
-                out.append(String.format(Locale.ROOT, "    <route src=\"h%d\" dst=\"h%d\"><link_ctn id=\"l%d-%d\"/></route>%n", p, q, p, q));
-            }
-        }
-        out.append("  </zone>\n</platform>\n");
-    }
 }

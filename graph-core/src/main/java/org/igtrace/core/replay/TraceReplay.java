@@ -230,12 +230,6 @@ public final class TraceReplay {
         new TimeIndependentTrace(matching, offsets).write(rank, cpuRatio, out);
     }
 
-    /** Writes a SimGrid platform whose links give {@code L + S / B} (see {@link TimeIndependentTrace}). */
-    public static void writeSimGridPlatform(int processes, double latency, double bandwidth, java.lang.Appendable out)
-            throws java.io.IOException {
-        TimeIndependentTrace.platform(processes, latency, bandwidth, out);
-    }
-
     public long matchedMessages() {
         return matching.matchedMessages;
     }

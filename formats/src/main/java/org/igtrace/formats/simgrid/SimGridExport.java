@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats.simgrid;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -12,20 +12,27 @@ import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
 
 /**
- * {@code igtrace predict --format simgrid -o DIR}: the replay as SimGrid's time-independent trace
- * ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform with definitions section 9's
- * {@code L + S / B} links ({@code platform.xml}, {@code hostfile}) and {@code smpirun.sh}, the
- * command that replays it in SMPI with SimGrid's own factors neutralised. Written into a
- * temporary directory beside DIR and renamed when complete; DIR must not exist or be empty.
+ * {@code igtrace predict --format simgrid -o DIR} (and {@code igtrace map --simgrid}): the replay as SimGrid's
+ * time-independent trace ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform
+ * ({@code platform.xml}: without a network definitions section 9's {@code L + S / B} links, with one the topology's
+ * links, see {@link SimGridPlatform}), the {@code hostfile} placing each rank, and {@code smpirun.sh}, the command
+ * that replays it in SMPI with SimGrid's own factors neutralised. Written into a temporary directory beside DIR and
+ * renamed when complete; DIR must not exist or be empty.
  */
-final class SimGridExport {
+public final class SimGridExport {
     /** SMPI settings that make a point-to-point transfer take L + S / B on the platform's links. */
-    static final String CONFIG = "--cfg=network/model:CM02 --cfg=network/TCP-gamma:0 --cfg=smpi/bw-factor:1 --cfg=smpi/lat-factor:1";
+    public static final String CONFIG = "--cfg=network/model:CM02 --cfg=network/TCP-gamma:0 --cfg=smpi/bw-factor:1 --cfg=smpi/lat-factor:1";
 
     private SimGridExport() {
     }
 
-    static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes) throws IOException {
+    /**
+     * Writes the complete replay folder {@code dir} of {@code processes} ranks on the machine {@code p}: its latency,
+     * bandwidth and eager limit, cpu ratio, and when {@code p.network()} is not null its topology and placement
+     * (with the hop latency and the local latency and bandwidth); {@link IOException} with a one-line reason when DIR
+     * exists and is not an empty directory or its parent does not exist.
+     */
+    public static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes) throws IOException {
         Path target = dir.toAbsolutePath();
         if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
             throw new IOException("exists and is not an empty directory (--format simgrid writes a directory)");
@@ -37,25 +44,32 @@ final class SimGridExport {
         Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".part");
         boolean done = false;
         try {
-            StringBuilder index = new StringBuilder(), hosts = new StringBuilder();
+            StringBuilder index = new StringBuilder();
             for (int r = 0; r < processes; r++) {
                 Path file = temp.resolve("rank-" + r + ".txt");
                 try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
                     replay.writeTimeIndependent(r, p.cpuRatio(), w);
                 }
                 index.append(file.getFileName()).append('\n'); // relative: smpirun.sh runs in the folder, which may move
-                hosts.append('h').append(r).append('\n');
             }
             Files.writeString(temp.resolve("index.txt"), index);
-            Files.writeString(temp.resolve("hostfile"), hosts);
+            Files.writeString(temp.resolve("hostfile"), SimGridPlatform.hostfile(processes, p.network()));
             try (Writer w = Files.newBufferedWriter(temp.resolve("platform.xml"), StandardCharsets.UTF_8)) {
-                TraceReplay.writeSimGridPlatform(processes, p.latency(), p.bandwidth(), w);
+                if (p.network() == null) {
+                    SimGridPlatform.flat(processes, p.latency(), p.bandwidth(), w);
+                } else {
+                    SimGridPlatform.routed(p, w);
+                }
             }
+            String network = p.network() == null ? "" : String.format(Locale.ROOT,
+                    "# Platform: the links of %s (H = %s s per hop), ranks placed by %s (local L = %s s, B = %s B/s).%n",
+                    p.network().topology().name(), p.hopLatency(), p.network().placement().description(), p.localLatency(),
+                    p.localBandwidth());
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
-                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s s, B = %s B/s, eager limit %d bytes).%n"
+                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s s, B = %s B/s, eager limit %d bytes).%n%s"
                             + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
                             + " --cfg=smpi/send-is-detached-thresh:%d \"$@\"%n",
-                    p.latency(), p.bandwidth(), p.eagerLimit(), processes, CONFIG, p.eagerLimit()));
+                    p.latency(), p.bandwidth(), p.eagerLimit(), network, processes, CONFIG, p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
             if (Files.exists(target)) {
                 Files.delete(target);
