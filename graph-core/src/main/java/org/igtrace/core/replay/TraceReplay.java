@@ -227,7 +227,17 @@ public final class TraceReplay {
      * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
      */
     public void writeTimeIndependent(int rank, double cpuRatio, java.lang.Appendable out) throws java.io.IOException {
-        new TimeIndependentTrace(matching, offsets).write(rank, cpuRatio, out);
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, cpuRatio, out);
+    }
+
+    private CollectiveSizes collectiveSizes;
+
+    /** The collective instances' largest sizes, found on first use (one pass over every process's calls). */
+    private synchronized CollectiveSizes collectiveSizes() {
+        if (collectiveSizes == null) {
+            collectiveSizes = new CollectiveSizes(matching);
+        }
+        return collectiveSizes;
     }
 
     public long matchedMessages() {
