@@ -10,11 +10,14 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -102,6 +105,71 @@ class SimGridReplayTest {
         run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "simgrid", "-o", out.toString(), "-q");
         String json = run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "json", "-q");
         assertSmpiFinishesEachRank(out, json, 4, p -> 2e-6);
+    }
+
+    /**
+     * A periodic 3-D halo exchange of 64 ranks (testdata/make-halo-nonblocking.py --grid 4x4x4): per iteration each
+     * rank posts 6 MPI_Irecv, then 6 MPI_Isend of 65536 bytes (rendezvous: not below the 64 KiB eager limit), then
+     * one MPI_Waitall. Written as blocking send and recv, every rank sent first and SMPI stopped ("Deadlock
+     * detected", exit 0, no simulated time). Now each rank file holds, per iteration, 6 irecv and 6 isend of 65536
+     * bytes and 12 waits (3 iterations: 18, 18, 36), no blocking send or recv, and SMPI finishes every rank when
+     * predict says (measured: 4.264 ms on both, to SMPI's 1 us).
+     */
+    @Test
+    void aNonBlockingHaloExchangeOf64RanksReplaysInSmpi(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("halo-nonblocking/halo3d-64").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "simgrid", "-o", out.toString(), "-q");
+        List<String> rank0 = Files.readAllLines(out.resolve("rank-0.txt"));
+        Map<String, Long> actions = rank0.stream().map(l -> l.split(" ")[1])
+                .collect(java.util.stream.Collectors.groupingBy(a -> a, java.util.stream.Collectors.counting()));
+        assertEquals(18L, actions.get("isend"), rank0.toString());
+        assertEquals(18L, actions.get("irecv"), rank0.toString());
+        assertEquals(36L, actions.get("wait"), rank0.toString());
+        assertEquals(null, actions.get("send"));
+        assertEquals(null, actions.get("recv"));
+        assertTrue(rank0.contains("0 isend 1 0 65536") && rank0.contains("0 irecv 3 0 65536") && rank0.contains("0 wait 3 0 0"),
+                rank0.toString());
+        String json = run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "json", "-q");
+        assertSmpiFinishesEachRank(out, json, 64, p -> 2e-6);
+    }
+
+    /**
+     * Every bundled trace (OTF2 and OTF1, {@link MeasuredPartTest#bundledTraces}) that predict replays: its export
+     * replays in SMPI, exit 0, no deadlock, a simulated time above 0. Before: the EZTrace halo exchanges
+     * (otf2/halo3d-16, -32: MPI_Isend of 128 KiB without recorded completion, written as blocking sends) deadlocked,
+     * and SMPI stopped with MPI_ERR_TRUNCATE on every broadcast whose receivers named their own 0 bytes
+     * (collectives, otf2/synth, otf1/synth-*, otf1/vt-md-mpi-cuda).
+     */
+    @Test
+    @Tag("slow")
+    void everyBundledTraceReplaysInSmpi(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        List<Path> traces = MeasuredPartTest.bundledTraces();
+        assertTrue(traces.size() >= 35, traces.toString());
+        List<String> failed = new ArrayList<>();
+        int replayed = 0;
+        for (Path t : traces) {
+            Path out = dir.resolve("t" + replayed + "-" + failed.size() + "-" + t.getParent().getFileName());
+            StringWriter o = new StringWriter(), e = new StringWriter();
+            int code = IgtraceCommand.run(o, new PrintWriter(e, true), "predict", t.toString(), "--latency", "5us", "--bandwidth", "1GB/s",
+                    "--format", "simgrid", "-o", out.toString(), "-q");
+            if (code != 0) {
+                assertTrue(e.toString().contains("nothing to replay"), t + ": " + e); // testdata/no-process: refused, in one line
+                continue;
+            }
+            Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString()).redirectErrorStream(true).start();
+            String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(smpi.waitFor(120, TimeUnit.SECONDS), t.toString());
+            Matcher time = Pattern.compile("Simulation time ([0-9.]+)").matcher(log);
+            if (smpi.exitValue() != 0 || log.contains("Deadlock detected") || !time.find() || !(Double.parseDouble(time.group(1)) > 0)) {
+                failed.add(TESTDATA.relativize(t) + ": exit " + smpi.exitValue() + "\n" + log.lines().filter(l -> !l.contains("/INFO]")).limit(5).toList());
+            }
+            replayed++;
+        }
+        assertEquals(List.of(), failed);
+        assertTrue(replayed >= 35, "replayed " + replayed);
     }
 
     /**
