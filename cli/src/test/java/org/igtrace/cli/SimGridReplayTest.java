@@ -173,6 +173,101 @@ class SimGridReplayTest {
     }
 
     /**
+     * With --topology and --placement the platform has the topology's links: the ping-pong's ranks on nodes 5 and 0
+     * of mesh:2x3 are 3 hops apart (X first: 2 links along y = 0, then 1 down), so each of the 16 messages takes
+     * L + 3 H + S / B on the routed links, and SMPI finishes each rank when predict says (L = 1 ms, H = 1 ms, B =
+     * 100 MB/s; one message in flight at a time: no contention; 50 us as the flat ping-pong's tolerance), 48 ms
+     * after the flat network's end.
+     */
+    @Test
+    void aPlacementOnATopologyReplaysOnItsLinks(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        Path placement = Files.writeString(dir.resolve("p.map"), "5\n0\n");
+        String[] model = {"--latency", "1ms", "--bandwidth", "100MB/s", "--topology", "mesh:2x3", "--hop-latency", "1ms",
+                "--placement", placement.toString(), "-q"};
+        Path out = dir.resolve("simgrid");
+        run(concat(new String[] {"predict", trace, "--format", "simgrid", "-o", out.toString()}, model));
+        assertEquals(List.of("h5", "h0"), Files.readAllLines(out.resolve("hostfile")));
+        assertTrue(Files.readString(out.resolve("platform.xml")).contains("<route src=\"h5\" dst=\"h0\" symmetrical=\"NO\"><link_ctn id=\"lat\"/>"
+                + "<link_ctn id=\"t3\" direction=\"DOWN\"/><link_ctn id=\"t2\" direction=\"DOWN\"/><link_ctn id=\"t4\" direction=\"DOWN\"/></route>"));
+        String json = run(concat(new String[] {"predict", trace, "--format", "json"}, model));
+        Map<Integer, Double> predicted = assertSmpiFinishesEachRank(out, json, 2, p -> 50e-6);
+        // the ping-pong's 16 messages (SOURCES.md) each 3 hops x 1 ms later than on the flat network
+        String flat = run("predict", trace, "--latency", "1ms", "--bandwidth", "100MB/s", "--format", "json", "-q");
+        Matcher ends = Pattern.compile("\"rank\": (\\d+),[^}]*\"end\": ([-0-9.eE]+)").matcher(flat);
+        while (ends.find()) {
+            assertEquals(16 * 3e-3, predicted.get(Integer.parseInt(ends.group(1))) - Double.parseDouble(ends.group(2)), 1e-9);
+        }
+    }
+
+    /**
+     * Placement matters to SimGrid's links where the replay (no contention) sees no difference: the 16-rank ring
+     * (testdata/halo-nonblocking/ring-16: 3 iterations of 1 ms compute, then 2 MPI_Isend of 65536 bytes to r + 1 and
+     * r - 1) on mesh:4x4 at L = 5 us, B = 100 MB/s, H = 0. Neighbour placement (a cycle through the 16 nodes): each
+     * direction of each link carries one flow, and SMPI ends each rank when predict says (5.991 ms). Shuffled
+     * placement: predict says the same 5.99 ms, but igtrace's routes put 4 flows on the busiest link direction
+     * (counted below), so an exchange takes at least 4 S / B = 2.621 ms: the run lasts at least
+     * 1 ms + 3 (1 ms + 4 x 0.65536 ms) = 11.864 ms (SMPI: 11.883 ms; the rest is latency and posting).
+     */
+    @Test
+    void simGridSeesTheContentionOfAShuffledPlacement(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("halo-nonblocking/ring-16").toString();
+        int[] neighbour = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
+        int[] shuffled = {9, 6, 11, 5, 3, 7, 15, 2, 8, 13, 1, 4, 12, 14, 0, 10};
+        double[] simulated = new double[2];
+        String[] predictions = new String[2];
+        for (int k = 0; k < 2; k++) {
+            int[] nodes = k == 0 ? neighbour : shuffled;
+            Path placement = Files.writeString(dir.resolve("p" + k + ".map"),
+                    java.util.Arrays.stream(nodes).mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+            String[] model = {"--latency", "5us", "--bandwidth", "100MB/s", "--topology", "mesh:4x4", "--placement", placement.toString(), "-q"};
+            Path out = dir.resolve("simgrid" + k);
+            run(concat(new String[] {"predict", trace, "--format", "simgrid", "-o", out.toString()}, model));
+            predictions[k] = run(concat(new String[] {"predict", trace, "--format", "json"}, model));
+            if (k == 0) {
+                assertSmpiFinishesEachRank(out, predictions[k], 16, p -> 2e-6);
+            }
+            Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString()).redirectErrorStream(true).start();
+            String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(smpi.waitFor(120, TimeUnit.SECONDS));
+            Matcher time = Pattern.compile("Simulation time ([0-9.]+)").matcher(log);
+            assertTrue(smpi.exitValue() == 0 && time.find(), log);
+            simulated[k] = Double.parseDouble(time.group(1));
+        }
+        Pattern runtime = Pattern.compile("\"predicted_runtime\": ([0-9.eE-]+)");
+        Matcher a = runtime.matcher(predictions[0]), b = runtime.matcher(predictions[1]);
+        assertTrue(a.find() && b.find(), predictions[0]);
+        assertEquals(Double.parseDouble(a.group(1)), Double.parseDouble(b.group(1)), 1e-9, "the replay has no contention");
+        // the most flows on one direction of one link, on igtrace's routes of the shuffled placement
+        org.igtrace.core.topology.Mesh mesh = new org.igtrace.core.topology.Mesh(4, 4);
+        Map<Integer, Integer> flows = new HashMap<>();
+        for (int r = 0; r < 16; r++) {
+            for (int q : new int[] {(r + 1) % 16, (r + 15) % 16}) {
+                int[] at = {shuffled[r]};
+                mesh.route(shuffled[r], shuffled[q], l -> {
+                    boolean up = mesh.linkSource(l) == at[0];
+                    flows.merge(2 * l + (up ? 0 : 1), 1, Integer::sum);
+                    at[0] = up ? mesh.linkTarget(l) : mesh.linkSource(l);
+                });
+            }
+        }
+        int busiest = flows.values().stream().max(Integer::compare).orElseThrow();
+        assertEquals(4, busiest);
+        double bound = 1e-3 + 3 * (1e-3 + busiest * 65536 / 100e6);
+        assertEquals(11.864e-3, bound, 1e-6);
+        assertEquals(5.991e-3, simulated[0], 2e-6);
+        assertTrue(simulated[1] >= bound - 1e-6 && simulated[1] < bound * 1.01, simulated[1] + " s against at least " + bound);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+
+    /**
      * Runs the exported folder {@code out} in SMPI and checks that each of the {@code ranks} ranks
      * finishes (its last action) when predict's {@code json} says, within {@code tolerance} of the
      * predicted end; returns the predicted ends by rank.
