@@ -183,12 +183,18 @@ class SimGridReplayTest {
     void aPlacementOnATopologyReplaysOnItsLinks(@TempDir Path dir) throws Exception {
         assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
         String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
-        Path placement = Files.writeString(dir.resolve("p.map"), "5\n0\n");
+        // a file name holding a line break: smpirun.sh's comment names it with the break made visible (a line of its own
+        // would have been run by the shell)
+        Path placement = Files.writeString(dir.resolve("p\necho injected.map"), "5\n0\n");
         String[] model = {"--latency", "1ms", "--bandwidth", "100MB/s", "--topology", "mesh:2x3", "--hop-latency", "1ms",
                 "--placement", placement.toString(), "-q"};
         Path out = dir.resolve("simgrid");
         run(concat(new String[] {"predict", trace, "--format", "simgrid", "-o", out.toString()}, model));
         assertEquals(List.of("h5", "h0"), Files.readAllLines(out.resolve("hostfile")));
+        List<String> script = Files.readAllLines(out.resolve("smpirun.sh"));
+        assertEquals(4, script.size(), script.toString());
+        assertTrue(script.get(2).startsWith("# Platform: the links of mesh:2x3 (H = 0.001 s per hop), ranks placed by ")
+                && script.get(2).contains("p\\necho injected.map"), script.toString());
         assertTrue(Files.readString(out.resolve("platform.xml")).contains("<route src=\"h5\" dst=\"h0\" symmetrical=\"NO\"><link_ctn id=\"lat\"/>"
                 + "<link_ctn id=\"t3\" direction=\"DOWN\"/><link_ctn id=\"t2\" direction=\"DOWN\"/><link_ctn id=\"t4\" direction=\"DOWN\"/></route>"));
         String json = run(concat(new String[] {"predict", trace, "--format", "json"}, model));

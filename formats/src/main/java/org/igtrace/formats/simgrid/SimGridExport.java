@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.formats.Escape;
 
 /**
  * {@code igtrace predict --format simgrid -o DIR} (and {@code igtrace map --simgrid}): the replay as SimGrid's
@@ -67,9 +68,10 @@ public final class SimGridExport {
                     SimGridPlatform.routed(p, w);
                 }
             }
+            // the placement names its file: its control characters made visible, so a line break cannot end the comment
             String network = p.network() == null ? "" : String.format(Locale.ROOT,
                     "# Platform: the links of %s (H = %s s per hop), ranks placed by %s (local L = %s s, B = %s B/s).%n",
-                    p.network().topology().name(), p.hopLatency(), p.network().placement().description(), p.localLatency(),
+                    p.network().topology().name(), p.hopLatency(), Escape.terminal(p.network().placement().description()), p.localLatency(),
                     p.localBandwidth());
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
                     "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s s, B = %s B/s, eager limit %d bytes).%n%s"
