@@ -1,0 +1,94 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 40: hybrid MPI + OpenMP runs (definitions sections 3 and 10a) on testdata/hybrid, written by
+ * testdata/make-hybrid.py, whose docstring derives every number below from the events it writes.
+ */
+class HybridTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+    private static final String HYBRID = TESTDATA.resolve("hybrid/traces.otf2").toString();
+
+    @TempDir
+    Path dir;
+
+    private static String igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    /** Runs a check in Python over the JSON {@code json} (as {@code d}); returns what it prints. */
+    private String check(String json, String program) throws Exception {
+        Path f = dir.resolve("out.json");
+        Files.writeString(f, json);
+        return SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n" + program, f.toString()).strip();
+    }
+
+    /**
+     * T_i is the wall-clock span of a process's threads: rank 0's master spans [0, 1000] us, its workers [100, 890]
+     * inside it (added up, T_0 was 1000 + 2 x 790 = 2580 us); T_1 = 950; T = 1000. Tcomm_i is the master's MPI time.
+     * The per-thread waits, idle, runtime and useful times are the construction's (make-hybrid.py).
+     */
+    @Test
+    void timesAndOpenMpWaitingPerThreadAreTheConstruction() throws Exception {
+        String json = igtrace("stats", HYBRID, "--format", "json", "-q");
+        String out = check(json, String.join("\n",
+                "us = lambda v: round(v * 1e6, 6)",
+                "print(us(d['efficiency']['runtime']), [(us(p['time']), us(p['comm_time'])) for p in d['processes']])",
+                "print([(p['rank'], us(p['wait_omp_barrier']), us(p['wait_omp_ebarrier']), us(p['omp_idle']), us(p['omp_runtime']),"
+                        + " us(p['thread_useful'])) for p in d['processes']])",
+                "for t in d['threads']:",
+                "    print(t['rank'], t['thread'], us(t['wait_omp_barrier']), us(t['wait_omp_ebarrier']), us(t['omp_idle']),"
+                        + " us(t['omp_runtime']), us(t['mpi']), us(t['useful']))"));
+        assertEquals(String.join("\n",
+                "1000.0 [(1000.0, 10.0), (950.0, 110.0)]",
+                "[(0, 200.0, 150.0, 1000.0, 100.0, 1540.0), (1, 160.0, 0.0, 900.0, 60.0, 1620.0)]",
+                // rank thread  implicit explicit idle runtime mpi useful
+                "0 0 0.0 100.0 0.0 30.0 10.0 860.0",
+                "0 1 80.0 50.0 500.0 40.0 0.0 330.0",
+                "0 2 120.0 0.0 500.0 30.0 0.0 350.0",
+                "1 0 90.0 0.0 0.0 20.0 110.0 730.0",
+                "1 1 0.0 0.0 450.0 20.0 0.0 480.0",
+                "1 2 70.0 0.0 450.0 20.0 0.0 410.0"), out);
+    }
+
+    /**
+     * The POP hybrid metrics (definitions section 10a, pypop's multiplicative MPI_OpenMP metrics), by hand from the
+     * construction: U_i = T_i - Tcomm_i = 990 and 840 us; MPI LB = 915 / 990, CommE = 990 / 1000, MPI PE = 915 / 1000
+     * = 0.915; hybrid PE = mean useful of the six threads / T = (1540 + 1620) / 6 / 1000 = 0.52666...; OpenMP PE =
+     * 0.52666... / 0.915 = 3160 / 5490; additive: 1 - (0.915 - 0.52666...) = 0.61166...
+     * The same keys in predict's efficiency and the GraphML graph attributes; predict gives SerE and TE again (T and
+     * T_ideal are both wall-clock spans of one process).
+     */
+    @Test
+    void hybridEfficienciesAreTheHandDerivedOnes() throws Exception {
+        String program = String.join("\n",
+                "e = d['efficiency']",
+                "exp = {'runtime': 0.001, 'load_balance': 915 / 990, 'communication_efficiency': 0.99, 'parallel_efficiency': 0.915,",
+                "       'mpi_parallel_efficiency': 0.915, 'hybrid_parallel_efficiency': 3160 / 6000,",
+                "       'openmp_parallel_efficiency': 3160 / 5490, 'openmp_parallel_efficiency_additive': 1 - (0.915 - 3160 / 6000)}",
+                "bad = [(k, e.get(k), v) for k, v in exp.items() if e.get(k) is None or abs(e[k] - v) > 1e-12]",
+                "print(bad, all(0 <= v <= 1 for k, v in e.items() if 'efficiency' in k or k == 'load_balance'),"
+                        + " 'transfer_efficiency' in e, 'serialisation_efficiency' in e)");
+        assertEquals("[] True False False", check(igtrace("stats", HYBRID, "--format", "json", "-q"), program));
+        assertEquals("[] True True True", check(igtrace("predict", HYBRID, "--format", "json", "-q"), program));
+        String graphml = igtrace(HYBRID, "--format", "graphml", "-q");
+        for (String key : new String[] {"hybrid_parallel_efficiency", "openmp_parallel_efficiency", "mpi_parallel_efficiency",
+            "wait_omp_barrier", "wait_omp_ebarrier", "omp_idle"}) {
+            assertTrue(graphml.contains("attr.name=\"" + key + "\""), key + " in " + graphml);
+        }
+        String text = igtrace("stats", HYBRID);
+        assertTrue(text.contains("hybrid parallel efficiency 0.527 = MPI 0.915 x OpenMP 0.576 (additive: 1 - 0.085 - 0.388)"), text);
+    }
+}
