@@ -91,4 +91,51 @@ class HybridTest {
         String text = igtrace("stats", HYBRID);
         assertTrue(text.contains("hybrid parallel efficiency 0.527 = MPI 0.915 x OpenMP 0.576 (additive: 1 - 0.085 - 0.388)"), text);
     }
+
+    /**
+     * A real Score-P 1.3 run (testdata/otf2/scorep-jacobi-2nodes: 2 MPI ranks x 4 OpenMP threads, CUDA streams left
+     * out): T_i equals the wall-clock span of the process's CPU threads as otf2-print lists their region events (first
+     * to last, less the MPI_Init and MPI_Finalize calls), T the longer; every efficiency in [0, 1]; every thread's
+     * OpenMP waiting and idle time at most T; barrier waiting found (Score-P writes implicit barriers at every loop).
+     * Before (threads' spans added up) T was 10.7 s for this 2.68 s run, PE 0.984 (now hybrid PE 0.641).
+     */
+    @Test
+    void aRealScorePRunHasWallClockTimesAndWaitsInRange() throws Exception {
+        String trace = TESTDATA.resolve("otf2/scorep-jacobi-2nodes/traces.otf2").toString();
+        String printed = TimelineCommandTest.command("otf2-print", trace);
+        long[] first = {Long.MAX_VALUE, Long.MAX_VALUE}, last = {Long.MIN_VALUE, Long.MIN_VALUE}, env = new long[2], entered = new long[2];
+        for (String line : printed.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 4 || !(f[0].equals("ENTER") || f[0].equals("LEAVE"))) {
+                continue;
+            }
+            long location = Long.parseLong(f[1]), time = Long.parseLong(f[2]);
+            if (location >= 4L << 32) {
+                continue; // the CUDA streams (ids 4 << 32 + rank): not CPU threads
+            }
+            int rank = (int) (location & 0xffffffffL);
+            first[rank] = Math.min(first[rank], time);
+            last[rank] = Math.max(last[rank], time);
+            if (line.contains("\"MPI_Init") || line.contains("\"MPI_Finalize")) {
+                if (f[0].equals("ENTER")) {
+                    entered[rank] = time;
+                } else {
+                    env[rank] += time - entered[rank];
+                }
+            }
+        }
+        String json = igtrace("stats", trace, "--format", "json", "-q");
+        String expected = String.format(java.util.Locale.ROOT, "%.9f %.9f", (last[0] - first[0] - env[0]) / 1e9,
+                (last[1] - first[1] - env[1]) / 1e9);
+        String out = check(json, String.join("\n",
+                "e = d['efficiency']; ps = d['processes']; T = e['runtime']",
+                "print('%.9f %.9f' % (ps[0]['time'], ps[1]['time']), T == max(p['time'] for p in ps))",
+                "print(all(0 <= v <= 1 for k, v in e.items() if 'efficiency' in k or k == 'load_balance'), sorted(e))",
+                "print(all(t[k] <= T for t in d['threads'] for k in ('wait_omp_barrier', 'wait_omp_ebarrier', 'omp_idle', 'useful')),"
+                        + " all(p['wait_omp_barrier'] > 0 for p in ps), [p['threads'] for p in ps])"));
+        assertEquals(expected + " True\n"
+                + "True ['communication_efficiency', 'hybrid_parallel_efficiency', 'load_balance', 'mpi_parallel_efficiency', "
+                + "'openmp_parallel_efficiency', 'openmp_parallel_efficiency_additive', 'parallel_efficiency', 'runtime']\n"
+                + "True True [4, 4]", out);
+    }
 }
