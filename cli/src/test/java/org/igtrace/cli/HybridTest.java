@@ -138,4 +138,38 @@ class HybridTest {
                 + "'openmp_parallel_efficiency', 'openmp_parallel_efficiency_additive', 'parallel_efficiency', 'runtime']\n"
                 + "True True [4, 4]", out);
     }
+
+    /**
+     * The timeline (definitions section 12): one row per thread under its process; a thread's time in an OpenMP barrier
+     * is drawn as a state of its own (class omp-barrier, darker than compute); a worker outside parallel regions (idle)
+     * has nothing drawn; MPI waiting (rank 1's late sender, 400-500 us) only on the master's row. Rank 0's thread 1 is in
+     * barriers 250-310, 700-760 and 850-890 us (make-hybrid.py).
+     */
+    @Test
+    void timelineHasARowPerThreadWithOpenMpBarriers() throws Exception {
+        Path svg = dir.resolve("hybrid.svg");
+        igtrace("timeline", HYBRID, "-o", svg.toString(), "-q");
+        String text = Files.readString(svg);
+        java.util.regex.Matcher rows = java.util.regex.Pattern.compile(
+                "<g class=\"row\" data-rank=\"(\\d+)\"(?: data-thread=\"(\\d+)\")?>(.*?)</g>", java.util.regex.Pattern.DOTALL).matcher(text);
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        String thread01 = null, rank1 = null;
+        while (rows.find()) {
+            String id = rows.group(1) + "." + (rows.group(2) == null ? "0" : rows.group(2));
+            seen.add(id);
+            thread01 = id.equals("0.1") ? rows.group(3) : thread01;
+            rank1 = id.equals("1.0") ? rows.group(3) : rank1;
+            assertEquals(id.endsWith(".0") && id.startsWith("1"), rows.group(3).contains("class=\"wait\""), id);
+        }
+        assertEquals(java.util.List.of("0.0", "0.1", "0.2", "1.0", "1.1", "1.2"), seen);
+        java.util.regex.Matcher barriers = java.util.regex.Pattern.compile(
+                "class=\"state omp-barrier\" data-t0=\"([0-9.]+)\" data-t1=\"([0-9.]+)\"").matcher(thread01);
+        java.util.List<String> found = new java.util.ArrayList<>();
+        while (barriers.find()) {
+            found.add(Math.round(Double.parseDouble(barriers.group(1)) * 1e6) + "-" + Math.round(Double.parseDouble(barriers.group(2)) * 1e6));
+        }
+        assertEquals(java.util.List.of("250-310", "700-760", "850-890"), found);
+        assertTrue(!thread01.contains("data-t0=\"0.000310\""), thread01); // idle 310-600: nothing drawn
+        assertTrue(text.contains("in an OpenMP barrier (waiting for the team)"), "legend");
+    }
 }
