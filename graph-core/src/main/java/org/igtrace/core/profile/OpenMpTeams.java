@@ -11,7 +11,8 @@ import java.util.List;
  * instance, the k-th barrier of each member is one barrier instance. A member waits from its own arrival (enter) to
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
  * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
- * process's span outside its parallel regions.
+ * process's span outside its parallel regions; a thread of a process without parallel regions (pthreads) counts its
+ * own span.
  */
 final class OpenMpTeams {
     private OpenMpTeams() {
@@ -51,7 +52,7 @@ final class OpenMpTeams {
             OpenMpThread th = threads.get(t);
             long runtime = th.runtimeTicks + barrierTicks[t] - waitImplicit[t] - waitExplicit[t];
             long idle = parallel && t != master ? Math.max(0, processTicks - th.parallelTicks) : 0;
-            long base = parallel || t == master ? processTicks : spans[t];
+            long base = parallel ? processTicks : spans[t]; // without parallel regions: each thread its own span
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));
