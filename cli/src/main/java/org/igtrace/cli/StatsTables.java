@@ -77,7 +77,7 @@ final class StatsTables {
 
     /**
      * The hybrid efficiencies of a run of several threads per process (definitions section 10a), in words: "hybrid parallel
-     * efficiency 0.527 = MPI 0.915 x OpenMP 0.576 (additive: 1 - 0.085 - 0.388)".
+     * efficiency 0.525 = MPI 0.915 x OpenMP 0.574 (additive: 1 - 0.085 - 0.390)".
      */
     static String hybrid(Efficiency e) {
         return String.format(Locale.ROOT, "hybrid parallel efficiency %.3f = MPI %.3f x OpenMP %.3f (additive: 1 - %.3f - %.3f)",

@@ -131,6 +131,13 @@ public final class LocationAccumulator implements LocationEvents {
     }
 
     @Override
+    public void threadFork(long time, boolean fork) {
+        if (omp != null) {
+            omp.threadFork(time, fork);
+        }
+    }
+
+    @Override
     public void measurement(long time, boolean on) {
         checkOrder(time);
         gaps.measurement(time, on);

@@ -23,15 +23,34 @@ final class OpenMpThread {
     long[] barriers = new long[16];
     int barrierCount;
 
+    /** The last fork not yet followed by its parallel region's enter, the last parallel region's leave not yet joined. */
+    private long pendingFork = Long.MIN_VALUE;
+    private long pendingJoin = Long.MIN_VALUE;
+
     private int runtimeDepth;
     private long runtimeEnter;
     long runtimeTicks;
+
+    /** ThreadFork ({@code fork}) or ThreadJoin on this thread (the master's): their time to the team's region is runtime. */
+    void threadFork(long time, boolean fork) {
+        if (fork) {
+            pendingFork = parallelDepth == 0 ? time : Long.MIN_VALUE;
+        } else if (pendingJoin != Long.MIN_VALUE && parallelDepth == 0) {
+            runtimeTicks += Math.max(0, time - pendingJoin); // the join: ending the team
+            pendingJoin = Long.MIN_VALUE;
+        }
+    }
 
     void enter(long time, OmpRole role) {
         switch (role) {
             case PARALLEL -> {
                 if (parallelDepth++ == 0) {
                     parallelEnter = time;
+                    if (pendingFork != Long.MIN_VALUE) {
+                        runtimeTicks += Math.max(0, time - pendingFork); // the fork: creating the team
+                        pendingFork = Long.MIN_VALUE;
+                    }
+                    pendingJoin = Long.MIN_VALUE;
                 }
             }
             case IMPLICIT_BARRIER, BARRIER -> {
@@ -61,6 +80,7 @@ final class OpenMpThread {
                     parallels[parallelCount * 2 + 1] = Math.max(parallelEnter, time);
                     parallelCount++;
                     parallelTicks += Math.max(0, time - parallelEnter);
+                    pendingJoin = time;
                 }
             }
             case IMPLICIT_BARRIER, BARRIER -> {
