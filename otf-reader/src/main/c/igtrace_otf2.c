@@ -21,6 +21,7 @@
  *   COLLECTIVE_BEGIN     (no fields)
  *   COLLECTIVE_END       a = communicator, b = root (-1: none), c = operation, x = bytes sent, y = received
  *   MEASUREMENT          a = 1: recording switched on, 0: off (MeasurementOnOff)
+ *   THREAD_FORK          a = 1: fork (ThreadFork, a team about to begin), 0: join (ThreadJoin)
  * The kind numbers are repeated in EventBatch.java; change both together.
  */
 #include <otf2/otf2.h>
@@ -40,7 +41,8 @@ enum {
     IGT_COLLECTIVE_END = 10,
     IGT_CC_ENTER = 11,
     IGT_CC_LEAVE = 12,
-    IGT_MEASUREMENT = 13
+    IGT_MEASUREMENT = 13,
+    IGT_THREAD_FORK = 14
 };
 
 /* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
@@ -152,6 +154,18 @@ static OTF2_CallbackCode on_measurement(OTF2_LocationRef l, OTF2_TimeStamp t, ui
     return append(u, IGT_MEASUREMENT, mode == OTF2_MEASUREMENT_ON ? 1 : 0, 0, 0, t, 0, 0);
 }
 
+static OTF2_CallbackCode on_thread_fork(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                        OTF2_Paradigm model, uint32_t requested) {
+    (void)l; (void)p; (void)a; (void)model; (void)requested;
+    return append(u, IGT_THREAD_FORK, 1, 0, 0, t, 0, 0);
+}
+
+static OTF2_CallbackCode on_thread_join(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
+                                        OTF2_Paradigm model) {
+    (void)l; (void)p; (void)a; (void)model;
+    return append(u, IGT_THREAD_FORK, 0, 0, 0, t, 0, 0);
+}
+
 /** A batch over Java's buffer of {@code capacity} records; free it with igt_batch_free. */
 igt_batch *igt_batch_new(void *records, int32_t capacity) {
     if (capacity < 1) return NULL;
@@ -184,6 +198,8 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(cbs, on_collective_begin);
     OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, on_collective_end);
     OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(cbs, on_measurement);
+    OTF2_EvtReaderCallbacks_SetThreadForkCallback(cbs, on_thread_fork);
+    OTF2_EvtReaderCallbacks_SetThreadJoinCallback(cbs, on_thread_join);
     OTF2_ErrorCode rc = OTF2_Reader_RegisterEvtCallbacks(reader, events, cbs, b);
     OTF2_EvtReaderCallbacks_Delete(cbs);
     return (int32_t)rc;

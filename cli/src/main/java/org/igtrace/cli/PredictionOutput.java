@@ -77,8 +77,9 @@ final class PredictionOutput {
         if (fit.messages() > 0 && fit.messages() < FEW_FIT_MESSAGES) {
             reasons.add("the network was fitted to only " + Summary.count(fit.messages(), "message", "messages"));
         }
-        if (efficiency.threadTimes()) {
-            reasons.add("the processes run several threads, which the replay does not model (one thread per process)");
+        if (efficiency.threaded()) {
+            reasons.add("the processes run several threads, of which the replay models the one that calls MPI (a parallel region on it"
+                    + " replays as computing)");
         }
         if (gpuLeftOut) {
             reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
@@ -204,17 +205,12 @@ final class PredictionOutput {
             }
             b.append('\n');
         }
-        if (efficiency.threadTimes()) {
-            b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, thread times added): load balance %.3f, communication %.3f,"
-                            + " parallel %.3f; serialisation and transfer not given: T_i adds up the times of a process's threads,"
-                            + " T_ideal = %s is the replay's wall-clock time of one thread per process%n", Units.seconds(efficiency.runtime()),
-                    efficiency.loadBalance(), efficiency.communicationEfficiency(), efficiency.parallelEfficiency(),
-                    Units.seconds(efficiency.idealRuntime())));
-        } else {
-            b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
-                            + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
-                    Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
-                    efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
+                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
+                Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
+                efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        if (efficiency.threaded()) {
+            b.append("efficiency: ").append(StatsTables.hybrid(efficiency)).append('\n');
         }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {

@@ -143,6 +143,11 @@ public final class StatsCommand implements Callable<Integer> {
         lines.add("Efficiency and lost time");
         lines.add(StatsTables.pop(e));
         lines.addAll(StatsTables.efficiency(e).text());
+        if (e.threaded()) {
+            lines.add("");
+            lines.add("OpenMP per thread (thread: its place among its process's threads)");
+            lines.addAll(StatsTables.threads(e).text());
+        }
         return String.join("\n", lines) + "\n";
     }
 
@@ -157,6 +162,9 @@ public final class StatsCommand implements Callable<Integer> {
         Efficiency e = Efficiency.of(graph.profile());
         m.put("efficiency", e.graphAttributes());
         m.put("processes", StatsTables.processes(graph.profile(), e).json());
+        if (e.threaded()) {
+            m.put("threads", StatsTables.threads(e).json());
+        }
         m.put("ranks_without_rows", graph.profile().selectedProcesses().stream().filter(pr -> pr.threads() == 0)
                 .map(org.igtrace.core.profile.ProcessProfile::rank).toList());
         m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());

@@ -72,16 +72,18 @@ final class StatsTables {
     static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
                 Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
-                + (e.threadTimes() ? "; " + THREAD_TIMES : "");
+                + (e.threaded() ? "; " + hybrid(e) : "");
     }
 
     /**
-     * What the metrics mean when a process has several threads (synth-plain: T 1.74 ms for a 1.00 ms run, load
-     * balance 0.626 and 0.8 ms lost idle on the single-thread ranks of a balanced program).
+     * The hybrid efficiencies of a run of several threads per process (definitions section 10a), in words: "hybrid parallel
+     * efficiency 0.525 = MPI 0.915 x OpenMP 0.574 (additive: 1 - 0.085 - 0.390)".
      */
-    static final String THREAD_TIMES = "a process with several threads has its threads' times added up in T_i, so T can exceed the "
-            + "run's wall-clock time and processes with fewer threads look idle: load balance, parallel efficiency and lost idle "
-            + "compare added thread times";
+    static String hybrid(Efficiency e) {
+        return String.format(Locale.ROOT, "hybrid parallel efficiency %.3f = MPI %.3f x OpenMP %.3f (additive: 1 - %.3f - %.3f)",
+                e.hybridParallelEfficiency(), e.parallelEfficiency(), e.openMpParallelEfficiency(), 1 - e.parallelEfficiency(),
+                1 - e.openMpParallelEfficiencyAdditive());
+    }
 
     /**
      * The efficiency columns of the table's row i, whose rank {@code rankOf} gives; empty for a process the metrics
@@ -91,11 +93,46 @@ final class StatsTables {
         java.util.Map<Integer, Efficiency.ProcessEfficiency> byRank = new java.util.HashMap<>();
         e.processes().forEach(r -> byRank.put(r.rank(), r));
         java.util.function.IntFunction<Efficiency.ProcessEfficiency> row = i -> byRank.get(rankOf.applyAsInt(i));
-        return t.column("useful", "useful", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).useful())
+        t.column("useful", "useful", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).useful())
                 .column("efficiency", "efficiency", Table.Kind.FRACTION, i -> row.apply(i) == null ? null : row.apply(i).efficiency())
                 .column("lost_idle", "lost idle", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostIdle())
                 .column("lost_wait", "lost wait", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostWait())
                 .column("lost_transfer", "lost transfer", Table.Kind.SECONDS, i -> row.apply(i) == null ? null : row.apply(i).lostTransfer());
+        if (!e.threaded()) {
+            return t;
+        }
+        java.util.function.IntFunction<org.igtrace.core.profile.OpenMpTimes> omp = i -> row.apply(i) == null ? null : row.apply(i).openMp();
+        return t.column("threads", "threads", Table.Kind.INTEGER, i -> omp.apply(i) == null ? null : omp.apply(i).threads().size())
+                .column("wait_omp_barrier", "omp barrier", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).waitBarrier())
+                .column("wait_omp_ebarrier", "omp ebarrier", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).waitEBarrier())
+                .column("omp_idle", "omp idle", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).idle())
+                .column("omp_runtime", "omp runtime", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).runtime())
+                .column("thread_useful", "thread useful", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).useful());
+    }
+
+    /**
+     * One row per thread of the processes with several threads (definitions section 10a): its rank, its place among
+     * the process's threads (location order), its OpenMP waiting, idle and runtime, its MPI time and useful time.
+     */
+    static Table threads(Efficiency e) {
+        List<int[]> at = new java.util.ArrayList<>(); // row in e.processes(), thread
+        for (int r = 0; r < e.processes().size(); r++) {
+            org.igtrace.core.profile.OpenMpTimes omp = e.processes().get(r).openMp();
+            for (int t = 0; omp != null && t < omp.threads().size(); t++) {
+                at.add(new int[] {r, t});
+            }
+        }
+        java.util.function.IntFunction<org.igtrace.core.profile.OpenMpTimes.ThreadTimes> th =
+                i -> e.processes().get(at.get(i)[0]).openMp().threads().get(at.get(i)[1]);
+        return new Table(at.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> e.processes().get(at.get(i)[0]).rank())
+                .column("thread", "thread", Table.Kind.INTEGER, i -> at.get(i)[1])
+                .column("wait_omp_barrier", "omp barrier", Table.Kind.SECONDS, i -> th.apply(i).waitBarrier())
+                .column("wait_omp_ebarrier", "omp ebarrier", Table.Kind.SECONDS, i -> th.apply(i).waitEBarrier())
+                .column("omp_idle", "omp idle", Table.Kind.SECONDS, i -> th.apply(i).idle())
+                .column("omp_runtime", "omp runtime", Table.Kind.SECONDS, i -> th.apply(i).runtime())
+                .column("mpi", "mpi", Table.Kind.SECONDS, i -> th.apply(i).mpi())
+                .column("useful", "useful", Table.Kind.SECONDS, i -> th.apply(i).useful());
     }
 
     /** All processes' times added up: what "of the run" shares are of. */

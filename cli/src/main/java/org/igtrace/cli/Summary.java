@@ -130,12 +130,10 @@ final class Summary {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
                 Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
-                Double.isNaN(e.serialisationEfficiency()) ? e.threadTimes() && !Double.isNaN(e.idealRuntime())
-                        ? "; serialisation and transfer not given: T_i adds up the times of a process's threads, T_ideal is the replay's"
-                        + " wall-clock time of one thread per process" : ""
+                Double.isNaN(e.serialisationEfficiency()) ? ""
                         : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
-        if (e.threadTimes()) {
-            lines.add("note: " + StatsTables.THREAD_TIMES);
+        if (e.threaded()) {
+            lines.add("efficiency: " + StatsTables.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
         }
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));

@@ -14,14 +14,13 @@ public final class SpecOracle {
     private final Map<Long, long[]> span = new HashMap<>();          // location -> first, last
     private final Map<Long, long[]> depthAndStart = new HashMap<>(); // commDepth, commStart, envDepth, envStart
     private final Map<Long, Integer> rankOfLocation = new HashMap<>();
-    private final long[] commTicks;
+    private final Map<Long, long[]> commTicks = new HashMap<>();     // location -> ticks in MPI
     private final long[] envTicks;
     private final Map<List<Integer>, long[]> sends = new HashMap<>();    // {bytes, messages}
     private final Map<List<Integer>, long[]> receives = new HashMap<>();
 
     public SpecOracle(int processes) {
         this.processes = processes;
-        this.commTicks = new long[processes];
         this.envTicks = new long[processes];
     }
 
@@ -44,7 +43,7 @@ public final class SpecOracle {
             if (enter && d[0]++ == 0) {
                 d[1] = time;
             } else if (!enter && --d[0] == 0) {
-                commTicks[rank] += time - d[1];
+                commTicks.computeIfAbsent(location, k -> new long[1])[0] += time - d[1];
             }
         }
     }
@@ -63,21 +62,35 @@ public final class SpecOracle {
         return processes;
     }
 
-    /** T_i in seconds: region-event spans summed over the process's locations, minus environment calls. */
+    /**
+     * T_i in seconds: the wall-clock span of the region events of the process's locations (those with a span: first to
+     * last of them all), minus environment calls (definitions section 3, issue 40).
+     */
     public double[] time(double ticksPerSecond) {
+        long[] first = new long[processes], last = new long[processes];
+        java.util.Arrays.fill(first, Long.MAX_VALUE);
+        java.util.Arrays.fill(last, Long.MIN_VALUE);
+        span.forEach((location, s) -> {
+            int r = rankOfLocation.get(location);
+            if (s[1] > s[0]) {
+                first[r] = Math.min(first[r], s[0]);
+                last[r] = Math.max(last[r], s[1]);
+            }
+        });
         double[] t = new double[processes];
-        span.forEach((location, s) -> t[rankOfLocation.get(location)] += s[1] - s[0]);
         for (int r = 0; r < processes; r++) {
-            t[r] = (t[r] - envTicks[r]) / ticksPerSecond;
+            t[r] = ((last[r] >= first[r] ? last[r] - first[r] : 0) - envTicks[r]) / ticksPerSecond;
         }
         return t;
     }
 
-    /** Tcomm_i in seconds. */
+    /** Tcomm_i in seconds: the MPI time of the process's location with the most of it (definitions section 3). */
     public double[] commTime(double ticksPerSecond) {
+        long[] most = new long[processes];
+        commTicks.forEach((location, c) -> most[rankOfLocation.get(location)] = Math.max(most[rankOfLocation.get(location)], c[0]));
         double[] t = new double[processes];
         for (int r = 0; r < processes; r++) {
-            t[r] = commTicks[r] / ticksPerSecond;
+            t[r] = most[r] / ticksPerSecond;
         }
         return t;
     }

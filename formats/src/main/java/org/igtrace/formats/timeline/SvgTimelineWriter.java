@@ -32,6 +32,8 @@ public final class SvgTimelineWriter {
     private static final String WAIT_COLOUR = "#000000";
     private static final String WAIT_OPACITY = "0.5";
     private static final String WAIT_SWATCH = "#1f3a5c";
+    /** Time in an OpenMP barrier: darker than any compute colour, as MPI waiting is (definitions section 12). */
+    private static final String OMP_WAIT_COLOUR = "#3e2723";
     private static final String COLLECTIVE_MARK = "#ff6d00";
     private static final String CONFLICT_COLOUR = "#e53935";
 
@@ -39,6 +41,8 @@ public final class SvgTimelineWriter {
     private final String title;
     private final StringBuilder s = new StringBuilder(1 << 16);
     private final Map<Integer, Integer> rowOf = new HashMap<>();
+    /** Whether a row shows OpenMP barrier time: only then its style and legend entry are written. */
+    private boolean openMp;
     private final int rowHeight;
     private final int top = 34;
 
@@ -48,7 +52,8 @@ public final class SvgTimelineWriter {
         int rows = Math.max(1, t.rows().size());
         this.rowHeight = Math.max(3, Math.min(28, 560 / rows));
         for (int i = 0; i < t.rows().size(); i++) {
-            rowOf.put(t.rows().get(i).rank(), i);
+            rowOf.putIfAbsent(t.rows().get(i).rank(), i); // arrows and marks go to a process's first thread
+            openMp |= hasOpenMpWaiting(t.rows().get(i));
         }
     }
 
@@ -88,8 +93,22 @@ public final class SvgTimelineWriter {
             case StateClass.MPI_COLLECTIVE -> COLLECTIVE_COLOUR;
             case StateClass.MPI_OTHER -> OTHER_MPI_COLOUR;
             case StateClass.WAITING -> WAIT_SWATCH;
+            case StateClass.OMP_WAITING -> OMP_WAIT_COLOUR;
             default -> REGION_COLOURS[(stateClass - 1) % REGION_COLOURS.length];
         };
+    }
+
+    /** Whether a row has time in an OpenMP barrier. */
+    private static boolean hasOpenMpWaiting(Timeline.Row row) {
+        if (row.states() != null) {
+            return row.states().stream().anyMatch(st -> st.stateClass() == StateClass.OMP_WAITING);
+        }
+        for (float v : row.shares()[StateClass.OMP_WAITING]) {
+            if (v > 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private double x(double seconds) {
@@ -139,7 +158,8 @@ public final class SvgTimelineWriter {
 
     private void drawRow(int i, Timeline.Row row) {
         double y = rowTop(i);
-        s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append("\">\n");
+        s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append(row.thread() > 0 ? "\" data-thread=\"" + row.thread() : "")
+                .append("\">\n");
         int font = Math.max(6, Math.min(11, rowHeight + gap() - 1));
         // rows closer than a line of 6 px text: label every k-th row only (beyond about 140 rows the labels ran into one smear)
         int every = (int) Math.ceil((font + 1.0) / (rowHeight + gap()));
@@ -171,7 +191,7 @@ public final class SvgTimelineWriter {
         if (name.isEmpty() || name.equals(String.valueOf(row.rank()))) {
             return "rank " + row.rank();
         }
-        return name.endsWith(" " + row.rank()) ? shorten(name) : row.rank() + " " + shorten(name);
+        return name.endsWith(" " + row.rank()) && row.thread() == 0 ? shorten(name) : row.rank() + " " + shorten(name);
     }
 
     private static String shorten(String name) {
@@ -262,7 +282,7 @@ public final class SvgTimelineWriter {
     /** CSS for the share paths {@code s0} ... {@code s12}. */
     private String style() {
         StringBuilder css = new StringBuilder("<style>");
-        for (int k = 0; k < StateClass.COUNT; k++) {
+        for (int k = 0; k < (openMp ? StateClass.COUNT : StateClass.OMP_WAITING); k++) {
             css.append(".s").append(k).append("{fill:").append(k == StateClass.WAITING ? WAIT_COLOUR + ";fill-opacity:" + WAIT_OPACITY
                     : colour(k)).append('}');
         }
@@ -288,6 +308,7 @@ public final class SvgTimelineWriter {
             case StateClass.MPI_COLLECTIVE -> "mpi mpi-collective";
             case StateClass.MPI_OTHER -> "mpi mpi-other";
             case StateClass.WAITING -> "wait";
+            case StateClass.OMP_WAITING -> "omp-barrier";
             default -> "compute region-" + (k - 1);
         };
     }
@@ -407,6 +428,9 @@ public final class SvgTimelineWriter {
         items.add(new LegendItem(false, colour(StateClass.MPI_COLLECTIVE), "MPI collective"));
         items.add(new LegendItem(false, colour(StateClass.MPI_OTHER), "MPI other"));
         items.add(new LegendItem(false, colour(StateClass.WAITING), "waiting in MPI (the call drawn darker)"));
+        if (openMp) {
+            items.add(new LegendItem(false, colour(StateClass.OMP_WAITING), "in an OpenMP barrier (waiting for the team)"));
+        }
         items.add(new LegendItem(true, "#212121", "message"));
         items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));
         items.add(new LegendItem(true, COLLECTIVE_MARK, "collective (last member arrives)"));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.igtrace.core.profile.OpenMpTimes;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitReport;
@@ -26,19 +27,18 @@ import org.igtrace.core.wait.WaitReport;
  * @param idealRuntime            {@code T_ideal}, seconds, or NaN when no replay ran
  * @param loadBalance             {@code LB}
  * @param communicationEfficiency {@code CommE}
- * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal} or with {@code threadTimes}
- * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal} or with {@code threadTimes}
- * @param parallelEfficiency      {@code PE = LB * CommE}
+ * @param serialisationEfficiency {@code SerE}, NaN without {@code T_ideal}
+ * @param transferEfficiency      {@code TE}, NaN without {@code T_ideal}
+ * @param parallelEfficiency      {@code PE = LB * CommE}; in a run of several threads per process the MPI parallel
+ *                                efficiency (definitions section 10a)
  * @param processes               per selected process, in rank order
- * @param threadTimes             whether a selected process has several threads, so that {@code T_i} and
- *                                {@code T} add up thread times, which {@code T_ideal} (the replay's wall-clock
- *                                time of one thread per process) cannot be compared with: SerE and TE are
- *                                not given then (they came out at 4.0 and 0.25 on a Score-P run of four
- *                                OpenMP threads per process)
+ * @param hybridParallelEfficiency with several threads in a selected process: the mean useful time of all their
+ *                                threads over {@code T} (definitions section 10a); NaN otherwise
+ * @param openMpParallelEfficiency {@code hybridParallelEfficiency / parallelEfficiency}; NaN as the other
  */
 public record Efficiency(double runtime, double idealRuntime, double loadBalance, double communicationEfficiency,
                          double serialisationEfficiency, double transferEfficiency, double parallelEfficiency,
-                         List<ProcessEfficiency> processes, boolean threadTimes) {
+                         List<ProcessEfficiency> processes, double hybridParallelEfficiency, double openMpParallelEfficiency) {
 
     /**
      * One process's share (definitions section 10), seconds except {@code efficiency}.
@@ -47,7 +47,7 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
      *                     communication (inside MPI_Init/MPI_Finalize); the parts still add up
      */
     public record ProcessEfficiency(int rank, double useful, double efficiency, double lostIdle, double lostWait,
-                                    double lostTransfer) {
+                                    double lostTransfer, OpenMpTimes openMp) {
         /** {@code T - U_i}: the sum of the three lost parts. */
         public double lost() {
             return lostIdle + lostWait + lostTransfer;
@@ -69,12 +69,16 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         WaitReport waits = profile.waits();
         double runtime = 0, maxUseful = 0, sumUseful = 0;
         int counted = 0;
-        boolean threadTimes = false;
+        boolean threaded = false;
+        double threadUseful = 0;
+        int threadCount = 0;
         for (ProcessProfile p : ps) {
             if (!counted(profile, p)) {
                 continue;
             }
-            threadTimes |= p.threads() > 1;
+            threaded |= p.openMp() != null;
+            threadUseful += p.openMp() != null ? p.openMp().useful() : p.time() - p.commTime();
+            threadCount += p.openMp() != null ? p.openMp().threads().size() : 1;
             runtime = Math.max(runtime, p.time());
             double u = p.time() - p.commTime();
             maxUseful = Math.max(maxUseful, u);
@@ -91,14 +95,29 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
             double useful = difference(p.time(), p.commTime(), ticksPerSecond);
             double wait = waits == null ? 0 : waits.total(p.rank());
             rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), difference(runtime, p.time(), ticksPerSecond),
-                    wait, difference(p.commTime(), wait, ticksPerSecond)));
+                    wait, difference(p.commTime(), wait, ticksPerSecond), p.openMp()));
         }
         double lb = maxUseful > 0 ? meanUseful / maxUseful : 1;
         double comm = ratio(maxUseful, runtime);
-        boolean comparable = !Double.isNaN(idealRuntime) && !threadTimes;
+        boolean comparable = !Double.isNaN(idealRuntime);
         double ser = comparable ? ratio(maxUseful, idealRuntime) : Double.NaN;
         double te = comparable ? ratio(idealRuntime, runtime) : Double.NaN;
-        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, ratio(meanUseful, runtime), rows, threadTimes);
+        double pe = ratio(meanUseful, runtime);
+        double hybrid = threaded ? ratio(threadCount == 0 ? 0 : threadUseful / threadCount, runtime) : Double.NaN;
+        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, pe, rows, hybrid, threaded ? ratio(hybrid, pe) : Double.NaN);
+    }
+
+    /** Whether a selected process has several threads: the hybrid efficiencies and the OpenMP times are given. */
+    public boolean threaded() {
+        return !Double.isNaN(hybridParallelEfficiency);
+    }
+
+    /**
+     * The OpenMP parallel efficiency in the additive form (definitions section 10a): {@code 1 - (MPI PE - hybrid PE)},
+     * so that the hybrid inefficiency {@code 1 - hybrid PE} is the MPI one plus the OpenMP one; NaN as the others.
+     */
+    public double openMpParallelEfficiencyAdditive() {
+        return 1 - (parallelEfficiency - hybridParallelEfficiency);
     }
 
     /**
@@ -133,6 +152,12 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         a.put("serialisation_efficiency", serialisationEfficiency);
         a.put("transfer_efficiency", transferEfficiency);
         a.put("parallel_efficiency", parallelEfficiency);
+        if (threaded()) {
+            a.put("mpi_parallel_efficiency", parallelEfficiency);
+            a.put("openmp_parallel_efficiency", openMpParallelEfficiency);
+            a.put("openmp_parallel_efficiency_additive", openMpParallelEfficiencyAdditive());
+            a.put("hybrid_parallel_efficiency", hybridParallelEfficiency);
+        }
         a.values().removeIf(v -> Double.isNaN(v));
         return a;
     }
@@ -146,6 +171,13 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         a.put("lost_idle", p.lostIdle());
         a.put("lost_wait", p.lostWait());
         a.put("lost_transfer", p.lostTransfer());
+        if (p.openMp() != null) {
+            a.put("wait_omp_barrier", p.openMp().waitBarrier());
+            a.put("wait_omp_ebarrier", p.openMp().waitEBarrier());
+            a.put("omp_idle", p.openMp().idle());
+            a.put("omp_runtime", p.openMp().runtime());
+            a.put("thread_useful", p.openMp().useful());
+        }
         return a;
     }
 }

@@ -64,12 +64,15 @@ public final class LocationAccumulator implements LocationEvents {
     private final long order;
     /** Where recording was switched off (definitions section 3): left out of the span and the calls. */
     private final MeasurementGaps gaps = new MeasurementGaps();
+    /** The thread's OpenMP constructs (definitions section 10a); null when the trace defines none. */
+    final OpenMpThread omp;
 
     LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order) {
         this.definitions = definitions;
         this.order = order;
         this.process = process;
         this.modelCollectives = modelCollectives;
+        this.omp = definitions.hasOpenMp() ? new OpenMpThread() : null;
         int n = definitions.processCount();
         if (n <= DENSE_PARTNERS) {
             sentBytes = new double[n];
@@ -128,6 +131,13 @@ public final class LocationAccumulator implements LocationEvents {
     }
 
     @Override
+    public void threadFork(long time, boolean fork) {
+        if (omp != null) {
+            omp.threadFork(time, fork);
+        }
+    }
+
+    @Override
     public void measurement(long time, boolean on) {
         checkOrder(time);
         gaps.measurement(time, on);
@@ -174,6 +184,9 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void enter(long time, int region) {
         regionEvent(time);
+        if (omp != null) {
+            omp.enter(time, definitions.ompRole(region));
+        }
         RegionKind kind = definitions.regionKind(region);
         if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth++ == 0) {
@@ -191,6 +204,9 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void leave(long time, int region) {
         regionEvent(time);
+        if (omp != null) {
+            omp.leave(time, definitions.ompRole(region));
+        }
         RegionKind kind = definitions.regionKind(region);
         if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth == 0) {

@@ -8,12 +8,23 @@ import java.util.Objects;
  * @param rank     world rank
  * @param name     the trace's name for the process
  * @param host     the node it ran on, or null
- * @param time     {@code T_i} in seconds: the span of its region events summed over its CPU threads,
+ * @param time     {@code T_i} in seconds: the wall-clock span of its region events over its CPU threads,
  *                 less the time in MPI_Init/MPI_Init_thread/MPI_Finalize
  * @param commTime {@code Tcomm_i} in seconds: time inside outermost MPI communication calls
- * @param threads  its CPU-thread locations with region events, whose spans {@code T_i} adds up
+ * @param threads  its CPU-thread locations with region events
+ * @param openMp   with several threads, their OpenMP waiting and useful times (definitions section 10a); else null
  */
-public record ProcessProfile(int rank, String name, String host, double time, double commTime, int threads) {
+public record ProcessProfile(int rank, String name, String host, double time, double commTime, int threads, OpenMpTimes openMp) {
+
+    /** A process without per-thread times. */
+    public ProcessProfile(int rank, String name, String host, double time, double commTime, int threads) {
+        this(rank, name, host, time, commTime, threads, null);
+    }
+
+    /** This process with its threads' times. */
+    public ProcessProfile withOpenMp(OpenMpTimes times) {
+        return new ProcessProfile(rank, name, host, time, commTime, threads, times);
+    }
 
     /** A process of one thread. */
     public ProcessProfile(int rank, String name, String host, double time, double commTime) {

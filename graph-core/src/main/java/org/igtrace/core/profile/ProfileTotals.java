@@ -18,8 +18,18 @@ public final class ProfileTotals {
     public final long[] communicationTicks;
     /** Per process: ticks its locations' recording was off between their first and last region events (left out of the span). */
     public final long[] offTicks;
-    /** Per process: its locations with a region span (threads whose times {@code T_i} adds up). */
+    /** Per process: its locations with a region span (its threads). */
     public final int[] threads;
+    /**
+     * Per process: the earliest first and the latest last region event over its threads, the most ticks one thread spent
+     * in MPI communication, and the fewest ticks one thread's recording was off: a process of several threads has the
+     * wall-clock span {@code last - first} (definitions section 3). A distributed engine that fills only the sums leaves
+     * {@code first > last}: its processes keep the sum of their threads' spans.
+     */
+    public final long[] firstTicks;
+    public final long[] lastTicks;
+    public final long[] threadCommunicationTicks;
+    public final long[] threadOffTicks;
     public final PairCounters sends = new PairCounters();
     public final PairCounters receives = new PairCounters();
     public final PairCounters collectiveTraffic = new PairCounters();
@@ -38,6 +48,33 @@ public final class ProfileTotals {
         communicationTicks = new long[processes];
         threads = new int[processes];
         offTicks = new long[processes];
+        firstTicks = new long[processes];
+        lastTicks = new long[processes];
+        threadCommunicationTicks = new long[processes];
+        threadOffTicks = new long[processes];
+        java.util.Arrays.fill(firstTicks, Long.MAX_VALUE);
+        java.util.Arrays.fill(lastTicks, Long.MIN_VALUE);
+        java.util.Arrays.fill(threadOffTicks, Long.MAX_VALUE);
+    }
+
+    /**
+     * Process p's span in ticks before the MPI environment calls are taken out (definitions section 3): one thread's
+     * span, or for several threads the wall-clock span from the earliest to the latest region event of any of them,
+     * less the time the thread with the least of it had recording off; the sum of the spans without the extremes.
+     */
+    public long processSpanTicks(int p) {
+        if (threads[p] <= 1 || firstTicks[p] > lastTicks[p]) {
+            return spanTicks[p];
+        }
+        return Math.max(0, lastTicks[p] - firstTicks[p] - (threadOffTicks[p] == Long.MAX_VALUE ? 0 : threadOffTicks[p]));
+    }
+
+    /**
+     * Process p's {@code Tcomm_i} in ticks: with several threads the MPI time of the thread that spent the most time in
+     * MPI (MPI_THREAD_MULTIPLE: calls of several threads overlap in wall-clock time; definitions section 3).
+     */
+    public long processCommunicationTicks(int p) {
+        return threads[p] <= 1 || firstTicks[p] > lastTicks[p] ? communicationTicks[p] : threadCommunicationTicks[p];
     }
 
     /** The total of one count. */
@@ -53,6 +90,12 @@ public final class ProfileTotals {
         environmentTicks[p] += l.environmentTicks;
         offTicks[p] += l.offTicks();
         communicationTicks[p] += l.communicationTicks;
+        if (l.spanTicks() > 0) {
+            firstTicks[p] = Math.min(firstTicks[p], l.firstRegionTime);
+            lastTicks[p] = Math.max(lastTicks[p], l.lastRegionTime);
+            threadOffTicks[p] = Math.min(threadOffTicks[p], l.offTicks());
+        }
+        threadCommunicationTicks[p] = Math.max(threadCommunicationTicks[p], l.communicationTicks);
         sends.addAll(l.sends());
         receives.addAll(l.receives());
         collectiveTraffic.addAll(l.collectiveTraffic);

@@ -61,10 +61,47 @@ public final class TraceAccumulator implements LocationSink {
     /** Merges every location into the profile (definitions sections 3 and 4). */
     public TraceProfile profile() {
         ProfileTotals totals = new ProfileTotals(definitions.processCount());
-        for (LocationAccumulator l : locations()) {
+        List<LocationAccumulator> all = locations();
+        for (LocationAccumulator l : all) {
             totals.add(l);
         }
-        return profile(totals);
+        TraceProfile profile = profile(totals);
+        return profile.withProcesses(threadTimes(profile, totals, all));
+    }
+
+    /**
+     * The processes with the OpenMP and per-thread times of those with several threads (definitions section 10a);
+     * the others as they are.
+     */
+    private List<ProcessProfile> threadTimes(TraceProfile profile, ProfileTotals m, List<LocationAccumulator> all) {
+        List<List<LocationAccumulator>> byProcess = new ArrayList<>();
+        for (int i = 0; i < definitions.processCount(); i++) {
+            byProcess.add(new ArrayList<>());
+        }
+        for (LocationAccumulator l : all) {
+            if (l.spanTicks() > 0) {
+                byProcess.get(l.process()).add(l);
+            }
+        }
+        List<ProcessProfile> out = new ArrayList<>(profile.processes());
+        for (int r = 0; r < out.size(); r++) {
+            List<LocationAccumulator> threads = byProcess.get(r);
+            if (threads.size() < 2) {
+                continue;
+            }
+            long[] spans = new long[threads.size()];
+            long[] mpi = new long[threads.size()];
+            List<OpenMpThread> omp = new ArrayList<>();
+            for (int t = 0; t < spans.length; t++) {
+                LocationAccumulator l = threads.get(t);
+                spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks);
+                mpi[t] = l.communicationTicks;
+                omp.add(l.omp != null ? l.omp : new OpenMpThread());
+            }
+            long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
+            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, mpi, processTicks, definitions.ticksPerSecond())));
+        }
+        return out;
     }
 
     /** The locations accumulated so far, in ascending order. */
@@ -91,8 +128,8 @@ public final class TraceAccumulator implements LocationSink {
         List<ProcessProfile> processes = new ArrayList<>(definitions.processCount());
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
-            double time = Math.max(0, m.spanTicks[r] - m.environmentTicks[r]) / ticksPerSecond;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.communicationTicks[r] / ticksPerSecond, m.threads[r]));
+            double time = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]) / ticksPerSecond;
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.processCommunicationTicks(r) / ticksPerSecond, m.threads[r]));
         }
         return processes;
     }

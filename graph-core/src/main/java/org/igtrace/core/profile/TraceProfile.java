@@ -85,6 +85,11 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
         return new TraceProfile(processes, pairs, messages, all, waits, selectedRanks);
     }
 
+    /** This profile with {@code replaced} as its processes (the same ones, in rank order, with more said about them). */
+    public TraceProfile withProcesses(List<ProcessProfile> replaced) {
+        return new TraceProfile(replaced, pairs, messages, diagnostics, waits, selectedRanks);
+    }
+
     /** This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). */
     public TraceProfile withWaits(WaitReport report) {
         return new TraceProfile(processes, pairs, messages,

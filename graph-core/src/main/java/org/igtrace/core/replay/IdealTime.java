@@ -9,7 +9,8 @@ import org.igtrace.core.profile.TraceProfile;
  * to its end, the enter of {@code MPI_Finalize}) plus the time {@code T_i} counts outside that window
  * (code before {@code MPI_Init} and after {@code MPI_Finalize}), at most {@code T_i} and at least
  * {@code U_i}; {@code T_ideal} is the largest over the processes the analysis is about (a process of several
- * threads counts with its replayed span alone: its {@code T_i} adds up thread times, which SerE and TE do not compare). So it is a span
+ * threads counts as one: its {@code T_i} is the wall-clock span of its threads, and the replay replays the thread that
+ * calls MPI, a parallel region's span on it as computing). So it is a span
  * of one process, as {@code T = max_i T_i} is: the replay's latest end counted from the earliest start
  * of all processes (the run's wall-clock time) gave a transfer efficiency above 1 where processes
  * started at different times, and its window left out code {@code U_i} counts (serialisation above 1).
@@ -38,11 +39,6 @@ public final class IdealTime {
         for (ProcessProfile p : profile.processes()) {
             int r = p.rank();
             if (!profile.selected(r) || p.threads() == 0 || r >= span.length || !replayed[r]) {
-                continue;
-            }
-            if (p.threads() > 1) {
-                // T_i adds up thread times, T_ideal is one thread's: not compared (SerE and TE are not given), shown as replayed
-                longest = Math.max(longest, span[r]);
                 continue;
             }
             double window = run.process(r).windowTicks() * tick;

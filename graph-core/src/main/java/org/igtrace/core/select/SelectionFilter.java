@@ -255,6 +255,15 @@ public final class SelectionFilter implements EventTaps {
             down.measurement(time, on);
         }
 
+        /** A fork or join passes where the location's events are kept. */
+        @Override
+        public void threadFork(long time, boolean fork) {
+            advance(time);
+            if (open()) {
+                down.threadFork(time, fork);
+            }
+        }
+
         /** The location's end always passes: the analyses close what they hold open. */
         @Override
         public void end() {

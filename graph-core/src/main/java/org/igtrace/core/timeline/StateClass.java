@@ -18,7 +18,9 @@ public final class StateClass {
     public static final int MPI_OTHER = MPI_COLLECTIVE + 1;
     /** Waiting inside an MPI call (late sender, barrier, ...). */
     public static final int WAITING = MPI_OTHER + 1;
-    public static final int COUNT = WAITING + 1;
+    /** Inside an OpenMP barrier (implicit or explicit): a thread waiting for its team (definitions section 10a). */
+    public static final int OMP_WAITING = WAITING + 1;
+    public static final int COUNT = OMP_WAITING + 1;
 
     private StateClass() {
     }

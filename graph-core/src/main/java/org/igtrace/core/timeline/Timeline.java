@@ -29,14 +29,19 @@ public record Timeline(int columns, double start, double end, List<Row> rows, Li
     }
 
     /**
-     * One process.
+     * One process, or one thread of a process of several threads (definitions section 12).
      *
      * @param states  the exact states (outermost MPI calls, compute bursts, waiting parts over
      *                the calls), or null when the row has too many and {@code shares} holds it
      * @param shares  per state class and pixel column, the share of the column's time (0..1 per
      *                thread), or null when {@code states} holds it
+     * @param thread  the thread's place among its process's threads with events (0: the first, or the process)
      */
-    public record Row(int rank, String name, List<State> states, float[][] shares) {
+    public record Row(int rank, String name, List<State> states, float[][] shares, int thread) {
+        /** A process's row (or its only thread's). */
+        public Row(int rank, String name, List<State> states, float[][] shares) {
+            this(rank, name, states, shares, 0);
+        }
     }
 
     /** A message: from the send event to the receive event; a conflict points back in time. */

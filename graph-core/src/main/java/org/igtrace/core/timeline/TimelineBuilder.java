@@ -41,6 +41,8 @@ public final class TimelineBuilder implements EventTaps {
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
     private final int[] regionClass;
+    /** Whether the trace defines OpenMP constructs: then a thread outside every region is idle, not computing. */
+    private final boolean openMp;
     /** Each region's name as an index into {@link #names} (regions with one name share it). */
     private final int[] regionName;
     /** The distinct region names, in definition order. */
@@ -79,12 +81,13 @@ public final class TimelineBuilder implements EventTaps {
         this.waits = new JoinedWaits(frame(new long[definitions.processCount()]), this::seconds);
         int n = definitions.regionCount();
         this.regionClass = new int[n];
+        this.openMp = definitions.hasOpenMp();
         this.regionName = new int[n];
         this.environment = new byte[n];
         Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
-            regionClass[r] = StateClass.of(name, definitions.regionKind(r));
+            regionClass[r] = definitions.ompRole(r).isBarrier() ? StateClass.OMP_WAITING : StateClass.of(name, definitions.regionKind(r));
             if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
                 environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
             }
@@ -272,7 +275,16 @@ public final class TimelineBuilder implements EventTaps {
             if (!shown(p)) {
                 continue;
             }
-            rows.add(row(p, byProcess.getOrDefault(p, List.of()), start, end));
+            List<Recorder> locations = byProcess.getOrDefault(p, List.of());
+            List<Recorder> threads = locations.stream().filter(r -> r.first <= r.last).toList();
+            if (threads.size() > 1) {
+                // one row per thread under its process (definitions section 12); the MPI waits on the first, the master's
+                for (int k = 0; k < threads.size(); k++) {
+                    rows.add(row(p, List.of(threads.get(k)), start, end, k));
+                }
+            } else {
+                rows.add(row(p, locations, start, end, 0));
+            }
         }
         List<String> legend = new ArrayList<>();
         for (String region : slotNames) {
@@ -289,9 +301,12 @@ public final class TimelineBuilder implements EventTaps {
                 legend, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
-    private Timeline.Row row(int process, List<Recorder> locations, double start, double end) {
+    private Timeline.Row row(int process, List<Recorder> locations, double start, double end, int thread) {
         String name = definitions.processes().get(process).name();
-        boolean exact = locations.size() <= 1 && waits.exactFor(process);
+        if (thread > 0) {
+            name = "thread " + thread; // labelled "0 thread 1" under its process's row
+        }
+        boolean exact = locations.size() <= 1 && (thread > 0 || waits.exactFor(process));
         for (Recorder r : locations) {
             exact &= !r.overflowed;
         }
@@ -310,11 +325,11 @@ public final class TimelineBuilder implements EventTaps {
                     }
                 }
             }
-            List<long[]> exactWaits = waits.exact(process);
+            List<long[]> exactWaits = thread > 0 ? null : waits.exact(process);
             for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
                 states.add(new Timeline.State(seconds(w[0]) + shift, seconds(w[1]) + shift, StateClass.WAITING));
             }
-            return new Timeline.Row(process, name, states, null);
+            return new Timeline.Row(process, name, states, null, thread);
         }
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
@@ -323,7 +338,7 @@ public final class TimelineBuilder implements EventTaps {
                 r.bins.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
             }
         }
-        TickBins w = waits.bins(process);
+        TickBins w = thread > 0 ? null : waits.bins(process);
         if (w != null) {
             w.spread(shares, IDENTITY, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
         }
@@ -333,7 +348,7 @@ public final class TimelineBuilder implements EventTaps {
                 row[c] = Math.min(1f, row[c] / threads);
             }
         }
-        return new Timeline.Row(process, name, null, shares);
+        return new Timeline.Row(process, name, null, shares, thread);
     }
 
     /** Every class as itself. */
@@ -481,7 +496,8 @@ public final class TimelineBuilder implements EventTaps {
                 return regionClass(stack[mpiFrame]);
             }
             if (depth == 0) {
-                return StateClass.COMPUTE;
+                // a thread of an OpenMP run outside any region is an idle worker (definitions section 10a): not drawn
+                return openMp ? -1 : StateClass.COMPUTE;
             }
             int f = depth >= 2 ? 1 : 0;
             return StateClass.computeIn(localSlot(stack[f]));

@@ -93,6 +93,13 @@ public interface LocationEvents {
     default void measurement(long time, boolean on) {
     }
 
+    /**
+     * The master forks a thread team ({@code fork}) or joins it (OTF2 ThreadFork, ThreadJoin): the OpenMP runtime's
+     * fork and join time (definitions section 10a). Ignored by default.
+     */
+    default void threadFork(long time, boolean fork) {
+    }
+
     /** A collective arrival a selection left out ({@link #outsideMessage}); ignored by default. */
     default void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
     }

@@ -141,6 +141,12 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void threadFork(long time, boolean fork) {
+            a.threadFork(time, fork);
+            b.threadFork(time, fork);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -248,6 +254,13 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void threadFork(long time, boolean fork) {
+            a.threadFork(time, fork);
+            b.threadFork(time, fork);
+            c.threadFork(time, fork);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();
@@ -260,6 +273,13 @@ public final class TeeSink implements LocationSink {
         public void measurement(long time, boolean on) {
             for (LocationEvents t : targets) {
                 t.measurement(time, on);
+            }
+        }
+
+        @Override
+        public void threadFork(long time, boolean fork) {
+            for (LocationEvents t : targets) {
+                t.threadFork(time, fork);
             }
         }
 

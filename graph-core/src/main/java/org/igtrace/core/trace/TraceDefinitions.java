@@ -15,6 +15,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final List<ProcessInfo> processes;
     private final RegionKind[] regionKinds;
     private final String[] regionNames;
+    private final OmpRole[] ompRoles;
+    private final boolean openMp;
     private final long startTicks;
     private final MpiCall[] mpiCalls;
     private final List<int[]> communicators;
@@ -25,6 +27,8 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.processes = List.copyOf(b.processes);
         this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);
         this.regionNames = b.regionNames.toArray(new String[0]);
+        this.ompRoles = b.ompRoles.toArray(new OmpRole[0]);
+        this.openMp = b.ompRoles.stream().anyMatch(r -> r != OmpRole.NONE);
         this.startTicks = b.startTicks;
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
         this.communicators = List.copyOf(b.communicators);
@@ -47,6 +51,16 @@ public final class TraceDefinitions implements java.io.Serializable {
     /** The region's name as the trace gives it ("" when it has none). */
     public String regionName(int region) {
         return region >= 0 && region < regionNames.length ? regionNames[region] : "";
+    }
+
+    /** The region's OpenMP role (definitions section 10a); {@link OmpRole#NONE} for everything not OpenMP. */
+    public OmpRole ompRole(int region) {
+        return region >= 0 && region < ompRoles.length ? ompRoles[region] : OmpRole.NONE;
+    }
+
+    /** Whether the trace defines an OpenMP parallel region or barrier (so that the OpenMP analysis runs). */
+    public boolean hasOpenMp() {
+        return openMp;
     }
 
     public int regionCount() {
@@ -96,6 +110,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         private final List<RegionKind> regionKinds = new ArrayList<>();
         private final List<MpiCall> mpiCalls = new ArrayList<>();
         private final List<String> regionNames = new ArrayList<>();
+        private final List<OmpRole> ompRoles = new ArrayList<>();
         private long startTicks;
         private final List<int[]> communicators = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
@@ -110,6 +125,12 @@ public final class TraceDefinitions implements java.io.Serializable {
 
         /** Adds a region, classified by definitions section 3, and returns its dense number. */
         public int addRegion(String name, boolean mpiMarked) {
+            return addRegion(name, mpiMarked, OmpRole.NONE);
+        }
+
+        /** Adds a region with its OpenMP role (definitions section 10a) and returns its dense number. */
+        public int addRegion(String name, boolean mpiMarked, OmpRole omp) {
+            ompRoles.add(omp == null ? OmpRole.NONE : omp);
             RegionKind kind = RegionKind.classify(name, mpiMarked);
             regionKinds.add(kind);
             regionNames.add(name == null ? "" : name.strip());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.igtrace.core.profile.OpenMpTimes;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitPattern;
@@ -90,21 +91,31 @@ class EfficiencyTest {
     }
 
     /**
-     * p0 with two threads: T_i and T add up thread times, which the replay's wall-clock T_ideal cannot
-     * be compared with, so SerE and TE are not given (NaN, left out of the attributes); the others stay.
+     * p0 with two threads (definitions section 10a): T_i is its wall-clock span, so T_ideal compares with it and SerE, TE
+     * are given; its threads' useful times 7 and 3 with p1's 5 and p2's 5 give a hybrid PE of mean(7, 3, 5, 5) / T =
+     * 5 / 10 = 0.5; the MPI PE is mean U / T = (8 + 5 + 5) / 3 / 10 = 0.6, the OpenMP PE 0.5 / 0.6, additive
+     * 1 - (0.6 - 0.5) = 0.9.
      */
     @Test
-    void aProcessOfSeveralThreadsLeavesSerialisationAndTransferOut() {
-        List<ProcessProfile> ps = List.of(new ProcessProfile(0, "p0", null, 10, 2, 2),
+    void aProcessOfSeveralThreadsGivesTheHybridEfficiencies() {
+        OpenMpTimes threads = new OpenMpTimes(List.of(new OpenMpTimes.ThreadTimes(0, 0, 0, 0, 2, 7),
+                new OpenMpTimes.ThreadTimes(1, 0, 5, 1, 0, 3)));
+        List<ProcessProfile> ps = List.of(new ProcessProfile(0, "p0", null, 10, 2, 2, threads),
                 new ProcessProfile(1, "p1", null, 9, 4), new ProcessProfile(2, "p2", null, 8, 3));
         Efficiency e = Efficiency.of(new TraceProfile(ps, List.of(), 0, List.of()), 9.0);
-        assertTrue(e.threadTimes());
-        assertTrue(Double.isNaN(e.serialisationEfficiency()));
-        assertTrue(Double.isNaN(e.transferEfficiency()));
-        assertEquals(0.8, e.communicationEfficiency());
-        assertEquals(List.of("runtime", "ideal_runtime", "load_balance", "communication_efficiency", "parallel_efficiency"),
-                List.copyOf(e.graphAttributes().keySet()));
-        assertTrue(!Efficiency.of(profile(true), 9.0).threadTimes());
+        assertTrue(e.threaded());
+        assertEquals(0.9, e.transferEfficiency());
+        assertEquals(0.6, e.parallelEfficiency(), 1e-15);
+        assertEquals(0.5, e.hybridParallelEfficiency(), 1e-15);
+        assertEquals(0.5 / 0.6, e.openMpParallelEfficiency(), 1e-15);
+        assertEquals(0.9, e.openMpParallelEfficiencyAdditive(), 1e-15);
+        assertEquals(List.of("runtime", "ideal_runtime", "load_balance", "communication_efficiency", "serialisation_efficiency",
+                "transfer_efficiency", "parallel_efficiency", "mpi_parallel_efficiency", "openmp_parallel_efficiency",
+                "openmp_parallel_efficiency_additive", "hybrid_parallel_efficiency"), List.copyOf(e.graphAttributes().keySet()));
+        assertEquals(1.0, e.vertexAttributes(0).get("wait_omp_barrier"));
+        assertEquals(5.0, e.vertexAttributes(0).get("omp_idle"));
+        assertEquals(10.0, e.vertexAttributes(0).get("thread_useful"));
+        assertTrue(!Efficiency.of(profile(true), 9.0).threaded());
     }
 
     /**

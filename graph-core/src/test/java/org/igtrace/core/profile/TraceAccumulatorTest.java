@@ -57,17 +57,26 @@ class TraceAccumulatorTest {
         assertEquals(1.0, acc.profile().processes().get(1).computeFraction(), 0, "T = 0 gives w = 1");
     }
 
+    /**
+     * Definitions section 3 (issue 40): T_i of a process of several threads is their wall-clock span, 0..1000 ticks =
+     * 1.0 s (added up, as before, 1000 + 500 = 1.5 s); Tcomm_i the MPI time of the thread with the most of it (both call
+     * MPI, MPI_THREAD_MULTIPLE: max(200, 500) = 500 ticks, where the sum 700 would count overlapping calls twice).
+     */
     @Test
-    void threadsOfOneProcessAddTheirSpans() {
+    void threadsOfOneProcessSpanTheirWallClockTime() {
         TraceAccumulator acc = new TraceAccumulator(definitions(1), false);
         LocationAccumulator main = acc.location(0), worker = acc.location(0);
         main.enter(0, 2);
+        main.enter(100, 1);
+        main.leave(300, 1);
         main.leave(1000, 2);
         worker.enter(200, 1);
         worker.leave(700, 1);
         ProcessProfile p = acc.profile().processes().get(0);
-        assertEquals(1.5, p.time(), 1e-12);      // 1000 + 500 ticks
-        assertEquals(0.5, p.commTime(), 1e-12);  // the worker's MPI_Send
+        assertEquals(1.0, p.time(), 1e-12);
+        assertEquals(0.5, p.commTime(), 1e-12);
+        assertEquals(2, p.threads());
+        assertEquals(List.of(0.2, 0.5), p.openMp().threads().stream().map(t -> t.mpi()).toList());
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.trace.OmpRole;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 
@@ -28,7 +29,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     private record Location(int name, LocationKind kind, int group, long events) { }
 
-    private record Region(int name, boolean mpi) { }
+    private record Region(int name, boolean mpi, OmpRole omp) { }
 
     private final Map<Integer, String> strings = new HashMap<>();
     private final Map<Integer, Node> nodes = new HashMap<>();
@@ -86,7 +87,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     @Override
     public void region(int id, int name, boolean mpiParadigm) {
-        if (regions.putIfAbsent(id, new Region(name, mpiParadigm)) != null) {
+        if (regions.putIfAbsent(id, new Region(name, mpiParadigm, OmpRole.NONE)) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void regionOfParadigm(int id, int name, int role, int paradigm) {
+        if (regions.putIfAbsent(id, new Region(name, paradigm == PARADIGM_MPI, OmpRole.ofOtf2(paradigm, role))) != null) {
             duplicates++;
         }
     }
@@ -135,7 +143,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         Map<Integer, Integer> groupRank = numberProcesses(worldLocations, b);
         assignLocations(groupRank, b);
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
-            ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi()));
+            ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
         }
         callingContexts.forEach(ids::addCallingContext);
         resolveCommunicators(worldLocations, groupRank, b);

@@ -112,6 +112,11 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void threadFork(long time, boolean fork) {
+        target.threadFork(time, fork);
+    }
+
+    @Override
     public void end() {
         neverLeft[slot] = nesting.end();
         target.end();

@@ -26,6 +26,7 @@ final class EventBatch implements AutoCloseable {
     private static final int CC_ENTER = 11;
     private static final int CC_LEAVE = 12;
     private static final int MEASUREMENT = 13;
+    private static final int THREAD_FORK = 14;
 
     private final Memory memory;
     private final ByteBuffer records;
@@ -101,6 +102,7 @@ final class EventBatch implements AutoCloseable {
                 case ISEND_COMPLETE -> visitor.isendComplete(time, r.getLong(at + 32));
                 case IRECV_REQUEST -> visitor.irecvRequest(time, r.getLong(at + 32));
                 case MEASUREMENT -> visitor.measurement(time, r.getInt(at + 4) != 0);
+                case THREAD_FORK -> visitor.threadFork(time, r.getInt(at + 4) != 0);
                 case COLLECTIVE_END -> visitor.collectiveEnd(time, r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),
                         r.getLong(at + 24), r.getLong(at + 32));
                 default -> {

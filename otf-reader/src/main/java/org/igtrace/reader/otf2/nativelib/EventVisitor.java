@@ -64,4 +64,8 @@ public interface EventVisitor {
     /** MeasurementOnOff: recording switched on ({@code on}) or off. */
     default void measurement(long time, boolean on) {
     }
+
+    /** ThreadFork ({@code fork}) or ThreadJoin: the master creating or ending a thread team. */
+    default void threadFork(long time, boolean fork) {
+    }
 }

@@ -23,6 +23,14 @@ public interface GlobalDefinitionVisitor {
     default void region(int id, int name, boolean mpiParadigm) {
     }
 
+    /**
+     * A region with its OTF2_Paradigm code and OTF2_RegionRole code: by default {@link #region} with whether the
+     * paradigm is MPI.
+     */
+    default void regionOfParadigm(int id, int name, int role, int paradigm) {
+        region(id, name, paradigm == PARADIGM_MPI);
+    }
+
     /** A node of the calling-context tree; {@code region} is the region it is in. */
     default void callingContext(int id, int region, int parent) {
     }

@@ -20,7 +20,6 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
  * thread; several archives open on the same anchor may be read on several threads.
  */
 public final class Otf2Archive implements AutoCloseable {
-    private static final int PARADIGM_MPI = 4;
     /**
      * Records per shim batch: 8192 x 40 bytes, 320 KiB per reading thread. Tests set
      * {@code -Digtrace.otf2.batch=N} to a few records to make every location cross batches.
@@ -59,7 +58,7 @@ public final class Otf2Archive implements AutoCloseable {
     private final Otf2Library.LocationCallback onLocation = (u, id, name, type, n, group) ->
             guard(() -> definitions.location(id, name, locationKind(type), n, group));
     private final Otf2Library.RegionCallback onRegion = (u, id, name, canonical, descr, role, paradigm, flags, file, b, e) ->
-            guard(() -> definitions.region(id, name, paradigm == PARADIGM_MPI));
+            guard(() -> definitions.regionOfParadigm(id, name, role & 0xff, paradigm & 0xff));
     private final Otf2Library.CallingContextCallback onCallingContext = (u, id, region, source, parent) ->
             guard(() -> definitions.callingContext(id, region, parent));
     private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->

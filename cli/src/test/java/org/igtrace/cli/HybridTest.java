@@ -1,0 +1,176 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 40: hybrid MPI + OpenMP runs (definitions sections 3 and 10a) on testdata/hybrid, written by
+ * testdata/make-hybrid.py, whose docstring derives every number below from the events it writes.
+ */
+class HybridTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+    private static final String HYBRID = TESTDATA.resolve("hybrid/traces.otf2").toString();
+
+    @TempDir
+    Path dir;
+
+    private static String igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    /** Runs a check in Python over the JSON {@code json} (as {@code d}); returns what it prints. */
+    private String check(String json, String program) throws Exception {
+        Path f = dir.resolve("out.json");
+        Files.writeString(f, json);
+        return SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n" + program, f.toString()).strip();
+    }
+
+    /**
+     * T_i is the wall-clock span of a process's threads: rank 0's master spans [0, 1000] us, its workers [100, 890]
+     * inside it (added up, T_0 was 1000 + 2 x 790 = 2580 us); T_1 = 950; T = 1000. Tcomm_i is the master's MPI time.
+     * The per-thread waits, idle, runtime and useful times are the construction's (make-hybrid.py); rank 0's master has
+     * 10 us of runtime more than its barriers' 30: its ThreadFork 5 us before and ThreadJoin 5 us after parallel 1.
+     */
+    @Test
+    void timesAndOpenMpWaitingPerThreadAreTheConstruction() throws Exception {
+        String json = igtrace("stats", HYBRID, "--format", "json", "-q");
+        String out = check(json, String.join("\n",
+                "us = lambda v: round(v * 1e6, 6)",
+                "print(us(d['efficiency']['runtime']), [(us(p['time']), us(p['comm_time'])) for p in d['processes']])",
+                "print([(p['rank'], us(p['wait_omp_barrier']), us(p['wait_omp_ebarrier']), us(p['omp_idle']), us(p['omp_runtime']),"
+                        + " us(p['thread_useful'])) for p in d['processes']])",
+                "for t in d['threads']:",
+                "    print(t['rank'], t['thread'], us(t['wait_omp_barrier']), us(t['wait_omp_ebarrier']), us(t['omp_idle']),"
+                        + " us(t['omp_runtime']), us(t['mpi']), us(t['useful']))"));
+        assertEquals(String.join("\n",
+                "1000.0 [(1000.0, 10.0), (950.0, 110.0)]",
+                "[(0, 200.0, 150.0, 1000.0, 110.0, 1530.0), (1, 160.0, 0.0, 900.0, 60.0, 1620.0)]",
+                // rank thread  implicit explicit idle runtime mpi useful
+                "0 0 0.0 100.0 0.0 40.0 10.0 850.0",
+                "0 1 80.0 50.0 500.0 40.0 0.0 330.0",
+                "0 2 120.0 0.0 500.0 30.0 0.0 350.0",
+                "1 0 90.0 0.0 0.0 20.0 110.0 730.0",
+                "1 1 0.0 0.0 450.0 20.0 0.0 480.0",
+                "1 2 70.0 0.0 450.0 20.0 0.0 410.0"), out);
+    }
+
+    /**
+     * The POP hybrid metrics (definitions section 10a, pypop's multiplicative MPI_OpenMP metrics), by hand from the
+     * construction: U_i = T_i - Tcomm_i = 990 and 840 us; MPI LB = 915 / 990, CommE = 990 / 1000, MPI PE = 915 / 1000
+     * = 0.915; hybrid PE = mean useful of the six threads / T = (1530 + 1620) / 6 / 1000 = 0.525; OpenMP PE =
+     * 0.525 / 0.915 = 3150 / 5490; additive: 1 - (0.915 - 0.525) = 0.61
+     * The same keys in predict's efficiency and the GraphML graph attributes; predict gives SerE and TE again (T and
+     * T_ideal are both wall-clock spans of one process).
+     */
+    @Test
+    void hybridEfficienciesAreTheHandDerivedOnes() throws Exception {
+        String program = String.join("\n",
+                "e = d['efficiency']",
+                "exp = {'runtime': 0.001, 'load_balance': 915 / 990, 'communication_efficiency': 0.99, 'parallel_efficiency': 0.915,",
+                "       'mpi_parallel_efficiency': 0.915, 'hybrid_parallel_efficiency': 3150 / 6000,",
+                "       'openmp_parallel_efficiency': 3150 / 5490, 'openmp_parallel_efficiency_additive': 1 - (0.915 - 3150 / 6000)}",
+                "bad = [(k, e.get(k), v) for k, v in exp.items() if e.get(k) is None or abs(e[k] - v) > 1e-12]",
+                "print(bad, all(0 <= v <= 1 for k, v in e.items() if 'efficiency' in k or k == 'load_balance'),"
+                        + " 'transfer_efficiency' in e, 'serialisation_efficiency' in e)");
+        assertEquals("[] True False False", check(igtrace("stats", HYBRID, "--format", "json", "-q"), program));
+        assertEquals("[] True True True", check(igtrace("predict", HYBRID, "--format", "json", "-q"), program));
+        String graphml = igtrace(HYBRID, "--format", "graphml", "-q");
+        for (String key : new String[] {"hybrid_parallel_efficiency", "openmp_parallel_efficiency", "mpi_parallel_efficiency",
+            "wait_omp_barrier", "wait_omp_ebarrier", "omp_idle"}) {
+            assertTrue(graphml.contains("attr.name=\"" + key + "\""), key + " in " + graphml);
+        }
+        String text = igtrace("stats", HYBRID);
+        assertTrue(text.contains("hybrid parallel efficiency 0.525 = MPI 0.915 x OpenMP 0.574 (additive: 1 - 0.085 - 0.390)"), text);
+    }
+
+    /**
+     * A real Score-P 1.3 run (testdata/otf2/scorep-jacobi-2nodes: 2 MPI ranks x 4 OpenMP threads, CUDA streams left
+     * out): T_i equals the wall-clock span of the process's CPU threads as otf2-print lists their region events (first
+     * to last, less the MPI_Init and MPI_Finalize calls), T the longer; every efficiency in [0, 1]; every thread's
+     * OpenMP waiting and idle time at most T; barrier waiting found (Score-P writes implicit barriers at every loop).
+     * Before (threads' spans added up) T was 10.7 s for this 2.68 s run, PE 0.984 (now hybrid PE 0.639).
+     */
+    @Test
+    void aRealScorePRunHasWallClockTimesAndWaitsInRange() throws Exception {
+        String trace = TESTDATA.resolve("otf2/scorep-jacobi-2nodes/traces.otf2").toString();
+        String printed = TimelineCommandTest.command("otf2-print", trace);
+        long[] first = {Long.MAX_VALUE, Long.MAX_VALUE}, last = {Long.MIN_VALUE, Long.MIN_VALUE}, env = new long[2], entered = new long[2];
+        for (String line : printed.split("\n")) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length < 4 || !(f[0].equals("ENTER") || f[0].equals("LEAVE"))) {
+                continue;
+            }
+            long location = Long.parseLong(f[1]), time = Long.parseLong(f[2]);
+            if (location >= 4L << 32) {
+                continue; // the CUDA streams (ids 4 << 32 + rank): not CPU threads
+            }
+            int rank = (int) (location & 0xffffffffL);
+            first[rank] = Math.min(first[rank], time);
+            last[rank] = Math.max(last[rank], time);
+            if (line.contains("\"MPI_Init") || line.contains("\"MPI_Finalize")) {
+                if (f[0].equals("ENTER")) {
+                    entered[rank] = time;
+                } else {
+                    env[rank] += time - entered[rank];
+                }
+            }
+        }
+        String json = igtrace("stats", trace, "--format", "json", "-q");
+        String expected = String.format(java.util.Locale.ROOT, "%.9f %.9f", (last[0] - first[0] - env[0]) / 1e9,
+                (last[1] - first[1] - env[1]) / 1e9);
+        String out = check(json, String.join("\n",
+                "e = d['efficiency']; ps = d['processes']; T = e['runtime']",
+                "print('%.9f %.9f' % (ps[0]['time'], ps[1]['time']), T == max(p['time'] for p in ps))",
+                "print(all(0 <= v <= 1 for k, v in e.items() if 'efficiency' in k or k == 'load_balance'), sorted(e))",
+                "print(all(t[k] <= T for t in d['threads'] for k in ('wait_omp_barrier', 'wait_omp_ebarrier', 'omp_idle', 'useful')),"
+                        + " all(p['wait_omp_barrier'] > 0 for p in ps), [p['threads'] for p in ps])"));
+        assertEquals(expected + " True\n"
+                + "True ['communication_efficiency', 'hybrid_parallel_efficiency', 'load_balance', 'mpi_parallel_efficiency', "
+                + "'openmp_parallel_efficiency', 'openmp_parallel_efficiency_additive', 'parallel_efficiency', 'runtime']\n"
+                + "True True [4, 4]", out);
+    }
+
+    /**
+     * The timeline (definitions section 12): one row per thread under its process; a thread's time in an OpenMP barrier
+     * is drawn as a state of its own (class omp-barrier, darker than compute); a worker outside parallel regions (idle)
+     * has nothing drawn; MPI waiting (rank 1's late sender, 400-500 us) only on the master's row. Rank 0's thread 1 is in
+     * barriers 250-310, 700-760 and 850-890 us (make-hybrid.py).
+     */
+    @Test
+    void timelineHasARowPerThreadWithOpenMpBarriers() throws Exception {
+        Path svg = dir.resolve("hybrid.svg");
+        igtrace("timeline", HYBRID, "-o", svg.toString(), "-q");
+        String text = Files.readString(svg);
+        java.util.regex.Matcher rows = java.util.regex.Pattern.compile(
+                "<g class=\"row\" data-rank=\"(\\d+)\"(?: data-thread=\"(\\d+)\")?>(.*?)</g>", java.util.regex.Pattern.DOTALL).matcher(text);
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        String thread01 = null, rank1 = null;
+        while (rows.find()) {
+            String id = rows.group(1) + "." + (rows.group(2) == null ? "0" : rows.group(2));
+            seen.add(id);
+            thread01 = id.equals("0.1") ? rows.group(3) : thread01;
+            rank1 = id.equals("1.0") ? rows.group(3) : rank1;
+            assertEquals(id.endsWith(".0") && id.startsWith("1"), rows.group(3).contains("class=\"wait\""), id);
+        }
+        assertEquals(java.util.List.of("0.0", "0.1", "0.2", "1.0", "1.1", "1.2"), seen);
+        java.util.regex.Matcher barriers = java.util.regex.Pattern.compile(
+                "class=\"state omp-barrier\" data-t0=\"([0-9.]+)\" data-t1=\"([0-9.]+)\"").matcher(thread01);
+        java.util.List<String> found = new java.util.ArrayList<>();
+        while (barriers.find()) {
+            found.add(Math.round(Double.parseDouble(barriers.group(1)) * 1e6) + "-" + Math.round(Double.parseDouble(barriers.group(2)) * 1e6));
+        }
+        assertEquals(java.util.List.of("250-310", "700-760", "850-890"), found);
+        assertTrue(!thread01.contains("data-t0=\"0.000310\""), thread01); // idle 310-600: nothing drawn
+        assertTrue(text.contains("in an OpenMP barrier (waiting for the team)"), "legend");
+    }
+}

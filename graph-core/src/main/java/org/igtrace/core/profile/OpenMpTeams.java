@@ -1,0 +1,135 @@
+package org.igtrace.core.profile;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Joins the threads of one process into its OpenMP teams and measures their waiting (definitions section 10a, after
+ * Scalasca's patterns). The outermost parallel regions of its threads that overlap in time are one team instance
+ * (the threads of a process share one clock, and every member is inside the region at its end barrier); within an
+ * instance, the k-th barrier of each member is one barrier instance. A member waits from its own arrival (enter) to
+ * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
+ * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
+ * process's span outside its parallel regions; a thread of a process without parallel regions (pthreads) counts its
+ * own span.
+ */
+final class OpenMpTeams {
+    private OpenMpTeams() {
+    }
+
+    /**
+     * The times of one process's threads.
+     *
+     * @param threads        its threads' OpenMP records, in location order
+     * @param spans          each thread's own span in ticks (MPI environment calls left out)
+     * @param mpiTicks       each thread's ticks in MPI communication calls
+     * @param processTicks   the process's {@code T_i} in ticks
+     * @param ticksPerSecond the timer resolution
+     */
+    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] mpiTicks, long processTicks, double ticksPerSecond) {
+        int n = threads.size();
+        long[] waitImplicit = new long[n];
+        long[] waitExplicit = new long[n];
+        long[] barrierTicks = new long[n];
+        boolean parallel = false;
+        int master = 0;
+        for (int t = 0; t < n; t++) {
+            OpenMpThread th = threads.get(t);
+            parallel |= th.parallelCount > 0;
+            if (spans[t] > spans[master]) {
+                master = t;
+            }
+            for (int b = 0; b < th.barrierCount; b++) {
+                barrierTicks[t] += th.barriers[b * 4 + 1] - th.barriers[b * 4];
+            }
+        }
+        for (List<int[]> team : teams(threads)) {
+            barrierWaits(threads, team, waitImplicit, waitExplicit);
+        }
+        List<OpenMpTimes.ThreadTimes> out = new ArrayList<>(n);
+        for (int t = 0; t < n; t++) {
+            OpenMpThread th = threads.get(t);
+            long runtime = th.runtimeTicks + barrierTicks[t] - waitImplicit[t] - waitExplicit[t];
+            long idle = parallel && t != master ? Math.max(0, processTicks - th.parallelTicks) : 0;
+            long base = parallel ? processTicks : spans[t]; // without parallel regions: each thread its own span
+            long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
+            out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
+                    idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));
+        }
+        return new OpenMpTimes(out);
+    }
+
+    /** The team instances: groups of (thread, parallel region index) whose intervals overlap, in time order. */
+    private static List<List<int[]>> teams(List<OpenMpThread> threads) {
+        List<long[]> all = new ArrayList<>(); // enter, leave, thread, index
+        for (int t = 0; t < threads.size(); t++) {
+            OpenMpThread th = threads.get(t);
+            for (int k = 0; k < th.parallelCount; k++) {
+                all.add(new long[] {th.parallels[k * 2], th.parallels[k * 2 + 1], t, k});
+            }
+        }
+        all.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[2], b[2]));
+        List<List<int[]>> teams = new ArrayList<>();
+        List<int[]> current = null;
+        long end = Long.MIN_VALUE;
+        for (long[] p : all) {
+            if (current == null || p[0] >= end) {
+                current = new ArrayList<>();
+                teams.add(current);
+            }
+            current.add(new int[] {(int) p[2], (int) p[3]});
+            end = Math.max(end, p[1]);
+        }
+        return teams;
+    }
+
+    /** The barrier waits of one team instance, added to each member's implicit or explicit total. */
+    private static void barrierWaits(List<OpenMpThread> threads, List<int[]> team, long[] waitImplicit, long[] waitExplicit) {
+        if (team.size() < 2) {
+            return;
+        }
+        int members = team.size();
+        int[][] own = new int[members][]; // each member's barriers in this instance, as indices into its records
+        int most = 0;
+        for (int m = 0; m < members; m++) {
+            OpenMpThread th = threads.get(team.get(m)[0]);
+            int index = team.get(m)[1];
+            int[] found = new int[th.barrierCount];
+            int c = 0;
+            for (int b = 0; b < th.barrierCount; b++) {
+                if (th.barriers[b * 4 + 3] == index) {
+                    found[c++] = b;
+                }
+            }
+            own[m] = Arrays.copyOf(found, c);
+            most = Math.max(most, c);
+        }
+        for (int k = 0; k < most; k++) {
+            long last = Long.MIN_VALUE;
+            int arrived = 0;
+            for (int m = 0; m < members; m++) {
+                if (k < own[m].length) {
+                    last = Math.max(last, threads.get(team.get(m)[0]).barriers[own[m][k] * 4]);
+                    arrived++;
+                }
+            }
+            if (arrived < 2) {
+                continue;
+            }
+            for (int m = 0; m < members; m++) {
+                if (k < own[m].length) {
+                    int t = team.get(m)[0];
+                    long[] r = threads.get(t).barriers;
+                    int i = own[m][k] * 4;
+                    long wait = Math.max(0, Math.min(r[i + 1], last) - r[i]);
+                    if (r[i + 2] == 1) {
+                        waitExplicit[t] += wait;
+                    } else {
+                        waitImplicit[t] += wait;
+                    }
+                }
+            }
+        }
+    }
+}

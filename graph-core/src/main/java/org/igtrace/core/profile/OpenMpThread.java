@@ -1,0 +1,108 @@
+package org.igtrace.core.profile;
+
+import java.util.Arrays;
+import org.igtrace.core.trace.OmpRole;
+
+/**
+ * One thread's OpenMP constructs as they are read (definitions section 10a): its outermost parallel regions as
+ * intervals, the barriers it entered inside them (enter, leave, explicit or implicit, and the parallel region they
+ * lie in), and its time in the OpenMP runtime's own calls. {@link OpenMpTeams} joins the threads of a process.
+ */
+final class OpenMpThread {
+    private int parallelDepth;
+    private long parallelEnter;
+    /** Outermost parallel regions: enter, leave pairs. */
+    long[] parallels = new long[8];
+    int parallelCount;
+    long parallelTicks;
+
+    private int barrierDepth;
+    private long barrierEnter;
+    private boolean barrierExplicit;
+    /** Barriers: enter, leave, explicit (1) or implicit (0), index of the parallel region they are in (-1: none). */
+    long[] barriers = new long[16];
+    int barrierCount;
+
+    /** The last fork not yet followed by its parallel region's enter, the last parallel region's leave not yet joined. */
+    private long pendingFork = Long.MIN_VALUE;
+    private long pendingJoin = Long.MIN_VALUE;
+
+    private int runtimeDepth;
+    private long runtimeEnter;
+    long runtimeTicks;
+
+    /** ThreadFork ({@code fork}) or ThreadJoin on this thread (the master's): their time to the team's region is runtime. */
+    void threadFork(long time, boolean fork) {
+        if (fork) {
+            pendingFork = parallelDepth == 0 ? time : Long.MIN_VALUE;
+        } else if (pendingJoin != Long.MIN_VALUE && parallelDepth == 0) {
+            runtimeTicks += Math.max(0, time - pendingJoin); // the join: ending the team
+            pendingJoin = Long.MIN_VALUE;
+        }
+    }
+
+    void enter(long time, OmpRole role) {
+        switch (role) {
+            case PARALLEL -> {
+                if (parallelDepth++ == 0) {
+                    parallelEnter = time;
+                    if (pendingFork != Long.MIN_VALUE) {
+                        runtimeTicks += Math.max(0, time - pendingFork); // the fork: creating the team
+                        pendingFork = Long.MIN_VALUE;
+                    }
+                    pendingJoin = Long.MIN_VALUE;
+                }
+            }
+            case IMPLICIT_BARRIER, BARRIER -> {
+                if (barrierDepth++ == 0) {
+                    barrierEnter = time;
+                    barrierExplicit = role == OmpRole.BARRIER;
+                }
+            }
+            case RUNTIME -> {
+                if (runtimeDepth++ == 0 && barrierDepth == 0) {
+                    runtimeEnter = time;
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    void leave(long time, OmpRole role) {
+        switch (role) {
+            case PARALLEL -> {
+                if (parallelDepth > 0 && --parallelDepth == 0) {
+                    if (parallelCount * 2 + 2 > parallels.length) {
+                        parallels = Arrays.copyOf(parallels, parallels.length * 2);
+                    }
+                    parallels[parallelCount * 2] = parallelEnter;
+                    parallels[parallelCount * 2 + 1] = Math.max(parallelEnter, time);
+                    parallelCount++;
+                    parallelTicks += Math.max(0, time - parallelEnter);
+                    pendingJoin = time;
+                }
+            }
+            case IMPLICIT_BARRIER, BARRIER -> {
+                if (barrierDepth > 0 && --barrierDepth == 0) {
+                    if (barrierCount * 4 + 4 > barriers.length) {
+                        barriers = Arrays.copyOf(barriers, barriers.length * 2);
+                    }
+                    int i = barrierCount * 4;
+                    barriers[i] = barrierEnter;
+                    barriers[i + 1] = Math.max(barrierEnter, time);
+                    barriers[i + 2] = barrierExplicit ? 1 : 0;
+                    barriers[i + 3] = parallelDepth > 0 ? parallelCount : -1;
+                    barrierCount++;
+                }
+            }
+            case RUNTIME -> {
+                if (runtimeDepth > 0 && --runtimeDepth == 0 && barrierDepth == 0) {
+                    runtimeTicks += Math.max(0, time - runtimeEnter);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package org.igtrace.core.profile;
+
+import java.util.List;
+
+/**
+ * A process's threads' OpenMP waiting, idle, runtime and useful time (definitions section 10a), in seconds; the
+ * process's values are the sums over its threads.
+ *
+ * @param threads per thread, in location order
+ */
+public record OpenMpTimes(List<ThreadTimes> threads) {
+
+    /**
+     * One thread's times, seconds.
+     *
+     * @param waitBarrier  wait at implicit barriers: the last arrival minus its own, per barrier instance
+     * @param waitEBarrier wait at explicit barriers, as for implicit ones
+     * @param idle         a worker's time of the process's span outside parallel regions (0 for the master)
+     * @param runtime      time in the OpenMP runtime's own calls, and in barriers after their last arrival
+     * @param mpi          its time in MPI communication calls
+     * @param useful       its time (the process's span; a thread of a process without parallel regions: its own span)
+     *                     outside MPI, the OpenMP barriers' waiting, the OpenMP runtime and idle
+     */
+    public record ThreadTimes(double waitBarrier, double waitEBarrier, double idle, double runtime, double mpi, double useful) {
+    }
+
+    public OpenMpTimes {
+        threads = List.copyOf(threads);
+    }
+
+    public double waitBarrier() {
+        return threads.stream().mapToDouble(ThreadTimes::waitBarrier).sum();
+    }
+
+    public double waitEBarrier() {
+        return threads.stream().mapToDouble(ThreadTimes::waitEBarrier).sum();
+    }
+
+    public double idle() {
+        return threads.stream().mapToDouble(ThreadTimes::idle).sum();
+    }
+
+    public double runtime() {
+        return threads.stream().mapToDouble(ThreadTimes::runtime).sum();
+    }
+
+    /** Its threads' useful time added up. */
+    public double useful() {
+        return threads.stream().mapToDouble(ThreadTimes::useful).sum();
+    }
+}
