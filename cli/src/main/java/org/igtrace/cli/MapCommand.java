@@ -122,6 +122,13 @@ public final class MapCommand implements Callable<Integer> {
         }
     }
 
+    /** A trace without MPI processes: nothing to place (exit 1). */
+    static final class NoRanks extends RuntimeException {
+        NoRanks() {
+            super("the trace defines no MPI process: there is no rank to place");
+        }
+    }
+
     /** The command line, checked. */
     private record Settings(TopologySpec spec, int slots, HostsFile hosts, MapOutput.Format format, Double latency, Double bandwidth,
                             double hopLatency, Double localLatency, Double localBandwidth, long eagerLimit, Selection selection) {
@@ -194,6 +201,9 @@ public final class MapCommand implements Callable<Integer> {
             return 0;
         } catch (Refused e) {
             return refuse(e.getMessage());
+        } catch (NoRanks e) {
+            err.println("igtrace map: " + trace.path() + ": " + e.getMessage());
+            return 1;
         } catch (SelectedReading.SelectionError e) {
             return refuse(e.getMessage());
         } catch (TraceReadException | UncheckedIOException e) {
@@ -280,6 +290,9 @@ public final class MapCommand implements Callable<Integer> {
 
     /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */
     private String fits(Settings s, int processes) {
+        if (processes == 0) {
+            throw new NoRanks();
+        }
         int nodes = nodeCount(s, processes);
         if ((long) nodes * s.slots() < processes) {
             return "the machine " + topology + " has " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + s.slots()
