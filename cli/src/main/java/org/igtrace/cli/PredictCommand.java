@@ -31,6 +31,7 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;

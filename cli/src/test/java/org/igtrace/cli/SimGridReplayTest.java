@@ -10,11 +10,14 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -102,6 +105,172 @@ class SimGridReplayTest {
         run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "simgrid", "-o", out.toString(), "-q");
         String json = run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "json", "-q");
         assertSmpiFinishesEachRank(out, json, 4, p -> 2e-6);
+    }
+
+    /**
+     * A periodic 3-D halo exchange of 64 ranks (testdata/make-halo-nonblocking.py --grid 4x4x4): per iteration each
+     * rank posts 6 MPI_Irecv, then 6 MPI_Isend of 65536 bytes (rendezvous: not below the 64 KiB eager limit), then
+     * one MPI_Waitall. Written as blocking send and recv, every rank sent first and SMPI stopped ("Deadlock
+     * detected", exit 0, no simulated time). Now each rank file holds, per iteration, 6 irecv and 6 isend of 65536
+     * bytes and 12 waits (3 iterations: 18, 18, 36), no blocking send or recv, and SMPI finishes every rank when
+     * predict says (measured: 4.264 ms on both, to SMPI's 1 us).
+     */
+    @Test
+    void aNonBlockingHaloExchangeOf64RanksReplaysInSmpi(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("halo-nonblocking/halo3d-64").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "simgrid", "-o", out.toString(), "-q");
+        List<String> rank0 = Files.readAllLines(out.resolve("rank-0.txt"));
+        Map<String, Long> actions = rank0.stream().map(l -> l.split(" ")[1])
+                .collect(java.util.stream.Collectors.groupingBy(a -> a, java.util.stream.Collectors.counting()));
+        assertEquals(18L, actions.get("isend"), rank0.toString());
+        assertEquals(18L, actions.get("irecv"), rank0.toString());
+        assertEquals(36L, actions.get("wait"), rank0.toString());
+        assertEquals(null, actions.get("send"));
+        assertEquals(null, actions.get("recv"));
+        assertTrue(rank0.contains("0 isend 1 0 65536") && rank0.contains("0 irecv 3 0 65536") && rank0.contains("0 wait 3 0 0"),
+                rank0.toString());
+        String json = run("predict", trace, "--latency", "5us", "--bandwidth", "1GB/s", "--format", "json", "-q");
+        assertSmpiFinishesEachRank(out, json, 64, p -> 2e-6);
+    }
+
+    /**
+     * Every bundled trace (OTF2 and OTF1, {@link MeasuredPartTest#bundledTraces}) that predict replays: its export
+     * replays in SMPI, exit 0, no deadlock, a simulated time above 0. Before: the EZTrace halo exchanges
+     * (otf2/halo3d-16, -32: MPI_Isend of 128 KiB without recorded completion, written as blocking sends) deadlocked,
+     * and SMPI stopped with MPI_ERR_TRUNCATE on every broadcast whose receivers named their own 0 bytes
+     * (collectives, otf2/synth, otf1/synth-*, otf1/vt-md-mpi-cuda).
+     */
+    @Test
+    @Tag("slow")
+    void everyBundledTraceReplaysInSmpi(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        List<Path> traces = MeasuredPartTest.bundledTraces();
+        assertTrue(traces.size() >= 35, traces.toString());
+        List<String> failed = new ArrayList<>();
+        int replayed = 0;
+        for (Path t : traces) {
+            Path out = dir.resolve("t" + replayed + "-" + failed.size() + "-" + t.getParent().getFileName());
+            StringWriter o = new StringWriter(), e = new StringWriter();
+            int code = IgtraceCommand.run(o, new PrintWriter(e, true), "predict", t.toString(), "--latency", "5us", "--bandwidth", "1GB/s",
+                    "--format", "simgrid", "-o", out.toString(), "-q");
+            if (code != 0) {
+                assertTrue(e.toString().contains("nothing to replay"), t + ": " + e); // testdata/no-process: refused, in one line
+                continue;
+            }
+            Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString()).redirectErrorStream(true).start();
+            String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(smpi.waitFor(120, TimeUnit.SECONDS), t.toString());
+            Matcher time = Pattern.compile("Simulation time ([0-9.]+)").matcher(log);
+            if (smpi.exitValue() != 0 || log.contains("Deadlock detected") || !time.find() || !(Double.parseDouble(time.group(1)) > 0)) {
+                failed.add(TESTDATA.relativize(t) + ": exit " + smpi.exitValue() + "\n" + log.lines().filter(l -> !l.contains("/INFO]")).limit(5).toList());
+            }
+            replayed++;
+        }
+        assertEquals(List.of(), failed);
+        assertTrue(replayed >= 35, "replayed " + replayed);
+    }
+
+    /**
+     * With --topology and --placement the platform has the topology's links: the ping-pong's ranks on nodes 5 and 0
+     * of mesh:2x3 are 3 hops apart (X first: 2 links along y = 0, then 1 down), so each of the 16 messages takes
+     * L + 3 H + S / B on the routed links, and SMPI finishes each rank when predict says (L = 1 ms, H = 1 ms, B =
+     * 100 MB/s; one message in flight at a time: no contention; 50 us as the flat ping-pong's tolerance), 48 ms
+     * after the flat network's end.
+     */
+    @Test
+    void aPlacementOnATopologyReplaysOnItsLinks(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        // a file name holding a line break: smpirun.sh's comment names it with the break made visible (a line of its own
+        // would have been run by the shell)
+        Path placement = Files.writeString(dir.resolve("p\necho injected.map"), "5\n0\n");
+        String[] model = {"--latency", "1ms", "--bandwidth", "100MB/s", "--topology", "mesh:2x3", "--hop-latency", "1ms",
+                "--placement", placement.toString(), "-q"};
+        Path out = dir.resolve("simgrid");
+        run(concat(new String[] {"predict", trace, "--format", "simgrid", "-o", out.toString()}, model));
+        assertEquals(List.of("h5", "h0"), Files.readAllLines(out.resolve("hostfile")));
+        List<String> script = Files.readAllLines(out.resolve("smpirun.sh"));
+        assertEquals(4, script.size(), script.toString());
+        assertTrue(script.get(2).startsWith("# Platform: the links of mesh:2x3 (H = 0.001 s per hop), ranks placed by ")
+                && script.get(2).contains("p\\necho injected.map"), script.toString());
+        assertTrue(Files.readString(out.resolve("platform.xml")).contains("<route src=\"h5\" dst=\"h0\" symmetrical=\"NO\"><link_ctn id=\"lat\"/>"
+                + "<link_ctn id=\"t3\" direction=\"DOWN\"/><link_ctn id=\"t2\" direction=\"DOWN\"/><link_ctn id=\"t4\" direction=\"DOWN\"/></route>"));
+        String json = run(concat(new String[] {"predict", trace, "--format", "json"}, model));
+        Map<Integer, Double> predicted = assertSmpiFinishesEachRank(out, json, 2, p -> 50e-6);
+        // the ping-pong's 16 messages (SOURCES.md) each 3 hops x 1 ms later than on the flat network
+        String flat = run("predict", trace, "--latency", "1ms", "--bandwidth", "100MB/s", "--format", "json", "-q");
+        Matcher ends = Pattern.compile("\"rank\": (\\d+),[^}]*\"end\": ([-0-9.eE]+)").matcher(flat);
+        while (ends.find()) {
+            assertEquals(16 * 3e-3, predicted.get(Integer.parseInt(ends.group(1))) - Double.parseDouble(ends.group(2)), 1e-9);
+        }
+    }
+
+    /**
+     * Placement matters to SimGrid's links where the replay (no contention) sees no difference: the 16-rank ring
+     * (testdata/halo-nonblocking/ring-16: 3 iterations of 1 ms compute, then 2 MPI_Isend of 65536 bytes to r + 1 and
+     * r - 1) on mesh:4x4 at L = 5 us, B = 100 MB/s, H = 0. Neighbour placement (a cycle through the 16 nodes): each
+     * direction of each link carries one flow, and SMPI ends each rank when predict says (5.991 ms). Shuffled
+     * placement: predict says the same 5.99 ms, but igtrace's routes put 4 flows on the busiest link direction
+     * (counted below), so an exchange takes at least 4 S / B = 2.621 ms: the run lasts at least
+     * 1 ms + 3 (1 ms + 4 x 0.65536 ms) = 11.864 ms (SMPI: 11.883 ms; the rest is latency and posting).
+     */
+    @Test
+    void simGridSeesTheContentionOfAShuffledPlacement(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("halo-nonblocking/ring-16").toString();
+        int[] neighbour = {0, 1, 2, 3, 7, 6, 5, 9, 10, 11, 15, 14, 13, 12, 8, 4};
+        int[] shuffled = {9, 6, 11, 5, 3, 7, 15, 2, 8, 13, 1, 4, 12, 14, 0, 10};
+        double[] simulated = new double[2];
+        String[] predictions = new String[2];
+        for (int k = 0; k < 2; k++) {
+            int[] nodes = k == 0 ? neighbour : shuffled;
+            Path placement = Files.writeString(dir.resolve("p" + k + ".map"),
+                    java.util.Arrays.stream(nodes).mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining("\n", "", "\n")));
+            String[] model = {"--latency", "5us", "--bandwidth", "100MB/s", "--topology", "mesh:4x4", "--placement", placement.toString(), "-q"};
+            Path out = dir.resolve("simgrid" + k);
+            run(concat(new String[] {"predict", trace, "--format", "simgrid", "-o", out.toString()}, model));
+            predictions[k] = run(concat(new String[] {"predict", trace, "--format", "json"}, model));
+            if (k == 0) {
+                assertSmpiFinishesEachRank(out, predictions[k], 16, p -> 2e-6);
+            }
+            Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString()).redirectErrorStream(true).start();
+            String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(smpi.waitFor(120, TimeUnit.SECONDS));
+            Matcher time = Pattern.compile("Simulation time ([0-9.]+)").matcher(log);
+            assertTrue(smpi.exitValue() == 0 && time.find(), log);
+            simulated[k] = Double.parseDouble(time.group(1));
+        }
+        Pattern runtime = Pattern.compile("\"predicted_runtime\": ([0-9.eE-]+)");
+        Matcher a = runtime.matcher(predictions[0]), b = runtime.matcher(predictions[1]);
+        assertTrue(a.find() && b.find(), predictions[0]);
+        assertEquals(Double.parseDouble(a.group(1)), Double.parseDouble(b.group(1)), 1e-9, "the replay has no contention");
+        // the most flows on one direction of one link, on igtrace's routes of the shuffled placement
+        org.igtrace.core.topology.Mesh mesh = new org.igtrace.core.topology.Mesh(4, 4);
+        Map<Integer, Integer> flows = new HashMap<>();
+        for (int r = 0; r < 16; r++) {
+            for (int q : new int[] {(r + 1) % 16, (r + 15) % 16}) {
+                int[] at = {shuffled[r]};
+                mesh.route(shuffled[r], shuffled[q], l -> {
+                    boolean up = mesh.linkSource(l) == at[0];
+                    flows.merge(2 * l + (up ? 0 : 1), 1, Integer::sum);
+                    at[0] = up ? mesh.linkTarget(l) : mesh.linkSource(l);
+                });
+            }
+        }
+        int busiest = flows.values().stream().max(Integer::compare).orElseThrow();
+        assertEquals(4, busiest);
+        double bound = 1e-3 + 3 * (1e-3 + busiest * 65536 / 100e6);
+        assertEquals(11.864e-3, bound, 1e-6);
+        assertEquals(5.991e-3, simulated[0], 2e-6);
+        assertTrue(simulated[1] >= bound - 1e-6 && simulated[1] < bound * 1.01, simulated[1] + " s against at least " + bound);
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
     }
 
     /**

@@ -227,13 +227,17 @@ public final class TraceReplay {
      * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
      */
     public void writeTimeIndependent(int rank, double cpuRatio, java.lang.Appendable out) throws java.io.IOException {
-        new TimeIndependentTrace(matching, offsets).write(rank, cpuRatio, out);
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, cpuRatio, out);
     }
 
-    /** Writes a SimGrid platform whose links give {@code L + S / B} (see {@link TimeIndependentTrace}). */
-    public static void writeSimGridPlatform(int processes, double latency, double bandwidth, java.lang.Appendable out)
-            throws java.io.IOException {
-        TimeIndependentTrace.platform(processes, latency, bandwidth, out);
+    private CollectiveSizes collectiveSizes;
+
+    /** The collective instances' largest sizes, found on first use (one pass over every process's calls). */
+    private synchronized CollectiveSizes collectiveSizes() {
+        if (collectiveSizes == null) {
+            collectiveSizes = new CollectiveSizes(matching);
+        }
+        return collectiveSizes;
     }
 
     public long matchedMessages() {
