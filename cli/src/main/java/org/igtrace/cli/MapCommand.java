@@ -25,6 +25,7 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -100,6 +101,12 @@ public final class MapCommand implements Callable<Integer> {
     @Option(names = "--eager-limit", paramLabel = "SIZE", defaultValue = "64KiB",
             description = "Eager limit of the replay, as igtrace predict takes it (default: ${DEFAULT-VALUE}).")
     String eagerLimit;
+
+    @Option(names = "--simgrid", paramLabel = "DIR",
+            description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (smpirun.sh, a platform with the "
+                    + "topology's links, the host file, time-independent traces) of the trace with that placement, so that "
+                    + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
+    Path simgrid;
 
     @Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
@@ -187,6 +194,13 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
             MapOutput out = new MapOutput(located.file().toString(), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
                     fromScotch, proposed, found.method());
+            if (simgrid != null) {
+                if (replay == null) {
+                    err.println("igtrace map: --simgrid " + simgrid + ": nothing to replay (no thread recorded a region event)");
+                    return 1;
+                }
+                writeSimGrid(replay, base, machine, processes, rankOrder.node(), proposed.node(), found.method());
+            }
             Output.write(outputOptions, parent.stdout(), w -> out.write(s.format(), w));
             if (!outputOptions.quiet) {
                 if (scotch.note() != null) {
@@ -209,6 +223,20 @@ public final class MapCommand implements Callable<Integer> {
         } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /** DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement. */
+    private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, int processes, int[] rankOrder, int[] proposed,
+                              String method) throws OutputError {
+        try {
+            java.nio.file.Files.createDirectories(simgrid);
+            SimGridExport.write(simgrid.resolve("rank-order"), replay,
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes);
+            SimGridExport.write(simgrid.resolve("proposed"), replay,
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes);
+        } catch (java.io.IOException e) {
+            throw new OutputError("--simgrid " + simgrid + ": " + e.getMessage());
         }
     }
 
@@ -240,6 +268,9 @@ public final class MapCommand implements Callable<Integer> {
                 throw new Refused(e.getMessage());
             }
         }
+        if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
+            throw new Refused("--simgrid " + simgrid + ": exists and is not an empty directory");
+        }
         if (slots != null && slots < 1) {
             throw new Refused("--slots " + slots + ": a node holds at least 1 rank");
         }
@@ -266,6 +297,14 @@ public final class MapCommand implements Callable<Integer> {
         return new Settings(spec, k, h, f, optional("--latency", latency, true), optional("--bandwidth", bandwidth, false),
                 number("--hop-latency", hopLatency, true), optional("--local-latency", localLatency, true),
                 optional("--local-bandwidth", localBandwidth, false), size(eagerLimit), chosen);
+    }
+
+    private static boolean emptyDirectory(Path dir) {
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            return s.findAny().isEmpty();
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private static Double optional(String option, String text, boolean time) {
