@@ -5,9 +5,9 @@ import java.util.Random;
 
 /**
  * Simulated annealing on hop-bytes: a move exchanges a random rank's slot with a slot on the node
- * of one of its neighbours (or on a random node), accepted when it lowers hop-bytes or with
- * probability exp(-delta / T); T falls geometrically from the median cost of a sample of moves to
- * a ten-thousandth of it. The best state seen is kept. Deterministic for a seed.
+ * of one of its neighbours (9 in 10) or on a random node, accepted when it lowers hop-bytes or with
+ * probability exp(-delta / T); T falls geometrically from the median cost of a sample of such moves
+ * to a ten-thousandth of it. The best state seen is kept. Deterministic for a seed.
  */
 final class Annealing {
     private static final long MOVES_PER_RANK = 3000;
@@ -57,7 +57,7 @@ final class Annealing {
         int r = state.occupant[a];
         RankGraph g = state.graph;
         int degree = g.end(r) - g.first(r);
-        if (degree > 0 && random.nextInt(4) != 0) {
+        if (degree > 0 && random.nextInt(10) != 0) {
             int u = g.neighbour(g.first(r) + random.nextInt(degree));
             return state.node[u] * state.slots + random.nextInt(state.slots);
         }
@@ -69,7 +69,7 @@ final class Annealing {
         int n = 0;
         for (int i = 0; i < 2000 && n < sample.length; i++) {
             int a = state.slotOf[random.nextInt(state.node.length)];
-            double d = Math.abs(state.swapDelta(a, random.nextInt(state.slotCount())));
+            double d = Math.abs(state.swapDelta(a, target(state, a, random)));
             if (d > 0) {
                 sample[n++] = d;
             }

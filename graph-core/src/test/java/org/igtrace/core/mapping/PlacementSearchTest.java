@@ -55,7 +55,6 @@ class PlacementSearchTest {
         RankGraph g = shuffledHalo(new int[] {4, 4, 4}, true, 1);
         assertEquals(192, g.totalBytes());
         PlacementSearch.Result r = PlacementSearch.search(g, new Torus(4, 4, 4), 1, null, null);
-        r.candidates().forEach(c -> System.out.println(c.name() + " " + c.hopBytes()));
         assertTrue(r.proposed().hopBytes() <= 192 * 1.05, r.proposed().hopBytes() + " by " + r.method());
         double rankOrder = r.named("rank order").hopBytes();
         assertTrue(rankOrder >= 3 * r.proposed().hopBytes() * 0.95, "rank order " + rankOrder);
@@ -93,9 +92,25 @@ class PlacementSearchTest {
     @Test
     void thousandRanks() {
         RankGraph g = shuffledHalo(new int[] {16, 8, 8}, true, 5);
+        Torus torus = new Torus(16, 8, 8);
+        long t0 = System.nanoTime();
+        NodeDistances d = new NodeDistances(torus);
+        long t1 = System.nanoTime();
+        int[] rb = RecursiveBisection.place(g, d, 1, 1);
+        long t2 = System.nanoTime();
+        SlotState st = new SlotState(g, d, 1, rb);
+        Annealing.improve(st, 1);
+        long t3 = System.nanoTime();
+        double afterSa = st.hopBytes();
+        SwapImprovement.improve(st);
+        long t4 = System.nanoTime();
+        System.out.printf("distances %.2f s, bisection %.2f s (%.0f), annealing %.2f s (%.0f), swaps %.2f s (%.0f)%n", (t1 - t0) / 1e9,
+                (t2 - t1) / 1e9, g.hopBytes(rb, d), (t3 - t2) / 1e9, afterSa, (t4 - t3) / 1e9, st.hopBytes());
         long t = System.nanoTime();
         PlacementSearch.Result r = PlacementSearch.search(g, new Torus(16, 8, 8), 1, null, null);
         System.out.printf("1024 ranks: %.2f s, hop-bytes %.0f of optimum %.0f, rank order %.0f, by %s%n", (System.nanoTime() - t) / 1e9,
                 r.proposed().hopBytes(), g.totalBytes(), r.named("rank order").hopBytes(), r.method());
+        // measured 7758-8342 of the optimum 3072 (rank order 24602): a third of rank order, 2.5x the optimum
+        assertTrue(r.proposed().hopBytes() < r.named("rank order").hopBytes() / 2);
     }
 }
