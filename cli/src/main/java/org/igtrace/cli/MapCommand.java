@@ -57,8 +57,10 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  igtrace map run/traces.otf2 --topology torus:4x4x4",
-            "  igtrace map run/traces.otf2 --topology torus:4x4x2 --slots 2 --hop-latency 100ns",
-            "  igtrace map run/traces.otf2 --topology mesh:8x8 --hosts hosts.txt --format rankfile -o app.rankfile"
+            "  igtrace map run/traces.otf2 --topology torus:4x4x2 --slots 2",
+            "  igtrace map run/traces.otf2 --topology torus:4x4x4 --hop-latency 100ns",
+            "  igtrace map run/traces.otf2 --topology mesh:8x8 --hosts hosts.txt \\",
+            "      --format rankfile -o app.rankfile"
         })
 public final class MapCommand implements Callable<Integer> {
 
@@ -66,7 +68,7 @@ public final class MapCommand implements Callable<Integer> {
     TraceArgument trace;
 
     @Option(names = "--topology", paramLabel = "NETWORK", required = true,
-            description = "The machine: ring[:N], star[:N], bus[:N], mesh:RxC or torus:XxYxZ (see Networks in igtrace help graph).")
+            description = "The machine, written as for igtrace graph --topology (see Networks in igtrace help graph): a ring, star, bus, mesh or torus.")
     String topology;
 
     @Option(names = "--slots", paramLabel = "K",
@@ -79,7 +81,7 @@ public final class MapCommand implements Callable<Integer> {
     Path hosts;
 
     @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = MapFormats.class,
-            description = "placement, rankfile, mpich, slurm, json or text (default: json for -o *.json, else text).")
+            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, else text).")
     String format;
 
     @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message, as igtrace predict takes it (default: fitted).")
@@ -103,8 +105,8 @@ public final class MapCommand implements Callable<Integer> {
     String eagerLimit;
 
     @Option(names = "--simgrid", paramLabel = "DIR",
-            description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (smpirun.sh, a platform with the "
-                    + "topology's links, the host file, time-independent traces) of the trace with that placement, so that "
+            description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (the script that runs smpirun, a platform "
+                    + "with the topology's links, the host file, time-independent traces) of the trace with that placement, so that "
                     + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
     Path simgrid;
 
