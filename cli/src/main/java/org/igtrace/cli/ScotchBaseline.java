@@ -24,9 +24,10 @@ import org.igtrace.reader.TraceReadException;
  * Scotch's mapping of the information graph onto the machine, the baseline {@code igtrace map}
  * sets beside its own (definitions section 13): the graph as {@code igtrace graph --format scotch
  * --weight bytes} writes it, the topology made a target by {@code amk_grf} (a vertex per node of
- * load --slots), mapped by {@code scotch_gmap} (or {@code gmap}), read back as {@code --placement}
- * reads a mapping. Scotch balances the load within a tolerance, so a node it gave more ranks than
- * slots hands its extra ranks (the last ones) to the nearest nodes with room. Without Scotch, or when
+ * load --slots), mapped by {@code scotch_gmap -Cd -sv} (or {@code gmap}: deterministic, every rank of
+ * load 1), read back as {@code --placement} reads a mapping. Scotch balances the load within a
+ * tolerance, so a node it gave more ranks than slots hands its extra ranks (the last ones) to the
+ * nearest nodes with room. Without Scotch, or when
  * it fails, the result is null and {@link #note()} says why.
  */
 final class ScotchBaseline {
@@ -59,7 +60,9 @@ final class ScotchBaseline {
             }
             String failed = run(dir, List.of(amk.toString(), machine.toString(), target.toString()));
             if (failed == null) {
-                failed = run(dir, List.of(gmap.toString(), source.toString(), target.toString(), mapping.toString()));
+                // -Cd: deterministic (the same mapping every run; without it 1024 ranks mapped differently from run to run);
+                // -sv: unit vertex loads, so that Scotch balances ranks a node rather than the compute fractions
+                failed = run(dir, List.of(gmap.toString(), "-Cd", "-sv", source.toString(), target.toString(), mapping.toString()));
             }
             if (failed != null) {
                 note = "Scotch failed (" + failed + "): no Scotch baseline";
