@@ -129,6 +129,11 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
                 localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention);
     }
 
+    /** These parameters on {@code n}'s topology and placement (hop latency and local values as they are). */
+    public ReplayParameters withNetwork(Network n) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, n, localLatency, localBandwidth, collectives, contention);
+    }
+
     public ReplayParameters withCpuRatio(double r) {
         return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention);
     }

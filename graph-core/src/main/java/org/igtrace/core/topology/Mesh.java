@@ -36,6 +36,11 @@ public final class Mesh implements Topology {
         return horizontal + (rows - 1) * columns;
     }
 
+    @Override
+    public int[] coordinates(int node) {
+        return new int[] {node % columns, node / columns};
+    }
+
     /** Links 0..R(C-1)-1 join (x, y) and (x+1, y); the rest join (x, y) and (x, y+1). */
     @Override
     public int linkSource(int link) {

@@ -28,6 +28,11 @@ public final class Ring implements Topology {
     }
 
     @Override
+    public int[] coordinates(int node) {
+        return new int[] {node};
+    }
+
+    @Override
     public int linkCount() {
         return n == 1 ? 0 : n == 2 ? 1 : n;
     }

@@ -32,6 +32,15 @@ public interface Topology {
         return route(from, to, link -> { });
     }
 
+    /**
+     * The node's position on the grid the topology is built on (ring: {@code {i}}, mesh: {@code {x, y}},
+     * torus: {@code {x, y, z}}), or null for a topology without one; the placement search halves the
+     * machine along it.
+     */
+    default int[] coordinates(int node) {
+        return null;
+    }
+
     /** A name for drawing node {@code node}. */
     default String nodeLabel(int node) {
         return Integer.toString(node);

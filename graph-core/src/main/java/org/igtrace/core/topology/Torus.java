@@ -40,7 +40,8 @@ public final class Torus implements Topology {
         return offset[3];
     }
 
-    private int[] coordinates(int node) {
+    @Override
+    public int[] coordinates(int node) {
         return new int[] {node % size[0], (node / size[0]) % size[1], node / (size[0] * size[1])};
     }
 

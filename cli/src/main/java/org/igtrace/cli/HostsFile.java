@@ -1,0 +1,60 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code igtrace map --hosts FILE}: the names of the machine's nodes in node order, as an Open MPI
+ * hostfile: {@code HOST slots=N} or {@code HOST} per line ({@code #} starts a comment). Every host's
+ * slots (when given) must be the nodes' {@code --slots}; a host named on several lines is several nodes.
+ */
+record HostsFile(List<String> hosts, Integer slots) {
+    /** Reads the file; a file that is not a hostfile, or whose hosts' slots differ, is a {@link UsageError}. */
+    static HostsFile read(Path file) throws UsageError {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new UsageError("--hosts " + file + ": cannot be read (" + e.getMessage() + ")");
+        }
+        List<String> hosts = new ArrayList<>();
+        Integer slots = null;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int hash = line.indexOf('#');
+            String[] words = (hash < 0 ? line : line.substring(0, hash)).strip().split("\\s+");
+            if (words[0].isEmpty()) {
+                continue;
+            }
+            int given = 1;
+            boolean named = false;
+            for (int w = 1; w < words.length; w++) {
+                if (words[w].matches("slots=[0-9]{1,9}")) {
+                    given = Integer.parseInt(words[w].substring(6));
+                    named = true;
+                } else if (!words[w].matches("max[-_]slots=[0-9]{1,9}")) {
+                    throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": expected 'HOST' or 'HOST slots=N', found '"
+                            + line.strip() + "'");
+                }
+            }
+            if (named && given < 1) {
+                throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": slots must be at least 1");
+            }
+            if (named && slots != null && slots != given) {
+                throw new UsageError("--hosts " + file + ": line " + (i + 1) + " gives " + words[0] + " " + given
+                        + " slots, an earlier line " + slots + "; every node holds the same number of ranks (--slots)");
+            }
+            if (named) {
+                slots = given;
+            }
+            hosts.add(words[0]);
+        }
+        if (hosts.isEmpty()) {
+            throw new UsageError("--hosts " + file + ": names no host");
+        }
+        return new HostsFile(List.copyOf(hosts), slots);
+    }
+}

@@ -1,0 +1,392 @@
+package org.igtrace.cli;
+
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.igtrace.core.graph.EdgeWeight;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.Recalculation;
+import org.igtrace.core.mapping.PlacementSearch;
+import org.igtrace.core.mapping.RankGraph;
+import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.NetworkCalibration;
+import org.igtrace.core.replay.RecordedRun;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.topology.Placement;
+import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.core.topology.Topology;
+import org.igtrace.core.topology.TopologyProjection;
+import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.formats.simgrid.SimGridExport;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace map}: proposes where each rank runs, writes it for a launcher and shows the gain (definitions section 13). */
+@Command(name = "map", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Propose where each rank runs on a machine, and show the gain.",
+        description = {
+            "Places the trace's ranks on the nodes of --topology (--slots ranks a node) so that few bytes travel far: "
+                    + "the objective is hop-bytes (bytes x hops summed over pairs of ranks; 0 within a node), then the "
+                    + "largest link load. The proposal is the best of rank order, recursive bisection of the graph onto "
+                    + "the machine's halves, greedy grouping (with --slots above 1) and Scotch's mapping (when scotch_gmap "
+                    + "is installed), the best two improved by simulated annealing and swaps; it is never worse than "
+                    + "rank order or Scotch. The gain is shown as hop-bytes, largest link load and the run time predicted "
+                    + "as igtrace predict --topology --placement predicts it (give --hop-latency for the hops to cost).",
+            "",
+            "--format placement, rankfile, mpich or slurm writes the proposed placement for igtrace predict --placement, "
+                    + "Open MPI's mpirun --rankfile, Cray MPICH's MPICH_RANK_ORDER or Slurm's SLURM_HOSTFILE; json and text "
+                    + "(the default) compare the placements."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the placement was written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error (also: a machine too small for the ranks, a hosts file that does not fit it)"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace map run/traces.otf2 --topology torus:4x4x4",
+            "  igtrace map run/traces.otf2 --topology torus:4x4x2 --slots 2",
+            "  igtrace map run/traces.otf2 --topology torus:4x4x4 --hop-latency 100ns",
+            "  igtrace map run/traces.otf2 --topology mesh:8x8 --hosts hosts.txt \\",
+            "      --format rankfile -o app.rankfile"
+        })
+public final class MapCommand implements Callable<Integer> {
+
+    @Mixin
+    TraceArgument trace;
+
+    @Option(names = "--topology", paramLabel = "NETWORK", required = true,
+            description = "The machine, written as for igtrace graph --topology (see Networks in igtrace help graph): a ring, star, bus, mesh or torus.")
+    String topology;
+
+    @Option(names = "--slots", paramLabel = "K",
+            description = "Ranks a node holds (default: the hosts file's slots=, else 1).")
+    Integer slots;
+
+    @Option(names = "--hosts", paramLabel = "FILE",
+            description = "The nodes' host names in node order, an Open MPI hostfile ('HOST slots=N' or 'HOST' a line); "
+                    + "without it nodes are named node0, node1, ...")
+    Path hosts;
+
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = MapFormats.class,
+            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, else text).")
+    String format;
+
+    @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message, as igtrace predict takes it (default: fitted).")
+    String latency;
+
+    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth B, as igtrace predict takes it (default: fitted).")
+    String bandwidth;
+
+    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0",
+            description = "Latency per hop H (default: 0, so that the predicted run times differ only by --local-latency and --local-bandwidth).")
+    String hopLatency;
+
+    @Option(names = "--local-latency", paramLabel = "TIME", description = "Latency between ranks on one node (default: --latency).")
+    String localLatency;
+
+    @Option(names = "--local-bandwidth", paramLabel = "RATE", description = "Bandwidth between ranks on one node (default: --bandwidth).")
+    String localBandwidth;
+
+    @Option(names = "--eager-limit", paramLabel = "SIZE", defaultValue = "64KiB",
+            description = "Eager limit of the replay, as igtrace predict takes it (default: ${DEFAULT-VALUE}).")
+    String eagerLimit;
+
+    @Option(names = "--simgrid", paramLabel = "DIR",
+            description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (the script that runs smpirun, a platform "
+                    + "with the topology's links, the host file, time-independent traces) of the trace with that placement, so that "
+                    + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
+    Path simgrid;
+
+    @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Mixin
+    ReadingOptions reading;
+
+    @Mixin
+    OutputOptions outputOptions;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    private PrintWriter err;
+
+    /** Bad input found before (or as soon as the definitions say how many ranks there are): one line, exit 2. */
+    static final class Refused extends RuntimeException {
+        Refused(String message) {
+            super(message);
+        }
+    }
+
+    /** A trace without MPI processes: nothing to place (exit 1). */
+    static final class NoRanks extends RuntimeException {
+        NoRanks() {
+            super("the trace defines no MPI process: there is no rank to place");
+        }
+    }
+
+    /** The command line, checked. */
+    private record Settings(TopologySpec spec, int slots, HostsFile hosts, MapOutput.Format format, Double latency, Double bandwidth,
+                            double hopLatency, Double localLatency, Double localBandwidth, long eagerLimit, Selection selection) {
+    }
+
+    /** {@code --format}'s values for the completion. */
+    static final class MapFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(MapOutput.Format.class).iterator();
+        }
+    }
+
+    @Override
+    public Integer call() throws UsageError, OutputError {
+        err = parent.err();
+        Settings s;
+        try {
+            reading.check();
+            s = settings();
+            outputOptions.check();
+        } catch (Refused e) {
+            return refuse(e.getMessage());
+        }
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
+            TraceFormat.Located located = TraceFormat.locate(trace.path());
+            ActivityRecorder[] recorder = new ActivityRecorder[1];
+            SelectedReading selected = new SelectedReading();
+            TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
+            TraceProfile profile = selected.readEveryRank(located, options, ProgressBar.on(err, outputOptions.quiet), s.selection(), d -> {
+                String problem = fits(s, d.processes().size());
+                if (problem != null) {
+                    throw new Refused(problem);
+                }
+                return EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store));
+            });
+            String nothing = selected.nothingLeft(located);
+            if (nothing == null) {
+                nothing = SelectedReading.nothingLeftOfRanks(located, s.selection(), profile);
+            }
+            if (nothing != null) {
+                err.println(nothing);
+                return 1;
+            }
+            int processes = profile.processes().size();
+            Topology machine = machine(s, profile, processes);
+            List<String> names = hostNames(s, machine);
+            ScotchBaseline scotch = new ScotchBaseline();
+            int[] scotchNodes = scotch.map(profile, machine, s.slots());
+            PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(profile), machine, s.slots(), scotchNodes, "scotch");
+            RecordedRun run = recorder[0].recorded();
+            TraceReplay replay = run.replayedProcesses() == 0 ? null
+                    : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
+            ReplayParameters base = replay == null ? null : model(s, replay);
+            MapOutput.Scores rankOrder = scores(profile, machine, PlacementSearch.rankOrder(processes, s.slots()), replay, base);
+            MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
+            MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
+            MapOutput out = new MapOutput(located.file().toString(), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
+                    fromScotch, proposed, found.method());
+            if (simgrid != null) {
+                if (replay == null) {
+                    err.println("igtrace map: --simgrid " + simgrid + ": nothing to replay (no thread recorded a region event)");
+                    return 1;
+                }
+                writeSimGrid(replay, base, machine, processes, rankOrder.node(), proposed.node(), found.method());
+            }
+            Output.write(outputOptions, parent.stdout(), w -> out.write(s.format(), w));
+            if (!outputOptions.quiet) {
+                if (scotch.note() != null) {
+                    err.println("igtrace map: note: " + scotch.note());
+                }
+                if (replay == null) {
+                    err.println("igtrace map: note: no thread recorded a region event: nothing to replay, predicted run times are 0");
+                }
+                err.println("igtrace map: " + processes + " ranks on " + machine.name() + ": hop-bytes " + MapOutput.gain(rankOrder.hopBytes(),
+                        proposed.hopBytes()) + " below rank order, by " + found.method());
+            }
+            return 0;
+        } catch (Refused e) {
+            return refuse(e.getMessage());
+        } catch (NoRanks e) {
+            err.println("igtrace map: " + trace.path() + ": " + e.getMessage());
+            return 1;
+        } catch (SelectedReading.SelectionError e) {
+            return refuse(e.getMessage());
+        } catch (TraceReadException | UncheckedIOException e) {
+            err.println("igtrace: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement. */
+    private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, int processes, int[] rankOrder, int[] proposed,
+                              String method) throws OutputError {
+        try {
+            java.nio.file.Files.createDirectories(simgrid);
+            SimGridExport.write(simgrid.resolve("rank-order"), replay,
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes);
+            SimGridExport.write(simgrid.resolve("proposed"), replay,
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes);
+        } catch (java.io.IOException e) {
+            throw new OutputError("--simgrid " + simgrid + ": " + e.getMessage());
+        }
+    }
+
+    private int refuse(String message) {
+        err.println("igtrace map: " + message);
+        return 2;
+    }
+
+    private Settings settings() {
+        MapOutput.Format f = format == null ? ("json".equals(outputOptions.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
+                : MapOutput.Format.parse(format);
+        if (f == null) {
+            throw new Refused("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
+        }
+        TopologySpec spec;
+        try {
+            spec = TopologySpec.parse(topology);
+        } catch (IllegalArgumentException e) {
+            throw new Refused("--topology " + e.getMessage());
+        }
+        if (spec.kind().equals("tree")) {
+            throw new Refused("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
+        }
+        HostsFile h = null;
+        if (hosts != null) {
+            try {
+                h = HostsFile.read(hosts);
+            } catch (UsageError e) {
+                throw new Refused(e.getMessage());
+            }
+        }
+        if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
+            throw new Refused("--simgrid " + simgrid + ": exists and is not an empty directory");
+        }
+        if (slots != null && slots < 1) {
+            throw new Refused("--slots " + slots + ": a node holds at least 1 rank");
+        }
+        if (slots != null && h != null && h.slots() != null && !slots.equals(h.slots())) {
+            throw new Refused("--hosts " + hosts + " gives each host " + h.slots() + " slots, --slots " + slots + ": give one of them");
+        }
+        int k = slots != null ? slots : h != null && h.slots() != null ? h.slots() : 1;
+        if (h != null && spec.dimensions().length > 0) {
+            long nodes = 1;
+            for (int d : spec.dimensions()) {
+                nodes *= d;
+            }
+            if (h.hosts().size() != nodes) {
+                throw new Refused("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + topology.substring(
+                        topology.indexOf(':') + 1) + " has " + nodes + " nodes: give a host per node, in node order");
+            }
+        }
+        Selection chosen;
+        try {
+            chosen = selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            throw new Refused(e.getMessage());
+        }
+        return new Settings(spec, k, h, f, optional("--latency", latency, true), optional("--bandwidth", bandwidth, false),
+                number("--hop-latency", hopLatency, true), optional("--local-latency", localLatency, true),
+                optional("--local-bandwidth", localBandwidth, false), size(eagerLimit), chosen);
+    }
+
+    private static boolean emptyDirectory(Path dir) {
+        try (java.util.stream.Stream<Path> s = java.nio.file.Files.list(dir)) {
+            return s.findAny().isEmpty();
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static Double optional(String option, String text, boolean time) {
+        return text == null ? null : number(option, text, time);
+    }
+
+    private static double number(String option, String text, boolean time) {
+        try {
+            return time ? Units.time(text) : Units.bandwidth(text);
+        } catch (IllegalArgumentException e) {
+            throw new Refused(option + " '" + text + "': expected " + (time ? Units.TIME_FORMS : Units.BANDWIDTH_FORMS));
+        }
+    }
+
+    private static long size(String text) {
+        try {
+            return Units.size(text);
+        } catch (IllegalArgumentException e) {
+            throw new Refused("--eager-limit '" + text + "': expected " + Units.SIZE_FORMS);
+        }
+    }
+
+    /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */
+    private String fits(Settings s, int processes) {
+        if (processes == 0) {
+            throw new NoRanks();
+        }
+        int nodes = nodeCount(s, processes);
+        if ((long) nodes * s.slots() < processes) {
+            return "the machine " + topology + " has " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + s.slots()
+                    + (s.slots() == 1 ? " slot" : " slots") + ", fewer than the trace's " + processes + " ranks: give a larger topology or more --slots";
+        }
+        if (s.hosts() != null && s.hosts().hosts().size() != nodes) {
+            return "--hosts " + hosts + " names " + s.hosts().hosts().size() + " hosts, the machine has " + nodes
+                    + " nodes: give a host per node, in node order";
+        }
+        return null;
+    }
+
+    /** The placeable nodes of the machine for {@code processes} ranks (ring, star and bus without a size: one a rank). */
+    private static int nodeCount(Settings s, int processes) {
+        long nodes = 1;
+        for (int d : s.spec().dimensions()) {
+            nodes *= d;
+        }
+        return s.spec().dimensions().length == 0 ? processes : (int) nodes;
+    }
+
+    private static Topology machine(Settings s, TraceProfile profile, int processes) {
+        return s.spec().build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), Placement.rankOrder(processes), null);
+    }
+
+    private List<String> hostNames(Settings s, Topology machine) {
+        if (s.hosts() != null) {
+            return s.hosts().hosts();
+        }
+        List<String> names = new ArrayList<>();
+        for (int n = 0; n < machine.placeableNodes(); n++) {
+            names.add("node" + n);
+        }
+        return names;
+    }
+
+    /** The replay's network as predict makes it: given L and B, or fitted to the trace's messages (and collectives). */
+    private static ReplayParameters model(Settings s, TraceReplay replay) {
+        boolean fitted = s.latency() == null || s.bandwidth() == null;
+        NetworkCalibration.Fit fit = fitted ? replay.calibrateInIdealReplay(s.eagerLimit(), s.latency(), s.bandwidth()) : null;
+        List<CollectiveCalibration.FamilyFit> collectives = fitted ? replay.calibrateCollectives(s.latency(), s.bandwidth()) : List.of();
+        double l = s.latency() != null ? s.latency() : fit.latency();
+        double b = s.bandwidth() != null ? s.bandwidth() : fit.bandwidth();
+        ReplayParameters p = new ReplayParameters(l, b, s.eagerLimit(), 1, s.hopLatency(), null,
+                s.localLatency() != null ? s.localLatency() : l, s.localBandwidth() != null ? s.localBandwidth() : b);
+        return collectives.isEmpty() ? p : p.withCollectives(CollectiveCalibration.network(collectives));
+    }
+
+    /** The projection's hop-bytes and largest link load of a placement, and its predicted run time. */
+    private static MapOutput.Scores scores(TraceProfile profile, Topology machine, int[] node, TraceReplay replay, ReplayParameters base) {
+        Placement where = Placement.of(node, "map");
+        ProjectedTopology projected = TopologyProjection.project(profile, EdgeWeight.BYTES, machine, where);
+        double runtime = replay == null ? 0 : replay.predict(base.withNetwork(new ReplayParameters.Network(machine, where))).predictedRuntime();
+        return new MapOutput.Scores(node, projected.hopBytes(), projected.maxLinkLoadBytes(), runtime);
+    }
+}

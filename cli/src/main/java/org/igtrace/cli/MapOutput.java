@@ -1,0 +1,147 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.LauncherFiles;
+
+/** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */
+final class MapOutput {
+    enum Format { PLACEMENT, RANKFILE, MPICH, SLURM, JSON, TEXT;
+        static Format parse(String text) {
+            for (Format f : values()) {
+                if (f.name().equalsIgnoreCase(text)) {
+                    return f;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** One placement's numbers: the projection's hop-bytes and largest link load, and the replay's run time. */
+    record Scores(int[] node, double hopBytes, double maxLinkLoadBytes, double predictedRuntime) {
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("hop_bytes", hopBytes);
+            m.put("max_link_load_bytes", maxLinkLoadBytes);
+            m.put("predicted_runtime", predictedRuntime);
+            return m;
+        }
+    }
+
+    private final String trace;
+    private final String topology;
+    private final int nodes;
+    private final int slots;
+    private final List<String> hosts;
+    private final Scores rankOrder;
+    private final Scores scotch;
+    private final Scores proposed;
+    private final String method;
+
+    MapOutput(String trace, String topology, int nodes, int slots, List<String> hosts, Scores rankOrder, Scores scotch, Scores proposed,
+              String method) {
+        this.trace = trace;
+        this.topology = topology;
+        this.nodes = nodes;
+        this.slots = slots;
+        this.hosts = hosts;
+        this.rankOrder = rankOrder;
+        this.scotch = scotch;
+        this.proposed = proposed;
+        this.method = method;
+    }
+
+    void write(Format f, Writer out) throws IOException {
+        int[] node = proposed.node();
+        switch (f) {
+            case PLACEMENT -> LauncherFiles.placement(node, out);
+            case RANKFILE -> LauncherFiles.rankfile(node, hosts, out);
+            case MPICH -> LauncherFiles.mpich(node, nodes, out);
+            case SLURM -> LauncherFiles.slurm(node, hosts, out);
+            case JSON -> out.write(Json.write(json()) + "\n");
+            default -> out.write(text());
+        }
+    }
+
+    private Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("trace", trace);
+        m.put("topology", topology);
+        m.put("slots", slots);
+        List<Object> placement = new ArrayList<>();
+        for (int n : proposed.node()) {
+            placement.add(n);
+        }
+        m.put("placement", placement);
+        m.put("rank_order", rankOrder.json());
+        m.put("proposed", proposed.json());
+        if (scotch != null) {
+            m.put("scotch", scotch.json());
+        }
+        m.put("method", method);
+        return m;
+    }
+
+    /** The gain of {@code s} over rank order in percent, one decimal; "-" when rank order is 0. */
+    static String gain(double rank, double s) {
+        return rank <= 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * (rank - s) / rank);
+    }
+
+    private String text() {
+        List<String[]> rows = new ArrayList<>();
+        List<Scores> columns = new ArrayList<>(List.of(rankOrder));
+        List<String> head = new ArrayList<>(List.of("", "rank order"));
+        if (scotch != null) {
+            columns.add(scotch);
+            head.add("scotch");
+        }
+        columns.add(proposed);
+        head.add("proposed");
+        rows.add(head.toArray(new String[0]));
+        rows.add(row("hop-bytes", columns, s -> Numbers.format(s.hopBytes())));
+        rows.add(row("max link load (bytes)", columns, s -> Numbers.format(s.maxLinkLoadBytes())));
+        rows.add(row("predicted run time", columns, s -> Units.seconds(s.predictedRuntime())));
+        rows.add(row("hop-bytes gain", columns, s -> s == rankOrder ? "" : gain(rankOrder.hopBytes(), s.hopBytes())));
+        rows.add(row("run time gain", columns, s -> s == rankOrder ? "" : gain(rankOrder.predictedRuntime(), s.predictedRuntime())));
+        int[] width = new int[head.size()];
+        for (String[] r : rows) {
+            for (int i = 0; i < r.length; i++) {
+                width[i] = Math.max(width[i], r[i].length());
+            }
+        }
+        StringBuilder s = new StringBuilder();
+        s.append(proposed.node().length).append(" ranks on ").append(topology).append(", ").append(slots)
+                .append(slots == 1 ? " slot" : " slots").append(" a node\n\n");
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder(String.format("%-" + width[0] + "s", r[0]));
+            for (int i = 1; i < r.length; i++) {
+                line.append("  ").append(String.format("%" + width[i] + "s", r[i]));
+            }
+            s.append(line.toString().stripTrailing()).append('\n');
+        }
+        int p = proposed.node().length;
+        s.append("\nproposed by: ").append(method).append('\n');
+        s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
+        s.append("  Open MPI (rankfile):  mpirun --rankfile FILE -np ").append(p).append(" ./app\n");
+        s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
+                .append(p).append(" ./app\n");
+        s.append("  Slurm (slurm):        SLURM_HOSTFILE=FILE srun --distribution=arbitrary -n ").append(p).append(" ./app\n");
+        s.append("  igtrace (placement):  igtrace predict TRACE --topology ").append(topology).append(" --placement FILE\n");
+        return s.toString();
+    }
+
+    private static String[] row(String name, List<Scores> columns, java.util.function.Function<Scores, String> cell) {
+        String[] r = new String[columns.size() + 1];
+        r[0] = name;
+        for (int i = 0; i < columns.size(); i++) {
+            r[i + 1] = cell.apply(columns.get(i));
+        }
+        return r;
+    }
+}

@@ -1,0 +1,279 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * igtrace map (definitions section 13) on halo exchanges whose ranks sit on the grid at random
+ * (testdata/make-shuffled-halo.py): each pair of grid neighbours exchanges 2 x 2 x 65536 = 262144 bytes.
+ * <ul>
+ * <li>3d: 4x4x4 periodic, 64 x 6 / 2 = 192 pairs, 50331648 bytes; on torus:4x4x4 the optimum puts every pair
+ * one hop apart: hop-bytes 50331648. With 2 slots on torus:4x4x2: a node's 2 ranks have 12 neighbour ends,
+ * at most 2 of them (their own pair) inside the node, so at least 10/12 of the bytes travel, each at least one
+ * hop: optimum 5/6 x 50331648 = 41943040 (reached by pairing z neighbours).
+ * <li>2d: 8x8 without wrap-around, 2 x 8 x 7 = 112 pairs, 29360128 bytes; optimum on mesh:8x8 29360128.
+ * </ul>
+ * Rank order on a random numbering averages about 3 hops a pair on the torus (1 a dimension of 4) and
+ * 2 x 2.625 on the 8x8 mesh (the mean distance of two random points of 0..7 is 63/24).
+ */
+class MapCommandTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+    private static final String HALO3D = TESTDATA.resolve("shuffled-halo/3d/traces.otf2").toString();
+    private static final String HALO2D = TESTDATA.resolve("shuffled-halo/2d/traces.otf2").toString();
+    private static final double PAIR = 262144;
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    /** The number {@code key} inside the JSON object {@code section} of map's output. */
+    private static double number(String json, String section, String key) {
+        int at = json.indexOf("\"" + section + "\": {");
+        assertTrue(at >= 0, section + " in " + json);
+        Matcher m = Pattern.compile("\"" + key + "\": ([0-9.eE+-]+)").matcher(json);
+        assertTrue(m.find(at), key);
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static Run map(String trace, String... more) {
+        List<String> args = new ArrayList<>(List.of("map", trace, "-q"));
+        args.addAll(List.of(more));
+        if (!args.contains("--format")) {
+            args.addAll(List.of("--format", "json"));
+        }
+        Run r = igtrace(args.toArray(new String[0]));
+        assertEquals(0, r.code(), r.err());
+        return r;
+    }
+
+    @Test
+    void torusEveryNeighbourOneHop() {
+        String json = map(HALO3D, "--topology", "torus:4x4x4").out();
+        double optimum = 192 * PAIR;
+        double proposed = number(json, "proposed", "hop_bytes"), rankOrder = number(json, "rank_order", "hop_bytes");
+        assertTrue(proposed <= 1.05 * optimum, proposed + " vs " + optimum);
+        assertTrue(rankOrder >= 3 * proposed && rankOrder <= 5.5 * proposed, "rank order " + rankOrder);
+    }
+
+    @Test
+    void meshEveryNeighbourOneHop() {
+        String json = map(HALO2D, "--topology", "mesh:8x8").out();
+        double optimum = 112 * PAIR;
+        double proposed = number(json, "proposed", "hop_bytes"), rankOrder = number(json, "rank_order", "hop_bytes");
+        assertTrue(proposed <= 1.05 * optimum, proposed + " vs " + optimum);
+        assertTrue(rankOrder >= 3 * proposed && rankOrder <= 5.5 * proposed, "rank order " + rankOrder);
+    }
+
+    @Test
+    void twoSlotsFiveSixthsOneHop() {
+        String json = map(HALO3D, "--topology", "torus:4x4x2", "--slots", "2").out();
+        double optimum = 192 * PAIR * 5 / 6;
+        double proposed = number(json, "proposed", "hop_bytes"), rankOrder = number(json, "rank_order", "hop_bytes");
+        assertTrue(proposed <= 1.05 * optimum, proposed + " vs " + optimum);
+        assertTrue(rankOrder >= 3 * proposed && rankOrder <= 5.5 * proposed, "rank order " + rankOrder);
+        int[] nodes = placement(json);
+        int[] used = new int[32];
+        for (int n : nodes) {
+            used[n]++;
+        }
+        assertTrue(Arrays.stream(used).allMatch(u -> u <= 2), Arrays.toString(used));
+    }
+
+    private static int[] placement(String json) {
+        Matcher m = Pattern.compile("\"placement\": \\[([^\\]]*)]").matcher(json);
+        assertTrue(m.find());
+        return Arrays.stream(m.group(1).split(",")).map(String::strip).mapToInt(Integer::parseInt).toArray();
+    }
+
+    /** The placement file read back by igtrace graph --placement gives map's hop-bytes; predict --placement map's run time. */
+    @Test
+    void placementFileReadBack() throws IOException {
+        String model = "--latency=1us --bandwidth=1GB/s --hop-latency=2us";
+        List<String> args = new ArrayList<>(List.of("--topology", "torus:4x4x2", "--slots", "2"));
+        args.addAll(List.of(model.split(" ")));
+        String json = map(HALO3D, args.toArray(new String[0])).out();
+        Path file = dir.resolve("halo.placement");
+        List<String> write = new ArrayList<>(List.of("map", HALO3D, "--format", "placement", "-q", "-o", file.toString()));
+        write.addAll(args);
+        assertEquals(0, igtrace(write.toArray(new String[0])).code());
+        Run graph = igtrace(HALO3D, "--topology", "torus:4x4x2", "--placement", file.toString(), "--weight", "bytes", "-o",
+                dir.resolve("t.csv").toString());
+        assertEquals(0, graph.code(), graph.err());
+        Matcher m = Pattern.compile("hop-bytes ([0-9.]+)").matcher(graph.err());
+        assertTrue(m.find(), graph.err());
+        assertEquals(number(json, "proposed", "hop_bytes"), Double.parseDouble(m.group(1)));
+        List<String> predict = new ArrayList<>(List.of("predict", HALO3D, "--topology", "torus:4x4x2", "--placement", file.toString(),
+                "--local-latency", "1us", "--format", "json", "-q"));
+        predict.addAll(List.of(model.split(" ")));
+        Run p = igtrace(predict.toArray(new String[0]));
+        assertEquals(0, p.code(), p.err());
+        Matcher t = Pattern.compile("\"predicted_runtime\": ([0-9.eE+-]+)").matcher(p.out());
+        assertTrue(t.find(), p.out());
+        assertEquals(number(json, "proposed", "predicted_runtime"), Double.parseDouble(t.group(1)), 1e-12);
+    }
+
+    /** Every rank once in the MPICH order and in the Slurm host list, each host as many times as its slots. */
+    @Test
+    void launcherFilesHoldEveryRankOnce() throws IOException {
+        Path hosts = dir.resolve("hosts");
+        StringBuilder h = new StringBuilder();
+        for (int n = 0; n < 32; n++) {
+            h.append("host").append(n).append(" slots=2\n");
+        }
+        Files.writeString(hosts, h);
+        String mpich = map(HALO3D, "--topology", "torus:4x4x2", "--hosts", hosts.toString(), "--format", "mpich").out().strip();
+        TreeSet<Integer> ranks = new TreeSet<>();
+        String[] order = mpich.split(",");
+        for (String r : order) {
+            ranks.add(Integer.parseInt(r));
+        }
+        assertEquals(64, order.length);
+        assertEquals(64, ranks.size());
+        assertEquals(63, ranks.last());
+        List<String> slurm = map(HALO3D, "--topology", "torus:4x4x2", "--hosts", hosts.toString(), "--format", "slurm").out().lines().toList();
+        assertEquals(64, slurm.size());
+        Map<String, Long> perHost = slurm.stream().collect(java.util.stream.Collectors.groupingBy(s -> s, java.util.stream.Collectors.counting()));
+        assertEquals(32, perHost.size());
+        assertTrue(perHost.values().stream().allMatch(c -> c == 2), perHost.toString());
+        // MPICH fills node after node: the order's ranks two by two are the Slurm file's hosts two by two
+        for (int i = 0; i < 64; i += 2) {
+            assertEquals(slurm.get(Integer.parseInt(order[i])), slurm.get(Integer.parseInt(order[i + 1])));
+        }
+    }
+
+    /** Open MPI's mpirun runs the rankfile (hosts localhost, oversubscribed): every rank once; a wrong host is refused. */
+    @Test
+    void openMpiAcceptsTheRankfile() throws IOException, InterruptedException {
+        assumeTrue(onPath("mpirun"), "mpirun is not installed");
+        Path hosts = dir.resolve("hosts");
+        Files.writeString(hosts, "localhost\n".repeat(64));
+        Path rankfile = dir.resolve("app.rankfile");
+        assertEquals(0, igtrace("map", HALO3D, "--topology", "torus:4x4x4", "--hosts", hosts.toString(), "--format", "rankfile", "-q",
+                "-o", rankfile.toString()).code());
+        Run ok = command("mpirun", "--rankfile", rankfile.toString(), "--oversubscribe", "-np", "64", "sh", "-c",
+                "echo rank $OMPI_COMM_WORLD_RANK");
+        assertEquals(0, ok.code(), ok.out());
+        assertEquals(64, ok.out().lines().filter(l -> l.startsWith("rank ")).distinct().count(), ok.out());
+        Path bad = dir.resolve("bad.rankfile");
+        Files.writeString(bad, Files.readString(rankfile).replace("rank 5=localhost", "rank 5=no-such-host"));
+        assertTrue(command("mpirun", "--rankfile", bad.toString(), "--oversubscribe", "-np", "64", "true").code() != 0);
+    }
+
+    /**
+     * --simgrid: SimGrid's own flow model on the torus's links judges the two placements. With L = 1 us, B = 1 GB/s,
+     * H = 20 us, the proposal (every neighbour one hop, one flow a link direction) takes predict's time; rank order
+     * shares links among up to 9 flows (map's largest link load, 2359296 bytes, is 9 pairs' 262144) and is slower.
+     */
+    @Test
+    void simGridJudgesThePlacements() throws IOException, InterruptedException {
+        assumeTrue(onPath("smpirun"), "SimGrid is not installed");
+        Path sg = dir.resolve("sg");
+        String json = map(HALO3D, "--topology", "torus:4x4x4", "--latency", "1us", "--bandwidth", "1GB/s", "--hop-latency", "20us",
+                "--simgrid", sg.toString()).out();
+        double rankOrder = simulated(sg.resolve("rank-order/smpirun.sh")), proposed = simulated(sg.resolve("proposed/smpirun.sh"));
+        assertTrue(proposed < rankOrder, proposed + " vs " + rankOrder);
+        assertEquals(number(json, "proposed", "predicted_runtime"), proposed, 0.01 * proposed);
+    }
+
+    private static double simulated(Path script) throws IOException, InterruptedException {
+        Run r = command(script.toString());
+        assertEquals(0, r.code(), r.out());
+        Matcher m = Pattern.compile("Simulation time ([0-9.eE+-]+)").matcher(r.out());
+        assertTrue(m.find(), r.out());
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static boolean onPath(String name) {
+        return Stream.of(System.getenv("PATH").split(File.pathSeparator)).anyMatch(d -> Files.isExecutable(Path.of(d, name)));
+    }
+
+    private static Run command(String... command) throws IOException, InterruptedException {
+        // stdin from /dev/null: mpirun forwards its standard input to rank 0 and waited for the test runner's to close
+        Path log = Files.createTempFile("igtrace-mpirun", ".log");
+        ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(log.toFile());
+        b.environment().putAll(Map.of("OMPI_ALLOW_RUN_AS_ROOT", "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", "OMPI_MCA_osc", "^rdma",
+                "OMPI_MCA_rmaps_base_oversubscribe", "1"));
+        Process p = b.start();
+        boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+        if (!ended) {
+            p.destroyForcibly();
+        }
+        String out = Files.readString(log);
+        Files.delete(log);
+        assertTrue(ended, "mpirun did not end in 120 s: " + out);
+        return new Run(p.exitValue(), out, "");
+    }
+
+    /** Bad input: one line, exit 2, before the trace is read (a trace path that does not exist is never opened). */
+    @Test
+    void badInputOneLineExitTwo() throws IOException {
+        Path missing = dir.resolve("no-such-trace.otf2");
+        Run format = igtrace("map", missing.toString(), "--topology", "torus:4x4x4", "--format", "xml");
+        assertEquals(2, format.code());
+        assertEquals(1, format.err().lines().count(), format.err());
+        Path hosts = dir.resolve("hosts");
+        Files.writeString(hosts, "a slots=2\nb slots=4\n");
+        Run uneven = igtrace("map", missing.toString(), "--topology", "ring:2", "--hosts", hosts.toString());
+        assertEquals(2, uneven.code());
+        assertEquals(1, uneven.err().lines().count(), uneven.err());
+        Files.writeString(hosts, "a\nb\nc\n");
+        Run count = igtrace("map", missing.toString(), "--topology", "mesh:2x2", "--hosts", hosts.toString());
+        assertEquals(2, count.code());
+        assertEquals(1, count.err().lines().count(), count.err());
+        // 64 ranks on 16 nodes of 2 slots: known from the definitions, before any event
+        Run small = igtrace("map", HALO3D, "--topology", "torus:4x2x2", "--slots", "2");
+        assertEquals(2, small.code());
+        assertEquals("igtrace map: the machine torus:4x2x2 has 16 nodes of 2 slots, fewer than the trace's 64 ranks: give a larger "
+                + "topology or more --slots", small.err().strip());
+    }
+
+    /** On every bundled trace map runs and its proposal is never worse than rank order. */
+    @Test
+    void everyBundledTraceNeverWorseThanRankOrder() throws IOException {
+        List<Path> traces = new ArrayList<>();
+        for (String group : new String[] {"otf2", "otf1"}) {
+            try (Stream<Path> s = Files.list(TESTDATA.resolve(group))) {
+                s.filter(Files::isDirectory).sorted().forEach(traces::add);
+            }
+        }
+        traces.add(TESTDATA.resolve("otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf"));
+        traces.removeIf(t -> t.endsWith("vt-jacobi-cpu"));
+        for (String single : new String[] {"collectives", "consistent-clocks", "halo", "hostile-names", "irecv-send", "late-region",
+            "sendrecv-ring", "sendrecv-ring-receive-first", "two-chunks", "unbalanced-regions", "waitall"}) {
+            traces.add(TESTDATA.resolve(single));
+        }
+        for (Path t : traces) {
+            Run r = igtrace("map", t.toString(), "--topology", "ring", "--format", "json", "-q");
+            assertEquals(0, r.code(), t + ": " + r.err());
+            assertTrue(number(r.out(), "proposed", "hop_bytes") <= number(r.out(), "rank_order", "hop_bytes"), t.toString());
+        }
+    }
+}

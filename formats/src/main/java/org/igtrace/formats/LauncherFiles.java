@@ -1,0 +1,69 @@
+package org.igtrace.formats;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+
+/**
+ * A placement written for a launcher (definitions section 13). {@code node[r]} is rank r's node,
+ * {@code hosts.get(n)} node n's host name; a rank's slot is its position among its node's ranks,
+ * lowest rank first.
+ * <ul>
+ * <li>placement: node per rank, one a line, what {@code --placement} reads;
+ * <li>rankfile (Open MPI {@code mpirun --rankfile}): {@code rank R=HOST slot=S};
+ * <li>mpich (Cray MPICH's {@code MPICH_RANK_ORDER} file, {@code MPICH_RANK_REORDER_METHOD=3}): the ranks
+ * in the order the nodes' slots are filled, node after node, comma-separated;
+ * <li>slurm ({@code SLURM_HOSTFILE} for {@code srun --distribution=arbitrary}): line r the host of rank r.
+ * </ul>
+ */
+public final class LauncherFiles {
+    private LauncherFiles() {
+    }
+
+    public static void placement(int[] node, Writer out) throws IOException {
+        StringBuilder s = new StringBuilder();
+        for (int n : node) {
+            s.append(n).append('\n');
+        }
+        out.write(s.toString());
+    }
+
+    public static void rankfile(int[] node, List<String> hosts, Writer out) throws IOException {
+        int[] slot = slots(node, hosts.size());
+        StringBuilder s = new StringBuilder();
+        for (int r = 0; r < node.length; r++) {
+            s.append("rank ").append(r).append('=').append(hosts.get(node[r])).append(" slot=").append(slot[r]).append('\n');
+        }
+        out.write(s.toString());
+    }
+
+    public static void mpich(int[] node, int nodes, Writer out) throws IOException {
+        StringBuilder s = new StringBuilder();
+        for (int n = 0; n < nodes; n++) {
+            for (int r = 0; r < node.length; r++) {
+                if (node[r] == n) {
+                    s.append(s.length() == 0 ? "" : ",").append(r);
+                }
+            }
+        }
+        out.write(s.append('\n').toString());
+    }
+
+    public static void slurm(int[] node, List<String> hosts, Writer out) throws IOException {
+        StringBuilder s = new StringBuilder();
+        for (int n : node) {
+            s.append(hosts.get(n)).append('\n');
+        }
+        out.write(s.toString());
+    }
+
+    /** Each rank's slot on its node: how many lower ranks share the node. */
+    static int[] slots(int[] node, int nodes) {
+        int[] used = new int[nodes];
+        int[] slot = new int[node.length];
+        for (int r = 0; r < node.length; r++) {
+            slot[r] = used[node[r]]++;
+        }
+        return slot;
+    }
+}
