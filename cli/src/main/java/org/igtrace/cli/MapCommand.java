@@ -11,7 +11,6 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.mapping.PlacementSearch;
 import org.igtrace.core.mapping.RankGraph;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
 import org.igtrace.core.replay.CollectiveCalibration;
@@ -162,32 +161,34 @@ public final class MapCommand implements Callable<Integer> {
             return refuse(e.getMessage());
         }
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            ActivityRecorder[] recorder = new ActivityRecorder[1];
-            SelectedReading selected = new SelectedReading();
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
-            TraceProfile profile = selected.readEveryRank(located, options, ProgressBar.on(err, outputOptions.quiet), s.selection(), d -> {
-                String problem = fits(s, d.processes().size());
-                if (problem != null) {
-                    throw new Refused(problem);
-                }
-                return EventTaps.alsoFeeding(recorder[0] = new ActivityRecorder(d, store));
-            });
-            String nothing = selected.nothingLeft(located);
-            if (nothing == null) {
-                nothing = SelectedReading.nothingLeftOfRanks(located, s.selection(), profile);
+            TraceSession session = TraceSession.open(parent, trace.path(), options, s.selection(), ProgressBar.on(err, outputOptions.quiet))
+                    .everyRank()
+                    .beforeEvents(n -> {
+                        String problem = fits(s, n);
+                        if (problem != null) {
+                            throw new Refused(problem);
+                        }
+                    });
+            TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
+            Integer ended;
+            try {
+                ended = session.start();
+            } catch (UsageError e) {
+                return refuse(e.getMessage());
             }
-            if (nothing != null) {
-                err.println(nothing);
-                return 1;
+            if (ended != null) {
+                return ended;
             }
+            TraceFormat.Located located = session.located();
+            TraceProfile profile = session.profile();
             int processes = profile.processes().size();
             Topology machine = machine(s, profile, processes);
             List<String> names = hostNames(s, machine);
             ScotchBaseline scotch = new ScotchBaseline();
             int[] scotchNodes = scotch.map(profile, machine, s.slots());
             PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(profile), machine, s.slots(), scotchNodes, "scotch");
-            RecordedRun run = recorder[0].recorded();
+            RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
                     : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
             ReplayParameters base = replay == null ? null : model(s, replay);
@@ -220,8 +221,6 @@ public final class MapCommand implements Callable<Integer> {
         } catch (NoRanks e) {
             err.println("igtrace map: " + trace.path() + ": " + e.getMessage());
             return 1;
-        } catch (SelectedReading.SelectionError e) {
-            return refuse(e.getMessage());
         } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
