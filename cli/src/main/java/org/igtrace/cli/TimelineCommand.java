@@ -135,6 +135,11 @@ public final class TimelineCommand implements Callable<Integer> {
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
                 AtomicOutput.write(output, out -> run(located, selection, chosen, out));
+            } else if (chosen == Format.PERFETTO) {
+                // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
+                StandardOutputWatch.startFor(parent.stdout());
+                run(located, selection, chosen, parent.stdout());
+                parent.stdout().flush();
             } else {
                 StringWriter text = new StringWriter();
                 run(located, selection, chosen, text);
@@ -157,6 +162,14 @@ public final class TimelineCommand implements Callable<Integer> {
             }
             parent.err().println("igtrace: " + (output == null ? "standard output" : output) + ": " + e.getMessage());
             return 1;
+        }
+    }
+
+    private static void flush(Writer out) {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -197,6 +210,7 @@ public final class TimelineCommand implements Callable<Integer> {
             profile = selected.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
                 if (chosen == Format.PERFETTO) {
                     export[0] = new PerfettoExport(d, out, store);
+                    flush(out);
                     return export[0];
                 }
                 builder[0] = new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),

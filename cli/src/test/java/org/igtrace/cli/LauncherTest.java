@@ -341,4 +341,47 @@ class LauncherTest {
             assertNothingLeft();
         }
     }
+
+    /**
+     * {@code igtrace timeline T --format perfetto | head -c 100} (issue 39 item 9): the export kept
+     * everything until the read had ended (the clock offsets are known only then), so the pipe's
+     * reader waited for the whole run and igtrace ran on after it had gone. Here the read never
+     * ends (one events file is a named pipe nobody writes): the head of the JSON must come at once,
+     * and closing the pipe after 100 bytes must end igtrace quietly with exit 0. The bound of
+     * 10 s is generous (it ends in about a second); the test is of behaviour, not of speed.
+     */
+    @Test
+    void aPerfettoExportEndsWhenTheReaderOfItsOutputGoesAway() throws Exception {
+        Path trace = Files.createDirectory(work.resolve("t"));
+        try (Stream<Path> files = Files.list(TESTDATA.resolve("otf1/synth-plain"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, trace.resolve(f.getFileName()));
+            }
+        }
+        Path events = trace.resolve("synth.2.events");
+        Files.delete(events);
+        assertEquals(0, new ProcessBuilder("mkfifo", events.toString()).start().waitFor());
+        Path stderr = Files.createTempFile("launcher-head", ".err");
+        Process igtrace = launcher(List.of(PIPE_AS_TRACE), "timeline", trace.resolve("synth.otf").toString(), "--format", "perfetto")
+                .redirectError(stderr.toFile()).start();
+        try {
+            java.util.concurrent.FutureTask<byte[]> reading = new java.util.concurrent.FutureTask<>(() -> igtrace.getInputStream().readNBytes(100));
+            new Thread(reading, "head -c 100").start();
+            byte[] head = reading.get(10, TimeUnit.SECONDS); // a TimeoutException: nothing came while the trace was read
+            assertEquals(100, head.length);
+            assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("{\"displayTimeUnit\""));
+            igtrace.getInputStream().close(); // head -c 100 has what it wanted
+            assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS), "igtrace ended once its output's reader had gone");
+            assertEquals(0, igtrace.exitValue());
+        } finally {
+            igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
+        }
+        String err = Files.readString(stderr, StandardCharsets.UTF_8);
+        Files.delete(stderr);
+        assertEquals("", err, "no word: a filter whose reader left is not an error");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(List.of(), files.toList(), "the launcher's status folder and the spill files are removed");
+        }
+    }
 }
