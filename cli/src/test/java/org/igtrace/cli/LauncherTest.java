@@ -384,4 +384,60 @@ class LauncherTest {
             assertEquals(List.of(), files.toList(), "the launcher's status folder and the spill files are removed");
         }
     }
+
+    /**
+     * Paths a user's shell makes (issue 41 item 9): a folder whose name holds the byte 0xff (not
+     * UTF-8; Java sees U+FFFD and cannot open it) was "no such file or directory" although it
+     * exists, and `-o` into it failed the same way; under {@code LC_ALL=C} a UTF-8 name (é) was an
+     * internal error or a usage error quoting InvalidPathException. Now the first two are one line
+     * naming the path with the byte as \xff, exit 1, nothing written; the third reads and writes.
+     * The folders are made and removed by bash: Java could not name them.
+     */
+    @Test
+    void pathsThatAreNotUtf8AreNamedAndUtf8PathsWorkUnderTheCLocale() throws Exception {
+        String pi4 = TESTDATA.resolve("otf2/pi-4").toString();
+        assertEquals(0, shell(Map.of(), "!mkdir $'bad\\xff' \u00e9 && cp -r " + pi4 + " $'bad\\xff'/ && cp -r " + pi4 + " \u00e9/").code());
+        try {
+            Run read = shell(Map.of("LC_ALL", "C.UTF-8"), "$'bad\\xff'/pi-4 -q");
+            assertEquals(1, read.code(), read.err());
+            assertEquals(List.of("igtrace: bad\\xff/pi-4: not valid UTF-8, so Java cannot open or create it under this name; rename it, "
+                    + "or give it through a symbolic link whose name is UTF-8"), read.err().lines().toList());
+            Run write = shell(Map.of("LC_ALL", "C.UTF-8"), pi4 + " -q -o $'bad\\xff'/g.graphml");
+            assertEquals(1, write.code(), write.err());
+            assertEquals(List.of("igtrace: bad\\xff/g.graphml: not valid UTF-8, so Java cannot open or create it under this name; rename "
+                    + "it, or give it through a symbolic link whose name is UTF-8"), write.err().lines().toList());
+            assertEquals("pi-4\n", shell(Map.of(), "!ls $'bad\\xff'").out(), "nothing written under another name");
+
+            Path utf8 = work.resolve("\u00e9");
+            Run c = shell(Map.of("LC_ALL", "C"), "\u00e9/pi-4 -q -o \u00e9/g.graphml");
+            assertEquals(0, c.code(), c.err());
+            assertEquals("", c.err());
+            String graph = Files.readString(utf8.resolve("g.graphml"), StandardCharsets.UTF_8);
+            assertTrue(graph.contains("<data key=\"g_source\">\u00e9/pi-4/eztrace_log.otf2</data>"), graph);
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "\u00e9/pi-4 -q").out(), graph, "the same graph as under a UTF-8 locale");
+            Run stats = shell(Map.of("LC_ALL", "C"), "stats \u00e9/pi-4 -q --format json");
+            assertEquals(0, stats.code(), stats.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats \u00e9/pi-4 -q --format json").out(), stats.out());
+        } finally {
+            shell(Map.of(), "!rm -rf $'bad\\xff' \u00e9");
+        }
+    }
+
+    /** Runs the launcher with {@code args} as bash parses them (or, after a leading !, that command line alone) in {@code work}. */
+    private Run shell(Map<String, String> environment, String args) throws Exception {
+        String line = args.startsWith("!") ? args.substring(1) : "exec bash " + install.resolve("bin/igtrace") + " " + args;
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", line).directory(work.toFile());
+        pb.environment().put("TMPDIR", tmp.toString());
+        pb.environment().putAll(environment);
+        Path out = Files.createTempFile("launcher", ".out");
+        Path err = Files.createTempFile("launcher", ".err");
+        try {
+            Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "igtrace ended");
+            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.delete(out);
+            Files.delete(err);
+        }
+    }
 }
