@@ -69,6 +69,67 @@ final class StandardOutputWatch {
         }
     }
 
+    /**
+     * {@code stdout} for a streamed output: when it is the process's standard output, a write that
+     * meets the closed pipe (EPIPE) ends the JVM as the watch does, wherever it happens (inside the
+     * reader's callbacks it became "igtrace: java.io.IOException: Broken pipe").
+     */
+    static Writer endingOnBrokenPipe(Writer stdout) {
+        if (!(stdout instanceof ProcessStdout)) {
+            return stdout;
+        }
+        return new java.io.FilterWriter(stdout) {
+            @Override
+            public void write(char[] buf, int off, int len) throws java.io.IOException {
+                try {
+                    super.write(buf, off, len);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void write(String str, int off, int len) throws java.io.IOException {
+                try {
+                    super.write(str, off, len);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void write(int c) throws java.io.IOException {
+                try {
+                    super.write(c);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void flush() throws java.io.IOException {
+                try {
+                    super.flush();
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+        };
+    }
+
+    private static java.io.IOException ended(java.io.IOException e) {
+        if (Output.isBrokenPipe(e)) {
+            readerWentAway();
+        }
+        return e;
+    }
+
+    /** The reader of standard output went away: exit 0, no word (the supervisor told first). */
+    private static void readerWentAway() {
+        SupervisedChild.exiting(0);
+        System.exit(0);
+    }
+
     /** Starts the watch of standard output (once per JVM). */
     private static synchronized void start() {
         if (started) {
@@ -83,8 +144,7 @@ final class StandardOutputWatch {
                     return;
                 }
             }
-            SupervisedChild.exiting(0);
-            System.exit(0);
+            readerWentAway();
         }, "igtrace-stdout-watch");
         watch.setDaemon(true);
         watch.start();

@@ -138,8 +138,9 @@ public final class TimelineCommand implements Callable<Integer> {
             } else if (chosen == Format.PERFETTO) {
                 // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
                 StandardOutputWatch.startFor(parent.stdout());
-                run(located, selection, chosen, parent.stdout());
-                parent.stdout().flush();
+                Writer stdout = StandardOutputWatch.endingOnBrokenPipe(parent.stdout());
+                run(located, selection, chosen, stdout);
+                stdout.flush();
             } else {
                 StringWriter text = new StringWriter();
                 run(located, selection, chosen, text);
