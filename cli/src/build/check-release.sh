@@ -24,4 +24,22 @@ if command -v groff >/dev/null; then
   problems=$(groff -man -ww -z "$work/$base/share/man/man1/igtrace.1" 2>&1 || true)
   [ -z "$problems" ] || { echo "check-release: groff warns about the man page: $problems" >&2; exit 1; }
 fi
-echo "check-release: $tarball holds the launcher, jar, class list, man page, completion and license; bin/igtrace --version works"
+# The README's release route as a fresh account runs it (issue 39 item 2: `tar -C ~/.local/opt` failed
+# where that folder did not exist yet): the sh block under "Installing a release", run by bash with
+# HOME an empty folder and the tarball in the working folder; then igtrace from the PATH, its
+# completion and its man page must be there.
+readme=$(cd "$(dirname "$0")/../../.." && pwd)/README.md
+route=$(awk '/^### Installing a release/ {f = 1} f && /^```sh/ {g = 1; next} g && /^```/ {exit} g' "$readme")
+[ -n "$route" ] || { echo "check-release: README.md has no sh block under 'Installing a release'" >&2; exit 1; }
+grep -q "igtrace-$version.tar.gz" <<<"$route" || { echo "check-release: README.md's release route does not name igtrace-$version.tar.gz" >&2; exit 1; }
+mkdir "$work/home" "$work/download"
+cp "$tarball" "$work/download/"
+checks='igtrace --version; complete -p igtrace >/dev/null && echo completion; [ -f "${MANPATH%%:*}/man1/igtrace.1" ] && echo man'
+if ! got=$(cd "$work/download" && env -i HOME="$work/home" PATH="$work/home/.local/bin:$PATH" TMPDIR="$work" \
+    bash -ec "$route"$'\n'"$checks" 2>&1); then
+  echo "check-release: README.md's release route failed on a fresh account: $got" >&2; exit 1
+fi
+[ "$got" = "igtrace $version"$'\n'"completion"$'\n'"man" ] \
+  || { echo "check-release: after README.md's release route: '$got', expected the version, completion and man page" >&2; exit 1; }
+echo "check-release: $tarball holds the launcher, jar, class list, man page, completion and license; bin/igtrace --version works;"
+echo "check-release: README.md's release route works on a fresh account"

@@ -12,7 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.atomic.AtomicReference;
 import org.igtrace.cli.isolation.SupervisedChild;
 
 /**
@@ -61,13 +60,12 @@ final class AtomicOutput {
         removeStaleTemporaries(absolute);
         // The shutdown hook first, then the file: a shutdown already under way refuses the hook
         // (IllegalStateException) before anything exists, and one that starts later finds the file.
-        AtomicReference<Path> created = new AtomicReference<>();
-        Thread removeTemp = new Thread(() -> { // interrupted (Ctrl-C, kill): the half-written file goes too
-            Path p = created.get();
-            if (p != null) {
-                p.toFile().delete();
-            }
-        });
+        // The hook and the file's creation take turns (Temporary): a hook that ran before the file
+        // existed makes the creation fail, one that runs after finds the file. Without that, a
+        // shutdown that had begun (SIGINT near the end of a Spark job, whose own hooks take seconds
+        // while this thread runs on) removed nothing and the file was created after it (issue 41 item 10).
+        Temporary created = new Temporary();
+        Thread removeTemp = new Thread(created::shutDown); // interrupted (Ctrl-C, kill): the half-written file goes too
         Runtime.getRuntime().addShutdownHook(removeTemp);
         boolean done = false;
         try {
@@ -167,18 +165,45 @@ final class AtomicOutput {
      * (so a reader process that dies leaves nothing behind); no SecureRandom, whose start-up costs
      * more than the whole write of a small graph.
      */
-    private static Path createTemporary(Path target, AtomicReference<Path> created) throws IOException {
+    private static Path createTemporary(Path target, Temporary created) throws IOException {
         String prefix = "." + target.getFileName() + "." + ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             Path temp = target.resolveSibling(prefix + (attempt == 0 ? "" : "-" + attempt) + ".part");
             SupervisedChild.willCreate(temp);
             try {
-                created.set(temp); // before it exists: a shutdown hook running meanwhile removes it
-                return Files.createFile(temp);
+                return created.create(temp);
             } catch (FileAlreadyExistsException e) {
                 if (attempt >= 100) {
                     throw e;
                 }
+            }
+        }
+    }
+
+    /** The temporary file of one write, created and removed in turn with the shutdown hook. */
+    static final class Temporary {
+        private Path path;
+        private boolean shutDown;
+
+        /** Creates {@code temp}, unless the JVM's shutdown has removed this write's file already. */
+        synchronized Path create(Path temp) throws IOException {
+            if (shutDown) {
+                throw new IOException("interrupted: the Java VM is shutting down");
+            }
+            Path made = Files.createFile(temp);
+            path = made;
+            return made;
+        }
+
+        synchronized Path get() {
+            return path;
+        }
+
+        /** The shutdown hook: removes the file, and no file is created after it. */
+        synchronized void shutDown() {
+            shutDown = true;
+            if (path != null) {
+                path.toFile().delete();
             }
         }
     }

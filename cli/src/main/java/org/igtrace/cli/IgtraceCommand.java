@@ -110,7 +110,7 @@ public final class IgtraceCommand implements Callable<Integer> {
     /** Runs igtrace with the process's standard streams and returns the exit code. */
     public static int run(String... args) {
         // Not System.out: a PrintStream hides write errors, and a closed pipe must be seen to be ignored.
-        Writer stdout = new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
+        Writer stdout = StandardOutputWatch.processStdout();
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         return run(stdout, err, args);
     }

@@ -54,11 +54,28 @@ final class IsolatedCommand {
             command.addAll(args);
             Process child = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             child.getOutputStream().close();
+            // this JVM ended from outside, or by its standard output's reader going away: the child goes too
+            Thread reaper = new Thread(child::destroy, "igtrace-child-reaper");
+            Runtime.getRuntime().addShutdownHook(reaper);
+            StandardOutputWatch.startFor(stdout);
             Thread errors = copier(child.getErrorStream(), err);
             errors.start();
-            copy(child.getInputStream(), stdout);
+            try {
+                copy(child.getInputStream(), stdout);
+            } catch (IOException e) {
+                if (!Output.isBrokenPipe(e)) {
+                    throw e;
+                }
+                child.destroy(); // the reader of standard output went away (| head): not an error
+                return 0;
+            }
             int exit = child.waitFor();
             errors.join();
+            try {
+                Runtime.getRuntime().removeShutdownHook(reaper);
+            } catch (IllegalStateException e) {
+                // shutting down already: the hook destroys a child that has ended, which is harmless
+            }
             stdout.flush();
             if (exit > 128) {
                 err.println(ReaderSupervisor.died(trace.toString(), exit));
@@ -97,6 +114,7 @@ final class IsolatedCommand {
             char[] buffer = new char[8192];
             for (int n; (n = r.read(buffer)) >= 0; ) {
                 out.write(buffer, 0, n);
+                out.flush(); // what the child wrote leaves at once (a streamed export, | head)
             }
         }
     }

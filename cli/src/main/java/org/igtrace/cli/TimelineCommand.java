@@ -127,8 +127,31 @@ public final class TimelineCommand implements Callable<Integer> {
         if (output != null) {
             FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
         }
+        if (output == null && chosen == Format.PERFETTO) {
+            // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
+            StandardOutputWatch.startFor(parent.stdout());
+            Writer stdout = StandardOutputWatch.endingOnBrokenPipe(parent.stdout());
+            try {
+                run(session, selection, chosen, stdout);
+                stdout.flush();
+            } catch (IOException e) {
+                if (Output.isBrokenPipe(e)) {
+                    return 0; // the reader of standard output went away (| head): not an error
+                }
+                throw new OutputError("standard output: " + e.getMessage());
+            }
+            return 0;
+        }
         Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out));
         return 0;
+    }
+
+    private static void flush(Writer out) {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private Format format() {
@@ -159,7 +182,11 @@ public final class TimelineCommand implements Callable<Integer> {
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
         int columns = SvgTimelineWriter.columns(width);
         TraceSession.Subscription<PerfettoExport> perfetto = chosen != Format.PERFETTO ? null
-                : session.subscribe(d -> new PerfettoExport(d, out, store));
+                : session.subscribe(d -> {
+                    PerfettoExport export = new PerfettoExport(d, out, store);
+                    flush(out); // the head of a streamed export leaves as soon as the definitions are read
+                    return export;
+                });
         TraceSession.Subscription<TimelineBuilder> picture = chosen == Format.PERFETTO ? null
                 : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));

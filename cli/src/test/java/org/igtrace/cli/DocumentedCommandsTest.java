@@ -107,6 +107,46 @@ class DocumentedCommandsTest {
         run(examples);
     }
 
+    /**
+     * The README's set-up paragraph names the packages scripts/setup installs, for running and for
+     * the tests (issue 39 item 2: its list had fallen behind the script). Names in backticks, and
+     * "a JDK 17", "Maven" and "SimGrid" for the three the script names otherwise.
+     */
+    @Test
+    void theReadmesPackageListsAreTheSetupScripts() throws Exception {
+        String readme = Files.readString(ROOT.resolve("README.md"), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
+        String script = Files.readString(ROOT.resolve("scripts/setup"), StandardCharsets.UTF_8);
+        java.util.regex.Matcher base = Pattern.compile("(?m)^packages=\\(([^)]*)\\)").matcher(script);
+        java.util.regex.Matcher test = Pattern.compile("(?m)^\\s*packages\\+=\\(([^)]*)\\)").matcher(script);
+        assertTrue(base.find() && test.find(), "scripts/setup lists its packages in packages=(...) and packages+=(...)");
+        String running = between(readme, "whatever of", " is missing");
+        String testing = between(readme, "The second also installs", ") and runs");
+        assertEquals(List.of(base.group(1).strip().split(" ")), named(running), "README, the packages of the first line");
+        assertEquals(List.of(test.group(1).strip().split(" ")), named(testing), "README, the packages of the second line");
+    }
+
+    private static String between(String text, String from, String to) {
+        int start = text.indexOf(from);
+        assertTrue(start >= 0, "README says: " + from);
+        int end = text.indexOf(to, start);
+        assertTrue(end > start, "README says: " + to);
+        return text.substring(start, end);
+    }
+
+    /** The packages a README sentence names, in its order: `name`, or a JDK 17, Maven, SimGrid. */
+    private static List<String> named(String sentence) {
+        List<String> names = new ArrayList<>();
+        java.util.regex.Matcher m = Pattern.compile("`([^`]+)`|a JDK 17|Maven|SimGrid").matcher(sentence);
+        while (m.find()) {
+            names.add(m.group(1) != null ? m.group(1) : switch (m.group()) {
+                case "a JDK 17" -> "openjdk-17-jdk-headless";
+                case "Maven" -> "maven";
+                default -> "libsimgrid-dev";
+            });
+        }
+        return names;
+    }
+
     /** Tagged slow (about 30 s: a dozen launcher runs, Graphviz and Scotch among them); -Pfull and CI run it. */
     @Test
     @Tag("slow")

@@ -341,4 +341,161 @@ class LauncherTest {
             assertNothingLeft();
         }
     }
+
+    /**
+     * {@code igtrace timeline T --format perfetto | head -c 100} (issue 39 item 9): the export kept
+     * everything until the read had ended (the clock offsets are known only then), so the pipe's
+     * reader waited for the whole run and igtrace ran on after it had gone. Here the read never
+     * ends (one events file is a named pipe nobody writes): the head of the JSON must come at once,
+     * and closing the pipe after 100 bytes must end igtrace quietly with exit 0. The bound of
+     * 10 s is generous (it ends in about a second); the test is of behaviour, not of speed.
+     */
+    @Test
+    void aPerfettoExportEndsWhenTheReaderOfItsOutputGoesAway() throws Exception {
+        Path trace = Files.createDirectory(work.resolve("t"));
+        try (Stream<Path> files = Files.list(TESTDATA.resolve("otf1/synth-plain"))) {
+            for (Path f : files.toList()) {
+                Files.copy(f, trace.resolve(f.getFileName()));
+            }
+        }
+        Path events = trace.resolve("synth.2.events");
+        Files.delete(events);
+        assertEquals(0, new ProcessBuilder("mkfifo", events.toString()).start().waitFor());
+        Path stderr = Files.createTempFile("launcher-head", ".err");
+        Process igtrace = launcher(List.of(PIPE_AS_TRACE), "timeline", trace.resolve("synth.otf").toString(), "--format", "perfetto")
+                .redirectError(stderr.toFile()).start();
+        try {
+            java.util.concurrent.FutureTask<byte[]> reading = new java.util.concurrent.FutureTask<>(() -> igtrace.getInputStream().readNBytes(100));
+            new Thread(reading, "head -c 100").start();
+            byte[] head = reading.get(10, TimeUnit.SECONDS); // a TimeoutException: nothing came while the trace was read
+            assertEquals(100, head.length);
+            assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("{\"displayTimeUnit\""));
+            igtrace.getInputStream().close(); // head -c 100 has what it wanted
+            assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS), "igtrace ended once its output's reader had gone");
+            assertEquals(0, igtrace.exitValue());
+        } finally {
+            igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
+        }
+        String err = Files.readString(stderr, StandardCharsets.UTF_8);
+        Files.delete(stderr);
+        assertEquals("", err, "no word: a filter whose reader left is not an error");
+        try (Stream<Path> files = Files.list(tmp)) {
+            assertEquals(List.of(), files.toList(), "the launcher's status folder and the spill files are removed");
+        }
+    }
+
+    /**
+     * Paths a user's shell makes (issue 41 item 9): a folder whose name holds the byte 0xff (not
+     * UTF-8; Java sees U+FFFD and cannot open it) was "no such file or directory" although it
+     * exists, and `-o` into it failed the same way; under {@code LC_ALL=C} a UTF-8 name (é) was an
+     * internal error or a usage error quoting InvalidPathException. Now the first two are one line
+     * naming the path with the byte as \xff, exit 1, nothing written; the third reads and writes.
+     * The folders are made and removed by bash: Java could not name them.
+     */
+    @Test
+    void pathsThatAreNotUtf8AreNamedAndUtf8PathsWorkUnderTheCLocale() throws Exception {
+        String pi4 = TESTDATA.resolve("otf2/pi-4").toString();
+        assertEquals(0, shell(Map.of(), "!mkdir $'bad\\xff' \u00e9 && cp -r " + pi4 + " $'bad\\xff'/ && cp -r " + pi4 + " \u00e9/").code());
+        try {
+            Run read = shell(Map.of("LC_ALL", "C.UTF-8"), "$'bad\\xff'/pi-4 -q");
+            assertEquals(1, read.code(), read.err());
+            assertEquals(List.of("igtrace: bad\\xff/pi-4: not valid UTF-8, so Java cannot open or create it under this name; rename it, "
+                    + "or give it through a symbolic link whose name is UTF-8"), read.err().lines().toList());
+            Run write = shell(Map.of("LC_ALL", "C.UTF-8"), pi4 + " -q -o $'bad\\xff'/g.graphml");
+            assertEquals(1, write.code(), write.err());
+            assertEquals(List.of("igtrace: bad\\xff/g.graphml: not valid UTF-8, so Java cannot open or create it under this name; rename "
+                    + "it, or give it through a symbolic link whose name is UTF-8"), write.err().lines().toList());
+            assertEquals("pi-4\n", shell(Map.of(), "!ls $'bad\\xff'").out(), "nothing written under another name");
+
+            Path utf8 = work.resolve("\u00e9");
+            Run c = shell(Map.of("LC_ALL", "C"), "\u00e9/pi-4 -q -o \u00e9/g.graphml");
+            assertEquals(0, c.code(), c.err());
+            assertEquals("", c.err());
+            String graph = Files.readString(utf8.resolve("g.graphml"), StandardCharsets.UTF_8);
+            assertTrue(graph.contains("<data key=\"g_source\">\u00e9/pi-4/eztrace_log.otf2</data>"), graph);
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "\u00e9/pi-4 -q").out(), graph, "the same graph as under a UTF-8 locale");
+            Run stats = shell(Map.of("LC_ALL", "C"), "stats \u00e9/pi-4 -q --format json");
+            assertEquals(0, stats.code(), stats.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats \u00e9/pi-4 -q --format json").out(), stats.out());
+        } finally {
+            shell(Map.of(), "!rm -rf $'bad\\xff' \u00e9");
+        }
+    }
+
+    /** Runs the launcher with {@code args} as bash parses them (or, after a leading !, that command line alone) in {@code work}. */
+    private Run shell(Map<String, String> environment, String args) throws Exception {
+        String line = args.startsWith("!") ? args.substring(1) : "exec bash " + install.resolve("bin/igtrace") + " " + args;
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", line).directory(work.toFile());
+        pb.environment().put("TMPDIR", tmp.toString());
+        pb.environment().putAll(environment);
+        Path out = Files.createTempFile("launcher", ".out");
+        Path err = Files.createTempFile("launcher", ".err");
+        try {
+            Process p = pb.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "igtrace ended");
+            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.delete(out);
+            Files.delete(err);
+        }
+    }
+
+    /**
+     * Ctrl-C during the first run's class-data archive dump (issue 41 item 5): the dump JVM took
+     * the SIGINT alone and exited 130, and the script went on to read the whole trace; SIGTERM left
+     * a half-written {@code *.jsa.PID.tmp} beside the jar and the dump JVM running. Here the release
+     * has a class list (the JDK's own, so the dump is real and takes a second or two), the launcher
+     * runs in a process group of its own as a terminal's foreground job would, and SIGINT goes to
+     * the whole group while the dump runs: the run must end at once with 130, with no archive, no
+     * temporary archive, no dump JVM and no output. A temporary archive left by a launcher that is
+     * gone (SIGKILL) is removed by the dump, one of a live process is not.
+     */
+    @Test
+    void ctrlCDuringTheClassDataDumpEndsTheRunAndLeavesNoArchive() throws Exception {
+        Path lib = install.resolve("lib");
+        Files.copy(Path.of(System.getProperty("java.home"), "lib", "classlist"), lib.resolve("igtrace.classlist"));
+        String jar = lib.resolve("igtrace.jar").toString();
+        long jarId = 5381; // the launcher's name for the archive: a hash of the jar's path (bash, char by char)
+        for (int i = 0; i < jar.length(); i++) {
+            jarId = (jarId * 33 + jar.charAt(i)) & 0xffffffffL;
+        }
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Path stale = Files.createFile(lib.resolve("igtrace-" + jarId + ".jsa." + gone.pid() + ".tmp"));
+        Path live = Files.createFile(lib.resolve("igtrace-" + jarId + ".jsa." + ProcessHandle.current().pid() + ".tmp"));
+        List<String> command = new ArrayList<>(List.of("setsid", "bash", install.resolve("bin/igtrace").toString(),
+                TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml"));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("TMPDIR", tmp.toString());
+        Process igtrace = pb.start();
+        List<ProcessHandle> dumps = new ArrayList<>();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (dumps.isEmpty() && igtrace.isAlive() && System.nanoTime() < deadline) {
+                igtrace.descendants().filter(p -> p.info().arguments().map(a -> List.of(a).contains("-Xshare:dump")).orElse(false))
+                        .forEach(dumps::add);
+                Thread.sleep(5);
+            }
+            assertFalse(dumps.isEmpty(), "the first run dumps the class-data archive");
+            assertFalse(Files.exists(stale), "the temporary archive of a launcher that is gone is removed");
+            assertEquals(0, new ProcessBuilder("kill", "-INT", "--", "-" + igtrace.pid()).start().waitFor()); // Ctrl-C
+            assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS), "igtrace ended");
+            assertEquals(130, igtrace.exitValue());
+            for (ProcessHandle dump : dumps) {
+                assertTrue(dump.onExit().get(10, TimeUnit.SECONDS) != null && !dump.isAlive(), "no dump JVM left running");
+            }
+        } finally {
+            igtrace.descendants().forEach(ProcessHandle::destroyForcibly);
+            igtrace.destroyForcibly();
+        }
+        try (Stream<Path> files = Files.list(lib)) {
+            List<String> left = files.map(f -> f.getFileName().toString()).sorted().toList();
+            assertEquals(List.of("igtrace-" + jarId + ".jsa." + ProcessHandle.current().pid() + ".tmp", "igtrace-" + jarId + ".jsa.lock",
+                    "igtrace.classlist", "igtrace.jar"), left, "no archive, no half-written one; a live process's stays");
+        }
+        Files.delete(live);
+        assertNothingLeft();
+    }
 }

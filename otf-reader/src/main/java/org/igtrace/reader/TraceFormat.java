@@ -32,10 +32,10 @@ public enum TraceFormat {
     }
 
     /**
-     * Tests set this to let a named pipe through as a trace: the crash tests hold igtrace inside
-     * libotf2's open() with one.
+     * Tests set this to let a named pipe through as a trace (the crash tests hold igtrace inside
+     * libotf2's open() with one) or as an OTF events file (holding the read for as long as they need).
      */
-    static final String TEST_PIPE_PROPERTY = "igtrace.test.pipeAsTrace";
+    public static final String TEST_PIPE_PROPERTY = "igtrace.test.pipeAsTrace";
 
     /**
      * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly

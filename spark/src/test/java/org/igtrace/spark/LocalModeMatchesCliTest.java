@@ -209,6 +209,45 @@ class LocalModeMatchesCliTest {
         assertEquals(Files.readString(dir.resolve("cli.svg")), Files.readString(svg));
     }
 
+    /**
+     * SIGKILL of a Spark job left Spark's {@code blockmgr-*} in SPARK_LOCAL_DIRS (issue 41 item 10:
+     * its own clean-up runs in a shutdown hook, which SIGKILL skips). scripts/spark-local gives each
+     * run a folder there named by its process id; the next run removes those whose process is gone.
+     */
+    @Test
+    void aKilledJobsScratchIsRemovedByTheNextRun(@TempDir Path dir) throws Exception {
+        Path scratch = Files.createDirectory(dir.resolve("scratch"));
+        List<String> command = List.of(Path.of("../scripts/spark-local").toAbsolutePath().normalize().toString(),
+                SparkTraces.dir().resolve("otf2/delays-4").toString(), "-o", dir.resolve("g.graphml").toString());
+        ProcessBuilder b = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        b.environment().remove("SPARK_HOME");
+        b.environment().put("SPARK_LOCAL_DIRS", scratch.toString());
+        b.environment().put("SPARK_LOCAL_OPTS", "--conf spark.ui.enabled=false --conf spark.driver.host=127.0.0.1");
+        Process killed = b.start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+            while (blockManagerFolders(scratch) == 0 && killed.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            assertTrue(blockManagerFolders(scratch) > 0, "Spark made its blockmgr-* folder");
+        } finally {
+            killed.destroyForcibly(); // SIGKILL: the JVM (spark-local execs it)
+            killed.waitFor();
+        }
+        assertTrue(blockManagerFolders(scratch) > 0, "SIGKILL leaves Spark's scratch behind");
+        Process next = b.start();
+        assertTrue(next.waitFor(5, TimeUnit.MINUTES), "the next run ended");
+        assertEquals(0, next.exitValue());
+        assertEquals(0, blockManagerFolders(scratch), "the killed run's scratch is removed by the next run (its own by Spark)");
+    }
+
+    private static long blockManagerFolders(Path scratch) throws IOException {
+        try (Stream<Path> files = Files.walk(scratch)) {
+            return files.filter(f -> f.getFileName().toString().startsWith("blockmgr-")).count();
+        }
+    }
+
     private record Run(int code, List<String> err) {
     }
 

@@ -19,12 +19,25 @@ final class LineSource {
         }
     }
 
+    /**
+     * The longest line read: 64 MiB. The longest OTF record is a process group listing its members
+     * (about 6 bytes each: 10^7 members in 64 MiB); a longer line is damage (a file of zeros, a
+     * binary file), and reading it whole took memory in proportion to it: a 1 GB line 1.6 GB, a
+     * 2 GB one a NegativeArraySizeException (issue 41 item 7).
+     */
+    static final int MAX_LINE = 64 << 20;
+
     private LineSource() {
     }
 
     /** Reads every line; a final line without its newline is an {@link IOException} ("truncated"). */
     static void forEachLine(InputStream in, LineConsumer consumer) throws IOException {
-        byte[] buf = new byte[256 * 1024];
+        forEachLine(in, consumer, MAX_LINE);
+    }
+
+    /** As above with lines of at most {@code maxLine} bytes (tests give a small bound). */
+    static void forEachLine(InputStream in, LineConsumer consumer, int maxLine) throws IOException {
+        byte[] buf = new byte[Math.min(256 * 1024, maxLine)];
         int start = 0, filled = 0;
         long lineNumber = 0;
         while (true) {
@@ -33,8 +46,11 @@ final class LineSource {
                     System.arraycopy(buf, start, buf, 0, filled - start);
                     filled -= start;
                     start = 0;
+                } else if (buf.length >= maxLine) {
+                    throw new IOException("line " + (lineNumber + 1) + " is longer than " + (maxLine >> 20)
+                            + " MB, which no OTF record is: the file is damaged, or not an OTF file");
                 } else {
-                    buf = java.util.Arrays.copyOf(buf, buf.length * 2); // one line longer than the buffer
+                    buf = java.util.Arrays.copyOf(buf, Math.min(buf.length * 2, maxLine)); // one line longer than the buffer
                 }
             }
             int scanFrom = filled;

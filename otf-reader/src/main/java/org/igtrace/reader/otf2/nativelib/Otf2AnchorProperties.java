@@ -48,6 +48,9 @@ public final class Otf2AnchorProperties {
         if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
             return new Properties(null, null);
         }
+        if (Otf2Archive.oversizedAnchor(anchor) > 0) {
+            return new Properties(null, null); // libotf2 would read it whole; Otf2Archive.open says why it is refused
+        }
         Pointer reader = OTF2_Reader_Open(anchor.toString());
         if (reader == null) {
             return new Properties(null, null);
@@ -69,6 +72,9 @@ public final class Otf2AnchorProperties {
     public static long[] chunkSizes(java.nio.file.Path anchor) {
         if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
             return null;
+        }
+        if (Otf2Archive.oversizedAnchor(anchor) > 0) {
+            return null; // libotf2 would read it whole; Otf2Archive.open says why it is refused
         }
         Pointer reader = OTF2_Reader_Open(anchor.toString());
         if (reader == null) {

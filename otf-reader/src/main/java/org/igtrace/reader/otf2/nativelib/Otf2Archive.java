@@ -101,6 +101,7 @@ public final class Otf2Archive implements AutoCloseable {
         if (!libraryAvailable()) {
             throw new Otf2Exception(libraryProblem());
         }
+        refuseOversizedAnchor(anchor);
         LAST_ERROR.remove();
         Pointer reader = Otf2Library.OTF2_Reader_Open(anchor.toString());
         if (reader == null) {
@@ -113,6 +114,32 @@ public final class Otf2Archive implements AutoCloseable {
 
     public Path anchor() {
         return anchor;
+    }
+
+    /**
+     * The most of an anchor file igtrace lets libotf2 read: 16 MiB. An anchor holds the archive's
+     * version, chunk sizes, counts, creator and properties: a few KB (Score-P's: 1-2 KB). libotf2
+     * reads the whole file into memory, so a padded anchor (2 GB of zeros after its records) took
+     * 2.1 GB and 1.5 minutes per 300 MB before any message (issue 41 item 7).
+     */
+    static final long MAX_ANCHOR_BYTES = 16L << 20;
+
+    /** The size of {@code anchor} when it is beyond {@link #MAX_ANCHOR_BYTES} (libotf2 must not open it), else 0. */
+    static long oversizedAnchor(Path anchor) {
+        try {
+            long size = java.nio.file.Files.size(anchor);
+            return size > MAX_ANCHOR_BYTES ? size : 0;
+        } catch (java.io.IOException e) {
+            return 0; // libotf2 says what is wrong with it
+        }
+    }
+
+    private static void refuseOversizedAnchor(Path anchor) throws Otf2Exception {
+        long size = oversizedAnchor(anchor);
+        if (size > 0) {
+            throw new Otf2Exception("the anchor file holds " + (size >> 20) + " MB, where an OTF2 anchor holds a few KB (igtrace "
+                    + "reads at most " + (MAX_ANCHOR_BYTES >> 20) + " MB of one): it is damaged, or not an anchor file");
+        }
     }
 
     /** Reads every global definition into {@code visitor}. */

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# The fault campaign of issue 41, to rerun: signals at set moments, small heaps, concurrent
+# writers, hostile paths and sizes, a reader of standard output that goes away, an interrupted
+# class-data dump. Each case checks a promise (one line, the exit code, nothing left behind, the
+# output whole or absent) and prints PASS or FAIL; the last line counts them. Spark's cases are in
+# LocalModeMatchesCliTest (mvn -Pfull).
+#   bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
+# Needs gcc and libotf2's headers (scripts/setup), as bench/make-otf2-trace.c does.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+ig="$here/igtrace"
+rounds=${1:-3}
+work=$(mktemp -d "${TMPDIR:-/tmp}/fault-campaign.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
+tried=0 passed=0
+check() { # NAME CONDITION...: one case
+  tried=$((tried + 1))
+  if eval "${*:2}"; then passed=$((passed + 1)); echo "PASS $1"; else echo "FAIL $1"; fi
+}
+nothing_left() { # DIR: no .part file there, no status folder in TMPDIR
+  ! compgen -G "$1/.*.part" >/dev/null && ! compgen -G "$TMPDIR/igtrace.*" >/dev/null
+}
+"$ig" --version >/dev/null 2>&1 # builds the jar when the sources are newer
+gcc -O2 -o "$work/make-otf2-trace" "$here/bench/make-otf2-trace.c" -lotf2 || { echo "gcc failed"; exit 1; }
+"$work/make-otf2-trace" "$work/t64" 64 400 stencil >/dev/null # 0.75 M events, ~1-2 s to read
+"$work/make-otf2-trace" "$work/t4096" 4096 20 stencil >/dev/null # 3 M events on 4096 ranks
+"$ig" "$work/t64" -q -o "$work/reference.graphml"
+
+# Signals at set moments of a run writing -o: the target is whole or absent, nothing is left.
+for ((r = 0; r < rounds; r++)); do
+  for sig in INT TERM KILL; do
+    for delay in 0.3 0.8 1.5; do
+      out="$work/out-$sig-$delay-$r"
+      mkdir -p "$out"
+      # a process group of its own, SIGINT not ignored (a background job's is): as a terminal's foreground job
+      setsid env --default-signal=INT "$ig" "$work/t64" -q -o "$out/g.graphml" 2>"$out/err" &
+      pid=$!
+      sleep "$delay"
+      kill -"$sig" -- -"$pid" 2>/dev/null
+      wait "$pid" 2>/dev/null
+      sleep 0.3
+      whole='[ ! -e "$out/g.graphml" ] || cmp -s "$out/g.graphml" "$work/reference.graphml"'
+      if [ "$sig" = KILL ]; then
+        # SIGKILL skips every clean-up: the next run writing the same name removes the stale .part
+        "$ig" "$work/t64" -q -o "$out/g.graphml" 2>/dev/null
+      fi
+      check "SIG$sig after ${delay}s (round $r): -o whole or absent, nothing left, at most one line" \
+        "$whole && nothing_left '$out' && [ \$(wc -l <'$out/err') -le 1 ]"
+    done
+  done
+done
+
+# Eight writers of the same -o at once: the file is one whole graph.
+for i in 1 2 3 4 5 6 7 8; do "$ig" "$work/t64" -q -o "$work/same.graphml" & done
+wait
+check "8 concurrent writers of one -o: the file is whole" 'cmp -s "$work/same.graphml" "$work/reference.graphml" && nothing_left "$work"'
+
+# A heap too small: one line, exit 1, never a hang (issue 41 items 1-2).
+for i in 1 2 3; do
+  err=$(IGTRACE_JAVA_OPTS="-Xmx32m -Xlog:disable -Xlog:all=error:stderr" timeout 120 "$ig" report "$work/t4096" -j 2 -o "$work/r.html" 2>&1)
+  code=$?
+  check "4096 ranks at -Xmx32m (run $i): one line, exit 1, no hang" \
+    '[ $code -eq 1 ] && [ "$(wc -l <<<"$err")" -eq 1 ] && [[ "$err" == *"out of memory"* ]]'
+done
+
+# A reader of standard output that goes away (issue 39 item 9).
+start=$(date +%s%N)
+"$ig" timeline "$work/t64" --format perfetto -q 2>"$work/head.err" | head -c 100 >/dev/null
+ms=$((($(date +%s%N) - start) / 1000000))
+check "timeline --format perfetto | head -c 100 ends within 5 s (${ms} ms), no word" '[ $ms -lt 5000 ] && [ ! -s "$work/head.err" ] && nothing_left "$work"'
+
+# Hostile paths (issue 41 item 9): a name that is not UTF-8, a newline and an ESC, LC_ALL=C.
+mkdir "$work/bad"$'\xff' "$work/nl"$'\n\e[31m' "$work/é"
+cp -r "$here/testdata/otf2/pi-4" "$work/bad"$'\xff'/
+cp -r "$here/testdata/otf2/pi-4" "$work/é"/
+err=$("$ig" "$work/bad"$'\xff'/pi-4 -q 2>&1 >/dev/null)
+check "a folder named with byte 0xff: one line naming it as \\xff" '[[ "$err" == *"bad\\xff/pi-4: not valid UTF-8"* && "$(wc -l <<<"$err")" -eq 1 ]]'
+err=$("$ig" "$work/nl"$'\n\e[31m'/none -q 2>&1 >/dev/null)
+check "a path holding a newline and ESC: one line, escaped" '[ "$(wc -l <<<"$err")" -eq 1 ] && [[ "$err" != *$'"'"'\e'"'"'* ]]'
+LC_ALL=C "$ig" "$work/é/pi-4" -q -o "$work/é/g.graphml" 2>/dev/null
+check "LC_ALL=C and a UTF-8 folder name: read and written" '[ -s "$work/é/g.graphml" ]'
+
+# Sizes a file claims (issue 41 item 7): 2 GB of padding, bounded memory, one line.
+cp -r "$here/testdata/otf2/pi-4" "$work/padded"
+truncate -s 2G "$work/padded/eztrace_log.otf2"
+cp -r "$here/testdata/otf1/synth-plain" "$work/longline"
+truncate -s 0 "$work/longline/synth.0.def"
+truncate -s 2G "$work/longline/synth.0.def"
+for t in padded longline; do
+  /usr/bin/time -o "$work/$t.rss" -f "%M" "$ig" "$work/$t" -q >/dev/null 2>"$work/$t.err"
+  check "$t 2 GB: one line, max RSS under 400 MB ($(tail -1 "$work/$t.rss") KB)" \
+    '[ "$(wc -l <"$work/$t.err")" -eq 1 ] && [ "$(tail -1 "$work/$t.rss")" -lt 409600 ]'
+done
+
+# Ctrl-C during the first run's class-data dump (issue 41 item 5): exit 130 at once, no .tmp.
+jsa_dir="$here/cli/target"
+rm -f "$jsa_dir"/igtrace-*.jsa
+setsid env --default-signal=INT "$ig" "$work/t64" -q -o "$work/cds.graphml" 2>/dev/null &
+pid=$!
+for ((i = 0; i < 500; i++)); do pgrep -g "$pid" -f Xshare:dump >/dev/null && break; sleep 0.01; done
+kill -INT -- -"$pid" 2>/dev/null
+wait "$pid"
+code=$?
+check "Ctrl-C during the class-data dump: exit 130, no archive .tmp, no output" \
+  '[ $code -eq 130 ] && ! compgen -G "$jsa_dir/igtrace-*.jsa.*.tmp" >/dev/null && [ ! -e "$work/cds.graphml" ]'
+"$ig" "$work/t64" -q >/dev/null # makes the archive again
+
+echo "fault campaign: $passed of $tried cases passed"
+[ "$passed" -eq "$tried" ]

@@ -1,0 +1,152 @@
+package org.igtrace.cli;
+
+import com.sun.jna.Memory;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import com.sun.jna.Native;
+import com.sun.jna.Pointer;
+import org.igtrace.cli.isolation.SupervisedChild;
+
+/**
+ * Ends a command whose standard output's reader went away while it still reads the trace
+ * ({@code igtrace timeline T --format perfetto | head -c 100}, issue 39 item 9): the export writes
+ * its calls only once the clock offsets are known, after the whole read, so no write meets the
+ * closed pipe (EPIPE) before then. A daemon thread asks the kernel every 100 ms whether file
+ * descriptor 1 is a pipe without a reader ({@code poll} reports {@code POLLERR} for it; a file or a
+ * terminal never does) and, when so, ends the JVM with exit 0 and no word, as a filter whose reader
+ * left does: the shutdown hooks run (temporary files go), the supervisor is told the exit code.
+ */
+final class StandardOutputWatch {
+    private static final short POLLOUT = 0x4;
+    private static final short POLLERR = 0x8;
+    private static volatile boolean started;
+
+    private StandardOutputWatch() {
+    }
+
+    /** Native poll(2) from libc, registered on first use (JNA, as the OTF2 reader's calls are). */
+    private static final class Poll {
+        static {
+            Native.register(Poll.class, "c");
+        }
+
+        private Poll() {
+        }
+
+        static native int poll(Pointer fds, long nfds, int timeout);
+    }
+
+    /** Whether file descriptor {@code fd} is the writing end of a pipe whose reading end is closed. */
+    static boolean readerGone(int fd) {
+        try (Memory pollfd = new Memory(8)) {
+            pollfd.setInt(0, fd);
+            pollfd.setShort(4, POLLOUT);
+            pollfd.setShort(6, (short) 0);
+            return Poll.poll(pollfd, 1, 0) > 0 && (pollfd.getShort(6) & POLLERR) != 0;
+        } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
+            return false; // no libc to ask (not Linux): the write at the end meets EPIPE instead
+        }
+    }
+
+    /** The process's standard output (file descriptor 1) as the commands write it; the watch knows it by its class. */
+    static Writer processStdout() {
+        return new ProcessStdout();
+    }
+
+    private static final class ProcessStdout extends OutputStreamWriter {
+        ProcessStdout() {
+            super(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Starts the watch when {@code stdout} is the process's standard output (not a test's writer). */
+    static void startFor(Writer stdout) {
+        if (stdout instanceof ProcessStdout) {
+            start();
+        }
+    }
+
+    /**
+     * {@code stdout} for a streamed output: when it is the process's standard output, a write that
+     * meets the closed pipe (EPIPE) ends the JVM as the watch does, wherever it happens (inside the
+     * reader's callbacks it became "igtrace: java.io.IOException: Broken pipe").
+     */
+    static Writer endingOnBrokenPipe(Writer stdout) {
+        if (!(stdout instanceof ProcessStdout)) {
+            return stdout;
+        }
+        return new java.io.FilterWriter(stdout) {
+            @Override
+            public void write(char[] buf, int off, int len) throws java.io.IOException {
+                try {
+                    super.write(buf, off, len);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void write(String str, int off, int len) throws java.io.IOException {
+                try {
+                    super.write(str, off, len);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void write(int c) throws java.io.IOException {
+                try {
+                    super.write(c);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+
+            @Override
+            public void flush() throws java.io.IOException {
+                try {
+                    super.flush();
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+        };
+    }
+
+    private static java.io.IOException ended(java.io.IOException e) {
+        if (Output.isBrokenPipe(e)) {
+            readerWentAway();
+        }
+        return e;
+    }
+
+    /** The reader of standard output went away: exit 0, no word (the supervisor told first). */
+    private static void readerWentAway() {
+        SupervisedChild.exiting(0);
+        System.exit(0);
+    }
+
+    /** Starts the watch of standard output (once per JVM). */
+    private static synchronized void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        Thread watch = new Thread(() -> {
+            while (!readerGone(1)) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            readerWentAway();
+        }, "igtrace-stdout-watch");
+        watch.setDaemon(true);
+        watch.start();
+    }
+}
