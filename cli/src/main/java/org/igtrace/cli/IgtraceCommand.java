@@ -49,6 +49,7 @@ import picocli.CommandLine.Command;
             "  igtrace timeline run/traces.otf2 -o t.svg the run as a time-space diagram",
             "  igtrace report run/traces.otf2 -o r.html  one HTML page of it all",
             "  igtrace predict run/traces.otf2           its run time on a model machine",
+            "  igtrace diff before/ after/               what made one run slower",
             "  igtrace help graph                        every option of a command",
             "",
             "Environment:",
@@ -181,6 +182,7 @@ public final class IgtraceCommand implements Callable<Integer> {
         m.put("timeline", TimelineCommand.class);
         m.put("report", ReportCommand.class);
         m.put("predict", PredictCommand.class);
+        m.put("diff", DiffCommand.class);
         m.put("help", CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);
     }

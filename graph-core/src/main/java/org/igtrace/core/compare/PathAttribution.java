@@ -9,11 +9,11 @@ import java.util.TreeMap;
 
 /**
  * The difference of two runs' run times split into contributors along their critical paths (definitions
- * section 15). Each run's path is split by kind (compute, waiting, transfer) and region (the user region
- * computed in, the MPI call waited or transferred in); a contributor is one such (kind, region): its time on
- * B's path minus its time on A's path. The paths' lengths are the run times, so the contributors add up to
- * {@code T_B - T_A}; what a path does not cover of its run time (a path that stopped short) is one more
- * contributor, {@code off_path}, so that they add up exactly.
+ * section 15). Each run's path is split by kind (compute, transfer) and region (the user region computed in,
+ * the MPI call transferred in); a contributor is one such (kind, region): its time on B's path minus its time
+ * on A's path. The paths' lengths are the run times, so the contributors add up to {@code T_B - T_A}; what of
+ * a run time the path's shares do not cover (a path shorter than the run, stretches outside every process's
+ * span) is one more contributor, {@code off_path}, so that they add up exactly.
  *
  * <p>A contributor is named by the process that carries it: the one whose own time on the path in that kind
  * and region changed most in the contributor's direction. The key leaves the process out on purpose: the
@@ -36,7 +36,7 @@ public final class PathAttribution {
     /**
      * One contributor.
      *
-     * @param kind   compute, waiting, transfer, or off_path
+     * @param kind   compute, transfer, or off_path
      * @param rank   the process that carries it (-1 for off_path)
      * @param region the user region or MPI call (null for off_path)
      * @param time   its time on A's path and on B's path (for off_path: the run time the path leaves out)
@@ -75,13 +75,18 @@ public final class PathAttribution {
             PathTimes.Share s = example.get(e.getKey());
             out.add(new Contributor(s.kind(), ranks.get(0).rank(), s.region(), time, List.copyOf(ranks)));
         }
-        Change off = new Change(runtimeA - a.length(), runtimeB - b.length());
+        Change off = new Change(runtimeA - covered(a), runtimeB - covered(b));
         if (Math.abs(off.delta()) > NEGLIGIBLE) {
             out.add(new Contributor(PathTimes.Kind.OFF_PATH, -1, null, off, List.of()));
         }
         out.sort(Comparator.comparingDouble((Contributor c) -> -Math.abs(c.delta())).thenComparing(Contributor::kind)
                 .thenComparing(c -> c.region() == null ? "" : c.region()));
         return List.copyOf(out);
+    }
+
+    /** The time the path's shares cover. */
+    private static double covered(PathTimes path) {
+        return path.shares().stream().mapToDouble(PathTimes.Share::seconds).sum();
     }
 
     private static void collect(PathTimes path, int side, Map<String, Map<Integer, double[]>> byKey, Map<String, PathTimes.Share> example) {
