@@ -29,8 +29,8 @@ import picocli.CommandLine.ParentCommand;
                     + "per kind (compute, waiting, transfer) and region (the user region computed in, the MPI call waited or "
                     + "transferred in), its time on B's path minus its time on A's. The paths are as long as the runs, so the "
                     + "contributors add up to the difference; each is named by the process that carries most of it. The "
-                    + "text starts with the story (\"B is 2.00 ms slower than A (3.40 ms against 1.40 ms): rank 5's solve "
-                    + "+2.00 ms.\"), then the contributors, then the numbers of igtrace stats side by side: run time and "
+                    + "text starts with the story (how much slower or faster B is, and its largest contributors, such as "
+                    + "rank 5's solve), then the contributors, then the numbers of igtrace stats side by side: run time and "
                     + "efficiency (the POP metrics), per process T, useful time and waiting, waiting per pattern, compute per "
                     + "region, and the traffic of the pairs whose traffic changed.",
             "",
@@ -44,7 +44,7 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  igtrace diff before/traces.otf2 after/traces.otf2",
-            "  igtrace diff before/traces.otf2 after/traces.otf2 --format json | jq '.contributors[0]'"
+            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'"
         })
 public final class DiffCommand implements Callable<Integer> {
     /** The formats of {@code igtrace diff}. */

@@ -4,7 +4,7 @@
  * {@link Summary}, {@link StatsTables}) do not refer to a command.
  *
  * <p>Level: of igtrace it imports only {@code org.igtrace.cli.isolation},
- * {@code org.igtrace.core.diagnostic}, {@code org.igtrace.core.efficiency}, {@code org.igtrace.core.graph},
+ * {@code org.igtrace.core.compare}, {@code org.igtrace.core.diagnostic}, {@code org.igtrace.core.efficiency}, {@code org.igtrace.core.graph},
  * {@code org.igtrace.core.output}, {@code org.igtrace.core.pipeline}, {@code org.igtrace.core.profile},
  * {@code org.igtrace.core.replay}, {@code org.igtrace.core.select}, {@code org.igtrace.core.timeline},
  * {@code org.igtrace.core.topology}, {@code org.igtrace.core.trace}, {@code org.igtrace.core.util},
