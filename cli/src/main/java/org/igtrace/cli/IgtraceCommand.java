@@ -182,6 +182,7 @@ public final class IgtraceCommand implements Callable<Integer> {
         m.put("timeline", TimelineCommand.class);
         m.put("report", ReportCommand.class);
         m.put("predict", PredictCommand.class);
+        m.put("why", WhyCommand.class);
         m.put("diff", DiffCommand.class);
         m.put("help", CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);

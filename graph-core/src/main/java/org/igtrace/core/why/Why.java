@@ -1,0 +1,78 @@
+package org.igtrace.core.why;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+
+/**
+ * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
+ * what lies on it, the causes by delay cost, and the what-if replays of the top causes. Seconds.
+ *
+ * @param path             the critical path's profile
+ * @param causes           by delay cost, largest first
+ * @param whatIf           the hypotheses replayed, in the order of the causes
+ * @param waiting          the run's waiting (every wait of definitions section 8), the sum of the delay costs
+ * @param predictedRuntime the replay's run time without a change (the what-ifs' gains are against it), or 0 without replay
+ * @param costs            the delay costs, per process and pair too
+ */
+public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
+                  DelayCosts costs) {
+
+    /** A cause: process {@code rank}'s region {@code region} (or "(communication)"), the waiting it caused. */
+    public record CauseRow(int rank, String region, double delayCost) {
+    }
+
+    /** A hypothesis ("balance region solve", "rank 5 at median compute"), its replayed run time and gain. */
+    public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
+    }
+
+    /** The name of the region of causes charged to no compute region. */
+    public static final String COMMUNICATION = "(communication)";
+
+    /**
+     * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
+     * causes replayed by {@code replay} on {@code model} (replay null: none).
+     */
+    public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, ReplayParameters model, int top) {
+        slices.finish();
+        int n = slices.processCount();
+        double tick = 1 / slices.definitions().ticksPerSecond();
+        long[] starts = new long[n], ends = new long[n];
+        for (int p = 0; p < n; p++) {
+            starts[p] = slices.has(p) ? slices.start(p) + waits.offset(p) : Long.MIN_VALUE;
+            ends[p] = slices.has(p) ? slices.end(p) + waits.offset(p) : Long.MIN_VALUE;
+        }
+        CriticalPath path = CriticalPath.walk(waits, starts, ends);
+        PathProfile profile = PathProfile.of(path, slices, waits);
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start());
+        List<CauseRow> causes = new ArrayList<>();
+        for (DelayCosts.Cause c : costs.causes()) {
+            causes.add(new CauseRow(c.rank(), c.region() < 0 ? COMMUNICATION : slices.definitions().regionName(c.region()), c.cost() * tick));
+        }
+        List<Hypothesis> whatIf = new ArrayList<>();
+        double predicted = 0;
+        if (replay != null) {
+            predicted = replay.predict(model).predictedRuntime();
+            long[][] totals = WhatIf.totals(slices);
+            Set<String> tried = new LinkedHashSet<>();
+            for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
+                if (c.region() >= 0) {
+                    String name = "balance region " + slices.definitions().regionName(c.region());
+                    if (tried.add(name)) {
+                        double t = replay.predict(model, WhatIf.balance(slices, totals, c.region())).predictedRuntime();
+                        whatIf.add(new Hypothesis(name, t, predicted - t));
+                    }
+                }
+                String name = "rank " + c.rank() + " at median compute";
+                if (tried.add(name)) {
+                    double t = replay.predict(model, WhatIf.atMedian(slices, totals, c.rank())).predictedRuntime();
+                    whatIf.add(new Hypothesis(name, t, predicted - t));
+                }
+            }
+        }
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs);
+    }
+}
