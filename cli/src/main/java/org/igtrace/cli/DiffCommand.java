@@ -1,18 +1,29 @@
 package org.igtrace.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.igtrace.core.compare.PathAttribution;
 import org.igtrace.core.compare.PathTimes;
+import org.igtrace.core.compare.RegionTimes;
 import org.igtrace.core.compare.RunComparison;
 import org.igtrace.core.pipeline.EventTaps;
-import org.igtrace.core.profile.RegionCompute;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.wait.MatchTap;
+import org.igtrace.core.why.CriticalPath;
+import org.igtrace.core.why.PathShares;
+import org.igtrace.core.why.RegionSlices;
+import org.igtrace.core.why.WaitLog;
+import org.igtrace.core.why.WhatIf;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -77,7 +88,7 @@ public final class DiffCommand implements Callable<Integer> {
     IgtraceCommand parent;
 
     /** One run read: its profile, its compute per region, its critical path (null when it could not be walked). */
-    private record Run(TraceFormat.Located located, TraceProfile profile, RegionCompute.Times regions, PathTimes path) {
+    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path) {
     }
 
     /** Two traces of different numbers of processes: not two runs of one program to compare. */
@@ -124,15 +135,53 @@ public final class DiffCommand implements Callable<Integer> {
      */
     private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException {
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
-        RegionCompute[] regions = new RegionCompute[1];
-        TraceProfile profile = new SelectedReading().read(located, options, ProgressBar.on(parent.err(), output.quiet), Selection.ALL,
-                d -> {
-                    if (processes >= 0 && d.processCount() != processes) {
-                        throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
-                                + located.file() + " has " + d.processCount() + ": diff compares two runs of the same processes");
-                    }
-                    return EventTaps.alsoFeeding(regions[0] = new RegionCompute(d));
-                });
-        return new Run(located, profile, regions[0].times(), null);
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+            Taps taps = new Taps();
+            TraceProfile profile = new SelectedReading().read(located, options, ProgressBar.on(parent.err(), output.quiet), Selection.ALL,
+                    d -> {
+                        if (processes >= 0 && d.processCount() != processes) {
+                            throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
+                                    + located.file() + " has " + d.processCount() + ": diff compares two runs of the same processes");
+                        }
+                        taps.slices = new RegionSlices(d, store);
+                        return taps;
+                    });
+            WaitLog waits = taps.waits;
+            if (waits == null) { // no wait analysis ran (no message, no collective): a path without jumps
+                waits = new WaitLog(new long[profile.processes().size()]);
+                waits.joined();
+            }
+            TraceDefinitions d = taps.slices.definitions();
+            CriticalPath path = PathShares.walk(waits, taps.slices);
+            List<PathTimes.Share> shares = new ArrayList<>();
+            for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
+                shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, s.process(),
+                        d.regionName(s.region()), s.ticks() / d.ticksPerSecond()));
+            }
+            RegionTimes regions = RegionTimes.of(WhatIf.totals(taps.slices), d::regionName, d.ticksPerSecond());
+            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares));
+        }
+    }
+
+    /** What the read feeds beside the profile: the region slices and the waits' tap. */
+    private static final class Taps implements EventTaps {
+        RegionSlices slices;
+        volatile WaitLog waits;
+
+        @Override
+        public LocationSink perLocation(LocationSink analyses) {
+            return TeeSink.of(analyses, slices);
+        }
+
+        @Override
+        public boolean tapsMatches() {
+            return true;
+        }
+
+        @Override
+        public MatchTap matches(long[] offsets) {
+            waits = new WaitLog(offsets);
+            return waits;
+        }
     }
 }

@@ -53,7 +53,9 @@ class DiffCommandTest {
                 "p5 = d['processes'][5]",
                 "assert abs(p5['useful']['delta'] - 2e-3) < 1e-12 and p5['wait']['b'] == 0, p5",
                 "assert abs(d['processes'][6]['wait_late_sender']['b'] - 2e-3) < 1e-12, d['processes'][6]",
-                "assert all(p['messages']['delta'] == 0 and p['messages']['a'] == 20 for p in d['pairs']), d['pairs']",
+                // the ring: each neighbouring pair carries one 1024-byte message an iteration, one way: 10 messages, 10240 bytes
+                "assert len(d['pairs']) == 8 and all(p['messages'] == {'a': 10, 'b': 10, 'delta': 0} and p['bytes']['a'] == 10240 "
+                        + "for p in d['pairs']), d['pairs']",
                 "print('ok')"));
         Run text = igtrace("diff", BALANCED, SLOW);
         assertEquals(0, text.code, text.err);

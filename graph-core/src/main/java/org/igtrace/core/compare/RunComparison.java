@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
-import org.igtrace.core.profile.RegionCompute;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
@@ -34,7 +33,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
                             List<PairRow> pairs, Map<String, Change> efficiency) {
 
     /** One run's numbers: its profile (with waits) and its compute per region. */
-    public record Run(TraceProfile profile, RegionCompute.Times regions) {
+    public record Run(TraceProfile profile, RegionTimes regions) {
     }
 
     /** One process: T, useful time U = T - Tcomm, waiting in all, and per pattern (the patterns' order). */
@@ -124,7 +123,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         return w == null ? 0 : pattern == null ? w.total(rank) : w.seconds(pattern, rank);
     }
 
-    private static List<RegionRow> regions(RegionCompute.Times a, RegionCompute.Times b, int n) {
+    private static List<RegionRow> regions(RegionTimes a, RegionTimes b, int n) {
         Set<String> names = new LinkedHashSet<>(a.names());
         names.addAll(b.names());
         List<RegionRow> rows = new ArrayList<>();
