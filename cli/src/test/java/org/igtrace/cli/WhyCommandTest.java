@@ -107,6 +107,28 @@ class WhyCommandTest {
     }
 
     /**
+     * graph --weight critical|delay on the chain: vertex critical = compute on the path (rank 2: its work 10-510 us,
+     * 500 us; rank 3: its work 513-613 us, 100 us), vertex delay = the delay cost caused (rank 2: 400 + 403 us);
+     * edge weight and critical = the path's jump's time after the waiting ended (513 - 510 = 3 us on 2-3), delay
+     * = the pair's waiting (400 us on 2-3).
+     */
+    @Test
+    void graphWeightsFromTheCriticalPathAndTheDelays() {
+        Run critical = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "critical", "--format", "dot", "-q");
+        assertEquals(0, critical.code, critical.err);
+        assertTrue(critical.out.contains("\"edge_weight\"=\"critical\""), critical.out);
+        assertTrue(Pattern.compile("n2 \\[[^\\]]*critical=\"0.0005\" delay=\"0.000803\"").matcher(critical.out).find(), critical.out);
+        assertTrue(Pattern.compile("n3 \\[[^\\]]*critical=\"0.0001\" delay=\"0\"").matcher(critical.out).find(), critical.out);
+        assertTrue(Pattern.compile("n2 -- n3 \\[[^\\]]* w=\"0.000003\"[^\\]]*critical=\"0.000003\" delay=\"0.0004\"").matcher(critical.out).find(),
+                critical.out);
+        Run delay = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "delay", "--format", "dot", "-q");
+        assertEquals(0, delay.code, delay.err);
+        assertTrue(Pattern.compile("n2 -- n3 \\[[^\\]]* w=\"0.0004\"").matcher(delay.out).find(), delay.out);
+        Run refused = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "delay", "--no-waits");
+        assertEquals(2, refused.code, refused.err);
+    }
+
+    /**
      * Every bundled trace: why runs, the critical path's length is the measured run time (predict's, within 1 %),
      * the delay costs add up to the waiting, and that waiting is the waiting stats measures (all patterns).
      */
