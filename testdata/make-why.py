@@ -7,12 +7,14 @@ DST_DIR/slow-rank (8 ranks, clock in microseconds): MPI_Init [0, 10] on every ra
     solve    100 us (300 us on rank 5),
     pack      20 us,
     MPI_Sendrecv: 1024 bytes to rank r+1, from rank r-1 (a ring); entered at e_r, its send at e_r, it
-             leaves at l_r = max(e_r, e_(r-1) + 1) + 2 (the receive 1 us before the leave),
+             leaves at l_r = max(e_r, e_(r-1) + 1) + 2 (the receive 1 us before the leave): e_r + 3, but
+             l_5 = e_5 + 2 and l_6 = e_5 + 3,
     MPI_Allreduce: entered at l_r, every rank leaves at max_r l_r + 5;
 then MPI_Finalize [end, end + 10]. Per iteration rank 6 waits e_5 - e_6 = 200 us in MPI_Sendrecv for
 rank 5 (late sender), and in MPI_Allreduce the last to enter is rank 6 (l_6 = e_5 + 1 + 2, one more
-than l_5): ranks 0-4 and 7 wait l_6 - l_r = 201 us, rank 5 waits 1 us. All of it is caused by rank 5's
-solve (200 us more than anyone's): waiting per iteration 200 + 6 * 201 + 1 = 1407 us, 14.07 ms in all.
+than l_5): ranks 0-4 and 7 wait l_6 - l_r = 200 us, rank 5 waits 1 us. All of it is caused by rank 5's
+solve (200 us more than anyone's): waiting per iteration 200 + 6 * 200 + 1 = 1401 us, 14.01 ms in all.
+The run: from 10 (MPI_Init left) to 10 + 10 * (320 + 3 + 5) = 3290 us (MPI_Finalize entered), 3.28 ms.
 Balancing solve (each rank's solve 125 us, the mean) shortens each iteration by 300 - 125 = 175 us:
 1.75 ms in all.
 

@@ -4,28 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.replay.ActivityRecorder;
-import org.igtrace.core.replay.CollectiveCalibration;
-import org.igtrace.core.replay.NetworkCalibration;
-import org.igtrace.core.replay.RecordedRun;
-import org.igtrace.core.replay.ReplayParameters;
-import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.trace.TeeSink;
-import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.util.RecordBlocks;
-import org.igtrace.core.wait.MatchTap;
-import org.igtrace.core.why.RegionSlices;
-import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.Why;
-import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -92,40 +75,13 @@ public final class WhyCommand implements Callable<Integer> {
             return 2;
         }
         outputOptions.check();
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
-            TraceFormat.Located located = TraceFormat.locate(trace.path());
-            Taps taps = new Taps();
-            SelectedReading selected = new SelectedReading();
-            TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
-            TraceProfile profile = selected.readEveryRank(located, options, ProgressBar.on(err, outputOptions.quiet), selection,
-                    d -> taps.on(d, store));
-            String nothing = selected.nothingLeft(located);
-            if (nothing == null) {
-                nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
-            }
-            if (nothing != null) {
-                err.println(nothing);
+        try {
+            WhyReading.Result read = WhyReading.read(trace.path(), reading, selection, err, outputOptions.quiet, top, true);
+            if (read == null) {
                 return 1;
             }
-            RecordedRun run = taps.recorder.recorded();
-            WaitLog waits = taps.waits;
-            if (waits == null) {
-                waits = new WaitLog(new long[profile.processes().size()]);
-                waits.joined();
-            }
-            TraceReplay replay = null;
-            ReplayParameters model = null;
-            if (run.replayedProcesses() > 0) {
-                replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
-                long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
-                NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(eager, null, null);
-                model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
-                List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
-                if (!collectives.isEmpty()) {
-                    model = model.withCollectives(CollectiveCalibration.network(collectives));
-                }
-            }
-            Why why = Why.analyse(waits, taps.slices, replay, model, top);
+            Why why = read.why();
+            TraceProfile profile = read.profile();
             WhyOutput out = new WhyOutput(why, profile, selection);
             StringWriter text = new StringWriter();
             if (json) {
@@ -161,34 +117,5 @@ public final class WhyCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--format '" + format + "': expected text or json");
         }
         return f.equals("json");
-    }
-
-    /** What the read feeds beside the profile: the region slices, the replay's recorder, and the waits' tap. */
-    private static final class Taps implements EventTaps {
-        RegionSlices slices;
-        ActivityRecorder recorder;
-        volatile WaitLog waits;
-
-        EventTaps on(TraceDefinitions d, RecordBlocks store) {
-            slices = new RegionSlices(d, store);
-            recorder = new ActivityRecorder(d, store);
-            return this;
-        }
-
-        @Override
-        public LocationSink perLocation(LocationSink analyses) {
-            return TeeSink.of(List.of(analyses, slices, recorder));
-        }
-
-        @Override
-        public boolean tapsMatches() {
-            return true;
-        }
-
-        @Override
-        public MatchTap matches(long[] offsets) {
-            waits = new WaitLog(offsets);
-            return waits;
-        }
     }
 }

@@ -16,10 +16,38 @@ import org.igtrace.core.replay.TraceReplay;
  * @param whatIf           the hypotheses replayed, in the order of the causes
  * @param waiting          the run's waiting (every wait of definitions section 8), the sum of the delay costs
  * @param predictedRuntime the replay's run time without a change (the what-ifs' gains are against it), or 0 without replay
- * @param costs            the delay costs, per process and pair too
+ * @param costs            the delay costs, per process and pair too (ticks)
+ * @param tick             seconds per tick of the costs
  */
 public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
-                  DelayCosts costs) {
+                  DelayCosts costs, double tick) {
+
+    /** Per rank, its compute on the critical path, seconds. */
+    public double[] criticalByProcess() {
+        double[] r = new double[path.processes().size()];
+        path.processes().forEach(p -> r[p.rank()] = p.computeOnPath());
+        return r;
+    }
+
+    /** Per rank, the delay cost it caused, seconds. */
+    public double[] delayByProcess() {
+        double[] r = new double[path.processes().size()];
+        for (int p = 0; p < r.length; p++) {
+            r[p] = costs.ofProcess(p) * tick;
+        }
+        return r;
+    }
+
+    /** The time on the critical path of the messages between {@code a} and {@code b} (both ways), seconds. */
+    public double criticalOfPair(int a, int b) {
+        return path.pairs().stream().filter(p -> p.sender() == a && p.receiver() == b || p.sender() == b && p.receiver() == a)
+                .mapToDouble(PathProfile.PairOnPath::time).sum();
+    }
+
+    /** The waiting of {@code a} and {@code b} for each other (both ways), seconds. */
+    public double delayOfPair(int a, int b) {
+        return (costs.ofPair(a, b) + costs.ofPair(b, a)) * tick;
+    }
 
     /** A cause: process {@code rank}'s region {@code region} (or "(communication)"), the waiting it caused. */
     public record CauseRow(int rank, String region, double delayCost) {
@@ -73,6 +101,6 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 }
             }
         }
-        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs);
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick);
     }
 }
