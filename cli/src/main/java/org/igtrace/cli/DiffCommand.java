@@ -9,16 +9,11 @@ import org.igtrace.core.compare.PathAttribution;
 import org.igtrace.core.compare.PathTimes;
 import org.igtrace.core.compare.RegionTimes;
 import org.igtrace.core.compare.RunComparison;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.core.wait.MatchTap;
 import org.igtrace.core.why.CriticalPath;
 import org.igtrace.core.why.PathShares;
-import org.igtrace.core.why.RegionSlices;
 import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.WhatIf;
 import org.igtrace.reader.TraceFormat;
@@ -136,15 +131,14 @@ public final class DiffCommand implements Callable<Integer> {
     private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException {
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
-            Taps taps = new Taps();
+            WhyReading.Taps taps = new WhyReading.Taps(false);
             TraceProfile profile = new SelectedReading().read(located, options, ProgressBar.on(parent.err(), output.quiet), Selection.ALL,
                     d -> {
                         if (processes >= 0 && d.processCount() != processes) {
                             throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
                                     + located.file() + " has " + d.processCount() + ": diff compares two runs of the same processes");
                         }
-                        taps.slices = new RegionSlices(d, store);
-                        return taps;
+                        return taps.on(d, store);
                     });
             WaitLog waits = taps.waits;
             if (waits == null) { // no wait analysis ran (no message, no collective): a path without jumps
@@ -152,7 +146,7 @@ public final class DiffCommand implements Callable<Integer> {
                 waits.joined();
             }
             TraceDefinitions d = taps.slices.definitions();
-            CriticalPath path = PathShares.walk(waits, taps.slices);
+            CriticalPath path = CriticalPath.of(waits, taps.slices);
             List<PathTimes.Share> shares = new ArrayList<>();
             for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
                 shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, s.process(),
@@ -160,28 +154,6 @@ public final class DiffCommand implements Callable<Integer> {
             }
             RegionTimes regions = RegionTimes.of(WhatIf.totals(taps.slices), d::regionName, d.ticksPerSecond());
             return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares));
-        }
-    }
-
-    /** What the read feeds beside the profile: the region slices and the waits' tap. */
-    private static final class Taps implements EventTaps {
-        RegionSlices slices;
-        volatile WaitLog waits;
-
-        @Override
-        public LocationSink perLocation(LocationSink analyses) {
-            return TeeSink.of(analyses, slices);
-        }
-
-        @Override
-        public boolean tapsMatches() {
-            return true;
-        }
-
-        @Override
-        public MatchTap matches(long[] offsets) {
-            waits = new WaitLog(offsets);
-            return waits;
         }
     }
 }

@@ -79,8 +79,11 @@ final class WhyReading {
         }
     }
 
-    /** What the read feeds beside the profile: the region slices, the replay's recorder (or none), and the waits' tap. */
-    private static final class Taps implements EventTaps {
+    /**
+     * What the read feeds beside the profile: the region slices, the replay's recorder (or none), and the waits' tap
+     * (also {@code igtrace diff}'s read, without the recorder).
+     */
+    static final class Taps implements EventTaps {
         private final boolean record;
         RegionSlices slices;
         ActivityRecorder recorder;

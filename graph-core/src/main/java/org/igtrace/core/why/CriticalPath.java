@@ -40,6 +40,21 @@ public final class CriticalPath {
     }
 
     /**
+     * The path of the run read into {@code waits} and {@code slices}, each process spanning its slices' span moved by
+     * its clock offset (ends the slices' recording).
+     */
+    public static CriticalPath of(WaitLog waits, RegionSlices slices) {
+        slices.finish();
+        int n = slices.processCount();
+        long[] starts = new long[n], ends = new long[n];
+        for (int p = 0; p < n; p++) {
+            starts[p] = slices.has(p) ? slices.start(p) + waits.offset(p) : Long.MIN_VALUE;
+            ends[p] = slices.has(p) ? slices.end(p) + waits.offset(p) : Long.MIN_VALUE;
+        }
+        return walk(waits, starts, ends);
+    }
+
+    /**
      * The path of a run whose processes span {@code starts[p]} to {@code ends[p]} (corrected ticks;
      * {@code Long.MIN_VALUE}: a process with no events), through the waits of {@code waits}.
      */

@@ -36,13 +36,8 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
     public static PathProfile of(CriticalPath path, RegionSlices slices, WaitLog waits) {
         int n = slices.processCount();
         double tick = 1 / slices.definitions().ticksPerSecond();
-        List<List<CriticalPath.Segment>> mine = new ArrayList<>();
-        for (int p = 0; p < n; p++) {
-            mine.add(new ArrayList<>());
-        }
         Map<Long, long[]> pairs = new TreeMap<>();
         for (CriticalPath.Segment s : path.segments()) {
-            mine.get(s.process()).add(s);
             if (s.cause() >= 0) {
                 long[] c = pairs.computeIfAbsent((long) s.cause() * n + s.process(), k -> new long[2]);
                 c[0]++;
@@ -51,22 +46,13 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
         }
         long[] compute = new long[n], mpi = new long[n];
         long[] region = new long[slices.definitions().regionCount()];
-        for (int p = 0; p < n; p++) {
-            List<CriticalPath.Segment> segs = mine.get(p);
-            long[] from = new long[segs.size()], to = new long[segs.size()];
-            for (int i = 0; i < from.length; i++) {
-                from[i] = segs.get(i).from();
-                to[i] = segs.get(i).to();
+        for (PathShares.Share s : PathShares.of(path, slices, waits)) {
+            if (s.mpi()) {
+                mpi[s.process()] += s.ticks();
+            } else {
+                compute[s.process()] += s.ticks();
+                region[s.region()] += s.ticks();
             }
-            int process = p;
-            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, r, inMpi, ticks) -> {
-                if (inMpi) {
-                    mpi[process] += ticks;
-                } else {
-                    compute[process] += ticks;
-                    region[r] += ticks;
-                }
-            });
         }
         List<ProcessOnPath> processes = new ArrayList<>();
         for (int p = 0; p < n; p++) {

@@ -17,18 +17,6 @@ public final class PathShares {
     private PathShares() {
     }
 
-    /** The critical path of the run read into {@code waits} and {@code slices} (ends the slices' recording). */
-    public static CriticalPath walk(WaitLog waits, RegionSlices slices) {
-        slices.finish();
-        int n = slices.processCount();
-        long[] starts = new long[n], ends = new long[n];
-        for (int p = 0; p < n; p++) {
-            starts[p] = slices.has(p) ? slices.start(p) + waits.offset(p) : Long.MIN_VALUE;
-            ends[p] = slices.has(p) ? slices.end(p) + waits.offset(p) : Long.MIN_VALUE;
-        }
-        return CriticalPath.walk(waits, starts, ends);
-    }
-
     /** The shares of {@code path}, by process, then region, then compute before MPI; none of 0 ticks. */
     public static List<Share> of(CriticalPath path, RegionSlices slices, WaitLog waits) {
         int n = slices.processCount(), regions = slices.definitions().regionCount();

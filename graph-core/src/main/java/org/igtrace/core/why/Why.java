@@ -65,15 +65,8 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
      * causes replayed by {@code replay} on {@code model} (replay null: none).
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, ReplayParameters model, int top) {
-        slices.finish();
-        int n = slices.processCount();
+        CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
-        long[] starts = new long[n], ends = new long[n];
-        for (int p = 0; p < n; p++) {
-            starts[p] = slices.has(p) ? slices.start(p) + waits.offset(p) : Long.MIN_VALUE;
-            ends[p] = slices.has(p) ? slices.end(p) + waits.offset(p) : Long.MIN_VALUE;
-        }
-        CriticalPath path = CriticalPath.walk(waits, starts, ends);
         PathProfile profile = PathProfile.of(path, slices, waits);
         DelayCosts costs = DelayCosts.of(waits, slices, path.start());
         List<CauseRow> causes = new ArrayList<>();
