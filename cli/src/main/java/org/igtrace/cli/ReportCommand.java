@@ -103,7 +103,8 @@ public final class ReportCommand implements Callable<Integer> {
                     "the region slices")) {
                 SelectedReading reading = new SelectedReading();
                 TimelineBuilder[] builder = new TimelineBuilder[1];
-                WhyReading.Taps why = new WhyReading.Taps(true);
+                // the why section without what-ifs (their replays would make the report cost as much as predict): igtrace why has them
+                WhyReading.Taps why = new WhyReading.Taps(false);
                 // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
                 TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
                 TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
@@ -117,7 +118,7 @@ public final class ReportCommand implements Callable<Integer> {
                     return 1;
                 }
                 InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-                html = html(graph, builder[0], selection, WhyReading.analyse(profile, why, readingOptions, 3));
+                html = html(graph, builder[0], selection, WhyReading.analyse(profile, why, readingOptions, 0));
             }
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");

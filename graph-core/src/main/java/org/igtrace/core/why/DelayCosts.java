@@ -24,9 +24,9 @@ import java.util.Map;
  */
 public final class DelayCosts {
     /** The region index of waiting charged to no compute region of its cause. */
-    public static final int COMMUNICATION = -1;
+    public static final int COMMUNICATION = -2;
 
-    /** One cause: process {@code rank}'s region {@code region} ({@link #COMMUNICATION}: none), with the waiting it caused, ticks. */
+    /** One cause: process {@code rank}'s region {@code region} (-1: outside every region; {@link #COMMUNICATION}: none), with the waiting it caused, ticks. */
     public record Cause(int rank, int region, double cost) {
     }
 
@@ -148,7 +148,7 @@ public final class DelayCosts {
         }
         List<Cause> causes = new ArrayList<>();
         cost.forEach((k, v) -> causes.add(new Cause((int) Math.floorDiv(k, (long) Integer.MAX_VALUE),
-                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 1, v)));
+                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 2, v)));
         causes.sort(Comparator.comparingDouble(Cause::cost).reversed().thenComparingInt(Cause::rank).thenComparingInt(Cause::region));
         return new DelayCosts(causes, byProcess, byPair, total);
     }
@@ -157,7 +157,7 @@ public final class DelayCosts {
         if (ticks <= 0) {
             return;
         }
-        cost.merge((long) process * Integer.MAX_VALUE + region + 1, ticks, Double::sum);
+        cost.merge((long) process * Integer.MAX_VALUE + region + 2, ticks, Double::sum);
         byProcess[process] += ticks;
     }
 
