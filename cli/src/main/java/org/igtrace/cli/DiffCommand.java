@@ -14,6 +14,7 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.why.CriticalPath;
 import org.igtrace.core.why.PathShares;
+import org.igtrace.core.why.RegionSlices;
 import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.WhatIf;
 import org.igtrace.reader.TraceFormat;
@@ -150,9 +151,11 @@ public final class DiffCommand implements Callable<Integer> {
             List<PathTimes.Share> shares = new ArrayList<>();
             for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
                 shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, s.process(),
-                        d.regionName(s.region()), s.ticks() / d.ticksPerSecond()));
+                        taps.slices.name(s.region()), s.ticks() / d.ticksPerSecond()));
             }
-            RegionTimes regions = RegionTimes.of(WhatIf.totals(taps.slices), d::regionName, d.ticksPerSecond());
+            // WhatIf.totals: per process, region + 1 (0: computing outside every region)
+            RegionSlices slices = taps.slices;
+            RegionTimes regions = RegionTimes.of(WhatIf.totals(slices), g -> slices.name(g - 1), d.ticksPerSecond());
             return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares));
         }
     }

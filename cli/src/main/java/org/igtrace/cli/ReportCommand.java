@@ -24,11 +24,13 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.Escape;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -96,22 +98,28 @@ public final class ReportCommand implements Callable<Integer> {
             if (IsolatedCommand.needed(located)) {
                 return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
             }
-            SelectedReading reading = new SelectedReading();
-            TimelineBuilder[] builder = new TimelineBuilder[1];
-            // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
-            TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
-            TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
-                builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d),
-                        selection.toTicks(d), true);
-                return builder[0];
-            });
-            String nothing = reading.nothingLeft(located);
-            if (nothing != null) {
-                parent.err().println(nothing);
-                return 1;
+            String html;
+            try (TempFileRecordBlocks store = new TempFileRecordBlocks(readingOptions.tempDir, TempFileRecordBlocks.activityBudget(),
+                    "the region slices")) {
+                SelectedReading reading = new SelectedReading();
+                TimelineBuilder[] builder = new TimelineBuilder[1];
+                // the why section without what-ifs (their replays would make the report cost as much as predict): igtrace why has them
+                WhyReading.Taps why = new WhyReading.Taps(false);
+                // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
+                TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
+                TraceProfile profile = reading.read(located, options, ProgressBar.on(parent.err(), quiet), selection, d -> {
+                    builder[0] = new TimelineBuilder(d, SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d),
+                            selection.toTicks(d), true);
+                    return builder[0].then(why.on(d, store));
+                });
+                String nothing = reading.nothingLeft(located);
+                if (nothing != null) {
+                    parent.err().println(nothing);
+                    return 1;
+                }
+                InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
+                html = html(graph, builder[0], selection, WhyReading.analyse(profile, why, readingOptions, 0));
             }
-            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            String html = html(graph, builder[0], selection);
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
                 AtomicOutput.write(output, out -> out.write(html));
@@ -138,7 +146,7 @@ public final class ReportCommand implements Callable<Integer> {
      * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
      * detail and SVG) are drawn on threads of their own while this one writes the other sections.
      */
-    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection) throws IOException {
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why) throws IOException {
         Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
         Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection));
         TraceProfile p = graph.profile();
@@ -175,6 +183,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
+        ReportWhy.section(h, why, p, selection, width);
         topPairs(h, p);
         return h.append("</body></html>\n").toString();
     }

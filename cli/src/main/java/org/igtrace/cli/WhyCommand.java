@@ -23,7 +23,7 @@ import picocli.CommandLine.ParentCommand;
                     + "waited, to the process it waited for), charges every wait to the compute regions of the process that "
                     + "caused it (following waits that caused waits back to their origin), and replays the run on its own "
                     + "fitted network with the top causes fixed: a region balanced (each rank's time in it made the mean) "
-                    + "or a rank's compute made the median rank's. See docs/why.md."
+                    + "or a rank's compute made the median rank's."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the analysis was written", "1:the trace or the output could not be handled (one line naming the file)",

@@ -57,8 +57,11 @@ final class WhyOutput {
         lines.add(story());
         lines.add("");
         PathProfile path = why.path();
-        lines.add("Critical path: " + Units.seconds(path.length()) + " (the measured run time), " + Units.seconds(path.computeOnPath())
-                + " of it compute, through " + path.path().segments().size() + " segments");
+        double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
+        double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
+        lines.add("Critical path: " + Units.seconds(path.length()) + " (the measured run time): " + Units.seconds(path.computeOnPath())
+                + " compute, " + Units.seconds(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Units.seconds(outside)
+                + " before its process started" : "") + "; " + path.path().segments().size() + " segments");
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())

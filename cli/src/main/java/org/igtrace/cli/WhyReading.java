@@ -57,26 +57,31 @@ final class WhyReading {
                 err.println(nothing);
                 return null;
             }
-            WaitLog waits = taps.waits;
-            if (waits == null) {
-                waits = new WaitLog(new long[profile.processes().size()]);
-                waits.joined();
-            }
-            TraceReplay replay = null;
-            ReplayParameters model = null;
-            RecordedRun run = whatIf ? taps.recorder.recorded() : null;
-            if (run != null && run.replayedProcesses() > 0) {
-                replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
-                long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
-                NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(eager, null, null);
-                model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
-                List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
-                if (!collectives.isEmpty()) {
-                    model = model.withCollectives(CollectiveCalibration.network(collectives));
-                }
-            }
-            return new Result(located, profile, Why.analyse(waits, taps.slices, replay, model, top));
+            return new Result(located, profile, analyse(profile, taps, reading, top));
         }
+    }
+
+    /** The analysis of what {@code taps} kept of the read of {@code profile}, with the what-ifs of the {@code top} first causes if it recorded the calls. */
+    static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top) {
+        WaitLog waits = taps.waits;
+        if (waits == null) {
+            waits = new WaitLog(new long[profile.processes().size()]);
+            waits.joined();
+        }
+        TraceReplay replay = null;
+        ReplayParameters model = null;
+        RecordedRun run = taps.recorder != null ? taps.recorder.recorded() : null;
+        if (run != null && run.replayedProcesses() > 0) {
+            replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
+            long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
+            NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(eager, null, null);
+            model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
+            List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
+            if (!collectives.isEmpty()) {
+                model = model.withCollectives(CollectiveCalibration.network(collectives));
+            }
+        }
+        return Why.analyse(waits, taps.slices, replay, model, top);
     }
 
     /**

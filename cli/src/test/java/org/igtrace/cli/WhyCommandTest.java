@@ -106,6 +106,18 @@ class WhyCommandTest {
         assertEquals(1, numbers(json, "delay_cost").size(), json);
     }
 
+    /** The report's why section: the story, the path as a line through the rows of the ranks, the causes. */
+    @Test
+    void theReportSaysWhy() {
+        Run report = igtrace("report", TESTDATA.resolve("why/slow-rank/traces.otf2").toString(), "-q");
+        assertEquals(0, report.code, report.err);
+        String why = report.out.substring(report.out.indexOf("<section id=\"why\">"));
+        assertTrue(why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5&#39;s region solve holds the run back")
+                || why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5's region solve holds the run back"), why);
+        assertTrue(why.contains("<polyline class=\"path\""), why);
+        assertTrue(why.contains("<tr class=\"cause\" data-rank=\"5\"><td>5</td><td class=\"l\">solve</td>"), why);
+    }
+
     /**
      * graph --weight critical|delay on the chain: vertex critical = compute on the path (rank 2: its work 10-510 us,
      * 500 us; rank 3: its work 513-613 us, 100 us), vertex delay = the delay cost caused (rank 2: 400 + 403 us);

@@ -24,9 +24,9 @@ import java.util.Map;
  */
 public final class DelayCosts {
     /** The region index of waiting charged to no compute region of its cause. */
-    public static final int COMMUNICATION = -1;
+    public static final int COMMUNICATION = -2;
 
-    /** One cause: process {@code rank}'s region {@code region} ({@link #COMMUNICATION}: none), with the waiting it caused, ticks. */
+    /** One cause: process {@code rank}'s region {@code region} (-1: outside every region; {@link #COMMUNICATION}: none), with the waiting it caused, ticks. */
     public record Cause(int rank, int region, double cost) {
     }
 
@@ -47,8 +47,10 @@ public final class DelayCosts {
         int n = waits.processCount(), m = waits.size();
         long[] start = syncStarts(waits, runStart);
         // the compute of each side in its interval: per wait, the cause's (side 0) and the waiter's (side 1) region ticks
-        int[][] at = new int[2][m];
-        int[][] count = new int[2][m];
+        // per wait and side, a list of its overlaps (the last one found first, linked by Overlaps.next)
+        int[][] head = new int[2][m];
+        Arrays.fill(head[0], -1);
+        Arrays.fill(head[1], -1);
         Overlaps found = new Overlaps();
         for (int side = 0; side < 2; side++) {
             List<List<Integer>> mine = new ArrayList<>();
@@ -72,19 +74,12 @@ public final class DelayCosts {
                     f[k] = from[order[k]];
                     t[k] = to[order[k]];
                 }
-                int s = side;
-                int[] last = {-1};
+                int[] heads = head[side];
                 SliceQueries.answer(slices, p, waits.offset(p), f, t, (q, region, mpi, ticks) -> {
-                    if (mpi) {
-                        return;
+                    if (!mpi) {
+                        int i = list.get(order[q]);
+                        heads[i] = found.add(region, ticks, heads[i]);
                     }
-                    int i = list.get(order[q]);
-                    if (last[0] != i) {
-                        last[0] = i;
-                        at[s][i] = found.size;
-                    }
-                    count[s][i]++;
-                    found.add(region, ticks);
                 });
             }
         }
@@ -105,7 +100,7 @@ public final class DelayCosts {
             double mass = waits.ticks(i) + inflow[i];
             total += waits.ticks(i);
             byPair.merge((long) c * n + waits.waiter(i), (double) waits.ticks(i), Double::sum);
-            Map<Integer, Long> excess = excess(found, at, count, i);
+            Map<Integer, Long> excess = excess(found, head, i);
             double e = 0;
             for (long v : excess.values()) {
                 e += v;
@@ -148,7 +143,7 @@ public final class DelayCosts {
         }
         List<Cause> causes = new ArrayList<>();
         cost.forEach((k, v) -> causes.add(new Cause((int) Math.floorDiv(k, (long) Integer.MAX_VALUE),
-                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 1, v)));
+                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 2, v)));
         causes.sort(Comparator.comparingDouble(Cause::cost).reversed().thenComparingInt(Cause::rank).thenComparingInt(Cause::region));
         return new DelayCosts(causes, byProcess, byPair, total);
     }
@@ -157,18 +152,18 @@ public final class DelayCosts {
         if (ticks <= 0) {
             return;
         }
-        cost.merge((long) process * Integer.MAX_VALUE + region + 1, ticks, Double::sum);
+        cost.merge((long) process * Integer.MAX_VALUE + region + 2, ticks, Double::sum);
         byProcess[process] += ticks;
     }
 
     /** Per region, the cause's compute in its interval beyond the waiter's (only regions with an excess). */
-    private static Map<Integer, Long> excess(Overlaps found, int[][] at, int[][] count, int i) {
+    private static Map<Integer, Long> excess(Overlaps found, int[][] head, int i) {
         Map<Integer, Long> r = new HashMap<>();
-        for (int k = 0; k < count[0][i]; k++) {
-            r.merge(found.region[at[0][i] + k], found.ticks[at[0][i] + k], Long::sum);
+        for (int e = head[0][i]; e >= 0; e = found.next[e]) {
+            r.merge(found.region[e], found.ticks[e], Long::sum);
         }
-        for (int k = 0; k < count[1][i]; k++) {
-            r.merge(found.region[at[1][i] + k], -found.ticks[at[1][i] + k], Long::sum);
+        for (int e = head[1][i]; e >= 0; e = found.next[e]) {
+            r.merge(found.region[e], -found.ticks[e], Long::sum);
         }
         r.values().removeIf(v -> v <= 0);
         return r;
@@ -279,20 +274,24 @@ public final class DelayCosts {
         return total;
     }
 
-    /** Region overlaps found, appended. */
+    /** Region overlaps found, appended, each linked to the one found before it for the same wait and side. */
     private static final class Overlaps {
         int size;
         int[] region = new int[64];
         long[] ticks = new long[64];
+        int[] next = new int[64];
 
-        void add(int r, long t) {
+        /** Appends an overlap whose list went on at {@code previous} (-1: none); returns its index, the list's new head. */
+        int add(int r, long t, int previous) {
             if (size == region.length) {
                 region = Arrays.copyOf(region, size * 2);
                 ticks = Arrays.copyOf(ticks, size * 2);
+                next = Arrays.copyOf(next, size * 2);
             }
             region[size] = r;
             ticks[size] = t;
-            size++;
+            next[size] = previous;
+            return size++;
         }
     }
 }

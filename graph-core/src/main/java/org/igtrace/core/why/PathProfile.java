@@ -45,25 +45,27 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
             }
         }
         long[] compute = new long[n], mpi = new long[n];
-        long[] region = new long[slices.definitions().regionCount()];
+        long[] region = new long[slices.definitions().regionCount() + 1];
         for (PathShares.Share s : PathShares.of(path, slices, waits)) {
             if (s.mpi()) {
                 mpi[s.process()] += s.ticks();
             } else {
                 compute[s.process()] += s.ticks();
-                region[s.region()] += s.ticks();
+                region[s.region() + 1] += s.ticks();
             }
         }
         List<ProcessOnPath> processes = new ArrayList<>();
         for (int p = 0; p < n; p++) {
             processes.add(new ProcessOnPath(p, compute[p] * tick, mpi[p] * tick));
         }
-        List<RegionOnPath> regions = new ArrayList<>();
+        Map<String, Long> byName = new TreeMap<>(); // regions of one name (EZTrace defines one per rank) are one
         for (int r = 0; r < region.length; r++) {
             if (region[r] > 0) {
-                regions.add(new RegionOnPath(slices.definitions().regionName(r), region[r] * tick));
+                byName.merge(slices.name(r - 1), region[r], Long::sum);
             }
         }
+        List<RegionOnPath> regions = new ArrayList<>();
+        byName.forEach((name, ticks) -> regions.add(new RegionOnPath(name, ticks * tick)));
         regions.sort(Comparator.comparingDouble(RegionOnPath::timeOnPath).reversed().thenComparing(RegionOnPath::name));
         List<PairOnPath> pairList = new ArrayList<>();
         pairs.forEach((k, c) -> pairList.add(new PairOnPath((int) (k / n), (int) (k % n), c[0], c[1] * tick)));

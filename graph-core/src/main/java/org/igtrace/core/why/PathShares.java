@@ -6,11 +6,15 @@ import java.util.List;
 /**
  * The critical path's time per process, region and state (definitions section 15: what {@code igtrace diff}
  * compares): each stretch of the path on a process read against that process's {@link RegionSlices}, so a
- * share is the path's time on process p computing in region r (its exclusive time) or inside MPI call r.
+ * share is the path's time on process p computing in region r (its exclusive time; -1: outside every region) or
+ * inside MPI call r.
  * Time on the path outside the process's span is in no share.
  */
 public final class PathShares {
-    /** {@code ticks} of the path on {@code process} in {@code region}: inside that MPI call if {@code mpi}, else computing in it. */
+    /**
+     * {@code ticks} of the path on {@code process} in {@code region} ({@link RegionSlices#name}): inside that MPI call if
+     * {@code mpi}, else computing in it.
+     */
     public record Share(int process, int region, boolean mpi, long ticks) {
     }
 
@@ -35,11 +39,11 @@ public final class PathShares {
                 from[i] = segs.get(i).from();
                 to[i] = segs.get(i).to();
             }
-            long[] ticks = new long[2 * regions];
-            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, r, inMpi, t) -> ticks[2 * r + (inMpi ? 1 : 0)] += t);
+            long[] ticks = new long[2 * (regions + 1)]; // region -1 (computing outside every region) first
+            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, r, inMpi, t) -> ticks[2 * (r + 1) + (inMpi ? 1 : 0)] += t);
             for (int k = 0; k < ticks.length; k++) {
                 if (ticks[k] > 0) {
-                    shares.add(new Share(p, k / 2, k % 2 == 1, ticks[k]));
+                    shares.add(new Share(p, k / 2 - 1, k % 2 == 1, ticks[k]));
                 }
             }
         }

@@ -14,8 +14,8 @@ import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Each process's time cut into slices, as the events are read: a slice is a stretch in one state,
- * either computing in a user region (the innermost one running: its exclusive time) or inside an
- * outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
+ * either computing in a user region (the innermost one running: its exclusive time; outside every
+ * region, region -1) or inside an outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
  * the {@link RecordBlocks} store, spilled to a file by the command line: nothing per event stays
  * on the heap) and read back in time order by {@link Cursor}. Also each process's span as the
  * replay takes it (definitions section 9): from the leave of {@code MPI_Init*} (else its first
@@ -66,6 +66,14 @@ public final class RegionSlices implements LocationSink {
         return definitions;
     }
 
+    /** The name of the region of slices: {@code region} of the definitions, or (-1) "(no user region)". */
+    public String name(int region) {
+        return region < 0 ? NO_REGION : definitions.regionName(region);
+    }
+
+    /** The name of the time a process computes outside every region (its region -1). */
+    public static final String NO_REGION = "(no user region)";
+
     /** Whether {@code process} has slices. */
     public boolean has(int process) {
         return chosen[process] != null;
@@ -106,7 +114,7 @@ public final class RegionSlices implements LocationSink {
             long key = reader.readUnsigned();
             from = to + reader.readSigned();
             to = from + reader.readUnsigned();
-            region = (int) (key >>> 1);
+            region = (int) (key >>> 1) - 1;
             mpi = (key & 1) != 0;
             return true;
         }
@@ -145,14 +153,15 @@ public final class RegionSlices implements LocationSink {
             return finalizeEnter != Long.MIN_VALUE ? finalizeEnter : last;
         }
 
+        /** The current state: (region + 1) << 1, with bit 0 set inside MPI; region -1 outside every region. */
         private long currentKey() {
             if (depth == 0) {
-                return -1;
+                return 0;
             }
             if (mpiAt >= 0) {
-                return (long) stack[mpiAt] << 1 | 1;
+                return (long) (stack[mpiAt] + 1) << 1 | 1;
             }
-            return (long) stack[depth - 1] << 1;
+            return (long) (stack[depth - 1] + 1) << 1;
         }
 
         /** Time reaches {@code t}: the stretch since the last event belongs to the current state. */

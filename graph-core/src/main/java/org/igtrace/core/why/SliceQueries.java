@@ -4,8 +4,8 @@ import java.util.Arrays;
 
 /**
  * What a process did in given intervals: one read of its {@link RegionSlices} in time order answers
- * intervals sorted by their start, keeping only the slices that overlap an interval not yet passed
- * (memory: the slices of the longest interval, not of the run). Intervals are in corrected ticks;
+ * intervals sorted by their start, keeping only the intervals the current slice may overlap
+ * (memory: the intervals open at once, not the slices). Intervals are in corrected ticks;
  * the slices are on the process's own clock, moved by its offset. Time outside the process's span
  * is left out.
  */
@@ -21,7 +21,8 @@ final class SliceQueries {
 
     /**
      * Answers intervals {@code from[i]..to[i]} (sorted by {@code from}) of {@code process}: every
-     * overlap with a slice goes to {@code out}.
+     * overlap with a slice goes to {@code out}, slice by slice (the overlaps of intervals that overlap
+     * each other interleave). Nothing is buffered but the intervals a slice may still overlap.
      */
     static void answer(RegionSlices slices, int process, long offset, long[] from, long[] to, Overlap out) {
         if (!slices.has(process) || from.length == 0) {
@@ -29,65 +30,35 @@ final class SliceQueries {
         }
         long spanFrom = slices.start(process), spanTo = slices.end(process);
         RegionSlices.Cursor c = slices.cursor(process);
-        long[] bf = new long[16], bt = new long[16];
-        int[] br = new int[16];
-        boolean[] bm = new boolean[16];
-        int head = 0, tail = 0;
-        boolean more = true;
-        for (int q = 0; q < from.length; q++) {
-            long a = Math.max(from[q] - offset, spanFrom), b = Math.min(to[q] - offset, spanTo);
-            while (head < tail && bt[head] <= a) {
-                head++;
+        int[] active = new int[16];
+        int live = 0, next = 0;
+        while (c.next()) {
+            long a = Math.max(c.from, spanFrom), b = Math.min(c.to, spanTo);
+            if (b <= a) {
+                continue;
             }
-            while (more && (head == tail || bf[tail - 1] < b)) {
-                more = c.next();
-                if (!more) {
-                    break;
+            while (next < from.length && from[next] - offset < b) {
+                if (live == active.length) {
+                    active = Arrays.copyOf(active, live * 2);
                 }
-                if (c.to <= a) {
-                    continue;
-                }
-                if (tail == bf.length) {
-                    int live = tail - head;
-                    int size = live * 2 > bf.length ? bf.length * 2 : bf.length;
-                    bf = shift(bf, head, live, size);
-                    bt = shift(bt, head, live, size);
-                    br = shift(br, head, live, size);
-                    bm = shift(bm, head, live, size);
-                    head = 0;
-                    tail = live;
-                }
-                bf[tail] = c.from;
-                bt[tail] = c.to;
-                br[tail] = c.region;
-                bm[tail] = c.mpi;
-                tail++;
+                active[live++] = next++;
             }
-            for (int i = head; i < tail && bf[i] < b; i++) {
-                long overlap = Math.min(bt[i], b) - Math.max(bf[i], a);
+            int kept = 0;
+            for (int k = 0; k < live; k++) {
+                int q = active[k];
+                long overlap = Math.min(b, to[q] - offset) - Math.max(a, from[q] - offset);
                 if (overlap > 0) {
-                    out.add(q, br[i], bm[i], overlap);
+                    out.add(q, c.region, c.mpi, overlap);
                 }
+                if (to[q] - offset > b) {
+                    active[kept++] = q; // it may overlap later slices
+                }
+            }
+            live = kept;
+            if (live == 0 && next == from.length) {
+                return;
             }
         }
-    }
-
-    private static long[] shift(long[] a, int head, int live, int size) {
-        long[] r = new long[size];
-        System.arraycopy(a, head, r, 0, live);
-        return r;
-    }
-
-    private static int[] shift(int[] a, int head, int live, int size) {
-        int[] r = new int[size];
-        System.arraycopy(a, head, r, 0, live);
-        return r;
-    }
-
-    private static boolean[] shift(boolean[] a, int head, int live, int size) {
-        boolean[] r = new boolean[size];
-        System.arraycopy(a, head, r, 0, live);
-        return r;
     }
 
     /** Sorts interval indexes by start (then end): the order {@link #answer} needs. */

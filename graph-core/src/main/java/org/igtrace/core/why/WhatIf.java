@@ -28,9 +28,9 @@ public final class WhatIf implements ComputeScaling {
         Arrays.fill(lastFrom, Long.MAX_VALUE);
     }
 
-    /** Per process and region, its compute within its span, ticks. */
+    /** Per process and region + 1 (index 0: outside every region), its compute within its span, ticks. */
     public static long[][] totals(RegionSlices slices) {
-        int n = slices.processCount(), regions = slices.definitions().regionCount();
+        int n = slices.processCount(), regions = slices.definitions().regionCount() + 1;
         long[][] total = new long[n][regions];
         for (int p = 0; p < n; p++) {
             if (!slices.has(p)) {
@@ -41,28 +41,41 @@ public final class WhatIf implements ComputeScaling {
             while (c.next()) {
                 long overlap = Math.min(c.to, b) - Math.max(c.from, a);
                 if (!c.mpi && overlap > 0) {
-                    total[p][c.region] += overlap;
+                    total[p][c.region + 1] += overlap;
                 }
             }
         }
         return total;
     }
 
-    /** Region {@code region} balanced: each process that runs it runs it for the mean of their totals. */
-    public static WhatIf balance(RegionSlices slices, long[][] totals, int region) {
-        int n = totals.length;
+    /**
+     * The regions named {@code name} (EZTrace defines one per rank) balanced: each process that runs them runs them
+     * for the mean of their totals.
+     */
+    public static WhatIf balance(RegionSlices slices, long[][] totals, String name) {
+        int n = totals.length, regions = n == 0 ? 0 : totals[0].length;
+        boolean[] named = new boolean[regions];
+        for (int r = 0; r < regions; r++) {
+            named[r] = slices.name(r - 1).equals(name);
+        }
+        long[] mine = new long[n];
         double sum = 0;
         int running = 0;
-        for (long[] t : totals) {
-            if (t[region] > 0) {
-                sum += t[region];
+        for (int p = 0; p < n; p++) {
+            for (int r = 0; r < regions; r++) {
+                mine[p] += named[r] ? totals[p][r] : 0;
+            }
+            if (mine[p] > 0) {
+                sum += mine[p];
                 running++;
             }
         }
-        double[][] f = ones(n, totals.length == 0 ? 0 : totals[0].length);
+        double[][] f = ones(n, regions);
         for (int p = 0; p < n; p++) {
-            if (totals[p][region] > 0) {
-                f[p][region] = sum / running / totals[p][region];
+            for (int r = 0; r < regions; r++) {
+                if (named[r] && mine[p] > 0) {
+                    f[p][r] = sum / running / mine[p];
+                }
             }
         }
         return new WhatIf(slices, f);
@@ -124,7 +137,7 @@ public final class WhatIf implements ComputeScaling {
             long overlap = Math.min(c.to, to) - Math.max(c.from, from);
             if (!c.mpi && overlap > 0) {
                 plain += overlap;
-                scaled += overlap * factor[process][c.region];
+                scaled += overlap * factor[process][c.region + 1];
             }
             if (c.to > to) {
                 break;

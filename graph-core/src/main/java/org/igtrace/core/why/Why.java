@@ -71,7 +71,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         DelayCosts costs = DelayCosts.of(waits, slices, path.start());
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
-            causes.add(new CauseRow(c.rank(), c.region() < 0 ? COMMUNICATION : slices.definitions().regionName(c.region()), c.cost() * tick));
+            causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
         }
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
@@ -80,10 +80,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             long[][] totals = WhatIf.totals(slices);
             Set<String> tried = new LinkedHashSet<>();
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
-                if (c.region() >= 0) {
-                    String name = "balance region " + slices.definitions().regionName(c.region());
+                if (c.region() != DelayCosts.COMMUNICATION) {
+                    String name = "balance region " + slices.name(c.region());
                     if (tried.add(name)) {
-                        double t = replay.predict(model, WhatIf.balance(slices, totals, c.region())).predictedRuntime();
+                        double t = replay.predict(model, WhatIf.balance(slices, totals, slices.name(c.region()))).predictedRuntime();
                         whatIf.add(new Hypothesis(name, t, predicted - t));
                     }
                 }
