@@ -76,6 +76,10 @@ public final class WhyCommand implements Callable<Integer> {
         }
         outputOptions.check();
         try {
+            org.igtrace.reader.TraceFormat.Located located = org.igtrace.reader.TraceFormat.locate(trace.path());
+            if (IsolatedCommand.needed(located)) { // libotf2 in a child JVM, as the other commands that read selections
+                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
+            }
             WhyReading.Result read = WhyReading.read(trace.path(), reading, selection, err, outputOptions.quiet, top, true);
             if (read == null) {
                 return 1;
