@@ -54,4 +54,11 @@ final class FormatValues {
             return of(PredictionOutput.Format.class).iterator();
         }
     }
+
+    /** {@code igtrace diff --format}. */
+    static final class Diff implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return of(DiffCommand.Format.class).iterator();
+        }
+    }
 }

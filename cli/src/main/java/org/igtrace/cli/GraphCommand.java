@@ -15,6 +15,7 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.core.why.Why;
 import org.igtrace.formats.OutputFormat;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -89,7 +90,9 @@ public final class GraphCommand implements Callable<Integer> {
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg",
             description = "The edge weight for the tree and the output: avg (the average message size in bytes), "
                     + "bytes (all bytes), messages (their number), or wait (seconds the pair made each other wait; "
-                    + "pairs that waited only in collectives become edges too) (default: ${DEFAULT-VALUE}).")
+                    + "pairs that waited only in collectives become edges too), critical (seconds of the pair's messages on the "
+                    + "critical path) or delay (seconds the pair waited, as igtrace why charges it); with critical or delay every "
+                    + "vertex and edge also carries critical and delay (see igtrace why) (default: ${DEFAULT-VALUE}).")
     EdgeWeight weight;
 
     @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path",
@@ -158,20 +161,43 @@ public final class GraphCommand implements Callable<Integer> {
         ProgressBar progress = ProgressBar.on(err, output.quiet);
         Selection selection = selection();
         IntConsumer beforeEvents = topology == null ? processes -> { } : topology::checkBefore;
-        TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress).beforeEvents(beforeEvents);
+        TraceReading.Read read;
+        Why why = null;
         try {
-            Integer ended = session.start();
-            if (ended != null) {
-                return ended;
+            if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
+                // the critical path and the delay costs need the waits with their partners: read here, as igtrace why does
+                org.igtrace.reader.TraceFormat.Located located = org.igtrace.reader.TraceFormat.locate(trace.path());
+                if (IsolatedCommand.needed(located)) {
+                    return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
+                }
+                WhyReading.Result r = WhyReading.read(trace.path(), reading, selection, err, output.quiet, 0, false);
+                if (r == null) {
+                    return 1;
+                }
+                why = r.why();
+                read = new TraceReading.Read(r.located(), r.profile());
+            } else {
+                TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress).beforeEvents(beforeEvents);
+                Integer ended = session.start();
+                if (ended != null) {
+                    return ended;
+                }
+                read = new TraceReading.Read(session.located(), session.profile());
             }
         } catch (TopologyOptions.Unfit e) {
             e.rethrow();
             throw e;
         }
         long readDone = System.nanoTime();
-        InformationGraph graph = InformationGraph.build(session.profile(), weight, recalc);
+        Why w = why;
+        InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc,
+                w == null ? null : weight == EdgeWeight.CRITICAL ? w::criticalOfPair : w::delayOfPair);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
-        AttributedGraph<?, ?> shown = projected != null ? projected : InformationGraphAttributes.of(graph, view, session.located().file().toString());
+        InformationGraphAttributes attributes = InformationGraphAttributes.of(graph, view, read.located().file().toString());
+        if (w != null) {
+            attributes.withPath(w.criticalByProcess(), w.delayByProcess(), w::criticalOfPair, w::delayOfPair);
+        }
+        AttributedGraph<?, ?> shown = projected != null ? projected : attributes;
         long built = System.nanoTime();
         FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
@@ -186,9 +212,9 @@ public final class GraphCommand implements Callable<Integer> {
                 }
             }
         }
-        if (stats && session.profile().waits() != null) {
-            Summary.waitTable(session.profile()).forEach(line -> err.println("igtrace: " + line));
-            Summary.efficiencyTable(Efficiency.of(session.profile())).forEach(line -> err.println("igtrace: " + line));
+        if (stats && read.profile().waits() != null) {
+            Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
+            Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
             err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,
@@ -200,8 +226,8 @@ public final class GraphCommand implements Callable<Integer> {
     /** Everything that can be checked before the trace is read; returns the output format. */
     private OutputFormat checkOptions() throws UsageError, OutputError {
         reading.check();
-        if (noWaits && (weight == EdgeWeight.WAIT || stats || clockCorrection != null)) {
-            String option = weight == EdgeWeight.WAIT ? "--weight wait" : stats ? "--stats" : "--clock-correction";
+        if (noWaits && (weight.seconds() || stats || clockCorrection != null)) {
+            String option = weight.seconds() ? "--weight " + weight.label() : stats ? "--stats" : "--clock-correction";
             throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
         }
         selection();

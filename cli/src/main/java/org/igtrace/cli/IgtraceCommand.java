@@ -51,6 +51,7 @@ import picocli.CommandLine.Command;
             "  igtrace predict run/traces.otf2           its run time on a model machine",
             "  igtrace map run/traces.otf2 --topology torus:4x4x4",
             "                                            where each rank should run",
+            "  igtrace diff before/ after/               what made one run slower",
             "  igtrace help graph                        every option of a command",
             "",
             "Environment:",
@@ -203,6 +204,8 @@ public final class IgtraceCommand implements Callable<Integer> {
         m.put("report", ReportCommand.class);
         m.put("predict", PredictCommand.class);
         m.put("map", MapCommand.class);
+        m.put("why", WhyCommand.class);
+        m.put("diff", DiffCommand.class);
         m.put("help", CommandLine.HelpCommand.class);
         return Collections.unmodifiableMap(m);
     }

@@ -24,12 +24,14 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.Escape;
 import org.igtrace.formats.ReportPage;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -95,17 +97,30 @@ public final class ReportCommand implements Callable<Integer> {
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-        TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
-                SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
-        Integer ended = session.start();
-        if (ended != null) {
-            return ended;
+        String html;
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(readingOptions.tempDir, TempFileRecordBlocks.activityBudget(),
+                "the region slices")) {
+            TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
+                    SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
+            // the why section without what-ifs (their replays would make the report cost as much as predict): igtrace why has them
+            WhyReading.Taps why = new WhyReading.Taps(false);
+            session.subscribe(d -> why.on(d, store));
+            Integer ended = session.start();
+            if (ended != null) {
+                return ended;
+            }
+            TraceProfile profile = session.profile();
+            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
+            try {
+                html = html(graph, timeline.get(), selection, WhyReading.analyse(profile, why, readingOptions, 0));
+            } catch (IOException e) {
+                throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
+            }
         }
-        InformationGraph graph = InformationGraph.build(session.profile(), EdgeWeight.AVG, Recalculation.PATH);
         if (output != null) {
             FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
         }
-        Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection)));
+        Output.write(output, parent.stdout(), out -> out.write(html));
         return 0;
     }
 
@@ -113,7 +128,7 @@ public final class ReportCommand implements Callable<Integer> {
      * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
      * detail and SVG) are drawn on threads of their own while this one writes the other sections.
      */
-    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection) throws IOException {
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why) throws IOException {
         Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
         Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection));
         TraceProfile p = graph.profile();
@@ -145,6 +160,7 @@ public final class ReportCommand implements Callable<Integer> {
         }
         h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
+        ReportWhy.section(h, why, p, selection, width);
         topPairs(h, p);
         return ReportPage.page(title, h);
     }

@@ -15,7 +15,11 @@ import org.igtrace.formats.Escape;
  */
 final class Table {
     /** How a column's values read in text. */
-    enum Kind { TEXT, INTEGER, SECONDS, PERCENT, FRACTION }
+    enum Kind {
+        TEXT, INTEGER, SECONDS, PERCENT, FRACTION,
+        /** A difference: as SECONDS, INTEGER or FRACTION with its sign ("+2.00 ms", "-3", "+0.125"; 0 unsigned). */
+        SIGNED_SECONDS, SIGNED_INTEGER, SIGNED_FRACTION
+    }
 
     /**
      * @param key    the name in CSV and JSON
@@ -101,8 +105,16 @@ final class Table {
             case SECONDS -> Units.seconds(n.doubleValue());
             case PERCENT -> String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue());
             case FRACTION -> String.format(Locale.ROOT, "%.3f", n.doubleValue());
+            case SIGNED_SECONDS -> signed(n.doubleValue(), Units.seconds(n.doubleValue()));
+            case SIGNED_INTEGER -> signed(n.doubleValue(), Numbers.format(n.doubleValue()));
+            case SIGNED_FRACTION -> signed(n.doubleValue(), String.format(Locale.ROOT, "%.3f", n.doubleValue()));
             default -> Numbers.format(n.doubleValue());
         };
+    }
+
+    /** {@code shown} (the number {@code v} written) with a + in front when v is positive and does not read as 0. */
+    static String signed(double v, String shown) {
+        return v > 0 && !shown.matches("[0.]+( \\w+)?") ? "+" + shown : shown;
     }
 
     private static String csvCell(Object v) {

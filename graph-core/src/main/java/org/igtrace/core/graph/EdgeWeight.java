@@ -11,16 +11,31 @@ public enum EdgeWeight {
     /** {@code s_ij}: the number of messages between the pair. */
     MESSAGES,
     /** Seconds the pair waited for each other (definitions section 8): the tree becomes who delays whom. */
-    WAIT;
+    WAIT,
+    /** Seconds of the pair's messages on the critical path (definitions section 14). */
+    CRITICAL,
+    /** Seconds the pair waited for each other, as the delay costs charge it (definitions section 14). */
+    DELAY;
 
-    /** The weight of a pair with this traffic that waited {@code waitSeconds} for each other. */
-    public double of(PairTraffic pair, double waitSeconds) {
+    /** The weight of a pair with this traffic whose seconds (waiting, time on the critical path, delay) are {@code seconds}. */
+    public double of(PairTraffic pair, double seconds) {
         return switch (this) {
             case AVG -> pair.averageBytes();
             case BYTES -> pair.bytes();
             case MESSAGES -> pair.messages();
-            case WAIT -> waitSeconds;
+            case WAIT, CRITICAL, DELAY -> seconds;
         };
+    }
+
+    /** Whether the weight is seconds (waiting, the critical path, delay), not bytes or messages. */
+    public boolean seconds() {
+        return this == WAIT || this == CRITICAL || this == DELAY;
+    }
+
+    /** Seconds per unordered pair (lower rank first), for the weights that {@link #seconds()} are. */
+    @FunctionalInterface
+    public interface PairSeconds {
+        double of(int a, int b);
     }
 
     /** The lower-case name used on the command line and in outputs. */

@@ -57,6 +57,11 @@ public final class InformationGraph {
         return InformationGraphBuilder.build(profile, weight, recalculation);
     }
 
+    /** As above, with the pairs' seconds of {@link EdgeWeight#CRITICAL} and {@link EdgeWeight#DELAY}. */
+    public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation, EdgeWeight.PairSeconds seconds) {
+        return InformationGraphBuilder.build(profile, weight, recalculation, seconds);
+    }
+
     public Graph<ProcessProfile, TrafficEdge> graph() {
         return graph;
     }

@@ -22,6 +22,11 @@ public final class InformationGraphBuilder {
     }
 
     public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation) {
+        return build(profile, weight, recalculation, null);
+    }
+
+    /** As above; {@code seconds} gives the pairs' seconds of {@link EdgeWeight#CRITICAL} and {@link EdgeWeight#DELAY} (null: 0). */
+    public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation, EdgeWeight.PairSeconds seconds) {
         Graph<ProcessProfile, TrafficEdge> graph = new SimpleWeightedGraph<>(TrafficEdge.class);
         List<ProcessProfile> vertices = profile.processes();
         for (ProcessProfile p : vertices) {
@@ -33,7 +38,9 @@ public final class InformationGraphBuilder {
         for (PairTraffic pair : pairs) {
             TrafficEdge e = new TrafficEdge(pair);
             graph.addEdge(vertices.get(pair.a()), vertices.get(pair.b()), e);
-            graph.setEdgeWeight(e, weight.of(pair, waits == null ? 0 : waits.pairWait(pair.a(), pair.b())));
+            double s = weight == EdgeWeight.WAIT ? (waits == null ? 0 : waits.pairWait(pair.a(), pair.b()))
+                    : seconds == null ? 0 : seconds.of(pair.a(), pair.b());
+            graph.setEdgeWeight(e, weight.of(pair, s));
             edges.add(e);
         }
         PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(graph, vertices);
@@ -49,11 +56,11 @@ public final class InformationGraphBuilder {
     }
 
     /**
-     * The pairs that become edges: those with traffic, and with {@link EdgeWeight#WAIT} also those
+     * The pairs that become edges: those with traffic, and with a weight in seconds also those
      * that only waited for each other (in collectives), with no bytes and no messages.
      */
     static List<PairTraffic> pairsOf(TraceProfile profile, EdgeWeight weight) {
-        if (weight != EdgeWeight.WAIT || profile.waits() == null) {
+        if (!weight.seconds() || profile.waits() == null) {
             return profile.pairs();
         }
         java.util.TreeMap<Long, PairTraffic> all = new java.util.TreeMap<>();

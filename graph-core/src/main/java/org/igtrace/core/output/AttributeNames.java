@@ -24,6 +24,9 @@ public final class AttributeNames {
     public static final String CLOCK_CONFLICTS_AFTER = "clock_conflicts_after";
     public static final String MATCHED_MESSAGES = "matched_messages";
     public static final String WAIT = "wait";
+    /** Vertices and edges, with --weight critical or delay (definitions section 14). */
+    public static final String CRITICAL = "critical";
+    public static final String DELAY = "delay";
     // vertices
     public static final String RANK = "rank";
     public static final String LABEL = "label";

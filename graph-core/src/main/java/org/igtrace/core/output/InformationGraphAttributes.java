@@ -30,6 +30,11 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     private final WaitReport waits;
     private Map<Long, long[]> unmatched;
     private Efficiency efficiency;
+    /** definitions section 14's numbers, or null: per process compute on the critical path and delay caused, per pair seconds. */
+    private double[] vertexCritical;
+    private double[] vertexDelay;
+    private EdgeWeight.PairSeconds edgeCritical;
+    private EdgeWeight.PairSeconds edgeDelay;
 
     private InformationGraphAttributes(InformationGraph graph, GraphView view, String sourceName) {
         this.graph = graph;
@@ -45,6 +50,19 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
      */
     public static InformationGraphAttributes of(InformationGraph graph, GraphView view, String sourceName) {
         return new InformationGraphAttributes(graph, view, sourceName);
+    }
+
+    /**
+     * These attributes with {@code critical} and {@code delay} on every vertex (its compute on the critical path, the
+     * delay cost it caused, seconds, by rank) and edge (its messages' time on the path, its waiting).
+     */
+    public InformationGraphAttributes withPath(double[] critical, double[] delay, EdgeWeight.PairSeconds criticalPairs,
+                                               EdgeWeight.PairSeconds delayPairs) {
+        this.vertexCritical = critical.clone();
+        this.vertexDelay = delay.clone();
+        this.edgeCritical = criticalPairs;
+        this.edgeDelay = delayPairs;
+        return this;
     }
 
     @Override
@@ -117,6 +135,10 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
                 a.putAll(efficiency().vertexAttributes(row)); // none for a process a --ranks selection left out
             }
         }
+        if (vertexCritical != null && p.rank() < vertexCritical.length) {
+            a.put(CRITICAL, vertexCritical[p.rank()]);
+            a.put(DELAY, vertexDelay[p.rank()]);
+        }
         return a;
     }
 
@@ -133,6 +155,10 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
             long[] u = unmatchedOf(e);
             a.put(UNMATCHED_SENDS, u[0]);
             a.put(UNMATCHED_RECEIVES, u[1]);
+        }
+        if (edgeCritical != null) {
+            a.put(CRITICAL, edgeCritical.of(e.traffic().a(), e.traffic().b()));
+            a.put(DELAY, edgeDelay.of(e.traffic().a(), e.traffic().b()));
         }
         a.put(TREE, inTree);
         if (inTree) {
@@ -154,7 +180,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     public String edgeLabel(TrafficEdge e) {
         double w = shownWeight(e);
         EdgeWeight kind = graph.weight();
-        return kind == EdgeWeight.WAIT ? Labels.seconds(w) : kind == EdgeWeight.MESSAGES ? Labels.messages(w) : Labels.bytes(w);
+        return kind.seconds() ? Labels.seconds(w) : kind == EdgeWeight.MESSAGES ? Labels.messages(w) : Labels.bytes(w);
     }
 
     @Override

@@ -44,6 +44,13 @@ final class ReplaySimulation extends ReplayState {
         super(shared, transfers);
     }
 
+    private ComputeScaling scaling; // each compute burst's replayed length (null: measured / r), on one thread
+
+    ReplaySimulation scaled(ComputeScaling s) {
+        this.scaling = s;
+        return this;
+    }
+
     /** The predictions of the models, in their order; null when they would let different calls through a cycle. */
     Prediction[] run() {
         return run(1);
@@ -180,6 +187,7 @@ final class ReplaySimulation extends ReplayState {
                 for (int j = 0, at = p * models; j < models; j++, at++) {
                     double r = cpuRatio[j];
                     double burst = r == 1 ? measuredBurst : measuredBurst / r;
+                    burst = scaling == null ? burst : scaling.burst(p, previousLeave[p], until, burst);
                     clock[at] += burst;
                     compute[at] += burst;
                 }

@@ -77,6 +77,11 @@ public final class TraceReplay {
         return p;
     }
 
+    /** The replay on {@code parameters} with each compute burst's length given by {@code scaling} (a what-if), on one thread. */
+    public Prediction predict(ReplayParameters parameters, ComputeScaling scaling) {
+        return new ReplaySimulation(matching, parameters, offsets).scaled(scaling).run(1)[0];
+    }
+
     /** How long the ideal replay took, wall nanoseconds (0 if it did not run). */
     public long idealReplayNanos() {
         return idealNanos;

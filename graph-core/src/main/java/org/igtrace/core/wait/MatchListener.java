@@ -22,4 +22,12 @@ public interface MatchListener {
      */
     default void callWait(int process, long enter, long ticks) {
     }
+
+    /**
+     * As {@link #callWait(int, long, long)}, also naming the process waited for ({@code cause}: the sender
+     * whose send entered last). By default the call without it.
+     */
+    default void callWait(int process, int cause, long enter, long ticks) {
+        callWait(process, enter, ticks);
+    }
 }

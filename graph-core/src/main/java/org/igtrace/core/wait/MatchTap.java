@@ -58,5 +58,11 @@ public interface MatchTap {
             a.callWait(process, enter, ticks);
             b.callWait(process, enter, ticks);
         }
+
+        @Override
+        public void callWait(int process, int cause, long enter, long ticks) {
+            a.callWait(process, cause, enter, ticks);
+            b.callWait(process, cause, enter, ticks);
+        }
     }
 }

@@ -151,7 +151,7 @@ public final class WaitStates implements MatchListener {
         combined.charge(offsets, (process, cause, enter, w) -> {
             chargeMessages(WaitPattern.LATE_SENDER, process, cause, w);
             if (more != null) {
-                more.callWait(process, enter, w);
+                more.callWait(process, cause, enter, w);
             }
         });
     }

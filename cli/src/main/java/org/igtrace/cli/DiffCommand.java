@@ -1,0 +1,162 @@
+package org.igtrace.cli;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.igtrace.core.compare.PathAttribution;
+import org.igtrace.core.compare.PathTimes;
+import org.igtrace.core.compare.RegionTimes;
+import org.igtrace.core.compare.RunComparison;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.why.CriticalPath;
+import org.igtrace.core.why.PathShares;
+import org.igtrace.core.why.RegionSlices;
+import org.igtrace.core.why.WaitLog;
+import org.igtrace.core.why.WhatIf;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace diff A B}: two runs side by side, and what made B slower or faster than A (definitions section 15). */
+@Command(name = "diff", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Two runs of one program side by side, and what made one slower than the other.",
+        description = {
+            "Reads two traces of the same program with the same processes (one after the other), walks the critical path "
+                    + "of each (definitions section 14) and splits the difference of their run times into contributors: "
+                    + "per kind (compute, waiting, transfer) and region (the user region computed in, the MPI call waited or "
+                    + "transferred in), its time on B's path minus its time on A's. The paths are as long as the runs, so the "
+                    + "contributors add up to the difference; each is named by the process that carries most of it. The "
+                    + "text starts with the story (how much slower or faster B is, and its largest contributors, such as "
+                    + "rank 5's solve), then the contributors, then the numbers of igtrace stats side by side: run time and "
+                    + "efficiency (the POP metrics), per process T, useful time and waiting, waiting per pattern, compute per "
+                    + "region, and the traffic of the pairs whose traffic changed.",
+            "",
+            "text is for people; json holds the same as data, every number as {a, b, delta} (delta = b - a)."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the comparison was written",
+            "1:a trace or the output could not be handled, or the two traces have different numbers of processes "
+                    + "(one line naming the files)",
+            "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace diff before/traces.otf2 after/traces.otf2",
+            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'"
+        })
+public final class DiffCommand implements Callable<Integer> {
+    /** The formats of {@code igtrace diff}. */
+    enum Format { TEXT, JSON }
+
+    private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON);
+
+    @Parameters(index = "0", paramLabel = "A", description = "The first run (the one compared against): a trace as every command takes it "
+            + "(an OTF2 anchor file, an OTF master file, or a directory holding exactly one).")
+    Path a;
+
+    @Parameters(index = "1", paramLabel = "B", description = "The second run, of the same program with as many processes.")
+    Path b;
+
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Diff.class,
+            description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
+    Format format;
+
+    @Option(names = "--clock-correction", paramLabel = "HOW",
+            description = "offsets (the default, as igtrace stats) or none (raw timestamps), for both runs.")
+    ClockCorrection clockCorrection;
+
+    @Mixin
+    ReadingOptions reading;
+
+    @Mixin
+    OutputOptions output;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    /** One run read: its profile, its compute per region, its critical path (null when it could not be walked). */
+    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path) {
+    }
+
+    /** Two traces of different numbers of processes: not two runs of one program to compare. */
+    private static final class DifferentRuns extends RuntimeException {
+        DifferentRuns(String message) {
+            super(message);
+        }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        reading.check();
+        Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
+        output.check();
+        TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
+        if (IsolatedCommand.needed(la) || IsolatedCommand.needed(lb)) {
+            return IsolatedCommand.run(parent.args(), IsolatedCommand.needed(la) ? la.file() : lb.file(), parent.stdout(), parent.err());
+        }
+        Run ra, rb;
+        try {
+            ra = read(la, -1, null);
+            rb = read(lb, ra.profile().processes().size(), la);
+        } catch (DifferentRuns e) {
+            parent.err().println("igtrace: " + e.getMessage());
+            return 1;
+        }
+        RunComparison comparison = RunComparison.of(new RunComparison.Run(ra.profile(), ra.regions()),
+                new RunComparison.Run(rb.profile(), rb.regions()));
+        List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null ? List.of()
+                : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
+        DiffOutput out = new DiffOutput(la.file().toString(), lb.file().toString(), comparison, contributors, ra.path(), rb.path());
+        String text = chosen == Format.JSON ? out.json() : out.text();
+        FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        Output.write(output, parent.stdout(), w -> w.write(text));
+        if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
+            parent.err().println("igtrace: " + out.story());
+        }
+        return 0;
+    }
+
+    /**
+     * Reads one run: its profile with waits, compute per region and critical path; with {@code processes >= 0},
+     * refuses (before any event is read) a trace of another number of processes than {@code first}'s.
+     */
+    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException {
+        TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+            WhyReading.Taps taps = new WhyReading.Taps(false);
+            TraceProfile profile = new SelectedReading().read(located, options, ProgressBar.on(parent.err(), output.quiet), Selection.ALL,
+                    d -> {
+                        if (processes >= 0 && d.processCount() != processes) {
+                            throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
+                                    + located.file() + " has " + d.processCount() + ": diff compares two runs of the same processes");
+                        }
+                        return taps.on(d, store);
+                    });
+            WaitLog waits = taps.waits;
+            if (waits == null) { // no wait analysis ran (no message, no collective): a path without jumps
+                waits = new WaitLog(new long[profile.processes().size()]);
+                waits.joined();
+            }
+            TraceDefinitions d = taps.slices.definitions();
+            CriticalPath path = CriticalPath.of(waits, taps.slices);
+            List<PathTimes.Share> shares = new ArrayList<>();
+            for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
+                shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, s.process(),
+                        taps.slices.name(s.region()), s.ticks() / d.ticksPerSecond()));
+            }
+            // WhatIf.totals: per process, region + 1 (0: computing outside every region)
+            RegionSlices slices = taps.slices;
+            RegionTimes regions = RegionTimes.of(WhatIf.totals(slices), g -> slices.name(g - 1), d.ticksPerSecond());
+            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares));
+        }
+    }
+}

@@ -1,0 +1,254 @@
+package org.igtrace.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.igtrace.core.compare.Change;
+import org.igtrace.core.compare.PathAttribution.Contributor;
+import org.igtrace.core.compare.PathTimes;
+import org.igtrace.core.compare.RunComparison;
+import org.igtrace.core.wait.WaitPattern;
+import org.igtrace.formats.Escape;
+
+/**
+ * What {@code igtrace diff} writes (definitions section 15): the story (how much slower or faster B is, and
+ * what made it so), then the contributors and the side-by-side tables; as text or as JSON.
+ *
+ * @param a            run A's file
+ * @param b            run B's file
+ * @param comparison   the two runs' numbers
+ * @param contributors the difference of run time split along the critical paths, largest first
+ * @param pathA        A's critical path, or null when it could not be walked
+ * @param pathB        B's critical path, or null
+ */
+record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB) {
+    /** Contributors named in the story. */
+    private static final int STORY = 3;
+    private static final WaitPattern[] PATTERNS = WaitPattern.values();
+
+    /** "B is 2.00 ms slower than A (3.40 ms against 1.40 ms): rank 5's solve +2.00 ms." */
+    String story() {
+        Change t = comparison.runtime();
+        StringBuilder s = new StringBuilder();
+        if (Math.abs(t.delta()) < 1e-12) {
+            s.append("A and B take the same time (").append(Units.seconds(t.a())).append(")");
+        } else {
+            s.append("B is ").append(Units.seconds(Math.abs(t.delta()))).append(t.delta() > 0 ? " slower" : " faster")
+                    .append(" than A (").append(Units.seconds(t.b())).append(" against ").append(Units.seconds(t.a())).append(")");
+        }
+        if (!contributors.isEmpty()) {
+            s.append(": ");
+            for (int i = 0; i < Math.min(STORY, contributors.size()); i++) {
+                Contributor c = contributors.get(i);
+                s.append(i == 0 ? "" : ", ").append(name(c)).append(' ').append(Table.signed(c.delta(), Units.seconds(c.delta())));
+            }
+            if (contributors.size() > STORY) {
+                s.append(", and ").append(Summary.count(contributors.size() - STORY, "smaller contributor", "smaller contributors"));
+            }
+        }
+        return s.append('.').toString();
+    }
+
+    /** "rank 5's solve", "rank 2's transfer in MPI_Allreduce", "time the critical path does not cover". */
+    static String name(Contributor c) {
+        return switch (c.kind()) {
+            case COMPUTE -> "rank " + c.rank() + "'s " + c.region();
+            case TRANSFER -> "rank " + c.rank() + "'s transfer in " + c.region();
+            case OFF_PATH -> "time the critical path does not cover";
+        };
+    }
+
+    String text() {
+        List<String> lines = new ArrayList<>();
+        lines.add("A: " + Escape.terminal(a));
+        lines.add("B: " + Escape.terminal(b));
+        lines.add(Escape.terminal(story()));
+        lines.add("");
+        double delta = comparison.runtime().delta();
+        lines.add("Contributors to the difference along the critical paths (they add up to " + Table.signed(delta, Units.seconds(delta)) + ")");
+        if (pathA == null || pathB == null) {
+            lines.add("none: the critical paths were not walked");
+        } else if (contributors.isEmpty()) {
+            lines.add("none: the critical paths spend the same time in each kind and region");
+        } else {
+            lines.addAll(contributorTable().text());
+        }
+        lines.add("");
+        lines.add("Run time and efficiency");
+        lines.addAll(efficiency().text());
+        lines.add("");
+        lines.add("Per process");
+        lines.addAll(processes().text());
+        lines.add("");
+        lines.add("Waiting per wait-state pattern, summed over the processes");
+        lines.addAll(patterns().text());
+        lines.add("");
+        lines.add("Compute per region, summed over the processes");
+        lines.addAll(regions().text());
+        lines.add("");
+        List<RunComparison.PairRow> changed = comparison.pairs().stream()
+                .filter(p -> p.bytes().delta() != 0 || p.messages().delta() != 0).toList();
+        int same = comparison.pairs().size() - changed.size();
+        lines.add("Traffic per pair, both directions" + (changed.isEmpty() ? ": " + Summary.count(same, "pair", "pairs")
+                + ", each with the same bytes and messages in A and B"
+                : same == 0 ? "" : " (" + Summary.count(same, "more pair", "more pairs") + " with the same traffic in A and B)"));
+        if (!changed.isEmpty()) {
+            lines.addAll(pairs(changed).text());
+        }
+        return String.join("\n", lines) + "\n";
+    }
+
+    String json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("a", Map.of("source", a));
+        m.put("b", Map.of("source", b));
+        m.put("runtime", change(comparison.runtime()));
+        m.put("story", story());
+        List<Map<String, Object>> cs = new ArrayList<>();
+        for (Contributor c : contributors) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("kind", c.kind().label());
+            row.put("rank", c.rank() < 0 ? null : c.rank());
+            row.put("region", c.region());
+            row.putAll(change(c.time()));
+            row.put("ranks", c.ranks().stream().map(r -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("rank", r.rank());
+                x.putAll(change(r.time()));
+                return x;
+            }).toList());
+            cs.add(row);
+        }
+        m.put("contributors", cs);
+        Map<String, Object> paths = new LinkedHashMap<>();
+        paths.put("a", pathA == null ? null : pathA.length());
+        paths.put("b", pathB == null ? null : pathB.length());
+        m.put("critical_path_length", paths);
+        Map<String, Object> e = new LinkedHashMap<>();
+        comparison.efficiency().forEach((k, v) -> e.put(k, change(v)));
+        m.put("efficiency", e);
+        m.put("processes", comparison.processes().stream().map(p -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rank", p.rank());
+            row.put("time", change(p.time()));
+            row.put("useful", change(p.useful()));
+            row.put("wait", change(p.waiting()));
+            for (int i = 0; i < PATTERNS.length; i++) {
+                row.put(PATTERNS[i].attribute(), change(p.patterns().get(i)));
+            }
+            return row;
+        }).toList());
+        m.put("patterns", comparison.patterns().stream().map(p -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("pattern", p.pattern().attribute());
+            row.putAll(change(p.waiting()));
+            return row;
+        }).toList());
+        m.put("regions", comparison.regions().stream().map(r -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", r.name());
+            row.putAll(change(r.compute()));
+            List<Map<String, Object>> per = new ArrayList<>();
+            for (int rank = 0; rank < r.processes().size(); rank++) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("rank", rank);
+                x.putAll(change(r.processes().get(rank)));
+                per.add(x);
+            }
+            row.put("processes", per);
+            return row;
+        }).toList());
+        m.put("pairs", comparison.pairs().stream().map(p -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("pair", List.of(p.a(), p.b()));
+            row.put("bytes", change(p.bytes()));
+            row.put("messages", change(p.messages()));
+            return row;
+        }).toList());
+        return Json.write(m);
+    }
+
+    private static Map<String, Object> change(Change c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("a", c.a());
+        m.put("b", c.b());
+        m.put("delta", c.delta());
+        return m;
+    }
+
+    private Table contributorTable() {
+        List<Contributor> cs = contributors;
+        return new Table(cs.size())
+                .column("kind", "kind", Table.Kind.TEXT, i -> cs.get(i).kind().label())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> cs.get(i).rank() < 0 ? null : cs.get(i).rank())
+                .column("region", "region", Table.Kind.TEXT, i -> cs.get(i).region())
+                .column("a", "on A's path", Table.Kind.SECONDS, i -> cs.get(i).time().a())
+                .column("b", "on B's path", Table.Kind.SECONDS, i -> cs.get(i).time().b())
+                .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> cs.get(i).delta());
+    }
+
+    private Table efficiency() {
+        List<Map.Entry<String, Change>> rows = new ArrayList<>(comparison.efficiency().entrySet());
+        rows.sort(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(List.of("runtime", "load_balance",
+                "communication_efficiency", "parallel_efficiency")::indexOf)));
+        java.util.function.IntPredicate seconds = i -> rows.get(i).getKey().equals("runtime");
+        return new Table(rows.size())
+                .column("metric", "metric", Table.Kind.TEXT, i -> seconds.test(i) ? "run time T" : rows.get(i).getKey().replace('_', ' '))
+                .column("a", "A", Table.Kind.TEXT, i -> seconds.test(i) ? Units.seconds(rows.get(i).getValue().a())
+                        : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().a()))
+                .column("b", "B", Table.Kind.TEXT, i -> seconds.test(i) ? Units.seconds(rows.get(i).getValue().b())
+                        : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().b()))
+                .column("delta", "difference", Table.Kind.TEXT, i -> {
+                    double d = rows.get(i).getValue().delta();
+                    return Table.signed(d, seconds.test(i) ? Units.seconds(d) : String.format(java.util.Locale.ROOT, "%.3f", d));
+                });
+    }
+
+    private Table processes() {
+        List<RunComparison.ProcessRow> ps = comparison.processes();
+        return new Table(ps.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> ps.get(i).rank())
+                .column("time_a", "T A", Table.Kind.SECONDS, i -> ps.get(i).time().a())
+                .column("time_b", "T B", Table.Kind.SECONDS, i -> ps.get(i).time().b())
+                .column("time_delta", "T diff", Table.Kind.SIGNED_SECONDS, i -> ps.get(i).time().delta())
+                .column("useful_a", "useful A", Table.Kind.SECONDS, i -> ps.get(i).useful().a())
+                .column("useful_b", "useful B", Table.Kind.SECONDS, i -> ps.get(i).useful().b())
+                .column("useful_delta", "useful diff", Table.Kind.SIGNED_SECONDS, i -> ps.get(i).useful().delta())
+                .column("wait_a", "waiting A", Table.Kind.SECONDS, i -> ps.get(i).waiting().a())
+                .column("wait_b", "waiting B", Table.Kind.SECONDS, i -> ps.get(i).waiting().b())
+                .column("wait_delta", "waiting diff", Table.Kind.SIGNED_SECONDS, i -> ps.get(i).waiting().delta());
+    }
+
+    private Table patterns() {
+        List<RunComparison.PatternRow> ps = comparison.patterns();
+        return new Table(ps.size())
+                .column("pattern", "pattern", Table.Kind.TEXT, i -> ps.get(i).pattern().label())
+                .column("a", "A", Table.Kind.SECONDS, i -> ps.get(i).waiting().a())
+                .column("b", "B", Table.Kind.SECONDS, i -> ps.get(i).waiting().b())
+                .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> ps.get(i).waiting().delta());
+    }
+
+    private Table regions() {
+        List<RunComparison.RegionRow> rs = comparison.regions();
+        return new Table(rs.size())
+                .column("name", "region", Table.Kind.TEXT, i -> rs.get(i).name())
+                .column("a", "A", Table.Kind.SECONDS, i -> rs.get(i).compute().a())
+                .column("b", "B", Table.Kind.SECONDS, i -> rs.get(i).compute().b())
+                .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> rs.get(i).compute().delta())
+                .column("rank", "most by rank", Table.Kind.INTEGER, i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).mostChangedRank())
+                .column("rank_delta", "rank's difference", Table.Kind.SIGNED_SECONDS,
+                        i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).processes().get(rs.get(i).mostChangedRank()).delta());
+    }
+
+    private static Table pairs(List<RunComparison.PairRow> ps) {
+        return new Table(ps.size())
+                .column("pair", "pair", Table.Kind.TEXT, i -> ps.get(i).a() + " - " + ps.get(i).b())
+                .column("bytes_a", "bytes A", Table.Kind.INTEGER, i -> ps.get(i).bytes().a())
+                .column("bytes_b", "bytes B", Table.Kind.INTEGER, i -> ps.get(i).bytes().b())
+                .column("bytes_delta", "difference", Table.Kind.SIGNED_INTEGER, i -> ps.get(i).bytes().delta())
+                .column("messages_a", "messages A", Table.Kind.INTEGER, i -> ps.get(i).messages().a())
+                .column("messages_b", "messages B", Table.Kind.INTEGER, i -> ps.get(i).messages().b())
+                .column("messages_delta", "difference", Table.Kind.SIGNED_INTEGER, i -> ps.get(i).messages().delta());
+    }
+}

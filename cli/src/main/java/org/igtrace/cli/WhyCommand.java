@@ -1,0 +1,125 @@
+package org.igtrace.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Callable;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.why.Why;
+import org.igtrace.reader.TraceReadException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code igtrace why}: the critical path, the causes of the waiting and what fixing them would gain (definitions section 14). */
+@Command(name = "why", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
+        parameterListHeading = "%nArguments:%n", optionListHeading = "%nOptions:%n",
+        descriptionHeading = "%n", header = "Say why the run is slow and what fixing it would gain.",
+        description = {
+            "Walks the critical path of the measured run back from the end of the last process (jumping, in a call that "
+                    + "waited, to the process it waited for), charges every wait to the compute regions of the process that "
+                    + "caused it (following waits that caused waits back to their origin), and replays the run on its own "
+                    + "fitted network with the top causes fixed: a region balanced (each rank's time in it made the mean) "
+                    + "or a rank's compute made the median rank's."
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the analysis was written", "1:the trace or the output could not be handled (one line naming the file)",
+            "2:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+            "  igtrace why run/traces.otf2",
+            "  igtrace why run/traces.otf2 --top 5 --format json -o why.json"
+        })
+public final class WhyCommand implements Callable<Integer> {
+
+    @Mixin
+    TraceArgument trace;
+
+    @Option(names = "--top", paramLabel = "N", defaultValue = "3",
+            description = "Replay the what-ifs of the N first causes (default: ${DEFAULT-VALUE}).")
+    int top;
+
+    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default: the output file's extension, else text).")
+    String format;
+
+    @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Mixin
+    ReadingOptions reading;
+
+    @Mixin
+    OutputOptions outputOptions;
+
+    @ParentCommand
+    IgtraceCommand parent;
+
+    @Override
+    public Integer call() throws UsageError, OutputError {
+        PrintWriter err = parent.err();
+        reading.check();
+        boolean json;
+        Selection selection;
+        try {
+            json = json();
+            if (top < 0) {
+                throw new IllegalArgumentException("--top " + top + ": expected a number of causes, 0 or more");
+            }
+            selection = selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            err.println("igtrace why: " + e.getMessage());
+            err.println("Try 'igtrace why --help' for more information.");
+            return 2;
+        }
+        outputOptions.check();
+        try {
+            org.igtrace.reader.TraceFormat.Located located = org.igtrace.reader.TraceFormat.locate(trace.path());
+            if (IsolatedCommand.needed(located)) { // libotf2 in a child JVM, as the other commands that read selections
+                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
+            }
+            WhyReading.Result read = WhyReading.read(trace.path(), reading, selection, err, outputOptions.quiet, top, true);
+            if (read == null) {
+                return 1;
+            }
+            Why why = read.why();
+            TraceProfile profile = read.profile();
+            WhyOutput out = new WhyOutput(why, profile, selection);
+            StringWriter text = new StringWriter();
+            if (json) {
+                text.write(Json.write(out.json()));
+            } else {
+                out.text().forEach(l -> text.write(l + "\n"));
+            }
+            if (outputOptions.output != null) {
+                AtomicOutput.write(outputOptions.output, w -> w.write(text.toString()));
+            } else {
+                parent.stdout().write(text.toString());
+                parent.stdout().flush();
+            }
+            return 0;
+        } catch (TraceReadException | UncheckedIOException e) {
+            err.println("igtrace: " + e.getMessage());
+            return 1;
+        } catch (SelectedReading.SelectionError e) {
+            err.println(e.getMessage());
+            return 2;
+        } catch (IOException e) {
+            if (outputOptions.output == null && Output.isBrokenPipe(e)) {
+                return 0;
+            }
+            throw new OutputError((outputOptions.output == null ? "standard output" : outputOptions.output) + ": " + e.getMessage());
+        }
+    }
+
+    /** Whether the output is JSON: --format, else the output file's extension. */
+    private boolean json() {
+        String f = format != null ? format.toLowerCase(java.util.Locale.ROOT) : "json".equals(outputOptions.extension()) ? "json" : "text";
+        if (!f.equals("json") && !f.equals("text")) {
+            throw new IllegalArgumentException("--format '" + format + "': expected text or json");
+        }
+        return f.equals("json");
+    }
+}

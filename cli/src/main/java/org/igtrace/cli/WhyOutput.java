@@ -1,0 +1,153 @@
+package org.igtrace.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.why.PathProfile;
+import org.igtrace.core.why.Why;
+import org.igtrace.formats.Escape;
+
+/** What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. */
+final class WhyOutput {
+    /** Rows of a table in text at most (JSON has them all). */
+    private static final int ROWS = 10;
+
+    private final Why why;
+    private final List<PathProfile.ProcessOnPath> processes;
+    private final List<PathProfile.PairOnPath> pairs;
+    private final List<Why.CauseRow> causes;
+
+    WhyOutput(Why why, TraceProfile profile, Selection selection) {
+        this.why = why;
+        boolean all = selection.ranks() == null;
+        this.processes = why.path().processes().stream().filter(p -> all || profile.selected(p.rank())).toList();
+        this.pairs = why.path().pairs().stream().filter(p -> all || profile.selected(p.sender()) || profile.selected(p.receiver())).toList();
+        this.causes = why.causes().stream().filter(c -> all || profile.selected(c.rank())).toList();
+    }
+
+    /** The story in one or two sentences. */
+    String story() {
+        PathProfile path = why.path();
+        if (causes.isEmpty() || why.waiting() <= 0) {
+            PathProfile.ProcessOnPath most = processes.stream()
+                    .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
+            return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + most.rank()
+                    + " (" + Units.seconds(most.computeOnPath()) + " of compute, " + Units.seconds(most.mpiOnPath()) + " in MPI, of "
+                    + Units.seconds(path.length()) + ").");
+        }
+        Why.CauseRow first = causes.get(0);
+        String who = first.region().equals(Why.COMMUNICATION) ? "rank " + first.rank() + "'s communication"
+                : "rank " + first.rank() + "'s region " + Escape.terminal(first.region());
+        StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Units.seconds(first.delayCost()))
+                .append(" of the ").append(Units.seconds(why.waiting())).append(" of waiting");
+        Why.Hypothesis fix = why.whatIf().isEmpty() ? null : why.whatIf().get(0);
+        if (fix != null) {
+            s.append("; ").append(fix.hypothesis().startsWith("balance") ? "balancing it" : "bringing rank " + first.rank() + " to the median compute")
+                    .append(" would save ").append(Units.seconds(Math.max(0, fix.gain()))).append(" of ")
+                    .append(Units.seconds(why.predictedRuntime()));
+        }
+        return s.append('.').toString();
+    }
+
+    List<String> text() {
+        List<String> lines = new ArrayList<>();
+        lines.add(story());
+        lines.add("");
+        PathProfile path = why.path();
+        double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
+        double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
+        lines.add("Critical path: " + Units.seconds(path.length()) + " (the measured run time): " + Units.seconds(path.computeOnPath())
+                + " compute, " + Units.seconds(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Units.seconds(outside)
+                + " before its process started" : "") + "; " + path.path().segments().size() + " segments");
+        List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
+        lines.addAll(new Table(rows.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())
+                .column("compute_on_path", "compute on path", Table.Kind.SECONDS, i -> rows.get(i).computeOnPath())
+                .column("mpi_on_path", "MPI on path", Table.Kind.SECONDS, i -> rows.get(i).mpiOnPath()).text());
+        lines.add("");
+        List<PathProfile.RegionOnPath> regions = path.regions().subList(0, Math.min(ROWS, path.regions().size()));
+        double compute = path.computeOnPath();
+        lines.addAll(new Table(regions.size())
+                .column("name", "region", Table.Kind.TEXT, i -> Escape.terminal(regions.get(i).name()))
+                .column("time_on_path", "time on path", Table.Kind.SECONDS, i -> regions.get(i).timeOnPath())
+                .column("share", "of path's compute", Table.Kind.PERCENT, i -> compute > 0 ? regions.get(i).timeOnPath() / compute : 0).text());
+        if (!pairs.isEmpty()) {
+            lines.add("");
+            List<PathProfile.PairOnPath> top = pairs.stream()
+                    .sorted((a, b) -> Long.compare(b.messages(), a.messages())).limit(ROWS).toList();
+            lines.addAll(new Table(top.size())
+                    .column("sender", "from", Table.Kind.INTEGER, i -> top.get(i).sender())
+                    .column("receiver", "to", Table.Kind.INTEGER, i -> top.get(i).receiver())
+                    .column("messages", "jumps on path", Table.Kind.INTEGER, i -> top.get(i).messages())
+                    .column("time", "their time on path", Table.Kind.SECONDS, i -> top.get(i).time()).text());
+        }
+        lines.add("");
+        lines.add("Causes: " + Units.seconds(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
+        List<Why.CauseRow> c = causes.subList(0, Math.min(ROWS, causes.size()));
+        double waiting = why.waiting();
+        lines.addAll(new Table(c.size())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> c.get(i).rank())
+                .column("region", "region", Table.Kind.TEXT, i -> Escape.terminal(c.get(i).region()))
+                .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
+                .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
+        if (!why.whatIf().isEmpty()) {
+            lines.add("");
+            lines.add("What if (replayed on the run's own fitted network: " + Units.seconds(why.predictedRuntime()) + " unchanged)");
+            List<Why.Hypothesis> h = why.whatIf();
+            lines.addAll(new Table(h.size())
+                    .column("hypothesis", "hypothesis", Table.Kind.TEXT, i -> Escape.terminal(h.get(i).hypothesis()))
+                    .column("predicted_runtime", "predicted run time", Table.Kind.SECONDS, i -> h.get(i).predictedRuntime())
+                    .column("gain", "gain", Table.Kind.SECONDS, i -> h.get(i).gain()).text());
+        }
+        return lines;
+    }
+
+    Map<String, Object> json() {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("story", story());
+        Map<String, Object> path = new LinkedHashMap<>();
+        PathProfile p = why.path();
+        path.put("length", p.length());
+        path.put("segments", p.path().segments().size());
+        List<Object> procs = new ArrayList<>();
+        for (PathProfile.ProcessOnPath r : processes) {
+            procs.add(map("rank", r.rank(), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath()));
+        }
+        path.put("processes", procs);
+        List<Object> regions = new ArrayList<>();
+        for (PathProfile.RegionOnPath r : p.regions()) {
+            regions.add(map("name", r.name(), "time_on_path", r.timeOnPath()));
+        }
+        path.put("regions", regions);
+        List<Object> pairList = new ArrayList<>();
+        for (PathProfile.PairOnPath r : pairs) {
+            pairList.add(map("sender", r.sender(), "receiver", r.receiver(), "messages", r.messages(), "time", r.time()));
+        }
+        path.put("pairs", pairList);
+        root.put("critical_path", path);
+        root.put("waiting", why.waiting());
+        List<Object> causeList = new ArrayList<>();
+        for (Why.CauseRow c : causes) {
+            causeList.add(map("rank", c.rank(), "region", c.region(), "delay_cost", c.delayCost()));
+        }
+        root.put("causes", causeList);
+        root.put("predicted_runtime", why.predictedRuntime());
+        List<Object> whatIf = new ArrayList<>();
+        for (Why.Hypothesis h : why.whatIf()) {
+            whatIf.add(map("hypothesis", h.hypothesis(), "predicted_runtime", h.predictedRuntime(), "gain", h.gain()));
+        }
+        root.put("what_if", whatIf);
+        return root;
+    }
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

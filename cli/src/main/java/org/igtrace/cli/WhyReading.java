@@ -1,0 +1,123 @@
+package org.igtrace.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.NetworkCalibration;
+import org.igtrace.core.replay.RecordedRun;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.core.wait.MatchTap;
+import org.igtrace.core.why.RegionSlices;
+import org.igtrace.core.why.WaitLog;
+import org.igtrace.core.why.Why;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
+
+/**
+ * The read of {@code igtrace why} (and of {@code graph --weight critical|delay}): one read of the trace through
+ * the selected reading every command uses, feeding besides the profile the region slices, the replay's
+ * recorder (with what-ifs) and the waits' tap; then the analysis of definitions section 14.
+ */
+final class WhyReading {
+    /** The read's profile, the trace's location and the analysis. */
+    record Result(TraceFormat.Located located, TraceProfile profile, Why why) {
+    }
+
+    private WhyReading() {
+    }
+
+    /**
+     * Reads {@code trace} (the window and region of {@code selection} kept of every process) and analyses it, with the
+     * what-ifs of the {@code top} first causes when {@code whatIf}; null when the selection kept nothing (said on {@code err}).
+     */
+    static Result read(Path trace, ReadingOptions reading, Selection selection, PrintWriter err, boolean quiet, int top, boolean whatIf)
+            throws TraceReadException {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+            TraceFormat.Located located = TraceFormat.locate(trace);
+            Taps taps = new Taps(whatIf);
+            SelectedReading selected = new SelectedReading();
+            TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
+            TraceProfile profile = selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection, d -> taps.on(d, store));
+            String nothing = selected.nothingLeft(located);
+            if (nothing == null) {
+                nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
+            }
+            if (nothing != null) {
+                err.println(nothing);
+                return null;
+            }
+            return new Result(located, profile, analyse(profile, taps, reading, top));
+        }
+    }
+
+    /** The analysis of what {@code taps} kept of the read of {@code profile}, with the what-ifs of the {@code top} first causes if it recorded the calls. */
+    static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top) {
+        WaitLog waits = taps.waits;
+        if (waits == null) {
+            waits = new WaitLog(new long[profile.processes().size()]);
+            waits.joined();
+        }
+        TraceReplay replay = null;
+        ReplayParameters model = null;
+        RecordedRun run = taps.recorder != null ? taps.recorder.recorded() : null;
+        if (run != null && run.replayedProcesses() > 0) {
+            replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
+            long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
+            NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(eager, null, null);
+            model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
+            List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
+            if (!collectives.isEmpty()) {
+                model = model.withCollectives(CollectiveCalibration.network(collectives));
+            }
+        }
+        return Why.analyse(waits, taps.slices, replay, model, top);
+    }
+
+    /**
+     * What the read feeds beside the profile: the region slices, the replay's recorder (or none), and the waits' tap
+     * (also {@code igtrace diff}'s read, without the recorder).
+     */
+    static final class Taps implements EventTaps {
+        private final boolean record;
+        RegionSlices slices;
+        ActivityRecorder recorder;
+        volatile WaitLog waits;
+
+        Taps(boolean record) {
+            this.record = record;
+        }
+
+        EventTaps on(TraceDefinitions d, RecordBlocks store) {
+            slices = new RegionSlices(d, store);
+            recorder = record ? new ActivityRecorder(d, store) : null;
+            return this;
+        }
+
+        @Override
+        public LocationSink perLocation(LocationSink analyses) {
+            return recorder == null ? TeeSink.of(analyses, slices) : TeeSink.of(List.of(analyses, slices, recorder));
+        }
+
+        @Override
+        public boolean tapsMatches() {
+            return true;
+        }
+
+        @Override
+        public MatchTap matches(long[] offsets) {
+            waits = new WaitLog(offsets);
+            return waits;
+        }
+    }
+}

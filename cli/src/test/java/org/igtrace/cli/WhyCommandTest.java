@@ -1,0 +1,176 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code igtrace why} (issue 37, definitions section 14) on traces whose answer is known by construction
+ * (testdata/make-why.py), and on every bundled trace.
+ */
+class WhyCommandTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static String why(String trace, String... more) {
+        List<String> args = new ArrayList<>(List.of("why", TESTDATA.resolve(trace).toString(), "-q"));
+        args.addAll(List.of(more));
+        Run r = igtrace(args.toArray(new String[0]));
+        assertEquals(0, r.code, r.err);
+        return r.out;
+    }
+
+    private static double number(String json, String key) {
+        Matcher m = Pattern.compile("\"" + key + "\": ([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), key + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static List<Double> numbers(String json, String key) {
+        Matcher m = Pattern.compile("\"" + key + "\": ([-0-9.eE]+)").matcher(json);
+        List<Double> r = new ArrayList<>();
+        while (m.find()) {
+            r.add(Double.parseDouble(m.group(1)));
+        }
+        return r;
+    }
+
+    /** The object of the first cause: {"rank": R, "region": "NAME", "delay_cost": C}. */
+    private static Matcher firstCause(String json) {
+        Matcher m = Pattern.compile("\"causes\": \\[\\s*\\{\\s*\"rank\": (\\d+),\\s*\"region\": \"([^\"]*)\",\\s*\"delay_cost\": ([-0-9.eE]+)")
+                .matcher(json);
+        assertTrue(m.find(), json);
+        return m;
+    }
+
+    private static void near(double expected, double actual, double relative, String what) {
+        assertTrue(Math.abs(actual - expected) <= relative * Math.abs(expected), what + ": expected " + expected + " within "
+                + relative * 100 + " %, was " + actual);
+    }
+
+    /**
+     * make-why.py slow-rank: 8 ranks, rank 5's solve 300 us against 100 us, a ring and an all-reduce, 10 iterations.
+     * Run 10 to 3290 us: 3.28 ms; waiting 10 * (200 + 6 * 200 + 1) us = 14.01 ms, all of it caused by rank 5's
+     * solve; balancing solve (125 us everywhere) gains 10 * (300 - 125) us = 1.75 ms.
+     */
+    @Test
+    void theSlowRanksSolveHoldsTheRunBack() {
+        String json = why("why/slow-rank/traces.otf2", "--format", "json");
+        near(3.28e-3, number(json, "length"), 0.01, "critical path length");
+        // the path runs through rank 5's solve: at least 80 % of the path's compute (10 * 300 of 10 * 320 us)
+        double compute = numbers(json, "compute_on_path").stream().mapToDouble(Double::doubleValue).sum();
+        Matcher solve = Pattern.compile("\"name\": \"solve\",\\s*\"time_on_path\": ([-0-9.eE]+)").matcher(json);
+        assertTrue(solve.find(), json);
+        assertTrue(Double.parseDouble(solve.group(1)) >= 0.8 * compute, json);
+        Matcher first = firstCause(json);
+        assertEquals("5", first.group(1), json);
+        assertEquals("solve", first.group(2), json);
+        near(14.01e-3, Double.parseDouble(first.group(3)), 0.15, "rank 5's solve's delay cost");
+        Matcher balance = Pattern.compile("\"hypothesis\": \"balance region solve\",\\s*\"predicted_runtime\": [-0-9.eE]+,\\s*\"gain\": ([-0-9.eE]+)")
+                .matcher(json);
+        assertTrue(balance.find(), json);
+        near(1.75e-3, Double.parseDouble(balance.group(1)), 0.10, "gain of balancing solve");
+        assertTrue(json.contains("\"hypothesis\": \"rank 5 at median compute\""), json);
+        String text = why("why/slow-rank/traces.otf2");
+        assertTrue(text.startsWith("rank 5's region solve holds the run back: it caused 14.0 ms of the 14.0 ms of waiting; "
+                + "balancing it would save 1.75 ms of 3.28 ms."), text);
+    }
+
+    /**
+     * make-why.py chain: rank 3 waits 400 us for rank 2's late work, rank 4 then 403 us for rank 3, which was late
+     * only because it waited: the long-term cost of both, 803 us, goes to rank 2's work.
+     */
+    @Test
+    void aChainOfWaitsIsChargedToItsOrigin() {
+        String json = why("why/chain/traces.otf2", "--format", "json");
+        Matcher first = firstCause(json);
+        assertEquals("2", first.group(1), json);
+        assertEquals("work", first.group(2), json);
+        near(803e-6, Double.parseDouble(first.group(3)), 0.15, "rank 2's delay cost");
+        assertEquals(1, numbers(json, "delay_cost").size(), json);
+    }
+
+    /** The report's why section: the story, the path as a line through the rows of the ranks, the causes. */
+    @Test
+    void theReportSaysWhy() {
+        Run report = igtrace("report", TESTDATA.resolve("why/slow-rank/traces.otf2").toString(), "-q");
+        assertEquals(0, report.code, report.err);
+        String why = report.out.substring(report.out.indexOf("<section id=\"why\">"));
+        assertTrue(why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5&#39;s region solve holds the run back")
+                || why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5's region solve holds the run back"), why);
+        assertTrue(why.contains("<polyline class=\"path\""), why);
+        assertTrue(why.contains("<tr class=\"cause\" data-rank=\"5\"><td>5</td><td class=\"l\">solve</td>"), why);
+    }
+
+    /**
+     * graph --weight critical|delay on the chain: vertex critical = compute on the path (rank 2: its work 10-510 us,
+     * 500 us; rank 3: its work 513-613 us, 100 us), vertex delay = the delay cost caused (rank 2: 400 + 403 us);
+     * edge weight and critical = the path's jump's time after the waiting ended (513 - 510 = 3 us on 2-3), delay
+     * = the pair's waiting (400 us on 2-3).
+     */
+    @Test
+    void graphWeightsFromTheCriticalPathAndTheDelays() {
+        Run critical = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "critical", "--format", "dot", "-q");
+        assertEquals(0, critical.code, critical.err);
+        assertTrue(critical.out.contains("\"edge_weight\"=\"critical\""), critical.out);
+        assertTrue(Pattern.compile("n2 \\[[^\\]]*critical=\"0.0005\" delay=\"0.000803\"").matcher(critical.out).find(), critical.out);
+        assertTrue(Pattern.compile("n3 \\[[^\\]]*critical=\"0.0001\" delay=\"0\"").matcher(critical.out).find(), critical.out);
+        assertTrue(Pattern.compile("n2 -- n3 \\[[^\\]]* w=\"0.000003\"[^\\]]*critical=\"0.000003\" delay=\"0.0004\"").matcher(critical.out).find(),
+                critical.out);
+        Run delay = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "delay", "--format", "dot", "-q");
+        assertEquals(0, delay.code, delay.err);
+        assertTrue(Pattern.compile("n2 -- n3 \\[[^\\]]* w=\"0.0004\"").matcher(delay.out).find(), delay.out);
+        Run refused = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "delay", "--no-waits");
+        assertEquals(2, refused.code, refused.err);
+    }
+
+    /**
+     * Every bundled trace: why runs, the critical path's length is the measured run time (predict's, within 1 %),
+     * the delay costs add up to the waiting, and that waiting is the waiting stats measures (all patterns).
+     */
+    @Test
+    void everyBundledTraceHasAPathAsLongAsTheRun() throws Exception {
+        List<String> bad = new ArrayList<>();
+        for (Path t : MeasuredPartTest.bundledTraces()) {
+            Run w = igtrace("why", t.toString(), "--format", "json", "-q", "--top", "1");
+            if (w.code != 0) {
+                bad.add(t + ": " + w.err);
+                continue;
+            }
+            Run p = igtrace("predict", t.toString(), "--format", "json", "-q");
+            if (p.code == 0) {
+                double measured = number(p.out, "measured_runtime"), length = number(w.out, "length");
+                if (Math.abs(length - measured) > 0.01 * measured) {
+                    bad.add(t + ": path " + length + " s, run " + measured + " s");
+                }
+            }
+            double waiting = number(w.out, "waiting");
+            double costs = numbers(w.out, "delay_cost").stream().mapToDouble(Double::doubleValue).sum();
+            if (Math.abs(costs - waiting) > 1e-6 * waiting) {
+                bad.add(t + ": delay costs " + costs + " s, waiting " + waiting + " s");
+            }
+            Run s = igtrace("stats", t.toString(), "--format", "json", "-q");
+            Matcher all = Pattern.compile("\"pattern\": \"all\"[^}]*?\"waiting\": ([-0-9.eE]+)").matcher(s.out);
+            if (all.find() && Math.abs(Double.parseDouble(all.group(1)) - waiting) > 1e-6 * waiting) {
+                bad.add(t + ": why's waiting " + waiting + " s, stats' " + all.group(1));
+            }
+        }
+        assertEquals(List.of(), bad);
+    }
+}

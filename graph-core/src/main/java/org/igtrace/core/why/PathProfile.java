@@ -1,0 +1,79 @@
+package org.igtrace.core.why;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What lies on the critical path (definitions section 14): per process its compute and MPI time on
+ * the path, per user region its time on the path (a region's exclusive time: the innermost region
+ * running), per pair (the process the path came from, the process it went on) the jumps and the time
+ * of the messages on the path. Seconds. Time on the path outside a process's span (before it
+ * started, after it ended) is neither compute nor MPI.
+ *
+ * @param length    the path's length: the measured run time, seconds
+ * @param processes per process (rank order)
+ * @param regions   per region, by time on the path, largest first
+ * @param pairs     per pair, by sender then receiver
+ * @param path      the path itself
+ */
+public record PathProfile(double length, List<ProcessOnPath> processes, List<RegionOnPath> regions, List<PairOnPath> pairs,
+                          CriticalPath path) {
+
+    public record ProcessOnPath(int rank, double computeOnPath, double mpiOnPath) {
+    }
+
+    public record RegionOnPath(String name, double timeOnPath) {
+    }
+
+    /** {@code messages} jumps of the path from {@code sender} to {@code receiver}, their messages' {@code time} on the path. */
+    public record PairOnPath(int sender, int receiver, long messages, double time) {
+    }
+
+    /** The profile of {@code path} over the slices of {@code slices}, with the clock offsets of {@code waits}. */
+    public static PathProfile of(CriticalPath path, RegionSlices slices, WaitLog waits) {
+        int n = slices.processCount();
+        double tick = 1 / slices.definitions().ticksPerSecond();
+        Map<Long, long[]> pairs = new TreeMap<>();
+        for (CriticalPath.Segment s : path.segments()) {
+            if (s.cause() >= 0) {
+                long[] c = pairs.computeIfAbsent((long) s.cause() * n + s.process(), k -> new long[2]);
+                c[0]++;
+                c[1] += s.transfer();
+            }
+        }
+        long[] compute = new long[n], mpi = new long[n];
+        long[] region = new long[slices.definitions().regionCount() + 1];
+        for (PathShares.Share s : PathShares.of(path, slices, waits)) {
+            if (s.mpi()) {
+                mpi[s.process()] += s.ticks();
+            } else {
+                compute[s.process()] += s.ticks();
+                region[s.region() + 1] += s.ticks();
+            }
+        }
+        List<ProcessOnPath> processes = new ArrayList<>();
+        for (int p = 0; p < n; p++) {
+            processes.add(new ProcessOnPath(p, compute[p] * tick, mpi[p] * tick));
+        }
+        Map<String, Long> byName = new TreeMap<>(); // regions of one name (EZTrace defines one per rank) are one
+        for (int r = 0; r < region.length; r++) {
+            if (region[r] > 0) {
+                byName.merge(slices.name(r - 1), region[r], Long::sum);
+            }
+        }
+        List<RegionOnPath> regions = new ArrayList<>();
+        byName.forEach((name, ticks) -> regions.add(new RegionOnPath(name, ticks * tick)));
+        regions.sort(Comparator.comparingDouble(RegionOnPath::timeOnPath).reversed().thenComparing(RegionOnPath::name));
+        List<PairOnPath> pairList = new ArrayList<>();
+        pairs.forEach((k, c) -> pairList.add(new PairOnPath((int) (k / n), (int) (k % n), c[0], c[1] * tick)));
+        return new PathProfile(path.length() * tick, processes, regions, pairList, path);
+    }
+
+    /** The compute on the path of all processes, seconds. */
+    public double computeOnPath() {
+        return processes.stream().mapToDouble(ProcessOnPath::computeOnPath).sum();
+    }
+}

@@ -1,0 +1,238 @@
+package org.igtrace.core.why;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.RegionKind;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.BlockStream;
+import org.igtrace.core.util.BlockStreamReader;
+import org.igtrace.core.util.RecordBlocks;
+
+/**
+ * Each process's time cut into slices, as the events are read: a slice is a stretch in one state,
+ * either computing in a user region (the innermost one running: its exclusive time; outside every
+ * region, region -1) or inside an outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
+ * the {@link RecordBlocks} store, spilled to a file by the command line: nothing per event stays
+ * on the heap) and read back in time order by {@link Cursor}. Also each process's span as the
+ * replay takes it (definitions section 9): from the leave of {@code MPI_Init*} (else its first
+ * event) to the enter of {@code MPI_Finalize} (else its last event), own clock. With several
+ * locations per process the one with the most slices is kept.
+ */
+public final class RegionSlices implements LocationSink {
+    private final TraceDefinitions definitions;
+    private final RecordBlocks store;
+    private final List<Location> locations = Collections.synchronizedList(new ArrayList<>());
+    private Location[] chosen;
+
+    public RegionSlices(TraceDefinitions definitions, RecordBlocks store) {
+        this.definitions = definitions;
+        this.store = store;
+    }
+
+    @Override
+    public LocationEvents location(int process, long order) {
+        Location l = new Location(process, order);
+        locations.add(l);
+        return l;
+    }
+
+    /** Ends the recording (every location's events read); the slices can then be read. */
+    public RegionSlices finish() {
+        if (chosen != null) {
+            return this;
+        }
+        int n = definitions.processCount();
+        chosen = new Location[n];
+        List<Location> ordered = new ArrayList<>(locations);
+        ordered.sort((a, b) -> Long.compare(a.order, b.order));
+        for (Location l : ordered) {
+            l.end();
+            if (l.process >= 0 && l.process < n && l.slices > 0 && (chosen[l.process] == null || l.slices > chosen[l.process].slices)) {
+                chosen[l.process] = l;
+            }
+        }
+        return this;
+    }
+
+    public int processCount() {
+        return definitions.processCount();
+    }
+
+    public TraceDefinitions definitions() {
+        return definitions;
+    }
+
+    /** The name of the region of slices: {@code region} of the definitions, or (-1) "(no user region)". */
+    public String name(int region) {
+        return region < 0 ? NO_REGION : definitions.regionName(region);
+    }
+
+    /** The name of the time a process computes outside every region (its region -1). */
+    public static final String NO_REGION = "(no user region)";
+
+    /** Whether {@code process} has slices. */
+    public boolean has(int process) {
+        return chosen[process] != null;
+    }
+
+    /** The start of {@code process}'s span (own clock, ticks). */
+    public long start(int process) {
+        return chosen[process].start();
+    }
+
+    /** The end of {@code process}'s span (own clock, ticks). */
+    public long end(int process) {
+        return chosen[process].finish();
+    }
+
+    /** A reader of {@code process}'s slices in time order (none without slices). */
+    public Cursor cursor(int process) {
+        Location l = chosen[process];
+        return new Cursor(l == null ? null : l.stream.reader());
+    }
+
+    /** Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #mpi}. */
+    public static final class Cursor {
+        private final BlockStreamReader reader;
+        public long from;
+        public long to;
+        public int region;
+        public boolean mpi;
+
+        Cursor(BlockStreamReader reader) {
+            this.reader = reader;
+        }
+
+        public boolean next() {
+            if (reader == null || !reader.hasMore()) {
+                return false;
+            }
+            long key = reader.readUnsigned();
+            from = to + reader.readSigned();
+            to = from + reader.readUnsigned();
+            region = (int) (key >>> 1) - 1;
+            mpi = (key & 1) != 0;
+            return true;
+        }
+    }
+
+    /** One location's recorder. */
+    private final class Location implements LocationEvents {
+        final int process;
+        final long order;
+        final BlockStream stream;
+        long slices;
+        private int[] stack = new int[16];
+        private int depth;
+        /** Index in the stack of the outermost MPI (or environment) region, -1 none. */
+        private int mpiAt = -1;
+        private long last = Long.MIN_VALUE;
+        private long first = Long.MIN_VALUE;
+        private long initLeave = Long.MIN_VALUE;
+        private long finalizeEnter = Long.MIN_VALUE;
+        /** The open slice: key (-1 none), start, and the end of the previous slice written. */
+        private long key = -1;
+        private long sliceFrom;
+        private long written;
+
+        Location(int process, long order) {
+            this.process = process;
+            this.order = order;
+            this.stream = new BlockStream(store);
+        }
+
+        long start() {
+            return initLeave != Long.MIN_VALUE ? initLeave : first;
+        }
+
+        long finish() {
+            return finalizeEnter != Long.MIN_VALUE ? finalizeEnter : last;
+        }
+
+        /** The current state: (region + 1) << 1, with bit 0 set inside MPI; region -1 outside every region. */
+        private long currentKey() {
+            if (depth == 0) {
+                return 0;
+            }
+            if (mpiAt >= 0) {
+                return (long) (stack[mpiAt] + 1) << 1 | 1;
+            }
+            return (long) (stack[depth - 1] + 1) << 1;
+        }
+
+        /** Time reaches {@code t}: the stretch since the last event belongs to the current state. */
+        private void advance(long t) {
+            if (first == Long.MIN_VALUE) {
+                first = t;
+            }
+            last = Math.max(last, t);
+        }
+
+        private void change(long t) {
+            long k = currentKey();
+            if (k == key) {
+                return;
+            }
+            close(t);
+            key = k;
+            sliceFrom = t;
+        }
+
+        private void close(long t) {
+            if (key >= 0 && t > sliceFrom) {
+                stream.putUnsigned(key);
+                stream.putSigned(sliceFrom - written);
+                stream.putUnsigned(t - sliceFrom);
+                written = t;
+                slices++;
+            }
+        }
+
+        @Override
+        public void enter(long time, int region) {
+            advance(time);
+            if (depth == stack.length) {
+                stack = Arrays.copyOf(stack, depth * 2);
+            }
+            RegionKind kind = definitions.regionKind(region);
+            if (kind == RegionKind.ENVIRONMENT && "MPI_Finalize".equals(definitions.regionName(region)) && finalizeEnter == Long.MIN_VALUE) {
+                finalizeEnter = time;
+            }
+            if (mpiAt < 0 && (kind.isCommunication() || kind == RegionKind.ENVIRONMENT)) {
+                mpiAt = depth;
+            }
+            stack[depth++] = region;
+            change(time);
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            advance(time);
+            if (depth == 0) {
+                return;
+            }
+            depth--;
+            if (mpiAt == depth) {
+                mpiAt = -1;
+                if (definitions.regionKind(stack[depth]) == RegionKind.ENVIRONMENT
+                        && definitions.regionName(stack[depth]).startsWith("MPI_Init")) {
+                    initLeave = time;
+                }
+            }
+            change(time);
+        }
+
+        @Override
+        public void end() {
+            if (!stream.isSealed()) {
+                close(last);
+                key = -1;
+                stream.seal();
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package org.igtrace.core.why;
+
+import java.util.Arrays;
+import org.igtrace.core.replay.ComputeScaling;
+
+/**
+ * The what-if hypotheses of definitions section 14 as a scaling of the replay's compute bursts: each
+ * process's compute in each region is multiplied by a factor ({@link #balance}: a region's total
+ * made the mean on every process that runs it; {@link #atMedian}: a process's compute made the
+ * median process's). A burst's replayed length is scaled by the ratio of its scaled compute to its
+ * measured compute, read from the {@link RegionSlices} with a cursor per process (bursts come in
+ * time order; a replay that starts again restarts the cursor).
+ */
+public final class WhatIf implements ComputeScaling {
+    private final RegionSlices slices;
+    private final double[][] factor;
+    private final RegionSlices.Cursor[] cursor;
+    private final boolean[] pending;
+    private final long[] lastFrom;
+
+    private WhatIf(RegionSlices slices, double[][] factor) {
+        this.slices = slices;
+        this.factor = factor;
+        int n = slices.processCount();
+        this.cursor = new RegionSlices.Cursor[n];
+        this.pending = new boolean[n];
+        this.lastFrom = new long[n];
+        Arrays.fill(lastFrom, Long.MAX_VALUE);
+    }
+
+    /** Per process and region + 1 (index 0: outside every region), its compute within its span, ticks. */
+    public static long[][] totals(RegionSlices slices) {
+        int n = slices.processCount(), regions = slices.definitions().regionCount() + 1;
+        long[][] total = new long[n][regions];
+        for (int p = 0; p < n; p++) {
+            if (!slices.has(p)) {
+                continue;
+            }
+            long a = slices.start(p), b = slices.end(p);
+            RegionSlices.Cursor c = slices.cursor(p);
+            while (c.next()) {
+                long overlap = Math.min(c.to, b) - Math.max(c.from, a);
+                if (!c.mpi && overlap > 0) {
+                    total[p][c.region + 1] += overlap;
+                }
+            }
+        }
+        return total;
+    }
+
+    /**
+     * The regions named {@code name} (EZTrace defines one per rank) balanced: each process that runs them runs them
+     * for the mean of their totals.
+     */
+    public static WhatIf balance(RegionSlices slices, long[][] totals, String name) {
+        int n = totals.length, regions = n == 0 ? 0 : totals[0].length;
+        boolean[] named = new boolean[regions];
+        for (int r = 0; r < regions; r++) {
+            named[r] = slices.name(r - 1).equals(name);
+        }
+        long[] mine = new long[n];
+        double sum = 0;
+        int running = 0;
+        for (int p = 0; p < n; p++) {
+            for (int r = 0; r < regions; r++) {
+                mine[p] += named[r] ? totals[p][r] : 0;
+            }
+            if (mine[p] > 0) {
+                sum += mine[p];
+                running++;
+            }
+        }
+        double[][] f = ones(n, regions);
+        for (int p = 0; p < n; p++) {
+            for (int r = 0; r < regions; r++) {
+                if (named[r] && mine[p] > 0) {
+                    f[p][r] = sum / running / mine[p];
+                }
+            }
+        }
+        return new WhatIf(slices, f);
+    }
+
+    /** Process {@code process}'s compute scaled to the median of the processes' compute. */
+    public static WhatIf atMedian(RegionSlices slices, long[][] totals, int process) {
+        int n = totals.length;
+        long[] compute = new long[n];
+        for (int p = 0; p < n; p++) {
+            compute[p] = Arrays.stream(totals[p]).sum();
+        }
+        double[][] f = ones(n, totals.length == 0 ? 0 : totals[0].length);
+        double median = median(compute);
+        if (compute[process] > 0) {
+            Arrays.fill(f[process], median / compute[process]);
+        }
+        return new WhatIf(slices, f);
+    }
+
+    /** The median of {@code values} (the mean of the middle two for an even count). */
+    static double median(long[] values) {
+        long[] s = values.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n == 0 ? 0 : n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+    }
+
+    private static double[][] ones(int n, int regions) {
+        double[][] f = new double[n][regions];
+        for (double[] row : f) {
+            Arrays.fill(row, 1);
+        }
+        return f;
+    }
+
+    @Override
+    public double burst(int process, long from, long to, double seconds) {
+        if (process < 0 || process >= cursor.length || !slices.has(process)) {
+            return seconds;
+        }
+        if (from < lastFrom[process] || cursor[process] == null) {
+            cursor[process] = slices.cursor(process);
+            pending[process] = false;
+        }
+        lastFrom[process] = from;
+        RegionSlices.Cursor c = cursor[process];
+        double plain = 0, scaled = 0;
+        while (true) {
+            if (!pending[process]) {
+                if (!c.next()) {
+                    break;
+                }
+                pending[process] = true;
+            }
+            if (c.from >= to) {
+                break;
+            }
+            long overlap = Math.min(c.to, to) - Math.max(c.from, from);
+            if (!c.mpi && overlap > 0) {
+                plain += overlap;
+                scaled += overlap * factor[process][c.region + 1];
+            }
+            if (c.to > to) {
+                break;
+            }
+            pending[process] = false;
+        }
+        return plain > 0 ? seconds * scaled / plain : seconds;
+    }
+}

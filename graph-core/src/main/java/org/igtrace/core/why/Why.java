@@ -1,0 +1,99 @@
+package org.igtrace.core.why;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+
+/**
+ * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
+ * what lies on it, the causes by delay cost, and the what-if replays of the top causes. Seconds.
+ *
+ * @param path             the critical path's profile
+ * @param causes           by delay cost, largest first
+ * @param whatIf           the hypotheses replayed, in the order of the causes
+ * @param waiting          the run's waiting (every wait of definitions section 8), the sum of the delay costs
+ * @param predictedRuntime the replay's run time without a change (the what-ifs' gains are against it), or 0 without replay
+ * @param costs            the delay costs, per process and pair too (ticks)
+ * @param tick             seconds per tick of the costs
+ */
+public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
+                  DelayCosts costs, double tick) {
+
+    /** Per rank, its compute on the critical path, seconds. */
+    public double[] criticalByProcess() {
+        double[] r = new double[path.processes().size()];
+        path.processes().forEach(p -> r[p.rank()] = p.computeOnPath());
+        return r;
+    }
+
+    /** Per rank, the delay cost it caused, seconds. */
+    public double[] delayByProcess() {
+        double[] r = new double[path.processes().size()];
+        for (int p = 0; p < r.length; p++) {
+            r[p] = costs.ofProcess(p) * tick;
+        }
+        return r;
+    }
+
+    /** The time on the critical path of the messages between {@code a} and {@code b} (both ways), seconds. */
+    public double criticalOfPair(int a, int b) {
+        return path.pairs().stream().filter(p -> p.sender() == a && p.receiver() == b || p.sender() == b && p.receiver() == a)
+                .mapToDouble(PathProfile.PairOnPath::time).sum();
+    }
+
+    /** The waiting of {@code a} and {@code b} for each other (both ways), seconds. */
+    public double delayOfPair(int a, int b) {
+        return (costs.ofPair(a, b) + costs.ofPair(b, a)) * tick;
+    }
+
+    /** A cause: process {@code rank}'s region {@code region} (or "(communication)"), the waiting it caused. */
+    public record CauseRow(int rank, String region, double delayCost) {
+    }
+
+    /** A hypothesis ("balance region solve", "rank 5 at median compute"), its replayed run time and gain. */
+    public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
+    }
+
+    /** The name of the region of causes charged to no compute region. */
+    public static final String COMMUNICATION = "(communication)";
+
+    /**
+     * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
+     * causes replayed by {@code replay} on {@code model} (replay null: none).
+     */
+    public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, ReplayParameters model, int top) {
+        CriticalPath path = CriticalPath.of(waits, slices);
+        double tick = 1 / slices.definitions().ticksPerSecond();
+        PathProfile profile = PathProfile.of(path, slices, waits);
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start());
+        List<CauseRow> causes = new ArrayList<>();
+        for (DelayCosts.Cause c : costs.causes()) {
+            causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
+        }
+        List<Hypothesis> whatIf = new ArrayList<>();
+        double predicted = 0;
+        if (replay != null) {
+            predicted = replay.predict(model).predictedRuntime();
+            long[][] totals = WhatIf.totals(slices);
+            Set<String> tried = new LinkedHashSet<>();
+            for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
+                if (c.region() != DelayCosts.COMMUNICATION) {
+                    String name = "balance region " + slices.name(c.region());
+                    if (tried.add(name)) {
+                        double t = replay.predict(model, WhatIf.balance(slices, totals, slices.name(c.region()))).predictedRuntime();
+                        whatIf.add(new Hypothesis(name, t, predicted - t));
+                    }
+                }
+                String name = "rank " + c.rank() + " at median compute";
+                if (tried.add(name)) {
+                    double t = replay.predict(model, WhatIf.atMedian(slices, totals, c.rank())).predictedRuntime();
+                    whatIf.add(new Hypothesis(name, t, predicted - t));
+                }
+            }
+        }
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick);
+    }
+}
