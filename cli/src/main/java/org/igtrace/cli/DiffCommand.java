@@ -129,18 +129,23 @@ public final class DiffCommand implements Callable<Integer> {
      * Reads one run: its profile with waits, compute per region and critical path; with {@code processes >= 0},
      * refuses (before any event is read) a trace of another number of processes than {@code first}'s.
      */
-    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException {
+    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException, UsageError {
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
-            TraceProfile profile = new SelectedReading().read(located, options, ProgressBar.on(parent.err(), output.quiet), Selection.ALL,
-                    d -> {
-                        if (processes >= 0 && d.processCount() != processes) {
+            // both traces are read here: diff ran whole in a child JVM when either needs one (call())
+            TraceSession session = TraceSession.open(parent, located.file(), options, Selection.ALL, ProgressBar.on(parent.err(), output.quiet))
+                    .beforeEvents(n -> {
+                        if (processes >= 0 && n != processes) {
                             throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
-                                    + located.file() + " has " + d.processCount() + ": diff compares two runs of the same processes");
+                                    + located.file() + " has " + n + ": diff compares two runs of the same processes");
                         }
-                        return taps.on(d, store);
                     });
+            session.subscribe(d -> taps.on(d, store));
+            if (session.start() != null) {
+                throw new IllegalStateException("a whole read of " + located.file() + " ended early");
+            }
+            TraceProfile profile = session.profile();
             WaitLog waits = taps.waits;
             if (waits == null) { // no wait analysis ran (no message, no collective): a path without jumps
                 waits = new WaitLog(new long[profile.processes().size()]);

@@ -166,13 +166,9 @@ public final class GraphCommand implements Callable<Integer> {
         try {
             if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
                 // the critical path and the delay costs need the waits with their partners: read here, as igtrace why does
-                org.igtrace.reader.TraceFormat.Located located = org.igtrace.reader.TraceFormat.locate(trace.path());
-                if (IsolatedCommand.needed(located)) {
-                    return IsolatedCommand.run(parent.args(), located.file(), stdout, err);
-                }
-                WhyReading.Result r = WhyReading.read(trace.path(), reading, selection, err, output.quiet, 0, false);
-                if (r == null) {
-                    return 1;
+                WhyReading.Result r = WhyReading.read(parent, trace.path(), reading, selection, output.quiet, 0, false);
+                if (r.exit() != null) {
+                    return r.exit();
                 }
                 why = r.why();
                 read = new TraceReading.Read(r.located(), r.profile());

@@ -76,13 +76,9 @@ public final class WhyCommand implements Callable<Integer> {
         }
         outputOptions.check();
         try {
-            org.igtrace.reader.TraceFormat.Located located = org.igtrace.reader.TraceFormat.locate(trace.path());
-            if (IsolatedCommand.needed(located)) { // libotf2 in a child JVM, as the other commands that read selections
-                return IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err());
-            }
-            WhyReading.Result read = WhyReading.read(trace.path(), reading, selection, err, outputOptions.quiet, top, true);
-            if (read == null) {
-                return 1;
+            WhyReading.Result read = WhyReading.read(parent, trace.path(), reading, selection, outputOptions.quiet, top, true);
+            if (read.exit() != null) {
+                return read.exit();
             }
             Why why = read.why();
             TraceProfile profile = read.profile();
@@ -103,7 +99,7 @@ public final class WhyCommand implements Callable<Integer> {
         } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
-        } catch (SelectedReading.SelectionError e) {
+        } catch (UsageError e) { // a rank or region the trace does not have
             err.println(e.getMessage());
             return 2;
         } catch (IOException e) {

@@ -30,8 +30,11 @@ import org.igtrace.reader.spill.TempFileRecordBlocks;
  * recorder (with what-ifs) and the waits' tap; then the analysis of definitions section 14.
  */
 final class WhyReading {
-    /** The read's profile, the trace's location and the analysis. */
-    record Result(TraceFormat.Located located, TraceProfile profile, Why why) {
+    /**
+     * The read's profile, the trace's location and the analysis; or, with {@code exit} not null, the exit code of a
+     * command that ended without them (it ran in a child JVM, or the selection kept nothing, said on standard error).
+     */
+    record Result(TraceFormat.Located located, TraceProfile profile, Why why, Integer exit) {
     }
 
     private WhyReading() {
@@ -39,25 +42,20 @@ final class WhyReading {
 
     /**
      * Reads {@code trace} (the window and region of {@code selection} kept of every process) and analyses it, with the
-     * what-ifs of the {@code top} first causes when {@code whatIf}; null when the selection kept nothing (said on {@code err}).
+     * what-ifs of the {@code top} first causes when {@code whatIf}, through the door every command reads by.
      */
-    static Result read(Path trace, ReadingOptions reading, Selection selection, PrintWriter err, boolean quiet, int top, boolean whatIf)
-            throws TraceReadException {
+    static Result read(IgtraceCommand parent, Path trace, ReadingOptions reading, Selection selection, boolean quiet, int top,
+                       boolean whatIf) throws TraceReadException, UsageError {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
-            TraceFormat.Located located = TraceFormat.locate(trace);
             Taps taps = new Taps(whatIf);
-            SelectedReading selected = new SelectedReading();
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
-            TraceProfile profile = selected.readEveryRank(located, options, ProgressBar.on(err, quiet), selection, d -> taps.on(d, store));
-            String nothing = selected.nothingLeft(located);
-            if (nothing == null) {
-                nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
+            TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet)).everyRank();
+            session.subscribe(d -> taps.on(d, store));
+            Integer ended = session.start();
+            if (ended != null) {
+                return new Result(session.located(), null, null, ended);
             }
-            if (nothing != null) {
-                err.println(nothing);
-                return null;
-            }
-            return new Result(located, profile, analyse(profile, taps, reading, top));
+            return new Result(session.located(), session.profile(), analyse(session.profile(), taps, reading, top), null);
         }
     }
 
