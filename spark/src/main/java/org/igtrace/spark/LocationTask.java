@@ -26,7 +26,7 @@ import org.igtrace.reader.TraceReadException;
  * reader, or OTF event files) through the {@link PartReader} the driver broadcast (definitions
  * read once, on the driver: a task opens only its own parts' files) once into graph-core's
  * {@link TraceAccumulator} and {@link MatchRecords}, and emits {@link Rows#TASK} rows: the
- * accumulation per location (times per process, traffic per pair, note counts) and the sealed match
+ * accumulation per location (its times, traffic per pair, note counts) and the sealed match
  * record blocks, each with the key it is joined under.
  */
 final class LocationTask implements MapPartitionsFunction<Long, Row> {
@@ -94,9 +94,8 @@ final class LocationTask implements MapPartitionsFunction<Long, Row> {
     }
 
     private static void emit(LocationAccumulator l, List<Row> rows) {
-        // d: 1 for a location with a region span, so that the sum per process counts its threads (ProfileTotals.threads)
-        rows.add(Rows.task(Rows.PROCESS, l.process(), 0, 0, l.spanTicks(), l.environmentTicks(), l.communicationTicks(), 0,
-                l.spanTicks() > 0 ? 1 : 0, null));
+        // Its times whole: a process of several threads is assembled from all of them on the driver (definitions sections 3, 10a).
+        rows.add(Rows.task(Rows.PROCESS, l.process(), 0, 0, l.order(), 0, 0, 0, 0, Rows.bytes(l.times().toLongs())));
         pairs(Rows.SENDS, l.sends(), l.order(), rows);
         pairs(Rows.RECEIVES, l.receives(), l.order(), rows);
         pairs(Rows.COLLECTIVE_TRAFFIC, l.collectiveTraffic(), l.order(), rows);

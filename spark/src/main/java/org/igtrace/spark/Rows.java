@@ -15,7 +15,7 @@ import org.apache.spark.sql.types.StructType;
  *
  * <pre>
  * TASK  kind     a        b        c      x       y         z           w         d      data
- *       PROCESS  process  -        -      span    environment communication -     -      -      (ticks, per location)
+ *       PROCESS  process  -        -      order   -         -           -         -      times  (per location: LocationTimes in longs)
  *       PAIR     table    from     to     order   messages  -           -         bytes  -      (per location and pair)
  *       COUNT    which    -        -      value   -         -           -         -      -
  *       BLOCK    side     process  key    order   records   block index join key  -      bytes  (match records; join key: pair, or communicator and instance range)
@@ -109,6 +109,20 @@ final class Rows {
 
     static Row task(int kind, int a, int b, int c, long x, long y, long z, long w, double d, byte[] data) {
         return RowFactory.create(kind, a, b, c, x, y, z, w, d, data);
+    }
+
+    /** Longs as bytes (big-endian), for the data column. */
+    static byte[] bytes(long[] values) {
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(values.length * Long.BYTES);
+        b.asLongBuffer().put(values);
+        return b.array();
+    }
+
+    /** The longs {@link #bytes} gave. */
+    static long[] longs(byte[] bytes) {
+        long[] values = new long[bytes.length / Long.BYTES];
+        java.nio.ByteBuffer.wrap(bytes).asLongBuffer().get(values);
+        return values;
     }
 
     static Row join(int kind, int a, int b, long x) {

@@ -8,6 +8,7 @@ import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
@@ -20,6 +21,7 @@ import org.igtrace.cli.ProfileReader;
 import org.igtrace.cli.SelectionOptions;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
+import org.igtrace.core.profile.LocationTimes;
 import org.igtrace.core.profile.ProfileTotals;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
@@ -42,7 +44,8 @@ import org.igtrace.reader.otf2.Otf2TraceReader;
 /**
  * The driver's side of igtrace on Spark: reads the definitions, splits the trace's parts into
  * location tasks by the events they announce, runs them once (their rows kept by Spark; a
- * selection's filter in front of their analyses), adds the profile up by process and pair, and
+ * selection's filter in front of their analyses), adds the profile up by pair, assembles each process
+ * from its locations' times as the command line does, and
  * hands the match records to {@link DistributedWaits}. The
  * command line's own code builds the graph and writes it from the profile returned here.
  */
@@ -146,12 +149,6 @@ final class SparkProfileReader implements ProfileReader {
                 int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2), c = r.getInt(3);
                 long x = r.getLong(4), y = r.getLong(5), z = r.getLong(6);
                 switch (kind) {
-                    case Rows.PROCESS -> {
-                        totals.spanTicks[a] += x;
-                        totals.threads[a] += (int) Math.round(r.getDouble(7)); // locations with a region span
-                        totals.environmentTicks[a] += y;
-                        totals.communicationTicks[a] += z;
-                    }
                     case Rows.PAIR -> {
                         PairCounters table = a == Rows.SENDS ? totals.sends
                                 : a == Rows.RECEIVES ? totals.receives : totals.collectiveTraffic;
@@ -172,7 +169,9 @@ final class SparkProfileReader implements ProfileReader {
                     }
                 }
             }
-            TraceProfile profile = new TraceAccumulator(definitions, analysis.modelCollectives()).profile(totals)
+            List<LocationTimes> times = locationTimes(rows);
+            times.forEach(totals::add);
+            TraceProfile profile = new TraceAccumulator(definitions, analysis.modelCollectives()).profile(totals, times)
                     .withNotes(source.notes(readerCounts));
             if (!waits) {
                 return new Selected(profile, kept);
@@ -193,13 +192,25 @@ final class SparkProfileReader implements ProfileReader {
     }
 
     /**
+     * Every location's times, on the driver: a process's threads may have been read by different tasks, and its
+     * wall-clock span, busiest MPI thread and OpenMP teams need all of them (definitions sections 3 and 10a).
+     */
+    private static List<LocationTimes> locationTimes(Dataset<Row> rows) {
+        List<LocationTimes> times = new ArrayList<>();
+        for (Row r : rows.filter(col("kind").equalTo(Rows.PROCESS)).select("data").collectAsList()) {
+            times.add(LocationTimes.ofLongs(Rows.longs(r.getAs(0))));
+        }
+        return times;
+    }
+
+    /**
      * The location tasks' profile rows reduced by key in one aggregation: times per process, traffic
      * per table and directed pair, counts. Sent and received bytes are whole numbers, exact in any
      * order; modelled collective bytes may be fractions, so their per-location values come along
      * sorted by location order and are added in that order, as the command line adds them.
      */
     private static List<Row> reduceProfile(Dataset<Row> rows) {
-        return rows.filter(col("kind").notEqual(Rows.BLOCK))
+        return rows.filter(col("kind").notEqual(Rows.BLOCK).and(col("kind").notEqual(Rows.PROCESS)))
                 .groupBy("kind", "a", "b", "c")
                 .agg(sum("x"), sum("y"), sum("z"), sum("d"), sort_array(collect_list(
                         when(col("kind").equalTo(Rows.PAIR).and(col("a").equalTo(Rows.COLLECTIVE_TRAFFIC)),

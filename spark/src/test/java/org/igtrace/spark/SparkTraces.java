@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Every trace in testdata/: OTF2 runs, the skewed copies, the OTF (version 1) traces. */
+/** Every trace in testdata/: OTF2 runs, the skewed copies, the OTF (version 1) traces, the hybrid and part-recorded runs. */
 final class SparkTraces {
     private SparkTraces() {
     }
@@ -31,6 +31,8 @@ final class SparkTraces {
         all.add(dir().resolve("otf1/vt-jacobi-cpu/jacobi_cuda.otf"));
         all.add(dir().resolve("waitall")); // MPI_Waitall completing several receives: combined across join partitions
         all.add(dir().resolve("halo"));
+        all.add(dir().resolve("hybrid")); // OpenMP teams: barrier waits, idle, runtime per thread (definitions section 10a)
+        all.add(dir().resolve("measured-part/measurement-off")); // recording off: left out of T_i, noted per process
         return all;
     }
 }

@@ -101,6 +101,11 @@ public final class LocationAccumulator implements LocationEvents {
         return lastRegionTime >= firstRegionTime ? gaps.between(firstRegionTime, lastRegionTime) : 0;
     }
 
+    /** The times its process's profile needs (definitions sections 3 and 10a), apart from traffic and counts. */
+    public LocationTimes times() {
+        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), environmentTicks, communicationTicks, omp);
+    }
+
     /** Ticks inside MPI environment calls. */
     public long environmentTicks() {
         return environmentTicks;

@@ -105,4 +105,32 @@ final class OpenMpThread {
             }
         }
     }
+
+    /** The records {@link OpenMpTeams} reads (not the state of constructs still open): for {@link #ofLongs}. */
+    long[] toLongs() {
+        long[] v = new long[5 + parallelCount * 2 + barrierCount * 4];
+        v[0] = parallelCount;
+        v[1] = parallelTicks;
+        v[2] = barrierCount;
+        v[3] = runtimeTicks;
+        v[4] = 0; // format version
+        System.arraycopy(parallels, 0, v, 5, parallelCount * 2);
+        System.arraycopy(barriers, 0, v, 5 + parallelCount * 2, barrierCount * 4);
+        return v;
+    }
+
+    /** The records {@link #toLongs()} gave. */
+    static OpenMpThread ofLongs(long[] v) {
+        OpenMpThread t = new OpenMpThread();
+        t.parallelCount = (int) v[0];
+        t.parallelTicks = v[1];
+        t.barrierCount = (int) v[2];
+        t.runtimeTicks = v[3];
+        if (v.length != 5 + t.parallelCount * 2L + t.barrierCount * 4L) {
+            throw new IllegalArgumentException("OpenMP records of " + v.length + " longs");
+        }
+        t.parallels = Arrays.copyOfRange(v, 5, 5 + t.parallelCount * 2);
+        t.barriers = Arrays.copyOfRange(v, 5 + t.parallelCount * 2, v.length);
+        return t;
+    }
 }

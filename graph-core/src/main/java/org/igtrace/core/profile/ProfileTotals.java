@@ -23,8 +23,9 @@ public final class ProfileTotals {
     /**
      * Per process: the earliest first and the latest last region event over its threads, the most ticks one thread spent
      * in MPI communication, and the fewest ticks one thread's recording was off: a process of several threads has the
-     * wall-clock span {@code last - first} (definitions section 3). A distributed engine that fills only the sums leaves
-     * {@code first > last}: its processes keep the sum of their threads' spans.
+     * wall-clock span {@code last - first} (definitions section 3). Totals made elsewhere add every location's
+     * {@link LocationTimes}; ones that fill only the sums leave {@code first > last}: their processes keep the sum of
+     * their threads' spans.
      */
     public final long[] firstTicks;
     public final long[] lastTicks;
@@ -84,18 +85,7 @@ public final class ProfileTotals {
 
     /** Adds one location's accumulation. */
     public void add(LocationAccumulator l) {
-        int p = l.process();
-        spanTicks[p] += l.spanTicks();
-        threads[p] += l.spanTicks() > 0 ? 1 : 0;
-        environmentTicks[p] += l.environmentTicks;
-        offTicks[p] += l.offTicks();
-        communicationTicks[p] += l.communicationTicks;
-        if (l.spanTicks() > 0) {
-            firstTicks[p] = Math.min(firstTicks[p], l.firstRegionTime);
-            lastTicks[p] = Math.max(lastTicks[p], l.lastRegionTime);
-            threadOffTicks[p] = Math.min(threadOffTicks[p], l.offTicks());
-        }
-        threadCommunicationTicks[p] = Math.max(threadCommunicationTicks[p], l.communicationTicks);
+        add(l.times());
         sends.addAll(l.sends());
         receives.addAll(l.receives());
         collectiveTraffic.addAll(l.collectiveTraffic);
@@ -103,5 +93,22 @@ public final class ProfileTotals {
         for (int i = 0; i < c.length; i++) {
             counts[i] += c[i];
         }
+    }
+
+    /** Adds one location's times (not its traffic and counts). */
+    public void add(LocationTimes l) {
+        int p = l.process();
+        long span = l.spanTicks();
+        spanTicks[p] += span;
+        threads[p] += span > 0 ? 1 : 0;
+        environmentTicks[p] += l.environmentTicks();
+        offTicks[p] += l.offTicks();
+        communicationTicks[p] += l.communicationTicks();
+        if (span > 0) {
+            firstTicks[p] = Math.min(firstTicks[p], l.firstRegionTime());
+            lastTicks[p] = Math.max(lastTicks[p], l.lastRegionTime());
+            threadOffTicks[p] = Math.min(threadOffTicks[p], l.offTicks());
+        }
+        threadCommunicationTicks[p] = Math.max(threadCommunicationTicks[p], l.communicationTicks());
     }
 }

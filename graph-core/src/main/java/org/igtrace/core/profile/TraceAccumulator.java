@@ -65,27 +65,40 @@ public final class TraceAccumulator implements LocationSink {
         for (LocationAccumulator l : all) {
             totals.add(l);
         }
-        TraceProfile profile = profile(totals);
-        return profile.withProcesses(threadTimes(profile, totals, all));
+        return profile(totals, all.stream().map(LocationAccumulator::times).toList());
+    }
+
+    /**
+     * The profile (definitions sections 3, 4 and 10a) from totals added up elsewhere and the times of every location:
+     * a distributed engine adds its tasks' traffic and counts by pair, and every location's {@link LocationTimes}
+     * ({@link ProfileTotals#add(LocationTimes)}) once they are in one place, as {@link #profile()} does.
+     *
+     * @param times every location's times, in any order
+     */
+    public TraceProfile profile(ProfileTotals m, List<LocationTimes> times) {
+        List<LocationTimes> ordered = new ArrayList<>(times);
+        ordered.sort(Comparator.comparingLong(LocationTimes::order));
+        TraceProfile profile = totalsProfile(m);
+        return profile.withProcesses(threadTimes(profile, m, ordered));
     }
 
     /**
      * The processes with the OpenMP and per-thread times of those with several threads (definitions section 10a);
      * the others as they are.
      */
-    private List<ProcessProfile> threadTimes(TraceProfile profile, ProfileTotals m, List<LocationAccumulator> all) {
-        List<List<LocationAccumulator>> byProcess = new ArrayList<>();
+    private List<ProcessProfile> threadTimes(TraceProfile profile, ProfileTotals m, List<LocationTimes> all) {
+        List<List<LocationTimes>> byProcess = new ArrayList<>();
         for (int i = 0; i < definitions.processCount(); i++) {
             byProcess.add(new ArrayList<>());
         }
-        for (LocationAccumulator l : all) {
+        for (LocationTimes l : all) {
             if (l.spanTicks() > 0) {
                 byProcess.get(l.process()).add(l);
             }
         }
         List<ProcessProfile> out = new ArrayList<>(profile.processes());
         for (int r = 0; r < out.size(); r++) {
-            List<LocationAccumulator> threads = byProcess.get(r);
+            List<LocationTimes> threads = byProcess.get(r);
             if (threads.size() < 2) {
                 continue;
             }
@@ -93,9 +106,9 @@ public final class TraceAccumulator implements LocationSink {
             long[] mpi = new long[threads.size()];
             List<OpenMpThread> omp = new ArrayList<>();
             for (int t = 0; t < spans.length; t++) {
-                LocationAccumulator l = threads.get(t);
-                spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks);
-                mpi[t] = l.communicationTicks;
+                LocationTimes l = threads.get(t);
+                spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks());
+                mpi[t] = l.communicationTicks();
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
@@ -111,11 +124,8 @@ public final class TraceAccumulator implements LocationSink {
         return ordered;
     }
 
-    /**
-     * The profile (definitions sections 3 and 4) from totals added up elsewhere (a distributed engine
-     * adds the {@link LocationAccumulator}s of its tasks by process and pair).
-     */
-    public TraceProfile profile(ProfileTotals m) {
+    /** The profile (definitions sections 3 and 4) from the totals, before the threads of a process are joined. */
+    private TraceProfile totalsProfile(ProfileTotals m) {
         Directed d = directed(m);
         List<PairTraffic> pairs = new ArrayList<>(d.undirected.size());
         d.undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));

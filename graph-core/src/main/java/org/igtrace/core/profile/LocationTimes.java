@@ -1,0 +1,93 @@
+package org.igtrace.core.profile;
+
+import java.util.Arrays;
+
+/**
+ * One location's times as its process's profile needs them (definitions sections 3 and 10a), apart from its traffic
+ * and counts: its first and last region events, the ticks its recording was off between them, its ticks in MPI
+ * environment and communication calls, and its OpenMP records. A process of several threads is assembled from all of
+ * its threads' times ({@link ProfileTotals#add(LocationTimes)}, {@link TraceAccumulator#profile(ProfileTotals, java.util.List)}),
+ * so a distributed engine whose tasks read a process's threads apart carries these to one place ({@link #toLongs()},
+ * {@link #ofLongs(long[])}).
+ */
+public final class LocationTimes {
+    private static final int FIELDS = 7;
+
+    private final int process;
+    private final long order;
+    private final long firstRegionTime;
+    private final long lastRegionTime;
+    private final long offTicks;
+    private final long environmentTicks;
+    private final long communicationTicks;
+    /** The thread's OpenMP constructs; null when the trace defines none. */
+    final OpenMpThread omp;
+
+    LocationTimes(int process, long order, long firstRegionTime, long lastRegionTime, long offTicks, long environmentTicks,
+                  long communicationTicks, OpenMpThread omp) {
+        this.process = process;
+        this.order = order;
+        this.firstRegionTime = firstRegionTime;
+        this.lastRegionTime = lastRegionTime;
+        this.offTicks = offTicks;
+        this.environmentTicks = environmentTicks;
+        this.communicationTicks = communicationTicks;
+        this.omp = omp;
+    }
+
+    public int process() {
+        return process;
+    }
+
+    /** The location's place among all locations. */
+    public long order() {
+        return order;
+    }
+
+    public long firstRegionTime() {
+        return firstRegionTime;
+    }
+
+    public long lastRegionTime() {
+        return lastRegionTime;
+    }
+
+    /** Ticks between the first and the last region event during which recording was off. */
+    public long offTicks() {
+        return offTicks;
+    }
+
+    /** Last minus first region event, less the time recording was off between them (0 without region events). */
+    public long spanTicks() {
+        return lastRegionTime >= firstRegionTime ? lastRegionTime - firstRegionTime - offTicks : 0;
+    }
+
+    public long environmentTicks() {
+        return environmentTicks;
+    }
+
+    public long communicationTicks() {
+        return communicationTicks;
+    }
+
+    /** Everything above in longs (the OpenMP records 16 bytes per parallel region, 32 per barrier), for {@link #ofLongs}. */
+    public long[] toLongs() {
+        long[] head = {process, order, firstRegionTime, lastRegionTime, offTicks, environmentTicks, communicationTicks};
+        if (omp == null) {
+            return head;
+        }
+        long[] records = omp.toLongs();
+        long[] all = Arrays.copyOf(head, FIELDS + records.length);
+        System.arraycopy(records, 0, all, FIELDS, records.length);
+        return all;
+    }
+
+    /** The times {@link #toLongs()} gave. */
+    public static LocationTimes ofLongs(long[] v) {
+        if (v.length < FIELDS) {
+            throw new IllegalArgumentException("location times of " + v.length + " longs");
+        }
+        OpenMpThread omp = v.length == FIELDS ? null : OpenMpThread.ofLongs(Arrays.copyOfRange(v, FIELDS, v.length));
+        return new LocationTimes((int) v[0], v[1], v[2], v[3], v[4], v[5], v[6], omp);
+    }
+}

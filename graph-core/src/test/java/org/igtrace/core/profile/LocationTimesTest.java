@@ -1,0 +1,93 @@
+package org.igtrace.core.profile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.trace.OmpRole;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A process whose threads are read apart (two tasks of a distributed engine) and assembled from their
+ * {@link LocationTimes} in longs gives what one accumulator over all of them gives (definitions sections 3 and 10a).
+ */
+class LocationTimesTest {
+    // Regions: 0 compute, 1 MPI_Send, 2 omp parallel, 3 omp implicit barrier.
+    private static TraceDefinitions definitions() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        b.addProcess("P0", null);
+        b.addProcess("P1", null);
+        b.addRegion("compute", false, OmpRole.NONE);
+        b.addRegion("MPI_Send", false, OmpRole.NONE);
+        b.addRegion("!$omp parallel", false, OmpRole.PARALLEL);
+        b.addRegion("!$omp implicit barrier", false, OmpRole.IMPLICIT_BARRIER);
+        b.addCommunicator(new int[] {0, 1});
+        return b.build();
+    }
+
+    /** Rank 0: a master 0..1000 with MPI 0..100 and a team 100..1000; its worker 150..1000 in the team. */
+    private static void master(LocationAccumulator m) {
+        m.enter(0, 0);
+        m.enter(0, 1);
+        m.leave(100, 1);
+        m.enter(100, 2);
+        m.enter(400, 3);  // arrives at 400, the worker at 800: waits 400 ticks
+        m.leave(900, 3);
+        m.leave(1000, 2);
+        m.leave(1000, 0);
+    }
+
+    private static void worker(LocationAccumulator w) {
+        w.enter(150, 2);
+        w.enter(800, 3);
+        w.leave(900, 3);
+        w.leave(1000, 2);
+    }
+
+    @Test
+    void threadsReadApartAssembleAsTheCommandLineDoes() {
+        TraceAccumulator all = new TraceAccumulator(definitions(), false);
+        master(all.location(0, 0));
+        worker(all.location(0, 1));
+        ProcessProfile whole = all.profile().processes().get(0);
+
+        // Two tasks: each reads one thread and hands on its times in longs.
+        TraceAccumulator first = new TraceAccumulator(definitions(), false), second = new TraceAccumulator(definitions(), false);
+        worker(second.location(0, 1));
+        master(first.location(0, 0));
+        List<LocationTimes> times = new ArrayList<>();
+        for (TraceAccumulator task : List.of(second, first)) {
+            task.locations().forEach(l -> times.add(LocationTimes.ofLongs(l.times().toLongs())));
+        }
+        ProfileTotals totals = new ProfileTotals(2);
+        times.forEach(totals::add);
+        ProcessProfile assembled = new TraceAccumulator(definitions(), false).profile(totals, times).processes().get(0);
+
+        // T_0: the wall-clock span 0..1000 = 1.0 s (the threads added up: 1000 + 850 = 1.85 s); Tcomm_0: the master's 100 ticks.
+        assertEquals(1.0, assembled.time(), 0);
+        assertEquals(0.1, assembled.commTime(), 0);
+        assertEquals(2, assembled.threads());
+        // The master waits at the barrier from 400 to the worker's arrival at 800: 0.4 s; the worker not at all.
+        assertEquals(List.of(0.4, 0.0), assembled.openMp().threads().stream().map(OpenMpTimes.ThreadTimes::waitBarrier).toList());
+        assertEquals(whole, assembled);
+    }
+
+    @Test
+    void aTraceWithoutOpenMpCarriesNoRecords() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        b.addProcess("P0", null);
+        b.addRegion("compute", false);
+        TraceAccumulator acc = new TraceAccumulator(b.build(), false);
+        LocationAccumulator l = acc.location(0, 3);
+        l.enter(5, 0);
+        l.leave(25, 0);
+        long[] v = l.times().toLongs();
+        assertEquals(7, v.length);
+        LocationTimes t = LocationTimes.ofLongs(v);
+        assertEquals(20, t.spanTicks());
+        assertEquals(3, t.order());
+        assertNull(t.omp);
+    }
+}
