@@ -43,8 +43,9 @@ final class IsolatedCommand {
             command.add("-XX:-CreateCoredumpOnCrash");
             command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
             command.add("-Digtrace.isolate=false");
-            for (String property : new String[] {"igtrace.libotf2", "jna.library.path"}) {
-                if (System.getProperty(property) != null) {
+            // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
+            for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
+                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate")) || property.equals("jna.library.path")) {
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }
             }
