@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -115,6 +116,7 @@ class CommandLineLimitsTest {
     }
 
     /** A reader of standard output that goes away (| head -c1) is not an error: timeline, report and predict said "Broken pipe", exit 1. */
+    @Tag("slow")
     @Test
     void aClosedPipeIsNotAnErrorForTimelineReportAndPredict() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.AutoComplete;
 
@@ -25,6 +26,7 @@ class ConsistentWordingTest {
      * otf2/synth has 1 location that is not a CPU thread; otf1/synth-z 1 GPU stream and 1 thread folded;
      * pthreads-no-mpi draws 1 row; irecv-send fits its network to 1 message of 1 size.
      */
+    @Tag("slow")
     @Test
     void oneIsFollowedByTheSingular() {
         List<String> found = new ArrayList<>();

@@ -99,6 +99,7 @@ class DocumentedCommandsTest {
                 new Example("./igtrace a", "out a\n"), new Example("printf 'x' > f && tool f", null)), found);
     }
 
+    @Tag("slow")
     @Test
     void theReadmesCommandsRunAndPrintWhatItShows() throws Exception {
         List<Example> examples = examples(Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8));

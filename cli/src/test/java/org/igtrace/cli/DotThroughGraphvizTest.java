@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Every DOT igtrace makes must be read by Graphviz without a word (issue 13 item 8: a topology's
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class DotThroughGraphvizTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
 
+    @Tag("slow")
     @Test
     void graphvizReadsEveryDot() throws Exception {
         List<List<String>> runs = new ArrayList<>();

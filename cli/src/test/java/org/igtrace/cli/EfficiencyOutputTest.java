@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -34,6 +35,7 @@ class EfficiencyOutputTest {
         return new Run(code, out.toString(), err.toString());
     }
 
+    @Tag("slow")
     @Test
     void graphmlCarriesEfficiencyThatAddsUp() throws Exception {
         Path graphml = dir.resolve("e.graphml");

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -47,6 +48,7 @@ class FloatNoiseTest {
     }
 
     /** Every output of every command on two bundled traces: no decimal with 16 or more significant digits. */
+    @Tag("slow")
     @Test
     void noOutputHasSixteenSignificantDigits() throws Exception {
         List<String> noisy = new ArrayList<>();

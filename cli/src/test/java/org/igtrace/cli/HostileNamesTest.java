@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,6 +40,7 @@ class HostileNamesTest {
         SubcommandsTest.command("dot", "-Tsvg", "-o", dir.resolve("g.svg").toString(), dot.toString());
     }
 
+    @Tag("slow")
     @Test
     void graphmlCarriesTheNamesToNetworkx() throws Exception {
         Path graphml = dir.resolve("g.graphml");

@@ -8,6 +8,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,6 +42,7 @@ class HybridTest {
      * The per-thread waits, idle, runtime and useful times are the construction's (make-hybrid.py); rank 0's master has
      * 10 us of runtime more than its barriers' 30: its ThreadFork 5 us before and ThreadJoin 5 us after parallel 1.
      */
+    @Tag("slow")
     @Test
     void timesAndOpenMpWaitingPerThreadAreTheConstruction() throws Exception {
         String json = igtrace("stats", HYBRID, "--format", "json", "-q");
@@ -72,6 +74,7 @@ class HybridTest {
      * The same keys in predict's efficiency and the GraphML graph attributes; predict gives SerE and TE again (T and
      * T_ideal are both wall-clock spans of one process).
      */
+    @Tag("slow")
     @Test
     void hybridEfficienciesAreTheHandDerivedOnes() throws Exception {
         String program = String.join("\n",
@@ -100,6 +103,7 @@ class HybridTest {
      * OpenMP waiting and idle time at most T; barrier waiting found (Score-P writes implicit barriers at every loop).
      * Before (threads' spans added up) T was 10.7 s for this 2.68 s run, PE 0.984 (now hybrid PE 0.639).
      */
+    @Tag("slow")
     @Test
     void aRealScorePRunHasWallClockTimesAndWaitsInRange() throws Exception {
         String trace = TESTDATA.resolve("otf2/scorep-jacobi-2nodes/traces.otf2").toString();

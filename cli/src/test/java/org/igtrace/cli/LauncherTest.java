@@ -101,6 +101,7 @@ class LauncherTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void resultsErrorsAndExitCodesPassThrough() throws Exception {
         String otf2 = TESTDATA.resolve("otf2/patterns-4").toString();
@@ -121,6 +122,7 @@ class LauncherTest {
     }
 
     /** The JVM ends without its exit note once its temporary output file exists, as a JVM that crashed would. */
+    @Tag("slow")
     @Test
     void aJvmThatDiesIsOneLineAndLeavesNoTemporaryFile() throws Exception {
         Path anchor = TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2");
@@ -137,6 +139,7 @@ class LauncherTest {
     }
 
     /** A real native crash: SIGSEGV while libotf2 opens the anchor, a named pipe (see ReaderCrashTest). */
+    @Tag("slow")
     @Test
     void aCrashInLibotf2IsOneLineAndExitCodeOne() throws Exception {
         Run crash = signalInLibotf2("SEGV");
@@ -170,6 +173,7 @@ class LauncherTest {
     }
 
     /** SIGTERM to the launcher alone (kill PID, a caller's timeout) ends the JVM too: no JVM left running. */
+    @Tag("slow")
     @Test
     void aSignalToTheLauncherEndsTheJvm() throws Exception {
         terminateLauncher(false);
@@ -180,6 +184,7 @@ class LauncherTest {
      * "OutOfMemoryError occurred dispatching signal SIGTERM") is killed once the grace period has
      * passed: the launcher never waits for ever (issue 41, item 1).
      */
+    @Tag("slow")
     @Test
     void aJvmDeafToSigtermIsKilledAfterTheGracePeriod() throws Exception {
         terminateLauncher(true);
@@ -221,6 +226,7 @@ class LauncherTest {
      * writing nothing. The launcher's status folder is left (nothing ran to remove it); the next run
      * removes it, its process being gone.
      */
+    @Tag("slow")
     @Test
     void aJvmDiesWithItsLauncherAndTheNextRunRemovesWhatWasLeft() throws Exception {
         Path anchor = work.resolve("traces.otf2");
@@ -288,6 +294,7 @@ class LauncherTest {
      * A trace path holding a newline and an ESC, in the launcher's own message (issue 41, item 9):
      * it was echoed raw, two lines and a live terminal escape; it is one line with \n and \x1b.
      */
+    @Tag("slow")
     @Test
     void aPathWithANewlineAndEscIsOneVisibleLineInTheLaunchersMessage() throws Exception {
         Path folder = Files.createDirectory(work.resolve("run\n\u001b[31mred"));
@@ -308,6 +315,7 @@ class LauncherTest {
     }
 
     /** SIGKILL of the JVM from outside (kill -9, the OOM killer) is named as such, not blamed on the trace. */
+    @Tag("slow")
     @Test
     void aKillOfTheJvmFromOutsideIsNotBlamedOnTheTrace() throws Exception {
         Run killed = signalInLibotf2("KILL");
@@ -350,6 +358,7 @@ class LauncherTest {
      * and closing the pipe after 100 bytes must end igtrace quietly with exit 0. The bound of
      * 10 s is generous (it ends in about a second); the test is of behaviour, not of speed.
      */
+    @Tag("slow")
     @Test
     void aPerfettoExportEndsWhenTheReaderOfItsOutputGoesAway() throws Exception {
         Path trace = Files.createDirectory(work.resolve("t"));
@@ -393,6 +402,7 @@ class LauncherTest {
      * naming the path with the byte as \xff, exit 1, nothing written; the third reads and writes.
      * The folders are made and removed by bash: Java could not name them.
      */
+    @Tag("slow")
     @Test
     void pathsThatAreNotUtf8AreNamedAndUtf8PathsWorkUnderTheCLocale() throws Exception {
         String pi4 = TESTDATA.resolve("otf2/pi-4").toString();

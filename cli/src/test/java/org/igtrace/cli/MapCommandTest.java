@@ -20,6 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -73,6 +74,7 @@ class MapCommandTest {
         return r;
     }
 
+    @Tag("slow")
     @Test
     void torusEveryNeighbourOneHop() {
         String json = map(HALO3D, "--topology", "torus:4x4x4").out();
@@ -82,6 +84,7 @@ class MapCommandTest {
         assertTrue(rankOrder >= 3 * proposed && rankOrder <= 5.5 * proposed, "rank order " + rankOrder);
     }
 
+    @Tag("slow")
     @Test
     void meshEveryNeighbourOneHop() {
         String json = map(HALO2D, "--topology", "mesh:8x8").out();
@@ -91,6 +94,7 @@ class MapCommandTest {
         assertTrue(rankOrder >= 3 * proposed && rankOrder <= 5.5 * proposed, "rank order " + rankOrder);
     }
 
+    @Tag("slow")
     @Test
     void twoSlotsFiveSixthsOneHop() {
         String json = map(HALO3D, "--topology", "torus:4x4x2", "--slots", "2").out();
@@ -113,6 +117,7 @@ class MapCommandTest {
     }
 
     /** The placement file read back by igtrace graph --placement gives map's hop-bytes; predict --placement map's run time. */
+    @Tag("slow")
     @Test
     void placementFileReadBack() throws IOException {
         String model = "--latency=1us --bandwidth=1GB/s --hop-latency=2us";
@@ -140,6 +145,7 @@ class MapCommandTest {
     }
 
     /** Every rank once in the MPICH order and in the Slurm host list, each host as many times as its slots. */
+    @Tag("slow")
     @Test
     void launcherFilesHoldEveryRankOnce() throws IOException {
         Path hosts = dir.resolve("hosts");
@@ -169,6 +175,7 @@ class MapCommandTest {
     }
 
     /** Open MPI's mpirun runs the rankfile (hosts localhost, oversubscribed): every rank once; a wrong host is refused. */
+    @Tag("slow")
     @Test
     void openMpiAcceptsTheRankfile() throws IOException, InterruptedException {
         assumeTrue(onPath("mpirun"), "mpirun is not installed");
@@ -193,6 +200,7 @@ class MapCommandTest {
      * H = 20 us, the proposal (every neighbour one hop, one flow a link direction) takes predict's time; rank order
      * shares links among up to 9 flows (map's largest link load, 2359296 bytes, is 9 pairs' 262144) and is slower.
      */
+    @Tag("slow")
     @Test
     void simGridJudgesThePlacements() throws IOException, InterruptedException {
         assumeTrue(onPath("smpirun"), "SimGrid is not installed");
@@ -283,6 +291,7 @@ class MapCommandTest {
     }
 
     /** On every bundled trace map runs and its proposal is never worse than rank order. */
+    @Tag("slow")
     @Test
     void everyBundledTraceNeverWorseThanRankOrder() throws IOException {
         List<Path> traces = new ArrayList<>();

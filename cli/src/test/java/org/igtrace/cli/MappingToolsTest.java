@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,6 +98,7 @@ class MappingToolsTest {
         assertEquals(8, Files.readAllLines(dir.resolve("p8.metis.part.2")).size());
     }
 
+    @Tag("slow")
     @Test
     void numpyReadsTheMatrix() throws Exception {
         Run r = python("import numpy, sys; m = numpy.loadtxt(sys.argv[1], dtype=int); "
@@ -105,6 +107,7 @@ class MappingToolsTest {
         assertEquals("(8, 8) True 32 " + ARC_LOAD_SUM + " 1571 4000 1000 0", r.out.strip());
     }
 
+    @Tag("slow")
     @Test
     void scipyReadsTheMatrixMarketFile() throws Exception {
         Run r = python("import scipy.io, sys; a = scipy.io.mmread(sys.argv[1]).toarray(); "
@@ -113,6 +116,7 @@ class MappingToolsTest {
         assertEquals("(8, 8) 32 11000.0 True 1000.0 4000.0", r.out.strip());
     }
 
+    @Tag("slow")
     @Test
     void networkxReadsTheCsvEdgeList() throws Exception {
         Run r = python("import csv, sys, networkx as nx\n"
@@ -131,6 +135,7 @@ class MappingToolsTest {
      * x 3000; {r, r+2}: 0-2, 1-3, 4-6, 5-7 1 hop, 2-4, 3-5, 6-0, 7-1 2 hops, x 4000.
      * Hop-bytes 44000 + 30000 + 48000 = 122000; neighbouring nodes 44000 + 16000 of 88000.
      */
+    @Tag("slow")
     @Test
     void torusProjectionAsNetworkxReadsIt() throws Exception {
         Path graphml = dir.resolve("torus.graphml");
@@ -146,6 +151,7 @@ class MappingToolsTest {
         assertEquals("8 12 122000.0 88000.0 122000.0 5", r.out.strip());
     }
 
+    @Tag("slow")
     @Test
     void topologyMistakesAreUsageErrors() throws Exception {
         Run r = igtrace(TRACE, "--topology", "hypercube");

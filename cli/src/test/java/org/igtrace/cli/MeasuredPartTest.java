@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -56,6 +57,7 @@ class MeasuredPartTest {
      * skew/oneway-star, serialisation 1.0002 on otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf and 1.0000000000000002 on
      * two-chunks (and 1.435 on measured-part/staggered, 1.021 on measured-part/measurement-off).
      */
+    @Tag("slow")
     @Test
     void everyBundledTraceHasItsNumbersInRange() throws Exception {
         List<String> args = new ArrayList<>();

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * Issue 14, "Numbers people read", on the bundled traces (EZTrace with a 1 ns timer, Score-P with
@@ -29,6 +30,7 @@ class NumbersPeopleReadTest {
     private static final Pattern NOISE = Pattern.compile("\\.[0-9]*(000000|999999)[0-9]*$");
     private static final Pattern LABEL = Pattern.compile("(-?[0-9]+(\\.[0-9]+)?)( (B|KB|MB|GB|TB|s|ms|us|ns)|k? msg)");
 
+    @Tag("slow")
     @Test
     void noScientificNotationNoNoiseShortLabels() {
         // OTF2 is read in a child JVM: one weight each there; every weight on the OTF traces, read here

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -67,6 +68,7 @@ class Otf2ArchiveFilesTest {
         assertOneLineError(run(dir.toString()), dir.resolve("traces.def") + ": missing (global definitions)");
     }
 
+    @Tag("slow")
     @Test
     void libotf2sWordsComeInParentheses(@TempDir Path dir) throws Exception {
         copy(dir);

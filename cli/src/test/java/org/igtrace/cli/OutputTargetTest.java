@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -84,6 +85,7 @@ class OutputTargetTest {
      * -o /dev/stdout into a pipe and into a file the shell opened for appending: it followed the link
      * as text (pipe:[N], exit 1) or renamed a file over the shell's (the earlier lines gone).
      */
+    @Tag("slow")
     @Test
     void devStdoutWritesToTheOpenDescriptor() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -117,6 +118,7 @@ class PartialRunsTest {
      * same output on one thread and on two, every time; here on the Score-P jacobi whose rank 1's
      * clock was made to run 100 ppm fast (testdata/SOURCES.md), read from its 10 locations.
      */
+    @Tag("slow")
     @Test
     void driftingOffsetsDoNotDependOnTheThreads() {
         String first = null;

@@ -14,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ReaderCrashTest {
     static final byte[] OTF2_MAGIC = {0x03, 'B', 'O', 'T', 'F', '2'};
 
+    @Tag("slow")
     @Test
     void aCrashInTheReaderProcessIsOneLineAndExitCodeOne(@TempDir Path dir) throws Exception {
         Path anchor = dir.resolve("traces.otf2");
@@ -46,6 +48,7 @@ class ReaderCrashTest {
      * the archive's fault: the line names the signal and where it came from, and the exit code is
      * the shell's 128 + signal (issue 41, item 3: both read "libotf2 crashed ... the archive is damaged").
      */
+    @Tag("slow")
     @Test
     void aKillFromOutsideIsNotBlamedOnTheTrace(@TempDir Path dir) throws Exception {
         Path anchor = dir.resolve("traces.otf2");

@@ -27,6 +27,7 @@ class ReaderProcessTest {
     private record Run(int code, String out, String err) {
     }
 
+    @Tag("slow")
     @Test
     void anExceptionInTheReaderProcessIsAnInternalErrorNotADamagedTrace(@TempDir Path dir) throws Exception {
         Path output = dir.resolve("graph.graphml");
@@ -41,6 +42,7 @@ class ReaderProcessTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void aReaderProcessThatDiesWhileWritingLeavesNoTemporaryFile(@TempDir Path dir) throws Exception {
         Path output = dir.resolve("graph.graphml");
@@ -64,6 +66,7 @@ class ReaderProcessTest {
         assertTrue(run.out().startsWith("strict graph igtrace {"), run.out());
     }
 
+    @Tag("slow")
     @Test
     void theReaderProcessWritesWhatIgtraceWritesInItsOwnJvm(@TempDir Path dir) throws Exception {
         String trace = TESTDATA.resolve("otf2/patterns-4").toString();
@@ -75,6 +78,7 @@ class ReaderProcessTest {
         assertEquals(here.err(), child.err());
     }
 
+    @Tag("slow")
     @Test
     void theReaderProcessExitCodeIsPassedOn(@TempDir Path dir) throws Exception {
         Run run = igtrace(dir, List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "--graph", "bogus");

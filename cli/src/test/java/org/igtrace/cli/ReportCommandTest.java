@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code igtrace report}: one HTML file, every section there, the heat map's cells read back against otf2-print. */
@@ -28,6 +29,7 @@ class ReportCommandTest {
      * that pair, both directions added; the page loads in headless Chromium without any request
      * or console message, and its DOM holds every section.
      */
+    @Tag("slow")
     @Test
     void reportHoldsEverySectionAndTheHeatMapHoldsTheTracesBytes() throws Exception {
         Path trace = TimelineCommandTest.TESTDATA.resolve("otf2/scorep-late-sender-barrier/traces.otf2");

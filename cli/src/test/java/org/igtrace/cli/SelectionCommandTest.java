@@ -61,6 +61,7 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --ranks 0,2-3 --region late_sender",
         "scorep-ping-pong; --window :196ms",
     })
+    @Tag("slow")
     void statsOfASelectionAreThoseOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
         Path reduced = reduced(trace, selection, "reduced");
         String source = TESTDATA.resolve("otf2").resolve(trace).toString();
@@ -97,6 +98,7 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --region late_sender",
         "scorep-ping-pong; --window :196ms",
     })
+    @Tag("slow")
     void predictionOfAWindowOrRegionIsThatOfATraceHoldingOnlyItsEvents(String trace, String selection) throws Exception {
         Path reduced = reduced(trace, selection, "reduced");
         String source = TESTDATA.resolve("otf2").resolve(trace).toString();
@@ -235,6 +237,7 @@ class SelectionCommandTest {
         "scorep-late-sender-barrier; --ranks 0,2-3 --region late_sender",
         "scorep-ping-pong; --window :196ms",
     })
+    @Tag("slow")
     void selectionGivesTheNumbersOfATraceHoldingOnlyTheSelectedEvents(String trace, String selection) throws Exception {
         Path source = TESTDATA.resolve("otf2").resolve(trace).resolve("traces.otf2");
         Path reduced = reduced(trace, selection, "reduced");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /** Replaying a trace on its own calibrated network gives its measured run time (definitions section 9, issue 34 item 12). */
 class SelfPredictionTest {
@@ -81,6 +82,7 @@ class SelfPredictionTest {
      * a trace replayed on its own fitted network gives its measured run time within 10 %. The all-to-all run has no
      * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short.
      */
+    @Tag("slow")
     @Test
     void realRunsArePredictedWithinTenPercent() {
         for (String name : new String[] {"alltoall-16", "halo3d-16", "scorep-ping-pong", "scorep-jacobi-2nodes"}) {
@@ -96,6 +98,7 @@ class SelfPredictionTest {
      * own fitted network. bcast-32 (testdata/make-traces.sh: 32 EZTrace ranks on 2 cores, so oversubscribed) replays
      * longer than it ran (docs/predict.md: its broadcasts are synchronising in the model); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
      */
+    @Tag("slow")
     @Test
     void aSelfPredictionThatMissesSaysSo() {
         String bcast = TESTDATA.resolve("otf2").resolve("bcast-32").toString();

@@ -115,6 +115,7 @@ class SimGridReplayTest {
      * bytes and 12 waits (3 iterations: 18, 18, 36), no blocking send or recv, and SMPI finishes every rank when
      * predict says (measured: 4.264 ms on both, to SMPI's 1 us).
      */
+    @Tag("slow")
     @Test
     void aNonBlockingHaloExchangeOf64RanksReplaysInSmpi(@TempDir Path dir) throws Exception {
         assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
@@ -216,6 +217,7 @@ class SimGridReplayTest {
      * (counted below), so an exchange takes at least 4 S / B = 2.621 ms: the run lasts at least
      * 1 ms + 3 (1 ms + 4 x 0.65536 ms) = 11.864 ms (SMPI: 11.883 ms; the rest is latency and posting).
      */
+    @Tag("slow")
     @Test
     void simGridSeesTheContentionOfAShuffledPlacement(@TempDir Path dir) throws Exception {
         assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The subcommands graph, stats, info and help, the short form, and where the output format comes from. */
@@ -51,6 +52,7 @@ class SubcommandsTest {
         return command(c.toArray(new String[0])).strip();
     }
 
+    @Tag("slow")
     @Test
     void graphCommandAndShortFormGiveTheSameOutput() {
         Run shortForm = igtrace(trace("patterns-4"), "--format", "dot", "--graph", "tree");
@@ -64,6 +66,7 @@ class SubcommandsTest {
     }
 
     /** The format follows the -o file's extension; a --format that disagrees is a usage error and writes nothing. */
+    @Tag("slow")
     @Test
     void outputFormatFollowsTheExtension() throws Exception {
         for (String name : List.of("g.dot", "g.gv")) {
@@ -187,6 +190,7 @@ class SubcommandsTest {
      * delays-4 (testdata/programs/delays.c): rank 1 waits 50 ms as late sender; otf2-print shows 224
      * enter/leave events of MPI_Sendrecv, 112 calls, none with message events.
      */
+    @Tag("slow")
     @Test
     void statsAsTextCsvAndJson() throws Exception {
         Run text = igtrace("stats", trace("delays-4"));
@@ -298,6 +302,7 @@ class SubcommandsTest {
      * point-to-point messages (otf2-print: 24 MPI_SEND/MPI_ISEND on patterns-4) and how many the
      * edges carry, which is the sum of the GraphML edges' messages (it said "24 messages" beside edges of 42).
      */
+    @Tag("slow")
     @Test
     void withCollectivesTheSummarySaysWhatTheEdgesCarry() throws Exception {
         Path graphml = dir.resolve("c.graphml");
@@ -314,6 +319,7 @@ class SubcommandsTest {
         assertTrue(plain.err.contains(", 24 messages, "), plain.err);
     }
 
+    @Tag("slow")
     @Test
     void collectiveOnlyTraceSaysSo() {
         Run r = igtrace(trace("quiet-4"), "-o", dir.resolve("q.graphml").toString());
@@ -337,6 +343,7 @@ class SubcommandsTest {
      * completion of its 16 MPI_Irecv): 16 sends without a receive, said once. The tree of 8
      * processes has 7 edges; the graph 16 (patterns.c by design).
      */
+    @Tag("slow")
     @Test
     void summaryTellsEachFactOnceInGoodEnglish() {
         Run r = igtrace(trace("patterns-8"), "--graph", "tree", "-o", dir.resolve("t.graphml").toString());

@@ -32,6 +32,7 @@ class ThreadCountOutputTest {
         return Files.readAllBytes(out);
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @ValueSource(strings = {"otf1/vt-md-mpi-cuda/md_mpi_cuda.otf", "otf2/patterns-8", "otf2/delays-4", "skew/lsb-rank1-plus-1ms"})
     void twoThreadsWriteWhatOneWrites(String name) throws Exception {

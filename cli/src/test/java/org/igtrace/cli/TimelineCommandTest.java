@@ -113,6 +113,7 @@ class TimelineCommandTest {
      * program's two messages (MPI_Send 0 -> 1, MPI_Ssend 2 -> 3; EZTrace records none for
      * MPI_Sendrecv); 4 collective marks (Barrier, Allreduce, Bcast, Reduce).
      */
+    @Tag("slow")
     @Test
     void delaysTimelineHasARowPerProcessABarPerCallAnArrowPerMessage() throws Exception {
         Path svg = dir.resolve("delays.svg");

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -55,6 +56,7 @@ class WaitOutputTest {
      * each vertex's wait is the sum of its patterns, and the edge {0,1} carries 220 ms (late
      * sender 50 + N x N 80 + broadcast 90).
      */
+    @Tag("slow")
     @Test
     void graphmlCarriesWaitAttributesNetworkxReads() throws Exception {
         Path graphml = dir.resolve("d.graphml");
@@ -83,6 +85,7 @@ class WaitOutputTest {
      * {0,1} (220 ms) and {0,3} (160 ms) are the heaviest and join 0, 1, 3; rank 2 joins by its
      * heaviest pair. Graphviz draws the DOT without a complaint, and the DOT carries the same attributes.
      */
+    @Tag("slow")
     @Test
     void weightWaitInGraphmlAndDot() throws Exception {
         Run dot = igtrace(TRACE, "--weight", "wait", "--graph", "tree", "--format", "dot", "-q");

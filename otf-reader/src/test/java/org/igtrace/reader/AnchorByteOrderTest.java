@@ -50,6 +50,7 @@ class AnchorByteOrderTest {
         return p.waitFor();
     }
 
+    @Tag("slow")
     @Test
     void aBigEndianAnchorIsReadLikeTheLittleEndianOne(@TempDir Path dir) throws Exception {
         Path little = TestTraces.otf2("scorep-ping-pong").resolve("traces.otf2");
@@ -73,6 +74,7 @@ class AnchorByteOrderTest {
     }
 
     /** The marks beside the two real ones, the other case of B, zero, and the ends of the ASCII and byte ranges. */
+    @Tag("slow")
     @Test
     void marksNearTheRealOnesAreRefusedByLibotf2AndByIgtrace(@TempDir Path dir) throws Exception {
         onlyTheLittleEndianMarkOpens(dir, new int[] {0, '"', '#', '$', 'A', 'B', 'C', 'b', 0x7f, 0x80, 0xff});

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -58,6 +59,7 @@ class ClaimedSizesTest {
     }
 
     /** A definitions file of one 100 MB line (zeros): read whole, it grew a buffer to 128 MB (2 GB: NegativeArraySizeException). */
+    @Tag("slow")
     @Test
     void anOtfDefinitionsLineBeyondTheBoundIsAnErrorNamingTheFile() throws Exception {
         Path master = copy(TestTraces.otf1("synth-plain")).resolve("synth.otf");
@@ -71,6 +73,7 @@ class ClaimedSizesTest {
     }
 
     /** A master file of 100 MB of zeros after its lines: read whole (readAllBytes; 2 GB: "Required array size too large"). */
+    @Tag("slow")
     @Test
     void anOtfMasterLineBeyondTheBoundIsAnErrorNamingTheFile() throws Exception {
         Path master = copy(TestTraces.otf1("synth-plain")).resolve("synth.otf");
@@ -86,6 +89,7 @@ class ClaimedSizesTest {
      * A compressed events file whose second line is 80 MB of 'A' (0.1 MB compressed, as libotf
      * compresses: zlib, full flushes, no trailer): its buffer grew to 128 MB (a 1 GB line: 1.6 GB).
      */
+    @Tag("slow")
     @Test
     void aCompressedLineBeyondTheBoundIsAnErrorNamingTheFile() throws Exception {
         Path master = copy(TestTraces.otf1("synth-z")).resolve("synth.otf");

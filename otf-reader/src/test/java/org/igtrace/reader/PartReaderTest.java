@@ -20,6 +20,7 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -53,6 +54,7 @@ class PartReaderTest {
         assertEquals(whole.locations, parts.locations, name);
     }
 
+    @Tag("slow")
     @Test
     void anOtf2PartOpensOnlyItsOwnLocationsFiles(@TempDir Path dir) throws Exception {
         copy(TestTraces.otf2("scorep-jacobi-2nodes"), dir);

@@ -15,6 +15,7 @@ import org.jgrapht.Graphs;
 import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleWeightedGraph;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The heap-based Prim (issue 41, item 6) chooses exactly the edges, in the same order, with the same
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class PrimHeapAgainstScanTest {
 
+    @Tag("slow")
     @Test
     void largeRandomSparseGraphsGiveTheScansTreeEdgeForEdge() {
         Random random = new Random(41_6);

@@ -10,6 +10,7 @@ import java.util.Random;
 import org.igtrace.core.topology.Mesh;
 import org.igtrace.core.topology.Torus;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The placement search on halo exchanges whose ranks sit on the grid in a random order (definitions
@@ -49,6 +50,7 @@ class PlacementSearchTest {
         return RankGraph.of(n, pairs, w);
     }
 
+    @Tag("slow")
     @Test
     void torusHaloEveryNeighbourOneHop() {
         // 4x4x4 periodic: 64 x 6 / 2 = 192 pairs of weight 1; optimum: every pair one hop, hop-bytes 192
@@ -69,6 +71,7 @@ class PlacementSearchTest {
         assertTrue(r.proposed().hopBytes() <= 112 * 1.05, r.proposed().hopBytes() + " by " + r.method());
     }
 
+    @Tag("slow")
     @Test
     void twoSlotsFiveSixthsOneHop() {
         // 64 ranks on torus:4x4x2 with 2 slots: each node holds 2 ranks with 12 neighbour ends, at most one
@@ -78,6 +81,7 @@ class PlacementSearchTest {
         assertTrue(r.proposed().hopBytes() <= 160 * 1.05, r.proposed().hopBytes() + " by " + r.method());
     }
 
+    @Tag("slow")
     @Test
     void neverWorseThanTheOutsidePlacement() {
         RankGraph g = shuffledHalo(new int[] {4, 4}, true, 4);
@@ -89,6 +93,7 @@ class PlacementSearchTest {
         assertTrue(r.proposed().hopBytes() <= r.named("rank order").hopBytes());
     }
 
+    @Tag("slow")
     @Test
     void thousandRanks() {
         RankGraph g = shuffledHalo(new int[] {16, 8, 8}, true, 5);

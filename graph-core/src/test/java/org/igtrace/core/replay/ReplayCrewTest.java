@@ -10,6 +10,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The replay on several threads ({@link ReplayCrew}) answers exactly as on one: random runs of 8 to
@@ -130,6 +131,7 @@ class ReplayCrewTest {
         open.clear();
     }
 
+    @Tag("slow")
     @Test
     void severalThreadsAnswerAsOne() {
         Random random = new Random(20261125);

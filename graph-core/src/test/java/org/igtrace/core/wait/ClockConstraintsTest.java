@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Random;
 import org.igtrace.core.trace.CollectiveKind;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The collective constraints of definitions section 8 for barriers and N x N instances: every member
@@ -31,6 +32,7 @@ class ClockConstraintsTest {
         assertEquals(expected, asMap(constraints));
     }
 
+    @Tag("slow")
     @Test
     void constraintsBeyondTheMatrixBudgetAndFromOtherThreadsAddUp() {
         Random random = new Random(16);

@@ -83,6 +83,7 @@ class OnePassMatchesMergedReplayTest {
         sameNumbersAsTheMergedReplay(trace);
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("traces")
     void sameNumbersAsTheMergedReplay(Path trace) throws Exception {

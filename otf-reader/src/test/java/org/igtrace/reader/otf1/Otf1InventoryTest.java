@@ -10,12 +10,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.igtrace.reader.TraceInventory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code igtrace info}'s event counts of OTF traces, against Debian's otfprint on inflated copies. */
 class Otf1InventoryTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
 
+    @Tag("slow")
     @Test
     void eventCountsPerProcessAreTheRecordsOtfprintPrints() throws Exception {
         // VampirTrace writes key-value lists (K lines) before the records they belong to: not events of their own
@@ -46,6 +48,7 @@ class Otf1InventoryTest {
      * not 0), a note names the file, the others keep otfprint's counts, and the events line says
      * "counted in 7 of 8 event files".
      */
+    @Tag("slow")
     @Test
     void aDamagedStreamFileIsNamedAndUncountedNotFatal(@TempDir Path dir) throws Exception {
         Path source = TESTDATA.resolve("otf1/vt-md-mpi-cuda");

@@ -19,6 +19,7 @@ import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -108,6 +109,7 @@ class Otf1TraceReaderTest {
         }
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("allMasterFiles")
     void everyTraceMatchesOtfprint(Path master) throws Exception {

@@ -18,6 +18,7 @@ import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.junit.jupiter.api.parallel.Isolated;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -117,6 +118,7 @@ class BlockingCallsTest {
         }
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @CsvSource({"scorep-ping-pong, 0", "patterns-4, 0", "jacobi-4, 0", "delays-4, 0", "patterns-4, 2", "scorep-ping-pong, 2"})
     void blockingCallsComeAsOneAndTheEventsAreOtf2PrintsOwn(String trace, int batch) throws Exception {

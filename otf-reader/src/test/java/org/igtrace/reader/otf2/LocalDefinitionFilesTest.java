@@ -85,6 +85,7 @@ class LocalDefinitionFilesTest {
         "scorep-ping-pong, traces/1.def, 1, Master thread, 1 location",
         "pi-4, eztrace_log/536870911.def, 536870911, P#1T#0, 3 locations",
     })
+    @Tag("slow")
     void aLostLocalDefinitionFileIsAnErrorNamingIt(String trace, String victim, long location, String name, String others,
                                                   @TempDir Path work) throws Exception {
         for (String how : new String[] {"deleted", "emptied", "cut", "random", "header"}) {
@@ -154,6 +155,7 @@ class LocalDefinitionFilesTest {
         assertNotEquals(whole.processes(), TraceInput.read(anchor, false).processes());
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("allTraces")
     void bundledTracesHaveEveryLocalDefinitionFile(Path dir) throws Exception {

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.igtrace.reader.TraceInventory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code igtrace info}'s view of an OTF2 archive: its event counts per location, against otf2-print's. */
@@ -35,6 +36,7 @@ class Otf2InventoryTest {
         return m;
     }
 
+    @Tag("slow")
     @Test
     void eventCountsPerLocationAreTheEventsOtf2PrintPrints() throws Exception {
         List<Path> anchors = anchors();
@@ -49,6 +51,7 @@ class Otf2InventoryTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void theTimeSpanCoversTheEventsOtf2PrintPrints() throws Exception {
         java.util.regex.Pattern event = java.util.regex.Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");

@@ -26,6 +26,7 @@ import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -99,6 +100,7 @@ class SpilledActivitiesTest {
      * blocking and non-blocking messages (Score-P ping-pong and Jacobi, EZTrace patterns with
      * MPI_Irecv posts, OTF2 synth with MPI_Isend completions), collectives (delays-4) and OTF.
      */
+    @Tag("slow")
     @Test
     void spilledActivitiesReplayExactlyAsInMemory() throws Exception {
         Path[] traces = {TestTraces.otf2("scorep-ping-pong"), TestTraces.otf2("scorep-jacobi-2nodes"), TestTraces.otf2("patterns-8"),

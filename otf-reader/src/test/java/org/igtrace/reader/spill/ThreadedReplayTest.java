@@ -18,6 +18,7 @@ import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -36,6 +37,7 @@ class ThreadedReplayTest {
         ReplayParameters.flat(1e-6, 1e8, 1024, 2),
     };
 
+    @Tag("slow")
     @Test
     void twoThreadsAnswerAsOne() throws Exception {
         for (String name : new String[] {"jacobi-8", "patterns-8", "pi-8"}) {

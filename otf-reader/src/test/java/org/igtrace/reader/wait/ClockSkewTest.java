@@ -12,6 +12,7 @@ import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -33,6 +34,7 @@ class ClockSkewTest {
      * that window, and every wait (one message or one barrier member each here) must be the
      * unskewed trace's within it.
      */
+    @Tag("slow")
     @ParameterizedTest
     @CsvSource({"lsb-rank1-minus-1ms, -0.001", "lsb-rank1-minus-1s, -1"})
     void barrierTiedShiftIsUndone(String name, double shift) throws Exception {
@@ -93,6 +95,7 @@ class ClockSkewTest {
      * (otf2-print) of each direction added up (35 us). The offset must undo the shift within it,
      * and each of the 16 messages' waits may move by at most the window.
      */
+    @Tag("slow")
     @ParameterizedTest
     @CsvSource({"pingpong-rank1-plus-1ms, 0.001", "pingpong-rank1-minus-1ms, -0.001", "pingpong-rank1-plus-1s, 1",
             "pingpong-rank1-minus-1s, -1"})
@@ -134,6 +137,7 @@ class ClockSkewTest {
      * both early and late messages. The unskewed trace settles; this one must be reported as drift,
      * with conflicts left.
      */
+    @Tag("slow")
     @Test
     void driftIsReportedAsDrift() throws Exception {
         assertTrue(ScorePLateSenderBarrierTest.read(TestTraces.otf2("scorep-jacobi-2nodes")).settled());

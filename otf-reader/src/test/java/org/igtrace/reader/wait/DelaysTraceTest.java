@@ -14,6 +14,7 @@ import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInput;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,6 +117,7 @@ class DelaysTraceTest {
      * shows the raw ticks (ns), far from the 50 ms the program made; the collectives pin rank 0's
      * clock back and the corrected wait is the 50 ms (test above).
      */
+    @Tag("slow")
     @Test
     void withoutCorrectionTheLateSenderIsMismeasured() throws Exception {
         PrintedCalls calls = PrintedCalls.of(TraceFormat.locate(TestTraces.otf2("delays-4")).file());

@@ -1,6 +1,7 @@
 package org.igtrace.reader.wait;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import org.junit.jupiter.api.Tag;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +49,7 @@ class WaitWithinMpiTimeTest {
         return all;
     }
 
+    @Tag("slow")
     @ParameterizedTest
     @MethodSource("traces")
     void noProcessWaitsLongerThanItsTimeInMpi(Path trace) throws Exception {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.igtrace.reader.TestTraces;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -57,6 +58,7 @@ class Otf2FileEndTest {
         return archives;
     }
 
+    @Tag("slow")
     @Test
     void everyFileOfEveryBundledArchiveIsCompleteWithBytesAfterItsEnd(@TempDir Path tmp) throws Exception {
         int files = 0;
@@ -87,6 +89,7 @@ class Otf2FileEndTest {
         assertTrue(archive.complete(events));
     }
 
+    @Tag("slow")
     @Test
     void everyCutOfEveryFileOfTheSyntheticRunIsRefusedAlsoWithANewlineAfterIt(@TempDir Path tmp) throws Exception {
         Path source = TestTraces.otf2("synth");
