@@ -2,6 +2,7 @@ package org.igtrace.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Option;
 
 /** Where a command's result goes and how much it says on standard error: shared by every command. */
@@ -20,7 +21,8 @@ public final class OutputOptions {
         if (output != null) {
             Path dir = output.toAbsolutePath().getParent();
             if (dir == null || !Files.exists(dir)) {
-                throw new OutputError(output + ": directory " + dir + " does not exist");
+                throw new OutputError(output + ": " + (TraceFormat.undecodable(dir) ? TraceFormat.UNDECODABLE
+                        : "directory " + dir + " does not exist"));
             }
             if (!Files.isDirectory(dir)) {
                 throw new OutputError(output + ": " + dir + " is not a directory");

@@ -92,6 +92,25 @@ class IgtraceCommandTest {
     }
 
     /**
+     * Under {@code java -jar} (no launcher to refuse it first), a path whose bytes are not UTF-8
+     * (a folder named with the byte 0xff) reaches Java with U+FFFD in place of the byte: it was
+     * "no such file or directory" for a trace that exists, and "directory ... does not exist" for
+     * an output into a folder that exists. Java hands the command line to igtrace as this string.
+     */
+    @Test
+    void pathsJavaCouldNotDecodeAreNamedAsSuch() {
+        String wording = ": not valid UTF-8 (shown as \uFFFD), so Java cannot open or create it under this name; "
+                + "rename it, or give it through a symbolic link whose name is UTF-8";
+        Result read = run("bad\uFFFD/pi-4");
+        assertEquals(1, read.code);
+        assertEquals(List.of("igtrace: bad\uFFFD/pi-4" + wording), read.errLines());
+        Result write = run(TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "bad\uFFFD/g.graphml");
+        assertEquals(1, write.code);
+        assertEquals(List.of("igtrace: bad\uFFFD/g.graphml" + wording), write.errLines());
+        assertEquals("", read.out + write.out);
+    }
+
+    /**
      * A named pipe as the trace: with no writer igtrace waited in open() for ever; with one, its
      * bytes went to the format check and libotf2 then waited opening it again. Refused at once.
      */

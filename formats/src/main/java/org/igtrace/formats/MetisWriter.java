@@ -15,21 +15,19 @@ import org.igtrace.core.output.AttributeNames;
 final class MetisWriter implements GraphWriter {
     @Override
     public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
-        double[] weights = IntegerWeights.edgeWeights(graph);
-        double scale = IntegerWeights.scale(graph, weights);
-        int[] loads = IntegerWeights.vertexLoads(graph);
         Adjacency adjacency = new Adjacency(graph);
+        int[] loads = adjacency.loads;
         out.write("% igtrace information graph of " + oneLine(graph.graphAttributes().get(AttributeNames.SOURCE)) + "\n");
         out.write("% edge weight: " + oneLine(graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT)) + "; "
-                + IntegerWeights.RULE + "; here " + IntegerWeights.describeScale(scale) + "\n");
-        out.write(loads.length + " " + weights.length + " 011\n");
+                + IntegerWeights.RULE + "; here " + IntegerWeights.describeScale(adjacency.scale) + "\n");
+        out.write(loads.length + " " + adjacency.weights.length + " 011\n");
         StringBuilder line = new StringBuilder();
         for (int v = 0; v < loads.length; v++) {
             List<int[]> arcs = adjacency.arcs.get(v);
             line.setLength(0);
             line.append(loads[v]);
             for (int[] arc : arcs) {
-                line.append(' ').append(arc[0] + 1).append(' ').append(IntegerWeights.edgeLoad(weights[arc[1]], scale));
+                line.append(' ').append(arc[0] + 1).append(' ').append(adjacency.edgeLoad(arc));
             }
             out.write(line.append('\n').toString());
         }

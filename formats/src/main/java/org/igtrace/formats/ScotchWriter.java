@@ -15,18 +15,16 @@ import org.igtrace.core.graph.AttributedGraph;
 final class ScotchWriter implements GraphWriter {
     @Override
     public <V, E> void write(AttributedGraph<V, E> graph, Writer out) throws IOException {
-        double[] weights = IntegerWeights.edgeWeights(graph);
-        double scale = IntegerWeights.scale(graph, weights);
-        int[] loads = IntegerWeights.vertexLoads(graph);
         Adjacency adjacency = new Adjacency(graph);
-        out.write("0\n" + loads.length + " " + 2L * weights.length + "\n0 011\n");
+        int[] loads = adjacency.loads;
+        out.write("0\n" + loads.length + " " + 2L * adjacency.weights.length + "\n0 011\n");
         StringBuilder line = new StringBuilder();
         for (int v = 0; v < loads.length; v++) {
             List<int[]> arcs = adjacency.arcs.get(v);
             line.setLength(0);
             line.append(loads[v]).append(' ').append(arcs.size());
             for (int[] arc : arcs) {
-                line.append(' ').append(IntegerWeights.edgeLoad(weights[arc[1]], scale)).append(' ').append(arc[0]);
+                line.append(' ').append(adjacency.edgeLoad(arc)).append(' ').append(arc[0]);
             }
             out.write(line.append('\n').toString());
         }

@@ -38,13 +38,30 @@ public enum TraceFormat {
     public static final String TEST_PIPE_PROPERTY = "igtrace.test.pipeAsTrace";
 
     /**
+     * What is wrong with a path that names nothing because Java could not decode its bytes: a name
+     * that is not valid UTF-8 (a byte 0xff) reaches Java with U+FFFD in its place, so it names
+     * another file. The launcher refuses such a path before Java starts, naming the byte; this is
+     * the word under {@code java -jar}, which said "no such file or directory".
+     */
+    public static final String UNDECODABLE = "not valid UTF-8 (shown as \uFFFD), so Java cannot open or create it under this name; "
+            + "rename it, or give it through a symbolic link whose name is UTF-8";
+
+    /**
+     * @param path a path from the command line
+     * @return whether it holds U+FFFD, the character Java puts in place of bytes that are not UTF-8
+     */
+    public static boolean undecodable(Path path) {
+        return path.toString().indexOf('\uFFFD') >= 0;
+    }
+
+    /**
      * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly
      * one (a Score-P experiment directory, an EZTrace output directory). A named pipe or device is
      * refused: a trace is files read more than once.
      */
     public static Located locate(Path path) throws TraceReadException {
         if (!Files.exists(path)) {
-            throw new TraceReadException(path + ": no such file or directory");
+            throw new TraceReadException(path + ": " + (undecodable(path) ? UNDECODABLE : "no such file or directory"));
         }
         if (Files.isDirectory(path)) {
             List<Located> found;

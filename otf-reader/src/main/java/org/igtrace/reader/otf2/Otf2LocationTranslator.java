@@ -30,30 +30,32 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     @Override
     public void enter(long time, int region) {
-        int r = definitions.region(region);
-        nesting.enter(r);
-        target.enter(time, r);
+        entered(time, definitions.region(region));
     }
 
     @Override
     public void leave(long time, int region) {
-        int r = definitions.region(region);
-        nesting.leave(r);
-        target.leave(time, r);
+        left(time, definitions.region(region));
     }
 
     @Override
     public void callingContextEnter(long time, int callingContext) {
-        int r = definitions.callingContextRegion(callingContext);
-        nesting.enter(r);
-        target.enter(time, r);
+        entered(time, definitions.callingContextRegion(callingContext));
     }
 
     @Override
     public void callingContextLeave(long time, int callingContext) {
-        int r = definitions.callingContextRegion(callingContext);
-        nesting.leave(r);
-        target.leave(time, r);
+        left(time, definitions.callingContextRegion(callingContext));
+    }
+
+    private void entered(long time, int region) {
+        nesting.enter(region);
+        target.enter(time, region);
+    }
+
+    private void left(long time, int region) {
+        nesting.leave(region);
+        target.leave(time, region);
     }
 
     @Override
