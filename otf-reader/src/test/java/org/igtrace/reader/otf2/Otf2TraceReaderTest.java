@@ -191,18 +191,32 @@ class Otf2TraceReaderTest {
         batchSizeAndThreadsDoNotChangeTheProfile(dir);
     }
 
+    /**
+     * Also the locations one native reader selects (igtrace.otf2.locationsPerReader: libotf2's
+     * lookups over an archive's selected locations are linear, so a 100,000-rank trace is read in
+     * runs of 1024 locations per reader): runs of one or two locations, each with a fresh reader
+     * (the readers opened are counted), give the profile one reader gives.
+     */
     @ParameterizedTest
     @MethodSource("representativeTraces")
     void batchSizeAndThreadsDoNotChangeTheProfile(Path dir) throws Exception {
         Path anchor = TraceFormat.locate(dir).file();
         TraceProfile reference = TraceInput.read(anchor, new ReadOptions(false, 1), AnalysisOptions.profile(true));
-        for (int[] batchAndThreads : new int[][] {{1, 1}, {3, 2}, {7, 3}}) {
-            System.setProperty("igtrace.otf2.batch", Integer.toString(batchAndThreads[0]));
+        for (int[] read : new int[][] {{1, 1, 1024}, {3, 2, 2}, {7, 3, 1024}, {8192, 1, 1}}) {
+            System.setProperty("igtrace.otf2.batch", Integer.toString(read[0]));
+            System.setProperty("igtrace.otf2.locationsPerReader", Integer.toString(read[2]));
             try {
-                TraceProfile profile = TraceInput.read(anchor, new ReadOptions(false, batchAndThreads[1]), AnalysisOptions.profile(true));
-                assertEquals(reference, profile, "batch " + batchAndThreads[0] + ", threads " + batchAndThreads[1]);
+                long readers = org.igtrace.reader.otf2.nativelib.Otf2Archive.readersOpened();
+                TraceProfile profile = TraceInput.read(anchor, new ReadOptions(false, read[1]), AnalysisOptions.profile(true));
+                String what = "batch " + read[0] + ", threads " + read[1] + ", locations per reader " + read[2];
+                assertEquals(reference, profile, what);
+                if (read[2] == 1) { // a reader per location that has events, beside the definitions' and the check's
+                    long locations = profile.processes().size();
+                    assertTrue(org.igtrace.reader.otf2.nativelib.Otf2Archive.readersOpened() - readers >= locations, what);
+                }
             } finally {
                 System.clearProperty("igtrace.otf2.batch");
+                System.clearProperty("igtrace.otf2.locationsPerReader");
             }
         }
     }

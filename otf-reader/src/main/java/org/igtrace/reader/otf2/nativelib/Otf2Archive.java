@@ -25,6 +25,16 @@ public final class Otf2Archive implements AutoCloseable {
      * {@code -Digtrace.otf2.batch=N} to a few records to make every location cross batches.
      */
     private static final int BATCH_RECORDS = 8192;
+    /**
+     * Locations one native reader selects at most. libotf2 keeps an archive's selected locations in
+     * an array it searches from the start on every selection and every definition or event reader
+     * ({@code otf2_archive_add_location}, {@code otf2_archive_find_location}), so n locations in
+     * one reader cost O(n^2): on a 100,000-rank trace those two functions were 71 % of the read
+     * (perf). Beyond this many the archive reads with a fresh reader: O(n x 1024). Tests set
+     * {@code -Digtrace.otf2.locationsPerReader=N} to a few so that small traces cross readers.
+     */
+    private static final int LOCATIONS_PER_READER = 1024;
+    private static final java.util.concurrent.atomic.AtomicLong READERS_OPENED = new java.util.concurrent.atomic.AtomicLong();
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
@@ -102,14 +112,49 @@ public final class Otf2Archive implements AutoCloseable {
             throw new Otf2Exception(libraryProblem());
         }
         refuseOversizedAnchor(anchor);
+        Otf2Archive archive = new Otf2Archive(anchor, nativeReader(anchor));
+        archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(archive.reader), "setting up the reader");
+        return archive;
+    }
+
+    private static Pointer nativeReader(Path anchor) throws Otf2Exception {
         LAST_ERROR.remove();
         Pointer reader = Otf2Library.OTF2_Reader_Open(anchor.toString());
         if (reader == null) {
             throw failure(anchor, "libotf2 cannot open it as an OTF2 archive");
         }
-        Otf2Archive archive = new Otf2Archive(anchor, reader);
-        archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
-        return archive;
+        READERS_OPENED.incrementAndGet();
+        return reader;
+    }
+
+    /**
+     * Closes the native reader and opens a fresh one on the same anchor, to read the next
+     * {@link #LOCATIONS_PER_READER} locations. Only for local definitions and events: a fresh
+     * reader has read no global definitions, as a reader of events needs none.
+     */
+    private void renew() throws Otf2Exception {
+        close();
+        reader = nativeReader(anchor);
+        check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
+    }
+
+    /** {@code locations} in runs of at most {@link #LOCATIONS_PER_READER}, in order. */
+    private static long[][] runs(long[] locations) {
+        int per = Math.max(1, Integer.getInteger("igtrace.otf2.locationsPerReader", LOCATIONS_PER_READER));
+        int n = (locations.length + per - 1) / per;
+        long[][] runs = new long[n][];
+        for (int i = 0; i < n; i++) {
+            runs[i] = java.util.Arrays.copyOfRange(locations, i * per, Math.min(locations.length, (i + 1) * per));
+        }
+        return runs;
+    }
+
+    /**
+     * @return how many native readers the archives of this JVM have opened so far (tests see that a
+     *         read crossed readers)
+     */
+    public static long readersOpened() {
+        return READERS_OPENED.get();
     }
 
     public Path anchor() {
@@ -185,6 +230,17 @@ public final class Otf2Archive implements AutoCloseable {
         if (Otf2Shim.loadFailure() != null) {
             throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
         }
+        long[][] runs = runs(locations);
+        for (int i = 0; i < runs.length; i++) {
+            if (i > 0) {
+                renew();
+            }
+            readRun(runs[i], visitorFor, progress);
+        }
+    }
+
+    /** {@link #readEvents} for at most {@link #LOCATIONS_PER_READER} locations, with this archive's reader. */
+    private void readRun(long[] locations, LongFunction<EventVisitor> visitorFor, LongConsumer progress) throws Otf2Exception {
         for (long location : locations) {
             check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
         }
@@ -237,21 +293,27 @@ public final class Otf2Archive implements AutoCloseable {
      * exists but cannot be read, in the given order.
      */
     public Map<Long, Otf2Exception> localDefinitionFailures(long[] locations) throws Otf2Exception {
-        for (long location : locations) {
-            check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
-        }
-        check(Otf2Library.OTF2_Reader_OpenDefFiles(reader), "opening the local definition files");
         Map<Long, Otf2Exception> failures = new LinkedHashMap<>();
-        try {
-            for (long location : locations) {
-                try {
-                    readLocalDefinitions(location);
-                } catch (Otf2Exception e) {
-                    failures.put(location, e);
-                }
+        long[][] runs = runs(locations);
+        for (int i = 0; i < runs.length; i++) {
+            if (i > 0) {
+                renew();
             }
-        } finally {
-            Otf2Library.OTF2_Reader_CloseDefFiles(reader);
+            for (long location : runs[i]) {
+                check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
+            }
+            check(Otf2Library.OTF2_Reader_OpenDefFiles(reader), "opening the local definition files");
+            try {
+                for (long location : runs[i]) {
+                    try {
+                        readLocalDefinitions(location);
+                    } catch (Otf2Exception e) {
+                        failures.put(location, e);
+                    }
+                }
+            } finally {
+                Otf2Library.OTF2_Reader_CloseDefFiles(reader);
+            }
         }
         return failures;
     }
