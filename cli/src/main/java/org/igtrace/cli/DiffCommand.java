@@ -43,6 +43,13 @@ import picocli.CommandLine.ParentCommand;
                     + "efficiency (the POP metrics), per process T, useful time and waiting, waiting per pattern, compute per "
                     + "region, and the traffic of the pairs whose traffic changed.",
             "",
+            "Per process, each process's own compute, transfer and waiting in A and B (they add up to its T) beside its time "
+                    + "on the paths: a slowdown that moved from one rank to another cancels out per region and shows here.",
+            "",
+            "Processes are matched by rank; when the runs placed them on their nodes differently, a note and the output say "
+                    + "so. --window, --ranks and --region select the same part of both runs (the window from each run's start): "
+                    + "the numbers are those of two traces holding only the selected events.",
+            "",
             "text is for people; json holds the same as data, every number as {a, b, delta} (delta = b - a)."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -53,7 +60,8 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  igtrace diff before/traces.otf2 after/traces.otf2",
-            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'"
+            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'",
+            "  igtrace diff before/ after/ --region solve --ranks 0-15"
         })
 public final class DiffCommand implements Callable<Integer> {
     /** The formats of {@code igtrace diff}. */
