@@ -25,9 +25,10 @@ import org.igtrace.formats.Escape;
  * @param pathB        B's critical path, or null
  * @param perProcess   the difference per process and kind (compute, transfer, waiting), largest first
  * @param matching     how the processes were matched (by rank), and whether the runs placed them alike
+ * @param selection    the selection of both runs in the command line's words, or null: the whole runs
  */
 record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB,
-                  List<ProcessContributors.Contributor> perProcess, RankMatching matching) {
+                  List<ProcessContributors.Contributor> perProcess, RankMatching matching, String selection) {
     /** Contributors named in the story. */
     private static final int STORY = 3;
     /** Per-process contributors named in the story when no kind and region changed on the paths. */
@@ -91,6 +92,9 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         List<String> lines = new ArrayList<>();
         lines.add("A: " + Escape.terminal(a));
         lines.add("B: " + Escape.terminal(b));
+        if (selection != null) {
+            lines.add("Selection (of both runs): " + Escape.terminal(selection));
+        }
         if (placementNote() != null) {
             String note = placementNote();
             lines.add(Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".");
@@ -146,6 +150,9 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("a", Map.of("source", a));
         m.put("b", Map.of("source", b));
+        if (selection != null) {
+            m.put("selection", selection);
+        }
         m.put("runtime", change(comparison.runtime()));
         m.put("story", story());
         List<Map<String, Object>> cs = new ArrayList<>();

@@ -133,7 +133,10 @@ class DiffCommandTest {
                 "assert abs(sum(x['delta'] for x in d['contributors']) - 2e-3) < 1e-12, d['contributors']",
                 "got = {(c['rank'], c['kind']): round(c['delta'] * 1e6, 6) for c in d['process_contributors']}",
                 "assert got == {(q, 'transfer'): 2000 for q in range(4)}, got",
+                "assert d['selection'] == '--ranks 0-3', d.get('selection')",
                 "print('ok')"));
+        Run text = igtrace("diff", BALANCED, SLOW, "--ranks", "0-3");
+        assertEquals("Selection (of both runs): --ranks 0-3", text.out.lines().toList().get(2), text.out);
         Run bad = igtrace("diff", BALANCED, SLOW, "--ranks", "9");
         assertEquals(2, bad.code, bad.err);
         assertEquals(1, bad.err.lines().count(), bad.err);

@@ -1,6 +1,7 @@
 package org.igtrace.core.compare;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -67,7 +68,8 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         patterns = List.copyOf(patterns);
         regions = List.copyOf(regions);
         pairs = List.copyOf(pairs);
-        efficiency = Map.copyOf(efficiency);
+        // in the given order: Map.copyOf's order changed from one run of igtrace to the next (the JSON's keys)
+        efficiency = Collections.unmodifiableMap(new LinkedHashMap<>(efficiency));
     }
 
     /**
