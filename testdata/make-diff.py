@@ -2,7 +2,7 @@
 """Writes the two runs `igtrace diff` is tested on (issue 37, SPEC 15): a balanced run and its twin
 whose one rank's `solve` is slow.
 
-    /usr/bin/python3 testdata/make-diff.py DST_DIR [--slow-rank R] [--ranks N]
+    /usr/bin/python3 testdata/make-diff.py DST_DIR [--slow-rank R] [--ranks N] [--nodes LIST]
 
 Clock in microseconds (timer resolution 1e6), clocks consistent. N = 8 ranks (default). Every rank
 runs `main` over 10 iterations; iteration k starts at t = 140 k (balanced) or 340 k (slow), and on
@@ -21,6 +21,18 @@ the others wait there 200 us). 340 us an iteration, T = 3.400 ms.
 So T(slow) - T(balanced) = 10 x (340 - 140) us = 2.000 ms, and all of it is rank S's solve: 10 x
 (300 - 100) us. Compute in solve summed over the ranks: 8 x 1.000 = 8.000 ms balanced, 7 x 1.000 +
 3.000 = 10.000 ms slow; pack 8 x 0.200 = 1.600 ms in both.
+
+A slowdown that moved (diff/slow-rank-1 against diff/slow-rank-2, `--slow-rank 1` and `--slow-rank 2`):
+both take T = 3.400 ms and compute 10.000 ms in solve, so the difference is 0, per region too. Per
+process: rank 1 computes (solve + pack) 10 x 320 = 3.200 ms in A and 10 x 120 = 1.200 ms in B (-2.000
+ms), rank 2 the reverse (+2.000 ms). Waiting: in A every rank but 1 waits 10 x 200 us = 2.000 ms (rank
+2 in its MPI_Sendrecv, the others in the all-reduce), in B every rank but 2: rank 1 +2.000 ms, rank 2
+-2.000 ms; every other rank's compute, transfer (10 x 20 us) and waiting are the same.
+
+`--nodes LIST` (a node number per rank, e.g. 0,0,1,1,2,2,3,3) puts the ranks on nodes named node0,
+node1, ...; without it every rank is on localhost. diff/nodes-block (`--nodes 0,0,1,1,2,2,3,3`) and
+diff/nodes-swapped (`--nodes 0,1,0,1,2,2,3,3`: ranks 1 and 2 swapped) are the balanced run placed
+two ways: ranks 0-3 have other node-mates in one than in the other, ranks 4-7 the same.
 """
 import argparse
 
@@ -35,19 +47,25 @@ def main():
     p.add_argument("target")
     p.add_argument("--slow-rank", type=int, default=-1)
     p.add_argument("--ranks", type=int, default=8)
+    p.add_argument("--nodes", default=None)
     a = p.parse_args()
     n = a.ranks
+    node_of = [int(x) for x in a.nodes.split(",")] if a.nodes else None
     solve = [300 if r == a.slow_rank else 100 for r in range(n)]
     with otf2.writer.open(a.target, timer_resolution=1000000) as trace:
         d = trace.definitions
-        node = d.system_tree_node("localhost")
+        if node_of is None:
+            node = d.system_tree_node("localhost")
+        else:
+            machine = d.system_tree_node("machine")
+            nodes = {k: d.system_tree_node("node%d" % k, parent=machine) for k in sorted(set(node_of))}
         regions = {name: d.region(name, paradigm=Paradigm.USER) for name in ("main", "solve", "pack")}
         regions["MPI_Sendrecv"] = d.region("MPI_Sendrecv", paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
         regions["MPI_Allreduce"] = d.region("MPI_Allreduce", paradigm=Paradigm.MPI, region_role=RegionRole.COLL_ALL2ALL)
         threads = []
         for rank in range(n):
             group = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS,
-                                     system_tree_parent=node)
+                                     system_tree_parent=node if node_of is None else nodes[node_of[rank]])
             threads.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=group))
         d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=threads)
         comm = d.comm("MPI_COMM_WORLD", group=d.group("world ranks", group_type=GroupType.COMM_GROUP,

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.igtrace.core.compare.PathAttribution;
 import org.igtrace.core.compare.PathTimes;
+import org.igtrace.core.compare.ProcessContributors;
+import org.igtrace.core.compare.RankMatching;
 import org.igtrace.core.compare.RegionTimes;
 import org.igtrace.core.compare.RunComparison;
 import org.igtrace.core.profile.TraceProfile;
@@ -41,6 +43,13 @@ import picocli.CommandLine.ParentCommand;
                     + "efficiency (the POP metrics), per process T, useful time and waiting, waiting per pattern, compute per "
                     + "region, and the traffic of the pairs whose traffic changed.",
             "",
+            "Per process, each process's own compute, transfer and waiting in A and B (they add up to its T) beside its time "
+                    + "on the paths: a slowdown that moved from one rank to another cancels out per region and shows here.",
+            "",
+            "Processes are matched by rank; when the runs placed them on their nodes differently, a note and the output say "
+                    + "so. --window, --ranks and --region select the same part of both runs (the window from each run's start): "
+                    + "the numbers are those of two traces holding only the selected events.",
+            "",
             "text is for people; json holds the same as data, every number as {a, b, delta} (delta = b - a)."
         },
         exitCodeListHeading = "%nExit codes:%n",
@@ -51,7 +60,8 @@ import picocli.CommandLine.ParentCommand;
         footerHeading = "%nExamples:%n",
         footer = {
             "  igtrace diff before/traces.otf2 after/traces.otf2",
-            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'"
+            "  igtrace diff before/ after/ --format json | jq '.contributors[0]'",
+            "  igtrace diff before/ after/ --region solve --ranks 0-15"
         })
 public final class DiffCommand implements Callable<Integer> {
     /** The formats of {@code igtrace diff}. */
@@ -75,6 +85,9 @@ public final class DiffCommand implements Callable<Integer> {
     ClockCorrection clockCorrection;
 
     @Mixin
+    SelectionOptions selectionOptions = new SelectionOptions();
+
+    @Mixin
     ReadingOptions reading;
 
     @Mixin
@@ -83,8 +96,14 @@ public final class DiffCommand implements Callable<Integer> {
     @ParentCommand
     IgtraceCommand parent;
 
-    /** One run read: its profile, its compute per region, its critical path (null when it could not be walked). */
-    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path) {
+    /**
+     * One run read: its profile, its compute per region, its critical path (null when it could not be walked); or, with
+     * {@code exit} not null, the exit code of a read that kept nothing of the selection (said on standard error).
+     */
+    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path, Integer exit) {
+        static Run ended(int exit) {
+            return new Run(null, null, null, null, exit);
+        }
     }
 
     /** Two traces of different numbers of processes: not two runs of one program to compare. */
@@ -97,6 +116,14 @@ public final class DiffCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         reading.check();
+        Selection selection;
+        try {
+            selection = selectionOptions.selection();
+        } catch (IllegalArgumentException e) {
+            parent.err().println("igtrace diff: " + e.getMessage());
+            parent.err().println("Try 'igtrace diff --help' for more information.");
+            return 2;
+        }
         Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
         output.check();
         TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
@@ -105,17 +132,31 @@ public final class DiffCommand implements Callable<Integer> {
         }
         Run ra, rb;
         try {
-            ra = read(la, -1, null);
-            rb = read(lb, ra.profile().processes().size(), la);
+            ra = read(la, -1, null, selection);
+            if (ra.exit() != null) {
+                return ra.exit();
+            }
+            rb = read(lb, ra.profile().processes().size(), la, selection);
+            if (rb.exit() != null) {
+                return rb.exit();
+            }
         } catch (DifferentRuns e) {
             parent.err().println("igtrace: " + e.getMessage());
             return 1;
+        } catch (UsageError e) { // a rank or region a trace does not have
+            parent.err().println(e.getMessage());
+            return 2;
         }
         RunComparison comparison = RunComparison.of(new RunComparison.Run(ra.profile(), ra.regions()),
                 new RunComparison.Run(rb.profile(), rb.regions()));
         List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null ? List.of()
                 : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
-        DiffOutput out = new DiffOutput(la.file().toString(), lb.file().toString(), comparison, contributors, ra.path(), rb.path());
+        DiffOutput out = new DiffOutput(la.file().toString(), lb.file().toString(), comparison, contributors, ra.path(), rb.path(),
+                ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.profile(), rb.profile()),
+                selection.isAll() ? null : selection.words());
+        if (out.placementNote() != null && !output.quiet) {
+            parent.err().println("igtrace: note: " + out.placementNote());
+        }
         String text = chosen == Format.JSON ? out.json() : out.text();
         FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), w -> w.write(text));
@@ -129,21 +170,23 @@ public final class DiffCommand implements Callable<Integer> {
      * Reads one run: its profile with waits, compute per region and critical path; with {@code processes >= 0},
      * refuses (before any event is read) a trace of another number of processes than {@code first}'s.
      */
-    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first) throws TraceReadException, UsageError {
+    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first, Selection selection)
+            throws TraceReadException, UsageError {
         TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
             // both traces are read here: diff ran whole in a child JVM when either needs one (call())
-            TraceSession session = TraceSession.open(parent, located.file(), options, Selection.ALL, ProgressBar.on(parent.err(), output.quiet))
+            TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), output.quiet))
                     .beforeEvents(n -> {
                         if (processes >= 0 && n != processes) {
                             throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
-                                    + located.file() + " has " + n + ": diff compares two runs of the same processes");
+                                    + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many");
                         }
                     });
             session.subscribe(d -> taps.on(d, store));
-            if (session.start() != null) {
-                throw new IllegalStateException("a whole read of " + located.file() + " ended early");
+            Integer ended = session.start(); // both read here (see above): only a selection that kept nothing ends it
+            if (ended != null) {
+                return Run.ended(ended);
             }
             TraceProfile profile = session.profile();
             WaitLog waits = taps.waits;
@@ -161,7 +204,7 @@ public final class DiffCommand implements Callable<Integer> {
             // WhatIf.totals: per process, region + 1 (0: computing outside every region)
             RegionSlices slices = taps.slices;
             RegionTimes regions = RegionTimes.of(WhatIf.totals(slices), g -> slices.name(g - 1), d.ticksPerSecond());
-            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares));
+            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares), null);
         }
     }
 }

@@ -7,6 +7,8 @@ import java.util.Map;
 import org.igtrace.core.compare.Change;
 import org.igtrace.core.compare.PathAttribution.Contributor;
 import org.igtrace.core.compare.PathTimes;
+import org.igtrace.core.compare.ProcessContributors;
+import org.igtrace.core.compare.RankMatching;
 import org.igtrace.core.compare.RunComparison;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.formats.Escape;
@@ -21,10 +23,18 @@ import org.igtrace.formats.Escape;
  * @param contributors the difference of run time split along the critical paths, largest first
  * @param pathA        A's critical path, or null when it could not be walked
  * @param pathB        B's critical path, or null
+ * @param perProcess   the difference per process and kind (compute, transfer, waiting), largest first
+ * @param matching     how the processes were matched (by rank), and whether the runs placed them alike
+ * @param selection    the selection of both runs in the command line's words, or null: the whole runs
  */
-record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB) {
+record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB,
+                  List<ProcessContributors.Contributor> perProcess, RankMatching matching, String selection) {
     /** Contributors named in the story. */
     private static final int STORY = 3;
+    /** Per-process contributors named in the story when no kind and region changed on the paths. */
+    private static final int STORY_PROCESSES = 2;
+    /** Rows of the per-process contributors in text at most (JSON has them all). */
+    private static final int PROCESS_ROWS = 10;
     private static final WaitPattern[] PATTERNS = WaitPattern.values();
 
     /** "B is 2.00 ms slower than A (3.40 ms against 1.40 ms): rank 5's solve +2.00 ms." */
@@ -46,8 +56,26 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
             if (contributors.size() > STORY) {
                 s.append(", and ").append(Summary.count(contributors.size() - STORY, "smaller contributor", "smaller contributors"));
             }
+        } else if (!perProcess.isEmpty()) { // e.g. a slowdown that moved from one rank to another: it cancels out per region
+            s.append("; per process: ");
+            for (int i = 0; i < Math.min(STORY_PROCESSES, perProcess.size()); i++) {
+                ProcessContributors.Contributor c = perProcess.get(i);
+                s.append(i == 0 ? "" : ", ").append("rank ").append(c.rank()).append("'s ").append(c.kind().label()).append(' ')
+                        .append(Table.signed(c.delta(), Units.seconds(c.delta())));
+            }
         }
         return s.append('.').toString();
+    }
+
+    /** The sentence on a placement that differs (processes are matched by rank all the same), or null. */
+    String placementNote() {
+        if (matching.samePlacement()) {
+            return null;
+        }
+        return "processes are matched by rank (" + Summary.count(matching.processes(), "process", "processes") + " in each run), but the "
+                + "runs placed them differently: A on " + Summary.count(matching.nodesA(), "node", "nodes") + ", B on "
+                + Summary.count(matching.nodesB(), "node", "nodes") + "; ranks " + Summary.ranks(matching.moved())
+                + " share a node with other ranks in B than in A, so a rank's change may be its node's";
     }
 
     /** "rank 5's solve", "rank 2's transfer in MPI_Allreduce", "time the critical path does not cover". */
@@ -56,6 +84,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
             case COMPUTE -> "rank " + c.rank() + "'s " + c.region();
             case TRANSFER -> "rank " + c.rank() + "'s transfer in " + c.region();
             case OFF_PATH -> "time the critical path does not cover";
+            case WAITING -> "rank " + c.rank() + "'s waiting";
         };
     }
 
@@ -63,6 +92,13 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         List<String> lines = new ArrayList<>();
         lines.add("A: " + Escape.terminal(a));
         lines.add("B: " + Escape.terminal(b));
+        if (selection != null) {
+            lines.add("Selection (of both runs): " + Escape.terminal(selection));
+        }
+        if (placementNote() != null) {
+            String note = placementNote();
+            lines.add(Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".");
+        }
         lines.add(Escape.terminal(story()));
         lines.add("");
         double delta = comparison.runtime().delta();
@@ -73,6 +109,17 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
             lines.add("none: the critical paths spend the same time in each kind and region");
         } else {
             lines.addAll(contributorTable().text());
+        }
+        lines.add("");
+        lines.add("Per process: its own compute, transfer and waiting (they add up to its T), and on the critical paths");
+        if (perProcess.isEmpty()) {
+            lines.add("none: every process computes, transfers and waits as long in A as in B");
+        } else {
+            List<ProcessContributors.Contributor> shown = perProcess.subList(0, Math.min(PROCESS_ROWS, perProcess.size()));
+            lines.addAll(processContributorTable(shown).text());
+            if (shown.size() < perProcess.size()) {
+                lines.add("and " + Summary.count(perProcess.size() - shown.size(), "smaller change", "smaller changes") + " (all in the JSON)");
+            }
         }
         lines.add("");
         lines.add("Run time and efficiency");
@@ -103,6 +150,9 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("a", Map.of("source", a));
         m.put("b", Map.of("source", b));
+        if (selection != null) {
+            m.put("selection", selection);
+        }
         m.put("runtime", change(comparison.runtime()));
         m.put("story", story());
         List<Map<String, Object>> cs = new ArrayList<>();
@@ -121,6 +171,24 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
             cs.add(row);
         }
         m.put("contributors", cs);
+        m.put("process_contributors", perProcess.stream().map(c -> {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("rank", c.rank());
+            row.put("kind", c.kind().label());
+            row.putAll(change(c.time()));
+            row.put("on_path", c.onPath() == null ? null : change(c.onPath()));
+            return row;
+        }).toList());
+        Map<String, Object> match = new LinkedHashMap<>();
+        match.put("by", "rank");
+        match.put("processes", matching.processes());
+        match.put("placement", matching.placement());
+        Map<String, Object> nodes = new LinkedHashMap<>();
+        nodes.put("a", matching.nodesA());
+        nodes.put("b", matching.nodesB());
+        match.put("nodes", matching.placement().equals("unknown") ? null : nodes);
+        match.put("moved_ranks", matching.moved());
+        m.put("matching", match);
         Map<String, Object> paths = new LinkedHashMap<>();
         paths.put("a", pathA == null ? null : pathA.length());
         paths.put("b", pathB == null ? null : pathB.length());
@@ -186,6 +254,17 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
                 .column("a", "on A's path", Table.Kind.SECONDS, i -> cs.get(i).time().a())
                 .column("b", "on B's path", Table.Kind.SECONDS, i -> cs.get(i).time().b())
                 .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> cs.get(i).delta());
+    }
+
+    private static Table processContributorTable(List<ProcessContributors.Contributor> cs) {
+        return new Table(cs.size())
+                .column("kind", "kind", Table.Kind.TEXT, i -> cs.get(i).kind().label())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> cs.get(i).rank())
+                .column("a", "A", Table.Kind.SECONDS, i -> cs.get(i).time().a())
+                .column("b", "B", Table.Kind.SECONDS, i -> cs.get(i).time().b())
+                .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> cs.get(i).delta())
+                .column("path_a", "on A's path", Table.Kind.SECONDS, i -> cs.get(i).onPath() == null ? null : cs.get(i).onPath().a())
+                .column("path_b", "on B's path", Table.Kind.SECONDS, i -> cs.get(i).onPath() == null ? null : cs.get(i).onPath().b());
     }
 
     private Table efficiency() {

@@ -196,7 +196,7 @@ final class Summary {
     }
 
     /** "1-3, 7": ranks in order, runs as ranges. */
-    private static String ranks(List<Integer> ranks) {
+    static String ranks(List<Integer> ranks) {
         StringBuilder s = new StringBuilder();
         for (int i = 0, j; i < ranks.size(); i = j) {
             for (j = i + 1; j < ranks.size() && ranks.get(j) == ranks.get(j - 1) + 1; j++) { }

@@ -19,6 +19,8 @@ class DiffCommandTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
     private static final String BALANCED = TESTDATA.resolve("diff/balanced").toString();
     private static final String SLOW = TESTDATA.resolve("diff/slow-rank-5").toString();
+    private static final String SLOW_1 = TESTDATA.resolve("diff/slow-rank-1").toString();
+    private static final String SLOW_2 = TESTDATA.resolve("diff/slow-rank-2").toString();
 
     private record Run(int code, String out, String err) {
     }
@@ -83,5 +85,106 @@ class DiffCommandTest {
         assertEquals(1, r.err.lines().count(), r.err);
         assertTrue(r.err.startsWith("igtrace: ") && r.err.contains("slow-rank-5") && r.err.contains("delays-4")
                 && r.err.contains("8 processes") && r.err.contains(" 4"), r.err);
+    }
+
+    /**
+     * A slowdown that moved from rank 1 (A) to rank 2 (B), make-diff.py's docstring: the same run time and the same
+     * compute per region, so no contributor along the paths; per process rank 2's compute +2.000 ms (10 x 120 us
+     * -> 10 x 320 us), rank 1's -2.000 ms, and their waiting the reverse (every rank but the slow one waits 10 x 200
+     * us); nothing else changes. A's path runs through rank 1's compute (10 x 320 us), B's through rank 2's.
+     */
+    @Test
+    void aSlowdownThatMovedShowsPerProcess() throws Exception {
+        Run r = igtrace("diff", SLOW_1, SLOW_2, "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "assert d['runtime']['delta'] == 0 and d['contributors'] == [], d['contributors']",
+                "solve = next(x for x in d['regions'] if x['name'] == 'solve')",
+                "assert abs(solve['a'] - 10e-3) < 1e-12 and abs(solve['delta']) < 1e-12, solve",
+                "got = {(c['rank'], c['kind']): round(c['delta'] * 1e6, 6) for c in d['process_contributors']}",
+                "assert got == {(2, 'compute'): 2000, (1, 'compute'): -2000, (1, 'waiting'): 2000, (2, 'waiting'): -2000}, got",
+                "c = {(c['rank'], c['kind']): c for c in d['process_contributors']}",
+                "assert abs(c[(1, 'compute')]['on_path']['a'] - 3.2e-3) < 1e-12 and c[(1, 'compute')]['on_path']['b'] == 0, c",
+                "assert abs(c[(2, 'compute')]['on_path']['b'] - 3.2e-3) < 1e-12 and c[(1, 'waiting')]['on_path'] is None, c",
+                "print('ok')"));
+        Run text = igtrace("diff", SLOW_1, SLOW_2);
+        assertEquals("A and B take the same time (3.40 ms); per process: rank 1's compute -2.00 ms, rank 2's compute +2.00 ms.",
+                text.out.lines().toList().get(2), text.out);
+        assertTrue(text.out.contains("\ncompute     2  1.20 ms  3.20 ms    +2.00 ms          0 s      3.20 ms\n"), text.out);
+    }
+
+    /**
+     * --ranks 0-3 (the slow rank 5 left out): the diff of two traces holding only ranks 0-3's events (definitions
+     * section 11). They never wait for each other (all enter each call together); the all-reduce, whose late member is
+     * not selected, takes 10 us in A and 210 us in B (entered at t + 130, left at t + 340): each of ranks 0-3 +10 x 200
+     * us = 2.000 ms of transfer; T 1.400 and 3.400 ms; solve 4 x 1.000 ms in both.
+     */
+    @Test
+    void aRanksSelectionComparesTheSelectedPart() throws Exception {
+        Run r = igtrace("diff", BALANCED, SLOW, "--ranks", "0-3", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "t = d['runtime']",
+                "assert abs(t['a'] - 1.4e-3) < 1e-12 and abs(t['b'] - 3.4e-3) < 1e-12, t",
+                "assert [p['rank'] for p in d['processes']] == [0, 1, 2, 3], d['processes']",
+                "assert all(p['wait']['b'] == 0 for p in d['processes']), d['processes']",
+                "solve = next(x for x in d['regions'] if x['name'] == 'solve')",
+                "assert abs(solve['a'] - 4e-3) < 1e-12 and abs(solve['b'] - 4e-3) < 1e-12, solve",
+                "c = d['contributors'][0]",
+                "assert (c['kind'], c['region']) == ('transfer', 'MPI_Allreduce') and abs(c['delta'] - 2e-3) < 1e-12, c",
+                "assert abs(sum(x['delta'] for x in d['contributors']) - 2e-3) < 1e-12, d['contributors']",
+                "got = {(c['rank'], c['kind']): round(c['delta'] * 1e6, 6) for c in d['process_contributors']}",
+                "assert got == {(q, 'transfer'): 2000 for q in range(4)}, got",
+                "assert d['selection'] == '--ranks 0-3', d.get('selection')",
+                "print('ok')"));
+        Run text = igtrace("diff", BALANCED, SLOW, "--ranks", "0-3");
+        assertEquals("Selection (of both runs): --ranks 0-3", text.out.lines().toList().get(2), text.out);
+        Run bad = igtrace("diff", BALANCED, SLOW, "--ranks", "9");
+        assertEquals(2, bad.code, bad.err);
+        assertEquals(1, bad.err.lines().count(), bad.err);
+    }
+
+    /**
+     * --window :680us: in A (140 us an iteration) iterations 0-4 of solve and pack (4 x 140 + 120 = 680 us: the window
+     * ends at the fifth MPI_Sendrecv's enter), in B (340 us) iterations 0-1 whole. T 680 us in both; solve 8 x 5 x 100 =
+     * 4.000 ms against 7 x 2 x 100 + 2 x 300 = 2.000 ms, pack 8 x 5 x 20 = 800 us against 8 x 2 x 20 = 320 us; in B rank
+     * 5 computes 2 x 320 = 640 us and the others 2 x 120 = 240 us and wait 2 x 200 = 400 us. Along the paths (A's on
+     * one rank, B's through rank 5): solve 500 -> 600 us, pack 100 -> 40 us, MPI_Sendrecv and MPI_Allreduce 4 x 10 -> 2 x
+     * 10 us each: +100 - 60 - 20 - 20 = 0.
+     */
+    @Test
+    void aWindowComparesTheSameTimeOfBothRuns() throws Exception {
+        Run r = igtrace("diff", BALANCED, SLOW, "--window", ":680us", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "t = d['runtime']",
+                "assert abs(t['a'] - 680e-6) < 1e-12 and abs(t['b'] - 680e-6) < 1e-12, t",
+                "reg = {x['name']: (round(x['a'] * 1e6, 6), round(x['b'] * 1e6, 6)) for x in d['regions']}",
+                "assert reg == {'solve': (4000, 2000), 'pack': (800, 320)}, reg",
+                "p = d['processes']",
+                "assert round(p[5]['useful']['b'] * 1e6, 6) == 640 and all(round(p[q]['useful']['b'] * 1e6, 6) == 240 "
+                        + "and round(p[q]['wait']['b'] * 1e6, 6) == 400 for q in (0, 1, 2, 3, 4, 6, 7)), p",
+                "got = {(c['kind'], c['region']): round(c['delta'] * 1e6, 6) for c in d['contributors']}",
+                "assert got == {('compute', 'solve'): 100, ('compute', 'pack'): -60, ('transfer', 'MPI_Sendrecv'): -20, "
+                        + "('transfer', 'MPI_Allreduce'): -20}, got",
+                "print('ok')"));
+    }
+
+    /**
+     * The balanced run placed two ways (make-diff.py --nodes): ranks 0-3 on nodes {0, 1}, {2, 3} in A and {0, 2}, {1, 3}
+     * in B; ranks 4-7 on the same two nodes in both. Processes are still matched by rank, and the output says so.
+     */
+    @Test
+    void aDifferentPlacementIsSaid() throws Exception {
+        String block = TESTDATA.resolve("diff/nodes-block").toString(), swapped = TESTDATA.resolve("diff/nodes-swapped").toString();
+        Run r = igtrace("diff", block, swapped, "--format", "json");
+        assertEquals("ok", python(r,
+                "m = d['matching']",
+                "assert m == {'by': 'rank', 'processes': 8, 'placement': 'different', 'nodes': {'a': 4, 'b': 4}, "
+                        + "'moved_ranks': [0, 1, 2, 3]}, m",
+                "print('ok')"));
+        assertTrue(r.err.contains("igtrace: note: processes are matched by rank (8 processes in each run), but the runs placed them "
+                + "differently: A on 4 nodes, B on 4 nodes; ranks 0-3 share a node with other ranks in B than in A"), r.err);
+        Run text = igtrace("diff", block, swapped, "-q");
+        assertTrue(text.out.lines().toList().get(2).startsWith("Processes are matched by rank"), text.out);
+        Run same = igtrace("diff", BALANCED, SLOW, "--format", "json", "-q");
+        assertEquals("ok", python(same, "assert d['matching']['placement'] == 'same' and d['matching']['moved_ranks'] == []", "print('ok')"));
     }
 }

@@ -22,7 +22,12 @@ public record PathTimes(double length, List<Share> shares) {
          */
         TRANSFER,
         /** The run time the shares do not cover (before a process's span, after its end): no process, no region. */
-        OFF_PATH;
+        OFF_PATH,
+        /**
+         * A process's waiting (definitions section 8): never on the path, so only a per-process contributor
+         * ({@link ProcessContributors}).
+         */
+        WAITING;
 
         /** The output name: compute, transfer, off_path. */
         public String label() {

@@ -1,6 +1,7 @@
 package org.igtrace.core.compare;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -22,7 +23,7 @@ import org.igtrace.core.wait.WaitReport;
  * {@code igtrace stats} shows of each run.
  *
  * @param runtime    {@code T = max_i T_i}
- * @param processes  per process, rank order
+ * @param processes  per process (the selected ones), rank order
  * @param patterns   waiting per pattern summed over processes, the patterns' order
  * @param regions    compute per region summed over processes, largest change first
  * @param pairs      per pair (both directions), ordered by (a, b)
@@ -67,7 +68,8 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         patterns = List.copyOf(patterns);
         regions = List.copyOf(regions);
         pairs = List.copyOf(pairs);
-        efficiency = Map.copyOf(efficiency);
+        // in the given order: Map.copyOf's order changed from one run of igtrace to the next (the JSON's keys)
+        efficiency = Collections.unmodifiableMap(new LinkedHashMap<>(efficiency));
     }
 
     /**
@@ -86,6 +88,9 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         WaitPattern[] all = WaitPattern.values();
         List<ProcessRow> processes = new ArrayList<>(n);
         for (int r = 0; r < n; r++) {
+            if (!pa.selected(r)) { // --ranks: the same selection in both runs (definitions section 11)
+                continue;
+            }
             ProcessProfile xa = pa.processes().get(r), xb = pb.processes().get(r);
             List<Change> perPattern = new ArrayList<>(all.length);
             for (WaitPattern p : all) {
