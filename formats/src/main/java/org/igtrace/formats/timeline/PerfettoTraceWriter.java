@@ -1,0 +1,291 @@
+package org.igtrace.formats.timeline;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+
+/**
+ * Perfetto's native trace: a {@code Trace} (perfetto/protos/trace.proto) of {@code TracePacket}s,
+ * each written as soon as it is complete (one packet is buffered at a time). A track per process
+ * ({@code TrackDescriptor.process}: pid = rank + 1, since pid 0 is the idle task to Perfetto, and
+ * the name "rank R (name)") and per location ({@code TrackDescriptor.thread}: "thread 0", ... in
+ * its process; the first thread's tid is its pid), ordered by rank and place (a root descriptor,
+ * uuid 0, asks for explicit ordering). Each location's calls are {@code TrackEvent} slice begins
+ * and ends on a packet sequence of its own, whose first packet clears the incremental state, sets
+ * the defaults (the location's track, clock 64) and defines clock 64 as incremental nanoseconds
+ * from time 0 of the trace's clock (BOOTTIME): so a packet holds the time since the sequence's
+ * previous packet, and a name's and category's interned id (the name itself once per sequence), a
+ * begin about 15 bytes, an end about 12. A call never left ends at its location's last event.
+ * Messages are an instant at the send (with {@code flow_ids}) and one at the receive (with
+ * {@code terminating_flow_ids}) on the sender's and receiver's first thread, absolute times, on
+ * sequence 1. Times: nanoseconds since {@code originTicks} (the earliest corrected time).
+ *
+ * <p>Field numbers from Perfetto's protos (protos/perfetto/trace/trace_packet.proto,
+ * track_event/track_event.proto, track_descriptor.proto, clock_snapshot.proto, ...).
+ */
+public final class PerfettoTraceWriter implements TraceEventWriter {
+    // TracePacket
+    private static final int TIMESTAMP = 8, CLOCK_SNAPSHOT = 6, TRACK_EVENT = 11, SEQUENCE_ID = 10, INTERNED_DATA = 12,
+            SEQUENCE_FLAGS = 13, DEFAULTS = 59, TRACK_DESCRIPTOR = 60;
+    private static final int CLEARED = 1, NEEDS_STATE = 2;
+    // TrackEvent
+    private static final int CATEGORY_IIDS = 3, TYPE = 9, NAME_IID = 10, TRACK_UUID = 11, FLOW_IDS = 47, TERMINATING_FLOW_IDS = 48;
+    private static final int SLICE_BEGIN = 1, SLICE_END = 2, INSTANT = 3;
+    /** The sequence-scoped clock of each location's sequence: incremental nanoseconds. */
+    private static final int CLOCK = 64, BOOTTIME = 6;
+    private static final int FLOW_SEQUENCE = 1;
+    private static final long THREAD_UUIDS = 1L << 32;
+    private static final int MPI = 1, USER = 2, MESSAGE = 1;
+
+    private final OutputStream out;
+    private final double ticksPerSecond;
+    private final IntFunction<String> regionName;
+    private final IntPredicate mpi;
+    private final ProtoBuffer packet = new ProtoBuffer();
+    private final byte[] event = new byte[64];
+    private long originTicks;
+    private int maxRank = -1;
+    private int sequence = FLOW_SEQUENCE;
+    private boolean flowsStarted;
+    /** The sequence each region's name was interned on (its iid is region + 1). */
+    private int[] internedOn = new int[0];
+    private long previousNanos;
+    private long calls;
+
+    public PerfettoTraceWriter(OutputStream out, List<Process> processes, double ticksPerSecond,
+                               IntFunction<String> regionName, IntPredicate mpi) throws IOException {
+        this.out = out;
+        this.ticksPerSecond = ticksPerSecond;
+        this.regionName = regionName;
+        this.mpi = mpi;
+        // the root track: processes by their rank, threads by their place (sibling_order_rank)
+        packet.begin(TRACK_DESCRIPTOR);
+        packet.uint(1, 0);
+        packet.uint(19, 1); // process_ordering: PROCESS_ORDERING_EXPLICIT
+        packet.uint(20, 1); // thread_ordering: THREAD_ORDERING_EXPLICIT
+        packet.end();
+        packet.packetTo(out);
+        for (Process p : processes) {
+            maxRank = Math.max(maxRank, p.rank());
+            packet.begin(TRACK_DESCRIPTOR);
+            packet.uint(1, p.rank() + 1L); // uuid
+            packet.begin(3); // process
+            packet.uint(1, p.rank() + 1L); // pid
+            packet.string(6, "rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")); // process_name
+            packet.end();
+            packet.uint(12, p.rank()); // sibling_order_rank
+            packet.end();
+            packet.packetTo(out);
+        }
+    }
+
+    static long threadUuid(long order) {
+        return THREAD_UUIDS + order;
+    }
+
+    @Override
+    public void threads(List<Thread> threads, long originTicks) throws IOException {
+        this.originTicks = originTicks;
+        long extra = 0;
+        for (Thread t : threads) {
+            maxRank = Math.max(maxRank, t.process());
+        }
+        for (Thread t : threads) {
+            int pid = t.process() + 1;
+            // the first thread's tid is its pid; further threads' come after every pid, in the order written
+            long tid = t.index() == 0 ? pid : maxRank + 2L + extra++;
+            packet.begin(TRACK_DESCRIPTOR);
+            packet.uint(1, threadUuid(t.order()));
+            packet.begin(4); // thread
+            packet.uint(1, pid);
+            packet.uint(2, tid);
+            packet.string(5, "thread " + t.index()); // thread_name
+            packet.end();
+            packet.uint(12, t.index()); // sibling_order_rank
+            packet.end();
+            packet.packetTo(out);
+        }
+    }
+
+    long nanos(long ticks) {
+        long relative = Math.max(0, ticks - originTicks);
+        return ticksPerSecond == 1e9 ? relative : Math.round(relative * 1e9 / ticksPerSecond);
+    }
+
+    @Override
+    public void flow(long id, int sender, long senderThread, long sendTicks, int receiver, long receiverThread, long receiveTicks)
+            throws IOException {
+        instant(FLOW_IDS, id, senderThread, sendTicks);
+        instant(TERMINATING_FLOW_IDS, id, receiverThread, receiveTicks);
+    }
+
+    private void instant(int field, long id, long thread, long ticks) throws IOException {
+        packet.uint(TIMESTAMP, nanos(ticks));
+        packet.uint(SEQUENCE_ID, FLOW_SEQUENCE);
+        if (!flowsStarted) {
+            flowsStarted = true;
+            packet.uint(SEQUENCE_FLAGS, CLEARED | NEEDS_STATE);
+            internedNames(MESSAGE, "message", MESSAGE, "message");
+        } else {
+            packet.uint(SEQUENCE_FLAGS, NEEDS_STATE);
+        }
+        packet.begin(TRACK_EVENT);
+        packet.uint(CATEGORY_IIDS, MESSAGE);
+        packet.uint(TYPE, INSTANT);
+        packet.uint(NAME_IID, MESSAGE);
+        packet.uint(TRACK_UUID, threadUuid(thread));
+        packet.fixed64(field, id);
+        packet.end();
+        packet.packetTo(out);
+    }
+
+    /** InternedData with one name and one category (both iid and name). */
+    private void internedNames(long nameIid, String name, long categoryIid, String category) {
+        packet.begin(INTERNED_DATA);
+        if (category != null) {
+            packet.begin(1); // event_categories
+            packet.uint(1, categoryIid);
+            packet.string(2, category);
+            packet.end();
+        }
+        if (name != null) {
+            packet.begin(2); // event_names
+            packet.uint(1, nameIid);
+            packet.string(2, name);
+            packet.end();
+        }
+        packet.end();
+    }
+
+    @Override
+    public void location(Thread t) throws IOException {
+        sequence++;
+        previousNanos = 0;
+        packet.uint(SEQUENCE_ID, sequence);
+        packet.uint(SEQUENCE_FLAGS, CLEARED | NEEDS_STATE);
+        packet.begin(DEFAULTS);
+        packet.uint(58, CLOCK); // timestamp_clock_id
+        packet.begin(11); // track_event_defaults
+        packet.uint(TRACK_UUID, threadUuid(t.order()));
+        packet.end();
+        packet.end();
+        packet.begin(INTERNED_DATA);
+        packet.begin(1);
+        packet.uint(1, MPI);
+        packet.string(2, "mpi");
+        packet.end();
+        packet.begin(1);
+        packet.uint(1, USER);
+        packet.string(2, "user");
+        packet.end();
+        packet.end();
+        packet.begin(CLOCK_SNAPSHOT);
+        packet.begin(1); // clocks: ours, incremental from 0 ...
+        packet.uint(1, CLOCK);
+        packet.uint(2, 0);
+        packet.uint(3, 1); // is_incremental
+        packet.end();
+        packet.begin(1); // ... at 0 of BOOTTIME
+        packet.uint(1, BOOTTIME);
+        packet.uint(2, 0);
+        packet.end();
+        packet.end();
+        packet.packetTo(out);
+    }
+
+    @Override
+    public void enter(int region, long ticks) throws IOException {
+        calls++;
+        long delta = delta(ticks);
+        if (region >= internedOn.length) {
+            internedOn = Arrays.copyOf(internedOn, Math.max(region + 1, internedOn.length * 2));
+        }
+        long iid = region + 1L;
+        if (internedOn[region] != sequence) {
+            internedOn[region] = sequence; // the name goes with its first use on the sequence
+            packet.uint(TIMESTAMP, delta);
+            packet.uint(SEQUENCE_ID, sequence);
+            packet.uint(SEQUENCE_FLAGS, NEEDS_STATE);
+            internedNames(iid, regionName.apply(region), 0, null);
+            packet.begin(TRACK_EVENT);
+            packet.uint(CATEGORY_IIDS, mpi.test(region) ? MPI : USER);
+            packet.uint(TYPE, SLICE_BEGIN);
+            packet.uint(NAME_IID, iid);
+            packet.end();
+            packet.packetTo(out);
+            return;
+        }
+        // the common case, by hand: timestamp, sequence, flags, track_event {category, type, name}
+        int n = 2;
+        n = put(n, TIMESTAMP << 3, delta);
+        n = put(n, SEQUENCE_ID << 3, sequence);
+        n = put(n, SEQUENCE_FLAGS << 3, NEEDS_STATE);
+        event[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
+        int length = n++;
+        int start = n;
+        n = put(n, CATEGORY_IIDS << 3, mpi.test(region) ? MPI : USER);
+        n = put(n, TYPE << 3, SLICE_BEGIN);
+        n = put(n, NAME_IID << 3, iid);
+        event[length] = (byte) (n - start);
+        emit(n);
+    }
+
+    @Override
+    public void leave(int region, long enterTicks, long ticks) throws IOException {
+        end(delta(ticks));
+    }
+
+    private void end(long delta) throws IOException {
+        int n = 2;
+        n = put(n, TIMESTAMP << 3, delta);
+        n = put(n, SEQUENCE_ID << 3, sequence);
+        n = put(n, SEQUENCE_FLAGS << 3, NEEDS_STATE);
+        event[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
+        event[n++] = 2;
+        event[n++] = (byte) (TYPE << 3);
+        event[n++] = SLICE_END;
+        emit(n);
+    }
+
+    @Override
+    public void endLocation(int open, long lastTicks) throws IOException {
+        for (int i = 0; i < open; i++) {
+            end(delta(lastTicks));
+        }
+    }
+
+    /** The time since the sequence's previous packet, in nanoseconds (never negative). */
+    private long delta(long ticks) {
+        long now = Math.max(previousNanos, nanos(ticks));
+        long d = now - previousNanos;
+        previousNanos = now;
+        return d;
+    }
+
+    /** A varint field (tags below 128) at {@code n}; the new end. */
+    private int put(int n, int tag, long v) {
+        event[n++] = (byte) tag;
+        while ((v & ~0x7FL) != 0) {
+            event[n++] = (byte) ((v & 0x7F) | 0x80);
+            v >>>= 7;
+        }
+        event[n++] = (byte) v;
+        return n;
+    }
+
+    /** The event in {@code event[2..n)} as a Trace's packet (its field 1 and length in front, both one byte). */
+    private void emit(int n) throws IOException {
+        event[0] = 0x0A;
+        event[1] = (byte) (n - 2);
+        out.write(event, 0, n);
+    }
+
+    @Override
+    public long finish() throws IOException {
+        out.flush();
+        return calls;
+    }
+}
