@@ -37,7 +37,6 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
     /** The sequence-scoped clock of each location's sequence: incremental nanoseconds. */
     private static final int CLOCK = 64, BOOTTIME = 6;
     private static final int FLOW_SEQUENCE = 1;
-    private static final long THREAD_UUIDS = 1L << 32;
     private static final int MPI = 1, USER = 2, MESSAGE = 1;
 
     private final OutputStream out;
@@ -45,9 +44,15 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
     private final IntFunction<String> regionName;
     private final IntPredicate mpi;
     private final ProtoBuffer packet = new ProtoBuffer();
-    private final byte[] event = new byte[64];
+    /** Begin and end packets, written by hand, wait here for the output (64 KB at a time). */
+    private final byte[] events = new byte[1 << 16];
+    private int used;
+    /** Per region: its category's iid (0: not known yet). */
+    private byte[] category = new byte[0];
     private long originTicks;
     private int maxRank = -1;
+    /** The first thread track's uuid: after every process track's (rank + 1), small so that it takes few bytes. */
+    private final long threadUuids;
     private int sequence = FLOW_SEQUENCE;
     private boolean flowsStarted;
     /** The sequence each region's name was interned on (its iid is region + 1). */
@@ -67,7 +72,7 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
         packet.uint(19, 1); // process_ordering: PROCESS_ORDERING_EXPLICIT
         packet.uint(20, 1); // thread_ordering: THREAD_ORDERING_EXPLICIT
         packet.end();
-        packet.packetTo(out);
+        writePacket();
         for (Process p : processes) {
             maxRank = Math.max(maxRank, p.rank());
             packet.begin(TRACK_DESCRIPTOR);
@@ -78,12 +83,13 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
             packet.end();
             packet.uint(12, p.rank()); // sibling_order_rank
             packet.end();
-            packet.packetTo(out);
+            writePacket();
         }
+        threadUuids = maxRank + 2L;
     }
 
-    static long threadUuid(long order) {
-        return THREAD_UUIDS + order;
+    private long threadUuid(long order) {
+        return threadUuids + order;
     }
 
     @Override
@@ -106,7 +112,7 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
             packet.end();
             packet.uint(12, t.index()); // sibling_order_rank
             packet.end();
-            packet.packetTo(out);
+            writePacket();
         }
     }
 
@@ -128,18 +134,17 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
         if (!flowsStarted) {
             flowsStarted = true;
             packet.uint(SEQUENCE_FLAGS, CLEARED | NEEDS_STATE);
-            internedNames(MESSAGE, "message", MESSAGE, "message");
+            internedNames(MESSAGE, "message", 0, null);
         } else {
             packet.uint(SEQUENCE_FLAGS, NEEDS_STATE);
         }
         packet.begin(TRACK_EVENT);
-        packet.uint(CATEGORY_IIDS, MESSAGE);
         packet.uint(TYPE, INSTANT);
         packet.uint(NAME_IID, MESSAGE);
         packet.uint(TRACK_UUID, threadUuid(thread));
         packet.fixed64(field, id);
         packet.end();
-        packet.packetTo(out);
+        writePacket();
     }
 
     /** InternedData with one name and one category (both iid and name). */
@@ -193,43 +198,45 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
         packet.uint(2, 0);
         packet.end();
         packet.end();
-        packet.packetTo(out);
+        writePacket();
     }
 
     @Override
     public void enter(int region, long ticks) throws IOException {
         calls++;
         long delta = delta(ticks);
-        if (region >= internedOn.length) {
-            internedOn = Arrays.copyOf(internedOn, Math.max(region + 1, internedOn.length * 2));
-        }
         long iid = region + 1L;
-        if (internedOn[region] != sequence) {
+        if (region >= internedOn.length || internedOn[region] != sequence) {
+            if (region >= internedOn.length) {
+                internedOn = Arrays.copyOf(internedOn, Math.max(region + 1, internedOn.length * 2));
+                category = Arrays.copyOf(category, internedOn.length);
+            }
             internedOn[region] = sequence; // the name goes with its first use on the sequence
+            category[region] = (byte) (mpi.test(region) ? MPI : USER);
             packet.uint(TIMESTAMP, delta);
             packet.uint(SEQUENCE_ID, sequence);
             packet.uint(SEQUENCE_FLAGS, NEEDS_STATE);
             internedNames(iid, regionName.apply(region), 0, null);
             packet.begin(TRACK_EVENT);
-            packet.uint(CATEGORY_IIDS, mpi.test(region) ? MPI : USER);
+            packet.uint(CATEGORY_IIDS, category[region]);
             packet.uint(TYPE, SLICE_BEGIN);
             packet.uint(NAME_IID, iid);
             packet.end();
-            packet.packetTo(out);
+            writePacket();
             return;
         }
         // the common case, by hand: timestamp, sequence, flags, track_event {category, type, name}
-        int n = 2;
+        int n = room();
         n = put(n, TIMESTAMP << 3, delta);
         n = put(n, SEQUENCE_ID << 3, sequence);
         n = put(n, SEQUENCE_FLAGS << 3, NEEDS_STATE);
-        event[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
+        events[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
         int length = n++;
         int start = n;
-        n = put(n, CATEGORY_IIDS << 3, mpi.test(region) ? MPI : USER);
+        n = put(n, CATEGORY_IIDS << 3, category[region]);
         n = put(n, TYPE << 3, SLICE_BEGIN);
         n = put(n, NAME_IID << 3, iid);
-        event[length] = (byte) (n - start);
+        events[length] = (byte) (n - start);
         emit(n);
     }
 
@@ -239,14 +246,14 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
     }
 
     private void end(long delta) throws IOException {
-        int n = 2;
+        int n = room();
         n = put(n, TIMESTAMP << 3, delta);
         n = put(n, SEQUENCE_ID << 3, sequence);
         n = put(n, SEQUENCE_FLAGS << 3, NEEDS_STATE);
-        event[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
-        event[n++] = 2;
-        event[n++] = (byte) (TYPE << 3);
-        event[n++] = SLICE_END;
+        events[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
+        events[n++] = 2;
+        events[n++] = (byte) (TYPE << 3);
+        events[n++] = SLICE_END;
         emit(n);
     }
 
@@ -267,24 +274,44 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
 
     /** A varint field (tags below 128) at {@code n}; the new end. */
     private int put(int n, int tag, long v) {
-        event[n++] = (byte) tag;
+        events[n++] = (byte) tag;
         while ((v & ~0x7FL) != 0) {
-            event[n++] = (byte) ((v & 0x7F) | 0x80);
+            events[n++] = (byte) ((v & 0x7F) | 0x80);
             v >>>= 7;
         }
-        event[n++] = (byte) v;
+        events[n++] = (byte) v;
         return n;
     }
 
-    /** The event in {@code event[2..n)} as a Trace's packet (its field 1 and length in front, both one byte). */
-    private void emit(int n) throws IOException {
-        event[0] = 0x0A;
-        event[1] = (byte) (n - 2);
-        out.write(event, 0, n);
+    /** Where the next hand-written packet's fields start (its field 1 and length go in the two bytes before). */
+    private int room() throws IOException {
+        if (used + 64 > events.length) {
+            flushEvents();
+        }
+        return used + 2;
+    }
+
+    /** The packet in {@code events[used + 2, n)}: a Trace's packet (its field 1 and length in front, both one byte). */
+    private void emit(int n) {
+        events[used] = 0x0A;
+        events[used + 1] = (byte) (n - used - 2);
+        used = n;
+    }
+
+    /** The packet built in {@link #packet}, after the hand-written ones before it. */
+    private void writePacket() throws IOException {
+        flushEvents();
+        packet.packetTo(out);
+    }
+
+    private void flushEvents() throws IOException {
+        out.write(events, 0, used);
+        used = 0;
     }
 
     @Override
     public long finish() throws IOException {
+        flushEvents();
         out.flush();
         return calls;
     }
