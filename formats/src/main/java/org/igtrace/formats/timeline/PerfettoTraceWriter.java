@@ -129,22 +129,40 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
     }
 
     private void instant(int field, long id, long thread, long ticks) throws IOException {
-        packet.uint(TIMESTAMP, nanos(ticks));
-        packet.uint(SEQUENCE_ID, FLOW_SEQUENCE);
         if (!flowsStarted) {
             flowsStarted = true;
+            packet.uint(TIMESTAMP, nanos(ticks));
+            packet.uint(SEQUENCE_ID, FLOW_SEQUENCE);
             packet.uint(SEQUENCE_FLAGS, CLEARED | NEEDS_STATE);
             internedNames(MESSAGE, "message", 0, null);
-        } else {
-            packet.uint(SEQUENCE_FLAGS, NEEDS_STATE);
+            packet.begin(TRACK_EVENT);
+            packet.uint(TYPE, INSTANT);
+            packet.uint(NAME_IID, MESSAGE);
+            packet.uint(TRACK_UUID, threadUuid(thread));
+            packet.fixed64(field, id);
+            packet.end();
+            writePacket();
+            return;
         }
-        packet.begin(TRACK_EVENT);
-        packet.uint(TYPE, INSTANT);
-        packet.uint(NAME_IID, MESSAGE);
-        packet.uint(TRACK_UUID, threadUuid(thread));
-        packet.fixed64(field, id);
-        packet.end();
-        writePacket();
+        // by hand, as the calls: timestamp, sequence, flags, track_event {type, name, track, flow id (fixed64)}
+        int n = room();
+        n = put(n, TIMESTAMP << 3, nanos(ticks));
+        n = put(n, SEQUENCE_ID << 3, FLOW_SEQUENCE);
+        n = put(n, SEQUENCE_FLAGS << 3, NEEDS_STATE);
+        events[n++] = (byte) (TRACK_EVENT << 3 | ProtoBuffer.LENGTH);
+        int length = n++;
+        int start = n;
+        n = put(n, TYPE << 3, INSTANT);
+        n = put(n, NAME_IID << 3, MESSAGE);
+        n = put(n, TRACK_UUID << 3, threadUuid(thread));
+        int tag = field << 3 | ProtoBuffer.FIXED64; // two bytes: 47 and 48 are over 15
+        events[n++] = (byte) (tag & 0x7F | 0x80);
+        events[n++] = (byte) (tag >>> 7);
+        for (int i = 0; i < 8; i++) {
+            events[n++] = (byte) (id >>> (8 * i));
+        }
+        events[length] = (byte) (n - start);
+        emit(n);
     }
 
     /** InternedData with one name and one category (both iid and name). */
