@@ -139,6 +139,10 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         boolean correct = clockCorrection != ClockCorrection.NONE;
         TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
+        if (output == null && chosen == Format.PERFETTO && System.console() != null && StandardOutputWatch.isProcessStdout(parent.stdout())) {
+            // a terminal would show the binary trace as noise (and may take escape sequences from it)
+            throw new UsageError("--format perfetto writes a binary trace: give -o FILE.pftrace, or pipe standard output");
+        }
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
         Integer isolated = session.runHereOrIsolated();
         if (isolated != null) {

@@ -142,4 +142,21 @@ class PerfettoTraceTest {
         assertEquals(2, flows.size());
         flows.values().forEach(f -> assertTrue(f[0] > 0 && f[1] > f[0], f[0] + " " + f[1]));
     }
+
+    /** A terminal as standard output gets no binary trace: a usage error that says what to do (it printed the bytes). */
+    @Test
+    void aTerminalGetsNoBinaryTrace() throws Exception {
+        StringBuilder command = new StringBuilder();
+        for (String a : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "timeline", TimelineCommandTest.DELAYS, "--format", "perfetto")) {
+            command.append('\'').append(a.replace("'", "'\\''")).append("' ");
+        }
+        Path typescript = dir.resolve("typescript");
+        Process p = new ProcessBuilder("script", "-q", "-e", "-c", command.toString(), typescript.toString()).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(2, p.exitValue());
+        assertTrue(Files.readString(typescript).contains("--format perfetto writes a binary trace: give -o FILE.pftrace"),
+                Files.readString(typescript));
+    }
 }
