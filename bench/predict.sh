@@ -7,7 +7,7 @@
 #   predict   java -jar igtrace.jar predict TRACE (network fitted, then the replay; T_ideal beside it)
 #   predict-given  java -jar igtrace.jar predict TRACE --latency 1us --bandwidth 10GB/s (a given network: the model's
 #             replay and the ideal one both run, side by side on two or more cores)
-#   perfetto  java -jar igtrace.jar timeline TRACE --format perfetto -o t.json, only with PERFETTO=1: it
+#   perfetto  java -jar igtrace.jar timeline TRACE --format perfetto -o t.pftrace, only with PERFETTO=1: it
 #             writes every call (550 MB for 9.4 M events; 176 s on the 98 M-event trace)
 # so that the machine's load hits all alike; reports per command the minimum wall time, the minimum
 # CPU time (user + system, all processes), the peak RSS and the temporary file the recorded calls
@@ -45,7 +45,7 @@ for trace in "$@"; do
         graph) args=("$trace" -o "$work/g.graphml") ;;
         predict) args=(predict "$trace") ;;
         predict-given) args=(predict "$trace" --latency 1us --bandwidth 10GB/s) ;;
-        perfetto) args=(timeline "$trace" --format perfetto -o "$work/t.json") ;;
+        perfetto) args=(timeline "$trace" --format perfetto -o "$work/t.pftrace") ;;
       esac
       /usr/bin/time -f '%e %U %S %M' -o "$work/time" java -jar "$jar" "${args[@]}" >/dev/null 2>"$work/stderr" \
         || { echo "bench/predict.sh: failed: ${args[*]}" >&2; cat "$work/stderr" >&2; exit 1; }

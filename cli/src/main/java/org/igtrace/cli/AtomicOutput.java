@@ -26,10 +26,24 @@ final class AtomicOutput {
         void writeTo(Writer out) throws IOException;
     }
 
+    /** Something that writes the whole output as bytes (a Perfetto trace). */
+    interface BytesBody {
+        void writeTo(java.io.OutputStream out) throws IOException;
+    }
+
     private AtomicOutput() {
     }
 
     static void write(Path target, Body body) throws IOException {
+        writeBytes(target, bytes -> {
+            Writer out = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+            body.writeTo(out);
+            out.flush();
+        });
+    }
+
+    /** As {@link #write}, bytes. */
+    static void writeBytes(Path target, BytesBody body) throws IOException {
         if (target.toString().equals("-")) { // the usual name of standard output (it made a file called "-")
             writeInPlace(Path.of("/dev/stdout"), body);
             return;
@@ -76,7 +90,7 @@ final class AtomicOutput {
                 throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
             }
             SupervisedChild.created(temp);
-            try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(temp), StandardCharsets.UTF_8))) {
+            try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
                 body.writeTo(out);
             }
             if (!SupervisedChild.parentAlive()) {
@@ -139,9 +153,9 @@ final class AtomicOutput {
     }
 
     /** Writes to a device, a pipe or an open descriptor as it is (appending: a file the shell opened is not cut). */
-    private static void writeInPlace(Path path, Body body) throws IOException {
-        try (Writer out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(path, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND), StandardCharsets.UTF_8))) {
+    private static void writeInPlace(Path path, BytesBody body) throws IOException {
+        try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND), 1 << 16)) {
             body.writeTo(out);
         }
     }

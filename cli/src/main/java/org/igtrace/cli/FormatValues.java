@@ -44,7 +44,7 @@ final class FormatValues {
     /** {@code igtrace timeline --format}. */
     static final class Timeline implements Iterable<String> {
         public Iterator<String> iterator() {
-            return of(TimelineCommand.Format.class).iterator();
+            return java.util.Arrays.stream(TimelineCommand.Format.values()).map(TimelineCommand.Format::toString).iterator();
         }
     }
 

@@ -62,7 +62,7 @@ final class IsolatedCommand {
             Thread errors = copier(child.getErrorStream(), err);
             errors.start();
             try {
-                copy(child.getInputStream(), stdout);
+                copyOutput(child.getInputStream(), stdout);
             } catch (IOException e) {
                 if (!Output.isBrokenPipe(e)) {
                     throw e;
@@ -108,6 +108,24 @@ final class IsolatedCommand {
                 // the child's standard error closed early: nothing more to show
             }
         }, "igtrace-child-stderr");
+    }
+
+    /**
+     * The child's standard output to ours: as bytes when ours is the process's standard output (a
+     * Perfetto trace is binary; UTF-8 text passes unchanged), else decoded as UTF-8 (a test's writer).
+     */
+    private static void copyOutput(InputStream in, Writer out) throws IOException {
+        if (!StandardOutputWatch.isProcessStdout(out)) {
+            copy(in, out);
+            return;
+        }
+        out.flush();
+        java.io.OutputStream bytes = StandardOutputWatch.bytes(out);
+        byte[] buffer = new byte[1 << 16];
+        for (int n; (n = in.read(buffer)) >= 0; ) {
+            bytes.write(buffer, 0, n);
+            bytes.flush(); // what the child wrote leaves at once (a streamed export, | head)
+        }
     }
 
     private static void copy(InputStream in, Writer out) throws IOException {

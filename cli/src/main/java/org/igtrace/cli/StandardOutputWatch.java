@@ -117,6 +117,49 @@ final class StandardOutputWatch {
         };
     }
 
+    /**
+     * {@code stdout} as bytes, for a binary output (Perfetto's trace): the process's standard output
+     * itself (flushed first; a write that meets the closed pipe ends the JVM as above), or, for a
+     * writer that is not (a test's), each byte as the char of the same value (ISO-8859-1).
+     */
+    static java.io.OutputStream bytes(Writer stdout) throws java.io.IOException {
+        stdout.flush();
+        if (!(stdout instanceof ProcessStdout)) {
+            return new java.io.OutputStream() {
+                @Override
+                public void write(int b) throws java.io.IOException {
+                    stdout.write(b & 0xFF);
+                }
+
+                @Override
+                public void flush() throws java.io.IOException {
+                    stdout.flush();
+                }
+            };
+        }
+        java.io.OutputStream out = new FileOutputStream(FileDescriptor.out);
+        return new java.io.BufferedOutputStream(new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws java.io.IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws java.io.IOException {
+                try {
+                    out.write(b, off, len);
+                } catch (java.io.IOException e) {
+                    throw ended(e);
+                }
+            }
+        }, 1 << 16);
+    }
+
+    /** Whether {@code stdout} is the process's standard output (its bytes can pass through undecoded). */
+    static boolean isProcessStdout(Writer stdout) {
+        return stdout instanceof ProcessStdout;
+    }
+
     private static java.io.IOException ended(java.io.IOException e) {
         if (Output.isBrokenPipe(e)) {
             readerWentAway();

@@ -17,7 +17,10 @@ import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.timeline.ChromeJsonWriter;
+import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.formats.timeline.TraceEventWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
@@ -26,7 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code igtrace timeline}: the run as a time-space diagram (SVG) or as trace-event JSON for the Perfetto UI. */
+/** {@code igtrace timeline}: the run as a time-space diagram (SVG), or every call as a Perfetto trace or Chrome trace-event JSON. */
 @Command(name = "timeline",
         mixinStandardHelpOptions = true, versionProvider = Version.class,
         sortOptions = false,
@@ -38,20 +41,36 @@ import picocli.CommandLine.Parameters;
                     + "part darker), compute coloured by the outermost user region (the regions with "
                     + "the most compute time get colours of their own), messages as arrows (clock conflicts in "
                     + "red), collective operations marked. The picture's size depends on --width and the number of rows, "
-                    + "not on the number of events. --format perfetto writes every call and message as Chrome trace-event "
-                    + "JSON instead, to browse in the Perfetto UI."
+                    + "not on the number of events. --format perfetto writes every call and message as a Perfetto trace "
+                    + "(protobuf) instead, to browse in the Perfetto UI; --format chrome-json as Chrome trace-event JSON "
+                    + "(for small runs and tools that read JSON)."
         },
         footerHeading = "%nExamples:%n",
         footer = {
             "  igtrace timeline run/traces.otf2 -o run.svg",
             "  igtrace timeline run/traces.otf2 --ranks 0-3,8 --window 1.5s:2s -o part.svg",
             "  igtrace timeline run/traces.otf2 --clock-correction none -o raw.svg",
-            "  igtrace timeline run/traces.otf2 -o run.json      (open in ui.perfetto.dev)"
+            "  igtrace timeline run/traces.otf2 -o run.pftrace   (open in ui.perfetto.dev)"
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the timeline was written", "1:the trace or the output could not be handled", "2:usage error"})
 public final class TimelineCommand implements Callable<Integer> {
-    enum Format { SVG, PERFETTO }
+    enum Format {
+        SVG, PERFETTO, CHROME_JSON;
+
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** A trace-event export (every call), not the picture. */
+        boolean events() {
+            return this != SVG;
+        }
+    }
+
+    /** The extensions that choose a format when --format does not. */
+    static final List<String> PERFETTO_EXTENSIONS = List.of(".pftrace", ".perfetto-trace");
 
     @CommandLine.ParentCommand
     IgtraceCommand parent;
@@ -64,7 +83,8 @@ public final class TimelineCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Timeline.class,
-            description = "svg, or perfetto for Chrome trace-event JSON; without it perfetto when the output file has the extension json, else svg.")
+            description = "svg, perfetto (Perfetto's protobuf trace) or chrome-json (Chrome trace-event JSON); without it "
+                    + "perfetto when the output file has the extension pftrace or perfetto-trace, chrome-json for json, else svg.")
     String format;
 
     @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1200",
@@ -119,21 +139,40 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         boolean correct = clockCorrection != ClockCorrection.NONE;
         TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
+        if (output == null && chosen == Format.PERFETTO && System.console() != null && StandardOutputWatch.isProcessStdout(parent.stdout())) {
+            // a terminal would show the binary trace as noise (and may take escape sequences from it)
+            throw new UsageError("--format perfetto writes a binary trace: give -o FILE.pftrace, or pipe standard output");
+        }
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
         Integer isolated = session.runHereOrIsolated();
         if (isolated != null) {
             return isolated;
         }
         if (output != null) {
-            FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json"), FormatChoice.name(chosen));
+            FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json", "pftrace", "perfetto-trace"),
+                    chosen.toString());
         }
-        if (output == null && chosen == Format.PERFETTO) {
+        if (output != null && chosen == Format.PERFETTO) {
+            try {
+                AtomicOutput.writeBytes(output, out -> run(session, selection, chosen, null, out));
+            } catch (IOException e) {
+                throw new OutputError(output + ": " + e.getMessage());
+            }
+            return 0;
+        }
+        if (output == null && chosen.events()) {
             // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
             StandardOutputWatch.startFor(parent.stdout());
             Writer stdout = StandardOutputWatch.endingOnBrokenPipe(parent.stdout());
             try {
-                run(session, selection, chosen, stdout);
-                stdout.flush();
+                if (chosen == Format.PERFETTO) {
+                    java.io.OutputStream bytes = StandardOutputWatch.bytes(parent.stdout());
+                    run(session, selection, chosen, null, bytes);
+                    bytes.flush();
+                } else {
+                    run(session, selection, chosen, stdout, null);
+                    stdout.flush();
+                }
             } catch (IOException e) {
                 if (Output.isBrokenPipe(e)) {
                     return 0; // the reader of standard output went away (| head): not an error
@@ -142,52 +181,63 @@ public final class TimelineCommand implements Callable<Integer> {
             }
             return 0;
         }
-        Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out));
+        Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out, null));
         return 0;
     }
 
-    private static void flush(Writer out) {
-        try {
-            out.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private Format format() {
+        String name = output == null ? "" : output.toString().toLowerCase(Locale.ROOT);
+        Format named = name.endsWith(".svg") ? Format.SVG : name.endsWith(".json") ? Format.CHROME_JSON
+                : PERFETTO_EXTENSIONS.stream().anyMatch(name::endsWith) ? Format.PERFETTO : null;
         if (format == null) {
-            return output != null && output.toString().toLowerCase(Locale.ROOT).endsWith(".json") ? Format.PERFETTO : Format.SVG;
+            return named == null ? Format.SVG : named;
         }
         Format chosen = switch (format.toLowerCase(Locale.ROOT)) {
             case "svg" -> Format.SVG;
-            case "perfetto", "json", "chrome" -> Format.PERFETTO;
-            default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto");
+            case "perfetto", "protobuf", "pftrace" -> Format.PERFETTO;
+            case "chrome-json", "json", "chrome" -> Format.CHROME_JSON;
+            default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto, chrome-json");
         };
-        String name = output == null ? "" : output.toString().toLowerCase(Locale.ROOT);
-        if (chosen == Format.SVG && name.endsWith(".json") || chosen == Format.PERFETTO && name.endsWith(".svg")) {
+        if (named != null && named != chosen) {
             // Perfetto's JSON went into t.svg: the extension and --format must agree, as for the other commands
-            throw new IllegalArgumentException("--format " + format + " and -o " + output + " disagree: the extension says "
-                    + (chosen == Format.SVG ? "perfetto" : "svg"));
+            throw new IllegalArgumentException("--format " + format + " and -o " + output + " disagree: the extension says " + named);
         }
         return chosen;
     }
 
-    /** Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}. */
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out) throws IOException {
+    /**
+     * Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}
+     * (text: the picture, Chrome's JSON) or {@code bytes} (Perfetto's protobuf trace).
+     */
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes) throws IOException {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
-            run(session, selection, chosen, out, store);
+            run(session, selection, chosen, out, bytes, store);
         }
     }
 
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out, RecordBlocks store) throws IOException {
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
+            throws IOException {
         int columns = SvgTimelineWriter.columns(width);
-        TraceSession.Subscription<PerfettoExport> perfetto = chosen != Format.PERFETTO ? null
+        TraceSession.Subscription<PerfettoExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
-                    PerfettoExport export = new PerfettoExport(d, out, store);
-                    flush(out); // the head of a streamed export leaves as soon as the definitions are read
-                    return export;
+                    try {
+                        TraceEventWriter writer = chosen == Format.PERFETTO
+                                ? new PerfettoTraceWriter(bytes, PerfettoExport.processes(d), d.ticksPerSecond(), d::regionName,
+                                        r -> d.mpiCall(r).isMpi())
+                                : new ChromeJsonWriter(out, PerfettoExport.processes(d), d.startTicks(), d.ticksPerSecond(), d::regionName,
+                                        r -> d.mpiCall(r).isMpi());
+                        // the head of a streamed export leaves as soon as the definitions are read
+                        if (bytes != null) {
+                            bytes.flush();
+                        } else {
+                            out.flush();
+                        }
+                        return new PerfettoExport(d, writer, store);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
                 });
-        TraceSession.Subscription<TimelineBuilder> picture = chosen == Format.PERFETTO ? null
+        TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
                 : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));
         TraceProfile profile;
@@ -202,7 +252,7 @@ public final class TimelineCommand implements Callable<Integer> {
         } catch (UsageError e) {
             throw new CommandExit(e.getMessage(), 2);
         }
-        if (chosen == Format.PERFETTO) {
+        if (chosen.events()) {
             PerfettoExport export = perfetto.get();
             long calls = export.finish();
             if (!quiet) {

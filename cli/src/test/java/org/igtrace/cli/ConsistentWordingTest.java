@@ -50,7 +50,7 @@ class ConsistentWordingTest {
     void completionOffersEveryFormatInLowerCase() {
         String script = AutoComplete.bash("igtrace", IgtraceCommand.commandLine());
         Map<String, String> expected = Map.of("graph", "graphml dot scotch metis matrix mtx csv", "stats", "text json csv",
-                "info", "text json", "timeline", "svg perfetto", "predict", "text json csv simgrid");
+                "info", "text json", "timeline", "svg perfetto chrome-json", "predict", "text json csv simgrid");
         expected.forEach((command, values) -> {
             // picocli writes a function per command: _picocli_igtrace_<command>, holding the --format candidates
             int start = script.indexOf("function _picocli_igtrace_" + command + "()");

@@ -370,15 +370,26 @@ class LauncherTest {
         Path events = trace.resolve("synth.2.events");
         Files.delete(events);
         assertEquals(0, new ProcessBuilder("mkfifo", events.toString()).start().waitFor());
+        // Chrome's JSON: its head names the processes; Perfetto's trace: a packet (field 1) holding a TrackDescriptor (field 60)
+        for (String format : List.of("chrome-json", "perfetto")) {
+            headEndsTheExport(trace, format, format.equals("perfetto") ? 20 : 100);
+        }
+    }
+
+    private void headEndsTheExport(Path trace, String format, int bytes) throws Exception {
         Path stderr = Files.createTempFile("launcher-head", ".err");
-        Process igtrace = launcher(List.of(PIPE_AS_TRACE), "timeline", trace.resolve("synth.otf").toString(), "--format", "perfetto")
+        Process igtrace = launcher(List.of(PIPE_AS_TRACE), "timeline", trace.resolve("synth.otf").toString(), "--format", format)
                 .redirectError(stderr.toFile()).start();
         try {
-            java.util.concurrent.FutureTask<byte[]> reading = new java.util.concurrent.FutureTask<>(() -> igtrace.getInputStream().readNBytes(100));
-            new Thread(reading, "head -c 100").start();
+            java.util.concurrent.FutureTask<byte[]> reading = new java.util.concurrent.FutureTask<>(() -> igtrace.getInputStream().readNBytes(bytes));
+            new Thread(reading, "head -c " + bytes).start();
             byte[] head = reading.get(10, TimeUnit.SECONDS); // a TimeoutException: nothing came while the trace was read
-            assertEquals(100, head.length);
-            assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("{\"displayTimeUnit\""));
+            assertEquals(bytes, head.length);
+            if (format.equals("perfetto")) {
+                assertEquals(List.of(0x0A, 0xE2, 0x03), List.of(head[0] & 0xFF, head[2] & 0xFF, head[3] & 0xFF), format);
+            } else {
+                assertTrue(new String(head, StandardCharsets.UTF_8).startsWith("{\"displayTimeUnit\""));
+            }
             igtrace.getInputStream().close(); // head -c 100 has what it wanted
             assertTrue(igtrace.waitFor(10, TimeUnit.SECONDS), "igtrace ended once its output's reader had gone");
             assertEquals(0, igtrace.exitValue());

@@ -38,13 +38,14 @@ class ThreadCountOutputTest {
     void twoThreadsWriteWhatOneWrites(String name) throws Exception {
         String trace = TimelineCommandTest.TESTDATA.resolve(name).toString();
         byte[] svg = run("timeline", trace, 1, "t.svg"), json = run("timeline", trace, 1, "t.json");
-        byte[] html = run("report", trace, 1, "r.html");
+        byte[] html = run("report", trace, 1, "r.html"), pftrace = run("timeline", trace, 1, "t.pftrace");
         assertTrue(new String(svg, java.nio.charset.StandardCharsets.UTF_8).contains("<g class=\"row\""), name);
         assertTrue(new String(json, java.nio.charset.StandardCharsets.UTF_8).contains("\"ph\":\"s\""), name + ": flows");
         for (int i = 0; i < 3; i++) {
             assertArrayEquals(svg, run("timeline", trace, 2, "t.svg"), name + ": timeline SVG with -j 2");
-            assertArrayEquals(json, run("timeline", trace, 2, "t.json"), name + ": Perfetto JSON with -j 2");
+            assertArrayEquals(json, run("timeline", trace, 2, "t.json"), name + ": Chrome JSON with -j 2");
             assertArrayEquals(html, run("report", trace, 2, "r.html"), name + ": report HTML with -j 2");
+            assertArrayEquals(pftrace, run("timeline", trace, 2, "t.pftrace"), name + ": Perfetto trace with -j 2");
         }
     }
 

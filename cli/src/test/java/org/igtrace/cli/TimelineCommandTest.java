@@ -350,7 +350,7 @@ class TimelineCommandTest {
     void perfettoExportSaysWhatTheReaderLeftOut() throws Exception {
         String printed = command("otf2-print", "-G", TESTDATA.resolve("otf2/synth/synth.otf2").toString());
         assertEquals(1, count(printed, "(?m)^LOCATION .*Type: ACCELERATOR_STREAM"));
-        Run run = igtrace("timeline", TESTDATA.resolve("otf2/synth").toString(), "--format", "perfetto", "-o", dir.resolve("s.json").toString());
+        Run run = igtrace("timeline", TESTDATA.resolve("otf2/synth").toString(), "--format", "perfetto", "-o", dir.resolve("s.pftrace").toString());
         assertEquals(0, run.code, run.err);
         assertTrue(run.err.contains("igtrace timeline: note: 1 location that is not a CPU thread of a process (GPU streams, metric locations)"
                 + " ignored"), run.err);

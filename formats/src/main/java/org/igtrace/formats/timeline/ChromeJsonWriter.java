@@ -1,0 +1,118 @@
+package org.igtrace.formats.timeline;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
+
+/**
+ * Chrome trace-event JSON (the JSON object format the Perfetto UI and chrome://tracing open): a
+ * complete event ({@code "ph":"X"}, {@code ts} and {@code dur} in microseconds from the start of
+ * the run, corrected clocks) per region call, written when it is left; a process per rank with its
+ * name as metadata ({@code "ph":"M"}), a thread per location ("thread 0", "thread 1", ... in each
+ * process), and each message as a flow from the call around its send ({@code "ph":"s"}) to the call
+ * around its receive ({@code "ph":"f"}, {@code "bp":"e"}: bound to the enclosing slice). Calls
+ * never left are not written.
+ */
+public final class ChromeJsonWriter implements TraceEventWriter {
+    private final Writer out;
+    private final long startTicks;
+    private final double ticksPerSecond;
+    private final IntFunction<String> regionName;
+    private final IntPredicate mpi;
+    private Thread current;
+    private long calls;
+
+    public ChromeJsonWriter(Writer out, List<Process> processes, long startTicks, double ticksPerSecond,
+                            IntFunction<String> regionName, IntPredicate mpi) throws IOException {
+        this.out = out;
+        this.startTicks = startTicks;
+        this.ticksPerSecond = ticksPerSecond;
+        this.regionName = regionName;
+        this.mpi = mpi;
+        out.write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
+        boolean first = true;
+        for (Process p : processes) {
+            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":\""
+                    + json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "\"}}");
+            out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"sort_index\":"
+                    + p.rank() + "}}");
+            first = false;
+        }
+    }
+
+    @Override
+    public void threads(List<Thread> threads, long originTicks) {
+        // each thread's metadata goes in front of its calls
+    }
+
+    @Override
+    public void flow(long id, int sender, long senderThread, long sendTicks, int receiver, long receiverThread, long receiveTicks)
+            throws IOException {
+        flow("s", id, sender, senderThread, sendTicks, "");
+        flow("f", id, receiver, receiverThread, receiveTicks, ",\"bp\":\"e\"");
+    }
+
+    private void flow(String phase, long id, int process, long thread, long time, String extra) throws IOException {
+        out.write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + process
+                + ",\"tid\":" + thread + ",\"ts\":" + micros(time) + extra + "}");
+    }
+
+    @Override
+    public void location(Thread t) throws IOException {
+        current = t;
+        out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + t.process() + ",\"tid\":" + t.order()
+                + ",\"args\":{\"name\":\"thread " + t.index() + "\"}}");
+        out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + t.process() + ",\"tid\":" + t.order()
+                + ",\"args\":{\"sort_index\":" + t.index() + "}}");
+    }
+
+    @Override
+    public void enter(int region, long ticks) {
+        // written as a complete event when it is left
+    }
+
+    @Override
+    public void leave(int region, long enter, long leave) throws IOException {
+        calls++;
+        out.write(",\n{\"name\":\"" + json(regionName.apply(region)) + "\",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
+                + "\",\"ph\":\"X\",\"pid\":" + current.process() + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
+                + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / ticksPerSecond) + "}");
+    }
+
+    @Override
+    public void endLocation(int open, long lastTicks) {
+        // calls never left have no duration: not written
+    }
+
+    @Override
+    public long finish() throws IOException {
+        out.write("\n]}\n");
+        return calls;
+    }
+
+    private String micros(long ticks) {
+        double us = (ticks - startTicks) * 1e6 / ticksPerSecond;
+        return String.format(Locale.ROOT, "%.3f", us);
+    }
+
+    static String json(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.toString();
+    }
+}
