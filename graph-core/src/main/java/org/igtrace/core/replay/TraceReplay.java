@@ -234,6 +234,24 @@ public final class TraceReplay {
         return CollectiveCalibration.fit(matching, offsets, latency, bandwidth);
     }
 
+    /**
+     * As {@link #calibrateCollectives}, a pass of its own over the calls made on a thread of its own when the replays
+     * leave a core free ({@link #withThreads} fewer than the cores), so that it runs beside the calibration's replay;
+     * else when {@link #joined} asks for it. Either way the fits are those of {@link #calibrateCollectives}.
+     */
+    public FutureTask<java.util.List<CollectiveCalibration.FamilyFit>> calibrateCollectivesBeside(Double latency, Double bandwidth) {
+        if (threads < Runtime.getRuntime().availableProcessors()) {
+            return inBackground(() -> calibrateCollectives(latency, bandwidth));
+        }
+        return new FutureTask<>(() -> calibrateCollectives(latency, bandwidth));
+    }
+
+    /** The result of {@code task}: run here if no thread took it ({@link #calibrateCollectivesBeside}), else waited for. */
+    public static <T> T joined(FutureTask<T> task) {
+        task.run(); // nothing when it ran or runs elsewhere
+        return join(task);
+    }
+
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */
     public NetworkCalibration.Fit calibrate(long eagerLimit, Double latency, Double bandwidth) {
         return NetworkCalibration.fit(matching, offsets, eagerLimit, latency, bandwidth);
