@@ -9,11 +9,22 @@
  *             each iteration a compute region, then per neighbour (up to 6, not periodic)
  *             MPI_Send + MPI_Recv; every 10th iteration an MPI_Allreduce of 8 bytes.
  *   alltoall  every iteration each rank sends to every other rank, then receives from each.
+ *   posted    the stencil's neighbours, with receives posted first so that every message shows its
+ *             transfer (the calibration of `igtrace predict` measures them): each iteration per
+ *             neighbour an MPI_Irecv (100 ticks each, posted before the compute region, so before
+ *             any neighbour's send), then the compute region (from 600 ticks into the iteration on
+ *             every rank), per neighbour MPI_Send, then one MPI_Waitall completing all the
+ *             receives and leaving 700 ticks after the compute region on every rank, when every
+ *             send has left; the Allreduce as in stencil.
  *
  * Events per rank: main Enter/Leave (2) + per iteration: compute Enter/Leave (2) + per partner
  * 6 (Enter, MpiSend, Leave, Enter, MpiRecv, Leave) + every 10th iteration 4 (Enter,
- * CollectiveBegin, CollectiveEnd, Leave). The program prints the exact total on stdout, and the
- * expected sums on stderr: total message bytes and messages, so a reader can be checked.
+ * CollectiveBegin, CollectiveEnd, Leave). posted: per iteration compute 2 + per partner 7 (Enter,
+ * MpiIrecvRequest, Leave; Enter, MpiSend, Leave; the MpiIrecv in the Waitall) + the Waitall's
+ * Enter/Leave 2 + the Allreduce's 4 every 10th iteration. The program prints the exact total on
+ * stdout, and the expected sums on stderr: total message bytes and messages, so a reader can be
+ * checked. posted writes two more regions (MPI_Irecv, MPI_Waitall); the other patterns' archives
+ * are as before.
  *
  * Timestamps (1 tick = 1 ns): iteration i starts at 1000 + i * period on every rank; compute lasts
  * 5000 ticks, each MPI call 100 ticks. Message size to partner p is 8 * (1 + (rank + p) % 64)
@@ -25,8 +36,10 @@
 #include <string.h>
 #include <inttypes.h>
 
-enum { R_MAIN, R_COMPUTE, R_SEND, R_RECV, R_ALLREDUCE, REGIONS };
-static const char *region_names[REGIONS] = {"main", "compute", "MPI_Send", "MPI_Recv", "MPI_Allreduce"};
+enum { R_MAIN, R_COMPUTE, R_SEND, R_RECV, R_ALLREDUCE, R_IRECV, R_WAITALL, ALL_REGIONS };
+enum { REGIONS = R_IRECV }; /* the regions of stencil and alltoall; posted adds MPI_Irecv and MPI_Waitall */
+static const char *region_names[ALL_REGIONS] = {"main", "compute", "MPI_Send", "MPI_Recv", "MPI_Allreduce",
+                                                "MPI_Irecv", "MPI_Waitall"};
 
 static void die(const char *what) {
     fprintf(stderr, "make-otf2-trace: %s failed\n", what);
@@ -86,14 +99,16 @@ static int partners(const char *pattern, int n, int r, int *out) {
 
 int main(int argc, char **argv) {
     if (argc != 5) {
-        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall\n");
+        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted\n");
         return 2;
     }
     const char *dir = argv[1];
     int n = atoi(argv[2]);
     long iterations = atol(argv[3]);
     const char *pattern = argv[4];
-    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall"))) {
+    int posted = strcmp(pattern, "posted") == 0;
+    int regions = posted ? ALL_REGIONS : REGIONS;
+    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted)) {
         fprintf(stderr, "make-otf2-trace: bad arguments\n");
         return 2;
     }
@@ -109,7 +124,8 @@ int main(int argc, char **argv) {
     OTF2_Archive_OpenEvtFiles(archive);
 
     /* compute, two MPI calls per partner (at most n - 1 or 6), the Allreduce, and some slack */
-    uint64_t period = 5000 + 200 * (uint64_t)(strcmp(pattern, "alltoall") == 0 ? n : 6) + 100 + 1000;
+    uint64_t period = 5000 + 200 * (uint64_t)(strcmp(pattern, "alltoall") == 0 ? n : 6) + 100 + 1000
+                      + (posted ? 100 : 0); /* posted: the Waitall */
     double totalBytes = 0, totalMessages = 0;
     uint64_t lastTime = 0;
     for (int r = 0; r < n; r++) {
@@ -119,7 +135,17 @@ int main(int argc, char **argv) {
         uint64_t ev = 0;
         OTF2_EvtWriter_Enter(w, NULL, 0, R_MAIN); ev++;
         for (long i = 0; i < iterations; i++) {
-            uint64_t t = 1000 + (uint64_t)i * period;
+            uint64_t t0 = 1000 + (uint64_t)i * period, t = t0;
+            if (posted) {
+                for (int j = 0; j < k; j++) {
+                    OTF2_EvtWriter_Enter(w, NULL, t, R_IRECV);
+                    OTF2_EvtWriter_MpiIrecvRequest(w, NULL, t + 10, (uint64_t)j);
+                    t += 100;
+                    OTF2_EvtWriter_Leave(w, NULL, t, R_IRECV);
+                    ev += 3;
+                }
+                t = t0 + 600; /* every rank computes from the same time, whatever its neighbours */
+            }
             OTF2_EvtWriter_Enter(w, NULL, t, R_COMPUTE);
             t += 5000;
             OTF2_EvtWriter_Leave(w, NULL, t, R_COMPUTE);
@@ -134,7 +160,18 @@ int main(int argc, char **argv) {
                 totalBytes += (double)bytes;
                 totalMessages += 1;
             }
-            for (int j = 0; j < k; j++) {
+            if (posted) {
+                /* the last send of any rank leaves at t0 + 5600 + 600: the receives complete after it */
+                OTF2_EvtWriter_Enter(w, NULL, t, R_WAITALL);
+                t = t0 + 5600 + 600 + 100;
+                for (int j = 0; j < k; j++) {
+                    uint64_t bytes = 8 * (1 + (r + buf[j]) % 64);
+                    OTF2_EvtWriter_MpiIrecv(w, NULL, t - 90 + j, (uint32_t)buf[j], 0, 0, bytes, (uint64_t)j);
+                }
+                OTF2_EvtWriter_Leave(w, NULL, t, R_WAITALL);
+                ev += 2 + k;
+            }
+            for (int j = 0; j < k && !posted; j++) {
                 uint64_t bytes = 8 * (1 + (r + buf[j]) % 64);
                 OTF2_EvtWriter_Enter(w, NULL, t, R_RECV);
                 t += 100;
@@ -172,7 +209,7 @@ int main(int argc, char **argv) {
     OTF2_GlobalDefWriter_WriteString(g, s++, "node");           /* 2 */
     OTF2_GlobalDefWriter_WriteString(g, s++, "MPI_COMM_WORLD"); /* 3 */
     uint32_t firstRegion = s;
-    for (int f = 0; f < REGIONS; f++) OTF2_GlobalDefWriter_WriteString(g, s++, region_names[f]);
+    for (int f = 0; f < regions; f++) OTF2_GlobalDefWriter_WriteString(g, s++, region_names[f]);
     uint32_t firstRank = s;
     char name[64];
     for (int r = 0; r < n; r++) {
@@ -185,7 +222,7 @@ int main(int argc, char **argv) {
                                                 OTF2_UNDEFINED_LOCATION_GROUP);
     for (int r = 0; r < n; r++)
         OTF2_GlobalDefWriter_WriteLocation(g, r, firstRank + r, OTF2_LOCATION_TYPE_CPU_THREAD, counts[r], r);
-    for (int f = 0; f < REGIONS; f++) {
+    for (int f = 0; f < regions; f++) {
         int mpi = f >= R_SEND;
         OTF2_GlobalDefWriter_WriteRegion(g, f, firstRegion + f, firstRegion + f, 0,
                                          f == R_ALLREDUCE ? OTF2_REGION_ROLE_COLL_ALL2ALL

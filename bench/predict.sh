@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # predict and timeline --format perfetto against the graph command (issue 16: predict in at most 2x the
 # time of igtrace graph, peak RSS as issue 15 sets), on existing OTF2 traces (bench/otf2.sh makes
-# them; e.g. /tmp/igtrace-bench/stencil-64-52083/traces.otf2). On each trace, REPEATS rounds (default 3)
+# them; e.g. /tmp/igtrace-bench/stencil-64-52083/traces.otf2; for a trace whose messages show their transfer, so
+# that the fitted network is not the ideal one and the model is replayed after the calibration's ideal replay,
+# `make-otf2-trace DIR 64 43000 posted`, 98.8 M events, issue 38). On each trace, REPEATS rounds (default 3)
 # of, in turn,
 #   graph     java -jar igtrace.jar TRACE -o g.graphml (the default command, with wait analysis)
 #   predict   java -jar igtrace.jar predict TRACE (network fitted, then the replay; T_ideal beside it)

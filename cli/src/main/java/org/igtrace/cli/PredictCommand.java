@@ -221,11 +221,13 @@ public final class PredictCommand implements Callable<Integer> {
             clock.matched();
             boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
+            // each collective family's own L_f, B_f (definitions section 9); a given L or B is every family's: a pass
+            // of its own, on a core the calibration's replay leaves free
+            java.util.concurrent.FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !settings.needsCalibration() ? null
+                    : replay.calibrateCollectivesBeside(settings.latency(), settings.bandwidth());
             NetworkCalibration.Fit fit = !settings.needsCalibration() ? null
                     : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
-            // each collective family's own L_f, B_f (definitions section 9); a given L or B is every family's
-            List<CollectiveCalibration.FamilyFit> collectiveFits = !settings.needsCalibration() ? List.of()
-                    : replay.calibrateCollectives(settings.latency(), settings.bandwidth());
+            List<CollectiveCalibration.FamilyFit> collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
             ReplayParameters base = parameters(settings, fit, profile);
             if (!collectiveFits.isEmpty()) {
                 base = base.withCollectives(CollectiveCalibration.network(collectiveFits));

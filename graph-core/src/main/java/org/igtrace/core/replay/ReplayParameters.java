@@ -84,6 +84,32 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return flat(0, Double.POSITIVE_INFINITY, DEFAULT_EAGER_LIMIT, 1);
     }
 
+    /**
+     * Whether a replay on these parameters costs every message and collective as the ideal network does (L = 0,
+     * B infinite on every path and for every collective family, r = 1, the default eager limit, no contention), so
+     * that it gives the ideal replay's numbers: a calibration that finds no transfer time (the bench stencil) fits
+     * the families' L_f = 0, B_f = inf, equal in cost but not {@link #equals} to {@link #ideal()}.
+     */
+    public boolean costsAsIdeal() {
+        if (latency != 0 || bandwidth != Double.POSITIVE_INFINITY || eagerLimit != DEFAULT_EAGER_LIMIT || cpuRatio != 1
+                || hopLatency != 0 || network != null || localLatency != 0 || localBandwidth != Double.POSITIVE_INFINITY || contention) {
+            return false;
+        }
+        if (collectives != null) {
+            for (double l : collectives.latency()) {
+                if (!(Double.isNaN(l) || l == 0)) {
+                    return false;
+                }
+            }
+            for (double b : collectives.bandwidth()) {
+                if (!(Double.isNaN(b) || b == Double.POSITIVE_INFINITY)) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
     /** {@code latency(p, q) + S / B}: the time a message of {@code bytes} takes from p to q. */
     public double transfer(int p, int q, long bytes) {
         double l, b;

@@ -25,6 +25,8 @@ public final class TraceReplay {
     private volatile Prediction sharedIdeal;
     /** How long the ideal replay took (wall, nanoseconds; 0 until it ended, or if made beside another), for {@code --timing}. */
     private volatile long idealNanos;
+    /** Passes over the recorded calls made so far (replays, and a calibration's pass of its own), for tests. */
+    final AtomicInteger passes = new AtomicInteger();
     /** Threads one replay may use ({@link ReplayCrew}); 1: the calling thread alone. */
     private volatile int threads = 1;
 
@@ -64,7 +66,14 @@ public final class TraceReplay {
     }
 
     private Prediction predict(ReplayParameters parameters, int threads) {
-        return parameters.equals(ReplayParameters.ideal()) ? idealPrediction() : simulate(parameters, threads);
+        if (parameters.equals(ReplayParameters.ideal())) {
+            return idealPrediction();
+        }
+        if (parameters.costsAsIdeal()) { // the ideal replay's numbers, under these parameters' name
+            Prediction p = idealPrediction();
+            return new Prediction(p.measuredRuntime(), p.predictedRuntime(), parameters, p.processes(), p.notes());
+        }
+        return simulate(parameters, threads);
     }
 
     private Prediction simulateIdeal() {
@@ -88,6 +97,7 @@ public final class TraceReplay {
     }
 
     private Prediction simulate(ReplayParameters parameters, int threads) {
+        passes.incrementAndGet();
         return new ReplaySimulation(matching, parameters, offsets).run(threads)[0];
     }
 
@@ -107,7 +117,8 @@ public final class TraceReplay {
      */
     public Prediction predictBesideIdeal(ReplayParameters parameters) {
         ReplayParameters idealModel = ReplayParameters.ideal();
-        if (!parameters.equals(idealModel) && parameters.eagerLimit() == idealModel.eagerLimit() && !ideal.isDone()) {
+        if (!parameters.costsAsIdeal() && parameters.eagerLimit() == idealModel.eagerLimit() && !ideal.isDone() && sharedIdeal == null) {
+            passes.incrementAndGet();
             Prediction[] both = new ReplaySimulation(matching, new ReplayParameters[] {parameters, idealModel}, offsets).run(threads);
             if (both != null) {
                 sharedIdeal = both[1];
@@ -198,6 +209,7 @@ public final class TraceReplay {
         }
         TransferTimes transfers = new TransferTimes(matching, eagerLimit);
         long start = System.nanoTime();
+        passes.incrementAndGet();
         Prediction p = new ReplaySimulation(matching, new ReplayParameters[] {ReplayParameters.ideal()}, offsets, transfers).run(threads)[0];
         idealNanos = System.nanoTime() - start;
         sharedIdeal = p;
@@ -220,6 +232,24 @@ public final class TraceReplay {
      */
     public java.util.List<CollectiveCalibration.FamilyFit> calibrateCollectives(Double latency, Double bandwidth) {
         return CollectiveCalibration.fit(matching, offsets, latency, bandwidth);
+    }
+
+    /**
+     * As {@link #calibrateCollectives}, a pass of its own over the calls made on a thread of its own when the replays
+     * leave a core free ({@link #withThreads} fewer than the cores), so that it runs beside the calibration's replay;
+     * else when {@link #joined} asks for it. Either way the fits are those of {@link #calibrateCollectives}.
+     */
+    public FutureTask<java.util.List<CollectiveCalibration.FamilyFit>> calibrateCollectivesBeside(Double latency, Double bandwidth) {
+        if (threads < Runtime.getRuntime().availableProcessors()) {
+            return inBackground(() -> calibrateCollectives(latency, bandwidth));
+        }
+        return new FutureTask<>(() -> calibrateCollectives(latency, bandwidth));
+    }
+
+    /** The result of {@code task}: run here if no thread took it ({@link #calibrateCollectivesBeside}), else waited for. */
+    public static <T> T joined(FutureTask<T> task) {
+        task.run(); // nothing when it ran or runs elsewhere
+        return join(task);
     }
 
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */

@@ -1,6 +1,7 @@
 package org.igtrace.core.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -371,6 +372,53 @@ class TraceReplayTest {
             assertEquals(3 * MS + 2 * MS + 4 * (MS + 800 / 1e6) + 3 * (MS + 100 / 1e6), row.end(), 1e-12, "rank " + row.rank());
         }
         assertEquals(3 * MS, p.processes().get(0).waiting(), 1e-12, "rank 0 waited 3 ms for rank 3 at the barrier");
+    }
+
+    /**
+     * A calibration that finds no transfer time (every receive entered after its send: the bench stencil) fits
+     * L = 0, B = inf, and its collectives L_f = 0, B_f = inf: a model that costs every message and instance as the
+     * ideal network, though not equal to it. Its prediction is the ideal replay's numbers under its own parameters,
+     * made in one pass: the calibration's, shared with T_ideal (issue 38: the stencil's model was replayed again,
+     * a second pass of 3-4 s at 10^8 events).
+     */
+    @Test
+    void aModelCostingAsTheIdealNetworkSharesItsReplay() {
+        TraceReplay replay = record(4, l -> {
+            for (int p = 0; p < 4; p++) {
+                LocationEvents e = l[p];
+                int partner = p ^ 1;
+                long at = p;
+                call(e, INIT, 0, 0);
+                call(e, WORK, 0, 2 + at);
+                call(e, SEND, 2 + at, 3 + at, () -> e.send(2 + at, partner, 0, 0, 800));
+                call(e, RECV, 10, 11, () -> e.receive(11, partner, 0, 0, 800)); // entered after the send: not timed
+                call(e, ALLREDUCE, 12, 13 + at, () -> e.collective(13, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+                call(e, FINALIZE, 20, 21);
+            }
+        });
+        NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        assertEquals(0, fit.messages(), fit.how());
+        double[] none = new double[CollectiveFamily.values().length];
+        double[] inf = none.clone();
+        java.util.Arrays.fill(inf, Double.POSITIVE_INFINITY);
+        java.util.Arrays.fill(none, Double.NaN);
+        none[0] = 0; // one family fitted to 0, the others not fitted
+        ReplayParameters model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), ReplayParameters.DEFAULT_EAGER_LIMIT, 1)
+                .withCollectives(new ReplayParameters.CollectiveNetwork(none, inf));
+        assertTrue(model.costsAsIdeal());
+        assertFalse(model.withLatency(1e-9).costsAsIdeal());
+        double[] finite = inf.clone();
+        finite[0] = 1e9;
+        assertFalse(model.withCollectives(new ReplayParameters.CollectiveNetwork(none, finite)).costsAsIdeal());
+        Prediction p = replay.predict(model);
+        assertEquals(1, replay.passes.get(), "one pass: the calibration's ideal replay serves the model");
+        Prediction ideal = replay.predict(ReplayParameters.ideal());
+        assertEquals(ideal.processes(), p.processes());
+        assertEquals(ideal.predictedRuntime(), p.predictedRuntime(), 0);
+        assertEquals(model, p.parameters());
+        assertEquals(1, replay.passes.get());
+        // the model replayed in a pass of its own (a what-if without scaling takes one) gives those numbers
+        assertEquals(p.processes(), replay.predict(model, (ComputeScaling) null).processes());
     }
 
     /**
