@@ -1,19 +1,13 @@
 package org.igtrace.spark;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.least;
-import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.max;
-import static org.apache.spark.sql.functions.shiftRight;
-import static org.apache.spark.sql.functions.sum;
-
+import java.io.Serializable;
 import java.util.List;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.PairLongs;
@@ -24,6 +18,7 @@ import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.core.wait.WaitStates;
+import scala.Tuple2;
 
 /**
  * definitions section 8 on Spark, as graph-core's {@link WaitAnalysis} does it on one machine: the match
@@ -37,18 +32,18 @@ final class DistributedWaits {
     /** How many partitions the match records are joined in (default: twice the cores Spark offers). */
     static final String JOIN_PARTITIONS = "spark.igtrace.joinPartitions";
 
-    private final SparkSession spark;
+    private final SparkContext spark;
     private final TraceDefinitions definitions;
     private final JobReport report;
 
-    DistributedWaits(SparkSession spark, TraceDefinitions definitions, JobReport report) {
+    DistributedWaits(SparkContext spark, TraceDefinitions definitions, JobReport report) {
         this.spark = spark;
         this.definitions = definitions;
         this.report = report;
     }
 
-    WaitReport analyse(Dataset<Row> blocks, long collectivesOfNonMembers, boolean correct) {
-        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    WaitReport analyse(JavaRDD<Row> blocks, long collectivesOfNonMembers, boolean correct) {
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
         int n = definitions.processCount();
         int[][] members = new int[definitions.communicatorCount()][];
         for (int c = 0; c < members.length; c++) {
@@ -56,13 +51,16 @@ final class DistributedWaits {
         }
         Broadcast<int[][]> communicators = context.broadcast(members);
         Broadcast<long[]> zero = context.broadcast(new long[n]);
-        int partitions = spark.sparkContext().getConf().getInt(JOIN_PARTITIONS, 2 * spark.sparkContext().defaultParallelism());
-        Dataset<Row> keyed = blocks.repartition(Math.max(1, partitions), col("w")).persist(StorageLevel.MEMORY_AND_DISK());
+        int partitions = Math.max(1, spark.getConf().getInt(JOIN_PARTITIONS, 2 * spark.defaultParallelism()));
+        int reduced = Math.max(1, spark.defaultParallelism());
+        // Every block of a join key (directed pair, or communicator and instance range) in one partition.
+        JavaRDD<Row> keyed = blocks.mapToPair(r -> new Tuple2<>(r.getLong(7), r)).partitionBy(new HashPartitioner(partitions)).values()
+                .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             if (JobReport.wanted(spark)) {
-                report.collectiveRanges(keyed.filter(col("w").lt(0)).select("w").distinct().count());
+                report.collectiveRanges(keyed.map(r -> r.getLong(7)).filter(w -> w < 0).distinct().count());
             }
-            Totals first = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, correct, zero), Encoders.row(Rows.JOIN)), n);
+            Totals first = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, correct, zero)), n, reduced);
             RecordJoin.Joined<?> joined = first.joined(collectivesOfNonMembers);
             if (!correct) {
                 return WaitAnalysis.report(definitions, false, ClockOffsets.none(n), first.waits.conflicts(), null, first.waits,
@@ -72,8 +70,7 @@ final class DistributedWaits {
             WaitStates waits = first.waits;
             if (!allZero(offsets.ticks())) {
                 Broadcast<long[]> solved = context.broadcast(offsets.ticks());
-                waits = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, false, solved), Encoders.row(Rows.JOIN)), n)
-                        .waits;
+                waits = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, false, solved)), n, reduced).waits;
                 solved.destroy();
             }
             return WaitAnalysis.report(definitions, true, offsets, first.constraints.conflicts(), first.constraints, waits,
@@ -106,16 +103,24 @@ final class DistributedWaits {
             waits = new WaitStates(new long[processes]);
         }
 
-        static Totals of(Dataset<Row> all, int processes) {
+        static Totals of(JavaRDD<Row> all, int processes, int partitions) {
             Totals t = new Totals(processes);
-            Dataset<Row> joinRows = all.persist(StorageLevel.MEMORY_AND_DISK());
+            JavaRDD<Row> joinRows = all.persist(StorageLevel.MEMORY_AND_DISK());
             try {
-                t.add(joinRows.filter(col("kind").notEqual(Rows.SHARED_CALL)));
-                t.addCalls(joinRows.filter(col("kind").equalTo(Rows.SHARED_CALL)));
+                t.add(joinRows.filter(r -> r.getInt(0) != Rows.SHARED_CALL), partitions);
+                t.addCalls(joinRows.filter(r -> r.getInt(0) == Rows.SHARED_CALL), partitions);
             } finally {
                 joinRows.unpersist();
             }
             return t;
+        }
+
+        /** A join row's key: kind, a, b. */
+        private record Key(int kind, int a, int b) implements Serializable {
+        }
+
+        /** A call completing several receives: the receiving location's order and the call's number there. */
+        private record Call(int location, long number) implements Serializable {
         }
 
         /**
@@ -123,27 +128,39 @@ final class DistributedWaits {
          * (location, number) the latest send ({@link Rows#latest}), its wait {@code min(duration,
          * late)} charged to the receiver and the pair with that send's sender, added up per pair.
          */
-        private void addCalls(Dataset<Row> shared) {
+        private void addCalls(JavaRDD<Row> shared, int partitions) {
             long senderMask = (1L << Rows.SENDER_BITS) - 1;
-            List<Row> perPair = shared.groupBy("b", "y").agg(max("x").as("x"), max("a").as("r"), max("z").as("d"))
-                    .select(col("r"), lit(senderMask).minus(col("x").bitwiseAND(senderMask)).cast("int").as("s"),
-                            least(col("d"), shiftRight(col("x"), Rows.SENDER_BITS)).as("w"))
-                    .filter(col("w").gt(0)).groupBy("r", "s").agg(sum("w")).collectAsList();
-            for (Row row : perPair) {
-                int r = row.getInt(0), s = row.getInt(1);
-                long w = row.getLong(2);
+            // per call: the latest send, the receiver, the call's duration (the largest of each, as every row of a call agrees on the last two)
+            List<Tuple2<Long, Long>> perPair = shared
+                    .mapToPair(r -> new Tuple2<>(new Call(r.getInt(2), r.getLong(4)), new long[] {r.getLong(3), r.getInt(1), r.getLong(5)}))
+                    .reduceByKey((p, q) -> new long[] {Math.max(p[0], q[0]), Math.max(p[1], q[1]), Math.max(p[2], q[2])}, partitions)
+                    .values()
+                    .mapToPair(v -> {
+                        long r = v[1], s = senderMask - (v[0] & senderMask);
+                        return new Tuple2<>(r << 32 | s, Math.min(v[2], v[0] >> Rows.SENDER_BITS));
+                    })
+                    .filter(w -> w._2() > 0)
+                    .reduceByKey(Long::sum, partitions)
+                    .collect();
+            for (Tuple2<Long, Long> row : perPair) {
+                int r = (int) (row._1() >>> 32), s = (int) (row._1() & 0xffffffffL);
+                long w = row._2();
                 waits.add(WaitPattern.LATE_SENDER, r, w);
                 waits.pairs().add(Math.min(r, s), Math.max(r, s), w);
             }
         }
 
-        private void add(Dataset<Row> joinRows) {
+        private void add(JavaRDD<Row> joinRows, int partitions) {
             Totals t = this;
-            List<Row> reduced = joinRows.groupBy("kind", "a", "b").agg(max("x"), sum("x")).collectAsList();
+            // per key the largest x (constraints, waited messages) and the sum (everything else)
+            List<Tuple2<Key, long[]>> reduced = joinRows
+                    .mapToPair(r -> new Tuple2<>(new Key(r.getInt(0), r.getInt(1), r.getInt(2)), new long[] {r.getLong(3), r.getLong(3)}))
+                    .reduceByKey((p, q) -> new long[] {Math.max(p[0], q[0]), p[1] + q[1]}, partitions)
+                    .collect();
             WaitPattern[] patterns = WaitPattern.values();
-            for (Row r : reduced) {
-                int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2);
-                long most = r.getLong(3), total = r.getLong(4);
+            for (Tuple2<Key, long[]> r : reduced) {
+                int kind = r._1().kind(), a = r._1().a(), b = r._1().b();
+                long most = r._2()[0], total = r._2()[1];
                 switch (kind) {
                     case Rows.CONSTRAINT -> t.constraints.violations().max(a, b, most);
                     case Rows.WAITED_MESSAGE -> t.constraints.waitedMessages().max(a, b, most);

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.executor.TaskMetrics;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
-import org.apache.spark.sql.SparkSession;
+import org.apache.spark.SparkContext;
 import org.igtrace.reader.PartitionedSource;
 
 /**
@@ -33,9 +33,9 @@ final class JobReport extends SparkListener {
     private final java.util.Map<Integer, String> stageNames = new java.util.HashMap<>();
     private long started = System.nanoTime();
 
-    static JobReport attach(SparkSession spark) {
+    static JobReport attach(SparkContext spark) {
         JobReport report = new JobReport();
-        spark.sparkContext().addSparkListener(report);
+        spark.addSparkListener(report);
         return report;
     }
 
@@ -75,13 +75,17 @@ final class JobReport extends SparkListener {
     }
 
     /** Whether a report is wanted (what only it needs is computed only then). */
-    static boolean wanted(SparkSession spark) {
+    static boolean wanted(SparkContext spark) {
         return !file(spark).isEmpty();
     }
 
-    /** The report file: {@code --conf spark.igtrace.report=FILE}, or set on the session at run time; "" for none. */
-    static String file(SparkSession spark) {
-        return spark.conf().get(REPORT, "");
+    /**
+     * The report file: {@code --conf spark.igtrace.report=FILE}, or a local property of the calling
+     * thread ({@code SparkContext.setLocalProperty}) at run time; "" for none.
+     */
+    static String file(SparkContext spark) {
+        String local = spark.getLocalProperty(REPORT);
+        return local != null ? local : spark.getConf().get(REPORT, "");
     }
 
     /** How many (communicator, instance range) keys the collective arrivals were joined under. */
@@ -90,7 +94,7 @@ final class JobReport extends SparkListener {
     }
 
     /** Writes the report when {@code spark.igtrace.report} names a file. */
-    void write(SparkSession spark, int exitCode) throws IOException {
+    void write(SparkContext spark, int exitCode) throws IOException {
         String file = file(spark);
         if (file.isEmpty()) {
             return;

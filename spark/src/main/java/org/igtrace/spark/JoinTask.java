@@ -6,7 +6,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -29,7 +29,7 @@ import org.igtrace.core.wait.WaitStates;
  * {@link Rows#JOIN} rows: constraints, waits per pattern and process and per pair, unmatched ends,
  * counts.
  */
-final class JoinTask implements MapPartitionsFunction<Row, Row> {
+final class JoinTask implements FlatMapFunction<Iterator<Row>, Row> {
     private final Broadcast<int[][]> communicators;
     private final int processes;
     private final boolean constraints;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.igtrace.core.trace.TeeSink;
@@ -29,7 +29,7 @@ import org.igtrace.reader.TraceReadException;
  * accumulation per location (its times, traffic per pair, note counts) and the sealed match
  * record blocks, each with the key it is joined under.
  */
-final class LocationTask implements MapPartitionsFunction<Long, Row> {
+final class LocationTask implements FlatMapFunction<Iterator<Long>, Row> {
     private final Broadcast<PartReader> trace;
     private final Broadcast<int[][]> plan;
     private final boolean modelCollectives;

@@ -6,6 +6,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import org.apache.spark.SparkConf;
+import org.apache.spark.SparkContext;
 import org.apache.spark.sql.SparkSession;
 import org.igtrace.cli.IgtraceCommand;
 
@@ -23,7 +25,9 @@ public final class Main {
         // (the command line's isolation of libotf2) would not find igtrace's classes, which
         // spark-submit loads from the job jar in a class loader of its own.
         System.setProperty("igtrace.isolate", "false");
-        SparkSession spark = SparkSession.builder().appName("igtrace").getOrCreate();
+        // A SparkContext alone: the job runs on RDDs, so no SQL session (its catalogue, planner and
+        // code generation cost seconds of start-up; issue 38).
+        SparkContext spark = SparkContext.getOrCreate(new SparkConf().setAppName("igtrace"));
         int code;
         try {
             Writer stdout = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
@@ -35,12 +39,13 @@ public final class Main {
         System.exit(code);
     }
 
-    /** Runs the graph command on {@code spark}; returns the exit code. */
+    /** Runs the graph command on {@code spark}'s context; returns the exit code. */
     public static int run(SparkSession spark, Writer stdout, PrintWriter err, String... args) {
-        if (!spark.sparkContext().getConf().contains("spark.sql.shuffle.partitions")) {
-            // Spark's default of 200 partitions per aggregation is made for tables, not for these few keys.
-            spark.conf().set("spark.sql.shuffle.partitions", String.valueOf(Math.max(2, spark.sparkContext().defaultParallelism())));
-        }
+        return run(spark.sparkContext(), stdout, err, args);
+    }
+
+    /** Runs the graph command on {@code spark}; returns the exit code. */
+    public static int run(SparkContext spark, Writer stdout, PrintWriter err, String... args) {
         JobReport report = JobReport.attach(spark);
         int code = IgtraceCommand.run(stdout, err, new SparkProfileReader(spark, report), args);
         try {
@@ -48,7 +53,7 @@ public final class Main {
         } catch (IOException e) {
             err.println("igtrace: " + JobReport.file(spark) + ": " + e.getMessage());
         } finally {
-            spark.sparkContext().removeSparkListener(report);
+            spark.removeSparkListener(report);
         }
         return code;
     }

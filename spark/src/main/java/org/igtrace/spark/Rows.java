@@ -1,17 +1,12 @@
 package org.igtrace.spark;
 
-import static org.apache.spark.sql.types.DataTypes.BinaryType;
-import static org.apache.spark.sql.types.DataTypes.DoubleType;
-import static org.apache.spark.sql.types.DataTypes.IntegerType;
-import static org.apache.spark.sql.types.DataTypes.LongType;
-
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.types.StructType;
 
 /**
- * The primitive columns the job's Datasets carry (no Java objects travel between tasks). A
- * location task emits {@link #TASK} rows of four kinds; a join task emits {@link #JOIN} rows.
+ * The primitive columns the job's rows carry (no other Java objects travel between tasks). A
+ * location task emits TASK rows of four kinds; a join task emits JOIN rows (columns by position:
+ * TASK 0-9, JOIN 0-5).
  *
  * <pre>
  * TASK  kind     a        b        c      x       y         z           w         d      data
@@ -41,18 +36,6 @@ final class Rows {
     /** COUNT row: events a selection kept. */
     static final int KEPT_EVENTS = 201;
 
-    static final StructType TASK = new StructType()
-            .add("kind", IntegerType, false)
-            .add("a", IntegerType, false)
-            .add("b", IntegerType, false)
-            .add("c", IntegerType, false)
-            .add("x", LongType, false)
-            .add("y", LongType, false)
-            .add("z", LongType, false)
-            .add("w", LongType, false)
-            .add("d", DoubleType, false)
-            .add("data", BinaryType, true);
-
     /** JOIN kinds: a clock constraint and a waited message bound (max per ordered pair), everything else adds up. */
     static final int CONSTRAINT = 0;
     static final int WAIT = 1;
@@ -80,14 +63,6 @@ final class Rows {
     static final int CONSTRAINT_COLLECTIVES = 6;
     static final int APPROXIMATED = 7;
     static final int CONFLICTS_AFTER = 8;
-
-    static final StructType JOIN = new StructType()
-            .add("kind", IntegerType, false)
-            .add("a", IntegerType, false)
-            .add("b", IntegerType, false)
-            .add("x", LongType, false)
-            .add("y", LongType, false)
-            .add("z", LongType, false);
 
     private Rows() {
     }

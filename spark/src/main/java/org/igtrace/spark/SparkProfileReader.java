@@ -1,21 +1,14 @@
 package org.igtrace.spark;
 
-import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.collect_list;
-import static org.apache.spark.sql.functions.sort_array;
-import static org.apache.spark.sql.functions.struct;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
 import org.igtrace.cli.ProfileReader;
 import org.igtrace.cli.SelectionOptions;
@@ -59,10 +52,10 @@ final class SparkProfileReader implements ProfileReader {
      */
     static final String RANGE_RECORDS = "spark.igtrace.collectiveRangeRecords";
 
-    private final SparkSession spark;
+    private final SparkContext spark;
     private final JobReport report;
 
-    SparkProfileReader(SparkSession spark, JobReport report) {
+    SparkProfileReader(SparkContext spark, JobReport report) {
         this.spark = spark;
         this.report = report;
     }
@@ -116,8 +109,8 @@ final class SparkProfileReader implements ProfileReader {
         for (int i = 0; i < parts; i++) {
             ids[i] = i;
         }
-        int perCore = spark.sparkContext().getConf().getInt(TASKS_PER_CORE, 2);
-        int tasks = Math.max(1, spark.sparkContext().defaultParallelism() * perCore);
+        int perCore = spark.getConf().getInt(TASKS_PER_CORE, 2);
+        int tasks = Math.max(1, spark.defaultParallelism() * perCore);
         List<long[]> shares = LocationShares.balance(ids, i -> source.announced((int) i), tasks);
         int[][] plan = new int[shares.size()][];
         for (int t = 0; t < plan.length; t++) {
@@ -132,27 +125,27 @@ final class SparkProfileReader implements ProfileReader {
 
     private Selected run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis,
                          Selection selection) {
-        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
         Broadcast<int[][]> planned = context.broadcast(plan);
         Broadcast<PartReader> trace = context.broadcast(source.partReader());
         boolean waits = analysis.waits() != WaitMode.OFF;
-        Dataset<Row> rows = spark.range(0, plan.length, 1, Math.max(1, plan.length))
-                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange(), selection),
-                        Encoders.row(Rows.TASK))
+        // One partition per location task; RDDs of rows, no SQL planning or generated code (issue 38: start-up).
+        JavaRDD<Row> rows = context.parallelize(LongStream.range(0, plan.length).boxed().toList(), Math.max(1, plan.length))
+                .mapPartitions(new LocationTask(trace, planned, analysis.modelCollectives(), waits, recordsPerRange(), selection))
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             ProfileTotals totals = new ProfileTotals(definitions.processCount());
             long[] readerCounts = new long[0];
             long nonMembers = 0;
             long kept = 0;
-            for (Row r : reduceProfile(rows)) {
-                int kind = r.getInt(0), a = r.getInt(1), b = r.getInt(2), c = r.getInt(3);
-                long x = r.getLong(4), y = r.getLong(5), z = r.getLong(6);
+            for (ProfileSum r : ProfileSum.reduce(rows, spark.defaultParallelism())) {
+                int kind = r.kind(), a = r.a(), b = r.b(), c = r.c();
+                long x = r.x(), y = r.y();
                 switch (kind) {
                     case Rows.PAIR -> {
                         PairCounters table = a == Rows.SENDS ? totals.sends
                                 : a == Rows.RECEIVES ? totals.receives : totals.collectiveTraffic;
-                        table.add(b, c, a == Rows.COLLECTIVE_TRAFFIC ? inOrder(r.getList(8)) : r.getDouble(7), y);
+                        table.add(b, c, a == Rows.COLLECTIVE_TRAFFIC ? r.inOrder() : r.d(), y);
                     }
                     default -> {
                         if (a < totals.counts.length) {
@@ -177,7 +170,7 @@ final class SparkProfileReader implements ProfileReader {
                 return new Selected(profile, kept);
             }
             WaitReport report = new DistributedWaits(spark, definitions, this.report)
-                    .analyse(rows.filter(col("kind").equalTo(Rows.BLOCK)), nonMembers,
+                    .analyse(rows.filter(r -> r.getInt(0) == Rows.BLOCK), nonMembers,
                             analysis.waits() == WaitMode.CORRECTED_CLOCKS);
             return new Selected(profile.withWaits(report), kept);
         } finally {
@@ -188,41 +181,18 @@ final class SparkProfileReader implements ProfileReader {
     }
 
     private long recordsPerRange() {
-        return spark.sparkContext().getConf().getLong(RANGE_RECORDS, MatchRecords.RECORDS_PER_RANGE);
+        return spark.getConf().getLong(RANGE_RECORDS, MatchRecords.RECORDS_PER_RANGE);
     }
 
     /**
      * Every location's times, on the driver: a process's threads may have been read by different tasks, and its
      * wall-clock span, busiest MPI thread and OpenMP teams need all of them (definitions sections 3 and 10a).
      */
-    private static List<LocationTimes> locationTimes(Dataset<Row> rows) {
+    private static List<LocationTimes> locationTimes(JavaRDD<Row> rows) {
         List<LocationTimes> times = new ArrayList<>();
-        for (Row r : rows.filter(col("kind").equalTo(Rows.PROCESS)).select("data").collectAsList()) {
-            times.add(LocationTimes.ofLongs(Rows.longs(r.getAs(0))));
+        for (byte[] data : rows.filter(r -> r.getInt(0) == Rows.PROCESS).map(r -> (byte[]) r.get(9)).collect()) {
+            times.add(LocationTimes.ofLongs(Rows.longs(data)));
         }
         return times;
-    }
-
-    /**
-     * The location tasks' profile rows reduced by key in one aggregation: times per process, traffic
-     * per table and directed pair, counts. Sent and received bytes are whole numbers, exact in any
-     * order; modelled collective bytes may be fractions, so their per-location values come along
-     * sorted by location order and are added in that order, as the command line adds them.
-     */
-    private static List<Row> reduceProfile(Dataset<Row> rows) {
-        return rows.filter(col("kind").notEqual(Rows.BLOCK).and(col("kind").notEqual(Rows.PROCESS)))
-                .groupBy("kind", "a", "b", "c")
-                .agg(sum("x"), sum("y"), sum("z"), sum("d"), sort_array(collect_list(
-                        when(col("kind").equalTo(Rows.PAIR).and(col("a").equalTo(Rows.COLLECTIVE_TRAFFIC)),
-                                struct(col("x"), col("d"))))))
-                .collectAsList();
-    }
-
-    private static double inOrder(List<Row> parts) {
-        double bytes = 0;
-        for (Row part : parts) {
-            bytes += part.getDouble(1);
-        }
-        return bytes;
     }
 }

@@ -43,7 +43,6 @@ class LocalModeMatchesCliTest {
     static void start() {
         spark = SparkSession.builder().master("local[2]").appName("igtrace-test")
                 .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "2")
                 .config(SparkProfileReader.TASKS_PER_CORE, "2")
                 .config(DistributedWaits.JOIN_PARTITIONS, "3")
                 // Collectives joined in instance ranges of 1 to 2 instances (4 arrivals / members).
@@ -113,12 +112,12 @@ class LocalModeMatchesCliTest {
         }
         Output cli = Output.of(false, args);
         Path report = dir.resolve("report.tsv");
-        spark.conf().set(JobReport.REPORT, report.toString());
+        spark.sparkContext().setLocalProperty(JobReport.REPORT, report.toString());
         Output onSpark;
         try {
             onSpark = Output.of(true, args);
         } finally {
-            spark.conf().unset(JobReport.REPORT);
+            spark.sparkContext().setLocalProperty(JobReport.REPORT, null);
         }
         // The job read the selection (location tasks planned), unless the driver refused it first.
         assertEquals(cli.code != 2, Files.readString(report).contains("location_task\t0\t"), Files.readString(report));
@@ -143,11 +142,11 @@ class LocalModeMatchesCliTest {
     @Test
     void collectivesAreJoinedInInstanceRanges(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.tsv");
-        spark.conf().set(JobReport.REPORT, report.toString());
+        spark.sparkContext().setLocalProperty(JobReport.REPORT, report.toString());
         try {
             sparkGivesTheCommandLinesOutput(SparkTraces.dir().resolve("otf2/delays-4"), List.of("--stats"));
         } finally {
-            spark.conf().unset(JobReport.REPORT);
+            spark.sparkContext().setLocalProperty(JobReport.REPORT, null);
         }
         assertTrue(Files.readAllLines(report).contains("collective_ranges\t4"), Files.readString(report));
     }
