@@ -213,7 +213,8 @@ public final class GraphCommand implements Callable<Integer> {
             Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
-            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,
+            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(),
+                    progress.lastAdvance() == 0 ? 0 : readDone - progress.lastAdvance(), built - readDone,
                     written - built));
         }
         return 0;
