@@ -134,7 +134,7 @@ public final class GraphCommand implements Callable<Integer> {
 
     @Option(names = "--timing",
             description = "Also print on standard error how long reading, building the graph and writing it took, "
-                    + "and the read rate.")
+                    + "the read rate, and how much of the read came after the last event (the wait analysis's joins).")
     boolean timing;
 
     @Mixin

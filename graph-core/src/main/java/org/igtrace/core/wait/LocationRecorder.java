@@ -97,9 +97,9 @@ public final class LocationRecorder implements LocationEvents {
         this.store = records.store();
         this.process = process;
         this.order = order;
-        sends = new Streams(process, order, null, store);
-        receives = new Streams(process, order, null, store);
-        collectives = new Streams(process, order, records, store);
+        sends = new Streams(process, order, null);
+        receives = new Streams(process, order, null);
+        collectives = new Streams(process, order, records);
     }
 
     @Override
@@ -219,8 +219,7 @@ public final class LocationRecorder implements LocationEvents {
             return false;
         }
         lastTime = leave;
-        // the overload every writer calls, so that C2 compiles it once, not once more inside a shorter one
-        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE);
+        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false);
         return true;
     }
 
@@ -477,13 +476,11 @@ public final class LocationRecorder implements LocationEvents {
         private final long order;
         /** For collective streams, cut into instance ranges as the records say; null for message streams. */
         private final MatchRecords ranges;
-        private final RecordBlocks store;
         private final LongIntMap index = new LongIntMap();
         private final int[] cachedKeys = new int[CACHED];
         private final RecordStream[] cached = new RecordStream[CACHED];
 
-        Streams(int process, long order, MatchRecords ranges, RecordBlocks store) {
-            this.store = store;
+        Streams(int process, long order, MatchRecords ranges) {
             this.process = process;
             this.order = order;
             this.ranges = ranges;
@@ -505,10 +502,8 @@ public final class LocationRecorder implements LocationEvents {
             int at = index.get(key, -1);
             if (at < 0) {
                 at = all.size();
-                RecordStream made = ranges == null ? new RecordStream(process, order, key)
-                        : RecordStream.collectives(process, order, key, ranges.instancesPerRange(key));
-                made.begin(store);
-                all.add(made);
+                all.add(ranges == null ? new RecordStream(process, order, key)
+                        : RecordStream.collectives(process, order, key, ranges.instancesPerRange(key)));
                 index.put(key, at);
             }
             RecordStream s = all.get(at);

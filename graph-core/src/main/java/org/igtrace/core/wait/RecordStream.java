@@ -57,15 +57,7 @@ public final class RecordStream {
     private long records;
 
     // Writing: the block being filled and the state the next record is encoded against.
-    /**
-     * The block being filled; {@link #NO_TAIL} (not null) after a seal. A writer's stream gets its
-     * first block when made ({@link #begin}) and at every new instance range, so that
-     * {@link #ensure} is one comparison with no null test and no branch for a first block: such
-     * a branch is rare (a new stream), so the JIT compiles it as never taken and deoptimises the
-     * hot caller (the read's decode loop, all of it inlined) every time a new stream comes.
-     */
-    private byte[] tail = NO_TAIL;
-    private static final byte[] NO_TAIL = new byte[0];
+    private byte[] tail;
     private int length;
     private long lastTime;
     private int lastCommunicator = Integer.MIN_VALUE;
@@ -172,15 +164,9 @@ public final class RecordStream {
         return parts;
     }
 
-    /** Gives a stream made for writing its first block. */
-    void begin(RecordBlocks store) {
-        tail = store.newBlock(FIRST_TAIL);
-    }
-
     /** Ends the current instance range: its last block is kept and the encoding starts afresh. */
     private void startRange(RecordBlocks store) {
         seal(store);
-        begin(store);
         lastTime = 0;
         lastCommunicator = Integer.MIN_VALUE;
         if (rangeStarts == null || rangeCount - 1 == rangeStarts.length) {
@@ -268,14 +254,14 @@ public final class RecordStream {
 
     /** Room for one more record: the common case is one comparison, the rest is out of line. */
     private void ensure(RecordBlocks store) {
-        if (length + MAX_RECORD > tail.length) {
+        if (tail == null || length + MAX_RECORD > tail.length) {
             newTail(store);
         }
     }
 
     /** The first block, a bigger one, or (at the largest size) the full block kept and a new one begun. */
     private void newTail(RecordBlocks store) {
-        if (tail.length == 0) {
+        if (tail == null) {
             tail = store.newBlock(FIRST_TAIL);
         } else if (tail.length < MAX_TAIL) {
             tail = Arrays.copyOf(tail, tail.length * 2);
@@ -337,10 +323,10 @@ public final class RecordStream {
 
     /** Hands the last block to the store; no record may follow (but a new instance range). */
     void seal(RecordBlocks store) {
-        if (length > 0) {
+        if (tail != null && length > 0) {
             keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
         }
-        tail = NO_TAIL;
+        tail = null;
         length = 0;
     }
 
