@@ -134,7 +134,7 @@ public final class GraphCommand implements Callable<Integer> {
 
     @Option(names = "--timing",
             description = "Also print on standard error how long reading, building the graph and writing it took, "
-                    + "and the read rate.")
+                    + "the read rate, and how much of the read came after the last event (the wait analysis's joins).")
     boolean timing;
 
     @Mixin
@@ -213,7 +213,8 @@ public final class GraphCommand implements Callable<Integer> {
             Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
-            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), built - readDone,
+            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(),
+                    progress.lastAdvance() == 0 ? 0 : readDone - progress.lastAdvance(), built - readDone,
                     written - built));
         }
         return 0;

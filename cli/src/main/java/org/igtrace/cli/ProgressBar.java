@@ -34,6 +34,8 @@ final class ProgressBar implements ReadProgress {
     private volatile long firstPass = -1;
     private long lastDrawn;
     private boolean drawn;
+    /** When events were last counted (System.nanoTime), 0 before: what comes after is the joins of the wait analysis. */
+    private volatile long lastAdvance;
 
     private ProgressBar(PrintWriter err, boolean enabled) {
         this.err = err;
@@ -73,10 +75,11 @@ final class ProgressBar implements ReadProgress {
     @Override
     public void advance(long n) {
         long now = done.addAndGet(n);
+        long t = System.nanoTime();
+        lastAdvance = t;
         if (!enabled) {
             return;
         }
-        long t = System.nanoTime();
         if (t - started >= DELAY_NANOS && t - lastDrawn >= REDRAW_NANOS) {
             draw(now, t);
         }
@@ -105,6 +108,11 @@ final class ProgressBar implements ReadProgress {
     /** How much was read so far over all passes, in {@link #unit()}s. */
     long done() {
         return done.get();
+    }
+
+    /** When events were last counted ({@link System#nanoTime()}), or 0 if never. */
+    long lastAdvance() {
+        return lastAdvance;
     }
 
     /** What the read is counted in: "events" or "bytes". */

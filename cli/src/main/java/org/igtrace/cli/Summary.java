@@ -145,14 +145,16 @@ final class Summary {
     }
 
     /**
-     * The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 3 passes, 90.2 M/s), graph 0.01 s,
-     * output 0.02 s}; the rate counts every pass.
+     * The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 3 passes, 90.2 M/s; after the last
+     * event 0.52 s), graph 0.01 s, output 0.02 s}; the rate counts every pass; after the last event: the read's serial tail
+     * (the wait analysis's joins and offsets, the profile's merge).
      */
-    static String timing(long readNanos, long perPass, int passes, String unit, long graphNanos, long outputNanos) {
+    static String timing(long readNanos, long perPass, int passes, String unit, long tailNanos, long graphNanos, long outputNanos) {
         double seconds = readNanos / 1e9;
         String rate = seconds > 0 ? ProgressBar.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
-        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %d %s, %s), graph %.2f s, output %.2f s", seconds,
-                ProgressBar.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate, graphNanos / 1e9, outputNanos / 1e9);
+        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %d %s, %s; after the last event %.2f s), graph %.2f s,"
+                + " output %.2f s", seconds, ProgressBar.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
+                Math.max(0, tailNanos) / 1e9, graphNanos / 1e9, outputNanos / 1e9);
     }
 
     /**

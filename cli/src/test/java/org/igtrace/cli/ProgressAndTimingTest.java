@@ -91,7 +91,7 @@ class ProgressAndTimingTest {
         args.addAll(List.of(waits));
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), args.toArray(new String[0]));
         assertEquals(0, code, err.toString());
-        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, " + passes + ", [0-9.]+ [kMG]?/s\\), "
+        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, " + passes + ", [0-9.]+ [kMG]?/s; after the last event \\d+\\.\\d\\d s\\), "
                 + "graph \\d+\\.\\d\\d s, output \\d+\\.\\d\\d s").matcher(err.toString());
         assertTrue(m.find(), err.toString());
     }

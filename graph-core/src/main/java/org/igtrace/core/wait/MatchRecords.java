@@ -66,8 +66,16 @@ public final class MatchRecords implements LocationSink {
     /** The default of {@code recordsPerRange}: 16 M arrivals, about 100 MB encoded, per join of an instance range. */
     public static final long RECORDS_PER_RANGE = CommunicatorJoin.RECORDS_PER_RANGE;
 
+    /**
+     * At most {@value #INSTANCES_PER_RANGE} instances per range by default: a communicator's
+     * instances are then joined in several ranges as soon as it has more, so that the collectives
+     * of a small communicator (a stencil's Allreduce on 64 ranks: 5208 instances in 6 ranges)
+     * are joined on all threads instead of one.
+     */
+    public static final int INSTANCES_PER_RANGE = 1024;
+
     public MatchRecords(TraceDefinitions definitions, RecordBlocks store) {
-        this(definitions, store, RECORDS_PER_RANGE);
+        this(definitions, store, RECORDS_PER_RANGE, INSTANCES_PER_RANGE);
     }
 
     /**
@@ -76,11 +84,16 @@ public final class MatchRecords implements LocationSink {
      *                        {@code recordsPerRange / m} instances (a power of two, at least 1)
      */
     public MatchRecords(TraceDefinitions definitions, RecordBlocks store, long recordsPerRange) {
+        this(definitions, store, recordsPerRange, Integer.MAX_VALUE);
+    }
+
+    private MatchRecords(TraceDefinitions definitions, RecordBlocks store, long recordsPerRange, int mostInstances) {
         this.definitions = definitions;
         this.store = store;
         instancesPerRange = new int[definitions.communicatorCount()];
         for (int c = 0; c < instancesPerRange.length; c++) {
-            instancesPerRange[c] = CommunicatorJoin.instancesPerRange(definitions.communicatorMembers(c).length, recordsPerRange);
+            instancesPerRange[c] = Math.min(mostInstances,
+                    CommunicatorJoin.instancesPerRange(definitions.communicatorMembers(c).length, recordsPerRange));
         }
     }
 

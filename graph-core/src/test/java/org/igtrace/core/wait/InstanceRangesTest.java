@@ -1,6 +1,7 @@
 package org.igtrace.core.wait;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.MemoryRecordBlocks;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -46,6 +48,24 @@ class InstanceRangesTest {
         seen.sort(null);
         expected.sort(null);
         assertEquals(expected, seen);
+    }
+
+    /**
+     * Issue 38: by default a small communicator's instances are joined 1024 at a time, so its
+     * collectives are several tasks the join threads share, not one. 16 M records per range over 3
+     * members would be 5,592,405 instances, 4,194,304 as a power of two: one range for any trace.
+     * With 7 instances the default join still gives what the whole join gives.
+     */
+    @Test
+    void aSmallCommunicatorIsJoinedInRangesOf1024Instances() {
+        MatchRecords records = record(new MatchRecords(definitions(), new MemoryRecordBlocks()));
+        assertEquals(1024, records.instancesPerRange(0));
+        assertEquals(1, records.collectives().size(), "7 instances: one range");
+        RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, 2, () -> collector(new ArrayList<>()));
+        assertEquals(5, joined.collectivesMatched());
+        assertEquals(2, joined.collectivesIncomplete());
+        assertTrue(new MatchRecords(definitions(), new MemoryRecordBlocks(), MatchRecords.RECORDS_PER_RANGE).instancesPerRange(0) > 1024,
+                "an explicit records-per-range (Spark's) is not capped");
     }
 
     private static TraceDefinitions definitions() {
