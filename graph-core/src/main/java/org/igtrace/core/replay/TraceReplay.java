@@ -82,26 +82,6 @@ public final class TraceReplay {
         return new ReplaySimulation(matching, parameters, offsets).scaled(scaling).run(1)[0];
     }
 
-    /**
-     * The replays on {@code parameters} with each of {@code scalings} (null: as measured), in their order: in one
-     * pass when they can share it (the reading of the calls, their matching and the scheduling shared, each with its
-     * own clocks; each number the one a replay of its own gives), else each alone. On one thread.
-     */
-    public List<Prediction> predictScaled(ReplayParameters parameters, List<ComputeScaling> scalings) {
-        int k = scalings.size();
-        ReplayParameters[] models = new ReplayParameters[k];
-        Arrays.fill(models, parameters);
-        Prediction[] all = k > 1 ? new ReplaySimulation(matching, models, offsets).scaled(scalings.toArray(new ComputeScaling[0])).run(1) : null;
-        if (all != null) {
-            return List.of(all);
-        }
-        List<Prediction> out = new ArrayList<>();
-        for (ComputeScaling s : scalings) {
-            out.add(s == null ? predict(parameters) : predict(parameters, s));
-        }
-        return out;
-    }
-
     /** How long the ideal replay took, wall nanoseconds (0 if it did not run). */
     public long idealReplayNanos() {
         return idealNanos;
@@ -245,6 +225,26 @@ public final class TraceReplay {
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */
     public NetworkCalibration.Fit calibrate(long eagerLimit, Double latency, Double bandwidth) {
         return NetworkCalibration.fit(matching, offsets, eagerLimit, latency, bandwidth);
+    }
+
+    /**
+     * The replays on {@code parameters} with each of {@code scalings} (null: as measured), in their order: in one
+     * pass when they can share it (the reading of the calls, their matching and the scheduling shared, each with its
+     * own clocks; each number the one a replay of its own gives), else each alone. On one thread.
+     */
+    public List<Prediction> predictScaled(ReplayParameters parameters, List<ComputeScaling> scalings) {
+        int k = scalings.size();
+        ReplayParameters[] models = new ReplayParameters[k];
+        Arrays.fill(models, parameters);
+        Prediction[] all = k > 1 ? new ReplaySimulation(matching, models, offsets).scaled(scalings.toArray(new ComputeScaling[0])).run(1) : null;
+        if (all != null) {
+            return List.of(all);
+        }
+        List<Prediction> out = new ArrayList<>();
+        for (ComputeScaling s : scalings) {
+            out.add(s == null ? predict(parameters) : predict(parameters, s));
+        }
+        return out;
     }
 
     /**
