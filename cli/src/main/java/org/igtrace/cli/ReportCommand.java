@@ -82,6 +82,10 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
 
+    @Option(names = "--no-why", description = "Leave out the why section (the critical path and the causes of the waiting): "
+            + "a cheaper report on large traces.")
+    boolean noWhy;
+
     @Override
     public Integer call() throws UsageError, TraceReadException, OutputError {
         Selection selection;
@@ -103,8 +107,10 @@ public final class ReportCommand implements Callable<Integer> {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
                     SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
             // the why section without what-ifs (their replays would make the report cost as much as predict): igtrace why has them
-            WhyReading.Taps why = new WhyReading.Taps(false);
-            session.subscribe(d -> why.on(d, store));
+            WhyReading.Taps why = noWhy ? null : new WhyReading.Taps(false);
+            if (why != null) {
+                session.subscribe(d -> why.on(d, store));
+            }
             Integer ended = session.start();
             if (ended != null) {
                 return ended;
@@ -112,7 +118,7 @@ public final class ReportCommand implements Callable<Integer> {
             TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
             try {
-                html = html(graph, timeline.get(), selection, WhyReading.analyse(profile, why, readingOptions, 0));
+                html = html(graph, timeline.get(), selection, why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0));
             } catch (IOException e) {
                 throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
             }
@@ -160,7 +166,9 @@ public final class ReportCommand implements Callable<Integer> {
         }
         h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
-        ReportWhy.section(h, why, p, selection, width);
+        if (why != null) {
+            ReportWhy.section(h, why, p, selection, width);
+        }
         topPairs(h, p);
         return ReportPage.page(title, h);
     }

@@ -113,4 +113,21 @@ class ReportCommandTest {
         assertEquals(java.util.List.of(1, 3), rows, "the process table");
         assertEquals(longest, runtime, 1e-3 * runtime, "T = max T_i (the table rounds to 4 digits)");
     }
+
+    /** {@code --no-why} leaves out the why section (issue 38: the report near graph's cost); the other sections stay. */
+    @Test
+    void noWhyLeavesOutTheWhySection() throws Exception {
+        Path with = dir.resolve("with.html"), without = dir.resolve("without.html");
+        TimelineCommandTest.Run a = TimelineCommandTest.igtrace("report", TimelineCommandTest.DELAYS, "-q", "-o", with.toString());
+        TimelineCommandTest.Run b = TimelineCommandTest.igtrace("report", TimelineCommandTest.DELAYS, "-q", "--no-why", "-o", without.toString());
+        assertEquals(0, a.code(), a.err());
+        assertEquals(0, b.code(), b.err());
+        String full = Files.readString(with), cut = Files.readString(without);
+        assertTrue(full.contains("<section id=\"why\">"), full);
+        assertFalse(cut.contains("<section id=\"why\">"), cut);
+        assertTrue(cut.contains("<section id=\"timeline\">"), cut);
+        // the same page but for the section
+        int from = full.indexOf("<section id=\"why\">"), to = full.indexOf("</section>", from) + "</section>\n".length();
+        assertEquals(full.substring(0, from) + full.substring(to), cut);
+    }
 }

@@ -44,9 +44,10 @@ final class ReplaySimulation extends ReplayState {
         super(shared, transfers);
     }
 
-    private ComputeScaling scaling; // each compute burst's replayed length (null: measured / r), on one thread
+    private ComputeScaling[] scaling; // per model, each compute burst's replayed length (null: measured / r), on one thread
 
-    ReplaySimulation scaled(ComputeScaling s) {
+    /** Each model's compute bursts scaled by its own entry of {@code s} (null: as measured); run on one thread. */
+    ReplaySimulation scaled(ComputeScaling... s) {
         this.scaling = s;
         return this;
     }
@@ -187,7 +188,8 @@ final class ReplaySimulation extends ReplayState {
                 for (int j = 0, at = p * models; j < models; j++, at++) {
                     double r = cpuRatio[j];
                     double burst = r == 1 ? measuredBurst : measuredBurst / r;
-                    burst = scaling == null ? burst : scaling.burst(p, previousLeave[p], until, burst);
+                    ComputeScaling s = scaling == null ? null : scaling[j];
+                    burst = s == null ? burst : s.burst(p, previousLeave[p], until, burst);
                     clock[at] += burst;
                     compute[at] += burst;
                 }

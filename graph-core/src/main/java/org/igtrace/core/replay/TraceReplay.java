@@ -258,6 +258,26 @@ public final class TraceReplay {
     }
 
     /**
+     * The replays on {@code parameters} with each of {@code scalings} (null: as measured), in their order: in one
+     * pass when they can share it (the reading of the calls, their matching and the scheduling shared, each with its
+     * own clocks; each number the one a replay of its own gives), else each alone. On one thread.
+     */
+    public List<Prediction> predictScaled(ReplayParameters parameters, List<ComputeScaling> scalings) {
+        int k = scalings.size();
+        ReplayParameters[] models = new ReplayParameters[k];
+        Arrays.fill(models, parameters);
+        Prediction[] all = k > 1 ? new ReplaySimulation(matching, models, offsets).scaled(scalings.toArray(new ComputeScaling[0])).run(1) : null;
+        if (all != null) {
+            return List.of(all);
+        }
+        List<Prediction> out = new ArrayList<>();
+        for (ComputeScaling s : scalings) {
+            out.add(s == null ? predict(parameters) : predict(parameters, s));
+        }
+        return out;
+    }
+
+    /**
      * Writes process {@code rank}'s actions as SimGrid's time-independent trace (for
      * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
      */

@@ -50,6 +50,7 @@ public final class TeeSink implements LocationSink {
         return switch (targets.length) {
             case 2 -> new Pair(targets[0], targets[1]);
             case 3 -> new Triple(targets[0], targets[1], targets[2]);
+            case 4 -> new Quad(targets[0], targets[1], targets[2], targets[3]);
             default -> new Many(targets);
         };
     }
@@ -265,6 +266,137 @@ public final class TeeSink implements LocationSink {
             a.end();
             b.end();
             c.end();
+        }
+    }
+
+    /** Four (the profile, the wait records and two taps: igtrace why), written out: each call site reaches one kind of receiver. */
+    private record Quad(LocationEvents a, LocationEvents b, LocationEvents c, LocationEvents d) implements LocationEvents {
+        @Override
+        public void enter(long time, int region) {
+            a.enter(time, region);
+            b.enter(time, region);
+            c.enter(time, region);
+            d.enter(time, region);
+        }
+
+        @Override
+        public void leave(long time, int region) {
+            a.leave(time, region);
+            b.leave(time, region);
+            c.leave(time, region);
+            d.leave(time, region);
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            a.send(time, receiver, communicator, tag, bytes);
+            b.send(time, receiver, communicator, tag, bytes);
+            c.send(time, receiver, communicator, tag, bytes);
+            d.send(time, receiver, communicator, tag, bytes);
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            a.receive(time, sender, communicator, tag, bytes);
+            b.receive(time, sender, communicator, tag, bytes);
+            c.receive(time, sender, communicator, tag, bytes);
+            d.receive(time, sender, communicator, tag, bytes);
+        }
+
+        @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            a.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            b.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            c.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+            d.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
+        }
+
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            a.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            b.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            c.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+            d.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
+        }
+
+        @Override
+        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
+            a.isend(time, receiver, communicator, tag, bytes, request);
+            b.isend(time, receiver, communicator, tag, bytes, request);
+            c.isend(time, receiver, communicator, tag, bytes, request);
+            d.isend(time, receiver, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
+            a.irecv(time, sender, communicator, tag, bytes, request);
+            b.irecv(time, sender, communicator, tag, bytes, request);
+            c.irecv(time, sender, communicator, tag, bytes, request);
+            d.irecv(time, sender, communicator, tag, bytes, request);
+        }
+
+        @Override
+        public void isendComplete(long time, long request) {
+            a.isendComplete(time, request);
+            b.isendComplete(time, request);
+            c.isendComplete(time, request);
+            d.isendComplete(time, request);
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            a.irecvRequest(time, request);
+            b.irecvRequest(time, request);
+            c.irecvRequest(time, request);
+            d.irecvRequest(time, request);
+        }
+
+        @Override
+        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            a.collective(time, kind, communicator, root, sent, received);
+            b.collective(time, kind, communicator, root, sent, received);
+            c.collective(time, kind, communicator, root, sent, received);
+            d.collective(time, kind, communicator, root, sent, received);
+        }
+
+        @Override
+        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
+            a.outsideMessage(time, send, partner, communicator, tag);
+            b.outsideMessage(time, send, partner, communicator, tag);
+            c.outsideMessage(time, send, partner, communicator, tag);
+            d.outsideMessage(time, send, partner, communicator, tag);
+        }
+
+        @Override
+        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
+            a.outsideCollective(time, kind, communicator, root);
+            b.outsideCollective(time, kind, communicator, root);
+            c.outsideCollective(time, kind, communicator, root);
+            d.outsideCollective(time, kind, communicator, root);
+        }
+
+        @Override
+        public void measurement(long time, boolean on) {
+            a.measurement(time, on);
+            b.measurement(time, on);
+            c.measurement(time, on);
+            d.measurement(time, on);
+        }
+
+        @Override
+        public void threadFork(long time, boolean fork) {
+            a.threadFork(time, fork);
+            b.threadFork(time, fork);
+            c.threadFork(time, fork);
+            d.threadFork(time, fork);
+        }
+
+        @Override
+        public void end() {
+            a.end();
+            b.end();
+            c.end();
+            d.end();
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.igtrace.core.util.IndexSort;
 
 /**
  * Who caused the waiting (definitions section 14, the root-cause analysis of Scalasca's delay
@@ -52,49 +53,52 @@ public final class DelayCosts {
         Arrays.fill(head[0], -1);
         Arrays.fill(head[1], -1);
         Overlaps found = new Overlaps();
-        for (int side = 0; side < 2; side++) {
-            List<List<Integer>> mine = new ArrayList<>();
-            for (int p = 0; p < n; p++) {
-                mine.add(new ArrayList<>());
-            }
-            for (int i = 0; i < m; i++) {
-                mine.get(side == 0 ? waits.cause(i) : waits.waiter(i)).add(i);
-            }
-            for (int p = 0; p < n; p++) {
-                List<Integer> list = mine.get(p);
-                long[] from = new long[list.size()], to = new long[list.size()];
-                for (int k = 0; k < from.length; k++) {
-                    int i = list.get(k);
-                    from[k] = start[i];
-                    to[k] = Math.max(start[i], side == 0 ? waits.causeEnter(i) : waits.enter(i));
-                }
-                int[] order = SliceQueries.byStart(from, to);
-                long[] f = new long[order.length], t = new long[order.length];
-                for (int k = 0; k < order.length; k++) {
-                    f[k] = from[order[k]];
-                    t[k] = to[order[k]];
-                }
-                int[] heads = head[side];
-                SliceQueries.answer(slices, p, waits.offset(p), f, t, (q, region, mpi, ticks) -> {
-                    if (!mpi) {
-                        int i = list.get(order[q]);
-                        // one entry per region of a wait's side (not per slice: 26 M entries on the 98 M-event stencil)
-                        for (int e = heads[i]; e >= 0; e = found.next[e]) {
-                            if (found.region[e] == region) {
-                                found.ticks[e] += ticks;
-                                return;
-                            }
-                        }
-                        heads[i] = found.add(region, ticks, heads[i]);
-                    }
-                });
-            }
+        // per process, its intervals of both sides (query 2 i + side), one read of its slices for both
+        int[] first = new int[n + 1];
+        for (int i = 0; i < m; i++) {
+            first[waits.cause(i) + 1]++;
+            first[waits.waiter(i) + 1]++;
         }
-        Integer[] latestFirst = new Integer[m];
+        for (int p = 0; p < n; p++) {
+            first[p + 1] += first[p];
+        }
+        int[] queries = new int[2 * m], fill = Arrays.copyOf(first, n);
+        for (int i = 0; i < m; i++) {
+            queries[fill[waits.cause(i)]++] = 2 * i;
+            queries[fill[waits.waiter(i)]++] = 2 * i + 1;
+        }
+        for (int p = 0; p < n; p++) {
+            int count = first[p + 1] - first[p], at = first[p];
+            long[] from = new long[count], to = new long[count];
+            for (int k = 0; k < count; k++) {
+                int query = queries[at + k], i = query >>> 1;
+                from[k] = start[i];
+                to[k] = Math.max(start[i], (query & 1) == 0 ? waits.causeEnter(i) : waits.enter(i));
+            }
+            int[] order = SliceQueries.byStart(from, to);
+            long[] f = new long[count], t = new long[count];
+            for (int k = 0; k < count; k++) {
+                f[k] = from[order[k]];
+                t[k] = to[order[k]];
+            }
+            SliceQueries.compute(slices, p, waits.offset(p), f, t, (q, region, mpi, ticks) -> {
+                int query = queries[at + order[q]], i = query >>> 1;
+                int[] heads = head[query & 1];
+                // one entry per region of a wait's side (not per slice: 26 M entries on the 98 M-event stencil)
+                for (int e = heads[i]; e >= 0; e = found.next[e]) {
+                    if (found.region[e] == region) {
+                        found.ticks[e] += ticks;
+                        return;
+                    }
+                }
+                heads[i] = found.add(region, ticks, heads[i]);
+            });
+        }
+        int[] latestFirst = new int[m];
         for (int i = 0; i < m; i++) {
             latestFirst[i] = i;
         }
-        Arrays.sort(latestFirst, Comparator.comparingLong((Integer i) -> waits.end(i)).reversed().thenComparing(i -> i));
+        IndexSort.sort(latestFirst, (x, y) -> waits.end(x) != waits.end(y) ? Long.compare(waits.end(y), waits.end(x)) : Integer.compare(x, y));
         double[] inflow = new double[m];
         boolean[] done = new boolean[m];
         Map<Long, Double> cost = new HashMap<>();

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.util.IndexSort;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchTap;
@@ -90,11 +91,7 @@ public final class WaitLog implements MatchTap {
     }
 
     private void sortByEnter(int[] list) {
-        Integer[] boxed = Arrays.stream(list).boxed().toArray(Integer[]::new);
-        Arrays.sort(boxed, (a, b) -> enter[a] != enter[b] ? Long.compare(enter[a], enter[b]) : Integer.compare(a, b));
-        for (int i = 0; i < list.length; i++) {
-            list[i] = boxed[i];
-        }
+        IndexSort.sort(list, (a, b) -> enter[a] != enter[b] ? Long.compare(enter[a], enter[b]) : Integer.compare(a, b));
     }
 
     /** The number of waits kept. */

@@ -17,11 +17,17 @@ public final class WhatIf implements ComputeScaling {
     private final RegionSlices.Cursor[] cursor;
     private final boolean[] pending;
     private final long[] lastFrom;
+    /** Per process, whether all its factors are 1 (its bursts are replayed as measured, its slices not read). */
+    private final boolean[] unchanged;
 
     private WhatIf(RegionSlices slices, double[][] factor) {
         this.slices = slices;
         this.factor = factor;
         int n = slices.processCount();
+        this.unchanged = new boolean[n];
+        for (int p = 0; p < n && p < factor.length; p++) {
+            unchanged[p] = Arrays.stream(factor[p]).allMatch(f -> f == 1);
+        }
         this.cursor = new RegionSlices.Cursor[n];
         this.pending = new boolean[n];
         this.lastFrom = new long[n];
@@ -114,7 +120,7 @@ public final class WhatIf implements ComputeScaling {
 
     @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (process < 0 || process >= cursor.length || !slices.has(process)) {
+        if (process < 0 || process >= cursor.length || !slices.has(process) || unchanged[process]) {
             return seconds;
         }
         if (from < lastFrom[process] || cursor[process] == null) {

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.igtrace.core.replay.ComputeScaling;
+import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
 
@@ -76,22 +78,28 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
         if (replay != null) {
-            predicted = replay.predict(model).predictedRuntime();
             long[][] totals = WhatIf.totals(slices);
             Set<String> tried = new LinkedHashSet<>();
+            List<ComputeScaling> scalings = new ArrayList<>();
+            scalings.add(null); // the run unchanged, the what-ifs' gains are against it
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
                 if (c.region() != DelayCosts.COMMUNICATION) {
                     String name = "balance region " + slices.name(c.region());
                     if (tried.add(name)) {
-                        double t = replay.predict(model, WhatIf.balance(slices, totals, slices.name(c.region()))).predictedRuntime();
-                        whatIf.add(new Hypothesis(name, t, predicted - t));
+                        scalings.add(WhatIf.balance(slices, totals, slices.name(c.region())));
                     }
                 }
-                String name = "rank " + c.rank() + " at median compute";
-                if (tried.add(name)) {
-                    double t = replay.predict(model, WhatIf.atMedian(slices, totals, c.rank())).predictedRuntime();
-                    whatIf.add(new Hypothesis(name, t, predicted - t));
+                if (tried.add("rank " + c.rank() + " at median compute")) {
+                    scalings.add(WhatIf.atMedian(slices, totals, c.rank()));
                 }
+            }
+            // one replay pass for the unchanged run and every what-if
+            List<Prediction> predictions = replay.predictScaled(model, scalings);
+            predicted = predictions.get(0).predictedRuntime();
+            int k = 1;
+            for (String name : tried) {
+                double t = predictions.get(k++).predictedRuntime();
+                whatIf.add(new Hypothesis(name, t, predicted - t));
             }
         }
         return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick);

@@ -1,0 +1,77 @@
+package org.igtrace.core.why;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import java.util.TreeMap;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SliceQueries#compute} (running totals per region) gives each interval the compute per region that
+ * {@link SliceQueries#answer} (the slices an interval overlaps, one by one) gives: random nested regions and MPI
+ * calls, random intervals reaching over many slices, some outside the span, some empty, with a clock offset.
+ */
+class SliceQueriesTest {
+    @Test
+    void runningTotalsGiveWhatTheOverlapsGive() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
+        int[] user = {b.addRegion("main", false), b.addRegion("solve", false), b.addRegion("pack", false)};
+        TraceDefinitions d = b.build();
+        Random random = new Random(42);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RegionSlices slices = new RegionSlices(d, store);
+            LocationEvents l = slices.location(0, 0);
+            long t = 5;
+            l.enter(t, init);
+            l.leave(t += 3, init);
+            int depth = 0;
+            int[] stack = new int[8];
+            for (int k = 0; k < 8_000; k++) {
+                t += 1 + random.nextInt(20);
+                int what = random.nextInt(3);
+                if (what == 0 && depth < stack.length) {
+                    stack[depth] = user[random.nextInt(user.length)];
+                    l.enter(t, stack[depth++]);
+                } else if (what == 1 && depth > 0) {
+                    l.leave(t, stack[--depth]);
+                } else {
+                    l.enter(t, send);
+                    l.leave(t += random.nextInt(10), send);
+                }
+            }
+            while (depth > 0) {
+                l.leave(t += 2, stack[--depth]);
+            }
+            l.enter(t += 4, fin);
+            l.leave(t + 1, fin);
+            slices.finish();
+            long offset = 1000, end = t + offset;
+            int n = 1500;
+            long[] from = new long[n], to = new long[n];
+            for (int i = 0; i < n; i++) {
+                from[i] = random.nextLong(end + 2000) - 1000;
+                to[i] = from[i] + (i % 7 == 0 ? 0 : random.nextLong(i % 3 == 0 ? end : 500));
+            }
+            int[] order = SliceQueries.byStart(from, to);
+            long[] f = new long[n], e = new long[n];
+            for (int i = 0; i < n; i++) {
+                f[i] = from[order[i]];
+                e[i] = to[order[i]];
+            }
+            TreeMap<Long, Long> expected = new TreeMap<>(), actual = new TreeMap<>();
+            SliceQueries.answer(slices, 0, offset, f, e, (q, region, mpi, ticks) -> {
+                if (!mpi) {
+                    expected.merge((long) q * 16 + region + 1, ticks, Long::sum);
+                }
+            });
+            SliceQueries.compute(slices, 0, offset, f, e, (q, region, mpi, ticks) -> actual.merge((long) q * 16 + region + 1, ticks, Long::sum));
+            assertEquals(true, expected.size() > n, "intervals with compute: " + expected.size());
+            assertEquals(expected, actual);
+        }
+    }
+}
