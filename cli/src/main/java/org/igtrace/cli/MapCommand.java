@@ -83,31 +83,14 @@ public final class MapCommand implements Callable<Integer> {
             description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, else text).")
     String format;
 
-    @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message, as igtrace predict takes it (default: fitted).")
-    String latency;
-
-    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth B, as igtrace predict takes it (default: fitted).")
-    String bandwidth;
-
-    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0",
-            description = "Latency per hop H (default: 0, so that the predicted run times differ only by --local-latency and --local-bandwidth).")
-    String hopLatency;
-
-    @Option(names = "--local-latency", paramLabel = "TIME", description = "Latency between ranks on one node (default: --latency).")
-    String localLatency;
-
-    @Option(names = "--local-bandwidth", paramLabel = "RATE", description = "Bandwidth between ranks on one node (default: --bandwidth).")
-    String localBandwidth;
-
-    @Option(names = "--eager-limit", paramLabel = "SIZE", defaultValue = "64KiB",
-            description = "Eager limit of the replay, as igtrace predict takes it (default: ${DEFAULT-VALUE}).")
-    String eagerLimit;
-
     @Option(names = "--simgrid", paramLabel = "DIR",
             description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (the script that runs smpirun, a platform "
                     + "with the topology's links, the host file, time-independent traces) of the trace with that placement, so that "
                     + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
     Path simgrid;
+
+    @Mixin
+    NetworkOptions networkOptions = new NetworkOptions();
 
     @Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
@@ -123,10 +106,17 @@ public final class MapCommand implements Callable<Integer> {
 
     private PrintWriter err;
 
-    /** Bad input found before (or as soon as the definitions say how many ranks there are): one line, exit 2. */
+    /**
+     * Bad input found before (or as soon as the definitions say how many ranks there are): a usage
+     * error, said by the one handler ({@link IgtraceCommand}) with the hint to --help, exit 2.
+     */
     static final class Refused extends RuntimeException {
         Refused(String message) {
             super(message);
+        }
+
+        UsageError asUsageError() {
+            return new UsageError(getMessage());
         }
     }
 
@@ -158,7 +148,7 @@ public final class MapCommand implements Callable<Integer> {
             s = settings();
             outputOptions.check();
         } catch (Refused e) {
-            return refuse(e.getMessage());
+            throw e.asUsageError();
         }
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
@@ -171,12 +161,7 @@ public final class MapCommand implements Callable<Integer> {
                         }
                     });
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
-            Integer ended;
-            try {
-                ended = session.start();
-            } catch (UsageError e) {
-                return refuse(e.getMessage());
-            }
+            Integer ended = session.start();
             if (ended != null) {
                 return ended;
             }
@@ -217,7 +202,7 @@ public final class MapCommand implements Callable<Integer> {
             }
             return 0;
         } catch (Refused e) {
-            return refuse(e.getMessage());
+            throw e.asUsageError();
         } catch (NoRanks e) {
             err.println("igtrace map: " + trace.path() + ": " + e.getMessage());
             return 1;
@@ -241,10 +226,6 @@ public final class MapCommand implements Callable<Integer> {
         }
     }
 
-    private int refuse(String message) {
-        err.println("igtrace map: " + message);
-        return 2;
-    }
 
     private Settings settings() {
         MapOutput.Format f = format == null ? ("json".equals(outputOptions.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
@@ -295,9 +276,14 @@ public final class MapCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new Refused(e.getMessage());
         }
-        return new Settings(spec, k, h, f, optional("--latency", latency, true), optional("--bandwidth", bandwidth, false),
-                number("--hop-latency", hopLatency, true), optional("--local-latency", localLatency, true),
-                optional("--local-bandwidth", localBandwidth, false), size(eagerLimit), chosen);
+        NetworkOptions.Network n;
+        try {
+            n = networkOptions.network();
+        } catch (UsageError e) {
+            throw new Refused(e.getMessage());
+        }
+        return new Settings(spec, k, h, f, n.latency(), n.bandwidth(), n.hopLatency(), n.localLatency(), n.localBandwidth(),
+                n.eagerLimit(), chosen);
     }
 
     private static boolean emptyDirectory(Path dir) {
@@ -308,25 +294,6 @@ public final class MapCommand implements Callable<Integer> {
         }
     }
 
-    private static Double optional(String option, String text, boolean time) {
-        return text == null ? null : number(option, text, time);
-    }
-
-    private static double number(String option, String text, boolean time) {
-        try {
-            return time ? Units.time(text) : Units.bandwidth(text);
-        } catch (IllegalArgumentException e) {
-            throw new Refused(option + " '" + text + "': expected " + (time ? Units.TIME_FORMS : Units.BANDWIDTH_FORMS));
-        }
-    }
-
-    private static long size(String text) {
-        try {
-            return Units.size(text);
-        } catch (IllegalArgumentException e) {
-            throw new Refused("--eager-limit '" + text + "': expected " + Units.SIZE_FORMS);
-        }
-    }
 
     /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */
     private String fits(Settings s, int processes) {

@@ -74,16 +74,6 @@ public final class PredictCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--latency", paramLabel = "TIME", description = "Latency L per message: seconds, or 5us, 2ms, 100ns (default: fitted).")
-    String latency;
-
-    @Option(names = "--bandwidth", paramLabel = "RATE", description = "Bandwidth B: bytes/s, or 10GB/s, 800MB/s, 1GiB/s, inf (default: fitted).")
-    String bandwidth;
-
-    @Option(names = "--eager-limit", paramLabel = "SIZE", defaultValue = "64KiB",
-            description = "Messages of fewer bytes are sent eagerly, others by rendezvous: bytes, or 64KiB, 1MiB (default: ${DEFAULT-VALUE}).")
-    String eagerLimit;
-
     @Option(names = "--cpu-ratio", paramLabel = "R", defaultValue = "1",
             description = "Compute runs R times faster (default: ${DEFAULT-VALUE}).")
     String cpuRatio;
@@ -95,18 +85,6 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
     Path placement;
-
-    @Option(names = "--hop-latency", paramLabel = "TIME", defaultValue = "0",
-            description = "With --topology: latency per hop H, a time as --latency takes (default: 0).")
-    String hopLatency;
-
-    @Option(names = "--local-latency", paramLabel = "TIME",
-            description = "With --topology: latency between ranks placed on one node, a time as --latency takes (default: --latency).")
-    String localLatency;
-
-    @Option(names = "--local-bandwidth", paramLabel = "RATE",
-            description = "With --topology: bandwidth between ranks placed on one node, a rate as --bandwidth takes (default: --bandwidth).")
-    String localBandwidth;
 
     @Option(names = "--network", paramLabel = "measured",
             description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
@@ -136,6 +114,9 @@ public final class PredictCommand implements Callable<Integer> {
             description = "Also print on standard error how long reading (with the recording of the calls), matching, "
                     + "the calibration, the replays and the output took.")
     boolean timing;
+
+    @Mixin
+    NetworkOptions networkOptions = new NetworkOptions();
 
     @Mixin
     SelectionOptions selectionOptions = new SelectionOptions();
@@ -176,12 +157,7 @@ public final class PredictCommand implements Callable<Integer> {
         output = outputOptions.output;
         quiet = outputOptions.quiet;
         reading.check();
-        Settings settings;
-        try {
-            settings = settings();
-        } catch (UsageException e) {
-            return usage(e.getMessage());
-        }
+        Settings settings = settings();
         outputOptions.check();
         Plausible.warn(err, new Object[] {"--latency", settings.latency(), "--hop-latency", settings.hopLatency(), "--local-latency",
             settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
@@ -194,12 +170,7 @@ public final class PredictCommand implements Callable<Integer> {
             TraceSession session = TraceSession.open(parent, trace.path(), options, settings.selection(), ProgressBar.on(err, quiet))
                     .everyRank();
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
-            Integer ended;
-            try {
-                ended = session.start();
-            } catch (UsageError e) {
-                return usage(e.getMessage()); // a rank or region the trace does not have, said as predict's other usage errors
-            }
+            Integer ended = session.start(); // a rank or region the trace does not have: a usage error, as the others
             if (ended != null) {
                 return ended;
             }
@@ -283,8 +254,6 @@ public final class PredictCommand implements Callable<Integer> {
         } catch (TraceReadException | UncheckedIOException e) {
             err.println("igtrace: " + e.getMessage());
             return 1;
-        } catch (UsageException e) {
-            return usage(e.getMessage());
         } catch (IOException e) {
             if (output == null && Output.isBrokenPipe(e)) {
                 return 0; // the reader of standard output went away (| head): not an error
@@ -303,58 +272,54 @@ public final class PredictCommand implements Callable<Integer> {
                 p.processes().stream().filter(r -> profile.selected(r.rank())).toList(), notes);
     }
 
-    private Settings settings() throws UsageException {
-        Double l = latency == null ? null : parse("--latency", latency, Units::time, Units.TIME_FORMS);
-        Double b = bandwidth == null ? null : parse("--bandwidth", bandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
-        long e = Math.round(parse("--eager-limit", eagerLimit, s -> (double) Units.size(s), Units.SIZE_FORMS));
+    private Settings settings() throws UsageError {
+        NetworkOptions.Network n = networkOptions.network();
         double r = parse("--cpu-ratio", cpuRatio, Units::ratio, Units.RATIO_FORMS);
-        double h = parse("--hop-latency", hopLatency, Units::time, Units.TIME_FORMS);
-        Double ll = localLatency == null ? null : parse("--local-latency", localLatency, Units::time, Units.TIME_FORMS);
-        Double lb = localBandwidth == null ? null : parse("--local-bandwidth", localBandwidth, Units::bandwidth, Units.BANDWIDTH_FORMS);
         if (contention != null && !contention.equalsIgnoreCase("on") && !contention.equalsIgnoreCase("off")) {
-            throw new UsageException("--contention '" + contention + "': expected on or off");
+            throw new UsageError("--contention '" + contention + "': expected on or off");
         }
         if (network != null && !network.equalsIgnoreCase("measured")) {
-            throw new UsageException("--network '" + network + "': expected measured (L and B fitted to the trace's own messages)");
+            throw new UsageError("--network '" + network + "': expected measured (L and B fitted to the trace's own messages)");
         }
         if (topology == null && placement != null) {
-            throw new UsageException("--placement needs --topology");
+            throw new UsageError("--placement needs --topology");
         }
-        if (topology == null && (h != 0 || localLatency != null || localBandwidth != null)) {
-            throw new UsageException("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
+        if (topology == null && networkOptions.topologyOnlyGiven()) {
+            throw new UsageError("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
         }
         if (topology != null) {
             try {
                 TopologySpec.parse(topology);
             } catch (IllegalArgumentException ex) {
-                throw new UsageException("--topology '" + topology + "': " + ex.getMessage());
+                throw new UsageError("--topology '" + topology + "': " + ex.getMessage());
             }
         }
         PredictionOutput.Format f = format == null ? implied() : PredictionOutput.Format.parse(format);
         if (f == null) {
-            throw new UsageException("--format '" + format + "': expected one of text, json, csv, simgrid");
+            throw new UsageError("--format '" + format + "': expected one of text, json, csv, simgrid");
         }
         PredictionOutput.Format byExtension = implied();
         if (format != null && byExtension != PredictionOutput.Format.TEXT && f != byExtension) {
             // csv went into p.json: the extension and --format must agree, as for the other commands
-            throw new UsageException("--format " + format + " and -o " + output + " disagree: the extension says "
+            throw new UsageError("--format " + format + " and -o " + output + " disagree: the extension says "
                     + byExtension.name().toLowerCase(Locale.ROOT));
         }
         if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
-            throw new UsageException("--format simgrid writes a directory: give -o DIR (and no --sweep)");
+            throw new UsageError("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
-        if (s != null && (s.parameter().equals("latency") && latency != null || s.parameter().equals("bandwidth") && bandwidth != null
+        if (s != null && (s.parameter().equals("latency") && n.latency() != null || s.parameter().equals("bandwidth") && n.bandwidth() != null
                 || s.parameter().equals("cpu-ratio") && r != 1)) {
-            throw new UsageException("--sweep " + s.parameter() + " and --" + s.parameter() + " both give it: give one of them");
+            throw new UsageError("--sweep " + s.parameter() + " and --" + s.parameter() + " both give it: give one of them");
         }
         Selection chosen;
         try {
             chosen = selectionOptions.selection();
         } catch (IllegalArgumentException ex) {
-            throw new UsageException(ex.getMessage());
+            throw new UsageError(ex.getMessage());
         }
-        return new Settings(l, b, e, r, h, ll, lb, s, f, chosen);
+        return new Settings(n.latency(), n.bandwidth(), n.eagerLimit(), r, n.hopLatency(), n.localLatency(), n.localBandwidth(), s, f,
+                chosen);
     }
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */
@@ -364,11 +329,11 @@ public final class PredictCommand implements Callable<Integer> {
                 : "csv".equals(extension) ? PredictionOutput.Format.CSV : PredictionOutput.Format.TEXT;
     }
 
-    private Sweep sweep() throws UsageException {
+    private Sweep sweep() throws UsageError {
         int eq = sweep.indexOf('=');
         String name = eq < 0 ? "" : sweep.substring(0, eq).strip().toLowerCase(Locale.ROOT);
         if (!name.equals("latency") && !name.equals("bandwidth") && !name.equals("cpu-ratio")) {
-            throw new UsageException("--sweep '" + sweep + "': expected latency=V1,V2,..., bandwidth=V1,V2,... or cpu-ratio=V1,V2,...");
+            throw new UsageError("--sweep '" + sweep + "': expected latency=V1,V2,..., bandwidth=V1,V2,... or cpu-ratio=V1,V2,...");
         }
         String[] parts = sweep.substring(eq + 1).split(",", -1); // -1: an empty last value is named, not dropped
         double[] values = new double[parts.length];
@@ -389,16 +354,16 @@ public final class PredictCommand implements Callable<Integer> {
         double parse(String text);
     }
 
-    private static double parse(String option, String text, Parser parser, String forms) throws UsageException {
+    private static double parse(String option, String text, Parser parser, String forms) throws UsageError {
         try {
             return parser.parse(text);
         } catch (IllegalArgumentException e) {
-            throw new UsageException(option + " '" + text + "': expected " + forms);
+            throw new UsageError(option + " '" + text + "': expected " + forms);
         }
     }
 
     private ReplayParameters parameters(Settings s, NetworkCalibration.Fit fit, TraceProfile profile)
-            throws UsageException, TraceReadException {
+            throws UsageError, TraceReadException {
         double l = s.base(s.latency(), fit == null ? 0 : fit.latency(), "latency");
         double b = s.base(s.bandwidth(), fit == null ? 0 : fit.bandwidth(), "bandwidth");
         ReplayParameters.Network net = null;
@@ -409,11 +374,11 @@ public final class PredictCommand implements Callable<Integer> {
             try {
                 t = TopologySpec.parse(topology).build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
             } catch (IllegalArgumentException e) {
-                throw new UsageException("--topology '" + topology + "': " + e.getMessage());
+                throw new UsageError("--topology '" + topology + "': " + e.getMessage());
             }
             String problem = where.problemWith(t);
             if (problem != null) {
-                throw new UsageException(problem);
+                throw new UsageError(problem);
             }
             net = new ReplayParameters.Network(t, where);
         }
@@ -429,7 +394,7 @@ public final class PredictCommand implements Callable<Integer> {
         };
     }
 
-    private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageException {
+    private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageError {
         if (f == PredictionOutput.Format.SIMGRID) {
             StringWriter text = new StringWriter();
             out.write(PredictionOutput.Format.TEXT, text);
@@ -439,7 +404,7 @@ public final class PredictCommand implements Callable<Integer> {
         }
         boolean svg = output != null && output.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".svg");
         if (svg && out.sweep() == null) {
-            throw new UsageException("-o " + output + ": an SVG plot needs --sweep");
+            throw new UsageError("-o " + output + ": an SVG plot needs --sweep");
         }
         if (output != null) {
             FormatChoice.noteUnclaimed(err, output, format != null, java.util.List.of("txt", "text", "json", "csv", "svg"),
@@ -465,16 +430,5 @@ public final class PredictCommand implements Callable<Integer> {
         }
     }
 
-    private int usage(String message) {
-        err.println("igtrace predict: " + message);
-        err.println("Try 'igtrace predict --help' for more information.");
-        return 2;
-    }
 
-    /** A wrong option value: exit 2 with one line. */
-    static final class UsageException extends Exception {
-        UsageException(String message) {
-            super(message);
-        }
-    }
 }

@@ -267,27 +267,37 @@ class MapCommandTest {
         return new Run(p.exitValue(), out, "");
     }
 
-    /** Bad input: one line, exit 2, before the trace is read (a trace path that does not exist is never opened). */
+    /**
+     * Bad input: exit 2, before the trace is read (a trace path that does not exist is never opened), in the words
+     * every usage error has: one line and the hint to --help (map said "igtrace map: ..." without the hint).
+     */
     @Test
     void badInputOneLineExitTwo() throws IOException {
         Path missing = dir.resolve("no-such-trace.otf2");
         Run format = igtrace("map", missing.toString(), "--topology", "torus:4x4x4", "--format", "xml");
         assertEquals(2, format.code());
-        assertEquals(1, format.err().lines().count(), format.err());
+        assertUsage(format);
         Path hosts = dir.resolve("hosts");
         Files.writeString(hosts, "a slots=2\nb slots=4\n");
         Run uneven = igtrace("map", missing.toString(), "--topology", "ring:2", "--hosts", hosts.toString());
         assertEquals(2, uneven.code());
-        assertEquals(1, uneven.err().lines().count(), uneven.err());
+        assertUsage(uneven);
         Files.writeString(hosts, "a\nb\nc\n");
         Run count = igtrace("map", missing.toString(), "--topology", "mesh:2x2", "--hosts", hosts.toString());
         assertEquals(2, count.code());
-        assertEquals(1, count.err().lines().count(), count.err());
+        assertUsage(count);
         // 64 ranks on 16 nodes of 2 slots: known from the definitions, before any event
         Run small = igtrace("map", HALO3D, "--topology", "torus:4x2x2", "--slots", "2");
         assertEquals(2, small.code());
-        assertEquals("igtrace map: the machine torus:4x2x2 has 16 nodes of 2 slots, fewer than the trace's 64 ranks: give a larger "
-                + "topology or more --slots", small.err().strip());
+        assertEquals(java.util.List.of("igtrace: the machine torus:4x2x2 has 16 nodes of 2 slots, fewer than the trace's 64 ranks: give a "
+                + "larger topology or more --slots", "Try 'igtrace map --help' for more information."), small.err().lines().toList());
+    }
+
+    private static void assertUsage(Run r) {
+        java.util.List<String> lines = r.err().lines().toList();
+        assertEquals(2, lines.size(), r.err());
+        assertTrue(lines.get(0).startsWith("igtrace: "), r.err());
+        assertEquals("Try 'igtrace map --help' for more information.", lines.get(1));
     }
 
     /** On every bundled trace map runs and its proposal is never worse than rank order. */

@@ -174,7 +174,7 @@ class PredictCommandTest {
         assertEquals(0, run(trace("scorep-ping-pong"), "--hop-latency", "0s", "-q").code);
         Result both = run(trace("scorep-ping-pong"), "--sweep", "cpu-ratio=2,4", "--cpu-ratio", "3");
         assertEquals(2, both.code);
-        assertTrue(both.err.startsWith("igtrace predict: --sweep cpu-ratio and --cpu-ratio both give it: give one of them"), both.err);
+        assertTrue(both.err.startsWith("igtrace: --sweep cpu-ratio and --cpu-ratio both give it: give one of them"), both.err);
     }
 
     /** bandwidth inf has no place on the x axis: its prediction is a labelled line, not left out of the plot unsaid. */
@@ -209,7 +209,7 @@ class PredictCommandTest {
             assertEquals(2, r.code, c[0] + " " + c[1] + ": " + r.err);
             List<String> lines = r.err.lines().toList();
             assertEquals(2, lines.size(), r.err);
-            assertTrue(lines.get(0).startsWith("igtrace predict: " + c[2]), lines.get(0));
+            assertTrue(lines.get(0).startsWith("igtrace: " + c[2]), lines.get(0));
             assertFalse(Files.exists(out));
         }
     }
