@@ -6,7 +6,7 @@ collective in the replay of definitions section 9).
 
 The definitions (regions, the 4 "MPI Rank R" locations, MPI_COMM_WORLD, a 1 ns timer) are those of the
 Score-P source trace (testdata/otf2/scorep-late-sender-barrier); the events are written here. Every rank
-runs main [0, 100] ms and calls MPI_Bcast of 1000 bytes twice (times in ms; P = 4, l = ceil(log2 4) = 2;
+runs main [0, 100] ms and calls MPI_Bcast of 65536 bytes (rendezvous: at least the 64 KiB eager limit) twice (times in ms; P = 4, l = ceil(log2 4) = 2;
 relative rank v = (rank - root) mod 4, depth d(v) = floor(log2 v) + 1: d(1) = 1, d(2) = d(3) = 2):
     1st, root 0, late: rank 0 in [12, 14]; rank 1 in [10, 13]; ranks 2, 3 in [10, 14]
     2nd, root 1, early: rank 1 in [40, 42]; ranks 0, 2, 3 in [60, 61] (the data was on its way: one step)
@@ -32,7 +32,7 @@ BCAST = otf2.CollectiveOp.BCAST
 # per instance: root, then per rank (enter, leave) in ms
 INSTANCES = [(0, [(12, 14), (10, 13), (10, 14), (10, 14)]),
              (1, [(60, 61), (40, 42), (60, 61), (60, 61)])]
-SIZE = 1000
+SIZE = 65536
 
 
 def ticks(ms):

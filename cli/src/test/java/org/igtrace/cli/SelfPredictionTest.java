@@ -33,32 +33,32 @@ class SelfPredictionTest {
 
     /**
      * testdata/collectives (make-collectives.py, whose comment derives these numbers): collectives only, no
-     * message, so L = 0 and B = inf. Each family gets its own fit: one-to-all L_f = 3.5 ms, B_f = inf (the root, rank
-     * 0, enters first at b and leaves at b + 7: 7 ms / l = 3.5 ms per step; no receiver entered before it); all-to-all
-     * the line through (1000 B, 2 ms) and (2000 B, 3 ms), L_f = 1 ms, B_f = 1 MB/s; barrier L_f = 1 ms. Replayed with
-     * them the all-to-alls and the barrier cost their measured transfer parts again (rank 1 leaves each broadcast
-     * early, at max(b + 1, b) + 3.5, and waits at the first all-to-all, synchronising): predicted = measured = 200 ms
-     * (with every collective at cost 0 it was 171 ms).
+     * message, so L = 0 and B = inf. Each family gets its own fit: one-to-all L_f = 2 ms, B_f = inf (eager broadcasts
+     * whose receivers all entered between the root's enter and leave: fitted as synchronising, 4 ms / l); all-to-all
+     * the line through (1000 B, 2 ms) and (2000 B, 3 ms), L_f = 1 ms, B_f = 1 MB/s; barrier L_f = 1 ms. The broadcasts
+     * are not synchronising in the replay (issue 34): the eager root leaves at once and the others at
+     * max(enter, root's + (d - 1) 2 ms) + 2 ms, so the ranks reach the first all-to-all, synchronising, 6 ms before
+     * they did, and the rest costs as measured: 194 ms of 200 (with every collective at cost 0 it was 171 ms).
      */
     @Test
-    void collectivesAreFittedPerFamilyAndReproduceTheRun() {
+    void collectivesAreFittedPerFamily() {
         String trace = TESTDATA.resolve("collectives").toString();
         String json = run(trace, "--format", "json", "-q")[0];
         assertEquals(0.200, field(json, "measured_runtime"), 1e-9);
-        assertEquals(0.200, field(json, "predicted_runtime"), 1e-9);
+        assertEquals(0.194, field(json, "predicted_runtime"), 1e-9);
         assertTrue(json.contains("\"collective_calibration\": ["), json);
         assertFamily(json, "barrier", 1, 1e-3, null);
-        assertFamily(json, "one-to-all", 3, 3.5e-3, "\"inf\"");
+        assertFamily(json, "one-to-all", 3, 2e-3, "\"inf\"");
         assertFamily(json, "all-to-all", 2, 1e-3, "1000000");
         String text = run(trace)[0];
-        assertTrue(text.contains("collectives (fitted per family): barrier L_f = 1.00 ms (1 instance); one-to-all L_f = 3.50 ms, B_f = inf"
+        assertTrue(text.contains("collectives (fitted per family): barrier L_f = 1.00 ms (1 instance); one-to-all L_f = 2.00 ms, B_f = inf"
                 + " (3 instances); all-to-all L_f = 1.00 ms, B_f = 1.00e+03 kB/s (2 instances)"), text);
     }
 
     /**
      * testdata/bcast-tree (make-bcast-tree.py, whose comment derives these numbers): a broadcast is not synchronising
      * (issue 34 item 12). A late root (its receivers leave at the root's enter + d(v) c) and an early one (it leaves at
-     * enter + l c, its receivers, late, at their enter + c): the fit gives one-to-all L_f = 1 ms from 2 instances, and
+     * enter + l c, a rendezvous of 64 KiB; its receivers, late, at their enter + c): the fit gives one-to-all L_f = 1 ms from 2 instances, and
      * the replay ends where the run did, 100 ms; on L = 0, B = inf 97 ms. Before, every member left at the latest enter +
      * cost: the early root of the 2nd waited 20 ms for its receivers.
      */

@@ -14,10 +14,12 @@ import org.igtrace.core.trace.TraceDefinitions;
  * P - 1, x the bytes of one step) is fitted as {@link NetworkCalibration} fits messages: the transfer part
  * divided by d, its median per step size x, then {@code L + x / B} by least squares (one size: B_f infinite, L_f
  * the mean). A barrier has no bytes: {@code L_f} alone. A rooted family ({@link CollectiveFamily#rooted}, not
- * synchronising in the replay: {@link ReplayCosts#rooted}) takes an instance's step time directly: the median of the
- * root's time in the call / l, for each receiver that entered before the root (its leave - the root's enter) / d(v),
- * for each that entered after the root left its time in the call; an instance with no root known is taken as a synchronising one. A family not seen keeps L and B. A given
- * latency or bandwidth replaces every family's (the other is fitted with it held).
+ * synchronising in the replay: {@link ReplayCosts#rooted}) takes an instance's step time directly: the median of
+ * the root's time in the call / l (when S is at least the default eager limit: an eager root leaves at once), of
+ * (leave - the root's enter) / d(v) of each receiver that entered before the root, and of the time in the call of
+ * each that entered after the root left; an instance with no root known (or none of these members) is taken as a
+ * synchronising one. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
+ * other is fitted with it held).
  */
 public final class CollectiveCalibration {
     /** Members' enters and leaves kept at most (the instances beyond it are not used; the fit says how many were). */
@@ -34,7 +36,7 @@ public final class CollectiveCalibration {
     }
 
     /** How a family's step cost is taken from its instances, for the words of the fit. */
-    private static final String[] STEPS = {"transfer part / l", "median step time (the root's time in the call / l, an early"
+    private static final String[] STEPS = {"transfer part / l", "median step time (a rendezvous root's time in the call / l, an early"
             + " receiver's leave after the root's enter / its depth d(v), a late one's time in the call)", "transfer part / l",
         "transfer part / 2 l", "transfer part / (P - 1)"};
 
@@ -131,7 +133,8 @@ public final class CollectiveCalibration {
                 }
                 CollectiveFamily f = CollectiveFamily.of(family[c][k]);
                 int count = arrived[c][k];
-                int samples = f.rooted() ? rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size) : 0;
+                boolean rendezvous = largest[c][k] >= ReplayParameters.DEFAULT_EAGER_LIMIT;
+                int samples = f.rooted() ? rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous) : 0;
                 double perStepPart;
                 if (samples > 0) {
                     perStepPart = Math.max(0, median(parts, samples));
@@ -171,11 +174,14 @@ public final class CollectiveCalibration {
 
     /**
      * The step costs a rooted instance's members show ({@link ReplayCosts#rooted}), into {@code out}: the root's
-     * {@code (leave - enter) / l}; of each receiver that entered before the root (it waited for the data)
+     * {@code (leave - enter) / l} when its sends are rendezvous (S at least the default eager limit, 64 KiB); of each
+     * receiver that entered before the root (it waited for the data)
      * {@code (leave - root's enter) / d(v)}, and of each that entered after the root left (the data was on its way)
-     * {@code leave - enter}, its own step; how many (0: no root known, the instance is fitted as a synchronising one).
+     * {@code leave - enter}, its own step; how many (0: no root known, or no member shows c: the instance is fitted as a
+     * synchronising one).
      */
-    private static int rootedSteps(double[] out, double[] enters, double[] leaves, int[] places, int from, int count, int size) {
+    private static int rootedSteps(double[] out, double[] enters, double[] leaves, int[] places, int from, int count, int size,
+            boolean rendezvous) {
         double root = Double.NaN, rootLeave = Double.NaN;
         for (int i = from; i < from + count; i++) {
             if (places[i] == 0) {
@@ -189,7 +195,9 @@ public final class CollectiveCalibration {
         int n = 0;
         for (int i = from; i < from + count; i++) {
             if (places[i] == 0) {
-                out[n++] = (leaves[i] - enters[i]) / CollectiveFamily.steps(size);
+                if (rendezvous) {
+                    out[n++] = (leaves[i] - enters[i]) / CollectiveFamily.steps(size);
+                }
             } else if (places[i] > 0 && enters[i] < root) {
                 out[n++] = (leaves[i] - root) / CollectiveTree.depth(places[i]);
             } else if (places[i] > 0 && enters[i] >= rootLeave) {

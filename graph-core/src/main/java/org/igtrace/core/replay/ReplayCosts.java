@@ -24,14 +24,18 @@ final class ReplayCosts {
     /**
      * When member v (its relative rank, {@link CollectiveTree}) of a rooted instance of {@code family} ({@link
      * CollectiveFamily#rooted}) leaves, having entered at {@code enter}, the root at {@code rootEnter}: with one step
-     * costing {@code c = L_f + S / B_f}, the root leaves once it sent its l steps, {@code enter + l c}; a receiver
-     * at depth d(v) once its own step, which starts when both it and its parent are there, is done:
+     * costing {@code c = L_f + S / B_f}, the root leaves once it sent its l steps, {@code enter + l c}, or at its enter
+     * when S is below the eager limit (its sends complete at their post, as an eager send does); a receiver at depth
+     * d(v) once its own step, which starts when both it and its parent are there, is done:
      * {@code max(enter, rootEnter + (d(v) - 1) c) + c}. Not synchronising: nobody waits for a member other than the
      * root (and the tree above it, at the root's pace).
      */
     static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter) {
         double c = family.step(params.latency(family), params.bandwidth(family), members, bytes);
-        return v == 0 ? enter + CollectiveFamily.steps(members) * c : Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
+        if (v == 0) {
+            return bytes < params.eagerLimit() ? enter : enter + CollectiveFamily.steps(members) * c;
+        }
+        return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
     }
 
     /** The cost of a collective instance of {@code family} (null: no modelled traffic, 0) with {@code members}, S = {@code bytes}. */
