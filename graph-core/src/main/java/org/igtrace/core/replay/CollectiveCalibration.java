@@ -22,8 +22,11 @@ import org.igtrace.core.trace.TraceDefinitions;
  * other is fitted with it held).
  */
 public final class CollectiveCalibration {
-    /** Members' enters and leaves kept at most (the instances beyond it are not used; the fit says how many were). */
-    static final long MOST_VALUES = 1L << 23;
+    /**
+     * Members' leaves kept at most (the instances beyond it are not used; the fit says how many were); a communicator
+     * with a rooted instance keeps its members' enters and places too.
+     */
+    static final long MOST_VALUES = 1L << 24;
 
     /**
      * One family's fit.
@@ -68,8 +71,6 @@ public final class CollectiveCalibration {
             family[c] = new byte[n];
             java.util.Arrays.fill(family[c], (byte) -1);
             leaves[c] = new double[n * size];
-            enters[c] = new double[n * size];
-            places[c] = new int[n * size];
             arrived[c] = new int[n];
         }
         TraceDefinitions d = m.run.definitions;
@@ -110,9 +111,15 @@ public final class CollectiveCalibration {
                     largest[c][k] = Math.max(largest[c][k], cursor.bytes[i]);
                     family[c][k] = (byte) f.ordinal();
                     int size = m.communicatorSize[c];
+                    if (f.rooted() && enters[c] == null) {
+                        enters[c] = new double[leaves[c].length];
+                        places[c] = new int[leaves[c].length];
+                    }
                     if (arrived[c][k] < size) {
-                        enters[c][k * size + arrived[c][k]] = enter;
-                        places[c][k * size + arrived[c][k]] = f.rooted() ? tree.relative(c, p, cursor.sequence[i]) : -1;
+                        if (enters[c] != null) {
+                            enters[c][k * size + arrived[c][k]] = enter;
+                            places[c][k * size + arrived[c][k]] = f.rooted() ? tree.relative(c, p, cursor.sequence[i]) : -1;
+                        }
                         leaves[c][k * size + arrived[c][k]++] = leave;
                     }
                 }
