@@ -13,11 +13,19 @@ is `part`. P = 4 members: l = ceil(log2 4) = 2.
     MPI_Alltoall, S = 3000 bytes each:   b = 100;         part 6 ms  -> 6 / (P - 1) = 2 ms at x = 1000 B
     MPI_Alltoall, S = 6000 bytes each:   b = 130;         part 9 ms  -> 3 ms at x = 2000 B
     MPI_Barrier:                         b = 160;         part 2 ms  -> 1 ms per step
-So the fits are: one-to-all L_f = 2 ms, B_f = inf (one size); all-to-all the line through (1000 B, 2 ms)
-and (2000 B, 3 ms): L_f = 1 ms, B_f = 1000 B / 1 ms = 1 MB/s; barrier L_f = 1 ms. With them each
-instance costs its part again, so the replay on the fitted network ends where the run did: 200 ms.
-On L = 0, B = inf (no message in the trace to fit them to) the collectives cost 0:
-4 + 4 + 4 + 6 + 9 + 2 = 29 ms less, 171 ms.
+So the fits are: one-to-all L_f = 2 ms, B_f = inf (one size: the broadcasts are eager, 1000 bytes, so the
+root's time shows no step, and every receiver entered after the root and before it left, so none shows one
+alone: each instance is fitted as a synchronising one, 4 / l); all-to-all the line through (1000 B, 2 ms) and
+(2000 B, 3 ms): L_f = 1 ms, B_f = 1000 B / 1 ms = 1 MB/s; barrier L_f = 1 ms.
+The replay (issue 34: a broadcast is not synchronising; the eager root leaves at its enter, the receiver at
+depth d(v) = 1, 2, 2 of ranks 1, 2, 3 at max(enter, root's enter + (d - 1) 2) + 2): 1st broadcast, ranks
+0-3 leave at 10, 13, 14, 15 (7, 4, 3, 2 ms before the measured 17); 2nd, entered at 33, 37, 39, 41: they
+leave at 33, 39, 41, 43 (14, 8, 6, 4 ms early); 3rd, entered at 56, 63, 66, 69: leave at 56, 65, 68, 71
+(21, 12, 9, 6 early); the 1st all-to-all is entered at 79, 89, 93, 97, the latest 6 ms before the measured
+103, and everything after it costs as measured: 200 - 6 = 194 ms.
+On L = 0, B = inf (no message in the trace to fit them to) the collectives cost 0: 171 ms (every rank leaves
+each broadcast at max(its enter, the root's) = its enter, and at b = 100 the latest enter, 79 + 4 * 3 = 91 ms,
+is 12 ms before the measured 103: the broadcasts' 4 + 4 + 4 ms; then 6 + 9 + 2 ms less: 200 - 29 = 171).
 """
 import sys
 

@@ -86,8 +86,8 @@ final class PredictionOutput {
                     + " replays as computing or not at all");
         }
         if (selfError > 0 && !collectiveFits.isEmpty()) {
-            reasons.add("the model releases every member of a collective at one time, where a real broadcast lets the root and early"
-                    + " receivers run ahead");
+            reasons.add("the model releases every member of a barrier, all-to-one, all-reduce or all-to-all collective at one time,"
+                    + " where a real one lets early members run ahead");
         }
         if (reasons.isEmpty()) {
             reasons.add(selfError < 0

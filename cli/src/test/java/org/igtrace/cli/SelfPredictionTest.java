@@ -33,17 +33,19 @@ class SelfPredictionTest {
 
     /**
      * testdata/collectives (make-collectives.py, whose comment derives these numbers): collectives only, no
-     * message, so L = 0 and B = inf. Each family gets its own fit: one-to-all L_f = 2 ms, B_f = inf; all-to-all the line
-     * through (1000 B, 2 ms) and (2000 B, 3 ms), L_f = 1 ms, B_f = 1 MB/s; barrier L_f = 1 ms. Replayed with them every
-     * instance costs its measured transfer part again: predicted = measured = 200 ms (with every collective at cost 0
-     * it was 171 ms).
+     * message, so L = 0 and B = inf. Each family gets its own fit: one-to-all L_f = 2 ms, B_f = inf (eager broadcasts
+     * whose receivers all entered between the root's enter and leave: fitted as synchronising, 4 ms / l); all-to-all
+     * the line through (1000 B, 2 ms) and (2000 B, 3 ms), L_f = 1 ms, B_f = 1 MB/s; barrier L_f = 1 ms. The broadcasts
+     * are not synchronising in the replay (issue 34): the eager root leaves at once and the others at
+     * max(enter, root's + (d - 1) 2 ms) + 2 ms, so the ranks reach the first all-to-all, synchronising, 6 ms before
+     * they did, and the rest costs as measured: 194 ms of 200 (with every collective at cost 0 it was 171 ms).
      */
     @Test
-    void collectivesAreFittedPerFamilyAndReproduceTheRun() {
+    void collectivesAreFittedPerFamily() {
         String trace = TESTDATA.resolve("collectives").toString();
         String json = run(trace, "--format", "json", "-q")[0];
         assertEquals(0.200, field(json, "measured_runtime"), 1e-9);
-        assertEquals(0.200, field(json, "predicted_runtime"), 1e-9);
+        assertEquals(0.194, field(json, "predicted_runtime"), 1e-9);
         assertTrue(json.contains("\"collective_calibration\": ["), json);
         assertFamily(json, "barrier", 1, 1e-3, null);
         assertFamily(json, "one-to-all", 3, 2e-3, "\"inf\"");
@@ -51,6 +53,23 @@ class SelfPredictionTest {
         String text = run(trace)[0];
         assertTrue(text.contains("collectives (fitted per family): barrier L_f = 1.00 ms (1 instance); one-to-all L_f = 2.00 ms, B_f = inf"
                 + " (3 instances); all-to-all L_f = 1.00 ms, B_f = 1.00e+03 kB/s (2 instances)"), text);
+    }
+
+    /**
+     * testdata/bcast-tree (make-bcast-tree.py, whose comment derives these numbers): a broadcast is not synchronising
+     * (issue 34 item 12). A late root (its receivers leave at the root's enter + d(v) c) and an early one (it leaves at
+     * enter + l c, a rendezvous of 64 KiB; its receivers, late, at their enter + c): the fit gives one-to-all L_f = 1 ms from 2 instances, and
+     * the replay ends where the run did, 100 ms; on L = 0, B = inf 97 ms. Before, every member left at the latest enter +
+     * cost: the early root of the 2nd waited 20 ms for its receivers.
+     */
+    @Test
+    void aBroadcastLetsItsRootAndEarlyReceiversGoOn() {
+        String trace = TESTDATA.resolve("bcast-tree").toString();
+        String json = run(trace, "--format", "json", "-q")[0];
+        assertEquals(0.100, field(json, "measured_runtime"), 1e-9);
+        assertEquals(0.100, field(json, "predicted_runtime"), 1e-9);
+        assertFamily(json, "one-to-all", 2, 1e-3, "\"inf\"");
+        assertEquals(0.097, field(run(trace, "--format", "json", "-q", "--latency", "0", "--bandwidth", "inf")[0], "predicted_runtime"), 1e-9);
     }
 
     /** A given latency and bandwidth replace every family's fit: the collectives cost the formula with L and B. */
@@ -95,21 +114,22 @@ class SelfPredictionTest {
     /**
      * Issue 39 item 6: a self-prediction that misses by more than 10 % says so, next to the prediction and on standard
      * error, and JSON carries self_prediction_error = predicted / measured - 1 whenever the prediction is the trace on its
-     * own fitted network. bcast-32 (testdata/make-traces.sh: 32 EZTrace ranks on 2 cores, so oversubscribed) replays
-     * longer than it ran (docs/predict.md: its broadcasts are synchronising in the model); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     * own fitted network. jacobi-8 (testdata/make-traces.sh: 8 EZTrace ranks on 2 cores, so oversubscribed) replays
+     * shorter than it ran (docs/predict.md: its last MPI_Allreduce's members leave up to 15.8 ms after its latest enter,
+     * one scheduler time slice after another); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
      */
     @Tag("slow")
     @Test
     void aSelfPredictionThatMissesSaysSo() {
-        String bcast = TESTDATA.resolve("otf2").resolve("bcast-32").toString();
-        String json = run(bcast, "--format", "json", "-q")[0];
+        String jacobi = TESTDATA.resolve("otf2").resolve("jacobi-8").toString();
+        String json = run(jacobi, "--format", "json", "-q")[0];
         double error = field(json, "self_prediction_error");
         assertEquals(field(json, "predicted_runtime") / field(json, "measured_runtime") - 1, error, 1e-12);
-        assertTrue(error > 0.10, json);
-        String[] text = run(bcast);
+        assertTrue(error < -0.10, json);
+        String[] text = run(jacobi);
         String warning = "replayed on its own fitted network the trace is predicted ";
         assertTrue(text[0].contains("\nwarning: " + warning), text[0]);
-        assertTrue(text[0].contains("the likely reason: the model releases every member of a collective at one time"), text[0]);
+        assertTrue(text[0].contains("the likely reason: time the trace cannot show, such as cores shared by several processes"), text[0]);
         assertTrue(text[1].contains("igtrace predict: warning: " + warning), text[1]);
 
         String halo = TESTDATA.resolve("otf2").resolve("halo3d-16").toString();
@@ -119,8 +139,8 @@ class SelfPredictionTest {
         assertTrue(!haloText[0].contains("warning") && !haloText[1].contains("warning"), haloText[0] + haloText[1]);
 
         // a given network, or a faster CPU, is not the trace's own machine: no self-prediction
-        assertTrue(!run(bcast, "--format", "json", "-q", "--latency", "1us", "--bandwidth", "1GB/s")[0].contains("self_prediction_error"));
-        assertTrue(!run(bcast, "--format", "json", "-q", "--cpu-ratio", "2")[0].contains("self_prediction_error"));
+        assertTrue(!run(jacobi, "--format", "json", "-q", "--latency", "1us", "--bandwidth", "1GB/s")[0].contains("self_prediction_error"));
+        assertTrue(!run(jacobi, "--format", "json", "-q", "--cpu-ratio", "2")[0].contains("self_prediction_error"));
     }
 
     private static void assertFamily(String json, String family, long instances, double latency, String bandwidth) {

@@ -2,10 +2,10 @@ package org.igtrace.core.replay;
 
 /**
  * The complete collective instances a replay has in progress, per communicator and instance
- * number: how many members arrived, the latest arrival, the most bytes a member sent, and how
- * many members left. An instance is forgotten once every member left it and every earlier
+ * number: how many members arrived, the latest arrival, the root's arrival (of a rooted collective), the most
+ * bytes a member sent, and how many members left. An instance is forgotten once every member left it and every earlier
  * instance of its communicator is forgotten. A replay of several models at once keeps the latest
- * arrival per model.
+ * arrival and the root's per model.
  */
 final class CollectiveArrivals {
     /** One communicator's instances from {@code head} on, in a circular buffer (a power of two long). */
@@ -17,11 +17,13 @@ final class CollectiveArrivals {
         int[] arrived = new int[2];
         int[] left = new int[2];
         double[] latest;
+        double[] root;
         long[] largest = new long[2];
 
         Ring(int models) {
             this.models = models;
             latest = new double[2 * models];
+            root = new double[2 * models];
         }
 
         int slot(long k) {
@@ -42,18 +44,20 @@ final class CollectiveArrivals {
                     capacity *= 2;
                 }
                 int[] a = new int[capacity], l = new int[capacity];
-                double[] t = new double[capacity * models];
+                double[] t = new double[capacity * models], o = new double[capacity * models];
                 long[] b = new long[capacity];
                 for (int i = 0; i < size; i++) {
                     int from = (first + i) & mask;
                     a[i] = arrived[from];
                     l[i] = left[from];
                     System.arraycopy(latest, from * models, t, i * models, models);
+                    System.arraycopy(root, from * models, o, i * models, models);
                     b[i] = largest[from];
                 }
                 arrived = a;
                 left = l;
                 latest = t;
+                root = o;
                 largest = b;
                 first = 0;
                 mask = capacity - 1;
@@ -63,6 +67,7 @@ final class CollectiveArrivals {
                 arrived[at] = 0;
                 left[at] = 0;
                 java.util.Arrays.fill(latest, at * models, at * models + models, Double.NEGATIVE_INFINITY);
+                java.util.Arrays.fill(root, at * models, at * models + models, Double.NaN);
                 largest[at] = 0;
             }
             size = newSize;
@@ -72,13 +77,17 @@ final class CollectiveArrivals {
     private final Ring[] rings;
     private final int[] members;
     private final int models;
+    /** Members' places in rooted collectives. */
+    final CollectiveTree tree;
 
     /**
      * @param members per communicator, how many members an instance has
      * @param models  models replayed at once
+     * @param tree    members' places in rooted collectives
      */
-    CollectiveArrivals(int[] members, int models) {
+    CollectiveArrivals(int[] members, int models, CollectiveTree tree) {
         this.members = members;
+        this.tree = tree;
         this.models = models;
         this.rings = new Ring[members.length];
     }
@@ -93,15 +102,18 @@ final class CollectiveArrivals {
     }
 
     /**
-     * A member arrives at instance k, having sent {@code bytes}, at {@code times[from + j]} in model j;
-     * true when it was the last to arrive.
+     * A member (the instance's root: {@code isRoot}) arrives at instance k, having sent {@code bytes}, at
+     * {@code times[from + j]} in model j; true when it was the last to arrive.
      */
-    boolean arrive(int communicator, long k, double[] times, int from, long bytes) {
+    boolean arrive(int communicator, long k, double[] times, int from, long bytes, boolean isRoot) {
         Ring r = ring(communicator);
         int at = r.slot(k);
         r.arrived[at]++;
         for (int j = 0; j < models; j++) {
             r.latest[at * models + j] = Math.max(r.latest[at * models + j], times[from + j]);
+            if (isRoot) {
+                r.root[at * models + j] = times[from + j];
+            }
         }
         r.largest[at] = Math.max(r.largest[at], bytes);
         return r.arrived[at] == members[communicator];
@@ -118,6 +130,37 @@ final class CollectiveArrivals {
     double latestArrival(int communicator, long k, int model) {
         Ring r = ring(communicator);
         return r.latest[r.slot(k) * models + model];
+    }
+
+    /** The root's arrival at instance k in model {@code model}; NaN when no member arrived as its root. */
+    double rootArrival(int communicator, long k, int model) {
+        Ring r = ring(communicator);
+        return r.root[r.slot(k) * models + model];
+    }
+
+    /**
+     * Instance k is full: raises {@code leaves[j]} to when a member of {@code family} with relative rank v (-1: no
+     * root known) that entered at {@code enter[from + j]} leaves in model j, and {@code waitedUntil[j]} to what it
+     * waited for: in a rooted family the root's arrival ({@link ReplayCosts#rooted}), else the latest arrival, plus
+     * the family's cost.
+     */
+    void complete(int communicator, long k, CollectiveFamily family, int v, ReplayParameters[] params, double[] enter, int from,
+            double[] leaves, double[] waitedUntil) {
+        Ring r = ring(communicator);
+        int at = r.slot(k), size = members[communicator];
+        long bytes = r.largest[at];
+        for (int j = 0; j < models; j++) {
+            double e = enter[from + j], root = r.root[at * models + j], start, done;
+            if (family != null && family.rooted() && v >= 0 && !Double.isNaN(root)) {
+                start = v == 0 ? e : root;
+                done = ReplayCosts.rooted(params[j], family, size, bytes, v, e, root);
+            } else {
+                start = r.latest[at * models + j];
+                done = start + ReplayCosts.collective(params[j], family, size, bytes);
+            }
+            leaves[j] = Math.max(leaves[j], done);
+            waitedUntil[j] = Math.max(waitedUntil[j], start);
+        }
     }
 
     long largestSent(int communicator, long k) {

@@ -13,11 +13,19 @@ import org.igtrace.core.trace.TraceDefinitions;
  * the time the collective took once everybody had arrived. The formula {@code d (L_f + x / B_f)} (d = l, 2 l or
  * P - 1, x the bytes of one step) is fitted as {@link NetworkCalibration} fits messages: the transfer part
  * divided by d, its median per step size x, then {@code L + x / B} by least squares (one size: B_f infinite, L_f
- * the mean). A barrier has no bytes: {@code L_f} alone. A family not seen keeps L and B. A given latency or
- * bandwidth replaces every family's (the other is fitted with it held).
+ * the mean). A barrier has no bytes: {@code L_f} alone. A rooted family ({@link CollectiveFamily#rooted}, not
+ * synchronising in the replay: {@link ReplayCosts#rooted}) takes an instance's step time directly: the median of
+ * the root's time in the call / l (when S is at least the default eager limit: an eager root leaves at once), of
+ * (leave - the root's enter) / d(v) of each receiver that entered before the root, and of the time in the call of
+ * each that entered after the root left; an instance with no root known (or none of these members) is taken as a
+ * synchronising one. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
+ * other is fitted with it held).
  */
 public final class CollectiveCalibration {
-    /** Members' leaves kept at most (the instances beyond it are not used; the fit says how many were). */
+    /**
+     * Members' leaves kept at most (the instances beyond it are not used; the fit says how many were); a communicator
+     * with a rooted instance keeps its members' enters and places too.
+     */
     static final long MOST_VALUES = 1L << 24;
 
     /**
@@ -30,8 +38,10 @@ public final class CollectiveCalibration {
     public record FamilyFit(CollectiveFamily family, long instances, NetworkCalibration.Fit fit) {
     }
 
-    /** What the transfer part is divided by, per family, for the words of the fit. */
-    private static final String[] DIVISORS = {"l", "l", "l", "2 l", "(P - 1)"};
+    /** How a family's step cost is taken from its instances, for the words of the fit. */
+    private static final String[] STEPS = {"transfer part / l", "median step time (a rendezvous root's time in the call / l, an early"
+            + " receiver's leave after the root's enter / its depth d(v), a late one's time in the call)", "transfer part / l",
+        "transfer part / 2 l", "transfer part / (P - 1)"};
 
     private CollectiveCalibration() {
     }
@@ -43,7 +53,8 @@ public final class CollectiveCalibration {
         double[][] latestEnter = new double[comms][];
         long[][] largest = new long[comms][];
         byte[][] family = new byte[comms][];
-        double[][] leaves = new double[comms][];
+        double[][] leaves = new double[comms][], enters = new double[comms][];
+        int[][] places = new int[comms][];
         int[][] arrived = new int[comms][];
         long kept = 0;
         for (int c = 0; c < comms; c++) {
@@ -68,6 +79,7 @@ public final class CollectiveCalibration {
             personalised[r] = CollectiveFamily.personalised(d.regionName(r));
         }
         CollectiveKind[] kinds = CollectiveKind.values();
+        CollectiveTree tree = new CollectiveTree(d);
         for (int p = 0; p < m.run.processCount(); p++) {
             if (m.run.process(p) == null) {
                 continue;
@@ -99,7 +111,15 @@ public final class CollectiveCalibration {
                     largest[c][k] = Math.max(largest[c][k], cursor.bytes[i]);
                     family[c][k] = (byte) f.ordinal();
                     int size = m.communicatorSize[c];
+                    if (f.rooted() && enters[c] == null) {
+                        enters[c] = new double[leaves[c].length];
+                        places[c] = new int[leaves[c].length];
+                    }
                     if (arrived[c][k] < size) {
+                        if (enters[c] != null) {
+                            enters[c][k * size + arrived[c][k]] = enter;
+                            places[c][k * size + arrived[c][k]] = f.rooted() ? tree.relative(c, p, cursor.sequence[i]) : -1;
+                        }
                         leaves[c][k * size + arrived[c][k]++] = leave;
                     }
                 }
@@ -120,14 +140,21 @@ public final class CollectiveCalibration {
                 }
                 CollectiveFamily f = CollectiveFamily.of(family[c][k]);
                 int count = arrived[c][k];
-                for (int i = 0; i < count; i++) {
-                    parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
+                boolean rendezvous = largest[c][k] >= ReplayParameters.DEFAULT_EAGER_LIMIT;
+                int samples = f.rooted() ? rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous) : 0;
+                double perStepPart;
+                if (samples > 0) {
+                    perStepPart = Math.max(0, median(parts, samples));
+                } else {
+                    for (int i = 0; i < count; i++) {
+                        parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
+                    }
+                    perStepPart = Math.max(0, median(parts, count)) / f.divisor(size);
                 }
-                double part = Math.max(0, median(parts, count));
                 if (perStep[f.ordinal()] == null) {
                     perStep[f.ordinal()] = new MedianBySize(m.run.store);
                 }
-                perStep[f.ordinal()].add(Math.round(f.stepBytes(size, largest[c][k])), part / f.divisor(size));
+                perStep[f.ordinal()].add(Math.round(f.stepBytes(size, largest[c][k])), perStepPart);
                 used[f.ordinal()]++;
             }
         }
@@ -143,13 +170,48 @@ public final class CollectiveCalibration {
             if (f != CollectiveFamily.BARRIER) { // the method of the message fit, said of instances
                 String how = fit.how();
                 fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
-                        instances(used[f.ordinal()]) + ", transfer part / " + DIVISORS[f.ordinal()] + " at " + fit.sizes()
+                        instances(used[f.ordinal()]) + ", " + STEPS[f.ordinal()] + " at " + fit.sizes()
                         + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
                         .replace("median time per size", "median per step size"));
             }
             out.add(new FamilyFit(f, used[f.ordinal()], fit));
         }
         return out;
+    }
+
+    /**
+     * The step costs a rooted instance's members show ({@link ReplayCosts#rooted}), into {@code out}: the root's
+     * {@code (leave - enter) / l} when its sends are rendezvous (S at least the default eager limit, 64 KiB); of each
+     * receiver that entered before the root (it waited for the data)
+     * {@code (leave - root's enter) / d(v)}, and of each that entered after the root left (the data was on its way)
+     * {@code leave - enter}, its own step; how many (0: no root known, or no member shows c: the instance is fitted as a
+     * synchronising one).
+     */
+    private static int rootedSteps(double[] out, double[] enters, double[] leaves, int[] places, int from, int count, int size,
+            boolean rendezvous) {
+        double root = Double.NaN, rootLeave = Double.NaN;
+        for (int i = from; i < from + count; i++) {
+            if (places[i] == 0) {
+                root = enters[i];
+                rootLeave = leaves[i];
+            }
+        }
+        if (Double.isNaN(root)) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = from; i < from + count; i++) {
+            if (places[i] == 0) {
+                if (rendezvous) {
+                    out[n++] = (leaves[i] - enters[i]) / CollectiveFamily.steps(size);
+                }
+            } else if (places[i] > 0 && enters[i] < root) {
+                out[n++] = (leaves[i] - root) / CollectiveTree.depth(places[i]);
+            } else if (places[i] > 0 && enters[i] >= rootLeave) {
+                out[n++] = leaves[i] - enters[i];
+            }
+        }
+        return n;
     }
 
     /** A barrier's {@code L_f}: the median per step (given L: that one); it sends no bytes, so B_f is B. */

@@ -73,6 +73,16 @@ public enum CollectiveFamily {
         };
     }
 
+    /** Whether a member leaves when its own part is done rather than at the instance's latest enter (issue 34). */
+    boolean rooted() {
+        return this == ONE_TO_ALL;
+    }
+
+    /** One step's cost {@code L + x / B} with latency {@code l} and bandwidth {@code b}. */
+    double step(double l, double b, int members, long bytes) {
+        return l + (this == BARRIER || Double.isInfinite(b) ? 0 : stepBytes(members, bytes) / b);
+    }
+
     /** The family's cost with latency {@code l} and bandwidth {@code b} (bytes/s, may be infinite). */
     double cost(double l, double b, int members, long bytes) {
         int d = divisor(members);

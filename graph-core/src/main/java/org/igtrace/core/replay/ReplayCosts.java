@@ -21,6 +21,23 @@ final class ReplayCosts {
         return params.transfer(p, q, n == 1 ? bytes : bytes * n);
     }
 
+    /**
+     * When member v (its relative rank, {@link CollectiveTree}) of a rooted instance of {@code family} ({@link
+     * CollectiveFamily#rooted}) leaves, having entered at {@code enter}, the root at {@code rootEnter}: with one step
+     * costing {@code c = L_f + S / B_f}, the root leaves once it sent its l steps, {@code enter + l c}, or at its enter
+     * when S is below the eager limit (its sends complete at their post, as an eager send does); a receiver at depth
+     * d(v) once its own step, which starts when both it and its parent are there, is done:
+     * {@code max(enter, rootEnter + (d(v) - 1) c) + c}. Not synchronising: nobody waits for a member other than the
+     * root (and the tree above it, at the root's pace).
+     */
+    static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter) {
+        double c = family.step(params.latency(family), params.bandwidth(family), members, bytes);
+        if (v == 0) {
+            return bytes < params.eagerLimit() ? enter : enter + CollectiveFamily.steps(members) * c;
+        }
+        return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
+    }
+
     /** The cost of a collective instance of {@code family} (null: no modelled traffic, 0) with {@code members}, S = {@code bytes}. */
     static double collective(ReplayParameters params, CollectiveFamily family, int members, long bytes) {
         return family == null ? 0 : family.cost(params.latency(family), params.bandwidth(family), members, bytes);

@@ -244,13 +244,13 @@ final class ReplaySimulation extends ReplayState {
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
                     if (owner == null) {
-                        if (instances.arrive(ch, k, enter, from, c.bytes[i])) {
+                        if (instances.arrive(ch, k, enter, from, c.bytes[i], p == c.sequence[i])) {
                             for (int member : m.run.definitions.communicatorMembers(ch)) {
                                 wake(member, AWAIT_INSTANCE, ch, k);
                             }
                         }
                     } else {
-                        arriveShared(ch, k, from, c.bytes[i]);
+                        arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i]);
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
@@ -386,10 +386,10 @@ final class ReplaySimulation extends ReplayState {
      * A member arrives at instance k of communicator ch, shared by the workers: the last to arrive wakes the members
      * this worker replays and tells the other workers with members.
      */
-    private void arriveShared(int ch, long k, int from, long bytes) {
+    private void arriveShared(int ch, long k, int from, long bytes, boolean root) {
         boolean full;
         synchronized (instances) {
-            full = instances.arrive(ch, k, enter, from, bytes);
+            full = instances.arrive(ch, k, enter, from, bytes, root);
         }
         if (full) {
             java.util.Arrays.fill(told, false);
@@ -564,6 +564,18 @@ final class ReplaySimulation extends ReplayState {
         long k = c.at[i];
         long bytes = c.bytes[i];
         int type = c.type[i];
+        if (type == LocationActivities.COLLECTIVE) {
+            CollectiveFamily family = CollectiveFamily.of(KINDS[c.detail[i]], c.region >= 0 && regionAlltoall[c.region]);
+            int v = family != null && family.rooted() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
+            if (owner == null) {
+                instances.complete(ch, k, family, v, params, enter, from, leaves, waitedUntil);
+            } else {
+                synchronized (instances) {
+                    instances.complete(ch, k, family, v, params, enter, from, leaves, waitedUntil);
+                }
+            }
+            return;
+        }
         for (int j = 0; j < models; j++) {
             ReplayParameters params = this.params[j];
             double e = enter[from + j];
@@ -575,22 +587,9 @@ final class ReplaySimulation extends ReplayState {
                 start = posts.sendAt(ch, slot, j);
                 double from2 = bytes < params.eagerLimit() || posts.sentEagerlyAt(ch, slot) ? start : Math.max(start, posts.receiveAt(ch, slot, j));
                 done = from2 + ReplayCosts.message(params, m.channelSender[ch], p, bytes, shares, ch, k);
-            } else if (type == LocationActivities.SEND_COMPLETE) {
+            } else {
                 start = posts.receiveAt(ch, slot, j);
                 done = Math.max(posts.sendAt(ch, slot, j), start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes, shares, ch, k);
-            } else {
-                long largest;
-                if (owner == null) {
-                    start = instances.latestArrival(ch, k, j);
-                    largest = instances.largestSent(ch, k);
-                } else {
-                    synchronized (instances) {
-                        start = instances.latestArrival(ch, k, j);
-                        largest = instances.largestSent(ch, k);
-                    }
-                }
-                boolean alltoall = c.region >= 0 && regionAlltoall[c.region];
-                done = start + ReplayCosts.collective(params, CollectiveFamily.of(KINDS[c.detail[i]], alltoall), m.communicatorSize[ch], largest);
             }
             leaves[j] = Math.max(leaves[j], done);
             waitedUntil[j] = Math.max(waitedUntil[j], start);

@@ -130,7 +130,7 @@ abstract class ReplayState {
         }
         shares = contention ? matching.endpointShares() : null;
         posts = new MessagePosts(m.channels, models, transfers != null);
-        instances = new CollectiveArrivals(m.communicatorSize, models);
+        instances = new CollectiveArrivals(m.communicatorSize, models, new CollectiveTree(m.run.definitions));
         cursor = new ActivityCursor[n];
         collectives = new long[n][];
         callsLeft = new long[n];
