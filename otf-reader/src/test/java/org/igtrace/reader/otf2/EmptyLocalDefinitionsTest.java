@@ -23,7 +23,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 /**
  * Local definition files that hold no definition (the 20 bytes libotf2 writes for a location with
  * none) are not handed to libotf2, whose reader would fill a chunk buffer of the archive's
- * definition chunk size (4 MiB on Score-P's archives) to read nothing (issue 41 item 6). Isolated:
+ * definition chunk size (4 MiB in the bench's 10^5-rank stencil) to read nothing (issue 41 item 6). Isolated:
  * the count of libotf2's local definition readers is global to the JVM.
  */
 @Isolated

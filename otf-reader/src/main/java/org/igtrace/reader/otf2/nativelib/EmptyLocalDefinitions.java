@@ -12,8 +12,9 @@ import java.util.Arrays;
  * 8-byte numbers of the chunk's first and last record, 1 and 0, in that order) followed at once by
  * the end-of-file record (2) and the end-of-buffer mark (1). libotf2 reads no definition from such
  * a file, and so applies no mapping table and no clock offset; but opening it costs a reader whose
- * chunk buffer, the archive's definition chunk size (4 MiB from Score-P and the bench's generator),
- * libotf2 allocates and fills before reading 20 bytes into it: 2 x 4 MiB of memset per location
+ * chunk buffer, the archive's definition chunk size (256 KiB or 4 MiB from Score-P, 16 MiB from
+ * EZTrace, 4 MiB from the bench's generator),
+ * libotf2 allocates and fills before reading 20 bytes into it: two such fills per location
  * (the check for damage, then the read), most of a 10^5-location read (issue 41 item 6). Only these
  * exact bytes are recognised; any other file, a trailing byte more, is read by libotf2 as before.
  */
