@@ -35,6 +35,7 @@ public final class Otf2Archive implements AutoCloseable {
      */
     private static final int LOCATIONS_PER_READER = 1024;
     private static final java.util.concurrent.atomic.AtomicLong READERS_OPENED = new java.util.concurrent.atomic.AtomicLong();
+    private static final java.util.concurrent.atomic.AtomicLong DEFINITION_READERS = new java.util.concurrent.atomic.AtomicLong();
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
@@ -147,6 +148,14 @@ public final class Otf2Archive implements AutoCloseable {
             runs[i] = java.util.Arrays.copyOfRange(locations, i * per, Math.min(locations.length, (i + 1) * per));
         }
         return runs;
+    }
+
+    /**
+     * @return how many local definition readers libotf2 was asked for so far in this JVM (tests see
+     *         that files holding no definitions are not handed to libotf2: {@link EmptyLocalDefinitions})
+     */
+    public static long localDefinitionReadersOpened() {
+        return DEFINITION_READERS.get();
     }
 
     /**
@@ -267,9 +276,15 @@ public final class Otf2Archive implements AutoCloseable {
      * offsets, which libotf2 applies to the events read after them). A file that does not exist is
      * skipped: tracers that write no local definitions exist, and Otf2TraceReader refuses an
      * archive where only some are missing before reading. A file libotf2 cannot read is an error.
+     * A file holding exactly libotf2's empty definitions is not handed to libotf2, which would read
+     * nothing from it after filling a chunk buffer of the archive's definition chunk size.
      */
     private void readLocalDefinitions(long location) throws Otf2Exception {
         Path file = files.localDefinitions(location);
+        if (EmptyLocalDefinitions.holdsNone(file)) {
+            return;
+        }
+        DEFINITION_READERS.incrementAndGet();
         Pointer defReader = Otf2Library.OTF2_Reader_GetDefReader(reader, location);
         if (defReader == null) {
             if (!Files.exists(file)) {
