@@ -12,6 +12,7 @@ import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 
 /** What {@code igtrace predict} prints: a table, JSON, CSV, or a sweep's SVG plot. */
@@ -97,7 +98,7 @@ final class PredictionOutput {
         }
         return String.format(Locale.ROOT, "replayed on its own fitted network the trace is predicted %s, %+.1f%% off its measured %s;"
                         + " the likely reason: %s. Predictions for other networks rest on the same replay",
-                Units.seconds(predictions.get(0).predictedRuntime()), 100 * selfError, Units.seconds(predictions.get(0).measuredRuntime()),
+                Labels.seconds3(predictions.get(0).predictedRuntime()), 100 * selfError, Labels.seconds3(predictions.get(0).measuredRuntime()),
                 String.join("; ", reasons));
     }
 
@@ -118,7 +119,7 @@ final class PredictionOutput {
         List<String> lines = new ArrayList<>();
         if (fit != null) {
             String swept = sweep == null ? "" : sweep.parameter();
-            lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
+            lines.add("igtrace predict: network measured: L = " + Labels.seconds3(fit.latency()) + ", B = " + Labels.bandwidth(fit.bandwidth())
                     + " from " + fit.how() + (swept.equals("latency") ? "; the sweep's latencies replace L"
                     : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : ""));
             String thin = thinFit(fit, run.largestSize());
@@ -171,25 +172,25 @@ final class PredictionOutput {
 
     /** {@code L_f = .., B_f = ..} of a family's fit (a barrier's L_f alone: it sends no bytes). */
     private static String familyParameters(CollectiveCalibration.FamilyFit f) {
-        return "L_f = " + Units.seconds(f.fit().latency())
-                + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Units.bandwidth(f.fit().bandwidth()));
+        return "L_f = " + Labels.seconds3(f.fit().latency())
+                + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Labels.bandwidth(f.fit().bandwidth()));
     }
 
     private String text() {
         StringBuilder b = new StringBuilder();
         Prediction first = predictions.get(0);
         b.append("trace ").append(source).append('\n');
-        b.append("measured run time ").append(Units.seconds(first.measuredRuntime())).append('\n');
+        b.append("measured run time ").append(Labels.seconds3(first.measuredRuntime())).append('\n');
         if (sweep != null) {
             b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.parameter(), "predicted", "speedup"));
             for (int i = 0; i < predictions.size(); i++) {
                 Prediction p = predictions.get(i);
-                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Units.seconds(p.predictedRuntime()), p.speedup()));
+                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Labels.seconds3(p.predictedRuntime()), p.speedup()));
             }
             b.append(parameters(first.parameters(), true)).append('\n');
             return b.toString();
         }
-        b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
+        b.append("predicted run time ").append(Labels.seconds3(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
         String self = selfPredictionWarning();
         if (self != null) {
@@ -206,16 +207,16 @@ final class PredictionOutput {
             b.append('\n');
         }
         b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
-                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
-                Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
+                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Labels.seconds3(efficiency.runtime()),
+                Labels.seconds3(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
                 efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
         if (efficiency.threaded()) {
             b.append("efficiency: ").append(StatsTables.hybrid(efficiency)).append('\n');
         }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {
-            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Units.seconds(p.predictedTime()),
-                    Units.seconds(p.compute()), Units.seconds(p.mpi()), Units.seconds(p.waiting())));
+            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Labels.seconds3(p.predictedTime()),
+                    Labels.seconds3(p.compute()), Labels.seconds3(p.mpi()), Labels.seconds3(p.waiting())));
         }
         return b.toString();
     }
@@ -223,17 +224,17 @@ final class PredictionOutput {
     private String parameters(ReplayParameters p, boolean swept) {
         StringBuilder b = new StringBuilder("model: ");
         if (!swept || !sweep.parameter().equals("latency")) {
-            b.append("latency ").append(Units.seconds(p.latency())).append(", ");
+            b.append("latency ").append(Labels.seconds3(p.latency())).append(", ");
         }
         if (!swept || !sweep.parameter().equals("bandwidth")) {
-            b.append("bandwidth ").append(Units.bandwidth(p.bandwidth())).append(", ");
+            b.append("bandwidth ").append(Labels.bandwidth(p.bandwidth())).append(", ");
         }
         b.append("eager limit ").append(p.eagerLimit()).append(" bytes");
         if (!swept || !sweep.parameter().equals("cpu-ratio")) {
             b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
         }
         if (p.network() != null) {
-            b.append(", ").append(p.network().topology().name()).append(" with ").append(Units.seconds(p.hopLatency())).append(" per hop");
+            b.append(", ").append(p.network().topology().name()).append(" with ").append(Labels.seconds3(p.hopLatency())).append(" per hop");
         }
         if (p.contention()) {
             b.append(", endpoint contention");

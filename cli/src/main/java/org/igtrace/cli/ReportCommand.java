@@ -23,6 +23,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
@@ -190,15 +191,15 @@ public final class ReportCommand implements Callable<Integer> {
             h.append("<tr class=\"efficiency\" data-rank=\"").append(r.rank()).append("\" data-runtime=\"").append(t)
                     .append("\" data-useful=\"").append(r.useful()).append("\" data-lost-idle=\"").append(r.lostIdle())
                     .append("\" data-lost-wait=\"").append(r.lostWait()).append("\" data-lost-transfer=\"").append(r.lostTransfer())
-                    .append("\"><td>").append(r.rank()).append("</td><td>").append(num(r.useful())).append("</td><td>")
-                    .append(num(r.efficiency())).append("</td><td>").append(num(r.lostIdle())).append("</td><td>").append(num(r.lostWait()))
-                    .append("</td><td>").append(num(r.lostTransfer())).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");
+                    .append("\"><td>").append(r.rank()).append("</td><td>").append(Labels.significant(r.useful(), 4)).append("</td><td>")
+                    .append(Labels.significant(r.efficiency(), 4)).append("</td><td>").append(Labels.significant(r.lostIdle(), 4)).append("</td><td>").append(Labels.significant(r.lostWait(), 4))
+                    .append("</td><td>").append(Labels.significant(r.lostTransfer(), 4)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");
             double x = 0;
             double[] parts = {r.useful(), r.lostIdle(), r.lostWait(), Math.max(0, r.lostTransfer())};
             String[] colours = {"#81c784", "#e0e0e0", "#1f3a5c", "#64b5f6"};
             for (int i = 0; i < parts.length; i++) {
                 double w = t > 0 ? 300 * Math.max(0, parts[i]) / t : 0;
-                h.append("<rect x=\"").append(num(x)).append("\" width=\"").append(num(w)).append("\" height=\"12\" fill=\"")
+                h.append("<rect x=\"").append(Labels.significant(x, 4)).append("\" width=\"").append(Labels.significant(w, 4)).append("\" height=\"12\" fill=\"")
                         .append(colours[i]).append("\"/>");
                 x += w;
             }
@@ -215,11 +216,11 @@ public final class ReportCommand implements Callable<Integer> {
             double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
             double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
             h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
-                    .append(num(t)).append("</td><td>").append(num(pr.commTime())).append("</td><td>").append(num(pr.computeFraction()))
-                    .append("</td><td>").append(num(wait)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
-                    .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(num(300 * compute))
-                    .append("\" height=\"12\" fill=\"#81c784\"/><rect x=\"").append(num(300 * compute)).append("\" width=\"")
-                    .append(num(300 * waiting)).append("\" height=\"12\" fill=\"#1f3a5c\"/></svg></td></tr>\n");
+                    .append(Labels.significant(t, 4)).append("</td><td>").append(Labels.significant(pr.commTime(), 4)).append("</td><td>").append(Labels.significant(pr.computeFraction(), 4))
+                    .append("</td><td>").append(Labels.significant(wait, 4)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
+                    .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(Labels.significant(300 * compute, 4))
+                    .append("\" height=\"12\" fill=\"#81c784\"/><rect x=\"").append(Labels.significant(300 * compute, 4)).append("\" width=\"")
+                    .append(Labels.significant(300 * waiting, 4)).append("\" height=\"12\" fill=\"#1f3a5c\"/></svg></td></tr>\n");
         }
         h.append("</table>");
         String missing = StatsTables.withoutRows(p);
@@ -370,19 +371,11 @@ public final class ReportCommand implements Callable<Integer> {
             List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
             byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());
             for (WaitReport.PairWait w : byWait.subList(0, Math.min(10, byWait.size()))) {
-                h.append("<tr><td>").append(w.a()).append(" - ").append(w.b()).append("</td><td>").append(num(w.seconds())).append("</td></tr>\n");
+                h.append("<tr><td>").append(w.a()).append(" - ").append(w.b()).append("</td><td>").append(Labels.significant(w.seconds(), 4)).append("</td></tr>\n");
             }
             h.append("</table>");
         }
         h.append("</section>\n");
-    }
-
-    /** Four significant digits, never in exponent form (the page mixed 0.0008430 and 9.700e-05 in one column). */
-    private static String num(double v) {
-        if (!Double.isFinite(v)) {
-            return String.valueOf(v);
-        }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
     }
 
     private static String esc(String s) {

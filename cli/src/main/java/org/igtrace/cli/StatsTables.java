@@ -8,6 +8,7 @@ import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 
@@ -71,7 +72,7 @@ final class StatsTables {
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
     static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
-                Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
+                Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
                 + (e.threaded() ? "; " + hybrid(e) : "");
     }
 

@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import java.util.Locale;
+import org.igtrace.core.util.Labels;
 
 /**
  * The SVG line plot of {@code igtrace predict --sweep ... -o plot.svg}: predicted run time (y, from
@@ -53,21 +54,21 @@ final class SweepPlot {
             double v = ymax * t / 4;
             double py = TOP + plotH - plotH * t / 4.0;
             b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", LEFT, py, LEFT + plotW, py));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, escape(Units.seconds(v))));
+            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, escape(Labels.seconds3(v))));
         }
         double mpy = TOP + plotH - plotH * measured / ymax;
         b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
                 LEFT, mpy, LEFT + plotW, mpy));
         // the lines' names stand in a key above the plot: inside it they sat on the curve or the grid
         int keyX = LEFT;
-        keyX = key(b, keyX, "gray", "6 4", "measured " + Units.seconds(measured));
+        keyX = key(b, keyX, "gray", "6 4", "measured " + Labels.seconds3(measured));
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
                 double py = TOP + plotH - plotH * y[i] / ymax;
                 b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
                         LEFT, py, LEFT + plotW, py));
-                keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Units.seconds(y[i]));
+                keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Labels.seconds3(y[i]));
                 continue;
             }
             double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
@@ -96,8 +97,8 @@ final class SweepPlot {
 
     private String label(double v) {
         return switch (parameter) {
-            case "latency" -> Units.seconds(v);
-            case "bandwidth" -> Units.bandwidth(v);
+            case "latency" -> Labels.seconds3(v);
+            case "bandwidth" -> Labels.bandwidth(v);
             default -> org.igtrace.core.util.Numbers.format(v);
         };
     }

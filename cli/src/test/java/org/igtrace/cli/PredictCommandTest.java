@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.igtrace.core.util.Labels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -188,7 +189,7 @@ class PredictCommandTest {
         String text = Files.readString(svg);
         assertEquals(2, DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile())
                 .getElementsByTagName("circle").getLength());
-        assertTrue(text.contains(">bandwidth inf: " + Units.seconds(Double.parseDouble(inf.split(",")[1])) + "<"), text);
+        assertTrue(text.contains(">bandwidth inf: " + Labels.seconds3(Double.parseDouble(inf.split(",")[1])) + "<"), text);
     }
 
     /** Bad values: exit 2, one line naming the option and the accepted forms, then the help hint; no output file. */
