@@ -13,6 +13,7 @@ import org.igtrace.core.compare.RunComparison;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.Json;
 
 /**
  * What {@code igtrace diff} writes (definitions section 15): the story (how much slower or faster B is, and

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.Json;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;

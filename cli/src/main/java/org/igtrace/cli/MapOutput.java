@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.Json;
 import org.igtrace.formats.LauncherFiles;
 
 /** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */

@@ -31,6 +31,8 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.formats.predict.PredictionWriter;
+import org.igtrace.formats.predict.Sweep;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -137,7 +139,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** The parsed model parameters; null where the calibration fills in. */
     record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
-                    Double localBandwidth, Sweep sweep, PredictionOutput.Format format, Selection selection) {
+                    Double localBandwidth, Sweep sweep, PredictionWriter.Format format, Selection selection) {
         /** Whether L or B is neither given nor swept, so that the network is fitted to the trace. */
         boolean needsCalibration() {
             String swept = sweep == null ? "" : sweep.parameter();
@@ -218,7 +220,7 @@ public final class PredictCommand implements Callable<Integer> {
             List<Prediction> predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
                     : replay.predict(models, reading.threadCount()));
             clock.replayed();
-            if (settings.format() == PredictionOutput.Format.SIMGRID) {
+            if (settings.format() == PredictionWriter.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
             }
             Efficiency efficiency = Efficiency.of(profile, IdealTime.of(profile, run, replay.predict(ReplayParameters.ideal())));
@@ -231,12 +233,12 @@ public final class PredictCommand implements Callable<Integer> {
             boolean selfReplay = fit != null && settings.latency() == null && settings.bandwidth() == null && settings.sweep() == null
                     && settings.cpuRatio() == 1 && settings.hopLatency() == 0 && topology == null && !"on".equalsIgnoreCase(contention);
             boolean gpu = profile.diagnostics().stream().anyMatch(d -> d.text().contains("GPU"));
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
+            PredictionWriter out = new PredictionWriter(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
                     .withSelfPrediction(selfReplay, gpu);
             write(out, settings.format());
             clock.written();
             if (!quiet) {
-                out.summary().forEach(err::println);
+                PredictionSummary.lines(out).forEach(err::println);
                 WaitReport clocks = profile.waits();
                 if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {
                     // the replay starts each process where its corrected clock puts it, and T is measured on them
@@ -294,17 +296,17 @@ public final class PredictCommand implements Callable<Integer> {
                 throw new UsageError("--topology '" + topology + "': " + ex.getMessage());
             }
         }
-        PredictionOutput.Format f = format == null ? implied() : PredictionOutput.Format.parse(format);
+        PredictionWriter.Format f = format == null ? implied() : PredictionWriter.Format.parse(format);
         if (f == null) {
             throw new UsageError("--format '" + format + "': expected one of text, json, csv, simgrid");
         }
-        PredictionOutput.Format byExtension = implied();
-        if (format != null && byExtension != PredictionOutput.Format.TEXT && f != byExtension) {
+        PredictionWriter.Format byExtension = implied();
+        if (format != null && byExtension != PredictionWriter.Format.TEXT && f != byExtension) {
             // csv went into p.json: the extension and --format must agree, as for the other commands
             throw new UsageError("--format " + format + " and -o " + output + " disagree: the extension says "
                     + byExtension.name().toLowerCase(Locale.ROOT));
         }
-        if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
+        if (f == PredictionWriter.Format.SIMGRID && (output == null || sweep != null)) {
             throw new UsageError("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
@@ -323,10 +325,10 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */
-    private PredictionOutput.Format implied() {
+    private PredictionWriter.Format implied() {
         String extension = outputOptions.extension();
-        return "json".equals(extension) ? PredictionOutput.Format.JSON
-                : "csv".equals(extension) ? PredictionOutput.Format.CSV : PredictionOutput.Format.TEXT;
+        return "json".equals(extension) ? PredictionWriter.Format.JSON
+                : "csv".equals(extension) ? PredictionWriter.Format.CSV : PredictionWriter.Format.TEXT;
     }
 
     private Sweep sweep() throws UsageError {
@@ -394,10 +396,10 @@ public final class PredictCommand implements Callable<Integer> {
         };
     }
 
-    private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageError {
-        if (f == PredictionOutput.Format.SIMGRID) {
+    private void write(PredictionWriter out, PredictionWriter.Format f) throws IOException, UsageError {
+        if (f == PredictionWriter.Format.SIMGRID) {
             StringWriter text = new StringWriter();
-            out.write(PredictionOutput.Format.TEXT, text);
+            out.write(PredictionWriter.Format.TEXT, text);
             stdout.write(text.toString());
             stdout.flush();
             return;

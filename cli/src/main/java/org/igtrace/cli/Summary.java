@@ -14,6 +14,7 @@ import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.EfficiencyText;
 
 /** What igtrace prints on standard error: the summary, the wait table, timing, contention. */
 final class Summary {
@@ -134,7 +135,7 @@ final class Summary {
                 Double.isNaN(e.serialisationEfficiency()) ? ""
                         : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
         if (e.threaded()) {
-            lines.add("efficiency: " + StatsTables.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
+            lines.add("efficiency: " + EfficiencyText.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
         }
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.why.Why;
+import org.igtrace.formats.Json;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

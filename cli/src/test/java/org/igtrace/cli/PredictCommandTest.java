@@ -275,7 +275,7 @@ class PredictCommandTest {
         assertTrue(md.err.contains("from 1 message whose transfer was visible"), md.err);
         assertTrue(md.err.contains("note: the network was fitted to only 1 message of at most 256 bytes: give --latency and --bandwidth"),
                 md.err);
-        String stretched = PredictionOutput.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);
+        String stretched = PredictionSummary.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);
         assertTrue(stretched.startsWith("the network was fitted to only 2 messages of at most 256 bytes; the run sends up to 663552 bytes"),
                 stretched);
         assertTrue(stretched.endsWith("give --latency and --bandwidth of a network you know for a prediction that does not rest on it"), stretched);
