@@ -121,13 +121,7 @@ public final class PredictCommand implements Callable<Integer> {
     NetworkOptions networkOptions = new NetworkOptions();
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions outputOptions;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
@@ -156,18 +150,18 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() throws UsageError, OutputError {
         stdout = parent.stdout();
         err = parent.err();
-        output = outputOptions.output;
-        quiet = outputOptions.quiet;
-        reading.check();
+        output = common.output.output;
+        quiet = common.output.quiet;
+        common.reading.check();
         Settings settings = settings();
-        outputOptions.check();
+        common.output.check();
         Plausible.warn(err, new Object[] {"--latency", settings.latency(), "--hop-latency", settings.hopLatency(), "--local-latency",
             settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
             PredictTiming clock = new PredictTiming();
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
-            TraceReading.Request options = TraceReading.options(reading, false,
+            TraceReading.Request options = TraceReading.options(common.reading, false,
                     clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
             TraceSession session = TraceSession.open(parent, trace.path(), options, settings.selection(), ProgressBar.on(err, quiet))
                     .everyRank();
@@ -190,7 +184,7 @@ public final class PredictCommand implements Callable<Integer> {
             // one pass replays the model and the ideal network at once; else the calibration is made in the ideal
             // network's replay, one pass for both, and the model, unless it is the ideal network, replayed after
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets())
-                    .withThreads(reading.threadCount());
+                    .withThreads(common.reading.threadCount());
             clock.matched();
             boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
@@ -218,7 +212,7 @@ public final class PredictCommand implements Callable<Integer> {
                 }
             }
             List<Prediction> predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
-                    : replay.predict(models, reading.threadCount()));
+                    : replay.predict(models, common.reading.threadCount()));
             clock.replayed();
             if (settings.format() == PredictionWriter.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
@@ -316,7 +310,7 @@ public final class PredictCommand implements Callable<Integer> {
         }
         Selection chosen;
         try {
-            chosen = selectionOptions.selection();
+            chosen = common.selection.selection();
         } catch (IllegalArgumentException ex) {
             throw new UsageError(ex.getMessage());
         }
@@ -326,7 +320,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */
     private PredictionWriter.Format implied() {
-        String extension = outputOptions.extension();
+        String extension = common.output.extension();
         return "json".equals(extension) ? PredictionWriter.Format.JSON
                 : "csv".equals(extension) ? PredictionWriter.Format.CSV : PredictionWriter.Format.TEXT;
     }
