@@ -85,13 +85,7 @@ public final class DiffCommand implements Callable<Integer> {
     ClockCorrection clockCorrection;
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions output;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
@@ -115,17 +109,17 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        reading.check();
+        common.reading.check();
         Selection selection;
         try {
-            selection = selectionOptions.selection();
+            selection = common.selection.selection();
         } catch (IllegalArgumentException e) {
             parent.err().println("igtrace diff: " + e.getMessage());
             parent.err().println("Try 'igtrace diff --help' for more information.");
             return 2;
         }
-        Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
-        output.check();
+        Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
+        common.output.check();
         TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
         if (IsolatedCommand.needed(la) || IsolatedCommand.needed(lb)) {
             return IsolatedCommand.run(parent.args(), IsolatedCommand.needed(la) ? la.file() : lb.file(), parent.stdout(), parent.err());
@@ -154,13 +148,13 @@ public final class DiffCommand implements Callable<Integer> {
         DiffOutput out = new DiffOutput(la.file().toString(), lb.file().toString(), comparison, contributors, ra.path(), rb.path(),
                 ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.profile(), rb.profile()),
                 selection.isAll() ? null : selection.words());
-        if (out.placementNote() != null && !output.quiet) {
+        if (out.placementNote() != null && !common.output.quiet) {
             parent.err().println("igtrace: note: " + out.placementNote());
         }
         String text = chosen == Format.JSON ? out.json() : out.text();
-        FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
-        Output.write(output, parent.stdout(), w -> w.write(text));
-        if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
+        FormatChoice.noteUnclaimed(parent.err(), common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        Output.write(common.output, parent.stdout(), w -> w.write(text));
+        if (!common.output.quiet && (common.output.output != null || chosen != Format.TEXT)) {
             parent.err().println("igtrace: " + out.story());
         }
         return 0;
@@ -172,11 +166,11 @@ public final class DiffCommand implements Callable<Integer> {
      */
     private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first, Selection selection)
             throws TraceReadException, UsageError {
-        TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+        TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
             // both traces are read here: diff ran whole in a child JVM when either needs one (call())
-            TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), output.quiet))
+            TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), common.output.quiet))
                     .beforeEvents(n -> {
                         if (processes >= 0 && n != processes) {
                             throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "

@@ -10,8 +10,10 @@ import org.igtrace.core.compare.PathTimes;
 import org.igtrace.core.compare.ProcessContributors;
 import org.igtrace.core.compare.RankMatching;
 import org.igtrace.core.compare.RunComparison;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.Json;
 
 /**
  * What {@code igtrace diff} writes (definitions section 15): the story (how much slower or faster B is, and
@@ -42,16 +44,16 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         Change t = comparison.runtime();
         StringBuilder s = new StringBuilder();
         if (Math.abs(t.delta()) < 1e-12) {
-            s.append("A and B take the same time (").append(Units.seconds(t.a())).append(")");
+            s.append("A and B take the same time (").append(Labels.seconds3(t.a())).append(")");
         } else {
-            s.append("B is ").append(Units.seconds(Math.abs(t.delta()))).append(t.delta() > 0 ? " slower" : " faster")
-                    .append(" than A (").append(Units.seconds(t.b())).append(" against ").append(Units.seconds(t.a())).append(")");
+            s.append("B is ").append(Labels.seconds3(Math.abs(t.delta()))).append(t.delta() > 0 ? " slower" : " faster")
+                    .append(" than A (").append(Labels.seconds3(t.b())).append(" against ").append(Labels.seconds3(t.a())).append(")");
         }
         if (!contributors.isEmpty()) {
             s.append(": ");
             for (int i = 0; i < Math.min(STORY, contributors.size()); i++) {
                 Contributor c = contributors.get(i);
-                s.append(i == 0 ? "" : ", ").append(name(c)).append(' ').append(Table.signed(c.delta(), Units.seconds(c.delta())));
+                s.append(i == 0 ? "" : ", ").append(name(c)).append(' ').append(Table.signed(c.delta(), Labels.seconds3(c.delta())));
             }
             if (contributors.size() > STORY) {
                 s.append(", and ").append(Summary.count(contributors.size() - STORY, "smaller contributor", "smaller contributors"));
@@ -61,7 +63,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
             for (int i = 0; i < Math.min(STORY_PROCESSES, perProcess.size()); i++) {
                 ProcessContributors.Contributor c = perProcess.get(i);
                 s.append(i == 0 ? "" : ", ").append("rank ").append(c.rank()).append("'s ").append(c.kind().label()).append(' ')
-                        .append(Table.signed(c.delta(), Units.seconds(c.delta())));
+                        .append(Table.signed(c.delta(), Labels.seconds3(c.delta())));
             }
         }
         return s.append('.').toString();
@@ -102,7 +104,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         lines.add(Escape.terminal(story()));
         lines.add("");
         double delta = comparison.runtime().delta();
-        lines.add("Contributors to the difference along the critical paths (they add up to " + Table.signed(delta, Units.seconds(delta)) + ")");
+        lines.add("Contributors to the difference along the critical paths (they add up to " + Table.signed(delta, Labels.seconds3(delta)) + ")");
         if (pathA == null || pathB == null) {
             lines.add("none: the critical paths were not walked");
         } else if (contributors.isEmpty()) {
@@ -274,13 +276,13 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         java.util.function.IntPredicate seconds = i -> rows.get(i).getKey().equals("runtime");
         return new Table(rows.size())
                 .column("metric", "metric", Table.Kind.TEXT, i -> seconds.test(i) ? "run time T" : rows.get(i).getKey().replace('_', ' '))
-                .column("a", "A", Table.Kind.TEXT, i -> seconds.test(i) ? Units.seconds(rows.get(i).getValue().a())
+                .column("a", "A", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().a())
                         : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().a()))
-                .column("b", "B", Table.Kind.TEXT, i -> seconds.test(i) ? Units.seconds(rows.get(i).getValue().b())
+                .column("b", "B", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().b())
                         : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().b()))
                 .column("delta", "difference", Table.Kind.TEXT, i -> {
                     double d = rows.get(i).getValue().delta();
-                    return Table.signed(d, seconds.test(i) ? Units.seconds(d) : String.format(java.util.Locale.ROOT, "%.3f", d));
+                    return Table.signed(d, seconds.test(i) ? Labels.seconds3(d) : String.format(java.util.Locale.ROOT, "%.3f", d));
                 });
     }
 

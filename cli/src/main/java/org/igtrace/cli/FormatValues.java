@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import org.igtrace.formats.OutputFormat;
+import org.igtrace.formats.predict.PredictionWriter;
 
 /**
  * The values of each command's {@code --format} as the bash completion offers them: one list per
@@ -51,7 +52,7 @@ final class FormatValues {
     /** {@code igtrace predict --format}. */
     static final class Predict implements Iterable<String> {
         public Iterator<String> iterator() {
-            return of(PredictionOutput.Format.class).iterator();
+            return of(PredictionWriter.Format.class).iterator();
         }
     }
 

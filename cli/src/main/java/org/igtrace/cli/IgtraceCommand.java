@@ -80,6 +80,10 @@ public final class IgtraceCommand implements Callable<Integer> {
     private static final Pattern ENUM_VALUE = Pattern.compile(
             "Invalid value for option '([^']+)': expected one of \\[(.*)] \\(case-insensitive\\) but was '(.*)'");
 
+    static {
+        OptionNames.install(); // core's and the readers' advice names the options of this command line
+    }
+
     private Writer stdout;
     private PrintWriter err;
     /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */

@@ -6,7 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.Json;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;
@@ -91,8 +93,8 @@ public final class InfoCommand implements Callable<Integer> {
                 + t.eventCounts());
         double tick = 1 / t.ticksPerSecond();
         lines.add("clock          " + String.format(Locale.ROOT, "%.0f", t.ticksPerSecond()) + " ticks per second (resolution "
-                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Units.seconds(tick)) + ")");
-        lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Units.seconds(t.spanSeconds())));
+                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Labels.seconds3(tick)) + ")");
+        lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Labels.seconds3(t.spanSeconds())));
         List<String> regions = new ArrayList<>();
         t.regions().entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .forEach(e -> regions.add(e.getKey() + " " + e.getValue()));

@@ -93,13 +93,7 @@ public final class MapCommand implements Callable<Integer> {
     NetworkOptions networkOptions = new NetworkOptions();
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions outputOptions;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
@@ -144,15 +138,15 @@ public final class MapCommand implements Callable<Integer> {
         err = parent.err();
         Settings s;
         try {
-            reading.check();
+            common.reading.check();
             s = settings();
-            outputOptions.check();
+            common.output.check();
         } catch (Refused e) {
             throw e.asUsageError();
         }
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
-            TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
-            TraceSession session = TraceSession.open(parent, trace.path(), options, s.selection(), ProgressBar.on(err, outputOptions.quiet))
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
+            TraceReading.Request options = TraceReading.options(common.reading, false, ClockCorrection.OFFSETS, false);
+            TraceSession session = TraceSession.open(parent, trace.path(), options, s.selection(), ProgressBar.on(err, common.output.quiet))
                     .everyRank()
                     .beforeEvents(n -> {
                         String problem = fits(s, n);
@@ -175,7 +169,7 @@ public final class MapCommand implements Callable<Integer> {
             PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(profile), machine, s.slots(), scotchNodes, "scotch");
             RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
-                    : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
+                    : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(common.reading.threadCount());
             ReplayParameters base = replay == null ? null : model(s, replay);
             MapOutput.Scores rankOrder = scores(profile, machine, PlacementSearch.rankOrder(processes, s.slots()), replay, base);
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
@@ -189,8 +183,8 @@ public final class MapCommand implements Callable<Integer> {
                 }
                 writeSimGrid(replay, base, machine, processes, rankOrder.node(), proposed.node(), found.method());
             }
-            Output.write(outputOptions, parent.stdout(), w -> out.write(s.format(), w));
-            if (!outputOptions.quiet) {
+            Output.write(common.output, parent.stdout(), w -> out.write(s.format(), w));
+            if (!common.output.quiet) {
                 if (scotch.note() != null) {
                     err.println("igtrace map: note: " + scotch.note());
                 }
@@ -228,7 +222,7 @@ public final class MapCommand implements Callable<Integer> {
 
 
     private Settings settings() {
-        MapOutput.Format f = format == null ? ("json".equals(outputOptions.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
+        MapOutput.Format f = format == null ? ("json".equals(common.output.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
                 : MapOutput.Format.parse(format);
         if (f == null) {
             throw new Refused("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
@@ -272,7 +266,7 @@ public final class MapCommand implements Callable<Integer> {
         }
         Selection chosen;
         try {
-            chosen = selectionOptions.selection();
+            chosen = common.selection.selection();
         } catch (IllegalArgumentException e) {
             throw new Refused(e.getMessage());
         }

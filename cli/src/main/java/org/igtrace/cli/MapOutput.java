@@ -7,7 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.Json;
 import org.igtrace.formats.LauncherFiles;
 
 /** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */
@@ -106,7 +108,7 @@ final class MapOutput {
         rows.add(head.toArray(new String[0]));
         rows.add(row("hop-bytes", columns, s -> Numbers.format(s.hopBytes())));
         rows.add(row("max link load (bytes)", columns, s -> Numbers.format(s.maxLinkLoadBytes())));
-        rows.add(row("predicted run time", columns, s -> Units.seconds(s.predictedRuntime())));
+        rows.add(row("predicted run time", columns, s -> Labels.seconds3(s.predictedRuntime())));
         rows.add(row("hop-bytes gain", columns, s -> s == rankOrder ? "" : gain(rankOrder.hopBytes(), s.hopBytes())));
         rows.add(row("run time gain", columns, s -> s == rankOrder ? "" : gain(rankOrder.predictedRuntime(), s.predictedRuntime())));
         int[] width = new int[head.size()];

@@ -31,6 +31,8 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.formats.predict.PredictionWriter;
+import org.igtrace.formats.predict.Sweep;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -119,13 +121,7 @@ public final class PredictCommand implements Callable<Integer> {
     NetworkOptions networkOptions = new NetworkOptions();
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions outputOptions;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
@@ -137,7 +133,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** The parsed model parameters; null where the calibration fills in. */
     record Settings(Double latency, Double bandwidth, long eagerLimit, double cpuRatio, double hopLatency, Double localLatency,
-                    Double localBandwidth, Sweep sweep, PredictionOutput.Format format, Selection selection) {
+                    Double localBandwidth, Sweep sweep, PredictionWriter.Format format, Selection selection) {
         /** Whether L or B is neither given nor swept, so that the network is fitted to the trace. */
         boolean needsCalibration() {
             String swept = sweep == null ? "" : sweep.parameter();
@@ -154,18 +150,18 @@ public final class PredictCommand implements Callable<Integer> {
     public Integer call() throws UsageError, OutputError {
         stdout = parent.stdout();
         err = parent.err();
-        output = outputOptions.output;
-        quiet = outputOptions.quiet;
-        reading.check();
+        output = common.output.output;
+        quiet = common.output.quiet;
+        common.reading.check();
         Settings settings = settings();
-        outputOptions.check();
+        common.output.check();
         Plausible.warn(err, new Object[] {"--latency", settings.latency(), "--hop-latency", settings.hopLatency(), "--local-latency",
             settings.localLatency()}, new Object[] {"--bandwidth", settings.bandwidth(), "--local-bandwidth", settings.localBandwidth()});
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
             PredictTiming clock = new PredictTiming();
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
-            TraceReading.Request options = TraceReading.options(reading, false,
+            TraceReading.Request options = TraceReading.options(common.reading, false,
                     clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
             TraceSession session = TraceSession.open(parent, trace.path(), options, settings.selection(), ProgressBar.on(err, quiet))
                     .everyRank();
@@ -188,7 +184,7 @@ public final class PredictCommand implements Callable<Integer> {
             // one pass replays the model and the ideal network at once; else the calibration is made in the ideal
             // network's replay, one pass for both, and the model, unless it is the ideal network, replayed after
             TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets())
-                    .withThreads(reading.threadCount());
+                    .withThreads(common.reading.threadCount());
             clock.matched();
             boolean besideIdeal = settings.latency() != null && settings.bandwidth() != null
                     && settings.sweep() == null && profile.selectedRanks() == null && settings.eagerLimit() == ReplayParameters.ideal().eagerLimit();
@@ -216,9 +212,9 @@ public final class PredictCommand implements Callable<Integer> {
                 }
             }
             List<Prediction> predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
-                    : replay.predict(models, reading.threadCount()));
+                    : replay.predict(models, common.reading.threadCount()));
             clock.replayed();
-            if (settings.format() == PredictionOutput.Format.SIMGRID) {
+            if (settings.format() == PredictionWriter.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
             }
             Efficiency efficiency = Efficiency.of(profile, IdealTime.of(profile, run, replay.predict(ReplayParameters.ideal())));
@@ -231,12 +227,12 @@ public final class PredictCommand implements Callable<Integer> {
             boolean selfReplay = fit != null && settings.latency() == null && settings.bandwidth() == null && settings.sweep() == null
                     && settings.cpuRatio() == 1 && settings.hopLatency() == 0 && topology == null && !"on".equalsIgnoreCase(contention);
             boolean gpu = profile.diagnostics().stream().anyMatch(d -> d.text().contains("GPU"));
-            PredictionOutput out = new PredictionOutput(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
+            PredictionWriter out = new PredictionWriter(located.file().toString(), fit, collectiveFits, settings.sweep(), predictions, run, efficiency)
                     .withSelfPrediction(selfReplay, gpu);
             write(out, settings.format());
             clock.written();
             if (!quiet) {
-                out.summary().forEach(err::println);
+                PredictionSummary.lines(out).forEach(err::println);
                 WaitReport clocks = profile.waits();
                 if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {
                     // the replay starts each process where its corrected clock puts it, and T is measured on them
@@ -294,17 +290,17 @@ public final class PredictCommand implements Callable<Integer> {
                 throw new UsageError("--topology '" + topology + "': " + ex.getMessage());
             }
         }
-        PredictionOutput.Format f = format == null ? implied() : PredictionOutput.Format.parse(format);
+        PredictionWriter.Format f = format == null ? implied() : PredictionWriter.Format.parse(format);
         if (f == null) {
             throw new UsageError("--format '" + format + "': expected one of text, json, csv, simgrid");
         }
-        PredictionOutput.Format byExtension = implied();
-        if (format != null && byExtension != PredictionOutput.Format.TEXT && f != byExtension) {
+        PredictionWriter.Format byExtension = implied();
+        if (format != null && byExtension != PredictionWriter.Format.TEXT && f != byExtension) {
             // csv went into p.json: the extension and --format must agree, as for the other commands
             throw new UsageError("--format " + format + " and -o " + output + " disagree: the extension says "
                     + byExtension.name().toLowerCase(Locale.ROOT));
         }
-        if (f == PredictionOutput.Format.SIMGRID && (output == null || sweep != null)) {
+        if (f == PredictionWriter.Format.SIMGRID && (output == null || sweep != null)) {
             throw new UsageError("--format simgrid writes a directory: give -o DIR (and no --sweep)");
         }
         Sweep s = sweep == null ? null : sweep();
@@ -314,7 +310,7 @@ public final class PredictCommand implements Callable<Integer> {
         }
         Selection chosen;
         try {
-            chosen = selectionOptions.selection();
+            chosen = common.selection.selection();
         } catch (IllegalArgumentException ex) {
             throw new UsageError(ex.getMessage());
         }
@@ -323,10 +319,10 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */
-    private PredictionOutput.Format implied() {
-        String extension = outputOptions.extension();
-        return "json".equals(extension) ? PredictionOutput.Format.JSON
-                : "csv".equals(extension) ? PredictionOutput.Format.CSV : PredictionOutput.Format.TEXT;
+    private PredictionWriter.Format implied() {
+        String extension = common.output.extension();
+        return "json".equals(extension) ? PredictionWriter.Format.JSON
+                : "csv".equals(extension) ? PredictionWriter.Format.CSV : PredictionWriter.Format.TEXT;
     }
 
     private Sweep sweep() throws UsageError {
@@ -394,10 +390,10 @@ public final class PredictCommand implements Callable<Integer> {
         };
     }
 
-    private void write(PredictionOutput out, PredictionOutput.Format f) throws IOException, UsageError {
-        if (f == PredictionOutput.Format.SIMGRID) {
+    private void write(PredictionWriter out, PredictionWriter.Format f) throws IOException, UsageError {
+        if (f == PredictionWriter.Format.SIMGRID) {
             StringWriter text = new StringWriter();
-            out.write(PredictionOutput.Format.TEXT, text);
+            out.write(PredictionWriter.Format.TEXT, text);
             stdout.write(text.toString());
             stdout.flush();
             return;

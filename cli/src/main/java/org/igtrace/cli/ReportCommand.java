@@ -6,10 +6,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.igtrace.core.efficiency.Efficiency;
@@ -17,17 +14,14 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
-import org.igtrace.core.profile.PairTraffic;
-import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
-import org.igtrace.core.wait.WaitReport;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
-import org.igtrace.formats.Escape;
 import org.igtrace.formats.ReportPage;
+import org.igtrace.formats.ReportSections;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -140,133 +134,25 @@ public final class ReportCommand implements Callable<Integer> {
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
-        h.append("<section id=\"summary\"><h2>Summary</h2><p>");
-        h.append(esc(Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""))).append("</p>\n");
         // the short notes are in the summary line already (4 GPU streams left out was there and in the list)
-        List<String> longNotes = p.notes().stream().filter(note -> note.length() > Summary.INLINE_NOTE).toList();
-        if (!longNotes.isEmpty()) {
-            h.append("<ul>");
-            for (String note : longNotes) {
-                h.append("<li>").append(esc(note)).append("</li>");
-            }
-            h.append("</ul>");
-        }
-        h.append("</section>\n");
-        efficiency(h, p);
-        processes(h, p);
-        heatMap(h, p);
-        h.append(tree.join());
-        h.append("<section id=\"waits\"><h2>Wait states</h2>");
+        ReportSections.summary(h, Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""),
+                p.notes().stream().filter(note -> note.length() > Summary.INLINE_NOTE).toList());
         if (p.waits() != null) {
-            h.append("<pre>");
-            for (String line : Summary.waitTable(p)) {
-                h.append(esc(line.replaceFirst("^igtrace: ", ""))).append('\n');
-            }
-            h.append("</pre>");
+            Efficiency e = Efficiency.of(p);
+            ReportSections.efficiency(h, e, StatsTables.pop(e));
         }
-        h.append("</section>\n<section id=\"timeline\"><h2>Timeline</h2>\n");
+        ReportSections.processes(h, StatsTables.readProcesses(p), p.waits(), StatsTables.withoutRows(p));
+        ReportSections.heatMap(h, p);
+        h.append(tree.join());
+        ReportSections.waits(h, p.waits() == null ? null
+                : Summary.waitTable(p).stream().map(line -> line.replaceFirst("^igtrace: ", "")).toList());
+        h.append("<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
         if (why != null) {
             ReportWhy.section(h, why, p, selection, width);
         }
-        topPairs(h, p);
+        ReportSections.topPairs(h, p);
         return ReportPage.page(title, h);
-    }
-
-    /**
-     * definitions section 10: the POP line and per selected process its useful time and lost time
-     * (idle, waiting, transfer) as numbers and as a bar of the run time T; the parts add up to T.
-     */
-    private static void efficiency(StringBuilder h, TraceProfile p) {
-        if (p.waits() == null) {
-            return;
-        }
-        Efficiency e = Efficiency.of(p);
-        h.append("<section id=\"efficiency\"><h2>Efficiency and lost time</h2><p>").append(esc(StatsTables.pop(e))).append("</p>\n")
-                .append("<table><tr><th>rank</th><th>useful (s)</th><th>efficiency</th><th>lost idle (s)</th><th>lost wait (s)</th>"
-                        + "<th>lost transfer (s)</th><th class=\"l\">useful / idle / waiting / transfer, of T</th></tr>\n");
-        double t = e.runtime();
-        for (Efficiency.ProcessEfficiency r : e.processes()) {
-            h.append("<tr class=\"efficiency\" data-rank=\"").append(r.rank()).append("\" data-runtime=\"").append(t)
-                    .append("\" data-useful=\"").append(r.useful()).append("\" data-lost-idle=\"").append(r.lostIdle())
-                    .append("\" data-lost-wait=\"").append(r.lostWait()).append("\" data-lost-transfer=\"").append(r.lostTransfer())
-                    .append("\"><td>").append(r.rank()).append("</td><td>").append(num(r.useful())).append("</td><td>")
-                    .append(num(r.efficiency())).append("</td><td>").append(num(r.lostIdle())).append("</td><td>").append(num(r.lostWait()))
-                    .append("</td><td>").append(num(r.lostTransfer())).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");
-            double x = 0;
-            double[] parts = {r.useful(), r.lostIdle(), r.lostWait(), Math.max(0, r.lostTransfer())};
-            String[] colours = {"#81c784", "#e0e0e0", "#1f3a5c", "#64b5f6"};
-            for (int i = 0; i < parts.length; i++) {
-                double w = t > 0 ? 300 * Math.max(0, parts[i]) / t : 0;
-                h.append("<rect x=\"").append(num(x)).append("\" width=\"").append(num(w)).append("\" height=\"12\" fill=\"")
-                        .append(colours[i]).append("\"/>");
-                x += w;
-            }
-            h.append("</svg></td></tr>\n");
-        }
-        h.append("</table></section>\n");
-    }
-
-    private static void processes(StringBuilder h, TraceProfile p) {
-        WaitReport w = p.waits();
-        h.append("<section id=\"processes\"><h2>Processes: compute and waiting</h2><table><tr><th>rank</th><th class=\"l\">name</th>"
-                + "<th>T (s)</th><th>Tcomm (s)</th><th>w</th><th>waiting (s)</th><th class=\"l\">compute / MPI (of which waiting)</th></tr>\n");
-        for (ProcessProfile pr : StatsTables.readProcesses(p)) {
-            double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
-            double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
-            h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
-                    .append(num(t)).append("</td><td>").append(num(pr.commTime())).append("</td><td>").append(num(pr.computeFraction()))
-                    .append("</td><td>").append(num(wait)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
-                    .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(num(300 * compute))
-                    .append("\" height=\"12\" fill=\"#81c784\"/><rect x=\"").append(num(300 * compute)).append("\" width=\"")
-                    .append(num(300 * waiting)).append("\" height=\"12\" fill=\"#1f3a5c\"/></svg></td></tr>\n");
-        }
-        h.append("</table>");
-        String missing = StatsTables.withoutRows(p);
-        if (missing != null) {
-            h.append("<p>").append(esc(missing)).append("</p>");
-        }
-        h.append("</section>\n");
-    }
-
-    /**
-     * The communication matrix: bytes per pair, both directions added (so it is symmetric: cell (i, j)
-     * holds what i and j sent each other), log colour scale, value on hover and in data-bytes.
-     */
-    private static void heatMap(StringBuilder h, TraceProfile p) {
-        int n = p.processes().size();
-        double max = 0;
-        for (PairTraffic t : p.pairs()) {
-            max = Math.max(max, t.bytes());
-        }
-        int cell = Math.max(4, Math.min(28, 560 / Math.max(1, n)));
-        int size = 40 + n * cell;
-        h.append("<section id=\"matrix\"><h2>Communication matrix: bytes between each pair, both directions added (symmetric; log colour scale, darkest the largest)</h2>\n<svg class=\"heatmap\" width=\"")
-                .append(size + 10).append("\" height=\"").append(size + 10).append("\" font-size=\"9\">\n");
-        for (int i = 0; i < n && cell >= 10; i++) {
-            h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(i).append("</text>")
-                    .append("<text x=\"34\" y=\"").append(40 + i * cell + cell / 2 + 3).append("\" text-anchor=\"end\">").append(i).append("</text>\n");
-        }
-        h.append("<rect x=\"40\" y=\"40\" width=\"").append(n * cell).append("\" height=\"").append(n * cell).append("\" fill=\"#f5f5f5\"/>\n");
-        for (PairTraffic t : p.pairs()) {
-            String colour = heat(Math.log1p(t.bytes()) / Math.log1p(max));
-            for (int[] ij : new int[][] {{t.a(), t.b()}, {t.b(), t.a()}}) {
-                h.append("<rect class=\"cell\" data-row=\"").append(ij[0]).append("\" data-column=\"").append(ij[1]).append("\" data-bytes=\"")
-                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("\" x=\"").append(40 + ij[1] * cell).append("\" y=\"")
-                        .append(40 + ij[0] * cell).append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
-                        .append(colour).append("\"><title>").append(ij[0]).append(" and ").append(ij[1]).append(": ")
-                        .append(org.igtrace.core.util.Numbers.format(t.bytes())).append(" bytes both ways, ").append(Summary.count(t.messages(), "message", "messages"))
-                        .append("</title></rect>\n");
-            }
-        }
-        h.append("</svg></section>\n");
-    }
-
-    /** White to dark red. */
-    private static String heat(double f) {
-        f = Math.max(0, Math.min(1, f));
-        int r = (int) Math.round(255 - 120 * f), g = (int) Math.round(245 - 230 * f), b = (int) Math.round(240 - 225 * f);
-        return String.format(Locale.ROOT, "#%02x%02x%02x", r, g, b);
     }
 
     /** The tree's section: the spanning tree drawn by Graphviz. */
@@ -354,38 +240,5 @@ public final class ReportCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
             return null;
         }
-    }
-
-    private static void topPairs(StringBuilder h, TraceProfile p) {
-        h.append("<section id=\"pairs\"><h2>Top pairs</h2><table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
-        List<PairTraffic> byBytes = new ArrayList<>(p.pairs());
-        byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
-        for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
-            h.append("<tr><td>").append(t.a()).append(" - ").append(t.b()).append("</td><td>")
-                    .append(org.igtrace.core.util.Numbers.format(t.bytes())).append("</td><td>").append(t.messages()).append("</td></tr>\n");
-        }
-        h.append("</table>\n");
-        if (p.waits() != null) {
-            h.append("<table><tr><th>pair</th><th>waiting (s)</th></tr>\n");
-            List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
-            byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());
-            for (WaitReport.PairWait w : byWait.subList(0, Math.min(10, byWait.size()))) {
-                h.append("<tr><td>").append(w.a()).append(" - ").append(w.b()).append("</td><td>").append(num(w.seconds())).append("</td></tr>\n");
-            }
-            h.append("</table>");
-        }
-        h.append("</section>\n");
-    }
-
-    /** Four significant digits, never in exponent form (the page mixed 0.0008430 and 9.700e-05 in one column). */
-    private static String num(double v) {
-        if (!Double.isFinite(v)) {
-            return String.valueOf(v);
-        }
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(4)).stripTrailingZeros().toPlainString();
-    }
-
-    private static String esc(String s) {
-        return s == null ? "" : Escape.xml(s);
     }
 }

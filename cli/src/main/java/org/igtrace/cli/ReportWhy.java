@@ -3,6 +3,7 @@ package org.igtrace.cli;
 import java.util.List;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.why.CriticalPath;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
@@ -25,16 +26,16 @@ final class ReportWhy {
         List<Why.CauseRow> causes = why.causes().subList(0, Math.min(ROWS, why.causes().size()));
         for (Why.CauseRow c : causes) {
             h.append("<tr class=\"cause\" data-rank=\"").append(c.rank()).append("\"><td>").append(c.rank()).append("</td><td class=\"l\">")
-                    .append(Escape.xml(c.region())).append("</td><td>").append(Units.seconds(c.delayCost())).append("</td><td>")
+                    .append(Escape.xml(c.region())).append("</td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
                     .append(why.waiting() > 0 ? Math.round(1000 * c.delayCost() / why.waiting()) / 10.0 + " %" : "").append("</td></tr>\n");
         }
         h.append("</table>\n");
         if (!why.whatIf().isEmpty()) {
-            h.append("<p>What if (replayed on the run's own fitted network: ").append(Units.seconds(why.predictedRuntime()))
+            h.append("<p>What if (replayed on the run's own fitted network: ").append(Labels.seconds3(why.predictedRuntime()))
                     .append(" unchanged)</p><table><tr><th class=\"l\">hypothesis</th><th>predicted run time</th><th>gain</th></tr>\n");
             for (Why.Hypothesis w : why.whatIf()) {
-                h.append("<tr><td class=\"l\">").append(Escape.xml(w.hypothesis())).append("</td><td>").append(Units.seconds(w.predictedRuntime()))
-                        .append("</td><td>").append(Units.seconds(w.gain())).append("</td></tr>\n");
+                h.append("<tr><td class=\"l\">").append(Escape.xml(w.hypothesis())).append("</td><td>").append(Labels.seconds3(w.predictedRuntime()))
+                        .append("</td><td>").append(Labels.seconds3(w.gain())).append("</td></tr>\n");
             }
             h.append("</table>\n");
         }
@@ -75,7 +76,7 @@ final class ReportWhy {
         }
         svg.append("<polyline class=\"path\" fill=\"none\" stroke=\"#d62728\" stroke-width=\"2\" points=\"").append(points.toString().strip())
                 .append("\"/><text x=\"").append(left).append("\" y=\"").append(height - 6).append("\" font-size=\"11\">critical path, ")
-                .append(Units.seconds(seconds)).append("</text></svg>\n");
+                .append(Labels.seconds3(seconds)).append("</text></svg>\n");
         h.append(svg);
     }
 }

@@ -12,6 +12,7 @@ import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.select.Selection;
+import org.igtrace.formats.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -69,27 +70,21 @@ public final class StatsCommand implements Callable<Integer> {
     ClockCorrection clockCorrection;
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions output;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
 
     @Override
     public Integer call() throws Exception {
-        reading.check();
+        common.reading.check();
         selection();
-        Format chosen = FormatChoice.resolve(format, output, BY_EXTENSION, Format.TEXT);
-        output.check();
+        Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
+        common.output.check();
         Selection selection = selection();
         PrintWriter err = parent.err();
-        TraceReading.Request options = TraceReading.options(reading, false, clockCorrection, false);
-        ProgressBar progress = ProgressBar.on(err, output.quiet);
+        TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
+        ProgressBar progress = ProgressBar.on(err, common.output.quiet);
         TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress);
         Integer ended = session.start();
         if (ended != null) {
@@ -101,9 +96,9 @@ public final class StatsCommand implements Callable<Integer> {
             case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
             case JSON -> json(graph, session.located().file().toString(), selection);
         };
-        FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
-        Output.write(output, parent.stdout(), out -> out.write(text));
-        if (!output.quiet && (output.output != null || chosen != Format.TEXT)) {
+        FormatChoice.noteUnclaimed(err, common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        Output.write(common.output, parent.stdout(), out -> out.write(text));
+        if (!common.output.quiet && (common.output.output != null || chosen != Format.TEXT)) {
             Summary.of(graph, GraphView.FULL).forEach(err::println);
         }
         return 0;
@@ -111,7 +106,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     private Selection selection() throws UsageError {
         try {
-            return selectionOptions.selection();
+            return common.selection.selection();
         } catch (IllegalArgumentException e) {
             throw new UsageError(e.getMessage());
         }

@@ -8,8 +8,10 @@ import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.EfficiencyText;
 
 /**
  * The tables of {@code igtrace stats}: waiting per wait-state pattern, numbers per process, and
@@ -71,18 +73,8 @@ final class StatsTables {
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
     static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
-                Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
-                + (e.threaded() ? "; " + hybrid(e) : "");
-    }
-
-    /**
-     * The hybrid efficiencies of a run of several threads per process (definitions section 10a), in words: "hybrid parallel
-     * efficiency 0.525 = MPI 0.915 x OpenMP 0.574 (additive: 1 - 0.085 - 0.390)".
-     */
-    static String hybrid(Efficiency e) {
-        return String.format(Locale.ROOT, "hybrid parallel efficiency %.3f = MPI %.3f x OpenMP %.3f (additive: 1 - %.3f - %.3f)",
-                e.hybridParallelEfficiency(), e.parallelEfficiency(), e.openMpParallelEfficiency(), 1 - e.parallelEfficiency(),
-                1 - e.openMpParallelEfficiencyAdditive());
+                Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
+                + (e.threaded() ? "; " + EfficiencyText.hybrid(e) : "");
     }
 
     /**

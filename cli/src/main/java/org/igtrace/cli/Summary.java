@@ -10,9 +10,11 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.topology.ProjectedTopology;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.EfficiencyText;
 
 /** What igtrace prints on standard error: the summary, the wait table, timing, contention. */
 final class Summary {
@@ -62,9 +64,9 @@ final class Summary {
      * 28.8 ms, 5 clock conflicts -> 0": a sum over processes never reads as a share of the run time.
      */
     private static String waiting(TraceProfile p, WaitReport w) {
-        StringBuilder s = new StringBuilder("waiting ").append(Units.seconds(w.total())).append(" summed over ")
+        StringBuilder s = new StringBuilder("waiting ").append(Labels.seconds3(w.total())).append(" summed over ")
                 .append(count(p.processes().size(), "process", "processes")).append(" (")
-                .append(percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w));
+                .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -82,11 +84,11 @@ final class Summary {
         if (!w.corrected()) {
             s.append("clocks not corrected");
         } else if (!w.settled()) {
-            s.append("clocks drift (offsets up to ").append(Units.seconds(largest)).append(")");
+            s.append("clocks drift (offsets up to ").append(Labels.seconds3(largest)).append(")");
         } else if (largest == 0) {
             s.append("clocks needed no correction");
         } else {
-            s.append("clocks corrected by offsets up to ").append(Units.seconds(largest));
+            s.append("clocks corrected by offsets up to ").append(Labels.seconds3(largest));
         }
         List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
         s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
@@ -115,10 +117,10 @@ final class Summary {
                     worst = r;
                 }
             }
-            lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), Units.seconds(w.total(pattern)),
-                    percent(w.total(pattern), run), worst < 0 ? "-" : Units.seconds(w.seconds(pattern, worst)) + " (" + worst + ")"));
+            lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), Labels.seconds3(w.total(pattern)),
+                    Labels.percent(w.total(pattern), run), worst < 0 ? "-" : Labels.seconds3(w.seconds(pattern, worst)) + " (" + worst + ")"));
         }
-        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", Units.seconds(w.total()), percent(w.total(), run)));
+        lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", Labels.seconds3(w.total()), Labels.percent(w.total(), run)));
         return lines;
     }
 
@@ -129,17 +131,17 @@ final class Summary {
     static List<String> efficiencyTable(Efficiency e) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
-                Units.seconds(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
+                Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
                 Double.isNaN(e.serialisationEfficiency()) ? ""
                         : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
         if (e.threaded()) {
-            lines.add("efficiency: " + StatsTables.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
+            lines.add("efficiency: " + EfficiencyText.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
         }
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {
-            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), Units.seconds(p.useful()), p.efficiency(),
-                    Units.seconds(p.lostIdle()), Units.seconds(p.lostWait()), Units.seconds(p.lostTransfer())));
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), Labels.seconds3(p.useful()), p.efficiency(),
+                    Labels.seconds3(p.lostIdle()), Labels.seconds3(p.lostWait()), Labels.seconds3(p.lostTransfer())));
         }
         return lines;
     }
@@ -169,10 +171,10 @@ final class Summary {
                 .append(" links): hop-bytes ").append(Numbers.format(t.hopBytes()))
                 .append(", link load max ").append(Numbers.format(t.maxLinkLoadBytes())).append(" bytes, mean ")
                 .append(String.format(Locale.ROOT, "%.1f", t.meanLinkLoadBytes())).append(" bytes; of ")
-                .append(Numbers.format(total)).append(" bytes ").append(percent(t.neighbourBytes(), total))
-                .append(" between neighbouring nodes, ").append(percent(t.localBytes(), total)).append(" within a node");
+                .append(Numbers.format(total)).append(" bytes ").append(Labels.percent(t.neighbourBytes(), total))
+                .append(" between neighbouring nodes, ").append(Labels.percent(t.localBytes(), total)).append(" within a node");
         if (t.unroutableBytes() > 0) {
-            s.append(", ").append(percent(t.unroutableBytes(), total)).append(" between nodes with no route");
+            s.append(", ").append(Labels.percent(t.unroutableBytes(), total)).append(" between nodes with no route");
         }
         if (t.topology() instanceof org.igtrace.core.topology.Bus) {
             // a node's link carries what it sends and receives; the medium all of it (patterns-8: links 22000 each, bus 88000)
@@ -191,10 +193,6 @@ final class Summary {
             lines.add(l.toString());
         }
         return lines;
-    }
-
-    static String percent(double part, double total) {
-        return ShortFormat.fixed(total == 0 ? 0 : 100 * part / total, 1) + "%";
     }
 
     /** "1-3, 7": ranks in order, runs as ranges. */

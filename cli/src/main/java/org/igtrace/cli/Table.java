@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.formats.Escape;
 
@@ -102,10 +103,10 @@ final class Table {
             return Escape.terminal(v.toString());
         }
         return switch (c.kind()) {
-            case SECONDS -> Units.seconds(n.doubleValue());
+            case SECONDS -> Labels.seconds3(n.doubleValue());
             case PERCENT -> String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue());
             case FRACTION -> String.format(Locale.ROOT, "%.3f", n.doubleValue());
-            case SIGNED_SECONDS -> signed(n.doubleValue(), Units.seconds(n.doubleValue()));
+            case SIGNED_SECONDS -> signed(n.doubleValue(), Labels.seconds3(n.doubleValue()));
             case SIGNED_INTEGER -> signed(n.doubleValue(), Numbers.format(n.doubleValue()));
             case SIGNED_FRACTION -> signed(n.doubleValue(), String.format(Locale.ROOT, "%.3f", n.doubleValue()));
             default -> Numbers.format(n.doubleValue());

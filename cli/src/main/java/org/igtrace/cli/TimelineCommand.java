@@ -14,7 +14,7 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.pipeline.EventTaps;
-import org.igtrace.core.util.Numbers;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.timeline.ChromeJsonWriter;
@@ -285,7 +285,7 @@ public final class TimelineCommand implements Callable<Integer> {
                 // the window is on each process's own clock, the picture on corrected time: what a process kept
                 // inside its window can lie past the picture's edges (the Perfetto export keeps it)
                 notes.add("The window is on each process's own clock; corrected, the processes' parts are shifted by up to "
-                        + duration(latest - earliest) + " against each other, and what falls outside the window is cut.");
+                        + Labels.seconds(latest - earliest) + " against each other, and what falls outside the window is cut.");
             }
         }
         String title = "igtrace timeline: " + trace
@@ -299,22 +299,6 @@ public final class TimelineCommand implements Callable<Integer> {
         }
     }
 
-    /** "28.8 ms", "500 us": three significant digits in the largest unit that keeps the number at least 1. */
-    static String duration(double seconds) {
-        if (seconds == 0) {
-            return "0 s";
-        }
-        double[] scale = {1, 1e-3, 1e-6, 1e-9};
-        String[] unit = {"s", "ms", "us", "ns"};
-        double r = org.igtrace.core.util.Labels.rounded(seconds, 3); // the rounded value in its own unit
-        for (int i = 0; i < scale.length; i++) {
-            if (Math.abs(r) >= scale[i] || i == scale.length - 1) {
-                return Numbers.format(Double.parseDouble(String.format(Locale.ROOT, "%.3g", r / scale[i]))) + " " + unit[i];
-            }
-        }
-        return seconds + " s";
-    }
-
     /** What the measured span left out, when it left out something (null: the picture spans the run). */
     static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
         if (selection.from() != null && selection.to() != null) {
@@ -325,8 +309,8 @@ public final class TimelineCommand implements Callable<Integer> {
             return null;
         }
         return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
-                : "Drawn from the first event to the last (") + duration(t.end() - t.start()) + " of the "
-                + duration(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
+                : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
+                + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
     }
 
     private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
@@ -341,10 +325,10 @@ public final class TimelineCommand implements Callable<Integer> {
                 largest = Math.max(largest, Math.abs(o));
             }
             notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
-                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + duration(largest)
+                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + Labels.seconds(largest)
                     + ", are used; " + w.conflictsAfter() + " clock conflicts remain."
                     : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
-                    : "Clocks corrected by per-process offsets up to " + duration(largest) + "; " + w.conflictsAfter()
+                    : "Clocks corrected by per-process offsets up to " + Labels.seconds(largest) + "; " + w.conflictsAfter()
                     + " clock conflicts remain.");
             // why arrows, marks and waits may be missing: unmatched ends, collectives not every member recorded
             // (with --ranks or --skip-missing: instances of members not drawn)

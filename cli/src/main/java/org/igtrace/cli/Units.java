@@ -3,7 +3,7 @@ package org.igtrace.cli;
 import java.util.Locale;
 
 /**
- * Parses and prints the quantities of {@code igtrace predict}: times ({@code 5us}), bandwidths
+ * Parses the quantities of {@code igtrace predict}: times ({@code 5us}), bandwidths
  * ({@code 10GB/s}, {@code inf}) and sizes ({@code 64KiB}). A value that does not parse gives an
  * {@link IllegalArgumentException} whose message names the accepted forms.
  */
@@ -88,32 +88,5 @@ final class Units {
             }
         }
         throw new IllegalArgumentException(forms);
-    }
-
-    /** Seconds in a readable unit: "1.23 s", "45.6 ms", "789 us" (as "%.3g", by {@link ShortFormat}). */
-    static String seconds(double s) {
-        double r = org.igtrace.core.util.Labels.rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
-        double a = Math.abs(r);
-        if (a >= 1 || a == 0) {
-            return (ShortFormat.significant3(r) + " s").replace("0.00 s", "0 s");
-        }
-        if (a >= 1e-3) {
-            return ShortFormat.significant3(r * 1e3) + " ms";
-        }
-        return ShortFormat.significant3(r * 1e6) + " us";
-    }
-
-    /** "10 GB/s", "117 MB/s", "inf". */
-    static String bandwidth(double b) {
-        if (Double.isInfinite(b)) {
-            return "inf";
-        }
-        if (b >= 1e9) {
-            return String.format(Locale.ROOT, "%.3g GB/s", b / 1e9);
-        }
-        if (b >= 1e6) {
-            return String.format(Locale.ROOT, "%.3g MB/s", b / 1e6);
-        }
-        return String.format(Locale.ROOT, "%.3g kB/s", b / 1e3);
     }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.why.Why;
+import org.igtrace.formats.Json;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -46,13 +47,7 @@ public final class WhyCommand implements Callable<Integer> {
     String format;
 
     @Mixin
-    SelectionOptions selectionOptions = new SelectionOptions();
-
-    @Mixin
-    ReadingOptions reading;
-
-    @Mixin
-    OutputOptions outputOptions;
+    TraceOptions common;
 
     @ParentCommand
     IgtraceCommand parent;
@@ -60,7 +55,7 @@ public final class WhyCommand implements Callable<Integer> {
     @Override
     public Integer call() throws UsageError, OutputError {
         PrintWriter err = parent.err();
-        reading.check();
+        common.reading.check();
         boolean json;
         Selection selection;
         try {
@@ -68,15 +63,15 @@ public final class WhyCommand implements Callable<Integer> {
             if (top < 0) {
                 throw new IllegalArgumentException("--top " + top + ": expected a number of causes, 0 or more");
             }
-            selection = selectionOptions.selection();
+            selection = common.selection.selection();
         } catch (IllegalArgumentException e) {
             err.println("igtrace why: " + e.getMessage());
             err.println("Try 'igtrace why --help' for more information.");
             return 2;
         }
-        outputOptions.check();
+        common.output.check();
         try {
-            WhyReading.Result read = WhyReading.read(parent, trace.path(), reading, selection, outputOptions.quiet, top, true);
+            WhyReading.Result read = WhyReading.read(parent, trace.path(), common.reading, selection, common.output.quiet, top, true);
             if (read.exit() != null) {
                 return read.exit();
             }
@@ -89,8 +84,8 @@ public final class WhyCommand implements Callable<Integer> {
             } else {
                 out.text().forEach(l -> text.write(l + "\n"));
             }
-            if (outputOptions.output != null) {
-                AtomicOutput.write(outputOptions.output, w -> w.write(text.toString()));
+            if (common.output.output != null) {
+                AtomicOutput.write(common.output.output, w -> w.write(text.toString()));
             } else {
                 parent.stdout().write(text.toString());
                 parent.stdout().flush();
@@ -103,16 +98,16 @@ public final class WhyCommand implements Callable<Integer> {
             err.println(e.getMessage());
             return 2;
         } catch (IOException e) {
-            if (outputOptions.output == null && Output.isBrokenPipe(e)) {
+            if (common.output.output == null && Output.isBrokenPipe(e)) {
                 return 0;
             }
-            throw new OutputError((outputOptions.output == null ? "standard output" : outputOptions.output) + ": " + e.getMessage());
+            throw new OutputError((common.output.output == null ? "standard output" : common.output.output) + ": " + e.getMessage());
         }
     }
 
     /** Whether the output is JSON: --format, else the output file's extension. */
     private boolean json() {
-        String f = format != null ? format.toLowerCase(java.util.Locale.ROOT) : "json".equals(outputOptions.extension()) ? "json" : "text";
+        String f = format != null ? format.toLowerCase(java.util.Locale.ROOT) : "json".equals(common.output.extension()) ? "json" : "text";
         if (!f.equals("json") && !f.equals("text")) {
             throw new IllegalArgumentException("--format '" + format + "': expected text or json");
         }

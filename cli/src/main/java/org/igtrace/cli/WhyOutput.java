@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.why.PathProfile;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
@@ -35,19 +36,19 @@ final class WhyOutput {
             PathProfile.ProcessOnPath most = processes.stream()
                     .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
             return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + most.rank()
-                    + " (" + Units.seconds(most.computeOnPath()) + " of compute, " + Units.seconds(most.mpiOnPath()) + " in MPI, of "
-                    + Units.seconds(path.length()) + ").");
+                    + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, of "
+                    + Labels.seconds3(path.length()) + ").");
         }
         Why.CauseRow first = causes.get(0);
         String who = first.region().equals(Why.COMMUNICATION) ? "rank " + first.rank() + "'s communication"
                 : "rank " + first.rank() + "'s region " + Escape.terminal(first.region());
-        StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Units.seconds(first.delayCost()))
-                .append(" of the ").append(Units.seconds(why.waiting())).append(" of waiting");
+        StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
+                .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
         Why.Hypothesis fix = why.whatIf().isEmpty() ? null : why.whatIf().get(0);
         if (fix != null) {
             s.append("; ").append(fix.hypothesis().startsWith("balance") ? "balancing it" : "bringing rank " + first.rank() + " to the median compute")
-                    .append(" would save ").append(Units.seconds(Math.max(0, fix.gain()))).append(" of ")
-                    .append(Units.seconds(why.predictedRuntime()));
+                    .append(" would save ").append(Labels.seconds3(Math.max(0, fix.gain()))).append(" of ")
+                    .append(Labels.seconds3(why.predictedRuntime()));
         }
         return s.append('.').toString();
     }
@@ -59,8 +60,8 @@ final class WhyOutput {
         PathProfile path = why.path();
         double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
         double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
-        lines.add("Critical path: " + Units.seconds(path.length()) + " (the measured run time): " + Units.seconds(path.computeOnPath())
-                + " compute, " + Units.seconds(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Units.seconds(outside)
+        lines.add("Critical path: " + Labels.seconds3(path.length()) + " (the measured run time): " + Labels.seconds3(path.computeOnPath())
+                + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
                 + " before its process started" : "") + "; " + path.path().segments().size() + " segments");
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
@@ -85,7 +86,7 @@ final class WhyOutput {
                     .column("time", "their time on path", Table.Kind.SECONDS, i -> top.get(i).time()).text());
         }
         lines.add("");
-        lines.add("Causes: " + Units.seconds(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
+        lines.add("Causes: " + Labels.seconds3(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
         List<Why.CauseRow> c = causes.subList(0, Math.min(ROWS, causes.size()));
         double waiting = why.waiting();
         lines.addAll(new Table(c.size())
@@ -95,7 +96,7 @@ final class WhyOutput {
                 .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
         if (!why.whatIf().isEmpty()) {
             lines.add("");
-            lines.add("What if (replayed on the run's own fitted network: " + Units.seconds(why.predictedRuntime()) + " unchanged)");
+            lines.add("What if (replayed on the run's own fitted network: " + Labels.seconds3(why.predictedRuntime()) + " unchanged)");
             List<Why.Hypothesis> h = why.whatIf();
             lines.addAll(new Table(h.size())
                     .column("hypothesis", "hypothesis", Table.Kind.TEXT, i -> Escape.terminal(h.get(i).hypothesis()))

@@ -9,7 +9,7 @@
  * {@code org.igtrace.core.pipeline}, {@code org.igtrace.core.profile}, {@code org.igtrace.core.replay},
  * {@code org.igtrace.core.select}, {@code org.igtrace.core.timeline}, {@code org.igtrace.core.topology},
  * {@code org.igtrace.core.trace}, {@code org.igtrace.core.util}, {@code org.igtrace.core.wait},
- * {@code org.igtrace.core.why}, {@code org.igtrace.formats}, {@code org.igtrace.formats.simgrid},
+ * {@code org.igtrace.core.why}, {@code org.igtrace.formats}, {@code org.igtrace.formats.predict}, {@code org.igtrace.formats.simgrid},
  * {@code org.igtrace.formats.timeline},
  * {@code org.igtrace.reader}, {@code org.igtrace.reader.otf1}, {@code org.igtrace.reader.otf2},
  * {@code org.igtrace.reader.otf2.nativelib}, {@code org.igtrace.reader.spill}; it must not import any other

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.igtrace.core.util.Labels;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
@@ -188,7 +189,7 @@ class PredictCommandTest {
         String text = Files.readString(svg);
         assertEquals(2, DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(svg.toFile())
                 .getElementsByTagName("circle").getLength());
-        assertTrue(text.contains(">bandwidth inf: " + Units.seconds(Double.parseDouble(inf.split(",")[1])) + "<"), text);
+        assertTrue(text.contains(">bandwidth inf: " + Labels.seconds3(Double.parseDouble(inf.split(",")[1])) + "<"), text);
     }
 
     /** Bad values: exit 2, one line naming the option and the accepted forms, then the help hint; no output file. */
@@ -274,7 +275,7 @@ class PredictCommandTest {
         assertTrue(md.err.contains("from 1 message whose transfer was visible"), md.err);
         assertTrue(md.err.contains("note: the network was fitted to only 1 message of at most 256 bytes: give --latency and --bandwidth"),
                 md.err);
-        String stretched = PredictionOutput.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);
+        String stretched = PredictionSummary.thinFit(new org.igtrace.core.replay.NetworkCalibration.Fit(0, 35.3e6, 2, 2, 256, ""), 663552);
         assertTrue(stretched.startsWith("the network was fitted to only 2 messages of at most 256 bytes; the run sends up to 663552 bytes"),
                 stretched);
         assertTrue(stretched.endsWith("give --latency and --bandwidth of a network you know for a prediction that does not rest on it"), stretched);

@@ -10,6 +10,7 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.junit.jupiter.api.Test;
@@ -30,18 +31,18 @@ class SummaryTest {
     @Test
     void aDurationRoundedUpToTheNextUnitIsWrittenInThatUnit() {
         // 0.9999996 s rounds to 1.00 s: not "1.00e+03 ms" (the skewed ping-pong's offsets up to 1 s printed so)
-        assertEquals("1.00 s", Units.seconds(0.9999996));
-        assertEquals("999 ms", Units.seconds(0.999));
-        assertEquals("1.00 ms", Units.seconds(0.0009999996));
-        assertEquals("1 s", TimelineCommand.duration(0.9999996));
+        assertEquals("1.00 s", Labels.seconds3(0.9999996));
+        assertEquals("999 ms", Labels.seconds3(0.999));
+        assertEquals("1.00 ms", Labels.seconds3(0.0009999996));
+        assertEquals("1 s", Labels.seconds(0.9999996));
         assertEquals("1 s", org.igtrace.core.util.Labels.seconds(0.9999996));
         assertEquals("1 MB", org.igtrace.core.util.Labels.bytes(999_999));
         assertEquals("999 KB", org.igtrace.core.util.Labels.bytes(999_000));
         // halfway: 0.0009995 s reads 1.00 ms (half up on the decimal value), in every formatter
-        assertEquals("1.00 ms", Units.seconds(0.0009995));
-        assertEquals("1 ms", TimelineCommand.duration(0.0009995));
+        assertEquals("1.00 ms", Labels.seconds3(0.0009995));
+        assertEquals("1 ms", Labels.seconds(0.0009995));
         assertEquals("1 ms", org.igtrace.core.util.Labels.seconds(0.0009995));
-        assertEquals("34.8 ms", Units.seconds(0.034794279));
+        assertEquals("34.8 ms", Labels.seconds3(0.034794279));
     }
 
     @Test

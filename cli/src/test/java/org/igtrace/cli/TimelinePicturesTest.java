@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.igtrace.formats.predict.SweepPlot;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -127,4 +127,33 @@ public final class Escape {
             default -> b.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
         }
     }
+
+    /**
+     * A JSON string, with its double quotes: {@code " \\} escaped, line feed, carriage return and
+     * tab as {@code \n \r \t}, the other control characters as {@code \}{@code u00XX}.
+     *
+     * @param text untrusted text
+     * @return the JSON string literal
+     */
+    public static String json(String text) {
+        StringBuilder s = new StringBuilder(text.length() + 2).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> s.append("\\\"");
+                case '\\' -> s.append("\\\\");
+                case '\n' -> s.append("\\n");
+                case '\r' -> s.append("\\r");
+                case '\t' -> s.append("\\t");
+                default -> {
+                    if (c < 0x20) {
+                        s.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
+                    } else {
+                        s.append(c);
+                    }
+                }
+            }
+        }
+        return s.append('"').toString();
+    }
 }

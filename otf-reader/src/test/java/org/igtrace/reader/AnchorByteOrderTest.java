@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
 import org.junit.jupiter.api.Tag;
@@ -28,6 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  * (checked here with otf2-print); igtrace must recognise exactly the anchors libotf2 opens.
  */
 class AnchorByteOrderTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
 
     private static Path copyPingPong(Path dir) throws IOException {
         Path source = TestTraces.otf2("scorep-ping-pong");

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import java.util.zip.Deflater;
+import org.igtrace.core.diagnostic.Remedy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * padding here is sparse (zeros that take no disk) or compressed, so the files cost nothing.
  */
 class ClaimedSizesTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
     @TempDir
     Path dir;
 

@@ -4,10 +4,10 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.timeline.StateClass;
 import org.igtrace.core.timeline.Timeline;
+import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
 
 /**
@@ -298,7 +298,7 @@ public final class SvgTimelineWriter {
     }
 
     private static String seconds(double v) {
-        return String.format(Locale.ROOT, "%.6f", v);
+        return Labels.fixed(v, 6);
     }
 
     private static String cssClass(int k) {
@@ -508,10 +508,10 @@ public final class SvgTimelineWriter {
         if (decimals == 0) {
             return String.valueOf((long) Math.rint(v));
         }
-        return String.format(Locale.ROOT, "%." + decimals + "f", v);
+        return Labels.fixed(v, decimals);
     }
 
     private static String fmt(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        return Labels.fixed(v, 1);
     }
 }

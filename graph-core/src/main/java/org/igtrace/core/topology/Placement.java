@@ -1,6 +1,7 @@
 package org.igtrace.core.topology;
 
 import java.util.Arrays;
+import org.igtrace.core.diagnostic.Remedy;
 
 /** Which topology node each process (by world rank) runs on. Several processes may share a node. */
 public final class Placement {
@@ -46,7 +47,7 @@ public final class Placement {
             if (node[r] < 0 || node[r] >= usable) {
                 if (description.equals("rank order")) {
                     return "the topology " + topology.name() + " has " + usable + " nodes, fewer than the " + node.length
-                            + " processes; give a larger topology or a --placement file";
+                            + " processes; give a larger topology or a " + Remedy.PLACEMENT.named() + " file";
                 }
                 return description + ": rank " + r + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
                         + (usable - 1);

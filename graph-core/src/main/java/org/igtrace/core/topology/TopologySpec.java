@@ -3,6 +3,7 @@ package org.igtrace.core.topology;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.TrafficEdge;
 import org.igtrace.core.profile.PairTraffic;
@@ -111,7 +112,7 @@ public record TopologySpec(String kind, int[] dimensions) {
                     yield new Star(n, 0);
                 }
                 if (centre < 0 || centre >= processes) {
-                    throw new IllegalArgumentException("--centre " + centre + ": there is no such rank (0.." + (processes - 1) + ")");
+                    throw new IllegalArgumentException(Remedy.CENTRE.named() + " " + centre + ": there is no such rank (0.." + (processes - 1) + ")");
                 }
                 int node = placement.nodeOf(centre);
                 if (node >= n) {

@@ -4,14 +4,111 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 
 /**
- * Numbers people read on a drawing: 3 significant digits and a unit ({@code 18.2 KB},
- * {@code 51.8 ms}, {@code w=0.812}). Data attributes keep every digit ({@code Numbers}).
+ * igtrace's one formatter of numbers people read, for every module that writes them (tables,
+ * summaries, notes, drawings, the report): 3 significant digits and a unit ({@code 18.2 KB},
+ * {@code 51.8 ms}, {@code 1.00 s}, {@code 10.0 GB/s}, {@code w=0.812}), fixed decimals. Data
+ * (JSON, CSV, graph attributes) keeps every digit ({@link Numbers}).
+ *
+ * <p>{@link #fixed} and {@link #g3} write what {@code String.format(Locale.ROOT, "%.Nf")} and
+ * {@code "%.3g"} write, without {@link java.util.Formatter}: its first use loads locale data, which
+ * costs a small run more than the rest of its summary. The same text: Double.toString's shortest
+ * digits rounded half up at the last digit kept, as the Formatter rounds them ({@code LabelsTest}
+ * compares the two).
  */
 public final class Labels {
     private static final String[] BYTES = {"B", "KB", "MB", "GB", "TB", "PB"};
     private static final String[] COUNTS = {"", "k", "M", "G", "T"};
 
+    /** A finite value as {@code 0.DIGITS x 10^point} read the other way: {@code point} digits before the decimal point. */
+    private record Digits(boolean negative, String digits, int point) {
+        static Digits of(double v) {
+            boolean negative = Double.compare(v, 0.0) < 0;
+            String text = Double.toString(Math.abs(v));
+            int e = text.indexOf('E');
+            String mantissa = e < 0 ? text : text.substring(0, e);
+            int dot = mantissa.indexOf('.');
+            String digits = mantissa.substring(0, dot) + mantissa.substring(dot + 1);
+            int point = dot + (e < 0 ? 0 : Integer.parseInt(text.substring(e + 1)));
+            int start = 0;
+            while (start < digits.length() - 1 && digits.charAt(start) == '0') {
+                start++;
+                point--;
+            }
+            int end = digits.length();
+            while (end > start + 1 && digits.charAt(end - 1) == '0') {
+                end--;
+            }
+            digits = digits.substring(start, end);
+            return digits.equals("0") ? new Digits(negative, "0", 1) : new Digits(negative, digits, point);
+        }
+
+        /** Rounded half up to the first {@code keep} digits (none: zero, or one unit of the next place). */
+        Digits round(int keep) {
+            if (keep >= digits.length() || digits.equals("0")) {
+                return this;
+            }
+            if (keep < 0 || keep == 0 && digits.charAt(0) < '5') {
+                return new Digits(negative, "0", 1);
+            }
+            if (keep == 0) {
+                return new Digits(negative, "1", point + 1);
+            }
+            char[] kept = digits.substring(0, keep).toCharArray();
+            if (digits.charAt(keep) >= '5') {
+                int i = keep - 1;
+                while (i >= 0 && kept[i] == '9') {
+                    kept[i--] = '0';
+                }
+                if (i < 0) {
+                    return new Digits(negative, "1", point + 1);
+                }
+                kept[i]++;
+            }
+            return new Digits(negative, new String(kept), point);
+        }
+
+        /** Plain notation with exactly {@code decimals} digits after the point. */
+        String fixed(int decimals) {
+            StringBuilder s = new StringBuilder(negative ? "-" : "");
+            if (point <= 0) {
+                s.append('0');
+            } else {
+                s.append(digits, 0, Math.min(point, digits.length())).append("0".repeat(Math.max(0, point - digits.length())));
+            }
+            if (decimals > 0) {
+                s.append('.');
+                for (int i = 0; i < decimals; i++) {
+                    int at = point + i;
+                    s.append(at >= 0 && at < digits.length() ? digits.charAt(at) : '0');
+                }
+            }
+            return s.toString();
+        }
+    }
+
     private Labels() {
+    }
+
+    /** {@code String.format(Locale.ROOT, "%." + decimals + "f", v)} for a finite {@code v}. */
+    public static String fixed(double v, int decimals) {
+        Digits d = Digits.of(v);
+        return d.round(d.point() + decimals).fixed(decimals);
+    }
+
+    /** {@code String.format(Locale.ROOT, "%.3g", v)} for a finite {@code v}. */
+    public static String g3(double v) {
+        Digits d = Digits.of(v);
+        if (d.digits().equals("0")) {
+            return d.fixed(2);
+        }
+        Digits r = d.round(3);
+        int exponent = r.point() - 1;
+        if (exponent >= -4 && exponent < 3) {
+            return r.fixed(2 - exponent);
+        }
+        String mantissa = new Digits(r.negative(), r.digits(), 1).fixed(2);
+        int a = Math.abs(exponent);
+        return mantissa + (exponent < 0 ? "e-" : "e+") + (a < 10 ? "0" : "") + a;
     }
 
     /** {@code value} rounded to {@code digits} significant digits, plain notation, no trailing zeros. */
@@ -65,6 +162,41 @@ public final class Labels {
             return significant(r * 1e3, 3) + " ms";
         }
         return a >= 1e-6 ? significant(r * 1e6, 3) + " us" : significant(r * 1e9, 3) + " ns";
+    }
+
+    /**
+     * Seconds as the summaries and tables print them, three significant digits with their trailing
+     * zeros ("%.3g") in s, ms or us: {@code 1.00 s}, {@code 45.6 ms}, {@code 789 us}, {@code 0 s}.
+     */
+    public static String seconds3(double s) {
+        double r = rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
+        double a = Math.abs(r);
+        if (a >= 1 || a == 0) {
+            return (g3(r) + " s").replace("0.00 s", "0 s");
+        }
+        if (a >= 1e-3) {
+            return g3(r * 1e3) + " ms";
+        }
+        return g3(r * 1e6) + " us";
+    }
+
+    /** A bandwidth in bytes/s: {@code 10.0 GB/s}, {@code 117 MB/s}, {@code inf}. */
+    public static String bandwidth(double b) {
+        if (Double.isInfinite(b)) {
+            return "inf";
+        }
+        if (b >= 1e9) {
+            return g3(b / 1e9) + " GB/s";
+        }
+        if (b >= 1e6) {
+            return g3(b / 1e6) + " MB/s";
+        }
+        return g3(b / 1e3) + " kB/s";
+    }
+
+    /** {@code part} as a percentage of {@code total} to one decimal: {@code 12.5%} (0 of 0 is 0.0%). */
+    public static String percent(double part, double total) {
+        return fixed(total == 0 ? 0 : 100 * part / total, 1) + "%";
     }
 
     private static String scaled(double value, String[] units, String space) {

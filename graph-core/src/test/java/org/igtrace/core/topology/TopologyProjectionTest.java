@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
@@ -17,6 +18,10 @@ import org.junit.jupiter.api.Test;
 
 /** Link loads computed by hand for small topologies; each routing written out in the comments. */
 class TopologyProjectionTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
 
     /** n processes; pair (a, b) carries bytes[i] in one message, for pairs listed as {a, b}. */
     private static TraceProfile profile(int n, int[][] pairs, double[] bytes) {

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -56,7 +57,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             if (!options.skipMissing()) {
                 long others = wanted.stream().filter(s -> files.events(s.id()) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
-                        + (others == 0 ? "" : "; use --skip-missing to build the graph from the other " + others
+                        + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others
                         + (others == 1 ? " stream" : " streams")));
             }
             missing.add(files.eventsName(stream.id()) + ": " + what);
@@ -250,8 +251,8 @@ public final class Otf1TraceReader implements PartitionedSource {
             throw new TraceReadException(file + ": " + e.getMessage());
         } catch (IOException e) {
             throw new TraceReadException(file + ": " + e.getMessage() + (files < 2 ? ""
-                    : files == 2 ? "; use --skip-damaged to build the graph from the other events file"
-                    : "; use --skip-damaged to build the graph from the other " + (files - 1) + " events files"));
+                    : files == 2 ? "; use " + Remedy.SKIP_DAMAGED.named() + " to build the graph from the other events file"
+                    : "; use " + Remedy.SKIP_DAMAGED.named() + " to build the graph from the other " + (files - 1) + " events files"));
         }
     }
 

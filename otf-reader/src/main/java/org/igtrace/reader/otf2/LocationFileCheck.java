@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
@@ -60,7 +61,7 @@ final class LocationFileCheck {
             // the other locations whose files are there and sound, not all those declared
             long others = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.events(l))).count();
             throw new TraceReadException(first.getValue().describe(describe(definitions, first.getKey())) + (others == 0 ? ""
-                    : "; use --skip-missing to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+                    : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
         }
         if (problems.size() == locations.length) {
             throw new TraceReadException(files.directory() + ": no complete and readable files of any of the "

@@ -13,6 +13,7 @@ import java.util.function.Predicate;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.Labels;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
@@ -308,7 +309,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             double eventSpan = (double) (lastEvent - firstEvent) / ticksPerSecond;
             if (span < 0 || eventSpan > span) {
                 if (span >= 0) {
-                    notes.add("the definitions give the trace a length of " + seconds(span) + ", but its events span " + seconds(eventSpan)
+                    notes.add("the definitions give the trace a length of " + Labels.seconds3(span) + ", but its events span " + Labels.seconds3(eventSpan)
                             + ": the time span shown is the events' (from the first to the last region, message or collective event)");
                 }
                 span = eventSpan;
@@ -331,13 +332,6 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                 counted == null ? "announced by the definitions (not checked)"
                         : unread == 0 ? "counted" : "counted in " + (locations.size() - unread) + " of " + locations.size() + " locations",
                 missing, notes);
-    }
-
-    /** Seconds for a note, three significant digits in s, ms or us. */
-    private static String seconds(double s) {
-        double a = Math.abs(org.igtrace.core.util.Labels.rounded(s, 3));
-        return a >= 1 || a == 0 ? String.format(java.util.Locale.ROOT, "%.3g s", s)
-                : a >= 1e-3 ? String.format(java.util.Locale.ROOT, "%.3g ms", s * 1e3) : String.format(java.util.Locale.ROOT, "%.3g us", s * 1e6);
     }
 
     /**

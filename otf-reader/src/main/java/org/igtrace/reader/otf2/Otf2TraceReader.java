@@ -16,6 +16,7 @@ import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -253,7 +254,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                 // 999999 locations" when 8 were there)
                 long others = java.util.Arrays.stream(locations).filter(l -> Files.isRegularFile(dir.resolve(l + ".evt"))).count();
                 throw new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
-                        : "; use --skip-missing to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+                        : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
             }
             missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
         }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
@@ -112,7 +113,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
             boolean full = String.valueOf(e.getMessage()).contains("No space left");
             throw new UncheckedIOException(directory() + ": cannot write " + what + " to a temporary file ("
                     + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()) + "); "
-                    + (full ? "free some space or name" : "name") + " another directory with --temp-dir", e);
+                    + (full ? "free some space or name" : "name") + " another directory with " + Remedy.TEMP_DIR.named(), e);
         }
     }
 

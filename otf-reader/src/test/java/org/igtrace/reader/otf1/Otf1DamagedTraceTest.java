@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
@@ -33,6 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --skip-damaged} leave that events file out with a note naming it.
  */
 class Otf1DamagedTraceTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
     private static final ReadOptions DEFAULT = new ReadOptions(false, 2);
     private static final AnalysisOptions WAITS = new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS);
 

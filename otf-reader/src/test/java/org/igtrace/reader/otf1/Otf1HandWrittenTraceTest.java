@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.zip.Deflater;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
@@ -26,6 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * with the expected numbers worked out from the lines themselves.
  */
 class Otf1HandWrittenTraceTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
     @TempDir
     Path dir;
 

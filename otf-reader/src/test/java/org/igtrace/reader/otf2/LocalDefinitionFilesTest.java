@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ExternalCommand;
@@ -34,6 +35,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * igtrace must refuse it naming the file, or with --skip-missing leave the location out and say so.
  */
 class LocalDefinitionFilesTest {
+    static {
+        Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
+    }
+
 
     static Stream<Path> allTraces() throws Exception {
         return TestTraces.allOtf2().stream();

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats;
 
 import java.util.List;
 import java.util.Map;
@@ -10,11 +10,12 @@ import org.igtrace.core.util.Numbers;
  * booleans and null, indented two spaces. Numbers print as {@link Numbers} does: whole numbers
  * without a fraction, others with the digits that round-trip; NaN and infinities as null.
  */
-final class Json {
+public final class Json {
     private Json() {
     }
 
-    static String write(Object value) {
+    /** {@code value} (a map, list, string, number, boolean or null) as JSON text, with a final line break. */
+    public static String write(Object value) {
         StringBuilder s = new StringBuilder();
         write(value, s, "");
         return s.append('\n').toString();
@@ -71,29 +72,11 @@ final class Json {
     }
 
     private static void string(String text, StringBuilder s) {
-        s.append('"');
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> s.append("\\\"");
-                case '\\' -> s.append("\\\\");
-                case '\n' -> s.append("\\n");
-                case '\r' -> s.append("\\r");
-                case '\t' -> s.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        s.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        s.append(c);
-                    }
-                }
-            }
-        }
-        s.append('"');
+        s.append(Escape.json(text));
     }
 
     /** A diagnostic as a JSON object: kind, count, the kind's second number, names, and its sentence. */
-    static Map<String, Object> diagnostic(Diagnostic d) {
+    public static Map<String, Object> diagnostic(Diagnostic d) {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("kind", d.kind().key());
         if (d.kind() != org.igtrace.core.diagnostic.DiagnosticKind.NOTE) {

@@ -1,6 +1,10 @@
-package org.igtrace.cli;
+package org.igtrace.formats.predict;
 
 import java.util.Locale;
+import org.igtrace.core.util.Labels;
+import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.Escape;
+import org.igtrace.formats.timeline.SvgTimelineWriter;
 
 /**
  * The SVG line plot of {@code igtrace predict --sweep ... -o plot.svg}: predicted run time (y, from
@@ -8,7 +12,7 @@ import java.util.Locale;
  * with the measured run time as a dashed line. An infinite value (bandwidth {@code inf}) has no place
  * on the x axis: its prediction is a dotted line across the plot, labelled with the value.
  */
-final class SweepPlot {
+public final class SweepPlot {
     private static final int WIDTH = 640, HEIGHT = 400, LEFT = 80, RIGHT = 20, TOP = 56, BOTTOM = 60;
 
     private final String parameter;
@@ -17,7 +21,7 @@ final class SweepPlot {
     private final double measured;
     private final String title;
 
-    SweepPlot(String parameter, double[] x, double[] y, double measured, String title) {
+    public SweepPlot(String parameter, double[] x, double[] y, double measured, String title) {
         this.parameter = parameter;
         this.x = x;
         this.y = y;
@@ -25,7 +29,8 @@ final class SweepPlot {
         this.title = title;
     }
 
-    String svg() {
+    /** The plot as an SVG document. */
+    public String svg() {
         double xmin = Double.POSITIVE_INFINITY, xmax = Double.NEGATIVE_INFINITY, ymax = measured;
         for (int i = 0; i < x.length; i++) {
             ymax = Math.max(ymax, y[i]);
@@ -45,7 +50,7 @@ final class SweepPlot {
         b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 + "font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
         b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>%n", LEFT, escape("predicted run time: " + title)));
+        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>%n", LEFT, Escape.xml("predicted run time: " + title)));
         int plotW = WIDTH - LEFT - RIGHT, plotH = HEIGHT - TOP - BOTTOM;
         b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>%n",
                 LEFT, TOP, plotW, plotH));
@@ -53,21 +58,21 @@ final class SweepPlot {
             double v = ymax * t / 4;
             double py = TOP + plotH - plotH * t / 4.0;
             b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", LEFT, py, LEFT + plotW, py));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, escape(Units.seconds(v))));
+            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, Escape.xml(Labels.seconds3(v))));
         }
         double mpy = TOP + plotH - plotH * measured / ymax;
         b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
                 LEFT, mpy, LEFT + plotW, mpy));
         // the lines' names stand in a key above the plot: inside it they sat on the curve or the grid
         int keyX = LEFT;
-        keyX = key(b, keyX, "gray", "6 4", "measured " + Units.seconds(measured));
+        keyX = key(b, keyX, "gray", "6 4", "measured " + Labels.seconds3(measured));
         StringBuilder points = new StringBuilder();
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
                 double py = TOP + plotH - plotH * y[i] / ymax;
                 b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
                         LEFT, py, LEFT + plotW, py));
-                keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Units.seconds(y[i]));
+                keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Labels.seconds3(y[i]));
                 continue;
             }
             double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
@@ -76,11 +81,11 @@ final class SweepPlot {
             b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1f77b4\"/>%n", px, py));
             // a label at the right edge ends there (centred, "10.0 GB/s" was cut off)
             b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>%n", px, TOP + plotH + 16,
-                    px > LEFT + plotW - 40 ? "end" : "middle", escape(label(x[i]))));
+                    px > LEFT + plotW - 40 ? "end" : "middle", Escape.xml(label(x[i]))));
         }
         b.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>%n", points.toString().strip()));
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s</text>%n", LEFT + plotW / 2, HEIGHT - 16,
-                escape(parameter), log ? " (log scale)" : ""));
+                Escape.xml(parameter), log ? " (log scale)" : ""));
         b.append("</svg>\n");
         return b.toString();
     }
@@ -90,19 +95,15 @@ final class SweepPlot {
         int y = TOP - 10;
         b.append(String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"%s\"/>%n",
                 x, y - 4, x + 24, y - 4, colour, dashes));
-        b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, escape(text)));
-        return x + 28 + (int) Math.ceil(org.igtrace.formats.timeline.SvgTimelineWriter.textWidth(text) * 12 / 11.0) + 16;
+        b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, Escape.xml(text)));
+        return x + 28 + (int) Math.ceil(SvgTimelineWriter.textWidth(text) * 12 / 11.0) + 16;
     }
 
     private String label(double v) {
         return switch (parameter) {
-            case "latency" -> Units.seconds(v);
-            case "bandwidth" -> Units.bandwidth(v);
-            default -> org.igtrace.core.util.Numbers.format(v);
+            case "latency" -> Labels.seconds3(v);
+            case "bandwidth" -> Labels.bandwidth(v);
+            default -> Numbers.format(v);
         };
-    }
-
-    private static String escape(String s) {
-        return org.igtrace.formats.Escape.xml(s);
     }
 }

@@ -1,10 +1,11 @@
-package org.igtrace.cli;
+package org.igtrace.formats.predict;
 
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.CollectiveFamily;
@@ -12,14 +13,22 @@ import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
+import org.igtrace.formats.EfficiencyText;
+import org.igtrace.formats.Escape;
 
-/** What {@code igtrace predict} prints: a table, JSON, CSV, or a sweep's SVG plot. */
-final class PredictionOutput {
-    enum Format {
+/**
+ * What {@code igtrace predict} writes: a table, JSON, CSV, or a sweep's SVG plot, from the
+ * predictions, the fits and the run's efficiency (the command adds its own lines on standard error).
+ */
+public final class PredictionWriter {
+    /** The output formats; SimGrid's is the command's (a directory). */
+    public enum Format {
         TEXT, JSON, CSV, SIMGRID;
 
-        static Format parse(String s) {
+        /** The format named {@code s} (any case), or null. */
+        public static Format parse(String s) {
             for (Format f : values()) {
                 if (f.name().equalsIgnoreCase(s == null ? "" : s.strip())) {
                     return f;
@@ -38,7 +47,7 @@ final class PredictionOutput {
     private final RecordedRun run;
     private final Efficiency efficiency;
 
-    PredictionOutput(String source, NetworkCalibration.Fit fit, List<CollectiveCalibration.FamilyFit> collectiveFits, Sweep sweep,
+    public PredictionWriter(String source, NetworkCalibration.Fit fit, List<CollectiveCalibration.FamilyFit> collectiveFits, Sweep sweep,
                      List<Prediction> predictions, RecordedRun run, Efficiency efficiency) {
         this.efficiency = efficiency;
         this.collectiveFits = collectiveFits;
@@ -55,7 +64,7 @@ final class PredictionOutput {
     private boolean gpuLeftOut;
 
     /** Marks the prediction as the self-prediction (the trace on its own fitted network) when {@code self}. */
-    PredictionOutput withSelfPrediction(boolean self, boolean gpu) {
+    public PredictionWriter withSelfPrediction(boolean self, boolean gpu) {
         Prediction first = predictions.get(0);
         this.selfError = self && first.measuredRuntime() > 0 ? first.predictedRuntime() / first.measuredRuntime() - 1 : Double.NaN;
         this.gpuLeftOut = gpu;
@@ -63,19 +72,19 @@ final class PredictionOutput {
     }
 
     /** A self-prediction that misses the measured run time by more than this share earns a warning. */
-    static final double SELF_PREDICTION_TOLERANCE = 0.10;
+    public static final double SELF_PREDICTION_TOLERANCE = 0.10;
 
     /**
      * The warning when the self-prediction misses the measured run time by more than 10 %, with the
      * likely reasons (a Score-P CUDA run was predicted 23.1 s against 44.2 s measured, without a word); else null.
      */
-    String selfPredictionWarning() {
+    public String selfPredictionWarning() {
         if (!(Math.abs(selfError) > SELF_PREDICTION_TOLERANCE)) {
             return null;
         }
         List<String> reasons = new ArrayList<>();
         if (fit.messages() > 0 && fit.messages() < FEW_FIT_MESSAGES) {
-            reasons.add("the network was fitted to only " + Summary.count(fit.messages(), "message", "messages"));
+            reasons.add("the network was fitted to only " + Diagnostic.count(fit.messages(), "message", "messages"));
         }
         if (efficiency.threaded()) {
             reasons.add("the processes run several threads, of which the replay models the one that calls MPI (a parallel region on it"
@@ -97,15 +106,33 @@ final class PredictionOutput {
         }
         return String.format(Locale.ROOT, "replayed on its own fitted network the trace is predicted %s, %+.1f%% off its measured %s;"
                         + " the likely reason: %s. Predictions for other networks rest on the same replay",
-                Units.seconds(predictions.get(0).predictedRuntime()), 100 * selfError, Units.seconds(predictions.get(0).measuredRuntime()),
+                Labels.seconds3(predictions.get(0).predictedRuntime()), 100 * selfError, Labels.seconds3(predictions.get(0).measuredRuntime()),
                 String.join("; ", reasons));
     }
 
-    Sweep sweep() {
+    public Sweep sweep() {
         return sweep;
     }
 
-    void write(Format format, Writer w) throws IOException {
+    /** The fitted network, or null when none was fitted. */
+    public NetworkCalibration.Fit fit() {
+        return fit;
+    }
+
+    public List<CollectiveCalibration.FamilyFit> collectiveFits() {
+        return collectiveFits;
+    }
+
+    public List<Prediction> predictions() {
+        return predictions;
+    }
+
+    public RecordedRun run() {
+        return run;
+    }
+
+    /** The table, JSON or CSV (SimGrid: the table). */
+    public void write(Format format, Writer w) throws IOException {
         switch (format) {
             case JSON -> w.write(json());
             case CSV -> w.write(csv());
@@ -113,83 +140,29 @@ final class PredictionOutput {
         }
     }
 
-    /** Lines for standard error: how the network was fitted, and the replay's notes. */
-    List<String> summary() {
-        List<String> lines = new ArrayList<>();
-        if (fit != null) {
-            String swept = sweep == null ? "" : sweep.parameter();
-            lines.add("igtrace predict: network measured: L = " + Units.seconds(fit.latency()) + ", B = " + Units.bandwidth(fit.bandwidth())
-                    + " from " + fit.how() + (swept.equals("latency") ? "; the sweep's latencies replace L"
-                    : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : ""));
-            String thin = thinFit(fit, run.largestSize());
-            if (thin != null) {
-                lines.add("igtrace predict: note: " + thin);
-            }
-        }
-        for (CollectiveCalibration.FamilyFit f : collectiveFits) {
-            lines.add("igtrace predict: collectives measured: " + f.family().words() + ": " + familyParameters(f) + " from " + f.fit().how());
-        }
-        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)%s",
-                run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(),
-                run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
-        for (String note : predictions.get(0).notes()) {
-            lines.add("igtrace predict: note: " + note);
-        }
-        String self = selfPredictionWarning();
-        if (self != null) {
-            lines.add("igtrace predict: warning: " + self);
-        }
-        return lines;
-    }
-
     /** Fewer messages than this behind a fitted network earn a note. */
-    static final long FEW_FIT_MESSAGES = 10;
-    /** A run whose largest message is more than this many times the fit's largest earns a note. */
-    static final double FAR_BEYOND_FIT = 16;
-
-    /**
-     * A note when the fitted network rests on few messages or is applied to messages far larger than
-     * any it was fitted to (a bandwidth fitted to two messages of 64 and 256 B put 3.8 s of transfer
-     * on 200 collectives of 332 kB each in vt-md-mpi-cuda, which ran 5.0 s in all: predicted 8.9 s);
-     * else null.
-     */
-    static String thinFit(NetworkCalibration.Fit fit, long runLargest) {
-        if (fit.messages() == 0) {
-            return null;
-        }
-        boolean few = fit.messages() < FEW_FIT_MESSAGES;
-        boolean beyond = fit.bandwidth() < Double.POSITIVE_INFINITY && runLargest > FAR_BEYOND_FIT * fit.largestSize();
-        if (!few && !beyond) {
-            return null;
-        }
-        String base = "the network was fitted to " + (few ? "only " : "") + fit.messages() + (fit.messages() == 1 ? " message" : " messages")
-                + " of at most " + Math.round(fit.largestSize()) + " bytes";
-        String far = beyond ? "; the run sends up to " + runLargest + " bytes in one message or collective contribution, "
-                + "so the prediction extrapolates the fit far beyond what was measured" : "";
-        return base + far + ": give --latency and --bandwidth of a network you know for a prediction that does not rest on it";
-    }
-
+    public static final long FEW_FIT_MESSAGES = 10;
     /** {@code L_f = .., B_f = ..} of a family's fit (a barrier's L_f alone: it sends no bytes). */
-    private static String familyParameters(CollectiveCalibration.FamilyFit f) {
-        return "L_f = " + Units.seconds(f.fit().latency())
-                + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Units.bandwidth(f.fit().bandwidth()));
+    public static String familyParameters(CollectiveCalibration.FamilyFit f) {
+        return "L_f = " + Labels.seconds3(f.fit().latency())
+                + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Labels.bandwidth(f.fit().bandwidth()));
     }
 
     private String text() {
         StringBuilder b = new StringBuilder();
         Prediction first = predictions.get(0);
         b.append("trace ").append(source).append('\n');
-        b.append("measured run time ").append(Units.seconds(first.measuredRuntime())).append('\n');
+        b.append("measured run time ").append(Labels.seconds3(first.measuredRuntime())).append('\n');
         if (sweep != null) {
             b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.parameter(), "predicted", "speedup"));
             for (int i = 0; i < predictions.size(); i++) {
                 Prediction p = predictions.get(i);
-                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Units.seconds(p.predictedRuntime()), p.speedup()));
+                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Labels.seconds3(p.predictedRuntime()), p.speedup()));
             }
             b.append(parameters(first.parameters(), true)).append('\n');
             return b.toString();
         }
-        b.append("predicted run time ").append(Units.seconds(first.predictedRuntime()))
+        b.append("predicted run time ").append(Labels.seconds3(first.predictedRuntime()))
                 .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
         String self = selfPredictionWarning();
         if (self != null) {
@@ -206,16 +179,16 @@ final class PredictionOutput {
             b.append('\n');
         }
         b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
-                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Units.seconds(efficiency.runtime()),
-                Units.seconds(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
+                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Labels.seconds3(efficiency.runtime()),
+                Labels.seconds3(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
                 efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
         if (efficiency.threaded()) {
-            b.append("efficiency: ").append(StatsTables.hybrid(efficiency)).append('\n');
+            b.append("efficiency: ").append(EfficiencyText.hybrid(efficiency)).append('\n');
         }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {
-            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Units.seconds(p.predictedTime()),
-                    Units.seconds(p.compute()), Units.seconds(p.mpi()), Units.seconds(p.waiting())));
+            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Labels.seconds3(p.predictedTime()),
+                    Labels.seconds3(p.compute()), Labels.seconds3(p.mpi()), Labels.seconds3(p.waiting())));
         }
         return b.toString();
     }
@@ -223,27 +196,28 @@ final class PredictionOutput {
     private String parameters(ReplayParameters p, boolean swept) {
         StringBuilder b = new StringBuilder("model: ");
         if (!swept || !sweep.parameter().equals("latency")) {
-            b.append("latency ").append(Units.seconds(p.latency())).append(", ");
+            b.append("latency ").append(Labels.seconds3(p.latency())).append(", ");
         }
         if (!swept || !sweep.parameter().equals("bandwidth")) {
-            b.append("bandwidth ").append(Units.bandwidth(p.bandwidth())).append(", ");
+            b.append("bandwidth ").append(Labels.bandwidth(p.bandwidth())).append(", ");
         }
         b.append("eager limit ").append(p.eagerLimit()).append(" bytes");
         if (!swept || !sweep.parameter().equals("cpu-ratio")) {
             b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
         }
         if (p.network() != null) {
-            b.append(", ").append(p.network().topology().name()).append(" with ").append(Units.seconds(p.hopLatency())).append(" per hop");
+            b.append(", ").append(p.network().topology().name()).append(" with ").append(Labels.seconds3(p.hopLatency())).append(" per hop");
         }
         if (p.contention()) {
             b.append(", endpoint contention");
         }
         if (fit != null) {
-            b.append(" (network measured: ").append(Summary.count(fit.messages(), "message", "messages")).append(')');
+            b.append(" (network measured: ").append(Diagnostic.count(fit.messages(), "message", "messages")).append(')');
         }
         return b.toString();
     }
 
+    /** A JSON number; an infinite one (a bandwidth) as the string "inf", NaN as null. */
     private static String number(double v) {
         return Double.isInfinite(v) ? "\"inf\"" : Double.isNaN(v) ? "null" : Numbers.format(v);
     }
@@ -251,7 +225,7 @@ final class PredictionOutput {
     private String json() {
         Prediction first = predictions.get(0);
         StringBuilder b = new StringBuilder("{\n");
-        b.append("  \"trace\": ").append(quote(source)).append(",\n");
+        b.append("  \"trace\": ").append(Escape.json(source)).append(",\n");
         b.append("  \"measured_runtime\": ").append(number(first.measuredRuntime())).append(",\n");
         if (sweep == null) {
             b.append("  \"predicted_runtime\": ").append(number(first.predictedRuntime())).append(",\n");
@@ -274,32 +248,32 @@ final class PredictionOutput {
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
-                    .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize())).append(", \"how\": ").append(quote(fit.how())).append("},\n");
+                    .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize())).append(", \"how\": ").append(Escape.json(fit.how())).append("},\n");
         }
         if (!collectiveFits.isEmpty()) {
             b.append("  \"collective_calibration\": [\n");
             for (int i = 0; i < collectiveFits.size(); i++) {
                 CollectiveCalibration.FamilyFit f = collectiveFits.get(i);
-                b.append("    {\"family\": ").append(quote(f.family().words())).append(", \"instances\": ").append(f.instances())
+                b.append("    {\"family\": ").append(Escape.json(f.family().words())).append(", \"instances\": ").append(f.instances())
                         .append(", \"latency\": ").append(number(f.fit().latency())).append(", \"bandwidth\": ")
                         .append(f.family() == CollectiveFamily.BARRIER ? "null" : number(f.fit().bandwidth()))
-                        .append(", \"how\": ").append(quote(f.fit().how())).append('}').append(i + 1 < collectiveFits.size() ? ",\n" : "\n");
+                        .append(", \"how\": ").append(Escape.json(f.fit().how())).append('}').append(i + 1 < collectiveFits.size() ? ",\n" : "\n");
             }
             b.append("  ],\n");
         }
         b.append("  \"efficiency\": {");
         int k = 0;
         for (var e : efficiency.graphAttributes().entrySet()) {
-            b.append(k++ == 0 ? "" : ", ").append(quote(e.getKey())).append(": ").append(number(e.getValue()));
+            b.append(k++ == 0 ? "" : ", ").append(Escape.json(e.getKey())).append(": ").append(number(e.getValue()));
         }
         b.append("},\n");
         b.append("  \"notes\": [");
         for (int i = 0; i < first.notes().size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(quote(first.notes().get(i)));
+            b.append(i == 0 ? "" : ", ").append(Escape.json(first.notes().get(i)));
         }
         b.append("],\n");
         if (sweep != null) {
-            b.append("  \"sweep\": {\"parameter\": ").append(quote(sweep.parameter())).append(", \"points\": [\n");
+            b.append("  \"sweep\": {\"parameter\": ").append(Escape.json(sweep.parameter())).append(", \"points\": [\n");
             // each point with its own processes (a top-level list held the first point's rows only)
             for (int i = 0; i < predictions.size(); i++) {
                 Prediction q = predictions.get(i);
@@ -351,27 +325,8 @@ final class PredictionOutput {
         return Double.isInfinite(v) ? "inf" : Numbers.format(v);
     }
 
-    private static String quote(String s) {
-        StringBuilder b = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                case '\n' -> b.append("\\n");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.append('"').toString();
-    }
-
     /** A line plot of predicted run time against the swept parameter (log x axis when values span over 10x). */
-    void writeSvg(Writer w) throws IOException {
+    public void writeSvg(Writer w) throws IOException {
         w.write(new SweepPlot(sweep.parameter(), sweep.values(), predictions.stream().mapToDouble(Prediction::predictedRuntime).toArray(),
                 predictions.get(0).measuredRuntime(), source).svg());
     }

@@ -1,0 +1,53 @@
+package org.igtrace.core.util;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Locale;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Labels writes what java.util.Formatter writes for "%.0f" to "%.6f" and "%.3g": the JDK is the oracle. */
+class LabelsTest {
+    private static void same(double v) {
+        assertEquals(String.format(Locale.ROOT, "%.3g", v), Labels.g3(v), "%.3g of " + v);
+        for (int decimals = 0; decimals <= 6; decimals++) {
+            assertEquals(String.format(Locale.ROOT, "%." + decimals + "f", v), Labels.fixed(v, decimals),
+                    "%." + decimals + "f of " + v);
+        }
+    }
+
+    @Test
+    void asTheFormatterWritesThem() {
+        double[] chosen = {0, -0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 0.95, 9.995, 99.95, 999.5, 999.4, 1000, 12345.678, 0.0001,
+            0.00009999, 0.000099995, 1e-5, 1.5e-7, 51.772483999999994, 42.55, 42.65, 100, 99.99, 0.999, 0.9995, 1e22, 2.5e-3,
+            -51.77, -0.05, -999.5, 0.0049999, 0.005, 123456789.123, 1.0 / 3, 2.0 / 3, 5e-324, 1e300};
+        for (double v : chosen) {
+            same(v);
+        }
+        SplittableRandom random = new SplittableRandom(14);
+        for (int i = 0; i < 2_000; i++) {
+            same(Math.scalb(random.nextDouble() - 0.3, random.nextInt(-30, 30)));
+            same(random.nextInt(-100_000, 100_000) / 1000.0 + (random.nextBoolean() ? 0.0005 : 0)); // ties in decimal
+        }
+    }
+
+    /** The units every command prints (they were six formatters in four modules; issue 35). */
+    @Test
+    void secondsBandwidthsAndPercentages() {
+        assertEquals("1.00 s", Labels.seconds3(0.9999996)); // rounded in its own unit, not "1.00e+03 ms"
+        assertEquals("45.6 ms", Labels.seconds3(0.04556));
+        assertEquals("789 us", Labels.seconds3(0.000789));
+        assertEquals("0 s", Labels.seconds3(0));
+        assertEquals("1.21 ms", Labels.seconds3(0.001205)); // half up of the decimal 1.205, as it reads
+        assertEquals("28.8 ms", Labels.seconds(0.0288));
+        assertEquals("500 us", Labels.seconds(0.0005));
+        assertEquals("1 ms", Labels.seconds(0.0009995));
+        assertEquals("10.0 GB/s", Labels.bandwidth(1e10));
+        assertEquals("117 MB/s", Labels.bandwidth(117e6));
+        assertEquals("inf", Labels.bandwidth(Double.POSITIVE_INFINITY));
+        assertEquals("12.5%", Labels.percent(1, 8));
+        assertEquals("0.0%", Labels.percent(0, 0));
+        assertEquals("0.000843", Labels.significant(0.000843, 4)); // never in exponent form (the report's numbers)
+        assertEquals("0.000097", Labels.significant(9.7e-5, 4));
+    }
+}
