@@ -6,7 +6,7 @@ import org.igtrace.core.diagnostic.Remedy;
  * The command-line option of each {@link Remedy} that core and the readers advise: the one place
  * where their messages get the option's text ("use --skip-missing to ...").
  */
-final class OptionNames {
+public final class OptionNames {
     static {
         Remedy.nameWith(OptionNames::option);
     }
@@ -14,8 +14,11 @@ final class OptionNames {
     private OptionNames() {
     }
 
-    /** Makes the remedies named by their options (the first use of this class does it). */
-    static void install() {
+    /**
+     * Makes the remedies named by their options (the first use of this class does it); a JVM that
+     * runs part of a command without its command line (a Spark executor) calls it too.
+     */
+    public static void install() {
         // the static initializer did it
     }
 

@@ -30,6 +30,10 @@ import org.igtrace.core.wait.WaitStates;
  * counts.
  */
 final class JoinTask implements FlatMapFunction<Iterator<Row>, Row> {
+    static {
+        org.igtrace.cli.OptionNames.install(); // an executor's advice names the options, as the driver's does
+    }
+
     private final Broadcast<int[][]> communicators;
     private final int processes;
     private final boolean constraints;

@@ -30,6 +30,10 @@ import org.igtrace.reader.TraceReadException;
  * record blocks, each with the key it is joined under.
  */
 final class LocationTask implements FlatMapFunction<Iterator<Long>, Row> {
+    static {
+        org.igtrace.cli.OptionNames.install(); // an executor's advice names the options, as the driver's does
+    }
+
     private final Broadcast<PartReader> trace;
     private final Broadcast<int[][]> plan;
     private final boolean modelCollectives;
