@@ -12,8 +12,10 @@ import java.util.concurrent.Callable;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
+import org.igtrace.core.timeline.CallCapture;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
@@ -215,16 +217,25 @@ public final class TimelineCommand implements Callable<Integer> {
         }
     }
 
+    /** A trace-event export: the calls and messages kept while the trace is read, and the writer they go to. */
+    private record EventExport(CallCapture capture, TraceEventWriter writer) {
+    }
+
+    /** The processes as the trace-event writers name them. */
+    private static List<TraceEventWriter.Process> processes(TraceDefinitions definitions) {
+        return definitions.processes().stream().map(p -> new TraceEventWriter.Process(p.rank(), p.name())).toList();
+    }
+
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
             throws IOException {
         int columns = SvgTimelineWriter.columns(width);
-        TraceSession.Subscription<PerfettoExport> perfetto = !chosen.events() ? null
+        TraceSession.Subscription<EventExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
                     try {
                         TraceEventWriter writer = chosen == Format.PERFETTO
-                                ? new PerfettoTraceWriter(bytes, PerfettoExport.processes(d), d.ticksPerSecond(), d::regionName,
+                                ? new PerfettoTraceWriter(bytes, processes(d), d.ticksPerSecond(), d::regionName,
                                         r -> d.mpiCall(r).isMpi())
-                                : new ChromeJsonWriter(out, PerfettoExport.processes(d), d.startTicks(), d.ticksPerSecond(), d::regionName,
+                                : new ChromeJsonWriter(out, processes(d), d.startTicks(), d.ticksPerSecond(), d::regionName,
                                         r -> d.mpiCall(r).isMpi());
                         // the head of a streamed export leaves as soon as the definitions are read
                         if (bytes != null) {
@@ -232,11 +243,11 @@ public final class TimelineCommand implements Callable<Integer> {
                         } else {
                             out.flush();
                         }
-                        return new PerfettoExport(d, writer, store);
+                        return new EventExport(new CallCapture(d, writer, store), writer);
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
-                });
+                }, EventExport::capture);
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
                 : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));
@@ -253,8 +264,9 @@ public final class TimelineCommand implements Callable<Integer> {
             throw new CommandExit(e.getMessage(), 2);
         }
         if (chosen.events()) {
-            PerfettoExport export = perfetto.get();
-            long calls = export.finish();
+            CallCapture export = perfetto.get().capture();
+            export.writeTo();
+            long calls = perfetto.get().writer().finish();
             if (!quiet) {
                 parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export.flows(), "message", "messages")
                         + " written as trace events"

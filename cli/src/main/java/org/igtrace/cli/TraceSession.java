@@ -113,6 +113,21 @@ final class TraceSession {
     }
 
     /**
+     * One more analysis the read feeds through its part {@code taps} (an analysis that holds more
+     * than the taps, e.g. an export and its writer).
+     *
+     * @param analysis makes the analysis from the trace's definitions
+     * @param taps     the analysis's part the read feeds
+     * @param <T>      the analysis
+     * @return where the command finds the analysis after {@link #start}
+     */
+    <T> Subscription<T> subscribe(Function<TraceDefinitions, T> analysis, Function<T, EventTaps> taps) {
+        Subscription<T> s = new Subscription<>(analysis, taps);
+        subscriptions.add(s);
+        return s;
+    }
+
+    /**
      * One more analysis fed every event the selection keeps, beside the profile (no filter of its
      * own, no match records).
      *

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.core.timeline;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,11 +14,11 @@ import org.igtrace.core.util.RecordBlocks;
 /**
  * The matched messages of the join that measures waits, kept per join task (sender, receiver, send
  * and receive ticks as variable-length deltas in a {@link BlockStream} of a store that spills) so
- * that {@link #forEach} hands them on in the order one join thread would have: the Perfetto
+ * that {@link #forEach} hands them on in the order one join thread would have: the trace-event
  * export's flow ids and lines do not depend on the number of threads. A join thread keeps one
  * stream open, its current task's.
  */
-final class PerfettoFlows implements MatchTap {
+final class CapturedFlows implements MatchTap {
     /** Receives the flows in order. */
     @FunctionalInterface
     interface Flow {
@@ -28,7 +28,7 @@ final class PerfettoFlows implements MatchTap {
     private final RecordBlocks store;
     private final Map<Integer, TaskFlows> byTask = new ConcurrentHashMap<>();
 
-    PerfettoFlows(RecordBlocks store) {
+    CapturedFlows(RecordBlocks store) {
         this.store = store;
     }
 

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.core.timeline;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,38 +18,36 @@ import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.MatchTap;
-import org.igtrace.formats.timeline.TraceEventWriter;
 
 /**
  * Keeps every region call and matched message of the read for a trace-event export (Perfetto's
- * protobuf trace or Chrome's JSON, {@link TraceEventWriter}): each location's enters and leaves
+ * protobuf trace or Chrome's JSON: a {@link CallSink}): each location's enters and leaves
  * (region, time: raw ticks, as variable-length deltas in a {@link BlockStream} of a store that
  * spills to a temporary file beyond its budget; a leave without its enter is dropped) as the read
  * passes, since the clock offsets are known only after it, and the join's messages by join task
- * ({@link PerfettoFlows}). {@link #finish()} hands them to the writer on corrected clocks: the
+ * ({@link CapturedFlows}). {@link #writeTo()} hands them to the sink on corrected clocks: the
  * threads, the flows (in the order one join thread would have found them), then each location's
  * events in process and location order.
  */
-final class PerfettoExport implements EventTaps {
+public final class CallCapture implements EventTaps {
     private final TraceDefinitions definitions;
-    private final TraceEventWriter writer;
+    private final CallSink writer;
     private final RecordBlocks store;
     private final Map<Integer, Long> threadOfProcess = new ConcurrentHashMap<>();
     private final Queue<Calls> locations = new ConcurrentLinkedQueue<>();
     private long[] offsets;
-    private PerfettoFlows messages;
+    private CapturedFlows messages;
     private long flows;
 
-    /** @param store where the calls wait for the clock offsets (open until {@link #finish()} returns) */
-    PerfettoExport(TraceDefinitions definitions, TraceEventWriter writer, RecordBlocks store) {
+    /**
+     * @param definitions the trace's definitions
+     * @param writer where {@link #writeTo()} hands the calls and messages
+     * @param store where the calls wait for the clock offsets (open until {@link #writeTo()} returns)
+     */
+    public CallCapture(TraceDefinitions definitions, CallSink writer, RecordBlocks store) {
         this.definitions = definitions;
         this.writer = writer;
         this.store = store;
-    }
-
-    /** The processes as the writers name them. */
-    static List<TraceEventWriter.Process> processes(TraceDefinitions definitions) {
-        return definitions.processes().stream().map(p -> new TraceEventWriter.Process(p.rank(), p.name())).toList();
     }
 
     @Override
@@ -71,23 +69,27 @@ final class PerfettoExport implements EventTaps {
     @Override
     public MatchTap matches(long[] offsets) {
         this.offsets = offsets.clone();
-        this.messages = new PerfettoFlows(store);
+        this.messages = new CapturedFlows(store);
         return messages;
     }
 
-    /** Writes the threads, flows and calls kept, and closes the output; returns the number of calls written. */
-    long finish() {
+    /**
+     * Hands the threads, flows and calls kept to the sink, on corrected clocks.
+     *
+     * @throws UncheckedIOException when the sink's output fails
+     */
+    public void writeTo() {
         try {
             List<Calls> ordered = new ArrayList<>(locations);
             ordered.sort(Comparator.comparingInt((Calls c) -> c.process).thenComparingLong(c -> c.thread));
-            List<TraceEventWriter.Thread> threads = new ArrayList<>();
+            List<CallSink.Thread> threads = new ArrayList<>();
             int previous = Integer.MIN_VALUE, index = 0;
             long origin = definitions.startTicks();
             for (Calls c : ordered) {
                 // "thread 0" of each process, in location order: the viewer showed the location's number
                 index = c.process == previous ? index + 1 : 0;
                 previous = c.process;
-                threads.add(new TraceEventWriter.Thread(c.process, c.thread, index));
+                threads.add(new CallSink.Thread(c.process, c.thread, index));
                 origin = Math.min(origin, definitions.startTicks() + offset(c.process));
             }
             writer.threads(threads, origin);
@@ -112,13 +114,13 @@ final class PerfettoExport implements EventTaps {
                 writer.location(threads.get(i));
                 ordered.get(i).write();
             }
-            return writer.finish();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    long flows() {
+    /** @return the messages handed to the sink as flows */
+    public long flows() {
         return flows;
     }
 
