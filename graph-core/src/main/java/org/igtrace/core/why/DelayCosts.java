@@ -63,6 +63,7 @@ public final class DelayCosts {
         }
         // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs
         SortedRecords intervals = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
+        SortedRecords byEnd = new SortedRecords(store, 6, 2); // the same as process, to, from, -end, seq, side
         SortedRecords latest = new SortedRecords(store, 8, 2); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
         long[] r = new long[8];
         for (int w = 0; w < n; w++) {
@@ -75,7 +76,9 @@ public final class DelayCosts {
                 s = Math.max(s, Math.max(before(pair, enter), before(pair, causeEnter)));
                 long start = Math.max(s, runStart);
                 put(intervals, r, c, start, Math.max(start, causeEnter), -end, seq, 0);
+                put(byEnd, r, c, Math.max(start, causeEnter), start, -end, seq, 0);
                 put(intervals, r, w, start, Math.max(start, enter), -end, seq, 1);
+                put(byEnd, r, w, Math.max(start, enter), start, -end, seq, 1);
                 r[0] = -end;
                 r[1] = seq;
                 r[2] = w;
@@ -87,7 +90,8 @@ public final class DelayCosts {
                 latest.add(r);
             }
         }
-        SortedRecords found = compute(slices, waits, SortedRecords.merge(List.of(intervals)), store);
+        SortedRecords found = compute(slices, waits, new Side(SortedRecords.merge(List.of(intervals)), false),
+                new Side(SortedRecords.merge(List.of(byEnd)), true), store);
         SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)), overlaps = SortedRecords.merge(List.of(found));
         long[] m = new long[8], f = new long[6];
         boolean more = overlaps.next(f);
@@ -198,27 +202,84 @@ public final class DelayCosts {
     }
 
     /**
-     * The compute of each side of every wait in its interval (records sorted by process, then start): per process
-     * one read of its slices for all its intervals; found as -end, seq, side, the order found, region, ticks.
+     * The compute of each side of every wait in its interval ({@code starts} sorted by process, then start;
+     * {@code ends} the same by process, then end): per process one read of its slices for all its intervals; found
+     * as -end, seq, side, the order found, region, ticks.
      */
-    private static SortedRecords compute(RegionSlices slices, WaitLog waits, SortedRecords.Merged intervals, RecordBlocks store) {
+    private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store) {
         SortedRecords found = new SortedRecords(store, 6, 4);
-        long[] r = new long[6], out = new long[6];
+        long[] out = new long[6];
         long[] counter = {0};
+        boolean streamed = slices.definitions().regionCount() + 1 <= SliceQueries.COUNTERS;
         Intervals mine = new Intervals();
-        boolean more = intervals.next(r);
-        while (more) {
-            int p = (int) r[0];
+        while (starts.process() >= 0) {
+            int p = (int) starts.process();
+            starts.on(p);
+            ends.on(p);
+            if (streamed) { // nothing per interval held
+                RunningTotals.compute(slices, p, waits.offset(p), starts, ends, (e, region, ticks) ->
+                        put(found, out, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks));
+                continue;
+            }
             mine.clear();
-            while (more && r[0] == p) {
-                mine.add(r);
-                more = intervals.next(r);
+            while (starts.next()) {
+                mine.add(starts.r);
+            }
+            while (ends.next()) {
+                continue;
             }
             long[] from = Arrays.copyOf(mine.from, mine.size), to = Arrays.copyOf(mine.to, mine.size);
             SliceQueries.compute(slices, p, waits.offset(p), from, to, (q, region, mpi, ticks) ->
                     put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks));
         }
         return found;
+    }
+
+    /** The intervals of one process at a time, sorted by start or by end, read from the sorted intervals of all. */
+    private static final class Side implements RunningTotals.Source {
+        private final SortedRecords.Merged merged;
+        private final boolean byEnd;
+        /** The current interval: process, then from and to (by start) or to and from (by end), -end, seq, side. */
+        final long[] r = new long[6];
+        private final long[] ahead = new long[6];
+        private boolean more;
+        private long process;
+
+        Side(SortedRecords.Merged merged, boolean byEnd) {
+            this.merged = merged;
+            this.byEnd = byEnd;
+            this.more = merged.next(ahead);
+        }
+
+        /** The process of the next interval, -1: none left. */
+        long process() {
+            return more ? ahead[0] : -1;
+        }
+
+        /** Reads the intervals of {@code p} from now on. */
+        void on(int p) {
+            process = p;
+        }
+
+        @Override
+        public boolean next() {
+            if (!more || ahead[0] != process) {
+                return false;
+            }
+            System.arraycopy(ahead, 0, r, 0, 6);
+            more = merged.next(ahead);
+            return true;
+        }
+
+        @Override
+        public long from() {
+            return byEnd ? r[2] : r[1];
+        }
+
+        @Override
+        public long to() {
+            return byEnd ? r[1] : r[2];
+        }
     }
 
     /** The latest of the sorted times of {@code list} earlier than {@code t}, or Long.MIN_VALUE. */
