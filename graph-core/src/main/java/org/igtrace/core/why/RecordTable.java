@@ -10,28 +10,30 @@ import org.igtrace.core.util.RecordBlocks;
 /**
  * Sorted records in groups, read by position: the merged records of a {@link SortedRecords} sorted by
  * group (field 0) are kept per group in blocks of {@link #BLOCK} fixed-width records in the {@link RecordBlocks}
- * store; a {@link Group} reads record k's fields, loading its block (at most {@link #CACHED} blocks are
- * decoded at once, table-wide), and finds the first record whose field 1 is at least t through the first value of
+ * store; a {@link Group} reads record k's fields, loading its block (one per group, at most
+ * {@link #CACHED_BYTES} of blocks decoded at once, table-wide), and finds the first record whose field 1 is at least t through the first value of
  * each block (the only thing kept per block besides its handle). Memory: the decoded blocks and
  * 12 bytes a block; not the records.
  */
 final class RecordTable {
     /** Records per block. */
     static final int BLOCK = 256;
-    /** Blocks decoded at once. */
-    static final int CACHED = 256;
+    /** Bytes of blocks decoded at once, table-wide (at least 64 blocks). */
+    static final int CACHED_BYTES = 8 << 20;
 
     private final RecordBlocks store;
     /** Fields kept per record (the group's is not). */
     private final int fields;
     private final Map<Long, Group> groups = new HashMap<>();
     private final ArrayDeque<Group> cached = new ArrayDeque<>();
+    private final int cachedBlocks;
     private byte[] scratch;
 
     /** The table of the records of {@code merged} ({@code width} fields, sorted by field 0, then field 1). */
     RecordTable(RecordBlocks store, SortedRecords.Merged merged, int width) {
         this.store = store;
         this.fields = width - 1;
+        this.cachedBlocks = Math.max(64, CACHED_BYTES / (BLOCK * fields * 8));
         long[] r = new long[width];
         Group g = null;
         while (merged.next(r)) {
@@ -119,7 +121,7 @@ final class RecordTable {
 
         private void load(int b) {
             if (block == null) {
-                if (cached.size() >= CACHED) {
+                if (cached.size() >= cachedBlocks) {
                     Group old = cached.pollFirst();
                     block = old.block;
                     old.block = null;
