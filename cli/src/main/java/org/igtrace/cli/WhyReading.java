@@ -91,12 +91,14 @@ final class WhyReading {
         RegionSlices slices;
         ActivityRecorder recorder;
         volatile WaitLog waits;
+        private RecordBlocks store;
 
         Taps(boolean record) {
             this.record = record;
         }
 
         EventTaps on(TraceDefinitions d, RecordBlocks store) {
+            this.store = store;
             slices = new RegionSlices(d, store);
             recorder = record ? new ActivityRecorder(d, store) : null;
             return this;
@@ -114,7 +116,7 @@ final class WhyReading {
 
         @Override
         public MatchTap matches(long[] offsets) {
-            waits = new WaitLog(offsets);
+            waits = new WaitLog(offsets, store); // the waits too go to the store (spilled beyond its budget)
             return waits;
         }
     }

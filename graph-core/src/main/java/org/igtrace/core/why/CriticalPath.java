@@ -76,16 +76,18 @@ public final class CriticalPath {
         if (p < 0) {
             return new CriticalPath(segments, 0, 0);
         }
+        WaitLog.Waits[] of = new WaitLog.Waits[n];
         int[] cursor = new int[n];
         for (int q = 0; q < n; q++) {
-            cursor[q] = waits.ofWaiter(q).length;
+            of[q] = waits.ofWaiter(q);
+            cursor[q] = of[q].size();
         }
         long t = runEnd;
         int still = 0; // jumps in a row that did not move back in time
         while (true) {
-            int[] mine = waits.ofWaiter(p);
+            WaitLog.Waits mine = of[p];
             int k = cursor[p];
-            while (k > 0 && waits.enter(mine[k - 1]) >= t) {
+            while (k > 0 && mine.enter(k - 1) >= t) {
                 k--;
             }
             cursor[p] = k;
@@ -94,13 +96,16 @@ public final class CriticalPath {
                 break;
             }
             // the call's wait that ended last (a call may hold several: a late sender and a late receiver)
-            int best = mine[k - 1];
-            for (int j = k - 2; j >= 0 && waits.enter(mine[j]) == waits.enter(best); j--) {
-                if (waits.end(mine[j]) > waits.end(best)) {
-                    best = mine[j];
+            int best = k - 1;
+            long bestEnter = mine.enter(best), bestEnd = mine.end(best);
+            for (int j = k - 2; j >= 0 && mine.enter(j) == bestEnter; j--) {
+                long end = mine.end(j);
+                if (end > bestEnd) {
+                    best = j;
+                    bestEnd = end;
                 }
             }
-            long jump = Math.max(runStart, Math.min(waits.end(best), t));
+            long jump = Math.max(runStart, Math.min(bestEnd, t));
             if (jump == t && ++still > n) {
                 // a ring of waits ending at one instant: leave this call behind and stay
                 cursor[p] = k - 1;
@@ -110,9 +115,10 @@ public final class CriticalPath {
             if (jump < t) {
                 still = 0;
             }
-            long transfer = Math.max(0, Math.min(waits.leave(best), t) - jump);
-            segments.add(new Segment(p, jump, t, waits.cause(best), transfer));
-            p = waits.cause(best);
+            long transfer = Math.max(0, Math.min(mine.leave(best), t) - jump);
+            int cause = mine.cause(best);
+            segments.add(new Segment(p, jump, t, cause, transfer));
+            p = cause;
             t = jump;
         }
         Collections.reverse(segments);

@@ -6,7 +6,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.igtrace.core.util.IndexSort;
+import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Who caused the waiting (definitions section 14, the root-cause analysis of Scalasca's delay
@@ -43,93 +43,95 @@ public final class DelayCosts {
         this.total = total;
     }
 
-    /** The causes of the waits of {@code waits}, with each process's compute read from {@code slices}; {@code runStart} corrected ticks. */
+    /**
+     * The causes of the waits of {@code waits}, with each process's compute read from {@code slices}; {@code runStart} corrected ticks.
+     * Nothing per wait stays on the heap: the synchronisations, the intervals, the compute found in them and the waits
+     * latest first are sorted in runs in the waits' store ({@link SortedRecords}); what flows into a wait is kept until
+     * that wait is handled.
+     */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart) {
-        int n = waits.processCount(), m = waits.size();
-        long[] start = syncStarts(waits, runStart);
-        // the compute of each side in its interval: per wait, the cause's (side 0) and the waiter's (side 1) region ticks
-        // per wait and side, a list of its overlaps (the last one found first, linked by Overlaps.next)
-        int[][] head = new int[2][m];
-        Arrays.fill(head[0], -1);
-        Arrays.fill(head[1], -1);
-        Overlaps found = new Overlaps();
-        // per process, its intervals of both sides (query 2 i + side), one read of its slices for both
-        int[] first = new int[n + 1];
-        for (int i = 0; i < m; i++) {
-            first[waits.cause(i) + 1]++;
-            first[waits.waiter(i) + 1]++;
-        }
+        int n = waits.processCount();
+        RecordBlocks store = waits.store();
+        WaitLog.Waits[] of = new WaitLog.Waits[n];
         for (int p = 0; p < n; p++) {
-            first[p + 1] += first[p];
+            of[p] = waits.ofWaiter(p);
         }
-        int[] queries = new int[2 * m], fill = Arrays.copyOf(first, n);
-        for (int i = 0; i < m; i++) {
-            queries[fill[waits.cause(i)]++] = 2 * i;
-            queries[fill[waits.waiter(i)]++] = 2 * i + 1;
-        }
+        RecordTable syncs = syncs(of, store);
+        RecordTable.Group[] collectives = new RecordTable.Group[n];
         for (int p = 0; p < n; p++) {
-            int count = first[p + 1] - first[p], at = first[p];
-            long[] from = new long[count], to = new long[count];
-            for (int k = 0; k < count; k++) {
-                int query = queries[at + k], i = query >>> 1;
-                from[k] = start[i];
-                to[k] = Math.max(start[i], (query & 1) == 0 ? waits.causeEnter(i) : waits.enter(i));
-            }
-            int[] order = SliceQueries.byStart(from, to);
-            long[] f = new long[count], t = new long[count];
-            for (int k = 0; k < count; k++) {
-                f[k] = from[order[k]];
-                t[k] = to[order[k]];
-            }
-            SliceQueries.compute(slices, p, waits.offset(p), f, t, (q, region, mpi, ticks) -> {
-                int query = queries[at + order[q]], i = query >>> 1;
-                int[] heads = head[query & 1];
-                // one entry per region of a wait's side (not per slice: 26 M entries on the 98 M-event stencil)
-                for (int e = heads[i]; e >= 0; e = found.next[e]) {
-                    if (found.region[e] == region) {
-                        found.ticks[e] += ticks;
-                        return;
-                    }
-                }
-                heads[i] = found.add(region, ticks, heads[i]);
-            });
+            collectives[p] = syncs.group(p);
         }
-        int[] latestFirst = new int[m];
-        for (int i = 0; i < m; i++) {
-            latestFirst[i] = i;
+        // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs
+        SortedRecords intervals = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
+        SortedRecords byEnd = new SortedRecords(store, 6, 2); // the same as process, to, from, -end, seq, side
+        SortedRecords latest = new SortedRecords(store, 8, 2); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
+        long[] r = new long[8];
+        for (int w = 0; w < n; w++) {
+            WaitLog.Waits mine = of[w];
+            for (int k = 0; k < mine.size(); k++) {
+                int c = mine.cause(k);
+                long enter = mine.enter(k), causeEnter = mine.causeEnter(k), end = mine.end(k), seq = mine.seq(k);
+                RecordTable.Group pair = syncs.group(n + (long) Math.min(w, c) * n + Math.max(w, c));
+                long s = Math.max(before(collectives[w], enter), before(collectives[c], causeEnter));
+                s = Math.max(s, Math.max(before(pair, enter), before(pair, causeEnter)));
+                long start = Math.max(s, runStart);
+                put(intervals, r, c, start, Math.max(start, causeEnter), -end, seq, 0);
+                put(byEnd, r, c, Math.max(start, causeEnter), start, -end, seq, 0);
+                put(intervals, r, w, start, Math.max(start, enter), -end, seq, 1);
+                put(byEnd, r, w, Math.max(start, enter), start, -end, seq, 1);
+                r[0] = -end;
+                r[1] = seq;
+                r[2] = w;
+                r[3] = c;
+                r[4] = mine.ticks(k);
+                r[5] = enter;
+                r[6] = causeEnter;
+                r[7] = start;
+                latest.add(r);
+            }
         }
-        IndexSort.sort(latestFirst, (x, y) -> waits.end(x) != waits.end(y) ? Long.compare(waits.end(y), waits.end(x)) : Integer.compare(x, y));
-        double[] inflow = new double[m];
-        boolean[] done = new boolean[m];
+        SortedRecords found = compute(slices, waits, new Side(SortedRecords.merge(List.of(intervals)), false),
+                new Side(SortedRecords.merge(List.of(byEnd)), true), store);
+        SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)), overlaps = SortedRecords.merge(List.of(found));
+        long[] m = new long[8], f = new long[6];
+        boolean more = overlaps.next(f);
+        Map<Long, Double> inflow = new HashMap<>();
         Map<Long, Double> cost = new HashMap<>();
         double[] byProcess = new double[n];
         Map<Long, Double> byPair = new HashMap<>();
         double total = 0;
-        for (int i : latestFirst) {
-            done[i] = true;
-            int c = waits.cause(i);
-            double mass = waits.ticks(i) + inflow[i];
-            total += waits.ticks(i);
-            byPair.merge((long) c * n + waits.waiter(i), (double) waits.ticks(i), Double::sum);
-            Map<Integer, Long> excess = excess(found, head, i);
+        Overlaps[] sides = {new Overlaps(), new Overlaps()};
+        while (byLatest.next(m)) {
+            long end = -m[0], seq = m[1], ticks = m[4], enter = m[5], causeAt = m[6], start = m[7];
+            int w = (int) m[2], c = (int) m[3];
+            sides[0].clear();
+            sides[1].clear();
+            while (more && f[0] == m[0] && f[1] == seq) {
+                sides[(int) f[2]].add((int) f[4], f[5]);
+                more = overlaps.next(f);
+            }
+            Double in = inflow.remove(seq);
+            double mass = ticks + (in == null ? 0.0 : in);
+            total += ticks;
+            byPair.merge((long) c * n + w, (double) ticks, Double::sum);
+            Map<Integer, Long> excess = excess(sides);
             double e = 0;
             for (long v : excess.values()) {
                 e += v;
             }
             // the cause's waits in its interval, and its waiting beyond the waiter's
-            int[] cw = waits.ofWaiter(c);
-            long causeAt = waits.causeEnter(i);
-            int lo = lowerBound(waits, cw, start[i]);
+            WaitLog.Waits cw = of[c];
+            int lo = cw.lowerBound(start);
             double wc = 0;
-            for (int k = lo; k < cw.length && waits.enter(cw[k]) < causeAt; k++) {
-                if (waits.end(cw[k]) <= causeAt) {
-                    wc += waits.ticks(cw[k]);
+            for (int k = lo; k < cw.size() && cw.enter(k) < causeAt; k++) {
+                if (cw.end(k) <= causeAt) {
+                    wc += cw.ticks(k);
                 }
             }
             double ww = 0;
-            int[] wl = waits.ofWaiter(waits.waiter(i));
-            for (int k = lowerBound(waits, wl, start[i]); k < wl.length && waits.enter(wl[k]) < waits.enter(i); k++) {
-                ww += waits.ticks(wl[k]);
+            WaitLog.Waits wl = of[w];
+            for (int k = wl.lowerBound(start); k < wl.size() && wl.enter(k) < enter; k++) {
+                ww += wl.ticks(k);
             }
             double q = Math.max(0, wc - ww);
             if (e + q <= 0) {
@@ -140,14 +142,15 @@ public final class DelayCosts {
                 charge(cost, byProcess, n, c, x.getKey(), mass * x.getValue() / (e + q));
             }
             double passed = mass * q / (e + q);
-            for (int k = lo; k < cw.length && waits.enter(cw[k]) < causeAt; k++) {
-                int j = cw[k];
-                if (waits.end(j) <= causeAt) {
-                    double share = passed * waits.ticks(j) / wc;
-                    if (done[j]) {
+            for (int k = lo; k < cw.size() && cw.enter(k) < causeAt; k++) {
+                long endJ = cw.end(k);
+                if (endJ <= causeAt) {
+                    double share = passed * cw.ticks(k) / wc;
+                    long seqJ = cw.seq(k);
+                    if (endJ > end || endJ == end && seqJ < seq) { // handled already (latest first, then by seq)
                         charge(cost, byProcess, n, c, COMMUNICATION, share);
                     } else {
-                        inflow[j] += share;
+                        inflow.merge(seqJ, share, Double::sum);
                     }
                 }
             }
@@ -159,6 +162,132 @@ public final class DelayCosts {
         return new DelayCosts(causes, byProcess, byPair, total);
     }
 
+    private static void put(SortedRecords to, long[] r, long a, long b, long c, long d, long e, long f) {
+        r[0] = a;
+        r[1] = b;
+        r[2] = c;
+        r[3] = d;
+        r[4] = e;
+        r[5] = f;
+        to.add(r);
+    }
+
+    /**
+     * Per process its synchronisations, sorted by time: the leaves of its collectives with a wait (group: the process) and
+     * of the message calls between two processes with a wait (group: {@code n + min * n + max}).
+     */
+    private static RecordTable syncs(WaitLog.Waits[] of, RecordBlocks store) {
+        int n = of.length;
+        SortedRecords syncs = new SortedRecords(store, 2, 2);
+        long[] r = new long[2];
+        for (int w = 0; w < n; w++) {
+            WaitLog.Waits mine = of[w];
+            for (int k = 0; k < mine.size(); k++) {
+                int c = mine.cause(k);
+                if (mine.collective(k)) {
+                    r[0] = w;
+                    r[1] = mine.leave(k);
+                    syncs.add(r);
+                    r[0] = c;
+                } else {
+                    r[0] = n + (long) Math.min(w, c) * n + Math.max(w, c);
+                    r[1] = mine.leave(k);
+                    syncs.add(r);
+                }
+                r[1] = mine.causeLeave(k);
+                syncs.add(r);
+            }
+        }
+        return new RecordTable(store, SortedRecords.merge(List.of(syncs)), 2);
+    }
+
+    /**
+     * The compute of each side of every wait in its interval ({@code starts} sorted by process, then start;
+     * {@code ends} the same by process, then end): per process one read of its slices for all its intervals; found
+     * as -end, seq, side, the order found, region, ticks.
+     */
+    private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store) {
+        SortedRecords found = new SortedRecords(store, 6, 4);
+        long[] out = new long[6];
+        long[] counter = {0};
+        boolean streamed = slices.definitions().regionCount() + 1 <= SliceQueries.COUNTERS;
+        Intervals mine = new Intervals();
+        while (starts.process() >= 0) {
+            int p = (int) starts.process();
+            starts.on(p);
+            ends.on(p);
+            if (streamed) { // nothing per interval held
+                RunningTotals.compute(slices, p, waits.offset(p), starts, ends, (e, region, ticks) ->
+                        put(found, out, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks));
+                continue;
+            }
+            mine.clear();
+            while (starts.next()) {
+                mine.add(starts.r);
+            }
+            while (ends.next()) {
+                continue;
+            }
+            long[] from = Arrays.copyOf(mine.from, mine.size), to = Arrays.copyOf(mine.to, mine.size);
+            SliceQueries.compute(slices, p, waits.offset(p), from, to, (q, region, mpi, ticks) ->
+                    put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks));
+        }
+        return found;
+    }
+
+    /** The intervals of one process at a time, sorted by start or by end, read from the sorted intervals of all. */
+    private static final class Side implements RunningTotals.Source {
+        private final SortedRecords.Merged merged;
+        private final boolean byEnd;
+        /** The current interval: process, then from and to (by start) or to and from (by end), -end, seq, side. */
+        final long[] r = new long[6];
+        private final long[] ahead = new long[6];
+        private boolean more;
+        private long process;
+
+        Side(SortedRecords.Merged merged, boolean byEnd) {
+            this.merged = merged;
+            this.byEnd = byEnd;
+            this.more = merged.next(ahead);
+        }
+
+        /** The process of the next interval, -1: none left. */
+        long process() {
+            return more ? ahead[0] : -1;
+        }
+
+        /** Reads the intervals of {@code p} from now on. */
+        void on(int p) {
+            process = p;
+        }
+
+        @Override
+        public boolean next() {
+            if (!more || ahead[0] != process) {
+                return false;
+            }
+            System.arraycopy(ahead, 0, r, 0, 6);
+            more = merged.next(ahead);
+            return true;
+        }
+
+        @Override
+        public long from() {
+            return byEnd ? r[2] : r[1];
+        }
+
+        @Override
+        public long to() {
+            return byEnd ? r[1] : r[2];
+        }
+    }
+
+    /** The latest of the sorted times of {@code list} earlier than {@code t}, or Long.MIN_VALUE. */
+    private static long before(RecordTable.Group list, long t) {
+        int k = list.lowerBound(t);
+        return k == 0 ? Long.MIN_VALUE : list.get(k - 1, 1);
+    }
+
     private static void charge(Map<Long, Double> cost, double[] byProcess, int n, int process, int region, double ticks) {
         if (ticks <= 0) {
             return;
@@ -167,102 +296,20 @@ public final class DelayCosts {
         byProcess[process] += ticks;
     }
 
-    /** Per region, the cause's compute in its interval beyond the waiter's (only regions with an excess). */
-    private static Map<Integer, Long> excess(Overlaps found, int[][] head, int i) {
+    /**
+     * Per region, the cause's compute in its interval beyond the waiter's (only regions with an excess): the regions
+     * of each side (the cause's first) taken last found first.
+     */
+    private static Map<Integer, Long> excess(Overlaps[] sides) {
         Map<Integer, Long> r = new HashMap<>();
-        for (int e = head[0][i]; e >= 0; e = found.next[e]) {
-            r.merge(found.region[e], found.ticks[e], Long::sum);
-        }
-        for (int e = head[1][i]; e >= 0; e = found.next[e]) {
-            r.merge(found.region[e], -found.ticks[e], Long::sum);
+        for (int side = 0; side < 2; side++) {
+            Overlaps o = sides[side];
+            for (int e = o.size - 1; e >= 0; e--) {
+                r.merge(o.region[e], side == 0 ? o.ticks[e] : -o.ticks[e], Long::sum);
+            }
         }
         r.values().removeIf(v -> v <= 0);
         return r;
-    }
-
-    /** The first of {@code list} (sorted by enter) entering at or after {@code t}. */
-    private static int lowerBound(WaitLog waits, int[] list, long t) {
-        int lo = 0, hi = list.length;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (waits.enter(list[mid]) < t) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    /**
-     * Per wait, the start S of its interval: the later of the two processes' last collective leave
-     * and the last leave of a message call between them, before each one's call.
-     */
-    private static long[] syncStarts(WaitLog waits, long runStart) {
-        int n = waits.processCount(), m = waits.size();
-        long[][] lists = new long[n][];
-        int[] size = new int[n];
-        for (int p = 0; p < n; p++) {
-            lists[p] = new long[8];
-        }
-        Map<Long, long[]> pairs = new HashMap<>();
-        Map<Long, Integer> pairSize = new HashMap<>();
-        for (int i = 0; i < m; i++) {
-            int w = waits.waiter(i), c = waits.cause(i);
-            if (waits.collective(i)) {
-                size[w] = append(lists, w, size[w], waits.leave(i));
-                size[c] = append(lists, c, size[c], waits.causeLeave(i));
-            } else {
-                long key = (long) Math.min(w, c) * n + Math.max(w, c);
-                long[] l = pairs.getOrDefault(key, new long[8]);
-                int s = pairSize.getOrDefault(key, 0);
-                if (s + 2 > l.length) {
-                    l = Arrays.copyOf(l, l.length * 2);
-                }
-                l[s++] = waits.leave(i);
-                l[s++] = waits.causeLeave(i);
-                pairs.put(key, l);
-                pairSize.put(key, s);
-            }
-        }
-        for (int p = 0; p < n; p++) {
-            lists[p] = Arrays.copyOf(lists[p], size[p]);
-            Arrays.sort(lists[p]);
-        }
-        pairs.replaceAll((k, l) -> {
-            long[] r = Arrays.copyOf(l, pairSize.get(k));
-            Arrays.sort(r);
-            return r;
-        });
-        long[] start = new long[m];
-        for (int i = 0; i < m; i++) {
-            int w = waits.waiter(i), c = waits.cause(i);
-            long[] pair = pairs.get((long) Math.min(w, c) * n + Math.max(w, c));
-            long s = Math.max(before(lists[w], waits.enter(i)), before(lists[c], waits.causeEnter(i)));
-            if (pair != null) {
-                s = Math.max(s, Math.max(before(pair, waits.enter(i)), before(pair, waits.causeEnter(i))));
-            }
-            start[i] = Math.max(s, runStart);
-        }
-        return start;
-    }
-
-    private static int append(long[][] lists, int p, int size, long v) {
-        if (size == lists[p].length) {
-            lists[p] = Arrays.copyOf(lists[p], size * 2);
-        }
-        lists[p][size] = v;
-        return size + 1;
-    }
-
-    /** The latest of sorted {@code times} earlier than {@code t}, or Long.MIN_VALUE. */
-    private static long before(long[] times, long t) {
-        int i = Arrays.binarySearch(times, t);
-        int k = i >= 0 ? i : -i - 1;
-        while (k > 0 && times[k - 1] >= t) {
-            k--;
-        }
-        return k == 0 ? Long.MIN_VALUE : times[k - 1];
     }
 
     /** The causes, by delay cost (ticks), largest first. */
@@ -285,24 +332,58 @@ public final class DelayCosts {
         return total;
     }
 
-    /** Region overlaps found, appended, each linked to the one found before it for the same wait and side. */
+    /** One side's compute per region, in the order the regions were first found. */
     private static final class Overlaps {
         int size;
-        int[] region = new int[64];
-        long[] ticks = new long[64];
-        int[] next = new int[64];
+        int[] region = new int[8];
+        long[] ticks = new long[8];
 
-        /** Appends an overlap whose list went on at {@code previous} (-1: none); returns its index, the list's new head. */
-        int add(int r, long t, int previous) {
+        void clear() {
+            size = 0;
+        }
+
+        void add(int r, long t) {
+            for (int e = 0; e < size; e++) {
+                if (region[e] == r) {
+                    ticks[e] += t;
+                    return;
+                }
+            }
             if (size == region.length) {
                 region = Arrays.copyOf(region, size * 2);
                 ticks = Arrays.copyOf(ticks, size * 2);
-                next = Arrays.copyOf(next, size * 2);
             }
             region[size] = r;
-            ticks[size] = t;
-            next[size] = previous;
-            return size++;
+            ticks[size++] = t;
+        }
+    }
+
+    /** One process's intervals, as they come sorted by start. */
+    private static final class Intervals {
+        int size;
+        long[] from = new long[16];
+        long[] to = new long[16];
+        long[] negEnd = new long[16];
+        long[] seq = new long[16];
+        long[] side = new long[16];
+
+        void clear() {
+            size = 0;
+        }
+
+        void add(long[] r) {
+            if (size == from.length) {
+                from = Arrays.copyOf(from, size * 2);
+                to = Arrays.copyOf(to, size * 2);
+                negEnd = Arrays.copyOf(negEnd, size * 2);
+                seq = Arrays.copyOf(seq, size * 2);
+                side = Arrays.copyOf(side, size * 2);
+            }
+            from[size] = r[1];
+            to[size] = r[2];
+            negEnd[size] = r[3];
+            seq[size] = r[4];
+            side[size++] = r[5];
         }
     }
 }

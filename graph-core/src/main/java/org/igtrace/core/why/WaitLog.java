@@ -1,10 +1,10 @@
 package org.igtrace.core.why;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.util.IndexSort;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
 import org.igtrace.core.wait.MatchTap;
@@ -15,140 +15,69 @@ import org.igtrace.core.wait.MatchedMessage;
  * measures the waits ({@link org.igtrace.core.wait.WaitStates} charges the same ones, with the same
  * caps). A wait is kept as: waiter, cause, the waiting call's enter and leave, the cause's enter
  * and leave of the call it was waited for (for the late sender its send's call; for a collective its
- * own call), and the waiting (ticks), all on corrected clocks. A wait holds 48 bytes; nothing else
- * per event is kept. Per waiter the waits are sorted by enter once the join is done.
+ * own call), and the waiting (ticks), all on corrected clocks, with its number in the order the join
+ * found it ({@link Waits#seq}: the order ties are broken in). The waits are not kept on the heap: each join
+ * thread sorts them in chunks into runs in the {@link RecordBlocks} store (spilled to the temporary area by
+ * the command line), and once the join is done the runs are merged into each waiter's waits sorted by enter,
+ * read by position block by block ({@link #ofWaiter}).
  */
 public final class WaitLog implements MatchTap {
+    /** The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, collective (1). */
+    private static final int WIDTH = 9;
     private final long[] o;
-    private final List<Part> parts = new ArrayList<>();
-    private int[] waiter = new int[0];
-    private int[] cause = new int[0];
-    private long[] enter = new long[0];
-    private long[] leave = new long[0];
-    private long[] causeEnter = new long[0];
-    private long[] causeLeave = new long[0];
-    private long[] ticks = new long[0];
-    private boolean[] collective = new boolean[0];
-    /** Per process, the indexes of its waits (as waiter) sorted by enter; built by {@link #joined()}. */
-    private int[][] byWaiter;
+    private final RecordBlocks store;
+    private final List<SortedRecords> parts = new ArrayList<>();
+    private RecordTable table;
+    private long size;
 
-    /** @param offsets the clock offsets (ticks per process) the join measures with */
+    /** @param offsets the clock offsets (ticks per process) the join measures with; the waits kept in memory */
     public WaitLog(long[] offsets) {
+        this(offsets, new MemoryRecordBlocks());
+    }
+
+    /** @param offsets the clock offsets (ticks per process) the join measures with; the waits kept in {@code store} */
+    public WaitLog(long[] offsets, RecordBlocks store) {
         this.o = offsets.clone();
-        this.byWaiter = new int[offsets.length][0];
+        this.store = store;
     }
 
     @Override
     public synchronized MatchListener forThread() {
-        Part p = new Part();
-        parts.add(p);
+        SortedRecords records = new SortedRecords(store, WIDTH, 3);
+        Part p = new Part(records, (long) parts.size() << 32);
+        parts.add(records);
         return p;
     }
 
     @Override
     public synchronized void joined() {
-        int total = size();
-        for (Part p : parts) {
-            total += p.count;
+        for (SortedRecords p : parts) {
+            size += p.size();
         }
-        int at = size();
-        waiter = Arrays.copyOf(waiter, total);
-        cause = Arrays.copyOf(cause, total);
-        enter = Arrays.copyOf(enter, total);
-        leave = Arrays.copyOf(leave, total);
-        causeEnter = Arrays.copyOf(causeEnter, total);
-        causeLeave = Arrays.copyOf(causeLeave, total);
-        ticks = Arrays.copyOf(ticks, total);
-        collective = Arrays.copyOf(collective, total);
-        for (Part p : parts) {
-            System.arraycopy(p.waiter, 0, waiter, at, p.count);
-            System.arraycopy(p.cause, 0, cause, at, p.count);
-            System.arraycopy(p.enter, 0, enter, at, p.count);
-            System.arraycopy(p.leave, 0, leave, at, p.count);
-            System.arraycopy(p.causeEnter, 0, causeEnter, at, p.count);
-            System.arraycopy(p.causeLeave, 0, causeLeave, at, p.count);
-            System.arraycopy(p.ticks, 0, ticks, at, p.count);
-            System.arraycopy(p.collective, 0, collective, at, p.count);
-            at += p.count;
-        }
+        table = new RecordTable(store, SortedRecords.merge(parts), WIDTH);
         parts.clear();
-        int n = o.length;
-        int[] counts = new int[n];
-        for (int i = 0; i < total; i++) {
-            counts[waiter[i]]++;
-        }
-        byWaiter = new int[n][];
-        for (int p = 0; p < n; p++) {
-            byWaiter[p] = new int[counts[p]];
-            counts[p] = 0;
-        }
-        for (int i = 0; i < total; i++) {
-            byWaiter[waiter[i]][counts[waiter[i]]++] = i;
-        }
-        for (int[] list : byWaiter) {
-            sortByEnter(list);
-        }
-    }
-
-    private void sortByEnter(int[] list) {
-        IndexSort.sort(list, (a, b) -> enter[a] != enter[b] ? Long.compare(enter[a], enter[b]) : Integer.compare(a, b));
     }
 
     /** The number of waits kept. */
-    public int size() {
-        return waiter.length;
+    public long size() {
+        return size;
     }
 
     public int processCount() {
         return o.length;
     }
 
-    public int waiter(int i) {
-        return waiter[i];
+    /** The waits of {@code process} as waiter, sorted by their call's enter (then {@link Waits#seq}). */
+    public Waits ofWaiter(int process) {
+        if (table == null) {
+            joined();
+        }
+        return new Waits(table.group(process));
     }
 
-    public int cause(int i) {
-        return cause[i];
-    }
-
-    /** The waiting call's enter (corrected ticks). */
-    public long enter(int i) {
-        return enter[i];
-    }
-
-    /** The waiting call's leave (corrected ticks; for a call that completed several receives, the end of its waiting). */
-    public long leave(int i) {
-        return leave[i];
-    }
-
-    /** The enter of the cause's call the waiter waited for (corrected ticks). */
-    public long causeEnter(int i) {
-        return causeEnter[i];
-    }
-
-    /** The leave of the cause's call (corrected ticks; its enter where not known). */
-    public long causeLeave(int i) {
-        return causeLeave[i];
-    }
-
-    /** The waiting, ticks (more than 0). */
-    public long ticks(int i) {
-        return ticks[i];
-    }
-
-    /** Whether the wait was in a collective (a synchronisation of all its members), else a message's. */
-    public boolean collective(int i) {
-        return collective[i];
-    }
-
-    /** When the waiting ended: {@code enter + ticks}. */
-    public long end(int i) {
-        return enter[i] + ticks[i];
-    }
-
-    /** The waits of {@code process} as waiter, sorted by their call's enter. */
-    public int[] ofWaiter(int process) {
-        return byWaiter[process];
+    /** Where the waits are kept (the analyses of the waits sort theirs there too). */
+    RecordBlocks store() {
+        return store;
     }
 
     /** The clock offset of {@code process}, ticks. */
@@ -156,44 +85,96 @@ public final class WaitLog implements MatchTap {
         return process >= 0 && process < o.length ? o[process] : 0;
     }
 
+    /** One waiter's waits, read by position k (0 first). */
+    public static final class Waits {
+        private final RecordTable.Group g;
+
+        Waits(RecordTable.Group g) {
+            this.g = g;
+        }
+
+        public int size() {
+            return g.size();
+        }
+
+        /** The waiting call's enter (corrected ticks). */
+        public long enter(int k) {
+            return g.get(k, 1);
+        }
+
+        /** The wait's number in the order the join found it (ties of time are broken by it). */
+        public long seq(int k) {
+            return g.get(k, 2);
+        }
+
+        public int cause(int k) {
+            return (int) g.get(k, 3);
+        }
+
+        /** The waiting call's leave (corrected ticks; for a call that completed several receives, the end of its waiting). */
+        public long leave(int k) {
+            return g.get(k, 4);
+        }
+
+        /** The enter of the cause's call the waiter waited for (corrected ticks). */
+        public long causeEnter(int k) {
+            return g.get(k, 5);
+        }
+
+        /** The leave of the cause's call (corrected ticks; its enter where not known). */
+        public long causeLeave(int k) {
+            return g.get(k, 6);
+        }
+
+        /** The waiting, ticks (more than 0). */
+        public long ticks(int k) {
+            return g.get(k, 7);
+        }
+
+        /** Whether the wait was in a collective (a synchronisation of all its members), else a message's. */
+        public boolean collective(int k) {
+            return g.get(k, 8) != 0;
+        }
+
+        /** When the waiting ended: {@code enter + ticks}. */
+        public long end(int k) {
+            return enter(k) + ticks(k);
+        }
+
+        /** The first position whose call enters at {@code t} or later ({@link #size()}: none). */
+        public int lowerBound(long t) {
+            return g.lowerBound(t);
+        }
+    }
+
     /** One join thread's waits. */
     private final class Part implements MatchListener {
-        int count;
-        int[] waiter = new int[64];
-        int[] cause = new int[64];
-        long[] enter = new long[64];
-        long[] leave = new long[64];
-        long[] causeEnter = new long[64];
-        long[] causeLeave = new long[64];
-        long[] ticks = new long[64];
-        boolean[] collective = new boolean[64];
+        private final SortedRecords records;
+        private final long seq;
+        private final long[] r = new long[WIDTH];
+        private long count;
         private boolean inCollective;
+
+        Part(SortedRecords records, long seq) {
+            this.records = records;
+            this.seq = seq;
+        }
 
         void add(int w, int c, long e, long l, long ce, long cl, long wait) {
             long t = Math.min(wait, l - e);
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return;
             }
-            if (count == waiter.length) {
-                int size = count * 2;
-                waiter = Arrays.copyOf(waiter, size);
-                cause = Arrays.copyOf(cause, size);
-                enter = Arrays.copyOf(enter, size);
-                leave = Arrays.copyOf(leave, size);
-                causeEnter = Arrays.copyOf(causeEnter, size);
-                causeLeave = Arrays.copyOf(causeLeave, size);
-                ticks = Arrays.copyOf(ticks, size);
-                collective = Arrays.copyOf(collective, size);
-            }
-            collective[count] = inCollective;
-            waiter[count] = w;
-            cause[count] = c;
-            enter[count] = e;
-            leave[count] = l;
-            causeEnter[count] = ce;
-            causeLeave[count] = Math.max(ce, cl);
-            ticks[count] = t;
-            count++;
+            r[0] = w;
+            r[1] = e;
+            r[2] = seq + count++;
+            r[3] = c;
+            r[4] = l;
+            r[5] = ce;
+            r[6] = Math.max(ce, cl);
+            r[7] = t;
+            r[8] = inCollective ? 1 : 0;
+            records.add(r);
         }
 
         @Override

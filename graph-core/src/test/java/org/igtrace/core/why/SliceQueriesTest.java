@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SliceQueries#compute} (running totals per region) gives each interval the compute per region that
  * {@link SliceQueries#answer} (the slices an interval overlaps, one by one) gives: random nested regions and MPI
- * calls, random intervals reaching over many slices, some outside the span, some empty, with a clock offset.
+ * calls, random intervals reaching over many slices, some outside the span, some empty, some starting together, with a
+ * clock offset; and {@link RunningTotals} (the intervals streamed by start and by end) gives the same.
  */
 class SliceQueriesTest {
     @Test
@@ -55,6 +56,9 @@ class SliceQueriesTest {
             long[] from = new long[n], to = new long[n];
             for (int i = 0; i < n; i++) {
                 from[i] = random.nextLong(end + 2000) - 1000;
+                if (i % 5 == 4) {
+                    from[i] = from[i - 1]; // intervals starting together (RunningTotals shares their totals)
+                }
                 to[i] = from[i] + (i % 7 == 0 ? 0 : random.nextLong(i % 3 == 0 ? end : 500));
             }
             int[] order = SliceQueries.byStart(from, to);
@@ -72,6 +76,50 @@ class SliceQueriesTest {
             SliceQueries.compute(slices, 0, offset, f, e, (q, region, mpi, ticks) -> actual.merge((long) q * 16 + region + 1, ticks, Long::sum));
             assertEquals(true, expected.size() > n, "intervals with compute: " + expected.size());
             assertEquals(expected, actual);
+            // the same with the intervals streamed, once by start and once by end
+            TreeMap<Long, Long> streamed = new TreeMap<>();
+            Integer[] byEnd = new Integer[n];
+            for (int i = 0; i < n; i++) {
+                byEnd[i] = i;
+            }
+            java.util.Arrays.sort(byEnd, (x, y) -> Long.compare(e[x], e[y]));
+            Listed starts = new Listed(f, e, null), ends = new Listed(f, e, byEnd);
+            RunningTotals.compute(slices, 0, offset, starts, ends, (ended, region, ticks) ->
+                    streamed.merge((long) ends.index() * 16 + region + 1, ticks, Long::sum));
+            assertEquals(expected, streamed);
+        }
+    }
+
+    /** Intervals in array order, or in the order of {@code order}. */
+    private static final class Listed implements RunningTotals.Source {
+        private final long[] from;
+        private final long[] to;
+        private final Integer[] order;
+        private int at = -1;
+
+        Listed(long[] from, long[] to, Integer[] order) {
+            this.from = from;
+            this.to = to;
+            this.order = order;
+        }
+
+        int index() {
+            return order == null ? at : order[at];
+        }
+
+        @Override
+        public boolean next() {
+            return ++at < from.length;
+        }
+
+        @Override
+        public long from() {
+            return from[index()];
+        }
+
+        @Override
+        public long to() {
+            return to[index()];
         }
     }
 }
