@@ -65,6 +65,8 @@ public final class RecordStream {
     private int lastCommunicator = Integer.MIN_VALUE;
     private int lastTag;
     private long lastSharedCall;
+    /** The size of the last end that recorded one ({@link MatchRecords#withSizes}): a size is written only when it changes. */
+    private long lastSize = -1;
     // The first block of each instance range after the first (collective streams cut into ranges).
     private int[] rangeStarts;
     private int rangeCount = 1;
@@ -205,12 +207,13 @@ public final class RecordStream {
                  long sharedCall, long post, long size) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
-        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE || size >= 0;
+        boolean sized = size >= 0 && size != lastSize;
+        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE || sized;
         tail[length++] = (byte) ((extended ? EXTENDED : call.ordinal()) | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave)
                 | (outside ? OUTSIDE : 0));
         if (extended) {
             tail[length++] = (byte) (call.ordinal() | (sharedCall >= 0 ? SHARED : 0) | (post != Long.MIN_VALUE ? POSTED : 0)
-                    | (size >= 0 ? SIZED : 0));
+                    | (sized ? SIZED : 0));
         }
         if (newKey) {
             putSigned(communicator);
@@ -225,8 +228,9 @@ public final class RecordStream {
         if (post != Long.MIN_VALUE) {
             putSigned(enter - post);
         }
-        if (size >= 0) {
+        if (sized) {
             putUnsigned(size);
+            lastSize = size;
         }
         putTimes(time, enter, leave);
     }
@@ -382,7 +386,7 @@ public final class RecordStream {
         public long sharedCall = -1;
         /** A receive's post: the enter of its MPI_Irecv, else (not known, or a send) the enter of its call. */
         public long post;
-        /** The message's size in bytes when it was recorded ({@link MatchRecords#withSizes}), else -1. */
+        /** The message's size in bytes when it was recorded ({@link MatchRecords#withSizes}: written when it changes), else -1. */
         public long size = -1;
         private long lastSharedCall;
 
@@ -424,9 +428,9 @@ public final class RecordStream {
                 if ((extension & POSTED) != 0) {
                     posted = getSigned();
                 }
-                size = (extension & SIZED) != 0 ? getUnsigned() : -1;
-            } else {
-                size = -1;
+                if ((extension & SIZED) != 0) {
+                    size = getUnsigned();
+                }
             }
             getTimes(head);
             post = enter - posted;
