@@ -16,7 +16,6 @@ import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
-import org.igtrace.core.replay.ActivityRecorder;
 import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.IdealTime;
 import org.igtrace.core.replay.NetworkCalibration;
@@ -165,7 +164,9 @@ public final class PredictCommand implements Callable<Integer> {
                     clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
             TraceSession session = TraceSession.open(parent, trace.path(), options, settings.selection(), ProgressBar.on(err, quiet))
                     .everyRank();
-            TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
+            // with a fitted network the wait analysis' matched messages give a first fit (PredictTaps)
+            boolean tapFit = settings.needsCalibration() && settings.sweep() == null;
+            TraceSession.Subscription<PredictTaps> recorder = session.subscribe(d -> new PredictTaps(d, store, tapFit, settings.eagerLimit()));
             Integer ended = session.start(); // a rank or region the trace does not have: a usage error, as the others
             if (ended != null) {
                 return ended;
@@ -173,6 +174,7 @@ public final class PredictCommand implements Callable<Integer> {
             TraceFormat.Located located = session.located();
             TraceProfile profile = session.profile();
             RecordedRun run = recorder.get().recorded();
+            org.igtrace.core.replay.MatchedTransfers matched = recorder.get().transfers();
             if (run.replayedProcesses() == 0) {
                 // nothing to replay gave "measured run time 0 s ... speedup NaN"
                 err.println("igtrace predict: " + located.file() + ": nothing to replay: no thread of any process recorded a region"
@@ -192,16 +194,22 @@ public final class PredictCommand implements Callable<Integer> {
             // of its own, on a core the calibration's replay leaves free
             java.util.concurrent.FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !settings.needsCalibration() ? null
                     : replay.calibrateCollectivesBeside(settings.latency(), settings.bandwidth());
-            NetworkCalibration.Fit fit = !settings.needsCalibration() ? null
-                    : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
-            List<CollectiveCalibration.FamilyFit> collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
-            ReplayParameters base = parameters(settings, fit, profile);
-            if (!collectiveFits.isEmpty()) {
-                base = base.withCollectives(CollectiveCalibration.network(collectiveFits));
+            NetworkCalibration.Fit guess = matched == null ? null : matched.fit(settings.latency(), settings.bandwidth());
+            Prediction calibrated = null;
+            NetworkCalibration.Fit fit;
+            List<CollectiveCalibration.FamilyFit> collectiveFits;
+            if (guess != null) {
+                // one pass: the calibration checked against the guess, the ideal network and the model made with the guess
+                collectiveFits = TraceReplay.joined(collectivePass);
+                calibrated = replay.predictCalibrated(model(settings, guess, profile, collectiveFits), guess, settings.eagerLimit(),
+                        settings.latency(), settings.bandwidth());
+                fit = replay.calibration();
+            } else {
+                fit = !settings.needsCalibration() ? null
+                        : replay.calibrateInIdealReplay(settings.eagerLimit(), settings.latency(), settings.bandwidth());
+                collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
             }
-            if ("on".equalsIgnoreCase(contention)) {
-                base = base.withContention(true);
-            }
+            ReplayParameters base = model(settings, fit, profile, collectiveFits);
             clock.calibrated();
             List<ReplayParameters> models = new ArrayList<>();
             if (settings.sweep() == null) {
@@ -211,8 +219,8 @@ public final class PredictCommand implements Callable<Integer> {
                     models.add(vary(base, settings.sweep().parameter(), v));
                 }
             }
-            List<Prediction> predictions = new ArrayList<>(besideIdeal ? List.of(replay.predictBesideIdeal(base))
-                    : replay.predict(models, common.reading.threadCount()));
+            List<Prediction> predictions = new ArrayList<>(calibrated != null ? List.of(calibrated)
+                    : besideIdeal ? List.of(replay.predictBesideIdeal(base)) : replay.predict(models, common.reading.threadCount()));
             clock.replayed();
             if (settings.format() == PredictionWriter.Format.SIMGRID) {
                 SimGridExport.write(output, replay, base, run.processCount());
@@ -380,6 +388,16 @@ public final class PredictCommand implements Callable<Integer> {
         }
         return new ReplayParameters(l, b, s.eagerLimit(), s.cpuRatio(), s.hopLatency(), net,
                 s.localLatency() != null ? s.localLatency() : l, s.localBandwidth() != null ? s.localBandwidth() : b);
+    }
+
+    /** The model: the network given or fitted ({@code fit}), each collective family's fit, contention if asked. */
+    private ReplayParameters model(Settings settings, NetworkCalibration.Fit fit, TraceProfile profile,
+                                   List<CollectiveCalibration.FamilyFit> collectiveFits) throws UsageError, TraceReadException {
+        ReplayParameters base = parameters(settings, fit, profile);
+        if (!collectiveFits.isEmpty()) {
+            base = base.withCollectives(CollectiveCalibration.network(collectiveFits));
+        }
+        return "on".equalsIgnoreCase(contention) ? base.withContention(true) : base;
     }
 
     private static ReplayParameters vary(ReplayParameters base, String parameter, double value) {

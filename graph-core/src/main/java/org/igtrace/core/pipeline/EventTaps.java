@@ -39,6 +39,11 @@ public interface EventTaps {
         return false;
     }
 
+    /** Whether the matches {@link #matches} gets carry each end's size ({@link org.igtrace.core.wait.MatchedMessage#sendSize()}). */
+    default boolean matchSizes() {
+        return false;
+    }
+
     /** These taps, then {@code next} beside them: {@code this} filters what both see. */
     default EventTaps then(EventTaps next) {
         EventTaps first = this;
@@ -56,6 +61,11 @@ public interface EventTaps {
             @Override
             public boolean tapsMatches() {
                 return first.tapsMatches() || next.tapsMatches();
+            }
+
+            @Override
+            public boolean matchSizes() {
+                return first.matchSizes() || next.matchSizes();
             }
         };
     }

@@ -48,6 +48,9 @@ public final class Pipeline {
         MatchRecords records = null;
         if (options.waits() != WaitMode.OFF) {
             records = new MatchRecords(definitions, store);
+            if (tapped.matchSizes()) {
+                records.withSizes();
+            }
             sinks.add(records);
         }
         source.read(tapped.perLocation(TeeSink.of(sinks)));

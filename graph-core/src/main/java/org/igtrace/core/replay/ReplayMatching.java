@@ -92,6 +92,7 @@ final class ReplayMatching {
             }
         }
         origin = earliest == Long.MAX_VALUE ? 0 : earliest;
+        assert origin == origin(run);
         for (int i = 0; i < channels; i++) {
             // a message is matched when both sides hold it inside their windows: the trace's numbers
             // [first send, + sends) and [first receive, + receives) overlap there
@@ -284,6 +285,18 @@ final class ReplayMatching {
         }
         c.match[i] = ch;
         c.at[i] = k;
+    }
+
+    /** The earliest replay start of any process of {@code run} (ticks; 0: none): {@link #origin}. */
+    static long origin(RecordedRun run) {
+        long earliest = Long.MAX_VALUE;
+        for (int p = 0; p < run.processCount(); p++) {
+            LocationActivities l = run.process(p);
+            if (l != null) {
+                earliest = Math.min(earliest, l.start());
+            }
+        }
+        return earliest == Long.MAX_VALUE ? 0 : earliest;
     }
 
     /** A cursor over process p's calls inside its window. */

@@ -216,6 +216,49 @@ public final class TraceReplay {
         return NetworkCalibration.fit(transfers, latency, bandwidth);
     }
 
+    /**
+     * The calibration ({@link #calibrateInIdealReplay}), the ideal network and {@code model} in one pass, when
+     * {@code model} was made with {@code guess} (the fit to the wait analysis' matched messages,
+     * {@link MatchedTransfers}): the calibration's transfer times are collected in the pass, and when their fit is
+     * {@code guess} the model's numbers are those of a replay of its own and are returned. Otherwise (the pairings
+     * differ, or the models would let different calls through a cycle, or the model has another eager limit, or
+     * the ideal network was replayed already) null: {@link #calibration()} then says the pass's fit, and the model
+     * made with it is to be replayed ({@link #predict(ReplayParameters)}), as before. Either way the ideal replay is
+     * made and shared, and {@link #calibration()} is the fit {@link #calibrateInIdealReplay} gives.
+     */
+    public Prediction predictCalibrated(ReplayParameters model, NetworkCalibration.Fit guess, long eagerLimit, Double latency,
+                                        Double bandwidth) {
+        ReplayParameters idealModel = ReplayParameters.ideal();
+        if (ideal.isDone() || sharedIdeal != null || model.eagerLimit() != idealModel.eagerLimit()) {
+            calibration = calibrateInIdealReplay(eagerLimit, latency, bandwidth);
+            return null;
+        }
+        boolean asIdeal = model.costsAsIdeal();
+        ReplayParameters[] models = asIdeal ? new ReplayParameters[] {idealModel} : new ReplayParameters[] {model, idealModel};
+        TransferTimes transfers = new TransferTimes(matching, eagerLimit);
+        long start = System.nanoTime();
+        passes.incrementAndGet();
+        Prediction[] out = new ReplaySimulation(matching, models, offsets, transfers).run(threads);
+        if (out == null) { // the model and the ideal network would let different calls through a cycle
+            calibration = calibrateInIdealReplay(eagerLimit, latency, bandwidth);
+            return null;
+        }
+        idealNanos = System.nanoTime() - start;
+        sharedIdeal = out[out.length - 1];
+        calibration = NetworkCalibration.fit(transfers, latency, bandwidth);
+        if (!calibration.equals(guess)) {
+            return null;
+        }
+        return asIdeal ? predict(model) : out[0];
+    }
+
+    private volatile NetworkCalibration.Fit calibration;
+
+    /** The fit of the last {@link #predictCalibrated}'s pass (null before). */
+    public NetworkCalibration.Fit calibration() {
+        return calibration;
+    }
+
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
         return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);

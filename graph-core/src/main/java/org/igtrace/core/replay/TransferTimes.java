@@ -37,27 +37,32 @@ final class TransferTimes {
     private long[] pendingSize = new long[4];
     private boolean[] pendingPosted = new boolean[4];
 
-    private final ReplayMatching matching;
+    private final RecordedRun run;
 
     TransferTimes(ReplayMatching m, long eagerLimit) {
-        this.matching = m;
+        this(m.run, eagerLimit);
+    }
+
+    /** Times of the messages of {@code run} (kept in its store), rendezvous from {@code eagerLimit} on. */
+    TransferTimes(RecordedRun run, long eagerLimit) {
+        this.run = run;
         this.eagerLimit = eagerLimit;
-        int regions = m.run.definitions.regionCount();
+        int regions = run.definitions.regionCount();
         waitsForReceive = new boolean[regions];
         postsReceive = new boolean[regions];
         blockingSend = new boolean[regions];
         for (int r = 0; r < regions; r++) {
-            MpiCall call = m.run.definitions.mpiCall(r);
+            MpiCall call = run.definitions.mpiCall(r);
             waitsForReceive[r] = call.waitsForReceive();
             postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
             blockingSend[r] = call == MpiCall.BLOCKING_SEND;
         }
-        times = new MedianBySize(m.run.store);
+        times = new MedianBySize(run.store);
     }
 
     /** A collection of its own for the same run and eager limit (a replay worker's, {@link #addAll} at the end). */
     TransferTimes emptyCopy() {
-        return new TransferTimes(matching, eagerLimit);
+        return new TransferTimes(run, eagerLimit);
     }
 
     /** Adds what {@code other} collected (its receives still waiting for their send are not counted, as in its own). */
@@ -159,7 +164,19 @@ final class TransferTimes {
         return pending > 0;
     }
 
-    private void measure(double enter, double leave, boolean posted, long size, double sent) {
+    /** The rendezvous send's transfer of {@link #sendDone}, its receive's post known: from the later post to its leave. */
+    void sendTimed(long size, double enter, double leave, double receivePost) {
+        times.add(size, leave - Math.max(enter, receivePost));
+        used++;
+        usedSends++;
+    }
+
+    /** Whether a send of {@code size} bytes in a call of {@code call} bounds its transfer ({@link #sendBounds}). */
+    boolean sendBounds(MpiCall call, long size) {
+        return call == MpiCall.BLOCKING_SEND && size >= eagerLimit;
+    }
+
+    void measure(double enter, double leave, boolean posted, long size, double sent) {
         if (enter > sent && (size < eagerLimit || !posted)) {
             return; // the transfer may have been under way, or over, before the call began
         }

@@ -60,6 +60,9 @@ public final class LocationRecorder implements LocationEvents {
     private long[] post = new long[8];
     /** A receive's call number when that call completed several receives, else -1. */
     private long[] shared = new long[8];
+    /** The message's size in bytes when the records keep sizes ({@link MatchRecords#withSizes}), else -1. */
+    private long[] size = new long[8];
+    private final boolean sized;
     /** Per stack frame, while a call is resolved: receives completed in it by an MPI_Wait*, then its call number. */
     private long[] perFrame = new long[16];
     /** The next number of a call that completes several receives. */
@@ -84,6 +87,7 @@ public final class LocationRecorder implements LocationEvents {
     private long oneTime;
     private long oneEnter;
     private long onePost;
+    private long oneSize;
 
     private final Streams sends;
     private final Streams receives;
@@ -97,6 +101,7 @@ public final class LocationRecorder implements LocationEvents {
         this.store = records.store();
         this.process = process;
         this.order = order;
+        this.sized = records.sizes();
         sends = new Streams(process, order, null);
         receives = new Streams(process, order, null);
         collectives = new Streams(process, order, records);
@@ -137,7 +142,7 @@ public final class LocationRecorder implements LocationEvents {
     public void send(long t, int receiver, int comm, int messageTag, long bytes) {
         lastTime = t;
         if (receiver >= 0) {
-            add(SEND, receiver, comm, messageTag, t, Long.MIN_VALUE);
+            add(SEND, receiver, comm, messageTag, t, Long.MIN_VALUE, sized ? bytes : -1);
         }
     }
 
@@ -145,7 +150,7 @@ public final class LocationRecorder implements LocationEvents {
     public void receive(long t, int sender, int comm, int messageTag, long bytes) {
         lastTime = t;
         if (sender >= 0) {
-            add(RECEIVE, sender, comm, messageTag, t, Long.MIN_VALUE);
+            add(RECEIVE, sender, comm, messageTag, t, Long.MIN_VALUE, sized ? bytes : -1);
         }
     }
 
@@ -155,7 +160,7 @@ public final class LocationRecorder implements LocationEvents {
         lastTime = t;
         long posted = takePost(request);
         if (sender >= 0) {
-            add(RECEIVE, sender, comm, messageTag, t, posted);
+            add(RECEIVE, sender, comm, messageTag, t, posted, sized ? bytes : -1);
         }
     }
 
@@ -199,7 +204,7 @@ public final class LocationRecorder implements LocationEvents {
      */
     @Override
     public void sendCall(long enter, int region, long t, int receiver, int comm, int messageTag, long bytes, long leave) {
-        if (!writeCall(sends, enter, region, t, receiver, comm, messageTag, leave)) {
+        if (!writeCall(sends, enter, region, t, receiver, comm, messageTag, leave, bytes)) {
             LocationEvents.super.sendCall(enter, region, t, receiver, comm, messageTag, bytes, leave);
         }
     }
@@ -207,19 +212,20 @@ public final class LocationRecorder implements LocationEvents {
     /** As {@link #sendCall}, for a blocking receive. */
     @Override
     public void receiveCall(long enter, int region, long t, int sender, int comm, int messageTag, long bytes, long leave) {
-        if (!writeCall(receives, enter, region, t, sender, comm, messageTag, leave)) {
+        if (!writeCall(receives, enter, region, t, sender, comm, messageTag, leave, bytes)) {
             LocationEvents.super.receiveCall(enter, region, t, sender, comm, messageTag, bytes, leave);
         }
     }
 
     /** Writes the end of a blocking call into {@code streams} when nothing waits and the region is an MPI call; false when not written. */
-    private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave) {
+    private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
+                              long bytes) {
         MpiCall c = definitions.mpiCall(region);
         if (one || pendingEnd != head || partner < 0 || !c.isMpi()) {
             return false;
         }
         lastTime = leave;
-        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false);
+        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE, sized ? bytes : -1);
         return true;
     }
 
@@ -233,7 +239,7 @@ public final class LocationRecorder implements LocationEvents {
             nonMembers++;
             return;
         }
-        add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE);
+        add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE, -1);
     }
 
     /** A message end the selection left out: a record that keeps its place in its key's order ({@link RecordStream}). */
@@ -305,7 +311,7 @@ public final class LocationRecorder implements LocationEvents {
     }
 
     /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}, posted at {@code posted}. */
-    private void add(int kind, int who, int comm, int what, long t, long posted) {
+    private void add(int kind, int who, int comm, int what, long t, long posted, long bytes) {
         int f = callFrame();
         if (f >= 0 && !one && pendingEnd == head) {
             one = true;
@@ -318,6 +324,7 @@ public final class LocationRecorder implements LocationEvents {
             oneTime = t;
             oneEnter = stack.enter(f);
             onePost = posted;
+            oneSize = bytes;
             return;
         }
         if (one) {
@@ -336,6 +343,7 @@ public final class LocationRecorder implements LocationEvents {
         time[i] = t;
         post[i] = posted;
         shared[i] = -1;
+        size[i] = bytes;
         if (f < 0) {
             call[i] = MpiCall.NONE.ordinal();
             enter[i] = t;
@@ -368,6 +376,7 @@ public final class LocationRecorder implements LocationEvents {
         time[i] = t;
         post[i] = Long.MIN_VALUE;
         shared[i] = -1;
+        size[i] = -1;
         call[i] = OUTSIDE;
         enter[i] = t;
         leave[i] = t;
@@ -428,7 +437,7 @@ public final class LocationRecorder implements LocationEvents {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false);
         } else {
             (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
-                    false, -1, onePost);
+                    false, -1, onePost, oneSize);
         }
     }
 
@@ -449,6 +458,7 @@ public final class LocationRecorder implements LocationEvents {
         enter[i] = oneEnter;
         post[i] = onePost;
         shared[i] = -1;
+        size[i] = oneSize;
         open[i] = true;
     }
 
@@ -460,7 +470,7 @@ public final class LocationRecorder implements LocationEvents {
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,
-                    shared[i], post[i]);
+                    shared[i], post[i], size[i]);
         }
     }
 
@@ -529,6 +539,7 @@ public final class LocationRecorder implements LocationEvents {
             System.arraycopy(open, head, open, 0, left);
             System.arraycopy(post, head, post, 0, left);
             System.arraycopy(shared, head, shared, 0, left);
+            System.arraycopy(size, head, size, 0, left);
             head = 0;
             pendingEnd = left;
             return;
@@ -546,5 +557,6 @@ public final class LocationRecorder implements LocationEvents {
         open = Arrays.copyOf(open, n);
         post = Arrays.copyOf(post, n);
         shared = Arrays.copyOf(shared, n);
+        size = Arrays.copyOf(size, n);
     }
 }

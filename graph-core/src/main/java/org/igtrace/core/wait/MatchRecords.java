@@ -97,6 +97,19 @@ public final class MatchRecords implements LocationSink {
         }
     }
 
+    private volatile boolean sizes;
+
+    /** Keeps each message end's size in bytes too (for {@link MatchedMessage#sendSize()}); call it before the read. */
+    public MatchRecords withSizes() {
+        sizes = true;
+        return this;
+    }
+
+    /** Whether the ends keep their sizes ({@link #withSizes}). */
+    boolean sizes() {
+        return sizes;
+    }
+
     public TraceDefinitions definitions() {
         return definitions;
     }

@@ -24,8 +24,21 @@ public final class MatchedMessage {
     /** The receiving location's order and its number of the receive's call when that call completed several receives, else -1. */
     long receiveLocation;
     long receiveSharedCall = -1;
+    /** Each end's size in bytes when the records keep sizes ({@link MatchRecords#withSizes}), else -1. */
+    long sendSize = -1;
+    long receiveSize = -1;
     boolean sendSeen;
     boolean receiveSeen;
+
+    /** The size the send recorded, bytes; -1 unless the records keep sizes ({@link MatchRecords#withSizes}). */
+    public long sendSize() {
+        return sendSize;
+    }
+
+    /** The size the receive recorded, bytes; -1 unless the records keep sizes. */
+    public long receiveSize() {
+        return receiveSize;
+    }
 
     public int sender() {
         return sender;

@@ -52,9 +52,9 @@ final class PairJoin {
                         outside(pair, send.outside, receive.outside, counts);
                         continue;
                     }
-                    fillSend(send.time, send.enter, send.leave, send.call);
+                    fillSend(send.time, send.enter, send.leave, send.call, send.size);
                     fillReceive(receive.time, receive.enter, receive.leave, receive.call, receive.post, receive.stream().order(),
-                            receive.sharedCall);
+                            receive.sharedCall, receive.size);
                     counts.matched++;
                     listener.message(message);
                 } else {
@@ -99,30 +99,32 @@ final class PairJoin {
                 return;
             }
             if (send) {
-                fillSend(end.time, end.enter, end.leave, end.call);
+                fillSend(end.time, end.enter, end.leave, end.call, end.size);
                 fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
-                        queue.location[at], queue.shared[at]);
+                        queue.location[at], queue.shared[at], queue.bytes[at]);
             } else {
-                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7));
-                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall);
+                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at]);
+                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size);
             }
             counts.matched++;
             listener.message(message);
         } else {
             queue.sendSide = send;
             queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0), end.post,
-                    end.stream().order(), end.sharedCall);
+                    end.stream().order(), end.sharedCall, end.size);
         }
     }
 
-    private void fillSend(long time, long enter, long leave, MpiCall call) {
+    private void fillSend(long time, long enter, long leave, MpiCall call, long size) {
+        message.sendSize = size;
         message.sendTime = time;
         message.sendEnter = enter;
         message.sendLeave = leave;
         message.sendCall = call;
     }
 
-    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall) {
+    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall, long size) {
+        message.receiveSize = size;
         message.receiveTime = time;
         message.receiveEnter = enter;
         message.receiveLeave = leave;
@@ -190,8 +192,8 @@ final class PairJoin {
         /** Ends waiting in all queues together. */
         int waiting;
 
-        void add(Queue q, long t, long e, long l, int c, long p, long location, long shared) {
-            q.add(t, e, l, c, p, location, shared);
+        void add(Queue q, long t, long e, long l, int c, long p, long location, long shared, long z) {
+            q.add(t, e, l, c, p, location, shared, z);
             waiting++;
         }
 
@@ -242,6 +244,8 @@ final class PairJoin {
             long[] post = new long[4];
             long[] location = new long[4];
             long[] shared = new long[4];
+            /** The end's size in bytes, or -1 (not recorded). */
+            long[] bytes = new long[4];
             private int head;
             private int size;
 
@@ -264,7 +268,7 @@ final class PairJoin {
                 return n;
             }
 
-            void add(long t, long e, long l, int c, long p, long loc, long s) {
+            void add(long t, long e, long l, int c, long p, long loc, long s, long z) {
                 if (size == time.length) {
                     grow();
                 }
@@ -276,6 +280,7 @@ final class PairJoin {
                 post[at] = p;
                 location[at] = loc;
                 shared[at] = s;
+                bytes[at] = z;
             }
 
             /** Removes the head and returns its slot (valid until the next add). */
@@ -293,7 +298,7 @@ final class PairJoin {
             private void grow() {
                 int n = time.length;
                 long[] t = new long[n * 2], e = new long[n * 2], l = new long[n * 2];
-                long[] p = new long[n * 2], loc = new long[n * 2], s = new long[n * 2];
+                long[] p = new long[n * 2], loc = new long[n * 2], s = new long[n * 2], z = new long[n * 2];
                 int[] c = new int[n * 2];
                 for (int i = 0; i < size; i++) {
                     int from = (head + i) & (n - 1);
@@ -304,6 +309,7 @@ final class PairJoin {
                     p[i] = post[from];
                     loc[i] = location[from];
                     s[i] = shared[from];
+                    z[i] = bytes[from];
                 }
                 time = t;
                 enter = e;
@@ -312,6 +318,7 @@ final class PairJoin {
                 post = p;
                 location = loc;
                 shared = s;
+                bytes = z;
                 head = 0;
             }
         }

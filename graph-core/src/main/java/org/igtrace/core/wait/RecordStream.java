@@ -31,7 +31,7 @@ import org.igtrace.core.util.RecordBlocks;
 public final class RecordStream {
     private static final int FIRST_TAIL = 256;
     private static final int MAX_TAIL = 16 * 1024;
-    private static final int MAX_RECORD = 64;
+    private static final int MAX_RECORD = 80;
     private static final int KEY_FOLLOWS = 8;
     private static final int SIGNED_DELTA = 16;
     private static final int SIGNED_ENTER = 32;
@@ -44,6 +44,8 @@ public final class RecordStream {
     private static final int SHARED = 8;
     /** Extension byte: the receive's post (its MPI_Irecv's enter) is known; the enter minus it follows. */
     private static final int POSTED = 16;
+    /** In the extension byte: the message's size follows (recorded only when asked, {@link MatchRecords#withSizes}). */
+    private static final int SIZED = 32;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -63,6 +65,8 @@ public final class RecordStream {
     private int lastCommunicator = Integer.MIN_VALUE;
     private int lastTag;
     private long lastSharedCall;
+    /** The size of the last end that recorded one ({@link MatchRecords#withSizes}): a size is written only when it changes. */
+    private long lastSize = -1;
     // The first block of each instance range after the first (collective streams cut into ranges).
     private int[] rangeStarts;
     private int rangeCount = 1;
@@ -195,13 +199,21 @@ public final class RecordStream {
      */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post) {
+        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, -1);
+    }
+
+    /** As above, with the message's size in bytes ({@code size} negative: not recorded). */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
+                 long sharedCall, long post, long size) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
-        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE;
+        boolean sized = size >= 0 && size != lastSize;
+        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE || sized;
         tail[length++] = (byte) ((extended ? EXTENDED : call.ordinal()) | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave)
                 | (outside ? OUTSIDE : 0));
         if (extended) {
-            tail[length++] = (byte) (call.ordinal() | (sharedCall >= 0 ? SHARED : 0) | (post != Long.MIN_VALUE ? POSTED : 0));
+            tail[length++] = (byte) (call.ordinal() | (sharedCall >= 0 ? SHARED : 0) | (post != Long.MIN_VALUE ? POSTED : 0)
+                    | (sized ? SIZED : 0));
         }
         if (newKey) {
             putSigned(communicator);
@@ -215,6 +227,10 @@ public final class RecordStream {
         }
         if (post != Long.MIN_VALUE) {
             putSigned(enter - post);
+        }
+        if (sized) {
+            putUnsigned(size);
+            lastSize = size;
         }
         putTimes(time, enter, leave);
     }
@@ -370,6 +386,8 @@ public final class RecordStream {
         public long sharedCall = -1;
         /** A receive's post: the enter of its MPI_Irecv, else (not known, or a send) the enter of its call. */
         public long post;
+        /** The message's size in bytes when it was recorded ({@link MatchRecords#withSizes}: written when it changes), else -1. */
+        public long size = -1;
         private long lastSharedCall;
 
         private Reader(RecordBlocks store, byte[] scratch) {
@@ -409,6 +427,9 @@ public final class RecordStream {
                 }
                 if ((extension & POSTED) != 0) {
                     posted = getSigned();
+                }
+                if ((extension & SIZED) != 0) {
+                    size = getUnsigned();
                 }
             }
             getTimes(head);

@@ -1,0 +1,69 @@
+package org.igtrace.cli;
+
+import org.igtrace.core.pipeline.EventTaps;
+import org.igtrace.core.replay.ActivityRecorder;
+import org.igtrace.core.replay.MatchedTransfers;
+import org.igtrace.core.replay.RecordedRun;
+import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.core.wait.MatchTap;
+
+/**
+ * What {@code predict} takes from the read besides the profile: the recording of the calls
+ * ({@link ActivityRecorder}) and, when the network is fitted, the calibration's transfer times from the
+ * wait analysis' matched messages ({@link MatchedTransfers}, the records keeping each end's size), so that
+ * one replay pass can make the calibration, the ideal network and the model.
+ */
+final class PredictTaps implements EventTaps {
+    private final ActivityRecorder recorder;
+    private final long eagerLimit;
+    private final boolean calibrate;
+    private RecordedRun run;
+    private volatile MatchedTransfers transfers;
+
+    PredictTaps(TraceDefinitions definitions, RecordBlocks store, boolean calibrate, long eagerLimit) {
+        this.recorder = new ActivityRecorder(definitions, store);
+        this.calibrate = calibrate;
+        this.eagerLimit = eagerLimit;
+    }
+
+    @Override
+    public LocationSink perLocation(LocationSink analyses) {
+        return TeeSink.of(analyses, recorder);
+    }
+
+    @Override
+    public boolean tapsMatches() {
+        return calibrate;
+    }
+
+    @Override
+    public boolean matchSizes() {
+        return calibrate;
+    }
+
+    @Override
+    public MatchTap matches(long[] offsets) {
+        if (!calibrate) {
+            return null;
+        }
+        transfers = new MatchedTransfers(recorded(), offsets, eagerLimit); // the read is over: every location ended
+        return transfers;
+    }
+
+    /** The recorded run (made once). */
+    synchronized RecordedRun recorded() {
+        if (run == null) {
+            run = recorder.recorded();
+        }
+        return run;
+    }
+
+    /** The transfer times of the wait analysis' last join, or null when none fed them to the end. */
+    MatchedTransfers transfers() {
+        MatchedTransfers t = transfers;
+        return t != null && t.ready() ? t : null;
+    }
+}
