@@ -30,6 +30,7 @@ public final class OptionNames {
             case TEMP_DIR -> "--temp-dir";
             case CENTRE -> "--centre";
             case PLACEMENT -> "--placement";
+            case REGION -> "--region";
         };
     }
 }

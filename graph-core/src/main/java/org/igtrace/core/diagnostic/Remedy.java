@@ -23,7 +23,9 @@ public enum Remedy {
     /** The rank at the centre of a star topology. */
     CENTRE,
     /** Place the processes on the topology's nodes from a file. */
-    PLACEMENT;
+    PLACEMENT,
+    /** Keep only the events inside one region's calls (the selection a note can blame). */
+    REGION;
 
     private static volatile Function<Remedy, String> names = Remedy::key;
 

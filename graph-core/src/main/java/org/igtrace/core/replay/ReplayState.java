@@ -448,7 +448,7 @@ abstract class ReplayState {
                     + " their sends as completed at their post");
         }
         if (m.gaps > 0) {
-            notes.add(m.gaps + " message ends or collective arrivals the selection left out lie between kept ones (--region):"
+            notes.add(m.gaps + " message ends or collective arrivals the selection left out lie between kept ones (" + org.igtrace.core.diagnostic.Remedy.REGION.named() + "):"
                     + " each channel's kept messages are matched in their order, so those after such a gap can pair with"
                     + " another message's end");
         }
