@@ -99,6 +99,130 @@ class HostileNamesTest {
         assertNoControlCharacters(missing.err().replace("\n", ""));
     }
 
+    /**
+     * The graph's other formats: the mapping formats and CSV carry no name (numbers and, in a comment, the path) and
+     * no control character; the critical-path and delay weights (issue 37) add attributes beside the names, and
+     * Graphviz still reads the DOT with the host intact, Python's XML parser the GraphML.
+     */
+    @Test
+    void everyGraphFormatAndWeightIsReadByItsConsumer() throws Exception {
+        for (String format : new String[] {"csv", "scotch", "metis", "matrix", "mtx"}) {
+            SubcommandsTest.Run r = SubcommandsTest.igtrace(TRACE, "-q", "--format", format);
+            assertEquals(0, r.code(), format + ": " + r.err());
+            assertNoControlCharacters(r.out().replace("\n", ""));
+            assertFalse(r.out().contains("<b>"), format + " carries a name: " + r.out());
+        }
+        Path mtx = dir.resolve("g.mtx");
+        assertEquals(0, SubcommandsTest.igtrace(TRACE, "-q", "-o", mtx.toString()).code());
+        // the pair 0-1 of 1 message of 800 bytes (make-hostile-names.py): average 800
+        assertEquals("800.0", SubcommandsTest.python("import scipy.io,sys; print(scipy.io.mmread(sys.argv[1]).toarray()[1][0])",
+                mtx.toString()));
+        for (String weight : new String[] {"critical", "delay"}) {
+            Path dot = dir.resolve(weight + ".dot");
+            Path graphml = dir.resolve(weight + ".graphml");
+            assertEquals(0, SubcommandsTest.igtrace(TRACE, "-q", "--weight", weight, "-o", dot.toString()).code());
+            assertEquals(0, SubcommandsTest.igtrace(TRACE, "-q", "--weight", weight, "-o", graphml.toString()).code());
+            assertNoControlCharacters(Files.readString(dot).replace("\n", ""));
+            String canon = SubcommandsTest.command("dot", "-Tcanon", dot.toString());
+            assertTrue(canon.contains("host <b>&amp;\\\"q\\\" 'a' \\\\ ") && canon.contains("critical=") && canon.contains("delay="), canon);
+            String host = SubcommandsTest.python("import sys, xml.etree.ElementTree as E; "
+                    + "d = [x.text for x in E.parse(sys.argv[1]).iter() if x.get('key') == 'n_host']; "
+                    + "k = [x.get('id') for x in E.parse(sys.argv[1]).iter() if x.tag.endswith('key')]; "
+                    + "assert {'n_critical', 'n_delay', 'e_critical', 'e_delay'} <= set(k), k; "
+                    + "sys.stdout.buffer.write(d[0].encode('unicode_escape'))", graphml.toString());
+            assertEquals(escaped("host " + IN_XML), host, weight);
+        }
+    }
+
+    /**
+     * The text every command prints: each name keeps to its line, with no raw control character (stats, predict, map,
+     * why, diff; info above), and why's tables name the region with the terminal escaper's visible forms.
+     */
+    @Test
+    void theTextOfEveryCommandHasNoRawControlCharacter() {
+        String[][] commands = {{"stats", TRACE}, {"predict", TRACE}, {"map", TRACE, "--topology", "ring"}, {"why", TRACE},
+            {"diff", TRACE, TRACE}};
+        for (String[] c : commands) {
+            SubcommandsTest.Run r = SubcommandsTest.igtrace(c);
+            assertEquals(0, r.code(), String.join(" ", c) + ": " + r.err());
+            assertNoControlCharacters(r.out().replace("\n", ""));
+            assertNoControlCharacters(r.err().replace("\n", ""));
+        }
+        SubcommandsTest.Run why = SubcommandsTest.igtrace("why", TRACE);
+        assertTrue(why.out().contains("\nsolve <b>&amp;\"q\" 'a' \\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>--  "), why.out());
+    }
+
+    /** The JSON of why and diff (issue 37) keeps the region names exactly, as info's and the trace-event export's do. */
+    @Test
+    void whyAndDiffJsonKeepTheNamesExactly() throws Exception {
+        SubcommandsTest.Run why = SubcommandsTest.igtrace("why", TRACE, "-q", "--format", "json");
+        SubcommandsTest.Run diff = SubcommandsTest.igtrace("diff", TRACE, TRACE, "-q", "--format", "json");
+        assertEquals(0, why.code(), why.err());
+        assertEquals(0, diff.code(), diff.err());
+        String names = SubcommandsTest.python("import json,sys; w = json.loads(sys.argv[1]); d = json.loads(sys.argv[2]); "
+                + "n = [r['name'] for r in w['critical_path']['regions']] + [c['region'] for c in w['causes']] "
+                + "+ [r['name'] for r in d['regions']]; n = [x for x in n if x.startswith(('main <', 'solve <'))]; "
+                + "sys.stdout.buffer.write('/'.join(sorted(set(n))).encode('unicode_escape'))", why.out(), diff.out());
+        assertEquals(escaped("main " + HOSTILE + "/solve " + HOSTILE), names);
+        for (String command : new String[] {"stats", "predict"}) {
+            SubcommandsTest.Run r = SubcommandsTest.igtrace(command, TRACE, "-q", "--format", "json");
+            assertEquals(0, r.code(), r.err());
+            assertEquals("ok", SubcommandsTest.python("import json,sys; json.loads(sys.argv[1]); print('ok')", r.out()));
+        }
+        SubcommandsTest.Run map = SubcommandsTest.igtrace("map", TRACE, "--topology", "ring", "-q", "--format", "json");
+        assertEquals("ok", SubcommandsTest.python("import json,sys; json.loads(sys.argv[1]); print('ok')", map.out()));
+    }
+
+    /** Perfetto's protobuf trace carries the names as they are: protoc decodes them (its own escapes in its text format). */
+    @Test
+    void perfettoCarriesTheNamesIntact() throws Exception {
+        Path trace = dir.resolve("t.pftrace");
+        assertEquals(0, SubcommandsTest.igtrace("timeline", TRACE, "-q", "--format", "perfetto", "-o", trace.toString()).code());
+        Path proto = Path.of(TRACE).resolveSibling("perfetto");
+        Process p = new ProcessBuilder("protoc", "--proto_path=" + proto, "--decode=perfetto.protos.Trace", "perfetto_trace.proto")
+                .redirectInput(trace.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String decoded = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor());
+        // protoc's C escapes: \t \n as such, 0x01 0x1f 0x1b in octal, both quotes and the backslash escaped
+        assertTrue(decoded.contains("name: \"solve <b>&amp;\\\"q\\\" \\'a\\' \\\\ \\t|\\n|\\001|\\037|\\033[31m|]]>--\""), decoded);
+    }
+
+    /** SimGrid's export names hosts h0, h1, ...: no trace name reaches it, and its platform is well-formed XML. */
+    @Test
+    void simGridExportIsWellFormed() throws Exception {
+        Path out = dir.resolve("simgrid");
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("predict", TRACE, "-q", "--format", "simgrid", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        try (java.util.stream.Stream<Path> files = Files.list(out)) {
+            for (Path f : files.toList()) {
+                String text = Files.readString(f);
+                assertNoControlCharacters(text.replace("\n", ""));
+                assertFalse(text.contains("<b>"), f + " carries a name");
+            }
+        }
+        assertEquals("2", SubcommandsTest.python("import sys, xml.etree.ElementTree as E; "
+                + "print(len([h for h in E.parse(sys.argv[1]).iter('host')]))", out.resolve("platform.xml").toString()));
+    }
+
+    /**
+     * A browser reads the names as text: Chromium's DOM of the report (its why section too) and of the timeline's SVG
+     * holds no element a name's markup would have made.
+     */
+    @Tag("slow")
+    @Test
+    void chromiumShowsTheNamesAsText() throws Exception {
+        Path html = dir.resolve("r.html");
+        Path svg = dir.resolve("t.svg");
+        assertEquals(0, SubcommandsTest.igtrace("report", TRACE, "-q", "-o", html.toString()).code());
+        assertEquals(0, SubcommandsTest.igtrace("timeline", TRACE, "-q", "-o", svg.toString()).code());
+        for (Path p : new Path[] {html, svg}) {
+            String dom = SubcommandsTest.command("chromium", "--headless", "--no-sandbox", "--disable-gpu",
+                    "--user-data-dir=" + dir.resolve("chromium"), "--dump-dom", p.toUri().toString());
+            assertTrue(dom.contains("solve &lt;b&gt;&amp;amp;"), p + ": " + dom);
+            assertFalse(dom.contains("<b>"), p + ": a name's markup became an element");
+        }
+    }
+
     private static void assertNoControlCharacters(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
