@@ -3,7 +3,6 @@ package org.igtrace.cli;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.igtrace.core.util.Labels;
@@ -92,8 +91,8 @@ public final class InfoCommand implements Callable<Integer> {
         lines.add("events         " + t.locations().stream().mapToLong(l -> Math.max(0, l.events())).sum() + ", "
                 + t.eventCounts());
         double tick = 1 / t.ticksPerSecond();
-        lines.add("clock          " + String.format(Locale.ROOT, "%.0f", t.ticksPerSecond()) + " ticks per second (resolution "
-                + (tick < 1e-6 ? String.format(Locale.ROOT, "%.3g ns", tick * 1e9) : Labels.seconds3(tick)) + ")");
+        lines.add("clock          " + Labels.fixed(t.ticksPerSecond(), 0) + " ticks per second (resolution "
+                + (tick < 1e-6 ? Labels.g3(tick * 1e9) + " ns" : Labels.seconds3(tick)) + ")");
         lines.add("time span      " + (t.spanSeconds() < 0 ? "not given" : Labels.seconds3(t.spanSeconds())));
         List<String> regions = new ArrayList<>();
         t.regions().entrySet().stream().sorted(Map.Entry.comparingByKey())
