@@ -52,10 +52,8 @@ class HostileNamesTest {
 
     @Test
     void timelineSvgAndReportAreWellFormedAndShowTheNamesAsText() throws Exception {
-        Path svg = dir.resolve("t.svg");
-        Path html = dir.resolve("r.html");
-        assertEquals(0, SubcommandsTest.igtrace("timeline", TRACE, "-q", "-o", svg.toString()).code());
-        assertEquals(0, SubcommandsTest.igtrace("report", TRACE, "-q", "-o", html.toString()).code());
+        Path[] written = timelineAndReport();
+        Path svg = written[0], html = written[1];
         // An XML parser finds the region's name as text, not as a <b> element
         String legend = SubcommandsTest.python("import sys, xml.etree.ElementTree as E; "
                 + "t = [x.text for x in E.parse(sys.argv[1]).iter() if x.text and x.text.startswith('compute in solve')]; "
@@ -211,16 +209,21 @@ class HostileNamesTest {
     @Tag("slow")
     @Test
     void chromiumShowsTheNamesAsText() throws Exception {
-        Path html = dir.resolve("r.html");
-        Path svg = dir.resolve("t.svg");
-        assertEquals(0, SubcommandsTest.igtrace("report", TRACE, "-q", "-o", html.toString()).code());
-        assertEquals(0, SubcommandsTest.igtrace("timeline", TRACE, "-q", "-o", svg.toString()).code());
-        for (Path p : new Path[] {html, svg}) {
+        for (Path p : timelineAndReport()) {
             String dom = SubcommandsTest.command("chromium", "--headless", "--no-sandbox", "--disable-gpu",
                     "--user-data-dir=" + dir.resolve("chromium"), "--dump-dom", p.toUri().toString());
             assertTrue(dom.contains("solve &lt;b&gt;&amp;amp;"), p + ": " + dom);
             assertFalse(dom.contains("<b>"), p + ": a name's markup became an element");
         }
+    }
+
+    /** The timeline's SVG and the report's HTML of the trace, written to files: {svg, html}. */
+    private Path[] timelineAndReport() {
+        Path svg = dir.resolve("t.svg");
+        Path html = dir.resolve("r.html");
+        assertEquals(0, SubcommandsTest.igtrace("timeline", TRACE, "-q", "-o", svg.toString()).code());
+        assertEquals(0, SubcommandsTest.igtrace("report", TRACE, "-q", "-o", html.toString()).code());
+        return new Path[] {svg, html};
     }
 
     private static void assertNoControlCharacters(String text) {
