@@ -6,13 +6,8 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
-import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchTap;
 
@@ -23,7 +18,7 @@ import org.igtrace.core.wait.MatchTap;
  * location is {@code columns x} {@link StateClass#COUNT} floats plus at most
  * {@link #exactStates} exact states; arrows and marks are capped.
  */
-public final class TimelineBuilder implements EventTaps {
+public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder> {
     /** The most arrows drawn; more are counted and left out. */
     public static final int MAX_ARROWS = 2000;
     /** The most collective instances marked. */
@@ -51,9 +46,7 @@ public final class TimelineBuilder implements EventTaps {
     private long wholeFrom, wholeTo;
     /** The names with a compute colour, by slot, once {@link #build()} has ordered them. */
     private final List<String> slotNames = new ArrayList<>();
-    private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
     private JoinedWaits waits;
-    private long[] offsets;
 
     /**
      * @param columns    pixel columns of the time axis
@@ -107,7 +100,7 @@ public final class TimelineBuilder implements EventTaps {
      * in that location order.
      */
     private List<Recorder> orderSlots() {
-        List<Recorder> ordered = new ArrayList<>(recorders);
+        List<Recorder> ordered = new ArrayList<>(locations);
         ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
         List<Integer> met = new ArrayList<>();
         BitSet seen = new BitSet();
@@ -151,27 +144,14 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     @Override
-    public LocationSink perLocation(LocationSink profile) {
-        return TeeSink.of(profile, (process, order) -> {
-            if (!shown(process)) {
-                return LocationEvents.NONE;
-            }
-            Recorder r = new Recorder(process, order);
-            recorders.add(r);
-            return r;
-        });
+    Recorder record(int process, long order) {
+        return shown(process) ? new Recorder(process, order) : null;
     }
 
-    /** This timeline's part of the join that measures waits at {@code offsets} (the last one made counts). */
+    /** This timeline's part of the join that measures waits at {@link #offsets}. */
     @Override
-    public boolean tapsMatches() {
-        return true;
-    }
-
-    @Override
-    public MatchTap matches(long[] offsets) {
-        this.offsets = offsets.clone();
-        this.waits = new JoinedWaits(frame(this.offsets), this::seconds);
+    MatchTap tap() {
+        this.waits = new JoinedWaits(frame(offsets), this::seconds);
         return waits;
     }
 
@@ -189,7 +169,7 @@ public final class TimelineBuilder implements EventTaps {
     /** The measured part read (raw ticks) when it is drawn (over 1 % of the trace left out, as {@link #build()}), else null. */
     private long[] measuredSpan() {
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
-        for (Recorder r : measured ? recorders : List.<Recorder>of()) {
+        for (Recorder r : measured ? locations : List.<Recorder>of()) {
             if (r.first <= r.last) {
                 first = Math.min(first, r.first);
                 last = Math.max(last, r.last);
@@ -208,7 +188,7 @@ public final class TimelineBuilder implements EventTaps {
         }
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         long[] span = measuredSpan();
-        for (Recorder rec : recorders) {
+        for (Recorder rec : locations) {
             if (rec.first <= rec.last) {
                 first = Math.min(first, rec.first);
                 last = Math.max(last, rec.last);
@@ -221,10 +201,6 @@ public final class TimelineBuilder implements EventTaps {
         return first <= last ? Math.max(1, (last - first) / columns) : 1;
     }
 
-    private long offset(int process) {
-        return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
-    }
-
     /** Seconds from the start of the run (also under a window: its axis reads the run's time). */
     private double seconds(long ticks) {
         return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
@@ -232,7 +208,7 @@ public final class TimelineBuilder implements EventTaps {
 
     /** Whether a location drawn entered MPI_Init or MPI_Finalize (once the read is done). */
     public boolean environmentCalls() {
-        return recorders.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
+        return locations.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
     }
 
     /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
@@ -244,7 +220,7 @@ public final class TimelineBuilder implements EventTaps {
     public Timeline build() {
         Map<Integer, List<Recorder>> byProcess = new HashMap<>();
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
-        for (Recorder r : recorders) {
+        for (Recorder r : locations) {
             r.finish();
         }
         for (Recorder r : orderSlots()) {
@@ -362,7 +338,7 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     /** One location's outermost states as they are read. */
-    private final class Recorder implements LocationEvents {
+    final class Recorder implements LocationEvents {
         final int process;
         /** The location's place among all locations (definition order). */
         final long order;

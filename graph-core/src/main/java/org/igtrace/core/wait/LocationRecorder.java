@@ -330,32 +330,12 @@ public final class LocationRecorder implements LocationEvents {
         if (one) {
             spillOne();
         }
-        if (pendingEnd == side.length) {
-            grow();
-        }
-        int i = pendingEnd++;
-        boolean first = i == head;
-        side[i] = kind;
-        partner[i] = who;
-        communicator[i] = comm;
-        tag[i] = what;
-        frame[i] = f;
-        time[i] = t;
-        post[i] = posted;
-        shared[i] = -1;
-        size[i] = bytes;
         if (f < 0) {
-            call[i] = MpiCall.NONE.ordinal();
-            enter[i] = t;
-            leave[i] = t;
-            open[i] = false;
-            if (first) {
+            if (append(kind, who, comm, what, f, t, MpiCall.NONE.ordinal(), t, t, false, posted, bytes) == head) {
                 flush();
             }
         } else {
-            call[i] = definitions.mpiCall(stack.region(f)).ordinal();
-            enter[i] = stack.enter(f);
-            open[i] = true;
+            append(kind, who, comm, what, f, t, definitions.mpiCall(stack.region(f)).ordinal(), stack.enter(f), t, true, posted, bytes);
         }
     }
 
@@ -364,6 +344,17 @@ public final class LocationRecorder implements LocationEvents {
         if (one) {
             spillOne();
         }
+        if (append(kind, who, comm, what, -1, t, OUTSIDE, t, t, false, Long.MIN_VALUE, -1) == head) {
+            flush();
+        }
+    }
+
+    /**
+     * Appends an end to the arrays and returns its slot: stack frame {@code f} (-1: none) of call {@code c} entered at
+     * {@code e}, left at {@code l} unless {@code isOpen} (then {@code l} is a placeholder until the call's leave).
+     */
+    private int append(int kind, int who, int comm, int what, int f, long t, int c, long e, long l, boolean isOpen, long posted,
+                       long bytes) {
         if (pendingEnd == side.length) {
             grow();
         }
@@ -372,18 +363,16 @@ public final class LocationRecorder implements LocationEvents {
         partner[i] = who;
         communicator[i] = comm;
         tag[i] = what;
-        frame[i] = -1;
+        frame[i] = f;
         time[i] = t;
-        post[i] = Long.MIN_VALUE;
+        call[i] = c;
+        enter[i] = e;
+        leave[i] = l;
+        open[i] = isOpen;
+        post[i] = posted;
         shared[i] = -1;
-        size[i] = -1;
-        call[i] = OUTSIDE;
-        enter[i] = t;
-        leave[i] = t;
-        open[i] = false;
-        if (i == head) {
-            flush();
-        }
+        size[i] = bytes;
+        return i;
     }
 
     /**
@@ -444,22 +433,7 @@ public final class LocationRecorder implements LocationEvents {
     /** The end held in the fields moves into the arrays (another end joins it). */
     private void spillOne() {
         one = false;
-        if (pendingEnd == side.length) {
-            grow();
-        }
-        int i = pendingEnd++;
-        side[i] = oneSide;
-        partner[i] = onePartner;
-        communicator[i] = oneCommunicator;
-        tag[i] = oneTag;
-        frame[i] = oneFrame;
-        time[i] = oneTime;
-        call[i] = oneCall.ordinal();
-        enter[i] = oneEnter;
-        post[i] = onePost;
-        shared[i] = -1;
-        size[i] = oneSize;
-        open[i] = true;
+        append(oneSide, onePartner, oneCommunicator, oneTag, oneFrame, oneTime, oneCall.ordinal(), oneEnter, oneTime, true, onePost, oneSize);
     }
 
     private void write(int i) {
