@@ -47,17 +47,22 @@ public final class TeeSink implements LocationSink {
         for (int i = 0; i < targets.length; i++) {
             targets[i] = sinks[i].location(process, order);
         }
-        if (targets.length > 4) {
-            return new Many(targets);
-        }
+        return fourOf(targets, 0);
+    }
+
+    /** {@code targets} from {@code from} on (two or more): up to four in one {@link Four}, more in a chain of them. */
+    private static LocationEvents fourOf(LocationEvents[] targets, int from) {
+        int n = targets.length - from;
         LocationEvents none = LocationEvents.NONE;
-        return new Four(targets[0], targets[1], targets.length > 2 ? targets[2] : none, targets.length > 3 ? targets[3] : none);
+        return new Four(targets[from], targets[from + 1], n > 2 ? targets[from + 2] : none,
+                n > 4 ? fourOf(targets, from + 3) : n > 3 ? targets[from + 3] : none);
     }
 
     /**
      * Two to four receivers, written out: each call site reaches one kind of receiver (the profile, the match
      * records, one analysis or tap each), so the JIT inlines every call. The places left over hold
-     * {@link LocationEvents#NONE}, whose calls inline to nothing.
+     * {@link LocationEvents#NONE}, whose calls inline to nothing; a fifth receiver and more are reached through
+     * a second {@code Four} in the last place.
      */
     private record Four(LocationEvents a, LocationEvents b, LocationEvents c, LocationEvents d) implements LocationEvents {
         @Override
@@ -186,120 +191,6 @@ public final class TeeSink implements LocationSink {
             b.end();
             c.end();
             d.end();
-        }
-    }
-
-    private record Many(LocationEvents[] targets) implements LocationEvents {
-        @Override
-        public void measurement(long time, boolean on) {
-            for (LocationEvents t : targets) {
-                t.measurement(time, on);
-            }
-        }
-
-        @Override
-        public void threadFork(long time, boolean fork) {
-            for (LocationEvents t : targets) {
-                t.threadFork(time, fork);
-            }
-        }
-
-        @Override
-        public void enter(long time, int region) {
-            for (LocationEvents t : targets) {
-                t.enter(time, region);
-            }
-        }
-
-        @Override
-        public void leave(long time, int region) {
-            for (LocationEvents t : targets) {
-                t.leave(time, region);
-            }
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-            for (LocationEvents t : targets) {
-                t.send(time, receiver, communicator, tag, bytes);
-            }
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-            for (LocationEvents t : targets) {
-                t.receive(time, sender, communicator, tag, bytes);
-            }
-        }
-
-        @Override
-        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-            for (LocationEvents t : targets) {
-                t.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
-            }
-        }
-
-        @Override
-        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-            for (LocationEvents t : targets) {
-                t.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
-            }
-        }
-
-        @Override
-        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
-            for (LocationEvents t : targets) {
-                t.isend(time, receiver, communicator, tag, bytes, request);
-            }
-        }
-
-        @Override
-        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
-            for (LocationEvents t : targets) {
-                t.irecv(time, sender, communicator, tag, bytes, request);
-            }
-        }
-
-        @Override
-        public void isendComplete(long time, long request) {
-            for (LocationEvents t : targets) {
-                t.isendComplete(time, request);
-            }
-        }
-
-        @Override
-        public void irecvRequest(long time, long request) {
-            for (LocationEvents t : targets) {
-                t.irecvRequest(time, request);
-            }
-        }
-
-        @Override
-        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
-            for (LocationEvents t : targets) {
-                t.collective(time, kind, communicator, root, sent, received);
-            }
-        }
-
-        @Override
-        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
-            for (LocationEvents t : targets) {
-                t.outsideMessage(time, send, partner, communicator, tag);
-            }
-        }
-
-        @Override
-        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
-            for (LocationEvents t : targets) {
-                t.outsideCollective(time, kind, communicator, root);
-            }
-        }
-
-        @Override
-        public void end() {
-            for (LocationEvents t : targets) {
-                t.end();
-            }
         }
     }
 }
