@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
@@ -154,28 +155,21 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
             long o = offset(process);
             done.seal();
             BlockStreamReader in = done.reader();
-            int[] regions = new int[16];
-            long[] enters = new long[16];
-            int open = 0;
+            RegionStack open = new RegionStack();
             long time = 0;
             for (long i = 0; i < events; i++) {
                 long code = in.readUnsigned();
                 time += in.readSigned();
                 long t = time + o;
                 if (code != 0) {
-                    if (open == regions.length) {
-                        regions = java.util.Arrays.copyOf(regions, open * 2);
-                        enters = java.util.Arrays.copyOf(enters, open * 2);
-                    }
-                    regions[open] = (int) (code - 1);
-                    enters[open++] = t;
+                    open.push((int) (code - 1), t);
                     writer.enter((int) (code - 1), t);
                 } else {
-                    open--;
-                    writer.leave(regions[open], enters[open], t);
+                    open.pop();
+                    writer.leave(open.region(open.depth()), open.enter(open.depth()), t);
                 }
             }
-            writer.endLocation(open, time + o);
+            writer.endLocation(open.depth(), time + o);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.RegionKind;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchTap;
 
@@ -360,8 +361,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         long initLeave = Long.MIN_VALUE;
         long finalizeEnter = Long.MIN_VALUE;
         private boolean inInit;
-        private int[] stack = new int[16];
-        private int depth;
+        private final RegionStack stack = new RegionStack();
         private int mpiFrame = -1;
         private int state = -1;
         private long since;
@@ -469,14 +469,15 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         private int current() {
             currentName = -1;
             if (mpiFrame >= 0) {
-                return regionClass(stack[mpiFrame]);
+                return regionClass(stack.region(mpiFrame));
             }
+            int depth = stack.depth();
             if (depth == 0) {
                 // a thread of an OpenMP run outside any region is an idle worker (definitions section 10a): not drawn
                 return openMp ? -1 : StateClass.COMPUTE;
             }
             int f = depth >= 2 ? 1 : 0;
-            return StateClass.computeIn(localSlot(stack[f]));
+            return StateClass.computeIn(localSlot(stack.region(f)));
         }
 
         private int regionClass(int region) {
@@ -493,12 +494,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     finalizeEnter = time;
                 }
             }
-            if (depth == stack.length) {
-                stack = Arrays.copyOf(stack, depth * 2);
-            }
-            stack[depth++] = region;
+            stack.push(region, time);
             if (mpiFrame < 0 && regionClass(region) >= 0) {
-                mpiFrame = depth - 1;
+                mpiFrame = stack.depth() - 1;
             }
             change(time, current());
         }
@@ -506,11 +504,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         @Override
         public void leave(long time, int region) {
             at(time);
-            if (depth == 0) {
+            if (!stack.pop()) {
                 return;
             }
-            depth--;
-            if (depth == mpiFrame) {
+            if (stack.depth() == mpiFrame) {
                 mpiFrame = -1;
             }
             change(time, current());
