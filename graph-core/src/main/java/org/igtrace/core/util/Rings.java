@@ -11,15 +11,20 @@ public final class Rings {
     }
 
     /**
-     * A new array of {@code capacity} entries (same component type as {@code ring}) that holds, from index 0 on and in
-     * order, the {@code count} entries of {@code ring} that start at index {@code head} and wrap at its end. Called
-     * when a ring grows (not per event: it allocates).
+     * An array of {@code capacity} entries (same component type as {@code ring}) that holds, from index 0 on and in
+     * order, the {@code count} entries of {@code ring} that start at index {@code head} and wrap at its end: {@code ring}
+     * itself, the entries moved to its front, when it keeps its length and they do not wrap; else a new array (when a
+     * ring grows: not per event).
      */
     @SuppressWarnings("unchecked")
     public static <A> A unrolled(A ring, int head, int count, int capacity) {
         int length = Array.getLength(ring);
         if (head < 0 || count < 0 || count > length || count > capacity || (count > 0 && head >= length)) {
             throw new IllegalArgumentException("ring of " + length + ": " + count + " entries from " + head + " into " + capacity);
+        }
+        if (capacity == length && head + count <= length) {
+            System.arraycopy(ring, head, ring, 0, count);
+            return ring;
         }
         A into = (A) Array.newInstance(ring.getClass().getComponentType(), capacity);
         int toEnd = Math.min(count, length - head);

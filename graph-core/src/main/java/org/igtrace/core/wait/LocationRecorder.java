@@ -10,6 +10,7 @@ import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.core.util.Rings;
 
 /**
  * Turns one location's events into match records (definitions section 8), with no other location in
@@ -497,40 +498,27 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
-    /** Room for more pending ends: the waiting ones moved to the front, or the arrays doubled. */
+    /**
+     * Room for more pending ends: the waiting ones moved to the front (in place, when ends were written from the
+     * head), or into arrays twice as long.
+     */
     private void grow() {
-        if (head > 0) {
-            int left = pendingEnd - head;
-            System.arraycopy(side, head, side, 0, left);
-            System.arraycopy(partner, head, partner, 0, left);
-            System.arraycopy(communicator, head, communicator, 0, left);
-            System.arraycopy(tag, head, tag, 0, left);
-            System.arraycopy(call, head, call, 0, left);
-            System.arraycopy(frame, head, frame, 0, left);
-            System.arraycopy(time, head, time, 0, left);
-            System.arraycopy(enter, head, enter, 0, left);
-            System.arraycopy(leave, head, leave, 0, left);
-            System.arraycopy(open, head, open, 0, left);
-            System.arraycopy(post, head, post, 0, left);
-            System.arraycopy(shared, head, shared, 0, left);
-            System.arraycopy(size, head, size, 0, left);
-            head = 0;
-            pendingEnd = left;
-            return;
-        }
-        int n = side.length * 2;
-        side = Arrays.copyOf(side, n);
-        partner = Arrays.copyOf(partner, n);
-        communicator = Arrays.copyOf(communicator, n);
-        tag = Arrays.copyOf(tag, n);
-        call = Arrays.copyOf(call, n);
-        frame = Arrays.copyOf(frame, n);
-        time = Arrays.copyOf(time, n);
-        enter = Arrays.copyOf(enter, n);
-        leave = Arrays.copyOf(leave, n);
-        open = Arrays.copyOf(open, n);
-        post = Arrays.copyOf(post, n);
-        shared = Arrays.copyOf(shared, n);
-        size = Arrays.copyOf(size, n);
+        int left = pendingEnd - head;
+        int n = head > 0 ? side.length : side.length * 2;
+        side = Rings.unrolled(side, head, left, n);
+        partner = Rings.unrolled(partner, head, left, n);
+        communicator = Rings.unrolled(communicator, head, left, n);
+        tag = Rings.unrolled(tag, head, left, n);
+        call = Rings.unrolled(call, head, left, n);
+        frame = Rings.unrolled(frame, head, left, n);
+        time = Rings.unrolled(time, head, left, n);
+        enter = Rings.unrolled(enter, head, left, n);
+        leave = Rings.unrolled(leave, head, left, n);
+        open = Rings.unrolled(open, head, left, n);
+        post = Rings.unrolled(post, head, left, n);
+        shared = Rings.unrolled(shared, head, left, n);
+        size = Rings.unrolled(size, head, left, n);
+        head = 0;
+        pendingEnd = left;
     }
 }
