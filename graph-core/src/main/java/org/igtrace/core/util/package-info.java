@@ -1,6 +1,7 @@
 /**
  * Plain building blocks with no knowledge of traces: primitive hash tables ({@link PairTable},
- * {@link PairCounters}, {@link PairLongs}, {@link LongIntMap}, {@link LongIntMap}), the block store records
+ * {@link PairCounters}, {@link PairLongs}, {@link LongIntMap}), the growing of rings of parallel arrays
+ * ({@link Rings}), the block store records
  * are kept in ({@link RecordBlocks}, {@link MemoryRecordBlocks}; otf-reader adds the spilling one) and the
  * streams over it ({@link BlockStream}), and number wording ({@link Labels}, {@link Numbers}). The lowest
  * level of graph-core.
