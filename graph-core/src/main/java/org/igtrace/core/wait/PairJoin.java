@@ -94,21 +94,17 @@ final class PairJoin {
         KeyQueues.Queue queue = queues.of(end.communicator, end.tag);
         if (!queue.isEmpty() && queue.sendSide != send) {
             int at = queues.poll(queue);
-            long[] q = queue.ends;
-            int queuedCall = (int) q[at + KeyQueues.Queue.CALL];
-            boolean queuedOutside = (queuedCall & OUTSIDE) != 0;
+            boolean queuedOutside = (queue.call[at] & OUTSIDE) != 0;
             if (end.outside || queuedOutside) {
                 outside(currentPair, send ? end.outside : queuedOutside, send ? queuedOutside : end.outside, counts);
                 return;
             }
-            long time = q[at + KeyQueues.Queue.TIME], enter = q[at + KeyQueues.Queue.ENTER], leave = q[at + KeyQueues.Queue.LEAVE];
-            long bytes = q[at + KeyQueues.Queue.BYTES];
             if (send) {
                 fillSend(end.time, end.enter, end.leave, end.call, end.size);
-                fillReceive(time, enter, leave, RecordStream.call(queuedCall & 7), q[at + KeyQueues.Queue.POST],
-                        q[at + KeyQueues.Queue.LOCATION], q[at + KeyQueues.Queue.SHARED], bytes);
+                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
+                        queue.location[at], queue.shared[at], queue.bytes[at]);
             } else {
-                fillSend(time, enter, leave, RecordStream.call(queuedCall & 7), bytes);
+                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at]);
                 fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size);
             }
             counts.matched++;
@@ -202,7 +198,7 @@ final class PairJoin {
             waiting++;
         }
 
-        /** Removes the head of {@code q} and returns where its fields start in {@link Queue#ends} (valid until the next add). */
+        /** Removes the head of {@code q} and returns its slot (valid until the next add). */
         int poll(Queue q) {
             waiting--;
             return q.poll();
@@ -238,17 +234,19 @@ final class PairJoin {
             byKey.values().forEach(action);
         }
 
-        /**
-         * A ring buffer of ends, all of one side: each end {@link #FIELDS} longs in a row of one array (time, enter,
-         * leave, call; of a receive its post, location order and shared call number, of a send unused; the size).
-         */
+        /** A ring buffer of ends, all of one side. */
         static final class Queue {
-            static final int TIME = 0, ENTER = 1, LEAVE = 2, CALL = 3, POST = 4, LOCATION = 5, SHARED = 6, BYTES = 7;
-            static final int FIELDS = 8;
             boolean sendSide;
-            /** The ends' fields; the call holds the MPI call's ordinal and {@link #OUTSIDE}, the size -1 when not recorded. */
-            long[] ends = new long[4 * FIELDS];
-            private int capacity = 4;
+            long[] time = new long[4];
+            long[] enter = new long[4];
+            long[] leave = new long[4];
+            int[] call = new int[4];
+            /** A receive's post, location order and shared call number (sends: unused). */
+            long[] post = new long[4];
+            long[] location = new long[4];
+            long[] shared = new long[4];
+            /** The end's size in bytes, or -1 (not recorded). */
+            long[] bytes = new long[4];
             private int head;
             private int size;
 
@@ -264,7 +262,7 @@ final class PairJoin {
             int keptEnds() {
                 int n = 0;
                 for (int i = 0; i < size; i++) {
-                    if (((int) ends[((head + i) & (capacity - 1)) * FIELDS + CALL] & OUTSIDE) == 0) {
+                    if ((call[(head + i) & (time.length - 1)] & OUTSIDE) == 0) {
                         n++;
                     }
                 }
@@ -272,32 +270,43 @@ final class PairJoin {
             }
 
             void add(long t, long e, long l, int c, long p, long loc, long s, long z) {
-                if (size == capacity) {
-                    ends = Rings.unrolled(ends, head * FIELDS, size * FIELDS, capacity * 2 * FIELDS);
-                    capacity *= 2;
-                    head = 0;
+                if (size == time.length) {
+                    grow();
                 }
-                int at = ((head + size++) & (capacity - 1)) * FIELDS;
-                ends[at + TIME] = t;
-                ends[at + ENTER] = e;
-                ends[at + LEAVE] = l;
-                ends[at + CALL] = c;
-                ends[at + POST] = p;
-                ends[at + LOCATION] = loc;
-                ends[at + SHARED] = s;
-                ends[at + BYTES] = z;
+                int at = (head + size++) & (time.length - 1);
+                time[at] = t;
+                enter[at] = e;
+                leave[at] = l;
+                call[at] = c;
+                post[at] = p;
+                location[at] = loc;
+                shared[at] = s;
+                bytes[at] = z;
             }
 
-            /** Removes the head and returns where its fields start in {@link #ends} (valid until the next add). */
+            /** Removes the head and returns its slot (valid until the next add). */
             int poll() {
-                int at = head * FIELDS;
-                head = (head + 1) & (capacity - 1);
+                int at = head;
+                head = (head + 1) & (time.length - 1);
                 size--;
                 return at;
             }
 
             void reset() {
                 head = size = 0;
+            }
+
+            private void grow() {
+                int n = time.length * 2;
+                time = Rings.unrolled(time, head, size, n);
+                enter = Rings.unrolled(enter, head, size, n);
+                leave = Rings.unrolled(leave, head, size, n);
+                call = Rings.unrolled(call, head, size, n);
+                post = Rings.unrolled(post, head, size, n);
+                location = Rings.unrolled(location, head, size, n);
+                shared = Rings.unrolled(shared, head, size, n);
+                bytes = Rings.unrolled(bytes, head, size, n);
+                head = 0;
             }
         }
     }
