@@ -1,5 +1,7 @@
 package org.igtrace.core.replay;
 
+import org.igtrace.core.util.Rings;
+
 /**
  * The complete collective instances a replay has in progress, per communicator and instance
  * number: how many members arrived, the latest arrival, the root's arrival (of a rooted collective), the most
@@ -43,22 +45,11 @@ final class CollectiveArrivals {
                 while (capacity < newSize) {
                     capacity *= 2;
                 }
-                int[] a = new int[capacity], l = new int[capacity];
-                double[] t = new double[capacity * models], o = new double[capacity * models];
-                long[] b = new long[capacity];
-                for (int i = 0; i < size; i++) {
-                    int from = (first + i) & mask;
-                    a[i] = arrived[from];
-                    l[i] = left[from];
-                    System.arraycopy(latest, from * models, t, i * models, models);
-                    System.arraycopy(root, from * models, o, i * models, models);
-                    b[i] = largest[from];
-                }
-                arrived = a;
-                left = l;
-                latest = t;
-                root = o;
-                largest = b;
+                arrived = Rings.unrolled(arrived, first, size, capacity);
+                left = Rings.unrolled(left, first, size, capacity);
+                latest = Rings.unrolled(latest, first * models, size * models, capacity * models);
+                root = Rings.unrolled(root, first * models, size * models, capacity * models);
+                largest = Rings.unrolled(largest, first, size, capacity);
                 first = 0;
                 mask = capacity - 1;
             }

@@ -7,6 +7,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.RegionStack;
 
 /**
  * A {@link Selection} applied between a reader and the analyses (definitions section 11): what passes is
@@ -68,9 +69,9 @@ public final class SelectionFilter implements EventTaps {
     /** One location's events through the window, rank and region gates. */
     private final class Filtered implements LocationEvents {
         private final LocationEvents down;
-        private int[] stack = new int[16];
+        private final RegionStack stack = new RegionStack();
+        /** Per stack frame: whether its enter was passed down (its leave is then passed too). */
         private boolean[] passed = new boolean[16];
-        private int depth;
         /** Stack index of the open outermost instance of the selected region, or -1. */
         private int regionFrame = -1;
         private State state;
@@ -86,18 +87,18 @@ public final class SelectionFilter implements EventTaps {
         private void advance(long t) {
             if (state == State.BEFORE && t >= from) {
                 state = State.INSIDE;
-                for (int f = 0; f < depth; f++) {
+                for (int f = 0; f < stack.depth(); f++) {
                     if (inRegion(f) && !passed[f]) {
-                        down.enter(from, stack[f]);
+                        down.enter(from, stack.region(f));
                         passed[f] = true;
                     }
                 }
             }
             if (state == State.INSIDE && t > to) {
                 state = State.AFTER;
-                for (int f = depth - 1; f >= 0; f--) {
+                for (int f = stack.depth() - 1; f >= 0; f--) {
                     if (passed[f]) {
-                        down.leave(to, stack[f]);
+                        down.leave(to, stack.region(f));
                         passed[f] = false;
                     }
                 }
@@ -129,12 +130,11 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void enter(long time, int region) {
             advance(time);
-            if (depth == stack.length) {
-                stack = Arrays.copyOf(stack, depth * 2);
-                passed = Arrays.copyOf(passed, depth * 2);
+            stack.push(region, time);
+            if (passed.length < stack.capacity()) {
+                passed = Arrays.copyOf(passed, stack.capacity());
             }
-            int f = depth++;
-            stack[f] = region;
+            int f = stack.depth() - 1;
             passed[f] = false;
             if (regions != null && regionFrame < 0 && region >= 0 && region < regions.length && regions[region]) {
                 regionFrame = f;
@@ -149,14 +149,14 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void leave(long time, int region) {
             advance(time);
-            if (depth == 0) {
+            if (!stack.pop()) {
                 if (state == State.INSIDE && regions == null) {
                     down.leave(time, region); // unbalanced: let the analyses count it
                     kept();
                 }
                 return;
             }
-            int f = --depth;
+            int f = stack.depth();
             if (passed[f]) {
                 down.leave(time, region);
                 passed[f] = false;

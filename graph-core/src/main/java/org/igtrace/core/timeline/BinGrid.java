@@ -5,11 +5,14 @@ package org.igtrace.core.timeline;
  * neighbouring bins are merged pairwise and the bin width doubles, so memory does not depend on the number
  * of events or the length of the run. What a bin holds is the subclass's ({@link ColumnBins}: time per state
  * class; {@link TickBins}: whole waiting ticks); the subclass adds an interval's share to each bin it covers
- * (from {@link #bin} and {@link #width}) after {@link #fit} made room.
+ * (from {@link #bin} and {@link #width}) after {@link #fit} made room. {@link #spread} puts a row's bins into its
+ * pixel columns.
  */
-abstract class BinGrid implements BinnedTicks {
+abstract class BinGrid {
     final long origin;
+    /** The earliest start of the time added (Long.MAX_VALUE when none): the first bin holds time from there on. */
     long earliest = Long.MAX_VALUE;
+    /** The latest end of the time added (Long.MIN_VALUE when none): the last bin holds time up to there. */
     long latest = Long.MIN_VALUE;
     final int bins;
     long width;
@@ -55,28 +58,49 @@ abstract class BinGrid implements BinnedTicks {
     /** Puts the values of bins {@code 2b} and {@code 2b + 1} together into bin {@code b}; the upper half becomes 0. */
     abstract void mergePairs();
 
-    @Override
-    public final long earliest() {
-        return earliest;
-    }
+    /** The time of class {@code stateClass} in bin {@code bin} (ticks). */
+    abstract float ticks(int stateClass, int bin);
 
-    @Override
-    public final long latest() {
-        return latest;
-    }
-
-    @Override
-    public final long origin() {
-        return origin;
-    }
-
-    @Override
-    public final long width() {
-        return width;
-    }
-
-    @Override
-    public final int bins() {
-        return bins;
+    /**
+     * Adds each bin's time, as a share of a column's time in class {@code map[k]}, to the pixel
+     * columns ({@code shares[class][column]}) the bin overlaps, in proportion to the overlap (all of
+     * it to the column of its middle left a column with no bin blank wherever bins and columns are
+     * not the same width: white stripes every 13 px in a two-thread row of synth-plain). A bin's time
+     * lies between its edges, and within the time the bins were given (the first and last bins, which
+     * bins that double in width need not fill); what falls outside the timeline (a row shifted by its
+     * clock offset past a window's edge) is not drawn.
+     *
+     * @param seconds   the timeline's seconds of a tick
+     * @param shift     the row's clock offset, seconds
+     * @param start     the timeline's left edge, seconds
+     * @param perColumn seconds per pixel column
+     */
+    final void spread(float[][] shares, int[] map, java.util.function.LongToDoubleFunction seconds, double ticksPerSecond, double shift,
+                        double start, double perColumn) {
+        int columns = shares[0].length;
+        for (int b = 0; b < bins; b++) {
+            long binStart = Math.max(origin + b * width, earliest);
+            long binEnd = Math.min(origin + (b + 1) * width, latest);
+            if (binEnd <= binStart) {
+                continue;
+            }
+            double from = (seconds.applyAsDouble(binStart) + shift - start) / perColumn;
+            double to = (seconds.applyAsDouble(binEnd) + shift - start) / perColumn;
+            double extent = to - from;
+            int first = (int) Math.max(0, Math.floor(from));
+            int last = (int) Math.min(columns - 1, Math.ceil(to) - 1);
+            for (int c = first; c <= last; c++) {
+                double part = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
+                if (part <= 0) {
+                    continue;
+                }
+                for (int k = 0; k < StateClass.COUNT; k++) {
+                    float t = ticks(k, b);
+                    if (t > 0) {
+                        shares[map[k]][c] += (float) (t / ticksPerSecond / perColumn * part);
+                    }
+                }
+            }
+        }
     }
 }

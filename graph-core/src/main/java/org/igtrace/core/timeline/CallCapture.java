@@ -6,13 +6,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
@@ -29,13 +25,11 @@ import org.igtrace.core.wait.MatchTap;
  * threads, the flows (in the order one join thread would have found them), then each location's
  * events in process and location order.
  */
-public final class CallCapture implements EventTaps {
+public final class CallCapture extends LocationTaps<CallCapture.Calls> {
     private final TraceDefinitions definitions;
     private final CallSink writer;
     private final RecordBlocks store;
     private final Map<Integer, Long> threadOfProcess = new ConcurrentHashMap<>();
-    private final Queue<Calls> locations = new ConcurrentLinkedQueue<>();
-    private long[] offsets;
     private CapturedFlows messages;
     private long flows;
 
@@ -51,25 +45,15 @@ public final class CallCapture implements EventTaps {
     }
 
     @Override
-    public LocationSink perLocation(LocationSink analyses) {
-        return TeeSink.of(analyses, (process, order) -> {
-            threadOfProcess.merge(process, order, Math::min);
-            Calls calls = new Calls(process, order);
-            locations.add(calls);
-            return calls;
-        });
+    Calls record(int process, long order) {
+        threadOfProcess.merge(process, order, Math::min);
+        return new Calls(process, order);
     }
 
-    /** The join's messages, kept by task and written as flows before the calls (in {@link #finish()}). */
+    /** The join's messages, kept by task and written as flows before the calls (in {@link #writeTo()}). */
     @Override
-    public boolean tapsMatches() {
-        return true;
-    }
-
-    @Override
-    public MatchTap matches(long[] offsets) {
-        this.offsets = offsets.clone();
-        this.messages = new CapturedFlows(store);
+    MatchTap tap() {
+        messages = new CapturedFlows(store);
         return messages;
     }
 
@@ -124,12 +108,8 @@ public final class CallCapture implements EventTaps {
         return flows;
     }
 
-    private long offset(int process) {
-        return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
-    }
-
     /** One location's enters and leaves, in time order. */
-    private final class Calls implements LocationEvents {
+    final class Calls implements LocationEvents {
         private final int process;
         private final long thread;
         /** Per event: region + 1 for an enter, 0 for a leave (unsigned); time minus the previous event's (zigzag). */
@@ -175,28 +155,21 @@ public final class CallCapture implements EventTaps {
             long o = offset(process);
             done.seal();
             BlockStreamReader in = done.reader();
-            int[] regions = new int[16];
-            long[] enters = new long[16];
-            int open = 0;
+            RegionStack open = new RegionStack();
             long time = 0;
             for (long i = 0; i < events; i++) {
                 long code = in.readUnsigned();
                 time += in.readSigned();
                 long t = time + o;
                 if (code != 0) {
-                    if (open == regions.length) {
-                        regions = java.util.Arrays.copyOf(regions, open * 2);
-                        enters = java.util.Arrays.copyOf(enters, open * 2);
-                    }
-                    regions[open] = (int) (code - 1);
-                    enters[open++] = t;
+                    open.push((int) (code - 1), t);
                     writer.enter((int) (code - 1), t);
                 } else {
-                    open--;
-                    writer.leave(regions[open], enters[open], t);
+                    open.pop();
+                    writer.leave(open.region(open.depth()), open.enter(open.depth()), t);
                 }
             }
-            writer.endLocation(open, time + o);
+            writer.endLocation(open.depth(), time + o);
         }
     }
 }

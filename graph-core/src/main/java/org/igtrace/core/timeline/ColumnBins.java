@@ -15,7 +15,7 @@ final class ColumnBins extends BinGrid {
     }
 
     @Override
-    public float ticks(int stateClass, int bin) {
+    float ticks(int stateClass, int bin) {
         return ticks[stateClass][bin];
     }
 

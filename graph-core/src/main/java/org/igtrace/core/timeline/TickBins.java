@@ -16,7 +16,7 @@ final class TickBins extends BinGrid {
 
     /** The waiting ticks of a bin as a float (what {@link ColumnBins} holds), 0 for other classes. */
     @Override
-    public float ticks(int stateClass, int bin) {
+    float ticks(int stateClass, int bin) {
         return stateClass == StateClass.WAITING ? (float) ticks[bin] : 0f;
     }
 

@@ -6,13 +6,9 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
-import org.igtrace.core.trace.TeeSink;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchTap;
 
@@ -23,7 +19,7 @@ import org.igtrace.core.wait.MatchTap;
  * location is {@code columns x} {@link StateClass#COUNT} floats plus at most
  * {@link #exactStates} exact states; arrows and marks are capped.
  */
-public final class TimelineBuilder implements EventTaps {
+public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder> {
     /** The most arrows drawn; more are counted and left out. */
     public static final int MAX_ARROWS = 2000;
     /** The most collective instances marked. */
@@ -51,9 +47,7 @@ public final class TimelineBuilder implements EventTaps {
     private long wholeFrom, wholeTo;
     /** The names with a compute colour, by slot, once {@link #build()} has ordered them. */
     private final List<String> slotNames = new ArrayList<>();
-    private final Queue<Recorder> recorders = new ConcurrentLinkedQueue<>();
     private JoinedWaits waits;
-    private long[] offsets;
 
     /**
      * @param columns    pixel columns of the time axis
@@ -107,7 +101,7 @@ public final class TimelineBuilder implements EventTaps {
      * in that location order.
      */
     private List<Recorder> orderSlots() {
-        List<Recorder> ordered = new ArrayList<>(recorders);
+        List<Recorder> ordered = new ArrayList<>(locations);
         ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
         List<Integer> met = new ArrayList<>();
         BitSet seen = new BitSet();
@@ -151,27 +145,14 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     @Override
-    public LocationSink perLocation(LocationSink profile) {
-        return TeeSink.of(profile, (process, order) -> {
-            if (!shown(process)) {
-                return LocationEvents.NONE;
-            }
-            Recorder r = new Recorder(process, order);
-            recorders.add(r);
-            return r;
-        });
+    Recorder record(int process, long order) {
+        return shown(process) ? new Recorder(process, order) : null;
     }
 
-    /** This timeline's part of the join that measures waits at {@code offsets} (the last one made counts). */
+    /** This timeline's part of the join that measures waits at {@link #offsets}. */
     @Override
-    public boolean tapsMatches() {
-        return true;
-    }
-
-    @Override
-    public MatchTap matches(long[] offsets) {
-        this.offsets = offsets.clone();
-        this.waits = new JoinedWaits(frame(this.offsets), this::seconds);
+    MatchTap tap() {
+        this.waits = new JoinedWaits(frame(offsets), this::seconds);
         return waits;
     }
 
@@ -189,7 +170,7 @@ public final class TimelineBuilder implements EventTaps {
     /** The measured part read (raw ticks) when it is drawn (over 1 % of the trace left out, as {@link #build()}), else null. */
     private long[] measuredSpan() {
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
-        for (Recorder r : measured ? recorders : List.<Recorder>of()) {
+        for (Recorder r : measured ? locations : List.<Recorder>of()) {
             if (r.first <= r.last) {
                 first = Math.min(first, r.first);
                 last = Math.max(last, r.last);
@@ -208,7 +189,7 @@ public final class TimelineBuilder implements EventTaps {
         }
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
         long[] span = measuredSpan();
-        for (Recorder rec : recorders) {
+        for (Recorder rec : locations) {
             if (rec.first <= rec.last) {
                 first = Math.min(first, rec.first);
                 last = Math.max(last, rec.last);
@@ -221,10 +202,6 @@ public final class TimelineBuilder implements EventTaps {
         return first <= last ? Math.max(1, (last - first) / columns) : 1;
     }
 
-    private long offset(int process) {
-        return offsets != null && process >= 0 && process < offsets.length ? offsets[process] : 0;
-    }
-
     /** Seconds from the start of the run (also under a window: its axis reads the run's time). */
     private double seconds(long ticks) {
         return (ticks - definitions.startTicks()) / definitions.ticksPerSecond();
@@ -232,7 +209,7 @@ public final class TimelineBuilder implements EventTaps {
 
     /** Whether a location drawn entered MPI_Init or MPI_Finalize (once the read is done). */
     public boolean environmentCalls() {
-        return recorders.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
+        return locations.stream().anyMatch(r -> r.initLeave != Long.MIN_VALUE || r.finalizeEnter != Long.MIN_VALUE);
     }
 
     /** The seconds (from the start of the run) of the first and the last event, once {@link #build()} has run. */
@@ -244,7 +221,7 @@ public final class TimelineBuilder implements EventTaps {
     public Timeline build() {
         Map<Integer, List<Recorder>> byProcess = new HashMap<>();
         long first = Long.MAX_VALUE, last = Long.MIN_VALUE, from = Long.MAX_VALUE, to = Long.MIN_VALUE;
-        for (Recorder r : recorders) {
+        for (Recorder r : locations) {
             r.finish();
         }
         for (Recorder r : orderSlots()) {
@@ -362,7 +339,7 @@ public final class TimelineBuilder implements EventTaps {
     }
 
     /** One location's outermost states as they are read. */
-    private final class Recorder implements LocationEvents {
+    final class Recorder implements LocationEvents {
         final int process;
         /** The location's place among all locations (definition order). */
         final long order;
@@ -384,8 +361,7 @@ public final class TimelineBuilder implements EventTaps {
         long initLeave = Long.MIN_VALUE;
         long finalizeEnter = Long.MIN_VALUE;
         private boolean inInit;
-        private int[] stack = new int[16];
-        private int depth;
+        private final RegionStack stack = new RegionStack();
         private int mpiFrame = -1;
         private int state = -1;
         private long since;
@@ -493,14 +469,15 @@ public final class TimelineBuilder implements EventTaps {
         private int current() {
             currentName = -1;
             if (mpiFrame >= 0) {
-                return regionClass(stack[mpiFrame]);
+                return regionClass(stack.region(mpiFrame));
             }
+            int depth = stack.depth();
             if (depth == 0) {
                 // a thread of an OpenMP run outside any region is an idle worker (definitions section 10a): not drawn
                 return openMp ? -1 : StateClass.COMPUTE;
             }
             int f = depth >= 2 ? 1 : 0;
-            return StateClass.computeIn(localSlot(stack[f]));
+            return StateClass.computeIn(localSlot(stack.region(f)));
         }
 
         private int regionClass(int region) {
@@ -517,12 +494,9 @@ public final class TimelineBuilder implements EventTaps {
                     finalizeEnter = time;
                 }
             }
-            if (depth == stack.length) {
-                stack = Arrays.copyOf(stack, depth * 2);
-            }
-            stack[depth++] = region;
+            stack.push(region, time);
             if (mpiFrame < 0 && regionClass(region) >= 0) {
-                mpiFrame = depth - 1;
+                mpiFrame = stack.depth() - 1;
             }
             change(time, current());
         }
@@ -530,11 +504,10 @@ public final class TimelineBuilder implements EventTaps {
         @Override
         public void leave(long time, int region) {
             at(time);
-            if (depth == 0) {
+            if (!stack.pop()) {
                 return;
             }
-            depth--;
-            if (depth == mpiFrame) {
+            if (stack.depth() == mpiFrame) {
                 mpiFrame = -1;
             }
             change(time, current());

@@ -10,6 +10,7 @@ import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.core.util.Rings;
 
 /**
  * Turns one location's events into match records (definitions section 8), with no other location in
@@ -330,32 +331,12 @@ public final class LocationRecorder implements LocationEvents {
         if (one) {
             spillOne();
         }
-        if (pendingEnd == side.length) {
-            grow();
-        }
-        int i = pendingEnd++;
-        boolean first = i == head;
-        side[i] = kind;
-        partner[i] = who;
-        communicator[i] = comm;
-        tag[i] = what;
-        frame[i] = f;
-        time[i] = t;
-        post[i] = posted;
-        shared[i] = -1;
-        size[i] = bytes;
         if (f < 0) {
-            call[i] = MpiCall.NONE.ordinal();
-            enter[i] = t;
-            leave[i] = t;
-            open[i] = false;
-            if (first) {
+            if (append(kind, who, comm, what, f, t, MpiCall.NONE.ordinal(), t, t, false, posted, bytes) == head) {
                 flush();
             }
         } else {
-            call[i] = definitions.mpiCall(stack.region(f)).ordinal();
-            enter[i] = stack.enter(f);
-            open[i] = true;
+            append(kind, who, comm, what, f, t, definitions.mpiCall(stack.region(f)).ordinal(), stack.enter(f), t, true, posted, bytes);
         }
     }
 
@@ -364,6 +345,17 @@ public final class LocationRecorder implements LocationEvents {
         if (one) {
             spillOne();
         }
+        if (append(kind, who, comm, what, -1, t, OUTSIDE, t, t, false, Long.MIN_VALUE, -1) == head) {
+            flush();
+        }
+    }
+
+    /**
+     * Appends an end to the arrays and returns its slot: stack frame {@code f} (-1: none) of call {@code c} entered at
+     * {@code e}, left at {@code l} unless {@code isOpen} (then {@code l} is a placeholder until the call's leave).
+     */
+    private int append(int kind, int who, int comm, int what, int f, long t, int c, long e, long l, boolean isOpen, long posted,
+                       long bytes) {
         if (pendingEnd == side.length) {
             grow();
         }
@@ -372,18 +364,16 @@ public final class LocationRecorder implements LocationEvents {
         partner[i] = who;
         communicator[i] = comm;
         tag[i] = what;
-        frame[i] = -1;
+        frame[i] = f;
         time[i] = t;
-        post[i] = Long.MIN_VALUE;
+        call[i] = c;
+        enter[i] = e;
+        leave[i] = l;
+        open[i] = isOpen;
+        post[i] = posted;
         shared[i] = -1;
-        size[i] = -1;
-        call[i] = OUTSIDE;
-        enter[i] = t;
-        leave[i] = t;
-        open[i] = false;
-        if (i == head) {
-            flush();
-        }
+        size[i] = bytes;
+        return i;
     }
 
     /**
@@ -444,22 +434,7 @@ public final class LocationRecorder implements LocationEvents {
     /** The end held in the fields moves into the arrays (another end joins it). */
     private void spillOne() {
         one = false;
-        if (pendingEnd == side.length) {
-            grow();
-        }
-        int i = pendingEnd++;
-        side[i] = oneSide;
-        partner[i] = onePartner;
-        communicator[i] = oneCommunicator;
-        tag[i] = oneTag;
-        frame[i] = oneFrame;
-        time[i] = oneTime;
-        call[i] = oneCall.ordinal();
-        enter[i] = oneEnter;
-        post[i] = onePost;
-        shared[i] = -1;
-        size[i] = oneSize;
-        open[i] = true;
+        append(oneSide, onePartner, oneCommunicator, oneTag, oneFrame, oneTime, oneCall.ordinal(), oneEnter, oneTime, true, onePost, oneSize);
     }
 
     private void write(int i) {
@@ -523,40 +498,27 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
-    /** Room for more pending ends: the waiting ones moved to the front, or the arrays doubled. */
+    /**
+     * Room for more pending ends: the waiting ones moved to the front (in place, when ends were written from the
+     * head), or into arrays twice as long.
+     */
     private void grow() {
-        if (head > 0) {
-            int left = pendingEnd - head;
-            System.arraycopy(side, head, side, 0, left);
-            System.arraycopy(partner, head, partner, 0, left);
-            System.arraycopy(communicator, head, communicator, 0, left);
-            System.arraycopy(tag, head, tag, 0, left);
-            System.arraycopy(call, head, call, 0, left);
-            System.arraycopy(frame, head, frame, 0, left);
-            System.arraycopy(time, head, time, 0, left);
-            System.arraycopy(enter, head, enter, 0, left);
-            System.arraycopy(leave, head, leave, 0, left);
-            System.arraycopy(open, head, open, 0, left);
-            System.arraycopy(post, head, post, 0, left);
-            System.arraycopy(shared, head, shared, 0, left);
-            System.arraycopy(size, head, size, 0, left);
-            head = 0;
-            pendingEnd = left;
-            return;
-        }
-        int n = side.length * 2;
-        side = Arrays.copyOf(side, n);
-        partner = Arrays.copyOf(partner, n);
-        communicator = Arrays.copyOf(communicator, n);
-        tag = Arrays.copyOf(tag, n);
-        call = Arrays.copyOf(call, n);
-        frame = Arrays.copyOf(frame, n);
-        time = Arrays.copyOf(time, n);
-        enter = Arrays.copyOf(enter, n);
-        leave = Arrays.copyOf(leave, n);
-        open = Arrays.copyOf(open, n);
-        post = Arrays.copyOf(post, n);
-        shared = Arrays.copyOf(shared, n);
-        size = Arrays.copyOf(size, n);
+        int left = pendingEnd - head;
+        int n = head > 0 ? side.length : side.length * 2;
+        side = Rings.unrolled(side, head, left, n);
+        partner = Rings.unrolled(partner, head, left, n);
+        communicator = Rings.unrolled(communicator, head, left, n);
+        tag = Rings.unrolled(tag, head, left, n);
+        call = Rings.unrolled(call, head, left, n);
+        frame = Rings.unrolled(frame, head, left, n);
+        time = Rings.unrolled(time, head, left, n);
+        enter = Rings.unrolled(enter, head, left, n);
+        leave = Rings.unrolled(leave, head, left, n);
+        open = Rings.unrolled(open, head, left, n);
+        post = Rings.unrolled(post, head, left, n);
+        shared = Rings.unrolled(shared, head, left, n);
+        size = Rings.unrolled(size, head, left, n);
+        head = 0;
+        pendingEnd = left;
     }
 }

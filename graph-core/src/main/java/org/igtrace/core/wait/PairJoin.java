@@ -5,6 +5,7 @@ import java.util.List;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.PairLongs;
 import org.igtrace.core.util.RecordBlocks;
+import org.igtrace.core.util.Rings;
 
 /**
  * Joins the message ends of one directed pair of processes (definitions section 8): the k-th send from p
@@ -296,29 +297,15 @@ final class PairJoin {
             }
 
             private void grow() {
-                int n = time.length;
-                long[] t = new long[n * 2], e = new long[n * 2], l = new long[n * 2];
-                long[] p = new long[n * 2], loc = new long[n * 2], s = new long[n * 2], z = new long[n * 2];
-                int[] c = new int[n * 2];
-                for (int i = 0; i < size; i++) {
-                    int from = (head + i) & (n - 1);
-                    t[i] = time[from];
-                    e[i] = enter[from];
-                    l[i] = leave[from];
-                    c[i] = call[from];
-                    p[i] = post[from];
-                    loc[i] = location[from];
-                    s[i] = shared[from];
-                    z[i] = bytes[from];
-                }
-                time = t;
-                enter = e;
-                leave = l;
-                call = c;
-                post = p;
-                location = loc;
-                shared = s;
-                bytes = z;
+                int n = time.length * 2;
+                time = Rings.unrolled(time, head, size, n);
+                enter = Rings.unrolled(enter, head, size, n);
+                leave = Rings.unrolled(leave, head, size, n);
+                call = Rings.unrolled(call, head, size, n);
+                post = Rings.unrolled(post, head, size, n);
+                location = Rings.unrolled(location, head, size, n);
+                shared = Rings.unrolled(shared, head, size, n);
+                bytes = Rings.unrolled(bytes, head, size, n);
                 head = 0;
             }
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
+import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.util.LongIntMap;
 
 /**
@@ -64,8 +65,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         final LocationEvents target; // null: events not read (GPU stream, orphaned thread)
         boolean begun;
         boolean ended;
-        int[] stack = new int[16];
-        int depth;
+        final RegionStack stack = new RegionStack();
         long lastTime = -1;
         // Open collectives by handle: {handle, operation, communicator, root, sent, received}.
         long[] pending = new long[6 * 2];
@@ -207,20 +207,17 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     private void enter(ProcessState s, long function) throws UndefinedReference {
         int region = region(function);
-        if (s.depth == s.stack.length) {
-            s.stack = Arrays.copyOf(s.stack, s.depth * 2);
-        }
-        s.stack[s.depth++] = region;
+        s.stack.push(region, time);
         s.target.enter(time, region);
     }
 
     /** A Leave names no function (or 0): it closes the innermost open region. */
     private void leave(ProcessState s, long function) throws UndefinedReference {
-        if (s.depth == 0) {
+        if (!s.stack.pop()) {
             leavesWithoutEnter++;
             return;
         }
-        int region = s.stack[--s.depth];
+        int region = s.stack.region(s.stack.depth());
         if (function != 0) {
             region = region(function);
         }
@@ -337,9 +334,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             if (s.target == null) {
                 continue;
             }
-            regionsLeftOpen += s.depth;
-            while (s.depth > 0) {
-                s.target.leave(s.lastTime, s.stack[--s.depth]);
+            regionsLeftOpen += s.stack.depth();
+            while (s.stack.pop()) {
+                s.target.leave(s.lastTime, s.stack.region(s.stack.depth()));
             }
             s.target.end();
         }
