@@ -149,12 +149,12 @@ public final class CollectiveCalibration {
                     for (int i = 0; i < count; i++) {
                         parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
                     }
-                    perStepPart = Math.max(0, median(parts, count)) / f.divisor(size);
+                    perStepPart = Math.max(0, median(parts, count)) / ReplayCosts.divisor(f, size);
                 }
                 if (perStep[f.ordinal()] == null) {
                     perStep[f.ordinal()] = new MedianBySize(m.run.store);
                 }
-                perStep[f.ordinal()].add(Math.round(f.stepBytes(size, largest[c][k])), perStepPart);
+                perStep[f.ordinal()].add(Math.round(ReplayCosts.stepBytes(f, size, largest[c][k])), perStepPart);
                 used[f.ordinal()]++;
             }
         }
@@ -203,7 +203,7 @@ public final class CollectiveCalibration {
         for (int i = from; i < from + count; i++) {
             if (places[i] == 0) {
                 if (rendezvous) {
-                    out[n++] = (leaves[i] - enters[i]) / CollectiveFamily.steps(size);
+                    out[n++] = (leaves[i] - enters[i]) / ReplayCosts.steps(size);
                 }
             } else if (places[i] > 0 && enters[i] < root) {
                 out[n++] = (leaves[i] - root) / CollectiveTree.depth(places[i]);
