@@ -151,7 +151,7 @@ public final class IgtraceCommand implements Callable<Integer> {
      * error 2 (with the hint to --help), a trace or an output that could not be handled 1, a reader
      * of standard output that went away 0 ({@code | head}), anything else an internal error 1.
      */
-    private static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+    static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
         if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
             return usage(err, commandLine, ex.getMessage());
         }
