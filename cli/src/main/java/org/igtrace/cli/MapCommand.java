@@ -116,10 +116,8 @@ public final class MapCommand implements Callable<Integer> {
         common.reading.check();
         Settings s = settings();
         common.output.check();
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
-            TraceReading.Request options = TraceReading.options(common.reading, false, ClockCorrection.OFFSETS, false);
-            TraceSession session = TraceSession.open(parent, trace.path(), options, s.selection(), ProgressBar.on(err, common.output.quiet))
-                    .everyRank()
+        try (TempFileRecordBlocks store = ReplayReading.store(common)) {
+            TraceSession session = ReplayReading.open(parent, trace, common, ClockCorrection.OFFSETS, s.selection())
                     .beforeEvents(n -> fits(s, n));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
             Integer ended = session.start();
@@ -216,7 +214,7 @@ public final class MapCommand implements Callable<Integer> {
                         topology.indexOf(':') + 1) + " has " + nodes + " nodes: give a host per node, in node order");
             }
         }
-        Selection chosen = PredictCommand.selection(common);
+        Selection chosen = ReplayReading.selection(common);
         return new Settings(spec, k, h, f, networkOptions.request(1, false, null), chosen);
     }
 

@@ -125,17 +125,16 @@ public final class PredictCommand implements Callable<Integer> {
         common.reading.check();
         ModelRequest request = request();
         PredictionWriter.Format format = format();
-        Selection selection = selection(common);
+        Selection selection = ReplayReading.selection(common);
         common.output.check();
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
             request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
+        try (TempFileRecordBlocks store = ReplayReading.store(common)) {
             PredictTiming clock = new PredictTiming();
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
-            TraceReading.Request options = TraceReading.options(common.reading, false,
-                    clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection, false);
-            TraceSession session = TraceSession.open(parent, trace.path(), options, selection, ProgressBar.on(err, quiet)).everyRank();
+            TraceSession session = ReplayReading.open(parent, trace, common, clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection,
+                    selection);
             // with a fitted network the wait analysis' matched messages give a first fit (PredictTaps)
             boolean tapFit = request.needsCalibration() && request.swept() == null;
             TraceSession.Subscription<PredictTaps> recorder = session.subscribe(d -> new PredictTaps(d, store, tapFit, request.eagerLimit()));
@@ -182,15 +181,6 @@ public final class PredictCommand implements Callable<Integer> {
                 err.println(clock.line(result.replay().idealReplayNanos()));
             }
             return 0;
-        }
-    }
-
-    /** The selection of the run (--window, --ranks, --region); a malformed one is a usage error. */
-    static Selection selection(TraceOptions common) throws UsageError {
-        try {
-            return common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
         }
     }
 

@@ -57,35 +57,47 @@ final class Units {
         }
     }
 
-    /** {@code --latency} and the other times. */
-    static final class Time implements CommandLine.ITypeConverter<Double> {
+    /** A converter of an option's value by {@code parse}, refusing with {@code expected FORMS}. */
+    private abstract static class Converter<T> implements CommandLine.ITypeConverter<T> {
+        private final Function<String, T> parse;
+        private final String forms;
+
+        Converter(Function<String, T> parse, String forms) {
+            this.parse = parse;
+            this.forms = forms;
+        }
+
         @Override
-        public Double convert(String text) {
-            return parsed(text, Units::time, TIME_FORMS);
+        public T convert(String text) {
+            return parsed(text, parse, forms);
+        }
+    }
+
+    /** {@code --latency} and the other times. */
+    static final class Time extends Converter<Double> {
+        Time() {
+            super(Units::time, TIME_FORMS);
         }
     }
 
     /** {@code --bandwidth} and the other rates. */
-    static final class Rate implements CommandLine.ITypeConverter<Double> {
-        @Override
-        public Double convert(String text) {
-            return parsed(text, Units::bandwidth, BANDWIDTH_FORMS);
+    static final class Rate extends Converter<Double> {
+        Rate() {
+            super(Units::bandwidth, BANDWIDTH_FORMS);
         }
     }
 
     /** {@code --eager-limit}. */
-    static final class Size implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String text) {
-            return parsed(text, Units::size, SIZE_FORMS);
+    static final class Size extends Converter<Long> {
+        Size() {
+            super(Units::size, SIZE_FORMS);
         }
     }
 
     /** {@code --cpu-ratio}. */
-    static final class Ratio implements CommandLine.ITypeConverter<Double> {
-        @Override
-        public Double convert(String text) {
-            return parsed(text, Units::ratio, RATIO_FORMS);
+    static final class Ratio extends Converter<Double> {
+        Ratio() {
+            super(Units::ratio, RATIO_FORMS);
         }
     }
 

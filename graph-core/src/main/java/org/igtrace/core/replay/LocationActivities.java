@@ -161,9 +161,7 @@ public final class LocationActivities implements LocationEvents {
      */
     @Override
     public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-        if (outermostCall(region) && receiver >= 0) {
-            writeCall(SEND, enter, region, receiver, communicator, tag, bytes, leave);
-        } else {
+        if (!wholeCall(SEND, enter, region, receiver, communicator, tag, bytes, leave)) {
             LocationEvents.super.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
         }
     }
@@ -171,11 +169,18 @@ public final class LocationActivities implements LocationEvents {
     /** As {@link #sendCall}, for a blocking receive. */
     @Override
     public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-        if (outermostCall(region) && sender >= 0) {
-            writeCall(RECEIVE, enter, region, sender, communicator, tag, bytes, leave);
-        } else {
+        if (!wholeCall(RECEIVE, enter, region, sender, communicator, tag, bytes, leave)) {
             LocationEvents.super.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
         }
+    }
+
+    /** Writes a blocking send's or receive's call at once when it is an outermost call with a partner; false: it is not. */
+    private boolean wholeCall(int type, long enter, int region, int partner, int communicator, int tag, long bytes, long leave) {
+        if (outermostCall(region) && partner >= 0) {
+            writeCall(type, enter, region, partner, communicator, tag, bytes, leave);
+            return true;
+        }
+        return false;
     }
 
     /** A blocking call's message ({@code type}: SEND or RECEIVE) and the call, as its three events would write them. */
