@@ -2,7 +2,6 @@ package org.igtrace.core.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
@@ -74,11 +73,6 @@ public final class CollectiveCalibration {
             arrived[c] = new int[n];
         }
         TraceDefinitions d = m.run.definitions;
-        boolean[] personalised = new boolean[d.regionCount()];
-        for (int r = 0; r < personalised.length; r++) {
-            personalised[r] = CollectiveFamily.personalised(d.regionName(r));
-        }
-        CollectiveKind[] kinds = CollectiveKind.values();
         CollectiveTree tree = new CollectiveTree(d);
         for (int p = 0; p < m.run.processCount(); p++) {
             if (m.run.process(p) == null) {
@@ -101,7 +95,7 @@ public final class CollectiveCalibration {
                         continue;
                     }
                     int k = (int) cursor.at[i];
-                    CollectiveFamily f = CollectiveFamily.of(kinds[cursor.detail[i]], cursor.region >= 0 && personalised[cursor.region]);
+                    CollectiveFamily f = CollectiveFamily.of(m, cursor, i);
                     if (f == null) {
                         continue;
                     }

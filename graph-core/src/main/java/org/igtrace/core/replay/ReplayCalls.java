@@ -1,6 +1,5 @@
 package org.igtrace.core.replay;
 
-import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 
 /**
@@ -11,8 +10,6 @@ import org.igtrace.core.trace.MpiCall;
  * runs when and which call a cycle lets through, is {@link ReplaySimulation}'s; the worker protocol {@link ReplayWorker}'s.
  */
 abstract class ReplayCalls extends ReplayWorker {
-    private static final CollectiveKind[] KINDS = CollectiveKind.values();
-
     private ComputeScaling[] scaling; // per model, each compute burst's replayed length (null: measured / r), on one thread
 
     ReplayCalls(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
@@ -414,7 +411,7 @@ abstract class ReplayCalls extends ReplayWorker {
         long bytes = c.bytes[i];
         int type = c.type[i];
         if (type == LocationActivities.COLLECTIVE) {
-            CollectiveFamily family = CollectiveFamily.of(KINDS[c.detail[i]], c.region >= 0 && regionAlltoall[c.region]);
+            CollectiveFamily family = CollectiveFamily.of(m, c, i);
             int v = family != null && family.rooted() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
             if (owner == null) {
                 instances.complete(ch, k, family, v, params, enter, from, leaves, waitedUntil);

@@ -25,7 +25,6 @@ abstract class ReplayState {
     /** Per model, its cpu ratio r (compute bursts are divided by it). */
     final double[] cpuRatio;
     final MpiCall[] regionCalls;
-    final boolean[] regionAlltoall;
     /** Whether the commonest calls are taken whole ({@link ReplayCalls}, a call of one matched event); off only to test that it changes nothing. */
     boolean simpleCalls = true;
     /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
@@ -98,13 +97,11 @@ abstract class ReplayState {
         this.offsets = Arrays.copyOf(offsetSeconds, n);
         TraceDefinitions d = matching.run.definitions;
         regionCalls = new MpiCall[d.regionCount()];
-        regionAlltoall = new boolean[d.regionCount()];
         waitsForSend = new boolean[d.regionCount()];
         eagerLimit = params[0].eagerLimit();
         for (int r = 0; r < regionCalls.length; r++) {
             regionCalls[r] = d.mpiCall(r);
             waitsForSend[r] = regionCalls[r] == MpiCall.BLOCKING_SEND || regionCalls[r] == MpiCall.SENDRECV;
-            regionAlltoall[r] = CollectiveFamily.personalised(d.regionName(r));
         }
         leaves = new double[models];
         waitedUntil = new double[models];
@@ -151,7 +148,6 @@ abstract class ReplayState {
         tick = shared.tick;
         offsets = shared.offsets;
         regionCalls = shared.regionCalls;
-        regionAlltoall = shared.regionAlltoall;
         waitsForSend = shared.waitsForSend;
         simpleCalls = shared.simpleCalls;
         eagerLimit = shared.eagerLimit;
