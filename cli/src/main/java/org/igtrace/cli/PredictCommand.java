@@ -83,11 +83,11 @@ public final class PredictCommand implements Callable<Integer> {
             description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
     String network;
 
-    @Option(names = "--contention", paramLabel = "on|off", arity = "1", converter = PredictValues.OnOff.class,
+    @Option(names = "--contention", paramLabel = "on|off", converter = PredictValues.OnOff.class,
             description = "Endpoint contention: transfers posted together by one process (a run of MPI_Isend calls, or of "
                     + "MPI_Irecv calls on the receiving side) share its bandwidth, n of them each costing L + n S / B "
                     + "(default: off).")
-    boolean contention;
+    String contention;
 
     @Option(names = "--sweep", paramLabel = "NAME=V1,V2,..", converter = PredictValues.SweepValues.class,
             description = "One prediction per value of latency, bandwidth or cpu-ratio, given as the name, an equals sign and the "
@@ -197,7 +197,7 @@ public final class PredictCommand implements Callable<Integer> {
                 || sweep.parameter().equals(ModelRequest.CPU_RATIO) && cpuRatio != 1)) {
             throw new UsageError("--sweep " + sweep.parameter() + " and --" + sweep.parameter() + " both give it: give one of them");
         }
-        return networkOptions.request(cpuRatio, contention, sweep);
+        return networkOptions.request(cpuRatio, "on".equalsIgnoreCase(contention), sweep);
     }
 
     /** --format, or what the -o file's extension implies; checked against the extension, --sweep and -o. */

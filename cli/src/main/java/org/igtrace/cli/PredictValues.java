@@ -27,14 +27,14 @@ final class PredictValues {
         }
     }
 
-    /** {@code --contention}: on or off. */
-    static final class OnOff implements CommandLine.ITypeConverter<Boolean> {
+    /** {@code --contention}: on or off (a String: picocli reads a boolean option's value itself). */
+    static final class OnOff implements CommandLine.ITypeConverter<String> {
         @Override
-        public Boolean convert(String text) {
+        public String convert(String text) {
             if (!text.equalsIgnoreCase("on") && !text.equalsIgnoreCase("off")) {
                 throw new Units.Refused("expected on or off");
             }
-            return text.equalsIgnoreCase("on");
+            return text;
         }
     }
 
