@@ -151,7 +151,7 @@ public final class IgtraceCommand implements Callable<Integer> {
      * error 2 (with the hint to --help), a trace or an output that could not be handled 1, a reader
      * of standard output that went away 0 ({@code | head}), anything else an internal error 1.
      */
-    private static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+    static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
         if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
             return usage(err, commandLine, ex.getMessage());
         }
@@ -170,6 +170,10 @@ public final class IgtraceCommand implements Callable<Integer> {
         }
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
+        }
+        if (ex instanceof java.io.UncheckedIOException io) { // an I/O error on a named file: one line naming it, exit 1
+            err.println("igtrace: " + IoFailure.line(io));
+            return 1;
         }
         err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
         return 1;
@@ -289,6 +293,9 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /** picocli's message about the command line, in igtrace's words where picocli's are unclear. */
     private static String message(CommandLine.ParameterException ex) {
+        if (ex.getCause() instanceof Units.Refused r) {
+            return r.line(ex); // a value an option's converter refused: --OPTION 'VALUE': expected ...
+        }
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && !u.getUnmatched().get(0).startsWith("-")) {
             return "one trace at a time: '" + u.getUnmatched().get(0) + "' is a second trace, or the value of an option "

@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,10 +10,10 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.mapping.PlacementSearch;
 import org.igtrace.core.mapping.RankGraph;
+import org.igtrace.core.predict.ModelRequest;
+import org.igtrace.core.predict.PredictionRun;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
-import org.igtrace.core.replay.CollectiveCalibration;
-import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
@@ -100,30 +99,8 @@ public final class MapCommand implements Callable<Integer> {
 
     private PrintWriter err;
 
-    /**
-     * Bad input found before (or as soon as the definitions say how many ranks there are): a usage
-     * error, said by the one handler ({@link IgtraceCommand}) with the hint to --help, exit 2.
-     */
-    static final class Refused extends RuntimeException {
-        Refused(String message) {
-            super(message);
-        }
-
-        UsageError asUsageError() {
-            return new UsageError(getMessage());
-        }
-    }
-
-    /** A trace without MPI processes: nothing to place (exit 1). */
-    static final class NoRanks extends RuntimeException {
-        NoRanks() {
-            super("the trace defines no MPI process: there is no rank to place");
-        }
-    }
-
     /** The command line, checked. */
-    private record Settings(TopologySpec spec, int slots, HostsFile hosts, MapOutput.Format format, Double latency, Double bandwidth,
-                            double hopLatency, Double localLatency, Double localBandwidth, long eagerLimit, Selection selection) {
+    private record Settings(TopologySpec spec, int slots, HostsFile hosts, MapOutput.Format format, ModelRequest request, Selection selection) {
     }
 
     /** {@code --format}'s values for the completion. */
@@ -134,26 +111,14 @@ public final class MapCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws UsageError, OutputError {
+    public Integer call() throws UsageError, OutputError, TraceReadException {
         err = parent.err();
-        Settings s;
-        try {
-            common.reading.check();
-            s = settings();
-            common.output.check();
-        } catch (Refused e) {
-            throw e.asUsageError();
-        }
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities")) {
-            TraceReading.Request options = TraceReading.options(common.reading, false, ClockCorrection.OFFSETS, false);
-            TraceSession session = TraceSession.open(parent, trace.path(), options, s.selection(), ProgressBar.on(err, common.output.quiet))
-                    .everyRank()
-                    .beforeEvents(n -> {
-                        String problem = fits(s, n);
-                        if (problem != null) {
-                            throw new Refused(problem);
-                        }
-                    });
+        common.reading.check();
+        Settings s = settings();
+        common.output.check();
+        try (TempFileRecordBlocks store = ReplayReading.store(common)) {
+            TraceSession session = ReplayReading.open(parent, trace, common, ClockCorrection.OFFSETS, s.selection())
+                    .beforeEvents(n -> fits(s, n));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
             Integer ended = session.start();
             if (ended != null) {
@@ -170,7 +135,7 @@ public final class MapCommand implements Callable<Integer> {
             RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
                     : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(common.reading.threadCount());
-            ReplayParameters base = replay == null ? null : model(s, replay);
+            ReplayParameters base = replay == null ? null : PredictionRun.fittedModel(s.request(), replay);
             MapOutput.Scores rankOrder = scores(profile, machine, PlacementSearch.rankOrder(processes, s.slots()), replay, base);
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
@@ -195,14 +160,6 @@ public final class MapCommand implements Callable<Integer> {
                         proposed.hopBytes()) + " below rank order, by " + found.method());
             }
             return 0;
-        } catch (Refused e) {
-            throw e.asUsageError();
-        } catch (NoRanks e) {
-            err.println("igtrace map: " + trace.path() + ": " + e.getMessage());
-            return 1;
-        } catch (TraceReadException | UncheckedIOException e) {
-            err.println("igtrace: " + e.getMessage());
-            return 1;
         }
     }
 
@@ -221,37 +178,30 @@ public final class MapCommand implements Callable<Integer> {
     }
 
 
-    private Settings settings() {
+    private Settings settings() throws UsageError {
         MapOutput.Format f = format == null ? ("json".equals(common.output.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
                 : MapOutput.Format.parse(format);
         if (f == null) {
-            throw new Refused("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
+            throw new UsageError("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
         }
         TopologySpec spec;
         try {
             spec = TopologySpec.parse(topology);
         } catch (IllegalArgumentException e) {
-            throw new Refused("--topology " + e.getMessage());
+            throw new UsageError("--topology " + e.getMessage());
         }
         if (spec.kind().equals("tree")) {
-            throw new Refused("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
+            throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
         }
-        HostsFile h = null;
-        if (hosts != null) {
-            try {
-                h = HostsFile.read(hosts);
-            } catch (UsageError e) {
-                throw new Refused(e.getMessage());
-            }
-        }
+        HostsFile h = hosts == null ? null : HostsFile.read(hosts);
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
-            throw new Refused("--simgrid " + simgrid + ": exists and is not an empty directory");
+            throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
         }
         if (slots != null && slots < 1) {
-            throw new Refused("--slots " + slots + ": a node holds at least 1 rank");
+            throw new UsageError("--slots " + slots + ": a node holds at least 1 rank");
         }
         if (slots != null && h != null && h.slots() != null && !slots.equals(h.slots())) {
-            throw new Refused("--hosts " + hosts + " gives each host " + h.slots() + " slots, --slots " + slots + ": give one of them");
+            throw new UsageError("--hosts " + hosts + " gives each host " + h.slots() + " slots, --slots " + slots + ": give one of them");
         }
         int k = slots != null ? slots : h != null && h.slots() != null ? h.slots() : 1;
         if (h != null && spec.dimensions().length > 0) {
@@ -260,24 +210,12 @@ public final class MapCommand implements Callable<Integer> {
                 nodes *= d;
             }
             if (h.hosts().size() != nodes) {
-                throw new Refused("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + topology.substring(
+                throw new UsageError("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + topology.substring(
                         topology.indexOf(':') + 1) + " has " + nodes + " nodes: give a host per node, in node order");
             }
         }
-        Selection chosen;
-        try {
-            chosen = common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            throw new Refused(e.getMessage());
-        }
-        NetworkOptions.Network n;
-        try {
-            n = networkOptions.network();
-        } catch (UsageError e) {
-            throw new Refused(e.getMessage());
-        }
-        return new Settings(spec, k, h, f, n.latency(), n.bandwidth(), n.hopLatency(), n.localLatency(), n.localBandwidth(),
-                n.eagerLimit(), chosen);
+        Selection chosen = ReplayReading.selection(common);
+        return new Settings(spec, k, h, f, networkOptions.request(1, false, null), chosen);
     }
 
     private static boolean emptyDirectory(Path dir) {
@@ -289,11 +227,22 @@ public final class MapCommand implements Callable<Integer> {
     }
 
 
-    /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */
-    private String fits(Settings s, int processes) {
+    /**
+     * Whether {@code processes} ranks fit the machine (and the hosts file), checked once the definitions are read:
+     * if not, a usage error; a trace without MPI processes has nothing to place (exit 1). Said by the one handler.
+     */
+    private void fits(Settings s, int processes) {
         if (processes == 0) {
-            throw new NoRanks();
+            throw new CommandExit("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place", 1);
         }
+        String problem = problem(s, processes);
+        if (problem != null) {
+            throw new CommandExit(problem, 2);
+        }
+    }
+
+    /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */
+    private String problem(Settings s, int processes) {
         int nodes = nodeCount(s, processes);
         if ((long) nodes * s.slots() < processes) {
             return "the machine " + topology + " has " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + s.slots()
@@ -328,18 +277,6 @@ public final class MapCommand implements Callable<Integer> {
             names.add("node" + n);
         }
         return names;
-    }
-
-    /** The replay's network as predict makes it: given L and B, or fitted to the trace's messages (and collectives). */
-    private static ReplayParameters model(Settings s, TraceReplay replay) {
-        boolean fitted = s.latency() == null || s.bandwidth() == null;
-        NetworkCalibration.Fit fit = fitted ? replay.calibrateInIdealReplay(s.eagerLimit(), s.latency(), s.bandwidth()) : null;
-        List<CollectiveCalibration.FamilyFit> collectives = fitted ? replay.calibrateCollectives(s.latency(), s.bandwidth()) : List.of();
-        double l = s.latency() != null ? s.latency() : fit.latency();
-        double b = s.bandwidth() != null ? s.bandwidth() : fit.bandwidth();
-        ReplayParameters p = new ReplayParameters(l, b, s.eagerLimit(), 1, s.hopLatency(), null,
-                s.localLatency() != null ? s.localLatency() : l, s.localBandwidth() != null ? s.localBandwidth() : b);
-        return collectives.isEmpty() ? p : p.withCollectives(CollectiveCalibration.network(collectives));
     }
 
     /** The projection's hop-bytes and largest link load of a placement, and its predicted run time. */

@@ -9,7 +9,7 @@ import java.util.Locale;
  * wait" is that last part; "ideal replay" is the ideal replay's own duration when made alone or with
  * the calibration.
  */
-final class PredictTiming {
+final class PredictTiming implements org.igtrace.core.predict.PredictionRun.Phases {
     private final long start = System.nanoTime();
     private long read;
     private long matched;
@@ -22,19 +22,23 @@ final class PredictTiming {
         read = System.nanoTime();
     }
 
-    void matched() {
+    @Override
+    public void matched() {
         matched = System.nanoTime();
     }
 
-    void calibrated() {
+    @Override
+    public void calibrated() {
         calibrated = System.nanoTime();
     }
 
-    void replayed() {
+    @Override
+    public void replayed() {
         replayed = System.nanoTime();
     }
 
-    void idealKnown() {
+    @Override
+    public void idealKnown() {
         idealKnown = System.nanoTime();
     }
 

@@ -1,11 +1,14 @@
 package org.igtrace.cli;
 
 import java.util.Locale;
+import java.util.function.Function;
+import picocli.CommandLine;
 
 /**
- * Parses the quantities of {@code igtrace predict}: times ({@code 5us}), bandwidths
- * ({@code 10GB/s}, {@code inf}) and sizes ({@code 64KiB}). A value that does not parse gives an
- * {@link IllegalArgumentException} whose message names the accepted forms.
+ * Parses the quantities of {@code igtrace predict} and {@code igtrace map}: times ({@code 5us}), bandwidths
+ * ({@code 10GB/s}, {@code inf}), sizes ({@code 64KiB}) and ratios, as picocli's type converters of their options
+ * ({@link Time}, {@link Rate}, {@link Size}, {@link Ratio}). A value that does not parse is refused ({@link Refused}):
+ * picocli's usage error, said by the one handler as {@code --OPTION 'VALUE': expected FORMS}.
  */
 final class Units {
     static final String TIME_FORMS = "a time from 0 to 10^9 s: a number of seconds, or with ns, us, ms or s (e.g. 5us)";
@@ -17,6 +20,85 @@ final class Units {
     private static final double MAX_TIME = 1e9, MIN_BANDWIDTH = 1, MAX_RATIO = 1e9;
 
     private Units() {
+    }
+
+    /**
+     * A value an option's converter refused: the one handler says {@link #line} (exit 2). The qualifier names the part
+     * of the option's value refused ({@code --sweep latency}), the value that part (null: the option's whole value).
+     */
+    static final class Refused extends CommandLine.TypeConversionException {
+        private static final long serialVersionUID = 1L;
+        private final String qualifier;
+        private final String value;
+
+        Refused(String message) {
+            this("", null, message);
+        }
+
+        Refused(String qualifier, String value, String message) {
+            super(message);
+            this.qualifier = qualifier;
+            this.value = value;
+        }
+
+        /** {@code --OPTION[ QUALIFIER] 'VALUE': MESSAGE}, for the usage error picocli made of this refusal. */
+        String line(CommandLine.ParameterException ex) {
+            String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() : ex.getArgSpec().paramLabel();
+            return option + qualifier + " '" + (value != null ? value : ex.getValue()) + "': " + getMessage();
+        }
+    }
+
+    /** {@code parse(text)}, or refused with {@code expected FORMS}. */
+    static <T> T parsed(String text, Function<String, T> parse, String forms) {
+        try {
+            return parse.apply(text);
+        } catch (IllegalArgumentException e) {
+            throw new Refused("expected " + forms);
+        }
+    }
+
+    /** A converter of an option's value by {@code parse}, refusing with {@code expected FORMS}. */
+    private abstract static class Converter<T> implements CommandLine.ITypeConverter<T> {
+        private final Function<String, T> parse;
+        private final String forms;
+
+        Converter(Function<String, T> parse, String forms) {
+            this.parse = parse;
+            this.forms = forms;
+        }
+
+        @Override
+        public T convert(String text) {
+            return parsed(text, parse, forms);
+        }
+    }
+
+    /** {@code --latency} and the other times. */
+    static final class Time extends Converter<Double> {
+        Time() {
+            super(Units::time, TIME_FORMS);
+        }
+    }
+
+    /** {@code --bandwidth} and the other rates. */
+    static final class Rate extends Converter<Double> {
+        Rate() {
+            super(Units::bandwidth, BANDWIDTH_FORMS);
+        }
+    }
+
+    /** {@code --eager-limit}. */
+    static final class Size extends Converter<Long> {
+        Size() {
+            super(Units::size, SIZE_FORMS);
+        }
+    }
+
+    /** {@code --cpu-ratio}. */
+    static final class Ratio extends Converter<Double> {
+        Ratio() {
+            super(Units::ratio, RATIO_FORMS);
+        }
     }
 
     static double time(String text) {

@@ -6,7 +6,7 @@
  * <p>Level: of igtrace it imports only {@code org.igtrace.cli.isolation},
  * {@code org.igtrace.core.compare}, {@code org.igtrace.core.diagnostic}, {@code org.igtrace.core.efficiency},
  * {@code org.igtrace.core.graph}, {@code org.igtrace.core.mapping}, {@code org.igtrace.core.output},
- * {@code org.igtrace.core.pipeline}, {@code org.igtrace.core.profile}, {@code org.igtrace.core.replay},
+ * {@code org.igtrace.core.pipeline}, {@code org.igtrace.core.predict}, {@code org.igtrace.core.profile}, {@code org.igtrace.core.replay},
  * {@code org.igtrace.core.select}, {@code org.igtrace.core.timeline}, {@code org.igtrace.core.topology},
  * {@code org.igtrace.core.trace}, {@code org.igtrace.core.util}, {@code org.igtrace.core.wait},
  * {@code org.igtrace.core.why}, {@code org.igtrace.formats}, {@code org.igtrace.formats.predict}, {@code org.igtrace.formats.simgrid},

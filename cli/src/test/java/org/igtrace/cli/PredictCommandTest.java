@@ -45,6 +45,27 @@ class PredictCommandTest {
     }
 
     /**
+     * The option values read by picocli converters ({@code Units}, {@code PredictValues}): --contention on and OFF
+     * are taken (a boolean field made picocli read "on" itself and hand the converter "true": exit 2), a value out of
+     * the forms is the one handler's line naming the option and the value.
+     */
+    @Test
+    void convertedValuesAreTakenAndRefusedValuesNamed() {
+        Result on = run(trace("pi-4"), "--format", "json", "--contention", "on", "-q");
+        assertEquals(0, on.code, on.err);
+        assertTrue(on.out.contains("\"contention\": true"), on.out);
+        Result off = run(trace("pi-4"), "--format", "json", "--contention=OFF", "--latency", "5us", "--bandwidth", "10GB/s", "-q");
+        assertEquals(0, off.code, off.err);
+        assertTrue(!off.out.contains("\"contention\": true") && off.out.contains("\"latency\": 0.000005"), off.out);
+        Result bad = run(trace("pi-4"), "--contention", "maybe");
+        assertEquals(2, bad.code, bad.err);
+        assertTrue(bad.err.startsWith("igtrace: --contention 'maybe': expected on or off"), bad.err);
+        Result time = run(trace("pi-4"), "--sweep", "latency=1us,5x");
+        assertEquals(2, time.code, time.err);
+        assertTrue(time.err.startsWith("igtrace: --sweep latency '5x': expected a time"), time.err);
+    }
+
+    /**
      * The JSON fields the issue asks for. Measured run time from otf2-print's events: MPI_Init left
      * at 7397467382698364 (rank 0), MPI_Finalize entered at 7397467395031844 (rank 1, the later),
      * 2095197216 ticks/s, no clock offsets: 12333480 / 2095197216 s.

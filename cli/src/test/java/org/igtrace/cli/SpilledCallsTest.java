@@ -95,6 +95,45 @@ class SpilledCallsTest {
         assertTrue(missing.err.contains("no such directory"), missing.err);
     }
 
+    /**
+     * An I/O error on a named file reaches the one handler (map and predict have no catch of their own): exit 1, one
+     * line naming the directory, never "internal error" (the handler said "igtrace: internal error:
+     * java.io.UncheckedIOException: ..." before it knew the exception).
+     */
+    @Test
+    void mapSpillingIntoAnUnwritableDirectoryIsOneLineNamingIt() {
+        Path unwritable = Path.of("/proc");
+        Result r = spilling("map", TESTDATA.resolve("otf2/patterns-8").toString(), "--topology", "ring", "--temp-dir", unwritable.toString());
+        assertEquals(1, r.code, r.err);
+        assertTrue(r.err.startsWith("igtrace: " + unwritable) && r.err.contains("cannot write replay activities"), r.err);
+        assertTrue(!r.err.contains("internal error"), r.err);
+        assertEquals(1, r.err.lines().count(), r.err);
+    }
+
+    /**
+     * The one handler says an I/O error that escaped a command (after the read, which makes its own a trace's error)
+     * in one line naming the file, exit 1: it said "igtrace: internal error: java.io.UncheckedIOException: ...".
+     */
+    @Test
+    void theHandlerSaysAnIoErrorInOneLineNamingTheFile() {
+        StringWriter err = new StringWriter();
+        int code = IgtraceCommand.exitCode(new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/x/p.json")),
+                new PrintWriter(err, true), IgtraceCommand.commandLine());
+        assertEquals(1, code, err.toString());
+        assertEquals("igtrace: /x/p.json: no such file or directory" + System.lineSeparator(), err.toString());
+    }
+
+    /** An UncheckedIOException of a file with no message of its own: the file and what went wrong, from its cause. */
+    @Test
+    void anIoErrorWithoutMessageNamesTheFileOfItsCause() {
+        java.io.UncheckedIOException missing = new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/x/y.json"));
+        assertEquals("/x/y.json: no such file or directory", IoFailure.line(missing));
+        java.io.UncheckedIOException denied = new java.io.UncheckedIOException(new java.nio.file.AccessDeniedException("/x"));
+        assertEquals("/x: permission denied", IoFailure.line(denied));
+        java.io.UncheckedIOException said = new java.io.UncheckedIOException("/t: cannot write calls", new IOException("disk full"));
+        assertEquals("/t: cannot write calls", IoFailure.line(said));
+    }
+
     /** A placement file that is not there is found after the read and the calibration: exit 1, nothing left. */
     @Test
     void predictFailingAfterSpillingLeavesNothing() throws IOException {

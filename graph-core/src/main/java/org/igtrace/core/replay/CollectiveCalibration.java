@@ -2,7 +2,6 @@ package org.igtrace.core.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
@@ -74,11 +73,6 @@ public final class CollectiveCalibration {
             arrived[c] = new int[n];
         }
         TraceDefinitions d = m.run.definitions;
-        boolean[] personalised = new boolean[d.regionCount()];
-        for (int r = 0; r < personalised.length; r++) {
-            personalised[r] = CollectiveFamily.personalised(d.regionName(r));
-        }
-        CollectiveKind[] kinds = CollectiveKind.values();
         CollectiveTree tree = new CollectiveTree(d);
         for (int p = 0; p < m.run.processCount(); p++) {
             if (m.run.process(p) == null) {
@@ -101,7 +95,7 @@ public final class CollectiveCalibration {
                         continue;
                     }
                     int k = (int) cursor.at[i];
-                    CollectiveFamily f = CollectiveFamily.of(kinds[cursor.detail[i]], cursor.region >= 0 && personalised[cursor.region]);
+                    CollectiveFamily f = CollectiveFamily.of(m, cursor, i);
                     if (f == null) {
                         continue;
                     }
@@ -149,12 +143,12 @@ public final class CollectiveCalibration {
                     for (int i = 0; i < count; i++) {
                         parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
                     }
-                    perStepPart = Math.max(0, median(parts, count)) / f.divisor(size);
+                    perStepPart = Math.max(0, median(parts, count)) / ReplayCosts.divisor(f, size);
                 }
                 if (perStep[f.ordinal()] == null) {
                     perStep[f.ordinal()] = new MedianBySize(m.run.store);
                 }
-                perStep[f.ordinal()].add(Math.round(f.stepBytes(size, largest[c][k])), perStepPart);
+                perStep[f.ordinal()].add(Math.round(ReplayCosts.stepBytes(f, size, largest[c][k])), perStepPart);
                 used[f.ordinal()]++;
             }
         }
@@ -203,7 +197,7 @@ public final class CollectiveCalibration {
         for (int i = from; i < from + count; i++) {
             if (places[i] == 0) {
                 if (rendezvous) {
-                    out[n++] = (leaves[i] - enters[i]) / CollectiveFamily.steps(size);
+                    out[n++] = (leaves[i] - enters[i]) / ReplayCosts.steps(size);
                 }
             } else if (places[i] > 0 && enters[i] < root) {
                 out[n++] = (leaves[i] - root) / CollectiveTree.depth(places[i]);

@@ -1,6 +1,5 @@
 package org.igtrace.core.replay;
 
-import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MeasurementGaps;
@@ -73,15 +72,7 @@ public final class LocationActivities implements LocationEvents {
     private int lastHead;
 
     /** Requests in flight, oldest first: non-blocking sends and posted receives. */
-    private long[] pendingRequest = new long[8];
-    /** The type, and for a send its head byte in bits 8-15. */
-    private int[] pendingType = new int[8];
-    /** Where the head (a send) or the 9-byte field (a post) was written. */
-    private long[] pendingOffset = new long[8];
-    private int[] pendingKey = new int[8];
-    private long[] pendingSequence = new long[8];
-    private long[] pendingBytes = new long[8];
-    private int pendingCount;
+    private OpenRequests open = new OpenRequests(8);
     long givenUp;
 
     long initLeave = Long.MIN_VALUE;
@@ -161,9 +152,7 @@ public final class LocationActivities implements LocationEvents {
      */
     @Override
     public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-        if (outermostCall(region) && receiver >= 0) {
-            writeCall(SEND, enter, region, receiver, communicator, tag, bytes, leave);
-        } else {
+        if (!wholeCall(SEND, enter, region, receiver, communicator, tag, bytes, leave)) {
             LocationEvents.super.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
         }
     }
@@ -171,11 +160,18 @@ public final class LocationActivities implements LocationEvents {
     /** As {@link #sendCall}, for a blocking receive. */
     @Override
     public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-        if (outermostCall(region) && sender >= 0) {
-            writeCall(RECEIVE, enter, region, sender, communicator, tag, bytes, leave);
-        } else {
+        if (!wholeCall(RECEIVE, enter, region, sender, communicator, tag, bytes, leave)) {
             LocationEvents.super.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
         }
+    }
+
+    /** Writes a blocking send's or receive's call at once when it is an outermost call with a partner; false: it is not. */
+    private boolean wholeCall(int type, long enter, int region, int partner, int communicator, int tag, long bytes, long leave) {
+        if (outermostCall(region) && partner >= 0) {
+            writeCall(type, enter, region, partner, communicator, tag, bytes, leave);
+            return true;
+        }
+        return false;
     }
 
     /** A blocking call's message ({@code type}: SEND or RECEIVE) and the call, as its three events would write them. */
@@ -200,7 +196,7 @@ public final class LocationActivities implements LocationEvents {
             int key = keys.id(receiver, communicator, tag);
             pend(request, SEND, stream.position(), key, keys.sends[key], Math.max(0, bytes));
             writeMessage(SEND, receiver, communicator, tag, bytes);
-            pendingType[pendingCount - 1] |= lastHead << 8;
+            open.type[open.count - 1] |= lastHead << 8;
             op(time);
         }
     }
@@ -211,8 +207,8 @@ public final class LocationActivities implements LocationEvents {
             int key = writeMessage(RECEIVE, sender, communicator, tag, bytes);
             int post = take(request, RECEIVE_POST);
             if (post >= 0) {
-                stream.patch(pendingOffset[post], key + 1L, 4);
-                stream.patch(pendingOffset[post] + 4, keys.receives[key] - 1, 5);
+                stream.patch(open.offset[post], key + 1L, 4);
+                stream.patch(open.offset[post] + 4, keys.receives[key] - 1, 5);
                 forget(post);
             }
             op(time);
@@ -223,10 +219,10 @@ public final class LocationActivities implements LocationEvents {
     public void isendComplete(long time, long request) {
         int send = environmentDepth > 0 ? -1 : take(request, SEND);
         if (send >= 0) {
-            stream.patch(pendingOffset[send], pendingType[send] >> 8 | COMPLETED_LATER, 1);
-            int key = pendingKey[send];
-            long after = keys.sends[key] - 1 - pendingSequence[send];
-            long bytes = pendingBytes[send];
+            stream.patch(open.offset[send], open.type[send] >> 8 | COMPLETED_LATER, 1);
+            int key = open.key[send];
+            long after = keys.sends[key] - 1 - open.sequence[send];
+            long bytes = open.bytes[send];
             forget(send);
             stream.putByte(SEND_COMPLETE);
             stream.putUnsigned(key);
@@ -365,54 +361,26 @@ public final class LocationActivities implements LocationEvents {
     }
 
     private void pend(long request, int type, long offset, int key, long sequence, long bytes) {
-        if (pendingCount == pendingRequest.length) {
-            int n = pendingCount * 2;
-            pendingRequest = Arrays.copyOf(pendingRequest, n);
-            pendingType = Arrays.copyOf(pendingType, n);
-            pendingOffset = Arrays.copyOf(pendingOffset, n);
-            pendingKey = Arrays.copyOf(pendingKey, n);
-            pendingSequence = Arrays.copyOf(pendingSequence, n);
-            pendingBytes = Arrays.copyOf(pendingBytes, n);
-        }
-        pendingRequest[pendingCount] = request;
-        pendingType[pendingCount] = type;
-        pendingOffset[pendingCount] = offset;
-        pendingKey[pendingCount] = key;
-        pendingSequence[pendingCount] = sequence;
-        pendingBytes[pendingCount++] = bytes;
-        if (pendingCount == 1) {
+        if (open.add(request, type, offset, key, sequence, bytes)) {
             stream.hold(offset);
         }
     }
 
     /** The latest pending request of {@code type} with this id; -1 if none. */
     private int take(long request, int type) {
-        for (int i = pendingCount - 1; i >= 0; i--) {
-            if (pendingRequest[i] == request && (pendingType[i] & 0xFF) == type) {
-                return i;
-            }
-        }
-        return -1;
+        return open.latest(request, type);
     }
 
     /** Removes pending request {@code i}, keeping the others in order; the hold moves to the oldest left. */
     private void forget(int i) {
-        int after = pendingCount - i - 1;
-        System.arraycopy(pendingRequest, i + 1, pendingRequest, i, after);
-        System.arraycopy(pendingType, i + 1, pendingType, i, after);
-        System.arraycopy(pendingOffset, i + 1, pendingOffset, i, after);
-        System.arraycopy(pendingKey, i + 1, pendingKey, i, after);
-        System.arraycopy(pendingSequence, i + 1, pendingSequence, i, after);
-        System.arraycopy(pendingBytes, i + 1, pendingBytes, i, after);
-        pendingCount--;
-        if (i == 0) {
-            stream.hold(pendingCount == 0 ? Long.MAX_VALUE : pendingOffset[0]);
+        if (open.remove(i)) {
+            stream.hold(open.oldestOffset());
         }
     }
 
     /** Gives up the oldest requests while they hold more than {@link #HOLD_LIMIT} bytes back. */
     private void limitHold() {
-        while (pendingCount > 0 && stream.heldBytes() > HOLD_LIMIT) {
+        while (open.count > 0 && stream.heldBytes() > HOLD_LIMIT) {
             givenUp++;
             forget(0);
         }
@@ -437,13 +405,7 @@ public final class LocationActivities implements LocationEvents {
             boolean wholeStream = ops == opsInCalls && (calls == 0 || firstEnter >= start() && lastLeave <= endTicks());
             census = wholeStream ? LocationCensus.whole(this, memberCollectives) : LocationCensus.of(this, membership);
             keys.seal();
-            pendingRequest = null;
-            pendingType = null;
-            pendingOffset = null;
-            pendingKey = null;
-            pendingSequence = null;
-            pendingBytes = null;
-            pendingCount = 0;
+            open = OpenRequests.CLOSED;
         }
     }
 

@@ -92,7 +92,7 @@ final class PostMailbox {
     }
 
     /** Reads every entry written so far into {@code to}; true when there was one (reader's thread). */
-    boolean drainTo(ReplayState to) {
+    boolean drainTo(ReplayWorker to) {
         End r = reader;
         boolean any = false;
         while (true) {

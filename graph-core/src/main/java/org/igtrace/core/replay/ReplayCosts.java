@@ -1,14 +1,39 @@
 package org.igtrace.core.replay;
 
 /**
- * The replay's cost model (definitions section 9): what a message and a collective instance cost on the
- * model machine. A message of {@code S} bytes from p to q costs {@code latency(p, q) + S / B}
- * ({@link ReplayParameters#transfer}); a collective instance its family's formula
- * ({@link CollectiveFamily#cost}) with the family's own latency and bandwidth when the calibration fitted
- * them, else L and B. With endpoint contention a message's bandwidth is shared ({@link EndpointShares}).
+ * The replay's cost model (definitions section 9), in one place: what a compute burst, a message and a collective
+ * instance cost on the model machine ({@link ReplayParameters}). A compute burst measured {@code t} costs
+ * {@code t / r}. A message of {@code S} bytes from p to q costs {@code latency(p, q) + S / B}: between two ranks of
+ * one node the local latency and bandwidth, else L plus H per hop of the route; with endpoint contention n transfers
+ * posted together share the bandwidth, {@code latency + n S / B} ({@link EndpointShares}). A collective instance of
+ * {@code P} members, {@code l = ceil(log2 P)} steps and {@code S} the most bytes any member sent costs its family's
+ * ({@link CollectiveFamily}) {@code divisor(P) * (L_f + stepBytes(P, S) / B_f)} with the family's own latency and
+ * bandwidth when the calibration fitted them, else L and B: barrier {@code l * L}; one-to-all and all-to-one
+ * {@code l * (L + S / B)}; all-reduce, all-gather, reduce-scatter, scan {@code 2 l (L + S / B)}; all-to-all
+ * {@code (P - 1) (L + S / (P - 1) / B)}; a rooted family's member leaves by its place in the binomial tree
+ * ({@link #rooted}).
  */
 final class ReplayCosts {
     private ReplayCosts() {
+    }
+
+    /** A compute burst measured {@code seconds} long on a machine computing {@code cpuRatio} times faster. */
+    static double compute(double seconds, double cpuRatio) {
+        return cpuRatio == 1 ? seconds : seconds / cpuRatio;
+    }
+
+    /** {@code latency(p, q) + S / B}: the time a message of {@code bytes} takes from p to q. */
+    static double transfer(ReplayParameters params, int p, int q, long bytes) {
+        double l, b;
+        ReplayParameters.Network network = params.network();
+        if (network != null && network.sameNode(p, q)) {
+            l = params.localLatency();
+            b = params.localBandwidth();
+        } else {
+            l = params.latency() + (network == null || params.hopLatency() == 0 ? 0 : params.hopLatency() * network.hops(p, q));
+            b = params.bandwidth();
+        }
+        return l + (Double.isInfinite(b) ? 0 : bytes / b);
     }
 
     /**
@@ -18,7 +43,7 @@ final class ReplayCosts {
      */
     static double message(ReplayParameters params, int p, int q, long bytes, byte[][] shares, int ch, long k) {
         int n = shares == null || !params.contention() || k >= shares[ch].length ? 1 : shares[ch][(int) k];
-        return params.transfer(p, q, n == 1 ? bytes : bytes * n);
+        return transfer(params, p, q, n == 1 ? bytes : bytes * n);
     }
 
     /**
@@ -31,15 +56,69 @@ final class ReplayCosts {
      * root (and the tree above it, at the root's pace).
      */
     static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter) {
-        double c = family.step(params.latency(family), params.bandwidth(family), members, bytes);
+        double c = step(family, latency(params, family), bandwidth(params, family), members, bytes);
         if (v == 0) {
-            return bytes < params.eagerLimit() ? enter : enter + CollectiveFamily.steps(members) * c;
+            return bytes < params.eagerLimit() ? enter : enter + steps(members) * c;
         }
         return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
     }
 
     /** The cost of a collective instance of {@code family} (null: no modelled traffic, 0) with {@code members}, S = {@code bytes}. */
     static double collective(ReplayParameters params, CollectiveFamily family, int members, long bytes) {
-        return family == null ? 0 : family.cost(params.latency(family), params.bandwidth(family), members, bytes);
+        return family == null ? 0 : cost(family, latency(params, family), bandwidth(params, family), members, bytes);
+    }
+
+    /** The latency collectives of family f cost with: its fitted {@code L_f}, else L. */
+    static double latency(ReplayParameters params, CollectiveFamily f) {
+        ReplayParameters.CollectiveNetwork c = params.collectives();
+        double l = c == null ? Double.NaN : c.latency()[f.ordinal()];
+        return Double.isNaN(l) ? params.latency() : l;
+    }
+
+    /** The bandwidth collectives of family f cost with: its fitted {@code B_f}, else B. */
+    static double bandwidth(ReplayParameters params, CollectiveFamily f) {
+        ReplayParameters.CollectiveNetwork c = params.collectives();
+        double b = c == null ? Double.NaN : c.bandwidth()[f.ordinal()];
+        return Double.isNaN(b) ? params.bandwidth() : b;
+    }
+
+    /** {@code l = ceil(log2 P)}. */
+    static int steps(int members) {
+        return members <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(members - 1);
+    }
+
+    /** How many times the family's formula counts {@code L + x / B}: l, 2 l, or P - 1. */
+    static int divisor(CollectiveFamily f, int members) {
+        return switch (f) {
+            case BARRIER, ONE_TO_ALL, ALL_TO_ONE -> steps(members);
+            case ALL_REDUCE -> 2 * steps(members);
+            case ALL_TO_ALL -> Math.max(0, members - 1);
+        };
+    }
+
+    /** The bytes {@code x} of one step: none for a barrier, S / (P - 1) for all-to-all, else S. */
+    static double stepBytes(CollectiveFamily f, int members, long bytes) {
+        return switch (f) {
+            case BARRIER -> 0;
+            case ALL_TO_ALL -> members <= 1 ? 0 : (double) bytes / (members - 1);
+            default -> bytes;
+        };
+    }
+
+    /** One step's cost {@code L + x / B} with latency {@code l} and bandwidth {@code b}. */
+    static double step(CollectiveFamily f, double l, double b, int members, long bytes) {
+        return l + (f == CollectiveFamily.BARRIER || Double.isInfinite(b) ? 0 : stepBytes(f, members, bytes) / b);
+    }
+
+    /** The family's cost with latency {@code l} and bandwidth {@code b} (bytes/s, may be infinite). */
+    static double cost(CollectiveFamily f, double l, double b, int members, long bytes) {
+        int d = divisor(f, members);
+        if (d == 0) {
+            return 0;
+        }
+        if (f == CollectiveFamily.BARRIER) {
+            return d * l;
+        }
+        return d * (l + (Double.isInfinite(b) ? 0 : stepBytes(f, members, bytes) / b));
     }
 }

@@ -181,7 +181,7 @@ final class ReplayCrew {
         }
     }
 
-    private int index(ReplayState worker) {
+    private int index(ReplayWorker worker) {
         for (int w = 0; w < workers.length; w++) {
             if (workers[w] == worker) {
                 return w;
@@ -194,7 +194,7 @@ final class ReplayCrew {
      * Worker {@code worker} has nothing to replay: waits until it has (true) or the crew stopped
      * (false). When every worker waits and nothing is in flight, lets the call entered earliest through.
      */
-    boolean idle(ReplayState worker) {
+    boolean idle(ReplayWorker worker) {
         lock.lock();
         try {
             idle++;

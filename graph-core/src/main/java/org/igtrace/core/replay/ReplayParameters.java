@@ -110,31 +110,6 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return true;
     }
 
-    /** {@code latency(p, q) + S / B}: the time a message of {@code bytes} takes from p to q. */
-    public double transfer(int p, int q, long bytes) {
-        double l, b;
-        if (network != null && network.sameNode(p, q)) {
-            l = localLatency;
-            b = localBandwidth;
-        } else {
-            l = latency + (network == null || hopLatency == 0 ? 0 : hopLatency * network.hops(p, q));
-            b = bandwidth;
-        }
-        return l + (Double.isInfinite(b) ? 0 : bytes / b);
-    }
-
-    /** The latency collectives of family f cost with: its fitted {@code L_f}, else L. */
-    double latency(CollectiveFamily f) {
-        double l = collectives == null ? Double.NaN : collectives.latency()[f.ordinal()];
-        return Double.isNaN(l) ? latency : l;
-    }
-
-    /** The bandwidth collectives of family f cost with: its fitted {@code B_f}, else B. */
-    double bandwidth(CollectiveFamily f) {
-        double b = collectives == null ? Double.NaN : collectives.bandwidth()[f.ordinal()];
-        return Double.isNaN(b) ? bandwidth : b;
-    }
-
     /** These parameters with endpoint contention on or off. */
     public ReplayParameters withContention(boolean on) {
         return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on);

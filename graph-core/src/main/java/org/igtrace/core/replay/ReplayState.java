@@ -8,9 +8,9 @@ import org.igtrace.core.trace.TraceDefinitions;
 
 /**
  * The state of a replay ({@link ReplaySimulation}): per process its cursor, simulated clocks and totals per model,
- * what it waits for, the queue of processes to run, and, in a replay on several threads ({@link ReplayCrew}), what
- * a worker hands the others and reads from them; the predictions made from it at the end. {@link ReplaySimulation}
- * holds the algorithm: how a call's times follow from its partners' posts.
+ * what it waits for, the queue of processes to run; the predictions made from it at the end. The jobs on it are
+ * each a class of the chain: the worker protocol of a replay on several threads ({@link ReplayWorker}), what a call
+ * does ({@link ReplayCalls}), the scheduling and the breaking of cycles ({@link ReplaySimulation}).
  */
 abstract class ReplayState {
     /** Calls a process replays before the others get their turn: bounds how far one runs ahead of its partners. */
@@ -25,8 +25,7 @@ abstract class ReplayState {
     /** Per model, its cpu ratio r (compute bursts are divided by it). */
     final double[] cpuRatio;
     final MpiCall[] regionCalls;
-    final boolean[] regionAlltoall;
-    /** Whether the commonest calls are taken whole ({@link #simpleCall}); off only to test that it changes nothing. */
+    /** Whether the commonest calls are taken whole ({@link ReplayCalls}, a call of one matched event); off only to test that it changes nothing. */
     boolean simpleCalls = true;
     /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
     final boolean[] waitsForSend;
@@ -39,22 +38,8 @@ abstract class ReplayState {
     final TransferTimes transfers;
     final CollectiveArrivals instances;
 
-    /**
-     * Replayed on several threads ({@link #run(int)}): per process, the worker that replays it (null: one
-     * thread replays all); this worker's number; what it hands each other worker and reads from each;
-     * the crew that finds a cycle all workers stall in. Each worker keeps the posts of its own
-     * processes' messages (of a channel between two workers, each copy one side's, the other side's
-     * handed over through the mailboxes) and its own queue; collective instances are shared, under a lock.
-     */
-    int[] owner;
-    int me;
-    PostMailbox[] outbox;
-    PostMailbox[] inbox;
-    ReplayCrew crew;
     /** Per process, whether it exchanges messages with a process of another worker (null: one thread). */
     boolean[] boundary;
-    /** Scratch: the workers told an instance is full. */
-    boolean[] told;
     int remaining;
 
     final ActivityCursor[] cursor;
@@ -70,7 +55,7 @@ abstract class ReplayState {
     final double[] compute;
     final double[] mpi;
     final double[] waiting;
-    /** Set by {@link #complete}, per model: when the call leaves, the latest post it waited for, its wait. */
+    /** Set by {@link ReplayCalls#complete}, per model: when the call leaves, the latest post it waited for, its wait. */
     final double[] leaves;
     final double[] waitedUntil;
     final double[] waits;
@@ -112,13 +97,11 @@ abstract class ReplayState {
         this.offsets = Arrays.copyOf(offsetSeconds, n);
         TraceDefinitions d = matching.run.definitions;
         regionCalls = new MpiCall[d.regionCount()];
-        regionAlltoall = new boolean[d.regionCount()];
         waitsForSend = new boolean[d.regionCount()];
         eagerLimit = params[0].eagerLimit();
         for (int r = 0; r < regionCalls.length; r++) {
             regionCalls[r] = d.mpiCall(r);
             waitsForSend[r] = regionCalls[r] == MpiCall.BLOCKING_SEND || regionCalls[r] == MpiCall.SENDRECV;
-            regionAlltoall[r] = CollectiveFamily.personalised(d.regionName(r));
         }
         leaves = new double[models];
         waitedUntil = new double[models];
@@ -155,7 +138,7 @@ abstract class ReplayState {
      * A worker of a replay on several threads ({@link ReplayCrew}): starts from a copy of the per-process
      * state of {@code shared} and replays its own processes in it (a copy of its own, so that two
      * workers do not write one cache line), with its own message posts, queue and calibration
-     * ({@code transfers}, null: none); {@link #handBack} gives the results back.
+     * ({@code transfers}, null: none); {@link ReplayWorker#handBack} gives the results back.
      */
     ReplayState(ReplayState shared, TransferTimes transfers) {
         m = shared.m;
@@ -165,7 +148,6 @@ abstract class ReplayState {
         tick = shared.tick;
         offsets = shared.offsets;
         regionCalls = shared.regionCalls;
-        regionAlltoall = shared.regionAlltoall;
         waitsForSend = shared.waitsForSend;
         simpleCalls = shared.simpleCalls;
         eagerLimit = shared.eagerLimit;
@@ -196,49 +178,9 @@ abstract class ReplayState {
         awaitAt = shared.awaitAt.clone();
     }
 
-    /** Copies this worker's processes' results into {@code shared}'s state (after the replay). */
-    void handBack(ReplayState shared) {
-        for (int p = 0; p < owner.length; p++) {
-            if (owner[p] == me) {
-                for (int j = 0, at = p * models; j < models; j++, at++) {
-                    shared.clock[at] = clock[at];
-                    shared.compute[at] = compute[at];
-                    shared.mpi[at] = mpi[at];
-                    shared.waiting[at] = waiting[at];
-                }
-            }
-        }
-    }
-
     /** Process p's enter of its current call in model j. */
     double enterOf(int p, int j) {
         return enter[p * models + j];
-    }
-
-    /** Joins worker {@code me} of a crew: who replays which process, the mailboxes to and from each worker. */
-    void join(ReplayCrew crew, int me, int[] owner, PostMailbox[] outbox, PostMailbox[] inbox) {
-        this.crew = crew;
-        this.me = me;
-        this.owner = owner;
-        this.outbox = outbox;
-        this.inbox = inbox;
-        this.told = new boolean[outbox.length];
-        for (int ch = 0; ch < m.channels; ch++) {
-            int sender = owner[m.channelSender[ch]], receiver = owner[m.channelReceiver[ch]];
-            if (sender != receiver && (sender == me || receiver == me)) {
-                posts.remoteSide(ch, sender != me);
-                if (boundary == null) {
-                    boundary = new boolean[owner.length];
-                }
-                boundary[sender == me ? m.channelSender[ch] : m.channelReceiver[ch]] = true;
-            }
-        }
-        for (int p = 0; p < owner.length; p++) {
-            if (owner[p] == me && !done[p]) {
-                remaining++;
-                wake(p);
-            }
-        }
     }
 
     /** Corrected measured time of process p's tick t, seconds. */
@@ -246,182 +188,8 @@ abstract class ReplayState {
         return (t - m.origin) * tick + offsets[p];
     }
 
-    /**
-     * A worker's part of a replay on several threads: runs its processes, reading what the others hand
-     * over, until they all ended; false when the crew stopped (an error, or models that disagree on a cycle).
-     */
-    boolean work() {
-        int n = queue.length;
-        while (remaining > 0) {
-            if (crew.stopped()) {
-                return false;
-            }
-            if (++turnsSinceDrain >= DRAIN_EVERY || queueSize == 0) {
-                turnsSinceDrain = 0;
-                drain();
-            }
-            if (queueSize == 0) {
-                if (!awaitWork()) {
-                    return false;
-                }
-                continue;
-            }
-            int p = queue[queueHead];
-            queueHead = (queueHead + 1) % n;
-            queueSize--;
-            queued[p] = false;
-            if (!done[p] && advance(p)) {
-                remaining--;
-                cursor[p] = null;
-                collectives[p] = null;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Turns a worker takes between readings of its mailboxes while it has processes to run: reading a
-     * mailbox the other thread has just written moves its cache line over, which on every turn (a call or
-     * two of a stencil) cost a tenth of the replay.
-     */
-    static final int DRAIN_EVERY = 16;
-    int turnsSinceDrain;
-
-    /** Spins, then yields, while waiting for another worker's posts, before the crew parks this worker. */
-    static final int SPINS = 256, YIELDS = 64;
-
-    boolean awaitWork() {
-        for (int i = 0; ; ) {
-            if (drain() && queueSize > 0) {
-                return true;
-            }
-            if (i < SPINS) {
-                Thread.onSpinWait();
-            } else if (i < SPINS + YIELDS) {
-                Thread.yield();
-            } else {
-                return crew.idle(this);
-            }
-            i++;
-        }
-    }
-
-    /** Reads what the other workers handed over, until nothing more came in a round (so news is read in order). */
-    boolean drain() {
-        boolean any = false, again;
-        do {
-            again = false;
-            for (PostMailbox box : inbox) {
-                if (box != null && box.drainTo(this)) {
-                    again = true;
-                    any = true;
-                }
-            }
-        } while (again);
-        return any;
-    }
-
-    /** Whether another worker handed over something not read yet. */
-    boolean hasMail() {
-        for (PostMailbox box : inbox) {
-            if (box != null && box.hasMail()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    boolean hasQueued() {
-        return queueSize > 0;
-    }
-
-    /** An entry another worker handed over ({@link PostMailbox}): the values of models 0 .. at {@code v[at ..]}. */
-    void received(byte kind, int ch, long k, double[] v, int at) {
-        switch (kind) {
-            case PostMailbox.SEND_POST -> {
-                int s = posts.slot(ch, k);
-                if (s >= 0) {
-                    for (int j = 0; j < models; j++) {
-                        posts.setSendAt(ch, s, j, v[at + j]);
-                    }
-                    if (transfers != null) {
-                        posts.setMeasuredSendAt(ch, s, v[at + models]);
-                    }
-                }
-                // a receive let through a cycle before its send was posted waits for it here even when this
-                // copy forgot the message (its receiver was done with it; one thread's copy kept it for the sender)
-                if (transfers != null && transfers.anyPending()) {
-                    transfers.sent(ch, k, v[at + models]);
-                }
-                wake(m.channelReceiver[ch], AWAIT_SEND, ch, k);
-            }
-            case PostMailbox.RECEIVE_POST -> {
-                int s = posts.slot(ch, k);
-                if (s >= 0) {
-                    for (int j = 0; j < models; j++) {
-                        posts.setReceiveAt(ch, s, j, v[at + j]);
-                    }
-                    if (transfers != null) {
-                        posts.setMeasuredReceiveAt(ch, s, v[at + models]);
-                    }
-                }
-                // a blocking rendezvous send let through a cycle before its MPI_Irecv was posted waits for it here
-                if (transfers != null && transfers.anySendPending() && !Double.isNaN(v[at + models])) {
-                    transfers.receivePosted(ch, k, v[at + models]);
-                }
-                wake(m.channelSender[ch], AWAIT_RECEIVE, ch, k);
-            }
-            case PostMailbox.SENT_EAGERLY -> {
-                int s = posts.slot(ch, k);
-                if (s >= 0) {
-                    posts.markSentEagerlyAt(ch, s);
-                }
-            }
-            case PostMailbox.INSTANCE_FULL -> {
-                for (int member : m.run.definitions.communicatorMembers(ch)) {
-                    if (owner[member] == me) {
-                        wake(member, AWAIT_INSTANCE, ch, k);
-                    }
-                }
-            }
-            default -> throw new IllegalStateException("unknown replay mailbox entry " + kind);
-        }
-    }
-
-    /** Whether process q is replayed by another worker. */
-    boolean elsewhere(int q) {
-        return owner != null && owner[q] != me;
-    }
-
     int models() {
         return models;
-    }
-
-    /**
-     * Per process, which of {@code count} workers replays it: blocks of consecutive ranks with about as many
-     * calls left each (messages go mostly between neighbouring ranks, so few cross between blocks).
-     */
-    int[] ownersByCalls(int count) {
-        int n = callsLeft.length;
-        long total = 0;
-        for (int p = 0; p < n; p++) {
-            total += callsLeft[p];
-        }
-        int[] owner = new int[n];
-        long before = 0;
-        for (int p = 0; p < n; p++) {
-            // the worker whose share holds the middle of p's calls
-            owner[p] = total == 0 ? (int) ((long) p * count / n)
-                    : (int) Math.min(count - 1, (2 * before + callsLeft[p]) * count / (2 * total));
-            before += callsLeft[p];
-        }
-        return owner;
-    }
-
-    /** Lets the forced process p through its cycle (the crew's choice): queues it here. */
-    void letThrough(int p) {
-        forced[p] = true;
-        wake(p);
     }
 
     Prediction result(int n, double earliest, double latest, int j) {
@@ -478,6 +246,19 @@ abstract class ReplayState {
                 queue[(queueHead + queueSize) % queue.length] = p;
             }
             queueSize++;
+        }
+    }
+
+    /** Gives the process at the head of the queue its turn ({@link #advance}); one that ended leaves the replay. */
+    final void takeTurn() {
+        int p = queue[queueHead];
+        queueHead = (queueHead + 1) % queue.length;
+        queueSize--;
+        queued[p] = false;
+        if (!done[p] && advance(p)) {
+            remaining--;
+            cursor[p] = null;
+            collectives[p] = null;
         }
     }
 

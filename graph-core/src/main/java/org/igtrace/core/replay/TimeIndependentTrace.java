@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 
 /**
@@ -182,15 +181,13 @@ final class TimeIndependentTrace {
         String r = Integer.toString(p);
         long s = collectiveSizes.largest(comm, c.at[i]);
         long root = Math.max(0, c.sequence[i]);
-        String name = c.region < 0 ? "" : m.run.definitions.regionName(c.region);
-        boolean alltoall = CollectiveFamily.personalised(name);
-        String line = switch (CollectiveKind.values()[c.detail[i]]) {
+        CollectiveFamily family = CollectiveFamily.of(m, c, i);
+        String line = family == null ? null : switch (family) {
             case BARRIER -> " barrier";
             case ONE_TO_ALL -> " bcast " + s + " " + root;
             case ALL_TO_ONE -> " reduce " + s + " 0 " + root;
-            case ALL_TO_ALL -> alltoall ? " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members)
-                    : " allreduce " + s + " 0";
-            default -> null;
+            case ALL_TO_ALL -> " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members);
+            case ALL_REDUCE -> " allreduce " + s + " 0";
         };
         if (line == null) {
             return false;

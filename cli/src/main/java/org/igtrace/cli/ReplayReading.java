@@ -1,0 +1,35 @@
+package org.igtrace.cli;
+
+import org.igtrace.core.select.Selection;
+import org.igtrace.reader.spill.TempFileRecordBlocks;
+
+/**
+ * How {@code predict} and {@code map} read a trace for a replay: the selection of the command line, a store for the
+ * recorded calls (in --temp-dir past their memory budget), and a session that records every rank, since with
+ * {@code --ranks} the selected ranks still wait for their partners (definitions section 11).
+ */
+final class ReplayReading {
+    private ReplayReading() {
+    }
+
+    /** The selection of the run (--window, --ranks, --region); a malformed one is a usage error. */
+    static Selection selection(TraceOptions common) throws UsageError {
+        try {
+            return common.selection.selection();
+        } catch (IllegalArgumentException e) {
+            throw new UsageError(e.getMessage());
+        }
+    }
+
+    /** The store of the recorded calls, spilled to a temporary file in --temp-dir past their budget. */
+    static TempFileRecordBlocks store(TraceOptions common) {
+        return new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities");
+    }
+
+    /** The session reading {@code trace} with {@code selection} on the clocks {@code correction} says, recording every rank. */
+    static TraceSession open(IgtraceCommand parent, TraceArgument trace, TraceOptions common, ClockCorrection correction, Selection selection)
+            throws org.igtrace.reader.TraceReadException {
+        TraceReading.Request options = TraceReading.options(common.reading, false, correction, false);
+        return TraceSession.open(parent, trace.path(), options, selection, ProgressBar.on(parent.err(), common.output.quiet)).everyRank();
+    }
+}
