@@ -2,7 +2,11 @@
 """Writes a 4-rank OTF2 trace of collectives only, with known transfer parts (issue 34 item 12, the
 calibration of collectives of definitions section 9).
 
-    /usr/bin/python3 testdata/make-collectives.py SCOREP_SRC/traces.otf2 DST_DIR
+    /usr/bin/python3 testdata/make-collectives.py SCOREP_SRC/traces.otf2 DST_DIR [ALLTOALL_REGION_NAME]
+
+With a third argument the two all-to-all instances are written in a region of that name (e.g. MPI_ALLTOALL, as
+a Fortran binding may be named) instead of MPI_Alltoall: the collective operation (ALLTOALL) still says what they
+are, and every number below is the same.
 
 The definitions (regions, the 4 "MPI Rank R" locations, MPI_COMM_WORLD, a 1 ns timer) are those of the
 Score-P source trace (testdata/otf2/scorep-late-sender-barrier); the events are written here. Every
@@ -54,6 +58,9 @@ def main():
         world = next(c for c in defs.comms if c.name == "MPI_COMM_WORLD")
         location = {l.group.name: l for l in defs.locations}
         with otf2.writer.open(target, definitions=defs) as writer:
+            if len(sys.argv) > 3:
+                a = region["MPI_Alltoall"]
+                region["MPI_Alltoall"] = writer.definitions.region(sys.argv[3], paradigm=a.paradigm, region_role=a.region_role)
             for r in range(4):
                 write = writer.event_writer_from_location(location["MPI Rank %d" % r])
                 write(otf2.events.Enter(t0, region["main"]))

@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -53,6 +54,22 @@ class SelfPredictionTest {
         String text = run(trace)[0];
         assertTrue(text.contains("collectives (fitted per family): barrier L_f = 1.00 ms (1 instance); one-to-all L_f = 2.00 ms, B_f = inf"
                 + " (3 instances); all-to-all L_f = 1.00 ms, B_f = 1.00e+03 kB/s (2 instances)"), text);
+    }
+
+    /**
+     * testdata/collectives-fortran-name: the same trace with its two all-to-all instances in a region named MPI_ALLTOALL
+     * (make-collectives.py's third argument). The collective operation (OTF2's ALLTOALL), not the region's name, makes
+     * them the all-to-all family, so the fits and the run times are those of testdata/collectives; told apart by the
+     * name, they were fitted as all-reduce (L_f = 750 us, B_f = 4 MB/s).
+     */
+    @Test
+    void anExchangeIsToldByItsOperationNotItsRegionName() {
+        String trace = TESTDATA.resolve("collectives-fortran-name").toString();
+        String json = run(trace, "--format", "json", "-q")[0];
+        assertEquals(0.200, field(json, "measured_runtime"), 1e-9);
+        assertEquals(0.194, field(json, "predicted_runtime"), 1e-9);
+        assertFamily(json, "all-to-all", 2, 1e-3, "1000000");
+        assertFalse(json.contains("all-reduce"), json);
     }
 
     /**

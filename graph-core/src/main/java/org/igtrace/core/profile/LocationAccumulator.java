@@ -301,7 +301,7 @@ public final class LocationAccumulator implements LocationEvents {
             implausibleLengths++;
             return;
         }
-        switch (kind) {
+        switch (kind.shape()) {
             case ONE_TO_ALL -> {
                 if (root >= 0 && root != process) {
                     collectiveTraffic.add(root, process, received, 1);

@@ -95,7 +95,7 @@ public final class CollectiveCalibration {
                         continue;
                     }
                     int k = (int) cursor.at[i];
-                    CollectiveFamily f = CollectiveFamily.of(m, cursor, i);
+                    CollectiveFamily f = CollectiveFamily.of(cursor, i);
                     if (f == null) {
                         continue;
                     }

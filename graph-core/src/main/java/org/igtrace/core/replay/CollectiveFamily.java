@@ -4,11 +4,9 @@ import org.igtrace.core.trace.CollectiveKind;
 
 /**
  * The collective families of definitions section 9, each costed by its own formula ({@link ReplayCosts}). The family
- * is the collective's {@link CollectiveKind}; the kind {@link CollectiveKind#ALL_TO_ALL} (which OTF2's and OTF's
- * records give to MPI_Allreduce and MPI_Alltoall alike) is split by the call: MPI_Alltoall* is the all-to-all family,
- * the others all-reduce. That split is made here alone, per region once ({@link ReplayMatching#personalised}); it
- * moves to the reader's mapping of the collective operation once {@link CollectiveKind} tells the two apart (an open
- * item: every user of the kind would need the new one).
+ * is the collective's {@link CollectiveKind}, as the reader mapped the trace's collective operation: a personalised
+ * exchange ({@link CollectiveKind#EXCHANGE}: MPI_Alltoall, -v, -w) is the all-to-all family, the other everybody-to-
+ * everybody kinds ({@link CollectiveKind#ALL_TO_ALL}: MPI_Allreduce, MPI_Allgather, ...) the all-reduce family.
  */
 public enum CollectiveFamily {
     BARRIER("barrier"),
@@ -34,25 +32,26 @@ public enum CollectiveFamily {
         return FAMILIES[ordinal];
     }
 
-    /** The family of a collective of {@code kind} in a call that is ({@code personalised}) an MPI_Alltoall*; null: no modelled traffic. */
-    static CollectiveFamily of(CollectiveKind kind, boolean personalised) {
+    /**
+     * The family of a collective of {@code kind}.
+     *
+     * @param kind the collective's kind, as the reader mapped its operation
+     * @return its family, or null for no modelled traffic
+     */
+    static CollectiveFamily of(CollectiveKind kind) {
         return switch (kind) {
             case BARRIER -> BARRIER;
             case ONE_TO_ALL -> ONE_TO_ALL;
             case ALL_TO_ONE -> ALL_TO_ONE;
-            case ALL_TO_ALL -> personalised ? ALL_TO_ALL : ALL_REDUCE;
-            default -> null;
+            case ALL_TO_ALL -> ALL_REDUCE;
+            case EXCHANGE -> ALL_TO_ALL;
+            case OTHER -> null;
         };
     }
 
-    /** The family of event i of the call at {@code c} (a collective), as {@link #of(CollectiveKind, boolean)} finds it. */
-    static CollectiveFamily of(ReplayMatching m, ActivityCursor c, int i) {
-        return of(KINDS[c.detail[i]], c.region >= 0 && m.personalised[c.region]);
-    }
-
-    /** Whether a region of this name is an all-to-all exchange of personal blocks (MPI_Alltoall, -v, -w and their I- forms). */
-    static boolean personalised(String regionName) {
-        return regionName.startsWith("MPI_Alltoall") || regionName.startsWith("MPI_Ialltoall");
+    /** The family of event i of the call at {@code c} (a collective), as {@link #of(CollectiveKind)} finds it. */
+    static CollectiveFamily of(ActivityCursor c, int i) {
+        return of(KINDS[c.detail[i]]);
     }
 
     /** Whether a member leaves when its own part is done rather than at the instance's latest enter (issue 34). */

@@ -411,7 +411,7 @@ abstract class ReplayCalls extends ReplayWorker {
         long bytes = c.bytes[i];
         int type = c.type[i];
         if (type == LocationActivities.COLLECTIVE) {
-            CollectiveFamily family = CollectiveFamily.of(m, c, i);
+            CollectiveFamily family = CollectiveFamily.of(c, i);
             int v = family != null && family.rooted() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
             if (owner == null) {
                 instances.complete(ch, k, family, v, params, enter, from, leaves, waitedUntil);

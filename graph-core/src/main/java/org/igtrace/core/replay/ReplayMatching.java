@@ -49,8 +49,6 @@ final class ReplayMatching {
     int channels;
     /** Per communicator: its members, and how many instances every member recorded (instances 0 .. n-1 are complete). */
     final int[] communicatorSize;
-    /** Per region, whether its call is an all-to-all exchange of personal blocks ({@link CollectiveFamily#personalised}). */
-    final boolean[] personalised;
     final long[] completeInstances;
     /** The earliest replay start of any process (ticks): times are converted relative to it, exactly. */
     final long origin;
@@ -69,10 +67,6 @@ final class ReplayMatching {
         this.run = run;
         int n = run.processCount();
         TraceDefinitions d = run.definitions;
-        personalised = new boolean[d.regionCount()];
-        for (int r = 0; r < personalised.length; r++) {
-            personalised[r] = CollectiveFamily.personalised(d.regionName(r));
-        }
         firstCall = new long[n];
         endCall = new long[n];
         skippedSends = new long[n][];

@@ -181,7 +181,7 @@ final class TimeIndependentTrace {
         String r = Integer.toString(p);
         long s = collectiveSizes.largest(comm, c.at[i]);
         long root = Math.max(0, c.sequence[i]);
-        CollectiveFamily family = CollectiveFamily.of(m, c, i);
+        CollectiveFamily family = CollectiveFamily.of(c, i);
         String line = family == null ? null : switch (family) {
             case BARRIER -> " barrier";
             case ONE_TO_ALL -> " bcast " + s + " " + root;

@@ -88,7 +88,7 @@ final class CollectiveMarks {
             }
             if (buckets.add(r.bucket)) {
                 marks.add(new Timeline.CollectiveMark(r.ranks, seconds.applyAsDouble(r.firstEnter), seconds.applyAsDouble(r.lastEnter),
-                        r.kind.name().toLowerCase(Locale.ROOT).replace('_', '-')));
+                        r.kind.shape().name().toLowerCase(Locale.ROOT).replace('_', '-')));
             } else {
                 leftOut++;
             }

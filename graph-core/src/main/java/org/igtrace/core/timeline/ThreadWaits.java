@@ -86,7 +86,7 @@ final class ThreadWaits implements MatchListener {
 
     /** The waiting parts of definitions section 8's collective patterns, as WaitStates charges them. */
     private void chargeCollective(CollectiveInstance c, int n, int last) {
-        switch (c.kind()) {
+        switch (c.kind().shape()) {
             case BARRIER, ALL_TO_ALL -> {
                 for (int p = 0; p < n; p++) {
                     if (p != last) {

@@ -63,7 +63,7 @@ public final class ClockConstraints implements MatchListener {
     public void collective(CollectiveInstance c) {
         collectives++;
         int n = c.size();
-        switch (c.kind()) {
+        switch (c.kind().shape()) {
             case BARRIER, ALL_TO_ALL -> {
                 long[] matrix = n <= EXACT_MEMBERS ? matrix(c.members) : null;
                 if (matrix != null) {

@@ -79,7 +79,7 @@ public final class WaitStates implements MatchListener {
     @Override
     public void collective(CollectiveInstance c) {
         int n = c.size();
-        switch (c.kind()) {
+        switch (c.kind().shape()) {
             case BARRIER, ALL_TO_ALL -> {
                 WaitPattern pattern = c.kind() == org.igtrace.core.trace.CollectiveKind.BARRIER ? WaitPattern.BARRIER : WaitPattern.NXN;
                 int last = 0;

@@ -209,7 +209,7 @@ public final class WaitLog implements MatchTap {
         }
 
         private void charge(CollectiveInstance c, int n) {
-            if (c.kind() == CollectiveKind.BARRIER || c.kind() == CollectiveKind.ALL_TO_ALL) {
+            if (c.kind() == CollectiveKind.BARRIER || c.kind().shape() == CollectiveKind.ALL_TO_ALL) {
                 int last = 0;
                 for (int i = 1; i < n; i++) {
                     if (at(c, i) > at(c, last)) {

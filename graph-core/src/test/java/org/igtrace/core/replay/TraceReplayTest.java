@@ -363,7 +363,7 @@ class TraceReplayTest {
                 call(e, BARRIER, p, 10, () -> e.collective(9, CollectiveKind.BARRIER, 0, -1, 0, 0));
                 long bytes = p == 2 ? 800 : 8;
                 call(e, ALLREDUCE, 10, 20, () -> e.collective(19, CollectiveKind.ALL_TO_ALL, 0, -1, bytes, bytes));
-                call(e, ALLTOALL, 20, 30, () -> e.collective(29, CollectiveKind.ALL_TO_ALL, 0, -1, 300, 300));
+                call(e, ALLTOALL, 20, 30, () -> e.collective(29, CollectiveKind.EXCHANGE, 0, -1, 300, 300));
                 call(e, FINALIZE, 30, 31);
             }
         });

@@ -238,11 +238,14 @@ final class Otf1Definitions implements java.io.Serializable {
             case 3:
                 return CollectiveKind.ALL_TO_ONE;
             case 4:
-                return CollectiveKind.ALL_TO_ALL;
+                return exchange(name) ? CollectiveKind.EXCHANGE : CollectiveKind.ALL_TO_ALL;
             default:
                 break;
         }
         String n = name.strip().toLowerCase(Locale.ROOT);
+        if (exchange(name)) {
+            return CollectiveKind.EXCHANGE;
+        }
         if (n.equals("mpi_barrier")) {
             return CollectiveKind.BARRIER;
         }
@@ -252,11 +255,20 @@ final class Otf1Definitions implements java.io.Serializable {
         if (n.startsWith("mpi_gather") || n.equals("mpi_reduce")) {
             return CollectiveKind.ALL_TO_ONE;
         }
-        if (n.startsWith("mpi_allgather") || n.startsWith("mpi_alltoall") || n.equals("mpi_allreduce")
+        if (n.startsWith("mpi_allgather") || n.equals("mpi_allreduce")
                 || n.startsWith("mpi_reduce_scatter") || n.equals("mpi_scan") || n.equals("mpi_exscan")) {
             return CollectiveKind.ALL_TO_ALL;
         }
         return CollectiveKind.OTHER;
+    }
+
+    /**
+     * Whether an operation of this name is a personalised exchange (MPI_Alltoall, -v, -w and their I- forms): OTF's
+     * class 4 holds it and all-reduce alike.
+     */
+    private static boolean exchange(String name) {
+        String n = name.strip().toLowerCase(Locale.ROOT);
+        return n.startsWith("mpi_alltoall") || n.startsWith("mpi_ialltoall");
     }
 
     TraceDefinitions definitions() {

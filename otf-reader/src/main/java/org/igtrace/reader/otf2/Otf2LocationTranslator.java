@@ -130,7 +130,8 @@ final class Otf2LocationTranslator implements EventVisitor {
             case 0 -> CollectiveKind.BARRIER;
             case 1, 4, 5 -> CollectiveKind.ONE_TO_ALL;               // BCAST, SCATTER, SCATTERV
             case 2, 3, 12 -> CollectiveKind.ALL_TO_ONE;              // GATHER, GATHERV, REDUCE
-            case 6, 7, 8, 9, 10, 11, 13, 14, 15, 16 -> CollectiveKind.ALL_TO_ALL; // ALLGATHER(V), ALLTOALL(V/W), ALLREDUCE, REDUCE_SCATTER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK
+            case 6, 7, 11, 13, 14, 15, 16 -> CollectiveKind.ALL_TO_ALL; // ALLGATHER(V), ALLREDUCE, REDUCE_SCATTER, SCAN, EXSCAN, REDUCE_SCATTER_BLOCK
+            case 8, 9, 10 -> CollectiveKind.EXCHANGE;                 // ALLTOALL, ALLTOALLV, ALLTOALLW
             default -> CollectiveKind.OTHER;
         };
     }
