@@ -19,6 +19,8 @@ import org.igtrace.core.why.PathShares;
 import org.igtrace.core.why.RegionSlices;
 import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.WhatIf;
+import org.igtrace.formats.diff.DiffOutput;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;

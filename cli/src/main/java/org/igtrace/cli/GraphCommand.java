@@ -17,6 +17,7 @@ import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.OutputFormat;
+import org.igtrace.formats.stats.Summary;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

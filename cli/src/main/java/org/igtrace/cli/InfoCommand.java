@@ -9,6 +9,8 @@ import java.util.concurrent.Callable;
 import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
 import org.igtrace.formats.Json;
+import org.igtrace.formats.Table;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceInventory;
 import org.igtrace.reader.TraceReadException;

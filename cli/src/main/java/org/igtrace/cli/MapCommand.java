@@ -24,6 +24,7 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;

@@ -33,6 +33,7 @@ import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.formats.predict.PredictionWriter;
 import org.igtrace.formats.predict.Sweep;
 import org.igtrace.formats.simgrid.SimGridExport;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;

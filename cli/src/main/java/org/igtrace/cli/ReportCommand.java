@@ -22,14 +22,17 @@ import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.ReportPage;
 import org.igtrace.formats.ReportSections;
+import org.igtrace.formats.stats.StatsTables;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.formats.why.ReportWhy;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code igtrace report}: one self-contained HTML file (inline CSS and SVG, no script, nothing

@@ -13,6 +13,8 @@ import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.select.Selection;
 import org.igtrace.formats.Json;
+import org.igtrace.formats.stats.StatsTables;
+import org.igtrace.formats.stats.Summary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

@@ -19,6 +19,7 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.timeline.ChromeJsonWriter;
 import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;

@@ -9,6 +9,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Json;
+import org.igtrace.formats.why.WhyOutput;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
