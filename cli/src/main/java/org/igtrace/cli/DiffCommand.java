@@ -102,46 +102,23 @@ public final class DiffCommand implements Callable<Integer> {
         }
     }
 
-    /** Two traces of different numbers of processes: not two runs of one program to compare. */
-    private static final class DifferentRuns extends RuntimeException {
-        DifferentRuns(String message) {
-            super(message);
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
         common.reading.check();
-        Selection selection;
-        try {
-            selection = common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            parent.err().println("igtrace diff: " + e.getMessage());
-            parent.err().println("Try 'igtrace diff --help' for more information.");
-            return 2;
-        }
+        Selection selection = UsageError.of(common.selection::selection);
         Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
         common.output.check();
         TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
         if (IsolatedCommand.needed(la) || IsolatedCommand.needed(lb)) {
             return IsolatedCommand.run(parent.args(), IsolatedCommand.needed(la) ? la.file() : lb.file(), parent.stdout(), parent.err());
         }
-        Run ra, rb;
-        try {
-            ra = read(la, -1, null, selection);
-            if (ra.exit() != null) {
-                return ra.exit();
-            }
-            rb = read(lb, ra.profile().processes().size(), la, selection);
-            if (rb.exit() != null) {
-                return rb.exit();
-            }
-        } catch (DifferentRuns e) {
-            parent.err().println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (UsageError e) { // a rank or region a trace does not have
-            parent.err().println(e.getMessage());
-            return 2;
+        Run ra = read(la, -1, null, selection);
+        if (ra.exit() != null) {
+            return ra.exit();
+        }
+        Run rb = read(lb, ra.profile().processes().size(), la, selection);
+        if (rb.exit() != null) {
+            return rb.exit();
         }
         RunComparison comparison = RunComparison.of(new RunComparison.Run(ra.profile(), ra.regions()),
                 new RunComparison.Run(rb.profile(), rb.regions()));
@@ -175,8 +152,10 @@ public final class DiffCommand implements Callable<Integer> {
             TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), common.output.quiet))
                     .beforeEvents(n -> {
                         if (processes >= 0 && n != processes) {
-                            throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
-                                    + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many");
+                            // not two runs of one program to compare
+                            throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
+                                    + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many",
+                                    1);
                         }
                     });
             session.subscribe(d -> taps.on(d, store));

@@ -1,7 +1,5 @@
 package org.igtrace.cli;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -148,10 +146,13 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /**
      * The one place where what a command threw becomes its exit code and its one line: a usage
-     * error 2 (with the hint to --help), a trace or an output that could not be handled 1, a reader
-     * of standard output that went away 0 ({@code | head}), anything else an internal error 1.
+     * error 2 (with the hint to --help), a trace, an output or a temporary file that could not be
+     * handled 1, a reader of standard output that went away 0 ({@code | head}), anything else an
+     * internal error 1. Commands catch only to add meaning (which file); they translate nothing.
      */
-    private static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+    static int exitCode(Exception thrown, PrintWriter err, CommandLine commandLine) {
+        // a callback's carrier of a checked exception (a trace the --topology does not fit): what it carries
+        Exception ex = thrown instanceof TopologyOptions.Unfit && thrown.getCause() instanceof Exception cause ? cause : thrown;
         if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
             return usage(err, commandLine, ex.getMessage());
         }
@@ -170,6 +171,10 @@ public final class IgtraceCommand implements Callable<Integer> {
         }
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
+        }
+        if (ex instanceof java.io.UncheckedIOException) {
+            err.println("igtrace: " + ex.getMessage()); // a temporary file (--temp-dir) that could not be written or read back
+            return 1;
         }
         err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
         return 1;

@@ -2,7 +2,6 @@ package org.igtrace.cli;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,7 +25,6 @@ import org.igtrace.formats.stats.StatsTables;
 import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.formats.why.ReportWhy;
-import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
@@ -84,13 +82,8 @@ public final class ReportCommand implements Callable<Integer> {
     boolean noWhy;
 
     @Override
-    public Integer call() throws UsageError, TraceReadException, OutputError {
-        Selection selection;
-        try {
-            selection = selectionOptions.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+    public Integer call() throws TraceReadException {
+        Selection selection = UsageError.of(selectionOptions::selection);
         readingOptions.check();
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
@@ -98,7 +91,6 @@ public final class ReportCommand implements Callable<Integer> {
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-        String html;
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(readingOptions.tempDir, TempFileRecordBlocks.activityBudget(),
                 "the region slices")) {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
@@ -114,16 +106,13 @@ public final class ReportCommand implements Callable<Integer> {
             }
             TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            try {
-                html = html(graph, timeline.get(), selection, why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0));
-            } catch (IOException e) {
-                throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
+            Why analysed = why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0);
+            if (output != null) {
+                FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
             }
+            // a part of the page that could not be made (IOException) is an output not written, and names it
+            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed)));
         }
-        if (output != null) {
-            FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
-        }
-        Output.write(output, parent.stdout(), out -> out.write(html));
         return 0;
     }
 

@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.CallCapture;
 import org.igtrace.core.timeline.TimelineBuilder;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.RecordBlocks;
@@ -24,7 +22,6 @@ import org.igtrace.formats.timeline.ChromeJsonWriter;
 import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.formats.timeline.TraceEventWriter;
-import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
@@ -127,16 +124,10 @@ public final class TimelineCommand implements Callable<Integer> {
 
 
     @Override
-    public Integer call() throws UsageError, TraceReadException, OutputError {
+    public Integer call() throws TraceReadException {
         reading.check();
-        Format chosen;
-        Selection selection;
-        try {
-            chosen = format();
-            selection = selectionOptions.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+        Format chosen = format();
+        Selection selection = UsageError.of(selectionOptions::selection);
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
@@ -156,32 +147,21 @@ public final class TimelineCommand implements Callable<Integer> {
                     chosen.toString());
         }
         if (output != null && chosen == Format.PERFETTO) {
-            try {
-                AtomicOutput.writeBytes(output, out -> run(session, selection, chosen, null, out));
-            } catch (IOException e) {
-                throw new OutputError(output + ": " + e.getMessage());
-            }
+            Output.writeBytes(output, out -> run(session, selection, chosen, null, out));
             return 0;
         }
         if (output == null && chosen.events()) {
             // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
             StandardOutputWatch.startFor(parent.stdout());
-            Writer stdout = StandardOutputWatch.endingOnBrokenPipe(parent.stdout());
-            try {
+            Output.stream(StandardOutputWatch.endingOnBrokenPipe(parent.stdout()), stdout -> {
                 if (chosen == Format.PERFETTO) {
                     java.io.OutputStream bytes = StandardOutputWatch.bytes(parent.stdout());
                     run(session, selection, chosen, null, bytes);
                     bytes.flush();
                 } else {
                     run(session, selection, chosen, stdout, null);
-                    stdout.flush();
                 }
-            } catch (IOException e) {
-                if (Output.isBrokenPipe(e)) {
-                    return 0; // the reader of standard output went away (| head): not an error
-                }
-                throw new OutputError("standard output: " + e.getMessage());
-            }
+            });
             return 0;
         }
         Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out, null));
@@ -199,11 +179,11 @@ public final class TimelineCommand implements Callable<Integer> {
             case "svg" -> Format.SVG;
             case "perfetto", "protobuf", "pftrace" -> Format.PERFETTO;
             case "chrome-json", "json", "chrome" -> Format.CHROME_JSON;
-            default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto, chrome-json");
+            default -> throw new UsageError("--format '" + format + "' is not one of svg, perfetto, chrome-json");
         };
         if (named != null && named != chosen) {
             // Perfetto's JSON went into t.svg: the extension and --format must agree, as for the other commands
-            throw new IllegalArgumentException("--format " + format + " and -o " + output + " disagree: the extension says " + named);
+            throw new UsageError("--format " + format + " and -o " + output + " disagree: the extension says " + named);
         }
         return chosen;
     }
@@ -212,7 +192,8 @@ public final class TimelineCommand implements Callable<Integer> {
      * Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}
      * (text: the picture, Chrome's JSON) or {@code bytes} (Perfetto's protobuf trace).
      */
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes) throws IOException {
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes)
+            throws IOException, TraceReadException {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
             run(session, selection, chosen, out, bytes, store);
         }
@@ -228,7 +209,7 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
-            throws IOException {
+            throws IOException, TraceReadException {
         int columns = SvgTimelineWriter.columns(width);
         TraceSession.Subscription<EventExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
@@ -252,18 +233,11 @@ public final class TimelineCommand implements Callable<Integer> {
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
                 : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));
-        TraceProfile profile;
-        try {
-            Integer ended = session.start();
-            if (ended != null) {
-                throw new CommandExit(null, ended); // said already
-            }
-            profile = session.profile();
-        } catch (TraceReadException e) {
-            throw new CommandExit("igtrace: " + e.getMessage(), 1);
-        } catch (UsageError e) {
-            throw new CommandExit(e.getMessage(), 2);
+        Integer ended = session.start();
+        if (ended != null) {
+            throw new CommandExit(null, ended); // said already
         }
+        TraceProfile profile = session.profile();
         if (chosen.events()) {
             CallCapture export = perfetto.get().capture();
             export.writeTo();

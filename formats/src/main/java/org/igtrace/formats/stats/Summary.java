@@ -7,7 +7,6 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
-import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.util.Labels;
