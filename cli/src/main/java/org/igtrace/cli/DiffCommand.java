@@ -69,6 +69,13 @@ public final class DiffCommand implements Callable<Integer> {
     /** The formats of {@code igtrace diff}. */
     enum Format { TEXT, JSON }
 
+    /** {@code --format}'s values for the completion. */
+    static final class DiffFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(Format.class).iterator();
+        }
+    }
+
     private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON);
 
     @Parameters(index = "0", paramLabel = "A", description = "The first run (the one compared against): a trace as every command takes it "
@@ -78,7 +85,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The second run, of the same program with as many processes.")
     Path b;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Diff.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = DiffFormats.class,
             description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
     Format format;
 
@@ -90,7 +97,7 @@ public final class DiffCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     /**
      * One run read: its profile, its compute per region, its critical path (null when it could not be walked); or, with

@@ -142,7 +142,7 @@ public final class GraphCommand implements Callable<Integer> {
     SelectionOptions selectionOptions = new SelectionOptions();
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
     public Integer call() throws Exception {

@@ -70,7 +70,7 @@ import picocli.CommandLine.Command;
             "                                 file in --temp-dir (default 32)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
-public final class IgtraceCommand implements Callable<Integer> {
+public final class IgtraceCommand extends Invocation implements Callable<Integer> {
     /** Arguments that belong to igtrace itself rather than to the graph command of the short form. */
     private static final Set<String> OWN_OPTIONS = Set.of("-h", "--help", "-V", "--version");
     /** The subcommands by name (each class's {@code @Command} name), in the order help lists them. */
@@ -82,32 +82,9 @@ public final class IgtraceCommand implements Callable<Integer> {
         OptionNames.install(); // core's and the readers' advice names the options of this command line
     }
 
-    private Writer stdout;
-    private PrintWriter err;
-    /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
-    private List<String> args = List.of();
-    private ProfileReader reader = ProfileReader.HERE;
-
     @Override
     public Integer call() throws UsageError {
         throw new UsageError("give a trace (igtrace TRACE) or a command (igtrace help)");
-    }
-
-    Writer stdout() {
-        return stdout;
-    }
-
-    PrintWriter err() {
-        return err;
-    }
-
-    List<String> args() {
-        return args;
-    }
-
-    /** How the commands read a whole trace's profile. */
-    ProfileReader reader() {
-        return reader;
     }
 
     /** Runs igtrace with the process's standard streams and returns the exit code. */

@@ -41,12 +41,19 @@ public final class InfoCommand implements Callable<Integer> {
     /** The formats of {@code igtrace info}. */
     enum Format { TEXT, JSON }
 
+    /** {@code --format}'s values for the completion. */
+    static final class InfoFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(Format.class).iterator();
+        }
+    }
+
     private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON);
 
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Info.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = InfoFormats.class,
             description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
     Format format;
 
@@ -59,7 +66,7 @@ public final class InfoCommand implements Callable<Integer> {
     OutputOptions output;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
     public Integer call() throws Exception {

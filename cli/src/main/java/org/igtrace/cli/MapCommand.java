@@ -97,13 +97,13 @@ public final class MapCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     private PrintWriter err;
 
     /**
      * Bad input found before (or as soon as the definitions say how many ranks there are): a usage
-     * error, said by the one handler ({@link IgtraceCommand}) with the hint to --help, exit 2.
+     * error, said by the one handler (igtrace's top command) with the hint to --help, exit 2.
      */
     static final class Refused extends RuntimeException {
         Refused(String message) {

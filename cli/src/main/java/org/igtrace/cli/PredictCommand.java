@@ -124,7 +124,7 @@ public final class PredictCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     private PrintWriter err;
     private Writer stdout;

@@ -57,7 +57,7 @@ import picocli.CommandLine;
         exitCodeList = {"0:the report was written", "1:the trace or the output could not be handled", "2:usage error"})
 public final class ReportCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;

@@ -49,13 +49,20 @@ public final class StatsCommand implements Callable<Integer> {
     /** The formats of {@code igtrace stats}. */
     enum Format { TEXT, JSON, CSV }
 
+    /** {@code --format}'s values for the completion. */
+    static final class StatsFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(Format.class).iterator();
+        }
+    }
+
     private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON,
             "csv", Format.CSV);
 
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Stats.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = StatsFormats.class,
             description = "text (the default), json or csv. Without it the extension of the output file decides: txt, json or csv.")
     Format format;
 
@@ -70,7 +77,7 @@ public final class StatsCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
     public Integer call() throws Exception {

@@ -69,11 +69,18 @@ public final class TimelineCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --format}'s values for the completion. */
+    static final class TimelineFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Format.values()).map(Format::toString).iterator();
+        }
+    }
+
     /** The extensions that choose a format when --format does not. */
     static final List<String> PERFETTO_EXTENSIONS = List.of(".pftrace", ".perfetto-trace");
 
     @CommandLine.ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;
@@ -82,7 +89,7 @@ public final class TimelineCommand implements Callable<Integer> {
             description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Timeline.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = TimelineFormats.class,
             description = "svg, perfetto (Perfetto's protobuf trace) or chrome-json (Chrome trace-event JSON); without it "
                     + "perfetto when the output file has the extension pftrace or perfetto-trace, chrome-json for json, else svg.")
     String format;

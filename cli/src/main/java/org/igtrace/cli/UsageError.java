@@ -4,7 +4,7 @@ import java.util.function.Supplier;
 
 /**
  * Options that do not fit together or a value out of range: exit 2, said by the one handler
- * ({@link IgtraceCommand}) with the hint to --help; checked before the trace is read where possible.
+ * (igtrace's top command) with the hint to --help; checked before the trace is read where possible.
  */
 final class UsageError extends RuntimeException {
     private static final long serialVersionUID = 1L;
