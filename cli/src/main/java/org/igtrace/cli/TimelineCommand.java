@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -21,6 +20,7 @@ import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.timeline.ChromeJsonWriter;
 import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.formats.timeline.TimelineNotes;
 import org.igtrace.formats.timeline.TraceEventWriter;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
@@ -263,8 +263,8 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         TimelineBuilder builder = picture.get();
         Timeline timeline = builder.build();
-        List<String> notes = notes(timeline, profile, builder, selection.ranks() != null);
-        String cut = spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "--span whole");
+        List<String> notes = TimelineNotes.notes(timeline, profile, builder, selection.ranks() != null);
+        String cut = TimelineNotes.spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "--span whole");
         if (cut != null) {
             notes.add(0, cut);
         }
@@ -291,62 +291,5 @@ public final class TimelineCommand implements Callable<Integer> {
                     + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " left out)" : "")
                     + ", " + Summary.count(timeline.collectives().size(), "collective mark", "collective marks"));
         }
-    }
-
-    /** What the measured span left out, when it left out something (null: the picture spans the run). */
-    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
-        if (selection.from() != null && selection.to() != null) {
-            return null;
-        }
-        double before = t.start() - whole[0], after = whole[1] - t.end();
-        if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
-            return null;
-        }
-        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
-                : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
-                + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
-    }
-
-    private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
-        List<String> notes = new ArrayList<>();
-        // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
-        profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                .forEach(d -> notes.add(d.text().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.text().substring(1) + "."));
-        WaitReport w = profile.waits();
-        if (w != null) {
-            double largest = 0;
-            for (double o : w.offsets()) {
-                largest = Math.max(largest, Math.abs(o));
-            }
-            notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
-                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + Labels.seconds(largest)
-                    + ", are used; " + w.conflictsAfter() + " clock conflicts remain."
-                    : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
-                    : "Clocks corrected by per-process offsets up to " + Labels.seconds(largest) + "; " + w.conflictsAfter()
-                    + " clock conflicts remain.");
-            // why arrows, marks and waits may be missing: unmatched ends, collectives not every member recorded
-            // (with --ranks or --skip-missing: instances of members not drawn)
-            w.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_SENDS
-                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_RECEIVES
-                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE)
-                    .map(d -> d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", "")
-                            + (ranks && d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE
-                            ? " (with --ranks, every instance with a member left out); none of them is marked" : ""))
-                    .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
-        }
-        if (t.arrowsLeftOut() > 0) {
-            notes.add(Summary.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
-                    + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
-        }
-        if (t.collectivesLeftOut() > 0) {
-            notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "
-                    + TimelineBuilder.MAX_COLLECTIVES + ", only with two drawn members).");
-        }
-        boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);
-        if (shares) {
-            notes.add("Processes with several threads, and rows with more than " + builder.exactStates
-                    + " states, show per pixel column the share of each state.");
-        }
-        return notes;
     }
 }
