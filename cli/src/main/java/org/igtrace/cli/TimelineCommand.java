@@ -233,8 +233,8 @@ public final class TimelineCommand implements Callable<Integer> {
                             out.flush();
                         }
                         return new EventExport(new CallCapture(d, writer, store), writer);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                    } catch (IOException e) { // the head written where the output goes: the handler says it naming that
+                        throw new UncheckedIOException((output == null ? "standard output" : output) + ": " + e.getMessage(), e);
                     }
                 }, EventExport::capture);
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null

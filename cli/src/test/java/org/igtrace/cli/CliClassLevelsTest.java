@@ -55,7 +55,7 @@ class CliClassLevelsTest {
         List<String> cycles = new ArrayList<>();
         for (String a : uses.keySet()) {
             for (String b : uses.get(a)) {
-                if (reaches(uses, b, a, new TreeSet<>())) {
+                if (PackageLayersTest.reaches(uses, b, a, new TreeSet<>())) {
                     cycles.add(a + " -> " + b);
                 }
             }
@@ -66,20 +66,5 @@ class CliClassLevelsTest {
     @Test
     void theChildJvmRunsTheEntryPoint() {
         assertEquals(Main.class.getName(), IsolatedCommand.MAIN);
-    }
-
-    private static boolean reaches(Map<String, Set<String>> uses, String from, String to, Set<String> seen) {
-        if (from.equals(to)) {
-            return true;
-        }
-        if (!seen.add(from)) {
-            return false;
-        }
-        for (String next : uses.getOrDefault(from, Set.of())) {
-            if (reaches(uses, next, to, seen)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

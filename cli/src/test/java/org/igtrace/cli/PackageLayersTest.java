@@ -99,7 +99,8 @@ class PackageLayersTest {
         assertTrue(used.size() >= 24, "read " + used.keySet());
     }
 
-    private static boolean reaches(Map<String, Set<String>> graph, String from, String to, Set<String> seen) {
+    /** Whether {@code to} is reached from {@code from} along {@code graph}'s edges (also CliClassLevelsTest's). */
+    static boolean reaches(Map<String, Set<String>> graph, String from, String to, Set<String> seen) {
         if (from.equals(to)) {
             return true;
         }
