@@ -13,6 +13,7 @@
  * {@code org.igtrace.core.why}, {@code org.igtrace.formats}, {@code org.igtrace.formats.predict}, {@code org.igtrace.formats.simgrid},
  * {@code org.igtrace.formats.timeline}, {@code org.igtrace.formats.stats}, {@code org.igtrace.formats.why},
  * {@code org.igtrace.formats.diff}, {@code org.igtrace.formats.map}, {@code org.igtrace.formats.report},
+ * {@code org.igtrace.formats.info},
  * {@code org.igtrace.reader}, {@code org.igtrace.reader.input}, {@code org.igtrace.reader.otf1}, {@code org.igtrace.reader.otf2},
  * {@code org.igtrace.reader.otf2.nativelib}, {@code org.igtrace.reader.spill}; it must not import any other
  * igtrace package (checked by PackageLayersTest).
