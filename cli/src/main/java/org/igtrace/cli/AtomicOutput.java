@@ -21,20 +21,23 @@ import org.igtrace.cli.isolation.SupervisedChild;
  * file at /dev/null). A symbolic link is followed: the file it names is replaced, the link stays.
  */
 final class AtomicOutput {
-    /** Something that writes the whole output. */
-    interface Body {
-        void writeTo(Writer out) throws IOException;
+    /**
+     * Something that writes the whole output; besides the write's IOException it may throw {@code E} (a read that
+     * happens as it writes: a TraceReadException), which passes through unchanged.
+     */
+    interface Body<E extends Exception> {
+        void writeTo(Writer out) throws IOException, E;
     }
 
     /** Something that writes the whole output as bytes (a Perfetto trace). */
-    interface BytesBody {
-        void writeTo(java.io.OutputStream out) throws IOException;
+    interface BytesBody<E extends Exception> {
+        void writeTo(java.io.OutputStream out) throws IOException, E;
     }
 
     private AtomicOutput() {
     }
 
-    static void write(Path target, Body body) throws IOException {
+    static <E extends Exception> void write(Path target, Body<E> body) throws IOException, E {
         writeBytes(target, bytes -> {
             Writer out = new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
             body.writeTo(out);
@@ -43,7 +46,7 @@ final class AtomicOutput {
     }
 
     /** As {@link #write}, bytes. */
-    static void writeBytes(Path target, BytesBody body) throws IOException {
+    static <E extends Exception> void writeBytes(Path target, BytesBody<E> body) throws IOException, E {
         if (target.toString().equals("-")) { // the usual name of standard output (it made a file called "-")
             writeInPlace(Path.of("/dev/stdout"), body);
             return;
@@ -153,7 +156,7 @@ final class AtomicOutput {
     }
 
     /** Writes to a device, a pipe or an open descriptor as it is (appending: a file the shell opened is not cut). */
-    private static void writeInPlace(Path path, BytesBody body) throws IOException {
+    private static <E extends Exception> void writeInPlace(Path path, BytesBody<E> body) throws IOException, E {
         try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND), 1 << 16)) {
             body.writeTo(out);

@@ -2,7 +2,7 @@ package org.igtrace.cli;
 
 /**
  * A command ends with an exit code and at most one line, from wherever it is (a read inside an
- * output's writer): the one handler in {@link IgtraceCommand} says the line and returns the code;
+ * output's writer): the one handler (igtrace's top command) says the line and returns the code;
  * code 2 adds the usage hint as every usage error does.
  */
 final class CommandExit extends RuntimeException {

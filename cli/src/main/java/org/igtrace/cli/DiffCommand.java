@@ -19,6 +19,8 @@ import org.igtrace.core.why.PathShares;
 import org.igtrace.core.why.RegionSlices;
 import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.WhatIf;
+import org.igtrace.formats.diff.DiffOutput;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -67,6 +69,13 @@ public final class DiffCommand implements Callable<Integer> {
     /** The formats of {@code igtrace diff}. */
     enum Format { TEXT, JSON }
 
+    /** {@code --format}'s values for the completion. */
+    static final class DiffFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(Format.class).iterator();
+        }
+    }
+
     private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON);
 
     @Parameters(index = "0", paramLabel = "A", description = "The first run (the one compared against): a trace as every command takes it "
@@ -76,7 +85,7 @@ public final class DiffCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "B", description = "The second run, of the same program with as many processes.")
     Path b;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Diff.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = DiffFormats.class,
             description = "text (the default) or json. Without it the extension of the output file decides: txt or json.")
     Format format;
 
@@ -88,7 +97,7 @@ public final class DiffCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     /**
      * One run read: its profile, its compute per region, its critical path (null when it could not be walked); or, with
@@ -100,46 +109,23 @@ public final class DiffCommand implements Callable<Integer> {
         }
     }
 
-    /** Two traces of different numbers of processes: not two runs of one program to compare. */
-    private static final class DifferentRuns extends RuntimeException {
-        DifferentRuns(String message) {
-            super(message);
-        }
-    }
-
     @Override
     public Integer call() throws Exception {
         common.reading.check();
-        Selection selection;
-        try {
-            selection = common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            parent.err().println("igtrace diff: " + e.getMessage());
-            parent.err().println("Try 'igtrace diff --help' for more information.");
-            return 2;
-        }
+        Selection selection = UsageError.of(common.selection::selection);
         Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
         common.output.check();
         TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
         if (IsolatedCommand.needed(la) || IsolatedCommand.needed(lb)) {
             return IsolatedCommand.run(parent.args(), IsolatedCommand.needed(la) ? la.file() : lb.file(), parent.stdout(), parent.err());
         }
-        Run ra, rb;
-        try {
-            ra = read(la, -1, null, selection);
-            if (ra.exit() != null) {
-                return ra.exit();
-            }
-            rb = read(lb, ra.profile().processes().size(), la, selection);
-            if (rb.exit() != null) {
-                return rb.exit();
-            }
-        } catch (DifferentRuns e) {
-            parent.err().println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (UsageError e) { // a rank or region a trace does not have
-            parent.err().println(e.getMessage());
-            return 2;
+        Run ra = read(la, -1, null, selection);
+        if (ra.exit() != null) {
+            return ra.exit();
+        }
+        Run rb = read(lb, ra.profile().processes().size(), la, selection);
+        if (rb.exit() != null) {
+            return rb.exit();
         }
         RunComparison comparison = RunComparison.of(new RunComparison.Run(ra.profile(), ra.regions()),
                 new RunComparison.Run(rb.profile(), rb.regions()));
@@ -173,8 +159,10 @@ public final class DiffCommand implements Callable<Integer> {
             TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), common.output.quiet))
                     .beforeEvents(n -> {
                         if (processes >= 0 && n != processes) {
-                            throw new DifferentRuns(first.file() + " has " + Summary.count(processes, "process", "processes") + " and "
-                                    + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many");
+                            // not two runs of one program to compare
+                            throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
+                                    + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many",
+                                    1);
                         }
                     });
             session.subscribe(d -> taps.on(d, store));

@@ -8,10 +8,11 @@ import org.igtrace.formats.OutputFormat;
 import org.igtrace.formats.predict.PredictionWriter;
 
 /**
- * The values of each command's {@code --format} as the bash completion offers them: one list per
- * command, its Format enum's constants in lower case, as the help and the docs write them (the
- * completion offered {@code GRAPHML DOT} for one command, lower case for another, nothing for
- * timeline and predict).
+ * The values of a command's {@code --format} as the bash completion offers them: its Format enum's
+ * constants in lower case ({@link #of}), as the help and the docs write them (the completion offered
+ * {@code GRAPHML DOT} for one command, lower case for another, nothing for timeline and predict). The
+ * lists of formats kept in {@code formats} are here; a command whose enum is its own keeps its list
+ * beside it.
  */
 final class FormatValues {
     private FormatValues() {
@@ -28,38 +29,10 @@ final class FormatValues {
         }
     }
 
-    /** {@code igtrace stats --format}. */
-    static final class Stats implements Iterable<String> {
-        public Iterator<String> iterator() {
-            return of(StatsCommand.Format.class).iterator();
-        }
-    }
-
-    /** {@code igtrace info --format}. */
-    static final class Info implements Iterable<String> {
-        public Iterator<String> iterator() {
-            return of(InfoCommand.Format.class).iterator();
-        }
-    }
-
-    /** {@code igtrace timeline --format}. */
-    static final class Timeline implements Iterable<String> {
-        public Iterator<String> iterator() {
-            return java.util.Arrays.stream(TimelineCommand.Format.values()).map(TimelineCommand.Format::toString).iterator();
-        }
-    }
-
     /** {@code igtrace predict --format}. */
     static final class Predict implements Iterable<String> {
         public Iterator<String> iterator() {
             return of(PredictionWriter.Format.class).iterator();
-        }
-    }
-
-    /** {@code igtrace diff --format}. */
-    static final class Diff implements Iterable<String> {
-        public Iterator<String> iterator() {
-            return of(DiffCommand.Format.class).iterator();
         }
     }
 }

@@ -17,6 +17,7 @@ import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.OutputFormat;
+import org.igtrace.formats.stats.Summary;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -141,15 +142,7 @@ public final class GraphCommand implements Callable<Integer> {
     SelectionOptions selectionOptions = new SelectionOptions();
 
     @ParentCommand
-    IgtraceCommand parent;
-
-    private Selection selection() throws UsageError {
-        try {
-            return selectionOptions.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
-    }
+    Invocation parent;
 
     @Override
     public Integer call() throws Exception {
@@ -159,30 +152,25 @@ public final class GraphCommand implements Callable<Integer> {
         TraceReading.Request options = TraceReading.options(reading, collectives, clockCorrection, noWaits);
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
-        Selection selection = selection();
+        Selection selection = UsageError.of(selectionOptions::selection);
         IntConsumer beforeEvents = topology == null ? processes -> { } : topology::checkBefore;
         TraceReading.Read read;
         Why why = null;
-        try {
-            if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
-                // the critical path and the delay costs need the waits with their partners: read here, as igtrace why does
-                WhyReading.Result r = WhyReading.read(parent, trace.path(), reading, selection, output.quiet, 0, false);
-                if (r.exit() != null) {
-                    return r.exit();
-                }
-                why = r.why();
-                read = new TraceReading.Read(r.located(), r.profile());
-            } else {
-                TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress).beforeEvents(beforeEvents);
-                Integer ended = session.start();
-                if (ended != null) {
-                    return ended;
-                }
-                read = new TraceReading.Read(session.located(), session.profile());
+        if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
+            // the critical path and the delay costs need the waits with their partners: read here, as igtrace why does
+            WhyReading.Result r = WhyReading.read(parent, trace.path(), reading, selection, output.quiet, 0, false);
+            if (r.exit() != null) {
+                return r.exit();
             }
-        } catch (TopologyOptions.Unfit e) {
-            e.rethrow();
-            throw e;
+            why = r.why();
+            read = new TraceReading.Read(r.located(), r.profile());
+        } else {
+            TraceSession session = TraceSession.open(parent, trace.path(), options, selection, progress).beforeEvents(beforeEvents);
+            Integer ended = session.start();
+            if (ended != null) {
+                return ended;
+            }
+            read = new TraceReading.Read(session.located(), session.profile());
         }
         long readDone = System.nanoTime();
         Why w = why;
@@ -227,7 +215,7 @@ public final class GraphCommand implements Callable<Integer> {
             String option = weight.seconds() ? "--weight " + weight.label() : stats ? "--stats" : "--clock-correction";
             throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
         }
-        selection();
+        UsageError.of(selectionOptions::selection);
         OutputFormat chosen = FormatChoice.resolve(format, output, BY_EXTENSION, OutputFormat.GRAPHML);
         if (topology != null) {
             topology.check(chosen);

@@ -1,7 +1,5 @@
 package org.igtrace.cli;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -72,7 +70,7 @@ import picocli.CommandLine.Command;
             "                                 file in --temp-dir (default 32)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
-public final class IgtraceCommand implements Callable<Integer> {
+public final class IgtraceCommand extends Invocation implements Callable<Integer> {
     /** Arguments that belong to igtrace itself rather than to the graph command of the short form. */
     private static final Set<String> OWN_OPTIONS = Set.of("-h", "--help", "-V", "--version");
     /** The subcommands by name (each class's {@code @Command} name), in the order help lists them. */
@@ -84,32 +82,9 @@ public final class IgtraceCommand implements Callable<Integer> {
         OptionNames.install(); // core's and the readers' advice names the options of this command line
     }
 
-    private Writer stdout;
-    private PrintWriter err;
-    /** The command line as given, for running the whole command again in a child JVM ({@link IsolatedCommand}). */
-    private List<String> args = List.of();
-    private ProfileReader reader = ProfileReader.HERE;
-
     @Override
     public Integer call() throws UsageError {
         throw new UsageError("give a trace (igtrace TRACE) or a command (igtrace help)");
-    }
-
-    Writer stdout() {
-        return stdout;
-    }
-
-    PrintWriter err() {
-        return err;
-    }
-
-    List<String> args() {
-        return args;
-    }
-
-    /** How the commands read a whole trace's profile. */
-    ProfileReader reader() {
-        return reader;
     }
 
     /** Runs igtrace with the process's standard streams and returns the exit code. */
@@ -148,10 +123,13 @@ public final class IgtraceCommand implements Callable<Integer> {
 
     /**
      * The one place where what a command threw becomes its exit code and its one line: a usage
-     * error 2 (with the hint to --help), a trace or an output that could not be handled 1, a reader
-     * of standard output that went away 0 ({@code | head}), anything else an internal error 1.
+     * error 2 (with the hint to --help), a trace, an output or a temporary file that could not be
+     * handled 1, a reader of standard output that went away 0 ({@code | head}), anything else an
+     * internal error 1. Commands catch only to add meaning (which file); they translate nothing.
      */
-    static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+    static int exitCode(Exception thrown, PrintWriter err, CommandLine commandLine) {
+        // a callback's carrier of a checked exception (a trace the --topology does not fit): what it carries
+        Exception ex = thrown instanceof TopologyOptions.Unfit && thrown.getCause() instanceof Exception cause ? cause : thrown;
         if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
             return usage(err, commandLine, ex.getMessage());
         }
@@ -171,7 +149,7 @@ public final class IgtraceCommand implements Callable<Integer> {
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
         }
-        if (ex instanceof java.io.UncheckedIOException io) { // an I/O error on a named file: one line naming it, exit 1
+        if (ex instanceof java.io.UncheckedIOException io) { // an I/O error on a named file (a temporary one too): one line naming it, exit 1
             err.println("igtrace: " + IoFailure.line(io));
             return 1;
         }

@@ -20,6 +20,9 @@ import org.igtrace.cli.isolation.ReaderSupervisor;
  * travel back as a profile (selections, timelines).
  */
 final class IsolatedCommand {
+    /** The entry point the child JVM runs (named, not imported; CliClassLevelsTest checks the name). */
+    static final String MAIN = "org.igtrace.cli.Main";
+
     private IsolatedCommand() {
     }
 
@@ -51,7 +54,7 @@ final class IsolatedCommand {
             }
             command.add("-cp");
             command.add(System.getProperty("java.class.path"));
-            command.add(Main.class.getName());
+            command.add(MAIN); // the entry point sits above every command
             command.addAll(args);
             Process child = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             child.getOutputStream().close();

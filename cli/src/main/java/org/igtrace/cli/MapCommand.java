@@ -23,6 +23,7 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -95,7 +96,7 @@ public final class MapCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     private PrintWriter err;
 

@@ -13,12 +13,12 @@ final class Output {
     private Output() {
     }
 
-    static void write(OutputOptions options, Writer stdout, AtomicOutput.Body body) throws OutputError {
+    static <E extends Exception> void write(OutputOptions options, Writer stdout, AtomicOutput.Body<E> body) throws E {
         write(options.output, stdout, body);
     }
 
     /** As above, to {@code output} (null: standard output). */
-    static void write(java.nio.file.Path output, Writer stdout, AtomicOutput.Body body) throws OutputError {
+    static <E extends Exception> void write(java.nio.file.Path output, Writer stdout, AtomicOutput.Body<E> body) throws E {
         if (output != null) {
             try {
                 AtomicOutput.write(output, body);
@@ -42,6 +42,31 @@ final class Output {
             }
         }
     }
+
+    /** Bytes to {@code output}, whole or not at all (a Perfetto trace). */
+    static <E extends Exception> void writeBytes(java.nio.file.Path output, AtomicOutput.BytesBody<E> body) throws E {
+        try {
+            AtomicOutput.writeBytes(output, body);
+        } catch (IOException e) {
+            throw new OutputError(output + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Streams to standard output as the body writes (its head leaves at once); a reader that went away ({@code | head})
+     * ends it quietly.
+     */
+    static <E extends Exception> void stream(Writer stdout, AtomicOutput.Body<E> body) throws E {
+        try {
+            body.writeTo(stdout);
+            stdout.flush();
+        } catch (IOException e) {
+            if (!isBrokenPipe(e)) {
+                throw new OutputError("standard output: " + e.getMessage());
+            }
+        }
+    }
+
 
     /** Whether writing failed because the reading end of a pipe was closed (EPIPE). */
     static boolean isBrokenPipe(IOException e) {

@@ -25,6 +25,7 @@ import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.predict.PredictionWriter;
 import org.igtrace.formats.predict.Sweep;
 import org.igtrace.formats.simgrid.SimGridExport;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -115,7 +116,7 @@ public final class PredictCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
     public Integer call() throws UsageError, OutputError, TraceReadException {

@@ -8,13 +8,13 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 
 /**
  * Reads a located trace into its profile: in this JVM by default ({@link #HERE}); another engine
  * (igtrace on Spark) reads it elsewhere and the command does the rest the same way
- * ({@link IgtraceCommand#run(java.io.Writer, java.io.PrintWriter, ProfileReader, String...)}).
+ * (igtrace's top command, run with a reader of its own).
  */
 @FunctionalInterface
 public interface ProfileReader {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
+import org.igtrace.core.util.Labels;
 import org.igtrace.reader.ReadProgress;
 
 /**
@@ -132,25 +133,12 @@ final class ProgressBar implements ReadProgress {
     /** The bar's text: {@code reading [#######.......]  47%  47.8 M of 101.6 M events}. */
     static String line(long done, long total, String unit) {
         if (total <= 0 || done > total) { // unknown, or announced wrongly (EZTrace 2.0 announces 2 per location)
-            return "reading " + amount(done) + " " + unit;
+            return "reading " + Labels.amount(done) + " " + unit;
         }
         double share = Math.min(1.0, (double) done / total);
         int filled = (int) Math.round(share * WIDTH);
         return "reading [" + "#".repeat(filled) + ".".repeat(WIDTH - filled) + "] "
-                + String.format(Locale.ROOT, "%3d%%", (int) Math.floor(share * 100)) + "  " + amount(done) + " of "
-                + amount(total) + " " + unit;
-    }
-
-    static String amount(long n) {
-        if (n >= 1_000_000_000L) {
-            return String.format(Locale.ROOT, "%.1f G", n / 1e9);
-        }
-        if (n >= 1_000_000L) {
-            return String.format(Locale.ROOT, "%.1f M", n / 1e6);
-        }
-        if (n >= 1_000L) {
-            return String.format(Locale.ROOT, "%.1f k", n / 1e3);
-        }
-        return Long.toString(n);
+                + String.format(Locale.ROOT, "%3d%%", (int) Math.floor(share * 100)) + "  " + Labels.amount(done) + " of "
+                + Labels.amount(total) + " " + unit;
     }
 }

@@ -27,7 +27,7 @@ final class ReplayReading {
     }
 
     /** The session reading {@code trace} with {@code selection} on the clocks {@code correction} says, recording every rank. */
-    static TraceSession open(IgtraceCommand parent, TraceArgument trace, TraceOptions common, ClockCorrection correction, Selection selection)
+    static TraceSession open(Invocation parent, TraceArgument trace, TraceOptions common, ClockCorrection correction, Selection selection)
             throws org.igtrace.reader.TraceReadException {
         TraceReading.Request options = TraceReading.options(common.reading, false, correction, false);
         return TraceSession.open(parent, trace.path(), options, selection, ProgressBar.on(parent.err(), common.output.quiet)).everyRank();

@@ -2,34 +2,29 @@ package org.igtrace.cli;
 
 import java.io.IOException;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
-import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
-import org.igtrace.formats.ReportPage;
-import org.igtrace.formats.ReportSections;
+import org.igtrace.formats.report.ReportHtml;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
-import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code igtrace report}: one self-contained HTML file (inline CSS and SVG, no script, nothing
@@ -56,7 +51,7 @@ import picocli.CommandLine.Parameters;
         exitCodeList = {"0:the report was written", "1:the trace or the output could not be handled", "2:usage error"})
 public final class ReportCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;
@@ -81,13 +76,8 @@ public final class ReportCommand implements Callable<Integer> {
     boolean noWhy;
 
     @Override
-    public Integer call() throws UsageError, TraceReadException, OutputError {
-        Selection selection;
-        try {
-            selection = selectionOptions.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+    public Integer call() throws TraceReadException {
+        Selection selection = UsageError.of(selectionOptions::selection);
         readingOptions.check();
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
@@ -95,7 +85,6 @@ public final class ReportCommand implements Callable<Integer> {
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-        String html;
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(readingOptions.tempDir, TempFileRecordBlocks.activityBudget(),
                 "the region slices")) {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
@@ -111,16 +100,13 @@ public final class ReportCommand implements Callable<Integer> {
             }
             TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            try {
-                html = html(graph, timeline.get(), selection, why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0));
-            } catch (IOException e) {
-                throw new OutputError((output == null ? "standard output" : output) + ": " + e.getMessage());
+            Why analysed = why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0);
+            if (output != null) {
+                FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
             }
+            // a part of the page that could not be made (IOException) is an output not written, and names it
+            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed)));
         }
-        if (output != null) {
-            FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
-        }
-        Output.write(output, parent.stdout(), out -> out.write(html));
         return 0;
     }
 
@@ -129,53 +115,18 @@ public final class ReportCommand implements Callable<Integer> {
      * detail and SVG) are drawn on threads of their own while this one writes the other sections.
      */
     private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why) throws IOException {
-        Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
-        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection));
-        TraceProfile p = graph.profile();
-        StringBuilder h = new StringBuilder(1 << 16);
+        Beside<String> tree = Beside.start("igtrace-report-tree", () -> ReportHtml.treeSection(dot(tree(graph))));
+        Beside<String> svg = Beside.start("igtrace-report-timeline",
+                () -> ReportHtml.timeline(timeline.build(), timeline.wholeSpan(), timeline.environmentCalls(), selection));
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
-        // the short notes are in the summary line already (4 GPU streams left out was there and in the list)
-        ReportSections.summary(h, Summary.of(graph, GraphView.FULL).get(0).replaceFirst("^igtrace: ", ""),
-                p.notes().stream().filter(note -> note.length() > Summary.INLINE_NOTE).toList());
-        if (p.waits() != null) {
-            Efficiency e = Efficiency.of(p);
-            ReportSections.efficiency(h, e, StatsTables.pop(e));
-        }
-        ReportSections.processes(h, StatsTables.readProcesses(p), p.waits(), StatsTables.withoutRows(p));
-        ReportSections.heatMap(h, p);
-        h.append(tree.join());
-        ReportSections.waits(h, p.waits() == null ? null
-                : Summary.waitTable(p).stream().map(line -> line.replaceFirst("^igtrace: ", "")).toList());
-        h.append("<section id=\"timeline\"><h2>Timeline</h2>\n");
-        h.append(svg.join()).append("</section>\n");
-        if (why != null) {
-            ReportWhy.section(h, why, p, selection, width);
-        }
-        ReportSections.topPairs(h, p);
-        return ReportPage.page(title, h);
+        return ReportHtml.page(title, graph, tree::join, svg::join, why, selection, width);
     }
 
-    /** The tree's section: the spanning tree drawn by Graphviz. */
+    /** The spanning tree as DOT. */
     private String tree(InformationGraph graph) throws IOException {
-        StringBuilder h = new StringBuilder("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n");
         StringWriter dot = new StringWriter();
         new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, trace.toString()), dot);
-        String svg = dot(dot.toString());
-        if (svg == null) {
-            h.append("<p>Graphviz <code>dot</code> is not installed (Debian package graphviz): the tree is not drawn.</p>");
-        } else {
-            h.append(svg.substring(Math.max(0, svg.indexOf("<svg"))));
-        }
-        return h.append("</section>\n").toString();
-    }
-
-    /** The timeline as SVG. */
-    private static String timeline(TimelineBuilder builder, Selection selection) throws IOException {
-        Timeline timeline = builder.build();
-        String cut = TimelineCommand.spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "igtrace timeline --span whole");
-        StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), svg);
-        return svg.toString();
+        return dot.toString();
     }
 
     /** A part of the page made on a thread of its own; {@link #join} gives it, or throws what making it threw. */

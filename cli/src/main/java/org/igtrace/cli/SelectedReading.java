@@ -8,7 +8,7 @@ import org.igtrace.core.select.SelectionFilter;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 
 /** Reads a trace in this JVM with a selection in front of the analyses and further analyses beside them. */
@@ -117,23 +117,23 @@ final class SelectedReading {
      * executors), else in this JVM (OTF2: the whole command in a child JVM). A selection that keeps
      * no event is said on standard error, exit code 1.
      */
-    static Outcome profileOf(IgtraceCommand parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
+    static Outcome profileOf(Invocation parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
                              Selection selection) throws TraceReadException, UsageError {
         return profileOf(parent, trace, options, progress, selection, processes -> { });
     }
 
     /**
-     * As {@link #profileOf(IgtraceCommand, java.nio.file.Path, TraceReading.Request, ProgressBar, Selection)},
+     * As {@link #profileOf(Invocation, java.nio.file.Path, TraceReading.Request, ProgressBar, Selection)},
      * giving {@code beforeEvents} the number of processes once the definitions are read (after the
      * read where the reader reads elsewhere).
      */
-    static Outcome profileOf(IgtraceCommand parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
+    static Outcome profileOf(Invocation parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
                              Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
         return profileOf(parent, TraceFormat.locate(trace), options, progress, selection, beforeEvents);
     }
 
     /** As above, for a located trace. */
-    static Outcome profileOf(IgtraceCommand parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
+    static Outcome profileOf(Invocation parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
                              Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
         ProfileReader.Selected remote = null;
         boolean read = true; // by the reader, or failed there: its progress is over

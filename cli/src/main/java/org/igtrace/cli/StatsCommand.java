@@ -1,18 +1,15 @@
 package org.igtrace.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.select.Selection;
-import org.igtrace.formats.Json;
+import org.igtrace.formats.stats.StatsOutput;
+import org.igtrace.formats.stats.Summary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -52,13 +49,20 @@ public final class StatsCommand implements Callable<Integer> {
     /** The formats of {@code igtrace stats}. */
     enum Format { TEXT, JSON, CSV }
 
+    /** {@code --format}'s values for the completion. */
+    static final class StatsFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return FormatValues.of(Format.class).iterator();
+        }
+    }
+
     private static final Map<String, Format> BY_EXTENSION = Map.of("txt", Format.TEXT, "text", Format.TEXT, "json", Format.JSON,
             "csv", Format.CSV);
 
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Stats.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = StatsFormats.class,
             description = "text (the default), json or csv. Without it the extension of the output file decides: txt, json or csv.")
     Format format;
 
@@ -73,15 +77,14 @@ public final class StatsCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
     public Integer call() throws Exception {
         common.reading.check();
-        selection();
+        Selection selection = UsageError.of(common.selection::selection);
         Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
         common.output.check();
-        Selection selection = selection();
         PrintWriter err = parent.err();
         TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
         ProgressBar progress = ProgressBar.on(err, common.output.quiet);
@@ -91,10 +94,11 @@ public final class StatsCommand implements Callable<Integer> {
             return ended;
         }
         InformationGraph graph = InformationGraph.build(session.profile(), EdgeWeight.AVG, Recalculation.PATH);
+        String words = selection.isAll() ? null : selection.words();
         String text = switch (chosen) {
-            case TEXT -> text(graph, selection);
-            case CSV -> String.join("\n", StatsTables.processes(graph.profile(), Efficiency.of(graph.profile())).csv()) + "\n";
-            case JSON -> json(graph, session.located().file().toString(), selection);
+            case TEXT -> StatsOutput.text(graph, words);
+            case CSV -> StatsOutput.csv(graph);
+            case JSON -> StatsOutput.json(graph, session.located().file().toString(), words);
         };
         FormatChoice.noteUnclaimed(err, common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), out -> out.write(text));
@@ -102,67 +106,5 @@ public final class StatsCommand implements Callable<Integer> {
             Summary.of(graph, GraphView.FULL).forEach(err::println);
         }
         return 0;
-    }
-
-    private Selection selection() throws UsageError {
-        try {
-            return common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
-    }
-
-    private static String text(InformationGraph graph, Selection selection) {
-        List<String> lines = new ArrayList<>();
-        if (!selection.isAll()) {
-            lines.add("Selection: " + selection.words());
-            lines.add("");
-        }
-        lines.add("Waiting per wait-state pattern, summed over " + Summary.count(graph.profile().processes().size(), "process", "processes")
-                + " (of time: of their times T_i added up)");
-        lines.addAll(StatsTables.patterns(graph.profile()).text());
-        lines.add("");
-        lines.add("Per process");
-        lines.addAll(StatsTables.processes(graph.profile()).text());
-        String missing = StatsTables.withoutRows(graph.profile());
-        if (missing != null) {
-            lines.add(missing);
-        }
-        lines.add("");
-        lines.add("Summary");
-        for (String line : Summary.of(graph, GraphView.FULL)) {
-            lines.add(line.substring("igtrace: ".length()).strip());
-        }
-        Efficiency e = Efficiency.of(graph.profile());
-        lines.add("");
-        lines.add("Efficiency and lost time");
-        lines.add(StatsTables.pop(e));
-        lines.addAll(StatsTables.efficiency(e).text());
-        if (e.threaded()) {
-            lines.add("");
-            lines.add("OpenMP per thread (thread: its place among its process's threads)");
-            lines.addAll(StatsTables.threads(e).text());
-        }
-        return String.join("\n", lines) + "\n";
-    }
-
-    private static String json(InformationGraph graph, String source, Selection selection) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("source", source);
-        if (!selection.isAll()) {
-            m.put("selection", selection.words());
-        }
-        m.put("summary", StatsTables.summary(graph));
-        m.put("patterns", StatsTables.patterns(graph.profile()).json());
-        Efficiency e = Efficiency.of(graph.profile());
-        m.put("efficiency", e.graphAttributes());
-        m.put("processes", StatsTables.processes(graph.profile(), e).json());
-        if (e.threaded()) {
-            m.put("threads", StatsTables.threads(e).json());
-        }
-        m.put("ranks_without_rows", graph.profile().selectedProcesses().stream().filter(pr -> pr.threads() == 0)
-                .map(org.igtrace.core.profile.ProcessProfile::rank).toList());
-        m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
-        return Json.write(m);
     }
 }

@@ -1,11 +1,9 @@
 package org.igtrace.cli;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -14,16 +12,16 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.CallCapture;
 import org.igtrace.core.timeline.TimelineBuilder;
-import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.WaitReport;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.timeline.ChromeJsonWriter;
 import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.formats.timeline.TimelineNotes;
 import org.igtrace.formats.timeline.TraceEventWriter;
-import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
@@ -71,11 +69,18 @@ public final class TimelineCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --format}'s values for the completion. */
+    static final class TimelineFormats implements Iterable<String> {
+        public java.util.Iterator<String> iterator() {
+            return java.util.Arrays.stream(Format.values()).map(Format::toString).iterator();
+        }
+    }
+
     /** The extensions that choose a format when --format does not. */
     static final List<String> PERFETTO_EXTENSIONS = List.of(".pftrace", ".perfetto-trace");
 
     @CommandLine.ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;
@@ -84,7 +89,7 @@ public final class TimelineCommand implements Callable<Integer> {
             description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 
-    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.Timeline.class,
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = TimelineFormats.class,
             description = "svg, perfetto (Perfetto's protobuf trace) or chrome-json (Chrome trace-event JSON); without it "
                     + "perfetto when the output file has the extension pftrace or perfetto-trace, chrome-json for json, else svg.")
     String format;
@@ -126,16 +131,10 @@ public final class TimelineCommand implements Callable<Integer> {
 
 
     @Override
-    public Integer call() throws UsageError, TraceReadException, OutputError {
+    public Integer call() throws TraceReadException {
         reading.check();
-        Format chosen;
-        Selection selection;
-        try {
-            chosen = format();
-            selection = selectionOptions.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+        Format chosen = format();
+        Selection selection = UsageError.of(selectionOptions::selection);
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
@@ -155,32 +154,21 @@ public final class TimelineCommand implements Callable<Integer> {
                     chosen.toString());
         }
         if (output != null && chosen == Format.PERFETTO) {
-            try {
-                AtomicOutput.writeBytes(output, out -> run(session, selection, chosen, null, out));
-            } catch (IOException e) {
-                throw new OutputError(output + ": " + e.getMessage());
-            }
+            Output.writeBytes(output, out -> run(session, selection, chosen, null, out));
             return 0;
         }
         if (output == null && chosen.events()) {
             // streamed: its head leaves at once, and a reader that goes away (| head) ends the run (issue 39 item 9)
             StandardOutputWatch.startFor(parent.stdout());
-            Writer stdout = StandardOutputWatch.endingOnBrokenPipe(parent.stdout());
-            try {
+            Output.stream(StandardOutputWatch.endingOnBrokenPipe(parent.stdout()), stdout -> {
                 if (chosen == Format.PERFETTO) {
                     java.io.OutputStream bytes = StandardOutputWatch.bytes(parent.stdout());
                     run(session, selection, chosen, null, bytes);
                     bytes.flush();
                 } else {
                     run(session, selection, chosen, stdout, null);
-                    stdout.flush();
                 }
-            } catch (IOException e) {
-                if (Output.isBrokenPipe(e)) {
-                    return 0; // the reader of standard output went away (| head): not an error
-                }
-                throw new OutputError("standard output: " + e.getMessage());
-            }
+            });
             return 0;
         }
         Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out, null));
@@ -198,11 +186,11 @@ public final class TimelineCommand implements Callable<Integer> {
             case "svg" -> Format.SVG;
             case "perfetto", "protobuf", "pftrace" -> Format.PERFETTO;
             case "chrome-json", "json", "chrome" -> Format.CHROME_JSON;
-            default -> throw new IllegalArgumentException("--format '" + format + "' is not one of svg, perfetto, chrome-json");
+            default -> throw new UsageError("--format '" + format + "' is not one of svg, perfetto, chrome-json");
         };
         if (named != null && named != chosen) {
             // Perfetto's JSON went into t.svg: the extension and --format must agree, as for the other commands
-            throw new IllegalArgumentException("--format " + format + " and -o " + output + " disagree: the extension says " + named);
+            throw new UsageError("--format " + format + " and -o " + output + " disagree: the extension says " + named);
         }
         return chosen;
     }
@@ -211,7 +199,8 @@ public final class TimelineCommand implements Callable<Integer> {
      * Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}
      * (text: the picture, Chrome's JSON) or {@code bytes} (Perfetto's protobuf trace).
      */
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes) throws IOException {
+    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes)
+            throws IOException, TraceReadException {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
             run(session, selection, chosen, out, bytes, store);
         }
@@ -227,7 +216,7 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
-            throws IOException {
+            throws IOException, TraceReadException {
         int columns = SvgTimelineWriter.columns(width);
         TraceSession.Subscription<EventExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
@@ -244,25 +233,18 @@ public final class TimelineCommand implements Callable<Integer> {
                             out.flush();
                         }
                         return new EventExport(new CallCapture(d, writer, store), writer);
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                    } catch (IOException e) { // the head written where the output goes: the handler says it naming that
+                        throw new UncheckedIOException((output == null ? "standard output" : output) + ": " + e.getMessage(), e);
                     }
                 }, EventExport::capture);
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
                 : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));
-        TraceProfile profile;
-        try {
-            Integer ended = session.start();
-            if (ended != null) {
-                throw new CommandExit(null, ended); // said already
-            }
-            profile = session.profile();
-        } catch (TraceReadException e) {
-            throw new CommandExit("igtrace: " + e.getMessage(), 1);
-        } catch (UsageError e) {
-            throw new CommandExit(e.getMessage(), 2);
+        Integer ended = session.start();
+        if (ended != null) {
+            throw new CommandExit(null, ended); // said already
         }
+        TraceProfile profile = session.profile();
         if (chosen.events()) {
             CallCapture export = perfetto.get().capture();
             export.writeTo();
@@ -281,8 +263,8 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         TimelineBuilder builder = picture.get();
         Timeline timeline = builder.build();
-        List<String> notes = notes(timeline, profile, builder, selection.ranks() != null);
-        String cut = spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "--span whole");
+        List<String> notes = TimelineNotes.notes(timeline, profile, builder, selection.ranks() != null);
+        String cut = TimelineNotes.spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "--span whole");
         if (cut != null) {
             notes.add(0, cut);
         }
@@ -309,62 +291,5 @@ public final class TimelineCommand implements Callable<Integer> {
                     + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " left out)" : "")
                     + ", " + Summary.count(timeline.collectives().size(), "collective mark", "collective marks"));
         }
-    }
-
-    /** What the measured span left out, when it left out something (null: the picture spans the run). */
-    static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
-        if (selection.from() != null && selection.to() != null) {
-            return null;
-        }
-        double before = t.start() - whole[0], after = whole[1] - t.end();
-        if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
-            return null;
-        }
-        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
-                : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
-                + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
-    }
-
-    private static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
-        List<String> notes = new ArrayList<>();
-        // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
-        profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                .forEach(d -> notes.add(d.text().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.text().substring(1) + "."));
-        WaitReport w = profile.waits();
-        if (w != null) {
-            double largest = 0;
-            for (double o : w.offsets()) {
-                largest = Math.max(largest, Math.abs(o));
-            }
-            notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
-                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + Labels.seconds(largest)
-                    + ", are used; " + w.conflictsAfter() + " clock conflicts remain."
-                    : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
-                    : "Clocks corrected by per-process offsets up to " + Labels.seconds(largest) + "; " + w.conflictsAfter()
-                    + " clock conflicts remain.");
-            // why arrows, marks and waits may be missing: unmatched ends, collectives not every member recorded
-            // (with --ranks or --skip-missing: instances of members not drawn)
-            w.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_SENDS
-                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_RECEIVES
-                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE)
-                    .map(d -> d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", "")
-                            + (ranks && d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE
-                            ? " (with --ranks, every instance with a member left out); none of them is marked" : ""))
-                    .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
-        }
-        if (t.arrowsLeftOut() > 0) {
-            notes.add(Summary.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
-                    + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
-        }
-        if (t.collectivesLeftOut() > 0) {
-            notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "
-                    + TimelineBuilder.MAX_COLLECTIVES + ", only with two drawn members).");
-        }
-        boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);
-        if (shares) {
-            notes.add("Processes with several threads, and rows with more than " + builder.exactStates
-                    + " states, show per pixel column the share of each state.");
-        }
-        return notes;
     }
 }

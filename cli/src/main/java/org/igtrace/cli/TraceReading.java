@@ -9,7 +9,7 @@ import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 
-/** Reads a trace's profile for a command: the one place that picks the reader (OTF2 runs in a reader JVM: see Main). */
+/** Reads a trace's profile for a command: the one place that picks the reader (OTF2 runs in a reader JVM: see the entry point). */
 final class TraceReading {
     private TraceReading() {
     }

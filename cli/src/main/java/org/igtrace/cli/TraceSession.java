@@ -58,7 +58,7 @@ final class TraceSession {
         }
     }
 
-    private final IgtraceCommand parent;
+    private final Invocation parent;
     private final TraceFormat.Located located;
     private final TraceReading.Request request;
     private final Selection selection;
@@ -69,7 +69,7 @@ final class TraceSession {
     private boolean decided;
     private TraceProfile profile;
 
-    private TraceSession(IgtraceCommand parent, TraceFormat.Located located, TraceReading.Request request, Selection selection,
+    private TraceSession(Invocation parent, TraceFormat.Located located, TraceReading.Request request, Selection selection,
                          ProgressBar progress) {
         this.parent = parent;
         this.located = located;
@@ -89,7 +89,7 @@ final class TraceSession {
      * @return the opened trace, not yet read
      * @throws TraceReadException when no trace is there
      */
-    static TraceSession open(IgtraceCommand parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress)
+    static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress)
             throws TraceReadException {
         return new TraceSession(parent, TraceFormat.locate(trace), request, selection, progress);
     }

@@ -1,14 +1,12 @@
 package org.igtrace.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.concurrent.Callable;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Json;
+import org.igtrace.formats.why.WhyOutput;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,66 +48,39 @@ public final class WhyCommand implements Callable<Integer> {
     TraceOptions common;
 
     @ParentCommand
-    IgtraceCommand parent;
+    Invocation parent;
 
     @Override
-    public Integer call() throws UsageError, OutputError {
-        PrintWriter err = parent.err();
+    public Integer call() throws TraceReadException {
         common.reading.check();
-        boolean json;
-        Selection selection;
-        try {
-            json = json();
-            if (top < 0) {
-                throw new IllegalArgumentException("--top " + top + ": expected a number of causes, 0 or more");
-            }
-            selection = common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            err.println("igtrace why: " + e.getMessage());
-            err.println("Try 'igtrace why --help' for more information.");
-            return 2;
+        boolean json = json();
+        if (top < 0) {
+            throw new UsageError("--top " + top + ": expected a number of causes, 0 or more");
         }
+        Selection selection = UsageError.of(common.selection::selection);
         common.output.check();
-        try {
-            WhyReading.Result read = WhyReading.read(parent, trace.path(), common.reading, selection, common.output.quiet, top, true);
-            if (read.exit() != null) {
-                return read.exit();
-            }
-            Why why = read.why();
-            TraceProfile profile = read.profile();
-            WhyOutput out = new WhyOutput(why, profile, selection);
-            StringWriter text = new StringWriter();
-            if (json) {
-                text.write(Json.write(out.json()));
-            } else {
-                out.text().forEach(l -> text.write(l + "\n"));
-            }
-            if (common.output.output != null) {
-                AtomicOutput.write(common.output.output, w -> w.write(text.toString()));
-            } else {
-                parent.stdout().write(text.toString());
-                parent.stdout().flush();
-            }
-            return 0;
-        } catch (TraceReadException | UncheckedIOException e) {
-            err.println("igtrace: " + e.getMessage());
-            return 1;
-        } catch (UsageError e) { // a rank or region the trace does not have
-            err.println(e.getMessage());
-            return 2;
-        } catch (IOException e) {
-            if (common.output.output == null && Output.isBrokenPipe(e)) {
-                return 0;
-            }
-            throw new OutputError((common.output.output == null ? "standard output" : common.output.output) + ": " + e.getMessage());
+        WhyReading.Result read = WhyReading.read(parent, trace.path(), common.reading, selection, common.output.quiet, top, true);
+        if (read.exit() != null) {
+            return read.exit();
         }
+        Why why = read.why();
+        TraceProfile profile = read.profile();
+        WhyOutput out = new WhyOutput(why, profile, selection);
+        StringWriter text = new StringWriter();
+        if (json) {
+            text.write(Json.write(out.json()));
+        } else {
+            out.text().forEach(l -> text.write(l + "\n"));
+        }
+        Output.write(common.output, parent.stdout(), w -> w.write(text.toString()));
+        return 0;
     }
 
     /** Whether the output is JSON: --format, else the output file's extension. */
     private boolean json() {
         String f = format != null ? format.toLowerCase(java.util.Locale.ROOT) : "json".equals(common.output.extension()) ? "json" : "text";
         if (!f.equals("json") && !f.equals("text")) {
-            throw new IllegalArgumentException("--format '" + format + "': expected text or json");
+            throw new UsageError("--format '" + format + "': expected text or json");
         }
         return f.equals("json");
     }

@@ -44,7 +44,7 @@ final class WhyReading {
      * Reads {@code trace} (the window and region of {@code selection} kept of every process) and analyses it, with the
      * what-ifs of the {@code top} first causes when {@code whatIf}, through the door every command reads by.
      */
-    static Result read(IgtraceCommand parent, Path trace, ReadingOptions reading, Selection selection, boolean quiet, int top,
+    static Result read(Invocation parent, Path trace, ReadingOptions reading, Selection selection, boolean quiet, int top,
                        boolean whatIf) throws TraceReadException, UsageError {
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
             Taps taps = new Taps(whatIf);

@@ -139,7 +139,7 @@ class DiffCommandTest {
         assertEquals("Selection (of both runs): --ranks 0-3", text.out.lines().toList().get(2), text.out);
         Run bad = igtrace("diff", BALANCED, SLOW, "--ranks", "9");
         assertEquals(2, bad.code, bad.err);
-        assertEquals(1, bad.err.lines().count(), bad.err);
+        assertEquals(2, bad.err.lines().count(), bad.err); // the usage error and the hint to --help, as every command (OneHandlerTest)
     }
 
     /**

@@ -73,7 +73,7 @@ public enum TraceFormat {
             }
             if (found.isEmpty()) {
                 throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)"
-                        + Otf2DataFile.anchorHint(path.resolveSibling(path.getFileName() + ".otf2")));
+                        + anchorHint(path.resolveSibling(path.getFileName() + ".otf2")));
             }
             if (found.size() > 1) {
                 throw new TraceReadException(path + ": directory holds " + found.size() + " traces ("
@@ -90,7 +90,7 @@ public enum TraceFormat {
         }
         Located located = detect(path);
         if (located == null) {
-            Otf2DataFile.refuse(path);
+            refuse(path);
             throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')");
         }
@@ -136,5 +136,41 @@ public enum TraceFormat {
     /** Whether {@code head} starts as every file libotf2 writes: chunk header and byte-order mark. */
     static boolean isOtf2Buffer(byte[] head) {
         return head.length >= 2 && head[0] == OTF2_HEADER && (head[1] == OTF2_LITTLE_ENDIAN || head[1] == OTF2_BIG_ENDIAN);
+    }
+
+    /**
+     * Throws an error suggesting the archive's anchor when {@code file} is an OTF2 data file: the global definitions
+     * {@code NAME.def}, or {@code NAME/<location>.evt} or {@code .def}, given where its anchor was expected. Every file
+     * libotf2 writes starts with the same chunk header; only the anchor carries the string {@code OTF2} after it.
+     */
+    private static void refuse(Path file) throws TraceReadException {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(2);
+        } catch (IOException e) {
+            return;
+        }
+        if (isOtf2Buffer(head)) {
+            String name = file.getFileName().toString();
+            String stem = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
+            Path beside = file.resolveSibling(stem + ".otf2");
+            Path parent = file.toAbsolutePath().getParent();
+            Path above = parent.resolveSibling(parent.getFileName() + ".otf2");
+            throw new TraceReadException(file + ": an OTF2 definitions or events file, not the archive's anchor file"
+                    + anchorHint(Files.isRegularFile(beside) ? beside : above));
+        }
+    }
+
+    /** "; give the anchor file X" when {@code anchor} is an OTF2 anchor file, else nothing. */
+    private static String anchorHint(Path anchor) {
+        try {
+            Located located = Files.isRegularFile(anchor) ? detect(anchor) : null;
+            if (located != null && located.format() == OTF2) {
+                return "; give the anchor file " + anchor;
+            }
+        } catch (TraceReadException e) {
+            // not an anchor: no hint
+        }
+        return "";
     }
 }

@@ -21,6 +21,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.igtrace.reader.input.TraceInput;
 
 /**
  * The byte after {@code \x03} in every file libotf2 writes marks the byte order it was written in

@@ -15,6 +15,7 @@ import org.igtrace.core.diagnostic.Remedy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
+import org.igtrace.reader.input.TraceInput;
 
 /**
  * Memory bounded by what the files hold, not by what a damaged file makes a reader believe

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.igtrace.reader.input.TraceInput;
 
 /**
  * A path holding a line break makes no second line in a reading error (bench/fault-campaign.sh:

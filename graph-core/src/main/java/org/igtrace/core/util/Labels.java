@@ -199,6 +199,20 @@ public final class Labels {
         return fixed(total == 0 ? 0 : 100 * part / total, 1) + "%";
     }
 
+    /** A count of events or messages to one decimal with k, M or G: {@code 950}, {@code 12.3 k}, {@code 101.6 M} (the progress bar, --timing). */
+    public static String amount(long n) {
+        if (n >= 1_000_000_000L) {
+            return fixed(n / 1e9, 1) + " G";
+        }
+        if (n >= 1_000_000L) {
+            return fixed(n / 1e6, 1) + " M";
+        }
+        if (n >= 1_000L) {
+            return fixed(n / 1e3, 1) + " k";
+        }
+        return Long.toString(n);
+    }
+
     private static String scaled(double value, String[] units, String space) {
         int u = 0;
         double v = value;

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.igtrace.core.trace.ProcessInfo;
 import org.igtrace.core.trace.TraceDefinitions;
-import org.igtrace.reader.TraceInventory;
+import org.igtrace.core.trace.TraceInventory;
 import org.igtrace.reader.TraceReadException;
 
 /**

@@ -17,7 +17,7 @@ import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 import org.junit.jupiter.api.Tag;

@@ -22,7 +22,7 @@ import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -16,7 +16,7 @@ import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -15,7 +15,7 @@ import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

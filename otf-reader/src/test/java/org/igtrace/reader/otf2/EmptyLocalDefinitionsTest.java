@@ -14,7 +14,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -19,7 +19,7 @@ import org.igtrace.reader.ExternalCommand;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

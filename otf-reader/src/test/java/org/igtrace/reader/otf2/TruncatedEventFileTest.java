@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Stream;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.igtrace.reader.TraceReadException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -12,7 +12,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -16,7 +16,7 @@ import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,7 +10,7 @@ import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
 

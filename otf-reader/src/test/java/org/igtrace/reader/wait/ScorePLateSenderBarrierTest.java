@@ -11,7 +11,7 @@ import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.junit.jupiter.api.Test;
 
 /**

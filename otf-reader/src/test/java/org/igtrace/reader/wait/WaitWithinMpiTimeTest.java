@@ -15,7 +15,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.TestTraces;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceInput;
+import org.igtrace.reader.input.TraceInput;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats.map;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -13,9 +13,9 @@ import org.igtrace.formats.Json;
 import org.igtrace.formats.LauncherFiles;
 
 /** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */
-final class MapOutput {
-    enum Format { PLACEMENT, RANKFILE, MPICH, SLURM, JSON, TEXT;
-        static Format parse(String text) {
+public final class MapOutput {
+    public enum Format { PLACEMENT, RANKFILE, MPICH, SLURM, JSON, TEXT;
+        public static Format parse(String text) {
             for (Format f : values()) {
                 if (f.name().equalsIgnoreCase(text)) {
                     return f;
@@ -26,7 +26,7 @@ final class MapOutput {
     }
 
     /** One placement's numbers: the projection's hop-bytes and largest link load, and the replay's run time. */
-    record Scores(int[] node, double hopBytes, double maxLinkLoadBytes, double predictedRuntime) {
+    public record Scores(int[] node, double hopBytes, double maxLinkLoadBytes, double predictedRuntime) {
         Map<String, Object> json() {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("hop_bytes", hopBytes);
@@ -46,7 +46,7 @@ final class MapOutput {
     private final Scores proposed;
     private final String method;
 
-    MapOutput(String trace, String topology, int nodes, int slots, List<String> hosts, Scores rankOrder, Scores scotch, Scores proposed,
+    public MapOutput(String trace, String topology, int nodes, int slots, List<String> hosts, Scores rankOrder, Scores scotch, Scores proposed,
               String method) {
         this.trace = trace;
         this.topology = topology;
@@ -59,7 +59,7 @@ final class MapOutput {
         this.method = method;
     }
 
-    void write(Format f, Writer out) throws IOException {
+    public void write(Format f, Writer out) throws IOException {
         int[] node = proposed.node();
         switch (f) {
             case PLACEMENT -> LauncherFiles.placement(node, out);
@@ -91,7 +91,7 @@ final class MapOutput {
     }
 
     /** The gain of {@code s} over rank order in percent, one decimal; "-" when rank order is 0. */
-    static String gain(double rank, double s) {
+    public static String gain(double rank, double s) {
         return rank <= 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * (rank - s) / rank);
     }
 

@@ -1,4 +1,4 @@
-package org.igtrace.reader;
+package org.igtrace.reader.input;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -9,6 +9,10 @@ import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.reader.ReadOptions;
+import org.igtrace.reader.ReadProgress;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 import org.igtrace.reader.spill.TempFileRecordBlocks;

@@ -1,9 +1,10 @@
-package org.igtrace.cli;
+package org.igtrace.formats.stats;
 
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.igtrace.formats.Table;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.profile.ProcessProfile;
@@ -17,14 +18,14 @@ import org.igtrace.formats.EfficiencyText;
  * The tables of {@code igtrace stats}: waiting per wait-state pattern, numbers per process, and
  * the totals. A new number per process is one more column in {@link #processes}.
  */
-final class StatsTables {
+public final class StatsTables {
     private static final WaitPattern[] PATTERNS = WaitPattern.values();
 
     private StatsTables() {
     }
 
     /** One row per pattern and a last row "all": waiting summed over processes, its share of the run, who waited most. */
-    static Table patterns(TraceProfile p) {
+    public static Table patterns(TraceProfile p) {
         WaitReport w = p.waits();
         double run = runTime(p);
         int[] worst = new int[PATTERNS.length];
@@ -49,7 +50,7 @@ final class StatsTables {
     }
 
     /** One row per process: T, Tcomm, w, the waiting of each pattern, all waiting, the clock offset. */
-    static Table processes(TraceProfile p) {
+    public static Table processes(TraceProfile p) {
         return processes(p, null);
     }
 
@@ -57,21 +58,21 @@ final class StatsTables {
      * {@link #processes(TraceProfile)}, then, with {@code e}, definitions section 10's useful time, efficiency
      * and lost time per process under their output names.
      */
-    static Table processes(TraceProfile p, Efficiency e) {
+    public static Table processes(TraceProfile p, Efficiency e) {
         Table t = waitingPerProcess(p);
         List<ProcessProfile> procs = readProcesses(p);
         return e == null ? t : efficiencyColumns(t, e, i -> procs.get(i).rank());
     }
 
     /** One row per process: its rank, then definitions section 10's useful time, efficiency and lost time split three ways. */
-    static Table efficiency(Efficiency e) {
+    public static Table efficiency(Efficiency e) {
         List<Efficiency.ProcessEfficiency> rows = e.processes();
         return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e,
                 i -> rows.get(i).rank());
     }
 
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
-    static String pop(Efficiency e) {
+    public static String pop(Efficiency e) {
         return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
                 Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
                 + (e.threaded() ? "; " + EfficiencyText.hybrid(e) : "");
@@ -106,7 +107,7 @@ final class StatsTables {
      * One row per thread of the processes with several threads (definitions section 10a): its rank, its place among
      * the process's threads (location order), its OpenMP waiting, idle and runtime, its MPI time and useful time.
      */
-    static Table threads(Efficiency e) {
+    public static Table threads(Efficiency e) {
         List<int[]> at = new java.util.ArrayList<>(); // row in e.processes(), thread
         for (int r = 0; r < e.processes().size(); r++) {
             org.igtrace.core.profile.OpenMpTimes omp = e.processes().get(r).openMp();
@@ -128,7 +129,7 @@ final class StatsTables {
     }
 
     /** All processes' times added up: what "of the run" shares are of. */
-    static double runTime(TraceProfile p) {
+    public static double runTime(TraceProfile p) {
         double t = 0;
         for (ProcessProfile process : p.processes()) {
             t += process.time();
@@ -141,7 +142,7 @@ final class StatsTables {
      * process whose files --skip-missing or --skip-damaged left out has no row (its T 0 and w 1
      * would read as a process that computed all the time; definitions section 10).
      */
-    static List<ProcessProfile> readProcesses(TraceProfile p) {
+    public static List<ProcessProfile> readProcesses(TraceProfile p) {
         return p.selectedProcesses().stream().filter(pr -> pr.threads() > 0).toList();
     }
 
@@ -149,7 +150,7 @@ final class StatsTables {
      * The selected processes with no row ({@link #readProcesses}: no region event read, in the
      * --window or at all), and why, in one line; null when every process has one.
      */
-    static String withoutRows(TraceProfile p) {
+    public static String withoutRows(TraceProfile p) {
         List<Integer> ranks = p.selectedProcesses().stream().filter(pr -> pr.threads() == 0).map(ProcessProfile::rank).toList();
         if (ranks.isEmpty()) {
             return null;
@@ -179,7 +180,7 @@ final class StatsTables {
     }
 
     /** The totals, for JSON. */
-    static Map<String, Object> summary(InformationGraph graph) {
+    public static Map<String, Object> summary(InformationGraph graph) {
         TraceProfile p = graph.profile();
         WaitReport w = p.waits();
         double comm = p.processes().stream().mapToDouble(ProcessProfile::commTime).sum();

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats.stats;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +7,6 @@ import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
-import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.util.Labels;
@@ -17,18 +16,18 @@ import org.igtrace.core.wait.WaitReport;
 import org.igtrace.formats.EfficiencyText;
 
 /** What igtrace prints on standard error: the summary, the wait table, timing, contention. */
-final class Summary {
+public final class Summary {
     private Summary() {
     }
 
     /** Notes up to this long stay on the summary line; longer ones get a line of their own. */
-    static final int INLINE_NOTE = 72;
+    public static final int INLINE_NOTE = 72;
 
     /**
      * The summary: one line of counts, waiting and clocks with the short notes, then one line per
      * long note. Each fact is told once (the profile's diagnostics are joined when read).
      */
-    static List<String> of(InformationGraph graph, GraphView view) {
+    public static List<String> of(InformationGraph graph, GraphView view) {
         TraceProfile p = graph.profile();
         int edges = graph.edgesInOrder().size();
         StringBuilder s = new StringBuilder("igtrace: ");
@@ -75,7 +74,7 @@ final class Summary {
     }
 
     /** "clocks corrected by offsets up to 28.8 ms (offsets of ranks 1-3 only bounded: one-way traffic)", "clocks needed no correction", ... */
-    static String clocks(WaitReport w) {
+    public static String clocks(WaitReport w) {
         StringBuilder s = new StringBuilder();
         double largest = 0;
         for (double o : w.offsets()) {
@@ -95,7 +94,7 @@ final class Summary {
         return s.toString();
     }
 
-    static String count(long n, String singular, String plural) {
+    public static String count(long n, String singular, String plural) {
         return Diagnostic.count(n, singular, plural);
     }
 
@@ -103,7 +102,7 @@ final class Summary {
      * The {@code --stats} table: per wait-state pattern the waiting summed over all processes, its
      * share of the run (the sum of all processes' times), and the process that waited most.
      */
-    static List<String> waitTable(TraceProfile p) {
+    public static List<String> waitTable(TraceProfile p) {
         WaitReport w = p.waits();
         double run = StatsTables.runTime(p);
         List<String> lines = new ArrayList<>();
@@ -128,7 +127,7 @@ final class Summary {
      * The {@code --stats} efficiency lines (definitions section 10): the POP metrics, then per process its useful
      * time, efficiency and lost time split into idle, wait and transfer (adding up to T - U_i).
      */
-    static List<String> efficiencyTable(Efficiency e) {
+    public static List<String> efficiencyTable(Efficiency e) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
                 Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
@@ -151,11 +150,11 @@ final class Summary {
      * event 0.52 s), graph 0.01 s, output 0.02 s}; the rate counts every pass; after the last event: the read's serial tail
      * (the wait analysis's joins and offsets, the profile's merge).
      */
-    static String timing(long readNanos, long perPass, int passes, String unit, long tailNanos, long graphNanos, long outputNanos) {
+    public static String timing(long readNanos, long perPass, int passes, String unit, long tailNanos, long graphNanos, long outputNanos) {
         double seconds = readNanos / 1e9;
-        String rate = seconds > 0 ? ProgressBar.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
+        String rate = seconds > 0 ? Labels.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
         return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %d %s, %s; after the last event %.2f s), graph %.2f s,"
-                + " output %.2f s", seconds, ProgressBar.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
+                + " output %.2f s", seconds, Labels.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
                 Math.max(0, tailNanos) / 1e9, graphNanos / 1e9, outputNanos / 1e9);
     }
 
@@ -163,7 +162,7 @@ final class Summary {
      * The contention summary of {@code --topology}: hop-bytes, link loads, where the bytes go, and
      * the most loaded links.
      */
-    static List<String> contention(ProjectedTopology t) {
+    public static List<String> contention(ProjectedTopology t) {
         List<String> lines = new ArrayList<>();
         double total = t.totalBytes();
         StringBuilder s = new StringBuilder("igtrace: topology ").append(t.topology().name())
@@ -196,7 +195,7 @@ final class Summary {
     }
 
     /** "1-3, 7": ranks in order, runs as ranges. */
-    static String ranks(List<Integer> ranks) {
+    public static String ranks(List<Integer> ranks) {
         StringBuilder s = new StringBuilder();
         for (int i = 0, j; i < ranks.size(); i = j) {
             for (j = i + 1; j < ranks.size() && ranks.get(j) == ranks.get(j - 1) + 1; j++) { }

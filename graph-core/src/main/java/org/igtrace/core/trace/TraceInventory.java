@@ -1,10 +1,10 @@
-package org.igtrace.reader;
+package org.igtrace.core.trace;
 
 import java.util.List;
 import java.util.Map;
 
 /**
- * What a trace holds, from its definitions and file listing (for {@code igtrace info}).
+ * What a trace holds, from its definitions and file listing (for {@code igtrace info}), as a reader reports it.
  *
  * @param format          "OTF2 2.3.0" or "OTF"
  * @param producer        the tool that wrote it, as the trace says ("Score-P 7.1"), or null

@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,9 +1,11 @@
-package org.igtrace.cli;
+package org.igtrace.formats.diff;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.igtrace.formats.stats.Summary;
+import org.igtrace.formats.Table;
 import org.igtrace.core.compare.Change;
 import org.igtrace.core.compare.PathAttribution.Contributor;
 import org.igtrace.core.compare.PathTimes;
@@ -29,7 +31,7 @@ import org.igtrace.formats.Json;
  * @param matching     how the processes were matched (by rank), and whether the runs placed them alike
  * @param selection    the selection of both runs in the command line's words, or null: the whole runs
  */
-record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB,
+public record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB,
                   List<ProcessContributors.Contributor> perProcess, RankMatching matching, String selection) {
     /** Contributors named in the story. */
     private static final int STORY = 3;
@@ -40,7 +42,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
     private static final WaitPattern[] PATTERNS = WaitPattern.values();
 
     /** "B is 2.00 ms slower than A (3.40 ms against 1.40 ms): rank 5's solve +2.00 ms." */
-    String story() {
+    public String story() {
         Change t = comparison.runtime();
         StringBuilder s = new StringBuilder();
         if (Math.abs(t.delta()) < 1e-12) {
@@ -70,7 +72,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
     }
 
     /** The sentence on a placement that differs (processes are matched by rank all the same), or null. */
-    String placementNote() {
+    public String placementNote() {
         if (matching.samePlacement()) {
             return null;
         }
@@ -90,7 +92,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         };
     }
 
-    String text() {
+    public String text() {
         List<String> lines = new ArrayList<>();
         lines.add("A: " + Escape.terminal(a));
         lines.add("B: " + Escape.terminal(b));
@@ -148,7 +150,7 @@ record DiffOutput(String a, String b, RunComparison comparison, List<Contributor
         return String.join("\n", lines) + "\n";
     }
 
-    String json() {
+    public String json() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("a", Map.of("source", a));
         m.put("b", Map.of("source", b));

@@ -1,9 +1,10 @@
-package org.igtrace.cli;
+package org.igtrace.formats.why;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.igtrace.formats.Table;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.util.Labels;
@@ -12,7 +13,7 @@ import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
 
 /** What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. */
-final class WhyOutput {
+public final class WhyOutput {
     /** Rows of a table in text at most (JSON has them all). */
     private static final int ROWS = 10;
 
@@ -21,7 +22,7 @@ final class WhyOutput {
     private final List<PathProfile.PairOnPath> pairs;
     private final List<Why.CauseRow> causes;
 
-    WhyOutput(Why why, TraceProfile profile, Selection selection) {
+    public WhyOutput(Why why, TraceProfile profile, Selection selection) {
         this.why = why;
         boolean all = selection.ranks() == null;
         this.processes = why.path().processes().stream().filter(p -> all || profile.selected(p.rank())).toList();
@@ -30,7 +31,7 @@ final class WhyOutput {
     }
 
     /** The story in one or two sentences. */
-    String story() {
+    public String story() {
         PathProfile path = why.path();
         if (causes.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
@@ -53,7 +54,7 @@ final class WhyOutput {
         return s.append('.').toString();
     }
 
-    List<String> text() {
+    public List<String> text() {
         List<String> lines = new ArrayList<>();
         lines.add(story());
         lines.add("");
@@ -106,7 +107,7 @@ final class WhyOutput {
         return lines;
     }
 
-    Map<String, Object> json() {
+    public Map<String, Object> json() {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("story", story());
         Map<String, Object> path = new LinkedHashMap<>();

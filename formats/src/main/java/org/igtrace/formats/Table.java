@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,15 +8,14 @@ import java.util.Map;
 import java.util.function.IntFunction;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
-import org.igtrace.formats.Escape;
 
 /**
  * A table of numbers by row, rendered as aligned text for people (seconds in a readable unit,
  * shares in percent) or as raw values for CSV and JSON. A new column is one more {@link Column}.
  */
-final class Table {
+public final class Table {
     /** How a column's values read in text. */
-    enum Kind {
+    public enum Kind {
         TEXT, INTEGER, SECONDS, PERCENT, FRACTION,
         /** A difference: as SECONDS, INTEGER or FRACTION with its sign ("+2.00 ms", "-3", "+0.125"; 0 unsigned). */
         SIGNED_SECONDS, SIGNED_INTEGER, SIGNED_FRACTION
@@ -27,23 +26,23 @@ final class Table {
      * @param header the heading in text
      * @param value  the value of row i: a Number, a String, or null for none
      */
-    record Column(String key, String header, Kind kind, IntFunction<Object> value) {
+    public record Column(String key, String header, Kind kind, IntFunction<Object> value) {
     }
 
     private final List<Column> columns = new ArrayList<>();
     private final int rows;
 
-    Table(int rows) {
+    public Table(int rows) {
         this.rows = rows;
     }
 
-    Table column(String key, String header, Kind kind, IntFunction<Object> value) {
+    public Table column(String key, String header, Kind kind, IntFunction<Object> value) {
         columns.add(new Column(key, header, kind, value));
         return this;
     }
 
     /** The table as aligned text: a heading line, then one line per row; text left, numbers right. */
-    List<String> text() {
+    public List<String> text() {
         String[][] cells = new String[rows + 1][columns.size()];
         int[] width = new int[columns.size()];
         for (int c = 0; c < columns.size(); c++) {
@@ -69,7 +68,7 @@ final class Table {
     }
 
     /** The table as CSV: a header line of keys, then raw values (seconds in seconds, shares as fractions). */
-    List<String> csv() {
+    public List<String> csv() {
         List<String> lines = new ArrayList<>();
         lines.add(String.join(",", columns.stream().map(Column::key).toList()));
         for (int r = 0; r < rows; r++) {
@@ -83,7 +82,7 @@ final class Table {
     }
 
     /** The rows as JSON objects, keyed by column. */
-    List<Map<String, Object>> json() {
+    public List<Map<String, Object>> json() {
         List<Map<String, Object>> list = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
             Map<String, Object> row = new LinkedHashMap<>();
@@ -114,7 +113,7 @@ final class Table {
     }
 
     /** {@code shown} (the number {@code v} written) with a + in front when v is positive and does not read as 0. */
-    static String signed(double v, String shown) {
+    public static String signed(double v, String shown) {
         return v > 0 && !shown.matches("[0.]+( \\w+)?") ? "+" + shown : shown;
     }
 

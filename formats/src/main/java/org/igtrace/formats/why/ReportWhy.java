@@ -1,4 +1,4 @@
-package org.igtrace.cli;
+package org.igtrace.formats.why;
 
 import java.util.List;
 import org.igtrace.core.profile.TraceProfile;
@@ -12,13 +12,13 @@ import org.igtrace.formats.Escape;
  * The report's "why" section (definitions section 14): the story of {@code igtrace why}, the critical path drawn as
  * a line through the rows of the ranks over the run's time, the causes by delay cost and the what-ifs.
  */
-final class ReportWhy {
+public final class ReportWhy {
     private static final int ROWS = 10;
 
     private ReportWhy() {
     }
 
-    static void section(StringBuilder h, Why why, TraceProfile profile, Selection selection, int width) {
+    public static void section(StringBuilder h, Why why, TraceProfile profile, Selection selection, int width) {
         WhyOutput out = new WhyOutput(why, profile, selection);
         h.append("<section id=\"why\"><h2>Why</h2><p>").append(Escape.xml(out.story())).append("</p>\n");
         path(h, why.path().path(), profile.processes().size(), width, why.path().length());

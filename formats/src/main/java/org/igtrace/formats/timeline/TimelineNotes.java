@@ -1,0 +1,78 @@
+package org.igtrace.formats.timeline;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.diagnostic.Diagnostic;
+import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.select.Selection;
+import org.igtrace.core.timeline.Timeline;
+import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.util.Labels;
+import org.igtrace.core.wait.WaitReport;
+
+/** The words under a timeline (igtrace timeline's SVG, the report's timeline): what the picture leaves out, and why. */
+public final class TimelineNotes {
+    private TimelineNotes() {
+    }
+
+    /** What the measured span left out, when it left out something (null: the picture spans the run). */
+    public static String spanNote(Timeline t, double[] whole, boolean environment, Selection selection, String howWhole) {
+        if (selection.from() != null && selection.to() != null) {
+            return null;
+        }
+        double before = t.start() - whole[0], after = whole[1] - t.end();
+        if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
+            return null;
+        }
+        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
+                : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
+                + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
+    }
+
+    /**
+     * The notes under the picture: what the reader said about the trace, the clocks, what could not be matched or
+     * marked, and what was left out or shared per pixel column.
+     */
+    public static List<String> notes(Timeline t, TraceProfile profile, TimelineBuilder builder, boolean ranks) {
+        List<String> notes = new ArrayList<>();
+        // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
+        profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
+                .forEach(d -> notes.add(d.text().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.text().substring(1) + "."));
+        WaitReport w = profile.waits();
+        if (w != null) {
+            double largest = 0;
+            for (double o : w.offsets()) {
+                largest = Math.max(largest, Math.abs(o));
+            }
+            notes.add(!w.corrected() ? "Raw clocks (--clock-correction none): " + w.conflictsBefore() + " clock conflicts, drawn in red."
+                    : !w.settled() ? "Clocks drift (no offsets explain them): the last offsets, up to " + Labels.seconds(largest)
+                    + ", are used; " + w.conflictsAfter() + " clock conflicts remain."
+                    : largest == 0 ? "Clocks needed no correction; " + w.conflictsAfter() + " clock conflicts."
+                    : "Clocks corrected by per-process offsets up to " + Labels.seconds(largest) + "; " + w.conflictsAfter()
+                    + " clock conflicts remain.");
+            // why arrows, marks and waits may be missing: unmatched ends, collectives not every member recorded
+            // (with --ranks or --skip-missing: instances of members not drawn)
+            w.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_SENDS
+                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.UNMATCHED_RECEIVES
+                            || d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE)
+                    .map(d -> d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", "")
+                            + (ranks && d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_INCOMPLETE
+                            ? " (with --ranks, every instance with a member left out); none of them is marked" : ""))
+                    .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
+        }
+        if (t.arrowsLeftOut() > 0) {
+            notes.add(Diagnostic.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
+                    + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
+        }
+        if (t.collectivesLeftOut() > 0) {
+            notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "
+                    + TimelineBuilder.MAX_COLLECTIVES + ", only with two drawn members).");
+        }
+        boolean shares = t.rows().stream().anyMatch(r -> r.states() == null);
+        if (shares) {
+            notes.add("Processes with several threads, and rows with more than " + builder.exactStates
+                    + " states, show per pixel column the share of each state.");
+        }
+        return notes;
+    }
+}
