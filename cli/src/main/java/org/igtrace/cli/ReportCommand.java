@@ -17,12 +17,14 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.why.CriticalPath;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.ReportPage;
 import org.igtrace.formats.ReportSections;
 import org.igtrace.formats.stats.StatsTables;
 import org.igtrace.formats.stats.Summary;
+import org.igtrace.formats.timeline.RowPath;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.formats.why.ReportWhy;
 import org.igtrace.reader.TraceReadException;
@@ -107,11 +109,12 @@ public final class ReportCommand implements Callable<Integer> {
             TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
             Why analysed = why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0);
+            RowPath line = analysed == null ? null : criticalPath(analysed, why.slices.definitions().startTicks());
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
             }
             // a part of the page that could not be made (IOException) is an output not written, and names it
-            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed)));
+            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed, line)));
         }
         return 0;
     }
@@ -120,9 +123,9 @@ public final class ReportCommand implements Callable<Integer> {
      * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
      * detail and SVG) are drawn on threads of their own while this one writes the other sections.
      */
-    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why) throws IOException {
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why, RowPath path) throws IOException {
         Beside<String> tree = Beside.start("igtrace-report-tree", () -> tree(graph));
-        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection));
+        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> timeline(timeline, selection, path));
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
@@ -141,7 +144,7 @@ public final class ReportCommand implements Callable<Integer> {
         h.append("<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(svg.join()).append("</section>\n");
         if (why != null) {
-            ReportWhy.section(h, why, p, selection, width);
+            ReportWhy.section(h, why, p, selection);
         }
         ReportSections.topPairs(h, p);
         return ReportPage.page(title, h);
@@ -161,12 +164,35 @@ public final class ReportCommand implements Callable<Integer> {
         return h.append("</section>\n").toString();
     }
 
-    /** The timeline as SVG. */
-    private static String timeline(TimelineBuilder builder, Selection selection) throws IOException {
+    /** The critical path as a line over the timeline's rows: its segments in seconds from the start of the run, as the timeline's. */
+    private static RowPath criticalPath(Why why, long startTicks) {
+        List<CriticalPath.Segment> segments = why.path().path().segments();
+        double tick = why.tick();
+        return new RowPath() {
+            public int size() {
+                return segments.size();
+            }
+
+            public int rank(int i) {
+                return segments.get(i).process();
+            }
+
+            public double from(int i) {
+                return (segments.get(i).from() - startTicks) * tick;
+            }
+
+            public double to(int i) {
+                return (segments.get(i).to() - startTicks) * tick;
+            }
+        };
+    }
+
+    /** The timeline as SVG, with the critical path over its rows (null: none). */
+    private static String timeline(TimelineBuilder builder, Selection selection, RowPath line) throws IOException {
         Timeline timeline = builder.build();
         String cut = TimelineCommand.spanNote(timeline, builder.wholeSpan(), builder.environmentCalls(), selection, "igtrace timeline --span whole");
         StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), svg);
+        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), line, svg);
         return svg.toString();
     }
 
