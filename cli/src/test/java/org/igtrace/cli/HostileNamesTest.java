@@ -82,6 +82,9 @@ class HostileNamesTest {
                 + "n = [e['name'] for e in d['traceEvents'] if e.get('name', '').startswith('solve')]; "
                 + "sys.stdout.buffer.write(n[0].encode('unicode_escape'))", perfetto.toString());
         assertEquals(escaped("solve " + HOSTILE), region);
+        // written by the one JSON escaper (a tab as \t, as info's JSON writes it; the Chrome writer had one of its own: \u0009)
+        assertTrue(Files.readString(perfetto, StandardCharsets.UTF_8).contains("\"name\":" + org.igtrace.formats.Escape.json("solve " + HOSTILE)),
+                "the region's name as Escape.json writes it");
     }
 
     /**
