@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.formats.Table;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
@@ -64,7 +63,7 @@ public final class WhyOutput {
         double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
         lines.add("Critical path: " + Labels.seconds3(path.length()) + " (the measured run time): " + Labels.seconds3(path.computeOnPath())
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
-                + " before its process started" : "") + "; " + Diagnostic.count(path.path().segments().size(), "segment", "segments"));
+                + " before its process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())
