@@ -23,6 +23,7 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.core.why.Why;
 import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
@@ -89,6 +90,12 @@ public final class MapCommand implements Callable<Integer> {
                     + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
     Path simgrid;
 
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "bytes",
+            description = "What the placement keeps close, as igtrace graph --weight weighs a pair: bytes, avg, messages, wait, "
+                    + "critical or delay (seconds of waiting as igtrace why charges it); the objective is that weight x hops. The "
+                    + "scores shown stay hop-bytes and bytes (default: ${DEFAULT-VALUE}).")
+    EdgeWeight weight;
+
     @Mixin
     NetworkOptions networkOptions = new NetworkOptions();
 
@@ -121,6 +128,11 @@ public final class MapCommand implements Callable<Integer> {
             TraceSession session = ReplayReading.open(parent, trace, common, ClockCorrection.OFFSETS, s.selection())
                     .beforeEvents(n -> fits(s, n));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
+            // critical and delay need the critical path and the delay costs: igtrace why's taps in the same read
+            WhyReading.Taps why = weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY ? new WhyReading.Taps(false) : null;
+            if (why != null) {
+                session.subscribe(d -> why.on(d, store));
+            }
             Integer ended = session.start();
             if (ended != null) {
                 return ended;
@@ -131,8 +143,9 @@ public final class MapCommand implements Callable<Integer> {
             Topology machine = machine(s, profile, processes);
             List<String> names = hostNames(s, machine);
             ScotchBaseline scotch = new ScotchBaseline();
-            int[] scotchNodes = scotch.map(profile, machine, s.slots());
-            PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(profile), machine, s.slots(), scotchNodes, "scotch");
+            InformationGraph weighed = weighed(profile, why);
+            int[] scotchNodes = scotch.map(weighed, machine, s.slots());
+            PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(weighed), machine, s.slots(), scotchNodes, "scotch");
             RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
                     : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(common.reading.threadCount());
@@ -263,6 +276,15 @@ public final class MapCommand implements Callable<Integer> {
             nodes *= d;
         }
         return s.spec().dimensions().length == 0 ? processes : (int) nodes;
+    }
+
+    /** The graph whose edge weights the placement reads: --weight's, critical and delay from igtrace why's analysis. */
+    private InformationGraph weighed(TraceProfile profile, WhyReading.Taps taps) {
+        if (taps == null) {
+            return InformationGraph.build(profile, weight, Recalculation.PATH);
+        }
+        Why why = WhyReading.analyse(profile, taps, common.reading, 0);
+        return InformationGraph.build(profile, weight, Recalculation.PATH, weight == EdgeWeight.CRITICAL ? why::criticalOfPair : why::delayOfPair);
     }
 
     private static Topology machine(Settings s, TraceProfile profile, int processes) {

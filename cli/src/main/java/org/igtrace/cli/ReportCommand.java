@@ -15,9 +15,11 @@ import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.TimelineBuilder;
+import org.igtrace.core.why.CriticalPath;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.report.ReportHtml;
+import org.igtrace.formats.timeline.RowPath;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
@@ -101,11 +103,12 @@ public final class ReportCommand implements Callable<Integer> {
             TraceProfile profile = session.profile();
             InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
             Why analysed = why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0);
+            RowPath line = analysed == null ? null : criticalPath(analysed, why.slices.definitions().startTicks());
             if (output != null) {
                 FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
             }
             // a part of the page that could not be made (IOException) is an output not written, and names it
-            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed)));
+            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed, line)));
         }
         return 0;
     }
@@ -114,12 +117,12 @@ public final class ReportCommand implements Callable<Integer> {
      * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
      * detail and SVG) are drawn on threads of their own while this one writes the other sections.
      */
-    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why) throws IOException {
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why, RowPath path) throws IOException {
         Beside<String> tree = Beside.start("igtrace-report-tree", () -> ReportHtml.treeSection(dot(tree(graph))));
         Beside<String> svg = Beside.start("igtrace-report-timeline",
-                () -> ReportHtml.timeline(timeline.build(), timeline.wholeSpan(), timeline.environmentCalls(), selection));
+                () -> ReportHtml.timeline(timeline.build(), timeline.wholeSpan(), timeline.environmentCalls(), selection, path));
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
-        return ReportHtml.page(title, graph, tree::join, svg::join, why, selection, width);
+        return ReportHtml.page(title, graph, tree::join, svg::join, why, selection);
     }
 
     /** The spanning tree as DOT. */
@@ -127,6 +130,29 @@ public final class ReportCommand implements Callable<Integer> {
         StringWriter dot = new StringWriter();
         new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, trace.toString()), dot);
         return dot.toString();
+    }
+
+    /** The critical path as a line over the timeline's rows: its segments in seconds from the start of the run, as the timeline's. */
+    private static RowPath criticalPath(Why why, long startTicks) {
+        List<CriticalPath.Segment> segments = why.path().path().segments();
+        double tick = why.tick();
+        return new RowPath() {
+            public int size() {
+                return segments.size();
+            }
+
+            public int rank(int i) {
+                return segments.get(i).process();
+            }
+
+            public double from(int i) {
+                return (segments.get(i).from() - startTicks) * tick;
+            }
+
+            public double to(int i) {
+                return (segments.get(i).to() - startTicks) * tick;
+            }
+        };
     }
 
     /** A part of the page made on a thread of its own; {@link #join} gives it, or throws what making it threw. */

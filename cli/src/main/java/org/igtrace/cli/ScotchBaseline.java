@@ -9,12 +9,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
-import org.igtrace.core.graph.Recalculation;
 import org.igtrace.core.output.InformationGraphAttributes;
-import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.formats.ScotchTarget;
@@ -22,8 +19,8 @@ import org.igtrace.reader.TraceReadException;
 
 /**
  * Scotch's mapping of the information graph onto the machine, the baseline {@code igtrace map}
- * sets beside its own (definitions section 13): the graph as {@code igtrace graph --format scotch
- * --weight bytes} writes it, the topology made a target by {@code amk_grf} (a vertex per node of
+ * sets beside its own (definitions section 13): the graph as {@code igtrace graph --format scotch}
+ * writes it with map's {@code --weight} (bytes unless given), the topology made a target by {@code amk_grf} (a vertex per node of
  * load --slots), mapped by {@code scotch_gmap -Cd -sv} (or {@code gmap}: deterministic, every rank of
  * load 1), read back as {@code --placement} reads a mapping. Scotch balances the load within a
  * tolerance, so a node it gave more ranks than slots hands its extra ranks (the last ones) to the
@@ -38,8 +35,8 @@ final class ScotchBaseline {
         return note;
     }
 
-    /** Scotch's node per rank, or null (see {@link #note()}). */
-    int[] map(TraceProfile profile, Topology topology, int slots) {
+    /** Scotch's node per rank of {@code graph}, or null (see {@link #note()}). */
+    int[] map(InformationGraph graph, Topology topology, int slots) {
         Path gmap = onPath("scotch_gmap", "gmap");
         Path amk = onPath("amk_grf", "scotch_amk_grf");
         if (gmap == null || amk == null) {
@@ -51,7 +48,6 @@ final class ScotchBaseline {
             dir = Files.createTempDirectory("igtrace-scotch");
             Path source = dir.resolve("graph.grf"), machine = dir.resolve("machine.grf"), target = dir.resolve("machine.tgt"),
                     mapping = dir.resolve("graph.map");
-            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.BYTES, Recalculation.PATH);
             try (Writer w = Files.newBufferedWriter(source, StandardCharsets.UTF_8)) {
                 OutputFormat.SCOTCH.writer().write(InformationGraphAttributes.of(graph, GraphView.FULL, "map"), w);
             }
@@ -68,7 +64,7 @@ final class ScotchBaseline {
                 note = "Scotch failed (" + failed + "): no Scotch baseline";
                 return null;
             }
-            int processes = profile.processes().size();
+            int processes = graph.vertices().size();
             int[] node = new int[processes];
             org.igtrace.core.topology.Placement read = PlacementFile.read(mapping, processes);
             for (int r = 0; r < processes; r++) {

@@ -80,6 +80,41 @@ class HostileNamesTest {
                 + "n = [e['name'] for e in d['traceEvents'] if e.get('name', '').startswith('solve')]; "
                 + "sys.stdout.buffer.write(n[0].encode('unicode_escape'))", perfetto.toString());
         assertEquals(escaped("solve " + HOSTILE), region);
+        // written by the one JSON escaper (a tab as \t, as info's JSON writes it; the Chrome writer had one of its own: \u0009)
+        assertTrue(Files.readString(perfetto, StandardCharsets.UTF_8).contains("\"name\":" + org.igtrace.formats.Escape.json("solve " + HOSTILE)),
+                "the region's name as Escape.json writes it");
+    }
+
+    /**
+     * The why story names the region that caused the waiting (rank 1 waits 5 us in MPI_Recv for rank 0, which is in
+     * "main ..." until it sends): as written in the trace in why's JSON, as XML text (U+FFFD for what XML cannot hold)
+     * in the report, made visible in why's text. Before, the story went through the terminal's escaper into all three,
+     * and JSON and HTML showed "\\t|\\x01" instead of the name.
+     */
+    @Test
+    void whyStoryKeepsTheNamesPerOutputLanguage() throws Exception {
+        Path json = dir.resolve("w.json");
+        Path html = dir.resolve("r.html");
+        assertEquals(0, SubcommandsTest.igtrace("why", TRACE, "-q", "-o", json.toString()).code());
+        assertEquals(0, SubcommandsTest.igtrace("report", TRACE, "-q", "-o", html.toString()).code());
+        String story = SubcommandsTest.python("import json,sys; d = json.load(open(sys.argv[1])); "
+                + "sys.stdout.buffer.write(d['story'].encode('unicode_escape'))", json.toString());
+        assertTrue(story.startsWith(escaped("rank 0's region main " + HOSTILE + " holds the run back")), story);
+        String shown = SubcommandsTest.python("import sys, html.parser\n"
+                + "class P(html.parser.HTMLParser):\n"
+                + "    why = False; p = None; text = []\n"
+                + "    def handle_starttag(self, tag, attrs):\n"
+                + "        if tag == 'section': self.why = ('id', 'why') in attrs\n"
+                + "        if tag == 'p' and self.why and self.p is None: self.p = True\n"
+                + "    def handle_endtag(self, tag):\n"
+                + "        if tag == 'p' and self.p: self.p = False\n"
+                + "    def handle_data(self, data):\n"
+                + "        if self.p: self.text.append(data)\n"
+                + "p = P(convert_charrefs=True); p.feed(open(sys.argv[1], encoding='utf-8').read())\n"
+                + "sys.stdout.buffer.write(''.join(p.text).encode('unicode_escape'))", html.toString());
+        assertTrue(shown.startsWith(escaped("rank 0's region main " + IN_XML + " holds the run back")), shown);
+        SubcommandsTest.Run text = SubcommandsTest.igtrace("why", TRACE, "-q");
+        assertTrue(text.out().startsWith("rank 0's region main <b>&amp;\"q\" 'a' \\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>-- holds"), text.out());
     }
 
     @Test

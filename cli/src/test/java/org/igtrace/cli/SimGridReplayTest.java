@@ -51,6 +51,23 @@ class SimGridReplayTest {
     }
 
     /**
+     * The script's comment states the model as igtrace's other outputs do ({@code Labels}): 20us parses to
+     * 20 x 10^-6 = 1.9999999999999998E-5 s in binary, which {@code %s} wrote as is; the local link (not given) is
+     * the network's. No smpirun needed: only the files are written.
+     */
+    @Test
+    void theScriptStatesTheModelInReadableUnits(@TempDir Path dir) throws Exception {
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "20us", "--bandwidth", "1GB/s", "--topology", "mesh:2x3", "--hop-latency", "100ns",
+                "--format", "simgrid", "-o", out.toString(), "-q");
+        List<String> script = Files.readAllLines(out.resolve("smpirun.sh"));
+        assertEquals("# Replays igtrace's model run in SimGrid's SMPI (L = 20.0 us, B = 1.00 GB/s, eager limit 65536 bytes).", script.get(1));
+        assertTrue(script.get(2).startsWith("# Platform: the links of mesh:2x3 (H = 0.100 us per hop), ranks placed by ")
+                && script.get(2).endsWith(" (local L = 20.0 us, B = 1.00 GB/s)."), script.get(2));
+    }
+
+    /**
      * L = 1 ms, B = 100 MB/s. Agreement: SMPI sends 16 bytes more per message than the trace says
      * (seen on a hand-written ping-pong: +0.16 us per message at 100 MB/s, 32 messages here) and prints
      * its clock to 1 us; both ranks end at about 102.5 ms, so 50 us is 0.05 %.
@@ -194,7 +211,7 @@ class SimGridReplayTest {
         assertEquals(List.of("h5", "h0"), Files.readAllLines(out.resolve("hostfile")));
         List<String> script = Files.readAllLines(out.resolve("smpirun.sh"));
         assertEquals(4, script.size(), script.toString());
-        assertTrue(script.get(2).startsWith("# Platform: the links of mesh:2x3 (H = 0.001 s per hop), ranks placed by ")
+        assertTrue(script.get(2).startsWith("# Platform: the links of mesh:2x3 (H = 1.00 ms per hop), ranks placed by ")
                 && script.get(2).contains("p\\necho injected.map"), script.toString());
         assertTrue(Files.readString(out.resolve("platform.xml")).contains("<route src=\"h5\" dst=\"h0\" symmetrical=\"NO\"><link_ctn id=\"lat\"/>"
                 + "<link_ctn id=\"t3\" direction=\"DOWN\"/><link_ctn id=\"t2\" direction=\"DOWN\"/><link_ctn id=\"t4\" direction=\"DOWN\"/></route>"));

@@ -107,7 +107,7 @@ class WhyCommandTest {
         assertEquals(1, numbers(json, "delay_cost").size(), json);
     }
 
-    /** The report's why section: the story, the path as a line through the rows of the ranks, the causes. */
+    /** The report's why section: the story, the path as a line through the timeline's rows of the ranks, the causes. */
     @Test
     void theReportSaysWhy() {
         Run report = igtrace("report", TESTDATA.resolve("why/slow-rank/traces.otf2").toString(), "-q");
@@ -115,7 +115,7 @@ class WhyCommandTest {
         String why = report.out.substring(report.out.indexOf("<section id=\"why\">"));
         assertTrue(why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5&#39;s region solve holds the run back")
                 || why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5's region solve holds the run back"), why);
-        assertTrue(why.contains("<polyline class=\"path\""), why);
+        assertTrue(report.out.contains("<g class=\"critical-path\""), "the path over the timeline's rows"); // CriticalPathUsesTest
         assertTrue(why.contains("<tr class=\"cause\" data-rank=\"5\"><td>5</td><td class=\"l\">solve</td>"), why);
     }
 

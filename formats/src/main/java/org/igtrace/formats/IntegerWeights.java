@@ -1,10 +1,12 @@
 package org.igtrace.formats;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.output.AttributeNames;
 
 /**
@@ -13,8 +15,8 @@ import org.igtrace.core.output.AttributeNames;
  * <li>Vertex load: the compute fraction {@code w_i} (vertex attribute {@code weight}) x 1000,
  * rounded, at least 1: 1..1000.
  * <li>Edge load: the edge's {@code weight} (the chosen weight; in a tree view the recalculated
- * one) x s, rounded, at least 1, where s = 1 (10^6 for {@code --weight wait}, whose weights are
- * seconds: loads in microseconds) unless the largest weight x s exceeds 10^6 or the sum over both
+ * one) x s, rounded, at least 1, where s = 1 (10^6 for {@code --weight wait}, {@code critical} and
+ * {@code delay}, whose weights are seconds: loads in microseconds) unless the largest weight x s exceeds 10^6 or the sum over both
  * arc directions exceeds 2^30 (32-bit tools add them up); then s is the largest factor keeping
  * both limits. With s = 1, waits of milliseconds all rounded to 0 and so became load 1: the mapper
  * got an unweighted graph.
@@ -23,9 +25,9 @@ import org.igtrace.core.output.AttributeNames;
  */
 final class IntegerWeights {
     static final String RULE = "vertex load = round(w x 1000) in 1..1000; edge load = round(weight x s), at least 1, "
-            + "s = 1 (10^6 for --weight wait: microseconds) unless the largest load would be over 10^6 or the loads over both "
+            + "s = 1 (10^6 for --weight wait, critical or delay: microseconds) unless the largest load would be over 10^6 or the loads over both "
             + "arc directions sum over 2^30, then the largest s keeping both";
-    /** The factor before the limits for waits, which are seconds: loads in microseconds. */
+    /** The factor before the limits for weights in seconds (waiting, critical path, delay): loads in microseconds. */
     static final double WAIT_UNIT = 1e6;
     static final double MAX_EDGE = 1e6;
     static final double MAX_ARC_SUM = 1 << 30;
@@ -35,8 +37,9 @@ final class IntegerWeights {
 
     /** The scale factor s for these edge weights (the graph's {@code weight} attributes, see {@link #edgeWeights}). */
     static <V, E> double scale(AttributedGraph<V, E> graph, double[] weights) {
-        boolean waits = "wait".equals(graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT));
-        return scale(weights, waits ? WAIT_UNIT : 1);
+        Object chosen = graph.graphAttributes().get(AttributeNames.EDGE_WEIGHT);
+        boolean seconds = Arrays.stream(EdgeWeight.values()).anyMatch(w -> w.seconds() && w.label().equals(chosen));
+        return scale(weights, seconds ? WAIT_UNIT : 1);
     }
 
     /** The scale factor s for these edge weights, {@code base} unless a limit asks for less. */

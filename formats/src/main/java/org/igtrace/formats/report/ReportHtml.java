@@ -14,6 +14,7 @@ import org.igtrace.formats.ReportPage;
 import org.igtrace.formats.ReportSections;
 import org.igtrace.formats.stats.StatsTables;
 import org.igtrace.formats.stats.Summary;
+import org.igtrace.formats.timeline.RowPath;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.formats.timeline.TimelineNotes;
 import org.igtrace.formats.why.ReportWhy;
@@ -37,9 +38,8 @@ public final class ReportHtml {
      * @param tree     the tree's section ({@link #treeSection})
      * @param timeline the timeline's SVG ({@link #timeline})
      * @param why      the critical path and causes, or null: no why section
-     * @param width    the width of the drawings in pixels
      */
-    public static String page(String title, InformationGraph graph, Part tree, Part timeline, Why why, Selection selection, int width)
+    public static String page(String title, InformationGraph graph, Part tree, Part timeline, Why why, Selection selection)
             throws IOException {
         TraceProfile p = graph.profile();
         StringBuilder h = new StringBuilder(1 << 16);
@@ -58,7 +58,7 @@ public final class ReportHtml {
         h.append("<section id=\"timeline\"><h2>Timeline</h2>\n");
         h.append(timeline.html()).append("</section>\n");
         if (why != null) {
-            ReportWhy.section(h, why, p, selection, width);
+            ReportWhy.section(h, why, p, selection);
         }
         ReportSections.topPairs(h, p);
         return ReportPage.page(title, h);
@@ -75,11 +75,15 @@ public final class ReportHtml {
         return h.append("</section>\n").toString();
     }
 
-    /** The timeline as SVG, with the note of what its measured span left out ({@code whole}: the trace's span). */
-    public static String timeline(Timeline timeline, double[] whole, boolean environment, Selection selection) throws IOException {
+    /**
+     * The timeline as SVG, with the note of what its measured span left out ({@code whole}: the trace's span) and the
+     * critical path drawn over its rows ({@code path}; null: none).
+     */
+    public static String timeline(Timeline timeline, double[] whole, boolean environment, Selection selection, RowPath path)
+            throws IOException {
         String cut = TimelineNotes.spanNote(timeline, whole, environment, selection, "igtrace timeline --span whole");
         StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), svg);
+        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), path, svg);
         return svg.toString();
     }
 }

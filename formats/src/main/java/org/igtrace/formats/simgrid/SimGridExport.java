@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
 
 /**
@@ -70,14 +71,14 @@ public final class SimGridExport {
             }
             // the placement names its file: its control characters made visible, so a line break cannot end the comment
             String network = p.network() == null ? "" : String.format(Locale.ROOT,
-                    "# Platform: the links of %s (H = %s s per hop), ranks placed by %s (local L = %s s, B = %s B/s).%n",
-                    p.network().topology().name(), p.hopLatency(), Escape.terminal(p.network().placement().description()), p.localLatency(),
-                    p.localBandwidth());
+                    "# Platform: the links of %s (H = %s per hop), ranks placed by %s (local L = %s, B = %s).%n",
+                    p.network().topology().name(), Labels.seconds3(p.hopLatency()), Escape.terminal(p.network().placement().description()),
+                    Labels.seconds3(p.localLatency()), Labels.bandwidth(p.localBandwidth()));
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
-                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s s, B = %s B/s, eager limit %d bytes).%n%s"
+                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s"
                             + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
                             + " --cfg=smpi/send-is-detached-thresh:%d \"$@\"%n",
-                    p.latency(), p.bandwidth(), p.eagerLimit(), network, processes,
+                    Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(), network, processes,
                     p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
             if (Files.exists(target)) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
+import org.igtrace.formats.Escape;
 
 /**
  * Chrome trace-event JSON (the JSON object format the Perfetto UI and chrome://tracing open): a
@@ -35,8 +36,8 @@ public final class ChromeJsonWriter implements TraceEventWriter {
         out.write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
         boolean first = true;
         for (Process p : processes) {
-            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":\""
-                    + json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "\"}}");
+            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":"
+                    + Escape.json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "}}");
             out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"sort_index\":"
                     + p.rank() + "}}");
             first = false;
@@ -77,7 +78,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     @Override
     public void leave(int region, long enter, long leave) throws IOException {
         calls++;
-        out.write(",\n{\"name\":\"" + json(regionName.apply(region)) + "\",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
+        out.write(",\n{\"name\":" + Escape.json(regionName.apply(region)) + ",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
                 + "\",\"ph\":\"X\",\"pid\":" + current.process() + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
                 + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / ticksPerSecond) + "}");
     }
@@ -96,23 +97,5 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     private String micros(long ticks) {
         double us = (ticks - startTicks) * 1e6 / ticksPerSecond;
         return String.format(Locale.ROOT, "%.3f", us);
-    }
-
-    static String json(String s) {
-        StringBuilder b = new StringBuilder(s.length() + 8);
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> b.append("\\\"");
-                case '\\' -> b.append("\\\\");
-                default -> {
-                    if (c < 0x20) {
-                        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
-                    } else {
-                        b.append(c);
-                    }
-                }
-            }
-        }
-        return b.toString();
     }
 }

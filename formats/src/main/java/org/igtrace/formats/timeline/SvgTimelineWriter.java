@@ -17,8 +17,10 @@ import org.igtrace.formats.Escape;
  * picture can be checked by reading it back. It computes nothing but the layout.
  */
 public final class SvgTimelineWriter {
-    /** Left margin for the row labels. */
+    /** Left margin for the row labels, at least (wider when a label needs it). */
     public static final int LABEL_WIDTH = 96;
+    /** Space between a row's label and its row. */
+    private static final int LABEL_GAP = 6;
     /** Right margin. */
     public static final int RIGHT_MARGIN = 24;
 
@@ -45,6 +47,11 @@ public final class SvgTimelineWriter {
     private boolean openMp;
     private final int rowHeight;
     private final int top = 34;
+    /** The left margin: {@link #LABEL_WIDTH}, or the widest row label with its gap and 8 px to the picture's edge. */
+    private final int left;
+    /** The line drawn over the rows, or null. */
+    private RowPath path;
+    private static final String PATH_COLOUR = "#d62728";
 
     private SvgTimelineWriter(Timeline timeline, String title) {
         this.t = timeline;
@@ -55,6 +62,21 @@ public final class SvgTimelineWriter {
             rowOf.putIfAbsent(t.rows().get(i).rank(), i); // arrows and marks go to a process's first thread
             openMp |= hasOpenMpWaiting(t.rows().get(i));
         }
+        double widest = 0;
+        for (Timeline.Row row : t.rows()) { // the label as drawn: a control character is one character (U+FFFD, a space)
+            widest = Math.max(widest, textWidth(label(row).replaceAll("\\p{Cntrl}", "\uFFFD")) * labelFont() / 11);
+        }
+        this.left = Math.max(LABEL_WIDTH, 8 + (int) Math.ceil(widest) + LABEL_GAP);
+    }
+
+    /** This picture's width in pixels. */
+    private int width() {
+        return left + t.columns() + RIGHT_MARGIN;
+    }
+
+    /** The font size of the row labels. */
+    private int labelFont() {
+        return Math.max(6, Math.min(11, rowHeight + gap() - 1));
     }
 
     /**
@@ -80,7 +102,13 @@ public final class SvgTimelineWriter {
     }
 
     public static void write(Timeline timeline, String title, List<String> notes, Writer out) throws IOException {
+        write(timeline, title, notes, null, out);
+    }
+
+    /** As above, with {@code path} (null: none) drawn as a line over the rows, in the legend as "critical path". */
+    public static void write(Timeline timeline, String title, List<String> notes, RowPath path, Writer out) throws IOException {
         SvgTimelineWriter w = new SvgTimelineWriter(timeline, title);
+        w.path = path == null || path.size() == 0 || !(timeline.end() > timeline.start()) ? null : path;
         w.draw(notes);
         out.write(w.s.toString());
     }
@@ -112,7 +140,7 @@ public final class SvgTimelineWriter {
     }
 
     private double x(double seconds) {
-        return LABEL_WIDTH + (seconds - t.start()) / (t.end() - t.start()) * t.columns();
+        return left + (seconds - t.start()) / (t.end() - t.start()) * t.columns();
     }
 
     private double rowTop(int row) {
@@ -125,7 +153,7 @@ public final class SvgTimelineWriter {
 
     private void draw(List<String> given) {
         int rows = t.rows().size();
-        int width = width(t.columns());
+        int width = width();
         List<String> notes = wrap(given, (int) ((width - 16) / 6.2)); // a narrow picture cut them off at its edge
         double axisY = rowTop(rows) + 2;
         int legendY = (int) axisY + 34;
@@ -147,6 +175,16 @@ public final class SvgTimelineWriter {
         }
         drawCollectives();
         drawArrows();
+        if (path != null) {
+            String d = RowPathLine.of(path, t.start(), t.end(), this::x, rank -> {
+                Integer row = rowOf.get(rank);
+                return row == null ? Double.NaN : rowTop(row) + rowHeight / 2.0;
+            });
+            // a white edge under the line keeps it apart from the states, arrows and marks it crosses
+            s.append("<g class=\"critical-path\" fill=\"none\" stroke-linejoin=\"round\"><path d=\"").append(d)
+                    .append("\" stroke=\"#ffffff\" stroke-width=\"5\" stroke-opacity=\"0.8\"/><path class=\"path\" d=\"").append(d)
+                    .append("\" stroke=\"").append(PATH_COLOUR).append("\" stroke-width=\"2.5\"/></g>\n");
+        }
         drawAxis(axisY);
         legend(legendY, true);
         for (int i = 0; i < notes.size(); i++) {
@@ -160,14 +198,14 @@ public final class SvgTimelineWriter {
         double y = rowTop(i);
         s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append(row.thread() > 0 ? "\" data-thread=\"" + row.thread() : "")
                 .append("\">\n");
-        int font = Math.max(6, Math.min(11, rowHeight + gap() - 1));
+        int font = labelFont();
         // rows closer than a line of 6 px text: label every k-th row only (beyond about 140 rows the labels ran into one smear)
         int every = (int) Math.ceil((font + 1.0) / (rowHeight + gap()));
         if (i % every == 0) {
-            s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
+            s.append("<text x=\"").append(left - LABEL_GAP).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
                     .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(Escape.xml(label(row))).append("</text>\n");
         }
-        s.append("<rect x=\"").append(LABEL_WIDTH).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
+        s.append("<rect x=\"").append(left).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
                 .append("\" height=\"").append(rowHeight).append("\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n");
         if (row.states() != null) {
             for (Timeline.State st : row.states()) {
@@ -199,7 +237,7 @@ public final class SvgTimelineWriter {
     }
 
     private void stateRect(String cls, double start, double end, double y, double h, String fill) {
-        double a = Math.max(LABEL_WIDTH, x(start)), b = Math.min(LABEL_WIDTH + t.columns(), x(end));
+        double a = Math.max(left, x(start)), b = Math.min(left + t.columns(), x(end));
         if (b <= a) {
             return;
         }
@@ -258,14 +296,14 @@ public final class SvgTimelineWriter {
     }
 
     /** Adds the box of columns [from, to), from y down h pixels, to the path of class k: one path per class and row. */
-    private static void box(StringBuilder[] paths, int k, int from, int to, double y, double h) {
+    private void box(StringBuilder[] paths, int k, int from, int to, double y, double h) {
         if (h <= 0) {
             return;
         }
         if (paths[k] == null) {
             paths[k] = new StringBuilder();
         }
-        paths[k].append('M').append(LABEL_WIDTH + from).append(' ').append(whole(y)).append('h').append(to - from).append('v')
+        paths[k].append('M').append(left + from).append(' ').append(whole(y)).append('h').append(to - from).append('v')
                 .append(whole(h)).append('h').append(from - to).append('z');
     }
 
@@ -363,8 +401,8 @@ public final class SvgTimelineWriter {
         double unit = largest >= 1 ? 1 : largest >= 1e-3 ? 1e-3 : largest >= 1e-6 ? 1e-6 : 1e-9;
         int decimals = (int) Math.max(0, -Math.floor(Math.log10(step / unit) + 1e-9)); // as many as the step needs
         String name = unit == 1 ? "s" : unit == 1e-3 ? "ms" : unit == 1e-6 ? "us" : "ns";
-        s.append("<g class=\"axis\">\n<line x1=\"").append(LABEL_WIDTH).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
-                .append(LABEL_WIDTH + t.columns()).append("\" y2=\"").append(fmt(y)).append("\" stroke=\"#424242\"/>\n");
+        s.append("<g class=\"axis\">\n<line x1=\"").append(left).append("\" y1=\"").append(fmt(y)).append("\" x2=\"")
+                .append(left + t.columns()).append("\" y2=\"").append(fmt(y)).append("\" stroke=\"#424242\"/>\n");
         for (double v = Math.ceil(t.start() / step - 1e-9) * step; v <= t.end() + step * 1e-9; v += step) {
             double x = x(v);
             s.append("<line class=\"tick\" x1=\"").append(fmt(x)).append("\" y1=\"").append(fmt(y)).append("\" x2=\"").append(fmt(x))
@@ -372,7 +410,7 @@ public final class SvgTimelineWriter {
             s.append("<text x=\"").append(fmt(x)).append("\" y=\"").append(fmt(y + 17)).append("\" text-anchor=\"middle\">")
                     .append(number(v / unit + 0.0, decimals)).append(' ').append(name).append("</text>\n");
         }
-        s.append("<text x=\"").append(LABEL_WIDTH - 6).append("\" y=\"").append(fmt(y + 4)).append("\" text-anchor=\"end\" fill=\"#616161\">")
+        s.append("<text x=\"").append(left - 6).append("\" y=\"").append(fmt(y + 4)).append("\" text-anchor=\"end\" fill=\"#616161\">")
                 .append(t.corrected() ? "corrected time" : "time").append("</text>\n</g>\n");
     }
 
@@ -434,6 +472,9 @@ public final class SvgTimelineWriter {
         items.add(new LegendItem(true, "#212121", "message"));
         items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));
         items.add(new LegendItem(true, COLLECTIVE_MARK, "collective (last member arrives)"));
+        if (path != null) {
+            items.add(new LegendItem(true, PATH_COLOUR, "critical path"));
+        }
         return items;
     }
 
@@ -464,7 +505,7 @@ public final class SvgTimelineWriter {
 
     /** Lays the legend out from {@code y}, wrapping at the picture's width; draws it when {@code draw}; returns its lines. */
     private int legend(int y, boolean draw) {
-        int width = width(t.columns()), x = 8, lines = 1;
+        int width = width(), x = 8, lines = 1;
         if (draw) {
             s.append("<g class=\"legend\">\n");
         }

@@ -30,7 +30,7 @@ public final class WhyOutput {
         this.causes = why.causes().stream().filter(c -> all || profile.selected(c.rank())).toList();
     }
 
-    /** The story in one or two sentences. */
+    /** The story in one or two sentences, names as the trace writes them: each writer escapes it for its language. */
     public String story() {
         PathProfile path = why.path();
         if (causes.isEmpty() || why.waiting() <= 0) {
@@ -42,7 +42,7 @@ public final class WhyOutput {
         }
         Why.CauseRow first = causes.get(0);
         String who = first.region().equals(Why.COMMUNICATION) ? "rank " + first.rank() + "'s communication"
-                : "rank " + first.rank() + "'s region " + Escape.terminal(first.region());
+                : "rank " + first.rank() + "'s region " + first.region();
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
         Why.Hypothesis fix = why.whatIf().isEmpty() ? null : why.whatIf().get(0);
@@ -56,14 +56,14 @@ public final class WhyOutput {
 
     public List<String> text() {
         List<String> lines = new ArrayList<>();
-        lines.add(story());
+        lines.add(Escape.terminal(story()));
         lines.add("");
         PathProfile path = why.path();
         double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
         double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
         lines.add("Critical path: " + Labels.seconds3(path.length()) + " (the measured run time): " + Labels.seconds3(path.computeOnPath())
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
-                + " before its process started" : "") + "; " + path.path().segments().size() + " segments");
+                + " before its process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())

@@ -61,6 +61,50 @@ class SvgTimelineWriterTest {
             }
         }
     }
+    /**
+     * Row labels fit left of their rows, measured with the font the picture is shown in (AWT's SansSerif, DejaVu Sans here,
+     * as Chromium's): a name of 18 capital Ws is cut to 13 and an ellipsis after its rank ("12 WWWWWWWWWWWWW\u2026", about
+     * 175 px at 11 px), and a name with markup and control characters; before, every label ended at x = 90 and began
+     * left of the picture (x < 0). The rows and the axis start right of the widest label; rows of short labels keep
+     * the 96 px margin.
+     */
+    @Test
+    void rowLabelsFitLeftOfTheirRows() throws Exception {
+        java.util.List<org.igtrace.core.timeline.Timeline.Row> rows = java.util.List.of(
+                new org.igtrace.core.timeline.Timeline.Row(0, "rank 0", java.util.List.of(), null),
+                new org.igtrace.core.timeline.Timeline.Row(12, "W".repeat(18), java.util.List.of(), null),
+                new org.igtrace.core.timeline.Timeline.Row(3, "<b>&\"q\"\t\u0001\u001f", java.util.List.of(), null));
+        java.awt.Font font = new java.awt.Font("SansSerif", java.awt.Font.PLAIN, 11);
+        java.awt.font.FontRenderContext frc = new java.awt.font.FontRenderContext(null, true, true);
+        for (int shown : new int[] {3, 1}) {
+            var t = new org.igtrace.core.timeline.Timeline(SvgTimelineWriter.columns(800), 0, 1, rows.subList(0, shown), java.util.List.of(), 0,
+                    java.util.List.of(), 0, java.util.List.of(), false);
+            java.io.StringWriter out = new java.io.StringWriter();
+            SvgTimelineWriter.write(t, "t", java.util.List.of(), out);
+            String svg = out.toString();
+            var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
+            var texts = doc.getElementsByTagName("text");
+            double rowsFrom = Double.parseDouble(((org.w3c.dom.Element) doc.getElementsByTagName("rect").item(1)).getAttribute("x"));
+            int labels = 0;
+            for (int i = 0; i < texts.getLength(); i++) {
+                var e = (org.w3c.dom.Element) texts.item(i);
+                if (!"end".equals(e.getAttribute("text-anchor")) || !(e.getParentNode() instanceof org.w3c.dom.Element g
+                        && "row".equals(g.getAttribute("class")))) {
+                    continue;
+                }
+                labels++;
+                double right = Double.parseDouble(e.getAttribute("x"));
+                double width = font.deriveFont(Float.parseFloat(e.getAttribute("font-size"))).getStringBounds(e.getTextContent(), frc).getWidth();
+                assertTrue(right - width >= 0, "label '" + e.getTextContent() + "' starts at " + (right - width));
+                assertTrue(right < rowsFrom, "label ends at " + right + ", its row starts at " + rowsFrom);
+            }
+            assertEquals(shown, labels, svg);
+            if (shown == 1) {
+                assertEquals(SvgTimelineWriter.LABEL_WIDTH, rowsFrom, "short labels keep the margin");
+            }
+        }
+    }
+
     /** At a narrow width notes are broken at spaces into lines that fit, and a long title or legend text ends in an ellipsis. */
     @Test
     void narrowPicturesWrapNotesAndShortenTitles() {

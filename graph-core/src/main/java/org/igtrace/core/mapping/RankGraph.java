@@ -3,6 +3,8 @@ package org.igtrace.core.mapping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.graph.TrafficEdge;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.TraceProfile;
 
@@ -40,6 +42,26 @@ public final class RankGraph {
         double[] w = new double[weights.size()];
         Arrays.setAll(w, i -> weights.get(i));
         return of(n, pairs, w);
+    }
+
+    /**
+     * The graph of an information graph's edges weighted as it weighs them (its {@link org.igtrace.core.graph.EdgeWeight}:
+     * bytes, messages, waiting, critical path or delay), edges of weight 0 left out; with the weight bytes the same as
+     * {@link #of(TraceProfile)}. The placement algorithms read the weights as they read bytes.
+     */
+    public static RankGraph of(InformationGraph graph) {
+        List<int[]> pairs = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        for (TrafficEdge e : graph.edgesInOrder()) {
+            double w = graph.weightOf(e);
+            if (w > 0) {
+                pairs.add(new int[] {e.traffic().a(), e.traffic().b()});
+                weights.add(w);
+            }
+        }
+        double[] w = new double[weights.size()];
+        Arrays.setAll(w, i -> weights.get(i));
+        return of(graph.vertices().size(), pairs, w);
     }
 
     /** The graph of {@code vertices} vertices with edge {@code pairs.get(i)} of {@code weight[i]} bytes (pairs listed once). */
