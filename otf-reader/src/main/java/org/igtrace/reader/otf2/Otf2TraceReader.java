@@ -8,13 +8,11 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import java.util.stream.Stream;
@@ -49,7 +47,6 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final ReadProgress progress;
     private final Otf2Definitions collected;
     private final TraceDefinitions definitions;
-    private final Map<Long, Integer> locations;
     private final long[] ids;
     /** A location's index in {@link #ids}. */
     private final LongIntMap order = new LongIntMap();
@@ -71,9 +68,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw Otf2ReadFailure.of(anchor, e);
         }
         definitions = collected.resolve();
-        locations = collected.locationProcesses();
-        Present present = present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(),
-                options.skipMissing(), notes);
+        Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), options.skipMissing(), notes);
         ids = checked.locations();
         long total = 0;
@@ -109,7 +104,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         progress.start(events, "events");
         long[] neverLeft = new long[ids.length];
         LongFunction<EventVisitor> visitors = location -> {
-            int process = locations.get(location);
+            int process = collected.process(location);
             int part = order.get(location, -1);
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
@@ -160,7 +155,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     public PartReader partReader() {
         int[] processes = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
-            processes[i] = locations.get(ids[i]);
+            processes[i] = collected.process(ids[i]);
         }
         return new Otf2PartReader(anchor.toString(), definitions, collected.ids(), ids.clone(), processes);
     }
