@@ -89,43 +89,65 @@ final class Otf2Records {
         }
     }
 
-    /** Location groups: name, kind, system tree node. */
-    static final class LocationGroups {
-        private static final LocationGroupKind[] KINDS = LocationGroupKind.values();
+    /** Records in slots by the order of their first definition, the columns' arrays grown by doubling. */
+    abstract static class Table {
         private final SlotIndex slots = new SlotIndex();
+        private int count;
+        private int capacity = 16;
+
+        /** A new slot for {@code id}, the columns grown when full, or -1 when {@code id} has one (its first definition kept). */
+        final int newSlot(long id) {
+            if (slots.get(id) >= 0) {
+                return -1;
+            }
+            if (count == capacity) {
+                capacity *= 2;
+                grow(capacity);
+            }
+            slots.put(id, count);
+            return count++;
+        }
+
+        /** Makes every column {@code capacity} long. */
+        abstract void grow(int capacity);
+
+        final int count() {
+            return count;
+        }
+
+        /** The slot of {@code id}, or -1 when it is not defined. */
+        final int slot(long id) {
+            return slots.get(id);
+        }
+    }
+
+    /** Location groups: name, kind, system tree node. */
+    static final class LocationGroups extends Table {
+        private static final LocationGroupKind[] KINDS = LocationGroupKind.values();
         private int[] ids = new int[16];
         private int[] names = new int[16];
         private byte[] kinds = new byte[16];
         private int[] nodes = new int[16];
-        private int count;
 
         /** False when {@code id} is defined already (its first definition is kept). */
         boolean add(int id, int name, LocationGroupKind kind, int node) {
-            if (slots.get(id) >= 0) {
+            int g = newSlot(id);
+            if (g < 0) {
                 return false;
             }
-            if (count == ids.length) {
-                int n = 2 * count;
-                ids = Arrays.copyOf(ids, n);
-                names = Arrays.copyOf(names, n);
-                kinds = Arrays.copyOf(kinds, n);
-                nodes = Arrays.copyOf(nodes, n);
-            }
-            ids[count] = id;
-            names[count] = name;
-            kinds[count] = (byte) kind.ordinal();
-            nodes[count] = node;
-            slots.put(id, count++);
+            ids[g] = id;
+            names[g] = name;
+            kinds[g] = (byte) kind.ordinal();
+            nodes[g] = node;
             return true;
         }
 
-        int count() {
-            return count;
-        }
-
-        /** The slot of group {@code id}, or -1 when it is not defined. */
-        int slot(int id) {
-            return slots.get(id);
+        @Override
+        void grow(int capacity) {
+            ids = Arrays.copyOf(ids, capacity);
+            names = Arrays.copyOf(names, capacity);
+            kinds = Arrays.copyOf(kinds, capacity);
+            nodes = Arrays.copyOf(nodes, capacity);
         }
 
         int id(int slot) {
@@ -146,6 +168,7 @@ final class Otf2Records {
 
         /** Every slot, in the order of the groups' ids (as signed ints). */
         int[] slotsByIds() {
+            int count = count();
             long[] keyed = new long[count];
             for (int g = 0; g < count; g++) {
                 keyed[g] = (long) ids[g] << 32 | g;
@@ -160,48 +183,38 @@ final class Otf2Records {
     }
 
     /** Locations: name, kind, location group, announced events, and the process each is read for (-1: none). */
-    static final class Locations {
+    static final class Locations extends Table {
         private static final LocationKind[] KINDS = LocationKind.values();
-        private final SlotIndex slots = new SlotIndex();
         private long[] ids = new long[16];
         private int[] names = new int[16];
         private byte[] kinds = new byte[16];
         private int[] groups = new int[16];
         private long[] events = new long[16];
         private int[] processes = new int[16];
-        private int count;
 
         /** False when {@code id} is defined already (its first definition is kept). */
         boolean add(long id, int name, LocationKind kind, int group, long announced) {
-            if (slots.get(id) >= 0) {
+            int l = newSlot(id);
+            if (l < 0) {
                 return false;
             }
-            if (count == ids.length) {
-                int n = 2 * count;
-                ids = Arrays.copyOf(ids, n);
-                names = Arrays.copyOf(names, n);
-                kinds = Arrays.copyOf(kinds, n);
-                groups = Arrays.copyOf(groups, n);
-                events = Arrays.copyOf(events, n);
-                processes = Arrays.copyOf(processes, n);
-            }
-            ids[count] = id;
-            names[count] = name;
-            kinds[count] = (byte) kind.ordinal();
-            groups[count] = group;
-            events[count] = announced;
-            processes[count] = -1;
-            slots.put(id, count++);
+            ids[l] = id;
+            names[l] = name;
+            kinds[l] = (byte) kind.ordinal();
+            groups[l] = group;
+            events[l] = announced;
+            processes[l] = -1;
             return true;
         }
 
-        int count() {
-            return count;
-        }
-
-        /** The slot of location {@code id}, or -1 when it is not defined. */
-        int slot(long id) {
-            return slots.get(id);
+        @Override
+        void grow(int capacity) {
+            ids = Arrays.copyOf(ids, capacity);
+            names = Arrays.copyOf(names, capacity);
+            kinds = Arrays.copyOf(kinds, capacity);
+            groups = Arrays.copyOf(groups, capacity);
+            events = Arrays.copyOf(events, capacity);
+            processes = Arrays.copyOf(processes, capacity);
         }
 
         long id(int slot) {
@@ -234,6 +247,7 @@ final class Otf2Records {
 
         /** The ids of the locations with a process, in slot order. */
         long[] withProcess() {
+            int count = count();
             long[] read = new long[count];
             int n = 0;
             for (int l = 0; l < count; l++) {
