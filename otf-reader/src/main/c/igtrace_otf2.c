@@ -75,94 +75,88 @@ static inline OTF2_CallbackCode append(igt_batch *b, int32_t kind, int32_t a, in
     return b->count == b->capacity ? OTF2_CALLBACK_INTERRUPT : OTF2_CALLBACK_SUCCESS;
 }
 
-static OTF2_CallbackCode on_enter(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                  OTF2_RegionRef region) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_ENTER, (int32_t)region, 0, 0, t, 0, 0);
-}
+/*
+ * The callbacks of the same shape, each made by one macro: every callback's common parameters
+ * (location, time, event position, the batch as user data, attributes), then its own.
+ */
+#define IGT_COMMON OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a
+#define IGT_UNUSED (void)l; (void)p; (void)a
 
-static OTF2_CallbackCode on_leave(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                  OTF2_RegionRef region) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_LEAVE, (int32_t)region, 0, 0, t, 0, 0);
-}
+/* ENTER, LEAVE, CC_LEAVE: a = the region or calling context */
+#define IGT_ON_REGION(name, kind, RefType)                                                             \
+    static OTF2_CallbackCode name(IGT_COMMON, RefType ref) {                                           \
+        IGT_UNUSED;                                                                                    \
+        return append(u, kind, (int32_t)ref, 0, 0, t, 0, 0);                                           \
+    }
 
-static OTF2_CallbackCode on_cc_enter(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                     OTF2_CallingContextRef context, uint32_t unwindDistance) {
-    (void)l; (void)p; (void)a; (void)unwindDistance;
+IGT_ON_REGION(on_enter, IGT_ENTER, OTF2_RegionRef)
+IGT_ON_REGION(on_leave, IGT_LEAVE, OTF2_RegionRef)
+IGT_ON_REGION(on_cc_leave, IGT_CC_LEAVE, OTF2_CallingContextRef)
+
+static OTF2_CallbackCode on_cc_enter(IGT_COMMON, OTF2_CallingContextRef context, uint32_t unwindDistance) {
+    IGT_UNUSED;
+    (void)unwindDistance;
     return append(u, IGT_CC_ENTER, (int32_t)context, 0, 0, t, 0, 0);
 }
 
-static OTF2_CallbackCode on_cc_leave(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                     OTF2_CallingContextRef context) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_CC_LEAVE, (int32_t)context, 0, 0, t, 0, 0);
-}
+/* SEND, RECV: a = partner, b = communicator, c = tag, x = bytes */
+#define IGT_ON_MESSAGE(name, kind)                                                                     \
+    static OTF2_CallbackCode name(IGT_COMMON, uint32_t partner, OTF2_CommRef comm, uint32_t tag,        \
+                                  uint64_t length) {                                                   \
+        IGT_UNUSED;                                                                                    \
+        return append(u, kind, (int32_t)partner, (int32_t)comm, (int32_t)tag, t, length, 0);           \
+    }
 
-static OTF2_CallbackCode on_send(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                 uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_SEND, (int32_t)receiver, (int32_t)comm, (int32_t)tag, t, length, 0);
-}
+IGT_ON_MESSAGE(on_send, IGT_SEND)
+IGT_ON_MESSAGE(on_recv, IGT_RECV)
 
-static OTF2_CallbackCode on_recv(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                 uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_RECV, (int32_t)sender, (int32_t)comm, (int32_t)tag, t, length, 0);
-}
+/* ISEND, IRECV: as SEND, RECV, and y = request id */
+#define IGT_ON_REQUESTED_MESSAGE(name, kind)                                                           \
+    static OTF2_CallbackCode name(IGT_COMMON, uint32_t partner, OTF2_CommRef comm, uint32_t tag,        \
+                                  uint64_t length, uint64_t request) {                                 \
+        IGT_UNUSED;                                                                                    \
+        return append(u, kind, (int32_t)partner, (int32_t)comm, (int32_t)tag, t, length, request);     \
+    }
 
-static OTF2_CallbackCode on_isend(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                  uint32_t receiver, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_ISEND, (int32_t)receiver, (int32_t)comm, (int32_t)tag, t, length, request);
-}
+IGT_ON_REQUESTED_MESSAGE(on_isend, IGT_ISEND)
+IGT_ON_REQUESTED_MESSAGE(on_irecv, IGT_IRECV)
 
-static OTF2_CallbackCode on_irecv(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                  uint32_t sender, OTF2_CommRef comm, uint32_t tag, uint64_t length, uint64_t request) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_IRECV, (int32_t)sender, (int32_t)comm, (int32_t)tag, t, length, request);
-}
+/* ISEND_COMPLETE, IRECV_REQUEST: y = request id */
+#define IGT_ON_REQUEST(name, kind)                                                                     \
+    static OTF2_CallbackCode name(IGT_COMMON, uint64_t request) {                                      \
+        IGT_UNUSED;                                                                                    \
+        return append(u, kind, 0, 0, 0, t, 0, request);                                                \
+    }
 
-static OTF2_CallbackCode on_isend_complete(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
-                                           OTF2_AttributeList *a, uint64_t request) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_ISEND_COMPLETE, 0, 0, 0, t, 0, request);
-}
+IGT_ON_REQUEST(on_isend_complete, IGT_ISEND_COMPLETE)
+IGT_ON_REQUEST(on_irecv_request, IGT_IRECV_REQUEST)
 
-static OTF2_CallbackCode on_irecv_request(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
-                                          OTF2_AttributeList *a, uint64_t request) {
-    (void)l; (void)p; (void)a;
-    return append(u, IGT_IRECV_REQUEST, 0, 0, 0, t, 0, request);
-}
-
-static OTF2_CallbackCode on_collective_begin(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
-                                             OTF2_AttributeList *a) {
-    (void)l; (void)p; (void)a;
+static OTF2_CallbackCode on_collective_begin(IGT_COMMON) {
+    IGT_UNUSED;
     return append(u, IGT_COLLECTIVE_BEGIN, 0, 0, 0, t, 0, 0);
 }
 
-static OTF2_CallbackCode on_collective_end(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u,
-                                           OTF2_AttributeList *a, OTF2_CollectiveOp op, OTF2_CommRef comm,
-                                           uint32_t root, uint64_t sent, uint64_t received) {
-    (void)l; (void)p; (void)a;
+static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                                           uint64_t sent, uint64_t received) {
+    IGT_UNUSED;
     return append(u, IGT_COLLECTIVE_END, (int32_t)comm, (int32_t)root, (int32_t)op, t, sent, received);
 }
 
-static OTF2_CallbackCode on_measurement(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                        OTF2_MeasurementMode mode) {
-    (void)l; (void)p; (void)a;
+static OTF2_CallbackCode on_measurement(IGT_COMMON, OTF2_MeasurementMode mode) {
+    IGT_UNUSED;
     return append(u, IGT_MEASUREMENT, mode == OTF2_MEASUREMENT_ON ? 1 : 0, 0, 0, t, 0, 0);
 }
 
-static OTF2_CallbackCode on_thread_fork(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                        OTF2_Paradigm model, uint32_t requested) {
-    (void)l; (void)p; (void)a; (void)model; (void)requested;
+static OTF2_CallbackCode on_thread_fork(IGT_COMMON, OTF2_Paradigm model, uint32_t requested) {
+    IGT_UNUSED;
+    (void)model;
+    (void)requested;
     return append(u, IGT_THREAD_FORK, 1, 0, 0, t, 0, 0);
 }
 
-static OTF2_CallbackCode on_thread_join(OTF2_LocationRef l, OTF2_TimeStamp t, uint64_t p, void *u, OTF2_AttributeList *a,
-                                        OTF2_Paradigm model) {
-    (void)l; (void)p; (void)a; (void)model;
+static OTF2_CallbackCode on_thread_join(IGT_COMMON, OTF2_Paradigm model) {
+    IGT_UNUSED;
+    (void)model;
     return append(u, IGT_THREAD_FORK, 0, 0, 0, t, 0, 0);
 }
 

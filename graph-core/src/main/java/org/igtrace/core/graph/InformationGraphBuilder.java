@@ -43,16 +43,25 @@ public final class InformationGraphBuilder {
             graph.setEdgeWeight(e, weight.of(pair, s));
             edges.add(e);
         }
-        PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(graph, vertices);
+        IndexedGraph<ProcessProfile, TrafficEdge> indexed = new IndexedGraph<>(graph, vertices);
+        PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(indexed);
         Set<TrafficEdge> tree = Set.copyOf(prim.getSpanningTree().getEdges());
-        PathRecalculation<ProcessProfile, TrafficEdge> routing = new PathRecalculation<>(graph, tree, vertices);
+        PathRecalculation<ProcessProfile, TrafficEdge> routing = new PathRecalculation<>(indexed, tree);
+        // bytes, messages and (path recalculation) the weights routed in one walk of each path; null is the graph's weight
+        List<java.util.function.ToDoubleFunction<TrafficEdge>> values = new ArrayList<>();
+        values.add(e -> e.traffic().bytes());
+        values.add(e -> e.traffic().messages());
+        if (recalculation == Recalculation.PATH) {
+            values.add(null);
+        }
+        List<Map<TrafficEdge, Double>> routed = routing.routeAll(values);
         Map<TrafficEdge, Double> treeWeights = switch (recalculation) {
-            case PATH -> routing.route(graph::getEdgeWeight);
+            case PATH -> routed.get(2);
             case PAPER -> new PaperRecalculation<>(graph, tree).weights();
             case NONE -> tree.stream().collect(Collectors.toMap(e -> e, graph::getEdgeWeight));
         };
         return new InformationGraph(profile, weight, recalculation, graph, edges, tree, prim.componentCount(), treeWeights,
-                routing.route(e -> e.traffic().bytes()), routing.route(e -> e.traffic().messages()));
+                routed.get(0), routed.get(1));
     }
 
     /**

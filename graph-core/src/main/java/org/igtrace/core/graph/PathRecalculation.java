@@ -11,47 +11,69 @@ import org.jgrapht.Graph;
  * Routes the traffic of removed edges over the tree (definitions section 6, {@code path}): in a tree
  * there is one path between two vertices, so every non-tree edge {i, j} adds its value to each
  * tree edge on the path i..j. A tree edge's result is its own value plus what was routed over it,
- * added in the graph's edge order.
+ * added in the graph's edge order. The graph is read once into arrays ({@link IndexedGraph}).
  */
 public final class PathRecalculation<V, E> {
-    private final Graph<V, E> graph;
-    private final Set<E> tree;
-    private final TreePaths<V, E> paths;
-    private final int[] sources;
-    private final int[] targets;
+    private final IndexedGraph<V, E> graph;
+    private final boolean[] inTree;
+    private final TreePaths paths;
 
     public PathRecalculation(Graph<V, E> graph, Set<E> tree, List<V> order) {
+        this(new IndexedGraph<>(graph, order), tree);
+    }
+
+    /** Over a graph already read into arrays. */
+    PathRecalculation(IndexedGraph<V, E> graph, Set<E> tree) {
         this.graph = graph;
-        this.tree = tree;
-        this.paths = new TreePaths<>(graph, tree, order);
-        this.sources = new int[graph.edgeSet().size()];
-        this.targets = new int[sources.length];
-        int k = 0;
-        for (E e : graph.edgeSet()) {
-            sources[k] = paths.vertex(graph.getEdgeSource(e));
-            targets[k] = paths.vertex(graph.getEdgeTarget(e));
-            k++;
+        this.inTree = new boolean[graph.edgeCount()];
+        for (int k = 0; k < inTree.length; k++) {
+            inTree[k] = tree.contains(graph.edge(k));
         }
+        this.paths = new TreePaths(graph, inTree);
     }
 
     /** The routed totals of {@code value} for every tree edge. */
     public Map<E, Double> route(ToDoubleFunction<E> value) {
-        double[] load = new double[paths.edgeCount()];
-        for (int t = 0; t < load.length; t++) {
-            load[t] = value.applyAsDouble(paths.edge(t));
-        }
-        int k = 0;
-        for (E e : graph.edgeSet()) {
-            if (!tree.contains(e)) {
-                paths.addAlongPath(sources[k], targets[k], value.applyAsDouble(e), load);
+        return routeAll(List.of(value)).get(0);
+    }
+
+    /**
+     * {@link #route} of several values in one walk of each removed edge's path (each total added
+     * in the same order as alone); {@code null} stands for the graph's edge weight.
+     */
+    List<Map<E, Double>> routeAll(List<ToDoubleFunction<E>> values) {
+        int v = values.size();
+        double[][] loads = new double[v][paths.edgeCount()];
+        for (int t = 0; t < paths.edgeCount(); t++) {
+            for (int j = 0; j < v; j++) {
+                loads[j][t] = value(values.get(j), paths.graphEdge(t));
             }
-            k++;
         }
-        Map<E, Double> result = new HashMap<>(tree.size() * 2);
-        for (E e : tree) {
-            int t = paths.numberOf(e);
-            result.put(e, t >= 0 ? load[t] : value.applyAsDouble(e));
+        double[] routed = new double[v];
+        for (int k = 0; k < inTree.length; k++) {
+            if (!inTree[k]) {
+                for (int j = 0; j < v; j++) {
+                    routed[j] = value(values.get(j), k);
+                }
+                paths.addAlongPath(graph.source(k), graph.target(k), routed, loads);
+            }
         }
-        return result;
+        List<Map<E, Double>> results = new java.util.ArrayList<>(v);
+        for (int j = 0; j < v; j++) {
+            Map<E, Double> result = new HashMap<>(paths.edgeCount() * 2);
+            for (int k = 0; k < inTree.length; k++) {
+                if (inTree[k]) {
+                    int t = paths.numberOf(k);
+                    result.put(graph.edge(k), t >= 0 ? loads[j][t] : value(values.get(j), k));
+                }
+            }
+            results.add(result);
+        }
+        return results;
+    }
+
+    /** {@code value} of edge number k; a null value is the edge's weight in the graph. */
+    private double value(ToDoubleFunction<E> value, int k) {
+        return value == null ? graph.weight(k) : value.applyAsDouble(graph.edge(k));
     }
 }

@@ -1,13 +1,9 @@
 package org.igtrace.core.graph;
 
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jgrapht.Graph;
-import org.jgrapht.Graphs;
 import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm;
 
 /**
@@ -24,10 +20,10 @@ import org.jgrapht.alg.interfaces.SpanningTreeAlgorithm;
  * </ul>
  * The labelled outside vertices wait in a binary heap ordered by b_j, then by the order (the paper
  * scans them all: O(n^2); the heap picks the same vertex), O(m log n) time with O(n + m) memory.
+ * The graph is read once into arrays ({@link IndexedGraph}).
  */
 public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgorithm<E> {
-    private final Graph<V, E> graph;
-    private final List<V> order;
+    private final IndexedGraph<V, E> graph;
     private int components = -1;
 
     /**
@@ -35,27 +31,28 @@ public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgori
      * @param order all vertices of the graph, lowest rank first
      */
     public PrimMaximumSpanningForest(Graph<V, E> graph, List<V> order) {
+        this(checked(graph, order));
+    }
+
+    /** Over a graph already read into arrays, its vertices numbered lowest rank first. */
+    PrimMaximumSpanningForest(IndexedGraph<V, E> graph) {
+        this.graph = graph;
+    }
+
+    private static <V, E> IndexedGraph<V, E> checked(Graph<V, E> graph, List<V> order) {
         if (order.size() != graph.vertexSet().size()) {
             throw new IllegalArgumentException("the order must list every vertex once");
         }
-        this.graph = graph;
-        this.order = List.copyOf(order);
+        return new IndexedGraph<>(graph, order);
     }
 
     @Override
     public SpanningTree<E> getSpanningTree() {
-        int n = order.size();
-        Map<V, Integer> index = new HashMap<>(n * 2);
-        for (int i = 0; i < n; i++) {
-            index.put(order.get(i), i);
-        }
+        int n = graph.vertexCount();
         boolean[] inTree = new boolean[n];
         VertexHeap labelled = new VertexHeap(n);
         double[] best = new double[n];
-        List<E> bestEdge = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            bestEdge.add(null);
-        }
+        int[] bestEdge = new int[n];
         Set<E> edges = new LinkedHashSet<>();
         double total = 0;
         int componentCount = 0;
@@ -70,20 +67,20 @@ public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgori
                 componentCount++;
             } else {
                 pick = labelled.poll();
-                edges.add(bestEdge.get(pick));
+                edges.add(graph.edge(bestEdge[pick]));
                 total += best[pick];
             }
             inTree[pick] = true;
-            V v = order.get(pick);
-            for (E e : graph.edgesOf(v)) {
-                int u = index.get(Graphs.getOppositeVertex(graph, e, v));
+            for (int a = graph.firstOf(pick), end = graph.firstOf(pick + 1); a < end; a++) {
+                int k = graph.adjacentEdge(a);
+                int u = graph.opposite(k, pick);
                 if (inTree[u]) {
                     continue;
                 }
-                double w = graph.getEdgeWeight(e);
+                double w = graph.weight(k);
                 if (!labelled.contains(u) || w > best[u]) {
                     best[u] = w;
-                    bestEdge.set(u, e);
+                    bestEdge[u] = k;
                     labelled.offer(u, w);
                 }
             }

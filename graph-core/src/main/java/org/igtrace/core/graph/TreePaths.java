@@ -1,40 +1,33 @@
 package org.igtrace.core.graph;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import org.jgrapht.Graph;
-import org.jgrapht.Graphs;
 
 /**
  * A spanning forest rooted at each component's first vertex (in the given order), held in arrays
  * indexed by vertex number so that walking the path between two vertices touches no hash map.
  */
-final class TreePaths<V, E> {
-    private final Map<V, Integer> index = new HashMap<>();
+final class TreePaths {
     private final int[] parent;
     private final int[] depth;
     private final int[] parentEdgeNumber;
 
-    /** Tree edges numbered 0..k-1 in the order they are met; {@link #edgeNumber} and {@link #edge} convert. */
-    private final Map<E, Integer> edgeNumbers = new HashMap<>();
-    private final List<E> edges = new ArrayList<>();
+    /** Tree edges numbered 0..k-1 in the order they are met: graph edge number by tree edge number, and back (-1: none). */
+    private final int[] treeEdges;
+    private final int[] treeNumbers;
+    private int treeEdgeCount;
 
-    TreePaths(Graph<V, E> graph, Set<E> tree, List<V> order) {
-        int n = order.size();
-        for (V v : order) {
-            index.putIfAbsent(v, index.size());
-        }
+    /** @param inTree whether each of the graph's edges (by number) is a tree edge */
+    TreePaths(IndexedGraph<?, ?> graph, boolean[] inTree) {
+        int n = graph.vertexCount();
         parent = new int[n];
         depth = new int[n];
         parentEdgeNumber = new int[n];
+        treeEdges = new int[Math.min(n, graph.edgeCount())];
+        treeNumbers = new int[graph.edgeCount()];
+        Arrays.fill(treeNumbers, -1);
         Arrays.fill(depth, -1);
         int[] queue = new int[n];
-        for (V root : order) {
-            int r = index.get(root);
+        for (int r = 0; r < n; r++) {
             if (depth[r] >= 0) {
                 continue;
             }
@@ -45,16 +38,16 @@ final class TreePaths<V, E> {
             queue[tail++] = r;
             while (head < tail) {
                 int vi = queue[head++];
-                V v = order.get(vi);
-                for (E e : graph.edgesOf(v)) {
-                    if (!tree.contains(e)) {
+                for (int a = graph.firstOf(vi), end = graph.firstOf(vi + 1); a < end; a++) {
+                    int k = graph.adjacentEdge(a);
+                    if (!inTree[k]) {
                         continue;
                     }
-                    int u = index.get(Graphs.getOppositeVertex(graph, e, v));
+                    int u = graph.opposite(k, vi);
                     if (depth[u] < 0) {
                         depth[u] = depth[vi] + 1;
                         parent[u] = vi;
-                        parentEdgeNumber[u] = edgeNumber(e);
+                        parentEdgeNumber[u] = edgeNumber(k);
                         queue[tail++] = u;
                     }
                 }
@@ -62,34 +55,27 @@ final class TreePaths<V, E> {
         }
     }
 
-    private int edgeNumber(E e) {
-        Integer k = edgeNumbers.get(e);
-        if (k == null) {
-            k = edges.size();
-            edgeNumbers.put(e, k);
-            edges.add(e);
+    private int edgeNumber(int k) {
+        if (treeNumbers[k] < 0) {
+            treeNumbers[k] = treeEdgeCount;
+            treeEdges[treeEdgeCount++] = k;
         }
-        return k;
+        return treeNumbers[k];
     }
 
     /** The number of tree edges reachable from the roots. */
     int edgeCount() {
-        return edges.size();
+        return treeEdgeCount;
     }
 
-    /** Tree edge number {@code k}. */
-    E edge(int k) {
-        return edges.get(k);
+    /** The graph's edge number of tree edge number {@code t}. */
+    int graphEdge(int t) {
+        return treeEdges[t];
     }
 
-    /** The number of a tree edge, or -1. */
-    int numberOf(E e) {
-        return edgeNumbers.getOrDefault(e, -1);
-    }
-
-    /** The vertex number of {@code v}. */
-    int vertex(V v) {
-        return index.get(v);
+    /** The tree edge number of the graph's edge number {@code k}, or -1. */
+    int numberOf(int k) {
+        return treeNumbers[k];
     }
 
     /**
@@ -98,6 +84,14 @@ final class TreePaths<V, E> {
      * their common ancestor; false (and nothing added) if they are in different trees.
      */
     boolean addAlongPath(int a, int b, double value, double[] load) {
+        return addAlongPath(a, b, new double[] {value}, new double[][] {load});
+    }
+
+    /**
+     * {@link #addAlongPath(int, int, double, double[])} for several values at once, {@code values[j]}
+     * to {@code loads[j]}: one walk of the path, each load added to in the same order as alone.
+     */
+    boolean addAlongPath(int a, int b, double[] values, double[][] loads) {
         int x = a, y = b, dx = depth[x], dy = depth[y];
         // First find whether the path exists, so that nothing is added when it does not.
         int px = x, py = y, ex = dx, ey = dy;
@@ -117,21 +111,27 @@ final class TreePaths<V, E> {
             }
         }
         while (dx > dy) {
-            load[parentEdgeNumber[x]] += value;
+            add(parentEdgeNumber[x], values, loads);
             x = parent[x];
             dx--;
         }
         while (dy > dx) {
-            load[parentEdgeNumber[y]] += value;
+            add(parentEdgeNumber[y], values, loads);
             y = parent[y];
             dy--;
         }
         while (x != y) {
-            load[parentEdgeNumber[x]] += value;
-            load[parentEdgeNumber[y]] += value;
+            add(parentEdgeNumber[x], values, loads);
+            add(parentEdgeNumber[y], values, loads);
             x = parent[x];
             y = parent[y];
         }
         return true;
+    }
+
+    private static void add(int t, double[] values, double[][] loads) {
+        for (int j = 0; j < values.length; j++) {
+            loads[j][t] += values[j];
+        }
     }
 }

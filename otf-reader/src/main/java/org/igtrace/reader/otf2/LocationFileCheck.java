@@ -10,11 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 import org.igtrace.reader.otf2.nativelib.Otf2Files;
+import org.igtrace.reader.otf2.nativelib.Otf2Files.LocalDefinitions;
 
 /**
  * Checks, before any event is read, the files of every location to read: its event file
@@ -25,9 +27,20 @@ import org.igtrace.reader.otf2.nativelib.Otf2Files;
  * definition file missing while others exist, or one that is truncated or that libotf2 cannot read
  * (empty, overwritten), and a truncated event file, are errors naming the file; with
  * {@code --skip-missing} the location is left out and named in a note. An archive with no local
- * definition file at all (a tracer that writes none) is read as it is, with a note.
+ * definition file at all (a tracer that writes none) is read as it is, with a note. Each file is
+ * opened once; what was found is kept for the read ({@link Checked#noDefinitions}).
  */
 final class LocationFileCheck {
+    /**
+     * The locations to read, in the given order, and those among them with no local definitions
+     * for libotf2 to read (no file, or libotf2's empty one), which the read need not open again.
+     */
+    record Checked(long[] locations, LongIntMap noDefinitions) {
+        boolean noDefinitions(long location) {
+            return noDefinitions.get(location, 0) != 0;
+        }
+    }
+
     /** What is wrong with one location's file; {@code detail} is null when it is missing. */
     private record Problem(Path file, String state, String role, String detail) {
         String describe(String location) {
@@ -41,20 +54,21 @@ final class LocationFileCheck {
     }
 
     /** The locations whose files are complete and readable, in the given order. */
-    static long[] readable(Path anchor, Otf2Definitions definitions, long[] locations, boolean skipMissing,
-                           List<String> notes) throws TraceReadException {
+    static Checked readable(Path anchor, Otf2Definitions definitions, long[] locations, boolean skipMissing,
+                            List<String> notes) throws TraceReadException {
         Otf2Files files = new Otf2Files(anchor);
         if (locations.length == 0 || !Files.isDirectory(files.directory()) || usesOtherSubstrate(files.directory())) {
-            return locations;
+            return new Checked(locations, new LongIntMap());
         }
         boolean localDefinitions = Arrays.stream(locations).anyMatch(l -> Files.exists(files.localDefinitions(l)));
         if (!localDefinitions) {
             notes.add("no local definition files (" + files.directory().getFileName() + "/*.def): events read without "
                     + "mapping tables and clock offsets");
         }
-        Map<Long, Problem> problems = problems(anchor, files, locations, localDefinitions);
+        LongIntMap noDefinitions = new LongIntMap();
+        Map<Long, Problem> problems = problems(anchor, files, locations, localDefinitions, noDefinitions);
         if (problems.isEmpty()) {
-            return locations;
+            return new Checked(locations, noDefinitions);
         }
         if (!skipMissing) {
             Map.Entry<Long, Problem> first = problems.entrySet().iterator().next();
@@ -72,31 +86,45 @@ final class LocationFileCheck {
                 + describe(definitions, l)));
         notes.add(problems.size() == 1 ? "1 location left out for a damaged or missing file (" + left.get(0) + ")"
                 : problems.size() + " locations left out for damaged or missing files (" + String.join("; ", left) + ")");
-        return Arrays.stream(locations).filter(l -> !problems.containsKey(l)).toArray();
+        return new Checked(Arrays.stream(locations).filter(l -> !problems.containsKey(l)).toArray(), noDefinitions);
     }
 
-    /** The first problem of each location with one, in the given order. */
-    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, boolean localDefinitions)
-            throws TraceReadException {
+    /**
+     * The first problem of each location with one, in the given order; {@code noDefinitions} gets
+     * 1 for each location without a problem whose local definitions libotf2 need not read.
+     */
+    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, boolean localDefinitions,
+                                               LongIntMap noDefinitions) throws TraceReadException {
         Map<Long, Problem> problems = new LinkedHashMap<>();
         Predicate<Path> complete = files.completeness();
+        Otf2Files.LocalDefinitionsCheck definitionsCheck = files.localDefinitionsCheck();
+        long[] withDefinitions = new long[locations.length];
+        int n = 0;
         for (long location : locations) {
             Path events = files.events(location);
-            Path local = files.localDefinitions(location);
-            if (Files.exists(events) && !complete.test(events)) {
+            if (!complete.test(events) && Files.exists(events)) {
                 problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
-            } else if (localDefinitions && !Files.exists(local)) {
+                continue;
+            }
+            LocalDefinitions state = localDefinitions ? definitionsCheck.of(location) : LocalDefinitions.MISSING;
+            Path local = files.localDefinitions(location);
+            if (localDefinitions && state == LocalDefinitions.MISSING) {
                 problems.put(location, new Problem(local, "missing", "local definitions", null));
-            } else if (localDefinitions && !complete.test(local)) {
+            } else if (state == LocalDefinitions.CUT) {
                 problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
+            } else if (state == LocalDefinitions.COMPLETE) {
+                withDefinitions[n++] = location;
+            } else {
+                noDefinitions.put(location, 1); // none at all (no file in the archive), or libotf2's empty file
             }
         }
-        long[] present = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.localDefinitions(l))).toArray();
-        Map<Long, Otf2Exception> failures;
-        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-            failures = archive.localDefinitionFailures(present);
-        } catch (Otf2Exception e) {
-            throw Otf2ReadFailure.of(anchor, e);
+        Map<Long, Otf2Exception> failures = Map.of();
+        if (n > 0) {
+            try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+                failures = archive.localDefinitionFailures(Arrays.copyOf(withDefinitions, n));
+            } catch (Otf2Exception e) {
+                throw Otf2ReadFailure.of(anchor, e);
+            }
         }
         failures.forEach((location, e) -> problems.put(location,
                 new Problem(files.localDefinitions(location), Otf2ReadFailure.state(files.localDefinitions(location)),

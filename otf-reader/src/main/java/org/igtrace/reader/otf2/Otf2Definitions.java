@@ -7,10 +7,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.OmpRole;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 
 /**
@@ -21,20 +21,21 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
  * Real traces break the format's rules: EZTrace 2.0 writes a COMM_LOCATIONS and a COMM_GROUP
  * group with the same id, so groups are kept apart by type; a repeated id of the same kind keeps
  * its first definition and is counted in a note.
+ * <p>
+ * An archive declares a location group and a location (and their names) per process: those are
+ * kept in primitive arrays by the order of their definition ({@link Otf2Records}), about 60 bytes
+ * per declared location with its strings, not the 480 of boxed maps (10^7 declared locations took
+ * 4.8 GB before the first missing file could be named, issue 41 item 6).
  */
 final class Otf2Definitions implements GlobalDefinitionVisitor {
     private record Node(String name, int parent) { }
 
-    private record LocationGroup(int name, LocationGroupKind kind, int node) { }
-
-    private record Location(int name, LocationKind kind, int group, long events) { }
-
     private record Region(int name, boolean mpi, OmpRole omp) { }
 
-    private final Map<Integer, String> strings = new HashMap<>();
+    private final Otf2Records.Strings strings = new Otf2Records.Strings();
     private final Map<Integer, Node> nodes = new HashMap<>();
-    private final Map<Integer, LocationGroup> locationGroups = new TreeMap<>();
-    private final Map<Long, Location> locations = new LinkedHashMap<>();
+    private final Otf2Records.LocationGroups locationGroups = new Otf2Records.LocationGroups();
+    private final Otf2Records.Locations locations = new Otf2Records.Locations();
     private final Map<Integer, Region> regions = new LinkedHashMap<>();
     private final Map<Integer, long[]> commGroups = new HashMap<>();
     private final Set<Integer> selfGroups = new HashSet<>();
@@ -48,7 +49,6 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     // Resolved
     private TraceDefinitions definitions;
-    private final Map<Long, Integer> locationProcess = new LinkedHashMap<>();
     private final Otf2IdMaps ids = new Otf2IdMaps();
 
     @Override
@@ -59,7 +59,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     @Override
     public void string(int id, String value) {
-        if (strings.putIfAbsent(id, value) != null) {
+        if (!strings.putIfAbsent(id, value)) {
             duplicates++;
         }
     }
@@ -73,14 +73,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     @Override
     public void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent) {
-        if (locationGroups.putIfAbsent(id, new LocationGroup(name, kind, systemTreeParent)) != null) {
+        if (!locationGroups.add(id, name, kind, systemTreeParent)) {
             duplicates++;
         }
     }
 
     @Override
     public void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup) {
-        if (locations.putIfAbsent(id, new Location(name, kind, locationGroup, numberOfEvents)) != null) {
+        if (!locations.add(id, name, kind, locationGroup, numberOfEvents)) {
             duplicates++;
         }
     }
@@ -140,7 +140,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     TraceDefinitions resolve() {
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
         long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
-        Map<Integer, Integer> groupRank = numberProcesses(worldLocations, b);
+        LongIntMap groupRank = numberProcesses(worldLocations, b);
         assignLocations(groupRank, b);
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
             ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
@@ -151,7 +151,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
         }
-        if (mpiCommLocations == null && !locationGroups.isEmpty()) {
+        if (mpiCommLocations == null && locationGroups.count() > 0) {
             b.note("no MPI location group in the definitions: processes numbered in location-group order");
         }
         definitions = b.build();
@@ -163,33 +163,44 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
      * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
      */
-    private Map<Integer, Integer> numberProcesses(long[] worldLocations, TraceDefinitions.Builder b) {
-        Map<Integer, Integer> groupRank = new HashMap<>();
-        List<Integer> rankGroups = new ArrayList<>();
+    private LongIntMap numberProcesses(long[] worldLocations, TraceDefinitions.Builder b) {
+        LongIntMap groupRank = new LongIntMap();
+        int[] rankGroups = new int[16];
+        int ranks = 0;
         for (long location : worldLocations) {
-            Location l = locations.get(location);
-            if (l != null && groupRank.putIfAbsent(l.group(), rankGroups.size()) == null) {
-                rankGroups.add(l.group());
+            int l = locations.slot(location);
+            if (l >= 0 && groupRank.get(locations.group(l), -1) < 0) {
+                groupRank.put(locations.group(l), ranks);
+                rankGroups = grown(rankGroups, ranks);
+                rankGroups[ranks++] = locations.group(l);
             }
         }
-        Set<Integer> withThreads = new HashSet<>();
-        locations.values().stream().filter(l -> l.kind() == LocationKind.CPU_THREAD).forEach(l -> withThreads.add(l.group()));
+        boolean[] withThreads = new boolean[locationGroups.count()];
+        for (int l = 0; l < locations.count(); l++) {
+            int g = locations.kind(l) == LocationKind.CPU_THREAD ? locationGroups.slot(locations.group(l)) : -1;
+            if (g >= 0) {
+                withThreads[g] = true;
+            }
+        }
         List<String> threadless = new ArrayList<>();
-        for (Map.Entry<Integer, LocationGroup> g : locationGroups.entrySet()) {
-            if (g.getValue().kind() != LocationGroupKind.PROCESS || groupRank.containsKey(g.getKey())) {
+        for (int g : locationGroups.slotsByIds()) {
+            int id = locationGroups.id(g);
+            if (locationGroups.kind(g) != LocationGroupKind.PROCESS || groupRank.get(id, -1) >= 0) {
                 continue;
             }
-            if (withThreads.contains(g.getKey())) {
-                groupRank.put(g.getKey(), rankGroups.size());
-                rankGroups.add(g.getKey());
+            if (withThreads[g]) {
+                groupRank.put(id, ranks);
+                rankGroups = grown(rankGroups, ranks);
+                rankGroups[ranks++] = id;
             } else {
-                threadless.add("\"" + strings.getOrDefault(g.getValue().name(), "group " + g.getKey()) + "\"");
+                threadless.add("\"" + strings.getOrDefault(locationGroups.name(g), "group " + id) + "\"");
             }
         }
-        for (int group : rankGroups) {
-            LocationGroup g = locationGroups.get(group);
-            String name = g == null ? "process " + group : strings.getOrDefault(g.name(), "process " + group);
-            b.addProcess(name, g == null ? null : hostOf(g.node()));
+        for (int r = 0; r < ranks; r++) {
+            int group = rankGroups[r];
+            int g = locationGroups.slot(group);
+            String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
+            b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
         }
         if (!threadless.isEmpty()) {
             b.note(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
@@ -198,25 +209,28 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         return groupRank;
     }
 
+    private static int[] grown(int[] array, int used) {
+        return used < array.length ? array : java.util.Arrays.copyOf(array, 2 * array.length);
+    }
+
     /**
      * Maps each CPU-thread location of a process to the process's rank; counts the others in a note
      * per reason: not a CPU thread (GPU streams, metric locations), a CPU thread whose location group
      * is not defined (libotf2's own test archives), or one whose location group is not a process.
      */
-    private void assignLocations(Map<Integer, Integer> groupRank, TraceDefinitions.Builder b) {
+    private void assignLocations(LongIntMap groupRank, TraceDefinitions.Builder b) {
         long notThreads = 0;
         List<String> noGroup = new ArrayList<>(), notProcess = new ArrayList<>();
-        for (Map.Entry<Long, Location> e : locations.entrySet()) {
-            Location l = e.getValue();
-            Integer rank = groupRank.get(l.group());
-            if (rank != null && l.kind() == LocationKind.CPU_THREAD) {
-                locationProcess.put(e.getKey(), rank);
-            } else if (l.kind() != LocationKind.CPU_THREAD) {
+        for (int l = 0; l < locations.count(); l++) {
+            int rank = groupRank.get(locations.group(l), -1);
+            if (rank >= 0 && locations.kind(l) == LocationKind.CPU_THREAD) {
+                locations.setProcess(l, rank);
+            } else if (locations.kind(l) != LocationKind.CPU_THREAD) {
                 notThreads++;
-            } else if (!locationGroups.containsKey(l.group())) {
-                noGroup.add(locationName(e.getKey(), l));
+            } else if (locationGroups.slot(locations.group(l)) < 0) {
+                noGroup.add(locationName(locations.id(l), l));
             } else {
-                notProcess.add(locationName(e.getKey(), l));
+                notProcess.add(locationName(locations.id(l), l));
             }
         }
         if (notThreads > 0) {
@@ -231,8 +245,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         }
     }
 
-    private String locationName(long id, Location l) {
-        String name = strings.get(l.name());
+    private String locationName(long id, int slot) {
+        String name = strings.get(locations.name(slot));
         return name == null ? "location " + id : "\"" + name + "\"";
     }
 
@@ -245,7 +259,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /** Dense communicator numbers, each with the world ranks of its members (null for COMM_SELF). */
-    private void resolveCommunicators(long[] worldLocations, Map<Integer, Integer> groupRank, TraceDefinitions.Builder b) {
+    private void resolveCommunicators(long[] worldLocations, LongIntMap groupRank, TraceDefinitions.Builder b) {
         for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
             int group = c.getValue();
             int[] ranks;
@@ -263,13 +277,12 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         }
     }
 
-    private int worldRankOfMember(long member, long[] worldLocations, Map<Integer, Integer> groupRank) {
+    private int worldRankOfMember(long member, long[] worldLocations, LongIntMap groupRank) {
         if (member < 0 || member >= worldLocations.length) {
             return -1;
         }
-        Location l = locations.get(worldLocations[(int) member]);
-        Integer rank = l == null ? null : groupRank.get(l.group());
-        return rank == null ? -1 : rank;
+        int l = locations.slot(worldLocations[(int) member]);
+        return l < 0 ? -1 : groupRank.get(locations.group(l), -1);
     }
 
     private String hostOf(int node) {
@@ -279,19 +292,25 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** A location's name as the trace defines it, or null. */
     String locationName(long location) {
-        Location l = locations.get(location);
-        return l == null ? null : strings.get(l.name());
+        int l = locations.slot(location);
+        return l < 0 ? null : strings.get(locations.name(l));
     }
 
     /** The number of events the definitions announce for a location (0 when unknown). */
     long locationEvents(long location) {
-        Location l = locations.get(location);
-        return l == null ? 0 : Math.max(0, l.events());
+        int l = locations.slot(location);
+        return l < 0 ? 0 : Math.max(0, locations.events(l));
     }
 
-    /** The CPU-thread locations to read, each with the world rank of its process. */
-    Map<Long, Integer> locationProcesses() {
-        return locationProcess;
+    /** The CPU-thread locations to read (of a process, after {@link #resolve()}), in the order of their definitions. */
+    long[] readLocations() {
+        return locations.withProcess();
+    }
+
+    /** The world rank of the process a location to read belongs to, or -1 (not one to read). */
+    int process(long location) {
+        int l = locations.slot(location);
+        return l < 0 ? -1 : locations.process(l);
     }
 
     /** The id translation tables (after {@link #resolve()}). */

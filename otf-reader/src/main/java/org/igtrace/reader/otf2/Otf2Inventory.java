@@ -263,9 +263,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     private TraceInventory inventory(Path anchor, Otf2AnchorProperties.Properties anchorProperties) {
         TraceDefinitions resolved = definitions.resolve();
-        Map<Long, Integer> locationProcess = definitions.locationProcesses();
         int[] threads = new int[resolved.processCount()];
-        locationProcess.values().forEach(rank -> threads[rank]++);
+        for (long location : definitions.readLocations()) {
+            threads[definitions.process(location)]++;
+        }
         List<TraceInventory.Process> processes = new ArrayList<>();
         for (ProcessInfo p : resolved.processes()) {
             processes.add(new TraceInventory.Process(p.rank(), p.name(), p.host(), threads[p.rank()]));
@@ -277,17 +278,17 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         int differ = 0;
         for (int i = 0; i < locations.size(); i++) {
             Location l = locations.get(i);
-            Integer rank = locationProcess.get(l.id());
+            int rank = definitions.process(l.id());
             long events = counted == null ? l.events() : counted[i];
             if (counted != null && counted[i] >= 0) {
                 announced += l.events();
                 read += counted[i];
                 differ += counted[i] == l.events() ? 0 : 1;
             }
-            listed.add(new TraceInventory.Location(Long.toString(l.id()), strings.get(l.name()), rank == null ? -1 : rank,
+            listed.add(new TraceInventory.Location(Long.toString(l.id()), strings.get(l.name()), rank,
                     kindName(l.kind()), events));
             Path evt = dir.resolve(l.id() + ".evt");
-            if (rank != null && Files.isDirectory(dir) && !Files.isRegularFile(evt)) {
+            if (rank >= 0 && Files.isDirectory(dir) && !Files.isRegularFile(evt)) {
                 missing.add(evt.toString());
             }
         }

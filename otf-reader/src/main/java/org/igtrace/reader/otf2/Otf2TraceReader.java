@@ -1,25 +1,27 @@
 package org.igtrace.reader.otf2;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletionService;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.Function;
 import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
@@ -28,7 +30,6 @@ import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.EventVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
-import org.igtrace.reader.otf2.nativelib.Otf2Files;
 
 /**
  * An OTF2 archive as a {@link TraceSource}: {@link #open} reads the global definitions and checks
@@ -46,9 +47,12 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final ReadProgress progress;
     private final Otf2Definitions collected;
     private final TraceDefinitions definitions;
-    private final Map<Long, Integer> locations;
     private final long[] ids;
-    private final Map<Long, Integer> order = new HashMap<>();
+    /** A location's index in {@link #ids}. */
+    private final LongIntMap order = new LongIntMap();
+    private final LocationFileCheck.Checked checked;
+    /** The bytes of all event files read, or -1 when not known (not one file per location). */
+    private final long eventBytes;
     private final List<String> notes = new ArrayList<>();
     private final long events;
 
@@ -64,16 +68,16 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw Otf2ReadFailure.of(anchor, e);
         }
         definitions = collected.resolve();
-        locations = collected.locationProcesses();
-        ids = LocationFileCheck.readable(anchor, collected,
-                present(anchor, collected, locations.keySet().stream().mapToLong(Long::longValue).toArray(), options.skipMissing(), notes),
-                options.skipMissing(), notes);
+        Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
+        checked = LocationFileCheck.readable(anchor, collected, present.locations(), options.skipMissing(), notes);
+        ids = checked.locations();
         long total = 0;
         for (long id : ids) {
             order.put(id, order.size());
             total += collected.locationEvents(id);
         }
         events = total;
+        eventBytes = present.bytes(ids);
     }
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */
@@ -100,16 +104,16 @@ public final class Otf2TraceReader implements PartitionedSource {
         progress.start(events, "events");
         long[] neverLeft = new long[ids.length];
         LongFunction<EventVisitor> visitors = location -> {
-            int process = locations.get(location);
-            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, order.get(location)), neverLeft,
-                    order.get(location));
+            int process = collected.process(location);
+            int part = order.get(location, -1);
+            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
         int threads = Math.min(threads(), ids.length);
         if (threads <= 1) {
-            readShare(anchor, ids, visitors, progress);
+            readShare(anchor, ids, visitors, checked::noDefinitions, progress);
         } else {
             LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
-            readInParallel(anchor, threads, claims.order(), claims.claiming(visitors), progress);
+            readInParallel(anchor, threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress);
         }
         String regions = RegionNesting.note(neverLeft, this::describePart);
         if (regions != null) {
@@ -129,14 +133,9 @@ public final class Otf2TraceReader implements PartitionedSource {
         if (options.threads() > 0) {
             return options.threads();
         }
-        long bytes = 0;
-        Otf2Files files = new Otf2Files(anchor);
-        for (long id : ids) {
-            try {
-                bytes += Files.size(files.events(id));
-            } catch (IOException e) {
-                return options.threadCount(); // not one file per location (SION): as many as cores
-            }
+        long bytes = eventBytes;
+        if (bytes < 0) {
+            return options.threadCount(); // not one file per location (SION): as many as cores
         }
         return (int) Math.max(1, Math.min(options.threadCount(), bytes / BYTES_PER_THREAD));
     }
@@ -156,7 +155,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     public PartReader partReader() {
         int[] processes = new int[ids.length];
         for (int i = 0; i < ids.length; i++) {
-            processes[i] = locations.get(ids[i]);
+            processes[i] = collected.process(ids[i]);
         }
         return new Otf2PartReader(anchor.toString(), definitions, collected.ids(), ids.clone(), processes);
     }
@@ -179,8 +178,14 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
             throws TraceReadException {
+        readShare(anchor, share, visitors, location -> false, progress);
+    }
+
+    /** {@link #readShare}, not opening the local definitions of the locations {@code noDefinitions} names. */
+    private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, LongPredicate noDefinitions,
+                                  ReadProgress progress) throws TraceReadException {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-            archive.readEvents(share, visitors, progress::advance);
+            archive.readEvents(share, visitors, noDefinitions, progress::advance);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
         }
@@ -188,7 +193,7 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     /** Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it. */
     private static void readInParallel(Path anchor, int threads, long[] locations, LongFunction<EventVisitor> visitors,
-                                       ReadProgress progress) throws TraceReadException {
+                                       LongPredicate noDefinitions, ReadProgress progress) throws TraceReadException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "otf2-reader");
             t.setDaemon(true);
@@ -200,7 +205,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             CompletionService<Void> running = new ExecutorCompletionService<>(pool);
             for (int t = 0; t < threads; t++) {
                 running.submit(() -> {
-                    readShare(anchor, locations, visitors, progress);
+                    readShare(anchor, locations, visitors, noDefinitions, progress);
                     return null;
                 });
             }
@@ -227,23 +232,45 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
     }
 
+    /** The locations whose event file is there, each with its size (null: not one file per location). */
+    private record Present(long[] locations, long[] sizes) {
+        /** The bytes of the event files of {@code kept} (those of {@link #locations} left after the check, in order), or -1. */
+        long bytes(long[] kept) {
+            if (sizes == null) {
+                return -1;
+            }
+            long bytes = 0;
+            for (int i = 0, k = 0; i < locations.length && k < kept.length; i++) {
+                if (locations[i] == kept[k]) {
+                    bytes += sizes[i];
+                    k++;
+                }
+            }
+            return bytes;
+        }
+    }
+
     /**
-     * The locations whose event file {@code NAME/<location>.evt} exists. Checked only for archives
-     * written with the POSIX substrate (one file per location); others are left to libotf2.
+     * The locations whose event file {@code NAME/<location>.evt} exists, with their sizes (each
+     * file's attributes read once). Checked only for archives written with the POSIX substrate (one
+     * file per location); others are left to libotf2.
      */
-    private static long[] present(Path anchor, Otf2Definitions collected, long[] locations, boolean skipMissing,
-                                  List<String> notes) throws TraceReadException {
+    private static Present present(Path anchor, Otf2Definitions collected, long[] locations, boolean skipMissing,
+                                   List<String> notes) throws TraceReadException {
         String name = anchor.getFileName().toString();
         Path dir = anchor.resolveSibling(name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name);
         if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
-            return locations;
+            return new Present(locations, null);
         }
         long[] kept = new long[locations.length];
+        long[] sizes = new long[locations.length];
         int n = 0;
         List<String> missing = new ArrayList<>();
         for (long location : locations) {
             Path evt = dir.resolve(location + ".evt");
-            if (Files.isRegularFile(evt)) {
+            long size = regularFileSize(evt);
+            if (size >= 0) {
+                sizes[n] = size;
                 kept[n++] = location;
                 continue;
             }
@@ -252,7 +279,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             if (!skipMissing) {
                 // the locations whose event files are there, not those declared (issue 41, item 8: "the other
                 // 999999 locations" when 8 were there)
-                long others = java.util.Arrays.stream(locations).filter(l -> Files.isRegularFile(dir.resolve(l + ".evt"))).count();
+                long others = eventFilesThere(dir, locations);
                 throw new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
                         : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
             }
@@ -265,7 +292,50 @@ public final class Otf2TraceReader implements PartitionedSource {
             notes.add(Diagnostic.count(missing.size(), "location", "locations") + (missing.size() == 1 ? " left out, its event file missing ("
                     : " left out, their event files missing (") + String.join("; ", missing) + ")");
         }
-        return java.util.Arrays.copyOf(kept, n);
+        return new Present(Arrays.copyOf(kept, n), Arrays.copyOf(sizes, n));
+    }
+
+    /** The size of {@code file} when it is a regular file (symbolic links followed), else -1. */
+    private static long regularFileSize(Path file) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            return attributes.isRegularFile() ? attributes.size() : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * How many of {@code locations} have their event file in {@code dir}: the folder listed once and
+     * only the files found there looked at, not one look-up per declared location (10^7 of them
+     * for an archive that declares 10^7 and holds 8).
+     */
+    private static long eventFilesThere(Path dir, long[] locations) {
+        long[] listed = new long[16];
+        int n = 0;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.evt")) {
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String number = name.substring(0, name.length() - 4);
+                try {
+                    long id = Long.parseLong(number);
+                    if (Long.toString(id).equals(number)) {
+                        if (n == listed.length) {
+                            listed = Arrays.copyOf(listed, 2 * n);
+                        }
+                        listed[n++] = id;
+                    }
+                } catch (NumberFormatException e) {
+                    // not a location's event file
+                }
+            }
+        } catch (IOException e) {
+            return Arrays.stream(locations).filter(l -> regularFileSize(dir.resolve(l + ".evt")) >= 0).count();
+        }
+        long[] there = Arrays.copyOf(listed, n);
+        Arrays.sort(there);
+        return Arrays.stream(locations).filter(l -> Arrays.binarySearch(there, l) >= 0 && regularFileSize(dir.resolve(l + ".evt")) >= 0)
+                .count();
     }
 
     private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {

@@ -57,6 +57,21 @@ class EmptyLocalDefinitionsTest {
         assertEquals(read, skipped);
     }
 
+    /**
+     * Each location's two files are opened once by igtrace's own check before the read (the event
+     * file for its end, the local definitions for their end and for libotf2's empty file), and the
+     * read does not open an empty local definitions file again: sendrecv-ring's 4 locations, 8
+     * opens and 1 for the end of the global definitions (before: 17; the event file's end, the
+     * local definitions' end, then the test for the empty file in the check and again in the read).
+     */
+    @Test
+    void eachLocationFileIsOpenedOnceBeforeTheRead() throws Exception {
+        Path anchor = TraceFormat.locate(TestTraces.dir().resolve("sendrecv-ring")).file();
+        long before = org.igtrace.reader.otf2.nativelib.Otf2Files.filesOpened();
+        read(anchor);
+        assertEquals(2 * 4 + 1, org.igtrace.reader.otf2.nativelib.Otf2Files.filesOpened() - before);
+    }
+
     /** Score-P's local definitions (mapping tables, clock offsets) still go through libotf2. */
     @Test
     void localDefinitionsHoldingRecordsAreReadByLibotf2() throws Exception {

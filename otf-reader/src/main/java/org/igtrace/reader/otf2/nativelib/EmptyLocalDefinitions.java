@@ -1,8 +1,8 @@
 package org.igtrace.reader.otf2.nativelib;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -28,20 +28,26 @@ final class EmptyLocalDefinitions {
 
     /** Whether {@code file} holds exactly libotf2's empty local definitions (false when it cannot be read). */
     static boolean holdsNone(Path file) {
-        try {
-            if (Files.size(file) != SIZE) {
-                return false;
-            }
-            byte[] content = new byte[SIZE + 1];
-            int n;
-            try (InputStream in = Files.newInputStream(file)) {
-                n = in.readNBytes(content, 0, content.length);
-            }
-            byte[] read = Arrays.copyOf(content, n);
-            return Arrays.equals(read, LITTLE_ENDIAN) || Arrays.equals(read, BIG_ENDIAN);
+        try (FileChannel channel = Otf2Files.open(file)) {
+            return holdsNone(channel, channel.size());
         } catch (IOException | RuntimeException e) {
             return false; // libotf2 says what is wrong with it
         }
+    }
+
+    /** {@link #holdsNone(Path)} for a file open as {@code channel}, {@code size} bytes long. */
+    static boolean holdsNone(FileChannel channel, long size) throws IOException {
+        if (size != SIZE) {
+            return false;
+        }
+        ByteBuffer content = ByteBuffer.allocate(SIZE);
+        while (content.hasRemaining()) {
+            if (channel.read(content, content.position()) < 0) {
+                return false;
+            }
+        }
+        byte[] read = content.array();
+        return Arrays.equals(read, LITTLE_ENDIAN) || Arrays.equals(read, BIG_ENDIAN);
     }
 
     /** The 20 bytes in one byte order: header (3, mark, first record 1, last record 0), end of file 2, end of buffer 1. */

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
+import java.util.function.LongPredicate;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.GroupKind;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationGroupKind;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
@@ -236,6 +237,16 @@ public final class Otf2Archive implements AutoCloseable {
      * were read after each batch.
      */
     public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongConsumer progress) throws Otf2Exception {
+        readEvents(locations, visitorFor, location -> false, progress);
+    }
+
+    /**
+     * {@link #readEvents(long[], LongFunction, LongConsumer)}, where the locations {@code noDefinitions}
+     * names were found before (by {@link Otf2Files#localDefinitionsCheck()}) to have no local
+     * definitions file or libotf2's empty one: neither libotf2 nor igtrace opens it again.
+     */
+    public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions,
+                           LongConsumer progress) throws Otf2Exception {
         if (Otf2Shim.loadFailure() != null) {
             throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
         }
@@ -244,12 +255,13 @@ public final class Otf2Archive implements AutoCloseable {
             if (i > 0) {
                 renew();
             }
-            readRun(runs[i], visitorFor, progress);
+            readRun(runs[i], visitorFor, noDefinitions, progress);
         }
     }
 
     /** {@link #readEvents} for at most {@link #LOCATIONS_PER_READER} locations, with this archive's reader. */
-    private void readRun(long[] locations, LongFunction<EventVisitor> visitorFor, LongConsumer progress) throws Otf2Exception {
+    private void readRun(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions, LongConsumer progress)
+            throws Otf2Exception {
         for (long location : locations) {
             check(Otf2Library.OTF2_Reader_SelectLocation(reader, location), "selecting location " + location);
         }
@@ -261,7 +273,9 @@ public final class Otf2Archive implements AutoCloseable {
                 if (visitor == null) {
                     continue;
                 }
-                readLocalDefinitions(location);
+                if (!noDefinitions.test(location)) {
+                    readLocalDefinitions(location);
+                }
                 readLocationEvents(location, batch, visitor, progress);
                 visitor.end();
             }

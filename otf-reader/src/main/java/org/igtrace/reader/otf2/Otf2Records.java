@@ -1,0 +1,261 @@
+package org.igtrace.reader.otf2;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.igtrace.core.util.LongIntMap;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationGroupKind;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
+
+/**
+ * The global definitions an archive has one or more of per process (strings, location groups,
+ * locations), in primitive arrays numbered by the order of their first definition ("slots"),
+ * with an id's slot in a {@link LongIntMap}: a repeated id keeps its first definition.
+ */
+final class Otf2Records {
+    private Otf2Records() {
+    }
+
+    /**
+     * Slots by id: an array indexed by id for the ids writers hand out (0, 1, 2, ...: 4 bytes an
+     * id), a hash map for ids beyond (ids above 4 times the ids seen, or negative).
+     */
+    static final class SlotIndex {
+        private int[] dense = new int[0];
+        private final LongIntMap sparse = new LongIntMap();
+        private int count;
+
+        /** The slot of {@code id}, or -1. */
+        int get(long id) {
+            if (id >= 0 && id < dense.length) {
+                int slot = dense[(int) id];
+                if (slot >= 0) {
+                    return slot;
+                }
+            }
+            return sparse.size() == 0 ? -1 : sparse.get(id, -1);
+        }
+
+        /** Gives {@code id} (not there yet) the slot {@code slot}. */
+        void put(long id, int slot) {
+            if (id >= 0 && id < Math.max(4096, 4L * count + 16)) {
+                if (id >= dense.length) {
+                    int old = dense.length;
+                    dense = Arrays.copyOf(dense, (int) Math.max(id + 1, 2L * old));
+                    Arrays.fill(dense, old, dense.length, -1);
+                }
+                dense[(int) id] = slot;
+            } else {
+                sparse.put(id, slot);
+            }
+            count++;
+        }
+    }
+
+    /**
+     * Strings by id: an array indexed by id for the ids writers hand out (0, 1, 2, ...), a hash map
+     * for ids beyond (as {@link IdLookup} does).
+     */
+    static final class Strings {
+        private String[] dense = new String[16];
+        private int count;
+        private final Map<Integer, String> sparse = new HashMap<>();
+
+        /** False when {@code id} has a string already (it is kept). */
+        boolean putIfAbsent(int id, String value) {
+            if (id >= 0 && id < Math.max(4096, 4 * (long) count + 16)) {
+                if (id >= dense.length) {
+                    dense = Arrays.copyOf(dense, Math.max(id + 1, 2 * dense.length));
+                }
+                if (dense[id] != null || sparse.containsKey(id)) {
+                    return false;
+                }
+                dense[id] = value;
+            } else if (sparse.putIfAbsent(id, value) != null) {
+                return false;
+            }
+            count++;
+            return true;
+        }
+
+        String get(int id) {
+            String s = id >= 0 && id < dense.length ? dense[id] : null;
+            return s != null ? s : sparse.get(id);
+        }
+
+        String getOrDefault(int id, String missing) {
+            String s = get(id);
+            return s == null ? missing : s;
+        }
+    }
+
+    /** Records in slots by the order of their first definition, the columns' arrays grown by doubling. */
+    abstract static class Table {
+        private final SlotIndex slots = new SlotIndex();
+        private int count;
+        private int capacity = 16;
+
+        /** A new slot for {@code id}, the columns grown when full, or -1 when {@code id} has one (its first definition kept). */
+        final int newSlot(long id) {
+            if (slots.get(id) >= 0) {
+                return -1;
+            }
+            if (count == capacity) {
+                capacity *= 2;
+                grow(capacity);
+            }
+            slots.put(id, count);
+            return count++;
+        }
+
+        /** Makes every column {@code capacity} long. */
+        abstract void grow(int capacity);
+
+        final int count() {
+            return count;
+        }
+
+        /** The slot of {@code id}, or -1 when it is not defined. */
+        final int slot(long id) {
+            return slots.get(id);
+        }
+    }
+
+    /** Location groups: name, kind, system tree node. */
+    static final class LocationGroups extends Table {
+        private static final LocationGroupKind[] KINDS = LocationGroupKind.values();
+        private int[] ids = new int[16];
+        private int[] names = new int[16];
+        private byte[] kinds = new byte[16];
+        private int[] nodes = new int[16];
+
+        /** False when {@code id} is defined already (its first definition is kept). */
+        boolean add(int id, int name, LocationGroupKind kind, int node) {
+            int g = newSlot(id);
+            if (g < 0) {
+                return false;
+            }
+            ids[g] = id;
+            names[g] = name;
+            kinds[g] = (byte) kind.ordinal();
+            nodes[g] = node;
+            return true;
+        }
+
+        @Override
+        void grow(int capacity) {
+            ids = Arrays.copyOf(ids, capacity);
+            names = Arrays.copyOf(names, capacity);
+            kinds = Arrays.copyOf(kinds, capacity);
+            nodes = Arrays.copyOf(nodes, capacity);
+        }
+
+        int id(int slot) {
+            return ids[slot];
+        }
+
+        int name(int slot) {
+            return names[slot];
+        }
+
+        LocationGroupKind kind(int slot) {
+            return KINDS[kinds[slot]];
+        }
+
+        int node(int slot) {
+            return nodes[slot];
+        }
+
+        /** Every slot, in the order of the groups' ids (as signed ints). */
+        int[] slotsByIds() {
+            int count = count();
+            long[] keyed = new long[count];
+            for (int g = 0; g < count; g++) {
+                keyed[g] = (long) ids[g] << 32 | g;
+            }
+            Arrays.sort(keyed);
+            int[] order = new int[count];
+            for (int i = 0; i < count; i++) {
+                order[i] = (int) keyed[i];
+            }
+            return order;
+        }
+    }
+
+    /** Locations: name, kind, location group, announced events, and the process each is read for (-1: none). */
+    static final class Locations extends Table {
+        private static final LocationKind[] KINDS = LocationKind.values();
+        private long[] ids = new long[16];
+        private int[] names = new int[16];
+        private byte[] kinds = new byte[16];
+        private int[] groups = new int[16];
+        private long[] events = new long[16];
+        private int[] processes = new int[16];
+
+        /** False when {@code id} is defined already (its first definition is kept). */
+        boolean add(long id, int name, LocationKind kind, int group, long announced) {
+            int l = newSlot(id);
+            if (l < 0) {
+                return false;
+            }
+            ids[l] = id;
+            names[l] = name;
+            kinds[l] = (byte) kind.ordinal();
+            groups[l] = group;
+            events[l] = announced;
+            processes[l] = -1;
+            return true;
+        }
+
+        @Override
+        void grow(int capacity) {
+            ids = Arrays.copyOf(ids, capacity);
+            names = Arrays.copyOf(names, capacity);
+            kinds = Arrays.copyOf(kinds, capacity);
+            groups = Arrays.copyOf(groups, capacity);
+            events = Arrays.copyOf(events, capacity);
+            processes = Arrays.copyOf(processes, capacity);
+        }
+
+        long id(int slot) {
+            return ids[slot];
+        }
+
+        int name(int slot) {
+            return names[slot];
+        }
+
+        LocationKind kind(int slot) {
+            return KINDS[kinds[slot]];
+        }
+
+        int group(int slot) {
+            return groups[slot];
+        }
+
+        long events(int slot) {
+            return events[slot];
+        }
+
+        int process(int slot) {
+            return processes[slot];
+        }
+
+        void setProcess(int slot, int process) {
+            processes[slot] = process;
+        }
+
+        /** The ids of the locations with a process, in slot order. */
+        long[] withProcess() {
+            int count = count();
+            long[] read = new long[count];
+            int n = 0;
+            for (int l = 0; l < count; l++) {
+                if (processes[l] >= 0) {
+                    read[n++] = ids[l];
+                }
+            }
+            return Arrays.copyOf(read, n);
+        }
+    }
+}
