@@ -3,6 +3,7 @@ package org.igtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.FutureTask;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
@@ -59,27 +60,39 @@ final class WhyReading {
         }
     }
 
-    /** The analysis of what {@code taps} kept of the read of {@code profile}, with the what-ifs of the {@code top} first causes if it recorded the calls. */
+    /**
+     * The analysis of what {@code taps} kept of the read of {@code profile}, with the what-ifs of the {@code top} first causes
+     * if it recorded the calls. The what-ifs' model is the run's own fitted network and collectives, calibrated by passes of
+     * their own over the recorded calls (the fit the ideal network's replay gives, at less cost: no replay), on a thread of
+     * their own while the critical path and the delay costs are found (on the caller's with {@code -j 1}).
+     */
     static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top) {
         WaitLog waits = taps.waits;
         if (waits == null) {
             waits = new WaitLog(new long[profile.processes().size()]);
             waits.joined();
         }
-        TraceReplay replay = null;
-        ReplayParameters model = null;
         RecordedRun run = taps.recorder != null ? taps.recorder.recorded() : null;
-        if (run != null && run.replayedProcesses() > 0) {
-            replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
-            long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
-            NetworkCalibration.Fit fit = replay.calibrateInIdealReplay(eager, null, null);
-            model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
-            List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
-            if (!collectives.isEmpty()) {
-                model = model.withCollectives(CollectiveCalibration.network(collectives));
-            }
+        if (run == null || run.replayedProcesses() == 0) {
+            return Why.analyse(waits, taps.slices, null, null, top);
         }
-        return Why.analyse(waits, taps.slices, replay, model, top);
+        TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
+        FutureTask<ReplayParameters> model = new FutureTask<>(() -> model(replay));
+        if (reading.threadCount() != 1) {
+            Thread t = new Thread(model, "igtrace-calibration");
+            t.setDaemon(true);
+            t.start();
+        }
+        return Why.analyse(waits, taps.slices, replay, () -> TraceReplay.joined(model), top);
+    }
+
+    /** The run's own fitted network (definitions section 9) with each collective family's fit. */
+    private static ReplayParameters model(TraceReplay replay) {
+        long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
+        NetworkCalibration.Fit fit = replay.calibrate(eager, null, null);
+        ReplayParameters model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
+        List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
+        return collectives.isEmpty() ? model : model.withCollectives(CollectiveCalibration.network(collectives));
     }
 
     /**

@@ -66,6 +66,17 @@ public final class BlockStream {
 
     /** A non-negative long in 7-bit groups, low first. */
     public void putUnsigned(long v) {
+        byte[] c = current;
+        int at = length;
+        if (c != null && at <= blockSize - 10) { // room for the longest value: no check per byte
+            while ((v & ~0x7FL) != 0) {
+                c[at++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            c[at++] = (byte) v;
+            length = at;
+            return;
+        }
         while ((v & ~0x7FL) != 0) {
             putByte((int) ((v & 0x7F) | 0x80));
             v >>>= 7;

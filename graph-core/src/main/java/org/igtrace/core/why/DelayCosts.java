@@ -50,6 +50,14 @@ public final class DelayCosts {
      * that wait is handled.
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart) {
+        return of(waits, slices, runStart, null);
+    }
+
+    /**
+     * As above; {@code totals} (null: none wanted) gets, per process whose slices the pass reads whole, its compute per region + 1
+     * within its span ({@link WhatIf#totals}; the other processes' rows are left null).
+     */
+    public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals) {
         int n = waits.processCount();
         RecordBlocks store = waits.store();
         WaitLog.Waits[] of = new WaitLog.Waits[n];
@@ -91,7 +99,7 @@ public final class DelayCosts {
             }
         }
         SortedRecords found = compute(slices, waits, new Side(SortedRecords.merge(List.of(intervals)), false),
-                new Side(SortedRecords.merge(List.of(byEnd)), true), store);
+                new Side(SortedRecords.merge(List.of(byEnd)), true), store, totals);
         SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)), overlaps = SortedRecords.merge(List.of(found));
         long[] m = new long[8], f = new long[6];
         boolean more = overlaps.next(f);
@@ -203,22 +211,25 @@ public final class DelayCosts {
 
     /**
      * The compute of each side of every wait in its interval ({@code starts} sorted by process, then start;
-     * {@code ends} the same by process, then end): per process one read of its slices for all its intervals; found
-     * as -end, seq, side, the order found, region, ticks.
+     * {@code ends} the same by process, then end): per process one read of its slices for all its intervals (read whole
+     * for {@code totals}, if not null); found as -end, seq, side, the order found, region, ticks.
      */
-    private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store) {
+    private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store, long[][] totals) {
         SortedRecords found = new SortedRecords(store, 6, 4);
         long[] out = new long[6];
         long[] counter = {0};
-        boolean streamed = slices.definitions().regionCount() + 1 <= SliceQueries.COUNTERS;
+        boolean streamed = slices.definitions().regionCount() + 1 <= RunningTotals.COUNTERS;
         Intervals mine = new Intervals();
         while (starts.process() >= 0) {
             int p = (int) starts.process();
             starts.on(p);
             ends.on(p);
             if (streamed) { // nothing per interval held
-                RunningTotals.compute(slices, p, waits.offset(p), starts, ends, (e, region, ticks) ->
-                        put(found, out, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks));
+                long[] t = RunningTotals.compute(slices, p, waits.offset(p), starts, ends, (e, region, ticks) ->
+                        put(found, out, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks), totals != null);
+                if (totals != null && p < totals.length) {
+                    totals[p] = t;
+                }
                 continue;
             }
             mine.clear();
@@ -229,8 +240,11 @@ public final class DelayCosts {
                 continue;
             }
             long[] from = Arrays.copyOf(mine.from, mine.size), to = Arrays.copyOf(mine.to, mine.size);
-            SliceQueries.compute(slices, p, waits.offset(p), from, to, (q, region, mpi, ticks) ->
-                    put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks));
+            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, region, mpi, ticks) -> {
+                if (!mpi) {
+                    put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks);
+                }
+            });
         }
         return found;
     }

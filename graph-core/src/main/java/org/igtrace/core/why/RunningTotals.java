@@ -5,12 +5,12 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * What {@link SliceQueries#compute} answers (each interval's compute per region, regions in ascending order), with
- * the intervals streamed instead of held: one read of a process's slices keeping a running total per region, the
+ * Each interval's compute per region (regions in ascending order; what {@link SliceQueries#answer} gives without
+ * the MPI), with the intervals streamed instead of held: one read of a process's slices keeping a running total per region, the
  * intervals coming once sorted by start and once sorted by end. An interval's share is the totals at its end less
  * those at its start; the totals at a start are kept until the last interval starting there ends (intervals that
  * start at the same time share them). Memory: one copy of the totals per distinct start still open, not per
- * interval. For traces of up to {@link SliceQueries#COUNTERS} regions.
+ * interval. For traces of up to {@link #COUNTERS} regions.
  */
 final class RunningTotals {
     /** Intervals in order: {@link #next} moves to the next one (false: none left). Times are corrected ticks. */
@@ -31,8 +31,15 @@ final class RunningTotals {
     private RunningTotals() {
     }
 
-    /** Answers the intervals of {@code process} ({@code starts} by start, {@code ends} the same ones by end) into {@code out}. */
-    static void compute(RegionSlices slices, int process, long offset, Source starts, Source ends, Out out) {
+    /** Regions (with the time outside every region) up to which a running total is kept per region. */
+    static final int COUNTERS = 64;
+
+    /**
+     * Answers the intervals of {@code process} ({@code starts} by start, {@code ends} the same ones by end) into {@code out};
+     * with {@code whole}, its slices are read to the end and the process's compute per region + 1 within its span is
+     * returned (what {@link WhatIf#totals} gives), else null.
+     */
+    static long[] compute(RegionSlices slices, int process, long offset, Source starts, Source ends, Out out, boolean whole) {
         int regions = slices.definitions().regionCount() + 1;
         boolean moreStarts = starts.next(), moreEnds = ends.next();
         if (!slices.has(process)) {
@@ -42,7 +49,7 @@ final class RunningTotals {
             while (moreStarts) {
                 moreStarts = starts.next();
             }
-            return;
+            return whole ? new long[regions] : null;
         }
         long spanFrom = slices.start(process), spanTo = slices.end(process);
         long[] total = new long[regions];
@@ -106,5 +113,15 @@ final class RunningTotals {
         while (moreStarts) {
             moreStarts = starts.next();
         }
+        if (!whole) {
+            return null;
+        }
+        while (more && (more = c.next())) { // the rest of the span, for the totals
+            long a = Math.max(c.from, spanFrom), b = Math.min(c.to, spanTo);
+            if (b > a && !c.mpi) {
+                total[c.region + 1] += b - a;
+            }
+        }
+        return total;
     }
 }

@@ -3,10 +3,8 @@ package org.igtrace.core.why;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.PriorityQueue;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
-import org.igtrace.core.util.IndexSort;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
@@ -62,19 +60,53 @@ final class SortedRecords {
         }
         int[] order = new int[count];
         for (int i = 0; i < count; i++) {
-            order[i] = i;
+            order[i] = i * width;
         }
         long[] c = chunk;
-        IndexSort.sort(order, (a, b) -> compare(c, a * width, c, b * width, keys));
+        sort(c, order.clone(), order, 0, count);
         BlockStream run = new BlockStream(store);
-        for (int i : order) {
+        for (int at : order) {
             for (int f = 0; f < width; f++) {
-                run.putSigned(c[i * width + f]);
+                run.putSigned(c[at + f]);
             }
         }
         run.seal();
         runs.add(run);
         count = 0;
+    }
+
+    /**
+     * Sorts the records at the offsets {@code src[from..to)} of {@code c} into {@code dst[from..to)} (both start as the same
+     * offsets) by their keys, stably (a merge sort: records of equal keys keep the order they were added in).
+     */
+    private void sort(long[] c, int[] src, int[] dst, int from, int to) {
+        int n = to - from;
+        if (n < 16) {
+            for (int i = from + 1; i < to; i++) {
+                int v = dst[i];
+                int j = i;
+                while (j > from && compare(c, dst[j - 1], c, v, keys) > 0) {
+                    dst[j] = dst[j - 1];
+                    j--;
+                }
+                dst[j] = v;
+            }
+            return;
+        }
+        int mid = (from + to) >>> 1;
+        sort(c, dst, src, from, mid);
+        sort(c, dst, src, mid, to);
+        if (compare(c, src[mid - 1], c, src[mid], keys) <= 0) {
+            System.arraycopy(src, from, dst, from, n);
+            return;
+        }
+        for (int i = from, p = from, q = mid; i < to; i++) {
+            if (q >= to || p < mid && compare(c, src[p], c, src[q], keys) <= 0) {
+                dst[i] = src[p++];
+            } else {
+                dst[i] = src[q++];
+            }
+        }
     }
 
     static int compare(long[] a, int at, long[] b, int bt, int keys) {
@@ -101,35 +133,77 @@ final class SortedRecords {
 
     /** The merged records: {@link #next} fills a record in order until none is left. */
     static final class Merged {
-        private final PriorityQueue<Run> queue;
+        /** The runs not yet read to their end, a binary heap by their current record (ties: the earlier run first). */
+        private final Run[] heap;
+        private int size;
         private final int width;
+        private final int keys;
 
         private Merged(List<BlockStream> runs, int width, int keys) {
             this.width = width;
-            // ties between runs go to the earlier run
-            this.queue = new PriorityQueue<>(Math.max(1, runs.size()), (a, b) -> {
-                int d = compare(a.current, 0, b.current, 0, keys);
-                return d != 0 ? d : Integer.compare(a.index, b.index);
-            });
+            this.keys = keys;
+            this.heap = new Run[runs.size()];
             for (int i = 0; i < runs.size(); i++) {
                 Run r = new Run(runs.get(i).reader(), width, i);
                 if (r.advance()) {
-                    queue.add(r);
+                    heap[size] = r;
+                    up(size++);
                 }
             }
         }
 
         /** Fills {@code into} with the next record; false when none is left. */
         boolean next(long[] into) {
-            Run r = queue.poll();
-            if (r == null) {
+            if (size == 0) {
                 return false;
             }
+            Run r = heap[0];
             System.arraycopy(r.current, 0, into, 0, width);
-            if (r.advance()) {
-                queue.add(r);
+            if (!r.advance()) {
+                heap[0] = heap[--size];
+                heap[size] = null;
+            }
+            if (size > 1) {
+                down(0);
             }
             return true;
+        }
+
+        private boolean before(Run a, Run b) {
+            int d = compare(a.current, 0, b.current, 0, keys);
+            return d != 0 ? d < 0 : a.index < b.index;
+        }
+
+        private void up(int k) {
+            Run r = heap[k];
+            while (k > 0) {
+                int parent = (k - 1) >>> 1;
+                if (!before(r, heap[parent])) {
+                    break;
+                }
+                heap[k] = heap[parent];
+                k = parent;
+            }
+            heap[k] = r;
+        }
+
+        private void down(int k) {
+            Run r = heap[k];
+            while (true) {
+                int child = 2 * k + 1;
+                if (child >= size) {
+                    break;
+                }
+                if (child + 1 < size && before(heap[child + 1], heap[child])) {
+                    child++;
+                }
+                if (!before(heap[child], r)) {
+                    break;
+                }
+                heap[k] = heap[child];
+                k = child;
+            }
+            heap[k] = r;
         }
     }
 

@@ -36,22 +36,32 @@ public final class WhatIf implements ComputeScaling {
 
     /** Per process and region + 1 (index 0: outside every region), its compute within its span, ticks. */
     public static long[][] totals(RegionSlices slices) {
-        int n = slices.processCount(), regions = slices.definitions().regionCount() + 1;
-        long[][] total = new long[n][regions];
-        for (int p = 0; p < n; p++) {
-            if (!slices.has(p)) {
-                continue;
-            }
-            long a = slices.start(p), b = slices.end(p);
-            RegionSlices.Cursor c = slices.cursor(p);
-            while (c.next()) {
-                long overlap = Math.min(c.to, b) - Math.max(c.from, a);
-                if (!c.mpi && overlap > 0) {
-                    total[p][c.region + 1] += overlap;
+        return totals(slices, new long[slices.processCount()][]);
+    }
+
+    /** {@code known} (per process, null: not known) with the rows not known filled as {@link #totals(RegionSlices)} gives them. */
+    static long[][] totals(RegionSlices slices, long[][] known) {
+        int regions = slices.definitions().regionCount() + 1;
+        for (int p = 0; p < known.length; p++) {
+            if (known[p] == null) {
+                known[p] = new long[regions];
+                if (slices.has(p)) {
+                    add(slices, p, known[p]);
                 }
             }
         }
-        return total;
+        return known;
+    }
+
+    private static void add(RegionSlices slices, int p, long[] total) {
+        long a = slices.start(p), b = slices.end(p);
+        RegionSlices.Cursor c = slices.cursor(p);
+        while (c.next()) {
+            long overlap = Math.min(c.to, b) - Math.max(c.from, a);
+            if (!c.mpi && overlap > 0) {
+                total[c.region + 1] += overlap;
+            }
+        }
     }
 
     /**
@@ -116,6 +126,16 @@ public final class WhatIf implements ComputeScaling {
             Arrays.fill(row, 1);
         }
         return f;
+    }
+
+    /** Whether every factor is 1: the replay with it is the replay without. */
+    boolean changesNothing() {
+        for (boolean u : unchanged) {
+            if (!u) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

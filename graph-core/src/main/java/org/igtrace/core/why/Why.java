@@ -1,9 +1,10 @@
 package org.igtrace.core.why;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.ReplayParameters;
@@ -59,18 +60,22 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
     }
 
+
     /** The name of the region of causes charged to no compute region. */
     public static final String COMMUNICATION = "(communication)";
 
     /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
-     * causes replayed by {@code replay} on {@code model} (replay null: none).
+     * causes replayed by {@code replay} on the model {@code model} gives (asked for once the causes are known, so that
+     * its calibration can run meanwhile; replay null: none).
      */
-    public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, ReplayParameters model, int top) {
+    public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, Supplier<ReplayParameters> model, int top) {
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         PathProfile profile = PathProfile.of(path, slices, waits);
-        DelayCosts costs = DelayCosts.of(waits, slices, path.start());
+        // the what-ifs' compute per process and region, found as the delay costs read the slices
+        long[][] totals = replay == null ? null : new long[slices.processCount()][];
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
@@ -78,28 +83,26 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
         if (replay != null) {
-            long[][] totals = WhatIf.totals(slices);
-            Set<String> tried = new LinkedHashSet<>();
-            List<ComputeScaling> scalings = new ArrayList<>();
-            scalings.add(null); // the run unchanged, the what-ifs' gains are against it
+            WhatIf.totals(slices, totals);
+            Map<String, WhatIf> tried = new LinkedHashMap<>();
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
                 if (c.region() != DelayCosts.COMMUNICATION) {
-                    String name = "balance region " + slices.name(c.region());
-                    if (tried.add(name)) {
-                        scalings.add(WhatIf.balance(slices, totals, slices.name(c.region())));
-                    }
+                    tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
                 }
-                if (tried.add("rank " + c.rank() + " at median compute")) {
-                    scalings.add(WhatIf.atMedian(slices, totals, c.rank()));
-                }
+                tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
             }
-            // one replay pass for the unchanged run and every what-if
-            List<Prediction> predictions = replay.predictScaled(model, scalings);
+            // one replay pass for the unchanged run and every what-if that changes a burst (one that changes none, every
+            // factor 1, is the unchanged run: its replay gives the same numbers)
+            List<ComputeScaling> scalings = new ArrayList<>();
+            scalings.add(null);
+            tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
+            List<Prediction> predictions = scalings.size() == 1 ? List.of(replay.predict(model.get(), (ComputeScaling) null))
+                    : replay.predictScaled(model.get(), scalings);
             predicted = predictions.get(0).predictedRuntime();
             int k = 1;
-            for (String name : tried) {
-                double t = predictions.get(k++).predictedRuntime();
-                whatIf.add(new Hypothesis(name, t, predicted - t));
+            for (Map.Entry<String, WhatIf> w : tried.entrySet()) {
+                double t = w.getValue().changesNothing() ? predicted : predictions.get(k++).predictedRuntime();
+                whatIf.add(new Hypothesis(w.getKey(), t, predicted - t));
             }
         }
         return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick);

@@ -10,10 +10,10 @@ import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link SliceQueries#compute} (running totals per region) gives each interval the compute per region that
- * {@link SliceQueries#answer} (the slices an interval overlaps, one by one) gives: random nested regions and MPI
- * calls, random intervals reaching over many slices, some outside the span, some empty, some starting together, with a
- * clock offset; and {@link RunningTotals} (the intervals streamed by start and by end) gives the same.
+ * {@link RunningTotals} (running totals per region, the intervals streamed by start and by end) gives each interval
+ * the compute per region that {@link SliceQueries#answer} (the slices an interval overlaps, one by one) gives: random
+ * nested regions and MPI calls, random intervals reaching over many slices, some outside the span, some empty, some
+ * starting together, with a clock offset; read whole, it also gives the process's totals {@link WhatIf#totals} gives.
  */
 class SliceQueriesTest {
     @Test
@@ -67,15 +67,13 @@ class SliceQueriesTest {
                 f[i] = from[order[i]];
                 e[i] = to[order[i]];
             }
-            TreeMap<Long, Long> expected = new TreeMap<>(), actual = new TreeMap<>();
+            TreeMap<Long, Long> expected = new TreeMap<>();
             SliceQueries.answer(slices, 0, offset, f, e, (q, region, mpi, ticks) -> {
                 if (!mpi) {
                     expected.merge((long) q * 16 + region + 1, ticks, Long::sum);
                 }
             });
-            SliceQueries.compute(slices, 0, offset, f, e, (q, region, mpi, ticks) -> actual.merge((long) q * 16 + region + 1, ticks, Long::sum));
             assertEquals(true, expected.size() > n, "intervals with compute: " + expected.size());
-            assertEquals(expected, actual);
             // the same with the intervals streamed, once by start and once by end
             TreeMap<Long, Long> streamed = new TreeMap<>();
             Integer[] byEnd = new Integer[n];
@@ -84,9 +82,16 @@ class SliceQueriesTest {
             }
             java.util.Arrays.sort(byEnd, (x, y) -> Long.compare(e[x], e[y]));
             Listed starts = new Listed(f, e, null), ends = new Listed(f, e, byEnd);
-            RunningTotals.compute(slices, 0, offset, starts, ends, (ended, region, ticks) ->
-                    streamed.merge((long) ends.index() * 16 + region + 1, ticks, Long::sum));
+            long[] whole = RunningTotals.compute(slices, 0, offset, starts, ends, (ended, region, ticks) ->
+                    streamed.merge((long) ends.index() * 16 + region + 1, ticks, Long::sum), true);
             assertEquals(expected, streamed);
+            // read whole, the pass also gives the process's compute per region in its span, as WhatIf.totals reads it
+            assertEquals(java.util.Arrays.toString(WhatIf.totals(slices)[0]), java.util.Arrays.toString(whole));
+            assertEquals(true, whole[user[1] + 1] > 0);
+            // also when the intervals end early: the rest of the slices is read for the totals alone
+            long[] early = RunningTotals.compute(slices, 0, offset, new Listed(new long[] {f[0]}, new long[] {f[0] + 1}, null),
+                    new Listed(new long[] {f[0]}, new long[] {f[0] + 1}, null), (ended, region, ticks) -> { }, true);
+            assertEquals(java.util.Arrays.toString(whole), java.util.Arrays.toString(early));
         }
     }
 
