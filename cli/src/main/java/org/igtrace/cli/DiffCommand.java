@@ -115,15 +115,20 @@ public final class DiffCommand implements Callable<Integer> {
         Selection selection = UsageError.of(common.selection::selection);
         Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
         common.output.check();
-        TraceFormat.Located la = TraceFormat.locate(a), lb = TraceFormat.locate(b);
-        if (IsolatedCommand.needed(la) || IsolatedCommand.needed(lb)) {
-            return IsolatedCommand.run(parent.args(), IsolatedCommand.needed(la) ? la.file() : lb.file(), parent.stdout(), parent.err());
+        TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
+        ProgressBar none = ProgressBar.on(parent.err(), true); // each read draws on a bar of its own (read())
+        TraceSession sa = TraceSession.open(parent, a, options, selection, none);
+        TraceSession sb = TraceSession.open(parent, b, options, selection, none);
+        Integer isolated = TraceSession.runHereOrIsolated(sa, sb); // both read here, or the whole command in a child JVM
+        if (isolated != null) {
+            return isolated;
         }
-        Run ra = read(la, -1, null, selection);
+        TraceFormat.Located la = sa.located(), lb = sb.located();
+        Run ra = read(sa, -1, null);
         if (ra.exit() != null) {
             return ra.exit();
         }
-        Run rb = read(lb, ra.profile().processes().size(), la, selection);
+        Run rb = read(sb, ra.profile().processes().size(), la);
         if (rb.exit() != null) {
             return rb.exit();
         }
@@ -150,23 +155,20 @@ public final class DiffCommand implements Callable<Integer> {
      * Reads one run: its profile with waits, compute per region and critical path; with {@code processes >= 0},
      * refuses (before any event is read) a trace of another number of processes than {@code first}'s.
      */
-    private Run read(TraceFormat.Located located, int processes, TraceFormat.Located first, Selection selection)
-            throws TraceReadException, UsageError {
-        TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
+    private Run read(TraceSession session, int processes, TraceFormat.Located first) throws TraceReadException, UsageError {
+        TraceFormat.Located located = session.located();
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
-            // both traces are read here: diff ran whole in a child JVM when either needs one (call())
-            TraceSession session = TraceSession.open(parent, located.file(), options, selection, ProgressBar.on(parent.err(), common.output.quiet))
-                    .beforeEvents(n -> {
-                        if (processes >= 0 && n != processes) {
-                            // not two runs of one program to compare
-                            throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
-                                    + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many",
-                                    1);
-                        }
-                    });
+            session.progress(ProgressBar.on(parent.err(), common.output.quiet)).beforeEvents(n -> {
+                if (processes >= 0 && n != processes) {
+                    // not two runs of one program to compare
+                    throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
+                            + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many",
+                            1);
+                }
+            });
             session.subscribe(d -> taps.on(d, store));
-            Integer ended = session.start(); // both read here (see above): only a selection that kept nothing ends it
+            Integer ended = session.start(); // where it runs was decided for both (call()): only a selection that kept nothing ends it
             if (ended != null) {
                 return Run.ended(ended);
             }

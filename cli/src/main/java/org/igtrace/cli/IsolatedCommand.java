@@ -16,8 +16,10 @@ import org.igtrace.cli.isolation.ReaderSupervisor;
 /**
  * Runs a whole igtrace command in a child JVM that reads OTF2 in-process, passing its standard
  * output, standard error and exit code through: libotf2 meeting bytes it cannot handle takes down
- * only the child, and the parent says so in one line. Used by the commands whose analyses cannot
- * travel back as a profile (selections, timelines).
+ * only the child, and the parent says so in one line, naming the archive the child was reading
+ * (the child tells it through a status file, as under {@link ReaderSupervisor}). Run by
+ * the front door alone, where it is decided for the commands whose analyses cannot travel
+ * back as a profile (selections, timelines, diff's two traces).
  */
 final class IsolatedCommand {
     /** The entry point the child JVM runs (named, not imported; CliClassLevelsTest checks the name). */
@@ -46,9 +48,12 @@ final class IsolatedCommand {
             command.add("-XX:-CreateCoredumpOnCrash");
             command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
             command.add("-Digtrace.isolate=false");
+            Path status = scratch.resolve("status"); // what the child reads and whether it left through igtrace's own code
+            command.add(ReaderSupervisor.statusOption(status));
             // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
             for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
-                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate")) || property.equals("jna.library.path")) {
+                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.startsWith("igtrace.supervisor."))
+                        || property.equals("jna.library.path")) {
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }
             }
@@ -81,11 +86,11 @@ final class IsolatedCommand {
                 // shutting down already: the hook destroys a child that has ended, which is harmless
             }
             stdout.flush();
-            if (exit > 128) {
-                err.println(ReaderSupervisor.died(trace.toString(), exit));
-                return ReaderSupervisor.killedFromOutside(exit) ? exit : 1;
+            ReaderSupervisor.Ended ended = ReaderSupervisor.ended(status, trace, exit);
+            if (ended.line() != null) {
+                err.println(ended.line());
             }
-            return exit;
+            return ended.exit();
         } catch (IOException e) {
             err.println("igtrace: cannot run the reader process (" + e.getMessage() + ")");
             return 1;

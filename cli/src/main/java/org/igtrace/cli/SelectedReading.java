@@ -107,34 +107,19 @@ final class SelectedReading {
         return "igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no event of the trace";
     }
 
-    /** A command's selected read: the trace read, or the exit code of a command that already said why there is none. */
-    record Outcome(TraceReading.Read read, int exit) {
+    /** A selection read elsewhere: its profile, or (profile null) the exit code of a read that kept nothing, already said. */
+    record Elsewhere(TraceProfile profile, Integer exit) {
     }
 
     /**
-     * The graph and stats commands' read of what {@code selection} keeps: where {@code parent}'s
-     * reader reads when it reads selections itself (igtrace on Spark: the filter runs on the
-     * executors), else in this JVM (OTF2: the whole command in a child JVM). A selection that keeps
-     * no event is said on standard error, exit code 1.
+     * The profile of what {@code selection} keeps, read where {@code parent}'s reader reads when it
+     * reads selections itself (igtrace on Spark: the filter runs on the executors), {@code beforeEvents}
+     * given the number of processes after the read; or null: the reader leaves the selection to
+     * this JVM, and the front door reads it here (or in a child JVM: it decides). A selection
+     * that keeps no event is said on standard error, exit code 1.
      */
-    static Outcome profileOf(Invocation parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
-                             Selection selection) throws TraceReadException, UsageError {
-        return profileOf(parent, trace, options, progress, selection, processes -> { });
-    }
-
-    /**
-     * As {@link #profileOf(Invocation, java.nio.file.Path, TraceReading.Request, ProgressBar, Selection)},
-     * giving {@code beforeEvents} the number of processes once the definitions are read (after the
-     * read where the reader reads elsewhere).
-     */
-    static Outcome profileOf(Invocation parent, java.nio.file.Path trace, TraceReading.Request options, ProgressBar progress,
-                             Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
-        return profileOf(parent, TraceFormat.locate(trace), options, progress, selection, beforeEvents);
-    }
-
-    /** As above, for a located trace. */
-    static Outcome profileOf(Invocation parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
-                             Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
+    static Elsewhere elsewhere(Invocation parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
+                               Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
         ProfileReader.Selected remote = null;
         boolean read = true; // by the reader, or failed there: its progress is over
         try {
@@ -147,31 +132,15 @@ final class SelectedReading {
                 progress.finish();
             }
         }
-        String nothing;
-        TraceProfile profile;
-        if (remote != null) {
-            beforeEvents.accept(remote.profile().processes().size());
-            profile = remote.profile().withSelectedRanks(selection.ranks());
-            nothing = nothingLeft(located, selection, remote.keptEvents());
-        } else {
-            if (IsolatedCommand.needed(located)) {
-                return new Outcome(null, IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err()));
-            }
-            SelectedReading selected = new SelectedReading();
-            try {
-                profile = selected.read(located, options, progress, selection, d -> {
-                    beforeEvents.accept(d.processes().size());
-                    return EventTaps.NONE;
-                });
-            } catch (SelectionError e) {
-                throw new UsageError(e.getMessage());
-            }
-            nothing = selected.nothingLeft(located);
+        if (remote == null) {
+            return null;
         }
+        beforeEvents.accept(remote.profile().processes().size());
+        String nothing = nothingLeft(located, selection, remote.keptEvents());
         if (nothing != null) {
             parent.err().println(nothing);
-            return new Outcome(null, 1);
+            return new Elsewhere(null, 1);
         }
-        return new Outcome(new TraceReading.Read(located, profile), 0);
+        return new Elsewhere(remote.profile().withSelectedRanks(selection.ranks()), null);
     }
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
+import org.igtrace.cli.isolation.SupervisedChild;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
@@ -23,9 +24,10 @@ import org.igtrace.reader.TraceReadException;
  * <li>a command with no analysis of its own gets its profile from the command's
  * {@link ProfileReader} (this JVM, or the executors of igtrace on Spark, where the selection's
  * filter runs too);</li>
- * <li>a command with analyses of its own reads in this JVM; for OTF2 with isolation on, the whole
- * command runs again in a child JVM ({@link IsolatedCommand}), so that a libotf2 crash takes down
- * only the child.</li>
+ * <li>a command with analyses of its own, or a selection the command's reader leaves to this JVM,
+ * reads in this JVM; for OTF2 with isolation on, the whole command runs again in a child JVM
+ * ({@link IsolatedCommand}), so that a libotf2 crash takes down only the child; a command reading
+ * two traces (diff) asks once for both ({@link #runHereOrIsolated(TraceSession...)}).</li>
  * </ul>
  */
 final class TraceSession {
@@ -62,7 +64,7 @@ final class TraceSession {
     private final TraceFormat.Located located;
     private final TraceReading.Request request;
     private final Selection selection;
-    private final ProgressBar progress;
+    private ProgressBar progress;
     private final List<Subscription<?>> subscriptions = new ArrayList<>();
     private IntConsumer beforeEvents = processes -> { };
     private boolean everyRank;
@@ -92,6 +94,18 @@ final class TraceSession {
     static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress)
             throws TraceReadException {
         return new TraceSession(parent, TraceFormat.locate(trace), request, selection, progress);
+    }
+
+    /**
+     * Draws the read's progress on a bar started now: for a command that opened several traces
+     * before reading the first (a bar waits a moment from its start before it draws).
+     *
+     * @param bar the bar
+     * @return this
+     */
+    TraceSession progress(ProgressBar bar) {
+        progress = bar;
+        return this;
     }
 
     /** @return the trace's files and format */
@@ -173,8 +187,28 @@ final class TraceSession {
      * @return the exit code of the command run in a child JVM, or null: the read runs here
      */
     Integer runHereOrIsolated() {
-        decided = true;
-        return IsolatedCommand.needed(located) ? IsolatedCommand.run(parent.args(), located.file(), parent.stdout(), parent.err()) : null;
+        return runHereOrIsolated(this);
+    }
+
+    /**
+     * Decides once, for a command that reads several traces one after the other (diff), where the
+     * reads run: the whole command runs in a child JVM when any of the traces needs it (the child
+     * then reads them all, and a libotf2 crash there names the trace it was reading). The one place
+     * where this is decided.
+     *
+     * @param sessions the opened traces, of one command
+     * @return the exit code of the command run in a child JVM, or null: the reads run here
+     */
+    static Integer runHereOrIsolated(TraceSession... sessions) {
+        TraceSession isolated = null;
+        for (TraceSession s : sessions) {
+            s.decided = true;
+            if (isolated == null && IsolatedCommand.needed(s.located)) {
+                isolated = s;
+            }
+        }
+        Invocation parent = isolated == null ? null : isolated.parent;
+        return isolated == null ? null : IsolatedCommand.run(parent.args(), isolated.located.file(), parent.stdout(), parent.err());
     }
 
     /**
@@ -186,8 +220,20 @@ final class TraceSession {
      * @throws UsageError         when the trace refutes the command line (a rank it does not have, a region it does not name)
      */
     Integer start() throws TraceReadException, UsageError {
+        if (located.format() == TraceFormat.OTF2) {
+            SupervisedChild.reading(located.file()); // a crash from here on names this trace
+        }
         if (subscriptions.isEmpty() && !everyRank) {
-            return startWithReader();
+            if (selection.isAll()) {
+                profile = TraceReading.read(located, request, progress, parent.reader(), beforeEvents).profile();
+                return null;
+            }
+            SelectedReading.Elsewhere elsewhere = SelectedReading.elsewhere(parent, located, request, progress, selection, beforeEvents);
+            if (elsewhere != null) {
+                profile = elsewhere.profile();
+                return elsewhere.exit();
+            }
+            // the command's reader leaves the selection to this JVM: read here, as with analyses of its own
         }
         if (!decided) {
             Integer exit = runHereOrIsolated();
@@ -223,20 +269,6 @@ final class TraceSession {
             parent.err().println(nothing);
             return 1;
         }
-        return null;
-    }
-
-    /** The profile alone, read by the command's reader (where the selection's filter runs too). */
-    private Integer startWithReader() throws TraceReadException, UsageError {
-        if (selection.isAll()) {
-            profile = TraceReading.read(located, request, progress, parent.reader(), beforeEvents).profile();
-            return null;
-        }
-        SelectedReading.Outcome selected = SelectedReading.profileOf(parent, located, request, progress, selection, beforeEvents);
-        if (selected.read() == null) {
-            return selected.exit();
-        }
-        profile = selected.read().profile();
         return null;
     }
 

@@ -94,24 +94,59 @@ public final class ReaderSupervisor {
             return 1;
         }
         Runtime.getRuntime().removeShutdownHook(stopChild);
+        Ended ended = ended(status, anchor, exit);
+        if (ended.line() != null) {
+            if (clearLine) {
+                err.print("\r\033[K"); // a progress bar the child may have left
+            }
+            err.println(ended.line());
+        }
+        return ended.exit();
+    }
+
+    /**
+     * How a supervised child ended: the exit code to leave with, and the one line to say (null when
+     * the child left through igtrace's own code, which said what there was to say).
+     */
+    public record Ended(int exit, String line) {
+    }
+
+    /**
+     * How the child that wrote the status file {@code status} and ended with {@code exit} ended;
+     * the temporary files of a child that died are removed. A child that died while reading is
+     * said to have died reading the last OTF2 archive it named (a command may read two: diff),
+     * else {@code anchor}.
+     *
+     * @param status the child's status file ({@link #statusOption})
+     * @param anchor the OTF2 archive the command line names first
+     * @param exit   the child's exit status
+     * @return the exit code and the line
+     */
+    public static Ended ended(Path status, Path anchor, int exit) {
         List<String> lines = readStatus(status);
         if (lines.contains("started") && lines.get(lines.size() - 1).startsWith("exit ")) {
-            return Integer.parseInt(lines.get(lines.size() - 1).substring(5));
+            return new Ended(Integer.parseInt(lines.get(lines.size() - 1).substring(5)), null);
         }
+        String reading = anchor.toString();
         for (String line : lines) {
             if (line.startsWith("temp ")) {
                 deleteQuietly(Path.of(line.substring(5)));
+            } else if (line.startsWith("otf2 ")) {
+                reading = line.substring(5);
             }
         }
-        if (clearLine) {
-            err.print("\r\033[K"); // a progress bar the child may have left
-        }
         if (!lines.contains("started")) {
-            err.println("igtrace: " + anchor + ": the reader process did not start (" + describe(exit) + ")");
-            return 1;
+            return new Ended(1, "igtrace: " + anchor + ": the reader process did not start (" + describe(exit) + ")");
         }
-        err.println(died(anchor.toString(), exit));
-        return killedFromOutside(exit) ? exit : 1;
+        return new Ended(killedFromOutside(exit) ? exit : 1, died(reading, exit));
+    }
+
+    /**
+     * The option that makes a child JVM a supervised child writing the status file {@code status}
+     * (the child of igtrace run in-process, which supervises it the same way).
+     */
+    public static String statusOption(Path status) {
+        return "-D" + SupervisedChild.STATUS_PROPERTY + "=" + status;
     }
 
     /**

@@ -23,6 +23,9 @@ public final class SupervisedChild {
     /** Tests set this to make the child die (halt, no exit note) once its temporary output file exists. */
     static final String TEST_HALT_PROPERTY = "igtrace.test.haltWhileWriting";
 
+    /** Tests set this to an OTF2 anchor: the child dies (halt, no exit note) when it starts reading that archive. */
+    static final String TEST_HALT_READING_PROPERTY = "igtrace.test.haltReading";
+
     private static FileOutputStream status;
     /** The temporary files announced with {@link #willCreate}, removed when the parent dies. */
     private static final java.util.List<Path> temporaryFiles = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -114,6 +117,25 @@ public final class SupervisedChild {
             p.toFile().delete();
         }
         Runtime.getRuntime().halt(143);
+    }
+
+    /**
+     * Records that this JVM now reads the OTF2 archive {@code anchor} (a command may read two: diff),
+     * so that the parent names it if the JVM dies from here on: the last {@code otf2} line counts.
+     */
+    public static void reading(Path anchor) {
+        if (status == null) {
+            return;
+        }
+        try {
+            write("otf2 " + org.igtrace.formats.Escape.terminal(anchor.toString()));
+        } catch (IOException e) {
+            // the parent then names the archive the command line gave first; nothing better can be done here
+        }
+        String halt = System.getProperty(TEST_HALT_READING_PROPERTY);
+        if (halt != null && Path.of(halt).toAbsolutePath().normalize().equals(anchor.toAbsolutePath().normalize())) {
+            Runtime.getRuntime().halt(1); // as a JVM that crashed in libotf2 leaves
+        }
     }
 
     /** Called once a temporary output file exists; only tests make it do something. */
