@@ -52,7 +52,7 @@ final class IsolatedCommand {
             command.add(ReaderSupervisor.statusOption(status));
             // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
             for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
-                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.startsWith("igtrace.supervisor."))
+                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.equals("igtrace.supervisor.status"))
                         || property.equals("jna.library.path")) {
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }

@@ -97,10 +97,7 @@ public final class MapCommand implements Callable<Integer> {
     EdgeWeight weight;
 
     @Mixin
-    NetworkOptions networkOptions = new NetworkOptions();
-
-    @Mixin
-    TraceOptions common;
+    ReplayReading replayReading;
 
     @ParentCommand
     Invocation parent;
@@ -121,11 +118,11 @@ public final class MapCommand implements Callable<Integer> {
     @Override
     public Integer call() throws UsageError, OutputError, TraceReadException {
         err = parent.err();
-        common.reading.check();
+        replayReading.common.reading.check();
         Settings s = settings();
-        common.output.check();
-        try (TempFileRecordBlocks store = ReplayReading.store(common)) {
-            TraceSession session = ReplayReading.open(parent, trace, common, ClockCorrection.OFFSETS, s.selection())
+        replayReading.common.output.check();
+        try (TempFileRecordBlocks store = replayReading.store()) {
+            TraceSession session = replayReading.open(parent, trace, ClockCorrection.OFFSETS, s.selection())
                     .beforeEvents(n -> fits(s, n));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
             // critical and delay need the critical path and the delay costs: igtrace why's taps in the same read
@@ -148,7 +145,7 @@ public final class MapCommand implements Callable<Integer> {
             PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(weighed), machine, s.slots(), scotchNodes, "scotch");
             RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
-                    : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(common.reading.threadCount());
+                    : new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(replayReading.common.reading.threadCount());
             ReplayParameters base = replay == null ? null : PredictionRun.fittedModel(s.request(), replay);
             MapOutput.Scores rankOrder = scores(profile, machine, PlacementSearch.rankOrder(processes, s.slots()), replay, base);
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
@@ -162,8 +159,8 @@ public final class MapCommand implements Callable<Integer> {
                 }
                 writeSimGrid(replay, base, machine, processes, rankOrder.node(), proposed.node(), found.method());
             }
-            Output.write(common.output, parent.stdout(), w -> out.write(s.format(), w));
-            if (!common.output.quiet) {
+            Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
+            if (!replayReading.common.output.quiet) {
                 if (scotch.note() != null) {
                     err.println("igtrace map: note: " + scotch.note());
                 }
@@ -193,7 +190,7 @@ public final class MapCommand implements Callable<Integer> {
 
 
     private Settings settings() throws UsageError {
-        MapOutput.Format f = format == null ? ("json".equals(common.output.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
+        MapOutput.Format f = format == null ? ("json".equals(replayReading.common.output.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
                 : MapOutput.Format.parse(format);
         if (f == null) {
             throw new UsageError("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
@@ -228,8 +225,8 @@ public final class MapCommand implements Callable<Integer> {
                         topology.indexOf(':') + 1) + " has " + nodes + " nodes: give a host per node, in node order");
             }
         }
-        Selection chosen = ReplayReading.selection(common);
-        return new Settings(spec, k, h, f, networkOptions.request(1, false, null), chosen);
+        Selection chosen = replayReading.selection();
+        return new Settings(spec, k, h, f, replayReading.network.request(1, false, null), chosen);
     }
 
     private static boolean emptyDirectory(Path dir) {
@@ -283,7 +280,7 @@ public final class MapCommand implements Callable<Integer> {
         if (taps == null) {
             return InformationGraph.build(profile, weight, Recalculation.PATH);
         }
-        Why why = WhyReading.analyse(profile, taps, common.reading, 0);
+        Why why = WhyReading.analyse(profile, taps, replayReading.common.reading, 0);
         return InformationGraph.build(profile, weight, Recalculation.PATH, weight == EdgeWeight.CRITICAL ? why::criticalOfPair : why::delayOfPair);
     }
 

@@ -110,10 +110,7 @@ public final class PredictCommand implements Callable<Integer> {
     boolean timing;
 
     @Mixin
-    NetworkOptions networkOptions = new NetworkOptions();
-
-    @Mixin
-    TraceOptions common;
+    ReplayReading replayReading;
 
     @ParentCommand
     Invocation parent;
@@ -121,20 +118,20 @@ public final class PredictCommand implements Callable<Integer> {
     @Override
     public Integer call() throws UsageError, OutputError, TraceReadException {
         PrintWriter err = parent.err();
-        Path output = common.output.output;
-        boolean quiet = common.output.quiet;
-        common.reading.check();
+        Path output = replayReading.common.output.output;
+        boolean quiet = replayReading.common.output.quiet;
+        replayReading.common.reading.check();
         ModelRequest request = request();
         PredictionWriter.Format format = format();
-        Selection selection = ReplayReading.selection(common);
-        common.output.check();
+        Selection selection = replayReading.selection();
+        replayReading.common.output.check();
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
             request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
-        try (TempFileRecordBlocks store = ReplayReading.store(common)) {
+        try (TempFileRecordBlocks store = replayReading.store()) {
             PredictTiming clock = new PredictTiming();
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
-            TraceSession session = ReplayReading.open(parent, trace, common, clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection,
+            TraceSession session = replayReading.open(parent, trace, clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection,
                     selection);
             // with a fitted network the wait analysis' matched messages give a first fit (PredictTaps)
             boolean tapFit = request.needsCalibration() && request.swept() == null;
@@ -154,7 +151,7 @@ public final class PredictCommand implements Callable<Integer> {
             }
             clock.read();
             PredictionRun.Result result = PredictionRun.run(request.withNetwork(network(profile)), profile, run, recorder.get().transfers(),
-                    selection, common.reading.threadCount(), clock);
+                    selection, replayReading.common.reading.threadCount(), clock);
             if (format == PredictionWriter.Format.SIMGRID) {
                 try {
                     SimGridExport.write(output, result.replay(), result.model(), run.processCount());
@@ -190,20 +187,20 @@ public final class PredictCommand implements Callable<Integer> {
         if (topology == null && placement != null) {
             throw new UsageError("--placement needs --topology");
         }
-        if (topology == null && networkOptions.topologyOnlyGiven()) {
+        if (topology == null && replayReading.network.topologyOnlyGiven()) {
             throw new UsageError("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
         }
-        if (sweep != null && (sweep.parameter().equals(ModelRequest.LATENCY) && networkOptions.latency != null
-                || sweep.parameter().equals(ModelRequest.BANDWIDTH) && networkOptions.bandwidth != null
+        if (sweep != null && (sweep.parameter().equals(ModelRequest.LATENCY) && replayReading.network.latency != null
+                || sweep.parameter().equals(ModelRequest.BANDWIDTH) && replayReading.network.bandwidth != null
                 || sweep.parameter().equals(ModelRequest.CPU_RATIO) && cpuRatio != 1)) {
             throw new UsageError("--sweep " + sweep.parameter() + " and --" + sweep.parameter() + " both give it: give one of them");
         }
-        return networkOptions.request(cpuRatio, "on".equalsIgnoreCase(contention), sweep);
+        return replayReading.network.request(cpuRatio, "on".equalsIgnoreCase(contention), sweep);
     }
 
     /** --format, or what the -o file's extension implies; checked against the extension, --sweep and -o. */
     private PredictionWriter.Format format() throws UsageError {
-        Path output = common.output.output;
+        Path output = replayReading.common.output.output;
         PredictionWriter.Format f = format == null ? implied() : PredictionWriter.Format.parse(format);
         if (f == null) {
             throw new UsageError("--format '" + format + "': expected one of text, json, csv, simgrid");
@@ -222,7 +219,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     /** Without --format: json or csv when the -o file's extension says so, else text. */
     private PredictionWriter.Format implied() {
-        String extension = common.output.extension();
+        String extension = replayReading.common.output.extension();
         return "json".equals(extension) ? PredictionWriter.Format.JSON
                 : "csv".equals(extension) ? PredictionWriter.Format.CSV : PredictionWriter.Format.TEXT;
     }
@@ -248,7 +245,7 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     private void write(PredictionWriter out, PredictionWriter.Format f, PrintWriter err) throws OutputError, UsageError {
-        Path output = common.output.output;
+        Path output = replayReading.common.output.output;
         Writer stdout = parent.stdout();
         if (f == PredictionWriter.Format.SIMGRID) {
             Output.write((Path) null, stdout, w -> out.write(PredictionWriter.Format.TEXT, w));

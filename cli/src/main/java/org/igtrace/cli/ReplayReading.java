@@ -2,18 +2,24 @@ package org.igtrace.cli;
 
 import org.igtrace.core.select.Selection;
 import org.igtrace.reader.spill.TempFileRecordBlocks;
+import picocli.CommandLine.Mixin;
 
 /**
- * How {@code predict} and {@code map} read a trace for a replay: the selection of the command line, a store for the
- * recorded calls (in --temp-dir past their memory budget), and a session that records every rank, since with
- * {@code --ranks} the selected ranks still wait for their partners (definitions section 11).
+ * How {@code predict} and {@code map} read a trace for a replay, and their options for it: the model network's
+ * ({@link NetworkOptions}), then the trace's ({@link TraceOptions}), in that order in the help; the selection of the
+ * command line, a store for the recorded calls (in --temp-dir past their memory budget), and a session that records
+ * every rank, since with {@code --ranks} the selected ranks still wait for their partners (definitions section 11).
+ * One mixin, so that both commands declare and set up the same.
  */
-final class ReplayReading {
-    private ReplayReading() {
-    }
+public final class ReplayReading {
+    @Mixin
+    NetworkOptions network = new NetworkOptions();
+
+    @Mixin
+    TraceOptions common;
 
     /** The selection of the run (--window, --ranks, --region); a malformed one is a usage error. */
-    static Selection selection(TraceOptions common) throws UsageError {
+    Selection selection() throws UsageError {
         try {
             return common.selection.selection();
         } catch (IllegalArgumentException e) {
@@ -22,12 +28,12 @@ final class ReplayReading {
     }
 
     /** The store of the recorded calls, spilled to a temporary file in --temp-dir past their budget. */
-    static TempFileRecordBlocks store(TraceOptions common) {
+    TempFileRecordBlocks store() {
         return new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities");
     }
 
     /** The session reading {@code trace} with {@code selection} on the clocks {@code correction} says, recording every rank. */
-    static TraceSession open(Invocation parent, TraceArgument trace, TraceOptions common, ClockCorrection correction, Selection selection)
+    TraceSession open(Invocation parent, TraceArgument trace, ClockCorrection correction, Selection selection)
             throws org.igtrace.reader.TraceReadException {
         TraceReading.Request options = TraceReading.options(common.reading, false, correction, false);
         return TraceSession.open(parent, trace.path(), options, selection, ProgressBar.on(parent.err(), common.output.quiet)).everyRank();
