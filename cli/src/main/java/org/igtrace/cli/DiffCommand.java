@@ -111,10 +111,9 @@ public final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        common.reading.check();
-        Selection selection = UsageError.of(common.selection::selection);
-        Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
-        common.output.check();
+        TraceOptions.Checked<Format> checked = common.check(format, BY_EXTENSION, Format.TEXT);
+        Selection selection = checked.selection();
+        Format chosen = checked.format();
         TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
         ProgressBar none = ProgressBar.on(parent.err(), true); // each read draws on a bar of its own (read())
         TraceSession sa = TraceSession.open(parent, a, options, selection, none);

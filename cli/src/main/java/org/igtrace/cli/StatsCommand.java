@@ -81,10 +81,9 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        common.reading.check();
-        Selection selection = UsageError.of(common.selection::selection);
-        Format chosen = FormatChoice.resolve(format, common.output, BY_EXTENSION, Format.TEXT);
-        common.output.check();
+        TraceOptions.Checked<Format> checked = common.check(format, BY_EXTENSION, Format.TEXT);
+        Selection selection = checked.selection();
+        Format chosen = checked.format();
         PrintWriter err = parent.err();
         TraceReading.Request options = TraceReading.options(common.reading, false, clockCorrection, false);
         ProgressBar progress = ProgressBar.on(err, common.output.quiet);

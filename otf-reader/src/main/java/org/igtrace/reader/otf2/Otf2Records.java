@@ -89,26 +89,41 @@ final class Otf2Records {
         }
     }
 
-    /** Records in slots by the order of their first definition, the columns' arrays grown by doubling. */
+    /**
+     * Records with an id, a name and a kind (location groups, locations), in slots by the order of
+     * their first definition, the columns' arrays grown by doubling; a subclass adds its own columns.
+     */
     abstract static class Table {
         private final SlotIndex slots = new SlotIndex();
         private int count;
         private int capacity = 16;
+        private long[] ids = new long[16];
+        private int[] names = new int[16];
+        private byte[] kinds = new byte[16];
 
-        /** A new slot for {@code id}, the columns grown when full, or -1 when {@code id} has one (its first definition kept). */
-        final int newSlot(long id) {
+        /**
+         * A new slot for {@code id} with its name and kind, the columns grown when full, or -1 when
+         * {@code id} has one (its first definition kept).
+         */
+        final int newSlot(long id, int name, Enum<?> kind) {
             if (slots.get(id) >= 0) {
                 return -1;
             }
             if (count == capacity) {
                 capacity *= 2;
+                ids = Arrays.copyOf(ids, capacity);
+                names = Arrays.copyOf(names, capacity);
+                kinds = Arrays.copyOf(kinds, capacity);
                 grow(capacity);
             }
             slots.put(id, count);
+            ids[count] = id;
+            names[count] = name;
+            kinds[count] = (byte) kind.ordinal();
             return count++;
         }
 
-        /** Makes every column {@code capacity} long. */
+        /** Makes the subclass's own columns {@code capacity} long. */
         abstract void grow(int capacity);
 
         final int count() {
@@ -119,47 +134,46 @@ final class Otf2Records {
         final int slot(long id) {
             return slots.get(id);
         }
+
+        final long longId(int slot) {
+            return ids[slot];
+        }
+
+        final int name(int slot) {
+            return names[slot];
+        }
+
+        final int kindOrdinal(int slot) {
+            return kinds[slot];
+        }
     }
 
     /** Location groups: name, kind, system tree node. */
     static final class LocationGroups extends Table {
         private static final LocationGroupKind[] KINDS = LocationGroupKind.values();
-        private int[] ids = new int[16];
-        private int[] names = new int[16];
-        private byte[] kinds = new byte[16];
         private int[] nodes = new int[16];
 
         /** False when {@code id} is defined already (its first definition is kept). */
         boolean add(int id, int name, LocationGroupKind kind, int node) {
-            int g = newSlot(id);
+            int g = newSlot(id, name, kind);
             if (g < 0) {
                 return false;
             }
-            ids[g] = id;
-            names[g] = name;
-            kinds[g] = (byte) kind.ordinal();
             nodes[g] = node;
             return true;
         }
 
         @Override
         void grow(int capacity) {
-            ids = Arrays.copyOf(ids, capacity);
-            names = Arrays.copyOf(names, capacity);
-            kinds = Arrays.copyOf(kinds, capacity);
             nodes = Arrays.copyOf(nodes, capacity);
         }
 
         int id(int slot) {
-            return ids[slot];
-        }
-
-        int name(int slot) {
-            return names[slot];
+            return (int) longId(slot);
         }
 
         LocationGroupKind kind(int slot) {
-            return KINDS[kinds[slot]];
+            return KINDS[kindOrdinal(slot)];
         }
 
         int node(int slot) {
@@ -171,7 +185,7 @@ final class Otf2Records {
             int count = count();
             long[] keyed = new long[count];
             for (int g = 0; g < count; g++) {
-                keyed[g] = (long) ids[g] << 32 | g;
+                keyed[g] = (long) id(g) << 32 | g;
             }
             Arrays.sort(keyed);
             int[] order = new int[count];
@@ -185,22 +199,16 @@ final class Otf2Records {
     /** Locations: name, kind, location group, announced events, and the process each is read for (-1: none). */
     static final class Locations extends Table {
         private static final LocationKind[] KINDS = LocationKind.values();
-        private long[] ids = new long[16];
-        private int[] names = new int[16];
-        private byte[] kinds = new byte[16];
         private int[] groups = new int[16];
         private long[] events = new long[16];
         private int[] processes = new int[16];
 
         /** False when {@code id} is defined already (its first definition is kept). */
         boolean add(long id, int name, LocationKind kind, int group, long announced) {
-            int l = newSlot(id);
+            int l = newSlot(id, name, kind);
             if (l < 0) {
                 return false;
             }
-            ids[l] = id;
-            names[l] = name;
-            kinds[l] = (byte) kind.ordinal();
             groups[l] = group;
             events[l] = announced;
             processes[l] = -1;
@@ -209,24 +217,17 @@ final class Otf2Records {
 
         @Override
         void grow(int capacity) {
-            ids = Arrays.copyOf(ids, capacity);
-            names = Arrays.copyOf(names, capacity);
-            kinds = Arrays.copyOf(kinds, capacity);
             groups = Arrays.copyOf(groups, capacity);
             events = Arrays.copyOf(events, capacity);
             processes = Arrays.copyOf(processes, capacity);
         }
 
         long id(int slot) {
-            return ids[slot];
-        }
-
-        int name(int slot) {
-            return names[slot];
+            return longId(slot);
         }
 
         LocationKind kind(int slot) {
-            return KINDS[kinds[slot]];
+            return KINDS[kindOrdinal(slot)];
         }
 
         int group(int slot) {
@@ -252,7 +253,7 @@ final class Otf2Records {
             int n = 0;
             for (int l = 0; l < count; l++) {
                 if (processes[l] >= 0) {
-                    read[n++] = ids[l];
+                    read[n++] = id(l);
                 }
             }
             return Arrays.copyOf(read, n);
