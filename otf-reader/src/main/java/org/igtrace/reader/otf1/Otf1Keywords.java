@@ -33,39 +33,22 @@ final class Otf1Keywords {
     }
 
     // Event records (section 4.2)
-    static final long ENTER = code("E");
-    static final long LEAVE = code("L");
-    static final long SEND = code("S");
-    static final long RECEIVE = code("R");
-    static final long COLLECTIVE = code("COP");
-    static final long COLLECTIVE_BEGIN = code("COPB");
-    static final long COLLECTIVE_END = code("COPE");
-    static final long KEY_VALUE = code("K");
-    static final long PROCESS_BEGIN = code("PB");
-    static final long PROCESS_END = code("PE");
+    static final long ENTER = code("E"), LEAVE = code("L"), SEND = code("S"), RECEIVE = code("R"), KEY_VALUE = code("K");
+    static final long COLLECTIVE = code("COP"), COLLECTIVE_BEGIN = code("COPB"), COLLECTIVE_END = code("COPE");
+    static final long PROCESS_BEGIN = code("PB"), PROCESS_END = code("PE");
     /** Event records igtrace reads past without effect: counters, file I/O, RMA, process begin/end, no-op, inline snapshots. */
-    private static final long[] SKIPPED_EVENTS = codes("CNT", "F", "FA", "FB", "FE", "FF", "T", "U", "G", "M",
-            "PB", "PE", "N",
-            "TE", "TS", "TOF", "TBC", "TBF", "TC", "TCOC", "TCNT");
+    private static final long[] SKIPPED_EVENTS = codes("CNT F FA FB FE FF T U G M PB PE N TE TS TOF TBC TBF TC TCOC TCNT");
 
     // Event fields
-    static final long LENGTH = code("L");
-    static final long TAG = code("T");
-    static final long COMM = code("C");
-    static final long ROOT = code("RT");
-    static final long SENT = code("S");
-    static final long RECEIVED = code("R");
-    static final long DURATION = code("D");
-    static final long HANDLE = code("H");
+    static final long LENGTH = code("L"), TAG = code("T"), COMM = code("C"), ROOT = code("RT");
+    static final long SENT = code("S"), RECEIVED = code("R"), DURATION = code("D"), HANDLE = code("H");
 
-    private static final long[] LONG_EVENT_NAMES = codes(
-            "ENTER", "E", "LEAVE", "L", "SEND", "S", "RECEIVE", "R", "COUNTER", "CNT", "COLLOP", "COP",
-            "COLLOPBEGIN", "COPB", "COLLOPEND", "COPE", "PROCESSBEGIN", "PB", "PROCESSEND", "PE",
-            "KEY", "K", "FILEOP", "F", "NOOP", "N", "TRMAPUT", "T", "URMAPUTRE", "U", "GRMAGET", "G",
-            "MRMAEND", "M",
-            // fields
-            "LEN", "L", "TAG", "T", "COMM", "C", "ROOT", "RT", "SENT", "S", "RECVD", "R", "DUR", "D",
-            "HANDLEID", "H", "SCL", "X", "VALUE", "V", "PROCESS", "P", "TYPE", "Y");
+    /** Long spellings of event records, then of event fields, each followed by its short keyword. */
+    private static final long[] LONG_EVENT_NAMES = codes("""
+            ENTER E  LEAVE L  SEND S  RECEIVE R  COUNTER CNT  COLLOP COP  COLLOPBEGIN COPB  COLLOPEND COPE
+            PROCESSBEGIN PB  PROCESSEND PE  KEY K  FILEOP F  NOOP N  TRMAPUT T  URMAPUTRE U  GRMAGET G  MRMAEND M
+            LEN L  TAG T  COMM C  ROOT RT  SENT S  RECVD R  DUR D  HANDLEID H  SCL X  VALUE V  PROCESS P  TYPE Y
+            """);
 
     /** The short keyword for a long one, or the keyword itself. Short event keywords have at most 4 letters, long ones at least 3, and none is both. */
     static long shortEventKeyword(long code, int length) {
@@ -89,16 +72,19 @@ final class Otf1Keywords {
         return false;
     }
 
-    private static final Map<String, String> LONG_DEFINITION_RECORDS = pairs(
-            "VERSION", "V", "UNIQUEID", "UI", "CREATOR", "CR", "TIMERRESOLUTION", "TR", "TIMERANGE", "TRG",
-            "PROCESS", "P", "PROCESSGROUP", "PG", "ATTRIBUTELIST", "A", "PROCESSORGROUPATTR", "PGA",
-            "FUNCTIONGROUP", "FG", "FUNCTION", "F", "COLLOP", "CO", "COUNTERGROUP", "CG", "COUNTER", "CNT",
-            "SCLFILE", "SF", "SCL", "S", "FILEGROUP", "FLG", "FILE", "FL", "KEYVALUE", "K", "COMMENT", "CMT",
-            "COUNTERASSIGNMENTS", "CA", "PROCESSSUBSTITUTES", "PS", "AUXSAMPLEPOINT", "AUX");
+    /** Long spellings of definition records (after {@code DEF}), each followed by its short keyword. */
+    private static final Map<String, String> LONG_DEFINITION_RECORDS = pairs("""
+            VERSION V  UNIQUEID UI  CREATOR CR  TIMERRESOLUTION TR  TIMERANGE TRG  PROCESS P  PROCESSGROUP PG
+            ATTRIBUTELIST A  PROCESSORGROUPATTR PGA  FUNCTIONGROUP FG  FUNCTION F  COLLOP CO  COUNTERGROUP CG
+            COUNTER CNT  SCLFILE SF  SCL S  FILEGROUP FLG  FILE FL  KEYVALUE K  COMMENT CMT  COUNTERASSIGNMENTS CA
+            PROCESSSUBSTITUTES PS  AUXSAMPLEPOINT AUX
+            """);
 
-    private static final Map<String, String> LONG_DEFINITION_FIELDS = pairs(
-            "NAME", "NM", "PARENT", "PT", "MEMBERS", "M", "GROUP", "G", "SCL", "X", "TYPE", "Y", "VALUE", "V",
-            "TIME", "T", "TAG", "T", "FILE", "F", "LINE", "LN", "PROPERTIES", "P", "UNIT", "U");
+    /** Long spellings of definition fields, each followed by its short keyword. */
+    private static final Map<String, String> LONG_DEFINITION_FIELDS = pairs("""
+            NAME NM  PARENT PT  MEMBERS M  GROUP G  SCL X  TYPE Y  VALUE V  TIME T  TAG T  FILE F  LINE LN
+            PROPERTIES P  UNIT U
+            """);
 
     /** The short name of a definition record keyword given after {@code DEF}, or the keyword itself. */
     static String shortDefinitionRecord(String keyword) {
@@ -109,7 +95,9 @@ final class Otf1Keywords {
         return LONG_DEFINITION_FIELDS.getOrDefault(keyword, keyword);
     }
 
-    private static long[] codes(String... keywords) {
+    /** The codes of the keywords in {@code table}, separated by white space, in order. */
+    private static long[] codes(String table) {
+        String[] keywords = words(table);
         long[] c = new long[keywords.length];
         for (int i = 0; i < c.length; i++) {
             c[i] = code(keywords[i]);
@@ -117,11 +105,17 @@ final class Otf1Keywords {
         return c;
     }
 
-    private static Map<String, String> pairs(String... kv) {
+    /** The pairs of keywords in {@code table} (a long spelling, then its short keyword) as a map. */
+    private static Map<String, String> pairs(String table) {
+        String[] kv = words(table);
         Map<String, String> m = new HashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             m.put(kv[i], kv[i + 1]);
         }
         return Map.copyOf(m);
+    }
+
+    private static String[] words(String table) {
+        return table.strip().split("\\s+");
     }
 }
