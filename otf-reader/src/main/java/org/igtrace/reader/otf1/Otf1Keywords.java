@@ -44,11 +44,10 @@ final class Otf1Keywords {
     static final long SENT = code("S"), RECEIVED = code("R"), DURATION = code("D"), HANDLE = code("H");
 
     /** Long spellings of event records, then of event fields, each followed by its short keyword. */
-    private static final long[] LONG_EVENT_NAMES = codes("""
-            ENTER E  LEAVE L  SEND S  RECEIVE R  COUNTER CNT  COLLOP COP  COLLOPBEGIN COPB  COLLOPEND COPE
-            PROCESSBEGIN PB  PROCESSEND PE  KEY K  FILEOP F  NOOP N  TRMAPUT T  URMAPUTRE U  GRMAGET G  MRMAEND M
-            LEN L  TAG T  COMM C  ROOT RT  SENT S  RECVD R  DUR D  HANDLEID H  SCL X  VALUE V  PROCESS P  TYPE Y
-            """);
+    private static final long[] LONG_EVENT_NAMES = codes(
+            "ENTER E  LEAVE L  SEND S  RECEIVE R  COUNTER CNT  COLLOP COP  COLLOPBEGIN COPB  COLLOPEND COPE"
+            + "  PROCESSBEGIN PB  PROCESSEND PE  KEY K  FILEOP F  NOOP N  TRMAPUT T  URMAPUTRE U  GRMAGET G  MRMAEND M"
+            + "  LEN L  TAG T  COMM C  ROOT RT  SENT S  RECVD R  DUR D  HANDLEID H  SCL X  VALUE V  PROCESS P  TYPE Y");
 
     /** The short keyword for a long one, or the keyword itself. Short event keywords have at most 4 letters, long ones at least 3, and none is both. */
     static long shortEventKeyword(long code, int length) {
@@ -73,18 +72,16 @@ final class Otf1Keywords {
     }
 
     /** Long spellings of definition records (after {@code DEF}), each followed by its short keyword. */
-    private static final Map<String, String> LONG_DEFINITION_RECORDS = pairs("""
-            VERSION V  UNIQUEID UI  CREATOR CR  TIMERRESOLUTION TR  TIMERANGE TRG  PROCESS P  PROCESSGROUP PG
-            ATTRIBUTELIST A  PROCESSORGROUPATTR PGA  FUNCTIONGROUP FG  FUNCTION F  COLLOP CO  COUNTERGROUP CG
-            COUNTER CNT  SCLFILE SF  SCL S  FILEGROUP FLG  FILE FL  KEYVALUE K  COMMENT CMT  COUNTERASSIGNMENTS CA
-            PROCESSSUBSTITUTES PS  AUXSAMPLEPOINT AUX
-            """);
+    private static final Map<String, String> LONG_DEFINITION_RECORDS = pairs(
+            "VERSION V  UNIQUEID UI  CREATOR CR  TIMERRESOLUTION TR  TIMERANGE TRG  PROCESS P  PROCESSGROUP PG"
+            + "  ATTRIBUTELIST A  PROCESSORGROUPATTR PGA  FUNCTIONGROUP FG  FUNCTION F  COLLOP CO  COUNTERGROUP CG"
+            + "  COUNTER CNT  SCLFILE SF  SCL S  FILEGROUP FLG  FILE FL  KEYVALUE K  COMMENT CMT  COUNTERASSIGNMENTS CA"
+            + "  PROCESSSUBSTITUTES PS  AUXSAMPLEPOINT AUX");
 
     /** Long spellings of definition fields, each followed by its short keyword. */
-    private static final Map<String, String> LONG_DEFINITION_FIELDS = pairs("""
-            NAME NM  PARENT PT  MEMBERS M  GROUP G  SCL X  TYPE Y  VALUE V  TIME T  TAG T  FILE F  LINE LN
-            PROPERTIES P  UNIT U
-            """);
+    private static final Map<String, String> LONG_DEFINITION_FIELDS = pairs(
+            "NAME NM  PARENT PT  MEMBERS M  GROUP G  SCL X  TYPE Y  VALUE V  TIME T  TAG T  FILE F  LINE LN"
+            + "  PROPERTIES P  UNIT U");
 
     /** The short name of a definition record keyword given after {@code DEF}, or the keyword itself. */
     static String shortDefinitionRecord(String keyword) {
