@@ -207,8 +207,11 @@ final class TraceSession {
                 isolated = s;
             }
         }
-        Invocation parent = isolated == null ? null : isolated.parent;
-        return isolated == null ? null : IsolatedCommand.run(parent.args(), isolated.located.file(), parent.stdout(), parent.err());
+        if (isolated == null) {
+            return null;
+        }
+        Invocation parent = isolated.parent;
+        return IsolatedCommand.run(parent.args(), isolated.located.file(), parent.stdout(), parent.err());
     }
 
     /**
