@@ -17,7 +17,9 @@ import org.igtrace.core.trace.TraceDefinitions;
  * the root's time in the call / l (when S is at least the default eager limit: an eager root leaves at once), of
  * (leave - the root's enter) / d(v) of each receiver that entered before the root, and of the time in the call of
  * each that entered after the root left; an instance with no root known (or none of these members) is taken as a
- * synchronising one. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
+ * synchronising one. The all-to-one family (its data going up the tree, {@link ReplayCosts#towardRoot}) takes per member
+ * whose modelled leave depends on c the c with which the model, on the members' measured enters, gives its measured
+ * leave ({@link TreeSteps}), and their median. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
  * other is fitted with it held).
  */
 public final class CollectiveCalibration {
@@ -39,7 +41,8 @@ public final class CollectiveCalibration {
 
     /** How a family's step cost is taken from its instances, for the words of the fit. */
     private static final String[] STEPS = {"transfer part / l", "median step time (a rendezvous root's time in the call / l, an early"
-            + " receiver's leave after the root's enter / its depth d(v), a late one's time in the call)", "transfer part / l",
+            + " receiver's leave after the root's enter / its depth d(v), a late one's time in the call)", "median step time (per member"
+            + " whose leave depends on it, the c with which the binomial tree toward the root gives its measured leave)",
         "transfer part / 2 l", "transfer part / (P - 1)"};
 
     private CollectiveCalibration() {
@@ -135,7 +138,8 @@ public final class CollectiveCalibration {
                 CollectiveFamily f = CollectiveFamily.of(family[c][k]);
                 int count = arrived[c][k];
                 boolean rendezvous = largest[c][k] >= ReplayParameters.DEFAULT_EAGER_LIMIT;
-                int samples = f.rooted() ? rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous) : 0;
+                int samples = !f.rooted() ? 0 : f.gathers() ? TreeSteps.gathered(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous)
+                        : rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous);
                 double perStepPart;
                 if (samples > 0) {
                     perStepPart = Math.max(0, median(parts, samples));
