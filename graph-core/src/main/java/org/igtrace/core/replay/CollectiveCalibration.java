@@ -11,7 +11,7 @@ import org.igtrace.core.trace.TraceDefinitions;
  * over its members of (the member's leave minus the instance's latest enter), at least 0, on corrected clocks:
  * the time the collective took once everybody had arrived. The formula {@code d (L_f + x / B_f)} (d = l, 2 l or
  * P - 1, x the bytes of one step) is fitted as {@link NetworkCalibration} fits messages: the transfer part
- * divided by d, its median per step size x, then {@code L + x / B} by least squares (one size: B_f infinite, L_f
+ * divided by d, its mean per step size x, then {@code L + x / B} by least squares (one size: B_f infinite, L_f
  * the mean). A barrier has no bytes: {@code L_f} alone. A rooted family ({@link CollectiveFamily#rooted}, not
  * synchronising in the replay: {@link ReplayCosts#rooted}) takes an instance's step time directly: the median of
  * the root's time in the call / l (when S is at least the default eager limit: an eager root leaves at once), of
@@ -19,7 +19,11 @@ import org.igtrace.core.trace.TraceDefinitions;
  * each that entered after the root left; an instance with no root known (or none of these members) is taken as a
  * synchronising one. The all-to-one family (its data going up the tree, {@link ReplayCosts#towardRoot}) takes per member
  * whose modelled leave depends on c the c with which the model, on the members' measured enters, gives its measured
- * leave ({@link TreeSteps}), and their median. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
+ * leave ({@link TreeSteps}), and their median. An instance's step time is thus what its typical member shows (the
+ * median over its members); a size's is the mean over its instances, not their median: every instance of a
+ * collective lies on the path of each of its members, so the run's length adds the instances' costs, and their mean
+ * is what reproduces that sum (messages, of which only some lie on a path, keep the median, {@link NetworkCalibration};
+ * issue 34: the median over jacobi-8's 5 all-reduce instances was 41 us a step, their mean 97.9 us). A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
  * other is fitted with it held).
  */
 public final class CollectiveCalibration {
@@ -150,7 +154,7 @@ public final class CollectiveCalibration {
                     perStepPart = Math.max(0, median(parts, count)) / ReplayCosts.divisor(f, size);
                 }
                 if (perStep[f.ordinal()] == null) {
-                    perStep[f.ordinal()] = new MedianBySize(m.run.store);
+                    perStep[f.ordinal()] = MedianBySize.ofMeans(m.run.store);
                 }
                 perStep[f.ordinal()].add(Math.round(ReplayCosts.stepBytes(f, size, largest[c][k])), perStepPart);
                 used[f.ordinal()]++;
@@ -170,7 +174,7 @@ public final class CollectiveCalibration {
                 fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
                         instances(used[f.ordinal()]) + ", " + STEPS[f.ordinal()] + " at " + fit.sizes()
                         + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
-                        .replace("median time per size", "median per step size"));
+                        .replace("median time per size", "mean per step size").replace("mean of median times", "mean of the means"));
             }
             out.add(new FamilyFit(f, used[f.ordinal()], fit));
         }
@@ -212,11 +216,11 @@ public final class CollectiveCalibration {
         return n;
     }
 
-    /** A barrier's {@code L_f}: the median per step (given L: that one); it sends no bytes, so B_f is B. */
+    /** A barrier's {@code L_f}: the mean per step (given L: that one); it sends no bytes, so B_f is B. */
     private static NetworkCalibration.Fit barrier(MedianBySize times, long used, Double latency, Double bandwidth) {
-        double l = latency != null ? latency : Math.max(0, times.medians()[0]);
+        double l = latency != null ? latency : Math.max(0, times.typical()[0]);
         return new NetworkCalibration.Fit(l, bandwidth == null ? Double.POSITIVE_INFINITY : bandwidth, used, 1, 0,
-                instances(used) + "; " + (latency != null ? "the given L" : "L = median of transfer part / l, l = ceil(log2 P)"));
+                instances(used) + "; " + (latency != null ? "the given L" : "L = mean over instances of transfer part / l, l = ceil(log2 P)"));
     }
 
     private static String instances(long n) {
