@@ -174,7 +174,7 @@ public final class CollectiveCalibration {
                 fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
                         instances(used[f.ordinal()]) + ", " + STEPS[f.ordinal()] + " at " + fit.sizes()
                         + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
-                        .replace("median time per size", "mean per step size").replace("mean of median times", "mean of the means"));
+                        .replace("median time per size", "mean per step size").replace("mean of median times", "mean of the sizes' means"));
             }
             out.add(new FamilyFit(f, used[f.ordinal()], fit));
         }
