@@ -89,6 +89,37 @@ class SelfPredictionTest {
         assertEquals(0.097, field(run(trace, "--format", "json", "-q", "--latency", "0", "--bandwidth", "inf")[0], "predicted_runtime"), 1e-9);
     }
 
+    /**
+     * testdata/reduce-tree (make-reduce-tree.py, whose comment derives these numbers): a Reduce goes up the binomial tree
+     * down which a broadcast goes (issue 34 item 12): a member leaves once its subtree's data has arrived (rendezvous:
+     * and its parent took its own), the root last. Each member's leave gives c = 1 ms, so all-to-one L_f = 1 ms from 2
+     * instances, and the replay ends where the run did, 100 ms; on L = 0, B = inf 98 ms. Before, synchronising: L_f =
+     * 750 us, every member left at the latest enter + 1.5 ms, predicted 121 ms.
+     */
+    @Test
+    void aReduceLetsEachMemberGoOnceItsSubtreeIsIn() {
+        String trace = TESTDATA.resolve("reduce-tree").toString();
+        String json = run(trace, "--format", "json", "-q")[0];
+        assertEquals(0.100, field(json, "measured_runtime"), 1e-9);
+        assertEquals(0.100, field(json, "predicted_runtime"), 1e-9);
+        assertFamily(json, "all-to-one", 2, 1e-3, "\"inf\"");
+        assertEquals(0.098, field(run(trace, "--format", "json", "-q", "--latency", "0", "--bandwidth", "inf")[0], "predicted_runtime"), 1e-9);
+    }
+
+    /**
+     * testdata/barriers (make-barriers.py, whose comment derives these numbers): three barriers of 1, 1 and 4 ms on
+     * 4 ranks. Every instance lies on every member's path, so the run adds their costs: the fit is their mean per
+     * step, L_f = (0.5 + 0.5 + 2) / 3 = 1 ms, and the replay ends at the measured 50 ms. Before, their median, 500 us:
+     * 47 ms.
+     */
+    @Test
+    void aFamilysCostIsTheMeanOfItsInstances() {
+        String json = run(TESTDATA.resolve("barriers").toString(), "--format", "json", "-q")[0];
+        assertEquals(0.050, field(json, "measured_runtime"), 1e-9);
+        assertEquals(0.050, field(json, "predicted_runtime"), 1e-9);
+        assertFamily(json, "barrier", 3, 1e-3, null);
+    }
+
     /** A given latency and bandwidth replace every family's fit: the collectives cost the formula with L and B. */
     @Test
     void aGivenNetworkReplacesTheCollectiveFits() {

@@ -94,8 +94,8 @@ public final class PredictionWriter {
             reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
                     + " replays as computing or not at all");
         }
-        if (selfError > 0 && !collectiveFits.isEmpty()) {
-            reasons.add("the model releases every member of a barrier, all-to-one, all-reduce or all-to-all collective at one time,"
+        if (selfError > 0 && collectiveFits.stream().anyMatch(f -> f.family().synchronising())) {
+            reasons.add("the model releases every member of a barrier, all-reduce or all-to-all collective at one time,"
                     + " where a real one lets early members run ahead");
         }
         if (reasons.isEmpty()) {

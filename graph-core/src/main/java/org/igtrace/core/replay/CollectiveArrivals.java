@@ -5,7 +5,8 @@ import org.igtrace.core.util.Rings;
 /**
  * The complete collective instances a replay has in progress, per communicator and instance
  * number: how many members arrived, the latest arrival, the root's arrival (of a rooted collective), the most
- * bytes a member sent, and how many members left. An instance is forgotten once every member left it and every earlier
+ * bytes a member sent, how many members left, and (of an all-to-one instance) every member's arrival by its relative
+ * rank. An instance is forgotten once every member left it and every earlier
  * instance of its communicator is forgotten. A replay of several models at once keeps the latest
  * arrival and the root's per model.
  */
@@ -21,6 +22,10 @@ final class CollectiveArrivals {
         double[] latest;
         double[] root;
         long[] largest = new long[2];
+        /** Per slot, of an all-to-one instance, the arrivals by relative rank per model ({@code w * models + j}), else null. */
+        double[][] byPlace = new double[2][];
+        /** Per slot, how many distinct places {@code byPlace} holds. */
+        int[] placed = new int[2];
 
         Ring(int models) {
             this.models = models;
@@ -50,6 +55,8 @@ final class CollectiveArrivals {
                 latest = Rings.unrolled(latest, first * models, size * models, capacity * models);
                 root = Rings.unrolled(root, first * models, size * models, capacity * models);
                 largest = Rings.unrolled(largest, first, size, capacity);
+                byPlace = Rings.unrolled(byPlace, first, size, capacity);
+                placed = Rings.unrolled(placed, first, size, capacity);
                 first = 0;
                 mask = capacity - 1;
             }
@@ -60,6 +67,8 @@ final class CollectiveArrivals {
                 java.util.Arrays.fill(latest, at * models, at * models + models, Double.NEGATIVE_INFINITY);
                 java.util.Arrays.fill(root, at * models, at * models + models, Double.NaN);
                 largest[at] = 0;
+                byPlace[at] = null;
+                placed[at] = 0;
             }
             size = newSize;
         }
@@ -94,12 +103,23 @@ final class CollectiveArrivals {
 
     /**
      * A member (the instance's root: {@code isRoot}) arrives at instance k, having sent {@code bytes}, at
-     * {@code times[from + j]} in model j; true when it was the last to arrive.
+     * {@code times[from + j]} in model j; {@code place}: its relative rank in an all-to-one instance, else -1. True when
+     * it was the last to arrive.
      */
-    boolean arrive(int communicator, long k, double[] times, int from, long bytes, boolean isRoot) {
+    boolean arrive(int communicator, long k, double[] times, int from, long bytes, boolean isRoot, int place) {
         Ring r = ring(communicator);
         int at = r.slot(k);
         r.arrived[at]++;
+        if (place >= 0 && place < members[communicator]) {
+            if (r.byPlace[at] == null) {
+                r.byPlace[at] = new double[members[communicator] * models];
+                java.util.Arrays.fill(r.byPlace[at], Double.NaN);
+            }
+            if (Double.isNaN(r.byPlace[at][place * models])) {
+                r.placed[at]++;
+            }
+            System.arraycopy(times, from, r.byPlace[at], place * models, models);
+        }
         for (int j = 0; j < models; j++) {
             r.latest[at * models + j] = Math.max(r.latest[at * models + j], times[from + j]);
             if (isRoot) {
@@ -132,17 +152,23 @@ final class CollectiveArrivals {
     /**
      * Instance k is full: raises {@code leaves[j]} to when a member of {@code family} with relative rank v (-1: no
      * root known) that entered at {@code enter[from + j]} leaves in model j, and {@code waitedUntil[j]} to what it
-     * waited for: in a rooted family the root's arrival ({@link ReplayCosts#rooted}), else the latest arrival, plus
-     * the family's cost.
+     * waited for: in a one-to-all family the root's arrival ({@link ReplayCosts#rooted}), in an all-to-one family its
+     * subtree's ({@link ReplayCosts#towardRoot}, when every member's place is known), else the latest arrival, plus the
+     * family's cost.
      */
     void complete(int communicator, long k, CollectiveFamily family, int v, ReplayParameters[] params, double[] enter, int from,
             double[] leaves, double[] waitedUntil) {
         Ring r = ring(communicator);
         int at = r.slot(k), size = members[communicator];
         long bytes = r.largest[at];
+        double[] byPlace = family != null && family.gathers() && v >= 0 && r.placed[at] == size ? r.byPlace[at] : null;
         for (int j = 0; j < models; j++) {
             double e = enter[from + j], root = r.root[at * models + j], start, done;
-            if (family != null && family.rooted() && v >= 0 && !Double.isNaN(root)) {
+            if (byPlace != null) {
+                leaves[j] = Math.max(leaves[j], ReplayCosts.towardRoot(params[j], family, size, bytes, v, byPlace, models, j, waitedUntil));
+                continue;
+            }
+            if (family != null && family.rooted() && !family.gathers() && v >= 0 && !Double.isNaN(root)) {
                 start = v == 0 ? e : root;
                 done = ReplayCosts.rooted(params[j], family, size, bytes, v, e, root);
             } else {
@@ -169,6 +195,7 @@ final class CollectiveArrivals {
         r.left[at]++;
         int mask = r.arrived.length - 1;
         while (r.size > 0 && r.left[r.first] == members[communicator]) {
+            r.byPlace[r.first] = null;
             r.first = (r.first + 1) & mask;
             r.head++;
             r.size--;

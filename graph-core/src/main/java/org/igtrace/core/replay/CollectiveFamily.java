@@ -54,8 +54,21 @@ public enum CollectiveFamily {
         return of(KINDS[c.detail[i]]);
     }
 
-    /** Whether a member leaves when its own part is done rather than at the instance's latest enter (issue 34). */
+    /**
+     * Whether a member leaves when its own part is done rather than at the instance's latest enter (issue 34): a rooted
+     * family, its data going down (one-to-all) or up ({@link #gathers}) a binomial tree from or to its root.
+     */
     boolean rooted() {
-        return this == ONE_TO_ALL;
+        return this == ONE_TO_ALL || this == ALL_TO_ONE;
+    }
+
+    /** Whether the replay releases every member of an instance at one time (not {@link #rooted}). */
+    public boolean synchronising() {
+        return !rooted();
+    }
+
+    /** Whether its data goes up the tree to the root (all-to-one: Reduce, Gather), not down from it. */
+    boolean gathers() {
+        return this == ALL_TO_ONE;
     }
 }

@@ -49,4 +49,20 @@ final class CollectiveTree {
     static int depth(int v) {
         return 32 - Integer.numberOfLeadingZeros(v);
     }
+
+    /** v's parent in the tree, {@code v - 2^(d(v) - 1)} (v above 0). */
+    static int parent(int v) {
+        return v - Integer.highestOneBit(v);
+    }
+
+    /** v's first child, {@code v + 2^d(v)} (1 for the root), the step after v's own; with {@link #nextChild}, {@code v + 2^k} for {@code 2^k > v}. */
+    static int firstChild(int v) {
+        return v == 0 ? 1 : v + 2 * Integer.highestOneBit(v);
+    }
+
+    /** The child of v after u, {@code v + 2 (u - v)}; at most v once it would pass the largest int. */
+    static int nextChild(int v, int u) {
+        int next = v + 2 * (u - v);
+        return next > u ? next : v;
+    }
 }

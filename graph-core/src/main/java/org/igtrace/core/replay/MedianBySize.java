@@ -12,13 +12,16 @@ import org.igtrace.core.util.RecordBlocks;
  * {@value #IN_MEMORY} times of a size are kept in an array; beyond that they go to a
  * {@link BlockStream} of the store (spilled with everything else beyond its budget), and the
  * median is selected from it by radix on the times' order-preserving bits, 16 bits a pass, so
- * memory does not grow with the number of messages, only with the number of sizes.
+ * memory does not grow with the number of messages, only with the number of sizes. Made with
+ * {@link #ofMeans}, it gives each size's mean instead ({@link #typical}): the collective calibration's, whose
+ * instances all add to the run's length.
  */
 final class MedianBySize {
     static final int IN_MEMORY = 4096;
     private static final int STREAM_BLOCK = 4096;
 
     private final RecordBlocks store;
+    private final boolean means;
     private final Map<Long, Times> sizes = new TreeMap<>();
 
     /** One size's times. */
@@ -26,11 +29,22 @@ final class MedianBySize {
         double[] values = new double[8];
         int kept;
         long count;
+        double sum;
         BlockStream spilled;
     }
 
     MedianBySize(RecordBlocks store) {
+        this(store, false);
+    }
+
+    private MedianBySize(RecordBlocks store, boolean means) {
         this.store = store;
+        this.means = means;
+    }
+
+    /** Times per size whose {@link #typical} value is their mean. */
+    static MedianBySize ofMeans(RecordBlocks store) {
+        return new MedianBySize(store, true);
     }
 
     void add(long size, double time) {
@@ -51,6 +65,7 @@ final class MedianBySize {
             t.values[t.kept++] = time;
         }
         t.count++;
+        t.sum += time;
     }
 
     /** Adds every time {@code other} holds. */
@@ -83,6 +98,19 @@ final class MedianBySize {
             x[j++] = s;
         }
         return x;
+    }
+
+    /** Each size's typical time, in the order of {@link #sizes()}: its median, or made {@link #ofMeans}, its mean. */
+    double[] typical() {
+        if (!means) {
+            return medians();
+        }
+        double[] y = new double[sizes.size()];
+        int j = 0;
+        for (Times t : sizes.values()) {
+            y[j++] = t.sum / t.count;
+        }
+        return y;
     }
 
     /** The median time of each size, in the order of {@link #sizes()}. */

@@ -62,12 +62,12 @@ public final class NetworkCalibration {
                     "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
         }
         if (latency != null && bandwidth == null) {
-            return fitBandwidth(times.sizes(), times.medians(), used, latency);
+            return fitBandwidth(times.sizes(), times.typical(), used, latency);
         }
         if (bandwidth != null && latency == null) {
-            return fitLatency(times.sizes(), times.medians(), used, bandwidth);
+            return fitLatency(times.sizes(), times.typical(), used, bandwidth);
         }
-        return fitLine(times.sizes(), times.medians(), used);
+        return fitLine(times.sizes(), times.typical(), used);
     }
 
     /** {@code B} by least squares of {@code y = L + x / B} with L given: {@code 1/B = sum x (y - L) / sum x^2}; none positive: inf. */

@@ -89,14 +89,16 @@ abstract class ReplayCalls extends ReplayWorker {
             long k = c.at[i];
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
+                    CollectiveFamily family = CollectiveFamily.of(c, i);
+                    int place = family != null && family.gathers() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
                     if (owner == null) {
-                        if (instances.arrive(ch, k, enter, from, c.bytes[i], p == c.sequence[i])) {
+                        if (instances.arrive(ch, k, enter, from, c.bytes[i], p == c.sequence[i], place)) {
                             for (int member : m.run.definitions.communicatorMembers(ch)) {
                                 wake(member, AWAIT_INSTANCE, ch, k);
                             }
                         }
                     } else {
-                        arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i]);
+                        arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i], place);
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
@@ -232,10 +234,10 @@ abstract class ReplayCalls extends ReplayWorker {
      * A member arrives at instance k of communicator ch, shared by the workers: the last to arrive wakes the members
      * this worker replays and tells the other workers with members.
      */
-    private void arriveShared(int ch, long k, int from, long bytes, boolean root) {
+    private void arriveShared(int ch, long k, int from, long bytes, boolean root, int place) {
         boolean full;
         synchronized (instances) {
-            full = instances.arrive(ch, k, enter, from, bytes, root);
+            full = instances.arrive(ch, k, enter, from, bytes, root, place);
         }
         if (full) {
             java.util.Arrays.fill(told, false);

@@ -63,6 +63,48 @@ final class ReplayCosts {
         return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
     }
 
+    /**
+     * When member v (its relative rank, {@link CollectiveTree}) of an all-to-one instance (Reduce, Gather: {@link
+     * CollectiveFamily#gathers}) leaves in model j, the members' enters by relative rank at {@code enters[w * models +
+     * j]}: the data goes up the binomial tree down which a broadcast goes, a step costing {@code c = L_f + S / B_f}.
+     * Member v holds its subtree's data at {@code ready(v) = max(enter(v), max over its children u of start(u) + c)}, its
+     * children being {@code u = v + 2^k < P} with {@code 2^k > v}; the step from u starts when u holds its subtree's
+     * data, {@code start(u) = ready(u)} when S is below the eager limit, else (rendezvous) once its parent is there too,
+     * {@code max(ready(u), enter(v))}. The root leaves at {@code ready(0)}; another member once its own step is done: at
+     * {@code ready(v)} when eager (its send completes at its post), else at {@code max(ready(v), enter(parent(v))) + c}.
+     * Not synchronising: a member waits only for its subtree (and, rendezvous, its parent). Sets
+     * {@code waitedUntil[j]} to at least the latest start of a step it waited for.
+     */
+    static double towardRoot(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double[] enters, int models,
+            int j, double[] waitedUntil) {
+        double c = step(family, latency(params, family), bandwidth(params, family), members, bytes);
+        boolean rendezvous = bytes >= params.eagerLimit();
+        double ready = enters[v * models + j], lastStart = ready;
+        for (int u = CollectiveTree.firstChild(v); u < members && u > v; u = CollectiveTree.nextChild(v, u)) {
+            double start = ready(c, rendezvous, members, u, enters, models, j);
+            start = rendezvous ? Math.max(start, enters[v * models + j]) : start;
+            lastStart = Math.max(lastStart, start);
+            ready = Math.max(ready, start + c);
+        }
+        if (v == 0 || !rendezvous) {
+            waitedUntil[j] = Math.max(waitedUntil[j], lastStart);
+            return ready;
+        }
+        double parent = enters[CollectiveTree.parent(v) * models + j];
+        waitedUntil[j] = Math.max(waitedUntil[j], Math.max(lastStart, parent));
+        return Math.max(ready, parent) + c;
+    }
+
+    /** {@code ready(v)} of {@link #towardRoot}. */
+    private static double ready(double c, boolean rendezvous, int members, int v, double[] enters, int models, int j) {
+        double own = enters[v * models + j], ready = own;
+        for (int u = CollectiveTree.firstChild(v); u < members && u > v; u = CollectiveTree.nextChild(v, u)) {
+            double start = ready(c, rendezvous, members, u, enters, models, j);
+            ready = Math.max(ready, (rendezvous ? Math.max(start, own) : start) + c);
+        }
+        return ready;
+    }
+
     /** The cost of a collective instance of {@code family} (null: no modelled traffic, 0) with {@code members}, S = {@code bytes}. */
     static double collective(ReplayParameters params, CollectiveFamily family, int members, long bytes) {
         return family == null ? 0 : cost(family, latency(params, family), bandwidth(params, family), members, bytes);
