@@ -76,8 +76,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
 
-    @Option(names = "--no-why", description = "Leave out the why section (the critical path and the causes of the waiting): "
-            + "a cheaper report on large traces.")
+    @Option(names = "--no-why", description = "Leave out the why section (the critical path, the causes of the waiting and "
+            + "what fixing the first would gain, whose replay records the calls): a report of about half the CPU time on large traces.")
     boolean noWhy;
 
     @Override
