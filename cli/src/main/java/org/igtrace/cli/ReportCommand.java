@@ -52,6 +52,9 @@ import picocli.CommandLine;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the report was written", "1:the trace or the output could not be handled", "2:usage error"})
 public final class ReportCommand implements Callable<Integer> {
+    /** The causes whose what-ifs are replayed for the why section: the first, whose gain the story tells. */
+    private static final int STORY_CAUSES = 1;
+
     @CommandLine.ParentCommand
     Invocation parent;
 
@@ -73,8 +76,8 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
     boolean quiet;
 
-    @Option(names = "--no-why", description = "Leave out the why section (the critical path and the causes of the waiting): "
-            + "a cheaper report on large traces.")
+    @Option(names = "--no-why", description = "Leave out the why section (the critical path, the causes of the waiting and "
+            + "what fixing the first would gain, whose replay records the calls): a report of about half the CPU time on large traces.")
     boolean noWhy;
 
     @Override
@@ -91,8 +94,8 @@ public final class ReportCommand implements Callable<Integer> {
                 "the region slices")) {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
                     SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
-            // the why section without what-ifs (their replays would make the report cost as much as predict): igtrace why has them
-            WhyReading.Taps why = noWhy ? null : new WhyReading.Taps(false);
+            // the why section with the story's gain (the first cause's what-ifs): the calls are recorded for their replay
+            WhyReading.Taps why = noWhy ? null : new WhyReading.Taps(true);
             if (why != null) {
                 session.subscribe(d -> why.on(d, store));
             }
@@ -101,28 +104,42 @@ public final class ReportCommand implements Callable<Integer> {
                 return ended;
             }
             TraceProfile profile = session.profile();
-            InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-            Why analysed = why == null ? null : WhyReading.analyse(profile, why, readingOptions, 0);
-            RowPath line = analysed == null ? null : criticalPath(analysed, why.slices.definitions().startTicks());
-            if (output != null) {
-                FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
+            // the analysis on a thread of its own (the caller's with -j 1) while the graph, the tree and the timeline are made
+            Beside<Why> analysed = why == null ? null : Beside.start("igtrace-report-why",
+                    () -> WhyReading.analyse(profile, why, readingOptions, STORY_CAUSES), readingOptions.threadCount() != 1);
+            try {
+                InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
+                if (output != null) {
+                    FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
+                }
+                // a part of the page that could not be made (IOException) is an output not written, and names it
+                Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed,
+                        why == null ? 0 : why.slices.definitions().startTicks())));
+            } finally {
+                if (analysed != null) {
+                    analysed.settle(); // the store it reads stays open until it ended
+                }
             }
-            // a part of the page that could not be made (IOException) is an output not written, and names it
-            Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed, line)));
         }
         return 0;
     }
 
     /**
      * The page. The spanning tree (Graphviz, a process of its own) and the timeline (its level of
-     * detail and SVG) are drawn on threads of their own while this one writes the other sections.
+     * detail and SVG, with the critical path once {@code why} gives it, in ticks from {@code startTicks}) are drawn on
+     * threads of their own while this one writes the other sections.
      */
-    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Why why, RowPath path) throws IOException {
-        Beside<String> tree = Beside.start("igtrace-report-tree", () -> ReportHtml.treeSection(dot(tree(graph))));
-        Beside<String> svg = Beside.start("igtrace-report-timeline",
-                () -> ReportHtml.timeline(timeline.build(), timeline.wholeSpan(), timeline.environmentCalls(), selection, path));
+    private String html(InformationGraph graph, TimelineBuilder timeline, Selection selection, Beside<Why> why, long startTicks)
+            throws IOException {
+        Beside<String> tree = Beside.start("igtrace-report-tree", () -> ReportHtml.treeSection(dot(tree(graph))), true);
+        Beside<String> svg = Beside.start("igtrace-report-timeline", () -> {
+            org.igtrace.core.timeline.Timeline built = timeline.build();
+            Why w = why == null ? null : why.join();
+            RowPath path = w == null ? null : criticalPath(w, startTicks);
+            return ReportHtml.timeline(built, timeline.wholeSpan(), timeline.environmentCalls(), selection, path);
+        }, true);
         String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
-        return ReportHtml.page(title, graph, tree::join, svg::join, why, selection);
+        return ReportHtml.page(title, graph, tree::join, svg::join, why == null ? null : why.join(), selection);
     }
 
     /** The spanning tree as DOT. */
@@ -176,10 +193,30 @@ public final class ReportCommand implements Callable<Integer> {
             thread.setDaemon(true);
         }
 
-        static <T> Beside<T> start(String name, Part<T> part) {
+        /** {@code part} made on a thread of its own, or here and now when not {@code background}. */
+        static <T> Beside<T> start(String name, Part<T> part, boolean background) {
             Beside<T> b = new Beside<>(name, part);
-            b.thread.start();
+            if (background) {
+                b.thread.start();
+            } else {
+                b.thread.run();
+            }
             return b;
+        }
+
+        /** Waits until the part is made (or failed), whatever it gave. */
+        void settle() {
+            boolean interrupted = false;
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         T join() throws IOException {

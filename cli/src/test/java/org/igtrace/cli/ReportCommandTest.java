@@ -132,4 +132,31 @@ class ReportCommandTest {
                 .replaceAll("<line [^>]*stroke=\"#d62728\"[^>]*/><text [^>]*>critical path</text>\n", "");
         assertEquals(withoutPath, cut);
     }
+    /**
+     * Issue 37: the report's story is {@code igtrace why}'s, with the gain of fixing the first cause. On
+     * testdata/why/slow-rank (make-why.py: 8 ranks, 10 iterations of solve, 100 us and 300 us on rank 5) balancing
+     * solve makes it 125 us everywhere (the mean, (7 x 100 + 300) / 8), so the run gains 10 x (300 - 125) us = 1.75 ms;
+     * on testdata/why/chain the stories are equal too.
+     */
+    @Test
+    void theStoryStatesWhysGain() {
+        for (String trace : new String[] {"why/slow-rank/traces.otf2", "why/chain/traces.otf2"}) {
+            String path = TimelineCommandTest.TESTDATA.resolve(trace).toString();
+            TimelineCommandTest.Run report = TimelineCommandTest.igtrace("report", path, "-q");
+            TimelineCommandTest.Run why = TimelineCommandTest.igtrace("why", path, "-q");
+            assertEquals(0, report.code(), report.err());
+            assertEquals(0, why.code(), why.err());
+            String story = why.out().substring(0, why.out().indexOf('\n'));
+            assertTrue(story.contains(" would save "), story);
+            Matcher told = Pattern.compile("<section id=\"why\"><h2>Why</h2><p>([^<]*)</p>").matcher(report.out());
+            assertTrue(told.find(), report.out());
+            assertEquals(org.igtrace.formats.Escape.xml(story), told.group(1), trace);
+            if (trace.contains("slow-rank")) {
+                Matcher gain = Pattern.compile("balancing it would save ([0-9.]+) ms of ").matcher(told.group(1));
+                assertTrue(gain.find(), told.group(1));
+                double expected = 10 * (300 - 125) * 1e-3; // ms
+                assertEquals(expected, Double.parseDouble(gain.group(1)), 0.1 * expected, told.group(1));
+            }
+        }
+    }
 }

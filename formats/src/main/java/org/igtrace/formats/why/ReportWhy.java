@@ -21,10 +21,12 @@ public final class ReportWhy {
         WhyOutput out = new WhyOutput(why, profile, selection);
         h.append("<section id=\"why\"><h2>Why</h2><p>").append(Escape.xml(out.story())).append("</p>\n");
         if (!why.path().path().segments().isEmpty()) {
+            String other = out.otherRuntime("The run time T of the POP line");
             h.append("<p class=\"critical-path\">The critical path, ").append(Labels.seconds3(why.path().length()))
-                    .append(" (the measured run time), is the red line over the rows of the timeline above.</p>\n");
+                    .append(" (").append(WhyOutput.LENGTH).append("), is the red line over the rows of the timeline above.")
+                    .append(other == null ? "" : " " + Escape.xml(other)).append("</p>\n");
         }
-        h.append("<table><tr><th>rank</th><th class=\"l\">region</th><th>delay cost (s)</th><th>of waiting</th></tr>\n");
+        h.append("<table><tr><th>rank</th><th class=\"l\">region</th><th>delay cost</th><th>of waiting</th></tr>\n");
         List<Why.CauseRow> causes = why.causes().subList(0, Math.min(ROWS, why.causes().size()));
         for (Why.CauseRow c : causes) {
             h.append("<tr class=\"cause\" data-rank=\"").append(c.rank()).append("\"><td>").append(c.rank()).append("</td><td class=\"l\">")

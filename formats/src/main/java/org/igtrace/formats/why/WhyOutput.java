@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.igtrace.formats.Table;
+import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.util.Labels;
@@ -18,12 +19,16 @@ public final class WhyOutput {
     private static final int ROWS = 10;
 
     private final Why why;
+    private final TraceProfile profile;
+    private final Selection selection;
     private final List<PathProfile.ProcessOnPath> processes;
     private final List<PathProfile.PairOnPath> pairs;
     private final List<Why.CauseRow> causes;
 
     public WhyOutput(Why why, TraceProfile profile, Selection selection) {
         this.why = why;
+        this.profile = profile;
+        this.selection = selection;
         boolean all = selection.ranks() == null;
         this.processes = why.path().processes().stream().filter(p -> all || profile.selected(p.rank())).toList();
         this.pairs = why.path().pairs().stream().filter(p -> all || profile.selected(p.sender()) || profile.selected(p.receiver())).toList();
@@ -54,6 +59,30 @@ public final class WhyOutput {
         return s.append('.').toString();
     }
 
+    /**
+     * What the critical path's length is (definitions section 9's measured run time, {@code predict}'s): from the first
+     * process's start (its MPI_Init leave, else its first event) to the last one's end (its MPI_Finalize enter, else its
+     * last event).
+     */
+    public static final String LENGTH = "the measured run time, first start to last end";
+
+    /**
+     * One sentence, starting with {@code name}, when {@code stats}' run time T (definitions section 10: the longest process's span T_i) differs from
+     * the critical path's length by more than 1 %, saying why; null when they agree, or with {@code --ranks} (T is then
+     * over the ranks kept, the path over every rank).
+     */
+    public String otherRuntime(String name) {
+        double t = Efficiency.of(profile).runtime(), length = why.path().length();
+        if (selection.ranks() != null || t <= 0 || length <= 0 || Math.abs(length - t) <= 0.01 * t) {
+            return null;
+        }
+        // longer: no one process spans the run (they started or ended at different times); shorter: a process's span holds
+        // time outside the part the path walks (code before MPI_Init or after MPI_Finalize, its threads beside the MPI one)
+        return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t
+                ? "the processes started or ended at different times, so no one process spans the run"
+                : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
+    }
+
     public List<String> text() {
         List<String> lines = new ArrayList<>();
         lines.add(Escape.terminal(story()));
@@ -61,9 +90,13 @@ public final class WhyOutput {
         PathProfile path = why.path();
         double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
         double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
-        lines.add("Critical path: " + Labels.seconds3(path.length()) + " (the measured run time): " + Labels.seconds3(path.computeOnPath())
+        lines.add("Critical path: " + Labels.seconds3(path.length()) + " (" + LENGTH + "): " + Labels.seconds3(path.computeOnPath())
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
                 + " before its process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
+        String other = otherRuntime("stats' run time T");
+        if (other != null) {
+            lines.add(other);
+        }
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())

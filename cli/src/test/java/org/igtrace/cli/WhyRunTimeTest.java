@@ -1,0 +1,65 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 37: {@code why} calls the critical path's length the measured run time of definitions section 9 (first start to
+ * last end), and where {@code stats}' run time T (section 10, the longest process's span) differs from it by more than
+ * 1 % it gives T and says why, in {@code why}'s text and the report's why section.
+ */
+class WhyRunTimeTest {
+    private static String run(String... args) {
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace(args);
+        assertEquals(0, r.code(), r.err());
+        return r.out();
+    }
+
+    private static List<String> why(String trace) {
+        return List.of(run("why", TimelineCommandTest.TESTDATA.resolve(trace).toString(), "-q").split("\n"));
+    }
+
+    /**
+     * make-measured-part.py staggered: starts (MPI_Init leaves) at 1, 31, 1, 1 ms, ends (MPI_Finalize enters) at 60, 90,
+     * 41, 41 ms: measured run time 90 - 1 = 89 ms. T_i (first to last event less MPI_Init and MPI_Finalize): 62 - 2,
+     * 64 - 2, 42 - 2, 42 - 2 ms: T = 62 ms, shorter, as rank 1 started 28 ms after the others.
+     */
+    @Test
+    void staggeredStartsMakeTheRunLongerThanAnyProcess() {
+        List<String> text = why("measured-part/staggered/traces.otf2");
+        assertEquals("Critical path: 89.0 ms (the measured run time, first start to last end): 59.0 ms compute, 20.0 us MPI, "
+                + "30.0 ms before its process started; 1 segment", text.get(2));
+        assertEquals("stats' run time T, the longest process's span, is 62.0 ms: the processes started or ended at different "
+                + "times, so no one process spans the run.", text.get(3));
+        String report = run("report", TimelineCommandTest.TESTDATA.resolve("measured-part/staggered/traces.otf2").toString(), "-q");
+        assertTrue(report.contains("POP: run time T 62.0 ms"), report);
+        assertTrue(report.contains("The critical path, 89.0 ms (the measured run time, first start to last end), is the red line "
+                + "over the rows of the timeline above. The run time T of the POP line, the longest process's span, is 62.0 ms: "
+                + "the processes started or ended at different times, so no one process spans the run.</p>"), report);
+    }
+
+    /**
+     * make-measured-part.py measurement-off: every rank from 0 to 50 ms, MPI_Init [0, 1], MPI_Finalize [48, 49]: measured run
+     * time 48 - 1 = 47 ms; T = 50 - 1 - 1 = 48 ms (rank 0 less its 10 ms off: 38 ms), longer by 2.1 %: the code after
+     * MPI_Finalize (49 to 50 ms).
+     */
+    @Test
+    void codeOutsideMpiInitAndFinalizeMakesTLonger() {
+        List<String> text = why("measured-part/measurement-off/traces.otf2");
+        assertTrue(text.get(2).startsWith("Critical path: 47.0 ms (the measured run time, first start to last end): "), text.get(2));
+        assertEquals("stats' run time T, the longest process's span, is 48.0 ms: it counts what the path leaves out, code before "
+                + "MPI_Init or after MPI_Finalize and a process's other threads.", text.get(3));
+    }
+
+    /** testdata/why/slow-rank: every rank from 10 to 3290 us (make-why.py): T = 3.28 ms, the path's length; no second run time. */
+    @Test
+    void noSecondRunTimeWhereTheyAgree() {
+        List<String> text = why("why/slow-rank/traces.otf2");
+        assertTrue(text.get(2).startsWith("Critical path: 3.28 ms (the measured run time, first start to last end): "), text.get(2));
+        assertFalse(String.join("\n", text).contains("stats' run time"), String.join("\n", text));
+    }
+}
