@@ -47,6 +47,9 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
     /** Rounds of choosing the waiting messages again on the corrected clocks, at most. */
     static final int ROUNDS = 4;
 
+    /** Clean pairs needed before their quickest transfer is a floor (one pair's transfer says nothing of the others'). */
+    static final int FLOOR_PAIRS = 2;
+
     public static ClockOffsets solve(int processes, ClockConstraints constraints) {
         Arcs arcs = Arcs.of(processes, constraints.violations());
         Arcs waited = Arcs.of(processes, constraints.waitedMessages());
@@ -156,6 +159,7 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
             }
         }
         long lo = Long.MAX_VALUE, hi = -1, quickest = Long.MAX_VALUE;
+        int clean = 0;
         for (int k = 0; k < pairs.count(); k++) {
             long q = pairs.quickest()[k];
             if (q >= 0) {
@@ -163,14 +167,15 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
                 if (!suspect[pairs.sender()[k]] && !suspect[pairs.receiver()[k]]) {
                     lo = Math.min(lo, q);
                     hi = Math.max(hi, q);
+                    clean++;
                 }
             }
         }
         if (hi >= 0) {
-            return new long[] {lo, hi};
+            return new long[] {clean >= FLOOR_PAIRS ? lo : 0, hi};
         }
         if (quickest != Long.MAX_VALUE) {
-            return new long[] {quickest, quickest};
+            return new long[] {0, quickest};
         }
         return pairs.count() > 0 ? new long[] {0, 0} : null;
     }
