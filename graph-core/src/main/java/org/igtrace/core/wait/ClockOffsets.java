@@ -13,24 +13,31 @@ import org.igtrace.core.util.PairLongs;
  *   <li>the smallest offsets, longest paths by Bellman-Ford relaxation from o = 0. With offsets
  *   alone able to explain the clocks, relaxation settles within n rounds (n processes); if it does
  *   not, a cycle of constraints asks for ever larger offsets: the clocks drift apart during the
- *   run, and the offsets are those of the last round;</li>
- *   <li>if they settle, they change the raw clocks no more than causality needs, with one
- *   exception. The quickest transfers of the ordered pairs (s, r) with messages whose receive was
- *   already waiting when the send happened ({@link ClockConstraints#waitedMessages()}) say how
- *   slow a transfer can be: the ceiling {@code hi} ({@link #band}) is the slowest of them
- *   between processes that no violated constraint touches, else the quickest not in conflict, else
- *   0. Where the smallest offsets make a pair's corrected quickest transfer
- *   {@code min(recv - send) + o_r - o_s} slower than that, the offsets chosen are those that
- *   satisfy the constraints with the least sum of such excesses, and among those the smallest
- *   ({@link TransferBandFit}).</li>
+ *   run, and the offsets are those of the last round. Where nothing is violated ({@code d <= 0}
+ *   everywhere) they are all 0, and so are the offsets chosen, whatever the transfers;</li>
+ *   <li>else a band {@code [lo, hi]} a transfer is expected in ({@link #band}): the quickest
+ *   transfers of the ordered pairs whose receive was already waiting at the send, between
+ *   processes no violated constraint touches ("clean"): hi their slowest, lo their quickest when
+ *   there are at least {@value #FLOOR_PAIRS} such pairs, else 0; with no clean pair, [0, the
+ *   quickest transfer not in conflict]. The offsets chosen keep each such pair's quickest
+ *   corrected transfer {@code q + o_r - o_s} in the band as far as the constraints allow (least
+ *   summed distance to it), and among those the smallest or the largest below a common level,
+ *   whichever moves fewer ticks ({@link TransferBandFit});</li>
+ *   <li>which messages were waiting is then decided again on the corrected clocks
+ *   ({@link TransferFrontier}), and the fit repeated with the pairs so found, until they no longer
+ *   change (at most {@value #ROUNDS} fits): on the raw clocks a clock that is ahead makes its
+ *   partners' receives look waiting when they were late, and its own look late.</li>
  * </ol>
- * Where the raw clocks violate nothing, the smallest offsets are 0 and no pair is above the
- * ceiling: the offsets stay 0, whatever the transfers. No pair is assumed to take any particular
- * time, so no assumption accumulates along a chain or ring of pairs. A sender whose clock is ahead
- * (issue 13's one-way star) makes the smallest offsets move its receiver, which would make the
- * receiver's other senders' transfers as slow as the skew: above the ceiling, so the correction
- * lands on that sender instead. A message whose receive started after the send is left out: its
- * send-to-receive time holds the receiver's lateness, which is waiting, not transfer.
+ * What holds: clocks that violate nothing keep offsets 0. No pair is assumed to take a time of its
+ * own: inside the band nothing pulls a transfer, so transfers that differ among clocks that agree
+ * move nothing, and a pair bounded from one side only (its receive never waiting) stays at the
+ * common level instead of at its bound, so nothing accumulates along a chain or ring of such pairs.
+ * One clock off among clocks that agree (testdata/one-skewed-clock: a ring and a halo exchange,
+ * transfers all equal) gets the others one common offset, exactly, and itself the offset that puts
+ * its waiting transfers in the band: exactly right when the clean transfers are equal; else within
+ * the band's width, or within its quickest partner's transfer where no floor applies. A sender
+ * whose clock is ahead (issue 13's one-way star) is corrected, not its receiver against all its
+ * other senders: moving the receiver would make their transfers as slow as the skew, far above hi.
  *
  * @param ticks   offset per process (world rank), in timer ticks
  * @param settled whether relaxation settled (offset-only skew) rather than showing drift
