@@ -71,8 +71,8 @@ final class CallWaits {
             s.putUnsigned(m.receiver);
             s.putUnsigned(m.sender);
             s.putSigned(m.receiveEnter - lastEnter[at]);
-            s.putSigned(m.receiveLeave - m.receiveEnter);
-            s.putSigned(m.sendEnter - m.receiveEnter);
+            s.putSigned(m.receiveLeave - m.receiveEnter - m.receiveOff); // recording off inside the call: not waiting (section 8)
+            s.putSigned(m.sendEnter - m.receiveEnter - m.receiveOff);
             lastEnter[at] = m.receiveEnter;
         }
     }

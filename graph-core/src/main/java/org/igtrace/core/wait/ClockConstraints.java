@@ -38,6 +38,7 @@ public final class ClockConstraints implements MatchListener {
     private int[] lastMembers;
     private long[] lastMatrix;
     private final PairLongs waitedMessages = new PairLongs();
+    private final TransferFrontier transfers = new TransferFrontier();
     private long conflicts;
     private long messages;
     private long collectives;
@@ -53,10 +54,7 @@ public final class ClockConstraints implements MatchListener {
         if (d > 0) {
             conflicts++;
         }
-        violations.max(m.sender, m.receiver, d);
-        if (m.receiveEnter <= m.sendTime) {
-            waitedMessages.max(m.sender, m.receiver, d);
-        }
+        transfers.add(m.sender, m.receiver, m.sendTime - m.receiveEnter, d); // the constraint is its largest d
     }
 
     @Override
@@ -180,8 +178,10 @@ public final class ClockConstraints implements MatchListener {
 
     /** Adds what {@code other} collected (on another thread) into this. */
     public void add(ClockConstraints other) {
-        other.violations().forEach(violations::max);
+        other.fold();
+        other.violations.forEach(violations::max);
         other.waitedMessages.forEach(waitedMessages::max);
+        transfers.add(other.transfers);
         conflicts += other.conflicts;
         messages += other.messages;
         collectives += other.collectives;
@@ -217,6 +217,7 @@ public final class ClockConstraints implements MatchListener {
     /** The constraints: {@code o_to >= o_from + d} per ordered pair, d in ticks. */
     public PairLongs violations() {
         fold();
+        transfers.forEachLargest(violations::max);
         return violations;
     }
 
@@ -226,6 +227,12 @@ public final class ClockConstraints implements MatchListener {
      * arriving late. The value is minus the quickest of them ({@code send - recv}, largest), ticks.
      */
     public PairLongs waitedMessages() {
+        transfers.forEachWaited(waitedMessages::max);
         return waitedMessages;
+    }
+
+    /** The messages per pair, to choose the waiting ones again on corrected clocks ({@link TransferFrontier}). */
+    TransferFrontier transfers() {
+        return transfers;
     }
 }

@@ -13,24 +13,31 @@ import org.igtrace.core.util.PairLongs;
  *   <li>the smallest offsets, longest paths by Bellman-Ford relaxation from o = 0. With offsets
  *   alone able to explain the clocks, relaxation settles within n rounds (n processes); if it does
  *   not, a cycle of constraints asks for ever larger offsets: the clocks drift apart during the
- *   run, and the offsets are those of the last round;</li>
- *   <li>if they settle, they change the raw clocks no more than causality needs, with one
- *   exception. The quickest transfers of the ordered pairs (s, r) with messages whose receive was
- *   already waiting when the send happened ({@link ClockConstraints#waitedMessages()}) say how
- *   slow a transfer can be: the ceiling {@code hi} ({@link #ceiling}) is the slowest of them
- *   between processes that no violated constraint touches, else the quickest not in conflict, else
- *   0. Where the smallest offsets make a pair's corrected quickest transfer
- *   {@code min(recv - send) + o_r - o_s} slower than that, the offsets chosen are those that
- *   satisfy the constraints with the least sum of such excesses, and among those the smallest
- *   ({@link TransferCeilingFit}).</li>
+ *   run, and the offsets are those of the last round. Where nothing is violated ({@code d <= 0}
+ *   everywhere) they are all 0, and so are the offsets chosen, whatever the transfers;</li>
+ *   <li>else a band {@code [lo, hi]} a transfer is expected in ({@link #band}): the quickest
+ *   transfers of the ordered pairs whose receive was already waiting at the send, between
+ *   processes no violated constraint touches ("clean"): hi their slowest, lo their quickest when
+ *   there are at least {@value #FLOOR_PAIRS} such pairs, else 0; with no clean pair, [0, the
+ *   quickest transfer not in conflict]. The offsets chosen keep each such pair's quickest
+ *   corrected transfer {@code q + o_r - o_s} in the band as far as the constraints allow (least
+ *   summed distance to it), and among those the smallest or the largest below a common level,
+ *   whichever moves fewer ticks ({@link TransferBandFit});</li>
+ *   <li>which messages were waiting is then decided again on the corrected clocks
+ *   ({@link TransferFrontier}), and the fit repeated with the pairs so found, until they no longer
+ *   change (at most {@value #ROUNDS} fits): on the raw clocks a clock that is ahead makes its
+ *   partners' receives look waiting when they were late, and its own look late.</li>
  * </ol>
- * Where the raw clocks violate nothing, the smallest offsets are 0 and no pair is above the
- * ceiling: the offsets stay 0, whatever the transfers. No pair is assumed to take any particular
- * time, so no assumption accumulates along a chain or ring of pairs. A sender whose clock is ahead
- * (issue 13's one-way star) makes the smallest offsets move its receiver, which would make the
- * receiver's other senders' transfers as slow as the skew: above the ceiling, so the correction
- * lands on that sender instead. A message whose receive started after the send is left out: its
- * send-to-receive time holds the receiver's lateness, which is waiting, not transfer.
+ * What holds: clocks that violate nothing keep offsets 0. No pair is assumed to take a time of its
+ * own: inside the band nothing pulls a transfer, so transfers that differ among clocks that agree
+ * move nothing, and a pair bounded from one side only (its receive never waiting) stays at the
+ * common level instead of at its bound, so nothing accumulates along a chain or ring of such pairs.
+ * One clock off among clocks that agree (testdata/one-skewed-clock: a ring and a halo exchange,
+ * transfers all equal) gets the others one common offset, exactly, and itself the offset that puts
+ * its waiting transfers in the band: exactly right when the clean transfers are equal; else within
+ * the band's width, or within its quickest partner's transfer where no floor applies. A sender
+ * whose clock is ahead (issue 13's one-way star) is corrected, not its receiver against all its
+ * other senders: moving the receiver would make their transfers as slow as the skew, far above hi.
  *
  * @param ticks   offset per process (world rank), in timer ticks
  * @param settled whether relaxation settled (offset-only skew) rather than showing drift
@@ -44,14 +51,16 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
         return new ClockOffsets(new long[processes], true, 0, new boolean[processes]);
     }
 
+    /** Rounds of choosing the waiting messages again on the corrected clocks, at most. */
+    static final int ROUNDS = 4;
+
+    /** Clean pairs needed before their quickest transfer is a floor (one pair's transfer says nothing of the others'). */
+    static final int FLOOR_PAIRS = 2;
+
     public static ClockOffsets solve(int processes, ClockConstraints constraints) {
         Arcs arcs = Arcs.of(processes, constraints.violations());
         Arcs waited = Arcs.of(processes, constraints.waitedMessages());
-        long[] quickest = new long[waited.count];
-        for (int k = 0; k < waited.count; k++) {
-            quickest[k] = -waited.d[k]; // the table holds send - recv, largest: minus the quickest transfer
-        }
-        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, new Transfers(waited.from, waited.to, quickest, waited.count));
+        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, transfers(waited), constraints.transfers());
     }
 
     /** The smallest offsets, as when no messages were exchanged. */
@@ -61,44 +70,121 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
 
     /** @param pairs the quickest transfer (raw ticks) of each ordered pair with messages whose receive was waiting */
     static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
-        boolean[] bounded = OneWayBounds.of(processes, from, to, m);
-        ClockOffsets smallest = longestPaths(processes, from, to, d, m, bounded);
-        long hi = ceiling(processes, from, to, d, m, pairs);
-        if (!smallest.settled() || hi < 0) {
-            return smallest;
-        }
-        long[] chosen = TransferCeilingFit.offsets(processes, from, to, d, m, pairs, hi, smallest.ticks());
-        return chosen == null ? smallest : new ClockOffsets(chosen, true, smallest.rounds(), bounded);
+        return solve(processes, from, to, d, m, pairs, null);
     }
 
     /**
-     * The ceiling: the slowest quickest transfer of the pairs that the raw clocks do not put in
-     * question: pairs between processes that no violated constraint touches ({@code d > 0}: a receive
-     * before its send, a collective left before a member entered). If every pair touches one, the
-     * quickest of the pairs not in conflict themselves ({@code q >= 0}): a skewed clock makes its
-     * pairs one way too quick and the other way too slow, and the slow one must not set the ceiling.
-     * If every pair is in conflict, 0: no transfer was seen, and a transfer takes no less than
-     * nothing (issue 13's choice, each pair's quickest transfer as short as the constraints allow).
-     * -1 if there is no pair.
+     * @param pairs    the pairs whose receives were waiting on the raw clocks, with their quickest transfers
+     * @param messages the messages per pair, to choose the waiting ones again on the corrected clocks; or null
      */
-    static long ceiling(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
+    static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs, TransferFrontier messages) {
+        boolean[] bounded = OneWayBounds.of(processes, from, to, m);
+        ClockOffsets smallest = longestPaths(processes, from, to, d, m, bounded);
+        long[] band = band(processes, from, to, d, m, pairs);
+        if (!smallest.settled() || band == null || allZero(smallest.ticks())) {
+            return smallest; // drift; no transfer seen; or nothing violated: offsets 0
+        }
+        long[] chosen = TransferBandFit.offsets(processes, from, to, d, m, pairs, band[0], band[1], smallest.ticks());
+        for (int round = 2; chosen != null && messages != null && round <= ROUNDS; round++) {
+            Transfers again = waitingAgain(processes, pairs, messages, chosen);
+            if (again.equals(pairs)) {
+                break;
+            }
+            pairs = again;
+            long[] next = TransferBandFit.offsets(processes, from, to, d, m, pairs, band[0], band[1], smallest.ticks());
+            if (next == null) {
+                break;
+            }
+            chosen = next;
+        }
+        return chosen == null ? smallest : new ClockOffsets(chosen, true, smallest.rounds(), bounded);
+    }
+
+    private static boolean allZero(long[] o) {
+        for (long v : o) {
+            if (v != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The pairs whose messages were waiting at the offsets {@code o} ({@link TransferFrontier}), with
+     * their quickest raw transfers, in (sender, receiver) order; pairs known only by their quickest
+     * raw transfer (no messages kept: a distributed join) stay as they were.
+     */
+    static Transfers waitingAgain(int processes, Transfers raw, TransferFrontier messages, long[] o) {
+        List<long[]> rows = new ArrayList<>();
+        messages.forEachLargest((s, r, ignored) -> {
+            if (inRange(s, processes) && inRange(r, processes)) {
+                long b = messages.largest(s, r, o[r] - o[s]);
+                if (b != TransferFrontier.NONE) {
+                    rows.add(new long[] {s, r, -b});
+                }
+            }
+        });
+        for (int k = 0; k < raw.count(); k++) {
+            if (messages.largest(raw.sender()[k], raw.receiver()[k], Long.MIN_VALUE) == TransferFrontier.NONE) {
+                rows.add(new long[] {raw.sender()[k], raw.receiver()[k], raw.quickest()[k]});
+            }
+        }
+        rows.sort(Comparator.<long[]>comparingLong(a -> a[0]).thenComparingLong(a -> a[1]));
+        int n = rows.size();
+        int[] s = new int[n], r = new int[n];
+        long[] q = new long[n];
+        for (int k = 0; k < n; k++) {
+            s[k] = (int) rows.get(k)[0];
+            r[k] = (int) rows.get(k)[1];
+            q[k] = rows.get(k)[2];
+        }
+        return new Transfers(s, r, q, n);
+    }
+
+    private static Transfers transfers(Arcs waited) {
+        long[] quickest = new long[waited.count];
+        for (int k = 0; k < waited.count; k++) {
+            quickest[k] = -waited.d[k]; // the table holds send - recv, largest: minus the quickest transfer
+        }
+        return new Transfers(waited.from, waited.to, quickest, waited.count);
+    }
+
+    /**
+     * The band {@code {lo, hi}} a transfer is expected in, from the quickest transfers of the pairs
+     * that the raw clocks do not put in question: pairs between processes that no violated
+     * constraint touches ({@code d > 0}: a receive before its send, a collective left before a
+     * member entered), the quickest and the slowest of them. If every pair touches one, the
+     * quickest of the pairs not in conflict themselves ({@code q >= 0}) for both ends: a skewed
+     * clock makes its pairs one way too quick and the other way too slow, and the slow one must not
+     * widen the band. If every pair is in conflict, {0, 0}: no transfer was seen. Null if there is no pair.
+     */
+    static long[] band(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs) {
         boolean[] suspect = new boolean[processes];
         for (int e = 0; e < m; e++) {
             if (d[e] > 0) {
                 suspect[from[e]] = suspect[to[e]] = true;
             }
         }
-        long clean = -1, quickest = Long.MAX_VALUE;
+        long lo = Long.MAX_VALUE, hi = -1, quickest = Long.MAX_VALUE;
+        int clean = 0;
         for (int k = 0; k < pairs.count(); k++) {
             long q = pairs.quickest()[k];
             if (q >= 0) {
                 quickest = Math.min(quickest, q);
                 if (!suspect[pairs.sender()[k]] && !suspect[pairs.receiver()[k]]) {
-                    clean = Math.max(clean, q);
+                    lo = Math.min(lo, q);
+                    hi = Math.max(hi, q);
+                    clean++;
                 }
             }
         }
-        return clean >= 0 ? clean : quickest != Long.MAX_VALUE ? quickest : pairs.count() > 0 ? 0 : -1;
+        if (hi >= 0) {
+            return new long[] {clean >= FLOOR_PAIRS ? lo : 0, hi};
+        }
+        if (quickest != Long.MAX_VALUE) {
+            return new long[] {0, quickest};
+        }
+        return pairs.count() > 0 ? new long[] {0, 0} : null;
     }
 
     /**
@@ -107,6 +193,18 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
      */
     record Transfers(int[] sender, int[] receiver, long[] quickest, int count) {
         static final Transfers NONE = new Transfers(new int[0], new int[0], new long[0], 0);
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Transfers t && count == t.count && java.util.Arrays.equals(sender, 0, count, t.sender, 0, count)
+                    && java.util.Arrays.equals(receiver, 0, count, t.receiver, 0, count)
+                    && java.util.Arrays.equals(quickest, 0, count, t.quickest, 0, count);
+        }
+
+        @Override
+        public int hashCode() {
+            return count;
+        }
     }
 
     /** The smallest offsets that satisfy the arcs, or null when relaxation does not settle within n rounds. */

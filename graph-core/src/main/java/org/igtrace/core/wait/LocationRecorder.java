@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -89,6 +90,9 @@ public final class LocationRecorder implements LocationEvents {
     private long oneEnter;
     private long onePost;
     private long oneSize;
+
+    /** When recording was switched off on this location (made at its first MeasurementOnOff), else null. */
+    private MeasurementGaps gaps;
 
     private final Streams sends;
     private final Streams receives;
@@ -199,6 +203,24 @@ public final class LocationRecorder implements LocationEvents {
         posts--;
     }
 
+    /** Recording switched off or on again: kept to leave the off time out of the calls' time in MPI. */
+    @Override
+    public void measurement(long time, boolean on) {
+        lastTime = time;
+        if (gaps == null) {
+            gaps = new MeasurementGaps();
+        }
+        gaps.measurement(time, on);
+    }
+
+    /**
+     * Ticks recording was off inside a point-to-point call (definitions sections 3 and 8): the wait
+     * rules leave them out of the call's wait, as Tcomm leaves them out of its time in MPI.
+     */
+    private long off(long enter, long leave) {
+        return gaps == null ? 0 : gaps.between(enter, leave);
+    }
+
     /**
      * A blocking send as one call: with nothing pending and the region an MPI call, the end is
      * written at once (what the three events would write); otherwise the three events.
@@ -226,7 +248,8 @@ public final class LocationRecorder implements LocationEvents {
             return false;
         }
         lastTime = leave;
-        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE, sized ? bytes : -1);
+        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE, sized ? bytes : -1,
+                off(enter, leave));
         return true;
     }
 
@@ -427,7 +450,7 @@ public final class LocationRecorder implements LocationEvents {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false);
         } else {
             (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
-                    false, -1, onePost, oneSize);
+                    false, -1, onePost, oneSize, off(oneEnter, leave));
         }
     }
 
@@ -445,7 +468,7 @@ public final class LocationRecorder implements LocationEvents {
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,
-                    shared[i], post[i], size[i]);
+                    shared[i], post[i], size[i], outside ? 0 : off(enter[i], leave[i]));
         }
     }
 

@@ -27,6 +27,9 @@ public final class MatchedMessage {
     /** Each end's size in bytes when the records keep sizes ({@link MatchRecords#withSizes}), else -1. */
     long sendSize = -1;
     long receiveSize = -1;
+    /** Ticks recording was off inside each end's call (definitions section 8: left out of its wait). */
+    long sendOff;
+    long receiveOff;
     boolean sendSeen;
     boolean receiveSeen;
 

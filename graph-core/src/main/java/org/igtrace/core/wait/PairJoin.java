@@ -53,9 +53,9 @@ final class PairJoin {
                         outside(pair, send.outside, receive.outside, counts);
                         continue;
                     }
-                    fillSend(send.time, send.enter, send.leave, send.call, send.size);
+                    fillSend(send.time, send.enter, send.leave, send.call, send.size, send.off);
                     fillReceive(receive.time, receive.enter, receive.leave, receive.call, receive.post, receive.stream().order(),
-                            receive.sharedCall, receive.size);
+                            receive.sharedCall, receive.size, receive.off);
                     counts.matched++;
                     listener.message(message);
                 } else {
@@ -100,23 +100,25 @@ final class PairJoin {
                 return;
             }
             if (send) {
-                fillSend(end.time, end.enter, end.leave, end.call, end.size);
+                fillSend(end.time, end.enter, end.leave, end.call, end.size, end.off);
                 fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
-                        queue.location[at], queue.shared[at], queue.bytes[at]);
+                        queue.location[at], queue.shared[at], queue.bytes[at], queue.off(at));
             } else {
-                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at]);
-                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size);
+                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at],
+                        queue.off(at));
+                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size, end.off);
             }
             counts.matched++;
             listener.message(message);
         } else {
             queue.sendSide = send;
             queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0), end.post,
-                    end.stream().order(), end.sharedCall, end.size);
+                    end.stream().order(), end.sharedCall, end.size, end.off);
         }
     }
 
-    private void fillSend(long time, long enter, long leave, MpiCall call, long size) {
+    private void fillSend(long time, long enter, long leave, MpiCall call, long size, long off) {
+        message.sendOff = off;
         message.sendSize = size;
         message.sendTime = time;
         message.sendEnter = enter;
@@ -124,7 +126,9 @@ final class PairJoin {
         message.sendCall = call;
     }
 
-    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall, long size) {
+    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall, long size,
+                             long off) {
+        message.receiveOff = off;
         message.receiveSize = size;
         message.receiveTime = time;
         message.receiveEnter = enter;
@@ -193,8 +197,8 @@ final class PairJoin {
         /** Ends waiting in all queues together. */
         int waiting;
 
-        void add(Queue q, long t, long e, long l, int c, long p, long location, long shared, long z) {
-            q.add(t, e, l, c, p, location, shared, z);
+        void add(Queue q, long t, long e, long l, int c, long p, long location, long shared, long z, long off) {
+            q.add(t, e, l, c, p, location, shared, z, off);
             waiting++;
         }
 
@@ -247,6 +251,8 @@ final class PairJoin {
             long[] shared = new long[4];
             /** The end's size in bytes, or -1 (not recorded). */
             long[] bytes = new long[4];
+            /** Ticks recording was off inside the end's call; null until an end has some. */
+            private long[] off;
             private int head;
             private int size;
 
@@ -269,11 +275,21 @@ final class PairJoin {
                 return n;
             }
 
-            void add(long t, long e, long l, int c, long p, long loc, long s, long z) {
+            long off(int at) {
+                return off == null ? 0 : off[at];
+            }
+
+            void add(long t, long e, long l, int c, long p, long loc, long s, long z, long o) {
                 if (size == time.length) {
                     grow();
                 }
                 int at = (head + size++) & (time.length - 1);
+                if (o != 0 && off == null) {
+                    off = new long[time.length];
+                }
+                if (off != null) {
+                    off[at] = o;
+                }
                 time[at] = t;
                 enter[at] = e;
                 leave[at] = l;
@@ -306,6 +322,9 @@ final class PairJoin {
                 location = Rings.unrolled(location, head, size, n);
                 shared = Rings.unrolled(shared, head, size, n);
                 bytes = Rings.unrolled(bytes, head, size, n);
+                if (off != null) {
+                    off = Rings.unrolled(off, head, size, n);
+                }
                 head = 0;
             }
         }

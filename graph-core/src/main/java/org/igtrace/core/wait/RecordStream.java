@@ -31,7 +31,7 @@ import org.igtrace.core.util.RecordBlocks;
 public final class RecordStream {
     private static final int FIRST_TAIL = 256;
     private static final int MAX_TAIL = 16 * 1024;
-    private static final int MAX_RECORD = 80;
+    private static final int MAX_RECORD = 96;
     private static final int KEY_FOLLOWS = 8;
     private static final int SIGNED_DELTA = 16;
     private static final int SIGNED_ENTER = 32;
@@ -46,6 +46,8 @@ public final class RecordStream {
     private static final int POSTED = 16;
     /** In the extension byte: the message's size follows (recorded only when asked, {@link MatchRecords#withSizes}). */
     private static final int SIZED = 32;
+    /** Extension bit: the ticks recording was off inside the end's call follow (definitions section 8). */
+    private static final int OFF = 64;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -205,15 +207,21 @@ public final class RecordStream {
     /** As above, with the message's size in bytes ({@code size} negative: not recorded). */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post, long size) {
+        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, 0);
+    }
+
+    /** As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
+                 long sharedCall, long post, long size, long off) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
         boolean sized = size >= 0 && size != lastSize;
-        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE || sized;
+        boolean extended = sharedCall >= 0 || post != Long.MIN_VALUE || sized || off > 0;
         tail[length++] = (byte) ((extended ? EXTENDED : call.ordinal()) | (newKey ? KEY_FOLLOWS : 0) | signs(time, enter, leave)
                 | (outside ? OUTSIDE : 0));
         if (extended) {
             tail[length++] = (byte) (call.ordinal() | (sharedCall >= 0 ? SHARED : 0) | (post != Long.MIN_VALUE ? POSTED : 0)
-                    | (sized ? SIZED : 0));
+                    | (sized ? SIZED : 0) | (off > 0 ? OFF : 0));
         }
         if (newKey) {
             putSigned(communicator);
@@ -231,6 +239,9 @@ public final class RecordStream {
         if (sized) {
             putUnsigned(size);
             lastSize = size;
+        }
+        if (off > 0) {
+            putUnsigned(off);
         }
         putTimes(time, enter, leave);
     }
@@ -388,6 +399,8 @@ public final class RecordStream {
         public long post;
         /** The message's size in bytes when it was recorded ({@link MatchRecords#withSizes}: written when it changes), else -1. */
         public long size = -1;
+        /** Ticks recording was off inside the end's call. */
+        public long off;
         private long lastSharedCall;
 
         private Reader(RecordBlocks store, byte[] scratch) {
@@ -420,6 +433,7 @@ public final class RecordStream {
                 tag = (int) getSigned();
             }
             sharedCall = -1;
+            off = 0;
             long posted = 0;
             if (extension != 0) {
                 if ((extension & SHARED) != 0) {
@@ -430,6 +444,9 @@ public final class RecordStream {
                 }
                 if ((extension & SIZED) != 0) {
                     size = getUnsigned();
+                }
+                if ((extension & OFF) != 0) {
+                    off = getUnsigned();
                 }
             }
             getTimes(head);

@@ -63,13 +63,14 @@ public final class WaitStates implements MatchListener {
         long lateSender = 0, lateReceiver = 0;
         if (m.receiveCall.waitsForReceive()) {
             if (m.receiveSharedCall < 0) {
-                lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter, receiveLeave - receiveEnter);
+                lateSender = charge(WaitPattern.LATE_SENDER, r, s, sendEnter - receiveEnter - m.receiveOff,
+                        receiveLeave - receiveEnter - m.receiveOff);
             } else if (calls != null) {
                 calls.add(m);
             }
         }
         if (m.sendCall.blocksSender() && sendLeave > post) {
-            lateReceiver = charge(WaitPattern.LATE_RECEIVER, s, r, post - sendEnter, sendLeave - sendEnter);
+            lateReceiver = charge(WaitPattern.LATE_RECEIVER, s, r, post - sendEnter - m.sendOff, sendLeave - sendEnter - m.sendOff);
         }
         if (byPair != null) {
             byPair.add(s, r, lateSender, lateReceiver, conflict);

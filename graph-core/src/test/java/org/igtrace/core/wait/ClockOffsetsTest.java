@@ -14,10 +14,13 @@ class ClockOffsetsTest {
      * and 5 ticks, but rank 3's clock is 1000 ahead: its message reads 995 ticks early. Constraints
      * o_0 >= o_s + d_s0 with d_10 = -3, d_20 = -4, d_30 = 995. The smallest offsets move rank 0 by
      * 995, which makes ranks 1 and 2 look 998 and 999 ticks slow. The violated constraint (d_30 > 0)
-     * touches ranks 3 and 0, and every pair touches rank 0, so the ceiling is the quickest transfer
-     * not in conflict: 3 (rank 1). Every corrected transfer is at most 3 (excess 0) with
-     * o_1 >= o_0, o_2 >= o_0 + 1, o_0 - o_3 in [995, 998] (the constraint gives 995). The smallest
-     * such offsets: o_3 = 0, o_0 = 995, o_1 = 995, o_2 = 996 (corrected transfers 3, 3, 0).
+     * touches ranks 3 and 0, and every pair touches rank 0: no pair is clean, so the band is [0, 3]
+     * (up to the quickest transfer not in conflict, rank 1's; no floor without clean pairs). Every
+     * corrected transfer can lie in it (cost 0): o_1 - o_0 in [0, 3], o_2 - o_0 in [1, 4],
+     * o_0 - o_3 in [995, 998]. The smallest such offsets: o_3 = 0, o_0 = 995, o_1 = 995, o_2 = 996
+     * (2,986 ticks above the lowest); the largest below a common level C: o_1 = o_2 = C,
+     * o_0 = C - 1, o_3 = C - 996 (997 ticks below it), which move fewer: those, shifted to start
+     * at 0: o = (995, 996, 996, 0), corrected transfers 2, 3 and 0.
      */
     @Test
     void oneWayStarCorrectsTheSenderThatIsOff() {
@@ -26,7 +29,7 @@ class ClockOffsetsTest {
         assertArrayEquals(new long[] {995, 0, 0, 0}, ClockOffsets.solve(4, from, to, d, 3).ticks(), "the smallest offsets");
         ClockOffsets chosen = ClockOffsets.solve(4, from, to, d, 3, transfers(from, to, new long[] {3, 4, -995}));
         assertTrue(chosen.settled());
-        assertArrayEquals(new long[] {995, 995, 996, 0}, chosen.ticks());
+        assertArrayEquals(new long[] {995, 996, 996, 0}, chosen.ticks());
         assertArrayEquals(new boolean[] {false, true, true, true}, chosen.bounded(),
                 "no rank has messages both ways; rank 0 is the reference (lowest rank among equal components)");
     }

@@ -31,12 +31,12 @@ class WaitWithinMpiTimeTest {
     static List<Path> traces() throws Exception {
         Path d = TestTraces.dir();
         List<Path> all = new ArrayList<>(TestTraces.allOtf2());
-        for (String folder : List.of("skew", "calling-context")) {
+        for (String folder : List.of("skew", "calling-context", "one-skewed-clock")) {
             try (Stream<Path> s = Files.list(d.resolve(folder))) {
                 s.filter(Files::isDirectory).sorted().forEach(all::add);
             }
         }
-        for (String archive : List.of("sendrecv-ring", "sendrecv-ring-receive-first", "two-chunks", "waitall", "halo")) {
+        for (String archive : List.of("sendrecv-ring", "sendrecv-ring-receive-first", "two-chunks", "waitall", "halo", "off-inside-mpi")) {
             all.add(d.resolve(archive));
         }
         try (Stream<Path> otf1 = Files.list(d.resolve("otf1"))) {
