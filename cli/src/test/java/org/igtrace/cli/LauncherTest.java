@@ -291,6 +291,26 @@ class LauncherTest {
     }
 
     /**
+     * A TMPDIR on a full disk, where the launcher's folder was made but the JVM cannot write its
+     * status file there (issue 41 item 8: "internal error: No space left on device", no folder
+     * named). The status file is /dev/full here (a later -D in IGTRACE_JAVA_OPTS names it), whose
+     * writes fail with ENOSPC as a full disk's do: one line naming the folder, exit 1, no output.
+     */
+    @Test
+    void aFullTmpdirIsOneLineNamingIt() throws Exception {
+        Path folder = Files.createDirectory(work.resolve("igtrace.1.abcdef"));
+        Files.createSymbolicLink(folder.resolve("status"), Path.of("/dev/full"));
+        Run full = run(List.of("-Digtrace.supervisor.status=" + folder.resolve("status")), TESTDATA.resolve("otf2/pi-4").toString(),
+                "-q", "-o", "g.graphml");
+        assertEquals(1, full.code(), full.err());
+        assertEquals(List.of("igtrace: " + work + ": cannot write igtrace's status file there (No space left on device); free some "
+                + "space or set TMPDIR to a writable folder with free space"), full.err().lines().toList());
+        Files.delete(folder.resolve("status"));
+        Files.delete(folder);
+        assertNothingLeft();
+    }
+
+    /**
      * A trace path holding a newline and an ESC, in the launcher's own message (issue 41, item 9):
      * it was echoed raw, two lines and a live terminal escape; it is one line with \n and \x1b.
      */
