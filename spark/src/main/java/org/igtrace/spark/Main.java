@@ -53,7 +53,16 @@ public final class Main {
 
     /** Runs the graph command on {@code spark}; returns the exit code. */
     public static int run(SparkContext spark, Writer stdout, PrintWriter err, String... args) {
-        JobReport report = JobReport.attach(spark);
+        JobReport report;
+        try {
+            report = JobReport.attach(spark);
+        } catch (IllegalStateException e) { // stopped already (Ctrl-C as the job began): one line, not a stack trace
+            if (!spark.isStopped()) {
+                throw e;
+            }
+            err.println("igtrace: " + SparkProfileReader.INTERRUPTED);
+            return 1;
+        }
         int code = IgtraceCommand.run(stdout, err, new SparkProfileReader(spark, report), args);
         try {
             report.write(spark, code);
