@@ -2,9 +2,9 @@
 # The fault campaign of issue 41, to rerun: signals at set moments, small heaps, concurrent
 # writers, hostile paths and sizes, a reader of standard output that goes away, an interrupted
 # class-data dump. Each case checks a promise (one line, the exit code, nothing left behind, the
-# output whole or absent) and prints PASS or FAIL; the last line counts them. Spark's cases are in
-# LocalModeMatchesCliTest (mvn -Pfull).
-#   bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
+# output whole or absent) and prints PASS or FAIL; the last line counts them. SPARK=1 adds SIGINT
+# near the end of scripts/spark-local's job; Spark's other cases are in LocalModeMatchesCliTest.
+#   [SPARK=1] bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
 # Needs gcc and libotf2's headers (scripts/setup), as bench/make-otf2-trace.c does.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,6 +12,8 @@ ig="$here/igtrace"
 rounds=${1:-3}
 work=$(mktemp -d "${TMPDIR:-/tmp}/fault-campaign.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT # the work folder goes then too
+trap 'exit 143' TERM
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 tried=0 passed=0
@@ -21,6 +23,10 @@ check() { # NAME CONDITION...: one case
 }
 nothing_left() { # DIR: no .part file there, no status folder in TMPDIR
   ! compgen -G "$1/.*.part" >/dev/null && ! compgen -G "$TMPDIR/igtrace.*" >/dev/null
+}
+all_whole() { # FILE...: each is the reference graph
+  local f
+  for f in "$@"; do cmp -s "$f" "$work/reference.graphml" || return 1; done
 }
 "$ig" --version >/dev/null 2>&1 # builds the jar when the sources are newer
 gcc -O2 -o "$work/make-otf2-trace" "$here/bench/make-otf2-trace.c" -lotf2 || { echo "gcc failed"; exit 1; }
@@ -105,7 +111,76 @@ wait "$pid"
 code=$?
 check "Ctrl-C during the class-data dump: exit 130, no archive .tmp, no output" \
   '[ $code -eq 130 ] && ! compgen -G "$jsa_dir/igtrace-*.jsa.*.tmp" >/dev/null && [ ! -e "$work/cds.graphml" ]'
-"$ig" "$work/t64" -q >/dev/null # makes the archive again
+
+# SIGKILL of the launcher alone during the dump: the dump JVM ends with it (it ran on to its end).
+rm -f "$jsa_dir"/igtrace-*.jsa
+"$ig" "$work/t64" -q -o "$work/cds.graphml" 2>/dev/null &
+pid=$!
+for ((i = 0; i < 500; i++)); do dump=$(pgrep -P "$pid" -x java) && break; sleep 0.01; done # the dump, once setpriv is java
+kill -KILL "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+for ((i = 0; i < 20; i++)); do [ -e "/proc/$dump" ] || break; sleep 0.1; done
+check "SIGKILL of the launcher during the class-data dump: the dump JVM ends within 2 s, no output" \
+  '[ -n "$dump" ] && [ ! -e "/proc/$dump" ] && [ ! -e "$work/cds.graphml" ]'
+
+# Eight first runs at once: one class-data dump between them (each made its own: 15 s instead of 2.3 s).
+mkdir -p "$work/bin"
+printf '#!/bin/sh\ncase " $* " in *" -Xshare:dump "*) echo $$ >>"%s" ;; esac\nexec "%s" "$@"\n' "$work/dumps" "$(command -v java)" >"$work/bin/java"
+chmod +x "$work/bin/java"
+rm -f "$jsa_dir"/igtrace-*.jsa "$work/dumps"
+pids=()
+for i in 1 2 3 4 5 6 7 8; do PATH="$work/bin:$PATH" "$ig" "$work/t64" -q -o "$work/first-$i.graphml" & pids+=($!); done
+ok=0
+for p in "${pids[@]}"; do wait "$p" && ok=$((ok + 1)); done # the run that dumps ends last (under load 30: 30 s)
+dumps=$(wc -l <"$work/dumps" 2>/dev/null || echo 0)
+check "8 first runs at once: one class-data dump ($dumps), all 8 exit 0 ($ok) with the whole graph" \
+  '[ "$dumps" -eq 1 ] && [ $ok -eq 8 ] && all_whole "$work"/first-{1,2,3,4,5,6,7,8}.graphml'
+compgen -G "$jsa_dir/igtrace-*.jsa" >/dev/null || "$ig" "$work/t64" -q >/dev/null # makes the archive again
+
+# Spark (SPARK=1; needs scripts/spark-local's build: mvn -Pfull -DskipTests package): SIGINT near
+# the end of a job (issue 41 item 10: a .part was left) at set moments before and after a full
+# run's length; the graph is whole or absent, no .part, no stack trace or internal error, no
+# blockmgr-* left; a whole run leaves no scratch folder at all.
+if [ "${SPARK:-0}" = 1 ]; then
+  spark="$here/scripts/spark-local"
+  export SPARK_LOCAL_DIRS="$work/spark-scratch" SPARK_LOCAL_OPTS="--conf spark.driver.host=127.0.0.1"
+  mkdir -p "$SPARK_LOCAL_DIRS"
+  "$spark" "$work/t64" -q -o "$work/spark.graphml" 2>/dev/null # the first run archives Spark's classes
+  start=$(date +%s%N)
+  "$spark" "$work/t64" -q -o "$work/spark.graphml" 2>"$work/spark.err"
+  length=$((($(date +%s%N) - start) / 1000000))
+  check "Spark: a whole run (${length} ms) gives the command line's graph, leaves no scratch folder" \
+    'cmp -s "$work/spark.graphml" "$work/reference.graphml" && ! compgen -G "$SPARK_LOCAL_DIRS/*" >/dev/null'
+  for ((r = 0; r < rounds; r++)); do
+    for percent in 70 80 90 95 100 105; do
+      out="$work/spark-$percent-$r"
+      mkdir -p "$out"
+      setsid env --default-signal=INT "$spark" "$work/t64" -q -o "$out/g.graphml" 2>"$out/err" &
+      pid=$!
+      sleep "$(awk -v ms="$length" -v p="$percent" 'BEGIN { printf "%.3f", ms * p / 100000 }')"
+      kill -INT -- -"$pid" 2>/dev/null
+      wait "$pid"
+      code=$?
+      sleep 0.3
+      # Spark's hooks remove its blockmgr-* on SIGINT; the run's own folder goes at exit when they
+      # have emptied it in time, else with the next run (as after SIGKILL)
+      blocks=$(compgen -G "$SPARK_LOCAL_DIRS/igtrace-spark.$pid.*/blockmgr-*" | wc -l)
+      folder="no folder left"
+      ! compgen -G "$SPARK_LOCAL_DIRS/igtrace-spark.$pid.*" >/dev/null || folder="its folder left for the next run"
+      check "Spark: SIGINT at ${percent}% of a run (round $r, exit $code): -o whole or absent, no .part, no stack trace, no blockmgr-* ($folder)" \
+        '{ [ ! -e "$out/g.graphml" ] || cmp -s "$out/g.graphml" "$work/reference.graphml"; } && ! compgen -G "$out/.*.part" >/dev/null \
+          && ! grep -qE "^\sat |Caused by|internal error" "$out/err" && [ "$blocks" -eq 0 ]'
+    done
+  done
+fi
+
+# Every igtrace the campaign started has ended (a run still reading when the work folder goes
+# would say its trace is damaged).
+left=$(pgrep -P $$) # one command, run in place of the subshell: not a child of its own to list
+left=${left//$'\n'/ }
+[ -z "$left" ] || ps -o pid,etime,args -p "${left// /,}" | cut -c1-160
+check "no run of the campaign still running (${left:-none})" '[ -z "$left" ]'
+wait
 
 echo "fault campaign: $passed of $tried cases passed"
 [ "$passed" -eq "$tried" ]

@@ -83,7 +83,11 @@ final class AtomicOutput {
         // while this thread runs on) removed nothing and the file was created after it (issue 41 item 10).
         Temporary created = new Temporary();
         Thread removeTemp = new Thread(created::shutDown); // interrupted (Ctrl-C, kill): the half-written file goes too
-        Runtime.getRuntime().addShutdownHook(removeTemp);
+        try {
+            Runtime.getRuntime().addShutdownHook(removeTemp);
+        } catch (IllegalStateException e) { // a shutdown under way (a thread that ran on past Ctrl-C): one line, nothing made
+            throw new IOException("interrupted: the Java VM is shutting down");
+        }
         boolean done = false;
         try {
             Path temp;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +32,40 @@ class AtomicOutputShutdownTest {
         assertEquals("interrupted: the Java VM is shutting down", e.getMessage());
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(0, files.count(), "no temporary file left");
+        }
+    }
+
+    /**
+     * A write begun once the JVM's shutdown is under way (a thread that runs on past Ctrl-C, as
+     * Spark's main thread does while its hooks take seconds): the file was created before the
+     * shutdown hook was registered, the registration failed (IllegalStateException), and the file
+     * stayed. Staged without a race in a JVM of its own whose shutdown hook writes: no file, and
+     * one line's worth of message.
+     */
+    @Test
+    void aWriteBegunDuringTheShutdownMakesNoFile() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), WriteDuringShutdown.class.getName(), dir.resolve("g.graphml").toString())
+                .redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.toList(), "no temporary file, no output");
+        }
+        assertEquals("IOException: interrupted: the Java VM is shutting down\n", out);
+    }
+
+    /** A JVM whose shutdown hook writes {@code args[0]} through AtomicOutput and prints what the write threw. */
+    static final class WriteDuringShutdown {
+        public static void main(String[] args) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    AtomicOutput.write(Path.of(args[0]), out -> out.write("graph\n"));
+                    System.out.println("written");
+                } catch (IOException | RuntimeException e) {
+                    System.out.println(e.getClass().getSimpleName() + ": " + e.getMessage());
+                }
+            }));
         }
     }
 

@@ -25,6 +25,13 @@ public final class Main {
         // (the command line's isolation of libotf2) would not find igtrace's classes, which
         // spark-submit loads from the job jar in a class loader of its own.
         System.setProperty("igtrace.isolate", "false");
+        // scripts/spark-local's folder for this run in SPARK_LOCAL_DIRS: removed at exit, after Spark's
+        // own shutdown hooks have emptied it (deleteOnExit runs after the application's hooks); a
+        // finished run left it, empty, until the next run (issue 41 item 10).
+        String scratch = System.getenv("IGTRACE_SPARK_SCRATCH");
+        if (scratch != null && !scratch.isEmpty()) {
+            new java.io.File(scratch).deleteOnExit();
+        }
         // A SparkContext alone: the job runs on RDDs, so no SQL session (its catalogue, planner and
         // code generation cost seconds of start-up; issue 38).
         SparkContext spark = SparkContext.getOrCreate(new SparkConf().setAppName("igtrace"));
@@ -46,7 +53,16 @@ public final class Main {
 
     /** Runs the graph command on {@code spark}; returns the exit code. */
     public static int run(SparkContext spark, Writer stdout, PrintWriter err, String... args) {
-        JobReport report = JobReport.attach(spark);
+        JobReport report;
+        try {
+            report = JobReport.attach(spark);
+        } catch (IllegalStateException e) { // stopped already (Ctrl-C as the job began): one line, not a stack trace
+            if (!spark.isStopped()) {
+                throw e;
+            }
+            err.println("igtrace: " + SparkProfileReader.INTERRUPTED);
+            return 1;
+        }
         int code = IgtraceCommand.run(stdout, err, new SparkProfileReader(spark, report), args);
         try {
             report.write(spark, code);

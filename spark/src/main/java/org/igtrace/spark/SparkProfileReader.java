@@ -51,6 +51,8 @@ final class SparkProfileReader implements ProfileReader {
      * this over its member count.
      */
     static final String RANGE_RECORDS = "spark.igtrace.collectiveRangeRecords";
+    /** The one line of a job whose SparkContext was stopped under it (the JVM shutting down). */
+    static final String INTERRUPTED = "interrupted: the Spark job was stopped (its SparkContext was shut down)";
 
     private final SparkContext spark;
     private final JobReport report;
@@ -89,15 +91,21 @@ final class SparkProfileReader implements ProfileReader {
                 throw new RefusedSelection(SelectionOptions.message(e));
             }
         }
-        int[][] plan = plan(source);
-        report.plan(plan, source);
         try {
+            int[][] plan = plan(source);
+            report.plan(plan, source);
             return run(source, definitions, plan, analysis, selection);
         } catch (Exception e) {
             // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
             if (line != null) {
                 throw new TraceReadException(line);
+            }
+            if (spark.isStopped()) {
+                // Ctrl-C or SIGTERM: the JVM's shutdown stopped the context under the job ("Job 2 cancelled
+                // because SparkContext was shut down", "SparkContext has been shutdown"): it read "internal
+                // error" (issue 41 item 10); the exit code is the signal's
+                throw new TraceReadException(INTERRUPTED);
             }
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }

@@ -211,7 +211,8 @@ class LocalModeMatchesCliTest {
     /**
      * SIGKILL of a Spark job left Spark's {@code blockmgr-*} in SPARK_LOCAL_DIRS (issue 41 item 10:
      * its own clean-up runs in a shutdown hook, which SIGKILL skips). scripts/spark-local gives each
-     * run a folder there named by its process id; the next run removes those whose process is gone.
+     * run a folder there named by its process id; the next run removes those whose process is gone,
+     * and a run that ends removes its own.
      */
     @Test
     void aKilledJobsScratchIsRemovedByTheNextRun(@TempDir Path dir) throws Exception {
@@ -239,6 +240,9 @@ class LocalModeMatchesCliTest {
         assertTrue(next.waitFor(5, TimeUnit.MINUTES), "the next run ended");
         assertEquals(0, next.exitValue());
         assertEquals(0, blockManagerFolders(scratch), "the killed run's scratch is removed by the next run (its own by Spark)");
+        try (Stream<Path> left = Files.list(scratch)) {
+            assertEquals(List.of(), left.toList(), "the finished run's own folder is removed as it ends (it stayed, empty)");
+        }
     }
 
     private static long blockManagerFolders(Path scratch) throws IOException {
