@@ -202,6 +202,9 @@ public final class PredictionWriter {
             b.append("bandwidth ").append(Labels.bandwidth(p.bandwidth())).append(", ");
         }
         b.append("eager limit ").append(p.eagerLimit()).append(" bytes");
+        if (p.sendOverhead() > 0) {
+            b.append(", send overhead ").append(Labels.seconds3(p.sendOverhead())).append(" (the median eager MPI_Send)");
+        }
         if (!swept || !sweep.parameter().equals("cpu-ratio")) {
             b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
         }
@@ -248,7 +251,8 @@ public final class PredictionWriter {
         if (fit != null) {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
-                    .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize())).append(", \"how\": ").append(Escape.json(fit.how())).append("},\n");
+                    .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize()))
+                    .append(", \"send_overhead\": ").append(number(p.sendOverhead())).append(", \"how\": ").append(Escape.json(fit.how())).append("},\n");
         }
         if (!collectiveFits.isEmpty()) {
             b.append("  \"collective_calibration\": [\n");

@@ -77,19 +77,21 @@ public final class PredictionRun {
         FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !request.needsCalibration() ? null
                 : replay.calibrateCollectivesBeside(latency, bandwidth);
         NetworkCalibration.Fit guess = matched == null ? null : matched.fit(latency, bandwidth);
+        // the send overhead o is fitted with the network (definitions section 9); a given network has none
+        double o = request.needsCalibration() ? replay.fitSendOverhead(request.eagerLimit()).seconds() : 0;
         Prediction calibrated = null;
         NetworkCalibration.Fit fit;
         List<CollectiveCalibration.FamilyFit> collectiveFits;
         if (guess != null) {
             // one pass: the calibration checked against the guess, the ideal network and the model made with the guess
             collectiveFits = TraceReplay.joined(collectivePass);
-            calibrated = replay.predictCalibrated(request.model(guess, collectiveFits), guess, request.eagerLimit(), latency, bandwidth);
+            calibrated = replay.predictCalibrated(request.model(guess, collectiveFits).withSendOverhead(o), guess, request.eagerLimit(), latency, bandwidth);
             fit = replay.calibration();
         } else {
             fit = !request.needsCalibration() ? null : replay.calibrateInIdealReplay(request.eagerLimit(), latency, bandwidth);
             collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
         }
-        ReplayParameters base = request.model(fit, collectiveFits);
+        ReplayParameters base = request.model(fit, collectiveFits).withSendOverhead(o);
         phases.calibrated();
         List<Prediction> predictions = new ArrayList<>(calibrated != null ? List.of(calibrated)
                 : besideIdeal ? List.of(replay.predictBesideIdeal(base)) : replay.predict(request.models(base), threads));

@@ -178,7 +178,12 @@ abstract class ReplayCalls extends ReplayWorker {
                 return false;
             }
             int s = postSend(p, c, ch, k, from);
-            // it leaves at its enter: the clocks stay; it has no receive to calibrate
+            // it leaves once its send overhead o is spent (0: at its enter, the clocks stay); no receive to calibrate
+            for (int j = 0, at = from; j < models; j++, at++) {
+                double o = params[j].sendOverhead();
+                mpi[at] += o;
+                clock[at] += o;
+            }
             previousLeave[p] = c.leave;
             if (c.detail[0] == 0 && s >= 0) {
                 posts.senderDoneAt(ch, s);
@@ -344,6 +349,11 @@ abstract class ReplayCalls extends ReplayWorker {
             if (type == LocationActivities.RECEIVE_POST
                     || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
                         && (ch < 0 || c.bytes[i] < eager || (type == LocationActivities.SEND && !blocking)))) {
+                if (type == LocationActivities.SEND && ch >= 0) { // its send overhead o
+                    for (int j = 0; j < models; j++) {
+                        leaves[j] = Math.max(leaves[j], enter[from + j] + params[j].sendOverhead());
+                    }
+                }
                 continue; // posting (MPI_Irecv leaves at its enter); an eager, unmatched or non-blocking send completes at its post
             }
             int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : posts.slot(ch, c.at[i]);

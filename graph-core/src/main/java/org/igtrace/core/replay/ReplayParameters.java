@@ -16,10 +16,12 @@ import org.igtrace.core.topology.Topology;
  * @param localBandwidth bandwidth between ranks placed on one node
  * @param collectives    per collective family its own latency and bandwidth (the calibration's), or null: L and B
  * @param contention     whether transfers in flight from (into) one process share its bandwidth ({@link EndpointShares})
+ * @param sendOverhead   {@code o}, seconds: the CPU time each send that completes at its post (eager, or non-blocking)
+ *                       keeps its process in the call ({@link SendOverhead}); 0 on the ideal network
  */
 public record ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
                                Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
-                               boolean contention) {
+                               boolean contention, double sendOverhead) {
 
     /** The default eager limit, 64 KiB. */
     public static final long DEFAULT_EAGER_LIMIT = 64 * 1024;
@@ -63,14 +65,21 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
     /** Without a collective network: every family costs with L and B. */
     public ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
                             Network network, double localLatency, double localBandwidth) {
-        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, null, false);
+        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, null, false, 0);
+    }
+
+    /** Without a send overhead. */
+    public ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
+                            Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
+                            boolean contention) {
+        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, contention, 0);
     }
 
     public ReplayParameters {
         if (!(latency >= 0) || !(bandwidth > 0) || eagerLimit < 0 || !(cpuRatio > 0) || !(hopLatency >= 0)
-                || !(localLatency >= 0) || !(localBandwidth > 0)) {
+                || !(localLatency >= 0) || !(localBandwidth > 0) || !(sendOverhead >= 0) || Double.isInfinite(sendOverhead)) {
             throw new IllegalArgumentException("replay parameters out of range: L=" + latency + " B=" + bandwidth + " E="
-                    + eagerLimit + " r=" + cpuRatio + " H=" + hopLatency + " L_local=" + localLatency + " B_local=" + localBandwidth);
+                    + eagerLimit + " r=" + cpuRatio + " H=" + hopLatency + " L_local=" + localLatency + " B_local=" + localBandwidth + " o=" + sendOverhead);
         }
     }
 
@@ -92,7 +101,8 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
      */
     public boolean costsAsIdeal() {
         if (latency != 0 || bandwidth != Double.POSITIVE_INFINITY || eagerLimit != DEFAULT_EAGER_LIMIT || cpuRatio != 1
-                || hopLatency != 0 || network != null || localLatency != 0 || localBandwidth != Double.POSITIVE_INFINITY || contention) {
+                || hopLatency != 0 || network != null || localLatency != 0 || localBandwidth != Double.POSITIVE_INFINITY || contention
+                || sendOverhead != 0) {
             return false;
         }
         if (collectives != null) {
@@ -112,30 +122,36 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
 
     /** These parameters with endpoint contention on or off. */
     public ReplayParameters withContention(boolean on) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on, sendOverhead);
     }
 
     /** These parameters with the collective families' own latencies and bandwidths (null: L and B). */
     public ReplayParameters withCollectives(CollectiveNetwork c) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention, sendOverhead);
     }
 
     public ReplayParameters withLatency(double l) {
         return new ReplayParameters(l, bandwidth, eagerLimit, cpuRatio, hopLatency, network,
-                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention);
+                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention, sendOverhead);
     }
 
     public ReplayParameters withBandwidth(double b) {
         return new ReplayParameters(latency, b, eagerLimit, cpuRatio, hopLatency, network, localLatency,
-                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention);
+                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention, sendOverhead);
     }
 
     /** These parameters on {@code n}'s topology and placement (hop latency and local values as they are). */
     public ReplayParameters withNetwork(Network n) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, n, localLatency, localBandwidth, collectives, contention);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, n, localLatency, localBandwidth, collectives, contention, sendOverhead);
     }
 
     public ReplayParameters withCpuRatio(double r) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention, sendOverhead);
+    }
+
+    /** These parameters with send overhead {@code o} seconds ({@link SendOverhead}; 0: none). */
+    public ReplayParameters withSendOverhead(double o) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives,
+                contention, o);
     }
 }

@@ -259,6 +259,11 @@ public final class TraceReplay {
         return calibration;
     }
 
+    /** The send overhead o fitted to this run's eager blocking sends below {@code eagerLimit} (see {@link SendOverhead}). */
+    public SendOverhead.Fit fitSendOverhead(long eagerLimit) {
+        return SendOverhead.fit(matching, eagerLimit);
+    }
+
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
         return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);
