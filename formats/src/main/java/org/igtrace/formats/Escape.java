@@ -21,8 +21,15 @@ public final class Escape {
      * @return the text as XML character data
      */
     public static String xml(String text) {
-        StringBuilder b = new StringBuilder(text.length() + 16);
-        for (int i = 0; i < text.length(); i++) {
+        int first = 0;
+        while (first < text.length() && xmlPlain(text.charAt(first))) {
+            first++;
+        }
+        if (first == text.length()) {
+            return text; // nothing to change (numbers, most names): no copy
+        }
+        StringBuilder b = new StringBuilder(text.length() + 16).append(text, 0, first);
+        for (int i = first; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '&' -> b.append("&amp;");
@@ -42,6 +49,12 @@ public final class Escape {
             }
         }
         return b.toString();
+    }
+
+    /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate. */
+    private static boolean xmlPlain(char c) {
+        return c >= 0x20 ? c != '&' && c != '<' && c != '>' && c != '"' && c < 0xD800 || c > 0xDFFF && c < 0xFFFE
+                : c == '\t' || c == '\n' || c == '\r';
     }
 
     /**

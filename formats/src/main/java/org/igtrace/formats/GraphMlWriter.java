@@ -2,6 +2,7 @@ package org.igtrace.formats;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
@@ -35,17 +36,19 @@ public final class GraphMlWriter implements GraphWriter {
         writeKeys(out, "node", "n_", nodeKeys);
         writeKeys(out, "edge", "e_", edgeKeys);
         out.write("  <graph id=\"G\" edgedefault=\"undirected\">\n");
-        writeData(out, "    ", "g_", view.graphAttributes());
+        writeData(out, "    ", "g_", view.graphAttributes(), new HashMap<>());
+        Map<String, String> nodeTags = new HashMap<>();
+        Map<String, String> edgeTags = new HashMap<>();
         for (V v : view.vertices()) {
             out.write("    <node id=\"" + Escape.xml(view.vertexId(v)) + "\">\n");
-            writeData(out, "      ", "n_", view.vertexAttributes(v));
+            writeData(out, "      ", "n_", view.vertexAttributes(v), nodeTags);
             out.write("    </node>\n");
         }
         int number = 0;
         for (E e : view.edges()) {
             out.write("    <edge id=\"e" + number++ + "\" source=\"" + Escape.xml(view.vertexId(view.source(e)))
                     + "\" target=\"" + Escape.xml(view.vertexId(view.target(e))) + "\">\n");
-            writeData(out, "      ", "e_", view.edgeAttributes(e));
+            writeData(out, "      ", "e_", view.edgeAttributes(e), edgeTags);
             out.write("    </edge>\n");
         }
         out.write("  </graph>\n</graphml>\n");
@@ -58,9 +61,21 @@ public final class GraphMlWriter implements GraphWriter {
         }
     }
 
-    private static void writeData(Writer out, String indent, String prefix, Map<String, Object> values) throws IOException {
+    /**
+     * The data elements of one graph, node or edge; {@code tags} keeps each key's opening tag, made
+     * once per key rather than once per element (10^5 processes: 3.5 million edge data elements).
+     */
+    private static void writeData(Writer out, String indent, String prefix, Map<String, Object> values, Map<String, String> tags)
+            throws IOException {
         for (Map.Entry<String, Object> a : values.entrySet()) {
-            out.write(indent + "<data key=\"" + Escape.xml(prefix + a.getKey()) + "\">" + Escape.xml(Values.text(a.getValue())) + "</data>\n");
+            String open = tags.get(a.getKey());
+            if (open == null) {
+                open = indent + "<data key=\"" + Escape.xml(prefix + a.getKey()) + "\">";
+                tags.put(a.getKey(), open);
+            }
+            out.write(open);
+            out.write(Escape.xml(Values.text(a.getValue())));
+            out.write("</data>\n");
         }
     }
 

@@ -219,6 +219,9 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         if (unmatched == null) {
             unmatched = waits.unmatchedIndex();
         }
-        return unmatched.getOrDefault(WaitReport.pairKey(e.traffic().a(), e.traffic().b()), new long[2]);
+        return unmatched.isEmpty() ? NONE_UNMATCHED : unmatched.getOrDefault(WaitReport.pairKey(e.traffic().a(), e.traffic().b()), NONE_UNMATCHED);
     }
+
+    /** No unmatched ends (read, never written). */
+    private static final long[] NONE_UNMATCHED = new long[2];
 }

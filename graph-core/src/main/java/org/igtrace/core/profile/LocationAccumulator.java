@@ -45,9 +45,13 @@ public final class LocationAccumulator implements LocationEvents {
     /** Collective calls that sent or received data (not barriers and the like). */
     long collectiveDataCalls;
 
-    private final PairCounters sends = new PairCounters();
-    private final PairCounters receives = new PairCounters();
-    final PairCounters collectiveTraffic = new PairCounters();
+    /** The counters while the location is read; at its end they become {@link PairList}s and these null. */
+    private PairCounters sends = new PairCounters();
+    private PairCounters receives = new PairCounters();
+    private PairCounters collectiveTraffic = new PairCounters();
+    private PairList sentPairs;
+    private PairList receivedPairs;
+    private PairList collectivePairs;
 
     /**
      * Up to this many processes, a location counts its messages per partner in plain arrays while
@@ -119,20 +123,46 @@ public final class LocationAccumulator implements LocationEvents {
     /** Sent messages counted, per directed pair. */
     public PairCounters sends() {
         movePartnerCounts();
-        return sends;
+        return sentPairs != null ? sentPairs.table() : sends;
     }
 
     /** Received messages counted, per directed pair. */
     public PairCounters receives() {
         movePartnerCounts();
-        return receives;
+        return receivedPairs != null ? receivedPairs.table() : receives;
     }
 
-    /** The location ended: its per-partner counts go into the pair tables. */
+    /**
+     * Adds this location's sends, receives and modelled collective traffic to the given tables, in the
+     * order of its own tables.
+     */
+    void addTraffic(PairCounters allSends, PairCounters allReceives, PairCounters allCollectiveTraffic) {
+        movePartnerCounts();
+        if (sentPairs != null) {
+            sentPairs.forEach(allSends::add);
+            receivedPairs.forEach(allReceives::add);
+            collectivePairs.forEach(allCollectiveTraffic::add);
+        } else {
+            allSends.addAll(sends);
+            allReceives.addAll(receives);
+            allCollectiveTraffic.addAll(collectiveTraffic);
+        }
+    }
+
+    /**
+     * The location ended: its per-partner counts go into the pair tables, and those into
+     * {@link PairList}s of their exact size (they are kept until the whole trace is read).
+     */
     @Override
     public void end() {
         gaps.end(latestTime);
         movePartnerCounts();
+        if (sentPairs == null) {
+            sentPairs = PairList.of(sends);
+            receivedPairs = PairList.of(receives);
+            collectivePairs = PairList.of(collectiveTraffic);
+            sends = receives = collectiveTraffic = null;
+        }
     }
 
     @Override
@@ -167,7 +197,7 @@ public final class LocationAccumulator implements LocationEvents {
 
     /** Modelled collective traffic ({@code --collectives}), per directed pair. */
     public PairCounters collectiveTraffic() {
-        return collectiveTraffic;
+        return collectivePairs != null ? collectivePairs.table() : collectiveTraffic;
     }
 
     /** The counts behind the notes, in {@link ProfileTotals.Count} order. */

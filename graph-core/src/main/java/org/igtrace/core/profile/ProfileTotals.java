@@ -86,9 +86,7 @@ public final class ProfileTotals {
     /** Adds one location's accumulation. */
     public void add(LocationAccumulator l) {
         add(l.times());
-        sends.addAll(l.sends());
-        receives.addAll(l.receives());
-        collectiveTraffic.addAll(l.collectiveTraffic);
+        l.addTraffic(sends, receives, collectiveTraffic);
         long[] c = l.counts();
         for (int i = 0; i < c.length; i++) {
             counts[i] += c[i];

@@ -1,7 +1,6 @@
 package org.igtrace.core.wait;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -95,8 +94,18 @@ public final class RecordJoin {
 
     /** The pairs by their records, most first (ties: in the order given). */
     private static List<MatchRecords.PairStreams> largestFirst(List<MatchRecords.PairStreams> pairs) {
-        List<MatchRecords.PairStreams> sorted = new ArrayList<>(pairs);
-        sorted.sort(Comparator.comparingLong(MatchRecords.PairStreams::records).reversed());
+        // each pair's records counted once, not at every comparison (a stable sort, as before)
+        record Sized(long records, MatchRecords.PairStreams pair) {
+        }
+        List<Sized> sized = new ArrayList<>(pairs.size());
+        for (MatchRecords.PairStreams p : pairs) {
+            sized.add(new Sized(p.records(), p));
+        }
+        sized.sort((x, y) -> Long.compare(y.records(), x.records()));
+        List<MatchRecords.PairStreams> sorted = new ArrayList<>(pairs.size());
+        for (Sized s : sized) {
+            sorted.add(s.pair());
+        }
         return sorted;
     }
 

@@ -1,0 +1,75 @@
+package org.igtrace.core.wait;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The match records keep one entry per directed pair of processes with messages, until the join:
+ * at 10^5 ranks a stencil has 587,000 of them (issue 41 item 6). Taking a location's streams
+ * allocates, per pair, the pair (32 bytes), a list of one per side (24 each) and its share of a
+ * primitive table (growth included) and a list of pairs: 168 bytes measured. Before, a map of
+ * boxed keys: a node of 32 bytes or, in bins that the keys' hash (sender ^ receiver) filled, a
+ * tree node of 56 (and the bins' rebuilding as trees), the box (16), the pair and two array lists
+ * of one (48 each): 481 bytes measured.
+ */
+class ManyPairsTest {
+    private static final int PROCESSES = 20_000;
+    private static final int[] OFFSETS = {1, 30, 900, PROCESSES - 1, PROCESSES - 30, PROCESSES - 900};
+
+    private static TraceDefinitions definitions() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        int[] all = new int[PROCESSES];
+        for (int i = 0; i < PROCESSES; i++) {
+            b.addProcess("p" + i, null);
+            all[i] = i;
+        }
+        b.addRegion("MPI_Send", true);
+        b.addCommunicator(all);
+        return b.ticksPerSecond(1).build();
+    }
+
+    @Test
+    void aPairCostsFewBytesAndPairsComeInSenderReceiverOrder() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        List<List<RecordStream>> sends = new ArrayList<>();
+        List<List<RecordStream>> receives = new ArrayList<>();
+        for (int p = 0; p < PROCESSES; p++) {
+            List<RecordStream> s = new ArrayList<>();
+            List<RecordStream> r = new ArrayList<>();
+            for (int offset : OFFSETS) {
+                int partner = (p + offset) % PROCESSES;
+                s.add(new RecordStream(p, p, partner));
+                r.add(new RecordStream(p, p, partner));
+            }
+            sends.add(s);
+            receives.add(r);
+        }
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int p = 0; p < PROCESSES; p++) {
+            records.add(sends.get(p), receives.get(p), List.of());
+        }
+        long perPair = (threads.getCurrentThreadAllocatedBytes() - before) / ((long) PROCESSES * OFFSETS.length);
+        assertTrue(perPair < 250, perPair + " bytes allocated per directed pair");
+
+        List<MatchRecords.PairStreams> pairs = records.pairs();
+        assertEquals(PROCESSES * OFFSETS.length, pairs.size());
+        for (int i = 1; i < pairs.size(); i++) {
+            MatchRecords.PairStreams a = pairs.get(i - 1);
+            MatchRecords.PairStreams b = pairs.get(i);
+            assertTrue(a.sender < b.sender || a.sender == b.sender && a.receiver < b.receiver, "order at " + i);
+        }
+        // pair (0, 1): process 0's send stream to 1 and process 1's receive stream from 0
+        MatchRecords.PairStreams first = pairs.get(0);
+        assertEquals(1, first.receiver);
+        assertSame(sends.get(0).get(0), first.sends.get(0));
+        assertSame(receives.get(1).get(3), first.receives.get(0));
+    }
+}
