@@ -1,6 +1,9 @@
 package org.igtrace.core.wait;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import org.igtrace.core.util.PairLongs;
 
 /**
