@@ -75,12 +75,12 @@ final class WhyReading {
         }
         RecordedRun run = taps.recorder != null ? taps.recorded() : null;
         if (run == null || run.replayedProcesses() == 0) {
-            return Why.analyse(waits, taps.slices, null, top);
+            return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1);
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;
         NetworkCalibration.Fit guess = matched != null && matched.ready() ? matched.fit(null, null) : null;
-        return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess, reading.threadCount() != 1), top);
+        return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess, reading.threadCount() != 1), top, reading.threadCount() != 1);
     }
 
     /**

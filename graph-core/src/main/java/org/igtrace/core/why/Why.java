@@ -64,15 +64,15 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
      * causes replayed by {@code replays} (asked for once the causes are known, so that the collectives' calibration can
-     * run meanwhile; null: none).
+     * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs.
      */
-    public static Why analyse(WaitLog waits, RegionSlices slices, WhatIfReplays replays, int top) {
+    public static Why analyse(WaitLog waits, RegionSlices slices, WhatIfReplays replays, int top, boolean parallel) {
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         PathProfile profile = PathProfile.of(path, slices, waits);
         // the what-ifs' compute per process and region, found as the delay costs read the slices
         long[][] totals = replays == null ? null : new long[slices.processCount()][];
-        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals);
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
