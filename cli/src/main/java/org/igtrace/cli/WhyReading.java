@@ -3,11 +3,10 @@ package org.igtrace.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.FutureTask;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
-import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.MatchedTransfers;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
@@ -20,6 +19,7 @@ import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.wait.MatchTap;
 import org.igtrace.core.why.RegionSlices;
 import org.igtrace.core.why.WaitLog;
+import org.igtrace.core.why.WhatIfReplays;
 import org.igtrace.core.why.Why;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
@@ -62,9 +62,10 @@ final class WhyReading {
 
     /**
      * The analysis of what {@code taps} kept of the read of {@code profile}, with the what-ifs of the {@code top} first causes
-     * if it recorded the calls. The what-ifs' model is the run's own fitted network and collectives, calibrated by passes of
-     * their own over the recorded calls (the fit the ideal network's replay gives, at less cost: no replay), on a thread of
-     * their own while the critical path and the delay costs are found (on the caller's with {@code -j 1}).
+     * if it recorded the calls. The what-ifs' model is the run's own fitted network and collectives: the network fitted
+     * first to the wait analysis' matched messages and checked in the unchanged run's replay ({@link WhatIfReplays}), which
+     * with the collectives' fit runs on a thread of its own while the critical path and the delay costs are found (on
+     * the caller's with {@code -j 1}).
      */
     static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top) {
         WaitLog waits = taps.waits;
@@ -72,38 +73,28 @@ final class WhyReading {
             waits = new WaitLog(new long[profile.processes().size()]);
             waits.joined();
         }
-        RecordedRun run = taps.recorder != null ? taps.recorder.recorded() : null;
+        RecordedRun run = taps.recorder != null ? taps.recorded() : null;
         if (run == null || run.replayedProcesses() == 0) {
-            return Why.analyse(waits, taps.slices, null, null, top);
+            return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1);
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
-        FutureTask<ReplayParameters> model = new FutureTask<>(() -> model(replay));
-        if (reading.threadCount() != 1) {
-            Thread t = new Thread(model, "igtrace-calibration");
-            t.setDaemon(true);
-            t.start();
-        }
-        return Why.analyse(waits, taps.slices, replay, () -> TraceReplay.joined(model), top);
-    }
-
-    /** The run's own fitted network (definitions section 9) with each collective family's fit. */
-    private static ReplayParameters model(TraceReplay replay) {
-        long eager = ReplayParameters.DEFAULT_EAGER_LIMIT;
-        NetworkCalibration.Fit fit = replay.calibrate(eager, null, null);
-        ReplayParameters model = ReplayParameters.flat(fit.latency(), fit.bandwidth(), eager, 1);
-        List<CollectiveCalibration.FamilyFit> collectives = replay.calibrateCollectives(null, null);
-        return collectives.isEmpty() ? model : model.withCollectives(CollectiveCalibration.network(collectives));
+        MatchedTransfers matched = taps.transfers;
+        NetworkCalibration.Fit guess = matched != null && matched.ready() ? matched.fit(null, null) : null;
+        return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess, reading.threadCount() != 1), top, reading.threadCount() != 1);
     }
 
     /**
      * What the read feeds beside the profile: the region slices, the replay's recorder (or none), and the waits' tap
-     * (also {@code igtrace diff}'s read, without the recorder).
+     * (also {@code igtrace diff}'s read, without the recorder) with, beside the recorder, the calibration's first fit from
+     * the matched messages ({@link MatchedTransfers}, the match records keeping each end's size).
      */
     static final class Taps implements EventTaps {
         private final boolean record;
         RegionSlices slices;
         ActivityRecorder recorder;
         volatile WaitLog waits;
+        volatile MatchedTransfers transfers;
+        private RecordedRun run;
         private RecordBlocks store;
 
         Taps(boolean record) {
@@ -128,9 +119,27 @@ final class WhyReading {
         }
 
         @Override
+        public boolean matchSizes() {
+            return recorder != null;
+        }
+
+        @Override
         public MatchTap matches(long[] offsets) {
             waits = new WaitLog(offsets, store); // the waits too go to the store (spilled beyond its budget)
-            return waits;
+            if (recorder == null) {
+                return waits;
+            }
+            // the read is over: every location ended
+            transfers = new MatchedTransfers(recorded(), offsets, ReplayParameters.DEFAULT_EAGER_LIMIT);
+            return MatchTap.both(waits, transfers);
+        }
+
+        /** The recorded run (made once). */
+        synchronized RecordedRun recorded() {
+            if (run == null) {
+                run = recorder.recorded();
+            }
+            return run;
         }
     }
 }

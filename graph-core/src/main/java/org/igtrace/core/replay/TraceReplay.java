@@ -326,6 +326,22 @@ public final class TraceReplay {
     }
 
     /**
+     * As {@link #predictScaled}, with the calibration's transfer times collected in the same pass (as
+     * {@link #predictCalibrated} collects them): the predictions when the fit of those times (L and B fitted) is
+     * {@code guess}, the fit {@code parameters} was made with; else null (also when the replays could not share the
+     * pass), and the caller fits the network by a pass of its own and replays again. On one thread.
+     */
+    public List<Prediction> predictScaledCalibrated(ReplayParameters parameters, NetworkCalibration.Fit guess, List<ComputeScaling> scalings) {
+        int k = scalings.size();
+        ReplayParameters[] models = new ReplayParameters[k];
+        Arrays.fill(models, parameters);
+        TransferTimes transfers = new TransferTimes(matching, parameters.eagerLimit());
+        passes.incrementAndGet();
+        Prediction[] all = new ReplaySimulation(matching, models, offsets, transfers).scaled(scalings.toArray(new ComputeScaling[0])).run(1);
+        return all != null && NetworkCalibration.fit(transfers, null, null).equals(guess) ? List.of(all) : null;
+    }
+
+    /**
      * Writes process {@code rank}'s actions as SimGrid's time-independent trace (for
      * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
      */

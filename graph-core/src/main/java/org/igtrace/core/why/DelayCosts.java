@@ -6,6 +6,8 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
+import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
@@ -58,6 +60,19 @@ public final class DelayCosts {
      * within its span ({@link WhatIf#totals}; the other processes' rows are left null).
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals) {
+        return of(waits, slices, runStart, totals, false);
+    }
+
+    /**
+     * As above; with {@code parallel}, the slices of a run of more than {@value #SLICES_FOR_TWO} slices are read by two
+     * threads (the processes split in two blocks of about as many slices), the same numbers.
+     */
+    public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel) {
+        return of(waits, slices, runStart, totals, parallel ? SLICES_FOR_TWO : Long.MAX_VALUE);
+    }
+
+    /** As above, the slices read by two threads when there are more than {@code slicesForTwo}. */
+    static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, long slicesForTwo) {
         int n = waits.processCount();
         RecordBlocks store = waits.store();
         WaitLog.Waits[] of = new WaitLog.Waits[n];
@@ -69,9 +84,14 @@ public final class DelayCosts {
         for (int p = 0; p < n; p++) {
             collectives[p] = syncs.group(p);
         }
-        // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs
-        SortedRecords intervals = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
-        SortedRecords byEnd = new SortedRecords(store, 6, 2); // the same as process, to, from, -end, seq, side
+        // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs; the
+        // intervals of the processes from split on apart (read by a thread of their own)
+        int split = split(slices, slicesForTwo);
+        SortedRecords[] intervals = new SortedRecords[2], byEnd = new SortedRecords[2];
+        for (int h = 0; h < 2; h++) {
+            intervals[h] = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
+            byEnd[h] = new SortedRecords(store, 6, 2); // the same as process, to, from, -end, seq, side
+        }
         SortedRecords latest = new SortedRecords(store, 8, 2); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
         long[] r = new long[8];
         for (int w = 0; w < n; w++) {
@@ -83,10 +103,11 @@ public final class DelayCosts {
                 long s = Math.max(before(collectives[w], enter), before(collectives[c], causeEnter));
                 s = Math.max(s, Math.max(before(pair, enter), before(pair, causeEnter)));
                 long start = Math.max(s, runStart);
-                put(intervals, r, c, start, Math.max(start, causeEnter), -end, seq, 0);
-                put(byEnd, r, c, Math.max(start, causeEnter), start, -end, seq, 0);
-                put(intervals, r, w, start, Math.max(start, enter), -end, seq, 1);
-                put(byEnd, r, w, Math.max(start, enter), start, -end, seq, 1);
+                int hc = c < split ? 0 : 1, hw = w < split ? 0 : 1;
+                put(intervals[hc], r, c, start, Math.max(start, causeEnter), -end, seq, 0);
+                put(byEnd[hc], r, c, Math.max(start, causeEnter), start, -end, seq, 0);
+                put(intervals[hw], r, w, start, Math.max(start, enter), -end, seq, 1);
+                put(byEnd[hw], r, w, Math.max(start, enter), start, -end, seq, 1);
                 r[0] = -end;
                 r[1] = seq;
                 r[2] = w;
@@ -98,9 +119,17 @@ public final class DelayCosts {
                 latest.add(r);
             }
         }
-        SortedRecords found = compute(slices, waits, new Side(SortedRecords.merge(List.of(intervals)), false),
-                new Side(SortedRecords.merge(List.of(byEnd)), true), store, totals);
-        SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)), overlaps = SortedRecords.merge(List.of(found));
+        // the compute of each side in its interval: one block of processes on a thread of its own, the other here (the
+        // records found by each come from its own processes: merged, they are in the order of one thread's)
+        FutureTask<SortedRecords> second = new FutureTask<>(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals));
+        if (split < n) {
+            Thread t = new Thread(second, "igtrace-causes");
+            t.setDaemon(true);
+            t.start();
+        }
+        SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals);
+        SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
+                overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
         long[] m = new long[8], f = new long[6];
         boolean more = overlaps.next(f);
         Map<Long, Double> inflow = new HashMap<>();
@@ -214,6 +243,35 @@ public final class DelayCosts {
      * {@code ends} the same by process, then end): per process one read of its slices for all its intervals (read whole
      * for {@code totals}, if not null); found as -end, seq, side, the order found, region, ticks.
      */
+    private static SortedRecords compute(RegionSlices slices, WaitLog waits, SortedRecords byStart, SortedRecords byEnd, RecordBlocks store,
+                                         long[][] totals) {
+        return compute(slices, waits, new Side(SortedRecords.merge(List.of(byStart)), false), new Side(SortedRecords.merge(List.of(byEnd)), true),
+                store, totals);
+    }
+
+    /** The first process from which the slices are read by a second thread: about half the slices on each; none (n) for a small run. */
+    private static int split(RegionSlices slices, long slicesForTwo) {
+        int n = slices.processCount();
+        long all = 0;
+        for (int p = 0; p < n; p++) {
+            all += slices.sliceCount(p);
+        }
+        if (all <= slicesForTwo) {
+            return n;
+        }
+        long sum = 0;
+        for (int p = 0; p < n; p++) {
+            sum += slices.sliceCount(p);
+            if (2 * sum >= all) {
+                return p + 1;
+            }
+        }
+        return n;
+    }
+
+    /** Slices from which two threads read them (fewer: starting the thread and compiling its code cost more than it saves). */
+    static final long SLICES_FOR_TWO = 4_000_000;
+
     private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store, long[][] totals) {
         SortedRecords found = new SortedRecords(store, 6, 4);
         long[] out = new long[6];

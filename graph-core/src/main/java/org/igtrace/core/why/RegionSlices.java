@@ -79,6 +79,11 @@ public final class RegionSlices implements LocationSink {
         return chosen[process] != null;
     }
 
+    /** How many slices {@code process} has (0: none). */
+    public long sliceCount(int process) {
+        return chosen[process] == null ? 0 : chosen[process].slices;
+    }
+
     /** The start of {@code process}'s span (own clock, ticks). */
     public long start(int process) {
         return chosen[process].start();

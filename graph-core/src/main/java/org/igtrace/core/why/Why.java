@@ -4,11 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.Prediction;
-import org.igtrace.core.replay.ReplayParameters;
-import org.igtrace.core.replay.TraceReplay;
 
 /**
  * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
@@ -66,23 +63,23 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
 
     /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
-     * causes replayed by {@code replay} on the model {@code model} gives (asked for once the causes are known, so that
-     * its calibration can run meanwhile; replay null: none).
+     * causes replayed by {@code replays} (asked for once the causes are known, so that the collectives' calibration can
+     * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs.
      */
-    public static Why analyse(WaitLog waits, RegionSlices slices, TraceReplay replay, Supplier<ReplayParameters> model, int top) {
+    public static Why analyse(WaitLog waits, RegionSlices slices, WhatIfReplays replays, int top, boolean parallel) {
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         PathProfile profile = PathProfile.of(path, slices, waits);
         // the what-ifs' compute per process and region, found as the delay costs read the slices
-        long[][] totals = replay == null ? null : new long[slices.processCount()][];
-        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals);
+        long[][] totals = replays == null ? null : new long[slices.processCount()][];
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
         }
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
-        if (replay != null) {
+        if (replays != null) {
             WhatIf.totals(slices, totals);
             Map<String, WhatIf> tried = new LinkedHashMap<>();
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
@@ -91,13 +88,11 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 }
                 tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
             }
-            // one replay pass for the unchanged run and every what-if that changes a burst (one that changes none, every
-            // factor 1, is the unchanged run: its replay gives the same numbers)
+            // the unchanged run and every what-if that changes a burst (one that changes none, every factor 1, is the
+            // unchanged run: its replay gives the same numbers)
             List<ComputeScaling> scalings = new ArrayList<>();
-            scalings.add(null);
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
-            List<Prediction> predictions = scalings.size() == 1 ? List.of(replay.predict(model.get(), (ComputeScaling) null))
-                    : replay.predictScaled(model.get(), scalings);
+            List<Prediction> predictions = replays.predict(scalings);
             predicted = predictions.get(0).predictedRuntime();
             int k = 1;
             for (Map.Entry<String, WhatIf> w : tried.entrySet()) {

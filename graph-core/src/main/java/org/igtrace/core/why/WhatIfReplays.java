@@ -1,0 +1,81 @@
+package org.igtrace.core.why;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.FutureTask;
+import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.ComputeScaling;
+import org.igtrace.core.replay.NetworkCalibration;
+import org.igtrace.core.replay.Prediction;
+import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TraceReplay;
+
+/**
+ * The replays of {@code igtrace why} (definitions section 14): the unchanged run and the what-ifs, on the run's own fitted
+ * network and collectives (section 9), in one pass over the recorded calls that also calibrates the network.
+ *
+ * <p>The network is fitted as {@link TraceReplay#calibrate(long, Double, Double)} fits it, but without a pass of its
+ * own when a first fit is given ({@code guess}: the wait analysis' matched messages, {@link
+ * org.igtrace.core.replay.MatchedTransfers}): the replays are made on the model of the guess and collect the calibration's
+ * transfer times ({@link TraceReplay#predictScaledCalibrated}), and their numbers stand when the fit of those times is
+ * the guess; otherwise the network is fitted by a pass of its own and the replays made again on its model (the numbers
+ * are then those a replay without a guess gives). The collectives are fitted, and the model made, on a thread of its own
+ * (none with {@code -j 1}) while the caller finds the causes.
+ */
+public final class WhatIfReplays {
+    private final TraceReplay replay;
+    private final NetworkCalibration.Fit guess;
+    private final FutureTask<ReplayParameters> model;
+    /** Each collective family's fit (made with the model). */
+    private List<CollectiveCalibration.FamilyFit> collectives;
+
+    /**
+     * @param replay     the recorded run's replay
+     * @param guess      the first fit of the network (null: none, the network is fitted by a pass of its own)
+     * @param background whether the model may be made on a thread of its own
+     */
+    public WhatIfReplays(TraceReplay replay, NetworkCalibration.Fit guess, boolean background) {
+        this.replay = replay;
+        this.guess = guess;
+        this.model = new FutureTask<>(() -> {
+            collectives = replay.calibrateCollectives(null, null);
+            return guess == null ? exactModel() : model(guess);
+        });
+        if (background) {
+            Thread t = new Thread(model, "igtrace-calibration");
+            t.setDaemon(true);
+            t.start();
+        }
+    }
+
+    /**
+     * The predictions of the unchanged run (first) and of each of {@code changing} (what-ifs that change a burst), in their
+     * order: in one pass when they can share it, each as a replay of its own gives it.
+     */
+    public List<Prediction> predict(List<ComputeScaling> changing) {
+        List<ComputeScaling> all = new ArrayList<>();
+        all.add(null);
+        all.addAll(changing);
+        ReplayParameters m = TraceReplay.joined(model); // made here if no thread took it
+        if (guess == null) {
+            return predictScaled(m, all);
+        }
+        List<Prediction> out = replay.predictScaledCalibrated(m, guess, all);
+        return out != null ? out : predictScaled(exactModel(), all); // the guess was not the fit
+    }
+
+    private List<Prediction> predictScaled(ReplayParameters m, List<ComputeScaling> scalings) {
+        return scalings.size() == 1 ? List.of(replay.predict(m, scalings.get(0))) : replay.predictScaled(m, scalings);
+    }
+
+    /** The model of the network fitted by a pass of its own. */
+    private ReplayParameters exactModel() {
+        return model(replay.calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null));
+    }
+
+    /** The run's own network fitted as {@code fit} (definitions section 9) with each collective family's fit. */
+    private ReplayParameters model(NetworkCalibration.Fit fit) {
+        ReplayParameters m = ReplayParameters.flat(fit.latency(), fit.bandwidth(), ReplayParameters.DEFAULT_EAGER_LIMIT, 1);
+        return collectives.isEmpty() ? m : m.withCollectives(CollectiveCalibration.network(collectives));
+    }
+}

@@ -1,0 +1,87 @@
+package org.igtrace.core.why;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.igtrace.core.wait.MatchListener;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The delay costs with the slices read by two threads (the processes split in two blocks) are those of one thread:
+ * 9 processes of random nested regions and MPI calls, 6,000 random waits among them handed by two join threads (ends
+ * falling together, waits in waits' intervals, so that costs flow on), the split forced by a threshold of 0 slices.
+ * Every cause, its cost to the last bit, each process's delay cost and the what-ifs' totals are compared.
+ */
+class DelayCostsThreadsTest {
+    @Test
+    void twoThreadsGiveWhatOneGives() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        int n = 9;
+        for (int p = 0; p < n; p++) {
+            b.addProcess("p" + p, null);
+        }
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
+        int[] user = {b.addRegion("main", false), b.addRegion("solve", false), b.addRegion("pack", false), b.addRegion("halo", false)};
+        TraceDefinitions d = b.build();
+        Random random = new Random(37);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RegionSlices slices = new RegionSlices(d, store);
+            long end = 0;
+            for (int p = 0; p < n; p++) {
+                end = Math.max(end, events(slices.location(p, p), random, init, fin, send, user, 2_000 + 500 * p));
+            }
+            slices.finish();
+            WaitLog waits = new WaitLog(new long[n], store);
+            MatchListener[] threads = {waits.forThread(), waits.forThread()};
+            for (int k = 0; k < 6_000; k++) {
+                int w = random.nextInt(n), c = (w + 1 + random.nextInt(n - 1)) % n;
+                long enter = random.nextLong(end - 100) / 10 * 10; // many equal ends
+                threads[k % 2].callWait(w, c, enter, 1 + random.nextInt(60));
+            }
+            waits.joined();
+            long[][] oneTotals = new long[n][], twoTotals = new long[n][];
+            DelayCosts one = DelayCosts.of(waits, slices, 0, oneTotals, Long.MAX_VALUE);
+            DelayCosts two = DelayCosts.of(waits, slices, 0, twoTotals, 0);
+            assertTrue(one.causes().size() > 2 * n, "causes: " + one.causes().size());
+            assertEquals(one.causes(), two.causes());
+            assertEquals(one.total(), two.total());
+            for (int p = 0; p < n; p++) {
+                assertEquals(one.ofProcess(p), two.ofProcess(p), "process " + p);
+                assertArrayEquals(oneTotals[p], twoTotals[p], "totals of process " + p);
+            }
+        }
+    }
+
+    /** Random nested user regions and MPI calls from MPI_Init to MPI_Finalize; returns the last time. */
+    private static long events(LocationEvents l, Random random, int init, int fin, int send, int[] user, int count) {
+        long t = 5 + random.nextInt(50);
+        l.enter(t, init);
+        l.leave(t += 3, init);
+        int depth = 0;
+        int[] stack = new int[8];
+        for (int k = 0; k < count; k++) {
+            t += 1 + random.nextInt(20);
+            int what = random.nextInt(3);
+            if (what == 0 && depth < stack.length) {
+                stack[depth] = user[random.nextInt(user.length)];
+                l.enter(t, stack[depth++]);
+            } else if (what == 1 && depth > 0) {
+                l.leave(t, stack[--depth]);
+            } else {
+                l.enter(t, send);
+                l.leave(t += random.nextInt(10), send);
+            }
+        }
+        while (depth > 0) {
+            l.leave(t += 2, stack[--depth]);
+        }
+        l.enter(t += 4, fin);
+        l.leave(t + 1, fin);
+        return t + 1;
+    }
+}
