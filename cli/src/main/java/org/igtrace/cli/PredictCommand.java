@@ -160,7 +160,8 @@ public final class PredictCommand implements Callable<Integer> {
                 }
             }
             PredictionWriter out = new PredictionWriter(located.file().toString(), result.fit(), result.collectiveFits(), sweep,
-                    result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu());
+                    result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu(),
+                    result.recordingOff());
             write(out, format, err);
             clock.written();
             if (!quiet) {

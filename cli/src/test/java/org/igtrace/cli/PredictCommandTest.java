@@ -45,6 +45,19 @@ class PredictCommandTest {
     }
 
     /**
+     * testdata/recording-off-long (make-recording-off-long.py): rank 0's recording is off for 40 of the run's 100 us,
+     * time the replay cannot show (definitions section 3), so the self-prediction falls more than 10 % short (at most
+     * 100 - 40 = 60 us against 100 us measured). The warning names that reason, not oversubscription.
+     */
+    @Test
+    void aSelfPredictionShortByTimeWithRecordingOffSaysSo() {
+        Result r = run(TESTDATA.resolve("recording-off-long").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("the likely reason: recording was switched off for a while (MeasurementOnOff)"), r.err);
+        assertTrue(!r.err.contains("oversubscription"), r.err);
+    }
+
+    /**
      * The option values read by picocli converters ({@code Units}, {@code PredictValues}): --contention on and OFF
      * are taken (a boolean field made picocli read "on" itself and hand the converter "true": exit 2), a value out of
      * the forms is the one handler's line naming the option and the value.

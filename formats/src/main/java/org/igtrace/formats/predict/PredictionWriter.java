@@ -62,12 +62,15 @@ public final class PredictionWriter {
     private double selfError = Double.NaN;
     /** Whether the reader left GPU streams out (a reason the self-prediction may miss). */
     private boolean gpuLeftOut;
+    /** Whether recording was switched off somewhere (a reason the self-prediction may miss). */
+    private boolean recordingOff;
 
     /** Marks the prediction as the self-prediction (the trace on its own fitted network) when {@code self}. */
-    public PredictionWriter withSelfPrediction(boolean self, boolean gpu) {
+    public PredictionWriter withSelfPrediction(boolean self, boolean gpu, boolean off) {
         Prediction first = predictions.get(0);
         this.selfError = self && first.measuredRuntime() > 0 ? first.predictedRuntime() / first.measuredRuntime() - 1 : Double.NaN;
         this.gpuLeftOut = gpu;
+        this.recordingOff = off;
         return this;
     }
 
@@ -93,6 +96,10 @@ public final class PredictionWriter {
         if (gpuLeftOut) {
             reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
                     + " replays as computing or not at all");
+        }
+        if (recordingOff && selfError < 0) {
+            reasons.add("recording was switched off for a while (MeasurementOnOff): that time is in the measured run time, not in the"
+                    + " replay");
         }
         if (selfError > 0 && collectiveFits.stream().anyMatch(f -> f.family().synchronising())) {
             reasons.add("the model releases every member of a barrier, all-reduce or all-to-all collective at one time,"

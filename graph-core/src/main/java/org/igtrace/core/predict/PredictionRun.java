@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.FutureTask;
 import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.IdealTime;
@@ -50,10 +51,11 @@ public final class PredictionRun {
      * @param efficiency     the efficiencies, with {@code T_ideal}
      * @param selfReplay     whether the model is the trace's own fitted network (no option changes the machine)
      * @param gpu            whether the trace holds GPU activity (the replay leaves it out)
+     * @param recordingOff   whether recording was switched off somewhere (time the replay cannot show)
      */
     public record Result(TraceReplay replay, ReplayParameters model, NetworkCalibration.Fit fit,
                          List<CollectiveCalibration.FamilyFit> collectiveFits, List<Prediction> predictions, Efficiency efficiency,
-                         boolean selfReplay, boolean gpu) {
+                         boolean selfReplay, boolean gpu, boolean recordingOff) {
     }
 
     /**
@@ -102,7 +104,8 @@ public final class PredictionRun {
             predictions.replaceAll(p -> ofSelectedRanks(p, profile, selection));
         }
         boolean gpu = profile.diagnostics().stream().anyMatch(d -> d.text().contains("GPU"));
-        return new Result(replay, base, fit, collectiveFits, predictions, efficiency, request.selfReplay(fit), gpu);
+        boolean off = profile.diagnostics().stream().anyMatch(d -> d.text().startsWith(TraceAccumulator.RECORDING_OFF));
+        return new Result(replay, base, fit, collectiveFits, predictions, efficiency, request.selfReplay(fit), gpu, off);
     }
 
     /**

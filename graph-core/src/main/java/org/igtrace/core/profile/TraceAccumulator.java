@@ -183,13 +183,16 @@ public final class TraceAccumulator implements LocationSink {
         return d;
     }
 
+    /** How the note on time with recording switched off begins ({@link #offNote}). */
+    public static final String RECORDING_OFF = "recording was switched off (MeasurementOnOff) on ";
+
     /**
      * How long recording was off per process (definitions section 3), or null if never: "recording was switched off
      * (MeasurementOnOff) on rank 0 for 10 ms: ...".
      */
     static String offNote(long[] offTicks, double ticksPerSecond) {
         String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond);
-        return b == null ? null : "recording was switched off (MeasurementOnOff) on " + b + ": what ran then is unknown, left out of"
+        return b == null ? null : RECORDING_OFF + b + ": what ran then is unknown, left out of"
                 + " T_i, the time in MPI, the useful time and the replay's compute";
     }
 
