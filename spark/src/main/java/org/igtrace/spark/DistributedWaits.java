@@ -107,8 +107,9 @@ final class DistributedWaits {
             Totals t = new Totals(processes);
             JavaRDD<Row> joinRows = all.persist(StorageLevel.MEMORY_AND_DISK());
             try {
-                t.add(joinRows.filter(r -> r.getInt(0) != Rows.SHARED_CALL), partitions);
+                t.add(joinRows.filter(r -> r.getInt(0) != Rows.SHARED_CALL && r.getInt(0) != Rows.TRANSFER), partitions);
                 t.addCalls(joinRows.filter(r -> r.getInt(0) == Rows.SHARED_CALL), partitions);
+                t.addTransfers(joinRows.filter(r -> r.getInt(0) == Rows.TRANSFER));
             } finally {
                 joinRows.unpersist();
             }
@@ -147,6 +148,19 @@ final class DistributedWaits {
                 long w = row._2();
                 waits.add(WaitPattern.LATE_SENDER, r, w);
                 waits.pairs().add(Math.min(r, s), Math.max(r, s), w);
+            }
+        }
+
+        /**
+         * The points of the pairs' transfers, so that the offsets choose the waiting messages again on
+         * corrected clocks as on one machine: every message of a directed pair is joined in one task,
+         * so each pair's points arrive as that task kept them, and {@link ClockConstraints} holds
+         * them as one machine's join does (see ClockConstraints#transferPoint).
+         */
+        private void addTransfers(JavaRDD<Row> transfers) {
+            List<long[]> points = transfers.map(r -> new long[] {r.getInt(1), r.getInt(2), r.getLong(3), r.getLong(4)}).collect();
+            for (long[] p : points) {
+                constraints.transferPoint((int) p[0], (int) p[1], p[2], p[3]);
             }
         }
 

@@ -77,6 +77,7 @@ final class JoinTask implements FlatMapFunction<Iterator<Row>, Row> {
         if (constraints) {
             clock.violations().forEach((from, to, d) -> rows.add(Rows.join(Rows.CONSTRAINT, from, to, d)));
             clock.waitedMessages().forEach((from, to, d) -> rows.add(Rows.join(Rows.WAITED_MESSAGE, from, to, d)));
+            clock.forEachTransferPoint((from, to, a, b) -> rows.add(Rows.transfer(from, to, a, b)));
             count(rows, Rows.CONFLICTS_BEFORE, clock.conflicts());
             count(rows, Rows.CONSTRAINT_MESSAGES, clock.messages());
             count(rows, Rows.CONSTRAINT_COLLECTIVES, clock.collectives());

@@ -17,6 +17,7 @@ import org.apache.spark.sql.RowFactory;
  * JOIN  kind     a        b        x        y      z
  *       (others) ...                       0      0
  *       SHARED_CALL receiver location  latest  call   duration  (a late message of a call completing several receives)
+ *       TRANSFER  sender   receiver  a       b      0         (a point of the pair's transfers: a = send - enter(receive call), b = send - receive)
  * </pre>
  */
 final class Rows {
@@ -50,6 +51,11 @@ final class Rows {
      * call's duration, x {@link #latest} of the message (the call's is the largest).
      */
     static final int SHARED_CALL = 7;
+    /**
+     * A point the pair's clock constraints keep to choose the waiting messages again on corrected
+     * clocks (ClockConstraints#transferPoint): a the sender, b the receiver, x and y the point.
+     */
+    static final int TRANSFER = 8;
     /** Bits of {@link #latest} that hold the sender. */
     static final int SENDER_BITS = 20;
 
@@ -80,6 +86,10 @@ final class Rows {
 
     static Row sharedCall(int receiver, long location, long call, long latest, long duration) {
         return RowFactory.create(SHARED_CALL, receiver, (int) location, latest, call, duration);
+    }
+
+    static Row transfer(int sender, int receiver, long a, long b) {
+        return RowFactory.create(TRANSFER, sender, receiver, a, b, 0L);
     }
 
     static Row task(int kind, int a, int b, int c, long x, long y, long z, long w, double d, byte[] data) {

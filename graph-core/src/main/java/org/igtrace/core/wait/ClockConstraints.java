@@ -196,6 +196,27 @@ public final class ClockConstraints implements MatchListener {
         this.approximated += approximated;
     }
 
+    /**
+     * Adds one point of a pair's transfers made elsewhere (a distributed join's {@link #forEachTransferPoint}):
+     * {@code a = send - enter(receive call)}, {@code b = send - receive}, raw ticks. The counts are
+     * not changed ({@link #addCounts}). A pair whose points all come from one collector, in any order,
+     * ends as that collector had it ({@link TransferFrontier#add(TransferFrontier)}).
+     */
+    public void transferPoint(int sender, int receiver, long a, long b) {
+        transfers.add(sender, receiver, a, b);
+    }
+
+    /** Calls {@code visitor} with each point the transfers of each pair keep (see {@link #transferPoint}). */
+    public void forEachTransferPoint(PointVisitor visitor) {
+        transfers.forEachPoint(visitor);
+    }
+
+    /** A point of a pair's transfers: {@code a = send - enter(receive call)}, {@code b = send - receive}. */
+    @FunctionalInterface
+    public interface PointVisitor {
+        void point(int sender, int receiver, long a, long b);
+    }
+
     /** Matched messages whose receive is earlier than their send, in raw times. */
     public long conflicts() {
         return conflicts;

@@ -115,7 +115,21 @@ final class TransferFrontier {
         });
     }
 
-    /** Adds the points of {@code other}. */
+    /** Calls {@code visitor} with every point of every pair, each pair's by falling a. */
+    void forEachPoint(ClockConstraints.PointVisitor visitor) {
+        index.forEach((s, r, at) -> {
+            int k = (int) at - 1;
+            for (int i = 0; i < counts[k]; i++) {
+                visitor.point(s, r, points[k][2 * i], points[k][2 * i + 1]);
+            }
+        });
+    }
+
+    /**
+     * Adds the points of {@code other}. A pair's points are at most {@value #MOST} and none beats
+     * another, so a pair that only one side holds arrives unchanged, in whatever order its points
+     * come (none is beaten, none dropped); a pair both sides hold is pruned in insertion order.
+     */
     void add(TransferFrontier other) {
         other.index.forEach((s, r, at) -> {
             int k = (int) at - 1;
