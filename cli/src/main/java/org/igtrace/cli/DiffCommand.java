@@ -162,8 +162,7 @@ public final class DiffCommand implements Callable<Integer> {
                 if (processes >= 0 && n != processes) {
                     // not two runs of one program to compare
                     throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
-                            + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many",
-                            1);
+                            + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many");
                 }
             });
             session.subscribe(d -> taps.on(d, store));

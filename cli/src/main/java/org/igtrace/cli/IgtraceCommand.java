@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.igtrace.formats.Escape;
 import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -130,17 +131,14 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     static int exitCode(Exception thrown, PrintWriter err, CommandLine commandLine) {
         // a callback's carrier of a checked exception (a trace the --topology does not fit): what it carries
         Exception ex = thrown instanceof TopologyOptions.Unfit && thrown.getCause() instanceof Exception cause ? cause : thrown;
-        if (ex instanceof UsageError || ex instanceof SelectedReading.SelectionError || ex instanceof ProfileReader.RefusedSelection) {
+        if (ex instanceof UsageError) { // exit 2: one family
             return usage(err, commandLine, ex.getMessage());
         }
-        if (ex instanceof CommandExit exit) {
-            if (exit.code() == 2) {
-                return usage(err, commandLine, ex.getMessage());
-            }
+        if (ex instanceof CommandExit) {
             if (ex.getMessage() != null) {
                 err.println(ex.getMessage());
             }
-            return exit.code();
+            return 1;
         }
         if (ex instanceof TraceReadException || ex instanceof OutputError) {
             err.println("igtrace: " + ex.getMessage());
@@ -264,7 +262,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     }
 
     private static int usage(PrintWriter err, CommandLine where, String message) {
-        err.println("igtrace: " + message);
+        err.println("igtrace: " + Escape.terminal(String.valueOf(message))); // one line: a value's line break shown as \n
         err.println("Try '" + where.getCommandSpec().qualifiedName() + " --help' for more information.");
         return 2;
     }

@@ -67,9 +67,9 @@ public final class MapCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--topology", paramLabel = "NETWORK", required = true,
+    @Option(names = "--topology", paramLabel = "NETWORK", required = true, converter = TopologyOptions.SpecConverter.class,
             description = "The machine, written as for igtrace graph --topology (see Networks in igtrace help graph): a ring, star, bus, mesh or torus.")
-    String topology;
+    TopologySpec topology;
 
     @Option(names = "--slots", paramLabel = "K",
             description = "Ranks a node holds (default: the hosts file's slots=, else 1).")
@@ -195,12 +195,7 @@ public final class MapCommand implements Callable<Integer> {
         if (f == null) {
             throw new UsageError("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
         }
-        TopologySpec spec;
-        try {
-            spec = TopologySpec.parse(topology);
-        } catch (IllegalArgumentException e) {
-            throw new UsageError("--topology " + e.getMessage());
-        }
+        TopologySpec spec = topology;
         if (spec.kind().equals("tree")) {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
         }
@@ -221,8 +216,8 @@ public final class MapCommand implements Callable<Integer> {
                 nodes *= d;
             }
             if (h.hosts().size() != nodes) {
-                throw new UsageError("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + topology.substring(
-                        topology.indexOf(':') + 1) + " has " + nodes + " nodes: give a host per node, in node order");
+                throw new UsageError("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + TopologyOptions.name(topology).substring(
+                        spec.kind().length() + 1) + " has " + nodes + " nodes: give a host per node, in node order");
             }
         }
         Selection chosen = replayReading.selection();
@@ -244,11 +239,11 @@ public final class MapCommand implements Callable<Integer> {
      */
     private void fits(Settings s, int processes) {
         if (processes == 0) {
-            throw new CommandExit("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place", 1);
+            throw new CommandExit("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place");
         }
         String problem = problem(s, processes);
         if (problem != null) {
-            throw new CommandExit(problem, 2);
+            throw new UsageError(problem);
         }
     }
 
@@ -256,7 +251,7 @@ public final class MapCommand implements Callable<Integer> {
     private String problem(Settings s, int processes) {
         int nodes = nodeCount(s, processes);
         if ((long) nodes * s.slots() < processes) {
-            return "the machine " + topology + " has " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + s.slots()
+            return "the machine " + TopologyOptions.name(topology) + " has " + nodes + (nodes == 1 ? " node" : " nodes") + " of " + s.slots()
                     + (s.slots() == 1 ? " slot" : " slots") + ", fewer than the trace's " + processes + " ranks: give a larger topology or more --slots";
         }
         if (s.hosts() != null && s.hosts().hosts().size() != nodes) {

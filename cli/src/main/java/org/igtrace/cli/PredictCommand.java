@@ -72,10 +72,10 @@ public final class PredictCommand implements Callable<Integer> {
             description = "Compute runs R times faster (default: ${DEFAULT-VALUE}).")
     double cpuRatio;
 
-    @Option(names = "--topology", paramLabel = "TOPOLOGY", converter = PredictValues.TopologyText.class,
+    @Option(names = "--topology", paramLabel = "TOPOLOGY", converter = TopologyOptions.SpecConverter.class,
             description = "With --hop-latency: the network whose routes add H per hop, written as for igtrace graph --topology "
                     + "(see Networks in igtrace help graph).")
-    String topology;
+    TopologySpec topology;
 
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
     Path placement;
@@ -234,9 +234,9 @@ public final class PredictCommand implements Callable<Integer> {
         Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, n);
         Topology t;
         try {
-            t = TopologySpec.parse(topology).build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
+            t = topology.build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
         } catch (IllegalArgumentException e) {
-            throw new UsageError("--topology '" + topology + "': " + e.getMessage());
+            throw new UsageError("--topology '" + TopologyOptions.name(topology) + "': " + e.getMessage());
         }
         String problem = where.problemWith(t);
         if (problem != null) {

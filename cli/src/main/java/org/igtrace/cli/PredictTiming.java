@@ -1,6 +1,6 @@
 package org.igtrace.cli;
 
-import java.util.Locale;
+import org.igtrace.core.util.Labels;
 
 /**
  * predict's {@code --timing} line: the wall time of each phase, in the order they end. The ideal
@@ -48,13 +48,13 @@ final class PredictTiming implements org.igtrace.core.predict.PredictionRun.Phas
 
     /** {@code igtrace: timing: read 5.12 s, matching 0.05 s, calibration 0.00 s, replay 3.01 s, ideal wait 0.10 s (ideal replay 3.05 s), output 0.00 s}. */
     String line(long idealReplayNanos) {
-        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s, matching %.2f s, calibration %.2f s, replay %.2f s,"
-                        + " ideal wait %.2f s (ideal replay %.2f s), output %.2f s, total %.2f s",
-                s(read - start), s(matched - read), s(calibrated - matched), s(replayed - calibrated), s(idealKnown - replayed),
-                s(idealReplayNanos), s(written - idealKnown), s(written - start));
+        return "igtrace: timing: read " + s(read - start) + " s, matching " + s(matched - read) + " s, calibration " + s(calibrated - matched)
+                + " s, replay " + s(replayed - calibrated) + " s, ideal wait " + s(idealKnown - replayed) + " s (ideal replay " + s(idealReplayNanos)
+                + " s), output " + s(written - idealKnown) + " s, total " + s(written - start) + " s";
     }
 
-    private static double s(long nanos) {
-        return Math.max(0, nanos) / 1e9;
+    /** Seconds to 2 decimals. */
+    private static String s(long nanos) {
+        return Labels.fixed(Math.max(0, nanos) / 1e9, 2);
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.igtrace.core.predict.ModelRequest;
-import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.formats.predict.Sweep;
 import picocli.CommandLine;
 
@@ -38,18 +37,6 @@ final class PredictValues {
         }
     }
 
-    /** {@code --topology}: a network igtrace graph --topology takes (checked here, built once the trace is read). */
-    static final class TopologyText implements CommandLine.ITypeConverter<String> {
-        @Override
-        public String convert(String text) {
-            try {
-                TopologySpec.parse(text);
-            } catch (IllegalArgumentException e) {
-                throw new Units.Refused(e.getMessage());
-            }
-            return text;
-        }
-    }
 
     /** {@code --sweep NAME=V1,V2,..}: the parameter, its values as given and read as {@link Units} reads the parameter's option. */
     static final class SweepValues implements CommandLine.ITypeConverter<Sweep> {

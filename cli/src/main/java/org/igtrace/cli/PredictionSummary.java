@@ -36,8 +36,8 @@ final class PredictionSummary {
             lines.add("igtrace predict: collectives measured: " + f.family().words() + ": " + PredictionWriter.familyParameters(f)
                     + " from " + f.fit().how());
         }
-        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%.1f per call)%s",
-                run.calls(), run.bytes(), run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(),
+        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%s per call)%s",
+                run.calls(), run.bytes(), Labels.fixed(run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(), 1),
                 run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
         for (String note : out.predictions().get(0).notes()) {
             lines.add("igtrace predict: note: " + note);

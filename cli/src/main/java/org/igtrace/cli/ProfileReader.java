@@ -70,7 +70,9 @@ public interface ProfileReader {
     }
 
     /** The trace's definitions refute a selection (a rank it does not have, a region it does not name): a usage error. */
-    final class RefusedSelection extends RuntimeException {
+    final class RefusedSelection extends UsageError {
+        private static final long serialVersionUID = 1L;
+
         public RefusedSelection(String message) {
             super(message);
         }

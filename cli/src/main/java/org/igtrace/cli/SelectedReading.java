@@ -13,13 +13,6 @@ import org.igtrace.reader.TraceReadException;
 
 /** Reads a trace in this JVM with a selection in front of the analyses and further analyses beside them. */
 final class SelectedReading {
-    /** A selection the trace's definitions refute (a rank it does not have, a region it does not name): a usage error. */
-    static final class SelectionError extends RuntimeException {
-        SelectionError(String message) {
-            super(message);
-        }
-    }
-
     private SelectionFilter filter;
 
     /** The filter the read used, or null without a selection. */
@@ -69,7 +62,7 @@ final class SelectedReading {
         try {
             return selection.resolve(definitions);
         } catch (SelectionException e) {
-            throw new SelectionError(SelectionOptions.message(e));
+            throw new UsageError(SelectionOptions.message(e)); // the trace refutes the selection
         }
     }
 
@@ -125,8 +118,6 @@ final class SelectedReading {
         try {
             remote = parent.reader().readSelected(located, options.read(), options.analysis(), progress, selection);
             read = remote != null;
-        } catch (ProfileReader.RefusedSelection e) {
-            throw new UsageError(e.getMessage());
         } finally {
             if (read) {
                 progress.finish();

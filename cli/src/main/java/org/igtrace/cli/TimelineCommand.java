@@ -242,7 +242,7 @@ public final class TimelineCommand implements Callable<Integer> {
                         span == Span.MEASURED));
         Integer ended = session.start();
         if (ended != null) {
-            throw new CommandExit(null, ended); // said already
+            throw new CommandExit(null); // said already (a selection that kept nothing: start() says 1)
         }
         TraceProfile profile = session.profile();
         if (chosen.events()) {

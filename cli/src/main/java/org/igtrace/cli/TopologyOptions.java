@@ -92,15 +92,27 @@ public final class TopologyOptions {
         return TopologyProjection.project(graph.profile(), weight, network, where);
     }
 
-    /** Parses {@code --topology}; a spelling mistake is a usage error with the syntax. */
+    /**
+     * Parses {@code --topology} (of graph, map and predict); a spelling mistake is a usage error with the syntax,
+     * {@code --topology 'VALUE' is not a topology (SYNTAX)}.
+     */
     static final class SpecConverter implements CommandLine.ITypeConverter<TopologySpec> {
         @Override
         public TopologySpec convert(String value) {
             try {
                 return TopologySpec.parse(value);
             } catch (IllegalArgumentException e) {
-                throw new CommandLine.TypeConversionException(e.getMessage());
+                throw Units.Refused.naming(e.getMessage());
             }
         }
+    }
+
+    /** The network as the command line names it, in its canonical spelling ({@code torus:4x4x4}, {@code ring}). */
+    static String name(TopologySpec spec) {
+        StringBuilder s = new StringBuilder(spec.kind());
+        for (int i = 0; i < spec.dimensions().length; i++) {
+            s.append(i == 0 ? ':' : 'x').append(spec.dimensions()[i]);
+        }
+        return s.toString();
     }
 }

@@ -253,20 +253,16 @@ final class TraceSession {
             }
             return all;
         };
-        String nothing;
-        try {
-            if (everyRank) {
-                profile = reading.readEveryRank(located, request, progress, selection, taps);
-                nothing = reading.nothingLeft(located);
-                if (nothing == null) {
-                    nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
-                }
-            } else {
-                profile = reading.read(located, request, progress, selection, taps);
-                nothing = reading.nothingLeft(located);
+        String nothing; // a selection the trace refutes is a UsageError, said by the one handler
+        if (everyRank) {
+            profile = reading.readEveryRank(located, request, progress, selection, taps);
+            nothing = reading.nothingLeft(located);
+            if (nothing == null) {
+                nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
             }
-        } catch (SelectedReading.SelectionError e) {
-            throw new UsageError(e.getMessage());
+        } else {
+            profile = reading.read(located, request, progress, selection, taps);
+            nothing = reading.nothingLeft(located);
         }
         if (nothing != null) {
             parent.err().println(nothing);

@@ -41,9 +41,17 @@ final class Units {
             this.value = value;
         }
 
-        /** {@code --OPTION[ QUALIFIER] 'VALUE': MESSAGE}, for the usage error picocli made of this refusal. */
+        /** A refusal whose message starts with the value it refuses, quoted ({@code 'VALUE' is not ...}): said after the option. */
+        static Refused naming(String message) {
+            return new Refused(null, null, message);
+        }
+
+        /** {@code --OPTION[ QUALIFIER] 'VALUE': MESSAGE} (a {@link #naming} one: {@code --OPTION MESSAGE}), for the usage error picocli made of this refusal. */
         String line(CommandLine.ParameterException ex) {
             String option = ex.getArgSpec() instanceof CommandLine.Model.OptionSpec o ? o.longestName() : ex.getArgSpec().paramLabel();
+            if (qualifier == null) {
+                return option + " " + getMessage();
+            }
             return option + qualifier + " '" + (value != null ? value : ex.getValue()) + "': " + getMessage();
         }
     }

@@ -4,9 +4,10 @@ import java.util.function.Supplier;
 
 /**
  * Options that do not fit together or a value out of range: exit 2, said by the one handler
- * (igtrace's top command) with the hint to --help; checked before the trace is read where possible.
+ * (igtrace's top command) with the hint to --help; checked before the trace is read where possible. The one
+ * exception of exit code 2: a selection the trace refutes is one too, also when the reader (Spark's) refuses it.
  */
-final class UsageError extends RuntimeException {
+class UsageError extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     UsageError(String message) {

@@ -1,11 +1,13 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,5 +85,45 @@ class OneHandlerTest {
                 new IOException("gone")), new PrintWriter(err, true), IgtraceCommand.commandLine());
         assertEquals(1, code);
         assertEquals(List.of("igtrace: /tmp/t: cannot read the region slices back from the temporary file (gone)"), err.toString().lines().toList());
+    }
+
+    /**
+     * One exception family per exit code: every usage error (exit 2) is a {@link UsageError}, the selection a reader
+     * refused too, and the handler says a usage error in one place. Before, SelectedReading.SelectionError,
+     * ProfileReader.RefusedSelection and CommandExit(line, 2) were three more ways to exit 2.
+     */
+    @Test
+    void eachExitCodeHasOneExceptionFamily() throws IOException {
+        assertTrue(UsageError.class.isAssignableFrom(ProfileReader.RefusedSelection.class));
+        StringWriter err = new StringWriter();
+        assertEquals(2, IgtraceCommand.exitCode(new ProfileReader.RefusedSelection("--ranks: rank 9 is not in the trace"),
+                new PrintWriter(err, true), IgtraceCommand.commandLine()));
+        String source = Files.readString(Path.of("src/main/java/org/igtrace/cli/IgtraceCommand.java"));
+        String handler = source.substring(source.indexOf("static int exitCode("), source.indexOf("public static CommandLine commandLine()"));
+        assertEquals(1, handler.split("return usage\\(", -1).length - 1, "the handler says usage errors in one place:\n" + handler);
+        for (String file : List.of("SelectedReading.java", "CommandExit.java", "MapCommand.java")) {
+            String text = Files.readString(Path.of("src/main/java/org/igtrace/cli", file));
+            assertTrue(!text.contains("class SelectionError") && !text.contains("int code"), file + " has an exception of its own for exit 2");
+        }
+    }
+
+    /** --topology of map and predict is parsed by graph's converter: the same line for the same mistake. */
+    @Test
+    void aTopologyThatDoesNotParseIsTheSameUsageErrorInEveryCommand() {
+        for (String command : List.of("graph", "map", "predict")) {
+            Run r = igtrace(command, PI4, "--topology", "hypercube", "-q");
+            assertEquals(2, r.code, command + ": " + r.err);
+            assertEquals(List.of("igtrace: --topology 'hypercube' is not a topology (ring[:N], star[:N], bus[:N], mesh:RxC, torus:XxYxZ or tree)",
+                    "Try 'igtrace " + command + " --help' for more information."), r.err.lines().toList(), command);
+        }
+    }
+
+    /** A usage error is one line even when the value it quotes holds a line break (and no escape sequence reaches the terminal). */
+    @Test
+    void aUsageErrorIsOneLineWhateverTheValueHolds() {
+        Run r = igtrace("stats", TESTDATA.resolve("hostile-names").toString(), "--region", "x\u001b[31my\nz", "-q");
+        assertEquals(2, r.code, r.err);
+        assertEquals(List.of("igtrace: --region 'x\\x1b[31my\\nz': no region of the trace has that name",
+                "Try 'igtrace stats --help' for more information."), r.err.lines().toList());
     }
 }

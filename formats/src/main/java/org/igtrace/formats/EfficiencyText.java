@@ -1,7 +1,7 @@
 package org.igtrace.formats;
 
-import java.util.Locale;
 import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.util.Labels;
 
 /** The efficiency metrics in words, as the tables of stats and predict print them. */
 public final class EfficiencyText {
@@ -13,8 +13,8 @@ public final class EfficiencyText {
      * efficiency 0.525 = MPI 0.915 x OpenMP 0.574 (additive: 1 - 0.085 - 0.390)".
      */
     public static String hybrid(Efficiency e) {
-        return String.format(Locale.ROOT, "hybrid parallel efficiency %.3f = MPI %.3f x OpenMP %.3f (additive: 1 - %.3f - %.3f)",
-                e.hybridParallelEfficiency(), e.parallelEfficiency(), e.openMpParallelEfficiency(), 1 - e.parallelEfficiency(),
-                1 - e.openMpParallelEfficiencyAdditive());
+        return "hybrid parallel efficiency " + Labels.fixed(e.hybridParallelEfficiency(), 3) + " = MPI " + Labels.fixed(e.parallelEfficiency(), 3)
+                + " x OpenMP " + Labels.fixed(e.openMpParallelEfficiency(), 3) + " (additive: 1 - " + Labels.fixed(1 - e.parallelEfficiency(), 3)
+                + " - " + Labels.fixed(1 - e.openMpParallelEfficiencyAdditive(), 3) + ")";
     }
 }

@@ -3,7 +3,6 @@ package org.igtrace.formats;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntFunction;
 import org.igtrace.core.util.Labels;
@@ -103,11 +102,11 @@ public final class Table {
         }
         return switch (c.kind()) {
             case SECONDS -> Labels.seconds3(n.doubleValue());
-            case PERCENT -> String.format(Locale.ROOT, "%.1f%%", 100 * n.doubleValue());
-            case FRACTION -> String.format(Locale.ROOT, "%.3f", n.doubleValue());
+            case PERCENT -> Labels.fixed(100 * n.doubleValue(), 1) + "%";
+            case FRACTION -> Labels.fixed(n.doubleValue(), 3);
             case SIGNED_SECONDS -> signed(n.doubleValue(), Labels.seconds3(n.doubleValue()));
             case SIGNED_INTEGER -> signed(n.doubleValue(), Numbers.format(n.doubleValue()));
-            case SIGNED_FRACTION -> signed(n.doubleValue(), String.format(Locale.ROOT, "%.3f", n.doubleValue()));
+            case SIGNED_FRACTION -> signed(n.doubleValue(), Labels.fixed(n.doubleValue(), 3));
             default -> Numbers.format(n.doubleValue());
         };
     }

@@ -103,7 +103,7 @@ final class JobReport extends SparkListener {
         lines.add("# kind\tvalues (location_task: task, parts, announced events or bytes; stage: id, tasks, executor CPU s,"
                 + " executor run s, deserialisation CPU s, name)");
         lines.add("exit\t" + exitCode);
-        lines.add("seconds\t" + String.format(java.util.Locale.ROOT, "%.3f", (System.nanoTime() - started) / 1e9));
+        lines.add("seconds\t" + org.igtrace.core.util.Labels.fixed((System.nanoTime() - started) / 1e9, 3));
         lines.add("spark_tasks\t" + tasks.get());
         lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
         lines.add("shuffle_bytes_read\t" + shuffleRead.get());
@@ -111,8 +111,9 @@ final class JobReport extends SparkListener {
             lines.add("collective_ranges\t" + collectiveRanges);
         }
         synchronized (stages) {
-            stages.forEach((id, t) -> lines.add(String.format(java.util.Locale.ROOT, "stage\t%d\t%d\t%.3f\t%.3f\t%.3f\t%s", id, t[0],
-                    t[1] / 1e9, t[2] / 1e3, t[3] / 1e9, stageNames.getOrDefault(id, ""))));
+            stages.forEach((id, t) -> lines.add(String.format(java.util.Locale.ROOT, "stage\t%d\t%d\t%s\t%s\t%s\t%s", id, t[0],
+                    org.igtrace.core.util.Labels.fixed(t[1] / 1e9, 3), org.igtrace.core.util.Labels.fixed(t[2] / 1e3, 3),
+                    org.igtrace.core.util.Labels.fixed(t[3] / 1e9, 3), stageNames.getOrDefault(id, ""))));
         }
         lines.addAll(plan);
         Files.write(Path.of(file), lines, StandardCharsets.UTF_8);

@@ -279,12 +279,12 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         return new Table(rows.size())
                 .column("metric", "metric", Table.Kind.TEXT, i -> seconds.test(i) ? "run time T" : rows.get(i).getKey().replace('_', ' '))
                 .column("a", "A", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().a())
-                        : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().a()))
+                        : Labels.fixed(rows.get(i).getValue().a(), 3))
                 .column("b", "B", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().b())
-                        : String.format(java.util.Locale.ROOT, "%.3f", rows.get(i).getValue().b()))
+                        : Labels.fixed(rows.get(i).getValue().b(), 3))
                 .column("delta", "difference", Table.Kind.TEXT, i -> {
                     double d = rows.get(i).getValue().delta();
-                    return Table.signed(d, seconds.test(i) ? Labels.seconds3(d) : String.format(java.util.Locale.ROOT, "%.3f", d));
+                    return Table.signed(d, seconds.test(i) ? Labels.seconds3(d) : Labels.fixed(d, 3));
                 });
     }
 

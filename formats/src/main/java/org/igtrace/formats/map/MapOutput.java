@@ -5,7 +5,6 @@ import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
@@ -92,7 +91,7 @@ public final class MapOutput {
 
     /** The gain of {@code s} over rank order in percent, one decimal; "-" when rank order is 0. */
     public static String gain(double rank, double s) {
-        return rank <= 0 ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * (rank - s) / rank);
+        return rank <= 0 ? "-" : Labels.fixed(100 * (rank - s) / rank, 1) + " %";
     }
 
     private String text() {

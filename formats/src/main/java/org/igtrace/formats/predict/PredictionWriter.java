@@ -111,9 +111,9 @@ public final class PredictionWriter {
                     : "cores shared by several processes (oversubscription: time a process waited for a core replays as computing),"
                     + " or transfers the run overlapped with computing, which the fitted network charges in full");
         }
-        return String.format(Locale.ROOT, "replayed on its own fitted network the trace is predicted %s, %+.1f%% off its measured %s;"
+        return String.format(Locale.ROOT, "replayed on its own fitted network the trace is predicted %s, %s%% off its measured %s;"
                         + " the likely reason: %s. Predictions for other networks rest on the same replay",
-                Labels.seconds3(predictions.get(0).predictedRuntime()), 100 * selfError, Labels.seconds3(predictions.get(0).measuredRuntime()),
+                Labels.seconds3(predictions.get(0).predictedRuntime()), Labels.signedFixed(100 * selfError, 1), Labels.seconds3(predictions.get(0).measuredRuntime()),
                 String.join("; ", reasons));
     }
 
@@ -164,13 +164,14 @@ public final class PredictionWriter {
             b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.parameter(), "predicted", "speedup"));
             for (int i = 0; i < predictions.size(); i++) {
                 Prediction p = predictions.get(i);
-                b.append(String.format(Locale.ROOT, "%-12s %14s %9.3f%n", sweep.labels().get(i), Labels.seconds3(p.predictedRuntime()), p.speedup()));
+                b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.labels().get(i), Labels.seconds3(p.predictedRuntime()),
+                        Labels.fixed(p.speedup(), 3)));
             }
             b.append(parameters(first.parameters(), true)).append('\n');
             return b.toString();
         }
         b.append("predicted run time ").append(Labels.seconds3(first.predictedRuntime()))
-                .append(String.format(Locale.ROOT, " (speedup %.3f)%n", first.speedup()));
+                .append(String.format(Locale.ROOT, " (speedup %s)%n", Labels.fixed(first.speedup(), 3)));
         String self = selfPredictionWarning();
         if (self != null) {
             b.append("warning: ").append(self).append('\n');
@@ -185,10 +186,11 @@ public final class PredictionWriter {
             }
             b.append('\n');
         }
-        b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %.3f, communication %.3f"
-                        + " = serialisation %.3f x transfer %.3f, parallel %.3f%n", Labels.seconds3(efficiency.runtime()),
-                Labels.seconds3(efficiency.idealRuntime()), efficiency.loadBalance(), efficiency.communicationEfficiency(),
-                efficiency.serialisationEfficiency(), efficiency.transferEfficiency(), efficiency.parallelEfficiency()));
+        b.append(String.format(Locale.ROOT, "efficiency (T = max T_i = %s, T_ideal = %s): load balance %s, communication %s"
+                        + " = serialisation %s x transfer %s, parallel %s%n", Labels.seconds3(efficiency.runtime()),
+                Labels.seconds3(efficiency.idealRuntime()), Labels.fixed(efficiency.loadBalance(), 3),
+                Labels.fixed(efficiency.communicationEfficiency(), 3), Labels.fixed(efficiency.serialisationEfficiency(), 3),
+                Labels.fixed(efficiency.transferEfficiency(), 3), Labels.fixed(efficiency.parallelEfficiency(), 3)));
         if (efficiency.threaded()) {
             b.append("efficiency: ").append(EfficiencyText.hybrid(efficiency)).append('\n');
         }

@@ -57,12 +57,13 @@ public final class SweepPlot {
         for (int t = 0; t <= 4; t++) {
             double v = ymax * t / 4;
             double py = TOP + plotH - plotH * t / 4.0;
-            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>%n", LEFT, py, LEFT + plotW, py));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n", LEFT - 6, py + 4, Escape.xml(Labels.seconds3(v))));
+            b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"#ddd\"/>%n", LEFT, Labels.fixed(py, 1), LEFT + plotW,
+                    Labels.fixed(py, 1)));
+            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%s\" text-anchor=\"end\">%s</text>%n", LEFT - 6, Labels.fixed(py + 4, 1), Escape.xml(Labels.seconds3(v))));
         }
         double mpy = TOP + plotH - plotH * measured / ymax;
-        b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
-                LEFT, mpy, LEFT + plotW, mpy));
+        b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
+                LEFT, Labels.fixed(mpy, 1), LEFT + plotW, Labels.fixed(mpy, 1)));
         // the lines' names stand in a key above the plot: inside it they sat on the curve or the grid
         int keyX = LEFT;
         keyX = key(b, keyX, "gray", "6 4", "measured " + Labels.seconds3(measured));
@@ -70,17 +71,17 @@ public final class SweepPlot {
         for (int i = 0; i < x.length; i++) {
             if (!Double.isFinite(x[i])) {
                 double py = TOP + plotH - plotH * y[i] / ymax;
-                b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
-                        LEFT, py, LEFT + plotW, py));
+                b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"#1f77b4\" stroke-dasharray=\"2 3\"/>%n",
+                        LEFT, Labels.fixed(py, 1), LEFT + plotW, Labels.fixed(py, 1)));
                 keyX = key(b, keyX, "#1f77b4", "2 3", parameter + " " + label(x[i]) + ": " + Labels.seconds3(y[i]));
                 continue;
             }
             double px = LEFT + plotW * ((log ? Math.log10(x[i]) : x[i]) - lo) / (hi - lo);
             double py = TOP + plotH - plotH * y[i] / ymax;
-            points.append(String.format(Locale.ROOT, "%.1f,%.1f ", px, py));
-            b.append(String.format(Locale.ROOT, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#1f77b4\"/>%n", px, py));
+            points.append(Labels.fixed(px, 1)).append(',').append(Labels.fixed(py, 1)).append(' ');
+            b.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"#1f77b4\"/>%n", Labels.fixed(px, 1), Labels.fixed(py, 1)));
             // a label at the right edge ends there (centred, "10.0 GB/s" was cut off)
-            b.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>%n", px, TOP + plotH + 16,
+            b.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%d\" text-anchor=\"%s\">%s</text>%n", Labels.fixed(px, 1), TOP + plotH + 16,
                     px > LEFT + plotW - 40 ? "end" : "middle", Escape.xml(label(x[i]))));
         }
         b.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>%n", points.toString().strip()));

@@ -19,7 +19,8 @@ import org.igtrace.formats.Escape;
  * ({@code platform.xml}: without a network definitions section 9's {@code L + S / B} links, with one the topology's
  * links, see {@link SimGridPlatform}), the {@code hostfile} placing each rank, and {@code smpirun.sh}, the command
  * that replays it in SMPI with SimGrid's own factors neutralised. Written into a temporary directory beside DIR and
- * renamed when complete; DIR must not exist or be empty.
+ * renamed when complete; DIR must not exist or be empty. The actions are core's ({@link
+ * org.igtrace.core.replay.TimeIndependentTrace}), their text {@link SimGridActions}'.
  */
 public final class SimGridExport {
     /** SMPI settings that make a point-to-point transfer take L + S / B on the platform's links. */
@@ -56,7 +57,7 @@ public final class SimGridExport {
             for (int r = 0; r < processes; r++) {
                 Path file = temp.resolve("rank-" + r + ".txt");
                 try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                    replay.writeTimeIndependent(r, p.cpuRatio(), w);
+                    SimGridActions.write(replay, r, p.cpuRatio(), w);
                 }
                 index.append(file.getFileName()).append('\n'); // relative: smpirun.sh runs in the folder, which may move
             }

@@ -73,8 +73,9 @@ public final class StatsTables {
 
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
     public static String pop(Efficiency e) {
-        return String.format(Locale.ROOT, "POP: run time T %s, load balance %.3f, communication efficiency %.3f, parallel efficiency %.3f",
-                Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency())
+        return String.format(Locale.ROOT, "POP: run time T %s, load balance %s, communication efficiency %s, parallel efficiency %s",
+                Labels.seconds3(e.runtime()), Labels.fixed(e.loadBalance(), 3), Labels.fixed(e.communicationEfficiency(), 3),
+                Labels.fixed(e.parallelEfficiency(), 3))
                 + (e.threaded() ? "; " + EfficiencyText.hybrid(e) : "");
     }
 

@@ -129,17 +129,17 @@ public final class Summary {
      */
     public static List<String> efficiencyTable(Efficiency e) {
         List<String> lines = new ArrayList<>();
-        lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %.3f, communication %.3f, parallel %.3f%s",
-                Labels.seconds3(e.runtime()), e.loadBalance(), e.communicationEfficiency(), e.parallelEfficiency(),
-                Double.isNaN(e.serialisationEfficiency()) ? ""
-                        : String.format(Locale.ROOT, ", serialisation %.3f, transfer %.3f", e.serialisationEfficiency(), e.transferEfficiency())));
+        lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %s, communication %s, parallel %s%s",
+                Labels.seconds3(e.runtime()), Labels.fixed(e.loadBalance(), 3), Labels.fixed(e.communicationEfficiency(), 3),
+                Labels.fixed(e.parallelEfficiency(), 3), Double.isNaN(e.serialisationEfficiency()) ? ""
+                        : ", serialisation " + Labels.fixed(e.serialisationEfficiency(), 3) + ", transfer " + Labels.fixed(e.transferEfficiency(), 3)));
         if (e.threaded()) {
             lines.add("efficiency: " + EfficiencyText.hybrid(e) + " (load balance, communication and parallel are the MPI ones)");
         }
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {
-            lines.add(String.format(Locale.ROOT, "%6d %10s %10.3f %10s %10s %10s", p.rank(), Labels.seconds3(p.useful()), p.efficiency(),
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10s %10s %10s %10s", p.rank(), Labels.seconds3(p.useful()), Labels.fixed(p.efficiency(), 3),
                     Labels.seconds3(p.lostIdle()), Labels.seconds3(p.lostWait()), Labels.seconds3(p.lostTransfer())));
         }
         return lines;
@@ -153,9 +153,9 @@ public final class Summary {
     public static String timing(long readNanos, long perPass, int passes, String unit, long tailNanos, long graphNanos, long outputNanos) {
         double seconds = readNanos / 1e9;
         String rate = seconds > 0 ? Labels.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
-        return String.format(Locale.ROOT, "igtrace: timing: read %.2f s (%s %s, %d %s, %s; after the last event %.2f s), graph %.2f s,"
-                + " output %.2f s", seconds, Labels.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
-                Math.max(0, tailNanos) / 1e9, graphNanos / 1e9, outputNanos / 1e9);
+        return String.format(Locale.ROOT, "igtrace: timing: read %s s (%s %s, %d %s, %s; after the last event %s s), graph %s s,"
+                + " output %s s", Labels.fixed(seconds, 2), Labels.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
+                Labels.fixed(Math.max(0, tailNanos) / 1e9, 2), Labels.fixed(graphNanos / 1e9, 2), Labels.fixed(outputNanos / 1e9, 2));
     }
 
     /**
@@ -169,7 +169,7 @@ public final class Summary {
                 .append(" (").append(t.topology().nodeCount()).append(" nodes, ").append(t.topology().linkCount())
                 .append(" links): hop-bytes ").append(Numbers.format(t.hopBytes()))
                 .append(", link load max ").append(Numbers.format(t.maxLinkLoadBytes())).append(" bytes, mean ")
-                .append(String.format(Locale.ROOT, "%.1f", t.meanLinkLoadBytes())).append(" bytes; of ")
+                .append(Labels.fixed(t.meanLinkLoadBytes(), 1)).append(" bytes; of ")
                 .append(Numbers.format(total)).append(" bytes ").append(Labels.percent(t.neighbourBytes(), total))
                 .append(" between neighbouring nodes, ").append(Labels.percent(t.localBytes(), total)).append(" within a node");
         if (t.unroutableBytes() > 0) {

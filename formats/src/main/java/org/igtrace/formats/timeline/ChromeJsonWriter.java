@@ -3,10 +3,10 @@ package org.igtrace.formats.timeline;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import org.igtrace.formats.Escape;
+import org.igtrace.core.util.Labels;
 
 /**
  * Chrome trace-event JSON (the JSON object format the Perfetto UI and chrome://tracing open): a
@@ -80,7 +80,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
         calls++;
         out.write(",\n{\"name\":" + Escape.json(regionName.apply(region)) + ",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
                 + "\",\"ph\":\"X\",\"pid\":" + current.process() + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
-                + String.format(Locale.ROOT, "%.3f", Math.max(0, leave - enter) * 1e6 / ticksPerSecond) + "}");
+                + Labels.fixed(Math.max(0, leave - enter) * 1e6 / ticksPerSecond, 3) + "}");
     }
 
     @Override
@@ -96,6 +96,6 @@ public final class ChromeJsonWriter implements TraceEventWriter {
 
     private String micros(long ticks) {
         double us = (ticks - startTicks) * 1e6 / ticksPerSecond;
-        return String.format(Locale.ROOT, "%.3f", us);
+        return Labels.fixed(us, 3);
     }
 }

@@ -1,8 +1,6 @@
 package org.igtrace.core.replay;
 
-import java.io.IOException;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 import org.igtrace.core.trace.MpiCall;
 
@@ -22,8 +20,49 @@ import org.igtrace.core.trace.MpiCall;
  * become SimGrid's collective actions, each member naming the instance's largest size ({@link CollectiveSizes};
  * SimGrid runs its own algorithms, not definitions section 9's formulas); anything unmatched or on another
  * communicator sleeps for its measured duration, as the replay keeps it.
+ * <p>
+ * What the actions are is decided here; how they are written is formats' (SimGrid's text: {@code
+ * formats.simgrid.SimGridExport}): each is handed to an {@link Actions} as it is found, none kept.
  */
-final class TimeIndependentTrace {
+public final class TimeIndependentTrace {
+    /** A point-to-point action: {@code send}, {@code isend}, {@code recv}, {@code irecv}. */
+    public enum Message {
+        SEND, ISEND, RECV, IRECV
+    }
+
+    /** Receives one rank's actions in order, as they are found (nothing is held for a large trace). */
+    public interface Actions {
+        /** {@code init}: the rank's first action (MPI_BYTE as the unit of sizes). */
+        void init(int rank);
+
+        /** {@code sleep SECONDS}: time with nothing to model (positive). */
+        void sleep(int rank, double seconds);
+
+        /** {@code send|isend|recv|irecv PEER TAG BYTES}. */
+        void message(int rank, Message kind, int peer, int tag, long bytes);
+
+        /** {@code wait SRC DST TAG}: the completion of the request SMPI keeps for (src, dst, tag). */
+        void await(int rank, int src, int dst, int tag);
+
+        /** {@code barrier}. */
+        void barrier(int rank);
+
+        /** {@code bcast BYTES ROOT}. */
+        void bcast(int rank, long bytes, long root);
+
+        /** {@code reduce BYTES 0 ROOT} (no computation). */
+        void reduce(int rank, long bytes, long root);
+
+        /** {@code alltoall SEND RECEIVE}: the bytes sent to and received from each member. */
+        void alltoall(int rank, long sendBytes, long receiveBytes);
+
+        /** {@code allreduce BYTES 0} (no computation). */
+        void allreduce(int rank, long bytes);
+
+        /** {@code finalize}: the rank's last action. */
+        void end(int rank);
+    }
+
     private final ReplayMatching m;
     private final double[] offsets;
     private final double tick;
@@ -45,11 +84,12 @@ final class TimeIndependentTrace {
         this.collectiveSizes = collectiveSizes;
     }
 
-    void write(int p, double cpuRatio, Appendable out) throws IOException {
+    /** Hands process {@code p}'s actions to {@code out}, compute bursts divided by {@code cpuRatio}. */
+    void write(int p, double cpuRatio, Actions out) {
         LocationActivities l = m.run.process(p);
-        out.append(Integer.toString(p)).append(" init\n");
+        out.init(p);
         if (l == null) {
-            out.append(Integer.toString(p)).append(" finalize\n");
+            out.end(p);
             return;
         }
         double earliest = Double.POSITIVE_INFINITY;
@@ -73,27 +113,21 @@ final class TimeIndependentTrace {
             previous = c.leave;
         }
         sleep(p, Math.max(0, l.endTicks() - previous - l.offTicks(previous, l.endTicks())) * tick / cpuRatio, out);
-        out.append(Integer.toString(p)).append(" finalize\n");
+        out.end(p);
     }
 
     private static long id(int key, long sequence) {
         return (long) key << 40 | sequence;
     }
 
-    private void message(Appendable out, int p, String action, int peer, int tag, long bytes) throws IOException {
-        out.append(Integer.toString(p)).append(' ').append(action).append(' ').append(Integer.toString(peer)).append(' ')
-                .append(Integer.toString(tag)).append(' ').append(Long.toString(bytes)).append('\n');
-    }
-
     /** {@code wait src dst tag} when SMPI keeps a request for it (then no longer). */
-    private void await(Appendable out, int p, int src, int dst, int tag) throws IOException {
+    private void await(Actions out, int p, int src, int dst, int tag) {
         if (kept.remove(new Triple(src, dst, tag))) {
-            out.append(Integer.toString(p)).append(" wait ").append(Integer.toString(src)).append(' ').append(Integer.toString(dst))
-                    .append(' ').append(Integer.toString(tag)).append('\n');
+            out.await(p, src, dst, tag);
         }
     }
 
-    private void call(int p, ActivityCursor c, Appendable out) throws IOException {
+    private void call(int p, ActivityCursor c, Actions out) {
         double measured = (c.leave - c.enter) * tick;
         boolean keepMeasured = c.events == 0;
         // MPI_Sendrecv posts its send and its receive together: isend, recv, wait, whatever order the trace
@@ -104,7 +138,7 @@ final class TimeIndependentTrace {
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
                     int peer = c.peer(c.key[i]), tag = c.location.keys.tag[c.key[i]];
-                    message(out, p, "isend", peer, tag, c.bytes[i]);
+                    out.message(p, Message.ISEND, peer, tag, c.bytes[i]);
                     kept.add(new Triple(p, peer, tag));
                 }
             }
@@ -120,7 +154,7 @@ final class TimeIndependentTrace {
                         // tracer that records no completion, as EZTrace: written as a send, halo3d-16 deadlocked)
                         boolean completed = c.detail[i] == 1;
                         boolean nonBlocking = completed || c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.OTHER_MPI;
-                        message(out, p, nonBlocking ? "isend" : "send", peer, tag, c.bytes[i]);
+                        out.message(p, nonBlocking ? Message.ISEND : Message.SEND, peer, tag, c.bytes[i]);
                         if (nonBlocking) {
                             kept.add(new Triple(p, peer, tag));
                         }
@@ -138,7 +172,7 @@ final class TimeIndependentTrace {
                     long bytes = matched ? postSizes.bytes(key, c.sequence[i], call) : -1;
                     if (bytes >= 0) {
                         int peer = c.peer(key), tag = c.location.keys.tag[key];
-                        message(out, p, "irecv", peer, tag, bytes);
+                        out.message(p, Message.IRECV, peer, tag, bytes);
                         kept.add(new Triple(peer, p, tag));
                         posted.add(id(key, c.sequence[i]));
                     }
@@ -150,7 +184,7 @@ final class TimeIndependentTrace {
                     } else if (posted.remove(id(key, c.sequence[i]))) {
                         await(out, p, c.peer(key), p, c.location.keys.tag[key]);
                     } else {
-                        message(out, p, "recv", c.peer(key), c.location.keys.tag[key], c.bytes[i]);
+                        out.message(p, Message.RECV, c.peer(key), c.location.keys.tag[key], c.bytes[i]);
                     }
                 }
                 case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, c, i, out);
@@ -172,33 +206,31 @@ final class TimeIndependentTrace {
     }
 
     /** Writes a collective on a communicator of every rank; false when it cannot be written. */
-    private boolean collective(int p, ActivityCursor c, int i, Appendable out) throws IOException {
+    private boolean collective(int p, ActivityCursor c, int i, Actions out) {
         int comm = c.match[i];
         int members = comm < 0 ? 0 : m.communicatorSize[comm];
         if (comm < 0 || members != m.run.processCount()) {
             return false;
         }
-        String r = Integer.toString(p);
         long s = collectiveSizes.largest(comm, c.at[i]);
         long root = Math.max(0, c.sequence[i]);
         CollectiveFamily family = CollectiveFamily.of(c, i);
-        String line = family == null ? null : switch (family) {
-            case BARRIER -> " barrier";
-            case ONE_TO_ALL -> " bcast " + s + " " + root;
-            case ALL_TO_ONE -> " reduce " + s + " 0 " + root;
-            case ALL_TO_ALL -> " alltoall " + s / Math.max(1, members) + " " + s / Math.max(1, members);
-            case ALL_REDUCE -> " allreduce " + s + " 0";
-        };
-        if (line == null) {
+        if (family == null) {
             return false;
         }
-        out.append(r).append(line).append('\n');
+        switch (family) {
+            case BARRIER -> out.barrier(p);
+            case ONE_TO_ALL -> out.bcast(p, s, root);
+            case ALL_TO_ONE -> out.reduce(p, s, root);
+            case ALL_TO_ALL -> out.alltoall(p, s / Math.max(1, members), s / Math.max(1, members));
+            case ALL_REDUCE -> out.allreduce(p, s);
+        }
         return true;
     }
 
-    private static void sleep(int p, double seconds, Appendable out) throws IOException {
+    private static void sleep(int p, double seconds, Actions out) {
         if (seconds > 0) {
-            out.append(Integer.toString(p)).append(String.format(Locale.ROOT, " sleep %.12g%n", seconds));
+            out.sleep(p, seconds);
         }
     }
 }

@@ -342,10 +342,10 @@ public final class TraceReplay {
     }
 
     /**
-     * Writes process {@code rank}'s actions as SimGrid's time-independent trace (for
-     * {@code smpirun -replay}), compute bursts divided by {@code cpuRatio}.
+     * Hands process {@code rank}'s actions of SimGrid's time-independent trace (for {@code smpirun -replay}) to
+     * {@code out} one by one, compute bursts divided by {@code cpuRatio}; formats.simgrid writes them.
      */
-    public void writeTimeIndependent(int rank, double cpuRatio, java.lang.Appendable out) throws java.io.IOException {
+    public void timeIndependentActions(int rank, double cpuRatio, TimeIndependentTrace.Actions out) {
         new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, cpuRatio, out);
     }
 

@@ -89,10 +89,23 @@ public final class Labels {
     private Labels() {
     }
 
-    /** {@code String.format(Locale.ROOT, "%." + decimals + "f", v)} for a finite {@code v}. */
+    /**
+     * {@code String.format(Locale.ROOT, "%." + decimals + "f", v)}: the one writer of fixed decimals (no other class
+     * formats {@code %.Nf}; a width is {@code %10s} of this). Not finite: {@code NaN}, {@code Infinity}, {@code -Infinity}
+     * as the Formatter writes them.
+     */
     public static String fixed(double v, int decimals) {
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            return Double.toString(v);
+        }
         Digits d = Digits.of(v);
         return d.round(d.point() + decimals).fixed(decimals);
+    }
+
+    /** {@code String.format(Locale.ROOT, "%+." + decimals + "f", v)}: {@link #fixed} with its sign, {@code +} too. */
+    public static String signedFixed(double v, int decimals) {
+        String f = fixed(v, decimals);
+        return f.startsWith("-") || Double.isNaN(v) ? f : "+" + f;
     }
 
     /** {@code String.format(Locale.ROOT, "%.3g", v)} for a finite {@code v}. */

@@ -13,6 +13,19 @@ class LabelsTest {
         for (int decimals = 0; decimals <= 6; decimals++) {
             assertEquals(String.format(Locale.ROOT, "%." + decimals + "f", v), Labels.fixed(v, decimals),
                     "%." + decimals + "f of " + v);
+            assertEquals(String.format(Locale.ROOT, "%+." + decimals + "f", v), Labels.signedFixed(v, decimals),
+                    "%+." + decimals + "f of " + v);
+        }
+    }
+
+    /** Not finite (a 0/0 that reached a table): as the Formatter writes it, not an exception. */
+    @Test
+    void notFiniteAsTheFormatterWritesIt() {
+        for (double v : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {
+            for (int decimals = 0; decimals <= 6; decimals++) {
+                assertEquals(String.format(Locale.ROOT, "%." + decimals + "f", v), Labels.fixed(v, decimals), "%." + decimals + "f of " + v);
+                assertEquals(String.format(Locale.ROOT, "%+." + decimals + "f", v), Labels.signedFixed(v, decimals), "%+." + decimals + "f of " + v);
+            }
         }
     }
 

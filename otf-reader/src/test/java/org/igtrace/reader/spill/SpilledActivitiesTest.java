@@ -16,6 +16,7 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.ActivityRecorder;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.TimeIndependentTrace;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.trace.TeeSink;
@@ -64,8 +65,15 @@ class SpilledActivitiesTest {
 
     private static String simgrid(TraceReplay replay, int processes) throws IOException {
         StringBuilder b = new StringBuilder();
+        // every action core hands out, with its arguments (formats.simgrid writes them as text)
+        TimeIndependentTrace.Actions record = (TimeIndependentTrace.Actions) java.lang.reflect.Proxy.newProxyInstance(
+                TimeIndependentTrace.Actions.class.getClassLoader(), new Class<?>[] {TimeIndependentTrace.Actions.class},
+                (proxy, method, args) -> {
+                    b.append(method.getName()).append(java.util.Arrays.toString(args)).append('\n');
+                    return null;
+                });
         for (int p = 0; p < processes; p++) {
-            replay.writeTimeIndependent(p, 2, b);
+            replay.timeIndependentActions(p, 2, record);
         }
         return b.toString();
     }
