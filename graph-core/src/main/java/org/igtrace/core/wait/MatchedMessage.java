@@ -109,6 +109,16 @@ public final class MatchedMessage {
         return receiveSharedCall;
     }
 
+    /** Ticks recording was switched off inside the send's call (definitions section 8: not waiting). */
+    public long sendOff() {
+        return sendOff;
+    }
+
+    /** Ticks recording was switched off inside the receive's call (definitions section 8: not waiting). */
+    public long receiveOff() {
+        return receiveOff;
+    }
+
     boolean complete() {
         return sendSeen && receiveSeen && sendLeave != Long.MIN_VALUE && receiveLeave != Long.MIN_VALUE;
     }

@@ -186,11 +186,14 @@ public final class WaitLog implements MatchTap {
             long os = o[s], or = o[r];
             long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or;
             if (m.receiveCall().waitsForReceive() && !m.receiveCallShared()) {
-                add(r, s, receiveEnter, m.receiveLeave() + or, sendEnter, m.sendLeave() + os, sendEnter - receiveEnter);
+                // as WaitStates charges it: recording switched off inside the call is not waiting (definitions section 8)
+                long wait = Math.min(sendEnter - receiveEnter, m.receiveLeave() + or - receiveEnter) - m.receiveOff();
+                add(r, s, receiveEnter, m.receiveLeave() + or, sendEnter, m.sendLeave() + os, wait);
             }
             long post = m.receivePost() + or;
             if (m.sendCall().blocksSender() && m.sendLeave() + os > post) {
-                add(s, r, sendEnter, m.sendLeave() + os, post, m.receiveLeave() + or, post - sendEnter);
+                long wait = Math.min(post - sendEnter, m.sendLeave() + os - sendEnter) - m.sendOff();
+                add(s, r, sendEnter, m.sendLeave() + os, post, m.receiveLeave() + or, wait);
             }
         }
 
