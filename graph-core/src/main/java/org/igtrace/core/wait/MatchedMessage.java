@@ -119,6 +119,30 @@ public final class MatchedMessage {
         return receiveOff;
     }
 
+    /** The send end's times (raw ticks), call, size (or -1) and ticks recording was off inside its call. */
+    void send(long sendTime, long sendEnter, long sendLeave, MpiCall sendCall, long sendSize, long sendOff) {
+        this.sendOff = sendOff;
+        this.sendSize = sendSize;
+        this.sendTime = sendTime;
+        this.sendEnter = sendEnter;
+        this.sendLeave = sendLeave;
+        this.sendCall = sendCall;
+    }
+
+    /** The receive end's times (raw ticks), call, post, location order, shared call, size (or -1) and ticks recording was off. */
+    void receive(long receiveTime, long receiveEnter, long receiveLeave, MpiCall receiveCall, long receivePost, long receiveLocation,
+                 long receiveSharedCall, long receiveSize, long receiveOff) {
+        this.receiveOff = receiveOff;
+        this.receiveSize = receiveSize;
+        this.receiveTime = receiveTime;
+        this.receiveEnter = receiveEnter;
+        this.receiveLeave = receiveLeave;
+        this.receiveCall = receiveCall;
+        this.receivePost = receivePost;
+        this.receiveLocation = receiveLocation;
+        this.receiveSharedCall = receiveSharedCall;
+    }
+
     boolean complete() {
         return sendSeen && receiveSeen && sendLeave != Long.MIN_VALUE && receiveLeave != Long.MIN_VALUE;
     }

@@ -2,7 +2,6 @@ package org.igtrace.core.wait;
 
 import java.util.ArrayDeque;
 import java.util.List;
-import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.PairLongs;
 import org.igtrace.core.util.RecordBlocks;
 import org.igtrace.core.util.Rings;
@@ -53,8 +52,8 @@ final class PairJoin {
                         outside(pair, send.outside, receive.outside, counts);
                         continue;
                     }
-                    fillSend(send.time, send.enter, send.leave, send.call, send.size, send.off);
-                    fillReceive(receive.time, receive.enter, receive.leave, receive.call, receive.post, receive.stream().order(),
+                    message.send(send.time, send.enter, send.leave, send.call, send.size, send.off);
+                    message.receive(receive.time, receive.enter, receive.leave, receive.call, receive.post, receive.stream().order(),
                             receive.sharedCall, receive.size, receive.off);
                     counts.matched++;
                     listener.message(message);
@@ -100,13 +99,14 @@ final class PairJoin {
                 return;
             }
             if (send) {
-                fillSend(end.time, end.enter, end.leave, end.call, end.size, end.off);
-                fillReceive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
+                message.send(end.time, end.enter, end.leave, end.call, end.size, end.off);
+                message.receive(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.post[at],
                         queue.location[at], queue.shared[at], queue.bytes[at], queue.off(at));
             } else {
-                fillSend(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at],
+                message.send(queue.time[at], queue.enter[at], queue.leave[at], RecordStream.call(queue.call[at] & 7), queue.bytes[at],
                         queue.off(at));
-                fillReceive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size, end.off);
+                message.receive(end.time, end.enter, end.leave, end.call, end.post, end.stream().order(), end.sharedCall, end.size,
+                        end.off);
             }
             counts.matched++;
             listener.message(message);
@@ -115,28 +115,6 @@ final class PairJoin {
             queues.add(queue, end.time, end.enter, end.leave, end.call.ordinal() | (end.outside ? OUTSIDE : 0), end.post,
                     end.stream().order(), end.sharedCall, end.size, end.off);
         }
-    }
-
-    private void fillSend(long time, long enter, long leave, MpiCall call, long size, long off) {
-        message.sendOff = off;
-        message.sendSize = size;
-        message.sendTime = time;
-        message.sendEnter = enter;
-        message.sendLeave = leave;
-        message.sendCall = call;
-    }
-
-    private void fillReceive(long time, long enter, long leave, MpiCall call, long post, long location, long sharedCall, long size,
-                             long off) {
-        message.receiveOff = off;
-        message.receiveSize = size;
-        message.receiveTime = time;
-        message.receiveEnter = enter;
-        message.receiveLeave = leave;
-        message.receiveCall = call;
-        message.receivePost = post;
-        message.receiveLocation = location;
-        message.receiveSharedCall = sharedCall;
     }
 
     /** One side of the pair: its streams (one per location), merged by time when there are several. */
