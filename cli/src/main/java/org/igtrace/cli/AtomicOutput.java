@@ -23,7 +23,7 @@ import org.igtrace.cli.isolation.SupervisedChild;
 final class AtomicOutput {
     /**
      * Something that writes the whole output; besides the write's IOException it may throw {@code E} (a read that
-     * happens as it writes: a TraceReadException), which passes through unchanged.
+     * happens as it writes), which passes through unchanged.
      */
     interface Body<E extends Exception> {
         void writeTo(Writer out) throws IOException, E;

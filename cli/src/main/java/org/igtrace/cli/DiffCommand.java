@@ -22,8 +22,6 @@ import org.igtrace.core.why.WhatIf;
 import org.igtrace.formats.diff.DiffOutput;
 import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -154,14 +152,14 @@ public final class DiffCommand implements Callable<Integer> {
      * Reads one run: its profile with waits, compute per region and critical path; with {@code processes >= 0},
      * refuses (before any event is read) a trace of another number of processes than {@code first}'s.
      */
-    private Run read(TraceSession session, int processes, TraceFormat.Located first) throws TraceReadException, UsageError {
+    private Run read(TraceSession session, int processes, TraceFormat.Located first) throws Failure, UsageError {
         TraceFormat.Located located = session.located();
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+        try (TemporaryStore store = new TemporaryStore(common.reading.tempDir, "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
             session.progress(ProgressBar.on(parent.err(), common.output.quiet)).beforeEvents(n -> {
                 if (processes >= 0 && n != processes) {
                     // not two runs of one program to compare
-                    throw new CommandExit("igtrace: " + first.file() + " has " + Summary.count(processes, "process", "processes")
+                    throw new Failure(first.file() + " has " + Summary.count(processes, "process", "processes")
                             + " and " + located.file() + " has " + n + ": diff matches the processes of two runs rank by rank, so both need as many");
                 }
             });

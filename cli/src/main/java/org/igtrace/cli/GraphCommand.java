@@ -210,7 +210,7 @@ public final class GraphCommand implements Callable<Integer> {
     }
 
     /** Everything that can be checked before the trace is read; returns the output format. */
-    private OutputFormat checkOptions() throws UsageError, OutputError {
+    private OutputFormat checkOptions() throws UsageError, Failure {
         reading.check();
         if (noWaits && (weight.seconds() || stats || clockCorrection != null)) {
             String option = weight.seconds() ? "--weight " + weight.label() : stats ? "--stats" : "--clock-correction";

@@ -15,7 +15,6 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.igtrace.formats.Escape;
-import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -123,33 +122,25 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     }
 
     /**
-     * The one place where what a command threw becomes its exit code and its one line: a usage
-     * error 2 (with the hint to --help), a trace, an output or a temporary file that could not be
-     * handled 1, a reader of standard output that went away 0 ({@code | head}), anything else an
-     * internal error 1. Commands catch only to add meaning (which file); they translate nothing.
+     * The one place where what a command threw becomes its exit code and its one line: one exception family per exit
+     * code, as picocli's model has it. A {@link UsageError} exits 2 (with the hint to --help), a {@link Failure} (a
+     * trace, an output or a temporary file that could not be handled, named in its line) 1; a reader of standard
+     * output that went away ({@code | head}) is no error, 0; anything else is an internal error, 1. Commands throw
+     * these two and translate nothing: what a layer below throws becomes a Failure once, where it arises (the trace's
+     * door, the output, the temporary store).
      */
-    static int exitCode(Exception thrown, PrintWriter err, CommandLine commandLine) {
-        // a callback's carrier of a checked exception (a trace the --topology does not fit): what it carries
-        Exception ex = thrown instanceof TopologyOptions.Unfit && thrown.getCause() instanceof Exception cause ? cause : thrown;
+    static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
         if (ex instanceof UsageError) { // exit 2: one family
             return usage(err, commandLine, ex.getMessage());
         }
-        if (ex instanceof CommandExit) {
-            if (ex.getMessage() != null) {
-                err.println(ex.getMessage());
+        if (ex instanceof Failure f) { // exit 1: one family
+            if (f.line() != null) {
+                err.println(Escape.terminal(f.line())); // one line: a file name's line break shown as \n
             }
-            return 1;
-        }
-        if (ex instanceof TraceReadException || ex instanceof OutputError) {
-            err.println("igtrace: " + ex.getMessage());
             return 1;
         }
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
-        }
-        if (ex instanceof java.io.UncheckedIOException io) { // an I/O error on a named file (a temporary one too): one line naming it, exit 1
-            err.println("igtrace: " + IoFailure.line(io));
-            return 1;
         }
         err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
         return 1;

@@ -5,9 +5,6 @@ import java.util.concurrent.Callable;
 import org.igtrace.core.trace.TraceInventory;
 import org.igtrace.formats.info.InfoOutput;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.otf1.Otf1Inventory;
-import org.igtrace.reader.otf2.Otf2Inventory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -68,19 +65,12 @@ public final class InfoCommand implements Callable<Integer> {
                     + " threads, or leave the option out for one per core");
         }
         output.check();
-        TraceFormat.Located located = TraceFormat.locate(trace.path());
-        TraceInventory inventory = read(located, threads == null ? 0 : threads);
+        TraceFormat.Located located = TraceSession.locate(trace.path());
+        TraceInventory inventory = TraceSession.inventory(located, threads == null ? 0 : threads);
         String file = located.file().toString();
         String text = chosen == Format.JSON ? InfoOutput.json(file, inventory) : InfoOutput.text(file, inventory);
         FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));
         return 0;
-    }
-
-    private static TraceInventory read(TraceFormat.Located located, int threads) throws TraceReadException {
-        return switch (located.format()) {
-            case OTF2 -> Otf2Inventory.read(located.file(), threads);
-            case OTF1 -> Otf1Inventory.read(located.file());
-        };
     }
 }

@@ -27,8 +27,6 @@ import org.igtrace.core.why.Why;
 import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -116,12 +114,12 @@ public final class MapCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws UsageError, OutputError, TraceReadException {
+    public Integer call() throws UsageError, Failure {
         err = parent.err();
         replayReading.common.reading.check();
         Settings s = settings();
         replayReading.common.output.check();
-        try (TempFileRecordBlocks store = replayReading.store()) {
+        try (TemporaryStore store = replayReading.store()) {
             TraceSession session = replayReading.open(parent, trace, ClockCorrection.OFFSETS, s.selection())
                     .beforeEvents(n -> fits(s, n));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
@@ -176,7 +174,7 @@ public final class MapCommand implements Callable<Integer> {
 
     /** DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement. */
     private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, int processes, int[] rankOrder, int[] proposed,
-                              String method) throws OutputError {
+                              String method) throws Failure {
         try {
             java.nio.file.Files.createDirectories(simgrid);
             SimGridExport.write(simgrid.resolve("rank-order"), replay,
@@ -184,7 +182,7 @@ public final class MapCommand implements Callable<Integer> {
             SimGridExport.write(simgrid.resolve("proposed"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes);
         } catch (java.io.IOException e) {
-            throw new OutputError("--simgrid " + simgrid + ": " + e.getMessage());
+            throw new Failure("--simgrid " + simgrid + ": " + e.getMessage());
         }
     }
 
@@ -239,7 +237,7 @@ public final class MapCommand implements Callable<Integer> {
      */
     private void fits(Settings s, int processes) {
         if (processes == 0) {
-            throw new CommandExit("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place");
+            throw Failure.saying("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place");
         }
         String problem = problem(s, processes);
         if (problem != null) {

@@ -2,12 +2,14 @@ package org.igtrace.cli;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 
 /**
  * Writes a command's result to {@code -o FILE} (whole or not at all) or to standard output
  * (rendered fully first, so a failure leaves nothing half-printed). A reader of standard output
- * that went away ({@code igtrace ... | head -1}) is not an error: the rest is dropped.
+ * that went away ({@code igtrace ... | head -1}) is not an error: the rest is dropped. A write that fails, also one
+ * that fails inside the body (an {@link UncheckedIOException}), is a {@link Failure} naming the file.
  */
 final class Output {
     private Output() {
@@ -23,7 +25,9 @@ final class Output {
             try {
                 AtomicOutput.write(output, body);
             } catch (IOException e) {
-                throw new OutputError(output + ": " + e.getMessage());
+                throw new Failure(output + ": " + e.getMessage());
+            } catch (UncheckedIOException e) {
+                throw Failure.of(e);
             }
             return;
         }
@@ -31,15 +35,22 @@ final class Output {
         try {
             body.writeTo(text);
         } catch (IOException e) {
-            throw new OutputError("standard output: " + e.getMessage());
+            throw new Failure("standard output: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw Failure.of(e);
         }
         try {
             stdout.write(text.toString());
             stdout.flush();
         } catch (IOException e) {
             if (!isBrokenPipe(e)) {
-                throw new OutputError("standard output: " + e.getMessage());
+                throw new Failure("standard output: " + e.getMessage());
             }
+        } catch (UncheckedIOException e) {
+            if (isBrokenPipe(e)) {
+                throw e; // the reader went away: no failure (the handler's exit 0)
+            }
+            throw Failure.of(e);
         }
     }
 
@@ -48,7 +59,9 @@ final class Output {
         try {
             AtomicOutput.writeBytes(output, body);
         } catch (IOException e) {
-            throw new OutputError(output + ": " + e.getMessage());
+            throw new Failure(output + ": " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw Failure.of(e);
         }
     }
 
@@ -62,8 +75,13 @@ final class Output {
             stdout.flush();
         } catch (IOException e) {
             if (!isBrokenPipe(e)) {
-                throw new OutputError("standard output: " + e.getMessage());
+                throw new Failure("standard output: " + e.getMessage());
             }
+        } catch (UncheckedIOException e) {
+            if (isBrokenPipe(e)) {
+                throw e; // the reader went away: no failure (the handler's exit 0)
+            }
+            throw Failure.of(e);
         }
     }
 

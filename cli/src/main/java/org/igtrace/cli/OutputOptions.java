@@ -17,18 +17,18 @@ public final class OutputOptions {
     boolean quiet;
 
     /** An output file whose directory is missing or not writable fails before the trace is read. */
-    void check() throws OutputError {
+    void check() throws Failure {
         if (output != null) {
             Path dir = output.toAbsolutePath().getParent();
             if (dir == null || !Files.exists(dir)) {
-                throw new OutputError(output + ": " + (TraceFormat.undecodable(dir) ? TraceFormat.UNDECODABLE
+                throw new Failure(output + ": " + (TraceFormat.undecodable(dir) ? TraceFormat.UNDECODABLE
                         : "directory " + dir + " does not exist"));
             }
             if (!Files.isDirectory(dir)) {
-                throw new OutputError(output + ": " + dir + " is not a directory");
+                throw new Failure(output + ": " + dir + " is not a directory");
             }
             if (!Files.isWritable(dir)) { // found only after the whole analysis, when the file was written
-                throw new OutputError(output + ": directory " + dir + " is not writable");
+                throw new Failure(output + ": directory " + dir + " is not writable");
             }
         }
     }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.igtrace.core.topology.Placement;
-import org.igtrace.reader.TraceReadException;
 
 /**
  * Reads {@code --placement FILE}: which topology node each rank runs on. Two layouts are accepted:
@@ -18,7 +17,7 @@ final class PlacementFile {
     private PlacementFile() {
     }
 
-    static Placement read(Path file, int processes) throws TraceReadException {
+    static Placement read(Path file, int processes) throws Failure {
         List<String[]> lines = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(file)) {
@@ -28,7 +27,7 @@ final class PlacementFile {
                 }
             }
         } catch (IOException e) {
-            throw new TraceReadException(file + ": cannot be read (" + e.getMessage() + ")");
+            throw new Failure(file + ": cannot be read (" + e.getMessage() + ")");
         }
         int[] node = new int[processes];
         boolean scotchMap = !lines.isEmpty() && lines.get(0).length == 1 && lines.size() > 1 && lines.get(1).length == 2;
@@ -36,36 +35,36 @@ final class PlacementFile {
             if (scotchMap) {
                 int count = Integer.parseInt(lines.get(0)[0]);
                 if (count != processes || lines.size() - 1 != processes) {
-                    throw new TraceReadException(file + ": " + (count == lines.size() - 1 ? "places " + count + " ranks"
+                    throw new Failure(file + ": " + (count == lines.size() - 1 ? "places " + count + " ranks"
                             : "its count line says " + count + " ranks, and " + (lines.size() - 1) + " are placed") + ", the trace has "
                             + processes + " processes");
                 }
                 boolean[] seen = new boolean[processes];
                 for (String[] f : lines.subList(1, lines.size())) {
                     if (f.length != 2) {
-                        throw new TraceReadException(file + ": expected 'rank node' lines after the count line, found '" + String.join(" ", f) + "'");
+                        throw new Failure(file + ": expected 'rank node' lines after the count line, found '" + String.join(" ", f) + "'");
                     }
                     int rank = Integer.parseInt(f[0]);
                     if (rank < 0 || rank >= processes || seen[rank]) {
-                        throw new TraceReadException(file + ": rank " + rank + (rank < 0 || rank >= processes ? " is not a rank of the trace" : " is placed twice"));
+                        throw new Failure(file + ": rank " + rank + (rank < 0 || rank >= processes ? " is not a rank of the trace" : " is placed twice"));
                     }
                     seen[rank] = true;
                     node[rank] = Integer.parseInt(f[1]);
                 }
             } else {
                 if (lines.size() != processes) {
-                    throw new TraceReadException(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes");
+                    throw new Failure(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes");
                 }
                 for (int r = 0; r < processes; r++) {
                     if (lines.get(r).length != 1) {
-                        throw new TraceReadException(file + ": line for rank " + r + " should hold one node number, found '"
+                        throw new Failure(file + ": line for rank " + r + " should hold one node number, found '"
                                 + String.join(" ", lines.get(r)) + "'");
                     }
                     node[r] = Integer.parseInt(lines.get(r)[0]);
                 }
             }
         } catch (NumberFormatException e) {
-            throw new TraceReadException(file + ": not a whole number (" + e.getMessage() + ")");
+            throw new Failure(file + ": not a whole number (" + e.getMessage() + ")");
         }
         return Placement.of(node, file.toString());
     }

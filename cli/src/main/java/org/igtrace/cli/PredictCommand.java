@@ -27,8 +27,6 @@ import org.igtrace.formats.predict.Sweep;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -116,7 +114,7 @@ public final class PredictCommand implements Callable<Integer> {
     Invocation parent;
 
     @Override
-    public Integer call() throws UsageError, OutputError, TraceReadException {
+    public Integer call() throws UsageError, Failure {
         PrintWriter err = parent.err();
         Path output = replayReading.common.output.output;
         boolean quiet = replayReading.common.output.quiet;
@@ -127,7 +125,7 @@ public final class PredictCommand implements Callable<Integer> {
         replayReading.common.output.check();
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
             request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
-        try (TempFileRecordBlocks store = replayReading.store()) {
+        try (TemporaryStore store = replayReading.store()) {
             PredictTiming clock = new PredictTiming();
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
@@ -156,7 +154,7 @@ public final class PredictCommand implements Callable<Integer> {
                 try {
                     SimGridExport.write(output, result.replay(), result.model(), run.processCount());
                 } catch (IOException e) {
-                    throw new OutputError(output + ": " + e.getMessage());
+                    throw new Failure(output + ": " + e.getMessage());
                 }
             }
             PredictionWriter out = new PredictionWriter(located.file().toString(), result.fit(), result.collectiveFits(), sweep,
@@ -226,7 +224,7 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /** The --topology network with the --placement of the ranks, or null without --topology. */
-    private ReplayParameters.Network network(TraceProfile profile) throws UsageError, TraceReadException {
+    private ReplayParameters.Network network(TraceProfile profile) throws UsageError, Failure {
         if (topology == null) {
             return null;
         }
@@ -245,7 +243,7 @@ public final class PredictCommand implements Callable<Integer> {
         return new ReplayParameters.Network(t, where);
     }
 
-    private void write(PredictionWriter out, PredictionWriter.Format f, PrintWriter err) throws OutputError, UsageError {
+    private void write(PredictionWriter out, PredictionWriter.Format f, PrintWriter err) throws Failure, UsageError {
         Path output = replayReading.common.output.output;
         Writer stdout = parent.stdout();
         if (f == PredictionWriter.Format.SIMGRID) {

@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import org.igtrace.core.select.Selection;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -28,13 +27,13 @@ public final class ReplayReading {
     }
 
     /** The store of the recorded calls, spilled to a temporary file in --temp-dir past their budget. */
-    TempFileRecordBlocks store() {
-        return new TempFileRecordBlocks(common.reading.tempDir, TempFileRecordBlocks.activityBudget(), "replay activities");
+    TemporaryStore store() {
+        return new TemporaryStore(common.reading.tempDir, "replay activities");
     }
 
     /** The session reading {@code trace} with {@code selection} on the clocks {@code correction} says, recording every rank. */
     TraceSession open(Invocation parent, TraceArgument trace, ClockCorrection correction, Selection selection)
-            throws org.igtrace.reader.TraceReadException {
+            throws Failure {
         TraceReading.Request options = TraceReading.options(common.reading, false, correction, false);
         return TraceSession.open(parent, trace.path(), options, selection, ProgressBar.on(parent.err(), common.output.quiet)).everyRank();
     }

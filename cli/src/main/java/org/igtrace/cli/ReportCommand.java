@@ -21,8 +21,6 @@ import org.igtrace.formats.DotWriter;
 import org.igtrace.formats.report.ReportHtml;
 import org.igtrace.formats.timeline.RowPath;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -81,7 +79,7 @@ public final class ReportCommand implements Callable<Integer> {
     boolean noWhy;
 
     @Override
-    public Integer call() throws TraceReadException {
+    public Integer call() {
         Selection selection = UsageError.of(selectionOptions::selection);
         readingOptions.check();
         if (width < 300 || width > 20000) {
@@ -90,8 +88,7 @@ public final class ReportCommand implements Callable<Integer> {
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(readingOptions.tempDir, TempFileRecordBlocks.activityBudget(),
-                "the region slices")) {
+        try (TemporaryStore store = new TemporaryStore(readingOptions.tempDir, "the region slices")) {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
                     SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
             // the why section with the story's gain (the first cause's what-ifs): the calls are recorded for their replay

@@ -15,7 +15,6 @@ import org.igtrace.core.output.InformationGraphAttributes;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.formats.OutputFormat;
 import org.igtrace.formats.ScotchTarget;
-import org.igtrace.reader.TraceReadException;
 
 /**
  * Scotch's mapping of the information graph onto the machine, the baseline {@code igtrace map}
@@ -71,7 +70,7 @@ final class ScotchBaseline {
                 node[r] = read.nodeOf(r);
             }
             return withinSlots(node, topology, slots);
-        } catch (IOException | TraceReadException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             note = "Scotch failed (" + e.getMessage() + "): no Scotch baseline";
             return null;
         } finally {

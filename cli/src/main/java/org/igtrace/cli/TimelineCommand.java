@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,8 +21,6 @@ import org.igtrace.formats.timeline.PerfettoTraceWriter;
 import org.igtrace.formats.timeline.SvgTimelineWriter;
 import org.igtrace.formats.timeline.TimelineNotes;
 import org.igtrace.formats.timeline.TraceEventWriter;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
-import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -131,7 +128,7 @@ public final class TimelineCommand implements Callable<Integer> {
 
 
     @Override
-    public Integer call() throws TraceReadException {
+    public Integer call() {
         reading.check();
         Format chosen = format();
         Selection selection = UsageError.of(selectionOptions::selection);
@@ -200,8 +197,8 @@ public final class TimelineCommand implements Callable<Integer> {
      * (text: the picture, Chrome's JSON) or {@code bytes} (Perfetto's protobuf trace).
      */
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes)
-            throws IOException, TraceReadException {
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the calls of the trace events")) {
+            throws IOException {
+        try (TemporaryStore store = new TemporaryStore(reading.tempDir, "the calls of the trace events")) {
             run(session, selection, chosen, out, bytes, store);
         }
     }
@@ -216,7 +213,7 @@ public final class TimelineCommand implements Callable<Integer> {
     }
 
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
-            throws IOException, TraceReadException {
+            throws IOException {
         int columns = SvgTimelineWriter.columns(width);
         TraceSession.Subscription<EventExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
@@ -233,8 +230,8 @@ public final class TimelineCommand implements Callable<Integer> {
                             out.flush();
                         }
                         return new EventExport(new CallCapture(d, writer, store), writer);
-                    } catch (IOException e) { // the head written where the output goes: the handler says it naming that
-                        throw new UncheckedIOException((output == null ? "standard output" : output) + ": " + e.getMessage(), e);
+                    } catch (IOException e) { // the head written where the output goes: a failure naming that
+                        throw new Failure((output == null ? "standard output" : output) + ": " + e.getMessage());
                     }
                 }, EventExport::capture);
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
@@ -242,7 +239,7 @@ public final class TimelineCommand implements Callable<Integer> {
                         span == Span.MEASURED));
         Integer ended = session.start();
         if (ended != null) {
-            throw new CommandExit(null); // said already (a selection that kept nothing: start() says 1)
+            throw Failure.saidAlready(); // said already (a selection that kept nothing: start() says 1)
         }
         TraceProfile profile = session.profile();
         if (chosen.events()) {

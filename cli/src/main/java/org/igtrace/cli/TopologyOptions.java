@@ -9,7 +9,6 @@ import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.formats.OutputFormat;
-import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -29,21 +28,6 @@ public final class TopologyOptions {
             description = "With a star: the rank whose node is the centre (default: the rank with the most bytes).")
     Integer centre;
 
-    /** A command line the trace does not fit, found by {@link #checkBefore}: its cause is the UsageError or TraceReadException to report. */
-    static final class Unfit extends RuntimeException {
-        Unfit(Exception cause) {
-            super(cause.getMessage(), cause);
-        }
-
-        /** Throws the cause. */
-        void rethrow() throws UsageError, TraceReadException {
-            if (getCause() instanceof UsageError u) {
-                throw u;
-            }
-            throw (TraceReadException) getCause();
-        }
-    }
-
     /** What can be checked before the trace is read. */
     void check(OutputFormat format) throws UsageError {
         if (!format.writesTopologies()) {
@@ -61,22 +45,18 @@ public final class TopologyOptions {
     /**
      * What needs the trace's number of processes, checked once its definitions are read and before
      * any event: the placement file, a --centre that is not a rank, a network too small for the
-     * processes or the placement. Throws {@link Unfit}.
+     * processes or the placement: a {@link UsageError}, or a {@link Failure} for a placement file that cannot be read.
      */
-    void checkBefore(int processes) {
-        try {
-            Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-            String problem = spec.problemBefore(processes, where, centre);
-            if (problem != null) {
-                throw new Unfit(new UsageError(problem));
-            }
-        } catch (TraceReadException e) {
-            throw new Unfit(e);
+    void checkBefore(int processes) throws UsageError, Failure {
+        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
+        String problem = spec.problemBefore(processes, where, centre);
+        if (problem != null) {
+            throw new UsageError(problem);
         }
     }
 
     /** The graph routed over the network; a network the placement does not fit is a usage error. */
-    ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws TraceReadException, UsageError {
+    ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws Failure, UsageError {
         int processes = graph.profile().processes().size();
         Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
         Topology network;

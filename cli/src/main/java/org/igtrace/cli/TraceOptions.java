@@ -27,7 +27,7 @@ public final class TraceOptions {
      * the order of their errors: the reading options, the selection, the format ({@link FormatChoice#resolve} with
      * {@code byExtension} and {@code fallback}), the output.
      */
-    <F extends Enum<F>> Checked<F> check(F format, java.util.Map<String, F> byExtension, F fallback) throws UsageError, OutputError {
+    <F extends Enum<F>> Checked<F> check(F format, java.util.Map<String, F> byExtension, F fallback) throws UsageError, Failure {
         reading.check();
         Selection chosenPart = UsageError.of(selection::selection);
         F chosen = FormatChoice.resolve(format, output, byExtension, fallback);

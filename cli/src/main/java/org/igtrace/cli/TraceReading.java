@@ -1,6 +1,5 @@
 package org.igtrace.cli;
 
-import java.nio.file.Path;
 import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
@@ -29,17 +28,10 @@ final class TraceReading {
     record Read(TraceFormat.Located located, TraceProfile profile) {
     }
 
-    static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader) throws TraceReadException {
-        return read(trace, request, progress, reader, processes -> { });
-    }
-
-    /** As above, with {@code beforeEvents} given the number of processes before any event is read (see ProfileReader). */
-    static Read read(Path trace, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
-            throws TraceReadException {
-        return read(TraceFormat.locate(trace), request, progress, reader, beforeEvents);
-    }
-
-    /** As above, for a located trace. */
+    /**
+     * The located trace's profile, read by {@code reader}, with {@code beforeEvents} given the number of processes before
+     * any event is read (see ProfileReader); what the reader throws, the door every command reads through says.
+     */
     static Read read(TraceFormat.Located located, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
             throws TraceReadException {
         try {

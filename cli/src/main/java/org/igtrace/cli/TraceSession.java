@@ -1,5 +1,6 @@
 package org.igtrace.cli;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,11 @@ import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.trace.TraceInventory;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf1.Otf1Inventory;
+import org.igtrace.reader.otf2.Otf2Inventory;
 
 /**
  * The one door through which a command reads a trace, in the manner of JFR's {@code EventStream}:
@@ -89,11 +93,56 @@ final class TraceSession {
      * @param selection the part of the run to analyse ({@link Selection#ALL}: all of it)
      * @param progress  where the read's progress is drawn
      * @return the opened trace, not yet read
-     * @throws TraceReadException when no trace is there
+     * @throws Failure when no trace is there
      */
-    static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress)
-            throws TraceReadException {
-        return new TraceSession(parent, TraceFormat.locate(trace), request, selection, progress);
+    static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress) {
+        return new TraceSession(parent, locate(trace), request, selection, progress);
+    }
+
+    /**
+     * The trace at a path the user gave, its files and format.
+     *
+     * @param trace an OTF2 anchor, an OTF master file, or a directory holding one
+     * @return the located trace
+     * @throws Failure when no trace is there
+     */
+    static TraceFormat.Located locate(Path trace) {
+        return reading(() -> TraceFormat.locate(trace));
+    }
+
+    /**
+     * What a trace holds, from its definitions, with its event files read to count their events ({@code igtrace info}):
+     * no analysis, so no session.
+     *
+     * @param located the trace
+     * @param threads the threads counting OTF2's events (0: one per core)
+     * @return the inventory
+     * @throws Failure when the trace cannot be read
+     */
+    static TraceInventory inventory(TraceFormat.Located located, int threads) {
+        return reading(() -> switch (located.format()) {
+            case OTF2 -> Otf2Inventory.read(located.file(), threads);
+            case OTF1 -> Otf1Inventory.read(located.file());
+        });
+    }
+
+    /** A step of reading a trace, which may throw what its reader throws. */
+    private interface Step<T> {
+        T run() throws TraceReadException;
+    }
+
+    /**
+     * The one place where what the readers throw becomes a command's {@link Failure}: a trace that cannot be read
+     * ({@link TraceReadException}, the readers' own), a file of it that cannot be listed ({@link UncheckedIOException}).
+     */
+    private static <T> T reading(Step<T> step) {
+        try {
+            return step.run();
+        } catch (TraceReadException e) {
+            throw Failure.of(e);
+        } catch (UncheckedIOException e) {
+            throw Failure.of(e);
+        }
     }
 
     /**
@@ -219,10 +268,14 @@ final class TraceSession {
      *
      * @return null when the trace was read here; otherwise the command's exit code: the command ran
      *         whole in a child JVM, or the selection kept no event (said on standard error)
-     * @throws TraceReadException when the trace cannot be read
-     * @throws UsageError         when the trace refutes the command line (a rank it does not have, a region it does not name)
+     * @throws Failure    when the trace cannot be read
+     * @throws UsageError when the trace refutes the command line (a rank it does not have, a region it does not name)
      */
-    Integer start() throws TraceReadException, UsageError {
+    Integer start() throws Failure, UsageError {
+        return reading(this::read);
+    }
+
+    private Integer read() throws TraceReadException {
         if (located.format() == TraceFormat.OTF2) {
             SupervisedChild.reading(located.file()); // a crash from here on names this trace
         }

@@ -7,7 +7,6 @@ import org.igtrace.core.select.Selection;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Json;
 import org.igtrace.formats.why.WhyOutput;
-import org.igtrace.reader.TraceReadException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,7 +50,7 @@ public final class WhyCommand implements Callable<Integer> {
     Invocation parent;
 
     @Override
-    public Integer call() throws TraceReadException {
+    public Integer call() {
         common.reading.check();
         boolean json = json();
         if (top < 0) {

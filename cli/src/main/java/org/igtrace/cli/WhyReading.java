@@ -22,8 +22,6 @@ import org.igtrace.core.why.WaitLog;
 import org.igtrace.core.why.WhatIfReplays;
 import org.igtrace.core.why.Why;
 import org.igtrace.reader.TraceFormat;
-import org.igtrace.reader.TraceReadException;
-import org.igtrace.reader.spill.TempFileRecordBlocks;
 
 /**
  * The read of {@code igtrace why} (and of {@code graph --weight critical|delay}): one read of the trace through
@@ -46,8 +44,8 @@ final class WhyReading {
      * what-ifs of the {@code top} first causes when {@code whatIf}, through the door every command reads by.
      */
     static Result read(Invocation parent, Path trace, ReadingOptions reading, Selection selection, boolean quiet, int top,
-                       boolean whatIf) throws TraceReadException, UsageError {
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(reading.tempDir, TempFileRecordBlocks.activityBudget(), "the region slices")) {
+                       boolean whatIf) throws Failure, UsageError {
+        try (TemporaryStore store = new TemporaryStore(reading.tempDir, "the region slices")) {
             Taps taps = new Taps(whatIf);
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
             TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet)).everyRank();

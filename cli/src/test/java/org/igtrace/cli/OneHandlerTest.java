@@ -77,20 +77,80 @@ class OneHandlerTest {
                 r.err);
     }
 
-    /** A temporary file that could not be read back (an UncheckedIOException out of any command): its one line, exit 1. */
+    /**
+     * A temporary file that could not be written (or read back) is a {@link Failure} where it arises, the command's store
+     * of recorded blocks: its one line, exit 1. Before, the store's UncheckedIOException escaped the commands and the
+     * handler knew it as a fourth type of exit 1.
+     */
     @Test
-    void anUncheckedIoErrorIsOneLineNotAnInternalError() {
+    void aTemporaryFileThatCannotBeWrittenIsAFailureWhereItArises() {
+        try (TemporaryStore store = new TemporaryStore(Path.of("/proc"), "the region slices", 0)) {
+            Failure f = org.junit.jupiter.api.Assertions.assertThrows(Failure.class, () -> store.put(new byte[64], 64));
+            assertTrue(f.line().startsWith("igtrace: /proc: cannot write the region slices to a temporary file ("), f.line());
+            StringWriter err = new StringWriter();
+            assertEquals(1, IgtraceCommand.exitCode(f, new PrintWriter(err, true), IgtraceCommand.commandLine()));
+            assertEquals(List.of(f.line()), err.toString().lines().toList());
+        }
+    }
+
+    /**
+     * Exit code 1 is one family, as exit 2 is: the handler knows {@link UsageError} (2) and {@link Failure} (1), and a
+     * reader of standard output that went away (0); whatever else reaches it is an internal error. Before, four types
+     * reached it for exit 1: the reader's TraceReadException, OutputError, CommandExit and an escaped
+     * UncheckedIOException, and a carrier (TopologyOptions.Unfit) was unwrapped there.
+     */
+    @Test
+    void exitOneIsOneFamily() throws IOException {
+        String source = Files.readString(Path.of("src/main/java/org/igtrace/cli/IgtraceCommand.java"));
+        String handler = source.substring(source.indexOf("static int exitCode("), source.indexOf("public static CommandLine commandLine()"));
+        java.util.Set<String> known = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("instanceof ([\\w.]+)").matcher(handler);
+        while (m.find()) {
+            known.add(m.group(1).replaceAll(".*\\.", ""));
+        }
+        assertEquals(java.util.Set.of("UsageError", "Failure", "IOException", "UncheckedIOException"), known,
+                "the handler knows two families and the broken pipe:\n" + handler);
+        assertTrue(handler.contains("isBrokenPipe"), handler);
         StringWriter err = new StringWriter();
-        int code = IgtraceCommand.exitCode(new UncheckedIOException("/tmp/t: cannot read the region slices back from the temporary file (gone)",
-                new IOException("gone")), new PrintWriter(err, true), IgtraceCommand.commandLine());
-        assertEquals(1, code);
-        assertEquals(List.of("igtrace: /tmp/t: cannot read the region slices back from the temporary file (gone)"), err.toString().lines().toList());
+        PrintWriter w = new PrintWriter(err, true);
+        assertEquals(1, IgtraceCommand.exitCode(new Failure("/x/t.otf2: no such file or directory"), w, IgtraceCommand.commandLine()));
+        assertEquals(1, IgtraceCommand.exitCode(Failure.saidAlready(), w, IgtraceCommand.commandLine()));
+        assertEquals(1, IgtraceCommand.exitCode(new UncheckedIOException(new IOException("gone")), w, IgtraceCommand.commandLine()));
+        assertEquals(List.of("igtrace: /x/t.otf2: no such file or directory", "igtrace: internal error: java.io.UncheckedIOException: "
+                + "java.io.IOException: gone"), err.toString().lines().toList());
+    }
+
+    /**
+     * The reader's checked TraceReadException stops at the door: {@link TraceSession} (its one translation) declares
+     * none, and no other command-line class names it but the reading behind the door (the readers' seam
+     * {@link ProfileReader}, which igtrace on Spark implements, and the two reads it makes) and the supervisor of the
+     * reader's child JVM. Before, about 60 references: every command's call() and its helpers declared or caught it.
+     */
+    @Test
+    void theTraceReadExceptionStopsAtTheDoor() throws IOException {
+        for (java.lang.reflect.Method method : TraceSession.class.getDeclaredMethods()) {
+            for (Class<?> thrown : method.getExceptionTypes()) {
+                assertTrue(RuntimeException.class.isAssignableFrom(thrown) || java.lang.reflect.Modifier.isPrivate(method.getModifiers()),
+                        "TraceSession." + method.getName() + " throws " + thrown.getSimpleName());
+            }
+        }
+        java.util.Set<String> behindTheDoor = java.util.Set.of("TraceSession.java", "ProfileReader.java", "TraceReading.java",
+                "SelectedReading.java", "Failure.java", "ReaderSupervisor.java");
+        List<String> naming = new ArrayList<>();
+        try (java.util.stream.Stream<Path> files = Files.walk(Path.of("src/main/java/org/igtrace/cli"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                if (!behindTheDoor.contains(f.getFileName().toString()) && Files.readString(f).contains("TraceReadException")) {
+                    naming.add(f.getFileName().toString());
+                }
+            }
+        }
+        assertEquals(List.of(), naming, "classes past the door naming the reader's exception");
     }
 
     /**
      * One exception family per exit code: every usage error (exit 2) is a {@link UsageError}, the selection a reader
      * refused too, and the handler says a usage error in one place. Before, SelectedReading.SelectionError,
-     * ProfileReader.RefusedSelection and CommandExit(line, 2) were three more ways to exit 2.
+     * ProfileReader.RefusedSelection and a CommandExit(line, 2) were three more ways to exit 2.
      */
     @Test
     void eachExitCodeHasOneExceptionFamily() throws IOException {
@@ -101,7 +161,7 @@ class OneHandlerTest {
         String source = Files.readString(Path.of("src/main/java/org/igtrace/cli/IgtraceCommand.java"));
         String handler = source.substring(source.indexOf("static int exitCode("), source.indexOf("public static CommandLine commandLine()"));
         assertEquals(1, handler.split("return usage\\(", -1).length - 1, "the handler says usage errors in one place:\n" + handler);
-        for (String file : List.of("SelectedReading.java", "CommandExit.java", "MapCommand.java")) {
+        for (String file : List.of("SelectedReading.java", "Failure.java", "MapCommand.java")) {
             String text = Files.readString(Path.of("src/main/java/org/igtrace/cli", file));
             assertTrue(!text.contains("class SelectionError") && !text.contains("int code"), file + " has an exception of its own for exit 2");
         }

@@ -111,13 +111,27 @@ class SpilledCallsTest {
     }
 
     /**
-     * The one handler says an I/O error that escaped a command (after the read, which makes its own a trace's error)
-     * in one line naming the file, exit 1: it said "igtrace: internal error: java.io.UncheckedIOException: ...".
+     * The same with an OTF trace, whose reader said it inside its own words, naming a Java class: "igtrace: reading the
+     * events failed (java.io.UncheckedIOException: /proc: cannot write ...)". Now the line is the store's, as for OTF2.
+     */
+    @Test
+    void anOtfTraceSpillingIntoAnUnwritableDirectoryIsTheSameLine() {
+        String trace = TESTDATA.resolve("otf1/synth-plain/synth.otf").toString();
+        for (Result r : List.of(spilling("map", trace, "--topology", "ring", "--temp-dir", "/proc"), spilling("why", trace, "--temp-dir", "/proc"))) {
+            assertEquals(1, r.code, r.err);
+            assertTrue(r.err.startsWith("igtrace: /proc: cannot write "), r.err);
+            assertEquals(1, r.err.lines().count(), r.err);
+        }
+    }
+
+    /**
+     * The one handler says an I/O error of a file (made a Failure where it arose) in one line naming the file, exit 1:
+     * it said "igtrace: internal error: java.io.UncheckedIOException: ...".
      */
     @Test
     void theHandlerSaysAnIoErrorInOneLineNamingTheFile() {
         StringWriter err = new StringWriter();
-        int code = IgtraceCommand.exitCode(new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/x/p.json")),
+        int code = IgtraceCommand.exitCode(Failure.of(new java.io.UncheckedIOException(new java.nio.file.NoSuchFileException("/x/p.json"))),
                 new PrintWriter(err, true), IgtraceCommand.commandLine());
         assertEquals(1, code, err.toString());
         assertEquals("igtrace: /x/p.json: no such file or directory" + System.lineSeparator(), err.toString());

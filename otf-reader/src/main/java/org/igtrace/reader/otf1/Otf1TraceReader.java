@@ -228,6 +228,9 @@ public final class Otf1TraceReader implements PartitionedSource {
             if (e.getCause() instanceof TraceReadException t) {
                 throw t;
             }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r; // as the OTF2 reader: the sink's own (a temporary file it could not write) says itself
+            }
             throw new TraceReadException("reading the events failed (" + e.getCause() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
