@@ -19,11 +19,7 @@ public final class ReplayReading {
 
     /** The selection of the run (--window, --ranks, --region); a malformed one is a usage error. */
     Selection selection() throws UsageError {
-        try {
-            return common.selection.selection();
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+        return UsageError.of(common.selection::selection);
     }
 
     /** The store of the recorded calls, spilled to a temporary file in --temp-dir past their budget. */

@@ -59,12 +59,7 @@ public final class TopologyOptions {
     ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws Failure, UsageError {
         int processes = graph.profile().processes().size();
         Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-        Topology network;
-        try {
-            network = spec.build(graph, where, centre);
-        } catch (IllegalArgumentException e) {
-            throw new UsageError(e.getMessage());
-        }
+        Topology network = UsageError.of(() -> spec.build(graph, where, centre));
         String problem = where.problemWith(network);
         if (problem != null) {
             throw new UsageError(problem);
