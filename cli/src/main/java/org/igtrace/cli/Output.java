@@ -39,19 +39,7 @@ final class Output {
         } catch (UncheckedIOException e) {
             throw Failure.of(e);
         }
-        try {
-            stdout.write(text.toString());
-            stdout.flush();
-        } catch (IOException e) {
-            if (!isBrokenPipe(e)) {
-                throw new Failure("standard output: " + e.getMessage());
-            }
-        } catch (UncheckedIOException e) {
-            if (isBrokenPipe(e)) {
-                throw e; // the reader went away: no failure (the handler's exit 0)
-            }
-            throw Failure.of(e);
-        }
+        stream(stdout, out -> out.write(text.toString()));
     }
 
     /** Bytes to {@code output}, whole or not at all (a Perfetto trace). */
