@@ -33,6 +33,8 @@ import org.igtrace.reader.otf2.Otf2Inventory;
  * ({@link IsolatedCommand}), so that a libotf2 crash takes down only the child; a command reading
  * two traces (diff) asks once for both ({@link #runHereOrIsolated(TraceSession...)}).</li>
  * </ul>
+ * What the readers throw stops here too: otf-reader's checked {@link TraceReadException} becomes the command line's
+ * {@link Failure} (exit 1) once, in {@link #reading}, so no command declares or catches it.
  */
 final class TraceSession {
     /**
