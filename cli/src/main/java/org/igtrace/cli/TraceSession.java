@@ -34,7 +34,7 @@ import org.igtrace.reader.otf2.Otf2Inventory;
  * two traces (diff) asks once for both ({@link #runHereOrIsolated(TraceSession...)}).</li>
  * </ul>
  * What the readers throw stops here too: otf-reader's checked {@link TraceReadException} becomes the command line's
- * {@link Failure} (exit 1) once, in {@link #reading}, so no command declares or catches it.
+ * {@link Failure} (exit 1) once, in {@code reading}, so no command declares or catches it.
  */
 final class TraceSession {
     /**
