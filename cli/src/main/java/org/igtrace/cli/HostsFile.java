@@ -12,13 +12,17 @@ import java.util.List;
  * slots (when given) must be the nodes' {@code --slots}; a host named on several lines is several nodes.
  */
 record HostsFile(List<String> hosts, Integer slots) {
-    /** Reads the file; a file that is not a hostfile, or whose hosts' slots differ, is a {@link UsageError}. */
+    /**
+     * Reads the file. A file that cannot be read is a {@link Failure} (bad input, exit 1, as a {@code --placement}
+     * file); one that is not a hostfile, or whose hosts' slots differ, describes a machine the other options
+     * contradict: a {@link UsageError}, as a {@code --topology} that does not fit.
+     */
     static HostsFile read(Path file) throws UsageError {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
         } catch (IOException e) {
-            throw new UsageError("--hosts " + file + ": cannot be read (" + e.getMessage() + ")");
+            throw new Failure("--hosts " + file + ": cannot be read (" + e.getMessage() + ")");
         }
         List<String> hosts = new ArrayList<>();
         Integer slots = null;

@@ -286,6 +286,11 @@ class MapCommandTest {
         Run count = igtrace("map", missing.toString(), "--topology", "mesh:2x2", "--hosts", hosts.toString());
         assertEquals(2, count.code());
         assertUsage(count);
+        // a hosts file that cannot be read is bad input, exit 1, as an unreadable --placement file: one line naming it
+        Run unreadable = igtrace("map", missing.toString(), "--topology", "ring:2", "--hosts", dir.resolve("no-hosts").toString());
+        assertEquals(1, unreadable.code(), unreadable.err());
+        assertEquals(1, unreadable.err().lines().count(), unreadable.err());
+        assertTrue(unreadable.err().contains("no-hosts: cannot be read"), unreadable.err());
         // 64 ranks on 16 nodes of 2 slots: known from the definitions, before any event
         Run small = igtrace("map", HALO3D, "--topology", "torus:4x2x2", "--slots", "2");
         assertEquals(2, small.code());
