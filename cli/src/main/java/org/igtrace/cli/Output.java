@@ -23,7 +23,7 @@ final class Output {
             try {
                 AtomicOutput.write(output, body);
             } catch (IOException e) {
-                throw new OutputError(output + ": " + e.getMessage());
+                throw new OutputError(output + ": " + IoFailure.of(e)); // the file it could not make and why
             }
             return;
         }
@@ -48,7 +48,7 @@ final class Output {
         try {
             AtomicOutput.writeBytes(output, body);
         } catch (IOException e) {
-            throw new OutputError(output + ": " + e.getMessage());
+            throw new OutputError(output + ": " + IoFailure.of(e)); // the file it could not make and why
         }
     }
 
