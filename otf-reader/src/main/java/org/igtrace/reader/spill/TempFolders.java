@@ -27,6 +27,7 @@ public final class TempFolders {
     /** The prefixes whose stale folders a run removes (once per JVM). */
     private static final String[] PREFIXES = {"igtrace-child", "igtrace-reader"};
     private static volatile boolean swept;
+    private static final long DAY_MS = 24L * 3600 * 1000;
 
     private TempFolders() {
     }
@@ -71,7 +72,8 @@ public final class TempFolders {
     /**
      * Removes the folders {@code PREFIX-PID-...} in {@code tmp} whose process is gone, and those of the older naming
      * (no process id) whose status file no running process names on its command line (the child JVM was given its
-     * path), as the launcher does for its own. Only this user's; a folder it cannot remove stays.
+     * path), as the launcher does for its own, or that have none a day after they were made. Only this user's; a
+     * folder it cannot remove stays.
      */
     static void removeStale(Path tmp) {
         try (DirectoryStream<Path> found = Files.newDirectoryStream(tmp, "igtrace-{child,reader}*")) {
@@ -104,9 +106,12 @@ public final class TempFolders {
     }
 
     /** Whether no running process names {@code status} on its command line (an older child JVM with its folder). */
-    private static boolean unnamed(Path status) {
-        if (!Files.exists(status) || !Files.isDirectory(Path.of("/proc"))) {
-            return false; // not started yet, or no way to tell
+    private static boolean unnamed(Path status) throws IOException {
+        if (!Files.exists(status)) { // its child not started yet, or killed before it started: gone after a day
+            return Files.getLastModifiedTime(status.getParent()).toMillis() < System.currentTimeMillis() - DAY_MS;
+        }
+        if (!Files.isDirectory(Path.of("/proc"))) {
+            return false; // no way to tell
         }
         String needle = status.toString();
         return ProcessHandle.allProcesses().noneMatch(h -> h.info().arguments()
