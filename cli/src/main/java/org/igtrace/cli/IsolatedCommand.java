@@ -36,7 +36,7 @@ final class IsolatedCommand {
     static int run(List<String> args, Path trace, Writer stdout, PrintWriter err) {
         Path scratch;
         try {
-            scratch = Files.createTempDirectory("igtrace-child");
+            scratch = org.igtrace.reader.spill.TempFolders.create("igtrace-child"); // PID-named: a SIGKILLed run's is removed later
         } catch (IOException e) {
             err.println("igtrace: cannot create a temporary directory for the reader process (" + e.getMessage() + ")");
             return 1;
@@ -53,7 +53,7 @@ final class IsolatedCommand {
             // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
             for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
                 if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.equals("igtrace.supervisor.status"))
-                        || property.equals("jna.library.path")) {
+                        || property.equals("jna.library.path") || property.equals("java.io.tmpdir")) { // its spill files where ours go
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }
             }

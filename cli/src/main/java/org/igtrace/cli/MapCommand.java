@@ -165,8 +165,9 @@ public final class MapCommand implements Callable<Integer> {
                 if (replay == null) {
                     err.println("igtrace map: note: no thread recorded a region event: nothing to replay, predicted run times are 0");
                 }
-                err.println("igtrace map: " + processes + " ranks on " + machine.name() + ": hop-bytes " + MapOutput.gain(rankOrder.hopBytes(),
-                        proposed.hopBytes()) + " below rank order, by " + found.method());
+                err.println("igtrace map: " + (processes == 1 ? "1 rank on " + machine.name() + ": " + MapOutput.ONE_PROCESS
+                        : processes + " ranks on " + machine.name() + ": hop-bytes " + MapOutput.gain(rankOrder.hopBytes(),
+                        proposed.hopBytes()) + " below rank order, by " + found.method()));
             }
             return 0;
         }

@@ -25,7 +25,7 @@ final class Output {
             try {
                 AtomicOutput.write(output, body);
             } catch (IOException e) {
-                throw new Failure(output + ": " + e.getMessage());
+                throw new Failure(output + ": " + IoFailure.of(e)); // the file it could not make and why
             } catch (UncheckedIOException e) {
                 throw Failure.of(e);
             }
@@ -47,7 +47,7 @@ final class Output {
         try {
             AtomicOutput.writeBytes(output, body);
         } catch (IOException e) {
-            throw new Failure(output + ": " + e.getMessage());
+            throw new Failure(output + ": " + IoFailure.of(e)); // the file it could not make and why
         } catch (UncheckedIOException e) {
             throw Failure.of(e);
         }

@@ -18,6 +18,11 @@ public final class OutputOptions {
 
     /** An output file whose directory is missing or not writable fails before the trace is read. */
     void check() throws Failure {
+        check(output);
+    }
+
+    /** As above for a command that declares its own {@code -o} (report, timeline): null is standard output. */
+    static void check(Path output) throws Failure {
         if (output != null) {
             Path dir = output.toAbsolutePath().getParent();
             if (dir == null || !Files.exists(dir)) {

@@ -85,6 +85,7 @@ public final class ReportCommand implements Callable<Integer> {
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
+        OutputOptions.check(output); // an unwritable -o folder refused before the read, as every command does
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));

@@ -44,7 +44,7 @@ final class ScotchBaseline {
         }
         Path dir = null;
         try {
-            dir = Files.createTempDirectory("igtrace-scotch");
+            dir = Files.createTempDirectory(org.igtrace.reader.spill.TempFolders.root(), "igtrace-scotch");
             Path source = dir.resolve("graph.grf"), machine = dir.resolve("machine.grf"), target = dir.resolve("machine.tgt"),
                     mapping = dir.resolve("graph.map");
             try (Writer w = Files.newBufferedWriter(source, StandardCharsets.UTF_8)) {

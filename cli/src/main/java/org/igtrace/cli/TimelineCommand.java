@@ -135,6 +135,7 @@ public final class TimelineCommand implements Callable<Integer> {
         if (width < 300 || width > 20000) {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
+        OutputOptions.check(output); // an unwritable -o folder refused before the read, as every command does
         boolean correct = clockCorrection != ClockCorrection.NONE;
         TraceReading.Request options = TraceReading.options(reading, false, correct ? ClockCorrection.OFFSETS : ClockCorrection.NONE, false);
         if (output == null && chosen == Format.PERFETTO && System.console() != null && StandardOutputWatch.isProcessStdout(parent.stdout())) {

@@ -266,6 +266,19 @@ final class TraceSession {
     }
 
     /**
+     * The number of processes the trace's definitions declare (as {@link #beforeEvents} is given it), read now and
+     * without any event: for a command that checks several traces against each other before reading one (diff).
+     *
+     * @return the number of processes
+     */
+    int processes() {
+        if (located.format() == TraceFormat.OTF2) {
+            SupervisedChild.reading(located.file()); // a crash from here on names this trace
+        }
+        return reading(() -> org.igtrace.reader.input.TraceInput.definitions(located, request.read()).processes().size());
+    }
+
+    /**
      * Reads the trace once into the profile and the subscribed analyses.
      *
      * @return null when the trace was read here; otherwise the command's exit code: the command ran

@@ -187,4 +187,36 @@ class DiffCommandTest {
         Run same = igtrace("diff", BALANCED, SLOW, "--format", "json", "-q");
         assertEquals("ok", python(same, "assert d['matching']['placement'] == 'same' and d['matching']['moved_ranks'] == []", "print('ok')"));
     }
+
+    /**
+     * Two runs of different numbers of processes are refused from their definitions, before an event of either is read
+     * (A was read whole first: 27.7 s on a large A). A is jacobi-8 (8 processes, eztrace's anchor) with the middle of
+     * every event file overwritten, so that a read of its events fails; B is jacobi-4 (4 processes).
+     */
+    @Test
+    void differentNumbersOfProcessesAreRefusedBeforeAnEventIsRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path a = dir.resolve("jacobi-8");
+        Path source = TESTDATA.resolve("otf2/jacobi-8");
+        try (var files = java.nio.file.Files.walk(source)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path to = a.resolve(source.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (f.toString().endsWith(".evt")) {
+                    byte[] events = java.nio.file.Files.readAllBytes(f); // its head and end kept: the middle half is 0xFF
+                    java.util.Arrays.fill(events, events.length / 4, 3 * events.length / 4, (byte) 0xFF);
+                    java.nio.file.Files.write(to, events);
+                } else {
+                    java.nio.file.Files.copy(f, to);
+                }
+            }
+        }
+        Path b = TESTDATA.resolve("otf2/jacobi-4");
+        Run damaged = igtrace("stats", a.toString(), "-q");
+        assertEquals(1, damaged.code, "A's events cannot be read: " + damaged.err);
+        Run r = igtrace("diff", a.toString(), b.toString(), "-q");
+        assertEquals(1, r.code, r.err);
+        assertEquals("igtrace: " + a.resolve("eztrace_log.otf2") + " has 8 processes and " + b.resolve("eztrace_log.otf2")
+                + " has 4: diff matches the processes of two runs rank by rank, so both need as many", r.err.strip());
+    }
 }

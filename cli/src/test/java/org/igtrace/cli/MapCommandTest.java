@@ -298,6 +298,20 @@ class MapCommandTest {
                 + "larger topology or more --slots", "Try 'igtrace map --help' for more information."), small.err().lines().toList());
     }
 
+    /**
+     * A run of one process (testdata/otf1/pthreads-no-mpi: one process of five threads, SOURCES.md) has nothing to place:
+     * said in those words, in the singular ("1 ranks on ring:4" and "hop-bytes - below rank order" before).
+     */
+    @Test
+    void oneProcessHasNothingToPlace() {
+        Run r = igtrace("map", TESTDATA.resolve("otf1/pthreads-no-mpi").toString(), "--topology", "ring:4");
+        assertEquals(0, r.code(), r.err());
+        String nothing = "one process: there is nothing to place (it sends to no other process; every placement is the same)";
+        assertTrue(r.out().startsWith("1 rank on ring:4, 1 slot a node\n"), r.out());
+        assertTrue(r.out().endsWith("\n" + nothing + "\n"), r.out());
+        assertEquals("igtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
+    }
+
     private static void assertUsage(Run r) {
         java.util.List<String> lines = r.err().lines().toList();
         assertEquals(2, lines.size(), r.err());

@@ -40,7 +40,7 @@ final class ChildJvm {
         }
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
             String key = p.getKey().toString();
-            if ((key.startsWith("igtrace.") || key.startsWith("jna.")) && !key.equals("igtrace.isolate")
+            if ((key.startsWith("igtrace.") || key.startsWith("jna.") || key.equals("java.io.tmpdir")) && !key.equals("igtrace.isolate")
                     && !key.equals(SupervisedChild.STATUS_PROPERTY)) {
                 command.add("-D" + key + "=" + p.getValue());
             }

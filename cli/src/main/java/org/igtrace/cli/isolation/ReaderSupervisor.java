@@ -3,7 +3,6 @@ package org.igtrace.cli.isolation;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -183,19 +182,12 @@ public final class ReaderSupervisor {
         }
     }
 
-    /** A fresh private directory for the child's status file and any crash file, without SecureRandom's start-up cost. */
+    /**
+     * A fresh private directory for the child's status file and any crash file, without SecureRandom's start-up cost; those
+     * of runs killed with SIGKILL are removed once their process is gone.
+     */
     private static Path scratchDirectory() throws IOException {
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        long pid = ProcessHandle.current().pid();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return Files.createDirectory(tmp.resolve("igtrace-reader-" + pid + "-" + System.nanoTime() + "-" + attempt));
-            } catch (FileAlreadyExistsException e) {
-                if (attempt > 100) {
-                    throw e;
-                }
-            }
-        }
+        return org.igtrace.reader.spill.TempFolders.create("igtrace-reader");
     }
 
     static String describe(int exit) {

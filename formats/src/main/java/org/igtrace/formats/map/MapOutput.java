@@ -13,6 +13,9 @@ import org.igtrace.formats.LauncherFiles;
 
 /** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */
 public final class MapOutput {
+    /** What a run of one process gets instead of a proposal: each placement puts it on one node and nothing travels. */
+    public static final String ONE_PROCESS = "one process: there is nothing to place (it sends to no other process; every placement is the same)";
+
     public enum Format { PLACEMENT, RANKFILE, MPICH, SLURM, JSON, TEXT;
         public static Format parse(String text) {
             for (Format f : values()) {
@@ -117,8 +120,8 @@ public final class MapOutput {
             }
         }
         StringBuilder s = new StringBuilder();
-        s.append(proposed.node().length).append(" ranks on ").append(topology).append(", ").append(slots)
-                .append(slots == 1 ? " slot" : " slots").append(" a node\n\n");
+        s.append(proposed.node().length).append(proposed.node().length == 1 ? " rank on " : " ranks on ").append(topology).append(", ")
+                .append(slots).append(slots == 1 ? " slot" : " slots").append(" a node\n\n");
         for (String[] r : rows) {
             StringBuilder line = new StringBuilder(String.format("%-" + width[0] + "s", r[0]));
             for (int i = 1; i < r.length; i++) {
@@ -127,6 +130,10 @@ public final class MapOutput {
             s.append(line.toString().stripTrailing()).append('\n');
         }
         int p = proposed.node().length;
+        if (p == 1) { // one process goes on one node whatever the placement: no communication to shorten
+            s.append("\n").append(ONE_PROCESS).append('\n');
+            return s.toString();
+        }
         s.append("\nproposed by: ").append(method).append('\n');
         s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
         s.append("  Open MPI (rankfile):  mpirun --rankfile FILE -np ").append(p).append(" ./app\n");

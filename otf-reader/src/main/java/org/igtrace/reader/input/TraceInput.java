@@ -37,15 +37,29 @@ public final class TraceInput {
      */
     public static TraceProfile read(TraceFormat.Located located, ReadOptions read, AnalysisOptions analysis, ReadProgress progress,
                                     Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
-        TraceSource<TraceReadException> source = switch (located.format()) {
-            case OTF2 -> Otf2TraceReader.open(located.file(), read, progress);
-            case OTF1 -> Otf1TraceReader.open(located.file(), read, progress);
-        };
+        TraceSource<TraceReadException> source = open(located, read, progress);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(read.tempDir(), TempFileRecordBlocks.defaultBudget())) {
             return Pipeline.run(source, analysis, store, read.threadCount(), taps);
         } catch (UncheckedIOException e) {
             throw new TraceReadException(e.getMessage());
         }
+    }
+
+    /**
+     * The trace's definitions alone, no event read: for a check of two traces against each other before either's events
+     * are read (diff's numbers of processes).
+     */
+    public static TraceDefinitions definitions(TraceFormat.Located located, ReadOptions read) throws TraceReadException {
+        return open(located, read, ReadProgress.NONE).definitions();
+    }
+
+    /** The format's source: the trace's global definitions read, its events not yet. */
+    private static TraceSource<TraceReadException> open(TraceFormat.Located located, ReadOptions read, ReadProgress progress)
+            throws TraceReadException {
+        return switch (located.format()) {
+            case OTF2 -> Otf2TraceReader.open(located.file(), read, progress);
+            case OTF1 -> Otf1TraceReader.open(located.file(), read, progress);
+        };
     }
 
     public static TraceProfile read(Path path, ReadOptions read, AnalysisOptions analysis) throws TraceReadException {

@@ -61,7 +61,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
 
     /** Where the records spill (the directory), for messages. */
     public Path directory() {
-        return dir != null ? dir : Path.of(System.getProperty("java.io.tmpdir"));
+        return dir != null ? dir : TempFolders.root(); // TMPDIR under java -jar too
     }
 
     @Override
