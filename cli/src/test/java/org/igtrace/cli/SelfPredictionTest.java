@@ -185,12 +185,13 @@ class SelfPredictionTest {
     /**
      * Issue 34 item 12's goal on real runs made here (testdata/make-traces.sh: EZTrace, Open MPI, 16 ranks on 2 cores):
      * a trace replayed on its own fitted network gives its measured run time within 10 %. The all-to-all run has no
-     * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short.
+     * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short. jacobi-8 and patterns-8 (8 ranks
+     * on 2 cores) were 29.4 % and 17.2 % short before the last collective's measured release spread was kept.
      */
     @Tag("slow")
     @Test
     void realRunsArePredictedWithinTenPercent() {
-        for (String name : new String[] {"alltoall-16", "halo3d-16", "scorep-ping-pong", "scorep-jacobi-2nodes"}) {
+        for (String name : new String[] {"alltoall-16", "halo3d-16", "scorep-ping-pong", "scorep-jacobi-2nodes", "jacobi-8", "patterns-8"}) {
             String json = run(TESTDATA.resolve("otf2").resolve(name).toString(), "--format", "json", "-q")[0];
             double error = field(json, "predicted_runtime") / field(json, "measured_runtime") - 1;
             assertTrue(Math.abs(error) < 0.10, name + ": " + error);
@@ -200,14 +201,15 @@ class SelfPredictionTest {
     /**
      * Issue 39 item 6: a self-prediction that misses by more than 10 % says so, next to the prediction and on standard
      * error, and JSON carries self_prediction_error = predicted / measured - 1 whenever the prediction is the trace on its
-     * own fitted network. jacobi-8 (testdata/make-traces.sh: 8 EZTrace ranks on 2 cores, so oversubscribed) replays
-     * shorter than it ran (docs/predict.md: its last MPI_Allreduce's members leave up to 15.8 ms after its latest enter,
-     * one scheduler time slice after another); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     * own fitted network. bcast-16 (testdata/make-traces.sh: 16 EZTrace ranks on 2 cores, so oversubscribed) replays
+     * shorter than it ran (docs/predict.md: its broadcasts' receivers leave later than any step cost explains, the tree's
+     * progress waiting for its processes to be scheduled); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     * (jacobi-8 was the example until its last MPI_Allreduce's measured release spread was kept: -29.4 %, now -2.1 %.)
      */
     @Tag("slow")
     @Test
     void aSelfPredictionThatMissesSaysSo() {
-        String jacobi = TESTDATA.resolve("otf2").resolve("jacobi-8").toString();
+        String jacobi = TESTDATA.resolve("otf2").resolve("bcast-16").toString();
         String json = run(jacobi, "--format", "json", "-q")[0];
         double error = field(json, "self_prediction_error");
         assertEquals(field(json, "predicted_runtime") / field(json, "measured_runtime") - 1, error, 1e-12);
