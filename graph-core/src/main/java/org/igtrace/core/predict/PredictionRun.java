@@ -14,6 +14,7 @@ import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.SendOverhead;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.select.Selection;
 
@@ -81,9 +82,10 @@ public final class PredictionRun {
                 : replay.calibrateCollectivesBeside(latency, bandwidth);
         NetworkCalibration.Fit guess = matched == null ? null : matched.fit(latency, bandwidth);
         // the send overhead o is fitted with the network (definitions section 9); a given network has none
-        double o = request.needsCalibration() ? replay.fitSendOverhead(request.eagerLimit()).seconds() : 0;
-        // and so is the release spread of the run's last collectives (oversubscription at the run's end)
-        FinalRelease last = request.needsCalibration() ? replay.fitFinalRelease() : null;
+        // and so is the release spread of the run's last collectives (oversubscription at the run's end), in one pass
+        SendOverhead.Fits callFits = request.needsCalibration() ? replay.fitSendOverheadAndFinalRelease(request.eagerLimit()) : null;
+        double o = callFits == null ? 0 : callFits.sendOverhead().seconds();
+        FinalRelease last = callFits == null ? null : callFits.finalRelease();
         Prediction calibrated = null;
         NetworkCalibration.Fit fit;
         List<CollectiveCalibration.FamilyFit> collectiveFits;

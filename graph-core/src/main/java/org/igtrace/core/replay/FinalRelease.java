@@ -68,39 +68,80 @@ public final class FinalRelease {
         return p < communicator.length && communicator[p] == ch && instance[p] == k ? lag[p] : 0;
     }
 
-    /** The lags of the run of {@code m}, on clocks corrected by {@code offsets} (seconds per process). */
+    /** The lags of the run of {@code m}, on clocks corrected by {@code offsets} (seconds per process): a pass of its own. */
     static FinalRelease fit(ReplayMatching m, double[] offsets) {
-        int n = m.run.processCount(), comms = m.communicatorSize.length;
-        double tick = 1.0 / m.run.definitions.ticksPerSecond();
-        int[] communicator = new int[n];
-        long[] instance = new long[n];
-        double[] enter = new double[n], leave = new double[n];
-        Arrays.fill(communicator, -1);
-        for (int p = 0; p < n; p++) {
-            if (m.run.process(p) == null) {
-                continue;
-            }
-            ActivityCursor c = m.window(p);
-            long[] collectives = new long[comms];
-            for (long left = m.endCall[p] - m.firstCall[p]; left > 0 && c.next(); left--) {
-                communicator[p] = -1; // only the window's last call counts
-                boolean any = false;
-                for (int i = 0; i < c.events; i++) {
-                    any |= c.type[i] == LocationActivities.COLLECTIVE;
-                }
-                if (!any) {
-                    continue;
-                }
-                m.resolve(p, c, collectives);
-                CollectiveFamily f = c.events == 1 && c.match[0] >= 0 ? CollectiveFamily.of(c, 0) : null;
-                if (f != null && f.synchronising() && m.communicatorSize[c.match[0]] > 1) {
-                    communicator[p] = c.match[0];
-                    instance[p] = c.at[0];
-                    enter[p] = (c.enter - m.origin) * tick + offsets[p];
-                    leave[p] = (c.leave - m.origin) * tick + offsets[p];
+        Scan scan = new Scan(m, offsets);
+        for (int p = 0; p < m.run.processCount(); p++) {
+            if (m.run.process(p) != null) {
+                ActivityCursor c = m.window(p);
+                scan.start(p);
+                while (c.next()) {
+                    scan.call(p, c);
                 }
             }
         }
+        return scan.finish();
+    }
+
+    /**
+     * The fit made beside another pass over the windows ({@link SendOverhead#fitWithFinalRelease}): per process
+     * {@link #start}, then {@link #call} for each call of its window in order; {@link #finish} gives the lags.
+     */
+    static final class Scan {
+        private final ReplayMatching m;
+        private final double[] offsets;
+        private final double tick;
+        private final int[] communicator;
+        private final long[] instance;
+        private final double[] enter, leave;
+        private long[] collectives;
+
+        Scan(ReplayMatching m, double[] offsets) {
+            this.m = m;
+            this.offsets = offsets;
+            this.tick = 1.0 / m.run.definitions.ticksPerSecond();
+            int n = m.run.processCount();
+            communicator = new int[n];
+            instance = new long[n];
+            enter = new double[n];
+            leave = new double[n];
+            Arrays.fill(communicator, -1);
+        }
+
+        /** Process p's window begins. */
+        void start(int p) {
+            collectives = new long[m.communicatorSize.length];
+        }
+
+        /** The next call of p's window, at {@code c}: only the window's last call counts. */
+        void call(int p, ActivityCursor c) {
+            communicator[p] = -1;
+            boolean any = false;
+            for (int i = 0; i < c.events; i++) {
+                any |= c.type[i] == LocationActivities.COLLECTIVE;
+            }
+            if (!any) {
+                return;
+            }
+            m.resolve(p, c, collectives);
+            CollectiveFamily f = c.events == 1 && c.match[0] >= 0 ? CollectiveFamily.of(c, 0) : null;
+            if (f != null && f.synchronising() && m.communicatorSize[c.match[0]] > 1) {
+                communicator[p] = c.match[0];
+                instance[p] = c.at[0];
+                enter[p] = (c.enter - m.origin) * tick + offsets[p];
+                leave[p] = (c.leave - m.origin) * tick + offsets[p];
+            }
+        }
+
+        /** The lags, once every process's window was scanned. */
+        FinalRelease finish() {
+            return lags(m, communicator, instance, enter, leave);
+        }
+    }
+
+    /** Each member's lag in the instances that are the last call of every one of their members. */
+    private static FinalRelease lags(ReplayMatching m, int[] communicator, long[] instance, double[] enter, double[] leave) {
+        int n = communicator.length;
         // the processes by their last instance (communicator, number), each instance's members side by side
         Integer[] order = new Integer[n];
         int ending = 0;

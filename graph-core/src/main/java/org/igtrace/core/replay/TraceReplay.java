@@ -269,6 +269,11 @@ public final class TraceReplay {
         return FinalRelease.fit(matching, offsets);
     }
 
+    /** {@link #fitSendOverhead} and {@link #fitFinalRelease} in one pass over the recorded calls. */
+    public SendOverhead.Fits fitSendOverheadAndFinalRelease(long eagerLimit) {
+        return SendOverhead.fitWithFinalRelease(matching, eagerLimit, offsets);
+    }
+
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
         return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);
