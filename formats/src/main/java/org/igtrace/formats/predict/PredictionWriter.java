@@ -236,7 +236,7 @@ public final class PredictionWriter {
     /** JSON's {@code "final_release"} of the calibration ({@link org.igtrace.core.replay.FinalRelease}), or nothing: none fitted. */
     private static String finalRelease(ReplayParameters p) {
         org.igtrace.core.replay.FinalRelease f = p.finalRelease();
-        return f == null ? "" : ", \"final_release\": {\"largest\": " + number(f.largest()) + ", \"rank\": " + (f.rank() < 0 ? "null" : f.rank())
+        return f == null ? "" : ", \"final_release\": {\"largest\": " + number(f.largest()) + (f.rank() < 0 ? "" : ", \"rank\": " + f.rank())
                 + ", \"processes\": " + f.processes() + "}";
     }
 
