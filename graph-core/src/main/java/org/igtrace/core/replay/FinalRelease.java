@@ -94,7 +94,9 @@ public final class FinalRelease {
         private final int[] communicator;
         private final long[] instance;
         private final double[] enter, leave;
-        private long[] collectives;
+        private final long[] collectives; // p's collectives per communicator so far (ReplayMatching#resolve's count)
+        private int[] touched = new int[16]; // the communicators counted for the process before, to clear
+        private int touchedCount;
 
         Scan(ReplayMatching m, double[] offsets) {
             this.m = m;
@@ -106,11 +108,15 @@ public final class FinalRelease {
             enter = new double[n];
             leave = new double[n];
             Arrays.fill(communicator, -1);
+            collectives = new long[m.communicatorSize.length];
         }
 
-        /** Process p's window begins. */
+        /** Process p's window begins: its count of collectives starts at 0 (one array for all, cleared where used). */
         void start(int p) {
-            collectives = new long[m.communicatorSize.length];
+            for (int i = 0; i < touchedCount; i++) {
+                collectives[touched[i]] = 0;
+            }
+            touchedCount = 0;
         }
 
         /** The next call of p's window, at {@code c}: only the window's last call counts. */
@@ -123,7 +129,19 @@ public final class FinalRelease {
             if (!any) {
                 return;
             }
+            int first = c.key[0]; // the commonest call has one event: its communicator, if it was not counted yet
+            boolean fresh = c.events == 1 && first >= 0 && first < collectives.length && collectives[first] == 0;
             m.resolve(p, c, collectives);
+            for (int i = 0; i < c.events; i++) {
+                int key = c.key[i];
+                if ((fresh || c.events > 1) && c.type[i] == LocationActivities.COLLECTIVE && key >= 0 && key < collectives.length
+                        && collectives[key] > 0 && !counted(key)) {
+                    if (touchedCount == touched.length) {
+                        touched = Arrays.copyOf(touched, 2 * touchedCount);
+                    }
+                    touched[touchedCount++] = key; // counted from here on: cleared when the next process starts
+                }
+            }
             CollectiveFamily f = c.events == 1 && c.match[0] >= 0 ? CollectiveFamily.of(c, 0) : null;
             if (f != null && f.synchronising() && m.communicatorSize[c.match[0]] > 1) {
                 communicator[p] = c.match[0];
@@ -131,6 +149,16 @@ public final class FinalRelease {
                 enter[p] = (c.enter - m.origin) * tick + offsets[p];
                 leave[p] = (c.leave - m.origin) * tick + offsets[p];
             }
+        }
+
+        /** Whether {@code key} is among the communicators to clear (a call of several events may repeat one). */
+        private boolean counted(int key) {
+            for (int i = touchedCount - 1; i >= 0; i--) {
+                if (touched[i] == key) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The lags, once every process's window was scanned. */
