@@ -163,14 +163,35 @@ class SelfPredictionTest {
     }
 
     /**
+     * testdata/final-release (make-final-release.py, whose comment derives these numbers): 4 ranks, two MPI_Allreduce
+     * calls, no message; the second, every rank's last call, releases its members 1, 2, 4 and 13 ms after its latest enter.
+     * The all-reduce family's fit, L_f = mean(2/4, 3/4) = 0.625 ms, costs an instance 2.5 ms; the last instance's lags
+     * beyond its median member (3 ms) are 0, 0, 1, 10 ms, so the ranks end at 57, 57, 58, 67 ms: predicted 67 ms of 67
+     * (released at once, as before: 57 ms, -14.9 %). The ideal network has no lag: T_ideal 52 ms.
+     */
+    @Test
+    void theLastCollectiveReleasesItsMembersAsMeasured() {
+        String trace = TESTDATA.resolve("final-release").toString();
+        String json = run(trace, "--format", "json", "-q")[0];
+        assertEquals(0.067, field(json, "measured_runtime"), 1e-8);
+        assertEquals(0.067, field(json, "predicted_runtime"), 1e-8);
+        assertEquals(0.052, field(json, "ideal_runtime"), 1e-8);
+        assertTrue(json.contains("\"final_release\": {\"largest\": 0.01, \"rank\": 3, \"processes\": 4}"), json);
+        assertTrue(run(trace)[0].contains(", last collective's release spread up to 10.0 ms (rank 3, as measured)"), run(trace)[0]);
+        // a given network fits nothing, so it keeps no lag either: collectives at L = 0 cost 0, as on the ideal network
+        assertEquals(0.052, field(run(trace, "--latency", "0", "--bandwidth", "inf", "--format", "json", "-q")[0], "predicted_runtime"), 1e-8);
+    }
+
+    /**
      * Issue 34 item 12's goal on real runs made here (testdata/make-traces.sh: EZTrace, Open MPI, 16 ranks on 2 cores):
      * a trace replayed on its own fitted network gives its measured run time within 10 %. The all-to-all run has no
-     * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short.
+     * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short. jacobi-8 and patterns-8 (8 ranks
+     * on 2 cores) were 29.4 % and 17.2 % short before the last collective's measured release spread was kept.
      */
     @Tag("slow")
     @Test
     void realRunsArePredictedWithinTenPercent() {
-        for (String name : new String[] {"alltoall-16", "halo3d-16", "scorep-ping-pong", "scorep-jacobi-2nodes"}) {
+        for (String name : new String[] {"alltoall-16", "halo3d-16", "scorep-ping-pong", "scorep-jacobi-2nodes", "jacobi-8", "patterns-8"}) {
             String json = run(TESTDATA.resolve("otf2").resolve(name).toString(), "--format", "json", "-q")[0];
             double error = field(json, "predicted_runtime") / field(json, "measured_runtime") - 1;
             assertTrue(Math.abs(error) < 0.10, name + ": " + error);
@@ -180,14 +201,15 @@ class SelfPredictionTest {
     /**
      * Issue 39 item 6: a self-prediction that misses by more than 10 % says so, next to the prediction and on standard
      * error, and JSON carries self_prediction_error = predicted / measured - 1 whenever the prediction is the trace on its
-     * own fitted network. jacobi-8 (testdata/make-traces.sh: 8 EZTrace ranks on 2 cores, so oversubscribed) replays
-     * shorter than it ran (docs/predict.md: its last MPI_Allreduce's members leave up to 15.8 ms after its latest enter,
-     * one scheduler time slice after another); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     * own fitted network. bcast-16 (testdata/make-traces.sh: 16 EZTrace ranks on 2 cores, so oversubscribed) replays
+     * shorter than it ran (docs/predict.md: its broadcasts' receivers leave later than any step cost explains, the tree's
+     * progress waiting for its processes to be scheduled); halo3d-16 within 10 % (realRunsArePredictedWithinTenPercent).
+     * (jacobi-8 was the example until its last MPI_Allreduce's measured release spread was kept: -29.4 %, now -2.1 %.)
      */
     @Tag("slow")
     @Test
     void aSelfPredictionThatMissesSaysSo() {
-        String jacobi = TESTDATA.resolve("otf2").resolve("jacobi-8").toString();
+        String jacobi = TESTDATA.resolve("otf2").resolve("bcast-16").toString();
         String json = run(jacobi, "--format", "json", "-q")[0];
         double error = field(json, "self_prediction_error");
         assertEquals(field(json, "predicted_runtime") / field(json, "measured_runtime") - 1, error, 1e-12);

@@ -214,6 +214,10 @@ public final class PredictionWriter {
         if (p.sendOverhead() > 0) {
             b.append(", send overhead ").append(Labels.seconds3(p.sendOverhead())).append(" (the median eager MPI_Send)");
         }
+        if (p.finalRelease() != null && p.finalRelease().largest() > 0) {
+            b.append(", last collective's release spread up to ").append(Labels.seconds3(p.finalRelease().largest()))
+                    .append(" (rank ").append(p.finalRelease().rank()).append(", as measured)");
+        }
         if (!swept || !sweep.parameter().equals("cpu-ratio")) {
             b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
         }
@@ -227,6 +231,13 @@ public final class PredictionWriter {
             b.append(" (network measured: ").append(Diagnostic.count(fit.messages(), "message", "messages")).append(')');
         }
         return b.toString();
+    }
+
+    /** JSON's {@code "final_release"} of the calibration ({@link org.igtrace.core.replay.FinalRelease}), or nothing: none fitted. */
+    private static String finalRelease(ReplayParameters p) {
+        org.igtrace.core.replay.FinalRelease f = p.finalRelease();
+        return f == null ? "" : ", \"final_release\": {\"largest\": " + number(f.largest()) + (f.rank() < 0 ? "" : ", \"rank\": " + f.rank())
+                + ", \"processes\": " + f.processes() + "}";
     }
 
     /** A JSON number; an infinite one (a bandwidth) as the string "inf", NaN as null. */
@@ -261,7 +272,7 @@ public final class PredictionWriter {
             b.append("  \"calibration\": {\"latency\": ").append(number(fit.latency())).append(", \"bandwidth\": ")
                     .append(number(fit.bandwidth())).append(", \"messages\": ").append(fit.messages()).append(", \"sizes\": ")
                     .append(fit.sizes()).append(", \"largest_size\": ").append(Math.round(fit.largestSize()))
-                    .append(", \"send_overhead\": ").append(number(p.sendOverhead())).append(", \"how\": ").append(Escape.json(fit.how())).append("},\n");
+                    .append(", \"send_overhead\": ").append(number(p.sendOverhead())).append(finalRelease(p)).append(", \"how\": ").append(Escape.json(fit.how())).append("},\n");
         }
         if (!collectiveFits.isEmpty()) {
             b.append("  \"collective_calibration\": [\n");

@@ -7,12 +7,14 @@ import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.replay.CollectiveCalibration;
+import org.igtrace.core.replay.FinalRelease;
 import org.igtrace.core.replay.IdealTime;
 import org.igtrace.core.replay.MatchedTransfers;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.RecordedRun;
 import org.igtrace.core.replay.ReplayParameters;
+import org.igtrace.core.replay.SendOverhead;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.select.Selection;
 
@@ -80,20 +82,23 @@ public final class PredictionRun {
                 : replay.calibrateCollectivesBeside(latency, bandwidth);
         NetworkCalibration.Fit guess = matched == null ? null : matched.fit(latency, bandwidth);
         // the send overhead o is fitted with the network (definitions section 9); a given network has none
-        double o = request.needsCalibration() ? replay.fitSendOverhead(request.eagerLimit()).seconds() : 0;
+        // and so is the release spread of the run's last collectives (oversubscription at the run's end), in one pass
+        SendOverhead.Fits callFits = request.needsCalibration() ? replay.fitSendOverheadAndFinalRelease(request.eagerLimit()) : null;
+        double o = callFits == null ? 0 : callFits.sendOverhead().seconds();
+        FinalRelease last = callFits == null ? null : callFits.finalRelease();
         Prediction calibrated = null;
         NetworkCalibration.Fit fit;
         List<CollectiveCalibration.FamilyFit> collectiveFits;
         if (guess != null) {
             // one pass: the calibration checked against the guess, the ideal network and the model made with the guess
             collectiveFits = TraceReplay.joined(collectivePass);
-            calibrated = replay.predictCalibrated(request.model(guess, collectiveFits).withSendOverhead(o), guess, request.eagerLimit(), latency, bandwidth);
+            calibrated = replay.predictCalibrated(request.model(guess, collectiveFits).withSendOverhead(o).withFinalRelease(last), guess, request.eagerLimit(), latency, bandwidth);
             fit = replay.calibration();
         } else {
             fit = !request.needsCalibration() ? null : replay.calibrateInIdealReplay(request.eagerLimit(), latency, bandwidth);
             collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
         }
-        ReplayParameters base = request.model(fit, collectiveFits).withSendOverhead(o);
+        ReplayParameters base = request.model(fit, collectiveFits).withSendOverhead(o).withFinalRelease(last);
         phases.calibrated();
         List<Prediction> predictions = new ArrayList<>(calibrated != null ? List.of(calibrated)
                 : besideIdeal ? List.of(replay.predictBesideIdeal(base)) : replay.predict(request.models(base), threads));

@@ -432,6 +432,10 @@ abstract class ReplayCalls extends ReplayWorker {
                     instances.complete(ch, k, family, v, params, enter, from, leaves, waitedUntil);
                 }
             }
+            for (int j = 0; j < models; j++) { // the run's last collective releases p at its measured lag (FinalRelease)
+                FinalRelease last = this.params[j].finalRelease();
+                leaves[j] += last == null ? 0 : last.lag(p, ch, k);
+            }
             return;
         }
         for (int j = 0; j < models; j++) {

@@ -18,10 +18,12 @@ import org.igtrace.core.topology.Topology;
  * @param contention     whether transfers in flight from (into) one process share its bandwidth ({@link EndpointShares})
  * @param sendOverhead   {@code o}, seconds: the CPU time each send that completes at its post (eager, or non-blocking)
  *                       keeps its process in the call ({@link SendOverhead}); 0 on the ideal network
+ * @param finalRelease   the measured release spread of the run's last collectives ({@link FinalRelease}), or null: none
+ *                       (the ideal network has none)
  */
 public record ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
                                Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
-                               boolean contention, double sendOverhead) {
+                               boolean contention, double sendOverhead, FinalRelease finalRelease) {
 
     /** The default eager limit, 64 KiB. */
     public static final long DEFAULT_EAGER_LIMIT = 64 * 1024;
@@ -75,6 +77,14 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, contention, 0);
     }
 
+    /** Without a final release spread. */
+    public ReplayParameters(double latency, double bandwidth, long eagerLimit, double cpuRatio, double hopLatency,
+                            Network network, double localLatency, double localBandwidth, CollectiveNetwork collectives,
+                            boolean contention, double sendOverhead) {
+        this(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, contention, sendOverhead,
+                null);
+    }
+
     public ReplayParameters {
         if (!(latency >= 0) || !(bandwidth > 0) || eagerLimit < 0 || !(cpuRatio > 0) || !(hopLatency >= 0)
                 || !(localLatency >= 0) || !(localBandwidth > 0) || !(sendOverhead >= 0) || Double.isInfinite(sendOverhead)) {
@@ -102,7 +112,7 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
     public boolean costsAsIdeal() {
         if (latency != 0 || bandwidth != Double.POSITIVE_INFINITY || eagerLimit != DEFAULT_EAGER_LIMIT || cpuRatio != 1
                 || hopLatency != 0 || network != null || localLatency != 0 || localBandwidth != Double.POSITIVE_INFINITY || contention
-                || sendOverhead != 0) {
+                || sendOverhead != 0 || (finalRelease != null && finalRelease.largest() > 0)) {
             return false;
         }
         if (collectives != null) {
@@ -122,36 +132,42 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
 
     /** These parameters with endpoint contention on or off. */
     public ReplayParameters withContention(boolean on) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on, sendOverhead);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives, on, sendOverhead, finalRelease);
     }
 
     /** These parameters with the collective families' own latencies and bandwidths (null: L and B). */
     public ReplayParameters withCollectives(CollectiveNetwork c) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention, sendOverhead);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, c, contention, sendOverhead, finalRelease);
     }
 
     public ReplayParameters withLatency(double l) {
         return new ReplayParameters(l, bandwidth, eagerLimit, cpuRatio, hopLatency, network,
-                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention, sendOverhead);
+                localLatency == latency ? l : localLatency, localBandwidth, collectives == null ? null : collectives.without(true, false), contention, sendOverhead, finalRelease);
     }
 
     public ReplayParameters withBandwidth(double b) {
         return new ReplayParameters(latency, b, eagerLimit, cpuRatio, hopLatency, network, localLatency,
-                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention, sendOverhead);
+                localBandwidth == bandwidth ? b : localBandwidth, collectives == null ? null : collectives.without(false, true), contention, sendOverhead, finalRelease);
     }
 
     /** These parameters on {@code n}'s topology and placement (hop latency and local values as they are). */
     public ReplayParameters withNetwork(Network n) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, n, localLatency, localBandwidth, collectives, contention, sendOverhead);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, n, localLatency, localBandwidth, collectives, contention, sendOverhead, finalRelease);
     }
 
     public ReplayParameters withCpuRatio(double r) {
-        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention, sendOverhead);
+        return new ReplayParameters(latency, bandwidth, eagerLimit, r, hopLatency, network, localLatency, localBandwidth, collectives, contention, sendOverhead, finalRelease);
     }
 
     /** These parameters with send overhead {@code o} seconds ({@link SendOverhead}; 0: none). */
     public ReplayParameters withSendOverhead(double o) {
         return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives,
-                contention, o);
+                contention, o, finalRelease);
+    }
+
+    /** These parameters with the run's last collectives releasing their members as measured ({@link FinalRelease}; null: at once). */
+    public ReplayParameters withFinalRelease(FinalRelease f) {
+        return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, hopLatency, network, localLatency, localBandwidth, collectives,
+                contention, sendOverhead, f);
     }
 }

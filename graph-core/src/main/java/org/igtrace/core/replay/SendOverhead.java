@@ -24,7 +24,28 @@ public final class SendOverhead {
     private SendOverhead() {
     }
 
+    /**
+     * The send overhead and the release spread of the run's last collective ({@link FinalRelease}), fitted in one pass
+     * over the windows (the reading of the calls is most of either's cost).
+     *
+     * @param sendOverhead o
+     * @param finalRelease the lags of the last collectives' members
+     */
+    public record Fits(Fit sendOverhead, FinalRelease finalRelease) {
+    }
+
     static Fit fit(ReplayMatching m, long eagerLimit) {
+        return fit(m, eagerLimit, null);
+    }
+
+    /** o and the lags of the last collectives on clocks corrected by {@code offsets} (seconds per process), in one pass. */
+    static Fits fitWithFinalRelease(ReplayMatching m, long eagerLimit, double[] offsets) {
+        FinalRelease.Scan scan = new FinalRelease.Scan(m, offsets);
+        Fit o = fit(m, eagerLimit, scan);
+        return new Fits(o, scan.finish());
+    }
+
+    private static Fit fit(ReplayMatching m, long eagerLimit, FinalRelease.Scan scan) {
         TraceDefinitions d = m.run.definitions;
         boolean[] eagerCall = new boolean[d.regionCount()];
         for (int r = 0; r < eagerCall.length; r++) {
@@ -37,7 +58,13 @@ public final class SendOverhead {
                 continue;
             }
             ActivityCursor c = m.window(p);
+            if (scan != null) {
+                scan.start(p);
+            }
             while (c.next()) {
+                if (scan != null) {
+                    scan.call(p, c);
+                }
                 if (c.region >= 0 && eagerCall[c.region] && c.events == 1 && c.type[0] == LocationActivities.SEND && c.bytes[0] < eagerLimit) {
                     if (n == ticks.length) {
                         ticks = Arrays.copyOf(ticks, 2 * n);

@@ -264,6 +264,16 @@ public final class TraceReplay {
         return SendOverhead.fit(matching, eagerLimit);
     }
 
+    /** The measured release spread of the run's last collectives (see {@link FinalRelease}), on this replay's corrected clocks. */
+    public FinalRelease fitFinalRelease() {
+        return FinalRelease.fit(matching, offsets);
+    }
+
+    /** {@link #fitSendOverhead} and {@link #fitFinalRelease} in one pass over the recorded calls. */
+    public SendOverhead.Fits fitSendOverheadAndFinalRelease(long eagerLimit) {
+        return SendOverhead.fitWithFinalRelease(matching, eagerLimit, offsets);
+    }
+
     /** L and B fitted to this run's own messages, with the default eager limit (see {@link NetworkCalibration}). */
     public NetworkCalibration.Fit calibrate() {
         return calibrate(ReplayParameters.DEFAULT_EAGER_LIMIT);

@@ -375,6 +375,48 @@ class TraceReplayTest {
     }
 
     /**
+     * The release spread of the run's last collective (FinalRelease): 3 ranks leave MPI_Init at 1 ms, enter their last
+     * MPI_Allreduce at 10, 11, 12 ms (latest 12) and leave it at 13, 14, 19 (d = 1, 2, 7 ms after the latest enter),
+     * MPI_Finalize 1 ms later. Lags beyond the median member (2 ms): 0, 0, 5 ms. On L = 0, B = inf (the instance costs
+     * 0) every member is released at 12, plus its lag: 12, 12, 17, ends 13, 13, 18, that is 12, 12, 17 ms after the
+     * origin (1 ms): T' = 17 ms (without the lags 12 ms; measured 19 ms). When rank 2 makes one more MPI call after it (an unmatched send), the instance is not
+     * every member's last call: no lag.
+     */
+    @Test
+    void theLastCollectiveKeepsItsMeasuredReleaseSpread() {
+        for (boolean after : new boolean[] {false, true}) {
+            TraceReplay replay = record(3, l -> {
+                long[] leave = {13, 14, 19};
+                for (int p = 0; p < 3; p++) {
+                    LocationEvents e = l[p];
+                    long left = leave[p];
+                    call(e, INIT, 0, 1);
+                    call(e, ALLREDUCE, 10 + p, left, () -> e.collective(left, CollectiveKind.ALL_TO_ALL, 0, -1, 8, 8));
+                    if (after && p == 2) {
+                        call(e, SEND, 19, 19, () -> e.send(19, 0, 0, 7, 8));
+                    }
+                    call(e, FINALIZE, leave[p] + 1, leave[p] + 2);
+                }
+            });
+            FinalRelease last = replay.fitFinalRelease();
+            Prediction p = replay.predict(ReplayParameters.flat(0, Double.POSITIVE_INFINITY, 65536, 1).withFinalRelease(last));
+            if (after) {
+                assertEquals(0, last.processes());
+                assertEquals(-1, last.rank());
+                assertEquals(12 * MS, p.predictedRuntime(), 1e-12);
+            } else {
+                assertEquals(3, last.processes());
+                assertEquals(2, last.rank());
+                assertEquals(5 * MS, last.largest(), 1e-12);
+                assertEquals(17 * MS, p.predictedRuntime(), 1e-12);
+                assertEquals(17 * MS, p.processes().get(2).end(), 1e-12, "released at 17, finalising 1 ms later, 1 ms after the origin");
+                assertEquals(12 * MS, p.processes().get(0).end(), 1e-12);
+                assertEquals(12 * MS, replay.predict(ReplayParameters.flat(0, Double.POSITIVE_INFINITY, 65536, 1)).predictedRuntime(), 1e-12);
+            }
+        }
+    }
+
+    /**
      * A calibration that finds no transfer time (every receive entered after its send: the bench stencil) fits
      * L = 0, B = inf, and its collectives L_f = 0, B_f = inf: a model that costs every message and instance as the
      * ideal network, though not equal to it. Its prediction is the ideal replay's numbers under its own parameters,
