@@ -24,7 +24,7 @@ public final class GraphMlWriter implements GraphWriter {
         for (V v : view.vertices()) {
             view.vertexAttributes(v).forEach((k, value) -> nodeKeys.putIfAbsent(k, typeOf(value)));
         }
-        for (E e : view.edges()) {
+        for (E e : view.edgesForKeys()) {
             view.edgeAttributes(e).forEach((k, value) -> edgeKeys.putIfAbsent(k, typeOf(value)));
         }
 

@@ -142,9 +142,28 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return a;
     }
 
+    /**
+     * The first edge, and the first after it that differs from it in being in the tree or not: an edge's keys (and
+     * their values' types) follow from that alone ({@link #edgeAttributes}; the waits and the path are the graph's), a
+     * tree edge's keys being a non-tree edge's with the tree's three after them.
+     */
+    @Override
+    public List<TrafficEdge> edgesForKeys() {
+        if (shown.isEmpty()) {
+            return shown;
+        }
+        boolean firstInTree = graph.tree().contains(shown.get(0));
+        for (TrafficEdge e : shown) {
+            if (graph.tree().contains(e) != firstInTree) {
+                return List.of(shown.get(0), e);
+            }
+        }
+        return List.of(shown.get(0));
+    }
+
     @Override
     public Map<String, Object> edgeAttributes(TrafficEdge e) {
-        Map<String, Object> a = new LinkedHashMap<>();
+        Map<String, Object> a = new LinkedHashMap<>(32); // up to 15 keys: no resize at the default's 12
         boolean inTree = graph.tree().contains(e);
         a.put(WEIGHT, shownWeight(e));
         a.put(BYTES, e.traffic().bytes());
