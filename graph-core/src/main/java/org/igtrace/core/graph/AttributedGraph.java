@@ -24,6 +24,11 @@ public interface AttributedGraph<V, E> {
 
     Map<String, Object> vertexAttributes(V vertex);
 
+    /** As {@link #edgesForKeys()}, for the vertices' keys: by default every vertex. */
+    default List<V> verticesForKeys() {
+        return vertices();
+    }
+
     Map<String, Object> edgeAttributes(E edge);
 
     /**

@@ -113,9 +113,30 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return a;
     }
 
+    /**
+     * The first vertex of each kind, in order: a vertex's keys (and their values' types) follow from whether it has a
+     * host, an efficiency row, OpenMP times in that row, and the path's numbers ({@link #vertexAttributes}), so a vertex
+     * of a kind met before adds no key, and these give the keys all vertices give, in the same order.
+     */
+    @Override
+    public List<ProcessProfile> verticesForKeys() {
+        List<ProcessProfile> firsts = new java.util.ArrayList<>();
+        boolean[] seen = new boolean[16];
+        for (ProcessProfile p : graph.vertices()) {
+            int row = waits == null ? -1 : efficiencyIndex(p);
+            int kind = (p.host() != null ? 1 : 0) | (row >= 0 ? 2 : 0) | (row >= 0 && efficiency().processes().get(row).openMp() != null ? 4 : 0)
+                    | (vertexCritical != null && p.rank() < vertexCritical.length ? 8 : 0);
+            if (!seen[kind]) {
+                seen[kind] = true;
+                firsts.add(p);
+            }
+        }
+        return firsts;
+    }
+
     @Override
     public Map<String, Object> vertexAttributes(ProcessProfile p) {
-        Map<String, Object> a = new LinkedHashMap<>();
+        Map<String, Object> a = new LinkedHashMap<>(64); // up to 29 keys
         a.put(RANK, p.rank());
         a.put(LABEL, p.name());
         if (p.host() != null) {
