@@ -20,7 +20,7 @@ final class CsvWriter implements GraphWriter {
         Map<V, Integer> index = IntegerWeights.indices(graph);
         List<E> edges = graph.edges();
         Set<String> columns = new LinkedHashSet<>();
-        for (E e : edges) {
+        for (E e : graph.edgesForKeys()) {
             columns.addAll(graph.edgeAttributes(e).keySet());
         }
         StringBuilder line = new StringBuilder("source,target");

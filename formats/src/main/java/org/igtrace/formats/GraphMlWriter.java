@@ -21,10 +21,10 @@ public final class GraphMlWriter implements GraphWriter {
         Map<String, String> nodeKeys = new LinkedHashMap<>();
         Map<String, String> edgeKeys = new LinkedHashMap<>();
         view.graphAttributes().forEach((k, v) -> graphKeys.putIfAbsent(k, typeOf(v)));
-        for (V v : view.vertices()) {
+        for (V v : view.verticesForKeys()) {
             view.vertexAttributes(v).forEach((k, value) -> nodeKeys.putIfAbsent(k, typeOf(value)));
         }
-        for (E e : view.edges()) {
+        for (E e : view.edgesForKeys()) {
             view.edgeAttributes(e).forEach((k, value) -> edgeKeys.putIfAbsent(k, typeOf(value)));
         }
 

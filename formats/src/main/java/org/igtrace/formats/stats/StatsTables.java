@@ -177,7 +177,7 @@ public final class StatsTables {
                     i -> w.seconds(pattern, procs.get(i).rank()));
         }
         return t.column("wait", "waiting", Table.Kind.SECONDS, i -> w.total(procs.get(i).rank()))
-                .column("clock_offset", "offset", Table.Kind.SECONDS, i -> w.offsets()[procs.get(i).rank()]);
+                .column("clock_offset", "offset", Table.Kind.SECONDS, i -> w.offset(procs.get(i).rank())); // not offsets(): a copy of all n per row
     }
 
     /** The totals, for JSON. */

@@ -24,7 +24,22 @@ public interface AttributedGraph<V, E> {
 
     Map<String, Object> vertexAttributes(V vertex);
 
+    /** As {@link #edgesForKeys()}, for the vertices' keys: by default every vertex. */
+    default List<V> verticesForKeys() {
+        return vertices();
+    }
+
     Map<String, Object> edgeAttributes(E edge);
+
+    /**
+     * Edges whose attributes hold, taken in this order, every key that {@link #edgeAttributes} gives any edge, each met
+     * first in the same order as over {@link #edges()} and with a value of the same type: what a writer that declares
+     * its keys before the edges (GraphML) looks at. By default every edge; a graph whose edges' keys follow from a
+     * few facts gives one edge of each kind (10^5 processes: 293,500 edges' attributes made once, not twice).
+     */
+    default List<E> edgesForKeys() {
+        return edges();
+    }
 
     /** The text a drawing shows on the vertex. */
     String vertexLabel(V vertex);

@@ -113,9 +113,30 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return a;
     }
 
+    /**
+     * The first vertex of each kind, in order: a vertex's keys (and their values' types) follow from whether it has a
+     * host, an efficiency row, OpenMP times in that row, and the path's numbers ({@link #vertexAttributes}), so a vertex
+     * of a kind met before adds no key, and these give the keys all vertices give, in the same order.
+     */
+    @Override
+    public List<ProcessProfile> verticesForKeys() {
+        List<ProcessProfile> firsts = new java.util.ArrayList<>();
+        boolean[] seen = new boolean[16];
+        for (ProcessProfile p : graph.vertices()) {
+            int row = waits == null ? -1 : efficiencyIndex(p);
+            int kind = (p.host() != null ? 1 : 0) | (row >= 0 ? 2 : 0) | (row >= 0 && efficiency().processes().get(row).openMp() != null ? 4 : 0)
+                    | (vertexCritical != null && p.rank() < vertexCritical.length ? 8 : 0);
+            if (!seen[kind]) {
+                seen[kind] = true;
+                firsts.add(p);
+            }
+        }
+        return firsts;
+    }
+
     @Override
     public Map<String, Object> vertexAttributes(ProcessProfile p) {
-        Map<String, Object> a = new LinkedHashMap<>();
+        Map<String, Object> a = new LinkedHashMap<>(64); // up to 29 keys
         a.put(RANK, p.rank());
         a.put(LABEL, p.name());
         if (p.host() != null) {
@@ -142,9 +163,28 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return a;
     }
 
+    /**
+     * The first edge, and the first after it that differs from it in being in the tree or not: an edge's keys (and
+     * their values' types) follow from that alone ({@link #edgeAttributes}; the waits and the path are the graph's), a
+     * tree edge's keys being a non-tree edge's with the tree's three after them.
+     */
+    @Override
+    public List<TrafficEdge> edgesForKeys() {
+        if (shown.isEmpty()) {
+            return shown;
+        }
+        boolean firstInTree = graph.tree().contains(shown.get(0));
+        for (TrafficEdge e : shown) {
+            if (graph.tree().contains(e) != firstInTree) {
+                return List.of(shown.get(0), e);
+            }
+        }
+        return List.of(shown.get(0));
+    }
+
     @Override
     public Map<String, Object> edgeAttributes(TrafficEdge e) {
-        Map<String, Object> a = new LinkedHashMap<>();
+        Map<String, Object> a = new LinkedHashMap<>(32); // up to 15 keys: no resize at the default's 12
         boolean inTree = graph.tree().contains(e);
         a.put(WEIGHT, shownWeight(e));
         a.put(BYTES, e.traffic().bytes());

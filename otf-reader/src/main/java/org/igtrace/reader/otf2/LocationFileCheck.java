@@ -1,6 +1,5 @@
 package org.igtrace.reader.otf2;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,8 +7,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
-import java.util.stream.Stream;
 import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.reader.TraceReadException;
@@ -53,11 +50,16 @@ final class LocationFileCheck {
     private LocationFileCheck() {
     }
 
-    /** The locations whose files are complete and readable, in the given order. */
-    static Checked readable(Path anchor, Otf2Definitions definitions, long[] locations, boolean skipMissing,
+    /**
+     * The locations whose files are complete and readable, in the given order.
+     *
+     * @param sizes          each location's event file size, in the order of {@code locations} (the stat that found it
+     *                       there), or null when the archive does not keep one file per location (SION): nothing checked
+     */
+    static Checked readable(Path anchor, Otf2Definitions definitions, long[] locations, long[] sizes, boolean skipMissing,
                             List<String> notes) throws TraceReadException {
         Otf2Files files = new Otf2Files(anchor);
-        if (locations.length == 0 || !Files.isDirectory(files.directory()) || usesOtherSubstrate(files.directory())) {
+        if (locations.length == 0 || sizes == null || !Files.isDirectory(files.directory())) {
             return new Checked(locations, new LongIntMap());
         }
         boolean localDefinitions = Arrays.stream(locations).anyMatch(l -> Files.exists(files.localDefinitions(l)));
@@ -66,7 +68,7 @@ final class LocationFileCheck {
                     + "mapping tables and clock offsets");
         }
         LongIntMap noDefinitions = new LongIntMap();
-        Map<Long, Problem> problems = problems(anchor, files, locations, localDefinitions, noDefinitions);
+        Map<Long, Problem> problems = problems(anchor, files, locations, sizes, localDefinitions, noDefinitions);
         if (problems.isEmpty()) {
             return new Checked(locations, noDefinitions);
         }
@@ -93,16 +95,17 @@ final class LocationFileCheck {
      * The first problem of each location with one, in the given order; {@code noDefinitions} gets
      * 1 for each location without a problem whose local definitions libotf2 need not read.
      */
-    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, boolean localDefinitions,
+    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, long[] sizes, boolean localDefinitions,
                                                LongIntMap noDefinitions) throws TraceReadException {
         Map<Long, Problem> problems = new LinkedHashMap<>();
-        Predicate<Path> complete = files.completeness();
+        Otf2Files.EventsCheck complete = files.eventsCheck();
         Otf2Files.LocalDefinitionsCheck definitionsCheck = files.localDefinitionsCheck();
         long[] withDefinitions = new long[locations.length];
         int n = 0;
-        for (long location : locations) {
-            Path events = files.events(location);
-            if (!complete.test(events) && Files.exists(events)) {
+        for (int i = 0; i < locations.length; i++) {
+            long location = locations[i];
+            if (!complete.complete(location, sizes[i]) && Files.exists(files.events(location))) {
+                Path events = files.events(location);
                 problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
                 continue;
             }
@@ -143,11 +146,4 @@ final class LocationFileCheck {
         return "location " + location + (name == null ? "" : ", \"" + name + "\"");
     }
 
-    private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {
-        try (Stream<Path> listed = Files.list(dir)) {
-            return listed.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
-        } catch (IOException e) {
-            throw new TraceReadException(dir + ": cannot list (" + e.getMessage() + ")");
-        }
-    }
 }

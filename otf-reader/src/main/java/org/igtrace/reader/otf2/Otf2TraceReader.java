@@ -69,7 +69,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
         definitions = collected.resolve();
         Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
-        checked = LocationFileCheck.readable(anchor, collected, present.locations(), options.skipMissing(), notes);
+        checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         ids = checked.locations();
         long total = 0;
         for (long id : ids) {

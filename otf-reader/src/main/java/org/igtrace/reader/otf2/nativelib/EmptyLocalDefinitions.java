@@ -35,6 +35,20 @@ final class EmptyLocalDefinitions {
         }
     }
 
+    /**
+     * {@link #holdsNone(Path)} for a file open as {@code channel}, its size not known: one read of a byte more than
+     * the empty file's, which a regular file fills unless it ends there (a read of a regular file returns fewer bytes
+     * than asked only at its end), so that neither its size (an fstat) nor a second read is needed.
+     */
+    static boolean holdsNone(FileChannel channel) throws IOException {
+        ByteBuffer content = ByteBuffer.allocate(SIZE + 1);
+        if (channel.read(content, 0) != SIZE) {
+            return false;
+        }
+        byte[] read = Arrays.copyOf(content.array(), SIZE);
+        return Arrays.equals(read, LITTLE_ENDIAN) || Arrays.equals(read, BIG_ENDIAN);
+    }
+
     /** {@link #holdsNone(Path)} for a file open as {@code channel}, {@code size} bytes long. */
     static boolean holdsNone(FileChannel channel, long size) throws IOException {
         if (size != SIZE) {
