@@ -532,6 +532,42 @@ class LauncherTest {
         assertNothingLeft();
     }
 
+    /**
+     * Memory bounded by input sizes, not files' claims (issue 41 item 7): libotf2 gives each reader
+     * of a definition or event file a buffer of the anchor's chunk size and fills it, whatever the
+     * file's size (16 MiB chunks cost 16.3 MB of peak RSS more than 256 KiB ones on the same
+     * trace; bench/results/otf2-chunk-memory-2026-11-29.txt). Readers are closed as soon as their
+     * location is read, so at one reading thread 24 locations peak where 1 does (measured through
+     * ./igtrace: +0.7 MB; through this test's install, in one run of two, one buffer more, 16 MB:
+     * likely glibc keeping a freed buffer's pages in the arena of another thread, as definitions
+     * and events are read on different threads), not 23 buffers (368 MiB) higher.
+     * testdata/wide-chunks, made by make-wide-chunks.py.
+     */
+    @Tag("slow")
+    @Test
+    void readersOfLargeChunksAreNotHeldPerLocation() throws Exception {
+        long one = peakRssKib("stats", TESTDATA.resolve("wide-chunks/1/traces.otf2").toString(), "-q", "-j", "1");
+        long many = peakRssKib("stats", TESTDATA.resolve("wide-chunks/24/traces.otf2").toString(), "-q", "-j", "1");
+        assertTrue(many - one < 40 * 1024, "24 locations peak at " + many + " KiB, 1 location at " + one
+                + " KiB: within two and a half 16 MiB chunk buffers");
+    }
+
+    /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
+    private long peakRssKib(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", "import resource, subprocess, sys\n"
+                + "code = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode\n"
+                + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\nsys.exit(code)",
+                "bash", install.resolve("bin/igtrace").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().put("TMPDIR", tmp.toString());
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "igtrace ended");
+        assertEquals(0, p.exitValue(), out);
+        return Long.parseLong(out);
+    }
+
     /** Runs the launcher with {@code args} as bash parses them (or, after a leading !, that command line alone) in {@code work}. */
     private Run shell(Map<String, String> environment, String args) throws Exception {
         String line = args.startsWith("!") ? args.substring(1) : "exec bash " + install.resolve("bin/igtrace") + " " + args;
