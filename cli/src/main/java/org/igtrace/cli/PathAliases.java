@@ -10,7 +10,7 @@ import java.util.List;
  * bytes become U+FFFD), so the launcher passes an ASCII alias, a symbolic link in its own
  * temporary folder, and the path as it shows it ({@code \xHH} for each byte that is not UTF-8):
  * {@code -Digtrace.alias.N=ALIAS -Digtrace.shown.N=SHOWN} (issue 41, item 9). Messages on
- * standard error ({@link TerminalErr}) and the trace's name in outputs show SHOWN, never the
+ * standard error and the trace's name in outputs show SHOWN, never the
  * alias. Without such properties, text passes unchanged.
  */
 final class PathAliases {
