@@ -17,9 +17,11 @@ trap 'exit 143' TERM
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 tried=0 passed=0
+detail= # a command whose output says what a failed case left (set by a case, cleared by check)
 check() { # NAME CONDITION...: one case
   tried=$((tried + 1))
-  if eval "${*:2}"; then passed=$((passed + 1)); echo "PASS $1"; else echo "FAIL $1"; fi
+  if eval "${*:2}"; then passed=$((passed + 1)); echo "PASS $1"; else echo "FAIL $1"; [ -z "$detail" ] || eval "$detail" | sed 's/^/  /'; fi
+  detail=
 }
 nothing_left() { # DIR: no .part file there, no status folder in TMPDIR
   ! compgen -G "$1/.*.part" >/dev/null && ! compgen -G "$TMPDIR/igtrace.*" >/dev/null
@@ -46,8 +48,10 @@ for ((r = 0; r < rounds; r++)); do
       sleep "$delay"
       kill -"$sig" -- -"$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
+      code=$?
       sleep 0.3
       whole='[ ! -e "$out/g.graphml" ] || cmp -s "$out/g.graphml" "$work/reference.graphml"'
+      detail='echo "exit $code; in the folder: $(ls -A "$out" | tr "\n" " "); in TMPDIR: $(ls -A "$TMPDIR" | tr "\n" " ")"; head -c 600 "$out/err"'
       if [ "$sig" = KILL ]; then
         # SIGKILL skips every clean-up: the next run writing the same name removes the stale .part
         "$ig" "$work/t64" -q -o "$out/g.graphml" 2>/dev/null
