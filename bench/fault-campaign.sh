@@ -17,9 +17,11 @@ trap 'exit 143' TERM
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 tried=0 passed=0
+detail= # a command whose output says what a failed case left (set by a case, cleared by check)
 check() { # NAME CONDITION...: one case
   tried=$((tried + 1))
-  if eval "${*:2}"; then passed=$((passed + 1)); echo "PASS $1"; else echo "FAIL $1"; fi
+  if eval "${*:2}"; then passed=$((passed + 1)); echo "PASS $1"; else echo "FAIL $1"; [ -z "$detail" ] || eval "$detail" | sed 's/^/  /'; fi
+  detail=
 }
 nothing_left() { # DIR: no .part file there, no status folder in TMPDIR
   ! compgen -G "$1/.*.part" >/dev/null && ! compgen -G "$TMPDIR/igtrace.*" >/dev/null
@@ -46,8 +48,10 @@ for ((r = 0; r < rounds; r++)); do
       sleep "$delay"
       kill -"$sig" -- -"$pid" 2>/dev/null
       wait "$pid" 2>/dev/null
+      code=$?
       sleep 0.3
       whole='[ ! -e "$out/g.graphml" ] || cmp -s "$out/g.graphml" "$work/reference.graphml"'
+      detail='echo "exit $code; in the folder: $(ls -A "$out" | tr "\n" " "); in TMPDIR: $(ls -A "$TMPDIR" | tr "\n" " ")"; head -c 600 "$out/err"'
       if [ "$sig" = KILL ]; then
         # SIGKILL skips every clean-up: the next run writing the same name removes the stale .part
         "$ig" "$work/t64" -q -o "$out/g.graphml" 2>/dev/null
@@ -78,11 +82,36 @@ ms=$((($(date +%s%N) - start) / 1000000))
 check "timeline --format perfetto | head -c 100 ends within 5 s (${ms} ms), no word" '[ $ms -lt 5000 ] && [ ! -s "$work/head.err" ] && nothing_left "$work"'
 
 # Hostile paths (issue 41 item 9): a name that is not UTF-8, a newline and an ESC, LC_ALL=C.
-mkdir "$work/bad"$'\xff' "$work/nl"$'\n\e[31m' "$work/é"
+mkdir "$work/bad"$'\xff' "$work/bad\\xff" "$work/nl"$'\n\e[31m' "$work/é"
 cp -r "$here/testdata/otf2/pi-4" "$work/bad"$'\xff'/
+cp -r "$here/testdata/otf2/pi-4" "$work/bad\\xff"/
 cp -r "$here/testdata/otf2/pi-4" "$work/é"/
-err=$("$ig" "$work/bad"$'\xff'/pi-4 -q 2>&1 >/dev/null)
-check "a folder named with byte 0xff: one line naming it as \\xff" '[[ "$err" == *"bad\\xff/pi-4: not valid UTF-8"* && "$(wc -l <<<"$err")" -eq 1 ]]'
+err=$("$ig" "$work/bad"$'\xff'/pi-4 -q 2>&1 >"$work/bad.graphml")
+"$ig" "$work/bad\\xff"/pi-4 -q >"$work/ascii.graphml" 2>/dev/null
+check "a folder named with byte 0xff: read, the graph the ASCII name bad\\xff gives" '[ -z "$err" ] && [ -s "$work/bad.graphml" ] && cmp -s "$work/bad.graphml" "$work/ascii.graphml"'
+err=$("$ig" "$work/bad"$'\xff'/pi-5 -q 2>&1 >/dev/null)
+check "a missing trace in a folder named with byte 0xff: one line naming it as \\xff" '[[ "$err" == *"bad\\xff/pi-5"* && "$(wc -l <<<"$err")" -eq 1 ]]'
+mkdir "$work/names"
+"$ig" "$work/t64" -q -o "$work/names/g"$'\xfe'.graphml 2>/dev/null
+check "-o a name with byte 0xfe: exactly that name, whole, nothing beside it" \
+  '[ "$(LC_ALL=C ls -A "$work/names")" = "g"$'"'"'\xfe'"'"'".graphml" ] && cmp -s "$work/names/g"$'"'"'\xfe'"'"'.graphml "$work/reference.graphml"'
+for delay in 0.5 1.0; do
+  setsid "$ig" "$work/t64" -q -o "$work/names/k"$'\xfe'.graphml 2>/dev/null &
+  pid=$!
+  sleep "$delay"
+  kill -KILL -- -"$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  "$ig" "$work/t64" -q -o "$work/names/k"$'\xfe'.graphml 2>/dev/null
+  check "SIGKILL after ${delay}s writing a name with byte 0xfe, then a run writing it: that name whole, nothing else" \
+    '[ "$(LC_ALL=C ls -A "$work/names" | wc -l)" -eq 2 ] && cmp -s "$work/names/k"$'"'"'\xfe'"'"'.graphml "$work/reference.graphml" && nothing_left "$work/names"'
+done
+"$ig" "$work/t64" -q -o "$work/nl"$'\n\e[31m'/g.graphml 2>/dev/null &
+pid=$!
+for ((i = 0; i < 500; i++)); do jvm=$(pgrep -P "$pid" -x java) && break; sleep 0.01; done
+sleep 0.5
+kill -KILL "$jvm" 2>/dev/null
+wait "$pid" 2>/dev/null
+check "SIGKILL of the JVM writing into a folder named with a newline: no .part left" '! compgen -G "$work/nl"$'"'"'\n\e[31m'"'"'/.*.part >/dev/null'
 err=$("$ig" "$work/nl"$'\n\e[31m'/none -q 2>&1 >/dev/null)
 check "a path holding a newline and ESC: one line, escaped" '[ "$(wc -l <<<"$err")" -eq 1 ] && [[ "$err" != *$'"'"'\e'"'"'* ]]'
 LC_ALL=C "$ig" "$work/é/pi-4" -q -o "$work/é/g.graphml" 2>/dev/null

@@ -141,7 +141,7 @@ public final class DiffCommand implements Callable<Integer> {
                 new RunComparison.Run(rb.profile(), rb.regions()));
         List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null ? List.of()
                 : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
-        DiffOutput out = new DiffOutput(la.file().toString(), lb.file().toString(), comparison, contributors, ra.path(), rb.path(),
+        DiffOutput out = new DiffOutput(PathAliases.shown(la.file().toString()), PathAliases.shown(lb.file().toString()), comparison, contributors, ra.path(), rb.path(),
                 ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.profile(), rb.profile()),
                 selection.isAll() ? null : selection.words());
         if (out.placementNote() != null && !common.output.quiet) {

@@ -178,7 +178,7 @@ public final class GraphCommand implements Callable<Integer> {
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc,
                 w == null ? null : weight == EdgeWeight.CRITICAL ? w::criticalOfPair : w::delayOfPair);
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
-        InformationGraphAttributes attributes = InformationGraphAttributes.of(graph, view, read.located().file().toString());
+        InformationGraphAttributes attributes = InformationGraphAttributes.of(graph, view, PathAliases.shown(read.located().file().toString()));
         if (w != null) {
             attributes.withPath(w.criticalByProcess(), w.delayByProcess(), w::criticalOfPair, w::delayOfPair);
         }

@@ -67,7 +67,7 @@ public final class InfoCommand implements Callable<Integer> {
         output.check();
         TraceFormat.Located located = TraceSession.locate(trace.path());
         TraceInventory inventory = TraceSession.inventory(located, threads == null ? 0 : threads);
-        String file = located.file().toString();
+        String file = PathAliases.shown(located.file().toString());
         String text = chosen == Format.JSON ? InfoOutput.json(file, inventory) : InfoOutput.text(file, inventory);
         FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));

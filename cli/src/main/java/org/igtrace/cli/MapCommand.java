@@ -148,7 +148,7 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores rankOrder = scores(profile, machine, PlacementSearch.rankOrder(processes, s.slots()), replay, base);
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
-            MapOutput out = new MapOutput(located.file().toString(), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
+            MapOutput out = new MapOutput(PathAliases.shown(located.file().toString()), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
                     fromScotch, proposed, found.method());
             if (simgrid != null) {
                 if (replay == null) {

@@ -157,7 +157,7 @@ public final class PredictCommand implements Callable<Integer> {
                     throw new Failure(output + ": " + e.getMessage());
                 }
             }
-            PredictionWriter out = new PredictionWriter(located.file().toString(), result.fit(), result.collectiveFits(), sweep,
+            PredictionWriter out = new PredictionWriter(PathAliases.shown(located.file().toString()), result.fit(), result.collectiveFits(), sweep,
                     result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu(),
                     result.recordingOff());
             write(out, format, err);

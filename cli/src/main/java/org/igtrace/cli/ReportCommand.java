@@ -143,7 +143,7 @@ public final class ReportCommand implements Callable<Integer> {
     /** The spanning tree as DOT. */
     private String tree(InformationGraph graph) throws IOException {
         StringWriter dot = new StringWriter();
-        new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, trace.toString()), dot);
+        new DotWriter().write(org.igtrace.core.output.InformationGraphAttributes.of(graph, GraphView.TREE, PathAliases.shown(trace.toString())), dot);
         return dot.toString();
     }
 

@@ -97,7 +97,7 @@ public final class StatsCommand implements Callable<Integer> {
         String text = switch (chosen) {
             case TEXT -> StatsOutput.text(graph, words);
             case CSV -> StatsOutput.csv(graph);
-            case JSON -> StatsOutput.json(graph, session.located().file().toString(), words);
+            case JSON -> StatsOutput.json(graph, PathAliases.shown(session.located().file().toString()), words);
         };
         FormatChoice.noteUnclaimed(err, common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), out -> out.write(text));

@@ -10,7 +10,8 @@ import org.igtrace.formats.Escape;
  * Standard error as people read it: every line igtrace writes there (notes, errors naming files
  * and locations, the tables of {@code --stats}) passes {@link Escape#terminal}, line breaks kept,
  * so a name from a trace cannot move the cursor, change colours or hide text. Only the progress
- * bar draws on the {@link #raw()} stream.
+ * bar draws on the {@link #raw()} stream. A path the launcher passed under an alias is shown as the
+ * user named it ({@link PathAliases}).
  */
 final class TerminalErr extends PrintWriter {
     private final PrintWriter raw;
@@ -48,7 +49,15 @@ final class TerminalErr extends PrintWriter {
         }
 
         @Override
-        public void write(char[] chars, int offset, int length) throws IOException {
+        public void write(char[] text, int from, int count) throws IOException {
+            char[] chars = text;
+            int offset = from;
+            int length = count;
+            if (PathAliases.any()) { // a path the launcher passed as an alias: shown as the user named it
+                chars = PathAliases.shown(new String(text, from, count)).toCharArray();
+                offset = 0;
+                length = chars.length;
+            }
             int start = offset;
             for (int i = offset; i < offset + length; i++) {
                 if (chars[i] != '\n' && Escape.isControl(chars[i])) {

@@ -25,16 +25,12 @@ public final class Main {
         // (the command line's isolation of libotf2) would not find igtrace's classes, which
         // spark-submit loads from the job jar in a class loader of its own.
         System.setProperty("igtrace.isolate", "false");
-        // scripts/spark-local's folder for this run in SPARK_LOCAL_DIRS: removed at exit, after Spark's
-        // own shutdown hooks have emptied it (deleteOnExit runs after the application's hooks); a
-        // finished run left it, empty, until the next run (issue 41 item 10).
-        String scratch = System.getenv("IGTRACE_SPARK_SCRATCH");
-        if (scratch != null && !scratch.isEmpty()) {
-            new java.io.File(scratch).deleteOnExit();
-        }
         // A SparkContext alone: the job runs on RDDs, so no SQL session (its catalogue, planner and
-        // code generation cost seconds of start-up; issue 38).
-        SparkContext spark = SparkContext.getOrCreate(new SparkConf().setAppName("igtrace"));
+        // code generation cost seconds of start-up; issue 38). Spark's scratch in a folder of this
+        // run, removed at exit, a killed run's by the next (issue 41 item 10).
+        SparkConf conf = new SparkConf().setAppName("igtrace");
+        RunScratch.install(conf);
+        SparkContext spark = SparkContext.getOrCreate(conf);
         int code;
         try {
             Writer stdout = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));

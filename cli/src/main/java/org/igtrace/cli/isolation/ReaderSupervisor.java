@@ -129,7 +129,7 @@ public final class ReaderSupervisor {
         String reading = anchor.toString();
         for (String line : lines) {
             if (line.startsWith("temp ")) {
-                deleteQuietly(Path.of(line.substring(5)));
+                deleteQuietly(SupervisedChild.path(line.substring(5)));
             } else if (line.startsWith("otf2 ")) {
                 reading = line.substring(5);
             }

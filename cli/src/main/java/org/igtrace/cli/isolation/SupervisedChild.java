@@ -71,8 +71,32 @@ public final class SupervisedChild {
     public static void willCreate(Path temporaryFile) throws IOException {
         if (status != null) {
             temporaryFiles.add(temporaryFile.toAbsolutePath());
-            write("temp " + temporaryFile.toAbsolutePath());
+            write("temp " + record(temporaryFile.toAbsolutePath()));
         }
+    }
+
+    /**
+     * A path as one line of the status file: backslash as {@code \\}, line feed and carriage return as {@code \n} and {@code \r} (an output
+     * path holding a line feed made two lines, and its temporary file was not removed when the JVM
+     * died). The launcher reads it back with bash's {@code printf %b}, the Java parent with {@link #path}.
+     */
+    static String record(Path path) {
+        return path.toString().replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
+    }
+
+    /** The path {@link #record} wrote. */
+    static Path path(String record) {
+        StringBuilder b = new StringBuilder(record.length());
+        for (int i = 0; i < record.length(); i++) {
+            char c = record.charAt(i);
+            if (c == '\\' && i + 1 < record.length()) {
+                char next = record.charAt(++i);
+                b.append(next == 'n' ? '\n' : next == 'r' ? '\r' : next);
+            } else {
+                b.append(c);
+            }
+        }
+        return Path.of(b.toString());
     }
 
     /**
