@@ -2,7 +2,9 @@
 # report and timeline at scale, one command: on the 100 M-event bench trace (64 ranks, 3-D stencil,
 # 52083 iterations of bench/make-otf2-trace.c = 97,999,424 events, 1 GB) it times
 #   graph     igtrace graph TRACE -o g.graphml      (the reference: one read, waits, the graph)
-#   report    igtrace report TRACE -o r.html        (the same read feeds every section)
+#   report    igtrace report TRACE --no-why -o r.html (the same read feeds every section; issue 17's report:
+#             the why section of issue 37, whose story replays the first cause's what-ifs, costs what
+#             `igtrace why` costs and is measured against why's goal, bench/README.md "why")
 #   timeline  igtrace timeline TRACE -o t.svg       (SVG, default width 1200 px)
 # with the default threads and pinned to one core (-j 1 under taskset -c 0), REPEATS times each
 # (default 3), and appends per (command, threads) the minimum wall time, the minimum CPU time
@@ -66,6 +68,7 @@ run() {
     rm -f "$file"
     local args=("$trace" "${j[@]}" -q -o "$file")
     [ "$name" = graph ] && args=(graph "${args[@]}") || args=("$name" "${args[@]}")
+    [ "$name" = report ] && args+=(--no-why)
     "${pin[@]}" /usr/bin/time -f '%e %U %S %M' -o "$scratch/time" java -jar "$jar" "${args[@]}" 2>"$scratch/stderr" \
       || { echo "bench/report.sh: igtrace $name failed:" >&2; cat "$scratch/stderr" >&2; exit 1; }
     local w u s kb c

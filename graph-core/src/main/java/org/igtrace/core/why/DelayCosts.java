@@ -56,8 +56,8 @@ public final class DelayCosts {
     }
 
     /**
-     * As above; {@code totals} (null: none wanted) gets, per process whose slices the pass reads whole, its compute per region + 1
-     * within its span ({@link WhatIf#totals}; the other processes' rows are left null).
+     * As above; {@code totals} (null: none wanted) gets, per process, its compute per region + 1 within its span
+     * ({@link WhatIf#totals}), read with its intervals' compute or, for a process without waits, on its own.
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals) {
         return of(waits, slices, runStart, totals, false);
@@ -86,7 +86,7 @@ public final class DelayCosts {
         }
         // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs; the
         // intervals of the processes from split on apart (read by a thread of their own)
-        int split = split(slices, slicesForTwo);
+        int split = split(slices, slicesForTwo, totals != null ? null : involved(of));
         SortedRecords[] intervals = new SortedRecords[2], byEnd = new SortedRecords[2];
         for (int h = 0; h < 2; h++) {
             intervals[h] = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
@@ -121,13 +121,13 @@ public final class DelayCosts {
         }
         // the compute of each side in its interval: one block of processes on a thread of its own, the other here (the
         // records found by each come from its own processes: merged, they are in the order of one thread's)
-        FutureTask<SortedRecords> second = new FutureTask<>(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals));
+        FutureTask<SortedRecords> second = new FutureTask<>(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals, split, n));
         if (split < n) {
             Thread t = new Thread(second, "igtrace-causes");
             t.setDaemon(true);
             t.start();
         }
-        SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals);
+        SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals, 0, split);
         SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
                 overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
         long[] m = new long[8], f = new long[6];
@@ -244,29 +244,61 @@ public final class DelayCosts {
      * for {@code totals}, if not null); found as -end, seq, side, the order found, region, ticks.
      */
     private static SortedRecords compute(RegionSlices slices, WaitLog waits, SortedRecords byStart, SortedRecords byEnd, RecordBlocks store,
-                                         long[][] totals) {
-        return compute(slices, waits, new Side(SortedRecords.merge(List.of(byStart)), false), new Side(SortedRecords.merge(List.of(byEnd)), true),
-                store, totals);
+                                         long[][] totals, int from, int to) {
+        SortedRecords found = compute(slices, waits, new Side(SortedRecords.merge(List.of(byStart)), false),
+                new Side(SortedRecords.merge(List.of(byEnd)), true), store, totals);
+        // the totals of the processes of this block the intervals did not read (no wait of theirs or caused by them), here
+        // rather than after the two threads: the split gave each block about half of every process's slices
+        if (totals != null) {
+            for (int p = from; p < to && p < totals.length; p++) {
+                if (totals[p] == null) {
+                    totals[p] = WhatIf.total(slices, p);
+                }
+            }
+        }
+        return found;
     }
 
-    /** The first process from which the slices are read by a second thread: about half the slices on each; none (n) for a small run. */
-    private static int split(RegionSlices slices, long slicesForTwo) {
+    /** Per process, whether it waited or caused a wait (its slices are read for the intervals). */
+    static boolean[] involved(WaitLog.Waits[] of) {
+        boolean[] in = new boolean[of.length];
+        for (int w = 0; w < of.length; w++) {
+            WaitLog.Waits mine = of[w];
+            for (int k = 0; k < mine.size(); k++) {
+                in[w] = true;
+                in[mine.cause(k)] = true;
+            }
+        }
+        return in;
+    }
+
+    /**
+     * The first process from which the slices are read by a second thread: about half the slices read on each (of the
+     * processes {@code read}, null: of every process, when every process's totals are wanted); none (n) for a small run.
+     * (Split by every process's slices while only the processes with waits were read, the second thread read 0.26 s of
+     * the 98 M-event stencil's and the first the rest, and the other processes' totals were read after both.)
+     */
+    static int split(RegionSlices slices, long slicesForTwo, boolean[] read) {
         int n = slices.processCount();
         long all = 0;
         for (int p = 0; p < n; p++) {
-            all += slices.sliceCount(p);
+            all += work(slices, read, p);
         }
         if (all <= slicesForTwo) {
             return n;
         }
         long sum = 0;
         for (int p = 0; p < n; p++) {
-            sum += slices.sliceCount(p);
+            sum += work(slices, read, p);
             if (2 * sum >= all) {
                 return p + 1;
             }
         }
         return n;
+    }
+
+    private static long work(RegionSlices slices, boolean[] read, int p) {
+        return read == null || p < read.length && read[p] ? slices.sliceCount(p) : 0;
     }
 
     /** Slices from which two threads read them (fewer: starting the thread and compiling its code cost more than it saves). */

@@ -44,13 +44,23 @@ public final class WhatIf implements ComputeScaling {
         int regions = slices.definitions().regionCount() + 1;
         for (int p = 0; p < known.length; p++) {
             if (known[p] == null) {
-                known[p] = new long[regions];
-                if (slices.has(p)) {
-                    add(slices, p, known[p]);
-                }
+                known[p] = total(slices, p, regions);
             }
         }
         return known;
+    }
+
+    /** Process p's row of {@link #totals(RegionSlices)}. */
+    static long[] total(RegionSlices slices, int p) {
+        return total(slices, p, slices.definitions().regionCount() + 1);
+    }
+
+    private static long[] total(RegionSlices slices, int p, int regions) {
+        long[] row = new long[regions];
+        if (slices.has(p)) {
+            add(slices, p, row);
+        }
+        return row;
     }
 
     private static void add(RegionSlices slices, int p, long[] total) {

@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.FutureTask;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.Prediction;
+import org.igtrace.core.replay.TraceReplay;
 
 /**
  * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
@@ -64,12 +66,12 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
      * causes replayed by {@code replays} (asked for once the causes are known, so that the collectives' calibration can
-     * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs.
+     * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs,
+     * and the what-ifs are replayed on a thread of their own while this one profiles the critical path.
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, WhatIfReplays replays, int top, boolean parallel) {
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
-        PathProfile profile = PathProfile.of(path, slices, waits);
         // the what-ifs' compute per process and region, found as the delay costs read the slices
         long[][] totals = replays == null ? null : new long[slices.processCount()][];
         DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel);
@@ -77,11 +79,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         for (DelayCosts.Cause c : costs.causes()) {
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
         }
-        List<Hypothesis> whatIf = new ArrayList<>();
-        double predicted = 0;
+        Map<String, WhatIf> tried = new LinkedHashMap<>();
+        FutureTask<List<Prediction>> replayed = null;
         if (replays != null) {
             WhatIf.totals(slices, totals);
-            Map<String, WhatIf> tried = new LinkedHashMap<>();
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
                 if (c.region() != DelayCosts.COMMUNICATION) {
                     tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
@@ -92,7 +93,18 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             // unchanged run: its replay gives the same numbers)
             List<ComputeScaling> scalings = new ArrayList<>();
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
-            List<Prediction> predictions = replays.predict(scalings);
+            replayed = new FutureTask<>(() -> replays.predict(scalings));
+            if (parallel) {
+                Thread t = new Thread(replayed, "igtrace-what-if");
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+        PathProfile profile = PathProfile.of(path, slices, waits);
+        List<Hypothesis> whatIf = new ArrayList<>();
+        double predicted = 0;
+        if (replays != null) {
+            List<Prediction> predictions = TraceReplay.joined(replayed); // replayed here if no thread took it
             predicted = predictions.get(0).predictedRuntime();
             int k = 1;
             for (Map.Entry<String, WhatIf> w : tried.entrySet()) {

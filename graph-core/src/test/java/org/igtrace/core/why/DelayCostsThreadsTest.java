@@ -57,6 +57,54 @@ class DelayCostsThreadsTest {
         }
     }
 
+    /**
+     * The two threads share the work the pass does, not every process's slices: 9 processes of about as many slices
+     * each, waits only among processes 0-3. Without totals wanted only those four are read, so the second thread starts
+     * at process 2 or 3 (before: split by all nine processes' slices, at process 4 or 5, the second thread got at most one of
+     * the four processes read); with totals wanted every process is read, and the rows of the five processes without
+     * waits are filled by the threads, as {@link WhatIf#totals} gives them (before: left null for the caller to read).
+     */
+    @Test
+    void theSplitFollowsTheWorkAndTheTotalsOfProcessesWithoutWaitsAreFilled() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        int n = 9;
+        for (int p = 0; p < n; p++) {
+            b.addProcess("p" + p, null);
+        }
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
+        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
+        TraceDefinitions d = b.build();
+        Random random = new Random(41);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RegionSlices slices = new RegionSlices(d, store);
+            long end = 0;
+            for (int p = 0; p < n; p++) {
+                end = Math.max(end, events(slices.location(p, p), random, init, fin, send, user, 3_000));
+            }
+            slices.finish();
+            WaitLog waits = new WaitLog(new long[n], store);
+            MatchListener thread = waits.forThread();
+            for (int k = 0; k < 500; k++) {
+                int w = random.nextInt(4), c = (w + 1 + random.nextInt(3)) % 4;
+                thread.callWait(w, c, random.nextLong(end - 100), 1 + random.nextInt(60));
+            }
+            waits.joined();
+            WaitLog.Waits[] of = new WaitLog.Waits[n];
+            for (int p = 0; p < n; p++) {
+                of[p] = waits.ofWaiter(p);
+            }
+            int split = DelayCosts.split(slices, 0, DelayCosts.involved(of));
+            assertTrue(split >= 2 && split <= 3, "split among the four processes read: " + split);
+            assertTrue(DelayCosts.split(slices, 0, null) >= 4, "split by every process's slices");
+            long[][] totals = new long[n][];
+            DelayCosts.of(waits, slices, 0, totals, 0);
+            long[][] whole = WhatIf.totals(slices);
+            for (int p = 0; p < n; p++) {
+                assertArrayEquals(whole[p], totals[p], "totals of process " + p);
+            }
+        }
+    }
+
     /** Random nested user regions and MPI calls from MPI_Init to MPI_Finalize; returns the last time. */
     private static long events(LocationEvents l, Random random, int init, int fin, int send, int[] user, int count) {
         long t = 5 + random.nextInt(50);
