@@ -72,7 +72,7 @@ class CriticalPathUsesTest {
         assertTrue(timeline.contains(">critical path</text>"), "the legend names the line");
         // the why section points to it instead of drawing a strip of its own
         String why = html.substring(html.indexOf("<section id=\"why\">"));
-        assertTrue(why.contains("the red line over the rows of the timeline above"), why);
+        assertTrue(why.contains("the violet line over the rows of the timeline above"), why);
         assertTrue(!why.contains("<svg"), why);
     }
 
