@@ -90,7 +90,7 @@ class WhyCommandTest {
         assertTrue(json.contains("\"hypothesis\": \"rank 5 at median compute\""), json);
         String text = why("why/slow-rank/traces.otf2");
         assertTrue(text.startsWith("rank 5's region solve holds the run back: it caused 14.0 ms of the 14.0 ms of waiting; "
-                + "balancing it would save 1.75 ms of 3.28 ms."), text);
+                + "balancing it would save 1.75 ms of the run's 3.28 ms."), text);
     }
 
     /**

@@ -32,12 +32,12 @@ class WhyRunTimeTest {
     void staggeredStartsMakeTheRunLongerThanAnyProcess() {
         List<String> text = why("measured-part/staggered/traces.otf2");
         assertEquals("Critical path: 89.0 ms (the measured run time, first start to last end): 59.0 ms compute, 20.0 us MPI, "
-                + "30.0 ms before its process started; 1 segment", text.get(2));
+                + "30.0 ms before the path's first process started; 1 segment", text.get(2));
         assertEquals("stats' run time T, the longest process's span, is 62.0 ms: the processes started or ended at different "
                 + "times, so no one process spans the run.", text.get(3));
         String report = run("report", TimelineCommandTest.TESTDATA.resolve("measured-part/staggered/traces.otf2").toString(), "-q");
         assertTrue(report.contains("POP: run time T 62.0 ms"), report);
-        assertTrue(report.contains("The critical path, 89.0 ms (the measured run time, first start to last end), is the red line "
+        assertTrue(report.contains("The critical path, 89.0 ms (the measured run time, first start to last end), is the violet line "
                 + "over the rows of the timeline above. The run time T of the POP line, the longest process's span, is 62.0 ms: "
                 + "the processes started or ended at different times, so no one process spans the run.</p>"), report);
     }

@@ -149,15 +149,22 @@ public final class ReportSections {
 
     /** The ten pairs that exchanged the most bytes, and the ten that waited the longest. */
     public static void topPairs(StringBuilder h, TraceProfile p) {
-        h.append("<section id=\"pairs\"><h2>Top pairs</h2><table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
+        h.append("<section id=\"pairs\"><h2>Top pairs</h2>");
         List<PairTraffic> byBytes = new ArrayList<>(p.pairs());
-        byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
-        for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
-            h.append("<tr><td>").append(t.a()).append(" - ").append(t.b()).append("</td><td>")
-                    .append(Numbers.format(t.bytes())).append("</td><td>").append(t.messages()).append("</td></tr>\n");
+        if (byBytes.isEmpty()) {
+            h.append("<p>No messages between processes: no pair to name.</p>\n");
+        } else {
+            h.append("<table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
+            byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
+            for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
+                h.append("<tr><td>").append(t.a()).append(" - ").append(t.b()).append("</td><td>")
+                        .append(Numbers.format(t.bytes())).append("</td><td>").append(t.messages()).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
         }
-        h.append("</table>\n");
-        if (p.waits() != null) {
+        if (p.waits() != null && p.waits().pairs().isEmpty()) {
+            h.append("<p>No process waited for another: no pair to name.</p>");
+        } else if (p.waits() != null) {
             h.append("<table><tr><th>pair</th><th>waiting (s)</th></tr>\n");
             List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
             byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());

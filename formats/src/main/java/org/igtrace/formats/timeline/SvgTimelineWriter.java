@@ -51,7 +51,8 @@ public final class SvgTimelineWriter {
     private final int left;
     /** The line drawn over the rows, or null. */
     private RowPath path;
-    private static final String PATH_COLOUR = "#d62728";
+    /** The critical path's line: a violet no state, mark or the clock conflicts' red ({@link #CONFLICT_COLOUR}) has. */
+    static final String PATH_COLOUR = "#aa00ff";
 
     private SvgTimelineWriter(Timeline timeline, String title) {
         this.t = timeline;
@@ -182,8 +183,8 @@ public final class SvgTimelineWriter {
             });
             // a white edge under the line keeps it apart from the states, arrows and marks it crosses
             s.append("<g class=\"critical-path\" fill=\"none\" stroke-linejoin=\"round\"><path d=\"").append(d)
-                    .append("\" stroke=\"#ffffff\" stroke-width=\"5\" stroke-opacity=\"0.8\"/><path class=\"path\" d=\"").append(d)
-                    .append("\" stroke=\"").append(PATH_COLOUR).append("\" stroke-width=\"2.5\"/></g>\n");
+                    .append("\" stroke=\"#ffffff\" stroke-width=\"3.5\" stroke-opacity=\"0.8\"/><path class=\"path\" d=\"").append(d)
+                    .append("\" stroke=\"").append(PATH_COLOUR).append("\" stroke-width=\"1.5\"/></g>\n");
         }
         drawAxis(axisY);
         legend(legendY, true);

@@ -23,23 +23,27 @@ public final class ReportWhy {
         if (!why.path().path().segments().isEmpty()) {
             String other = out.otherRuntime("The run time T of the POP line");
             h.append("<p class=\"critical-path\">The critical path, ").append(Labels.seconds3(why.path().length()))
-                    .append(" (").append(WhyOutput.LENGTH).append("), is the red line over the rows of the timeline above.")
+                    .append(" (").append(WhyOutput.LENGTH).append("), is the violet line over the rows of the timeline above.")
                     .append(other == null ? "" : " " + Escape.xml(other)).append("</p>\n");
         }
-        h.append("<table><tr><th>rank</th><th class=\"l\">region</th><th>delay cost</th><th>of waiting</th></tr>\n");
         List<Why.CauseRow> causes = why.causes().subList(0, Math.min(ROWS, why.causes().size()));
-        for (Why.CauseRow c : causes) {
-            h.append("<tr class=\"cause\" data-rank=\"").append(c.rank()).append("\"><td>").append(c.rank()).append("</td><td class=\"l\">")
-                    .append(Escape.xml(c.region())).append("</td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
-                    .append(why.waiting() > 0 ? Math.round(1000 * c.delayCost() / why.waiting()) / 10.0 + " %" : "").append("</td></tr>\n");
+        if (causes.isEmpty()) {
+            h.append("<p>").append(Escape.xml(WhyOutput.NO_CAUSE)).append("</p>\n");
+        } else {
+            h.append("<table><tr><th>rank</th><th class=\"l\">region</th><th>delay cost</th><th>of waiting</th></tr>\n");
+            for (Why.CauseRow c : causes) {
+                h.append("<tr class=\"cause\" data-rank=\"").append(c.rank()).append("\"><td>").append(c.rank()).append("</td><td class=\"l\">")
+                        .append(Escape.xml(c.region())).append("</td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
+                        .append(why.waiting() > 0 ? Math.round(1000 * c.delayCost() / why.waiting()) / 10.0 + " %" : "").append("</td></tr>\n");
+            }
+            h.append("</table>\n");
         }
-        h.append("</table>\n");
         if (!why.whatIf().isEmpty()) {
-            h.append("<p>What if (replayed on the run's own fitted network: ").append(Labels.seconds3(why.predictedRuntime()))
-                    .append(" unchanged)</p><table><tr><th class=\"l\">hypothesis</th><th>predicted run time</th><th>gain</th></tr>\n");
+            h.append("<p>").append(Escape.xml(out.whatIfHeading()))
+                    .append("</p><table><tr><th class=\"l\">hypothesis</th><th>predicted run time</th><th>gain</th></tr>\n");
             for (Why.Hypothesis w : why.whatIf()) {
                 h.append("<tr><td class=\"l\">").append(Escape.xml(w.hypothesis())).append("</td><td>").append(Labels.seconds3(w.predictedRuntime()))
-                        .append("</td><td>").append(Labels.seconds3(w.gain())).append("</td></tr>\n");
+                        .append("</td><td>").append(WhyOutput.gain(why, w.gain())).append("</td></tr>\n");
             }
             h.append("</table>\n");
         }

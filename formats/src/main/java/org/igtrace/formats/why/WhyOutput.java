@@ -50,13 +50,46 @@ public final class WhyOutput {
                 : "rank " + first.rank() + "'s region " + first.region();
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
-        Why.Hypothesis fix = why.whatIf().isEmpty() ? null : why.whatIf().get(0);
-        if (fix != null) {
-            s.append("; ").append(fix.hypothesis().startsWith("balance") ? "balancing it" : "bringing rank " + first.rank() + " to the median compute")
-                    .append(" would save ").append(Labels.seconds3(Math.max(0, fix.gain()))).append(" of ")
-                    .append(Labels.seconds3(why.predictedRuntime()));
+        if (!why.whatIf().isEmpty()) {
+            // the first cause's fix (the first hypothesis), else the one that gains most
+            Why.Hypothesis fix = why.whatIf().get(0).gain() > gainNoise(why) ? why.whatIf().get(0)
+                    : why.whatIf().stream().max((a, b) -> Double.compare(a.gain(), b.gain())).get();
+            String measured = Labels.seconds3(path.length()), replayed = Labels.seconds3(why.predictedRuntime());
+            if (fix.gain() > gainNoise(why)) {
+                String what = fix.hypothesis().equals("balance region " + first.region()) ? "balancing it"
+                        : fix.hypothesis().startsWith("balance region ") ? "balancing region " + fix.hypothesis().substring("balance region ".length())
+                        : "bringing rank " + fix.hypothesis().substring(5, fix.hypothesis().indexOf(" at median")) + " to the median compute";
+                s.append("; ").append(what).append(" would save ").append(Labels.seconds3(fix.gain())).append(" of the run's ")
+                        .append(measured.equals(replayed) ? measured : replayed + " as replayed (" + measured + " measured)");
+            } else {
+                s.append("; no change replayed would save more than the replay's own error on the run (").append(replayed)
+                        .append(" replayed, ").append(measured).append(" measured)");
+            }
         }
         return s.append('.').toString();
+    }
+
+    /**
+     * The smallest gain that counts: the replay's own error on the unchanged run, the difference between its predicted run
+     * time and the measured one (the critical path's length), at least a millionth of the run (rounding); a hypothesis
+     * whose gain is within it, either way, gains nothing the replay can tell.
+     */
+    public static double gainNoise(Why why) {
+        return Math.max(Math.abs(why.predictedRuntime() - why.path().length()), 1e-6 * why.predictedRuntime());
+    }
+
+    /** A what-if's gain as people read it: seconds, "no gain" within {@link #gainNoise}, "X slower" below it. */
+    public static String gain(Why why, double gain) {
+        double noise = gainNoise(why);
+        return Math.abs(gain) <= noise ? "no gain" : gain > 0 ? Labels.seconds3(gain) : Labels.seconds3(-gain) + " slower";
+    }
+
+    /** The what-ifs' heading: the run time they are replayed against, the measured one, what a gain within their difference is. */
+    public String whatIfHeading() {
+        String measured = Labels.seconds3(why.path().length()), replayed = Labels.seconds3(why.predictedRuntime());
+        return "What if (replayed on the run's own fitted network: " + replayed + " unchanged, " + (measured.equals(replayed)
+                ? "as measured; a gain within the replay's error is no gain)"
+                : measured + " measured; a gain within the difference, " + Labels.seconds3(gainNoise(why)) + ", is no gain)");
     }
 
     /**
@@ -92,7 +125,7 @@ public final class WhyOutput {
         double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
         lines.add("Critical path: " + Labels.seconds3(path.length()) + " (" + LENGTH + "): " + Labels.seconds3(path.computeOnPath())
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
-                + " before its process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
+                + " before the path's first process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
         String other = otherRuntime("stats' run time T");
         if (other != null) {
             lines.add(other);
@@ -123,22 +156,29 @@ public final class WhyOutput {
         lines.add("Causes: " + Labels.seconds3(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
         List<Why.CauseRow> c = causes.subList(0, Math.min(ROWS, causes.size()));
         double waiting = why.waiting();
-        lines.addAll(new Table(c.size())
-                .column("rank", "rank", Table.Kind.INTEGER, i -> c.get(i).rank())
-                .column("region", "region", Table.Kind.TEXT, i -> Escape.terminal(c.get(i).region()))
-                .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
-                .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
+        if (c.isEmpty()) {
+            lines.add(NO_CAUSE);
+        } else {
+            lines.addAll(new Table(c.size())
+                    .column("rank", "rank", Table.Kind.INTEGER, i -> c.get(i).rank())
+                    .column("region", "region", Table.Kind.TEXT, i -> Escape.terminal(c.get(i).region()))
+                    .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
+                    .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
+        }
         if (!why.whatIf().isEmpty()) {
             lines.add("");
-            lines.add("What if (replayed on the run's own fitted network: " + Labels.seconds3(why.predictedRuntime()) + " unchanged)");
+            lines.add(whatIfHeading());
             List<Why.Hypothesis> h = why.whatIf();
             lines.addAll(new Table(h.size())
                     .column("hypothesis", "hypothesis", Table.Kind.TEXT, i -> Escape.terminal(h.get(i).hypothesis()))
                     .column("predicted_runtime", "predicted run time", Table.Kind.SECONDS, i -> h.get(i).predictedRuntime())
-                    .column("gain", "gain", Table.Kind.SECONDS, i -> h.get(i).gain()).text());
+                    .column("gain", "gain", Table.Kind.SECONDS, i -> gain(why, h.get(i).gain())).text());
         }
         return lines;
     }
+
+    /** In place of an empty causes table. */
+    public static final String NO_CAUSE = "No waiting: no cause to name.";
 
     public Map<String, Object> json() {
         Map<String, Object> root = new LinkedHashMap<>();

@@ -109,17 +109,31 @@ public final class WhatIf implements ComputeScaling {
 
     /** Process {@code process}'s compute scaled to the median of the processes' compute. */
     public static WhatIf atMedian(RegionSlices slices, long[][] totals, int process) {
-        int n = totals.length;
-        long[] compute = new long[n];
-        for (int p = 0; p < n; p++) {
-            compute[p] = Arrays.stream(totals[p]).sum();
-        }
-        double[][] f = ones(n, totals.length == 0 ? 0 : totals[0].length);
+        long[] compute = compute(totals);
+        double[][] f = ones(totals.length, totals.length == 0 ? 0 : totals[0].length);
         double median = median(compute);
         if (compute[process] > 0) {
             Arrays.fill(f[process], median / compute[process]);
         }
         return new WhatIf(slices, f);
+    }
+
+    /**
+     * Whether process {@code process} computes more than the median process: only then can bringing it to the median
+     * shorten the run (at the median it changes nothing, below it the process is made slower).
+     */
+    public static boolean aboveMedian(long[][] totals, int process) {
+        long[] compute = compute(totals);
+        return process >= 0 && process < compute.length && compute[process] > median(compute);
+    }
+
+    /** Per process, its compute in all regions. */
+    private static long[] compute(long[][] totals) {
+        long[] compute = new long[totals.length];
+        for (int p = 0; p < totals.length; p++) {
+            compute[p] = Arrays.stream(totals[p]).sum();
+        }
+        return compute;
     }
 
     /** The median of {@code values} (the mean of the middle two for an even count). */

@@ -87,7 +87,9 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 if (c.region() != DelayCosts.COMMUNICATION) {
                     tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
                 }
-                tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
+                if (WhatIf.aboveMedian(totals, c.rank())) { // a rank at or below the median would be made slower, or stay
+                    tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
+                }
             }
             // the unchanged run and every what-if that changes a burst (one that changes none, every factor 1, is the
             // unchanged run: its replay gives the same numbers)
