@@ -45,9 +45,16 @@ abstract class PairTable {
     /** The slot of the pair, or -1 when absent. */
     final int find(int from, int to) {
         long k = key(from, to);
-        if (k == lastKey) {
-            return lastSlot;
-        }
+        return k == lastKey ? lastSlot : probe(k);
+    }
+
+    /**
+     * {@link #find} of a pair other than the last one, out of line: the callers' compiled code
+     * holds only the comparison with the last pair (a join's listener inlines the lookups of
+     * several tables, each a copy of this loop before; the JIT compiles that listener on the
+     * join's time, on one core).
+     */
+    private int probe(long k) {
         int mask = keys.length - 1;
         for (int i = mix(k) & mask; keys[i] != EMPTY; i = (i + 1) & mask) {
             if (keys[i] == k) {
@@ -62,9 +69,11 @@ abstract class PairTable {
     /** The slot of the pair, made (values zero, then {@link #created}) when absent. */
     final int slot(int from, int to) {
         long k = key(from, to);
-        if (k == lastKey) {
-            return lastSlot;
-        }
+        return k == lastKey ? lastSlot : slotOf(k);
+    }
+
+    /** {@link #slot} of a pair other than the last one, out of line as {@link #probe}. */
+    private int slotOf(long k) {
         int mask = keys.length - 1;
         int i = mix(k) & mask;
         while (keys[i] != EMPTY && keys[i] != k) {
@@ -75,7 +84,7 @@ abstract class PairTable {
             created(i);
             if (++size * 2 > keys.length) {
                 grow();
-                return slot(from, to);
+                return slotOf(k);
             }
         }
         lastKey = k;

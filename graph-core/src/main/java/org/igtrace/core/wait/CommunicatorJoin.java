@@ -45,41 +45,48 @@ final class CommunicatorJoin {
                 index.put(members[i], i);
             }
         }
-        List<RecordStream.Reader> readers = new ArrayList<>();
-        List<Integer> memberOf = new ArrayList<>();
+        List<RecordStream.Reader> kept = new ArrayList<>();
+        List<Integer> keptMembers = new ArrayList<>();
         for (RecordStream s : streams) {
             int me = index.get(s.process(), -1);
             if (me >= 0) {
-                readers.add(s.reader(store, store.spilledBytes() > 0 ? new byte[RecordStream.BLOCK_BYTES] : null));
-                memberOf.add(me);
+                kept.add(s.reader(store, store.spilledBytes() > 0 ? new byte[RecordStream.BLOCK_BYTES] : null));
+                keptMembers.add(me);
             }
         }
+        RecordStream.Reader[] readers = kept.toArray(new RecordStream.Reader[0]);
+        int[] memberOf = new int[readers.length];
+        for (int r = 0; r < readers.length; r++) {
+            memberOf[r] = keptMembers.get(r);
+        }
         int[] arrival = new int[members.length];
-        boolean[] fresh = new boolean[readers.size()];
+        boolean[] fresh = new boolean[readers.length];
         // One call per instance: the loop here stays short, so the JIT compiles the instance's
         // work once as a method instead of on-stack-replacing this loop with all of it inlined.
+        // Arrays, not lists: the instance's loops compile to less code (the JIT compiles this
+        // join's methods at the start of the joins, on one core at the cost of the join itself).
         while (nextInstance(members, readers, memberOf, fresh, arrival, listener, counts)) {
             continue;
         }
     }
 
     /** Reads every member's next arrival and joins them; false when no stream has one left. */
-    private static boolean nextInstance(int[] members, List<RecordStream.Reader> readers, List<Integer> memberOf, boolean[] fresh,
+    private static boolean nextInstance(int[] members, RecordStream.Reader[] readers, int[] memberOf, boolean[] fresh,
                                         int[] arrival, MatchListener listener, PairJoin.JoinCounts counts) {
         java.util.Arrays.fill(arrival, -1);
         int first = -1;
-        for (int r = 0; r < readers.size(); r++) {
-            RecordStream.Reader reader = readers.get(r);
+        for (int r = 0; r < readers.length; r++) {
+            RecordStream.Reader reader = readers[r];
             fresh[r] = reader.hasNext();
             if (!fresh[r]) {
                 continue;
             }
             reader.nextCollective();
-            int me = memberOf.get(r);
-            if (arrival[me] < 0 || earlier(reader, readers.get(arrival[me]))) {
+            int me = memberOf[r];
+            if (arrival[me] < 0 || earlier(reader, readers[arrival[me]])) {
                 arrival[me] = r;
             }
-            if (first < 0 || earlier(reader, readers.get(first))) {
+            if (first < 0 || earlier(reader, readers[first])) {
                 first = r;
             }
         }
@@ -90,13 +97,13 @@ final class CommunicatorJoin {
         return true;
     }
 
-    private static void instance(int[] members, List<RecordStream.Reader> readers, boolean[] fresh, int[] arrival, int first,
+    private static void instance(int[] members, RecordStream.Reader[] readers, boolean[] fresh, int[] arrival, int first,
                           MatchListener listener, PairJoin.JoinCounts counts) {
         boolean cut = false, kept = false;
-        for (int r = 0; r < readers.size(); r++) {
+        for (int r = 0; r < readers.length; r++) {
             if (fresh[r]) {
-                cut |= readers.get(r).outside;
-                kept |= !readers.get(r).outside;
+                cut |= readers[r].outside;
+                kept |= !readers[r].outside;
             }
         }
         if (cut) { // some or all arrivals were left out by a selection: outside it, or cut by its edge
@@ -105,11 +112,11 @@ final class CommunicatorJoin {
             }
             return;
         }
-        RecordStream.Reader head = readers.get(first);
+        RecordStream.Reader head = readers[first];
         CollectiveKind kind = head.kind;
         int root = head.root;
-        for (int r = 0; r < readers.size(); r++) {
-            if (fresh[r] && readers.get(r).kind != kind) {
+        for (int r = 0; r < readers.length; r++) {
+            if (fresh[r] && readers[r].kind != kind) {
                 counts.collectivesDisagreeing++;
             }
         }
@@ -123,7 +130,7 @@ final class CommunicatorJoin {
         CollectiveInstance instance = new CollectiveInstance(kind, members);
         instance.root = root < 0 ? -1 : rootIndex(members, root);
         for (int i = 0; i < n; i++) {
-            RecordStream.Reader r = readers.get(arrival[i]);
+            RecordStream.Reader r = readers[arrival[i]];
             instance.arrived[i] = true;
             instance.enter[i] = r.enter;
             instance.leave[i] = r.leave;

@@ -486,6 +486,15 @@ public final class LocationRecorder implements LocationEvents {
         private final MatchRecords ranges;
         private final LongIntMap index = new LongIntMap();
         private final int[] cachedKeys = new int[CACHED];
+        /**
+         * Every {@value #FORGET_EVERY}th lookup forgets its cached stream and finds it again: a
+         * miss the JIT sees while it profiles the first location (whose few keys are all cached
+         * after its first ends), so that the next location's first ends, misses all, run compiled
+         * code instead of deoptimising the read path (every method the lookup was inlined in,
+         * then recompiled). A lookup in {@link #index} per thousand ends costs nothing measurable.
+         */
+        private static final int FORGET_EVERY = 1024;
+        private int lookups;
         private final RecordStream[] cached = new RecordStream[CACHED];
 
         Streams(int process, long order, MatchRecords ranges) {
@@ -499,6 +508,9 @@ public final class LocationRecorder implements LocationEvents {
 
         RecordStream of(int key) {
             int c = key & (CACHED - 1);
+            if ((++lookups & (FORGET_EVERY - 1)) == 0) {
+                cachedKeys[c] = -1;
+            }
             if (cachedKeys[c] == key) {
                 return cached[c];
             }

@@ -35,12 +35,26 @@ final class PairJoin {
         currentPair = pair;
         Side sends = new Side(pair.sends, store, scratch[0]);
         Side receives = new Side(pair.receives, store, scratch[1]);
-        long sendTotal = sends.total, receiveTotal = receives.total;
         queues.clear();
         message.sender = pair.sender;
         message.receiver = pair.receiver;
         message.sendSeen = true;
         message.receiveSeen = true;
+        walk(pair, sends, receives, listener, counts);
+        queues.forEach(q -> {
+            int kept = q.keptEnds();
+            if (kept > 0) {
+                (q.sendSide ? counts.unmatchedSends : counts.unmatchedReceives).add(pair.sender, pair.receiver, kept);
+            }
+        });
+    }
+
+    /**
+     * Matches every end of the two sides: the per-message loop, a method of its own so that the
+     * JIT compiles the setting up and the ends left over (above) apart from it, into less code.
+     */
+    private void walk(MatchRecords.PairStreams pair, Side sends, Side receives, MatchListener listener, JoinCounts counts) {
+        long sendTotal = sends.total, receiveTotal = receives.total;
         boolean lockstep = sends.readers.length == 1 && receives.readers.length == 1;
         while (sends.taken < sendTotal || receives.taken < receiveTotal) {
             if (lockstep && queues.waiting == 0 && sends.taken < sendTotal && receives.taken < receiveTotal) {
@@ -67,12 +81,6 @@ final class PairJoin {
                     || (sends.taken < sendTotal && sends.taken * receiveTotal <= receives.taken * sendTotal);
             take((takeSend ? sends : receives).next(), takeSend, listener, counts);
         }
-        queues.forEach(q -> {
-            int kept = q.keptEnds();
-            if (kept > 0) {
-                (q.sendSide ? counts.unmatchedSends : counts.unmatchedReceives).add(pair.sender, pair.receiver, kept);
-            }
-        });
     }
 
     /**

@@ -61,7 +61,15 @@ public final class RecordStream {
     private long records;
 
     // Writing: the block being filled and the state the next record is encoded against.
-    private byte[] tail;
+    /**
+     * The block being filled: {@link #NO_TAIL} before the first record and after sealing, so that a
+     * stream's first record takes the same branch as a full block ({@link #ensure}). A null test
+     * there was never false while the JIT profiled the first location's streams, and the second
+     * location's first record deoptimised the compiled read path (every method it was inlined in,
+     * recompiled).
+     */
+    private byte[] tail = NO_TAIL;
+    private static final byte[] NO_TAIL = new byte[0];
     private int length;
     private long lastTime;
     private int lastCommunicator = Integer.MIN_VALUE;
@@ -281,14 +289,14 @@ public final class RecordStream {
 
     /** Room for one more record: the common case is one comparison, the rest is out of line. */
     private void ensure(RecordBlocks store) {
-        if (tail == null || length + MAX_RECORD > tail.length) {
+        if (length + MAX_RECORD > tail.length) {
             newTail(store);
         }
     }
 
     /** The first block, a bigger one, or (at the largest size) the full block kept and a new one begun. */
     private void newTail(RecordBlocks store) {
-        if (tail == null) {
+        if (tail == NO_TAIL) {
             tail = store.newBlock(FIRST_TAIL);
         } else if (tail.length < MAX_TAIL) {
             tail = Arrays.copyOf(tail, tail.length * 2);
@@ -350,10 +358,10 @@ public final class RecordStream {
 
     /** Hands the last block to the store; no record may follow (but a new instance range). */
     void seal(RecordBlocks store) {
-        if (tail != null && length > 0) {
+        if (length > 0) {
             keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
         }
-        tail = null;
+        tail = NO_TAIL;
         length = 0;
     }
 

@@ -29,19 +29,19 @@ final class TransferFrontier {
     /** Adds one message of the pair: {@code a = send - enter(receive call)}, {@code b = send - receive}. */
     void add(int sender, int receiver, long a, long b) {
         long at = index.get(sender, receiver, 0);
-        int k;
-        if (at == 0) {
-            k = pairs++;
-            if (k == points.length) {
-                points = Arrays.copyOf(points, 2 * k);
-                counts = Arrays.copyOf(counts, 2 * k);
-            }
-            points[k] = new long[4];
-            index.max(sender, receiver, k + 1L);
-        } else {
-            k = (int) at - 1;
+        insert(at == 0 ? newPair(sender, receiver) : (int) at - 1, a, b);
+    }
+
+    /** The index of a pair seen first now, its list made (out of line: once per pair, not per message). */
+    private int newPair(int sender, int receiver) {
+        int k = pairs++;
+        if (k == points.length) {
+            points = Arrays.copyOf(points, 2 * k);
+            counts = Arrays.copyOf(counts, 2 * k);
         }
-        insert(k, a, b);
+        points[k] = new long[4];
+        index.max(sender, receiver, k + 1L);
+        return k;
     }
 
     private void insert(int k, long a, long b) {
