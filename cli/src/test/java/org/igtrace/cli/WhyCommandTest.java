@@ -139,6 +139,51 @@ class WhyCommandTest {
         assertTrue(Pattern.compile("n2 -- n3 \\[[^\\]]* w=\"0.0004\"").matcher(delay.out).find(), delay.out);
         Run refused = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "delay", "--no-waits");
         assertEquals(2, refused.code, refused.err);
+        // GraphML carries the same numbers as attributes (keys critical and delay, on nodes and on edges)
+        Run graphml = igtrace("graph", TESTDATA.resolve("why/chain/traces.otf2").toString(), "--weight", "critical", "--format", "graphml", "-q");
+        assertEquals(0, graphml.code, graphml.err);
+        assertTrue(graphml.out.contains("<key id=\"n_critical\" for=\"node\" attr.name=\"critical\" attr.type=\"double\"/>"), graphml.out);
+        assertTrue(graphml.out.contains("<key id=\"e_delay\" for=\"edge\" attr.name=\"delay\" attr.type=\"double\"/>"), graphml.out);
+        assertTrue(Pattern.compile("<node id=\"n2\">(?:(?!</node>).)*<data key=\"n_critical\">0.0005</data>\\s*<data key=\"n_delay\">0.000803</data>",
+                Pattern.DOTALL).matcher(graphml.out).find(), graphml.out);
+        assertTrue(Pattern.compile("<edge id=\"e\\d+\" source=\"n2\" target=\"n3\">(?:(?!</edge>).)*<data key=\"e_critical\">0.000003</data>"
+                + "\\s*<data key=\"e_delay\">0.0004</data>", Pattern.DOTALL).matcher(graphml.out).find(), graphml.out);
+    }
+
+    /**
+     * --top N: the what-ifs are those of the N first causes (by delay cost) only, each naming one of their ranks or
+     * regions; --top 0 replays none, and the story then names no gain.
+     */
+    @Test
+    void theWhatIfsAreThoseOfTheTopCauses() {
+        String all = why("otf2/patterns-8", "--format", "json", "--top", "3");
+        Matcher cause = Pattern.compile("\\{\\s*\"rank\": (\\d+),\\s*\"region\": \"([^\"]*)\",\\s*\"delay_cost\"").matcher(all);
+        List<String[]> causes = new ArrayList<>();
+        while (cause.find()) {
+            causes.add(new String[] {cause.group(1), cause.group(2)});
+        }
+        assertTrue(causes.size() >= 3, all);
+        List<String> previous = List.of();
+        for (int n = 0; n <= 3; n++) {
+            String json = why("otf2/patterns-8", "--format", "json", "--top", Integer.toString(n));
+            Matcher h = Pattern.compile("\"hypothesis\": \"([^\"]*)\"").matcher(json);
+            List<String> hypotheses = new ArrayList<>();
+            while (h.find()) {
+                hypotheses.add(h.group(1));
+            }
+            for (String hypothesis : hypotheses) {
+                boolean ofTheTop = false;
+                for (String[] c : causes.subList(0, n)) {
+                    ofTheTop |= hypothesis.equals("balance region " + c[1]) || hypothesis.equals("rank " + c[0] + " at median compute");
+                }
+                assertTrue(ofTheTop, "--top " + n + ": " + hypothesis + " is not of the first " + n + " causes");
+            }
+            assertTrue(hypotheses.containsAll(previous), "--top " + n + " keeps --top " + (n - 1) + "'s: " + hypotheses);
+            assertEquals(n == 0, hypotheses.isEmpty(), "--top " + n + ": " + hypotheses);
+            previous = hypotheses;
+        }
+        String text = why("otf2/patterns-8", "--top", "0");
+        assertTrue(!text.lines().findFirst().orElse("").contains("would save"), text);
     }
 
     /**
