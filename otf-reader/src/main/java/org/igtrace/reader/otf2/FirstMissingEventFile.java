@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
+import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
+import org.igtrace.reader.otf2.nativelib.Otf2Archive;
+import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 
 /**
  * Finds, while the global definitions are read, the first location to read whose event file
@@ -26,10 +29,20 @@ final class FirstMissingEventFile {
         /** The present event files of locations to read: the refusal's count. */
         final long others;
 
+        /** The location's name, when found by {@link #firstPass}. */
+        String name;
+
         Found(long location, long others) {
             super(null, null, false, false);
             this.location = location;
             this.others = others;
+        }
+    }
+
+    /** Thrown by the string scan when the name is found: libotf2's read is interrupted. */
+    private static final class NameFound extends RuntimeException {
+        NameFound() {
+            super(null, null, false, false);
         }
     }
 
@@ -39,6 +52,10 @@ final class FirstMissingEventFile {
     private long others;
     private long first = -1;
     private boolean blind;
+    // the first pass's location groups (ids 0 to 2^27, first definitions) and locations not to read
+    private final java.util.BitSet groups = new java.util.BitSet(), processGroups = new java.util.BitSet();
+    private final org.igtrace.core.util.LongIntMap others0 = new org.igtrace.core.util.LongIntMap();
+    private int firstName;
 
     private FirstMissingEventFile(long[] there) {
         this.there = there;
@@ -134,6 +151,79 @@ final class FirstMissingEventFile {
         if (first >= 0 && undefined == 0) {
             blind = true; // thrown once
             throw new Found(first, others);
+        }
+    }
+
+    /**
+     * When the folder holds fewer event files than the anchor declares locations, a first pass over the
+     * global definitions passing only location groups and locations through JNA (not the strings, one
+     * per process, written before them), then, when it finds the refusal, a pass over the strings up to
+     * the location's name (its first definition, as the whole read keeps it). Null: no refusal found so
+     * (nothing missing, or not certain), the whole read decides.
+     */
+    Found firstPass(Path anchor) {
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            if (archive.declaredLocations() <= there.length) {
+                return null; // the whole read watched
+            }
+            try {
+                archive.readLocationDefinitions(new Scan());
+            } catch (Found found) {
+                found.name = name(anchor, firstName);
+                return found;
+            }
+        } catch (Otf2Exception e) {
+            // the whole read says what is wrong
+        }
+        blind = true; // not found: the whole read is not watched again
+        return null;
+    }
+
+    private static String name(Path anchor, int id) throws Otf2Exception {
+        String[] name = new String[1];
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            archive.readStrings(new GlobalDefinitionVisitor() {
+                @Override
+                public void string(int i, String value) {
+                    if (i == id) {
+                        name[0] = value;
+                        throw new NameFound();
+                    }
+                }
+            });
+        } catch (NameFound found) {
+            // the first definition of the name
+        }
+        return name[0];
+    }
+
+    /** The first pass's visitor: location groups' kinds, then each location's first definition. */
+    private final class Scan implements GlobalDefinitionVisitor {
+        @Override
+        public void locationGroup(int id, int name, LocationGroupKind kind, int systemTreeParent) {
+            if (id < 0 || id >= 1 << 27) {
+                blind = true; // a sparse id: left to the whole read
+            } else if (!groups.get(id)) {
+                groups.set(id);
+                processGroups.set(id, kind == LocationGroupKind.PROCESS);
+            }
+        }
+
+        @Override
+        public void location(long id, int name, LocationKind kind, long numberOfEvents, int group) {
+            boolean cpu = kind == LocationKind.CPU_THREAD, process = group >= 0 && group < 1 << 27 && processGroups.get(group);
+            if (Arrays.binarySearch(there, id) < 0) {
+                if (others0.get(id, 0) != 0) {
+                    return; // defined before, not to read: this repeat is not kept
+                }
+                if (!(cpu && process)) {
+                    others0.put(id, 1);
+                }
+            }
+            if (first < 0) {
+                firstName = name;
+            }
+            FirstMissingEventFile.this.location(id, cpu && process, cpu && !process, true);
         }
     }
 }

@@ -62,7 +62,12 @@ public final class Otf2TraceReader implements PartitionedSource {
         collected = new Otf2Definitions();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         Path dir = eventFolder(anchor);
-        collected.stopAtMissing(options.skipMissing() ? null : FirstMissingEventFile.of(dir));
+        FirstMissingEventFile watch = options.skipMissing() ? null : FirstMissingEventFile.of(dir);
+        FirstMissingEventFile.Found first = watch == null ? null : watch.firstPass(anchor);
+        if (first != null) {
+            throw missing(dir.resolve(first.location + ".evt"), describe(first.location, first.name), first.others);
+        }
+        collected.stopAtMissing(watch);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
@@ -302,7 +307,10 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     private static String describe(Otf2Definitions collected, long location) {
-        String locationName = collected.locationName(location);
+        return describe(location, collected.locationName(location));
+    }
+
+    private static String describe(long location, String locationName) {
         return "location " + location + (locationName == null ? "" : ", \"" + locationName + "\"");
     }
 
