@@ -46,6 +46,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private long ticksPerSecond = 1;
     private long globalOffset;
     private long duplicates;
+    /** Stops the read at the first location to read whose event file is missing (null: read all). */
+    private FirstMissingEventFile watch;
 
     // Resolved
     private TraceDefinitions definitions;
@@ -82,7 +84,16 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     public void location(long id, int name, LocationKind kind, long numberOfEvents, int locationGroup) {
         if (!locations.add(id, name, kind, locationGroup, numberOfEvents)) {
             duplicates++;
+        } else if (watch != null) {
+            int g = locationGroups.slot(locationGroup);
+            boolean cpu = kind == LocationKind.CPU_THREAD, process = g >= 0 && locationGroups.kind(g) == LocationGroupKind.PROCESS;
+            watch.location(id, cpu && process, cpu && !process, strings.get(name) != null);
         }
+    }
+
+    /** Stops the read of the definitions at the first location to read whose event file is missing ({@link FirstMissingEventFile}). */
+    void stopAtMissing(FirstMissingEventFile watch) {
+        this.watch = watch;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.igtrace.reader.otf2;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -62,11 +61,21 @@ public final class Otf2TraceReader implements PartitionedSource {
         this.progress = progress;
         collected = new Otf2Definitions();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
+        Path dir = eventFolder(anchor);
+        FirstMissingEventFile watch = options.skipMissing() ? null : FirstMissingEventFile.of(dir);
+        FirstMissingEventFile.Found first = watch == null ? null : watch.firstPass(anchor);
+        if (first != null) {
+            throw missing(dir.resolve(first.location + ".evt"), describe(first.location, first.name), first.others);
+        }
+        collected.stopAtMissing(watch);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
+        } catch (FirstMissingEventFile.Found found) {
+            throw missing(dir.resolve(found.location + ".evt"), describe(collected, found.location), found.others);
         }
+        collected.stopAtMissing(null);
         definitions = collected.resolve();
         Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
@@ -257,8 +266,7 @@ public final class Otf2TraceReader implements PartitionedSource {
      */
     private static Present present(Path anchor, Otf2Definitions collected, long[] locations, boolean skipMissing,
                                    List<String> notes) throws TraceReadException {
-        String name = anchor.getFileName().toString();
-        Path dir = anchor.resolveSibling(name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name);
+        Path dir = eventFolder(anchor);
         if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
             return new Present(locations, null);
         }
@@ -274,14 +282,11 @@ public final class Otf2TraceReader implements PartitionedSource {
                 kept[n++] = location;
                 continue;
             }
-            String locationName = collected.locationName(location);
-            String what = "location " + location + (locationName == null ? "" : ", \"" + locationName + "\"");
+            String what = describe(collected, location);
             if (!skipMissing) {
                 // the locations whose event files are there, not those declared (issue 41, item 8: "the other
                 // 999999 locations" when 8 were there)
-                long others = eventFilesThere(dir, locations);
-                throw new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
-                        : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+                throw missing(evt, what, eventFilesThere(dir, locations));
             }
             missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
         }
@@ -293,6 +298,26 @@ public final class Otf2TraceReader implements PartitionedSource {
                     : " left out, their event files missing (") + String.join("; ", missing) + ")");
         }
         return new Present(Arrays.copyOf(kept, n), Arrays.copyOf(sizes, n));
+    }
+
+    /** The folder of the archive's files: the anchor's name without {@code .otf2}. */
+    private static Path eventFolder(Path anchor) {
+        String name = anchor.getFileName().toString();
+        return anchor.resolveSibling(name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name);
+    }
+
+    private static String describe(Otf2Definitions collected, long location) {
+        return describe(location, collected.locationName(location));
+    }
+
+    private static String describe(long location, String locationName) {
+        return "location " + location + (locationName == null ? "" : ", \"" + locationName + "\"");
+    }
+
+    /** The refusal of a missing event file, {@code others} the locations to read whose event files are there. */
+    private static TraceReadException missing(Path evt, String what, long others) {
+        return new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
+                : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
     }
 
     /** The size of {@code file} when it is a regular file (symbolic links followed), else -1. */
@@ -311,31 +336,11 @@ public final class Otf2TraceReader implements PartitionedSource {
      * for an archive that declares 10^7 and holds 8).
      */
     private static long eventFilesThere(Path dir, long[] locations) {
-        long[] listed = new long[16];
-        int n = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.evt")) {
-            for (Path file : files) {
-                String name = file.getFileName().toString();
-                String number = name.substring(0, name.length() - 4);
-                try {
-                    long id = Long.parseLong(number);
-                    if (Long.toString(id).equals(number)) {
-                        if (n == listed.length) {
-                            listed = Arrays.copyOf(listed, 2 * n);
-                        }
-                        listed[n++] = id;
-                    }
-                } catch (NumberFormatException e) {
-                    // not a location's event file
-                }
-            }
-        } catch (IOException e) {
+        long[] there = FirstMissingEventFile.listed(dir);
+        if (there == null) {
             return Arrays.stream(locations).filter(l -> regularFileSize(dir.resolve(l + ".evt")) >= 0).count();
         }
-        long[] there = Arrays.copyOf(listed, n);
-        Arrays.sort(there);
-        return Arrays.stream(locations).filter(l -> Arrays.binarySearch(there, l) >= 0 && regularFileSize(dir.resolve(l + ".evt")) >= 0)
-                .count();
+        return Arrays.stream(locations).filter(l -> Arrays.binarySearch(there, l) >= 0).count();
     }
 
     private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {

@@ -199,21 +199,51 @@ public final class Otf2Archive implements AutoCloseable {
 
     /** Reads every global definition into {@code visitor}. */
     public void readGlobalDefinitions(GlobalDefinitionVisitor visitor) throws Otf2Exception {
+        readDefinitions(visitor, true, true);
+    }
+
+    /**
+     * Reads only the location groups and locations into {@code visitor}: libotf2 decodes the others, but
+     * none passes through JNA (an archive declaring 10^7 processes writes 10^7 strings before them).
+     */
+    public void readLocationDefinitions(GlobalDefinitionVisitor visitor) throws Otf2Exception {
+        readDefinitions(visitor, false, true);
+    }
+
+    /** Reads only the strings into {@code visitor}. */
+    public void readStrings(GlobalDefinitionVisitor visitor) throws Otf2Exception {
+        readDefinitions(visitor, true, false);
+    }
+
+    /** The number of locations the anchor file declares. */
+    public long declaredLocations() throws Otf2Exception {
+        LongByReference count = new LongByReference();
+        check(Otf2Library.OTF2_Reader_GetNumberOfLocations(reader, count), "counting the locations");
+        return count.getValue();
+    }
+
+    private void readDefinitions(GlobalDefinitionVisitor visitor, boolean strings, boolean locations) throws Otf2Exception {
         Pointer defReader = Otf2Library.OTF2_Reader_GetGlobalDefReader(reader);
         if (defReader == null) {
             throw failure(files.globalDefinitions(), "the global definitions cannot be read");
         }
         Pointer cbs = Otf2Library.OTF2_GlobalDefReaderCallbacks_New();
         try {
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, onClock);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, onString);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, onNode);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
-            Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
+            if (strings) {
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, onString);
+            }
+            if (locations) {
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
+            }
+            if (strings && locations) {
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, onClock);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, onNode);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
+            }
             check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
         } finally {
             Otf2Library.OTF2_GlobalDefReaderCallbacks_Delete(cbs);
