@@ -182,7 +182,8 @@ public final class PredictionWriter {
             for (int i = 0; i < collectiveFits.size(); i++) {
                 CollectiveCalibration.FamilyFit f = collectiveFits.get(i);
                 b.append(i == 0 ? " " : "; ").append(f.family().words()).append(' ').append(familyParameters(f))
-                        .append(" (").append(f.instances()).append(f.instances() == 1 ? " instance)" : " instances)");
+                        .append(" (").append(f.instances()).append(f.instances() == 1 ? " instance" : " instances")
+                        .append(f.tree() == null ? ")" : "; " + f.tree().words() + ")");
             }
             b.append('\n');
         }
@@ -281,6 +282,8 @@ public final class PredictionWriter {
                 b.append("    {\"family\": ").append(Escape.json(f.family().words())).append(", \"instances\": ").append(f.instances())
                         .append(", \"latency\": ").append(number(f.fit().latency())).append(", \"bandwidth\": ")
                         .append(f.family() == CollectiveFamily.BARRIER ? "null" : number(f.fit().bandwidth()))
+                        .append(f.tree() == null ? "" : ", \"tree\": " + Escape.json(f.tree().shape().words()) + ", \"waits_for_children\": "
+                                + f.tree().waits())
                         .append(", \"how\": ").append(Escape.json(f.fit().how())).append('}').append(i + 1 < collectiveFits.size() ? ",\n" : "\n");
             }
             b.append("  ],\n");

@@ -39,8 +39,13 @@ public final class CollectiveCalibration {
      * @param family    the family
      * @param instances its instances the fit used
      * @param fit       L_f, B_f and how they were fitted
+     * @param tree      of the one-to-all family, the tree its broadcasts go down (chosen by {@link BroadcastSteps}), else null
      */
-    public record FamilyFit(CollectiveFamily family, long instances, NetworkCalibration.Fit fit) {
+    public record FamilyFit(CollectiveFamily family, long instances, NetworkCalibration.Fit fit, BroadcastTree tree) {
+        /** A family's fit with no tree (every family but one-to-all). */
+        public FamilyFit(CollectiveFamily family, long instances, NetworkCalibration.Fit fit) {
+            this(family, instances, fit, null);
+        }
     }
 
     /** How a family's step cost is taken from its instances, for the words of the fit. */
@@ -48,6 +53,10 @@ public final class CollectiveCalibration {
             + " receiver's leave after the root's enter / its depth d(v), a late one's time in the call)", "median step time (per member"
             + " whose leave depends on it, the c with which the binomial tree toward the root gives its measured leave)",
         "transfer part / 2 l", "transfer part / (P - 1)"};
+
+    /** The one-to-all family's step cost in a tree that is not the default, {@link BroadcastSteps}; TREE: the tree's words. */
+    private static final String TREE_STEPS = "median step time (per member whose leave depends on it, the c with which the TREE gives"
+            + " its measured leave)";
 
     private CollectiveCalibration() {
     }
@@ -129,12 +138,14 @@ public final class CollectiveCalibration {
         int families = CollectiveFamily.values().length;
         MedianBySize[] perStep = new MedianBySize[families];
         long[] used = new long[families];
+        Trees trees = new Trees(m.run.store);
         for (int c = 0; c < comms; c++) {
             if (leaves[c] == null) {
                 continue;
             }
             int size = m.communicatorSize[c];
             double[] parts = new double[size];
+            BroadcastSteps broadcasts = null;
             for (int k = 0; k < arrived[c].length; k++) {
                 if (family[c][k] < 0 || arrived[c][k] == 0) {
                     continue;
@@ -144,14 +155,18 @@ public final class CollectiveCalibration {
                 boolean rendezvous = largest[c][k] >= ReplayParameters.DEFAULT_EAGER_LIMIT;
                 int samples = !f.rooted() ? 0 : f.gathers() ? TreeSteps.gathered(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous)
                         : rootedSteps(parts, enters[c], leaves[c], places[c], k * size, count, size, rendezvous);
-                double perStepPart;
-                if (samples > 0) {
-                    perStepPart = Math.max(0, median(parts, samples));
-                } else {
+                double perStepPart = samples > 0 ? Math.max(0, median(parts, samples)) : Double.NaN;
+                if (samples == 0 || f == CollectiveFamily.ONE_TO_ALL) { // as a synchronising instance
                     for (int i = 0; i < count; i++) {
                         parts[i] = leaves[c][k * size + i] - latestEnter[c][k];
                     }
-                    perStepPart = Math.max(0, median(parts, count)) / ReplayCosts.divisor(f, size);
+                    double synchronising = Math.max(0, median(parts, count)) / ReplayCosts.divisor(f, size);
+                    perStepPart = samples > 0 ? perStepPart : synchronising;
+                    if (f == CollectiveFamily.ONE_TO_ALL) {
+                        broadcasts = broadcasts != null ? broadcasts : new BroadcastSteps(size);
+                        trees.add(broadcasts, enters[c], leaves[c], places[c], k * size, count, rendezvous, parts, perStepPart,
+                                Math.round(ReplayCosts.stepBytes(f, size, largest[c][k])), synchronising);
+                    }
                 }
                 if (perStep[f.ordinal()] == null) {
                     perStep[f.ordinal()] = MedianBySize.ofMeans(m.run.store);
@@ -161,6 +176,10 @@ public final class CollectiveCalibration {
             }
         }
         List<FamilyFit> out = new ArrayList<>();
+        int chosen = Integer.getInteger("igtrace.tree", trees.chosen()); // TEMP
+        if (chosen > 0) {
+            perStep[CollectiveFamily.ONE_TO_ALL.ordinal()] = trees.steps[chosen];
+        }
         for (CollectiveFamily f : CollectiveFamily.values()) {
             MedianBySize times = perStep[f.ordinal()];
             if (times == null) {
@@ -172,11 +191,16 @@ public final class CollectiveCalibration {
             if (f != CollectiveFamily.BARRIER) { // the method of the message fit, said of instances
                 String how = fit.how();
                 fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
-                        instances(used[f.ordinal()]) + ", " + STEPS[f.ordinal()] + " at " + fit.sizes()
+                        instances(used[f.ordinal()]) + ", " + (f == CollectiveFamily.ONE_TO_ALL && chosen > 0 ? TREE_STEPS
+                        .replace("TREE", BroadcastTree.CANDIDATES[chosen].words()) : STEPS[f.ordinal()]) + " at " + fit.sizes()
                         + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
                         .replace("median time per size", "mean per step size").replace("mean of median times", "mean of the sizes' means"));
             }
-            out.add(new FamilyFit(f, used[f.ordinal()], fit));
+            if (f == CollectiveFamily.ONE_TO_ALL) {
+                fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
+                        fit.how() + trees.words(chosen));
+            }
+            out.add(new FamilyFit(f, used[f.ordinal()], fit, f == CollectiveFamily.ONE_TO_ALL ? BroadcastTree.CANDIDATES[chosen] : null));
         }
         return out;
     }
@@ -233,18 +257,80 @@ public final class CollectiveCalibration {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
+    /**
+     * The one-to-all family's instances in each of {@link BroadcastTree#CANDIDATES}: per tree its step costs (as {@code
+     * perStep}) and how far its model, at each instance's fitted c, is from the members' measured leaves (summed); the
+     * tree with the least is chosen, {@link BroadcastTree#DEFAULT} on a tie (issue 34 item 12).
+     */
+    private static final class Trees {
+        final MedianBySize[] steps = new MedianBySize[BroadcastTree.CANDIDATES.length];
+        final double[] error = new double[steps.length];
+        long members;
+
+        Trees(org.igtrace.core.util.RecordBlocks store) {
+            for (int t = 0; t < steps.length; t++) {
+                steps[t] = MedianBySize.ofMeans(store);
+            }
+        }
+
+        /**
+         * An instance: {@code fitted} the default tree's step cost, {@code synchronising} that of the instance taken as a
+         * synchronising one, used for a tree no member of it shows.
+         */
+        void add(BroadcastSteps b, double[] enters, double[] leaves, int[] places, int from, int count, boolean rendezvous, double[] parts,
+                double fitted, long stepBytes, double synchronising) {
+            boolean taken = rendezvous && b.take(enters, leaves, places, from, count);
+            for (int t = 0; t < steps.length; t++) {
+                int n = taken ? b.samples(parts, BroadcastTree.CANDIDATES[t], rendezvous) : 0;
+                double c = t == 0 || !rendezvous ? fitted : n > 0 ? Math.max(0, median(parts, n)) : synchronising;
+                steps[t].add(stepBytes, c);
+                if (taken) {
+                    error[t] += b.error(c);
+                }
+            }
+            members += taken ? count : 0;
+        }
+
+        int chosen() {
+            int best = 0;
+            for (int t = 1; t < steps.length; t++) {
+                if (error[t] < error[best]) {
+                    best = t;
+                }
+            }
+            return best;
+        }
+
+        /** "; tree: ... chosen by ...". */
+        String words(int chosen) {
+            StringBuilder b = new StringBuilder("; down a ").append(BroadcastTree.CANDIDATES[chosen].words());
+            if (members == 0) {
+                return b.append(" (no instance showed the tree: the default)").toString();
+            }
+            b.append(", chosen of ").append(steps.length).append(" trees as the one whose model, at each instance's fitted step cost,"
+                    + " is nearest the members' measured leaves (mean |modelled - measured| a member:");
+            for (int t = 0; t < steps.length; t++) {
+                b.append(t == 0 ? " " : ", ").append(BroadcastTree.CANDIDATES[t].shape().words())
+                        .append(BroadcastTree.CANDIDATES[t].waits() ? " waiting " : " ").append(org.igtrace.core.util.Labels.seconds3(error[t] / members));
+            }
+            return b.append(')').toString();
+        }
+    }
+
     /** The collective network of {@code fits}: per family its L_f and B_f, NaN for the families not fitted (or B of a barrier). */
     public static ReplayParameters.CollectiveNetwork network(List<FamilyFit> fits) {
         int families = CollectiveFamily.values().length;
         double[] l = new double[families], b = new double[families];
         java.util.Arrays.fill(l, Double.NaN);
         java.util.Arrays.fill(b, Double.NaN);
+        BroadcastTree tree = null;
         for (FamilyFit f : fits) {
             l[f.family().ordinal()] = f.fit().latency();
+            tree = f.tree() != null ? f.tree() : tree;
             if (f.family() != CollectiveFamily.BARRIER) { // a barrier sends nothing: B does not enter its cost
                 b[f.family().ordinal()] = f.fit().bandwidth();
             }
         }
-        return new ReplayParameters.CollectiveNetwork(l, b);
+        return new ReplayParameters.CollectiveNetwork(l, b, tree);
     }
 }

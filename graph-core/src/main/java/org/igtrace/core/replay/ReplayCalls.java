@@ -90,7 +90,7 @@ abstract class ReplayCalls extends ReplayWorker {
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
                     CollectiveFamily family = CollectiveFamily.of(c, i);
-                    int place = family != null && family.gathers() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
+                    int place = family != null && family.rooted() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
                     if (owner == null) {
                         if (instances.arrive(ch, k, enter, from, c.bytes[i], p == c.sequence[i], place)) {
                             for (int member : m.run.definitions.communicatorMembers(ch)) {

@@ -56,11 +56,44 @@ final class ReplayCosts {
      * root (and the tree above it, at the root's pace).
      */
     static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter) {
+        return rooted(params, family, members, bytes, v, enter, rootEnter, BroadcastTree.DEFAULT, null, 1, 0);
+    }
+
+    /**
+     * {@link #rooted(ReplayParameters, CollectiveFamily, int, long, int, double, double)} down {@code tree} (issue 34 item
+     * 12): a receiver at step s(v) ({@link BroadcastTree#step}) leaves at {@code max(enter, rootEnter + (s(v) - 1) c) + c},
+     * a rendezvous root at {@code enter + rootSends c}; when the tree waits and S is at least the eager limit, a member
+     * leaves once its children received too, at the latest of its own leave (the root: its enter) and each child u's
+     * {@code max(enter(u), rootEnter + (s(u) - 1) c) + c}, the members' enters by relative rank at {@code
+     * enters[w * models + j]} (null: not waiting).
+     */
+    static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter,
+            BroadcastTree tree, double[] enters, int models, int j) {
         double c = step(family, latency(params, family), bandwidth(params, family), members, bytes);
+        boolean rendezvous = bytes >= params.eagerLimit(), waits = rendezvous && tree.waits() && enters != null;
+        tree = rendezvous ? tree : BroadcastTree.DEFAULT;
+        double own;
         if (v == 0) {
-            return bytes < params.eagerLimit() ? enter : enter + steps(members) * c;
+            own = !rendezvous || waits ? enter : enter + tree.rootSends(members) * c;
+        } else {
+            own = Math.max(enter, rootEnter + (tree.step(v, members) - 1) * c) + c;
         }
-        return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
+        if (!waits) {
+            return own;
+        }
+        int[] kids = new int[64];
+        int n = tree.childrenOf(v, members, kids);
+        for (int i = 0; i < n; i++) {
+            int u = kids[i];
+            own = Math.max(own, Math.max(enters[u * models + j], rootEnter + (tree.step(u, members) - 1) * c) + c);
+        }
+        return own;
+    }
+
+    /** The tree broadcasts go down in {@code params}: the fitted one, else {@link BroadcastTree#DEFAULT}. */
+    static BroadcastTree tree(ReplayParameters params) {
+        ReplayParameters.CollectiveNetwork c = params.collectives();
+        return c == null || c.broadcast() == null ? BroadcastTree.DEFAULT : c.broadcast();
     }
 
     /**

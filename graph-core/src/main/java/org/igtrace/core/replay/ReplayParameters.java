@@ -45,10 +45,15 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
      * Per collective family ({@link CollectiveFamily}, by ordinal) its latency {@code L_f} and bandwidth {@code B_f};
      * NaN where the family keeps the model's L or B.
      */
-    public record CollectiveNetwork(double[] latency, double[] bandwidth) {
+    public record CollectiveNetwork(double[] latency, double[] bandwidth, BroadcastTree broadcast) {
         public CollectiveNetwork {
             latency = latency.clone();
             bandwidth = bandwidth.clone();
+        }
+
+        /** With broadcasts down {@link BroadcastTree#DEFAULT}. */
+        public CollectiveNetwork(double[] latency, double[] bandwidth) {
+            this(latency, bandwidth, null);
         }
 
         /** The same with every family's latency (or bandwidth) that of the model: a given one replaces the fits. */
@@ -60,7 +65,7 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
             if (bandwidths) {
                 java.util.Arrays.fill(b, Double.NaN);
             }
-            return new CollectiveNetwork(l, b);
+            return new CollectiveNetwork(l, b, broadcast);
         }
     }
 
@@ -116,6 +121,9 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
             return false;
         }
         if (collectives != null) {
+            if (collectives.broadcast() != null && collectives.broadcast().waits()) {
+                return false; // a member waits for its children's enters even at no cost a step
+            }
             for (double l : collectives.latency()) {
                 if (!(Double.isNaN(l) || l == 0)) {
                     return false;
