@@ -14,11 +14,14 @@ import java.util.Arrays;
  * #error}) tells the trees apart.
  */
 final class BroadcastSteps {
+    /** Instances of more members than this are not used to choose the tree (their lines would take {@code P k} doubles). */
+    static final int MOST_MEMBERS = 4096;
+
     private final double[] enter, leave;
     private final int size;
     private final int[] kids;
     private final java.util.Map<BroadcastTree, int[]> steps = new java.util.HashMap<>();
-    private double[] lines;
+    private double[] lines, received;
     private int[] step;
     private int k;
 
@@ -62,37 +65,43 @@ final class BroadcastSteps {
         k = 2 + Arrays.stream(step).max().orElse(0) + (rendezvous ? tree.rootSends(size) : 0);
         if (lines == null || lines.length < size * k) {
             lines = new double[size * k];
+            received = new double[size * k];
         }
         Arrays.fill(lines, 0, size * k, Double.NEGATIVE_INFINITY);
+        Arrays.fill(received, 0, size * k, Double.NEGATIVE_INFINITY);
         double root = enter[0];
+        boolean full = !tree.equals(BroadcastTree.DEFAULT);
+        // received(v): max(enter(v) + c, received(parent) + pos(v) c) (the default tree: the root's enter + step(v) c)
+        received[0] = root;
+        for (int v = 1; v < size; v++) {
+            int at = v * k;
+            received[at + 1] = enter[v];
+            if (full) {
+                int p = tree.parent(v), pos = step[v] - step[p];
+                for (int s = 0; s + pos < k; s++) {
+                    received[at + s + pos] = Math.max(received[at + s + pos], received[p * k + s]);
+                }
+            } else {
+                received[at + step[v]] = Math.max(received[at + step[v]], root);
+            }
+        }
         boolean waits = rendezvous && tree.waits();
         for (int v = 0; v < size; v++) {
             int at = v * k;
-            if (v == 0) {
-                if (!rendezvous) {
-                    lines[at] = root;
-                } else if (!waits) {
-                    lines[at + tree.rootSends(size)] = root;
-                } else {
-                    lines[at] = root;
-                }
+            if (v == 0 && rendezvous && !waits) {
+                lines[at + tree.rootSends(size)] = root;
             } else {
-                recv(v, at);
+                System.arraycopy(received, at, lines, at, k);
             }
             if (waits) {
                 int n = tree.childrenOf(v, size, kids);
                 for (int i = 0; i < n; i++) {
-                    recv(kids[i], at);
+                    for (int s = 0; s < k; s++) {
+                        lines[at + s] = Math.max(lines[at + s], received[kids[i] * k + s]);
+                    }
                 }
             }
         }
-    }
-
-    /** Raises the lines at {@code at} to member u's receive, {@code max(enter(u) + c, enter(root) + step(u) c)}. */
-    private void recv(int u, int at) {
-        lines[at + 1] = Math.max(lines[at + 1], enter[u]);
-        int s = step[u];
-        lines[at + s] = Math.max(lines[at + s], enter[0]);
     }
 
     /** Into {@code out}, the samples of the instance taken, in {@code tree}; how many. */
@@ -110,15 +119,72 @@ final class BroadcastSteps {
         return n;
     }
 
+    /**
+     * The step cost (at least 0) at which the model's leaves add up to the measured ones, so that its instances add up to
+     * the run's time as the measured ones do (the sum of a member's {@code max_s (a_s + s c)} rises with c, convex:
+     * Newton's steps from above it reach the root exactly); 0 when the model at c = 0 is already late.
+     */
+    double unbiased() {
+        if (bias(0) >= 0) {
+            return 0;
+        }
+        double c = 1;
+        while (bias(c) < 0 && c < 1e9) {
+            c *= 2;
+        }
+        for (int i = 0; i < 200; i++) {
+            double f = bias(c), slope = slope(c);
+            if (f <= 0 || slope <= 0) {
+                break;
+            }
+            double next = Math.max(0, c - f / slope);
+            if (!(next < c)) {
+                break;
+            }
+            c = next;
+        }
+        return c;
+    }
+
+    /** Sum over members of (modelled leave at c - measured leave). */
+    private double bias(double c) {
+        double sum = 0;
+        for (int v = 0; v < size; v++) {
+            sum += at(v, c) - leave[v];
+        }
+        return sum;
+    }
+
+    /** The slope of {@link #bias} at c from the right: per member the most steps s of a line that is largest at c. */
+    private double slope(double c) {
+        double sum = 0;
+        for (int v = 0; v < size; v++) {
+            double top = at(v, c);
+            int steepest = 0;
+            for (int s = 0; s < k; s++) {
+                if (lines[v * k + s] + s * c >= top) {
+                    steepest = s;
+                }
+            }
+            sum += steepest;
+        }
+        return sum;
+    }
+
+    /** Member v's modelled leave at c. */
+    private double at(int v, double c) {
+        double at = Double.NEGATIVE_INFINITY;
+        for (int s = 0; s < k; s++) {
+            at = Math.max(at, lines[v * k + s] + s * c);
+        }
+        return at;
+    }
+
     /** The sum over members of |modelled leave - measured leave| with step cost c (after {@link #samples} of the same tree). */
     double error(double c) {
         double sum = 0;
         for (int v = 0; v < size; v++) {
-            double at = Double.NEGATIVE_INFINITY;
-            for (int s = 0; s < k; s++) {
-                at = Math.max(at, lines[v * k + s] + s * c);
-            }
-            sum += Boolean.getBoolean("igtrace.sq") ? (at - leave[v]) * (at - leave[v]) : Math.abs(at - leave[v]); // TEMP
+            sum += Math.abs(at(v, c) - leave[v]);
         }
         return sum;
     }

@@ -72,6 +72,18 @@ public record BroadcastTree(Shape shape, boolean waits) {
         return step;
     }
 
+    /** v's parent (v above 0). */
+    int parent(int v) {
+        if (shape == Shape.BINOMIAL) {
+            return CollectiveTree.parent(v);
+        }
+        int k = shape.radix, m = 1;
+        while (v / m % k == 0) {
+            m *= k;
+        }
+        return v - v / m % k * m;
+    }
+
     /** v's place (1 = first) among the children of its parent p, v = p + j m. */
     private int position(int p, int v, int m, int members) {
         int k = shape.radix, before = 0;

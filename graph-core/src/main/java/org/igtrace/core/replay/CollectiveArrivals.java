@@ -170,7 +170,7 @@ final class CollectiveArrivals {
             }
             if (family != null && family.rooted() && !family.gathers() && v >= 0 && !Double.isNaN(root)) {
                 BroadcastTree tree = ReplayCosts.tree(params[j]);
-                double[] places = tree.waits() && r.placed[at] == size ? r.byPlace[at] : null;
+                double[] places = !tree.equals(BroadcastTree.DEFAULT) && r.placed[at] == size ? r.byPlace[at] : null;
                 start = v == 0 ? e : root;
                 done = ReplayCosts.rooted(params[j], family, size, bytes, v, e, root, tree, places, models, j);
             } else {

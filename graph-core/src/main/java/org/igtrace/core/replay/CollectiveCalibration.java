@@ -176,7 +176,7 @@ public final class CollectiveCalibration {
             }
         }
         List<FamilyFit> out = new ArrayList<>();
-        int chosen = Integer.getInteger("igtrace.tree", trees.chosen()); // TEMP
+        int chosen = trees.chosen();
         if (chosen > 0) {
             perStep[CollectiveFamily.ONE_TO_ALL.ordinal()] = trees.steps[chosen];
         }
@@ -279,10 +279,10 @@ public final class CollectiveCalibration {
          */
         void add(BroadcastSteps b, double[] enters, double[] leaves, int[] places, int from, int count, boolean rendezvous, double[] parts,
                 double fitted, long stepBytes, double synchronising) {
-            boolean taken = rendezvous && b.take(enters, leaves, places, from, count);
+            boolean taken = rendezvous && count <= BroadcastSteps.MOST_MEMBERS && b.take(enters, leaves, places, from, count);
             for (int t = 0; t < steps.length; t++) {
                 int n = taken ? b.samples(parts, BroadcastTree.CANDIDATES[t], rendezvous) : 0;
-                double c = t == 0 || !rendezvous ? fitted : n > 0 ? Math.max(0, median(parts, n)) : synchronising;
+                double c = t == 0 ? fitted : n > 0 ? b.unbiased() : synchronising;
                 steps[t].add(stepBytes, c);
                 if (taken) {
                     error[t] += b.error(c);

@@ -70,24 +70,33 @@ final class ReplayCosts {
     static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter,
             BroadcastTree tree, double[] enters, int models, int j) {
         double c = step(family, latency(params, family), bandwidth(params, family), members, bytes);
-        boolean rendezvous = bytes >= params.eagerLimit(), waits = rendezvous && tree.waits() && enters != null;
-        tree = rendezvous ? tree : BroadcastTree.DEFAULT;
-        double own;
-        if (v == 0) {
-            own = !rendezvous || waits ? enter : enter + tree.rootSends(members) * c;
-        } else {
-            own = Math.max(enter, rootEnter + (tree.step(v, members) - 1) * c) + c;
+        boolean rendezvous = bytes >= params.eagerLimit();
+        if (!rendezvous || enters == null || tree.equals(BroadcastTree.DEFAULT)) {
+            if (v == 0) {
+                return !rendezvous ? enter : enter + steps(members) * c;
+            }
+            return Math.max(enter, rootEnter + (CollectiveTree.depth(v) - 1) * c) + c;
         }
-        if (!waits) {
+        double own = v == 0 ? (tree.waits() ? enter : enter + tree.rootSends(members) * c) : received(tree, members, v, c, enters, models, j);
+        if (!tree.waits()) {
             return own;
         }
         int[] kids = new int[64];
         int n = tree.childrenOf(v, members, kids);
         for (int i = 0; i < n; i++) {
-            int u = kids[i];
-            own = Math.max(own, Math.max(enters[u * models + j], rootEnter + (tree.step(u, members) - 1) * c) + c);
+            own = Math.max(own, received(tree, members, kids[i], c, enters, models, j));
         }
         return own;
+    }
+
+    /** When member v receives in {@code tree}: the root at its enter, else {@code max(enter(v), received(parent) + (pos(v) - 1) c) + c}. */
+    private static double received(BroadcastTree tree, int members, int v, double c, double[] enters, int models, int j) {
+        if (v == 0) {
+            return enters[j];
+        }
+        int p = tree.parent(v);
+        int pos = tree.step(v, members) - tree.step(p, members);
+        return Math.max(enters[v * models + j], received(tree, members, p, c, enters, models, j) + (pos - 1) * c) + c;
     }
 
     /** The tree broadcasts go down in {@code params}: the fitted one, else {@link BroadcastTree#DEFAULT}. */
