@@ -55,8 +55,8 @@ public final class CollectiveCalibration {
         "transfer part / 2 l", "transfer part / (P - 1)"};
 
     /** The one-to-all family's step cost in a tree that is not the default, {@link BroadcastSteps}; TREE: the tree's words. */
-    private static final String TREE_STEPS = "median step time (per member whose leave depends on it, the c with which the TREE gives"
-            + " its measured leave)";
+    private static final String TREE_STEPS = "step time (of a rendezvous instance the c at which the TREE gives leaves that add up to"
+            + " the measured ones, on the members' measured enters; of an eager one as issue 34's binomial tree)";
 
     private CollectiveCalibration() {
     }
@@ -196,11 +196,12 @@ public final class CollectiveCalibration {
                         + (fit.sizes() == 1 ? " step size;" : " step sizes;") + how.substring(how.indexOf(';') + 1)
                         .replace("median time per size", "mean per step size").replace("mean of median times", "mean of the sizes' means"));
             }
-            if (f == CollectiveFamily.ONE_TO_ALL) {
+            boolean shown = f == CollectiveFamily.ONE_TO_ALL && trees.members > 0; // a rendezvous broadcast showed its tree
+            if (shown) {
                 fit = new NetworkCalibration.Fit(fit.latency(), fit.bandwidth(), fit.messages(), fit.sizes(), fit.largestSize(),
                         fit.how() + trees.words(chosen));
             }
-            out.add(new FamilyFit(f, used[f.ordinal()], fit, f == CollectiveFamily.ONE_TO_ALL ? BroadcastTree.CANDIDATES[chosen] : null));
+            out.add(new FamilyFit(f, used[f.ordinal()], fit, shown ? BroadcastTree.CANDIDATES[chosen] : null));
         }
         return out;
     }
@@ -303,10 +304,7 @@ public final class CollectiveCalibration {
 
         /** "; tree: ... chosen by ...". */
         String words(int chosen) {
-            StringBuilder b = new StringBuilder("; down a ").append(BroadcastTree.CANDIDATES[chosen].words());
-            if (members == 0) {
-                return b.append(" (no instance showed the tree: the default)").toString();
-            }
+            StringBuilder b = new StringBuilder("; rendezvous broadcasts down a ").append(BroadcastTree.CANDIDATES[chosen].words());
             b.append(", chosen of ").append(steps.length).append(" trees as the one whose model, at each instance's fitted step cost,"
                     + " is nearest the members' measured leaves (mean |modelled - measured| a member:");
             for (int t = 0; t < steps.length; t++) {
