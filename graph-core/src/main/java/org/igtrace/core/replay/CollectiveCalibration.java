@@ -23,7 +23,10 @@ import org.igtrace.core.trace.TraceDefinitions;
  * median over its members); a size's is the mean over its instances, not their median: every instance of a
  * collective lies on the path of each of its members, so the run's length adds the instances' costs, and their mean
  * is what reproduces that sum (messages, of which only some lie on a path, keep the median, {@link NetworkCalibration};
- * issue 34: the median over jacobi-8's 5 all-reduce instances was 41 us a step, their mean 97.9 us). A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
+ * issue 34: the median over jacobi-8's 5 all-reduce instances was 41 us a step, their mean 97.9 us). The one-to-all
+ * family's rendezvous instances also choose its tree ({@link BroadcastTree}, {@link BroadcastSteps}; issue 34 item 12):
+ * per tree each instance's c makes the modelled leaves add up to the measured ones, and the tree nearest the measured
+ * leaves is kept, with its c. A family not seen keeps L and B. A given latency or bandwidth replaces every family's (the
  * other is fitted with it held).
  */
 public final class CollectiveCalibration {

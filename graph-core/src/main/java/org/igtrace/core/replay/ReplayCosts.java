@@ -11,7 +11,7 @@ package org.igtrace.core.replay;
  * bandwidth when the calibration fitted them, else L and B: barrier {@code l * L}; one-to-all and all-to-one
  * {@code l * (L + S / B)}; all-reduce, all-gather, reduce-scatter, scan {@code 2 l (L + S / B)}; all-to-all
  * {@code (P - 1) (L + S / (P - 1) / B)}; a rooted family's member leaves by its place in the binomial tree
- * ({@link #rooted}).
+ * ({@link #rooted}), a rendezvous broadcast's in the tree its calibration chose ({@link BroadcastTree}).
  */
 final class ReplayCosts {
     private ReplayCosts() {
@@ -61,11 +61,11 @@ final class ReplayCosts {
 
     /**
      * {@link #rooted(ReplayParameters, CollectiveFamily, int, long, int, double, double)} down {@code tree} (issue 34 item
-     * 12): a receiver at step s(v) ({@link BroadcastTree#step}) leaves at {@code max(enter, rootEnter + (s(v) - 1) c) + c},
-     * a rendezvous root at {@code enter + rootSends c}; when the tree waits and S is at least the eager limit, a member
-     * leaves once its children received too, at the latest of its own leave (the root: its enter) and each child u's
-     * {@code max(enter(u), rootEnter + (s(u) - 1) c) + c}, the members' enters by relative rank at {@code
-     * enters[w * models + j]} (null: not waiting).
+     * 12), the members' enters by relative rank at {@code enters[w * models + j]}: when S is at least the eager limit, the
+     * tree is not {@link BroadcastTree#DEFAULT} and the enters are known, member u, the i-th child of p, receives at
+     * {@code recv(u) = max(enter(u), recv(p) + (i - 1) c) + c} ({@code recv(root) = its enter}); a member leaves at
+     * {@code recv(v)} (the root at {@code enter + rootSends c}) or, when the tree waits, at the latest of that (the root: its
+     * enter) and each child's {@code recv}. Otherwise as the default tree.
      */
     static double rooted(ReplayParameters params, CollectiveFamily family, int members, long bytes, int v, double enter, double rootEnter,
             BroadcastTree tree, double[] enters, int models, int j) {
