@@ -21,6 +21,16 @@ abstract class ReplayCalls extends ReplayWorker {
         super(shared, transfers);
     }
 
+    /** Whether a model broadcasts down a tree other than {@link BroadcastTree#DEFAULT}: its members' enters are then kept by place. */
+    private boolean treesFitted() {
+        for (ReplayParameters q : params) {
+            if (!ReplayCosts.tree(q).equals(BroadcastTree.DEFAULT)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Each model's compute bursts scaled by its own entry of {@code s} (null: as measured); run on one thread. */
     final void scaleBursts(ComputeScaling[] s) {
         this.scaling = s;
@@ -90,7 +100,8 @@ abstract class ReplayCalls extends ReplayWorker {
             switch (c.type[i]) {
                 case LocationActivities.COLLECTIVE -> {
                     CollectiveFamily family = CollectiveFamily.of(c, i);
-                    int place = family != null && family.rooted() ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
+                    int place = family != null && (family.gathers() || family.rooted() && treesFitted())
+                            ? instances.tree.relative(ch, p, c.sequence[i]) : -1;
                     if (owner == null) {
                         if (instances.arrive(ch, k, enter, from, c.bytes[i], p == c.sequence[i], place)) {
                             for (int member : m.run.definitions.communicatorMembers(ch)) {
