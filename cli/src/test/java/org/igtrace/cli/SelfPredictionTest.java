@@ -107,6 +107,10 @@ class SelfPredictionTest {
         assertEquals(0.100, field(json, "predicted_runtime"), 1e-9);
         assertFamily(json, "one-to-all", 2, 1e-3, "\"inf\"");
         assertTrue(json.contains("\"tree\": \"4-nomial (largest subtree first)\", \"waits_for_children\": true"), json);
+        // waiting for a child is waiting (a rendezvous partner not there yet): rank 4 from 10 to 20 ms in the 1st for its
+        // child rank 5, from 40 to 50 in the 2nd for the root; rank 3, the 2nd's root, from 50 to 60 for rank 6 (v3)
+        assertEquals(0.020, rankField(json, 4, "wait"), 1e-9);
+        assertEquals(0.010, rankField(json, 3, "wait"), 1e-9);
         assertEquals(0.054, field(run(trace, "--format", "json", "-q", "--cpu-ratio", "2")[0], "predicted_runtime"), 1e-9);
         String text = run(trace)[0];
         assertTrue(text.contains("one-to-all L_f = 1.00 ms, B_f = inf (2 instances; 4-nomial (largest subtree first) tree, a member leaving"
@@ -256,6 +260,12 @@ class SelfPredictionTest {
         // a given network, or a faster CPU, is not the trace's own machine: no self-prediction
         assertTrue(!run(jacobi, "--format", "json", "-q", "--latency", "1us", "--bandwidth", "1GB/s")[0].contains("self_prediction_error"));
         assertTrue(!run(jacobi, "--format", "json", "-q", "--cpu-ratio", "2")[0].contains("self_prediction_error"));
+    }
+
+    private static double rankField(String json, int rank, String name) {
+        Matcher m = Pattern.compile("\\{\"rank\": " + rank + ", [^}]*\"" + name + "\": ([-0-9.eE]+)").matcher(json);
+        assertTrue(m.find(), name + " of rank " + rank + " in " + json);
+        return Double.parseDouble(m.group(1));
     }
 
     private static void assertFamily(String json, String family, long instances, double latency, String bandwidth) {

@@ -173,6 +173,9 @@ final class CollectiveArrivals {
                 double[] places = !tree.equals(BroadcastTree.DEFAULT) && r.placed[at] == size ? r.byPlace[at] : null;
                 start = v == 0 ? e : root;
                 done = ReplayCosts.rooted(params[j], family, size, bytes, v, e, root, tree, places, models, j);
+                if (places != null && tree.waits() && bytes >= params[j].eagerLimit()) { // and for its children to arrive
+                    start = Math.max(start, ReplayCosts.latestChild(tree, size, v, places, models, j));
+                }
             } else {
                 start = r.latest[at * models + j];
                 done = start + ReplayCosts.collective(params[j], family, size, bytes);

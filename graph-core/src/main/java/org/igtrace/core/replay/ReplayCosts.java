@@ -89,6 +89,17 @@ final class ReplayCosts {
         return own;
     }
 
+    /** The latest enter of v's children in {@code tree} (enters by relative rank as in {@link #rooted}); -inf without children. */
+    static double latestChild(BroadcastTree tree, int members, int v, double[] enters, int models, int j) {
+        int[] kids = new int[64];
+        int n = tree.childrenOf(v, members, kids);
+        double latest = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < n; i++) {
+            latest = Math.max(latest, enters[kids[i] * models + j]);
+        }
+        return latest;
+    }
+
     /** When member v receives in {@code tree}: the root at its enter, else {@code max(enter(v), received(parent) + (pos(v) - 1) c) + c}. */
     private static double received(BroadcastTree tree, int members, int v, double c, double[] enters, int models, int j) {
         if (v == 0) {
