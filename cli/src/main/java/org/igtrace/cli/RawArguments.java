@@ -31,7 +31,7 @@ import org.igtrace.reader.spill.TempFolders;
  */
 final class RawArguments {
     /** The working folder's alias, which the child JVM gets as its {@code user.dir}. */
-    static final String USER_DIR_PROPERTY = "igtrace.userDir";
+    static final String USER_DIR_PROPERTY = "igtrace.cwd.alias";
     private static final Pattern SHORT_ATTACHED = Pattern.compile("-[qhV]*[oj]=?");
     private static final Pattern SHORT_OUTPUT = Pattern.compile("-[^-].*o");
 
@@ -60,7 +60,7 @@ final class RawArguments {
         for (String arg : args) {
             any |= arg.indexOf('\uFFFD') >= 0;
         }
-        if (!any || System.getProperty("igtrace.alias.0") != null) {
+        if (!any || System.getProperty("igtrace.alias." + 0) != null) {
             return null;
         }
         byte[][] raw = commandLineTail(args.length);

@@ -45,7 +45,7 @@ final class ChildJvm {
                 command.add("-D" + key + "=" + p.getValue());
             }
         }
-        String userDir = System.getProperty("igtrace.userDir"); // a working folder that is not UTF-8, as its alias (RawArguments)
+        String userDir = System.getProperty("igtrace.cwd.alias"); // a working folder that is not UTF-8, as its alias (RawArguments)
         if (userDir != null) {
             command.add("-Duser.dir=" + userDir);
         }
