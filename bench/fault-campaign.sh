@@ -116,6 +116,15 @@ err=$("$ig" "$work/nl"$'\n\e[31m'/none -q 2>&1 >/dev/null)
 check "a path holding a newline and ESC: one line, escaped" '[ "$(wc -l <<<"$err")" -eq 1 ] && [[ "$err" != *$'"'"'\e'"'"'* ]]'
 LC_ALL=C "$ig" "$work/é/pi-4" -q -o "$work/é/g.graphml" 2>/dev/null
 check "LC_ALL=C and a UTF-8 folder name: read and written" '[ -s "$work/é/g.graphml" ]'
+"$ig" "$work/t64" -q -o"$work/names/a"$'\xfe'.graphml 2>/dev/null
+check "-o with its value attached, a name with byte 0xfe: that name, whole" 'cmp -s "$work/names/a"$'"'"'\xfe'"'"'.graphml "$work/reference.graphml"'
+(cd "$work/bad"$'\xff' && "$ig" pi-4 -q -o rel.graphml 2>/dev/null)
+(cd "$work/bad\\xff" && "$ig" pi-4 -q -o rel.graphml 2>/dev/null)
+check "a working folder named with byte 0xff: a relative trace read, a relative -o written" \
+  '[ -s "$work/bad\\xff/rel.graphml" ] && cmp -s "$work/bad"$'"'"'\xff'"'"'/rel.graphml "$work/bad\\xff/rel.graphml"'
+jar="$here/cli/target/igtrace.jar"
+java -jar "$jar" "$work/bad"$'\xff'/pi-4 -q -o "$work/names/j"$'\xfe'.graphml 2>/dev/null
+check "java -jar: a folder named with byte 0xff read, -o a name with byte 0xfe written" 'cmp -s "$work/names/j"$'"'"'\xfe'"'"'.graphml "$work/bad.graphml"'
 
 # Sizes a file claims (issue 41 item 7): 2 GB of padding, bounded memory, one line.
 cp -r "$here/testdata/otf2/pi-4" "$work/padded"

@@ -20,10 +20,19 @@ public final class Main {
         if (SupervisedChild.active()) {
             SupervisedChild.watchParent(); // dies with the launcher or the supervising JVM
         }
+        // Under java -jar: paths that are not UTF-8 become aliases (the launcher made them already)
+        RawArguments raw = SupervisedChild.active() ? null : RawArguments.recover(args);
+        if (raw != null) {
+            args = raw.args();
+        }
         Path anchor = ReaderSupervisor.otf2Anchor(args);
-        int code = anchor != null && ReaderSupervisor.enabled()
-                ? ReaderSupervisor.run(anchor, args, System.err, ProgressBar.stderrIsTerminal())
+        boolean child = ReaderSupervisor.enabled() && (anchor != null || raw != null && raw.needsChild());
+        int code = child
+                ? ReaderSupervisor.run(anchor, args, raw == null ? System.err : RawArguments.shownThrough(System.err), ProgressBar.stderrIsTerminal())
                 : runHere(args, anchor);
+        if (raw != null) {
+            code = raw.finish(code, System.err);
+        }
         System.exit(code);
     }
 

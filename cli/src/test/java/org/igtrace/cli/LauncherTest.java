@@ -520,6 +520,80 @@ class LauncherTest {
     }
 
     /**
+     * An option's value attached to it (issue 41 item 9): {@code -o$'g\xfe.graphml'} (and {@code -qoNAME},
+     * {@code -o=NAME}) was refused in one line ("give its value as an argument of its own") where
+     * {@code -o NAME} wrote that name; it is taken as the separate form. {@code --output=NAME}
+     * and {@code --temp-dir=DIR} were taken already. An unknown option that is not UTF-8 is a
+     * usage error naming it with the byte as \xHH.
+     */
+    @Tag("slow")
+    @Test
+    void anAttachedValueInInvalidUtf8IsTakenAsTheSeparateForm() throws Exception {
+        String pi4 = TESTDATA.resolve("otf2/pi-4").toString();
+        Map<String, String> utf8 = Map.of("LC_ALL", "C.UTF-8");
+        assertEquals(0, shell(Map.of(), "!mkdir $'t\\xff'").code());
+        try {
+            String graph = shell(utf8, pi4 + " -q").out();
+            for (String[] form : List.of(new String[] {"-q -o$'g\\xfe.graphml'", "$'g\\xfe.graphml'"},
+                    new String[] {"-qo$'h\\xff.graphml'", "$'h\\xff.graphml'"}, new String[] {"-q -o=$'i\\xff.graphml'", "$'i\\xff.graphml'"},
+                    new String[] {"-q --output=$'k\\xff.graphml'", "$'k\\xff.graphml'"}, new String[] {"-qo$'t\\xff/g.graphml'", "$'t\\xff/g.graphml'"})) {
+                Run write = shell(utf8, pi4 + " " + form[0]);
+                assertEquals(0, write.code(), form[0] + ": " + write.err());
+                assertEquals("", write.err(), form[0]);
+                assertEquals(graph, shell(Map.of(), "!cat " + form[1]).out(), form[0]);
+            }
+            assertEquals("g\\376.graphml\nh\\377.graphml\ni\\377.graphml\nk\\377.graphml\nt\\377\n", shell(Map.of(), "!LC_ALL=C ls -Ab").out(),
+                    "those names, nothing beside them");
+            Run spill = shell(utf8, "stats " + pi4 + " -q --format json --temp-dir=$'t\\xff'");
+            assertEquals(0, spill.code(), spill.err());
+            assertEquals(shell(utf8, "stats " + pi4 + " -q --format json").out(), spill.out());
+            Run missing = shell(utf8, pi4 + " -qo$'nodir\\xff/g.graphml'");
+            assertEquals(1, missing.code(), missing.err());
+            assertEquals(List.of("igtrace: nodir\\xff/g.graphml: directory nodir\\xff does not exist"), missing.err().lines().toList());
+            Run unknown = shell(utf8, pi4 + " -q$'\\xff'");
+            assertEquals(2, unknown.code(), unknown.err());
+            assertEquals(List.of("igtrace: Unknown option: '-q\\xff'"), unknown.err().lines().toList());
+        } finally {
+            shell(Map.of(), "!rm -rf $'t\\xff' $'g\\xfe.graphml' $'h\\xff.graphml' $'i\\xff.graphml' $'k\\xff.graphml'");
+        }
+        assertNothingLeft();
+    }
+
+    /**
+     * A working folder whose name is not UTF-8 (issue 41 item 9): Java's {@code user.dir} held
+     * U+FFFD, so a relative trace was "no such file or directory" and a relative {@code -o} was
+     * refused as "not valid UTF-8" although its own name is ASCII. Run from there, igtrace reads and
+     * writes as from a folder named in ASCII, byte for byte, and messages show the folder with
+     * the byte as \xHH.
+     */
+    @Tag("slow")
+    @Test
+    void aWorkingFolderNamedInInvalidUtf8ReadsAndWritesRelativePaths() throws Exception {
+        String pi4 = TESTDATA.resolve("otf2/pi-4").toString();
+        Map<String, String> utf8 = Map.of("LC_ALL", "C.UTF-8");
+        assertEquals(0, shell(Map.of(), "!mkdir $'w\\xff' ascii && cp -r " + pi4 + " $'w\\xff'/ && cp -r " + pi4 + " ascii/").code());
+        try {
+            for (String args : List.of("pi-4 -q", "stats pi-4 -q --format json", "info pi-4", "missing -q")) {
+                Run ascii = shell(utf8, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                Run bad = shell(utf8, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                assertEquals(ascii, bad, args);
+            }
+            Run write = shell(utf8, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " pi-4 -q -o g.graphml");
+            assertEquals(0, write.code(), write.err());
+            assertEquals("", write.err());
+            assertEquals(shell(utf8, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " pi-4 -q").out(),
+                    shell(Map.of(), "!cat $'w\\xff'/g.graphml").out());
+            Run missing = shell(utf8, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " pi-4 -q -o $'no\\ndir/g.graphml'");
+            assertEquals(1, missing.code(), missing.err());
+            assertEquals(List.of("igtrace: no\\ndir/g.graphml: directory " + work + "/w\\xff/no\\ndir does not exist"),
+                    missing.err().lines().toList());
+        } finally {
+            shell(Map.of(), "!rm -rf $'w\\xff' ascii");
+        }
+        assertNothingLeft();
+    }
+
+    /**
      * An output path holding a line feed broke the status file's line ({@code temp FILE}), so the
      * temporary file of a JVM that died writing it stayed until a later run wrote that name.
      */

@@ -40,8 +40,9 @@ public enum TraceFormat {
     /**
      * What is wrong with a path that names nothing because Java could not decode its bytes: a name
      * that is not valid UTF-8 (a byte 0xff) reaches Java with U+FFFD in its place, so it names
-     * another file. The launcher refuses such a path before Java starts, naming the byte; this is
-     * the word under {@code java -jar}, which said "no such file or directory".
+     * another file. The launcher, and igtrace under {@code java -jar} on Linux (cli's RawArguments),
+     * pass such a path as an alias; this is the word where that could not be done, which said
+     * "no such file or directory".
      */
     public static final String UNDECODABLE = "not valid UTF-8 (shown as \uFFFD), so Java cannot open or create it under this name; "
             + "rename it, or give it through a symbolic link whose name is UTF-8";

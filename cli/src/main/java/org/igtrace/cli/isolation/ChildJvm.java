@@ -45,6 +45,10 @@ final class ChildJvm {
                 command.add("-D" + key + "=" + p.getValue());
             }
         }
+        String userDir = System.getProperty("igtrace.cwd.alias"); // a working folder that is not UTF-8, as its alias (RawArguments)
+        if (userDir != null) {
+            command.add("-Duser.dir=" + userDir);
+        }
         command.add("-Digtrace.isolate=false");
         command.add("-D" + SupervisedChild.STATUS_PROPERTY + "=" + status);
         command.add("-cp");

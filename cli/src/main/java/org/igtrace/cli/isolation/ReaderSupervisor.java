@@ -89,7 +89,7 @@ public final class ReaderSupervisor {
         } catch (InterruptedException e) {
             child.destroyForcibly();
             Thread.currentThread().interrupt();
-            err.println("igtrace: " + anchor + ": interrupted");
+            err.println("igtrace: " + (anchor == null ? "" : anchor + ": ") + "interrupted");
             return 1;
         }
         Runtime.getRuntime().removeShutdownHook(stopChild);
@@ -126,7 +126,7 @@ public final class ReaderSupervisor {
         if (lines.contains("started") && lines.get(lines.size() - 1).startsWith("exit ")) {
             return new Ended(Integer.parseInt(lines.get(lines.size() - 1).substring(5)), null);
         }
-        String reading = anchor.toString();
+        String reading = anchor == null ? null : anchor.toString(); // null: a command that reads no OTF2 archive
         for (String line : lines) {
             if (line.startsWith("temp ")) {
                 deleteQuietly(SupervisedChild.path(line.substring(5)));
@@ -135,7 +135,11 @@ public final class ReaderSupervisor {
             }
         }
         if (!lines.contains("started")) {
-            return new Ended(1, "igtrace: " + anchor + ": the reader process did not start (" + describe(exit) + ")");
+            return new Ended(1, "igtrace: " + (anchor == null ? "the" : anchor + ": the") + " reader process did not start (" + describe(exit) + ")");
+        }
+        if (reading == null) { // as the launcher says it
+            return new Ended(killedFromOutside(exit) ? exit : 1, killedFromOutside(exit) ? died("the Java VM", exit)
+                    : "igtrace: internal error: the Java VM died" + (exit == 1 ? "" : " (" + describe(exit) + ")"));
         }
         return new Ended(killedFromOutside(exit) ? exit : 1, died(reading, exit));
     }
