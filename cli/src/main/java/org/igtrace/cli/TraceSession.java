@@ -287,7 +287,21 @@ final class TraceSession {
      * @throws UsageError when the trace refutes the command line (a rank it does not have, a region it does not name)
      */
     Integer start() throws Failure, UsageError {
-        return reading(this::read);
+        Integer exit = reading(this::read);
+        if (exit == null && profile != null && profile.processes().isEmpty()) {
+            throw new Failure(noProcess(located.file(), profile.notes()));
+        }
+        return exit;
+    }
+
+    /**
+     * A trace that holds no process has no run time, no waiting, no graph: every number would read 0 s or a perfect 1
+     * (definitions section 10). It is refused, with the note that says why its locations were left out.
+     */
+    static String noProcess(Path trace, List<String> notes) {
+        String why = notes.stream().filter(n -> n.contains("ignored") || n.contains("left out")).findFirst().orElse(null);
+        return trace + ": no process to analyse: the trace defines no MPI process or thread of one"
+                + (why == null ? "" : " (" + why + ")") + "; igtrace info shows what it holds";
     }
 
     private Integer read() throws TraceReadException {

@@ -191,6 +191,8 @@ class DamagedTraceFuzzTest {
                 Files.write(victim, Arrays.copyOf(bytes, at));
                 cutsNothingRead |= file.endsWith(".events") && bytes[at - 1] == '\n'
                         && new String(bytes, at, bytes.length - at, StandardCharsets.ISO_8859_1).matches("(\\*?[0-9a-f]*\n)*");
+                // an OTF2 file that lost only libotf2's end-of-buffer mark after its end-of-file record: read whole
+                cutsNothingRead |= file.matches(".*\\.(evt|def)") && at == bytes.length - 1;
                 yield "truncated to " + at + " of " + bytes.length + " bytes";
             }
             case EMPTY -> {

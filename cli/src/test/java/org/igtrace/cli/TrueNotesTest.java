@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,22 +30,31 @@ class TrueNotesTest {
         return new Result(code, out.toString(), err.toString());
     }
 
+    /**
+     * A trace of no process has no run time: every command that analyses one refuses it in one line that says why its
+     * locations were left out (stats said "run time T 0 s, load balance 1.000, ... parallel efficiency 1.000", why
+     * "Critical path: 0 s", a report the same), and writes nothing; info lists what it holds.
+     */
     @Test
-    void cpuThreadsOfNoProcessAreNamedSoAndNothingDriftsWithoutProcesses() {
+    void cpuThreadsOfNoProcessAreNamedSoAndATraceOfNoProcessIsRefused(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         String trace = TESTDATA.resolve("no-process").toString();
         String leftOut = "2 CPU threads in no process ignored: their location group is not defined (\"Location 0\", \"Location 1\")";
-        Result graph = run("graph", "--stats", "--format", "csv", trace);
-        assertEquals(0, graph.code, graph.err);
-        assertTrue(graph.err.contains(leftOut), graph.err);
-        assertFalse(graph.err.contains("not CPU threads"), graph.err);
-        assertFalse(graph.err.contains("drift"), graph.err);
-        Result stats = run("stats", trace);
-        assertEquals(0, stats.code, stats.err);
-        assertTrue(stats.out.contains(leftOut), stats.out);
-        assertTrue(stats.out.contains("0 processes, 0 edges (0 in the tree), 0 messages, 0 components; waiting 0 s summed over 0 processes (0.0% of their time),"
-                + " clocks needed no correction, 0 clock conflicts"), stats.out);
-        assertFalse(stats.out.contains("drift"), stats.out);
+        String refusal = "igtrace: " + TESTDATA.resolve("no-process").resolve("traces.otf2") + ": no process to analyse: the trace defines"
+                + " no MPI process or thread of one (" + leftOut + "); igtrace info shows what it holds\n";
+        String out = dir.resolve("out").toString();
+        for (String[] command : new String[][] {{"graph", "--stats", "--format", "csv"}, {"stats"}, {"why"}, {"predict"},
+                {"report", "-o", out + ".html"}, {"timeline", "-o", out + ".svg"}, {"diff", trace}}) {
+            List<String> args = new java.util.ArrayList<>(List.of(command));
+            args.add(trace);
+            Result r = run(args.toArray(String[]::new));
+            assertEquals(1, r.code, args + ": " + r.err);
+            assertEquals(refusal, r.err, args.toString());
+            assertEquals("", r.out, args.toString());
+            assertFalse(r.err.contains("drift"), r.err);
+        }
+        assertEquals(0, dir.toFile().list().length, "nothing written");
         Result info = run("info", trace);
+        assertEquals(0, info.code, info.err);
         assertTrue(info.out.contains("note           " + leftOut), info.out);
     }
 

@@ -65,12 +65,15 @@ public enum TraceFormat {
             throw new TraceReadException(path + ": " + (undecodable(path) ? UNDECODABLE : "no such file or directory"));
         }
         if (Files.isDirectory(path)) {
-            List<Located> found;
+            List<Path> named;
             try (Stream<Path> files = Files.list(path)) {
-                found = files.filter(Files::isRegularFile).sorted().map(TraceFormat::detectQuietly)
-                        .filter(l -> l != null).toList();
+                named = files.filter(Files::isRegularFile).filter(TraceFormat::namedAsTrace).sorted().toList();
             } catch (IOException e) {
                 throw new TraceReadException(path + ": cannot list the directory (" + e.getMessage() + ")");
+            }
+            List<Located> found = named.stream().map(TraceFormat::detectQuietly).filter(l -> l != null).toList();
+            if (found.isEmpty() && named.size() == 1) {
+                return locate(named.get(0)); // a file named as a trace that is none: say what is wrong with it
             }
             if (found.isEmpty()) {
                 throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)"
@@ -98,11 +101,12 @@ public enum TraceFormat {
         return located;
     }
 
-    private static Located detectQuietly(Path file) {
+    private static boolean namedAsTrace(Path file) {
         String name = file.getFileName().toString();
-        if (!name.endsWith(".otf2") && !name.endsWith(".otf")) {
-            return null;
-        }
+        return name.endsWith(".otf2") || name.endsWith(".otf");
+    }
+
+    private static Located detectQuietly(Path file) {
         try {
             return detect(file);
         } catch (TraceReadException e) {

@@ -146,6 +146,22 @@ class AnchorByteOrderTest {
     }
 
     /**
+     * A folder whose one file named as a trace is none gets the file's own line, as naming the file
+     * does (it said the folder held no anchor file, though it holds a damaged one).
+     */
+    @Test
+    void aFolderWhoseOnlyAnchorIsJunkNamesThatFile(@TempDir Path dir) throws Exception {
+        Path junk = dir.resolve("traces.otf2");
+        Files.writeString(junk, "not an anchor\n");
+        String named = assertThrows(TraceReadException.class, () -> TraceFormat.locate(junk)).getMessage();
+        assertTrue(named.startsWith(junk + ": not a trace: expected an OTF2 anchor file"), named);
+        assertEquals(named, assertThrows(TraceReadException.class, () -> TraceFormat.locate(dir)).getMessage());
+        Files.writeString(dir.resolve("other.otf"), "junk\n");
+        assertTrue(assertThrows(TraceReadException.class, () -> TraceFormat.locate(dir)).getMessage()
+                .startsWith(dir + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)"));
+    }
+
+    /**
      * Writes a little-endian anchor file in big-endian byte order, field by field as libotf2's
      * OTF2_AnchorFile.c reads them: magic, anchor format, trace format, version, two chunk sizes
      * (uint64), substrate, compression, locations and global definitions (uint64), machine, creator

@@ -112,11 +112,17 @@ final class Otf1DamageCheck {
     static void markProcessesWithoutRecords(Otf1FileSet files, Path eventFile, Otf1FileSet.Stream stream, Otf1EventStream parsed,
                                             Otf1Definitions definitions) throws TraceReadException {
         long[] silent = processesWithoutRecords(files, eventFile, stream, parsed, definitions);
+        if (silent.length == 0) {
+            return;
+        }
+        Set<Long> without = new HashSet<>();
         for (long p : silent) {
-            for (int i = 0; i < Math.min(stream.processes().length, 63); i++) {
-                if (stream.processes()[i] == p) {
-                    parsed.withoutRecords |= 1L << i;
-                }
+            without.add(p);
+        }
+        parsed.withoutRecords = new long[Otf1TraceReader.silentWords(stream)];
+        for (int i = 0; i < stream.processes().length; i++) {
+            if (without.contains(stream.processes()[i])) {
+                parsed.withoutRecords[i >> 6] |= 1L << (i & 63);
             }
         }
     }

@@ -41,8 +41,11 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     long regionsLeftOpen;
     long collectiveEndsWithoutBegin;
     boolean abortedByWriter;
-    /** Which processes of the stream (bit i: the master file's i-th process of it) the file holds no record of. */
-    long withoutRecords;
+    /**
+     * Which processes of the stream the file holds no record of: bit {@code i % 64} of word
+     * {@code i / 64} for the master file's i-th process of it (a stream can list any number).
+     */
+    long[] withoutRecords = new long[0];
 
     /** @param order where this file's locations come in the merge (the stream's position in the master file) */
     Otf1EventStream(Otf1Definitions definitions, LocationSink sink, long order) {

@@ -42,6 +42,6 @@ record Otf1PartReader(Otf1FileSet files, Otf1Definitions resolved, List<String> 
             Otf1DamageCheck.markProcessesWithoutRecords(files, file, streams.get(part), stream, resolved);
             parsed.add(stream);
         }
-        return Otf1TraceReader.counts(parsed, parts, eventFiles.size());
+        return Otf1TraceReader.counts(parsed, parts, Otf1TraceReader.silentOffsets(streams));
     }
 }

@@ -120,7 +120,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         progress.start(total, "bytes");
         List<Otf1EventStream> parsed = readStreams(eventFiles, definitions, sink, options.threadCount(), progress);
         Otf1DamageCheck.markProcessesWithoutRecords(files, eventFiles, parsed, definitions);
-        notes.addAll(countNotes(counts(parsed, allParts(), eventFiles.size())));
+        notes.addAll(countNotes(counts(parsed, allParts(), silentOffsets(streamsByPart()))));
     }
 
     @Override
@@ -136,20 +136,18 @@ public final class Otf1TraceReader implements PartitionedSource {
     /** The events files, by part, with their streams, the definitions and the file set, for reading parts elsewhere. */
     @Override
     public PartReader partReader() {
-        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
         List<String> paths = new ArrayList<>();
-        List<Otf1FileSet.Stream> streams = new ArrayList<>();
         for (Path file : eventFiles) {
             paths.add(file.toString());
-            streams.add(streamOf.get(file));
         }
-        return new Otf1PartReader(files, definitions, paths, streams);
+        return new Otf1PartReader(files, definitions, paths, streamsByPart());
     }
 
     @Override
     public List<String> notes(long[] counts) {
         List<String> all = new ArrayList<>(notes);
-        all.addAll(countNotes(java.util.Arrays.copyOf(counts, Math.max(counts.length, OPEN_BY_PART + 2 * eventFiles.size()))));
+        int length = OPEN_BY_PART + eventFiles.size() + silentOffsets(streamsByPart())[eventFiles.size()];
+        all.addAll(countNotes(java.util.Arrays.copyOf(counts, Math.max(counts.length, length))));
         return all;
     }
 
@@ -274,10 +272,12 @@ public final class Otf1TraceReader implements PartitionedSource {
      * What the streams of {@code parts} noticed, summed so that counts of other parts add up:
      * unknown records, leaves, open regions, collective ends, aborted streams, then the open
      * regions of every part (the note names the files), then for every part which processes of its
-     * stream it holds no record of ({@link Otf1EventStream#withoutRecords}).
+     * stream it holds no record of ({@link Otf1EventStream#withoutRecords}: part p's words from
+     * {@code silentOffsets[p]} on).
      */
-    static long[] counts(List<Otf1EventStream> streams, int[] parts, int allParts) {
-        long[] c = new long[OPEN_BY_PART + 2 * allParts];
+    static long[] counts(List<Otf1EventStream> streams, int[] parts, int[] silentOffsets) {
+        int allParts = silentOffsets.length - 1;
+        long[] c = new long[OPEN_BY_PART + allParts + silentOffsets[allParts]];
         for (int i = 0; i < streams.size(); i++) {
             Otf1EventStream s = streams.get(i);
             c[0] += s.unknownRecords;
@@ -286,21 +286,48 @@ public final class Otf1TraceReader implements PartitionedSource {
             c[3] += s.collectiveEndsWithoutBegin;
             c[4] += s.abortedByWriter ? 1 : 0;
             c[OPEN_BY_PART + parts[i]] += s.regionsLeftOpen;
-            c[OPEN_BY_PART + allParts + parts[i]] |= s.withoutRecords;
+            for (int w = 0; w < s.withoutRecords.length; w++) {
+                c[OPEN_BY_PART + allParts + silentOffsets[parts[i]] + w] |= s.withoutRecords[w];
+            }
         }
         return c;
+    }
+
+    /** How many words say which processes of {@code stream} (null: none) recorded nothing. */
+    static int silentWords(Otf1FileSet.Stream stream) {
+        return stream == null ? 0 : (stream.processes().length + 63) >> 6;
+    }
+
+    /** Where each part's words of silent processes start among the counts' last words; one entry more: their total. */
+    static int[] silentOffsets(List<Otf1FileSet.Stream> streamOfPart) {
+        int[] offsets = new int[streamOfPart.size() + 1];
+        for (int part = 0; part < streamOfPart.size(); part++) {
+            offsets[part + 1] = offsets[part] + silentWords(streamOfPart.get(part));
+        }
+        return offsets;
+    }
+
+    /** The master file's stream of each events file (null: none lists it). */
+    private List<Otf1FileSet.Stream> streamsByPart() {
+        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        List<Otf1FileSet.Stream> streams = new ArrayList<>();
+        for (Path file : eventFiles) {
+            streams.add(streamOf.get(file));
+        }
+        return streams;
     }
 
     /** The note about the processes that recorded nothing: in no stream, or in no record of their stream's file. */
     private String silentNote(long[] c) {
         Otf1SilentProcesses silent = new Otf1SilentProcesses(definitions);
         unlisted.forEach(p -> silent.notInAnyStream(p, files.master().getFileName().toString()));
-        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        List<Otf1FileSet.Stream> streams = streamsByPart();
+        int[] offsets = silentOffsets(streams);
         for (int part = 0; part < eventFiles.size(); part++) {
-            long mask = c[OPEN_BY_PART + eventFiles.size() + part];
-            Otf1FileSet.Stream stream = streamOf.get(eventFiles.get(part));
-            for (int i = 0; mask != 0 && stream != null && i < Math.min(63, stream.processes().length); i++) {
-                if ((mask & 1L << i) != 0) {
+            Otf1FileSet.Stream stream = streams.get(part);
+            int first = OPEN_BY_PART + eventFiles.size() + offsets[part];
+            for (int i = 0; stream != null && i < stream.processes().length; i++) {
+                if ((c[first + (i >> 6)] & 1L << (i & 63)) != 0) {
                     silent.noRecordIn(stream.processes()[i], eventFiles.get(part).getFileName().toString());
                 }
             }

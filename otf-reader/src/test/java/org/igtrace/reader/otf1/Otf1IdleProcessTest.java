@@ -68,6 +68,32 @@ class Otf1IdleProcessTest {
         assertRunWithIdleRank4(TraceInput.read(master, DEFAULT, WAITS), "no record in synth.4.events");
     }
 
+    /**
+     * A stream may list any number of processes: process 5 listed 71st in stream 4 (after 69 threads of a
+     * GPU stream, which are left out), with no record of it there, is the
+     * same idle rank (the note once covered only a stream's first 63 processes).
+     */
+    @Test
+    void aProcessListedLateInALongStreamRecordedNothing() throws Exception {
+        Path master = copyOfSynthIdle();
+        StringBuilder stream = new StringBuilder("4:4");
+        for (int id = 0x1000; id < 0x1000 + 69; id++) {
+            stream.append(',').append(Integer.toHexString(id));
+        }
+        Files.writeString(master, Files.readString(master).replace("4:4\n", stream + ",5\n"));
+        StringBuilder processes = new StringBuilder();
+        for (int id = 0x1000; id < 0x1000 + 69; id++) {
+            processes.append("DP").append(Integer.toHexString(id)).append("NM\"helper ").append(id).append("\"PT200001\n");
+        }
+        Path defs = dir.resolve("synth.0.def");
+        Files.writeString(defs, Files.readString(defs).replace("DP5NM", processes + "DP5NM"));
+        assertRunWithIdleRank4(TraceInput.read(master, DEFAULT, WAITS), "no record in synth.4.events");
+        Otf1TraceReader reader = Otf1TraceReader.open(master, DEFAULT, org.igtrace.reader.ReadProgress.NONE);
+        long[] counts = reader.partReader().readParts(new TraceAccumulator(reader.definitions(), false), new int[] {3});
+        assertEquals(List.of("1 process recorded no event (process 5 \"Process 4\": no record in synth.4.events): rank 4 has T = 0"),
+                reader.notes(counts).stream().filter(n -> n.contains("recorded no event")).toList());
+    }
+
     /** A master file cut after its third stream: process 4 and the thread are in no stream, but their streams' files are there. */
     @Test
     void aMasterFileCutShortIsStillAnErrorNamingIt() throws Exception {

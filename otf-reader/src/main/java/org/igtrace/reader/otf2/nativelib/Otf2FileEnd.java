@@ -17,8 +17,8 @@ import java.nio.channels.FileChannel;
  * chunk up to its end-of-file record and never looks past it, so bytes after it (a trailing newline
  * added by a tool that copied the archive) do not matter; a file cut anywhere before it does: the
  * walk runs out of bytes, or meets the end of a chunk with no chunk after it. libotf2 writes the
- * end-of-buffer mark (1) right after the end-of-file record; it is required too, so that a file
- * that lost its last byte still counts as cut (libotf2 would read it: nothing it reads is lost).
+ * end-of-buffer mark (1) right after the end-of-file record; a file that lost only that last byte
+ * is read, as libotf2 reads it: nothing it reads is lost (issue 34 item 1).
  */
 final class Otf2FileEnd {
     private static final int END_OF_CHUNK = 0;
@@ -97,7 +97,7 @@ final class Otf2FileEnd {
         while (at < end) {
             int type = chunk[at++] & 0xff;
             if (type == END_OF_FILE) {
-                return at < end && chunk[at] == END_OF_BUFFER;
+                return true; // what follows it, libotf2's end-of-buffer mark included, is never read
             } else if (type == TIMESTAMP && events) {
                 at += 8;
             } else if (events && type < SINGLETON.length && SINGLETON[type]) {
