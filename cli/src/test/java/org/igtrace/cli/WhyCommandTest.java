@@ -221,4 +221,28 @@ class WhyCommandTest {
         }
         assertEquals(List.of(), bad);
     }
+    /**
+     * Recording switched off inside a waiting call (issue 34 items 4 and 6) is not waiting, but the wait still ended where
+     * the cause arrived: the critical path jumps there. testdata/make-off-inside-collective.py (times in its docstring):
+     * from the run's end at 300 us on rank 0, back through its MPI_Reduce (entered 200, off [205, 215]) to rank 2 at
+     * 230, the first member to enter; rank 2's MPI_Bcast (entered 130) to root 1 at 150; rank 1's MPI_Barrier (entered
+     * 60) to rank 2, last to enter, at 80; rank 2 from 0. Rank 0 [230, 300]: 30 us in MPI_Reduce, 40 computing;
+     * rank 2 [150, 230] and [0, 80]: 10 us in MPI_Bcast, 150 computing; rank 1 [80, 150]: 20 us in MPI_Barrier, 50
+     * computing. The waits: 100 us, as stats counts them (20 us each, less the time off). Taking the off time out of
+     * the wait's end too put the reduce's jump at 200 + 20 = 220: rank 0 with 40 us in MPI on the path.
+     * testdata/make-off-inside-mpi.py: rank 0's MPI_Recv [10, 80] (off [20, 60]) waits for rank 1's send entered at 70:
+     * rank 1 computes [0, 70], rank 0 [70, 200] with 10 + 10 us in its receives; the jump at 10 + 20 = 30 us gave rank 0
+     * 60 us in MPI (the time off among them) and rank 1 30 us of compute.
+     */
+    @Test
+    void aWaitWithRecordingOffInsideEndsWhereTheCauseArrived() {
+        String json = why("off-inside-collective/traces.otf2", "--format", "json");
+        assertEquals(1e-4, number(json, "waiting"), 1e-12);
+        assertEquals(List.of(4e-5, 5e-5, 1.5e-4), numbers(json, "compute_on_path"), json);
+        assertEquals(List.of(3e-5, 2e-5, 1e-5), numbers(json, "mpi_on_path"), json);
+        String p2p = why("off-inside-mpi/traces.otf2", "--format", "json");
+        assertEquals(4e-5, number(p2p, "waiting"), 1e-12, "20 us late sender and 20 us late receiver");
+        assertEquals(List.of(1.1e-4, 7e-5), numbers(p2p, "compute_on_path"), p2p);
+        assertEquals(List.of(2e-5, 0.0), numbers(p2p, "mpi_on_path"), p2p);
+    }
 }

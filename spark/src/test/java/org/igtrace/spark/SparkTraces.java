@@ -7,7 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** Every trace in testdata/: OTF2 runs, the skewed copies, the OTF (version 1) traces, the hybrid and part-recorded runs. */
+/**
+ * Every trace in testdata/: OTF2 runs, the skewed copies, the OTF (version 1) traces, and every hand-made
+ * archive (testdata/NAME/traces.otf2, also one folder down: the hybrid and part-recorded runs, the clocks
+ * of issue 34 item 3, recording switched off inside MPI calls, ...).
+ */
 final class SparkTraces {
     private SparkTraces() {
     }
@@ -23,16 +27,18 @@ final class SparkTraces {
                 traces.filter(Files::isDirectory).sorted().forEach(all::add);
             }
         }
-        all.add(dir().resolve("otf1/synth-plain/synth.otf"));
-        all.add(dir().resolve("otf1/synth-long/synth.otf"));
-        all.add(dir().resolve("otf1/synth-z/synth.otf"));
-        all.add(dir().resolve("otf1/vt-md-mpi-cuda/md_mpi_cuda.otf"));
-        all.add(dir().resolve("otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf"));
-        all.add(dir().resolve("otf1/vt-jacobi-cpu/jacobi_cuda.otf"));
-        all.add(dir().resolve("waitall")); // MPI_Waitall completing several receives: combined across join partitions
-        all.add(dir().resolve("halo"));
-        all.add(dir().resolve("hybrid")); // OpenMP teams: barrier waits, idle, runtime per thread (definitions section 10a)
-        all.add(dir().resolve("measured-part/measurement-off")); // recording off: left out of T_i, noted per process
+        try (Stream<Path> folders = Files.list(dir().resolve("otf1"))) {
+            for (Path folder : folders.filter(Files::isDirectory).sorted().toList()) {
+                try (Stream<Path> masters = Files.list(folder)) {
+                    masters.filter(p -> p.toString().endsWith(".otf")).sorted().forEach(all::add);
+                }
+            }
+        }
+        // the archives written by testdata/make-*.py (and the hand-made copies), at depth 1 or 2
+        try (Stream<Path> anchors = Files.find(dir(), 3, (p, a) -> p.getFileName().toString().equals("traces.otf2"))) {
+            anchors.map(Path::getParent).filter(p -> !p.startsWith(dir().resolve("skew")) && !p.startsWith(dir().resolve("otf2")))
+                    .sorted().forEach(all::add);
+        }
         return all;
     }
 }

@@ -6,7 +6,7 @@ import org.igtrace.core.trace.CollectiveKind;
 /**
  * One instance of a collective operation: the k-th collective on a communicator, as each member
  * recorded it (definitions section 8), with the enter and leave times of every member's MPI call around
- * its collective event, in that member's raw clock.
+ * its collective event, in that member's raw clock, and the time recording was off inside that call.
  */
 public final class CollectiveInstance {
     final CollectiveKind kind;
@@ -14,6 +14,8 @@ public final class CollectiveInstance {
     final long[] enter;
     final long[] leave;
     final boolean[] arrived;
+    /** Per member, the ticks recording was off inside its call (definitions section 8); null when none was. */
+    long[] off;
     int root = -1;
     int arrivals;
     int departures;
@@ -46,6 +48,11 @@ public final class CollectiveInstance {
 
     public long leave(int i) {
         return leave[i];
+    }
+
+    /** Ticks recording was switched off inside member {@code i}'s call (definitions section 8: not waiting). */
+    public long off(int i) {
+        return off == null ? 0 : off[i];
     }
 
     /** The member index of the root, or -1 (no root, or the root is not a member). */

@@ -134,6 +134,12 @@ final class CommunicatorJoin {
             instance.arrived[i] = true;
             instance.enter[i] = r.enter;
             instance.leave[i] = r.leave;
+            if (r.off > 0) {
+                if (instance.off == null) {
+                    instance.off = new long[n];
+                }
+                instance.off[i] = r.off;
+            }
         }
         instance.arrivals = n;
         instance.departures = n;

@@ -214,8 +214,8 @@ public final class LocationRecorder implements LocationEvents {
     }
 
     /**
-     * Ticks recording was off inside a point-to-point call (definitions sections 3 and 8): the wait
-     * rules leave them out of the call's wait, as Tcomm leaves them out of its time in MPI.
+     * Ticks recording was off inside a point-to-point or collective call (definitions sections 3 and 8):
+     * the wait rules leave them out of the call's wait, as Tcomm leaves them out of its time in MPI.
      */
     private long off(long enter, long leave) {
         return gaps == null ? 0 : gaps.between(enter, leave);
@@ -447,7 +447,8 @@ public final class LocationRecorder implements LocationEvents {
     /** The end held in the fields, its call left at {@code leave}. */
     private void writeOne(long leave) {
         if (oneSide == COLLECTIVE) {
-            collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false);
+            collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false,
+                    off(oneEnter, leave));
         } else {
             (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
                     false, -1, onePost, oneSize, off(oneEnter, leave));
@@ -464,7 +465,8 @@ public final class LocationRecorder implements LocationEvents {
         int s = side[i];
         boolean outside = call[i] == OUTSIDE;
         if (s == COLLECTIVE) {
-            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside);
+            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside,
+                    outside ? 0 : off(enter[i], leave[i]));
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,

@@ -48,6 +48,8 @@ public final class RecordStream {
     private static final int SIZED = 32;
     /** Extension bit: the ticks recording was off inside the end's call follow (definitions section 8). */
     private static final int OFF = 64;
+    /** In a collective arrival's head (where no key follows): the ticks recording was off inside its call follow. */
+    private static final int COLLECTIVE_OFF = KEY_FOLLOWS;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
 
@@ -261,12 +263,20 @@ public final class RecordStream {
 
     /** Appends one collective arrival, or ({@code outside}) the place of one a selection left out. */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside) {
+        collective(store, time, enter, leave, kind, root, outside, 0);
+    }
+
+    /** As above, with the ticks recording was off inside the arrival's call ({@code off} > 0; 0 costs nothing). */
+    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside, long off) {
         if (instancesPerRange > 0 && records > 0 && (records & (instancesPerRange - 1)) == 0) {
             startRange(store);
         }
         ensure(store);
-        tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave) | (outside ? OUTSIDE : 0));
+        tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave) | (outside ? OUTSIDE : 0) | (off > 0 ? COLLECTIVE_OFF : 0));
         putSigned(root + 1L);
+        if (off > 0) {
+            putUnsigned(off);
+        }
         putTimes(time, enter, leave);
     }
 
@@ -407,7 +417,7 @@ public final class RecordStream {
         public long post;
         /** The message's size in bytes when it was recorded ({@link MatchRecords#withSizes}: written when it changes), else -1. */
         public long size = -1;
-        /** Ticks recording was off inside the end's call. */
+        /** Ticks recording was off inside the end's (or arrival's) call. */
         public long off;
         private long lastSharedCall;
 
@@ -468,6 +478,7 @@ public final class RecordStream {
             kind = KINDS[head & 7];
             outside = (head & OUTSIDE) != 0;
             root = (int) (getSigned() - 1);
+            off = (head & COLLECTIVE_OFF) != 0 ? getUnsigned() : 0;
             getTimes(head);
         }
 

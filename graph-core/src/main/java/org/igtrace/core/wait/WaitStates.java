@@ -5,7 +5,8 @@ import org.igtrace.core.util.PairLongs;
 /**
  * Waiting time by pattern, per process and per pair (definitions section 8), from matched messages and
  * collective instances on corrected times {@code t + o_p}. Each wait is capped by the duration
- * of the waiting call and never negative. Also counts the clock conflicts left after correction.
+ * of the waiting call and never negative; time recording was off inside the waiting call is taken
+ * out of both (a point-to-point call's or a collective's). Also counts the clock conflicts left after correction.
  * The late-sender wait of a call that completed several receives is that call's, measured once
  * over all of them ({@link CallWaits}): its messages go to a spill (or are left to the join that
  * spills them) and are charged by {@link #chargeCalls}.
@@ -91,7 +92,7 @@ public final class WaitStates implements MatchListener {
                 }
                 for (int p = 0; p < n; p++) {
                     if (p != last) {
-                        charge(pattern, c.member(p), c.member(last), enter(c, last) - enter(c, p), duration(c, p));
+                        charge(pattern, c.member(p), c.member(last), enter(c, last) - enter(c, p) - c.off(p), duration(c, p));
                     }
                 }
             }
@@ -100,7 +101,8 @@ public final class WaitStates implements MatchListener {
                 if (root >= 0) {
                     for (int p = 0; p < n; p++) {
                         if (p != root) {
-                            charge(WaitPattern.LATE_BROADCAST, c.member(p), c.member(root), enter(c, root) - enter(c, p), duration(c, p));
+                            charge(WaitPattern.LATE_BROADCAST, c.member(p), c.member(root), enter(c, root) - enter(c, p) - c.off(p),
+                                    duration(c, p));
                         }
                     }
                 }
@@ -114,7 +116,8 @@ public final class WaitStates implements MatchListener {
                     }
                 }
                 if (root >= 0 && first >= 0) {
-                    charge(WaitPattern.EARLY_REDUCE, c.member(root), c.member(first), enter(c, first) - enter(c, root), duration(c, root));
+                    charge(WaitPattern.EARLY_REDUCE, c.member(root), c.member(first), enter(c, first) - enter(c, root) - c.off(root),
+                            duration(c, root));
                 }
             }
             default -> {
@@ -126,8 +129,9 @@ public final class WaitStates implements MatchListener {
         return c.enter(i) + o(c.member(i));
     }
 
+    /** Member {@code i}'s call, less the time recording was off inside it: as a wait, off time is not waiting (section 8). */
     private static long duration(CollectiveInstance c, int i) {
-        return c.leave(i) - c.enter(i);
+        return c.leave(i) - c.enter(i) - c.off(i);
     }
 
     /**

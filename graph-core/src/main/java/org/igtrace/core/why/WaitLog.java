@@ -22,7 +22,10 @@ import org.igtrace.core.wait.MatchedMessage;
  * read by position block by block ({@link #ofWaiter}).
  */
 public final class WaitLog implements MatchTap {
-    /** The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, collective (1). */
+    /**
+     * The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, and twice the ticks
+     * recording was off inside the waiting call (taken out of ticks) plus 1 for a collective.
+     */
     private static final int WIDTH = 9;
     private final long[] o;
     private final RecordBlocks store;
@@ -133,12 +136,15 @@ public final class WaitLog implements MatchTap {
 
         /** Whether the wait was in a collective (a synchronisation of all its members), else a message's. */
         public boolean collective(int k) {
-            return g.get(k, 8) != 0;
+            return (g.get(k, 8) & 1) != 0;
         }
 
-        /** When the waiting ended: {@code enter + ticks}. */
+        /**
+         * When the waiting ended: {@code enter + ticks}, and the time recording was off inside the call, which is
+         * not counted as waiting (definitions section 8) but passed before the wait ended.
+         */
         public long end(int k) {
-            return enter(k) + ticks(k);
+            return enter(k) + ticks(k) + (g.get(k, 8) >> 1);
         }
 
         /** The first position whose call enters at {@code t} or later ({@link #size()}: none). */
@@ -160,8 +166,9 @@ public final class WaitLog implements MatchTap {
             this.seq = seq;
         }
 
-        void add(int w, int c, long e, long l, long ce, long cl, long wait) {
-            long t = Math.min(wait, l - e);
+        /** {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was off in the call. */
+        void add(int w, int c, long e, long l, long ce, long cl, long wait, long off) {
+            long t = Math.min(wait, l - e) - off;
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return;
             }
@@ -173,7 +180,7 @@ public final class WaitLog implements MatchTap {
             r[5] = ce;
             r[6] = Math.max(ce, cl);
             r[7] = t;
-            r[8] = inCollective ? 1 : 0;
+            r[8] = off << 1 | (inCollective ? 1 : 0);
             records.add(r);
         }
 
@@ -187,20 +194,18 @@ public final class WaitLog implements MatchTap {
             long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or;
             if (m.receiveCall().waitsForReceive() && !m.receiveCallShared()) {
                 // as WaitStates charges it: recording switched off inside the call is not waiting (definitions section 8)
-                long wait = Math.min(sendEnter - receiveEnter, m.receiveLeave() + or - receiveEnter) - m.receiveOff();
-                add(r, s, receiveEnter, m.receiveLeave() + or, sendEnter, m.sendLeave() + os, wait);
+                add(r, s, receiveEnter, m.receiveLeave() + or, sendEnter, m.sendLeave() + os, sendEnter - receiveEnter, m.receiveOff());
             }
             long post = m.receivePost() + or;
             if (m.sendCall().blocksSender() && m.sendLeave() + os > post) {
-                long wait = Math.min(post - sendEnter, m.sendLeave() + os - sendEnter) - m.sendOff();
-                add(s, r, sendEnter, m.sendLeave() + os, post, m.receiveLeave() + or, wait);
+                add(s, r, sendEnter, m.sendLeave() + os, post, m.receiveLeave() + or, post - sendEnter, m.sendOff());
             }
         }
 
         @Override
         public void callWait(int process, int sender, long callEnter, long wait) {
             long e = callEnter + offset(process);
-            add(process, sender, e, e + wait, e + wait, e + wait, wait);
+            add(process, sender, e, e + wait, e + wait, e + wait, wait, 0);
         }
 
         @Override
@@ -244,10 +249,11 @@ public final class WaitLog implements MatchTap {
             }
         }
 
-        /** Member {@code p} waited for member {@code q}. */
+        /** Member {@code p} waited for member {@code q} (as WaitStates charges it: recording off inside the call is not waiting). */
         private void member(CollectiveInstance c, int p, int q) {
             long op = offset(c.member(p));
-            add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)), at(c, q) - c.enter(p) - op);
+            add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
+                    at(c, q) - c.enter(p) - op, c.off(p));
         }
 
         private long at(CollectiveInstance c, int i) {

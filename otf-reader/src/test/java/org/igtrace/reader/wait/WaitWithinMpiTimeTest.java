@@ -36,7 +36,8 @@ class WaitWithinMpiTimeTest {
                 s.filter(Files::isDirectory).sorted().forEach(all::add);
             }
         }
-        for (String archive : List.of("sendrecv-ring", "sendrecv-ring-receive-first", "two-chunks", "waitall", "halo", "off-inside-mpi")) {
+        for (String archive : List.of("sendrecv-ring", "sendrecv-ring-receive-first", "two-chunks", "waitall", "halo", "off-inside-mpi",
+                "off-inside-collective")) {
             all.add(d.resolve(archive));
         }
         try (Stream<Path> otf1 = Files.list(d.resolve("otf1"))) {
