@@ -76,14 +76,17 @@ public final class PredictionRun {
         phases.matched();
         boolean besideIdeal = latency != null && bandwidth != null && request.swept() == null && profile.selectedRanks() == null
                 && request.eagerLimit() == ReplayParameters.ideal().eagerLimit();
-        // each collective family's own L_f, B_f (definitions section 9); a given L or B is every family's: a pass
-        // of its own, on a core the calibration's replay leaves free
-        FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !request.needsCalibration() ? null
-                : replay.calibrateCollectivesBeside(latency, bandwidth);
         NetworkCalibration.Fit guess = matched == null ? null : matched.fit(latency, bandwidth);
         // the send overhead o is fitted with the network (definitions section 9); a given network has none
-        // and so is the release spread of the run's last collectives (oversubscription at the run's end), in one pass
-        SendOverhead.Fits callFits = request.needsCalibration() ? replay.fitSendOverheadAndFinalRelease(request.eagerLimit()) : null;
+        // and so is the release spread of the run's last collectives (oversubscription at the run's end), and each
+        // collective family's own L_f, B_f (a given L or B is every family's): with a first fit, all in one pass over
+        // the calls; else the collectives in a pass of their own, on a core the calibration's replay leaves free
+        TraceReplay.CallFits onePass = guess != null && request.needsCalibration()
+                ? replay.fitCallsAndCollectives(request.eagerLimit(), latency, bandwidth) : null;
+        FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !request.needsCalibration() || onePass != null ? null
+                : replay.calibrateCollectivesBeside(latency, bandwidth);
+        SendOverhead.Fits callFits = onePass != null ? onePass.calls()
+                : request.needsCalibration() ? replay.fitSendOverheadAndFinalRelease(request.eagerLimit()) : null;
         double o = callFits == null ? 0 : callFits.sendOverhead().seconds();
         FinalRelease last = callFits == null ? null : callFits.finalRelease();
         Prediction calibrated = null;
@@ -91,7 +94,7 @@ public final class PredictionRun {
         List<CollectiveCalibration.FamilyFit> collectiveFits;
         if (guess != null) {
             // one pass: the calibration checked against the guess, the ideal network and the model made with the guess
-            collectiveFits = TraceReplay.joined(collectivePass);
+            collectiveFits = onePass != null ? onePass.collectives() : TraceReplay.joined(collectivePass);
             calibrated = replay.predictCalibrated(request.model(guess, collectiveFits).withSendOverhead(o).withFinalRelease(last), guess, request.eagerLimit(), latency, bandwidth);
             fit = replay.calibration();
         } else {

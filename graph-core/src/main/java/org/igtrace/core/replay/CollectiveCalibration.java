@@ -66,6 +66,11 @@ public final class CollectiveCalibration {
 
     /** The fits of the families seen in the run (in {@link CollectiveFamily} order), with L or B given (null: fitted). */
     static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth) {
+        return fit(m, offsets, latency, bandwidth, null);
+    }
+
+    /** As above, with {@code beside} (null: none) told of every call of the pass ({@link WindowScan}), before this fit's own work. */
+    static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth, WindowScan beside) {
         int comms = m.communicatorSize.length;
         double tick = 1.0 / m.run.definitions.ticksPerSecond();
         double[][] latestEnter = new double[comms][];
@@ -99,7 +104,13 @@ public final class CollectiveCalibration {
             }
             ActivityCursor cursor = m.window(p);
             long[] collectives = new long[comms];
+            if (beside != null) {
+                beside.start(p);
+            }
             for (long left = m.endCall[p] - m.firstCall[p]; left > 0 && cursor.next(); left--) {
+                if (beside != null) {
+                    beside.call(p, cursor);
+                }
                 boolean any = false;
                 for (int i = 0; i < cursor.events; i++) {
                     any |= cursor.type[i] == LocationActivities.COLLECTIVE;

@@ -301,8 +301,12 @@ final class ReplayMatching {
 
     /** A cursor over process p's calls inside its window. */
     ActivityCursor window(int p) {
+        windowsRead.incrementAndGet();
         return run.process(p).cursor().window(firstCall[p], endCall[p]);
     }
+
+    /** Cursors made over the windows so far (a pass over every process's calls makes one per process), for tests. */
+    final java.util.concurrent.atomic.AtomicLong windowsRead = new java.util.concurrent.atomic.AtomicLong();
 
     private byte[][] endpointShares;
 

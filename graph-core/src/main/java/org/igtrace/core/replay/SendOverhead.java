@@ -46,38 +46,108 @@ public final class SendOverhead {
     }
 
     private static Fit fit(ReplayMatching m, long eagerLimit, FinalRelease.Scan scan) {
-        TraceDefinitions d = m.run.definitions;
-        boolean[] eagerCall = new boolean[d.regionCount()];
-        for (int r = 0; r < eagerCall.length; r++) {
-            eagerCall[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).equalsIgnoreCase("MPI_Ssend");
-        }
-        long[] ticks = new long[64];
-        int n = 0;
+        Scan s = new Scan(m, eagerLimit, scan);
         for (int p = 0; p < m.run.processCount(); p++) {
             if (m.run.process(p) == null) {
                 continue;
             }
             ActivityCursor c = m.window(p);
-            if (scan != null) {
-                scan.start(p);
-            }
+            s.start(p);
             while (c.next()) {
-                if (scan != null) {
-                    scan.call(p, c);
-                }
-                if (c.region >= 0 && eagerCall[c.region] && c.events == 1 && c.type[0] == LocationActivities.SEND && c.bytes[0] < eagerLimit) {
-                    if (n == ticks.length) {
-                        ticks = Arrays.copyOf(ticks, 2 * n);
-                    }
-                    ticks[n++] = c.leave - c.enter;
-                }
+                s.call(p, c);
             }
         }
-        if (n == 0) {
-            return new Fit(0, 0);
+        return s.fit();
+    }
+
+    /**
+     * o and the lags of the last collectives fitted beside another pass over the windows ({@link WindowScan}: the
+     * collectives' calibration, {@link TraceReplay#fitCallsAndCollectives}); {@link #fits} once it ended.
+     */
+    static final class Scan implements WindowScan {
+        private final boolean[] eagerCall;
+        private final long eagerLimit;
+        private final double ticksPerSecond;
+        private final FinalRelease.Scan lags;
+        /**
+         * The durations, ticks: counted per value below {@value #COUNTED} (most sends: a memory that does not grow with
+         * the run), the others kept; the median is taken from both, the one a sort of all of them gives.
+         */
+        private final int[] counted = new int[COUNTED];
+        private long[] others = new long[64];
+        private int kept;
+        private long n;
+        static final int COUNTED = 1 << 16;
+
+        Scan(ReplayMatching m, long eagerLimit, FinalRelease.Scan lags) {
+            TraceDefinitions d = m.run.definitions;
+            eagerCall = new boolean[d.regionCount()];
+            for (int r = 0; r < eagerCall.length; r++) {
+                eagerCall[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).equalsIgnoreCase("MPI_Ssend");
+            }
+            this.eagerLimit = eagerLimit;
+            this.ticksPerSecond = d.ticksPerSecond();
+            this.lags = lags;
         }
-        Arrays.sort(ticks, 0, n);
-        double median = n % 2 == 1 ? ticks[n / 2] : (ticks[n / 2 - 1] + ticks[n / 2]) / 2.0;
-        return new Fit(Math.max(0, median) / d.ticksPerSecond(), n);
+
+        @Override
+        public void start(int p) {
+            if (lags != null) {
+                lags.start(p);
+            }
+        }
+
+        @Override
+        public void call(int p, ActivityCursor c) {
+            if (lags != null) {
+                lags.call(p, c);
+            }
+            if (c.region >= 0 && eagerCall[c.region] && c.events == 1 && c.type[0] == LocationActivities.SEND && c.bytes[0] < eagerLimit) {
+                long t = c.leave - c.enter;
+                n++;
+                if (t >= 0 && t < COUNTED) {
+                    counted[(int) t]++;
+                    return;
+                }
+                if (kept == others.length) {
+                    others = Arrays.copyOf(others, 2 * kept);
+                }
+                others[kept++] = t;
+            }
+        }
+
+        /** o, once every window was scanned. */
+        Fit fit() {
+            if (n == 0) {
+                return new Fit(0, 0);
+            }
+            Arrays.sort(others, 0, kept);
+            double median = n % 2 == 1 ? nth(n / 2) : (nth(n / 2 - 1) + nth(n / 2)) / 2.0;
+            return new Fit(Math.max(0, median) / ticksPerSecond, n);
+        }
+
+        /** The duration of rank k (from 0) among all in increasing order: the kept ones below 0, the counted, the kept above. */
+        private long nth(long k) {
+            int below = 0;
+            while (below < kept && others[below] < 0) {
+                below++;
+            }
+            if (k < below) {
+                return others[(int) k];
+            }
+            k -= below;
+            for (int t = 0; t < COUNTED; t++) {
+                if (k < counted[t]) {
+                    return t;
+                }
+                k -= counted[t];
+            }
+            return others[(int) (below + k)];
+        }
+
+        /** o and the lags, once every window was scanned (made with a {@link FinalRelease.Scan}). */
+        Fits fits() {
+            return new Fits(fit(), lags.finish());
+        }
     }
 }

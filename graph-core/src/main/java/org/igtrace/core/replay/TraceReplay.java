@@ -304,6 +304,23 @@ public final class TraceReplay {
         return new FutureTask<>(() -> calibrateCollectives(latency, bandwidth));
     }
 
+    /**
+     * {@link #fitSendOverheadAndFinalRelease} and {@link #calibrateCollectives} in one pass over the recorded calls (the
+     * reading of the calls is most of either's cost); the fits are those each gives in a pass of its own.
+     *
+     * @param calls       the send overhead and the lags of the run's last collectives
+     * @param collectives each collective family's own fit
+     */
+    public record CallFits(SendOverhead.Fits calls, java.util.List<CollectiveCalibration.FamilyFit> collectives) {
+    }
+
+    /** See {@link CallFits}: o below {@code eagerLimit}, the lags, and the collectives with {@code latency} or {@code bandwidth} given (null: fitted). */
+    public CallFits fitCallsAndCollectives(long eagerLimit, Double latency, Double bandwidth) {
+        SendOverhead.Scan calls = new SendOverhead.Scan(matching, eagerLimit, new FinalRelease.Scan(matching, offsets));
+        java.util.List<CollectiveCalibration.FamilyFit> collectives = CollectiveCalibration.fit(matching, offsets, latency, bandwidth, calls);
+        return new CallFits(calls.fits(), collectives);
+    }
+
     /** The result of {@code task}: run here if no thread took it ({@link #calibrateCollectivesBeside}), else waited for. */
     public static <T> T joined(FutureTask<T> task) {
         task.run(); // nothing when it ran or runs elsewhere
@@ -367,6 +384,11 @@ public final class TraceReplay {
             collectiveSizes = new CollectiveSizes(matching);
         }
         return collectiveSizes;
+    }
+
+    /** The matching the replays share (for tests). */
+    ReplayMatching matching() {
+        return matching;
     }
 
     public long matchedMessages() {

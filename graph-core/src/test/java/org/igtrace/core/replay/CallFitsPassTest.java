@@ -1,0 +1,104 @@
+package org.igtrace.core.replay;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.igtrace.core.trace.CollectiveKind;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The fits predict makes before its replay pass (issue 38): the send overhead o, the lags of the run's last collectives
+ * and the collectives' own L_f, B_f, read from one pass over the recorded calls instead of two, with the fits each
+ * pass of its own gives.
+ */
+class CallFitsPassTest {
+    private static final int INIT = 0, FINALIZE = 1, SEND = 2, RECV = 3, ALLREDUCE = 4;
+
+    /**
+     * Two processes, 10^9 ticks per second (a tick is 1 ns). Rank 0 makes {@code durations.length} eager MPI_Sends of 8
+     * bytes, the i-th lasting {@code durations[i]} ticks, rank 1 receives them; then both make an MPI_Allreduce
+     * ({@code allreduces} times) and MPI_Finalize.
+     */
+    private static RecordedRun run(long[] durations, int allreduces) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        for (String name : new String[] {"MPI_Init", "MPI_Finalize", "MPI_Send", "MPI_Recv", "MPI_Allreduce"}) {
+            b.addRegion(name, true);
+        }
+        b.addCommunicator(new int[] {0, 1});
+        TraceDefinitions d = b.ticksPerSecond(1_000_000_000L).build();
+        ActivityRecorder recorder = new ActivityRecorder(d);
+        LocationEvents s = recorder.location(0, 0), r = recorder.location(1, 1);
+        call(s, INIT, 0, 10);
+        call(r, INIT, 0, 10);
+        long t = 100;
+        for (long duration : durations) {
+            s.sendCall(t, SEND, t, 1, 0, 0, 8, t + duration);
+            r.receiveCall(t, RECV, t + duration, 0, 0, 0, 8, t + duration + 1);
+            t += duration + 10;
+        }
+        for (int i = 0; i < allreduces; i++) {
+            long at = t;
+            s.enter(at, ALLREDUCE);
+            s.collective(at + 5, CollectiveKind.ALL_TO_ALL, 0, -1, 64, 64);
+            s.leave(at + 5 + i, ALLREDUCE);
+            r.enter(at + 1, ALLREDUCE);
+            r.collective(at + 7, CollectiveKind.ALL_TO_ALL, 0, -1, 64, 64);
+            r.leave(at + 7 + 2 * i, ALLREDUCE);
+            t += 100;
+        }
+        call(s, FINALIZE, t, t + 3);
+        call(r, FINALIZE, t, t + 9);
+        s.end();
+        r.end();
+        return recorder.recorded();
+    }
+
+    private static void call(LocationEvents l, int region, long enter, long leave) {
+        l.enter(enter, region);
+        l.leave(leave, region);
+    }
+
+    private static void sameFitsInOnePass(long[] durations, int allreduces, double o) {
+        RecordedRun run = run(durations, allreduces);
+        TraceReplay apart = new TraceReplay(run, null);
+        SendOverhead.Fits calls = apart.fitSendOverheadAndFinalRelease(ReplayParameters.DEFAULT_EAGER_LIMIT);
+        List<CollectiveCalibration.FamilyFit> collectives = apart.calibrateCollectives(null, null);
+        assertEquals(2 * 2, apart.matching().windowsRead.get(), "before: two passes over the 2 processes' calls");
+
+        TraceReplay together = new TraceReplay(run, null);
+        TraceReplay.CallFits fits = together.fitCallsAndCollectives(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        assertEquals(2, together.matching().windowsRead.get(), "one pass");
+        assertEquals(calls.sendOverhead(), fits.calls().sendOverhead());
+        assertEquals(o, fits.calls().sendOverhead().seconds(), 1e-18);
+        assertEquals(durations.length, fits.calls().sendOverhead().sends());
+        assertEquals(calls.finalRelease().processes(), fits.calls().finalRelease().processes());
+        assertEquals(collectives, fits.collectives());
+        assertEquals(allreduces > 0 ? 1 : 0, fits.collectives().size());
+    }
+
+    /** 5 sends: the median is the 3rd of 3, 5, 7, 9, 11 ticks: o = 7 ns; one all-reduce family. */
+    @Test
+    void shortSendsTheMiddleOne() {
+        sameFitsInOnePass(new long[] {9, 3, 11, 5, 7}, 3, 7e-9);
+    }
+
+    /**
+     * Durations on both sides of the counted range (2^16 ticks: the median is taken from the counts and the kept
+     * ones): 4 sends of 2, 70000, 65535, 65536 ticks, sorted 2, 65535, 65536, 70000, an even count: the mean of the
+     * middle two, (65535 + 65536) / 2 = 65535.5 ns.
+     */
+    @Test
+    void longSendsAcrossTheCountedRange() {
+        sameFitsInOnePass(new long[] {2, 70000, 65535, 65536}, 2, 65535.5e-9);
+    }
+
+    /** 3 sends of 100000, 1, 200000 ticks: median 100000 ns (a kept one, above the counted one); no collective. */
+    @Test
+    void medianAmongTheKeptOnes() {
+        sameFitsInOnePass(new long[] {100000, 1, 200000}, 0, 100000e-9);
+    }
+}
