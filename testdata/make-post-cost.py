@@ -26,6 +26,16 @@ Before (a posting call left at its enter, no o): rank 0 reaches its MPI_Recv at 
 ends its bursts 650 + 10 + 10 + 110 = 780, sends at 780; rank 0 leaves at 790, ends at 940: 940 us (-6.0 %).
 The ideal network (L = 0) keeps no posting cost, as it keeps no o: rank 0 leaves its MPI_Recv at 780 and ends at
 930 us = T_ideal.
+
+--slow-receive (testdata/post-cost-slow-receive): rank 1's MPI_Recv of the second message lasts [720, 1030] (event at
+1025: a slow first message the model cannot know), every later time of rank 1 and rank 0's MPI_Recv leave (1150,
+event 1149) 300 us later; then 9 more messages from rank 1 to rank 0 (i = 0..8): rank 1 MPI_Send [1160 + 20 i] (0 us),
+rank 0 MPI_Recv [1155 + 20 i, 1170 + 20 i] (event 1 us before its leave), each showing a 10 us transfer; rank 1's main
+ends at 1340, rank 0's at 1480 = the measured run time. The fit: 10 messages of 10 us, L = 10 us, B = inf, o = 0.
+Replay: rank 1 as above to its first send at 820, then a send every 20 us (840 + 20 i), main end 1000 + 20 = 1020;
+rank 0 leaves its first MPI_Recv at 830, each next at 840 + 20 i + 10 = 850 + 20 i (it is there 5 us after the
+previous), the last at 1010, ends at 1160. Predicted 1160 us of 1480: -21.6 %, with each process on its own node, 10
+messages fitted, one thread each: the warning names a cost the model lacks, not oversubscription.
 """
 import argparse
 
@@ -52,7 +62,19 @@ TIMELINE = {
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("target")
+    p.add_argument("--slow-receive", action="store_true")
     a = p.parse_args()
+    timeline = {r: list(ev) for r, ev in TIMELINE.items()}
+    if a.slow_receive:
+        timeline[1] = [e if e[0] <= 725 else (e[0] + 300,) + e[1:] for e in timeline[1]]
+        timeline[1] = [(1025, "recv", 0) if e == (725, "recv", 0) else e for e in timeline[1]]
+        timeline[0] = [(e[0] + 300,) + e[1:] if e[0] >= 849 else e for e in timeline[0]][:-1]
+        timeline[1] = timeline[1][:-1]
+        for i in range(9):
+            timeline[0] += [(1155 + 20 * i, "enter", "MPI_Recv"), (1169 + 20 * i, "recv", 1), (1170 + 20 * i, "leave", "MPI_Recv")]
+            timeline[1] += [(1160 + 20 * i, "enter", "MPI_Send"), (1160 + 20 * i, "send", 0), (1160 + 20 * i, "leave", "MPI_Send")]
+        timeline[0].append((1480, "leave", "main"))
+        timeline[1].append((1340, "leave", "main"))
     with otf2.writer.open(a.target, timer_resolution=1000000) as trace:
         d = trace.definitions
         mpi = Paradigm.MPI
@@ -61,15 +83,15 @@ def main():
             regions[name] = d.region(name, paradigm=mpi, region_role=RegionRole.POINT2POINT)
         machine = d.system_tree_node("machine")
         threads = []
-        for rank in TIMELINE:
+        for rank in timeline:
             node = d.system_tree_node("node%d" % rank, class_name="node", parent=machine)
             group = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS,
                                      system_tree_parent=node)
             threads.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=group))
         d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=mpi, members=threads)
         comm = d.comm("MPI_COMM_WORLD", group=d.group("world ranks", group_type=GroupType.COMM_GROUP,
-                                                      paradigm=mpi, members=list(TIMELINE)))
-        for rank, events in TIMELINE.items():
+                                                      paradigm=mpi, members=list(timeline)))
+        for rank, events in timeline.items():
             write = trace.event_writer_from_location(threads[rank])
             for e in events:
                 t, kind = e[0], e[1]
