@@ -215,11 +215,13 @@ abstract class ReplayCalls extends ReplayWorker {
             int s = postSend(p, c, ch, k, from);
             // it leaves once its send overhead o is spent (0: at its enter, the clocks stay), a posting call once its
             // measured duration is too; no receive to calibrate
-            double measured = postingCall(c) ? (c.leave - c.enter) * tick : 0;
+            boolean posting = postingCall(c);
+            double measured = posting ? (c.leave - c.enter) * tick : 0;
             for (int j = 0, at = from; j < models; j++, at++) {
                 double o = Math.max(params[j].sendOverhead(), postDuration(j, measured));
-                mpi[at] += o;
-                clock[at] += o;
+                double leave = clock[at] + o;
+                mpi[at] += posting ? leave - clock[at] : o; // a posting call's as complete() gives it, to the last bit
+                clock[at] = leave;
             }
             previousLeave[p] = c.leave;
             if (c.detail[0] == 0 && s >= 0) {
