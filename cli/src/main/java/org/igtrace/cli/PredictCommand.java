@@ -159,7 +159,7 @@ public final class PredictCommand implements Callable<Integer> {
             }
             PredictionWriter out = new PredictionWriter(PathAliases.shown(located.file().toString()), result.fit(), result.collectiveFits(), sweep,
                     result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu(),
-                    result.recordingOff());
+                    result.recordingOff()).withOwnNodes(ownNodes(profile));
             write(out, format, err);
             clock.written();
             if (!quiet) {
@@ -224,6 +224,17 @@ public final class PredictCommand implements Callable<Integer> {
     }
 
     /** The --topology network with the --placement of the ranks, or null without --topology. */
+    /** Whether the trace names a node for every process and no two share one (then no core was shared). */
+    private static boolean ownNodes(TraceProfile profile) {
+        java.util.Set<String> hosts = new java.util.HashSet<>();
+        for (var p : profile.processes()) {
+            if (p.host() == null || p.host().isBlank() || !hosts.add(p.host())) {
+                return false;
+            }
+        }
+        return hosts.size() > 1;
+    }
+
     private ReplayParameters.Network network(TraceProfile profile) throws UsageError, Failure {
         if (topology == null) {
             return null;

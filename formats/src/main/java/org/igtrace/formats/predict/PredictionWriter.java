@@ -74,6 +74,15 @@ public final class PredictionWriter {
         return this;
     }
 
+    /** Whether every process ran on a node of its own (so no core was shared: oversubscription is no reason). */
+    private boolean ownNodes;
+
+    /** Marks the processes as each on a node of its own (the trace's system tree says so). */
+    public PredictionWriter withOwnNodes(boolean own) {
+        this.ownNodes = own;
+        return this;
+    }
+
     /** A self-prediction that misses the measured run time by more than this share earns a warning. */
     public static final double SELF_PREDICTION_TOLERANCE = 0.10;
 
@@ -104,6 +113,12 @@ public final class PredictionWriter {
         if (selfError > 0 && collectiveFits.stream().anyMatch(f -> f.family().synchronising())) {
             reasons.add("the model releases every member of a barrier, all-reduce or all-to-all collective at one time,"
                     + " where a real one lets early members run ahead");
+        }
+        if (reasons.isEmpty() && ownNodes) { // no core was shared: a cost the model lacks (issue 34 item 12)
+            reasons.add((selfError < 0 ? "time the trace cannot show or the model lacks, such as a call whose one instance cost far more"
+                    + " than the others (a first contact's connection set-up) or waiting outside MPI calls"
+                    : "transfers the run overlapped with computing, which the fitted network charges in full")
+                    + " (every process ran on a node of its own: no core was shared)");
         }
         if (reasons.isEmpty()) {
             reasons.add(selfError < 0

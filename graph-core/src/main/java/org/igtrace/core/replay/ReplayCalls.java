@@ -11,14 +11,49 @@ import org.igtrace.core.trace.MpiCall;
  */
 abstract class ReplayCalls extends ReplayWorker {
     private ComputeScaling[] scaling; // per model, each compute burst's replayed length (null: measured / r), on one thread
+    private final boolean[] postCost; // per model: a posting call keeps its measured duration ({@link #postingCall})
 
     ReplayCalls(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
         super(matching, params, offsetSeconds, transfers);
+        postCost = postCosts(params);
     }
 
     /** A worker of a replay on several threads: see {@link ReplayState#ReplayState(ReplayState, TransferTimes)}. */
     ReplayCalls(ReplayState shared, TransferTimes transfers) {
         super(shared, transfers);
+        postCost = postCosts(params);
+    }
+
+    /** Every model but the ideal network (and one that costs as it) keeps the posting calls' measured durations. */
+    private static boolean[] postCosts(ReplayParameters[] params) {
+        boolean[] on = new boolean[params.length];
+        for (int j = 0; j < on.length; j++) {
+            on[j] = !params[j].costsAsIdeal();
+        }
+        return on;
+    }
+
+    /**
+     * Whether c only posts (MPI_Isend, MPI_Irecv, ...: a call that is no blocking send, receive or wait and whose every
+     * event is a send or a receive post): it waits for no partner, so its measured duration is its process's own work
+     * (copying an eager message out, a first contact's connection set-up, progress), kept in the replay as a compute
+     * burst is (divided by the cpu ratio; a send's at least o), outside the ideal network, as o is (issue 34 item 12).
+     */
+    private boolean postingCall(ActivityCursor c) {
+        if (call(c) != MpiCall.OTHER_MPI || c.events == 0) {
+            return false;
+        }
+        for (int i = 0; i < c.events; i++) {
+            if (c.type[i] != LocationActivities.SEND && c.type[i] != LocationActivities.RECEIVE_POST) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Model j's replayed duration of a posting call of measured duration {@code seconds} (0: it keeps none). */
+    private double postDuration(int j, double seconds) {
+        return postCost[j] ? ReplayCosts.compute(seconds, cpuRatio[j]) : 0;
     }
 
     /** Whether a model broadcasts down a tree other than {@link BroadcastTree#DEFAULT}: its members' enters are then kept by place. */
@@ -189,11 +224,15 @@ abstract class ReplayCalls extends ReplayWorker {
                 return false;
             }
             int s = postSend(p, c, ch, k, from);
-            // it leaves once its send overhead o is spent (0: at its enter, the clocks stay); no receive to calibrate
+            // it leaves once its send overhead o is spent (0: at its enter, the clocks stay), a posting call once its
+            // measured duration is too; no receive to calibrate
+            boolean posting = postingCall(c);
+            double measured = posting ? (c.leave - c.enter) * tick : 0;
             for (int j = 0, at = from; j < models; j++, at++) {
-                double o = params[j].sendOverhead();
-                mpi[at] += o;
-                clock[at] += o;
+                double o = Math.max(params[j].sendOverhead(), postDuration(j, measured));
+                double leave = clock[at] + o;
+                mpi[at] += posting ? leave - clock[at] : o; // a posting call's as complete() gives it, to the last bit
+                clock[at] = leave;
             }
             previousLeave[p] = c.leave;
             if (c.detail[0] == 0 && s >= 0) {
@@ -354,6 +393,11 @@ abstract class ReplayCalls extends ReplayWorker {
         MpiCall kind = call(c);
         boolean blocking = kind == MpiCall.BLOCKING_SEND || kind == MpiCall.SENDRECV;
         long eager = params[0].eagerLimit();
+        if (postingCall(c)) { // it leaves after its measured duration (a send: o at least)
+            for (int j = 0; j < models; j++) {
+                leaves[j] = enter[from + j] + postDuration(j, measured);
+            }
+        }
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
             int type = c.type[i];

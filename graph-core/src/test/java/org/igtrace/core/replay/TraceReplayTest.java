@@ -237,8 +237,8 @@ class TraceReplayTest {
      * Non-blocking: rank 0 MPI_Isend [10, 11] (event at 10) of 100 bytes, MPI_Waitall [11, 12];
      * rank 1 MPI_Irecv [0, 1] (no event, as EZTrace writes it), MPI_Waitall [1, 20] holding the
      * receive. L = 2 ms, B infinite: A = 10 + 2 = 12; rank 1's Waitall leaves at 12, waited 10 - 1 = 9.
-     * The Irecv keeps its measured 1 ms; rank 0's Isend leaves at its enter (10), its Waitall (no
-     * event) keeps its measured 1 ms: rank 0 ends at 11.
+     * The Irecv keeps its measured 1 ms; rank 0's Isend, a posting call, keeps its measured 1 ms (it
+     * left at its enter, 10, before issue 34), its Waitall (no event) its measured 1 ms: rank 0 ends at 12.
      */
     @Test
     void receiveCompletedInWaitall() {
@@ -256,7 +256,7 @@ class TraceReplayTest {
         Prediction p = replay.predict(ReplayParameters.flat(2 * MS, Double.POSITIVE_INFINITY, 65536, 1));
         assertEquals(12 * MS, p.processes().get(1).end(), 1e-12);
         assertEquals(9 * MS, p.processes().get(1).waiting(), 1e-12);
-        assertEquals(11 * MS, p.processes().get(0).end(), 1e-12);
+        assertEquals(12 * MS, p.processes().get(0).end(), 1e-12);
         assertEquals(1, replay.matchedMessages());
     }
 
@@ -265,9 +265,10 @@ class TraceReplayTest {
      * computes until 20 and waits in MPI_Waitall [20, 30]; rank 0 computes 10, MPI_Isend [10, 11] of
      * 102400 bytes (rendezvous), MPI_Waitall [11, 30] completing request 7. L = 1 ms, B = 10^8:
      * transfer 2.024 ms. The receive was posted at 0 (the Irecv), so A = max(10, 0) + 2.024 = 12.024:
-     * rank 0's Isend leaves at 10, its Waitall (entered at 10) at 12.024; rank 1's Irecv leaves at its
-     * enter 0, its Waitall entered at 0 + 19 = 19 leaves at once. Without the post event the receive
-     * would count as posted at its Waitall (19) and A would be 21.024.
+     * rank 0's Isend, a posting call, leaves after its measured 1 ms, at 11, its Waitall (entered at 11) at
+     * 12.024; rank 1's Irecv leaves after its measured 1 ms (issue 34; at its enter before), its Waitall
+     * entered at 1 + 19 = 20 leaves at once. Without the post event the receive would count as posted at
+     * its Waitall (20) and A would be 22.024.
      */
     @Test
     void nonBlockingRequestsPostAndComplete() {
@@ -287,7 +288,7 @@ class TraceReplayTest {
         Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
         assertEquals(10 * MS + transfer, p.processes().get(0).end(), 1e-12);
         assertEquals(0.0, p.processes().get(0).waiting(), 1e-12, "the receive was posted long before");
-        assertEquals(19 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(20 * MS, p.processes().get(1).end(), 1e-12);
         assertEquals(1, replay.matchedMessages());
     }
 
@@ -295,8 +296,8 @@ class TraceReplayTest {
      * The case above with 300,000 MPI_Barrier calls without events (zero length, at 1 ms) between rank
      * 1's MPI_Irecv and its MPI_Waitall: 4 bytes of recorded stream each (head, region, enter
      * delta 0, duration 0), 1.2 MB, more than the 1 MB a request may stay open. The post is given
-     * up and noted: the receive counts as posted at its Waitall, entered at 19 ms (the fillers take
-     * no time), so A = max(10, 19) + 2.024 = 21.024 ms, where rank 0's Waitall leaves.
+     * up and noted: the receive counts as posted at its Waitall, entered at 1 + 19 = 20 ms (the Irecv keeps
+     * its 1 ms, the fillers take no time), so A = max(10, 20) + 2.024 = 22.024 ms, where rank 0's Waitall leaves.
      */
     @Test
     void aRequestOpenTooLongIsGivenUpAndNoted() {
@@ -317,8 +318,8 @@ class TraceReplayTest {
         });
         double transfer = MS + 102400 / 1e8;
         Prediction p = replay.predict(ReplayParameters.flat(MS, 1e8, 65536, 1));
-        assertEquals(19 * MS + transfer, p.processes().get(0).end(), 1e-12);
-        assertEquals(19 * MS + transfer, p.processes().get(1).end(), 1e-12);
+        assertEquals(20 * MS + transfer, p.processes().get(0).end(), 1e-12);
+        assertEquals(20 * MS + transfer, p.processes().get(1).end(), 1e-12);
         assertTrue(p.notes().stream().anyMatch(n -> n.startsWith("1 non-blocking requests were still open")), p.notes().toString());
     }
 
