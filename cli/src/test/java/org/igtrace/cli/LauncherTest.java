@@ -552,6 +552,29 @@ class LauncherTest {
                 + " KiB: within two and a half 16 MiB chunk buffers");
     }
 
+    /**
+     * The reading threads' buffers within a fixed budget (issue 41 item 7): each reading thread holds
+     * one buffer of the anchor's event chunk size (16 MiB here, filled by libotf2), so {@code -j 64}
+     * on 128 locations peaked 491 MB against 72 MB at {@code -j 1} (about 26 buffers at once; 64
+     * would be 1 GiB). Now at most 256 MiB / 16 MiB = 16 threads read, 15 buffers (240 MiB) more
+     * than at one thread, and a note says so; allowed: 240 MiB and 48 MiB for the 15 threads' own
+     * stacks, batches (320 KiB each) and malloc arenas. testdata/wide-chunks/128, made by
+     * make-wide-chunks.py.
+     */
+    @Tag("slow")
+    @Test
+    void readingThreadsBuffersStayWithinTheBudget() throws Exception {
+        String trace = TESTDATA.resolve("wide-chunks/128/traces.otf2").toString();
+        long one = peakRssKib("stats", trace, "-q", "-j", "1");
+        long many = peakRssKib("stats", trace, "-q", "-j", "64");
+        assertTrue(many - one < (240 + 48) * 1024, "-j 64 peaks at " + many + " KiB, -j 1 at " + one
+                + " KiB: within 15 more 16 MiB chunk buffers");
+        Run run = shell(Map.of(), "stats " + trace + " -j 64");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("read on 16 threads: libotf2 gives each a buffer of the archive's event chunk size (16 MiB), "
+                + "and igtrace lets them take at most 256 MiB together"), run.out());
+    }
+
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", "import resource, subprocess, sys\n"

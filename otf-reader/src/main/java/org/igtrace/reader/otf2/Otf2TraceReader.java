@@ -54,6 +54,9 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final long eventBytes;
     private final List<String> notes = new ArrayList<>();
     private final long events;
+    /** The anchor's event chunk size, -1 until asked ({@link #eventChunkSize}). */
+    private long eventChunkSize = -1;
+    private boolean budgetNoted;
 
     private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
         this.anchor = anchor;
@@ -118,6 +121,14 @@ public final class Otf2TraceReader implements PartitionedSource {
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
         int threads = Math.min(threads(), ids.length);
+        int capped = ChunkBufferBudget.readers(threads, eventChunkSize());
+        if (capped < threads) {
+            threads = capped;
+            if (!budgetNoted) {
+                budgetNoted = true;
+                notes.add(ChunkBufferBudget.note(capped, eventChunkSize()));
+            }
+        }
         if (threads <= 1) {
             readShare(anchor, ids, visitors, checked::noDefinitions, progress);
         } else {
@@ -147,6 +158,15 @@ public final class Otf2TraceReader implements PartitionedSource {
             return options.threadCount(); // not one file per location (SION): as many as cores
         }
         return (int) Math.max(1, Math.min(options.threadCount(), bytes / BYTES_PER_THREAD));
+    }
+
+    /** The anchor's event chunk size (libotf2's buffer per event reader), or 0 when libotf2 cannot tell. */
+    private long eventChunkSize() {
+        if (eventChunkSize < 0) {
+            long[] sizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+            eventChunkSize = sizes == null ? 0 : sizes[0];
+        }
+        return eventChunkSize;
     }
 
     @Override
