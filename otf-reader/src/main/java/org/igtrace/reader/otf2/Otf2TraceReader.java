@@ -261,6 +261,9 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
     }
 
+    /** The most locations the note on missing event files names; the others are counted (10^7 names took gigabytes). */
+    static final int NAMED_MISSING = 8;
+
     /** The locations whose event file is there, each with its size (null: not one file per location). */
     private record Present(long[] locations, long[] sizes) {
         /** The bytes of the event files of {@code kept} (those of {@link #locations} left after the check, in order), or -1. */
@@ -290,13 +293,22 @@ public final class Otf2TraceReader implements PartitionedSource {
         if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
             return new Present(locations, null);
         }
-        long[] kept = new long[locations.length];
-        long[] sizes = new long[locations.length];
+        // with --skip-missing the folder is listed once and only the files there looked at: an archive
+        // declaring 10^7 locations and holding 8 files cost 10^7 look-ups (without, the first missing one ends the read)
+        long[] there = skipMissing ? FirstMissingEventFile.listed(dir) : null;
+        int present = there == null ? locations.length : there.length;
+        long[] kept = new long[Math.min(locations.length, present)];
+        long[] sizes = new long[kept.length];
         int n = 0;
+        long missingCount = 0;
         List<String> missing = new ArrayList<>();
         for (long location : locations) {
             Path evt = dir.resolve(location + ".evt");
-            long size = regularFileSize(evt);
+            long size = there != null && Arrays.binarySearch(there, location) < 0 ? -1 : regularFileSize(evt);
+            if (size >= 0 && n == kept.length) {
+                kept = Arrays.copyOf(kept, 2 * n + 1); // a file that came after the listing
+                sizes = Arrays.copyOf(sizes, kept.length);
+            }
             if (size >= 0) {
                 sizes[n] = size;
                 kept[n++] = location;
@@ -308,14 +320,17 @@ public final class Otf2TraceReader implements PartitionedSource {
                 // 999999 locations" when 8 were there)
                 throw missing(evt, what, eventFilesThere(dir, locations));
             }
-            missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
+            if (++missingCount <= NAMED_MISSING) {
+                missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
+            }
         }
         if (n == 0 && locations.length > 0) {
             throw new TraceReadException(dir + ": no event file (*.evt) of any of the " + locations.length + " locations");
         }
-        if (!missing.isEmpty()) {
-            notes.add(Diagnostic.count(missing.size(), "location", "locations") + (missing.size() == 1 ? " left out, its event file missing ("
-                    : " left out, their event files missing (") + String.join("; ", missing) + ")");
+        if (missingCount > 0) {
+            notes.add(Diagnostic.count(missingCount, "location", "locations") + (missingCount == 1 ? " left out, its event file missing ("
+                    : " left out, their event files missing (") + String.join("; ", missing)
+                    + (missingCount > NAMED_MISSING ? "; " + Diagnostic.count(missingCount - NAMED_MISSING, "other", "others") + ")" : ")"));
         }
         return new Present(Arrays.copyOf(kept, n), Arrays.copyOf(sizes, n));
     }
