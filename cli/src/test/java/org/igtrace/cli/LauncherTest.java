@@ -575,6 +575,27 @@ class LauncherTest {
                 + "and igtrace lets them take at most 256 MiB together"), run.out());
     }
 
+    /**
+     * The initial heap from the processes present (issue 41 item 6): 10 KiB per OTF2 event file in the
+     * archive's folder, for traces past 16 MB and from 32,768 files on; at 10^5 ranks the heap grew from
+     * the JVM's default in four full collections. 40,000 empty {@code .evt} files and a 17 MB file:
+     * 40,000 x 10 KiB = 409,600,000 bytes (the anchor is not a trace: only the JVM's flags are looked at).
+     */
+    @Tag("slow")
+    @Test
+    void initialHeapFollowsTheEventFilesPresent() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("many/traces"));
+        Files.write(folder.resolve("big.def"), new byte[17_000_000]);
+        for (int i = 0; i < 40_000; i++) {
+            Files.createFile(folder.resolve(i + ".evt"));
+        }
+        Files.writeString(work.resolve("many/traces.otf2"), "x");
+        Run run = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
+        assertTrue(run.out().contains("-XX:InitialHeapSize=409600000 "), run.out());
+        Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
+        assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
+    }
+
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", "import resource, subprocess, sys\n"
