@@ -626,6 +626,50 @@ class LauncherTest {
                 + " KiB: within two and a half 16 MiB chunk buffers");
     }
 
+    /**
+     * The reading threads' buffers within a fixed budget (issue 41 item 7): each reading thread holds
+     * one buffer of the anchor's event chunk size (16 MiB here, filled by libotf2), so {@code -j 64}
+     * on 128 locations peaked 491 MB against 72 MB at {@code -j 1} (about 26 buffers at once; 64
+     * would be 1 GiB). Now at most 256 MiB / 16 MiB = 16 threads read, 15 buffers (240 MiB) more
+     * than at one thread, and a note says so; allowed: 240 MiB and 48 MiB for the 15 threads' own
+     * stacks, batches (320 KiB each) and malloc arenas. testdata/wide-chunks/128, made by
+     * make-wide-chunks.py.
+     */
+    @Tag("slow")
+    @Test
+    void readingThreadsBuffersStayWithinTheBudget() throws Exception {
+        String trace = TESTDATA.resolve("wide-chunks/128/traces.otf2").toString();
+        long one = peakRssKib("stats", trace, "-q", "-j", "1");
+        long many = peakRssKib("stats", trace, "-q", "-j", "64");
+        assertTrue(many - one < (240 + 48) * 1024, "-j 64 peaks at " + many + " KiB, -j 1 at " + one
+                + " KiB: within 15 more 16 MiB chunk buffers");
+        Run run = shell(Map.of(), "stats " + trace + " -j 64");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("read on 16 threads: libotf2 gives each a buffer of the archive's event chunk size (16 MiB), "
+                + "and igtrace lets them take at most 256 MiB together"), run.out());
+    }
+
+    /**
+     * The initial heap from the processes present (issue 41 item 6): 10 KiB per OTF2 event file in the
+     * archive's folder, for traces past 16 MB and from 32,768 files on; at 10^5 ranks the heap grew from
+     * the JVM's default in four full collections. 40,000 empty {@code .evt} files and a 17 MB file:
+     * 40,000 x 10 KiB = 409,600,000 bytes (the anchor is not a trace: only the JVM's flags are looked at).
+     */
+    @Tag("slow")
+    @Test
+    void initialHeapFollowsTheEventFilesPresent() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("many/traces"));
+        Files.write(folder.resolve("big.def"), new byte[17_000_000]);
+        for (int i = 0; i < 40_000; i++) {
+            Files.createFile(folder.resolve(i + ".evt"));
+        }
+        Files.writeString(work.resolve("many/traces.otf2"), "x");
+        Run run = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
+        assertTrue(run.out().contains("-XX:InitialHeapSize=409600000 "), run.out());
+        Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
+        assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
+    }
+
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", "import resource, subprocess, sys\n"

@@ -187,6 +187,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         long total = bytes.values().stream().mapToLong(Long::longValue).sum();
         int threads = (int) Math.min(maxThreads,
                 Math.max(1, (total + Otf2TraceReader.BYTES_PER_THREAD - 1) / Otf2TraceReader.BYTES_PER_THREAD));
+        if (threads > 1) { // their chunk buffers within the reader's budget (issue 41 item 7)
+            long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+            threads = ChunkBufferBudget.readers(threads, chunkSizes == null ? 0 : chunkSizes[0]);
+        }
         long[] counts = new long[present.length];
         boolean[] completed = new boolean[present.length];
         Throwable[] failure = new Throwable[1];

@@ -54,6 +54,9 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final long eventBytes;
     private final List<String> notes = new ArrayList<>();
     private final long events;
+    /** The anchor's event chunk size, -1 until asked ({@link #eventChunkSize}). */
+    private long eventChunkSize = -1;
+    private boolean budgetNoted;
 
     private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
         this.anchor = anchor;
@@ -118,6 +121,14 @@ public final class Otf2TraceReader implements PartitionedSource {
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
         int threads = Math.min(threads(), ids.length);
+        int capped = ChunkBufferBudget.readers(threads, eventChunkSize());
+        if (capped < threads) {
+            threads = capped;
+            if (!budgetNoted) {
+                budgetNoted = true;
+                notes.add(ChunkBufferBudget.note(capped, eventChunkSize()));
+            }
+        }
         if (threads <= 1) {
             readShare(anchor, ids, visitors, checked::noDefinitions, progress);
         } else {
@@ -147,6 +158,15 @@ public final class Otf2TraceReader implements PartitionedSource {
             return options.threadCount(); // not one file per location (SION): as many as cores
         }
         return (int) Math.max(1, Math.min(options.threadCount(), bytes / BYTES_PER_THREAD));
+    }
+
+    /** The anchor's event chunk size (libotf2's buffer per event reader), or 0 when libotf2 cannot tell. */
+    private long eventChunkSize() {
+        if (eventChunkSize < 0) {
+            long[] sizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+            eventChunkSize = sizes == null ? 0 : sizes[0];
+        }
+        return eventChunkSize;
     }
 
     @Override
@@ -241,6 +261,9 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
     }
 
+    /** The most locations the note on missing event files names; the others are counted (10^7 names took gigabytes). */
+    static final int NAMED_MISSING = 8;
+
     /** The locations whose event file is there, each with its size (null: not one file per location). */
     private record Present(long[] locations, long[] sizes) {
         /** The bytes of the event files of {@code kept} (those of {@link #locations} left after the check, in order), or -1. */
@@ -270,13 +293,22 @@ public final class Otf2TraceReader implements PartitionedSource {
         if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
             return new Present(locations, null);
         }
-        long[] kept = new long[locations.length];
-        long[] sizes = new long[locations.length];
+        // with --skip-missing the folder is listed once and only the files there looked at: an archive
+        // declaring 10^7 locations and holding 8 files cost 10^7 look-ups (without, the first missing one ends the read)
+        long[] there = skipMissing ? FirstMissingEventFile.listed(dir) : null;
+        int present = there == null ? locations.length : there.length;
+        long[] kept = new long[Math.min(locations.length, present)];
+        long[] sizes = new long[kept.length];
         int n = 0;
+        long missingCount = 0;
         List<String> missing = new ArrayList<>();
         for (long location : locations) {
             Path evt = dir.resolve(location + ".evt");
-            long size = regularFileSize(evt);
+            long size = there != null && Arrays.binarySearch(there, location) < 0 ? -1 : regularFileSize(evt);
+            if (size >= 0 && n == kept.length) {
+                kept = Arrays.copyOf(kept, 2 * n + 1); // a file that came after the listing
+                sizes = Arrays.copyOf(sizes, kept.length);
+            }
             if (size >= 0) {
                 sizes[n] = size;
                 kept[n++] = location;
@@ -288,14 +320,17 @@ public final class Otf2TraceReader implements PartitionedSource {
                 // 999999 locations" when 8 were there)
                 throw missing(evt, what, eventFilesThere(dir, locations));
             }
-            missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
+            if (++missingCount <= NAMED_MISSING) {
+                missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
+            }
         }
         if (n == 0 && locations.length > 0) {
             throw new TraceReadException(dir + ": no event file (*.evt) of any of the " + locations.length + " locations");
         }
-        if (!missing.isEmpty()) {
-            notes.add(Diagnostic.count(missing.size(), "location", "locations") + (missing.size() == 1 ? " left out, its event file missing ("
-                    : " left out, their event files missing (") + String.join("; ", missing) + ")");
+        if (missingCount > 0) {
+            notes.add(Diagnostic.count(missingCount, "location", "locations") + (missingCount == 1 ? " left out, its event file missing ("
+                    : " left out, their event files missing (") + String.join("; ", missing)
+                    + (missingCount > NAMED_MISSING ? "; " + Diagnostic.count(missingCount - NAMED_MISSING, "other", "others") + ")" : ")"));
         }
         return new Present(Arrays.copyOf(kept, n), Arrays.copyOf(sizes, n));
     }
