@@ -115,7 +115,7 @@ public final class WaitAnalysis {
         // The collectives at the guess too, in the messages' join, when it is not zero (their waits
         // at zero are the first join's): the offsets are the guess when the messages do not move
         // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
-        boolean collectivesAtGuess = !allZero(guess);
+        boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
         RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
@@ -142,6 +142,21 @@ public final class WaitAnalysis {
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
         waits.chargeCalls(calls, null);
         return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
+    }
+
+    /**
+     * Whether every communicator with collectives has at most {@link ClockConstraints#EXACT_MEMBERS}
+     * members: the collectives' constraints that the join at the guess collects again, and drops,
+     * are then at most a member matrix per communicator ({@link ClockConstraints#MATRIX_CELLS}
+     * cells in all), not a table of pairs as large as the first join's.
+     */
+    private static boolean smallCommunicators(MatchRecords records) {
+        for (MatchRecords.InstanceRange c : records.collectives()) {
+            if (records.definitions().communicatorMembers(c.communicator()).length > ClockConstraints.EXACT_MEMBERS) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The listeners of {@code joined} added up into the first. */
