@@ -117,12 +117,21 @@ public final class ClockConstraints implements MatchListener {
         for (int q = 0, row = 0; q < n; q++, row += n) {
             long e = enter[q];
             for (int p = 0; p < n; p++) {
-                long v = e - leave[p];
-                if (v > matrix[row + p]) {
-                    matrix[row + p] = v;
-                }
+                matrix[row + p] = max(matrix[row + p], e - leave[p]);
             }
         }
+    }
+
+    /**
+     * The larger of two longs without a branch (JDK 17's {@code Math.max(long, long)} has one):
+     * a join whose matrix starts empty takes a branch at every cell that the compiled join, whose
+     * matrix had filled, never took, and the join was deoptimised. Hacker's Delight's signed
+     * {@code m < v}, overflow included, in the sign bit of {@code lt}.
+     */
+    private static long max(long m, long v) {
+        long d = m - v;
+        long lt = (d ^ ((m ^ v) & (d ^ m))) >> 63;
+        return m ^ ((m ^ v) & lt);
     }
 
     /** The matrix of the communicator with {@code members}, made when there is room; else null. */

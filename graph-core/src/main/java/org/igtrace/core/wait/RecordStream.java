@@ -15,7 +15,8 @@ import org.igtrace.core.util.RecordBlocks;
  * join matches by.
  *
  * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a
- * message end [communicator, tag] when they differ from the previous record's (head bit 3), for a
+ * message end [communicator, tag] when they differ from the previous record's (the first record's
+ * from communicator 0 and tag 0; head bit 3), for a
  * collective arrival root + 1; then three times: time minus the previous record's time, time minus
  * the enter of the call around the event, leave of that call minus time. Times are normally in
  * that order, so the three are written unsigned; one that is negative (a trace with backward
@@ -74,8 +75,17 @@ public final class RecordStream {
     private static final byte[] NO_TAIL = new byte[0];
     private int length;
     private long lastTime;
-    private int lastCommunicator = Integer.MIN_VALUE;
-    private int lastTag;
+    /**
+     * The key a stream's first record is written against: communicator 0 and tag 0 (a reader
+     * starts from the same), so that a stream whose ends all have that key writes none. A first
+     * record that wrote its key took a branch no record had taken while the JIT profiled the first
+     * location's streams: the second location's first ends deoptimised the record writer (and
+     * the joins' readers, at each pair's first end), each a recompile of what it was inlined in.
+     */
+    private static final int FIRST_COMMUNICATOR = 0;
+    private static final int FIRST_TAG = 0;
+    private int lastCommunicator = FIRST_COMMUNICATOR;
+    private int lastTag = FIRST_TAG;
     private long lastSharedCall;
     /** The size of the last end that recorded one ({@link MatchRecords#withSizes}): a size is written only when it changes. */
     private long lastSize = -1;
@@ -184,7 +194,8 @@ public final class RecordStream {
     private void startRange(RecordBlocks store) {
         seal(store);
         lastTime = 0;
-        lastCommunicator = Integer.MIN_VALUE;
+        lastCommunicator = FIRST_COMMUNICATOR;
+        lastTag = FIRST_TAG;
         if (rangeStarts == null || rangeCount - 1 == rangeStarts.length) {
             rangeStarts = Arrays.copyOf(rangeStarts == null ? new int[0] : rangeStarts, Math.max(4, 2 * rangeCount));
         }
@@ -404,8 +415,8 @@ public final class RecordStream {
         public long time;
         public long enter;
         public long leave;
-        public int communicator = Integer.MIN_VALUE;
-        public int tag;
+        public int communicator = FIRST_COMMUNICATOR;
+        public int tag = FIRST_TAG;
         public MpiCall call;
         public CollectiveKind kind;
         public int root;
@@ -424,6 +435,12 @@ public final class RecordStream {
         private Reader(RecordBlocks store, byte[] scratch) {
             this.store = store;
             this.buffer = scratch;
+            if (records > 0) {
+                // the first block now, not at the first record: a collective instance range is
+                // one block, whose load was the branch the compiled join had not seen (its next task
+                // took it, a deoptimisation)
+                nextBlock();
+            }
         }
 
         public RecordStream stream() {
@@ -471,15 +488,33 @@ public final class RecordStream {
             post = enter - posted;
         }
 
-        /** Moves to the next collective arrival. */
+        /**
+         * Moves to the next collective arrival. Its integers are decoded by the loop of
+         * {@link #getLong}, not by {@link #getUnsigned}: a method's branch profile is shared by
+         * all its callers, and the collectives (joined first, their time deltas three bytes)
+         * had the JIT compile the message ends' decoding without the two-byte branch, which the
+         * messages join then took at its first record (a deoptimisation and a recompile of each
+         * compiled method it was inlined in). Arrivals are few (one per member and instance).
+         */
         public void nextCollective() {
-            advance();
+            if (at >= end) {
+                nextBlock();
+            }
             int head = bytes[at++];
             kind = KINDS[head & 7];
             outside = (head & OUTSIDE) != 0;
-            root = (int) (getSigned() - 1);
-            off = (head & COLLECTIVE_OFF) != 0 ? getUnsigned() : 0;
-            getTimes(head);
+            long z = getLong(bytes, at);
+            root = (int) (((z >>> 1) ^ -(z & 1)) - 1);
+            off = (head & COLLECTIVE_OFF) != 0 ? getLong(bytes, at) : 0;
+            time += collectiveDelta(head & SIGNED_DELTA);
+            enter = time - collectiveDelta(head & SIGNED_ENTER);
+            leave = time + collectiveDelta(head & SIGNED_LEAVE);
+            read++;
+        }
+
+        private long collectiveDelta(int signed) {
+            long z = getLong(bytes, at);
+            return signed == 0 ? z : (z >>> 1) ^ -(z & 1);
         }
 
         private void getTimes(int head) {
@@ -496,12 +531,16 @@ public final class RecordStream {
 
         private void advance() {
             if (at >= end) {
-                block++;
-                int handle = blocks[block];
-                bytes = store.get(handle, buffer);
-                at = 0;
-                end = store.length(handle);
+                nextBlock();
             }
+        }
+
+        private void nextBlock() {
+            block++;
+            int handle = blocks[block];
+            bytes = store.get(handle, buffer);
+            at = 0;
+            end = store.length(handle);
         }
 
         private long getSigned() {

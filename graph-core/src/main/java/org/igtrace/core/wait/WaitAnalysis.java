@@ -93,8 +93,10 @@ public final class WaitAnalysis {
      * per pair). A pair whose offset difference the offsets of all constraints keep (every pair of
      * the stencil benchmark, where the collectives decide the offsets) keeps those waits; only the
      * pairs whose difference moved (the messages' constraints bound it) are joined again. The collectives are
-     * joined again at the offsets unless those are all zero. Records are joined as often as before
-     * for the collectives, once instead of twice for the messages: the same numbers (offsets come
+     * joined again at the guess with the messages (unless it is zero), and at the offsets when
+     * those are neither the guess nor zero: when the messages keep the guess, two joins in all
+     * instead of three. The collectives' records are joined twice (three times when the messages
+     * moved the offsets), the messages' once instead of twice: the same numbers (offsets come
      * from the same constraints; a message's waits depend on the offsets only through
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
@@ -110,11 +112,21 @@ public final class WaitAnalysis {
         all.add(collectives.constraints);
         ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
         long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
-        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, false, calls);
+        // The collectives at the guess too, in the messages' join, when it is not zero (their waits
+        // at zero are the first join's): the offsets are the guess when the messages do not move
+        // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
+        boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
+        RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
+        if (collectivesAtGuess && Arrays.equals(o, guess)) {
+            // every pair and the collectives were joined at the offsets: the waits are that join's
+            messages.waits.chargeCalls(calls, null);
+            return report(definitions, true, offsets, all.conflicts(), all, messages.waits, counted);
+        }
         PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < n && r < n && o[r] - o[s] == guess[r] - guess[s];
         boolean moved = false;
         for (MatchRecords.PairStreams p : records.pairs()) {
@@ -129,7 +141,22 @@ public final class WaitAnalysis {
         }
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
         waits.chargeCalls(calls, null);
-        return report(definitions, true, offsets, all.conflicts(), all, waits, messagesJoined.withCountsOf(collectivesJoined));
+        return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
+    }
+
+    /**
+     * Whether every communicator with collectives has at most {@link ClockConstraints#EXACT_MEMBERS}
+     * members: the collectives' constraints that the join at the guess collects again, and drops,
+     * are then at most a member matrix per communicator ({@link ClockConstraints#MATRIX_CELLS}
+     * cells in all), not a table of pairs as large as the first join's.
+     */
+    private static boolean smallCommunicators(MatchRecords records) {
+        for (MatchRecords.InstanceRange c : records.collectives()) {
+            if (records.definitions().communicatorMembers(c.communicator()).length > ClockConstraints.EXACT_MEMBERS) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The listeners of {@code joined} added up into the first. */
@@ -148,7 +175,8 @@ public final class WaitAnalysis {
      */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
                                                  PairMessageWaits.PairSelection skipped, boolean communicators, CallWaits calls) {
-        return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread(),
+        boolean scratch = constrain && !allZero(offsets); // the collectives' constraints were found at zero offsets
+        return RecordJoin.join(records, threads, () -> new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(),
                 calls == null ? null : calls.spill()), skipped, communicators);
     }
 
@@ -199,7 +227,8 @@ public final class WaitAnalysis {
      */
     private static final class Tally implements MatchListener {
         final ClockConstraints constraints = new ClockConstraints();
-        final boolean constrain;
+        /** Where the collectives' constraints go: {@link #constraints}, a scratch table, or null (none). */
+        private final ClockConstraints collectiveConstraints;
         final WaitStates waits;
         /** This thread's listener of a further tap, or null. */
         final MatchListener more;
@@ -209,7 +238,16 @@ public final class WaitAnalysis {
          * @param calls     where the messages of calls that completed several receives go, or null
          */
         Tally(boolean constrain, long[] offsets, MatchListener more, CallWaits.Spill calls) {
-            this.constrain = constrain;
+            this(constrain, false, offsets, more, calls);
+        }
+
+        /**
+         * @param scratch whether the collective constraints go to a table of their own that is
+         *                dropped (a join at offsets found from them already: the same path as the
+         *                join that found them, so the compiled join runs on without a deoptimisation)
+         */
+        Tally(boolean constrain, boolean scratch, long[] offsets, MatchListener more, CallWaits.Spill calls) {
+            collectiveConstraints = !constrain ? null : scratch ? new ClockConstraints() : constraints;
             waits = new WaitStates(offsets, constrain, calls);
             this.more = more;
         }
@@ -230,8 +268,8 @@ public final class WaitAnalysis {
 
         @Override
         public void collective(CollectiveInstance instance) {
-            if (constrain) {
-                constraints.collective(instance);
+            if (collectiveConstraints != null) {
+                collectiveConstraints.collective(instance);
             }
             waits.collective(instance);
             if (more != null) {

@@ -2,6 +2,7 @@ package org.igtrace.core.wait;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.MemoryRecordBlocks;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,71 @@ class RecordStreamTest {
                 assertEquals(w[3], r.communicator);
                 assertEquals(w[4], r.tag);
                 assertEquals(MpiCall.BLOCKING_SEND, r.call);
+            }
+            assertEquals(false, r.hasNext());
+        }
+    }
+
+    /**
+     * A stream's first end is written against communicator 0 and tag 0, the reader starting from
+     * the same: an end on that key writes no key. One end at time 5, entered at 4, left at 7:
+     * head (1 byte) + the deltas 5 - 0, 5 - 4, 7 - 5 (1 byte each) = 4 bytes; before, the key
+     * followed the head (+2 bytes, 0 and 0 zigzag-encoded). Keys other than that still follow,
+     * and a later change back to (0, 0) too.
+     */
+    @Test
+    void firstEndOnCommunicatorZeroAndTagZeroWritesNoKey() {
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RecordStream stream = new RecordStream(1, 0, 2);
+            stream.message(store, 5, 4, 7, 0, 0, MpiCall.BLOCKING_SEND);
+            stream.seal(store);
+            assertEquals(1, stream.blockCount());
+            assertEquals(4, store.length(stream.block(0)));
+
+            RecordStream other = new RecordStream(1, 0, 3);
+            int[][] keys = {{2, 5}, {0, 0}, {0, 0}, {-1, 9}};
+            for (int i = 0; i < keys.length; i++) {
+                other.message(store, 10 + i, 10 + i, 11 + i, keys[i][0], keys[i][1], MpiCall.BLOCKING_RECEIVE);
+            }
+            other.seal(store);
+            RecordStream.Reader r = other.reader(store, null);
+            for (int i = 0; i < keys.length; i++) {
+                r.nextMessage();
+                assertEquals(keys[i][0], r.communicator);
+                assertEquals(keys[i][1], r.tag);
+                assertEquals(10 + i, r.time);
+                assertEquals(11 + i, r.leave);
+            }
+            assertEquals(false, r.hasNext());
+        }
+    }
+
+    /** Collective arrivals (decoded apart from the message ends) at every varint length, with roots. */
+    @Test
+    void collectiveArrivalsReadBackAtEveryVarintLength() {
+        long[] steps = {0, 127, 128, 16383, 16384, (1L << 21) - 1, 1L << 21, 1L << 35, (1L << 45) + 5};
+        int[] roots = {-1, 0, 63, 64, 8191, 8192, 1 << 20};
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RecordStream stream = RecordStream.collectives(2, 0, 0, 0);
+            long[][] written = new long[500][];
+            long time = 0;
+            for (int i = 0; i < written.length; i++) {
+                time += steps[i % steps.length];
+                long enter = time - steps[(i / 2) % steps.length] * (i % 3 == 0 ? -1 : 1);
+                long leave = time + steps[(i / 3) % steps.length] * (i % 4 == 0 ? -1 : 1);
+                int root = roots[i % roots.length];
+                written[i] = new long[] {time, enter, leave, root};
+                stream.collective(store, time, enter, leave, CollectiveKind.ALL_TO_ONE, root);
+            }
+            stream.seal(store);
+            RecordStream.Reader r = stream.reader(store, null);
+            for (long[] w : written) {
+                r.nextCollective();
+                assertEquals(w[0], r.time);
+                assertEquals(w[1], r.enter);
+                assertEquals(w[2], r.leave);
+                assertEquals(w[3], r.root);
+                assertEquals(CollectiveKind.ALL_TO_ONE, r.kind);
             }
             assertEquals(false, r.hasNext());
         }
