@@ -31,7 +31,8 @@
  *             the Leave's time: int32 kind | int32 region | int64 enter | (int32 SEND or RECV |
  *             int32 partner | int32 communicator | int32 tag | int64 time | int64 bytes) | int64 leave
  * CollectiveBegin makes no record (matching needs only the events that carry the envelope,
- * definitions section 8, and the calls around them). The kind numbers and sizes are repeated in
+ * definitions section 8, and the calls around them), but keeps the events around it from being one
+ * call record, as when it had one. The kind numbers and sizes are repeated in
  * EventBatch.java; change both together.
  */
 #include <otf2/otf2.h>
@@ -241,6 +242,16 @@ IGT_ON_REQUESTED_MESSAGE(on_irecv, IGT_IRECV)
 IGT_ON_REQUEST(on_isend_complete, IGT_ISEND_COMPLETE)
 IGT_ON_REQUEST(on_irecv_request, IGT_IRECV_REQUEST)
 
+/* A CollectiveBegin makes no record, but an Enter, a message and a Leave around it are not one call. */
+static OTF2_CallbackCode on_collective_begin(IGT_COMMON) {
+    IGT_UNUSED;
+    igt_batch *b = u;
+    (void)t;
+    b->enter_at = -1;
+    b->message_at = -1;
+    return OTF2_CALLBACK_SUCCESS;
+}
+
 static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                                            uint64_t sent, uint64_t received) {
     IGT_UNUSED;
@@ -308,6 +319,7 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(cbs, on_irecv);
     OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(cbs, on_isend_complete);
     OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(cbs, on_irecv_request);
+    OTF2_EvtReaderCallbacks_SetMpiCollectiveBeginCallback(cbs, on_collective_begin);
     OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(cbs, on_collective_end);
     OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(cbs, on_measurement);
     OTF2_EvtReaderCallbacks_SetThreadForkCallback(cbs, on_thread_fork);
