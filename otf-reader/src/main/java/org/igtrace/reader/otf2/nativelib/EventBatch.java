@@ -6,13 +6,16 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * A buffer of fixed-size event records that the C shim fills from libotf2's event reader, and
- * their decoding into {@link EventVisitor} calls. One downcall fills thousands of records; decoding
- * reads them from a direct buffer without allocating. The record layout and kind numbers are
- * those of {@code src/main/c/igtrace_otf2.c}.
+ * A buffer of event records that the C shim fills from libotf2's event reader, and their decoding
+ * into {@link EventVisitor} calls. One downcall fills thousands of records; decoding reads them from
+ * a direct buffer without allocating. The record layout (sizes by kind, 16 to 56 bytes) and kind
+ * numbers are those of {@code src/main/c/igtrace_otf2.c}; the shim writes a blocking send or receive
+ * (an Enter, a MpiSend or MpiRecv and the Leave of the same region in a row, within one fill) as one
+ * record.
  */
 final class EventBatch implements AutoCloseable {
-    static final int RECORD_BYTES = 40;
+    /** The largest record; a batch of {@code capacity} records has room for that many of them. */
+    static final int MAX_RECORD_BYTES = 56;
 
     private static final int ENTER = 1;
     private static final int LEAVE = 2;
@@ -22,18 +25,20 @@ final class EventBatch implements AutoCloseable {
     private static final int IRECV = 6;
     private static final int ISEND_COMPLETE = 7;
     private static final int IRECV_REQUEST = 8;
+    private static final int SEND_CALL = 9;
     private static final int COLLECTIVE_END = 10;
     private static final int CC_ENTER = 11;
     private static final int CC_LEAVE = 12;
     private static final int MEASUREMENT = 13;
     private static final int THREAD_FORK = 14;
+    private static final int RECV_CALL = 15;
 
     private final Memory memory;
     private final ByteBuffer records;
     private Pointer batch;
 
     EventBatch(int capacity) {
-        memory = new Memory((long) capacity * RECORD_BYTES);
+        memory = new Memory((long) capacity * MAX_RECORD_BYTES);
         records = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
         batch = Otf2Shim.igt_batch_new(memory, capacity);
         if (batch == null) {
@@ -61,54 +66,82 @@ final class EventBatch implements AutoCloseable {
 
     /**
      * Hands the records of the last fill to the visitor, in order; a blocking send or receive
-     * whose three records lie in this fill as one {@link EventVisitor#sendCall} or
+     * that the shim wrote as one record as one {@link EventVisitor#sendCall} or
      * {@link EventVisitor#receiveCall}.
      */
     void decode(EventVisitor visitor) {
         ByteBuffer r = records;
-        int end = Otf2Shim.igt_batch_count(batch) * RECORD_BYTES;
-        for (int at = 0; at < end; at += RECORD_BYTES) {
+        int end = Otf2Shim.igt_batch_bytes(batch);
+        int at = 0;
+        while (at < end) {
             int kind = r.getInt(at);
-            long time = r.getLong(at + 16);
             switch (kind) {
+                case SEND_CALL -> { // the Enter's 16 bytes, a SEND record's 32, the Leave's time
+                    visitor.sendCall(r.getLong(at + 8), r.getInt(at + 4), r.getLong(at + 32), r.getInt(at + 20), r.getInt(at + 24),
+                            r.getInt(at + 28), r.getLong(at + 40), r.getLong(at + 48));
+                    at += 56;
+                }
+                case RECV_CALL -> {
+                    visitor.receiveCall(r.getLong(at + 8), r.getInt(at + 4), r.getLong(at + 32), r.getInt(at + 20), r.getInt(at + 24),
+                            r.getInt(at + 28), r.getLong(at + 40), r.getLong(at + 48));
+                    at += 56;
+                }
                 case ENTER -> {
-                    // An Enter, a MpiSend or MpiRecv and the Leave of the same region in a row (a
-                    // blocking send or receive, the commonest run of events) go over as one call.
-                    int region = r.getInt(at + 4);
-                    int m = at + RECORD_BYTES;
-                    int l = m + RECORD_BYTES;
-                    int inside = l < end && r.getInt(l) == LEAVE && r.getInt(l + 4) == region ? r.getInt(m) : 0;
-                    if (inside == SEND) {
-                        visitor.sendCall(time, region, r.getLong(m + 16), r.getInt(m + 4), r.getInt(m + 8), r.getInt(m + 12),
-                                r.getLong(m + 24), r.getLong(l + 16));
-                        at = l;
-                    } else if (inside == RECV) {
-                        visitor.receiveCall(time, region, r.getLong(m + 16), r.getInt(m + 4), r.getInt(m + 8), r.getInt(m + 12),
-                                r.getLong(m + 24), r.getLong(l + 16));
-                        at = l;
-                    } else {
-                        visitor.enter(time, region);
-                    }
+                    visitor.enter(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
                 }
-                case LEAVE -> visitor.leave(time, r.getInt(at + 4));
-                case CC_ENTER -> visitor.callingContextEnter(time, r.getInt(at + 4));
-                case CC_LEAVE -> visitor.callingContextLeave(time, r.getInt(at + 4));
-                case SEND -> visitor.send(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
-                case ISEND -> visitor.isend(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
-                        r.getLong(at + 32));
-                case RECV -> visitor.receive(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
-                case IRECV -> visitor.irecv(time, r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
-                        r.getLong(at + 32));
-                case ISEND_COMPLETE -> visitor.isendComplete(time, r.getLong(at + 32));
-                case IRECV_REQUEST -> visitor.irecvRequest(time, r.getLong(at + 32));
-                case MEASUREMENT -> visitor.measurement(time, r.getInt(at + 4) != 0);
-                case THREAD_FORK -> visitor.threadFork(time, r.getInt(at + 4) != 0);
-                case COLLECTIVE_END -> visitor.collectiveEnd(time, r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),
-                        r.getLong(at + 24), r.getLong(at + 32));
-                default -> {
-                    // collective begins: matching needs only the events that carry the envelope
-                    // (definitions section 8), and the calls around them
+                case LEAVE -> {
+                    visitor.leave(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
                 }
+                case CC_ENTER -> {
+                    visitor.callingContextEnter(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
+                }
+                case CC_LEAVE -> {
+                    visitor.callingContextLeave(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
+                }
+                case MEASUREMENT -> {
+                    visitor.measurement(r.getLong(at + 8), r.getInt(at + 4) != 0);
+                    at += 16;
+                }
+                case THREAD_FORK -> {
+                    visitor.threadFork(r.getLong(at + 8), r.getInt(at + 4) != 0);
+                    at += 16;
+                }
+                case SEND -> {
+                    visitor.send(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                    at += 32;
+                }
+                case RECV -> {
+                    visitor.receive(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                    at += 32;
+                }
+                case ISEND -> {
+                    visitor.isend(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                case IRECV -> {
+                    visitor.irecv(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                case ISEND_COMPLETE -> {
+                    visitor.isendComplete(r.getLong(at + 8), r.getLong(at + 16));
+                    at += 24;
+                }
+                case IRECV_REQUEST -> {
+                    visitor.irecvRequest(r.getLong(at + 8), r.getLong(at + 16));
+                    at += 24;
+                }
+                case COLLECTIVE_END -> {
+                    visitor.collectiveEnd(r.getLong(at + 16), r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                default -> throw new IllegalStateException("igtrace's libotf2 shim wrote a record of unknown kind " + kind);
             }
         }
     }

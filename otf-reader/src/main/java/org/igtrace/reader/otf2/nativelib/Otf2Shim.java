@@ -51,7 +51,7 @@ final class Otf2Shim {
 
     static native int igt_batch_fill(Pointer reader, Pointer evtReader, Pointer batch);
 
-    static native int igt_batch_count(Pointer batch);
+    static native int igt_batch_bytes(Pointer batch);
 
     static native long igt_batch_events(Pointer batch);
 }
