@@ -58,6 +58,24 @@ class PredictCommandTest {
     }
 
     /**
+     * testdata/long-in-mpi (make-long-in-mpi.py, whose comment derives these numbers): both partners of each pair enter
+     * every MPI_Sendrecv together, ten calls last 0.01 ms and one 40 ms, with 8-byte messages: the fitted L is near 0.01 ms,
+     * so the replay ends near 60 ms of 100 (-40 %), and each rank's calls last 10 x 0.01 + 40 = 40.1 ms as measured, 40 ms
+     * more than replayed, time inside MPI no partner's lateness explains. The warning names that, with the call and its
+     * measured 4 x 40.1 = 160.4 ms (it named oversubscription or waiting outside MPI calls: issue 34 item 12).
+     */
+    @Test
+    void aSelfPredictionShortByTimeInsideMpiCallsNamesTheCall() {
+        Result r = run(TESTDATA.resolve("long-in-mpi").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("-40.0% off its measured 100 ms; the likely reason: the processes stay inside MPI calls longer than"
+                + " the network fitted to the run's messages explains"), r.err);
+        assertTrue(r.err.contains("calls last 40.1 ms as measured"), r.err);
+        assertTrue(r.err.contains("most in MPI_Sendrecv (160 ms in all over the processes)"), r.err);
+        assertTrue(!r.err.contains("oversubscription") && !r.err.contains("outside MPI calls"), r.err);
+    }
+
+    /**
      * testdata/post-cost-slow-receive (make-post-cost.py --slow-receive, whose comment derives these numbers): a
      * receive that took 300 us longer than anything the model knows, 1160 us predicted of 1480 (-21.6 %), each of the two
      * processes on a node of its own (node0, node1): no core was shared, so the warning names a cost the model lacks,

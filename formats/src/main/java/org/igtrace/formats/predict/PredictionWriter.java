@@ -98,11 +98,19 @@ public final class PredictionWriter {
         if (fit.messages() > 0 && fit.messages() < FEW_FIT_MESSAGES) {
             reasons.add("the network was fitted to only " + Diagnostic.count(fit.messages(), "message", "messages"));
         }
-        if (efficiency.threaded()) {
+        // time inside MPI calls the fitted network does not explain, in preference to the threads or GPU streams below (issue
+        // 34 item 12); not when recording was off (the off time hides a partner's lateness), nor on nodes of their own without
+        // threads or GPU streams (that reason below names a call that cost more than the model knows)
+        boolean ownNodesReason = ownNodes && !efficiency.threaded() && !gpuLeftOut;
+        String inMpi = selfError < 0 && !recordingOff && !ownNodesReason ? MpiShortfall.reason(run, predictions.get(0)) : null;
+        if (inMpi != null) {
+            reasons.add(inMpi);
+        }
+        if (inMpi == null && efficiency.threaded()) {
             reasons.add("the processes run several threads, of which the replay models the one that calls MPI (a parallel region on it"
                     + " replays as computing)");
         }
-        if (gpuLeftOut) {
+        if (inMpi == null && gpuLeftOut) {
             reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
                     + " replays as computing or not at all");
         }

@@ -83,6 +83,8 @@ public final class LocationActivities implements LocationEvents {
     /** Where recording was off (definitions section 3): left out of the compute bursts. */
     private final MeasurementGaps recordingOff = new MeasurementGaps();
     private int mpiDepth;
+    /** Per region: the measured ticks of its recorded calls (what a self-prediction's warning compares with the replay). */
+    private final java.util.HashMap<Integer, long[]> callTicks = new java.util.HashMap<>();
     private int environmentDepth;
     private long openEnter;
     private int openRegion;
@@ -355,6 +357,7 @@ public final class LocationActivities implements LocationEvents {
         stream.putUnsigned(region + 1L);
         stream.putSigned(enter - previousLeave);
         stream.putUnsigned(leave - enter);
+        callTicks.computeIfAbsent(region, r -> new long[1])[0] += leave - enter;
         previousLeave = leave;
         calls++;
         limitHold();
@@ -450,6 +453,13 @@ public final class LocationActivities implements LocationEvents {
 
     public int process() {
         return process;
+    }
+
+    /** Per region: the measured ticks its recorded calls lasted in all. */
+    public java.util.Map<Integer, Long> callTicksByRegion() {
+        java.util.Map<Integer, Long> m = new java.util.TreeMap<>();
+        callTicks.forEach((r, t) -> m.put(r, t[0]));
+        return m;
     }
 
     public long callCount() {
