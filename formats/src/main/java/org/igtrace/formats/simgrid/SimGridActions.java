@@ -84,13 +84,14 @@ final class SimGridActions implements TimeIndependentTrace.Actions {
     }
 
     /**
-     * Writes process {@code rank}'s time-independent trace to {@code out}, compute bursts divided by {@code cpuRatio}.
+     * Writes process {@code rank}'s time-independent trace on the machine {@code model} to {@code out}.
      *
      * @throws IOException when {@code out} could not be written
      */
-    static void write(org.igtrace.core.replay.TraceReplay replay, int rank, double cpuRatio, Appendable out) throws IOException {
+    static void write(org.igtrace.core.replay.TraceReplay replay, int rank, org.igtrace.core.replay.ReplayParameters model,
+                      Appendable out) throws IOException {
         try {
-            replay.timeIndependentActions(rank, cpuRatio, new SimGridActions(out));
+            replay.timeIndependentActions(rank, model, new SimGridActions(out));
         } catch (OutputFailure e) {
             throw e.getCause();
         }

@@ -57,7 +57,7 @@ public final class SimGridExport {
             for (int r = 0; r < processes; r++) {
                 Path file = temp.resolve("rank-" + r + ".txt");
                 try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-                    SimGridActions.write(replay, r, p.cpuRatio(), w);
+                    SimGridActions.write(replay, r, p, w);
                 }
                 index.append(file.getFileName()).append('\n'); // relative: smpirun.sh runs in the folder, which may move
             }

@@ -40,7 +40,12 @@ abstract class ReplayCalls extends ReplayWorker {
      * burst is (divided by the cpu ratio; a send's at least o), outside the ideal network, as o is (issue 34 item 12).
      */
     private boolean postingCall(ActivityCursor c) {
-        if (call(c) != MpiCall.OTHER_MPI || c.events == 0) {
+        return onlyPosts(c, call(c));
+    }
+
+    /** Whether c, a call of kind {@code kind}, only posts ({@link #postingCall}): SimGrid's export keeps it as the replay does. */
+    static boolean onlyPosts(ActivityCursor c, MpiCall kind) {
+        if (kind != MpiCall.OTHER_MPI || c.events == 0) {
             return false;
         }
         for (int i = 0; i < c.events; i++) {

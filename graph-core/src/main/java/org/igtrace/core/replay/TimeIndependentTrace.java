@@ -73,6 +73,8 @@ public final class TimeIndependentTrace {
     private final Set<Long> sending = new HashSet<>();
     private PostedReceiveSizes postSizes;
     private long call;
+    private double cpuRatio;
+    private boolean postingCalls;
 
     private record Triple(int src, int dst, int tag) {
     }
@@ -84,8 +86,14 @@ public final class TimeIndependentTrace {
         this.collectiveSizes = collectiveSizes;
     }
 
-    /** Hands process {@code p}'s actions to {@code out}, compute bursts divided by {@code cpuRatio}. */
-    void write(int p, double cpuRatio, Actions out) {
+    /**
+     * Hands process {@code p}'s actions to {@code out}, compute bursts divided by {@code cpuRatio}; with {@code
+     * postingCalls} a call that only posts (MPI_Isend, MPI_Irecv) sleeps its measured duration after its posts, as the
+     * replay keeps it on every model but the ideal network.
+     */
+    void write(int p, double cpuRatio, boolean postingCalls, Actions out) {
+        this.cpuRatio = cpuRatio;
+        this.postingCalls = postingCalls;
         LocationActivities l = m.run.process(p);
         out.init(p);
         if (l == null) {
@@ -202,6 +210,8 @@ public final class TimeIndependentTrace {
         }
         if (keepMeasured) {
             sleep(p, measured, out);
+        } else if (postingCalls && c.region >= 0 && ReplayCalls.onlyPosts(c, m.run.definitions.mpiCall(c.region))) {
+            sleep(p, ReplayCosts.compute(measured, cpuRatio), out);
         }
     }
 

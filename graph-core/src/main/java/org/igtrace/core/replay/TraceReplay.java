@@ -370,10 +370,15 @@ public final class TraceReplay {
 
     /**
      * Hands process {@code rank}'s actions of SimGrid's time-independent trace (for {@code smpirun -replay}) to
-     * {@code out} one by one, compute bursts divided by {@code cpuRatio}; formats.simgrid writes them.
+     * {@code out} one by one; formats.simgrid writes them.
+     *
+     * @param rank  the process
+     * @param model the machine: compute bursts are divided by its cpu ratio, and a call that only posts keeps its
+     *              measured duration unless the model costs as the ideal network (as the replay does)
+     * @param out   where the actions go
      */
-    public void timeIndependentActions(int rank, double cpuRatio, TimeIndependentTrace.Actions out) {
-        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, cpuRatio, out);
+    public void timeIndependentActions(int rank, ReplayParameters model, TimeIndependentTrace.Actions out) {
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.costsAsIdeal(), out);
     }
 
     private CollectiveSizes collectiveSizes;

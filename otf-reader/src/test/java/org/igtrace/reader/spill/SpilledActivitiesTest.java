@@ -73,7 +73,7 @@ class SpilledActivitiesTest {
                     return null;
                 });
         for (int p = 0; p < processes; p++) {
-            replay.timeIndependentActions(p, 2, record);
+            replay.timeIndependentActions(p, org.igtrace.core.replay.ReplayParameters.ideal().withCpuRatio(2), record);
         }
         return b.toString();
     }
