@@ -54,6 +54,9 @@ final class SparkProfileReader implements ProfileReader {
     /** The one line of a job whose SparkContext was stopped under it (the JVM shutting down). */
     static final String INTERRUPTED = "interrupted: the Spark job was stopped (its SparkContext was shut down)";
 
+    /** How long a failed job's killed tasks are waited for before its error line is printed. */
+    private static final long SETTLE_MILLIS = 10_000;
+
     private final SparkContext spark;
     private final JobReport report;
 
@@ -91,7 +94,9 @@ final class SparkProfileReader implements ProfileReader {
                 throw new RefusedSelection(SelectionOptions.message(e));
             }
         }
+        TasksInFlight tasks = null;
         try {
+            tasks = TasksInFlight.attach(spark);
             int[][] plan = plan(source);
             report.plan(plan, source);
             return run(source, definitions, plan, analysis, selection);
@@ -99,6 +104,11 @@ final class SparkProfileReader implements ProfileReader {
             // A reader's error on an executor arrives as Spark's (checked) SparkException.
             String line = JobFailure.find(e);
             if (line != null) {
+                // Spark kills the job's other tasks and logs each after this: the error line comes last.
+                if (tasks != null && !spark.isStopped()) {
+                    spark.cancelAllJobs();
+                    tasks.awaitSettled(SETTLE_MILLIS);
+                }
                 throw new TraceReadException(line);
             }
             if (spark.isStopped()) {
@@ -108,6 +118,10 @@ final class SparkProfileReader implements ProfileReader {
                 throw new TraceReadException(INTERRUPTED);
             }
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        } finally {
+            if (tasks != null) {
+                spark.removeSparkListener(tasks);
+            }
         }
     }
 

@@ -222,7 +222,9 @@ class LocalModeMatchesCliTest {
      * The same through scripts/spark-local (spark-submit's JVM, logging as spark/conf/log4j2.properties
      * says): exit code 1, the command line's one-line error as the last line of standard error,
      * before it only Spark's warnings and errors, one line each: no stack trace ("\tat ...",
-     * "Caused by"), although Spark puts the lost task's stack trace into its message. No output file.
+     * "Caused by"), although Spark puts the lost task's stack trace into its message, and no internal mark
+     * (igtrace-failure&lt;&lt;); the line is last although Spark logs the tasks it kills after the failure.
+     * No output file.
      */
     @Test
     void damagedTraceThroughSparkLocalPrintsOneLineMessages(@TempDir Path copy) throws Exception {
@@ -238,6 +240,7 @@ class LocalModeMatchesCliTest {
             assertTrue(line.matches("\\d\\d:\\d\\d:\\d\\d (WARN|ERROR) \\S+: .*"), "not a one-line Spark message: " + line);
         }
         assertTrue(err.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("Caused by")), String.join("\n", err));
+        assertTrue(err.stream().noneMatch(l -> l.contains("igtrace-failure<<")), String.join("\n", err));
         assertFalse(Files.exists(graph), "no output file");
     }
 
