@@ -123,17 +123,18 @@ public final class Otf2TraceReader implements PartitionedSource {
             int part = order.get(location, -1);
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
-        int threads = Math.min(threads(), ids.length);
-        int capped = ChunkBufferBudget.readers(threads, eventChunkSize());
-        if (capped < threads) {
-            threads = capped;
-            if (!budgetNoted) {
-                budgetNoted = true;
-                notes.add(ChunkBufferBudget.note(capped, eventChunkSize()));
-            }
-        }
         long[] chunkSizes = ids.length < ReadingAnchor.from() ? null : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
         try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, ids.length, largestEventFile)) {
+            long chunk = via.chunk() > 0 ? via.chunk() : eventChunkSize(); // each reading thread's buffer
+            int threads = Math.min(threads(), ids.length);
+            int capped = ChunkBufferBudget.readers(threads, chunk);
+            if (capped < threads) {
+                threads = capped;
+                if (!budgetNoted) {
+                    budgetNoted = true;
+                    notes.add(ChunkBufferBudget.note(capped, chunk));
+                }
+            }
             if (threads <= 1) {
                 readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, progress);
             } else {

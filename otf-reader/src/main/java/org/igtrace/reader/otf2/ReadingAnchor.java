@@ -29,15 +29,22 @@ final class ReadingAnchor implements AutoCloseable {
 
     private final Path path;
     private final Path folder;
+    private final long chunk;
 
     /** {@link #FROM}, or the property {@code igtrace.otf2.smallChunksFrom}. */
     static int from() {
         return Integer.getInteger("igtrace.otf2.smallChunksFrom", FROM);
     }
 
-    private ReadingAnchor(Path path, Path folder) {
+    private ReadingAnchor(Path path, Path folder, long chunk) {
         this.path = path;
         this.folder = folder;
+        this.chunk = chunk;
+    }
+
+    /** The copy's event chunk size, or 0 when the events are read through the archive's own anchor. */
+    long chunk() {
+        return chunk;
     }
 
     /** The anchor to read the events through. */
@@ -57,7 +64,7 @@ final class ReadingAnchor implements AutoCloseable {
      * @param largestFile the largest of them, bytes
      */
     static ReadingAnchor of(Path anchor, long[] chunkSizes, int files, long largestFile) {
-        ReadingAnchor own = new ReadingAnchor(anchor, null);
+        ReadingAnchor own = new ReadingAnchor(anchor, null, 0);
         if (chunkSizes == null || files < from() || largestFile < 0) {
             return own;
         }
@@ -92,7 +99,7 @@ final class ReadingAnchor implements AutoCloseable {
                 delete(folder);
                 return own;
             }
-            return new ReadingAnchor(copy, folder);
+            return new ReadingAnchor(copy, folder, chunk);
         } catch (IOException | RuntimeException e) {
             if (folder != null) {
                 delete(folder);

@@ -42,6 +42,7 @@ class ReadingAnchorTest {
         try (ReadingAnchor via = ReadingAnchor.of(anchor, own, ReadingAnchor.FROM, 3 * KIB)) {
             assertNotEquals(anchor, via.path());
             assertEquals(256 * KIB, via.eventChunkSize(), "libotf2 reads the copy with 256 KiB event chunks");
+            assertEquals(256 * KIB, via.chunk());
             assertArrayEquals(new long[] {256 * KIB, own[1]}, Otf2AnchorProperties.chunkSizes(via.path()));
             folder = via.path().getParent();
         }
