@@ -52,6 +52,8 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final LocationFileCheck.Checked checked;
     /** The bytes of all event files read, or -1 when not known (not one file per location). */
     private final long eventBytes;
+    /** The largest event file read, bytes, or -1 when not known. */
+    private final long largestEventFile;
     private final List<String> notes = new ArrayList<>();
     private final long events;
     /** The anchor's event chunk size, -1 until asked ({@link #eventChunkSize}). */
@@ -90,6 +92,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
         events = total;
         eventBytes = present.bytes(ids);
+        largestEventFile = present.largest();
     }
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */
@@ -120,20 +123,24 @@ public final class Otf2TraceReader implements PartitionedSource {
             int part = order.get(location, -1);
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
-        int threads = Math.min(threads(), ids.length);
-        int capped = ChunkBufferBudget.readers(threads, eventChunkSize());
-        if (capped < threads) {
-            threads = capped;
-            if (!budgetNoted) {
-                budgetNoted = true;
-                notes.add(ChunkBufferBudget.note(capped, eventChunkSize()));
+        long[] chunkSizes = ids.length < ReadingAnchor.from() ? null : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+        try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, ids.length, largestEventFile)) {
+            long chunk = via.chunk() > 0 ? via.chunk() : eventChunkSize(); // each reading thread's buffer
+            int threads = Math.min(threads(), ids.length);
+            int capped = ChunkBufferBudget.readers(threads, chunk);
+            if (capped < threads) {
+                threads = capped;
+                if (!budgetNoted) {
+                    budgetNoted = true;
+                    notes.add(ChunkBufferBudget.note(capped, chunk));
+                }
             }
-        }
-        if (threads <= 1) {
-            readShare(anchor, ids, visitors, checked::noDefinitions, progress);
-        } else {
-            LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
-            readInParallel(anchor, threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress);
+            if (threads <= 1) {
+                readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, progress);
+            } else {
+                LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
+                readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress);
+            }
         }
         String regions = RegionNesting.note(neverLeft, this::describePart);
         if (regions != null) {
@@ -207,13 +214,16 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
             throws TraceReadException {
-        readShare(anchor, share, visitors, location -> false, progress);
+        readShare(anchor, anchor, share, visitors, location -> false, progress);
     }
 
-    /** {@link #readShare}, not opening the local definitions of the locations {@code noDefinitions} names. */
-    private static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, LongPredicate noDefinitions,
+    /**
+     * {@link #readShare} through the anchor {@code via} ({@link ReadingAnchor}), not opening the local definitions of
+     * the locations {@code noDefinitions} names.
+     */
+    private static void readShare(Path anchor, Path via, long[] share, LongFunction<EventVisitor> visitors, LongPredicate noDefinitions,
                                   ReadProgress progress) throws TraceReadException {
-        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+        try (Otf2Archive archive = Otf2Archive.open(anchor, via)) {
             archive.readEvents(share, visitors, noDefinitions, progress::advance);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
@@ -221,7 +231,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     /** Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it. */
-    private static void readInParallel(Path anchor, int threads, long[] locations, LongFunction<EventVisitor> visitors,
+    private static void readInParallel(Path anchor, Path via, int threads, long[] locations, LongFunction<EventVisitor> visitors,
                                        LongPredicate noDefinitions, ReadProgress progress) throws TraceReadException {
         ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "otf2-reader");
@@ -234,7 +244,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             CompletionService<Void> running = new ExecutorCompletionService<>(pool);
             for (int t = 0; t < threads; t++) {
                 running.submit(() -> {
-                    readShare(anchor, locations, visitors, noDefinitions, progress);
+                    readShare(anchor, via, locations, visitors, noDefinitions, progress);
                     return null;
                 });
             }
@@ -279,6 +289,11 @@ public final class Otf2TraceReader implements PartitionedSource {
                 }
             }
             return bytes;
+        }
+
+        /** The largest event file there, bytes, or -1 when not known. */
+        long largest() {
+            return sizes == null ? -1 : Arrays.stream(sizes).max().orElse(-1);
         }
     }
 

@@ -54,6 +54,8 @@ public final class Otf2Archive implements AutoCloseable {
     }
 
     private final Path anchor;
+    /** The anchor libotf2 opens: {@link #anchor}, or a copy of it saying a smaller event chunk size (ReadingAnchor). */
+    private final Path via;
     private final Otf2Files files;
     private Pointer reader;
 
@@ -78,8 +80,9 @@ public final class Otf2Archive implements AutoCloseable {
                     n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
     private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
 
-    private Otf2Archive(Path anchor, Pointer reader) {
+    private Otf2Archive(Path anchor, Path via, Pointer reader) {
         this.anchor = anchor;
+        this.via = via;
         this.files = new Otf2Files(anchor);
         this.reader = reader;
     }
@@ -110,11 +113,16 @@ public final class Otf2Archive implements AutoCloseable {
 
     /** Opens the archive whose anchor file is {@code anchor}. */
     public static Otf2Archive open(Path anchor) throws Otf2Exception {
+        return open(anchor, anchor);
+    }
+
+    /** Opens the archive of {@code anchor} through {@code via}, an anchor of the same archive; messages name {@code anchor}'s files. */
+    public static Otf2Archive open(Path anchor, Path via) throws Otf2Exception {
         if (!libraryAvailable()) {
             throw new Otf2Exception(libraryProblem());
         }
         refuseOversizedAnchor(anchor);
-        Otf2Archive archive = new Otf2Archive(anchor, nativeReader(anchor));
+        Otf2Archive archive = new Otf2Archive(anchor, via, nativeReader(via));
         archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(archive.reader), "setting up the reader");
         return archive;
     }
@@ -136,7 +144,7 @@ public final class Otf2Archive implements AutoCloseable {
      */
     private void renew() throws Otf2Exception {
         close();
-        reader = nativeReader(anchor);
+        reader = nativeReader(via);
         check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
     }
 

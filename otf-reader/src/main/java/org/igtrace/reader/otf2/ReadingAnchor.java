@@ -1,0 +1,162 @@
+package org.igtrace.reader.otf2;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties;
+import org.igtrace.reader.spill.TempFolders;
+
+/**
+ * The anchor the events are read through: libotf2 fills a buffer of the anchor's event chunk size
+ * for every event reader it makes (a memset of 1 MiB per location in Score-P's archives, 16 MiB in
+ * EZTrace's), whatever the file's size, and takes that size from the anchor alone. When every event
+ * file is smaller than the chunk size, each holds one chunk (a writer fills a chunk before it starts
+ * the next, and writes only the used part of the last), which a reader with a smaller buffer reads
+ * the same. So for an archive of many small event files the events are read through a copy of the
+ * anchor saying a smaller event chunk size (the smallest power of two from libotf2's least,
+ * 256 KiB, that holds the largest file), in a private temporary folder beside links to the archive's
+ * folder and global definitions. The copy is used only when libotf2 reads it back with that chunk
+ * size and the same definition chunk size; otherwise, and below {@link #FROM} locations, the
+ * archive's own anchor. Messages still name the archive's own files.
+ */
+final class ReadingAnchor implements AutoCloseable {
+    /** libotf2's least chunk size (OTF2_CHUNK_SIZE_MIN). */
+    static final long SMALLEST = 256L << 10;
+    /** From this many event files on (fewer gain less than the copy costs); property {@code igtrace.otf2.smallChunksFrom}. */
+    static final int FROM = 1024;
+    /** The most of an anchor file copied (an anchor holds a few hundred bytes). */
+    private static final int MAX_ANCHOR = 1 << 20;
+
+    private final Path path;
+    private final Path folder;
+    private final long chunk;
+
+    /** {@link #FROM}, or the property {@code igtrace.otf2.smallChunksFrom}. */
+    static int from() {
+        return Integer.getInteger("igtrace.otf2.smallChunksFrom", FROM);
+    }
+
+    private ReadingAnchor(Path path, Path folder, long chunk) {
+        this.path = path;
+        this.folder = folder;
+        this.chunk = chunk;
+    }
+
+    /** The copy's event chunk size, or 0 when the events are read through the archive's own anchor. */
+    long chunk() {
+        return chunk;
+    }
+
+    /** The anchor to read the events through. */
+    Path path() {
+        return path;
+    }
+
+    /** The event chunk size libotf2 reads with through {@link #path()}, or 0 when libotf2 cannot tell. */
+    long eventChunkSize() {
+        long[] sizes = Otf2AnchorProperties.chunkSizes(path);
+        return sizes == null ? 0 : sizes[0];
+    }
+
+    /**
+     * @param chunkSizes  the archive's event and definition chunk sizes (null: libotf2 cannot tell)
+     * @param files       the event files to read
+     * @param largestFile the largest of them, bytes
+     */
+    static ReadingAnchor of(Path anchor, long[] chunkSizes, int files, long largestFile) {
+        ReadingAnchor own = new ReadingAnchor(anchor, null, 0);
+        if (chunkSizes == null || files < from() || largestFile < 0) {
+            return own;
+        }
+        long chunk = SMALLEST;
+        while (chunk < largestFile) {
+            chunk <<= 1;
+        }
+        if (chunk >= chunkSizes[0]) {
+            return own;
+        }
+        Path folder = null;
+        try {
+            if (Files.size(anchor) > MAX_ANCHOR) {
+                return own;
+            }
+            byte[] bytes = Files.readAllBytes(anchor);
+            if (!replace(bytes, chunkSizes[0], chunkSizes[1], chunk)) {
+                return own;
+            }
+            String file = anchor.getFileName().toString();
+            if (!file.endsWith(".otf2")) {
+                return own;
+            }
+            String name = file.substring(0, file.length() - 5);
+            Path absolute = anchor.toAbsolutePath();
+            folder = TempFolders.create("igtrace-reader");
+            Files.createSymbolicLink(folder.resolve(name), absolute.resolveSibling(name));
+            Files.createSymbolicLink(folder.resolve(name + ".def"), absolute.resolveSibling(name + ".def"));
+            Path copy = Files.write(folder.resolve(file), bytes);
+            long[] read = Otf2AnchorProperties.chunkSizes(copy);
+            if (read == null || read[0] != chunk || read[1] != chunkSizes[1]) {
+                delete(folder);
+                return own;
+            }
+            return new ReadingAnchor(copy, folder, chunk);
+        } catch (IOException | RuntimeException e) {
+            if (folder != null) {
+                delete(folder);
+            }
+            return own; // no temporary folder, or the anchor unreadable (libotf2 says why when it opens it)
+        }
+    }
+
+    /**
+     * Replaces, in the anchor's bytes, the event chunk size {@code events} written before the definition chunk size
+     * {@code definitions} (two 64-bit numbers of the anchor's byte order) by {@code chunk}; only when that pair occurs
+     * once.
+     */
+    static boolean replace(byte[] bytes, long events, long definitions, long chunk) {
+        for (boolean little : new boolean[] {true, false}) {
+            byte[] pair = new byte[16];
+            put(pair, 0, events, little);
+            put(pair, 8, definitions, little);
+            int at = -1;
+            for (int i = 0; i + 16 <= bytes.length; i++) {
+                if (java.util.Arrays.equals(bytes, i, i + 16, pair, 0, 16)) {
+                    if (at >= 0) {
+                        return false;
+                    }
+                    at = i;
+                }
+            }
+            if (at >= 0) {
+                put(bytes, at, chunk, little);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void put(byte[] bytes, int at, long value, boolean little) {
+        for (int i = 0; i < 8; i++) {
+            bytes[at + (little ? i : 7 - i)] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    /** Removes the copy and its links (not what they point to). */
+    @Override
+    public void close() {
+        if (folder != null) {
+            delete(folder);
+        }
+    }
+
+    private static void delete(Path folder) {
+        try (var entries = Files.newDirectoryStream(folder)) {
+            for (Path p : entries) {
+                Files.deleteIfExists(p); // a link itself, never its target
+            }
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // a later run removes a folder of a process that is gone (TempFolders)
+        }
+    }
+}
