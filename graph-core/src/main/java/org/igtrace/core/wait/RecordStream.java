@@ -231,9 +231,24 @@ public final class RecordStream {
         message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, 0);
     }
 
-    /** As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). */
+    /**
+     * As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). The common end
+     * (the previous record's key, nothing but the times) here, small enough to inline into the reader's call; the rest out of line.
+     */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post, long size, long off) {
+        if (sharedCall < 0 && post == Long.MIN_VALUE && size < 0 && off <= 0 && !outside && communicator == lastCommunicator
+                && tag == lastTag && length + MAX_RECORD <= tail.length) {
+            tail[length++] = (byte) (call.ordinal() | signs(time, enter, leave));
+            putTimes(time, enter, leave);
+            return;
+        }
+        anyMessage(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, off);
+    }
+
+    /** Any message end: its key, its extension byte and what it announces when they are needed ({@link #message}). */
+    private void anyMessage(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call,
+                            boolean outside, long sharedCall, long post, long size, long off) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
         boolean sized = size >= 0 && size != lastSize;
@@ -295,17 +310,19 @@ public final class RecordStream {
         return (time < lastTime ? SIGNED_DELTA : 0) | (enter > time ? SIGNED_ENTER : 0) | (leave < time ? SIGNED_LEAVE : 0);
     }
 
+    /** The three times as deltas (see the class comment), the block and position in locals: one store of each at the end. */
     private void putTimes(long time, long enter, long leave) {
-        putDelta(time - lastTime);
-        putDelta(time - enter);
-        putDelta(leave - time);
+        byte[] t = tail;
+        int at = varint(t, length, delta(time - lastTime));
+        at = varint(t, at, delta(time - enter));
+        length = varint(t, at, delta(leave - time));
         lastTime = time;
         records++;
     }
 
     /** A delta, unsigned when it is not negative (as the head's sign bits say), else zigzag-signed. */
-    private void putDelta(long v) {
-        putUnsigned(v >= 0 ? v : (v << 1) ^ (v >> 63));
+    private static long delta(long v) {
+        return v >= 0 ? v : (v << 1) ^ (v >> 63);
     }
 
     /** Room for one more record: the common case is one comparison, the rest is out of line. */
@@ -332,42 +349,39 @@ public final class RecordStream {
         putUnsigned((v << 1) ^ (v >> 63));
     }
 
-    /**
-     * A varint: one, two and three bytes without a loop (the deltas to the call's enter and leave
-     * are mostly one or two bytes; the time since the previous record of a stream, microseconds to
-     * a few milliseconds in ticks, mostly three).
-     */
     private void putUnsigned(long z) {
-        byte[] t = tail;
-        int at = length;
+        length = varint(tail, length, z);
+    }
+
+    /**
+     * Writes varint {@code z} at {@code at} and returns the position after it: one, two and three bytes without a loop (the
+     * deltas to the call's enter and leave are mostly one or two bytes; the time since the previous record of a stream,
+     * microseconds to a few milliseconds in ticks, mostly three).
+     */
+    private static int varint(byte[] t, int at, long z) {
         if ((z & ~0x1FFFFFL) == 0) {
             if ((z & ~0x7FL) == 0) {
                 t[at] = (byte) z;
-                length = at + 1;
-            } else if ((z & ~0x3FFFL) == 0) {
+                return at + 1;
+            }
+            if ((z & ~0x3FFFL) == 0) {
                 t[at] = (byte) (z | 0x80);
                 t[at + 1] = (byte) (z >>> 7);
-                length = at + 2;
-            } else {
-                t[at] = (byte) (z | 0x80);
-                t[at + 1] = (byte) ((z >>> 7) | 0x80);
-                t[at + 2] = (byte) (z >>> 14);
-                length = at + 3;
+                return at + 2;
             }
-            return;
+            t[at] = (byte) (z | 0x80);
+            t[at + 1] = (byte) ((z >>> 7) | 0x80);
+            t[at + 2] = (byte) (z >>> 14);
+            return at + 3;
         }
-        putLong(t, at, z);
-    }
-
-    private void putLong(byte[] t, int from, long value) {
-        int at = from;
-        long z = value;
-        while ((z & ~0x7FL) != 0) {
-            t[at++] = (byte) ((z & 0x7F) | 0x80);
-            z >>>= 7;
+        int i = at;
+        long rest = z;
+        while ((rest & ~0x7FL) != 0) {
+            t[i++] = (byte) ((rest & 0x7F) | 0x80);
+            rest >>>= 7;
         }
-        t[at++] = (byte) z;
-        length = at;
+        t[i++] = (byte) rest;
+        return i;
     }
 
     private void keep(RecordBlocks store, byte[] block, int n) {
