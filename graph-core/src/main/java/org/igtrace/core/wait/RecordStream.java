@@ -203,9 +203,18 @@ public final class RecordStream {
         rangeCount++;
     }
 
-    /** Appends one message end. */
+    /**
+     * Appends one message end with nothing but its times (no call number, post, size or time off; not left out): on the
+     * previous record's key and in the block's room, the head byte and the three times, in code small enough for the JIT
+     * to inline into the reader's call; else as any end.
+     */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
-        message(store, time, enter, leave, communicator, tag, call, false);
+        if (communicator == lastCommunicator && tag == lastTag && length + MAX_RECORD <= tail.length) {
+            tail[length++] = (byte) (call.ordinal() | signs(time, enter, leave));
+            putTimes(time, enter, leave);
+        } else {
+            message(store, time, enter, leave, communicator, tag, call, false, -1, Long.MIN_VALUE, -1, 0);
+        }
     }
 
     /** Appends one message end, or ({@code outside}) the place of one a selection left out. */
@@ -231,24 +240,9 @@ public final class RecordStream {
         message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, 0);
     }
 
-    /**
-     * As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). The common end
-     * (the previous record's key, nothing but the times) here, small enough to inline into the reader's call; the rest out of line.
-     */
+    /** As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post, long size, long off) {
-        if (sharedCall < 0 && post == Long.MIN_VALUE && size < 0 && off <= 0 && !outside && communicator == lastCommunicator
-                && tag == lastTag && length + MAX_RECORD <= tail.length) {
-            tail[length++] = (byte) (call.ordinal() | signs(time, enter, leave));
-            putTimes(time, enter, leave);
-            return;
-        }
-        anyMessage(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, off);
-    }
-
-    /** Any message end: its key, its extension byte and what it announces when they are needed ({@link #message}). */
-    private void anyMessage(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call,
-                            boolean outside, long sharedCall, long post, long size, long off) {
         ensure(store);
         boolean newKey = communicator != lastCommunicator || tag != lastTag;
         boolean sized = size >= 0 && size != lastSize;
@@ -354,26 +348,25 @@ public final class RecordStream {
     }
 
     /**
-     * Writes varint {@code z} at {@code at} and returns the position after it: one, two and three bytes without a loop (the
-     * deltas to the call's enter and leave are mostly one or two bytes; the time since the previous record of a stream,
-     * microseconds to a few milliseconds in ticks, mostly three).
+     * Writes varint {@code z} at {@code at} and returns the position after it. Up to 21 bits (nearly every delta: to the
+     * call's enter and leave one or two bytes, since the stream's previous record mostly three) without a branch: three
+     * bytes are stored and the position moves by the varint's length (the bytes past it are written over or never read;
+     * a record's room, {@link #MAX_RECORD}, leaves two bytes past the longest); the length of a delta is no branch to
+     * mispredict. Longer values in a loop.
      */
     private static int varint(byte[] t, int at, long z) {
-        if ((z & ~0x1FFFFFL) == 0) {
-            if ((z & ~0x7FL) == 0) {
-                t[at] = (byte) z;
-                return at + 1;
-            }
-            if ((z & ~0x3FFFL) == 0) {
-                t[at] = (byte) (z | 0x80);
-                t[at + 1] = (byte) (z >>> 7);
-                return at + 2;
-            }
-            t[at] = (byte) (z | 0x80);
-            t[at + 1] = (byte) ((z >>> 7) | 0x80);
-            t[at + 2] = (byte) (z >>> 14);
-            return at + 3;
+        if ((z & ~0x1FFFFFL) != 0) {
+            return varLong(t, at, z);
         }
+        long two = (0x7FL - z) >>> 63; // 1 when z needs a second byte
+        long three = (0x3FFFL - z) >>> 63; // 1 when it needs a third
+        t[at] = (byte) (z | two << 7);
+        t[at + 1] = (byte) (z >>> 7 | three << 7);
+        t[at + 2] = (byte) (z >>> 14);
+        return at + 1 + (int) (two + three);
+    }
+
+    private static int varLong(byte[] t, int at, long z) {
         int i = at;
         long rest = z;
         while ((rest & ~0x7FL) != 0) {

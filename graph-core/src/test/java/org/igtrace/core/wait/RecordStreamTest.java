@@ -46,6 +46,57 @@ class RecordStreamTest {
     }
 
     /**
+     * The same boundaries through the short path of an end on the previous key (communicator 0 and tag 0 throughout),
+     * whose varints of up to 21 bits store three bytes and move by their length: read back as written, and the block
+     * as long as the varints' lengths say (1 byte to 127, 2 to 16383, 3 to 2^21 - 1, then 7 bits a byte), a head byte
+     * a record.
+     */
+    @Test
+    void theShortPathWritesEveryVarintLengthAsTheLongOne() {
+        long[] steps = {0, 127, 128, 16383, 16384, (1L << 21) - 1, 1L << 21, 1L << 35, (1L << 45) + 5};
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RecordStream stream = new RecordStream(3, 0, 7);
+            long[][] written = new long[steps.length * steps.length * steps.length][];
+            long time = 0;
+            long bytes = 0;
+            int i = 0;
+            for (long dt : steps) {
+                for (long de : steps) {
+                    for (long dl : steps) {
+                        time += dt;
+                        written[i++] = new long[] {time, time - de, time + dl};
+                        stream.message(store, time, time - de, time + dl, 0, 0, MpiCall.BLOCKING_RECEIVE);
+                        bytes += 1 + varintLength(dt) + varintLength(de) + varintLength(dl);
+                    }
+                }
+            }
+            stream.seal(store);
+            long stored = 0;
+            for (int b = 0; b < stream.blockCount(); b++) {
+                stored += store.length(stream.block(b));
+            }
+            assertEquals(bytes, stored);
+            RecordStream.Reader r = stream.reader(store, null);
+            for (long[] w : written) {
+                r.nextMessage();
+                assertEquals(w[0], r.time);
+                assertEquals(w[1], r.enter);
+                assertEquals(w[2], r.leave);
+                assertEquals(MpiCall.BLOCKING_RECEIVE, r.call);
+            }
+            assertEquals(false, r.hasNext());
+        }
+    }
+
+    private static int varintLength(long v) {
+        int n = 1;
+        for (long rest = v >>> 7; rest != 0; rest >>>= 7) {
+            n++;
+        }
+        return n;
+    }
+
+    /**
      * A stream's first end is written against communicator 0 and tag 0, the reader starting from
      * the same: an end on that key writes no key. One end at time 5, entered at 4, left at 7:
      * head (1 byte) + the deltas 5 - 0, 5 - 4, 7 - 5 (1 byte each) = 4 bytes; before, the key
