@@ -387,7 +387,7 @@ public final class RecordStream {
     /** Hands the last block to the store; no record may follow (but a new instance range). */
     void seal(RecordBlocks store) {
         if (length > 0) {
-            keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
+            keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length + 2) : tail, length); // two spare: Reader.getUnsigned
         }
         tail = NO_TAIL;
         length = 0;
@@ -555,24 +555,24 @@ public final class RecordStream {
             return (z >>> 1) ^ -(z & 1);
         }
 
-        /** A varint: one, two and three bytes (nearly every time delta) without a loop. */
+        /**
+         * A varint. Up to three bytes (nearly every delta) without a branch on its length, when the block holds two bytes
+         * past its first (a sealed block keeps two spare, {@link #seal}; bytes past a varint's end do not count); else,
+         * and when longer, in a loop.
+         */
         private long getUnsigned() {
             byte[] b = bytes;
             int i = at;
-            byte first = b[i];
-            if (first >= 0) {
-                at = i + 1;
-                return first;
-            }
-            byte second = b[i + 1];
-            if (second >= 0) {
-                at = i + 2;
-                return (first & 0x7F) | (long) second << 7;
-            }
-            byte third = b[i + 2];
-            if (third >= 0) {
-                at = i + 3;
-                return (first & 0x7F) | (long) (second & 0x7F) << 7 | (long) third << 14;
+            if (i + 2 < b.length) {
+                long x = b[i];
+                long y = b[i + 1];
+                long w = b[i + 2];
+                long two = x >>> 63; // 1 when the first byte says a second follows
+                long three = two & (y >>> 63);
+                if ((three & (w >>> 63)) == 0) {
+                    at = i + 1 + (int) (two + three);
+                    return (x & 0x7F) | (((y & 0x7F) << 7) & -two) | ((w << 14) & -three);
+                }
             }
             return getLong(b, i);
         }
