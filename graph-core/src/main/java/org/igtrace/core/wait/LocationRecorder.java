@@ -248,7 +248,8 @@ public final class LocationRecorder implements LocationEvents {
             return false;
         }
         lastTime = leave;
-        plainOrNot(streams.of(partner), t, enter, leave, comm, messageTag, c, Long.MIN_VALUE, sized ? bytes : -1);
+        streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE, sized ? bytes : -1,
+                off(enter, leave));
         return true;
     }
 
@@ -449,18 +450,8 @@ public final class LocationRecorder implements LocationEvents {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false,
                     off(oneEnter, leave));
         } else {
-            plainOrNot((oneSide == SEND ? sends : receives).of(onePartner), oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
-                    onePost, oneSize);
-        }
-    }
-
-    /** A message end of a call, through the stream's short path when it has nothing but its times (the common end). */
-    private void plainOrNot(RecordStream s, long t, long enter, long leave, int comm, int messageTag, MpiCall c, long posted, long bytes) {
-        long off = off(enter, leave);
-        if (posted == Long.MIN_VALUE && bytes < 0 && off <= 0) {
-            s.message(store, t, enter, leave, comm, messageTag, c);
-        } else {
-            s.message(store, t, enter, leave, comm, messageTag, c, false, -1, posted, bytes, off);
+            (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
+                    false, -1, onePost, oneSize, off(oneEnter, leave));
         }
     }
 

@@ -203,18 +203,9 @@ public final class RecordStream {
         rangeCount++;
     }
 
-    /**
-     * Appends one message end with nothing but its times (no call number, post, size or time off; not left out): on the
-     * previous record's key and in the block's room, the head byte and the three times, in code small enough for the JIT
-     * to inline into the reader's call; else as any end.
-     */
+    /** Appends one message end. */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
-        if (communicator == lastCommunicator && tag == lastTag && length + MAX_RECORD <= tail.length) {
-            tail[length++] = (byte) (call.ordinal() | signs(time, enter, leave));
-            putTimes(time, enter, leave);
-        } else {
-            message(store, time, enter, leave, communicator, tag, call, false, -1, Long.MIN_VALUE, -1, 0);
-        }
+        message(store, time, enter, leave, communicator, tag, call, false);
     }
 
     /** Appends one message end, or ({@code outside}) the place of one a selection left out. */
@@ -304,19 +295,17 @@ public final class RecordStream {
         return (time < lastTime ? SIGNED_DELTA : 0) | (enter > time ? SIGNED_ENTER : 0) | (leave < time ? SIGNED_LEAVE : 0);
     }
 
-    /** The three times as deltas (see the class comment), the block and position in locals: one store of each at the end. */
     private void putTimes(long time, long enter, long leave) {
-        byte[] t = tail;
-        int at = varint(t, length, delta(time - lastTime));
-        at = varint(t, at, delta(time - enter));
-        length = varint(t, at, delta(leave - time));
+        putDelta(time - lastTime);
+        putDelta(time - enter);
+        putDelta(leave - time);
         lastTime = time;
         records++;
     }
 
     /** A delta, unsigned when it is not negative (as the head's sign bits say), else zigzag-signed. */
-    private static long delta(long v) {
-        return v >= 0 ? v : (v << 1) ^ (v >> 63);
+    private void putDelta(long v) {
+        putUnsigned(v >= 0 ? v : (v << 1) ^ (v >> 63));
     }
 
     /** Room for one more record: the common case is one comparison, the rest is out of line. */
@@ -343,38 +332,42 @@ public final class RecordStream {
         putUnsigned((v << 1) ^ (v >> 63));
     }
 
-    private void putUnsigned(long z) {
-        length = varint(tail, length, z);
-    }
-
     /**
-     * Writes varint {@code z} at {@code at} and returns the position after it. Up to 21 bits (nearly every delta: to the
-     * call's enter and leave one or two bytes, since the stream's previous record mostly three) without a branch: three
-     * bytes are stored and the position moves by the varint's length (the bytes past it are written over or never read;
-     * a record's room, {@link #MAX_RECORD}, leaves two bytes past the longest); the length of a delta is no branch to
-     * mispredict. Longer values in a loop.
+     * A varint: one, two and three bytes without a loop (the deltas to the call's enter and leave
+     * are mostly one or two bytes; the time since the previous record of a stream, microseconds to
+     * a few milliseconds in ticks, mostly three).
      */
-    private static int varint(byte[] t, int at, long z) {
-        if ((z & ~0x1FFFFFL) != 0) {
-            return varLong(t, at, z);
+    private void putUnsigned(long z) {
+        byte[] t = tail;
+        int at = length;
+        if ((z & ~0x1FFFFFL) == 0) {
+            if ((z & ~0x7FL) == 0) {
+                t[at] = (byte) z;
+                length = at + 1;
+            } else if ((z & ~0x3FFFL) == 0) {
+                t[at] = (byte) (z | 0x80);
+                t[at + 1] = (byte) (z >>> 7);
+                length = at + 2;
+            } else {
+                t[at] = (byte) (z | 0x80);
+                t[at + 1] = (byte) ((z >>> 7) | 0x80);
+                t[at + 2] = (byte) (z >>> 14);
+                length = at + 3;
+            }
+            return;
         }
-        long two = (0x7FL - z) >>> 63; // 1 when z needs a second byte
-        long three = (0x3FFFL - z) >>> 63; // 1 when it needs a third
-        t[at] = (byte) (z | two << 7);
-        t[at + 1] = (byte) (z >>> 7 | three << 7);
-        t[at + 2] = (byte) (z >>> 14);
-        return at + 1 + (int) (two + three);
+        putLong(t, at, z);
     }
 
-    private static int varLong(byte[] t, int at, long z) {
-        int i = at;
-        long rest = z;
-        while ((rest & ~0x7FL) != 0) {
-            t[i++] = (byte) ((rest & 0x7F) | 0x80);
-            rest >>>= 7;
+    private void putLong(byte[] t, int from, long value) {
+        int at = from;
+        long z = value;
+        while ((z & ~0x7FL) != 0) {
+            t[at++] = (byte) ((z & 0x7F) | 0x80);
+            z >>>= 7;
         }
-        t[i++] = (byte) rest;
-        return i;
+        t[at++] = (byte) z;
+        length = at;
     }
 
     private void keep(RecordBlocks store, byte[] block, int n) {
@@ -387,7 +380,7 @@ public final class RecordStream {
     /** Hands the last block to the store; no record may follow (but a new instance range). */
     void seal(RecordBlocks store) {
         if (length > 0) {
-            keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length + 2) : tail, length); // two spare: Reader.getUnsigned
+            keep(store, length < tail.length / 2 ? Arrays.copyOf(tail, length) : tail, length);
         }
         tail = NO_TAIL;
         length = 0;
@@ -555,24 +548,24 @@ public final class RecordStream {
             return (z >>> 1) ^ -(z & 1);
         }
 
-        /**
-         * A varint. Up to three bytes (nearly every delta) without a branch on its length, when the block holds two bytes
-         * past its first (a sealed block keeps two spare, {@link #seal}; bytes past a varint's end do not count); else,
-         * and when longer, in a loop.
-         */
+        /** A varint: one, two and three bytes (nearly every time delta) without a loop. */
         private long getUnsigned() {
             byte[] b = bytes;
             int i = at;
-            if (i + 2 < b.length) {
-                long x = b[i];
-                long y = b[i + 1];
-                long w = b[i + 2];
-                long two = x >>> 63; // 1 when the first byte says a second follows
-                long three = two & (y >>> 63);
-                if ((three & (w >>> 63)) == 0) {
-                    at = i + 1 + (int) (two + three);
-                    return (x & 0x7F) | (((y & 0x7F) << 7) & -two) | ((w << 14) & -three);
-                }
+            byte first = b[i];
+            if (first >= 0) {
+                at = i + 1;
+                return first;
+            }
+            byte second = b[i + 1];
+            if (second >= 0) {
+                at = i + 2;
+                return (first & 0x7F) | (long) second << 7;
+            }
+            byte third = b[i + 2];
+            if (third >= 0) {
+                at = i + 3;
+                return (first & 0x7F) | (long) (second & 0x7F) << 7 | (long) third << 14;
             }
             return getLong(b, i);
         }

@@ -47,13 +47,12 @@ class RecordStreamTest {
     }
 
     /**
-     * The same boundaries through the short path of an end on the previous key (communicator 0 and tag 0 throughout),
-     * whose varints of up to 21 bits store three bytes and move by their length: read back as written, and the block
-     * as long as the varints' lengths say (1 byte to 127, 2 to 16383, 3 to 2^21 - 1, then 7 bits a byte), a head byte
-     * a record.
+     * The same boundaries for ends on one key (communicator 0 and tag 0 throughout: no key written), every combination of
+     * the three deltas: read back as written, and the blocks as long as the varints' lengths say (1 byte to 127, 2 to
+     * 16383, 3 to 2^21 - 1, then 7 bits a byte), a head byte a record.
      */
     @Test
-    void theShortPathWritesEveryVarintLengthAsTheLongOne() {
+    void endsOnOneKeyTakeTheirVarintsLengths() {
         long[] steps = {0, 127, 128, 16383, 16384, (1L << 21) - 1, 1L << 21, 1L << 35, (1L << 45) + 5};
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
             RecordStream stream = new RecordStream(3, 0, 7);
