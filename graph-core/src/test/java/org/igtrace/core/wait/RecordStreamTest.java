@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.MemoryRecordBlocks;
+import org.igtrace.core.util.RecordBlocks;
 import org.junit.jupiter.api.Test;
 
 /** The record encoding read back as written, at every varint length boundary. */
@@ -43,6 +44,98 @@ class RecordStreamTest {
             }
             assertEquals(false, r.hasNext());
         }
+    }
+
+    /**
+     * The same boundaries for ends on one key (communicator 0 and tag 0 throughout: no key written), every combination of
+     * the three deltas: read back as written, and the blocks as long as the varints' lengths say (1 byte to 127, 2 to
+     * 16383, 3 to 2^21 - 1, then 7 bits a byte), a head byte a record.
+     */
+    @Test
+    void endsOnOneKeyTakeTheirVarintsLengths() {
+        long[] steps = {0, 127, 128, 16383, 16384, (1L << 21) - 1, 1L << 21, 1L << 35, (1L << 45) + 5};
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RecordStream stream = new RecordStream(3, 0, 7);
+            long[][] written = new long[steps.length * steps.length * steps.length][];
+            long time = 0;
+            long bytes = 0;
+            int i = 0;
+            for (long dt : steps) {
+                for (long de : steps) {
+                    for (long dl : steps) {
+                        time += dt;
+                        written[i++] = new long[] {time, time - de, time + dl};
+                        stream.message(store, time, time - de, time + dl, 0, 0, MpiCall.BLOCKING_RECEIVE);
+                        bytes += 1 + varintLength(dt) + varintLength(de) + varintLength(dl);
+                    }
+                }
+            }
+            stream.seal(store);
+            long stored = 0;
+            for (int b = 0; b < stream.blockCount(); b++) {
+                stored += store.length(stream.block(b));
+            }
+            assertEquals(bytes, stored);
+            readBack(stream.reader(store, null), written);
+            // blocks handed back as long as they are (a spilled block read without scratch, another engine's copy): the
+            // reader's varints near a block's end, with no spare bytes past it, read as well
+            RecordBlocks exact = new RecordBlocks() {
+                @Override
+                public int put(byte[] block, int length) {
+                    return store.put(block, length);
+                }
+
+                @Override
+                public int length(int handle) {
+                    return store.length(handle);
+                }
+
+                @Override
+                public byte[] get(int handle, byte[] buffer) {
+                    return java.util.Arrays.copyOf(store.get(handle, null), store.length(handle));
+                }
+
+                @Override
+                public long memoryBytes() {
+                    return store.memoryBytes();
+                }
+
+                @Override
+                public long spilledBytes() {
+                    return 0;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            readBack(stream.reader(exact, null), written);
+            for (long dl : steps) { // a block that ends in a varint of each length
+                RecordStream one = new RecordStream(3, 0, 8);
+                one.message(store, 5, 4, 5 + dl, 0, 0, MpiCall.BLOCKING_RECEIVE);
+                one.seal(store);
+                readBack(one.reader(exact, null), new long[][] {{5, 4, 5 + dl}});
+            }
+        }
+    }
+
+    private static void readBack(RecordStream.Reader r, long[][] written) {
+        for (long[] w : written) {
+            r.nextMessage();
+            assertEquals(w[0], r.time);
+            assertEquals(w[1], r.enter);
+            assertEquals(w[2], r.leave);
+            assertEquals(MpiCall.BLOCKING_RECEIVE, r.call);
+        }
+        assertEquals(false, r.hasNext());
+    }
+
+    private static int varintLength(long v) {
+        int n = 1;
+        for (long rest = v >>> 7; rest != 0; rest >>>= 7) {
+            n++;
+        }
+        return n;
     }
 
     /**
