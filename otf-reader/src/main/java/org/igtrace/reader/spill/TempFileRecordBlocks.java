@@ -44,6 +44,11 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     private long spilled;
     private FileChannel file;
     private Path where;
+    /** Blocks whose write to the file is under way (outside the lock), by handle. */
+    private boolean[] writing = new boolean[64];
+    /** Whether a write failed (its put threw; a get of any spilled block then throws too). */
+    private boolean failed;
+    private final BlockWriter writer;
     // Arrays already written out, for writers to fill again: no garbage while spilling.
     private final java.util.ArrayDeque<byte[]> spare = new java.util.ArrayDeque<>();
     private static final int SPARE_ARRAYS = 64;
@@ -54,9 +59,14 @@ public final class TempFileRecordBlocks implements RecordBlocks {
 
     /** @param what what the blocks hold, for messages ("match records", "replay activities") */
     public TempFileRecordBlocks(Path dir, long budget, String what) {
+        this(dir, budget, what, POSITIONAL);
+    }
+
+    TempFileRecordBlocks(Path dir, long budget, String what, BlockWriter writer) {
         this.dir = dir;
         this.budget = budget;
         this.what = what;
+        this.writer = writer;
     }
 
     /** Where the records spill (the directory), for messages. */
@@ -64,27 +74,56 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         return dir != null ? dir : TempFolders.root(); // TMPDIR under java -jar too
     }
 
+    /**
+     * {@inheritDoc} A block beyond the budget is written to the file after the store's lock is let
+     * go (its place there is taken under the lock): the reading threads do not wait for each
+     * other's writes, only a {@link #get} of that very block waits for its own.
+     */
     @Override
-    public synchronized int put(byte[] block, int length) {
-        if (count == blocks.length) {
-            blocks = Arrays.copyOf(blocks, count * 2);
-            offsets = Arrays.copyOf(offsets, count * 2);
-            lengths = Arrays.copyOf(lengths, count * 2);
-        }
-        lengths[count] = length;
-        if (memory + block.length <= budget) {
-            blocks[count] = block;
-            offsets[count] = -1;
-            memory += block.length;
-        } else {
-            offsets[count] = spilled;
-            write(block, length);
+    public int put(byte[] block, int length) {
+        int handle;
+        long at;
+        FileChannel f;
+        synchronized (this) {
+            if (count == blocks.length) {
+                blocks = Arrays.copyOf(blocks, count * 2);
+                offsets = Arrays.copyOf(offsets, count * 2);
+                lengths = Arrays.copyOf(lengths, count * 2);
+                writing = Arrays.copyOf(writing, count * 2);
+            }
+            lengths[count] = length;
+            if (memory + block.length <= budget) {
+                blocks[count] = block;
+                offsets[count] = -1;
+                memory += block.length;
+                return count++;
+            }
+            f = file();
+            at = spilled;
+            offsets[count] = at;
             spilled += length;
-            if (spare.size() < SPARE_ARRAYS) {
-                spare.push(block);
+            writing[count] = true;
+            handle = count++;
+        }
+        boolean written = false;
+        try {
+            writer.write(f, ByteBuffer.wrap(block, 0, length), at);
+            written = true;
+        } catch (IOException e) {
+            throw cannotWrite(e);
+        } finally {
+            synchronized (this) {
+                writing[handle] = false;
+                if (!written) {
+                    failed = true;
+                }
+                if (written && spare.size() < SPARE_ARRAYS) {
+                    spare.push(block);
+                }
+                notifyAll();
             }
         }
-        return count++;
+        return handle;
     }
 
     @Override
@@ -96,26 +135,41 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         return new byte[size];
     }
 
-    private void write(byte[] block, int length) {
-        try {
-            if (file == null) {
+    /** The spill file, made (and unlinked) at the first block that goes there; under the lock. */
+    private FileChannel file() {
+        if (file == null) {
+            try {
                 Path d = directory();
                 where = Files.createTempFile(d, "igtrace-records-", ".tmp");
                 file = FileChannel.open(where, StandardOpenOption.READ, StandardOpenOption.WRITE);
                 Files.delete(where); // the open descriptor keeps it until closed or the process ends
+            } catch (IOException e) {
+                throw cannotWrite(e);
             }
-            ByteBuffer b = ByteBuffer.wrap(block, 0, length);
-            long at = spilled;
-            while (b.hasRemaining()) {
-                at += file.write(b, at);
-            }
-        } catch (IOException e) {
-            boolean full = String.valueOf(e.getMessage()).contains("No space left");
-            throw new UncheckedIOException(directory() + ": cannot write " + what + " to a temporary file ("
-                    + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()) + "); "
-                    + (full ? "free some space or name" : "name") + " another directory with " + Remedy.TEMP_DIR.named(), e);
         }
+        return file;
     }
+
+    private UncheckedIOException cannotWrite(IOException e) {
+        boolean full = String.valueOf(e.getMessage()).contains("No space left");
+        return new UncheckedIOException(directory() + ": cannot write " + what + " to a temporary file ("
+                + (e instanceof java.nio.file.AccessDeniedException ? "permission denied" : e.getMessage()) + "); "
+                + (full ? "free some space or name" : "name") + " another directory with " + Remedy.TEMP_DIR.named(), e);
+    }
+
+    /** Writes a block's bytes at a place in the spill file (a seam for tests: a write that takes its time). */
+    @FunctionalInterface
+    interface BlockWriter {
+        void write(FileChannel file, ByteBuffer bytes, long at) throws IOException;
+    }
+
+    /** A positional write: several threads write their blocks at once, each at its own place. */
+    static final BlockWriter POSITIONAL = (f, b, at) -> {
+        long to = at;
+        while (b.hasRemaining()) {
+            to += f.write(b, to);
+        }
+    };
 
     @Override
     public synchronized int length(int handle) {
@@ -130,6 +184,17 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         synchronized (this) {
             if (offsets[handle] < 0) {
                 return blocks[handle];
+            }
+            while (writing[handle]) { // written by another thread just now: wait for its write
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while a spilled block was written", e);
+                }
+            }
+            if (failed) {
+                throw new UncheckedIOException(new IOException(directory() + ": a block of " + what + " could not be written"));
             }
             at = offsets[handle];
             length = lengths[handle];

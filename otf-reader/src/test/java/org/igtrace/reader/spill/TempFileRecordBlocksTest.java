@@ -9,6 +9,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Remedy;
 import org.junit.jupiter.api.Test;
@@ -65,6 +68,54 @@ class TempFileRecordBlocksTest {
             UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> store.put(new byte[8], 8));
             assertTrue(e.getMessage().startsWith(missing + ": cannot write match records to a temporary file"), e.getMessage());
             assertTrue(e.getMessage().contains("--temp-dir"), e.getMessage());
+        }
+    }
+
+    /**
+     * Two reading threads spill at once: while one thread's block is still being written (a write
+     * held up here until the test lets it go), the other thread's put, to memory or to the file,
+     * returns, and so does a look at the budget; only a get of the block being written waits for
+     * it. Every block then reads back as written. (Before, the write ran under the store's lock:
+     * the second put waited for the first write.)
+     */
+    @Test
+    void aThreadSpillsWhileAnotherThreadsWriteIsUnderWay() throws Exception {
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        TempFileRecordBlocks.BlockWriter slowFirst = (f, b, at) -> {
+            if (at == 0) { // the first spilled block: wait until the test lets it go
+                writing.countDown();
+                try {
+                    letGo.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
+        };
+        byte[][] blocks = new byte[3][64];
+        for (int i = 0; i < 3; i++) {
+            Arrays.fill(blocks[i], (byte) (i + 1));
+        }
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst)) {
+            CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> store.put(blocks[0].clone(), 50));
+            assertTrue(writing.await(30, TimeUnit.SECONDS), "the first write began");
+            // the other thread's put and a look at the store, while the first write is held up
+            int second = CompletableFuture.supplyAsync(() -> store.put(blocks[1].clone(), 60)).get(10, TimeUnit.SECONDS);
+            assertEquals(110, store.spilledBytes());
+            CompletableFuture<byte[]> early = CompletableFuture.supplyAsync(() -> store.get(0, null));
+            Thread.sleep(50);
+            assertTrue(!early.isDone(), "a get of the block being written waits for its write");
+            letGo.countDown();
+            int one = first.get(10, TimeUnit.SECONDS);
+            assertEquals(0, one);
+            assertEquals(1, second);
+            assertArrayEquals(Arrays.copyOf(blocks[0], 50), Arrays.copyOf(early.get(10, TimeUnit.SECONDS), 50));
+            assertArrayEquals(Arrays.copyOf(blocks[1], 60), Arrays.copyOf(store.get(second, new byte[64]), 60));
+            int third = store.put(blocks[2].clone(), 64);
+            assertArrayEquals(blocks[2], Arrays.copyOf(store.get(third, null), 64));
+        } finally {
+            letGo.countDown();
         }
     }
 }
