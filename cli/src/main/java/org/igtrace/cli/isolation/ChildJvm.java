@@ -1,6 +1,5 @@
 package org.igtrace.cli.isolation;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,11 +9,9 @@ import java.util.Map;
  * The command line of the child JVM that runs igtrace for {@link ReaderSupervisor}: this JVM's
  * java and class path, no crash file and no core dump, the {@code igtrace.*} and {@code jna.*}
  * system properties and {@code IGTRACE_JAVA_OPTS} passed on, and the launcher's class-data
- * sharing archive ({@code -Digtrace.cds.archive=FILE}) when it names one that exists.
+ * sharing archive when there is one that fits ({@link ClassDataArchive}).
  */
 final class ChildJvm {
-    static final String ARCHIVE_PROPERTY = "igtrace.cds.archive";
-
     private ChildJvm() {
     }
 
@@ -29,11 +26,7 @@ final class ChildJvm {
         command.add("-XX:-UsePerfData");
         // the optimising compiler's thresholds tripled: fewer lukewarm methods compiled (the launcher's choice for traces of 16 MB or more)
         command.add("-XX:CompileThresholdScaling=3");
-        String archive = System.getProperty(ARCHIVE_PROPERTY);
-        if (archive != null && Files.isRegularFile(Path.of(archive))) {
-            command.add("-Xlog:cds*=off");
-            command.add("-XX:SharedArchiveFile=" + archive);
-        }
+        command.addAll(ClassDataArchive.options(System.getProperty("java.class.path")));
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
         if (userOptions != null && !userOptions.isBlank()) {
             command.addAll(List.of(userOptions.strip().split("\\s+")));
