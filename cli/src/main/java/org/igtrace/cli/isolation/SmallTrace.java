@@ -44,11 +44,12 @@ final class SmallTrace {
     }
 
     /** Adds the sizes of the files of the trace {@code arg} names ({@code stem*}, folders walked) to {@code bytes[0]}. */
-    private static void add(Path arg, long[] bytes) throws IOException {
-        boolean file = Files.isRegularFile(arg);
-        if (!file && !Files.isDirectory(arg)) {
+    private static void add(Path given, long[] bytes) throws IOException {
+        boolean file = Files.isRegularFile(given);
+        if (!file && !Files.isDirectory(given)) {
             return;
         }
+        Path arg = given.toRealPath(); // an alias (a link to a path that is not UTF-8, RawArguments) names the trace's own files
         String name = arg.getFileName() == null ? "" : arg.getFileName().toString();
         int dot = name.lastIndexOf('.');
         String stem = file && dot > 0 ? name.substring(0, dot) : name;

@@ -59,6 +59,9 @@ class ChildJvmTest {
         assertEquals("-XX:TieredStopAtLevel=1", compiler(pi, "-o", events.toString()), "-o's value not counted");
         assertEquals("-XX:TieredStopAtLevel=1", compiler(pi, "-qo", events.toString()), "-qo's value not counted");
         assertEquals("-XX:CompileThresholdScaling=3", compiler(pi, events.toString()), "a second trace counted");
+        // under java -jar a path that is not UTF-8 reaches the child as a link named p0_ (RawArguments)
+        Path alias = Files.createSymbolicLink(Files.createDirectories(dir.resolve("aliases")).resolve("p0_"), dir.resolve("big.otf2"));
+        assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
     }
 
     /** native/ beside the jar, as the build leaves it: used when not older than the jar. */
