@@ -76,6 +76,7 @@ public final class ReaderSupervisor {
         Path status = scratch.resolve("status");
         Process child;
         try {
+            ArchiveDump.makeIfMissing(System.getProperty("java.class.path")); // the launcher's class-data archive, for the child
             ProcessBuilder pb = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO();
             ChildJvm.environment(pb.environment());
             child = pb.start();
