@@ -18,8 +18,9 @@ import java.util.concurrent.TimeUnit;
  * written to {@code *.jsa.PID.tmp} and renamed; a {@code .tmp} whose process is gone is removed.
  * Ctrl-C or SIGTERM during the dump: this JVM's shutdown kills the dump and removes its
  * {@code .tmp}, and the run ends (130 or 143); the dump dies with this JVM also when it is killed
- * ({@code setpriv --pdeathsig KILL}, util-linux). An archive there but made by another JDK is left
- * alone (the launcher may be running another java).
+ * ({@code setpriv --pdeathsig KILL}, util-linux). Only when this JVM is the java on PATH, the one the
+ * launcher runs (it hands the archive to its JVM without looking at which JDK made it); an archive
+ * there but made by another JDK is left alone.
  */
 final class ArchiveDump {
     private ArchiveDump() {
@@ -37,7 +38,7 @@ final class ArchiveDump {
             Path archive = ClassDataArchive.location(jar, System.getenv("XDG_CACHE_HOME"),
                     home == null || home.isEmpty() ? System.getProperty("user.home") : home);
             String flock = onPath("flock");
-            if (!Files.isRegularFile(classList) || flock == null || !stale(archive, jar)) {
+            if (!Files.isRegularFile(classList) || flock == null || !stale(archive, jar) || !theLaunchersJava()) {
                 return;
             }
             Files.createDirectories(archive.getParent());
@@ -49,6 +50,15 @@ final class ArchiveDump {
         } catch (IOException | RuntimeException e) { // NOPMD: no archive is only slower
             // the child runs without it
         }
+    }
+
+    /**
+     * Whether this JVM is the java the launcher would run (the one on PATH): an archive of another
+     * JDK there would be handed by the launcher to its JVM, which would then run without any.
+     */
+    private static boolean theLaunchersJava() throws IOException {
+        String onPath = onPath("java");
+        return onPath != null && Path.of(onPath).toRealPath().equals(Path.of(System.getProperty("java.home"), "bin", "java").toRealPath());
     }
 
     private static boolean stale(Path archive, Path jar) throws IOException {
