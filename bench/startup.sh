@@ -9,8 +9,10 @@
 #   launcher   ./igtrace as developers run it (source tree: one supervised JVM, class-data
 #              sharing archive made by the warm-up run)
 #   release    bin/igtrace of the release tarball unpacked to a temporary folder, as users run it
-#   java-jar   java -jar cli/target/igtrace.jar (no archive, default JVM options; for OTF2 a
-#              second JVM runs the command, supervised by the first)
+#   java-jar   java -jar cli/target/igtrace.jar (default JVM options; for OTF2 a second JVM runs
+#              the command, supervised by the first, with the launcher's settings: its class-data
+#              archive, made by the launcher's warm-up run above, C1 alone, the native libraries
+#              beside the jar; before issue 38 it had none of them)
 # and writes min and median wall time and the median CPU time (user + system, all processes) to
 # bench/results/startup.tsv, with the load average before and after
 # (the machine is shared: a load above the number of cores means other work was running).
@@ -21,7 +23,9 @@
 # run runs, which comes closest to an idle machine on a loaded one (caches stay shared, and the
 # kernel still gives others 5%). BENCH_ROOT=DIR measures
 # another checkout (its launcher, jar and release; built there as it is), e.g. a worktree of an
-# older commit for a before/after pair; the rows go to this checkout's results file.
+# older commit for a before/after pair; the rows go to this checkout's results file. A
+# before/after pair or a JVM option measured in interleaved rounds (CPU and wall per round, the
+# load beside each run): bench/jvm-rounds.sh.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 results=$(dirname "$here")/bench/results/startup.tsv

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.igtrace.cli.isolation.ClassDataArchive;
 import org.igtrace.cli.isolation.ReaderSupervisor;
 
 /**
@@ -48,6 +49,7 @@ final class IsolatedCommand {
             command.add("-XX:-CreateCoredumpOnCrash");
             command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
             command.add("-Digtrace.isolate=false");
+            command.addAll(ClassDataArchive.options(System.getProperty("java.class.path"))); // the launcher's, if it fits
             Path status = scratch.resolve("status"); // what the child reads and whether it left through igtrace's own code
             command.add(ReaderSupervisor.statusOption(status));
             // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too

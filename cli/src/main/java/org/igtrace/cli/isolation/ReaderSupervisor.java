@@ -76,7 +76,10 @@ public final class ReaderSupervisor {
         Path status = scratch.resolve("status");
         Process child;
         try {
-            child = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO().start();
+            ArchiveDump.makeIfMissing(System.getProperty("java.class.path")); // the launcher's class-data archive, for the child
+            ProcessBuilder pb = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO();
+            ChildJvm.environment(pb.environment());
+            child = pb.start();
         } catch (IOException e) {
             err.println("igtrace: cannot start the reader process (" + e.getMessage() + ")");
             return 1;

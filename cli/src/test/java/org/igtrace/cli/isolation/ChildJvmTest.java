@@ -1,0 +1,96 @@
+package org.igtrace.cli.isolation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The child JVM {@code java -jar} starts gets what the launcher gives its JVM (issue 38). Before, it
+ * compiled with C2 whatever the trace's size (a 3.9 MB bundled trace: 1.23 s of CPU against 0.90 s
+ * with C1 alone, seven interleaved rounds) and unpacked JNA's library and the shim to temporary
+ * files at every run.
+ */
+class ChildJvmTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private List<String> command(String classPath, String... args) {
+        return ChildJvm.command(args, dir.resolve("status"), dir, classPath);
+    }
+
+    /** The compiler setting igtrace chooses (the suite's own IGTRACE_JAVA_OPTS come later and may name one too). */
+    private String compiler(String... args) {
+        List<String> c = command("igtrace.jar", args);
+        return c.get(c.indexOf("-XX:-UsePerfData") + 1);
+    }
+
+    /** pi-4's files take 4 files of at most 4 KiB each, far under 16 MB: C1 alone, as the launcher. */
+    @Test
+    void aSmallTraceIsCompiledWithC1Alone() {
+        assertEquals("-XX:TieredStopAtLevel=1", compiler(TESTDATA.resolve("otf2/pi-4/traces.otf2").toString()));
+    }
+
+    /**
+     * 17 MiB of events (17 x 1 MiB written, not sparse: the launcher counts disk blocks) beside the
+     * anchor: the larger trace's setting. An output file given with -o or -qo is not counted.
+     */
+    @Test
+    void aTraceOf16MbOrMoreKeepsTheOptimisingCompiler() throws Exception {
+        Path events = Files.createDirectories(dir.resolve("big"));
+        byte[] mib = new byte[1 << 20];
+        for (int i = 0; i < 17; i++) {
+            Files.write(events.resolve(i + ".evt"), mib);
+        }
+        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        assertEquals("-XX:CompileThresholdScaling=3", compiler(dir.resolve("big.otf2").toString()));
+
+        String pi = TESTDATA.resolve("otf2/pi-4/traces.otf2").toString();
+        assertEquals("-XX:TieredStopAtLevel=1", compiler(pi, "-o", events.toString()), "-o's value not counted");
+        assertEquals("-XX:TieredStopAtLevel=1", compiler(pi, "-qo", events.toString()), "-qo's value not counted");
+        assertEquals("-XX:CompileThresholdScaling=3", compiler(pi, events.toString()), "a second trace counted");
+        // under java -jar a path that is not UTF-8 reaches the child as a link named p0_ (RawArguments)
+        Path alias = Files.createSymbolicLink(Files.createDirectories(dir.resolve("aliases")).resolve("p0_"), dir.resolve("big.otf2"));
+        assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
+    }
+
+    /** native/ beside the jar, as the build leaves it: used when not older than the jar. */
+    @Test
+    void theNativeLibrariesBesideTheJarAreUsedWhenNotOlderThanIt() throws Exception {
+        Path jar = Files.writeString(dir.resolve("igtrace.jar"), "jar");
+        Path natives = Files.createDirectories(dir.resolve("native"));
+        Path jna = Files.writeString(natives.resolve("libjnidispatch.so"), "so");
+        Path shim = Files.writeString(natives.resolve("libigtrace-otf2.so"), "so");
+        FileTime t = Files.getLastModifiedTime(jar);
+        Files.setLastModifiedTime(jna, t);
+        Files.setLastModifiedTime(shim, FileTime.fromMillis(t.toMillis() - 5000));
+        List<String> c = command(jar.toString(), "--version");
+        assertTrue(c.contains("-Djna.boot.library.path=" + natives), c.toString());
+        assertFalse(c.stream().anyMatch(o -> o.startsWith("-Digtrace.shim=")), "a shim older than the jar is not used: " + c);
+        assertTrue(c.stream().anyMatch(o -> o.startsWith("-Djna.platform.library.path=/usr/lib/")), c.toString());
+        assertEquals(jar.toString(), c.get(c.indexOf("-cp") + 1));
+    }
+
+    @Test
+    void libotf2sBuffersAsHugePagesUnlessTheUserChose() {
+        Map<String, String> env = new HashMap<>();
+        ChildJvm.environment(env);
+        assertEquals("glibc.malloc.hugetlb=1", env.get("GLIBC_TUNABLES"));
+        env.put("GLIBC_TUNABLES", "glibc.malloc.arena_max=2");
+        ChildJvm.environment(env);
+        assertEquals("glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1", env.get("GLIBC_TUNABLES"));
+        env.put("GLIBC_TUNABLES", "glibc.malloc.hugetlb=0");
+        ChildJvm.environment(env);
+        assertEquals("glibc.malloc.hugetlb=0", env.get("GLIBC_TUNABLES"));
+    }
+}
