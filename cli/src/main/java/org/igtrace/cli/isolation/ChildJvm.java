@@ -41,7 +41,7 @@ final class ChildJvm {
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
             String key = p.getKey().toString();
             if ((key.startsWith("igtrace.") || key.startsWith("jna.") || key.equals("java.io.tmpdir")) && !key.equals("igtrace.isolate")
-                    && !key.equals(SupervisedChild.STATUS_PROPERTY)) {
+                    && !key.startsWith("igtrace.supervisor.")) {
                 command.add("-D" + key + "=" + p.getValue());
             }
         }
@@ -51,6 +51,7 @@ final class ChildJvm {
         }
         command.add("-Digtrace.isolate=false");
         command.add("-D" + SupervisedChild.STATUS_PROPERTY + "=" + status);
+        command.add(SupervisedChild.parentOption());
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add("org.igtrace.cli.Main");
