@@ -42,7 +42,7 @@ final class ChildJvm {
             String key = p.getKey().toString();
             if ((key.startsWith("igtrace.") || key.startsWith("jna.") || key.equals("java.io.tmpdir")) && !key.equals("igtrace.isolate")
                     && !key.startsWith("igtrace.supervisor.")) {
-                command.add("-D" + key + "=" + p.getValue());
+                command.add(property(key, p.getValue().toString()));
             }
         }
         String userDir = System.getProperty("igtrace.cwd.alias"); // a working folder that is not UTF-8, as its alias (RawArguments)
@@ -57,5 +57,33 @@ final class ChildJvm {
         command.add("org.igtrace.cli.Main");
         command.addAll(List.of(args));
         return command;
+    }
+
+    /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */
+    private static boolean asciiNames() {
+        return "ANSI_X3.4-1968".equals(System.getProperty("sun.jnu.encoding")) || "US-ASCII".equals(System.getProperty("sun.jnu.encoding"));
+    }
+
+    /**
+     * The option setting {@code key} to {@code value}. Under ASCII names a path as messages show it
+     * ({@code igtrace.shown.N}, not ASCII: its name is) would reach the child as '?' (the command
+     * line is encoded in ASCII): it goes as the hexadecimal of its UTF-8 bytes, {@code igtrace.shownhex.N}.
+     */
+    private static String property(String key, String value) {
+        if (asciiNames() && key.startsWith("igtrace.shown.") && !value.chars().allMatch(c -> c < 0x80)) {
+            return "-Digtrace.shownhex." + key.substring("igtrace.shown.".length()) + "="
+                    + java.util.HexFormat.of().formatHex(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return "-D" + key + "=" + value;
+    }
+
+    /**
+     * The child's environment: under ASCII names (every non-ASCII argument an ASCII alias by then,
+     * cli's RawArguments) the child runs in C.UTF-8, so that its messages show the paths' characters.
+     */
+    static void environment(Map<String, String> env) {
+        if (asciiNames()) {
+            env.put("LC_ALL", "C.UTF-8");
+        }
     }
 }

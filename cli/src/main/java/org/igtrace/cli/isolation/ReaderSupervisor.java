@@ -76,7 +76,9 @@ public final class ReaderSupervisor {
         Path status = scratch.resolve("status");
         Process child;
         try {
-            child = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO().start();
+            ProcessBuilder pb = new ProcessBuilder(ChildJvm.command(args, status, scratch)).inheritIO();
+            ChildJvm.environment(pb.environment());
+            child = pb.start();
         } catch (IOException e) {
             err.println("igtrace: cannot start the reader process (" + e.getMessage() + ")");
             return 1;
