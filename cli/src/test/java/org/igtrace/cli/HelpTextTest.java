@@ -112,6 +112,7 @@ class HelpTextTest {
         assertTrue(properties.size() >= 4, properties.toString());
         // Set by igtrace itself for the OTF2 reader JVM it starts, or by the launcher, never by users.
         properties.removeAll(List.of("igtrace.supervisor.status", "igtrace.cds.archive", "igtrace.shim", "igtrace.alias.", "igtrace.shown.",
+                "igtrace.shownhex.", "igtrace.supervisor.pid", "igtrace.supervisor.",
                 "igtrace.cwd.alias"));
         for (String p : properties) {
             assertTrue(help.contains("-D" + p + "="), p + " is read by the code but not in --help");
