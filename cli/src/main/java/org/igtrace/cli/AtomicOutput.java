@@ -109,6 +109,11 @@ final class AtomicOutput {
                 Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING);
             }
             done = true;
+        } catch (IOException e) {
+            if (created.isShutDown()) { // the hook removed the file under the write or before its rename (a SIGINT at 100 %)
+                throw new IOException("interrupted: the Java VM is shutting down");
+            }
+            throw e;
         } finally {
             Path temp = created.get();
             if (!done && temp != null) {
@@ -214,6 +219,11 @@ final class AtomicOutput {
             Path made = Files.createFile(temp);
             path = made;
             return made;
+        }
+
+        /** Whether the shutdown hook has run: a write that failed after it failed because of it. */
+        synchronized boolean isShutDown() {
+            return shutDown;
         }
 
         synchronized Path get() {

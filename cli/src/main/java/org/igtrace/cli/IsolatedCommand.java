@@ -52,9 +52,10 @@ final class IsolatedCommand {
             command.addAll(ClassDataArchive.options(System.getProperty("java.class.path"))); // the launcher's, if it fits
             Path status = scratch.resolve("status"); // what the child reads and whether it left through igtrace's own code
             command.add(ReaderSupervisor.statusOption(status));
+            command.add(org.igtrace.cli.isolation.SupervisedChild.parentOption());
             // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
             for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
-                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.equals("igtrace.supervisor.status"))
+                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.startsWith("igtrace.supervisor."))
                         || property.equals("jna.library.path") || property.equals("java.io.tmpdir")) { // its spill files where ours go
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }

@@ -25,6 +25,10 @@ final class PathAliases {
         for (int i = 0; ; i++) {
             String alias = System.getProperty("igtrace.alias." + i);
             String shown = System.getProperty("igtrace.shown." + i);
+            String hex = System.getProperty("igtrace.shownhex." + i); // from a supervisor that names files in ASCII (ChildJvm)
+            if (shown == null && hex != null) {
+                shown = new String(java.util.HexFormat.of().parseHex(hex), java.nio.charset.StandardCharsets.UTF_8);
+            }
             if (alias == null || shown == null) {
                 break;
             }

@@ -35,6 +35,15 @@ final class RawArguments {
     private static final Pattern SHORT_ATTACHED = Pattern.compile("-[qhV]*[oj]=?");
     private static final Pattern SHORT_OUTPUT = Pattern.compile("-[^-].*o");
 
+    /**
+     * The character set Java decoded the arguments and names file paths in ({@code sun.jnu.encoding}):
+     * UTF-8 under a UTF-8 locale; ASCII under C, or under a locale that is set but not installed
+     * (containers: its setlocale fails), where each non-ASCII byte became U+FFFD and every non-ASCII
+     * path was an InvalidPathException (issue 41 item 9): those paths get aliases too, as the launcher,
+     * which runs the JVM in C.UTF-8 then, needs none.
+     */
+    private static final java.nio.charset.Charset JNU = jnuCharset();
+
     private final String[] args;
     private final Path folder;
     private final boolean needsChild;
@@ -68,7 +77,7 @@ final class RawArguments {
             return null;
         }
         for (int i = 0; i < args.length; i++) {
-            if (!new String(raw[i], StandardCharsets.UTF_8).equals(args[i])) {
+            if (!new String(raw[i], JNU).equals(args[i])) {
                 return null; // not this JVM's arguments as Java decoded them
             }
         }
@@ -92,6 +101,15 @@ final class RawArguments {
                 deleteQuietly(folder);
             }
             return null;
+        }
+    }
+
+    private static java.nio.charset.Charset jnuCharset() {
+        try {
+            java.nio.charset.Charset c = java.nio.charset.Charset.forName(System.getProperty("sun.jnu.encoding", "UTF-8"));
+            return c.equals(StandardCharsets.UTF_8) ? StandardCharsets.UTF_8 : c;
+        } catch (RuntimeException e) {
+            return StandardCharsets.UTF_8;
         }
     }
 
@@ -193,7 +211,7 @@ final class RawArguments {
         if (dirLink == null) {
             return null;
         }
-        if (utf8(base)) {
+        if (utf8(base) && (JNU == StandardCharsets.UTF_8 || ascii(base))) {
             return dirLink + "/" + new String(base, StandardCharsets.UTF_8);
         }
         String standIn = dirLink + "/" + standIn(base);
@@ -301,6 +319,15 @@ final class RawArguments {
             }
         }
         return Escape.terminal(b.toString());
+    }
+
+    private static boolean ascii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean utf8(byte[] bytes) {

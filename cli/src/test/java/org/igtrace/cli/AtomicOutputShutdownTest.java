@@ -69,6 +69,66 @@ class AtomicOutputShutdownTest {
         }
     }
 
+    /**
+     * A shutdown (SIGINT at 100 % of a Spark job) whose hook removes the temporary file while the
+     * output is being written: the rename then failed, and the line said
+     * "... .g.graphml.897.part -> .../g.graphml: no such file or directory" instead of that the run
+     * was interrupted (issue 41 item 10). Staged in a JVM of its own: the body starts the shutdown
+     * and waits until the hook has removed the file; another hook holds the JVM until the write says
+     * how it ended.
+     */
+    @Test
+    void aShutdownDuringTheWriteSaysInterrupted() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), ShutdownDuringWrite.class.getName(), dir.resolve("g.graphml").toString())
+                .redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(), files.toList(), "no temporary file, no output");
+        }
+        assertEquals("IOException: interrupted: the Java VM is shutting down\n", out);
+    }
+
+    /** A JVM that writes {@code args[0]} through AtomicOutput, exits (running the hooks) during the write, and prints what the write threw. */
+    static final class ShutdownDuringWrite {
+        public static void main(String[] args) throws Exception {
+            java.util.concurrent.CountDownLatch said = new java.util.concurrent.CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    said.await(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            Path target = Path.of(args[0]);
+            try {
+                AtomicOutput.write(target, out -> {
+                    out.write("graph\n");
+                    new Thread(() -> System.exit(130)).start();
+                    long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
+                    while (hasPart(target.getParent()) && System.nanoTime() < deadline) {
+                        Thread.onSpinWait(); // until the hook has removed the temporary file
+                    }
+                });
+                System.out.println("written");
+            } catch (IOException | RuntimeException e) {
+                System.out.println(e.getClass().getSimpleName() + ": " + e.getMessage());
+            }
+            System.out.flush();
+            said.countDown();
+            Thread.sleep(30_000); // System.exit's thread ends the JVM
+        }
+
+        private static boolean hasPart(Path dir) {
+            try (Stream<Path> files = Files.list(dir)) {
+                return files.anyMatch(f -> f.getFileName().toString().endsWith(".part"));
+            } catch (IOException e) {
+                return false;
+            }
+        }
+    }
+
     @Test
     void aShutdownAfterTheFileExistsRemovesIt() throws Exception {
         AtomicOutput.Temporary temporary = new AtomicOutput.Temporary();

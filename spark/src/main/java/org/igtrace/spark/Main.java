@@ -25,6 +25,7 @@ public final class Main {
         // (the command line's isolation of libotf2) would not find igtrace's classes, which
         // spark-submit loads from the job jar in a class loader of its own.
         System.setProperty("igtrace.isolate", "false");
+        QuietShutdown.install(); // no stack traces from Spark's threads after igtrace's line on Ctrl-C
         // A SparkContext alone: the job runs on RDDs, so no SQL session (its catalogue, planner and
         // code generation cost seconds of start-up; issue 38). Spark's scratch in a folder of this
         // run, removed at exit, a killed run's by the next (issue 41 item 10).

@@ -47,8 +47,8 @@ final class ChildJvm {
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
             String key = p.getKey().toString();
             if ((key.startsWith("igtrace.") || key.startsWith("jna.") || key.equals("java.io.tmpdir")) && !key.equals("igtrace.isolate")
-                    && !key.equals(SupervisedChild.STATUS_PROPERTY)) {
-                command.add("-D" + key + "=" + p.getValue());
+                    && !key.startsWith("igtrace.supervisor.")) {
+                command.add(property(key, p.getValue().toString()));
             }
         }
         String userDir = System.getProperty("igtrace.cwd.alias"); // a working folder that is not UTF-8, as its alias (RawArguments)
@@ -57,6 +57,7 @@ final class ChildJvm {
         }
         command.add("-Digtrace.isolate=false");
         command.add("-D" + SupervisedChild.STATUS_PROPERTY + "=" + status);
+        command.add(SupervisedChild.parentOption());
         command.add("-cp");
         command.add(classPath);
         command.add("org.igtrace.cli.Main");
@@ -64,12 +65,34 @@ final class ChildJvm {
         return command;
     }
 
+    /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */
+    private static boolean asciiNames() {
+        return "ANSI_X3.4-1968".equals(System.getProperty("sun.jnu.encoding")) || "US-ASCII".equals(System.getProperty("sun.jnu.encoding"));
+    }
+
     /**
-     * The launcher's environment for its JVM: libotf2's chunk buffers as transparent huge pages
-     * ({@code GLIBC_TUNABLES=glibc.malloc.hugetlb=1}, added to what is set unless that names the
-     * setting; glibc 2.35 or later).
+     * The option setting {@code key} to {@code value}. Under ASCII names a path as messages show it
+     * ({@code igtrace.shown.N}, not ASCII: its name is) would reach the child as '?' (the command
+     * line is encoded in ASCII): it goes as the hexadecimal of its UTF-8 bytes, {@code igtrace.shownhex.N}.
+     */
+    private static String property(String key, String value) {
+        if (asciiNames() && key.startsWith("igtrace.shown.") && !value.chars().allMatch(c -> c < 0x80)) {
+            return "-Digtrace.shownhex." + key.substring("igtrace.shown.".length()) + "="
+                    + java.util.HexFormat.of().formatHex(value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return "-D" + key + "=" + value;
+    }
+
+    /**
+     * The child's environment: the launcher's for its JVM, libotf2's chunk buffers as transparent
+     * huge pages ({@code GLIBC_TUNABLES=glibc.malloc.hugetlb=1}, added to what is set unless that
+     * names the setting; glibc 2.35 or later); and under ASCII names (every non-ASCII argument an
+     * ASCII alias by then, cli's RawArguments) C.UTF-8, so that its messages show the paths' characters.
      */
     static void environment(Map<String, String> env) {
+        if (asciiNames()) {
+            env.put("LC_ALL", "C.UTF-8");
+        }
         String tunables = env.get("GLIBC_TUNABLES");
         if (tunables != null && tunables.contains("glibc.malloc.hugetlb=")) {
             return; // the user's choice

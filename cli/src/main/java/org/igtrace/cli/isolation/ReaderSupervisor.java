@@ -137,7 +137,7 @@ public final class ReaderSupervisor {
                 reading = line.substring(5);
             }
         }
-        if (!lines.contains("started")) {
+        if (!lines.contains("started") && !killedFromOutside(exit)) { // a kill in its first 0.2 s is a kill too (issue 41 item 3)
             return new Ended(1, "igtrace: " + (anchor == null ? "the" : anchor + ": the") + " reader process did not start (" + describe(exit) + ")");
         }
         if (reading == null) { // as the launcher says it

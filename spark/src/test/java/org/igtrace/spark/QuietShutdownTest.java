@@ -1,0 +1,56 @@
+package org.igtrace.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A SIGINT at 55-60 % of a Spark job printed, after igtrace's "interrupted" line, 54-58 lines of
+ * {@code RejectedExecutionException} stack traces from threads that died as Spark stopped under
+ * them (issue 41 item 10, 2 of 10 runs). Staged without Spark or a race, in a JVM of its own set
+ * up as the driver ({@link QuietShutdown#install}): a shutdown hook (as Spark's stop) makes a
+ * thread die of that exception once the shutdown has begun, after igtrace's line. Standard error
+ * must hold igtrace's line alone.
+ */
+class QuietShutdownTest {
+    @Test
+    void aThreadDyingDuringTheShutdownPrintsNoStackTrace() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), Driver.class.getName()).redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("igtrace: " + SparkProfileReader.INTERRUPTED + "\n", out);
+    }
+
+    /** The driver's set-up; its own shutdown hook, once System.err is no longer the original, makes a thread die of RejectedExecutionException. */
+    static final class Driver {
+        public static void main(String[] args) throws Exception {
+            PrintStream original = System.err;
+            QuietShutdown.install();
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (System.err == original && System.nanoTime() < deadline) {
+                    Thread.onSpinWait(); // until the shutdown is under way: QuietShutdown's hook has run
+                }
+                Thread dying = new Thread(() -> {
+                    throw new RejectedExecutionException("Task rejected from java.util.concurrent.ThreadPoolExecutor[Terminated]");
+                }, "task-result-getter-0");
+                dying.start();
+                try {
+                    dying.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }));
+            original.println("igtrace: " + SparkProfileReader.INTERRUPTED);
+            original.flush();
+            System.exit(130);
+        }
+    }
+}
