@@ -49,14 +49,9 @@ final class PostMailbox {
     final int stride;
     private final End writer = new End();
     private final End reader = new End();
-    /** The crew told of each entry (null: none), and the worker that reads this mailbox. */
-    private final ReplayCrew crew;
-    private final int readerWorker;
 
-    PostMailbox(int models, ReplayCrew crew, int readerWorker) {
+    PostMailbox(int models) {
         this.stride = models + 1;
-        this.crew = crew;
-        this.readerWorker = readerWorker;
         Chunk first = new Chunk(stride);
         writer.chunk = first;
         reader.chunk = first;
@@ -87,9 +82,6 @@ final class PostMailbox {
             i = 0;
         }
         w.at = i;
-        if (crew != null) {
-            crew.handedTo(readerWorker);
-        }
     }
 
     /** Whether an entry is waiting to be read (reader's thread). */

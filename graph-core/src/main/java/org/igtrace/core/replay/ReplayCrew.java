@@ -1,8 +1,6 @@
 package org.igtrace.core.replay;
 
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -17,16 +15,12 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>One thing depends on more than posts: when every process stalls (a cycle the real run broke by
  * buffering), the call entered earliest is let through. The crew finds that state as one thread
  * would: every worker idle, under the crew's lock, with nothing left in any mailbox; then it lets
- * the same call through and wakes its worker. A worker that waits first spins a little, then parks on
- * the lock's condition, marked asleep: a worker that hands it something wakes it ({@link #handedTo}), so a
- * waiting worker costs no processor time (on a machine shared with other work a spinning or yielding
- * worker took the processor from the one it waited for). It also wakes every {@value #PARK_MICROS}
- * microseconds to read its mailboxes, which only guards against a wake-up missed.
+ * the same call through and wakes its worker. A worker that waits first spins, then yields, then
+ * parks on the lock's condition, waking every {@value #PARK_MICROS} microseconds to read its
+ * mailboxes.
  */
 final class ReplayCrew {
-    private static final long PARK_MICROS = 2000;
-    /** Slots between two workers' asleep marks, so that two marks are not on one cache line. */
-    private static final int PAD = 16;
+    private static final long PARK_MICROS = 50;
 
     private final ReplaySimulation shared;
     private final ReplaySimulation[] workers;
@@ -35,8 +29,6 @@ final class ReplayCrew {
     private final int[] owner;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition waiting = lock.newCondition();
-    /** Per worker (at {@code w * PAD}), 1 while it waits on the condition: set and cleared under the lock. */
-    private final AtomicIntegerArray asleep;
     /** Workers idle or ended (under the lock), and which ended. */
     private int idle;
     private final boolean[] ended;
@@ -56,7 +48,6 @@ final class ReplayCrew {
         this.workers = new ReplaySimulation[count];
         this.transfers = new TransferTimes[count];
         this.ended = new boolean[count];
-        this.asleep = new AtomicIntegerArray(count * PAD);
         owner = shared.ownersByCalls(count);
         for (int w = 0; w < count; w++) {
             transfers[w] = calibration == null ? null : w == 0 ? calibration : calibration.emptyCopy();
@@ -65,7 +56,7 @@ final class ReplayCrew {
         PostMailbox[][] box = new PostMailbox[count][count];
         for (int a = 0; a < count; a++) {
             for (int b = 0; b < count; b++) {
-                box[a][b] = a == b ? null : new PostMailbox(shared.models(), this, b);
+                box[a][b] = a == b ? null : new PostMailbox(shared.models());
             }
         }
         for (int w = 0; w < count; w++) {
@@ -207,10 +198,6 @@ final class ReplayCrew {
         lock.lock();
         try {
             idle++;
-            asleep.set(worker.me * PAD, 1);
-            // the mark before the reading of the mailboxes, as a writer's entry before its reading of the mark
-            // (handedTo): either this worker sees the entry or the writer sees the mark and signals
-            VarHandle.fullFence();
             try {
                 while (true) {
                     if (stopped) {
@@ -235,7 +222,6 @@ final class ReplayCrew {
                     waiting.awaitNanos(TimeUnit.MICROSECONDS.toNanos(PARK_MICROS));
                 }
             } finally {
-                asleep.set(worker.me * PAD, 0);
                 idle--;
             }
         } catch (InterruptedException e) {
@@ -243,22 +229,6 @@ final class ReplayCrew {
             throw new IllegalStateException("interrupted while replaying", e);
         } finally {
             lock.unlock();
-        }
-    }
-
-    /**
-     * A worker handed worker {@code w} an entry ({@link PostMailbox#put}, its writer's thread): wakes it if it
-     * waits on the condition.
-     */
-    void handedTo(int w) {
-        VarHandle.fullFence(); // the entry published before the mark is read (see idle)
-        if (asleep.get(w * PAD) != 0) {
-            lock.lock();
-            try {
-                waiting.signalAll();
-            } finally {
-                lock.unlock();
-            }
         }
     }
 

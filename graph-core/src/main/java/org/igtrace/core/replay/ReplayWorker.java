@@ -103,24 +103,22 @@ abstract class ReplayWorker extends ReplayState {
     static final int DRAIN_EVERY = 16;
     int turnsSinceDrain;
 
-    /**
-     * Spins while waiting for another worker's posts, before the crew parks this worker until a worker hands it
-     * something ({@link ReplayCrew#idle}): a short spin, since a spinning or yielding worker takes the processor
-     * from the worker it waits for when the machine has other work (on the 98.8 M-event posted trace, 72,000
-     * waits, of which 40,000 ended within 256 spins and nearly all the others within 64 yields after them).
-     */
-    static final int SPINS = 128;
+    /** Spins, then yields, while waiting for another worker's posts, before the crew parks this worker. */
+    static final int SPINS = 256, YIELDS = 64;
 
     boolean awaitWork() {
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             if (drain() && queueSize > 0) {
                 return true;
             }
             if (i < SPINS) {
                 Thread.onSpinWait();
+            } else if (i < SPINS + YIELDS) {
+                Thread.yield();
             } else {
                 return crew.idle(this);
             }
+            i++;
         }
     }
 
