@@ -81,52 +81,34 @@ final class ActivityCursor {
         return false;
     }
 
-    /**
-     * Reads the event of record head {@code head}, type {@code t}. Kept small, with the sends and receives (most
-     * events) in a method of their own and the rest apart, so that the compiler inlines the common path into
-     * {@link #next} (as one method of 448 bytes of bytecode it was called for every event).
-     */
     private void event(int head, int t) {
         if (events == type.length) {
-            grow();
+            int n = events * 2;
+            type = Arrays.copyOf(type, n);
+            key = Arrays.copyOf(key, n);
+            bytes = Arrays.copyOf(bytes, n);
+            sequence = Arrays.copyOf(sequence, n);
+            detail = Arrays.copyOf(detail, n);
+            match = Arrays.copyOf(match, n);
+            at = Arrays.copyOf(at, n);
         }
         int i = events++;
         type[i] = (byte) t;
-        if (t == LocationActivities.SEND || t == LocationActivities.RECEIVE) {
-            message(head, t, i);
-        } else {
-            otherEvent(head, t, i);
-        }
-    }
-
-    private void grow() {
-        int n = events * 2;
-        type = Arrays.copyOf(type, n);
-        key = Arrays.copyOf(key, n);
-        bytes = Arrays.copyOf(bytes, n);
-        sequence = Arrays.copyOf(sequence, n);
-        detail = Arrays.copyOf(detail, n);
-        match = Arrays.copyOf(match, n);
-        at = Arrays.copyOf(at, n);
-    }
-
-    private void message(int head, int t, int i) {
-        int k = in.readInt();
-        key[i] = k;
-        if ((head & LocationActivities.SIZE_FOLLOWS) != 0) {
-            lastBytes[k] = in.readUnsigned();
-        }
-        bytes[i] = lastBytes[k];
-        if (t == LocationActivities.SEND) {
-            sequence[i] = sends[k]++;
-            detail[i] = (byte) ((head & LocationActivities.COMPLETED_LATER) != 0 ? 1 : 0);
-        } else {
-            sequence[i] = receives[k]++;
-        }
-    }
-
-    private void otherEvent(int head, int t, int i) {
         switch (t) {
+            case LocationActivities.SEND, LocationActivities.RECEIVE -> {
+                int k = in.readInt();
+                key[i] = k;
+                if ((head & LocationActivities.SIZE_FOLLOWS) != 0) {
+                    lastBytes[k] = in.readUnsigned();
+                }
+                bytes[i] = lastBytes[k];
+                if (t == LocationActivities.SEND) {
+                    sequence[i] = sends[k]++;
+                    detail[i] = (byte) ((head & LocationActivities.COMPLETED_LATER) != 0 ? 1 : 0);
+                } else {
+                    sequence[i] = receives[k]++;
+                }
+            }
             case LocationActivities.COLLECTIVE -> {
                 detail[i] = (byte) (head >>> 3);
                 key[i] = (int) in.readSigned();
