@@ -92,6 +92,16 @@ public final class BlockStreamReader {
     }
 
     public long readFixed(int bytes) {
+        if (limit - at >= bytes) { // all in this block: no check per byte
+            byte[] b = block;
+            int i = at;
+            long v = 0;
+            for (int s = 0; s < bytes; s++) {
+                v |= (long) (b[i + s] & 0xFF) << (8 * s);
+            }
+            at = i + bytes;
+            return v;
+        }
         long v = 0;
         for (int i = 0; i < bytes; i++) {
             v |= (long) readByte() << (8 * i);
