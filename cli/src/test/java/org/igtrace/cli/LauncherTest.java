@@ -672,6 +672,26 @@ class LauncherTest {
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
     }
 
+    /**
+     * {@code java} on PATH may be a wrapper script that runs the real java without {@code exec}
+     * (module systems, site wrappers): the JVM's parent is then the wrapper, not the launcher whose
+     * process id it is given. It watches the wrapper; before, it took the given parent for gone and
+     * halted at once: no output, and the wrapper's own exit status (here 0, from its last line).
+     */
+    @Tag("slow")
+    @Test
+    void aJavaWrapperThatDoesNotExecRunsTheCommand() throws Exception {
+        Path bin = Files.createDirectories(work.resolve("wrapper-bin"));
+        Path java = bin.resolve("java");
+        String real = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Files.writeString(java, "#!/bin/bash\n\"" + real + "\" \"$@\"\necho wrapped >&2\n");
+        java.toFile().setExecutable(true);
+        Run run = shell(Map.of("PATH", bin + ":" + System.getenv("PATH")), "stats " + TESTDATA.resolve("otf2/pi-4") + " -q");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("late sender"), run.out()); // stats' table of waits
+        assertTrue(run.err().contains("wrapped"), "the wrapper ran: " + run.err());
+    }
+
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of("/usr/bin/python3", "-c", "import resource, subprocess, sys\n"

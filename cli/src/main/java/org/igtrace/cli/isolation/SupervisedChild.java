@@ -120,11 +120,17 @@ public final class SupervisedChild {
      * shutdown hooks: a JVM whose heap ran out may not finish them), with 143 as for SIGTERM. Call
      * first: the JVM may block before it starts the command (opening a named pipe given as trace).
      * The parent is the one {@value #PARENT_PROPERTY} names (the launcher and the supervising JVM
-     * give it): one gone before this JVM first looked is seen at once.
+     * give it): one gone before this JVM first looked is seen at once. When that process lives but
+     * is not this JVM's parent, {@code java} is a wrapper script that did not exec the real java,
+     * and the wrapper is watched.
      */
     public static void watchParent() {
         long given = Long.getLong(PARENT_PROPERTY, 0L);
-        parentPid = given > 1 ? given : ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
+        long actual = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
+        // The given parent while it lives; but when it lives and is not this JVM's parent, java is a
+        // wrapper (a script that runs the real java without exec): the wrapper is the parent to watch.
+        parentPid = given > 1 && (actual == given || actual <= 1 || !ProcessHandle.of(given).map(ProcessHandle::isAlive).orElse(false))
+                ? given : actual;
         if (parentPid <= 1) {
             return; // started by init, or no parent to know: nothing to watch
         }
