@@ -93,6 +93,13 @@ final class ReadingAnchor implements AutoCloseable {
             folder = TempFolders.create("igtrace-reader");
             Files.createSymbolicLink(folder.resolve(name), absolute.resolveSibling(name));
             Files.createSymbolicLink(folder.resolve(name + ".def"), absolute.resolveSibling(name + ".def"));
+            // links that do not lead to the archive's files (a temporary folder on a nosymfollow mount,
+            // one swept by another run) would read as a damaged trace: then the archive's own anchor
+            if (!Files.isSameFile(folder.resolve(name), absolute.resolveSibling(name))
+                    || !Files.isSameFile(folder.resolve(name + ".def"), absolute.resolveSibling(name + ".def"))) {
+                delete(folder);
+                return own;
+            }
             Path copy = Files.write(folder.resolve(file), bytes);
             long[] read = Otf2AnchorProperties.chunkSizes(copy);
             if (read == null || read[0] != chunk || read[1] != chunkSizes[1]) {
