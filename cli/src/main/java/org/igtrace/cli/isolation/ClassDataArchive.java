@@ -49,7 +49,7 @@ public final class ClassDataArchive {
         try {
             Path jar = Path.of(classPath).toRealPath();
             Path archive = location(jar, cacheHome, userHome);
-            if (!Files.isRegularFile(archive)
+            if (!Files.isRegularFile(archive) || !ownedByThisUser(archive)
                     || Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(archive)) > 0
                     || !madeByThisJvm(archive)) {
                 return null;
@@ -58,6 +58,15 @@ public final class ClassDataArchive {
         } catch (IOException | RuntimeException e) { // NOPMD: no archive is only slower
             return null;
         }
+    }
+
+    /**
+     * Whether this process's user owns {@code archive} (its own uid is that of /proc/self): an archive
+     * another user could write into a shared folder beside the jar would put their classes into this
+     * JVM. Not known (no /proc): not used, which is only slower.
+     */
+    static boolean ownedByThisUser(Path archive) throws IOException {
+        return Files.getAttribute(archive, "unix:uid").equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
     }
 
     /** Where the launcher keeps the archive of the jar at the real path {@code jar}. */

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,5 +46,23 @@ class ClassDataArchiveTest {
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() - 5000));
         assertEquals(archive, ClassDataArchive.find(jar.toString(), null, "/nonexistent"));
         assertNull(ClassDataArchive.find(jar + File.pathSeparator + "other.jar", null, "/nonexistent"), "not one jar");
+    }
+
+    /**
+     * An archive another user owns (planted in a folder both can write, e.g. beside a jar in /tmp) is
+     * not used: it would put their classes into this JVM (review of session 26). Changing a file's
+     * owner needs root: skipped otherwise.
+     */
+    @Test
+    void anArchiveAnotherUserOwnsIsNotUsed() throws Exception {
+        Assumptions.assumeTrue(Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid")), "needs root to give a file away");
+        Path jar = Files.writeString(lib.resolve("igtrace.jar"), "jar");
+        Path archive = ClassDataArchive.location(jar.toRealPath(), null, "/nonexistent");
+        Files.writeString(archive, "header of OpenJDK 64-Bit Server VM (" + System.getProperty("java.vm.version") + ") for linux-amd64",
+                StandardCharsets.ISO_8859_1);
+        Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(archive).toMillis() - 5000));
+        assertEquals(archive, ClassDataArchive.find(jar.toString(), null, "/nonexistent"), "this user's");
+        Files.setAttribute(archive, "unix:uid", 65534);
+        assertNull(ClassDataArchive.find(jar.toString(), null, "/nonexistent"), "another user's");
     }
 }
