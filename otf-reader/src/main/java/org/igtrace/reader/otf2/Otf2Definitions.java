@@ -49,6 +49,15 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     /** Stops the read at the first location to read whose event file is missing (null: read all). */
     private FirstMissingEventFile watch;
 
+    // Numbered ({@link #number()}): the world locations, each location group's rank, the group of each rank
+    private long[] worldLocations;
+    private LongIntMap groupRank;
+    private int[] rankGroups;
+    private int ranks;
+    private final List<String> numberingNotes = new ArrayList<>();
+    /** The processes kept: those below this rank ({@link #resolve(int)}). */
+    private int limit = Integer.MAX_VALUE;
+
     // Resolved
     private TraceDefinitions definitions;
     private final Otf2IdMaps ids = new Otf2IdMaps();
@@ -149,10 +158,54 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
+        return resolve(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Numbers the processes and gives each location to read its process (definitions section 2),
+     * without building the definitions yet: {@link #readLocations()} and {@link #process} answer
+     * after it. Done once; {@link #resolve} does it when not done.
+     */
+    void number() {
+        if (rankGroups != null) {
+            return;
+        }
+        worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
+        groupRank = numberProcesses(worldLocations);
+        assignLocations(groupRank);
+    }
+
+    /** The processes {@link #number()} found (MPI ranks, then the other processes). */
+    int ranks() {
+        number();
+        return ranks;
+    }
+
+    /**
+     * Resolves everything collected, keeping the processes below rank {@code limit} (all of them
+     * when it is {@link #ranks()} or more): a location of a process at or after it is not read, and
+     * a communicator member there translates to no world rank (-1), as one the trace does not say.
+     * Call once, after the global definitions are read.
+     */
+    TraceDefinitions resolve(int limit) {
+        number();
+        int kept = Math.min(ranks, Math.max(0, limit));
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
-        long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
-        LongIntMap groupRank = numberProcesses(worldLocations, b);
-        assignLocations(groupRank, b);
+        for (int r = 0; r < kept; r++) {
+            int group = rankGroups[r];
+            int g = locationGroups.slot(group);
+            String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
+            b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
+        }
+        numberingNotes.forEach(b::note);
+        if (kept < ranks) {
+            for (int l = 0; l < locations.count(); l++) {
+                if (locations.process(l) >= kept) {
+                    locations.setProcess(l, -1);
+                }
+            }
+            this.limit = kept;
+        }
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
             ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
         }
@@ -174,10 +227,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
      * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
      */
-    private LongIntMap numberProcesses(long[] worldLocations, TraceDefinitions.Builder b) {
+    private LongIntMap numberProcesses(long[] worldLocations) {
         LongIntMap groupRank = new LongIntMap();
-        int[] rankGroups = new int[16];
-        int ranks = 0;
+        rankGroups = new int[16];
+        ranks = 0;
         for (long location : worldLocations) {
             int l = locations.slot(location);
             if (l >= 0 && groupRank.get(locations.group(l), -1) < 0) {
@@ -207,14 +260,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                 threadless.add("\"" + strings.getOrDefault(locationGroups.name(g), "group " + id) + "\"");
             }
         }
-        for (int r = 0; r < ranks; r++) {
-            int group = rankGroups[r];
-            int g = locationGroups.slot(group);
-            String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
-            b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
-        }
         if (!threadless.isEmpty()) {
-            b.note(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
+            numberingNotes.add(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
                     + " without a CPU thread left out, not a process (" + String.join(", ", threadless) + ")");
         }
         return groupRank;
@@ -229,7 +276,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * per reason: not a CPU thread (GPU streams, metric locations), a CPU thread whose location group
      * is not defined (libotf2's own test archives), or one whose location group is not a process.
      */
-    private void assignLocations(LongIntMap groupRank, TraceDefinitions.Builder b) {
+    private void assignLocations(LongIntMap groupRank) {
         long notThreads = 0;
         List<String> noGroup = new ArrayList<>(), notProcess = new ArrayList<>();
         for (int l = 0; l < locations.count(); l++) {
@@ -245,14 +292,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             }
         }
         if (notThreads > 0) {
-            b.note(Diagnostic.count(notThreads, "location that is not a CPU thread", "locations that are not CPU threads")
+            numberingNotes.add(Diagnostic.count(notThreads, "location that is not a CPU thread", "locations that are not CPU threads")
                     + " of a process (GPU streams, metric locations) ignored");
         }
         if (!noGroup.isEmpty()) {
-            b.note(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");
+            numberingNotes.add(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");
         }
         if (!notProcess.isEmpty()) {
-            b.note(threads(notProcess) + " ignored: their location group is not a process (" + named(notProcess) + ")");
+            numberingNotes.add(threads(notProcess) + " ignored: their location group is not a process (" + named(notProcess) + ")");
         }
     }
 
@@ -293,7 +340,25 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             return -1;
         }
         int l = locations.slot(worldLocations[(int) member]);
-        return l < 0 ? -1 : groupRank.get(locations.group(l), -1);
+        int rank = l < 0 ? -1 : groupRank.get(locations.group(l), -1);
+        return rank < limit ? rank : -1;
+    }
+
+    /**
+     * The world rank of rank {@code commRank} of the OTF2 communicator {@code otf2Comm}, or -1 when the trace
+     * does not say (as {@link Otf2IdMaps#worldRank} answers after {@link #resolve}); after {@link #number()}.
+     */
+    int worldRank(int otf2Comm, int commRank, int callingProcess) {
+        Integer group = communicators.get(otf2Comm);
+        if (group == null) {
+            return -1;
+        }
+        if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
+            return commRank == 0 ? callingProcess : -1;
+        }
+        long[] members = commGroups.get(group);
+        return members != null && commRank >= 0 && commRank < members.length
+                ? worldRankOfMember(members[commRank], worldLocations, groupRank) : -1;
     }
 
     private String hostOf(int node) {

@@ -81,9 +81,13 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw missing(dir.resolve(found.location + ".evt"), describe(collected, found.location), found.others);
         }
         collected.stopAtMissing(null);
-        definitions = collected.resolve();
-        Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
+        collected.number();
+        long[] toRead = collected.readLocations();
+        Present present = present(anchor, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
+        int kept = options.skipMissing() && checked.locations().length < toRead.length
+                ? processesKept(anchor, collected, checked, notes) : Integer.MAX_VALUE;
+        definitions = collected.resolve(kept);
         ids = checked.locations();
         long total = 0;
         for (long id : ids) {
@@ -93,6 +97,35 @@ public final class Otf2TraceReader implements PartitionedSource {
         events = total;
         eventBytes = present.bytes(ids);
         largestEventFile = present.largest();
+    }
+
+    /**
+     * With {@code --skip-missing}, when locations were left out: the processes to keep, those below the
+     * returned rank. The processes after the last one read are left out when they outnumber the
+     * processes read, except up to the highest rank a message or rooted collective of theirs names (one
+     * more pass over the events read): an archive declaring 10^6 processes and holding the files of 8
+     * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
+     * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
+     */
+    private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, List<String> notes)
+            throws TraceReadException {
+        int ranks = collected.ranks();
+        long[] read = checked.locations();
+        int[] processes = new int[read.length];
+        for (int i = 0; i < read.length; i++) {
+            processes[i] = collected.process(read[i]);
+        }
+        long distinct = Arrays.stream(processes).distinct().count();
+        int last = Arrays.stream(processes).max().orElse(-1);
+        if (ranks - 1L - last <= distinct) {
+            return ranks;
+        }
+        int kept = Math.max(last, HighestPeer.of(anchor, collected, read, checked::noDefinitions)) + 1;
+        if (kept < ranks) {
+            notes.add(Diagnostic.count(ranks - kept, "process", "processes") + " after rank " + (kept - 1) + " not analysed (of "
+                    + ranks + " declared): no event of theirs was read and no message read names them");
+        }
+        return Math.min(kept, ranks);
     }
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */
