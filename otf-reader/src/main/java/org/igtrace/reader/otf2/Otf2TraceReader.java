@@ -74,6 +74,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
         collected.stopAtMissing(watch);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            collected.expect(expectedLocations(anchor, archive.declaredLocations()));
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
@@ -126,6 +127,22 @@ public final class Otf2TraceReader implements PartitionedSource {
                     + ranks + " declared): no event of theirs was read and no message read names them");
         }
         return Math.min(kept, ranks);
+    }
+
+    /**
+     * The locations to make room for before the global definitions are read: those the anchor declares, but
+     * no more than the global definitions file could hold (a location's record takes more than 8 bytes), so
+     * that an anchor's claim alone allocates nothing (issue 41 item 7); 0 below 4,096 (the tables grow).
+     */
+    private static int expectedLocations(Path anchor, long declared) {
+        String name = anchor.getFileName().toString();
+        Path global = anchor.resolveSibling((name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name) + ".def");
+        try {
+            long bound = Math.min(declared, Files.size(global) / 8);
+            return bound < 4096 ? 0 : (int) Math.min(bound, Integer.MAX_VALUE - 16);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */
