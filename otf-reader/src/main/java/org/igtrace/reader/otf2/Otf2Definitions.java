@@ -49,6 +49,18 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     /** Stops the read at the first location to read whose event file is missing (null: read all). */
     private FirstMissingEventFile watch;
 
+    // Numbered ({@link #number()}): the world locations, each location group's rank, the group of each rank
+    private long[] worldLocations;
+    /** Each location group's rank by its slot, -1: none (4 bytes a group, not a map entry's 13 to 27). */
+    private int[] rankBySlot;
+    /** The ranks of location groups that locations name and the definitions do not define. */
+    private final LongIntMap undefinedGroupRank = new LongIntMap();
+    private int[] rankGroups;
+    private int ranks;
+    private final List<String> numberingNotes = new ArrayList<>();
+    /** The processes kept: those below this rank ({@link #resolve(int)}). */
+    private int limit = Integer.MAX_VALUE;
+
     // Resolved
     private TraceDefinitions definitions;
     private final Otf2IdMaps ids = new Otf2IdMaps();
@@ -89,6 +101,18 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             boolean cpu = kind == LocationKind.CPU_THREAD, process = g >= 0 && locationGroups.kind(g) == LocationGroupKind.PROCESS;
             watch.location(id, cpu && process, cpu && !process, strings.get(name) != null);
         }
+    }
+
+    /**
+     * Makes room at once for {@code locations} locations, as many location groups (one per process when
+     * processes are not threaded) and names (the count the anchor declares, bounded by the definitions
+     * file's size): the tables grown by doubling left a copy of each column behind at every step, about
+     * as much again as the tables (issue 41 item 6).
+     */
+    void expect(int locations) {
+        this.locations.reserve(locations);
+        locationGroups.reserve(locations);
+        strings.reserve(locations);
     }
 
     /** Stops the read of the definitions at the first location to read whose event file is missing ({@link FirstMissingEventFile}). */
@@ -149,15 +173,59 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
+        return resolve(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Numbers the processes and gives each location to read its process (definitions section 2),
+     * without building the definitions yet: {@link #readLocations()} and {@link #process} answer
+     * after it. Done once; {@link #resolve} does it when not done.
+     */
+    void number() {
+        if (rankGroups != null) {
+            return;
+        }
+        worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
+        numberProcesses(worldLocations);
+        assignLocations();
+    }
+
+    /** The processes {@link #number()} found (MPI ranks, then the other processes). */
+    int ranks() {
+        number();
+        return ranks;
+    }
+
+    /**
+     * Resolves everything collected, keeping the processes below rank {@code limit} (all of them
+     * when it is {@link #ranks()} or more): a location of a process at or after it is not read, and
+     * a communicator member there translates to no world rank (-1), as one the trace does not say.
+     * Call once, after the global definitions are read.
+     */
+    TraceDefinitions resolve(int limit) {
+        number();
+        int kept = Math.min(ranks, Math.max(0, limit));
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
-        long[] worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
-        LongIntMap groupRank = numberProcesses(worldLocations, b);
-        assignLocations(groupRank, b);
+        for (int r = 0; r < kept; r++) {
+            int group = rankGroups[r];
+            int g = locationGroups.slot(group);
+            String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
+            b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
+        }
+        numberingNotes.forEach(b::note);
+        if (kept < ranks) {
+            for (int l = 0; l < locations.count(); l++) {
+                if (locations.process(l) >= kept) {
+                    locations.setProcess(l, -1);
+                }
+            }
+            this.limit = kept;
+        }
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
             ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
         }
         callingContexts.forEach(ids::addCallingContext);
-        resolveCommunicators(worldLocations, groupRank, b);
+        resolveCommunicators(worldLocations, b);
         ids.seal();
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
@@ -174,14 +242,15 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
      * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
      */
-    private LongIntMap numberProcesses(long[] worldLocations, TraceDefinitions.Builder b) {
-        LongIntMap groupRank = new LongIntMap();
-        int[] rankGroups = new int[16];
-        int ranks = 0;
+    private void numberProcesses(long[] worldLocations) {
+        rankBySlot = new int[locationGroups.count()];
+        java.util.Arrays.fill(rankBySlot, -1);
+        rankGroups = new int[16];
+        ranks = 0;
         for (long location : worldLocations) {
             int l = locations.slot(location);
-            if (l >= 0 && groupRank.get(locations.group(l), -1) < 0) {
-                groupRank.put(locations.group(l), ranks);
+            if (l >= 0 && groupRank(locations.group(l)) < 0) {
+                setGroupRank(locations.group(l), ranks);
                 rankGroups = grown(rankGroups, ranks);
                 rankGroups[ranks++] = locations.group(l);
             }
@@ -196,28 +265,36 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         List<String> threadless = new ArrayList<>();
         for (int g : locationGroups.slotsByIds()) {
             int id = locationGroups.id(g);
-            if (locationGroups.kind(g) != LocationGroupKind.PROCESS || groupRank.get(id, -1) >= 0) {
+            if (locationGroups.kind(g) != LocationGroupKind.PROCESS || groupRank(id) >= 0) {
                 continue;
             }
             if (withThreads[g]) {
-                groupRank.put(id, ranks);
+                setGroupRank(id, ranks);
                 rankGroups = grown(rankGroups, ranks);
                 rankGroups[ranks++] = id;
             } else {
                 threadless.add("\"" + strings.getOrDefault(locationGroups.name(g), "group " + id) + "\"");
             }
         }
-        for (int r = 0; r < ranks; r++) {
-            int group = rankGroups[r];
-            int g = locationGroups.slot(group);
-            String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
-            b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
-        }
         if (!threadless.isEmpty()) {
-            b.note(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
+            numberingNotes.add(threadless.size() + (threadless.size() == 1 ? " location group" : " location groups")
                     + " without a CPU thread left out, not a process (" + String.join(", ", threadless) + ")");
         }
-        return groupRank;
+    }
+
+    /** The rank of a location group, -1: none (while and after {@link #numberProcesses}). */
+    private int groupRank(int group) {
+        int g = locationGroups.slot(group);
+        return g >= 0 ? rankBySlot[g] : undefinedGroupRank.get(group, -1);
+    }
+
+    private void setGroupRank(int group, int rank) {
+        int g = locationGroups.slot(group);
+        if (g >= 0) {
+            rankBySlot[g] = rank;
+        } else {
+            undefinedGroupRank.put(group, rank);
+        }
     }
 
     private static int[] grown(int[] array, int used) {
@@ -229,11 +306,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * per reason: not a CPU thread (GPU streams, metric locations), a CPU thread whose location group
      * is not defined (libotf2's own test archives), or one whose location group is not a process.
      */
-    private void assignLocations(LongIntMap groupRank, TraceDefinitions.Builder b) {
+    private void assignLocations() {
         long notThreads = 0;
         List<String> noGroup = new ArrayList<>(), notProcess = new ArrayList<>();
         for (int l = 0; l < locations.count(); l++) {
-            int rank = groupRank.get(locations.group(l), -1);
+            int rank = groupRank(locations.group(l));
             if (rank >= 0 && locations.kind(l) == LocationKind.CPU_THREAD) {
                 locations.setProcess(l, rank);
             } else if (locations.kind(l) != LocationKind.CPU_THREAD) {
@@ -245,14 +322,14 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             }
         }
         if (notThreads > 0) {
-            b.note(Diagnostic.count(notThreads, "location that is not a CPU thread", "locations that are not CPU threads")
+            numberingNotes.add(Diagnostic.count(notThreads, "location that is not a CPU thread", "locations that are not CPU threads")
                     + " of a process (GPU streams, metric locations) ignored");
         }
         if (!noGroup.isEmpty()) {
-            b.note(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");
+            numberingNotes.add(threads(noGroup) + " in no process ignored: their location group is not defined (" + named(noGroup) + ")");
         }
         if (!notProcess.isEmpty()) {
-            b.note(threads(notProcess) + " ignored: their location group is not a process (" + named(notProcess) + ")");
+            numberingNotes.add(threads(notProcess) + " ignored: their location group is not a process (" + named(notProcess) + ")");
         }
     }
 
@@ -270,7 +347,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /** Dense communicator numbers, each with the world ranks of its members (null for COMM_SELF). */
-    private void resolveCommunicators(long[] worldLocations, LongIntMap groupRank, TraceDefinitions.Builder b) {
+    private void resolveCommunicators(long[] worldLocations, TraceDefinitions.Builder b) {
         for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
             int group = c.getValue();
             int[] ranks;
@@ -281,19 +358,37 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                 long[] members = commGroups.getOrDefault(group, new long[0]);
                 ranks = new int[members.length];
                 for (int i = 0; i < members.length; i++) {
-                    ranks[i] = worldRankOfMember(members[i], worldLocations, groupRank);
+                    ranks[i] = worldRankOfMember(members[i], worldLocations);
                 }
             }
             ids.addCommunicator(c.getKey(), b.addCommunicator(ranks), self ? null : ranks);
         }
     }
 
-    private int worldRankOfMember(long member, long[] worldLocations, LongIntMap groupRank) {
+    private int worldRankOfMember(long member, long[] worldLocations) {
         if (member < 0 || member >= worldLocations.length) {
             return -1;
         }
         int l = locations.slot(worldLocations[(int) member]);
-        return l < 0 ? -1 : groupRank.get(locations.group(l), -1);
+        int rank = l < 0 ? -1 : groupRank(locations.group(l));
+        return rank < limit ? rank : -1;
+    }
+
+    /**
+     * The world rank of rank {@code commRank} of the OTF2 communicator {@code otf2Comm}, or -1 when the trace
+     * does not say (as {@link Otf2IdMaps#worldRank} answers after {@link #resolve}); after {@link #number()}.
+     */
+    int worldRank(int otf2Comm, int commRank, int callingProcess) {
+        Integer group = communicators.get(otf2Comm);
+        if (group == null) {
+            return -1;
+        }
+        if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
+            return commRank == 0 ? callingProcess : -1;
+        }
+        long[] members = commGroups.get(group);
+        return members != null && commRank >= 0 && commRank < members.length
+                ? worldRankOfMember(members[commRank], worldLocations) : -1;
     }
 
     private String hostOf(int node) {

@@ -36,6 +36,15 @@ final class Otf2Records {
             return sparse.size() == 0 ? -1 : sparse.get(id, -1);
         }
 
+        /** Makes room for the ids 0 to {@code ids} - 1 at once (no array grown and copied on the way). */
+        void reserve(int ids) {
+            if (ids > dense.length) {
+                int old = dense.length;
+                dense = Arrays.copyOf(dense, ids);
+                Arrays.fill(dense, old, ids, -1);
+            }
+        }
+
         /** Gives {@code id} (not there yet) the slot {@code slot}. */
         void put(long id, int slot) {
             if (id >= 0 && id < Math.max(4096, 4L * count + 16)) {
@@ -53,24 +62,70 @@ final class Otf2Records {
     }
 
     /**
-     * Strings by id: an array indexed by id for the ids writers hand out (0, 1, 2, ...), a hash map
-     * for ids beyond (as {@link IdLookup} does).
+     * Strings by id: for the ids writers hand out (0, 1, 2, ...) the ASCII ones as bytes in chunks of
+     * 64 KiB (an archive declares a name per process: 10^6 names "MPI Rank r" took 59 MB as Java strings,
+     * 23 MB so), each id's place and length in two arrays indexed by id; a hash map for ids beyond (as
+     * {@link IdLookup} does) and for strings that are not ASCII. {@link #get} makes the string again.
      */
     static final class Strings {
-        private String[] dense = new String[16];
+        /** The bytes are kept in chunks of this many, filled in turn (no array copied as they grow); longer strings go to {@link #sparse}. */
+        private static final int CHUNK = 1 << 16;
+        private static final int LONGEST = 4096;
+        /** Per dense id: where its bytes start (chunk * {@link #CHUNK} + offset), and their length; -1: none there (maybe in {@link #sparse}). */
+        private int[] starts = new int[16];
+        private int[] lengths = filled(16);
+        private byte[][] chunks = new byte[0][];
+        /** Where the next bytes go: the last chunk's first free byte (chunk * {@link #CHUNK} + offset). */
+        private long used;
         private int count;
         private final Map<Integer, String> sparse = new HashMap<>();
+
+        private static int[] filled(int n) {
+            int[] a = new int[n];
+            Arrays.fill(a, -1);
+            return a;
+        }
+
+        /** Makes room for the ids 0 to {@code ids} - 1 at once. */
+        void reserve(int ids) {
+            if (ids > starts.length) {
+                int old = starts.length;
+                starts = Arrays.copyOf(starts, ids);
+                lengths = Arrays.copyOf(lengths, ids);
+                Arrays.fill(lengths, old, ids, -1);
+            }
+        }
 
         /** False when {@code id} has a string already (it is kept). */
         boolean putIfAbsent(int id, String value) {
             if (id >= 0 && id < Math.max(4096, 4 * (long) count + 16)) {
-                if (id >= dense.length) {
-                    dense = Arrays.copyOf(dense, Math.max(id + 1, 2 * dense.length));
+                if (id >= starts.length) {
+                    int old = starts.length, n = Math.max(id + 1, 2 * old);
+                    starts = Arrays.copyOf(starts, n);
+                    lengths = Arrays.copyOf(lengths, n);
+                    Arrays.fill(lengths, old, n, -1);
                 }
-                if (dense[id] != null || sparse.containsKey(id)) {
+                if (lengths[id] >= 0 || sparse.containsKey(id)) {
                     return false;
                 }
-                dense[id] = value;
+                int length = value.length();
+                if (length <= LONGEST && ascii(value) && used + CHUNK <= Integer.MAX_VALUE) {
+                    if (used % CHUNK + length > CHUNK || used == (long) chunks.length * CHUNK) {
+                        used = (long) chunks.length * CHUNK; // the next chunk
+                        chunks = Arrays.copyOf(chunks, chunks.length + 1);
+                        chunks[chunks.length - 1] = new byte[CHUNK];
+                    }
+                    byte[] chunk = chunks[(int) (used / CHUNK)];
+                    int at = (int) (used % CHUNK);
+                    for (int i = 0; i < length; i++) {
+                        chunk[at + i] = (byte) value.charAt(i); // ASCII: one byte a char
+                    }
+                    starts[id] = (int) used;
+                    lengths[id] = length;
+                    used += length;
+                } else {
+                    sparse.put(id, value);
+                }
             } else if (sparse.putIfAbsent(id, value) != null) {
                 return false;
             }
@@ -78,9 +133,20 @@ final class Otf2Records {
             return true;
         }
 
+        private static boolean ascii(String value) {
+            for (int i = 0; i < value.length(); i++) {
+                if (value.charAt(i) >= 0x80) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         String get(int id) {
-            String s = id >= 0 && id < dense.length ? dense[id] : null;
-            return s != null ? s : sparse.get(id);
+            if (id >= 0 && id < lengths.length && lengths[id] >= 0) {
+                return new String(chunks[starts[id] / CHUNK], starts[id] % CHUNK, lengths[id], java.nio.charset.StandardCharsets.US_ASCII);
+            }
+            return sparse.isEmpty() ? null : sparse.get(id);
         }
 
         String getOrDefault(int id, String missing) {
@@ -121,6 +187,18 @@ final class Otf2Records {
             names[count] = name;
             kinds[count] = (byte) kind.ordinal();
             return count++;
+        }
+
+        /** Makes room for {@code records} records with the ids 0 to {@code records} - 1 at once (no column copied on the way). */
+        final void reserve(int records) {
+            slots.reserve(records);
+            if (records > capacity) {
+                capacity = records;
+                ids = Arrays.copyOf(ids, capacity);
+                names = Arrays.copyOf(names, capacity);
+                kinds = Arrays.copyOf(kinds, capacity);
+                grow(capacity);
+            }
         }
 
         /** Makes the subclass's own columns {@code capacity} long. */

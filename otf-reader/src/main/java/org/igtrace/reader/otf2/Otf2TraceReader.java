@@ -74,6 +74,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
         collected.stopAtMissing(watch);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            collected.expect(expectedLocations(anchor, archive.declaredLocations()));
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
@@ -81,9 +82,13 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw missing(dir.resolve(found.location + ".evt"), describe(collected, found.location), found.others);
         }
         collected.stopAtMissing(null);
-        definitions = collected.resolve();
-        Present present = present(anchor, collected, collected.readLocations(), options.skipMissing(), notes);
+        collected.number();
+        long[] toRead = collected.readLocations();
+        Present present = present(anchor, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
+        int kept = options.skipMissing() && checked.locations().length < toRead.length
+                ? processesKept(anchor, collected, checked, notes) : Integer.MAX_VALUE;
+        definitions = collected.resolve(kept);
         ids = checked.locations();
         long total = 0;
         for (long id : ids) {
@@ -93,6 +98,51 @@ public final class Otf2TraceReader implements PartitionedSource {
         events = total;
         eventBytes = present.bytes(ids);
         largestEventFile = present.largest();
+    }
+
+    /**
+     * With {@code --skip-missing}, when locations were left out: the processes to keep, those below the
+     * returned rank. The processes after the last one read are left out when they outnumber the
+     * processes read, except up to the highest rank a message or rooted collective of theirs names (one
+     * more pass over the events read): an archive declaring 10^6 processes and holding the files of 8
+     * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
+     * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
+     */
+    private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, List<String> notes)
+            throws TraceReadException {
+        int ranks = collected.ranks();
+        long[] read = checked.locations();
+        int[] processes = new int[read.length];
+        for (int i = 0; i < read.length; i++) {
+            processes[i] = collected.process(read[i]);
+        }
+        long distinct = Arrays.stream(processes).distinct().count();
+        int last = Arrays.stream(processes).max().orElse(-1);
+        if (ranks - 1L - last <= distinct) {
+            return ranks;
+        }
+        int kept = Math.max(last, HighestPeer.of(anchor, collected, read, checked::noDefinitions)) + 1;
+        if (kept < ranks) {
+            notes.add(Diagnostic.count(ranks - kept, "process", "processes") + " after rank " + (kept - 1) + " not analysed (of "
+                    + ranks + " declared): no event of theirs was read and no message read names them");
+        }
+        return Math.min(kept, ranks);
+    }
+
+    /**
+     * The locations to make room for before the global definitions are read: those the anchor declares, but
+     * no more than the global definitions file could hold (a location's record takes more than 8 bytes), so
+     * that an anchor's claim alone allocates nothing (issue 41 item 7); 0 below 4,096 (the tables grow).
+     */
+    private static int expectedLocations(Path anchor, long declared) {
+        String name = anchor.getFileName().toString();
+        Path global = anchor.resolveSibling((name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name) + ".def");
+        try {
+            long bound = Math.min(declared, Files.size(global) / 8);
+            return bound < 4096 ? 0 : (int) Math.min(bound, Integer.MAX_VALUE - 16);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */

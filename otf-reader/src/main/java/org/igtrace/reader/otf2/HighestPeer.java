@@ -1,0 +1,98 @@
+package org.igtrace.reader.otf2;
+
+import java.nio.file.Path;
+import java.util.function.LongPredicate;
+import org.igtrace.reader.TraceReadException;
+import org.igtrace.reader.otf2.nativelib.EventVisitor;
+import org.igtrace.reader.otf2.nativelib.Otf2Archive;
+import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+
+/**
+ * The highest world rank that the message and rooted collective events of some locations name, read
+ * before the definitions are resolved: with {@code --skip-missing}, the processes after the last one
+ * read are left out only beyond it, so that no recorded message loses its partner (issue 41 item 6).
+ * One pass over those locations' events; nothing is kept but the highest rank.
+ */
+final class HighestPeer implements EventVisitor {
+    private final Otf2Definitions definitions;
+    private int process;
+    private int highest = -1;
+
+    private HighestPeer(Otf2Definitions definitions) {
+        this.definitions = definitions;
+    }
+
+    /** The highest world rank the events of {@code locations} name, or -1 (after {@link Otf2Definitions#number()}). */
+    static int of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions) throws TraceReadException {
+        HighestPeer peers = new HighestPeer(definitions);
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            archive.readEvents(locations, location -> {
+                peers.process = definitions.process(location);
+                return peers;
+            }, noDefinitions, n -> { });
+        } catch (Otf2Exception e) {
+            throw Otf2ReadFailure.of(anchor, e);
+        }
+        return peers.highest;
+    }
+
+    private void named(int communicator, int commRank) {
+        int rank = definitions.worldRank(communicator, commRank, process);
+        if (rank > highest) {
+            highest = rank;
+        }
+    }
+
+    @Override
+    public void enter(long time, int region) {
+    }
+
+    @Override
+    public void leave(long time, int region) {
+    }
+
+    @Override
+    public void callingContextEnter(long time, int callingContext) {
+    }
+
+    @Override
+    public void callingContextLeave(long time, int callingContext) {
+    }
+
+    @Override
+    public void send(long time, int receiver, int communicator, int tag, long length) {
+        named(communicator, receiver);
+    }
+
+    @Override
+    public void receive(long time, int sender, int communicator, int tag, long length) {
+        named(communicator, sender);
+    }
+
+    @Override
+    public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
+        named(communicator, receiver);
+    }
+
+    @Override
+    public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
+        named(communicator, sender);
+    }
+
+    @Override
+    public void isend(long time, int receiver, int communicator, int tag, long length, long request) {
+        named(communicator, receiver);
+    }
+
+    @Override
+    public void irecv(long time, int sender, int communicator, int tag, long length, long request) {
+        named(communicator, sender);
+    }
+
+    @Override
+    public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+        if (root != -1) {
+            named(communicator, root);
+        }
+    }
+}
