@@ -7,9 +7,11 @@
 #            the profile alone, one parallel pass, the work the C reader does
 #   igtrace+waits  the command as users run it by default: the profile and the match records from
 #            the same read, then the records joined (message matching, clock offsets, wait states)
-# on 1 and 2 threads, REPEATS rounds (default 3) in which the three take turns (this VM's speed drifts
-# by up to 1.5x from minute to minute; the three runs of a round meet it alike, and the summary also
-# gives the median over the rounds of default / --no-waits): min and median wall time, events/s, peak
+# on 1 and 2 threads, REPEATS rounds (default 3) in which the three take turns, on 1 thread then on 2
+# (this VM's speed drifts by up to 1.5x from minute to minute; the runs of a round meet it alike, and
+# the summary also gives, round by round and their median, default / --no-waits on 1 thread and the
+# default's 2 threads / 1 thread, with --timing's serial parts before the first event and after the
+# last): min and median wall time, events/s, peak
 # RSS, and for igtrace also its own read phase (--timing: reading in the child JVM, without the
 # start-up of the JVMs and building and writing the graph). Checks that both count the same messages. Appends one line per (trace, reader, threads) to
 # bench/results/otf2.tsv and prints, per trace, igtrace/C on one thread, the default's cost against
@@ -59,7 +61,7 @@ commit=$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEA
 
 # Times per reader and thread count, filled round by round: the readers take turns (C, --no-waits,
 # default) in every round, so that each round's three runs meet the machine in the same state.
-declare -A times reads rsss
+declare -A times reads rsss firsts tails
 # once KEY COMMAND...: one timed run; its time, peak RSS and read phase go under KEY (the output stays in $work)
 once() {
   local key=$1 secs kb
@@ -70,6 +72,13 @@ once() {
   times[$key]+="$secs "
   [ "$kb" -gt "${rsss[$key]:-0}" ] && rsss[$key]=$kb
   reads[$key]+="$(sed -n 's/^igtrace: timing: read \([0-9.]*\) s.*/\1/p' "$work/stderr") "
+  firsts[$key]+="$(sed -n 's/^igtrace: timing: .*before the first event \([0-9.]*\) s.*/\1/p' "$work/stderr") "
+  tails[$key]+="$(sed -n 's/^igtrace: timing: .*after the last event \([0-9.]*\) s.*/\1/p' "$work/stderr") "
+}
+
+# median VALUES...: the median of the numbers given ("-" for none)
+median() {
+  printf '%s\n' "$@" | grep . | sort -n | awk '{ a[NR] = $1 } END { if (NR) print a[int((NR + 1) / 2)]; else print "-" }'
 }
 
 # stats KEY: sets min, median, rss and read_min from the runs under KEY
@@ -110,9 +119,12 @@ for size in "${sizes[@]}"; do
   disk=$(du -sb "$dir" | cut -f1)
   anchor="$dir/traces.otf2"
   cat "$anchor" "$dir"/traces/*.evt >/dev/null # into the page cache: every reader starts warm
-  times=(); reads=(); rsss=(); ratios=()
-  for threads in 1 2; do
-    for _ in $(seq "$repeats"); do
+  times=(); reads=(); rsss=(); firsts=(); tails=(); ratios=(); two=()
+  # Rounds of one thread then two: each round's runs meet the machine in the same state, and the
+  # speed-up on two threads is also given round by round (its median: a minimum over one block of
+  # one-thread runs against one over a later block of two-thread runs followed the machine's drift).
+  for _ in $(seq "$repeats"); do
+    for threads in 1 2; do
       once "c:$threads" $(pin "$threads") "$work/c-reader" "$anchor" "$threads"
       c_messages=$(sed -n 's/.* sent_messages=\([0-9]*\).*/\1/p' "$work/stdout")
       once "igtrace:$threads" $(pin "$threads") "${igtrace[@]}" -j "$threads" --timing --no-waits "$anchor"
@@ -125,8 +137,14 @@ for size in "${sizes[@]}"; do
         set -- ${times["igtrace:1"]}; shift $(($# - 1)); nowaits=$1
         set -- ${times["igtrace+waits:1"]}; shift $(($# - 1))
         ratios+=("$(awk -v w="$1" -v n="$nowaits" 'BEGIN { printf "%.3f", w / n }')")
+      else
+        set -- ${times["igtrace+waits:1"]}; shift $(($# - 1)); one=$1
+        set -- ${times["igtrace+waits:2"]}; shift $(($# - 1))
+        two+=("$(awk -v o="$one" -v t="$1" 'BEGIN { printf "%.3f", o / t }')")
       fi
     done
+  done
+  for threads in 1 2; do
     for reader in c igtrace igtrace+waits; do
       stats "$reader:$threads"
       record "$reader" "$threads"
@@ -143,5 +161,10 @@ for size in "${sizes[@]}"; do
            r, e, i1 / c, r1 / c, i2 / i1, r2 / r1, i1 / w1, rr, w1 / c, w2 / w1, load }' \
     | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
   echo "# default / --no-waits on 1 core, round by round: ${ratios[*]}" | tee -a "$out"
+  echo "# default, 2 threads / 1 thread, round by round: ${two[*]} (median $(median "${two[@]}")); the serial parts" \
+    "(--timing, median of the rounds, s): before the first event $(median ${firsts["igtrace+waits:1"]}) on 1 thread," \
+    "$(median ${firsts["igtrace+waits:2"]}) on 2; after the last event $(median ${tails["igtrace+waits:1"]}) on 1," \
+    "$(median ${tails["igtrace+waits:2"]}) on 2" \
+    | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
   rm -rf "$dir"
 done

@@ -136,7 +136,9 @@ public final class GraphCommand implements Callable<Integer> {
 
     @Option(names = "--timing",
             description = "Also print on standard error how long reading, building the graph and writing it took, "
-                    + "the read rate, and how much of the read came after the last event (the wait analysis's joins).")
+                    + "the read rate, how long after igtrace started the first event was read (the JVMs' start, the "
+                    + "command line, the trace's definitions) and how much of the read came after the last event (the "
+                    + "wait analysis's joins).")
     boolean timing;
 
     @Mixin
@@ -202,7 +204,10 @@ public final class GraphCommand implements Callable<Integer> {
             Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
-            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(),
+            long now = System.nanoTime();
+            double age = org.igtrace.cli.isolation.ProcessAge.ofCommand(); // of the process the user started, now
+            double beforeFirst = age < 0 || progress.firstStart() == 0 ? -1 : Math.max(0, age - (now - progress.firstStart()) / 1e9);
+            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), beforeFirst,
                     progress.lastAdvance() == 0 ? 0 : readDone - progress.lastAdvance(), built - readDone,
                     written - built));
         }

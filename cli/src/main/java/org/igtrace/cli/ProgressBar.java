@@ -37,6 +37,8 @@ final class ProgressBar implements ReadProgress {
     private boolean drawn;
     /** When events were last counted (System.nanoTime), 0 before: what comes after is the joins of the wait analysis. */
     private volatile long lastAdvance;
+    /** When the first pass over the events started (System.nanoTime), 0 before. */
+    private volatile long firstStart;
 
     private ProgressBar(PrintWriter err, boolean enabled) {
         this.err = err;
@@ -64,6 +66,7 @@ final class ProgressBar implements ReadProgress {
         if (!started0) {
             started0 = true;
             this.unit = unit;
+            firstStart = System.nanoTime();
         }
         this.passBase = done.get();
         this.passLabel = unit;
@@ -114,6 +117,11 @@ final class ProgressBar implements ReadProgress {
     /** When events were last counted ({@link System#nanoTime()}), or 0 if never. */
     long lastAdvance() {
         return lastAdvance;
+    }
+
+    /** When the first pass over the events started ({@link System#nanoTime()}), or 0 if never. */
+    long firstStart() {
+        return firstStart;
     }
 
     /** What the read is counted in: "events" or "bytes". */

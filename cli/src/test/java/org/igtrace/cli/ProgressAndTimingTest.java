@@ -91,9 +91,31 @@ class ProgressAndTimingTest {
         args.addAll(List.of(waits));
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), args.toArray(new String[0]));
         assertEquals(0, code, err.toString());
-        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, " + passes + ", [0-9.]+ [kMG]?/s; after the last event \\d+\\.\\d\\d s\\), "
+        Matcher m = Pattern.compile("igtrace: timing: read (\\d+\\.\\d\\d) s \\(4\\.4 k events, " + passes + ", [0-9.]+ [kMG]?/s; "
+                + "before the first event \\d+\\.\\d\\d s, after the last event \\d+\\.\\d\\d s\\), "
                 + "graph \\d+\\.\\d\\d s, output \\d+\\.\\d\\d s").matcher(err.toString());
         assertTrue(m.find(), err.toString());
+    }
+
+    /**
+     * "before the first event" counts from the start of the process the user started: under {@code java -jar}
+     * (here: Main with isolation on) the supervising JVM, not the child JVM that reads: more than 0 and at most the
+     * time this test saw from before starting that process to its end (plus /proc's 0.02 s). Two JVMs (the
+     * supervising one and the reader); tag slow (-Pfull).
+     */
+    @Tag("slow")
+    @Test
+    void beforeTheFirstEventCountsFromTheCommandsStart(@TempDir Path dir) throws Exception {
+        long before = System.nanoTime();
+        Process p = java(dir, TESTDATA.resolve("otf2/jacobi-8").toString(), "--timing").redirectErrorStream(false).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+        double wall = (System.nanoTime() - before) / 1e9;
+        assertEquals(0, p.exitValue(), err);
+        Matcher m = Pattern.compile("before the first event (\\d+\\.\\d\\d) s, after the last event (\\d+\\.\\d\\d) s").matcher(err);
+        assertTrue(m.find(), err);
+        double first = Double.parseDouble(m.group(1));
+        assertTrue(first > 0 && first <= wall + 0.02, first + " s before the first event in a run of " + wall + " s: " + err);
     }
 
     @Test

@@ -153,6 +153,14 @@ public final class SupervisedChild {
         watcher.start();
     }
 
+    /**
+     * The process that supervises this JVM (the launcher script, the supervising JVM of {@code java -jar},
+     * or a wrapper script they ran), as {@link #watchParent} found it; 0 when not supervised.
+     */
+    public static long supervisor() {
+        return parentPid;
+    }
+
     /** Whether the parent that started this JVM is still its parent (true when not supervised). */
     public static boolean parentAlive() {
         long expected = parentPid;

@@ -146,16 +146,21 @@ public final class Summary {
     }
 
     /**
-     * The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 3 passes, 90.2 M/s; after the last
-     * event 0.52 s), graph 0.01 s, output 0.02 s}; the rate counts every pass; after the last event: the read's serial tail
-     * (the wait analysis's joins and offsets, the profile's merge).
+     * The {@code --timing} line: {@code igtrace: timing: read 3.38 s (101.6 M events, 3 passes, 90.2 M/s; before the first
+     * event 0.41 s, after the last event 0.52 s), graph 0.01 s, output 0.02 s}; the rate counts every pass; before the first
+     * event: from the start of the process the user started (the launcher, or {@code java -jar}'s supervising JVM) to the
+     * first event read, "-" when not known ({@code beforeFirstSeconds} negative); after the last event: the read's serial
+     * tail (the wait analysis's joins and offsets, the profile's merge).
      */
-    public static String timing(long readNanos, long perPass, int passes, String unit, long tailNanos, long graphNanos, long outputNanos) {
+    public static String timing(long readNanos, long perPass, int passes, String unit, double beforeFirstSeconds, long tailNanos,
+                                long graphNanos, long outputNanos) {
         double seconds = readNanos / 1e9;
         String rate = seconds > 0 ? Labels.amount((long) (perPass * (double) passes / seconds)) + "/s" : "-";
-        return String.format(Locale.ROOT, "igtrace: timing: read %s s (%s %s, %d %s, %s; after the last event %s s), graph %s s,"
-                + " output %s s", Labels.fixed(seconds, 2), Labels.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes", rate,
-                Labels.fixed(Math.max(0, tailNanos) / 1e9, 2), Labels.fixed(graphNanos / 1e9, 2), Labels.fixed(outputNanos / 1e9, 2));
+        String before = beforeFirstSeconds < 0 ? "-" : Labels.fixed(beforeFirstSeconds, 2) + " s";
+        return String.format(Locale.ROOT, "igtrace: timing: read %s s (%s %s, %d %s, %s; before the first event %s, after the last event %s s),"
+                + " graph %s s, output %s s", Labels.fixed(seconds, 2), Labels.amount(perPass), unit, passes, passes == 1 ? "pass" : "passes",
+                rate, before, Labels.fixed(Math.max(0, tailNanos) / 1e9, 2), Labels.fixed(graphNanos / 1e9, 2),
+                Labels.fixed(outputNanos / 1e9, 2));
     }
 
     /**
