@@ -24,7 +24,8 @@ final class PredictTaps implements EventTaps {
     private volatile MatchedTransfers transfers;
 
     PredictTaps(TraceDefinitions definitions, RecordBlocks store, boolean calibrate, long eagerLimit) {
-        this.recorder = new ActivityRecorder(definitions, store);
+        // with the network fitted, the recording keeps what the fits before the replay need, so that they read no call
+        this.recorder = new ActivityRecorder(definitions, store, calibrate ? eagerLimit : -1);
         this.calibrate = calibrate;
         this.eagerLimit = eagerLimit;
     }

@@ -83,14 +83,7 @@ final class ActivityCursor {
 
     private void event(int head, int t) {
         if (events == type.length) {
-            int n = events * 2;
-            type = Arrays.copyOf(type, n);
-            key = Arrays.copyOf(key, n);
-            bytes = Arrays.copyOf(bytes, n);
-            sequence = Arrays.copyOf(sequence, n);
-            detail = Arrays.copyOf(detail, n);
-            match = Arrays.copyOf(match, n);
-            at = Arrays.copyOf(at, n);
+            room(events * 2);
         }
         int i = events++;
         type[i] = (byte) t;
@@ -126,6 +119,19 @@ final class ActivityCursor {
                 bytes[i] = in.readUnsigned();
             }
             default -> throw new IllegalStateException("unknown activity record " + head);
+        }
+    }
+
+    /** Room for {@code n} events. */
+    void room(int n) {
+        if (n > type.length) {
+            type = Arrays.copyOf(type, n);
+            key = Arrays.copyOf(key, n);
+            bytes = Arrays.copyOf(bytes, n);
+            sequence = Arrays.copyOf(sequence, n);
+            detail = Arrays.copyOf(detail, n);
+            match = Arrays.copyOf(match, n);
+            at = Arrays.copyOf(at, n);
         }
     }
 

@@ -29,14 +29,28 @@ public final class ActivityRecorder implements LocationSink {
     }
 
     public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store) {
+        this(definitions, store, -1);
+    }
+
+    /**
+     * As above, keeping beside each location's calls what predict's fits before its replay need, so that they read no
+     * call ({@link RecordedFitCalls}: the calls with a collective, the eager blocking sends' durations below
+     * {@code eagerLimit}; a negative limit: none kept).
+     */
+    public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store, long eagerLimit) {
         this.definitions = definitions;
         this.store = store;
         this.membership = new Membership(definitions);
+        this.eagerRegions = eagerLimit < 0 ? null : SendOverhead.eagerCalls(definitions);
+        this.eagerLimit = eagerLimit;
     }
+
+    private final boolean[] eagerRegions;
+    private final long eagerLimit;
 
     @Override
     public LocationActivities location(int process, long order) {
-        LocationActivities l = new LocationActivities(definitions, membership, process, order, store);
+        LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
         return l;
     }

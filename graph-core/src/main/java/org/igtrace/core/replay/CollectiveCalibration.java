@@ -71,6 +71,15 @@ public final class CollectiveCalibration {
 
     /** As above, with {@code beside} (null: none) told of every call of the pass ({@link WindowScan}), before this fit's own work. */
     static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth, WindowScan beside) {
+        return fit(m, offsets, latency, bandwidth, beside, false);
+    }
+
+    /**
+     * As above; {@code keptCalls}: the calls with a collective read from what the recording kept beside the calls
+     * ({@link RecordedFitCalls}, {@link ReplayMatching#fitCallsKept}) instead of every call, {@code beside} told of
+     * those and, when the window's last call held none, of a call of no event in its place (the fits are the same).
+     */
+    static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth, WindowScan beside, boolean keptCalls) {
         int comms = m.communicatorSize.length;
         double tick = 1.0 / m.run.definitions.ticksPerSecond();
         double[][] latestEnter = new double[comms][];
@@ -102,12 +111,13 @@ public final class CollectiveCalibration {
             if (m.run.process(p) == null) {
                 continue;
             }
-            ActivityCursor cursor = m.window(p);
+            RecordedFitCalls.WindowCalls calls = new RecordedFitCalls.WindowCalls(m, p, keptCalls);
+            ActivityCursor cursor = calls.cursor;
             long[] collectives = new long[comms];
             if (beside != null) {
                 beside.start(p);
             }
-            for (long left = m.endCall[p] - m.firstCall[p]; left > 0 && cursor.next(); left--) {
+            while (calls.next()) {
                 if (beside != null) {
                     beside.call(p, cursor);
                 }
@@ -147,6 +157,11 @@ public final class CollectiveCalibration {
                         leaves[c][k * size + arrived[c][k]++] = leave;
                     }
                 }
+            }
+            if (beside != null && calls.lastCallSkipped()) { // what the window's last call, which held no collective, tells it
+                cursor.events = 0;
+                cursor.region = -1;
+                beside.call(p, cursor);
             }
         }
         int families = CollectiveFamily.values().length;

@@ -98,12 +98,33 @@ public final class LocationActivities implements LocationEvents {
     long untranslated;
 
     LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store) {
+        this(definitions, membership, process, order, store, null, -1);
+    }
+
+    /**
+     * As above, keeping beside the stream what the fits before predict's replay need ({@link RecordedFitCalls}): the
+     * calls with a collective, and the durations of the eager blocking sends ({@code eagerRegions}: per region, whether
+     * its call is one) below {@code eagerLimit}; none when {@code eagerRegions} is null.
+     */
+    LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store,
+                       boolean[] eagerRegions, long eagerLimit) {
         this.definitions = definitions;
         this.membership = membership;
         this.process = process;
         this.order = order;
         this.stream = new BlockStream(store);
+        this.eagerRegions = eagerRegions;
+        this.fitCalls = eagerRegions == null ? null : new RecordedFitCalls(store, eagerLimit);
     }
+
+    /** Per region, whether its call is an eager blocking send's ({@link SendOverhead}), or null: {@link #fitCalls} not kept. */
+    private final boolean[] eagerRegions;
+    /** What the fits before the replay read instead of every call, or null. */
+    final RecordedFitCalls fitCalls;
+    /** Records written since the last call's, and the type and size of the last (what a cursor shows as the call's events). */
+    private int eventsSinceCall;
+    private int lastEventType;
+    private long lastEventSize;
 
     @Override
     public void enter(long time, int region) {
@@ -233,6 +254,8 @@ public final class LocationActivities implements LocationEvents {
             long after = keys.sends[key] - 1 - open.sequence[send];
             long bytes = open.bytes[send];
             forget(send);
+            eventsSinceCall++;
+            lastEventType = SEND_COMPLETE;
             stream.putByte(SEND_COMPLETE);
             stream.putUnsigned(key);
             stream.putUnsigned(after);
@@ -245,6 +268,8 @@ public final class LocationActivities implements LocationEvents {
     public void irecvRequest(long time, long request) {
         if (environmentDepth == 0) {
             pend(request, RECEIVE_POST, stream.position() + 1, -1, 0, 0);
+            eventsSinceCall++;
+            lastEventType = RECEIVE_POST;
             stream.putByte(RECEIVE_POST);
             stream.putFixed(0, 4);
             stream.putFixed(0, 5);
@@ -283,6 +308,9 @@ public final class LocationActivities implements LocationEvents {
             largestSize = size;
         }
         lastHead = type | (sizeFollows ? SIZE_FOLLOWS : 0);
+        eventsSinceCall++;
+        lastEventType = type;
+        lastEventSize = size;
         stream.putByte(lastHead);
         stream.putUnsigned(key);
         if (sizeFollows) {
@@ -337,6 +365,11 @@ public final class LocationActivities implements LocationEvents {
                 pendingCollectives.put(communicator, 0);
             }
         }
+        eventsSinceCall++;
+        lastEventType = COLLECTIVE;
+        if (fitCalls != null) {
+            fitCalls.collective(kind.ordinal(), communicator, root, Math.max(0, sent));
+        }
         stream.putByte(COLLECTIVE | kind.ordinal() << 3);
         stream.putSigned(communicator);
         stream.putSigned(root + 1L);
@@ -360,6 +393,15 @@ public final class LocationActivities implements LocationEvents {
         }
         lastLeave = Math.max(lastLeave, leave);
         opsInCalls = ops;
+        if (fitCalls != null) {
+            if (region >= eagerRegions.length) {
+                fitCalls.overflow = true; // a region defined after the recording began: the fits read every call
+            } else if (eventsSinceCall == 1 && lastEventType == SEND && region >= 0 && eagerRegions[region]) {
+                fitCalls.eagerSend(lastEventSize, leave - enter);
+            }
+            fitCalls.call(calls, region, enter, leave, eventsSinceCall);
+        }
+        eventsSinceCall = 0;
         stream.putByte(CALL);
         stream.putUnsigned(region + 1L);
         stream.putSigned(enter - previousLeave);
@@ -423,6 +465,9 @@ public final class LocationActivities implements LocationEvents {
         if (!stream.isSealed()) {
             recordingOff.end(lastRegion);
             stream.seal();
+            if (fitCalls != null) {
+                fitCalls.seal();
+            }
             boolean wholeStream = ops == opsInCalls && (calls == 0 || firstEnter >= start() && lastLeave <= endTicks());
             census = wholeStream ? LocationCensus.whole(this, memberCollectives) : LocationCensus.of(this, membership);
             keys.seal();

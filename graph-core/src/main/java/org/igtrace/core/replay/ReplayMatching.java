@@ -299,6 +299,25 @@ final class ReplayMatching {
         return earliest == Long.MAX_VALUE ? 0 : earliest;
     }
 
+    /**
+     * Whether the fits before the replay can read what the recording kept beside the calls ({@link RecordedFitCalls})
+     * instead of every call: it kept them for {@code eagerLimit} on every replayed process, no duration's count
+     * overflowed, and every window is its process's whole stream (the eager sends were counted over all its calls).
+     */
+    boolean fitCallsKept(long eagerLimit) {
+        for (int p = 0; p < run.processCount(); p++) {
+            LocationActivities l = run.process(p);
+            if (l == null) {
+                continue;
+            }
+            RecordedFitCalls kept = l.fitCalls;
+            if (kept == null || kept.eagerLimit() != eagerLimit || kept.overflow || firstCall[p] != 0 || endCall[p] != l.calls) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A cursor over process p's calls inside its window. */
     ActivityCursor window(int p) {
         windowsRead.incrementAndGet();

@@ -60,6 +60,15 @@ public final class SendOverhead {
         return s.fit();
     }
 
+    /** Per region of {@code d}, whether its call is an eager blocking send's when its one send is below the eager limit. */
+    static boolean[] eagerCalls(TraceDefinitions d) {
+        boolean[] eager = new boolean[d.regionCount()];
+        for (int r = 0; r < eager.length; r++) {
+            eager[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).equalsIgnoreCase("MPI_Ssend");
+        }
+        return eager;
+    }
+
     /**
      * o and the lags of the last collectives fitted beside another pass over the windows ({@link WindowScan}: the
      * collectives' calibration, {@link TraceReplay#fitCallsAndCollectives}); {@link #fits} once it ended.
@@ -81,10 +90,7 @@ public final class SendOverhead {
 
         Scan(ReplayMatching m, long eagerLimit, FinalRelease.Scan lags) {
             TraceDefinitions d = m.run.definitions;
-            eagerCall = new boolean[d.regionCount()];
-            for (int r = 0; r < eagerCall.length; r++) {
-                eagerCall[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).equalsIgnoreCase("MPI_Ssend");
-            }
+            eagerCall = eagerCalls(d);
             this.eagerLimit = eagerLimit;
             this.ticksPerSecond = d.ticksPerSecond();
             this.lags = lags;
@@ -113,6 +119,21 @@ public final class SendOverhead {
                     others = Arrays.copyOf(others, 2 * kept);
                 }
                 others[kept++] = t;
+            }
+        }
+
+        /** {@code times} more eager blocking sends of {@code ticks} (counted while the calls were recorded, {@link RecordedFitCalls}). */
+        void add(long ticks, int times) {
+            n += times;
+            if (ticks >= 0 && ticks < COUNTED) {
+                counted[(int) ticks] += times;
+                return;
+            }
+            for (int i = 0; i < times; i++) {
+                if (kept == others.length) {
+                    others = Arrays.copyOf(others, 2 * kept);
+                }
+                others[kept++] = ticks;
             }
         }
 

@@ -317,7 +317,18 @@ public final class TraceReplay {
     /** See {@link CallFits}: o below {@code eagerLimit}, the lags, and the collectives with {@code latency} or {@code bandwidth} given (null: fitted). */
     public CallFits fitCallsAndCollectives(long eagerLimit, Double latency, Double bandwidth) {
         SendOverhead.Scan calls = new SendOverhead.Scan(matching, eagerLimit, new FinalRelease.Scan(matching, offsets));
-        java.util.List<CollectiveCalibration.FamilyFit> collectives = CollectiveCalibration.fit(matching, offsets, latency, bandwidth, calls);
+        // what the recording kept for these fits (the calls with a collective, the eager sends' durations), when it kept
+        // them for this eager limit and every window is its whole stream: no call read; else one pass over every call
+        boolean kept = matching.fitCallsKept(eagerLimit);
+        if (kept) {
+            for (int p = 0; p < matching.run.processCount(); p++) {
+                LocationActivities l = matching.run.process(p);
+                if (l != null) {
+                    l.fitCalls.eagerSends.forEach(calls::add);
+                }
+            }
+        }
+        java.util.List<CollectiveCalibration.FamilyFit> collectives = CollectiveCalibration.fit(matching, offsets, latency, bandwidth, calls, kept);
         return new CallFits(calls.fits(), collectives);
     }
 

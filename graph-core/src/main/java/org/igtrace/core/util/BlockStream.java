@@ -92,6 +92,15 @@ public final class BlockStream {
     /** {@code bytes} low bytes of {@code v}, little-endian; returns the field's offset for {@link #patch}. */
     public long putFixed(long v, int bytes) {
         long at = position();
+        byte[] c = current;
+        int end = length;
+        if (c != null && end <= blockSize - bytes) { // room for the field: no check per byte
+            for (int i = 0; i < bytes; i++) {
+                c[end++] = (byte) (v >>> (8 * i));
+            }
+            length = end;
+            return at;
+        }
         for (int i = 0; i < bytes; i++) {
             putByte((int) (v >>> (8 * i)));
         }
@@ -102,6 +111,14 @@ public final class BlockStream {
     public void patch(long offset, long v, int bytes) {
         if (offset < waitingStart || offset + bytes > position()) {
             throw new IllegalStateException("patching bytes no longer held: " + offset);
+        }
+        long currentStart = waitingStart + (long) waiting.size() * blockSize;
+        if (offset >= currentStart) { // in the block being written (a request completed soon after its post): no division per byte
+            byte[] c = current;
+            for (int i = 0, at = (int) (offset - currentStart); i < bytes; i++, at++) {
+                c[at] = (byte) (v >>> (8 * i));
+            }
+            return;
         }
         for (int i = 0; i < bytes; i++) {
             long at = offset + i - waitingStart;

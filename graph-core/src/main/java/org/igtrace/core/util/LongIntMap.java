@@ -69,4 +69,18 @@ public final class LongIntMap implements java.io.Serializable {
     public int size() {
         return size;
     }
+
+    /** What {@link #forEach} hands each entry to. */
+    public interface EntryConsumer {
+        void accept(long key, int value);
+    }
+
+    /** Each entry, in no particular order. */
+    public void forEach(EntryConsumer to) {
+        for (int i = 0; i < keys.length; i++) {
+            if (used[i]) {
+                to.accept(keys[i], values[i]);
+            }
+        }
+    }
 }

@@ -22,6 +22,16 @@ class CallFitsPassTest {
      * ({@code allreduces} times) and MPI_Finalize.
      */
     private static RecordedRun run(long[] durations, int allreduces) {
+        return run(durations, allreduces, -1);
+    }
+
+    /** As above, the recorder keeping what the fits need for {@code eagerLimit} (negative: nothing kept). */
+    private static RecordedRun run(long[] durations, int allreduces, long eagerLimit) {
+        return run(durations, allreduces, eagerLimit, false);
+    }
+
+    /** As above; {@code trailingSend}: one more eager send of 4 ticks after the all-reduces. */
+    private static RecordedRun run(long[] durations, int allreduces, long eagerLimit, boolean trailingSend) {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
         b.addProcess("p0", null);
         b.addProcess("p1", null);
@@ -30,7 +40,7 @@ class CallFitsPassTest {
         }
         b.addCommunicator(new int[] {0, 1});
         TraceDefinitions d = b.ticksPerSecond(1_000_000_000L).build();
-        ActivityRecorder recorder = new ActivityRecorder(d);
+        ActivityRecorder recorder = new ActivityRecorder(d, new org.igtrace.core.util.MemoryRecordBlocks(), eagerLimit);
         LocationEvents s = recorder.location(0, 0), r = recorder.location(1, 1);
         call(s, INIT, 0, 10);
         call(r, INIT, 0, 10);
@@ -49,6 +59,11 @@ class CallFitsPassTest {
             r.collective(at + 7, CollectiveKind.ALL_TO_ALL, 0, -1, 64, 64);
             r.leave(at + 7 + 2 * i, ALLREDUCE);
             t += 100;
+        }
+        if (trailingSend) { // the windows' last calls hold no collective: no last collective's lags
+            s.sendCall(t, SEND, t, 1, 0, 0, 8, t + 4);
+            r.receiveCall(t, RECV, t + 4, 0, 0, 0, 8, t + 5);
+            t += 10;
         }
         call(s, FINALIZE, t, t + 3);
         call(r, FINALIZE, t, t + 9);
@@ -78,6 +93,39 @@ class CallFitsPassTest {
         assertEquals(calls.finalRelease().processes(), fits.calls().finalRelease().processes());
         assertEquals(collectives, fits.collectives());
         assertEquals(allreduces > 0 ? 1 : 0, fits.collectives().size());
+
+        // issue 38: recorded with the eager limit, the fits read what the recording kept beside the calls: no call
+        TraceReplay kept = new TraceReplay(run(durations, allreduces, ReplayParameters.DEFAULT_EAGER_LIMIT), null);
+        TraceReplay.CallFits fromKept = kept.fitCallsAndCollectives(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        assertEquals(0, kept.matching().windowsRead.get(), "no pass over the calls");
+        assertEquals(calls.sendOverhead(), fromKept.calls().sendOverhead());
+        assertEquals(calls.finalRelease().processes(), fromKept.calls().finalRelease().processes());
+        assertEquals(collectives, fromKept.collectives());
+        // kept for another eager limit: one pass, as before
+        TraceReplay other = new TraceReplay(run(durations, allreduces, 1), null);
+        assertEquals(fits.calls().sendOverhead(), other.fitCallsAndCollectives(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null).calls().sendOverhead());
+        assertEquals(2, other.matching().windowsRead.get(), "kept for another eager limit: one pass");
+    }
+
+    /**
+     * Issue 38: the fits from what the recording kept equal those of a pass over every call when the windows' last
+     * calls hold no collective (an eager send of 4 ticks after 2 all-reduces: no last collective, so no process has a
+     * lag; o the median of 3, 4, 5 = 4 ns).
+     */
+    @Test
+    void keptFitsWhenTheLastCallsHoldNoCollective() {
+        RecordedRun all = run(new long[] {3, 5}, 2, -1, true);
+        TraceReplay pass = new TraceReplay(all, null);
+        TraceReplay.CallFits fits = pass.fitCallsAndCollectives(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        TraceReplay kept = new TraceReplay(run(new long[] {3, 5}, 2, ReplayParameters.DEFAULT_EAGER_LIMIT, true), null);
+        TraceReplay.CallFits fromKept = kept.fitCallsAndCollectives(ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        assertEquals(0, kept.matching().windowsRead.get());
+        assertEquals(4e-9, fromKept.calls().sendOverhead().seconds(), 1e-18);
+        assertEquals(fits.calls().sendOverhead(), fromKept.calls().sendOverhead());
+        assertEquals(0, fits.calls().finalRelease().processes());
+        assertEquals(0, fromKept.calls().finalRelease().processes());
+        assertEquals(fits.collectives(), fromKept.collectives());
+        assertEquals(1, fromKept.collectives().size());
     }
 
     /** 5 sends: the median is the 3rd of 3, 5, 7, 9, 11 ticks: o = 7 ns; one all-reduce family. */

@@ -113,4 +113,28 @@ class BlockStreamTest {
         }
         assertFalse(in.hasMore());
     }
+
+    /**
+     * Fields patched where they lie: in the block being written, across the boundary between a waiting block and
+     * the one being written, and in an older waiting block (blocks of 8: each read back as patched).
+     */
+    @Test
+    void fieldsArePatchedInTheCurrentBlockAndAcrossABoundary() {
+        Recording store = new Recording();
+        BlockStream s = new BlockStream(store, 8);
+        s.hold(0);
+        long older = s.putFixed(0, 5); // bytes 0-4, first block
+        long across = s.putFixed(0, 5); // bytes 5-9: first and second blocks
+        long current = s.putFixed(0, 4); // bytes 10-13, second block, still being written
+        s.patch(current, 0x01020304L, 4);
+        s.patch(across, 0x05060708090AL, 5);
+        s.patch(older, 0x0B0C0D0E0FL, 5);
+        s.hold(Long.MAX_VALUE);
+        s.seal();
+        BlockStreamReader in = s.reader();
+        assertEquals(0x0B0C0D0E0FL, in.readFixed(5));
+        assertEquals(0x060708090AL, in.readFixed(5));
+        assertEquals(0x01020304L, in.readFixed(4));
+        assertFalse(in.hasMore());
+    }
 }
