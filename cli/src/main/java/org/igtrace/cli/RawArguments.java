@@ -174,7 +174,7 @@ final class RawArguments {
                 }
             }
             byte[] value = Arrays.copyOfRange(raw[i], prefix, raw[i].length); // the prefix is ASCII: as many bytes as characters
-            String alias = output ? output(value) : link(value, shown(value));
+            String alias = output ? output(value) : input(value);
             if (alias == null) {
                 return false;
             }
@@ -191,6 +191,29 @@ final class RawArguments {
         }
         aliases.add(new String[] {link.toString(), shown});
         return link.toString();
+    }
+
+    /**
+     * The name the command is to read {@code path} as: its folder through a link and its own name as
+     * it is, when Java can name that (libotf2 finds an archive's other files beside its anchor by the
+     * anchor's name: a link to the anchor itself, with no {@code .otf2}, was "Could not find file
+     * extension!"); else a link to the whole path. Null if a link could not be made.
+     */
+    private String input(byte[] path) {
+        int slash = lastIndexOf(path, (byte) '/');
+        byte[] base = Arrays.copyOfRange(path, slash + 1, path.length);
+        String name = new String(base, StandardCharsets.UTF_8);
+        if (slash < 0 || !nameable(base) || name.isEmpty() || name.equals(".") || name.equals("..")) {
+            return link(path, shown(path));
+        }
+        byte[] dir = slash == 0 ? new byte[] {'/'} : Arrays.copyOf(path, slash);
+        String dirLink = link(dir, shown(dir));
+        return dirLink == null ? null : dirLink + "/" + name;
+    }
+
+    /** Whether Java can name a file {@code base} as it is: UTF-8, and ASCII when Java names files in ASCII. */
+    private static boolean nameable(byte[] base) {
+        return utf8(base) && (JNU == StandardCharsets.UTF_8 || ascii(base));
     }
 
     /** The name the command is to write the output {@code path} under (its folder through a link; a stand-in for a name that is not UTF-8). */
@@ -211,7 +234,7 @@ final class RawArguments {
         if (dirLink == null) {
             return null;
         }
-        if (utf8(base) && (JNU == StandardCharsets.UTF_8 || ascii(base))) {
+        if (nameable(base)) {
             return dirLink + "/" + new String(base, StandardCharsets.UTF_8);
         }
         String standIn = dirLink + "/" + standIn(base);

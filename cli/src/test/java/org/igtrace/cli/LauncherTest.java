@@ -448,6 +448,12 @@ class LauncherTest {
             assertEquals(0, read.code(), read.err());
             assertEquals("", read.err());
             assertEquals(ascii.out(), read.out(), "the same graph, the trace named as messages show it");
+            // the anchor file itself, in that folder: libotf2 finds the archive's other files beside it by its name
+            // ("This no valid file extension!" when the alias was a link to the file, without .otf2)
+            Run anchor = shell(Map.of("LC_ALL", "C.UTF-8"), "$'bad\\xff'/pi-4/eztrace_log.otf2 -q");
+            assertEquals(0, anchor.code(), anchor.err());
+            assertEquals("", anchor.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "'bad\\xff'/pi-4/eztrace_log.otf2 -q").out(), anchor.out());
             Run stats = shell(Map.of("LC_ALL", "C.UTF-8"), "stats $'bad\\xff'/pi-4 -q --format json");
             assertEquals(0, stats.code(), stats.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats 'bad\\xff'/pi-4 -q --format json").out(), stats.out());
