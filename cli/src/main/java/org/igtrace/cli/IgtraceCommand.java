@@ -5,6 +5,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -166,6 +167,10 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         }
         if (all) {
             GraphOptionsSection.addTo(cl);
+        }
+        String base = RawArguments.relativeBase(); // a working folder that is not UTF-8, without a child JVM
+        if (base != null) {
+            cl.registerConverter(Path.class, text -> RawArguments.resolved(base, text));
         }
         return cl;
     }

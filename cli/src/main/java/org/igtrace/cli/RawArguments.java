@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.igtrace.cli.isolation.ReaderSupervisor;
 import org.igtrace.formats.Escape;
 import org.igtrace.reader.otf2.nativelib.PosixPaths;
 import org.igtrace.reader.spill.TempFolders;
@@ -43,6 +44,7 @@ final class RawArguments {
      * which runs the JVM in C.UTF-8 then, needs none.
      */
     private static final java.nio.charset.Charset JNU = jnuCharset();
+    private static volatile String relativeBase;
 
     private final String[] args;
     private final Path folder;
@@ -143,6 +145,10 @@ final class RawArguments {
                 return false;
             }
             System.setProperty(USER_DIR_PROPERTY, link);
+            if (!ReaderSupervisor.enabled()) { // no child JVM: relative paths through the alias, shown as given
+                relativeBase = link;
+                aliases.add(new String[] {link + "/", ""});
+            }
         }
         boolean options = true;
         boolean isOutput = false;
@@ -261,6 +267,23 @@ final class RawArguments {
             }
         }
         return String.format(".igtrace-%012x%s", h, ext);
+    }
+
+    /**
+     * The working folder's alias when it is not UTF-8 and the command runs in this JVM
+     * ({@code -Digtrace.isolate=false}: no child to give it as {@code user.dir}), else null. Java keeps
+     * {@code user.dir} from its start (holding U+FFFD), so each relative path argument, as picocli's
+     * model knows them (the options and parameters of type Path), is taken through this alias
+     * ({@link #resolved}), and shown as given.
+     */
+    static String relativeBase() {
+        return relativeBase;
+    }
+
+    /** The path argument {@code text} as a command is to use it: through {@code base} when relative (see {@link #relativeBase}). */
+    static Path resolved(String base, String text) {
+        Path path = Path.of(text);
+        return path.isAbsolute() || text.isEmpty() ? path : Path.of(base).resolve(path);
     }
 
     /** Whether a child JVM must run the command: the working folder is not UTF-8 (its {@code user.dir} is the alias). */

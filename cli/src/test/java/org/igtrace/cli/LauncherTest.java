@@ -454,6 +454,11 @@ class LauncherTest {
             assertEquals(0, anchor.code(), anchor.err());
             assertEquals("", anchor.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "'bad\\xff'/pi-4/eztrace_log.otf2 -q").out(), anchor.out());
+            for (String args : List.of("timeline X/pi-4 --format svg -q", "report X/pi-4 -q")) { // the trace in their titles
+                Run through = shell(Map.of("LC_ALL", "C.UTF-8"), args.replace("X", "$'bad\\xff'"));
+                assertEquals(0, through.code(), through.err());
+                assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), args.replace("X", "'bad\\xff'")).out(), through.out(), args);
+            }
             Run stats = shell(Map.of("LC_ALL", "C.UTF-8"), "stats $'bad\\xff'/pi-4 -q --format json");
             assertEquals(0, stats.code(), stats.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats 'bad\\xff'/pi-4 -q --format json").out(), stats.out());
@@ -593,6 +598,23 @@ class LauncherTest {
             assertEquals(1, missing.code(), missing.err());
             assertEquals(List.of("igtrace: no\\ndir/g.graphml: directory " + work + "/w\\xff/no\\ndir does not exist"),
                     missing.err().lines().toList());
+
+            // the same in one JVM (-Digtrace.isolate=false: no child to give the alias as user.dir): a relative -o was
+            // "not valid UTF-8 (shown as \uFFFD)", a relative trace "no such file or directory"
+            Map<String, String> oneJvm = Map.of("LC_ALL", "C.UTF-8", "IGTRACE_JAVA_OPTS", "-Digtrace.isolate=false");
+            for (String args : List.of("pi-4 -q", "info pi-4/eztrace_log.otf2", "stats pi-4/eztrace_log.otf2 -q --format json", "missing -q",
+                    "timeline pi-4 --format svg -q", "map pi-4 --topology mesh:2x2 -q --format json")) {
+                Run ascii = shell(oneJvm, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                Run bad = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                assertEquals(ascii, bad, args);
+            }
+            Run oneJvmWrite = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " graph pi-4/eztrace_log.otf2 -q -o h.graphml");
+            assertEquals(0, oneJvmWrite.code(), oneJvmWrite.err());
+            assertEquals("", oneJvmWrite.err());
+            assertEquals(shell(utf8, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " pi-4/eztrace_log.otf2 -q").out(),
+                    shell(Map.of(), "!cat $'w\\xff'/h.graphml").out());
+            Run oneJvmMissing = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " pi-4 -q -o nodir/g.graphml");
+            assertEquals(List.of("igtrace: nodir/g.graphml: directory nodir does not exist"), oneJvmMissing.err().lines().toList());
         } finally {
             shell(Map.of(), "!rm -rf $'w\\xff' ascii");
         }
