@@ -69,6 +69,15 @@ import picocli.CommandLine.Command;
             "  -Digtrace.activities.memory=MB predict's and timeline --format perfetto's",
             "                                 calls kept in memory before they go to a",
             "                                 file in --temp-dir (default 32)",
+            "  -Digtrace.otf2.smallChunksFrom=N",
+            "                                 from N event files on (default 1024), each",
+            "                                 smaller than the anchor's chunk size, read",
+            "                                 the events through a copy of the anchor",
+            "                                 saying a smaller one (less memory)",
+            "  -Digtrace.otf2.locationsPerReader=N",
+            "                                 locations one libotf2 reader selects at",
+            "                                 most (default 1024; libotf2's look-ups in",
+            "                                 a reader grow with its locations squared)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
 public final class IgtraceCommand extends Invocation implements Callable<Integer> {
