@@ -209,12 +209,39 @@ final class RawArguments {
         int slash = lastIndexOf(path, (byte) '/');
         byte[] base = Arrays.copyOfRange(path, slash + 1, path.length);
         String name = new String(base, StandardCharsets.UTF_8);
+        if (!nameable(base) && base.length > 5 && name.endsWith(".otf2")) {
+            return archiveLinks(Arrays.copyOf(path, path.length - 5));
+        }
         if (slash < 0 || !nameable(base) || name.isEmpty() || name.equals(".") || name.equals("..")) {
             return link(path, shown(path));
         }
         byte[] dir = slash == 0 ? new byte[] {'/'} : Arrays.copyOf(path, slash);
         String dirLink = link(dir, shown(dir));
         return dirLink == null ? null : dirLink + "/" + name;
+    }
+
+    /**
+     * The alias of an OTF2 anchor {@code stem.otf2} whose own name Java cannot name: a folder of this
+     * run's holding links {@code trace.otf2}, {@code trace.def} and {@code trace} to the archive's
+     * three names, shown as the anchor's path. Null if they could not be made.
+     */
+    private String archiveLinks(byte[] stem) {
+        Path dir = folder.resolve("p" + links++ + "_");
+        try {
+            Files.createDirectory(dir);
+        } catch (IOException e) {
+            return null;
+        }
+        byte[] target = absolute(stem);
+        byte[] link = (dir + "/trace").getBytes(StandardCharsets.UTF_8);
+        for (String ext : new String[] {".otf2", ".def", ""}) {
+            byte[] e = ext.getBytes(StandardCharsets.US_ASCII);
+            if (!PosixPaths.symlink(concat(target, e), concat(link, e))) {
+                return null;
+            }
+        }
+        aliases.add(new String[] {dir + "/trace", shown(stem)});
+        return dir + "/trace.otf2";
     }
 
     /** Whether Java can name a file {@code base} as it is: UTF-8, and ASCII when Java names files in ASCII. */

@@ -80,7 +80,16 @@ class JavaJarPathsTest {
             assertEquals(0, utf8.code(), utf8.err());
             assertEquals(utf8, bash("LC_ALL=C exec \"$JAVA\" -cp \"$CP\" " + Main.class.getName() + " " + args), args);
         }
-        assertEquals(0, bash("rm -r \u00e9").code());
+        // an anchor whose own name is not UTF-8, or not ASCII under C, beside its .def and folder of that name
+        assertEquals(0, bash("mkdir own && for n in $'tr\\xff' 'tr\\xff' \u00e9; do cp " + pi4 + "/eztrace_log.otf2 own/\"$n.otf2\" && cp " + pi4
+                + "/eztrace_log.def own/\"$n.def\" && cp -r " + pi4 + "/eztrace_log own/\"$n\"; done").code());
+        Run own = java(".", "own/$'tr\\xff.otf2' -q");
+        assertEquals(0, own.code(), own.err());
+        assertEquals(java(".", "own/'tr\\xff.otf2' -q"), own);
+        Run utf8Own = java(".", "own/\u00e9.otf2 -q");
+        assertEquals(0, utf8Own.code(), utf8Own.err());
+        assertEquals(utf8Own, bash("LC_ALL=C exec \"$JAVA\" -cp \"$CP\" " + Main.class.getName() + " own/\u00e9.otf2 -q"));
+        assertEquals(0, bash("rm -r \u00e9 own").code());
         assertEquals(List.of("igtrace: bad\\xff/pi-5: no such file or directory"), java(".", "$'bad\\xff'/pi-5 -q").err().lines().toList());
 
         // write: a name that is not UTF-8 (a stand-in renamed), in a folder that is not, attached to -o

@@ -454,6 +454,13 @@ class LauncherTest {
             assertEquals(0, anchor.code(), anchor.err());
             assertEquals("", anchor.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "'bad\\xff'/pi-4/eztrace_log.otf2 -q").out(), anchor.out());
+            // an anchor whose own name is not UTF-8, beside its .def and folder of that name ("no valid file extension" before)
+            assertEquals(0, shell(Map.of(), "!mkdir own && for n in $'tr\\xff' 'tr\\xff'; do cp " + pi4 + "/eztrace_log.otf2 own/\"$n.otf2\" && cp "
+                    + pi4 + "/eztrace_log.def own/\"$n.def\" && cp -r " + pi4 + "/eztrace_log own/\"$n\"; done").code());
+            Run own = shell(Map.of("LC_ALL", "C.UTF-8"), "own/$'tr\\xff.otf2' -q");
+            assertEquals(0, own.code(), own.err());
+            assertEquals("", own.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "own/'tr\\xff.otf2' -q").out(), own.out());
             for (String args : List.of("timeline X/pi-4 --format svg -q", "report X/pi-4 -q")) { // the trace in their titles
                 Run through = shell(Map.of("LC_ALL", "C.UTF-8"), args.replace("X", "$'bad\\xff'"));
                 assertEquals(0, through.code(), through.err());
@@ -478,7 +485,7 @@ class LauncherTest {
             assertEquals(0, cStats.code(), cStats.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats \u00e9/pi-4 -q --format json").out(), cStats.out());
         } finally {
-            shell(Map.of(), "!rm -rf $'bad\\xff' 'bad\\xff' \u00e9");
+            shell(Map.of(), "!rm -rf $'bad\\xff' 'bad\\xff' \u00e9 own");
         }
         assertNothingLeft();
     }
