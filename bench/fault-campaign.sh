@@ -146,6 +146,19 @@ done
 "$ig" "$work/é"/pi-4/eztrace_log.otf2 -q >"$work/utf8-anchor.graphml" 2>/dev/null
 err=$(LC_ALL=C java -jar "$jar" "$work/é"/pi-4/eztrace_log.otf2 -q 2>&1 >"$work/c-anchor.graphml")
 check "java -jar under LC_ALL=C: an anchor file in a UTF-8 folder, read" '[ -z "$err" ] && [ -s "$work/c-anchor.graphml" ] && cmp -s "$work/c-anchor.graphml" "$work/utf8-anchor.graphml"'
+# an anchor whose own name is not UTF-8 (libotf2 finds NAME.def and NAME/ by the anchor's name)
+mkdir "$work/own"
+for n in tr$'\xff' 'tr\xff'; do
+  cp "$here/testdata/otf2/pi-4/eztrace_log.otf2" "$work/own/$n.otf2" && cp "$here/testdata/otf2/pi-4/eztrace_log.def" "$work/own/$n.def"
+  cp -r "$here/testdata/otf2/pi-4/eztrace_log" "$work/own/$n"
+done
+(cd "$work" && "$ig" own/'tr\xff.otf2' -q >"$work/own-ascii.graphml" 2>/dev/null)
+for how in launcher jar; do
+  if [ $how = jar ]; then run=(java -jar "$jar"); else run=("$ig"); fi
+  err=$(cd "$work" && "${run[@]}" own/tr$'\xff'.otf2 -q 2>&1 >"$work/own-$how.graphml")
+  check "$how: an anchor whose own name holds byte 0xff: read, the graph the ASCII name gives" \
+    '[ -z "$err" ] && [ -s "$work/own-$how.graphml" ] && cmp -s "$work/own-$how.graphml" "$work/own-ascii.graphml"'
+done
 # an installed character type beside an uninstalled LC_MESSAGES (ssh forwards the client's): the JVM's setlocale failed as a whole
 rm -f "$work/é/g.graphml"
 err=$(env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=xx_XX.UTF-8 "$ig" "$work/é/pi-4" -q -o "$work/é/g.graphml" 2>&1)
