@@ -4,7 +4,9 @@
 # class-data dump. Each case checks a promise (one line, the exit code, nothing left behind, the
 # output whole or absent) and prints PASS or FAIL; the last line counts them. SPARK=1 adds SIGINT
 # near the end of scripts/spark-local's job; Spark's other cases are in LocalModeMatchesCliTest.
-#   [SPARK=1] bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
+#   [SPARK=1] [ONLY=SECTIONS] bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
+# ONLY: a comma-separated list of the sections to run (signals, writers, heap, pipe, paths, sizes,
+# dump), e.g. ONLY=paths; all of them when unset.
 # Needs gcc and libotf2's headers (scripts/setup), as bench/make-otf2-trace.c does.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +19,7 @@ trap 'exit 143' TERM
 export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 tried=0 passed=0
+want() { [ -z "${ONLY:-}" ] || [[ ",$ONLY," == *",$1,"* ]]; } # SECTION: whether to run it
 detail= # a command whose output says what a failed case left (set by a case, cleared by check)
 check() { # NAME CONDITION...: one case
   tried=$((tried + 1))
@@ -33,10 +36,11 @@ all_whole() { # FILE...: each is the reference graph
 "$ig" --version >/dev/null 2>&1 # builds the jar when the sources are newer
 gcc -O2 -o "$work/make-otf2-trace" "$here/bench/make-otf2-trace.c" -lotf2 || { echo "gcc failed"; exit 1; }
 "$work/make-otf2-trace" "$work/t64" 64 400 stencil >/dev/null # 0.75 M events, ~1-2 s to read
-"$work/make-otf2-trace" "$work/t4096" 4096 20 stencil >/dev/null # 3 M events on 4096 ranks
+! want heap || "$work/make-otf2-trace" "$work/t4096" 4096 20 stencil >/dev/null # 3 M events on 4096 ranks
 "$ig" "$work/t64" -q -o "$work/reference.graphml"
 
 # Signals at set moments of a run writing -o: the target is whole or absent, nothing is left.
+want signals || rounds=0
 for ((r = 0; r < rounds; r++)); do
   for sig in INT TERM KILL; do
     for delay in 0.3 0.8 1.5; do
@@ -63,11 +67,14 @@ for ((r = 0; r < rounds; r++)); do
 done
 
 # Eight writers of the same -o at once: the file is one whole graph.
+if want writers; then
 for i in 1 2 3 4 5 6 7 8; do "$ig" "$work/t64" -q -o "$work/same.graphml" & done
 wait
 check "8 concurrent writers of one -o: the file is whole" 'cmp -s "$work/same.graphml" "$work/reference.graphml" && nothing_left "$work"'
+fi
 
 # A heap too small: one line, exit 1, never a hang (issue 41 items 1-2).
+want heap &&
 for i in 1 2 3; do
   err=$(IGTRACE_JAVA_OPTS="-Xmx32m -Xlog:disable -Xlog:all=error:stderr" timeout 120 "$ig" report "$work/t4096" -j 2 -o "$work/r.html" 2>&1)
   code=$?
@@ -76,12 +83,15 @@ for i in 1 2 3; do
 done
 
 # A reader of standard output that goes away (issue 39 item 9).
+if want pipe; then
 start=$(date +%s%N)
 "$ig" timeline "$work/t64" --format perfetto -q 2>"$work/head.err" | head -c 100 >/dev/null
 ms=$((($(date +%s%N) - start) / 1000000))
 check "timeline --format perfetto | head -c 100 ends within 5 s (${ms} ms), no word" '[ $ms -lt 5000 ] && [ ! -s "$work/head.err" ] && nothing_left "$work"'
+fi
 
 # Hostile paths (issue 41 item 9): a name that is not UTF-8, a newline and an ESC, LC_ALL=C.
+if want paths; then
 mkdir "$work/bad"$'\xff' "$work/bad\\xff" "$work/nl"$'\n\e[31m' "$work/é"
 cp -r "$here/testdata/otf2/pi-4" "$work/bad"$'\xff'/
 cp -r "$here/testdata/otf2/pi-4" "$work/bad\\xff"/
@@ -125,8 +135,45 @@ check "a working folder named with byte 0xff: a relative trace read, a relative 
 jar="$here/cli/target/igtrace.jar"
 java -jar "$jar" "$work/bad"$'\xff'/pi-4 -q -o "$work/names/j"$'\xfe'.graphml 2>/dev/null
 check "java -jar: a folder named with byte 0xff read, -o a name with byte 0xfe written" 'cmp -s "$work/names/j"$'"'"'\xfe'"'"'.graphml "$work/bad.graphml"'
+# an anchor file in a folder named with 0xff (libotf2 refused its alias: no .otf2), by the launcher and java -jar
+"$ig" "$work/bad\\xff"/pi-4/eztrace_log.otf2 -q >"$work/ascii-anchor.graphml" 2>/dev/null
+for how in launcher jar; do
+  if [ $how = jar ]; then run=(java -jar "$jar"); else run=("$ig"); fi
+  err=$("${run[@]}" "$work/bad"$'\xff'/pi-4/eztrace_log.otf2 -q 2>&1 >"$work/anchor-$how.graphml")
+  check "$how: an anchor file in a folder named with byte 0xff: read, the graph the ASCII name gives" \
+    '[ -z "$err" ] && [ -s "$work/anchor-$how.graphml" ] && cmp -s "$work/anchor-$how.graphml" "$work/ascii-anchor.graphml"'
+done
+"$ig" "$work/é"/pi-4/eztrace_log.otf2 -q >"$work/utf8-anchor.graphml" 2>/dev/null
+err=$(LC_ALL=C java -jar "$jar" "$work/é"/pi-4/eztrace_log.otf2 -q 2>&1 >"$work/c-anchor.graphml")
+check "java -jar under LC_ALL=C: an anchor file in a UTF-8 folder, read" '[ -z "$err" ] && [ -s "$work/c-anchor.graphml" ] && cmp -s "$work/c-anchor.graphml" "$work/utf8-anchor.graphml"'
+# an anchor whose own name is not UTF-8 (libotf2 finds NAME.def and NAME/ by the anchor's name)
+mkdir "$work/own"
+for n in tr$'\xff' 'tr\xff'; do
+  cp "$here/testdata/otf2/pi-4/eztrace_log.otf2" "$work/own/$n.otf2" && cp "$here/testdata/otf2/pi-4/eztrace_log.def" "$work/own/$n.def"
+  cp -r "$here/testdata/otf2/pi-4/eztrace_log" "$work/own/$n"
+done
+(cd "$work" && "$ig" own/'tr\xff.otf2' -q >"$work/own-ascii.graphml" 2>/dev/null)
+for how in launcher jar; do
+  if [ $how = jar ]; then run=(java -jar "$jar"); else run=("$ig"); fi
+  err=$(cd "$work" && "${run[@]}" own/tr$'\xff'.otf2 -q 2>&1 >"$work/own-$how.graphml")
+  check "$how: an anchor whose own name holds byte 0xff: read, the graph the ASCII name gives" \
+    '[ -z "$err" ] && [ -s "$work/own-$how.graphml" ] && cmp -s "$work/own-$how.graphml" "$work/own-ascii.graphml"'
+done
+# an installed character type beside an uninstalled LC_MESSAGES (ssh forwards the client's): the JVM's setlocale failed as a whole
+rm -f "$work/é/g.graphml"
+err=$(env -u LC_ALL LANG=C.UTF-8 LC_MESSAGES=xx_XX.UTF-8 "$ig" "$work/é/pi-4" -q -o "$work/é/g.graphml" 2>&1)
+check "LANG=C.UTF-8 with an uninstalled LC_MESSAGES: a UTF-8 folder read and written, nothing said" '[ -z "$err" ] && [ -s "$work/é/g.graphml" ]'
+# one JVM (-Digtrace.isolate=false) in a working folder named with 0xff: relative paths
+rm -f "$work/bad"$'\xff'/rel.graphml "$work/bad\\xff"/rel.graphml
+for d in "$work/bad"$'\xff' "$work/bad\\xff"; do
+  (cd "$d" && IGTRACE_JAVA_OPTS=-Digtrace.isolate=false "$ig" graph pi-4/eztrace_log.otf2 -q -o rel.graphml 2>/dev/null)
+done
+check "-Digtrace.isolate=false in a working folder named with byte 0xff: a relative trace read, a relative -o written" \
+  '[ -s "$work/bad\\xff/rel.graphml" ] && cmp -s "$work/bad"$'"'"'\xff'"'"'/rel.graphml "$work/bad\\xff/rel.graphml"'
+fi
 
 # Sizes a file claims (issue 41 item 7): 2 GB of padding, bounded memory, one line.
+if want sizes; then
 cp -r "$here/testdata/otf2/pi-4" "$work/padded"
 truncate -s 2G "$work/padded/eztrace_log.otf2"
 cp -r "$here/testdata/otf1/synth-plain" "$work/longline"
@@ -137,8 +184,10 @@ for t in padded longline; do
   check "$t 2 GB: one line, max RSS under 400 MB ($(tail -1 "$work/$t.rss") KB)" \
     '[ "$(wc -l <"$work/$t.err")" -eq 1 ] && [ "$(tail -1 "$work/$t.rss")" -lt 409600 ]'
 done
+fi
 
 # Ctrl-C during the first run's class-data dump (issue 41 item 5): exit 130 at once, no .tmp.
+if want dump; then
 jsa_dir="$here/cli/target"
 rm -f "$jsa_dir"/igtrace-*.jsa
 setsid env --default-signal=INT "$ig" "$work/t64" -q -o "$work/cds.graphml" 2>/dev/null &
@@ -174,6 +223,7 @@ dumps=$(wc -l <"$work/dumps" 2>/dev/null || echo 0)
 check "8 first runs at once: one class-data dump ($dumps), all 8 exit 0 ($ok) with the whole graph" \
   '[ "$dumps" -eq 1 ] && [ $ok -eq 8 ] && all_whole "$work"/first-{1,2,3,4,5,6,7,8}.graphml'
 compgen -G "$jsa_dir/igtrace-*.jsa" >/dev/null || "$ig" "$work/t64" -q >/dev/null # makes the archive again
+fi
 
 # Spark (SPARK=1; needs scripts/spark-local's build: mvn -Pfull -DskipTests package): SIGINT near
 # the end of a job (issue 41 item 10: a .part was left) at set moments before and after a full

@@ -5,6 +5,7 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -68,6 +69,15 @@ import picocli.CommandLine.Command;
             "  -Digtrace.activities.memory=MB predict's and timeline --format perfetto's",
             "                                 calls kept in memory before they go to a",
             "                                 file in --temp-dir (default 32)",
+            "  -Digtrace.otf2.smallChunksFrom=N",
+            "                                 from N event files on (default 1024), each",
+            "                                 smaller than the anchor's chunk size, read",
+            "                                 the events through a copy of the anchor",
+            "                                 saying a smaller one (less memory)",
+            "  -Digtrace.otf2.locationsPerReader=N",
+            "                                 locations one libotf2 reader selects at",
+            "                                 most (default 1024; libotf2's look-ups in",
+            "                                 a reader grow with its locations squared)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
 public final class IgtraceCommand extends Invocation implements Callable<Integer> {
@@ -166,6 +176,10 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         }
         if (all) {
             GraphOptionsSection.addTo(cl);
+        }
+        String base = RawArguments.relativeBase(); // a working folder that is not UTF-8, without a child JVM
+        if (base != null) {
+            cl.registerConverter(Path.class, text -> RawArguments.resolved(base, text));
         }
         return cl;
     }

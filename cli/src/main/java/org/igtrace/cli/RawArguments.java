@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.igtrace.cli.isolation.ReaderSupervisor;
 import org.igtrace.formats.Escape;
 import org.igtrace.reader.otf2.nativelib.PosixPaths;
 import org.igtrace.reader.spill.TempFolders;
@@ -43,6 +44,7 @@ final class RawArguments {
      * which runs the JVM in C.UTF-8 then, needs none.
      */
     private static final java.nio.charset.Charset JNU = jnuCharset();
+    private static volatile String relativeBase;
 
     private final String[] args;
     private final Path folder;
@@ -143,6 +145,10 @@ final class RawArguments {
                 return false;
             }
             System.setProperty(USER_DIR_PROPERTY, link);
+            if (!ReaderSupervisor.enabled()) { // no child JVM: relative paths through the alias, shown as given
+                relativeBase = link;
+                aliases.add(new String[] {link + "/", ""});
+            }
         }
         boolean options = true;
         boolean isOutput = false;
@@ -174,7 +180,7 @@ final class RawArguments {
                 }
             }
             byte[] value = Arrays.copyOfRange(raw[i], prefix, raw[i].length); // the prefix is ASCII: as many bytes as characters
-            String alias = output ? output(value) : link(value, shown(value));
+            String alias = output ? output(value) : input(value);
             if (alias == null) {
                 return false;
             }
@@ -191,6 +197,56 @@ final class RawArguments {
         }
         aliases.add(new String[] {link.toString(), shown});
         return link.toString();
+    }
+
+    /**
+     * The name the command is to read {@code path} as: its folder through a link and its own name as
+     * it is, when Java can name that (libotf2 finds an archive's other files beside its anchor by the
+     * anchor's name: a link to the anchor itself, with no {@code .otf2}, was "Could not find file
+     * extension!"); else a link to the whole path. Null if a link could not be made.
+     */
+    private String input(byte[] path) {
+        int slash = lastIndexOf(path, (byte) '/');
+        byte[] base = Arrays.copyOfRange(path, slash + 1, path.length);
+        String name = new String(base, StandardCharsets.UTF_8);
+        if (!nameable(base) && base.length > 5 && name.endsWith(".otf2")) {
+            return archiveLinks(Arrays.copyOf(path, path.length - 5));
+        }
+        if (slash < 0 || !nameable(base) || name.isEmpty() || name.equals(".") || name.equals("..")) {
+            return link(path, shown(path));
+        }
+        byte[] dir = slash == 0 ? new byte[] {'/'} : Arrays.copyOf(path, slash);
+        String dirLink = link(dir, shown(dir));
+        return dirLink == null ? null : dirLink + "/" + name;
+    }
+
+    /**
+     * The alias of an OTF2 anchor {@code stem.otf2} whose own name Java cannot name: a folder of this
+     * run's holding links {@code trace.otf2}, {@code trace.def} and {@code trace} to the archive's
+     * three names, shown as the anchor's path. Null if they could not be made.
+     */
+    private String archiveLinks(byte[] stem) {
+        Path dir = folder.resolve("p" + links++ + "_");
+        try {
+            Files.createDirectory(dir);
+        } catch (IOException e) {
+            return null;
+        }
+        byte[] target = absolute(stem);
+        byte[] link = (dir + "/trace").getBytes(StandardCharsets.UTF_8);
+        for (String ext : new String[] {".otf2", ".def", ""}) {
+            byte[] e = ext.getBytes(StandardCharsets.US_ASCII);
+            if (!PosixPaths.symlink(concat(target, e), concat(link, e))) {
+                return null;
+            }
+        }
+        aliases.add(new String[] {dir + "/trace", shown(stem)});
+        return dir + "/trace.otf2";
+    }
+
+    /** Whether Java can name a file {@code base} as it is: UTF-8, and ASCII when Java names files in ASCII. */
+    private static boolean nameable(byte[] base) {
+        return utf8(base) && (JNU == StandardCharsets.UTF_8 || ascii(base));
     }
 
     /** The name the command is to write the output {@code path} under (its folder through a link; a stand-in for a name that is not UTF-8). */
@@ -211,7 +267,7 @@ final class RawArguments {
         if (dirLink == null) {
             return null;
         }
-        if (utf8(base) && (JNU == StandardCharsets.UTF_8 || ascii(base))) {
+        if (nameable(base)) {
             return dirLink + "/" + new String(base, StandardCharsets.UTF_8);
         }
         String standIn = dirLink + "/" + standIn(base);
@@ -238,6 +294,23 @@ final class RawArguments {
             }
         }
         return String.format(".igtrace-%012x%s", h, ext);
+    }
+
+    /**
+     * The working folder's alias when it is not UTF-8 and the command runs in this JVM
+     * ({@code -Digtrace.isolate=false}: no child to give it as {@code user.dir}), else null. Java keeps
+     * {@code user.dir} from its start (holding U+FFFD), so each relative path argument, as picocli's
+     * model knows them (the options and parameters of type Path), is taken through this alias
+     * ({@link #resolved}), and shown as given.
+     */
+    static String relativeBase() {
+        return relativeBase;
+    }
+
+    /** The path argument {@code text} as a command is to use it: through {@code base} when relative (see {@link #relativeBase}). */
+    static Path resolved(String base, String text) {
+        Path path = Path.of(text);
+        return path.isAbsolute() || text.isEmpty() ? path : Path.of(base).resolve(path);
     }
 
     /** Whether a child JVM must run the command: the working folder is not UTF-8 (its {@code user.dir} is the alias). */

@@ -136,7 +136,7 @@ public final class ReportCommand implements Callable<Integer> {
             RowPath path = w == null ? null : criticalPath(w, startTicks);
             return ReportHtml.timeline(built, timeline.wholeSpan(), timeline.environmentCalls(), selection, path);
         }, true);
-        String title = "igtrace report: " + trace + (selection.isAll() ? "" : " (" + selection.words() + ")");
+        String title = "igtrace report: " + PathAliases.shown(trace.toString()) + (selection.isAll() ? "" : " (" + selection.words() + ")");
         return ReportHtml.page(title, graph, tree::join, svg::join, why == null ? null : why.join(), selection);
     }
 

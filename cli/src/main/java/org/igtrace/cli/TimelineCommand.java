@@ -280,7 +280,7 @@ public final class TimelineCommand implements Callable<Integer> {
                         + Labels.seconds(latest - earliest) + " against each other, and what falls outside the window is cut.");
             }
         }
-        String title = "igtrace timeline: " + trace
+        String title = "igtrace timeline: " + PathAliases.shown(trace.toString())
                 + (selection.isAll() ? "" : "  (" + selection.words() + ")");
         SvgTimelineWriter.write(timeline, title, notes, out);
         if (!quiet) {

@@ -102,6 +102,25 @@ class ChildClassDataArchiveTest {
     }
 
     /**
+     * Beside a jar in a folder others may write (here world-writable with the sticky bit, as /tmp),
+     * the dump's predictable names could be links planted by another user (review of session 26):
+     * java -jar must leave that folder alone, make the archive in the user's own cache folder
+     * ({@code XDG_CACHE_HOME/igtrace}), and its child must use it from there.
+     */
+    @Test
+    void javaJarMakesNothingBesideAJarInAFolderOthersMayWrite() throws Exception {
+        assertEquals(0, new ProcessBuilder("chmod", "1777", lib.toString()).start().waitFor());
+        Path cache = work.resolve("cache");
+        Path log = work.resolve("child-classes.log");
+        assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), "-Xlog:class+load=info:file=" + log,
+                cache.toString()));
+        assertEquals(List.of("igtrace.classlist", "igtrace.jar"), libFiles(), "nothing of the dump beside the jar");
+        assertTrue(Files.isRegularFile(cache.resolve("igtrace").resolve(archive.getFileName())), "the archive in the user's cache folder");
+        assertTrue(Files.readString(log, StandardCharsets.UTF_8).contains("org.igtrace.cli.Main source: shared objects file"),
+                "the child loads igtrace's classes from it");
+    }
+
+    /**
      * One dump at a time: while another run holds the launcher's lock (a launcher or another
      * java -jar dumping), java -jar does not wait for it and does not dump: its child runs without
      * the archive, and nothing is left beside the jar but the lock.
@@ -154,9 +173,17 @@ class ChildClassDataArchiveTest {
     }
 
     private int run(List<String> command, String javaOptions) throws Exception {
+        return run(command, javaOptions, null);
+    }
+
+    /** {@code command} in {@code work} with {@code IGTRACE_JAVA_OPTS} (null: unset) and {@code XDG_CACHE_HOME} (null: as it is). */
+    private int run(List<String> command, String javaOptions, String cacheHome) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(work.resolve("stderr").toFile());
         pb.environment().put("TMPDIR", work.toString());
+        if (cacheHome != null) {
+            pb.environment().put("XDG_CACHE_HOME", cacheHome);
+        }
         if (javaOptions == null) {
             pb.environment().remove("IGTRACE_JAVA_OPTS");
         } else {

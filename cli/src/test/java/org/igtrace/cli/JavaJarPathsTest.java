@@ -66,11 +66,30 @@ class JavaJarPathsTest {
                 + " 'bad\\xff'/").code());
 
         // read: OTF2 (in the reader JVM) and OTF1 (in this one), named as messages show them
-        for (String args : List.of("X/pi-4 -q", "stats X/pi-4 -q --format json", "stats X/synth-plain -q --format json", "X/pi-5 -q")) {
+        for (String args : List.of("X/pi-4 -q", "stats X/pi-4 -q --format json", "stats X/synth-plain -q --format json", "X/pi-5 -q",
+                "X/pi-4/eztrace_log.otf2 -q", "stats X/synth-plain/synth.otf -q --format json")) {
             Run ascii = java(".", args.replace("X", "'bad\\xff'"));
             Run bad = java(".", args.replace("X", "$'bad\\xff'"));
             assertEquals(ascii, bad, args);
         }
+        // under ASCII file names (C): an anchor file given in a folder whose name is not ASCII (its alias, a link
+        // to the file without .otf2, was refused by libotf2: "Could not find file extension!")
+        assertEquals(0, bash("mkdir \u00e9 && cp -r " + pi4 + " \u00e9/").code());
+        for (String args : List.of("\u00e9/pi-4/eztrace_log.otf2 -q", "stats \u00e9/pi-4/eztrace_log.otf2 -q --format json")) {
+            Run utf8 = java(".", args);
+            assertEquals(0, utf8.code(), utf8.err());
+            assertEquals(utf8, bash("LC_ALL=C exec \"$JAVA\" -cp \"$CP\" " + Main.class.getName() + " " + args), args);
+        }
+        // an anchor whose own name is not UTF-8, or not ASCII under C, beside its .def and folder of that name
+        assertEquals(0, bash("mkdir own && for n in $'tr\\xff' 'tr\\xff' \u00e9; do cp " + pi4 + "/eztrace_log.otf2 own/\"$n.otf2\" && cp " + pi4
+                + "/eztrace_log.def own/\"$n.def\" && cp -r " + pi4 + "/eztrace_log own/\"$n\"; done").code());
+        Run own = java(".", "own/$'tr\\xff.otf2' -q");
+        assertEquals(0, own.code(), own.err());
+        assertEquals(java(".", "own/'tr\\xff.otf2' -q"), own);
+        Run utf8Own = java(".", "own/\u00e9.otf2 -q");
+        assertEquals(0, utf8Own.code(), utf8Own.err());
+        assertEquals(utf8Own, bash("LC_ALL=C exec \"$JAVA\" -cp \"$CP\" " + Main.class.getName() + " own/\u00e9.otf2 -q"));
+        assertEquals(0, bash("rm -r \u00e9 own").code());
         assertEquals(List.of("igtrace: bad\\xff/pi-5: no such file or directory"), java(".", "$'bad\\xff'/pi-5 -q").err().lines().toList());
 
         // write: a name that is not UTF-8 (a stand-in renamed), in a folder that is not, attached to -o

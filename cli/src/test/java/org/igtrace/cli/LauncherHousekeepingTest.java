@@ -226,6 +226,48 @@ class LauncherHousekeepingTest {
         }
     }
 
+    /**
+     * The dump's names beside the jar ({@code *.jsa.lock}, {@code *.jsa.PID.tmp}, the archive) are
+     * predictable: in a folder another user may write (world-writable with the sticky bit, as /tmp;
+     * group-writable; owned by another user, which root may write too) they could be links planted
+     * to make this user's run create or overwrite a file of their choice (review of session 26). The
+     * launcher must then leave that folder alone and keep the archive in the user's own cache folder
+     * ({@code XDG_CACHE_HOME/igtrace}, made writable by this user alone), and use it from there.
+     * Giving a folder away needs root: that case is skipped otherwise.
+     */
+    @Tag("slow")
+    @Test
+    void aJarFolderOthersMayWriteGetsNothingOfTheDump() throws Exception {
+        Path cache = work.resolve("cache");
+        boolean root = Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
+        List<String> cases = root ? List.of("1777", "775", "owner") : List.of("1777", "775");
+        for (String how : cases) {
+            if (how.equals("owner")) {
+                Files.setPosixFilePermissions(lib, PosixFilePermissions.fromString("rwxr-xr-x"));
+                Files.setAttribute(lib, "unix:uid", 65534);
+            } else {
+                assertEquals(0, new ProcessBuilder("chmod", how, lib.toString()).start().waitFor());
+            }
+            for (int run = 0; run < 2; run++) { // the first makes the archive, the second uses it
+                ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml");
+                pb.environment().put("XDG_CACHE_HOME", cache.toString());
+                if (run == 1) {
+                    pb.environment().put("IGTRACE_JAVA_OPTS", "-Xlog:class+load=info:file=" + work.resolve("classes.log"));
+                }
+                Process p = pb.start();
+                assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+                assertEquals(0, p.exitValue(), how);
+            }
+            assertEquals(List.of("igtrace.classlist", "igtrace.jar"), libFiles(), how + ": nothing of the dump beside the jar");
+            assertTrue(Files.isRegularFile(cache.resolve("igtrace").resolve(archive)), how + ": the archive in the user's cache folder");
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(cache.resolve("igtrace"))), how);
+            assertTrue(Files.readString(work.resolve("classes.log"), StandardCharsets.UTF_8).contains("source: shared objects file"),
+                    how + ": the second run uses it");
+            Files.delete(cache.resolve("igtrace").resolve(archive));
+            Files.setAttribute(lib, "unix:uid", Files.getAttribute(work, "unix:uid"));
+        }
+    }
+
     /** {@code n} runs of pi-4 started together, each writing its graph into {@code graphs}; each must exit 0. */
     private void runAtOnce(int n, String path, Path graphs) throws Exception {
         List<Process> runs = new ArrayList<>();

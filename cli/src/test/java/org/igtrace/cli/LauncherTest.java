@@ -448,6 +448,24 @@ class LauncherTest {
             assertEquals(0, read.code(), read.err());
             assertEquals("", read.err());
             assertEquals(ascii.out(), read.out(), "the same graph, the trace named as messages show it");
+            // the anchor file itself, in that folder: libotf2 finds the archive's other files beside it by its name
+            // ("This no valid file extension!" when the alias was a link to the file, without .otf2)
+            Run anchor = shell(Map.of("LC_ALL", "C.UTF-8"), "$'bad\\xff'/pi-4/eztrace_log.otf2 -q");
+            assertEquals(0, anchor.code(), anchor.err());
+            assertEquals("", anchor.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "'bad\\xff'/pi-4/eztrace_log.otf2 -q").out(), anchor.out());
+            // an anchor whose own name is not UTF-8, beside its .def and folder of that name ("no valid file extension" before)
+            assertEquals(0, shell(Map.of(), "!mkdir own && for n in $'tr\\xff' 'tr\\xff'; do cp " + pi4 + "/eztrace_log.otf2 own/\"$n.otf2\" && cp "
+                    + pi4 + "/eztrace_log.def own/\"$n.def\" && cp -r " + pi4 + "/eztrace_log own/\"$n\"; done").code());
+            Run own = shell(Map.of("LC_ALL", "C.UTF-8"), "own/$'tr\\xff.otf2' -q");
+            assertEquals(0, own.code(), own.err());
+            assertEquals("", own.err());
+            assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "own/'tr\\xff.otf2' -q").out(), own.out());
+            for (String args : List.of("timeline X/pi-4 --format svg -q", "report X/pi-4 -q")) { // the trace in their titles
+                Run through = shell(Map.of("LC_ALL", "C.UTF-8"), args.replace("X", "$'bad\\xff'"));
+                assertEquals(0, through.code(), through.err());
+                assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), args.replace("X", "'bad\\xff'")).out(), through.out(), args);
+            }
             Run stats = shell(Map.of("LC_ALL", "C.UTF-8"), "stats $'bad\\xff'/pi-4 -q --format json");
             assertEquals(0, stats.code(), stats.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats 'bad\\xff'/pi-4 -q --format json").out(), stats.out());
@@ -467,7 +485,7 @@ class LauncherTest {
             assertEquals(0, cStats.code(), cStats.err());
             assertEquals(shell(Map.of("LC_ALL", "C.UTF-8"), "stats \u00e9/pi-4 -q --format json").out(), cStats.out());
         } finally {
-            shell(Map.of(), "!rm -rf $'bad\\xff' 'bad\\xff' \u00e9");
+            shell(Map.of(), "!rm -rf $'bad\\xff' 'bad\\xff' \u00e9 own");
         }
         assertNothingLeft();
     }
@@ -587,6 +605,23 @@ class LauncherTest {
             assertEquals(1, missing.code(), missing.err());
             assertEquals(List.of("igtrace: no\\ndir/g.graphml: directory " + work + "/w\\xff/no\\ndir does not exist"),
                     missing.err().lines().toList());
+
+            // the same in one JVM (-Digtrace.isolate=false: no child to give the alias as user.dir): a relative -o was
+            // "not valid UTF-8 (shown as \uFFFD)", a relative trace "no such file or directory"
+            Map<String, String> oneJvm = Map.of("LC_ALL", "C.UTF-8", "IGTRACE_JAVA_OPTS", "-Digtrace.isolate=false");
+            for (String args : List.of("pi-4 -q", "info pi-4/eztrace_log.otf2", "stats pi-4/eztrace_log.otf2 -q --format json", "missing -q",
+                    "timeline pi-4 --format svg -q", "map pi-4 --topology mesh:2x2 -q --format json")) {
+                Run ascii = shell(oneJvm, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                Run bad = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " " + args);
+                assertEquals(ascii, bad, args);
+            }
+            Run oneJvmWrite = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " graph pi-4/eztrace_log.otf2 -q -o h.graphml");
+            assertEquals(0, oneJvmWrite.code(), oneJvmWrite.err());
+            assertEquals("", oneJvmWrite.err());
+            assertEquals(shell(utf8, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " pi-4/eztrace_log.otf2 -q").out(),
+                    shell(Map.of(), "!cat $'w\\xff'/h.graphml").out());
+            Run oneJvmMissing = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " pi-4 -q -o nodir/g.graphml");
+            assertEquals(List.of("igtrace: nodir/g.graphml: directory nodir does not exist"), oneJvmMissing.err().lines().toList());
         } finally {
             shell(Map.of(), "!rm -rf $'w\\xff' ascii");
         }

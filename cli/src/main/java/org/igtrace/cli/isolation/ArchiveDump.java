@@ -6,8 +6,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,6 +19,7 @@ import java.util.concurrent.TimeUnit;
  * under its rules (issue 41 item 5). One dump at a time: {@code flock -n} on the launcher's
  * {@code *.jsa.lock} (without flock(1) no dump), the archive looked at again once the lock is held;
  * written to {@code *.jsa.PID.tmp} and renamed; a {@code .tmp} whose process is gone is removed.
+ * Only in a folder of this user's alone (beside the jar, else the cache folder; {@link ClassDataArchive#onlyMine}).
  * Ctrl-C or SIGTERM during the dump: this JVM's shutdown kills the dump and removes its
  * {@code .tmp}, and the run ends (130 or 143); the dump dies with this JVM also when it is killed
  * ({@code setpriv --pdeathsig KILL}, util-linux). Only when this JVM is the java on PATH, the one the
@@ -38,18 +42,42 @@ final class ArchiveDump {
             Path archive = ClassDataArchive.location(jar, System.getenv("XDG_CACHE_HOME"),
                     home == null || home.isEmpty() ? System.getProperty("user.home") : home);
             String flock = onPath("flock");
-            if (!Files.isRegularFile(classList) || flock == null || !stale(archive, jar) || !theLaunchersJava()) {
+            Path beside = ClassDataArchive.besideJar(jar); // the launcher uses it when this user's and not older than the jar
+            if (!Files.isRegularFile(classList) || flock == null || !stale(archive, jar) || !theLaunchersJava()
+                    || Files.isRegularFile(beside) && ClassDataArchive.ownedByThisUser(beside) && !stale(beside, jar)) {
                 return;
             }
-            Files.createDirectories(archive.getParent());
-            if (!Files.isWritable(archive.getParent())) {
-                return;
+            if (!archive.getParent().equals(jar.getParent()) && !privateCache(archive.getParent())) {
+                return; // no folder of this user's alone: no dump (its names are predictable)
             }
             removeLeftovers(archive);
             dump(archive, jar, classList, flock);
         } catch (IOException | RuntimeException e) { // NOPMD: no archive is only slower
             // the child runs without it
         }
+    }
+
+    /**
+     * Whether the cache folder {@code folder} is, or is made, this user's alone, as the launcher
+     * makes it: created with mode 700, or its group's and others' write taken away when this user
+     * owns it.
+     */
+    private static boolean privateCache(Path folder) throws IOException {
+        if (!Files.isDirectory(folder)) {
+            Files.createDirectories(folder.getParent());
+            try {
+                Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // another run made it
+            }
+        }
+        if (!ClassDataArchive.onlyMine(folder) && Files.isDirectory(folder) && ClassDataArchive.ownedByThisUser(folder)) {
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(folder);
+            mode.remove(PosixFilePermission.GROUP_WRITE);
+            mode.remove(PosixFilePermission.OTHERS_WRITE);
+            Files.setPosixFilePermissions(folder, mode);
+        }
+        return ClassDataArchive.onlyMine(folder);
     }
 
     /**

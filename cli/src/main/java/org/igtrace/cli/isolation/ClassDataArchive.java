@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The launcher's class-data sharing archive, for the child JVM that {@code java -jar} starts to
@@ -13,7 +15,7 @@ import java.util.List;
  * linking classes). The launcher ({@code bin/igtrace}, or {@code ./igtrace} in the source tree)
  * makes it from {@code igtrace.classlist} beside the jar, named {@code igtrace-ID.jsa} by a hash
  * of the jar's real path (djb2 over its characters, as the script computes it), beside the jar
- * when that folder is writable, else in {@code ${XDG_CACHE_HOME:-~/.cache}/igtrace}. It is used
+ * when that folder is this user's alone, else in {@code ${XDG_CACHE_HOME:-~/.cache}/igtrace}. It is used
  * only when it exists, is not older than the jar, and was made by this JVM's build: an archive the
  * JVM rejects (another JDK, a rebuilt jar) would turn class-data sharing off altogether, the JDK's
  * own archive too, and cost more than none.
@@ -48,13 +50,13 @@ public final class ClassDataArchive {
         }
         try {
             Path jar = Path.of(classPath).toRealPath();
-            Path archive = location(jar, cacheHome, userHome);
-            if (!Files.isRegularFile(archive) || !ownedByThisUser(archive)
-                    || Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(archive)) > 0
-                    || !madeByThisJvm(archive)) {
-                return null;
+            for (Path archive : List.of(besideJar(jar), inCache(jar, cacheHome, userHome))) {
+                if (Files.isRegularFile(archive) && ownedByThisUser(archive)
+                        && Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(archive)) <= 0 && madeByThisJvm(archive)) {
+                    return archive;
+                }
             }
-            return archive;
+            return null;
         } catch (IOException | RuntimeException e) { // NOPMD: no archive is only slower
             return null;
         }
@@ -69,12 +71,39 @@ public final class ClassDataArchive {
         return Files.getAttribute(archive, "unix:uid").equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid"));
     }
 
-    /** Where the launcher keeps the archive of the jar at the real path {@code jar}. */
+    /**
+     * Whether {@code folder} is this user's alone, as the launcher's {@code only_mine}: a folder it
+     * owns and may write, which neither its group nor others may write. The dump's names are
+     * predictable, so it is made only in such a folder: in another, links planted there could make
+     * it create or overwrite a file of another user's choice.
+     */
+    static boolean onlyMine(Path folder) {
+        try {
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(folder);
+            return Files.isDirectory(folder) && ownedByThisUser(folder) && Files.isWritable(folder)
+                    && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Where the launcher's dump puts the archive of the jar at the real path {@code jar}: beside it
+     * when that folder is this user's alone ({@link #onlyMine}), else in its cache folder. The
+     * launcher uses the one beside the jar when this user's and not older than the jar, else the
+     * cache's ({@link #find} looks at both).
+     */
     static Path location(Path jar, String cacheHome, String userHome) {
-        Path lib = jar.getParent();
-        Path folder = Files.isWritable(lib) ? lib
-                : (cacheHome == null || cacheHome.isEmpty() ? Path.of(userHome, ".cache") : Path.of(cacheHome)).resolve("igtrace");
-        return folder.resolve("igtrace-" + id(jar.toString()) + ".jsa");
+        return onlyMine(jar.getParent()) ? besideJar(jar) : inCache(jar, cacheHome, userHome);
+    }
+
+    static Path besideJar(Path jar) {
+        return jar.resolveSibling("igtrace-" + id(jar.toString()) + ".jsa");
+    }
+
+    static Path inCache(Path jar, String cacheHome, String userHome) {
+        Path cache = cacheHome == null || cacheHome.isEmpty() ? Path.of(userHome, ".cache") : Path.of(cacheHome);
+        return cache.resolve("igtrace").resolve("igtrace-" + id(jar.toString()) + ".jsa");
     }
 
     /** The launcher's hash of the jar's path: h = h * 33 + c over its characters, from 5381, in 32 bits. */

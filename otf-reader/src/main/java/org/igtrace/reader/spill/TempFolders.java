@@ -5,7 +5,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -27,6 +31,8 @@ public final class TempFolders {
     /** The prefixes whose stale folders a run removes (once per JVM). */
     private static final String[] PREFIXES = {"igtrace-child", "igtrace-reader"};
     private static volatile boolean swept;
+    /** Mode 700: what a run keeps in its folder (links to the trace, a copy of its anchor, spilled records) is its user's alone. */
+    private static final FileAttribute<Set<PosixFilePermission>> PRIVATE = PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
     private static final long DAY_MS = 24L * 3600 * 1000;
 
     private TempFolders() {
@@ -48,7 +54,7 @@ public final class TempFolders {
     }
 
     /**
-     * A new private folder {@code PREFIX-PID-NANOS-K} in {@link #root()}, after removing (once per JVM) the folders of
+     * A new private folder {@code PREFIX-PID-NANOS-K} in {@link #root()} (mode 700, not the umask's), after removing (once per JVM) the folders of
      * this naming left by processes that are gone.
      */
     public static Path create(String prefix) throws IOException {
@@ -60,7 +66,7 @@ public final class TempFolders {
         long pid = ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             try {
-                return Files.createDirectory(tmp.resolve(prefix + "-" + pid + "-" + System.nanoTime() + "-" + attempt));
+                return Files.createDirectory(tmp.resolve(prefix + "-" + pid + "-" + System.nanoTime() + "-" + attempt), PRIVATE);
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {
                     throw e;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
@@ -45,6 +46,8 @@ class ReadingAnchorTest {
             assertEquals(256 * KIB, via.chunk());
             assertArrayEquals(new long[] {256 * KIB, own[1]}, Otf2AnchorProperties.chunkSizes(via.path()));
             folder = via.path().getParent();
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder)),
+                    "the copy's folder is this user's alone (the umask's mode, rwxr-xr-x here, before)");
         }
         assertFalse(Files.exists(folder), "the copy and its links removed");
         assertTrue(Files.isDirectory(anchor.resolveSibling(anchor.getFileName().toString().replace(".otf2", ""))),
