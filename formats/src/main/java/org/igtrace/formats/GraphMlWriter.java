@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.util.Numbers;
 
 /**
  * GraphML (definitions section 7): every graph, node and edge attribute is declared with a {@code <key>}
@@ -36,22 +37,24 @@ public final class GraphMlWriter implements GraphWriter {
         writeKeys(out, "node", "n_", nodeKeys);
         writeKeys(out, "edge", "e_", edgeKeys);
         out.write("  <graph id=\"G\" edgedefault=\"undirected\">\n");
-        writeData(out, "    ", "g_", view.graphAttributes(), new HashMap<>());
+        Text text = new Text(out);
+        writeData(text, "    ", "g_", view.graphAttributes(), new HashMap<>());
         Map<String, String> nodeTags = new HashMap<>();
         Map<String, String> edgeTags = new HashMap<>();
         for (V v : view.vertices()) {
-            out.write("    <node id=\"" + Escape.xml(view.vertexId(v)) + "\">\n");
-            writeData(out, "      ", "n_", view.vertexAttributes(v), nodeTags);
-            out.write("    </node>\n");
+            text.b.append("    <node id=\"").append(Escape.xml(view.vertexId(v))).append("\">\n");
+            writeData(text, "      ", "n_", view.vertexAttributes(v), nodeTags);
+            text.b.append("    </node>\n");
         }
         int number = 0;
         for (E e : view.edges()) {
-            out.write("    <edge id=\"e" + number++ + "\" source=\"" + Escape.xml(view.vertexId(view.source(e)))
-                    + "\" target=\"" + Escape.xml(view.vertexId(view.target(e))) + "\">\n");
-            writeData(out, "      ", "e_", view.edgeAttributes(e), edgeTags);
-            out.write("    </edge>\n");
+            text.b.append("    <edge id=\"e").append(number++).append("\" source=\"").append(Escape.xml(view.vertexId(view.source(e))))
+                    .append("\" target=\"").append(Escape.xml(view.vertexId(view.target(e)))).append("\">\n");
+            writeData(text, "      ", "e_", view.edgeAttributes(e), edgeTags);
+            text.b.append("    </edge>\n");
         }
-        out.write("  </graph>\n</graphml>\n");
+        text.b.append("  </graph>\n</graphml>\n");
+        text.flush();
     }
 
     private static void writeKeys(Writer out, String domain, String prefix, Map<String, String> keys) throws IOException {
@@ -62,21 +65,65 @@ public final class GraphMlWriter implements GraphWriter {
     }
 
     /**
+     * The text of the graph's elements, gathered in one builder and handed to the writer in blocks: numbers are
+     * appended as digits ({@link Numbers#append}), not made into a string each and copied through the writer (10^5
+     * processes: 3.5 million data values, 212 MB).
+     */
+    private static final class Text {
+        private static final int BLOCK = 1 << 15;
+        final StringBuilder b = new StringBuilder(BLOCK + 4096);
+        private final char[] chars = new char[BLOCK + 4096];
+        private final Writer out;
+
+        Text(Writer out) {
+            this.out = out;
+        }
+
+        /** Hands the text to the writer once a block is full. */
+        void spill() throws IOException {
+            if (b.length() >= BLOCK) {
+                flush();
+            }
+        }
+
+        void flush() throws IOException {
+            int n = b.length();
+            char[] c = n <= chars.length ? chars : new char[n];
+            b.getChars(0, n, c, 0);
+            out.write(c, 0, n);
+            b.setLength(0);
+        }
+    }
+
+    /**
      * The data elements of one graph, node or edge; {@code tags} keeps each key's opening tag, made
      * once per key rather than once per element (10^5 processes: 3.5 million edge data elements).
      */
-    private static void writeData(Writer out, String indent, String prefix, Map<String, Object> values, Map<String, String> tags)
+    private static void writeData(Text text, String indent, String prefix, Map<String, Object> values, Map<String, String> tags)
             throws IOException {
+        StringBuilder b = text.b;
         for (Map.Entry<String, Object> a : values.entrySet()) {
             String open = tags.get(a.getKey());
             if (open == null) {
                 open = indent + "<data key=\"" + Escape.xml(prefix + a.getKey()) + "\">";
                 tags.put(a.getKey(), open);
             }
-            out.write(open);
-            out.write(Escape.xml(Values.text(a.getValue())));
-            out.write("</data>\n");
+            b.append(open);
+            Object value = a.getValue();
+            if (value instanceof Double d) {
+                Numbers.append(b, d);
+            } else if (value instanceof Integer i) {
+                b.append(i.intValue());
+            } else if (value instanceof Long l) {
+                b.append(l.longValue());
+            } else if (value instanceof Boolean bool) {
+                b.append(bool.booleanValue());
+            } else {
+                b.append(Escape.xml(Values.text(value)));
+            }
+            b.append("</data>\n");
         }
+        text.spill();
     }
 
     private static String typeOf(Object value) {

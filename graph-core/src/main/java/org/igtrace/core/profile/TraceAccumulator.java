@@ -127,9 +127,18 @@ public final class TraceAccumulator implements LocationSink {
     /** The profile (definitions sections 3 and 4) from the totals, before the threads of a process are joined. */
     private TraceProfile totalsProfile(ProfileTotals m) {
         Directed d = directed(m);
-        List<PairTraffic> pairs = new ArrayList<>(d.undirected.size());
-        d.undirected.forEach((a, b, bytes, messages) -> pairs.add(new PairTraffic(a, b, bytes, messages)));
-        pairs.sort((x, y) -> x.a() != y.a() ? Integer.compare(x.a(), y.a()) : Integer.compare(x.b(), y.b()));
+        // ordered by (a, b) as one key (ranks are not negative): a sort of numbers, not of 293,500 records through a
+        // comparator at 10^5 ranks (the sort's compiled code is shared with every other object sort of the run)
+        long[] keys = new long[d.undirected.size()];
+        int[] n = {0};
+        d.undirected.forEach((a, b, bytes, messages) -> keys[n[0]++] = ((long) a << 32) | b);
+        java.util.Arrays.sort(keys);
+        List<PairTraffic> pairs = new ArrayList<>(keys.length);
+        for (long key : keys) {
+            int a = (int) (key >>> 32);
+            int b = (int) key;
+            pairs.add(new PairTraffic(a, b, d.undirected.bytes(a, b), d.undirected.messages(a, b)));
+        }
         return new TraceProfile(processes(m), pairs, d.p2pMessages, notes(m, d));
     }
 

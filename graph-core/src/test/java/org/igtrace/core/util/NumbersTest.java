@@ -36,6 +36,27 @@ class NumbersTest {
         }
     }
 
+    /** {@link Numbers#append} writes {@link Numbers#format}'s text after what the builder holds, leaving that as it was. */
+    @Test
+    void appendWritesTheSameTextAfterWhatIsThere() {
+        SplittableRandom random = new SplittableRandom(41);
+        StringBuilder b = new StringBuilder("<data>");
+        for (int i = 0; i < 10_000; i++) {
+            double v = i % 7 == 0 ? random.nextInt(-1000, 1000) : Math.scalb(random.nextDouble() - 0.5, random.nextInt(-80, 80));
+            String expected = v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : byBigDecimal(v);
+            b.setLength(6);
+            Numbers.append(b, v);
+            assertEquals("<data>" + expected, b.toString(), Double.toString(v));
+        }
+        double[] special = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 1e23, 0.9999999999999999};
+        String[] written = {"NaN", "Infinity", "-Infinity", "0", "100000000000000000000000", "1"};
+        for (int i = 0; i < special.length; i++) {
+            b.setLength(6);
+            Numbers.append(b, special[i]);
+            assertEquals("<data>" + written[i], b.toString());
+        }
+    }
+
     /**
      * Float noise (issue 39 item 7): 0.000075 / 0.0001 is 0.7499999999999999 in binary arithmetic,
      * 75 us of 100 us is 0.75; 15 significant digits drop the noise and keep every digit a trace can
