@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.cli.isolation.ClassDataArchive;
 import org.igtrace.cli.isolation.ReaderSupervisor;
 
 /**
@@ -92,8 +91,9 @@ final class IsolatedCommand {
 
     /**
      * The child JVM's command line: this JVM's java, no crash file and no core dump (a crash file in
-     * {@code scratch}), the status file {@code status}, igtrace's own settings, this JVM's class path,
-     * and the command {@code args}.
+     * {@code scratch}), the JVM options the launcher gives its JVM (as {@code java -jar}'s child gets
+     * them), the status file {@code status}, igtrace's own settings, this JVM's class path, and the
+     * command {@code args}.
      */
     static List<String> command(List<String> args, Path scratch, Path status) {
         List<String> command = new ArrayList<>();
@@ -101,8 +101,9 @@ final class IsolatedCommand {
         command.add("-XX:+SuppressFatalErrorMessage");
         command.add("-XX:-CreateCoredumpOnCrash");
         command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
+        // the launcher's options (its class-data archive if it fits, C1 alone for a small trace, IGTRACE_JAVA_OPTS)
+        command.addAll(ReaderSupervisor.childJvmOptions(args));
         command.add("-Digtrace.isolate=false");
-        command.addAll(ClassDataArchive.options(System.getProperty("java.class.path"))); // the launcher's, if it fits
         command.add(ReaderSupervisor.statusOption(status));
         command.add(org.igtrace.cli.isolation.SupervisedChild.parentOption());
         // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
