@@ -49,14 +49,10 @@ class IsolatedCommandTest {
         }
     }
 
-    /** 17 MiB of events beside the anchor (written, not sparse): the larger trace's setting, as the launcher's. */
+    /** A 17 MiB event file beside the anchor (written, not sparse): the larger trace's setting, as the launcher's. */
     @Test
     void theChildOfATraceOf16MbOrMoreKeepsTheOptimisingCompiler() throws Exception {
-        Path events = Files.createDirectories(dir.resolve("big"));
-        byte[] mib = new byte[1 << 20];
-        for (int i = 0; i < 17; i++) {
-            Files.write(events.resolve(i + ".evt"), mib);
-        }
+        Files.write(Files.createDirectories(dir.resolve("big")).resolve("0.evt"), new byte[17 << 20]);
         Files.writeString(dir.resolve("big.otf2"), "anchor");
         assertEquals("-XX:CompileThresholdScaling=3", compiler("stats", dir.resolve("big.otf2").toString()));
     }
