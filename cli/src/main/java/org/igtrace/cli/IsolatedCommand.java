@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.cli.isolation.ClassDataArchive;
 import org.igtrace.cli.isolation.ReaderSupervisor;
 
 /**
@@ -43,28 +42,8 @@ final class IsolatedCommand {
             return 1;
         }
         try {
-            List<String> command = new ArrayList<>();
-            command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-            command.add("-XX:+SuppressFatalErrorMessage");
-            command.add("-XX:-CreateCoredumpOnCrash");
-            command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
-            command.add("-Digtrace.isolate=false");
-            command.addAll(ClassDataArchive.options(System.getProperty("java.class.path"))); // the launcher's, if it fits
             Path status = scratch.resolve("status"); // what the child reads and whether it left through igtrace's own code
-            command.add(ReaderSupervisor.statusOption(status));
-            command.add(org.igtrace.cli.isolation.SupervisedChild.parentOption());
-            // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
-            for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
-                if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.startsWith("igtrace.supervisor."))
-                        || property.equals("jna.library.path") || property.equals("java.io.tmpdir")) { // its spill files where ours go
-                    command.add("-D" + property + "=" + System.getProperty(property));
-                }
-            }
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add(MAIN); // the entry point sits above every command
-            command.addAll(args);
-            Process child = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            Process child = new ProcessBuilder(command(args, scratch, status)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
             child.getOutputStream().close();
             // this JVM ended from outside, or by its standard output's reader going away: the child goes too
             Thread reaper = new Thread(child::destroy, "igtrace-child-reaper");
@@ -108,6 +87,37 @@ final class IsolatedCommand {
                 // a leftover temporary directory is harmless
             }
         }
+    }
+
+    /**
+     * The child JVM's command line: this JVM's java, no crash file and no core dump (a crash file in
+     * {@code scratch}), the JVM options the launcher gives its JVM (as {@code java -jar}'s child gets
+     * them), the status file {@code status}, igtrace's own settings, this JVM's class path, and the
+     * command {@code args}.
+     */
+    static List<String> command(List<String> args, Path scratch, Path status) {
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.add("-XX:+SuppressFatalErrorMessage");
+        command.add("-XX:-CreateCoredumpOnCrash");
+        command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
+        // the launcher's options (its class-data archive if it fits, C1 alone for a small trace, IGTRACE_JAVA_OPTS)
+        command.addAll(ReaderSupervisor.childJvmOptions(args));
+        command.add("-Digtrace.isolate=false");
+        command.add(ReaderSupervisor.statusOption(status));
+        command.add(org.igtrace.cli.isolation.SupervisedChild.parentOption());
+        // igtrace's own settings (-Digtrace.activities.memory=MB and the others --help lists) hold in the child too
+        for (String property : System.getProperties().stringPropertyNames().stream().sorted().toList()) {
+            if ((property.startsWith("igtrace.") && !property.equals("igtrace.isolate") && !property.startsWith("igtrace.supervisor."))
+                    || property.equals("jna.library.path") || property.equals("java.io.tmpdir")) { // its spill files where ours go
+                command.add("-D" + property + "=" + System.getProperty(property));
+            }
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(MAIN); // the entry point sits above every command
+        command.addAll(args);
+        return command;
     }
 
     private static Thread copier(InputStream in, PrintWriter err) {

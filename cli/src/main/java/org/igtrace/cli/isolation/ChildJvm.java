@@ -32,18 +32,7 @@ final class ChildJvm {
         command.add("-XX:+SuppressFatalErrorMessage");
         command.add("-XX:-CreateCoredumpOnCrash");
         command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
-        command.add("-XX:+UseSerialGC");
-        command.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
-        command.add("-XX:-UsePerfData");
-        // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
-        // tripled, so that it compiles fewer lukewarm methods
-        command.add(SmallTrace.small(args) ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
-        command.addAll(ClassDataArchive.options(classPath));
-        command.addAll(nativeLibraries(classPath));
-        String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
-        if (userOptions != null && !userOptions.isBlank()) {
-            command.addAll(List.of(userOptions.strip().split("\\s+")));
-        }
+        command.addAll(jvmOptions(args, classPath));
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {
             String key = p.getKey().toString();
             if ((key.startsWith("igtrace.") || key.startsWith("jna.") || key.equals("java.io.tmpdir")) && !key.equals("igtrace.isolate")
@@ -63,6 +52,29 @@ final class ChildJvm {
         command.add("org.igtrace.cli.Main");
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * The launcher's JVM options for a child that runs the command {@code args} on the class path
+     * {@code classPath}: the serial collector, a small young generation, no perf data, the compiler
+     * setting for the trace's size, the class-data archive and the native libraries when they fit,
+     * then {@code IGTRACE_JAVA_OPTS} (the user's, last, so that they win).
+     */
+    static List<String> jvmOptions(String[] args, String classPath) {
+        List<String> options = new ArrayList<>();
+        options.add("-XX:+UseSerialGC");
+        options.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
+        options.add("-XX:-UsePerfData");
+        // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
+        // tripled, so that it compiles fewer lukewarm methods
+        options.add(SmallTrace.small(args) ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
+        options.addAll(ClassDataArchive.options(classPath));
+        options.addAll(nativeLibraries(classPath));
+        String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
+        if (userOptions != null && !userOptions.isBlank()) {
+            options.addAll(List.of(userOptions.strip().split("\\s+")));
+        }
+        return options;
     }
 
     /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */

@@ -156,6 +156,14 @@ public final class ReaderSupervisor {
     }
 
     /**
+     * The JVM options the launcher gives its JVM, for another child JVM this one starts to run the
+     * command {@code args} on its own class path (cli's IsolatedCommand): as this class's children get them.
+     */
+    public static List<String> childJvmOptions(List<String> args) {
+        return ChildJvm.jvmOptions(args.toArray(new String[0]), System.getProperty("java.class.path"));
+    }
+
+    /**
      * Whether a child that ended with {@code exit} was stopped by a signal from outside (a user's
      * kill, a job scheduler, the kernel's out-of-memory killer) rather than crashed: only SIGSEGV,
      * SIGBUS, SIGABRT, SIGILL and SIGFPE, or a JVM that died without a signal (a native crash under

@@ -54,28 +54,11 @@ class Otf2InventoryTest {
     @Tag("slow")
     @Test
     void theTimeSpanCoversTheEventsOtf2PrintPrints() throws Exception {
-        java.util.regex.Pattern event = java.util.regex.Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");
         for (Path anchor : anchors()) {
-            long first = Long.MAX_VALUE, last = Long.MIN_VALUE, firstRegion = Long.MAX_VALUE, lastRegion = Long.MIN_VALUE;
-            for (String line : org.igtrace.reader.ExternalCommand.lines("otf2-print", anchor.toString())) {
-                java.util.regex.Matcher m = event.matcher(line);
-                if (m.find() && !m.group(1).equals("ADDITIONAL")) {
-                    long t = Long.parseLong(m.group(3));
-                    first = Math.min(first, t);
-                    last = Math.max(last, t);
-                    if (m.group(1).equals("ENTER") || m.group(1).equals("LEAVE")) {
-                        firstRegion = Math.min(firstRegion, t);
-                        lastRegion = Math.max(lastRegion, t);
-                    }
-                }
-            }
-            long length = -1;
-            for (String line : org.igtrace.reader.ExternalCommand.lines("otf2-print", "-G", anchor.toString())) {
-                java.util.regex.Matcher m = java.util.regex.Pattern.compile("^CLOCK_PROPERTIES .*Length: (\\d+)").matcher(line);
-                if (m.find()) {
-                    length = Long.parseLong(m.group(1));
-                }
-            }
+            // otf2-print's events and definitions, printed once per test JVM (eventCountsPerLocation reads them too)
+            Otf2PrintOracle printed = Otf2PrintOracle.of(anchor);
+            long first = printed.firstTime, last = printed.lastTime, length = printed.clockLength;
+            long firstRegion = printed.firstRegionTime, lastRegion = printed.lastRegionTime;
             TraceInventory t = Otf2Inventory.read(anchor);
             double tick = 1 / t.ticksPerSecond();
             // at least the span of the region events; the definitions' length (which Score-P counts from its clock's

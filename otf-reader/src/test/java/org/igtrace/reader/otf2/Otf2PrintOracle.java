@@ -24,12 +24,13 @@ final class Otf2PrintOracle {
     private static final Pattern MPI_COMM_LOCATIONS = Pattern.compile("^GROUP\\s+\\d+\\s+.*Type: COMM_LOCATIONS, Paradigm: (\"MPI\" <\\d+>|MPI),.*Members?: (.*)$");
     private static final Pattern MEMBER = Pattern.compile("<(\\d+)>");
     private static final Pattern CLOCK = Pattern.compile("^CLOCK_PROPERTIES\\s+Ticks per Seconds: (\\d+),");
+    private static final Pattern CLOCK_LENGTH = Pattern.compile("^CLOCK_PROPERTIES .*Length: (\\d+)");
     private static final Pattern REGION_EVENT = Pattern.compile("^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
     private static final Pattern CALLING_CONTEXT = Pattern.compile("^CALLING_CONTEXT\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
     private static final Pattern CALLING_CONTEXT_EVENT = Pattern.compile("^CALLING_CONTEXT_(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Calling Context: \"[^\"]*\" <(\\d+)>");
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
-    private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+\\d+\\s");
+    private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");
     private static final Map<Path, Otf2PrintOracle> PRINTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     final Map<Long, Integer> locationRank = new HashMap<>();
@@ -40,6 +41,10 @@ final class Otf2PrintOracle {
     /** Events per location, of every location and kind. */
     final Map<Long, Long> eventsByLocation = new HashMap<>();
     long ticksPerSecond = 1;
+    /** The definitions' CLOCK_PROPERTIES length in ticks, or -1. */
+    long clockLength = -1;
+    /** The first and last time stamps of every event (not ADDITIONAL), and of the ENTER and LEAVE events, in ticks. */
+    long firstTime = Long.MAX_VALUE, lastTime = Long.MIN_VALUE, firstRegionTime = Long.MAX_VALUE, lastRegionTime = Long.MIN_VALUE;
     int processes;
     SpecOracle spec;
     double[] time;
@@ -69,6 +74,9 @@ final class Otf2PrintOracle {
         List<Long> worldLocations = new ArrayList<>();
         for (String line : lines) {
             Matcher m;
+            if ((m = CLOCK_LENGTH.matcher(line)).find()) {
+                clockLength = Long.parseLong(m.group(1));
+            }
             if ((m = CLOCK.matcher(line)).find()) {
                 ticksPerSecond = Long.parseLong(m.group(1));
             } else if ((m = LOCATION_GROUP.matcher(line)).find()) {
@@ -109,6 +117,13 @@ final class Otf2PrintOracle {
             Matcher m;
             if ((m = ANY_EVENT.matcher(line)).find() && !m.group(1).equals("ADDITIONAL")) {
                 long location = Long.parseLong(m.group(2));
+                long t = Long.parseLong(m.group(3));
+                firstTime = Math.min(firstTime, t);
+                lastTime = Math.max(lastTime, t);
+                if (m.group(1).equals("ENTER") || m.group(1).equals("LEAVE")) {
+                    firstRegionTime = Math.min(firstRegionTime, t);
+                    lastRegionTime = Math.max(lastRegionTime, t);
+                }
                 eventsByLocation.merge(location, 1L, Long::sum);
                 if (locationRank.containsKey(location)) {
                     events++;
