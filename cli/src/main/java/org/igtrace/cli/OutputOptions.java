@@ -23,7 +23,7 @@ public final class OutputOptions {
 
     /** As above for a command that declares its own {@code -o} (report, timeline): null is standard output. */
     static void check(Path output) throws Failure {
-        if (output != null) {
+        if (output != null && !output.toString().equals("-")) { // "-": standard output
             Path dir = output.toAbsolutePath().getParent();
             if (dir == null || !Files.exists(dir)) {
                 throw new Failure(output + ": " + (TraceFormat.undecodable(dir) ? TraceFormat.UNDECODABLE

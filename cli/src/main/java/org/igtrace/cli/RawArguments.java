@@ -307,10 +307,13 @@ final class RawArguments {
         return relativeBase;
     }
 
-    /** The path argument {@code text} as a command is to use it: through {@code base} when relative (see {@link #relativeBase}). */
+    /**
+     * The path argument {@code text} as a command is to use it: through {@code base} when relative (see
+     * {@link #relativeBase}); {@code -} (standard output or input) as it is.
+     */
     static Path resolved(String base, String text) {
         Path path = Path.of(text);
-        return path.isAbsolute() || text.isEmpty() ? path : Path.of(base).resolve(path);
+        return path.isAbsolute() || text.isEmpty() || text.equals("-") ? path : Path.of(base).resolve(path);
     }
 
     /** Whether a child JVM must run the command: the working folder is not UTF-8 (its {@code user.dir} is the alias). */

@@ -268,6 +268,36 @@ class LauncherHousekeepingTest {
         }
     }
 
+    /**
+     * Without HOME and XDG_CACHE_HOME (env -i, a service without a user) the launcher has no cache
+     * folder: it stopped at once on "HOME: unbound variable" (review). It must run, with the archive
+     * beside the jar when that folder is this user's alone, else without one.
+     */
+    @Tag("slow")
+    @Test
+    void withoutHomeTheLauncherRunsAndDumpsOnlyBesideAJarOfItsOwn() throws Exception {
+        for (String mode : List.of("1777", "755")) {
+            assertEquals(0, new ProcessBuilder("chmod", mode, lib.toString()).start().waitFor());
+            ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g-" + mode + ".graphml");
+            String path = pb.environment().get("PATH");
+            pb.environment().clear();
+            pb.environment().put("PATH", path);
+            pb.environment().put("TMPDIR", tmp.toString());
+            pb.redirectOutput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), mode + ": " + out);
+            assertEquals("", out, mode);
+            assertTrue(Files.size(work.resolve("g-" + mode + ".graphml")) > 0, mode);
+            if (mode.equals("755")) {
+                assertTrue(libFiles().contains(archive), mode + ": the archive beside a jar of this user's alone: " + libFiles());
+            } else {
+                assertEquals(List.of("igtrace.classlist", "igtrace.jar"), libFiles(), mode + ": nothing of the dump");
+            }
+        }
+    }
+
     /** {@code n} runs of pi-4 started together, each writing its graph into {@code graphs}; each must exit 0. */
     private void runAtOnce(int n, String path, Path graphs) throws Exception {
         List<Process> runs = new ArrayList<>();

@@ -607,9 +607,9 @@ class LauncherTest {
                     missing.err().lines().toList());
 
             // the same in one JVM (-Digtrace.isolate=false: no child to give the alias as user.dir): a relative -o was
-            // "not valid UTF-8 (shown as \uFFFD)", a relative trace "no such file or directory"
+            // "not valid UTF-8 (shown as \uFFFD)", a relative trace "no such file or directory"; "-o -" wrote a file named "-"
             Map<String, String> oneJvm = Map.of("LC_ALL", "C.UTF-8", "IGTRACE_JAVA_OPTS", "-Digtrace.isolate=false");
-            for (String args : List.of("pi-4 -q", "info pi-4/eztrace_log.otf2", "stats pi-4/eztrace_log.otf2 -q --format json", "missing -q",
+            for (String args : List.of("pi-4 -q", "pi-4 -q -o -", "info pi-4/eztrace_log.otf2", "stats pi-4/eztrace_log.otf2 -q --format json", "missing -q",
                     "timeline pi-4 --format svg -q", "map pi-4 --topology mesh:2x2 -q --format json")) {
                 Run ascii = shell(oneJvm, "!cd ascii && exec bash " + install.resolve("bin/igtrace") + " " + args);
                 Run bad = shell(oneJvm, "!cd $'w\\xff' && exec bash " + install.resolve("bin/igtrace") + " " + args);

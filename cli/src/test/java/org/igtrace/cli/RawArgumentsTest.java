@@ -28,6 +28,14 @@ class RawArgumentsTest {
         assertEquals("\u00e9\\xff\\n\\x1b", RawArguments.shown(bytes(0xc3, 0xa9, 0xff, '\n', 0x1b)), "control characters escaped");
     }
 
+    /** Under -Digtrace.isolate=false in a folder not named in UTF-8, "-o -" wrote a file named "-" (review). */
+    @Test
+    void relativePathsGoThroughTheFoldersAliasButStandardOutputStays() {
+        assertEquals(java.nio.file.Path.of("/tmp/alias/g.graphml"), RawArguments.resolved("/tmp/alias", "g.graphml"));
+        assertEquals(java.nio.file.Path.of("/abs/g.graphml"), RawArguments.resolved("/tmp/alias", "/abs/g.graphml"));
+        assertEquals(java.nio.file.Path.of("-"), RawArguments.resolved("/tmp/alias", "-"));
+    }
+
     @Test
     void theStandInNameIsTheLaunchers() {
         assertEquals(".igtrace-b04ae6efa883.graphml", RawArguments.standIn(bytes('g', 0xfe, '.', 'g', 'r', 'a', 'p', 'h', 'm', 'l')));

@@ -84,6 +84,23 @@ class SparkLocalArchiveTest {
         assertTrue(second.contains("-XX:SharedArchiveFile=" + cache.resolve("igtrace/spark-local.jsa")), second);
     }
 
+    /**
+     * An archive in the cache folder that another user owns is not mapped either (the cache folder may be one
+     * others can write: a shared XDG_CACHE_HOME; review: it was mapped unchecked when not older than the jar).
+     */
+    @Test
+    void aCachedArchiveAnotherUserOwnsIsNotUsed() throws Exception {
+        Assumptions.assumeTrue(Integer.valueOf(0).equals(Files.getAttribute(Path.of("/proc/self"), "unix:uid")), "needs root");
+        Path folder = Files.createDirectories(cache.resolve("igtrace"));
+        assertEquals(0, new ProcessBuilder("chmod", "777", folder.toString()).start().waitFor());
+        Path planted = Files.writeString(folder.resolve("spark-local.jsa"), "planted");
+        Files.setLastModifiedTime(planted, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 3_600_000));
+        Files.setAttribute(planted, "unix:uid", 65534);
+        Files.setAttribute(folder, "unix:uid", 65534);
+        String args = run();
+        assertFalse(args.contains("-XX:SharedArchiveFile=" + planted), args);
+    }
+
     /** An archive beside the jar that another user owns is not mapped (giving a file away needs root: skipped otherwise). */
     @Test
     void anArchiveAnotherUserOwnsIsNotUsed() throws Exception {

@@ -22,10 +22,20 @@ final class HighestPeer implements EventVisitor {
         this.definitions = definitions;
     }
 
-    /** The highest world rank the events of {@code locations} name, or -1 (after {@link Otf2Definitions#number()}). */
-    static int of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions) throws TraceReadException {
+    /**
+     * The highest world rank the events of {@code locations} name, or -1 (after {@link Otf2Definitions#number()}).
+     * Read through {@link ReadingAnchor} as the events are: from its number of files on, libotf2 would
+     * otherwise fill a buffer of the archive's chunk size (16 MiB in EZTrace's) for every location.
+     *
+     * @param largestEventFile the size of the largest event file of {@code locations}
+     */
+    static int of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions, long largestEventFile)
+            throws TraceReadException {
         HighestPeer peers = new HighestPeer(definitions);
-        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+        long[] chunkSizes = locations.length < ReadingAnchor.from() ? null
+                : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+        try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, locations.length, largestEventFile);
+                Otf2Archive archive = Otf2Archive.open(via.path())) {
             archive.readEvents(locations, location -> {
                 peers.process = definitions.process(location);
                 return peers;

@@ -87,7 +87,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         Present present = present(anchor, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         int kept = options.skipMissing() && checked.locations().length < toRead.length
-                ? processesKept(anchor, collected, checked, notes) : Integer.MAX_VALUE;
+                ? processesKept(anchor, collected, checked, present.largest(), notes) : Integer.MAX_VALUE;
         definitions = collected.resolve(kept);
         ids = checked.locations();
         long total = 0;
@@ -108,8 +108,8 @@ public final class Otf2TraceReader implements PartitionedSource {
      * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
      * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
      */
-    private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, List<String> notes)
-            throws TraceReadException {
+    private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
+            List<String> notes) throws TraceReadException {
         int ranks = collected.ranks();
         long[] read = checked.locations();
         int[] processes = new int[read.length];
@@ -121,7 +121,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         if (ranks - 1L - last <= distinct) {
             return ranks;
         }
-        int kept = Math.max(last, HighestPeer.of(anchor, collected, read, checked::noDefinitions)) + 1;
+        int kept = Math.max(last, HighestPeer.of(anchor, collected, read, checked::noDefinitions, largestEventFile)) + 1;
         if (kept < ranks) {
             notes.add(Diagnostic.count(ranks - kept, "process", "processes") + " after rank " + (kept - 1) + " not analysed (of "
                     + ranks + " declared): no event of theirs was read and no message read names them");
