@@ -40,7 +40,7 @@ final class PairJoin {
         message.receiver = pair.receiver;
         message.sendSeen = true;
         message.receiveSeen = true;
-        walkAll(pair, sends, receives, listener, counts);
+        walk(pair, sends, receives, listener, counts);
         queues.forEach(q -> {
             int kept = q.keptEnds();
             if (kept > 0) {
@@ -50,41 +50,13 @@ final class PairJoin {
     }
 
     /**
-     * Every end of the two sides, {@link #STEPS_PER_WALK} steps a call of {@link #walk}. A method
-     * of its own, this loop alone: its back branches (a pair's messages over 32) have the JIT
-     * replace it on the stack and then, by HotSpot's rule that a method with a C2 on-stack
-     * replacement is compiled by C2 as a whole at its next calls, compile it once more; in
-     * {@link #join} that second compile took the setting up with it (18.6 kB of code, against
-     * about 1 kB for this loop, {@link #walk} not inlined: too large).
+     * Matches every end of the two sides: the per-message loop, a method of its own so that the
+     * JIT compiles the setting up and the ends left over (above) apart from it, into less code.
      */
-    private void walkAll(MatchRecords.PairStreams pair, Side sends, Side receives, MatchListener listener, JoinCounts counts) {
-        while (walk(pair, sends, receives, listener, counts)) {
-            continue;
-        }
-    }
-
-    /**
-     * Steps (a send and a receive together, or one end) taken by one call of {@link #walk}: few enough that the JIT compiles it once, as a
-     * method, by its calls. The loop's back branches decide an on-stack replacement (HotSpot's
-     * tiered policy: about 40,000 at C2, before 600 calls); a pair's whole loop in one call had C2
-     * compile it twice, an on-stack replacement in the first pair and the method after it (about
-     * 18 and 15 kB of code at the start of the joins, on one core at the join's cost). At 32 steps
-     * a call, 600 calls come at about 19,000 back branches.
-     */
-    static final int STEPS_PER_WALK = 32;
-
-    /**
-     * Takes up to {@link #STEPS_PER_WALK} steps over the ends of the two sides; true when ends are left. The
-     * per-message loop, a method of its own so that the JIT compiles the setting up and the ends
-     * left over (above) apart from it, into less code.
-     */
-    private boolean walk(MatchRecords.PairStreams pair, Side sends, Side receives, MatchListener listener, JoinCounts counts) {
+    private void walk(MatchRecords.PairStreams pair, Side sends, Side receives, MatchListener listener, JoinCounts counts) {
         long sendTotal = sends.total, receiveTotal = receives.total;
         boolean lockstep = sends.readers.length == 1 && receives.readers.length == 1;
-        for (int left = STEPS_PER_WALK; left > 0; left--) {
-            if (sends.taken == sendTotal && receives.taken == receiveTotal) {
-                return false;
-            }
+        while (sends.taken < sendTotal || receives.taken < receiveTotal) {
             if (lockstep && queues.waiting == 0 && sends.taken < sendTotal && receives.taken < receiveTotal) {
                 // Nothing waits: the next send and the next receive are the first unmatched ends of
                 // their keys, so when their keys agree they match each other, without a queue.
@@ -109,7 +81,6 @@ final class PairJoin {
                     || (sends.taken < sendTotal && sends.taken * receiveTotal <= receives.taken * sendTotal);
             take((takeSend ? sends : receives).next(), takeSend, listener, counts);
         }
-        return sends.taken < sendTotal || receives.taken < receiveTotal;
     }
 
     /**
