@@ -40,6 +40,12 @@ final class PredictTaps implements EventTaps {
         return calibrate;
     }
 
+    /** {@link MatchedTransfers} reads the messages only. */
+    @Override
+    public boolean tapsMessagesOnly() {
+        return true;
+    }
+
     @Override
     public boolean matchSizes() {
         return calibrate;

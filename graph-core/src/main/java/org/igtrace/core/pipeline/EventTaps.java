@@ -3,6 +3,7 @@ package org.igtrace.core.pipeline;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TeeSink;
 import org.igtrace.core.wait.MatchTap;
+import org.igtrace.core.wait.WaitAnalysis;
 
 /**
  * What more a read feeds besides the profile and the wait analysis's match records: a filter in
@@ -39,6 +40,15 @@ public interface EventTaps {
         return false;
     }
 
+    /**
+     * Whether the tap {@link #matches} makes reads only the messages, at the offsets it was made with (no collective
+     * instance, no call's combined wait, no task order): the wait analysis may then feed it in the join that meets
+     * every message at the final offsets instead of a join of its own ({@link WaitAnalysis#analyse}).
+     */
+    default boolean tapsMessagesOnly() {
+        return false;
+    }
+
     /** Whether the matches {@link #matches} gets carry each end's size ({@link org.igtrace.core.wait.MatchedMessage#sendSize()}). */
     default boolean matchSizes() {
         return false;
@@ -61,6 +71,11 @@ public interface EventTaps {
             @Override
             public boolean tapsMatches() {
                 return first.tapsMatches() || next.tapsMatches();
+            }
+
+            @Override
+            public boolean tapsMessagesOnly() {
+                return (!first.tapsMatches() || first.tapsMessagesOnly()) && (!next.tapsMatches() || next.tapsMessagesOnly());
             }
 
             @Override

@@ -59,7 +59,7 @@ public final class Pipeline {
             return profile;
         }
         WaitReport waits = WaitAnalysis.analyse(records, options.waits() == WaitMode.CORRECTED_CLOCKS, threads,
-                tapped.tapsMatches() ? tapped::matches : null);
+                tapped.tapsMatches() ? tapped::matches : null, tapped.tapsMessagesOnly());
         return profile.withWaits(waits);
     }
 }

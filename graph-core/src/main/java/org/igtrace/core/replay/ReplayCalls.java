@@ -152,22 +152,7 @@ abstract class ReplayCalls extends ReplayWorker {
                         arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i], place);
                     }
                 }
-                case LocationActivities.RECEIVE_POST -> {
-                    int s = posts.slot(ch, k);
-                    double measured = transfers == null ? Double.NaN : corrected(p, c.enter);
-                    if (s >= 0) {
-                        for (int j = 0; j < models; j++) {
-                            posts.setReceiveAt(ch, s, j, enter[from + j]);
-                        }
-                        if (transfers != null) {
-                            posts.setMeasuredReceiveAt(ch, s, measured);
-                        }
-                    }
-                    if (transfers != null && transfers.anySendPending()) {
-                        transfers.receivePosted(ch, k, measured);
-                    }
-                    postReceive(ch, k, s, from, measured);
-                }
+                case LocationActivities.RECEIVE_POST -> postReceiveAtEnter(p, c, ch, k, from);
                 case LocationActivities.SEND -> postSend(p, c, ch, k, from);
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
@@ -184,6 +169,24 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
             }
         }
+    }
+
+    /** The receive of message k of channel ch was posted at p's call's enter (an MPI_Irecv's): its sender may go on. */
+    private void postReceiveAtEnter(int p, ActivityCursor c, int ch, long k, int from) {
+        int s = posts.slot(ch, k);
+        double measured = transfers == null ? Double.NaN : corrected(p, c.enter);
+        if (s >= 0) {
+            for (int j = 0; j < models; j++) {
+                posts.setReceiveAt(ch, s, j, enter[from + j]);
+            }
+            if (transfers != null) {
+                posts.setMeasuredReceiveAt(ch, s, measured);
+            }
+        }
+        if (transfers != null && transfers.anySendPending()) {
+            transfers.receivePosted(ch, k, measured);
+        }
+        postReceive(ch, k, s, from, measured);
     }
 
     /** The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1: forgotten). */
@@ -243,6 +246,20 @@ abstract class ReplayCalls extends ReplayWorker {
             if (c.detail[0] == 0 && s >= 0) {
                 posts.senderDoneAt(ch, s);
             }
+            return true;
+        }
+        if (type == LocationActivities.RECEIVE_POST) {
+            // a call that only posts a receive (MPI_Irecv): nothing to wait for; it leaves at its enter, a posting call
+            // once its measured duration is spent, as complete() and leaveCall() give it
+            postReceiveAtEnter(p, c, ch, k, from);
+            boolean posting = postingCall(c);
+            double measured = (c.leave - c.enter) * tick;
+            for (int j = 0, at = from; j < models; j++, at++) {
+                double leave = posting ? clock[at] + postDuration(j, measured) : clock[at];
+                mpi[at] += leave - clock[at];
+                clock[at] = leave;
+            }
+            previousLeave[p] = c.leave;
             return true;
         }
         if (type != LocationActivities.RECEIVE) {

@@ -17,7 +17,8 @@ import org.igtrace.core.util.MemoryRecordBlocks;
  * Without correction one join does. With it, and no tap, the joins of {@link #correctedInParts};
  * with a tap, a first join collects the clock constraints (and the waits on raw clocks), the
  * offsets are solved once, and a second join of the same records measures the waits on corrected
- * clocks and feeds the tap. Events are not read again.
+ * clocks and feeds the tap; a tap of the messages only is fed in the joins of {@link #correctedInParts} when
+ * its join of the messages was at the final offsets (else in a join of its own). Events are not read again.
  */
 public final class WaitAnalysis {
     /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
@@ -49,13 +50,24 @@ public final class WaitAnalysis {
      * with, a tap that also gets the matches of that join, a listener per join thread.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches) {
+        return analyse(records, correct, threads, matches, false);
+    }
+
+    /**
+     * As above; with {@code messagesOnly} the tap reads only the messages at the offsets it was made with
+     * ({@code EventTaps.tapsMessagesOnly}), and with clock correction it is fed in {@link #correctedInParts}' join of the
+     * messages when that join was made at the final offsets (one join of the messages instead of two), else in a join of
+     * its own at them.
+     */
+    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
+                                     boolean messagesOnly) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         CallWaits calls = new CallWaits(records.store());
-        if (correct && matches == null) {
-            return correctedInParts(records, threads, calls);
+        if (correct && (matches == null || messagesOnly)) {
+            return correctedInParts(records, threads, calls, matches);
         }
         MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap, (s, r) -> false, calls);
@@ -100,7 +112,7 @@ public final class WaitAnalysis {
      * from the same constraints; a message's waits depend on the offsets only through
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
-    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls) {
+    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
@@ -116,15 +128,19 @@ public final class WaitAnalysis {
         // at zero are the first join's): the offsets are the guess when the messages do not move
         // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
         boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
-        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, null, noPair, collectivesAtGuess, calls);
+        // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets
+        MatchTap atGuess = matches == null ? null : matches.apply(guess.clone());
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
+        MatchTap tap = matches == null || Arrays.equals(o, guess) ? atGuess : joinedAlone(records, threads, o, matches);
         RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
         if (collectivesAtGuess && Arrays.equals(o, guess)) {
             // every pair and the collectives were joined at the offsets: the waits are that join's
-            messages.waits.chargeCalls(calls, null);
+            messages.waits.chargeCalls(calls, afterJoin(tap));
+            joined(tap);
             return report(definitions, true, offsets, all.conflicts(), all, messages.waits, counted);
         }
         PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < n && r < n && o[r] - o[s] == guess[r] - guess[s];
@@ -140,8 +156,24 @@ public final class WaitAnalysis {
             waits.add(collectives.waits);
         }
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
-        waits.chargeCalls(calls, null);
+        waits.chargeCalls(calls, afterJoin(tap));
+        joined(tap);
         return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
+    }
+
+    /** A tap made at offsets {@code o} and fed every match of a join of its own at them (its waits are dropped). */
+    private static MatchTap joinedAlone(MatchRecords records, int threads, long[] o, Function<long[], MatchTap> matches) {
+        MatchTap tap = matches.apply(o.clone());
+        if (tap != null) {
+            join(records, threads, false, o, tap, (s, r) -> false, null);
+        }
+        return tap;
+    }
+
+    private static void joined(MatchTap tap) {
+        if (tap != null) {
+            tap.joined();
+        }
     }
 
     /**

@@ -257,4 +257,76 @@ class WaitAnalysisTest {
         assertEquals(joiningAll.conflictsAfter(), skipping.conflictsAfter());
         assertEquals(joiningAll.matchedMessages(), skipping.matchedMessages());
     }
+
+    /** p0 and p1 of {@link #threeProcesses()} alone: their transfers both ways take 2 ticks, so both offsets stay 0. */
+    private static MatchRecords twoProcesses() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, SEND, 10, 12, () -> p0.send(11, 1, 0, 7, 1));
+        call(p1, RECV, 5, 14, () -> p1.receive(13, 0, 0, 7, 1));
+        call(p1, SEND, 20, 30, () -> p1.send(21, 0, 0, 7, 1));
+        call(p0, RECV, 18, 24, () -> p0.receive(23, 1, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * A tap of the messages only ({@code EventTaps.tapsMessagesOnly}) sees every message once, from a tap made at the
+     * final offsets, and the report is the one without a tap. Two processes trading messages both ways keep offsets
+     * 0, 0 (no collective: the guess is 0, 0 too): the tap is fed in the messages' join, one tap made. In
+     * {@link #threeProcesses()} the messages move p2's offset to 2 (see above): the tap made at the guess (0, 0, 0) is
+     * dropped and one made at (0, 0, 2) is fed in a join of its own. Messages as (sender, receiver, send enter,
+     * receive enter) on raw clocks, from the events written.
+     */
+    @Test
+    void aTapOfTheMessagesOnlyIsFedOnceAtTheFinalOffsets() {
+        List<String> two = List.of("0>1 10 5", "1>0 20 18");
+        List<String> three = List.of("0>1 10 5", "0>2 40 35", "1>0 20 18", "2>0 50 45");
+        for (boolean both : new boolean[] {true, false}) {
+            List<long[]> made = new java.util.ArrayList<>();
+            List<List<String>> seen = new java.util.ArrayList<>();
+            int[] joined = new int[1];
+            java.util.function.Function<long[], MatchTap> taps = o -> {
+                made.add(o.clone());
+                List<String> mine = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+                seen.add(mine);
+                return new MatchTap() {
+                    @Override
+                    public MatchListener forThread() {
+                        return new MatchListener() {
+                            @Override
+                            public void message(MatchedMessage m) {
+                                mine.add(m.sender() + ">" + m.receiver() + " " + m.sendEnter() + " " + m.receiveEnter());
+                            }
+
+                            @Override
+                            public void collective(CollectiveInstance instance) {
+                            }
+                        };
+                    }
+
+                    @Override
+                    public void joined() {
+                        joined[0]++;
+                    }
+                };
+            };
+            WaitReport tapped = WaitAnalysis.analyse(both ? twoProcesses() : threeProcesses(), true, 1, taps, true);
+            WaitReport plain = WaitAnalysis.analyse(both ? twoProcesses() : threeProcesses(), true, 1);
+            assertEquals(both ? 1 : 2, made.size(), "taps made");
+            assertEquals(both ? List.of(0L, 0L) : List.of(0L, 0L, 2L),
+                    java.util.Arrays.stream(made.get(made.size() - 1)).boxed().toList(), "the last tap's offsets");
+            List<String> last = new java.util.ArrayList<>(seen.get(seen.size() - 1));
+            java.util.Collections.sort(last);
+            assertEquals(both ? two : three, last, "messages the last tap saw");
+            assertEquals(1, joined[0], "joins told");
+            for (int p = 0; p < (both ? 2 : 3); p++) {
+                assertEquals(plain.offset(p), tapped.offset(p));
+                for (WaitPattern pattern : WaitPattern.values()) {
+                    assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+                }
+            }
+            assertEquals(plain.matchedMessages(), tapped.matchedMessages());
+            assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
+        }
+    }
 }
