@@ -161,7 +161,7 @@ public final class GraphCommand implements Callable<Integer> {
         Why why = null;
         if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
             // the critical path and the delay costs need the waits with their partners: read here, as igtrace why does
-            WhyReading.Result r = WhyReading.read(parent, trace.path(), reading, selection, output.quiet, 0, false);
+            WhyReading.Result r = WhyReading.read(parent, trace.path(), reading, selection, output.quiet, 0, false, false);
             if (r.exit() != null) {
                 return r.exit();
             }

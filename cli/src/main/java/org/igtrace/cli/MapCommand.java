@@ -296,7 +296,7 @@ public final class MapCommand implements Callable<Integer> {
         if (taps == null) {
             return InformationGraph.build(profile, weight, Recalculation.PATH);
         }
-        Why why = WhyReading.analyse(profile, taps, replayReading.common.reading, 0);
+        Why why = WhyReading.analyse(profile, taps, replayReading.common.reading, 0, false);
         return InformationGraph.build(profile, weight, Recalculation.PATH, weight == EdgeWeight.CRITICAL ? why::criticalOfPair : why::delayOfPair);
     }
 

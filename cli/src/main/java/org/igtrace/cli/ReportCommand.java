@@ -104,7 +104,7 @@ public final class ReportCommand implements Callable<Integer> {
             TraceProfile profile = session.profile();
             // the analysis on a thread of its own (the caller's with -j 1) while the graph, the tree and the timeline are made
             Beside<Why> analysed = why == null ? null : Beside.start("igtrace-report-why",
-                    () -> WhyReading.analyse(profile, why, readingOptions, STORY_CAUSES), readingOptions.threadCount() != 1);
+                    () -> WhyReading.analyse(profile, why, readingOptions, STORY_CAUSES, false), readingOptions.threadCount() != 1);
             try {
                 InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
                 if (output != null) {

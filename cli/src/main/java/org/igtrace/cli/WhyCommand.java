@@ -58,7 +58,7 @@ public final class WhyCommand implements Callable<Integer> {
         }
         Selection selection = UsageError.of(common.selection::selection);
         common.output.check();
-        WhyReading.Result read = WhyReading.read(parent, trace.path(), common.reading, selection, common.output.quiet, top, true);
+        WhyReading.Result read = WhyReading.read(parent, trace.path(), common.reading, selection, common.output.quiet, top, true, json);
         if (read.exit() != null) {
             return read.exit();
         }

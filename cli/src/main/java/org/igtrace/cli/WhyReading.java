@@ -41,10 +41,11 @@ final class WhyReading {
 
     /**
      * Reads {@code trace} (the window and region of {@code selection} kept of every process) and analyses it, with the
-     * what-ifs of the {@code top} first causes when {@code whatIf}, through the door every command reads by.
+     * what-ifs of the {@code top} first causes when {@code whatIf}, through the door every command reads by; the unchanged
+     * run is replayed without a what-if only when {@code unchangedShown} (its run time is written).
      */
     static Result read(Invocation parent, Path trace, ReadingOptions reading, Selection selection, boolean quiet, int top,
-                       boolean whatIf) throws Failure, UsageError {
+                       boolean whatIf, boolean unchangedShown) throws Failure, UsageError {
         try (TemporaryStore store = new TemporaryStore(reading.tempDir, "the region slices")) {
             Taps taps = new Taps(whatIf);
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
@@ -54,7 +55,7 @@ final class WhyReading {
             if (ended != null) {
                 return new Result(session.located(), null, null, ended);
             }
-            return new Result(session.located(), session.profile(), analyse(session.profile(), taps, reading, top), null);
+            return new Result(session.located(), session.profile(), analyse(session.profile(), taps, reading, top, unchangedShown), null);
         }
     }
 
@@ -63,9 +64,10 @@ final class WhyReading {
      * if it recorded the calls. The what-ifs' model is the run's own fitted network and collectives: the network fitted
      * first to the wait analysis' matched messages and checked in the unchanged run's replay ({@link WhatIfReplays}), which
      * with the collectives' fit runs on a thread of its own while the critical path and the delay costs are found (on
-     * the caller's with {@code -j 1}).
+     * the caller's with {@code -j 1}). Nothing is replayed when no what-if is tried and the unchanged run's run time is not
+     * shown ({@code unchangedShown} false: text, the report, the placement's weights).
      */
-    static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top) {
+    static Why analyse(TraceProfile profile, Taps taps, ReadingOptions reading, int top, boolean unchangedShown) {
         WaitLog waits = taps.waits;
         if (waits == null) {
             waits = new WaitLog(new long[profile.processes().size()]);
@@ -73,12 +75,12 @@ final class WhyReading {
         }
         RecordedRun run = taps.recorder != null ? taps.recorded() : null;
         if (run == null || run.replayedProcesses() == 0) {
-            return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1);
+            return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1, unchangedShown);
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;
         NetworkCalibration.Fit guess = matched != null && matched.ready() ? matched.fit(null, null) : null;
-        return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess, reading.threadCount() != 1), top, reading.threadCount() != 1);
+        return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess), top, reading.threadCount() != 1, unchangedShown);
     }
 
     /**

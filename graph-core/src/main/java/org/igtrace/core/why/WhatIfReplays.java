@@ -20,38 +20,48 @@ import org.igtrace.core.replay.TraceReplay;
  * transfer times ({@link TraceReplay#predictScaledCalibrated}), and their numbers stand when the fit of those times is
  * the guess; otherwise the network is fitted by a pass of its own and the replays made again on its model (the numbers
  * are then those a replay without a guess gives). The collectives are fitted, and the model made, on a thread of its own
- * (none with {@code -j 1}) while the caller finds the causes.
+ * (none with {@code -j 1}) while the caller finds the causes, when the caller knows early that it will replay
+ * ({@link #calibrateBeside}); otherwise by the thread that first asks for the replays, and not at all when none is asked for.
  */
-public final class WhatIfReplays {
+public final class WhatIfReplays implements Why.Replays {
     private final TraceReplay replay;
     private final NetworkCalibration.Fit guess;
     private final FutureTask<ReplayParameters> model;
     /** Each collective family's fit (made with the model). */
     private List<CollectiveCalibration.FamilyFit> collectives;
+    /** Whether {@link #calibrateBeside} started the model's thread. */
+    private boolean started;
 
     /**
-     * @param replay     the recorded run's replay
-     * @param guess      the first fit of the network (null: none, the network is fitted by a pass of its own)
-     * @param background whether the model may be made on a thread of its own
+     * @param replay the recorded run's replay
+     * @param guess  the first fit of the network (null: none, the network is fitted by a pass of its own)
      */
-    public WhatIfReplays(TraceReplay replay, NetworkCalibration.Fit guess, boolean background) {
+    public WhatIfReplays(TraceReplay replay, NetworkCalibration.Fit guess) {
         this.replay = replay;
         this.guess = guess;
         this.model = new FutureTask<>(() -> {
             collectives = replay.calibrateCollectives(null, null);
             return guess == null ? exactModel() : model(guess);
         });
-        if (background) {
-            Thread t = new Thread(model, "igtrace-calibration");
-            t.setDaemon(true);
-            t.start();
+    }
+
+    /** Starts fitting the collectives and making the model on a thread of its own (once). */
+    @Override
+    public void calibrateBeside() {
+        if (started) {
+            return;
         }
+        started = true;
+        Thread t = new Thread(model, "igtrace-calibration");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**
      * The predictions of the unchanged run (first) and of each of {@code changing} (what-ifs that change a burst), in their
      * order: in one pass when they can share it, each as a replay of its own gives it.
      */
+    @Override
     public List<Prediction> predict(List<ComputeScaling> changing) {
         List<ComputeScaling> all = new ArrayList<>();
         all.add(null);

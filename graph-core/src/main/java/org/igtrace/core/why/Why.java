@@ -18,6 +18,7 @@ import org.igtrace.core.replay.TraceReplay;
  * @param whatIf           the hypotheses replayed, in the order of the causes
  * @param waiting          the run's waiting (every wait of definitions section 8), the sum of the delay costs
  * @param predictedRuntime the replay's run time without a change (the what-ifs' gains are against it), or 0 without replay
+ *                         (none asked for, or none wanted: no what-if tried and the unchanged run's not shown)
  * @param costs            the delay costs, per process and pair too (ticks)
  * @param tick             seconds per tick of the costs
  */
@@ -64,12 +65,42 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     public static final String COMMUNICATION = "(communication)";
 
     /**
+     * The replays of the unchanged run and the what-ifs ({@link WhatIfReplays}): asked for at most once, and only when
+     * what they give is shown.
+     */
+    public interface Replays {
+        /** Starts what the replays need first (the network's model) on a thread of its own, if it has such work. */
+        default void calibrateBeside() {
+        }
+
+        /** The predictions of the unchanged run (first) and of each of {@code changing}, in their order. */
+        List<Prediction> predict(List<ComputeScaling> changing);
+    }
+
+    /** As {@link #analyse(WaitLog, RegionSlices, Replays, int, boolean, boolean)}, the unchanged run's replay always made. */
+    public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel) {
+        return analyse(waits, slices, replays, top, parallel, true);
+    }
+
+    /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
      * causes replayed by {@code replays} (asked for once the causes are known, so that the collectives' calibration can
      * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs,
      * and the what-ifs are replayed on a thread of their own while this one profiles the critical path.
+     *
+     * <p>The unchanged run alone is replayed only when {@code unchangedShown} (its run time is written even without a
+     * what-if: JSON); otherwise a run where no what-if is tried (none of the top causes is a region, none of their
+     * ranks above the median compute, or {@code top} 0) is not replayed at all, its {@link #predictedRuntime} 0, and the
+     * network's model is made only once a what-if is known to be tried (beside the causes only when the replay is
+     * known to be wanted from the start).
      */
-    public static Why analyse(WaitLog waits, RegionSlices slices, WhatIfReplays replays, int top, boolean parallel) {
+    public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown) {
+        if (replays != null && top == 0 && !unchangedShown) {
+            replays = null; // nothing to replay, nor the what-ifs' totals to find
+        }
+        if (replays != null && unchangedShown && parallel) {
+            replays.calibrateBeside(); // a replay is made whatever the causes: its model beside them
+        }
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         // the what-ifs' compute per process and region, found as the delay costs read the slices
@@ -91,11 +122,14 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                     tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
                 }
             }
+        }
+        if (replays != null && (unchangedShown || !tried.isEmpty())) {
             // the unchanged run and every what-if that changes a burst (one that changes none, every factor 1, is the
             // unchanged run: its replay gives the same numbers)
             List<ComputeScaling> scalings = new ArrayList<>();
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
-            replayed = new FutureTask<>(() -> replays.predict(scalings));
+            Replays r = replays;
+            replayed = new FutureTask<>(() -> r.predict(scalings));
             if (parallel) {
                 Thread t = new Thread(replayed, "igtrace-what-if");
                 t.setDaemon(true);
@@ -105,7 +139,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         PathProfile profile = PathProfile.of(path, slices, waits);
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
-        if (replays != null) {
+        if (replayed != null) {
             List<Prediction> predictions = TraceReplay.joined(replayed); // replayed here if no thread took it
             predicted = predictions.get(0).predictedRuntime();
             int k = 1;

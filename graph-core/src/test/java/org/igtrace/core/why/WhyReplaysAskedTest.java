@@ -1,0 +1,104 @@
+package org.igtrace.core.why;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.igtrace.core.replay.ComputeScaling;
+import org.igtrace.core.replay.Prediction;
+import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.igtrace.core.wait.MatchListener;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replays are asked for only when what they give is shown: the unchanged run's run time is written only with a
+ * what-if (text, the report) unless the caller shows it alone (JSON). Three processes: rank 2's solve (1-29) makes rank 0
+ * wait in its receive from 10 to 30 (20 ticks), so the first cause is rank 2's solve and, with {@code --top 1}, the
+ * what-if "balance region solve" is tried. The replays here are counted, not made. Before, the unchanged run was
+ * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text.
+ */
+class WhyReplaysAskedTest {
+    /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
+    private static final class Counted implements Why.Replays {
+        final List<List<ComputeScaling>> asked = new ArrayList<>();
+        int calibrations;
+
+        @Override
+        public void calibrateBeside() {
+            calibrations++;
+        }
+
+        @Override
+        public List<Prediction> predict(List<ComputeScaling> changing) {
+            asked.add(changing);
+            List<Prediction> r = new ArrayList<>();
+            for (int k = 0; k <= changing.size(); k++) {
+                r.add(new Prediction(31.0, 40.0 - k, null, List.of(), List.of()));
+            }
+            return r;
+        }
+    }
+
+    @Test
+    void theUnchangedRunIsReplayedOnlyWhenShownOrWithAWhatIf() {
+        Counted noneTried = new Counted();
+        Why nothing = analyse(noneTried, 0, false, false);
+        assertEquals(List.of(), noneTried.asked, "--top 0, text: nothing replayed");
+        assertEquals(0, noneTried.calibrations, "--top 0, text: no model made");
+        assertEquals(0.0, nothing.predictedRuntime());
+        assertTrue(nothing.whatIf().isEmpty());
+        assertEquals(2, nothing.causes().get(0).rank(), nothing.causes().toString());
+        assertEquals("solve", nothing.causes().get(0).region(), nothing.causes().toString());
+
+        Counted shown = new Counted();
+        Why alone = analyse(shown, 0, true, true);
+        assertEquals(List.of(List.of()), shown.asked, "--top 0, JSON: the unchanged run alone");
+        assertEquals(1, shown.calibrations, "JSON: the model beside the causes");
+        assertEquals(40.0, alone.predictedRuntime());
+        assertEquals(nothing.causes(), alone.causes());
+
+        Counted tried = new Counted();
+        Why balanced = analyse(tried, 1, false, true);
+        assertEquals(1, tried.asked.size(), "--top 1, text: one pass, the unchanged run and the what-if");
+        assertEquals(0, tried.calibrations, "text: the model made by the replay's thread once a what-if is tried");
+        assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
+        assertEquals(40.0, balanced.predictedRuntime());
+        assertEquals(nothing.causes(), balanced.causes());
+    }
+
+    private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        for (int p = 0; p < 3; p++) {
+            b.addProcess("p" + p, null);
+        }
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true),
+                recv = b.addRegion("MPI_Recv", true), solve = b.addRegion("solve", false);
+        TraceDefinitions d = b.build();
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RegionSlices slices = new RegionSlices(d, store);
+            long[] solveEnd = {10, 10, 29};
+            for (int p = 0; p < 3; p++) {
+                LocationEvents l = slices.location(p, p);
+                l.enter(0, init);
+                l.leave(1, init);
+                l.enter(1, solve);
+                l.leave(solveEnd[p], solve);
+                int call = p == 2 ? send : recv;
+                l.enter(solveEnd[p], call);
+                l.leave(30, call);
+                l.enter(30, fin);
+                l.leave(31, fin);
+            }
+            slices.finish();
+            WaitLog waits = new WaitLog(new long[3], store);
+            MatchListener thread = waits.forThread();
+            thread.callWait(0, 2, 10, 19);
+            thread.callWait(1, 2, 10, 19);
+            waits.joined();
+            return Why.analyse(waits, slices, replays, top, parallel, unchangedShown);
+        }
+    }
+}
