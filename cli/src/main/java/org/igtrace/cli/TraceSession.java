@@ -112,7 +112,7 @@ final class TraceSession {
      * @throws Failure when no trace is there
      */
     static TraceFormat.Located locate(Path trace) {
-        return reading(() -> TraceFormat.locate(trace));
+        return reading(() -> ByteNamedTrace.nameable(TraceFormat.locate(trace)));
     }
 
     /**

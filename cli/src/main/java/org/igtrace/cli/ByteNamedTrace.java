@@ -1,0 +1,121 @@
+package org.igtrace.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.igtrace.reader.TraceFormat;
+import org.igtrace.reader.spill.TempFolders;
+
+/**
+ * A trace found by listing the folder the user gave, whose own name Java cannot name (issue 41 item 9):
+ * its bytes are not UTF-8 (or not ASCII where Java names files in ASCII), so its name as a string holds
+ * U+FFFD, and libotf2 (given the anchor's name as a string) or the OTF reader (which finds the files
+ * beside the master by its name) looked for a file that is not there ("damaged or truncated ... POSIX:
+ * './tr\uFFFD.otf2'"). The folder's listing still has the names' bytes (a listed {@link Path} keeps them),
+ * so the trace's files, those named as the trace or {@code NAME.*}, are linked under ASCII names
+ * {@code trace}, {@code trace.otf2}, {@code trace.def} or {@code trace.0.def}, {@code trace.1.events}...
+ * in a private folder of this run, and the trace is read through {@code trace.otf2} or {@code trace.otf}
+ * there, as the launcher does for such a trace given by its path; messages show the path with
+ * {@code \xHH} for each byte that is not UTF-8 ({@link PathAliases}). The folder is removed as the JVM
+ * exits, else by a later run once this process is gone ({@link TempFolders}).
+ */
+final class ByteNamedTrace {
+    private ByteNamedTrace() {
+    }
+
+    /**
+     * {@code located}, or the same trace through a folder of links when Java cannot name its file's own
+     * name; {@code located} when the links cannot be made (the reader then says what it says).
+     */
+    static TraceFormat.Located nameable(TraceFormat.Located located) {
+        Path file = located.file();
+        Path name = file.getFileName();
+        if (name == null || name.toString().indexOf('\uFFFD') < 0) {
+            return located;
+        }
+        String ext = located.format() == TraceFormat.OTF2 ? ".otf2" : ".otf";
+        Path folder = null;
+        try {
+            byte[] base = nameBytes(file);
+            byte[] dot = ext.getBytes(StandardCharsets.US_ASCII);
+            if (base.length <= dot.length || !Arrays.equals(base, base.length - dot.length, base.length, dot, 0, dot.length)) {
+                return located;
+            }
+            byte[] stem = Arrays.copyOf(base, base.length - dot.length);
+            folder = TempFolders.create("igtrace-reader");
+            link(file.toAbsolutePath().getParent(), stem, folder);
+            Path through = folder.resolve("trace" + ext);
+            if (!Files.isSameFile(through, file)) {
+                throw new IOException("the link does not lead to the trace");
+            }
+            String given = file.toString();
+            String shown = given.substring(0, given.length() - name.toString().length()) + RawArguments.shown(stem);
+            PathAliases.add(folder.resolve("trace").toString(), shown);
+            Path remove = folder;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(remove), "igtrace-trace-links"));
+            return new TraceFormat.Located(located.format(), through);
+        } catch (IOException | RuntimeException e) {
+            if (folder != null) {
+                delete(folder);
+            }
+            return located;
+        }
+    }
+
+    /**
+     * Links in {@code into}, for each entry of {@code parent} named {@code stem} or {@code stem.REST} (REST in
+     * ASCII, as the files of an OTF2 archive or an OTF trace are named after their anchor or master), a link
+     * {@code trace} or {@code trace.REST} to it: the entry as listed, so the link leads to its bytes.
+     */
+    static void link(Path parent, byte[] stem, Path into) throws IOException {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent)) {
+            for (Path entry : entries) {
+                byte[] b = nameBytes(entry);
+                boolean dotted = b.length > stem.length && b[stem.length] == '.';
+                if ((b.length == stem.length || dotted) && Arrays.equals(b, 0, stem.length, stem, 0, stem.length)) {
+                    String rest = new String(b, stem.length, b.length - stem.length, StandardCharsets.UTF_8);
+                    if (rest.chars().allMatch(c -> c > ' ' && c < 0x7f && c != '/')) {
+                        Files.createSymbolicLink(into.resolve("trace" + rest), entry);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The bytes of {@code path}'s own name, as the folder's listing has them (a file URI escapes each byte that is not ASCII). */
+    static byte[] nameBytes(Path path) {
+        String raw = path.toAbsolutePath().toUri().getRawPath();
+        if (raw.endsWith("/") && raw.length() > 1) {
+            raw = raw.substring(0, raw.length() - 1); // a folder's URI ends with a slash
+        }
+        raw = raw.substring(raw.lastIndexOf('/') + 1);
+        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length());
+        for (int i = 0; i < raw.length(); i++) {
+            char c = raw.charAt(i);
+            if (c == '%' && i + 2 < raw.length()) {
+                out.write(Integer.parseInt(raw.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                out.write(b, 0, b.length);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** Removes the links and their folder (never what they lead to). */
+    private static void delete(Path folder) {
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder)) {
+            for (Path p : entries) {
+                Files.deleteIfExists(p);
+            }
+            Files.deleteIfExists(folder);
+        } catch (IOException e) {
+            // a later run removes a folder of a process that is gone (TempFolders)
+        }
+    }
+}
