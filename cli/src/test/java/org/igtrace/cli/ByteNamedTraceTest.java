@@ -14,12 +14,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A trace whose own name is not UTF-8 (issue 41 item 9), found by giving its folder: Java lists the folder
- * and gets a name holding U+FFFD, so an OTF2 anchor was "damaged or truncated (anchor file; libotf2: POSIX:
- * 'd/tr\uFFFD.otf2')" and an OTF master's files "missing" (the reader finds them by the master's name). Each
- * must read as the same trace in a folder whose names are the ASCII spelling of those messages show
- * ({@code tr\xff}): the same output, the same messages, through the launcher (bin/igtrace of a release) and
- * as {@code java -jar} runs (Main on this test's class path), in C.UTF-8 and, for {@code java -jar}, under C (ASCII file names). Nothing is left in the temporary folder.
+ * A trace whose own name is not UTF-8 (issue 41 item 9), found by giving its folder, and an OTF master so
+ * named given by its path: Java lists the folder and gets a name holding U+FFFD, so an OTF2 anchor was
+ * "damaged or truncated (anchor file; libotf2: POSIX: 'd/tr\uFFFD.otf2')" and an OTF master's files
+ * "missing" (the reader finds them by the master's name); the launcher aliased an OTF master given by path
+ * as one link, without its other files ("o/s\xfe.otf.0.def[.z]: missing"). Each must read as the same
+ * trace in a folder whose names are the ASCII spelling of those messages show ({@code tr\xff}): the same
+ * output, the same messages, through the launcher (bin/igtrace of a release) and as {@code java -jar} runs
+ * (Main on this test's class path), in C.UTF-8 and, for {@code java -jar}, under C (ASCII file names). Nothing is left in the temporary folder.
  */
 @Tag("slow")
 class ByteNamedTraceTest {
@@ -68,19 +70,19 @@ class ByteNamedTraceTest {
     }
 
     @Test
-    void aTraceNamedInInvalidUtf8IsReadByItsFolder() throws Exception {
+    void aTraceNamedInInvalidUtf8IsReadByItsFolderAndAnOtfMasterByItsPath() throws Exception {
         LauncherTest.installRelease(install);
         layOut();
         List<String> runners = List.of("bash \"$IGTRACE\" ", "exec \"$JAVA\" -cp \"$CP\" " + Main.class.getName() + " ");
         for (String runner : runners) {
-            for (String args : List.of("stats d -q", "info d", "stats o -q --format json", "o -q")) {
+            for (String args : List.of("stats d -q", "info d", "stats o -q --format json", "o -q", "stats o/$'s\\xfe.otf' -q", "info o/$'s\\xfe.otf'")) {
                 Run bad = bash("bad", runner + args, "C.UTF-8");
                 assertEquals(0, bad.code(), runner + args + ": " + bad.err());
                 Run ascii = bash("ascii", runner + args.replace("$'s\\xfe.otf'", "'s\\xfe.otf'"), "C.UTF-8");
                 assertEquals(ascii, bad, runner + args);
             }
         }
-        for (String args : List.of("stats d -q", "stats o -q")) { // ASCII file names, java -jar
+        for (String args : List.of("stats d -q", "stats o -q", "stats o/$'s\\xfe.otf' -q")) { // ASCII file names, java -jar
             String java = runners.get(1) + args;
             assertEquals(bash("bad", java, "C.UTF-8"), bash("bad", java, "C"), args);
         }
@@ -89,7 +91,7 @@ class ByteNamedTraceTest {
         for (String runner : runners) {
             assertEquals(List.of("igtrace: d/tr\\xff/536870911.evt: missing (location 536870911, \"P#1T#0\"); use --skip-missing to build "
                     + "the graph from the other 3 locations"), bash("bad", runner + "stats d -q", "C.UTF-8").err().lines().toList(), runner);
-            for (String o : List.of("o")) {
+            for (String o : List.of("o", "o/$'s\\xfe.otf'")) {
                 assertEquals(List.of("igtrace: o/s\\xfe.3.events[.z]: missing (stream 3, process 3 \"Process 2\"); use --skip-missing to build "
                         + "the graph from the other 4 streams"), bash("bad", runner + "stats " + o + " -q", "C.UTF-8").err().lines().toList(),
                         runner + o);
