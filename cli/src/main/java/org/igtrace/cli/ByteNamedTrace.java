@@ -1,6 +1,5 @@
 package org.igtrace.cli;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -40,14 +39,14 @@ final class ByteNamedTrace {
         String ext = located.format() == TraceFormat.OTF2 ? ".otf2" : ".otf";
         Path folder = null;
         try {
-            byte[] base = nameBytes(file);
+            byte[] base = ArchiveLinks.nameBytes(file);
             byte[] dot = ext.getBytes(StandardCharsets.US_ASCII);
             if (base.length <= dot.length || !Arrays.equals(base, base.length - dot.length, base.length, dot, 0, dot.length)) {
                 return located;
             }
             byte[] stem = Arrays.copyOf(base, base.length - dot.length);
             folder = TempFolders.create("igtrace-reader");
-            link(file.toAbsolutePath().getParent(), stem, folder);
+            ArchiveLinks.link(file.toAbsolutePath().getParent(), stem, folder);
             Path through = folder.resolve("trace" + ext);
             if (!Files.isSameFile(through, file)) {
                 throw new IOException("the link does not lead to the trace");
@@ -64,47 +63,6 @@ final class ByteNamedTrace {
             }
             return located;
         }
-    }
-
-    /**
-     * Links in {@code into}, for each entry of {@code parent} named {@code stem} or {@code stem.REST} (REST in
-     * ASCII, as the files of an OTF2 archive or an OTF trace are named after their anchor or master), a link
-     * {@code trace} or {@code trace.REST} to it: the entry as listed, so the link leads to its bytes.
-     */
-    static void link(Path parent, byte[] stem, Path into) throws IOException {
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(parent)) {
-            for (Path entry : entries) {
-                byte[] b = nameBytes(entry);
-                boolean dotted = b.length > stem.length && b[stem.length] == '.';
-                if ((b.length == stem.length || dotted) && Arrays.equals(b, 0, stem.length, stem, 0, stem.length)) {
-                    String rest = new String(b, stem.length, b.length - stem.length, StandardCharsets.UTF_8);
-                    if (rest.chars().allMatch(c -> c > ' ' && c < 0x7f && c != '/')) {
-                        Files.createSymbolicLink(into.resolve("trace" + rest), entry);
-                    }
-                }
-            }
-        }
-    }
-
-    /** The bytes of {@code path}'s own name, as the folder's listing has them (a file URI escapes each byte that is not ASCII). */
-    static byte[] nameBytes(Path path) {
-        String raw = path.toAbsolutePath().toUri().getRawPath();
-        if (raw.endsWith("/") && raw.length() > 1) {
-            raw = raw.substring(0, raw.length() - 1); // a folder's URI ends with a slash
-        }
-        raw = raw.substring(raw.lastIndexOf('/') + 1);
-        ByteArrayOutputStream out = new ByteArrayOutputStream(raw.length());
-        for (int i = 0; i < raw.length(); i++) {
-            char c = raw.charAt(i);
-            if (c == '%' && i + 2 < raw.length()) {
-                out.write(Integer.parseInt(raw.substring(i + 1, i + 3), 16));
-                i += 2;
-            } else {
-                byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                out.write(b, 0, b.length);
-            }
-        }
-        return out.toByteArray();
     }
 
     /** Removes the links and their folder (never what they lead to). */

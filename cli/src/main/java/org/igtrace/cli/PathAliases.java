@@ -42,7 +42,7 @@ final class PathAliases {
         return pairs.toArray(new String[0][]);
     }
 
-    /** Adds an alias this JVM made itself (a trace found in a folder under a name Java cannot name: {@link ByteNamedTrace}). */
+    /** Adds an alias this JVM made itself (a trace found in a folder under a name Java cannot name). */
     static synchronized void add(String alias, String shown) {
         List<String[]> pairs = new ArrayList<>(List.of(aliases));
         pairs.add(new String[] {alias, shown});

@@ -261,7 +261,7 @@ final class RawArguments {
         Path dir = folder.resolve("p" + links++ + "_");
         try {
             Files.createDirectory(dir);
-            ByteNamedTrace.link(Path.of(parentLink), Arrays.copyOfRange(stem, slash + 1, stem.length), dir);
+            ArchiveLinks.link(Path.of(parentLink), Arrays.copyOfRange(stem, slash + 1, stem.length), dir);
         } catch (IOException | RuntimeException e) {
             return null;
         }
