@@ -15,7 +15,7 @@ import java.util.List;
  */
 final class PathAliases {
     /** {alias, shown} pairs, the longest alias first (an alias of a file inside an aliased folder comes before the folder's). */
-    private static final String[][] ALIASES = load();
+    private static volatile String[][] aliases = load();
 
     private PathAliases() {
     }
@@ -34,13 +34,24 @@ final class PathAliases {
             }
             pairs.add(new String[] {alias, shown});
         }
+        return sorted(pairs);
+    }
+
+    private static String[][] sorted(List<String[]> pairs) {
         pairs.sort(Comparator.comparingInt((String[] p) -> p[0].length()).reversed());
         return pairs.toArray(new String[0][]);
     }
 
+    /** Adds an alias this JVM made itself (a trace found in a folder under a name Java cannot name). */
+    static synchronized void add(String alias, String shown) {
+        List<String[]> pairs = new ArrayList<>(List.of(aliases));
+        pairs.add(new String[] {alias, shown});
+        aliases = sorted(pairs);
+    }
+
     /** Whether the launcher gave any alias (else {@link #shown} is the identity). */
     static boolean any() {
-        return ALIASES.length > 0;
+        return aliases.length > 0;
     }
 
     /**
@@ -51,7 +62,7 @@ final class PathAliases {
      */
     static String shown(String text) {
         String s = text;
-        for (String[] p : ALIASES) {
+        for (String[] p : aliases) {
             if (s.contains(p[0])) {
                 s = s.replace(p[0], p[1]);
             }

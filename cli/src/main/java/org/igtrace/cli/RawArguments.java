@@ -212,6 +212,9 @@ final class RawArguments {
         if (!nameable(base) && base.length > 5 && name.endsWith(".otf2")) {
             return archiveLinks(Arrays.copyOf(path, path.length - 5));
         }
+        if (!nameable(base) && base.length > 4 && name.endsWith(".otf")) {
+            return masterLinks(Arrays.copyOf(path, path.length - 4), slash);
+        }
         if (slash < 0 || !nameable(base) || name.isEmpty() || name.equals(".") || name.equals("..")) {
             return link(path, shown(path));
         }
@@ -242,6 +245,28 @@ final class RawArguments {
         }
         aliases.add(new String[] {dir + "/trace", shown(stem)});
         return dir + "/trace.otf2";
+    }
+
+    /**
+     * The alias of an OTF master {@code stem.otf} whose own name Java cannot name: a folder of this run's
+     * holding a link {@code trace.REST} to each file {@code stem.REST} beside it ({@code .otf}, {@code .0.def},
+     * {@code .1.events}...: the reader finds them by the master's name), shown as the master's path. The
+     * folder is listed through a link to it. Null if they could not be made.
+     *
+     * @param slash where the last slash of {@code stem} is, or -1
+     */
+    private String masterLinks(byte[] stem, int slash) {
+        byte[] parent = slash < 0 ? new byte[] {'.'} : slash == 0 ? new byte[] {'/'} : Arrays.copyOf(stem, slash);
+        String parentLink = link(parent, shown(parent));
+        Path dir = folder.resolve("p" + links++ + "_");
+        try {
+            Files.createDirectory(dir);
+            ArchiveLinks.link(Path.of(parentLink), Arrays.copyOfRange(stem, slash + 1, stem.length), dir);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        aliases.add(new String[] {dir + "/trace", shown(stem)});
+        return dir + "/trace.otf";
     }
 
     /** Whether Java can name a file {@code base} as it is: UTF-8, and ASCII when Java names files in ASCII. */

@@ -98,7 +98,10 @@ final class TraceSession {
      * @throws Failure when no trace is there
      */
     static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress) {
-        return new TraceSession(parent, locate(trace), request, selection, progress);
+        // with --skip-missing, the processes up to the highest rank --ranks names are analysed (definitions section 2)
+        TraceReading.Request named = selection.ranks() == null ? request
+                : new TraceReading.Request(request.read().withNamedRank(selection.ranks().length() - 1), request.analysis());
+        return new TraceSession(parent, locate(trace), named, selection, progress);
     }
 
     /**
@@ -109,7 +112,7 @@ final class TraceSession {
      * @throws Failure when no trace is there
      */
     static TraceFormat.Located locate(Path trace) {
-        return reading(() -> TraceFormat.locate(trace));
+        return reading(() -> ByteNamedTrace.nameable(TraceFormat.locate(trace)));
     }
 
     /**

@@ -121,6 +121,25 @@ class ChildClassDataArchiveTest {
     }
 
     /**
+     * An archive beside the jar that this user made and owns, in a folder its group may write (mode 775):
+     * a group member could rename an archive of theirs over it between the check and the child JVM's
+     * opening it (review: it was used, since this user owns it). java -jar must make and give its child the
+     * cache folder's archive instead; the child's flags show which it maps.
+     */
+    @Test
+    void javaJarUsesNoArchiveBesideAJarInAFolderItsGroupMayWrite() throws Exception {
+        Path cache = work.resolve("cache");
+        assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), null, cache.toString()));
+        assertTrue(Files.isRegularFile(archive), "made beside the jar while its folder was this user's alone");
+        assertEquals(0, new ProcessBuilder("chmod", "775", lib.toString()).start().waitFor());
+        assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), "-XX:+PrintCommandLineFlags",
+                cache.toString()));
+        String flags = Files.readString(work.resolve("stdout"), StandardCharsets.UTF_8);
+        assertFalse(flags.contains("-XX:SharedArchiveFile=" + archive), flags);
+        assertTrue(flags.contains("-XX:SharedArchiveFile=" + cache.resolve("igtrace").resolve(archive.getFileName()) + " "), flags);
+    }
+
+    /**
      * One dump at a time: while another run holds the launcher's lock (a launcher or another
      * java -jar dumping), java -jar does not wait for it and does not dump: its child runs without
      * the archive, and nothing is left beside the jar but the lock.
@@ -178,7 +197,7 @@ class ChildClassDataArchiveTest {
 
     /** {@code command} in {@code work} with {@code IGTRACE_JAVA_OPTS} (null: unset) and {@code XDG_CACHE_HOME} (null: as it is). */
     private int run(List<String> command, String javaOptions, String cacheHome) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        ProcessBuilder pb = new ProcessBuilder(command).directory(work.toFile()).redirectOutput(work.resolve("stdout").toFile())
                 .redirectError(work.resolve("stderr").toFile());
         pb.environment().put("TMPDIR", work.toString());
         if (cacheHome != null) {

@@ -269,6 +269,34 @@ class LauncherHousekeepingTest {
     }
 
     /**
+     * An archive beside the jar that this user made and owns, in a folder its group may write (mode 775, as a
+     * team's install): a group member could rename an archive of theirs over it between the launcher's
+     * check and the JVM's opening it, so it must not be handed to the JVM (review: it was, since this
+     * user owns it); the run dumps and maps the cache folder's instead. The JVM's flags show which.
+     */
+    @Tag("slow")
+    @Test
+    void anArchiveBesideAJarInAFolderItsGroupMayWriteIsNotUsed() throws Exception {
+        Path cache = work.resolve("cache");
+        for (int run = 0; run < 2; run++) { // the first makes the archive beside the jar (mode 755), the second runs at 775
+            if (run == 1) {
+                assertEquals(0, new ProcessBuilder("chmod", "775", lib.toString()).start().waitFor());
+            }
+            ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml");
+            pb.environment().put("XDG_CACHE_HOME", cache.toString());
+            pb.environment().put("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+            pb.redirectOutput(work.resolve("flags").toFile());
+            Process p = pb.start();
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue());
+            String flags = Files.readString(work.resolve("flags"), StandardCharsets.UTF_8);
+            Path expected = run == 0 ? lib.resolve(archive) : cache.resolve("igtrace").resolve(archive);
+            assertTrue(flags.contains("-XX:SharedArchiveFile=" + expected + " "), run + ": " + flags);
+        }
+        assertTrue(libFiles().contains(archive), "the first run's archive stays: " + libFiles());
+    }
+
+    /**
      * Without HOME and XDG_CACHE_HOME (env -i, a service without a user) the launcher has no cache
      * folder: it stopped at once on "HOME: unbound variable" (review). It must run, with the archive
      * beside the jar when that folder is this user's alone, else without one.

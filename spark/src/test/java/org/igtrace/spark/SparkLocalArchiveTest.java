@@ -85,6 +85,21 @@ class SparkLocalArchiveTest {
     }
 
     /**
+     * An archive beside the jar that this user owns, in a folder its group may write (mode 775): a group
+     * member could rename an archive of theirs over it between the script's check and the JVM's opening it
+     * (review: it was mapped, since this user owns it). It must not be mapped; the cache folder's is made.
+     */
+    @Test
+    void anArchiveBesideAJarInAFolderItsGroupMayWriteIsNotUsed() throws Exception {
+        Path beside = Files.writeString(target.resolve("spark-local.jsa"), "this user's");
+        assertEquals(0, new ProcessBuilder("chmod", "775", target.toString()).start().waitFor());
+        String args = run();
+        assertFalse(args.contains("-XX:SharedArchiveFile=" + beside), args);
+        assertTrue(args.contains("-XX:ArchiveClassesAtExit=" + cache.resolve("igtrace/spark-local.jsa.")), args);
+        assertTrue(run().contains("-XX:SharedArchiveFile=" + cache.resolve("igtrace/spark-local.jsa")), "the cache folder's, made then");
+    }
+
+    /**
      * An archive in the cache folder that another user owns is not mapped either (the cache folder may be one
      * others can write: a shared XDG_CACHE_HOME; review: it was mapped unchecked when not older than the jar).
      */

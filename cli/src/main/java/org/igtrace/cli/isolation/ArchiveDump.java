@@ -42,9 +42,8 @@ final class ArchiveDump {
             Path archive = ClassDataArchive.location(jar, System.getenv("XDG_CACHE_HOME"),
                     home == null || home.isEmpty() ? System.getProperty("user.home") : home);
             String flock = onPath("flock");
-            Path beside = ClassDataArchive.besideJar(jar); // the launcher uses it when this user's and not older than the jar
             if (!Files.isRegularFile(classList) || flock == null || !stale(archive, jar) || !theLaunchersJava()
-                    || Files.isRegularFile(beside) && ClassDataArchive.ownedByThisUser(beside) && !stale(beside, jar)) {
+                    || ClassDataArchive.besideJarUsed(jar)) {
                 return;
             }
             if (!archive.getParent().equals(jar.getParent()) && !privateCache(archive.getParent())) {

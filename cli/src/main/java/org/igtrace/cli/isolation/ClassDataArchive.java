@@ -50,11 +50,12 @@ public final class ClassDataArchive {
         }
         try {
             Path jar = Path.of(classPath).toRealPath();
-            for (Path archive : List.of(besideJar(jar), inCache(jar, cacheHome, userHome))) {
-                if (Files.isRegularFile(archive) && ownedByThisUser(archive)
-                        && Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(archive)) <= 0 && madeByThisJvm(archive)) {
-                    return archive;
-                }
+            if (besideJarUsed(jar) && madeByThisJvm(besideJar(jar))) {
+                return besideJar(jar);
+            }
+            Path archive = inCache(jar, cacheHome, userHome);
+            if (Files.isRegularFile(archive) && ownedByThisUser(archive) && !olderThan(archive, jar) && madeByThisJvm(archive)) {
+                return archive;
             }
             return null;
         } catch (IOException | RuntimeException e) { // NOPMD: no archive is only slower
@@ -72,15 +73,28 @@ public final class ClassDataArchive {
     }
 
     /**
-     * Whether {@code folder} is this user's alone, as the launcher's {@code only_mine}: a folder it
-     * owns and may write, which neither its group nor others may write. The dump's names are
-     * predictable, so it is made only in such a folder: in another, links planted there could make
-     * it create or overwrite a file of another user's choice.
+     * Whether the launcher uses the archive beside the jar at the real path {@code jar}: this user owns it,
+     * it is not older than the jar, and the folder is this user's alone ({@link #mineAlone}; looked at
+     * last, only when the rest holds): in a folder its group or others may write, one of them could rename
+     * an archive of theirs over it between this check and the JVM's opening it.
      */
-    static boolean onlyMine(Path folder) {
+    static boolean besideJarUsed(Path jar) throws IOException {
+        Path archive = besideJar(jar);
+        return Files.isRegularFile(archive) && ownedByThisUser(archive) && !olderThan(archive, jar) && mineAlone(jar.getParent());
+    }
+
+    private static boolean olderThan(Path archive, Path jar) throws IOException {
+        return Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(archive)) > 0;
+    }
+
+    /**
+     * Whether {@code folder} is this user's alone, as the launcher's {@code mine_alone}: a folder it owns
+     * which neither its group nor others may write.
+     */
+    static boolean mineAlone(Path folder) {
         try {
             Set<PosixFilePermission> mode = Files.getPosixFilePermissions(folder);
-            return Files.isDirectory(folder) && ownedByThisUser(folder) && Files.isWritable(folder)
+            return Files.isDirectory(folder) && ownedByThisUser(folder)
                     && !mode.contains(PosixFilePermission.GROUP_WRITE) && !mode.contains(PosixFilePermission.OTHERS_WRITE);
         } catch (IOException | RuntimeException e) {
             return false;
@@ -88,10 +102,19 @@ public final class ClassDataArchive {
     }
 
     /**
+     * Whether {@code folder} is this user's alone and writable by it, as the launcher's {@code only_mine}.
+     * The dump's names are predictable, so it is made only in such a folder: in another, links planted
+     * there could make it create or overwrite a file of another user's choice.
+     */
+    static boolean onlyMine(Path folder) {
+        return mineAlone(folder) && Files.isWritable(folder);
+    }
+
+    /**
      * Where the launcher's dump puts the archive of the jar at the real path {@code jar}: beside it
      * when that folder is this user's alone ({@link #onlyMine}), else in its cache folder. The
-     * launcher uses the one beside the jar when this user's and not older than the jar, else the
-     * cache's ({@link #find} looks at both).
+     * launcher uses the one beside the jar as {@link #besideJarUsed} says, else the cache's
+     * ({@link #find} looks at both).
      */
     static Path location(Path jar, String cacheHome, String userHome) {
         return onlyMine(jar.getParent()) ? besideJar(jar) : inCache(jar, cacheHome, userHome);

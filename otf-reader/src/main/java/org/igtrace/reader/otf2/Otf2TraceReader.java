@@ -87,7 +87,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         Present present = present(anchor, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         int kept = options.skipMissing() && checked.locations().length < toRead.length
-                ? processesKept(anchor, collected, checked, present.largest(), notes) : Integer.MAX_VALUE;
+                ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
         definitions = collected.resolve(kept);
         ids = checked.locations();
         long total = 0;
@@ -104,12 +104,12 @@ public final class Otf2TraceReader implements PartitionedSource {
      * With {@code --skip-missing}, when locations were left out: the processes to keep, those below the
      * returned rank. The processes after the last one read are left out when they outnumber the
      * processes read, except up to the highest rank a message or rooted collective of theirs names (one
-     * more pass over the events read): an archive declaring 10^6 processes and holding the files of 8
+     * more pass over the events read) or the selection names ({@code named}, -1 for none): an archive declaring 10^6 processes and holding the files of 8
      * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
      * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
      */
     private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
-            List<String> notes) throws TraceReadException {
+            int named, List<String> notes) throws TraceReadException {
         int ranks = collected.ranks();
         long[] read = checked.locations();
         int[] processes = new int[read.length];
@@ -118,13 +118,14 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
         long distinct = Arrays.stream(processes).distinct().count();
         int last = Arrays.stream(processes).max().orElse(-1);
-        if (ranks - 1L - last <= distinct) {
+        if (ranks - 1L - last <= distinct || named >= ranks - 1) {
             return ranks;
         }
-        int kept = Math.max(last, HighestPeer.of(anchor, collected, read, checked::noDefinitions, largestEventFile)) + 1;
+        int kept = Math.max(Math.max(last, named), HighestPeer.of(anchor, collected, read, checked::noDefinitions, largestEventFile)) + 1;
         if (kept < ranks) {
             notes.add(Diagnostic.count(ranks - kept, "process", "processes") + " after rank " + (kept - 1) + " not analysed (of "
-                    + ranks + " declared): no event of theirs was read and no message read names them");
+                    + ranks + " declared): no event of theirs was read and no message read names them"
+                    + (named < 0 ? "" : ", nor does the selection"));
         }
         return Math.min(kept, ranks);
     }

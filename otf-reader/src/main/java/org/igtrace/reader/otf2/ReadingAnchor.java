@@ -17,7 +17,9 @@ import org.igtrace.reader.spill.TempFolders;
  * 256 KiB, that holds the largest file), in a private temporary folder beside links to the archive's
  * folder and global definitions. The copy is used only when libotf2 reads it back with that chunk
  * size and the same definition chunk size; otherwise, and below {@link #FROM} locations, the
- * archive's own anchor. Messages still name the archive's own files.
+ * archive's own anchor. Messages still name the archive's own files. The copy's folder is removed when
+ * the read ends ({@link #close}) and, when a signal (SIGTERM, SIGINT, SIGHUP) ends the JVM during the
+ * read, by a shutdown hook; after a SIGKILL by a later run ({@link TempFolders}).
  */
 final class ReadingAnchor implements AutoCloseable {
     /** libotf2's least chunk size (OTF2_CHUNK_SIZE_MIN). */
@@ -28,7 +30,7 @@ final class ReadingAnchor implements AutoCloseable {
     private static final int MAX_ANCHOR = 1 << 20;
 
     private final Path path;
-    private final Path folder;
+    private final Removal folder;
     private final long chunk;
 
     /** {@link #FROM}, or the property {@code igtrace.otf2.smallChunksFrom}. */
@@ -36,7 +38,7 @@ final class ReadingAnchor implements AutoCloseable {
         return Integer.getInteger("igtrace.otf2.smallChunksFrom", FROM);
     }
 
-    private ReadingAnchor(Path path, Path folder, long chunk) {
+    private ReadingAnchor(Path path, Removal folder, long chunk) {
         this.path = path;
         this.folder = folder;
         this.chunk = chunk;
@@ -75,7 +77,7 @@ final class ReadingAnchor implements AutoCloseable {
         if (chunk >= chunkSizes[0]) {
             return own;
         }
-        Path folder = null;
+        Removal removal = null;
         try {
             if (Files.size(anchor) > MAX_ANCHOR) {
                 return own;
@@ -90,26 +92,27 @@ final class ReadingAnchor implements AutoCloseable {
             }
             String name = file.substring(0, file.length() - 5);
             Path absolute = anchor.toAbsolutePath();
-            folder = TempFolders.create("igtrace-reader");
+            removal = new Removal();
+            Path folder = removal.create();
             Files.createSymbolicLink(folder.resolve(name), absolute.resolveSibling(name));
             Files.createSymbolicLink(folder.resolve(name + ".def"), absolute.resolveSibling(name + ".def"));
             // links that do not lead to the archive's files (a temporary folder on a nosymfollow mount,
             // one swept by another run) would read as a damaged trace: then the archive's own anchor
             if (!Files.isSameFile(folder.resolve(name), absolute.resolveSibling(name))
                     || !Files.isSameFile(folder.resolve(name + ".def"), absolute.resolveSibling(name + ".def"))) {
-                delete(folder);
+                removal.run();
                 return own;
             }
             Path copy = Files.write(folder.resolve(file), bytes);
             long[] read = Otf2AnchorProperties.chunkSizes(copy);
             if (read == null || read[0] != chunk || read[1] != chunkSizes[1]) {
-                delete(folder);
+                removal.run();
                 return own;
             }
-            return new ReadingAnchor(copy, folder, chunk);
+            return new ReadingAnchor(copy, removal, chunk);
         } catch (IOException | RuntimeException e) {
-            if (folder != null) {
-                delete(folder);
+            if (removal != null) {
+                removal.run();
             }
             return own; // no temporary folder, or the anchor unreadable (libotf2 says why when it opens it)
         }
@@ -152,7 +155,39 @@ final class ReadingAnchor implements AutoCloseable {
     @Override
     public void close() {
         if (folder != null) {
-            delete(folder);
+            folder.run();
+        }
+    }
+
+    /**
+     * The copy's folder and the shutdown hook that removes it when the JVM ends during the read (a signal):
+     * the hook is registered before the folder is made, so no moment leaves a folder without one (a shutdown
+     * already under way refuses the hook, and then no folder is made).
+     */
+    private static final class Removal implements Runnable {
+        private final Thread hook = new Thread(this, "igtrace-anchor-copy-removal");
+        private volatile Path folder;
+
+        Path create() throws IOException {
+            Runtime.getRuntime().addShutdownHook(hook);
+            folder = TempFolders.create("igtrace-reader");
+            return folder;
+        }
+
+        /** Removes the folder; run by {@link #close} (and then the hook is withdrawn) or as the hook. */
+        @Override
+        public void run() {
+            Path f = folder;
+            if (f != null) {
+                delete(f);
+            }
+            if (Thread.currentThread() != hook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook runs, or ran, and finds the folder gone
+                }
+            }
         }
     }
 

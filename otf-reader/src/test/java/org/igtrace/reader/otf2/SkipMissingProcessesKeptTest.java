@@ -85,6 +85,20 @@ class SkipMissingProcessesKeptTest {
     }
 
     @Test
+    void theHighestRankTheSelectionNamesStays() throws Exception {
+        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex with T = 0)
+        Otf2TraceReader reader = Otf2TraceReader.open(with("named", 0, 1, 2, 3, 4, 5, 6, 7),
+                new ReadOptions(true, 1).withNamedRank(500), ReadProgress.NONE);
+        assertEquals(501, reader.definitions().processCount());
+        assertEquals(List.of("99499 processes after rank 500 not analysed (of 100000 declared): no event of theirs was read and no "
+                + "message read names them, nor does the selection"), kept(reader));
+        Otf2TraceReader last = Otf2TraceReader.open(with("namedLast", 0, 1), new ReadOptions(true, 1).withNamedRank(99_999),
+                ReadProgress.NONE);
+        assertEquals(100_000, last.definitions().processCount());
+        assertEquals(List.of(), kept(last));
+    }
+
+    @Test
     void fewAfterTheLastAreKept() throws Exception {
         // 8 files of 100,000 ranks, but the last of them is rank 99,999: nothing after it, every process kept
         Path trace = with("last", 0, 1, 2, 3, 4, 5, 6, 7);
