@@ -34,8 +34,9 @@ public final class FolderChecks implements AutoCloseable {
         int fd = -1;
         if (LibC.loadFailure() == null) {
             try {
-                fd = LibC.open((files.directory().toString() + '\0').getBytes(StandardCharsets.UTF_8), LibC.O_RDONLY_CLOEXEC);
-            } catch (LastErrorException | UnsatisfiedLinkError e) {
+                // the path's bytes as the JVM passes paths to the system (sun.jnu.encoding: UTF-8, or Latin-1 under such a locale)
+                fd = LibC.open((files.directory().toString() + '\0').getBytes(pathEncoding()), LibC.O_RDONLY_CLOEXEC);
+            } catch (LastErrorException | UnsatisfiedLinkError | IllegalArgumentException e) {
                 fd = -1;
             }
         }
@@ -83,6 +84,11 @@ public final class FolderChecks implements AutoCloseable {
         }
         definitionsInJava = true;
         return definitions.of(location);
+    }
+
+    private static java.nio.charset.Charset pathEncoding() {
+        String name = System.getProperty("sun.jnu.encoding");
+        return name == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(name);
     }
 
     /** Opens {@code <location><suffix>} in the folder: its descriptor, or minus errno. */
