@@ -1,10 +1,7 @@
 package org.igtrace.reader.otf2;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Arrays;
 import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
@@ -63,59 +60,15 @@ final class FirstMissingEventFile {
         this.undefined = there.length;
     }
 
-    /** A watch over the folder {@code dir}, or null when it cannot be listed or holds SIONlib files (not one file per location). */
-    static FirstMissingEventFile of(Path dir) {
-        if (!Files.isDirectory(dir)) {
+    /**
+     * A watch over the folder {@code dir} as {@code listed} ({@link EventFolder#of}, null when {@code dir} is not a
+     * directory), or null when it could not be listed or holds SIONlib files (not one file per location).
+     */
+    static FirstMissingEventFile of(Path dir, EventFolder listed) {
+        if (listed == null) {
             return Files.exists(dir) ? null : new FirstMissingEventFile(new long[0]);
         }
-        long[] there = listed(dir);
-        return there == null ? null : new FirstMissingEventFile(there);
-    }
-
-    /**
-     * The locations whose event file is in {@code dir} as a regular file (symbolic links followed), sorted; null when
-     * the folder cannot be listed or holds a {@code .sion} file.
-     */
-    static long[] listed(Path dir) {
-        long[] listed = new long[16];
-        int n = 0;
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
-            for (Path file : files) {
-                String name = file.getFileName().toString();
-                if (name.endsWith(".sion")) {
-                    return null;
-                }
-                long id = name.endsWith(".evt") ? location(name.substring(0, name.length() - 4)) : -1;
-                if (id >= 0 && regularFile(file)) {
-                    if (n == listed.length) {
-                        listed = Arrays.copyOf(listed, 2 * n);
-                    }
-                    listed[n++] = id;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-        long[] there = Arrays.copyOf(listed, n);
-        Arrays.sort(there);
-        return there;
-    }
-
-    private static long location(String number) {
-        try {
-            long id = Long.parseLong(number);
-            return Long.toString(id).equals(number) ? id : -1;
-        } catch (NumberFormatException e) {
-            return -1; // not a location's event file
-        }
-    }
-
-    private static boolean regularFile(Path file) {
-        try {
-            return Files.readAttributes(file, BasicFileAttributes.class).isRegularFile();
-        } catch (IOException e) {
-            return false;
-        }
+        return listed.ids() == null ? null : new FirstMissingEventFile(listed.ids());
     }
 
     /**

@@ -12,6 +12,7 @@ import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
+import org.igtrace.reader.otf2.nativelib.FolderChecks;
 import org.igtrace.reader.otf2.nativelib.Otf2Files;
 import org.igtrace.reader.otf2.nativelib.Otf2Files.LocalDefinitions;
 
@@ -98,27 +99,27 @@ final class LocationFileCheck {
     private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, long[] sizes, boolean localDefinitions,
                                                LongIntMap noDefinitions) throws TraceReadException {
         Map<Long, Problem> problems = new LinkedHashMap<>();
-        Otf2Files.EventsCheck complete = files.eventsCheck();
-        Otf2Files.LocalDefinitionsCheck definitionsCheck = files.localDefinitionsCheck();
         long[] withDefinitions = new long[locations.length];
         int n = 0;
-        for (int i = 0; i < locations.length; i++) {
-            long location = locations[i];
-            if (!complete.complete(location, sizes[i]) && Files.exists(files.events(location))) {
-                Path events = files.events(location);
-                problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
-                continue;
-            }
-            LocalDefinitions state = localDefinitions ? definitionsCheck.of(location) : LocalDefinitions.MISSING;
-            Path local = files.localDefinitions(location);
-            if (localDefinitions && state == LocalDefinitions.MISSING) {
-                problems.put(location, new Problem(local, "missing", "local definitions", null));
-            } else if (state == LocalDefinitions.CUT) {
-                problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
-            } else if (state == LocalDefinitions.COMPLETE) {
-                withDefinitions[n++] = location;
-            } else {
-                noDefinitions.put(location, 1); // none at all (no file in the archive), or libotf2's empty file
+        try (FolderChecks checks = files.folderChecks()) { // the folder opened once, each file by its name in it
+            for (int i = 0; i < locations.length; i++) {
+                long location = locations[i];
+                if (!checks.eventsComplete(location, sizes[i]) && Files.exists(files.events(location))) {
+                    Path events = files.events(location);
+                    problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
+                    continue;
+                }
+                LocalDefinitions state = localDefinitions ? checks.localDefinitions(location) : LocalDefinitions.MISSING;
+                if (localDefinitions && state == LocalDefinitions.MISSING) {
+                    problems.put(location, new Problem(files.localDefinitions(location), "missing", "local definitions", null));
+                } else if (state == LocalDefinitions.CUT) {
+                    Path local = files.localDefinitions(location);
+                    problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
+                } else if (state == LocalDefinitions.COMPLETE) {
+                    withDefinitions[n++] = location;
+                } else {
+                    noDefinitions.put(location, 1); // none at all (no file in the archive), or libotf2's empty file
+                }
             }
         }
         Map<Long, Otf2Exception> failures = Map.of();

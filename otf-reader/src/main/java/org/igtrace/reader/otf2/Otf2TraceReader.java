@@ -14,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
-import java.util.stream.Stream;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.TraceSource;
@@ -67,7 +66,8 @@ public final class Otf2TraceReader implements PartitionedSource {
         collected = new Otf2Definitions();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         Path dir = eventFolder(anchor);
-        FirstMissingEventFile watch = options.skipMissing() ? null : FirstMissingEventFile.of(dir);
+        EventFolder folder = EventFolder.of(dir); // listed once: the refusal, the files present, their sizes
+        FirstMissingEventFile watch = options.skipMissing() ? null : FirstMissingEventFile.of(dir, folder);
         FirstMissingEventFile.Found first = watch == null ? null : watch.firstPass(anchor);
         if (first != null) {
             throw missing(dir.resolve(first.location + ".evt"), describe(first.location, first.name), first.others);
@@ -84,7 +84,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         collected.stopAtMissing(null);
         collected.number();
         long[] toRead = collected.readLocations();
-        Present present = present(anchor, collected, toRead, options.skipMissing(), notes);
+        Present present = present(anchor, folder, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         int kept = options.skipMissing() && checked.locations().length < toRead.length
                 ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
@@ -349,19 +349,23 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     /**
-     * The locations whose event file {@code NAME/<location>.evt} exists, with their sizes (each
-     * file's attributes read once). Checked only for archives written with the POSIX substrate (one
-     * file per location); others are left to libotf2.
+     * The locations whose event file {@code NAME/<location>.evt} exists, with their sizes, as the folder's
+     * one listing found them ({@code folder}: no second look at a file there; null when {@code NAME} is not a
+     * folder). Checked only for archives written with the POSIX substrate (one file per location); others are
+     * left to libotf2.
      */
-    private static Present present(Path anchor, Otf2Definitions collected, long[] locations, boolean skipMissing,
+    private static Present present(Path anchor, EventFolder folder, Otf2Definitions collected, long[] locations, boolean skipMissing,
                                    List<String> notes) throws TraceReadException {
         Path dir = eventFolder(anchor);
-        if (Files.isDirectory(dir) && usesOtherSubstrate(dir)) {
+        if (folder != null && folder.sion()) {
             return new Present(locations, null);
         }
-        // with --skip-missing the folder is listed once and only the files there looked at: an archive
-        // declaring 10^7 locations and holding 8 files cost 10^7 look-ups (without, the first missing one ends the read)
-        long[] there = skipMissing ? FirstMissingEventFile.listed(dir) : null;
+        if (folder != null && folder.failure() != null) {
+            throw new TraceReadException(dir + ": cannot list (" + folder.failure().getMessage() + ")");
+        }
+        // only the files listed are looked at: an archive declaring 10^7 locations and holding 8 files cost 10^7
+        // look-ups with --skip-missing (without, the first missing one ends the read)
+        long[] there = folder == null ? null : folder.ids();
         int present = there == null ? locations.length : there.length;
         long[] kept = new long[Math.min(locations.length, present)];
         long[] sizes = new long[kept.length];
@@ -370,7 +374,10 @@ public final class Otf2TraceReader implements PartitionedSource {
         List<String> missing = new ArrayList<>();
         for (long location : locations) {
             Path evt = dir.resolve(location + ".evt");
-            long size = there != null && Arrays.binarySearch(there, location) < 0 ? -1 : regularFileSize(evt);
+            long size = there != null ? folder.size(location) : regularFileSize(evt);
+            if (size < 0 && there != null && !skipMissing) {
+                size = regularFileSize(evt); // one that came after the listing; else the refusal, once
+            }
             if (size >= 0 && n == kept.length) {
                 kept = Arrays.copyOf(kept, 2 * n + 1); // a file that came after the listing
                 sizes = Arrays.copyOf(sizes, kept.length);
@@ -384,7 +391,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             if (!skipMissing) {
                 // the locations whose event files are there, not those declared (issue 41, item 8: "the other
                 // 999999 locations" when 8 were there)
-                throw missing(evt, what, eventFilesThere(dir, locations));
+                throw missing(evt, what, eventFilesThere(dir, folder, locations));
             }
             if (++missingCount <= NAMED_MISSING) {
                 missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
@@ -436,19 +443,11 @@ public final class Otf2TraceReader implements PartitionedSource {
      * only the files found there looked at, not one look-up per declared location (10^7 of them
      * for an archive that declares 10^7 and holds 8).
      */
-    private static long eventFilesThere(Path dir, long[] locations) {
-        long[] there = FirstMissingEventFile.listed(dir);
+    private static long eventFilesThere(Path dir, EventFolder folder, long[] locations) {
+        long[] there = folder == null ? null : folder.ids();
         if (there == null) {
             return Arrays.stream(locations).filter(l -> regularFileSize(dir.resolve(l + ".evt")) >= 0).count();
         }
         return Arrays.stream(locations).filter(l -> Arrays.binarySearch(there, l) >= 0).count();
-    }
-
-    private static boolean usesOtherSubstrate(Path dir) throws TraceReadException {
-        try (Stream<Path> files = Files.list(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
-        } catch (IOException e) {
-            throw new TraceReadException(dir + ": cannot list (" + e.getMessage() + ")");
-        }
     }
 }

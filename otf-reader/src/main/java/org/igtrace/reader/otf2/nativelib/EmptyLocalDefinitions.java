@@ -19,7 +19,7 @@ import java.util.Arrays;
  * exact bytes are recognised; any other file, a trailing byte more, is read by libotf2 as before.
  */
 final class EmptyLocalDefinitions {
-    private static final int SIZE = 20;
+    static final int SIZE = 20;
     private static final byte[] LITTLE_ENDIAN = bytes(0x42, true);
     private static final byte[] BIG_ENDIAN = bytes(0x23, false);
 
@@ -62,6 +62,11 @@ final class EmptyLocalDefinitions {
         }
         byte[] read = content.array();
         return Arrays.equals(read, LITTLE_ENDIAN) || Arrays.equals(read, BIG_ENDIAN);
+    }
+
+    /** Whether the first {@link #SIZE} bytes of {@code read} are libotf2's empty local definitions (the file's length known to be that). */
+    static boolean holdsNone(byte[] read) {
+        return Arrays.equals(read, 0, SIZE, LITTLE_ENDIAN, 0, SIZE) || Arrays.equals(read, 0, SIZE, BIG_ENDIAN, 0, SIZE);
     }
 
     /** The 20 bytes in one byte order: header (3, mark, first record 1, last record 0), end of file 2, end of buffer 1. */

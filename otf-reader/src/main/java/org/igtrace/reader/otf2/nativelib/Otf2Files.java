@@ -27,6 +27,19 @@ public record Otf2Files(Path anchor) {
         OPENED.incrementAndGet();
         return FileChannel.open(file);
     }
+
+    /** Counts an open made elsewhere ({@link FolderChecks}) in {@link #filesOpened()}. */
+    static void counted() {
+        OPENED.incrementAndGet();
+    }
+
+    /**
+     * The checks of the locations' files before the read, with the folder opened once
+     * ({@link FolderChecks}); to be closed.
+     */
+    public FolderChecks folderChecks() {
+        return new FolderChecks(this);
+    }
     /** The directory {@code NAME/} holding the per-location files. */
     public Path directory() {
         return anchor.resolveSibling(name());

@@ -1,0 +1,122 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.LastErrorException;
+import java.nio.charset.StandardCharsets;
+import org.igtrace.reader.otf2.nativelib.Otf2Files.LocalDefinitions;
+
+/**
+ * The checks of every location's two files before the read ({@link Otf2Files#eventsCheck},
+ * {@link Otf2Files#localDefinitionsCheck}: an event file ends as libotf2 ends its files, a local
+ * definitions file is there and libotf2's empty one or complete), made with libc's {@code openat}
+ * relative to the folder opened once, one {@code pread} and {@code close}: no path walked from the
+ * root, no Java channel, path or exception per file. On a 10^5-location archive the Java channels
+ * (a file descriptor object and its cleaner, a buffer, a path and its string per file, 2 x 10^5
+ * files) were most of the main thread's time before the first event (issue 41 item 6). What the
+ * fast path cannot decide (an event file that does not end with libotf2's two end bytes, local
+ * definitions that hold definitions, a file that cannot be opened) goes to the Java checks, which
+ * walk the last chunk as before; after the first local definitions that are not libotf2's empty
+ * file (Score-P's archives hold mapping tables in each) every local definitions file goes to them
+ * at once, so that none is opened twice. Files are opened counted in {@link Otf2Files#filesOpened}.
+ */
+public final class FolderChecks implements AutoCloseable {
+    private final Otf2Files.EventsCheck events;
+    private final Otf2Files.LocalDefinitionsCheck definitions;
+    /** The folder's descriptor, or -1 when libc is not there or the folder cannot be opened: the Java checks. */
+    private int folder;
+    private final byte[] name = new byte[32];
+    private final byte[] end = new byte[2];
+    private final byte[] head = new byte[EmptyLocalDefinitions.SIZE + 1];
+    private boolean definitionsInJava;
+
+    FolderChecks(Otf2Files files) {
+        events = files.eventsCheck();
+        definitions = files.localDefinitionsCheck();
+        int fd = -1;
+        if (LibC.loadFailure() == null) {
+            try {
+                // the path's bytes as the JVM passes paths to the system (sun.jnu.encoding: UTF-8, or Latin-1 under such a locale)
+                fd = LibC.open((files.directory().toString() + '\0').getBytes(pathEncoding()), LibC.O_RDONLY_CLOEXEC);
+            } catch (LastErrorException | UnsatisfiedLinkError | IllegalArgumentException e) {
+                fd = -1;
+            }
+        }
+        folder = fd;
+    }
+
+    /** Whether the event file of {@code location}, {@code size} bytes long (as listed), is complete ({@link Otf2Files#complete}). */
+    public boolean eventsComplete(long location, long size) {
+        if (folder < 0 || location < 0 || size < 2) {
+            return events.complete(location, size);
+        }
+        int fd = open(location, ".evt");
+        if (fd < 0) {
+            return events.complete(location, size); // says what is wrong, as before
+        }
+        try {
+            if (LibC.pread(fd, end, 2, size - 2) == 2 && end[0] == 2 && end[1] == 1) {
+                return true; // the end-of-file record and the end-of-buffer mark
+            }
+        } finally {
+            LibC.close(fd);
+        }
+        return events.complete(location, size); // walks its last chunk
+    }
+
+    /** {@code location}'s local definitions file as {@link Otf2Files#localDefinitionsCheck} finds it. */
+    public LocalDefinitions localDefinitions(long location) {
+        if (folder < 0 || location < 0 || definitionsInJava) {
+            return definitions.of(location);
+        }
+        int fd = open(location, ".def");
+        if (fd == -LibC.ENOENT) {
+            return LocalDefinitions.MISSING;
+        } else if (fd < 0) {
+            return definitions.of(location);
+        }
+        try {
+            // one read of a byte more than the empty file's: a regular file fills it unless it ends there
+            long n = LibC.pread(fd, head, head.length, 0);
+            if (n == EmptyLocalDefinitions.SIZE && EmptyLocalDefinitions.holdsNone(head)) {
+                return LocalDefinitions.EMPTY;
+            }
+        } finally {
+            LibC.close(fd);
+        }
+        definitionsInJava = true;
+        return definitions.of(location);
+    }
+
+    private static java.nio.charset.Charset pathEncoding() {
+        String name = System.getProperty("sun.jnu.encoding");
+        return name == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(name);
+    }
+
+    /** Opens {@code <location><suffix>} in the folder: its descriptor, or minus errno. */
+    private int open(long location, String suffix) {
+        int at = name.length;
+        name[--at] = 0;
+        for (int i = suffix.length() - 1; i >= 0; i--) {
+            name[--at] = (byte) suffix.charAt(i);
+        }
+        long rest = location;
+        do {
+            name[--at] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest > 0);
+        byte[] path = java.util.Arrays.copyOfRange(name, at, name.length);
+        Otf2Files.counted();
+        try {
+            return LibC.openat(folder, path, LibC.O_RDONLY_CLOEXEC);
+        } catch (LastErrorException e) {
+            return e.getErrorCode() > 0 ? -e.getErrorCode() : -1;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (folder >= 0) {
+            LibC.close(folder);
+            folder = -1;
+        }
+    }
+}
