@@ -3,6 +3,7 @@ package org.igtrace.formats;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.igtrace.core.graph.AttributedGraph;
@@ -22,11 +23,13 @@ public final class GraphMlWriter implements GraphWriter {
         Map<String, String> nodeKeys = new LinkedHashMap<>();
         Map<String, String> edgeKeys = new LinkedHashMap<>();
         view.graphAttributes().forEach((k, v) -> graphKeys.putIfAbsent(k, typeOf(v)));
+        Keys nodeTypes = new Keys(nodeKeys);
         for (V v : view.verticesForKeys()) {
-            view.vertexAttributes(v).forEach((k, value) -> nodeKeys.putIfAbsent(k, typeOf(value)));
+            view.vertexAttributes(v, nodeTypes);
         }
+        Keys edgeTypes = new Keys(edgeKeys);
         for (E e : view.edgesForKeys()) {
-            view.edgeAttributes(e).forEach((k, value) -> edgeKeys.putIfAbsent(k, typeOf(value)));
+            view.edgeAttributes(e, edgeTypes);
         }
 
         out.write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -39,22 +42,34 @@ public final class GraphMlWriter implements GraphWriter {
         out.write("  <graph id=\"G\" edgedefault=\"undirected\">\n");
         Text text = new Text(out);
         writeData(text, "    ", "g_", view.graphAttributes(), new HashMap<>());
-        Map<String, String> nodeTags = new HashMap<>();
-        Map<String, String> edgeTags = new HashMap<>();
+        Data nodeData = new Data(text.b, "      ", "n_");
+        // each vertex's escaped id, made once: an edge's ends are the graph's own vertex objects
+        Map<V, String> ids = new IdentityHashMap<>(view.vertices().size() * 2);
         for (V v : view.vertices()) {
-            text.b.append("    <node id=\"").append(Escape.xml(view.vertexId(v))).append("\">\n");
-            writeData(text, "      ", "n_", view.vertexAttributes(v), nodeTags);
+            String id = Escape.xml(view.vertexId(v));
+            ids.put(v, id);
+            text.b.append("    <node id=\"").append(id).append("\">\n");
+            view.vertexAttributes(v, nodeData);
+            text.spill();
             text.b.append("    </node>\n");
         }
+        Data edgeData = new Data(text.b, "      ", "e_");
         int number = 0;
         for (E e : view.edges()) {
-            text.b.append("    <edge id=\"e").append(number++).append("\" source=\"").append(Escape.xml(view.vertexId(view.source(e))))
-                    .append("\" target=\"").append(Escape.xml(view.vertexId(view.target(e)))).append("\">\n");
-            writeData(text, "      ", "e_", view.edgeAttributes(e), edgeTags);
+            text.b.append("    <edge id=\"e").append(number++).append("\" source=\"").append(id(view, ids, view.source(e)))
+                    .append("\" target=\"").append(id(view, ids, view.target(e))).append("\">\n");
+            view.edgeAttributes(e, edgeData);
+            text.spill();
             text.b.append("    </edge>\n");
         }
         text.b.append("  </graph>\n</graphml>\n");
         text.flush();
+    }
+
+    /** The vertex's escaped id, from {@code ids} when the edge gives one of the vertices' own objects. */
+    private static <V> String id(AttributedGraph<V, ?> view, Map<V, String> ids, V v) {
+        String id = ids.get(v);
+        return id != null ? id : Escape.xml(view.vertexId(v));
     }
 
     private static void writeKeys(Writer out, String domain, String prefix, Map<String, String> keys) throws IOException {
@@ -124,6 +139,86 @@ public final class GraphMlWriter implements GraphWriter {
             b.append("</data>\n");
         }
         text.spill();
+    }
+
+    /** Each key's type, the first time it is met ({@link #typeOf}). */
+    private record Keys(Map<String, String> types) implements AttributedGraph.Attributes {
+        @Override
+        public void putInt(String key, int value) {
+            types.putIfAbsent(key, "int");
+        }
+
+        @Override
+        public void putLong(String key, long value) {
+            types.putIfAbsent(key, "long");
+        }
+
+        @Override
+        public void putDouble(String key, double value) {
+            types.putIfAbsent(key, "double");
+        }
+
+        @Override
+        public void putBoolean(String key, boolean value) {
+            types.putIfAbsent(key, "boolean");
+        }
+
+        @Override
+        public void putValue(String key, Object value) {
+            types.putIfAbsent(key, typeOf(value));
+        }
+    }
+
+    /**
+     * The data elements of the nodes or the edges, each value appended as {@link #writeData} does, taken typed from
+     * the graph (no map or boxed value per element); each key's opening tag made once.
+     */
+    private static final class Data implements AttributedGraph.Attributes {
+        private final StringBuilder b;
+        private final String indent;
+        private final String prefix;
+        private final Map<String, String> tags = new HashMap<>();
+
+        Data(StringBuilder b, String indent, String prefix) {
+            this.b = b;
+            this.indent = indent;
+            this.prefix = prefix;
+        }
+
+        private StringBuilder open(String key) {
+            String open = tags.get(key);
+            if (open == null) {
+                open = indent + "<data key=\"" + Escape.xml(prefix + key) + "\">";
+                tags.put(key, open);
+            }
+            return b.append(open);
+        }
+
+        @Override
+        public void putInt(String key, int value) {
+            open(key).append(value).append("</data>\n");
+        }
+
+        @Override
+        public void putLong(String key, long value) {
+            open(key).append(value).append("</data>\n");
+        }
+
+        @Override
+        public void putDouble(String key, double value) {
+            Numbers.append(open(key), value);
+            b.append("</data>\n");
+        }
+
+        @Override
+        public void putBoolean(String key, boolean value) {
+            open(key).append(value).append("</data>\n");
+        }
+
+        @Override
+        public void putValue(String key, Object value) {
+            open(key).append(Escape.xml(Values.text(value))).append("</data>\n");
+        }
     }
 
     private static String typeOf(Object value) {

@@ -164,20 +164,25 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
 
     /** Vertex attributes of the process in row {@code index} of {@link #processes} by their definitions section 10 output names, in a fixed order. */
     public Map<String, Double> vertexAttributes(int index) {
-        ProcessEfficiency p = processes.get(index);
         Map<String, Double> a = new LinkedHashMap<>();
-        a.put("useful", p.useful());
-        a.put("efficiency", p.efficiency());
-        a.put("lost_idle", p.lostIdle());
-        a.put("lost_wait", p.lostWait());
-        a.put("lost_transfer", p.lostTransfer());
-        if (p.openMp() != null) {
-            a.put("wait_omp_barrier", p.openMp().waitBarrier());
-            a.put("wait_omp_ebarrier", p.openMp().waitEBarrier());
-            a.put("omp_idle", p.openMp().idle());
-            a.put("omp_runtime", p.openMp().runtime());
-            a.put("thread_useful", p.openMp().useful());
-        }
+        vertexAttributes(index, a::put);
         return a;
+    }
+
+    /** {@link #vertexAttributes(int)} handed to {@code into} one by one, in the same order, unboxed. */
+    public void vertexAttributes(int index, java.util.function.ObjDoubleConsumer<String> into) {
+        ProcessEfficiency p = processes.get(index);
+        into.accept("useful", p.useful());
+        into.accept("efficiency", p.efficiency());
+        into.accept("lost_idle", p.lostIdle());
+        into.accept("lost_wait", p.lostWait());
+        into.accept("lost_transfer", p.lostTransfer());
+        if (p.openMp() != null) {
+            into.accept("wait_omp_barrier", p.openMp().waitBarrier());
+            into.accept("wait_omp_ebarrier", p.openMp().waitEBarrier());
+            into.accept("omp_idle", p.openMp().idle());
+            into.accept("omp_runtime", p.openMp().runtime());
+            into.accept("thread_useful", p.openMp().useful());
+        }
     }
 }

@@ -24,6 +24,20 @@ public interface AttributedGraph<V, E> {
 
     Map<String, Object> vertexAttributes(V vertex);
 
+    /**
+     * The vertex's attributes handed to {@code into} one by one, typed, in the order of {@link #vertexAttributes(Object)}:
+     * what a writer that formats each value once takes instead of a map (10^5 processes: a map and a boxed value per
+     * attribute made 2.9 million entries). By default read from the map.
+     */
+    default void vertexAttributes(V vertex, Attributes into) {
+        Attributes.putAll(vertexAttributes(vertex), into);
+    }
+
+    /** As {@link #vertexAttributes(Object, Attributes)}, for an edge. */
+    default void edgeAttributes(E edge, Attributes into) {
+        Attributes.putAll(edgeAttributes(edge), into);
+    }
+
     /** As {@link #edgesForKeys()}, for the vertices' keys: by default every vertex. */
     default List<V> verticesForKeys() {
         return vertices();
@@ -49,4 +63,69 @@ public interface AttributedGraph<V, E> {
 
     /** Whether a drawing emphasises the edge (tree edges in a full graph). */
     boolean emphasised(E edge);
+
+    /**
+     * Takes an element's attributes one by one, each with the type its map value would have: {@code putInt} for an
+     * {@link Integer}, {@code putLong} a {@link Long}, {@code putDouble} a {@link Double}, {@code putBoolean} a
+     * {@link Boolean}, {@code putValue} anything else (a {@link String}).
+     */
+    interface Attributes {
+        void putInt(String key, int value);
+
+        void putLong(String key, long value);
+
+        void putDouble(String key, double value);
+
+        void putBoolean(String key, boolean value);
+
+        void putValue(String key, Object value);
+
+        /** Each entry of {@code values}, in its order, by its value's type. */
+        static void putAll(Map<String, ?> values, Attributes into) {
+            for (Map.Entry<String, ?> a : values.entrySet()) {
+                Object v = a.getValue();
+                if (v instanceof Integer i) {
+                    into.putInt(a.getKey(), i);
+                } else if (v instanceof Long l) {
+                    into.putLong(a.getKey(), l);
+                } else if (v instanceof Double d) {
+                    into.putDouble(a.getKey(), d);
+                } else if (v instanceof Boolean b) {
+                    into.putBoolean(a.getKey(), b);
+                } else {
+                    into.putValue(a.getKey(), v);
+                }
+            }
+        }
+
+        /** The attributes put into a map, boxed, in their order: a writer's map of an element. */
+        static Attributes into(Map<String, Object> map) {
+            return new Attributes() {
+                @Override
+                public void putInt(String key, int value) {
+                    map.put(key, value);
+                }
+
+                @Override
+                public void putLong(String key, long value) {
+                    map.put(key, value);
+                }
+
+                @Override
+                public void putDouble(String key, double value) {
+                    map.put(key, value);
+                }
+
+                @Override
+                public void putBoolean(String key, boolean value) {
+                    map.put(key, value);
+                }
+
+                @Override
+                public void putValue(String key, Object value) {
+                    map.put(key, value);
+                }
+            };
+        }
+    }
 }

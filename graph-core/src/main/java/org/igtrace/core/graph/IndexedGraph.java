@@ -41,12 +41,35 @@ final class IndexedGraph<V, E> {
         source = new int[m];
         target = new int[m];
         weight = new double[m];
-        first = new int[n + 1];
         for (int k = 0; k < m; k++) {
             E e = edges.get(k);
             source[k] = index.get(graph.getEdgeSource(e));
             target[k] = index.get(graph.getEdgeTarget(e));
             weight[k] = graph.getEdgeWeight(e);
+        }
+        first = new int[n + 1];
+        adjacent = adjacency(n, m, source, target, first);
+    }
+
+    /**
+     * A graph given as numbers: vertex i is {@code order.get(i)}, edge k {@code edges.get(k)} between vertices
+     * {@code source[k]} and {@code target[k]} of weight {@code weight[k]} (arrays kept, not copied); each vertex's
+     * edges in the order of their numbers, as a JGraphT graph to which they were added in that order gives them.
+     */
+    IndexedGraph(List<V> order, List<E> edges, int[] source, int[] target, double[] weight) {
+        this.order = order;
+        this.edges = edges;
+        this.source = source;
+        this.target = target;
+        this.weight = weight;
+        int n = order.size();
+        first = new int[n + 1];
+        adjacent = adjacency(n, edges.size(), source, target, first);
+    }
+
+    /** Fills {@code first} and returns the vertices' edge lists, each vertex's edges by increasing number. */
+    private static int[] adjacency(int n, int m, int[] source, int[] target, int[] first) {
+        for (int k = 0; k < m; k++) {
             first[source[k] + 1]++;
             if (target[k] != source[k]) {
                 first[target[k] + 1]++;
@@ -55,7 +78,7 @@ final class IndexedGraph<V, E> {
         for (int v = 0; v < n; v++) {
             first[v + 1] += first[v];
         }
-        adjacent = new int[first[n]];
+        int[] adjacent = new int[first[n]];
         int[] next = java.util.Arrays.copyOf(first, n);
         for (int k = 0; k < m; k++) {
             adjacent[next[source[k]]++] = k;
@@ -63,6 +86,7 @@ final class IndexedGraph<V, E> {
                 adjacent[next[target[k]]++] = k;
             }
         }
+        return adjacent;
     }
 
     int vertexCount() {

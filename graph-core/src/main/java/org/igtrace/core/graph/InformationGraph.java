@@ -1,12 +1,12 @@
 package org.igtrace.core.graph;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitReport;
 import org.jgrapht.Graph;
+import org.jgrapht.graph.SimpleWeightedGraph;
 
 /**
  * The information graph of a trace (paper, section 2): a vertex per process weighted by its
@@ -16,31 +16,44 @@ import org.jgrapht.Graph;
  * {@code org.igtrace.core.output}.
  */
 public final class InformationGraph {
-    private final Graph<ProcessProfile, TrafficEdge> graph;
+    private final IndexedGraph<ProcessProfile, TrafficEdge> indexed;
+    private Graph<ProcessProfile, TrafficEdge> graph;
     private final List<ProcessProfile> vertices;
     private final List<TrafficEdge> edges;
     private final EdgeWeight weight;
     private final Recalculation recalculation;
+    /** Whether each edge (by its number, its position in {@link #edgesInOrder}) is a tree edge. */
+    private final boolean[] inTree;
     private final Set<TrafficEdge> tree;
     private final int components;
-    private final Map<TrafficEdge, Double> treeWeights;
-    private final Map<TrafficEdge, Double> loadBytes;
-    private final Map<TrafficEdge, Double> loadMessages;
+    /** By edge number, read at tree edges only. */
+    private final double[] treeWeights;
+    private final double[] loadBytes;
+    private final double[] loadMessages;
     private final TraceProfile profile;
     private final WaitReport waits;
 
-    /** The parts, as {@link InformationGraphBuilder} computes them. */
+    /** The parts, as {@link InformationGraphBuilder} computes them: the numbers of the edges by edge number. */
     InformationGraph(TraceProfile profile, EdgeWeight weight, Recalculation recalculation,
-                     Graph<ProcessProfile, TrafficEdge> graph, List<TrafficEdge> edges, Set<TrafficEdge> tree, int components,
-                     Map<TrafficEdge, Double> treeWeights, Map<TrafficEdge, Double> loadBytes, Map<TrafficEdge, Double> loadMessages) {
+                     IndexedGraph<ProcessProfile, TrafficEdge> indexed, boolean[] inTree, int components,
+                     double[] treeWeights, double[] loadBytes, double[] loadMessages) {
         this.profile = profile;
         this.weight = weight;
         this.recalculation = recalculation;
-        this.graph = graph;
+        this.indexed = indexed;
         this.vertices = profile.processes();
         this.waits = profile.waits();
-        this.edges = edges;
-        this.tree = tree;
+        List<TrafficEdge> all = new java.util.ArrayList<>(indexed.edgeCount());
+        for (int k = 0; k < indexed.edgeCount(); k++) {
+            all.add(indexed.edge(k));
+        }
+        this.edges = java.util.Collections.unmodifiableList(all);
+        this.inTree = inTree;
+        int treeSize = 0;
+        for (boolean t : inTree) {
+            treeSize += t ? 1 : 0;
+        }
+        this.tree = new TreeEdges(treeSize);
         this.components = components;
         this.treeWeights = treeWeights;
         this.loadBytes = loadBytes;
@@ -62,7 +75,17 @@ public final class InformationGraph {
         return InformationGraphBuilder.build(profile, weight, recalculation, seconds);
     }
 
-    public Graph<ProcessProfile, TrafficEdge> graph() {
+    /** The graph as a JGraphT graph, made at the first call (the analyses and outputs use the numbers held here). */
+    public synchronized Graph<ProcessProfile, TrafficEdge> graph() {
+        if (graph == null) {
+            Graph<ProcessProfile, TrafficEdge> g = new SimpleWeightedGraph<>(TrafficEdge.class);
+            vertices.forEach(g::addVertex);
+            for (int k = 0; k < edges.size(); k++) {
+                g.addEdge(vertices.get(indexed.source(k)), vertices.get(indexed.target(k)), edges.get(k));
+                g.setEdgeWeight(edges.get(k), indexed.weight(k));
+            }
+            graph = g;
+        }
         return graph;
     }
 
@@ -72,7 +95,7 @@ public final class InformationGraph {
 
     /** Every edge, in the order of the profile's pairs. */
     public List<TrafficEdge> edgesInOrder() {
-        return java.util.Collections.unmodifiableList(edges);
+        return edges;
     }
 
     public Set<TrafficEdge> tree() {
@@ -92,22 +115,95 @@ public final class InformationGraph {
     }
 
     public double weightOf(TrafficEdge e) {
-        return graph.getEdgeWeight(e);
+        return indexed.weight(numberOf(e));
     }
 
     /** The recalculated weight of a tree edge (definitions section 6). */
     public double treeWeightOf(TrafficEdge e) {
-        return treeWeights.get(e);
+        return treeWeights[treeNumberOf(e)];
     }
 
     /** Bytes routed over a tree edge: its own plus those of the removed edges whose path uses it. */
     public double loadBytesOf(TrafficEdge e) {
-        return loadBytes.get(e);
+        return loadBytes[treeNumberOf(e)];
     }
 
     /** Messages routed over a tree edge, as {@link #loadBytesOf}. */
     public double loadMessagesOf(TrafficEdge e) {
-        return loadMessages.get(e);
+        return loadMessages[treeNumberOf(e)];
+    }
+
+    /** Whether the edge is one of this graph's, in its spanning forest ({@link #tree()}'s {@code contains}). */
+    public boolean inTree(TrafficEdge e) {
+        int k = e.number();
+        return k >= 0 && k < inTree.length && edges.get(k) == e && inTree[k];
+    }
+
+    /** The edge's number, refusing an edge of another graph as JGraphT did. */
+    private int numberOf(TrafficEdge e) {
+        int k = e.number();
+        if (k < 0 || k >= edges.size() || edges.get(k) != e) {
+            throw new IllegalArgumentException("no such edge in graph: " + e);
+        }
+        return k;
+    }
+
+    /** The number of a tree edge; any other edge is refused (it has no recalculated weight or load). */
+    private int treeNumberOf(TrafficEdge e) {
+        int k = numberOf(e);
+        if (!inTree[k]) {
+            throw new IllegalArgumentException("not a tree edge: " + e);
+        }
+        return k;
+    }
+
+    /** The tree's edges as a set, in the order of {@link #edgesInOrder}; membership is a look-up by number. */
+    private final class TreeEdges extends java.util.AbstractSet<TrafficEdge> {
+        private final int size;
+
+        TreeEdges(int size) {
+            this.size = size;
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return o instanceof TrafficEdge e && inTree(e);
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+
+        @Override
+        public java.util.Iterator<TrafficEdge> iterator() {
+            return new java.util.Iterator<>() {
+                private int next = advance(0);
+
+                private int advance(int from) {
+                    int k = from;
+                    while (k < inTree.length && !inTree[k]) {
+                        k++;
+                    }
+                    return k;
+                }
+
+                @Override
+                public boolean hasNext() {
+                    return next < inTree.length;
+                }
+
+                @Override
+                public TrafficEdge next() {
+                    if (!hasNext()) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    TrafficEdge e = edges.get(next);
+                    next = advance(next + 1);
+                    return e;
+                }
+            };
+        }
     }
 
     public List<ProcessProfile> vertices() {

@@ -1,16 +1,14 @@
 package org.igtrace.core.graph;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.wait.WaitReport;
-import org.jgrapht.Graph;
-import org.jgrapht.graph.SimpleWeightedGraph;
 
 /**
  * Builds an {@link InformationGraph} from a profile: the weighted graph, Prim's maximum spanning
@@ -25,28 +23,36 @@ public final class InformationGraphBuilder {
         return build(profile, weight, recalculation, null);
     }
 
-    /** As above; {@code seconds} gives the pairs' seconds of {@link EdgeWeight#CRITICAL} and {@link EdgeWeight#DELAY} (null: 0). */
+    /**
+     * As above; {@code seconds} gives the pairs' seconds of {@link EdgeWeight#CRITICAL} and {@link EdgeWeight#DELAY} (null: 0).
+     * The graph is held as numbers ({@link IndexedGraph}: vertex i is process i, edge k the k-th pair), each edge's
+     * numbers in arrays by its number: no JGraphT graph is built (10^5 processes: its vertex and edge maps were most
+     * of the build).
+     */
     public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation, EdgeWeight.PairSeconds seconds) {
-        Graph<ProcessProfile, TrafficEdge> graph = new SimpleWeightedGraph<>(TrafficEdge.class);
         List<ProcessProfile> vertices = profile.processes();
-        for (ProcessProfile p : vertices) {
-            graph.addVertex(p);
-        }
         WaitReport waits = profile.waits();
         List<PairTraffic> pairs = pairsOf(profile, weight);
-        List<TrafficEdge> edges = new ArrayList<>(pairs.size());
-        for (PairTraffic pair : pairs) {
-            TrafficEdge e = new TrafficEdge(pair);
-            graph.addEdge(vertices.get(pair.a()), vertices.get(pair.b()), e);
+        int n = vertices.size();
+        int m = pairs.size();
+        List<TrafficEdge> edges = new ArrayList<>(m);
+        int[] source = new int[m];
+        int[] target = new int[m];
+        double[] weights = new double[m];
+        for (int k = 0; k < m; k++) {
+            PairTraffic pair = pairs.get(k);
+            source[k] = Objects.checkIndex(pair.a(), n);
+            target[k] = Objects.checkIndex(pair.b(), n);
             double s = weight == EdgeWeight.WAIT ? (waits == null ? 0 : waits.pairWait(pair.a(), pair.b()))
                     : seconds == null ? 0 : seconds.of(pair.a(), pair.b());
-            graph.setEdgeWeight(e, weight.of(pair, s));
-            edges.add(e);
+            weights[k] = weight.of(pair, s);
+            edges.add(new TrafficEdge(pair, k));
         }
-        IndexedGraph<ProcessProfile, TrafficEdge> indexed = new IndexedGraph<>(graph, vertices);
+        refuseRepeatedPairs(source, target, n);
+        IndexedGraph<ProcessProfile, TrafficEdge> indexed = new IndexedGraph<>(List.copyOf(vertices), edges, source, target, weights);
         PrimMaximumSpanningForest<ProcessProfile, TrafficEdge> prim = new PrimMaximumSpanningForest<>(indexed);
-        Set<TrafficEdge> tree = Set.copyOf(prim.getSpanningTree().getEdges());
-        PathRecalculation<ProcessProfile, TrafficEdge> routing = new PathRecalculation<>(indexed, tree);
+        boolean[] inTree = prim.inTree();
+        PathRecalculation<ProcessProfile, TrafficEdge> routing = new PathRecalculation<>(indexed, inTree);
         // bytes, messages and (path recalculation) the weights routed in one walk of each path; null is the graph's weight
         List<java.util.function.ToDoubleFunction<TrafficEdge>> values = new ArrayList<>();
         values.add(e -> e.traffic().bytes());
@@ -54,14 +60,42 @@ public final class InformationGraphBuilder {
         if (recalculation == Recalculation.PATH) {
             values.add(null);
         }
-        List<Map<TrafficEdge, Double>> routed = routing.routeAll(values);
-        Map<TrafficEdge, Double> treeWeights = switch (recalculation) {
-            case PATH -> routed.get(2);
-            case PAPER -> new PaperRecalculation<>(graph, tree).weights();
-            case NONE -> tree.stream().collect(Collectors.toMap(e -> e, graph::getEdgeWeight));
+        double[][] routed = routing.routeNumbered(values);
+        double[] treeWeights = switch (recalculation) {
+            case PATH -> routed[2];
+            case PAPER -> PaperRecalculation.weights(indexed, inTree);
+            case NONE -> treeOnly(weights, inTree);
         };
-        return new InformationGraph(profile, weight, recalculation, graph, edges, tree, prim.componentCount(), treeWeights,
-                routed.get(0), routed.get(1));
+        return new InformationGraph(profile, weight, recalculation, indexed, inTree, prim.componentCount(), treeWeights,
+                routed[0], routed[1]);
+    }
+
+    /** The weights of the tree edges, 0 elsewhere. */
+    private static double[] treeOnly(double[] weights, boolean[] inTree) {
+        double[] result = new double[weights.length];
+        for (int k = 0; k < weights.length; k++) {
+            result[k] = inTree[k] ? weights[k] : 0;
+        }
+        return result;
+    }
+
+    /**
+     * A pair given twice is refused, as the simple graph refused a second edge between two vertices: the profile's
+     * pairs come in increasing order, so that is one comparison each; others are checked through a set.
+     */
+    private static void refuseRepeatedPairs(int[] source, int[] target, int n) {
+        boolean increasing = true;
+        for (int k = 1; k < source.length && increasing; k++) {
+            increasing = source[k - 1] < source[k] || source[k - 1] == source[k] && target[k - 1] < target[k];
+        }
+        if (!increasing) {
+            Set<Long> seen = new HashSet<>();
+            for (int k = 0; k < source.length; k++) {
+                if (!seen.add(WaitReport.pairKey(source[k], target[k]))) {
+                    throw new IllegalArgumentException("pair given twice: " + source[k] + ", " + target[k]);
+                }
+            }
+        }
     }
 
     /**

@@ -28,6 +28,30 @@ public final class PaperRecalculation<V, E> {
         return result;
     }
 
+    /** The same over a graph read into arrays: each tree edge's weight at its number (0 elsewhere). */
+    static double[] weights(IndexedGraph<?, ?> graph, boolean[] inTree) {
+        double[] result = new double[inTree.length];
+        for (int k = 0; k < inTree.length; k++) {
+            if (inTree[k]) {
+                double w = graph.weight(k);
+                result[k] = Math.max(sumUpTo(graph, graph.source(k), w), sumUpTo(graph, graph.target(k), w));
+            }
+        }
+        return result;
+    }
+
+    /** Each vertex's edges in the order JGraphT's {@code edgesOf} gives them (the order added), as {@link #sumUpTo(Object, double)}. */
+    private static double sumUpTo(IndexedGraph<?, ?> graph, int v, double limit) {
+        double sum = 0;
+        for (int a = graph.firstOf(v), end = graph.firstOf(v + 1); a < end; a++) {
+            double w = graph.weight(graph.adjacentEdge(a));
+            if (w <= limit) {
+                sum += w;
+            }
+        }
+        return sum;
+    }
+
     private double sumUpTo(V v, double limit) {
         double sum = 0;
         for (E f : graph.edgesOf(v)) {

@@ -24,12 +24,22 @@ public final class PathRecalculation<V, E> {
 
     /** Over a graph already read into arrays. */
     PathRecalculation(IndexedGraph<V, E> graph, Set<E> tree) {
+        this(graph, inTree(graph, tree));
+    }
+
+    /** Over a graph already read into arrays, with whether each edge (by number) is a tree edge. */
+    PathRecalculation(IndexedGraph<V, E> graph, boolean[] inTree) {
         this.graph = graph;
-        this.inTree = new boolean[graph.edgeCount()];
+        this.inTree = inTree;
+        this.paths = new TreePaths(graph, inTree);
+    }
+
+    private static <V, E> boolean[] inTree(IndexedGraph<V, E> graph, Set<E> tree) {
+        boolean[] inTree = new boolean[graph.edgeCount()];
         for (int k = 0; k < inTree.length; k++) {
             inTree[k] = tree.contains(graph.edge(k));
         }
-        this.paths = new TreePaths(graph, inTree);
+        return inTree;
     }
 
     /** The routed totals of {@code value} for every tree edge. */
@@ -42,6 +52,22 @@ public final class PathRecalculation<V, E> {
      * in the same order as alone); {@code null} stands for the graph's edge weight.
      */
     List<Map<E, Double>> routeAll(List<ToDoubleFunction<E>> values) {
+        double[][] numbered = routeNumbered(values);
+        List<Map<E, Double>> results = new java.util.ArrayList<>(values.size());
+        for (double[] totals : numbered) {
+            Map<E, Double> result = new HashMap<>(paths.edgeCount() * 2);
+            for (int k = 0; k < inTree.length; k++) {
+                if (inTree[k]) {
+                    result.put(graph.edge(k), totals[k]);
+                }
+            }
+            results.add(result);
+        }
+        return results;
+    }
+
+    /** {@link #routeAll} by edge number: for each value, every tree edge's total at its number (0 elsewhere). */
+    double[][] routeNumbered(List<ToDoubleFunction<E>> values) {
         int v = values.size();
         double[][] loads = new double[v][paths.edgeCount()];
         for (int t = 0; t < paths.edgeCount(); t++) {
@@ -58,16 +84,14 @@ public final class PathRecalculation<V, E> {
                 paths.addAlongPath(graph.source(k), graph.target(k), routed, loads);
             }
         }
-        List<Map<E, Double>> results = new java.util.ArrayList<>(v);
+        double[][] results = new double[v][inTree.length];
         for (int j = 0; j < v; j++) {
-            Map<E, Double> result = new HashMap<>(paths.edgeCount() * 2);
             for (int k = 0; k < inTree.length; k++) {
                 if (inTree[k]) {
                     int t = paths.numberOf(k);
-                    result.put(graph.edge(k), t >= 0 ? loads[j][t] : value(values.get(j), k));
+                    results[j][k] = t >= 0 ? loads[j][t] : value(values.get(j), k);
                 }
             }
-            results.add(result);
         }
         return results;
     }

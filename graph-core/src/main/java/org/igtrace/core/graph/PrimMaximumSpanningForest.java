@@ -48,13 +48,34 @@ public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgori
 
     @Override
     public SpanningTree<E> getSpanningTree() {
+        int[] joined = treeEdgeNumbers();
+        Set<E> edges = new LinkedHashSet<>();
+        double total = 0;
+        for (int k : joined) {
+            edges.add(graph.edge(k));
+            total += graph.weight(k);
+        }
+        return new SpanningTreeImpl<>(edges, total);
+    }
+
+    /** Whether each edge (by number) is in the forest. */
+    boolean[] inTree() {
+        boolean[] in = new boolean[graph.edgeCount()];
+        for (int k : treeEdgeNumbers()) {
+            in[k] = true;
+        }
+        return in;
+    }
+
+    /** The forest's edges by number, in the order they joined it. */
+    private int[] treeEdgeNumbers() {
         int n = graph.vertexCount();
         boolean[] inTree = new boolean[n];
         VertexHeap labelled = new VertexHeap(n);
         double[] best = new double[n];
         int[] bestEdge = new int[n];
-        Set<E> edges = new LinkedHashSet<>();
-        double total = 0;
+        int[] joinedEdges = new int[Math.max(0, n - 1)];
+        int treeSize = 0;
         int componentCount = 0;
         int nextRoot = 0;
         for (int joined = 0; joined < n; joined++) {
@@ -67,8 +88,7 @@ public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgori
                 componentCount++;
             } else {
                 pick = labelled.poll();
-                edges.add(graph.edge(bestEdge[pick]));
-                total += best[pick];
+                joinedEdges[treeSize++] = bestEdge[pick];
             }
             inTree[pick] = true;
             for (int a = graph.firstOf(pick), end = graph.firstOf(pick + 1); a < end; a++) {
@@ -86,7 +106,7 @@ public final class PrimMaximumSpanningForest<V, E> implements SpanningTreeAlgori
             }
         }
         this.components = componentCount;
-        return new SpanningTreeImpl<>(edges, total);
+        return java.util.Arrays.copyOf(joinedEdges, treeSize);
     }
 
     /** The number of connected components, known after {@link #getSpanningTree()}. */

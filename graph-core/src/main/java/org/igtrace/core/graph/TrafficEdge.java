@@ -8,9 +8,20 @@ import org.igtrace.core.profile.PairTraffic;
  */
 public final class TrafficEdge {
     private final PairTraffic traffic;
+    /** Its position in the graph's edges ({@link InformationGraph#edgesInOrder}), -1 when made outside a graph. */
+    private final int number;
 
     public TrafficEdge(PairTraffic traffic) {
+        this(traffic, -1);
+    }
+
+    TrafficEdge(PairTraffic traffic, int number) {
         this.traffic = traffic;
+        this.number = number;
+    }
+
+    int number() {
+        return number;
     }
 
     public PairTraffic traffic() {

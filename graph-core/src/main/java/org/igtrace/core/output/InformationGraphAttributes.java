@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
+import org.igtrace.core.graph.AttributedGraph.Attributes;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
@@ -41,7 +42,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         this.view = view;
         this.sourceName = sourceName;
         this.waits = graph.waits();
-        this.shown = view == GraphView.FULL ? graph.edgesInOrder() : graph.edgesInOrder().stream().filter(graph.tree()::contains).toList();
+        this.shown = view == GraphView.FULL ? graph.edgesInOrder() : graph.edgesInOrder().stream().filter(graph::inTree).toList();
     }
 
     /**
@@ -137,30 +138,35 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     @Override
     public Map<String, Object> vertexAttributes(ProcessProfile p) {
         Map<String, Object> a = new LinkedHashMap<>(64); // up to 29 keys
-        a.put(RANK, p.rank());
-        a.put(LABEL, p.name());
+        vertexAttributes(p, Attributes.into(a));
+        return a;
+    }
+
+    @Override
+    public void vertexAttributes(ProcessProfile p, Attributes a) {
+        a.putInt(RANK, p.rank());
+        a.putValue(LABEL, p.name());
         if (p.host() != null) {
-            a.put(HOST, p.host());
+            a.putValue(HOST, p.host());
         }
-        a.put(WEIGHT, p.computeFraction());
-        a.put(TIME, p.time());
-        a.put(COMM_TIME, p.commTime());
+        a.putDouble(WEIGHT, p.computeFraction());
+        a.putDouble(TIME, p.time());
+        a.putDouble(COMM_TIME, p.commTime());
         if (waits != null) {
-            a.put(CLOCK_OFFSET, waits.offset(p.rank()));
-            for (WaitPattern pattern : WaitPattern.values()) {
-                a.put(pattern.attribute(), waits.seconds(pattern, p.rank()));
+            a.putDouble(CLOCK_OFFSET, waits.offset(p.rank()));
+            for (WaitPattern pattern : PATTERNS) {
+                a.putDouble(pattern.attribute(), waits.seconds(pattern, p.rank()));
             }
-            a.put(WAIT, waits.total(p.rank()));
+            a.putDouble(WAIT, waits.total(p.rank()));
             int row = efficiencyIndex(p);
             if (row >= 0) {
-                a.putAll(efficiency().vertexAttributes(row)); // none for a process a --ranks selection left out
+                efficiency().vertexAttributes(row, a::putDouble); // none for a process a --ranks selection left out
             }
         }
         if (vertexCritical != null && p.rank() < vertexCritical.length) {
-            a.put(CRITICAL, vertexCritical[p.rank()]);
-            a.put(DELAY, vertexDelay[p.rank()]);
+            a.putDouble(CRITICAL, vertexCritical[p.rank()]);
+            a.putDouble(DELAY, vertexDelay[p.rank()]);
         }
-        return a;
     }
 
     /**
@@ -173,9 +179,9 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         if (shown.isEmpty()) {
             return shown;
         }
-        boolean firstInTree = graph.tree().contains(shown.get(0));
+        boolean firstInTree = graph.inTree(shown.get(0));
         for (TrafficEdge e : shown) {
-            if (graph.tree().contains(e) != firstInTree) {
+            if (graph.inTree(e) != firstInTree) {
                 return List.of(shown.get(0), e);
             }
         }
@@ -185,28 +191,33 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     @Override
     public Map<String, Object> edgeAttributes(TrafficEdge e) {
         Map<String, Object> a = new LinkedHashMap<>(32); // up to 15 keys: no resize at the default's 12
-        boolean inTree = graph.tree().contains(e);
-        a.put(WEIGHT, shownWeight(e));
-        a.put(BYTES, e.traffic().bytes());
-        a.put(MESSAGES, e.traffic().messages());
-        a.put(AVG, e.traffic().averageBytes());
+        edgeAttributes(e, Attributes.into(a));
+        return a;
+    }
+
+    @Override
+    public void edgeAttributes(TrafficEdge e, Attributes a) {
+        boolean inTree = graph.inTree(e);
+        a.putDouble(WEIGHT, shownWeight(e));
+        a.putDouble(BYTES, e.traffic().bytes());
+        a.putLong(MESSAGES, e.traffic().messages());
+        a.putDouble(AVG, e.traffic().averageBytes());
         if (waits != null) {
-            a.put(WAIT, graph.waitOf(e));
+            a.putDouble(WAIT, graph.waitOf(e));
             long[] u = unmatchedOf(e);
-            a.put(UNMATCHED_SENDS, u[0]);
-            a.put(UNMATCHED_RECEIVES, u[1]);
+            a.putLong(UNMATCHED_SENDS, u[0]);
+            a.putLong(UNMATCHED_RECEIVES, u[1]);
         }
         if (edgeCritical != null) {
-            a.put(CRITICAL, edgeCritical.of(e.traffic().a(), e.traffic().b()));
-            a.put(DELAY, edgeDelay.of(e.traffic().a(), e.traffic().b()));
+            a.putDouble(CRITICAL, edgeCritical.of(e.traffic().a(), e.traffic().b()));
+            a.putDouble(DELAY, edgeDelay.of(e.traffic().a(), e.traffic().b()));
         }
-        a.put(TREE, inTree);
+        a.putBoolean(TREE, inTree);
         if (inTree) {
-            a.put(TREE_WEIGHT, graph.treeWeightOf(e));
-            a.put(LOAD_BYTES, graph.loadBytesOf(e));
-            a.put(LOAD_MESSAGES, Math.round(graph.loadMessagesOf(e)));
+            a.putDouble(TREE_WEIGHT, graph.treeWeightOf(e));
+            a.putDouble(LOAD_BYTES, graph.loadBytesOf(e));
+            a.putLong(LOAD_MESSAGES, Math.round(graph.loadMessagesOf(e)));
         }
-        return a;
     }
 
     /** {@code 3\nw=0.812}: the rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98}). */
@@ -225,7 +236,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
 
     @Override
     public boolean emphasised(TrafficEdge e) {
-        return view == GraphView.FULL && graph.tree().contains(e);
+        return view == GraphView.FULL && graph.inTree(e);
     }
 
     private double shownWeight(TrafficEdge e) {
@@ -261,6 +272,8 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         }
         return unmatched.isEmpty() ? NONE_UNMATCHED : unmatched.getOrDefault(WaitReport.pairKey(e.traffic().a(), e.traffic().b()), NONE_UNMATCHED);
     }
+
+    private static final WaitPattern[] PATTERNS = WaitPattern.values();
 
     /** No unmatched ends (read, never written). */
     private static final long[] NONE_UNMATCHED = new long[2];

@@ -31,9 +31,9 @@ public final class ProfileTotals {
     public final long[] lastTicks;
     public final long[] threadCommunicationTicks;
     public final long[] threadOffTicks;
-    public final PairCounters sends = new PairCounters();
-    public final PairCounters receives = new PairCounters();
-    public final PairCounters collectiveTraffic = new PairCounters();
+    public final PairCounters sends;
+    public final PairCounters receives;
+    public final PairCounters collectiveTraffic;
     /** The counts behind the profile's notes, in {@link Count} order. */
     public final long[] counts = new long[Count.values().length];
 
@@ -44,6 +44,17 @@ public final class ProfileTotals {
     }
 
     public ProfileTotals(int processes) {
+        this(processes, 16, 16, 16);
+    }
+
+    /**
+     * Totals whose pair tables are made for the pairs expected (e.g. the sum of the locations' own pairs: 10^5
+     * processes, about 300,000 directed pairs, where tables doubled from 16 sixteen times and moved every pair each time).
+     */
+    public ProfileTotals(int processes, int sendPairs, int receivePairs, int collectivePairs) {
+        sends = new PairCounters(sendPairs);
+        receives = new PairCounters(receivePairs);
+        collectiveTraffic = new PairCounters(collectivePairs);
         spanTicks = new long[processes];
         environmentTicks = new long[processes];
         communicationTicks = new long[processes];

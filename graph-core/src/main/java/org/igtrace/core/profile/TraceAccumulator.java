@@ -60,12 +60,21 @@ public final class TraceAccumulator implements LocationSink {
 
     /** Merges every location into the profile (definitions sections 3 and 4). */
     public TraceProfile profile() {
-        ProfileTotals totals = new ProfileTotals(definitions.processCount());
         List<LocationAccumulator> all = locations();
+        long[] pairs = new long[3];
+        for (LocationAccumulator l : all) {
+            l.addPairCounts(pairs);
+        }
+        ProfileTotals totals = new ProfileTotals(definitions.processCount(), expected(pairs[0]), expected(pairs[1]), expected(pairs[2]));
         for (LocationAccumulator l : all) {
             totals.add(l);
         }
         return profile(totals, all.stream().map(LocationAccumulator::times).toList());
+    }
+
+    /** A table's expected pairs: at most the sum of the locations' own, and not beyond what a table can hold. */
+    private static int expected(long pairs) {
+        return (int) Math.min(pairs, 1 << 24);
     }
 
     /**

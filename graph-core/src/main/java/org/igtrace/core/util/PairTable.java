@@ -105,9 +105,24 @@ abstract class PairTable {
     /** Drops the old value arrays after a resize. */
     abstract void resized();
 
+    /**
+     * Makes room for {@code expectedPairs} pairs in all in one step (a table that is to take another's pairs: one move
+     * of the pairs held, not a doubling at a time as they come). The order {@link #forEachSlot} gives may change.
+     */
+    public final void reserve(int expectedPairs) {
+        int capacity = capacityFor((int) Math.min(expectedPairs, 1 << 28));
+        if (capacity > keys.length) {
+            grow(capacity);
+        }
+    }
+
     private void grow() {
+        grow(keys.length * 2);
+    }
+
+    private void grow(int capacity) {
         long[] old = keys;
-        keys = new long[old.length * 2];
+        keys = new long[capacity];
         Arrays.fill(keys, EMPTY);
         resize(keys.length);
         int mask = keys.length - 1;

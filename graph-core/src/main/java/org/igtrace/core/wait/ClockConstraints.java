@@ -188,7 +188,9 @@ public final class ClockConstraints implements MatchListener {
     /** Adds what {@code other} collected (on another thread) into this. */
     public void add(ClockConstraints other) {
         other.fold();
+        violations.reserve(violations.size() + other.violations.size());
         other.violations.forEach(violations::max);
+        waitedMessages.reserve(waitedMessages.size() + other.waitedMessages.size());
         other.waitedMessages.forEach(waitedMessages::max);
         transfers.add(other.transfers);
         conflicts += other.conflicts;

@@ -131,6 +131,12 @@ final class TransferFrontier {
      * come (none is beaten, none dropped); a pair both sides hold is pruned in insertion order.
      */
     void add(TransferFrontier other) {
+        // room for every pair of both at once (10^5 processes: about 300,000 pairs, doubled from 16 as they came)
+        index.reserve(pairs + other.pairs);
+        if (pairs + other.pairs > points.length) {
+            points = Arrays.copyOf(points, pairs + other.pairs);
+            counts = Arrays.copyOf(counts, pairs + other.pairs);
+        }
         other.index.forEach((s, r, at) -> {
             int k = (int) at - 1;
             for (int i = 0; i < other.counts[k]; i++) {

@@ -56,4 +56,28 @@ class PairTableTest {
         m.max(4, 4, -5); // a new pair takes the value even below 0
         assertEquals(-5, m.get(4, 4, 0));
     }
+
+    /** A table about to take another's pairs makes room once: the pairs it held keep their values, and no doubling follows. */
+    @Test
+    void reserveMakesRoomOnceAndKeepsThePairs() {
+        PairLongs m = new PairLongs();
+        m.max(1, 2, 7);
+        m.add(3, 4, 5);
+        m.reserve(1000);
+        int capacity = m.capacity();
+        assertEquals(2048, capacity); // capacityFor(1000): twice the next power of two at or above 2 x 1000 - 1
+        assertEquals(7, m.get(1, 2, 0));
+        assertEquals(5, m.get(3, 4, 0));
+        for (int i = 0; i < 998; i++) {
+            m.max(100 + i, i, i);
+        }
+        assertEquals(1000, m.size());
+        assertEquals(capacity, m.capacity());
+        assertEquals(997, m.get(1097, 997, -1));
+        m.reserve(10); // never shrinks
+        assertEquals(capacity, m.capacity());
+        m.max(1, 2, 9); // the pair made before the reserve is found, not made again
+        assertEquals(9, m.get(1, 2, 0));
+        assertEquals(1000, m.size());
+    }
 }
