@@ -135,7 +135,15 @@ public final class WaitAnalysis {
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
-        MatchTap tap = matches == null || Arrays.equals(o, guess) ? atGuess : joinedAlone(records, threads, o, matches);
+        boolean tapAtGuess = matches == null || Arrays.equals(o, guess);
+        if (!tapAtGuess) {
+            // the tap fed at the guess is not the one wanted: its listeners' data go before a tap at the offsets is fed
+            for (Tally t : messagesJoined.listeners()) {
+                t.more = null;
+            }
+            atGuess = null;
+        }
+        MatchTap tap = tapAtGuess ? atGuess : joinedAlone(records, threads, o, matches);
         RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
         if (collectivesAtGuess && Arrays.equals(o, guess)) {
             // every pair and the collectives were joined at the offsets: the waits are that join's
@@ -262,8 +270,8 @@ public final class WaitAnalysis {
         /** Where the collectives' constraints go: {@link #constraints}, a scratch table, or null (none). */
         private final ClockConstraints collectiveConstraints;
         final WaitStates waits;
-        /** This thread's listener of a further tap, or null. */
-        final MatchListener more;
+        /** This thread's listener of a further tap, or null (also once that tap is dropped). */
+        MatchListener more;
 
         /**
          * @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair)

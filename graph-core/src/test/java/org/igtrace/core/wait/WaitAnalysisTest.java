@@ -329,4 +329,48 @@ class WaitAnalysisTest {
             assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
         }
     }
+
+    /**
+     * {@link #threeProcesses()}: the messages move p2's offset, so the tap fed at the guess is dropped and a tap at the
+     * offsets is fed in a join of its own; the dropped tap's listener (which holds its times) is no longer reachable
+     * when the second tap is made (it was held by the first join's listeners until the analysis returned).
+     */
+    @Test
+    void aTapDroppedAtTheGuessIsReleasedBeforeTheSecondJoin() {
+        List<java.lang.ref.WeakReference<MatchListener>> listeners = new java.util.ArrayList<>();
+        List<Boolean> releasedWhenSecondMade = new java.util.ArrayList<>();
+        java.util.function.Function<long[], MatchTap> taps = o -> {
+            if (!listeners.isEmpty()) {
+                for (int i = 0; i < 5 && listeners.get(0).get() != null; i++) {
+                    System.gc();
+                }
+                releasedWhenSecondMade.add(listeners.get(0).get() == null);
+            }
+            return new MatchTap() {
+                @Override
+                public MatchListener forThread() {
+                    MatchListener l = new MatchListener() {
+                        private final long[] held = new long[1 << 16];
+
+                        @Override
+                        public void message(MatchedMessage m) {
+                            held[0]++;
+                        }
+
+                        @Override
+                        public void collective(CollectiveInstance instance) {
+                        }
+                    };
+                    listeners.add(new java.lang.ref.WeakReference<>(l));
+                    return l;
+                }
+
+                @Override
+                public void joined() {
+                }
+            };
+        };
+        WaitAnalysis.analyse(threeProcesses(), true, 1, taps, true);
+        assertEquals(List.of(true), releasedWhenSecondMade, "the first tap's listener gone when the second tap is made");
+    }
 }
