@@ -61,10 +61,7 @@ public final class TraceAccumulator implements LocationSink {
     /** Merges every location into the profile (definitions sections 3 and 4). */
     public TraceProfile profile() {
         List<LocationAccumulator> all = locations();
-        long[] pairs = new long[3];
-        for (LocationAccumulator l : all) {
-            l.addPairCounts(pairs);
-        }
+        long[] pairs = expectedPairs(all, definitions.processCount());
         ProfileTotals totals = new ProfileTotals(definitions.processCount(), expected(pairs[0]), expected(pairs[1]), expected(pairs[2]));
         for (LocationAccumulator l : all) {
             totals.add(l);
@@ -72,7 +69,31 @@ public final class TraceAccumulator implements LocationSink {
         return profile(totals, all.stream().map(LocationAccumulator::times).toList());
     }
 
-    /** A table's expected pairs: at most the sum of the locations' own, and not beyond what a table can hold. */
+    /**
+     * The pairs the totals' three tables expect: per process its location with the most (a process's threads
+     * mostly share their partners, and a sum over them would size the tables for T times the pairs of a run whose
+     * T threads per process all call MPI; where the threads' partners differ, the tables grow as they fill).
+     */
+    private static long[] expectedPairs(List<LocationAccumulator> all, int processes) {
+        long[][] most = new long[3][processes];
+        long[] one = new long[3];
+        for (LocationAccumulator l : all) {
+            java.util.Arrays.fill(one, 0);
+            l.addPairCounts(one);
+            for (int k = 0; k < 3; k++) {
+                most[k][l.process()] = Math.max(most[k][l.process()], one[k]);
+            }
+        }
+        long[] pairs = new long[3];
+        for (int k = 0; k < 3; k++) {
+            for (long c : most[k]) {
+                pairs[k] += c;
+            }
+        }
+        return pairs;
+    }
+
+    /** A table's expected pairs: at most those of {@link #expectedPairs}, and not beyond what a table can hold. */
     private static int expected(long pairs) {
         return (int) Math.min(pairs, 1 << 24);
     }

@@ -65,4 +65,45 @@ class ProfilePairTablesAllocationTest {
         assertTrue(perPair < 1_050, // 1,241 with the totals doubled from 16 pairs, 927 sized once
                 perPair + " bytes allocated per pair of the profile");
     }
+
+    /**
+     * 64 processes of 64 threads each, every thread sending to and receiving from its process's 4 partners: the
+     * totals' tables are sized for the 512 directed pairs of the processes, not for the 64 x 512 the threads' own
+     * tables hold together (2.85 MB allocated with the tables sized from the sum, 1.30 MB now; review of 2026-11-29).
+     */
+    @Test
+    void threadsSharingTheirPartnersDoNotMultiplyTheTotalsTables() {
+        int processes = 64, threads = 64;
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        int[] all = new int[processes];
+        for (int i = 0; i < processes; i++) {
+            b.addProcess("P" + i, null);
+            all[i] = i;
+        }
+        b.addRegion("MPI_Send", false);
+        b.addCommunicator(all);
+        TraceDefinitions definitions = b.build();
+        java.util.function.Supplier<TraceAccumulator> read = () -> {
+            TraceAccumulator accumulator = new TraceAccumulator(definitions, false);
+            for (int p = 0; p < processes; p++) {
+                for (int t = 0; t < threads; t++) {
+                    LocationAccumulator l = accumulator.location(p, (long) p * threads + t);
+                    for (int offset : new int[] {1, 2, processes - 1, processes - 2}) {
+                        l.send(10, (p + offset) % processes, 0, 0, 8);
+                        l.receive(20, (p + offset) % processes, 0, 0, 8);
+                    }
+                    l.end();
+                }
+            }
+            return accumulator;
+        };
+        read.get().profile(); // classes loaded
+        TraceAccumulator accumulator = read.get();
+        long before = allocated();
+        TraceProfile profile = accumulator.profile();
+        long bytes = allocated() - before;
+        assertEquals(2 * processes, profile.pairs().size()); // {p, p+1} and {p, p+2} around the ring
+        assertEquals(threads * 8 * 2, profile.pairs().get(0).bytes(), 0); // {0,1}: each of 64 threads sends 8 bytes 0 -> 1 (offset 1) and 1 -> 0 (offset 63)
+        assertTrue(bytes < 2_000_000, bytes + " bytes allocated by the profile's merge");
+    }
 }
