@@ -35,7 +35,8 @@ public final class FolderChecks implements AutoCloseable {
         if (LibC.loadFailure() == null) {
             try {
                 // the path's bytes as the JVM passes paths to the system (sun.jnu.encoding: UTF-8, or Latin-1 under such a locale)
-                fd = LibC.open((files.directory().toString() + '\0').getBytes(pathEncoding()), LibC.O_RDONLY_CLOEXEC);
+                byte[] path = pathBytes(files.directory().toString());
+                fd = path == null ? -1 : LibC.open(path, LibC.O_RDONLY_CLOEXEC);
             } catch (LastErrorException | UnsatisfiedLinkError | IllegalArgumentException e) {
                 fd = -1;
             }
@@ -89,6 +90,28 @@ public final class FolderChecks implements AutoCloseable {
     private static java.nio.charset.Charset pathEncoding() {
         String name = System.getProperty("sun.jnu.encoding");
         return name == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(name);
+    }
+
+    /**
+     * The folder's path as bytes ending in a NUL, or null (the Java checks) when its string may not be the folder's own
+     * bytes: a U+FFFD (a name that was not valid in the path encoding, whose bytes the string has lost) or a character
+     * the encoding cannot write (a lenient {@code getBytes} would put {@code ?} there and open another folder).
+     */
+    static byte[] pathBytes(String path) {
+        if (path.indexOf('\uFFFD') >= 0 || path.indexOf('\0') >= 0) {
+            return null;
+        }
+        try {
+            java.nio.ByteBuffer b = pathEncoding().newEncoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .encode(java.nio.CharBuffer.wrap(path));
+            byte[] bytes = new byte[b.remaining() + 1];
+            b.get(bytes, 0, bytes.length - 1);
+            return bytes;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return null;
+        }
     }
 
     /** Opens {@code <location><suffix>} in the folder: its descriptor, or minus errno. */
