@@ -46,6 +46,8 @@ final class ByteNamedTrace {
             }
             byte[] stem = Arrays.copyOf(base, base.length - dot.length);
             folder = TempFolders.create("igtrace-reader");
+            Path remove = folder; // removed as the JVM exits, from before the first link is made
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(remove), "igtrace-trace-links"));
             ArchiveLinks.link(file.toAbsolutePath().getParent(), stem, folder);
             Path through = folder.resolve("trace" + ext);
             if (!Files.isSameFile(through, file)) {
@@ -54,8 +56,6 @@ final class ByteNamedTrace {
             String given = file.toString();
             String shown = given.substring(0, given.length() - name.toString().length()) + RawArguments.shown(stem);
             PathAliases.add(folder.resolve("trace").toString(), shown);
-            Path remove = folder;
-            Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(remove), "igtrace-trace-links"));
             return new TraceFormat.Located(located.format(), through);
         } catch (IOException | RuntimeException e) {
             if (folder != null) {
