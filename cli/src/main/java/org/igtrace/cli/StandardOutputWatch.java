@@ -1,14 +1,12 @@
 package org.igtrace.cli;
 
-import com.sun.jna.Memory;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import com.sun.jna.Native;
-import com.sun.jna.Pointer;
 import org.igtrace.cli.isolation.SupervisedChild;
+import org.igtrace.reader.otf2.nativelib.Pipes;
 
 /**
  * Ends a command whose standard output's reader went away while it still reads the trace
@@ -20,35 +18,14 @@ import org.igtrace.cli.isolation.SupervisedChild;
  * left does: the shutdown hooks run (temporary files go), the supervisor is told the exit code.
  */
 final class StandardOutputWatch {
-    private static final short POLLOUT = 0x4;
-    private static final short POLLERR = 0x8;
     private static volatile boolean started;
 
     private StandardOutputWatch() {
     }
 
-    /** Native poll(2) from libc, registered on first use (JNA, as the OTF2 reader's calls are). */
-    private static final class Poll {
-        static {
-            Native.register(Poll.class, "c");
-        }
-
-        private Poll() {
-        }
-
-        static native int poll(Pointer fds, long nfds, int timeout);
-    }
-
     /** Whether file descriptor {@code fd} is the writing end of a pipe whose reading end is closed. */
     static boolean readerGone(int fd) {
-        try (Memory pollfd = new Memory(8)) {
-            pollfd.setInt(0, fd);
-            pollfd.setShort(4, POLLOUT);
-            pollfd.setShort(6, (short) 0);
-            return Poll.poll(pollfd, 1, 0) > 0 && (pollfd.getShort(6) & POLLERR) != 0;
-        } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
-            return false; // no libc to ask (not Linux): the write at the end meets EPIPE instead
-        }
+        return Pipes.readerGone(fd); // false without libc to ask (not Linux): the write at the end meets EPIPE instead
     }
 
     /** The process's standard output (file descriptor 1) as the commands write it; the watch knows it by its class. */

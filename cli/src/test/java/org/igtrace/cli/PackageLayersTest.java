@@ -156,6 +156,25 @@ class PackageLayersTest {
         return b.toString();
     }
 
+    /** The native boundary is one package: no class of the main code elsewhere uses JNA (StandardOutputWatch's poll did). */
+    @Test
+    void onlyTheNativePackageUsesJna() throws IOException {
+        List<String> outside = new ArrayList<>();
+        for (Path dir : mainPackageDirectories()) {
+            if (dir.endsWith(Path.of("reader", "otf2", "nativelib"))) {
+                continue;
+            }
+            try (Stream<Path> files = Files.list(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    if (withoutComments(Files.readString(f)).contains("com.sun.jna")) {
+                        outside.add(ROOT.relativize(f).toString());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), outside, "classes using JNA outside org.igtrace.reader.otf2.nativelib");
+    }
+
     private static List<Path> mainPackageDirectories() throws IOException {
         List<Path> dirs = new ArrayList<>();
         try (Stream<Path> modules = Files.list(ROOT)) {

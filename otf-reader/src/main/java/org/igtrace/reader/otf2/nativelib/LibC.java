@@ -8,7 +8,7 @@ import com.sun.jna.Pointer;
  * The libc functions igtrace needs: vsnprintf to format libotf2's error messages (their va_list
  * arrives as a pointer); open, openat, pread and close for the checks of many small files before
  * the read ({@link FolderChecks}: a name relative to the open folder, two bytes read, no Java
- * channel per file).
+ * channel per file); poll to ask whether standard output's reader went away ({@link Pipes}).
  */
 final class LibC {
     /** {@code O_RDONLY | O_CLOEXEC}, the same on Linux's x86-64 and arm64. */
@@ -46,4 +46,7 @@ final class LibC {
     static native long pread(int fd, byte[] buffer, long count, long offset);
 
     static native int close(int fd);
+
+    /** {@code fds} an array of {@code nfds} {@code struct pollfd} (int fd, short events, short revents). */
+    static native int poll(Pointer fds, long nfds, int timeout);
 }
