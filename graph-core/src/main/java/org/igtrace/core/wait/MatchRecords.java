@@ -271,9 +271,9 @@ public final class MatchRecords implements LocationSink {
         p.index = pairList.size();
         pairList.add(p);
         sortedPairs = null;
-        if (sender >= 0) {
+        if (chainable(sender)) {
             if (sender >= chained.length) {
-                int n = Math.max(sender + 1, Math.max(16, chained.length * 2));
+                int n = Math.min(definitions.processCount(), Math.max(sender + 1, Math.max(16, chained.length * 2)));
                 firstOfSender = Arrays.copyOf(firstOfSender, n);
                 chained = Arrays.copyOf(chained, n);
             }
@@ -295,9 +295,14 @@ public final class MatchRecords implements LocationSink {
         return p;
     }
 
+    /** Whether a sender's pairs may be chained: one of the processes (a rank beyond them gets no chain heads up to it). */
+    private boolean chainable(int sender) {
+        return sender >= 0 && sender < definitions.processCount();
+    }
+
     /** The pair's streams, or null when it has none yet. */
     private PairStreams find(int sender, int receiver) {
-        if (sender >= 0 && sender < chained.length && chained[sender] >= 0) {
+        if (chainable(sender) && sender < chained.length && chained[sender] >= 0) {
             for (PairStreams q = firstOfSender[sender]; q != null; q = q.nextOfSender) {
                 if (q.receiver == receiver) {
                     return q;

@@ -71,4 +71,32 @@ class ManyPairsTest {
         assertSame(sends.get(0).get(0), first.sends().get(0));
         assertSame(receives.get(1).get(3), first.receives().get(0));
     }
+
+    /**
+     * A sender's pairs are chained up to 16 and then all moved to the table; a sender beyond the
+     * processes (a rank a message names that the definitions lack) is never chained. Each pair is one
+     * entry however its streams come (here each side's stream added twice, so each side holds two).
+     */
+    @Test
+    void sendersWithManyPartnersAndRanksBeyondTheProcessesKeepOneEntryAPair() {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        int beyond = PROCESSES + 7;
+        for (int round = 0; round < 2; round++) {
+            List<RecordStream> sends = new ArrayList<>();
+            for (int partner = 1; partner <= 40; partner++) { // process 0 sends to 40 partners: past the chain's 16
+                sends.add(new RecordStream(0, 0, partner));
+            }
+            // process 5 receives from a rank beyond the processes, and from 0
+            records.add(sends, List.of(new RecordStream(5, 5, beyond), new RecordStream(5, 5, 0)), List.of());
+        }
+        List<MatchRecords.PairStreams> pairs = records.pairs();
+        assertEquals(41, pairs.size()); // (0, 1..40) and (beyond, 5); (0, 5) among the first
+        for (MatchRecords.PairStreams p : pairs) {
+            int expectedSends = p.sender == 0 ? 2 : 0;
+            int expectedReceives = p.receiver == 5 ? 2 : 0;
+            assertEquals(expectedSends, p.sends().size(), p.sender + " -> " + p.receiver);
+            assertEquals(expectedReceives, p.receives().size(), p.sender + " -> " + p.receiver);
+        }
+        assertEquals(beyond, pairs.get(40).sender);
+    }
 }
