@@ -691,6 +691,8 @@ class LauncherTest {
      * archive's folder, for traces past 16 MB and from 32,768 files on; at 10^5 ranks the heap grew from
      * the JVM's default in four full collections. 40,000 empty {@code .evt} files and a 17 MB file:
      * 40,000 x 10 KiB = 409,600,000 bytes (the anchor is not a trace: only the JVM's flags are looked at).
+     * From the same count on, the optimising compiler's thresholds are raised (per-location code stays
+     * in C1's; failed before: no Tier4 flag), whether or not the user sizes the heap.
      */
     @Tag("slow")
     @Test
@@ -705,6 +707,18 @@ class LauncherTest {
         assertTrue(run.out().contains("-XX:InitialHeapSize=409600000 "), run.out());
         Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
+        // the optimising compiler's thresholds 400,000, 60,000 and 50,000 (defaults 40,000, 15,000 and 5,000), each
+        // times the scaling of 3 the launcher gives any trace past 16 MB (without: 120000, 45000, 15000)
+        for (Run r : List.of(run, sized)) {
+            assertTrue(r.out().contains("-XX:Tier4BackEdgeThreshold=1200000 -XX:Tier4CompileThreshold=180000 "
+                    + "-XX:Tier4InvocationThreshold=150000 "), r.out());
+        }
+        // 32,767 files: neither
+        for (int i = 32_767; i < 40_000; i++) {
+            Files.delete(folder.resolve(i + ".evt"));
+        }
+        Run fewer = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
+        assertTrue(!fewer.out().contains("-XX:InitialHeapSize=335534080 ") && fewer.out().contains("-XX:Tier4InvocationThreshold=15000 "), fewer.out());
     }
 
     /**

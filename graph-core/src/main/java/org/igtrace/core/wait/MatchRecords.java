@@ -37,6 +37,17 @@ public final class MatchRecords implements LocationSink {
      */
     private final List<PairStreams> pairList = new ArrayList<>();
     private final LongIntMap pairIndex = new LongIntMap();
+    /**
+     * A sender's first pairs, chained from {@code firstOfSender[sender]} through
+     * {@link PairStreams#nextOfSender}, while it has at most {@link #CHAINED} of them (a stencil's
+     * few neighbours): a look-up there touches the sender's own few objects, where one in
+     * {@link #pairIndex} (587,000 pairs at 10^5 ranks) missed the cache in each of its three arrays
+     * and the list, 21 % of the reading threads' samples (issue 41 item 6). A sender with more
+     * pairs has them all in {@link #pairIndex} ({@code chained[sender]} is then -1).
+     */
+    private PairStreams[] firstOfSender = new PairStreams[0];
+    private int[] chained = new int[0];
+    private static final int CHAINED = 16;
     /** {@link #pairList} in (sender, receiver) order, made once after the last {@link #add}. */
     private List<PairStreams> sortedPairs;
     /** Collective streams by communicator and instance range: (communicator << 32) | range. */
@@ -47,35 +58,73 @@ public final class MatchRecords implements LocationSink {
 
     /**
      * The send and receive streams of one directed pair of processes: mostly one stream a side
-     * (one location per process), held in an immutable list of one until a second comes.
+     * (one location per process), held in a field until a second comes, then in a list (a list
+     * of one per side was 48 bytes and two objects per pair for the collector to copy: 587,000
+     * pairs at 10^5 ranks, issue 41 item 6).
      */
     static final class PairStreams {
         final int sender;
         final int receiver;
-        List<RecordStream> sends = List.of();
-        List<RecordStream> receives = List.of();
+        /** The sender's next pair in its chain ({@link #firstOfSender}), or null. */
+        PairStreams nextOfSender;
+        /** The pair's place in {@link #pairList}. */
+        int index;
+        /** The side's one stream, or null when it has none or several. */
+        RecordStream send;
+        RecordStream receive;
+        /** The side's streams when it has several, else null. */
+        List<RecordStream> moreSends;
+        List<RecordStream> moreReceives;
 
         PairStreams(int sender, int receiver) {
             this.sender = sender;
             this.receiver = receiver;
         }
 
-        private static List<RecordStream> plus(List<RecordStream> streams, RecordStream s) {
-            if (streams.isEmpty()) {
-                return List.of(s);
+        /** The send streams (a list of the moment's; a view when there are several). */
+        List<RecordStream> sends() {
+            return moreSends != null ? moreSends : send != null ? List.of(send) : List.of();
+        }
+
+        List<RecordStream> receives() {
+            return moreReceives != null ? moreReceives : receive != null ? List.of(receive) : List.of();
+        }
+
+        void addSend(RecordStream s) {
+            if (send == null && moreSends == null) {
+                send = s;
+            } else {
+                moreSends = more(moreSends, send, s);
+                send = null;
             }
-            List<RecordStream> more = streams.size() == 1 ? new ArrayList<>(streams) : streams;
-            more.add(s);
-            return more;
+        }
+
+        void addReceive(RecordStream s) {
+            if (receive == null && moreReceives == null) {
+                receive = s;
+            } else {
+                moreReceives = more(moreReceives, receive, s);
+                receive = null;
+            }
+        }
+
+        private static List<RecordStream> more(List<RecordStream> more, RecordStream one, RecordStream s) {
+            List<RecordStream> list = more != null ? more : new ArrayList<>(List.of(one));
+            list.add(s);
+            return list;
         }
 
         /** Records on both sides. */
         long records() {
-            long n = 0;
-            for (RecordStream s : sends) {
-                n += s.records();
+            return records(send, moreSends) + records(receive, moreReceives);
+        }
+
+        private static long records(RecordStream one, List<RecordStream> more) {
+            if (more == null) {
+                return one == null ? 0 : one.records();
             }
-            for (RecordStream s : receives) {
+            long n = 0;
+            for (RecordStream s : more) {
                 n += s.records();
             }
             return n;
@@ -162,12 +211,10 @@ public final class MatchRecords implements LocationSink {
     /** Takes the sealed streams of one location (a {@link LocationRecorder} at its end, or an engine that made them). */
     public synchronized void add(List<RecordStream> sends, List<RecordStream> receives, List<RecordStream> collectiveArrivals) {
         for (RecordStream s : sends) {
-            PairStreams p = pair(s.process(), s.key());
-            p.sends = PairStreams.plus(p.sends, s);
+            pair(s.process(), s.key()).addSend(s);
         }
         for (RecordStream s : receives) {
-            PairStreams p = pair(s.key(), s.process());
-            p.receives = PairStreams.plus(p.receives, s);
+            pair(s.key(), s.process()).addReceive(s);
         }
         for (RecordStream whole : collectiveArrivals) {
             for (RecordStream s : whole.ranges()) {
@@ -192,8 +239,8 @@ public final class MatchRecords implements LocationSink {
      */
     public synchronized void forEachStream(StreamVisitor visitor) {
         for (PairStreams p : pairs()) {
-            p.sends.forEach(s -> visitor.accept(Side.SENDS, s));
-            p.receives.forEach(s -> visitor.accept(Side.RECEIVES, s));
+            p.sends().forEach(s -> visitor.accept(Side.SENDS, s));
+            p.receives().forEach(s -> visitor.accept(Side.RECEIVES, s));
         }
         for (InstanceRange c : collectives()) {
             c.streams().forEach(s -> visitor.accept(Side.COLLECTIVES, s));
@@ -216,15 +263,55 @@ public final class MatchRecords implements LocationSink {
     }
 
     private PairStreams pair(int sender, int receiver) {
-        long key = pairKey(sender, receiver);
-        int i = pairIndex.get(key, -1);
-        if (i < 0) {
-            i = pairList.size();
-            pairList.add(new PairStreams(sender, receiver));
-            pairIndex.put(key, i);
-            sortedPairs = null;
+        PairStreams p = find(sender, receiver);
+        if (p != null) {
+            return p;
         }
-        return pairList.get(i);
+        p = new PairStreams(sender, receiver);
+        p.index = pairList.size();
+        pairList.add(p);
+        sortedPairs = null;
+        if (chainable(sender)) {
+            if (sender >= chained.length) {
+                int n = Math.min(definitions.processCount(), Math.max(sender + 1, Math.max(16, chained.length * 2)));
+                firstOfSender = Arrays.copyOf(firstOfSender, n);
+                chained = Arrays.copyOf(chained, n);
+            }
+            if (chained[sender] >= 0 && chained[sender] < CHAINED) {
+                p.nextOfSender = firstOfSender[sender];
+                firstOfSender[sender] = p;
+                chained[sender]++;
+                return p;
+            }
+            if (chained[sender] == CHAINED) { // one pair too many for a chain: the sender's pairs go to the table
+                for (PairStreams q = firstOfSender[sender]; q != null; q = q.nextOfSender) {
+                    pairIndex.put(pairKey(q.sender, q.receiver), q.index);
+                }
+                firstOfSender[sender] = null;
+                chained[sender] = -1;
+            }
+        }
+        pairIndex.put(pairKey(sender, receiver), p.index);
+        return p;
+    }
+
+    /** Whether a sender's pairs may be chained: one of the processes (a rank beyond them gets no chain heads up to it). */
+    private boolean chainable(int sender) {
+        return sender >= 0 && sender < definitions.processCount();
+    }
+
+    /** The pair's streams, or null when it has none yet. */
+    private PairStreams find(int sender, int receiver) {
+        if (chainable(sender) && sender < chained.length && chained[sender] >= 0) {
+            for (PairStreams q = firstOfSender[sender]; q != null; q = q.nextOfSender) {
+                if (q.receiver == receiver) {
+                    return q;
+                }
+            }
+            return null;
+        }
+        int i = pairIndex.get(pairKey(sender, receiver), -1);
+        return i < 0 ? null : pairList.get(i);
     }
 
     /** Every directed pair with message ends, in (sender, receiver) order (a list of the caller's own). */
@@ -238,7 +325,7 @@ public final class MatchRecords implements LocationSink {
             Arrays.sort(keys);
             List<PairStreams> sorted = new ArrayList<>(keys.length);
             for (long key : keys) {
-                sorted.add(pairList.get(pairIndex.get(key, -1)));
+                sorted.add(find((int) (key >> 32), (int) ((key & 0xffffffffL) ^ 0x80000000L)));
             }
             sortedPairs = sorted;
         }

@@ -25,6 +25,9 @@ final class PairJoin {
     /** In a queued end's call: the end is the place of one a selection left out. */
     private static final int OUTSIDE = 1 << 8;
     private MatchRecords.PairStreams currentPair;
+    /** The two sides, set again for each pair: no objects per pair but the stream readers (issue 41 item 6). */
+    private final Side sendSide = new Side();
+    private final Side receiveSide = new Side();
 
     PairJoin(RecordBlocks store) {
         this.store = store;
@@ -33,8 +36,8 @@ final class PairJoin {
     /** Joins one pair into {@code listener}; counts into {@code counts}. */
     void join(MatchRecords.PairStreams pair, MatchListener listener, JoinCounts counts) {
         currentPair = pair;
-        Side sends = new Side(pair.sends, store, scratch[0]);
-        Side receives = new Side(pair.receives, store, scratch[1]);
+        Side sends = sendSide.reset(pair.send, pair.moreSends, store, scratch[0]);
+        Side receives = receiveSide.reset(pair.receive, pair.moreReceives, store, scratch[1]);
         queues.clear();
         message.sender = pair.sender;
         message.receiver = pair.receiver;
@@ -55,7 +58,7 @@ final class PairJoin {
      */
     private void walk(MatchRecords.PairStreams pair, Side sends, Side receives, MatchListener listener, JoinCounts counts) {
         long sendTotal = sends.total, receiveTotal = receives.total;
-        boolean lockstep = sends.readers.length == 1 && receives.readers.length == 1;
+        boolean lockstep = sends.single != null && receives.single != null;
         while (sends.taken < sendTotal || receives.taken < receiveTotal) {
             if (lockstep && queues.waiting == 0 && sends.taken < sendTotal && receives.taken < receiveTotal) {
                 // Nothing waits: the next send and the next receive are the first unmatched ends of
@@ -127,24 +130,39 @@ final class PairJoin {
 
     /** One side of the pair: its streams (one per location), merged by time when there are several. */
     private static final class Side {
-        final RecordStream.Reader[] readers;
+        /** The readers when the side has several streams, else null. */
+        RecordStream.Reader[] readers;
         /** The one reader when the side is one location's stream, else null. */
-        final RecordStream.Reader single;
-        final boolean[] loaded;
-        final long total;
+        RecordStream.Reader single;
+        boolean[] loaded;
+        long total;
         long taken;
 
-        /** @param scratch for the blocks of a single stream (several streams get their own) */
-        Side(List<RecordStream> streams, RecordBlocks store, byte[] scratch) {
-            readers = new RecordStream.Reader[streams.size()];
-            loaded = new boolean[streams.size()];
-            long n = 0;
-            for (int i = 0; i < readers.length; i++) {
-                readers[i] = streams.get(i).reader(store, readers.length == 1 ? scratch : null);
-                n += streams.get(i).records();
+        /**
+         * This side set to its one stream {@code one} or (null) to {@code streams} (null: none);
+         * {@code scratch} for the blocks of a single stream (several streams get their own).
+         */
+        Side reset(RecordStream one, List<RecordStream> streams, RecordBlocks store, byte[] scratch) {
+            taken = 0;
+            int n = one != null ? 1 : streams == null ? 0 : streams.size();
+            if (n == 1) {
+                RecordStream s = one != null ? one : streams.get(0);
+                single = s.reader(store, scratch);
+                readers = null;
+                loaded = null;
+                total = s.records();
+                return this;
             }
-            total = n;
-            single = readers.length == 1 ? readers[0] : null;
+            single = null;
+            readers = new RecordStream.Reader[n];
+            loaded = new boolean[n];
+            long records = 0;
+            for (int i = 0; i < n; i++) {
+                readers[i] = streams.get(i).reader(store, null);
+                records += streams.get(i).records();
+            }
+            total = records;
+            return this;
         }
 
         RecordStream.Reader next() {
