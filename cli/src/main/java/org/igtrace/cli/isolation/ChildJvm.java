@@ -68,7 +68,6 @@ final class ChildJvm {
         // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
         // tripled, so that it compiles fewer lukewarm methods
         options.add(SmallTrace.small(args) ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
-        options.addAll(OUT_OF_LINE);
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
@@ -77,17 +76,6 @@ final class ChildJvm {
         }
         return options;
     }
-
-    /**
-     * As the launcher: the record streams' block changes are not inlined by the optimising compiler (a block is
-     * started, put to the store or loaded once per 32 KiB of records; inlined, each call site of the streams'
-     * writes and reads carried them, and predict's C2 spent about 2 s more on the posted bench trace). "quiet" first:
-     * without it the JVM prints each command on standard output.
-     */
-    static final List<String> OUT_OF_LINE = List.of("-XX:CompileCommand=quiet",
-            "-XX:CompileCommand=dontinline,org.igtrace.core.util.BlockStream::next",
-            "-XX:CompileCommand=dontinline,org.igtrace.core.util.BlockStream::flush",
-            "-XX:CompileCommand=dontinline,org.igtrace.core.util.BlockStreamReader::load");
 
     /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */
     private static boolean asciiNames() {

@@ -64,36 +64,6 @@ class ChildJvmTest {
         assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
     }
 
-    /**
-     * The record streams' block changes are kept out of line ("quiet" before the commands, so that the JVM prints
-     * nothing of them on standard output), and each method named exists: a renamed one would leave the option naming
-     * nothing, silently.
-     */
-    @Test
-    void theRecordStreamsBlockChangesAreNotInlined() throws Exception {
-        List<String> c = command("igtrace.jar", TESTDATA.resolve("otf2/pi-4/traces.otf2").toString());
-        int quiet = c.indexOf("-XX:CompileCommand=quiet");
-        assertTrue(quiet >= 0, c.toString());
-        for (String o : ChildJvm.OUT_OF_LINE.subList(1, ChildJvm.OUT_OF_LINE.size())) {
-            assertTrue(c.indexOf(o) > quiet, o + " after quiet: " + c);
-            String name = o.substring(o.indexOf(',') + 1);
-            Class<?> type = Class.forName(name.substring(0, name.indexOf("::")));
-            String method = name.substring(name.indexOf("::") + 2);
-            assertTrue(java.util.Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals(method)), name);
-        }
-        assertEquals(ChildJvm.OUT_OF_LINE, c.subList(quiet, quiet + ChildJvm.OUT_OF_LINE.size()));
-        List<String> java = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        java.addAll(ChildJvm.OUT_OF_LINE);
-        java.add("-version"); // on standard error
-        Process p = new ProcessBuilder(java).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        assertEquals("", new String(p.getInputStream().readAllBytes()), "nothing on standard output");
-        assertEquals(0, p.waitFor());
-        String launcher = Files.readString(Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().getParent().resolve("igtrace"));
-        for (String o : ChildJvm.OUT_OF_LINE) {
-            assertTrue(launcher.contains(o), "the launcher gives its JVM " + o);
-        }
-    }
-
     /** native/ beside the jar, as the build leaves it: used when not older than the jar. */
     @Test
     void theNativeLibrariesBesideTheJarAreUsedWhenNotOlderThanIt() throws Exception {
