@@ -126,7 +126,7 @@ public final class PredictCommand implements Callable<Integer> {
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
             request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
         try (TemporaryStore store = replayReading.store()) {
-            PredictTiming clock = new PredictTiming();
+            PredictTiming clock = new PredictTiming(timing);
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
             TraceSession session = replayReading.open(parent, trace, clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection,

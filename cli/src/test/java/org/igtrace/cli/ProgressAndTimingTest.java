@@ -98,6 +98,25 @@ class ProgressAndTimingTest {
     }
 
     /**
+     * predict's --timing line ends with this JVM's CPU time by phase: the read, the calibration (with the replays made
+     * in its pass), the rest, and their total, each at most the total (the parts are rounded each on its own).
+     */
+    @Test
+    void predictsTimingLineGivesTheCpuTimeByPhase() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), "predict", TESTDATA.resolve("otf2/jacobi-8").toString(), "--timing", "-q");
+        assertEquals(0, code, err.toString());
+        Matcher m = Pattern.compile("igtrace: timing: read \\d+\\.\\d\\d s, .*, total \\d+\\.\\d\\d s; CPU read (\\d+\\.\\d\\d) s, "
+                + "calibration (\\d+\\.\\d\\d) s, rest (\\d+\\.\\d\\d) s, total (\\d+\\.\\d\\d) s\\R").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+        double total = Double.parseDouble(m.group(4));
+        assertTrue(total > 0, err.toString());
+        for (int g = 1; g <= 3; g++) {
+            assertTrue(Double.parseDouble(m.group(g)) <= total, err.toString());
+        }
+    }
+
+    /**
      * "before the first event" counts from the start of the process the user started: under {@code java -jar}
      * (here: Main with isolation on) the supervising JVM, not the child JVM that reads: more than 0 and at most the
      * time this test saw from before starting that process to its end (plus /proc's 0.02 s). Two JVMs (the
