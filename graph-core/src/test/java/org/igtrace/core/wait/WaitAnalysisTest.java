@@ -373,4 +373,87 @@ class WaitAnalysisTest {
         WaitAnalysis.analyse(threeProcesses(), true, 1, taps, true);
         assertEquals(List.of(true), releasedWhenSecondMade, "the first tap's listener gone when the second tap is made");
     }
+
+    /**
+     * Two processes whose barrier decides the offsets: p0 in MPI_Barrier [20, 40] (event 39), p1 [-62, -59] (event -60),
+     * so o1 >= o0 + 20 - (-59) = o0 + 79 and o0 >= o1 - 102 - 0... (p1 cannot leave before p0 entered, nor p0 before p1);
+     * the guess from the barrier alone is o1 = 79 (the correction nearest zero). Then p0 sends to p1 (send event 101,
+     * received at {@code received}: o1 >= 101 - received) and p1 to p0 (send 51, received 140: o1 <= 140 - 51 = 89).
+     * Received at 30: o1 >= 71, the offsets stay (0, 79); at 15: o1 >= 86, they move to (0, 86).
+     */
+    private static MatchRecords barrierDecides(long received) {
+        MatchRecords records = new MatchRecords(definitions(), new MemoryRecordBlocks());
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, BARRIER, 20, 40, () -> p0.collective(39, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p0, SEND, 100, 102, () -> p0.send(101, 1, 0, 7, 1));
+        call(p0, RECV, 120, 145, () -> p0.receive(140, 1, 0, 7, 1));
+        call(p1, BARRIER, -62, -59, () -> p1.collective(-60, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p1, RECV, received - 10, received + 1, () -> p1.receive(received, 0, 0, 7, 1));
+        call(p1, SEND, 50, 52, () -> p1.send(51, 0, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * A tap of the collectives too (why's wait log) is fed in the join of the messages at the collectives' guess when
+     * the messages keep it (one join of the messages instead of two: 2 directed pairs joined, not 4), else in a join at
+     * the offsets; either way it sees both messages and the barrier once, made at the final offsets, and the report is
+     * the one without a tap.
+     */
+    @Test
+    void aTapOfTheCollectivesTooIsFedInTheMessagesJoinWhenTheGuessHolds() {
+        for (long received : new long[] {30, 15}) {
+            boolean keeps = received == 30;
+            List<long[]> made = new java.util.ArrayList<>();
+            List<List<String>> seen = new java.util.ArrayList<>();
+            int[] joined = new int[1];
+            java.util.function.Function<long[], MatchTap> taps = o -> {
+                made.add(o.clone());
+                List<String> mine = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+                seen.add(mine);
+                return new MatchTap() {
+                    @Override
+                    public MatchListener forThread() {
+                        return new MatchListener() {
+                            @Override
+                            public void message(MatchedMessage m) {
+                                mine.add(m.sender() + ">" + m.receiver() + " " + m.sendEnter() + " " + m.receiveEnter());
+                            }
+
+                            @Override
+                            public void collective(CollectiveInstance instance) {
+                                mine.add("collective");
+                            }
+                        };
+                    }
+
+                    @Override
+                    public void joined() {
+                        joined[0]++;
+                    }
+                };
+            };
+            MatchRecords records = barrierDecides(received);
+            WaitReport tapped = WaitAnalysis.analyse(records, true, 1, taps, false);
+            WaitReport plain = WaitAnalysis.analyse(barrierDecides(received), true, 1);
+            assertEquals(keeps ? 79.0 : 86.0, tapped.offset(1), "p1's offset");
+            assertEquals(keeps ? 1 : 2, made.size(), "taps made");
+            assertEquals(List.of(0L, keeps ? 79L : 86L), java.util.Arrays.stream(made.get(made.size() - 1)).boxed().toList());
+            List<String> last = new java.util.ArrayList<>(seen.get(seen.size() - 1));
+            java.util.Collections.sort(last);
+            assertEquals(List.of("0>1 100 " + (received - 10), "1>0 50 120", "collective"), last, "matches the last tap saw");
+            assertEquals(1, joined[0], "joins told");
+            assertEquals(keeps ? 2 : 4, records.pairsJoined.get(), "directed pairs joined");
+            for (int p = 0; p < 2; p++) {
+                assertEquals(plain.offset(p), tapped.offset(p));
+                for (WaitPattern pattern : WaitPattern.values()) {
+                    assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+                }
+            }
+            assertEquals(plain.pairWait(0, 1), tapped.pairWait(0, 1));
+            assertEquals(plain.matchedMessages(), tapped.matchedMessages());
+            assertEquals(plain.collectives(), tapped.collectives());
+            assertEquals(plain.conflictsBefore(), tapped.conflictsBefore());
+            assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
+        }
+    }
 }
