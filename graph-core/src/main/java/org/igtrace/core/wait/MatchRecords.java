@@ -44,8 +44,6 @@ public final class MatchRecords implements LocationSink {
     /** Instances per range by communicator (see {@link CommunicatorJoin}). */
     private final int[] instancesPerRange;
     private final AtomicLong collectivesOfNonMembers = new AtomicLong();
-    /** Directed pairs' streams joined so far, over every join ({@link RecordJoin}; for tests). */
-    final AtomicLong pairsJoined = new AtomicLong();
 
     /**
      * The send and receive streams of one directed pair of processes: mostly one stream a side

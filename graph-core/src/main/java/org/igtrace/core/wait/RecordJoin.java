@@ -166,7 +166,6 @@ public final class RecordJoin {
                         commJoin.join(c.communicator(), c.streams(), listener, counts);
                     } else {
                         pairJoin.join(pairs.get(i - communicators.size()), listener, counts);
-                        records.pairsJoined.incrementAndGet();
                     }
                 }
             };

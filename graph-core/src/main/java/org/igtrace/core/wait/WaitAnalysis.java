@@ -57,9 +57,7 @@ public final class WaitAnalysis {
      * As above; with {@code messagesOnly} the tap reads only the messages at the offsets it was made with
      * ({@code EventTaps.tapsMessagesOnly}), and with clock correction it is fed in {@link #correctedInParts}' join of the
      * messages when that join was made at the final offsets (one join of the messages instead of two), else in a join of
-     * its own at them. A tap of the collectives too is fed there as well when the collectives were joined with the
-     * messages at the guess (small communicators, offsets not zero: the stencil's one join of the messages instead of
-     * two), else the matches are joined at zero and then at the offsets into the tap.
+     * its own at them.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
                                      boolean messagesOnly) {
@@ -68,17 +66,27 @@ public final class WaitAnalysis {
         int n = definitions.processCount();
         long[] zero = new long[n];
         CallWaits calls = new CallWaits(records.store());
-        if (correct) {
-            return correctedInParts(records, threads, calls, matches, matches != null && !messagesOnly);
+        if (correct && (matches == null || messagesOnly)) {
+            return correctedInParts(records, threads, calls, matches);
         }
-        MatchTap firstTap = matches == null ? null : matches.apply(zero.clone());
-        RecordJoin.Joined<Tally> first = join(records, threads, false, zero, firstTap, (s, r) -> false, calls);
+        MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
+        RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap, (s, r) -> false, calls);
         Tally tally = sum(first);
-        tally.waits.chargeCalls(calls, afterJoin(firstTap));
-        if (firstTap != null) {
-            firstTap.joined();
+        if (!correct) {
+            tally.waits.chargeCalls(calls, afterJoin(firstTap));
+            if (firstTap != null) {
+                firstTap.joined();
+            }
+            return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
         }
-        return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
+        ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
+        WaitStates waits = tally.waits;
+        if (!allZero(offsets.ticks()) || matches != null) {
+            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair(), calls);
+        } else {
+            waits.chargeCalls(calls, null);
+        }
+        return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
     }
 
     /** A further listener of {@code tap} (or null) for the call waits combined after a join, after all its tasks. */
@@ -104,8 +112,7 @@ public final class WaitAnalysis {
      * from the same constraints; a message's waits depend on the offsets only through
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
-    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches,
-                                               boolean tapsCollectives) {
+    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
@@ -121,12 +128,7 @@ public final class WaitAnalysis {
         // at zero are the first join's): the offsets are the guess when the messages do not move
         // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
         boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
-        if (tapsCollectives && !collectivesAtGuess) {
-            // a tap of the collectives too cannot be fed in the messages' join: every match joined at zero, then at the offsets
-            return joinedTwice(records, threads, calls, matches);
-        }
-        // a tap is fed in the messages' join, made at the guess: right when the guess is the offsets (a tap of the
-        // collectives too sees them there, joined at the guess with the messages)
+        // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets
         MatchTap atGuess = matches == null ? null : matches.apply(guess.clone());
         RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
@@ -141,14 +143,8 @@ public final class WaitAnalysis {
             }
             atGuess = null;
         }
-        RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
-        if (!tapAtGuess && tapsCollectives) {
-            // every match at the offsets, into a tap made at them: its waits are the run's (those of the pairs that kept their
-            // offset difference as the messages' join found them, the others' and the collectives' as the joins below would)
-            WaitStates waits = corrected(records, threads, o, matches, null, calls);
-            return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
-        }
         MatchTap tap = tapAtGuess ? atGuess : joinedAlone(records, threads, o, matches);
+        RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
         if (collectivesAtGuess && Arrays.equals(o, guess)) {
             // every pair and the collectives were joined at the offsets: the waits are that join's
             messages.waits.chargeCalls(calls, afterJoin(tap));
@@ -171,19 +167,6 @@ public final class WaitAnalysis {
         waits.chargeCalls(calls, afterJoin(tap));
         joined(tap);
         return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
-    }
-
-    /**
-     * With clock correction and a tap of the collectives too, when the collectives do not give a guess the messages' join
-     * can feed it at: every match joined at zero (the constraints, the waits per pair), then at the offsets into the tap.
-     */
-    private static WaitReport joinedTwice(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches) {
-        TraceDefinitions definitions = records.definitions();
-        RecordJoin.Joined<Tally> first = join(records, threads, true, new long[definitions.processCount()], null, (s, r) -> false, calls);
-        Tally tally = sum(first);
-        ClockOffsets offsets = ClockOffsets.solve(definitions.processCount(), tally.constraints);
-        WaitStates waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair(), calls);
-        return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
     }
 
     /** A tap made at offsets {@code o} and fed every match of a join of its own at them (its waits are dropped). */
