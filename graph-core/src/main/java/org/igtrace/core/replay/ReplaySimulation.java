@@ -113,16 +113,9 @@ final class ReplaySimulation extends ReplayCalls {
      */
     static final int MIN_PROCESSES_PER_WORKER = 4, MAX_WORKERS = 8;
 
-    /**
-     * The replay on this thread alone; false when the models would let different calls through a cycle. A replay whose
-     * thread is interrupted stops ({@link java.util.concurrent.CancellationException}: why's early replay of the unchanged
-     * run, cancelled when a what-if is tried).
-     */
+    /** The replay on this thread alone; false when the models would let different calls through a cycle. */
     private boolean replayAlone() {
         while (remaining > 0) {
-            if (Thread.interrupted()) {
-                throw new java.util.concurrent.CancellationException("replay cancelled");
-            }
             if (queueSize == 0 && !force()) {
                 return false;
             }

@@ -92,24 +92,14 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
      * what-if: JSON); otherwise a run where no what-if is tried (none of the top causes is a region, none of their
      * ranks above the median compute, or {@code top} 0) is not replayed at all, its {@link #predictedRuntime} 0, and the
      * network's model is made only once a what-if is known to be tried (beside the causes only when the replay is
-     * known to be wanted from the start, and then, with {@code parallel}, the unchanged run replayed beside the causes
-     * too: that replay stands when no tried what-if changes a burst, else it is cancelled and the unchanged run replayed
-     * again in the what-ifs' pass).
+     * known to be wanted from the start).
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown) {
         if (replays != null && top == 0 && !unchangedShown) {
             replays = null; // nothing to replay, nor the what-ifs' totals to find
         }
-        FutureTask<List<Prediction>> early = null;
         if (replays != null && unchangedShown && parallel) {
             replays.calibrateBeside(); // a replay is made whatever the causes: its model beside them
-            // and the unchanged run's replay beside the causes: it stands when no what-if changes a burst, else it is
-            // cancelled and replayed again in the what-ifs' pass
-            Replays r = replays;
-            early = new FutureTask<>(() -> r.predict(List.of()));
-            Thread t = new Thread(early, "igtrace-replay");
-            t.setDaemon(true);
-            t.start();
         }
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
@@ -138,19 +128,12 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             // unchanged run: its replay gives the same numbers)
             List<ComputeScaling> scalings = new ArrayList<>();
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
-            if (early != null && scalings.isEmpty()) {
-                replayed = early;
-            } else {
-                if (early != null) {
-                    early.cancel(true);
-                }
-                Replays r = replays;
-                replayed = new FutureTask<>(() -> r.predict(scalings));
-                if (parallel) {
-                    Thread t = new Thread(replayed, "igtrace-what-if");
-                    t.setDaemon(true);
-                    t.start();
-                }
+            Replays r = replays;
+            replayed = new FutureTask<>(() -> r.predict(scalings));
+            if (parallel) {
+                Thread t = new Thread(replayed, "igtrace-what-if");
+                t.setDaemon(true);
+                t.start();
             }
         }
         PathProfile profile = PathProfile.of(path, slices, waits);

@@ -126,25 +126,4 @@ class WhatIfPassTest {
         TraceReplay replay = new TraceReplay(a.run(), a.waits().offsets());
         assertNull(replay.predictScaledCalibrated(model, wrong, Arrays.asList(null, SLOWER)));
     }
-
-    /**
-     * A replay whose thread is interrupted stops (why cancels its early replay of the unchanged run when a what-if is
-     * tried): {@link java.util.concurrent.CancellationException}. Before, the pass ran to
-     * its end.
-     */
-    @Test
-    void anInterruptedReplayStops() {
-        Analysed a = analyse(l -> postedFirst(l, 1));
-        NetworkCalibration.Fit guess = a.tap().fit(null, null);
-        ReplayParameters model = ReplayParameters.flat(guess.latency(), guess.bandwidth(), ReplayParameters.DEFAULT_EAGER_LIMIT, 1);
-        TraceReplay replay = new TraceReplay(a.run(), a.waits().offsets());
-        Thread.currentThread().interrupt();
-        try {
-            org.junit.jupiter.api.Assertions.assertThrows(java.util.concurrent.CancellationException.class,
-                    () -> replay.predictScaledCalibrated(model, guess, java.util.Collections.singletonList(null)));
-        } finally {
-            Thread.interrupted();
-        }
-        assertNotNull(replay.predictScaledCalibrated(model, guess, java.util.Collections.singletonList(null)), "not interrupted: it runs");
-    }
 }

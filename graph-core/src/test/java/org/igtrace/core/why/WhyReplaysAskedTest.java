@@ -24,7 +24,6 @@ class WhyReplaysAskedTest {
     /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
     private static final class Counted implements Why.Replays {
         final List<List<ComputeScaling>> asked = new ArrayList<>();
-        final List<String> threads = new ArrayList<>();
         int calibrations;
 
         @Override
@@ -35,7 +34,6 @@ class WhyReplaysAskedTest {
         @Override
         public List<Prediction> predict(List<ComputeScaling> changing) {
             asked.add(changing);
-            threads.add(Thread.currentThread().getName());
             List<Prediction> r = new ArrayList<>();
             for (int k = 0; k <= changing.size(); k++) {
                 r.add(new Prediction(31.0, 40.0 - k, null, List.of(), List.of()));
@@ -69,32 +67,6 @@ class WhyReplaysAskedTest {
         assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
         assertEquals(40.0, balanced.predictedRuntime());
         assertEquals(nothing.causes(), balanced.causes());
-    }
-
-    /**
-     * JSON on two threads: the unchanged run's replay starts beside the causes (on a thread of its own, before the causes
-     * are known); it stands when no what-if is tried (--top 0), else the unchanged run is replayed again with the what-if
-     * in one pass and the numbers are that pass's. Before, the one replay was asked for after the causes, on the what-if
-     * thread.
-     */
-    @Test
-    void jsonReplaysTheUnchangedRunBesideTheCauses() {
-        Counted alone = new Counted();
-        Why shown = analyse(alone, 0, true, true);
-        assertEquals(List.of(List.of()), alone.asked);
-        assertEquals(List.of("igtrace-replay"), alone.threads, "the unchanged run's replay started beside the causes");
-        assertEquals(40.0, shown.predictedRuntime());
-
-        Counted tried = new Counted();
-        Why balanced = analyse(tried, 1, true, true);
-        // the early replay (unless cancelled before it began), then the unchanged run and the what-ifs in one pass
-        List<ComputeScaling> last = tried.asked.get(tried.asked.size() - 1);
-        assertEquals(balanced.whatIf().size(), last.size(), "the what-ifs' pass");
-        assertTrue(tried.asked.size() == 1 || tried.threads.get(0).equals("igtrace-replay"), tried.threads.toString());
-        assertTrue(!tried.threads.get(tried.threads.size() - 1).equals("igtrace-replay"), "the what-ifs' pass: " + tried.threads);
-        assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
-        assertEquals(40.0, balanced.predictedRuntime());
-        assertEquals(39.0, balanced.whatIf().get(0).predictedRuntime(), "the what-if's number from the what-ifs' pass");
     }
 
     private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel) {
