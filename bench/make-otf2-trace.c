@@ -16,6 +16,11 @@
  *             every rank), per neighbour MPI_Send, then one MPI_Waitall completing all the
  *             receives and leaving 700 ticks after the compute region on every rank, when every
  *             send has left; the Allreduce as in stencil.
+ *   imbalanced  the stencil with rank 0's compute region 1500 ticks (30 %) longer (the period 1500
+ *             longer), and each MPI_Recv leaving no earlier than 110 ticks after its partner's
+ *             MPI_Send left: rank 0's neighbours wait for it (the first cause, whose what-ifs
+ *             `igtrace why` and the report replay: its compute region balanced, rank 0 at the
+ *             median compute). Events as stencil.
  *   declared  only the global definitions of RANKS processes (as stencil declares them, each
  *             announcing 0 events), no event or local definition file: a reader must report the
  *             first missing file; for the cost of declaring many locations (ITERATIONS unused).
@@ -102,7 +107,7 @@ static int partners(const char *pattern, int n, int r, int *out) {
 
 int main(int argc, char **argv) {
     if (argc != 5) {
-        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|declared\n");
+        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|imbalanced|declared\n");
         return 2;
     }
     const char *dir = argv[1];
@@ -111,13 +116,15 @@ int main(int argc, char **argv) {
     const char *pattern = argv[4];
     int posted = strcmp(pattern, "posted") == 0;
     int declared = strcmp(pattern, "declared") == 0;
+    int imbalanced = strcmp(pattern, "imbalanced") == 0;
     int regions = posted ? ALL_REGIONS : REGIONS;
-    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared)) {
+    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared && !imbalanced)) {
         fprintf(stderr, "make-otf2-trace: bad arguments\n");
         return 2;
     }
     make_dims(n);
     int *buf = malloc(sizeof(int) * (n > 6 ? n : 6));
+    int *theirs = malloc(sizeof(int) * (n > 6 ? n : 6));
     uint64_t *counts = calloc(n, sizeof(uint64_t));
 
     OTF2_Archive *archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
@@ -129,7 +136,8 @@ int main(int argc, char **argv) {
 
     /* compute, two MPI calls per partner (at most n - 1 or 6), the Allreduce, and some slack */
     uint64_t period = 5000 + 200 * (uint64_t)(strcmp(pattern, "alltoall") == 0 ? n : 6) + 100 + 1000
-                      + (posted ? 100 : 0); /* posted: the Waitall */
+                      + (posted ? 100 : 0) /* posted: the Waitall */
+                      + (imbalanced ? 1500 : 0); /* imbalanced: rank 0's longer compute */
     double totalBytes = 0, totalMessages = 0;
     uint64_t lastTime = 0;
     for (int r = 0; r < (declared ? 0 : n); r++) {
@@ -151,7 +159,7 @@ int main(int argc, char **argv) {
                 t = t0 + 600; /* every rank computes from the same time, whatever its neighbours */
             }
             OTF2_EvtWriter_Enter(w, NULL, t, R_COMPUTE);
-            t += 5000;
+            t += 5000 + (imbalanced && r == 0 ? 1500 : 0);
             OTF2_EvtWriter_Leave(w, NULL, t, R_COMPUTE);
             ev += 2;
             for (int j = 0; j < k; j++) {
@@ -179,6 +187,13 @@ int main(int argc, char **argv) {
                 uint64_t bytes = 8 * (1 + (r + buf[j]) % 64);
                 OTF2_EvtWriter_Enter(w, NULL, t, R_RECV);
                 t += 100;
+                if (imbalanced) {
+                    /* the partner's send to r left at t0 + its compute + (r's place among its partners + 1) * 100 */
+                    int m = partners(pattern, n, buf[j], theirs), at = 0;
+                    while (at < m && theirs[at] != r) at++;
+                    uint64_t left = t0 + 5000 + (buf[j] == 0 ? 1500 : 0) + (uint64_t)(at + 1) * 100;
+                    if (t < left + 110) t = left + 110;
+                }
                 OTF2_EvtWriter_MpiRecv(w, NULL, t - 10, (uint32_t)buf[j], 0, 0, bytes);
                 OTF2_EvtWriter_Leave(w, NULL, t, R_RECV);
                 ev += 3;
