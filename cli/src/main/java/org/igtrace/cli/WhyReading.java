@@ -104,8 +104,7 @@ final class WhyReading {
         EventTaps on(TraceDefinitions d, RecordBlocks store) {
             this.store = store;
             slices = new RegionSlices(d, store);
-            // the calls with a collective kept beside the calls (no eager send counted): the collectives' calibration reads those
-            recorder = record ? new ActivityRecorder(d, store, 0) : null;
+            recorder = record ? new ActivityRecorder(d, store) : null;
             return this;
         }
 

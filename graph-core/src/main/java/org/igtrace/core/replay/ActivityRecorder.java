@@ -35,8 +35,7 @@ public final class ActivityRecorder implements LocationSink {
     /**
      * As above, keeping beside each location's calls what predict's fits before its replay need, so that they read no
      * call ({@link RecordedFitCalls}: the calls with a collective, the eager blocking sends' durations below
-     * {@code eagerLimit}; a negative limit: none kept; 0: the calls with a collective only, for the collectives' calibration
-     * of why's replays, {@link TraceReplay#calibrateCollectives}).
+     * {@code eagerLimit}; a negative limit: none kept).
      */
     public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store, long eagerLimit) {
         this.definitions = definitions;

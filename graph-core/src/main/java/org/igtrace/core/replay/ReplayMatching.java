@@ -305,26 +305,13 @@ final class ReplayMatching {
      * overflowed, and every window is its process's whole stream (the eager sends were counted over all its calls).
      */
     boolean fitCallsKept(long eagerLimit) {
-        return fitCallsKept(eagerLimit, false);
-    }
-
-    /**
-     * Whether the collectives' calibration can read the calls with a collective that the recording kept beside the calls
-     * ({@link RecordedFitCalls}) instead of every call: as {@link #fitCallsKept(long)}, whatever the eager limit they were
-     * kept for (why's recording keeps them with no eager send counted).
-     */
-    boolean collectiveCallsKept() {
-        return fitCallsKept(0, true);
-    }
-
-    private boolean fitCallsKept(long eagerLimit, boolean anyLimit) {
         for (int p = 0; p < run.processCount(); p++) {
             LocationActivities l = run.process(p);
             if (l == null) {
                 continue;
             }
             RecordedFitCalls kept = l.fitCalls;
-            if (kept == null || !anyLimit && kept.eagerLimit() != eagerLimit || kept.overflow || firstCall[p] != 0 || endCall[p] != l.calls) {
+            if (kept == null || kept.eagerLimit() != eagerLimit || kept.overflow || firstCall[p] != 0 || endCall[p] != l.calls) {
                 return false;
             }
         }

@@ -286,12 +286,10 @@ public final class TraceReplay {
 
     /**
      * Each collective family's own latency and bandwidth, fitted to this run's complete instances (see
-     * {@link CollectiveCalibration}); a given {@code latency} or {@code bandwidth} (null: fitted) is every family's. Read
-     * from the calls with a collective the recording kept beside the calls when it kept them ({@link
-     * ActivityRecorder} given an eager limit: no pass over every call), else from every call.
+     * {@link CollectiveCalibration}); a given {@code latency} or {@code bandwidth} (null: fitted) is every family's.
      */
     public java.util.List<CollectiveCalibration.FamilyFit> calibrateCollectives(Double latency, Double bandwidth) {
-        return CollectiveCalibration.fit(matching, offsets, latency, bandwidth, null, matching.collectiveCallsKept());
+        return CollectiveCalibration.fit(matching, offsets, latency, bandwidth);
     }
 
     /**

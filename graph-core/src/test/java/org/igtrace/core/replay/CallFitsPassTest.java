@@ -129,23 +129,6 @@ class CallFitsPassTest {
     }
 
     /** 5 sends: the median is the 3rd of 3, 5, 7, 9, 11 ticks: o = 7 ns; one all-reduce family. */
-    /**
-     * why's recording keeps the calls with a collective and no eager send (eager limit 0): the collectives' calibration
-     * reads those, no call, and fits as a pass over every call does (with and without a send after the all-reduces).
-     */
-    @Test
-    void collectivesFittedFromTheCallsWhysRecordingKept() {
-        for (boolean trailingSend : new boolean[] {false, true}) {
-            TraceReplay every = new TraceReplay(run(new long[] {3, 5, 7}, 3, -1, trailingSend), null);
-            List<CollectiveCalibration.FamilyFit> read = every.calibrateCollectives(null, null);
-            assertEquals(2, every.matching().windowsRead.get(), "every call read: a window per process");
-            TraceReplay kept = new TraceReplay(run(new long[] {3, 5, 7}, 3, 0, trailingSend), null);
-            assertEquals(read, kept.calibrateCollectives(null, null));
-            assertEquals(0, kept.matching().windowsRead.get(), "no pass over the calls");
-            assertEquals(1, read.size(), "the all-reduces' family");
-        }
-    }
-
     @Test
     void shortSendsTheMiddleOne() {
         sameFitsInOnePass(new long[] {9, 3, 11, 5, 7}, 3, 7e-9);
