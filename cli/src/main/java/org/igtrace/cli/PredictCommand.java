@@ -104,7 +104,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--timing",
             description = "Also print on standard error how long reading (with the recording of the calls), matching, "
-                    + "the calibration, the replays and the output took.")
+                    + "the calibration, the replays and the output took, and the CPU time of the read, the calibration and the rest.")
     boolean timing;
 
     @Mixin

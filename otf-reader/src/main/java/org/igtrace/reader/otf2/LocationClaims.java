@@ -24,8 +24,9 @@ final class LocationClaims {
     /** @param events the events the definitions announce for a location (the claiming order) */
     LocationClaims(long[] locations, LongUnaryOperator events) {
         int n = locations.length;
-        // (events descending, index ascending) as one sortable key per location: -events in the
-        // high bits would overflow for counts past 2^31, so sort pairs of longs by index instead
+        // (events descending, index ascending) as one sortable long per location: the events'
+        // complement to 2^39 - 1 in the high bits, the index in the low 24; counts or locations
+        // beyond that are sorted as boxed indices
         long[] announced = new long[n];
         for (int i = 0; i < n; i++) {
             announced[i] = events.applyAsLong(locations[i]);
@@ -66,7 +67,7 @@ final class LocationClaims {
         return order.clone();
     }
 
-    /** {@code visitors}, but null (skip it) for a location another thread claimed first. */
+    /** {@code visitors}, but null (skip it) for a location another thread claimed first; {@code location} must be one of {@link #order}. */
     LongFunction<EventVisitor> claiming(LongFunction<EventVisitor> visitors) {
         return location -> claimed.compareAndSet(place.get(location, -1), 0, 1) ? visitors.apply(location) : null;
     }
