@@ -67,7 +67,7 @@ public final class WaitAnalysis {
         long[] zero = new long[n];
         CallWaits calls = new CallWaits(records.store());
         if (correct && (matches == null || messagesOnly)) {
-            return correctedInParts(records, threads, calls, matches, KeptCollectives.ARRIVALS);
+            return correctedInParts(records, threads, calls, matches);
         }
         MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap, (s, r) -> false, calls);
@@ -87,15 +87,6 @@ public final class WaitAnalysis {
             waits.chargeCalls(calls, null);
         }
         return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
-    }
-
-    /**
-     * As {@link #analyse(MatchRecords, boolean, int)} with clock correction, keeping at most {@code keptArrivals}
-     * arrivals of the first join's collective instances to measure their waits from ({@link KeptCollectives}).
-     */
-    static WaitReport analyseKeeping(MatchRecords records, int threads, long keptArrivals) {
-        records.finish();
-        return correctedInParts(records, threads, new CallWaits(records.store()), null, keptArrivals);
     }
 
     /** A further listener of {@code tap} (or null) for the call waits combined after a join, after all its tasks. */
@@ -119,21 +110,15 @@ public final class WaitAnalysis {
      * instead of three. The collectives' records are joined twice (three times when the messages
      * moved the offsets), the messages' once instead of twice: the same numbers (offsets come
      * from the same constraints; a message's waits depend on the offsets only through
-     * {@code o_r - o_s}, {@link PairMessageWaits}). Without a tap the first join keeps its
-     * collective instances ({@link KeptCollectives}, up to {@code keptArrivals} arrivals) and
-     * measures none of their waits: those are measured once, from the kept instances, at the
-     * offsets the later joins use (at zero when the offsets are zero), and the collectives' records
-     * are joined once; beyond the bound the later joins join the records again as above.
+     * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
-    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches,
-                                               long keptArrivals) {
+    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         PairMessageWaits.PairSelection allPairs = (s, r) -> true;
         PairMessageWaits.PairSelection noPair = (s, r) -> false;
-        KeptCollectives kept = matches == null ? new KeptCollectives(keptArrivals) : null;
-        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true, null, kept);
+        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true, null);
         Tally collectives = sum(collectivesJoined);
         ClockConstraints all = new ClockConstraints();
         all.add(collectives.constraints);
@@ -145,11 +130,7 @@ public final class WaitAnalysis {
         boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
         // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets
         MatchTap atGuess = matches == null ? null : matches.apply(guess.clone());
-        // the collectives kept from the first join are measured at the guess without being joined again
-        KeptCollectives replayed = collectivesAtGuess && kept != null && kept.complete() ? kept : null;
-        RecordJoin.Joined<Tally> messagesJoined = replayed == null
-                ? join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls)
-                : join(records, threads, true, guess, noPair, calls, replayed);
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
@@ -163,7 +144,7 @@ public final class WaitAnalysis {
             atGuess = null;
         }
         MatchTap tap = tapAtGuess ? atGuess : joinedAlone(records, threads, o, matches);
-        RecordJoin.Joined<?> counted = collectivesAtGuess && replayed == null ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
+        RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
         if (collectivesAtGuess && Arrays.equals(o, guess)) {
             // every pair and the collectives were joined at the offsets: the waits are that join's
             messages.waits.chargeCalls(calls, afterJoin(tap));
@@ -177,17 +158,10 @@ public final class WaitAnalysis {
         }
         // the collectives at the offsets (those at zero offsets are the first join's) and the pairs that moved, in one join
         boolean collectivesAgain = !allZero(o);
-        boolean replayAgain = collectivesAgain && kept != null && kept.complete();
-        WaitStates waits = !moved && !collectivesAgain ? new WaitStates(o)
-                : replayAgain ? sum(join(records, threads, false, o, unchanged, null, kept)).waits
-                : sum(join(records, threads, false, o, null, unchanged, collectivesAgain, null)).waits;
+        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, o, null, unchanged, collectivesAgain, null)).waits
+                : new WaitStates(o);
         if (!collectivesAgain) {
             waits.add(collectives.waits);
-            if (kept != null) { // the kept instances' waits at zero offsets, left out of the first join's
-                WaitStates atZero = new WaitStates(zero);
-                kept.replay(atZero);
-                waits.add(atZero);
-            }
         }
         messages.waits.messagesByPair().chargeInto(waits, unchanged);
         waits.chargeCalls(calls, afterJoin(tap));
@@ -246,36 +220,6 @@ public final class WaitAnalysis {
                 calls == null ? null : calls.spill()), skipped, communicators);
     }
 
-    /** As above, no tap, into {@code kept} (or null) the complete collective instances the join hands on. */
-    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
-                                                 PairMessageWaits.PairSelection skipped, boolean communicators, CallWaits calls,
-                                                 KeptCollectives kept) {
-        boolean scratch = constrain && !allZero(offsets);
-        return RecordJoin.join(records, threads, () -> {
-            Tally t = new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(), calls == null ? null : calls.spill());
-            t.kept = kept;
-            return t;
-        }, skipped, communicators);
-    }
-
-    /**
-     * A join of the messages (the pairs {@code skipped} does not select) at {@code offsets}, collecting clock
-     * constraints, no tap, whose first listener measures the waits of the collectives {@code kept} before
-     * (their constraints, which a join at offsets found from them drops, are not collected again).
-     */
-    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets,
-                                                 PairMessageWaits.PairSelection skipped, CallWaits calls, KeptCollectives kept) {
-        boolean[] first = {true};
-        return RecordJoin.join(records, threads, () -> {
-            Tally t = new Tally(constrain, !allZero(offsets), offsets, null, calls == null ? null : calls.spill());
-            if (first[0]) {
-                first[0] = false;
-                kept.replay(t.waits);
-            }
-            return t;
-        }, skipped, false);
-    }
-
     /**
      * One join of the records at {@code offsets}, collecting clock constraints if {@code constrain},
      * feeding {@code tap} (or null; the caller tells it when it is done), leaving out the pairs
@@ -328,8 +272,6 @@ public final class WaitAnalysis {
         final WaitStates waits;
         /** This thread's listener of a further tap, or null (also once that tap is dropped). */
         MatchListener more;
-        /** Where the collective instances handed on are kept, or null. */
-        KeptCollectives kept;
 
         /**
          * @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair)
@@ -369,9 +311,7 @@ public final class WaitAnalysis {
             if (collectiveConstraints != null) {
                 collectiveConstraints.collective(instance);
             }
-            if (kept == null || !kept.add(instance)) { // a kept instance's waits are measured when the offsets are known
-                waits.collective(instance);
-            }
+            waits.collective(instance);
             if (more != null) {
                 more.collective(instance);
             }
