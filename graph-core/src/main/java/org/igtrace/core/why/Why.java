@@ -69,11 +69,8 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
      * what they give is shown.
      */
     public interface Replays {
-        /**
-         * Starts what needs no cause (the network's model and the unchanged run's replay) on a thread of its own, if it
-         * has such work; asked for by a run read with threads, before the causes are found.
-         */
-        default void replayBeside() {
+        /** Starts what the replays need first (the network's model) on a thread of its own, if it has such work. */
+        default void calibrateBeside() {
         }
 
         /** The predictions of the unchanged run (first) and of each of {@code changing}, in their order. */
@@ -87,22 +84,22 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
 
     /**
      * The analysis of a run read into {@code waits} and {@code slices}: the what-ifs of the {@code top} first
-     * causes replayed by {@code replays} (asked for once the causes are known; null: none); with {@code parallel}, the
-     * unchanged run's replay and its model are started beside the causes ({@link Replays#replayBeside}), a large run's
-     * slices are read by two threads for the delay costs, and the what-ifs are replayed on a thread of their own while
-     * this one profiles the critical path.
+     * causes replayed by {@code replays} (asked for once the causes are known, so that the collectives' calibration can
+     * run meanwhile; null: none); with {@code parallel}, a large run's slices are read by two threads for the delay costs,
+     * and the what-ifs are replayed on a thread of their own while this one profiles the critical path.
      *
-     * <p>The unchanged run alone is asked for only when {@code unchangedShown} (its run time is written even without a
+     * <p>The unchanged run alone is replayed only when {@code unchangedShown} (its run time is written even without a
      * what-if: JSON); otherwise a run where no what-if is tried (none of the top causes is a region, none of their
-     * ranks above the median compute, or {@code top} 0) asks for no replay, its {@link #predictedRuntime} 0 (what was
-     * started beside the causes is left to end with the command); with {@code top} 0 nothing is started.
+     * ranks above the median compute, or {@code top} 0) is not replayed at all, its {@link #predictedRuntime} 0, and the
+     * network's model is made only once a what-if is known to be tried (beside the causes only when the replay is
+     * known to be wanted from the start).
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown) {
         if (replays != null && top == 0 && !unchangedShown) {
             replays = null; // nothing to replay, nor the what-ifs' totals to find
         }
-        if (replays != null && parallel) {
-            replays.replayBeside(); // the unchanged run's replay (and its model) beside the causes
+        if (replays != null && unchangedShown && parallel) {
+            replays.calibrateBeside(); // a replay is made whatever the causes: its model beside them
         }
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();

@@ -15,7 +15,6 @@ import org.igtrace.core.util.MemoryRecordBlocks;
 import org.igtrace.core.wait.MatchRecords;
 import org.igtrace.core.wait.WaitAnalysis;
 import org.igtrace.core.wait.WaitReport;
-import org.igtrace.core.why.WhatIfReplays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -115,40 +114,6 @@ class WhatIfPassTest {
         }
         // rank 0 sends 3 ms later: the what-if's run is longer than the unchanged one's
         assertEquals(true, after.get(1).predictedRuntime() > after.get(0).predictedRuntime());
-    }
-
-    /**
-     * Issue 38: why's replays with the unchanged run's replay started beside the causes ({@link WhatIfReplays#replayBeside})
-     * and the what-if asked for once the causes are known: the unchanged run's pass calibrates, the what-if is replayed on
-     * its own, and the numbers are those of the one pass; with a guess the unchanged run's pass rejects, both are
-     * replayed on the network fitted by a pass of its own (here the same fit, so the same numbers).
-     */
-    @Test
-    void theUnchangedRunBesideTheCausesAndTheWhatIfAfterGiveTheOnePassNumbers() {
-        Analysed a = analyse(l -> postedFirst(l, 1));
-        NetworkCalibration.Fit guess = a.tap().fit(null, null);
-        ReplayParameters model = ReplayParameters.flat(guess.latency(), guess.bandwidth(), ReplayParameters.DEFAULT_EAGER_LIMIT, 1);
-        List<Prediction> onePass = new TraceReplay(a.run(), a.waits().offsets()).predictScaledCalibrated(model, guess, Arrays.asList(null, SLOWER));
-        assertNotNull(onePass);
-
-        TraceReplay replay = new TraceReplay(a.run(), a.waits().offsets());
-        WhatIfReplays beside = new WhatIfReplays(replay, guess);
-        beside.replayBeside();
-        List<Prediction> split = beside.predict(List.of(SLOWER));
-        assertEquals(1, replay.passes.get(), "one calibrating pass, the unchanged run's; the what-if replayed on its own");
-        NetworkCalibration.Fit wrong = new NetworkCalibration.Fit(1 * MS, guess.bandwidth(), guess.messages(), guess.sizes(),
-                guess.largestSize(), guess.how());
-        WhatIfReplays rejected = new WhatIfReplays(new TraceReplay(a.run(), a.waits().offsets()), wrong);
-        rejected.replayBeside();
-        List<Prediction> refitted = rejected.predict(List.of(SLOWER));
-        for (List<Prediction> got : List.of(split, refitted)) {
-            assertEquals(2, got.size());
-            for (int k = 0; k < 2; k++) {
-                assertEquals(onePass.get(k).predictedRuntime(), got.get(k).predictedRuntime(), 0);
-                assertEquals(onePass.get(k).processes(), got.get(k).processes());
-            }
-        }
-        assertEquals(true, split.get(1).predictedRuntime() > split.get(0).predictedRuntime());
     }
 
     @Test

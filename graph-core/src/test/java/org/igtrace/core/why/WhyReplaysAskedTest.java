@@ -18,9 +18,7 @@ import org.junit.jupiter.api.Test;
  * what-if (text, the report) unless the caller shows it alone (JSON). Three processes: rank 2's solve (1-29) makes rank 0
  * wait in its receive from 10 to 30 (20 ticks), so the first cause is rank 2's solve and, with {@code --top 1}, the
  * what-if "balance region solve" is tried. The replays here are counted, not made. Before, the unchanged run was
- * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text. With threads,
- * the unchanged run's replay (which needs no cause) is started beside the causes whenever a what-if may be tried (issue 38:
- * before, in text only once one was known to be).
+ * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text.
  */
 class WhyReplaysAskedTest {
     /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
@@ -29,7 +27,7 @@ class WhyReplaysAskedTest {
         int calibrations;
 
         @Override
-        public void replayBeside() {
+        public void calibrateBeside() {
             calibrations++;
         }
 
@@ -64,22 +62,11 @@ class WhyReplaysAskedTest {
 
         Counted tried = new Counted();
         Why balanced = analyse(tried, 1, false, true);
-        assertEquals(1, tried.asked.size(), "--top 1, text: the unchanged run and the what-if asked for once");
-        assertEquals(1, tried.calibrations, "text, with threads: the unchanged run's replay started beside the causes");
+        assertEquals(1, tried.asked.size(), "--top 1, text: one pass, the unchanged run and the what-if");
+        assertEquals(0, tried.calibrations, "text: the model made by the replay's thread once a what-if is tried");
         assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
         assertEquals(40.0, balanced.predictedRuntime());
         assertEquals(nothing.causes(), balanced.causes());
-
-        Counted oneCore = new Counted();
-        Why oneThread = analyse(oneCore, 1, false, false);
-        assertEquals(1, oneCore.asked.size(), "-j 1: one pass, the unchanged run and the what-if");
-        assertEquals(0, oneCore.calibrations, "-j 1: nothing beside the causes");
-        assertEquals(balanced.whatIf(), oneThread.whatIf());
-
-        Counted topZero = new Counted();
-        analyse(topZero, 0, false, true);
-        assertEquals(List.of(), topZero.asked, "--top 0, text, with threads: nothing replayed");
-        assertEquals(0, topZero.calibrations, "--top 0, text, with threads: nothing started beside the causes");
     }
 
     private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel) {
