@@ -102,7 +102,6 @@ abstract class ReplayCalls extends ReplayWorker {
             return true;
         }
         entered[p] = true;
-        knownBefore[p] = 0;
         publish(p, c);
         return false;
     }
@@ -400,9 +399,6 @@ abstract class ReplayCalls extends ReplayWorker {
      * {@code leaves[j]}, and the wait inside it, {@code waits[j]}.
      */
     final boolean complete(int p, ActivityCursor c) {
-        if (!forced[p] && !postsKnown(p, c)) {
-            return false;
-        }
         int from = p * models;
         double measured = (c.leave - c.enter) * tick;
         for (int j = 0; j < models; j++) {
@@ -468,39 +464,6 @@ abstract class ReplayCalls extends ReplayWorker {
     }
 
     private static final int KNOWN = 0, UNKNOWN = 1, UNMATCHED = 2;
-
-    /**
-     * Whether the posts the messages of p's call c wait for are known, from its event {@link #knownBefore}{@code [p]} on (those
-     * before it were on an earlier try: a post once known stays so): false, with what it waits for set as {@link #complete}
-     * sets it, at the first that is not, before any of the call's times is worked out, so that a call tried while its
-     * partners have not posted costs a look-up per message. It looks no further than a collective (whether an instance is
-     * full, and what a worker reads then, is {@link #complete}'s): true there, and {@link #complete} decides as before.
-     */
-    private boolean postsKnown(int p, ActivityCursor c) {
-        int n = c.events;
-        boolean blocking = c.region >= 0 && waitsForSend[c.region];
-        for (int i = knownBefore[p]; i < n; i++) {
-            int ch = c.match[i];
-            int type = c.type[i];
-            if (ch < 0 || type == LocationActivities.RECEIVE_POST) {
-                continue; // unmatched (its measured duration), or a post: nothing to wait for
-            }
-            if (type == LocationActivities.COLLECTIVE) {
-                return true;
-            }
-            if (type != LocationActivities.RECEIVE && (c.bytes[i] < eagerLimit || (type == LocationActivities.SEND && !blocking))) {
-                continue; // a send that completes at its post
-            }
-            if (postKnown(type, ch, posts.slot(ch, c.at[i])) == UNKNOWN) {
-                awaitWhat[p] = type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
-                awaitChannel[p] = ch;
-                awaitAt[p] = c.at[i];
-                knownBefore[p] = i;
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * Whether the post a send (its receive's) or a receive (its send's) waits for is known, in model 0 as in all;

@@ -15,7 +15,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>One thing depends on more than posts: when every process stalls (a cycle the real run broke by
  * buffering), the call entered earliest is let through. The crew finds that state as one thread
  * would: every worker idle, under the crew's lock, with nothing left in any mailbox; then it lets
- * the same call through and wakes its worker. A worker that waits first yields, then
+ * the same call through and wakes its worker. A worker that waits first spins, then yields, then
  * parks on the lock's condition, waking every {@value #PARK_MICROS} microseconds to read its
  * mailboxes.
  */

@@ -69,8 +69,6 @@ abstract class ReplayState {
      */
     final byte[] awaitWhat;
     final int[] awaitChannel;
-    /** Per process inside a call: its events before this one wait for no post still unknown ({@link ReplayCalls#complete}'s tries). */
-    final int[] knownBefore;
     final long[] awaitAt;
     static final byte AWAIT_SEND = 1, AWAIT_RECEIVE = 2, AWAIT_INSTANCE = 3;
 
@@ -133,7 +131,6 @@ abstract class ReplayState {
         queued = new boolean[n];
         awaitWhat = new byte[n];
         awaitChannel = new int[n];
-        knownBefore = new int[n];
         awaitAt = new long[n];
     }
 
@@ -178,7 +175,6 @@ abstract class ReplayState {
         queued = shared.queued.clone();
         awaitWhat = shared.awaitWhat.clone();
         awaitChannel = shared.awaitChannel.clone();
-        knownBefore = shared.knownBefore.clone();
         awaitAt = shared.awaitAt.clone();
     }
 

@@ -103,23 +103,22 @@ abstract class ReplayWorker extends ReplayState {
     static final int DRAIN_EVERY = 16;
     int turnsSinceDrain;
 
-    /**
-     * Yields, reading its mailboxes between yields, while waiting for another worker's posts, before the crew parks this
-     * worker. It does not spin ({@link Thread#onSpinWait}) first: a worker waits some 23,000 times in a pass over the bench's
-     * posted trace, and 256 spins before the yields cost more CPU than they saved wall time (bench/README.md, predict).
-     */
-    static final int YIELDS = 64;
+    /** Spins, then yields, while waiting for another worker's posts, before the crew parks this worker. */
+    static final int SPINS = 256, YIELDS = 64;
 
     boolean awaitWork() {
-        for (int i = 0; ; i++) {
+        for (int i = 0; ; ) {
             if (drain() && queueSize > 0) {
                 return true;
             }
-            if (i < YIELDS) {
+            if (i < SPINS) {
+                Thread.onSpinWait();
+            } else if (i < SPINS + YIELDS) {
                 Thread.yield();
             } else {
                 return crew.idle(this);
             }
+            i++;
         }
     }
 
