@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
-import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -22,7 +21,7 @@ public final class ActivityRecorder implements LocationSink {
     private final TraceDefinitions definitions;
     private final RecordBlocks store;
     private final Membership membership;
-    private final List<ActivityStage> locations = Collections.synchronizedList(new ArrayList<>());
+    private final List<LocationActivities> locations = Collections.synchronizedList(new ArrayList<>());
 
     /** A recorder keeping the activities in memory. */
     public ActivityRecorder(TraceDefinitions definitions) {
@@ -52,11 +51,9 @@ public final class ActivityRecorder implements LocationSink {
     private final boolean[] eagerRegions;
     private final long eagerLimit;
 
-    /** The location's recording, behind its {@link ActivityStage}. */
     @Override
-    public LocationEvents location(int process, long order) {
-        ActivityStage l = new ActivityStage(
-                new LocationActivities(definitions, membership, process, order, store, regionFlags, eagerRegions, eagerLimit));
+    public LocationActivities location(int process, long order) {
+        LocationActivities l = new LocationActivities(definitions, membership, process, order, store, regionFlags, eagerRegions, eagerLimit);
         locations.add(l);
         return l;
     }
@@ -69,17 +66,12 @@ public final class ActivityRecorder implements LocationSink {
     public RecordedRun recorded() {
         int n = definitions.processCount();
         LocationActivities[] chosen = new LocationActivities[n];
-        List<LocationActivities> ordered = new ArrayList<>();
-        synchronized (locations) {
-            for (ActivityStage stage : locations) {
-                stage.end(); // the staged events of a location whose end was not read, recorded
-                ordered.add(stage.target);
-            }
-        }
+        List<LocationActivities> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingLong(l -> l.order));
         int leftOut = 0;
         long untranslated = 0;
         for (LocationActivities l : ordered) {
+            l.end();
             untranslated += l.untranslated;
             if (l.process < 0 || l.process >= n) {
                 continue;
@@ -162,8 +154,8 @@ public final class ActivityRecorder implements LocationSink {
     public long bytes() {
         long b = 0;
         synchronized (locations) {
-            for (ActivityStage l : locations) {
-                b += l.target.bytes();
+            for (LocationActivities l : locations) {
+                b += l.bytes();
             }
         }
         return b;
