@@ -21,6 +21,8 @@ public final class BlockStream {
     private int blockCount;
     /** Full blocks not yet in the store (they hold held bytes), oldest first. */
     private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
+    /** The bytes of the {@link #waiting} blocks (their number times the block size): the position without the deque's size. */
+    private long waitingBytes;
     /** Stream offset of the first byte of the oldest waiting block (or of {@link #current} if none). */
     private long waitingStart;
     private byte[] current;
@@ -40,7 +42,7 @@ public final class BlockStream {
 
     /** The offset the next byte will have. */
     public long position() {
-        return waitingStart + (long) waiting.size() * blockSize + length;
+        return waitingStart + waitingBytes + length;
     }
 
     /**
@@ -201,7 +203,7 @@ public final class BlockStream {
         if (offset < waitingStart || offset + bytes > position()) {
             throw new IllegalStateException("patching bytes no longer held: " + offset);
         }
-        long currentStart = waitingStart + (long) waiting.size() * blockSize;
+        long currentStart = waitingStart + waitingBytes;
         if (offset >= currentStart) { // in the block being written (a request completed soon after its post): no division per byte
             byte[] c = current;
             for (int i = 0, at = (int) (offset - currentStart); i < bytes; i++, at++) {
@@ -232,6 +234,7 @@ public final class BlockStream {
         }
         if (current != null) {
             waiting.addLast(current);
+            waitingBytes += blockSize;
             flush();
         }
         current = store.newBlock(blockSize);
@@ -243,6 +246,7 @@ public final class BlockStream {
         while (!waiting.isEmpty() && held >= waitingStart + blockSize) {
             add(store.put(waiting.pollFirst(), blockSize));
             waitingStart += blockSize;
+            waitingBytes -= blockSize;
         }
     }
 
