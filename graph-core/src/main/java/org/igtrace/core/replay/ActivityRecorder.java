@@ -43,17 +43,14 @@ public final class ActivityRecorder implements LocationSink {
         this.membership = new Membership(definitions);
         this.eagerRegions = eagerLimit < 0 ? null : SendOverhead.eagerCalls(definitions);
         this.eagerLimit = eagerLimit;
-        this.regionFlags = LocationActivities.regionFlags(definitions);
     }
-
-    private final byte[] regionFlags;
 
     private final boolean[] eagerRegions;
     private final long eagerLimit;
 
     @Override
     public LocationActivities location(int process, long order) {
-        LocationActivities l = new LocationActivities(definitions, membership, process, order, store, regionFlags, eagerRegions, eagerLimit);
+        LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
         return l;
     }

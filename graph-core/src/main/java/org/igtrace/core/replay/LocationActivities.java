@@ -98,29 +98,25 @@ public final class LocationActivities implements LocationEvents {
     long untranslated;
 
     LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store) {
-        this(definitions, membership, process, order, store, regionFlags(definitions), null, -1);
+        this(definitions, membership, process, order, store, null, -1);
     }
 
     /**
      * As above, keeping beside the stream what the fits before predict's replay need ({@link RecordedFitCalls}): the
      * calls with a collective, and the durations of the eager blocking sends ({@code eagerRegions}: per region, whether
-     * its call is one) below {@code eagerLimit}; none when {@code eagerRegions} is null. {@code regionFlags}: the
-     * definitions' {@link #regionFlags}, shared by the locations of one recording.
+     * its call is one) below {@code eagerLimit}; none when {@code eagerRegions} is null.
      */
     LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store,
-                       byte[] regionFlags, boolean[] eagerRegions, long eagerLimit) {
+                       boolean[] eagerRegions, long eagerLimit) {
         this.definitions = definitions;
         this.membership = membership;
         this.process = process;
         this.order = order;
         this.stream = new BlockStream(store);
-        this.regionFlags = regionFlags;
         this.eagerRegions = eagerRegions;
         this.fitCalls = eagerRegions == null ? null : new RecordedFitCalls(store, eagerLimit);
     }
 
-    /** Per region, its {@link #flags}. */
-    private final byte[] regionFlags;
     /** Per region, whether its call is an eager blocking send's ({@link SendOverhead}), or null: {@link #fitCalls} not kept. */
     private final boolean[] eagerRegions;
     /** What the fits before the replay read instead of every call, or null. */
@@ -133,13 +129,13 @@ public final class LocationActivities implements LocationEvents {
     @Override
     public void enter(long time, int region) {
         region(time);
-        int flags = flags(region);
-        if ((flags & ENVIRONMENT_REGION) != 0) {
+        RegionKind kind = definitions.regionKind(region);
+        if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth++ == 0 && finalizeEnter == Long.MIN_VALUE
                     && definitions.regionName(region).equals("MPI_Finalize")) {
                 finalizeEnter = time;
             }
-        } else if (environmentDepth == 0 && (flags & MPI_REGION) != 0 && mpiDepth++ == 0) {
+        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth++ == 0) {
             openEnter = time;
             openRegion = region;
         }
@@ -148,13 +144,13 @@ public final class LocationActivities implements LocationEvents {
     @Override
     public void leave(long time, int region) {
         region(time);
-        int flags = flags(region);
-        if ((flags & ENVIRONMENT_REGION) != 0) {
+        RegionKind kind = definitions.regionKind(region);
+        if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth > 0 && --environmentDepth == 0 && initLeave == Long.MIN_VALUE
                     && definitions.regionName(region).startsWith("MPI_Init")) {
                 initLeave = time;
             }
-        } else if (environmentDepth == 0 && (flags & MPI_REGION) != 0 && mpiDepth > 0 && --mpiDepth == 0) {
+        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth > 0 && --mpiDepth == 0) {
             addCall(openEnter, Math.max(openEnter, time), openRegion);
         }
     }
@@ -162,29 +158,6 @@ public final class LocationActivities implements LocationEvents {
     private void region(long time) {
         firstRegion = Math.min(firstRegion, time);
         lastRegion = Math.max(lastRegion, time);
-    }
-
-    /** Region flags: an MPI_Init/MPI_Finalize region ({@link RegionKind#ENVIRONMENT}), an MPI call ({@link org.igtrace.core.trace.MpiCall#isMpi}). */
-    static final int ENVIRONMENT_REGION = 1, MPI_REGION = 2;
-
-    /** Per region, its flags: one look-up per enter and leave instead of two. */
-    static byte[] regionFlags(TraceDefinitions definitions) {
-        byte[] flags = new byte[definitions.regionCount()];
-        for (int r = 0; r < flags.length; r++) {
-            flags[r] = (byte) flagsOf(definitions, r);
-        }
-        return flags;
-    }
-
-    private static int flagsOf(TraceDefinitions definitions, int region) {
-        return (definitions.regionKind(region) == RegionKind.ENVIRONMENT ? ENVIRONMENT_REGION : 0)
-                | (definitions.mpiCall(region).isMpi() ? MPI_REGION : 0);
-    }
-
-    /** The flags of {@code region} (one defined after the recording began: from the definitions). */
-    private int flags(int region) {
-        byte[] f = regionFlags;
-        return region >= 0 && region < f.length ? f[region] : flagsOf(definitions, region);
     }
 
     @Override
@@ -243,7 +216,8 @@ public final class LocationActivities implements LocationEvents {
 
     /** Whether {@code region} entered now is an outermost MPI call that is recorded (not inside another, nor in MPI_Init/MPI_Finalize). */
     private boolean outermostCall(int region) {
-        return environmentDepth == 0 && mpiDepth == 0 && (flags(region) & (ENVIRONMENT_REGION | MPI_REGION)) == MPI_REGION;
+        return environmentDepth == 0 && mpiDepth == 0 && definitions.regionKind(region) != RegionKind.ENVIRONMENT
+                && definitions.mpiCall(region).isMpi();
     }
 
     @Override
@@ -282,7 +256,10 @@ public final class LocationActivities implements LocationEvents {
             forget(send);
             eventsSinceCall++;
             lastEventType = SEND_COMPLETE;
-            stream.putRecord(SEND_COMPLETE, key, after, bytes);
+            stream.putByte(SEND_COMPLETE);
+            stream.putUnsigned(key);
+            stream.putUnsigned(after);
+            stream.putUnsigned(bytes);
             op(time);
         }
     }
@@ -293,7 +270,9 @@ public final class LocationActivities implements LocationEvents {
             pend(request, RECEIVE_POST, stream.position() + 1, -1, 0, 0);
             eventsSinceCall++;
             lastEventType = RECEIVE_POST;
-            stream.putZeros(RECEIVE_POST, 9); // the 9-byte field, filled in when its receive is read
+            stream.putByte(RECEIVE_POST);
+            stream.putFixed(0, 4);
+            stream.putFixed(0, 5);
             op(time);
         }
     }
@@ -332,10 +311,10 @@ public final class LocationActivities implements LocationEvents {
         eventsSinceCall++;
         lastEventType = type;
         lastEventSize = size;
+        stream.putByte(lastHead);
+        stream.putUnsigned(key);
         if (sizeFollows) {
-            stream.putRecord(lastHead, key, size);
-        } else {
-            stream.putRecord(lastHead, key);
+            stream.putUnsigned(size);
         }
         return key;
     }
@@ -391,7 +370,10 @@ public final class LocationActivities implements LocationEvents {
         if (fitCalls != null) {
             fitCalls.collective(kind.ordinal(), communicator, root, Math.max(0, sent));
         }
-        stream.putRecord(COLLECTIVE | kind.ordinal() << 3, BlockStream.zigzag(communicator), BlockStream.zigzag(root + 1L), Math.max(0, sent));
+        stream.putByte(COLLECTIVE | kind.ordinal() << 3);
+        stream.putSigned(communicator);
+        stream.putSigned(root + 1L);
+        stream.putUnsigned(Math.max(0, sent));
         largestSize = Math.max(largestSize, sent);
         op(time);
     }
@@ -412,44 +394,33 @@ public final class LocationActivities implements LocationEvents {
         lastLeave = Math.max(lastLeave, leave);
         opsInCalls = ops;
         if (fitCalls != null) {
-            fitCall(enter, leave, region);
+            if (region >= eagerRegions.length) {
+                fitCalls.overflow = true; // a region defined after the recording began: the fits read every call
+            } else if (eventsSinceCall == 1 && lastEventType == SEND && region >= 0 && eagerRegions[region]) {
+                fitCalls.eagerSend(lastEventSize, leave - enter);
+            }
+            fitCalls.call(calls, region, enter, leave, eventsSinceCall);
         }
         eventsSinceCall = 0;
-        stream.putRecord(CALL, region + 1L, BlockStream.zigzag(enter - previousLeave), leave - enter);
+        stream.putByte(CALL);
+        stream.putUnsigned(region + 1L);
+        stream.putSigned(enter - previousLeave);
+        stream.putUnsigned(leave - enter);
         int slot = region + 1;
-        if (slot >= 0 && slot < denseTicks.length) {
+        if (slot >= 0 && slot < DENSE_REGIONS) {
+            if (slot >= denseTicks.length) {
+                int n = Math.min(DENSE_REGIONS, Math.max(2 * denseTicks.length, slot + 1));
+                denseTicks = java.util.Arrays.copyOf(denseTicks, n);
+                denseSeen = java.util.Arrays.copyOf(denseSeen, n);
+            }
             denseTicks[slot] += leave - enter;
             denseSeen[slot] = true;
         } else {
-            otherTicks(region, leave - enter);
+            callTicks.computeIfAbsent(region, r -> new long[1])[0] += leave - enter;
         }
         previousLeave = leave;
         calls++;
         limitHold();
-    }
-
-    /** What the fits before the replay keep of a call ({@link RecordedFitCalls}). */
-    private void fitCall(long enter, long leave, int region) {
-        if (region >= eagerRegions.length) {
-            fitCalls.overflow = true; // a region defined after the recording began: the fits read every call
-        } else if (eventsSinceCall == 1 && lastEventType == SEND && region >= 0 && eagerRegions[region]) {
-            fitCalls.eagerSend(lastEventSize, leave - enter);
-        }
-        fitCalls.call(calls, region, enter, leave, eventsSinceCall);
-    }
-
-    /** A call's ticks in a region beyond the dense table's length: the table grown, or the map beyond it. */
-    private void otherTicks(int region, long ticks) {
-        int slot = region + 1;
-        if (slot >= 0 && slot < DENSE_REGIONS) {
-            int n = Math.min(DENSE_REGIONS, Math.max(2 * denseTicks.length, slot + 1));
-            denseTicks = java.util.Arrays.copyOf(denseTicks, n);
-            denseSeen = java.util.Arrays.copyOf(denseSeen, n);
-            denseTicks[slot] += ticks;
-            denseSeen[slot] = true;
-        } else {
-            callTicks.computeIfAbsent(region, r -> new long[1])[0] += ticks;
-        }
     }
 
     private void pend(long request, int type, long offset, int key, long sequence, long bytes) {
@@ -472,9 +443,9 @@ public final class LocationActivities implements LocationEvents {
 
     /** Gives up the oldest requests while they hold more than {@link #HOLD_LIMIT} bytes back. */
     private void limitHold() {
-        while (open.size() > 0 && stream.heldBytes() > HOLD_LIMIT) {
+        while (open.count > 0 && stream.heldBytes() > HOLD_LIMIT) {
             givenUp++;
-            forget(open.first);
+            forget(0);
         }
     }
 

@@ -25,16 +25,9 @@ final class MessageKeys {
     long[] pendingReceives = new long[8];
     private int[] index = new int[16];
     private int last = -1;
-    /**
-     * The last key used with each partner modulo {@value #RECENT}, or -1: a location that alternates between a few
-     * partners (a stencil's neighbours) finds its key without hashing.
-     */
-    private static final int RECENT = 16;
-    private final int[] recent = new int[RECENT];
 
     MessageKeys() {
         Arrays.fill(index, -1);
-        Arrays.fill(recent, -1);
     }
 
     /** The number of (partner, communicator, tag), made on first use. */
@@ -42,24 +35,12 @@ final class MessageKeys {
         if (last >= 0 && peer[last] == partner && communicator[last] == comm && tag[last] == t) {
             return last;
         }
-        int r = recent[partner & (RECENT - 1)];
-        if (r >= 0 && peer[r] == partner && communicator[r] == comm && tag[r] == t) {
-            last = r;
-            return r;
-        }
-        int k = find(partner, comm, t);
-        recent[partner & (RECENT - 1)] = k;
-        last = k;
-        return k;
-    }
-
-    /** The number of (partner, communicator, tag) from the index, made on first use. */
-    private int find(int partner, int comm, int t) {
         int mask = index.length - 1;
         int i = slot(partner, comm, t, mask);
         while (index[i] >= 0) {
             int k = index[i];
             if (peer[k] == partner && communicator[k] == comm && tag[k] == t) {
+                last = k;
                 return k;
             }
             i = (i + 1) & mask;
@@ -69,6 +50,7 @@ final class MessageKeys {
         if (count * 2 > index.length) {
             rehash();
         }
+        last = k;
         return k;
     }
 

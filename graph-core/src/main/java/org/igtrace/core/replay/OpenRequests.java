@@ -20,8 +20,6 @@ final class OpenRequests {
     int[] key;
     long[] sequence;
     long[] bytes;
-    /** The requests open are those at {@code first} (the oldest) up to {@code count} (exclusive): the oldest leaves by moving {@code first}, no copy. */
-    int first;
     int count;
 
     OpenRequests(int capacity) {
@@ -36,25 +34,7 @@ final class OpenRequests {
     /** Adds a request after the others; true when it is the only one. */
     boolean add(long id, int kind, long at, int messageKey, long number, long size) {
         if (count == request.length) {
-            grow();
-        }
-        request[count] = id;
-        type[count] = kind;
-        offset[count] = at;
-        key[count] = messageKey;
-        sequence[count] = number;
-        bytes[count++] = size;
-        return count - first == 1;
-    }
-
-    /** Room for one more at {@code count}: the open ones moved to the start, or the arrays doubled. */
-    private void grow() {
-        if (first > 0) {
-            shift(first, first);
-            count -= first;
-            first = 0;
-        } else {
-            int n = count * 2; // CLOSED (no room) stays closed: an index error, as before
+            int n = count * 2;
             request = Arrays.copyOf(request, n);
             type = Arrays.copyOf(type, n);
             offset = Arrays.copyOf(offset, n);
@@ -62,16 +42,18 @@ final class OpenRequests {
             sequence = Arrays.copyOf(sequence, n);
             bytes = Arrays.copyOf(bytes, n);
         }
-    }
-
-    /** How many requests are open. */
-    int size() {
-        return count - first;
+        request[count] = id;
+        type[count] = kind;
+        offset[count] = at;
+        key[count] = messageKey;
+        sequence[count] = number;
+        bytes[count++] = size;
+        return count == 1;
     }
 
     /** The latest request of {@code kind} with this id; -1 if none. */
     int latest(long id, int kind) {
-        for (int i = count - 1; i >= first; i--) {
+        for (int i = count - 1; i >= 0; i--) {
             if (request[i] == id && (type[i] & 0xFF) == kind) {
                 return i;
             }
@@ -79,38 +61,21 @@ final class OpenRequests {
         return -1;
     }
 
-    /**
-     * Removes request {@code i}, keeping the others in order; true when it was the oldest. The oldest and the latest
-     * leave without a copy (a receive completed in the order of the posts, a send completed at once).
-     */
+    /** Removes request {@code i}, keeping the others in order; true when it was the oldest. */
     boolean remove(int i) {
-        if (i == first) {
-            if (++first == count) {
-                first = 0;
-                count = 0;
-            }
-            return true;
-        }
-        if (i < count - 1) {
-            shift(i + 1, 1);
-        }
+        int after = count - i - 1;
+        System.arraycopy(request, i + 1, request, i, after);
+        System.arraycopy(type, i + 1, type, i, after);
+        System.arraycopy(offset, i + 1, offset, i, after);
+        System.arraycopy(key, i + 1, key, i, after);
+        System.arraycopy(sequence, i + 1, sequence, i, after);
+        System.arraycopy(bytes, i + 1, bytes, i, after);
         count--;
-        return false;
-    }
-
-    /** Moves the requests from {@code from} up to {@code count} down by {@code by} places. */
-    private void shift(int from, int by) {
-        int n = count - from;
-        System.arraycopy(request, from, request, from - by, n);
-        System.arraycopy(type, from, type, from - by, n);
-        System.arraycopy(offset, from, offset, from - by, n);
-        System.arraycopy(key, from, key, from - by, n);
-        System.arraycopy(sequence, from, sequence, from - by, n);
-        System.arraycopy(bytes, from, bytes, from - by, n);
+        return i == 0;
     }
 
     /** Where the oldest request was written; {@link Long#MAX_VALUE} when none is open. */
     long oldestOffset() {
-        return first == count ? Long.MAX_VALUE : offset[first];
+        return count == 0 ? Long.MAX_VALUE : offset[0];
     }
 }

@@ -31,11 +31,8 @@ final class RecordedFitCalls {
     private long[] communicator = new long[2];
     private long[] root = new long[2];
     private long[] sent = new long[2];
-    /** The eager blocking sends' durations (ticks) and how many lasted each (complete once sealed). */
+    /** The eager blocking sends' durations (ticks) and how many lasted each. */
     final LongIntMap eagerSends = new LongIntMap();
-    /** While recording, the counts of the durations below {@value #DENSE_TICKS} ticks, by duration: no hash per send. */
-    private int[] shortSends = new int[64];
-    static final int DENSE_TICKS = 1 << 16;
     /** Whether a duration's count no longer fits (the fits then read every call). */
     boolean overflow;
 
@@ -69,31 +66,13 @@ final class RecordedFitCalls {
     /** An eager blocking send's call of {@code ticks}, one send of {@code bytes}: counted when below the eager limit. */
     void eagerSend(long bytes, long ticks) {
         if (bytes < eagerLimit) {
-            if (ticks >= 0 && ticks < shortSends.length && shortSends[(int) ticks] < Integer.MAX_VALUE) {
-                shortSends[(int) ticks]++;
+            int n = eagerSends.get(ticks, 0);
+            if (n == Integer.MAX_VALUE) {
+                overflow = true; // the fits read every call instead
                 return;
             }
-            otherSend(ticks);
+            eagerSends.put(ticks, n + 1);
         }
-    }
-
-    /** A send of a duration the short counts do not take: they grow to it, or it goes to the map. */
-    private void otherSend(long ticks) {
-        if (ticks >= 0 && ticks < DENSE_TICKS) {
-            if (ticks >= shortSends.length) {
-                shortSends = java.util.Arrays.copyOf(shortSends, (int) Math.min(DENSE_TICKS, Math.max(2L * shortSends.length, ticks + 1)));
-                shortSends[(int) ticks]++;
-                return;
-            }
-            overflow = true; // a count that no longer fits: the fits read every call instead
-            return;
-        }
-        int n = eagerSends.get(ticks, 0);
-        if (n == Integer.MAX_VALUE) {
-            overflow = true;
-            return;
-        }
-        eagerSends.put(ticks, n + 1);
     }
 
     /** Call number {@code index} (from 0) of the location was recorded with {@code events} events: kept if it holds a collective. */
@@ -124,14 +103,6 @@ final class RecordedFitCalls {
     void seal() {
         if (stream != null) {
             stream.seal();
-        }
-        if (shortSends != null) {
-            for (int t = 0; t < shortSends.length; t++) {
-                if (shortSends[t] > 0) {
-                    eagerSends.put(t, shortSends[t]);
-                }
-            }
-            shortSends = null;
         }
     }
 

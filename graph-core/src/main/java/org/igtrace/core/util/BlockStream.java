@@ -21,8 +21,6 @@ public final class BlockStream {
     private int blockCount;
     /** Full blocks not yet in the store (they hold held bytes), oldest first. */
     private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
-    /** The bytes of the {@link #waiting} blocks (their number times the block size): the position without the deque's size. */
-    private long waitingBytes;
     /** Stream offset of the first byte of the oldest waiting block (or of {@link #current} if none). */
     private long waitingStart;
     private byte[] current;
@@ -42,7 +40,7 @@ public final class BlockStream {
 
     /** The offset the next byte will have. */
     public long position() {
-        return waitingStart + waitingBytes + length;
+        return waitingStart + (long) waiting.size() * blockSize + length;
     }
 
     /**
@@ -88,96 +86,7 @@ public final class BlockStream {
 
     /** Any long, zigzag-encoded so small negative values stay short. */
     public void putSigned(long v) {
-        putUnsigned(zigzag(v));
-    }
-
-    /** {@code v} as {@link #putSigned} writes it unsigned: small negative values small. */
-    public static long zigzag(long v) {
-        return (v << 1) ^ (v >> 63);
-    }
-
-    /**
-     * A byte and a non-negative long: what {@link #putByte} and {@link #putUnsigned} write, with one check for room (a
-     * record written at once keeps the code the JIT inlines at each writer small; the path across a block is a method of
-     * its own).
-     */
-    public void putRecord(int head, long a) {
-        byte[] c = current;
-        int at = length;
-        if (c != null && at <= blockSize - 11) {
-            c[at] = (byte) head;
-            length = varint(c, at + 1, a);
-            return;
-        }
-        putAcross(head, a);
-    }
-
-    /** A byte and two non-negative longs, as {@link #putRecord(int, long)}. */
-    public void putRecord(int head, long a, long b) {
-        byte[] c = current;
-        int at = length;
-        if (c != null && at <= blockSize - 21) {
-            c[at] = (byte) head;
-            length = varint(c, varint(c, at + 1, a), b);
-            return;
-        }
-        putAcross(head, a, b);
-    }
-
-    /** A byte and three non-negative longs, as {@link #putRecord(int, long)}. */
-    public void putRecord(int head, long a, long b, long d) {
-        byte[] c = current;
-        int at = length;
-        if (c != null && at <= blockSize - 31) {
-            c[at] = (byte) head;
-            length = varint(c, varint(c, varint(c, at + 1, a), b), d);
-            return;
-        }
-        putAcross(head, a, b, d);
-    }
-
-    /** A byte and {@code zeros} zero bytes (at most 16): a fixed field to {@link #patch} later, as {@link #putFixed} writes it. */
-    public void putZeros(int head, int zeros) {
-        byte[] c = current;
-        int at = length;
-        if (c != null && at <= blockSize - 1 - zeros) {
-            c[at] = (byte) head;
-            for (int i = 1; i <= zeros; i++) {
-                c[at + i] = 0;
-            }
-            length = at + 1 + zeros;
-            return;
-        }
-        putByte(head);
-        putFixed(0, zeros);
-    }
-
-    /** {@code v} in 7-bit groups at {@code at} of {@code c} (room checked); returns the offset after it. */
-    private static int varint(byte[] c, int at, long v) {
-        while ((v & ~0x7FL) != 0) {
-            c[at++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        c[at] = (byte) v;
-        return at + 1;
-    }
-
-    private void putAcross(int head, long a) {
-        putByte(head);
-        putUnsigned(a);
-    }
-
-    private void putAcross(int head, long a, long b) {
-        putByte(head);
-        putUnsigned(a);
-        putUnsigned(b);
-    }
-
-    private void putAcross(int head, long a, long b, long d) {
-        putByte(head);
-        putUnsigned(a);
-        putUnsigned(b);
-        putUnsigned(d);
+        putUnsigned((v << 1) ^ (v >> 63));
     }
 
     /** {@code bytes} low bytes of {@code v}, little-endian; returns the field's offset for {@link #patch}. */
@@ -203,7 +112,7 @@ public final class BlockStream {
         if (offset < waitingStart || offset + bytes > position()) {
             throw new IllegalStateException("patching bytes no longer held: " + offset);
         }
-        long currentStart = waitingStart + waitingBytes;
+        long currentStart = waitingStart + (long) waiting.size() * blockSize;
         if (offset >= currentStart) { // in the block being written (a request completed soon after its post): no division per byte
             byte[] c = current;
             for (int i = 0, at = (int) (offset - currentStart); i < bytes; i++, at++) {
@@ -234,7 +143,6 @@ public final class BlockStream {
         }
         if (current != null) {
             waiting.addLast(current);
-            waitingBytes += blockSize;
             flush();
         }
         current = store.newBlock(blockSize);
@@ -246,7 +154,6 @@ public final class BlockStream {
         while (!waiting.isEmpty() && held >= waitingStart + blockSize) {
             add(store.put(waiting.pollFirst(), blockSize));
             waitingStart += blockSize;
-            waitingBytes -= blockSize;
         }
     }
 
