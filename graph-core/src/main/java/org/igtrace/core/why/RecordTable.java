@@ -25,7 +25,6 @@ final class RecordTable {
     /** Fields kept per record (the group's is not). */
     private final int fields;
     private final Map<Long, Group> groups = new HashMap<>();
-    /** The groups in the order they took an array for a block (a group once per array it holds). */
     private final ArrayDeque<Group> cached = new ArrayDeque<>();
     private final int cachedBlocks;
     private byte[] scratch;
@@ -67,9 +66,6 @@ final class RecordTable {
         private long[] writing;
         private int loaded = -1;
         private long[] block;
-        /** The block read before the current one, kept: reads that go back and forth across a block's edge load neither again. */
-        private int loaded2 = -1;
-        private long[] block2;
         private int blocks;
         private int pending;
 
@@ -123,58 +119,26 @@ final class RecordTable {
             return block[(k % BLOCK) * fields + f - 1];
         }
 
-        /** Makes block {@code b} the current one: the one before it if it is b, else read into the second array. */
         private void load(int b) {
-            if (b != loaded2 || block2 == null) {
-                if (block2 == null) {
-                    block2 = take();
+            if (block == null) {
+                if (cached.size() >= cachedBlocks) {
+                    Group old = cached.pollFirst();
+                    block = old.block;
+                    old.block = null;
+                    old.loaded = -1;
+                } else {
+                    block = new long[BLOCK * fields];
                 }
-                read(b, block2);
-                loaded2 = b;
+                cached.addLast(this);
             }
-            long[] a = block;
-            block = block2;
-            block2 = a;
-            int l = loaded;
-            loaded = loaded2;
-            loaded2 = a == null ? -1 : l;
-        }
-
-        /** An array for a block: new, or the one a group (this one too) took longest ago. */
-        private long[] take() {
-            long[] a;
-            if (cached.size() >= cachedBlocks) {
-                a = cached.pollFirst().release();
-            } else {
-                a = new long[BLOCK * fields];
-            }
-            cached.addLast(this);
-            return a;
-        }
-
-        /** Gives up one of this group's arrays (the block before, if it has one). */
-        private long[] release() {
-            long[] a;
-            if (block2 != null) {
-                a = block2;
-                block2 = null;
-                loaded2 = -1;
-            } else {
-                a = block;
-                block = null;
-                loaded = -1;
-            }
-            return a;
-        }
-
-        private void read(int b, long[] into) {
             int h = handles[b];
             int length = store.length(h);
             if (scratch == null) {
                 scratch = new byte[BLOCK * fields * 8];
             }
             byte[] bytes = store.get(h, scratch); // a block in memory is read where it is, a spilled one into scratch
-            ByteBuffer.wrap(bytes, 0, length).asLongBuffer().get(into, 0, length / 8);
+            ByteBuffer.wrap(bytes, 0, length).asLongBuffer().get(block, 0, length / 8);
+            loaded = b;
         }
 
         /** The first position whose field 1 is {@code t} or more ({@link #size()}: none). */

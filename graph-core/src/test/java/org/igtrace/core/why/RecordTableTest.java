@@ -9,9 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Reads by position across many groups give the records written, while the table's decoded blocks are taken from one
- * group by another (3,000 groups of up to 700 records, up to two decoded blocks each: more than the 2,048 blocks of 256
- * 2-field records the table decodes at once), reads that go back and forth across block edges, and the first position
- * at or after a time.
+ * group by another (3,000 groups of up to 700 records: more groups than the 2,048 blocks of 256 2-field records the
+ * table decodes at once), reads that go back and forth across block edges, and the first position at or after a time.
  */
 class RecordTableTest {
     @Test
