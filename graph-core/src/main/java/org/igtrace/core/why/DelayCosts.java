@@ -3,9 +3,7 @@ package org.igtrace.core.why;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.FutureTask;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.util.RecordBlocks;
@@ -35,10 +33,10 @@ public final class DelayCosts {
 
     private final List<Cause> causes;
     private final double[] byProcess;
-    private final Map<Long, Double> byPair;
+    private final LongDoubles byPair;
     private final double total;
 
-    private DelayCosts(List<Cause> causes, double[] byProcess, Map<Long, Double> byPair, double total) {
+    private DelayCosts(List<Cause> causes, double[] byProcess, LongDoubles byPair, double total) {
         this.causes = causes;
         this.byProcess = byProcess;
         this.byPair = byPair;
@@ -132,12 +130,13 @@ public final class DelayCosts {
                 overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
         long[] m = new long[8], f = new long[6];
         boolean more = overlaps.next(f);
-        Map<Long, Double> inflow = new HashMap<>();
-        Map<Long, Double> cost = new HashMap<>();
+        LongDoubles inflow = new LongDoubles();
+        LongDoubles cost = new LongDoubles();
         double[] byProcess = new double[n];
-        Map<Long, Double> byPair = new HashMap<>();
+        LongDoubles byPair = new LongDoubles();
         double total = 0;
         Overlaps[] sides = {new Overlaps(), new Overlaps()};
+        Excess excess = new Excess();
         while (byLatest.next(m)) {
             long end = -m[0], seq = m[1], ticks = m[4], enter = m[5], causeAt = m[6], start = m[7];
             int w = (int) m[2], c = (int) m[3];
@@ -147,14 +146,13 @@ public final class DelayCosts {
                 sides[(int) f[2]].add((int) f[4], f[5]);
                 more = overlaps.next(f);
             }
-            Double in = inflow.remove(seq);
-            double mass = ticks + (in == null ? 0.0 : in);
+            double mass = ticks + inflow.remove(seq, 0.0);
             total += ticks;
-            byPair.merge((long) c * n + w, (double) ticks, Double::sum);
-            Map<Integer, Long> excess = excess(sides);
+            byPair.add((long) c * n + w, ticks);
+            excess.of(sides);
             double e = 0;
-            for (long v : excess.values()) {
-                e += v;
+            for (int x = 0; x < excess.size; x++) {
+                e += excess.ticks[x];
             }
             // the cause's waits in its interval, and its waiting beyond the waiter's
             WaitLog.Waits cw = of[c];
@@ -175,8 +173,8 @@ public final class DelayCosts {
                 charge(cost, byProcess, n, c, COMMUNICATION, mass);
                 continue;
             }
-            for (Map.Entry<Integer, Long> x : excess.entrySet()) {
-                charge(cost, byProcess, n, c, x.getKey(), mass * x.getValue() / (e + q));
+            for (int x = 0; x < excess.size; x++) {
+                charge(cost, byProcess, n, c, excess.region[x], mass * excess.ticks[x] / (e + q));
             }
             double passed = mass * q / (e + q);
             for (int k = lo; k < cw.size() && cw.enter(k) < causeAt; k++) {
@@ -187,7 +185,7 @@ public final class DelayCosts {
                     if (endJ > end || endJ == end && seqJ < seq) { // handled already (latest first, then by seq)
                         charge(cost, byProcess, n, c, COMMUNICATION, share);
                     } else {
-                        inflow.merge(seqJ, share, Double::sum);
+                        inflow.add(seqJ, share);
                     }
                 }
             }
@@ -392,28 +390,12 @@ public final class DelayCosts {
         return k == 0 ? Long.MIN_VALUE : list.get(k - 1, 1);
     }
 
-    private static void charge(Map<Long, Double> cost, double[] byProcess, int n, int process, int region, double ticks) {
+    private static void charge(LongDoubles cost, double[] byProcess, int n, int process, int region, double ticks) {
         if (ticks <= 0) {
             return;
         }
-        cost.merge((long) process * Integer.MAX_VALUE + region + 2, ticks, Double::sum);
+        cost.add((long) process * Integer.MAX_VALUE + region + 2, ticks);
         byProcess[process] += ticks;
-    }
-
-    /**
-     * Per region, the cause's compute in its interval beyond the waiter's (only regions with an excess): the regions
-     * of each side (the cause's first) taken last found first.
-     */
-    private static Map<Integer, Long> excess(Overlaps[] sides) {
-        Map<Integer, Long> r = new HashMap<>();
-        for (int side = 0; side < 2; side++) {
-            Overlaps o = sides[side];
-            for (int e = o.size - 1; e >= 0; e--) {
-                r.merge(o.region[e], side == 0 ? o.ticks[e] : -o.ticks[e], Long::sum);
-            }
-        }
-        r.values().removeIf(v -> v <= 0);
-        return r;
     }
 
     /** The causes, by delay cost (ticks), largest first. */
@@ -428,7 +410,7 @@ public final class DelayCosts {
 
     /** The waiting of {@code waiter} for {@code cause} (their waits), ticks. */
     public double ofPair(int cause, int waiter) {
-        return byPair.getOrDefault((long) cause * byProcess.length + waiter, 0.0);
+        return byPair.get((long) cause * byProcess.length + waiter, 0.0);
     }
 
     /** The waiting explained: every wait's ticks, the sum of the delay costs. */
@@ -437,7 +419,7 @@ public final class DelayCosts {
     }
 
     /** One side's compute per region, in the order the regions were first found. */
-    private static final class Overlaps {
+    static final class Overlaps {
         int size;
         int[] region = new int[8];
         long[] ticks = new long[8];

@@ -1,0 +1,63 @@
+package org.igtrace.core.why;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Random;
+import org.igtrace.core.util.MemoryRecordBlocks;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reads by position across many groups give the records written, while the table's decoded blocks are taken from one
+ * group by another (3,000 groups of up to 700 records: more groups than the 2,048 blocks of 256 2-field records the
+ * table decodes at once), reads that go back and forth across block edges, and the first position at or after a time.
+ */
+class RecordTableTest {
+    @Test
+    void readsGiveTheRecordsWhileBlocksMoveBetweenGroups() {
+        Random random = new Random(3);
+        int groups = 3_000;
+        long[][] time = new long[groups][], value = new long[groups][];
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            SortedRecords records = new SortedRecords(store, 3, 2);
+            long[] r = new long[3];
+            for (int g = 0; g < groups; g++) {
+                int n = random.nextInt(700);
+                time[g] = new long[n];
+                value[g] = new long[n];
+                long t = random.nextInt(100);
+                for (int k = 0; k < n; k++) {
+                    t += 1 + random.nextInt(5);
+                    time[g][k] = t;
+                    value[g][k] = random.nextLong();
+                    r[0] = g;
+                    r[1] = t;
+                    r[2] = value[g][k];
+                    records.add(r);
+                }
+            }
+            RecordTable table = new RecordTable(store, SortedRecords.merge(List.of(records)), 3);
+            RecordTable.Group[] of = new RecordTable.Group[groups];
+            for (int g = 0; g < groups; g++) {
+                of[g] = table.group(g);
+                assertEquals(time[g].length, of[g].size());
+            }
+            for (int i = 0; i < 100_000; i++) {
+                int g = random.nextInt(groups);
+                int n = time[g].length;
+                if (n == 0) {
+                    continue;
+                }
+                int k = i % 3 == 0 ? random.nextInt(n) : Math.min(n - 1, Math.max(0, (random.nextInt(2) + 1) * 256 - 2 + random.nextInt(4)));
+                assertEquals(value[g][k], of[g].get(k, 2), "group " + g + " record " + k);
+                assertEquals(time[g][k], of[g].get(k, 1));
+                long t = time[g][k] - random.nextInt(3);
+                int expected = k;
+                while (expected > 0 && time[g][expected - 1] >= t) {
+                    expected--;
+                }
+                assertEquals(expected, of[g].lowerBound(t));
+            }
+        }
+    }
+}
