@@ -8,11 +8,13 @@ import java.util.Map;
  * a map per wait: the regions of each side (the cause's first), each side's last found first, summed (the waiter's taken
  * off), and given in the order a {@code HashMap<Integer, Long>} merged the same way iterates them (its bucket, then
  * within a bucket the key merged in last first), the order the delay costs add a process's charges in. Up to
- * {@link #FAST} regions (no resize, no tree bin in a map of 16 buckets) that order is found here; beyond, from such a map.
+ * {@link #FAST} regions that order is found here; beyond, from such a map. At 7 keys a map of 16 buckets neither
+ * resizes (at 13) nor treats a full bin (the 8th key in one bin makes {@code merge} grow the table to 32 buckets, which
+ * splits that bin and changes its order).
  */
 final class Excess {
-    /** Distinct regions up to which the map's order is found without the map. */
-    static final int FAST = 8;
+    /** Distinct regions up to which the map's order is found without the map (below the 8 keys of a bin that grow it). */
+    static final int FAST = 7;
 
     /** The regions with an excess and their excess, ticks; {@link #size} of them. */
     int size;
