@@ -97,6 +97,10 @@ public final class RecordCost {
         Path anchor = Path.of(args[0]);
         int rank = args.length > 1 ? Integer.parseInt(args[1]) : 9;
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 25;
+        if (rounds < 1) {
+            System.err.println("RecordCost: ROUNDS must be at least 1");
+            System.exit(2);
+        }
         Otf2TraceReader source = Otf2TraceReader.open(anchor, new ReadOptions(false, 1), ReadProgress.NONE);
         TraceDefinitions definitions = source.definitions();
         Log log = new Log();
