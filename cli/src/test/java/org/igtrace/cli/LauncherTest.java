@@ -722,25 +722,6 @@ class LauncherTest {
     }
 
     /**
-     * predict on a trace past 16 MB (a 17 MB file beside the anchor; only the JVM's flags are looked at) counts a
-     * call site hot for C2's inlining only by how often it runs per call of its method (issue 38; failed before: no
-     * InlineFrequencyCount flag); info on the same files and predict on a small trace keep the JVM's 100.
-     */
-    @Test
-    void predictOnALargerTraceInlinesOnlyWhatRunsOftenPerCall() throws Exception {
-        Path folder = Files.createDirectories(work.resolve("big/traces"));
-        Files.write(folder.resolve("big.def"), new byte[17_000_000]);
-        Files.writeString(work.resolve("big/traces.otf2"), "x");
-        Map<String, String> flags = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
-        Run predict = shell(flags, "predict big/traces.otf2");
-        assertTrue(predict.out().contains("-XX:InlineFrequencyCount=1000000 "), predict.out());
-        Run info = shell(flags, "info big/traces.otf2");
-        assertTrue(info.out().contains("-XX:CompileThresholdScaling=3") && !info.out().contains("InlineFrequencyCount"), info.out());
-        Run small = shell(flags, "predict " + TESTDATA.resolve("otf2/pi-4/traces.otf2"));
-        assertTrue(small.out().contains("-XX:TieredStopAtLevel=1") && !small.out().contains("InlineFrequencyCount"), small.out());
-    }
-
-    /**
      * {@code java} on PATH may be a wrapper script that runs the real java without {@code exec}
      * (module systems, site wrappers): the JVM's parent is then the wrapper, not the launcher whose
      * process id it is given. It watches the wrapper; before, it took the given parent for gone and

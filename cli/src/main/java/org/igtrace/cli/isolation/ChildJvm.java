@@ -67,11 +67,7 @@ final class ChildJvm {
         options.add("-XX:-UsePerfData");
         // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
         // tripled, so that it compiles fewer lukewarm methods
-        boolean small = SmallTrace.small(args);
-        options.add(small ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
-        if (!small && predicts(args)) {
-            options.addAll(PREDICT_INLINING);
-        }
+        options.add(SmallTrace.small(args) ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
@@ -79,26 +75,6 @@ final class ChildJvm {
             options.addAll(List.of(userOptions.strip().split("\\s+")));
         }
         return options;
-    }
-
-    /**
-     * The launcher's inlining for {@code predict} on a larger trace (issue 38): C2 counts a call site hot, and
-     * inlines up to 325 bytes of bytecode there, once it ran 100 times in the profile ({@code InlineFrequencyCount});
-     * predict's recording, calibration and replay are many such lukewarm paths, and C2 compiled them into units of
-     * 16-53 KB (4.0-4.6 s of its CPU on the posted 98.8 M-event trace). Counted hot only by how often a site runs
-     * per call of its method, C2 took 1.2-1.5 s and the command about 1 s less CPU. Not for the other commands: the
-     * graph's decode lost more than its compiling saved (one core, the stencil: 11.8 s against 9.1 s).
-     */
-    static final List<String> PREDICT_INLINING = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:InlineFrequencyCount=1000000");
-
-    /** Whether the command the arguments name is {@code predict} (their first that is not an option). */
-    static boolean predicts(String[] args) {
-        for (String arg : args) {
-            if (!arg.startsWith("-")) {
-                return arg.equals("predict");
-            }
-        }
-        return false;
     }
 
     /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */

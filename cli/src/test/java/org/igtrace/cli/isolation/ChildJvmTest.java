@@ -64,23 +64,6 @@ class ChildJvmTest {
         assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
     }
 
-    /**
-     * predict on a larger trace counts a call site hot for C2's inlining only by how often it runs per call of its
-     * method (issue 38; failed before: no such option); the other commands, and predict on a small trace (C1 alone),
-     * keep the JVM's counting.
-     */
-    @Test
-    void predictOnALargerTraceInlinesOnlyWhatRunsOftenPerCall() throws Exception {
-        Files.write(Files.createDirectories(dir.resolve("big")).resolve("0.evt"), new byte[17 << 20]);
-        String big = Files.writeString(dir.resolve("big.otf2"), "anchor").toString();
-        assertTrue(command("igtrace.jar", "predict", big, "--timing").containsAll(ChildJvm.PREDICT_INLINING));
-        assertEquals(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:InlineFrequencyCount=1000000"), ChildJvm.PREDICT_INLINING);
-        for (String[] args : List.of(new String[] {big}, new String[] {"stats", big}, new String[] {"why", big},
-                new String[] {"predict", TESTDATA.resolve("otf2/pi-4/traces.otf2").toString()})) {
-            assertFalse(command("igtrace.jar", args).contains("-XX:InlineFrequencyCount=1000000"), List.of(args).toString());
-        }
-    }
-
     /** native/ beside the jar, as the build leaves it: used when not older than the jar. */
     @Test
     void theNativeLibrariesBesideTheJarAreUsedWhenNotOlderThanIt() throws Exception {
