@@ -173,7 +173,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
-        return resolve(Integer.MAX_VALUE);
+        return resolve(Integer.MAX_VALUE, null);
     }
 
     /**
@@ -200,9 +200,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * Resolves everything collected, keeping the processes below rank {@code limit} (all of them
      * when it is {@link #ranks()} or more): a location of a process at or after it is not read, and
      * a communicator member there translates to no world rank (-1), as one the trace does not say.
-     * Call once, after the global definitions are read.
+     * {@code read}: the processes with a location to read, when locations were left out (the others are
+     * {@link TraceDefinitions#leftOut}); null: none was. Call once, after the global definitions are read.
      */
-    TraceDefinitions resolve(int limit) {
+    TraceDefinitions resolve(int limit, java.util.BitSet read) {
         number();
         int kept = Math.min(ranks, Math.max(0, limit));
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
@@ -211,6 +212,9 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             int g = locationGroups.slot(group);
             String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
             b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
+            if (read != null && !read.get(r)) {
+                b.leaveOut(r);
+            }
         }
         numberingNotes.forEach(b::note);
         if (kept < ranks) {

@@ -88,8 +88,8 @@ public final class Otf2TraceReader implements PartitionedSource {
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         int kept = options.skipMissing() && checked.locations().length < toRead.length
                 ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
-        definitions = collected.resolve(kept);
         ids = checked.locations();
+        definitions = collected.resolve(kept, ids.length < toRead.length ? processesRead(collected, ids) : null);
         long total = 0;
         for (long id : ids) {
             order.put(id, order.size());
@@ -128,6 +128,18 @@ public final class Otf2TraceReader implements PartitionedSource {
                     + (named < 0 ? "" : ", nor does the selection"));
         }
         return Math.min(kept, ranks);
+    }
+
+    /** The processes of the locations {@code read}. */
+    private static java.util.BitSet processesRead(Otf2Definitions collected, long[] read) {
+        java.util.BitSet processes = new java.util.BitSet();
+        for (long location : read) {
+            int process = collected.process(location);
+            if (process >= 0) {
+                processes.set(process);
+            }
+        }
+        return processes;
     }
 
     /**
