@@ -148,6 +148,31 @@ class PartialRunsTest {
     }
 
     /**
+     * The same in OTF: synth-plain without the events files of stream 3 (process 3, "Process 2", rank 2) and stream 5
+     * (process 100002, a thread of process 2 = rank 1; the master file synth.otf lists 3:3 and 5:100002, the
+     * definitions DP100002 ... PT2). Rank 2 has nothing read: Scotch load 1 (1000 before, w = 1 of T = 0); rank 1 is
+     * read through stream 2, so its load is its w's (903 = round(w x 1000) before and after: not left out).
+     */
+    @Test
+    void aProcessOfOtfStreamsLeftOutIsAVertexWithoutNumbers() throws Exception {
+        Path copy = dir.resolve("synth");
+        Files.createDirectories(copy);
+        try (Stream<Path> files = Files.list(TESTDATA.resolve("otf1/synth-plain"))) {
+            for (Path f : files.toList()) {
+                if (!f.getFileName().toString().matches("synth\\.[35]\\.events")) {
+                    Files.copy(f, copy.resolve(f.getFileName().toString()));
+                }
+            }
+        }
+        Path grf = dir.resolve("s.grf");
+        Run r = igtrace("graph", copy.resolve("synth.otf").toString(), "--skip-missing", "-q", "-o", grf.toString());
+        assertEquals(0, r.code, r.err);
+        java.util.List<String> scotch = Files.readAllLines(grf);
+        assertEquals("1", scotch.get(3 + 2).split(" ")[0], scotch.toString());
+        assertTrue(Integer.parseInt(scotch.get(3 + 1).split(" ")[0]) > 1, scotch.toString());
+    }
+
+    /**
      * When the clock offsets do not settle (drift), relaxation stops at a result that depends on the
      * order of the constraints; that order came from the reading and joining threads, so one command
      * gave two different offsets and waits from run to run (24.2 or 26.2 ms waiting, jacobi-8

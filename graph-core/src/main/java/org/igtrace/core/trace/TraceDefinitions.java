@@ -25,6 +25,25 @@ public final class TraceDefinitions implements java.io.Serializable {
     /** The processes whose files the reader left out (nothing of theirs read); null: none. */
     private final java.util.BitSet leftOut;
 
+    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut) {
+        this.processes = d.processes;
+        this.regionKinds = d.regionKinds;
+        this.regionNames = d.regionNames;
+        this.ompRoles = d.ompRoles;
+        this.openMp = d.openMp;
+        this.startTicks = d.startTicks;
+        this.mpiCalls = d.mpiCalls;
+        this.communicators = d.communicators;
+        this.ticksPerSecond = d.ticksPerSecond;
+        this.notes = d.notes;
+        this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
+    }
+
+    /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
+    public TraceDefinitions withLeftOut(java.util.BitSet ranks) {
+        return new TraceDefinitions(this, ranks);
+    }
+
     private TraceDefinitions(Builder b) {
         this.processes = List.copyOf(b.processes);
         this.regionKinds = b.regionKinds.toArray(new RegionKind[0]);

@@ -23,9 +23,10 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
  * its first definition and is counted in a note.
  * <p>
  * An archive declares a location group and a location (and their names) per process: those are
- * kept in primitive arrays by the order of their definition ({@link Otf2Records}), about 60 bytes
- * per declared location with its strings, not the 480 of boxed maps (10^7 declared locations took
- * 4.8 GB before the first missing file could be named, issue 41 item 6).
+ * kept in primitive arrays by the order of their definition ({@link Otf2Records}), about 46 bytes
+ * per declared location with its name and its world rank when the ids are 0, 1, 2, ... (12 more a
+ * location and a group when not), not the 480 of boxed maps (10^7 declared locations took 4.8 GB
+ * before the first missing file could be named, issue 41 item 6).
  */
 final class Otf2Definitions implements GlobalDefinitionVisitor {
     private record Node(String name, int parent) { }
