@@ -59,7 +59,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private Otf2Records.IdentityInts rankGroups;
     private int ranks;
     private final List<String> numberingNotes = new ArrayList<>();
-    /** The processes kept: those below this rank ({@link #resolve(int)}). */
+    /** The processes kept: those below this rank ({@link #resolve(int, java.util.BitSet)}). */
     private int limit = Integer.MAX_VALUE;
 
     // Resolved
@@ -421,7 +421,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /**
      * The world rank of the process the location in slot {@code l} is read for: a CPU thread of a numbered
-     * process below the limit ({@link #resolve(int)}); else -1. Worked out, not kept (4 bytes a declared location).
+     * process below the limit ({@link #resolve(int, java.util.BitSet)}); else -1. Worked out, not kept (4 bytes a declared location).
      */
     private int processOf(int l) {
         if (rankBySlot == null || locations.kind(l) != LocationKind.CPU_THREAD) {

@@ -106,7 +106,7 @@ public final class Otf2TraceReader implements PartitionedSource {
      * processes read, except up to the highest rank a message or rooted collective of theirs names (one
      * more pass over the events read) or the selection names ({@code named}, -1 for none): an archive declaring 10^6 processes and holding the files of 8
      * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
-     * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
+     * Fewer of them are kept as they are (a vertex each, left out: nothing of theirs read, {@link TraceDefinitions#leftOut}).
      */
     private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
             int named, List<String> notes) throws TraceReadException {

@@ -89,7 +89,7 @@ class SkipMissingProcessesKeptTest {
 
     @Test
     void theHighestRankTheSelectionNamesStays() throws Exception {
-        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex with T = 0)
+        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex, left out: nothing of it read)
         Otf2TraceReader reader = Otf2TraceReader.open(with("named", 0, 1, 2, 3, 4, 5, 6, 7),
                 new ReadOptions(true, 1).withNamedRank(500), ReadProgress.NONE);
         assertEquals(501, reader.definitions().processCount());
