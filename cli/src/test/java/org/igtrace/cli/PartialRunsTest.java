@@ -80,19 +80,7 @@ class PartialRunsTest {
      */
     @Test
     void aProcessLeftOutBySkipMissingDoesNotCountInTheEfficiency() throws Exception {
-        Path copy = dir.resolve("p4");
-        Path source = TESTDATA.resolve("otf2/patterns-4");
-        try (Stream<Path> files = Files.walk(source)) {
-            for (Path f : files.toList()) {
-                Path to = copy.resolve(source.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(to);
-                } else {
-                    Files.copy(f, to);
-                }
-            }
-        }
-        Files.delete(copy.resolve("eztrace_log/1073741822.evt")); // rank 2 (otf2-print -G: location 1073741822 in P#2)
+        Path copy = patternsWithoutRank2();
         Run r = igtrace("stats", copy.toString(), "--skip-missing", "--format", "json");
         assertEquals(0, r.code, r.err);
         java.util.regex.Matcher useful = java.util.regex.Pattern.compile("\"rank\": (\\d+),[^}]*?\"useful\": ([-0-9.eE]+|null)").matcher(r.out);
@@ -107,6 +95,81 @@ class PartialRunsTest {
         }
         assertEquals(3, n, r.out);
         assertEquals(sum / n / max, number(r.out, "load_balance"), 1e-12);
+    }
+
+    /** A copy of patterns-4 without rank 2's event file. */
+    private Path patternsWithoutRank2() throws Exception {
+        Path copy = dir.resolve("p4");
+        Path source = TESTDATA.resolve("otf2/patterns-4");
+        try (Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log/1073741822.evt")); // rank 2 (otf2-print -G: location 1073741822 in P#2)
+        return copy;
+    }
+
+    /**
+     * The same copy as a graph: rank 2 stays a vertex (its rank is its place in Scotch's and METIS's files, and the
+     * messages ranks 0, 1 and 3 sent it and received from it are measured), but with nothing read of it it has no
+     * weight, times, waits or offset: it had w = 1, a process that computed all the time (Gephi's heaviest vertex,
+     * Scotch load 1000 = round(1 x 1000)), T = 0 and waits of 0. Now GraphML and DOT give only its rank, label and
+     * host, and Scotch the load of a vertex without a weight, 1 (IntegerWeights' rule).
+     */
+    @Test
+    void aProcessLeftOutBySkipMissingIsAVertexWithoutNumbers() throws Exception {
+        Path copy = patternsWithoutRank2();
+        Path grf = dir.resolve("g.grf"), graphml = dir.resolve("g.graphml"), dot = dir.resolve("g.dot");
+        for (Path out : new Path[] {grf, graphml, dot}) {
+            Run r = igtrace("graph", copy.toString(), "--skip-missing", "-q", "-o", out.toString());
+            assertEquals(0, r.code, r.err);
+        }
+        java.util.List<String> scotch = Files.readAllLines(grf);
+        assertEquals("4", scotch.get(1).split(" ")[0]); // four vertices: rank 2 kept
+        assertEquals("1", scotch.get(3 + 2).split(" ")[0], scotch.toString()); // vertex 2's load (1000 before)
+        assertTrue(Integer.parseInt(scotch.get(3 + 2).split(" ")[1]) > 0, "rank 2's measured edges stay: " + scotch);
+        assertTrue(Integer.parseInt(scotch.get(3).split(" ")[0]) > 1, "rank 0 read: its load from its w");
+        String xml = Files.readString(graphml);
+        String node2 = xml.substring(xml.indexOf("<node id=\"n2\">"), xml.indexOf("</node>", xml.indexOf("<node id=\"n2\">")));
+        assertTrue(node2.contains("<data key=\"n_rank\">2</data>"), node2);
+        for (String unknown : new String[] {"n_weight", "n_time", "n_comm_time", "n_clock_offset", "n_wait"}) {
+            assertFalse(node2.contains("\"" + unknown + "\""), unknown + " of a process not read: " + node2);
+        }
+        String node0 = xml.substring(xml.indexOf("<node id=\"n0\">"), xml.indexOf("</node>", xml.indexOf("<node id=\"n0\">")));
+        assertTrue(node0.contains("\"n_weight\""), node0);
+        String dotText = Files.readString(dot);
+        assertTrue(dotText.contains("n2 [ label=\"2\\nnot read\" rank=\"2\""), dotText);
+    }
+
+    /**
+     * The same in OTF: synth-plain without the events files of stream 3 (process 3, "Process 2", rank 2) and stream 5
+     * (process 100002, a thread of process 2 = rank 1; the master file synth.otf lists 3:3 and 5:100002, the
+     * definitions DP100002 ... PT2). Rank 2 has nothing read: Scotch load 1 (1000 before, w = 1 of T = 0); rank 1 is
+     * read through stream 2, so its load is its w's (903 = round(w x 1000) before and after: not left out).
+     */
+    @Test
+    void aProcessOfOtfStreamsLeftOutIsAVertexWithoutNumbers() throws Exception {
+        Path copy = dir.resolve("synth");
+        Files.createDirectories(copy);
+        try (Stream<Path> files = Files.list(TESTDATA.resolve("otf1/synth-plain"))) {
+            for (Path f : files.toList()) {
+                if (!f.getFileName().toString().matches("synth\\.[35]\\.events")) {
+                    Files.copy(f, copy.resolve(f.getFileName().toString()));
+                }
+            }
+        }
+        Path grf = dir.resolve("s.grf");
+        Run r = igtrace("graph", copy.resolve("synth.otf").toString(), "--skip-missing", "-q", "-o", grf.toString());
+        assertEquals(0, r.code, r.err);
+        java.util.List<String> scotch = Files.readAllLines(grf);
+        assertEquals("1", scotch.get(3 + 2).split(" ")[0], scotch.toString());
+        assertTrue(Integer.parseInt(scotch.get(3 + 1).split(" ")[0]) > 1, scotch.toString());
     }
 
     /**

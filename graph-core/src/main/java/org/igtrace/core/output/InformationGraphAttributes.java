@@ -116,17 +116,18 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
 
     /**
      * The first vertex of each kind, in order: a vertex's keys (and their values' types) follow from whether it has a
-     * host, an efficiency row, OpenMP times in that row, and the path's numbers ({@link #vertexAttributes}), so a vertex
+     * host, an efficiency row, OpenMP times in that row, the path's numbers, and its files being left out (no more than
+     * its rank, label and host: {@link #vertexAttributes}), so a vertex
      * of a kind met before adds no key, and these give the keys all vertices give, in the same order.
      */
     @Override
     public List<ProcessProfile> verticesForKeys() {
         List<ProcessProfile> firsts = new java.util.ArrayList<>();
-        boolean[] seen = new boolean[16];
+        boolean[] seen = new boolean[32];
         for (ProcessProfile p : graph.vertices()) {
             int row = waits == null ? -1 : efficiencyIndex(p);
             int kind = (p.host() != null ? 1 : 0) | (row >= 0 ? 2 : 0) | (row >= 0 && efficiency().processes().get(row).openMp() != null ? 4 : 0)
-                    | (vertexCritical != null && p.rank() < vertexCritical.length ? 8 : 0);
+                    | (vertexCritical != null && p.rank() < vertexCritical.length ? 8 : 0) | (p.leftOut() ? 16 : 0);
             if (!seen[kind]) {
                 seen[kind] = true;
                 firsts.add(p);
@@ -148,6 +149,12 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         a.putValue(LABEL, p.name());
         if (p.host() != null) {
             a.putValue(HOST, p.host());
+        }
+        if (p.leftOut()) {
+            // its files were left out (--skip-missing): its times, waits and offset are unknown, not 0, and its w not
+            // 1 (a process that computed all the time: the heaviest vertex for Gephi, load 1000 for Scotch); the
+            // mapping formats give a vertex without a weight load 1 (definitions section 2)
+            return;
         }
         a.putDouble(WEIGHT, p.computeFraction());
         a.putDouble(TIME, p.time());
@@ -220,9 +227,15 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         }
     }
 
-    /** {@code 3\nw=0.812}: the rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98}). */
+    /**
+     * {@code 3\nw=0.812}: the rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98});
+     * {@code 3\nnot read} for a process whose files were left out.
+     */
     @Override
     public String vertexLabel(ProcessProfile p) {
+        if (p.leftOut()) {
+            return p.rank() + "\nnot read";
+        }
         return p.rank() + "\nw=" + Labels.fraction(p.computeFraction());
     }
 

@@ -13,8 +13,16 @@ import java.util.Objects;
  * @param commTime {@code Tcomm_i} in seconds: time inside outermost MPI communication calls
  * @param threads  its CPU-thread locations with region events
  * @param openMp   with several threads, their OpenMP waiting and useful times (definitions section 10a); else null
+ * @param leftOut  its files were left out ({@code --skip-missing}): nothing of it was read, its {@code time} and
+ *                 {@code commTime} of 0 are unknowns (definitions section 2)
  */
-public record ProcessProfile(int rank, String name, String host, double time, double commTime, int threads, OpenMpTimes openMp) {
+public record ProcessProfile(int rank, String name, String host, double time, double commTime, int threads, OpenMpTimes openMp,
+                             boolean leftOut) {
+
+    /** A process read (not {@link #leftOut}). */
+    public ProcessProfile(int rank, String name, String host, double time, double commTime, int threads, OpenMpTimes openMp) {
+        this(rank, name, host, time, commTime, threads, openMp, false);
+    }
 
     /** A process without per-thread times. */
     public ProcessProfile(int rank, String name, String host, double time, double commTime, int threads) {
@@ -23,7 +31,7 @@ public record ProcessProfile(int rank, String name, String host, double time, do
 
     /** This process with its threads' times. */
     public ProcessProfile withOpenMp(OpenMpTimes times) {
-        return new ProcessProfile(rank, name, host, time, commTime, threads, times);
+        return new ProcessProfile(rank, name, host, time, commTime, threads, times, leftOut);
     }
 
     /** A process of one thread. */
@@ -42,7 +50,7 @@ public record ProcessProfile(int rank, String name, String host, double time, do
     @Override
     public boolean equals(Object o) {
         return o instanceof ProcessProfile p && rank == p.rank && Objects.equals(name, p.name) && Objects.equals(host, p.host)
-                && Double.compare(time, p.time) == 0 && Double.compare(commTime, p.commTime) == 0;
+                && Double.compare(time, p.time) == 0 && Double.compare(commTime, p.commTime) == 0 && leftOut == p.leftOut;
     }
 
     @Override

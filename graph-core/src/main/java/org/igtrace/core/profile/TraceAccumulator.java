@@ -178,7 +178,8 @@ public final class TraceAccumulator implements LocationSink {
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
             double time = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]) / ticksPerSecond;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.processCommunicationTicks(r) / ticksPerSecond, m.threads[r]));
+            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.processCommunicationTicks(r) / ticksPerSecond, m.threads[r], null,
+                    definitions.leftOut(r)));
         }
         return processes;
     }

@@ -22,6 +22,27 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final List<int[]> communicators;
     private final double ticksPerSecond;
     private final List<String> notes;
+    /** The processes whose files the reader left out (nothing of theirs read); null: none. */
+    private final java.util.BitSet leftOut;
+
+    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut) {
+        this.processes = d.processes;
+        this.regionKinds = d.regionKinds;
+        this.regionNames = d.regionNames;
+        this.ompRoles = d.ompRoles;
+        this.openMp = d.openMp;
+        this.startTicks = d.startTicks;
+        this.mpiCalls = d.mpiCalls;
+        this.communicators = d.communicators;
+        this.ticksPerSecond = d.ticksPerSecond;
+        this.notes = d.notes;
+        this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
+    }
+
+    /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
+    public TraceDefinitions withLeftOut(java.util.BitSet ranks) {
+        return new TraceDefinitions(this, ranks);
+    }
 
     private TraceDefinitions(Builder b) {
         this.processes = List.copyOf(b.processes);
@@ -34,6 +55,16 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.communicators = List.copyOf(b.communicators);
         this.ticksPerSecond = b.ticksPerSecond;
         this.notes = List.copyOf(b.notes);
+        this.leftOut = b.leftOut.isEmpty() ? null : (java.util.BitSet) b.leftOut.clone();
+    }
+
+    /**
+     * Whether the reader left out every file of process {@code rank} ({@code --skip-missing}): nothing of it
+     * was read, so its times, waits and offset are unknown, not 0 (definitions section 2). A process whose
+     * files were read and hold no event is not left out.
+     */
+    public boolean leftOut(int rank) {
+        return leftOut != null && rank >= 0 && leftOut.get(rank);
     }
 
     public List<ProcessInfo> processes() {
@@ -115,6 +146,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         private final List<int[]> communicators = new ArrayList<>();
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
+        private final java.util.BitSet leftOut = new java.util.BitSet();
 
         /** Adds the process with the next rank and returns that rank. */
         public int addProcess(String name, String host) {
@@ -154,6 +186,12 @@ public final class TraceDefinitions implements java.io.Serializable {
         /** Where the run starts on the trace's clock (see {@link TraceDefinitions#startTicks()}). */
         public Builder startTicks(long ticks) {
             this.startTicks = ticks;
+            return this;
+        }
+
+        /** Process {@code rank}'s files were left out: nothing of it is read ({@link TraceDefinitions#leftOut}). */
+        public Builder leaveOut(int rank) {
+            leftOut.set(rank);
             return this;
         }
 

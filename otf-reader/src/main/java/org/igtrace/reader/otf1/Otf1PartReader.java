@@ -16,14 +16,15 @@ import org.igtrace.reader.TraceReadException;
  * @param resolved   its definitions
  * @param eventFiles the events file of each part
  * @param streams    the master file's stream of each part (null: none lists the file)
+ * @param marked     the definitions as the reader gives them (the processes whose streams were left out marked)
  */
-record Otf1PartReader(Otf1FileSet files, Otf1Definitions resolved, List<String> eventFiles, List<Otf1FileSet.Stream> streams)
-        implements PartReader {
+record Otf1PartReader(Otf1FileSet files, Otf1Definitions resolved, List<String> eventFiles, List<Otf1FileSet.Stream> streams,
+                      TraceDefinitions marked) implements PartReader {
     private static final long serialVersionUID = 1L;
 
     @Override
     public TraceDefinitions definitions() {
-        return resolved.definitions();
+        return marked;
     }
 
     /** Parses the given events files on the calling thread; returns the counts behind the read's notes. */

@@ -38,6 +38,8 @@ public final class Otf1TraceReader implements PartitionedSource {
     private final List<String> notes = new ArrayList<>();
     /** The processes (MPI processes and threads) no stream lists: they recorded nothing. */
     private final List<Long> unlisted;
+    /** The definitions with the processes whose streams were left out marked so (definitions section 2). */
+    private final TraceDefinitions marked;
 
     private Otf1TraceReader(Path master, ReadOptions options, ReadProgress progress) throws TraceReadException {
         this.options = options;
@@ -73,6 +75,29 @@ public final class Otf1TraceReader implements PartitionedSource {
             eventFiles.clear();
             eventFiles.addAll(undamaged);
         }
+        marked = leftOut(wanted, files, eventFiles, definitions);
+    }
+
+    /**
+     * The definitions with the processes of the streams left out (missing or damaged events files) marked, but for
+     * those a stream read lists too: nothing of them is read, so their numbers are unknowns, not T = 0 and w = 1.
+     */
+    private static TraceDefinitions leftOut(List<Otf1FileSet.Stream> wanted, Otf1FileSet files, List<Path> read,
+                                            Otf1Definitions definitions) {
+        java.util.BitSet readRanks = new java.util.BitSet(), leftOut = new java.util.BitSet();
+        java.util.Set<Path> kept = new java.util.HashSet<>(read);
+        for (Otf1FileSet.Stream stream : wanted) {
+            Path events = files.events(stream.id());
+            java.util.BitSet into = events != null && kept.contains(events) ? readRanks : leftOut;
+            for (long p : stream.processes()) {
+                int rank = definitions.rank(p);
+                if (rank >= 0) {
+                    into.set(rank);
+                }
+            }
+        }
+        leftOut.andNot(readRanks);
+        return leftOut.isEmpty() ? definitions.definitions() : definitions.definitions().withLeftOut(leftOut);
     }
 
     /**
@@ -102,7 +127,7 @@ public final class Otf1TraceReader implements PartitionedSource {
 
     @Override
     public TraceDefinitions definitions() {
-        return definitions.definitions();
+        return marked;
     }
 
     @Override
@@ -140,7 +165,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         for (Path file : eventFiles) {
             paths.add(file.toString());
         }
-        return new Otf1PartReader(files, definitions, paths, streamsByPart());
+        return new Otf1PartReader(files, definitions, paths, streamsByPart(), marked);
     }
 
     @Override

@@ -23,9 +23,10 @@ import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor;
  * its first definition and is counted in a note.
  * <p>
  * An archive declares a location group and a location (and their names) per process: those are
- * kept in primitive arrays by the order of their definition ({@link Otf2Records}), about 60 bytes
- * per declared location with its strings, not the 480 of boxed maps (10^7 declared locations took
- * 4.8 GB before the first missing file could be named, issue 41 item 6).
+ * kept in primitive arrays by the order of their definition ({@link Otf2Records}), about 46 bytes
+ * per declared location with its name and its world rank when the ids are 0, 1, 2, ... (12 more a
+ * location and a group when not), not the 480 of boxed maps (10^7 declared locations took 4.8 GB
+ * before the first missing file could be named, issue 41 item 6).
  */
 final class Otf2Definitions implements GlobalDefinitionVisitor {
     private record Node(String name, int parent) { }
@@ -37,12 +38,12 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Otf2Records.LocationGroups locationGroups = new Otf2Records.LocationGroups();
     private final Otf2Records.Locations locations = new Otf2Records.Locations();
     private final Map<Integer, Region> regions = new LinkedHashMap<>();
-    private final Map<Integer, long[]> commGroups = new HashMap<>();
+    private final Map<Integer, Otf2Records.IdList> commGroups = new HashMap<>();
     private final Set<Integer> selfGroups = new HashSet<>();
     private final Map<Integer, Integer> communicators = new LinkedHashMap<>();
     /** OTF2 calling context id -> OTF2 region id. */
     private final Map<Integer, Integer> callingContexts = new HashMap<>();
-    private long[] mpiCommLocations;
+    private Otf2Records.IdList mpiCommLocations;
     private long ticksPerSecond = 1;
     private long globalOffset;
     private long duplicates;
@@ -50,15 +51,15 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private FirstMissingEventFile watch;
 
     // Numbered ({@link #number()}): the world locations, each location group's rank, the group of each rank
-    private long[] worldLocations;
+    private Otf2Records.IdList worldLocations;
     /** Each location group's rank by its slot, -1: none (4 bytes a group, not a map entry's 13 to 27). */
-    private int[] rankBySlot;
+    private Otf2Records.IdentityInts rankBySlot;
     /** The ranks of location groups that locations name and the definitions do not define. */
     private final LongIntMap undefinedGroupRank = new LongIntMap();
-    private int[] rankGroups;
+    private Otf2Records.IdentityInts rankGroups;
     private int ranks;
     private final List<String> numberingNotes = new ArrayList<>();
-    /** The processes kept: those below this rank ({@link #resolve(int)}). */
+    /** The processes kept: those below this rank ({@link #resolve(int, java.util.BitSet)}). */
     private int limit = Integer.MAX_VALUE;
 
     // Resolved
@@ -112,7 +113,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     void expect(int locations) {
         this.locations.reserve(locations);
         locationGroups.reserve(locations);
-        strings.reserve(locations);
+        strings.reserve(locations + 4096); // a name per location, and the others
     }
 
     /** Stops the read of the definitions at the first location to read whose event file is missing ({@link FirstMissingEventFile}). */
@@ -146,11 +147,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         switch (kind) {
             case COMM_LOCATIONS -> {
                 if (mpiParadigm && mpiCommLocations == null) {
-                    mpiCommLocations = members;
+                    mpiCommLocations = Otf2Records.IdList.of(members);
                 }
             }
             case COMM_GROUP -> {
-                if (commGroups.putIfAbsent(id, members) != null) {
+                if (commGroups.putIfAbsent(id, Otf2Records.IdList.of(members)) != null) {
                     duplicates++;
                 }
             }
@@ -173,7 +174,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
-        return resolve(Integer.MAX_VALUE);
+        return resolve(Integer.MAX_VALUE, null);
     }
 
     /**
@@ -185,7 +186,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         if (rankGroups != null) {
             return;
         }
-        worldLocations = mpiCommLocations == null ? new long[0] : mpiCommLocations;
+        worldLocations = mpiCommLocations == null ? Otf2Records.IdList.of(new long[0]) : mpiCommLocations;
         numberProcesses(worldLocations);
         assignLocations();
     }
@@ -200,33 +201,31 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * Resolves everything collected, keeping the processes below rank {@code limit} (all of them
      * when it is {@link #ranks()} or more): a location of a process at or after it is not read, and
      * a communicator member there translates to no world rank (-1), as one the trace does not say.
-     * Call once, after the global definitions are read.
+     * {@code read}: the processes with a location to read, when locations were left out (the others are
+     * {@link TraceDefinitions#leftOut}); null: none was. Call once, after the global definitions are read.
      */
-    TraceDefinitions resolve(int limit) {
+    TraceDefinitions resolve(int limit, java.util.BitSet read) {
         number();
         int kept = Math.min(ranks, Math.max(0, limit));
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
         for (int r = 0; r < kept; r++) {
-            int group = rankGroups[r];
+            int group = rankGroups.get(r);
             int g = locationGroups.slot(group);
             String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
             b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
+            if (read != null && !read.get(r)) {
+                b.leaveOut(r);
+            }
         }
         numberingNotes.forEach(b::note);
         if (kept < ranks) {
-            for (int l = 0; l < locations.count(); l++) {
-                if (locations.process(l) >= kept) {
-                    locations.setProcess(l, -1);
-                }
-            }
-            this.limit = kept;
+            this.limit = kept; // a location of a process at or after it has none ({@link #processOf})
         }
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
             ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
         }
         callingContexts.forEach(ids::addCallingContext);
         resolveCommunicators(worldLocations, b);
-        ids.seal();
         if (duplicates > 0) {
             b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
         }
@@ -234,6 +233,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             b.note("no MPI location group in the definitions: processes numbered in location-group order");
         }
         definitions = b.build();
+        ids.shareRanks(definitions);
+        ids.seal();
         return definitions;
     }
 
@@ -242,17 +243,15 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * their order, then the other PROCESS groups in id order. A PROCESS group without a CPU-thread
      * location (lo2s's "Metric Location Group") is not a process; it is counted in a note.
      */
-    private void numberProcesses(long[] worldLocations) {
-        rankBySlot = new int[locationGroups.count()];
-        java.util.Arrays.fill(rankBySlot, -1);
-        rankGroups = new int[16];
+    private void numberProcesses(Otf2Records.IdList worldLocations) {
+        rankBySlot = new Otf2Records.IdentityInts(locationGroups.count());
+        rankGroups = new Otf2Records.IdentityInts(locationGroups.count() + 16); // a process per group, mostly
         ranks = 0;
-        for (long location : worldLocations) {
-            int l = locations.slot(location);
+        for (int i = 0; i < worldLocations.length(); i++) {
+            int l = locations.slot(worldLocations.get(i));
             if (l >= 0 && groupRank(locations.group(l)) < 0) {
                 setGroupRank(locations.group(l), ranks);
-                rankGroups = grown(rankGroups, ranks);
-                rankGroups[ranks++] = locations.group(l);
+                rankGroups.set(ranks++, locations.group(l));
             }
         }
         boolean[] withThreads = new boolean[locationGroups.count()];
@@ -263,15 +262,16 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             }
         }
         List<String> threadless = new ArrayList<>();
-        for (int g : locationGroups.slotsByIds()) {
+        int[] byIds = locationGroups.slotsByIds(); // null: in slot order
+        for (int i = 0; i < locationGroups.count(); i++) {
+            int g = byIds == null ? i : byIds[i];
             int id = locationGroups.id(g);
             if (locationGroups.kind(g) != LocationGroupKind.PROCESS || groupRank(id) >= 0) {
                 continue;
             }
             if (withThreads[g]) {
                 setGroupRank(id, ranks);
-                rankGroups = grown(rankGroups, ranks);
-                rankGroups[ranks++] = id;
+                rankGroups.set(ranks++, id);
             } else {
                 threadless.add("\"" + strings.getOrDefault(locationGroups.name(g), "group " + id) + "\"");
             }
@@ -285,20 +285,16 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     /** The rank of a location group, -1: none (while and after {@link #numberProcesses}). */
     private int groupRank(int group) {
         int g = locationGroups.slot(group);
-        return g >= 0 ? rankBySlot[g] : undefinedGroupRank.get(group, -1);
+        return g >= 0 ? rankBySlot.get(g) : undefinedGroupRank.get(group, -1);
     }
 
     private void setGroupRank(int group, int rank) {
         int g = locationGroups.slot(group);
         if (g >= 0) {
-            rankBySlot[g] = rank;
+            rankBySlot.set(g, rank);
         } else {
             undefinedGroupRank.put(group, rank);
         }
-    }
-
-    private static int[] grown(int[] array, int used) {
-        return used < array.length ? array : java.util.Arrays.copyOf(array, 2 * array.length);
     }
 
     /**
@@ -312,7 +308,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         for (int l = 0; l < locations.count(); l++) {
             int rank = groupRank(locations.group(l));
             if (rank >= 0 && locations.kind(l) == LocationKind.CPU_THREAD) {
-                locations.setProcess(l, rank);
+                continue; // read for that process ({@link #processOf})
             } else if (locations.kind(l) != LocationKind.CPU_THREAD) {
                 notThreads++;
             } else if (locationGroups.slot(locations.group(l)) < 0) {
@@ -347,7 +343,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /** Dense communicator numbers, each with the world ranks of its members (null for COMM_SELF). */
-    private void resolveCommunicators(long[] worldLocations, TraceDefinitions.Builder b) {
+    private void resolveCommunicators(Otf2Records.IdList worldLocations, TraceDefinitions.Builder b) {
         for (Map.Entry<Integer, Integer> c : communicators.entrySet()) {
             int group = c.getValue();
             int[] ranks;
@@ -355,21 +351,21 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             if (self) {
                 ranks = new int[0];
             } else {
-                long[] members = commGroups.getOrDefault(group, new long[0]);
-                ranks = new int[members.length];
-                for (int i = 0; i < members.length; i++) {
-                    ranks[i] = worldRankOfMember(members[i], worldLocations);
+                Otf2Records.IdList members = commGroups.get(group);
+                ranks = new int[members == null ? 0 : members.length()];
+                for (int i = 0; i < ranks.length; i++) {
+                    ranks[i] = worldRankOfMember(members.get(i), worldLocations);
                 }
             }
             ids.addCommunicator(c.getKey(), b.addCommunicator(ranks), self ? null : ranks);
         }
     }
 
-    private int worldRankOfMember(long member, long[] worldLocations) {
-        if (member < 0 || member >= worldLocations.length) {
+    private int worldRankOfMember(long member, Otf2Records.IdList worldLocations) {
+        if (member < 0 || member >= worldLocations.length()) {
             return -1;
         }
-        int l = locations.slot(worldLocations[(int) member]);
+        int l = locations.slot(worldLocations.get((int) member));
         int rank = l < 0 ? -1 : groupRank(locations.group(l));
         return rank < limit ? rank : -1;
     }
@@ -386,9 +382,9 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
             return commRank == 0 ? callingProcess : -1;
         }
-        long[] members = commGroups.get(group);
-        return members != null && commRank >= 0 && commRank < members.length
-                ? worldRankOfMember(members[commRank], worldLocations) : -1;
+        Otf2Records.IdList members = commGroups.get(group);
+        return members != null && commRank >= 0 && commRank < members.length()
+                ? worldRankOfMember(members.get(commRank), worldLocations) : -1;
     }
 
     private String hostOf(int node) {
@@ -410,13 +406,35 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** The CPU-thread locations to read (of a process, after {@link #resolve()}), in the order of their definitions. */
     long[] readLocations() {
-        return locations.withProcess();
+        int n = 0;
+        for (int l = 0; l < locations.count(); l++) {
+            n += processOf(l) >= 0 ? 1 : 0;
+        }
+        long[] read = new long[n];
+        for (int l = 0, i = 0; i < n; l++) {
+            if (processOf(l) >= 0) {
+                read[i++] = locations.id(l);
+            }
+        }
+        return read;
+    }
+
+    /**
+     * The world rank of the process the location in slot {@code l} is read for: a CPU thread of a numbered
+     * process below the limit ({@link #resolve(int, java.util.BitSet)}); else -1. Worked out, not kept (4 bytes a declared location).
+     */
+    private int processOf(int l) {
+        if (rankBySlot == null || locations.kind(l) != LocationKind.CPU_THREAD) {
+            return -1;
+        }
+        int rank = groupRank(locations.group(l));
+        return rank < limit ? rank : -1;
     }
 
     /** The world rank of the process a location to read belongs to, or -1 (not one to read). */
     int process(long location) {
         int l = locations.slot(location);
-        return l < 0 ? -1 : locations.process(l);
+        return l < 0 ? -1 : processOf(l);
     }
 
     /** The id translation tables (after {@link #resolve()}). */

@@ -44,6 +44,19 @@ final class Otf2IdMaps implements Serializable {
         communicatorIds.add(otf2Comm);
     }
 
+    /**
+     * Keeps the definitions' copy of each communicator's world ranks instead of its own (the same values:
+     * MPI_COMM_WORLD's 10^6 members took 4 MB twice).
+     */
+    void shareRanks(org.igtrace.core.trace.TraceDefinitions definitions) {
+        for (int c = 0; c < communicatorRanks.size(); c++) {
+            int[] own = communicatorRanks.get(c);
+            if (own != null && java.util.Arrays.equals(own, definitions.communicatorMembers(c))) {
+                communicatorRanks.set(c, definitions.communicatorMembers(c));
+            }
+        }
+    }
+
     /** Makes the per-event lookups once every id is added (before any event is translated). */
     void seal() {
         regionOf = new IdLookup(regionIds, regionIndex);

@@ -88,8 +88,8 @@ public final class Otf2TraceReader implements PartitionedSource {
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
         int kept = options.skipMissing() && checked.locations().length < toRead.length
                 ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
-        definitions = collected.resolve(kept);
         ids = checked.locations();
+        definitions = collected.resolve(kept, ids.length < toRead.length ? processesRead(collected, ids) : null);
         long total = 0;
         for (long id : ids) {
             order.put(id, order.size());
@@ -106,7 +106,7 @@ public final class Otf2TraceReader implements PartitionedSource {
      * processes read, except up to the highest rank a message or rooted collective of theirs names (one
      * more pass over the events read) or the selection names ({@code named}, -1 for none): an archive declaring 10^6 processes and holding the files of 8
      * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
-     * Fewer of them are kept as they are (a vertex with T = 0 each: nothing read of theirs).
+     * Fewer of them are kept as they are (a vertex each, left out: nothing of theirs read, {@link TraceDefinitions#leftOut}).
      */
     private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
             int named, List<String> notes) throws TraceReadException {
@@ -128,6 +128,18 @@ public final class Otf2TraceReader implements PartitionedSource {
                     + (named < 0 ? "" : ", nor does the selection"));
         }
         return Math.min(kept, ranks);
+    }
+
+    /** The processes of the locations {@code read}. */
+    private static java.util.BitSet processesRead(Otf2Definitions collected, long[] read) {
+        java.util.BitSet processes = new java.util.BitSet();
+        for (long location : read) {
+            int process = collected.process(location);
+            if (process >= 0) {
+                processes.set(process);
+            }
+        }
+        return processes;
     }
 
     /**
@@ -373,10 +385,11 @@ public final class Otf2TraceReader implements PartitionedSource {
         long missingCount = 0;
         List<String> missing = new ArrayList<>();
         for (long location : locations) {
-            Path evt = dir.resolve(location + ".evt");
-            long size = there != null ? folder.size(location) : regularFileSize(evt);
+            // the path and the location's description only for a file looked up or named: at 10^6 missing locations
+            // they were 10^6 paths and names made for nothing (about 0.6 GB of garbage)
+            long size = there != null ? folder.size(location) : regularFileSize(dir.resolve(location + ".evt"));
             if (size < 0 && there != null && !skipMissing) {
-                size = regularFileSize(evt); // one that came after the listing; else the refusal, once
+                size = regularFileSize(dir.resolve(location + ".evt")); // one that came after the listing; else the refusal, once
             }
             if (size >= 0 && n == kept.length) {
                 kept = Arrays.copyOf(kept, 2 * n + 1); // a file that came after the listing
@@ -387,14 +400,13 @@ public final class Otf2TraceReader implements PartitionedSource {
                 kept[n++] = location;
                 continue;
             }
-            String what = describe(collected, location);
             if (!skipMissing) {
                 // the locations whose event files are there, not those declared (issue 41, item 8: "the other
                 // 999999 locations" when 8 were there)
-                throw missing(evt, what, eventFilesThere(dir, folder, locations));
+                throw missing(dir.resolve(location + ".evt"), describe(collected, location), eventFilesThere(dir, folder, locations));
             }
             if (++missingCount <= NAMED_MISSING) {
-                missing.add(dir.getFileName() + "/" + evt.getFileName() + " of " + what);
+                missing.add(dir.getFileName() + "/" + location + ".evt of " + describe(collected, location));
             }
         }
         if (n == 0 && locations.length > 0) {

@@ -80,13 +80,16 @@ class SkipMissingProcessesKeptTest {
         assertEquals(8, reader.definitions().processCount()); // 3 sends to 7; 4 without the pass over the events
         assertEquals(List.of("99992 processes after rank 7 not analysed (of 100000 declared): no event of theirs was read and no "
                 + "message read names them"), kept(reader));
+        for (int r = 0; r < 8; r++) { // nothing of 4-7 read: their numbers are unknowns, not 0 (definitions section 2)
+            assertEquals(r >= 4, reader.definitions().leftOut(r), "rank " + r);
+        }
         Otf2TraceReader one = Otf2TraceReader.open(with("one", 1), new ReadOptions(true, 1), ReadProgress.NONE);
         assertEquals(6, one.definitions().processCount()); // 1 names 0, 3 and 5
     }
 
     @Test
     void theHighestRankTheSelectionNamesStays() throws Exception {
-        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex with T = 0)
+        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex, left out: nothing of it read)
         Otf2TraceReader reader = Otf2TraceReader.open(with("named", 0, 1, 2, 3, 4, 5, 6, 7),
                 new ReadOptions(true, 1).withNamedRank(500), ReadProgress.NONE);
         assertEquals(501, reader.definitions().processCount());
@@ -107,5 +110,9 @@ class SkipMissingProcessesKeptTest {
         Otf2TraceReader reader = Otf2TraceReader.open(trace, new ReadOptions(true, 1), ReadProgress.NONE);
         assertEquals(100_000, reader.definitions().processCount());
         assertEquals(List.of(), kept(reader));
+        assertEquals(true, reader.definitions().leftOut(7));
+        assertEquals(true, reader.definitions().leftOut(50_000));
+        assertEquals(false, reader.definitions().leftOut(6));
+        assertEquals(false, reader.definitions().leftOut(99_999));
     }
 }
