@@ -17,7 +17,7 @@ import org.igtrace.reader.PartitionedSource;
  * What a run cost, for benchmarks: the location tasks with the events (OTF2) or bytes (OTF) each
  * was given, the shuffle Spark reports (bytes written and read, summed over tasks), the executors'
  * CPU and run time per stage, and how many communicator instance ranges the collectives were
- * joined in, written
+ * joined in, the driver's CPU from opening the trace to the first task, written
  * to the file named by {@code spark.igtrace.report} (nothing without it).
  */
 final class JobReport extends SparkListener {
@@ -32,11 +32,53 @@ final class JobReport extends SparkListener {
     private final java.util.Map<Integer, long[]> stages = new java.util.TreeMap<>();
     private final java.util.Map<Integer, String> stageNames = new java.util.HashMap<>();
     private long started = System.nanoTime();
+    /** The driver JVM's CPU (ns) when the trace was opened, and when the first task started; -1 until then. */
+    private volatile long cpuAtOpen = -1;
+    private volatile long cpuAtFirstTask = -1;
+    /** The opening thread's CPU (ns) spent opening the trace and planning the tasks; -1 until known. */
+    private long openThreadCpu = -1;
+    private long threadCpuAtOpen;
+    /** The stages of the first job after the tasks were planned (the location tasks'), null until it starts. */
+    private volatile java.util.Set<Integer> readStages;
+    private volatile boolean planned;
 
     static JobReport attach(SparkContext spark) {
         JobReport report = new JobReport();
         spark.addSparkListener(report);
         return report;
+    }
+
+    /** The driver's CPU so far, ns (the JVM's, every thread), or -1 when the JVM cannot tell. */
+    private static long processCpu() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
+    }
+
+    /** The trace is about to be opened (its definitions read, its locations' files checked) on the calling thread. */
+    void opening() {
+        cpuAtOpen = processCpu();
+        cpuAtFirstTask = -1;
+        planned = false;
+        readStages = null;
+        threadCpuAtOpen = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    @Override
+    public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+        if (planned && readStages == null) {
+            java.util.Set<Integer> ids = new java.util.HashSet<>();
+            start.stageIds().foreach(id -> ids.add((Integer) id));
+            readStages = ids;
+        }
+    }
+
+    /** The first location task: the JVM's CPU then (in local mode it includes the tasks of the checks of the files). */
+    @Override
+    public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
+        java.util.Set<Integer> stages = readStages;
+        if (cpuAtFirstTask < 0 && cpuAtOpen >= 0 && stages != null && stages.contains(start.stageId())) {
+            cpuAtFirstTask = processCpu();
+        }
     }
 
     @Override
@@ -64,6 +106,8 @@ final class JobReport extends SparkListener {
     }
 
     void plan(int[][] parts, PartitionedSource source) {
+        openThreadCpu = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - threadCpuAtOpen;
+        planned = true;
         started = System.nanoTime();
         for (int t = 0; t < parts.length; t++) {
             long work = 0;
@@ -105,6 +149,12 @@ final class JobReport extends SparkListener {
         lines.add("exit\t" + exitCode);
         lines.add("seconds\t" + org.igtrace.core.util.Labels.fixed((System.nanoTime() - started) / 1e9, 3));
         lines.add("spark_tasks\t" + tasks.get());
+        if (openThreadCpu >= 0) { // the opening thread's CPU until the tasks were planned; the JVM's until the first task began
+            lines.add("driver_open_thread_cpu\t" + org.igtrace.core.util.Labels.fixed(openThreadCpu / 1e9, 3));
+        }
+        if (cpuAtOpen >= 0 && cpuAtFirstTask >= 0) {
+            lines.add("driver_cpu_before_tasks\t" + org.igtrace.core.util.Labels.fixed((cpuAtFirstTask - cpuAtOpen) / 1e9, 3));
+        }
         lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
         lines.add("shuffle_bytes_read\t" + shuffleRead.get());
         if (collectiveRanges >= 0) {

@@ -32,6 +32,7 @@ import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 import org.igtrace.reader.otf1.Otf1TraceReader;
 import org.igtrace.reader.otf2.LocationShares;
+import org.igtrace.reader.otf2.Otf2FileChecks;
 import org.igtrace.reader.otf2.Otf2TraceReader;
 
 /**
@@ -82,8 +83,9 @@ final class SparkProfileReader implements ProfileReader {
             throws TraceReadException {
         // Absolute: the executors read the parts' files by this path, on a file system every node mounts.
         Path file = located.file().toAbsolutePath();
+        report.opening();
         PartitionedSource source = switch (located.format()) {
-            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE);
+            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE, this::check); // the files checked in tasks
             case OTF1 -> Otf1TraceReader.open(file, options, ReadProgress.NONE);
         };
         TraceDefinitions definitions = source.definitions();
@@ -101,28 +103,56 @@ final class SparkProfileReader implements ProfileReader {
             report.plan(plan, source);
             return run(source, definitions, plan, analysis, selection);
         } catch (Exception e) {
-            // A reader's error on an executor arrives as Spark's (checked) SparkException.
-            String line = JobFailure.find(e);
-            if (line != null) {
-                // Spark kills the job's other tasks and logs each after this: the error line comes last.
-                if (tasks != null && !spark.isStopped()) {
-                    spark.cancelAllJobs();
-                    tasks.awaitSettled(SETTLE_MILLIS);
-                }
-                throw new TraceReadException(line);
-            }
-            if (spark.isStopped()) {
-                // Ctrl-C or SIGTERM: the JVM's shutdown stopped the context under the job ("Job 2 cancelled
-                // because SparkContext was shut down", "SparkContext has been shutdown"): it read "internal
-                // error" (issue 41 item 10); the exit code is the signal's
-                throw new TraceReadException(INTERRUPTED);
-            }
-            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            throw failure(e, tasks);
         } finally {
             if (tasks != null) {
                 spark.removeSparkListener(tasks);
             }
         }
+    }
+
+    /**
+     * The checks of the OTF2 locations' files, in tasks of ranges of locations (as many as the location tasks): the
+     * driver opens none of those files (issue 41 item 6: two files per location, and libotf2 reading each
+     * location's local definitions, before the job started). Their problems, usually none, come back to the
+     * reader, which refuses or notes them as the command line does.
+     */
+    private List<Otf2FileChecks.Problem> check(Otf2FileChecks checks) throws TraceReadException {
+        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
+        int perCore = spark.getConf().getInt(TASKS_PER_CORE, 2);
+        int n = (int) Math.max(1, Math.min(checks.count(), (long) spark.defaultParallelism() * perCore));
+        TasksInFlight tasks = TasksInFlight.attach(spark);
+        Broadcast<Otf2FileChecks> shared = context.broadcast(checks);
+        try {
+            return context.parallelize(java.util.stream.IntStream.range(0, n).boxed().toList(), n)
+                    .mapPartitions(new FileCheckTask(shared, n)).collect();
+        } catch (Exception e) {
+            throw failure(e, tasks);
+        } finally {
+            spark.removeSparkListener(tasks);
+            shared.destroy();
+        }
+    }
+
+    /** The one line of a job that failed: a reader's error on an executor, or the job stopped; else {@code e} itself. */
+    private TraceReadException failure(Exception e, TasksInFlight tasks) {
+        // A reader's error on an executor arrives as Spark's (checked) SparkException.
+        String line = JobFailure.find(e);
+        if (line != null) {
+            // Spark kills the job's other tasks and logs each after this: the error line comes last.
+            if (tasks != null && !spark.isStopped()) {
+                spark.cancelAllJobs();
+                tasks.awaitSettled(SETTLE_MILLIS);
+            }
+            return new TraceReadException(line);
+        }
+        if (spark.isStopped()) {
+            // Ctrl-C or SIGTERM: the JVM's shutdown stopped the context under the job ("Job 2 cancelled
+            // because SparkContext was shut down", "SparkContext has been shutdown"): it read "internal
+            // error" (issue 41 item 10); the exit code is the signal's
+            return new TraceReadException(INTERRUPTED);
+        }
+        throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
     }
 
     private int[][] plan(PartitionedSource source) {

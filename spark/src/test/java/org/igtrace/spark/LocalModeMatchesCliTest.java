@@ -219,6 +219,67 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * The checks of an OTF2 archive's location files run in the job's tasks, not on the driver (issue 41
+     * item 6): a damaged or missing file is still the command line's one-line error naming it, exit 1,
+     * and with --skip-missing its note and the graph of the other locations, the command line's byte for
+     * byte: a cut event file, local definitions deleted, cut or with a damaged header (libotf2's words), a
+     * missing event file (found by the driver's listing), and two damaged locations at once.
+     */
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource({
+        "traces/1.evt, cut, ''", "traces/2.def, deleted, ''", "traces/2.def, cut, ''", "traces/2.def, header, ''",
+        "traces/3.evt, deleted, ''", "traces/3.def, cut, traces/0.evt",
+        "traces/1.evt, cut, --skip-missing", "traces/2.def, deleted, --skip-missing", "traces/2.def, header, --skip-missing",
+        "traces/3.evt, deleted, --skip-missing", "traces/3.def, cut, traces/0.evt --skip-missing",
+    })
+    void damagedOtf2FilesAreTheCommandLinesErrorOrNote(String victim, String how, String more, @TempDir Path dir) throws Exception {
+        Path source = SparkTraces.dir().resolve("otf2/scorep-late-sender-barrier");
+        try (Stream<Path> walk = Files.walk(source)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        List<String> damaged = new ArrayList<>(List.of(victim));
+        boolean skip = more.endsWith("--skip-missing");
+        if (more.startsWith("traces/")) {
+            damaged.add(more.split(" ")[0]);
+        }
+        for (String name : damaged) {
+            Path file = dir.resolve(name);
+            byte[] bytes = Files.readAllBytes(file);
+            switch (name.equals(victim) ? how : "cut") {
+                case "deleted" -> Files.delete(file);
+                case "cut" -> Files.write(file, Arrays.copyOf(bytes, bytes.length / 2));
+                case "header" -> {
+                    bytes[0] ^= (byte) 0xff;
+                    Files.write(file, bytes);
+                }
+                default -> throw new IllegalArgumentException(how);
+            }
+        }
+        List<String> options = skip ? List.of("--skip-missing", "--stats") : List.of("--stats");
+        Output cli = Output.of(false, dir.resolve("traces.otf2"), options);
+        Output onSpark = Output.of(true, dir.resolve("traces.otf2"), options);
+        if (skip) {
+            assertEquals(0, cli.code, cli.err);
+            assertTrue(cli.err.contains(" left out"), cli.err);
+        } else {
+            assertEquals(1, cli.code, cli.err);
+            String first = more.startsWith("traces/") ? more.split(" ")[0] : victim;
+            assertTrue(cli.err.startsWith("igtrace: " + dir.resolve(first) + ": "), cli.err);
+            assertEquals("", onSpark.out);
+        }
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.err, onSpark.err);
+        assertEquals(cli.out, onSpark.out);
+    }
+
+    /**
      * The same through scripts/spark-local (spark-submit's JVM, logging as spark/conf/log4j2.properties
      * says): exit code 1, the command line's one-line error as the last line of standard error,
      * before it only Spark's warnings and errors, one line each: no stack trace ("\tat ...",

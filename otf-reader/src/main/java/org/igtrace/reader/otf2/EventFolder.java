@@ -29,6 +29,8 @@ final class EventFolder {
     private final long[] sizes;
     private final boolean sion;
     private final IOException failure;
+    /** Whether the listing named a file {@code *.def} (local definitions). */
+    private boolean definitions = true;
 
     private EventFolder(long[] ids, long[] sizes, boolean sion, IOException failure) {
         this.ids = ids;
@@ -56,6 +58,7 @@ final class EventFolder {
         long[] listed = new long[16];
         long[] listedSizes = new long[16];
         int n = 0;
+        boolean definitions = false;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) {
             SecureDirectoryStream<Path> secure = files instanceof SecureDirectoryStream<Path> s ? s : null;
             for (Path file : files) {
@@ -63,6 +66,7 @@ final class EventFolder {
                 if (name.endsWith(".sion")) {
                     return new EventFolder(null, null, true, null);
                 }
+                definitions |= name.endsWith(".def");
                 long id = name.endsWith(".evt") ? location(name.substring(0, name.length() - 4)) : -1;
                 long size = id >= 0 ? regularFileSize(secure, file) : -1;
                 if (size >= 0) {
@@ -89,7 +93,17 @@ final class EventFolder {
         for (int i = 0; i < n; i++) {
             sizes[i] = listedSizes[at.get(ids[i], 0)];
         }
-        return new EventFolder(ids, sizes, false, null);
+        EventFolder folder = new EventFolder(ids, sizes, false, null);
+        folder.definitions = definitions;
+        return folder;
+    }
+
+    /**
+     * Whether the listing named any file {@code *.def}: when not, no location's local definitions need be looked
+     * for (an archive without them cost a look-up per location); true when the folder was not listed whole.
+     */
+    boolean definitionsListed() {
+        return definitions;
     }
 
     /** The locations whose event file is there, sorted; null when the folder holds SIONlib files or could not be listed. */

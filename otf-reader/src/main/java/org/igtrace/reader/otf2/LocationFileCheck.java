@@ -3,6 +3,7 @@ package org.igtrace.reader.otf2;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,11 +40,15 @@ final class LocationFileCheck {
         }
     }
 
-    /** What is wrong with one location's file; {@code detail} is null when it is missing. */
-    private record Problem(Path file, String state, String role, String detail) {
-        String describe(String location) {
-            return file + ": " + state + " (" + role + " of " + location + (detail == null ? "" : "; " + detail) + ")";
-        }
+    /** What is wrong with one location's file ({@link Otf2FileChecks.Problem}), as its line says it. */
+    private static String describe(Otf2Files files, Otf2FileChecks.Problem p, String location) {
+        Path file = file(files, p);
+        return file + ": " + p.state() + " (" + (p.events() ? "events" : "local definitions") + " of " + location
+                + (p.detail() == null ? "" : "; " + p.detail()) + ")";
+    }
+
+    private static Path file(Otf2Files files, Otf2FileChecks.Problem p) {
+        return p.events() ? files.events(p.location()) : files.localDefinitions(p.location());
     }
 
     static final String NO_END = "no end-of-file record";
@@ -59,25 +64,45 @@ final class LocationFileCheck {
      */
     static Checked readable(Path anchor, Otf2Definitions definitions, long[] locations, long[] sizes, boolean skipMissing,
                             List<String> notes) throws TraceReadException {
+        return readable(anchor, definitions, locations, sizes, skipMissing, notes, null, true);
+    }
+
+    /**
+     * As above, the checks run by {@code runner} when not null (elsewhere: the driver of the Spark job opens no
+     * location's file), which then leaves every location's local definitions for the read to open;
+     * {@code definitionsListed}: whether the folder's listing named any {@code .def} file (when not, none is
+     * looked for).
+     */
+    static Checked readable(Path anchor, Otf2Definitions definitions, long[] locations, long[] sizes, boolean skipMissing,
+                            List<String> notes, Otf2FileChecks.Runner runner, boolean definitionsListed) throws TraceReadException {
         Otf2Files files = new Otf2Files(anchor);
         if (locations.length == 0 || sizes == null || !Files.isDirectory(files.directory())) {
             return new Checked(locations, new LongIntMap());
         }
-        boolean localDefinitions = Arrays.stream(locations).anyMatch(l -> Files.exists(files.localDefinitions(l)));
+        boolean localDefinitions = definitionsListed && Arrays.stream(locations).anyMatch(l -> Files.exists(files.localDefinitions(l)));
         if (!localDefinitions) {
             notes.add("no local definition files (" + files.directory().getFileName() + "/*.def): events read without "
                     + "mapping tables and clock offsets");
         }
         LongIntMap noDefinitions = new LongIntMap();
-        Map<Long, Problem> problems = problems(anchor, files, locations, sizes, localDefinitions, noDefinitions);
+        List<Otf2FileChecks.Problem> found = runner == null
+                ? problems(anchor, files, locations, sizes, 0, locations.length, localDefinitions, noDefinitions)
+                : runner.run(new Otf2FileChecks(anchor, locations, sizes, localDefinitions));
+        if (found.isEmpty()) {
+            return new Checked(locations, noDefinitions);
+        }
+        // in the locations' order, whatever order the runner's ranges came back in
+        Map<Long, Otf2FileChecks.Problem> problems = new LinkedHashMap<>();
+        found.stream().sorted(java.util.Comparator.comparingInt(Otf2FileChecks.Problem::index))
+                .forEach(p -> problems.putIfAbsent(p.location(), p));
         if (problems.isEmpty()) {
             return new Checked(locations, noDefinitions);
         }
         if (!skipMissing) {
-            Map.Entry<Long, Problem> first = problems.entrySet().iterator().next();
+            Map.Entry<Long, Otf2FileChecks.Problem> first = problems.entrySet().iterator().next();
             // the other locations whose files are there and sound, not all those declared
             long others = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.events(l))).count();
-            throw new TraceReadException(first.getValue().describe(describe(definitions, first.getKey())) + (others == 0 ? ""
+            throw new TraceReadException(describe(files, first.getValue(), describe(definitions, first.getKey())) + (others == 0 ? ""
                     : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
         }
         if (problems.size() == locations.length) {
@@ -85,7 +110,7 @@ final class LocationFileCheck {
                     + locations.length + " locations");
         }
         List<String> left = new ArrayList<>();
-        problems.forEach((l, p) -> left.add(files.directory().getFileName() + "/" + p.file().getFileName() + " of "
+        problems.forEach((l, p) -> left.add(files.directory().getFileName() + "/" + file(files, p).getFileName() + " of "
                 + describe(definitions, l)));
         notes.add(problems.size() == 1 ? "1 location left out for a damaged or missing file (" + left.get(0) + ")"
                 : problems.size() + " locations left out for damaged or missing files (" + String.join("; ", left) + ")");
@@ -93,28 +118,27 @@ final class LocationFileCheck {
     }
 
     /**
-     * The first problem of each location with one, in the given order; {@code noDefinitions} gets
-     * 1 for each location without a problem whose local definitions libotf2 need not read.
+     * The first problem of each location with one among {@code locations[from, to)}, in their order, each with its
+     * index; {@code noDefinitions} gets 1 for each location without a problem whose local definitions libotf2 need
+     * not read.
      */
-    private static Map<Long, Problem> problems(Path anchor, Otf2Files files, long[] locations, long[] sizes, boolean localDefinitions,
-                                               LongIntMap noDefinitions) throws TraceReadException {
-        Map<Long, Problem> problems = new LinkedHashMap<>();
-        long[] withDefinitions = new long[locations.length];
+    static List<Otf2FileChecks.Problem> problems(Path anchor, Otf2Files files, long[] locations, long[] sizes, int from, int to,
+                                                 boolean localDefinitions, LongIntMap noDefinitions) throws TraceReadException {
+        Map<Integer, Otf2FileChecks.Problem> problems = new HashMap<>();
+        long[] withDefinitions = new long[to - from];
         int n = 0;
         try (FolderChecks checks = files.folderChecks()) { // the folder opened once, each file by its name in it
-            for (int i = 0; i < locations.length; i++) {
+            for (int i = from; i < to; i++) {
                 long location = locations[i];
                 if (!checks.eventsComplete(location, sizes[i]) && Files.exists(files.events(location))) {
-                    Path events = files.events(location);
-                    problems.put(location, new Problem(events, Otf2ReadFailure.state(events), "events", NO_END));
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, true, Otf2ReadFailure.state(files.events(location)), NO_END));
                     continue;
                 }
                 LocalDefinitions state = localDefinitions ? checks.localDefinitions(location) : LocalDefinitions.MISSING;
                 if (localDefinitions && state == LocalDefinitions.MISSING) {
-                    problems.put(location, new Problem(files.localDefinitions(location), "missing", "local definitions", null));
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, "missing", null));
                 } else if (state == LocalDefinitions.CUT) {
-                    Path local = files.localDefinitions(location);
-                    problems.put(location, new Problem(local, Otf2ReadFailure.state(local), "local definitions", NO_END));
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, Otf2ReadFailure.state(files.localDefinitions(location)), NO_END));
                 } else if (state == LocalDefinitions.COMPLETE) {
                     withDefinitions[n++] = location;
                 } else {
@@ -130,15 +154,17 @@ final class LocationFileCheck {
                 throw Otf2ReadFailure.of(anchor, e);
             }
         }
-        failures.forEach((location, e) -> problems.put(location,
-                new Problem(files.localDefinitions(location), Otf2ReadFailure.state(files.localDefinitions(location)),
-                        "local definitions", "libotf2: " + e.libotf2Words())));
-        Map<Long, Problem> ordered = new LinkedHashMap<>();
-        for (long location : locations) {
-            if (problems.containsKey(location)) {
-                ordered.put(location, problems.get(location));
+        if (!failures.isEmpty()) {
+            for (int i = from; i < to; i++) {
+                Otf2Exception e = failures.get(locations[i]);
+                if (e != null && !problems.containsKey(i)) {
+                    problems.put(i, new Otf2FileChecks.Problem(i, locations[i], false, Otf2ReadFailure.state(files.localDefinitions(locations[i])),
+                            "libotf2: " + e.libotf2Words()));
+                }
             }
         }
+        List<Otf2FileChecks.Problem> ordered = new ArrayList<>(problems.values());
+        ordered.sort(java.util.Comparator.comparingInt(Otf2FileChecks.Problem::index));
         return ordered;
     }
 

@@ -59,7 +59,8 @@ public final class Otf2TraceReader implements PartitionedSource {
     private long eventChunkSize = -1;
     private boolean budgetNoted;
 
-    private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
+    private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress, Otf2FileChecks.Runner checks)
+            throws TraceReadException {
         this.anchor = anchor;
         this.options = options;
         this.progress = progress;
@@ -85,7 +86,8 @@ public final class Otf2TraceReader implements PartitionedSource {
         collected.number();
         long[] toRead = collected.readLocations();
         Present present = present(anchor, folder, collected, toRead, options.skipMissing(), notes);
-        checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes);
+        checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes,
+                checks, folder == null || folder.definitionsListed());
         int kept = options.skipMissing() && checked.locations().length < toRead.length
                 ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
         ids = checked.locations();
@@ -160,7 +162,18 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     /** Opens the archive: its global definitions, and which locations' event files are there. */
     public static Otf2TraceReader open(Path anchor, ReadOptions options, ReadProgress progress) throws TraceReadException {
-        return new Otf2TraceReader(anchor, options, progress);
+        return new Otf2TraceReader(anchor, options, progress, null);
+    }
+
+    /**
+     * As {@link #open(Path, ReadOptions, ReadProgress)}, the checks of the locations' files ({@link LocationFileCheck})
+     * handed to {@code checks} to run elsewhere (the Spark job's location tasks): this thread opens none of the
+     * locations' files, and the errors and notes are those of checks run here. Such a reader is for reading parts
+     * ({@link #partReader()}): its {@link #read} lets libotf2 open every location's local definitions.
+     */
+    public static Otf2TraceReader open(Path anchor, ReadOptions options, ReadProgress progress, Otf2FileChecks.Runner checks)
+            throws TraceReadException {
+        return new Otf2TraceReader(anchor, options, progress, checks);
     }
 
     @Override

@@ -44,7 +44,8 @@ class LocalDefinitionFilesTest {
         return TestTraces.allOtf2().stream();
     }
 
-    private static Path copy(Path source, Path dir) throws IOException, TraceReadException {
+    /** A copy of the archive folder {@code source} in {@code dir}: its anchor. */
+    static Path copy(Path source, Path dir) throws IOException, TraceReadException {
         try (Stream<Path> walk = Files.walk(source)) {
             for (Path p : walk.toList()) {
                 Path target = dir.resolve(source.relativize(p).toString());
