@@ -692,7 +692,11 @@ class LauncherTest {
      * the JVM's default in four full collections. 40,000 empty {@code .evt} files and a 17 MB file:
      * 40,000 x 10 KiB = 409,600,000 bytes (the anchor is not a trace: only the JVM's flags are looked at).
      * From the same count on, the optimising compiler's thresholds are raised (per-location code stays
-     * in C1's; failed before: no Tier4 flag), whether or not the user sizes the heap.
+     * in C1's; failed before: no Tier4 flag), whether or not the user sizes the heap, and the first
+     * compiler's loop threshold is a third of the default (2,000 where 6,000 is, times the scaling: 6,000);
+     * where the launcher sizes the heap, a quarter of it is the young generation (409,600,000 / 4 =
+     * 102,400,000 bytes) and what survives two young collections is tenured (failed before: NewSize 24 MiB,
+     * the default's 15 collections, loops at 18,000).
      */
     @Tag("slow")
     @Test
@@ -705,13 +709,17 @@ class LauncherTest {
         Files.writeString(work.resolve("many/traces.otf2"), "x");
         Run run = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
         assertTrue(run.out().contains("-XX:InitialHeapSize=409600000 "), run.out());
+        assertTrue(run.out().contains("-XX:MaxNewSize=102400000 -XX:MaxTenuringThreshold=1 ")
+                && run.out().contains("-XX:NewSize=102400000 "), run.out());
         Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
+        assertTrue(sized.out().contains("-XX:NewSize=25165824 ") && !sized.out().contains("MaxTenuringThreshold=1 "), sized.out()); // and 24 MiB young
         // the optimising compiler's thresholds 400,000, 60,000 and 50,000 (defaults 40,000, 15,000 and 5,000), each
         // times the scaling of 3 the launcher gives any trace past 16 MB (without: 120000, 45000, 15000)
         for (Run r : List.of(run, sized)) {
             assertTrue(r.out().contains("-XX:Tier4BackEdgeThreshold=1200000 -XX:Tier4CompileThreshold=180000 "
                     + "-XX:Tier4InvocationThreshold=150000 "), r.out());
+            assertTrue(r.out().contains("-XX:Tier3BackEdgeThreshold=6000 "), r.out());
         }
         // 32,767 files: neither
         for (int i = 32_767; i < 40_000; i++) {
@@ -719,6 +727,7 @@ class LauncherTest {
         }
         Run fewer = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
         assertTrue(!fewer.out().contains("-XX:InitialHeapSize=335534080 ") && fewer.out().contains("-XX:Tier4InvocationThreshold=15000 "), fewer.out());
+        assertTrue(fewer.out().contains("-XX:Tier3BackEdgeThreshold=180000 ") && fewer.out().contains("-XX:NewSize=25165824 "), fewer.out());
     }
 
     /**
