@@ -18,7 +18,9 @@ import org.junit.jupiter.api.Test;
  * what-if (text, the report) unless the caller shows it alone (JSON). Three processes: rank 2's solve (1-29) makes rank 0
  * wait in its receive from 10 to 30 (20 ticks), so the first cause is rank 2's solve and, with {@code --top 1}, the
  * what-if "balance region solve" is tried. The replays here are counted, not made. Before, the unchanged run was
- * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text.
+ * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text. The model is
+ * started beside the causes (on two threads) whenever a replay may be asked for: before, in text only once a what-if was
+ * known to be tried, after the causes, so the replay waited for it.
  */
 class WhyReplaysAskedTest {
     /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
@@ -63,7 +65,12 @@ class WhyReplaysAskedTest {
         Counted tried = new Counted();
         Why balanced = analyse(tried, 1, false, true);
         assertEquals(1, tried.asked.size(), "--top 1, text: one pass, the unchanged run and the what-if");
-        assertEquals(0, tried.calibrations, "text: the model made by the replay's thread once a what-if is tried");
+        assertEquals(1, tried.calibrations, "text: the model made beside the causes, before the what-if is known");
+
+        Counted serial = new Counted();
+        analyse(serial, 1, false, false);
+        assertEquals(1, serial.asked.size(), "-j 1: the same one pass");
+        assertEquals(0, serial.calibrations, "-j 1: the model made by the replay's thread once a what-if is tried");
         assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
         assertEquals(40.0, balanced.predictedRuntime());
         assertEquals(nothing.causes(), balanced.causes());
