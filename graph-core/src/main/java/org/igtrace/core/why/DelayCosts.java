@@ -139,7 +139,7 @@ public final class DelayCosts {
         double[] byProcess = new double[n];
         LongDoubles byPair = new LongDoubles();
         double total = 0;
-        for (WaitSplits.Batch b = splits.next(); b.size > 0; b = splits.next()) {
+        for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {
             for (int k = 0; k < b.size; k++) {
                 long end = b.end[k], seq = b.seq[k], ticks = b.ticks[k];
                 int w = b.waiter[k], c = b.cause[k];

@@ -1,21 +1,17 @@
 package org.igtrace.core.why;
 
 import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 
 /**
  * The waits latest first (then by seq), each with the compute of both sides in its interval, as {@link DelayCosts}' loop
  * takes them: read from the two merged sorts in batches of {@value #BATCH} waits, by a thread of their own while the
  * caller splits the waits of the batch before ({@code ahead}: the runs' reading and merging, about half of the loop's
  * work, beside the rest), or else on the caller's thread as it asks for them. The same records in the same order either
- * way. Memory: a few batches.
+ * way ({@link Ahead}). Memory: a few batches.
  */
 final class LatestFirst {
     /** Waits per batch. */
     static final int BATCH = 2048;
-    /** Batches read ahead of the caller at most. */
-    private static final int AHEAD = 4;
 
     /** One batch: wait k < size is fields [8k, 8k + 8) of {@link #wait}, its compute [from[k], from[k + 1]). */
     static final class Batch {
@@ -27,8 +23,6 @@ final class LatestFirst {
         int[] side = new int[BATCH * 4];
         int[] region = new int[BATCH * 4];
         long[] ticks = new long[BATCH * 4];
-        /** What stopped the reading (rethrown to the caller), or null. */
-        Throwable failed;
 
         private void add(long[] f) {
             int at = from[size + 1]++;
@@ -47,9 +41,7 @@ final class LatestFirst {
     private final SortedRecords.Merged overlaps;
     private final long[] f = new long[6];
     private boolean more;
-    private final BlockingQueue<Batch> ready;
-    private final BlockingQueue<Batch> free;
-    private Batch mine;
+    private final Ahead<Batch> batches;
 
     /**
      * @param byLatest the waits latest first: -end, seq, waiter, cause, ticks, enter, cause's enter, S
@@ -59,68 +51,16 @@ final class LatestFirst {
     LatestFirst(SortedRecords.Merged byLatest, SortedRecords.Merged overlaps, boolean ahead) {
         this.byLatest = byLatest;
         this.overlaps = overlaps;
-        if (!ahead) {
-            ready = null;
-            free = null;
-            mine = new Batch();
-            return;
-        }
-        ready = new ArrayBlockingQueue<>(AHEAD + 2);
-        free = new ArrayBlockingQueue<>(AHEAD + 2);
-        for (int k = 0; k < AHEAD + 1; k++) {
-            free.add(new Batch());
-        }
-        Thread t = new Thread(this::readAll, "igtrace-latest-first");
-        t.setDaemon(true);
-        t.start();
+        this.batches = new Ahead<>(Batch::new, this::fill, ahead, "igtrace-latest-first");
     }
 
-    /** The next batch (size 0: none left); the one given before is given back. */
+    /** The next batch (null: none left); the one given before is given back. */
     Batch next() {
-        if (ready == null) {
-            fill(mine);
-            return mine;
-        }
-        if (mine != null) {
-            free.add(mine);
-        }
-        try {
-            mine = ready.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the delay costs were found", e);
-        }
-        if (mine.failed instanceof RuntimeException r) {
-            throw r;
-        }
-        if (mine.failed instanceof Error e) {
-            throw e;
-        }
-        return mine;
+        return batches.next();
     }
 
-    private void readAll() {
-        try {
-            while (true) {
-                Batch b = free.take();
-                try {
-                    fill(b);
-                } catch (RuntimeException | Error e) {
-                    b.size = 0;
-                    b.failed = e;
-                }
-                ready.put(b);
-                if (b.size == 0) {
-                    return;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Fills {@code b} with the next waits (none: size 0). */
-    private void fill(Batch b) {
+    /** Fills {@code b} with the next waits; how many (0: none left). */
+    private int fill(Batch b) {
         if (!started) {
             started = true;
             more = overlaps.next(f);
@@ -137,6 +77,7 @@ final class LatestFirst {
             }
             b.size++;
         }
+        return b.size;
     }
 
     private final long[] m = new long[8];

@@ -1,8 +1,6 @@
 package org.igtrace.core.why;
 
 import java.util.Arrays;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 
 /**
  * The part of {@link DelayCosts}' latest-first loop that needs nothing that flows: for each wait of {@link LatestFirst},
@@ -10,13 +8,10 @@ import java.util.concurrent.BlockingQueue;
  * waiting in its interval {@code wc} and beyond the waiter's {@code Q}, and the cause's waits there that the rest flows
  * on to (their end, seq and ticks). Found in batches by a thread of their own ({@code ahead}) while the caller splits
  * the waits of the batch before (what flows into a wait is known only once the later waits are split), or else on the
- * caller's thread as it asks for them: the same numbers, found by the same operations in the same order, either way.
- * Memory: a few batches.
+ * caller's thread as it asks for them: the same numbers, found by the same operations in the same order, either way
+ * ({@link Ahead}). Memory: a few batches.
  */
 final class WaitSplits {
-    /** Batches found ahead of the caller at most. */
-    private static final int AHEAD = 4;
-
     /** One batch: per wait k < size, its fields; its regions and the cause's waits in ranges of the arrays. */
     static final class Batch {
         int size;
@@ -40,8 +35,6 @@ final class WaitSplits {
         long[] waitEnd = new long[LatestFirst.BATCH];
         long[] waitSeq = new long[LatestFirst.BATCH];
         long[] waitTicks = new long[LatestFirst.BATCH];
-        /** What stopped the finding (rethrown to the caller), or null. */
-        Throwable failed;
 
         private void addRegion(int r, long t) {
             int at = regionsFrom[size + 1]++;
@@ -70,9 +63,7 @@ final class WaitSplits {
     private final LatestFirst latest;
     private final DelayCosts.Overlaps[] sides = {new DelayCosts.Overlaps(), new DelayCosts.Overlaps()};
     private final Excess found = new Excess();
-    private final BlockingQueue<Batch> ready;
-    private final BlockingQueue<Batch> free;
-    private Batch mine;
+    private final Ahead<Batch> batches;
 
     /**
      * @param of     each waiter's waits
@@ -82,71 +73,22 @@ final class WaitSplits {
     WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead) {
         this.of = of;
         this.latest = latest;
-        if (!ahead) {
-            ready = null;
-            free = null;
-            mine = new Batch();
-            return;
-        }
-        ready = new ArrayBlockingQueue<>(AHEAD + 2);
-        free = new ArrayBlockingQueue<>(AHEAD + 2);
-        for (int k = 0; k < AHEAD + 1; k++) {
-            free.add(new Batch());
-        }
-        Thread t = new Thread(this::findAll, "igtrace-wait-splits");
-        t.setDaemon(true);
-        t.start();
+        this.batches = new Ahead<>(Batch::new, this::fill, ahead, "igtrace-wait-splits");
     }
 
-    /** The next batch (size 0: none left); the one given before is given back. */
+    /** The next batch (null: none left); the one given before is given back. */
     Batch next() {
-        if (ready == null) {
-            fill(mine);
-            return mine;
-        }
-        if (mine != null) {
-            free.add(mine);
-        }
-        try {
-            mine = ready.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the delay costs were found", e);
-        }
-        if (mine.failed instanceof RuntimeException r) {
-            throw r;
-        }
-        if (mine.failed instanceof Error e) {
-            throw e;
-        }
-        return mine;
+        return batches.next();
     }
 
-    private void findAll() {
-        try {
-            while (true) {
-                Batch b = free.take();
-                try {
-                    fill(b);
-                } catch (RuntimeException | Error e) {
-                    b.size = 0;
-                    b.failed = e;
-                }
-                ready.put(b);
-                if (b.size == 0) {
-                    return;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    /** Fills {@code b} with the waits of the next batch of {@link LatestFirst} (none: size 0). */
-    private void fill(Batch b) {
+    /** Fills {@code b} with the waits of the next batch of {@link LatestFirst}; how many (0: none left). */
+    private int fill(Batch b) {
         LatestFirst.Batch l = latest.next();
-        long[] m = l.wait;
         b.size = 0;
+        if (l == null) {
+            return 0;
+        }
+        long[] m = l.wait;
         b.regionsFrom[0] = 0;
         b.waitsFrom[0] = 0;
         for (int k = 0; k < l.size; k++) {
@@ -192,5 +134,6 @@ final class WaitSplits {
             b.q[k] = Math.max(0, wc - ww);
             b.size++;
         }
+        return b.size;
     }
 }

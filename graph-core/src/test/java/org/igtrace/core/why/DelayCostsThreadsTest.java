@@ -66,22 +66,12 @@ class DelayCostsThreadsTest {
      */
     @Test
     void theSplitFollowsTheWorkAndTheTotalsOfProcessesWithoutWaitsAreFilled() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder();
         int n = 9;
-        for (int p = 0; p < n; p++) {
-            b.addProcess("p" + p, null);
-        }
-        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
-        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
-        TraceDefinitions d = b.build();
         Random random = new Random(41);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
-            RegionSlices slices = new RegionSlices(d, store);
-            long end = 0;
-            for (int p = 0; p < n; p++) {
-                end = Math.max(end, events(slices.location(p, p), random, init, fin, send, user, 3_000));
-            }
-            slices.finish();
+            long[] last = new long[1];
+            RegionSlices slices = nineProcesses(store, random, last);
+            long end = last[0];
             WaitLog waits = new WaitLog(new long[n], store);
             MatchListener thread = waits.forThread();
             long[] intervalsOf = new long[n];
@@ -113,22 +103,12 @@ class DelayCostsThreadsTest {
      */
     @Test
     void theSplitWeighsEachProcesssIntervals() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder();
         int n = 9;
-        for (int p = 0; p < n; p++) {
-            b.addProcess("p" + p, null);
-        }
-        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
-        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
-        TraceDefinitions d = b.build();
         Random random = new Random(43);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
-            RegionSlices slices = new RegionSlices(d, store);
-            long end = 0;
-            for (int p = 0; p < n; p++) {
-                end = Math.max(end, events(slices.location(p, p), random, init, fin, send, user, 3_000));
-            }
-            slices.finish();
+            long[] last = new long[1];
+            RegionSlices slices = nineProcesses(store, random, last);
+            long end = last[0];
             WaitLog waits = new WaitLog(new long[n], store);
             MatchListener thread = waits.forThread();
             long[] intervalsOf = new long[n];
@@ -150,6 +130,21 @@ class DelayCostsThreadsTest {
                 assertArrayEquals(oneTotals[p], twoTotals[p], "totals of process " + p);
             }
         }
+    }
+
+    /** 9 processes of 3,000 random events each (user regions main and solve), finished; their last time in {@code end[0]}. */
+    private static RegionSlices nineProcesses(MemoryRecordBlocks store, Random random, long[] end) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        for (int p = 0; p < 9; p++) {
+            b.addProcess("p" + p, null);
+        }
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
+        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
+        RegionSlices slices = new RegionSlices(b.build(), store);
+        for (int p = 0; p < 9; p++) {
+            end[0] = Math.max(end[0], events(slices.location(p, p), random, init, fin, send, user, 3_000));
+        }
+        return slices.finish();
     }
 
     /** Random nested user regions and MPI calls from MPI_Init to MPI_Finalize; returns the last time. */
