@@ -66,11 +66,24 @@ public final class DelayCosts {
      * threads (the processes split in two blocks of about as many slices), the same numbers.
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel) {
-        return of(waits, slices, runStart, totals, parallel ? SLICES_FOR_TWO : Long.MAX_VALUE);
+        return of(waits, slices, runStart, totals, parallel, null);
+    }
+
+    /**
+     * As above; {@code firstExcess} (null: none) is run once, as soon as a wait is found whose cause computed more than
+     * its waiter in their interval (so that some region is charged: a cause a what-if may balance), before the costs are
+     * known.
+     */
+    public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel, Runnable firstExcess) {
+        return of(waits, slices, runStart, totals, parallel ? SLICES_FOR_TWO : Long.MAX_VALUE, firstExcess);
     }
 
     /** As above, the slices read by two threads when there are more than {@code slicesForTwo}. */
     static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, long slicesForTwo) {
+        return of(waits, slices, runStart, totals, slicesForTwo, null);
+    }
+
+    private static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, long slicesForTwo, Runnable firstExcess) {
         int n = waits.processCount();
         RecordBlocks store = waits.store();
         WaitLog.Waits[] of = new WaitLog.Waits[n];
@@ -133,7 +146,7 @@ public final class DelayCosts {
                 overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
         // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
         // each wait needs nothing that flows (on another), ahead of the waits' split here
-        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside);
+        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);
         LongDoubles inflow = new LongDoubles();
         LongDoubles cost = new LongDoubles();
         double[] byProcess = new double[n];

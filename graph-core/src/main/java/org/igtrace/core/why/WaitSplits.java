@@ -64,15 +64,19 @@ final class WaitSplits {
     private final DelayCosts.Overlaps[] sides = {new DelayCosts.Overlaps(), new DelayCosts.Overlaps()};
     private final Excess found = new Excess();
     private final Ahead<Batch> batches;
+    /** Run at the first wait with an excess (then null). */
+    private Runnable firstExcess;
 
     /**
-     * @param of     each waiter's waits
-     * @param latest the waits latest first with their compute
-     * @param ahead  whether a thread of its own finds the batches ahead of the caller
+     * @param of          each waiter's waits
+     * @param latest      the waits latest first with their compute
+     * @param ahead       whether a thread of its own finds the batches ahead of the caller
+     * @param firstExcess run once at the first wait found with an excess (E above 0), or null
      */
-    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead) {
+    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead, Runnable firstExcess) {
         this.of = of;
         this.latest = latest;
+        this.firstExcess = firstExcess;
         this.batches = new Ahead<>(Batch::new, this::fill, ahead, "igtrace-wait-splits");
     }
 
@@ -128,6 +132,11 @@ final class WaitSplits {
             WaitLog.Waits wl = of[w];
             for (int j = wl.lowerBound(start); j < wl.size() && wl.enter(j) < enter; j++) {
                 ww += wl.ticks(j);
+            }
+            if (e > 0 && firstExcess != null) {
+                Runnable r = firstExcess;
+                firstExcess = null;
+                r.run();
             }
             b.e[k] = e;
             b.wc[k] = wc;

@@ -47,7 +47,7 @@ public final class WhatIfReplays implements Why.Replays {
 
     /** Starts fitting the collectives and making the model on a thread of its own (once). */
     @Override
-    public void calibrateBeside() {
+    public synchronized void calibrateBeside() {
         if (started) {
             return;
         }
