@@ -66,31 +66,47 @@ public final class DelayCosts {
      * threads (the processes split in two blocks of about as many slices), the same numbers.
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel) {
-        return of(waits, slices, runStart, totals, parallel ? SLICES_FOR_TWO : Long.MAX_VALUE);
+        return of(waits, slices, runStart, totals, parallel, null);
+    }
+
+    /**
+     * As above; {@code firstExcess} (null: none) is run once, as soon as a wait is found whose cause computed more than
+     * its waiter in their interval (so that some region is charged: a cause a what-if may balance), before the costs are
+     * known.
+     */
+    public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel, Runnable firstExcess) {
+        return of(waits, slices, runStart, totals, parallel ? SLICES_FOR_TWO : Long.MAX_VALUE, firstExcess);
     }
 
     /** As above, the slices read by two threads when there are more than {@code slicesForTwo}. */
     static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, long slicesForTwo) {
+        return of(waits, slices, runStart, totals, slicesForTwo, null);
+    }
+
+    private static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, long slicesForTwo, Runnable firstExcess) {
         int n = waits.processCount();
         RecordBlocks store = waits.store();
         WaitLog.Waits[] of = new WaitLog.Waits[n];
         for (int p = 0; p < n; p++) {
             of[p] = waits.ofWaiter(p);
         }
-        RecordTable syncs = syncs(of, store);
+        long[] intervalsOf = new long[n]; // per process, the intervals of its side of a wait (read from its slices)
+        RecordTable syncs = syncs(of, store, intervalsOf, slicesForTwo != Long.MAX_VALUE);
         RecordTable.Group[] collectives = new RecordTable.Group[n];
         for (int p = 0; p < n; p++) {
             collectives[p] = syncs.group(p);
         }
         // per wait: its interval's start S, the intervals of both sides, and what the loop latest first needs; the
         // intervals of the processes from split on apart (read by a thread of their own)
-        int split = split(slices, slicesForTwo, totals != null ? null : involved(of));
+        int split = split(slices, slicesForTwo, totals != null, intervalsOf);
         SortedRecords[] intervals = new SortedRecords[2], byEnd = new SortedRecords[2];
+        // with two threads, the full chunks of these sorted and written beside this thread's finding them
+        boolean beside = slicesForTwo != Long.MAX_VALUE;
         for (int h = 0; h < 2; h++) {
-            intervals[h] = new SortedRecords(store, 6, 3); // process, from, to, -end, seq, side (0: the cause's)
-            byEnd[h] = new SortedRecords(store, 6, 2); // the same as process, to, from, -end, seq, side
+            intervals[h] = new SortedRecords(store, 6, 3, beside); // process, from, to, -end, seq, side (0: the cause's)
+            byEnd[h] = new SortedRecords(store, 6, 2, beside); // the same as process, to, from, -end, seq, side
         }
-        SortedRecords latest = new SortedRecords(store, 8, 2); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
+        SortedRecords latest = new SortedRecords(store, 8, 2, beside); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
         long[] r = new long[8];
         for (int w = 0; w < n; w++) {
             WaitLog.Waits mine = of[w];
@@ -128,60 +144,34 @@ public final class DelayCosts {
         SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals, 0, split);
         SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
                 overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
-        long[] m = new long[8], f = new long[6];
-        boolean more = overlaps.next(f);
+        // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
+        // each wait needs nothing that flows (on another), ahead of the waits' split here
+        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);
         LongDoubles inflow = new LongDoubles();
         LongDoubles cost = new LongDoubles();
         double[] byProcess = new double[n];
         LongDoubles byPair = new LongDoubles();
         double total = 0;
-        Overlaps[] sides = {new Overlaps(), new Overlaps()};
-        Excess excess = new Excess();
-        while (byLatest.next(m)) {
-            long end = -m[0], seq = m[1], ticks = m[4], enter = m[5], causeAt = m[6], start = m[7];
-            int w = (int) m[2], c = (int) m[3];
-            sides[0].clear();
-            sides[1].clear();
-            while (more && f[0] == m[0] && f[1] == seq) {
-                sides[(int) f[2]].add((int) f[4], f[5]);
-                more = overlaps.next(f);
-            }
-            double mass = ticks + inflow.remove(seq, 0.0);
-            total += ticks;
-            byPair.add((long) c * n + w, ticks);
-            excess.of(sides);
-            double e = 0;
-            for (int x = 0; x < excess.size; x++) {
-                e += excess.ticks[x];
-            }
-            // the cause's waits in its interval, and its waiting beyond the waiter's
-            WaitLog.Waits cw = of[c];
-            int lo = cw.lowerBound(start);
-            double wc = 0;
-            for (int k = lo; k < cw.size() && cw.enter(k) < causeAt; k++) {
-                if (cw.end(k) <= causeAt) {
-                    wc += cw.ticks(k);
+        for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {
+            for (int k = 0; k < b.size; k++) {
+                long end = b.end[k], seq = b.seq[k], ticks = b.ticks[k];
+                int w = b.waiter[k], c = b.cause[k];
+                double mass = ticks + inflow.remove(seq, 0.0);
+                total += ticks;
+                byPair.add((long) c * n + w, ticks);
+                double e = b.e[k], q = b.q[k], wc = b.wc[k];
+                if (e + q <= 0) {
+                    charge(cost, byProcess, n, c, COMMUNICATION, mass);
+                    continue;
                 }
-            }
-            double ww = 0;
-            WaitLog.Waits wl = of[w];
-            for (int k = wl.lowerBound(start); k < wl.size() && wl.enter(k) < enter; k++) {
-                ww += wl.ticks(k);
-            }
-            double q = Math.max(0, wc - ww);
-            if (e + q <= 0) {
-                charge(cost, byProcess, n, c, COMMUNICATION, mass);
-                continue;
-            }
-            for (int x = 0; x < excess.size; x++) {
-                charge(cost, byProcess, n, c, excess.region[x], mass * excess.ticks[x] / (e + q));
-            }
-            double passed = mass * q / (e + q);
-            for (int k = lo; k < cw.size() && cw.enter(k) < causeAt; k++) {
-                long endJ = cw.end(k);
-                if (endJ <= causeAt) {
-                    double share = passed * cw.ticks(k) / wc;
-                    long seqJ = cw.seq(k);
+                for (int x = b.regionsFrom[k]; x < b.regionsFrom[k + 1]; x++) {
+                    charge(cost, byProcess, n, c, b.region[x], mass * b.excess[x] / (e + q));
+                }
+                double passed = mass * q / (e + q);
+                // the rest flows on to the cause's waits in its interval, in proportion to their length
+                for (int j = b.waitsFrom[k]; j < b.waitsFrom[k + 1]; j++) {
+                    long endJ = b.waitEnd[j], seqJ = b.waitSeq[j];
+                    double share = passed * b.waitTicks[j] / wc;
                     if (endJ > end || endJ == end && seqJ < seq) { // handled already (latest first, then by seq)
                         charge(cost, byProcess, n, c, COMMUNICATION, share);
                     } else {
@@ -211,14 +201,16 @@ public final class DelayCosts {
      * Per process its synchronisations, sorted by time: the leaves of its collectives with a wait (group: the process) and
      * of the message calls between two processes with a wait (group: {@code n + min * n + max}).
      */
-    private static RecordTable syncs(WaitLog.Waits[] of, RecordBlocks store) {
+    private static RecordTable syncs(WaitLog.Waits[] of, RecordBlocks store, long[] intervalsOf, boolean beside) {
         int n = of.length;
-        SortedRecords syncs = new SortedRecords(store, 2, 2);
+        SortedRecords syncs = new SortedRecords(store, 2, 2, beside);
         long[] r = new long[2];
         for (int w = 0; w < n; w++) {
             WaitLog.Waits mine = of[w];
             for (int k = 0; k < mine.size(); k++) {
                 int c = mine.cause(k);
+                intervalsOf[w]++;
+                intervalsOf[c]++;
                 if (mine.collective(k)) {
                     r[0] = w;
                     r[1] = mine.leave(k);
@@ -257,47 +249,42 @@ public final class DelayCosts {
         return found;
     }
 
-    /** Per process, whether it waited or caused a wait (its slices are read for the intervals). */
-    static boolean[] involved(WaitLog.Waits[] of) {
-        boolean[] in = new boolean[of.length];
-        for (int w = 0; w < of.length; w++) {
-            WaitLog.Waits mine = of[w];
-            for (int k = 0; k < mine.size(); k++) {
-                in[w] = true;
-                in[mine.cause(k)] = true;
-            }
-        }
-        return in;
-    }
-
     /**
-     * The first process from which the slices are read by a second thread: about half the slices read on each (of the
-     * processes {@code read}, null: of every process, when every process's totals are wanted); none (n) for a small run.
-     * (Split by every process's slices while only the processes with waits were read, the second thread read 0.26 s of
-     * the 98 M-event stencil's and the first the rest, and the other processes' totals were read after both.)
+     * The first process from which the slices are read by a second thread: about half the work on each (a process's
+     * slices, read when it has intervals or when {@code whole}: every process's totals are wanted, and its intervals,
+     * each weighed as {@value #SLICES_PER_INTERVAL} slices: its records sorted, merged and its compute per region
+     * written); none (n) for a run of {@code slicesForTwo} slices or fewer. (Split by the slices alone, the imbalanced
+     * 98 M-event trace's first block, with rank 0 on the cause's side of 1.1 M of the 1.27 M intervals, took 1.0 s of
+     * CPU and the second 0.65 s.)
      */
-    static int split(RegionSlices slices, long slicesForTwo, boolean[] read) {
+    static int split(RegionSlices slices, long slicesForTwo, boolean whole, long[] intervalsOf) {
         int n = slices.processCount();
-        long all = 0;
+        long read = 0, all = 0;
         for (int p = 0; p < n; p++) {
-            all += work(slices, read, p);
+            read += whole || intervalsOf[p] > 0 ? slices.sliceCount(p) : 0;
+            all += work(slices, whole, intervalsOf, p);
         }
-        if (all <= slicesForTwo) {
+        if (read <= slicesForTwo) {
             return n;
         }
         long sum = 0;
         for (int p = 0; p < n; p++) {
-            sum += work(slices, read, p);
-            if (2 * sum >= all) {
-                return p + 1;
+            long w = work(slices, whole, intervalsOf, p);
+            if (2 * (sum + w) > all) { // p in the first block or the second, whichever leaves the two nearer to halves
+                return 2 * (sum + w) - all <= all - 2 * sum || p == 0 ? p + 1 : p;
             }
+            sum += w;
         }
         return n;
     }
 
-    private static long work(RegionSlices slices, boolean[] read, int p) {
-        return read == null || p < read.length && read[p] ? slices.sliceCount(p) : 0;
+    private static long work(RegionSlices slices, boolean whole, long[] intervalsOf, int p) {
+        long i = p < intervalsOf.length ? intervalsOf[p] : 0;
+        return (whole || i > 0 ? slices.sliceCount(p) : 0) + SLICES_PER_INTERVAL * i;
     }
+
+    /** The work of an interval, in slices read (the CPU of the two blocks on the imbalanced 98 M-event trace: about 17). */
+    static final long SLICES_PER_INTERVAL = 16;
 
     /** Slices from which two threads read them (fewer: starting the thread and compiling its code cost more than it saves). */
     static final long SLICES_FOR_TWO = 4_000_000;

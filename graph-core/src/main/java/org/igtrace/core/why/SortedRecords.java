@@ -3,6 +3,8 @@ package org.igtrace.core.why;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.FutureTask;
+import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.RecordBlocks;
@@ -13,7 +15,9 @@ import org.igtrace.core.util.RecordBlocks;
  * full chunk sorted and written as a run into the {@link RecordBlocks} store (spilled to the
  * temporary area by the command line), and the runs read back merged ({@link #merge}). Memory: one
  * chunk while writing, one block per run while merging; not the records. One writer per instance;
- * the runs of several instances (one per join thread) merge together.
+ * the runs of several instances (one per join thread) merge together. {@linkplain #SortedRecords(RecordBlocks, int, int,
+ * boolean) Beside} the writer, a full chunk is sorted and written on a thread of its own while the writer fills the
+ * next (two chunks then, and the same runs in the same order).
  */
 final class SortedRecords {
     /** Records per run. */
@@ -22,15 +26,26 @@ final class SortedRecords {
     private final RecordBlocks store;
     private final int width;
     private final int keys;
+    private final boolean beside;
     private final List<BlockStream> runs = new ArrayList<>();
     private long[] chunk;
     private int count;
     private long size;
+    /** The run being sorted and written beside (its place in {@link #runs} held by null), or null. */
+    private FutureTask<BlockStream> writing;
+    /** The chunk {@link #writing} sorts; once written, the next chunk to fill. */
+    private long[] written;
 
     SortedRecords(RecordBlocks store, int width, int keys) {
+        this(store, width, keys, false);
+    }
+
+    /** With {@code beside}, each full chunk is sorted and written on a thread of its own while the next is filled. */
+    SortedRecords(RecordBlocks store, int width, int keys, boolean beside) {
         this.store = store;
         this.width = width;
         this.keys = keys;
+        this.beside = beside;
         this.chunk = new long[16 * width];
     }
 
@@ -53,17 +68,44 @@ final class SortedRecords {
         return size;
     }
 
-    /** The chunk gathered so far, sorted, written as a run. */
+    /** The chunk gathered so far, sorted, written as a run (beside: a full one on a thread of its own). */
     private void spill() {
         if (count == 0) {
             return;
         }
-        int[] order = new int[count];
-        for (int i = 0; i < count; i++) {
+        if (!beside || count < CHUNK) {
+            runs.add(run(chunk, count));
+            count = 0;
+            return;
+        }
+        finishWriting();
+        long[] c = chunk;
+        int k = count;
+        writing = new FutureTask<>(() -> run(c, k));
+        runs.add(null);
+        Thread t = new Thread(writing, "igtrace-sort");
+        t.setDaemon(true);
+        t.start();
+        chunk = written != null ? written : new long[CHUNK * width];
+        written = c;
+        count = 0;
+    }
+
+    /** Waits for the run being written beside, and puts it in its place. */
+    private void finishWriting() {
+        if (writing != null) {
+            runs.set(runs.lastIndexOf(null), TraceReplay.joined(writing));
+            writing = null;
+        }
+    }
+
+    /** The first {@code k} records of {@code c}, sorted, written as a run. */
+    private BlockStream run(long[] c, int k) {
+        int[] order = new int[k];
+        for (int i = 0; i < k; i++) {
             order[i] = i * width;
         }
-        long[] c = chunk;
-        sort(c, order.clone(), order, 0, count);
+        sort(c, order.clone(), order, 0, k);
         BlockStream run = new BlockStream(store);
         for (int at : order) {
             for (int f = 0; f < width; f++) {
@@ -71,8 +113,7 @@ final class SortedRecords {
             }
         }
         run.seal();
-        runs.add(run);
-        count = 0;
+        return run;
     }
 
     /**
@@ -125,7 +166,9 @@ final class SortedRecords {
         List<BlockStream> all = new ArrayList<>();
         for (SortedRecords p : parts) {
             p.spill();
+            p.finishWriting();
             p.chunk = null;
+            p.written = null;
             all.addAll(p.runs);
         }
         return new Merged(all, width, keys);

@@ -20,8 +20,8 @@ import org.igtrace.core.replay.TraceReplay;
  * transfer times ({@link TraceReplay#predictScaledCalibrated}), and their numbers stand when the fit of those times is
  * the guess; otherwise the network is fitted by a pass of its own and the replays made again on its model (the numbers
  * are then those a replay without a guess gives). The collectives are fitted, and the model made, on a thread of its own
- * (none with {@code -j 1}) while the caller finds the causes, when the caller knows early that it will replay
- * ({@link #calibrateBeside}); otherwise by the thread that first asks for the replays, and not at all when none is asked for.
+ * (none with {@code -j 1}) while the caller finds the causes, when the caller may replay ({@link #calibrateBeside});
+ * otherwise by the thread that first asks for the replays, and not at all when none is asked for.
  */
 public final class WhatIfReplays implements Why.Replays {
     private final TraceReplay replay;
@@ -47,7 +47,7 @@ public final class WhatIfReplays implements Why.Replays {
 
     /** Starts fitting the collectives and making the model on a thread of its own (once). */
     @Override
-    public void calibrateBeside() {
+    public synchronized void calibrateBeside() {
         if (started) {
             return;
         }

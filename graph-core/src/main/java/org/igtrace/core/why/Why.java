@@ -90,9 +90,12 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
      *
      * <p>The unchanged run alone is replayed only when {@code unchangedShown} (its run time is written even without a
      * what-if: JSON); otherwise a run where no what-if is tried (none of the top causes is a region, none of their
-     * ranks above the median compute, or {@code top} 0) is not replayed at all, its {@link #predictedRuntime} 0, and the
-     * network's model is made only once a what-if is known to be tried (beside the causes only when the replay is
-     * known to be wanted from the start).
+     * ranks above the median compute, or {@code top} 0) is not replayed at all, its {@link #predictedRuntime} 0. The
+     * network's model ({@link Replays#calibrateBeside}) is started, with {@code parallel}, beside the causes when the
+     * unchanged run is shown, else as soon as the delay costs find a wait whose cause computed more than its waiter (a
+     * region is charged: a "balance region" what-if is likely), so that the replay, once asked for, does not wait for it;
+     * where the causes then try no what-if it was made for nothing, and where only communication is charged it is made
+     * once a what-if is known to be tried.
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown) {
         if (replays != null && top == 0 && !unchangedShown) {
@@ -105,7 +108,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         double tick = 1 / slices.definitions().ticksPerSecond();
         // the what-ifs' compute per process and region, found as the delay costs read the slices
         long[][] totals = replays == null ? null : new long[slices.processCount()][];
-        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel);
+        // a region charged makes a what-if likely ("balance region"): the model is then started beside the rest of the causes
+        Replays r0 = replays;
+        DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel,
+                r0 != null && parallel && !unchangedShown ? r0::calibrateBeside : null);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));

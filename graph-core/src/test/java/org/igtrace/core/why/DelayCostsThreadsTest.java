@@ -66,36 +66,25 @@ class DelayCostsThreadsTest {
      */
     @Test
     void theSplitFollowsTheWorkAndTheTotalsOfProcessesWithoutWaitsAreFilled() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder();
         int n = 9;
-        for (int p = 0; p < n; p++) {
-            b.addProcess("p" + p, null);
-        }
-        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
-        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
-        TraceDefinitions d = b.build();
         Random random = new Random(41);
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
-            RegionSlices slices = new RegionSlices(d, store);
-            long end = 0;
-            for (int p = 0; p < n; p++) {
-                end = Math.max(end, events(slices.location(p, p), random, init, fin, send, user, 3_000));
-            }
-            slices.finish();
+            long[] last = new long[1];
+            RegionSlices slices = nineProcesses(store, random, last);
+            long end = last[0];
             WaitLog waits = new WaitLog(new long[n], store);
             MatchListener thread = waits.forThread();
+            long[] intervalsOf = new long[n];
             for (int k = 0; k < 500; k++) {
                 int w = random.nextInt(4), c = (w + 1 + random.nextInt(3)) % 4;
                 thread.callWait(w, c, random.nextLong(end - 100), 1 + random.nextInt(60));
+                intervalsOf[w]++;
+                intervalsOf[c]++;
             }
             waits.joined();
-            WaitLog.Waits[] of = new WaitLog.Waits[n];
-            for (int p = 0; p < n; p++) {
-                of[p] = waits.ofWaiter(p);
-            }
-            int split = DelayCosts.split(slices, 0, DelayCosts.involved(of));
+            int split = DelayCosts.split(slices, 0, false, intervalsOf);
             assertTrue(split >= 2 && split <= 3, "split among the four processes read: " + split);
-            assertTrue(DelayCosts.split(slices, 0, null) >= 4, "split by every process's slices");
+            assertTrue(DelayCosts.split(slices, 0, true, new long[n]) >= 4, "split by every process's slices");
             long[][] totals = new long[n][];
             DelayCosts.of(waits, slices, 0, totals, 0);
             long[][] whole = WhatIf.totals(slices);
@@ -103,6 +92,59 @@ class DelayCostsThreadsTest {
                 assertArrayEquals(whole[p], totals[p], "totals of process " + p);
             }
         }
+    }
+
+    /**
+     * The split weighs a process's intervals beside its slices: 9 processes of about as many slices each (3,000 events:
+     * at most 6,000 slices), 4,000 waits of processes 1-8 for process 0, so process 0 is on a side of every one (4,000
+     * intervals, each weighed as {@value DelayCosts#SLICES_PER_INTERVAL} slices: 64,000) and each other process of about
+     * 500 (8,000): the first block holds process 0 and at most one more (before, split by the slices alone: at process 4 or 5,
+     * the first thread got process 0's intervals and half the slices). Both splits give the same costs.
+     */
+    @Test
+    void theSplitWeighsEachProcesssIntervals() {
+        int n = 9;
+        Random random = new Random(43);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            long[] last = new long[1];
+            RegionSlices slices = nineProcesses(store, random, last);
+            long end = last[0];
+            WaitLog waits = new WaitLog(new long[n], store);
+            MatchListener thread = waits.forThread();
+            long[] intervalsOf = new long[n];
+            for (int k = 0; k < 4_000; k++) {
+                int w = 1 + random.nextInt(n - 1);
+                thread.callWait(w, 0, random.nextLong(end - 100), 1 + random.nextInt(60));
+                intervalsOf[w]++;
+                intervalsOf[0]++;
+            }
+            waits.joined();
+            int split = DelayCosts.split(slices, 0, true, intervalsOf);
+            assertTrue(split >= 1 && split <= 2, "process 0's intervals weigh as much as the slices of several: " + split);
+            long[][] oneTotals = new long[n][], twoTotals = new long[n][];
+            DelayCosts one = DelayCosts.of(waits, slices, 0, oneTotals, Long.MAX_VALUE);
+            DelayCosts two = DelayCosts.of(waits, slices, 0, twoTotals, 0);
+            assertEquals(one.causes(), two.causes());
+            for (int p = 0; p < n; p++) {
+                assertEquals(one.ofProcess(p), two.ofProcess(p), "process " + p);
+                assertArrayEquals(oneTotals[p], twoTotals[p], "totals of process " + p);
+            }
+        }
+    }
+
+    /** 9 processes of 3,000 random events each (user regions main and solve), finished; their last time in {@code end[0]}. */
+    private static RegionSlices nineProcesses(MemoryRecordBlocks store, Random random, long[] end) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        for (int p = 0; p < 9; p++) {
+            b.addProcess("p" + p, null);
+        }
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true);
+        int[] user = {b.addRegion("main", false), b.addRegion("solve", false)};
+        RegionSlices slices = new RegionSlices(b.build(), store);
+        for (int p = 0; p < 9; p++) {
+            end[0] = Math.max(end[0], events(slices.location(p, p), random, init, fin, send, user, 3_000));
+        }
+        return slices.finish();
     }
 
     /** Random nested user regions and MPI calls from MPI_Init to MPI_Finalize; returns the last time. */

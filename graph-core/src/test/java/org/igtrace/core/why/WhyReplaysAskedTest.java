@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
  * what-if (text, the report) unless the caller shows it alone (JSON). Three processes: rank 2's solve (1-29) makes rank 0
  * wait in its receive from 10 to 30 (20 ticks), so the first cause is rank 2's solve and, with {@code --top 1}, the
  * what-if "balance region solve" is tried. The replays here are counted, not made. Before, the unchanged run was
- * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text.
+ * replayed (and the model's calibration started) whatever the causes, also with {@code --top 0} in text. The model is
+ * started beside the causes (on two threads) in text too once a wait with an excess is found (a region charged), not
+ * when only communication is charged: before, in text only once a what-if was known to be tried, after the causes, so
+ * the replay waited for it.
  */
 class WhyReplaysAskedTest {
     /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
@@ -63,31 +66,54 @@ class WhyReplaysAskedTest {
         Counted tried = new Counted();
         Why balanced = analyse(tried, 1, false, true);
         assertEquals(1, tried.asked.size(), "--top 1, text: one pass, the unchanged run and the what-if");
-        assertEquals(0, tried.calibrations, "text: the model made by the replay's thread once a what-if is tried");
+        assertEquals(1, tried.calibrations, "text: the model made beside the causes, before the what-if is known");
+
+        Counted even = new Counted();
+        Why communication = analyse(even, 1, false, true, false);
+        assertEquals(List.of(), even.asked, "only communication charged, rank 2 at the median: no what-if, nothing replayed");
+        assertEquals(0, even.calibrations, "no wait with an excess: no model made");
+        assertEquals(Why.COMMUNICATION, communication.causes().get(0).region(), communication.causes().toString());
+
+        Counted serial = new Counted();
+        analyse(serial, 1, false, false);
+        assertEquals(1, serial.asked.size(), "-j 1: the same one pass");
+        assertEquals(0, serial.calibrations, "-j 1: the model made by the replay's thread once a what-if is tried");
         assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
         assertEquals(40.0, balanced.predictedRuntime());
         assertEquals(nothing.causes(), balanced.causes());
     }
 
     private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel) {
+        return analyse(replays, top, unchangedShown, parallel, true);
+    }
+
+    /**
+     * With {@code late}, rank 2 computes in solve until 29 (19 ticks more than the others before its send); else it
+     * computes until 10 as the others do and then waits in an MPI call until its send at 29 (no excess: communication).
+     */
+    private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel, boolean late) {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
         for (int p = 0; p < 3; p++) {
             b.addProcess("p" + p, null);
         }
         int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true), send = b.addRegion("MPI_Send", true),
-                recv = b.addRegion("MPI_Recv", true), solve = b.addRegion("solve", false);
+                recv = b.addRegion("MPI_Recv", true), solve = b.addRegion("solve", false), probe = b.addRegion("MPI_Probe", true);
         TraceDefinitions d = b.build();
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
             RegionSlices slices = new RegionSlices(d, store);
-            long[] solveEnd = {10, 10, 29};
+            long[] solveEnd = {10, 10, late ? 29 : 10};
             for (int p = 0; p < 3; p++) {
                 LocationEvents l = slices.location(p, p);
                 l.enter(0, init);
                 l.leave(1, init);
                 l.enter(1, solve);
                 l.leave(solveEnd[p], solve);
+                if (p == 2 && !late) {
+                    l.enter(10, probe);
+                    l.leave(29, probe);
+                }
                 int call = p == 2 ? send : recv;
-                l.enter(solveEnd[p], call);
+                l.enter(p == 2 ? 29 : solveEnd[p], call);
                 l.leave(30, call);
                 l.enter(30, fin);
                 l.leave(31, fin);
