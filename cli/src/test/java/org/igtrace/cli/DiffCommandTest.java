@@ -65,6 +65,34 @@ class DiffCommandTest {
                 text.out);
     }
 
+    /**
+     * Rank 5's files left out of B with {@code --skip-missing}: nothing of rank 5 was read in B, so it has no row and no
+     * per-process contributor (before, its T = 0 in B made "rank 5's compute -1.40 ms" a contributor and its row read
+     * 1.40 ms against 0 s).
+     */
+    @Test
+    void aProcessLeftOutOfOneRunIsNotCompared(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path b = dir.resolve("b");
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(Path.of(BALANCED))) {
+            for (Path p : walk.toList()) {
+                Path to = b.resolve(Path.of(BALANCED).relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!p.getFileName().toString().matches("5[.](evt|def)")) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        Run r = igtrace("diff", BALANCED, b.toString(), "--skip-missing", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "assert [p['rank'] for p in d['processes']] == [0, 1, 2, 3, 4, 6, 7], [p['rank'] for p in d['processes']]",
+                "assert all(c.get('rank') != 5 for c in d['contributors']), d['contributors']",
+                "print('ok')"));
+        Run text = igtrace("diff", BALANCED, b.toString(), "--skip-missing");
+        assertEquals(0, text.code, text.err);
+        assertTrue(!text.out.contains("rank 5's compute"), text.out);
+    }
+
     /** A run against itself: no difference, no contributor. */
     @Test
     void aRunAgainstItselfHasNoContributor() throws Exception {

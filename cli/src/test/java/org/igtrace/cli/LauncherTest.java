@@ -714,6 +714,19 @@ class LauncherTest {
         Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
         assertTrue(sized.out().contains("-XX:NewSize=25165824 ") && !sized.out().contains("MaxTenuringThreshold=1 "), sized.out()); // and 24 MiB young
+        // A machine of 1 GiB: the heap capped at a quarter of it (262,144 KiB = 268,435,456 bytes), the JVM's largest,
+        // so 24 MiB young, not a quarter of the heap (failed before: NewSize 67,108,864), nor at 3,000,000 KiB, where
+        // 409,600,000 bytes are more than an eighth of the memory (384,000,000 bytes)
+        Path meminfo = work.resolve("meminfo");
+        Files.writeString(meminfo, "MemTotal:        1048576 kB\nMemFree:          100000 kB\n");
+        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()),
+                "info many/traces.otf2");
+        assertTrue(small.out().contains("-XX:InitialHeapSize=268435456 ") && small.out().contains("-XX:NewSize=25165824 ")
+                && !small.out().contains("MaxTenuringThreshold=1 "), small.out());
+        Files.writeString(meminfo, "MemTotal:        3000000 kB\n");
+        Run near = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()),
+                "info many/traces.otf2");
+        assertTrue(near.out().contains("-XX:InitialHeapSize=409600000 ") && near.out().contains("-XX:NewSize=25165824 "), near.out());
         // the optimising compiler's thresholds 400,000, 60,000 and 50,000 (defaults 40,000, 15,000 and 5,000), each
         // times the scaling of 3 the launcher gives any trace past 16 MB (without: 120000, 45000, 15000)
         for (Run r : List.of(run, sized)) {

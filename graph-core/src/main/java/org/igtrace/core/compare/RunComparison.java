@@ -23,7 +23,7 @@ import org.igtrace.core.wait.WaitReport;
  * {@code igtrace stats} shows of each run.
  *
  * @param runtime    {@code T = max_i T_i}
- * @param processes  per process (the selected ones), rank order
+ * @param processes  per process (the selected ones, not those left out of either run by {@code --skip-missing}), rank order
  * @param patterns   waiting per pattern summed over processes, the patterns' order
  * @param regions    compute per region summed over processes, largest change first
  * @param pairs      per pair (both directions), ordered by (a, b)
@@ -92,6 +92,9 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
                 continue;
             }
             ProcessProfile xa = pa.processes().get(r), xb = pb.processes().get(r);
+            if (xa.leftOut() || xb.leftOut()) { // --skip-missing: nothing of it read in a run, nothing to compare
+                continue;
+            }
             List<Change> perPattern = new ArrayList<>(all.length);
             for (WaitPattern p : all) {
                 perPattern.add(new Change(wait(pa.waits(), p, r), wait(pb.waits(), p, r)));

@@ -19,7 +19,10 @@ final class Ahead<B> {
     private final ToIntFunction<B> fill;
     private final BlockingQueue<Slot<B>> ready;
     private final BlockingQueue<Slot<B>> free;
+    /** Given by a filling thread that stopped outside a fill (interrupted, out of memory in the queue's wait). */
+    private final Slot<B> end = new Slot<>(null);
     private Slot<B> mine;
+    private boolean over;
 
     /** A batch with how many it holds and what stopped its filling. */
     private static final class Slot<B> {
@@ -60,14 +63,17 @@ final class Ahead<B> {
         if (ready == null) {
             return fill.applyAsInt(mine.batch) > 0 ? mine.batch : null;
         }
-        if (mine != null) {
-            free.add(mine);
-        }
-        try {
-            mine = ready.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the delay costs were found", e);
+        if (!over) {
+            if (mine != null) {
+                free.add(mine);
+            }
+            try {
+                mine = ready.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while the delay costs were found", e);
+            }
+            over = mine.size == 0;
         }
         if (mine.failed instanceof RuntimeException r) {
             throw r;
@@ -75,10 +81,19 @@ final class Ahead<B> {
         if (mine.failed instanceof Error e) {
             throw e;
         }
+        if (mine.failed != null) {
+            throw new IllegalStateException("interrupted while the delay costs were found", mine.failed);
+        }
         return mine.size > 0 ? mine.batch : null;
     }
 
+    /**
+     * Fills batches until one is empty or a fill fails. Whatever else ends the thread (an interrupt, an error in the
+     * queues' own waits) still gives the taker a last slot holding it, so the taker never waits for ever: the queue
+     * of ready slots has room for it beyond the {@value #AHEAD} + 1 batches.
+     */
     private void fillAll() {
+        Throwable stop;
         try {
             while (true) {
                 Slot<B> s = free.take();
@@ -95,6 +110,11 @@ final class Ahead<B> {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            stop = e;
+        } catch (Throwable e) {
+            stop = e;
         }
+        end.failed = stop;
+        ready.offer(end);
     }
 }
