@@ -118,19 +118,25 @@ final class SparkProfileReader implements ProfileReader {
      * reader, which refuses or notes them as the command line does.
      */
     private List<Otf2FileChecks.Problem> check(Otf2FileChecks checks) throws TraceReadException {
-        JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
-        int perCore = spark.getConf().getInt(TASKS_PER_CORE, 2);
-        int n = (int) Math.max(1, Math.min(checks.count(), (long) spark.defaultParallelism() * perCore));
-        TasksInFlight tasks = TasksInFlight.attach(spark);
-        Broadcast<Otf2FileChecks> shared = context.broadcast(checks);
-        try {
+        TasksInFlight tasks = null;
+        Broadcast<Otf2FileChecks> shared = null;
+        try { // a context stopped already (Ctrl-C as the job began) fails its first call here: one line, not a stack trace
+            JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
+            int perCore = spark.getConf().getInt(TASKS_PER_CORE, 2);
+            int n = (int) Math.max(1, Math.min(checks.count(), (long) spark.defaultParallelism() * perCore));
+            tasks = TasksInFlight.attach(spark);
+            shared = context.broadcast(checks);
             return context.parallelize(java.util.stream.IntStream.range(0, n).boxed().toList(), n)
                     .mapPartitions(new FileCheckTask(shared, n)).collect();
         } catch (Exception e) {
             throw failure(e, tasks);
         } finally {
-            spark.removeSparkListener(tasks);
-            shared.destroy();
+            if (tasks != null) {
+                spark.removeSparkListener(tasks);
+            }
+            if (shared != null && !spark.isStopped()) {
+                shared.destroy();
+            }
         }
     }
 
