@@ -714,6 +714,12 @@ class LauncherTest {
         Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
         assertTrue(sized.out().contains("-XX:NewSize=25165824 ") && !sized.out().contains("MaxTenuringThreshold=1 "), sized.out()); // and 24 MiB young
+        // -Xmx given in the JVM's own variable: kept, not met by a larger initial heap (failed before: the JVM's own
+        // two-line error, "Initial heap size set to a larger value than the maximum heap size", exit 1)
+        Run tool = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "JAVA_TOOL_OPTIONS", "-Xmx300m"),
+                "info many/traces.otf2");
+        assertTrue(!tool.out().contains("-XX:InitialHeapSize=409600000 ") && tool.out().contains("-XX:MaxHeapSize=314572800 ")
+                && !tool.err().contains("Initial heap size"), tool.out() + tool.err());
         // A machine of 1 GiB: the heap capped at a quarter of it (262,144 KiB = 268,435,456 bytes), the JVM's largest,
         // so 24 MiB young, not a quarter of the heap (failed before: NewSize 67,108,864), nor at 3,000,000 KiB, where
         // 409,600,000 bytes are more than an eighth of the memory (384,000,000 bytes)
