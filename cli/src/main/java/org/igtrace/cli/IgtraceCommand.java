@@ -23,7 +23,8 @@ import picocli.CommandLine.Command;
  * The igtrace command: its subcommands, the exit codes, and the short form {@code igtrace TRACE
  * ...} for {@code igtrace graph TRACE ...}. A new subcommand is one more entry in
  * {@link #SUBCOMMANDS}. A run builds picocli's model only of the subcommand it runs (the model of
- * all of them costs about 0.1 s of start-up); help, the man page and the completion get all.
+ * all of them costs about 0.1 s of start-up); help, the man page and the completion get all. A run of
+ * graph, the short form's command, gets a model built without reading annotations ({@link GraphRunModel}).
  */
 @Command(name = "igtrace",
         mixinStandardHelpOptions = true,
@@ -122,13 +123,16 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         command.err = err;
         command.args = List.of(args);
         command.reader = reader;
-        CommandLine cl = commandLine(command, args.length == 0 ? null : args[0]);
+        String[] withCommand = withCommand(args);
+        CommandLine cl = withCommand.length > 0 && withCommand[0].equals("graph") && GraphRunModel.runs(withCommand)
+                ? converters(GraphRunModel.commandLine(command))
+                : commandLine(command, args.length == 0 ? null : args[0]);
         cl.setOut(new PrintWriter(stdout, true));
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> usage(err, ex.getCommandLine(), message(ex)));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> exitCode(ex, err, commandLine));
-        return cl.execute(withCommand(args));
+        return cl.execute(withCommand);
     }
 
     /**
@@ -177,6 +181,11 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         if (all) {
             GraphOptionsSection.addTo(cl);
         }
+        return converters(cl);
+    }
+
+    /** {@code cl} with igtrace's own converters. */
+    private static CommandLine converters(CommandLine cl) {
         String base = RawArguments.relativeBase(); // a working folder that is not UTF-8, without a child JVM
         if (base != null) {
             cl.registerConverter(Path.class, text -> RawArguments.resolved(base, text));
