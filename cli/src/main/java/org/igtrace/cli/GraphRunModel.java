@@ -44,8 +44,11 @@ final class GraphRunModel {
         return true;
     }
 
-    /** The igtrace command with its one subcommand graph, bound to {@code top} and a new {@link GraphCommand}. */
-    static CommandLine commandLine(IgtraceCommand top) {
+    /**
+     * The igtrace command with its one subcommand graph, bound to {@code top} (the igtrace command's
+     * object, the graph command's parent) and a new {@link GraphCommand}.
+     */
+    static CommandLine commandLine(Invocation top) {
         GraphCommand graph = new GraphCommand();
         graph.parent = top;
         graph.trace = new TraceArgument();
