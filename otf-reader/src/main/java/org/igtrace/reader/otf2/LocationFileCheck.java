@@ -128,6 +128,7 @@ final class LocationFileCheck {
         long[] withDefinitions = new long[to - from];
         int n = 0;
         try (FolderChecks checks = files.folderChecks()) { // the folder opened once, each file by its name in it
+            checks.ahead(locations, sizes, from, to); // each file opened a few locations early, the kernel asked to read it
             for (int i = from; i < to; i++) {
                 long location = locations[i];
                 if (!checks.eventsComplete(location, sizes[i]) && Files.exists(files.events(location))) {

@@ -16,7 +16,10 @@ import org.igtrace.reader.otf2.nativelib.Otf2Files.LocalDefinitions;
  * definitions that hold definitions, a file that cannot be opened) goes to the Java checks, which
  * walk the last chunk as before; after the first local definitions that are not libotf2's empty
  * file (Score-P's archives hold mapping tables in each) every local definitions file goes to them
- * at once, so that none is opened twice. Files are opened counted in {@link Otf2Files#filesOpened}.
+ * at once, so that none is opened twice. Files are opened counted in {@link Otf2Files#filesOpened}. Told the
+ * order of the checks ({@link #ahead}), it opens each file a few locations early and has the kernel read it
+ * meanwhile ({@link FileRing}): on a cold file cache a synchronous read per small file cost most of the run's
+ * system time.
  */
 public final class FolderChecks implements AutoCloseable {
     private final Otf2Files.EventsCheck events;
@@ -27,6 +30,8 @@ public final class FolderChecks implements AutoCloseable {
     private final byte[] end = new byte[2];
     private final byte[] head = new byte[EmptyLocalDefinitions.SIZE + 1];
     private boolean definitionsInJava;
+    /** The files of the next locations opened ahead ({@link #ahead}), or null. */
+    private FileRing ring;
 
     FolderChecks(Otf2Files files) {
         events = files.eventsCheck();
@@ -44,12 +49,24 @@ public final class FolderChecks implements AutoCloseable {
         folder = fd;
     }
 
+    /**
+     * The checks will come for {@code locations[from, to)} in that order, their event files {@code sizes} long: their
+     * files are opened a few ahead with the kernel asked to read them ({@link FileRing}), where it can be asked. The
+     * checks say the same whatever order they come in.
+     */
+    public void ahead(long[] locations, long[] sizes, int from, int to) {
+        if (ring != null) {
+            ring.close();
+        }
+        ring = FileRing.over(folder, locations, sizes, from, to);
+    }
+
     /** Whether the event file of {@code location}, {@code size} bytes long (as listed), is complete ({@link Otf2Files#complete}). */
     public boolean eventsComplete(long location, long size) {
         if (folder < 0 || location < 0 || size < 2) {
             return events.complete(location, size);
         }
-        int fd = open(location, ".evt");
+        int fd = open(location, true);
         if (fd < 0) {
             return events.complete(location, size); // says what is wrong, as before
         }
@@ -68,7 +85,7 @@ public final class FolderChecks implements AutoCloseable {
         if (folder < 0 || location < 0 || definitionsInJava) {
             return definitions.of(location);
         }
-        int fd = open(location, ".def");
+        int fd = open(location, false);
         if (fd == -LibC.ENOENT) {
             return LocalDefinitions.MISSING;
         } else if (fd < 0) {
@@ -78,12 +95,18 @@ public final class FolderChecks implements AutoCloseable {
             // one read of a byte more than the empty file's: a regular file fills it unless it ends there
             long n = LibC.pread(fd, head, head.length, 0);
             if (n == EmptyLocalDefinitions.SIZE && EmptyLocalDefinitions.holdsNone(head)) {
+                if (ring != null) {
+                    ring.withDefinitions(location);
+                }
                 return LocalDefinitions.EMPTY;
             }
         } finally {
             LibC.close(fd);
         }
         definitionsInJava = true;
+        if (ring != null) {
+            ring.withoutDefinitions();
+        }
         return definitions.of(location);
     }
 
@@ -114,29 +137,18 @@ public final class FolderChecks implements AutoCloseable {
         }
     }
 
-    /** Opens {@code <location><suffix>} in the folder: its descriptor, or minus errno. */
-    private int open(long location, String suffix) {
-        int at = name.length;
-        name[--at] = 0;
-        for (int i = suffix.length() - 1; i >= 0; i--) {
-            name[--at] = (byte) suffix.charAt(i);
-        }
-        long rest = location;
-        do {
-            name[--at] = (byte) ('0' + rest % 10);
-            rest /= 10;
-        } while (rest > 0);
-        byte[] path = java.util.Arrays.copyOfRange(name, at, name.length);
-        Otf2Files.counted();
-        try {
-            return LibC.openat(folder, path, LibC.O_RDONLY_CLOEXEC);
-        } catch (LastErrorException e) {
-            return e.getErrorCode() > 0 ? -e.getErrorCode() : -1;
-        }
+    /** Opens {@code location}'s event file ({@code events}) or local definitions in the folder, or takes it from the ring: its descriptor, or minus errno. */
+    private int open(long location, boolean events) {
+        int fd = ring == null ? FileRing.NONE : ring.take(location, events);
+        return fd != FileRing.NONE ? fd : FileRing.openAt(folder, name, location, events ? ".evt" : ".def");
     }
 
     @Override
     public void close() {
+        if (ring != null) {
+            ring.close();
+            ring = null;
+        }
         if (folder >= 0) {
             LibC.close(folder);
             folder = -1;

@@ -1,0 +1,195 @@
+package org.igtrace.reader.otf2.nativelib;
+
+import com.sun.jna.LastErrorException;
+
+/**
+ * The files of the next locations to check, opened ahead of their checks with the kernel asked to read them
+ * ({@code posix_fadvise(POSIX_FADV_WILLNEED)}): on a cold file cache the checks of 10^5 locations' small files, each
+ * a synchronous read of a page from disk, cost about four times the system time of the same pages read ahead
+ * (issue 41 item 6). A ring of at most {@link #WIDTH} locations' descriptors: each file is opened once, as without the
+ * ring, only earlier, and closed by its check or when the checks move past it. An event file is asked for whole when
+ * small (libotf2 reads all of it later; up to 1 GiB of such files), else its last bytes (the check's); a local
+ * definitions file's head. Without
+ * {@code posix_fadvise} (not Linux) there is no ring: each file is opened at its check as before.
+ */
+final class FileRing {
+    /** Locations opened ahead: two descriptors each, 2 x 32 open at most (16, 128 and 1,024 measured alike). */
+    static final int WIDTH = 32;
+    /**
+     * An event file up to this size is asked for whole, while the files asked for whole stay within {@link #BUDGET};
+     * a larger one, or any beyond the budget, only its end (the check's bytes; libotf2 reads it in order later, and an
+     * archive of small files larger than the page cache would lose the first ones read ahead before libotf2 reads them).
+     */
+    private static final long WHOLE = 1 << 20;
+    private static final long BUDGET = 1L << 30;
+    /** A descriptor slot that holds nothing (taken, closed, or never opened). */
+    static final int NONE = Integer.MIN_VALUE;
+    private static final int ENFILE = 23;
+    private static final int EMFILE = 24;
+    private static final java.util.concurrent.atomic.AtomicLong ADVISED = new java.util.concurrent.atomic.AtomicLong();
+
+    private final int folder;
+    private final long[] locations;
+    private final long[] sizes;
+    private final int to;
+    private final int[] events = new int[WIDTH];
+    private final int[] definitions = new int[WIDTH];
+    private final byte[] name = new byte[32];
+    private boolean withDefinitions;
+    /** Bytes of event files asked for whole so far. */
+    private long wholeBytes;
+    /** Set when the process ran out of descriptors: nothing more is opened ahead, each file at its turn. */
+    private boolean starved;
+    /** The first location still in the ring, and the next to open. */
+    private int head;
+    private int next;
+
+    /**
+     * A ring over {@code locations[from, to)}, whose event files are {@code sizes} long, in the folder open as
+     * {@code folder}; their local definitions opened ahead only from {@link #withDefinitions} on.
+     */
+    private FileRing(int folder, long[] locations, long[] sizes, int from, int to) {
+        this.folder = folder;
+        this.locations = locations;
+        this.sizes = sizes;
+        this.to = to;
+        head = from;
+        next = from;
+        java.util.Arrays.fill(events, NONE);
+        java.util.Arrays.fill(definitions, NONE);
+        fill();
+    }
+
+    /** How many files this JVM's rings opened ahead and asked the kernel to read (tests see the ring at work). */
+    static long advised() {
+        return ADVISED.get();
+    }
+
+    /** A ring, or null when the kernel cannot be asked to read ahead. */
+    static FileRing over(int folder, long[] locations, long[] sizes, int from, int to) {
+        return folder < 0 || !LibCAdvice.bound() || from >= to ? null : new FileRing(folder, locations, sizes, from, to);
+    }
+
+    /**
+     * The descriptor of {@code location}'s event file ({@code events}) or local definitions, its owner now the caller,
+     * minus errno when it could not be opened, or {@link #NONE} when the ring does not hold it (not the location due,
+     * or already taken): then the caller opens it.
+     */
+    int take(long location, boolean events) {
+        if (head < to && locations[head] != location && head + 1 < to && locations[head + 1] == location) {
+            release(head);
+            head++;
+            fill();
+        }
+        if (head >= to || locations[head] != location) {
+            return NONE;
+        }
+        int[] slots = events ? this.events : definitions;
+        int fd = slots[head % WIDTH];
+        slots[head % WIDTH] = NONE;
+        return fd;
+    }
+
+    /**
+     * Local definitions opened ahead too, from the location after {@code location} on: once one was libotf2's empty
+     * file (Score-P's all hold definitions, which the Java checks open: none is opened ahead for them).
+     */
+    void withDefinitions(long location) {
+        if (withDefinitions) {
+            return;
+        }
+        withDefinitions = true;
+        for (int i = head; i < next && !starved; i++) {
+            if (locations[i] != location && definitions[i % WIDTH] == NONE) {
+                definitions[i % WIDTH] = open(locations[i], ".def", 0, EmptyLocalDefinitions.SIZE + 1);
+            }
+        }
+    }
+
+    /** No more local definitions opened ahead (they are read in Java from now on): those open are closed. */
+    void withoutDefinitions() {
+        withDefinitions = false;
+        for (int i = 0; i < WIDTH; i++) {
+            closeSlot(definitions, i);
+        }
+    }
+
+    /** Closes every descriptor the ring still holds. */
+    void close() {
+        for (int i = 0; i < WIDTH; i++) {
+            closeSlot(events, i);
+            closeSlot(definitions, i);
+        }
+        head = to;
+        next = to;
+    }
+
+    private void fill() {
+        while (next < to && next < head + WIDTH && !starved) {
+            int slot = next % WIDTH;
+            long size = sizes[next];
+            boolean whole = size <= WHOLE && wholeBytes + size <= BUDGET;
+            wholeBytes += whole ? size : 0;
+            events[slot] = open(locations[next], ".evt", whole ? 0 : Math.max(0, size - 2), whole ? 0 : 2);
+            if (withDefinitions) {
+                definitions[slot] = open(locations[next], ".def", 0, EmptyLocalDefinitions.SIZE + 1);
+            }
+            next++;
+        }
+    }
+
+    private void release(int index) {
+        closeSlot(events, index % WIDTH);
+        closeSlot(definitions, index % WIDTH);
+    }
+
+    private static void closeSlot(int[] slots, int slot) {
+        if (slots[slot] >= 0) {
+            LibC.close(slots[slot]);
+        }
+        slots[slot] = NONE;
+    }
+
+    /**
+     * Opens {@code <location><suffix>} in the folder and asks for {@code length} bytes from {@code offset} (0: all):
+     * its descriptor, or minus errno; {@link #NONE} when the process has no descriptor left (the ring's own would be
+     * taken for a fault of a file: the ring's are closed, the checks open each file at its turn).
+     */
+    private int open(long location, String suffix, long offset, long length) {
+        int fd = openAt(folder, name, location, suffix);
+        if (fd == -EMFILE || fd == -ENFILE) {
+            starved = true;
+            for (int i = 0; i < WIDTH; i++) { // the checks' own opens must not fail for the ring's descriptors
+                closeSlot(events, i);
+                closeSlot(definitions, i);
+            }
+            return NONE;
+        }
+        if (fd >= 0) {
+            LibCAdvice.posix_fadvise(fd, offset, length, LibCAdvice.WILLNEED);
+            ADVISED.incrementAndGet();
+        }
+        return fd;
+    }
+
+    /** Opens {@code <location><suffix>} in the folder open as {@code folder}, {@code name} a scratch buffer: its descriptor, or minus errno. */
+    static int openAt(int folder, byte[] name, long location, String suffix) {
+        int at = name.length;
+        name[--at] = 0;
+        for (int i = suffix.length() - 1; i >= 0; i--) {
+            name[--at] = (byte) suffix.charAt(i);
+        }
+        long rest = location;
+        do {
+            name[--at] = (byte) ('0' + rest % 10);
+            rest /= 10;
+        } while (rest > 0);
+        byte[] path = java.util.Arrays.copyOfRange(name, at, name.length);
+        Otf2Files.counted();
+        try {
+            return LibC.openat(folder, path, LibC.O_RDONLY_CLOEXEC);
+        } catch (LastErrorException e) {
+            return e.getErrorCode() > 0 ? -e.getErrorCode() : -1;
+        }
+    }
+}
