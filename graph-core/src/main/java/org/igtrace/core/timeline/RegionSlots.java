@@ -2,8 +2,6 @@ package org.igtrace.core.timeline;
 
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * One location's compute colours while it is read (issue 39, item 8): {@code COMPUTE_REGIONS - 1}
@@ -28,13 +26,18 @@ final class RegionSlots {
     private final BitSet seen = new BitSet();
     /** The name holding each own slot (-1: free). */
     private final int[] slotName = new int[SHARED];
-    /** Compute ticks per region name. */
-    final Map<Integer, double[]> ticks = new HashMap<>();
+    /**
+     * Compute ticks per region name (an array by name, not a map: one addition per compute interval read, the
+     * timeline's most frequent work on a large trace; grows when a name past its end comes).
+     */
+    double[] ticks;
     private int lastName = Integer.MIN_VALUE;
     private int lastSlot;
 
-    RegionSlots() {
+    /** @param names how many region names there are (the names are 0 to {@code names - 1}) */
+    RegionSlots(int names) {
         Arrays.fill(slotName, -1);
+        ticks = new double[Math.max(1, names)];
     }
 
     /** The slot of region name {@code name} (-1: no name, the shared slot), noting it as met; {@code move} hears of a slot given up. */
@@ -80,12 +83,14 @@ final class RegionSlots {
 
     /** Adds compute time of region name {@code name}. */
     void add(int name, long t) {
-        ticks.computeIfAbsent(name, k -> new double[1])[0] += t;
+        if (name >= ticks.length) {
+            ticks = Arrays.copyOf(ticks, Math.max(name + 1, 2 * ticks.length));
+        }
+        ticks[name] += t;
     }
 
     private double ticksOf(int name) {
-        double[] t = ticks.get(name);
-        return t == null ? 0 : t[0];
+        return name >= 0 && name < ticks.length ? ticks[name] : 0;
     }
 
     /** The class each recorded class stands for, from each name's slot in the timeline ({@code slotOfName}). */

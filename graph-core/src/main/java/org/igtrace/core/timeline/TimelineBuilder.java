@@ -114,7 +114,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     met.add(name);
                 }
             }
-            r.slots.ticks.forEach((name, ticks) -> time[name] += ticks[0]);
+            double[] ticks = r.slots.ticks;
+            for (int name = 0; name < ticks.length && name < time.length; name++) {
+                time[name] += ticks[name]; // a name never added holds 0: its sum unchanged
+            }
         }
         List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
         bySize.sort((a, b) -> Double.compare(time[b], time[a]));
@@ -344,7 +347,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The location's place among all locations (definition order). */
         final long order;
         /** Its compute colours, by the names met. */
-        final RegionSlots slots = new RegionSlots();
+        final RegionSlots slots = new RegionSlots(names.size());
+        /** {@link #move} as the slots' listener, made once (not at every state read). */
+        private final RegionSlots.Move mover = this::move;
         /** The region name of the state now (compute in a user region), else -1. */
         private int stateName = -1;
         private int currentName = -1;
@@ -382,7 +387,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         private int localSlot(int region) {
             int name = region >= 0 && region < regionName.length ? regionName[region] : -1;
             currentName = name;
-            return slots.slot(name, this::move);
+            return slots.slot(name, mover);
         }
 
         /** What was recorded in class {@code from} is now of class {@code to} (a name put out of its own colour). */
@@ -518,6 +523,37 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     bins = null;
                 }
             }
+        }
+
+        /**
+         * A blocking call read as one (enter, the message at {@code time}, leave): what {@link #enter}, {@link #at}
+         * and {@link #leave} would do, without the stack's push and pop when the call is the outermost MPI call of
+         * a region that is neither MPI_Init nor MPI_Finalize (the state in it is the call's class; after it, the
+         * state from the stack as it was before).
+         */
+        private void call(long enter, int region, long time, long leave) {
+            if (mpiFrame >= 0 || region < 0 || region >= regionClass.length || regionClass[region] < 0 || environment[region] != 0) {
+                enter(enter, region);
+                at(time);
+                leave(leave, region);
+                return;
+            }
+            at(enter);
+            currentName = -1;
+            change(enter, regionClass[region]);
+            at(time);
+            at(leave);
+            change(leave, current());
+        }
+
+        @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            call(enter, region, time, leave);
+        }
+
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            call(enter, region, time, leave);
         }
 
         @Override

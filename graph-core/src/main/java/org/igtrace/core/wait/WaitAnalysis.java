@@ -14,11 +14,11 @@ import org.igtrace.core.util.MemoryRecordBlocks;
 
 /**
  * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace.
- * Without correction one join does. With it, and no tap, the joins of {@link #correctedInParts};
- * with a tap, a first join collects the clock constraints (and the waits on raw clocks), the
- * offsets are solved once, and a second join of the same records measures the waits on corrected
- * clocks and feeds the tap; a tap of the messages only is fed in the joins of {@link #correctedInParts} when
- * its join of the messages was at the final offsets (else in a join of its own). Events are not read again.
+ * Without correction one join does. With it, the joins of {@link #correctedInParts}: a tap of the
+ * messages only is fed in its join of the messages when that join was at the final offsets (else in
+ * a join of its own); a tap of every match (a timeline's) there too when that join also held the
+ * collectives, else a join of everything at the final offsets feeds it and measures the waits (a
+ * report's timeline then costs no join of its own on the stencil benchmark). Events are not read again.
  */
 public final class WaitAnalysis {
     /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
@@ -66,27 +66,15 @@ public final class WaitAnalysis {
         int n = definitions.processCount();
         long[] zero = new long[n];
         CallWaits calls = new CallWaits(records.store());
-        if (correct && (matches == null || messagesOnly)) {
-            return correctedInParts(records, threads, calls, matches);
+        if (correct) {
+            return correctedInParts(records, threads, calls, matches, messagesOnly);
         }
-        MatchTap firstTap = correct || matches == null ? null : matches.apply(zero.clone());
-        RecordJoin.Joined<Tally> first = join(records, threads, correct, zero, firstTap, (s, r) -> false, calls);
+        MatchTap firstTap = matches == null ? null : matches.apply(zero.clone());
+        RecordJoin.Joined<Tally> first = join(records, threads, false, zero, firstTap, (s, r) -> false, calls);
         Tally tally = sum(first);
-        if (!correct) {
-            tally.waits.chargeCalls(calls, afterJoin(firstTap));
-            if (firstTap != null) {
-                firstTap.joined();
-            }
-            return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
-        }
-        ClockOffsets offsets = ClockOffsets.solve(n, tally.constraints);
-        WaitStates waits = tally.waits;
-        if (!allZero(offsets.ticks()) || matches != null) {
-            waits = corrected(records, threads, offsets.ticks(), matches, tally.waits.messagesByPair(), calls);
-        } else {
-            waits.chargeCalls(calls, null);
-        }
-        return report(definitions, true, offsets, tally.constraints.conflicts(), tally.constraints, waits, first);
+        tally.waits.chargeCalls(calls, afterJoin(firstTap));
+        joined(firstTap);
+        return report(definitions, false, ClockOffsets.none(n), tally.waits.conflicts(), null, tally.waits, first);
     }
 
     /** A further listener of {@code tap} (or null) for the call waits combined after a join, after all its tasks. */
@@ -112,7 +100,8 @@ public final class WaitAnalysis {
      * from the same constraints; a message's waits depend on the offsets only through
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
-    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches) {
+    private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches,
+                                               boolean messagesOnly) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
@@ -128,14 +117,29 @@ public final class WaitAnalysis {
         // at zero are the first join's): the offsets are the guess when the messages do not move
         // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
         boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
-        // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets
-        MatchTap atGuess = matches == null ? null : matches.apply(guess.clone());
+        // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets;
+        // a tap of every match (a timeline's) there only when that join also holds the collectives
+        boolean fedAtGuess = matches != null && (messagesOnly || collectivesAtGuess);
+        MatchTap atGuess = fedAtGuess ? matches.apply(guess.clone()) : null;
         RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
-        boolean tapAtGuess = matches == null || Arrays.equals(o, guess);
+        boolean tapAtGuess = matches == null || fedAtGuess && Arrays.equals(o, guess);
+        if (!tapAtGuess && !messagesOnly) {
+            // a tap of every match, not fed at the offsets: one join of everything at them feeds it and gives the waits
+            // (as the second join of a first join of everything would), and the calls the messages' join spilled
+            for (Tally t : messagesJoined.listeners()) {
+                t.more = null;
+            }
+            MatchTap tap = matches.apply(o.clone());
+            WaitStates waits = sum(join(records, threads, false, o, tap, (s, r) -> false, null)).waits;
+            waits.chargeCalls(calls, afterJoin(tap));
+            joined(tap);
+            RecordJoin.Joined<?> counted = collectivesAtGuess ? messagesJoined : messagesJoined.withCountsOf(collectivesJoined);
+            return report(definitions, true, offsets, all.conflicts(), all, waits, counted);
+        }
         if (!tapAtGuess) {
             // the tap fed at the guess is not the one wanted: its listeners' data go before a tap at the offsets is fed
             for (Tally t : messagesJoined.listeners()) {
@@ -229,32 +233,6 @@ public final class WaitAnalysis {
                                                  PairMessageWaits.PairSelection skipped, CallWaits calls) {
         return RecordJoin.join(records, threads, () -> new Tally(constrain, offsets, tap == null ? null : tap.forThread(),
                 calls == null ? null : calls.spill()), skipped);
-    }
-
-    /**
-     * The second join: the waits at offsets {@code o}. Without a further listener, the pairs whose
-     * two processes have the same offset are not joined again: their messages' totals from the
-     * first join ({@code raw}, on raw clocks) are the same on corrected ones ({@link PairMessageWaits}).
-     * The calls the first join spilled into {@code calls} are charged at {@code o}.
-     */
-    private static WaitStates corrected(MatchRecords records, int threads, long[] o, Function<long[], MatchTap> matches,
-                                        PairMessageWaits raw, CallWaits calls) {
-        MatchTap more = matches == null ? null : matches.apply(o.clone());
-        PairMessageWaits.PairSelection unchanged = (s, r) -> s >= 0 && r >= 0 && s < o.length && r < o.length && o[s] == o[r];
-        PairMessageWaits.PairSelection skipped = more == null && raw != null ? unchanged : (s, r) -> false;
-        List<Tally> second = join(records, threads, false, o, more, skipped, null).listeners();
-        WaitStates waits = second.get(0).waits;
-        for (Tally t : second.subList(1, second.size())) {
-            waits.add(t.waits);
-        }
-        if (more == null && raw != null) {
-            raw.chargeInto(waits, unchanged);
-        }
-        waits.chargeCalls(calls, afterJoin(more));
-        if (more != null) {
-            more.joined();
-        }
-        return waits;
     }
 
     /**

@@ -155,4 +155,49 @@ class TimelineBuilderTest {
             assertEquals(0, s.leftOut(), columns + " columns");
         }
     }
+    /**
+     * A blocking call read as one ({@code sendCall}, {@code receiveCall}: enter, message, leave) draws as its three
+     * events do. Both processes: main [0, 20]; MPI_Send [2, 3]; MPI_Recv [5, 7]; MPI_Barrier [10, 14] holding an
+     * MPI_Send [11, 12] (the outermost call gives the state). p0 reads the sends and the receive as one call each,
+     * p1 as three events. States: main [0, 2], point-to-point [2, 3], main [3, 5], point-to-point [5, 7], main [7, 10],
+     * collective [10, 14], main [14, 20].
+     */
+    @Test
+    void aBlockingCallReadAsOneDrawsAsItsThreeEvents() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int main = b.addRegion("main", false), send = b.addRegion("MPI_Send", true), recv = b.addRegion("MPI_Recv", true);
+        int barrier = b.addRegion("MPI_Barrier", true);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE, Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        LocationEvents one = sink.location(0, 0), three = sink.location(1, 1);
+        one.enter(0, main);
+        one.sendCall(2, send, 2, 1, 0, 7, 8, 3);
+        one.receiveCall(5, recv, 6, 1, 0, 7, 8, 7);
+        one.enter(10, barrier);
+        one.sendCall(11, send, 11, 1, 0, 7, 8, 12);
+        one.leave(14, barrier);
+        one.leave(20, main);
+        three.enter(0, main);
+        three.enter(2, send);
+        three.send(2, 0, 0, 7, 8);
+        three.leave(3, send);
+        three.enter(5, recv);
+        three.receive(6, 0, 0, 7, 8);
+        three.leave(7, recv);
+        three.enter(10, barrier);
+        three.enter(11, send);
+        three.send(11, 0, 0, 7, 8);
+        three.leave(12, send);
+        three.leave(14, barrier);
+        three.leave(20, main);
+        Timeline t = builder.build();
+        int compute = StateClass.computeIn(0), p2p = StateClass.MPI_POINT_TO_POINT, collective = StateClass.MPI_COLLECTIVE;
+        List<Timeline.State> expected = List.of(new Timeline.State(0, 2, compute), new Timeline.State(2, 3, p2p),
+                new Timeline.State(3, 5, compute), new Timeline.State(5, 7, p2p), new Timeline.State(7, 10, compute),
+                new Timeline.State(10, 14, collective), new Timeline.State(14, 20, compute));
+        assertEquals(expected, t.rows().get(1).states(), "three events");
+        assertEquals(expected, t.rows().get(0).states(), "calls read as one");
+    }
 }

@@ -373,4 +373,121 @@ class WaitAnalysisTest {
         WaitAnalysis.analyse(threeProcesses(), true, 1, taps, true);
         assertEquals(List.of(true), releasedWhenSecondMade, "the first tap's listener gone when the second tap is made");
     }
+    /** A store that counts the blocks read back (each join reads the blocks of the streams it joins). */
+    private static final class CountingBlocks implements org.igtrace.core.util.RecordBlocks {
+        private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
+        final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+
+        @Override
+        public int put(byte[] block, int length) {
+            return blocks.put(block, length);
+        }
+
+        @Override
+        public int length(int handle) {
+            return blocks.length(handle);
+        }
+
+        @Override
+        public byte[] get(int handle, byte[] buffer) {
+            reads.incrementAndGet();
+            return blocks.get(handle, buffer);
+        }
+
+        @Override
+        public long memoryBytes() {
+            return blocks.memoryBytes();
+        }
+
+        @Override
+        public long spilledBytes() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+            blocks.close();
+        }
+    }
+
+    /**
+     * Two processes whose barrier decides the offsets: p0 in MPI_Barrier [20, 40], p1 [-62, -59]; each leaves after
+     * the other entered on corrected clocks: -59 + o1 >= 20 + o0 and 40 + o0 >= -62 + o1, so o1 - o0 in [79, 102].
+     * The messages do not narrow that: p0 sends at 100 (MPI_Send [99, 101]), p1 receives at 52 (MPI_Recv [50, 53]):
+     * o1 - o0 >= 48; p1 sends at 60 (MPI_Send [59, 61]), p0 receives at 200 (MPI_Recv [190, 201]): o1 - o0 <= 140.
+     */
+    private static MatchRecords barrierDecides(org.igtrace.core.util.RecordBlocks store) {
+        MatchRecords records = new MatchRecords(definitions(), store);
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, BARRIER, 20, 40, () -> p0.collective(39, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p0, SEND, 99, 101, () -> p0.send(100, 1, 0, 7, 1));
+        call(p0, RECV, 190, 201, () -> p0.receive(200, 1, 0, 7, 1));
+        call(p1, BARRIER, -62, -59, () -> p1.collective(-60, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p1, RECV, 50, 53, () -> p1.receive(52, 0, 0, 7, 1));
+        call(p1, SEND, 59, 61, () -> p1.send(60, 0, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * A tap of every match (a timeline's: messages, collectives, call waits) where the collectives decide the offsets
+     * ({@link #barrierDecides}) is fed in the join the analysis makes anyway: the analysis reads back as many blocks
+     * as without the tap (before, a first join of everything and a second for the tap read the messages twice), one
+     * tap is made, at the final offsets, and sees each message and the barrier once; the report is the one without a tap.
+     */
+    @Test
+    void aTapOfEveryMatchCostsNoJoinOfItsOwnWhenTheCollectivesDecideTheOffsets() {
+        CountingBlocks plainStore = new CountingBlocks();
+        WaitReport plain = WaitAnalysis.analyse(barrierDecides(plainStore), true, 1);
+        int plainReads = plainStore.reads.get();
+
+        List<long[]> made = new java.util.ArrayList<>();
+        List<String> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        int[] joined = new int[1];
+        java.util.function.Function<long[], MatchTap> taps = o -> {
+            made.add(o.clone());
+            return new MatchTap() {
+                @Override
+                public MatchListener forThread() {
+                    return new MatchListener() {
+                        @Override
+                        public void message(MatchedMessage m) {
+                            seen.add(m.sender() + ">" + m.receiver() + " " + m.sendEnter() + " " + m.receiveEnter());
+                        }
+
+                        @Override
+                        public void collective(CollectiveInstance instance) {
+                            seen.add("barrier of " + instance.size());
+                        }
+                    };
+                }
+
+                @Override
+                public void joined() {
+                    joined[0]++;
+                }
+            };
+        };
+        CountingBlocks tappedStore = new CountingBlocks();
+        WaitReport tapped = WaitAnalysis.analyse(barrierDecides(tappedStore), true, 1, taps, false);
+        int tappedReads = tappedStore.reads.get();
+
+        assertTrue(plain.offset(1) - plain.offset(0) >= 79 && plain.offset(1) - plain.offset(0) <= 102, "o1 - o0 " + plain.offset(1));
+        assertEquals(plainReads, tappedReads, "blocks read back with the tap and without");
+        assertEquals(1, made.size(), "taps made");
+        assertEquals(List.of((long) plain.offset(0), (long) plain.offset(1)), java.util.Arrays.stream(made.get(0)).boxed().toList());
+        List<String> sorted = new java.util.ArrayList<>(seen);
+        java.util.Collections.sort(sorted);
+        assertEquals(List.of("0>1 99 50", "1>0 59 190", "barrier of 2"), sorted, "what the tap saw");
+        assertEquals(1, joined[0], "joins told");
+        for (int p = 0; p < 2; p++) {
+            assertEquals(plain.offset(p), tapped.offset(p));
+            for (WaitPattern pattern : WaitPattern.values()) {
+                assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+            }
+        }
+        assertEquals(plain.pairWait(0, 1), tapped.pairWait(0, 1));
+        assertEquals(plain.matchedMessages(), tapped.matchedMessages());
+        assertEquals(plain.collectives(), tapped.collectives());
+        assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
+    }
 }
