@@ -80,21 +80,9 @@ abstract class ReplayCalls extends ReplayWorker {
     final void computeUntil(int p, long until) {
         // recording off (definitions section 3) is unknown time, not computation
         double measuredBurst = Math.max(0, until - previousLeave[p] - m.run.process(p).offTicks(previousLeave[p], until)) * tick;
-        ComputeScaling[] scaled = scaling;
-        if (oneCost) {
-            double burst0 = ReplayCosts.compute(measuredBurst, cpuRatio[0]);
-            long from = previousLeave[p];
-            for (int j = 0, at = p * models; j < models; j++, at++) {
-                ComputeScaling s = scaled == null ? null : scaled[j];
-                double burst = s == null ? burst0 : s.burst(p, from, until, burst0);
-                clock[at] += burst;
-                compute[at] += burst;
-            }
-            return;
-        }
         for (int j = 0, at = p * models; j < models; j++, at++) {
             double burst = ReplayCosts.compute(measuredBurst, cpuRatio[j]);
-            ComputeScaling s = scaled == null ? null : scaled[j];
+            ComputeScaling s = scaling == null ? null : scaling[j];
             burst = s == null ? burst : s.burst(p, previousLeave[p], until, burst);
             clock[at] += burst;
             compute[at] += burst;
@@ -248,9 +236,8 @@ abstract class ReplayCalls extends ReplayWorker {
             // measured duration is too; no receive to calibrate
             boolean posting = postingCall(c);
             double measured = posting ? (c.leave - c.enter) * tick : 0;
-            double o0 = oneCost ? Math.max(params[0].sendOverhead(), postDuration(0, measured)) : 0;
             for (int j = 0, at = from; j < models; j++, at++) {
-                double o = oneCost ? o0 : Math.max(params[j].sendOverhead(), postDuration(j, measured));
+                double o = Math.max(params[j].sendOverhead(), postDuration(j, measured));
                 double leave = clock[at] + o;
                 mpi[at] += posting ? leave - clock[at] : o; // a posting call's as complete() gives it, to the last bit
                 clock[at] = leave;
@@ -267,9 +254,8 @@ abstract class ReplayCalls extends ReplayWorker {
             postReceiveAtEnter(p, c, ch, k, from);
             boolean posting = postingCall(c);
             double measured = (c.leave - c.enter) * tick;
-            double d0 = oneCost && posting ? postDuration(0, measured) : 0;
             for (int j = 0, at = from; j < models; j++, at++) {
-                double leave = posting ? clock[at] + (oneCost ? d0 : postDuration(j, measured)) : clock[at];
+                double leave = posting ? clock[at] + postDuration(j, measured) : clock[at];
                 mpi[at] += leave - clock[at];
                 clock[at] = leave;
             }
@@ -292,12 +278,11 @@ abstract class ReplayCalls extends ReplayWorker {
         long bytes = c.bytes[0];
         int sender = m.channelSender[ch];
         boolean fromSend = bytes < eagerLimit || posts.sentEagerlyAt(ch, s);
-        double cost0 = oneCost ? ReplayCosts.message(params[0], sender, p, bytes, shares, ch, k) : 0;
         for (int j = 0, at = from; j < models; j++, at++) {
             double e = enter[at];
             double start = posts.sendAt(ch, s, j);
             double transferFrom = fromSend ? start : Math.max(start, posts.receiveAt(ch, s, j));
-            double leave = Math.max(e, transferFrom + (oneCost ? cost0 : ReplayCosts.message(params[j], sender, p, bytes, shares, ch, k)));
+            double leave = Math.max(e, transferFrom + ReplayCosts.message(params[j], sender, p, bytes, shares, ch, k));
             double waitedUntil = Math.max(e, start);
             mpi[at] += leave - e;
             waiting[at] += Math.max(0, Math.min(waitedUntil, leave) - e);

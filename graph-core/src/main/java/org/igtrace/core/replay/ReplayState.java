@@ -25,11 +25,6 @@ abstract class ReplayState {
     /** Per model, its cpu ratio r (compute bursts are divided by it). */
     final double[] cpuRatio;
     final MpiCall[] regionCalls;
-    /**
-     * Whether every model has the same parameters (what-ifs replayed together differ only in their bursts' scaling): a
-     * message's and a call's costs are then worked out once per call for all of them.
-     */
-    final boolean oneCost;
     /** Whether the commonest calls are taken whole ({@link ReplayCalls}, a call of one matched event); off only to test that it changes nothing. */
     boolean simpleCalls = true;
     /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
@@ -94,12 +89,9 @@ abstract class ReplayState {
         this.params = params.clone();
         this.models = params.length;
         this.cpuRatio = new double[models];
-        boolean same = true;
         for (int j = 0; j < models; j++) {
             cpuRatio[j] = params[j].cpuRatio();
-            same &= params[j].equals(params[0]);
         }
-        oneCost = same;
         this.tick = 1.0 / matching.run.definitions.ticksPerSecond();
         int n = matching.run.processCount();
         this.offsets = Arrays.copyOf(offsetSeconds, n);
@@ -153,7 +145,6 @@ abstract class ReplayState {
         params = shared.params;
         models = shared.models;
         cpuRatio = shared.cpuRatio;
-        oneCost = shared.oneCost;
         tick = shared.tick;
         offsets = shared.offsets;
         regionCalls = shared.regionCalls;

@@ -116,31 +116,6 @@ class WhatIfPassTest {
         assertEquals(true, after.get(1).predictedRuntime() > after.get(0).predictedRuntime());
     }
 
-    /**
-     * The what-ifs of a pass share one model's parameters, so the pass works a call's costs out once for all of them
-     * ({@link ReplayState#oneCost}); each model's numbers stay those of its own replay, here with a finite bandwidth (the
-     * messages' costs), a cpu ratio of 2 (the bursts') and rank 0's bursts scaled by two what-ifs.
-     */
-    @Test
-    void whatIfsSharingOneModelGiveTheirOwnReplaysNumbers() {
-        Analysed a = analyse(l -> postedFirst(l, 1));
-        ReplayParameters model = ReplayParameters.flat(2 * MS, 1e6, ReplayParameters.DEFAULT_EAGER_LIMIT, 2);
-        ComputeScaling faster = (p, from, to, seconds) -> p == 1 ? seconds / 3 : seconds;
-        TraceReplay replay = new TraceReplay(a.run(), a.waits().offsets());
-        List<Prediction> together = replay.predictScaled(model, Arrays.asList(null, SLOWER, faster));
-        List<Prediction> alone = List.of(replay.predict(model), replay.predict(model, SLOWER), replay.predict(model, faster));
-        for (int k = 0; k < 3; k++) {
-            assertEquals(alone.get(k).predictedRuntime(), together.get(k).predictedRuntime(), 0);
-            assertEquals(alone.get(k).processes(), together.get(k).processes());
-        }
-        ReplaySimulation pass = new ReplaySimulation(replay.matching(), new ReplayParameters[] {model, model}, a.waits().offsets());
-        assertEquals(true, pass.oneCost, "models with one set of parameters cost a call once");
-        ReplayParameters other = ReplayParameters.flat(3 * MS, 1e6, ReplayParameters.DEFAULT_EAGER_LIMIT, 2);
-        assertEquals(false, new ReplaySimulation(replay.matching(), new ReplayParameters[] {model, other}, a.waits().offsets()).oneCost);
-        // rank 0's bursts twice as long make the run longer than the unchanged one's
-        assertEquals(true, together.get(1).predictedRuntime() > together.get(0).predictedRuntime());
-    }
-
     @Test
     void aGuessThePassDoesNotConfirmGivesNull() {
         Analysed a = analyse(l -> postedFirst(l, 1));
