@@ -32,11 +32,12 @@ final class GraphRunModel {
     /**
      * Whether this model runs the command line {@code args} (already starting with {@code graph}):
      * not when an argument may ask for help or the version ({@code -h}, {@code --help}, {@code -V},
-     * {@code --version}, also in a cluster such as {@code -qh}); those are printed from the annotations.
+     * {@code --version}, also in a cluster such as {@code -qh}), nor when one is an argument file ({@code @FILE}, which
+     * picocli expands later and may hold them); those are printed from the annotations.
      */
     static boolean runs(String[] args) {
         for (String a : args) {
-            if (a.startsWith("--help") || a.startsWith("--version")
+            if (a.startsWith("@") || a.startsWith("--help") || a.startsWith("--version")
                     || a.length() > 1 && a.charAt(0) == '-' && a.charAt(1) != '-' && (a.indexOf('h') > 0 || a.indexOf('V') > 0)) {
                 return false;
             }

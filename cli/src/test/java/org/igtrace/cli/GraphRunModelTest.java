@@ -158,6 +158,23 @@ class GraphRunModelTest {
     }
 
     /**
+     * An argument file ({@code @FILE}) is expanded by picocli after the model is chosen, and may ask for help or the
+     * version: the annotation model reads it (the built model printed a help without texts, and nothing for -V).
+     */
+    @Test
+    void anArgumentFileAsksTheAnnotationModel(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        assertFalse(GraphRunModel.runs(new String[] {"graph", "@args"}));
+        Path help = java.nio.file.Files.writeString(dir.resolve("help"), "--help\n");
+        SubcommandsTest.Run run = SubcommandsTest.igtrace("@" + help);
+        assertEquals(0, run.code());
+        assertTrue(run.out().contains("Formats (--format, or the extension of the -o file):"), run.out());
+        Path version = java.nio.file.Files.writeString(dir.resolve("version"), "-V\n");
+        run = SubcommandsTest.igtrace("graph", "@" + version);
+        assertEquals(0, run.code());
+        assertTrue(run.out().startsWith("igtrace "), run.out());
+    }
+
+    /**
      * A run of graph in a fresh JVM reads no annotation: the JDK makes no annotation proxy (the
      * annotation model made one class per annotation type of picocli's, a sixth of a tiny run's CPU).
      * The trace does not exist, so libotf2 (and JNA, which reads one annotation of its own) is not loaded.

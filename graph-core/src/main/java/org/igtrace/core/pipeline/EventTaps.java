@@ -49,6 +49,14 @@ public interface EventTaps {
         return false;
     }
 
+    /**
+     * Whether the tap {@link #matches} makes keeps what it is fed in the records' store (spilled beyond its budget):
+     * then the wait analysis feeds it only at the final clock offsets, never at a guess it may drop.
+     */
+    default boolean keepsMatchesInStore() {
+        return false;
+    }
+
     /** Whether the matches {@link #matches} gets carry each end's size ({@link org.igtrace.core.wait.MatchedMessage#sendSize()}). */
     default boolean matchSizes() {
         return false;
@@ -81,6 +89,11 @@ public interface EventTaps {
             @Override
             public boolean matchSizes() {
                 return first.matchSizes() || next.matchSizes();
+            }
+
+            @Override
+            public boolean keepsMatchesInStore() {
+                return first.keepsMatchesInStore() || next.keepsMatchesInStore();
             }
         };
     }

@@ -59,7 +59,8 @@ public final class Pipeline {
             return profile;
         }
         WaitReport waits = WaitAnalysis.analyse(records, options.waits() == WaitMode.CORRECTED_CLOCKS, threads,
-                tapped.tapsMatches() ? tapped::matches : null, tapped.tapsMessagesOnly());
+                tapped.tapsMatches() ? tapped::matches : null, tapped.tapsMessagesOnly(),
+                tapped.keepsMatchesInStore());
         return profile.withWaits(waits);
     }
 }

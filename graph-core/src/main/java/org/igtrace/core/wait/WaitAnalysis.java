@@ -61,13 +61,24 @@ public final class WaitAnalysis {
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
                                      boolean messagesOnly) {
+        return analyse(records, correct, threads, matches, messagesOnly, false);
+    }
+
+    /**
+     * As above; with {@code storesMatches} the tap keeps what it is fed in the records' store
+     * ({@code EventTaps.keepsMatchesInStore}: a `why`'s wait log, an export's calls), so that a tap of every match is fed
+     * only at the final offsets: one fed at the guessed offsets and dropped when they move would leave its data in the
+     * store until it closes.
+     */
+    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
+                                     boolean messagesOnly, boolean storesMatches) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         CallWaits calls = new CallWaits(records.store());
         if (correct) {
-            return correctedInParts(records, threads, calls, matches, messagesOnly);
+            return correctedInParts(records, threads, calls, matches, messagesOnly, storesMatches);
         }
         MatchTap firstTap = matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, false, zero, firstTap, (s, r) -> false, calls);
@@ -101,7 +112,7 @@ public final class WaitAnalysis {
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
     private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches,
-                                               boolean messagesOnly) {
+                                               boolean messagesOnly, boolean storesMatches) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
@@ -118,8 +129,9 @@ public final class WaitAnalysis {
         // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
         boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
         // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets;
-        // a tap of every match (a timeline's) there only when that join also holds the collectives
-        boolean fedAtGuess = matches != null && (messagesOnly || collectivesAtGuess);
+        // a tap of every match (a timeline's) there only when that join also holds the collectives, and the tap keeps
+        // nothing in the store (a tap fed at the guess is dropped when the offsets move)
+        boolean fedAtGuess = matches != null && (messagesOnly || collectivesAtGuess && !storesMatches);
         MatchTap atGuess = fedAtGuess ? matches.apply(guess.clone()) : null;
         RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);

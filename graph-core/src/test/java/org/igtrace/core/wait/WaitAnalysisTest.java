@@ -490,4 +490,61 @@ class WaitAnalysisTest {
         assertEquals(plain.collectives(), tapped.collectives());
         assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
     }
+
+    /** As {@link #barrierDecides}, but the message 0 -> 1 is received (raw) before the barrier's offsets could place it. */
+    private static MatchRecords messageMovesTheGuess(org.igtrace.core.util.RecordBlocks store) {
+        MatchRecords records = new MatchRecords(definitions(), store);
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, BARRIER, 20, 40, () -> p0.collective(39, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p0, SEND, 99, 101, () -> p0.send(100, 1, 0, 7, 1));
+        call(p0, RECV, 390, 401, () -> p0.receive(400, 1, 0, 7, 1));
+        call(p1, BARRIER, -62, -59, () -> p1.collective(-60, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p1, RECV, -30, -27, () -> p1.receive(-28, 0, 0, 7, 1));
+        call(p1, SEND, 59, 61, () -> p1.send(60, 0, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * A tap that keeps what it is fed in the store ({@code EventTaps.keepsMatchesInStore}: a `why`'s wait log) is made
+     * once, at the final offsets, also where the messages move the offsets from the collectives' guess; a tap that
+     * keeps nothing there is fed at the guess and made again at the offsets (two taps: the guess was dropped).
+     */
+    @Test
+    void aTapKeepingItsMatchesInTheStoreIsFedOnlyAtTheFinalOffsets() {
+        WaitReport plain = WaitAnalysis.analyse(messageMovesTheGuess(new CountingBlocks()), true, 1);
+        for (boolean stores : new boolean[] {false, true}) {
+            List<long[]> made = new java.util.ArrayList<>();
+            java.util.function.Function<long[], MatchTap> taps = o -> {
+                made.add(o.clone());
+                return new MatchTap() {
+                    @Override
+                    public MatchListener forThread() {
+                        return new MatchListener() {
+                            @Override
+                            public void message(MatchedMessage m) {
+                            }
+
+                            @Override
+                            public void collective(CollectiveInstance instance) {
+                            }
+                        };
+                    }
+
+                    @Override
+                    public void joined() {
+                    }
+                };
+            };
+            WaitReport tapped = WaitAnalysis.analyse(messageMovesTheGuess(new CountingBlocks()), true, 1, taps, false, stores);
+            assertEquals(stores ? 1 : 2, made.size(), "taps made, keeping matches in the store: " + stores);
+            long[] last = made.get(made.size() - 1);
+            assertEquals(List.of((long) plain.offset(0), (long) plain.offset(1)), java.util.Arrays.stream(last).boxed().toList());
+            for (int p = 0; p < 2; p++) {
+                assertEquals(plain.offset(p), tapped.offset(p));
+                for (WaitPattern pattern : WaitPattern.values()) {
+                    assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+                }
+            }
+        }
+    }
 }

@@ -24,9 +24,15 @@ final class FileRing {
     private static final long BUDGET = 1L << 30;
     /** A descriptor slot that holds nothing (taken, closed, or never opened). */
     static final int NONE = Integer.MIN_VALUE;
-    private static final int ENFILE = 23;
-    private static final int EMFILE = 24;
+    static final int ENFILE = 23;
+    static final int EMFILE = 24;
     private static final java.util.concurrent.atomic.AtomicLong ADVISED = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * Descriptors all rings of this JVM may hold at once: rings on several threads (Spark's check tasks) must not take
+     * the descriptors the checks' own opens need (a check that cannot open a sound file would call it damaged).
+     */
+    static final int SHARED = 128;
+    private static final java.util.concurrent.Semaphore HELD = new java.util.concurrent.Semaphore(SHARED);
 
     private final int folder;
     private final long[] locations;
@@ -76,10 +82,22 @@ final class FileRing {
      * or already taken): then the caller opens it.
      */
     int take(long location, boolean events) {
-        if (head < to && locations[head] != location && head + 1 < to && locations[head + 1] == location) {
-            release(head);
-            head++;
-            fill();
+        if (head < to && locations[head] != location) {
+            // a check that moved on (a location whose checks did not ask the ring, or checks out of order): the locations
+            // before it within reach are released, so the ring stays ahead of the checks
+            int k = head + 1;
+            int reach = Math.min(to, Math.max(next, head + 1) + 1);
+            while (k < reach && locations[k] != location) {
+                k++;
+            }
+            if (k < reach) {
+                for (int i = head; i < k; i++) {
+                    release(i);
+                }
+                head = k;
+                next = Math.max(next, head);
+                fill();
+            }
         }
         if (head >= to || locations[head] != location) {
             return NONE;
@@ -87,6 +105,9 @@ final class FileRing {
         int[] slots = events ? this.events : definitions;
         int fd = slots[head % WIDTH];
         slots[head % WIDTH] = NONE;
+        if (fd >= 0) {
+            HELD.release(); // the caller's now, as a descriptor it opened itself would be
+        }
         return fd;
     }
 
@@ -100,7 +121,7 @@ final class FileRing {
         }
         withDefinitions = true;
         for (int i = head; i < next && !starved; i++) {
-            if (locations[i] != location && definitions[i % WIDTH] == NONE) {
+            if (locations[i] != location && locations[i] >= 0 && definitions[i % WIDTH] == NONE) {
                 definitions[i % WIDTH] = open(locations[i], ".def", 0, EmptyLocalDefinitions.SIZE + 1);
             }
         }
@@ -130,6 +151,10 @@ final class FileRing {
             long size = sizes[next];
             boolean whole = size <= WHOLE && wholeBytes + size <= BUDGET;
             wholeBytes += whole ? size : 0;
+            if (locations[next] < 0) {
+                next++; // no file of its own: the check says what is wrong
+                continue;
+            }
             events[slot] = open(locations[next], ".evt", whole ? 0 : Math.max(0, size - 2), whole ? 0 : 2);
             if (withDefinitions) {
                 definitions[slot] = open(locations[next], ".def", 0, EmptyLocalDefinitions.SIZE + 1);
@@ -146,6 +171,7 @@ final class FileRing {
     private static void closeSlot(int[] slots, int slot) {
         if (slots[slot] >= 0) {
             LibC.close(slots[slot]);
+            HELD.release();
         }
         slots[slot] = NONE;
     }
@@ -156,7 +182,13 @@ final class FileRing {
      * taken for a fault of a file: the ring's are closed, the checks open each file at its turn).
      */
     private int open(long location, String suffix, long offset, long length) {
+        if (!HELD.tryAcquire()) {
+            return NONE; // other rings hold the JVM's share: this file is opened at its check
+        }
         int fd = openAt(folder, name, location, suffix);
+        if (fd < 0) {
+            HELD.release();
+        }
         if (fd == -EMFILE || fd == -ENFILE) {
             starved = true;
             for (int i = 0; i < WIDTH; i++) { // the checks' own opens must not fail for the ring's descriptors

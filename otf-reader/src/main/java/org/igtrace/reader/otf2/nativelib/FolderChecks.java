@@ -140,7 +140,16 @@ public final class FolderChecks implements AutoCloseable {
     /** Opens {@code location}'s event file ({@code events}) or local definitions in the folder, or takes it from the ring: its descriptor, or minus errno. */
     private int open(long location, boolean events) {
         int fd = ring == null ? FileRing.NONE : ring.take(location, events);
-        return fd != FileRing.NONE ? fd : FileRing.openAt(folder, name, location, events ? ".evt" : ".def");
+        if (fd != FileRing.NONE) {
+            return fd;
+        }
+        fd = FileRing.openAt(folder, name, location, events ? ".evt" : ".def");
+        if ((fd == -FileRing.EMFILE || fd == -FileRing.ENFILE) && ring != null) {
+            ring.close(); // the ring's descriptors go before a sound file is called unreadable for want of one
+            ring = null;
+            fd = FileRing.openAt(folder, name, location, events ? ".evt" : ".def");
+        }
+        return fd;
     }
 
     @Override

@@ -109,6 +109,81 @@ class FileRingTest {
         assertEquals(fds, openDescriptors(), "descriptors left open");
     }
 
+    /**
+     * A location whose check does not ask the ring (an event file of under 2 bytes is decided without opening it) does
+     * not stop the ring: the locations after it are still read ahead (before, the ring stayed where it was, and the
+     * other 297 files were opened at their turn: 65 read ahead).
+     */
+    @org.junit.jupiter.api.Test
+    void aLocationNotAskedOfTheRingLeavesTheRestReadAhead(@TempDir Path dir) throws IOException {
+        long[] locations = new long[LOCATIONS];
+        long[] sizes = new long[LOCATIONS];
+        Otf2Files files = emptyDefinitionsArchive(dir, locations, sizes);
+        sizes[2] = 0; // listed as empty: no end to look at
+        long advised = FileRing.advised();
+        List<String> found = checks(files, locations, sizes, true, false);
+        advised = FileRing.advised() - advised;
+        assertTrue(found.contains(locations[2] + " events false"), found.toString());
+        assertTrue(advised >= 2L * (LOCATIONS - 2), "files read ahead: " + advised);
+    }
+
+    /**
+     * Rings on several threads at once (Spark's check tasks, one ring each) hold at most {@link FileRing#SHARED}
+     * descriptors together, so that the checks' own opens find descriptors under a low limit. Eight rings would hold
+     * 8 x 32 event files before.
+     */
+    @org.junit.jupiter.api.Test
+    void ringsTogetherHoldAtMostTheirShareOfDescriptors(@TempDir Path dir) throws IOException {
+        long[] locations = new long[LOCATIONS];
+        long[] sizes = new long[LOCATIONS];
+        Otf2Files files = emptyDefinitionsArchive(dir, locations, sizes);
+        try (FolderChecks warm = files.folderChecks()) {
+            warm.eventsComplete(locations[0], sizes[0]); // libc loaded
+        }
+        long fds = openDescriptors();
+        List<FolderChecks> rings = new ArrayList<>();
+        try {
+            for (int r = 0; r < 8; r++) {
+                FolderChecks checks = files.folderChecks();
+                rings.add(checks);
+                checks.ahead(locations, sizes, 0, LOCATIONS);
+            }
+            long held = openDescriptors() - fds - rings.size(); // each checks' folder is a descriptor too
+            assertTrue(held <= FileRing.SHARED, "descriptors held ahead: " + held);
+            assertTrue(held >= FileRing.WIDTH, "descriptors held ahead: " + held);
+            // a check of every location by each: the same answers as at their turn
+            List<String> atTheirTurn = checks(files, locations, sizes, false, false);
+            for (FolderChecks checks : rings) {
+                for (int i = 0; i < LOCATIONS; i++) {
+                    assertTrue(checks.eventsComplete(locations[i], sizes[i]), "location " + locations[i]);
+                }
+            }
+            assertEquals(LOCATIONS, atTheirTurn.size());
+        } finally {
+            for (FolderChecks checks : rings) {
+                checks.close();
+            }
+        }
+        assertEquals(fds, openDescriptors(), "descriptors left open");
+    }
+
+    /** {@link #LOCATIONS} locations with complete event files and libotf2's empty local definitions. */
+    private static Otf2Files emptyDefinitionsArchive(Path dir, long[] locations, long[] sizes) throws IOException {
+        Path folder = Files.createDirectory(dir.resolve("traces"));
+        for (int i = 0; i < LOCATIONS; i++) {
+            locations[i] = i;
+            byte[] events = new byte[40];
+            events[0] = 3;
+            events[1] = 0x42;
+            events[events.length - 2] = 2;
+            events[events.length - 1] = 1;
+            Files.write(folder.resolve(i + ".evt"), events);
+            sizes[i] = events.length;
+            Files.write(folder.resolve(i + ".def"), EMPTY);
+        }
+        return new Otf2Files(dir.resolve("traces.otf2"));
+    }
+
     /** Each location's checks, as LocationFileCheck makes them: local definitions only when the event file is complete. */
     private static List<String> checks(Otf2Files files, long[] locations, long[] sizes, boolean ahead, boolean reversed) {
         List<String> found = new ArrayList<>();
