@@ -83,17 +83,19 @@ final class RecordedFitCalls {
         if (stream == null) {
             stream = new BlockStream(store, BLOCK);
         }
-        stream.putUnsigned(index - previousCall);
-        stream.putUnsigned(region + 1L);
-        stream.putSigned(enter - previousLeave);
-        stream.putUnsigned(leave - enter);
-        stream.putUnsigned(events);
-        stream.putUnsigned(pending);
+        stream.record();
+        stream.unsignedInRecord(index - previousCall);
+        stream.unsignedInRecord(region + 1L);
+        stream.signedInRecord(enter - previousLeave);
+        stream.unsignedInRecord(leave - enter);
+        stream.unsignedInRecord(events);
+        stream.unsignedInRecord(pending);
         for (int i = 0; i < pending; i++) {
-            stream.putByte(kind[i]);
-            stream.putSigned(communicator[i]);
-            stream.putSigned(root[i] + 1);
-            stream.putUnsigned(sent[i]);
+            stream.record(); // each collective's part a record of its own (the call's may hold many)
+            stream.byteInRecord(kind[i]);
+            stream.signedInRecord(communicator[i]);
+            stream.signedInRecord(root[i] + 1);
+            stream.unsignedInRecord(sent[i]);
         }
         previousCall = index;
         previousLeave = leave;
@@ -125,24 +127,25 @@ final class RecordedFitCalls {
 
         /** The next call with a collective into the cursor; false when there is none. */
         boolean next() {
-            if (in == null || !in.hasMore()) {
+            if (in == null || !in.record()) {
                 return false;
             }
-            call += in.readUnsigned();
-            c.region = (int) in.readUnsigned() - 1;
-            c.enter = previousLeave + in.readSigned();
-            c.leave = c.enter + in.readUnsigned();
+            call += in.unsignedInRecord();
+            c.region = (int) in.unsignedInRecord() - 1;
+            c.enter = previousLeave + in.signedInRecord();
+            c.leave = c.enter + in.unsignedInRecord();
             previousLeave = c.leave;
-            int events = (int) in.readUnsigned();
-            int collectives = (int) in.readUnsigned();
+            int events = (int) in.unsignedInRecord();
+            int collectives = (int) in.unsignedInRecord();
             c.room(events);
             c.events = events;
             for (int i = 0; i < collectives; i++) {
+                in.record(); // each collective's part a record of its own (the call's may hold many)
                 c.type[i] = LocationActivities.COLLECTIVE;
-                c.detail[i] = (byte) in.readByte();
-                c.key[i] = (int) in.readSigned();
-                c.sequence[i] = in.readSigned() - 1;
-                c.bytes[i] = in.readUnsigned();
+                c.detail[i] = (byte) in.byteInRecord();
+                c.key[i] = (int) in.signedInRecord();
+                c.sequence[i] = in.signedInRecord() - 1;
+                c.bytes[i] = in.unsignedInRecord();
             }
             for (int i = collectives; i < events; i++) {
                 c.type[i] = LocationActivities.RECEIVE_POST;
