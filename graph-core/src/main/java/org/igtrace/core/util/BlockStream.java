@@ -119,15 +119,8 @@ public final class BlockStream {
 
     /** A non-negative long in 7-bit groups, low first. */
     public void putUnsigned(long v) {
-        byte[] c = current;
-        int at = length;
-        if (c != null && at <= blockSize - 10) { // room for the longest value: no check per byte
-            while ((v & ~0x7FL) != 0) {
-                c[at++] = (byte) ((v & 0x7F) | 0x80);
-                v >>>= 7;
-            }
-            c[at++] = (byte) v;
-            length = at;
+        if (current != null && length <= blockSize - 10) { // room for the longest value: no check per byte
+            unsignedInRecord(v);
             return;
         }
         while ((v & ~0x7FL) != 0) {
@@ -145,13 +138,8 @@ public final class BlockStream {
     /** {@code bytes} low bytes of {@code v}, little-endian; returns the field's offset for {@link #patch}. */
     public long putFixed(long v, int bytes) {
         long at = position();
-        byte[] c = current;
-        int end = length;
-        if (c != null && end <= blockSize - bytes) { // room for the field: no check per byte
-            for (int i = 0; i < bytes; i++) {
-                c[end++] = (byte) (v >>> (8 * i));
-            }
-            length = end;
+        if (current != null && length <= blockSize - bytes) { // room for the field: no check per byte
+            fixedInRecord(v, bytes);
             return at;
         }
         for (int i = 0; i < bytes; i++) {

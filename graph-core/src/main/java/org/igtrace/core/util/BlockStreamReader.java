@@ -143,22 +143,7 @@ public final class BlockStreamReader {
 
     public long readUnsigned() {
         if (limit - at >= 10) { // the whole value is in this block: no bounds checks per byte
-            byte[] b = block;
-            int i = at;
-            long v = b[i++];
-            if (v >= 0) {
-                at = i;
-                return v;
-            }
-            v &= 0x7F;
-            for (int shift = 7; ; shift += 7) {
-                int x = b[i++];
-                v |= (long) (x & 0x7F) << shift;
-                if (x >= 0) {
-                    at = i;
-                    return v;
-                }
-            }
+            return unsignedInRecord();
         }
         long v = 0;
         int shift = 0;
@@ -184,14 +169,7 @@ public final class BlockStreamReader {
 
     public long readFixed(int bytes) {
         if (limit - at >= bytes) { // all in this block: no check per byte
-            byte[] b = block;
-            int i = at;
-            long v = 0;
-            for (int s = 0; s < bytes; s++) {
-                v |= (long) (b[i + s] & 0xFF) << (8 * s);
-            }
-            at = i + bytes;
-            return v;
+            return fixedInRecord(bytes);
         }
         long v = 0;
         for (int i = 0; i < bytes; i++) {

@@ -11,10 +11,18 @@ import org.junit.jupiter.api.Test;
 
 /** The byte streams the replay's recorded activities and the Perfetto export's calls are kept in. */
 class BlockStreamTest {
-    /** A store in memory that remembers the length of every block it was given. */
+    /** A store (in memory unless told) that remembers the length of every block it was given. */
     private static final class Recording implements RecordBlocks {
         final List<Integer> lengths = new ArrayList<>();
-        private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
+        private final RecordBlocks blocks;
+
+        Recording() {
+            this(new MemoryRecordBlocks());
+        }
+
+        Recording(RecordBlocks blocks) {
+            this.blocks = blocks;
+        }
 
         @Override
         public int put(byte[] block, int length) {
@@ -39,7 +47,7 @@ class BlockStreamTest {
 
         @Override
         public long spilledBytes() {
-            return 0;
+            return blocks.spilledBytes();
         }
 
         @Override
@@ -217,40 +225,7 @@ class BlockStreamTest {
         long[] values = {0, 1, 127, 128, 16383, 16384, 1L << 35, Long.MAX_VALUE, -1, Long.MIN_VALUE};
         for (int blockSize : new int[] {7, 64, 100}) {
             for (boolean spilled : new boolean[] {false, true}) {
-                List<Integer> lengths = new ArrayList<>();
-                RecordBlocks inner = spilled ? new Spilled() : new MemoryRecordBlocks();
-                RecordBlocks store = new RecordBlocks() {
-                    @Override
-                    public int put(byte[] block, int length) {
-                        lengths.add(length);
-                        return inner.put(block, length);
-                    }
-
-                    @Override
-                    public int length(int handle) {
-                        return inner.length(handle);
-                    }
-
-                    @Override
-                    public byte[] get(int handle, byte[] buffer) {
-                        return inner.get(handle, buffer);
-                    }
-
-                    @Override
-                    public long memoryBytes() {
-                        return inner.memoryBytes();
-                    }
-
-                    @Override
-                    public long spilledBytes() {
-                        return inner.spilledBytes();
-                    }
-
-                    @Override
-                    public void close() {
-                        inner.close();
-                    }
-                };
+                Recording store = new Recording(spilled ? new Spilled() : new MemoryRecordBlocks());
                 BlockStream s = new BlockStream(store, blockSize);
                 int records = 200;
                 for (int r = 0; r < records; r++) {
@@ -313,8 +288,8 @@ class BlockStreamTest {
                 }
                 assertFalse(in.record());
                 assertFalse(in.hasMore());
-                for (int i = 0; i < lengths.size() - 1; i++) {
-                    assertEquals(blockSize, lengths.get(i));
+                for (int i = 0; i < store.lengths.size() - 1; i++) {
+                    assertEquals(blockSize, store.lengths.get(i));
                 }
             }
         }
