@@ -256,11 +256,10 @@ public final class LocationActivities implements LocationEvents {
             forget(send);
             eventsSinceCall++;
             lastEventType = SEND_COMPLETE;
-            stream.record();
-            stream.byteInRecord(SEND_COMPLETE);
-            stream.unsignedInRecord(key);
-            stream.unsignedInRecord(after);
-            stream.unsignedInRecord(bytes);
+            stream.putByte(SEND_COMPLETE);
+            stream.putUnsigned(key);
+            stream.putUnsigned(after);
+            stream.putUnsigned(bytes);
             op(time);
         }
     }
@@ -271,10 +270,9 @@ public final class LocationActivities implements LocationEvents {
             pend(request, RECEIVE_POST, stream.position() + 1, -1, 0, 0);
             eventsSinceCall++;
             lastEventType = RECEIVE_POST;
-            stream.record();
-            stream.byteInRecord(RECEIVE_POST);
-            stream.fixedInRecord(0, 4);
-            stream.fixedInRecord(0, 5);
+            stream.putByte(RECEIVE_POST);
+            stream.putFixed(0, 4);
+            stream.putFixed(0, 5);
             op(time);
         }
     }
@@ -313,11 +311,10 @@ public final class LocationActivities implements LocationEvents {
         eventsSinceCall++;
         lastEventType = type;
         lastEventSize = size;
-        stream.record();
-        stream.byteInRecord(lastHead);
-        stream.unsignedInRecord(key);
+        stream.putByte(lastHead);
+        stream.putUnsigned(key);
         if (sizeFollows) {
-            stream.unsignedInRecord(size);
+            stream.putUnsigned(size);
         }
         return key;
     }
@@ -373,11 +370,10 @@ public final class LocationActivities implements LocationEvents {
         if (fitCalls != null) {
             fitCalls.collective(kind.ordinal(), communicator, root, Math.max(0, sent));
         }
-        stream.record();
-        stream.byteInRecord(COLLECTIVE | kind.ordinal() << 3);
-        stream.signedInRecord(communicator);
-        stream.signedInRecord(root + 1L);
-        stream.unsignedInRecord(Math.max(0, sent));
+        stream.putByte(COLLECTIVE | kind.ordinal() << 3);
+        stream.putSigned(communicator);
+        stream.putSigned(root + 1L);
+        stream.putUnsigned(Math.max(0, sent));
         largestSize = Math.max(largestSize, sent);
         op(time);
     }
@@ -406,11 +402,10 @@ public final class LocationActivities implements LocationEvents {
             fitCalls.call(calls, region, enter, leave, eventsSinceCall);
         }
         eventsSinceCall = 0;
-        stream.record();
-        stream.byteInRecord(CALL);
-        stream.unsignedInRecord(region + 1L);
-        stream.signedInRecord(enter - previousLeave);
-        stream.unsignedInRecord(leave - enter);
+        stream.putByte(CALL);
+        stream.putUnsigned(region + 1L);
+        stream.putSigned(enter - previousLeave);
+        stream.putUnsigned(leave - enter);
         int slot = region + 1;
         if (slot >= 0 && slot < DENSE_REGIONS) {
             if (slot >= denseTicks.length) {

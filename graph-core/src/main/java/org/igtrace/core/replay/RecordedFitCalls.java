@@ -83,19 +83,17 @@ final class RecordedFitCalls {
         if (stream == null) {
             stream = new BlockStream(store, BLOCK);
         }
-        stream.record();
-        stream.unsignedInRecord(index - previousCall);
-        stream.unsignedInRecord(region + 1L);
-        stream.signedInRecord(enter - previousLeave);
-        stream.unsignedInRecord(leave - enter);
-        stream.unsignedInRecord(events);
-        stream.unsignedInRecord(pending);
+        stream.putUnsigned(index - previousCall);
+        stream.putUnsigned(region + 1L);
+        stream.putSigned(enter - previousLeave);
+        stream.putUnsigned(leave - enter);
+        stream.putUnsigned(events);
+        stream.putUnsigned(pending);
         for (int i = 0; i < pending; i++) {
-            stream.record(); // each collective's part a record of its own (the call's may hold many)
-            stream.byteInRecord(kind[i]);
-            stream.signedInRecord(communicator[i]);
-            stream.signedInRecord(root[i] + 1);
-            stream.unsignedInRecord(sent[i]);
+            stream.putByte(kind[i]);
+            stream.putSigned(communicator[i]);
+            stream.putSigned(root[i] + 1);
+            stream.putUnsigned(sent[i]);
         }
         previousCall = index;
         previousLeave = leave;

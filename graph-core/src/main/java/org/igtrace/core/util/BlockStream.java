@@ -10,21 +10,10 @@ import java.util.Arrays;
  * byte in it is held ({@link #hold}), so a field written before its value is known (a request
  * completed later) can be filled in. {@link BlockStreamReader} reads a sealed stream back.
  * One writer per stream, on one thread.
- *
- * <p>Two ways to write: value by value ({@link #putByte}, {@link #putUnsigned} ...), each value
- * checked against the block's end; or record by record ({@link #record}, then
- * {@link #unsignedInRecord} ...), the block's end checked once per record of at most
- * {@value #RECORD} bytes: the block being written has {@value #RECORD} bytes of room past its
- * end (it is written in an array of the stream's own and copied into the store's block when full),
- * and what a record wrote there begins the next block. The second keeps the change of blocks out of
- * each value's write, so that the JIT compiles a writer with one copy of it rather than one per
- * value (issue 38).
  */
 public final class BlockStream {
     /** The default block size: what one reader keeps in memory per stream. */
     public static final int BLOCK = 32 * 1024;
-    /** The longest record {@link #record} makes room for (bytes). */
-    public static final int RECORD = BlockStreamReader.RECORD;
 
     private final RecordBlocks store;
     private final int blockSize;
@@ -69,58 +58,23 @@ public final class BlockStream {
     }
 
     public void putByte(int b) {
-        if (current == null || length >= blockSize) {
+        if (current == null || length == blockSize) {
             next();
         }
         current[length++] = (byte) b;
-    }
-
-    /**
-     * Room for a record of at most {@value #RECORD} bytes in the block being written, so that it is
-     * written with the {@code ...InRecord} methods, which do not look for the block's end.
-     */
-    public void record() {
-        if (current == null || length >= blockSize) {
-            next();
-        }
-    }
-
-    /** A byte of the record {@link #record} made room for. */
-    public void byteInRecord(int b) {
-        current[length++] = (byte) b;
-    }
-
-    /** An unsigned value of the record {@link #record} made room for. */
-    public void unsignedInRecord(long v) {
-        byte[] c = current;
-        int at = length;
-        while ((v & ~0x7FL) != 0) {
-            c[at++] = (byte) ((v & 0x7F) | 0x80);
-            v >>>= 7;
-        }
-        c[at++] = (byte) v;
-        length = at;
-    }
-
-    /** A signed (zigzag) value of the record {@link #record} made room for. */
-    public void signedInRecord(long v) {
-        unsignedInRecord((v << 1) ^ (v >> 63));
-    }
-
-    /** A fixed field of {@code bytes} of the record {@link #record} made room for. */
-    public void fixedInRecord(long v, int bytes) {
-        byte[] c = current;
-        int end = length;
-        for (int i = 0; i < bytes; i++) {
-            c[end++] = (byte) (v >>> (8 * i));
-        }
-        length = end;
     }
 
     /** A non-negative long in 7-bit groups, low first. */
     public void putUnsigned(long v) {
-        if (current != null && length <= blockSize - 10) { // room for the longest value: no check per byte
-            unsignedInRecord(v);
+        byte[] c = current;
+        int at = length;
+        if (c != null && at <= blockSize - 10) { // room for the longest value: no check per byte
+            while ((v & ~0x7FL) != 0) {
+                c[at++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            c[at++] = (byte) v;
+            length = at;
             return;
         }
         while ((v & ~0x7FL) != 0) {
@@ -138,8 +92,13 @@ public final class BlockStream {
     /** {@code bytes} low bytes of {@code v}, little-endian; returns the field's offset for {@link #patch}. */
     public long putFixed(long v, int bytes) {
         long at = position();
-        if (current != null && length <= blockSize - bytes) { // room for the field: no check per byte
-            fixedInRecord(v, bytes);
+        byte[] c = current;
+        int end = length;
+        if (c != null && end <= blockSize - bytes) { // room for the field: no check per byte
+            for (int i = 0; i < bytes; i++) {
+                c[end++] = (byte) (v >>> (8 * i));
+            }
+            length = end;
             return at;
         }
         for (int i = 0; i < bytes; i++) {
@@ -163,9 +122,9 @@ public final class BlockStream {
         }
         for (int i = 0; i < bytes; i++) {
             long at = offset + i - waitingStart;
-            int chunk = (int) Math.min(at / blockSize, waiting.size()); // the block being written may hold more than blockSize
+            int chunk = (int) (at / blockSize);
             byte[] b = chunk < waiting.size() ? nth(chunk) : current;
-            b[(int) (at - (long) chunk * blockSize)] = (byte) (v >>> (8 * i));
+            b[(int) (at % blockSize)] = (byte) (v >>> (8 * i));
         }
     }
 
@@ -177,26 +136,17 @@ public final class BlockStream {
         return it.next();
     }
 
-    /**
-     * The current block is full (or there is none yet): it waits for the store, a new one starts,
-     * with what a record wrote past the full block's end.
-     */
+    /** The current block is full (or there is none yet): it waits for the store, a new one starts. */
     private void next() {
         if (sealed) {
             throw new IllegalStateException("the stream is sealed");
         }
-        if (current == null) {
-            current = new byte[blockSize + RECORD];
-            length = 0;
-            return;
+        if (current != null) {
+            waiting.addLast(current);
+            flush();
         }
-        byte[] full = store.newBlock(blockSize);
-        System.arraycopy(current, 0, full, 0, blockSize);
-        waiting.addLast(full);
-        int over = length - blockSize;
-        System.arraycopy(current, blockSize, current, 0, over);
-        length = over;
-        flush();
+        current = store.newBlock(blockSize);
+        length = 0;
     }
 
     /** Puts every waiting block that holds no held byte. */
@@ -220,9 +170,6 @@ public final class BlockStream {
             return;
         }
         held = Long.MAX_VALUE;
-        if (current != null && length > blockSize) {
-            next(); // the last block holds no more than blockSize either
-        }
         flush();
         if (current != null && length > 0) {
             add(store.put(length == current.length ? current : Arrays.copyOf(current, length), length));

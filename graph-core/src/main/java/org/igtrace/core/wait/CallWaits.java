@@ -67,13 +67,12 @@ final class CallWaits {
                 }
             }
             BlockStream s = streams.get(at);
-            s.record();
-            s.unsignedInRecord(m.receiveSharedCall & (BUCKET_CALLS - 1));
-            s.unsignedInRecord(m.receiver);
-            s.unsignedInRecord(m.sender);
-            s.signedInRecord(m.receiveEnter - lastEnter[at]);
-            s.signedInRecord(m.receiveLeave - m.receiveEnter - m.receiveOff); // recording off inside the call: not waiting (section 8)
-            s.signedInRecord(m.sendEnter - m.receiveEnter - m.receiveOff);
+            s.putUnsigned(m.receiveSharedCall & (BUCKET_CALLS - 1));
+            s.putUnsigned(m.receiver);
+            s.putUnsigned(m.sender);
+            s.putSigned(m.receiveEnter - lastEnter[at]);
+            s.putSigned(m.receiveLeave - m.receiveEnter - m.receiveOff); // recording off inside the call: not waiting (section 8)
+            s.putSigned(m.sendEnter - m.receiveEnter - m.receiveOff);
             lastEnter[at] = m.receiveEnter;
         }
     }
