@@ -4,7 +4,8 @@ package org.igtrace.core.util;
 /**
  * Reads a sealed {@link BlockStream} from its start, one block at a time: a block kept in memory
  * is read where it is, a spilled one into this reader's own buffer (so a reader holds at most one
- * block, and the joined tail of the one before).
+ * block, and, read record by record, one more array of a block and {@value #RECORD} bytes, where
+ * the end of a block is joined to the next).
  *
  * <p>Two ways to read: value by value ({@link #hasMore}, {@link #readUnsigned} ...), each value
  * checked against the block's end; or record by record ({@link #record}, then
