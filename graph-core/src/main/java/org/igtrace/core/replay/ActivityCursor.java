@@ -7,7 +7,7 @@ import org.igtrace.core.util.BlockStreamReader;
  * Reads one location's recorded activities ({@link LocationActivities}' encoding) call by call,
  * from the start of its stream: after {@link #next()} the fields describe the call and its
  * events. Only one call is held at a time, so the memory a cursor takes does not grow with the
- * run.
+ * run. Each record is read whole after one check of its block's end ({@link BlockStreamReader#record}).
  */
 final class ActivityCursor {
     final LocationActivities location;
@@ -65,13 +65,13 @@ final class ActivityCursor {
             return false;
         }
         events = 0;
-        while (in.hasMore()) {
-            int head = in.readByte();
+        while (in.record()) {
+            int head = in.byteInRecord();
             int t = head & LocationActivities.TYPE;
             if (t == LocationActivities.CALL) {
-                region = (int) in.readUnsigned() - 1;
-                enter = previousLeave + in.readSigned();
-                leave = enter + in.readUnsigned();
+                region = (int) in.unsignedInRecord() - 1;
+                enter = previousLeave + in.signedInRecord();
+                leave = enter + in.unsignedInRecord();
                 previousLeave = leave;
                 read++;
                 return true;
@@ -89,10 +89,10 @@ final class ActivityCursor {
         type[i] = (byte) t;
         switch (t) {
             case LocationActivities.SEND, LocationActivities.RECEIVE -> {
-                int k = in.readInt();
+                int k = (int) in.unsignedInRecord();
                 key[i] = k;
                 if ((head & LocationActivities.SIZE_FOLLOWS) != 0) {
-                    lastBytes[k] = in.readUnsigned();
+                    lastBytes[k] = in.unsignedInRecord();
                 }
                 bytes[i] = lastBytes[k];
                 if (t == LocationActivities.SEND) {
@@ -104,19 +104,19 @@ final class ActivityCursor {
             }
             case LocationActivities.COLLECTIVE -> {
                 detail[i] = (byte) (head >>> 3);
-                key[i] = (int) in.readSigned();
-                sequence[i] = in.readSigned() - 1;
-                bytes[i] = in.readUnsigned();
+                key[i] = (int) in.signedInRecord();
+                sequence[i] = in.signedInRecord() - 1;
+                bytes[i] = in.unsignedInRecord();
             }
             case LocationActivities.RECEIVE_POST -> {
-                key[i] = (int) in.readFixed(4) - 1;
-                sequence[i] = in.readFixed(5);
+                key[i] = (int) in.fixedInRecord(4) - 1;
+                sequence[i] = in.fixedInRecord(5);
             }
             case LocationActivities.SEND_COMPLETE -> {
-                int k = in.readInt();
+                int k = (int) in.unsignedInRecord();
                 key[i] = k;
-                sequence[i] = sends[k] - 1 - in.readUnsigned();
-                bytes[i] = in.readUnsigned();
+                sequence[i] = sends[k] - 1 - in.unsignedInRecord();
+                bytes[i] = in.unsignedInRecord();
             }
             default -> throw new IllegalStateException("unknown activity record " + head);
         }

@@ -125,24 +125,25 @@ final class RecordedFitCalls {
 
         /** The next call with a collective into the cursor; false when there is none. */
         boolean next() {
-            if (in == null || !in.hasMore()) {
+            if (in == null || !in.record()) {
                 return false;
             }
-            call += in.readUnsigned();
-            c.region = (int) in.readUnsigned() - 1;
-            c.enter = previousLeave + in.readSigned();
-            c.leave = c.enter + in.readUnsigned();
+            call += in.unsignedInRecord();
+            c.region = (int) in.unsignedInRecord() - 1;
+            c.enter = previousLeave + in.signedInRecord();
+            c.leave = c.enter + in.unsignedInRecord();
             previousLeave = c.leave;
-            int events = (int) in.readUnsigned();
-            int collectives = (int) in.readUnsigned();
+            int events = (int) in.unsignedInRecord();
+            int collectives = (int) in.unsignedInRecord();
             c.room(events);
             c.events = events;
             for (int i = 0; i < collectives; i++) {
+                in.record(); // each collective's part a record of its own (the call's may hold many)
                 c.type[i] = LocationActivities.COLLECTIVE;
-                c.detail[i] = (byte) in.readByte();
-                c.key[i] = (int) in.readSigned();
-                c.sequence[i] = in.readSigned() - 1;
-                c.bytes[i] = in.readUnsigned();
+                c.detail[i] = (byte) in.byteInRecord();
+                c.key[i] = (int) in.signedInRecord();
+                c.sequence[i] = in.signedInRecord() - 1;
+                c.bytes[i] = in.unsignedInRecord();
             }
             for (int i = collectives; i < events; i++) {
                 c.type[i] = LocationActivities.RECEIVE_POST;

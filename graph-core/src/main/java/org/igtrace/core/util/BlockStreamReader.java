@@ -4,9 +4,19 @@ package org.igtrace.core.util;
 /**
  * Reads a sealed {@link BlockStream} from its start, one block at a time: a block kept in memory
  * is read where it is, a spilled one into this reader's own buffer (so a reader holds at most one
- * block).
+ * block, and, read record by record, one more array of a block and {@value #RECORD} bytes, where
+ * the end of a block is joined to the next).
+ *
+ * <p>Two ways to read: value by value ({@link #hasMore}, {@link #readUnsigned} ...), each value
+ * checked against the block's end; or record by record ({@link #record}, then
+ * {@link #unsignedInRecord} ...), the block's end checked once per record of at most
+ * {@value #RECORD} bytes. The second keeps the path across blocks out of each value's read, so
+ * that the JIT compiles a reader's loop with one copy of it rather than one per value (issue 38).
  */
 public final class BlockStreamReader {
+    /** The longest record {@link #record} promises in one piece (bytes). */
+    public static final int RECORD = 64;
+
     private final RecordBlocks store;
     private final int[] handles;
     private final int blockSize;
@@ -15,6 +25,8 @@ public final class BlockStreamReader {
     private byte[] buffer;
     private int at;
     private int limit;
+    /** The rest of a block joined to the blocks after it ({@link #join}), made at the first join. */
+    private byte[] joined;
 
     BlockStreamReader(RecordBlocks store, int[] handles, int blockSize) {
         this.store = store;
@@ -43,6 +55,86 @@ public final class BlockStreamReader {
         limit = store.length(h);
     }
 
+    /**
+     * Whether bytes are left; if so, the next {@value #RECORD} bytes (or all that are left) are in
+     * one piece, so that a record of at most {@value #RECORD} bytes can be read with the
+     * {@code ...InRecord} methods, which do not look for the block's end.
+     */
+    public boolean record() {
+        if (limit - at < RECORD && next < handles.length) {
+            join();
+        }
+        return at < limit;
+    }
+
+    /** Copies the rest of this block and the blocks after it, until {@value #RECORD} bytes or the end, into one array. */
+    private void join() {
+        byte[] j = joined;
+        if (j == null) {
+            j = joined = new byte[RECORD + blockSize]; // the rest is below RECORD, a block is added only while below it
+        }
+        int n = limit - at;
+        if (n > 0) {
+            System.arraycopy(block, at, j, 0, n);
+        }
+        while (n < RECORD && next < handles.length) {
+            int h = handles[next++];
+            if (buffer == null && store.spilledBytes() > 0) {
+                buffer = new byte[blockSize];
+            }
+            byte[] b = store.get(h, buffer);
+            int length = store.length(h);
+            System.arraycopy(b, 0, j, n, length);
+            n += length;
+        }
+        block = j;
+        at = 0;
+        limit = n;
+    }
+
+    /** A byte of the record {@link #record} found. */
+    public int byteInRecord() {
+        return block[at++] & 0xFF;
+    }
+
+    /** An unsigned value of the record {@link #record} found. */
+    public long unsignedInRecord() {
+        byte[] b = block;
+        int i = at;
+        long v = b[i++];
+        if (v >= 0) {
+            at = i;
+            return v;
+        }
+        v &= 0x7F;
+        for (int shift = 7; ; shift += 7) {
+            int x = b[i++];
+            v |= (long) (x & 0x7F) << shift;
+            if (x >= 0) {
+                at = i;
+                return v;
+            }
+        }
+    }
+
+    /** A signed (zigzag) value of the record {@link #record} found. */
+    public long signedInRecord() {
+        long v = unsignedInRecord();
+        return (v >>> 1) ^ -(v & 1);
+    }
+
+    /** A fixed field of {@code bytes} of the record {@link #record} found. */
+    public long fixedInRecord(int bytes) {
+        byte[] b = block;
+        int i = at;
+        long v = 0;
+        for (int s = 0; s < bytes; s++) {
+            v |= (long) (b[i + s] & 0xFF) << (8 * s);
+        }
+        at = i + bytes;
+        return v;
+    }
+
     public int readByte() {
         if (at == limit && !hasMore()) {
             throw new IllegalStateException("the stream ended inside a record");
@@ -52,22 +144,7 @@ public final class BlockStreamReader {
 
     public long readUnsigned() {
         if (limit - at >= 10) { // the whole value is in this block: no bounds checks per byte
-            byte[] b = block;
-            int i = at;
-            long v = b[i++];
-            if (v >= 0) {
-                at = i;
-                return v;
-            }
-            v &= 0x7F;
-            for (int shift = 7; ; shift += 7) {
-                int x = b[i++];
-                v |= (long) (x & 0x7F) << shift;
-                if (x >= 0) {
-                    at = i;
-                    return v;
-                }
-            }
+            return unsignedInRecord();
         }
         long v = 0;
         int shift = 0;
@@ -93,14 +170,7 @@ public final class BlockStreamReader {
 
     public long readFixed(int bytes) {
         if (limit - at >= bytes) { // all in this block: no check per byte
-            byte[] b = block;
-            int i = at;
-            long v = 0;
-            for (int s = 0; s < bytes; s++) {
-                v |= (long) (b[i + s] & 0xFF) << (8 * s);
-            }
-            at = i + bytes;
-            return v;
+            return fixedInRecord(bytes);
         }
         long v = 0;
         for (int i = 0; i < bytes; i++) {

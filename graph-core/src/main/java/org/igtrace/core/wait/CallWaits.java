@@ -113,12 +113,12 @@ final class CallWaits {
             for (BlockStream stream : bucket.getValue()) {
                 BlockStreamReader r = stream.reader();
                 long previous = 0;
-                while (r.hasMore()) {
-                    int slot = (int) r.readUnsigned();
-                    int rec = (int) r.readUnsigned(), snd = (int) r.readUnsigned();
-                    long e = previous + r.readSigned();
-                    long l = e + r.readSigned();
-                    long send = e + r.readSigned() + offset(o, snd);
+                while (r.record()) {
+                    int slot = (int) r.unsignedInRecord();
+                    int rec = (int) r.unsignedInRecord(), snd = (int) r.unsignedInRecord();
+                    long e = previous + r.signedInRecord();
+                    long l = e + r.signedInRecord();
+                    long send = e + r.signedInRecord() + offset(o, snd);
                     previous = e;
                     if (!seen[slot]) {
                         seen[slot] = true;
@@ -128,7 +128,7 @@ final class CallWaits {
                         leave[slot] = l;
                         lastSend[slot] = send;
                         sender[slot] = snd;
-                    } else if (send > lastSend[slot] || send == lastSend[slot] && snd < sender[slot]) {
+                    } else if (later(send - lastSend[slot], snd - sender[slot])) {
                         lastSend[slot] = send;
                         sender[slot] = snd;
                     }
@@ -144,6 +144,16 @@ final class CallWaits {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a send {@code dt} ticks after the latest so far, from a rank {@code dRank} above its
+     * sender's, is the later one: later in time, or as late from a lower rank. One branch for the
+     * caller, both ways common: a tie's own branch, rare, was left out by C2 and trapped, and the
+     * loop recompiled (issue 38).
+     */
+    static boolean later(long dt, int dRank) {
+        return 2 * Long.signum(dt) + (dRank >>> 31) > 0;
     }
 
     private static long offset(long[] o, int process) {

@@ -11,10 +11,18 @@ import org.junit.jupiter.api.Test;
 
 /** The byte streams the replay's recorded activities and the Perfetto export's calls are kept in. */
 class BlockStreamTest {
-    /** A store in memory that remembers the length of every block it was given. */
+    /** A store (in memory unless told) that remembers the length of every block it was given. */
     private static final class Recording implements RecordBlocks {
         final List<Integer> lengths = new ArrayList<>();
-        private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
+        private final RecordBlocks blocks;
+
+        Recording() {
+            this(new MemoryRecordBlocks());
+        }
+
+        Recording(RecordBlocks blocks) {
+            this.blocks = blocks;
+        }
 
         @Override
         public int put(byte[] block, int length) {
@@ -39,7 +47,7 @@ class BlockStreamTest {
 
         @Override
         public long spilledBytes() {
-            return 0;
+            return blocks.spilledBytes();
         }
 
         @Override
@@ -136,5 +144,95 @@ class BlockStreamTest {
         assertEquals(0x060708090AL, in.readFixed(5));
         assertEquals(0x01020304L, in.readFixed(4));
         assertFalse(in.hasMore());
+    }
+
+    /** A store whose blocks are all read back into the reader's buffer, as spilled blocks are. */
+    private static final class Spilled implements RecordBlocks {
+        private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
+
+        @Override
+        public int put(byte[] block, int length) {
+            return blocks.put(block, length);
+        }
+
+        @Override
+        public int length(int handle) {
+            return blocks.length(handle);
+        }
+
+        @Override
+        public byte[] get(int handle, byte[] buffer) {
+            System.arraycopy(blocks.get(handle, null), 0, buffer, 0, blocks.length(handle));
+            return buffer;
+        }
+
+        @Override
+        public long memoryBytes() {
+            return 0;
+        }
+
+        @Override
+        public long spilledBytes() {
+            return 1;
+        }
+
+        @Override
+        public void close() {
+            blocks.close();
+        }
+    }
+
+    /**
+     * Records of 1 to 64 bytes (a head byte giving how many values follow, then unsigned, signed and fixed values
+     * of every width) read record by record, each after one {@link BlockStreamReader#record}, in blocks of 7, 64
+     * and 100 bytes, kept in memory or read back into the reader's buffer: a record spans up to ten blocks of 7,
+     * and every one reads back equal; values read one by one between records see the same stream.
+     */
+    @Test
+    void recordsReadWholeAcrossBlocksOfAnySize() {
+        long[] values = {0, 1, 127, 128, 16383, 16384, 1L << 35, Long.MAX_VALUE, -1, Long.MIN_VALUE};
+        for (int blockSize : new int[] {7, 64, 100}) {
+            for (boolean spilled : new boolean[] {false, true}) {
+                Recording store = new Recording(spilled ? new Spilled() : new MemoryRecordBlocks());
+                BlockStream s = new BlockStream(store, blockSize);
+                int records = 200;
+                for (int r = 0; r < records; r++) {
+                    int n = r % 7; // values after the head: at most 1 + 10 + 10 + 10 + 5 + 10 + 10 + 5 = 61 bytes
+                    s.putByte(n);
+                    for (int i = 0; i < n; i++) {
+                        long v = values[(r + i) % values.length];
+                        switch (i % 3) {
+                            case 0 -> s.putUnsigned(v & Long.MAX_VALUE);
+                            case 1 -> s.putSigned(v);
+                            default -> s.putFixed(v, 5);
+                        }
+                    }
+                    if (r % 10 == 9) {
+                        s.putUnsigned(r); // a value between records, read value by value
+                    }
+                }
+                s.seal();
+                BlockStreamReader in = s.reader();
+                for (int r = 0; r < records; r++) {
+                    String where = "block " + blockSize + (spilled ? " spilled" : "") + ", record " + r;
+                    assertTrue(in.record(), where);
+                    int n = in.byteInRecord();
+                    assertEquals(r % 7, n, where);
+                    for (int i = 0; i < n; i++) {
+                        long v = values[(r + i) % values.length];
+                        switch (i % 3) {
+                            case 0 -> assertEquals(v & Long.MAX_VALUE, in.unsignedInRecord(), where);
+                            case 1 -> assertEquals(v, in.signedInRecord(), where);
+                            default -> assertEquals(v & 0xFF_FFFF_FFFFL, in.fixedInRecord(5), where);
+                        }
+                    }
+                    if (r % 10 == 9) {
+                        assertEquals(r, in.readUnsigned(), where);
+                    }
+                }
+                assertFalse(in.record());
+                assertFalse(in.hasMore());
+            }
+        }
     }
 }
