@@ -4,7 +4,8 @@ import com.sun.jna.Native;
 
 /**
  * libc's {@code posix_fadvise}, bound apart from {@link LibC} so that a libc without it (macOS has none) costs only the
- * read-ahead of {@link FileRing}, not the libc checks.
+ * read-ahead of {@link FileRing}, not the libc checks. Bound on 64-bit Linux only, where {@code off_t} is the 64-bit
+ * {@code long} of the binding (a 32-bit userland's would take the offsets' halves as other arguments).
  */
 final class LibCAdvice {
     /** {@code POSIX_FADV_WILLNEED}: 3 on Linux, every architecture. */
@@ -14,7 +15,7 @@ final class LibCAdvice {
 
     static {
         boolean bound = false;
-        if (System.getProperty("os.name", "").startsWith("Linux")) {
+        if (System.getProperty("os.name", "").startsWith("Linux") && com.sun.jna.Platform.is64Bit()) {
             try {
                 Native.register(LibCAdvice.class, "c");
                 bound = true;
