@@ -24,6 +24,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final List<String> notes;
     /** The processes whose files the reader left out (nothing of theirs read); null: none. */
     private final java.util.BitSet leftOut;
+    /** Each process's world rank, ascending, when they are not 0, 1, 2, ... ({@link #worldRank}); null: they are. */
+    private final int[] worldRanks;
 
     private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut) {
         this.processes = d.processes;
@@ -37,6 +39,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.ticksPerSecond = d.ticksPerSecond;
         this.notes = d.notes;
         this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
+        this.worldRanks = d.worldRanks;
     }
 
     /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
@@ -56,6 +59,56 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.ticksPerSecond = b.ticksPerSecond;
         this.notes = List.copyOf(b.notes);
         this.leftOut = b.leftOut.isEmpty() ? null : (java.util.BitSet) b.leftOut.clone();
+        this.worldRanks = b.worldRanks == null || isIdentity(b.worldRanks) ? null : b.worldRanks.clone();
+        if (worldRanks != null && worldRanks.length != processes.size()) {
+            throw new IllegalStateException(worldRanks.length + " world ranks for " + processes.size() + " processes");
+        }
+    }
+
+    private static boolean isIdentity(int[] ranks) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The world rank (place in MPI_COMM_WORLD, definitions section 2) of process {@code process}, the number
+     * users know it by. The analyses number the processes they analyse 0, 1, 2, ... (the {@code rank} of their
+     * records and the index of their arrays); that number is the world rank itself unless {@code --skip-missing}
+     * left out declared processes between those analysed ({@link #ranksAreWorldRanks()}). Every output that
+     * names a process names it by this; every rank a user gives is turned into a process by {@link #process}.
+     *
+     * @param process a process number, 0 to {@link #processCount()} - 1 (others are returned as they are)
+     * @return its world rank
+     */
+    public int worldRank(int process) {
+        return worldRanks == null || process < 0 || process >= worldRanks.length ? process : worldRanks[process];
+    }
+
+    /**
+     * The process analysed for world rank {@code rank}, the inverse of {@link #worldRank}.
+     *
+     * @param rank a world rank
+     * @return its process number, or -1 when no process analysed has that rank
+     */
+    public int process(int rank) {
+        if (worldRanks == null) {
+            return rank >= 0 && rank < processes.size() ? rank : -1;
+        }
+        int i = java.util.Arrays.binarySearch(worldRanks, rank);
+        return i >= 0 ? i : -1;
+    }
+
+    /**
+     * Whether every process's number is its world rank (true on every trace read whole).
+     *
+     * @return false when {@code --skip-missing} left out processes between those analysed
+     */
+    public boolean ranksAreWorldRanks() {
+        return worldRanks == null;
     }
 
     /**
@@ -147,6 +200,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
         private final java.util.BitSet leftOut = new java.util.BitSet();
+        private int[] worldRanks;
 
         /** Adds the process with the next rank and returns that rank. */
         public int addProcess(String name, String host) {
@@ -186,6 +240,20 @@ public final class TraceDefinitions implements java.io.Serializable {
         /** Where the run starts on the trace's clock (see {@link TraceDefinitions#startTicks()}). */
         public Builder startTicks(long ticks) {
             this.startTicks = ticks;
+            return this;
+        }
+
+        /**
+         * The world ranks of the processes added, ascending ({@link TraceDefinitions#worldRank}); not called:
+         * 0, 1, 2, ... A reader that leaves out processes between those it analyses gives them.
+         */
+        public Builder worldRanks(int[] ranks) {
+            for (int i = 1; i < ranks.length; i++) {
+                if (ranks[i] <= ranks[i - 1]) {
+                    throw new IllegalArgumentException("world ranks not ascending at " + i);
+                }
+            }
+            this.worldRanks = ranks.clone();
             return this;
         }
 
