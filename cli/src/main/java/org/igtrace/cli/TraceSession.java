@@ -100,7 +100,7 @@ final class TraceSession {
     static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress) {
         // with --skip-missing, the processes up to the highest rank --ranks names are analysed (definitions section 2)
         TraceReading.Request named = selection.ranks() == null ? request
-                : new TraceReading.Request(request.read().withNamedRank(selection.ranks().length() - 1), request.analysis());
+                : new TraceReading.Request(request.read().withNamedRanks(selection.ranks()), request.analysis());
         return new TraceSession(parent, locate(trace), named, selection, progress);
     }
 

@@ -13,16 +13,16 @@ import java.nio.file.Path;
  *                    null: the system's temporary directory
  * @param skipDamaged whether OTF events files that are damaged or truncated are left out with a
  *                    note ({@code --skip-damaged}) instead of failing the read
- * @param namedRank   the highest rank the command's selection names ({@code --ranks}), or -1: with
- *                    {@code skipMissing}, the processes up to it are analysed even when no event file
- *                    of theirs is there (definitions section 2)
+ * @param namedRanks  the world ranks the command's selection names ({@code --ranks}), or null: with
+ *                    {@code skipMissing}, they are analysed even when no event file of theirs is there
+ *                    (definitions section 2)
  */
-public record ReadOptions(boolean skipMissing, int threads, Path tempDir, boolean skipDamaged, int namedRank) {
+public record ReadOptions(boolean skipMissing, int threads, Path tempDir, boolean skipDamaged, java.util.BitSet namedRanks) {
     /** Every core, missing files are errors, the system's temporary directory. */
     public static final ReadOptions DEFAULT = new ReadOptions(false, 0, null, false);
 
     public ReadOptions(boolean skipMissing, int threads, Path tempDir, boolean skipDamaged) {
-        this(skipMissing, threads, tempDir, skipDamaged, -1);
+        this(skipMissing, threads, tempDir, skipDamaged, null);
     }
 
     public ReadOptions(boolean skipMissing, int threads, Path tempDir) {
@@ -34,12 +34,22 @@ public record ReadOptions(boolean skipMissing, int threads, Path tempDir, boolea
     }
 
     public ReadOptions withSkipDamaged(boolean skip) {
-        return new ReadOptions(skipMissing, threads, tempDir, skip, namedRank);
+        return new ReadOptions(skipMissing, threads, tempDir, skip, namedRanks);
     }
 
-    /** These options, with {@code rank} the highest rank the selection names (-1: none). */
-    public ReadOptions withNamedRank(int rank) {
-        return new ReadOptions(skipMissing, threads, tempDir, skipDamaged, rank);
+    /** These options, with {@code ranks} the world ranks the selection names (null or empty: none). */
+    public ReadOptions withNamedRanks(java.util.BitSet ranks) {
+        return new ReadOptions(skipMissing, threads, tempDir, skipDamaged,
+                ranks == null || ranks.isEmpty() ? null : (java.util.BitSet) ranks.clone());
+    }
+
+    /**
+     * The highest world rank the selection names.
+     *
+     * @return it, or -1 when the selection names none
+     */
+    public int namedRank() {
+        return namedRanks == null ? -1 : namedRanks.length() - 1;
     }
 
     /** The number of reading threads: {@link #threads()}, or the available cores when that is 0 or less. */

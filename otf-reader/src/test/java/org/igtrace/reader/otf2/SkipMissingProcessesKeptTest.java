@@ -58,6 +58,14 @@ class SkipMissingProcessesKeptTest {
         return trace.resolve("traces.otf2");
     }
 
+    private static java.util.BitSet ranks(int... ranks) {
+        java.util.BitSet b = new java.util.BitSet();
+        for (int r : ranks) {
+            b.set(r);
+        }
+        return b;
+    }
+
     private static List<String> kept(Otf2TraceReader reader) {
         return reader.notes().stream().filter(s -> s.contains("not analysed")).toList();
     }
@@ -91,11 +99,11 @@ class SkipMissingProcessesKeptTest {
     void theHighestRankTheSelectionNamesStays() throws Exception {
         // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex, left out: nothing of it read)
         Otf2TraceReader reader = Otf2TraceReader.open(with("named", 0, 1, 2, 3, 4, 5, 6, 7),
-                new ReadOptions(true, 1).withNamedRank(500), ReadProgress.NONE);
+                new ReadOptions(true, 1).withNamedRanks(ranks(0, 500)), ReadProgress.NONE);
         assertEquals(501, reader.definitions().processCount());
         assertEquals(List.of("99499 processes after rank 500 not analysed (of 100000 declared): no event of theirs was read and no "
                 + "message read names them, nor does the selection"), kept(reader));
-        Otf2TraceReader last = Otf2TraceReader.open(with("namedLast", 0, 1), new ReadOptions(true, 1).withNamedRank(99_999),
+        Otf2TraceReader last = Otf2TraceReader.open(with("namedLast", 0, 1), new ReadOptions(true, 1).withNamedRanks(ranks(99_999)),
                 ReadProgress.NONE);
         assertEquals(100_000, last.definitions().processCount());
         assertEquals(List.of(), kept(last));
