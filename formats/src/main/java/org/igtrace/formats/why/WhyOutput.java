@@ -13,7 +13,11 @@ import org.igtrace.core.why.PathProfile;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
 
-/** What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. */
+/**
+ * What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. Every process is named by
+ * its world rank ({@link Why#worldRank}), the rank the user knows it by, also when {@code --skip-missing} left out
+ * processes between those analysed.
+ */
 public final class WhyOutput {
     /** Rows of a table in text at most (JSON has them all). */
     private static final int ROWS = 10;
@@ -41,13 +45,14 @@ public final class WhyOutput {
         if (causes.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
                     .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
-            return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + most.rank()
+            return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + why.worldRank(most.rank())
                     + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, of "
                     + Labels.seconds3(path.length()) + ").");
         }
         Why.CauseRow first = causes.get(0);
-        String who = first.region().equals(Why.COMMUNICATION) ? "rank " + first.rank() + "'s communication"
-                : "rank " + first.rank() + "'s region " + first.region();
+        int rank = why.worldRank(first.rank());
+        String who = first.region().equals(Why.COMMUNICATION) ? "rank " + rank + "'s communication"
+                : "rank " + rank + "'s region " + first.region();
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
         if (!why.whatIf().isEmpty()) {
@@ -132,7 +137,7 @@ public final class WhyOutput {
         }
         List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
         lines.addAll(new Table(rows.size())
-                .column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> why.worldRank(rows.get(i).rank()))
                 .column("compute_on_path", "compute on path", Table.Kind.SECONDS, i -> rows.get(i).computeOnPath())
                 .column("mpi_on_path", "MPI on path", Table.Kind.SECONDS, i -> rows.get(i).mpiOnPath()).text());
         lines.add("");
@@ -147,8 +152,8 @@ public final class WhyOutput {
             List<PathProfile.PairOnPath> top = pairs.stream()
                     .sorted((a, b) -> Long.compare(b.messages(), a.messages())).limit(ROWS).toList();
             lines.addAll(new Table(top.size())
-                    .column("sender", "from", Table.Kind.INTEGER, i -> top.get(i).sender())
-                    .column("receiver", "to", Table.Kind.INTEGER, i -> top.get(i).receiver())
+                    .column("sender", "from", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).sender()))
+                    .column("receiver", "to", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).receiver()))
                     .column("messages", "jumps on path", Table.Kind.INTEGER, i -> top.get(i).messages())
                     .column("time", "their time on path", Table.Kind.SECONDS, i -> top.get(i).time()).text());
         }
@@ -160,7 +165,7 @@ public final class WhyOutput {
             lines.add(NO_CAUSE);
         } else {
             lines.addAll(new Table(c.size())
-                    .column("rank", "rank", Table.Kind.INTEGER, i -> c.get(i).rank())
+                    .column("rank", "rank", Table.Kind.INTEGER, i -> why.worldRank(c.get(i).rank()))
                     .column("region", "region", Table.Kind.TEXT, i -> Escape.terminal(c.get(i).region()))
                     .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
                     .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
@@ -189,7 +194,7 @@ public final class WhyOutput {
         path.put("segments", p.path().segments().size());
         List<Object> procs = new ArrayList<>();
         for (PathProfile.ProcessOnPath r : processes) {
-            procs.add(map("rank", r.rank(), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath()));
+            procs.add(map("rank", why.worldRank(r.rank()), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath()));
         }
         path.put("processes", procs);
         List<Object> regions = new ArrayList<>();
@@ -199,14 +204,14 @@ public final class WhyOutput {
         path.put("regions", regions);
         List<Object> pairList = new ArrayList<>();
         for (PathProfile.PairOnPath r : pairs) {
-            pairList.add(map("sender", r.sender(), "receiver", r.receiver(), "messages", r.messages(), "time", r.time()));
+            pairList.add(map("sender", why.worldRank(r.sender()), "receiver", why.worldRank(r.receiver()), "messages", r.messages(), "time", r.time()));
         }
         path.put("pairs", pairList);
         root.put("critical_path", path);
         root.put("waiting", why.waiting());
         List<Object> causeList = new ArrayList<>();
         for (Why.CauseRow c : causes) {
-            causeList.add(map("rank", c.rank(), "region", c.region(), "delay_cost", c.delayCost()));
+            causeList.add(map("rank", why.worldRank(c.rank()), "region", c.region(), "delay_cost", c.delayCost()));
         }
         root.put("causes", causeList);
         root.put("predicted_runtime", why.predictedRuntime());

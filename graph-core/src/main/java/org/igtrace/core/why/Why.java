@@ -8,6 +8,7 @@ import java.util.concurrent.FutureTask;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.trace.TraceDefinitions;
 
 /**
  * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
@@ -21,9 +22,19 @@ import org.igtrace.core.replay.TraceReplay;
  *                         (none asked for, or none wanted: no what-if tried and the unchanged run's not shown)
  * @param costs            the delay costs, per process and pair too (ticks)
  * @param tick             seconds per tick of the costs
+ * @param definitions      the trace's definitions: the world rank each process is named by in text
+ *                         ({@link TraceDefinitions#worldRank}); null: process numbers are world ranks
  */
 public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
-                  DelayCosts costs, double tick) {
+                  DelayCosts costs, double tick, TraceDefinitions definitions) {
+
+    /**
+     * The world rank of process {@code process} (the ranks of the rows here are process numbers), the number every output
+     * names it by: itself on every trace read whole.
+     */
+    public int worldRank(int process) {
+        return definitions == null ? process : definitions.worldRank(process);
+    }
 
     /** Per rank, its compute on the critical path, seconds. */
     public double[] criticalByProcess() {
@@ -56,7 +67,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     public record CauseRow(int rank, String region, double delayCost) {
     }
 
-    /** A hypothesis ("balance region solve", "rank 5 at median compute"), its replayed run time and gain. */
+    /** A hypothesis ("balance region solve", "rank 5 at median compute", the rank a world rank), its replayed run time and gain. */
     public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
     }
 
@@ -125,7 +136,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                     tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
                 }
                 if (WhatIf.aboveMedian(totals, c.rank())) { // a rank at or below the median would be made slower, or stay
-                    tried.computeIfAbsent("rank " + c.rank() + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
+                    tried.computeIfAbsent("rank " + slices.definitions().worldRank(c.rank()) + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
                 }
             }
         }
@@ -154,6 +165,6 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 whatIf.add(new Hypothesis(w.getKey(), t, predicted - t));
             }
         }
-        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick);
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick, slices.definitions());
     }
 }
