@@ -148,11 +148,11 @@ public final class PredictCommand implements Callable<Integer> {
                 return 1;
             }
             clock.read();
-            PredictionRun.Result result = PredictionRun.run(request.withNetwork(network(profile)), profile, run, recorder.get().transfers(),
+            PredictionRun.Result result = PredictionRun.run(request.withNetwork(network(profile, run.definitions())), profile, run, recorder.get().transfers(),
                     selection, replayReading.common.reading.threadCount(), clock);
             if (format == PredictionWriter.Format.SIMGRID) {
                 try {
-                    SimGridExport.write(output, result.replay(), result.model(), run.processCount());
+                    SimGridExport.write(output, result.replay(), result.model(), run.processCount(), run.definitions());
                 } catch (IOException e) {
                     throw new Failure(output + ": " + e.getMessage());
                 }
@@ -235,19 +235,20 @@ public final class PredictCommand implements Callable<Integer> {
         return hosts.size() > 1;
     }
 
-    private ReplayParameters.Network network(TraceProfile profile) throws UsageError, Failure {
+    private ReplayParameters.Network network(TraceProfile profile, org.igtrace.core.trace.TraceDefinitions definitions)
+            throws UsageError, Failure {
         if (topology == null) {
             return null;
         }
         int n = profile.processes().size();
-        Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, n);
+        Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, definitions);
         Topology t;
         try {
             t = topology.build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
         } catch (IllegalArgumentException e) {
             throw new UsageError("--topology '" + TopologyOptions.name(topology) + "': " + e.getMessage());
         }
-        String problem = where.problemWith(t);
+        String problem = where.problemWith(t, definitions::worldRank);
         if (problem != null) {
             throw new UsageError(problem);
         }

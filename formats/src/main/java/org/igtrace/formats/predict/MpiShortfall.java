@@ -56,7 +56,7 @@ final class MpiShortfall {
                         + " explains, time no partner's lateness accounts for: rank %d's calls last %s as measured, %s replayed (%s more),"
                         + " most in %s (%s in all over the processes); time inside MPI the trace cannot show, such as a wait for a GPU"
                         + " or for I/O, or a slow MPI library",
-                worst.rank(), Labels.seconds3(worstMeasured), Labels.seconds3(worst.mpi()), Labels.seconds3(worstMeasured - worst.mpi()),
+                run.definitions().worldRank(worst.rank()), Labels.seconds3(worstMeasured), Labels.seconds3(worst.mpi()), Labels.seconds3(worstMeasured - worst.mpi()),
                 run.definitions().regionName(most), Labels.seconds3(byRegion.get(most) * tick));
     }
 }

@@ -58,6 +58,14 @@ public final class PredictionWriter {
         this.run = run;
     }
 
+    /**
+     * The world rank of process {@code process} (the rows' ranks are process numbers), the number every output names it
+     * by: itself on every trace read whole ({@link org.igtrace.core.trace.TraceDefinitions#worldRank}).
+     */
+    private int worldRank(int process) {
+        return run == null ? process : run.definitions().worldRank(process);
+    }
+
     /** predicted / measured - 1 when the prediction is the trace replayed on its own fitted network, else NaN. */
     private double selfError = Double.NaN;
     /** Whether the reader left GPU streams out (a reason the self-prediction may miss). */
@@ -220,7 +228,7 @@ public final class PredictionWriter {
         }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {
-            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", p.rank(), Labels.seconds3(p.predictedTime()),
+            b.append(String.format(Locale.ROOT, "%6d %12s %12s %12s %12s%n", worldRank(p.rank()), Labels.seconds3(p.predictedTime()),
                     Labels.seconds3(p.compute()), Labels.seconds3(p.mpi()), Labels.seconds3(p.waiting())));
         }
         return b.toString();
@@ -240,7 +248,7 @@ public final class PredictionWriter {
         }
         if (p.finalRelease() != null && p.finalRelease().largest() > 0) {
             b.append(", last collective's release spread up to ").append(Labels.seconds3(p.finalRelease().largest()))
-                    .append(" (rank ").append(p.finalRelease().rank()).append(", as measured)");
+                    .append(" (rank ").append(worldRank(p.finalRelease().rank())).append(", as measured)");
         }
         if (!swept || !sweep.parameter().equals("cpu-ratio")) {
             b.append(", cpu ratio ").append(Numbers.format(p.cpuRatio()));
@@ -258,9 +266,9 @@ public final class PredictionWriter {
     }
 
     /** JSON's {@code "final_release"} of the calibration ({@link org.igtrace.core.replay.FinalRelease}), or nothing: none fitted. */
-    private static String finalRelease(ReplayParameters p) {
+    private String finalRelease(ReplayParameters p) {
         org.igtrace.core.replay.FinalRelease f = p.finalRelease();
-        return f == null ? "" : ", \"final_release\": {\"largest\": " + number(f.largest()) + (f.rank() < 0 ? "" : ", \"rank\": " + f.rank())
+        return f == null ? "" : ", \"final_release\": {\"largest\": " + number(f.largest()) + (f.rank() < 0 ? "" : ", \"rank\": " + worldRank(f.rank()))
                 + ", \"processes\": " + f.processes() + "}";
     }
 
@@ -342,10 +350,10 @@ public final class PredictionWriter {
         return b.toString();
     }
 
-    private static void processes(StringBuilder b, List<Prediction.ProcessPrediction> rows, String indent) {
+    private void processes(StringBuilder b, List<Prediction.ProcessPrediction> rows, String indent) {
         for (int i = 0; i < rows.size(); i++) {
             Prediction.ProcessPrediction r = rows.get(i);
-            b.append(indent).append("{\"rank\": ").append(r.rank()).append(", \"predicted_time\": ").append(number(r.predictedTime()))
+            b.append(indent).append("{\"rank\": ").append(worldRank(r.rank())).append(", \"predicted_time\": ").append(number(r.predictedTime()))
                     .append(", \"compute\": ").append(number(r.compute())).append(", \"mpi\": ").append(number(r.mpi()))
                     .append(", \"wait\": ").append(number(r.waiting())).append(", \"end\": ").append(number(r.end())).append('}')
                     .append(i + 1 < rows.size() ? ",\n" : "\n");
@@ -365,7 +373,7 @@ public final class PredictionWriter {
         }
         b.append("rank,predicted_time,compute,mpi,wait\n");
         for (Prediction.ProcessPrediction r : predictions.get(0).processes()) {
-            b.append(r.rank()).append(',').append(csvNumber(r.predictedTime())).append(',').append(csvNumber(r.compute())).append(',')
+            b.append(worldRank(r.rank())).append(',').append(csvNumber(r.predictedTime())).append(',').append(csvNumber(r.compute())).append(',')
                     .append(csvNumber(r.mpi())).append(',').append(csvNumber(r.waiting())).append('\n');
         }
         return b.toString();

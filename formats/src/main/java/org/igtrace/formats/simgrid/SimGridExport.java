@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.stream.Stream;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.trace.WorldRankNotes;
 import org.igtrace.core.util.Labels;
 import org.igtrace.formats.Escape;
 
@@ -18,7 +20,9 @@ import org.igtrace.formats.Escape;
  * time-independent trace ({@code rank-N.txt} per rank and {@code index.txt} listing them), a platform
  * ({@code platform.xml}: without a network definitions section 9's {@code L + S / B} links, with one the topology's
  * links, see {@link SimGridPlatform}), the {@code hostfile} placing each rank, and {@code smpirun.sh}, the command
- * that replays it in SMPI with SimGrid's own factors neutralised. Written into a temporary directory beside DIR and
+ * that replays it in SMPI with SimGrid's own factors neutralised. SMPI's ranks are dense, 0 to n - 1 ({@code smpirun -np
+ * n}): the processes analysed in ascending world rank, which are their world ranks unless {@code --skip-missing}
+ * analysed processes apart from them; then a comment in {@code smpirun.sh} names the world rank of each. Written into a temporary directory beside DIR and
  * renamed when complete; DIR must not exist or be empty. The actions are core's ({@link
  * org.igtrace.core.replay.TimeIndependentTrace}), their text {@link SimGridActions}'.
  */
@@ -42,6 +46,16 @@ public final class SimGridExport {
      * exists and is not an empty directory or its parent does not exist.
      */
     public static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes) throws IOException {
+        write(dir, replay, p, processes, null);
+    }
+
+    /**
+     * As {@link #write(Path, TraceReplay, ReplayParameters, int)}, the processes those of {@code definitions} (null:
+     * numbered by their world ranks): when their numbers are not their world ranks, {@code smpirun.sh} says which world
+     * rank each SMPI rank is.
+     */
+    public static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes, TraceDefinitions definitions)
+            throws IOException {
         Path target = dir.toAbsolutePath();
         if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
             throw new IOException("exists and is not an empty directory (--format simgrid writes a directory)");
@@ -76,10 +90,11 @@ public final class SimGridExport {
                     p.network().topology().name(), Labels.seconds3(p.hopLatency()), Escape.terminal(p.network().placement().description()),
                     Labels.seconds3(p.localLatency()), Labels.bandwidth(p.localBandwidth()));
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
-                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s"
+                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s%s"
                             + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
                             + " --cfg=smpi/send-is-detached-thresh:%d \"$@\"%n",
-                    Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(), network, processes,
+                    Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(), worldRanks(definitions, processes),
+                    network, processes,
                     p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
             if (Files.exists(target)) {
@@ -92,6 +107,19 @@ public final class SimGridExport {
                 deleteTree(temp);
             }
         }
+    }
+
+    /**
+     * The comment naming the world rank of each SMPI rank when the processes are not numbered by their world ranks
+     * ({@link TraceDefinitions#ranksAreWorldRanks}), else nothing.
+     */
+    static String worldRanks(TraceDefinitions definitions, int processes) {
+        if (definitions == null || definitions.ranksAreWorldRanks()) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "# SMPI ranks 0-%d (rank-N.txt) are the trace's processes in ascending world rank: world ranks %s"
+                        + " (--skip-missing left out the others).%n", processes - 1,
+                WorldRankNotes.ranges(java.util.stream.IntStream.range(0, processes).boxed().toList(), definitions::worldRank));
     }
 
     private static boolean isEmpty(Path dir) throws IOException {

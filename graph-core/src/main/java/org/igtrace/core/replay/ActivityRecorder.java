@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.trace.MeasurementGaps;
+import org.igtrace.core.trace.WorldRankNotes;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.MemoryRecordBlocks;
 import org.igtrace.core.util.RecordBlocks;
@@ -94,7 +94,8 @@ public final class ActivityRecorder implements LocationSink {
             }
         }
         if (!empty.isEmpty()) {
-            notes.add((empty.size() == 1 ? "rank " + empty.get(0) + " has" : "ranks " + ranges(empty) + " have")
+            notes.add((empty.size() == 1 ? "rank " + definitions.worldRank(empty.get(0)) + " has"
+                    : "ranks " + WorldRankNotes.ranges(empty, definitions::worldRank) + " have")
                     + " no region event in what was read: not replayed");
         }
         if (leftOut > 0) {
@@ -129,22 +130,8 @@ public final class ActivityRecorder implements LocationSink {
         for (int p = 0; p < chosen.length; p++) {
             off[p] = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
         }
-        String b = MeasurementGaps.perProcess(off, definitions.ticksPerSecond());
+        String b = WorldRankNotes.recordingOff(off, definitions.ticksPerSecond(), definitions::worldRank);
         return b == null ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
-    }
-
-    /** "0-2, 5": ascending ranks as ranges. */
-    private static String ranges(List<Integer> ranks) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < ranks.size(); i++) {
-            int j = i;
-            while (j + 1 < ranks.size() && ranks.get(j + 1) == ranks.get(j) + 1) {
-                j++;
-            }
-            b.append(b.length() == 0 ? "" : ", ").append(ranks.get(i)).append(j > i ? "-" + ranks.get(j) : "");
-            i = j;
-        }
-        return b.toString();
     }
 
     /** Bytes of encoded activities so far, over all locations. */

@@ -3,7 +3,10 @@ package org.igtrace.core.topology;
 import java.util.Arrays;
 import org.igtrace.core.diagnostic.Remedy;
 
-/** Which topology node each process (by world rank) runs on. Several processes may share a node. */
+/**
+ * Which topology node each process runs on (by process number: the world rank unless {@code --skip-missing} analysed
+ * processes apart from their world ranks, then in ascending world rank). Several processes may share a node.
+ */
 public final class Placement {
     private final int[] node;
     private final String description;
@@ -42,6 +45,11 @@ public final class Placement {
      * order onto fewer nodes than processes, or a node number out of range.
      */
     public String problemWith(Topology topology) {
+        return problemWith(topology, java.util.function.IntUnaryOperator.identity());
+    }
+
+    /** As {@link #problemWith(Topology)}, a process named by {@code worldRank} (its world rank). */
+    public String problemWith(Topology topology, java.util.function.IntUnaryOperator worldRank) {
         int usable = topology.placeableNodes();
         for (int r = 0; r < node.length; r++) {
             if (node[r] < 0 || node[r] >= usable) {
@@ -49,7 +57,7 @@ public final class Placement {
                     return "the topology " + topology.name() + " has " + usable + " nodes, fewer than the " + node.length
                             + " processes; give a larger topology or a " + Remedy.PLACEMENT.named() + " file";
                 }
-                return description + ": rank " + r + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
+                return description + ": rank " + worldRank.applyAsInt(r) + " is placed on node " + node[r] + ", but " + topology.name() + " has nodes 0.."
                         + (usable - 1);
             }
         }
