@@ -46,8 +46,8 @@ import picocli.CommandLine.ParentCommand;
             "Per process, each process's own compute, transfer and waiting in A and B (they add up to its T) beside its time "
                     + "on the paths: a slowdown that moved from one rank to another cancels out per region and shows here.",
             "",
-            "Processes are matched by rank; when the runs placed them on their nodes differently, a note and the output say "
-                    + "so. --window, --ranks and --region select the same part of both runs (the window from each run's start): "
+            "Processes are matched by rank (their world rank, also when --skip-missing analysed processes apart from "
+                    + "theirs); when the runs placed them on their nodes differently, a note and the output say so. --window, --ranks and --region select the same part of both runs (the window from each run's start): "
                     + "the numbers are those of two traces holding only the selected events.",
             "",
             "text is for people; json holds the same as data, every number as {a, b, delta} (delta = b - a)."
@@ -101,9 +101,14 @@ public final class DiffCommand implements Callable<Integer> {
      * One run read: its profile, its compute per region, its critical path (null when it could not be walked); or, with
      * {@code exit} not null, the exit code of a read that kept nothing of the selection (said on standard error).
      */
-    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path, Integer exit) {
+    private record Run(TraceFormat.Located located, TraceProfile profile, RegionTimes regions, PathTimes path, TraceDefinitions definitions,
+                       Integer exit) {
         static Run ended(int exit) {
-            return new Run(null, null, null, null, exit);
+            return new Run(null, null, null, null, null, exit);
+        }
+
+        RunComparison.Run compared() {
+            return new RunComparison.Run(profile, regions, definitions);
         }
     }
 
@@ -121,13 +126,19 @@ public final class DiffCommand implements Callable<Integer> {
             return isolated;
         }
         TraceFormat.Located la = sa.located(), lb = sb.located();
-        // B's number of processes from its definitions, checked against A's before any event of either is read (after A's
+        // B's processes from its definitions, checked against A's before any event of either is read (after A's
         // whole read, it took 27.7 s on a large A to refuse)
-        int inB = sb.processes();
+        TraceDefinitions inB = sb.definitions();
         Run ra = read(sa, inA -> {
-            if (inA != inB) { // not two runs of one program to compare
-                throw new Failure(la.file() + " has " + Summary.count(inA, "process", "processes")
-                        + " and " + lb.file() + " has " + inB + ": diff matches the processes of two runs rank by rank, so both need as many");
+            if (inA.ranksAreWorldRanks() && inB.ranksAreWorldRanks() && inA.processCount() != inB.processCount()) {
+                // not two runs of one program to compare
+                throw new Failure(la.file() + " has " + Summary.count(inA.processCount(), "process", "processes")
+                        + " and " + lb.file() + " has " + inB.processCount() + ": diff matches the processes of two runs rank by rank, so both need as many");
+            }
+            if (common(inA, inB) == 0) { // --skip-missing kept processes of other world ranks in each
+                throw new Failure(la.file() + " and " + lb.file() + " have no process of the same world rank to compare (--skip-missing"
+                        + " analysed " + inA.processCount() + " and " + inB.processCount() + " processes): diff matches the processes of"
+                        + " two runs rank by rank");
             }
         });
         if (ra.exit() != null) {
@@ -137,13 +148,16 @@ public final class DiffCommand implements Callable<Integer> {
         if (rb.exit() != null) {
             return rb.exit();
         }
-        RunComparison comparison = RunComparison.of(new RunComparison.Run(ra.profile(), ra.regions()),
-                new RunComparison.Run(rb.profile(), rb.regions()));
+        RunComparison comparison = RunComparison.of(ra.compared(), rb.compared());
         List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null ? List.of()
                 : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
         DiffOutput out = new DiffOutput(PathAliases.shown(la.file().toString()), PathAliases.shown(lb.file().toString()), comparison, contributors, ra.path(), rb.path(),
-                ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.profile(), rb.profile()),
+                ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.compared(), rb.compared()),
                 selection.isAll() ? null : selection.words());
+        String unmatched = unmatched(ra, rb);
+        if (unmatched != null && !common.output.quiet) {
+            parent.err().println("igtrace: note: " + unmatched);
+        }
         if (out.placementNote() != null && !common.output.quiet) {
             parent.err().println("igtrace: note: " + out.placementNote());
         }
@@ -157,15 +171,44 @@ public final class DiffCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads one run: its profile with waits, compute per region and critical path; {@code check} is given its number of
-     * processes before any event is read.
+     * How many processes of {@code a} have a world rank {@code b} analyses.
      */
-    private Run read(TraceSession session, java.util.function.IntConsumer check) throws Failure, UsageError {
+    private static int common(TraceDefinitions a, TraceDefinitions b) {
+        int n = 0;
+        for (int p = 0; p < a.processCount(); p++) {
+            n += b.process(a.worldRank(p)) >= 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
+     * The note on the processes only one run analysed (--skip-missing kept other world ranks in each; they are left out
+     * of the per-process rows), or null: every process has its counterpart.
+     */
+    static String unmatched(Run a, Run b) {
+        int matched = RunComparison.matched(a.compared(), b.compared()).length;
+        int onlyA = a.definitions().processCount() - matched, onlyB = b.definitions().processCount() - matched;
+        if (onlyA == 0 && onlyB == 0) {
+            return null;
+        }
+        return "processes are matched by world rank: " + onlyA + " of A's " + a.definitions().processCount() + " and " + onlyB
+                + " of B's " + b.definitions().processCount() + " have no process of their world rank in the other run (--skip-missing"
+                + " analysed other ranks in each), and are left out of the per-process rows";
+    }
+
+    /**
+     * Reads one run: its profile with waits, compute per region and critical path; {@code check} is given its definitions
+     * before any event is read.
+     */
+    private Run read(TraceSession session, java.util.function.Consumer<TraceDefinitions> check) throws Failure, UsageError {
         TraceFormat.Located located = session.located();
         try (TemporaryStore store = new TemporaryStore(common.reading.tempDir, "the region slices")) {
             WhyReading.Taps taps = new WhyReading.Taps(false);
-            session.progress(ProgressBar.on(parent.err(), common.output.quiet)).beforeEvents(check);
-            session.subscribe(d -> taps.on(d, store));
+            session.progress(ProgressBar.on(parent.err(), common.output.quiet));
+            session.subscribe(d -> {
+                check.accept(d); // once the definitions are read, before any event
+                return taps.on(d, store);
+            });
             Integer ended = session.start(); // where it runs was decided for both (call()): only a selection that kept nothing ends it
             if (ended != null) {
                 return Run.ended(ended);
@@ -180,13 +223,13 @@ public final class DiffCommand implements Callable<Integer> {
             CriticalPath path = CriticalPath.of(waits, taps.slices);
             List<PathTimes.Share> shares = new ArrayList<>();
             for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
-                shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, s.process(),
+                shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, d.worldRank(s.process()),
                         taps.slices.name(s.region()), s.ticks() / d.ticksPerSecond()));
             }
             // WhatIf.totals: per process, region + 1 (0: computing outside every region)
             RegionSlices slices = taps.slices;
             RegionTimes regions = RegionTimes.of(WhatIf.totals(slices), g -> slices.name(g - 1), d.ticksPerSecond());
-            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares), null);
+            return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares), d, null);
         }
     }
 }

@@ -275,10 +275,20 @@ final class TraceSession {
      * @return the number of processes
      */
     int processes() {
+        return definitions().processCount();
+    }
+
+    /**
+     * The trace's definitions (the processes analysed and their world ranks), read now and without any event: for a
+     * command that checks several traces against each other before reading one (diff).
+     *
+     * @return the definitions
+     */
+    TraceDefinitions definitions() {
         if (located.format() == TraceFormat.OTF2) {
             SupervisedChild.reading(located.file()); // a crash from here on names this trace
         }
-        return reading(() -> org.igtrace.reader.input.TraceInput.definitions(located, request.read()).processes().size());
+        return reading(() -> org.igtrace.reader.input.TraceInput.definitions(located, request.read()));
     }
 
     /**

@@ -19,7 +19,8 @@ import org.igtrace.formats.Json;
 
 /**
  * What {@code igtrace diff} writes (definitions section 15): the story (how much slower or faster B is, and
- * what made it so), then the contributors and the side-by-side tables; as text or as JSON.
+ * what made it so), then the contributors and the side-by-side tables; as text or as JSON. Every rank is a world rank
+ * (the comparison's rows are by world rank, {@link RunComparison}).
  *
  * @param a            run A's file
  * @param b            run B's file
@@ -28,7 +29,7 @@ import org.igtrace.formats.Json;
  * @param pathA        A's critical path, or null when it could not be walked
  * @param pathB        B's critical path, or null
  * @param perProcess   the difference per process and kind (compute, transfer, waiting), largest first
- * @param matching     how the processes were matched (by rank), and whether the runs placed them alike
+ * @param matching     how the processes were matched (by world rank), and whether the runs placed them alike
  * @param selection    the selection of both runs in the command line's words, or null: the whole runs
  */
 public record DiffOutput(String a, String b, RunComparison comparison, List<Contributor> contributors, PathTimes pathA, PathTimes pathB,
@@ -222,10 +223,10 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
             row.put("name", r.name());
             row.putAll(change(r.compute()));
             List<Map<String, Object>> per = new ArrayList<>();
-            for (int rank = 0; rank < r.processes().size(); rank++) {
+            for (int i = 0; i < r.processes().size(); i++) {
                 Map<String, Object> x = new LinkedHashMap<>();
-                x.put("rank", rank);
-                x.putAll(change(r.processes().get(rank)));
+                x.put("rank", r.ranks().get(i));
+                x.putAll(change(r.processes().get(i)));
                 per.add(x);
             }
             row.put("processes", per);
@@ -321,7 +322,7 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> rs.get(i).compute().delta())
                 .column("rank", "most by rank", Table.Kind.INTEGER, i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).mostChangedRank())
                 .column("rank_delta", "rank's difference", Table.Kind.SIGNED_SECONDS,
-                        i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).processes().get(rs.get(i).mostChangedRank()).delta());
+                        i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).mostChangedProcess().delta());
     }
 
     private static Table pairs(List<RunComparison.PairRow> ps) {

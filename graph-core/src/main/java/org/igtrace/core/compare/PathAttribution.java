@@ -37,7 +37,7 @@ public final class PathAttribution {
      * One contributor.
      *
      * @param kind   compute, transfer, or off_path
-     * @param rank   the process that carries it (-1 for off_path)
+     * @param rank   the process that carries it, by its world rank (-1 for off_path)
      * @param region the user region or MPI call (null for off_path)
      * @param time   its time on A's path and on B's path (for off_path: the run time the path leaves out)
      * @param ranks  the per-process changes behind it, largest in its direction first (empty for off_path)

@@ -39,7 +39,7 @@ public record PathTimes(double length, List<Share> shares) {
      * A stretch of the path.
      *
      * @param kind    compute or transfer
-     * @param rank    the process the path was on
+     * @param rank    the process the path was on, by its world rank (the two runs' shares are matched by it)
      * @param region  the user region (compute) or the MPI call (transfer)
      * @param seconds its time
      */

@@ -23,7 +23,7 @@ public final class ProcessContributors {
     /**
      * One process's change in one kind.
      *
-     * @param rank   the process
+     * @param rank   the process, by its world rank (as the rows of {@link RunComparison})
      * @param kind   compute, transfer or waiting
      * @param time   its own time of the kind, in A and in B
      * @param onPath its time of the kind on A's and on B's critical path; null for waiting or without both paths

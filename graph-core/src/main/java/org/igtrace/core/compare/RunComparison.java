@@ -13,6 +13,7 @@ import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
 
@@ -20,10 +21,13 @@ import org.igtrace.core.wait.WaitReport;
  * Two runs of one program with the same processes side by side (definitions section 15): run time, per
  * process T, useful time and waiting, waiting per pattern, compute per region, traffic per pair and the POP
  * metrics (definitions section 10), each as its value in A, in B and their difference. The numbers are those
- * {@code igtrace stats} shows of each run.
+ * {@code igtrace stats} shows of each run. The two runs' processes are matched by world rank ({@link
+ * TraceDefinitions#worldRank}: the process numbers of two runs that {@code --skip-missing} read in part may differ), and
+ * every rank here is a world rank.
  *
  * @param runtime    {@code T = max_i T_i}
- * @param processes  per process (the selected ones, not those left out of either run by {@code --skip-missing}), rank order
+ * @param processes  per process (the selected ones, not those left out of either run by {@code --skip-missing}, nor
+ *                   those only one run analysed), rank order
  * @param patterns   waiting per pattern summed over processes, the patterns' order
  * @param regions    compute per region summed over processes, largest change first
  * @param pairs      per pair (both directions), ordered by (a, b)
@@ -33,21 +37,60 @@ import org.igtrace.core.wait.WaitReport;
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
                             List<PairRow> pairs, Map<String, Change> efficiency) {
 
-    /** One run's numbers: its profile (with waits) and its compute per region. */
-    public record Run(TraceProfile profile, RegionTimes regions) {
+    /**
+     * One run's numbers: its profile (with waits), its compute per region, and its definitions (the world rank of each
+     * process; null: the process numbers are the world ranks).
+     */
+    public record Run(TraceProfile profile, RegionTimes regions, TraceDefinitions definitions) {
+        /** A run whose process numbers are its world ranks. */
+        public Run(TraceProfile profile, RegionTimes regions) {
+            this(profile, regions, null);
+        }
+
+        /** The world rank of process {@code process}. */
+        public int worldRank(int process) {
+            return definitions == null ? process : definitions.worldRank(process);
+        }
+
+        /** The process of world rank {@code rank}, or -1: not analysed. */
+        public int process(int rank) {
+            return definitions == null ? (rank >= 0 && rank < profile.processes().size() ? rank : -1) : definitions.process(rank);
+        }
+
+        /** Whether every process's number is its world rank. */
+        boolean numberedByWorldRank() {
+            return definitions == null || definitions.ranksAreWorldRanks();
+        }
     }
 
-    /** One process: T, useful time U = T - Tcomm, waiting in all, and per pattern (the patterns' order). */
+    /** One process (by world rank): T, useful time U = T - Tcomm, waiting in all, and per pattern (the patterns' order). */
     public record ProcessRow(int rank, Change time, Change useful, Change waiting, List<Change> patterns) {
     }
 
     public record PatternRow(WaitPattern pattern, Change waiting) {
     }
 
-    /** One region: its compute summed over processes, and per process (rank order). */
-    public record RegionRow(String name, Change compute, List<Change> processes) {
-        /** The process whose compute in the region changed most in the direction of the total (ties: the lowest rank). */
+    /**
+     * One region: its compute summed over processes, and per process matched (rank order), {@code ranks} their world
+     * ranks.
+     */
+    public record RegionRow(String name, Change compute, List<Change> processes, List<Integer> ranks) {
+        public RegionRow {
+            processes = List.copyOf(processes);
+            ranks = List.copyOf(ranks);
+        }
+
+        /** The world rank of the process whose compute in the region changed most in the direction of the total (ties: the lowest rank). */
         public int mostChangedRank() {
+            return ranks.get(mostChanged());
+        }
+
+        /** That process's change. */
+        public Change mostChangedProcess() {
+            return processes.get(mostChanged());
+        }
+
+        private int mostChanged() {
             double sign = compute.delta() >= 0 ? 1 : -1;
             int best = 0;
             for (int r = 1; r < processes.size(); r++) {
@@ -59,7 +102,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         }
     }
 
-    /** One pair (a < b): bytes and messages both ways. */
+    /** One pair (world ranks a < b): bytes and messages both ways. */
     public record PairRow(int a, int b, Change bytes, Change messages) {
     }
 
@@ -75,32 +118,34 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
     /**
      * The comparison of {@code a} and {@code b}.
      *
-     * @throws IllegalArgumentException when they have different numbers of processes
+     * @throws IllegalArgumentException when both number their processes by world rank and have different numbers of them
      */
     public static RunComparison of(Run a, Run b) {
         TraceProfile pa = a.profile(), pb = b.profile();
         int n = pa.processes().size();
-        if (pb.processes().size() != n) {
+        if (a.numberedByWorldRank() && b.numberedByWorldRank() && pb.processes().size() != n) {
             throw new IllegalArgumentException(n + " processes against " + pb.processes().size());
         }
+        int[][] matched = matched(a, b);
         Efficiency ea = Efficiency.of(pa), eb = Efficiency.of(pb);
         Map<Integer, Efficiency.ProcessEfficiency> ua = byRank(ea), ub = byRank(eb);
         WaitPattern[] all = WaitPattern.values();
-        List<ProcessRow> processes = new ArrayList<>(n);
-        for (int r = 0; r < n; r++) {
-            if (!pa.selected(r)) { // --ranks: the same selection in both runs (definitions section 11)
+        List<ProcessRow> processes = new ArrayList<>(matched.length);
+        for (int[] m : matched) {
+            int ra = m[0], rb = m[1];
+            if (!pa.selected(ra)) { // --ranks: the same selection in both runs (definitions section 11)
                 continue;
             }
-            ProcessProfile xa = pa.processes().get(r), xb = pb.processes().get(r);
+            ProcessProfile xa = pa.processes().get(ra), xb = pb.processes().get(rb);
             if (xa.leftOut() || xb.leftOut()) { // --skip-missing: nothing of it read in a run, nothing to compare
                 continue;
             }
             List<Change> perPattern = new ArrayList<>(all.length);
             for (WaitPattern p : all) {
-                perPattern.add(new Change(wait(pa.waits(), p, r), wait(pb.waits(), p, r)));
+                perPattern.add(new Change(wait(pa.waits(), p, ra), wait(pb.waits(), p, rb)));
             }
-            processes.add(new ProcessRow(r, new Change(xa.time(), xb.time()), new Change(useful(ua, r), useful(ub, r)),
-                    new Change(wait(pa.waits(), null, r), wait(pb.waits(), null, r)), perPattern));
+            processes.add(new ProcessRow(a.worldRank(ra), new Change(xa.time(), xb.time()), new Change(useful(ua, ra), useful(ub, rb)),
+                    new Change(wait(pa.waits(), null, ra), wait(pb.waits(), null, rb)), perPattern));
         }
         List<PatternRow> patterns = new ArrayList<>(all.length);
         for (WaitPattern p : all) {
@@ -111,8 +156,24 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         efficiency.put("load_balance", new Change(ea.loadBalance(), eb.loadBalance()));
         efficiency.put("communication_efficiency", new Change(ea.communicationEfficiency(), eb.communicationEfficiency()));
         efficiency.put("parallel_efficiency", new Change(ea.parallelEfficiency(), eb.parallelEfficiency()));
-        return new RunComparison(new Change(ea.runtime(), eb.runtime()), processes, patterns, regions(a.regions(), b.regions(), n),
-                pairs(pa, pb), efficiency);
+        return new RunComparison(new Change(ea.runtime(), eb.runtime()), processes, patterns, regions(a, b, matched),
+                pairs(a, b), efficiency);
+    }
+
+    /**
+     * The processes of the two runs with the same world rank, as pairs {A's process, B's}, ascending world rank: on runs
+     * read whole, process r of A with process r of B for every r of A.
+     */
+    public static int[][] matched(Run a, Run b) {
+        int n = a.profile().processes().size();
+        List<int[]> m = new ArrayList<>(n);
+        for (int ra = 0; ra < n; ra++) {
+            int rb = b.process(a.worldRank(ra));
+            if (rb >= 0) {
+                m.add(new int[] {ra, rb});
+            }
+        }
+        return m.toArray(new int[0][]);
     }
 
     private static Map<Integer, Efficiency.ProcessEfficiency> byRank(Efficiency e) {
@@ -131,34 +192,44 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         return w == null ? 0 : pattern == null ? w.total(rank) : w.seconds(pattern, rank);
     }
 
-    private static List<RegionRow> regions(RegionTimes a, RegionTimes b, int n) {
+    private static List<RegionRow> regions(Run runA, Run runB, int[][] matched) {
+        RegionTimes a = runA.regions(), b = runB.regions();
         Set<String> names = new LinkedHashSet<>(a.names());
         names.addAll(b.names());
+        List<Integer> ranks = new ArrayList<>(matched.length);
+        for (int[] m : matched) {
+            ranks.add(runA.worldRank(m[0]));
+        }
         List<RegionRow> rows = new ArrayList<>();
         for (String name : names) {
-            List<Change> perProcess = new ArrayList<>(n);
-            for (int r = 0; r < n; r++) {
-                perProcess.add(new Change(a.of(name, r), b.of(name, r)));
+            List<Change> perProcess = new ArrayList<>(matched.length);
+            for (int[] m : matched) {
+                perProcess.add(new Change(a.of(name, m[0]), b.of(name, m[1])));
             }
-            rows.add(new RegionRow(name, new Change(a.total(name), b.total(name)), perProcess));
+            rows.add(new RegionRow(name, new Change(a.total(name), b.total(name)), perProcess, ranks));
         }
         rows.sort(Comparator.comparingDouble((RegionRow r) -> -Math.abs(r.compute().delta()))
                 .thenComparingDouble(r -> -Math.max(r.compute().a(), r.compute().b())).thenComparing(RegionRow::name));
         return rows;
     }
 
-    private static List<PairRow> pairs(TraceProfile a, TraceProfile b) {
+    /** The pairs of both runs by their world ranks (a pair of a process only one run analysed too). */
+    private static List<PairRow> pairs(Run runA, Run runB) {
         Map<Long, PairTraffic[]> byPair = new TreeMap<>();
-        for (PairTraffic t : a.pairs()) {
-            byPair.computeIfAbsent(WaitReport.pairKey(t.a(), t.b()), k -> new PairTraffic[2])[0] = t;
-        }
-        for (PairTraffic t : b.pairs()) {
-            byPair.computeIfAbsent(WaitReport.pairKey(t.a(), t.b()), k -> new PairTraffic[2])[1] = t;
+        Map<Long, int[]> ranks = new TreeMap<>();
+        for (Run run : new Run[] {runA, runB}) {
+            for (PairTraffic t : run.profile().pairs()) {
+                int x = run.worldRank(t.a()), y = run.worldRank(t.b());
+                long key = WaitReport.pairKey(x, y);
+                byPair.computeIfAbsent(key, k -> new PairTraffic[2])[run == runA ? 0 : 1] = t;
+                ranks.putIfAbsent(key, new int[] {x, y});
+            }
         }
         List<PairRow> rows = new ArrayList<>();
-        for (PairTraffic[] t : byPair.values()) {
-            PairTraffic any = t[0] != null ? t[0] : t[1];
-            rows.add(new PairRow(any.a(), any.b(), new Change(t[0] == null ? 0 : t[0].bytes(), t[1] == null ? 0 : t[1].bytes()),
+        for (Map.Entry<Long, PairTraffic[]> e : byPair.entrySet()) {
+            PairTraffic[] t = e.getValue();
+            int[] ab = ranks.get(e.getKey());
+            rows.add(new PairRow(ab[0], ab[1], new Change(t[0] == null ? 0 : t[0].bytes(), t[1] == null ? 0 : t[1].bytes()),
                     new Change(t[0] == null ? 0 : t[0].messages(), t[1] == null ? 0 : t[1].messages())));
         }
         rows.sort(Comparator.comparingInt(PairRow::a).thenComparingInt(PairRow::b));
