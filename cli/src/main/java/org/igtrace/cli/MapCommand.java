@@ -23,9 +23,11 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
+import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,7 +49,9 @@ import picocli.CommandLine.ParentCommand;
             "",
             "--format placement, rankfile, mpich or slurm writes the proposed placement for igtrace predict --placement, "
                     + "Open MPI's mpirun --rankfile, Cray MPICH's MPICH_RANK_ORDER or Slurm's SLURM_HOSTFILE; json and text "
-                    + "(the default) compare the placements."
+                    + "(the default) compare the placements. When --skip-missing analysed processes apart from their world "
+                    + "ranks (others left out between them), rankfile, mpich and slurm are refused: a launcher file must place "
+                    + "every rank of the run; placement writes the processes analysed, in ascending world rank, and names them."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the placement was written", "1:the trace or the output could not be handled (one line naming the file)",
@@ -123,7 +127,10 @@ public final class MapCommand implements Callable<Integer> {
         try (TemporaryStore store = replayReading.store()) {
             TraceSession session = replayReading.open(parent, trace, ClockCorrection.OFFSETS, s.selection())
                     .beforeEvents(n -> fits(s, n));
-            TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> new ActivityRecorder(d, store));
+            TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> {
+                launchable(s.format(), d); // once the definitions are read, before any event
+                return new ActivityRecorder(d, store);
+            });
             // critical and delay need the critical path and the delay costs: igtrace why's taps in the same read
             WhyReading.Taps why = weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY ? new WhyReading.Taps(false) : null;
             if (why != null) {
@@ -150,13 +157,13 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
             MapOutput out = new MapOutput(PathAliases.shown(located.file().toString()), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
-                    fromScotch, proposed, found.method());
+                    fromScotch, proposed, found.method()).withDefinitions(run.definitions());
             if (simgrid != null) {
                 if (replay == null) {
                     err.println("igtrace map: --simgrid " + simgrid + ": nothing to replay (no thread recorded a region event)");
                     return 1;
                 }
-                writeSimGrid(replay, base, machine, processes, rankOrder.node(), proposed.node(), found.method());
+                writeSimGrid(replay, base, machine, run.definitions(), rankOrder.node(), proposed.node(), found.method());
             }
             Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
             if (!replayReading.common.output.quiet) {
@@ -196,14 +203,16 @@ public final class MapCommand implements Callable<Integer> {
     }
 
     /** DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement. */
-    private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, int processes, int[] rankOrder, int[] proposed,
-                              String method) throws Failure {
+    private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, TraceDefinitions definitions, int[] rankOrder,
+                              int[] proposed, String method) throws Failure {
+        int processes = definitions.processCount();
         try {
             java.nio.file.Files.createDirectories(simgrid);
             SimGridExport.write(simgrid.resolve("rank-order"), replay,
-                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes);
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes, definitions);
             SimGridExport.write(simgrid.resolve("proposed"), replay,
-                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes);
+                    base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes,
+                    definitions);
         } catch (java.io.IOException e) {
             throw new Failure("--simgrid " + simgrid + ": " + e.getMessage());
         }
@@ -266,6 +275,23 @@ public final class MapCommand implements Callable<Integer> {
         if (problem != null) {
             throw new UsageError(problem);
         }
+    }
+
+    /**
+     * A launcher file (rankfile, mpich, slurm) places every rank of the run: when --skip-missing analysed processes apart
+     * from their world ranks (others left out between them), one of the processes analysed would leave ranks out and not
+     * launch, so it is refused (a usage error, before any event is read), naming the formats that can be written.
+     */
+    static void launchable(MapOutput.Format format, TraceDefinitions d) {
+        if (d.ranksAreWorldRanks() || format == MapOutput.Format.PLACEMENT || format == MapOutput.Format.JSON
+                || format == MapOutput.Format.TEXT) {
+            return;
+        }
+        int n = d.processCount();
+        throw new UsageError("--format " + format.name().toLowerCase(java.util.Locale.ROOT) + ": --skip-missing analysed "
+                + Summary.count(n, "process", "processes") + " (world ranks " + MapOutput.worldRanks(d)
+                + ") and left out the ranks between them, and a launcher file must place every rank of the run: read every "
+                + "process's files for one that launches, or write --format placement, json or text for the ranks analysed");
     }
 
     /** Null when {@code processes} ranks fit the machine (and the hosts file), else why not. */

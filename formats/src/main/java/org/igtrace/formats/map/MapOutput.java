@@ -10,8 +10,16 @@ import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.formats.Json;
 import org.igtrace.formats.LauncherFiles;
+import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.trace.WorldRankNotes;
 
-/** What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text. */
+/**
+ * What {@code igtrace map} writes (definitions section 13): the placement for a launcher, or the comparison as JSON or text.
+ * The placements are by process number: the world rank unless {@code --skip-missing} analysed processes apart from their
+ * world ranks ({@link TraceDefinitions#ranksAreWorldRanks}); then the processes analysed in ascending world rank, the
+ * placement file and the JSON name their world ranks, and the text says that no launcher file is written (the command
+ * refuses those formats: a launcher file must place every rank of the run).
+ */
 public final class MapOutput {
     /** What a run of one process gets instead of a proposal: each placement puts it on one node and nothing travels. */
     public static final String ONE_PROCESS = "one process: there is nothing to place (it sends to no other process; every placement is the same)";
@@ -47,6 +55,8 @@ public final class MapOutput {
     private final Scores scotch;
     private final Scores proposed;
     private final String method;
+    /** The processes' world ranks; null: their numbers. */
+    private TraceDefinitions definitions;
 
     public MapOutput(String trace, String topology, int nodes, int slots, List<String> hosts, Scores rankOrder, Scores scotch, Scores proposed,
               String method) {
@@ -61,8 +71,27 @@ public final class MapOutput {
         this.method = method;
     }
 
+    /** This output with the processes of {@code d}, named by their world ranks. */
+    public MapOutput withDefinitions(TraceDefinitions d) {
+        this.definitions = d;
+        return this;
+    }
+
+    /** Whether the processes are numbered apart from their world ranks. */
+    private boolean apart() {
+        return definitions != null && !definitions.ranksAreWorldRanks();
+    }
+
+    /** "0-6, 999999": the world ranks of the processes of {@code d}, ascending. */
+    public static String worldRanks(TraceDefinitions d) {
+        return WorldRankNotes.ranges(java.util.stream.IntStream.range(0, d.processCount()).boxed().toList(), d::worldRank);
+    }
+
     public void write(Format f, Writer out) throws IOException {
         int[] node = proposed.node();
+        if (f == Format.PLACEMENT && apart()) { // igtrace predict --placement reads a line per process analysed, in this order
+            out.write("# world ranks " + worldRanks(definitions) + ", a line each in this order (--skip-missing left out the others)\n");
+        }
         switch (f) {
             case PLACEMENT -> LauncherFiles.placement(node, out);
             case RANKFILE -> LauncherFiles.rankfile(node, hosts, out);
@@ -83,6 +112,13 @@ public final class MapOutput {
             placement.add(n);
         }
         m.put("placement", placement);
+        if (apart()) { // the world rank of each placement's entry
+            List<Object> ranks = new ArrayList<>();
+            for (int p = 0; p < proposed.node().length; p++) {
+                ranks.add(definitions.worldRank(p));
+            }
+            m.put("ranks", ranks);
+        }
         m.put("rank_order", rankOrder.json());
         m.put("proposed", proposed.json());
         if (scotch != null) {
@@ -135,6 +171,12 @@ public final class MapOutput {
             return s.toString();
         }
         s.append("\nproposed by: ").append(method).append('\n');
+        if (apart()) {
+            s.append("\nThe ranks placed are world ranks ").append(worldRanks(definitions)).append(": --skip-missing left out the others, so no\n")
+                    .append("launcher file is written (it must place every rank of the run). For igtrace, a line per rank placed:\n");
+            s.append("  igtrace (placement):  igtrace predict TRACE --skip-missing --topology ").append(topology).append(" --placement FILE\n");
+            return s.toString();
+        }
         s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
         s.append("  Open MPI (rankfile):  mpirun --rankfile FILE -np ").append(p).append(" ./app\n");
         s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
