@@ -8,6 +8,7 @@ import org.igtrace.core.topology.ProjectedTopology;
 import org.igtrace.core.topology.Topology;
 import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.formats.OutputFormat;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -53,6 +54,49 @@ public final class TopologyOptions {
         if (problem != null) {
             throw new UsageError(problem);
         }
+    }
+
+    /**
+     * As {@link #checkBefore(int)}, for the processes of {@code d}: when {@code --skip-missing} analysed processes apart
+     * from their world ranks, the placement file has a line per process analysed (ascending world rank) and
+     * {@code --centre} is a world rank among those analysed.
+     */
+    void checkBefore(TraceDefinitions d) throws UsageError, Failure {
+        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        String problem = spec.problemBefore(d.processCount(), where, centre(d));
+        if (problem != null) {
+            throw new UsageError(problem);
+        }
+    }
+
+    /** As {@link #project(InformationGraph, EdgeWeight)}, for the processes of {@code d} ({@link #checkBefore(TraceDefinitions)}). */
+    ProjectedTopology project(InformationGraph graph, EdgeWeight weight, TraceDefinitions d) throws Failure, UsageError {
+        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        Integer c = centre(d);
+        Topology network = UsageError.of(() -> spec.build(graph, where, c));
+        String problem = where.problemWith(network, d::worldRank);
+        if (problem != null) {
+            throw new UsageError(problem);
+        }
+        return TopologyProjection.project(graph.profile(), weight, network, where);
+    }
+
+    /**
+     * {@code --centre}'s process: the world rank given turned into the process analysed for it (null: not given); a world
+     * rank not analysed is a usage error when processes were analysed apart from their world ranks (otherwise the
+     * topology says it is no rank).
+     */
+    Integer centre(TraceDefinitions d) throws UsageError {
+        if (centre == null || d.ranksAreWorldRanks()) {
+            return centre;
+        }
+        int p = d.process(centre);
+        if (p < 0) {
+            throw new UsageError("--centre " + centre + ": no process of that world rank was analysed (world ranks "
+                    + org.igtrace.core.trace.WorldRankNotes.ranges(java.util.stream.IntStream.range(0, d.processCount()).boxed().toList(),
+                    d::worldRank) + "; --skip-missing left out the others)");
+        }
+        return p;
     }
 
     /** The graph routed over the network; a network the placement does not fit is a usage error. */

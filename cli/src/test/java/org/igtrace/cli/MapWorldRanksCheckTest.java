@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * (issue 41 item 6): three processes, world ranks 0, 1 and 999,999. A launcher file (rankfile, mpich, slurm) is refused
  * before any event, naming the formats that can be written: it would leave out 999,997 ranks of the run and not
  * launch (before, map wrote "rank 2=..." for world rank 999,999); placement, json and text are written. A placement
- * file read back has a line per process analysed, in ascending world rank, and a wrong count names those world ranks.
+ * file read back has a line per process analysed, in ascending world rank, and a wrong count names those world ranks;
+ * {@code --centre} is a world rank (999,999 is process 2; 5 was not analysed).
  */
 class MapWorldRanksCheckTest {
     @TempDir
@@ -45,6 +46,22 @@ class MapWorldRanksCheckTest {
         MapCommand.launchable(MapOutput.Format.PLACEMENT, sparse);
         MapCommand.launchable(MapOutput.Format.JSON, sparse);
         MapCommand.launchable(MapOutput.Format.RANKFILE, definitions(null));
+    }
+
+    @Test
+    void centreIsAWorldRank() {
+        TraceDefinitions sparse = definitions(new int[] {0, 1, 999_999});
+        TopologyOptions t = new TopologyOptions();
+        t.spec = org.igtrace.core.topology.TopologySpec.parse("star");
+        t.centre = 999_999;
+        assertEquals(2, t.centre(sparse));
+        t.checkBefore(sparse);
+        t.centre = 5;
+        UsageError e = assertThrows(UsageError.class, () -> t.centre(sparse));
+        assertEquals("--centre 5: no process of that world rank was analysed (world ranks 0-1, 999999; --skip-missing left out"
+                + " the others)", e.getMessage());
+        t.centre = 2;
+        assertEquals(2, t.centre(definitions(null)));
     }
 
     @Test
