@@ -192,8 +192,8 @@ public final class DiffCommand implements Callable<Integer> {
             return null;
         }
         return "processes are matched by world rank: " + onlyA + " of A's " + a.definitions().processCount() + " and " + onlyB
-                + " of B's " + b.definitions().processCount() + " have no process of their world rank in the other run (--skip-missing"
-                + " analysed other ranks in each), and are left out of the per-process rows";
+                + " of B's " + b.definitions().processCount() + " have no process of their world rank in the other run (with --skip-missing"
+                + " the runs analysed different ranks), and are left out of the per-process rows";
     }
 
     /**
