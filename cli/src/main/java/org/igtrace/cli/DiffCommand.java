@@ -130,12 +130,13 @@ public final class DiffCommand implements Callable<Integer> {
         // whole read, it took 27.7 s on a large A to refuse)
         TraceDefinitions inB = sb.definitions();
         Run ra = read(sa, inA -> {
-            if (inA.ranksAreWorldRanks() && inB.ranksAreWorldRanks() && inA.processCount() != inB.processCount()) {
+            boolean whole = inA.ranksAreWorldRanks() && inB.ranksAreWorldRanks();
+            if (whole && inA.processCount() != inB.processCount()) {
                 // not two runs of one program to compare
                 throw new Failure(la.file() + " has " + Summary.count(inA.processCount(), "process", "processes")
                         + " and " + lb.file() + " has " + inB.processCount() + ": diff matches the processes of two runs rank by rank, so both need as many");
             }
-            if (common(inA, inB) == 0) { // --skip-missing kept processes of other world ranks in each
+            if (!whole && common(inA, inB) == 0) { // --skip-missing kept processes of other world ranks in each
                 throw new Failure(la.file() + " and " + lb.file() + " have no process of the same world rank to compare (--skip-missing"
                         + " analysed " + inA.processCount() + " and " + inB.processCount() + " processes): diff matches the processes of"
                         + " two runs rank by rank");

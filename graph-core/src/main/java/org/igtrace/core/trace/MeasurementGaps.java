@@ -1,7 +1,6 @@
 package org.igtrace.core.trace;
 
 import java.util.Arrays;
-import org.igtrace.core.util.Labels;
 
 /**
  * The intervals of one location during which recording was switched off (definitions section 3: from a
@@ -93,25 +92,6 @@ public final class MeasurementGaps {
      * (ticks, by rank), for the notes; null when never.
      */
     public static String perProcess(long[] offTicks, double ticksPerSecond) {
-        StringBuilder b = new StringBuilder();
-        int named = 0, more = 0;
-        long moreTicks = 0;
-        for (int r = 0; r < offTicks.length; r++) {
-            if (offTicks[r] <= 0) {
-                continue;
-            }
-            if (named < NAMED_PROCESSES) {
-                b.append(named++ == 0 ? "" : ", ").append("rank ").append(r).append(" for ")
-                        .append(Labels.seconds(offTicks[r] / ticksPerSecond));
-            } else {
-                more++;
-                moreTicks += offTicks[r];
-            }
-        }
-        if (more > 0) {
-            b.append(" and ").append(more).append(more == 1 ? " more process " : " more processes ")
-                    .append(Labels.seconds(moreTicks / ticksPerSecond));
-        }
-        return named == 0 ? null : b.toString();
+        return WorldRankNotes.recordingOff(offTicks, ticksPerSecond, java.util.function.IntUnaryOperator.identity());
     }
 }

@@ -14,7 +14,7 @@ public final class WorldRankNotes {
     /**
      * "rank 0 for 10 ms, rank 3 for 2 ms and 5 more processes 1.2 ms": how long recording was off per process
      * ({@code offTicks} by process number), each named by {@code worldRank}, for the notes; null when never.
-     * {@link MeasurementGaps#perProcess} with the world ranks.
+     * ({@link MeasurementGaps#perProcess} names the process numbers.)
      */
     public static String recordingOff(long[] offTicks, double ticksPerSecond, IntUnaryOperator worldRank) {
         StringBuilder b = new StringBuilder();
