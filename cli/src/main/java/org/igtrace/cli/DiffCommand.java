@@ -47,7 +47,8 @@ import picocli.CommandLine.ParentCommand;
                     + "on the paths: a slowdown that moved from one rank to another cancels out per region and shows here.",
             "",
             "Processes are matched by rank (their world rank, also when --skip-missing analysed processes apart from "
-                    + "theirs); when the runs placed them on their nodes differently, a note and the output say so. --window, --ranks and --region select the same part of both runs (the window from each run's start): "
+                    + "theirs); when the runs placed them on their nodes differently, a note and the output say so. --window, "
+                    + "--ranks and --region select the same part of both runs (the window from each run's start): "
                     + "the numbers are those of two traces holding only the selected events.",
             "",
             "text is for people; json holds the same as data, every number as {a, b, delta} (delta = b - a)."

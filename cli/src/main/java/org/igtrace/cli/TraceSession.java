@@ -269,16 +269,6 @@ final class TraceSession {
     }
 
     /**
-     * The number of processes the trace's definitions declare (as {@link #beforeEvents} is given it), read now and
-     * without any event: for a command that checks several traces against each other before reading one (diff).
-     *
-     * @return the number of processes
-     */
-    int processes() {
-        return definitions().processCount();
-    }
-
-    /**
      * The trace's definitions (the processes analysed and their world ranks), read now and without any event: for a
      * command that checks several traces against each other before reading one (diff).
      *

@@ -196,10 +196,11 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         RegionTimes a = runA.regions(), b = runB.regions();
         Set<String> names = new LinkedHashSet<>(a.names());
         names.addAll(b.names());
-        List<Integer> ranks = new ArrayList<>(matched.length);
+        List<Integer> worldRanks = new ArrayList<>(matched.length);
         for (int[] m : matched) {
-            ranks.add(runA.worldRank(m[0]));
+            worldRanks.add(runA.worldRank(m[0]));
         }
+        List<Integer> ranks = List.copyOf(worldRanks); // one list for every row (List.copyOf keeps it)
         List<RegionRow> rows = new ArrayList<>();
         for (String name : names) {
             List<Change> perProcess = new ArrayList<>(matched.length);
