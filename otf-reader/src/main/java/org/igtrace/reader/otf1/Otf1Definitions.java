@@ -31,12 +31,14 @@ final class Otf1Definitions implements java.io.Serializable {
 
     // The tables, filled by the first constructor and shared by the copies that keep some processes.
     private final LongIntMap rankOfProcess;     // MPI processes and their threads
-    private final LongIntMap rankOfMpiProcess;  // MPI processes only
+    /** The MPI processes' ids by world rank (a process is one when its rank's id is its own). */
+    private final long[] mpiIds;
     private final Set<Long> leftOut;
     private final LongIntMap regionOfFunction;
     private final LongIntMap communicatorOfGroup;
     private final LongIntMap kindOfCollective;
-    private final Map<Long, String> processNames;
+    /** The process records by id (the definitions records' own map: names are not copied). */
+    private final Map<Long, Otf1DefinitionRecords.Process> processes;
     private final String fileName;
     /** What the {@link TraceDefinitions} are built from (for every process, or for those kept). */
     private final Resolved resolved;
@@ -56,20 +58,19 @@ final class Otf1Definitions implements java.io.Serializable {
     Otf1Definitions(Otf1DefinitionRecords records, Path file) {
         this.fileName = file.getFileName().toString();
         rankOfProcess = new LongIntMap();
-        rankOfMpiProcess = new LongIntMap();
         leftOut = new HashSet<>();
         regionOfFunction = new LongIntMap();
         communicatorOfGroup = new LongIntMap();
         kindOfCollective = new LongIntMap();
-        processNames = new HashMap<>();
+        processes = records.processes;
         Set<Long> gpuStreams = gpuStreams(records);
-        List<Long> mpi = rankMpiProcesses(records, gpuStreams);
+        mpiIds = rankMpiProcesses(records, gpuStreams);
         ProcessCounts counts = foldThreads(records, gpuStreams);
         Map<Long, String> hosts = hosts(records);
-        String[] names = new String[mpi.size()], hostOf = new String[mpi.size()];
+        String[] names = new String[mpiIds.length], hostOf = new String[mpiIds.length];
         for (int rank = 0; rank < names.length; rank++) {
-            names[rank] = records.processes.get(mpi.get(rank)).name();
-            hostOf[rank] = hosts.get(mpi.get(rank));
+            names[rank] = records.processes.get(mpiIds[rank]).name();
+            hostOf[rank] = hosts.get(mpiIds[rank]);
         }
         List<String> regionNames = new ArrayList<>();
         boolean[] regionMpi = new boolean[records.functions.size()];
@@ -91,12 +92,12 @@ final class Otf1Definitions implements java.io.Serializable {
 
     private Otf1Definitions(Otf1Definitions all, int[] kept) {
         rankOfProcess = all.rankOfProcess;
-        rankOfMpiProcess = all.rankOfMpiProcess;
+        mpiIds = all.mpiIds;
         leftOut = all.leftOut;
         regionOfFunction = all.regionOfFunction;
         communicatorOfGroup = all.communicatorOfGroup;
         kindOfCollective = all.kindOfCollective;
-        processNames = all.processNames;
+        processes = all.processes;
         fileName = all.fileName;
         resolved = all.resolved;
         this.kept = kept.clone();
@@ -107,27 +108,34 @@ final class Otf1Definitions implements java.io.Serializable {
     }
 
     /** MPI processes: no parent, not a GPU stream; ranked by id. Returns their ids by rank. */
-    private List<Long> rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
-        List<Long> mpi = new ArrayList<>();
+    private long[] rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
+        long[] mpi = new long[records.processes.size()];
+        int n = 0;
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            processNames.put(p.id(), p.name());
             if (p.parent() == 0 && !gpuStreams.contains(p.id())) {
-                mpi.add(p.id());
+                mpi[n++] = p.id() ^ Long.MIN_VALUE; // sorted as signed: in unsigned order
             }
         }
-        mpi.sort(Long::compareUnsigned);
-        for (int rank = 0; rank < mpi.size(); rank++) {
-            rankOfProcess.put((int) (long) mpi.get(rank), rank);
-            rankOfMpiProcess.put((int) (long) mpi.get(rank), rank);
+        mpi = java.util.Arrays.copyOf(mpi, n);
+        java.util.Arrays.sort(mpi);
+        for (int rank = 0; rank < n; rank++) {
+            mpi[rank] ^= Long.MIN_VALUE;
+            rankOfProcess.put((int) mpi[rank], rank);
         }
         return mpi;
+    }
+
+    /** The world rank of an MPI process (not a thread), or {@link #NO_RANK}. */
+    private int mpiRank(long processId) {
+        int rank = rankOfProcess.get((int) processId, NO_RANK);
+        return rank != NO_RANK && (int) mpiIds[rank] == (int) processId ? rank : NO_RANK;
     }
 
     /** Threads fold into their topmost ancestor; GPU streams (and threads of nothing) are left out. */
     private ProcessCounts foldThreads(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
         int threads = 0, gpu = 0, orphans = 0;
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            if (rankOfMpiProcess.get((int) p.id(), NO_RANK) != NO_RANK) {
+            if (mpiRank(p.id()) != NO_RANK) {
                 continue;
             }
             if (gpuStreams.contains(p.id())) {
@@ -136,7 +144,7 @@ final class Otf1Definitions implements java.io.Serializable {
                 continue;
             }
             long root = topmostAncestor(records, p.id(), gpuStreams);
-            int rank = root < 0 ? NO_RANK : rankOfMpiProcess.get((int) root, NO_RANK);
+            int rank = root < 0 ? NO_RANK : mpiRank(root);
             if (rank == NO_RANK) {
                 orphans++;
                 leftOut.add(p.id());
@@ -155,7 +163,7 @@ final class Otf1Definitions implements java.io.Serializable {
             int[] ranks = new int[g.members().length];
             int n = 0;
             for (long member : g.members()) {
-                int rank = rankOfMpiProcess.get((int) member, NO_RANK);
+                int rank = mpiRank(member);
                 if (rank != NO_RANK) {
                     ranks[n++] = rank;
                 }
@@ -419,11 +427,12 @@ final class Otf1Definitions implements java.io.Serializable {
 
     /** The ids of every process the definitions define. */
     Set<Long> processIds() {
-        return processNames.keySet();
+        return processes.keySet();
     }
 
     String processName(long processId) {
-        return processNames.get(processId);
+        Otf1DefinitionRecords.Process p = processes.get(processId);
+        return p == null ? null : p.name();
     }
 
     /** The dense region of a function token, or -1 for an undefined one. */
