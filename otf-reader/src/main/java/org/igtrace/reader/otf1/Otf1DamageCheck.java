@@ -42,19 +42,19 @@ final class Otf1DamageCheck {
      */
     static List<Long> masterAgreesWithDefinitions(Otf1FileSet files, Otf1Definitions definitions) throws TraceReadException {
         Path master = files.master();
-        Set<Long> listed = new HashSet<>();
+        org.igtrace.core.util.LongIntMap listed = new org.igtrace.core.util.LongIntMap(); // not boxed: 10^6 processes
         for (Otf1FileSet.Stream stream : files.streams()) {
             for (long p : stream.processes()) {
                 if (!definitions.defines(p)) {
                     throw new TraceReadException(files.globalDefinitions() + ": does not define process " + Long.toHexString(p)
                             + ", which " + master.getFileName() + " lists (one of the two files is damaged or truncated)");
                 }
-                listed.add(p);
+                listed.put(p, 1);
             }
         }
         List<Long> unlisted = new ArrayList<>();
         for (long p : definitions.processIds()) {
-            if (definitions.rank(p) != Otf1Definitions.NO_RANK && !listed.contains(p)) {
+            if (definitions.rank(p) != Otf1Definitions.NO_RANK && listed.get(p, 0) == 0) {
                 unlisted.add(p);
             }
         }

@@ -15,7 +15,7 @@ import java.util.Map;
  * a record to come after the ones it names.
  */
 final class Otf1DefinitionRecords implements LineSource.LineConsumer {
-    record Process(long id, String name, long parent) {
+    record Process(long id, String name, long parent) implements java.io.Serializable {
     }
 
     record Group(long id, String name, long[] members) {

@@ -29,61 +29,113 @@ final class Otf1Definitions implements java.io.Serializable {
     private static final long IS_CUDA_THREAD = 8;
     private static final long IS_COMMUNICATOR = 7;
 
-    private final TraceDefinitions definitions;
-    private final LongIntMap rankOfProcess = new LongIntMap();     // MPI processes and their threads
-    private final LongIntMap rankOfMpiProcess = new LongIntMap();  // MPI processes only
-    private final Set<Long> leftOut = new HashSet<>();
-    private final LongIntMap regionOfFunction = new LongIntMap();
-    private final LongIntMap communicatorOfGroup = new LongIntMap();
-    private final LongIntMap kindOfCollective = new LongIntMap();
-    private final Map<Long, String> processNames = new HashMap<>();
+    // The tables, filled by the first constructor and shared by the copies that keep some processes.
+    private final LongIntMap rankOfProcess;     // MPI processes and their threads
+    /** The MPI processes' ids by world rank (a process is one when its rank's id is its own). */
+    private final long[] mpiIds;
+    private final Set<Long> leftOut;
+    private final LongIntMap regionOfFunction;
+    private final LongIntMap communicatorOfGroup;
+    private final LongIntMap kindOfCollective;
+    /** The process records by id (the definitions records' own map: names are not copied). */
+    private final Map<Long, Otf1DefinitionRecords.Process> processes;
     private final String fileName;
+    /** What the {@link TraceDefinitions} are built from (for every process, or for those kept). */
+    private final Resolved resolved;
+    /** The world ranks of the processes analysed, ascending; null: every MPI process ({@link #keeping}). */
+    private final int[] kept;
+    /** Built at the first {@link #definitions()}: for 10^6 declared processes of which a few are kept, never for all. */
+    private TraceDefinitions definitions;
+
+    /**
+     * The definitions' parts a {@link TraceDefinitions} is built from: the MPI processes' names and hosts by
+     * world rank, the regions, the communicators' members as world ranks, the timer resolution and the notes.
+     */
+    private record Resolved(String[] names, String[] hosts, String[] regionNames, boolean[] regionMpi, List<int[]> communicators,
+                            double ticksPerSecond, List<String> notes) implements java.io.Serializable {
+    }
 
     Otf1Definitions(Otf1DefinitionRecords records, Path file) {
         this.fileName = file.getFileName().toString();
-        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        rankOfProcess = new LongIntMap();
+        leftOut = new HashSet<>();
+        regionOfFunction = new LongIntMap();
+        communicatorOfGroup = new LongIntMap();
+        kindOfCollective = new LongIntMap();
+        processes = records.processes;
         Set<Long> gpuStreams = gpuStreams(records);
-        rankMpiProcesses(records, gpuStreams, b);
+        mpiIds = rankMpiProcesses(records, gpuStreams);
         ProcessCounts counts = foldThreads(records, gpuStreams);
+        Map<Long, String> hosts = hosts(records);
+        String[] names = new String[mpiIds.length], hostOf = new String[mpiIds.length];
+        for (int rank = 0; rank < names.length; rank++) {
+            names[rank] = records.processes.get(mpiIds[rank]).name();
+            hostOf[rank] = hosts.get(mpiIds[rank]);
+        }
+        List<String> regionNames = new ArrayList<>();
+        boolean[] regionMpi = new boolean[records.functions.size()];
         for (Otf1DefinitionRecords.Function f : records.functions.values()) {
             String group = records.functionGroups.get(f.group());
-            regionOfFunction.put((int) f.id(), b.addRegion(f.name(), "MPI".equals(group)));
+            regionMpi[regionNames.size()] = "MPI".equals(group);
+            regionOfFunction.put((int) f.id(), regionNames.size());
+            regionNames.add(f.name());
         }
-        addCommunicators(records, b);
+        List<int[]> communicators = communicators(records);
         for (Otf1DefinitionRecords.CollectiveOperation op : records.collectiveOperations.values()) {
             kindOfCollective.put((int) op.id(), collectiveKind(op.type(), op.name()).ordinal());
         }
-        addNotes(records, counts, b);
-        definitions = b.build();
+        List<String> notes = new ArrayList<>();
+        double ticks = notes(records, counts, notes);
+        resolved = new Resolved(names, hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
+        kept = null;
+    }
+
+    private Otf1Definitions(Otf1Definitions all, int[] kept) {
+        rankOfProcess = all.rankOfProcess;
+        mpiIds = all.mpiIds;
+        leftOut = all.leftOut;
+        regionOfFunction = all.regionOfFunction;
+        communicatorOfGroup = all.communicatorOfGroup;
+        kindOfCollective = all.kindOfCollective;
+        processes = all.processes;
+        fileName = all.fileName;
+        resolved = all.resolved;
+        this.kept = kept.clone();
     }
 
     /** How many processes that are not MPI processes were folded into one or left out. */
     private record ProcessCounts(int threads, int gpuStreams, int orphans) {
     }
 
-    /** MPI processes: no parent, not a GPU stream; ranked by id. */
-    private void rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams, TraceDefinitions.Builder b) {
-        List<Long> mpi = new ArrayList<>();
+    /** MPI processes: no parent, not a GPU stream; ranked by id. Returns their ids by rank. */
+    private long[] rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
+        long[] mpi = new long[records.processes.size()];
+        int n = 0;
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            processNames.put(p.id(), p.name());
             if (p.parent() == 0 && !gpuStreams.contains(p.id())) {
-                mpi.add(p.id());
+                mpi[n++] = p.id() ^ Long.MIN_VALUE; // sorted as signed: in unsigned order
             }
         }
-        mpi.sort(Long::compareUnsigned);
-        Map<Long, String> hosts = hosts(records);
-        for (long id : mpi) {
-            int rank = b.addProcess(records.processes.get(id).name(), hosts.get(id));
-            rankOfProcess.put((int) id, rank);
-            rankOfMpiProcess.put((int) id, rank);
+        mpi = java.util.Arrays.copyOf(mpi, n);
+        java.util.Arrays.sort(mpi);
+        for (int rank = 0; rank < n; rank++) {
+            mpi[rank] ^= Long.MIN_VALUE;
+            rankOfProcess.put((int) mpi[rank], rank);
         }
+        return mpi;
+    }
+
+    /** The world rank of an MPI process (not a thread), or {@link #NO_RANK}. */
+    private int mpiRank(long processId) {
+        int rank = rankOfProcess.get((int) processId, NO_RANK);
+        return rank != NO_RANK && (int) mpiIds[rank] == (int) processId ? rank : NO_RANK;
     }
 
     /** Threads fold into their topmost ancestor; GPU streams (and threads of nothing) are left out. */
     private ProcessCounts foldThreads(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
         int threads = 0, gpu = 0, orphans = 0;
         for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            if (rankOfMpiProcess.get((int) p.id(), NO_RANK) != NO_RANK) {
+            if (mpiRank(p.id()) != NO_RANK) {
                 continue;
             }
             if (gpuStreams.contains(p.id())) {
@@ -92,7 +144,7 @@ final class Otf1Definitions implements java.io.Serializable {
                 continue;
             }
             long root = topmostAncestor(records, p.id(), gpuStreams);
-            int rank = root < 0 ? NO_RANK : rankOfMpiProcess.get((int) root, NO_RANK);
+            int rank = root < 0 ? NO_RANK : mpiRank(root);
             if (rank == NO_RANK) {
                 orphans++;
                 leftOut.add(p.id());
@@ -104,46 +156,52 @@ final class Otf1Definitions implements java.io.Serializable {
         return new ProcessCounts(threads, gpu, orphans);
     }
 
-    /** A communicator per process group, holding the ranks of its MPI processes. */
-    private void addCommunicators(Otf1DefinitionRecords records, TraceDefinitions.Builder b) {
+    /** A communicator per process group, holding the world ranks of its MPI processes. */
+    private List<int[]> communicators(Otf1DefinitionRecords records) {
+        List<int[]> communicators = new ArrayList<>();
         for (Otf1DefinitionRecords.Group g : records.groups.values()) {
             int[] ranks = new int[g.members().length];
             int n = 0;
             for (long member : g.members()) {
-                int rank = rankOfMpiProcess.get((int) member, NO_RANK);
+                int rank = mpiRank(member);
                 if (rank != NO_RANK) {
                     ranks[n++] = rank;
                 }
             }
-            communicatorOfGroup.put((int) g.id(), b.addCommunicator(java.util.Arrays.copyOf(ranks, n)));
+            communicatorOfGroup.put((int) g.id(), communicators.size());
+            communicators.add(java.util.Arrays.copyOf(ranks, n));
         }
+        return communicators;
     }
 
-    private void addNotes(Otf1DefinitionRecords records, ProcessCounts counts, TraceDefinitions.Builder b) {
+    /** Adds the definitions' notes to {@code b}; returns the ticks per second (1: times are in ticks). */
+    private double notes(Otf1DefinitionRecords records, ProcessCounts counts, List<String> b) {
+        double ticks = 1.0;
         if (records.ticksPerSecond > 0) {
-            b.ticksPerSecond(records.ticksPerSecond);
+            ticks = records.ticksPerSecond;
         } else if (records.resolutionGiven) {
-            b.note("timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second in " + fileName
+            b.add("timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second in " + fileName
                     + " is not usable (0, or beyond 2^63 - 1): times are in ticks");
         } else {
-            b.note("no timer resolution in " + fileName + ": times are in ticks");
+            b.add("no timer resolution in " + fileName + ": times are in ticks");
         }
         if (counts.gpuStreams() > 0) {
-            b.note(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
+            b.add(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
         }
         if (counts.threads() > 0) {
-            b.note(Diagnostic.count(counts.threads(), "thread", "threads") + " folded into their MPI processes");
+            b.add(Diagnostic.count(counts.threads(), "thread", "threads") + " folded into their MPI processes");
         }
         if (counts.orphans() > 0) {
-            b.note(Diagnostic.count(counts.orphans(), "process whose parent is not an MPI process", "processes whose parent is not an MPI process")
+            b.add(Diagnostic.count(counts.orphans(), "process whose parent is not an MPI process", "processes whose parent is not an MPI process")
                     + " left out");
         }
         if (records.duplicates > 0) {
-            b.note(records.duplicates + " definitions repeat an id already defined: the first definition kept");
+            b.add(records.duplicates + " definitions repeat an id already defined: the first definition kept");
         }
         if (records.unknownRecords > 0) {
-            b.note(Diagnostic.count(records.unknownRecords, "unknown definition record", "unknown definition records") + " skipped");
+            b.add(Diagnostic.count(records.unknownRecords, "unknown definition record", "unknown definition records") + " skipped");
         }
+        return ticks;
     }
 
     /**
@@ -271,8 +329,76 @@ final class Otf1Definitions implements java.io.Serializable {
         return n.startsWith("mpi_alltoall") || n.startsWith("mpi_ialltoall");
     }
 
-    TraceDefinitions definitions() {
+    /**
+     * The definitions the analyses get: every MPI process, or those {@link #keeping} keeps, numbered 0, 1, 2, ... in
+     * ascending world rank, with their world ranks; a communicator member not kept is -1.
+     */
+    synchronized TraceDefinitions definitions() {
+        if (definitions == null) {
+            definitions = build();
+        }
         return definitions;
+    }
+
+    private TraceDefinitions build() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        int count = kept == null ? resolved.names().length : kept.length;
+        for (int p = 0; p < count; p++) {
+            int rank = kept == null ? p : kept[p];
+            b.addProcess(resolved.names()[rank], resolved.hosts()[rank]);
+        }
+        if (kept != null) {
+            b.worldRanks(kept);
+        }
+        for (int r = 0; r < resolved.regionNames().length; r++) {
+            b.addRegion(resolved.regionNames()[r], resolved.regionMpi()[r]);
+        }
+        for (int[] members : resolved.communicators()) {
+            if (kept == null) {
+                b.addCommunicator(members);
+                continue;
+            }
+            int[] processes = new int[members.length];
+            for (int i = 0; i < members.length; i++) {
+                processes[i] = processOfRank(members[i]);
+            }
+            b.addCommunicator(processes);
+        }
+        b.ticksPerSecond(resolved.ticksPerSecond());
+        resolved.notes().forEach(b::note);
+        return b.build();
+    }
+
+    /**
+     * These definitions with only the MPI processes of world ranks {@code worldRanks} analysed (ascending, each below
+     * {@link #mpiProcesses()}): their events are read as processes 0, 1, 2, ..., a message partner or root named by
+     * world rank is {@link #process(long)}'s number, and the tables are shared, not copied.
+     */
+    Otf1Definitions keeping(int[] worldRanks) {
+        return new Otf1Definitions(this, worldRanks);
+    }
+
+    /** How many MPI processes the definitions define (the world ranks are 0 to this - 1). */
+    int mpiProcesses() {
+        return resolved.names().length;
+    }
+
+    /**
+     * The number of the process analysed that a process or thread belongs to (its world rank when every
+     * process is), or {@link #NO_RANK}: none, or one {@link #keeping} left out.
+     */
+    int process(long processId) {
+        int rank = rank(processId);
+        return rank == NO_RANK ? NO_RANK : processOfRank(rank);
+    }
+
+    /** The number of the process analysed of world rank {@code rank}, or {@link #NO_RANK}. */
+    private int processOfRank(int rank) {
+        if (kept == null) {
+            return rank;
+        }
+        int i = java.util.Arrays.binarySearch(kept, rank);
+        return i >= 0 ? i : NO_RANK;
     }
 
     /** The name of the global definitions file, for messages about what it does not define. */
@@ -301,11 +427,12 @@ final class Otf1Definitions implements java.io.Serializable {
 
     /** The ids of every process the definitions define. */
     Set<Long> processIds() {
-        return processNames.keySet();
+        return processes.keySet();
     }
 
     String processName(long processId) {
-        return processNames.get(processId);
+        Otf1DefinitionRecords.Process p = processes.get(processId);
+        return p == null ? null : p.name();
     }
 
     /** The dense region of a function token, or -1 for an undefined one. */

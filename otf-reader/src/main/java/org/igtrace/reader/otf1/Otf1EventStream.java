@@ -88,7 +88,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         int rank = definitions.rank(processId);
         ProcessState s;
         if (rank != Otf1Definitions.NO_RANK) {
-            s = new ProcessState(processId, sink.location(rank, (order << 20) + states.size()));
+            int process = definitions.process(processId); // NO_RANK: not analysed, which no stream read holds (Otf1PeerPass)
+            s = new ProcessState(processId, process == Otf1Definitions.NO_RANK ? null : sink.location(process, (order << 20) + states.size()));
         } else if (definitions.isLeftOut(processId)) {
             s = new ProcessState(processId, null);
         } else {
@@ -199,13 +200,16 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return communicator;
     }
 
-    /** The rank of a message partner or collective root (a global process id), -1 for a process left out. */
+    /**
+     * The process analysed that a message partner or collective root (a global process id) is, -1 for a
+     * process left out (a GPU stream; with {@code --skip-missing}, one not analysed, which no message read names).
+     */
     private int rankOf(long process) throws UndefinedReference {
         int rank = definitions.rank(process);
         if (rank == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
             throw new UndefinedReference("process " + Long.toHexString(process), definitions);
         }
-        return rank;
+        return definitions.process(process);
     }
 
     private void enter(ProcessState s, long function) throws UndefinedReference {

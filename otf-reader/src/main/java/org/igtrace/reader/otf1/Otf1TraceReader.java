@@ -33,6 +33,7 @@ public final class Otf1TraceReader implements PartitionedSource {
     private final ReadOptions options;
     private final ReadProgress progress;
     private final Otf1FileSet files;
+    /** The definitions, of the processes analysed ({@link #processesKept}). */
     private final Otf1Definitions definitions;
     private final List<Path> eventFiles = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
@@ -45,37 +46,90 @@ public final class Otf1TraceReader implements PartitionedSource {
         this.options = options;
         this.progress = progress;
         files = Otf1FileSet.open(master);
-        definitions = readDefinitions(master, files);
-        unlisted = Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
+        Otf1Definitions all = readDefinitions(master, files);
+        unlisted = Otf1DamageCheck.masterAgreesWithDefinitions(files, all);
         List<String> missing = new ArrayList<>();
-        List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, definitions)).toList();
+        List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, all)).toList();
+        int missingCount = 0;
         for (Otf1FileSet.Stream stream : wanted) {
             Path events = files.events(stream.id());
             if (events != null) {
                 eventFiles.add(events);
                 continue;
             }
-            String what = "stream " + Long.toHexString(stream.id()) + describe(stream, definitions);
             if (!options.skipMissing()) {
+                String what = "stream " + Long.toHexString(stream.id()) + describe(stream, all);
                 long others = wanted.stream().filter(s -> files.events(s.id()) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
                         + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others
                         + (others == 1 ? " stream" : " streams")));
             }
-            missing.add(files.eventsName(stream.id()) + ": " + what);
+            if (++missingCount <= NAMED_MISSING) {
+                missing.add(files.eventsName(stream.id()) + ": stream " + Long.toHexString(stream.id()) + describe(stream, all));
+            }
         }
         if (eventFiles.isEmpty() && !wanted.isEmpty()) {
             throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
         }
-        if (!missing.isEmpty()) {
-            notes.add(Diagnostic.count(missing.size(), "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing) + ")");
+        if (missingCount > 0) {
+            notes.add(Diagnostic.count(missingCount, "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing)
+                    + (missingCount > NAMED_MISSING ? "; " + Diagnostic.count(missingCount - NAMED_MISSING, "other", "others") : "") + ")");
         }
         if (options.skipDamaged()) {
-            List<Path> undamaged = Otf1DamageCheck.withoutDamaged(files, eventFiles, definitions, options.threadCount(), notes);
+            List<Path> undamaged = Otf1DamageCheck.withoutDamaged(files, eventFiles, all, options.threadCount(), notes);
             eventFiles.clear();
             eventFiles.addAll(undamaged);
         }
+        int[] kept = options.skipMissing() && eventFiles.size() < wanted.size() ? processesKept(all) : null;
+        definitions = kept == null ? all : all.keeping(kept);
         marked = leftOut(wanted, files, eventFiles, definitions);
+    }
+
+    /** How many of the streams left out the note names; it counts the others (10^6 names would be tens of megabytes). */
+    static final int NAMED_MISSING = 8;
+
+    /**
+     * With {@code --skip-missing}, when streams were left out: the world ranks of the processes to analyse, or null
+     * for all of them. Those whose events are read (a process no stream lists counts: it recorded nothing), those a
+     * message or rooted collective read names (one more pass over the events files read, {@link Otf1PeerPass}, when
+     * the others outnumber the processes read and selected), and those the selection names, when the others
+     * outnumber them: an archive declaring 10^6 processes and holding the files of 3 then costs what the 3 and
+     * their partners cost, not a process per declared one (issue 41 item 6).
+     */
+    private int[] processesKept(Otf1Definitions all) throws TraceReadException {
+        int declared = all.mpiProcesses();
+        java.util.BitSet kept = new java.util.BitSet();
+        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        for (Path file : eventFiles) {
+            Otf1FileSet.Stream stream = streamOf.get(file);
+            for (long p : stream == null ? new long[0] : stream.processes()) {
+                setRank(kept, all.rank(p));
+            }
+        }
+        unlisted.forEach(p -> setRank(kept, all.rank(p)));
+        java.util.BitSet selected = options.namedRanks();
+        if (selected != null) {
+            kept.or(selected.get(0, declared));
+        }
+        if (declared - kept.cardinality() <= kept.cardinality()) {
+            return null;
+        }
+        kept.or(Otf1PeerPass.of(eventFiles, all, options.threadCount()));
+        int analysed = kept.cardinality();
+        if (declared - analysed <= analysed) {
+            return null;
+        }
+        int last = kept.length() - 1;
+        String after = last == analysed - 1 ? " after rank " + last : ""; // 0..last: the process numbers are the world ranks
+        notes.add(Diagnostic.count(declared - analysed, "process", "processes") + after + " not analysed (of " + declared
+                + " declared): no event of theirs was read and no message read names them" + (selected == null ? "" : ", nor does the selection"));
+        return kept.stream().toArray();
+    }
+
+    private static void setRank(java.util.BitSet ranks, int rank) {
+        if (rank != Otf1Definitions.NO_RANK) {
+            ranks.set(rank);
+        }
     }
 
     /**
@@ -90,9 +144,9 @@ public final class Otf1TraceReader implements PartitionedSource {
             Path events = files.events(stream.id());
             java.util.BitSet into = events != null && kept.contains(events) ? readRanks : leftOut;
             for (long p : stream.processes()) {
-                int rank = definitions.rank(p);
-                if (rank >= 0) {
-                    into.set(rank);
+                int process = definitions.process(p);
+                if (process >= 0) {
+                    into.set(process);
                 }
             }
         }
