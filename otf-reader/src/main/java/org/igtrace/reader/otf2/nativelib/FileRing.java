@@ -8,7 +8,8 @@ import com.sun.jna.LastErrorException;
  * a synchronous read of a page from disk, cost about four times the system time of the same pages read ahead
  * (issue 41 item 6). A ring of at most {@link #WIDTH} locations' descriptors: each file is opened once, as without the
  * ring, only earlier, and closed by its check or when the checks move past it. An event file is asked for whole when
- * small (libotf2 reads all of it later; up to 1 GiB of such files), else its last bytes (the check's); a local
+ * small (libotf2 reads all of it later), while the JVM's files asked for whole and not yet read by libotf2 stay within
+ * 1 GiB ({@link ReadAheadBudget}, shared by every ring of the JVM), else its last bytes (the check's); a local
  * definitions file's head. Without
  * {@code posix_fadvise} (not Linux) there is no ring: each file is opened at its check as before.
  */
@@ -16,12 +17,12 @@ final class FileRing {
     /** Locations opened ahead: two descriptors each, 2 x 32 open at most (16, 128 and 1,024 measured alike). */
     static final int WIDTH = 32;
     /**
-     * An event file up to this size is asked for whole, while the files asked for whole stay within {@link #BUDGET};
-     * a larger one, or any beyond the budget, only its end (the check's bytes; libotf2 reads it in order later, and an
-     * archive of small files larger than the page cache would lose the first ones read ahead before libotf2 reads them).
+     * An event file up to this size is asked for whole, while the JVM's files asked for whole and not yet read stay
+     * within {@link ReadAheadBudget#BUDGET}; a larger one, or any beyond the budget, only its end (the check's bytes;
+     * libotf2 reads it in order later, and an archive of small files larger than the page cache would lose the first
+     * ones read ahead before libotf2 reads them).
      */
     private static final long WHOLE = 1 << 20;
-    private static final long BUDGET = 1L << 30;
     /** A descriptor slot that holds nothing (taken, closed, or never opened). */
     static final int NONE = Integer.MIN_VALUE;
     static final int ENFILE = 23;
@@ -35,6 +36,8 @@ final class FileRing {
     private static final java.util.concurrent.Semaphore HELD = new java.util.concurrent.Semaphore(SHARED);
 
     private final int folder;
+    /** The folder's key in {@link ReadAheadBudget}. */
+    private final String key;
     private final long[] locations;
     private final long[] sizes;
     private final int to;
@@ -42,8 +45,6 @@ final class FileRing {
     private final int[] definitions = new int[WIDTH];
     private final byte[] name = new byte[32];
     private boolean withDefinitions;
-    /** Bytes of event files asked for whole so far. */
-    private long wholeBytes;
     /** Set when the process ran out of descriptors: nothing more is opened ahead, each file at its turn. */
     private boolean starved;
     /** The first location still in the ring, and the next to open. */
@@ -54,8 +55,9 @@ final class FileRing {
      * A ring over {@code locations[from, to)}, whose event files are {@code sizes} long, in the folder open as
      * {@code folder}; their local definitions opened ahead only from {@link #withDefinitions} on.
      */
-    private FileRing(int folder, long[] locations, long[] sizes, int from, int to) {
+    private FileRing(int folder, String key, long[] locations, long[] sizes, int from, int to) {
         this.folder = folder;
+        this.key = key;
         this.locations = locations;
         this.sizes = sizes;
         this.to = to;
@@ -71,9 +73,9 @@ final class FileRing {
         return ADVISED.get();
     }
 
-    /** A ring, or null when the kernel cannot be asked to read ahead. */
-    static FileRing over(int folder, long[] locations, long[] sizes, int from, int to) {
-        return folder < 0 || !LibCAdvice.bound() || from >= to ? null : new FileRing(folder, locations, sizes, from, to);
+    /** A ring, or null when the kernel cannot be asked to read ahead; {@code key}: the folder's in {@link ReadAheadBudget}. */
+    static FileRing over(int folder, String key, long[] locations, long[] sizes, int from, int to) {
+        return folder < 0 || !LibCAdvice.bound() || from >= to ? null : new FileRing(folder, key, locations, sizes, from, to);
     }
 
     /**
@@ -148,14 +150,11 @@ final class FileRing {
     private void fill() {
         while (next < to && next < head + WIDTH && !starved) {
             int slot = next % WIDTH;
-            long size = sizes[next];
-            boolean whole = size <= WHOLE && wholeBytes + size <= BUDGET;
-            wholeBytes += whole ? size : 0;
             if (locations[next] < 0) {
                 next++; // no file of its own: the check says what is wrong
                 continue;
             }
-            events[slot] = open(locations[next], ".evt", whole ? 0 : Math.max(0, size - 2), whole ? 0 : 2);
+            events[slot] = open(locations[next], ".evt", sizes[next]);
             if (withDefinitions) {
                 definitions[slot] = open(locations[next], ".def", 0, EmptyLocalDefinitions.SIZE + 1);
             }
@@ -182,6 +181,16 @@ final class FileRing {
      * taken for a fault of a file: the ring's are closed, the checks open each file at its turn).
      */
     private int open(long location, String suffix, long offset, long length) {
+        return open(location, suffix, offset, length, -1);
+    }
+
+    /** {@link #open} of {@code location}'s event file, {@code size} bytes: whole when small and within the JVM's budget, else its end. */
+    private int open(long location, String suffix, long size) {
+        return open(location, suffix, Math.max(0, size - 2), 2, size <= WHOLE ? size : -1);
+    }
+
+    /** {@code whole} not negative: the file's size, asked for whole instead when the budget takes it. */
+    private int open(long location, String suffix, long offset, long length, long whole) {
         if (!HELD.tryAcquire()) {
             return NONE; // other rings hold the JVM's share: this file is opened at its check
         }
@@ -198,7 +207,8 @@ final class FileRing {
             return NONE;
         }
         if (fd >= 0) {
-            LibCAdvice.posix_fadvise(fd, offset, length, LibCAdvice.WILLNEED);
+            boolean all = whole >= 0 && ReadAheadBudget.take(key, location, whole);
+            LibCAdvice.posix_fadvise(fd, all ? 0 : offset, all ? 0 : length, LibCAdvice.WILLNEED);
             ADVISED.incrementAndGet();
         }
         return fd;

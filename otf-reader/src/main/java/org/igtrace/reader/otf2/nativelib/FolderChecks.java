@@ -27,6 +27,8 @@ public final class FolderChecks implements AutoCloseable {
     /** The folder's descriptor, or -1 when libc is not there or the folder cannot be opened: the Java checks. */
     private int folder;
     private final byte[] name = new byte[32];
+    /** The folder's key in {@link ReadAheadBudget}. */
+    private final String key;
     private final byte[] end = new byte[2];
     private final byte[] head = new byte[EmptyLocalDefinitions.SIZE + 1];
     private boolean definitionsInJava;
@@ -36,6 +38,7 @@ public final class FolderChecks implements AutoCloseable {
     FolderChecks(Otf2Files files) {
         events = files.eventsCheck();
         definitions = files.localDefinitionsCheck();
+        key = ReadAheadBudget.key(files.directory());
         int fd = -1;
         if (LibC.loadFailure() == null) {
             try {
@@ -58,7 +61,7 @@ public final class FolderChecks implements AutoCloseable {
         if (ring != null) {
             ring.close();
         }
-        ring = FileRing.over(folder, locations, sizes, from, to);
+        ring = FileRing.over(folder, key, locations, sizes, from, to);
     }
 
     /** Whether the event file of {@code location}, {@code size} bytes long (as listed), is complete ({@link Otf2Files#complete}). */

@@ -57,6 +57,8 @@ public final class Otf2Archive implements AutoCloseable {
     /** The anchor libotf2 opens: {@link #anchor}, or a copy of it saying a smaller event chunk size (ReadingAnchor). */
     private final Path via;
     private final Otf2Files files;
+    /** The event folder's key in {@link ReadAheadBudget}, made at the first event file read. */
+    private String readAheadKey;
     private Pointer reader;
 
     // The visitor the callbacks forward to, and the first failure thrown by one of them.
@@ -390,6 +392,12 @@ public final class Otf2Archive implements AutoCloseable {
 
     private void readLocationEvents(long location, EventBatch batch, EventVisitor visitor, LongConsumer progress)
             throws Otf2Exception {
+        if (ReadAheadBudget.ahead() > 0) { // libotf2 reads the file now: what the checks read ahead of it is used
+            if (readAheadKey == null) {
+                readAheadKey = ReadAheadBudget.key(files.directory());
+            }
+            ReadAheadBudget.read(readAheadKey, location);
+        }
         Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
         if (evtReader == null) {
             throw failure(files.events(location), "the events of location " + location + " cannot be read");

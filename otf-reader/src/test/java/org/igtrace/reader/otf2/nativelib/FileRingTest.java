@@ -27,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @Isolated
 @EnabledOnOs(OS.LINUX)
 class FileRingTest {
-    private static final int LOCATIONS = 300;
+    static final int LOCATIONS = 300;
     /** libotf2's empty local definitions, little-endian: chunk header 03 42, first record 1, last 0; end of file, end of buffer. */
     private static final byte[] EMPTY = new byte[EmptyLocalDefinitions.SIZE];
 
@@ -168,7 +168,7 @@ class FileRingTest {
     }
 
     /** {@link #LOCATIONS} locations with complete event files and libotf2's empty local definitions. */
-    private static Otf2Files emptyDefinitionsArchive(Path dir, long[] locations, long[] sizes) throws IOException {
+    static Otf2Files emptyDefinitionsArchive(Path dir, long[] locations, long[] sizes) throws IOException {
         Path folder = Files.createDirectory(dir.resolve("traces"));
         for (int i = 0; i < LOCATIONS; i++) {
             locations[i] = i;
@@ -206,7 +206,7 @@ class FileRingTest {
         return found;
     }
 
-    private static long openDescriptors() throws IOException {
+    static long openDescriptors() throws IOException {
         try (Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
             return fds.count();
         }
