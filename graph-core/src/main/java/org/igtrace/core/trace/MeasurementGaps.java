@@ -93,6 +93,14 @@ public final class MeasurementGaps {
      * (ticks, by rank), for the notes; null when never.
      */
     public static String perProcess(long[] offTicks, double ticksPerSecond) {
+        return perProcess(offTicks, ticksPerSecond, r -> r);
+    }
+
+    /**
+     * {@link #perProcess(long[], double)} with {@code offTicks} by process number, each named by its world rank
+     * ({@code worldRank}: {@link TraceDefinitions#worldRank}).
+     */
+    public static String perProcess(long[] offTicks, double ticksPerSecond, java.util.function.IntUnaryOperator worldRank) {
         StringBuilder b = new StringBuilder();
         int named = 0, more = 0;
         long moreTicks = 0;
@@ -101,7 +109,7 @@ public final class MeasurementGaps {
                 continue;
             }
             if (named < NAMED_PROCESSES) {
-                b.append(named++ == 0 ? "" : ", ").append("rank ").append(r).append(" for ")
+                b.append(named++ == 0 ? "" : ", ").append("rank ").append(worldRank.applyAsInt(r)).append(" for ")
                         .append(Labels.seconds(offTicks[r] / ticksPerSecond));
             } else {
                 more++;
