@@ -59,8 +59,10 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private Otf2Records.IdentityInts rankGroups;
     private int ranks;
     private final List<String> numberingNotes = new ArrayList<>();
-    /** The processes kept: those below this rank ({@link #resolve(int, java.util.BitSet)}). */
+    /** The processes kept: those below this rank ({@link #resolve(int[], java.util.BitSet)}). */
     private int limit = Integer.MAX_VALUE;
+    /** Or, when not 0..n-1, the world ranks kept, ascending; process i is keptRanks[i]. Null: those below the limit. */
+    private int[] keptRanks;
 
     // Resolved
     private TraceDefinitions definitions;
@@ -174,7 +176,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
 
     /** Resolves everything collected; call once, after the global definitions are read. */
     TraceDefinitions resolve() {
-        return resolve(Integer.MAX_VALUE, null);
+        return resolve(null, null);
     }
 
     /**
@@ -198,29 +200,33 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /**
-     * Resolves everything collected, keeping the processes below rank {@code limit} (all of them
-     * when it is {@link #ranks()} or more): a location of a process at or after it is not read, and
-     * a communicator member there translates to no world rank (-1), as one the trace does not say.
-     * {@code read}: the processes with a location to read, when locations were left out (the others are
-     * {@link TraceDefinitions#leftOut}); null: none was. Call once, after the global definitions are read.
+     * Resolves everything collected, keeping the processes of world ranks {@code kept} (ascending; null: all of
+     * them), numbered 0, 1, 2, ... in that order ({@link TraceDefinitions#worldRank}): a location of a process not
+     * kept is not read, and a communicator member not kept translates to no process (-1), as one the trace does
+     * not say. {@code read}: the world ranks with a location to read, when locations were left out (the others
+     * are {@link TraceDefinitions#leftOut}); null: none was. Call once, after the global definitions are read.
      */
-    TraceDefinitions resolve(int limit, java.util.BitSet read) {
+    TraceDefinitions resolve(int[] kept, java.util.BitSet read) {
         number();
-        int kept = Math.min(ranks, Math.max(0, limit));
+        int count = kept == null ? ranks : kept.length;
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
-        for (int r = 0; r < kept; r++) {
+        for (int p = 0; p < count; p++) {
+            int r = kept == null ? p : kept[p];
             int group = rankGroups.get(r);
             int g = locationGroups.slot(group);
             String name = g < 0 ? "process " + group : strings.getOrDefault(locationGroups.name(g), "process " + group);
             b.addProcess(name, g < 0 ? null : hostOf(locationGroups.node(g)));
             if (read != null && !read.get(r)) {
-                b.leaveOut(r);
+                b.leaveOut(p);
             }
         }
-        numberingNotes.forEach(b::note);
-        if (kept < ranks) {
-            this.limit = kept; // a location of a process at or after it has none ({@link #processOf})
+        if (kept != null && count > 0 && kept[count - 1] != count - 1) {
+            keptRanks = kept.clone(); // a location or member of a process not kept has none ({@link #index})
+            b.worldRanks(kept);
+        } else if (count < ranks) {
+            this.limit = count; // a location of a process at or after it has none ({@link #index})
         }
+        numberingNotes.forEach(b::note);
         for (Map.Entry<Integer, Region> r : regions.entrySet()) {
             ids.addRegion(r.getKey(), b.addRegion(strings.get(r.getValue().name()), r.getValue().mpi(), r.getValue().omp()));
         }
@@ -366,7 +372,18 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             return -1;
         }
         int l = locations.slot(worldLocations.get((int) member));
-        int rank = l < 0 ? -1 : groupRank(locations.group(l));
+        return l < 0 ? -1 : index(groupRank(locations.group(l)));
+    }
+
+    /** The process kept for world rank {@code rank}: the rank itself below the limit, its place among the kept ranks; else -1. */
+    private int index(int rank) {
+        if (rank < 0) {
+            return -1;
+        }
+        if (keptRanks != null) {
+            int i = java.util.Arrays.binarySearch(keptRanks, rank);
+            return i >= 0 ? i : -1;
+        }
         return rank < limit ? rank : -1;
     }
 
@@ -420,18 +437,18 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     /**
-     * The world rank of the process the location in slot {@code l} is read for: a CPU thread of a numbered
-     * process below the limit ({@link #resolve(int, java.util.BitSet)}); else -1. Worked out, not kept (4 bytes a declared location).
+     * The process the location in slot {@code l} is read for: a CPU thread of a numbered process kept
+     * ({@link #resolve(int[], java.util.BitSet)}; before it, its world rank); else -1. Worked out, not kept (4 bytes a
+     * declared location).
      */
     private int processOf(int l) {
         if (rankBySlot == null || locations.kind(l) != LocationKind.CPU_THREAD) {
             return -1;
         }
-        int rank = groupRank(locations.group(l));
-        return rank < limit ? rank : -1;
+        return index(groupRank(locations.group(l)));
     }
 
-    /** The world rank of the process a location to read belongs to, or -1 (not one to read). */
+    /** The process a location to read belongs to (before {@link #resolve}, its world rank), or -1 (not one to read). */
     int process(long location) {
         int l = locations.slot(location);
         return l < 0 ? -1 : processOf(l);

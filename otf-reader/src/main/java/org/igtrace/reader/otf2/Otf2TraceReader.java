@@ -88,8 +88,8 @@ public final class Otf2TraceReader implements PartitionedSource {
         Present present = present(anchor, folder, collected, toRead, options.skipMissing(), notes);
         checked = LocationFileCheck.readable(anchor, collected, present.locations(), present.sizes(), options.skipMissing(), notes,
                 checks, folder == null || folder.definitionsListed());
-        int kept = options.skipMissing() && checked.locations().length < toRead.length
-                ? processesKept(anchor, collected, checked, present.largest(), options.namedRank(), notes) : Integer.MAX_VALUE;
+        int[] kept = options.skipMissing() && checked.locations().length < toRead.length
+                ? processesKept(anchor, collected, checked, present.largest(), options.namedRanks(), notes) : null;
         ids = checked.locations();
         definitions = collected.resolve(kept, ids.length < toRead.length ? processesRead(collected, ids) : null);
         long total = 0;
@@ -103,33 +103,36 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     /**
-     * With {@code --skip-missing}, when locations were left out: the processes to keep, those below the
-     * returned rank. The processes after the last one read are left out when they outnumber the
-     * processes read, except up to the highest rank a message or rooted collective of theirs names (one
-     * more pass over the events read) or the selection names ({@code named}, -1 for none): an archive declaring 10^6 processes and holding the files of 8
-     * then costs what the 8 and their partners cost, not a process per declared one (issue 41 item 6).
-     * Fewer of them are kept as they are (a vertex each, left out: nothing of theirs read, {@link TraceDefinitions#leftOut}).
+     * With {@code --skip-missing}, when locations were left out: the world ranks of the processes to keep,
+     * ascending, or null for all of them. The processes read, those a message or rooted collective of theirs
+     * names (one more pass over the events read) and those the selection names ({@code named}, null for none)
+     * are kept; the others are left out when they outnumber them, so that an archive declaring 10^6 processes
+     * and holding the files of 8 costs what the 8 and their partners cost, not a process per declared one,
+     * wherever the 8 are (issue 41 item 6). Fewer of them are kept as they are (a vertex each, left out:
+     * nothing of theirs read, {@link TraceDefinitions#leftOut}).
      */
-    private static int processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
-            int named, List<String> notes) throws TraceReadException {
+    private static int[] processesKept(Path anchor, Otf2Definitions collected, LocationFileCheck.Checked checked, long largestEventFile,
+            java.util.BitSet named, List<String> notes) throws TraceReadException {
         int ranks = collected.ranks();
         long[] read = checked.locations();
-        int[] processes = new int[read.length];
-        for (int i = 0; i < read.length; i++) {
-            processes[i] = collected.process(read[i]);
+        java.util.BitSet kept = processesRead(collected, read);
+        if (named != null) {
+            kept.or(named.get(0, ranks));
         }
-        long distinct = Arrays.stream(processes).distinct().count();
-        int last = Arrays.stream(processes).max().orElse(-1);
-        if (ranks - 1L - last <= distinct || named >= ranks - 1) {
-            return ranks;
+        if (ranks - kept.cardinality() <= kept.cardinality()) {
+            return null;
         }
-        int kept = Math.max(Math.max(last, named), HighestPeer.of(anchor, collected, read, checked::noDefinitions, largestEventFile)) + 1;
-        if (kept < ranks) {
-            notes.add(Diagnostic.count(ranks - kept, "process", "processes") + " after rank " + (kept - 1) + " not analysed (of "
-                    + ranks + " declared): no event of theirs was read and no message read names them"
-                    + (named < 0 ? "" : ", nor does the selection"));
+        kept.or(PeersNamed.of(anchor, collected, read, checked::noDefinitions, largestEventFile).get(0, ranks));
+        int n = kept.cardinality();
+        if (ranks - n <= n) {
+            return null;
         }
-        return Math.min(kept, ranks);
+        int[] ranksKept = kept.stream().toArray();
+        boolean prefix = n == 0 || ranksKept[n - 1] == n - 1;
+        notes.add(Diagnostic.count(ranks - n, "process", "processes") + (prefix ? " after rank " + (n - 1) : "") + " not analysed (of "
+                + ranks + " declared): no event of theirs was read and no message read names them"
+                + (named == null ? "" : ", nor does the selection"));
+        return ranksKept;
     }
 
     /** The processes of the locations {@code read}. */

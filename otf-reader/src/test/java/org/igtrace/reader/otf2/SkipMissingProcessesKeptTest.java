@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.reader.ExternalCommand;
 import org.igtrace.reader.ReadOptions;
 import org.igtrace.reader.ReadProgress;
@@ -91,36 +92,80 @@ class SkipMissingProcessesKeptTest {
         for (int r = 0; r < 8; r++) { // nothing of 4-7 read: their numbers are unknowns, not 0 (definitions section 2)
             assertEquals(r >= 4, reader.definitions().leftOut(r), "rank " + r);
         }
+        // 1 names 0, 3 and 5: those four are analysed, numbered 0-3 apart from their world ranks (6 before: ranks 0-5)
         Otf2TraceReader one = Otf2TraceReader.open(with("one", 1), new ReadOptions(true, 1), ReadProgress.NONE);
-        assertEquals(6, one.definitions().processCount()); // 1 names 0, 3 and 5
+        TraceDefinitions d = one.definitions();
+        assertEquals(4, d.processCount());
+        assertEquals(List.of(0, 1, 3, 5), java.util.stream.IntStream.range(0, 4).map(d::worldRank).boxed().toList());
+        assertEquals(List.of(true, false, true, true), java.util.stream.IntStream.range(0, 4).mapToObj(d::leftOut).toList());
+        assertEquals(List.of("99996 processes not analysed (of 100000 declared): no event of theirs was read and no "
+                + "message read names them"), kept(one));
+        int[] world = d.communicatorMembers(0);
+        assertEquals(List.of(0, 1, -1, 2, -1, 3, -1), java.util.Arrays.stream(world, 0, 7).boxed().toList());
     }
 
     @Test
-    void theHighestRankTheSelectionNamesStays() throws Exception {
-        // --ranks 0,500: a process after the last one read, named by the user, is analysed (a vertex, left out: nothing of it read)
+    void theRanksTheSelectionNamesStay() throws Exception {
+        // --ranks 0,500: a process no file or message names, named by the user, is analysed (a vertex, left out:
+        // nothing of it read); 501 processes before (all up to the highest named)
         Otf2TraceReader reader = Otf2TraceReader.open(with("named", 0, 1, 2, 3, 4, 5, 6, 7),
                 new ReadOptions(true, 1).withNamedRanks(ranks(0, 500)), ReadProgress.NONE);
-        assertEquals(501, reader.definitions().processCount());
-        assertEquals(List.of("99499 processes after rank 500 not analysed (of 100000 declared): no event of theirs was read and no "
+        TraceDefinitions d = reader.definitions();
+        assertEquals(9, d.processCount());
+        assertEquals(500, d.worldRank(8));
+        assertEquals(8, d.process(500));
+        assertEquals(-1, d.process(499));
+        assertEquals(true, d.leftOut(8));
+        assertEquals(List.of("99991 processes not analysed (of 100000 declared): no event of theirs was read and no "
                 + "message read names them, nor does the selection"), kept(reader));
+        // ranks 0 and 1 name 2-5; the selection names 99,999 (every process before: 100,000)
         Otf2TraceReader last = Otf2TraceReader.open(with("namedLast", 0, 1), new ReadOptions(true, 1).withNamedRanks(ranks(99_999)),
                 ReadProgress.NONE);
-        assertEquals(100_000, last.definitions().processCount());
-        assertEquals(List.of(), kept(last));
+        assertEquals(7, last.definitions().processCount());
+        assertEquals(99_999, last.definitions().worldRank(6));
+        assertEquals(List.of("99993 processes not analysed (of 100000 declared): no event of theirs was read and no "
+                + "message read names them, nor does the selection"), kept(last));
     }
 
     @Test
-    void fewAfterTheLastAreKept() throws Exception {
-        // 8 files of 100,000 ranks, but the last of them is rank 99,999: nothing after it, every process kept
+    void theProcessesReadWhereverTheyAre() throws Exception {
+        // the files of ranks 0-6 and 99,999 (rank 7's, naming 3, 5 and 6): 0-6 name 7, so ranks 0-7 and 99,999 are the
+        // processes, 9 of them (100,000 before: the processes up to the last one read were all analysed)
         Path trace = with("last", 0, 1, 2, 3, 4, 5, 6, 7);
         Files.move(trace.resolveSibling("traces").resolve("7.evt"), trace.resolveSibling("traces").resolve("99999.evt"));
         Files.move(trace.resolveSibling("traces").resolve("7.def"), trace.resolveSibling("traces").resolve("99999.def"));
         Otf2TraceReader reader = Otf2TraceReader.open(trace, new ReadOptions(true, 1), ReadProgress.NONE);
-        assertEquals(100_000, reader.definitions().processCount());
+        TraceDefinitions d = reader.definitions();
+        assertEquals(9, d.processCount());
+        assertEquals(8, reader.parts());
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 99_999), java.util.stream.IntStream.range(0, 9).map(d::worldRank).boxed().toList());
+        assertEquals(List.of("99991 processes not analysed (of 100000 declared): no event of theirs was read and no "
+                + "message read names them"), kept(reader));
+        assertEquals(true, d.leftOut(7));
+        assertEquals(false, d.leftOut(6));
+        assertEquals(false, d.leftOut(8));
+        assertEquals(100_000, d.communicatorMembers(0).length);
+        assertEquals(8, d.communicatorMembers(0)[99_999]);
+        assertEquals(-1, d.communicatorMembers(0)[50_000]);
+        assertEquals(false, d.ranksAreWorldRanks());
+    }
+
+    @Test
+    void fewMissingAreKept() throws Exception {
+        // 7 of 8 declared read (rank 3's files missing): the one missing is a vertex, numbers are world ranks
+        Path trace = dir.resolve("fewMissing");
+        Files.createDirectories(trace.resolve("traces"));
+        Files.copy(small.resolve("traces.otf2"), trace.resolve("traces.otf2"));
+        Files.copy(small.resolve("traces.def"), trace.resolve("traces.def"));
+        for (int r : new int[] {0, 1, 2, 4, 5, 6, 7}) {
+            for (String ext : new String[] {".evt", ".def"}) {
+                Files.copy(small.resolve("traces").resolve(r + ext), trace.resolve("traces").resolve(r + ext));
+            }
+        }
+        Otf2TraceReader reader = Otf2TraceReader.open(trace.resolve("traces.otf2"), new ReadOptions(true, 1), ReadProgress.NONE);
+        assertEquals(8, reader.definitions().processCount());
+        assertEquals(true, reader.definitions().ranksAreWorldRanks());
+        assertEquals(true, reader.definitions().leftOut(3));
         assertEquals(List.of(), kept(reader));
-        assertEquals(true, reader.definitions().leftOut(7));
-        assertEquals(true, reader.definitions().leftOut(50_000));
-        assertEquals(false, reader.definitions().leftOut(6));
-        assertEquals(false, reader.definitions().leftOut(99_999));
     }
 }

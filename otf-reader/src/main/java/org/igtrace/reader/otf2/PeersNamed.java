@@ -8,30 +8,31 @@ import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 import org.igtrace.reader.otf2.nativelib.Otf2Exception;
 
 /**
- * The highest world rank that the message and rooted collective events of some locations name, read
- * before the definitions are resolved: with {@code --skip-missing}, the processes after the last one
- * read are left out only beyond it, so that no recorded message loses its partner (issue 41 item 6).
- * One pass over those locations' events; nothing is kept but the highest rank.
+ * The world ranks that the message and rooted collective events of some locations name, read before the
+ * definitions are resolved: with {@code --skip-missing}, a process neither read nor named is left out only
+ * when such processes outnumber the others, and a process named is never left out, so that no recorded
+ * message loses its partner (issue 41 item 6). One pass over those locations' events; nothing is kept but
+ * a bit per rank.
  */
-final class HighestPeer implements EventVisitor {
+final class PeersNamed implements EventVisitor {
     private final Otf2Definitions definitions;
+    private final java.util.BitSet named = new java.util.BitSet();
     private int process;
-    private int highest = -1;
 
-    private HighestPeer(Otf2Definitions definitions) {
+    private PeersNamed(Otf2Definitions definitions) {
         this.definitions = definitions;
     }
 
     /**
-     * The highest world rank the events of {@code locations} name, or -1 (after {@link Otf2Definitions#number()}).
+     * The world ranks the events of {@code locations} name (after {@link Otf2Definitions#number()}).
      * Read through {@link ReadingAnchor} as the events are: from its number of files on, libotf2 would
      * otherwise fill a buffer of the archive's chunk size (16 MiB in EZTrace's) for every location.
      *
      * @param largestEventFile the size of the largest event file of {@code locations}
      */
-    static int of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions, long largestEventFile)
+    static java.util.BitSet of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions, long largestEventFile)
             throws TraceReadException {
-        HighestPeer peers = new HighestPeer(definitions);
+        PeersNamed peers = new PeersNamed(definitions);
         long[] chunkSizes = locations.length < ReadingAnchor.from() ? null
                 : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
         try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, locations.length, largestEventFile);
@@ -43,13 +44,13 @@ final class HighestPeer implements EventVisitor {
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
         }
-        return peers.highest;
+        return peers.named;
     }
 
     private void named(int communicator, int commRank) {
         int rank = definitions.worldRank(communicator, commRank, process);
-        if (rank > highest) {
-            highest = rank;
+        if (rank >= 0) {
+            named.set(rank);
         }
     }
 
