@@ -201,7 +201,7 @@ public final class GraphCommand implements Callable<Integer> {
         }
         if (stats && read.profile().waits() != null) {
             Summary.waitTable(read.profile()).forEach(line -> err.println("igtrace: " + line));
-            Summary.efficiencyTable(Efficiency.of(read.profile())).forEach(line -> err.println("igtrace: " + line));
+            Summary.efficiencyTable(Efficiency.of(read.profile()), read.profile()::worldRank).forEach(line -> err.println("igtrace: " + line));
         }
         if (timing) {
             long now = System.nanoTime();

@@ -91,7 +91,7 @@ public final class ReportCommand implements Callable<Integer> {
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));
         try (TemporaryStore store = new TemporaryStore(readingOptions.tempDir, "the region slices")) {
             TraceSession.Subscription<TimelineBuilder> timeline = session.subscribe(d -> new TimelineBuilder(d,
-                    SvgTimelineWriter.columns(width), selection.ranks(), selection.fromTicks(d), selection.toTicks(d), true));
+                    SvgTimelineWriter.columns(width), selection.processes(d), selection.fromTicks(d), selection.toTicks(d), true));
             // the why section with the story's gain (the first cause's what-ifs): the calls are recorded for their replay
             WhyReading.Taps why = noWhy ? null : new WhyReading.Taps(true);
             if (why != null) {
@@ -134,7 +134,8 @@ public final class ReportCommand implements Callable<Integer> {
             org.igtrace.core.timeline.Timeline built = timeline.build();
             Why w = why == null ? null : why.join();
             RowPath path = w == null ? null : criticalPath(w, startTicks);
-            return ReportHtml.timeline(built, timeline.wholeSpan(), timeline.environmentCalls(), selection, path);
+            return ReportHtml.timeline(built, timeline.wholeSpan(), timeline.environmentCalls(), selection, path,
+                    graph.profile()::worldRank);
         }, true);
         String title = "igtrace report: " + PathAliases.shown(trace.toString()) + (selection.isAll() ? "" : " (" + selection.words() + ")");
         return ReportHtml.page(title, graph, tree::join, svg::join, why == null ? null : why.join(), selection);

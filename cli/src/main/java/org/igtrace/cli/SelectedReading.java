@@ -70,7 +70,7 @@ final class SelectedReading {
     private static TraceProfile readWith(TraceFormat.Located located, TraceReading.Request options, ProgressBar progress, Selection selection,
                                          Function<TraceDefinitions, EventTaps> taps) throws TraceReadException {
         try {
-            return TraceInput.read(located, options.read(), options.analysis(), progress, taps).withSelectedRanks(selection.ranks());
+            return selected(TraceInput.read(located, options.read(), options.analysis(), progress, taps), selection);
         } finally {
             progress.finish();
         }
@@ -132,6 +132,11 @@ final class SelectedReading {
             parent.err().println(nothing);
             return new Elsewhere(null, 1);
         }
-        return new Elsewhere(remote.profile().withSelectedRanks(selection.ranks()), null);
+        return new Elsewhere(selected(remote.profile(), selection), null);
+    }
+
+    /** {@code profile} about the processes of the selection's world ranks (all without --ranks). */
+    private static TraceProfile selected(TraceProfile profile, Selection selection) {
+        return profile.withSelectedRanks(profile.processesOf(selection.ranks()));
     }
 }

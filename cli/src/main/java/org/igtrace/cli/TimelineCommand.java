@@ -208,9 +208,10 @@ public final class TimelineCommand implements Callable<Integer> {
     private record EventExport(CallCapture capture, TraceEventWriter writer) {
     }
 
-    /** The processes as the trace-event writers name them. */
+    /** The processes as the trace-event writers name them: by their world ranks (definitions section 2). */
     private static List<TraceEventWriter.Process> processes(TraceDefinitions definitions) {
-        return definitions.processes().stream().map(p -> new TraceEventWriter.Process(p.rank(), p.name())).toList();
+        return definitions.processes().stream()
+                .map(p -> new TraceEventWriter.Process(p.rank(), p.name(), definitions.worldRank(p.rank()))).toList();
     }
 
     private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
@@ -236,7 +237,7 @@ public final class TimelineCommand implements Callable<Integer> {
                     }
                 }, EventExport::capture);
         TraceSession.Subscription<TimelineBuilder> picture = chosen.events() ? null
-                : session.subscribe(d -> new TimelineBuilder(d, columns, selection.ranks(), selection.fromTicks(d), selection.toTicks(d),
+                : session.subscribe(d -> new TimelineBuilder(d, columns, selection.processes(d), selection.fromTicks(d), selection.toTicks(d),
                         span == Span.MEASURED));
         Integer ended = session.start();
         if (ended != null) {
@@ -282,7 +283,7 @@ public final class TimelineCommand implements Callable<Integer> {
         }
         String title = "igtrace timeline: " + PathAliases.shown(trace.toString())
                 + (selection.isAll() ? "" : "  (" + selection.words() + ")");
-        SvgTimelineWriter.write(timeline, title, notes, out);
+        SvgTimelineWriter.write(timeline, title, notes, null, profile::worldRank, out);
         if (!quiet) {
             parent.err().println("igtrace: " + Summary.count(timeline.rows().size(), "row", "rows") + ", "
                     + Summary.count(timeline.arrows().size(), "arrow", "arrows")

@@ -103,12 +103,29 @@ public final class TopologyOptions {
     ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws Failure, UsageError {
         int processes = graph.profile().processes().size();
         Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-        Topology network = UsageError.of(() -> spec.build(graph, where, centre));
+        Integer process = centre == null ? null : centreProcess(graph.profile());
+        Topology network = UsageError.of(() -> spec.build(graph, where, process));
         String problem = where.problemWith(network);
         if (problem != null) {
             throw new UsageError(problem);
         }
         return TopologyProjection.project(graph.profile(), weight, network, where);
+    }
+
+    /**
+     * The process --centre names: the world rank given is the process's number on every trace read whole; when
+     * --skip-missing analyses only some processes of a sparse archive, one not analysed is a usage error.
+     */
+    private int centreProcess(org.igtrace.core.profile.TraceProfile profile) throws UsageError {
+        if (profile.ranksAreWorldRanks()) {
+            return centre;
+        }
+        for (int p = 0; p < profile.processes().size(); p++) {
+            if (profile.worldRank(p) == centre) {
+                return p;
+            }
+        }
+        throw new UsageError("--centre " + centre + ": rank " + centre + " is not among the processes analysed");
     }
 
     /**

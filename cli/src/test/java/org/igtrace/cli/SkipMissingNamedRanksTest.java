@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * bench/make-otf2-trace's {@code declared} pattern with 1,000 processes and the event and local definition
  * files of the generator's 8-rank stencil (its ranks 0-7 name only each other): 992 processes after rank 7
  * would not be analysed, so {@code --ranks 0-1,500} was refused as "rank 500 is not in the trace, which
- * has 8 processes (ranks 0-7)" before; now ranks 0-500 are analysed and 499 = 1,000 - 501 are not.
+ * has 8 processes (ranks 0-7)" before; now ranks 0-7 and 500 are analysed (500 as process 8, named by its world rank)
+ * and 991 = 1,000 - 9 are not.
  */
 class SkipMissingNamedRanksTest {
     @TempDir
@@ -44,11 +45,13 @@ class SkipMissingNamedRanksTest {
     void aRankNamedAfterTheLastReadIsAnalysed() {
         TimelineCommandTest.Run r = TimelineCommandTest.igtrace("stats", trace.toString(), "--skip-missing", "--ranks", "0-1,500", "-q");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().contains("499 processes after rank 500 not analysed (of 1000 declared): no event of theirs was read and no "
-                + "message read names them, nor does the selection"), r.err());
+        // ranks 0-7 read and 500 named: 1,000 - 9 = 991 not analysed; world rank 500 is process 8, named by its rank
+        assertTrue(r.out().contains("991 processes not analysed (of 1000 declared): no event of theirs was read and no "
+                + "message read names them, nor does the selection"), r.out());
+        assertTrue(r.out().contains("\nrank 500 has no row: no region event was read"), r.out());
         TimelineCommandTest.Run beyond = TimelineCommandTest.igtrace("stats", trace.toString(), "--skip-missing", "--ranks", "1000", "-q");
         assertEquals(2, beyond.code(), beyond.err());
-        assertTrue(beyond.err().contains("--ranks: rank 1000 is not in the trace, which has 1000 processes (ranks 0-999)"), beyond.err());
+        assertTrue(beyond.err().contains("--ranks: rank 1000 is not in the trace, which has 8 processes (ranks 0-7)"), beyond.err());
     }
 
     @Test

@@ -10,8 +10,8 @@ import org.igtrace.core.graph.AttributedGraph;
 
 /**
  * One edge per line, comma-separated (RFC 4180): a header {@code source,target,} and every edge
- * attribute name that occurs, then per edge its vertices (positions 0..n-1, which are ranks in an
- * information graph and node numbers in a topology) and attribute values; empty where an edge lacks
+ * attribute name that occurs, then per edge its vertices ({@link AttributedGraph#vertexNumber}: world ranks in an
+ * information graph, node numbers 0..n-1 in a topology) and attribute values; empty where an edge lacks
  * one (tree-only attributes on other edges).
  */
 final class CsvWriter implements GraphWriter {
@@ -31,7 +31,8 @@ final class CsvWriter implements GraphWriter {
         for (E e : edges) {
             Map<String, Object> a = graph.edgeAttributes(e);
             line.setLength(0);
-            line.append(index.get(graph.source(e))).append(',').append(index.get(graph.target(e)));
+            V source = graph.source(e), target = graph.target(e);
+            line.append(graph.vertexNumber(source, index.get(source))).append(',').append(graph.vertexNumber(target, index.get(target)));
             for (String c : columns) {
                 Object v = a.get(c);
                 line.append(',').append(v == null ? "" : field(Values.text(v)));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntUnaryOperator;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.PairTraffic;
@@ -55,18 +56,20 @@ public final class ReportSections {
     /**
      * definitions section 10: the POP line and per selected process its useful time and lost time
      * (idle, waiting, transfer) as numbers and as a bar of the run time T; the parts add up to T.
-     * {@code pop} is the POP line above the table.
+     * {@code pop} is the POP line above the table; each process named by {@code worldRank} of its number
+     * ({@link TraceProfile#worldRank}).
      */
-    public static void efficiency(StringBuilder h, Efficiency e, String pop) {
+    public static void efficiency(StringBuilder h, Efficiency e, String pop, IntUnaryOperator worldRank) {
         h.append("<section id=\"efficiency\"><h2>Efficiency and lost time</h2><p>").append(esc(pop)).append("</p>\n")
                 .append("<table><tr><th>rank</th><th>useful (s)</th><th>efficiency</th><th>lost idle (s)</th><th>lost wait (s)</th>"
                         + "<th>lost transfer (s)</th><th class=\"l\">useful / idle / waiting / transfer, of T</th></tr>\n");
         double t = e.runtime();
         for (Efficiency.ProcessEfficiency r : e.processes()) {
-            h.append("<tr class=\"efficiency\" data-rank=\"").append(r.rank()).append("\" data-runtime=\"").append(t)
+            int rank = worldRank.applyAsInt(r.rank());
+            h.append("<tr class=\"efficiency\" data-rank=\"").append(rank).append("\" data-runtime=\"").append(t)
                     .append("\" data-useful=\"").append(r.useful()).append("\" data-lost-idle=\"").append(r.lostIdle())
                     .append("\" data-lost-wait=\"").append(r.lostWait()).append("\" data-lost-transfer=\"").append(r.lostTransfer())
-                    .append("\"><td>").append(r.rank()).append("</td><td>").append(significant(r.useful())).append("</td><td>")
+                    .append("\"><td>").append(rank).append("</td><td>").append(significant(r.useful())).append("</td><td>")
                     .append(significant(r.efficiency())).append("</td><td>").append(significant(r.lostIdle())).append("</td><td>").append(significant(r.lostWait()))
                     .append("</td><td>").append(significant(r.lostTransfer())).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");
             double x = 0;
@@ -85,15 +88,15 @@ public final class ReportSections {
 
     /**
      * Per process read its run time, communication time, compute fraction and waiting, with a bar;
-     * {@code missing}, when not null, says which processes have no row.
+     * {@code missing}, when not null, says which processes have no row; each named by {@code worldRank} of its number.
      */
-    public static void processes(StringBuilder h, List<ProcessProfile> rows, WaitReport w, String missing) {
+    public static void processes(StringBuilder h, List<ProcessProfile> rows, WaitReport w, String missing, IntUnaryOperator worldRank) {
         h.append("<section id=\"processes\"><h2>Processes: compute and waiting</h2><table><tr><th>rank</th><th class=\"l\">name</th>"
                 + "<th>T (s)</th><th>Tcomm (s)</th><th>w</th><th>waiting (s)</th><th class=\"l\">compute / MPI (of which waiting)</th></tr>\n");
         for (ProcessProfile pr : rows) {
             double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
             double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
-            h.append("<tr><td>").append(pr.rank()).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
+            h.append("<tr><td>").append(worldRank.applyAsInt(pr.rank())).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
                     .append(significant(t)).append("</td><td>").append(significant(pr.commTime())).append("</td><td>").append(significant(pr.computeFraction()))
                     .append("</td><td>").append(significant(wait)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
                     .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(significant(300 * compute))
@@ -122,17 +125,18 @@ public final class ReportSections {
         h.append("<section id=\"matrix\"><h2>Communication matrix: bytes between each pair, both directions added (symmetric; log colour scale, darkest the largest)</h2>\n<svg class=\"heatmap\" width=\"")
                 .append(size + 10).append("\" height=\"").append(size + 10).append("\" font-size=\"9\">\n");
         for (int i = 0; i < n && cell >= 10; i++) {
-            h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(i).append("</text>")
-                    .append("<text x=\"34\" y=\"").append(40 + i * cell + cell / 2 + 3).append("\" text-anchor=\"end\">").append(i).append("</text>\n");
+            h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(p.worldRank(i)).append("</text>")
+                    .append("<text x=\"34\" y=\"").append(40 + i * cell + cell / 2 + 3).append("\" text-anchor=\"end\">").append(p.worldRank(i)).append("</text>\n");
         }
         h.append("<rect x=\"40\" y=\"40\" width=\"").append(n * cell).append("\" height=\"").append(n * cell).append("\" fill=\"#f5f5f5\"/>\n");
         for (PairTraffic t : p.pairs()) {
             String colour = heat(Math.log1p(t.bytes()) / Math.log1p(max));
             for (int[] ij : new int[][] {{t.a(), t.b()}, {t.b(), t.a()}}) {
-                h.append("<rect class=\"cell\" data-row=\"").append(ij[0]).append("\" data-column=\"").append(ij[1]).append("\" data-bytes=\"")
+                int row = p.worldRank(ij[0]), column = p.worldRank(ij[1]); // named by world rank, placed by number
+                h.append("<rect class=\"cell\" data-row=\"").append(row).append("\" data-column=\"").append(column).append("\" data-bytes=\"")
                         .append(Numbers.format(t.bytes())).append("\" x=\"").append(40 + ij[1] * cell).append("\" y=\"")
                         .append(40 + ij[0] * cell).append("\" width=\"").append(cell).append("\" height=\"").append(cell).append("\" fill=\"")
-                        .append(colour).append("\"><title>").append(ij[0]).append(" and ").append(ij[1]).append(": ")
+                        .append(colour).append("\"><title>").append(row).append(" and ").append(column).append(": ")
                         .append(Numbers.format(t.bytes())).append(" bytes both ways, ").append(Diagnostic.count(t.messages(), "message", "messages"))
                         .append("</title></rect>\n");
             }
@@ -157,7 +161,7 @@ public final class ReportSections {
             h.append("<table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
             byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
             for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
-                h.append("<tr><td>").append(t.a()).append(" - ").append(t.b()).append("</td><td>")
+                h.append("<tr><td>").append(p.worldRank(t.a())).append(" - ").append(p.worldRank(t.b())).append("</td><td>")
                         .append(Numbers.format(t.bytes())).append("</td><td>").append(t.messages()).append("</td></tr>\n");
             }
             h.append("</table>\n");
@@ -169,7 +173,7 @@ public final class ReportSections {
             List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
             byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());
             for (WaitReport.PairWait w : byWait.subList(0, Math.min(10, byWait.size()))) {
-                h.append("<tr><td>").append(w.a()).append(" - ").append(w.b()).append("</td><td>").append(significant(w.seconds())).append("</td></tr>\n");
+                h.append("<tr><td>").append(p.worldRank(w.a())).append(" - ").append(p.worldRank(w.b())).append("</td><td>").append(significant(w.seconds())).append("</td></tr>\n");
             }
             h.append("</table>");
         }

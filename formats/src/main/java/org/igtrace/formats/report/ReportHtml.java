@@ -48,9 +48,9 @@ public final class ReportHtml {
                 p.notes().stream().filter(note -> note.length() > Summary.INLINE_NOTE).toList());
         if (p.waits() != null) {
             Efficiency e = Efficiency.of(p);
-            ReportSections.efficiency(h, e, StatsTables.pop(e));
+            ReportSections.efficiency(h, e, StatsTables.pop(e), p::worldRank);
         }
-        ReportSections.processes(h, StatsTables.readProcesses(p), p.waits(), StatsTables.withoutRows(p));
+        ReportSections.processes(h, StatsTables.readProcesses(p), p.waits(), StatsTables.withoutRows(p), p::worldRank);
         ReportSections.heatMap(h, p);
         h.append(tree.html());
         ReportSections.waits(h, p.waits() == null ? null
@@ -77,13 +77,14 @@ public final class ReportHtml {
 
     /**
      * The timeline as SVG, with the note of what its measured span left out ({@code whole}: the trace's span) and the
-     * critical path drawn over its rows ({@code path}; null: none).
+     * critical path drawn over its rows ({@code path}; null: none), each row named by {@code worldRank} of its process
+     * ({@link TraceProfile#worldRank}).
      */
-    public static String timeline(Timeline timeline, double[] whole, boolean environment, Selection selection, RowPath path)
-            throws IOException {
+    public static String timeline(Timeline timeline, double[] whole, boolean environment, Selection selection, RowPath path,
+                                  java.util.function.IntUnaryOperator worldRank) throws IOException {
         String cut = TimelineNotes.spanNote(timeline, whole, environment, selection, "igtrace timeline --span whole");
         StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), path, svg);
+        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), path, worldRank, svg);
         return svg.toString();
     }
 }

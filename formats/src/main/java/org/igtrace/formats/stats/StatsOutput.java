@@ -48,11 +48,11 @@ public final class StatsOutput {
         lines.add("");
         lines.add("Efficiency and lost time");
         lines.add(StatsTables.pop(e));
-        lines.addAll(StatsTables.efficiency(e).text());
+        lines.addAll(StatsTables.efficiency(e, graph.profile()::worldRank).text());
         if (e.threaded()) {
             lines.add("");
             lines.add("OpenMP per thread (thread: its place among its process's threads)");
-            lines.addAll(StatsTables.threads(e).text());
+            lines.addAll(StatsTables.threads(e, graph.profile()::worldRank).text());
         }
         return String.join("\n", lines) + "\n";
     }
@@ -70,10 +70,10 @@ public final class StatsOutput {
         m.put("efficiency", e.graphAttributes());
         m.put("processes", StatsTables.processes(graph.profile(), e).json());
         if (e.threaded()) {
-            m.put("threads", StatsTables.threads(e).json());
+            m.put("threads", StatsTables.threads(e, graph.profile()::worldRank).json());
         }
         m.put("ranks_without_rows", graph.profile().selectedProcesses().stream().filter(pr -> pr.threads() == 0)
-                .map(org.igtrace.core.profile.ProcessProfile::rank).toList());
+                .map(pr -> graph.profile().worldRank(pr.rank())).toList());
         m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
         return Json.write(m);
     }

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import org.igtrace.formats.Table;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.InformationGraph;
@@ -44,7 +45,7 @@ public final class StatsTables {
                 .column("waiting", "waiting", Table.Kind.SECONDS, i -> i == all ? w.total() : w.total(PATTERNS[i]))
                 .column("share_of_run", "of time", Table.Kind.PERCENT,
                         i -> run == 0 ? 0.0 : (i == all ? w.total() : w.total(PATTERNS[i])) / run)
-                .column("most_rank", "most by rank", Table.Kind.INTEGER, i -> i == all || worst[i] < 0 ? null : worst[i])
+                .column("most_rank", "most by rank", Table.Kind.INTEGER, i -> i == all || worst[i] < 0 ? null : p.worldRank(worst[i]))
                 .column("most_waiting", "rank's waiting", Table.Kind.SECONDS,
                         i -> i == all || worst[i] < 0 ? null : w.seconds(PATTERNS[i], worst[i]));
     }
@@ -66,9 +67,14 @@ public final class StatsTables {
 
     /** One row per process: its rank, then definitions section 10's useful time, efficiency and lost time split three ways. */
     public static Table efficiency(Efficiency e) {
+        return efficiency(e, r -> r);
+    }
+
+    /** {@link #efficiency(Efficiency)}, each process named by {@code worldRank} of its number ({@link TraceProfile#worldRank}). */
+    public static Table efficiency(Efficiency e, IntUnaryOperator worldRank) {
         List<Efficiency.ProcessEfficiency> rows = e.processes();
-        return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER, i -> rows.get(i).rank()), e,
-                i -> rows.get(i).rank());
+        return efficiencyColumns(new Table(rows.size()).column("rank", "rank", Table.Kind.INTEGER,
+                i -> worldRank.applyAsInt(rows.get(i).rank())), e, i -> rows.get(i).rank());
     }
 
     /** The POP line (definitions section 10): T and the efficiencies of the whole run. */
@@ -109,6 +115,11 @@ public final class StatsTables {
      * the process's threads (location order), its OpenMP waiting, idle and runtime, its MPI time and useful time.
      */
     public static Table threads(Efficiency e) {
+        return threads(e, r -> r);
+    }
+
+    /** {@link #threads(Efficiency)}, each process named by {@code worldRank} of its number ({@link TraceProfile#worldRank}). */
+    public static Table threads(Efficiency e, IntUnaryOperator worldRank) {
         List<int[]> at = new java.util.ArrayList<>(); // row in e.processes(), thread
         for (int r = 0; r < e.processes().size(); r++) {
             org.igtrace.core.profile.OpenMpTimes omp = e.processes().get(r).openMp();
@@ -119,7 +130,7 @@ public final class StatsTables {
         java.util.function.IntFunction<org.igtrace.core.profile.OpenMpTimes.ThreadTimes> th =
                 i -> e.processes().get(at.get(i)[0]).openMp().threads().get(at.get(i)[1]);
         return new Table(at.size())
-                .column("rank", "rank", Table.Kind.INTEGER, i -> e.processes().get(at.get(i)[0]).rank())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> worldRank.applyAsInt(e.processes().get(at.get(i)[0]).rank()))
                 .column("thread", "thread", Table.Kind.INTEGER, i -> at.get(i)[1])
                 .column("wait_omp_barrier", "omp barrier", Table.Kind.SECONDS, i -> th.apply(i).waitBarrier())
                 .column("wait_omp_ebarrier", "omp ebarrier", Table.Kind.SECONDS, i -> th.apply(i).waitEBarrier())
@@ -152,7 +163,7 @@ public final class StatsTables {
      * --window or at all), and why, in one line; null when every process has one.
      */
     public static String withoutRows(TraceProfile p) {
-        List<Integer> ranks = p.selectedProcesses().stream().filter(pr -> pr.threads() == 0).map(ProcessProfile::rank).toList();
+        List<Integer> ranks = p.selectedProcesses().stream().filter(pr -> pr.threads() == 0).map(pr -> p.worldRank(pr.rank())).toList();
         if (ranks.isEmpty()) {
             return null;
         }
@@ -168,7 +179,7 @@ public final class StatsTables {
         List<ProcessProfile> procs = readProcesses(p);
         WaitReport w = p.waits();
         Table t = new Table(procs.size())
-                .column("rank", "rank", Table.Kind.INTEGER, i -> procs.get(i).rank())
+                .column("rank", "rank", Table.Kind.INTEGER, i -> p.worldRank(procs.get(i).rank()))
                 .column("time", "T", Table.Kind.SECONDS, i -> procs.get(i).time())
                 .column("comm_time", "Tcomm", Table.Kind.SECONDS, i -> procs.get(i).commTime())
                 .column("w", "w", Table.Kind.FRACTION, i -> procs.get(i).computeFraction());

@@ -3,6 +3,7 @@ package org.igtrace.formats.stats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntUnaryOperator;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
@@ -65,7 +66,7 @@ public final class Summary {
     private static String waiting(TraceProfile p, WaitReport w) {
         StringBuilder s = new StringBuilder("waiting ").append(Labels.seconds3(w.total())).append(" summed over ")
                 .append(count(p.processes().size(), "process", "processes")).append(" (")
-                .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w));
+                .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w, p::worldRank));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
             s.append(" -> ").append(w.conflictsAfter());
@@ -75,6 +76,11 @@ public final class Summary {
 
     /** "clocks corrected by offsets up to 28.8 ms (offsets of ranks 1-3 only bounded: one-way traffic)", "clocks needed no correction", ... */
     public static String clocks(WaitReport w) {
+        return clocks(w, r -> r);
+    }
+
+    /** {@link #clocks(WaitReport)}, each process named by {@code worldRank} of its number ({@link TraceProfile#worldRank}). */
+    public static String clocks(WaitReport w, IntUnaryOperator worldRank) {
         StringBuilder s = new StringBuilder();
         double largest = 0;
         for (double o : w.offsets()) {
@@ -89,7 +95,7 @@ public final class Summary {
         } else {
             s.append("clocks corrected by offsets up to ").append(Labels.seconds3(largest));
         }
-        List<Integer> b = w.corrected() ? w.onlyBoundedProcesses() : List.of();
+        List<Integer> b = w.corrected() ? w.onlyBoundedProcesses().stream().map(worldRank::applyAsInt).toList() : List.of();
         s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
         return s.toString();
     }
@@ -117,7 +123,7 @@ public final class Summary {
                 }
             }
             lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", pattern.label(), Labels.seconds3(w.total(pattern)),
-                    Labels.percent(w.total(pattern), run), worst < 0 ? "-" : Labels.seconds3(w.seconds(pattern, worst)) + " (" + worst + ")"));
+                    Labels.percent(w.total(pattern), run), worst < 0 ? "-" : Labels.seconds3(w.seconds(pattern, worst)) + " (" + p.worldRank(worst) + ")"));
         }
         lines.add(String.format(Locale.ROOT, "%-16s %12s %8s", "all", Labels.seconds3(w.total()), Labels.percent(w.total(), run)));
         return lines;
@@ -128,6 +134,11 @@ public final class Summary {
      * time, efficiency and lost time split into idle, wait and transfer (adding up to T - U_i).
      */
     public static List<String> efficiencyTable(Efficiency e) {
+        return efficiencyTable(e, r -> r);
+    }
+
+    /** {@link #efficiencyTable(Efficiency)}, each process named by {@code worldRank} of its number ({@link TraceProfile#worldRank}). */
+    public static List<String> efficiencyTable(Efficiency e, IntUnaryOperator worldRank) {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "efficiency: run time T %s, load balance %s, communication %s, parallel %s%s",
                 Labels.seconds3(e.runtime()), Labels.fixed(e.loadBalance(), 3), Labels.fixed(e.communicationEfficiency(), 3),
@@ -139,7 +150,7 @@ public final class Summary {
         lines.add(String.format(Locale.ROOT, "%6s %10s %10s %10s %10s %10s", "rank", "useful", "efficiency", "lost idle",
                 "lost wait", "transfer"));
         for (Efficiency.ProcessEfficiency p : e.processes()) {
-            lines.add(String.format(Locale.ROOT, "%6d %10s %10s %10s %10s %10s", p.rank(), Labels.seconds3(p.useful()), Labels.fixed(p.efficiency(), 3),
+            lines.add(String.format(Locale.ROOT, "%6d %10s %10s %10s %10s %10s", worldRank.applyAsInt(p.rank()), Labels.seconds3(p.useful()), Labels.fixed(p.efficiency(), 3),
                     Labels.seconds3(p.lostIdle()), Labels.seconds3(p.lostWait()), Labels.seconds3(p.lostTransfer())));
         }
         return lines;

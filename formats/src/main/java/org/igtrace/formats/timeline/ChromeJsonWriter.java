@@ -23,6 +23,8 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     private final double ticksPerSecond;
     private final IntFunction<String> regionName;
     private final IntPredicate mpi;
+    /** Each process's world rank by its number: its pid and name ({@link Process#worldRank}). */
+    private final int[] worldRanks;
     private Thread current;
     private long calls;
 
@@ -34,12 +36,13 @@ public final class ChromeJsonWriter implements TraceEventWriter {
         this.regionName = regionName;
         this.mpi = mpi;
         out.write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"producer\":\"igtrace\"},\"traceEvents\":[\n");
+        this.worldRanks = Process.worldRanks(processes);
         boolean first = true;
         for (Process p : processes) {
-            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"name\":"
-                    + Escape.json("rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "}}");
-            out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.rank() + ",\"tid\":0,\"args\":{\"sort_index\":"
-                    + p.rank() + "}}");
+            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.worldRank() + ",\"tid\":0,\"args\":{\"name\":"
+                    + Escape.json("rank " + p.worldRank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "}}");
+            out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.worldRank() + ",\"tid\":0,\"args\":{\"sort_index\":"
+                    + p.worldRank() + "}}");
             first = false;
         }
     }
@@ -57,16 +60,16 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     }
 
     private void flow(String phase, long id, int process, long thread, long time, String extra) throws IOException {
-        out.write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + process
+        out.write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + Process.worldRank(worldRanks, process)
                 + ",\"tid\":" + thread + ",\"ts\":" + micros(time) + extra + "}");
     }
 
     @Override
     public void location(Thread t) throws IOException {
         current = t;
-        out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + t.process() + ",\"tid\":" + t.order()
+        out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + Process.worldRank(worldRanks, t.process()) + ",\"tid\":" + t.order()
                 + ",\"args\":{\"name\":\"thread " + t.index() + "\"}}");
-        out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + t.process() + ",\"tid\":" + t.order()
+        out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + Process.worldRank(worldRanks, t.process()) + ",\"tid\":" + t.order()
                 + ",\"args\":{\"sort_index\":" + t.index() + "}}");
     }
 
@@ -79,7 +82,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     public void leave(int region, long enter, long leave) throws IOException {
         calls++;
         out.write(",\n{\"name\":" + Escape.json(regionName.apply(region)) + ",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
-                + "\",\"ph\":\"X\",\"pid\":" + current.process() + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
+                + "\",\"ph\":\"X\",\"pid\":" + Process.worldRank(worldRanks, current.process()) + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
                 + Labels.fixed(Math.max(0, leave - enter) * 1e6 / ticksPerSecond, 3) + "}");
     }
 

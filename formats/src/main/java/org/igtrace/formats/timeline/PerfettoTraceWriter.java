@@ -10,8 +10,8 @@ import java.util.function.IntPredicate;
 /**
  * Perfetto's native trace: a {@code Trace} (perfetto/protos/trace.proto) of {@code TracePacket}s,
  * each written as soon as it is complete (one packet is buffered at a time). A track per process
- * ({@code TrackDescriptor.process}: pid = rank + 1, since pid 0 is the idle task to Perfetto, and
- * the name "rank R (name)") and per location ({@code TrackDescriptor.thread}: "thread 0", ... in
+ * ({@code TrackDescriptor.process}: pid = world rank + 1, since pid 0 is the idle task to Perfetto, and
+ * the name "rank R (name)", R the world rank) and per location ({@code TrackDescriptor.thread}: "thread 0", ... in
  * its process; the first thread's tid is its pid), ordered by rank and place (a root descriptor,
  * uuid 0, asks for explicit ordering). Each location's calls are {@code TrackEvent} slice begins
  * and ends on a packet sequence of its own, whose first packet clears the incremental state, sets
@@ -51,6 +51,10 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
     private byte[] category = new byte[0];
     private long originTicks;
     private int maxRank = -1;
+    /** Each process's world rank by its number ({@link Process#worldRank}): its pid is that + 1, its name "rank R". */
+    private final int[] worldRanks;
+    /** The highest pid - 1 (world rank) of a process track: further threads' tids come after it. */
+    private int maxWorldRank = -1;
     /** The first thread track's uuid: after every process track's (rank + 1), small so that it takes few bytes. */
     private final long threadUuids;
     private int sequence = FLOW_SEQUENCE;
@@ -73,13 +77,15 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
         packet.uint(20, 1); // thread_ordering: THREAD_ORDERING_EXPLICIT
         packet.end();
         writePacket();
+        this.worldRanks = Process.worldRanks(processes);
         for (Process p : processes) {
             maxRank = Math.max(maxRank, p.rank());
+            maxWorldRank = Math.max(maxWorldRank, p.worldRank());
             packet.begin(TRACK_DESCRIPTOR);
             packet.uint(1, p.rank() + 1L); // uuid
             packet.begin(3); // process
-            packet.uint(1, p.rank() + 1L); // pid
-            packet.string(6, "rank " + p.rank() + (p.name() == null ? "" : " (" + p.name() + ")")); // process_name
+            packet.uint(1, p.worldRank() + 1L); // pid
+            packet.string(6, "rank " + p.worldRank() + (p.name() == null ? "" : " (" + p.name() + ")")); // process_name
             packet.end();
             packet.uint(12, p.rank()); // sibling_order_rank
             packet.end();
@@ -97,12 +103,12 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
         this.originTicks = originTicks;
         long extra = 0;
         for (Thread t : threads) {
-            maxRank = Math.max(maxRank, t.process());
+            maxWorldRank = Math.max(maxWorldRank, Process.worldRank(worldRanks, t.process()));
         }
         for (Thread t : threads) {
-            int pid = t.process() + 1;
+            int pid = Process.worldRank(worldRanks, t.process()) + 1;
             // the first thread's tid is its pid; further threads' come after every pid, in the order written
-            long tid = t.index() == 0 ? pid : maxRank + 2L + extra++;
+            long tid = t.index() == 0 ? pid : maxWorldRank + 2L + extra++;
             packet.begin(TRACK_DESCRIPTOR);
             packet.uint(1, threadUuid(t.order()));
             packet.begin(4); // thread

@@ -5,6 +5,8 @@ import java.io.Writer;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
+import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.timeline.StateClass;
 import org.igtrace.core.timeline.Timeline;
 import org.igtrace.core.util.Labels;
@@ -43,6 +45,8 @@ public final class SvgTimelineWriter {
     private final String title;
     private final StringBuilder s = new StringBuilder(1 << 16);
     private final Map<Integer, Integer> rowOf = new HashMap<>();
+    /** A row's world rank from its process's number: what its label and {@code data-rank} name. */
+    private final IntUnaryOperator worldRank;
     /** Whether a row shows OpenMP barrier time: only then its style and legend entry are written. */
     private boolean openMp;
     private final int rowHeight;
@@ -54,9 +58,10 @@ public final class SvgTimelineWriter {
     /** The critical path's line: a violet no state, mark or the clock conflicts' red ({@link #CONFLICT_COLOUR}) has. */
     static final String PATH_COLOUR = "#aa00ff";
 
-    private SvgTimelineWriter(Timeline timeline, String title) {
+    private SvgTimelineWriter(Timeline timeline, String title, IntUnaryOperator worldRank) {
         this.t = timeline;
         this.title = title;
+        this.worldRank = worldRank;
         int rows = Math.max(1, t.rows().size());
         this.rowHeight = Math.max(3, Math.min(28, 560 / rows));
         for (int i = 0; i < t.rows().size(); i++) {
@@ -108,7 +113,16 @@ public final class SvgTimelineWriter {
 
     /** As above, with {@code path} (null: none) drawn as a line over the rows, in the legend as "critical path". */
     public static void write(Timeline timeline, String title, List<String> notes, RowPath path, Writer out) throws IOException {
-        SvgTimelineWriter w = new SvgTimelineWriter(timeline, title);
+        write(timeline, title, notes, path, r -> r, out);
+    }
+
+    /**
+     * As above, each row named by {@code worldRank} of its process's number ({@link TraceProfile#worldRank}: the world
+     * rank, definitions section 2) in its label and {@code data-rank}.
+     */
+    public static void write(Timeline timeline, String title, List<String> notes, RowPath path, IntUnaryOperator worldRank, Writer out)
+            throws IOException {
+        SvgTimelineWriter w = new SvgTimelineWriter(timeline, title, worldRank);
         w.path = path == null || path.size() == 0 || !(timeline.end() > timeline.start()) ? null : path;
         w.draw(notes);
         out.write(w.s.toString());
@@ -197,7 +211,7 @@ public final class SvgTimelineWriter {
 
     private void drawRow(int i, Timeline.Row row) {
         double y = rowTop(i);
-        s.append("<g class=\"row\" data-rank=\"").append(row.rank()).append(row.thread() > 0 ? "\" data-thread=\"" + row.thread() : "")
+        s.append("<g class=\"row\" data-rank=\"").append(worldRank.applyAsInt(row.rank())).append(row.thread() > 0 ? "\" data-thread=\"" + row.thread() : "")
                 .append("\">\n");
         int font = labelFont();
         // rows closer than a line of 6 px text: label every k-th row only (beyond about 140 rows the labels ran into one smear)
@@ -227,10 +241,11 @@ public final class SvgTimelineWriter {
 
     private String label(Timeline.Row row) {
         String name = row.name() == null ? "" : row.name();
-        if (name.isEmpty() || name.equals(String.valueOf(row.rank()))) {
-            return "rank " + row.rank();
+        int rank = worldRank.applyAsInt(row.rank());
+        if (name.isEmpty() || name.equals(String.valueOf(rank))) {
+            return "rank " + rank;
         }
-        return name.endsWith(" " + row.rank()) && row.thread() == 0 ? shorten(name) : row.rank() + " " + shorten(name);
+        return name.endsWith(" " + rank) && row.thread() == 0 ? shorten(name) : rank + " " + shorten(name);
     }
 
     private static String shorten(String name) {

@@ -1,5 +1,7 @@
 package org.igtrace.formats.timeline;
 
+import java.util.List;
+
 import java.io.IOException;
 import org.igtrace.core.timeline.CallSink;
 
@@ -11,8 +13,38 @@ import org.igtrace.core.timeline.CallSink;
  * trace-event JSON).
  */
 public interface TraceEventWriter extends CallSink {
-    /** A process of the run: its rank and name (null: none). */
-    record Process(int rank, String name) {
+    /**
+     * A process of the run: its number in the analyses ({@code rank}), its name (null: none) and its world rank, which
+     * the output names it by (its number on every trace read whole; definitions section 2).
+     */
+    record Process(int rank, String name, int worldRank) {
+        /** A process whose number is its world rank. */
+        public Process(int rank, String name) {
+            this(rank, name, rank);
+        }
+
+        /** Each process's world rank by its number (a number not among {@code processes}: itself). */
+        static int[] worldRanks(List<Process> processes) {
+            int n = 0;
+            for (Process p : processes) {
+                n = Math.max(n, p.rank() + 1);
+            }
+            int[] ranks = new int[n];
+            for (int i = 0; i < n; i++) {
+                ranks[i] = i;
+            }
+            for (Process p : processes) {
+                if (p.rank() >= 0) {
+                    ranks[p.rank()] = p.worldRank();
+                }
+            }
+            return ranks;
+        }
+
+        /** {@code ranks[process]}, or {@code process} itself when it is not among them. */
+        static int worldRank(int[] ranks, int process) {
+            return process >= 0 && process < ranks.length ? ranks[process] : process;
+        }
     }
 
     /** Closes the output; returns the number of calls written. */

@@ -20,6 +20,14 @@ public interface AttributedGraph<V, E> {
     /** A stable identifier for the vertex in the output (e.g. its rank). */
     String vertexId(V vertex);
 
+    /**
+     * The number a one-edge-a-line output (CSV) writes for the vertex at {@code position} in {@link #vertices()}: by
+     * default the position; an information graph gives the process's world rank.
+     */
+    default int vertexNumber(V vertex, int position) {
+        return position;
+    }
+
     Map<String, Object> graphAttributes();
 
     Map<String, Object> vertexAttributes(V vertex);

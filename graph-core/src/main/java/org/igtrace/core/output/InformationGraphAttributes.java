@@ -14,6 +14,7 @@ import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
 import org.igtrace.core.graph.TrafficEdge;
 import org.igtrace.core.profile.ProcessProfile;
+import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.wait.WaitPattern;
 import org.igtrace.core.wait.WaitReport;
@@ -86,9 +87,21 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return graph.vertices().get(edge.traffic().b());
     }
 
+    /** {@code n} and the vertex's world rank ({@link TraceProfile#worldRank}). */
     @Override
     public String vertexId(ProcessProfile vertex) {
-        return "n" + vertex.rank();
+        return "n" + worldRank(vertex);
+    }
+
+    /** The vertex's world rank: what the one-edge-a-line formats write as an edge's end. */
+    @Override
+    public int vertexNumber(ProcessProfile vertex, int position) {
+        return worldRank(vertex);
+    }
+
+    /** The process's world rank, the number every output names it by (its number, on every trace read whole). */
+    private int worldRank(ProcessProfile p) {
+        return graph.profile().worldRank(p.rank());
     }
 
     @Override
@@ -145,7 +158,7 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
 
     @Override
     public void vertexAttributes(ProcessProfile p, Attributes a) {
-        a.putInt(RANK, p.rank());
+        a.putInt(RANK, worldRank(p));
         a.putValue(LABEL, p.name());
         if (p.host() != null) {
             a.putValue(HOST, p.host());
@@ -228,15 +241,15 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
     }
 
     /**
-     * {@code 3\nw=0.812}: the rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98});
+     * {@code 3\nw=0.812}: the (world) rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98});
      * {@code 3\nnot read} for a process whose files were left out.
      */
     @Override
     public String vertexLabel(ProcessProfile p) {
         if (p.leftOut()) {
-            return p.rank() + "\nnot read";
+            return worldRank(p) + "\nnot read";
         }
-        return p.rank() + "\nw=" + Labels.fraction(p.computeFraction());
+        return worldRank(p) + "\nw=" + Labels.fraction(p.computeFraction());
     }
 
     /** The shown weight with its unit: {@code 18.2 KB}, {@code 24 msg}, {@code 51.8 ms}. */

@@ -169,7 +169,19 @@ public final class TraceAccumulator implements LocationSink {
             int b = (int) key;
             pairs.add(new PairTraffic(a, b, d.undirected.bytes(a, b), d.undirected.messages(a, b)));
         }
-        return new TraceProfile(processes(m), pairs, d.p2pMessages, notes(m, d));
+        return new TraceProfile(processes(m), pairs, d.p2pMessages, notes(m, d), null, null, worldRanks(definitions));
+    }
+
+    /** The processes' world ranks ({@link TraceProfile#worldRanks}), or null when they are their numbers. */
+    static int[] worldRanks(TraceDefinitions definitions) {
+        if (definitions.ranksAreWorldRanks()) {
+            return null;
+        }
+        int[] ranks = new int[definitions.processCount()];
+        for (int p = 0; p < ranks.length; p++) {
+            ranks[p] = definitions.worldRank(p);
+        }
+        return ranks;
     }
 
     private List<ProcessProfile> processes(ProfileTotals m) {
@@ -231,7 +243,12 @@ public final class TraceAccumulator implements LocationSink {
      * (MeasurementOnOff) on rank 0 for 10 ms: ...".
      */
     static String offNote(long[] offTicks, double ticksPerSecond) {
-        String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond);
+        return offNote(offTicks, ticksPerSecond, r -> r);
+    }
+
+    /** {@link #offNote(long[], double)} naming each process by {@code worldRank} of its number. */
+    static String offNote(long[] offTicks, double ticksPerSecond, java.util.function.IntUnaryOperator worldRank) {
+        String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond, worldRank);
         return b == null ? null : RECORDING_OFF + b + ": what ran then is unknown, left out of"
                 + " T_i, the time in MPI, the useful time and the replay's compute";
     }
@@ -248,7 +265,7 @@ public final class TraceAccumulator implements LocationSink {
                 .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.count(ProfileTotals.Count.UNBALANCED_LEAVES))
                 .addIf(DiagnosticKind.BACKWARD_TIMES, m.count(ProfileTotals.Count.BACKWARD_TIMES))
                 .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS));
-        String off = offNote(m.offTicks, definitions.ticksPerSecond());
+        String off = offNote(m.offTicks, definitions.ticksPerSecond(), definitions::worldRank);
         if (off != null) {
             found.add(off);
         }

@@ -18,16 +18,34 @@ import org.igtrace.core.wait.WaitReport;
  * @param diagnostics what the user should know, e.g. 312 receive events without a send event
  * @param waits       clock correction and wait states (definitions section 8), or null when not analysed
  * @param selectedRanks the processes a {@code --ranks} selection kept (definitions section 11): the
- *                    efficiency means and the per-process tables are over them; null: every process
+ *                    efficiency means and the per-process tables are over them (process numbers); null: every process
+ * @param worldRanks  each process's world rank, ascending ({@link #worldRank}), when the processes analysed are not
+ *                    0, 1, 2, ... ({@code --skip-missing} on a sparse archive, definitions section 2); null: they are
  */
 public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
-                           WaitReport waits, BitSet selectedRanks) {
+                           WaitReport waits, BitSet selectedRanks, int[] worldRanks) {
 
     public TraceProfile {
         processes = List.copyOf(processes);
         pairs = List.copyOf(pairs);
         diagnostics = List.copyOf(diagnostics);
         selectedRanks = selectedRanks == null ? null : (BitSet) selectedRanks.clone();
+        worldRanks = worldRanks == null || identity(worldRanks) ? null : worldRanks.clone();
+    }
+
+    private static boolean identity(int[] ranks) {
+        for (int i = 0; i < ranks.length; i++) {
+            if (ranks[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A profile of processes numbered by their world ranks. */
+    public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics,
+                        WaitReport waits, BitSet selectedRanks) {
+        this(processes, pairs, messages, diagnostics, waits, selectedRanks, null);
     }
 
     /** A profile of every process. */
@@ -39,6 +57,46 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     /** A profile without wait analysis. */
     public TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pairs, long messages, List<Diagnostic> diagnostics) {
         this(processes, pairs, messages, diagnostics, null, null);
+    }
+
+    @Override
+    public int[] worldRanks() {
+        return worldRanks == null ? null : worldRanks.clone();
+    }
+
+    /**
+     * The world rank of process {@code process} ({@link org.igtrace.core.trace.TraceDefinitions#worldRank}): what every
+     * output names it by. The process number itself on every trace read whole.
+     */
+    public int worldRank(int process) {
+        return worldRanks == null || process < 0 || process >= worldRanks.length ? process : worldRanks[process];
+    }
+
+    /** Whether every process's number is its world rank ({@link #worldRank} is the identity). */
+    public boolean ranksAreWorldRanks() {
+        return worldRanks == null;
+    }
+
+    /** This profile with its processes' world ranks ({@link #worldRanks}; null or 0, 1, 2, ...: their numbers). */
+    public TraceProfile withWorldRanks(int[] ranks) {
+        return new TraceProfile(processes, pairs, messages, diagnostics, waits, selectedRanks, ranks);
+    }
+
+    /**
+     * The process numbers of the world ranks in {@code ranks} (a {@code --ranks} selection), those not analysed left out;
+     * null for null. The same set on every trace read whole.
+     */
+    public BitSet processesOf(BitSet ranks) {
+        if (ranks == null || worldRanks == null) {
+            return ranks;
+        }
+        BitSet processes = new BitSet();
+        for (int p = 0; p < worldRanks.length; p++) {
+            if (ranks.get(worldRanks[p])) {
+                processes.set(p);
+            }
+        }
+        return processes;
     }
 
     @Override
@@ -57,7 +115,8 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     }
 
     /**
-     * This profile about the processes of {@code ranks} only (null: all); their events must be all it
+     * This profile about the processes of {@code ranks} only (process numbers: {@link #processesOf} turns a selection's
+     * world ranks into them; null: all); their events must be all it
      * holds. Traffic with a process outside them is left out: the filter drops their messages, but a
      * selected process's collectives modelled as pairwise traffic (--collectives) reach every member
      * (jacobi-8 --ranks 0,2 --collectives had 13 edges, to ranks not selected).
@@ -65,7 +124,7 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     public TraceProfile withSelectedRanks(BitSet ranks) {
         List<PairTraffic> kept = ranks == null ? pairs
                 : pairs.stream().filter(p -> p.a() >= 0 && p.b() >= 0 && ranks.get(p.a()) && ranks.get(p.b())).toList();
-        return new TraceProfile(processes, kept, messages, diagnostics, waits, ranks);
+        return new TraceProfile(processes, kept, messages, diagnostics, waits, ranks, worldRanks);
     }
 
     /** The diagnostics in words, one sentence each. */
@@ -82,17 +141,17 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     public TraceProfile withDiagnostics(List<Diagnostic> more) {
         List<Diagnostic> all = new ArrayList<>(diagnostics);
         all.addAll(more);
-        return new TraceProfile(processes, pairs, messages, all, waits, selectedRanks);
+        return new TraceProfile(processes, pairs, messages, all, waits, selectedRanks, worldRanks);
     }
 
     /** This profile with {@code replaced} as its processes (the same ones, in rank order, with more said about them). */
     public TraceProfile withProcesses(List<ProcessProfile> replaced) {
-        return new TraceProfile(replaced, pairs, messages, diagnostics, waits, selectedRanks);
+        return new TraceProfile(replaced, pairs, messages, diagnostics, waits, selectedRanks, worldRanks);
     }
 
     /** This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). */
     public TraceProfile withWaits(WaitReport report) {
         return new TraceProfile(processes, pairs, messages,
-                report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report, selectedRanks);
+                report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report, selectedRanks, worldRanks);
     }
 }

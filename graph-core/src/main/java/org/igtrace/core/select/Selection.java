@@ -49,7 +49,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
         return new Selection(from, to, null, region, words);
     }
 
-    /** Whether rank {@code r} is selected. */
+    /** Whether world rank {@code r} is selected (a filter asks {@link SelectionFilter#selects} of a process number). */
     public boolean selects(int rank) {
         return ranks == null || (rank >= 0 && ranks.get(rank));
     }
@@ -147,9 +147,18 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
      */
     public SelectionFilter resolve(TraceDefinitions definitions) {
         int n = definitions.processCount();
-        if (ranks != null && ranks.length() > n) {
+        if (ranks != null && definitions.ranksAreWorldRanks() && ranks.length() > n) {
             throw new SelectionException(Part.RANKS, null, "rank " + (ranks.length() - 1) + " is not in the trace, which has "
                     + n + (n == 1 ? " process (rank 0)" : " processes (ranks 0-" + (n - 1) + ")"));
+        }
+        if (ranks != null && !definitions.ranksAreWorldRanks()) {
+            // the ranks given are world ranks; one not analysed (--skip-missing kept only some) is not in the trace either
+            for (int r = ranks.nextSetBit(0); r >= 0; r = ranks.nextSetBit(r + 1)) {
+                if (definitions.process(r) < 0) {
+                    throw new SelectionException(Part.RANKS, null, "rank " + r + " is not in the trace, which has " + n
+                            + (n == 1 ? " process analysed (rank " : " processes analysed (ranks ") + worldRanks(definitions) + ")");
+                }
+            }
         }
         boolean[] regions = null;
         if (region != null) {
@@ -163,7 +172,38 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 throw new SelectionException(Part.REGION, region, "no region of the trace has that name");
             }
         }
-        return new SelectionFilter(this, fromTicks(definitions), toTicks(definitions), regions);
+        return new SelectionFilter(this, processes(definitions), fromTicks(definitions), toTicks(definitions), regions);
+    }
+
+    /**
+     * The process numbers of the selected world ranks in a trace with these definitions ({@link TraceDefinitions#process}),
+     * those not analysed left out; null when every rank is selected. The ranks themselves on every trace read whole.
+     */
+    public BitSet processes(TraceDefinitions definitions) {
+        if (ranks == null || definitions.ranksAreWorldRanks()) {
+            return ranks == null ? null : (BitSet) ranks.clone();
+        }
+        BitSet processes = new BitSet();
+        for (int p = 0; p < definitions.processCount(); p++) {
+            if (ranks.get(definitions.worldRank(p))) {
+                processes.set(p);
+            }
+        }
+        return processes;
+    }
+
+    /** "0-6, 999999": the world ranks analysed, runs as ranges, the first eight runs. */
+    private static String worldRanks(TraceDefinitions definitions) {
+        StringBuilder s = new StringBuilder();
+        int runs = 0;
+        for (int i = 0, j; i < definitions.processCount(); i = j) {
+            for (j = i + 1; j < definitions.processCount() && definitions.worldRank(j) == definitions.worldRank(j - 1) + 1; j++) { }
+            if (runs++ == 8) {
+                return s.append(", ...").toString();
+            }
+            s.append(i == 0 ? "" : ", ").append(definitions.worldRank(i)).append(j - i > 1 ? "-" + definitions.worldRank(j - 1) : "");
+        }
+        return s.toString();
     }
 
     /** The window's first tick on the trace's clock, {@code Long.MIN_VALUE} when it starts with the run. */

@@ -32,13 +32,16 @@ import org.igtrace.core.trace.RegionStack;
  */
 public final class SelectionFilter implements EventTaps {
     private final Selection selection;
+    /** The selected processes by number ({@link Selection#processes}), or null: all. */
+    private final java.util.BitSet processes;
     private final long from;
     private final long to;
     private final boolean[] regions;
     private final Queue<Filtered> counted = new ConcurrentLinkedQueue<>();
 
-    SelectionFilter(Selection selection, long from, long to, boolean[] regions) {
+    SelectionFilter(Selection selection, java.util.BitSet processes, long from, long to, boolean[] regions) {
         this.selection = selection;
+        this.processes = processes;
         this.from = from;
         this.to = to;
         this.regions = regions;
@@ -46,6 +49,11 @@ public final class SelectionFilter implements EventTaps {
 
     public Selection selection() {
         return selection;
+    }
+
+    /** Whether process {@code process} (its number in the analyses, not its world rank) is selected. */
+    public boolean selects(int process) {
+        return processes == null || (process >= 0 && processes.get(process));
     }
 
     /** Events of the trace that passed the per-location read (synthetic clipping events not counted). */
@@ -60,7 +68,7 @@ public final class SelectionFilter implements EventTaps {
     /** Filters what the read feeds every analysis: the profile, the match records and any further one. */
     @Override
     public LocationSink perLocation(LocationSink analyses) {
-        return (process, order) -> selection.selects(process)
+        return (process, order) -> selects(process)
                 ? new Filtered(analyses.location(process, order)) : LocationEvents.NONE;
     }
 
@@ -170,7 +178,7 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void send(long time, int receiver, int communicator, int tag, long bytes) {
             advance(time);
-            if (receiver < 0 || selection.selects(receiver)) {
+            if (receiver < 0 || selects(receiver)) {
                 if (open()) {
                     down.send(time, receiver, communicator, tag, bytes);
                     kept();
@@ -183,7 +191,7 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void receive(long time, int sender, int communicator, int tag, long bytes) {
             advance(time);
-            if (sender < 0 || selection.selects(sender)) {
+            if (sender < 0 || selects(sender)) {
                 if (open()) {
                     down.receive(time, sender, communicator, tag, bytes);
                     kept();
@@ -196,7 +204,7 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
             advance(time);
-            if (receiver < 0 || selection.selects(receiver)) {
+            if (receiver < 0 || selects(receiver)) {
                 if (open()) {
                     down.isend(time, receiver, communicator, tag, bytes, request);
                     kept();
@@ -209,7 +217,7 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
             advance(time);
-            if (sender < 0 || selection.selects(sender)) {
+            if (sender < 0 || selects(sender)) {
                 if (open()) {
                     down.irecv(time, sender, communicator, tag, bytes, request);
                     kept();

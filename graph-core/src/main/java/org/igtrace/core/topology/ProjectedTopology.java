@@ -35,7 +35,7 @@ public final class ProjectedTopology implements AttributedGraph<Integer, Integer
 
     ProjectedTopology(Topology topology, Placement placement, EdgeWeight weight, double[] bytes, long[] messages,
                       double[] weights, int[] flows, double hopBytes, double totalBytes, double localBytes,
-                      double neighbourBytes, double unroutableBytes) {
+                      double neighbourBytes, double unroutableBytes, java.util.function.IntUnaryOperator worldRank) {
         this.topology = topology;
         this.placement = placement;
         this.weight = weight;
@@ -54,7 +54,7 @@ public final class ProjectedTopology implements AttributedGraph<Integer, Integer
             ranksOnNode.add(new ArrayList<>());
         }
         for (int r = 0; r < placement.processes(); r++) {
-            ranksOnNode.get(placement.nodeOf(r)).add(r);
+            ranksOnNode.get(placement.nodeOf(r)).add(worldRank.applyAsInt(r)); // named by world rank (definitions section 2)
         }
     }
 

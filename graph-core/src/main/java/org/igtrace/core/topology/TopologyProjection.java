@@ -46,6 +46,6 @@ public final class TopologyProjection {
             }
         }
         return new ProjectedTopology(topology, placement, weight, bytes, messages, weights, flows, hopBytes, total, local,
-                neighbours, unroutable);
+                neighbours, unroutable, profile::worldRank);
     }
 }

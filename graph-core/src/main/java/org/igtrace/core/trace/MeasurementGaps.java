@@ -92,6 +92,14 @@ public final class MeasurementGaps {
      * (ticks, by rank), for the notes; null when never.
      */
     public static String perProcess(long[] offTicks, double ticksPerSecond) {
-        return WorldRankNotes.recordingOff(offTicks, ticksPerSecond, java.util.function.IntUnaryOperator.identity());
+        return perProcess(offTicks, ticksPerSecond, java.util.function.IntUnaryOperator.identity());
+    }
+
+    /**
+     * {@link #perProcess(long[], double)} with {@code offTicks} by process number, each named by its world rank
+     * ({@code worldRank}: {@link TraceDefinitions#worldRank}).
+     */
+    public static String perProcess(long[] offTicks, double ticksPerSecond, java.util.function.IntUnaryOperator worldRank) {
+        return WorldRankNotes.recordingOff(offTicks, ticksPerSecond, worldRank);
     }
 }
