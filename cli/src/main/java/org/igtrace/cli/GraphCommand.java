@@ -5,7 +5,6 @@ import org.igtrace.core.select.Selection;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.Map;
-import java.util.function.IntConsumer;
 import java.util.concurrent.Callable;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.AttributedGraph;
@@ -156,7 +155,7 @@ public final class GraphCommand implements Callable<Integer> {
         long started = System.nanoTime();
         ProgressBar progress = ProgressBar.on(err, output.quiet);
         Selection selection = UsageError.of(selectionOptions::selection);
-        IntConsumer beforeEvents = topology == null ? processes -> { } : topology::checkBefore;
+        java.util.function.Consumer<org.igtrace.core.trace.TraceDefinitions> beforeEvents = topology == null ? d -> { } : topology::checkBefore;
         TraceReading.Read read;
         Why why = null;
         if (weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) {
@@ -179,7 +178,7 @@ public final class GraphCommand implements Callable<Integer> {
         Why w = why;
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc,
                 w == null ? null : weight == EdgeWeight.CRITICAL ? w::criticalOfPair : w::delayOfPair);
-        ProjectedTopology projected = topology == null ? null : topology.project(graph, weight);
+        ProjectedTopology projected = topology == null ? null : topology.project(graph, weight, read.profile().processDefinitions());
         InformationGraphAttributes attributes = InformationGraphAttributes.of(graph, view, PathAliases.shown(read.located().file().toString()));
         if (w != null) {
             attributes.withPath(w.criticalByProcess(), w.delayByProcess(), w::criticalOfPair, w::delayOfPair);

@@ -126,7 +126,7 @@ public final class MapCommand implements Callable<Integer> {
         checkSimGridFolder();
         try (TemporaryStore store = replayReading.store()) {
             TraceSession session = replayReading.open(parent, trace, ClockCorrection.OFFSETS, s.selection())
-                    .beforeEvents(n -> fits(s, n));
+                    .beforeEvents(d -> fits(s, d.processCount()));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> {
                 launchable(s.format(), d); // once the definitions are read, before any event
                 return new ActivityRecorder(d, store);

@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
-import java.util.function.IntConsumer;
+import java.util.function.Consumer;
+import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.pipeline.EventTaps;
@@ -28,9 +29,9 @@ public interface ProfileReader {
 
         @Override
         public TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
-                                 IntConsumer beforeEvents) throws TraceReadException {
+                                 Consumer<TraceDefinitions> beforeEvents) throws TraceReadException {
             return TraceInput.read(located, options, analysis, progress, definitions -> {
-                beforeEvents.accept(definitions.processes().size());
+                beforeEvents.accept(definitions);
                 return EventTaps.NONE;
             });
         }
@@ -41,14 +42,14 @@ public interface ProfileReader {
 
     /**
      * As {@link #read(TraceFormat.Located, ReadOptions, AnalysisOptions, ReadProgress)}, giving
-     * {@code beforeEvents} the number of processes as soon as the definitions are read, before any
+     * {@code beforeEvents} the definitions (their processes) as soon as they are read, before any
      * event, so that a command line the trace cannot satisfy fails at once (it throws). An engine
      * that cannot stop in between calls it after reading.
      */
     default TraceProfile read(TraceFormat.Located located, ReadOptions options, AnalysisOptions analysis, ReadProgress progress,
-                              IntConsumer beforeEvents) throws TraceReadException {
+                              Consumer<TraceDefinitions> beforeEvents) throws TraceReadException {
         TraceProfile profile = read(located, options, analysis, progress);
-        beforeEvents.accept(profile.processes().size());
+        beforeEvents.accept(profile.processDefinitions());
         return profile;
     }
 

@@ -107,12 +107,12 @@ final class SelectedReading {
     /**
      * The profile of what {@code selection} keeps, read where {@code parent}'s reader reads when it
      * reads selections itself (igtrace on Spark: the filter runs on the executors), {@code beforeEvents}
-     * given the number of processes after the read; or null: the reader leaves the selection to
+     * given the processes' definitions after the read; or null: the reader leaves the selection to
      * this JVM, and the front door reads it here (or in a child JVM: it decides). A selection
      * that keeps no event is said on standard error, exit code 1.
      */
     static Elsewhere elsewhere(Invocation parent, TraceFormat.Located located, TraceReading.Request options, ProgressBar progress,
-                               Selection selection, java.util.function.IntConsumer beforeEvents) throws TraceReadException, UsageError {
+                               Selection selection, java.util.function.Consumer<org.igtrace.core.trace.TraceDefinitions> beforeEvents) throws TraceReadException, UsageError {
         ProfileReader.Selected remote = null;
         boolean read = true; // by the reader, or failed there: its progress is over
         try {
@@ -126,7 +126,7 @@ final class SelectedReading {
         if (remote == null) {
             return null;
         }
-        beforeEvents.accept(remote.profile().processes().size());
+        beforeEvents.accept(remote.profile().processDefinitions());
         String nothing = nothingLeft(located, selection, remote.keptEvents());
         if (nothing != null) {
             parent.err().println(nothing);

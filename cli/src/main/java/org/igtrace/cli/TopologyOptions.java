@@ -44,22 +44,11 @@ public final class TopologyOptions {
     }
 
     /**
-     * What needs the trace's number of processes, checked once its definitions are read and before
-     * any event: the placement file, a --centre that is not a rank, a network too small for the
-     * processes or the placement: a {@link UsageError}, or a {@link Failure} for a placement file that cannot be read.
-     */
-    void checkBefore(int processes) throws UsageError, Failure {
-        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-        String problem = spec.problemBefore(processes, where, centre);
-        if (problem != null) {
-            throw new UsageError(problem);
-        }
-    }
-
-    /**
-     * As {@link #checkBefore(int)}, for the processes of {@code d}: when {@code --skip-missing} analysed processes apart
-     * from their world ranks, the placement file has a line per process analysed (ascending world rank) and
-     * {@code --centre} is a world rank among those analysed.
+     * What needs the trace's processes, checked once its definitions are read and before any event: the placement
+     * file, a --centre that is not a rank, a network too small for the processes or the placement: a
+     * {@link UsageError}, or a {@link Failure} for a placement file that cannot be read. When {@code --skip-missing}
+     * analysed processes apart from their world ranks, the placement file has a line per process analysed (ascending
+     * world rank) and {@code --centre} is a world rank among those analysed.
      */
     void checkBefore(TraceDefinitions d) throws UsageError, Failure {
         Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
@@ -69,7 +58,7 @@ public final class TopologyOptions {
         }
     }
 
-    /** As {@link #project(InformationGraph, EdgeWeight)}, for the processes of {@code d} ({@link #checkBefore(TraceDefinitions)}). */
+    /** The graph routed over the network, for the processes of {@code d}; a network the placement does not fit is a usage error. */
     ProjectedTopology project(InformationGraph graph, EdgeWeight weight, TraceDefinitions d) throws Failure, UsageError {
         Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
         Integer c = centre(d);
@@ -97,35 +86,6 @@ public final class TopologyOptions {
                     d::worldRank) + "; --skip-missing left out the others)");
         }
         return p;
-    }
-
-    /** The graph routed over the network; a network the placement does not fit is a usage error. */
-    ProjectedTopology project(InformationGraph graph, EdgeWeight weight) throws Failure, UsageError {
-        int processes = graph.profile().processes().size();
-        Placement where = placement == null ? Placement.rankOrder(processes) : PlacementFile.read(placement, processes);
-        Integer process = centre == null ? null : centreProcess(graph.profile());
-        Topology network = UsageError.of(() -> spec.build(graph, where, process));
-        String problem = where.problemWith(network);
-        if (problem != null) {
-            throw new UsageError(problem);
-        }
-        return TopologyProjection.project(graph.profile(), weight, network, where);
-    }
-
-    /**
-     * The process --centre names: the world rank given is the process's number on every trace read whole; when
-     * --skip-missing analyses only some processes of a sparse archive, one not analysed is a usage error.
-     */
-    private int centreProcess(org.igtrace.core.profile.TraceProfile profile) throws UsageError {
-        if (profile.ranksAreWorldRanks()) {
-            return centre;
-        }
-        for (int p = 0; p < profile.processes().size(); p++) {
-            if (profile.worldRank(p) == centre) {
-                return p;
-            }
-        }
-        throw new UsageError("--centre " + centre + ": rank " + centre + " is not among the processes analysed");
     }
 
     /**

@@ -1,6 +1,5 @@
 package org.igtrace.cli;
 
-import java.util.function.IntConsumer;
 import org.igtrace.core.pipeline.AnalysisOptions;
 import org.igtrace.core.pipeline.WaitMode;
 import org.igtrace.core.profile.TraceProfile;
@@ -32,7 +31,7 @@ final class TraceReading {
      * The located trace's profile, read by {@code reader}, with {@code beforeEvents} given the number of processes before
      * any event is read (see ProfileReader); what the reader throws, the door every command reads through says.
      */
-    static Read read(TraceFormat.Located located, Request request, ProgressBar progress, ProfileReader reader, IntConsumer beforeEvents)
+    static Read read(TraceFormat.Located located, Request request, ProgressBar progress, ProfileReader reader, java.util.function.Consumer<org.igtrace.core.trace.TraceDefinitions> beforeEvents)
             throws TraceReadException {
         try {
             TraceProfile profile = reader.read(located, request.read(), request.analysis(), progress, beforeEvents);

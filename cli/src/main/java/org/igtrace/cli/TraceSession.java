@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.function.IntConsumer;
 import org.igtrace.cli.isolation.SupervisedChild;
 import org.igtrace.core.pipeline.EventTaps;
 import org.igtrace.core.profile.TraceProfile;
@@ -72,7 +71,7 @@ final class TraceSession {
     private final Selection selection;
     private ProgressBar progress;
     private final List<Subscription<?>> subscriptions = new ArrayList<>();
-    private IntConsumer beforeEvents = processes -> { };
+    private java.util.function.Consumer<TraceDefinitions> beforeEvents = definitions -> { };
     private boolean everyRank;
     private boolean decided;
     private TraceProfile profile;
@@ -210,13 +209,13 @@ final class TraceSession {
     }
 
     /**
-     * A check of the command line against the number of processes, run once the definitions are
+     * A check of the command line against the trace's processes, run once the definitions are
      * read and before any event (after the read where the reader cannot stop in between).
      *
      * @param check throws when the command line does not fit the trace
      * @return this
      */
-    TraceSession beforeEvents(IntConsumer check) {
+    TraceSession beforeEvents(java.util.function.Consumer<TraceDefinitions> check) {
         beforeEvents = check;
         return this;
     }
@@ -331,7 +330,7 @@ final class TraceSession {
         }
         SelectedReading reading = new SelectedReading();
         Function<TraceDefinitions, EventTaps> taps = definitions -> {
-            beforeEvents.accept(definitions.processes().size());
+            beforeEvents.accept(definitions);
             EventTaps all = EventTaps.NONE;
             for (Subscription<?> s : subscriptions) {
                 all = all == EventTaps.NONE ? s.make(definitions) : all.then(s.make(definitions));

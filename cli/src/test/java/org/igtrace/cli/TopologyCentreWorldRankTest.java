@@ -37,7 +37,8 @@ class TopologyCentreWorldRankTest {
 
     @Test
     void theCentreIsAWorldRank() throws Exception {
-        ProjectedTopology t = star(7).project(graph(), EdgeWeight.BYTES);
+        InformationGraph g = graph();
+        ProjectedTopology t = star(7).project(g, EdgeWeight.BYTES, g.profile().processDefinitions());
         // the star's centre is node 2 (process 2, world rank 7, placed in rank order): it has a link to every other node
         int links = 0;
         for (int l = 0; l < t.topology().linkCount(); l++) {
@@ -48,7 +49,12 @@ class TopologyCentreWorldRankTest {
 
     @Test
     void aCentreNotAnalysedIsAUsageError() {
-        UsageError e = assertThrows(UsageError.class, () -> star(3).project(graph(), EdgeWeight.BYTES));
-        assertEquals("--centre 3: rank 3 is not among the processes analysed", e.getMessage());
+        InformationGraph g = graph();
+        UsageError e = assertThrows(UsageError.class, () -> star(3).project(g, EdgeWeight.BYTES, g.profile().processDefinitions()));
+        assertEquals("--centre 3: no process of that world rank was analysed (world ranks 0-1, 7, 999999; --skip-missing left out the others)",
+                e.getMessage());
+        // checked before any event too
+        assertThrows(UsageError.class, () -> star(3).checkBefore(g.profile().processDefinitions()));
+        star(999_999).checkBefore(g.profile().processDefinitions()); // above the number of processes: a world rank analysed
     }
 }

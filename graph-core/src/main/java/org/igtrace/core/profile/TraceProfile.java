@@ -72,6 +72,24 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
         return worldRanks == null || process < 0 || process >= worldRanks.length ? process : worldRanks[process];
     }
 
+    /**
+     * The processes' part of the definitions this profile was read with: each process's name, host and world rank,
+     * nothing else (no region or communicator), for the checks of a command line against the processes of a trace
+     * read where its definitions stay (a reader in other processes).
+     *
+     * @return definitions holding the processes only
+     */
+    public org.igtrace.core.trace.TraceDefinitions processDefinitions() {
+        org.igtrace.core.trace.TraceDefinitions.Builder b = org.igtrace.core.trace.TraceDefinitions.builder();
+        for (ProcessProfile p : processes) {
+            b.addProcess(p.name(), p.host());
+        }
+        if (worldRanks != null) {
+            b.worldRanks(worldRanks);
+        }
+        return b.build();
+    }
+
     /** Whether every process's number is its world rank ({@link #worldRank} is the identity). */
     public boolean ranksAreWorldRanks() {
         return worldRanks == null;
