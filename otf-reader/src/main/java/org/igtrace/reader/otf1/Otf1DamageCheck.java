@@ -42,19 +42,24 @@ final class Otf1DamageCheck {
      */
     static List<Long> masterAgreesWithDefinitions(Otf1FileSet files, Otf1Definitions definitions) throws TraceReadException {
         Path master = files.master();
-        org.igtrace.core.util.LongIntMap listed = new org.igtrace.core.util.LongIntMap(); // not boxed: 10^6 processes
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            for (long p : stream.processes()) {
+        java.util.BitSet listed = new java.util.BitSet(definitions.processCount()); // by place: a bit a declared process
+        for (int s = 0; s < files.streamCount(); s++) {
+            for (int i = 0; i < files.streamProcessCount(s); i++) {
+                long p = files.streamProcess(s, i);
                 if (!definitions.defines(p)) {
                     throw new TraceReadException(files.globalDefinitions() + ": does not define process " + Long.toHexString(p)
                             + ", which " + master.getFileName() + " lists (one of the two files is damaged or truncated)");
                 }
-                listed.put(p, 1);
+                int place = definitions.place(p);
+                if (place >= 0) {
+                    listed.set(place);
+                }
             }
         }
         List<Long> unlisted = new ArrayList<>();
-        for (long p : definitions.processIds()) {
-            if (definitions.rank(p) != Otf1Definitions.NO_RANK && listed.get(p, 0) == 0) {
+        for (int place = 0; place < definitions.processCount(); place++) {
+            long p = definitions.processId(place);
+            if (definitions.rank(p) != Otf1Definitions.NO_RANK && !listed.get(place)) {
                 unlisted.add(p);
             }
         }
@@ -130,10 +135,10 @@ final class Otf1DamageCheck {
     /** The stream of each events file that exists. */
     static Map<Path, Otf1FileSet.Stream> streamsByFile(Otf1FileSet files) {
         Map<Path, Otf1FileSet.Stream> streamOf = new HashMap<>();
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            Path events = files.events(stream.id());
+        for (int s = 0; s < files.streamCount(); s++) {
+            Path events = files.events(files.streamId(s));
             if (events != null) {
-                streamOf.put(events, stream);
+                streamOf.put(events, files.stream(s));
             }
         }
         return streamOf;

@@ -15,9 +15,6 @@ import java.util.Map;
  * a record to come after the ones it names.
  */
 final class Otf1DefinitionRecords implements LineSource.LineConsumer {
-    record Process(long id, String name, long parent) implements java.io.Serializable {
-    }
-
     record Group(long id, String name, long[] members) {
     }
 
@@ -27,7 +24,8 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
     record CollectiveOperation(long id, String name, long type) {
     }
 
-    final Map<Long, Process> processes = new LinkedHashMap<>();
+    /** The processes in the order read (primitive tables: 10^6 may be declared, issue 41 item 6). */
+    final Otf1ProcessTable processes = new Otf1ProcessTable();
     final Map<Long, Group> groups = new LinkedHashMap<>();
     final Map<Long, long[]> attributeLists = new HashMap<>();
     /** Process-or-group id -> attribute list id (DefProcessOrGroupAttributes). */
@@ -74,7 +72,11 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
                 resolutionGiven = true;
             }
             case "CR" -> creators.add(f.firstString);
-            case "P" -> put(processes, f.first, new Process(f.first, f.string("NM", "N"), f.number(0, "PT", "P")));
+            case "P" -> {
+                if (!processes.add(f.first, f.string("NM", "N"), f.number(0, "PT", "P"))) {
+                    duplicates++;
+                }
+            }
             case "PG" -> put(groups, f.first, new Group(f.first, f.string("NM"), f.list("M")));
             case "A" -> put(attributeLists, f.first, f.list("M"));
             case "PGA" -> put(attributeAssignments, f.first, f.number(0, "V"));

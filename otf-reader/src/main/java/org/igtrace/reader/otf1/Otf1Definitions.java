@@ -30,15 +30,24 @@ final class Otf1Definitions implements java.io.Serializable {
     private static final long IS_COMMUNICATOR = 7;
 
     // The tables, filled by the first constructor and shared by the copies that keep some processes.
-    private final LongIntMap rankOfProcess;     // MPI processes and their threads
-    /** The MPI processes' ids by world rank (a process is one when its rank's id is its own). */
-    private final long[] mpiIds;
+    /**
+     * The world rank of each process definition by its place in {@link #processes} (MPI processes and their threads;
+     * {@link #NO_RANK} for the others): 4 bytes a declared process, where a map keyed by id took 26 (issue 41 item 6).
+     */
+    private final int[] rankOfPlace;
+    /**
+     * Process id (as an int) -> world rank, only when some id is beyond 0 .. 2^31 - 1 (then ids that agree in their
+     * low 32 bits share an entry, as they always did); null otherwise: {@link #rankOfPlace} answers.
+     */
+    private final LongIntMap rankOfProcess;
+    /** The MPI processes' places in {@link #processes} by world rank (a process is one when its rank's place is its own). */
+    private final int[] placeOfRank;
     private final Set<Long> leftOut;
     private final LongIntMap regionOfFunction;
     private final LongIntMap communicatorOfGroup;
     private final LongIntMap kindOfCollective;
-    /** The process records by id (the definitions records' own map: names are not copied). */
-    private final Map<Long, Otf1DefinitionRecords.Process> processes;
+    /** The process records (the definitions records' own table: names are not copied). */
+    private final Otf1ProcessTable processes;
     private final String fileName;
     /** What the {@link TraceDefinitions} are built from (for every process, or for those kept). */
     private final Resolved resolved;
@@ -48,29 +57,33 @@ final class Otf1Definitions implements java.io.Serializable {
     private TraceDefinitions definitions;
 
     /**
-     * The definitions' parts a {@link TraceDefinitions} is built from: the MPI processes' names and hosts by
-     * world rank, the regions, the communicators' members as world ranks, the timer resolution and the notes.
+     * The definitions' parts a {@link TraceDefinitions} is built from (with the names of {@link #processes}): the MPI
+     * processes' hosts by world rank, the regions, the communicators' members as world ranks, the timer resolution and the notes.
      */
-    private record Resolved(String[] names, String[] hosts, String[] regionNames, boolean[] regionMpi, List<int[]> communicators,
+    private record Resolved(String[] hosts, String[] regionNames, boolean[] regionMpi, List<int[]> communicators,
                             double ticksPerSecond, List<String> notes) implements java.io.Serializable {
     }
 
     Otf1Definitions(Otf1DefinitionRecords records, Path file) {
         this.fileName = file.getFileName().toString();
-        rankOfProcess = new LongIntMap();
+        processes = records.processes;
+        processes.trim();
+        rankOfPlace = new int[processes.size()];
+        java.util.Arrays.fill(rankOfPlace, NO_RANK);
+        rankOfProcess = idsBeyondInt(processes) ? new LongIntMap() : null;
         leftOut = new HashSet<>();
         regionOfFunction = new LongIntMap();
         communicatorOfGroup = new LongIntMap();
         kindOfCollective = new LongIntMap();
-        processes = records.processes;
         Set<Long> gpuStreams = gpuStreams(records);
-        mpiIds = rankMpiProcesses(records, gpuStreams);
-        ProcessCounts counts = foldThreads(records, gpuStreams);
+        placeOfRank = rankMpiProcesses(gpuStreams);
+        ProcessCounts counts = foldThreads(gpuStreams);
         Map<Long, String> hosts = hosts(records);
-        String[] names = new String[mpiIds.length], hostOf = new String[mpiIds.length];
-        for (int rank = 0; rank < names.length; rank++) {
-            names[rank] = records.processes.get(mpiIds[rank]).name();
-            hostOf[rank] = hosts.get(mpiIds[rank]);
+        String[] hostOf = hosts.isEmpty() ? null : new String[placeOfRank.length]; // null: no process has a host
+        if (hostOf != null) {
+            for (int rank = 0; rank < hostOf.length; rank++) {
+                hostOf[rank] = hosts.get(processes.id(placeOfRank[rank]));
+            }
         }
         List<String> regionNames = new ArrayList<>();
         boolean[] regionMpi = new boolean[records.functions.size()];
@@ -86,13 +99,14 @@ final class Otf1Definitions implements java.io.Serializable {
         }
         List<String> notes = new ArrayList<>();
         double ticks = notes(records, counts, notes);
-        resolved = new Resolved(names, hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
+        resolved = new Resolved(hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
         kept = null;
     }
 
     private Otf1Definitions(Otf1Definitions all, int[] kept) {
+        rankOfPlace = all.rankOfPlace;
         rankOfProcess = all.rankOfProcess;
-        mpiIds = all.mpiIds;
+        placeOfRank = all.placeOfRank;
         leftOut = all.leftOut;
         regionOfFunction = all.regionOfFunction;
         communicatorOfGroup = all.communicatorOfGroup;
@@ -107,50 +121,73 @@ final class Otf1Definitions implements java.io.Serializable {
     private record ProcessCounts(int threads, int gpuStreams, int orphans) {
     }
 
-    /** MPI processes: no parent, not a GPU stream; ranked by id. Returns their ids by rank. */
-    private long[] rankMpiProcesses(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
-        long[] mpi = new long[records.processes.size()];
+    /** Whether some process id is beyond 0 .. 2^31 - 1, where an id and its low 32 bits differ. */
+    private static boolean idsBeyondInt(Otf1ProcessTable processes) {
+        for (int place = 0; place < processes.size(); place++) {
+            if (processes.id(place) != (int) processes.id(place)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Gives the process of id {@code processId} world rank {@code rank}, as the map keyed by its low 32 bits did. */
+    private void setRank(long processId, int rank) {
+        if (rankOfProcess != null) {
+            rankOfProcess.put((int) processId, rank);
+        } else {
+            rankOfPlace[processes.placeOf(processId)] = rank;
+        }
+    }
+
+    /** MPI processes: no parent, not a GPU stream; ranked by id. Returns their places by rank. */
+    private int[] rankMpiProcesses(Set<Long> gpuStreams) {
+        long[] mpi = new long[processes.size()];
         int n = 0;
-        for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            if (p.parent() == 0 && !gpuStreams.contains(p.id())) {
-                mpi[n++] = p.id() ^ Long.MIN_VALUE; // sorted as signed: in unsigned order
+        for (int place = 0; place < processes.size(); place++) {
+            long id = processes.id(place);
+            if (processes.parent(place) == 0 && !gpuStreams.contains(id)) {
+                mpi[n++] = id ^ Long.MIN_VALUE; // sorted as signed: in unsigned order
             }
         }
         mpi = java.util.Arrays.copyOf(mpi, n);
         java.util.Arrays.sort(mpi);
+        int[] places = new int[n];
         for (int rank = 0; rank < n; rank++) {
-            mpi[rank] ^= Long.MIN_VALUE;
-            rankOfProcess.put((int) mpi[rank], rank);
+            long id = mpi[rank] ^ Long.MIN_VALUE;
+            places[rank] = processes.placeOf(id);
+            setRank(id, rank);
         }
-        return mpi;
+        return places;
     }
 
     /** The world rank of an MPI process (not a thread), or {@link #NO_RANK}. */
     private int mpiRank(long processId) {
-        int rank = rankOfProcess.get((int) processId, NO_RANK);
-        return rank != NO_RANK && (int) mpiIds[rank] == (int) processId ? rank : NO_RANK;
+        int rank = rank(processId);
+        return rank != NO_RANK && (int) processes.id(placeOfRank[rank]) == (int) processId ? rank : NO_RANK;
     }
 
     /** Threads fold into their topmost ancestor; GPU streams (and threads of nothing) are left out. */
-    private ProcessCounts foldThreads(Otf1DefinitionRecords records, Set<Long> gpuStreams) {
+    private ProcessCounts foldThreads(Set<Long> gpuStreams) {
         int threads = 0, gpu = 0, orphans = 0;
-        for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            if (mpiRank(p.id()) != NO_RANK) {
+        for (int place = 0; place < processes.size(); place++) {
+            long id = processes.id(place);
+            if (mpiRank(id) != NO_RANK) {
                 continue;
             }
-            if (gpuStreams.contains(p.id())) {
+            if (gpuStreams.contains(id)) {
                 gpu++;
-                leftOut.add(p.id());
+                leftOut.add(id);
                 continue;
             }
-            long root = topmostAncestor(records, p.id(), gpuStreams);
+            long root = topmostAncestor(processes, id, gpuStreams);
             int rank = root < 0 ? NO_RANK : mpiRank(root);
             if (rank == NO_RANK) {
                 orphans++;
-                leftOut.add(p.id());
+                leftOut.add(id);
             } else {
                 threads++;
-                rankOfProcess.put((int) p.id(), rank);
+                setRank(id, rank);
             }
         }
         return new ProcessCounts(threads, gpu, orphans);
@@ -223,25 +260,26 @@ final class Otf1Definitions implements java.io.Serializable {
                 }
             }
         }
-        for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            if (p.parent() != 0 && p.name().startsWith("CUDA[")) {
-                gpu.add(p.id());
+        Otf1ProcessTable processes = records.processes;
+        for (int place = 0; place < processes.size(); place++) {
+            if (processes.parent(place) != 0 && processes.name(place).startsWith("CUDA[")) {
+                gpu.add(processes.id(place));
             }
         }
         return gpu;
     }
 
-    private static long topmostAncestor(Otf1DefinitionRecords records, long id, Set<Long> gpuStreams) {
+    private static long topmostAncestor(Otf1ProcessTable processes, long id, Set<Long> gpuStreams) {
         long current = id;
-        for (int steps = 0; steps <= records.processes.size(); steps++) {
-            Otf1DefinitionRecords.Process p = records.processes.get(current);
-            if (p == null || gpuStreams.contains(current)) {
+        for (int steps = 0; steps <= processes.size(); steps++) {
+            int place = processes.placeOf(current);
+            if (place < 0 || gpuStreams.contains(current)) {
                 return -1;
             }
-            if (p.parent() == 0) {
+            if (processes.parent(place) == 0) {
                 return current;
             }
-            current = p.parent();
+            current = processes.parent(place);
         }
         return -1; // a parent cycle
     }
@@ -342,10 +380,10 @@ final class Otf1Definitions implements java.io.Serializable {
 
     private TraceDefinitions build() {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
-        int count = kept == null ? resolved.names().length : kept.length;
+        int count = kept == null ? placeOfRank.length : kept.length;
         for (int p = 0; p < count; p++) {
             int rank = kept == null ? p : kept[p];
-            b.addProcess(resolved.names()[rank], resolved.hosts()[rank]);
+            b.addProcess(processes.name(placeOfRank[rank]), resolved.hosts() == null ? null : resolved.hosts()[rank]);
         }
         if (kept != null) {
             b.worldRanks(kept);
@@ -380,7 +418,7 @@ final class Otf1Definitions implements java.io.Serializable {
 
     /** How many MPI processes the definitions define (the world ranks are 0 to this - 1). */
     int mpiProcesses() {
-        return resolved.names().length;
+        return placeOfRank.length;
     }
 
     /**
@@ -417,7 +455,11 @@ final class Otf1Definitions implements java.io.Serializable {
 
     /** The world rank of a process or thread, or {@link #NO_RANK}. */
     int rank(long processId) {
-        return rankOfProcess.get((int) processId, NO_RANK);
+        if (rankOfProcess != null) {
+            return rankOfProcess.get((int) processId, NO_RANK);
+        }
+        int place = processes.placeOf((int) processId);
+        return place < 0 ? NO_RANK : rankOfPlace[place];
     }
 
     /** Whether the process's events are deliberately not read (GPU streams, orphaned threads). */
@@ -425,14 +467,23 @@ final class Otf1Definitions implements java.io.Serializable {
         return leftOut.contains(processId);
     }
 
-    /** The ids of every process the definitions define. */
-    Set<Long> processIds() {
-        return processes.keySet();
+    /** How many processes the definitions define ({@link #processId} numbers them in the order read). */
+    int processCount() {
+        return processes.size();
+    }
+
+    /** The id of the {@code place}th process the definitions define (0 .. {@link #processCount()} - 1). */
+    long processId(int place) {
+        return processes.id(place);
+    }
+
+    /** The place ({@link #processId}) of the process of this id, or -1 when none is defined. */
+    int place(long processId) {
+        return processes.placeOf(processId);
     }
 
     String processName(long processId) {
-        Otf1DefinitionRecords.Process p = processes.get(processId);
-        return p == null ? null : p.name();
+        return processes.nameOf(processId);
     }
 
     /** The dense region of a function token, or -1 for an undefined one. */

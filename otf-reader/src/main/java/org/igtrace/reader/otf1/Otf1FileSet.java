@@ -9,12 +9,13 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.igtrace.core.util.LongIntMap;
 import org.igtrace.reader.TraceFormat;
 import org.igtrace.reader.TraceReadException;
 
@@ -33,18 +34,59 @@ final class Otf1FileSet implements Serializable {
 
     private final String master;
     private final String stub;
-    private final List<Stream> streams;
+    /**
+     * The streams in the order the master file lists them, in primitive tables (20 bytes a stream, where a record and
+     * its array took 52: a trace may declare 10^6, issue 41 item 6): stream {@code s}'s id, and its processes
+     * {@code processIds[firstProcess[s]]} up to {@code firstProcess[s + 1]}.
+     */
+    private final long[] streamIds;
+    private final int[] firstProcess;
+    private final long[] processIds;
+    /**
+     * The data files of the streams beside the master file, by stream id ({@link #EVENTS}, {@link #EVENTS_Z},
+     * {@link #DEFINITIONS}, {@link #DEFINITIONS_Z} bits), from one listing of the folder: a look-up per file and
+     * stream cost 11 s of system time at 10^6 streams. Null until first needed, or when the folder cannot be listed
+     * (then each file is looked up).
+     */
+    private transient LongIntMap listed;
+    private transient boolean listingTried;
+    private static final int EVENTS = 1, EVENTS_Z = 2, DEFINITIONS = 4, DEFINITIONS_Z = 8;
 
-    private Otf1FileSet(Path master, String stub, List<Stream> streams) {
+    private Otf1FileSet(Path master, String stub, long[] streamIds, int[] firstProcess, long[] processIds) {
         this.master = master.toString();
         this.stub = stub;
-        this.streams = streams;
+        this.streamIds = streamIds;
+        this.firstProcess = firstProcess;
+        this.processIds = processIds;
+    }
+
+    /** The master file's streams while it is read. */
+    private static final class Streams {
+        long[] ids = new long[16];
+        int[] first = new int[17];
+        long[] processes = new long[16];
+        int count;
+
+        void add(long id, long[] listedProcesses) {
+            if (count == ids.length) {
+                ids = Arrays.copyOf(ids, count * 2);
+                first = Arrays.copyOf(first, count * 2 + 1);
+            }
+            int start = first[count];
+            if (start + listedProcesses.length > processes.length) {
+                processes = Arrays.copyOf(processes, Math.max(processes.length * 2, start + listedProcesses.length));
+            }
+            System.arraycopy(listedProcesses, 0, processes, start, listedProcesses.length);
+            ids[count] = id;
+            first[count + 1] = start + listedProcesses.length;
+            count++;
+        }
     }
 
     static Otf1FileSet open(Path master) throws TraceReadException {
         String name = master.getFileName().toString();
         String stub = name.endsWith(".otf") ? name.substring(0, name.length() - 4) : name;
-        List<Stream> streams = new ArrayList<>();
+        Streams streams = new Streams();
         // line by line, each at most LineSource.MAX_LINE: a 2 GB master was "Required array size too large" (issue 41 item 7)
         Otf1Line cursor = new Otf1Line();
         try (InputStream in = Files.newInputStream(master)) {
@@ -58,14 +100,16 @@ final class Otf1FileSet implements Serializable {
             throw new TraceReadException(master + (m.startsWith("truncated") ? ": truncated: the master file ends in the middle of a line"
                     : m.startsWith("line ") ? ": " + m : ": cannot read (" + m + ")"));
         }
-        if (streams.isEmpty()) {
+        if (streams.count == 0) {
             throw new TraceReadException(master + ": the OTF master file lists no streams");
         }
-        return new Otf1FileSet(master, stub, List.copyOf(streams));
+        int n = streams.count;
+        return new Otf1FileSet(master, stub, Arrays.copyOf(streams.ids, n), Arrays.copyOf(streams.first, n + 1),
+                Arrays.copyOf(streams.processes, streams.first[n]));
     }
 
     /** Adds the stream a line of the master file lists, if it lists one. */
-    private static void readStream(String line, Otf1Line cursor, List<Stream> streams) {
+    private static void readStream(String line, Otf1Line cursor, Streams streams) {
         String t = line.strip();
         if (t.isEmpty() || t.startsWith("i")) { // blank, or an IOFSL configuration line
             return;
@@ -80,15 +124,47 @@ final class Otf1FileSet implements Serializable {
             return;
         }
         cursor.reset(bytes, line.indexOf(':') + 1, bytes.length);
-        streams.add(new Stream(stream, cursor.list()));
+        streams.add(stream, cursor.list());
     }
 
     Path master() {
         return Path.of(master);
     }
 
+    /** The streams the master file lists, in its order (each made when asked: see {@link #streamIds}). */
     List<Stream> streams() {
-        return streams;
+        return new java.util.AbstractList<>() {
+            @Override
+            public Stream get(int s) {
+                return Otf1FileSet.this.stream(s);
+            }
+
+            @Override
+            public int size() {
+                return streamIds.length;
+            }
+        };
+    }
+
+    int streamCount() {
+        return streamIds.length;
+    }
+
+    Stream stream(int s) {
+        return new Stream(streamIds[s], Arrays.copyOfRange(processIds, firstProcess[s], firstProcess[s + 1]));
+    }
+
+    long streamId(int s) {
+        return streamIds[s];
+    }
+
+    int streamProcessCount(int s) {
+        return firstProcess[s + 1] - firstProcess[s];
+    }
+
+    /** The {@code i}th process stream {@code s} lists. */
+    long streamProcess(int s, int i) {
+        return processIds[firstProcess[s] + i];
     }
 
     /** The global definitions file, plain or compressed, or null when neither exists. */
@@ -97,11 +173,66 @@ final class Otf1FileSet implements Serializable {
     }
 
     Path events(long stream) {
-        return existing(stub + "." + Long.toHexString(stream) + ".events");
+        return mayExist(stream, EVENTS | EVENTS_Z) ? existing(stub + "." + Long.toHexString(stream) + ".events") : null;
     }
 
     Path localDefinitions(long stream) {
-        return existing(stub + "." + Long.toHexString(stream) + ".def");
+        return mayExist(stream, DEFINITIONS | DEFINITIONS_Z) ? existing(stub + "." + Long.toHexString(stream) + ".def") : null;
+    }
+
+    /** Whether the folder's listing holds one of the stream's files {@code kinds} names (true when it could not be listed). */
+    private synchronized boolean mayExist(long stream, int kinds) {
+        if (!listingTried) {
+            listingTried = true;
+            listed = listing();
+        }
+        return listed == null || (listed.get(stream, 0) & kinds) != 0;
+    }
+
+    /** The streams' data files beside the master file ({@code STUB.<hex>.events[.z]} or {@code .def[.z]}), or null. */
+    private LongIntMap listing() {
+        LongIntMap found = new LongIntMap();
+        String prefix = stub + ".";
+        Path folder = master().toAbsolutePath().getParent();
+        if (folder == null) {
+            return null;
+        }
+        try (java.nio.file.DirectoryStream<Path> siblings = Files.newDirectoryStream(folder)) {
+            for (Path f : siblings) {
+                String name = f.getFileName().toString();
+                if (!name.startsWith(prefix)) {
+                    continue;
+                }
+                int dot = name.indexOf('.', prefix.length());
+                if (dot < 0) {
+                    continue;
+                }
+                String suffix = name.substring(dot);
+                int kind = switch (suffix) {
+                    case ".events" -> EVENTS;
+                    case ".events.z" -> EVENTS_Z;
+                    case ".def" -> DEFINITIONS;
+                    case ".def.z" -> DEFINITIONS_Z;
+                    default -> 0;
+                };
+                String hex = name.substring(prefix.length(), dot);
+                if (kind == 0 || hex.isEmpty() || hex.length() > 16) {
+                    continue;
+                }
+                long stream;
+                try {
+                    stream = Long.parseUnsignedLong(hex, 16);
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (Long.toHexString(stream).equals(hex)) { // the name looked up: lower case, no leading zeros
+                    found.put(stream, found.get(stream, 0) | kind);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+        return found;
     }
 
     /**
@@ -110,7 +241,9 @@ final class Otf1FileSet implements Serializable {
      */
     List<Path> unlistedEvents() throws TraceReadException {
         Set<Long> listed = new HashSet<>();
-        streams.forEach(s -> listed.add(s.id()));
+        for (long id : streamIds) {
+            listed.add(id);
+        }
         Pattern events = Pattern.compile(
                 Pattern.quote(stub) + "\\.([0-9a-fA-F]{1,15})\\.events(\\.z)?");
         try (java.util.stream.Stream<Path> siblings = Files.list(master().toAbsolutePath().getParent())) {

@@ -33,9 +33,9 @@ public final class Otf1Inventory {
                     + ".0.def[.z]") + ": missing (the trace's global definitions)");
         }
         readLines(global, records);
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            Path local = files.localDefinitions(stream.id());
-            if (local != null && stream.id() != 0) {
+        for (int s = 0; s < files.streamCount(); s++) {
+            Path local = files.localDefinitions(files.streamId(s));
+            if (local != null && files.streamId(s) != 0) {
                 readLines(local, records);
             }
         }
@@ -83,15 +83,17 @@ public final class Otf1Inventory {
         TraceDefinitions resolved = definitions.definitions();
         int[] threads = new int[resolved.processCount()];
         List<TraceInventory.Location> locations = new ArrayList<>();
-        for (Otf1DefinitionRecords.Process p : records.processes.values()) {
-            int rank = definitions.isLeftOut(p.id()) ? -1 : definitions.rank(p.id());
+        Otf1ProcessTable table = records.processes;
+        for (int place = 0; place < table.size(); place++) {
+            long id = table.id(place);
+            int rank = definitions.isLeftOut(id) ? -1 : definitions.rank(id);
             if (rank >= 0 && rank < threads.length) {
                 threads[rank]++;
             }
-            String kind = definitions.isLeftOut(p.id()) ? "left out (GPU stream or orphaned thread)"
-                    : p.parent() == 0 ? "process" : "thread";
-            locations.add(new TraceInventory.Location(Long.toHexString(p.id()), p.name(), rank < 0 ? -1 : rank, kind,
-                    uncounted.contains(p.id()) ? -1 : counter.records.getOrDefault(p.id(), 0L)));
+            String kind = definitions.isLeftOut(id) ? "left out (GPU stream or orphaned thread)"
+                    : table.parent(place) == 0 ? "process" : "thread";
+            locations.add(new TraceInventory.Location(Long.toHexString(id), table.name(place), rank < 0 ? -1 : rank, kind,
+                    uncounted.contains(id) ? -1 : counter.records.getOrDefault(id, 0L)));
         }
         List<TraceInventory.Process> processes = new ArrayList<>();
         for (ProcessInfo p : resolved.processes()) {

@@ -50,7 +50,8 @@ final class Otf1SilentProcesses {
         for (long p : why.keySet()) {
             ranks.add(definitions.rank(p));
         }
-        for (long q : definitions.processIds()) {
+        for (int place = 0; place < definitions.processCount(); place++) {
+            long q = definitions.processId(place);
             int rank = definitions.rank(q);
             if (rank != Otf1Definitions.NO_RANK && !why.containsKey(q)) {
                 ranks.remove(rank); // a process or thread of that rank recorded something

@@ -49,9 +49,10 @@ public final class Otf1TraceReader implements PartitionedSource {
         Otf1Definitions all = readDefinitions(master, files);
         unlisted = Otf1DamageCheck.masterAgreesWithDefinitions(files, all);
         List<String> missing = new ArrayList<>();
-        List<Otf1FileSet.Stream> wanted = files.streams().stream().filter(s -> holdsReadProcesses(s, all)).toList();
+        int[] wanted = java.util.stream.IntStream.range(0, files.streamCount()).filter(s -> holdsReadProcesses(files, s, all)).toArray();
         int missingCount = 0;
-        for (Otf1FileSet.Stream stream : wanted) {
+        for (int s : wanted) {
+            Otf1FileSet.Stream stream = files.stream(s);
             Path events = files.events(stream.id());
             if (events != null) {
                 eventFiles.add(events);
@@ -59,7 +60,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             }
             if (!options.skipMissing()) {
                 String what = "stream " + Long.toHexString(stream.id()) + describe(stream, all);
-                long others = wanted.stream().filter(s -> files.events(s.id()) != null).count(); // the streams there
+                long others = java.util.Arrays.stream(wanted).filter(w -> files.events(files.streamId(w)) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
                         + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others
                         + (others == 1 ? " stream" : " streams")));
@@ -68,8 +69,8 @@ public final class Otf1TraceReader implements PartitionedSource {
                 missing.add(files.eventsName(stream.id()) + ": stream " + Long.toHexString(stream.id()) + describe(stream, all));
             }
         }
-        if (eventFiles.isEmpty() && !wanted.isEmpty()) {
-            throw new TraceReadException(master + ": no events file of any of the " + wanted.size() + " streams it lists");
+        if (eventFiles.isEmpty() && wanted.length > 0) {
+            throw new TraceReadException(master + ": no events file of any of the " + wanted.length + " streams it lists");
         }
         if (missingCount > 0) {
             notes.add(Diagnostic.count(missingCount, "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing)
@@ -80,7 +81,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             eventFiles.clear();
             eventFiles.addAll(undamaged);
         }
-        int[] kept = options.skipMissing() && eventFiles.size() < wanted.size() ? processesKept(all) : null;
+        int[] kept = options.skipMissing() && eventFiles.size() < wanted.length ? processesKept(all) : null;
         definitions = kept == null ? all : all.keeping(kept);
         marked = leftOut(wanted, files, eventFiles, definitions);
     }
@@ -136,15 +137,15 @@ public final class Otf1TraceReader implements PartitionedSource {
      * The definitions with the processes of the streams left out (missing or damaged events files) marked, but for
      * those a stream read lists too: nothing of them is read, so their numbers are unknowns, not T = 0 and w = 1.
      */
-    private static TraceDefinitions leftOut(List<Otf1FileSet.Stream> wanted, Otf1FileSet files, List<Path> read,
+    private static TraceDefinitions leftOut(int[] wanted, Otf1FileSet files, List<Path> read,
                                             Otf1Definitions definitions) {
         java.util.BitSet readRanks = new java.util.BitSet(), leftOut = new java.util.BitSet();
         java.util.Set<Path> kept = new java.util.HashSet<>(read);
-        for (Otf1FileSet.Stream stream : wanted) {
-            Path events = files.events(stream.id());
+        for (int s : wanted) {
+            Path events = files.events(files.streamId(s));
             java.util.BitSet into = events != null && kept.contains(events) ? readRanks : leftOut;
-            for (long p : stream.processes()) {
-                int process = definitions.process(p);
+            for (int i = 0; i < files.streamProcessCount(s); i++) {
+                int process = definitions.process(files.streamProcess(s, i));
                 if (process >= 0) {
                     into.set(process);
                 }
@@ -170,9 +171,9 @@ public final class Otf1TraceReader implements PartitionedSource {
                     + ": missing (the trace's global definitions)");
         }
         readLines(global, records);
-        for (Otf1FileSet.Stream stream : files.streams()) {
-            Path local = files.localDefinitions(stream.id());
-            if (local != null && stream.id() != 0) {
+        for (int s = 0; s < files.streamCount(); s++) {
+            Path local = files.localDefinitions(files.streamId(s));
+            if (local != null && files.streamId(s) != 0) {
                 readLines(local, records);
             }
         }
@@ -251,13 +252,14 @@ public final class Otf1TraceReader implements PartitionedSource {
         return name.endsWith(".otf") ? name.substring(0, name.length() - 4) : name;
     }
 
-    private static boolean holdsReadProcesses(Otf1FileSet.Stream stream, Otf1Definitions definitions) {
-        for (long p : stream.processes()) {
+    private static boolean holdsReadProcesses(Otf1FileSet files, int stream, Otf1Definitions definitions) {
+        for (int i = 0; i < files.streamProcessCount(stream); i++) {
+            long p = files.streamProcess(stream, i);
             if (definitions.rank(p) != Otf1Definitions.NO_RANK || !definitions.isLeftOut(p)) {
                 return true;
             }
         }
-        return stream.processes().length == 0;
+        return files.streamProcessCount(stream) == 0;
     }
 
     private static String describe(Otf1FileSet.Stream stream, Otf1Definitions definitions) {

@@ -21,13 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code --skip-missing} on an OTF trace that declares 10^6 MPI processes, with a stream each, and holds the
  * events files of ranks 0, 500,000 and 999,999 (bench/make-otf1-declared.py's layout: each sends to the
  * next and receives from the previous) reads in a heap of {@value #HEAP}: 3 processes analysed (issue 41
- * item 6). Before, with the 10^6 processes analysed, it failed for want of memory with -Xmx512m and -Xmx640m.
- * What is left is the reader's tables of the declared processes (their definition records, streams and
- * ranks): -Xmx256m is still too small. Read in a child JVM, whose heap this test sets.
+ * item 6). Before, with the 10^6 processes analysed, it failed for want of memory with -Xmx512m and -Xmx640m;
+ * with 3 analysed but the declared processes' definition records, streams and ranks in boxed maps, it needed
+ * -Xmx400m and failed with -Xmx256m (and with this heap). Now those are primitive tables. Read in a child JVM,
+ * whose heap this test sets.
  */
 @Tag("slow")
 class Otf1SparseProcessesMemoryTest {
-    static final String HEAP = "-Xmx400m";
+    static final String HEAP = "-Xmx128m";
     private static final int DECLARED = 1_000_000;
     private static final int[] PRESENT = {0, 500_000, 999_999};
 
