@@ -131,7 +131,7 @@ public final class DiffCommand implements Callable<Integer> {
         // whole read, it took 27.7 s on a large A to refuse)
         TraceDefinitions inB = sb.definitions();
         Run ra = read(sa, inA -> {
-            boolean whole = inA.ranksAreWorldRanks() && inB.ranksAreWorldRanks();
+            boolean whole = inA.everyProcessAnalysed() && inB.everyProcessAnalysed();
             if (whole && inA.processCount() != inB.processCount()) {
                 // not two runs of one program to compare
                 throw new Failure(la.file() + " has " + Summary.count(inA.processCount(), "process", "processes")

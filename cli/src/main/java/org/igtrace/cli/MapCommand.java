@@ -283,14 +283,14 @@ public final class MapCommand implements Callable<Integer> {
      * launch, so it is refused (a usage error, before any event is read), naming the formats that can be written.
      */
     static void launchable(MapOutput.Format format, TraceDefinitions d) {
-        if (d.ranksAreWorldRanks() || format == MapOutput.Format.PLACEMENT || format == MapOutput.Format.JSON
+        if (d.everyProcessAnalysed() || format == MapOutput.Format.PLACEMENT || format == MapOutput.Format.JSON
                 || format == MapOutput.Format.TEXT) {
             return;
         }
         int n = d.processCount();
         throw new UsageError("--format " + format.name().toLowerCase(java.util.Locale.ROOT) + ": --skip-missing analysed "
-                + Summary.count(n, "process", "processes") + " (world ranks " + MapOutput.worldRanks(d)
-                + ") and left out the ranks between them, and a launcher file must place every rank of the run: read every "
+                + Summary.count(n, "process", "processes") + " of the " + d.declaredProcesses() + " declared (world ranks "
+                + MapOutput.worldRanks(d) + "), and a launcher file must place every rank of the run: read every "
                 + "process's files for one that launches, or write --format placement, json or text for the ranks analysed");
     }
 

@@ -167,7 +167,7 @@ public final class PredictCommand implements Callable<Integer> {
                 WaitReport clocks = profile.waits();
                 if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {
                     // the replay starts each process where its corrected clock puts it, and T is measured on them
-                    err.println("igtrace predict: " + Summary.clocks(clocks) + "; each process starts, and the measured run"
+                    err.println("igtrace predict: " + Summary.clocks(clocks, profile::worldRank) + "; each process starts, and the measured run"
                             + " time is taken, on the corrected clocks");
                 }
                 // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)

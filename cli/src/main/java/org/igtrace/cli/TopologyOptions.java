@@ -52,7 +52,7 @@ public final class TopologyOptions {
      */
     void checkBefore(TraceDefinitions d) throws UsageError, Failure {
         Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
-        String problem = spec.problemBefore(d.processCount(), where, centre(d));
+        String problem = spec.problemBefore(d.processCount(), where, centre(d), d::worldRank);
         if (problem != null) {
             throw new UsageError(problem);
         }

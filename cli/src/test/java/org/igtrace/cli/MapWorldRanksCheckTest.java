@@ -38,8 +38,9 @@ class MapWorldRanksCheckTest {
     void launcherFilesAreRefusedWhenRanksWereLeftOutBetween() {
         TraceDefinitions sparse = definitions(new int[] {0, 1, 999_999});
         UsageError e = assertThrows(UsageError.class, () -> MapCommand.launchable(MapOutput.Format.RANKFILE, sparse));
-        assertEquals("--format rankfile: --skip-missing analysed 3 processes (world ranks 0-1, 999999) and left out the ranks"
-                + " between them, and a launcher file must place every rank of the run: read every process's files for one that"
+        // world rank 999,999: 10^6 processes declared at least
+        assertEquals("--format rankfile: --skip-missing analysed 3 processes of the 1000000 declared (world ranks 0-1, 999999),"
+                + " and a launcher file must place every rank of the run: read every process's files for one that"
                 + " launches, or write --format placement, json or text for the ranks analysed", e.getMessage());
         assertThrows(UsageError.class, () -> MapCommand.launchable(MapOutput.Format.MPICH, sparse));
         assertThrows(UsageError.class, () -> MapCommand.launchable(MapOutput.Format.SLURM, sparse));

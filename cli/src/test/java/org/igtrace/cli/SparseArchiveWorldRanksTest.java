@@ -27,6 +27,10 @@ class SparseArchiveWorldRanksTest {
     @TempDir
     static Path dir;
     private static String trace;
+    /** The files of ranks 0-7 of 1,000 declared: the processes analysed are 0-7, numbered by world rank, but not all. */
+    private static String first;
+    /** A 16-rank stencil read whole. */
+    private static String sixteen;
 
     @BeforeAll
     static void archive() throws Exception {
@@ -44,6 +48,18 @@ class SparseArchiveWorldRanksTest {
             }
         }
         trace = declared.resolve("traces.otf2").toString();
+        Path firstEight = dir.resolve("first");
+        TimelineCommandTest.command(generator.toString(), firstEight.toString(), "1000", "0", "declared");
+        Files.createDirectories(firstEight.resolve("traces"));
+        for (int r = 0; r < 8; r++) {
+            for (String ext : new String[] {".evt", ".def"}) {
+                Files.copy(small.resolve("traces").resolve(r + ext), firstEight.resolve("traces").resolve(r + ext));
+            }
+        }
+        first = firstEight.resolve("traces.otf2").toString();
+        Path s16 = dir.resolve("s16");
+        TimelineCommandTest.command(generator.toString(), s16.toString(), "16", "1", "stencil");
+        sixteen = s16.resolve("traces.otf2").toString();
     }
 
     private static TimelineCommandTest.Run run(String... args) {
@@ -93,6 +109,32 @@ class SparseArchiveWorldRanksTest {
         assertTrue(star.out().contains("n8 [ label=\"8\\nranks 999\" \"node\"=\"8\" ranks=\"999\" ]"), star.out());
         TimelineCommandTest.Run beyond = TimelineCommandTest.igtrace(trace, "--skip-missing", "--topology", "star:9", "--centre", "998", "-q");
         assertEquals(2, beyond.code(), beyond.err());
+    }
+
+    @Test
+    void placementProblemsNameWorldRanks(@TempDir Path here) throws Exception {
+        // nine lines, the last (world rank 999's) on node 9 of a ring of 8 nodes (0..7)
+        Path placement = Files.writeString(here.resolve("placement.txt"), "0\n1\n2\n3\n4\n5\n6\n7\n9\n");
+        TimelineCommandTest.Run ring = TimelineCommandTest.igtrace(trace, "--skip-missing", "--topology", "ring:8", "--placement",
+                placement.toString(), "-q");
+        assertEquals(2, ring.code(), ring.err());
+        assertTrue(ring.err().contains("rank 999 is placed on node 9, but ring:8 has nodes 0..7"), ring.err());
+        TimelineCommandTest.Run star = TimelineCommandTest.igtrace(trace, "--skip-missing", "--topology", "star:8", "--centre", "999",
+                "--placement", placement.toString(), "-q");
+        assertEquals(2, star.code(), star.err());
+        assertTrue(star.err().contains("the centre rank 999 is placed on node 9, outside the star of 8 nodes"), star.err());
+    }
+
+    @Test
+    void aRunOfItsFirstRanksIsStillPartOfTheRun() {
+        // ranks 0-7 of 1,000: no launcher file (it would launch 8 of 1,000 ranks) ...
+        TimelineCommandTest.Run rankfile = TimelineCommandTest.igtrace("map", first, "--skip-missing", "--topology", "ring:8",
+                "--format", "rankfile", "-q");
+        assertEquals(2, rankfile.code(), rankfile.err());
+        assertTrue(rankfile.err().contains("analysed 8 processes of the 1000 declared (world ranks 0-7)"), rankfile.err());
+        // ... and diff compares it with a run of 16 ranks by world rank, where it refused runs of 8 and 16 processes
+        TimelineCommandTest.Run diff = TimelineCommandTest.igtrace("diff", first, sixteen, "--skip-missing", "-q");
+        assertEquals(0, diff.code(), diff.err());
     }
 
     @Test

@@ -78,8 +78,9 @@ public final class MapOutput {
     }
 
     /** Whether the processes are numbered apart from their world ranks. */
+    /** Whether --skip-missing did not analyse every declared process: no launcher file, and the placement file says whose lines. */
     private boolean apart() {
-        return definitions != null && !definitions.ranksAreWorldRanks();
+        return definitions != null && !definitions.everyProcessAnalysed();
     }
 
     /** "0-6, 999999": the world ranks of the processes of {@code d}, ascending. */

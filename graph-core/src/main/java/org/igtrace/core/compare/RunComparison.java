@@ -57,9 +57,9 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             return definitions == null ? (rank >= 0 && rank < profile.processes().size() ? rank : -1) : definitions.process(rank);
         }
 
-        /** Whether every process's number is its world rank. */
+        /** Whether every process the run declares is analysed (its processes are then compared rank by rank, as many in both). */
         boolean numberedByWorldRank() {
-            return definitions == null || definitions.ranksAreWorldRanks();
+            return definitions == null || definitions.everyProcessAnalysed();
         }
     }
 

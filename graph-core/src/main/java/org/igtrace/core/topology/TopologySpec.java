@@ -81,7 +81,8 @@ public record TopologySpec(String kind, int[] dimensions) {
             }
             return new TreeTopology(processes, links);
         }
-        return shape(processes, placement, kind.equals("star") && centreRank == null ? Integer.valueOf(busiestRank(graph)) : centreRank);
+        return shape(processes, placement, kind.equals("star") && centreRank == null ? Integer.valueOf(busiestRank(graph)) : centreRank,
+                graph.profile()::worldRank);
     }
 
     /**
@@ -90,9 +91,18 @@ public record TopologySpec(String kind, int[] dimensions) {
      * does not fit the nodes (a mesh too small for the processes). Null when nothing is wrong.
      */
     public String problemBefore(int processes, Placement placement, Integer centreRank) {
+        return problemBefore(processes, placement, centreRank, java.util.function.IntUnaryOperator.identity());
+    }
+
+    /**
+     * As {@link #problemBefore(int, Placement, Integer)}, with each process named by its world rank ({@code worldRank}: the
+     * definitions' {@code worldRank}; {@code centreRank} and the placement's entries are process numbers).
+     */
+    public String problemBefore(int processes, Placement placement, Integer centreRank, java.util.function.IntUnaryOperator worldRank) {
         try {
-            Topology network = kind.equals("tree") ? new TreeTopology(processes, List.of()) : shape(processes, placement, centreRank);
-            return placement.problemWith(network);
+            Topology network = kind.equals("tree") ? new TreeTopology(processes, List.of())
+                    : shape(processes, placement, centreRank, worldRank);
+            return placement.problemWith(network, worldRank);
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
@@ -102,7 +112,7 @@ public record TopologySpec(String kind, int[] dimensions) {
      * Every topology but the tree, which needs the graph; a star centred on the node of rank
      * {@code centre} (null: not known yet, node 0 stands in: the placement check does not depend on it).
      */
-    private Topology shape(int processes, Placement placement, Integer centre) {
+    private Topology shape(int processes, Placement placement, Integer centre, java.util.function.IntUnaryOperator worldRank) {
         int n = dimensions.length == 1 ? dimensions[0] : processes;
         return switch (kind) {
             case "ring" -> new Ring(n);
@@ -116,7 +126,7 @@ public record TopologySpec(String kind, int[] dimensions) {
                 }
                 int node = placement.nodeOf(centre);
                 if (node >= n) {
-                    throw new IllegalArgumentException("the centre rank " + centre + " is placed on node " + node
+                    throw new IllegalArgumentException("the centre rank " + worldRank.applyAsInt(centre) + " is placed on node " + node
                             + ", outside the star of " + n + " nodes");
                 }
                 yield new Star(n, node);

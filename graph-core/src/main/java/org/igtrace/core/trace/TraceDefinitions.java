@@ -26,6 +26,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final java.util.BitSet leftOut;
     /** Each process's world rank, ascending, when they are not 0, 1, 2, ... ({@link #worldRank}); null: they are. */
     private final int[] worldRanks;
+    /** The processes the trace declares: more than those analysed when {@code --skip-missing} left some out. */
+    private final int declared;
 
     private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut) {
         this.processes = d.processes;
@@ -40,6 +42,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.notes = d.notes;
         this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
         this.worldRanks = d.worldRanks;
+        this.declared = d.declared;
     }
 
     /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
@@ -63,6 +66,8 @@ public final class TraceDefinitions implements java.io.Serializable {
         if (worldRanks != null && worldRanks.length != processes.size()) {
             throw new IllegalStateException(worldRanks.length + " world ranks for " + processes.size() + " processes");
         }
+        // a world rank R says that R + 1 processes at least are declared
+        this.declared = Math.max(Math.max(b.declared, processes.size()), worldRanks == null ? 0 : worldRanks[worldRanks.length - 1] + 1);
     }
 
     private static boolean isIdentity(int[] ranks) {
@@ -100,6 +105,25 @@ public final class TraceDefinitions implements java.io.Serializable {
         }
         int i = java.util.Arrays.binarySearch(worldRanks, rank);
         return i >= 0 ? i : -1;
+    }
+
+    /**
+     * How many processes the trace declares.
+     *
+     * @return {@link #processCount()}, or more when {@code --skip-missing} did not analyse them all (definitions section 2)
+     */
+    public int declaredProcesses() {
+        return declared;
+    }
+
+    /**
+     * Whether every process the trace declares is analysed (each of them read, or left out as a vertex without numbers).
+     *
+     * @return false when {@code --skip-missing} did not analyse some: then a launcher file or a comparison rank by rank
+     *     of two runs would miss them
+     */
+    public boolean everyProcessAnalysed() {
+        return declared == processes.size();
     }
 
     /**
@@ -201,6 +225,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         private double ticksPerSecond = 1.0;
         private final java.util.BitSet leftOut = new java.util.BitSet();
         private int[] worldRanks;
+        private int declared;
 
         /** Adds the process with the next rank and returns that rank. */
         public int addProcess(String name, String host) {
@@ -254,6 +279,12 @@ public final class TraceDefinitions implements java.io.Serializable {
                 }
             }
             this.worldRanks = ranks.clone();
+            return this;
+        }
+
+        /** The processes the trace declares, when the reader analyses fewer ({@link TraceDefinitions#declaredProcesses}). */
+        public Builder declared(int processes) {
+            this.declared = processes;
             return this;
         }
 

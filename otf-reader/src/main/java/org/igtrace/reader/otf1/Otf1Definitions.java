@@ -379,7 +379,7 @@ final class Otf1Definitions implements java.io.Serializable {
     }
 
     private TraceDefinitions build() {
-        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        TraceDefinitions.Builder b = TraceDefinitions.builder().declared(placeOfRank.length);
         int count = kept == null ? placeOfRank.length : kept.length;
         for (int p = 0; p < count; p++) {
             int rank = kept == null ? p : kept[p];

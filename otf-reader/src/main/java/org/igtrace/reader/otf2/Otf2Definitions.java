@@ -209,7 +209,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     TraceDefinitions resolve(int[] kept, java.util.BitSet read) {
         number();
         int count = kept == null ? ranks : kept.length;
-        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset);
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset).declared(ranks);
         for (int p = 0; p < count; p++) {
             int r = kept == null ? p : kept[p];
             int group = rankGroups.get(r);
