@@ -57,6 +57,17 @@ public interface EventTaps {
         return false;
     }
 
+    /**
+     * Whether the command these taps serve reads of the wait analysis only the clock offsets, the counts and the
+     * diagnostics, not the waits (its tap, if any, ignores {@link org.igtrace.core.wait.MatchListener#callWait}):
+     * the waits of the calls that completed several receives, combined per call after the join, are then not measured
+     * ({@link WaitAnalysis#analyse}), and the report's waits leave them out. Said by a command's own taps (predict's);
+     * a filter in front of them leaves it to them.
+     */
+    default boolean waitsUnread() {
+        return false;
+    }
+
     /** Whether the matches {@link #matches} gets carry each end's size ({@link org.igtrace.core.wait.MatchedMessage#sendSize()}). */
     default boolean matchSizes() {
         return false;
@@ -94,6 +105,11 @@ public interface EventTaps {
             @Override
             public boolean keepsMatchesInStore() {
                 return first.keepsMatchesInStore() || next.keepsMatchesInStore();
+            }
+
+            @Override
+            public boolean waitsUnread() {
+                return first.waitsUnread() || next.waitsUnread();
             }
         };
     }

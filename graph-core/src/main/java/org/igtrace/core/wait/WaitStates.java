@@ -150,9 +150,13 @@ public final class WaitStates implements MatchListener {
 
     /**
      * Charges the late-sender waits of the calls that completed several receives, combined per call
-     * at this instance's offsets ({@link CallWaits#charge}), also handing each to {@code more} (or null).
+     * at this instance's offsets ({@link CallWaits#charge}), also handing each to {@code more} (or null); none when
+     * {@code combined} is null (not measured).
      */
     void chargeCalls(CallWaits combined, MatchListener more) {
+        if (combined == null) {
+            return; // not measured (WaitAnalysis.analyse without callWaits)
+        }
         combined.charge(offsets, (process, cause, enter, w) -> {
             chargeMessages(WaitPattern.LATE_SENDER, process, cause, w);
             if (more != null) {

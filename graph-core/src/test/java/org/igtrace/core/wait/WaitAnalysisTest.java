@@ -377,9 +377,11 @@ class WaitAnalysisTest {
     private static final class CountingBlocks implements org.igtrace.core.util.RecordBlocks {
         private final MemoryRecordBlocks blocks = new MemoryRecordBlocks();
         final java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger puts = new java.util.concurrent.atomic.AtomicInteger();
 
         @Override
         public int put(byte[] block, int length) {
+            puts.incrementAndGet();
             return blocks.put(block, length);
         }
 
@@ -545,6 +547,61 @@ class WaitAnalysisTest {
                     assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
                 }
             }
+        }
+    }
+
+    /**
+     * p1 posts two receives (MPI_Irecv [1, 2] and [3, 4]) and completes both in MPI_Waitall [17, 30] (events at 28 and
+     * 29); p0 sends them in MPI_Send [20, 21] (event 20, tag 7) and MPI_Send [22, 23] (event 22, tag 8). The Waitall
+     * waits once, for the later send: min(30, max(20, 22)) - 17 = 5 s late sender on p1 (1 tick per second); p0's sends
+     * find their receives posted (1 and 3, before 20 and 22): no late receiver.
+     */
+    private static MatchRecords waitallOfTwo(org.igtrace.core.util.RecordBlocks store) {
+        MatchRecords records = new MatchRecords(definitions(), store);
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p1, IRECV, 1, 2, () -> { });
+        call(p1, IRECV, 3, 4, () -> { });
+        call(p1, WAITALL, 17, 30, () -> {
+            p1.receive(28, 0, 0, 7, 100);
+            p1.receive(29, 0, 0, 8, 100);
+        });
+        call(p0, SEND, 20, 21, () -> p0.send(20, 1, 0, 7, 100));
+        call(p0, SEND, 22, 23, () -> p0.send(22, 1, 0, 8, 100));
+        return records;
+    }
+
+    /**
+     * Without the call waits (predict, which reads of the report the offsets, the counts and the notes) the
+     * MPI_Waitall of {@link #waitallOfTwo} is neither spilled by the join nor charged after it: nothing more is put in the
+     * store after the records, its 5 s are not in the waits, and the offsets, the matched messages and the notes are
+     * those with them (raw and corrected clocks). Before {@code analyse} took {@code callWaits}, the waits were always
+     * measured.
+     */
+    @Test
+    void withoutCallWaitsTheCombinedWaitsAreNotMeasuredAndTheRestIsUnchanged() {
+        for (boolean correct : new boolean[] {false, true}) {
+            CountingBlocks measuredStore = new CountingBlocks();
+            MatchRecords measuredRecords = waitallOfTwo(measuredStore);
+            measuredRecords.finish();
+            int before = measuredStore.puts.get();
+            WaitReport measured = WaitAnalysis.analyse(measuredRecords, correct, 1, null, false, false, true);
+            assertTrue(measuredStore.puts.get() > before, "the call's messages spilled, correct " + correct);
+            assertEquals(5.0, measured.seconds(WaitPattern.LATE_SENDER, 1), "correct " + correct);
+
+            CountingBlocks unmeasuredStore = new CountingBlocks();
+            MatchRecords unmeasuredRecords = waitallOfTwo(unmeasuredStore);
+            unmeasuredRecords.finish();
+            before = unmeasuredStore.puts.get();
+            WaitReport unmeasured = WaitAnalysis.analyse(unmeasuredRecords, correct, 1, null, false, false, false);
+            assertEquals(before, unmeasuredStore.puts.get(), "nothing spilled, correct " + correct);
+            assertEquals(0.0, unmeasured.seconds(WaitPattern.LATE_SENDER, 1), "correct " + correct);
+            assertEquals(0.0, unmeasured.seconds(WaitPattern.LATE_RECEIVER, 0), "correct " + correct);
+            assertEquals(2, measured.matchedMessages());
+            assertEquals(measured.matchedMessages(), unmeasured.matchedMessages());
+            assertEquals(measured.offset(0), unmeasured.offset(0));
+            assertEquals(measured.offset(1), unmeasured.offset(1));
+            assertEquals(measured.settled(), unmeasured.settled());
+            assertEquals(measured.notes(), unmeasured.notes());
         }
     }
 }
