@@ -29,15 +29,7 @@ final class TransferFrontier {
     /** Adds one message of the pair: {@code a = send - enter(receive call)}, {@code b = send - receive}. */
     void add(int sender, int receiver, long a, long b) {
         long at = index.get(sender, receiver, 0);
-        int k = at == 0 ? newPair(sender, receiver) : (int) at - 1;
-        long[] p = points[k];
-        // The first point (the largest a, the smallest b) beats a message no later than it on both:
-        // {@link #insert} would return at once. Tested here, the list's update out of line: on the
-        // stencil benchmark every message after a pair's first, so the per-message code the JIT
-        // compiles holds two comparisons, not the update (copies, the pruning, a list that grows).
-        if (counts[k] == 0 || p[0] < a || p[1] < b) {
-            insert(k, a, b);
-        }
+        insert(at == 0 ? newPair(sender, receiver) : (int) at - 1, a, b);
     }
 
     /** The index of a pair seen first now, its list made (out of line: once per pair, not per message). */
