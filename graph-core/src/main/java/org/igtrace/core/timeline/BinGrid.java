@@ -78,7 +78,6 @@ abstract class BinGrid {
     final void spread(float[][] shares, int[] map, java.util.function.LongToDoubleFunction seconds, double ticksPerSecond, double shift,
                         double start, double perColumn) {
         int columns = shares[0].length;
-        double[] parts = new double[4];
         for (int b = 0; b < bins; b++) {
             long binStart = Math.max(origin + b * width, earliest);
             long binEnd = Math.min(origin + (b + 1) * width, latest);
@@ -90,27 +89,15 @@ abstract class BinGrid {
             double extent = to - from;
             int first = (int) Math.max(0, Math.floor(from));
             int last = (int) Math.min(columns - 1, Math.ceil(to) - 1);
-            if (last < first) {
-                continue;
-            }
-            if (parts.length < last - first + 1) {
-                parts = new double[last - first + 1];
-            }
             for (int c = first; c <= last; c++) {
-                parts[c - first] = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
-            }
-            // each class's time once per bin, into the columns it overlaps (a cell's additions in the order of the
-            // bins, then of the classes, as one column at a time would add them)
-            for (int k = 0; k < StateClass.COUNT; k++) {
-                float t = ticks(k, b);
-                if (!(t > 0)) {
+                double part = extent > 0 ? (Math.min(to, c + 1) - Math.max(from, c)) / extent : 1;
+                if (part <= 0) {
                     continue;
                 }
-                float[] into = shares[map[k]];
-                for (int c = first; c <= last; c++) {
-                    double part = parts[c - first];
-                    if (part > 0) {
-                        into[c] += (float) (t / ticksPerSecond / perColumn * part);
+                for (int k = 0; k < StateClass.COUNT; k++) {
+                    float t = ticks(k, b);
+                    if (t > 0) {
+                        shares[map[k]][c] += (float) (t / ticksPerSecond / perColumn * part);
                     }
                 }
             }

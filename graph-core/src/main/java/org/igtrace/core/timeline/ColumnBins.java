@@ -8,14 +8,6 @@ package org.igtrace.core.timeline;
  */
 final class ColumnBins extends BinGrid {
     private final float[][] ticks;
-    /**
-     * The bin the last interval ended in, [{@link #lastFrom}, {@link #lastTo}) in ticks (from the time given on, so
-     * within the bins' time): an interval inside it is added there without finding its bins again (most are, with a
-     * pixel column's worth of states in a bin). Empty until an interval was added and again after a coarsening.
-     */
-    private long lastFrom = Long.MAX_VALUE;
-    private long lastTo = Long.MIN_VALUE;
-    private int lastBin;
 
     ColumnBins(long origin, int bins, long initialWidth) {
         super(origin, bins, initialWidth);
@@ -29,11 +21,6 @@ final class ColumnBins extends BinGrid {
 
     /** Adds the interval [start, end) of {@code stateClass}. */
     void add(int stateClass, long start, long end) {
-        if (start >= lastFrom && end <= lastTo && end > start) {
-            ticks[stateClass][lastBin] += end - start; // as below: one bin, the origin and the earliest before start
-            latest = Math.max(latest, end);
-            return;
-        }
         if (end <= start) {
             return;
         }
@@ -46,19 +33,13 @@ final class ColumnBins extends BinGrid {
         int first = bin(s - origin), last = bin(end - origin - 1);
         if (first == last) {
             row[first] += end - s;
-        } else {
-            row[first] += (origin + (first + 1) * width) - s;
-            for (int b = first + 1; b < last; b++) {
-                row[b] += width;
-            }
-            row[last] += end - (origin + last * width);
+            return;
         }
-        long from = last * width;
-        if (from / width == last && from <= Long.MAX_VALUE - width && origin <= Long.MAX_VALUE - (from + width)) {
-            lastBin = last; // its end does not overflow (the bins' cover may, past overflow)
-            lastFrom = Math.max(origin + from, earliest);
-            lastTo = origin + from + width;
+        row[first] += (origin + (first + 1) * width) - s;
+        for (int b = first + 1; b < last; b++) {
+            row[b] += width;
         }
+        row[last] += end - (origin + last * width);
     }
 
     /** Adds the time of class {@code from} to class {@code to}, leaving {@code from} empty. */
@@ -71,8 +52,6 @@ final class ColumnBins extends BinGrid {
 
     @Override
     void mergePairs() {
-        lastFrom = Long.MAX_VALUE; // the width changes
-        lastTo = Long.MIN_VALUE;
         for (float[] row : ticks) {
             for (int b = 0; b < bins / 2; b++) {
                 row[b] = row[2 * b] + row[2 * b + 1];

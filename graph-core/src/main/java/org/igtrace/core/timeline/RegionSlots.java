@@ -1,6 +1,7 @@
 package org.igtrace.core.timeline;
 
 import java.util.Arrays;
+import java.util.BitSet;
 
 /**
  * One location's compute colours while it is read (issue 39, item 8): {@code COMPUTE_REGIONS - 1}
@@ -22,8 +23,7 @@ final class RegionSlots {
     /** The region names met in user code, in the order met. */
     int[] met = new int[StateClass.COMPUTE_REGIONS];
     int metCount;
-    /** Each name's slot (-1: not met yet): the slot of a name met is looked up, not searched for. */
-    private int[] slotOfName;
+    private final BitSet seen = new BitSet();
     /** The name holding each own slot (-1: free). */
     private final int[] slotName = new int[SHARED];
     /**
@@ -38,8 +38,6 @@ final class RegionSlots {
     RegionSlots(int names) {
         Arrays.fill(slotName, -1);
         ticks = new double[Math.max(1, names)];
-        slotOfName = new int[Math.max(1, names)];
-        Arrays.fill(slotOfName, -1);
     }
 
     /** The slot of region name {@code name} (-1: no name, the shared slot), noting it as met; {@code move} hears of a slot given up. */
@@ -49,13 +47,8 @@ final class RegionSlots {
         }
         int slot = SHARED;
         if (name >= 0) {
-            if (name >= slotOfName.length) {
-                int n = slotOfName.length;
-                slotOfName = Arrays.copyOf(slotOfName, Math.max(name + 1, 2 * n));
-                Arrays.fill(slotOfName, n, slotOfName.length, -1);
-            }
-            slot = slotOfName[name];
-            if (slot < 0) {
+            if (!seen.get(name)) {
+                seen.set(name);
                 if (metCount == met.length) {
                     met = Arrays.copyOf(met, metCount * 2);
                 }
@@ -71,12 +64,16 @@ final class RegionSlots {
                             free = i;
                         }
                     }
-                    slotOfName[slotName[free]] = SHARED;
                     slotName[free] = -1;
                     move.move(StateClass.computeIn(free), StateClass.computeIn(SHARED));
                 }
                 slotName[free] = name;
-                slotOfName[name] = slot = free;
+            }
+            for (int i = 0; i < SHARED; i++) {
+                if (slotName[i] == name) {
+                    slot = i;
+                    break;
+                }
             }
         }
         lastName = name;

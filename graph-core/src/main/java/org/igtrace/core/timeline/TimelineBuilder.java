@@ -34,8 +34,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     private final boolean measured;
     /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, else 0. */
     private final byte[] environment;
-    /** Per region: its class when it is an MPI call other than MPI_Init/MPI_Finalize (a call read as one), else -1. */
-    private final int[] callClass;
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
     private final int[] regionClass;
@@ -80,7 +78,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         this.openMp = definitions.hasOpenMp();
         this.regionName = new int[n];
         this.environment = new byte[n];
-        this.callClass = new int[n];
         Map<String, Integer> nameIndex = new HashMap<>();
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
@@ -88,7 +85,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
                 environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
             }
-            callClass[r] = environment[r] == 0 ? regionClass[r] : -1;
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
                 return names.size() - 1;
@@ -292,13 +288,22 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         }
         boolean exact = locations.size() <= 1 && (thread > 0 || waits.exactFor(process));
         for (Recorder r : locations) {
-            exact &= !r.exact.overflowed();
+            exact &= !r.overflowed;
         }
         double shift = offset(process) / definitions.ticksPerSecond();
         if (exact) {
             List<Timeline.State> states = new ArrayList<>();
             for (Recorder r : locations) {
-                r.exact.drawInto(states, r.classMap, this::seconds, shift);
+                for (int i = 0; i < r.count; i++) {
+                    int c = r.classMap[r.classes[i]];
+                    double from = seconds(r.starts[i]) + shift, to = seconds(r.ends[i]) + shift;
+                    Timeline.State previous = states.isEmpty() ? null : states.get(states.size() - 1);
+                    if (i > 0 && previous != null && previous.stateClass() == c && r.ends[i - 1] == r.starts[i]) {
+                        states.set(states.size() - 1, new Timeline.State(previous.start(), to, c));
+                    } else {
+                        states.add(new Timeline.State(from, to, c));
+                    }
+                }
             }
             List<long[]> exactWaits = thread > 0 ? null : waits.exact(process);
             for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
@@ -365,11 +370,13 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         private int mpiFrame = -1;
         private int state = -1;
         private long since;
-        /** The state is what {@link #current} gives (set from it and the stack not changed since): a call read as one resumes it. */
-        private boolean settled;
         /** Recording is off: nothing is drawn until it is on again. */
         private boolean off;
-        final ExactStates exact = new ExactStates(exactStates);
+        long[] starts = new long[64];
+        long[] ends = new long[64];
+        byte[] classes = new byte[64];
+        int count;
+        boolean overflowed;
 
         Recorder(int process, long order) {
             this.process = process;
@@ -388,7 +395,11 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins != null) {
                 bins.merge(from, to);
             }
-            exact.move(from, to);
+            for (int k = 0; classes != null && k < count; k++) {
+                if (classes[k] == from) {
+                    classes[k] = (byte) to;
+                }
+            }
             if (state == from) {
                 state = to;
             }
@@ -404,7 +415,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 first = time;
                 since = time;
                 state = StateClass.COMPUTE;
-                settled = false;
             }
             if (time > last) {
                 last = time;
@@ -436,7 +446,28 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins != null && !inInit) {
                 bins.add(c, start, end);
             }
-            exact.add(c, start, end);
+            if (overflowed) {
+                return;
+            }
+            if (count > 0 && classes[count - 1] == c && ends[count - 1] == start) {
+                ends[count - 1] = end;
+                return;
+            }
+            if (count == exactStates) {
+                overflowed = true;
+                starts = ends = null;
+                classes = null;
+                return;
+            }
+            if (count == starts.length) {
+                int n = Math.min(exactStates, count * 2);
+                starts = Arrays.copyOf(starts, n);
+                ends = Arrays.copyOf(ends, n);
+                classes = Arrays.copyOf(classes, n);
+            }
+            starts[count] = start;
+            ends[count] = end;
+            classes[count++] = (byte) c;
         }
 
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
@@ -473,7 +504,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 mpiFrame = stack.depth() - 1;
             }
             change(time, current());
-            settled = true;
         }
 
         @Override
@@ -486,7 +516,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 mpiFrame = -1;
             }
             change(time, current());
-            settled = true;
             if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
                 initLeave = time;
                 if (inInit) {
@@ -503,32 +532,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
          * state from the stack as it was before).
          */
         private void call(long enter, int region, long time, long leave) {
-            int c = region >= 0 && region < callClass.length ? callClass[region] : -1;
-            if (c < 0 || !settled || mpiFrame >= 0 || enter < first || time < enter || leave < time || off || inInit || bins == null) {
-                slowCall(enter, region, time, leave);
-                return;
-            }
-            // what the path below does here: the state before the call (settled: from the stack) resumes at its leave
-            last = Math.max(last, leave);
-            if (enter > since && state >= 0) {
-                interval(state, stateName, since, enter);
-            }
-            if (leave > enter) {
-                interval(c, -1, enter, leave);
-            }
-            since = leave;
-        }
-
-        /** [start, end) of class {@code c} (compute time of region name {@code name}, or -1), into the bins made. */
-        private void interval(int c, int name, long start, long end) {
-            if (name >= 0) {
-                slots.add(name, end - start);
-            }
-            bins.add(c, start, end);
-            exact.add(c, start, end);
-        }
-
-        private void slowCall(long enter, int region, long time, long leave) {
             if (mpiFrame >= 0 || region < 0 || region >= regionClass.length || regionClass[region] < 0 || environment[region] != 0) {
                 enter(enter, region);
                 at(time);
@@ -541,7 +544,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             at(time);
             at(leave);
             change(leave, current());
-            settled = true;
         }
 
         @Override
