@@ -200,4 +200,62 @@ class TimelineBuilderTest {
         assertEquals(expected, t.rows().get(1).states(), "three events");
         assertEquals(expected, t.rows().get(0).states(), "calls read as one");
     }
+
+    /**
+     * A blocking call read as one fills a row's bins as its three events do, to the last bit (a guard for any
+     * shorter path of such calls: one that resumed the state around the call and added into the bin the last
+     * interval ended in was tried, and a shifted interval there failed this test). Both processes: a call read as one as their first event, then 400 iterations of
+     * main, region alpha [t, t + 7), MPI_Send [t + 7, t + 9) and MPI_Recv [t + 9, t + 12), and from iteration 150 to 200
+     * recording switched off at t + 8 and on at t + 10 (inside the calls); p0 reads the calls as one, p1 as three events.
+     * 10 columns keep 5 exact states: both rows are drawn from their bins (which double in width nine times).
+     */
+    @Test
+    void callsReadAsOneFillTheBinsAsTheirThreeEvents() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int main = b.addRegion("main", false), alpha = b.addRegion("alpha", false);
+        int send = b.addRegion("MPI_Send", true), recv = b.addRegion("MPI_Recv", true);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 10, null, Long.MIN_VALUE, Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        LocationEvents one = sink.location(0, 0), three = sink.location(1, 1);
+        one.sendCall(1, send, 1, 1, 0, 7, 8, 2);
+        threeEvents(three, send, 1, 2);
+        for (LocationEvents l : List.of(one, three)) {
+            l.enter(3, main);
+        }
+        for (int i = 0; i < 400; i++) {
+            long t = 10 + 13L * i;
+            boolean gap = i >= 150 && i < 200;
+            for (LocationEvents l : List.of(one, three)) {
+                l.enter(t, alpha);
+                l.leave(t + 7, alpha);
+            }
+            one.sendCall(t + 7, send, t + 8, 1, 0, 7, 8, t + 9);
+            threeEvents(three, send, t + 7, t + 9);
+            for (LocationEvents l : gap ? List.of(one, three) : List.<LocationEvents>of()) {
+                l.measurement(t + 8, false);
+                l.measurement(t + 10, true);
+            }
+            one.receiveCall(t + 9, recv, t + 11, 1, 0, 7, 8, t + 12);
+            threeEvents(three, recv, t + 9, t + 12);
+        }
+        for (LocationEvents l : List.of(one, three)) {
+            l.leave(6000, main);
+        }
+        Timeline t = builder.build();
+        float[][] read = t.rows().get(0).shares(), expected = t.rows().get(1).shares();
+        assertNotNull(expected, "drawn from bins");
+        for (int k = 0; k < expected.length; k++) {
+            assertEquals(java.util.Arrays.toString(expected[k]), java.util.Arrays.toString(read[k]), "class " + k);
+        }
+        assertEquals(List.of("alpha", "main"), t.regionNames());
+    }
+
+    /** A call's three events: enter, its message at the enter (as the calls read as one above send it), leave. */
+    private static void threeEvents(LocationEvents l, int region, long enter, long leave) {
+        l.enter(enter, region);
+        l.send(enter + 1, 1, 0, 7, 8);
+        l.leave(leave, region);
+    }
 }
