@@ -65,8 +65,6 @@ import picocli.CommandLine.Command;
             "                                 (default 1000)",
             "  -Digtrace.otf2.batch=N         events fetched from libotf2 per call",
             "                                 (default 8192)",
-            "  -Digtrace.otf2.encode=false    the match records of blocking calls written",
-            "                                 in Java, not by the libotf2 shim (to compare)",
             "  -Digtrace.records.memory=MB    match records kept in memory before they",
             "                                 go to a file in --temp-dir (default 16)",
             "  -Digtrace.activities.memory=MB predict's and timeline --format perfetto's",
