@@ -76,8 +76,6 @@ enum {
 
 /* Partners with encoded ends in one fill, at most; one more ends the encoding for the fill. */
 #define IGT_SLOTS 64
-/* A partner's slot is found by its rank modulo this: two partners of one fill that share it end the encoding. */
-#define IGT_RANK_SLOTS 4096
 /* The longest encoded end: head, extension, communicator and tag (5 each), size (10), three times (10 each). */
 #define IGT_MAX_ENCODED 52
 /* An encoded slot's description in Java's memory: int64 fields (see igt_batch_fill). */
@@ -113,15 +111,15 @@ _Static_assert(sizeof(igt_short) == 16 && sizeof(igt_request) == 24 && sizeof(ig
                    && sizeof(igt_collective) == 40 && sizeof(igt_short) + 32 + 8 == IGT_MAX_RECORD,
                "the record layout EventBatch.java decodes");
 
-/* One partner's encoded ends in this fill (the fields each end uses first). */
+/* One partner's encoded ends in this fill. */
 typedef struct {
-    int64_t last_time, last_size;     /* the last end's */
-    int32_t last_tag, records;        /* the last end's tag; ends */
-    int32_t used, room;               /* bytes encoded; room in bytes and in lengths */
-    uint8_t *bytes, *lengths;         /* the ends after the first, encoded; each one's length */
     int32_t side, rank;               /* 0 send, 1 receive; the rank in the encoded communicator */
-    int32_t tag, call;                /* the first end's tag and call ordinal */
+    int32_t records, tag, call;       /* ends; the first end's tag and call ordinal */
+    int32_t last_tag;
     int64_t time, enter, leave, size; /* the first end's */
+    int64_t last_time, last_size;
+    uint8_t *bytes, *lengths;         /* the ends after the first, encoded; each one's length */
+    int32_t used, room, length_room;
 } igt_slot;
 
 typedef struct {
@@ -138,7 +136,7 @@ typedef struct {
     int32_t comm, dense_comm, sized;
     int32_t clean;           /* this fill still encodes */
     int32_t slot_count;
-    uint8_t slot_of[2][IGT_RANK_SLOTS]; /* by side and rank modulo IGT_RANK_SLOTS: slot + 1, 0 none */
+    int16_t slot_of[2][IGT_SLOTS * 2]; /* open addressing by side and rank: slot + 1, 0 empty */
     igt_slot slots[IGT_SLOTS];
     int64_t *out;            /* Java's memory for the slots' descriptions */
 } igt_batch;
@@ -199,37 +197,28 @@ static OTF2_CallbackCode on_enter(IGT_COMMON, OTF2_RegionRef region) {
     return code;
 }
 
-/* Room for n more bytes and as many more lengths in a slot's buffers; 0 when memory ran out. */
+/* Room for n more bytes and one more length in a slot's buffers; 0 when memory ran out. */
 static int slot_room(igt_slot *s, int32_t n) {
-    int32_t room = s->room ? s->room * 2 : 4096;
-    while (s->used + n > room) room *= 2;
-    uint8_t *bytes = realloc(s->bytes, (size_t)room);
-    if (!bytes) return 0;
-    s->bytes = bytes;
-    uint8_t *lengths = realloc(s->lengths, (size_t)room);
-    if (!lengths) return 0;
-    s->lengths = lengths;
-    s->room = room;
+    if (s->used + n > s->room) {
+        int32_t room = s->room ? s->room * 2 : 4096;
+        while (s->used + n > room) room *= 2;
+        uint8_t *bytes = realloc(s->bytes, (size_t)room);
+        if (!bytes) return 0;
+        s->bytes = bytes;
+        s->room = room;
+    }
+    if (s->records >= s->length_room) {
+        int32_t room = s->length_room ? s->length_room * 2 : 1024;
+        uint8_t *lengths = realloc(s->lengths, (size_t)room);
+        if (!lengths) return 0;
+        s->lengths = lengths;
+        s->length_room = room;
+    }
     return 1;
 }
 
 /* RecordStream's varint: 7 bits a byte, low first. */
 static inline uint8_t *put_unsigned(uint8_t *at, uint64_t z) {
-    if (z < 0x80) {
-        *at = (uint8_t)z;
-        return at + 1;
-    }
-    if (z < 0x4000) {
-        at[0] = (uint8_t)(z | 0x80);
-        at[1] = (uint8_t)(z >> 7);
-        return at + 2;
-    }
-    if (z < 0x200000) {
-        at[0] = (uint8_t)(z | 0x80);
-        at[1] = (uint8_t)((z >> 7) | 0x80);
-        at[2] = (uint8_t)(z >> 14);
-        return at + 3;
-    }
     while (z & ~(uint64_t)0x7F) {
         *at++ = (uint8_t)((z & 0x7F) | 0x80);
         z >>= 7;
@@ -258,22 +247,23 @@ static inline int64_t minus(int64_t a, int64_t b) {
  * when encoded, false when the shim cannot (then nothing changed).
  */
 static int encode_end(igt_batch *b, const igt_short *enter, const igt_message *message, int64_t leave) {
-    uint32_t region = (uint32_t)enter->a;
-    if (region >= (uint32_t)b->region_count || message->comm != b->comm || message->partner < 0
+    int32_t region = enter->a;
+    if (region < 0 || region >= b->region_count || b->calls[region] < 0 || message->comm != b->comm || message->partner < 0
         || (b->sized && message->bytes < 0)) {
         return 0;
     }
-    int32_t call = b->calls[region];
-    if (call < 0) return 0;
-    int32_t side = message->kind == IGT_SEND ? 0 : 1, partner = message->partner, tag = message->tag;
-    uint8_t *slot = &b->slot_of[side][partner & (IGT_RANK_SLOTS - 1)];
+    int32_t side = message->kind == IGT_SEND ? 0 : 1;
+    int32_t mask = IGT_SLOTS * 2 - 1;
+    int32_t h = message->partner & mask;
+    while (b->slot_of[side][h] && b->slots[b->slot_of[side][h] - 1].rank != message->partner) h = (h + 1) & mask;
     int64_t time = message->time, start = enter->time, size = message->bytes;
-    if (!*slot) {
+    int32_t call = b->calls[region], tag = message->tag;
+    if (!b->slot_of[side][h]) {
         if (b->slot_count == IGT_SLOTS) return 0;
         igt_slot *s = &b->slots[b->slot_count++];
-        *slot = (uint8_t)b->slot_count;
+        b->slot_of[side][h] = (int16_t)b->slot_count;
         s->side = side;
-        s->rank = partner;
+        s->rank = message->partner;
         s->records = 1;
         s->tag = s->last_tag = tag;
         s->call = call;
@@ -284,27 +274,24 @@ static int encode_end(igt_batch *b, const igt_short *enter, const igt_message *m
         s->used = 0;
         return 1;
     }
-    igt_slot *s = &b->slots[*slot - 1];
-    if (s->rank != partner || (s->used + IGT_MAX_ENCODED > s->room && !slot_room(s, IGT_MAX_ENCODED))) return 0;
+    igt_slot *s = &b->slots[b->slot_of[side][h] - 1];
+    if (!slot_room(s, IGT_MAX_ENCODED)) return 0;
     uint8_t *first = s->bytes + s->used, *at = first;
     int new_key = tag != s->last_tag;
     int sized = b->sized && size != s->last_size;
-    int64_t last = s->last_time;
-    int signs = (time < last ? 16 : 0) | (start > time ? 32 : 0) | (leave < time ? 64 : 0);
+    int signs = (time < s->last_time ? 16 : 0) | (start > time ? 32 : 0) | (leave < time ? 64 : 0);
     *at++ = (uint8_t)((sized ? 7 : call) | (new_key ? 8 : 0) | signs);
-    if (sized | new_key) {
-        if (sized) *at++ = (uint8_t)(call | 32);
-        if (new_key) {
-            at = put_unsigned(at, zigzag(b->dense_comm));
-            at = put_unsigned(at, zigzag(tag));
-            s->last_tag = tag;
-        }
-        if (sized) {
-            at = put_unsigned(at, (uint64_t)size);
-            s->last_size = size;
-        }
+    if (sized) *at++ = (uint8_t)(call | 32);
+    if (new_key) {
+        at = put_unsigned(at, zigzag(b->dense_comm));
+        at = put_unsigned(at, zigzag(tag));
+        s->last_tag = tag;
     }
-    at = put_delta(at, minus(time, last));
+    if (sized) {
+        at = put_unsigned(at, (uint64_t)size);
+        s->last_size = size;
+    }
+    at = put_delta(at, minus(time, s->last_time));
     at = put_delta(at, minus(time, start));
     at = put_delta(at, minus(leave, time));
     s->last_time = time;
@@ -579,10 +566,10 @@ int32_t igt_batch_fill(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch *b
     b->enter_at = -1;
     b->message_at = -1;
     b->clean = encode && b->calls != NULL;
-    for (int32_t i = 0; i < b->slot_count; i++) {
-        b->slot_of[b->slots[i].side][b->slots[i].rank & (IGT_RANK_SLOTS - 1)] = 0;
+    if (b->slot_count) {
+        memset(b->slot_of, 0, sizeof b->slot_of);
+        b->slot_count = 0;
     }
-    b->slot_count = 0;
     uint64_t read = 0;
     OTF2_ErrorCode rc = OTF2_Reader_ReadAllLocalEvents(reader, events, &read);
     b->events += read;
