@@ -51,27 +51,6 @@ public interface LocationEvents {
     }
 
     /**
-     * A blocking send as {@link #sendCall}, whose match record the reader encoded and handed to {@link #encodedEnds}:
-     * every analysis but those records takes it as {@link #sendCall}.
-     */
-    default void sendCallEncoded(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-        sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
-    }
-
-    /** As {@link #sendCallEncoded}, for a blocking receive. */
-    default void receiveCallEncoded(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-        receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
-    }
-
-    /**
-     * The match records of this location that take blocking calls' ends a reader encoded ({@link EncodedEnds}), or
-     * null (the default): only the recorder of the records, reached directly or through a tee, gives them.
-     */
-    default EncodedEnds encodedEnds() {
-        return null;
-    }
-
-    /**
      * The location's events are over (readers call it once, after its last event). Analyses
      * close what is still open; the default does nothing.
      */

@@ -106,45 +106,6 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
-        public void sendCallEncoded(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-            a.sendCallEncoded(enter, region, time, receiver, communicator, tag, bytes, leave);
-            b.sendCallEncoded(enter, region, time, receiver, communicator, tag, bytes, leave);
-            c.sendCallEncoded(enter, region, time, receiver, communicator, tag, bytes, leave);
-            d.sendCallEncoded(enter, region, time, receiver, communicator, tag, bytes, leave);
-        }
-
-        @Override
-        public void receiveCallEncoded(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-            a.receiveCallEncoded(enter, region, time, sender, communicator, tag, bytes, leave);
-            b.receiveCallEncoded(enter, region, time, sender, communicator, tag, bytes, leave);
-            c.receiveCallEncoded(enter, region, time, sender, communicator, tag, bytes, leave);
-            d.receiveCallEncoded(enter, region, time, sender, communicator, tag, bytes, leave);
-        }
-
-        /** The one receiver's that gives them, else null (none, or several: each would need the calls' ends). */
-        @Override
-        public EncodedEnds encodedEnds() {
-            return givers(this) == 1 ? first(this) : null;
-        }
-
-        private static int givers(LocationEvents e) {
-            return e instanceof Four f ? givers(f.a) + givers(f.b) + givers(f.c) + givers(f.d) : e.encodedEnds() != null ? 1 : 0;
-        }
-
-        private static EncodedEnds first(LocationEvents e) {
-            if (!(e instanceof Four f)) {
-                return e.encodedEnds();
-            }
-            for (LocationEvents x : new LocationEvents[] {f.a, f.b, f.c, f.d}) {
-                EncodedEnds ends = first(x);
-                if (ends != null) {
-                    return ends;
-                }
-            }
-            return null;
-        }
-
-        @Override
         public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
             a.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
             b.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);

@@ -1,8 +1,9 @@
 package org.igtrace.core.wait;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.trace.EncodedEnds;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.MpiCall;
@@ -21,7 +22,7 @@ import org.igtrace.core.util.Rings;
  * location's k-th end on that key. Memory: a call stack, the ends whose call is still open, and
  * one partly filled block per stream.
  */
-public final class LocationRecorder implements LocationEvents, EncodedEnds {
+public final class LocationRecorder implements LocationEvents {
     private static final int SEND = 0;
     private static final int RECEIVE = 1;
     private static final int COLLECTIVE = 2;
@@ -93,9 +94,9 @@ public final class LocationRecorder implements LocationEvents, EncodedEnds {
     /** When recording was switched off on this location (made at its first MeasurementOnOff), else null. */
     private MeasurementGaps gaps;
 
-    private final LocationStreams sends;
-    private final LocationStreams receives;
-    private final LocationStreams collectives;
+    private final Streams sends;
+    private final Streams receives;
+    private final Streams collectives;
     private final LongIntMap membership = new LongIntMap();
     private long nonMembers;
 
@@ -106,9 +107,9 @@ public final class LocationRecorder implements LocationEvents, EncodedEnds {
         this.process = process;
         this.order = order;
         this.sized = records.sizes();
-        sends = new LocationStreams(process, order, null);
-        receives = new LocationStreams(process, order, null);
-        collectives = new LocationStreams(process, order, records);
+        sends = new Streams(process, order, null);
+        receives = new Streams(process, order, null);
+        collectives = new Streams(process, order, records);
     }
 
     @Override
@@ -240,7 +241,7 @@ public final class LocationRecorder implements LocationEvents, EncodedEnds {
     }
 
     /** Writes the end of a blocking call into {@code streams} when nothing waits and the region is an MPI call; false when not written. */
-    private boolean writeCall(LocationStreams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
+    private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
                               long bytes) {
         MpiCall c = definitions.mpiCall(region);
         if (one || pendingEnd != head || partner < 0 || !c.isMpi()) {
@@ -250,61 +251,6 @@ public final class LocationRecorder implements LocationEvents, EncodedEnds {
         streams.of(partner).message(store, t, enter, leave, comm, messageTag, c, false, -1, Long.MIN_VALUE, sized ? bytes : -1,
                 off(enter, leave));
         return true;
-    }
-
-    /** A blocking send whose end is in the records already ({@link #append}). */
-    @Override
-    public void sendCallEncoded(long enter, int region, long t, int receiver, int comm, int messageTag, long bytes, long leave) {
-        lastTime = leave;
-    }
-
-    @Override
-    public void receiveCallEncoded(long enter, int region, long t, int sender, int comm, int messageTag, long bytes, long leave) {
-        lastTime = leave;
-    }
-
-    @Override
-    public EncodedEnds encodedEnds() {
-        return this;
-    }
-
-    /**
-     * No message end waits (a collective arrival may: an end held behind it would be written with the same bytes) and
-     * recording was never switched off.
-     */
-    @Override
-    public boolean clean() {
-        if (gaps != null || ended || one && oneSide != COLLECTIVE) {
-            return false;
-        }
-        for (int i = head; i < pendingEnd; i++) {
-            if (side[i] != COLLECTIVE) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    @Override
-    public boolean sized() {
-        return sized;
-    }
-
-    @Override
-    public int call(int region) {
-        MpiCall c = definitions.mpiCall(region);
-        return c.isMpi() ? c.ordinal() : -1;
-    }
-
-    /** The ends {@link #writeCall} would have written, a partner's at once: the first one as it does, the rest as encoded. */
-    @Override
-    public void append(boolean send, int partner, int n, long time, long enter, long leave, int comm, int messageTag, int c, long bytes,
-                       byte[] encoded, int length, byte[] lengths, long lastEndTime, int lastTag, long lastSize) {
-        RecordStream stream = (send ? sends : receives).of(partner);
-        stream.message(store, time, enter, leave, comm, messageTag, CALLS[c], false, -1, Long.MIN_VALUE, sized ? bytes : -1, 0);
-        if (n > 1) {
-            stream.encoded(store, encoded, lengths, n - 1, lastEndTime, lastTag, sized ? lastSize : -1);
-        }
     }
 
     @Override
@@ -525,6 +471,67 @@ public final class LocationRecorder implements LocationEvents, EncodedEnds {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,
                     shared[i], post[i], size[i], outside ? 0 : off(enter[i], leave[i]));
+        }
+    }
+
+    /**
+     * One location's streams of one kind by key (partner or communicator), in the order they were
+     * made; a key's stream is found in a small direct-mapped cache first (a process has few
+     * partners, and ends alternate between them).
+     */
+    private static final class Streams {
+        private static final int CACHED = 64;
+        final List<RecordStream> all = new ArrayList<>();
+        private final int process;
+        private final long order;
+        /** For collective streams, cut into instance ranges as the records say; null for message streams. */
+        private final MatchRecords ranges;
+        private final LongIntMap index = new LongIntMap();
+        private final int[] cachedKeys = new int[CACHED];
+        /**
+         * Every {@value #FORGET_EVERY}th lookup forgets its cached stream and finds it again: a
+         * miss the JIT sees while it profiles the first location (whose few keys are all cached
+         * after its first ends), so that the next location's first ends, misses all, run compiled
+         * code instead of deoptimising the read path (every method the lookup was inlined in,
+         * then recompiled). A lookup in {@link #index} per thousand ends costs nothing measurable.
+         */
+        private static final int FORGET_EVERY = 1024;
+        private int lookups;
+        private final RecordStream[] cached = new RecordStream[CACHED];
+
+        Streams(int process, long order, MatchRecords ranges) {
+            this.process = process;
+            this.order = order;
+            this.ranges = ranges;
+            // No key (a rank or a communicator) is negative: an empty slot never matches, and the
+            // lookup has no null test that a new location would trip the compiled code over.
+            java.util.Arrays.fill(cachedKeys, -1);
+        }
+
+        RecordStream of(int key) {
+            int c = key & (CACHED - 1);
+            if ((++lookups & (FORGET_EVERY - 1)) == 0) {
+                cachedKeys[c] = -1;
+            }
+            if (cachedKeys[c] == key) {
+                return cached[c];
+            }
+            return find(key, c);
+        }
+
+        /** Not in the cache: the key's stream, made on its first end, then cached. */
+        private RecordStream find(int key, int c) {
+            int at = index.get(key, -1);
+            if (at < 0) {
+                at = all.size();
+                all.add(ranges == null ? new RecordStream(process, order, key)
+                        : RecordStream.collectives(process, order, key, ranges.instancesPerRange(key)));
+                index.put(key, at);
+            }
+            RecordStream s = all.get(at);
+            cachedKeys[c] = key;
+            cached[c] = s;
+            return s;
         }
     }
 

@@ -8,21 +8,26 @@ import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
- * One location's match records of one kind, in the location's event order, encoded compactly into {@link RecordBlocks}: the
- * message ends it sent to one partner, the ones it received from one partner, or its arrivals at the collectives of one
- * communicator. Record k of a stream (per communicator and tag, for messages) is the location's k-th on that key: the sequence
- * number the join matches by.
+ * One location's match records of one kind, in the location's event order, encoded compactly into
+ * {@link RecordBlocks}: the message ends it sent to one partner, the ones it received from one
+ * partner, or its arrivals at the collectives of one communicator. Record k of a stream (per
+ * communicator and tag, for messages) is the location's k-th on that key: the sequence number the
+ * join matches by.
  *
- * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a message end [communicator, tag]
- * when they differ from the previous record's (the first record's from communicator 0 and tag 0; head bit 3), for a collective
- * arrival root + 1; then three times: time minus the previous record's time, time minus the enter of the call around the event,
- * leave of that call minus time. Times are normally in that order, so the three are written unsigned; one that is negative (a
- * trace with backward times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are the {@link
- * MpiCall} (message end) or {@link CollectiveKind} (arrival) ordinal. About 5 bytes per record on real traces.
+ * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a
+ * message end [communicator, tag] when they differ from the previous record's (the first record's
+ * from communicator 0 and tag 0; head bit 3), for a
+ * collective arrival root + 1; then three times: time minus the previous record's time, time minus
+ * the enter of the call around the event, leave of that call minus time. Times are normally in
+ * that order, so the three are written unsigned; one that is negative (a trace with backward
+ * times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are
+ * the {@link MpiCall} (message end) or {@link CollectiveKind} (arrival) ordinal. About 5 bytes per
+ * record on real traces.
  *
- * <p>A collective stream is cut into instance ranges (see {@link CommunicatorJoin}): every {@code instancesPerRange} records a
- * new block begins and the encoding starts afresh (time deltas from 0), so that each range's blocks decode on their own ({@link
- * #ranges()}) and are joined apart from the others.
+ * <p>A collective stream is cut into instance ranges (see {@link CommunicatorJoin}): every
+ * {@code instancesPerRange} records a new block begins and the encoding starts afresh (time deltas
+ * from 0), so that each range's blocks decode on their own ({@link #ranges()}) and are joined
+ * apart from the others.
  */
 public final class RecordStream {
     /** Room for a record and about ten more (1.17 M streams of 2-4 records at 10^5 ranks: 256 bytes allocated 300 MB). */
@@ -63,19 +68,22 @@ public final class RecordStream {
 
     // Writing: the block being filled and the state the next record is encoded against.
     /**
-     * The block being filled: {@link #NO_TAIL} before the first record and after sealing, so that a stream's first record takes the
-     * same branch as a full block ({@link #ensure}). A null test there was never false while the JIT profiled the first location's
-     * streams, and the second location's first record deoptimised the compiled read path (every method it was inlined in, recompiled).
+     * The block being filled: {@link #NO_TAIL} before the first record and after sealing, so that a
+     * stream's first record takes the same branch as a full block ({@link #ensure}). A null test
+     * there was never false while the JIT profiled the first location's streams, and the second
+     * location's first record deoptimised the compiled read path (every method it was inlined in,
+     * recompiled).
      */
     private byte[] tail = NO_TAIL;
     private static final byte[] NO_TAIL = new byte[0];
     private int length;
     private long lastTime;
     /**
-     * The key a stream's first record is written against: communicator 0 and tag 0 (a reader starts from the same), so that a stream
-     * whose ends all have that key writes none. A first record that wrote its key took a branch no record had taken while the JIT
-     * profiled the first location's streams: the second location's first ends deoptimised the record writer (and the joins' readers,
-     * at each pair's first end), each a recompile of what it was inlined in.
+     * The key a stream's first record is written against: communicator 0 and tag 0 (a reader
+     * starts from the same), so that a stream whose ends all have that key writes none. A first
+     * record that wrote its key took a branch no record had taken while the JIT profiled the first
+     * location's streams: the second location's first ends deoptimised the record writer (and
+     * the joins' readers, at each pair's first end), each a recompile of what it was inlined in.
      */
     private static final int FIRST_COMMUNICATOR = 0;
     private static final int FIRST_TAG = 0;
@@ -132,8 +140,9 @@ public final class RecordStream {
     }
 
     /**
-     * The instance range this stream holds: its records are instances {@code range * n} on, n the communicator's instances per
-     * range ({@link CommunicatorJoin}); 0 for message streams and for collective streams not cut.
+     * The instance range this stream holds: its records are instances {@code range * n} on, n the
+     * communicator's instances per range ({@link CommunicatorJoin}); 0 for message streams and for
+     * collective streams not cut.
      */
     public int range() {
         return range;
@@ -168,7 +177,8 @@ public final class RecordStream {
     }
 
     /**
-     * A sealed stream's instance ranges, each a stream of its own over its blocks (this stream itself when it was not cut).
+     * A sealed stream's instance ranges, each a stream of its own over its blocks (this stream
+     * itself when it was not cut).
      */
     List<RecordStream> ranges() {
         if (rangeCount == 1) {
@@ -199,17 +209,33 @@ public final class RecordStream {
 
     /** Appends one message end. */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call) {
-        message(store, time, enter, leave, communicator, tag, call, false, -1, Long.MIN_VALUE, -1, 0);
+        message(store, time, enter, leave, communicator, tag, call, false);
+    }
+
+    /** Appends one message end, or ({@code outside}) the place of one a selection left out. */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside) {
+        message(store, time, enter, leave, communicator, tag, call, outside, -1, Long.MIN_VALUE);
     }
 
     /**
-     * Appends one message end, or ({@code outside}) the place of one a selection left out, with what definitions section 8 needs
-     * of a receive besides its call: {@code sharedCall} (0 or more) numbers its call, in the location's order, when that call
-     * completed several receives (-1: it did not); {@code post} is the enter of the MPI_Irecv that posted it (Long.MIN_VALUE: not
-     * known); {@code size} the message's size in bytes (negative: not recorded); {@code off} the ticks recording was off inside
-     * the end's call (0 costs nothing). Each is written in an extension byte after the head (the head's call bits then say
-     * {@link #EXTENDED}), so ends without them cost nothing more.
+     * As above, for a receive with what definitions section 8 needs of it besides its call:
+     * {@code sharedCall} (0 or more) numbers its call, in the location's order, when that call
+     * completed several receives (-1: it did not); {@code post} is the enter of the MPI_Irecv that
+     * posted it (Long.MIN_VALUE: not known). Either is written in an extension byte after the head
+     * (the head's call bits then say {@link #EXTENDED}), so ends without them cost nothing more.
      */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
+                 long sharedCall, long post) {
+        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, -1);
+    }
+
+    /** As above, with the message's size in bytes ({@code size} negative: not recorded). */
+    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
+                 long sharedCall, long post, long size) {
+        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, 0);
+    }
+
+    /** As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post, long size, long off) {
         ensure(store);
@@ -243,29 +269,6 @@ public final class RecordStream {
             putUnsigned(off);
         }
         putTimes(time, enter, leave);
-    }
-
-    /**
-     * Appends {@code n} message ends encoded elsewhere against this stream's state ({@link org.igtrace.core.trace.EncodedEnds}),
-     * {@code bytes} in order, each one's length in {@code lengths}: the same blocks as {@link #message} makes. The state is
-     * then the last one's: its time and tag, its size when {@code size} is not negative (the communicator is unchanged).
-     */
-    void encoded(RecordBlocks store, byte[] bytes, byte[] lengths, int n, long time, int tag, long size) {
-        int at = 0;
-        for (int r = 0; r < n;) {
-            ensure(store);
-            int from = at;
-            int room = tail.length - MAX_RECORD - length; // the room a record may start in ({@link #ensure})
-            while (r < n && at - from <= room) {
-                at += lengths[r++];
-            }
-            System.arraycopy(bytes, from, tail, length, at - from);
-            length += at - from;
-        }
-        records += n;
-        lastTime = time;
-        lastTag = tag;
-        lastSize = size >= 0 ? size : lastSize;
     }
 
     /** Appends one collective arrival. */
@@ -334,8 +337,9 @@ public final class RecordStream {
     }
 
     /**
-     * A varint: one, two and three bytes without a loop (the deltas to the call's enter and leave are mostly one or two bytes; the
-     * time since the previous record of a stream, microseconds to a few milliseconds in ticks, mostly three).
+     * A varint: one, two and three bytes without a loop (the deltas to the call's enter and leave
+     * are mostly one or two bytes; the time since the previous record of a stream, microseconds to
+     * a few milliseconds in ticks, mostly three).
      */
     private void putUnsigned(long z) {
         byte[] t = tail;

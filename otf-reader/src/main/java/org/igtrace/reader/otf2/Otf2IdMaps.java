@@ -57,47 +57,6 @@ final class Otf2IdMaps implements Serializable {
         }
     }
 
-    /** The largest OTF2 region id the shim's table of calls covers ({@link #endEncoding}); regions beyond are not encoded. */
-    private static final int MAX_ENCODED_REGION = 1 << 20;
-    /** The calls by OTF2 region id and the encoded communicator for {@link #endEncoding}, made at its first use. */
-    private transient volatile int[] encodedCalls;
-    private transient int encodedCommunicator = -1;
-
-    /**
-     * What the shim needs to encode blocking calls' match records for {@code ends} (the calls by region as {@code ends}
-     * says, the communicator with the most members, whose ranks are one partner each), or null when no communicator has
-     * ranks. The same for every location of a read.
-     */
-    org.igtrace.reader.otf2.nativelib.EndEncoding endEncoding(org.igtrace.core.trace.EncodedEnds ends) {
-        int[] calls = encodedCalls;
-        if (calls == null) {
-            int best = -1;
-            for (int c = 0; c < communicatorRanks.size(); c++) {
-                int[] ranks = communicatorRanks.get(c);
-                if (ranks != null && (best < 0 || ranks.length > communicatorRanks.get(best).length)) {
-                    best = c;
-                }
-            }
-            int n = 0;
-            for (int id : regionIds) {
-                if (id >= 0 && id < MAX_ENCODED_REGION) {
-                    n = Math.max(n, id + 1);
-                }
-            }
-            calls = new int[n];
-            java.util.Arrays.fill(calls, -1);
-            for (int id : regionIds) {
-                if (id >= 0 && id < n) {
-                    calls[id] = ends.call(regionIndex.get(id, -1));
-                }
-            }
-            encodedCommunicator = best;
-            encodedCalls = calls;
-        }
-        int dense = encodedCommunicator;
-        return dense < 0 ? null : new org.igtrace.reader.otf2.nativelib.EndEncoding(calls, communicatorIds.get(dense), dense, ends.sized());
-    }
-
     /** Makes the per-event lookups once every id is added (before any event is translated). */
     void seal() {
         regionOf = new IdLookup(regionIds, regionIndex);

@@ -1,9 +1,7 @@
 package org.igtrace.reader.otf2;
 
 import org.igtrace.core.trace.CollectiveKind;
-import org.igtrace.core.trace.EncodedEnds;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.reader.otf2.nativelib.EndEncoding;
 import org.igtrace.reader.otf2.nativelib.EventVisitor;
 
 /**
@@ -20,9 +18,6 @@ final class Otf2LocationTranslator implements EventVisitor {
     private final RegionNesting nesting = new RegionNesting();
     private final long[] neverLeft;
     private final int slot;
-    /** The records that take the blocking calls' ends the shim encodes, and what the shim needs for them; null: none. */
-    private EncodedEnds encoded;
-    private EndEncoding encoding;
 
     /** @param neverLeft where {@link #end()} puts, at {@code slot}, how many regions the location entered and never left */
     Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target, long[] neverLeft, int slot) {
@@ -82,40 +77,6 @@ final class Otf2LocationTranslator implements EventVisitor {
     @Override
     public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
         target.receiveCall(enter, definitions.region(region), time, definitions.worldRank(communicator, sender, process),
-                definitions.communicator(communicator), tag, length, leave);
-    }
-
-    @Override
-    public EndEncoding endEncoding() {
-        encoded = target.encodedEnds();
-        encoding = encoded == null ? null : definitions.endEncoding(encoded);
-        return encoding;
-    }
-
-    @Override
-    public boolean endsClean() {
-        return encoding != null && encoded.clean();
-    }
-
-    @Override
-    public void encodedEnds(boolean send, int rank, int records, long time, long enter, long leave, int tag, int call, long length,
-                            byte[] bytes, int byteCount, byte[] lengths, long lastTime, int lastTag, long lastLength) {
-        int partner = definitions.worldRank(encoding.communicator(), rank, process);
-        if (partner >= 0) { // else the calls record nothing (as sendCall with partner -1)
-            encoded.append(send, partner, records, time, enter, leave, encoding.denseCommunicator(), tag, call, length, bytes, byteCount,
-                    lengths, lastTime, lastTag, lastLength);
-        }
-    }
-
-    @Override
-    public void sendCallEncoded(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
-        target.sendCallEncoded(enter, definitions.region(region), time, definitions.worldRank(communicator, receiver, process),
-                definitions.communicator(communicator), tag, length, leave);
-    }
-
-    @Override
-    public void receiveCallEncoded(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
-        target.receiveCallEncoded(enter, definitions.region(region), time, definitions.worldRank(communicator, sender, process),
                 definitions.communicator(communicator), tag, length, leave);
     }
 

@@ -14,7 +14,7 @@ import java.nio.ByteOrder;
  * record.
  */
 final class EventBatch implements AutoCloseable {
-    /** The largest record; a batch of {@code capacity} records has room for 2 more of them (a fill ends after a blocking call). */
+    /** The largest record; a batch of {@code capacity} records has room for that many of them. */
     static final int MAX_RECORD_BYTES = 56;
 
     private static final int ENTER = 1;
@@ -32,27 +32,13 @@ final class EventBatch implements AutoCloseable {
     private static final int MEASUREMENT = 13;
     private static final int THREAD_FORK = 14;
     private static final int RECV_CALL = 15;
-    private static final int SEND_CALL_ENCODED = 16;
-    private static final int RECV_CALL_ENCODED = 17;
-    /** The shim's partners with encoded ends per fill, at most, and the longs describing each (igtrace_otf2.c). */
-    private static final int SLOTS = 64;
-    private static final int SLOT_LONGS = 16;
 
     private final Memory memory;
     private final ByteBuffer records;
     private Pointer batch;
-    /** Where the shim describes a fill's encoded ends (a count, then per partner {@link #SLOT_LONGS} longs). */
-    private final Memory slots = new Memory(8L + 8L * SLOTS * SLOT_LONGS);
-    private final ByteBuffer slotView = slots.getByteBuffer(0, slots.size()).order(ByteOrder.nativeOrder());
-    /** The shim's copy of the calls by region ({@link EndEncoding#calls}), of {@link #uploaded}. */
-    private Memory calls;
-    private int[] uploaded;
-    private boolean encoding;
-    private byte[] encoded = new byte[4096];
-    private byte[] lengths = new byte[1024];
 
     EventBatch(int capacity) {
-        memory = new Memory((long) (capacity + 2) * MAX_RECORD_BYTES); // the shim ends a fill after a call, up to 2 records beyond
+        memory = new Memory((long) capacity * MAX_RECORD_BYTES);
         records = memory.getByteBuffer(0, memory.size()).order(ByteOrder.nativeOrder());
         batch = Otf2Shim.igt_batch_new(memory, capacity);
         if (batch == null) {
@@ -65,56 +51,12 @@ final class EventBatch implements AutoCloseable {
         return Otf2Shim.igt_batch_attach(reader, evtReader, batch);
     }
 
-    /** Has the shim encode the blocking calls' match records of the location read next as {@code e} says (null: none). */
-    void encoding(EndEncoding e) {
-        if (e == null) {
-            if (encoding) {
-                Otf2Shim.igt_batch_encoding(batch, null, 0, 0, 0, 0, null);
-                encoding = false;
-            }
-            return;
-        }
-        if (e.calls() != uploaded) {
-            int[] c = e.calls();
-            calls = new Memory(4L * Math.max(1, c.length));
-            calls.write(0, c, 0, c.length);
-            uploaded = c;
-        }
-        Otf2Shim.igt_batch_encoding(batch, calls, uploaded.length, e.communicator(), e.denseCommunicator(), e.sized() ? 1 : 0, slots);
-        encoding = true;
-    }
-
     /**
-     * Reads the next records into the buffer; {@code clean}: the blocking calls' match records may be encoded (when
-     * {@link #encoding} asked for them). Returns {@link Otf2Shim#FULL} when more may follow, 0 when the location is done,
-     * or libotf2's error code.
+     * Reads the next records into the buffer. Returns {@link Otf2Shim#FULL} when more may follow,
+     * 0 when the location is done, or libotf2's error code.
      */
-    int fill(Pointer reader, Pointer evtReader, boolean clean) {
-        return Otf2Shim.igt_batch_fill(reader, evtReader, batch, clean ? 1 : 0);
-    }
-
-    /** The last fill's encoded ends to the visitor, a partner's at once, before the fill's records. */
-    private void handOver(EventVisitor visitor) {
-        ByteBuffer d = slotView;
-        int n = (int) d.getLong(0);
-        for (int i = 0; i < n; i++) {
-            int at = 8 + i * SLOT_LONGS * 8;
-            int records = (int) d.getLong(at + 16);
-            int used = (int) d.getLong(at + 104);
-            if (records > 1) {
-                if (encoded.length < used) {
-                    encoded = new byte[Math.max(used, 2 * encoded.length)];
-                }
-                if (lengths.length < records - 1) {
-                    lengths = new byte[Math.max(records - 1, 2 * lengths.length)];
-                }
-                new Pointer(d.getLong(at + 96)).read(0, encoded, 0, used);
-                new Pointer(d.getLong(at + 112)).read(0, lengths, 0, records - 1);
-            }
-            visitor.encodedEnds(d.getLong(at) == 0, (int) d.getLong(at + 8), records, d.getLong(at + 40), d.getLong(at + 48),
-                    d.getLong(at + 56), (int) d.getLong(at + 24), (int) d.getLong(at + 32), d.getLong(at + 64), encoded, used, lengths,
-                    d.getLong(at + 72), (int) d.getLong(at + 80), d.getLong(at + 88));
-        }
+    int fill(Pointer reader, Pointer evtReader) {
+        return Otf2Shim.igt_batch_fill(reader, evtReader, batch);
     }
 
     /** Events libotf2 has read through this batch, including kinds that make no record. */
@@ -128,9 +70,6 @@ final class EventBatch implements AutoCloseable {
      * {@link EventVisitor#receiveCall}.
      */
     void decode(EventVisitor visitor) {
-        if (encoding) {
-            handOver(visitor);
-        }
         ByteBuffer r = records;
         int end = Otf2Shim.igt_batch_bytes(batch);
         int at = 0;
@@ -144,16 +83,6 @@ final class EventBatch implements AutoCloseable {
                 }
                 case RECV_CALL -> {
                     visitor.receiveCall(r.getLong(at + 8), r.getInt(at + 4), r.getLong(at + 32), r.getInt(at + 20), r.getInt(at + 24),
-                            r.getInt(at + 28), r.getLong(at + 40), r.getLong(at + 48));
-                    at += 56;
-                }
-                case SEND_CALL_ENCODED -> {
-                    visitor.sendCallEncoded(r.getLong(at + 8), r.getInt(at + 4), r.getLong(at + 32), r.getInt(at + 20), r.getInt(at + 24),
-                            r.getInt(at + 28), r.getLong(at + 40), r.getLong(at + 48));
-                    at += 56;
-                }
-                case RECV_CALL_ENCODED -> {
-                    visitor.receiveCallEncoded(r.getLong(at + 8), r.getInt(at + 4), r.getLong(at + 32), r.getInt(at + 20), r.getInt(at + 24),
                             r.getInt(at + 28), r.getLong(at + 40), r.getLong(at + 48));
                     at += 56;
                 }
@@ -224,6 +153,5 @@ final class EventBatch implements AutoCloseable {
             batch = null;
         }
         memory.close();
-        slots.close();
     }
 }

@@ -39,38 +39,6 @@ public interface EventVisitor {
         leave(leave, region);
     }
 
-    /**
-     * What the shim needs to encode this location's blocking calls' match records itself ({@link EndEncoding}), asked
-     * before its events; null (the default): the calls are handed over as {@link #sendCall} and {@link #receiveCall}.
-     */
-    default EndEncoding endEncoding() {
-        return null;
-    }
-
-    /** Whether the shim may encode the calls of the events read next (nothing of the location waits in its records). */
-    default boolean endsClean() {
-        return false;
-    }
-
-    /**
-     * A partner's blocking calls' ends the shim encoded in the last fill, handed over before that fill's events:
-     * {@code rank} in {@link EndEncoding#communicator}, the rest as {@code org.igtrace.core.trace.EncodedEnds#append}
-     * takes them ({@code call} an MpiCall ordinal).
-     */
-    default void encodedEnds(boolean send, int rank, int records, long time, long enter, long leave, int tag, int call, long length,
-                             byte[] bytes, int byteCount, byte[] lengths, long lastTime, int lastTag, long lastLength) {
-    }
-
-    /** A blocking send as {@link #sendCall} whose match record the shim encoded ({@link #encodedEnds}). */
-    default void sendCallEncoded(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
-        sendCall(enter, region, time, receiver, communicator, tag, length, leave);
-    }
-
-    /** As {@link #sendCallEncoded}, for a blocking receive. */
-    default void receiveCallEncoded(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
-        receiveCall(enter, region, time, sender, communicator, tag, length, leave);
-    }
-
     /** The location's events are over. */
     default void end() {
     }

@@ -311,8 +311,6 @@ public final class Otf2Archive implements AutoCloseable {
         check(Otf2Library.OTF2_Reader_OpenDefFiles(reader), "opening the local definition files");
         check(Otf2Library.OTF2_Reader_OpenEvtFiles(reader), "opening the event files");
         try (EventBatch batch = new EventBatch(Math.max(1, Integer.getInteger("igtrace.otf2.batch", BATCH_RECORDS)))) {
-            // the shim encodes blocking calls' match records unless told not to (to compare, and to measure)
-            boolean encode = !"false".equals(System.getProperty("igtrace.otf2.encode"));
             for (long location : locations) {
                 EventVisitor visitor = visitorFor.apply(location);
                 if (visitor == null) {
@@ -321,7 +319,7 @@ public final class Otf2Archive implements AutoCloseable {
                 if (!noDefinitions.test(location)) {
                     readLocalDefinitions(location);
                 }
-                readLocationEvents(location, batch, visitor, progress, encode);
+                readLocationEvents(location, batch, visitor, progress);
                 visitor.end();
             }
         } finally {
@@ -392,7 +390,7 @@ public final class Otf2Archive implements AutoCloseable {
         return failures;
     }
 
-    private void readLocationEvents(long location, EventBatch batch, EventVisitor visitor, LongConsumer progress, boolean encode)
+    private void readLocationEvents(long location, EventBatch batch, EventVisitor visitor, LongConsumer progress)
             throws Otf2Exception {
         if (ReadAheadBudget.ahead() > 0) { // libotf2 reads the file now: what the checks read ahead of it is used
             if (readAheadKey == null) {
@@ -406,11 +404,10 @@ public final class Otf2Archive implements AutoCloseable {
         }
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
-            batch.encoding(encode ? visitor.endEncoding() : null);
             long reported = batch.eventsRead();
             int status;
             do {
-                status = batch.fill(reader, evtReader, visitor.endsClean());
+                status = batch.fill(reader, evtReader);
                 if (status != Otf2Shim.FULL && !succeeded(status)) {
                     check(status, "reading the events of location " + location, files.events(location));
                 }

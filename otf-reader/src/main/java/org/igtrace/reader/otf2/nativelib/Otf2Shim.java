@@ -49,10 +49,7 @@ final class Otf2Shim {
 
     static native int igt_batch_attach(Pointer reader, Pointer evtReader, Pointer batch);
 
-    static native int igt_batch_fill(Pointer reader, Pointer evtReader, Pointer batch, int encode);
-
-    static native void igt_batch_encoding(Pointer batch, Pointer calls, int regionCount, int communicator, int denseCommunicator,
-                                          int sized, Pointer out);
+    static native int igt_batch_fill(Pointer reader, Pointer evtReader, Pointer batch);
 
     static native int igt_batch_bytes(Pointer batch);
 
