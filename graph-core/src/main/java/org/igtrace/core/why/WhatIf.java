@@ -11,7 +11,7 @@ import org.igtrace.core.replay.ComputeScaling;
  * measured compute, read from the {@link RegionSlices} with a cursor per process (bursts come in
  * time order; a replay that starts again restarts the cursor).
  */
-public final class WhatIf implements ComputeScaling {
+public final class WhatIf implements ComputeScaling, ComputeScaling.Parts {
     private final RegionSlices slices;
     private final double[][] factor;
     private final RegionSlices.Cursor[] cursor;
@@ -163,9 +163,34 @@ public final class WhatIf implements ComputeScaling {
     }
 
     @Override
+    public Parts parts() {
+        return this;
+    }
+
+    @Override
+    public boolean changes(int process) {
+        return process >= 0 && process < cursor.length && slices.has(process) && !unchanged[process];
+    }
+
+    /** Scratch for {@link #burst}'s parts. */
+    private final double[] two = new double[2];
+
+    @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (process < 0 || process >= cursor.length || !slices.has(process) || unchanged[process]) {
+        if (!changes(process)) {
             return seconds;
+        }
+        parts(process, from, to, two, 0);
+        return ComputeScaling.apply(seconds, two[0], two[1]);
+    }
+
+    /** The burst's compute within it, ticks, scaled by its regions' factors and as measured ({@link ComputeScaling#apply}). */
+    @Override
+    public void parts(int process, long from, long to, double[] out, int at) {
+        if (!changes(process)) {
+            out[at] = 0;
+            out[at + 1] = 0;
+            return;
         }
         if (from < lastFrom[process] || cursor[process] == null) {
             cursor[process] = slices.cursor(process);
@@ -194,6 +219,7 @@ public final class WhatIf implements ComputeScaling {
             }
             pending[process] = false;
         }
-        return plain > 0 ? seconds * scaled / plain : seconds;
+        out[at] = scaled;
+        out[at + 1] = plain;
     }
 }
