@@ -93,6 +93,7 @@ final class BurstsAhead {
 
     /** Starts the thread. */
     void start() {
+        replayThread = Thread.currentThread();
         thread = new Thread(this::work, "igtrace-bursts-ahead");
         thread.setDaemon(true);
         thread.start();
@@ -124,10 +125,13 @@ final class BurstsAhead {
         if (!held[p]) {
             long r = read[p];
             if (r >= known[p]) {
-                taken.setRelease(p * PAD, r);
+                taken.set(p * PAD, r);
+                wakeThread();
                 known[p] = awaitWritten(p, r);
+                waitingFor = -1;
             } else if ((r & (BATCH - 1)) == 0) {
-                taken.setRelease(p * PAD, r); // the records before r are used: their slots may be written again
+                taken.set(p * PAD, r); // the records before r are used: their slots may be written again
+                wakeThread();
             }
             read[p] = r + 1;
             slot[p] = (int) (r & (RING - 1)) * stride;
@@ -142,6 +146,14 @@ final class BurstsAhead {
         return slot[p];
     }
 
+    /** Spins while p's next record is not written yet, then sleeps until the thread says it wrote one of p's. */
+    private void wakeThread() {
+        if (sleeping) {
+            sleeping = false;
+            LockSupport.unpark(thread);
+        }
+    }
+
     private long awaitWritten(int p, long r) {
         for (int i = 0; ; i++) {
             long w = written.getAcquire(p * PAD);
@@ -151,13 +163,25 @@ final class BurstsAhead {
             if (failure != null) {
                 throw failure;
             }
-            if (i < 256) {
+            if (i < SPINS) {
                 Thread.onSpinWait();
+            } else if (waitingFor != p) {
+                waitingFor = p; // then read written again before sleeping: the thread reads this after it writes
             } else {
-                Thread.yield();
+                LockSupport.parkNanos(this, 1_000_000);
+                if (written.getAcquire(p * PAD) > r) {
+                    waitingFor = -1;
+                }
             }
         }
     }
+
+    private static final int SPINS = 64;
+    /** The process whose record the replay sleeps for (-1: none), set by the replay's thread. */
+    private volatile int waitingFor = -1;
+    /** Whether the thread sleeps until the replay frees room in a ring. */
+    private volatile boolean sleeping;
+    private volatile Thread replayThread;
 
     /** The thread: fills each process's ring as the replay empties it, until every burst is written or it is stopped. */
     private void work() {
@@ -176,7 +200,6 @@ final class BurstsAhead {
                     left++;
                 }
             }
-            int idle = 0;
             while (left > 0 && !stop) {
                 boolean any = false;
                 for (int p = 0; p < n; p++) {
@@ -218,15 +241,23 @@ final class BurstsAhead {
                         }
                         previousLeave[p] = c.leave;
                     }
-                    written.setRelease(p * PAD, w);
+                    written.set(p * PAD, w); // volatile: ordered before the read of waitingFor
+                    if (waitingFor == p) {
+                        LockSupport.unpark(replayThread);
+                    }
                     any = true;
                 }
                 if (any) {
-                    idle = 0;
-                } else if (++idle < 64) {
-                    Thread.onSpinWait();
-                } else {
-                    LockSupport.parkNanos(50_000);
+                    if (sleeping) {
+                        sleeping = false;
+                    }
+                } else { // every ring full: sleep until the replay frees room (or a while, at most)
+                    if (!sleeping) {
+                        sleeping = true; // then look at the rings again before sleeping: the replay reads this after it frees room
+                    } else {
+                        LockSupport.parkNanos(this, 1_000_000);
+                        sleeping = false;
+                    }
                 }
             }
         } catch (RuntimeException | Error e) {
