@@ -11,8 +11,6 @@ import org.igtrace.core.trace.MpiCall;
  */
 abstract class ReplayCalls extends ReplayWorker {
     private ComputeScaling[] scaling; // per model, each compute burst's replayed length (null: measured / r), on one thread
-    /** The scaled bursts' parts worked out ahead ({@link #burstsAhead}), or null: each asked of its scaling here. */
-    private BurstsAhead ahead;
     private final boolean[] postCost; // per model: a posting call keeps its measured duration ({@link #postingCall})
 
     ReplayCalls(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
@@ -78,41 +76,14 @@ abstract class ReplayCalls extends ReplayWorker {
         this.scaling = s;
     }
 
-    /** The scaled bursts' parts worked out ahead on a thread of their own, for a replay on this thread alone (null: none). */
-    final BurstsAhead burstsAhead() {
-        ahead = BurstsAhead.of(m, scaling);
-        return ahead;
-    }
-
     /** Process p computes from its previous call's leave until tick {@code until} (its next call's enter, or its end). */
     final void computeUntil(int p, long until) {
         // recording off (definitions section 3) is unknown time, not computation
         double measuredBurst = Math.max(0, until - previousLeave[p] - m.run.process(p).offTicks(previousLeave[p], until)) * tick;
-        if (ahead != null && ahead.has(p)) {
-            computeAhead(p, until, measuredBurst);
-            return;
-        }
         for (int j = 0, at = p * models; j < models; j++, at++) {
             double burst = ReplayCosts.compute(measuredBurst, cpuRatio[j]);
             ComputeScaling s = scaling == null ? null : scaling[j];
             burst = s == null ? burst : s.burst(p, previousLeave[p], until, burst);
-            clock[at] += burst;
-            compute[at] += burst;
-        }
-    }
-
-    /** As {@link #computeUntil}, the scaled models' parts of the burst taken from the thread that works them out ahead. */
-    private void computeAhead(int p, long until, double measuredBurst) {
-        double[] r = ahead.ring[p];
-        int slot = ahead.next(p);
-        for (int j = 0, at = p * models; j < models; j++, at++) {
-            double burst = ReplayCosts.compute(measuredBurst, cpuRatio[j]);
-            int i = ahead.place[j];
-            if (i >= 0) {
-                burst = slot < 0 ? burst : ComputeScaling.apply(burst, r[slot + 1 + 2 * i], r[slot + 2 + 2 * i]);
-            } else if (scaling != null && scaling[j] != null) {
-                burst = scaling[j].burst(p, previousLeave[p], until, burst);
-            }
             clock[at] += burst;
             compute[at] += burst;
         }

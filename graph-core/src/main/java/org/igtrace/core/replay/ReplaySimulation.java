@@ -49,15 +49,6 @@ final class ReplaySimulation extends ReplayCalls {
         return this;
     }
 
-    /** Whether a replay on one thread works its scaled bursts' parts out ahead on a second ({@link BurstsAhead}). */
-    private boolean ahead;
-
-    /** As {@link #scaled}, the parts of the bursts worked out ahead on a second thread when {@code ahead} ({@link BurstsAhead}). */
-    ReplaySimulation scaled(boolean ahead, ComputeScaling... s) {
-        this.ahead = ahead;
-        return scaled(s);
-    }
-
     /** The predictions of the models, in their order; null when they would let different calls through a cycle. */
     Prediction[] run() {
         return run(1);
@@ -105,18 +96,8 @@ final class ReplaySimulation extends ReplayCalls {
                     wake(p);
                 }
             }
-            BurstsAhead bursts = ahead ? burstsAhead() : null;
-            if (bursts != null) {
-                bursts.start();
-            }
-            try {
-                if (!replayAlone()) {
-                    return null;
-                }
-            } finally {
-                if (bursts != null) {
-                    bursts.stop();
-                }
+            if (!replayAlone()) {
+                return null;
             }
         }
         Prediction[] out = new Prediction[models];

@@ -346,14 +346,13 @@ public final class TraceReplay {
     /**
      * The replays on {@code parameters} with each of {@code scalings} (null: as measured), in their order: in one
      * pass when they can share it (the reading of the calls, their matching and the scheduling shared, each with its
-     * own clocks; each number the one a replay of its own gives), else each alone. On one thread, with the scalings'
-     * bursts worked out ahead on a second ({@link BurstsAhead}) when the replay may use more than one ({@link #withThreads}).
+     * own clocks; each number the one a replay of its own gives), else each alone. On one thread.
      */
     public List<Prediction> predictScaled(ReplayParameters parameters, List<ComputeScaling> scalings) {
         int k = scalings.size();
         ReplayParameters[] models = new ReplayParameters[k];
         Arrays.fill(models, parameters);
-        Prediction[] all = k > 1 ? new ReplaySimulation(matching, models, offsets).scaled(threads > 1, scalings.toArray(new ComputeScaling[0])).run(1) : null;
+        Prediction[] all = k > 1 ? new ReplaySimulation(matching, models, offsets).scaled(scalings.toArray(new ComputeScaling[0])).run(1) : null;
         if (all != null) {
             return List.of(all);
         }
@@ -368,8 +367,7 @@ public final class TraceReplay {
      * As {@link #predictScaled}, with the calibration's transfer times collected in the same pass (as
      * {@link #predictCalibrated} collects them): the predictions when the fit of those times (L and B fitted) is
      * {@code guess}, the fit {@code parameters} was made with; else null (also when the replays could not share the
-     * pass), and the caller fits the network by a pass of its own and replays again. On one thread, the bursts worked out
-     * ahead as {@link #predictScaled} does.
+     * pass), and the caller fits the network by a pass of its own and replays again. On one thread.
      */
     public List<Prediction> predictScaledCalibrated(ReplayParameters parameters, NetworkCalibration.Fit guess, List<ComputeScaling> scalings) {
         int k = scalings.size();
@@ -377,7 +375,7 @@ public final class TraceReplay {
         Arrays.fill(models, parameters);
         TransferTimes transfers = new TransferTimes(matching, parameters.eagerLimit());
         passes.incrementAndGet();
-        Prediction[] all = new ReplaySimulation(matching, models, offsets, transfers).scaled(threads > 1, scalings.toArray(new ComputeScaling[0])).run(1);
+        Prediction[] all = new ReplaySimulation(matching, models, offsets, transfers).scaled(scalings.toArray(new ComputeScaling[0])).run(1);
         return all != null && NetworkCalibration.fit(transfers, null, null).equals(guess) ? List.of(all) : null;
     }
 

@@ -11,7 +11,7 @@ import org.igtrace.core.replay.ComputeScaling;
  * measured compute, read from the {@link RegionSlices} with a cursor per process (bursts come in
  * time order; a replay that starts again restarts the cursor).
  */
-public final class WhatIf implements ComputeScaling, ComputeScaling.Parts {
+public final class WhatIf implements ComputeScaling {
     private final RegionSlices slices;
     private final double[][] factor;
     private final RegionSlices.Cursor[] cursor;
@@ -163,34 +163,9 @@ public final class WhatIf implements ComputeScaling, ComputeScaling.Parts {
     }
 
     @Override
-    public Parts parts() {
-        return this;
-    }
-
-    @Override
-    public boolean changes(int process) {
-        return process >= 0 && process < cursor.length && slices.has(process) && !unchanged[process];
-    }
-
-    /** Scratch for {@link #burst}'s parts. */
-    private final double[] two = new double[2];
-
-    @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (!changes(process)) {
+        if (process < 0 || process >= cursor.length || !slices.has(process) || unchanged[process]) {
             return seconds;
-        }
-        parts(process, from, to, two, 0);
-        return ComputeScaling.apply(seconds, two[0], two[1]);
-    }
-
-    /** The burst's compute within it, ticks, scaled by its regions' factors and as measured ({@link ComputeScaling#apply}). */
-    @Override
-    public void parts(int process, long from, long to, double[] out, int at) {
-        if (!changes(process)) {
-            out[at] = 0;
-            out[at + 1] = 0;
-            return;
         }
         if (from < lastFrom[process] || cursor[process] == null) {
             cursor[process] = slices.cursor(process);
@@ -219,7 +194,6 @@ public final class WhatIf implements ComputeScaling, ComputeScaling.Parts {
             }
             pending[process] = false;
         }
-        out[at] = scaled;
-        out[at + 1] = plain;
+        return plain > 0 ? seconds * scaled / plain : seconds;
     }
 }
