@@ -333,7 +333,7 @@ final class TraceSession {
             beforeEvents.accept(definitions);
             EventTaps all = EventTaps.NONE;
             for (Subscription<?> s : subscriptions) {
-                all = all == EventTaps.NONE ? s.make(definitions) : all.then(s.make(definitions));
+                all = all == EventTaps.NONE ? s.make(definitions) : all.beside(s.make(definitions));
             }
             return all;
         };

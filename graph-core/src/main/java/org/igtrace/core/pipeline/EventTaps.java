@@ -73,9 +73,29 @@ public interface EventTaps {
         return false;
     }
 
-    /** These taps, then {@code next} beside them: {@code this} filters what both see. */
+    /**
+     * These taps, then {@code next} beside them: {@code this} filters what both see, and leaves to {@code next}
+     * whether the waits are read ({@link #waitsUnread}).
+     *
+     * @param next the taps fed what this keeps
+     * @return both, this in front
+     */
     default EventTaps then(EventTaps next) {
-        EventTaps first = this;
+        return chain(this, next, next.waitsUnread());
+    }
+
+    /**
+     * These taps and {@code other}, two subscribers of one read side by side: the waits are unread only when
+     * neither reads them ({@link #waitsUnread}).
+     *
+     * @param other the other subscriber's taps
+     * @return both
+     */
+    default EventTaps beside(EventTaps other) {
+        return chain(this, other, waitsUnread() && other.waitsUnread());
+    }
+
+    private static EventTaps chain(EventTaps first, EventTaps next, boolean unread) {
         return new EventTaps() {
             @Override
             public LocationSink perLocation(LocationSink analyses) {
@@ -109,7 +129,7 @@ public interface EventTaps {
 
             @Override
             public boolean waitsUnread() {
-                return first.waitsUnread() || next.waitsUnread();
+                return unread;
             }
         };
     }
