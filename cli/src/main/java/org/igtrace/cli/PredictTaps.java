@@ -47,8 +47,10 @@ final class PredictTaps implements EventTaps {
     }
 
     /**
-     * predict prints of the wait analysis the clock offsets and its notes, never the waits (its efficiency is the
-     * run's, without the processes' waits): the waits of the calls that completed several receives are not measured.
+     * predict prints of the wait analysis the clock offsets and its notes, never the waits: the waits of the calls that
+     * completed several receives are not measured. Its efficiency prints the run's figures only; the processes' rows
+     * ({@code Efficiency.processes()}: lost wait, lost transfer) would leave those calls' waits out, so a predict that
+     * prints them must read the waits (return false here).
      */
     @Override
     public boolean waitsUnread() {

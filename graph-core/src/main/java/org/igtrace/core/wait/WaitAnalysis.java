@@ -79,7 +79,7 @@ public final class WaitAnalysis {
      * As above; without {@code callWaits} the waits of the calls that completed several receives (an {@code MPI_Waitall}'s,
      * combined per call after the join: {@link CallWaits}) are not measured, neither spilled by the join nor charged
      * after it, and no tap is told of them ({@link MatchListener#callWait}): for a command that reads of the report the
-     * clock offsets, the counts and the diagnostics, not the waits (predict: {@code EventTaps.readsWaits}). The report's
+     * clock offsets, the counts and the diagnostics, not the waits (predict: {@code EventTaps.waitsUnread}). The report's
      * waits then leave those calls out; everything else in it is as with them.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
