@@ -156,7 +156,10 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
         }
-        err.println(OutOfMemory.isCause(ex) ? OutOfMemory.message() : "igtrace: internal error: " + ex);
+        String line = OutOfMemory.lineFor(ex, "igtrace: internal error: " + ex);
+        if (line != null) {
+            err.println(line); // memory ran out: said once, whichever thread says it first
+        }
         return 1;
     }
 

@@ -53,7 +53,10 @@ public final class Main {
             System.err.println("igtrace: " + org.igtrace.formats.Escape.terminal(e.getMessage()));
             code = 1;
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
-            System.err.println(OutOfMemory.isCause(t) ? OutOfMemory.message() : "igtrace: internal error: " + t);
+            String line = OutOfMemory.lineFor(t, "igtrace: internal error: " + t);
+            if (line != null) {
+                System.err.println(line);
+            }
             code = 1;
         }
         SupervisedChild.exiting(code);

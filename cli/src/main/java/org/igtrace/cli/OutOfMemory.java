@@ -6,7 +6,26 @@ package org.igtrace.cli;
  * igtrace more, instead of an internal error with a stack trace.
  */
 final class OutOfMemory {
+    /** Whether a failure's line was said: once per run, however many threads fail or run out. */
+    private static final java.util.concurrent.atomic.AtomicBoolean SAID = new java.util.concurrent.atomic.AtomicBoolean();
+
     private OutOfMemory() {
+    }
+
+    /**
+     * The line for a failure that ended the run: the message when memory ran out, otherwise
+     * {@code otherwise}; null when a thread has said a failure's line already (one line, wherever
+     * memory ran out).
+     *
+     * @param t the failure
+     * @param otherwise the line for any other failure
+     * @return the line to print, or null for none
+     */
+    static String lineFor(Throwable t, String otherwise) {
+        if (SAID.getAndSet(true)) {
+            return null;
+        }
+        return isCause(t) ? message() : otherwise;
     }
 
     /**
@@ -41,13 +60,12 @@ final class OutOfMemory {
      * out) instead of printing its stack trace.
      */
     static void reportUncaughtInOneLine() {
-        java.util.concurrent.atomic.AtomicBoolean said = new java.util.concurrent.atomic.AtomicBoolean();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-            if (said.getAndSet(true)) {
-                return; // one line, however many threads die of it
-            }
             try {
-                System.err.println(isCause(e) ? message() : "igtrace: internal error in thread " + thread.getName() + ": " + e);
+                String line = lineFor(e, "igtrace: internal error in thread " + thread.getName() + ": " + e);
+                if (line != null) {
+                    System.err.println(line);
+                }
             } catch (Throwable ignored) { // NOPMD: nothing more can be said
                 // standard error is gone, or memory is too short even for the line
             }

@@ -2,7 +2,6 @@ package org.igtrace.core.predict;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.FutureTask;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.profile.TraceAccumulator;
 import org.igtrace.core.profile.TraceProfile;
@@ -17,6 +16,7 @@ import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.SendOverhead;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.select.Selection;
+import org.igtrace.core.util.Background;
 
 /**
  * {@code igtrace predict}'s run (definitions sections 9 and 10): the calibration of the network not given, the
@@ -83,7 +83,7 @@ public final class PredictionRun {
         // the calls; else the collectives in a pass of their own, on a core the calibration's replay leaves free
         TraceReplay.CallFits onePass = guess != null && request.needsCalibration()
                 ? replay.fitCallsAndCollectives(request.eagerLimit(), latency, bandwidth) : null;
-        FutureTask<List<CollectiveCalibration.FamilyFit>> collectivePass = !request.needsCalibration() || onePass != null ? null
+        Background<List<CollectiveCalibration.FamilyFit>> collectivePass = !request.needsCalibration() || onePass != null ? null
                 : replay.calibrateCollectivesBeside(latency, bandwidth);
         SendOverhead.Fits callFits = onePass != null ? onePass.calls()
                 : request.needsCalibration() ? replay.fitSendOverheadAndFinalRelease(request.eagerLimit()) : null;
@@ -94,12 +94,12 @@ public final class PredictionRun {
         List<CollectiveCalibration.FamilyFit> collectiveFits;
         if (guess != null) {
             // one pass: the calibration checked against the guess, the ideal network and the model made with the guess
-            collectiveFits = onePass != null ? onePass.collectives() : TraceReplay.joined(collectivePass);
+            collectiveFits = onePass != null ? onePass.collectives() : collectivePass.joined();
             calibrated = replay.predictCalibrated(request.model(guess, collectiveFits).withSendOverhead(o).withFinalRelease(last), guess, request.eagerLimit(), latency, bandwidth);
             fit = replay.calibration();
         } else {
             fit = !request.needsCalibration() ? null : replay.calibrateInIdealReplay(request.eagerLimit(), latency, bandwidth);
-            collectiveFits = collectivePass == null ? List.of() : TraceReplay.joined(collectivePass);
+            collectiveFits = collectivePass == null ? List.of() : collectivePass.joined();
         }
         ReplayParameters base = request.model(fit, collectiveFits).withSendOverhead(o).withFinalRelease(last);
         phases.calibrated();

@@ -6,7 +6,8 @@
  * result to a writer.
  *
  * <p>Level: of igtrace it imports only {@code org.igtrace.core.replay}, {@code org.igtrace.core.efficiency},
- * {@code org.igtrace.core.profile}, {@code org.igtrace.core.select}, {@code org.igtrace.core.diagnostic}; it must not
+ * {@code org.igtrace.core.profile}, {@code org.igtrace.core.select}, {@code org.igtrace.core.diagnostic},
+ * {@code org.igtrace.core.util}; it must not
  * import any other igtrace package (checked by PackageLayersTest).
  */
 package org.igtrace.core.predict;

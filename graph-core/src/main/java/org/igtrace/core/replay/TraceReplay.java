@@ -3,10 +3,9 @@ package org.igtrace.core.replay;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.igtrace.core.util.Background;
+import org.igtrace.core.util.Workers;
 
 /**
  * Replays a recorded run on model machines (definitions section 9): matches its messages and collective
@@ -20,7 +19,7 @@ public final class TraceReplay {
      * The replay on the ideal network, made once: {@code T_ideal} and any prediction whose parameters
      * are the ideal ones (a calibration that finds no visible transfer) share it.
      */
-    private final FutureTask<Prediction> ideal = new FutureTask<>(this::simulateIdeal);
+    private final Background<Prediction> ideal = Background.of(this::simulateIdeal);
     /** The ideal replay made beside another model's in one pass ({@link #predictBesideIdeal}), or null. */
     private volatile Prediction sharedIdeal;
     /** How long the ideal replay took (wall, nanoseconds; 0 until it ended, or if made beside another), for {@code --timing}. */
@@ -103,8 +102,7 @@ public final class TraceReplay {
 
     /** The replay on the ideal network: replayed by the first caller; one that comes while it runs (on another thread) waits for it. */
     private Prediction idealPrediction() {
-        ideal.run();
-        return join(ideal);
+        return ideal.joined();
     }
 
     /**
@@ -143,17 +141,15 @@ public final class TraceReplay {
             return List.of(out);
         }
         AtomicInteger next = new AtomicInteger();
-        List<FutureTask<Void>> tasks = new ArrayList<>();
-        for (int w = 0; w < workers; w++) {
-            tasks.add(inBackground(() -> {
+        try {
+            Workers.run("igtrace-replay", workers, false, worker -> {
                 for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
                     out[i] = predict(parameters.get(i), 1); // the models side by side, each on one thread
                 }
-                return null;
-            }));
-        }
-        for (FutureTask<Void> t : tasks) {
-            join(t);
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while replaying", e);
         }
         return List.of(out);
     }
@@ -165,36 +161,12 @@ public final class TraceReplay {
 
     /**
      * The ideal replay on a thread of its own (while the caller calibrates, and predicts if the model
-     * is not the ideal network); {@link #join} waits for {@code T_ideal}.
+     * is not the ideal network); {@link Background#joined} waits for {@code T_ideal}.
+     *
+     * @return the ideal replay, running
      */
-    public FutureTask<Double> idealRuntimeInBackground() {
-        return inBackground(this::idealRuntime);
-    }
-
-    private static <T> FutureTask<T> inBackground(Callable<T> work) {
-        FutureTask<T> task = new FutureTask<>(work);
-        Thread t = new Thread(task, "igtrace-replay");
-        t.setDaemon(true);
-        t.start();
-        return task;
-    }
-
-    /** The result of a replay run in the background; what it threw is thrown here. */
-    public static <T> T join(FutureTask<T> task) {
-        try {
-            return task.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while replaying", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(e.getCause());
-        }
+    public Background<Double> idealRuntimeInBackground() {
+        return Background.started("igtrace-replay", this::idealRuntime);
     }
 
     /**
@@ -295,13 +267,11 @@ public final class TraceReplay {
     /**
      * As {@link #calibrateCollectives}, a pass of its own over the calls made on a thread of its own when the replays
      * leave a core free ({@link #withThreads} fewer than the cores), so that it runs beside the calibration's replay;
-     * else when {@link #joined} asks for it. Either way the fits are those of {@link #calibrateCollectives}.
+     * else when {@link Background#joined} asks for it. Either way the fits are those of {@link #calibrateCollectives}.
      */
-    public FutureTask<java.util.List<CollectiveCalibration.FamilyFit>> calibrateCollectivesBeside(Double latency, Double bandwidth) {
-        if (threads < Runtime.getRuntime().availableProcessors()) {
-            return inBackground(() -> calibrateCollectives(latency, bandwidth));
-        }
-        return new FutureTask<>(() -> calibrateCollectives(latency, bandwidth));
+    public Background<java.util.List<CollectiveCalibration.FamilyFit>> calibrateCollectivesBeside(Double latency, Double bandwidth) {
+        Background<java.util.List<CollectiveCalibration.FamilyFit>> pass = Background.of(() -> calibrateCollectives(latency, bandwidth));
+        return threads < Runtime.getRuntime().availableProcessors() ? pass.startOn("igtrace-replay") : pass;
     }
 
     /**
@@ -330,12 +300,6 @@ public final class TraceReplay {
         }
         java.util.List<CollectiveCalibration.FamilyFit> collectives = CollectiveCalibration.fit(matching, offsets, latency, bandwidth, calls, kept);
         return new CallFits(calls.fits(), collectives);
-    }
-
-    /** The result of {@code task}: run here if no thread took it ({@link #calibrateCollectivesBeside}), else waited for. */
-    public static <T> T joined(FutureTask<T> task) {
-        task.run(); // nothing when it ran or runs elsewhere
-        return join(task);
     }
 
     /** As {@link #calibrate(long)}, fitting only what is not given ({@code latency} or {@code bandwidth} null). */

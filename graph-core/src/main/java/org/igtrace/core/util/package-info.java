@@ -3,7 +3,8 @@
  * {@link PairCounters}, {@link PairLongs}, {@link LongIntMap}), a stable sort of indexes without boxing
  * ({@link IndexSort}), the growing of rings of parallel arrays ({@link Rings}), the block store records
  * are kept in ({@link RecordBlocks}, {@link MemoryRecordBlocks}; otf-reader adds the spilling one) and the
- * streams over it ({@link BlockStream}, {@link BlockStreamReader}), and number wording ({@link Labels},
+ * streams over it ({@link BlockStream}, {@link BlockStreamReader}), threads waited for in a way the heap
+ * running out cannot hang ({@link Workers}, {@link Background}), and number wording ({@link Labels},
  * {@link Numbers}). The lowest
  * level of graph-core.
  *

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.igtrace.core.util.Workers;
 import org.igtrace.core.util.PairLongs;
 
 /**
@@ -147,14 +148,15 @@ public final class RecordJoin {
         AtomicInteger next = new AtomicInteger();
         List<L> made = new ArrayList<>();
         List<PairJoin.JoinCounts> counted = new ArrayList<>();
-        List<Thread> running = new ArrayList<>();
-        List<Throwable> failures = new ArrayList<>();
         for (int t = 0; t < n; t++) {
-            L listener = listeners.get();
-            PairJoin.JoinCounts counts = new PairJoin.JoinCounts();
-            made.add(listener);
-            counted.add(counts);
-            Runnable work = () -> {
+            made.add(listeners.get());
+            counted.add(new PairJoin.JoinCounts());
+        }
+        try {
+            // every worker ends before the store they read is closed: a failure waits for the others
+            Workers.run("igtrace-join", n, false, worker -> {
+                L listener = made.get(worker);
+                PairJoin.JoinCounts counts = counted.get(worker);
                 PairJoin pairJoin = new PairJoin(records.store());
                 CommunicatorJoin commJoin = new CommunicatorJoin(records.definitions(), records.store());
                 // Communicators first (an instance range is the largest task), then pairs from the
@@ -168,41 +170,10 @@ public final class RecordJoin {
                         pairJoin.join(pairs.get(i - communicators.size()), listener, counts);
                     }
                 }
-            };
-            if (n == 1) {
-                work.run();
-            } else {
-                Thread thread = new Thread(() -> {
-                    try {
-                        work.run();
-                    } catch (Throwable e) {
-                        synchronized (failures) {
-                            failures.add(e);
-                        }
-                    }
-                }, "igtrace-join");
-                thread.setDaemon(true);
-                thread.start();
-                running.add(thread);
-            }
-        }
-        for (Thread thread : running) {
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while joining match records", e);
-            }
-        }
-        if (!failures.isEmpty()) {
-            Throwable f = failures.get(0);
-            if (f instanceof RuntimeException r) {
-                throw r;
-            }
-            if (f instanceof Error e) {
-                throw e;
-            }
-            throw new IllegalStateException(f);
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while joining match records", e);
         }
         PairJoin.JoinCounts total = new PairJoin.JoinCounts();
         for (PairJoin.JoinCounts c : counted) {

@@ -4,8 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.FutureTask;
-import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.util.Background;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
@@ -135,15 +134,13 @@ public final class DelayCosts {
         }
         // the compute of each side in its interval: one block of processes on a thread of its own, the other here (the
         // records found by each come from its own processes: merged, they are in the order of one thread's)
-        FutureTask<SortedRecords> second = new FutureTask<>(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals, split, n));
+        Background<SortedRecords> second = Background.of(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals, split, n));
         if (split < n) {
-            Thread t = new Thread(second, "igtrace-causes");
-            t.setDaemon(true);
-            t.start();
+            second.startOn("igtrace-causes");
         }
         SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals, 0, split);
         SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
-                overlaps = SortedRecords.merge(List.of(first, TraceReplay.joined(second)));
+                overlaps = SortedRecords.merge(List.of(first, second.joined()));
         // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
         // each wait needs nothing that flows (on another), ahead of the waits' split here
         WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);

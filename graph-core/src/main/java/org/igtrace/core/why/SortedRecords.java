@@ -3,8 +3,7 @@ package org.igtrace.core.why;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.FutureTask;
-import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.util.Background;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.RecordBlocks;
@@ -32,7 +31,7 @@ final class SortedRecords {
     private int count;
     private long size;
     /** The run being sorted and written beside (its place in {@link #runs} held by null), or null. */
-    private FutureTask<BlockStream> writing;
+    private Background<BlockStream> writing;
     /** The chunk {@link #writing} sorts; once written, the next chunk to fill. */
     private long[] written;
 
@@ -81,11 +80,8 @@ final class SortedRecords {
         finishWriting();
         long[] c = chunk;
         int k = count;
-        writing = new FutureTask<>(() -> run(c, k));
         runs.add(null);
-        Thread t = new Thread(writing, "igtrace-sort");
-        t.setDaemon(true);
-        t.start();
+        writing = Background.started("igtrace-sort", () -> run(c, k));
         chunk = written != null ? written : new long[CHUNK * width];
         written = c;
         count = 0;
@@ -94,7 +90,7 @@ final class SortedRecords {
     /** Waits for the run being written beside, and puts it in its place. */
     private void finishWriting() {
         if (writing != null) {
-            runs.set(runs.lastIndexOf(null), TraceReplay.joined(writing));
+            runs.set(runs.lastIndexOf(null), writing.joined());
             writing = null;
         }
     }

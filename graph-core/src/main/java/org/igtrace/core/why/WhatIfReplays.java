@@ -2,13 +2,13 @@ package org.igtrace.core.why;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.FutureTask;
 import org.igtrace.core.replay.CollectiveCalibration;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.NetworkCalibration;
 import org.igtrace.core.replay.Prediction;
 import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
+import org.igtrace.core.util.Background;
 
 /**
  * The replays of {@code igtrace why} (definitions section 14): the unchanged run and the what-ifs, on the run's own fitted
@@ -26,7 +26,7 @@ import org.igtrace.core.replay.TraceReplay;
 public final class WhatIfReplays implements Why.Replays {
     private final TraceReplay replay;
     private final NetworkCalibration.Fit guess;
-    private final FutureTask<ReplayParameters> model;
+    private final Background<ReplayParameters> model;
     /** Each collective family's fit (made with the model). */
     private List<CollectiveCalibration.FamilyFit> collectives;
     /** Whether {@link #calibrateBeside} started the model's thread. */
@@ -39,7 +39,7 @@ public final class WhatIfReplays implements Why.Replays {
     public WhatIfReplays(TraceReplay replay, NetworkCalibration.Fit guess) {
         this.replay = replay;
         this.guess = guess;
-        this.model = new FutureTask<>(() -> {
+        this.model = Background.of(() -> {
             collectives = replay.calibrateCollectives(null, null);
             return guess == null ? exactModel() : model(guess);
         });
@@ -52,9 +52,7 @@ public final class WhatIfReplays implements Why.Replays {
             return;
         }
         started = true;
-        Thread t = new Thread(model, "igtrace-calibration");
-        t.setDaemon(true);
-        t.start();
+        model.startOn("igtrace-calibration");
     }
 
     /**
@@ -66,7 +64,7 @@ public final class WhatIfReplays implements Why.Replays {
         List<ComputeScaling> all = new ArrayList<>();
         all.add(null);
         all.addAll(changing);
-        ReplayParameters m = TraceReplay.joined(model); // made here if no thread took it
+        ReplayParameters m = model.joined(); // made here if no thread took it
         if (guess == null) {
             return predictScaled(m, all);
         }

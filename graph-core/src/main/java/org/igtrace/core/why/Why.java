@@ -4,11 +4,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.FutureTask;
 import org.igtrace.core.replay.ComputeScaling;
 import org.igtrace.core.replay.Prediction;
-import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.trace.TraceDefinitions;
+import org.igtrace.core.util.Background;
 
 /**
  * Why the run is slow, and what fixing it would gain (definitions section 14): the critical path and
@@ -128,7 +127,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
         }
         Map<String, WhatIf> tried = new LinkedHashMap<>();
-        FutureTask<List<Prediction>> replayed = null;
+        Background<List<Prediction>> replayed = null;
         if (replays != null) {
             WhatIf.totals(slices, totals);
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
@@ -146,18 +145,16 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             List<ComputeScaling> scalings = new ArrayList<>();
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
             Replays r = replays;
-            replayed = new FutureTask<>(() -> r.predict(scalings));
+            replayed = Background.of(() -> r.predict(scalings));
             if (parallel) {
-                Thread t = new Thread(replayed, "igtrace-what-if");
-                t.setDaemon(true);
-                t.start();
+                replayed.startOn("igtrace-what-if");
             }
         }
         PathProfile profile = PathProfile.of(path, slices, waits);
         List<Hypothesis> whatIf = new ArrayList<>();
         double predicted = 0;
         if (replayed != null) {
-            List<Prediction> predictions = TraceReplay.joined(replayed); // replayed here if no thread took it
+            List<Prediction> predictions = replayed.joined(); // replayed here if no thread took it
             predicted = predictions.get(0).predictedRuntime();
             int k = 1;
             for (Map.Entry<String, WhatIf> w : tried.entrySet()) {

@@ -143,10 +143,10 @@ class TraceReplayTest {
             call(l[1], FINALIZE, 60, 61);
         };
         TraceReplay replay = record(2, run);
-        java.util.concurrent.FutureTask<Double> ideal = replay.idealRuntimeInBackground();
+        org.igtrace.core.util.Background<Double> ideal = replay.idealRuntimeInBackground();
         Prediction shared = replay.predict(ReplayParameters.ideal());
         assertSame(shared, replay.predict(ReplayParameters.ideal()), "replayed once");
-        assertEquals(shared.predictedRuntime(), TraceReplay.join(ideal));
+        assertEquals(shared.predictedRuntime(), ideal.joined());
         assertEquals(shared.predictedRuntime(), replay.idealRuntime());
         assertEquals(50 * MS, shared.predictedRuntime(), 1e-12);
         assertEquals(50 * MS, shared.processes().get(0).waiting(), 1e-12);

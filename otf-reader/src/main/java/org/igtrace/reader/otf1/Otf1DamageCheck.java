@@ -10,10 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
@@ -152,46 +148,29 @@ final class Otf1DamageCheck {
     static List<Path> withoutDamaged(Otf1FileSet files, List<Path> eventFiles, Otf1Definitions definitions, int threads,
                                      List<String> notes) throws TraceReadException {
         Map<Path, Otf1FileSet.Stream> streamOf = streamsByFile(files);
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
-            Thread t = new Thread(r, "otf1-check");
-            t.setDaemon(true);
-            return t;
+        String[] problems = new String[eventFiles.size()];
+        Otf1FileTasks.each(eventFiles, threads, "otf1-check", i -> {
+            Path file = eventFiles.get(i);
+            problems[i] = damage(file, streamOf.get(file), definitions, files);
         });
-        try {
-            List<Future<String>> problems = new ArrayList<>();
-            for (Path file : eventFiles) {
-                problems.add(pool.submit(() -> damage(file, streamOf.get(file), definitions, files)));
+        List<Path> whole = new ArrayList<>();
+        List<String> damaged = new ArrayList<>();
+        for (int i = 0; i < eventFiles.size(); i++) {
+            if (problems[i] == null) {
+                whole.add(eventFiles.get(i));
+            } else {
+                damaged.add(eventFiles.get(i).getFileName() + ": " + problems[i]);
             }
-            List<Path> whole = new ArrayList<>();
-            List<String> damaged = new ArrayList<>();
-            for (int i = 0; i < eventFiles.size(); i++) {
-                String problem = problems.get(i).get();
-                if (problem == null) {
-                    whole.add(eventFiles.get(i));
-                } else {
-                    damaged.add(eventFiles.get(i).getFileName() + ": " + problem);
-                }
-            }
-            if (whole.isEmpty() && !eventFiles.isEmpty()) {
-                throw new TraceReadException(eventFiles.get(0) + ": " + problems.get(0).get()
-                        + (eventFiles.size() > 1 ? " (and every other events file is damaged too)" : ""));
-            }
-            if (!damaged.isEmpty()) {
-                notes.add(Diagnostic.count(damaged.size(), "damaged events file", "damaged events files") + " left out ("
-                        + String.join("; ", damaged) + ")");
-            }
-            return whole;
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TraceReadException t) {
-                throw t;
-            }
-            throw new TraceReadException("checking the events files failed (" + e.getCause() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TraceReadException("interrupted while checking the events files");
-        } finally {
-            pool.shutdownNow();
         }
+        if (whole.isEmpty() && !eventFiles.isEmpty()) {
+            throw new TraceReadException(eventFiles.get(0) + ": " + problems[0]
+                    + (eventFiles.size() > 1 ? " (and every other events file is damaged too)" : ""));
+        }
+        if (!damaged.isEmpty()) {
+            notes.add(Diagnostic.count(damaged.size(), "damaged events file", "damaged events files") + " left out ("
+                    + String.join("; ", damaged) + ")");
+        }
+        return whole;
     }
 
     /** What is wrong with one events file, or null when it reads whole. */

@@ -1,13 +1,8 @@
 package org.igtrace.reader.otf1;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.reader.TraceReadException;
@@ -27,46 +22,23 @@ final class Otf1PeerPass {
     /** The world ranks {@code eventFiles} hold records of or name, parsed with {@code definitions} (every process analysed). */
     static BitSet of(List<Path> eventFiles, Otf1Definitions definitions, int threads) throws TraceReadException {
         BitSet named = new BitSet();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
-            Thread t = new Thread(r, "otf1-peers");
-            t.setDaemon(true);
-            return t;
+        Otf1FileTasks.each(eventFiles, threads, "otf1-peers", i -> {
+            Path file = eventFiles.get(i);
+            BitSet ranks = new BitSet();
+            LocationEvents naming = new Naming(ranks);
+            Otf1EventStream stream = new Otf1EventStream(definitions, (process, order) -> {
+                ranks.set(process);
+                return naming;
+            }, 0);
+            try {
+                Otf1TraceReader.readEvents(file, stream, eventFiles.size());
+            } catch (RuntimeException e) {
+                throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
+            }
+            synchronized (named) {
+                named.or(ranks); // at once: a set per file waiting for its turn would hold 125 KB each at rank 10^6
+            }
         });
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (Path file : eventFiles) {
-                futures.add(pool.submit(() -> {
-                    BitSet ranks = new BitSet();
-                    LocationEvents naming = new Naming(ranks);
-                    Otf1EventStream stream = new Otf1EventStream(definitions, (process, order) -> {
-                        ranks.set(process);
-                        return naming;
-                    }, 0);
-                    try {
-                        Otf1TraceReader.readEvents(file, stream, eventFiles.size());
-                    } catch (RuntimeException e) {
-                        throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
-                    }
-                    synchronized (named) {
-                        named.or(ranks); // at once: a set per file waiting for its turn would hold 125 KB each at rank 10^6
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> f : futures) {
-                f.get();
-            }
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TraceReadException t) {
-                throw t;
-            }
-            throw new TraceReadException("reading the events failed (" + e.getCause() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TraceReadException("interrupted while reading the events");
-        } finally {
-            pool.shutdownNow();
-        }
         return named;
     }
 

@@ -6,10 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.igtrace.core.diagnostic.Diagnostic;
 import org.igtrace.core.diagnostic.Remedy;
 import org.igtrace.core.pipeline.TraceSource;
@@ -277,47 +273,20 @@ public final class Otf1TraceReader implements PartitionedSource {
     private static List<Otf1EventStream> readStreams(List<Path> eventFiles, Otf1Definitions definitions,
                                                      LocationSink sink, int threads, ReadProgress progress)
             throws TraceReadException {
-        List<Otf1EventStream> parsed = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, eventFiles.size())), r -> {
-            Thread t = new Thread(r, "otf1-stream");
-            t.setDaemon(true);
-            return t;
+        Otf1EventStream[] parsed = new Otf1EventStream[eventFiles.size()];
+        Otf1FileTasks.each(eventFiles, threads, "otf1-stream", i -> {
+            Path file = eventFiles.get(i);
+            Otf1EventStream stream = new Otf1EventStream(definitions, sink, i);
+            try {
+                readEvents(file, stream, eventFiles.size());
+            } catch (RuntimeException e) {
+                throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
+            }
+            stream.finish();
+            progress.advance(sizeOf(file));
+            parsed[i] = stream;
         });
-        try {
-            List<Future<Otf1EventStream>> futures = new ArrayList<>();
-            for (int i = 0; i < eventFiles.size(); i++) {
-                Path file = eventFiles.get(i);
-                long order = i;
-                futures.add(pool.submit(() -> {
-                    Otf1EventStream stream = new Otf1EventStream(definitions, sink, order);
-                    try {
-                        readEvents(file, stream, eventFiles.size());
-                    } catch (RuntimeException e) {
-                        throw new TraceReadException(file + ": cannot be parsed (" + e + ")");
-                    }
-                    stream.finish();
-                    progress.advance(sizeOf(file));
-                    return stream;
-                }));
-            }
-            for (Future<Otf1EventStream> f : futures) {
-                parsed.add(f.get());
-            }
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TraceReadException t) {
-                throw t;
-            }
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r; // as the OTF2 reader: the sink's own (a temporary file it could not write) says itself
-            }
-            throw new TraceReadException("reading the events failed (" + e.getCause() + ")");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TraceReadException("interrupted while reading the events");
-        } finally {
-            pool.shutdownNow();
-        }
-        return parsed;
+        return List.of(parsed);
     }
 
     /**

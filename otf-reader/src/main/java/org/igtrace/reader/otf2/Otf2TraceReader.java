@@ -7,11 +7,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletionService;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorCompletionService;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
 import org.igtrace.core.diagnostic.Diagnostic;
@@ -20,6 +15,7 @@ import org.igtrace.core.pipeline.TraceSource;
 import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.LongIntMap;
+import org.igtrace.core.util.Workers;
 import org.igtrace.reader.PartReader;
 import org.igtrace.reader.PartitionedSource;
 import org.igtrace.reader.ReadOptions;
@@ -312,41 +308,14 @@ public final class Otf2TraceReader implements PartitionedSource {
     /** Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it. */
     private static void readInParallel(Path anchor, Path via, int threads, long[] locations, LongFunction<EventVisitor> visitors,
                                        LongPredicate noDefinitions, ReadProgress progress) throws TraceReadException {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-            Thread t = new Thread(r, "otf2-reader");
-            t.setDaemon(true);
-            return t;
-        });
         try {
-            // Waited for in the order they end: the first reader that fails (a damaged file, the heap
-            // running out) ends the read at once, though the others may wait for it for ever.
-            CompletionService<Void> running = new ExecutorCompletionService<>(pool);
-            for (int t = 0; t < threads; t++) {
-                running.submit(() -> {
-                    readShare(anchor, via, locations, visitors, noDefinitions, progress);
-                    return null;
-                });
-            }
-            for (int t = 0; t < threads; t++) {
-                running.take().get();
-            }
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof TraceReadException t) {
-                throw t;
-            }
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error error) {
-                throw error; // OutOfMemoryError reaches the command's handler as itself
-            }
-            throw new IllegalStateException(cause);
+            // The first reader that fails (a damaged file, the heap running out) ends the read at
+            // once, though the others may wait for it for ever; an OutOfMemoryError reaches the
+            // command's handler as itself.
+            Workers.run("otf2-reader", threads, true, worker -> readShare(anchor, via, locations, visitors, noDefinitions, progress));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TraceReadException(anchor + ": interrupted");
-        } finally {
-            pool.shutdownNow();
         }
     }
 

@@ -1,0 +1,66 @@
+package org.igtrace.reader.otf1;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.igtrace.core.util.Workers;
+import org.igtrace.reader.TraceReadException;
+
+/**
+ * One task per events file on a few threads, each taking the next file. Every file is tried; a
+ * failure is thrown after all have ended, the first file's in the list that failed, so the error a
+ * damaged trace gets does not depend on which thread came first.
+ */
+final class Otf1FileTasks {
+    private Otf1FileTasks() {
+    }
+
+    /** One file's task. */
+    @FunctionalInterface
+    interface FileTask {
+        /**
+         * Handles file {@code index} of the list.
+         *
+         * @param index the file's place in the list
+         * @throws TraceReadException when the file cannot be read
+         */
+        void run(int index) throws TraceReadException;
+    }
+
+    /**
+     * Runs {@code task} for every index of {@code eventFiles} on up to {@code threads} threads named {@code name}.
+     *
+     * @param eventFiles the files
+     * @param threads the most threads
+     * @param name the threads' name
+     * @param task one file's task
+     * @throws TraceReadException the first failed file's failure (an unchecked one is thrown as itself)
+     */
+    static void each(List<Path> eventFiles, int threads, String name, FileTask task) throws TraceReadException {
+        int files = eventFiles.size();
+        Exception[] failed = new Exception[files];
+        AtomicInteger next = new AtomicInteger();
+        try {
+            Workers.run(name, Math.max(1, Math.min(threads, files)), false, worker -> {
+                for (int i = next.getAndIncrement(); i < files; i = next.getAndIncrement()) {
+                    try {
+                        task.run(i);
+                    } catch (TraceReadException | RuntimeException e) {
+                        failed[i] = e;
+                    }
+                }
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new TraceReadException("interrupted while reading the events");
+        }
+        for (Exception e : failed) {
+            if (e instanceof TraceReadException t) {
+                throw t;
+            }
+            if (e instanceof RuntimeException r) {
+                throw r;
+            }
+        }
+    }
+}
