@@ -114,6 +114,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     /** Runs igtrace with whole traces read by {@code reader} (igtrace on Spark reads them as a job). */
     public static int run(Writer stdout, PrintWriter rawErr, ProfileReader reader, String... args) {
         PrintWriter err = TerminalErr.of(rawErr);
+        OutOfMemory.newRun();
         String typo = mistypedCommand(args);
         if (typo != null) {
             return usage(err, commandLine(), typo);
@@ -156,10 +157,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         if ((ex instanceof java.io.IOException || ex instanceof java.io.UncheckedIOException) && Output.isBrokenPipe(ex)) {
             return 0; // the reader of standard output went away (| head): not an error
         }
-        String line = OutOfMemory.lineFor(ex, "igtrace: internal error: " + ex);
-        if (line != null) {
-            err.println(line); // memory ran out: said once, whichever thread says it first
-        }
+        OutOfMemory.say(err, ex, "igtrace: internal error: "); // said once, whichever thread says a failure first
         return 1;
     }
 

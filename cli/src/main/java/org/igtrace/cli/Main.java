@@ -53,10 +53,7 @@ public final class Main {
             System.err.println("igtrace: " + org.igtrace.formats.Escape.terminal(e.getMessage()));
             code = 1;
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
-            String line = OutOfMemory.lineFor(t, "igtrace: internal error: " + t);
-            if (line != null) {
-                System.err.println(line);
-            }
+            OutOfMemory.say(System.err, t, "igtrace: internal error: ");
             code = 1;
         }
         SupervisedChild.exiting(code);

@@ -1,31 +1,21 @@
 package org.igtrace.cli;
 
+import java.io.PrintStream;
+import java.io.PrintWriter;
+
 /**
  * The one line igtrace says when the Java heap runs out, wherever it ran out (the command's
  * thread, a reader or join thread, a thread that died on its own): what happened and how to give
- * igtrace more, instead of an internal error with a stack trace.
+ * igtrace more, instead of an internal error with a stack trace. A run says one failure's line,
+ * whichever handler comes first, and the line counts as said only once it was printed.
  */
 final class OutOfMemory {
-    /** Whether a failure's line was said: once per run, however many threads fail or run out. */
-    private static final java.util.concurrent.atomic.AtomicBoolean SAID = new java.util.concurrent.atomic.AtomicBoolean();
+    /** The message, made while memory is there (the heap's limit does not change). */
+    private static final String MESSAGE = message();
+    /** Whether a failure's line was printed: once per run, however many threads fail or run out. */
+    private static boolean said;
 
     private OutOfMemory() {
-    }
-
-    /**
-     * The line for a failure that ended the run: the message when memory ran out, otherwise
-     * {@code otherwise}; null when a thread has said a failure's line already (one line, wherever
-     * memory ran out).
-     *
-     * @param t the failure
-     * @param otherwise the line for any other failure
-     * @return the line to print, or null for none
-     */
-    static String lineFor(Throwable t, String otherwise) {
-        if (SAID.getAndSet(true)) {
-            return null;
-        }
-        return isCause(t) ? message() : otherwise;
     }
 
     /**
@@ -55,6 +45,59 @@ final class OutOfMemory {
                 + "(--window, --ranks)";
     }
 
+    /** A new run (in-process, as tests and Spark's driver run commands) says its own failure's line. */
+    static void newRun() {
+        synchronized (OutOfMemory.class) {
+            said = false;
+        }
+    }
+
+    /**
+     * Says the line of a failure that ended the run, unless one was said: the message when memory
+     * ran out (also when it runs out while the other line is made), otherwise {@code prefix} and the failure.
+     *
+     * @param out where the line goes
+     * @param t the failure
+     * @param prefix the line's start for any other failure, e.g. {@code "igtrace: internal error: "}
+     */
+    static void say(PrintWriter out, Throwable t, String prefix) {
+        synchronized (OutOfMemory.class) {
+            if (!said) {
+                out.println(line(t, prefix));
+                out.flush();
+                said = !out.checkError();
+            }
+        }
+    }
+
+    /**
+     * As {@link #say(PrintWriter, Throwable, String)}, on a stream.
+     *
+     * @param out where the line goes
+     * @param t the failure
+     * @param prefix the line's start for any other failure
+     */
+    static void say(PrintStream out, Throwable t, String prefix) {
+        synchronized (OutOfMemory.class) {
+            if (!said) {
+                out.println(line(t, prefix));
+                out.flush();
+                said = !out.checkError();
+            }
+        }
+    }
+
+    private static String line(Throwable t, String prefix) {
+        if (isCause(t)) {
+            return MESSAGE;
+        }
+        try {
+            return prefix + t;
+        } catch (OutOfMemoryError e) {
+            return MESSAGE;
+        }
+    }
+
     /**
      * Makes a thread that dies of an uncaught failure say one line (this message when memory ran
      * out) instead of printing its stack trace.
@@ -62,12 +105,9 @@ final class OutOfMemory {
     static void reportUncaughtInOneLine() {
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
             try {
-                String line = lineFor(e, "igtrace: internal error in thread " + thread.getName() + ": " + e);
-                if (line != null) {
-                    System.err.println(line);
-                }
+                say(System.err, e, "igtrace: internal error in thread " + thread.getName() + ": ");
             } catch (Throwable ignored) { // NOPMD: nothing more can be said
-                // standard error is gone, or memory is too short even for the line
+                // standard error is gone, or memory is too short even for the line: the next failure's handler tries
             }
         });
     }

@@ -150,6 +150,15 @@ final class StandardOutputWatch {
         System.exit(0);
     }
 
+    /** Whether the reader of standard output went away; false when the look itself failed (the heap ran out): look again. */
+    private static boolean readerSeenGone() {
+        try {
+            return readerGone(1);
+        } catch (RuntimeException | Error e) { // NOPMD: the command says what ran out, on its own thread
+            return false;
+        }
+    }
+
     /** Starts the watch of standard output (once per JVM). */
     private static synchronized void start() {
         if (started) {
@@ -157,7 +166,7 @@ final class StandardOutputWatch {
         }
         started = true;
         Thread watch = new Thread(() -> {
-            while (!readerGone(1)) {
+            while (!readerSeenGone()) {
                 try {
                     Thread.sleep(100);
                 } catch (InterruptedException e) {

@@ -121,6 +121,22 @@ class LauncherTest {
         assertNothingLeft();
     }
 
+    /**
+     * A heap given smaller than the launcher's young generation (-Xmn24m) makes the JVM warn; the
+     * JVM's default puts its warnings on standard output, in the middle of the graph a user pipes on.
+     * Both the launcher's JVM and the reader's child JVM must keep them on standard error.
+     */
+    @Tag("slow")
+    @Test
+    void theJvmsOwnWarningsNeverReachTheOutput() throws Exception {
+        String otf2 = TESTDATA.resolve("otf2/patterns-4").toString();
+        Run graph = run(List.of("-Xmx20m"), otf2, "--format", "dot");
+        assertEquals(0, graph.code(), graph.err());
+        assertTrue(graph.out().startsWith("strict graph igtrace {"), graph.out());
+        assertTrue(graph.err().contains("[warning][gc"), "the warning is said, on standard error: " + graph.err());
+        assertNothingLeft();
+    }
+
     /** The JVM ends without its exit note once its temporary output file exists, as a JVM that crashed would. */
     @Tag("slow")
     @Test

@@ -63,6 +63,9 @@ final class ChildJvm {
     static List<String> jvmOptions(String[] args, String classPath) {
         List<String> options = new ArrayList<>();
         options.add("-XX:+UseSerialGC");
+        // the JVM's own warnings (e.g. a heap given smaller than -Xmn) on standard error, never in the command's output
+        options.add("-Xlog:disable");
+        options.add("-Xlog:all=warning:stderr");
         options.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
         options.add("-XX:-UsePerfData");
         // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds

@@ -34,7 +34,7 @@ public final class ClassDataArchive {
         if (archive == null) {
             return List.of();
         }
-        return List.of("-Xshare:auto", "-Xlog:cds*=off", "-XX:SharedArchiveFile=" + archive);
+        return List.of("-Xshare:auto", "-Xlog:cds*=off:stderr", "-XX:SharedArchiveFile=" + archive);
     }
 
     /**

@@ -144,8 +144,12 @@ public final class SupervisedChild {
                 } catch (InterruptedException e) {
                     return;
                 }
-                if (!parentAlive()) {
-                    dieWithParent();
+                try {
+                    if (!parentAlive()) {
+                        dieWithParent();
+                    }
+                } catch (RuntimeException | Error e) { // NOPMD: the heap ran out for a look: look again, never stop watching
+                    // the command says what ran out, on its own thread
                 }
             }
         }, "igtrace-parent-watch");

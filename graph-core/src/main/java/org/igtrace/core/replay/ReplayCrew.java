@@ -34,7 +34,8 @@ final class ReplayCrew {
     private final boolean[] ended;
     private volatile boolean stopped;
     private boolean disagreed;
-    private Throwable failure;
+    /** The first failure of a worker (written without the lock: taking it could run out of memory itself). */
+    private volatile Throwable failure;
     private long forcedCalls;
 
     /**
@@ -140,13 +141,11 @@ final class ReplayCrew {
                 ended(worker);
             }
         } catch (Throwable t) {
-            lock.lock();
-            try {
-                if (failure == null) {
-                    failure = t;
-                }
-            } finally {
-                lock.unlock();
+            // first what needs no memory: the others look at stopped at least every PARK_MICROS, and the
+            // failure is there for replay() to throw, even if the heap runs out again while they are woken
+            stopped = true;
+            if (failure == null) {
+                failure = t;
             }
             stop();
         }

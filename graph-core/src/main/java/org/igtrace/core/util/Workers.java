@@ -39,7 +39,8 @@ public final class Workers {
 
     /**
      * Runs {@code task(0)} to {@code task(count - 1)}, each on a daemon thread of its own (one task
-     * runs on the calling thread), and returns when all have ended. A failure is thrown as itself:
+     * runs on the calling thread), and returns when all have ended (when a thread cannot be started,
+     * the ones started are waited for as after a failure, and that failure is thrown). A failure is thrown as itself:
      * the first one to end a worker, after all have ended, or at once when {@code firstFailureEnds}
      * (the others are then interrupted and left to end on their own: a reader may wait for ever).
      *
@@ -79,22 +80,29 @@ public final class Workers {
             }, name);
             threads[w].setDaemon(true);
         }
-        for (Thread t : threads) {
-            t.start();
+        int started = 0;
+        Throwable notStarted = null;
+        try {
+            for (Thread t : threads) {
+                t.start();
+                started++;
+            }
+        } catch (RuntimeException | Error e) { // no native thread to be had: the started ones are waited for as before
+            notStarted = e;
         }
         Throwable failure;
         try {
             synchronized (ends) {
-                while (ends.ended < count && (ends.failure == null || !firstFailureEnds)) {
+                while (ends.ended < started && (ends.failure == null && notStarted == null || !firstFailureEnds)) {
                     ends.wait(LOOK_MS);
-                    if (ends.ended < count && noneAlive(threads)) {
+                    if (ends.ended < started && noneAlive(threads)) {
                         // a worker died without being counted: only an error inside the finally could do it
                         ends.failure = ends.failure != null ? ends.failure
                                 : new IllegalStateException(name + ": a worker thread ended without saying how");
                         break;
                     }
                 }
-                failure = ends.failure;
+                failure = ends.failure != null ? ends.failure : notStarted;
             }
         } catch (InterruptedException e) {
             interruptAll(threads);

@@ -2,6 +2,7 @@ package org.igtrace.core.why;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToIntFunction;
 
@@ -15,6 +16,8 @@ import java.util.function.ToIntFunction;
 final class Ahead<B> {
     /** Batches filled ahead of the taker at most. */
     private static final int AHEAD = 4;
+    /** How long the taker waits before it looks whether the filling thread is still alive, in milliseconds. */
+    private static final long LOOK_MS = 100;
 
     private final ToIntFunction<B> fill;
     private final BlockingQueue<Slot<B>> ready;
@@ -23,6 +26,8 @@ final class Ahead<B> {
     private final Slot<B> end = new Slot<>(null);
     private Slot<B> mine;
     private boolean over;
+    /** The filling thread (null: none). */
+    private final Thread filler;
 
     /** A batch with how many it holds and what stopped its filling. */
     private static final class Slot<B> {
@@ -46,6 +51,7 @@ final class Ahead<B> {
             ready = null;
             free = null;
             mine = new Slot<>(make.get());
+            filler = null;
             return;
         }
         ready = new ArrayBlockingQueue<>(AHEAD + 2);
@@ -53,9 +59,9 @@ final class Ahead<B> {
         for (int k = 0; k < AHEAD + 1; k++) {
             free.add(new Slot<>(make.get()));
         }
-        Thread t = new Thread(this::fillAll, name);
-        t.setDaemon(true);
-        t.start();
+        filler = new Thread(this::fillAll, name);
+        filler.setDaemon(true);
+        filler.start();
     }
 
     /** The next batch, null once none is left; the one given before is given back. */
@@ -68,7 +74,15 @@ final class Ahead<B> {
                 free.add(mine);
             }
             try {
-                mine = ready.take();
+                mine = ready.poll(LOOK_MS, TimeUnit.MILLISECONDS);
+                while (mine == null) {
+                    boolean alive = filler.isAlive();
+                    mine = ready.poll(alive ? LOOK_MS : 0, TimeUnit.MILLISECONDS);
+                    if (mine == null && !alive) { // ended without a last slot: the heap ran out in the queue's own offer
+                        mine = end;
+                        end.failed = new IllegalStateException("the thread of " + filler.getName() + " ended without saying how");
+                    }
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while the delay costs were found", e);

@@ -2,13 +2,16 @@ package org.igtrace.reader.otf1;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.igtrace.core.util.Workers;
 import org.igtrace.reader.TraceReadException;
 
 /**
- * One task per events file on a few threads, each taking the next file. Every file is tried; a
- * failure is thrown after all have ended, the first file's in the list that failed, so the error a
+ * One task per events file on a few threads, each taking the next file in the list's order. After a
+ * failure no file is started; the ones under way end. The failure thrown is the first file's in the
+ * list that failed (every file before it was started, so it is the one a read file by file meets
+ * first), a damaged file's before any other failure (memory running out beside it): the error a
  * damaged trace gets does not depend on which thread came first.
  */
 final class Otf1FileTasks {
@@ -28,7 +31,7 @@ final class Otf1FileTasks {
     }
 
     /**
-     * Runs {@code task} for every index of {@code eventFiles} on up to {@code threads} threads named {@code name}.
+     * Runs {@code task} for the indexes of {@code eventFiles} on up to {@code threads} threads named {@code name}.
      *
      * @param eventFiles the files
      * @param threads the most threads
@@ -38,15 +41,17 @@ final class Otf1FileTasks {
      */
     static void each(List<Path> eventFiles, int threads, String name, FileTask task) throws TraceReadException {
         int files = eventFiles.size();
-        Exception[] failed = new Exception[files];
+        Throwable[] failed = new Throwable[files];
         AtomicInteger next = new AtomicInteger();
+        AtomicBoolean stop = new AtomicBoolean();
         try {
             Workers.run(name, Math.max(1, Math.min(threads, files)), false, worker -> {
-                for (int i = next.getAndIncrement(); i < files; i = next.getAndIncrement()) {
+                for (int i = next.getAndIncrement(); i < files && !stop.get(); i = next.getAndIncrement()) {
                     try {
                         task.run(i);
-                    } catch (TraceReadException | RuntimeException e) {
+                    } catch (Throwable e) { // NOPMD: every failure is thrown below, the first file's
                         failed[i] = e;
+                        stop.set(true);
                     }
                 }
             });
@@ -54,13 +59,18 @@ final class Otf1FileTasks {
             Thread.currentThread().interrupt();
             throw new TraceReadException("interrupted while reading the events");
         }
-        for (Exception e : failed) {
+        Throwable first = null;
+        for (Throwable e : failed) {
             if (e instanceof TraceReadException t) {
                 throw t;
             }
-            if (e instanceof RuntimeException r) {
-                throw r;
-            }
+            first = first == null ? e : first;
+        }
+        if (first instanceof RuntimeException r) {
+            throw r;
+        }
+        if (first instanceof Error e) {
+            throw e;
         }
     }
 }

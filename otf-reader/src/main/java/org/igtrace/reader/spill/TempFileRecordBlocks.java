@@ -117,10 +117,10 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 if (!written) {
                     failed = true;
                 }
+                notifyAll(); // before the push, which may run out of memory: a reader waiting for this block is woken
                 if (written && spare.size() < SPARE_ARRAYS) {
                     spare.push(block);
                 }
-                notifyAll();
             }
         }
         return handle;

@@ -12,9 +12,12 @@ import org.junit.jupiter.api.Test;
 class Otf1FileTasksTest {
     private static final List<Path> FILES = List.of(Path.of("a.0.events"), Path.of("a.1.events"), Path.of("a.2.events"));
 
-    /** The first file in the list that fails is named, though another thread's file failed sooner. */
+    /**
+     * The first file in the list that fails is named, though another thread's file failed sooner;
+     * after a failure no file is started (reading the rest would only delay the error).
+     */
     @Test
-    void theFirstFailedFileInTheListIsThrownAfterEveryFileWasTried() {
+    void theFirstFailedFileInTheListIsThrownAndNoFileStartsAfterAFailure() {
         AtomicIntegerArray tried = new AtomicIntegerArray(3);
         TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1FileTasks.each(FILES, 2, "t", i -> {
             tried.incrementAndGet(i);
@@ -26,9 +29,24 @@ class Otf1FileTasksTest {
             }
         }));
         assertEquals("a.0.events: damaged", e.getMessage());
-        for (int i = 0; i < 3; i++) {
-            assertEquals(1, tried.get(i), "file " + i + " tried once");
-        }
+        assertEquals(1, tried.get(0));
+        assertEquals(1, tried.get(1));
+        assertEquals(0, tried.get(2), "no file is started after a failure");
+    }
+
+    /** Memory running out beside a damaged file does not hide the damage: the file is named. */
+    @Test
+    void aDamagedFileIsNamedBeforeAnotherFailure() {
+        TraceReadException e = assertThrows(TraceReadException.class, () -> Otf1FileTasks.each(FILES, 2, "t", i -> {
+            if (i == 0) {
+                sleep(300);
+                throw new OutOfMemoryError("Java heap space");
+            }
+            if (i == 1) {
+                throw new TraceReadException(FILES.get(i) + ": damaged");
+            }
+        }));
+        assertEquals("a.1.events: damaged", e.getMessage());
     }
 
     private static void sleep(long ms) {
