@@ -122,9 +122,10 @@ class LauncherTest {
     }
 
     /**
-     * A heap given smaller than the launcher's young generation (-Xmn24m) makes the JVM warn; the
-     * JVM's default puts its warnings on standard output, in the middle of the graph a user pipes on.
-     * Both the launcher's JVM and the reader's child JVM must keep them on standard error.
+     * A heap given smaller than the launcher's young generation (-Xmn24m) made the JVM warn, by
+     * default on standard output, in the middle of the graph a user pipes on, and the out-of-memory
+     * line was no longer one line. The JVM adapts; the warning is not said by the launcher's JVM nor
+     * by the reader's child JVM.
      */
     @Tag("slow")
     @Test
@@ -133,7 +134,7 @@ class LauncherTest {
         Run graph = run(List.of("-Xmx20m"), otf2, "--format", "dot");
         assertEquals(0, graph.code(), graph.err());
         assertTrue(graph.out().startsWith("strict graph igtrace {"), graph.out());
-        assertTrue(graph.err().contains("[warning][gc"), "the warning is said, on standard error: " + graph.err());
+        assertTrue(graph.err().startsWith("igtrace: 4 processes"), graph.err());
         assertNothingLeft();
     }
 

@@ -63,9 +63,11 @@ final class ChildJvm {
     static List<String> jvmOptions(String[] args, String classPath) {
         List<String> options = new ArrayList<>();
         options.add("-XX:+UseSerialGC");
-        // the JVM's own warnings (e.g. a heap given smaller than -Xmn) on standard error, never in the command's output
+        // the JVM's own warnings on standard error, never in the command's output; none that a heap given smaller
+        // than -Xmn shrinks the young generation (the JVM adapts, nothing for the user to do)
         options.add("-Xlog:disable");
         options.add("-Xlog:all=warning:stderr");
+        options.add("-Xlog:gc+ergo=off:stderr");
         options.add("-Xmn24m"); // a small young generation: the match records' garbage is short-lived, and RSS stays flat
         options.add("-XX:-UsePerfData");
         // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
