@@ -405,10 +405,9 @@ abstract class ReplayCalls extends ReplayWorker {
      * {@code leaves[j]}, and the wait inside it, {@code waits[j]}.
      */
     final boolean complete(int p, ActivityCursor c) {
-        // a call of several events looks first for a post still unknown (from where its last try stalled): nearly
-        // every MPI_Waitall of a stencil stalls once or more, and a try that stalls works nothing out (a call of one
-        // event stalls before it works anything out anyway)
-        if (c.events > 1 && !forced[p] && stillWaits(p, c, stalledAt[p] == 0 ? 0 : stalledAt[p] - 1)) {
+        // a post still unknown is looked for first (from where the last try stalled): nearly every MPI_Waitall of a
+        // stencil stalls once or more, and a try that stalls works nothing out
+        if (!forced[p] && stillWaits(p, c, stalledAt[p] == 0 ? 0 : stalledAt[p] - 1)) {
             return false;
         }
         stalledAt[p] = 0;
