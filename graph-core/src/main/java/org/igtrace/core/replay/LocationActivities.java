@@ -510,11 +510,6 @@ public final class LocationActivities implements LocationEvents {
         return recordingOff.between(from, to);
     }
 
-    /** Whether recording was ever off on this location: else {@link #offTicks} is 0 whatever it is asked. */
-    boolean everOff() {
-        return !recordingOff.isEmpty();
-    }
-
     TraceDefinitions definitions() {
         return definitions;
     }

@@ -79,17 +79,11 @@ abstract class ReplayCalls extends ReplayWorker {
     /** Process p computes from its previous call's leave until tick {@code until} (its next call's enter, or its end). */
     final void computeUntil(int p, long until) {
         // recording off (definitions section 3) is unknown time, not computation
-        long since = previousLeave[p];
-        long ticks = until - since;
-        if (everOff[p]) {
-            ticks -= m.run.process(p).offTicks(since, until);
-        }
-        double measuredBurst = Math.max(0, ticks) * tick;
-        ComputeScaling[] scaled = scaling;
+        double measuredBurst = Math.max(0, until - previousLeave[p] - m.run.process(p).offTicks(previousLeave[p], until)) * tick;
         for (int j = 0, at = p * models; j < models; j++, at++) {
             double burst = ReplayCosts.compute(measuredBurst, cpuRatio[j]);
-            ComputeScaling s = scaled == null ? null : scaled[j];
-            burst = s == null ? burst : s.burst(p, since, until, burst);
+            ComputeScaling s = scaling == null ? null : scaling[j];
+            burst = s == null ? burst : s.burst(p, previousLeave[p], until, burst);
             clock[at] += burst;
             compute[at] += burst;
         }
@@ -405,12 +399,6 @@ abstract class ReplayCalls extends ReplayWorker {
      * {@code leaves[j]}, and the wait inside it, {@code waits[j]}.
      */
     final boolean complete(int p, ActivityCursor c) {
-        // a post still unknown is looked for first (from where the last try stalled): nearly every MPI_Waitall of a
-        // stencil stalls once or more, and a try that stalls works nothing out
-        if (!forced[p] && stillWaits(p, c, stalledAt[p] == 0 ? 0 : stalledAt[p] - 1)) {
-            return false;
-        }
-        stalledAt[p] = 0;
         int from = p * models;
         double measured = (c.leave - c.enter) * tick;
         for (int j = 0; j < models; j++) {
@@ -435,7 +423,9 @@ abstract class ReplayCalls extends ReplayWorker {
         for (int i = 0; i < c.events; i++) {
             int ch = c.match[i];
             int type = c.type[i];
-            if (completesAtPost(type, ch, c.bytes[i], eager, blocking)) {
+            if (type == LocationActivities.RECEIVE_POST
+                    || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
+                        && (ch < 0 || c.bytes[i] < eager || (type == LocationActivities.SEND && !blocking)))) {
                 if (type == LocationActivities.SEND && ch >= 0) { // its send overhead o
                     for (int j = 0; j < models; j++) {
                         leaves[j] = Math.max(leaves[j], enter[from + j] + params[j].sendOverhead());
@@ -449,7 +439,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 awaitWhat[p] = type == LocationActivities.COLLECTIVE ? AWAIT_INSTANCE : type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
                 awaitChannel[p] = ch;
                 awaitAt[p] = c.at[i];
-                return false; // a collective's instance, or a message after one: the next try looks from the start
+                return false;
             }
             if (known == KNOWN) {
                 arrival(p, c, i, from, slot);
@@ -474,47 +464,6 @@ abstract class ReplayCalls extends ReplayWorker {
     }
 
     private static final int KNOWN = 0, UNKNOWN = 1, UNMATCHED = 2;
-
-    /**
-     * Whether an event of type {@code type} (matched to {@code ch}, -1 none, of {@code bytes}) in a call that is
-     * {@code blocking} (a blocking send or MPI_Sendrecv) waits for no partner's post in {@link #complete}: a receive's
-     * post (MPI_Irecv leaves at its enter), an eager, unmatched or non-blocking send (it completes at its post).
-     */
-    private static boolean completesAtPost(int type, int ch, long bytes, long eager, boolean blocking) {
-        return type == LocationActivities.RECEIVE_POST
-                || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
-                    && (ch < 0 || bytes < eager || (type == LocationActivities.SEND && !blocking)));
-    }
-
-    /**
-     * Whether a message's post that p's call c waits for is unknown, from event {@code first} on (0, or where the
-     * call's last try stalled: its events before had their posts known); if so p waits for the first such one, as
-     * a whole try would have it wait, and nothing is worked out. False when every one is known (or a collective
-     * comes: its check is left to the whole try), so the whole try follows.
-     */
-    private boolean stillWaits(int p, ActivityCursor c, int first) {
-        MpiCall kind = call(c);
-        boolean blocking = kind == MpiCall.BLOCKING_SEND || kind == MpiCall.SENDRECV;
-        long eager = params[0].eagerLimit();
-        for (int i = first; i < c.events; i++) {
-            int ch = c.match[i];
-            int type = c.type[i];
-            if (type == LocationActivities.COLLECTIVE) {
-                return false;
-            }
-            if (ch < 0 || completesAtPost(type, ch, c.bytes[i], eager, blocking)) {
-                continue;
-            }
-            if (postKnown(type, ch, posts.slot(ch, c.at[i])) == UNKNOWN) {
-                awaitWhat[p] = type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
-                awaitChannel[p] = ch;
-                awaitAt[p] = c.at[i];
-                stalledAt[p] = i + 1;
-                return true;
-            }
-        }
-        return false;
-    }
 
     /**
      * Whether the post a send (its receive's) or a receive (its send's) waits for is known, in model 0 as in all;

@@ -45,14 +45,6 @@ abstract class ReplayState {
     final ActivityCursor[] cursor;
     final long[][] collectives;
     final long[] callsLeft;
-    /** Per process, whether recording was ever off on it ({@link LocationActivities#everOff}): only then has a burst time left out. */
-    final boolean[] everOff;
-    /**
-     * Per process, 1 + the event of its current call at which the call's last try to complete stalled on a message's
-     * post ({@link ReplayCalls#complete}; 0: none, or it stalled at or after a collective): the events before it had
-     * their posts known, and keep them until the call leaves.
-     */
-    final int[] stalledAt;
     final boolean[] entered;
     final boolean[] done;
     final boolean[] forced;
@@ -125,12 +117,6 @@ abstract class ReplayState {
         cursor = new ActivityCursor[n];
         collectives = new long[n][];
         callsLeft = new long[n];
-        everOff = new boolean[n];
-        for (int p = 0; p < n; p++) {
-            LocationActivities l = matching.run.process(p);
-            everOff[p] = l != null && l.everOff();
-        }
-        stalledAt = new int[n];
         entered = new boolean[n];
         done = new boolean[n];
         forced = new boolean[n];
@@ -175,8 +161,6 @@ abstract class ReplayState {
         cursor = shared.cursor.clone();
         collectives = shared.collectives.clone();
         callsLeft = shared.callsLeft.clone();
-        everOff = shared.everOff;
-        stalledAt = shared.stalledAt.clone();
         entered = shared.entered.clone();
         done = shared.done.clone();
         forced = shared.forced.clone();
