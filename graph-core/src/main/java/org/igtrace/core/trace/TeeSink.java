@@ -47,7 +47,7 @@ public final class TeeSink implements LocationSink {
         for (int i = 0; i < targets.length; i++) {
             targets[i] = sinks[i].location(process, order);
         }
-        return targets.length == 2 ? new Two(targets[0], targets[1]) : fourOf(targets, 0);
+        return fourOf(targets, 0);
     }
 
     /** {@code targets} from {@code from} on (two or more): up to four in one {@link Four}, more in a chain of them. */
@@ -59,7 +59,7 @@ public final class TeeSink implements LocationSink {
     }
 
     /**
-     * Three or four receivers (two: {@link Two}), written out: each call site reaches one kind of receiver (the profile, the match
+     * Two to four receivers, written out: each call site reaches one kind of receiver (the profile, the match
      * records, one analysis or tap each), so the JIT inlines every call. The places left over hold
      * {@link LocationEvents#NONE}, whose calls inline to nothing; a fifth receiver and more are reached through
      * a second {@code Four} in the last place.
@@ -191,110 +191,6 @@ public final class TeeSink implements LocationSink {
             b.end();
             c.end();
             d.end();
-        }
-    }
-
-    /**
-     * Two receivers, written out as {@link Four} is (the default command's profile and match records): no
-     * {@link LocationEvents#NONE} in the places left over, whose calls each compiled unit of the read path
-     * would inline too, and whose default {@code sendCall} and {@code receiveCall} (shared with the profile's)
-     * would be called three times per blocking call instead of once, compiled on their own first.
-     */
-    private record Two(LocationEvents a, LocationEvents b) implements LocationEvents {
-        @Override
-        public void enter(long time, int region) {
-            a.enter(time, region);
-            b.enter(time, region);
-        }
-
-        @Override
-        public void leave(long time, int region) {
-            a.leave(time, region);
-            b.leave(time, region);
-        }
-
-        @Override
-        public void send(long time, int receiver, int communicator, int tag, long bytes) {
-            a.send(time, receiver, communicator, tag, bytes);
-            b.send(time, receiver, communicator, tag, bytes);
-        }
-
-        @Override
-        public void receive(long time, int sender, int communicator, int tag, long bytes) {
-            a.receive(time, sender, communicator, tag, bytes);
-            b.receive(time, sender, communicator, tag, bytes);
-        }
-
-        @Override
-        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
-            a.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
-            b.sendCall(enter, region, time, receiver, communicator, tag, bytes, leave);
-        }
-
-        @Override
-        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-            a.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
-            b.receiveCall(enter, region, time, sender, communicator, tag, bytes, leave);
-        }
-
-        @Override
-        public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
-            a.isend(time, receiver, communicator, tag, bytes, request);
-            b.isend(time, receiver, communicator, tag, bytes, request);
-        }
-
-        @Override
-        public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
-            a.irecv(time, sender, communicator, tag, bytes, request);
-            b.irecv(time, sender, communicator, tag, bytes, request);
-        }
-
-        @Override
-        public void isendComplete(long time, long request) {
-            a.isendComplete(time, request);
-            b.isendComplete(time, request);
-        }
-
-        @Override
-        public void irecvRequest(long time, long request) {
-            a.irecvRequest(time, request);
-            b.irecvRequest(time, request);
-        }
-
-        @Override
-        public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
-            a.collective(time, kind, communicator, root, sent, received);
-            b.collective(time, kind, communicator, root, sent, received);
-        }
-
-        @Override
-        public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
-            a.outsideMessage(time, send, partner, communicator, tag);
-            b.outsideMessage(time, send, partner, communicator, tag);
-        }
-
-        @Override
-        public void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
-            a.outsideCollective(time, kind, communicator, root);
-            b.outsideCollective(time, kind, communicator, root);
-        }
-
-        @Override
-        public void measurement(long time, boolean on) {
-            a.measurement(time, on);
-            b.measurement(time, on);
-        }
-
-        @Override
-        public void threadFork(long time, boolean fork) {
-            a.threadFork(time, fork);
-            b.threadFork(time, fork);
-        }
-
-        @Override
-        public void end() {
-            a.end();
-            b.end();
         }
     }
 }

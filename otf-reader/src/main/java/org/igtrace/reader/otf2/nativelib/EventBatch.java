@@ -94,70 +94,55 @@ final class EventBatch implements AutoCloseable {
                     visitor.leave(r.getLong(at + 8), r.getInt(at + 4));
                     at += 16;
                 }
-                default -> at = other(r, kind, at, visitor);
+                case CC_ENTER -> {
+                    visitor.callingContextEnter(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
+                }
+                case CC_LEAVE -> {
+                    visitor.callingContextLeave(r.getLong(at + 8), r.getInt(at + 4));
+                    at += 16;
+                }
+                case MEASUREMENT -> {
+                    visitor.measurement(r.getLong(at + 8), r.getInt(at + 4) != 0);
+                    at += 16;
+                }
+                case THREAD_FORK -> {
+                    visitor.threadFork(r.getLong(at + 8), r.getInt(at + 4) != 0);
+                    at += 16;
+                }
+                case SEND -> {
+                    visitor.send(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                    at += 32;
+                }
+                case RECV -> {
+                    visitor.receive(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
+                    at += 32;
+                }
+                case ISEND -> {
+                    visitor.isend(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                case IRECV -> {
+                    visitor.irecv(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                case ISEND_COMPLETE -> {
+                    visitor.isendComplete(r.getLong(at + 8), r.getLong(at + 16));
+                    at += 24;
+                }
+                case IRECV_REQUEST -> {
+                    visitor.irecvRequest(r.getLong(at + 8), r.getLong(at + 16));
+                    at += 24;
+                }
+                case COLLECTIVE_END -> {
+                    visitor.collectiveEnd(r.getLong(at + 16), r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8), r.getLong(at + 24),
+                            r.getLong(at + 32));
+                    at += 40;
+                }
+                default -> throw new IllegalStateException("igtrace's libotf2 shim wrote a record of unknown kind " + kind);
             }
-        }
-    }
-
-    /**
-     * Every kind but the blocking calls, Enter and Leave (the most frequent on every trace), and an unknown kind:
-     * out of {@link #decode}'s loop. The optimising compiler compiles that loop twice (on the stack while a batch
-     * is decoded, then as a method, at its next call), with what it inlines: on the 98 M-event stencil a
-     * collective's end inlined into it (its profile and wait analysis' recorder) made each of the two about
-     * 150 ms instead of about 45 ms. This method is larger than the compiler inlines (bytecode over
-     * {@code -XX:FreqInlineSize}, 325 bytes; a test keeps it so), so it is compiled once, on its own: a call per
-     * such record. Returns the offset of the next record.
-     */
-    private static int other(ByteBuffer r, int kind, int at, EventVisitor visitor) {
-        switch (kind) {
-            case SEND -> {
-                visitor.send(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
-                return at + 32;
-            }
-            case RECV -> {
-                visitor.receive(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24));
-                return at + 32;
-            }
-            case ISEND -> {
-                visitor.isend(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
-                        r.getLong(at + 32));
-                return at + 40;
-            }
-            case IRECV -> {
-                visitor.irecv(r.getLong(at + 16), r.getInt(at + 4), r.getInt(at + 8), r.getInt(at + 12), r.getLong(at + 24),
-                        r.getLong(at + 32));
-                return at + 40;
-            }
-            case ISEND_COMPLETE -> {
-                visitor.isendComplete(r.getLong(at + 8), r.getLong(at + 16));
-                return at + 24;
-            }
-            case IRECV_REQUEST -> {
-                visitor.irecvRequest(r.getLong(at + 8), r.getLong(at + 16));
-                return at + 24;
-            }
-            case CC_ENTER -> {
-                visitor.callingContextEnter(r.getLong(at + 8), r.getInt(at + 4));
-                return at + 16;
-            }
-            case CC_LEAVE -> {
-                visitor.callingContextLeave(r.getLong(at + 8), r.getInt(at + 4));
-                return at + 16;
-            }
-            case MEASUREMENT -> {
-                visitor.measurement(r.getLong(at + 8), r.getInt(at + 4) != 0);
-                return at + 16;
-            }
-            case THREAD_FORK -> {
-                visitor.threadFork(r.getLong(at + 8), r.getInt(at + 4) != 0);
-                return at + 16;
-            }
-            case COLLECTIVE_END -> {
-                visitor.collectiveEnd(r.getLong(at + 16), r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8), r.getLong(at + 24),
-                        r.getLong(at + 32));
-                return at + 40;
-            }
-            default -> throw new IllegalStateException("igtrace's libotf2 shim wrote a record of unknown kind " + kind);
         }
     }
 
