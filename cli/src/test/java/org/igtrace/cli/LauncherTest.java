@@ -290,6 +290,32 @@ class LauncherTest {
     }
 
     /**
+     * Issue 38 (the default command on one core): a trace past 16 MB read by a process allowed one CPU only gets the
+     * optimising compiler in the foreground ({@code -XX:-BackgroundCompilation}); a small trace, or two CPUs allowed,
+     * not. The allowed CPUs come from {@code /proc/self/status}, here a file of that form (failed before: the flag was
+     * never given).
+     */
+    @Test
+    void oneAllowedCpuCompilesInTheForegroundForALargeTrace() throws Exception {
+        Path folder = Files.createDirectories(work.resolve("big/traces"));
+        Files.write(folder.resolve("big.def"), new byte[17_000_000]);
+        Files.writeString(work.resolve("big/traces.otf2"), "x");
+        Path status = work.resolve("status");
+        Files.writeString(status, "Name:\tbash\nCpus_allowed:\t8\nCpus_allowed_list:\t3\nMems_allowed_list:\t0\n");
+        Map<String, String> env = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_PROC_STATUS", status.toString());
+        Run one = shell(env, "info big/traces.otf2");
+        assertTrue(one.out().contains("-XX:-BackgroundCompilation"), one.out());
+        Run small = shell(env, "info " + TESTDATA.resolve("otf2/pi-4"));
+        assertTrue(small.out().contains("-XX:TieredStopAtLevel=1") && !small.out().contains("BackgroundCompilation"), small.out());
+        for (String cpus : List.of("0-1", "0,2")) {
+            Files.writeString(status, "Cpus_allowed_list:\t" + cpus + "\n");
+            Run two = shell(env, "info big/traces.otf2");
+            assertTrue(two.out().contains("-XX:CompileThresholdScaling=3") && !two.out().contains("BackgroundCompilation"),
+                    cpus + ": " + two.out());
+        }
+    }
+
+    /**
      * A TMPDIR where no folder can be made (read-only: /proc/sys here, which stops root too; full,
      * missing) gave mktemp's own error naming a template (issue 41, item 8): one line naming it.
      */
