@@ -55,6 +55,20 @@ final class ChildJvm {
     }
 
     /**
+     * As the launcher gives for a larger trace: the timeline's recorder (its four entries) and its tap of the join's
+     * matches (the listener's two) compiled on their own, called from the read's and the join's compiled units instead of
+     * inlined into them (issue 38, report --no-why pinned to one core: median 0.961 of the CPU before); quiet first, as
+     * the JVM would print each command on standard output.
+     */
+    static final List<String> OUT_OF_LINE = List.of("-XX:CompileCommand=quiet",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::enter",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::leave",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::sendCall",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::receiveCall",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::message",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::collective");
+
+    /**
      * The launcher's JVM options for a child that runs the command {@code args} on the class path
      * {@code classPath}: the serial collector, a small young generation, no perf data, the compiler
      * setting for the trace's size, the class-data archive and the native libraries when they fit,
@@ -72,7 +86,11 @@ final class ChildJvm {
         options.add("-XX:-UsePerfData");
         // as the launcher: C1 alone for a small trace; for a larger one the optimising compiler's thresholds
         // tripled, so that it compiles fewer lukewarm methods
-        options.add(SmallTrace.small(args) ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
+        boolean small = SmallTrace.small(args);
+        options.add(small ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
+        if (!small) {
+            options.addAll(OUT_OF_LINE); // as the launcher: the timeline's recorder and tap compiled on their own
+        }
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");

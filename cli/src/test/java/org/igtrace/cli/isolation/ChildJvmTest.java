@@ -64,6 +64,40 @@ class ChildJvmTest {
         assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
     }
 
+    /**
+     * A larger trace: the timeline's recorder and its tap of the matches compiled on their own (dontinline), as the
+     * launcher gives them, after CompileCommand=quiet (without it the JVM prints each command on standard output, into
+     * a report written there); a small trace (C1 alone) gets none. Each names a method that exists, and the launcher
+     * names the same ones.
+     */
+    @Test
+    void aLargerTraceCompilesTheTimelinesRecorderAndTapOnTheirOwnAsTheLauncher() throws Exception {
+        Path events = Files.createDirectories(dir.resolve("big"));
+        byte[] mib = new byte[1 << 20];
+        for (int i = 0; i < 17; i++) {
+            Files.write(events.resolve(i + ".evt"), mib);
+        }
+        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        List<String> big = command("igtrace.jar", dir.resolve("big.otf2").toString());
+        int quiet = big.indexOf("-XX:CompileCommand=quiet");
+        assertTrue(quiet >= 0, big.toString());
+        String launcher = Files.readString(TESTDATA.getParent().resolve("igtrace"));
+        List<String> methods = List.of("TimelineBuilder$Recorder::enter", "TimelineBuilder$Recorder::leave",
+                "TimelineBuilder$Recorder::sendCall", "TimelineBuilder$Recorder::receiveCall", "ThreadWaits::message",
+                "ThreadWaits::collective");
+        for (String m : methods) {
+            String option = "-XX:CompileCommand=dontinline,org.igtrace.core.timeline." + m;
+            assertTrue(big.indexOf(option) > quiet, option + " after quiet: " + big);
+            String[] parts = m.split("::");
+            Class<?> type = Class.forName("org.igtrace.core.timeline." + parts[0]);
+            assertTrue(java.util.Arrays.stream(type.getDeclaredMethods()).anyMatch(x -> x.getName().equals(parts[1])), m + " exists");
+            assertTrue(launcher.contains("'" + m + "'"), "the launcher names " + m);
+        }
+        assertTrue(launcher.contains("timeline=org.igtrace.core.timeline") && launcher.contains("-XX:CompileCommand=quiet"));
+        List<String> small = command("igtrace.jar", TESTDATA.resolve("otf2/pi-4/traces.otf2").toString());
+        assertFalse(small.stream().anyMatch(o -> o.startsWith("-XX:CompileCommand")), small.toString());
+    }
+
     /** native/ beside the jar, as the build leaves it: used when not older than the jar. */
     @Test
     void theNativeLibrariesBesideTheJarAreUsedWhenNotOlderThanIt() throws Exception {
