@@ -305,6 +305,10 @@ class LauncherTest {
         Map<String, String> env = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_PROC_STATUS", status.toString());
         Run one = shell(env, "info big/traces.otf2");
         assertTrue(one.out().contains("-XX:-BackgroundCompilation"), one.out());
+        // the timeline's dontinline commands are given too, and quietly: without CompileCommand=quiet before them the
+        // JVM prints "CompileCommand: dontinline ..." on standard output, into a report written there
+        assertTrue(one.out().contains("-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::message"), one.out());
+        assertFalse(one.out().contains("CompileCommand: "), one.out());
         Run small = shell(env, "info " + TESTDATA.resolve("otf2/pi-4"));
         assertTrue(small.out().contains("-XX:TieredStopAtLevel=1") && !small.out().contains("BackgroundCompilation"), small.out());
         for (String cpus : List.of("0-1", "0,2")) {

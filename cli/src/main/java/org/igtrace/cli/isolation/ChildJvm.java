@@ -11,7 +11,8 @@ import java.util.Map;
  * java and class path, no crash file and no core dump, the {@code igtrace.*} and {@code jna.*}
  * system properties and {@code IGTRACE_JAVA_OPTS} passed on; and what the launcher gives its JVM
  * (issue 38): its class-data sharing archive when there is one that fits ({@link ClassDataArchive}),
- * C1 alone for a trace under 16 MB ({@link SmallTrace}), JNA's library and igtrace's libotf2 shim
+ * C1 alone for a trace under 16 MB ({@link SmallTrace}) and for a larger one C2's thresholds tripled and the
+ * timeline's recorder and tap compiled on their own ({@link #OUT_OF_LINE}), JNA's library and igtrace's libotf2 shim
  * from the folder the build unpacked them to beside the jar ({@code native/}, when not older than
  * the jar), and JNA's system library path (so that JNA does not run {@code ldconfig -p} to find
  * libotf2). Under {@code java -jar} the child had none of these: on a 3.9 MB bundled trace it

@@ -94,6 +94,10 @@ class ChildJvmTest {
             assertTrue(launcher.contains("'" + m + "'"), "the launcher names " + m);
         }
         assertTrue(launcher.contains("timeline=org.igtrace.core.timeline") && launcher.contains("-XX:CompileCommand=quiet"));
+        // exactly these: quiet, then the six, nothing else (a seventh, misspelled entry would match nothing)
+        assertEquals(1 + methods.size(), big.stream().filter(o -> o.startsWith("-XX:CompileCommand")).count(), big.toString());
+        assertEquals(methods.size(), java.util.regex.Pattern.compile("'(TimelineBuilder\\$Recorder|ThreadWaits)::\\w+'").matcher(launcher)
+                .results().count(), "the launcher names six methods");
         List<String> small = command("igtrace.jar", TESTDATA.resolve("otf2/pi-4/traces.otf2").toString());
         assertFalse(small.stream().anyMatch(o -> o.startsWith("-XX:CompileCommand")), small.toString());
     }
