@@ -123,12 +123,6 @@ final class WhyReading {
             return recorder != null;
         }
 
-        /** The wait log goes to the store. */
-        @Override
-        public boolean keepsMatchesInStore() {
-            return true;
-        }
-
         @Override
         public MatchTap matches(long[] offsets) {
             waits = new WaitLog(offsets, store); // the waits too go to the store (spilled beyond its budget)

@@ -50,14 +50,6 @@ public interface EventTaps {
     }
 
     /**
-     * Whether the tap {@link #matches} makes keeps what it is fed in the records' store (spilled beyond its budget):
-     * then the wait analysis feeds it only at the final clock offsets, never at a guess it may drop.
-     */
-    default boolean keepsMatchesInStore() {
-        return false;
-    }
-
-    /**
      * Whether the command these taps serve reads of the wait analysis only the clock offsets, the counts and the
      * diagnostics, not the waits (its tap, if any, ignores {@link org.igtrace.core.wait.MatchListener#callWait}):
      * the waits of the calls that completed several receives, combined per call after the join, are then not measured
@@ -120,11 +112,6 @@ public interface EventTaps {
             @Override
             public boolean matchSizes() {
                 return first.matchSizes() || next.matchSizes();
-            }
-
-            @Override
-            public boolean keepsMatchesInStore() {
-                return first.keepsMatchesInStore() || next.keepsMatchesInStore();
             }
 
             @Override

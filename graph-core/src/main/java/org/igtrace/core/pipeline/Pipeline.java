@@ -60,7 +60,7 @@ public final class Pipeline {
         }
         WaitReport waits = WaitAnalysis.analyse(records, options.waits() == WaitMode.CORRECTED_CLOCKS, threads,
                 tapped.tapsMatches() ? tapped::matches : null, tapped.tapsMessagesOnly(),
-                tapped.keepsMatchesInStore(), !tapped.waitsUnread());
+                !tapped.waitsUnread());
         return profile.withWaits(waits);
     }
 }

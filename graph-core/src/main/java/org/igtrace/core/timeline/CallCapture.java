@@ -50,12 +50,6 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
         return new Calls(process, order);
     }
 
-    /** The messages go to the store. */
-    @Override
-    public boolean keepsMatchesInStore() {
-        return true;
-    }
-
     /** The join's messages, kept by task and written as flows before the calls (in {@link #writeTo()}). */
     @Override
     MatchTap tap() {

@@ -14,11 +14,12 @@ import org.igtrace.core.util.MemoryRecordBlocks;
 
 /**
  * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace.
- * Without correction one join does. With it, the joins of {@link #correctedInParts}: a tap of the
- * messages only is fed in its join of the messages when that join was at the final offsets (else in
- * a join of its own); a tap of every match (a timeline's) there too when that join also held the
- * collectives, else a join of everything at the final offsets feeds it and measures the waits (a
- * report's timeline then costs no join of its own on the stencil benchmark). Events are not read again.
+ * Without correction one join does. With it, the joins of {@link #correctedInParts}: a tap is fed in
+ * the join of the messages, made at the collectives' guess of the offsets (for a tap of every match,
+ * a timeline's or a `why`'s wait log, that join holds the collectives too), and kept when the messages
+ * leave the offsets at the guess (the stencil benchmark, and most traces of one machine, whose guess and
+ * offsets are zero); where they move them, a join of its own at the final offsets feeds a new one (a
+ * tap of every match: a join of everything, which also measures the waits). Events are not read again.
  */
 public final class WaitAnalysis {
     /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
@@ -61,18 +62,7 @@ public final class WaitAnalysis {
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
                                      boolean messagesOnly) {
-        return analyse(records, correct, threads, matches, messagesOnly, false);
-    }
-
-    /**
-     * As above; with {@code storesMatches} the tap keeps what it is fed in the records' store
-     * ({@code EventTaps.keepsMatchesInStore}: a `why`'s wait log, an export's calls), so that a tap of every match is fed
-     * only at the final offsets: one fed at the guessed offsets and dropped when they move would leave its data in the
-     * store until it closes.
-     */
-    public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
-                                     boolean messagesOnly, boolean storesMatches) {
-        return analyse(records, correct, threads, matches, messagesOnly, storesMatches, true);
+        return analyse(records, correct, threads, matches, messagesOnly, true);
     }
 
     /**
@@ -83,14 +73,14 @@ public final class WaitAnalysis {
      * waits then leave those calls out; everything else in it is as with them.
      */
     public static WaitReport analyse(MatchRecords records, boolean correct, int threads, Function<long[], MatchTap> matches,
-                                     boolean messagesOnly, boolean storesMatches, boolean callWaits) {
+                                     boolean messagesOnly, boolean callWaits) {
         records.finish();
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         CallWaits calls = callWaits ? new CallWaits(records.store()) : null;
         if (correct) {
-            return correctedInParts(records, threads, calls, matches, messagesOnly, storesMatches);
+            return correctedInParts(records, threads, calls, matches, messagesOnly);
         }
         MatchTap firstTap = matches == null ? null : matches.apply(zero.clone());
         RecordJoin.Joined<Tally> first = join(records, threads, false, zero, firstTap, (s, r) -> false, calls);
@@ -116,7 +106,8 @@ public final class WaitAnalysis {
      * per pair). A pair whose offset difference the offsets of all constraints keep (every pair of
      * the stencil benchmark, where the collectives decide the offsets) keeps those waits; only the
      * pairs whose difference moved (the messages' constraints bound it) are joined again. The collectives are
-     * joined again at the guess with the messages (unless it is zero), and at the offsets when
+     * joined again at the guess with the messages (unless it is zero and no tap of every match is
+     * fed there), and at the offsets when
      * those are neither the guess nor zero: when the messages keep the guess, two joins in all
      * instead of three. The collectives' records are joined twice (three times when the messages
      * moved the offsets), the messages' once instead of twice: the same numbers (offsets come
@@ -124,28 +115,32 @@ public final class WaitAnalysis {
      * {@code o_r - o_s}, {@link PairMessageWaits}).
      */
     private static WaitReport correctedInParts(MatchRecords records, int threads, CallWaits calls, Function<long[], MatchTap> matches,
-                                               boolean messagesOnly, boolean storesMatches) {
+                                               boolean messagesOnly) {
         TraceDefinitions definitions = records.definitions();
         int n = definitions.processCount();
         long[] zero = new long[n];
         PairMessageWaits.PairSelection allPairs = (s, r) -> true;
         PairMessageWaits.PairSelection noPair = (s, r) -> false;
-        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, zero, null, allPairs, true, null);
+        RecordJoin.Joined<Tally> collectivesJoined = join(records, threads, true, false, zero, null, allPairs, true, null);
         Tally collectives = sum(collectivesJoined);
         ClockConstraints all = new ClockConstraints();
         all.add(collectives.constraints);
         ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
         long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
         // The collectives at the guess too, in the messages' join, when it is not zero (their waits
-        // at zero are the first join's): the offsets are the guess when the messages do not move
-        // them (the stencil benchmark, whose collectives decide them), and a third join is saved.
-        boolean collectivesAtGuess = !allZero(guess) && smallCommunicators(records);
-        // a tap of the messages only is fed in the messages' join, made at the guess: right when the guess is the offsets;
-        // a tap of every match (a timeline's) there only when that join also holds the collectives, and the tap keeps
-        // nothing in the store (a tap fed at the guess is dropped when the offsets move)
-        boolean fedAtGuess = matches != null && (messagesOnly || collectivesAtGuess && !storesMatches);
+        // at zero are the first join's) or a tap of every match is fed there: the offsets are the
+        // guess when the messages do not move them (the stencil benchmark, whose collectives decide
+        // them; most traces of one machine, whose guess and offsets are zero), and a third join is saved.
+        boolean everyMatch = matches != null && !messagesOnly;
+        boolean collectivesAtGuess = (!allZero(guess) || everyMatch) && smallCommunicators(records);
+        // a tap is fed in the messages' join, made at the guess: right when the guess is the offsets; a tap of every
+        // match (a timeline's, a wait log's) only when that join also holds the collectives. Where the messages move
+        // the offsets, the tap fed at the guess is dropped and one at the offsets fed in a join of its own; what a
+        // dropped tap kept in the store (a wait log's matches) stays there, unread, until the store closes.
+        boolean fedAtGuess = matches != null && (messagesOnly || collectivesAtGuess);
         MatchTap atGuess = fedAtGuess ? matches.apply(guess.clone()) : null;
-        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, guess, atGuess, noPair, collectivesAtGuess, calls);
+        RecordJoin.Joined<Tally> messagesJoined = join(records, threads, true, collectivesAtGuess, guess, atGuess, noPair,
+                collectivesAtGuess, calls);
         Tally messages = sum(messagesJoined);
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
@@ -186,7 +181,7 @@ public final class WaitAnalysis {
         }
         // the collectives at the offsets (those at zero offsets are the first join's) and the pairs that moved, in one join
         boolean collectivesAgain = !allZero(o);
-        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, o, null, unchanged, collectivesAgain, null)).waits
+        WaitStates waits = moved || collectivesAgain ? sum(join(records, threads, false, false, o, null, unchanged, collectivesAgain, null)).waits
                 : new WaitStates(o);
         if (!collectivesAgain) {
             waits.add(collectives.waits);
@@ -237,13 +232,14 @@ public final class WaitAnalysis {
     }
 
     /**
-     * One join at {@code offsets}, collecting clock constraints if {@code constrain}, of the pairs
-     * {@code skipped} does not select and the collectives if {@code communicators}, spilling the
-     * messages of calls that completed several receives into {@code calls} (or null: not).
+     * One join at {@code offsets}, collecting clock constraints if {@code constrain} (the collectives' into a table that is
+     * dropped if {@code scratch}: a join after the one that found them), of the pairs {@code skipped} does not select and
+     * the collectives if {@code communicators}, spilling the messages of calls that completed several receives into
+     * {@code calls} (or null: not).
      */
-    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, long[] offsets, MatchTap tap,
-                                                 PairMessageWaits.PairSelection skipped, boolean communicators, CallWaits calls) {
-        boolean scratch = constrain && !allZero(offsets); // the collectives' constraints were found at zero offsets
+    private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, boolean scratch, long[] offsets,
+                                                 MatchTap tap, PairMessageWaits.PairSelection skipped, boolean communicators,
+                                                 CallWaits calls) {
         return RecordJoin.join(records, threads, () -> new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(),
                 calls == null ? null : calls.spill()), skipped, communicators);
     }

@@ -431,10 +431,11 @@ class WaitAnalysisTest {
     }
 
     /**
-     * A tap of every match (a timeline's: messages, collectives, call waits) where the collectives decide the offsets
-     * ({@link #barrierDecides}) is fed in the join the analysis makes anyway: the analysis reads back as many blocks
-     * as without the tap (before, a first join of everything and a second for the tap read the messages twice), one
-     * tap is made, at the final offsets, and sees each message and the barrier once; the report is the one without a tap.
+     * A tap of every match (a timeline's: messages, collectives, call waits; a `why`'s wait log, which keeps them in
+     * the store) where the collectives decide the offsets ({@link #barrierDecides}) is fed in the join the analysis
+     * makes anyway: the analysis reads back as many blocks as without the tap (before, a first join of everything and a
+     * second for the tap read the messages twice), one tap is made, at the final offsets, and sees each message and the
+     * barrier once; the report is the one without a tap.
      */
     @Test
     void aTapOfEveryMatchCostsNoJoinOfItsOwnWhenTheCollectivesDecideTheOffsets() {
@@ -493,6 +494,84 @@ class WaitAnalysisTest {
         assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
     }
 
+    /**
+     * Two processes whose clocks agree: p0 in MPI_Barrier [20, 40], p1 [22, 41] (each leaves after the other entered);
+     * p0 sends at 100 (MPI_Send [99, 101]), p1 receives at 105 (MPI_Recv [95, 106]); p1 sends at 120 (MPI_Send
+     * [119, 121]), p0 receives at 125 (MPI_Recv [110, 126]): every constraint holds at zero offsets.
+     */
+    private static MatchRecords clocksAgree(org.igtrace.core.util.RecordBlocks store) {
+        MatchRecords records = new MatchRecords(definitions(), store);
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, BARRIER, 20, 40, () -> p0.collective(39, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p0, SEND, 99, 101, () -> p0.send(100, 1, 0, 7, 1));
+        call(p0, RECV, 110, 126, () -> p0.receive(125, 1, 0, 7, 1));
+        call(p1, BARRIER, 22, 41, () -> p1.collective(40, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p1, RECV, 95, 106, () -> p1.receive(105, 0, 0, 7, 1));
+        call(p1, SEND, 119, 121, () -> p1.send(120, 0, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * Where the clocks agree ({@link #clocksAgree}: the guess and the offsets zero, most traces of one machine), a tap
+     * of every match, keeping its matches in the store or not, is fed in the messages' join, which then holds the
+     * collectives again: one tap, at zero offsets, seeing each message and the barrier once, and the messages read back
+     * once (before, a join of everything of the tap's own read them twice: twice the blocks of one join of everything,
+     * which the analysis without correction makes); the report is the one without a tap.
+     */
+    @Test
+    void aTapOfEveryMatchCostsNoJoinOfTheMessagesWhenTheClocksAgree() {
+        CountingBlocks oneJoinStore = new CountingBlocks();
+        WaitAnalysis.analyse(clocksAgree(oneJoinStore), false, 1);
+        int oneJoinReads = oneJoinStore.reads.get();
+        CountingBlocks plainStore = new CountingBlocks();
+        WaitReport plain = WaitAnalysis.analyse(clocksAgree(plainStore), true, 1);
+        List<long[]> made = new java.util.ArrayList<>();
+        List<String> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.function.Function<long[], MatchTap> taps = o -> {
+            made.add(o.clone());
+            return new MatchTap() {
+                @Override
+                public MatchListener forThread() {
+                    return new MatchListener() {
+                        @Override
+                        public void message(MatchedMessage m) {
+                            seen.add(m.sender() + ">" + m.receiver() + " " + m.sendEnter() + " " + m.receiveEnter());
+                        }
+
+                        @Override
+                        public void collective(CollectiveInstance instance) {
+                            seen.add("barrier of " + instance.size());
+                        }
+                    };
+                }
+
+                @Override
+                public void joined() {
+                }
+            };
+        };
+        CountingBlocks tappedStore = new CountingBlocks();
+        WaitReport tapped = WaitAnalysis.analyse(clocksAgree(tappedStore), true, 1, taps, false);
+
+        assertEquals(0, plain.offset(0));
+        assertEquals(0, plain.offset(1));
+        assertEquals(1, made.size(), "taps made");
+        assertEquals(List.of(0L, 0L), java.util.Arrays.stream(made.get(0)).boxed().toList());
+        List<String> sorted = new java.util.ArrayList<>(seen);
+        java.util.Collections.sort(sorted);
+        assertEquals(List.of("0>1 99 95", "1>0 119 110", "barrier of 2"), sorted, "what the tap saw");
+        assertTrue(tappedStore.reads.get() < 2 * oneJoinReads,
+                "blocks read back with the tap " + tappedStore.reads.get() + ", one join of everything " + oneJoinReads);
+        for (int p = 0; p < 2; p++) {
+            for (WaitPattern pattern : WaitPattern.values()) {
+                assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+            }
+        }
+        assertEquals(plain.matchedMessages(), tapped.matchedMessages());
+        assertEquals(plain.collectives(), tapped.collectives());
+        assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
+    }
+
     /** As {@link #barrierDecides}, but the message 0 -> 1 is received (raw) before the barrier's offsets could place it. */
     private static MatchRecords messageMovesTheGuess(org.igtrace.core.util.RecordBlocks store) {
         MatchRecords records = new MatchRecords(definitions(), store);
@@ -507,45 +586,44 @@ class WaitAnalysisTest {
     }
 
     /**
-     * A tap that keeps what it is fed in the store ({@code EventTaps.keepsMatchesInStore}: a `why`'s wait log) is made
-     * once, at the final offsets, also where the messages move the offsets from the collectives' guess; a tap that
-     * keeps nothing there is fed at the guess and made again at the offsets (two taps: the guess was dropped).
+     * Where the messages move the offsets from the collectives' guess, a tap of every match (a timeline's, or a `why`'s
+     * wait log, which keeps what it is fed in the store: the dropped tap's part stays there unread) is fed at the guess,
+     * dropped, and made again at the final offsets: two taps, the last at the offsets; the report is the one without a
+     * tap.
      */
     @Test
-    void aTapKeepingItsMatchesInTheStoreIsFedOnlyAtTheFinalOffsets() {
+    void aTapFedAtTheGuessIsMadeAgainAtTheOffsetsTheMessagesMoved() {
         WaitReport plain = WaitAnalysis.analyse(messageMovesTheGuess(new CountingBlocks()), true, 1);
-        for (boolean stores : new boolean[] {false, true}) {
-            List<long[]> made = new java.util.ArrayList<>();
-            java.util.function.Function<long[], MatchTap> taps = o -> {
-                made.add(o.clone());
-                return new MatchTap() {
-                    @Override
-                    public MatchListener forThread() {
-                        return new MatchListener() {
-                            @Override
-                            public void message(MatchedMessage m) {
-                            }
+        List<long[]> made = new java.util.ArrayList<>();
+        java.util.function.Function<long[], MatchTap> taps = o -> {
+            made.add(o.clone());
+            return new MatchTap() {
+                @Override
+                public MatchListener forThread() {
+                    return new MatchListener() {
+                        @Override
+                        public void message(MatchedMessage m) {
+                        }
 
-                            @Override
-                            public void collective(CollectiveInstance instance) {
-                            }
-                        };
-                    }
-
-                    @Override
-                    public void joined() {
-                    }
-                };
-            };
-            WaitReport tapped = WaitAnalysis.analyse(messageMovesTheGuess(new CountingBlocks()), true, 1, taps, false, stores);
-            assertEquals(stores ? 1 : 2, made.size(), "taps made, keeping matches in the store: " + stores);
-            long[] last = made.get(made.size() - 1);
-            assertEquals(List.of((long) plain.offset(0), (long) plain.offset(1)), java.util.Arrays.stream(last).boxed().toList());
-            for (int p = 0; p < 2; p++) {
-                assertEquals(plain.offset(p), tapped.offset(p));
-                for (WaitPattern pattern : WaitPattern.values()) {
-                    assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+                        @Override
+                        public void collective(CollectiveInstance instance) {
+                        }
+                    };
                 }
+
+                @Override
+                public void joined() {
+                }
+            };
+        };
+        WaitReport tapped = WaitAnalysis.analyse(messageMovesTheGuess(new CountingBlocks()), true, 1, taps, false);
+        assertEquals(2, made.size(), "taps made");
+        assertFalse(java.util.Arrays.equals(made.get(0), made.get(1)), "the first tap at the guess, the second at the offsets");
+        assertEquals(List.of((long) plain.offset(0), (long) plain.offset(1)), java.util.Arrays.stream(made.get(1)).boxed().toList());
+        for (int p = 0; p < 2; p++) {
+            assertEquals(plain.offset(p), tapped.offset(p));
+            for (WaitPattern pattern : WaitPattern.values()) {
+                assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
             }
         }
     }
@@ -584,7 +662,7 @@ class WaitAnalysisTest {
             MatchRecords measuredRecords = waitallOfTwo(measuredStore);
             measuredRecords.finish();
             int before = measuredStore.puts.get();
-            WaitReport measured = WaitAnalysis.analyse(measuredRecords, correct, 1, null, false, false, true);
+            WaitReport measured = WaitAnalysis.analyse(measuredRecords, correct, 1, null, false, true);
             assertTrue(measuredStore.puts.get() > before, "the call's messages spilled, correct " + correct);
             assertEquals(5.0, measured.seconds(WaitPattern.LATE_SENDER, 1), "correct " + correct);
 
@@ -592,7 +670,7 @@ class WaitAnalysisTest {
             MatchRecords unmeasuredRecords = waitallOfTwo(unmeasuredStore);
             unmeasuredRecords.finish();
             before = unmeasuredStore.puts.get();
-            WaitReport unmeasured = WaitAnalysis.analyse(unmeasuredRecords, correct, 1, null, false, false, false);
+            WaitReport unmeasured = WaitAnalysis.analyse(unmeasuredRecords, correct, 1, null, false, false);
             assertEquals(before, unmeasuredStore.puts.get(), "nothing spilled, correct " + correct);
             assertEquals(0.0, unmeasured.seconds(WaitPattern.LATE_SENDER, 1), "correct " + correct);
             assertEquals(0.0, unmeasured.seconds(WaitPattern.LATE_RECEIVER, 0), "correct " + correct);
