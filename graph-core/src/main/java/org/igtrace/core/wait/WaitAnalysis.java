@@ -16,10 +16,14 @@ import org.igtrace.core.util.MemoryRecordBlocks;
  * Who makes whom wait (definitions section 8) from the {@link MatchRecords} of one read of the trace.
  * Without correction one join does. With it, the joins of {@link #correctedInParts}: a tap is fed in
  * the join of the messages, made at the collectives' guess of the offsets (for a tap of every match,
- * a timeline's or a `why`'s wait log, that join holds the collectives too), and kept when the messages
- * leave the offsets at the guess (the stencil benchmark, and most traces of one machine, whose guess and
- * offsets are zero); where they move them, a join of its own at the final offsets feeds a new one (a
- * tap of every match: a join of everything, which also measures the waits). Events are not read again.
+ * a timeline's or a `why`'s wait log, only when that join may hold the collectives too: no communicator
+ * with collectives has more than {@link ClockConstraints#EXACT_MEMBERS} members), and kept when the
+ * messages leave the offsets at the guess (the stencil benchmark, and most traces of one machine, whose
+ * guess and offsets are zero); otherwise a join of its own at the final offsets feeds a new one (a tap
+ * of every match: a join of everything, which also measures the waits). The tap fed at the guess is
+ * dropped at the first message in clock conflict there (whose offsets then move), so it costs little
+ * where they move; what a dropped tap kept in the store (a wait log's matches) stays there unread until
+ * the store closes. Events are not read again.
  */
 public final class WaitAnalysis {
     /** Feeds every event of the trace into the sink, each location in its own order (any interleaving). */
@@ -101,13 +105,15 @@ public final class WaitAnalysis {
     }
 
     /**
-     * With clock correction and no tap: the collectives are joined first, alone, and the offsets
+     * With clock correction (without a tap; where one is fed, see the class comment): the collectives
+     * are joined first, alone, and the offsets
      * their constraints ask for are the guess the messages are then joined at (their waits kept
      * per pair). A pair whose offset difference the offsets of all constraints keep (every pair of
      * the stencil benchmark, where the collectives decide the offsets) keeps those waits; only the
      * pairs whose difference moved (the messages' constraints bound it) are joined again. The collectives are
      * joined again at the guess with the messages (unless it is zero and no tap of every match is
-     * fed there), and at the offsets when
+     * fed there, or a communicator with collectives has more than {@link ClockConstraints#EXACT_MEMBERS}
+     * members), and at the offsets when
      * those are neither the guess nor zero: when the messages keep the guess, two joins in all
      * instead of three. The collectives' records are joined twice (three times when the messages
      * moved the offsets), the messages' once instead of twice: the same numbers (offsets come
@@ -145,13 +151,16 @@ public final class WaitAnalysis {
         all.add(messages.constraints);
         ClockOffsets offsets = ClockOffsets.solve(n, all);
         long[] o = offsets.ticks();
-        boolean tapAtGuess = matches == null || fedAtGuess && Arrays.equals(o, guess);
+        // a tap fed at the guess is whole only where no message conflicted there (its listeners drop it at the first): on
+        // every testdata trace the messages moved the offsets exactly where some did
+        boolean tapAtGuess = matches == null || fedAtGuess && Arrays.equals(o, guess) && messages.waits.conflicts() == 0;
         if (!tapAtGuess && !messagesOnly) {
             // a tap of every match, not fed at the offsets: one join of everything at them feeds it and gives the waits
             // (as the second join of a first join of everything would), and the calls the messages' join spilled
             for (Tally t : messagesJoined.listeners()) {
                 t.more = null;
             }
+            atGuess = null; // dropped: its data need not stay reachable through the join below
             MatchTap tap = matches.apply(o.clone());
             WaitStates waits = sum(join(records, threads, false, o, tap, (s, r) -> false, null)).waits;
             waits.chargeCalls(calls, afterJoin(tap));
@@ -235,13 +244,17 @@ public final class WaitAnalysis {
      * One join at {@code offsets}, collecting clock constraints if {@code constrain} (the collectives' into a table that is
      * dropped if {@code scratch}: a join after the one that found them), of the pairs {@code skipped} does not select and
      * the collectives if {@code communicators}, spilling the messages of calls that completed several receives into
-     * {@code calls} (or null: not).
+     * {@code calls} (or null: not). {@code tap} (or null) is fed at a guess of the offsets: each thread drops it at its
+     * first message in clock conflict there.
      */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, boolean scratch, long[] offsets,
                                                  MatchTap tap, PairMessageWaits.PairSelection skipped, boolean communicators,
                                                  CallWaits calls) {
-        return RecordJoin.join(records, threads, () -> new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(),
-                calls == null ? null : calls.spill()), skipped, communicators);
+        return RecordJoin.join(records, threads, () -> {
+            Tally t = new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(), calls == null ? null : calls.spill());
+            t.dropOnConflict = true;
+            return t;
+        }, skipped, communicators);
     }
 
     /**
@@ -270,6 +283,8 @@ public final class WaitAnalysis {
         final WaitStates waits;
         /** This thread's listener of a further tap, or null (also once that tap is dropped). */
         MatchListener more;
+        /** Whether {@link #more} is dropped at the first message in clock conflict (a tap fed at a guess of the offsets). */
+        boolean dropOnConflict;
 
         /**
          * @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair)
@@ -281,7 +296,7 @@ public final class WaitAnalysis {
 
         /**
          * @param scratch whether the collective constraints go to a table of their own that is
-         *                dropped (a join at offsets found from them already: the same path as the
+         *                dropped (a join after the first, which found them: the same path as the
          *                join that found them, so the compiled join runs on without a deoptimisation)
          */
         Tally(boolean constrain, boolean scratch, long[] offsets, MatchListener more, CallWaits.Spill calls) {
@@ -300,7 +315,11 @@ public final class WaitAnalysis {
             constraints.message(message);
             waits.message(message);
             if (more != null) {
-                more.message(message);
+                if (dropOnConflict && waits.conflicts() != 0) {
+                    more = null; // a conflict at the guess: the offsets move, and a tap at them is fed in a join of its own
+                } else {
+                    more.message(message);
+                }
             }
         }
 

@@ -629,6 +629,84 @@ class WaitAnalysisTest {
     }
 
     /**
+     * A barrier that zero offsets keep (p0 in MPI_Barrier [20, 140], p1 [22, 141]: o1 - o0 in [-121, 118]), so the
+     * guess is zero, and a message the messages' constraints then move it for: p0 sends at 200 (MPI_Send [199, 201]),
+     * p1 receives at 152 (MPI_Recv [150, 153]): o1 - o0 >= 48; p1 sends at 160 (MPI_Send [159, 161]), p0 receives at
+     * 400 (MPI_Recv [390, 401]): o1 - o0 <= 240.
+     */
+    private static MatchRecords zeroGuessMoved(org.igtrace.core.util.RecordBlocks store) {
+        MatchRecords records = new MatchRecords(definitions(), store);
+        LocationEvents p0 = records.location(0, 0), p1 = records.location(1, 1);
+        call(p0, BARRIER, 20, 140, () -> p0.collective(139, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p0, SEND, 199, 201, () -> p0.send(200, 1, 0, 7, 1));
+        call(p0, RECV, 390, 401, () -> p0.receive(400, 1, 0, 7, 1));
+        call(p1, BARRIER, 22, 141, () -> p1.collective(140, CollectiveKind.BARRIER, 0, -1, 0, 0));
+        call(p1, RECV, 150, 153, () -> p1.receive(152, 0, 0, 7, 1));
+        call(p1, SEND, 159, 161, () -> p1.send(160, 0, 0, 7, 1));
+        return records;
+    }
+
+    /**
+     * Where the guess is zero and the messages move the offsets ({@link #zeroGuessMoved}), a tap of every match fed in the
+     * messages' join (which then holds the barrier at zero offsets too) is dropped at the first message in clock conflict
+     * there (0 -> 1: it sees at most the other message, not both) and one made at the offsets, which sees both: the
+     * report, on one thread and on two, is the one without a tap in everything (offsets, waits, pairs, counts,
+     * conflicts, notes): nothing of the barrier joined again at zero is counted twice.
+     */
+    @Test
+    void aTapOfEveryMatchAtAZeroGuessTheMessagesMoveLeavesTheReportAsWithoutIt() {
+        WaitReport plain = WaitAnalysis.analyse(zeroGuessMoved(new CountingBlocks()), true, 1);
+        assertTrue(plain.offset(1) - plain.offset(0) >= 48 && plain.offset(1) - plain.offset(0) <= 118, "o1 - o0 " + plain.offset(1));
+        for (int threads = 1; threads <= 2; threads++) {
+            List<long[]> made = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.concurrent.atomic.AtomicInteger barriers = new java.util.concurrent.atomic.AtomicInteger();
+            List<java.util.concurrent.atomic.AtomicInteger> messagesSeen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            java.util.function.Function<long[], MatchTap> taps = o -> {
+                made.add(o.clone());
+                java.util.concurrent.atomic.AtomicInteger seen = new java.util.concurrent.atomic.AtomicInteger();
+                messagesSeen.add(seen);
+                return new MatchTap() {
+                    @Override
+                    public MatchListener forThread() {
+                        return new MatchListener() {
+                            @Override
+                            public void message(MatchedMessage m) {
+                                seen.incrementAndGet();
+                            }
+
+                            @Override
+                            public void collective(CollectiveInstance instance) {
+                                barriers.incrementAndGet();
+                            }
+                        };
+                    }
+
+                    @Override
+                    public void joined() {
+                    }
+                };
+            };
+            WaitReport tapped = WaitAnalysis.analyse(zeroGuessMoved(new CountingBlocks()), true, threads, taps, false);
+            assertEquals(2, made.size(), "taps made on " + threads + " threads");
+            assertEquals(List.of(0L, 0L), java.util.Arrays.stream(made.get(0)).boxed().toList(), "the first at the zero guess");
+            assertEquals(2, barriers.get(), "the barrier fed to each tap once");
+            assertTrue(messagesSeen.get(0).get() <= 1, "messages fed to the tap at the guess: " + messagesSeen.get(0).get());
+            assertEquals(2, messagesSeen.get(1).get(), "messages fed to the tap at the offsets");
+            assertEquals(plain.settled(), tapped.settled());
+            assertEquals(java.util.Arrays.toString(plain.offsetTicks()), java.util.Arrays.toString(tapped.offsetTicks()));
+            assertEquals(java.util.Arrays.deepToString(plain.waitTicks()), java.util.Arrays.deepToString(tapped.waitTicks()));
+            assertEquals(plain.pairs(), tapped.pairs());
+            assertEquals(plain.unmatched(), tapped.unmatched());
+            assertEquals(plain.matchedMessages(), tapped.matchedMessages());
+            assertEquals(plain.collectives(), tapped.collectives());
+            assertEquals(plain.collectivesIncomplete(), tapped.collectivesIncomplete());
+            assertEquals(plain.conflictsBefore(), tapped.conflictsBefore());
+            assertEquals(plain.conflictsAfter(), tapped.conflictsAfter());
+            assertEquals(plain.notes(), tapped.notes());
+        }
+    }
+
+    /**
      * p1 posts two receives (MPI_Irecv [1, 2] and [3, 4]) and completes both in MPI_Waitall [17, 30] (events at 28 and
      * 29); p0 sends them in MPI_Send [20, 21] (event 20, tag 7) and MPI_Send [22, 23] (event 22, tag 8). The Waitall
      * waits once, for the later send: min(30, max(20, 22)) - 17 = 5 s late sender on p1 (1 tick per second); p0's sends
