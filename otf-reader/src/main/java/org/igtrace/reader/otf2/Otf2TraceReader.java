@@ -214,7 +214,8 @@ public final class Otf2TraceReader implements PartitionedSource {
                 readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, progress);
             } else {
                 LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
-                readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress);
+                readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress,
+                        WarmUpGate.of(events, eventBytes));
             }
         }
         String regions = RegionNesting.note(neverLeft, this::describePart);
@@ -305,14 +306,46 @@ public final class Otf2TraceReader implements PartitionedSource {
         }
     }
 
-    /** Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it. */
+    /**
+     * Reads on {@code threads} threads, each walking all of {@code locations} and reading those {@code visitors} gives it;
+     * those after the first {@link WarmUpGate#starting} start when {@code gate} opens.
+     */
     private static void readInParallel(Path anchor, Path via, int threads, long[] locations, LongFunction<EventVisitor> visitors,
-                                       LongPredicate noDefinitions, ReadProgress progress) throws TraceReadException {
+                                       LongPredicate noDefinitions, ReadProgress progress, WarmUpGate gate) throws TraceReadException {
+        ReadProgress counted = gate.open() ? progress : new ReadProgress() {
+            @Override
+            public void start(long total, String unit) {
+                progress.start(total, unit);
+            }
+
+            @Override
+            public void advance(long done) {
+                progress.advance(done);
+                gate.advance(done);
+            }
+        };
+        int starting = WarmUpGate.starting(threads);
         try {
             // The first reader that fails (a damaged file, the heap running out) ends the read at
             // once, though the others may wait for it for ever; an OutOfMemoryError reaches the
             // command's handler as itself.
-            Workers.run("otf2-reader", threads, true, worker -> readShare(anchor, via, locations, visitors, noDefinitions, progress));
+            Workers.run("otf2-reader", threads, true, worker -> {
+                if (worker < starting) {
+                    try {
+                        readShare(anchor, via, locations, visitors, noDefinitions, counted);
+                    } finally {
+                        gate.openNow(); // ended or failed before the count: the others read what is left
+                    }
+                    return;
+                }
+                try {
+                    gate.await();
+                } catch (InterruptedException e) { // the read ends: another reader failed
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+                readShare(anchor, via, locations, visitors, noDefinitions, progress);
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new TraceReadException(anchor + ": interrupted");

@@ -222,6 +222,42 @@ class Otf2TraceReaderTest {
     }
 
     /**
+     * With the later readers held back until those started have read 1,000 events ({@link WarmUpGate}, on
+     * traces of any size here): the profile one thread gives, and before 1,000 events were reported no more
+     * threads reported any than {@link WarmUpGate#starting} (on two cores: one).
+     */
+    @ParameterizedTest
+    @MethodSource("representativeTraces")
+    void laterReadersHeldBackGiveTheSameProfile(Path dir) throws Exception {
+        Path anchor = TraceFormat.locate(dir).file();
+        TraceProfile reference = TraceInput.read(anchor, new ReadOptions(false, 1), AnalysisOptions.profile(true));
+        System.setProperty("igtrace.otf2.warmUp", "1000");
+        System.setProperty("igtrace.otf2.warmUpFrom", "0");
+        try {
+            long[] events = new long[1];
+            java.util.Set<Thread> early = new java.util.HashSet<>(); // threads that reported before 1,000 events
+            TraceProfile profile = TraceInput.read(anchor, new ReadOptions(false, 3), AnalysisOptions.profile(true), new ReadProgress() {
+                @Override
+                public void start(long total, String unit) {
+                }
+
+                @Override
+                public synchronized void advance(long done) {
+                    if (events[0] < 1000) {
+                        early.add(Thread.currentThread());
+                    }
+                    events[0] += done;
+                }
+            });
+            assertEquals(reference, profile);
+            assertTrue(early.size() <= WarmUpGate.starting(3), early.size() + " threads read before 1,000 events were read");
+        } finally {
+            System.clearProperty("igtrace.otf2.warmUp");
+            System.clearProperty("igtrace.otf2.warmUpFrom");
+        }
+    }
+
+    /**
      * Without --threads a small archive (8 event files of about 1 KiB, far below 4 MiB) is read on
      * one thread: each thread's own libotf2 reader costs more than it saves. --threads wins.
      */
