@@ -79,6 +79,13 @@ import picocli.CommandLine.Command;
             "                                 locations one libotf2 reader selects at",
             "                                 most (default 1024; libotf2's look-ups in",
             "                                 a reader grow with its locations squared)",
+            "  -Digtrace.otf2.warmUp=N        on a large trace, the reading threads that",
+            "                                 would leave the JIT compiler no core start",
+            "                                 after N events (default 4000000; 0: all at",
+            "                                 once)",
+            "  -Digtrace.otf2.warmUpFrom=N    a large trace: N events announced, or about",
+            "                                 10 N bytes of event files (default",
+            "                                 16000000)",
             "  With java -jar igtrace.jar the properties go before -jar."
         })
 public final class IgtraceCommand extends Invocation implements Callable<Integer> {

@@ -135,15 +135,36 @@ public final class RecordJoin {
      */
     static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
                                                     PairMessageWaits.PairSelection skipped, boolean communicators) {
+        return join(records, threads, listeners, skipped, communicators, false);
+    }
+
+    /**
+     * As above; if {@code pairsFirst}, the pairs are taken before the communicators: a listener that stops feeding a
+     * tap at the first message in clock conflict then stops before the collectives, not after them (a communicator's
+     * instances are joined in ranges of at most {@link MatchRecords#INSTANCES_PER_RANGE}, tasks no larger than a
+     * pair's, so the threads still run out of work together). The tasks keep their numbers (communicators first);
+     * only the order they are taken in changes.
+     */
+    static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
+                                                    PairMessageWaits.PairSelection skipped, boolean communicators, boolean pairsFirst) {
         List<MatchRecords.PairStreams> pairs = largestFirst(records.pairs());
         pairs.removeIf(p -> skipped.test(p.sender, p.receiver));
-        return join(records, threads, listeners, pairs, communicators ? records.collectives() : List.of());
+        List<MatchRecords.InstanceRange> instances = communicators ? records.collectives() : List.of();
+        return join(records, threads, listeners, pairs, instances, pairsFirst ? pairs.size() : 0);
     }
 
     private static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
                                                             List<MatchRecords.PairStreams> pairs,
                                                             List<MatchRecords.InstanceRange> communicators) {
+        return join(records, threads, listeners, pairs, communicators, 0);
+    }
+
+    /** The join, the first {@code lead} pairs taken before the communicators. */
+    private static <L extends MatchListener> Joined<L> join(MatchRecords records, int threads, Supplier<L> listeners,
+                                                            List<MatchRecords.PairStreams> pairs,
+                                                            List<MatchRecords.InstanceRange> communicators, int lead) {
         int tasks = pairs.size() + communicators.size();
+        int ranges = communicators.size();
         int n = Math.max(1, Math.min(threads, tasks));
         AtomicInteger next = new AtomicInteger();
         List<L> made = new ArrayList<>();
@@ -159,9 +180,11 @@ public final class RecordJoin {
                 PairJoin.JoinCounts counts = counted.get(worker);
                 PairJoin pairJoin = new PairJoin(records.store());
                 CommunicatorJoin commJoin = new CommunicatorJoin(records.definitions(), records.store());
-                // Communicators first (an instance range is the largest task), then pairs from the
-                // largest: the threads run out of work together.
-                for (int i = next.getAndIncrement(); i < tasks; i = next.getAndIncrement()) {
+                // Communicators first (a large communicator's instance range is the largest task), then pairs from the
+                // largest: the threads run out of work together; the first lead pairs before the communicators.
+                for (int taken = next.getAndIncrement(); taken < tasks; taken = next.getAndIncrement()) {
+                    // the task's number: communicators 0..ranges-1, then pairs; the lead's pairs taken first
+                    int i = taken < lead ? ranges + taken : taken < lead + ranges ? taken - lead : taken;
                     listener.task(i);
                     if (i < communicators.size()) {
                         MatchRecords.InstanceRange c = communicators.get(i);

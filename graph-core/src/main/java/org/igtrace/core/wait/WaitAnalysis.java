@@ -21,8 +21,9 @@ import org.igtrace.core.util.MemoryRecordBlocks;
  * messages leave the offsets at the guess (the stencil benchmark, and most traces of one machine, whose
  * guess and offsets are zero); otherwise a join of its own at the final offsets feeds a new one (a tap
  * of every match: a join of everything, which also measures the waits). The tap fed at the guess is
- * dropped at the first message in clock conflict there (whose offsets then move), so it costs little
- * where they move; what a dropped tap kept in the store (a wait log's matches) stays there unread until
+ * dropped on every join thread at the first message in clock conflict there that one of them sees (the
+ * offsets then move), and the pairs are joined before the collectives, so it costs little where they
+ * move; what a dropped tap kept in the store (a wait log's matches) stays there unread until
  * the store closes. Events are not read again.
  */
 public final class WaitAnalysis {
@@ -244,17 +245,18 @@ public final class WaitAnalysis {
      * One join at {@code offsets}, collecting clock constraints if {@code constrain} (the collectives' into a table that is
      * dropped if {@code scratch}: a join after the one that found them), of the pairs {@code skipped} does not select and
      * the collectives if {@code communicators}, spilling the messages of calls that completed several receives into
-     * {@code calls} (or null: not). {@code tap} (or null) is fed at a guess of the offsets: each thread drops it at its
-     * first message in clock conflict there.
+     * {@code calls} (or null: not). {@code tap} (or null) is fed at a guess of the offsets: every thread drops it once one
+     * of them has seen a message in clock conflict there, and the pairs are joined before the collectives.
      */
     private static RecordJoin.Joined<Tally> join(MatchRecords records, int threads, boolean constrain, boolean scratch, long[] offsets,
                                                  MatchTap tap, PairMessageWaits.PairSelection skipped, boolean communicators,
                                                  CallWaits calls) {
+        java.util.concurrent.atomic.AtomicBoolean conflict = new java.util.concurrent.atomic.AtomicBoolean();
         return RecordJoin.join(records, threads, () -> {
             Tally t = new Tally(constrain, scratch, offsets, tap == null ? null : tap.forThread(), calls == null ? null : calls.spill());
-            t.dropOnConflict = true;
+            t.conflictSeen = conflict;
             return t;
-        }, skipped, communicators);
+        }, skipped, communicators, tap != null);
     }
 
     /**
@@ -283,8 +285,11 @@ public final class WaitAnalysis {
         final WaitStates waits;
         /** This thread's listener of a further tap, or null (also once that tap is dropped). */
         MatchListener more;
-        /** Whether {@link #more} is dropped at the first message in clock conflict (a tap fed at a guess of the offsets). */
-        boolean dropOnConflict;
+        /**
+         * Set by the first of the join's threads to see a message in clock conflict, or null: {@link #more} is then dropped
+         * on every thread (a tap fed at a guess of the offsets, which that conflict moves).
+         */
+        java.util.concurrent.atomic.AtomicBoolean conflictSeen;
 
         /**
          * @param constrain whether this is the first join with correction (collective constraints, and waits kept per pair)
@@ -315,7 +320,8 @@ public final class WaitAnalysis {
             constraints.message(message);
             waits.message(message);
             if (more != null) {
-                if (dropOnConflict && waits.conflicts() != 0) {
+                if (conflictSeen != null && (waits.conflicts() != 0 || conflictSeen.get())) {
+                    conflictSeen.set(true);
                     more = null; // a conflict at the guess: the offsets move, and a tap at them is fed in a join of its own
                 } else {
                     more.message(message);
@@ -329,6 +335,9 @@ public final class WaitAnalysis {
                 collectiveConstraints.collective(instance);
             }
             waits.collective(instance);
+            if (more != null && conflictSeen != null && conflictSeen.get()) {
+                more = null; // another thread saw a message in conflict
+            }
             if (more != null) {
                 more.collective(instance);
             }

@@ -649,7 +649,8 @@ class WaitAnalysisTest {
     /**
      * Where the guess is zero and the messages move the offsets ({@link #zeroGuessMoved}), a tap of every match fed in the
      * messages' join (which then holds the barrier at zero offsets too) is dropped at the first message in clock conflict
-     * there (0 -> 1: it sees at most the other message, not both) and one made at the offsets, which sees both: the
+     * there (0 -> 1: it sees at most the other message, not both) and one made at the offsets, which sees both and the
+ * barrier: the
      * report, on one thread and on two, is the one without a tap in everything (offsets, waits, pairs, counts,
      * conflicts, notes): nothing of the barrier joined again at zero is counted twice.
      */
@@ -689,7 +690,9 @@ class WaitAnalysisTest {
             WaitReport tapped = WaitAnalysis.analyse(zeroGuessMoved(new CountingBlocks()), true, threads, taps, false);
             assertEquals(2, made.size(), "taps made on " + threads + " threads");
             assertEquals(List.of(0L, 0L), java.util.Arrays.stream(made.get(0)).boxed().toList(), "the first at the zero guess");
-            assertEquals(2, barriers.get(), "the barrier fed to each tap once");
+            // the barrier fed to the tap at the offsets; the pairs are joined first, so on one thread the tap at the guess
+            // is dropped before the barrier (on two, the other thread may reach it before the conflict is seen)
+            assertTrue(barriers.get() >= 1 && barriers.get() <= threads, "the barrier fed to the taps " + barriers.get() + " times");
             assertTrue(messagesSeen.get(0).get() <= 1, "messages fed to the tap at the guess: " + messagesSeen.get(0).get());
             assertEquals(2, messagesSeen.get(1).get(), "messages fed to the tap at the offsets");
             assertEquals(plain.settled(), tapped.settled());
