@@ -8,9 +8,10 @@ public interface MatchListener {
 
     /**
      * The join starts its task {@code index} (a communicator or a directed pair, all of whose matches
-     * come from this thread, in order); a thread's tasks come in increasing order, and one thread
-     * runs them all in that order. A listener that keeps order-dependent results per thread merges
-     * them by task to get what one thread would have seen.
+     * come from this thread, in order). A thread's tasks come in increasing order, except in a join
+     * that feeds a tap at a guess of the clock offsets, which takes the pairs before the communicators
+     * (lower numbers); so a listener that keeps order-dependent results per thread merges them by
+     * task number, not by the order it saw them in.
      */
     default void task(int index) {
     }

@@ -331,15 +331,23 @@ public final class Otf2TraceReader implements PartitionedSource {
             // command's handler as itself.
             Workers.run("otf2-reader", threads, true, worker -> {
                 if (worker < starting) {
+                    boolean ended = false;
                     try {
                         readShare(anchor, via, locations, visitors, noDefinitions, counted);
+                        ended = true;
                     } finally {
-                        gate.openNow(); // ended or failed before the count: the others read what is left
+                        if (ended) {
+                            gate.openNow(); // ended before the count: the others read what is left
+                        } else {
+                            gate.fail(); // the read fails: the held-back readers start none (an OutOfMemoryError too)
+                        }
                     }
                     return;
                 }
                 try {
-                    gate.await();
+                    if (!gate.await()) {
+                        return;
+                    }
                 } catch (InterruptedException e) { // the read ends: another reader failed
                     Thread.currentThread().interrupt();
                     return;

@@ -27,6 +27,8 @@ final class WarmUpGate {
     private final long opensAt;
     private final java.util.concurrent.atomic.AtomicLong read = new java.util.concurrent.atomic.AtomicLong();
     private volatile boolean open;
+    /** Whether a started reader failed: the held-back ones then read nothing. */
+    private volatile boolean failed;
 
     private WarmUpGate(long opensAt) {
         this.opensAt = opensAt;
@@ -85,12 +87,19 @@ final class WarmUpGate {
         }
     }
 
+    /** Opens the gate for a started reader that failed: the held-back readers start no read after it. */
+    void fail() {
+        failed = true;
+        openNow();
+    }
+
     /**
      * Waits until the gate is open.
      *
+     * @return whether to read: false when a started reader failed
      * @throws InterruptedException when the read is ended meanwhile
      */
-    void await() throws InterruptedException {
+    boolean await() throws InterruptedException {
         if (!open) {
             synchronized (this) {
                 while (!open) {
@@ -98,5 +107,6 @@ final class WarmUpGate {
                 }
             }
         }
+        return !failed;
     }
 }

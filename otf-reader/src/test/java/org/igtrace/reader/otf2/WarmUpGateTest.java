@@ -22,7 +22,15 @@ class WarmUpGateTest {
         assertFalse(gate.open());
         gate.advance(1);
         assertTrue(gate.open());
-        gate.await(); // returns at once
+        assertTrue(gate.await(), "returns at once, to read");
+    }
+
+    @Test
+    void aFailedStartedReaderLetsTheHeldBackOnesGoWithoutReading() throws Exception {
+        WarmUpGate gate = WarmUpGate.of(WarmUpGate.FROM, 0);
+        gate.fail();
+        assertTrue(gate.open());
+        assertFalse(gate.await());
     }
 
     @Test
@@ -31,8 +39,7 @@ class WarmUpGateTest {
         boolean[] passed = new boolean[1];
         Thread later = new Thread(() -> {
             try {
-                gate.await();
-                passed[0] = true;
+                passed[0] = gate.await();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
