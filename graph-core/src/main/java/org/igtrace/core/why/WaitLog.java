@@ -105,7 +105,7 @@ public final class WaitLog implements MatchTap {
             return g.get(k, 1);
         }
 
-        /** The wait's number in the order the join found it (ties of time are broken by it). */
+        /** The wait's number: its join task's, then its place in the task (ties of time are broken by it; {@link Part}). */
         public long seq(int k) {
             return g.get(k, 2);
         }
@@ -153,10 +153,14 @@ public final class WaitLog implements MatchTap {
         }
     }
 
-    /** One join thread's waits. */
+    /**
+     * One join thread's waits. A wait's number is its task's (the join's, {@link MatchListener#task}) in the high
+     * 32 bits and its place in the task in the low: the order one thread taking the tasks in order finds them, on
+     * any number of threads and whatever order the join takes its tasks in (ties of time are broken by it).
+     */
     private final class Part implements MatchListener {
         private final SortedRecords records;
-        private final long seq;
+        private long seq;
         private final long[] r = new long[WIDTH];
         private long count;
         private boolean inCollective;
@@ -164,6 +168,12 @@ public final class WaitLog implements MatchTap {
         Part(SortedRecords records, long seq) {
             this.records = records;
             this.seq = seq;
+        }
+
+        @Override
+        public void task(int index) {
+            seq = (long) index << 32;
+            count = 0;
         }
 
         /** {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was off in the call. */

@@ -132,6 +132,67 @@ class DelayCostsThreadsTest {
         }
     }
 
+    /**
+     * The delay costs do not depend on which join thread found which task's waits, nor on the order the tasks were
+     * taken in (the join takes the pairs before the communicators when it feeds a tap at a guess of the offsets): 3,000
+     * random waits with many equal ends in 60 tasks of 50, fed once by one listener taking the tasks in order and once
+     * by two, the tasks dealt out in a shuffled order. Every cause to the last bit, each process's delay cost and the
+     * waits' numbers are the same (before, a wait's number was its thread's, then its place in that thread).
+     */
+    @Test
+    void theTasksThreadsAndOrderDoNotChangeTheCosts() {
+        int n = 9, tasks = 60, each = 50;
+        Random random = new Random(47);
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            long[] last = new long[1];
+            RegionSlices slices = nineProcesses(store, random, last);
+            long end = last[0];
+            long[][] waits = new long[tasks * each][];
+            for (int k = 0; k < waits.length; k++) {
+                int w = random.nextInt(n), c = (w + 1 + random.nextInt(n - 1)) % n;
+                waits[k] = new long[] {w, c, random.nextLong(end - 100) / 10 * 10, 1 + random.nextInt(60)}; // many equal ends
+            }
+            WaitLog inOrder = new WaitLog(new long[n], store);
+            MatchListener one = inOrder.forThread();
+            for (int t = 0; t < tasks; t++) {
+                feed(one, t, waits, each);
+            }
+            inOrder.joined();
+            WaitLog dealt = new WaitLog(new long[n], store);
+            MatchListener[] two = {dealt.forThread(), dealt.forThread()};
+            java.util.List<Integer> order = new java.util.ArrayList<>();
+            for (int t = 0; t < tasks; t++) {
+                order.add(t);
+            }
+            java.util.Collections.shuffle(order, random);
+            for (int i = 0; i < tasks; i++) {
+                feed(two[random.nextInt(2)], order.get(i), waits, each);
+            }
+            dealt.joined();
+            for (int p = 0; p < n; p++) {
+                WaitLog.Waits a = inOrder.ofWaiter(p), b = dealt.ofWaiter(p);
+                assertEquals(a.size(), b.size());
+                for (int k = 0; k < a.size(); k++) {
+                    assertEquals(a.seq(k), b.seq(k), "the number of process " + p + "'s wait " + k);
+                }
+            }
+            DelayCosts first = DelayCosts.of(inOrder, slices, 0, null, Long.MAX_VALUE);
+            DelayCosts second = DelayCosts.of(dealt, slices, 0, null, Long.MAX_VALUE);
+            assertTrue(first.causes().size() > 2 * n, "causes: " + first.causes().size());
+            assertEquals(first.causes(), second.causes());
+            for (int p = 0; p < n; p++) {
+                assertEquals(first.ofProcess(p), second.ofProcess(p), "process " + p);
+            }
+        }
+    }
+
+    private static void feed(MatchListener listener, int task, long[][] waits, int each) {
+        listener.task(task);
+        for (int k = task * each; k < (task + 1) * each; k++) {
+            listener.callWait((int) waits[k][0], (int) waits[k][1], waits[k][2], waits[k][3]);
+        }
+    }
+
     /** 9 processes of 3,000 random events each (user regions main and solve), finished; their last time in {@code end[0]}. */
     private static RegionSlices nineProcesses(MemoryRecordBlocks store, Random random, long[] end) {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
