@@ -8,7 +8,8 @@ package org.igtrace.reader.otf2;
  * wall time and less CPU
  * (bench/README.md, "Two threads: the later readers held back"). On traces that announce fewer than
  * {@link #FROM} events in less than {@link #FROM_BYTES} of event files (every test trace), the gate is
- * open from the start. When the first reader ends or fails first, the gate opens then.
+ * open from the start. A started reader that ends first opens the gate; one that fails lets the held-back
+ * readers go without reading ({@link #fail}).
  */
 final class WarmUpGate {
     /** The events the first reader reads before the others start, unless {@code igtrace.otf2.warmUp} says otherwise. */
