@@ -159,6 +159,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private void countEvents(Path anchor, Path dir) {
         Map<Long, Long> bytes = new java.util.TreeMap<>();
         Predicate<Path> complete = new Otf2Files(anchor).completeness();
+        boolean sizeUnknown = false;
         for (Location l : locations) {
             Path evt = dir.resolve(l.id() + ".evt");
             if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !complete.test(evt)) {
@@ -173,6 +174,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                     bytes.put(l.id(), Files.size(evt));
                 } catch (IOException e) {
                     bytes.put(l.id(), 0L);
+                    sizeUnknown = true;
                 }
             }
         }
@@ -187,10 +189,20 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         long total = bytes.values().stream().mapToLong(Long::longValue).sum();
         int threads = (int) Math.min(maxThreads,
                 Math.max(1, (total + Otf2TraceReader.BYTES_PER_THREAD - 1) / Otf2TraceReader.BYTES_PER_THREAD));
-        if (threads > 1) { // their chunk buffers within the reader's budget (issue 41 item 7)
-            long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
-            threads = ChunkBufferBudget.readers(threads, chunkSizes == null ? 0 : chunkSizes[0]);
+        long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+        long largest = sizeUnknown ? -1 : bytes.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, present.length, largest)) { // as the reader reads them
+            long chunk = via.chunk() > 0 ? via.chunk() : chunkSizes == null ? 0 : chunkSizes[0];
+            // their chunk buffers within the reader's budget (issue 41 item 7)
+            countEvents(anchor, via.path(), bytes, present, slot, threads > 1 ? ChunkBufferBudget.readers(threads, chunk) : threads);
         }
+    }
+
+    /**
+     * Counts the events of the locations {@code present} (their places: {@code slot}, their files' sizes: {@code bytes})
+     * on {@code threads} threads, read through {@code via} ({@link ReadingAnchor}).
+     */
+    private void countEvents(Path anchor, Path via, Map<Long, Long> bytes, long[] present, Map<Long, Integer> slot, int threads) {
         long[] counts = new long[present.length];
         boolean[] completed = new boolean[present.length];
         Throwable[] failure = new Throwable[1];
@@ -205,7 +217,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                 long[] left = share;
                 for (int failures = 0; left.length > 0 && failures < MAX_FAILURES; failures++) {
                     range.location = -1;
-                    try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+                    try (Otf2Archive archive = Otf2Archive.open(anchor, via)) {
                         archive.readEvents(left, id -> {
                             range.location = slot.get(id);
                             return range;

@@ -51,8 +51,6 @@ public final class Otf2TraceReader implements PartitionedSource {
     private final long largestEventFile;
     private final List<String> notes = new ArrayList<>();
     private final long events;
-    /** The anchor's event chunk size, -1 until asked ({@link #eventChunkSize}). */
-    private long eventChunkSize = -1;
     private boolean budgetNoted;
 
     private Otf2TraceReader(Path anchor, ReadOptions options, ReadProgress progress, Otf2FileChecks.Runner checks)
@@ -198,9 +196,10 @@ public final class Otf2TraceReader implements PartitionedSource {
             int part = order.get(location, -1);
             return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
         };
-        long[] chunkSizes = ids.length < ReadingAnchor.from() ? null : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+        // the anchor's event and definition chunk sizes (libotf2's buffer per event reader), null when libotf2 cannot tell
+        long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
         try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, ids.length, largestEventFile)) {
-            long chunk = via.chunk() > 0 ? via.chunk() : eventChunkSize(); // each reading thread's buffer
+            long chunk = via.chunk() > 0 ? via.chunk() : chunkSizes == null ? 0 : chunkSizes[0]; // each reading thread's buffer
             int threads = Math.min(threads(), ids.length);
             int capped = ChunkBufferBudget.readers(threads, chunk);
             if (capped < threads) {
@@ -241,15 +240,6 @@ public final class Otf2TraceReader implements PartitionedSource {
             return options.threadCount(); // not one file per location (SION): as many as cores
         }
         return (int) Math.max(1, Math.min(options.threadCount(), bytes / BYTES_PER_THREAD));
-    }
-
-    /** The anchor's event chunk size (libotf2's buffer per event reader), or 0 when libotf2 cannot tell. */
-    private long eventChunkSize() {
-        if (eventChunkSize < 0) {
-            long[] sizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
-            eventChunkSize = sizes == null ? 0 : sizes[0];
-        }
-        return eventChunkSize;
     }
 
     @Override

@@ -25,18 +25,17 @@ final class PeersNamed implements EventVisitor {
 
     /**
      * The world ranks the events of {@code locations} name (after {@link Otf2Definitions#number()}).
-     * Read through {@link ReadingAnchor} as the events are: from its number of files on, libotf2 would
-     * otherwise fill a buffer of the archive's chunk size (16 MiB in EZTrace's) for every location.
+     * Read through {@link ReadingAnchor} as the events are: libotf2 would otherwise fill a buffer of the
+     * archive's chunk size (16 MiB in EZTrace's) for every location.
      *
      * @param largestEventFile the size of the largest event file of {@code locations}
      */
     static java.util.BitSet of(Path anchor, Otf2Definitions definitions, long[] locations, LongPredicate noDefinitions, long largestEventFile)
             throws TraceReadException {
         PeersNamed peers = new PeersNamed(definitions);
-        long[] chunkSizes = locations.length < ReadingAnchor.from() ? null
-                : org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
+        long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
         try (ReadingAnchor via = ReadingAnchor.of(anchor, chunkSizes, locations.length, largestEventFile);
-                Otf2Archive archive = Otf2Archive.open(via.path())) {
+                Otf2Archive archive = Otf2Archive.open(anchor, via.path())) {
             archive.readEvents(locations, location -> {
                 peers.process = definitions.process(location);
                 return peers;

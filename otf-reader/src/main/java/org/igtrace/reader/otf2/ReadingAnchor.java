@@ -12,12 +12,13 @@ import org.igtrace.reader.spill.TempFolders;
  * EZTrace's), whatever the file's size, and takes that size from the anchor alone. When every event
  * file is smaller than the chunk size, each holds one chunk (a writer fills a chunk before it starts
  * the next, and writes only the used part of the last), which a reader with a smaller buffer reads
- * the same. So for an archive of many small event files the events are read through a copy of the
- * anchor saying a smaller event chunk size (the smallest power of two from libotf2's least,
- * 256 KiB, that holds the largest file), in a private temporary folder beside links to the archive's
- * folder and global definitions. The copy is used only when libotf2 reads it back with that chunk
- * size and the same definition chunk size; otherwise, and below {@link #FROM} locations, the
- * archive's own anchor. Messages still name the archive's own files. The copy's folder is removed when
+ * the same. So for an archive of many small event files, or of chunks much larger than its files
+ * (EZTrace's), the events are read through a copy of the anchor saying a smaller event chunk size
+ * (the smallest power of two from libotf2's least, 256 KiB, that holds the largest file), in a
+ * private temporary folder beside links to the archive's folder and global definitions. The copy is
+ * used only when libotf2 reads it back with that chunk size and the same definition chunk size;
+ * otherwise, and below {@link #FROM} files when it saves less than {@link #SAVING} per reader,
+ * the archive's own anchor. Messages still name the archive's own files. The copy's folder is removed when
  * the read ends ({@link #close}) and, when a signal (SIGTERM, SIGINT, SIGHUP) ends the JVM during the
  * read, by a shutdown hook; after a SIGKILL by a later run ({@link TempFolders}).
  */
@@ -26,6 +27,13 @@ final class ReadingAnchor implements AutoCloseable {
     static final long SMALLEST = 256L << 10;
     /** From this many event files on (fewer gain less than the copy costs); property {@code igtrace.otf2.smallChunksFrom}. */
     static final int FROM = 1024;
+    /**
+     * From this many bytes less per event reader's buffer on, whatever the number of files: the first buffer of a
+     * reading thread is on fresh pages (a page fault per 4 KiB: 4,096 for EZTrace's 16 MiB, 30-45 ms on a VM whose
+     * faults cost 7-11 us, against a few ms for the copy), and libotf2 fills every buffer. Property
+     * {@code igtrace.otf2.smallChunksSaving} (MiB; negative: never for this reason alone).
+     */
+    static final long SAVING = 8L << 20;
     /** The most of an anchor file copied (an anchor holds a few hundred bytes). */
     private static final int MAX_ANCHOR = 1 << 20;
 
@@ -36,6 +44,12 @@ final class ReadingAnchor implements AutoCloseable {
     /** {@link #FROM}, or the property {@code igtrace.otf2.smallChunksFrom}. */
     static int from() {
         return Integer.getInteger("igtrace.otf2.smallChunksFrom", FROM);
+    }
+
+    /** {@link #SAVING}, or the property {@code igtrace.otf2.smallChunksSaving} (MiB). */
+    static long saving() {
+        Long mib = Long.getLong("igtrace.otf2.smallChunksSaving");
+        return mib == null ? SAVING : mib < 0 || mib > Long.MAX_VALUE >> 20 ? Long.MAX_VALUE : mib << 20;
     }
 
     private ReadingAnchor(Path path, Removal folder, long chunk) {
@@ -67,14 +81,14 @@ final class ReadingAnchor implements AutoCloseable {
      */
     static ReadingAnchor of(Path anchor, long[] chunkSizes, int files, long largestFile) {
         ReadingAnchor own = new ReadingAnchor(anchor, null, 0);
-        if (chunkSizes == null || files < from() || largestFile < 0) {
+        if (chunkSizes == null || largestFile < 0) {
             return own;
         }
         long chunk = SMALLEST;
         while (chunk < largestFile) {
             chunk <<= 1;
         }
-        if (chunk >= chunkSizes[0]) {
+        if (chunk >= chunkSizes[0] || files < from() && chunkSizes[0] - chunk < saving()) {
             return own;
         }
         Removal removal = null;

@@ -25,7 +25,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * libotf2 fills a buffer of the anchor's event chunk size for every event reader (issue 41 item 6: 1 MiB per
  * location, 10 % of a 10^5-rank read; EZTrace's anchors say 16 MiB). An archive of many event files smaller than
- * that is read through a copy of its anchor saying less (ReadingAnchor); the chunk sizes expected are those the
+ * that, or of chunks 8 MiB or more larger than its files, is read through a copy of its anchor saying less (ReadingAnchor); the chunk sizes expected are those the
  * anchors' bytes hold (xxd: Score-P's 00 00 10 00.. = 1 MiB of events, 4 MiB of definitions; EZTrace's 16 MiB of
  * both) and libotf2's least, 256 KiB.
  */
@@ -70,6 +70,36 @@ class ReadingAnchorTest {
         }
     }
 
+    /**
+     * EZTrace's anchors say 16 MiB of events: a copy saving 8 MiB or more per reader is used whatever the number of
+     * files (the first buffer of a reading thread costs a page fault per 4 KiB); Score-P's 1 MiB saves at most 768 KiB.
+     */
+    @Test
+    void largeChunksAreReadThroughTheCopyWhateverTheNumberOfFiles() throws Exception {
+        Path eztrace = TraceFormat.locate(TestTraces.otf2("jacobi-4")).file();
+        long[] own = Otf2AnchorProperties.chunkSizes(eztrace);
+        assertEquals(16384 * KIB, own[0], "EZTrace's event chunk size");
+        try (ReadingAnchor via = ReadingAnchor.of(eztrace, own, 4, 3 * KIB)) {
+            assertEquals(256 * KIB, via.eventChunkSize(), "4 files of at most 3 KiB: 16 MiB - 256 KiB saved");
+        }
+        try (ReadingAnchor via = ReadingAnchor.of(eztrace, own, 1, 7 * 1024 * KIB)) {
+            assertEquals(8192 * KIB, via.eventChunkSize(), "a 7 MiB file: 8 MiB chunks, 8 MiB saved");
+        }
+        try (ReadingAnchor via = ReadingAnchor.of(eztrace, own, 4, 9 * 1024 * KIB)) {
+            assertEquals(eztrace, via.path(), "a 9 MiB file: 16 MiB chunks, nothing saved");
+        }
+        System.setProperty("igtrace.otf2.smallChunksSaving", "-1");
+        try (ReadingAnchor via = ReadingAnchor.of(eztrace, own, 4, 3 * KIB)) {
+            assertEquals(eztrace, via.path(), "turned off");
+        } finally {
+            System.clearProperty("igtrace.otf2.smallChunksSaving");
+        }
+        Path scorep = TraceFormat.locate(TestTraces.otf2("scorep-late-sender-barrier")).file();
+        try (ReadingAnchor via = ReadingAnchor.of(scorep, Otf2AnchorProperties.chunkSizes(scorep), 4, 3 * KIB)) {
+            assertEquals(scorep, via.path(), "Score-P's 1 MiB chunks, 4 files: 768 KiB saved per reader");
+        }
+    }
+
     @Test
     void anAmbiguousAnchorIsNotChanged() {
         byte[] twice = new byte[40];
@@ -90,7 +120,13 @@ class ReadingAnchorTest {
     void theProfileIsTheSame(String trace) throws Exception {
         Path anchor = TraceFormat.locate(TestTraces.otf2(trace)).file();
         for (int threads : new int[] {1, 3}) {
-            TraceProfile reference = TraceInput.read(anchor, new ReadOptions(false, threads), AnalysisOptions.profile(true));
+            TraceProfile reference;
+            System.setProperty("igtrace.otf2.smallChunksSaving", "-1"); // jacobi-4's 16 MiB: the own anchor only so
+            try {
+                reference = TraceInput.read(anchor, new ReadOptions(false, threads), AnalysisOptions.profile(true));
+            } finally {
+                System.clearProperty("igtrace.otf2.smallChunksSaving");
+            }
             System.setProperty("igtrace.otf2.smallChunksFrom", "1");
             try {
                 TraceProfile profile = TraceInput.read(anchor, new ReadOptions(false, threads), AnalysisOptions.profile(true));
