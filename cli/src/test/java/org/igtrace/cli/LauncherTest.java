@@ -311,6 +311,16 @@ class LauncherTest {
         assertFalse(one.out().contains("CompileCommand: "), one.out());
         Run small = shell(env, "info " + TESTDATA.resolve("otf2/pi-4"));
         assertTrue(small.out().contains("-XX:TieredStopAtLevel=1") && !small.out().contains("BackgroundCompilation"), small.out());
+        // a small trace's heap on transparent huge pages when the kernel gives them on request, and only then
+        Path thp = work.resolve("thp");
+        Map<String, String> thpEnv = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_THP_SETTING", thp.toString());
+        Files.writeString(thp, "always [madvise] never\n");
+        assertTrue(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("-XX:+UseTransparentHugePages"));
+        assertFalse(shell(thpEnv, "info big/traces.otf2").out().contains("UseTransparentHugePages"), "not for 16 MB or more");
+        Files.writeString(thp, "always madvise [never]\n");
+        assertFalse(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("UseTransparentHugePages"));
+        Files.delete(thp);
+        assertFalse(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("UseTransparentHugePages"), "no such file");
         for (String cpus : List.of("0-1", "0,2")) {
             Files.writeString(status, "Cpus_allowed_list:\t" + cpus + "\n");
             Run two = shell(env, "info big/traces.otf2");

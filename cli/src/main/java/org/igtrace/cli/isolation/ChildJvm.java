@@ -1,5 +1,6 @@
 package org.igtrace.cli.isolation;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.Map;
  * java and class path, no crash file and no core dump, the {@code igtrace.*} and {@code jna.*}
  * system properties and {@code IGTRACE_JAVA_OPTS} passed on; and what the launcher gives its JVM
  * (issue 38): its class-data sharing archive when there is one that fits ({@link ClassDataArchive}),
- * C1 alone for a trace under 16 MB ({@link SmallTrace}) and for a larger one C2's thresholds tripled and the
+ * C1 alone for a trace under 16 MB ({@link SmallTrace}), with the Java heap on transparent huge pages where
+ * the kernel gives them on request ({@link #hugePagesOnRequest}), and for a larger one C2's thresholds tripled and the
  * timeline's recorder and tap compiled on their own ({@link #OUT_OF_LINE}), JNA's library and igtrace's libotf2 shim
  * from the folder the build unpacked them to beside the jar ({@code native/}, when not older than
  * the jar), and JNA's system library path (so that JNA does not run {@code ldconfig -p} to find
@@ -89,6 +91,9 @@ final class ChildJvm {
         // tripled, so that it compiles fewer lukewarm methods
         boolean small = SmallTrace.small(args);
         options.add(small ? "-XX:TieredStopAtLevel=1" : "-XX:CompileThresholdScaling=3");
+        if (small && hugePagesOnRequest()) {
+            options.add("-XX:+UseTransparentHugePages"); // as the launcher: the heap's first touches, 2 MiB at a time
+        }
         if (!small) {
             options.addAll(OUT_OF_LINE); // as the launcher: the timeline's recorder and tap compiled on their own
         }
@@ -99,6 +104,18 @@ final class ChildJvm {
             options.addAll(List.of(userOptions.strip().split("\\s+")));
         }
         return options;
+    }
+
+    /** The kernel's setting for transparent huge pages; a system property names another file for tests. */
+    static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
+
+    /** Whether the kernel gives transparent huge pages to a process that asks for them (madvise), as the launcher reads it. */
+    static boolean hugePagesOnRequest() {
+        try {
+            return Files.readString(Path.of(System.getProperty("igtrace.test.thpSetting", THP_SETTING))).contains("[madvise]");
+        } catch (IOException | RuntimeException e) {
+            return false; // a kernel without them
+        }
     }
 
     /** Whether this JVM names files in ASCII: under C, or a locale that is set but not installed (its setlocale failed). */

@@ -64,6 +64,31 @@ class ChildJvmTest {
         assertEquals("-XX:CompileThresholdScaling=3", compiler(alias.toString()), "the files of the trace a link names");
     }
 
+    /** As the launcher: a small trace's heap on transparent huge pages when the kernel gives them on request, and only then. */
+    @Test
+    void aSmallTracesHeapOnHugePagesWhereTheKernelGivesThemOnRequest() throws Exception {
+        Path setting = dir.resolve("thp");
+        String pi = TESTDATA.resolve("otf2/pi-4/traces.otf2").toString();
+        Path events = Files.createDirectories(dir.resolve("big"));
+        byte[] mib = new byte[1 << 20];
+        for (int i = 0; i < 17; i++) {
+            Files.write(events.resolve(i + ".evt"), mib);
+        }
+        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        System.setProperty("igtrace.test.thpSetting", setting.toString());
+        try {
+            Files.writeString(setting, "always [madvise] never\n");
+            assertTrue(command("igtrace.jar", pi).contains("-XX:+UseTransparentHugePages"));
+            assertFalse(command("igtrace.jar", dir.resolve("big.otf2").toString()).contains("-XX:+UseTransparentHugePages"), "16 MB or more");
+            Files.writeString(setting, "always madvise [never]\n");
+            assertFalse(command("igtrace.jar", pi).contains("-XX:+UseTransparentHugePages"));
+            Files.delete(setting);
+            assertFalse(command("igtrace.jar", pi).contains("-XX:+UseTransparentHugePages"), "no such file");
+        } finally {
+            System.clearProperty("igtrace.test.thpSetting");
+        }
+    }
+
     /**
      * A larger trace: the timeline's recorder and its tap of the matches compiled on their own (dontinline), as the
      * launcher gives them, after CompileCommand=quiet (without it the JVM prints each command on standard output, into
