@@ -316,11 +316,17 @@ class LauncherTest {
         Map<String, String> thpEnv = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_THP_SETTING", thp.toString());
         Files.writeString(thp, "always [madvise] never\n");
         assertTrue(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("-XX:+UseTransparentHugePages"));
-        assertFalse(shell(thpEnv, "info big/traces.otf2").out().contains("UseTransparentHugePages"), "not for 16 MB or more");
+        Run big = shell(thpEnv, "info big/traces.otf2");
+        assertTrue(big.out().contains("-XX:CompileThresholdScaling=3") && !big.out().contains("UseTransparentHugePages"),
+                "not for 16 MB or more: " + big.out());
         Files.writeString(thp, "always madvise [never]\n");
-        assertFalse(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("UseTransparentHugePages"));
+        Run never = shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4"));
+        assertTrue(never.code() == 0 && never.out().contains("-XX:TieredStopAtLevel=1") && !never.out().contains("UseTransparentHugePages"),
+                never.out());
         Files.delete(thp);
-        assertFalse(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("UseTransparentHugePages"), "no such file");
+        Run none = shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4"));
+        assertTrue(none.code() == 0 && none.out().contains("-XX:TieredStopAtLevel=1") && !none.out().contains("UseTransparentHugePages"),
+                "no such file: " + none.out());
         for (String cpus : List.of("0-1", "0,2")) {
             Files.writeString(status, "Cpus_allowed_list:\t" + cpus + "\n");
             Run two = shell(env, "info big/traces.otf2");

@@ -80,6 +80,7 @@ final class ReadingAnchor implements AutoCloseable {
      * @param largestFile the largest of them, bytes
      */
     static ReadingAnchor of(Path anchor, long[] chunkSizes, int files, long largestFile) {
+        TempFolders.removeStaleOnce(); // every OTF2 read sweeps what a crashed one left, whether or not it makes a copy
         ReadingAnchor own = new ReadingAnchor(anchor, null, 0);
         if (chunkSizes == null || largestFile < 0) {
             return own;

@@ -18,14 +18,20 @@ import java.util.stream.Stream;
  * Where igtrace's temporary files and folders go, chosen in this one place: the JVM's
  * {@code java.io.tmpdir} when it was given, else {@code TMPDIR} (a JVM on Linux ignores it and
  * takes /tmp, so spill files went to /tmp whatever TMPDIR said), else /tmp. And the folders of a
- * run, named {@code PREFIX-PID-...} by the process that made them, so that a later run removes the
+ * run, named {@code PREFIX-PID-...-WHERE} by the process that made them, so that a later run removes the
  * ones whose process is gone (a SIGKILLed run leaves them, as the launcher's {@code igtrace.PID.XXXXXX}).
+ * WHERE tells the machine's boot and the PID namespace: a folder another host or container made in a
+ * TMPDIR shared with it is not judged by a PID that means nothing here (its live read's anchor copy was
+ * removed, and the read failed); it goes when it is a week old.
  */
 public final class TempFolders {
     /** The JVM's {@code java.io.tmpdir} when nobody set it (Linux and the other Unixes). */
     private static final String JVM_DEFAULT = "/tmp";
-    /** A folder of the naming of this class: PREFIX-PID-NANOS-ATTEMPT. */
-    private static final Pattern OWN = Pattern.compile("-(\\d{1,18})-\\d+-\\d+");
+    /** A folder of the naming of this class: PREFIX-PID-NANOS-ATTEMPT-WHERE (without WHERE: an older igtrace's). */
+    private static final Pattern OWN = Pattern.compile("-(\\d{1,18})-\\d+-\\d+(?:-([0-9a-f]{8}))?");
+    /** This process's boot and PID namespace, {@link #where()}; null until asked. */
+    private static volatile String where;
+    private static final long WEEK_MS = 7 * 24L * 3600 * 1000;
     /** The folders of the older naming, {@code igtrace-childDIGITS} (Files.createTempDirectory, no process id). */
     private static final Pattern OLDER = Pattern.compile("igtrace-child\\d{6,}");
     /** The prefixes whose stale folders a run removes (once per JVM). */
@@ -59,14 +65,11 @@ public final class TempFolders {
      */
     public static Path create(String prefix) throws IOException {
         Path tmp = root();
-        if (!swept) {
-            swept = true;
-            removeStale(tmp);
-        }
+        removeStaleOnce();
         long pid = ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             try {
-                return Files.createDirectory(tmp.resolve(prefix + "-" + pid + "-" + System.nanoTime() + "-" + attempt), PRIVATE);
+                return Files.createDirectory(tmp.resolve(prefix + "-" + pid + "-" + System.nanoTime() + "-" + attempt + "-" + where()), PRIVATE);
             } catch (FileAlreadyExistsException e) {
                 if (attempt > 100) {
                     throw e;
@@ -76,7 +79,43 @@ public final class TempFolders {
     }
 
     /**
-     * Removes the folders {@code PREFIX-PID-...} in {@code tmp} whose process is gone, and those of the older naming
+     * Removes, once per JVM, the stale folders of {@link #root()} ({@link #removeStale}): also called by runs that make
+     * none, so that a folder a crashed run left goes with the next run of any trace, not only with the next that makes one.
+     */
+    public static void removeStaleOnce() {
+        if (!swept) {
+            swept = true;
+            removeStale(root());
+        }
+    }
+
+    /**
+     * Eight hexadecimal digits telling this machine's boot ({@code /proc/sys/kernel/random/boot_id}) and this process's
+     * PID namespace ({@code /proc/self/ns/pid}): where a folder's PID means this process table.
+     */
+    static String where() {
+        String w = where;
+        if (w == null) {
+            String boot = "", namespace = "";
+            try {
+                boot = Files.readString(Path.of("/proc/sys/kernel/random/boot_id")).strip();
+            } catch (IOException | RuntimeException e) {
+                // not Linux, or no /proc: the namespace alone, or nothing
+            }
+            try {
+                namespace = Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
+            } catch (IOException | RuntimeException e) {
+                // as above
+            }
+            w = String.format("%08x", (boot + "|" + namespace).hashCode());
+            where = w;
+        }
+        return w;
+    }
+
+    /**
+     * Removes the folders {@code PREFIX-PID-...} in {@code tmp} whose process is gone (folders made under another boot
+     * or PID namespace once they are a week old), and those of the older naming
      * (no process id) whose status file no running process names on its command line (the child JVM was given its
      * path), as the launcher does for its own, or that have none a day after they were made. Only this user's; a
      * folder it cannot remove stays.
@@ -91,7 +130,8 @@ public final class TempFolders {
                         continue;
                     }
                     Matcher own = OWN.matcher(name.substring(prefix.length()));
-                    if (own.matches() ? gone(Long.parseLong(own.group(1))) : OLDER.matcher(name).matches() && unnamed(p.resolve("status"))) {
+                    if (own.matches() ? stale(p, Long.parseLong(own.group(1)), own.group(2))
+                            : OLDER.matcher(name).matches() && unnamed(p.resolve("status"))) {
                         delete(p);
                     }
                 }
@@ -104,6 +144,14 @@ public final class TempFolders {
     private static boolean mine(Path p, String user) throws IOException {
         return Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
                 && Files.getOwner(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).getName().equals(user);
+    }
+
+    /** Whether the folder {@code p} of process {@code pid}, made where {@code madeWhere} says (null: not said), is left over. */
+    private static boolean stale(Path p, long pid, String madeWhere) throws IOException {
+        if (madeWhere == null || madeWhere.equals(where())) {
+            return gone(pid);
+        }
+        return Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis() < System.currentTimeMillis() - WEEK_MS;
     }
 
     /** Whether process {@code pid} has ended (a process of another PID namespace is not seen: its folder would go). */

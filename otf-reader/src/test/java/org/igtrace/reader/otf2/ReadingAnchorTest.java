@@ -100,6 +100,31 @@ class ReadingAnchorTest {
         }
     }
 
+    /**
+     * A failure while reading through the copy names the archive's own files, not the copy's folder (the links in it
+     * removed here as another host's sweep of a shared TMPDIR removed them: libotf2's words named the copy's path).
+     */
+    @Test
+    void aFailureThroughTheCopyNamesTheArchivesFiles() throws Exception {
+        Path anchor = TraceFormat.locate(TestTraces.otf2("jacobi-4")).file();
+        try (ReadingAnchor via = ReadingAnchor.of(anchor, Otf2AnchorProperties.chunkSizes(anchor), 4, 3 * KIB)) {
+            Path copyFolder = via.path().getParent();
+            assertNotEquals(anchor, via.path());
+            Files.delete(copyFolder.resolve("eztrace_log"));
+            org.igtrace.reader.otf2.nativelib.Otf2Exception failure = org.junit.jupiter.api.Assertions.assertThrows(
+                    org.igtrace.reader.otf2.nativelib.Otf2Exception.class, () -> {
+                        try (org.igtrace.reader.otf2.nativelib.Otf2Archive archive = org.igtrace.reader.otf2.nativelib.Otf2Archive.open(anchor, via.path())) {
+                            org.igtrace.reader.otf2.nativelib.EventVisitor nothing = (org.igtrace.reader.otf2.nativelib.EventVisitor)
+                                    java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                                            new Class<?>[] {org.igtrace.reader.otf2.nativelib.EventVisitor.class}, (proxy, method, args) -> null);
+                            archive.readEvents(new long[] {0}, location -> nothing, n -> { });
+                        }
+                    });
+            assertFalse(failure.getMessage().contains(copyFolder.toString()), failure.getMessage());
+            assertTrue(failure.getMessage().contains(anchor.getParent().resolve("eztrace_log").resolve("0.evt").toString()), failure.getMessage());
+        }
+    }
+
     @Test
     void anAmbiguousAnchorIsNotChanged() {
         byte[] twice = new byte[40];

@@ -124,16 +124,17 @@ public final class Otf2Archive implements AutoCloseable {
             throw new Otf2Exception(libraryProblem());
         }
         refuseOversizedAnchor(anchor);
-        Otf2Archive archive = new Otf2Archive(anchor, via, nativeReader(via));
+        Otf2Archive archive = new Otf2Archive(anchor, via, nativeReader(anchor, via));
         archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(archive.reader), "setting up the reader");
         return archive;
     }
 
-    private static Pointer nativeReader(Path anchor) throws Otf2Exception {
+    /** libotf2's reader of {@code via}, an anchor of {@code anchor}'s archive; a failure names {@code anchor}'s files. */
+    private static Pointer nativeReader(Path anchor, Path via) throws Otf2Exception {
         LAST_ERROR.remove();
-        Pointer reader = Otf2Library.OTF2_Reader_Open(anchor.toString());
+        Pointer reader = Otf2Library.OTF2_Reader_Open(via.toString());
         if (reader == null) {
-            throw failure(anchor, "libotf2 cannot open it as an OTF2 archive");
+            throw failure(anchor, via, anchor, "libotf2 cannot open it as an OTF2 archive");
         }
         READERS_OPENED.incrementAndGet();
         return reader;
@@ -146,7 +147,7 @@ public final class Otf2Archive implements AutoCloseable {
      */
     private void renew() throws Otf2Exception {
         close();
-        reader = nativeReader(via);
+        reader = nativeReader(anchor, via);
         check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(reader), "setting up the reader");
     }
 
@@ -235,7 +236,7 @@ public final class Otf2Archive implements AutoCloseable {
     private void readDefinitions(GlobalDefinitionVisitor visitor, boolean strings, boolean locations) throws Otf2Exception {
         Pointer defReader = Otf2Library.OTF2_Reader_GetGlobalDefReader(reader);
         if (defReader == null) {
-            throw failure(files.globalDefinitions(), "the global definitions cannot be read");
+            throw failure(anchor, via, files.globalDefinitions(), "the global definitions cannot be read");
         }
         Pointer cbs = Otf2Library.OTF2_GlobalDefReaderCallbacks_New();
         try {
@@ -348,7 +349,7 @@ public final class Otf2Archive implements AutoCloseable {
                 LAST_ERROR.remove();
                 return;
             }
-            throw failure(file, "the local definitions of location " + location + " cannot be read");
+            throw failure(anchor, via, file, "the local definitions of location " + location + " cannot be read");
         }
         try {
             LongByReference read = new LongByReference();
@@ -400,7 +401,7 @@ public final class Otf2Archive implements AutoCloseable {
         }
         Pointer evtReader = Otf2Library.OTF2_Reader_GetEvtReader(reader, location);
         if (evtReader == null) {
-            throw failure(files.events(location), "the events of location " + location + " cannot be read");
+            throw failure(anchor, via, files.events(location), "the events of location " + location + " cannot be read");
         }
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
@@ -456,7 +457,7 @@ public final class Otf2Archive implements AutoCloseable {
         if (errorCode != 0) {
             Pointer description = Otf2Library.OTF2_Error_GetDescription(errorCode);
             String fallback = description == null ? "error " + errorCode : description.getString(0);
-            String words = lastError(fallback);
+            String words = ownNames(lastError(fallback), anchor, via);
             throw new Otf2Exception(what + ": " + words, file, words);
         }
         LAST_ERROR.remove();
@@ -478,10 +479,24 @@ public final class Otf2Archive implements AutoCloseable {
         return Otf2Library.CALLBACK_INTERRUPT;
     }
 
-    /** libotf2's last message (or {@code fallback}) as a failure of {@code file}. */
-    private static Otf2Exception failure(Path file, String fallback) {
-        String words = lastError(fallback);
+    /** libotf2's last message (or {@code fallback}) as a failure of {@code file}, a file of {@code anchor}'s archive read through {@code via}. */
+    private static Otf2Exception failure(Path anchor, Path via, Path file, String fallback) {
+        String words = ownNames(lastError(fallback), anchor, via);
         return new Otf2Exception(words, file, words);
+    }
+
+    /**
+     * libotf2's words with the paths of files read through {@code via}, a copy of the anchor in another folder beside
+     * links named as the archive's files (ReadingAnchor), written as the archive's own: the folder of {@code via} made
+     * {@code anchor}'s.
+     */
+    static String ownNames(String words, Path anchor, Path via) {
+        Path from = via.getParent();
+        if (via.equals(anchor) || from == null || words == null) {
+            return words;
+        }
+        Path to = anchor.getParent();
+        return words.replace(from + "/", to == null ? "" : to + "/");
     }
 
     private static String lastError(String fallback) {
