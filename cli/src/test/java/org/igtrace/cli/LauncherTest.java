@@ -311,6 +311,15 @@ class LauncherTest {
         assertFalse(one.out().contains("CompileCommand: "), one.out());
         Run small = shell(env, "info " + TESTDATA.resolve("otf2/pi-4"));
         assertTrue(small.out().contains("-XX:TieredStopAtLevel=1") && !small.out().contains("BackgroundCompilation"), small.out());
+        // a trace's folder given as a link is measured where it leads; a link beside a trace (in a shared folder,
+        // planted) is not followed
+        Files.createSymbolicLink(work.resolve("biglink"), work.resolve("big"));
+        Run linked = shell(env, "info biglink");
+        assertTrue(linked.out().contains("-XX:CompileThresholdScaling=3"), linked.out());
+        Files.writeString(work.resolve("small.otf2"), "x");
+        Files.createSymbolicLink(work.resolve("small-planted"), work.resolve("big"));
+        Run beside = shell(env, "info small.otf2");
+        assertTrue(beside.out().contains("-XX:TieredStopAtLevel=1"), beside.out());
         // a small trace's heap on transparent huge pages when the kernel gives them on request, and only then
         Path thp = work.resolve("thp");
         Map<String, String> thpEnv = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_THP_SETTING", thp.toString());

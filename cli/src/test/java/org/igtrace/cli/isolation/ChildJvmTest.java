@@ -38,6 +38,7 @@ class ChildJvmTest {
     /** pi-4's files take 4 files of at most 4 KiB each, far under 16 MB: C1 alone, as the launcher. */
     @Test
     void aSmallTraceIsCompiledWithC1Alone() {
+        assertTrue(Files.isRegularFile(TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2")), "a trace that is there");
         assertEquals("-XX:TieredStopAtLevel=1", compiler(TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString()));
     }
 

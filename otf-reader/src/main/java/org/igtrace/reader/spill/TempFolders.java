@@ -60,7 +60,7 @@ public final class TempFolders {
     }
 
     /**
-     * A new private folder {@code PREFIX-PID-NANOS-K} in {@link #root()} (mode 700, not the umask's), after removing (once per JVM) the folders of
+     * A new private folder {@code PREFIX-PID-NANOS-K-WHERE} in {@link #root()} (mode 700, not the umask's), after removing (once per JVM) the folders of
      * this naming left by processes that are gone.
      */
     public static Path create(String prefix) throws IOException {
@@ -154,7 +154,7 @@ public final class TempFolders {
         return Files.getLastModifiedTime(p, java.nio.file.LinkOption.NOFOLLOW_LINKS).toMillis() < System.currentTimeMillis() - WEEK_MS;
     }
 
-    /** Whether process {@code pid} has ended (a process of another PID namespace is not seen: its folder would go). */
+    /** Whether process {@code pid} has ended (a process of another PID namespace is not seen: {@link #stale} asks only about this one's). */
     private static boolean gone(long pid) {
         return ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true);
     }

@@ -488,15 +488,16 @@ public final class Otf2Archive implements AutoCloseable {
     /**
      * libotf2's words with the paths of files read through {@code via}, a copy of the anchor in another folder beside
      * links named as the archive's files (ReadingAnchor), written as the archive's own: the folder of {@code via} made
-     * {@code anchor}'s.
+     * {@code anchor}'s; and, when they named it, which folder the copy is in (the links in it may be what failed).
      */
     static String ownNames(String words, Path anchor, Path via) {
         Path from = via.getParent();
-        if (via.equals(anchor) || from == null || words == null) {
+        if (via.equals(anchor) || from == null || words == null || !words.contains(from + "/")) {
             return words;
         }
         Path to = anchor.getParent();
-        return words.replace(from + "/", to == null ? "" : to + "/");
+        String folder = to == null ? "" : to.toString().endsWith("/") ? to.toString() : to + "/";
+        return words.replace(from + "/", folder) + " (read through igtrace's copy of the anchor in " + from + ")";
     }
 
     private static String lastError(String fallback) {
