@@ -18,7 +18,8 @@ import org.igtrace.reader.spill.TempFolders;
  * private temporary folder beside links to the archive's folder and global definitions. The copy is
  * used only when libotf2 reads it back with that chunk size and the same definition chunk size;
  * otherwise, and below {@link #FROM} files when it saves less than {@link #SAVING} per reader,
- * the archive's own anchor. Messages still name the archive's own files. The copy's folder is removed when
+ * the archive's own anchor. Messages name the archive's own files (and the copy's folder, where libotf2's words
+ * named a file in it). The copy's folder is removed when
  * the read ends ({@link #close}) and, when a signal (SIGTERM, SIGINT, SIGHUP) ends the JVM during the
  * read, by a shutdown hook; after a SIGKILL by a later run ({@link TempFolders}).
  */
