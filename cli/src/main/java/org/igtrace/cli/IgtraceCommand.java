@@ -136,7 +136,17 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         command.args = List.of(args);
         command.reader = reader;
         String[] withCommand = withCommand(args);
-        CommandLine cl = withCommand.length > 0 && withCommand[0].equals("graph") && GraphRunModel.runs(withCommand)
+        boolean graph = withCommand.length > 0 && withCommand[0].equals("graph") && GraphRunModel.runs(withCommand);
+        GraphCommand bound = graph ? GraphArguments.bind(command, withCommand) : null;
+        if (bound != null) { // as picocli's execute runs it: an exception becomes the exit code and its line, an Error goes on
+            try {
+                Integer code = bound.call();
+                return code == null ? 0 : code;
+            } catch (Exception ex) {
+                return exitCode(ex, err, "igtrace graph");
+            }
+        }
+        CommandLine cl = graph
                 ? converters(GraphRunModel.commandLine(command))
                 : commandLine(command, args.length == 0 ? null : args[0]);
         cl.setOut(new PrintWriter(stdout, true));
@@ -156,8 +166,13 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
      * door, the output, the temporary store).
      */
     static int exitCode(Exception ex, PrintWriter err, CommandLine commandLine) {
+        return exitCode(ex, err, commandLine.getCommandSpec().qualifiedName());
+    }
+
+    /** {@link #exitCode(Exception, PrintWriter, CommandLine)} for the command named {@code command} ({@code igtrace graph}). */
+    static int exitCode(Exception ex, PrintWriter err, String command) {
         if (ex instanceof UsageError) { // exit 2: one family
-            return usage(err, commandLine, ex.getMessage());
+            return usage(err, command, ex.getMessage());
         }
         if (ex instanceof Failure f) { // exit 1: one family
             if (f.line() != null) {
@@ -288,8 +303,12 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     }
 
     private static int usage(PrintWriter err, CommandLine where, String message) {
+        return usage(err, where.getCommandSpec().qualifiedName(), message);
+    }
+
+    private static int usage(PrintWriter err, String command, String message) {
         err.println("igtrace: " + Escape.terminal(String.valueOf(message))); // one line: a value's line break shown as \n
-        err.println("Try '" + where.getCommandSpec().qualifiedName() + " --help' for more information.");
+        err.println("Try '" + command + " --help' for more information.");
         return 2;
     }
 

@@ -29,7 +29,7 @@ class GraphRunModelTest {
         return IgtraceCommand.commandLine();
     }
 
-    private static CommandLine built() {
+    static CommandLine built() {
         return GraphRunModel.commandLine(new IgtraceCommand());
     }
 
@@ -87,7 +87,7 @@ class GraphRunModelTest {
     }
 
     /** The command's fields after parsing, its option objects' fields included. */
-    private static String fields(Object o, int depth) throws IllegalAccessException {
+    static String fields(Object o, int depth) throws IllegalAccessException {
         if (o instanceof int[] ints) {
             return Arrays.toString(ints);
         }
@@ -106,7 +106,7 @@ class GraphRunModelTest {
     }
 
     /** The graph command's fields after parsing {@code args} with {@code cl}, or the error's class and message. */
-    private static String parse(CommandLine cl, String... args) throws IllegalAccessException {
+    static String parse(CommandLine cl, String... args) throws IllegalAccessException {
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         try {
             CommandLine.ParseResult r = cl.parseArgs(args);
@@ -176,7 +176,8 @@ class GraphRunModelTest {
 
     /**
      * A run of graph in a fresh JVM reads no annotation: the JDK makes no annotation proxy (the
-     * annotation model made one class per annotation type of picocli's, a sixth of a tiny run's CPU).
+     * annotation model made one class per annotation type of picocli's, a sixth of a tiny run's CPU);
+     * nor does it load picocli's parser.
      * The trace does not exist, so libotf2 (and JNA, which reads one annotation of its own) is not loaded.
      */
     @Test
@@ -191,5 +192,6 @@ class GraphRunModelTest {
         assertTrue(err.contains("no-such-folder"), err);
         assertTrue(out.contains("org.igtrace.cli.GraphCommand "), "the graph command ran");
         assertFalse(out.contains("__dynamic_proxy__"), out.lines().filter(l -> l.contains("__dynamic_proxy__")).toList().toString());
+        assertFalse(out.contains("picocli.CommandLine "), "picocli's parser is not loaded: the usual command line is bound by GraphArguments");
     }
 }

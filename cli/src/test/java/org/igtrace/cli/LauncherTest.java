@@ -240,8 +240,8 @@ class LauncherTest {
     /**
      * {@code kill -9} of the launcher (issue 41, item 4: the JVM went on and wrote its output
      * seconds later, 9 of 9 runs): the JVM sees its parent gone and halts within a second or two,
-     * writing nothing. The launcher's status folder is left (nothing ran to remove it); the next run
-     * removes it, its process being gone.
+     * writing nothing. No status file is left: the JVM removed its name when it started. A status folder
+     * left by a launcher that is gone (killed before its JVM started) is removed by the next run.
      */
     @Tag("slow")
     @Test
@@ -264,9 +264,7 @@ class LauncherTest {
             jvm.destroyForcibly();
         }
         try (Stream<Path> files = Files.list(tmp)) {
-            List<String> left = files.map(f -> f.getFileName().toString()).toList();
-            assertEquals(1, left.size(), "the killed launcher's status folder stays: " + left);
-            assertTrue(left.get(0).startsWith("igtrace." + igtrace.pid() + "."), left.get(0) + " is named by the launcher's pid");
+            assertEquals(List.of(), files.toList(), "no status file left: the JVM removed its name once it had opened it");
         }
         Files.delete(anchor);
         try (Stream<Path> files = Files.list(work)) {
@@ -280,12 +278,13 @@ class LauncherTest {
         Path stalePart = Files.createFile(work.resolve(".g.graphml." + gone.pid() + ".part"));
         Path livePart = Files.createFile(work.resolve(".g.graphml." + ProcessHandle.current().pid() + ".part"));
         Path liveFolder = Files.createDirectory(tmp.resolve("igtrace." + ProcessHandle.current().pid() + ".abcdef"));
+        Path staleStatus = Files.writeString(tmp.resolve("igtrace." + gone.pid() + ".status"), ""); // its JVM never started
         Run next = run(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-o", "g.graphml");
         assertEquals(0, next.code(), next.err());
         assertFalse(Files.exists(stalePart), "the stale temporary file of a process that is gone is removed");
         assertTrue(Files.exists(livePart), "a live process's temporary file stays");
         try (Stream<Path> files = Files.list(tmp)) {
-            assertEquals(List.of(liveFolder), files.toList(), "the stale status folder is removed, a live process's stays");
+            assertEquals(List.of(liveFolder), files.toList(), "the stale status file " + staleStatus + " is removed, a live process's folder stays");
         }
     }
 
@@ -363,20 +362,64 @@ class LauncherTest {
     }
 
     /**
-     * A TMPDIR on a full disk, where the launcher's folder was made but the JVM cannot write its
-     * status file there (issue 41 item 8: "internal error: No space left on device", no folder
-     * named). The status file is /dev/full here (a later -D in IGTRACE_JAVA_OPTS names it), whose
-     * writes fail with ENOSPC as a full disk's do: one line naming the folder, exit 1, no output.
+     * The launcher's status file is TMPDIR/igtrace.PID.status, created only where no such name exists: a link
+     * planted there (by another user of a shared /tmp) is not followed, a file there is neither read nor changed;
+     * the run makes a folder of its own for its status instead, and removes it.
+     */
+    @Test
+    void aStatusFileNameTakenIsLeftAloneAndTheRunGoesOn() throws Exception {
+        Path victim = tmp.resolve("victim");
+        String trace = TESTDATA.resolve("otf2/pi-4").toString();
+        for (String plant : List.of("ln -s \"$TMPDIR/victim\" \"$TMPDIR/igtrace.$$.status\"",
+                "printf 'started\\nexit 3\\n' >\"$TMPDIR/igtrace.$$.status\"")) {
+            ProcessBuilder pb = launcher(List.of(), trace, "-q", "-o", "g.dot");
+            List<String> command = new ArrayList<>(List.of("bash", "-c", plant + "; exec \"$@\"", "bash"));
+            command.addAll(pb.command());
+            Process p = pb.command(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+            String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue(), plant + ": " + said);
+            assertTrue(Files.readString(work.resolve("g.dot")).contains("graph"), plant);
+            assertFalse(Files.exists(victim), plant + ": the link was not followed");
+            try (Stream<Path> files = Files.list(tmp)) {
+                List<Path> left = files.toList();
+                assertEquals(1, left.size(), plant + ": only the name planted is left: " + left);
+                Path planted = left.get(0);
+                assertTrue(planted.getFileName().toString().matches("igtrace\\.[0-9]+\\.status"), planted.toString());
+                if (!Files.isSymbolicLink(planted)) {
+                    assertEquals("started\nexit 3\n", Files.readString(planted), "the file planted is unchanged");
+                }
+                Files.delete(planted);
+            }
+            Files.delete(work.resolve("g.dot"));
+        }
+        assertNothingLeft();
+    }
+
+    /**
+     * A TMPDIR on a full disk, where the launcher's status file was made but the JVM cannot write to it
+     * (issue 41 item 8: "internal error: No space left on device", no folder named). The status file
+     * is a link to /dev/full here (a later -D in IGTRACE_JAVA_OPTS names it), whose writes fail with
+     * ENOSPC as a full disk's do: one line naming the folder, exit 1, no output.
      */
     @Test
     void aFullTmpdirIsOneLineNamingIt() throws Exception {
-        Path folder = Files.createDirectory(work.resolve("igtrace.1.abcdef"));
-        Files.createSymbolicLink(folder.resolve("status"), Path.of("/dev/full"));
-        Run full = run(List.of("-Digtrace.supervisor.status=" + folder.resolve("status")), TESTDATA.resolve("otf2/pi-4").toString(),
+        Path status = Files.createSymbolicLink(work.resolve("igtrace.1.status"), Path.of("/dev/full"));
+        Run full = run(List.of("-Digtrace.supervisor.status=" + status), TESTDATA.resolve("otf2/pi-4").toString(),
                 "-q", "-o", "g.graphml");
         assertEquals(1, full.code(), full.err());
         assertEquals(List.of("igtrace: " + work + ": cannot write igtrace's status file there (No space left on device); free some "
                 + "space or set TMPDIR to a writable folder with free space"), full.err().lines().toList());
+        assertFalse(Files.exists(status, java.nio.file.LinkOption.NOFOLLOW_LINKS), "the JVM removed the status file's name once open");
+        assertNothingLeft();
+
+        // the older layout, a status file in a folder of the launcher's (its own name taken): the folder's parent is named
+        Path folder = Files.createDirectory(work.resolve("igtrace.1.abcdef"));
+        Files.createSymbolicLink(folder.resolve("status"), Path.of("/dev/full"));
+        Run inFolder = run(List.of("-Digtrace.supervisor.status=" + folder.resolve("status"), "-Digtrace.supervisor.removeStatus=false"),
+                TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml");
+        assertEquals(1, inFolder.code(), inFolder.err());
+        assertEquals(full.err(), inFolder.err());
         Files.delete(folder.resolve("status"));
         Files.delete(folder);
         assertNothingLeft();

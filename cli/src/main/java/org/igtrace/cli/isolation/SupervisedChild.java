@@ -3,6 +3,7 @@ package org.igtrace.cli.isolation;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
@@ -24,6 +25,12 @@ public final class SupervisedChild {
      * 0-0.1 s after the JVM started).
      */
     static final String PARENT_PROPERTY = "igtrace.supervisor.pid";
+    /**
+     * The system property that asks the child to remove the status file's name once it has opened it
+     * ({@code true}): the launcher creates the file in {@code TMPDIR} and reads it back through a
+     * descriptor it opened before, so that nothing is left to remove (no {@code rm}, a fork at every run).
+     */
+    static final String REMOVE_PROPERTY = "igtrace.supervisor.removeStatus";
     /** Tests set this (passed on by the parent) to make the child fail with a Java exception. */
     static final String TEST_THROW_PROPERTY = "igtrace.test.throwInChild";
 
@@ -55,13 +62,23 @@ public final class SupervisedChild {
     /** Marks the child as started, reading the OTF2 archive {@code otf2Anchor} (or none: null); call first. */
     public static void started(Path otf2Anchor) throws IOException {
         Path file = Path.of(System.getProperty(STATUS_PROPERTY));
+        boolean remove = Boolean.getBoolean(REMOVE_PROPERTY);
+        // the folder the parent chose: TMPDIR itself, or a folder of the parent's in it
+        Path folder = remove || file.getParent() == null || file.getParent().getParent() == null ? file.getParent() : file.getParent().getParent();
         try {
             status = new FileOutputStream(file.toFile(), true);
+            if (remove) {
+                try {
+                    Files.deleteIfExists(file); // the parent reads it through its own descriptor
+                } catch (IOException e) {
+                    // the parent removes the name at its end
+                }
+            }
             // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
             write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
         } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
             status = null;
-            throw new StatusFileException(file.getParent().getParent() + ": cannot write igtrace's status file there ("
+            throw new StatusFileException(folder + ": cannot write igtrace's status file there ("
                     + e.getMessage().replace(file.toString(), "").replace(" ()", "").strip()
                     + "); free some space or set TMPDIR to a writable folder with free space");
         }
