@@ -17,7 +17,8 @@ import org.igtrace.formats.OutputFormat;
  * each of graph's options once, by its full name or its one-letter name, its value in the next
  * argument or after {@code =} (long names). Anything else (a cluster such as {@code -qo}, an
  * attached short value, a value starting with {@code -} or empty, an option given twice, a second
- * trace, {@code --}, the network options, help, a value that does not convert) returns null: picocli
+ * trace, {@code --}, the network options, help, a value that does not convert, a {@code picocli.*}
+ * system property) returns null: picocli
  * parses that command line as before, and its messages stay the one source of every usage error.
  * {@code GraphArgumentsTest} checks that both bind alike.
  */
@@ -34,7 +35,7 @@ final class GraphArguments {
      * @return the bound command, or null
      */
     static GraphCommand bind(Invocation top, String[] args) {
-        if (args.length < 2 || !args[0].equals("graph") || RawArguments.relativeBase() != null) {
+        if (args.length < 2 || !args[0].equals("graph") || RawArguments.relativeBase() != null || picocliConfigured()) {
             return null; // (a working folder that is not UTF-8: paths convert otherwise)
         }
         GraphCommand g = new GraphCommand();
@@ -91,6 +92,16 @@ final class GraphArguments {
             }
         }
         return g.trace.trace == null ? null : g;
+    }
+
+    /** Whether a system property configures picocli ({@code -Dpicocli.trimQuotes=true}, ...): picocli then parses. */
+    private static boolean picocliConfigured() {
+        for (Object key : System.getProperties().keySet()) {
+            if (key instanceof String k && k.startsWith("picocli.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Sets the flag {@code name}; false when graph has no such flag. */

@@ -83,6 +83,13 @@ class GraphArgumentsTest {
         for (String[] line : lines) {
             assertNull(bound(line), String.join(" ", line));
         }
+        System.setProperty("picocli.trimQuotes", "true"); // picocli would take the quotes off: it parses
+        try {
+            assertNull(bound("graph", "\"t.otf2\""));
+        } finally {
+            System.clearProperty("picocli.trimQuotes");
+        }
+        assertNotNull(bound("graph", "\"t.otf2\""));
     }
 
     /** A usage error the command itself finds names the command as picocli's handler did. */

@@ -278,7 +278,7 @@ class LauncherTest {
         Path stalePart = Files.createFile(work.resolve(".g.graphml." + gone.pid() + ".part"));
         Path livePart = Files.createFile(work.resolve(".g.graphml." + ProcessHandle.current().pid() + ".part"));
         Path liveFolder = Files.createDirectory(tmp.resolve("igtrace." + ProcessHandle.current().pid() + ".abcdef"));
-        Path staleStatus = Files.writeString(tmp.resolve("igtrace." + gone.pid() + ".status"), ""); // its JVM never started
+        Path staleStatus = Files.writeString(tmp.resolve("igtrace." + gone.pid() + ".9f3a0c41.status"), ""); // its JVM never started
         Run next = run(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-o", "g.graphml");
         assertEquals(0, next.code(), next.err());
         assertFalse(Files.exists(stalePart), "the stale temporary file of a process that is gone is removed");
@@ -362,22 +362,31 @@ class LauncherTest {
     }
 
     /**
-     * The launcher's status file is TMPDIR/igtrace.PID.status, created only where no such name exists: a link
-     * planted there (by another user of a shared /tmp) is not followed, a file there is neither read nor changed;
-     * the run makes a folder of its own for its status instead, and removes it.
+     * The launcher's status file is TMPDIR/igtrace.PID.RANDOM.status, created only where no such name exists. When
+     * something holds the name (planted by another user of a shared /tmp, were the random part guessed; here the tests'
+     * fixed suffix), a link is not followed, a file is neither read nor changed, a named pipe does not block the run
+     * (its open for writing would wait for a reader), and a folder stays: the run makes a folder of its own for its
+     * status instead, and removes it.
      */
     @Test
     void aStatusFileNameTakenIsLeftAloneAndTheRunGoesOn() throws Exception {
         Path victim = tmp.resolve("victim");
         String trace = TESTDATA.resolve("otf2/pi-4").toString();
-        for (String plant : List.of("ln -s \"$TMPDIR/victim\" \"$TMPDIR/igtrace.$$.status\"",
-                "printf 'started\\nexit 3\\n' >\"$TMPDIR/igtrace.$$.status\"")) {
+        String name = "\"$TMPDIR/igtrace.$$.test.status\"";
+        for (String plant : List.of("ln -s \"$TMPDIR/victim\" " + name, "printf 'started\\nexit 3\\n' >" + name, "mkfifo " + name,
+                "mkdir " + name)) {
             ProcessBuilder pb = launcher(List.of(), trace, "-q", "-o", "g.dot");
+            pb.environment().put("IGTRACE_STATUS_SUFFIX", "test");
             List<String> command = new ArrayList<>(List.of("bash", "-c", plant + "; exec \"$@\"", "bash"));
             command.addAll(pb.command());
             Process p = pb.command(command).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectErrorStream(true).start();
+            boolean ended = p.waitFor(120, TimeUnit.SECONDS);
+            if (!ended) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+            assertTrue(ended, plant + ": the run ended");
             String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(p.waitFor(120, TimeUnit.SECONDS));
             assertEquals(0, p.exitValue(), plant + ": " + said);
             assertTrue(Files.readString(work.resolve("g.dot")).contains("graph"), plant);
             assertFalse(Files.exists(victim), plant + ": the link was not followed");
@@ -385,8 +394,8 @@ class LauncherTest {
                 List<Path> left = files.toList();
                 assertEquals(1, left.size(), plant + ": only the name planted is left: " + left);
                 Path planted = left.get(0);
-                assertTrue(planted.getFileName().toString().matches("igtrace\\.[0-9]+\\.status"), planted.toString());
-                if (!Files.isSymbolicLink(planted)) {
+                assertTrue(planted.getFileName().toString().matches("igtrace\\.[0-9]+\\.test\\.status"), planted.toString());
+                if (Files.isRegularFile(planted, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     assertEquals("started\nexit 3\n", Files.readString(planted), "the file planted is unchanged");
                 }
                 Files.delete(planted);
