@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.igtrace.cli.isolation.ReaderSupervisor;
 import org.igtrace.cli.isolation.SupervisedChild;
+import org.igtrace.reader.otf2.nativelib.JnaWarmUp;
 import org.igtrace.reader.otf2.nativelib.Otf2Archive;
 
 /**
@@ -69,6 +70,7 @@ public final class Main {
         if (otf2Anchor != null && Files.isRegularFile(otf2Anchor)) {
             Thread t = new Thread(() -> {
                 try {
+                    JnaWarmUp.annotations();
                     Otf2Archive.preload();
                 } catch (Throwable e) { // NOPMD: the read itself reports what went wrong
                     // nothing: Otf2Archive.open says why libotf2 is not there
@@ -76,6 +78,9 @@ public final class Main {
             }, "igtrace-preload");
             t.setDaemon(true);
             t.start();
+            // JNA's classes log through java.util.logging: its set-up (its configuration, the logger finder's service
+            // lookup, which opens the jar) took a third of the preload thread's time; here it runs beside that thread's start
+            java.util.logging.LogManager.getLogManager();
         }
     }
 }

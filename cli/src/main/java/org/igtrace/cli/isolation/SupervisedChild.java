@@ -43,8 +43,10 @@ public final class SupervisedChild {
     private static FileOutputStream status;
     /** The temporary files announced with {@link #willCreate}, removed when the parent dies. */
     private static final java.util.List<Path> temporaryFiles = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** The parent's process id when this JVM started; 0 before {@link #started}. */
+    /** The parent's process id when this JVM started; 0 before {@link #watchParent}'s thread found it. */
     private static volatile long parentPid;
+    /** Counted down once the parent is known; null when {@link #watchParent} was not called. */
+    private static volatile java.util.concurrent.CountDownLatch parentLooked;
 
     private SupervisedChild() {
     }
@@ -142,19 +144,26 @@ public final class SupervisedChild {
      * and the wrapper is watched.
      */
     public static void watchParent() {
-        long given = Long.getLong(PARENT_PROPERTY, 0L);
-        long actual = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
-        // The given parent while it lives; but when it lives and is not this JVM's parent, java is a
-        // wrapper (a script that runs the real java without exec): the wrapper is the parent to watch.
-        parentPid = given > 1 && (actual == given || actual <= 1 || !ProcessHandle.of(given).map(ProcessHandle::isAlive).orElse(false))
-                ? given : actual;
-        if (parentPid <= 1) {
-            return; // started by init, or no parent to know: nothing to watch
-        }
-        if (!parentAlive()) {
-            dieWithParent(); // the parent was killed while this JVM started
-        }
+        parentLooked = new java.util.concurrent.CountDownLatch(1);
+        // The first look too on the watching thread: ProcessHandle's set-up (its reaper's executor, method
+        // handles the class-data archive does not hold) took 15-20 ms of the main thread at every start.
         Thread watcher = new Thread(() -> {
+            try {
+                long given = Long.getLong(PARENT_PROPERTY, 0L);
+                long actual = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
+                // The given parent while it lives; but when it lives and is not this JVM's parent, java is a
+                // wrapper (a script that runs the real java without exec): the wrapper is the parent to watch.
+                parentPid = given > 1 && (actual == given || actual <= 1 || !ProcessHandle.of(given).map(ProcessHandle::isAlive).orElse(false))
+                        ? given : actual;
+            } finally {
+                parentLooked.countDown();
+            }
+            if (parentPid <= 1) {
+                return; // started by init, or no parent to know: nothing to watch
+            }
+            if (!parentAlive()) {
+                dieWithParent(); // the parent was killed while this JVM started
+            }
             while (true) {
                 try {
                     Thread.sleep(200);
@@ -179,13 +188,32 @@ public final class SupervisedChild {
      * or a wrapper script they ran), as {@link #watchParent} found it; 0 when not supervised.
      */
     public static long supervisor() {
+        awaitParent();
         return parentPid;
     }
 
     /** Whether the parent that started this JVM is still its parent (true when not supervised). */
     public static boolean parentAlive() {
+        awaitParent();
         long expected = parentPid;
         return expected <= 1 || ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L) == expected;
+    }
+
+    /** Waits until {@link #watchParent}'s thread has found the parent (at once when nothing is watched). */
+    private static void awaitParent() {
+        java.util.concurrent.CountDownLatch looked = parentLooked;
+        boolean interrupted = false;
+        while (looked != null) {
+            try {
+                looked.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Removes the temporary files and halts: the parent is gone, nobody is to get this run's output. */
