@@ -68,19 +68,25 @@ public final class Main {
      */
     private static void preload(Path otf2Anchor) {
         if (otf2Anchor != null && Files.isRegularFile(otf2Anchor)) {
-            Thread t = new Thread(() -> {
-                try {
-                    JnaWarmUp.annotations();
-                    Otf2Archive.preload();
-                } catch (Throwable e) { // NOPMD: the read itself reports what went wrong
-                    // nothing: Otf2Archive.open says why libotf2 is not there
-                }
-            }, "igtrace-preload");
+            Thread t = new Thread(new Preload(), "igtrace-preload"); // a class: see SupervisedChild.ParentWatch
             t.setDaemon(true);
             t.start();
             // JNA's classes log through java.util.logging: its set-up (its configuration, the logger finder's service
             // lookup, which opens the jar) took a third of the preload thread's time; here it runs beside that thread's start
             java.util.logging.LogManager.getLogManager();
+        }
+    }
+
+    /** Loads JNA, libotf2 and the shim: {@link #preload}'s thread. */
+    private static final class Preload implements Runnable {
+        @Override
+        public void run() {
+            try {
+                JnaWarmUp.annotations();
+                Otf2Archive.preload();
+            } catch (Throwable e) { // NOPMD: the read itself reports what went wrong
+                // nothing: Otf2Archive.open says why libotf2 is not there
+            }
         }
     }
 }

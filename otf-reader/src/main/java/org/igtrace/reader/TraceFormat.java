@@ -5,10 +5,12 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.DirectoryStream;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** The trace formats igtrace reads, recognised by content (definitions section 1). */
 public enum TraceFormat {
@@ -25,7 +27,14 @@ public enum TraceFormat {
     private static final byte OTF2_LITTLE_ENDIAN = 'B';
     private static final byte OTF2_BIG_ENDIAN = '#';
     private static final byte[] OTF2_MAGIC = {'O', 'T', 'F', '2'};
-    private static final Pattern OTF1_MASTER_LINE = Pattern.compile("[ \\t]*[0-9a-f]+[ \\t]*:[0-9a-f, \\t]*|[ \\t]*i[0-9a-f]*:.*");
+    /**
+     * A line of an OTF master file. Compiled on the first OTF check, not with this class: the JDK's regular expressions
+     * are its first lambdas, which link its method-handle machinery (about 10 ms), and an OTF2 trace is found before
+     * libotf2's preload starts on another thread.
+     */
+    private static final class MasterLine {
+        static final Pattern PATTERN = Pattern.compile("[ \\t]*[0-9a-f]+[ \\t]*:[0-9a-f, \\t]*|[ \\t]*i[0-9a-f]*:.*");
+    }
 
     /** The located trace: its format and the file readers open (anchor or master file). */
     public record Located(TraceFormat format, Path file) {
@@ -65,13 +74,26 @@ public enum TraceFormat {
             throw new TraceReadException(path + ": " + (undecodable(path) ? UNDECODABLE : "no such file or directory"));
         }
         if (Files.isDirectory(path)) {
-            List<Path> named;
-            try (Stream<Path> files = Files.list(path)) {
-                named = files.filter(Files::isRegularFile).filter(TraceFormat::namedAsTrace).sorted().toList();
-            } catch (IOException e) {
+            // loops, not streams: this runs on the command's thread before libotf2's preload starts, and a stream's
+            // first lambdas link the JDK's method-handle machinery (about 10 ms at start-up)
+            List<Path> named = new ArrayList<>();
+            try (DirectoryStream<Path> files = Files.newDirectoryStream(path)) {
+                for (Path file : files) {
+                    if (namedAsTrace(file) && Files.isRegularFile(file)) {
+                        named.add(file);
+                    }
+                }
+            } catch (IOException | java.nio.file.DirectoryIteratorException e) {
                 throw new TraceReadException(path + ": cannot list the directory (" + e.getMessage() + ")");
             }
-            List<Located> found = named.stream().map(TraceFormat::detectQuietly).filter(l -> l != null).toList();
+            Collections.sort(named);
+            List<Located> found = new ArrayList<>();
+            for (Path file : named) {
+                Located l = detectQuietly(file);
+                if (l != null) {
+                    found.add(l);
+                }
+            }
             if (found.isEmpty() && named.size() == 1) {
                 return locate(named.get(0)); // a file named as a trace that is none: say what is wrong with it
             }
@@ -130,7 +152,7 @@ public enum TraceFormat {
         int complete = head.length == 4096 ? lines.length - 1 : lines.length;
         boolean master = complete > 0;
         for (int i = 0; i < complete; i++) {
-            if (!lines[i].isBlank() && !OTF1_MASTER_LINE.matcher(lines[i]).matches()) {
+            if (!lines[i].isBlank() && !MasterLine.PATTERN.matcher(lines[i]).matches()) {
                 master = false;
                 break;
             }

@@ -146,8 +146,18 @@ public final class SupervisedChild {
     public static void watchParent() {
         parentLooked = new java.util.concurrent.CountDownLatch(1);
         // The first look too on the watching thread: ProcessHandle's set-up (its reaper's executor, method
-        // handles the class-data archive does not hold) took 15-20 ms of the main thread at every start.
-        Thread watcher = new Thread(() -> {
+        // handles the class-data archive does not hold) took 15-20 ms of the main thread at every start. A class, not a
+        // lambda: the JVM's first lambda links its method-handle machinery (about 10 ms), which would run here on the
+        // command's thread before it starts libotf2's preload.
+        Thread watcher = new Thread(new ParentWatch(), "igtrace-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    /** The watching thread of {@link #watchParent}. */
+    private static final class ParentWatch implements Runnable {
+        @Override
+        public void run() {
             try {
                 long given = Long.getLong(PARENT_PROPERTY, 0L);
                 long actual = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(0L);
@@ -178,9 +188,7 @@ public final class SupervisedChild {
                     // the command says what ran out, on its own thread
                 }
             }
-        }, "igtrace-parent-watch");
-        watcher.setDaemon(true);
-        watcher.start();
+        }
     }
 
     /**

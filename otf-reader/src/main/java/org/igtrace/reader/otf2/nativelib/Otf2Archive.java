@@ -10,9 +10,6 @@ import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
-import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.GroupKind;
-import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationGroupKind;
-import org.igtrace.reader.otf2.nativelib.GlobalDefinitionVisitor.LocationKind;
 
 /**
  * An open OTF2 archive read through libotf2. The only class that talks to the native library:
@@ -61,26 +58,8 @@ public final class Otf2Archive implements AutoCloseable {
     private String readAheadKey;
     private Pointer reader;
 
-    // The visitor the callbacks forward to, and the first failure thrown by one of them.
-    private GlobalDefinitionVisitor definitions;
-    private RuntimeException callbackFailure;
-
-    // Callbacks are held here for as long as the archive lives: JNA keeps them only weakly.
-    private final Otf2Library.ClockPropertiesCallback onClock = (u, res, off, len, rt) -> guard(() -> definitions.clockProperties(res, off, len));
-    private final Otf2Library.StringCallback onString = (u, id, s) -> guard(() -> definitions.string(id, s));
-    private final Otf2Library.SystemTreeNodeCallback onNode = (u, id, name, cls, parent) -> guard(() -> definitions.systemTreeNode(id, name, cls, parent));
-    private final Otf2Library.LocationGroupCallback onLocationGroup = (u, id, name, type, parent, creator) ->
-            guard(() -> definitions.locationGroup(id, name, locationGroupKind(type), parent));
-    private final Otf2Library.LocationCallback onLocation = (u, id, name, type, n, group) ->
-            guard(() -> definitions.location(id, name, locationKind(type), n, group));
-    private final Otf2Library.RegionCallback onRegion = (u, id, name, canonical, descr, role, paradigm, flags, file, b, e) ->
-            guard(() -> definitions.regionOfParadigm(id, name, role & 0xff, paradigm & 0xff));
-    private final Otf2Library.CallingContextCallback onCallingContext = (u, id, region, source, parent) ->
-            guard(() -> definitions.callingContext(id, region, parent));
-    private final Otf2Library.GroupCallback onGroup = (u, id, name, type, paradigm, flags, n, members) ->
-            guard(() -> definitions.groupOfParadigm(id, name, groupKind(type), paradigm,
-                    n > 0 && members != null ? members.getLongArray(0, n) : new long[0]));
-    private final Otf2Library.CommCallback onComm = (u, id, name, group, parent, flags) -> guard(() -> definitions.communicator(id, name, group, parent));
+    // The global definitions' callbacks, the visitor they forward to and the first failure one of them threw.
+    private final DefinitionCallbacks callbacks = new DefinitionCallbacks();
 
     private Otf2Archive(Path anchor, Path via, Pointer reader) {
         this.anchor = anchor;
@@ -241,31 +220,31 @@ public final class Otf2Archive implements AutoCloseable {
         Pointer cbs = Otf2Library.OTF2_GlobalDefReaderCallbacks_New();
         try {
             if (strings) {
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, onString);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetStringCallback(cbs, callbacks.onString);
             }
             if (locations) {
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, onLocationGroup);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, onLocation);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationGroupCallback(cbs, callbacks.onLocationGroup);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, callbacks.onLocation);
             }
             if (strings && locations) {
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, onClock);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, onNode);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, callbacks.onClock);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, callbacks.onNode);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, callbacks.onRegion);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, callbacks.onCallingContext);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, callbacks.onGroup);
+                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, callbacks.onComm);
             }
             check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
         } finally {
             Otf2Library.OTF2_GlobalDefReaderCallbacks_Delete(cbs);
         }
-        definitions = visitor;
+        callbacks.definitions = visitor;
         try {
             LongByReference read = new LongByReference();
             check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions",
                     files.globalDefinitions());
         } finally {
-            definitions = null;
+            callbacks.definitions = null;
             Otf2Library.OTF2_Reader_CloseGlobalDefReader(reader, defReader);
         }
     }
@@ -440,7 +419,7 @@ public final class Otf2Archive implements AutoCloseable {
      * test this first, so that no message is made for each of 10^5 locations (issue 41 item 6).
      */
     private boolean succeeded(int errorCode) {
-        if (errorCode != 0 || callbackFailure != null) {
+        if (errorCode != 0 || callbacks.failure != null) {
             return false;
         }
         LAST_ERROR.remove();
@@ -449,9 +428,8 @@ public final class Otf2Archive implements AutoCloseable {
 
     /** Throws libotf2's failure, naming {@code file} (null: not about a file) as the one it was reading. */
     private void check(int errorCode, String what, Path file) throws Otf2Exception {
-        if (callbackFailure != null) {
-            RuntimeException failure = callbackFailure;
-            callbackFailure = null;
+        RuntimeException failure = callbacks.takeFailure();
+        if (failure != null) {
             throw failure;
         }
         if (errorCode != 0) {
@@ -461,22 +439,6 @@ public final class Otf2Archive implements AutoCloseable {
             throw new Otf2Exception(what + ": " + words, file, words);
         }
         LAST_ERROR.remove();
-    }
-
-    private int guard(Runnable body) {
-        try {
-            body.run();
-            return Otf2Library.CALLBACK_SUCCESS;
-        } catch (RuntimeException ex) {
-            return fail(ex);
-        }
-    }
-
-    private int fail(RuntimeException ex) {
-        if (callbackFailure == null) {
-            callbackFailure = ex;
-        }
-        return Otf2Library.CALLBACK_INTERRUPT;
     }
 
     /** libotf2's last message (or {@code fallback}) as a failure of {@code file}, a file of {@code anchor}'s archive read through {@code via}. */
@@ -525,31 +487,5 @@ public final class Otf2Archive implements AutoCloseable {
             // its error for success.
         }
         return errorCode;
-    }
-
-    private static LocationGroupKind locationGroupKind(byte type) {
-        return switch (type) {
-            case 1 -> LocationGroupKind.PROCESS;
-            case 2 -> LocationGroupKind.ACCELERATOR;
-            default -> LocationGroupKind.OTHER;
-        };
-    }
-
-    private static LocationKind locationKind(byte type) {
-        return switch (type) {
-            case 1 -> LocationKind.CPU_THREAD;
-            case 2 -> LocationKind.ACCELERATOR_STREAM;
-            case 3 -> LocationKind.METRIC;
-            default -> LocationKind.OTHER;
-        };
-    }
-
-    private static GroupKind groupKind(byte type) {
-        return switch (type) {
-            case 4 -> GroupKind.COMM_LOCATIONS;
-            case 5 -> GroupKind.COMM_GROUP;
-            case 6 -> GroupKind.COMM_SELF;
-            default -> GroupKind.OTHER;
-        };
     }
 }
