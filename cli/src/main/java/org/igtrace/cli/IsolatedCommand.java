@@ -43,7 +43,9 @@ final class IsolatedCommand {
         }
         try {
             Path status = scratch.resolve("status"); // what the child reads and whether it left through igtrace's own code
-            Process child = new ProcessBuilder(command(args, scratch, status)).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+            ProcessBuilder pb = new ProcessBuilder(command(args, scratch, status)).redirectInput(ProcessBuilder.Redirect.PIPE);
+            pb.environment().remove(org.igtrace.cli.isolation.SupervisedChild.TOKEN_VARIABLE); // read here without a token
+            Process child = pb.start();
             child.getOutputStream().close();
             // this JVM ended from outside, or by its standard output's reader going away: the child goes too
             Thread reaper = new Thread(child::destroy, "igtrace-child-reaper");

@@ -899,6 +899,40 @@ class LauncherTest {
         assertTrue(run.err().contains("wrapped"), "the wrapper ran: " + run.err());
     }
 
+    /**
+     * The status file's mode follows the user's umask, so another user may write lines into it until the JVM removed its
+     * name: the launcher counts only lines that begin with the token the JVM gets in its environment. A stand-in java
+     * that writes "started" and "exit 0" without it and then dies is a JVM that did not start (its exit status, 1),
+     * not a run that succeeded; with the token, its exit code counts. A file put under the status file's name after
+     * the JVM removed it is not the launcher's to remove.
+     */
+    @Test
+    void onlyTheJvmsOwnStatusLinesCount() throws Exception {
+        Path bin = Files.createDirectories(work.resolve("forging-bin"));
+        Path java = bin.resolve("java");
+        Files.writeString(java, "#!/bin/bash\nfor a in \"$@\"; do case $a in -Digtrace.supervisor.status=*) s=${a#*=} ;; esac; done\n"
+                + "printf 'started\\nexit 0\\n' >>\"$s\"\n"
+                + "[ -z \"$TOKENED\" ] || printf '%s started\\n%s exit 5\\n' \"$IGTRACE_STATUS_TOKEN\" \"$IGTRACE_STATUS_TOKEN\" >>\"$s\"\n"
+                + "[ -z \"$REPLACED\" ] || { rm -f \"$s\"; echo theirs >\"$s\"; }\n"
+                + "exit 1\n");
+        java.toFile().setExecutable(true);
+        String path = bin + ":" + System.getenv("PATH");
+        Run forged = shell(Map.of("PATH", path), TESTDATA.resolve("otf2/pi-4") + " -q -o g.dot");
+        assertEquals(1, forged.code(), "lines without the token do not count: " + forged.err());
+        Run own = shell(Map.of("PATH", path, "TOKENED", "1"), TESTDATA.resolve("otf2/pi-4") + " -q -o g.dot");
+        assertEquals(5, own.code(), own.err());
+        assertNothingLeft(bin);
+        // the name removed (as the JVM does) and another file put there: the launcher leaves that file alone
+        Run replaced = shell(Map.of("PATH", path, "REPLACED", "1"), TESTDATA.resolve("otf2/pi-4") + " -q -o g.dot");
+        assertEquals(1, replaced.code(), replaced.err());
+        try (Stream<Path> files = Files.list(tmp)) {
+            List<Path> left = files.toList();
+            assertEquals(1, left.size(), left.toString());
+            assertEquals("theirs\n", Files.readString(left.get(0)));
+            Files.delete(left.get(0));
+        }
+    }
+
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         return peakRssKib(Map.of(), args);

@@ -143,6 +143,7 @@ final class ChildJvm {
      * ASCII alias by then, cli's RawArguments) C.UTF-8, so that its messages show the paths' characters.
      */
     static void environment(Map<String, String> env) {
+        env.remove(SupervisedChild.TOKEN_VARIABLE); // its status file is read by this JVM, which expects no token
         if (asciiNames()) {
             env.put("LC_ALL", "C.UTF-8");
         }

@@ -40,7 +40,15 @@ public final class SupervisedChild {
     /** Tests set this to an OTF2 anchor: the child dies (halt, no exit note) when it starts reading that archive. */
     static final String TEST_HALT_READING_PROPERTY = "igtrace.test.haltReading";
 
+    /**
+     * The environment variable whose value begins every line of the status file, when set (the launcher sets it: its
+     * status file's mode follows the user's umask, so another user may write lines into it until this JVM removed its
+     * name; only this user and root can read a process's environment). Not passed on to a child JVM.
+     */
+    public static final String TOKEN_VARIABLE = "IGTRACE_STATUS_TOKEN";
+
     private static FileOutputStream status;
+    private static String token;
     /** The temporary files announced with {@link #willCreate}, removed when the parent dies. */
     private static final java.util.List<Path> temporaryFiles = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The parent's process id when this JVM started; 0 before {@link #watchParent}'s thread found it. */
@@ -67,6 +75,7 @@ public final class SupervisedChild {
         boolean remove = Boolean.getBoolean(REMOVE_PROPERTY);
         // the folder the parent chose: TMPDIR itself, or a folder of the parent's in it
         Path folder = remove || file.getParent() == null || file.getParent().getParent() == null ? file.getParent() : file.getParent().getParent();
+        token = System.getenv(TOKEN_VARIABLE);
         try {
             status = new FileOutputStream(file.toFile(), true);
             if (remove) {
@@ -269,7 +278,14 @@ public final class SupervisedChild {
         }
     }
 
-    private static synchronized void write(String line) throws IOException {
-        status.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+    private static synchronized void write(String lines) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (String line : lines.split("\n")) {
+            if (token != null) {
+                b.append(token).append(' ');
+            }
+            b.append(line).append('\n');
+        }
+        status.write(b.toString().getBytes(StandardCharsets.UTF_8));
     }
 }
