@@ -35,7 +35,41 @@ final class StandardOutputWatch {
 
     private static final class ProcessStdout extends OutputStreamWriter {
         ProcessStdout() {
-            super(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8);
+            super(new SupervisedStdout(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * File descriptor 1, which a supervised JVM writes only while its parent lives: the launcher killed with SIGKILL
+     * less than the watch's 200 ms before the output began let the command print it (a review, issue 38), where an
+     * {@code -o} file is checked before its rename. Looked at once, before the first byte.
+     */
+    private static final class SupervisedStdout extends FileOutputStream {
+        private boolean looked;
+
+        SupervisedStdout() {
+            super(FileDescriptor.out);
+        }
+
+        private void look() {
+            if (!looked) {
+                looked = true;
+                if (!org.igtrace.cli.isolation.SupervisedChild.parentAlive()) {
+                    org.igtrace.cli.isolation.SupervisedChild.dieWithParent();
+                }
+            }
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            look();
+            super.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            look();
+            super.write(b, off, len);
         }
     }
 
@@ -114,7 +148,7 @@ final class StandardOutputWatch {
                 }
             };
         }
-        java.io.OutputStream out = new FileOutputStream(FileDescriptor.out);
+        java.io.OutputStream out = new SupervisedStdout();
         return new java.io.BufferedOutputStream(new java.io.OutputStream() {
             @Override
             public void write(int b) throws java.io.IOException {

@@ -289,6 +289,36 @@ class LauncherTest {
     }
 
     /**
+     * A command that prints to standard output after its launcher was killed with SIGKILL prints nothing: the JVM looks
+     * at its parent before the first byte (found by a review: the parent's watch looks every 200 ms, and a launcher
+     * killed less than that before the output began let it through). Here the watch looks once a minute, so only
+     * that look can stop it: the launcher is killed while the JVM reads (libotf2 mapped), and the JVM's standard
+     * output, which this test still reads, stays empty.
+     */
+    @Test
+    void nothingIsPrintedOnceTheLauncherIsGone() throws Exception {
+        Process igtrace = launcher(List.of("-Digtrace.test.watchMillis=60000"), "stats", TESTDATA.resolve("otf2/scorep-jacobi-2nodes").toString(),
+                "-q").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        ProcessHandle jvm = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (jvm == null && System.nanoTime() < deadline) {
+            jvm = igtrace.descendants().filter(ReaderCrashTest::mapsLibotf2).findFirst().orElse(null);
+            if (jvm == null) {
+                Thread.sleep(2); // polling /proc, not waiting out a race
+            }
+        }
+        assertTrue(jvm != null, "the JVM loaded libotf2");
+        assertEquals(0, new ProcessBuilder("kill", "-KILL", Long.toString(igtrace.pid())).start().waitFor());
+        try {
+            String out = new String(igtrace.getInputStream().readAllBytes(), StandardCharsets.UTF_8); // until the JVM ends
+            assertEquals("", out, "nothing printed once the launcher was gone");
+            assertTrue(jvm.onExit().get(30, TimeUnit.SECONDS) != null);
+        } finally {
+            jvm.destroyForcibly();
+        }
+    }
+
+    /**
      * Issue 38 (the default command on one core): a trace past 16 MB read by a process allowed one CPU only gets the
      * optimising compiler in the foreground ({@code -XX:-BackgroundCompilation}); a small trace, or two CPUs allowed,
      * not. The allowed CPUs come from {@code /proc/self/status}, here a file of that form (failed before: the flag was

@@ -131,7 +131,7 @@ class ReaderCrashTest {
         }
     }
 
-    private static boolean mapsLibotf2(ProcessHandle process) {
+    static boolean mapsLibotf2(ProcessHandle process) {
         try {
             return Files.readString(Path.of("/proc", Long.toString(process.pid()), "maps")).contains("libopen-trace-format2");
         } catch (IOException e) {

@@ -31,6 +31,9 @@ public final class SupervisedChild {
      * descriptor it opened before, so that nothing is left to remove (no {@code rm}, a fork at every run).
      */
     static final String REMOVE_PROPERTY = "igtrace.supervisor.removeStatus";
+    /** How often the parent is looked at, ms; tests make it longer ({@code -Digtrace.test.watchMillis}). */
+    private static final long WATCH_MILLIS = Long.getLong("igtrace.test.watchMillis", 200L);
+
     /** Tests set this (passed on by the parent) to make the child fail with a Java exception. */
     static final String TEST_THROW_PROPERTY = "igtrace.test.throwInChild";
 
@@ -185,7 +188,7 @@ public final class SupervisedChild {
             }
             while (true) {
                 try {
-                    Thread.sleep(200);
+                    Thread.sleep(WATCH_MILLIS);
                 } catch (InterruptedException e) {
                     return;
                 }
