@@ -444,7 +444,7 @@ class LauncherTest {
     @Test
     void aFullTmpdirIsOneLineNamingIt() throws Exception {
         Path status = Files.createSymbolicLink(work.resolve("igtrace.1.status"), Path.of("/dev/full"));
-        Run full = run(List.of("-Digtrace.supervisor.status=" + status), TESTDATA.resolve("otf2/pi-4").toString(),
+        Run full = run(List.of("-Digtrace.supervisor.status=" + status, "-Digtrace.supervisor.removeStatus=" + status), TESTDATA.resolve("otf2/pi-4").toString(),
                 "-q", "-o", "g.graphml");
         assertEquals(1, full.code(), full.err());
         assertEquals(List.of("igtrace: " + work + ": cannot write igtrace's status file there (No space left on device); free some "
@@ -940,10 +940,11 @@ class LauncherTest {
     void onlyTheJvmsOwnStatusLinesCount() throws Exception {
         Path bin = Files.createDirectories(work.resolve("forging-bin"));
         Path java = bin.resolve("java");
-        Files.writeString(java, "#!/bin/bash\nfor a in \"$@\"; do case $a in -Digtrace.supervisor.status=*) s=${a#*=} ;; esac; done\n"
+        Files.writeString(java, "#!/bin/bash\nfor a in \"$@\"; do case $a in -Digtrace.supervisor.status=*) s=${a#*=} ;; "
+                + "-Digtrace.supervisor.removeStatus=*) n=${a#*=} ;; esac; done\n"
                 + "printf 'started\\nexit 0\\n' >>\"$s\"\n"
                 + "[ -z \"$TOKENED\" ] || printf '%s started\\n%s exit 5\\n' \"$IGTRACE_STATUS_TOKEN\" \"$IGTRACE_STATUS_TOKEN\" >>\"$s\"\n"
-                + "[ -z \"$REPLACED\" ] || { rm -f \"$s\"; echo theirs >\"$s\"; }\n"
+                + "[ -z \"$REPLACED\" ] || { rm -f \"$n\"; echo theirs >\"$n\"; }\n"
                 + "exit 1\n");
         java.toFile().setExecutable(true);
         String path = bin + ":" + System.getenv("PATH");

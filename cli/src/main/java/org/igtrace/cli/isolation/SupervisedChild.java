@@ -26,9 +26,11 @@ public final class SupervisedChild {
      */
     static final String PARENT_PROPERTY = "igtrace.supervisor.pid";
     /**
-     * The system property that asks the child to remove the status file's name once it has opened it
-     * ({@code true}): the launcher creates the file in {@code TMPDIR} and reads it back through a
-     * descriptor it opened before, so that nothing is left to remove (no {@code rm}, a fork at every run).
+     * The system property that asks the child to remove the status file's name once it has opened the file: the name
+     * ({@code true}: the status file's own path, {@code false} or unset: none). The launcher creates the file in
+     * {@code TMPDIR}, gives its path as a descriptor it holds ({@code /proc/self/fd/N}) and reads it back through
+     * another, so that nothing is left to remove (no {@code rm}, a fork at every run). The name is removed only while
+     * it is still the file opened.
      */
     static final String REMOVE_PROPERTY = "igtrace.supervisor.removeStatus";
     /** How often the parent is looked at, ms; tests make it longer ({@code -Digtrace.test.watchMillis}). */
@@ -39,6 +41,9 @@ public final class SupervisedChild {
 
     /** Tests set this to make the child die (halt, no exit note) once its temporary output file exists. */
     static final String TEST_HALT_PROPERTY = "igtrace.test.haltWhileWriting";
+
+    /** Tests set this to make the JVM crash (a native fault) before it notes that it started. */
+    static final String TEST_CRASH_PROPERTY = "igtrace.test.crashBeforeStart";
 
     /** Tests set this to an OTF2 anchor: the child dies (halt, no exit note) when it starts reading that archive. */
     static final String TEST_HALT_READING_PROPERTY = "igtrace.test.haltReading";
@@ -74,31 +79,76 @@ public final class SupervisedChild {
 
     /** Marks the child as started, reading the OTF2 archive {@code otf2Anchor} (or none: null); call first. */
     public static void started(Path otf2Anchor) throws IOException {
+        if (Boolean.getBoolean(TEST_CRASH_PROPERTY)) {
+            crash();
+        }
         Path file = Path.of(System.getProperty(STATUS_PROPERTY));
-        boolean remove = Boolean.getBoolean(REMOVE_PROPERTY);
-        // the folder the parent chose: TMPDIR itself, or a folder of the parent's in it
-        Path folder = remove || file.getParent() == null || file.getParent().getParent() == null ? file.getParent() : file.getParent().getParent();
+        String removeValue = System.getProperty(REMOVE_PROPERTY, "false");
+        Path name = removeValue.equals("false") || removeValue.isEmpty() ? null : removeValue.equals("true") ? file : Path.of(removeValue);
         token = System.getenv(TOKEN_VARIABLE);
         try {
             status = new FileOutputStream(file.toFile(), true);
-            if (remove) {
-                try {
-                    Files.deleteIfExists(file); // the parent reads it through its own descriptor
-                } catch (IOException e) {
-                    // the parent removes the name at its end
-                }
+            if (name != null) {
+                removeName(name, file);
             }
             // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
             write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
         } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
             status = null;
-            throw new StatusFileException(folder + ": cannot write igtrace's status file there ("
-                    + e.getMessage().replace(file.toString(), "").replace(" ()", "").strip()
+            throw new StatusFileException(folder(file, name) + ": cannot write igtrace's status file there (" + reason(e, file)
                     + "); free some space or set TMPDIR to a writable folder with free space");
         }
         if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
             throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
         }
+    }
+
+    /** A native fault, as a JVM crashing in its first milliseconds has: a write to address 0 (tests only). */
+    private static void crash() {
+        try {
+            Class<?> unsafeClass = Class.forName("sun.misc.Unsafe");
+            java.lang.reflect.Field field = unsafeClass.getDeclaredField("theUnsafe");
+            field.setAccessible(true);
+            unsafeClass.getMethod("putAddress", long.class, long.class).invoke(field.get(null), 0L, 0L);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot crash on purpose (-D" + TEST_CRASH_PROPERTY + ")", e);
+        }
+    }
+
+    /**
+     * Removes the status file's name {@code name} if it is still the file {@code opened} names (a run of another PID
+     * namespace sharing TMPDIR may have removed it as stale, and something else may be there now).
+     */
+    private static void removeName(Path name, Path opened) {
+        try {
+            Object key = Files.readAttributes(name, java.nio.file.attribute.BasicFileAttributes.class, java.nio.file.LinkOption.NOFOLLOW_LINKS).fileKey();
+            if (name.equals(opened) || key != null && key.equals(Files.readAttributes(opened, java.nio.file.attribute.BasicFileAttributes.class).fileKey())) {
+                Files.delete(name); // the parent reads it through its own descriptor
+            }
+        } catch (IOException e) {
+            // gone already, or not to be removed here: the parent removes it at its end if it is still its file
+        }
+    }
+
+    /**
+     * The folder the parent chose, as messages name it: the removed name's, else the status file's (TMPDIR itself, or
+     * a folder of the parent's in it), else TMPDIR when the file was given as a descriptor.
+     */
+    private static Path folder(Path file, Path name) {
+        if (name != null && name.getParent() != null) {
+            return name.getParent();
+        }
+        if (file.startsWith("/proc/self/fd") || file.startsWith("/dev/fd")) {
+            return org.igtrace.reader.spill.TempFolders.root();
+        }
+        Path parent = file.getParent();
+        return parent == null || parent.getParent() == null ? parent : parent.getParent();
+    }
+
+    /** What went wrong, without the path (a FileNotFoundException says "PATH (REASON)"). */
+    private static String reason(IOException e, Path file) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().replace(file.toString(), "").strip();
+        return m.startsWith("(") && m.endsWith(")") ? m.substring(1, m.length() - 1) : m;
     }
 
     /** The status file could not be written: the message names the folder (TMPDIR) and what to do. */
