@@ -171,6 +171,11 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
 
     /** {@link #exitCode(Exception, PrintWriter, CommandLine)} for the command named {@code command} ({@code igtrace graph}). */
     static int exitCode(Exception ex, PrintWriter err, String command) {
+        if (!org.igtrace.cli.isolation.SupervisedChild.parentAlive()) {
+            // the launcher was killed: nobody is to get this line, and what failed may be its doing (the folders it
+            // held open for this JVM, /proc/PID/fd/N, went with it)
+            org.igtrace.cli.isolation.SupervisedChild.dieWithParent();
+        }
         if (ex instanceof UsageError) { // exit 2: one family
             return usage(err, command, ex.getMessage());
         }

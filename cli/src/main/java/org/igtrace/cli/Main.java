@@ -51,8 +51,8 @@ public final class Main {
             preload(otf2Anchor);
             code = IgtraceCommand.run(args);
         } catch (SupervisedChild.StatusFileException e) {
-            System.err.println("igtrace: " + org.igtrace.formats.Escape.terminal(e.getMessage()));
-            code = 1;
+            System.err.println("igtrace: " + PathAliases.shown(org.igtrace.formats.Escape.terminal(e.getMessage())));
+            code = SupervisedChild.statusFileFailed();
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             OutOfMemory.say(System.err, t, "igtrace: internal error: ");
             code = 1;

@@ -112,7 +112,7 @@ class HelpTextTest {
         assertTrue(properties.size() >= 4, properties.toString());
         // Set by igtrace itself for the OTF2 reader JVM it starts, or by the launcher, never by users.
         properties.removeAll(List.of("igtrace.supervisor.status", "igtrace.cds.archive", "igtrace.shim", "igtrace.alias.", "igtrace.shown.",
-                "igtrace.shownhex.", "igtrace.supervisor.pid", "igtrace.supervisor.removeStatus", "igtrace.supervisor.",
+                "igtrace.shownhex.", "igtrace.supervisor.pid", "igtrace.supervisor.removeStatus", "igtrace.supervisor.statusName", "igtrace.supervisor.",
                 "igtrace.cwd.alias"));
         properties.remove("igtrace.classlist"); // a file's name (the class list beside the jar), not a property
         properties.removeIf(p -> p.startsWith("igtrace.test.")); // hooks the tests set in the child JVM (SupervisedChild), not settings

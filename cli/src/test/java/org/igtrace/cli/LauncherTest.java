@@ -59,6 +59,8 @@ class LauncherTest {
         Files.copy(TESTDATA.resolveSibling("igtrace"), install.resolve("bin/igtrace"), StandardCopyOption.COPY_ATTRIBUTES);
         Manifest manifest = new Manifest();
         manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MAIN_CLASS, "org.igtrace.cli.Main"); // the launcher runs java -jar
+        manifest.getMainAttributes().put(new Attributes.Name("Enable-Native-Access"), "ALL-UNNAMED"); // as cli/pom.xml gives the real jar
         List<String> path = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             path.add(Path.of(entry).toAbsolutePath().toUri().toString());
@@ -444,7 +446,7 @@ class LauncherTest {
     @Test
     void aFullTmpdirIsOneLineNamingIt() throws Exception {
         Path status = Files.createSymbolicLink(work.resolve("igtrace.1.status"), Path.of("/dev/full"));
-        Run full = run(List.of("-Digtrace.supervisor.status=" + status, "-Digtrace.supervisor.removeStatus=" + status), TESTDATA.resolve("otf2/pi-4").toString(),
+        Run full = run(List.of("-Digtrace.supervisor.status=" + status, "-Digtrace.supervisor.statusName=" + status), TESTDATA.resolve("otf2/pi-4").toString(),
                 "-q", "-o", "g.graphml");
         assertEquals(1, full.code(), full.err());
         assertEquals(List.of("igtrace: " + work + ": cannot write igtrace's status file there (No space left on device); free some "
@@ -455,7 +457,8 @@ class LauncherTest {
         // the older layout, a status file in a folder of the launcher's (its own name taken): the folder's parent is named
         Path folder = Files.createDirectory(work.resolve("igtrace.1.abcdef"));
         Files.createSymbolicLink(folder.resolve("status"), Path.of("/dev/full"));
-        Run inFolder = run(List.of("-Digtrace.supervisor.status=" + folder.resolve("status"), "-Digtrace.supervisor.removeStatus=false"),
+        Run inFolder = run(List.of("-Digtrace.supervisor.status=" + folder.resolve("status"), "-Digtrace.supervisor.statusName=" + folder.resolve("status"),
+                "-Digtrace.supervisor.removeStatus=false"),
                 TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml");
         assertEquals(1, inFolder.code(), inFolder.err());
         assertEquals(full.err(), inFolder.err());
@@ -941,7 +944,7 @@ class LauncherTest {
         Path bin = Files.createDirectories(work.resolve("forging-bin"));
         Path java = bin.resolve("java");
         Files.writeString(java, "#!/bin/bash\nfor a in \"$@\"; do case $a in -Digtrace.supervisor.status=*) s=${a#*=} ;; "
-                + "-Digtrace.supervisor.removeStatus=*) n=${a#*=} ;; esac; done\n"
+                + "-Digtrace.supervisor.statusName=*) n=${a#*=} ;; esac; done\n"
                 + "printf 'started\\nexit 0\\n' >>\"$s\"\n"
                 + "[ -z \"$TOKENED\" ] || printf '%s started\\n%s exit 5\\n' \"$IGTRACE_STATUS_TOKEN\" \"$IGTRACE_STATUS_TOKEN\" >>\"$s\"\n"
                 + "[ -z \"$REPLACED\" ] || { rm -f \"$n\"; echo theirs >\"$n\"; }\n"

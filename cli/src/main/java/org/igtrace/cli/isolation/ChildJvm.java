@@ -99,6 +99,9 @@ final class ChildJvm {
         }
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));
+        if (Runtime.version().feature() >= 22) { // JNA's System.load warned in 4 lines at every run (JDK 24 and later)
+            options.add("--enable-native-access=ALL-UNNAMED"); // not on 17: it turns off the archived module graph
+        }
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
         if (userOptions != null && !userOptions.isBlank()) {
             options.addAll(List.of(userOptions.strip().split("\\s+")));

@@ -26,13 +26,23 @@ public final class SupervisedChild {
      */
     static final String PARENT_PROPERTY = "igtrace.supervisor.pid";
     /**
-     * The system property that asks the child to remove the status file's name once it has opened the file: the name
-     * ({@code true}: the status file's own path, {@code false} or unset: none). The launcher creates the file in
-     * {@code TMPDIR}, gives its path as a descriptor it holds ({@code /proc/self/fd/N}) and reads it back through
-     * another, so that nothing is left to remove (no {@code rm}, a fork at every run). The name is removed only while
-     * it is still the file opened.
+     * The system property that asks the child to remove the status file's name ({@link #NAME_PROPERTY}, else the
+     * status file's path) once it has opened the file ({@code true}): the launcher creates the file in {@code TMPDIR}
+     * and reads it back through a descriptor it opened before, so that nothing is left to remove (no {@code rm}, a
+     * fork at every run). The name is removed only while it is still the file opened.
      */
     static final String REMOVE_PROPERTY = "igtrace.supervisor.removeStatus";
+    /**
+     * The system property giving the status file's name when {@link #STATUS_PROPERTY} gives it as a descriptor the
+     * launcher opened ({@code /proc/self/fd/N}): opened instead when that descriptor did not reach this JVM (a wrapper
+     * in place of java closed it), removed with {@link #REMOVE_PROPERTY}, its folder named in messages.
+     */
+    static final String NAME_PROPERTY = "igtrace.supervisor.statusName";
+    /**
+     * The exit code of a JVM that could not write the launcher's status file and said why: the launcher leaves with 1
+     * and says nothing more (a JVM that ended with another code before it noted that it started may have crashed).
+     */
+    public static final int STATUS_FILE_FAILED = 125;
     /** How often the parent is looked at, ms; tests make it longer ({@code -Digtrace.test.watchMillis}). */
     private static final long WATCH_MILLIS = Long.getLong("igtrace.test.watchMillis", 200L);
 
@@ -83,24 +93,61 @@ public final class SupervisedChild {
             crash();
         }
         Path file = Path.of(System.getProperty(STATUS_PROPERTY));
-        String removeValue = System.getProperty(REMOVE_PROPERTY, "false");
-        Path name = removeValue.equals("false") || removeValue.isEmpty() ? null : removeValue.equals("true") ? file : Path.of(removeValue);
+        String nameValue = System.getProperty(NAME_PROPERTY);
+        Path name = nameValue == null || nameValue.isEmpty() ? file : Path.of(nameValue);
+        boolean remove = Boolean.getBoolean(REMOVE_PROPERTY);
+        if (!name.equals(file) && file.startsWith("/proc/self/fd") && !isDescriptorOf(file, name)) {
+            file = name; // the launcher's descriptor did not reach this JVM (a wrapper closed it; this JVM may use its number)
+        }
         token = System.getenv(TOKEN_VARIABLE);
         try {
             status = new FileOutputStream(file.toFile(), true);
-            if (name != null) {
+            if (remove) {
                 removeName(name, file);
             }
             // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
             write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
         } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
             status = null;
-            throw new StatusFileException(folder(file, name) + ": cannot write igtrace's status file there (" + reason(e, file)
+            // the folder the parent chose: TMPDIR itself, or a folder of the parent's in it
+            Path folder = remove || name.getParent() == null || name.getParent().getParent() == null ? name.getParent() : name.getParent().getParent();
+            throw new StatusFileException(folder + ": cannot write igtrace's status file there (" + reason(e, file)
                     + "); free some space or set TMPDIR to a writable folder with free space");
         }
         if (Boolean.getBoolean(TEST_THROW_PROPERTY)) {
             throw new IllegalStateException("thrown on purpose (-D" + TEST_THROW_PROPERTY + ")");
         }
+    }
+
+    /**
+     * Whether the descriptor {@code fd} ({@code /proc/self/fd/N}) is the status file {@code name}: the file it names
+     * ends with the same name (its last two parts for a status folder's {@code status}), which holds the launcher's
+     * process id and 64 random bits; " (deleted)" after it when the name was removed meanwhile. A wrapper in place of
+     * java may have closed the launcher's descriptor, and this JVM opened files of its own under that number (its jar
+     * among them: never to be written).
+     */
+    private static boolean isDescriptorOf(Path fd, Path name) {
+        String target;
+        try {
+            target = Files.readSymbolicLink(fd).toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            return false;
+        }
+        if (target.endsWith(" (deleted)")) {
+            target = target.substring(0, target.length() - " (deleted)".length());
+        }
+        Path last = name.getFileName();
+        if (last == null) {
+            return false;
+        }
+        String expected = last.toString().equals("status") && name.getParent() != null && name.getParent().getFileName() != null
+                ? name.getParent().getFileName() + "/status" : last.toString();
+        return target.endsWith("/" + expected);
+    }
+
+    /** The exit code after the status file could not be written: {@link #STATUS_FILE_FAILED} for the launcher, else 1. */
+    public static int statusFileFailed() {
+        return System.getenv(TOKEN_VARIABLE) != null ? STATUS_FILE_FAILED : 1;
     }
 
     /** A native fault, as a JVM crashing in its first milliseconds has: a write to address 0 (tests only). */
@@ -128,21 +175,6 @@ public final class SupervisedChild {
         } catch (IOException e) {
             // gone already, or not to be removed here: the parent removes it at its end if it is still its file
         }
-    }
-
-    /**
-     * The folder the parent chose, as messages name it: the removed name's, else the status file's (TMPDIR itself, or
-     * a folder of the parent's in it), else TMPDIR when the file was given as a descriptor.
-     */
-    private static Path folder(Path file, Path name) {
-        if (name != null && name.getParent() != null) {
-            return name.getParent();
-        }
-        if (file.startsWith("/proc/self/fd") || file.startsWith("/dev/fd")) {
-            return org.igtrace.reader.spill.TempFolders.root();
-        }
-        Path parent = file.getParent();
-        return parent == null || parent.getParent() == null ? parent : parent.getParent();
     }
 
     /** What went wrong, without the path (a FileNotFoundException says "PATH (REASON)"). */
