@@ -28,11 +28,14 @@ esac
 find "$tmp" -name '*.so' -exec mv {} "$out/native/" \;
 touch "$out"/native/*.so 2>/dev/null # newer than the jar: the launcher uses only such copies
 
-run() { # N ARGS...
-  local n=$1; shift
+run() { # N ARGS...: as the launcher runs them (java -jar, the status file given as a descriptor and removed by name)
+  local n=$1 w; shift
+  exec {w}>"$tmp/status"
   "$jdk/bin/java" -XX:DumpLoadedClassList="$tmp/$n.lst" -XX:+UseSerialGC -XX:-UsePerfData -XX:TieredStopAtLevel=1 \
     -Djna.boot.library.path="$out/native" -Digtrace.shim="$out/native/libigtrace-otf2.so" -Djna.platform.library.path= \
-    -Digtrace.supervisor.status="$tmp/status" -cp "$jar" org.igtrace.cli.Main "$@" -o "$tmp/out.$n" >/dev/null 2>&1 || true
+    -Digtrace.supervisor.status=/proc/self/fd/$w -Digtrace.supervisor.statusName="$tmp/status" -Digtrace.supervisor.removeStatus=true \
+    -jar "$jar" "$@" -o "$tmp/out.$n" >/dev/null 2>&1 || true
+  exec {w}>&-
 }
 run 1 "$testdata/otf2/patterns-4" --format dot
 run 2 "$testdata/otf2/pi-4" --stats

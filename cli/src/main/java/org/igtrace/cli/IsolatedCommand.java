@@ -115,9 +115,7 @@ final class IsolatedCommand {
                 command.add("-D" + property + "=" + System.getProperty(property));
             }
         }
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(MAIN); // the entry point sits above every command
+        command.addAll(ReaderSupervisor.childEntryPoint(MAIN)); // the entry point sits above every command
         command.addAll(args);
         return command;
     }

@@ -50,11 +50,22 @@ final class ChildJvm {
         command.add("-Digtrace.isolate=false");
         command.add("-D" + SupervisedChild.STATUS_PROPERTY + "=" + status);
         command.add(SupervisedChild.parentOption());
-        command.add("-cp");
-        command.add(classPath);
-        command.add("org.igtrace.cli.Main");
+        command.addAll(entryPoint(classPath, "org.igtrace.cli.Main"));
         command.addAll(List.of(args));
         return command;
+    }
+
+    /**
+     * How a child JVM is given igtrace's entry point {@code main}: {@code -jar} for one jar, as the launcher runs it (the
+     * jar's manifest names the class and lets JNA load native code without a warning on JDK 22 and later), else
+     * {@code -cp} and the class (the tests' folders).
+     */
+    static List<String> entryPoint(String classPath, String main) {
+        return singleJar(classPath) ? List.of("-jar", classPath) : List.of("-cp", classPath, main);
+    }
+
+    private static boolean singleJar(String classPath) {
+        return classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator);
     }
 
     /**
@@ -99,8 +110,9 @@ final class ChildJvm {
         }
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));
-        if (Runtime.version().feature() >= 22) { // JNA's System.load warned in 4 lines at every run (JDK 24 and later)
-            options.add("--enable-native-access=ALL-UNNAMED"); // not on 17: it turns off the archived module graph
+        if (Runtime.version().feature() >= 22 && !singleJar(classPath)) { // JNA's System.load warned in 4 lines (JDK 24 and later)
+            // not for a jar, whose manifest says it, nor on 17: the option turns off the archived module graph (8-25 ms)
+            options.add("--enable-native-access=ALL-UNNAMED");
         }
         String userOptions = System.getenv("IGTRACE_JAVA_OPTS");
         if (userOptions != null && !userOptions.isBlank()) {

@@ -155,6 +155,11 @@ public final class ReaderSupervisor {
         return "-D" + SupervisedChild.STATUS_PROPERTY + "=" + status;
     }
 
+    /** How a child JVM on this JVM's class path is given the entry point {@code main} ({@code -jar} for one jar, else -cp). */
+    public static List<String> childEntryPoint(String main) {
+        return ChildJvm.entryPoint(System.getProperty("java.class.path"), main);
+    }
+
     /**
      * The JVM options the launcher gives its JVM, for another child JVM this one starts to run the
      * command {@code args} on its own class path (cli's IsolatedCommand): as this class's children get them.

@@ -143,7 +143,8 @@ class ChildJvmTest {
         assertTrue(c.contains("-Djna.boot.library.path=" + natives), c.toString());
         assertFalse(c.stream().anyMatch(o -> o.startsWith("-Digtrace.shim=")), "a shim older than the jar is not used: " + c);
         assertTrue(c.stream().anyMatch(o -> o.startsWith("-Djna.platform.library.path=/usr/lib/")), c.toString());
-        assertEquals(jar.toString(), c.get(c.indexOf("-cp") + 1));
+        assertEquals(jar.toString(), c.get(c.indexOf("-jar") + 1), "one jar: run as the launcher runs it, its manifest read");
+        assertFalse(c.contains("--enable-native-access=ALL-UNNAMED"), "the jar's manifest says it (the option costs the archived module graph)");
     }
 
     @Test
