@@ -66,6 +66,28 @@ class WhyCommandTest {
     }
 
     /**
+     * A --window inside four ranks' MPI_Init (scorep-sst-macro-10, by otf2-print: clock offset 3971700851734240 at
+     * 1995386627 ticks per second, ranks 0, 7, 8 and 9 in MPI_Init from at most 0.578 s to at least 1.2087 s; rank 1
+     * leaves it at 1.1507 s): those four ranks' T_i is 0 in [1.1 s, 1.2 s] (the environment calls are not in T_i), so
+     * they have no row and do not count in the load balance (definitions section 10), and the critical path does not
+     * start on one of them (it ended on rank 0, all of it "before the path's first process started", 0 s of compute
+     * and of MPI): it runs on ranks that spent time there.
+     */
+    @Test
+    void aWindowInsideSomeRanksMpiInitGivesThemNoRowAndNoPath() {
+        Path trace = TESTDATA.resolve("otf2/scorep-sst-macro-10/traces.otf2");
+        Run stats = igtrace("stats", trace.toString(), "--window", "1.1s:1.2s", "--format", "json", "-q");
+        assertEquals(0, stats.code, stats.err);
+        assertTrue(stats.out.replaceAll("\\s+", "").contains("\"ranks_without_rows\":[0,7,8,9]"), stats.out);
+        Run text = igtrace("stats", trace.toString(), "--window", "1.1s:1.2s", "-q");
+        assertTrue(text.out.contains("4 ranks (0, 7, 8, 9) have no row"), text.out);
+        String json = why("otf2/scorep-sst-macro-10/traces.otf2", "--window", "1.1s:1.2s", "--format", "json");
+        double onPath = numbers(json, "compute_on_path").stream().mapToDouble(Double::doubleValue).sum()
+                + numbers(json, "mpi_on_path").stream().mapToDouble(Double::doubleValue).sum();
+        near(number(json, "length"), onPath, 0.01, "compute and MPI on the path against its length");
+    }
+
+    /**
      * make-why.py slow-rank: 8 ranks, rank 5's solve 300 us against 100 us, a ring and an all-reduce, 10 iterations.
      * Run 10 to 3290 us: 3.28 ms; waiting 10 * (200 + 6 * 200 + 1) us = 14.01 ms, all of it caused by rank 5's
      * solve; balancing solve (125 us everywhere) gains 10 * (300 - 125) us = 1.75 ms.

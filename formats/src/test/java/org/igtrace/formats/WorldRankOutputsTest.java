@@ -118,6 +118,10 @@ class WorldRankOutputsTest {
         assertTrue(svg.toString().contains(">rank 7</text>"), svg.toString());
     }
 
+    /**
+     * The trace events name each process by its world rank, and give it the pid world rank + 1 (pid and tid 0 are the
+     * idle task's to Perfetto, whose UI reads the JSON too), in the JSON as in the protobuf trace.
+     */
     @Test
     void traceEventsUseTheWorldRankAsPidAndName() throws IOException {
         List<TraceEventWriter.Process> processes = List.of(new TraceEventWriter.Process(2, "MPI Rank 7", 7),
@@ -129,8 +133,9 @@ class WorldRankOutputsTest {
         chrome.leave(0, 0, 1000);
         chrome.finish();
         String j = json.toString();
-        assertTrue(j.contains("\"pid\":999999,\"tid\":0,\"args\":{\"name\":\"rank 999999 (MPI Rank 999999)\"}"), j);
-        assertTrue(j.contains("\"ph\":\"X\",\"pid\":999999,"), j);
+        assertTrue(j.contains("\"pid\":1000000,\"tid\":0,\"args\":{\"name\":\"rank 999999 (MPI Rank 999999)\"}"), j);
+        assertTrue(j.contains("\"ph\":\"X\",\"pid\":1000000,\"tid\":1,"), j);
+        assertTrue(!j.contains("\"pid\":0,") && !j.contains("\"pid\":999999,"), j);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         new PerfettoTraceWriter(bytes, processes, 1e9, r -> "main", r -> false).finish();
         assertTrue(bytes.toString(StandardCharsets.ISO_8859_1).contains("rank 999999 (MPI Rank 999999)"));

@@ -72,8 +72,7 @@ public final class StatsOutput {
         if (e.threaded()) {
             m.put("threads", StatsTables.threads(e, graph.profile()::worldRank).json());
         }
-        m.put("ranks_without_rows", graph.profile().selectedProcesses().stream().filter(pr -> pr.threads() == 0)
-                .map(pr -> graph.profile().worldRank(pr.rank())).toList());
+        m.put("ranks_without_rows", StatsTables.withoutRowRanks(graph.profile()));
         m.put("diagnostics", graph.profile().diagnostics().stream().map(Json::diagnostic).toList());
         return Json.write(m);
     }

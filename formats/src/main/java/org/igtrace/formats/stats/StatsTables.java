@@ -150,28 +150,33 @@ public final class StatsTables {
     }
 
     /**
-     * The selected processes (all, or those of --ranks) with region events read, in rank order: a
-     * process whose files --skip-missing or --skip-damaged left out has no row (its T 0 and w 1
-     * would read as a process that computed all the time; definitions section 10).
+     * The selected processes (all, or those of --ranks) with a row ({@link ProcessProfile#hasRow}), in
+     * rank order: a process whose files --skip-missing or --skip-damaged left out, or whose T is 0, has
+     * none (its T 0 and w 1 would read as a process that computed all the time; definitions section 10).
      */
     public static List<ProcessProfile> readProcesses(TraceProfile p) {
-        return p.selectedProcesses().stream().filter(pr -> pr.threads() > 0).toList();
+        return p.selectedProcesses().stream().filter(ProcessProfile::hasRow).toList();
     }
 
     /**
      * The selected processes with no row ({@link #readProcesses}: no region event read, in the
-     * --window or at all), and why, in one line; null when every process has one.
+     * --window or at all, or a T of 0), and why, in one line; null when every process has one.
      */
     public static String withoutRows(TraceProfile p) {
-        List<Integer> ranks = p.selectedProcesses().stream().filter(pr -> pr.threads() == 0).map(pr -> p.worldRank(pr.rank())).toList();
+        List<Integer> ranks = withoutRowRanks(p);
         if (ranks.isEmpty()) {
             return null;
         }
         String list = ranks.size() <= 8 ? ranks.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
                 : ranks.subList(0, 8).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + ", ...";
         return (ranks.size() == 1 ? "rank " + list + " has" : ranks.size() + " ranks (" + list + ") have")
-                + " no row: no region event was read (it recorded none, or none inside the --window, or its files were left out);"
-                + " T 0 would read as w = 1, a process that computed all the time";
+                + " no row: no region event was read (it recorded none, or none inside the --window, or its files were left out),"
+                + " or all its time was in MPI_Init or MPI_Finalize; T 0 would read as w = 1, a process that computed all the time";
+    }
+
+    /** The world ranks of the selected processes with no row ({@link #readProcesses}), in rank order. */
+    public static List<Integer> withoutRowRanks(TraceProfile p) {
+        return p.selectedProcesses().stream().filter(pr -> !pr.hasRow()).map(pr -> p.worldRank(pr.rank())).toList();
     }
 
     /** The rows of {@link #readProcesses}, in rank order as the efficiency's rows. */

@@ -23,7 +23,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     private final double ticksPerSecond;
     private final IntFunction<String> regionName;
     private final IntPredicate mpi;
-    /** Each process's world rank by its number: its pid and name ({@link Process#worldRank}). */
+    /** Each process's world rank by its number: its name, and its pid less 1 ({@link #pid}). */
     private final int[] worldRanks;
     private Thread current;
     private long calls;
@@ -39,12 +39,26 @@ public final class ChromeJsonWriter implements TraceEventWriter {
         this.worldRanks = Process.worldRanks(processes);
         boolean first = true;
         for (Process p : processes) {
-            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + p.worldRank() + ",\"tid\":0,\"args\":{\"name\":"
+            out.write((first ? "" : ",\n") + "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" + (p.worldRank() + 1L) + ",\"tid\":0,\"args\":{\"name\":"
                     + Escape.json("rank " + p.worldRank() + (p.name() == null ? "" : " (" + p.name() + ")")) + "}}");
-            out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + p.worldRank() + ",\"tid\":0,\"args\":{\"sort_index\":"
+            out.write(",\n{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" + (p.worldRank() + 1L) + ",\"tid\":0,\"args\":{\"sort_index\":"
                     + p.worldRank() + "}}");
             first = false;
         }
+    }
+
+    /**
+     * The pid of process {@code process}: its world rank + 1, as in the protobuf trace ({@link PerfettoTraceWriter}):
+     * pid 0 is the kernel's idle task to Perfetto, which its UI and trace processor handle apart (Perfetto's advice
+     * for synthesised traces: start from pid 1).
+     */
+    private long pid(int process) {
+        return Process.worldRank(worldRanks, process) + 1L;
+    }
+
+    /** The tid of the location of order {@code order}: that + 1, since tid 0 is the idle task's as pid 0 is. */
+    private static long tid(long order) {
+        return order + 1;
     }
 
     @Override
@@ -60,16 +74,16 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     }
 
     private void flow(String phase, long id, int process, long thread, long time, String extra) throws IOException {
-        out.write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + Process.worldRank(worldRanks, process)
-                + ",\"tid\":" + thread + ",\"ts\":" + micros(time) + extra + "}");
+        out.write(",\n{\"name\":\"message\",\"cat\":\"message\",\"ph\":\"" + phase + "\",\"id\":" + id + ",\"pid\":" + pid(process)
+                + ",\"tid\":" + tid(thread) + ",\"ts\":" + micros(time) + extra + "}");
     }
 
     @Override
     public void location(Thread t) throws IOException {
         current = t;
-        out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + Process.worldRank(worldRanks, t.process()) + ",\"tid\":" + t.order()
+        out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + pid(t.process()) + ",\"tid\":" + tid(t.order())
                 + ",\"args\":{\"name\":\"thread " + t.index() + "\"}}");
-        out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + Process.worldRank(worldRanks, t.process()) + ",\"tid\":" + t.order()
+        out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + pid(t.process()) + ",\"tid\":" + tid(t.order())
                 + ",\"args\":{\"sort_index\":" + t.index() + "}}");
     }
 
@@ -82,7 +96,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     public void leave(int region, long enter, long leave) throws IOException {
         calls++;
         out.write(",\n{\"name\":" + Escape.json(regionName.apply(region)) + ",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
-                + "\",\"ph\":\"X\",\"pid\":" + Process.worldRank(worldRanks, current.process()) + ",\"tid\":" + current.order() + ",\"ts\":" + micros(enter) + ",\"dur\":"
+                + "\",\"ph\":\"X\",\"pid\":" + pid(current.process()) + ",\"tid\":" + tid(current.order()) + ",\"ts\":" + micros(enter) + ",\"dur\":"
                 + Labels.fixed(Math.max(0, leave - enter) * 1e6 / ticksPerSecond, 3) + "}");
     }
 

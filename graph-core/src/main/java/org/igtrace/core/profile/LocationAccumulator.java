@@ -36,10 +36,12 @@ public final class LocationAccumulator implements LocationEvents {
 
     long unbalancedLeaves;
     long backwardTimes;
-    long implausibleLengths;
+    /** Sends, receives and collective calls with an impossible length, counted apart (as the self messages are). */
+    long implausibleLengths, implausibleReceives, implausibleCollectives;
     private long latestTime = Long.MIN_VALUE;
     long untranslatedPartners;
-    long selfMessages;
+    /** Sends to, and receives from, the process itself: a message is counted once, by its larger side ({@link ProfileTotals}). */
+    long selfMessages, selfReceives;
     /** Collective operations this location took part in (counted with or without {@code --collectives}). */
     long collectiveCalls;
     /** Collective calls that sent or received data (not barriers and the like). */
@@ -221,7 +223,7 @@ public final class LocationAccumulator implements LocationEvents {
     /** The counts behind the notes, in {@link ProfileTotals.Count} order. */
     public long[] counts() {
         return new long[] {unbalancedLeaves, untranslatedPartners, selfMessages, silentSendrecvCalls, backwardTimes,
-            implausibleLengths, collectiveCalls, collectiveDataCalls};
+            implausibleLengths, collectiveCalls, collectiveDataCalls, selfReceives, implausibleReceives, implausibleCollectives};
     }
 
     private void regionEvent(long time) {
@@ -288,10 +290,19 @@ public final class LocationAccumulator implements LocationEvents {
         }
     }
 
-    private boolean countable(int partner, long bytes) {
+    /**
+     * Whether a send ({@code receiving} false) or receive of {@code bytes} with {@code partner} is an edge's message;
+     * else it is counted by side (a message has a send and a receive event: the notes count messages, by the side
+     * with more of them, since a tracer may have dropped the other's).
+     */
+    private boolean countable(int partner, long bytes, boolean receiving) {
         currentCallHadMessage = true;
         if (bytes < 0 || bytes > IMPLAUSIBLE_BYTES) {
-            implausibleLengths++;
+            if (receiving) {
+                implausibleReceives++;
+            } else {
+                implausibleLengths++;
+            }
             return false;
         }
         if (partner < 0 || partner >= definitions.processCount()) {
@@ -299,7 +310,11 @@ public final class LocationAccumulator implements LocationEvents {
             return false;
         }
         if (partner == process) {
-            selfMessages++;
+            if (receiving) {
+                selfReceives++;
+            } else {
+                selfMessages++;
+            }
             return false;
         }
         return true;
@@ -308,7 +323,7 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
         checkOrder(time);
-        if (countable(receiver, bytes)) {
+        if (countable(receiver, bytes, false)) {
             if (sentMessages != null) {
                 sentBytes[receiver] += bytes;
                 sentMessages[receiver]++;
@@ -321,7 +336,7 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void receive(long time, int sender, int communicator, int tag, long bytes) {
         checkOrder(time);
-        if (countable(sender, bytes)) {
+        if (countable(sender, bytes, true)) {
             if (receivedMessages != null) {
                 receivedBytes[sender] += bytes;
                 receivedMessages[sender]++;
@@ -346,7 +361,7 @@ public final class LocationAccumulator implements LocationEvents {
             return;
         }
         if (sent < 0 || received < 0 || sent > IMPLAUSIBLE_BYTES || received > IMPLAUSIBLE_BYTES) {
-            implausibleLengths++;
+            implausibleCollectives++;
             return;
         }
         switch (kind.shape()) {

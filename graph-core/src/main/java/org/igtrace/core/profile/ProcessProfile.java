@@ -39,6 +39,18 @@ public record ProcessProfile(int rank, String name, String host, double time, do
         this(rank, name, host, time, commTime, 1);
     }
 
+    /**
+     * Whether the process has a row in the per-process tables and counts in the maxima and means (definitions section
+     * 10): region events read, and {@code T_i} above 0. A process read with none of its time outside the environment calls
+     * (in a {@code --window} that falls inside its MPI_Init, say) has {@code T_i = 0}, which would read as
+     * {@code w_i = 1}, a process that computed all the time, and lower LB as one with {@code U_i = 0}.
+     *
+     * @return true when it has a row
+     */
+    public boolean hasRow() {
+        return threads > 0 && time > 0;
+    }
+
     /** {@code w_i = 1 - Tcomm_i / T_i}, and 1 when {@code T_i = 0} (paper, formula 1). */
     public double computeFraction() {
         return time > 0 ? 1.0 - commTime / time : 1.0;

@@ -37,10 +37,14 @@ public final class ProfileTotals {
     /** The counts behind the profile's notes, in {@link Count} order. */
     public final long[] counts = new long[Count.values().length];
 
-    /** What {@link #counts} counts. */
+    /**
+     * What {@link #counts} counts. A message has two events: {@code SELF_MESSAGES} and {@code IMPLAUSIBLE_LENGTHS} count
+     * its send, {@code SELF_RECEIVES} and {@code IMPLAUSIBLE_RECEIVES} its receive, and the notes the larger of the two
+     * ({@link #messages}); {@code IMPLAUSIBLE_COLLECTIVES} counts collective calls.
+     */
     public enum Count {
         UNBALANCED_LEAVES, UNTRANSLATED_PARTNERS, SELF_MESSAGES, SILENT_SENDRECV_CALLS, BACKWARD_TIMES, IMPLAUSIBLE_LENGTHS,
-        COLLECTIVE_CALLS, COLLECTIVE_DATA_CALLS
+        COLLECTIVE_CALLS, COLLECTIVE_DATA_CALLS, SELF_RECEIVES, IMPLAUSIBLE_RECEIVES, IMPLAUSIBLE_COLLECTIVES
     }
 
     public ProfileTotals(int processes) {
@@ -92,6 +96,14 @@ public final class ProfileTotals {
     /** The total of one count. */
     public long count(Count c) {
         return counts[c.ordinal()];
+    }
+
+    /**
+     * Messages counted by both their events, {@code sends} and {@code receives}: the larger count (each message once,
+     * and every one of them when a tracer dropped the events of one side).
+     */
+    public long messages(Count sends, Count receives) {
+        return Math.max(count(sends), count(receives));
     }
 
     /** Adds one location's accumulation. */

@@ -261,10 +261,11 @@ public final class TraceAccumulator implements LocationSink {
                 .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, d.receivesWithoutSend)
                 .addIf(DiagnosticKind.SILENT_SENDRECV, m.count(ProfileTotals.Count.SILENT_SENDRECV_CALLS))
                 .addIf(DiagnosticKind.PARTNER_OUTSIDE, m.count(ProfileTotals.Count.UNTRANSLATED_PARTNERS))
-                .addIf(DiagnosticKind.SELF_MESSAGES, m.count(ProfileTotals.Count.SELF_MESSAGES))
+                .addIf(DiagnosticKind.SELF_MESSAGES, m.messages(ProfileTotals.Count.SELF_MESSAGES, ProfileTotals.Count.SELF_RECEIVES))
                 .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.count(ProfileTotals.Count.UNBALANCED_LEAVES))
                 .addIf(DiagnosticKind.BACKWARD_TIMES, m.count(ProfileTotals.Count.BACKWARD_TIMES))
-                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS));
+                .addIf(DiagnosticKind.IMPLAUSIBLE_LENGTHS, m.messages(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS, ProfileTotals.Count.IMPLAUSIBLE_RECEIVES)
+                        + m.count(ProfileTotals.Count.IMPLAUSIBLE_COLLECTIVES));
         String off = offNote(m.offTicks, definitions.ticksPerSecond(), definitions::worldRank);
         if (off != null) {
             found.add(off);

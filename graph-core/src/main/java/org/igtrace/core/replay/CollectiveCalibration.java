@@ -2,7 +2,6 @@ package org.igtrace.core.replay;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.igtrace.core.trace.TraceDefinitions;
 
 /**
  * The calibration of collectives (definitions section 9, issue 19): each family ({@link CollectiveFamily}) seen
@@ -81,89 +80,17 @@ public final class CollectiveCalibration {
      */
     static List<FamilyFit> fit(ReplayMatching m, double[] offsets, Double latency, Double bandwidth, WindowScan beside, boolean keptCalls) {
         int comms = m.communicatorSize.length;
-        double tick = 1.0 / m.run.definitions.ticksPerSecond();
-        double[][] latestEnter = new double[comms][];
-        long[][] largest = new long[comms][];
-        byte[][] family = new byte[comms][];
-        double[][] leaves = new double[comms][], enters = new double[comms][];
-        int[][] places = new int[comms][];
-        int[][] arrived = new int[comms][];
-        long kept = 0;
-        for (int c = 0; c < comms; c++) {
-            long instances = m.completeInstances[c];
-            int size = m.communicatorSize[c];
-            if (instances <= 0 || size <= 1) {
-                continue;
-            }
-            int n = (int) Math.min(instances, Math.max(0, (MOST_VALUES - kept) / size));
-            kept += (long) n * size;
-            latestEnter[c] = new double[n];
-            java.util.Arrays.fill(latestEnter[c], Double.NEGATIVE_INFINITY);
-            largest[c] = new long[n];
-            family[c] = new byte[n];
-            java.util.Arrays.fill(family[c], (byte) -1);
-            leaves[c] = new double[n * size];
-            arrived[c] = new int[n];
-        }
-        TraceDefinitions d = m.run.definitions;
-        CollectiveTree tree = new CollectiveTree(d);
+        Arrivals a = new Arrivals(m);
+        CollectiveTree tree = new CollectiveTree(m.run.definitions);
         for (int p = 0; p < m.run.processCount(); p++) {
-            if (m.run.process(p) == null) {
-                continue;
-            }
-            RecordedFitCalls.WindowCalls calls = new RecordedFitCalls.WindowCalls(m, p, keptCalls);
-            ActivityCursor cursor = calls.cursor;
-            long[] collectives = new long[comms];
-            if (beside != null) {
-                beside.start(p);
-            }
-            while (calls.next()) {
-                if (beside != null) {
-                    beside.call(p, cursor);
-                }
-                boolean any = false;
-                for (int i = 0; i < cursor.events; i++) {
-                    any |= cursor.type[i] == LocationActivities.COLLECTIVE;
-                }
-                if (!any) {
-                    continue;
-                }
-                m.resolve(p, cursor, collectives);
-                for (int i = 0; i < cursor.events; i++) {
-                    int c = cursor.match[i];
-                    if (c < 0 || cursor.type[i] != LocationActivities.COLLECTIVE || leaves[c] == null || cursor.at[i] >= arrived[c].length) {
-                        continue;
-                    }
-                    int k = (int) cursor.at[i];
-                    CollectiveFamily f = CollectiveFamily.of(cursor, i);
-                    if (f == null) {
-                        continue;
-                    }
-                    double enter = (cursor.enter - m.origin) * tick + offsets[p];
-                    double leave = (cursor.leave - m.origin) * tick + offsets[p];
-                    latestEnter[c][k] = Math.max(latestEnter[c][k], enter);
-                    largest[c][k] = Math.max(largest[c][k], cursor.bytes[i]);
-                    family[c][k] = (byte) f.ordinal();
-                    int size = m.communicatorSize[c];
-                    if (f.rooted() && enters[c] == null) {
-                        enters[c] = new double[leaves[c].length];
-                        places[c] = new int[leaves[c].length];
-                    }
-                    if (arrived[c][k] < size) {
-                        if (enters[c] != null) {
-                            enters[c][k * size + arrived[c][k]] = enter;
-                            places[c][k * size + arrived[c][k]] = f.rooted() ? tree.relative(c, p, cursor.sequence[i]) : -1;
-                        }
-                        leaves[c][k * size + arrived[c][k]++] = leave;
-                    }
-                }
-            }
-            if (beside != null && calls.lastCallSkipped()) { // what the window's last call, which held no collective, tells it
-                cursor.events = 0;
-                cursor.region = -1;
-                beside.call(p, cursor);
+            if (m.run.process(p) != null) {
+                a.read(p, offsets, beside, keptCalls, tree);
             }
         }
+        double[][] latestEnter = a.latestEnter, leaves = a.leaves, enters = a.enters;
+        long[][] largest = a.largest;
+        byte[][] family = a.family;
+        int[][] places = a.places, arrived = a.arrived;
         int families = CollectiveFamily.values().length;
         MedianBySize[] perStep = new MedianBySize[families];
         long[] used = new long[families];
@@ -233,6 +160,107 @@ public final class CollectiveCalibration {
             out.add(new FamilyFit(f, used[f.ordinal()], fit, shown ? BroadcastTree.CANDIDATES[chosen] : null));
         }
         return out;
+    }
+
+    /**
+     * The members' arrivals at the complete instances kept (at most {@link #MOST_VALUES} leaves), read process by
+     * process. The reading is a method of its own, apart from the fit's loops: the JIT's on-stack replacement of a
+     * loop compiles what follows it in its method too (the whole fit, about 40 kB of code, three times).
+     */
+    private static final class Arrivals {
+        final ReplayMatching m;
+        final double tick;
+        final double[][] latestEnter, leaves, enters;
+        final long[][] largest;
+        final byte[][] family;
+        final int[][] places, arrived;
+
+        Arrivals(ReplayMatching m) {
+            this.m = m;
+            int comms = m.communicatorSize.length;
+            tick = 1.0 / m.run.definitions.ticksPerSecond();
+            latestEnter = new double[comms][];
+            largest = new long[comms][];
+            family = new byte[comms][];
+            leaves = new double[comms][];
+            enters = new double[comms][];
+            places = new int[comms][];
+            arrived = new int[comms][];
+            long kept = 0;
+            for (int c = 0; c < comms; c++) {
+                long instances = m.completeInstances[c];
+                int size = m.communicatorSize[c];
+                if (instances <= 0 || size <= 1) {
+                    continue;
+                }
+                int n = (int) Math.min(instances, Math.max(0, (MOST_VALUES - kept) / size));
+                kept += (long) n * size;
+                latestEnter[c] = new double[n];
+                java.util.Arrays.fill(latestEnter[c], Double.NEGATIVE_INFINITY);
+                largest[c] = new long[n];
+                family[c] = new byte[n];
+                java.util.Arrays.fill(family[c], (byte) -1);
+                leaves[c] = new double[n * size];
+                arrived[c] = new int[n];
+            }
+        }
+
+        /** Process p's arrivals, {@code beside} (null: none) told of each of its calls first. */
+        void read(int p, double[] offsets, WindowScan beside, boolean keptCalls, CollectiveTree tree) {
+            int comms = m.communicatorSize.length;
+            RecordedFitCalls.WindowCalls calls = new RecordedFitCalls.WindowCalls(m, p, keptCalls);
+            ActivityCursor cursor = calls.cursor;
+            long[] collectives = new long[comms];
+            if (beside != null) {
+                beside.start(p);
+            }
+            while (calls.next()) {
+                if (beside != null) {
+                    beside.call(p, cursor);
+                }
+                boolean any = false;
+                for (int i = 0; i < cursor.events; i++) {
+                    any |= cursor.type[i] == LocationActivities.COLLECTIVE;
+                }
+                if (!any) {
+                    continue;
+                }
+                m.resolve(p, cursor, collectives);
+                for (int i = 0; i < cursor.events; i++) {
+                    int c = cursor.match[i];
+                    if (c < 0 || cursor.type[i] != LocationActivities.COLLECTIVE || leaves[c] == null || cursor.at[i] >= arrived[c].length) {
+                        continue;
+                    }
+                    int k = (int) cursor.at[i];
+                    CollectiveFamily f = CollectiveFamily.of(cursor, i);
+                    if (f == null) {
+                        continue;
+                    }
+                    double enter = (cursor.enter - m.origin) * tick + offsets[p];
+                    double leave = (cursor.leave - m.origin) * tick + offsets[p];
+                    latestEnter[c][k] = Math.max(latestEnter[c][k], enter);
+                    largest[c][k] = Math.max(largest[c][k], cursor.bytes[i]);
+                    family[c][k] = (byte) f.ordinal();
+                    int size = m.communicatorSize[c];
+                    if (f.rooted() && enters[c] == null) {
+                        enters[c] = new double[leaves[c].length];
+                        places[c] = new int[leaves[c].length];
+                    }
+                    if (arrived[c][k] < size) {
+                        if (enters[c] != null) {
+                            enters[c][k * size + arrived[c][k]] = enter;
+                            places[c][k * size + arrived[c][k]] = f.rooted() ? tree.relative(c, p, cursor.sequence[i]) : -1;
+                        }
+                        leaves[c][k * size + arrived[c][k]++] = leave;
+                    }
+                }
+            }
+            if (beside != null && calls.lastCallSkipped()) { // what the window's last call, which held no collective, tells it
+                cursor.events = 0;
+                cursor.region = -1;
+                beside.call(p, cursor);
+            }
+        }
     }
 
     /**

@@ -62,15 +62,18 @@ public final class CriticalPath {
         int n = starts.length;
         long runStart = Long.MAX_VALUE, runEnd = Long.MIN_VALUE;
         int p = -1;
+        boolean spanned = false; // whether p spans some time: one that spans none (a --window inside its MPI_Init) ends no path
         for (int q = 0; q < n; q++) {
             if (starts[q] == Long.MIN_VALUE) {
                 continue;
             }
             runStart = Math.min(runStart, starts[q]);
-            if (ends[q] > runEnd) {
-                runEnd = ends[q];
+            boolean spans = ends[q] > starts[q];
+            if (p < 0 || spans && !spanned || spans == spanned && ends[q] > ends[p]) {
                 p = q;
+                spanned = spans;
             }
+            runEnd = Math.max(runEnd, ends[q]);
         }
         List<Segment> segments = new ArrayList<>();
         if (p < 0) {

@@ -106,6 +106,42 @@ public final class DelayCosts {
             byEnd[h] = new SortedRecords(store, 6, 2, beside); // the same as process, to, from, -end, seq, side
         }
         SortedRecords latest = new SortedRecords(store, 8, 2, beside); // -end, seq, waiter, cause, ticks, enter, cause's enter, S
+        intervals(of, syncs, collectives, runStart, split, intervals, byEnd, latest);
+        // the compute of each side in its interval: one block of processes on a thread of its own, the other here (the
+        // records found by each come from its own processes: merged, they are in the order of one thread's)
+        Background<SortedRecords> second = Background.of(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals, split, n));
+        if (split < n) {
+            second.startOn("igtrace-causes");
+        }
+        SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals, 0, split);
+        SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
+                overlaps = SortedRecords.merge(List.of(first, second.joined()));
+        // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
+        // each wait needs nothing that flows (on another), ahead of the waits' split here
+        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);
+        Flow flow = new Flow(n);
+        for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {
+            flow.split(b);
+        }
+        LongDoubles cost = flow.cost, byPair = flow.byPair;
+        double[] byProcess = flow.byProcess;
+        double total = flow.total;
+        List<Cause> causes = new ArrayList<>();
+        cost.forEach((k, v) -> causes.add(new Cause((int) Math.floorDiv(k, (long) Integer.MAX_VALUE),
+                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 2, v)));
+        causes.sort(Comparator.comparingDouble(Cause::cost).reversed().thenComparingInt(Cause::rank).thenComparingInt(Cause::region));
+        return new DelayCosts(causes, byProcess, byPair, total);
+    }
+
+    /**
+     * Per wait of {@code of}: its interval's start S, the intervals of both sides into {@code intervals} and
+     * {@code byEnd} (those of processes from {@code split} on into the second of each), and what the loop latest first
+     * needs into {@code latest}. A method of its own, as {@link Flow#split} is: the JIT's on-stack replacement of a
+     * loop compiles what follows it in its method too.
+     */
+    private static void intervals(WaitLog.Waits[] of, RecordTable syncs, RecordTable.Group[] collectives, long runStart, int split,
+                                  SortedRecords[] intervals, SortedRecords[] byEnd, SortedRecords latest) {
+        int n = of.length;
         long[] r = new long[8];
         for (int w = 0; w < n; w++) {
             WaitLog.Waits mine = of[w];
@@ -132,24 +168,24 @@ public final class DelayCosts {
                 latest.add(r);
             }
         }
-        // the compute of each side in its interval: one block of processes on a thread of its own, the other here (the
-        // records found by each come from its own processes: merged, they are in the order of one thread's)
-        Background<SortedRecords> second = Background.of(() -> compute(slices, waits, intervals[1], byEnd[1], store, totals, split, n));
-        if (split < n) {
-            second.startOn("igtrace-causes");
+    }
+
+    /** The waits split latest first: what each flows on to the cause's waits, and the costs charged so far. */
+    private static final class Flow {
+        final int n;
+        final LongDoubles inflow = new LongDoubles();
+        final LongDoubles cost = new LongDoubles();
+        final double[] byProcess;
+        final LongDoubles byPair = new LongDoubles();
+        double total;
+
+        Flow(int n) {
+            this.n = n;
+            this.byProcess = new double[n];
         }
-        SortedRecords first = compute(slices, waits, intervals[0], byEnd[0], store, totals, 0, split);
-        SortedRecords.Merged byLatest = SortedRecords.merge(List.of(latest)),
-                overlaps = SortedRecords.merge(List.of(first, second.joined()));
-        // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
-        // each wait needs nothing that flows (on another), ahead of the waits' split here
-        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);
-        LongDoubles inflow = new LongDoubles();
-        LongDoubles cost = new LongDoubles();
-        double[] byProcess = new double[n];
-        LongDoubles byPair = new LongDoubles();
-        double total = 0;
-        for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {
+
+        /** Splits the waits of batch {@code b}, in their order. */
+        void split(WaitSplits.Batch b) {
             for (int k = 0; k < b.size; k++) {
                 long end = b.end[k], seq = b.seq[k], ticks = b.ticks[k];
                 int w = b.waiter[k], c = b.cause[k];
@@ -177,11 +213,6 @@ public final class DelayCosts {
                 }
             }
         }
-        List<Cause> causes = new ArrayList<>();
-        cost.forEach((k, v) -> causes.add(new Cause((int) Math.floorDiv(k, (long) Integer.MAX_VALUE),
-                (int) (Math.floorMod(k, (long) Integer.MAX_VALUE)) - 2, v)));
-        causes.sort(Comparator.comparingDouble(Cause::cost).reversed().thenComparingInt(Cause::rank).thenComparingInt(Cause::region));
-        return new DelayCosts(causes, byProcess, byPair, total);
     }
 
     private static void put(SortedRecords to, long[] r, long a, long b, long c, long d, long e, long f) {

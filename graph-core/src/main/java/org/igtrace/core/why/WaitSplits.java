@@ -92,57 +92,66 @@ final class WaitSplits {
         if (l == null) {
             return 0;
         }
-        long[] m = l.wait;
         b.regionsFrom[0] = 0;
         b.waitsFrom[0] = 0;
         for (int k = 0; k < l.size; k++) {
-            int at = 8 * k;
-            long end = -m[at], seq = m[at + 1], enter = m[at + 5], causeAt = m[at + 6], start = m[at + 7];
-            int w = (int) m[at + 2], c = (int) m[at + 3];
-            b.end[k] = end;
-            b.seq[k] = seq;
-            b.ticks[k] = m[at + 4];
-            b.waiter[k] = w;
-            b.cause[k] = c;
-            sides[0].clear();
-            sides[1].clear();
-            for (int x = l.from[k]; x < l.from[k + 1]; x++) {
-                sides[l.side[x]].add(l.region[x], l.ticks[x]);
-            }
-            found.of(sides);
-            double e = 0;
-            b.regionsFrom[k + 1] = b.regionsFrom[k];
-            for (int x = 0; x < found.size; x++) {
-                e += found.ticks[x];
-                b.addRegion(found.region[x], found.ticks[x]);
-            }
-            // the cause's waits in its interval, and its waiting beyond the waiter's
-            WaitLog.Waits cw = of[c];
-            double wc = 0;
-            b.waitsFrom[k + 1] = b.waitsFrom[k];
-            for (int j = cw.lowerBound(start); j < cw.size() && cw.enter(j) < causeAt; j++) {
-                long endJ = cw.end(j);
-                if (endJ <= causeAt) {
-                    long t = cw.ticks(j);
-                    wc += t;
-                    b.addWait(endJ, cw.seq(j), t);
-                }
-            }
-            double ww = 0;
-            WaitLog.Waits wl = of[w];
-            for (int j = wl.lowerBound(start); j < wl.size() && wl.enter(j) < enter; j++) {
-                ww += wl.ticks(j);
-            }
-            if (e > 0 && firstExcess != null) {
-                Runnable r = firstExcess;
-                firstExcess = null;
-                r.run();
-            }
-            b.e[k] = e;
-            b.wc[k] = wc;
-            b.q[k] = Math.max(0, wc - ww);
-            b.size++;
+            split(l, k, b);
         }
         return b.size;
+    }
+
+    /**
+     * Adds wait k of {@code l} to {@code b}. A method of its own, too large to be inlined, so that the JIT compiles it
+     * once, apart from the loop over the batch (an on-stack replacement of that loop with this inside it was compiled
+     * again as a method, about 55 kB of code each time).
+     */
+    private void split(LatestFirst.Batch l, int k, Batch b) {
+        long[] m = l.wait;
+        int at = 8 * k;
+        long end = -m[at], seq = m[at + 1], enter = m[at + 5], causeAt = m[at + 6], start = m[at + 7];
+        int w = (int) m[at + 2], c = (int) m[at + 3];
+        b.end[k] = end;
+        b.seq[k] = seq;
+        b.ticks[k] = m[at + 4];
+        b.waiter[k] = w;
+        b.cause[k] = c;
+        sides[0].clear();
+        sides[1].clear();
+        for (int x = l.from[k]; x < l.from[k + 1]; x++) {
+            sides[l.side[x]].add(l.region[x], l.ticks[x]);
+        }
+        found.of(sides);
+        double e = 0;
+        b.regionsFrom[k + 1] = b.regionsFrom[k];
+        for (int x = 0; x < found.size; x++) {
+            e += found.ticks[x];
+            b.addRegion(found.region[x], found.ticks[x]);
+        }
+        // the cause's waits in its interval, and its waiting beyond the waiter's
+        WaitLog.Waits cw = of[c];
+        double wc = 0;
+        b.waitsFrom[k + 1] = b.waitsFrom[k];
+        for (int j = cw.lowerBound(start); j < cw.size() && cw.enter(j) < causeAt; j++) {
+            long endJ = cw.end(j);
+            if (endJ <= causeAt) {
+                long t = cw.ticks(j);
+                wc += t;
+                b.addWait(endJ, cw.seq(j), t);
+            }
+        }
+        double ww = 0;
+        WaitLog.Waits wl = of[w];
+        for (int j = wl.lowerBound(start); j < wl.size() && wl.enter(j) < enter; j++) {
+            ww += wl.ticks(j);
+        }
+        if (e > 0 && firstExcess != null) {
+            Runnable r = firstExcess;
+            firstExcess = null;
+            r.run();
+        }
+        b.e[k] = e;
+        b.wc[k] = wc;
+        b.q[k] = Math.max(0, wc - ww);
+        b.size++;
     }
 }

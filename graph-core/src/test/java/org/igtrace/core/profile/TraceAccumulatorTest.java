@@ -97,6 +97,30 @@ class TraceAccumulatorTest {
         assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 message a process sent to itself")), profile.notes().toString());
     }
 
+    /**
+     * A message a process sends itself has a send and a receive event: the note counts it once (scorep-sst-macro-10 has
+     * 952 such sends and their 952 receives: 952 messages), and counts the receives where a tracer dropped the sends.
+     * Messages of an impossible length likewise.
+     */
+    @Test
+    void aSelfMessageIsCountedOnceNotByBothItsEvents() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(3), false);
+        LocationAccumulator p0 = acc.location(0), p1 = acc.location(1), p2 = acc.location(2);
+        p0.send(1, 0, 0, 0, 8);      // two messages 0 -> 0, both ends recorded
+        p0.receive(2, 0, 0, 0, 8);
+        p0.send(3, 0, 0, 0, 8);
+        p0.receive(4, 0, 0, 0, 8);
+        p1.receive(5, 1, 0, 0, 8);   // three 1 -> 1 whose sends were not recorded
+        p1.receive(6, 1, 0, 0, 8);
+        p1.receive(7, 1, 0, 0, 8);
+        p2.send(8, 0, 0, 0, -1);     // one 2 -> 0 of an impossible length, both ends
+        p0.receive(9, 2, 0, 0, -1);
+        List<String> notes = acc.profile().notes();
+        // 2 self sends, 5 self receives: 5 messages (2 of rank 0, 3 of rank 1), not the 7 events
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("5 messages a process sent to itself")), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.startsWith("1 message with an impossible length")), notes.toString());
+    }
+
     @Test
     void bothDirectionsOfAPairMakeOneEdge() {
         TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
