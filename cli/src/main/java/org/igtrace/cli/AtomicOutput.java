@@ -129,8 +129,41 @@ final class AtomicOutput {
 
     /** {@code .NAME.PID.part} or {@code .NAME.PID-K.part}: the temporary file of this target written by process PID. */
     private static java.util.regex.Pattern temporaryName(Path target) {
-        return java.util.regex.Pattern.compile("\\." + java.util.regex.Pattern.quote(target.getFileName().toString())
+        return java.util.regex.Pattern.compile("\\." + java.util.regex.Pattern.quote(stem(target))
                 + "\\.(\\d{1,18})(-\\d+)?\\.part");
+    }
+
+    /** Bytes of a file name the temporary name adds at most: two dots, a process id, {@code -K} and {@code .part}. */
+    private static final int TEMPORARY_EXTRA = 30;
+    /** The longest file name (bytes) Linux's file systems take. */
+    private static final int NAME_MAX = 255;
+
+    /**
+     * The NAME of the target's temporary files: the target's own name, or, where the temporary name would be longer than a
+     * file name can be (a legal target name of 251 bytes made {@code .NAME.PID.part} of 261), its head and a hash of the
+     * whole name ({@code HEAD~HASH}), the same for the same target, so that a later run still finds what a killed one left.
+     */
+    private static String stem(Path target) {
+        String name = target.getFileName().toString();
+        byte[] bytes = name.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (bytes.length + TEMPORARY_EXTRA <= NAME_MAX) {
+            return name;
+        }
+        String hash = String.format("%08x", java.util.Arrays.hashCode(bytes));
+        int budget = NAME_MAX - TEMPORARY_EXTRA - hash.length() - 1;
+        StringBuilder head = new StringBuilder();
+        int used = 0;
+        for (int i = 0; i < name.length(); ) {
+            int c = name.codePointAt(i);
+            int size = new String(Character.toChars(c)).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (used + size > budget) {
+                break;
+            }
+            head.appendCodePoint(c);
+            used += size;
+            i += Character.charCount(c);
+        }
+        return head + "~" + hash;
     }
 
     /**
@@ -192,7 +225,7 @@ final class AtomicOutput {
      * more than the whole write of a small graph.
      */
     private static Path createTemporary(Path target, Temporary created) throws IOException {
-        String prefix = "." + target.getFileName() + "." + ProcessHandle.current().pid();
+        String prefix = "." + stem(target) + "." + ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             Path temp = target.resolveSibling(prefix + (attempt == 0 ? "" : "-" + attempt) + ".part");
             SupervisedChild.willCreate(temp);

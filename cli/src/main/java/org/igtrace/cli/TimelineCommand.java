@@ -246,8 +246,18 @@ public final class TimelineCommand implements Callable<Integer> {
         TraceProfile profile = session.profile();
         if (chosen.events()) {
             CallCapture export = perfetto.get().capture();
-            export.writeTo();
-            long calls = perfetto.get().writer().finish();
+            long calls;
+            try {
+                export.writeTo();
+                calls = perfetto.get().writer().finish();
+            } catch (CallCapture.SinkFailure e) { // where the output goes failed (a full disk): a failure naming that
+                throw Output.isBrokenPipe(e) ? e : new Failure((output == null ? "standard output" : output) + ": " + IoFailure.of(e.getCause()));
+            } catch (IOException e) {
+                if (Output.isBrokenPipe(e)) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+                throw new Failure((output == null ? "standard output" : output) + ": " + IoFailure.of(e));
+            }
             if (!quiet) {
                 parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export.flows(), "message", "messages")
                         + " written as trace events"

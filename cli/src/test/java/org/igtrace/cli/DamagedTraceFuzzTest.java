@@ -276,7 +276,8 @@ class DamagedTraceFuzzTest {
         }
     }
 
-    private static void copyTree(Path from, Path to) throws IOException {
+    /** Copies the folder {@code from} with all it holds to {@code to} (other tests' damaged copies use it too). */
+    static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             List<Path> paths = new ArrayList<>(walk.toList());
             Collections.sort(paths, Comparator.comparingInt(Path::getNameCount));

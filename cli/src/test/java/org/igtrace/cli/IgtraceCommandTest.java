@@ -128,6 +128,28 @@ class IgtraceCommandTest {
         }
     }
 
+    /**
+     * A named pipe in place of an archive's global or a location's local definitions: libotf2 and igtrace's check of the
+     * file waited in open() for a writer for ever. Refused at once, the file named.
+     */
+    @Test
+    void aNamedPipeInPlaceOfADefinitionsFileIsOneLineNotAHang(@TempDir Path dir) throws Exception {
+        Path source = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().resolve("otf2/scorep-ping-pong");
+        for (String file : new String[] {"traces.def", "traces/1.def"}) {
+            Path copy = dir.resolve(file.replace('/', '-'));
+            DamagedTraceFuzzTest.copyTree(source, copy);
+            Path fifo = copy.resolve(file);
+            Files.delete(fifo);
+            Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+            assertTrue(mkfifo.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) && mkfifo.exitValue() == 0);
+            Result r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                    () -> run("stats", copy.toString()));
+            assertEquals(1, r.code, file + ": " + r.err);
+            assertEquals(1, r.errLines().size(), r.err);
+            assertTrue(r.errLines().get(0).startsWith("igtrace: " + fifo + ": not a regular file (a named pipe or device) ("), r.err);
+        }
+    }
+
     @Test
     void fileThatIsNotATraceIsOneLine(@TempDir Path dir) throws Exception {
         Path text = Files.writeString(dir.resolve("notes.otf2"), "hello, this is not a trace\n");

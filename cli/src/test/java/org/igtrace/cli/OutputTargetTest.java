@@ -35,6 +35,24 @@ class OutputTargetTest {
         assertTrue(Files.exists(devNull) && !Files.isRegularFile(devNull), "/dev/null is still a device");
     }
 
+    /**
+     * A name a file can have, 251 bytes (247 of them in a 2-byte character here and there): the temporary file beside it,
+     * {@code .NAME.PID.part}, would be longer than a file name can be, and the write failed ("File name too long"). The
+     * temporary name is then shortened; the output is whole under the name asked for, and nothing else is left.
+     */
+    @Test
+    void aNameNearTheLongestAFileCanHaveIsWritten() throws Exception {
+        String name = "\u00e9".repeat(20) + "a".repeat(207) + ".dot"; // 40 + 207 + 4 = 251 bytes
+        assertEquals(251, name.getBytes(StandardCharsets.UTF_8).length);
+        Path out = dir.resolve(name);
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(out).startsWith("graph") || Files.readString(out).contains("graph"), Files.readString(out));
+        try (var files = Files.list(dir)) {
+            assertEquals(java.util.List.of(out), files.toList(), "only the output");
+        }
+    }
+
     @Test
     void aNamedPipeGetsTheOutputAndStaysAPipe() throws Exception {
         Path fifo = dir.resolve("edges.csv");

@@ -14,8 +14,9 @@ public final class Escape {
 
     /**
      * Text for XML and HTML (GraphML, SVG, the report), in element content and in attribute values:
-     * {@code & < > "} as entities (attribute values are always written in double quotes); characters XML 1.0 does not allow at all (control characters
-     * other than tab and line breaks, U+FFFE, U+FFFF, lone surrogates) as U+FFFD.
+     * {@code & < > "} as entities (attribute values are always written in double quotes); tab, line feed and carriage
+     * return as character references (a parser keeps them so, in content and in attribute values); characters XML 1.0
+     * does not allow at all (the other control characters, U+FFFE, U+FFFF, lone surrogates) as U+FFFD.
      *
      * @param text untrusted text
      * @return the text as XML character data
@@ -36,6 +37,11 @@ public final class Escape {
                 case '<' -> b.append("&lt;");
                 case '>' -> b.append("&gt;");
                 case '"' -> b.append("&quot;");
+                // as references: an XML parser reads a raw CR as LF (end-of-line handling), and in an attribute value
+                // a raw tab or line break as a space (attribute-value normalisation); a reference keeps each
+                case '\t' -> b.append("&#9;");
+                case '\n' -> b.append("&#10;");
+                case '\r' -> b.append("&#13;");
                 default -> {
                     if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                         b.append(c).append(text.charAt(++i));
@@ -53,8 +59,7 @@ public final class Escape {
 
     /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate. */
     private static boolean xmlPlain(char c) {
-        return c >= 0x20 ? c != '&' && c != '<' && c != '>' && c != '"' && c < 0xD800 || c > 0xDFFF && c < 0xFFFE
-                : c == '\t' || c == '\n' || c == '\r';
+        return c >= 0x20 && (c != '&' && c != '<' && c != '>' && c != '"' && c < 0xD800 || c > 0xDFFF && c < 0xFFFE);
     }
 
     /**
@@ -93,9 +98,9 @@ public final class Escape {
 
     /**
      * Text for a terminal or a plain-text file: control characters (C0, DEL and C1, among them
-     * ESC and the single-byte CSI that start terminal escape sequences, tab and line breaks) shown
-     * as {@code \n}, {@code \t}, {@code \r} or {@code \xHH}, so a name keeps to its line and cannot
-     * drive the terminal.
+     * ESC and the single-byte CSI that start terminal escape sequences, tab and line breaks; the
+     * Unicode ones of {@link #isControl}) shown as {@code \n}, {@code \t}, {@code \r}, {@code \xHH}
+     * or {@code \}{@code uHHHH}, so a name keeps to its line, in its order, and cannot drive the terminal.
      *
      * @param text untrusted text
      * @return the text with every control character made visible
@@ -120,10 +125,15 @@ public final class Escape {
      * Whether {@link #terminal} shows {@code c} escaped.
      *
      * @param c a character
-     * @return true for C0 controls, DEL and C1 controls
+     * @return true for C0 controls, DEL and C1 controls, and the Unicode controls that move text on a line or break it:
+     *         the bidirectional marks, embeddings, overrides and isolates (U+061C, U+200E, U+200F, U+202A to U+202E,
+     *         U+2066 to U+2069: a right-to-left override reorders the rest of the line on a terminal that supports
+     *         bidirectional text) and the line and paragraph separators (U+2028, U+2029)
      */
     public static boolean isControl(char c) {
-        return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0);
+        return c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0)
+                || c >= 0x2000 && (c == 0x200E || c == 0x200F || c >= 0x2028 && c <= 0x202E || c >= 0x2066 && c <= 0x2069)
+                || c == 0x061C;
     }
 
     /**
@@ -137,7 +147,13 @@ public final class Escape {
             case '\n' -> b.append("\\n");
             case '\t' -> b.append("\\t");
             case '\r' -> b.append("\\r");
-            default -> b.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
+            default -> {
+                if (c < 0x100) {
+                    b.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
+                } else {
+                    b.append(String.format("\\u%04x", (int) c));
+                }
+            }
         }
     }
 

@@ -15,8 +15,23 @@ class XmlEscapeCopiesTest {
     void plainTextIsNotCopied() {
         String number = "1234.5678";
         assertSame(number, Escape.xml(number));
-        String name = "MPI Rank 99999\twith tab\nand é, 中";
+        String name = "MPI Rank 99999 and é, 中";
         assertSame(name, Escape.xml(name));
+    }
+
+    /**
+     * Tab, line feed and carriage return as character references: raw, an XML parser read a CR as LF and, in an
+     * attribute value, each of the three as a space.
+     */
+    @Test
+    void tabsAndLineBreaksAreReferencesThatParsersKeep() throws Exception {
+        String name = "a\tb\nc\rd";
+        assertEquals("a&#9;b&#10;c&#13;d", Escape.xml(name));
+        String doc = "<r v=\"" + Escape.xml(name) + "\">" + Escape.xml(name) + "</r>";
+        org.w3c.dom.Element r = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(doc.getBytes(java.nio.charset.StandardCharsets.UTF_8))).getDocumentElement();
+        assertEquals(name, r.getTextContent());
+        assertEquals(name, r.getAttribute("v"));
     }
 
     @Test

@@ -60,7 +60,7 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
     /**
      * Hands the threads, flows and calls kept to the sink, on corrected clocks.
      *
-     * @throws UncheckedIOException when the sink's output fails
+     * @throws SinkFailure when the sink's output fails (a failure to read the calls kept is another exception)
      */
     public void writeTo() {
         try {
@@ -99,7 +99,16 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
                 ordered.get(i).write();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new SinkFailure(e);
+        }
+    }
+
+    /** The sink's output failed (the disk it writes to is full, say): the caller names that output. */
+    public static final class SinkFailure extends UncheckedIOException {
+        private static final long serialVersionUID = 1L;
+
+        SinkFailure(IOException cause) {
+            super(cause);
         }
     }
 

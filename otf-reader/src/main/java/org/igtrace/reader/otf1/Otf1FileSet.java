@@ -270,8 +270,16 @@ final class Otf1FileSet implements Serializable {
         return Files.isRegularFile(compressed) ? compressed : null;
     }
 
-    /** Opens a file of the set, inflating it when it is a {@code .z} file. */
+    /**
+     * Opens a file of the set, inflating it when it is a {@code .z} file. A plain events file of no byte is damage, as an
+     * empty {@code .z} one is ({@link ZlibBlockInputStream}): libotf writes a stream's file with its records, each after
+     * the process switch {@code *P}; one emptied (a failed copy, a full disk) was read as processes that recorded
+     * nothing, exit 0.
+     */
     static InputStream openData(Path file) throws IOException {
+        if (file.getFileName().toString().endsWith(".events") && Files.isRegularFile(file) && Files.size(file) == 0) {
+            throw new IOException("empty: truncated (an OTF events file holds at least its processes' records)");
+        }
         InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
         return file.getFileName().toString().endsWith(".z") ? new ZlibBlockInputStream(raw) : raw;
     }

@@ -23,6 +23,10 @@ final class Otf2ReadFailure {
         }
         String state = state(file);
         String role = role(anchor, file);
+        if (e.libotf2Words() == null) { // igtrace's own finding: libotf2 read the file without a word (its otf2-print refuses it)
+            return new TraceReadException(file + ": " + e.getMessage() + " (" + (role == null ? "" : role + "; ") + "libotf2's otf2-print"
+                    + " refuses it too)");
+        }
         if (state.equals("missing")) {
             return new TraceReadException(file + ": missing" + (role == null ? "" : " (" + role + ")"));
         }
@@ -51,7 +55,8 @@ final class Otf2ReadFailure {
         Otf2Files files = new Otf2Files(anchor);
         Path file = files.globalDefinitions();
         if (Files.exists(file) && !files.complete(file)) {
-            throw new TraceReadException(file + ": " + state(file) + " (global definitions; " + LocationFileCheck.NO_END + ")");
+            throw new TraceReadException(file + ": " + state(file) + " (global definitions"
+                    + (Files.isRegularFile(file) ? "; " + LocationFileCheck.NO_END : "") + ")");
         }
     }
 
@@ -60,6 +65,9 @@ final class Otf2ReadFailure {
         try {
             if (!Files.exists(file)) {
                 return "missing";
+            }
+            if (!Files.isRegularFile(file)) {
+                return "not a regular file (a named pipe or device)";
             }
             return Files.size(file) == 0 ? "empty" : "damaged or truncated";
         } catch (IOException e) {

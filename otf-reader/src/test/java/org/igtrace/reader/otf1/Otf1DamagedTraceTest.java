@@ -126,6 +126,21 @@ class Otf1DamagedTraceTest {
     }
 
     /**
+     * A plain events file emptied (a failed copy): it was read as a process that recorded nothing, a note and exit 0 with
+     * rank 1's T 800 us of its thread alone, where its own file holds 940 us. libotf writes every events file with the
+     * records of its processes: an empty one is damage, as an empty {@code .z} is.
+     */
+    @Test
+    void anEmptiedPlainEventsFileIsAnErrorNamingIt() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        cut("synth.2.events", 0);
+        assertTrue(error(master, DEFAULT).startsWith(dir.resolve("synth.2.events") + ": empty: truncated"), error(master, DEFAULT));
+        TraceProfile profile = TraceInput.read(master, DEFAULT.withSkipDamaged(true), WAITS);
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 damaged events file left out (synth.2.events: empty")),
+                profile.notes().toString());
+    }
+
+    /**
      * Written like VampirTrace 5.4 writes (wrf): a full flush about every 10240 inflated bytes,
      * inside a record. Cut right after the first flush marker, the compressed data ends well, but
      * the inflated data ends in the middle of a record.

@@ -229,7 +229,7 @@ final class FileRing {
         byte[] path = java.util.Arrays.copyOfRange(name, at, name.length);
         Otf2Files.counted();
         try {
-            return LibC.openat(folder, path, LibC.O_RDONLY_CLOEXEC);
+            return LibC.openat(folder, path, LibC.O_RDONLY_CLOEXEC_NONBLOCK);
         } catch (LastErrorException e) {
             return e.getErrorCode() > 0 ? -e.getErrorCode() : -1;
         }

@@ -13,6 +13,12 @@ import com.sun.jna.Pointer;
 final class LibC {
     /** {@code O_RDONLY | O_CLOEXEC}, the same on Linux's x86-64 and arm64. */
     static final int O_RDONLY_CLOEXEC = 0x80000;
+    /**
+     * {@code O_RDONLY | O_CLOEXEC | O_NONBLOCK} (0x800 on x86-64 and arm64): a named pipe in a file's place opens at once
+     * (its read then fails: the file goes to the Java checks, which refuse it) where a plain open waits for a writer for
+     * ever; on a regular file O_NONBLOCK changes nothing.
+     */
+    static final int O_RDONLY_CLOEXEC_NONBLOCK = 0x80800;
     static final int ENOENT = 2;
 
     private static final Throwable LOAD_FAILURE;

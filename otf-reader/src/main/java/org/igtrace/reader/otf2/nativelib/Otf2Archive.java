@@ -243,6 +243,7 @@ public final class Otf2Archive implements AutoCloseable {
             LongByReference read = new LongByReference();
             check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions",
                     files.globalDefinitions());
+            requireAnnouncedCount(read.getValue());
         } finally {
             callbacks.definitions = null;
             Otf2Library.OTF2_Reader_CloseGlobalDefReader(reader, defReader);
@@ -411,6 +412,22 @@ public final class Otf2Archive implements AutoCloseable {
 
     private void check(int errorCode, String what) throws Otf2Exception {
         check(errorCode, what, null);
+    }
+
+    /**
+     * Throws when the global definitions read, {@code read} records, are not as many as the anchor file announces: a
+     * record whose length byte was damaged makes libotf2 read the rest of the file as other records (on jacobi-4 the
+     * clock became 1 tick per second and the run 2.92e7 s), one cut out leaves a process out. libotf2's own
+     * {@code otf2-print} refuses such an archive so ("Number of global definitions read and defined in anchor file do
+     * not match").
+     */
+    private void requireAnnouncedCount(long read) throws Otf2Exception {
+        LongByReference announced = new LongByReference();
+        check(Otf2Library.OTF2_Reader_GetNumberOfGlobalDefinitions(reader, announced), "counting the global definitions");
+        if (read != announced.getValue()) {
+            throw Otf2Exception.found("damaged: " + read + " global definition records where the anchor file announces "
+                    + announced.getValue(), files.globalDefinitions());
+        }
     }
 
     /**

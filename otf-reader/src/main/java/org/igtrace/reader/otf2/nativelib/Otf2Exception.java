@@ -25,7 +25,12 @@ public final class Otf2Exception extends Exception {
         return file;
     }
 
-    /** libotf2's own description of the failure. */
+    /** A failure igtrace found in {@code file} that libotf2 read without a word: {@link #libotf2Words()} is null. */
+    static Otf2Exception found(String words, Path file) {
+        return new Otf2Exception(words, file, null);
+    }
+
+    /** libotf2's own description of the failure, or null when igtrace found it ({@link #found}). */
     public String libotf2Words() {
         return libotf2Words;
     }

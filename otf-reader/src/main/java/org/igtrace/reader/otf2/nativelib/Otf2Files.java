@@ -3,6 +3,7 @@ package org.igtrace.reader.otf2.nativelib;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Predicate;
 
@@ -25,6 +26,9 @@ public record Otf2Files(Path anchor) {
     /** {@code file} opened for reading, counted in {@link #filesOpened()}. */
     static FileChannel open(Path file) throws IOException {
         OPENED.incrementAndGet();
+        if (!Files.isRegularFile(file)) { // a named pipe in its place: the open waited for a writer for ever
+            throw Files.exists(file) ? new IOException(file + ": not a regular file") : new NoSuchFileException(file.toString());
+        }
         return FileChannel.open(file);
     }
 

@@ -50,6 +50,8 @@ final class Otf2Library {
 
     static native int OTF2_Reader_GetNumberOfLocations(Pointer reader, LongByReference count);
 
+    static native int OTF2_Reader_GetNumberOfGlobalDefinitions(Pointer reader, LongByReference count);
+
     static native int OTF2_Reader_SelectLocation(Pointer reader, long location);
 
     static native int OTF2_Reader_OpenDefFiles(Pointer reader);
