@@ -23,9 +23,8 @@ final class Otf2ReadFailure {
         }
         String state = state(file);
         String role = role(anchor, file);
-        if (e.libotf2Words() == null) { // igtrace's own finding: libotf2 read the file without a word (its otf2-print refuses it)
-            return new TraceReadException(file + ": " + e.getMessage() + " (" + (role == null ? "" : role + "; ") + "libotf2's otf2-print"
-                    + " refuses it too)");
+        if (e.libotf2Words() == null) { // igtrace's own finding: libotf2 read the file without a word
+            return new TraceReadException(file + ": " + e.getMessage() + " (" + (role == null ? "" : role + "; ") + e.why() + ")");
         }
         if (state.equals("missing")) {
             return new TraceReadException(file + ": missing" + (role == null ? "" : " (" + role + ")"));

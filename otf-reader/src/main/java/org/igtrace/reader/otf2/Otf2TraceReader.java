@@ -210,11 +210,11 @@ public final class Otf2TraceReader implements PartitionedSource {
                 }
             }
             if (threads <= 1) {
-                readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, progress);
+                readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, collected::locationEvents, progress);
             } else {
                 LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
-                readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions, progress,
-                        WarmUpGate.of(events, eventBytes));
+                readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions,
+                        collected::locationEvents, progress, WarmUpGate.of(events, eventBytes));
             }
         }
         String regions = RegionNesting.note(neverLeft, this::describePart);
@@ -280,17 +280,18 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
             throws TraceReadException {
-        readShare(anchor, anchor, share, visitors, location -> false, progress);
+        readShare(anchor, anchor, share, visitors, location -> false, location -> 0, progress);
     }
 
     /**
      * {@link #readShare} through the anchor {@code via} ({@link ReadingAnchor}), not opening the local definitions of
-     * the locations {@code noDefinitions} names.
+     * the locations {@code noDefinitions} names, a location that holds fewer events than the definitions announce for it
+     * ({@code announced}, 0: not known) refused as damaged ({@link Otf2Archive#readEvents}).
      */
     private static void readShare(Path anchor, Path via, long[] share, LongFunction<EventVisitor> visitors, LongPredicate noDefinitions,
-                                  ReadProgress progress) throws TraceReadException {
+                                  java.util.function.LongUnaryOperator announced, ReadProgress progress) throws TraceReadException {
         try (Otf2Archive archive = Otf2Archive.open(anchor, via)) {
-            archive.readEvents(share, visitors, noDefinitions, progress::advance);
+            archive.readEvents(share, visitors, noDefinitions, announced, progress::advance);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
         }
@@ -301,7 +302,8 @@ public final class Otf2TraceReader implements PartitionedSource {
      * those after the first {@link WarmUpGate#starting} start when {@code gate} opens.
      */
     private static void readInParallel(Path anchor, Path via, int threads, long[] locations, LongFunction<EventVisitor> visitors,
-                                       LongPredicate noDefinitions, ReadProgress progress, WarmUpGate gate) throws TraceReadException {
+                                       LongPredicate noDefinitions, java.util.function.LongUnaryOperator announced, ReadProgress progress,
+                                       WarmUpGate gate) throws TraceReadException {
         ReadProgress counted = gate.open() ? progress : new ReadProgress() {
             @Override
             public void start(long total, String unit) {
@@ -323,7 +325,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                 if (worker < starting) {
                     boolean ended = false;
                     try {
-                        readShare(anchor, via, locations, visitors, noDefinitions, counted);
+                        readShare(anchor, via, locations, visitors, noDefinitions, announced, counted);
                         ended = true;
                     } finally {
                         if (ended) {
@@ -342,7 +344,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                readShare(anchor, via, locations, visitors, noDefinitions, progress);
+                readShare(anchor, via, locations, visitors, noDefinitions, announced, progress);
             });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -268,6 +268,18 @@ public final class Otf2Archive implements AutoCloseable {
      */
     public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions,
                            LongConsumer progress) throws Otf2Exception {
+        readEvents(locations, visitorFor, noDefinitions, location -> 0, progress);
+    }
+
+    /**
+     * As above; a location whose events libotf2 read are fewer than {@code announced} gives for it (the definitions'
+     * count; 0: not known) fails as damaged, naming its event file. libotf2 reads a block of zeros inside a chunk as
+     * the chunk's end and goes on with the next one, without a word: Score-P announces each location's events exactly
+     * (EZTrace announces 2, fewer than it writes, which passes).
+     */
+    public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions,
+                           java.util.function.LongUnaryOperator announced, LongConsumer progress) throws Otf2Exception {
+        this.announced = announced;
         if (Otf2Shim.loadFailure() != null) {
             throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
         }
@@ -385,7 +397,7 @@ public final class Otf2Archive implements AutoCloseable {
         }
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
-            long reported = batch.eventsRead();
+            long reported = batch.eventsRead(), first = reported;
             int status;
             do {
                 status = batch.fill(reader, evtReader);
@@ -397,6 +409,11 @@ public final class Otf2Archive implements AutoCloseable {
                 progress.accept(read - reported);
                 reported = read;
             } while (status == Otf2Shim.FULL);
+            long held = batch.eventsRead() - first, expected = announced.applyAsLong(location);
+            if (expected > 0 && held < expected) {
+                throw Otf2Exception.found("damaged: " + held + " events where the definitions announce " + expected,
+                        files.events(location), "libotf2 read a damaged part of it as the end of a chunk");
+            }
         } finally {
             Otf2Library.OTF2_Reader_CloseEvtReader(reader, evtReader);
         }
@@ -409,6 +426,9 @@ public final class Otf2Archive implements AutoCloseable {
             reader = null;
         }
     }
+
+    /** The events the definitions announce per location (0: not known), checked as each location is read. */
+    private java.util.function.LongUnaryOperator announced = location -> 0;
 
     private void check(int errorCode, String what) throws Otf2Exception {
         check(errorCode, what, null);
@@ -426,7 +446,7 @@ public final class Otf2Archive implements AutoCloseable {
         check(Otf2Library.OTF2_Reader_GetNumberOfGlobalDefinitions(reader, announced), "counting the global definitions");
         if (read != announced.getValue()) {
             throw Otf2Exception.found("damaged: " + read + " global definition records where the anchor file announces "
-                    + announced.getValue(), files.globalDefinitions());
+                    + announced.getValue(), files.globalDefinitions(), "libotf2's otf2-print refuses it too");
         }
     }
 

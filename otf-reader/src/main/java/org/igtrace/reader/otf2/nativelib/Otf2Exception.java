@@ -9,15 +9,22 @@ import java.nio.file.Path;
 public final class Otf2Exception extends Exception {
     private final transient Path file;
     private final String libotf2Words;
+    /** Of a failure igtrace found ({@link #found}): why it is one, or null. */
+    private final String why;
 
     public Otf2Exception(String message) {
         this(message, null, message);
     }
 
     Otf2Exception(String message, Path file, String libotf2Words) {
+        this(message, file, libotf2Words, null);
+    }
+
+    private Otf2Exception(String message, Path file, String libotf2Words, String why) {
         super(message);
         this.file = file;
         this.libotf2Words = libotf2Words;
+        this.why = why;
     }
 
     /** The file libotf2 was reading when it failed, or null when the failure is not about a file. */
@@ -25,9 +32,17 @@ public final class Otf2Exception extends Exception {
         return file;
     }
 
-    /** A failure igtrace found in {@code file} that libotf2 read without a word: {@link #libotf2Words()} is null. */
-    static Otf2Exception found(String words, Path file) {
-        return new Otf2Exception(words, file, null);
+    /**
+     * A failure igtrace found in {@code file} that libotf2 read without a word ({@link #libotf2Words()} is null): what is
+     * wrong ({@code words}) and why that is a failure ({@code why}).
+     */
+    static Otf2Exception found(String words, Path file, String why) {
+        return new Otf2Exception(words, file, null, why);
+    }
+
+    /** Of a failure igtrace found ({@link #found}), why it is one; else null. */
+    public String why() {
+        return why;
     }
 
     /** libotf2's own description of the failure, or null when igtrace found it ({@link #found}). */
