@@ -56,10 +56,16 @@ final class IsolatedCommand {
             try {
                 copyOutput(child.getInputStream(), stdout);
             } catch (IOException e) {
-                if (!Output.isBrokenPipe(e)) {
+                if (!Output.isBrokenPipe(e) && !(e instanceof OutputFailed)) {
                     throw e;
                 }
                 child.destroy(); // the reader of standard output went away (| head): not an error
+                if (e instanceof OutputFailed failed && !Output.isBrokenPipe(failed.getCause())) {
+                    child.waitFor(); // said here, once, rather than the child's words about the pipe it lost
+                    errors.join();
+                    err.println("igtrace: standard output: " + failed.getCause().getMessage()); // a full disk, say
+                    return 1;
+                }
                 return 0;
             }
             int exit = child.waitFor();
@@ -135,6 +141,20 @@ final class IsolatedCommand {
      * The child's standard output to ours: as bytes when ours is the process's standard output (a
      * Perfetto trace is binary; UTF-8 text passes unchanged), else decoded as UTF-8 (a test's writer).
      */
+    /** Writing what the child wrote to standard output failed (the reading of the child's output did not). */
+    private static final class OutputFailed extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        OutputFailed(IOException cause) {
+            super(cause.getMessage(), cause);
+        }
+
+        @Override
+        public synchronized IOException getCause() {
+            return (IOException) super.getCause();
+        }
+    }
+
     private static void copyOutput(InputStream in, Writer out) throws IOException {
         if (!StandardOutputWatch.isProcessStdout(out)) {
             copy(in, out);
@@ -144,8 +164,12 @@ final class IsolatedCommand {
         java.io.OutputStream bytes = StandardOutputWatch.bytes(out);
         byte[] buffer = new byte[1 << 16];
         for (int n; (n = in.read(buffer)) >= 0; ) {
-            bytes.write(buffer, 0, n);
-            bytes.flush(); // what the child wrote leaves at once (a streamed export, | head)
+            try {
+                bytes.write(buffer, 0, n);
+                bytes.flush(); // what the child wrote leaves at once (a streamed export, | head)
+            } catch (IOException e) {
+                throw new OutputFailed(e);
+            }
         }
     }
 
@@ -153,8 +177,12 @@ final class IsolatedCommand {
         try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
             char[] buffer = new char[8192];
             for (int n; (n = r.read(buffer)) >= 0; ) {
-                out.write(buffer, 0, n);
-                out.flush(); // what the child wrote leaves at once (a streamed export, | head)
+                try {
+                    out.write(buffer, 0, n);
+                    out.flush(); // what the child wrote leaves at once (a streamed export, | head)
+                } catch (IOException e) {
+                    throw new OutputFailed(e);
+                }
             }
         }
     }
