@@ -147,6 +147,10 @@ class IgtraceCommandTest {
             assertEquals(1, r.code, file + ": " + r.err);
             assertEquals(1, r.errLines().size(), r.err);
             assertTrue(r.errLines().get(0).startsWith("igtrace: " + fifo + ": not a regular file (a named pipe or device) ("), r.err);
+            // info counts the events without the checks before a read: it waited in libotf2's open of N.def for ever
+            Result info = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30),
+                    () -> run("info", copy.toString()));
+            assertTrue(info.code == 0 || info.code == 1 && info.errLines().size() == 1, file + ": " + info.err);
         }
     }
 

@@ -139,7 +139,9 @@ final class LocationFileCheck {
                 if (localDefinitions && state == LocalDefinitions.MISSING) {
                     problems.put(i, new Otf2FileChecks.Problem(i, location, false, "missing", null));
                 } else if (state == LocalDefinitions.CUT) {
-                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, Otf2ReadFailure.state(files.localDefinitions(location)), NO_END));
+                    Path file = files.localDefinitions(location);
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, Otf2ReadFailure.state(file),
+                            Files.isRegularFile(file) ? NO_END : null)); // a named pipe: no end to look for
                 } else if (state == LocalDefinitions.COMPLETE) {
                     withDefinitions[n++] = location;
                 } else {

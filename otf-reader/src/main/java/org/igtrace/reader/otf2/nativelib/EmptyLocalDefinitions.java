@@ -27,9 +27,11 @@ final class EmptyLocalDefinitions {
     }
 
     /** Whether {@code file} holds exactly libotf2's empty local definitions (false when it cannot be read). */
-    static boolean holdsNone(Path file) {
+    static boolean holdsNone(Path file) throws Otf2Files.NotRegularFile {
         try (FileChannel channel = Otf2Files.open(file)) {
             return holdsNone(channel, channel.size());
+        } catch (Otf2Files.NotRegularFile e) {
+            throw e; // libotf2 would wait for a writer for ever
         } catch (IOException | RuntimeException e) {
             return false; // libotf2 says what is wrong with it
         }

@@ -43,6 +43,15 @@ public final class Otf2AnchorProperties {
     private Otf2AnchorProperties() {
     }
 
+    /** The creator an open reader's anchor names, or null. */
+    static String creator(Pointer reader) {
+        if (LOAD_FAILURE != null) {
+            return null;
+        }
+        PointerByReference creator = new PointerByReference();
+        return OTF2_Reader_GetCreator(reader, creator) == 0 && creator.getValue() != null ? creator.getValue().getString(0) : null;
+    }
+
     /** Reads the anchor's creator and version; nulls when libotf2 is not loaded or cannot open it. */
     public static Properties read(java.nio.file.Path anchor) {
         if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {

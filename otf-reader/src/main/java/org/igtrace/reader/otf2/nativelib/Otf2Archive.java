@@ -272,14 +272,16 @@ public final class Otf2Archive implements AutoCloseable {
     }
 
     /**
-     * As above; a location whose events libotf2 read are fewer than {@code announced} gives for it (the definitions'
-     * count; 0: not known) fails as damaged, naming its event file. libotf2 reads a block of zeros inside a chunk as
-     * the chunk's end and goes on with the next one, without a word: Score-P announces each location's events exactly
-     * (EZTrace announces 2, fewer than it writes, which passes).
+     * As above; in an archive Score-P wrote, a location whose events libotf2 read are fewer than {@code announced}
+     * gives for it (the definitions' count; 0: not known) fails as damaged, naming its event file. libotf2 reads a
+     * block of zeros inside a chunk as the chunk's end and goes on without a word; Score-P announces each location's
+     * events as it wrote them. Other writers' counts are not checked: the count is the writer's word (EZTrace announces
+     * 2 per location whatever it wrote, libotf2's documentation writes constants).
      */
     public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions,
                            java.util.function.LongUnaryOperator announced, LongConsumer progress) throws Otf2Exception {
-        this.announced = announced;
+        String creator = Otf2AnchorProperties.creator(reader);
+        this.announced = creator != null && creator.startsWith(EXACT_COUNTS) ? announced : location -> 0;
         if (Otf2Shim.loadFailure() != null) {
             throw new Otf2Exception("igtrace's libotf2 shim could not be loaded (" + Otf2Shim.loadFailure().getMessage() + ")");
         }
@@ -331,8 +333,12 @@ public final class Otf2Archive implements AutoCloseable {
      */
     private void readLocalDefinitions(long location) throws Otf2Exception {
         Path file = files.localDefinitions(location);
-        if (EmptyLocalDefinitions.holdsNone(file)) {
-            return;
+        try {
+            if (EmptyLocalDefinitions.holdsNone(file)) {
+                return;
+            }
+        } catch (Otf2Files.NotRegularFile e) { // info's count reads without the checks before the read
+            throw Otf2Exception.found("not a regular file (a named pipe or device)", file, "libotf2 would wait for a writer for ever");
         }
         DEFINITION_READERS.incrementAndGet();
         Pointer defReader = Otf2Library.OTF2_Reader_GetDefReader(reader, location);
@@ -411,8 +417,8 @@ public final class Otf2Archive implements AutoCloseable {
             } while (status == Otf2Shim.FULL);
             long held = batch.eventsRead() - first, expected = announced.applyAsLong(location);
             if (expected > 0 && held < expected) {
-                throw Otf2Exception.found("damaged: " + held + " events where the definitions announce " + expected,
-                        files.events(location), "libotf2 read a damaged part of it as the end of a chunk");
+                throw Otf2Exception.found("damaged: " + held + " events where Score-P's definitions announce " + expected,
+                        files.events(location), "libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without a word");
             }
         } finally {
             Otf2Library.OTF2_Reader_CloseEvtReader(reader, evtReader);
@@ -426,6 +432,9 @@ public final class Otf2Archive implements AutoCloseable {
             reader = null;
         }
     }
+
+    /** The creator (its name's start) of archives whose definitions announce each location's events as written. */
+    static final String EXACT_COUNTS = "Score-P";
 
     /** The events the definitions announce per location (0: not known), checked as each location is read. */
     private java.util.function.LongUnaryOperator announced = location -> 0;

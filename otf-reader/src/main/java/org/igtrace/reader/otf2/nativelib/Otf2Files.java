@@ -27,9 +27,18 @@ public record Otf2Files(Path anchor) {
     static FileChannel open(Path file) throws IOException {
         OPENED.incrementAndGet();
         if (!Files.isRegularFile(file)) { // a named pipe in its place: the open waited for a writer for ever
-            throw Files.exists(file) ? new IOException(file + ": not a regular file") : new NoSuchFileException(file.toString());
+            throw Files.exists(file) ? new NotRegularFile(file) : new NoSuchFileException(file.toString());
         }
         return FileChannel.open(file);
+    }
+
+    /** A file of the archive that is a named pipe or a device: opened, it would wait for a writer for ever. */
+    static final class NotRegularFile extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        NotRegularFile(Path file) {
+            super(file + ": not a regular file");
+        }
     }
 
     /** Counts an open made elsewhere ({@link FolderChecks}) in {@link #filesOpened()}. */
