@@ -85,6 +85,9 @@ class WhyCommandTest {
         double onPath = numbers(json, "compute_on_path").stream().mapToDouble(Double::doubleValue).sum()
                 + numbers(json, "mpi_on_path").stream().mapToDouble(Double::doubleValue).sum();
         near(number(json, "length"), onPath, 0.01, "compute and MPI on the path against its length");
+        // kept ranks all in MPI_Init there: none is on the path, and the story says so (it named rank 0 "mostly" on it, 0 s)
+        String kept = why("otf2/scorep-sst-macro-10/traces.otf2", "--window", "1.1s:1.2s", "--ranks", "0,7");
+        assertTrue(kept.startsWith("No process waited for another: none of the ranks kept is on the critical path (of 49.3 ms)."), kept);
     }
 
     /**

@@ -45,6 +45,10 @@ public final class WhyOutput {
         if (causes.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
                     .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
+            if (most != null && most.computeOnPath() + most.mpiOnPath() <= 0 && selection.ranks() != null) {
+                // the path runs on ranks --ranks left out: naming a kept one "mostly" on it (with 0 s) read as a contradiction
+                return "No process waited for another: none of the ranks kept is on the critical path (of " + Labels.seconds3(path.length()) + ").";
+            }
             return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + why.worldRank(most.rank())
                     + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, of "
                     + Labels.seconds3(path.length()) + ").");
