@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.igtrace.formats.Escape;
 import org.igtrace.core.compare.PathAttribution;
 import org.igtrace.core.compare.PathTimes;
 import org.igtrace.core.compare.ProcessContributors;
@@ -158,16 +159,16 @@ public final class DiffCommand implements Callable<Integer> {
                 selection.isAll() ? null : selection.words());
         String unmatched = unmatched(ra, rb);
         if (unmatched != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + unmatched);
+            parent.err().println("igtrace: note: " + Escape.terminal(unmatched));
         }
         if (out.placementNote() != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + out.placementNote());
+            parent.err().println("igtrace: note: " + Escape.terminal(out.placementNote()));
         }
         String text = chosen == Format.JSON ? out.json() : out.text();
-        FormatChoice.noteUnclaimed(parent.err(), common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        FormatChoice.warnUnclaimed(parent.err(), common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), w -> w.write(text));
         if (!common.output.quiet && (common.output.output != null || chosen != Format.TEXT)) {
-            parent.err().println("igtrace: " + out.story());
+            parent.err().println("igtrace: " + Escape.terminal(out.story())); // names a region: one line, as on standard output
         }
         return 0;
     }

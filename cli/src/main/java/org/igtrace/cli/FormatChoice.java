@@ -30,8 +30,9 @@ final class FormatChoice {
     }
 
     /**
-     * Notes on standard error that {@code -o FILE}'s extension is one no format of the command
-     * claims ({@code -o graph.png}), so a GraphML file named .png is not written silently.
+     * Warns on standard error that {@code -o FILE}'s extension is one no format of the command
+     * claims ({@code -o graph.png}), so a GraphML file named .png is not written silently. A warning
+     * (an output almost surely not meant), so {@code -q} does not silence it.
      *
      * @param err         where notes go
      * @param output      the -o file, or null
@@ -39,7 +40,16 @@ final class FormatChoice {
      * @param claimed     the extensions the command's formats claim, lower case
      * @param writing     what the file will hold, as the note names it
      */
-    static void noteUnclaimed(PrintWriter err, Path output, boolean formatGiven, Collection<String> claimed, String writing) {
+    static void warnUnclaimed(PrintWriter err, Path output, boolean formatGiven, Collection<String> claimed, String writing) {
+        warnUnclaimed(err, output, formatGiven, claimed, writing, true);
+    }
+
+    /**
+     * As {@link #warnUnclaimed(PrintWriter, Path, boolean, Collection, String)}, for a command
+     * that may have no {@code --format} to suggest ({@code hasFormat} false: the report).
+     */
+    static void warnUnclaimed(PrintWriter err, Path output, boolean formatGiven, Collection<String> claimed, String writing,
+                              boolean hasFormat) {
         if (output == null || formatGiven || output.getFileName() == null) {
             return;
         }
@@ -47,8 +57,8 @@ final class FormatChoice {
         int dot = name.lastIndexOf('.');
         String extension = dot <= 0 ? null : name.substring(dot + 1).toLowerCase(Locale.ROOT);
         if (extension != null && !claimed.contains(extension)) {
-            err.println("igtrace: note: " + output + " will hold " + writing + ": no format of this command writes ." + extension
-                    + " (" + String.join(", ", claimed.stream().sorted().map(e -> "." + e).toList()) + " do; or give --format)");
+            err.println("igtrace: warning: " + output + " will hold " + writing + ": no format of this command writes ." + extension
+                    + " (" + String.join(", ", claimed.stream().sorted().map(e -> "." + e).toList()) + (hasFormat ? " do; or give --format)" : " do)"));
         }
     }
 }

@@ -185,7 +185,7 @@ public final class GraphCommand implements Callable<Integer> {
         }
         AttributedGraph<?, ?> shown = projected != null ? projected : attributes;
         long built = System.nanoTime();
-        FormatChoice.noteUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        FormatChoice.warnUnclaimed(err, output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, stdout, out -> chosen.writer().write(shown, out));
         long written = System.nanoTime();
         if (!output.quiet) {

@@ -327,8 +327,18 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
             return "one trace at a time: '" + u.getUnmatched().get(0) + "' is a second trace, or the value of an option "
                     + "that takes none";
         }
+        if (ex instanceof CommandLine.MissingParameterException) {
+            // an unknown option and no trace: the option is the mistake to name (picocli says the trace is missing)
+            java.util.List<String> unmatched = ex.getCommandLine().getUnmatchedArguments();
+            if (!unmatched.isEmpty() && unmatched.get(0).startsWith("-")) {
+                String suggestion = closestOption(ex.getCommandLine(), unmatched.get(0));
+                return "Unknown option: '" + unmatched.get(0) + "'" + (suggestion == null ? "" : "; did you mean '" + suggestion + "'?");
+            }
+        }
         if (ex instanceof CommandLine.MissingParameterException && ex.getMessage().contains("--topology")) {
-            return "--placement and --centre need --topology";
+            return "map".equals(ex.getCommandLine().getCommandName())
+                    ? "map needs --topology: the machine to place the ranks on (a ring, star, bus, mesh or torus, e.g. --topology torus:4x4x4)"
+                    : "--placement and --centre need --topology";
         }
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String suggestion = closestOption(u.getCommandLine(), u.getUnmatched().get(0));

@@ -69,7 +69,7 @@ public final class InfoCommand implements Callable<Integer> {
         TraceInventory inventory = TraceSession.inventory(located, threads == null ? 0 : threads);
         String file = PathAliases.shown(located.file().toString());
         String text = chosen == Format.JSON ? InfoOutput.json(file, inventory) : InfoOutput.text(file, inventory);
-        FormatChoice.noteUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        FormatChoice.warnUnclaimed(parent.err(), output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(output, parent.stdout(), out -> out.write(text));
         return 0;
     }

@@ -165,6 +165,8 @@ public final class MapCommand implements Callable<Integer> {
                 }
                 writeSimGrid(replay, base, machine, run.definitions(), rankOrder.node(), proposed.node(), found.method());
             }
+            FormatChoice.warnUnclaimed(err, replayReading.common.output.output, format != null,
+                    java.util.List.of("txt", "text", "json"), s.format().name().toLowerCase(java.util.Locale.ROOT));
             Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
             if (!replayReading.common.output.quiet) {
                 if (scotch.note() != null) {
@@ -265,11 +267,12 @@ public final class MapCommand implements Callable<Integer> {
 
     /**
      * Whether {@code processes} ranks fit the machine (and the hosts file), checked once the definitions are read:
-     * if not, a usage error; a trace without MPI processes has nothing to place (exit 1). Said by the one handler.
+     * if not, a usage error. A trace without MPI processes is refused after the read as by every command (exit 1,
+     * the session's line naming the file and why its locations were left out).
      */
     private void fits(Settings s, int processes) {
         if (processes == 0) {
-            throw Failure.saying("igtrace map: " + trace.path() + ": the trace defines no MPI process: there is no rank to place");
+            return;
         }
         String problem = problem(s, processes);
         if (problem != null) {

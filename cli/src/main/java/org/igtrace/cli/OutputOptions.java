@@ -13,7 +13,7 @@ public final class OutputOptions {
     Path output;
 
     @Option(names = {"-q", "--quiet"},
-            description = "Print nothing on standard error but errors: no summary, notes or progress bar.")
+            description = "Print nothing on standard error but errors and warnings: no summary, notes or progress bar.")
     boolean quiet;
 
     /** An output file whose directory is missing or not writable fails before the trace is read. */

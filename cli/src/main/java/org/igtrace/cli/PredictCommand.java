@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.igtrace.formats.Escape;
 import org.igtrace.core.diagnostic.DiagnosticKind;
 import org.igtrace.core.graph.EdgeWeight;
 import org.igtrace.core.graph.InformationGraph;
@@ -79,7 +80,7 @@ public final class PredictCommand implements Callable<Integer> {
     Path placement;
 
     @Option(names = "--network", paramLabel = "measured", converter = PredictValues.Measured.class,
-            description = "Fit L and B to the trace's messages whose receive was posted before the send (the default for any of them not given).")
+            description = "Fit L and B to the trace's messages whose transfer shows: the receive posted before the send, or rendezvous-sized and timed from the later post (the default for any of them not given).")
     String network;
 
     @Option(names = "--contention", paramLabel = "on|off", converter = PredictValues.OnOff.class,
@@ -172,7 +173,7 @@ public final class PredictCommand implements Callable<Integer> {
                 }
                 // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
                 profile.diagnostics().stream().filter(d -> d.kind() == DiagnosticKind.NOTE)
-                        .forEach(d -> err.println("igtrace predict: note: " + d.text()));
+                        .forEach(d -> err.println("igtrace predict: note: " + Escape.terminal(d.text()))); // may quote a name: one line
             }
             if (timing) {
                 err.println(clock.line(result.replay().idealReplayNanos()));
@@ -267,7 +268,7 @@ public final class PredictCommand implements Callable<Integer> {
             throw new UsageError("-o " + output + ": an SVG plot needs --sweep");
         }
         if (output != null) {
-            FormatChoice.noteUnclaimed(err, output, format != null, List.of("txt", "text", "json", "csv", "svg"),
+            FormatChoice.warnUnclaimed(err, output, format != null, List.of("txt", "text", "json", "csv", "svg"),
                     svg ? "an SVG plot" : FormatChoice.name(f));
         }
         Output.write(output, stdout, w -> {

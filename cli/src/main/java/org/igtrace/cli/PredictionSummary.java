@@ -40,7 +40,7 @@ final class PredictionSummary {
                 run.calls(), run.bytes(), Labels.fixed(run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(), 1),
                 run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
         for (String note : out.predictions().get(0).notes()) {
-            lines.add("igtrace predict: note: " + note);
+            lines.add("igtrace predict: note: " + org.igtrace.formats.Escape.terminal(note)); // may quote a name
         }
         String self = out.selfPredictionWarning();
         if (self != null) {

@@ -71,7 +71,7 @@ public final class ReportCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ReadingOptions readingOptions;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors and warnings.")
     boolean quiet;
 
     @Option(names = "--no-why", description = "Leave out the why section (the critical path, the causes of the waiting and "
@@ -108,7 +108,7 @@ public final class ReportCommand implements Callable<Integer> {
             try {
                 InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
                 if (output != null) {
-                    FormatChoice.noteUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report");
+                    FormatChoice.warnUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report", false);
                 }
                 // a part of the page that could not be made (IOException) is an output not written, and names it
                 Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed,

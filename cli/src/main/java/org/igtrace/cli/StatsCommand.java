@@ -99,7 +99,7 @@ public final class StatsCommand implements Callable<Integer> {
             case CSV -> StatsOutput.csv(graph);
             case JSON -> StatsOutput.json(graph, PathAliases.shown(session.located().file().toString()), words);
         };
-        FormatChoice.noteUnclaimed(err, common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
+        FormatChoice.warnUnclaimed(err, common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), out -> out.write(text));
         if (!common.output.quiet && (common.output.output != null || chosen != Format.TEXT)) {
             Summary.of(graph, GraphView.FULL).forEach(err::println);

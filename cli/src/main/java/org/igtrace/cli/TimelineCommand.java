@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.igtrace.formats.Escape;
 import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.core.select.Selection;
 import org.igtrace.core.timeline.Timeline;
@@ -123,7 +124,7 @@ public final class TimelineCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ReadingOptions reading;
 
-    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors.")
+    @Option(names = {"-q", "--quiet"}, description = "Print nothing on standard error but errors and warnings.")
     boolean quiet;
 
 
@@ -148,7 +149,7 @@ public final class TimelineCommand implements Callable<Integer> {
             return isolated;
         }
         if (output != null) {
-            FormatChoice.noteUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json", "pftrace", "perfetto-trace"),
+            FormatChoice.warnUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json", "pftrace", "perfetto-trace"),
                     chosen.toString());
         }
         if (output != null && chosen == Format.PERFETTO) {
@@ -266,7 +267,7 @@ public final class TimelineCommand implements Callable<Integer> {
                         + store.spilledBytes() + " bytes"));
                 // what the reader left out (GPU streams, a file --skip-missing skipped, ...): the SVG says it in the picture
                 profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                        .forEach(d -> parent.err().println("igtrace timeline: note: " + d.text()));
+                        .forEach(d -> parent.err().println("igtrace timeline: note: " + Escape.terminal(d.text()))); // one line
             }
             return;
         }

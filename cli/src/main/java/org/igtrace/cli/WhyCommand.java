@@ -71,6 +71,8 @@ public final class WhyCommand implements Callable<Integer> {
         } else {
             out.text().forEach(l -> text.write(l + "\n"));
         }
+        FormatChoice.warnUnclaimed(parent.err(), common.output.output, format != null,
+                java.util.List.of("txt", "text", "json"), json ? "json" : "text");
         Output.write(common.output, parent.stdout(), w -> w.write(text.toString()));
         return 0;
     }
@@ -80,6 +82,12 @@ public final class WhyCommand implements Callable<Integer> {
         String f = format != null ? format.toLowerCase(java.util.Locale.ROOT) : "json".equals(common.output.extension()) ? "json" : "text";
         if (!f.equals("json") && !f.equals("text")) {
             throw new UsageError("--format '" + format + "': expected text or json");
+        }
+        String extension = common.output.extension();
+        String implied = "json".equals(extension) ? "json" : "txt".equals(extension) || "text".equals(extension) ? "text" : null;
+        if (implied != null && !implied.equals(f)) {
+            throw new UsageError("--format " + f + " does not match the output file " + common.output.output + " (." + extension + " is "
+                    + implied + "): change one of them");
         }
         return f.equals("json");
     }

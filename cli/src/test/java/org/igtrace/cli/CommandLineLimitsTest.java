@@ -45,6 +45,15 @@ class CommandLineLimitsTest {
         usageError("--sweep latency ''", "predict", p4(), "-q", "--sweep", "latency=1us,");
         usageError("--sweep latency and --latency both give it", "predict", p4(), "-q", "--sweep", "latency=1us,2us", "--latency", "3us");
         usageError("need --topology", "predict", p4(), "-q", "--hop-latency", "5us");
+        // an unknown option and no trace was said as "Missing required parameter: 'TRACE'"
+        usageError("igtrace: Unknown option: '--nosuch'\n", "stats", "--nosuch");
+        usageError("igtrace: Unknown option: '--rank'; did you mean '--ranks'?", "stats", "--rank");
+        // why's --format against its -o file's extension, as every other command
+        usageError("--format text does not match the output file", "why", p4(), "-q", "--format", "text", "-o", "/tmp/why.json");
+        // map without its machine named options it does not have (--placement and --centre need --topology)
+        SubcommandsTest.Run map = SubcommandsTest.igtrace("map", p4(), "-q");
+        assertEquals(2, map.code(), map.err());
+        assertTrue(map.err().startsWith("igtrace: map needs --topology: ") && !map.err().contains("--placement"), map.err());
         assertEquals(0, SubcommandsTest.igtrace("predict", p4(), "-q", "--latency", "5\u00b5s", "--bandwidth", "10GB/s").code());
     }
 

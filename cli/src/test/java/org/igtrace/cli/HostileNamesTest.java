@@ -185,6 +185,32 @@ class HostileNamesTest {
         assertTrue(why.out().contains("\nsolve <b>&amp;\"q\" 'a' \\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>--  "), why.out());
     }
 
+    /**
+     * A name's line break split a note on standard error into a second line that did not start with igtrace (the
+     * location a missing event file left out, diff's story), and stats' text and predict's "trace" line wrote notes and
+     * the path raw: every line igtrace writes is its own, and no control character comes out raw.
+     */
+    @Test
+    void aNameOrPathNeverStartsALineOfItsOwn() throws Exception {
+        Path copy = dir.resolve("d\u001b[31m\n\u202Eq");
+        DamagedTraceFuzzTest.copyTree(Path.of(TRACE), copy);
+        java.nio.file.Files.delete(copy.resolve("traces/1.evt"));
+        for (String[] c : new String[][] {{"stats", copy.toString(), "--skip-missing"}, {"predict", copy.toString(), "--skip-missing"},
+            {copy.toString(), "--skip-missing", "-o", dir.resolve("g.graphml").toString()}, {"diff", TRACE, TRACE, "--format", "json"}}) {
+            SubcommandsTest.Run r = SubcommandsTest.igtrace(c);
+            assertEquals(0, r.code(), String.join(" ", c) + ": " + r.err());
+            assertTrue(r.err().lines().allMatch(l -> l.startsWith("igtrace")), r.err());
+            assertNoControlCharacters(r.err().replace("\n", ""));
+            if (!c[c.length - 1].equals("json") && !c[c.length - 2].equals("-o")) {
+                assertNoControlCharacters(r.out().replace("\n", ""));
+                assertFalse(r.out().lines().anyMatch(l -> l.startsWith("|") || l.startsWith("q")), r.out()); // a name's or the path's tail
+            }
+        }
+        SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", copy.toString(), "--skip-missing");
+        assertTrue(stats.out().contains("left out, its event file missing (traces/1.evt of location 1, \"thread <b>&amp;\"q\" 'a' \\ \\t|\\n|"),
+                stats.out());
+    }
+
     /** The JSON of why and diff (issue 37) keeps the region names exactly, as info's and the trace-event export's do. */
     @Test
     void whyAndDiffJsonKeepTheNamesExactly() throws Exception {
@@ -264,7 +290,7 @@ class HostileNamesTest {
     private static void assertNoControlCharacters(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            assertFalse(c < 0x20 || c == 0x7f || (c >= 0x80 && c < 0xa0),
+            assertFalse(org.igtrace.formats.Escape.isControl(c),
                     "control character " + (int) c + " at " + i + ": " + text.substring(Math.max(0, i - 40), i));
         }
     }

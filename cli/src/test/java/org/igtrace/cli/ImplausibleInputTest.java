@@ -21,11 +21,19 @@ class ImplausibleInputTest {
         Path png = dir.resolve("graph.png");
         SubcommandsTest.Run graph = SubcommandsTest.igtrace(TRACE, "-q", "-o", png.toString());
         assertEquals(0, graph.code(), graph.err());
-        assertTrue(graph.err().contains("igtrace: note: " + png + " will hold graphml: no format of this command writes .png"), graph.err());
+        assertTrue(graph.err().contains("igtrace: warning: " + png + " will hold graphml: no format of this command writes .png"), graph.err());
         assertTrue(Files.readString(png).startsWith("<?xml"), "the file is still written, as GraphML");
         Path svg = dir.resolve("report.svg");
         SubcommandsTest.Run report = SubcommandsTest.igtrace("report", TRACE, "-q", "-o", svg.toString());
-        assertTrue(report.err().contains(svg + " will hold the HTML report: no format of this command writes .svg"), report.err());
+        assertTrue(report.err().contains(svg + " will hold the HTML report: no format of this command writes .svg (.htm, .html do)\n"),
+                report.err()); // no --format to suggest: the report has none
+        // why and map write text into a file of any name too: a rankfile named .rankfile without --format rankfile is text
+        Path rankfile = dir.resolve("app.rankfile");
+        SubcommandsTest.Run map = SubcommandsTest.igtrace("map", TRACE, "--topology", "ring", "-q", "-o", rankfile.toString());
+        assertEquals(0, map.code(), map.err());
+        assertTrue(map.err().contains("igtrace: warning: " + rankfile + " will hold text: no format of this command writes .rankfile"), map.err());
+        SubcommandsTest.Run why = SubcommandsTest.igtrace("why", TRACE, "-q", "-o", dir.resolve("why.csv").toString());
+        assertTrue(why.err().contains("will hold text: no format of this command writes .csv"), why.err());
     }
 
     @Test

@@ -103,7 +103,7 @@ class ReportCommandTest {
             assertEquals(runtime, sum, 1e-9, m.group());
         }
         assertEquals(java.util.List.of(1, 3), ranks);
-        Matcher times = Pattern.compile("<tr><td>(\\d+)</td><td class=\"l\">[^<]*</td><td>([0-9.e-]+)</td>").matcher(text);
+        Matcher times = Pattern.compile("<tr><td>(\\d+)</td><td class=\"l\"><span class=\"n\" title=\"[^\"]*\">[^<]*</span></td><td>([0-9.e-]+)</td>").matcher(text);
         double longest = 0;
         java.util.List<Integer> rows = new java.util.ArrayList<>();
         while (times.find()) {

@@ -222,6 +222,21 @@ class SelectionCommandTest {
         }
     }
 
+    /**
+     * A window wholly inside one call keeps that call's time in it (definitions section 11: a call
+     * that crosses an end is cut there). otf2-print of testdata/why/slow-rank: rank 5 enters
+     * {@code solve} at tick 10 and leaves it at 310 (1 tick = 1 us), so 50us:300us keeps 250 us of
+     * it, all computing; before, the selection was refused as keeping no event.
+     */
+    @Test
+    void aWindowInsideOneCallKeepsItsTime() {
+        String trace = TESTDATA.resolve("why/slow-rank").toString();
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace("stats", trace, "--ranks", "5", "--window", "50us:300us", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        String flat = r.out().replaceAll("\\s+", "");
+        assertTrue(flat.contains("{\"rank\":5,\"time\":0.00025,\"comm_time\":0,\"w\":1,"), r.out());
+    }
+
     /** JSON without the lines that name the trace or the selection. */
     private static String withoutNames(String json) {
         return json.lines().filter(l -> !l.startsWith("  \"source\"") && !l.startsWith("  \"trace\"") && !l.startsWith("  \"selection\""))

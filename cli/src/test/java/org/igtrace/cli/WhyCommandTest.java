@@ -141,7 +141,7 @@ class WhyCommandTest {
         assertTrue(why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5&#39;s region solve holds the run back")
                 || why.startsWith("<section id=\"why\"><h2>Why</h2><p>rank 5's region solve holds the run back"), why);
         assertTrue(report.out.contains("<g class=\"critical-path\""), "the path over the timeline's rows"); // CriticalPathUsesTest
-        assertTrue(why.contains("<tr class=\"cause\" data-rank=\"5\"><td>5</td><td class=\"l\">solve</td>"), why);
+        assertTrue(why.contains("<tr class=\"cause\" data-rank=\"5\"><td>5</td><td class=\"l\"><span class=\"n\" title=\"solve\">solve</span></td>"), why);
     }
 
     /**

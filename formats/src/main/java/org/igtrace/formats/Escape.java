@@ -16,7 +16,10 @@ public final class Escape {
      * Text for XML and HTML (GraphML, SVG, the report), in element content and in attribute values:
      * {@code & < > "} as entities (attribute values are always written in double quotes); tab, line feed and carriage
      * return as character references (a parser keeps them so, in content and in attribute values); characters XML 1.0
-     * does not allow at all (the other control characters, U+FFFE, U+FFFF, lone surrogates) as U+FFFD.
+     * does not allow at all (the other C0 control characters, U+FFFE, U+FFFF, lone surrogates) and those it discourages
+     * (DEL, the C1 controls) as U+FFFD; the Unicode controls that reorder or break a line ({@link #isControl}: a
+     * right-to-left override in a name would reverse the rest of the report's sentence in a browser) in their visible
+     * form, {@code \}{@code u202e}.
      *
      * @param text untrusted text
      * @return the text as XML character data
@@ -45,9 +48,10 @@ public final class Escape {
                 default -> {
                     if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
                         b.append(c).append(text.charAt(++i));
-                    } else if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xFFFE || c == 0xFFFF
-                            || Character.isSurrogate(c)) {
-                        b.append(REPLACEMENT);
+                    } else if (c < 0x20 || c >= 0x7F && c < 0xA0 || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
+                        b.append(REPLACEMENT); // C0 (tab and line breaks above), DEL, C1
+                    } else if (isControl(c)) {
+                        appendVisible(b, c);
                     } else {
                         b.append(c);
                     }
@@ -59,12 +63,14 @@ public final class Escape {
 
     /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate. */
     private static boolean xmlPlain(char c) {
-        return c >= 0x20 && (c != '&' && c != '<' && c != '>' && c != '"' && c < 0xD800 || c > 0xDFFF && c < 0xFFFE);
+        return c >= 0x20 && c < 0x7F ? c != '&' && c != '<' && c != '>' && c != '"'
+                : c >= 0xA0 && (c < 0xD800 || c > 0xDFFF && c < 0xFFFE) && !isControl(c);
     }
 
     /**
      * The inside of a Graphviz DOT quoted string: backslashes and double quotes escaped, a line
-     * break as DOT's {@code \n}, other control characters as U+FFFD. Graphviz reads {@code \\} as
+     * break as DOT's {@code \n}, other control characters ({@link #isControl}: C0, DEL, C1, the bidirectional and
+     * line-separating ones) as U+FFFD. Graphviz reads {@code \\} as
      * one backslash, so no backslash of a name can escape the closing quote.
      *
      * @param text untrusted text
@@ -78,7 +84,7 @@ public final class Escape {
                 case '\\' -> b.append("\\\\");
                 case '"' -> b.append("\\\"");
                 case '\n' -> b.append("\\n");
-                default -> b.append(c < 0x20 || c == 0x7F || (c >= 0x80 && c < 0xA0) ? REPLACEMENT : c);
+                default -> b.append(isControl(c) ? REPLACEMENT : c);
             }
         }
         return b.toString();
@@ -159,7 +165,8 @@ public final class Escape {
 
     /**
      * A JSON string, with its double quotes: {@code " \\} escaped, line feed, carriage return and
-     * tab as {@code \n \r \t}, the other control characters as {@code \}{@code u00XX}.
+     * tab as {@code \n \r \t}, the other control characters ({@link #isControl}: C0, DEL, C1, the bidirectional and
+     * line-separating ones) as {@code \}{@code uXXXX}: the same string to a parser, nothing raw for a terminal.
      *
      * @param text untrusted text
      * @return the JSON string literal
@@ -175,8 +182,9 @@ public final class Escape {
                 case '\r' -> s.append("\\r");
                 case '\t' -> s.append("\\t");
                 default -> {
-                    if (c < 0x20) {
-                        s.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 0xF, 16));
+                    if (isControl(c)) {
+                        s.append("\\u").append(Character.forDigit(c >> 12, 16)).append(Character.forDigit(c >> 8 & 0xF, 16))
+                                .append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
                     } else {
                         s.append(c);
                     }

@@ -33,7 +33,8 @@ final class MetisWriter implements GraphWriter {
         }
     }
 
+    /** A comment's value on one line, its control characters shown ({@link Escape#terminal}: a path may hold any byte). */
     static String oneLine(Object value) {
-        return String.valueOf(value).replaceAll("\\s+", " ");
+        return Escape.terminal(String.valueOf(value));
     }
 }

@@ -96,7 +96,8 @@ public final class ReportSections {
         for (ProcessProfile pr : rows) {
             double t = pr.time(), wait = w == null ? 0 : w.total(pr.rank());
             double compute = t > 0 ? Math.max(0, 1 - pr.commTime() / t) : 1, waiting = t > 0 ? Math.min(1, wait / t) : 0;
-            h.append("<tr><td>").append(worldRank.applyAsInt(pr.rank())).append("</td><td class=\"l\">").append(esc(pr.name())).append("</td><td>")
+            h.append("<tr><td>").append(worldRank.applyAsInt(pr.rank())).append("</td><td class=\"l\"><span class=\"n\" title=\"").append(esc(pr.name())).append("\">").append(esc(pr.name()))
+                    .append("</span></td><td>")
                     .append(significant(t)).append("</td><td>").append(significant(pr.commTime())).append("</td><td>").append(significant(pr.computeFraction()))
                     .append("</td><td>").append(significant(wait)).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">")
                     .append("<rect width=\"300\" height=\"12\" fill=\"#64b5f6\"/><rect width=\"").append(significant(300 * compute))

@@ -41,4 +41,22 @@ class XmlEscapeCopiesTest {
         assertEquals("ok \uD83D\uDE00 \uFFFD", Escape.xml("ok \uD83D\uDE00 \uD800"));
         assertEquals("\uFFFD\uFFFD", Escape.xml("\uFFFE\uFFFF"));
     }
+
+    /**
+     * DEL, the C1 controls (U+0085, the single-byte CSI U+009B) and the Unicode controls that reorder or break a line
+     * came out raw in XML, JSON and DOT: on a terminal a raw CSI drives it, and in the report a right-to-left override in
+     * a region's name reversed the rest of the sentence it stood in.
+     */
+    @Test
+    void delC1AndBidirectionalControlsNeverComeOutRaw() {
+        String name = "a\u007Fb\u0085c\u009B31md\u202EEXE.txt\u2028e";
+        assertEquals("a\uFFFDb\uFFFDc\uFFFD31md\\u202eEXE.txt\\u2028e", Escape.xml(name));
+        assertEquals("\"a\\u007fb\\u0085c\\u009b31md\\u202eEXE.txt\\u2028e\"", Escape.json(name));
+        assertEquals("a\uFFFDb\uFFFDc\uFFFD31md\uFFFDEXE.txt\uFFFDe", Escape.dot(name));
+        for (String out : new String[] {Escape.xml(name), Escape.json(name), Escape.dot(name)}) {
+            assertEquals(-1, out.chars().filter(c -> Escape.isControl((char) c)).findAny().orElse(-1), out);
+        }
+        assertSame("\u05E9\u05DC\u05D5\u05DD \u0645\u0631\u062D\u0628\u0627", Escape.xml("\u05E9\u05DC\u05D5\u05DD \u0645\u0631\u062D\u0628\u0627"),
+                "right-to-left letters themselves are text, kept as they are");
+    }
 }

@@ -189,7 +189,7 @@ public final class PredictionWriter {
     private String text() {
         StringBuilder b = new StringBuilder();
         Prediction first = predictions.get(0);
-        b.append("trace ").append(source).append('\n');
+        b.append("trace ").append(Escape.terminal(source)).append('\n'); // a path may hold any byte
         b.append("measured run time ").append(Labels.seconds3(first.measuredRuntime())).append('\n');
         if (sweep != null) {
             b.append(String.format(Locale.ROOT, "%-12s %14s %9s%n", sweep.parameter(), "predicted", "speedup"));

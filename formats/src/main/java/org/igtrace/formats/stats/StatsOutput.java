@@ -7,6 +7,7 @@ import java.util.Map;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.formats.Escape;
 import org.igtrace.formats.Json;
 
 /**
@@ -54,7 +55,8 @@ public final class StatsOutput {
             lines.add("OpenMP per thread (thread: its place among its process's threads)");
             lines.addAll(StatsTables.threads(e, graph.profile()::worldRank).text());
         }
-        return String.join("\n", lines) + "\n";
+        // the selection's words and the notes may quote names of the trace: each line stays one line, shown
+        return String.join("\n", lines.stream().map(Escape::terminal).toList()) + "\n";
     }
 
     /** Every table, the efficiency and the notes as data. */

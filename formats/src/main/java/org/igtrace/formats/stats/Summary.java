@@ -48,7 +48,8 @@ public final class Summary {
             s.append("; ").append(waiting(p, w));
         }
         List<String> lines = new ArrayList<>();
-        for (String note : p.notes()) {
+        for (String told : p.notes()) {
+            String note = org.igtrace.formats.Escape.terminal(told); // it may quote a name of the trace: one line, shown
             if (note.length() <= INLINE_NOTE) {
                 s.append("; ").append(note);
             } else {

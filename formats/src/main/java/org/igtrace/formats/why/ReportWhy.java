@@ -33,8 +33,8 @@ public final class ReportWhy {
             h.append("<table><tr><th>rank</th><th class=\"l\">region</th><th>delay cost</th><th>of waiting</th></tr>\n");
             for (Why.CauseRow c : causes) {
                 int rank = why.worldRank(c.rank());
-                h.append("<tr class=\"cause\" data-rank=\"").append(rank).append("\"><td>").append(rank).append("</td><td class=\"l\">")
-                        .append(Escape.xml(c.region())).append("</td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
+                h.append("<tr class=\"cause\" data-rank=\"").append(rank).append("\"><td>").append(rank).append("</td><td class=\"l\"><span class=\"n\" title=\"")
+                        .append(Escape.xml(c.region())).append("\">").append(Escape.xml(c.region())).append("</span></td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
                         .append(why.waiting() > 0 ? Math.round(1000 * c.delayCost() / why.waiting()) / 10.0 + " %" : "").append("</td></tr>\n");
             }
             h.append("</table>\n");

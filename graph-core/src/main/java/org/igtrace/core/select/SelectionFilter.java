@@ -56,7 +56,11 @@ public final class SelectionFilter implements EventTaps {
         return processes == null || (process >= 0 && processes.get(process));
     }
 
-    /** Events of the trace that passed the per-location read (synthetic clipping events not counted). */
+    /**
+     * Events of the trace that passed the per-location read, with the clipped ends of the calls and
+     * bursts that straddle a window end: a window that lies wholly inside one call keeps that call's
+     * time in it, and so keeps something.
+     */
     public long keptEvents() {
         long n = 0;
         for (Filtered f : counted) {
@@ -99,6 +103,7 @@ public final class SelectionFilter implements EventTaps {
                     if (inRegion(f) && !passed[f]) {
                         down.enter(from, stack.region(f));
                         passed[f] = true;
+                        kept();
                     }
                 }
             }
@@ -108,6 +113,7 @@ public final class SelectionFilter implements EventTaps {
                     if (passed[f]) {
                         down.leave(to, stack.region(f));
                         passed[f] = false;
+                        kept();
                     }
                 }
             }

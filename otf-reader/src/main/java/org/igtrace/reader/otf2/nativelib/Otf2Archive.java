@@ -87,8 +87,14 @@ public final class Otf2Archive implements AutoCloseable {
     /** A one-line explanation of why libotf2 is missing, naming the Debian package to install. */
     public static String libraryProblem() {
         Throwable t = Otf2Library.loadFailure();
-        return t == null ? null
-                : "libotf2 (" + Otf2Library.LIBRARY + ") could not be loaded; install the Debian package "
+        if (t == null) {
+            return null;
+        }
+        if (!Otf2Library.LIBRARY.equals(Otf2Library.SONAME)) { // -Digtrace.libotf2=PATH: the user's own library
+            return "libotf2 (" + Otf2Library.LIBRARY + ", given by -Digtrace.libotf2) could not be loaded: check that the file "
+                    + "exists and is a libotf2 for this machine, or leave the option out to use Debian's libopen-trace-format2-10";
+        }
+        return "libotf2 (" + Otf2Library.LIBRARY + ") could not be loaded; install the Debian package "
                 + "libopen-trace-format2-10 (sudo apt-get install libopen-trace-format2-10)";
     }
 

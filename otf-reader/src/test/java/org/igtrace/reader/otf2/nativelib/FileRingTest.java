@@ -45,7 +45,7 @@ class FileRingTest {
      */
     @ParameterizedTest
     @ValueSource(ints = {0, 150, 299})
-    void checksOpenedAheadFindWhatChecksAtTheirTurnFind(int firstDefinitions, @TempDir Path dir) throws IOException {
+    void checksOpenedAheadFindWhatChecksAtTheirTurnFind(int firstDefinitions, @TempDir Path dir) throws Exception {
         Path folder = Files.createDirectory(dir.resolve("traces"));
         long[] locations = new long[LOCATIONS];
         long[] sizes = new long[LOCATIONS];
@@ -101,12 +101,12 @@ class FileRingTest {
         int extra = 2 + (firstDefinitions == 0 ? 0 : FileRing.WIDTH - 1);
         assertTrue(openedAhead >= openedAtTheirTurn && openedAhead <= openedAtTheirTurn + extra,
                 "opened ahead " + openedAhead + ", at their turn " + openedAtTheirTurn);
-        assertEquals(fds, openDescriptors(), "descriptors left open");
+        assertDescriptorsBackTo(fds);
 
         // checks asked in another order than announced: the same answers, the files opened at their turn
         List<String> reversed = checks(files, locations, sizes, true, true);
         assertEquals(atTheirTurn, reversed);
-        assertEquals(fds, openDescriptors(), "descriptors left open");
+        assertDescriptorsBackTo(fds);
     }
 
     /**
@@ -133,7 +133,7 @@ class FileRingTest {
      * 8 x 32 event files before.
      */
     @org.junit.jupiter.api.Test
-    void ringsTogetherHoldAtMostTheirShareOfDescriptors(@TempDir Path dir) throws IOException {
+    void ringsTogetherHoldAtMostTheirShareOfDescriptors(@TempDir Path dir) throws Exception {
         long[] locations = new long[LOCATIONS];
         long[] sizes = new long[LOCATIONS];
         Otf2Files files = emptyDefinitionsArchive(dir, locations, sizes);
@@ -164,7 +164,7 @@ class FileRingTest {
                 checks.close();
             }
         }
-        assertEquals(fds, openDescriptors(), "descriptors left open");
+        assertDescriptorsBackTo(fds);
     }
 
     /** {@link #LOCATIONS} locations with complete event files and libotf2's empty local definitions. */
@@ -204,6 +204,19 @@ class FileRingTest {
             java.util.Collections.reverse(found);
         }
         return found;
+    }
+
+    /**
+     * The JVM's open descriptors are {@code fds} again: a leak stays, while a descriptor another thread of the JVM holds
+     * for a moment (an earlier test's reader closing its files, class loading) goes; one more was seen once in a
+     * default build, so the count is asked again for up to two seconds before it fails.
+     */
+    private static void assertDescriptorsBackTo(long fds) throws Exception {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (openDescriptors() != fds && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(fds, openDescriptors(), "descriptors left open");
     }
 
     static long openDescriptors() throws IOException {
