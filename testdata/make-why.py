@@ -25,6 +25,17 @@ DST_DIR/chain (5 ranks, microseconds): MPI_Init [0, 10], then
     rank 4: work [10, 210], MPI_Recv from 3 [210, 616] (waits 403 us);
 then MPI_Finalize [end, end + 10]. Rank 4's wait is caused by rank 3, which was late only because it
 waited for rank 2: the long-term cost of both waits (803 us) goes to rank 2's work.
+
+DST_DIR/ring (4 ranks, microseconds): MPI_Init [0, 10], then 4 iterations of
+    solve    100 us (300 us on rank 1),
+    MPI_Sendrecv: 1024 bytes to rank r+1, from rank r-1; entered at e_r with its send, it leaves at
+             l_r = max(e_r, e_(r-1) + 1) + 2 (the receive 1 us before the leave);
+then MPI_Finalize. Rank r waits e_(r-1) - e_r where positive (late sender): iteration 0 rank 2 200 us;
+1: rank 2 199, rank 3 200; 2: rank 0 200, rank 2 199, rank 3 199; 3: rank 0 199, rank 2 199, rank 3
+199: 1794 us in all. Only rank 1 computes more than the others; rank 2 is late for rank 3 only
+because inside the same MPI_Sendrecv it waited for rank 1 after rank 3 had its message (rank 3 left
+at 416 us, rank 2 at 615 us in iteration 1), and so on round the ring: every wait's long-term cost is
+rank 1's solve (1794 us), none of it the others' solve, which they all ran for 100 us.
 """
 import os
 import sys
@@ -78,6 +89,23 @@ def chain():
     return 5, events
 
 
+def ring():
+    n, events = 4, {r: [(0, "enter", "MPI_Init"), (10, "leave", "MPI_Init")] for r in range(4)}
+    clock = {r: 10 for r in range(n)}
+    for _ in range(4):
+        enter = {r: clock[r] + (300 if r == 1 else 100) for r in range(n)}
+        leave = {r: max(enter[r], enter[(r - 1) % n] + 1) + 2 for r in range(n)}
+        for r in range(n):
+            e, l = enter[r], leave[r]
+            events[r] += [(clock[r], "enter", "solve"), (e, "leave", "solve"),
+                          (e, "enter", "MPI_Sendrecv"), (e, "send", (r + 1) % n, 1024),
+                          (l - 1, "recv", (r - 1) % n, 1024), (l, "leave", "MPI_Sendrecv")]
+            clock[r] = l
+    for r in range(n):
+        events[r] += [(clock[r], "enter", "MPI_Finalize"), (clock[r] + 10, "leave", "MPI_Finalize")]
+    return n, events
+
+
 def write(target, n, events):
     with otf2.writer.open(target, timer_resolution=1000000) as trace:
         d = trace.definitions
@@ -121,6 +149,7 @@ def main():
     os.makedirs(target, exist_ok=True)
     write(os.path.join(target, "slow-rank"), *slow_rank())
     write(os.path.join(target, "chain"), *chain())
+    write(os.path.join(target, "ring"), *ring())
 
 
 if __name__ == "__main__":

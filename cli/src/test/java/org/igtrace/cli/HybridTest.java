@@ -29,6 +29,25 @@ class HybridTest {
         return out.toString();
     }
 
+    /**
+     * otf1/synth-plain through --window 200us:600us: its fifth thread calls no MPI and computes the whole 400 us, so the
+     * mean useful time of all threads over T (hybrid, 0.854) is above the MPI threads' (0.8175); hybrid / MPI was 1.0446
+     * and the additive form 1.0365, efficiencies above 1. Both are capped at 1, and the text no longer writes a product.
+     */
+    @Test
+    void theOpenMpEfficiencyIsAtMostOne() throws Exception {
+        String trace = TESTDATA.resolve("otf1/synth-plain").toString();
+        String json = igtrace("stats", trace, "--window", "200us:600us", "--format", "json", "-q");
+        assertEquals("ok", check(json, String.join("\n",
+                "e = d['efficiency']",
+                "assert e['hybrid_parallel_efficiency'] > e['parallel_efficiency'], e",
+                "assert e['openmp_parallel_efficiency'] == 1 and e['openmp_parallel_efficiency_additive'] == 1, e",
+                "print('ok')")));
+        String text = igtrace("stats", trace, "--window", "200us:600us");
+        assertTrue(text.contains("hybrid parallel efficiency 0.854, above the MPI one 0.817 (threads without MPI computed while the MPI "
+                + "threads were in MPI): OpenMP 1.000"), text);
+    }
+
     /** Runs a check in Python over the JSON {@code json} (as {@code d}); returns what it prints. */
     private String check(String json, String program) throws Exception {
         Path f = dir.resolve("out.json");

@@ -223,6 +223,26 @@ class MeasuredPartTest {
         assertTrue(row0.contains("data-t0=\"0.015000\" data-t1=\"0.030000\""), row0);
     }
 
+    /**
+     * The same trace through --window 10ms:20ms: rank 0's recording is off from 5 to 15 (the switch before the window
+     * says it is off when the window opens), so its T is 20 - 15 = 5 ms, the other ranks' 10 ms. The switch events passed
+     * the filter ahead of the clipped leave at 20 ms, so one went back in time and the summary said so.
+     */
+    @Test
+    void aWindowKeepsRecordingOffInOrder() throws Exception {
+        String trace = TESTDATA.resolve("measured-part/measurement-off").toString();
+        Run stats = igtrace("stats", trace, "--window", "10ms:20ms", "--format", "json");
+        assertEquals(0, stats.code, stats.err);
+        assertTrue(!stats.err.contains("back in time") && !stats.out.contains("back in time"), stats.err);
+        String checked = SubcommandsTest.python(String.join("\n",
+                "import json, sys",
+                "d = json.load(open(sys.argv[1]))",
+                "r = {p['rank']: p for p in d['processes']}",
+                "assert abs(r[0]['time'] - 0.005) < 1e-12 and all(abs(r[k]['time'] - 0.01) < 1e-12 for k in (1, 2, 3)), r",
+                "print('ok')"), write("window.json", stats.out));
+        assertEquals("ok", checked);
+    }
+
     private String write(String name, String text) throws IOException {
         Path f = dir.resolve(name);
         Files.writeString(f, text);

@@ -124,12 +124,40 @@ class WhyCommandTest {
      */
     @Test
     void aChainOfWaitsIsChargedToItsOrigin() {
-        String json = why("why/chain/traces.otf2", "--format", "json");
+        assertOneCause("why/chain/traces.otf2", "2", "work", 803e-6, 0.15);
+    }
+
+    /** {@code trace}'s only cause is {@code rank}'s {@code region}, its delay cost {@code cost} within {@code relative}. */
+    private static void assertOneCause(String trace, String rank, String region, double cost, double relative) {
+        String json = why(trace, "--format", "json");
         Matcher first = firstCause(json);
-        assertEquals("2", first.group(1), json);
-        assertEquals("work", first.group(2), json);
-        near(803e-6, Double.parseDouble(first.group(3)), 0.15, "rank 2's delay cost");
+        assertEquals(rank, first.group(1), json);
+        assertEquals(region, first.group(2), json);
+        near(cost, Double.parseDouble(first.group(3)), relative, "rank " + rank + "'s delay cost");
         assertEquals(1, numbers(json, "delay_cost").size(), json);
+    }
+
+    /**
+     * make-why.py ring: only rank 1 computes more (300 us of solve against 100 us); rank 2 is late for rank 3 only because
+     * it waited for rank 1 inside the same MPI_Sendrecv after rank 3 had its message, and so on round the ring. The two
+     * synchronised when the wait ended, not when rank 2 left: its waiting for rank 1 is in its interval and flows on to
+     * rank 1, so all 1794 us (the generator's sum) are rank 1's solve. Before, each interval started at the later leave,
+     * which left that waiting out and charged 398 us to rank 2's solve and 199 us to rank 3's.
+     */
+    @Test
+    void aRingWithOneSlowRankIsChargedToThatRankAlone() {
+        assertOneCause("why/ring/traces.otf2", "1", "solve", 1794e-6, 1e-9);
+    }
+
+    /**
+     * why reads every rank; with --ranks 0-4 of slow-rank the 14.0 ms of waiting are all rank 5's (make-why.py), none of
+     * a kept rank's: the story said "No process waited for another" beside the waiting and the gains its own JSON gave.
+     */
+    @Test
+    void ranksThatCausedNoWaitStillGetTheRunsCause() {
+        String kept = why("why/slow-rank/traces.otf2", "--ranks", "0-4");
+        assertTrue(kept.startsWith("rank 5's region solve (a rank --ranks left out) holds the run back: it caused 14.0 ms of the 14.0 ms "
+                + "of waiting; balancing it would save 1.75 ms of the run's 3.28 ms."), kept);
     }
 
     /** The report's why section: the story, the path as a line through the timeline's rows of the ranks, the causes. */

@@ -92,10 +92,10 @@ public final class SimGridExport {
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
                     "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s%s"
                             + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
-                            + " --cfg=smpi/send-is-detached-thresh:%d \"$@\"%n",
+                            + " --cfg=smpi/send-is-detached-thresh:%d --cfg=smpi/async-small-thresh:%d \"$@\"%n",
                     Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(), worldRanks(definitions, processes),
                     network, processes,
-                    p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit()));
+                    p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit(), p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
             if (Files.exists(target)) {
                 Files.delete(target);

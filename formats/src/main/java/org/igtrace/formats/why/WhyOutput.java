@@ -42,7 +42,10 @@ public final class WhyOutput {
     /** The story in one or two sentences, names as the trace writes them: each writer escapes it for its language. */
     public String story() {
         PathProfile path = why.path();
-        if (causes.isEmpty() || why.waiting() <= 0) {
+        // with --ranks the causes are those of the ranks kept; when processes waited but none of the kept ranks caused
+        // it, the story names the cause all the same (it said nobody waited, beside the waiting its own output gave)
+        List<Why.CauseRow> told = causes.isEmpty() && why.waiting() > 0 ? why.causes() : causes;
+        if (told.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
                     .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
             if (most != null && most.computeOnPath() + most.mpiOnPath() <= 0 && selection.ranks() != null) {
@@ -53,10 +56,10 @@ public final class WhyOutput {
                     + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, of "
                     + Labels.seconds3(path.length()) + ").");
         }
-        Why.CauseRow first = causes.get(0);
+        Why.CauseRow first = told.get(0);
         int rank = why.worldRank(first.rank());
-        String who = first.region().equals(Why.COMMUNICATION) ? "rank " + rank + "'s communication"
-                : "rank " + rank + "'s region " + first.region();
+        String who = (first.region().equals(Why.COMMUNICATION) ? "rank " + rank + "'s communication"
+                : "rank " + rank + "'s region " + first.region()) + (told == causes ? "" : " (a rank --ranks left out)");
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
         if (!why.whatIf().isEmpty()) {

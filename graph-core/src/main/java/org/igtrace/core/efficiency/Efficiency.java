@@ -34,7 +34,7 @@ import org.igtrace.core.wait.WaitReport;
  * @param processes               per selected process, in rank order
  * @param hybridParallelEfficiency with several threads in a selected process: the mean useful time of all their
  *                                threads over {@code T} (definitions section 10a); NaN otherwise
- * @param openMpParallelEfficiency {@code hybridParallelEfficiency / parallelEfficiency}; NaN as the other
+ * @param openMpParallelEfficiency {@code hybridParallelEfficiency / parallelEfficiency}, at most 1; NaN as the other
  */
 public record Efficiency(double runtime, double idealRuntime, double loadBalance, double communicationEfficiency,
                          double serialisationEfficiency, double transferEfficiency, double parallelEfficiency,
@@ -104,7 +104,8 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         double te = comparable ? ratio(idealRuntime, runtime) : Double.NaN;
         double pe = ratio(meanUseful, runtime);
         double hybrid = threaded ? ratio(threadCount == 0 ? 0 : threadUseful / threadCount, runtime) : Double.NaN;
-        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, pe, rows, hybrid, threaded ? ratio(hybrid, pe) : Double.NaN);
+        // at most 1: threads that call no MPI can compute while the MPI threads are in MPI (hybrid above MPI: no thread-level loss)
+        return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, pe, rows, hybrid, threaded ? Math.min(1, ratio(hybrid, pe)) : Double.NaN);
     }
 
     /** Whether a selected process has several threads: the hybrid efficiencies and the OpenMP times are given. */
@@ -117,7 +118,15 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
      * so that the hybrid inefficiency {@code 1 - hybrid PE} is the MPI one plus the OpenMP one; NaN as the others.
      */
     public double openMpParallelEfficiencyAdditive() {
-        return 1 - (parallelEfficiency - hybridParallelEfficiency);
+        return Math.min(1, 1 - (parallelEfficiency - hybridParallelEfficiency)); // at most 1, as the multiplicative one
+    }
+
+    /**
+     * Whether the hybrid parallel efficiency is above the MPI one (definitions section 10a): threads that call no MPI
+     * computed while the MPI threads were in MPI, so the OpenMP efficiency is 1 and hybrid = MPI x OpenMP does not hold.
+     */
+    public boolean threadsOverlapMpi() {
+        return hybridParallelEfficiency > parallelEfficiency;
     }
 
     /**

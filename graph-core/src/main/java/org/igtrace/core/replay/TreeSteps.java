@@ -8,7 +8,8 @@ import java.util.Arrays;
  * c, the largest of lines {@code a_k + k c} (k steps of c on the way from some member's enter to this one's leave);
  * the member's sample is the c at which that function reaches its measured leave M: 0 when it is past M already at
  * c = 0, else {@code min over k > 0 of (M - a_k) / k} (the function is the maximum of rising lines, so the first line
- * to reach M decides). A member whose leave does not depend on c (an eager leaf, k = 0 only) gives none.
+ * to reach M decides). A member whose leave does not depend on c (an eager leaf, k = 0 only) gives none, nor does one
+ * that left at its own entry (it entered last: any c up to a bound gives that leave).
  */
 final class TreeSteps {
     private TreeSteps() {
@@ -67,7 +68,11 @@ final class TreeSteps {
         return n;
     }
 
-    /** The c at which {@code max_s (line[s] + s c)} reaches m (at least 0); NaN when it does not depend on c. */
+    /**
+     * The c at which {@code max_s (line[s] + s c)} reaches m (at least 0); NaN when it does not depend on c, or when m is
+     * no later than {@code line[0]}, the member's own entry (a root that entered last leaves at once whatever c is, up to
+     * a bound: taking its 0 halved the fitted step cost of a trace the model itself had made).
+     */
     static double solve(double[] line, double m) {
         double atZero = Double.NEGATIVE_INFINITY, c = Double.POSITIVE_INFINITY;
         boolean depends = false;
@@ -78,7 +83,7 @@ final class TreeSteps {
                 c = Math.min(c, (m - line[s]) / s);
             }
         }
-        if (!depends) {
+        if (!depends || m <= line[0]) { // left at its own entry (it entered last): its leave bounds c from above only
             return Double.NaN;
         }
         return m <= atZero ? 0 : c;

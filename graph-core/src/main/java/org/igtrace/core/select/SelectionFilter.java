@@ -263,10 +263,18 @@ public final class SelectionFilter implements EventTaps {
             }
         }
 
-        /** Recording switched off or on always passes: the analyses count gaps only between the events kept. */
+        /**
+         * Recording switched off or on passes up to the window's end, in time order with the clipped enters and leaves
+         * (the analyses count gaps only between the events kept, so one before the window still says whether recording
+         * was off when it opened); one after the window's end is dropped. Passed before the clipped leave at the end, it
+         * had gone back in time there, and the analyses said so.
+         */
         @Override
         public void measurement(long time, boolean on) {
-            down.measurement(time, on);
+            advance(time);
+            if (state != State.AFTER) {
+                down.measurement(time, on);
+            }
         }
 
         /** A fork or join passes where the location's events are kept. */

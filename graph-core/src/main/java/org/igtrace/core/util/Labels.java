@@ -182,6 +182,9 @@ public final class Labels {
      * zeros ("%.3g") in s, ms or us: {@code 1.00 s}, {@code 45.6 ms}, {@code 789 us}, {@code 0 s}.
      */
     public static String seconds3(double s) {
+        if (Math.abs(s) < 1e-12) {
+            return "0 s"; // below a picosecond, finer than any clock a trace records: a residue of double arithmetic
+        }
         double r = rounded(s, 3); // 0.9999996 s is "1.00 s", not "1.00e+03 ms"
         double a = Math.abs(r);
         if (a >= 1 || a == 0) {

@@ -226,8 +226,9 @@ public final class DelayCosts {
     }
 
     /**
-     * Per process its synchronisations, sorted by time: the leaves of its collectives with a wait (group: the process) and
-     * of the message calls between two processes with a wait (group: {@code n + min * n + max}).
+     * Per process its synchronisations, sorted by time: the collectives with a wait (group: the process) and the message
+     * calls between two processes with a wait (group: {@code n + min * n + max}), each at the end of that wait (the moment
+     * the two synchronised; at most either side's leave).
      */
     private static RecordTable syncs(WaitLog.Waits[] of, RecordBlocks store, long[] intervalsOf, boolean beside) {
         int n = of.length;
@@ -239,17 +240,18 @@ public final class DelayCosts {
                 int c = mine.cause(k);
                 intervalsOf[w]++;
                 intervalsOf[c]++;
+                // the two synchronised when the wait ended, not when each left: a side that left later had waited for a
+                // third process in the same call, and that waiting belongs to its next interval (where it flows on to its
+                // cause); never after either leave
+                long synchronised = Math.min(mine.end(k), Math.min(mine.leave(k), mine.causeLeave(k)));
+                r[1] = synchronised;
                 if (mine.collective(k)) {
                     r[0] = w;
-                    r[1] = mine.leave(k);
                     syncs.add(r);
                     r[0] = c;
                 } else {
                     r[0] = n + (long) Math.min(w, c) * n + Math.max(w, c);
-                    r[1] = mine.leave(k);
-                    syncs.add(r);
                 }
-                r[1] = mine.causeLeave(k);
                 syncs.add(r);
             }
         }

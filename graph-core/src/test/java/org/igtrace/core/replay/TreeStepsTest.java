@@ -65,4 +65,17 @@ class TreeStepsTest {
         assertEquals(0, TreeSteps.solve(new double[] {5, 10, 20}, 15), 1e-12);
         assertTrue(Double.isNaN(TreeSteps.solve(new double[] {5, Double.NEGATIVE_INFINITY}, 7)));
     }
+
+    /**
+     * P = 4 (0 <- 1, 2; 1 <- 3), eager, c = 20: members enter at 100 (the root, last), 50, 50, 50; ready(3) = 50, ready(1)
+     * = max(50, 50 + 20) = 70, ready(2) = 50, the root max(100, 70 + 20, 50 + 20) = 100. Only v 1 shows c: (70 - 50) / 1
+     * = 20. The root left at its own entry, which any c up to 25 gives: it showed 0, and the median of {0, 20} halved
+     * the fit (a reduce whose root enters last, predicted 9 % short on a trace this model made).
+     */
+    @Test
+    void aRootThatEnteredLastShowsNoStep() {
+        double[] out = new double[4];
+        int n = TreeSteps.gathered(out, new double[] {100, 50, 50, 50}, new double[] {100, 70, 50, 50}, new int[] {0, 1, 2, 3}, 0, 4, 4, false);
+        assertArrayEquals(new double[] {20}, java.util.Arrays.copyOf(out, n), 1e-12);
+    }
 }

@@ -51,6 +51,10 @@ class LabelsTest {
         assertEquals("45.6 ms", Labels.seconds3(0.04556));
         assertEquals("789 us", Labels.seconds3(0.000789));
         assertEquals("0 s", Labels.seconds3(0));
+        // a replay's wait of 1.12e-3 - 1.12e-3 in doubles read "2.71e-14 us" (2.71e-20 s): below a picosecond is 0
+        assertEquals("0 s", Labels.seconds3(2.71e-20));
+        assertEquals("0 s", Labels.seconds3(-3.25e-19));
+        assertEquals("1.00e-06 us", Labels.seconds3(1e-12)); // a picosecond itself is still shown
         assertEquals("1.21 ms", Labels.seconds3(0.001205)); // half up of the decimal 1.205, as it reads
         assertEquals("28.8 ms", Labels.seconds(0.0288));
         assertEquals("500 us", Labels.seconds(0.0005));
