@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
+import org.igtrace.formats.Escape;
 
 /**
  * The output format of a command: {@code --format} if given, else the one the {@code -o} file's
@@ -57,7 +58,7 @@ final class FormatChoice {
         int dot = name.lastIndexOf('.');
         String extension = dot <= 0 ? null : name.substring(dot + 1).toLowerCase(Locale.ROOT);
         if (extension != null && !claimed.contains(extension)) {
-            err.println("igtrace: warning: " + output + " will hold " + writing + ": no format of this command writes ." + extension
+            err.println("igtrace: warning: " + Escape.terminal(output.toString()) + " will hold " + writing + ": no format of this command writes ." + extension
                     + " (" + String.join(", ", claimed.stream().sorted().map(e -> "." + e).toList()) + (hasFormat ? " do; or give --format)" : " do)"));
         }
     }

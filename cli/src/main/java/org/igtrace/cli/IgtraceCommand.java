@@ -335,7 +335,8 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
                 return "Unknown option: '" + unmatched.get(0) + "'" + (suggestion == null ? "" : "; did you mean '" + suggestion + "'?");
             }
         }
-        if (ex instanceof CommandLine.MissingParameterException && ex.getMessage().contains("--topology")) {
+        if (ex instanceof CommandLine.MissingParameterException && ex.getMessage().contains("--topology")
+                && !ex.getMessage().contains("parameter for option")) { // an option without its value: picocli says so
             return "map".equals(ex.getCommandLine().getCommandName())
                     ? "map needs --topology: the machine to place the ranks on (a ring, star, bus, mesh or torus, e.g. --topology torus:4x4x4)"
                     : "--placement and --centre need --topology";

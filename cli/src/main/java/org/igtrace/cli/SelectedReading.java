@@ -76,9 +76,12 @@ final class SelectedReading {
         }
     }
 
-    /** The line for a selection that kept no event, or null when something was kept. */
-    String nothingLeft(TraceFormat.Located located) {
-        return filter == null ? null : nothingLeft(located, filter.selection(), filter.keptEvents());
+    /**
+     * The line for a selection that kept no event, or no time of a selected process to analyse (a window inside
+     * MPI_Init: its clipped calls are kept, but no process has a row), or null when something was kept.
+     */
+    String nothingLeft(TraceFormat.Located located, TraceProfile profile) {
+        return filter == null ? null : nothingLeft(located, filter.selection(), filter.keptEvents(), profile);
     }
 
     /**
@@ -90,14 +93,19 @@ final class SelectedReading {
             return null;
         }
         boolean none = profile.processes().stream().filter(p -> profile.selected(p.rank())).allMatch(p -> p.threads() == 0);
-        return nothingLeft(located, selection, none ? 0 : 1);
+        return nothingLeft(located, selection, none ? 0 : 1, profile);
     }
 
-    private static String nothingLeft(TraceFormat.Located located, Selection selection, long kept) {
-        if (kept > 0) {
-            return null;
+    private static String nothingLeft(TraceFormat.Located located, Selection selection, long kept, TraceProfile profile) {
+        if (kept == 0) {
+            return "igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no event of the trace";
         }
-        return "igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no event of the trace";
+        if (profile.processes().stream().filter(p -> profile.selected(p.rank())).noneMatch(org.igtrace.core.profile.ProcessProfile::hasRow)) {
+            // every number would read 0 s or a perfect 1 (definitions section 10), as for a trace without processes
+            return "igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no time to analyse: what it keeps of "
+                    + "every process is in MPI_Init or MPI_Finalize, or recording was off";
+        }
+        return null;
     }
 
     /** A selection read elsewhere: its profile, or (profile null) the exit code of a read that kept nothing, already said. */
@@ -127,7 +135,7 @@ final class SelectedReading {
             return null;
         }
         beforeEvents.accept(remote.profile().processDefinitions());
-        String nothing = nothingLeft(located, selection, remote.keptEvents());
+        String nothing = nothingLeft(located, selection, remote.keptEvents(), selected(remote.profile(), selection));
         if (nothing != null) {
             parent.err().println(nothing);
             return new Elsewhere(null, 1);

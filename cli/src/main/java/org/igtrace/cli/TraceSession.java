@@ -340,13 +340,13 @@ final class TraceSession {
         String nothing; // a selection the trace refutes is a UsageError, said by the one handler
         if (everyRank) {
             profile = reading.readEveryRank(located, request, progress, selection, taps);
-            nothing = reading.nothingLeft(located);
+            nothing = reading.nothingLeft(located, profile);
             if (nothing == null) {
                 nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
             }
         } else {
             profile = reading.read(located, request, progress, selection, taps);
-            nothing = reading.nothingLeft(located);
+            nothing = reading.nothingLeft(located, profile);
         }
         if (nothing != null) {
             parent.err().println(nothing);

@@ -54,6 +54,9 @@ class CommandLineLimitsTest {
         SubcommandsTest.Run map = SubcommandsTest.igtrace("map", p4(), "-q");
         assertEquals(2, map.code(), map.err());
         assertTrue(map.err().startsWith("igtrace: map needs --topology: ") && !map.err().contains("--placement"), map.err());
+        // --topology given without its value: the value is what is missing, on map and on graph
+        usageError("igtrace: Missing required parameter for option '--topology' (NETWORK)", "map", p4(), "--topology");
+        usageError("igtrace: Missing required parameter for option '--topology' (NETWORK)", p4(), "--topology");
         assertEquals(0, SubcommandsTest.igtrace("predict", p4(), "-q", "--latency", "5\u00b5s", "--bandwidth", "10GB/s").code());
     }
 

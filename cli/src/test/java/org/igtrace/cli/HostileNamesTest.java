@@ -206,6 +206,10 @@ class HostileNamesTest {
                 assertFalse(r.out().lines().anyMatch(l -> l.startsWith("|") || l.startsWith("q")), r.out()); // a name's or the path's tail
             }
         }
+        // the warning about an -o extension no format claims names the path: one line too
+        SubcommandsTest.Run warned = SubcommandsTest.igtrace("why", TRACE, "-q", "-o", dir.resolve("w\n\u001b[31m.csv").toString());
+        assertTrue(warned.err().lines().allMatch(l -> l.startsWith("igtrace")) && warned.err().contains("w\\n\\x1b[31m.csv will hold text"),
+                warned.err());
         SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", copy.toString(), "--skip-missing");
         assertTrue(stats.out().contains("left out, its event file missing (traces/1.evt of location 1, \"thread <b>&amp;\"q\" 'a' \\ \\t|\\n|"),
                 stats.out());

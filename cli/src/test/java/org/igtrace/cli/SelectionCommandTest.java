@@ -235,6 +235,14 @@ class SelectionCommandTest {
         assertEquals(0, r.code(), r.err());
         String flat = r.out().replaceAll("\\s+", "");
         assertTrue(flat.contains("{\"rank\":5,\"time\":0.00025,\"comm_time\":0,\"w\":1,"), r.out());
+        // a window wholly inside every rank's MPI_Init (slow-rank: MPI_Init [0, 10] us) keeps its clipped calls but no time
+        // to analyse: refused as before, not a run of T 0 and efficiency 1
+        for (String command : List.of("stats", "predict", "why")) {
+            TimelineCommandTest.Run init = TimelineCommandTest.igtrace(command, trace, "--window", "2us:8us");
+            assertEquals(1, init.code(), command + ": " + init.err());
+            assertTrue(init.err().strip().endsWith("the selection (--window 2us:8us) keeps no time to analyse: what it keeps of every "
+                    + "process is in MPI_Init or MPI_Finalize, or recording was off"), init.err());
+        }
     }
 
     /** JSON without the lines that name the trace or the selection. */

@@ -171,7 +171,7 @@ public final class StatsTables {
                 : ranks.subList(0, 8).stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + ", ...";
         return (ranks.size() == 1 ? "rank " + list + " has" : ranks.size() + " ranks (" + list + ") have")
                 + " no row: no region event was read (it recorded none, or none inside the --window, or its files were left out),"
-                + " or all its time was in MPI_Init or MPI_Finalize; T 0 would read as w = 1, a process that computed all the time";
+                + " or all its time was in MPI_Init or MPI_Finalize or with recording off; T 0 would read as w = 1, a process that computed all the time";
     }
 
     /** The world ranks of the selected processes with no row ({@link #readProcesses}), in rank order. */

@@ -10,8 +10,8 @@ import org.igtrace.core.util.RecordBlocks;
 /**
  * Who caused the waiting (definitions section 14, the root-cause analysis of Scalasca's delay
  * patterns, simplified). A wait of process w for process c was caused by c being later than w
- * since their previous synchronisation S (the later of: the leave of the last collective either
- * took part in, the leave of the last message call between the two, with a wait recorded). In the
+ * since their previous synchronisation S (the later of: the last collective either took part in, the
+ * last message call between the two, with a wait recorded; each at the moment that wait ended). In the
  * intervals S to each one's call, c's compute per region is compared with w's: the excess
  * {@code E_R = max(0, c_R - w_R)}, and c's own waiting more than w's, {@code Q}. The wait (with what
  * flowed into it) is split in proportion: {@code E_R / (E + Q)} is charged to c's region R, and
