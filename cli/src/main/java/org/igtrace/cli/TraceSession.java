@@ -340,9 +340,9 @@ final class TraceSession {
         String nothing; // a selection the trace refutes is a UsageError, said by the one handler
         if (everyRank) {
             profile = reading.readEveryRank(located, request, progress, selection, taps);
-            nothing = reading.nothingLeft(located, profile);
+            nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile); // the ranks kept first: no event of theirs
             if (nothing == null) {
-                nothing = SelectedReading.nothingLeftOfRanks(located, selection, profile);
+                nothing = reading.nothingLeft(located, profile);
             }
         } else {
             profile = reading.read(located, request, progress, selection, taps);
