@@ -149,8 +149,13 @@ class EarlySignalsTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
             assertTrue(parent.isAlive(), "igtrace ended before its JVM started");
+            // the child JVM, not the parent's own fork before it execs the spawn helper: that fork runs the parent's image
+            // with the parent's arguments (a SIGKILL caught it once: "Failed to exec spawn helper ... signal: 9")
+            java.util.List<String> parentArguments = java.util.List.of(parent.info().arguments().orElse(new String[0]));
             Optional<ProcessHandle> jvm = parent.children()
-                    .filter(p -> p.info().command().map(c -> c.endsWith("/bin/java")).orElse(false)).findFirst();
+                    .filter(p -> p.info().command().map(c -> c.endsWith("/bin/java")).orElse(false))
+                    .filter(p -> p.info().arguments().map(a -> a.length > 0 && !java.util.List.of(a).equals(parentArguments)).orElse(false))
+                    .findFirst();
             if (jvm.isPresent()) {
                 signal("STOP", jvm.get().pid());
                 return jvm.get();
