@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A placement written for a launcher (definitions section 13). {@code node[r]} is rank r's node,
- * {@code hosts.get(n)} node n's host name; a rank's slot is its position among its node's ranks,
- * lowest rank first.
+ * {@code hosts.get(n)} node n's host name; a rank's slot is its position among its host's ranks,
+ * lowest rank first (a host named twice is two nodes, one host).
  * <ul>
  * <li>placement: node per rank, one a line, what {@code --placement} reads;
  * <li>rankfile (Open MPI {@code mpirun --rankfile}): {@code rank R=HOST slot=S};
@@ -29,7 +29,7 @@ public final class LauncherFiles {
     }
 
     public static void rankfile(int[] node, List<String> hosts, Writer out) throws IOException {
-        int[] slot = slots(node, hosts.size());
+        int[] slot = slots(node, hosts);
         StringBuilder s = new StringBuilder();
         for (int r = 0; r < node.length; r++) {
             s.append("rank ").append(r).append('=').append(hosts.get(node[r])).append(" slot=").append(slot[r]).append('\n');
@@ -57,12 +57,16 @@ public final class LauncherFiles {
         out.write(s.toString());
     }
 
-    /** Each rank's slot on its node: how many lower ranks share the node. */
-    static int[] slots(int[] node, int nodes) {
-        int[] used = new int[nodes];
+    /**
+     * Each rank's slot on its host: how many lower ranks share the host's name. A host named twice in the hosts file is
+     * two nodes of the machine but one host to Open MPI, whose {@code slot=S} is a CPU of the host: numbered per node,
+     * both nodes' ranks got slots 0.. and were bound to the same cores.
+     */
+    static int[] slots(int[] node, List<String> hosts) {
+        java.util.Map<String, Integer> used = new java.util.HashMap<>();
         int[] slot = new int[node.length];
         for (int r = 0; r < node.length; r++) {
-            slot[r] = used[node[r]]++;
+            slot[r] = used.merge(hosts.get(node[r]), 1, Integer::sum) - 1;
         }
         return slot;
     }
