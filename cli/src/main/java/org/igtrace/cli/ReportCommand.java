@@ -134,8 +134,8 @@ public final class ReportCommand implements Callable<Integer> {
             org.igtrace.core.timeline.Timeline built = timeline.build();
             Why w = why == null ? null : why.join();
             RowPath path = w == null ? null : criticalPath(w, startTicks);
-            return ReportHtml.timeline(built, timeline.wholeSpan(), timeline.environmentCalls(), selection, path,
-                    graph.profile()::worldRank);
+            return ReportHtml.timeline(built, timeline, timeline.wholeSpan(), timeline.environmentCalls(), selection,
+                    org.igtrace.formats.timeline.TimelineNotes.windowNote(selection, graph.profile().waits()), path, graph.profile()::worldRank);
         }, true);
         String title = "igtrace report: " + PathAliases.shown(trace.toString()) + (selection.isAll() ? "" : " (" + selection.words() + ")");
         return ReportHtml.page(title, graph, tree::join, svg::join, why == null ? null : why.join(), selection);

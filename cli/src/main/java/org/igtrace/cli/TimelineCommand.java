@@ -278,19 +278,9 @@ public final class TimelineCommand implements Callable<Integer> {
         if (cut != null) {
             notes.add(0, cut);
         }
-        WaitReport clocks = profile.waits();
-        if (clocks != null && (selection.from() != null || selection.to() != null)) {
-            double latest = 0, earliest = 0;
-            for (double o : clocks.offsets()) {
-                latest = Math.max(latest, o);
-                earliest = Math.min(earliest, o);
-            }
-            if (latest > earliest) {
-                // the window is on each process's own clock, the picture on corrected time: what a process kept
-                // inside its window can lie past the picture's edges (the Perfetto export keeps it)
-                notes.add("The window is on each process's own clock; corrected, the processes' parts are shifted by up to "
-                        + Labels.seconds(latest - earliest) + " against each other, and what falls outside the window is cut.");
-            }
+        String window = TimelineNotes.windowNote(selection, profile.waits());
+        if (window != null) {
+            notes.add(window);
         }
         String title = "igtrace timeline: " + PathAliases.shown(trace.toString())
                 + (selection.isAll() ? "" : "  (" + selection.words() + ")");

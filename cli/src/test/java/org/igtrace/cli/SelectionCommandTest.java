@@ -245,6 +245,16 @@ class SelectionCommandTest {
         }
     }
 
+    /** With --ranks 2-4 the waiting is summed over the 3 ranks selected (the graph keeps all 8 vertices): it said 8. */
+    @Test
+    void waitingIsSummedOverTheSelectedRanks() {
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace("stats", TESTDATA.resolve("otf2/jacobi-8").toString(), "--ranks", "2-4");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Waiting per wait-state pattern, summed over 3 processes"), r.out());
+        assertTrue(r.out().contains("8 processes, 2 edges (2 in the tree), 200 messages, 6 components; waiting ")
+                && r.out().contains(" summed over 3 processes ("), r.out());
+    }
+
     /** JSON without the lines that name the trace or the selection. */
     private static String withoutNames(String json) {
         return json.lines().filter(l -> !l.startsWith("  \"source\"") && !l.startsWith("  \"trace\"") && !l.startsWith("  \"selection\""))

@@ -76,15 +76,27 @@ public final class ReportHtml {
     }
 
     /**
-     * The timeline as SVG, with the note of what its measured span left out ({@code whole}: the trace's span) and the
-     * critical path drawn over its rows ({@code path}; null: none), each row named by {@code worldRank} of its process
+     * The timeline as SVG, with the note of what its measured span left out ({@code whole}: the trace's span), the notes of
+     * what {@code builder}'s picture left out and {@code window} ({@link TimelineNotes#windowNote}, or null), and the critical path
+     * drawn over its rows ({@code path}; null: none), each row named by {@code worldRank} of its process
      * ({@link TraceProfile#worldRank}).
      */
-    public static String timeline(Timeline timeline, double[] whole, boolean environment, Selection selection, RowPath path,
+    public static String timeline(Timeline timeline, org.igtrace.core.timeline.TimelineBuilder builder, double[] whole, boolean environment,
+                                  Selection selection, String window, RowPath path,
                                   java.util.function.IntUnaryOperator worldRank) throws IOException {
+        // what the picture left out or shares per column, and the window's clocks, as under igtrace timeline's picture (the
+        // reader's notes and the clocks are in the page's summary)
+        List<String> notes = new java.util.ArrayList<>();
         String cut = TimelineNotes.spanNote(timeline, whole, environment, selection, "igtrace timeline --span whole");
+        if (cut != null) {
+            notes.add(cut);
+        }
+        notes.addAll(TimelineNotes.pictureNotes(timeline, builder));
+        if (window != null) {
+            notes.add(window);
+        }
         StringWriter svg = new StringWriter();
-        SvgTimelineWriter.write(timeline, "", cut == null ? List.of() : List.of(cut), path, worldRank, svg);
+        SvgTimelineWriter.write(timeline, "", notes, path, worldRank, svg);
         return svg.toString();
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.igtrace.core.efficiency.Efficiency;
 import org.igtrace.core.graph.GraphView;
 import org.igtrace.core.graph.InformationGraph;
+import org.igtrace.core.profile.TraceProfile;
 import org.igtrace.formats.Escape;
 import org.igtrace.formats.Json;
 
@@ -30,7 +31,9 @@ public final class StatsOutput {
             lines.add("Selection: " + selection);
             lines.add("");
         }
-        lines.add("Waiting per wait-state pattern, summed over " + Summary.count(graph.profile().processes().size(), "process", "processes")
+        TraceProfile profile = graph.profile();
+        lines.add("Waiting per wait-state pattern, summed over "
+                + Summary.count((int) profile.processes().stream().filter(x -> profile.selected(x.rank())).count(), "process", "processes")
                 + " (of time: of their times T_i added up)");
         lines.addAll(StatsTables.patterns(graph.profile()).text());
         lines.add("");

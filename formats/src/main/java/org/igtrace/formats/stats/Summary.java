@@ -65,8 +65,10 @@ public final class Summary {
      * 28.8 ms, 5 clock conflicts -> 0": a sum over processes never reads as a share of the run time.
      */
     private static String waiting(TraceProfile p, WaitReport w) {
+        // over the processes analysed: with --ranks the selected ones (the graph keeps every vertex)
+        int analysed = (int) p.processes().stream().filter(x -> p.selected(x.rank())).count();
         StringBuilder s = new StringBuilder("waiting ").append(Labels.seconds3(w.total())).append(" summed over ")
-                .append(count(p.processes().size(), "process", "processes")).append(" (")
+                .append(count(analysed, "process", "processes")).append(" (")
                 .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w, p::worldRank));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {

@@ -60,6 +60,17 @@ public final class TimelineNotes {
                             ? " (with --ranks, every instance with a member left out); none of them is marked" : ""))
                     .forEach(text -> notes.add(text.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + text.substring(1) + "."));
         }
+        notes.addAll(pictureNotes(t, builder));
+        return notes;
+    }
+
+    /**
+     * The notes on what the picture itself left out or shares per pixel column (arrows not drawn, collectives not marked,
+     * rows shown as shares): under the report's timeline too, whose page says the rest (the reader's notes, the clocks)
+     * in its summary.
+     */
+    public static List<String> pictureNotes(Timeline t, TimelineBuilder builder) {
+        List<String> notes = new ArrayList<>();
         if (t.arrowsLeftOut() > 0) {
             notes.add(Diagnostic.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
                     + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
@@ -74,5 +85,22 @@ public final class TimelineNotes {
                     + " states, show per pixel column the share of each state.");
         }
         return notes;
+    }
+
+    /**
+     * With a {@code --window} and clocks corrected by offsets that differ: the window is on each process's own clock and
+     * the picture on corrected time, so what a process kept can lie past the picture's edges; null otherwise.
+     */
+    public static String windowNote(Selection selection, WaitReport clocks) {
+        if (clocks == null || selection.from() == null && selection.to() == null) {
+            return null;
+        }
+        double latest = 0, earliest = 0;
+        for (double o : clocks.offsets()) {
+            latest = Math.max(latest, o);
+            earliest = Math.min(earliest, o);
+        }
+        return latest > earliest ? "The window is on each process's own clock; corrected, the processes' parts are shifted by up to "
+                + Labels.seconds(latest - earliest) + " against each other, and what falls outside the window is cut." : null;
     }
 }
