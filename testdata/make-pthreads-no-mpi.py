@@ -6,7 +6,8 @@
 One process ("Process 0", id 1) with four pthreads (ids 0x100001-0x100004, parent 1), timer 1 MHz
 (1 tick = 1 us), no MPI function at all. As VampirTrace may leave it, the main thread recorded no
 region event, only two counter samples (at 100 and 1100 us); thread t (1-4) ran "work" from
-200 + 10 t to 800 + 10 t us. So each thread's region span is 600 us; T_0 adds the four: 2400 us.
+200 + 10 t to 800 + 10 t us. So each thread's region span is 600 us, and T_0, the wall-clock span of the threads'
+region events (definitions section 3), is 840 - 210 = 630 us (before issue 40 the four spans were added up: 2400 us).
 """
 import os
 import sys

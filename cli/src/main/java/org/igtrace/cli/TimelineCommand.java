@@ -113,7 +113,7 @@ public final class TimelineCommand implements Callable<Integer> {
 
     @Option(names = "--span", paramLabel = "SPAN", defaultValue = "measured",
             description = "The time the SVG spans: measured (default): from the end of MPI_Init to the start of MPI_Finalize, "
-                    + "the time stats counts (a run whose MPI_Init takes most of its time still shows its work; a note says "
+                    + "where stats' T_i leaves out those calls (a run whose MPI_Init takes most of its time still shows its work; a note says "
                     + "what was left out); whole: the whole trace. An edge --window gives overrides it.")
     Span span;
 

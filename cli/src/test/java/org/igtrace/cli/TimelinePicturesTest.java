@@ -84,7 +84,7 @@ class TimelinePicturesTest {
         List<String> ticks = ticks(svg);
         assertEquals("14.0 s", ticks.get(0), svg);
         assertEquals("14.5 s", ticks.get(ticks.size() - 1), svg);
-        assertTrue(svg.contains("Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts (500 ms of the 14.6 s"
+        assertTrue(svg.contains("Drawn from the end of MPI_Init to the start of MPI_Finalize (500 ms of the 14.6 s"
                 + " from the trace's start to its end); --span whole draws it all."), svg);
 
         String whole = svg("--span", "whole");

@@ -24,7 +24,7 @@ public final class TimelineNotes {
         if (before <= 0 && after <= 0) { // the whole run (TimelineBuilder draws it when the measured part is over 99 % of it)
             return null;
         }
-        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize, the time stats counts ("
+        return (environment ? "Drawn from the end of MPI_Init to the start of MPI_Finalize ("
                 : "Drawn from the first event to the last (") + Labels.seconds(t.end() - t.start()) + " of the "
                 + Labels.seconds(whole[1] - whole[0]) + " from the trace's start to its end); " + howWhole + " draws it all.";
     }

@@ -12,7 +12,8 @@ import java.util.List;
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
  * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
  * process's span outside its parallel regions; a thread of a process without parallel regions (pthreads) counts its
- * own span.
+ * own span, at most the process's {@code T_i}. A thread's time with recording off beyond the least any thread of its
+ * process had off (which {@code T_i} leaves out) is left out of its useful time.
  */
 final class OpenMpTeams {
     private OpenMpTeams() {
@@ -22,12 +23,15 @@ final class OpenMpTeams {
      * The times of one process's threads.
      *
      * @param threads        its threads' OpenMP records, in location order
-     * @param spans          each thread's own span in ticks (MPI environment calls left out)
+     * @param spans          each thread's own span in ticks (MPI environment calls and its time with recording off left
+     *                       out)
+     * @param offTicks       each thread's ticks with recording off beyond the least of the process's threads
      * @param mpiTicks       each thread's ticks in MPI communication calls
      * @param processTicks   the process's {@code T_i} in ticks
      * @param ticksPerSecond the timer resolution
      */
-    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] mpiTicks, long processTicks, double ticksPerSecond) {
+    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long[] mpiTicks, long processTicks,
+                           double ticksPerSecond) {
         int n = threads.size();
         long[] waitImplicit = new long[n];
         long[] waitExplicit = new long[n];
@@ -52,7 +56,9 @@ final class OpenMpTeams {
             OpenMpThread th = threads.get(t);
             long runtime = th.runtimeTicks + barrierTicks[t] - waitImplicit[t] - waitExplicit[t];
             long idle = parallel && t != master ? Math.max(0, processTicks - th.parallelTicks) : 0;
-            long base = parallel ? processTicks : spans[t]; // without parallel regions: each thread its own span
+            // without parallel regions each thread its own span (which leaves out its own time with recording off), at
+            // most T_i: a thread that computed during the master's MPI_Init is not more useful than the process is long
+            long base = parallel ? processTicks - offTicks[t] : Math.min(spans[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));

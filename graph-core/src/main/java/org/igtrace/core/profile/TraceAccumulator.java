@@ -133,16 +133,23 @@ public final class TraceAccumulator implements LocationSink {
                 continue;
             }
             long[] spans = new long[threads.size()];
+            long[] off = new long[threads.size()];
             long[] mpi = new long[threads.size()];
+            long leastOff = Long.MAX_VALUE;
             List<OpenMpThread> omp = new ArrayList<>();
             for (int t = 0; t < spans.length; t++) {
                 LocationTimes l = threads.get(t);
                 spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks());
+                off[t] = l.offTicks();
+                leastOff = Math.min(leastOff, off[t]);
                 mpi[t] = l.communicationTicks();
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
+            for (int t = 0; t < off.length; t++) {
+                off[t] -= leastOff; // T_i leaves out the least: each thread's own beyond it comes out of its useful time
+            }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
-            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, mpi, processTicks, definitions.ticksPerSecond())));
+            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, mpi, processTicks, definitions.ticksPerSecond())));
         }
         return out;
     }

@@ -167,8 +167,20 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
         return new TraceProfile(replaced, pairs, messages, diagnostics, waits, selectedRanks, worldRanks);
     }
 
-    /** This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). */
+    /**
+     * This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). A
+     * process of several threads waits at most its {@code Tcomm_i} ({@link WaitReport#cappedAt}: its threads' waits are
+     * added up, its {@code Tcomm_i} is its busiest thread's).
+     */
     public TraceProfile withWaits(WaitReport report) {
+        if (report != null) {
+            long[] most = new long[processes.size()];
+            for (int p = 0; p < most.length; p++) {
+                ProcessProfile pp = processes.get(p);
+                most[p] = pp.threads() > 1 ? Math.round(pp.commTime() * report.ticksPerSecond()) : -1;
+            }
+            report = report.cappedAt(most, p -> "rank " + worldRank(p));
+        }
         return new TraceProfile(processes, pairs, messages,
                 report == null ? diagnostics : Diagnostics.join(diagnostics, report.diagnostics()), report, selectedRanks, worldRanks);
     }

@@ -45,6 +45,57 @@ public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks,
         diagnostics = List.copyOf(diagnostics);
     }
 
+    /**
+     * This report with each process's waiting at most {@code maxTicks[p]} (its {@code Tcomm_i}; negative: not capped):
+     * a process whose threads all call MPI (MPI_THREAD_MULTIPLE) has its threads' waits added up while its
+     * {@code Tcomm_i} is its busiest thread's (definitions section 3), so two threads waiting at once can wait longer
+     * than it. Such a process's patterns are scaled down together to its {@code Tcomm_i}, and a note says by how much.
+     *
+     * @param maxTicks     per process the most waiting it may have, ticks, or a negative number for no cap
+     * @param name         how the note names process p ("rank 1")
+     * @return this report when no process waits longer than its cap
+     */
+    public WaitReport cappedAt(long[] maxTicks, java.util.function.IntFunction<String> name) {
+        long[][] capped = null;
+        StringBuilder which = new StringBuilder();
+        int n = 0;
+        for (int p = 0; p < maxTicks.length; p++) {
+            long total = 0;
+            for (long[] row : waitTicks) {
+                total += p < row.length ? row[p] : 0;
+            }
+            if (maxTicks[p] < 0 || total <= maxTicks[p]) {
+                continue;
+            }
+            if (capped == null) {
+                capped = new long[waitTicks.length][];
+                for (int k = 0; k < waitTicks.length; k++) {
+                    capped[k] = waitTicks[k].clone();
+                }
+            }
+            double scale = (double) maxTicks[p] / total;
+            for (long[] row : capped) {
+                if (p < row.length) {
+                    row[p] = (long) Math.floor(row[p] * scale);
+                }
+            }
+            if (n++ < 3) {
+                which.append(n > 1 ? "; " : "").append(name.apply(p)).append(' ')
+                        .append(org.igtrace.core.util.Labels.seconds3(total / ticksPerSecond)).append(" against ")
+                        .append(org.igtrace.core.util.Labels.seconds3(maxTicks[p] / ticksPerSecond));
+            }
+        }
+        if (capped == null) {
+            return this;
+        }
+        List<Diagnostic> notes = new java.util.ArrayList<>(diagnostics);
+        notes.add(Diagnostic.note("the waits of threads that call MPI at the same time (MPI_THREAD_MULTIPLE) add up to more"
+                + " than the busiest thread's time in MPI, the process's T_comm, on " + n + (n == 1 ? " process" : " processes")
+                + " (" + which + (n > 3 ? "; ..." : "") + "): their waiting is scaled down to T_comm, pattern by pattern"));
+        return new WaitReport(corrected, settled, offsetTicks, onlyBounded, conflictsBefore, conflictsAfter, matchedMessages,
+                peakInFlight, capped, ticksPerSecond, pairs, unmatched, collectives, collectivesIncomplete, notes);
+    }
+
     /** The diagnostics in words, one sentence each. */
     public List<String> notes() {
         return diagnostics.stream().map(Diagnostic::sentence).toList();

@@ -1,0 +1,90 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Processes of several threads at the edges of definitions sections 3, 8 and 10a: testdata/thread-edges, written by
+ * testdata/make-thread-edges.py, whose header derives every number below from the events it writes.
+ */
+class ThreadEdgesTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+
+    @TempDir
+    Path dir;
+
+    private static String trace(String name) {
+        return TESTDATA.resolve("thread-edges/" + name + "/traces.otf2").toString();
+    }
+
+    private static String[] igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        assertEquals(0, code, err.toString());
+        return new String[] {out.toString(), err.toString()};
+    }
+
+    private String check(String json, String program) throws Exception {
+        Path f = dir.resolve("out.json");
+        Files.writeString(f, json);
+        return SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n" + program, f.toString()).strip();
+    }
+
+    private static final String THREADS = String.join("\n",
+            "us = lambda v: round(v * 1e6, 6)",
+            "e = d['efficiency']",
+            "print([(p['rank'], us(p['time']), us(p['comm_time']), us(p['wait'])) for p in d['processes']])",
+            "print([(t['rank'], t['thread'], us(t['useful'])) for t in d['threads']])",
+            "print(round(e['hybrid_parallel_efficiency'], 12), round(e['parallel_efficiency'], 12))");
+
+    /**
+     * A pthread that ran [0, 1000] us while its master was in MPI_Init_thread [0, 300] and MPI_Finalize [900, 990]: T_0
+     * = 610 us, and the thread's useful time is at most that (it was 1000 us: a hybrid efficiency of (610 + 1000 + 610)
+     * / 3 / 610 = 1.213). Now (610 + 610 + 610) / 3 / 610 = 1.
+     */
+    @Test
+    void aThreadIsNoMoreUsefulThanItsProcessIsLong() throws Exception {
+        String json = igtrace("stats", trace("early-thread"), "--format", "json", "-q")[0];
+        assertEquals(String.join("\n",
+                "[(0, 610.0, 0.0, 0.0), (1, 610.0, 0.0, 0.0)]",
+                "[(0, 0, 610.0), (0, 1, 610.0)]",
+                "1 1"), check(json, THREADS));
+    }
+
+    /**
+     * An OpenMP worker that computed [200, 300] us with recording off [220, 280]: its useful time is 40 us (it was
+     * 100 us, while the note said the time off was left out of the useful time); the master 950 us; hybrid (950 + 40)
+     * / 2 / 1000 = 0.495.
+     */
+    @Test
+    void aThreadsTimeWithRecordingOffIsNotUseful() throws Exception {
+        String json = igtrace("stats", trace("off-worker"), "--format", "json", "-q")[0];
+        assertEquals(String.join("\n",
+                "[(0, 1000.0, 0.0, 0.0)]",
+                "[(0, 0, 950.0), (0, 1, 40.0)]",
+                "0.495 1"), check(json, THREADS));
+    }
+
+    /**
+     * Two threads of rank 1 wait at once in MPI_Recv (100 and 300 us late senders) while its T_comm is its busiest
+     * thread's 320 us: the process's waiting was 400 us, lost transfer -80 us. Now it is scaled to 320 us (a note says
+     * so), lost transfer 0 (rank 0: its 10 us in MPI, no wait).
+     */
+    @Test
+    void threadsWaitingAtOnceWaitNoLongerThanTheProcessIsInMpi() throws Exception {
+        String[] run = igtrace("stats", trace("multiple"), "--format", "json");
+        assertEquals(String.join("\n",
+                "[(0, 1000.0, 10.0, 0.0), (1, 1000.0, 320.0, 320.0)]",
+                "[(0, 0, 990.0), (0, 1, 400.0), (1, 0, 890.0), (1, 1, 0.0)]",
+                "0.57 0.835"), check(run[0], THREADS));
+        assertEquals("[10.0, 0.0]", check(run[0], "print([round(p['lost_transfer'] * 1e6, 6) for p in d['processes']])"));
+        assertTrue(run[1].contains("(rank 1 400 us against 320 us): their waiting is scaled down to T_comm"), run[1]);
+    }
+}
