@@ -67,7 +67,7 @@ final class LineSource {
                         if (!consumer.line(buf, start, i)) {
                             return;
                         }
-                    } catch (Otf1Line.NumberTooLarge e) {
+                    } catch (Otf1Line.Unreadable e) {
                         throw new IOException("line " + lineNumber + ": " + e.getMessage());
                     }
                     start = i + 1;

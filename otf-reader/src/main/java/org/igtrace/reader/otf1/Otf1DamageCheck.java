@@ -93,6 +93,12 @@ final class Otf1DamageCheck {
                     + definitions.processName(p) + "\", which " + files.master().getFileName() + " puts in it (the file holds"
                     + " records of processes of another stream: overwritten)");
         }
+        long[] foreign = Arrays.stream(parsed.processes()).filter(p -> !own.contains(p)).toArray();
+        if (foreign.length > 0) { // records of a process another stream holds, merged as its own: damage, not a quirk
+            long p = foreign[0];
+            throw new TraceReadException(eventFile + ": holds records of process " + Long.toHexString(p) + ", which "
+                    + files.master().getFileName() + " does not put in this stream (the file or the master file is damaged)");
+        }
         return silent;
     }
 

@@ -68,8 +68,12 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
         Fields f = Fields.read(line, record.equals("PG"));
         switch (record) {
             case "TR" -> {
-                ticksPerSecond = f.first;
-                resolutionGiven = true;
+                if (resolutionGiven) {
+                    duplicates++; // as every repeated definition: the first kept
+                } else {
+                    ticksPerSecond = f.first;
+                    resolutionGiven = true;
+                }
             }
             case "CR" -> creators.add(f.firstString);
             case "P" -> {

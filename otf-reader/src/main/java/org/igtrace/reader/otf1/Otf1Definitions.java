@@ -64,7 +64,7 @@ final class Otf1Definitions implements java.io.Serializable {
                             double ticksPerSecond, List<String> notes) implements java.io.Serializable {
     }
 
-    Otf1Definitions(Otf1DefinitionRecords records, Path file) {
+    Otf1Definitions(Otf1DefinitionRecords records, Path file) throws org.igtrace.reader.TraceReadException {
         this.fileName = file.getFileName().toString();
         processes = records.processes;
         processes.trim();
@@ -98,7 +98,12 @@ final class Otf1Definitions implements java.io.Serializable {
             kindOfCollective.put((int) op.id(), collectiveKind(op.type(), op.name()).ordinal());
         }
         List<String> notes = new ArrayList<>();
-        double ticks = notes(records, counts, notes);
+        double ticks;
+        try {
+            ticks = notes(records, counts, notes);
+        } catch (java.io.IOException e) {
+            throw new org.igtrace.reader.TraceReadException(file + ": " + e.getMessage());
+        }
         resolved = new Resolved(hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
         kept = null;
     }
@@ -211,17 +216,18 @@ final class Otf1Definitions implements java.io.Serializable {
         return communicators;
     }
 
-    /** Adds the definitions' notes to {@code b}; returns the ticks per second (1: times are in ticks). */
-    private double notes(Otf1DefinitionRecords records, ProcessCounts counts, List<String> b) {
-        double ticks = 1.0;
-        if (records.ticksPerSecond > 0) {
-            ticks = records.ticksPerSecond;
-        } else if (records.resolutionGiven) {
-            b.add("timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second in " + fileName
-                    + " is not usable (0, or beyond 2^63 - 1): times are in ticks");
-        } else {
-            b.add("no timer resolution in " + fileName + ": times are in ticks");
+    /**
+     * Adds the definitions' notes to {@code b}; returns the ticks per second. Without a usable timer resolution no time
+     * can be given in seconds (every output says seconds): the definitions are damaged (VampirTrace writes DTR).
+     */
+    private double notes(Otf1DefinitionRecords records, ProcessCounts counts, List<String> b) throws java.io.IOException {
+        if (records.ticksPerSecond <= 0) {
+            throw new java.io.IOException(records.resolutionGiven
+                    ? "timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second (DTR) is not usable"
+                            + " (0, or beyond 2^63 - 1): no time can be given in seconds"
+                    : "no timer resolution (DTR record): no time can be given in seconds (the definitions are damaged or cut)");
         }
+        double ticks = records.ticksPerSecond;
         if (counts.gpuStreams() > 0) {
             b.add(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
         }

@@ -31,6 +31,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     private final Otf1Line line = new Otf1Line();
 
     private long time = -1;
+    /** Whether the last line read was a time line (a file cut there ends with one). */
+    private boolean lastWasTime;
     private ProcessState current;
     private final LongIntMap stateOfProcess = new LongIntMap();
     private final List<ProcessState> states = new ArrayList<>();
@@ -68,6 +70,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         final LocationEvents target; // null: events not read (GPU stream, orphaned thread)
         boolean begun;
         boolean ended;
+        /** Whether a record (any, after its process line) of the process was read. */
+        boolean recorded;
         final RegionStack stack = new RegionStack();
         long lastTime = -1;
         // Open collectives by handle: {handle, operation, communicator, root, sent, received}.
@@ -80,7 +84,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
     }
 
-    private ProcessState state(long processId) throws UndefinedReference {
+    private ProcessState state(long processId) throws IOException {
+        if ((processId >>> 32) != 0) { // tokens are 32-bit (OTF1-FORMAT 3.1): cut to int, it would name another process
+            throw new IOException("the process id " + Long.toHexString(processId) + " does not fit in 32 bits");
+        }
         int index = stateOfProcess.get((int) processId, -1);
         if (index >= 0) {
             return states.get(index);
@@ -124,12 +131,23 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
         if (Otf1Line.isHexDigit(c)) {
             time = line.hex();
+            if (!line.restBlank()) {
+                throw new Otf1Line.Unreadable("a time line holds more than one hexadecimal number");
+            }
+            lastWasTime = true;
             return true;
         }
+        lastWasTime = false;
         if (c == '*') {
             line.skipChar();
             current = state(line.hex());
+            if (!line.restBlank()) {
+                throw new Otf1Line.Unreadable("a process line holds more than one hexadecimal number");
+            }
             return true;
+        }
+        if (current != null && c != '#') {
+            current.recorded = true;
         }
         if (c == '#') {
             if (new String(buf, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1)
@@ -175,15 +193,30 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     /** At the end of the file: every process that began must have ended, unless the writer aborted the stream. */
     @Override
     public void end() throws IOException {
+        if (abortedByWriter) {
+            return;
+        }
         for (ProcessState s : states) {
-            if (s.begun && !s.ended && !abortedByWriter) {
+            if (s.begun && !s.ended) {
                 throw new IOException("truncated: process " + Long.toHexString(s.id) + " began (PB) but the file ends"
                         + " before its end record (PE)");
             }
         }
+        if (lastWasTime) { // the writer writes a time line before a record or before the process line that ends a file
+            throw new IOException("truncated: the file ends after a time line, before the record it belongs to");
+        }
+        for (ProcessState s : states) {
+            if (!s.recorded) { // a process line comes before its records, or closes a file after the process's last one
+                throw new IOException("truncated: the file names process " + Long.toHexString(s.id) + " (a process line)"
+                        + " but ends before any record of it");
+            }
+        }
     }
 
-    private int region(long function) throws UndefinedReference {
+    private int region(long function) throws IOException {
+        if ((function >>> 32) != 0) {
+            throw new IOException("the function id " + Long.toHexString(function) + " does not fit in 32 bits");
+        }
         int region = definitions.region(function);
         if (region < 0) {
             throw new UndefinedReference("function " + Long.toHexString(function), definitions);
@@ -192,7 +225,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /** The dense communicator of a process group; group 0 (none given) is no communicator. */
-    private int communicator(long group) throws UndefinedReference {
+    private int communicator(long group) throws IOException {
+        if ((group >>> 32) != 0) {
+            throw new IOException("the process group id " + Long.toHexString(group) + " does not fit in 32 bits");
+        }
         int communicator = definitions.communicator(group);
         if (communicator < 0 && group != 0) {
             throw new UndefinedReference("process group " + Long.toHexString(group), definitions);
@@ -204,7 +240,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      * The process analysed that a message partner or collective root (a global process id) is, -1 for a
      * process left out (a GPU stream; with {@code --skip-missing}, one not analysed, which no message read names).
      */
-    private int rankOf(long process) throws UndefinedReference {
+    private int rankOf(long process) throws IOException {
+        if ((process >>> 32) != 0) {
+            throw new IOException("the process id " + Long.toHexString(process) + " does not fit in 32 bits");
+        }
         int rank = definitions.rank(process);
         if (rank == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
             throw new UndefinedReference("process " + Long.toHexString(process), definitions);
@@ -212,14 +251,14 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return definitions.process(process);
     }
 
-    private void enter(ProcessState s, long function) throws UndefinedReference {
+    private void enter(ProcessState s, long function) throws IOException {
         int region = region(function);
         s.stack.push(region, time);
         s.target.enter(time, region);
     }
 
     /** A Leave names no function (or 0): it closes the innermost open region. */
-    private void leave(ProcessState s, long function) throws UndefinedReference {
+    private void leave(ProcessState s, long function) throws IOException {
         if (!s.stack.pop()) {
             leavesWithoutEnter++;
             return;
@@ -232,7 +271,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /** {@code S<receiver>L<bytes>T<tag>C<comm>} or {@code R<sender>...}: partners are global process ids. */
-    private void message(ProcessState s, boolean send) throws UndefinedReference {
+    private void message(ProcessState s, boolean send) throws IOException {
         long partner = line.hex();
         long bytes = 0, tag = 0, group = 0;
         int n;
@@ -286,7 +325,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         return f;
     }
 
-    private void collectiveBegin(ProcessState s) throws UndefinedReference {
+    private void collectiveBegin(ProcessState s) throws IOException {
         long[] f = collectiveFields(line.hex());
         checkCollective(f[1], f[2], f[3]);
         if (s.pendingCount * 6 == s.pending.length) {
@@ -296,7 +335,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         s.pendingCount++;
     }
 
-    private void collectiveEnd(ProcessState s, long handle) throws UndefinedReference {
+    private void collectiveEnd(ProcessState s, long handle) throws IOException {
         for (int i = s.pendingCount - 1; i >= 0; i--) {
             int at = i * 6;
             if (s.pending[at] == handle) {
@@ -311,13 +350,13 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /** The old single record: at the call's Enter time, with the duration up to its Leave. */
-    private void collective(ProcessState s) throws UndefinedReference {
+    private void collective(ProcessState s) throws IOException {
         long[] f = collectiveFields(line.hex());
         checkCollective(f[1], f[2], f[3]);
         emitCollective(s, time + f[6], f[1], f[2], f[3], f[4], f[5]);
     }
 
-    private void checkCollective(long operation, long group, long root) throws UndefinedReference {
+    private void checkCollective(long operation, long group, long root) throws IOException {
         if (!definitions.definesCollective(operation)) {
             throw new UndefinedReference("collective operation " + Long.toHexString(operation), definitions);
         }
@@ -329,7 +368,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     /** Root 0 means no root; otherwise it is a global process id. */
     private void emitCollective(ProcessState s, long at, long operation, long group, long root, long sent, long received)
-            throws UndefinedReference {
+            throws IOException {
         CollectiveKind kind = definitions.collectiveKind(operation);
         int rootRank = root == 0 ? -1 : rankOf(root);
         s.target.collective(at, kind, communicator(group), rootRank, sent, received);

@@ -100,14 +100,32 @@ final class Otf1Line {
         return new String(buf, keywordStart, keywordLength, StandardCharsets.ISO_8859_1);
     }
 
+    /** A line that no writer makes: damage within a record (the reader reports it with the line's number). */
+    static class Unreadable extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Unreadable(String message) {
+            super(message);
+        }
+    }
+
     /** A number of more than 64 bits (it wrapped: {@code E1} then 16 zeros and {@code 10} read as function 0x10). */
-    static final class NumberTooLarge extends RuntimeException {
+    static final class NumberTooLarge extends Unreadable {
         private static final long serialVersionUID = 1L;
 
         NumberTooLarge(String digits) {
             super("the hexadecimal number " + (digits.length() > 40 ? digits.substring(0, 40) + "..." : digits)
                     + " does not fit in 64 bits");
         }
+    }
+
+    /**
+     * Whether {@code c} may follow a number: the line's end, a blank, a keyword, a list's comma, a version's dot, a
+     * separator's colon or a string. Anything else ({@code E1g}, {@code L1z0}: a damaged byte) would cut the number
+     * short and read the record as another valid one, which libotf refuses as a parse error.
+     */
+    private static boolean mayFollowNumber(int c) {
+        return c == ' ' || c == '\t' || c == '\r' || isKeywordLetter(c) || c == ',' || c == '.' || c == ':' || c == '"';
     }
 
     /**
@@ -138,7 +156,20 @@ final class Otf1Line {
             v = (v << 4) | d;
             pos++;
         }
+        if (pos < end && !mayFollowNumber(buf[pos] & 0xff)) {
+            throw new Unreadable("a number is followed by " + describe(buf[pos] & 0xff) + ", which no record holds there");
+        }
         return v;
+    }
+
+    /** A character of a damaged line, said safely (it may be a control character). */
+    private static String describe(int c) {
+        return c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("the byte 0x%02x", c);
+    }
+
+    /** Whether the rest of the line is blank (a time or process line is one number and nothing else). */
+    boolean restBlank() {
+        return peek() < 0;
     }
 
     /** Reads a quoted string, or returns null (consuming nothing) when the next token is not one. */

@@ -176,6 +176,96 @@ class Otf1DamagedTraceTest {
         return -1;
     }
 
+    /** The md trace with {@code file} (a .z events or definitions file) decompressed and edited by {@code edit}. */
+    private Path edited(String file, java.util.function.UnaryOperator<String> edit) throws Exception {
+        Path master = md();
+        Path compressed = dir.resolve(file + ".z");
+        String text = new String(inflate(Files.readAllBytes(compressed)), StandardCharsets.ISO_8859_1);
+        String changed = edit.apply(text);
+        assertNotEquals(text, changed, "the edit changed " + file);
+        Files.delete(compressed);
+        Files.write(dir.resolve(file), changed.getBytes(StandardCharsets.ISO_8859_1));
+        return master;
+    }
+
+    /**
+     * An events file cut after its first two lines (a time line and process 2's process line: nothing recorded) read as
+     * an idle rank 1 with T = 0, exit 0; cut after the first line it was "process 2 recorded no event". Both are cuts:
+     * the writer writes a process line before the process's records (or after its last one, at the file's end) and a
+     * time line before a record.
+     */
+    @Test
+    void anEventsFileCutBeforeItsFirstRecordIsAnError() throws Exception {
+        String[] lines = new String(inflate(Files.readAllBytes(TestTraces.otf1("vt-md-mpi-cuda").resolve("md_mpi_cuda.2.events.z"))),
+                StandardCharsets.ISO_8859_1).split("\n");
+        assertTrue(lines[1].equals("*2") && !lines[2].startsWith("*"), lines[0] + " / " + lines[1] + " / " + lines[2]);
+        Path master = edited("md_mpi_cuda.2.events", t -> lines[0] + "\n" + lines[1] + "\n");
+        assertEquals(dir.resolve("md_mpi_cuda.2.events") + ": truncated: the file names process 2 (a process line) but ends before"
+                + " any record of it; use --skip-damaged to build the graph from the other 3 events files", error(master, DEFAULT));
+        Files.writeString(dir.resolve("md_mpi_cuda.2.events"), lines[0] + "\n");
+        assertEquals(dir.resolve("md_mpi_cuda.2.events") + ": truncated: the file ends after a time line, before the record it"
+                + " belongs to; use --skip-damaged to build the graph from the other 3 events files", error(master, DEFAULT));
+    }
+
+    /**
+     * A damaged byte after a number cut the number short and read the record as another valid one, exit 0: {@code E11}
+     * as {@code E1g} entered function 1 (rank 1's Tcomm 0.41383 s against 0.41435 s), a time with an X in it moved
+     * rank 1's end 3 s, a send's length {@code L1z0} was 1 byte. libotf refuses each as a parse error.
+     */
+    @Test
+    void aDamagedByteInsideANumberIsAnError() throws Exception {
+        Path master = edited("md_mpi_cuda.1.events", t -> t.replaceFirst("\nE11\n", "\nE1g\n"));
+        assertTrue(error(master, DEFAULT).matches(java.util.regex.Pattern.quote(dir.resolve("md_mpi_cuda.1.events").toString())
+                + ": line \\d+: a number is followed by 'g', which no record holds there.*"), error(master, DEFAULT));
+        Files.writeString(dir.resolve("md_mpi_cuda.1.events"), "2d44d84d6\n*1\nPB\n2d44dX4d6\n*1\nPE\n");
+        assertTrue(error(master, DEFAULT).contains("md_mpi_cuda.1.events: line 4: a time line holds more than one hexadecimal number"),
+                error(master, DEFAULT));
+        Files.writeString(dir.resolve("md_mpi_cuda.1.events"), "2d44d84d6\n*1\nPB\nS1L1z0T1C3b9aca05\nPE\n");
+        assertTrue(error(master, DEFAULT).contains("md_mpi_cuda.1.events: line 4: a number is followed by 'z'"), error(master, DEFAULT));
+    }
+
+    /** A process or function id of more than 32 bits was cut to its low 32 bits ({@code E100000001} entered function 1). */
+    @Test
+    void anIdBeyond32BitsIsAnError() throws Exception {
+        Path master = edited("md_mpi_cuda.1.events", t -> t.replaceFirst("\nE11\n", "\nE100000011\n"));
+        assertTrue(error(master, DEFAULT).contains("md_mpi_cuda.1.events: the function id 100000011 does not fit in 32 bits"),
+                error(master, DEFAULT));
+    }
+
+    /**
+     * Records of process 3 in stream 2's file (one {@code *2} changed to {@code *3}) were merged into rank 2, exit 0,
+     * waiting 918 ms against 852 ms, the difference blamed on the clocks.
+     */
+    @Test
+    void recordsOfAProcessOfAnotherStreamAreAnError() throws Exception {
+        Path master = edited("md_mpi_cuda.2.events", t -> {
+            int at = t.indexOf("\n*2\n", t.length() / 2);
+            return t.substring(0, at) + "\n*3\n" + t.substring(at + 4);
+        });
+        assertTrue(error(master, DEFAULT).startsWith(dir.resolve("md_mpi_cuda.2.events") + ": holds records of process 3, which"
+                + " md_mpi_cuda.otf does not put in this stream"), error(master, DEFAULT));
+    }
+
+    /**
+     * A second timer resolution replaced the first (T of rank 0 10.57 s against 5.03 s, no note); no timer resolution,
+     * or 0, gave every time in ticks labelled as seconds. Now the first is kept (a note counts the repeat) and a trace
+     * without a usable one is refused.
+     */
+    @Test
+    void theTimerResolutionIsTheFirstAndMustBeUsable() throws Exception {
+        Path master = edited("md_mpi_cuda.0.def", t -> t.replaceFirst("(\nDTR[0-9a-f]+\n)", "$1DTR3b9aca00\n"));
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(5.031207227, profile.processes().get(0).time(), 1e-9);
+        assertTrue(profile.diagnostics().stream().anyMatch(d -> d.sentence().contains("1 definitions repeat an id already defined: the first definition kept")), profile.diagnostics().toString());
+        Files.writeString(dir.resolve("md_mpi_cuda.0.def"),
+                Files.readString(dir.resolve("md_mpi_cuda.0.def"), StandardCharsets.ISO_8859_1).replaceAll("(?m)^DTR[0-9a-f]+\n", ""));
+        assertEquals(dir.resolve("md_mpi_cuda.0.def") + ": no timer resolution (DTR record): no time can be given in seconds (the"
+                + " definitions are damaged or cut)", error(master, DEFAULT));
+        Files.writeString(dir.resolve("md_mpi_cuda.0.def"),
+                Files.readString(dir.resolve("md_mpi_cuda.0.def"), StandardCharsets.ISO_8859_1).replaceFirst("\nDCR", "\nDTR0\nDCR"));
+        assertTrue(error(master, DEFAULT).contains("timer resolution 0 ticks per second (DTR) is not usable"), error(master, DEFAULT));
+    }
+
     /**
      * A plain (decompressed) VampirTrace 5.15 events file cut at a line end: no partial record, but
      * process 3 began (PB) and its end (PE) is gone.
