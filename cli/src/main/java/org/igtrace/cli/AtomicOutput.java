@@ -187,7 +187,7 @@ final class AtomicOutput {
     }
 
     /** Names of the files an OTF2 archive (anchor, definitions, events) or an OTF trace is made of. */
-    private static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
+    static final java.util.regex.Pattern TRACE_FILE = java.util.regex.Pattern.compile(
             "(?i).*\\.(otf2|otf|evt|def|sion)|.*\\.\\d+\\.(def|events|marker|stats|snaps)(\\.z)?");
 
     /** Whether {@code path} names one of this process's open descriptors rather than a file. */

@@ -55,6 +55,9 @@ final class FormatChoice {
             return;
         }
         String name = output.getFileName().toString();
+        if (java.nio.file.Files.exists(output) && AtomicOutput.TRACE_FILE.matcher(name).matches()) {
+            return; // refused when written (a file of a trace): "will hold ..." would be a line the refusal contradicts
+        }
         int dot = name.lastIndexOf('.');
         String extension = dot <= 0 ? null : name.substring(dot + 1).toLowerCase(Locale.ROOT);
         if (extension != null && !claimed.contains(extension)) {

@@ -123,6 +123,8 @@ class CommandLineLimitsTest {
         SubcommandsTest.Run r = SubcommandsTest.igtrace("stats", copy.toString(), "-q", "-o", anchor.toString());
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("is a file of a trace"), r.err());
+        // one line: no "warning: ... will hold stats text" before the refusal that contradicts it
+        assertEquals(1, r.err().strip().lines().count(), r.err());
         assertTrue(java.util.Arrays.equals(before, Files.readAllBytes(anchor)), "the anchor is unchanged");
         assertEquals(0, SubcommandsTest.igtrace("info", copy.toString()).code(), "the trace still reads");
     }

@@ -128,6 +128,21 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * An OTF (version 1) definitions or events file given as the trace (plain or compressed) names the master file beside
+     * it; it was "not a trace: expected an OTF2 anchor file ... or an OTF master file".
+     */
+    @Test
+    void otf1DataFilesGivenAsTheTraceSuggestTheMasterFile() throws Exception {
+        Path testdata = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+        for (String[] file : new String[][] {{"synth-plain", "synth.0.def", "definitions"}, {"synth-plain", "synth.1.events", "events"},
+            {"synth-z", "synth.1.events.z", "events"}}) {
+            Path data = testdata.resolve("otf1").resolve(file[0]).resolve(file[1]);
+            assertOneLineError(run(data.toString()), data + ": an OTF (version 1) " + file[2] + " file, not the trace's master"
+                    + " file; give the master file " + data.resolveSibling("synth.otf"));
+        }
+    }
+
+    /**
      * Issue 34, item 1: an archive whose every file has a newline after its end-of-file record (as an MPI
      * simulator's published traces have) reads as libotf2 reads it (otf2-print prints such a copy of this archive
      * exactly as the original): the same output as the original's, in every command that reads events.

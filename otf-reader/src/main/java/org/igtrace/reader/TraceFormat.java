@@ -177,6 +177,13 @@ public enum TraceFormat {
         } catch (IOException e) {
             return;
         }
+        String fileName = file.getFileName().toString();
+        java.util.regex.Matcher otf1 = java.util.regex.Pattern.compile("(.+)\\.[0-9a-f]+\\.(def|events|stats|snaps|marker)(\\.z)?")
+                .matcher(fileName);
+        if (otf1.matches() && Files.isRegularFile(file.resolveSibling(otf1.group(1) + ".otf"))) {
+            throw new TraceReadException(file + ": an OTF (version 1) " + (otf1.group(2).equals("def") ? "definitions" : otf1.group(2))
+                    + " file, not the trace's master file; give the master file " + file.resolveSibling(otf1.group(1) + ".otf"));
+        }
         if (isOtf2Buffer(head)) {
             String name = file.getFileName().toString();
             String stem = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
