@@ -24,11 +24,16 @@ abstract class ReplayCalls extends ReplayWorker {
         postCost = postCosts(params);
     }
 
-    /** Every model but the ideal network (and one that costs as it) keeps the posting calls' measured durations. */
+    /**
+     * Every model but the ideal network keeps the posting calls' measured durations; one that costs every message as
+     * the ideal network does (a fitted network without transfer time) too: a posting call's time is the process's
+     * own work, not the network's.
+     */
     private static boolean[] postCosts(ReplayParameters[] params) {
         boolean[] on = new boolean[params.length];
+        ReplayParameters ideal = ReplayParameters.ideal();
         for (int j = 0; j < on.length; j++) {
-            on[j] = !params[j].costsAsIdeal();
+            on[j] = !params[j].equals(ideal);
         }
         return on;
     }
@@ -58,6 +63,9 @@ abstract class ReplayCalls extends ReplayWorker {
 
     /** Model j's replayed duration of a posting call of measured duration {@code seconds} (0: it keeps none). */
     private double postDuration(int j, double seconds) {
+        if (seconds > 0 && !m.postingTime) {
+            m.postingTime = true; // only ever set, by any worker: read once the pass has ended (TraceReplay.predict)
+        }
         return postCost[j] ? ReplayCosts.compute(seconds, cpuRatio[j]) : 0;
     }
 

@@ -16,6 +16,12 @@ import org.igtrace.core.trace.TraceDefinitions;
  * counts are kept per key, channel and communicator.
  */
 final class ReplayMatching {
+    /**
+     * Whether a replay pass met a posting call (MPI_Isend, MPI_Irecv) of measured duration above 0: then a model that
+     * costs as the ideal network still differs from it (it keeps those durations); set by the pass's workers.
+     */
+    volatile boolean postingTime;
+
     final RecordedRun run;
     /** Per process: its first and one-past-last call inside the replay window. */
     final long[] firstCall;

@@ -70,7 +70,9 @@ public final class TraceReplay {
         }
         if (parameters.costsAsIdeal()) { // the ideal replay's numbers, under these parameters' name
             Prediction p = idealPrediction();
-            return new Prediction(p.measuredRuntime(), p.predictedRuntime(), parameters, p.processes(), p.notes());
+            if (!matching.postingTime) { // else it keeps the posting calls' durations, which the ideal network leaves out
+                return new Prediction(p.measuredRuntime(), p.predictedRuntime(), parameters, p.processes(), p.notes());
+            }
         }
         return simulate(parameters, threads);
     }
@@ -353,7 +355,7 @@ public final class TraceReplay {
      * @param out   where the actions go
      */
     public void timeIndependentActions(int rank, ReplayParameters model, TimeIndependentTrace.Actions out) {
-        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.costsAsIdeal(), out);
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.equals(ReplayParameters.ideal()), out);
     }
 
     private CollectiveSizes collectiveSizes;
