@@ -127,6 +127,9 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         PrintWriter err = TerminalErr.of(rawErr);
         OutOfMemory.newRun();
         String typo = mistypedCommand(args);
+        if (typo == null && args.length >= 2 && args[0].equals("help")) { // igtrace help stat
+            typo = mistypedCommand(java.util.Arrays.copyOfRange(args, 1, args.length));
+        }
         if (typo != null) {
             return usage(err, commandLine(), typo);
         }

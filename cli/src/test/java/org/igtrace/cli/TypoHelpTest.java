@@ -16,6 +16,8 @@ class TypoHelpTest {
         assertTypo(new String[] {"grpah", TRACE}, "unknown command 'grpah'; did you mean 'graph'?");
         assertTypo(new String[] {"timelin", TRACE}, "unknown command 'timelin'; did you mean 'timeline'?");
         assertTypo(new String[] {"predcit", TRACE}, "unknown command 'predcit'; did you mean 'predict'?");
+        // the help command's argument too (it was picocli's "Unknown subcommand 'stat'." alone)
+        assertTypo(new String[] {"help", "stat"}, "unknown command 'stat'; did you mean 'stats'?");
     }
 
     @Test
