@@ -24,6 +24,16 @@ off-worker: one rank of two OpenMP threads. Master main [0, 1000]; both threads 
   off 60: useful 1000 - 150 - 50 - 700 - 60 = 40 (it computed [200, 300] less the 60 us off).
   Hybrid parallel efficiency = (950 + 40) / 2 / 1000 = 0.495.
 
+off-barrier: as off-worker, but the worker switches recording off at 350 and on at 400, inside the barrier it entered
+  at 300 (left at 500, last arrival 450). Its barrier wait is 150 less the 50 us off = 100, runtime 50, idle 700,
+  useful 1000 - 50 (off) - 100 - 50 - 700 = 100 (it computed [200, 300]). Hybrid (950 + 100) / 2 / 1000 = 0.525.
+
+init-wait: two ranks, each a master and a pthread that runs work [0, 1000] and calls no MPI. The masters run main
+  [0, 1000], MPI_Init_thread [0, 300] with an MPI_Barrier inside it (rank 0 [0, 300], rank 1 [250, 300]) and
+  MPI_Finalize [900, 990]; rank 0 MPI_Send [400, 410] to rank 1 (8 bytes, sent at 400), rank 1 MPI_Recv [400, 410]
+  (received at 409). Rank 0 waits 250 us at the barrier inside MPI_Init_thread, more than its Tcomm_0 = 10; only its
+  master calls MPI, so the wait is not scaled (a wait inside the environment calls, definitions section 10).
+
 multiple: two ranks of two threads, both calling MPI (MPI_THREAD_MULTIPLE). Rank 0: master main [0, 1000] with
   MPI_Send [300, 310] to rank 1 (1000 bytes, tag 0, sent at 300); thread 1 work [100, 500] then MPI_Send [500, 510] to
   rank 1 (3000 bytes, tag 1, sent at 500). Rank 1: master main [0, 1000] with MPI_Recv [200, 310] (tag 0, received at
@@ -43,7 +53,8 @@ from otf2.enums import GroupType, LocationGroupType, LocationType, MeasurementMo
 def region(d, cache, name):
     if name not in cache:
         if name.startswith("MPI_"):
-            role = RegionRole.POINT2POINT if name in ("MPI_Send", "MPI_Recv") else RegionRole.FUNCTION
+            role = RegionRole.POINT2POINT if name in ("MPI_Send", "MPI_Recv") else \
+                RegionRole.BARRIER if name == "MPI_Barrier" else RegionRole.FUNCTION
             cache[name] = d.region(name, paradigm=Paradigm.MPI, region_role=role)
         elif name == "parallel":
             cache[name] = d.region("!$omp parallel @edges.c:10", paradigm=Paradigm.OPENMP, region_role=RegionRole.PARALLEL)
@@ -84,6 +95,10 @@ def write(path, runs, thread_name):
                         w(otf2.events.MpiSend(time, e[2], comm, e[3], e[4]))
                     elif kind == "recv":
                         w(otf2.events.MpiRecv(time, e[2], comm, e[3], e[4]))
+                    elif kind == "begin":
+                        w(otf2.events.MpiCollectiveBegin(time))
+                    elif kind == "end":
+                        w(otf2.events.MpiCollectiveEnd(time, otf2.CollectiveOp.BARRIER, comm, 0xFFFFFFFF, 0, 0))
                     elif kind == "off":
                         w(otf2.events.MeasurementOnOff(time, MeasurementMode.OFF))
                     elif kind == "on":
@@ -108,6 +123,23 @@ def main():
             [(200, "enter", "parallel"), (220, "off"), (280, "on"), (300, "enter", "barrier"), (500, "leave", "barrier"),
              (500, "leave", "parallel")]]],
           lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
+    write(os.path.join(dst, "off-barrier"),
+          [[[(0, "enter", "main"), (200, "enter", "parallel"), (450, "enter", "barrier"), (500, "leave", "barrier"),
+             (500, "leave", "parallel"), (1000, "leave", "main")],
+            [(200, "enter", "parallel"), (300, "enter", "barrier"), (350, "off"), (400, "on"), (500, "leave", "barrier"),
+             (500, "leave", "parallel")]]],
+          lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
+
+    def init_wait(rank):
+        barrier = (0 if rank == 0 else 250)
+        call = [(400, "enter", "MPI_Send"), (400, "send", 1, 0, 8), (410, "leave", "MPI_Send")] if rank == 0 else \
+            [(400, "enter", "MPI_Recv"), (409, "recv", 0, 0, 8), (410, "leave", "MPI_Recv")]
+        return [[(0, "enter", "main"), (0, "enter", "MPI_Init_thread"), (barrier, "enter", "MPI_Barrier"), (barrier, "begin"),
+                 (300, "end"), (300, "leave", "MPI_Barrier"), (300, "leave", "MPI_Init_thread")] + call
+                + [(900, "enter", "MPI_Finalize"), (990, "leave", "MPI_Finalize"), (1000, "leave", "main")],
+                [(0, "enter", "work"), (1000, "leave", "work")]]
+    write(os.path.join(dst, "init-wait"), [init_wait(0), init_wait(1)],
+          lambda t: "Master thread" if t == 0 else "Pthread %d" % t)
     write(os.path.join(dst, "multiple"),
           [[[(0, "enter", "main"), (300, "enter", "MPI_Send"), (300, "send", 1, 0, 1000), (310, "leave", "MPI_Send"),
              (1000, "leave", "main")],

@@ -128,6 +128,50 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * Four zero bytes at offset 13 of the anchor give the event files a chunk size of 0 (otf2-print -A says so): libotf2
+     * then fails at the first event file ("This is no valid chunk size!"), and the message named traces/0.evt, which is
+     * whole, as the damaged file. It names the anchor now.
+     */
+    @Test
+    void anAnchorWithAChunkSizeOfZeroIsTheDamagedFile(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path anchor = dir.resolve("traces.otf2");
+        byte[] bytes = Files.readAllBytes(anchor);
+        Arrays.fill(bytes, 13, 17, (byte) 0);
+        Files.write(anchor, bytes);
+        Process print = new ProcessBuilder("otf2-print", "-A", anchor.toString()).redirectErrorStream(true).start();
+        String properties = new String(print.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        print.waitFor();
+        assertTrue(properties.matches("(?s).*Chunk size events +0\\n.*"), properties);
+        assertOneLineError(run("stats", dir.toString()), anchor + ": damaged: a chunk size of 0 for the event files (anchor file;"
+                + " libotf2 reads no file of the archive with it)");
+    }
+
+    /**
+     * Byte 289 of traces/1.evt flipped (xor 0xff) makes one MPI_Send's Leave 64536937978293005 ticks; the 39 events after
+     * it go back in time (a note). otf2-print reads all 120 events. Rank 1's calls then added up to more than its T_i
+     * (27271643.0535 s against 27271643.0507 s): w_1 -1.03e-10, load balance -0.0897, exit 0. Tcomm_i is at most T_i now,
+     * so every efficiency and weight is in [0, 1].
+     */
+    @Test
+    void aTimestampThatJumpsAheadLeavesEveryEfficiencyInRange(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path events = dir.resolve("traces/1.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        bytes[289] ^= (byte) 0xff;
+        Files.write(events, bytes);
+        Result r = run("stats", dir.toString(), "--format", "json", "-q");
+        assertEquals(0, r.code, r.err);
+        Path json = dir.resolve("stats.json");
+        Files.writeString(json, r.out);
+        assertEquals("ok", SubcommandsTest.python(String.join("\n", "import json, sys", "d = json.load(open(sys.argv[1]))",
+                "e = d['efficiency']",
+                "assert all(0 <= v <= 1 for k, v in e.items() if k != 'runtime'), e",
+                "assert all(0 <= p['w'] <= 1 and p['comm_time'] <= p['time'] for p in d['processes']), d['processes']",
+                "print('ok')"), json.toString()).strip());
+    }
+
+    /**
      * An OTF (version 1) definitions or events file given as the trace (plain or compressed) names the master file beside
      * it; it was "not a trace: expected an OTF2 anchor file ... or an OTF master file".
      */

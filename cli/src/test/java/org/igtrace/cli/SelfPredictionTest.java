@@ -242,6 +242,9 @@ class SelfPredictionTest {
         assertEquals(1800e-6, field(run(trace, "--format", "json", "-q")[0], "predicted_runtime"), 1e-9);
         assertEquals(1800e-6, field(run(trace, "--topology", "bus", "--format", "json", "-q")[0], "predicted_runtime"), 1e-9);
         assertEquals(1800e-6, field(run(trace, "--latency", "1ns", "--format", "json", "-q")[0], "predicted_runtime"), 1e-8);
+        // a given network of the ideal's values is a model too: only T_ideal's replay leaves the posting calls out
+        assertEquals(1800e-6, field(run(trace, "--latency", "0", "--bandwidth", "inf", "--format", "json", "-q")[0],
+                "predicted_runtime"), 1e-9);
         assertEquals(1776e-6, field(run(trace, "--format", "json", "-q")[0], "ideal_runtime"), 1e-9);
     }
 

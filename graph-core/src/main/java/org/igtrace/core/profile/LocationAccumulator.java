@@ -114,6 +114,9 @@ public final class LocationAccumulator implements LocationEvents {
 
     /** The times its process's profile needs (definitions sections 3 and 10a), apart from traffic and counts. */
     public LocationTimes times() {
+        if (omp != null && !gaps.isEmpty()) {
+            omp.measureOff(gaps);
+        }
         return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), environmentTicks, communicationTicks, omp);
     }
 

@@ -12,8 +12,9 @@ import java.util.List;
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
  * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
  * process's span outside its parallel regions; a thread of a process without parallel regions (pthreads) counts its
- * own span, at most the process's {@code T_i}. A thread's time with recording off beyond the least any thread of its
- * process had off (which {@code T_i} leaves out) is left out of its useful time.
+ * own span, at most the process's {@code T_i}. A thread's time with recording off is left out of its useful time and of
+ * what it is split into: of its idle time where it lies outside parallel regions, of its barrier waiting (then of the
+ * barriers' runtime) where it lies inside barriers.
  */
 final class OpenMpTeams {
     private OpenMpTeams() {
@@ -25,13 +26,15 @@ final class OpenMpTeams {
      * @param threads        its threads' OpenMP records, in location order
      * @param spans          each thread's own span in ticks (MPI environment calls and its time with recording off left
      *                       out)
-     * @param offTicks       each thread's ticks with recording off beyond the least of the process's threads
-     * @param mpiTicks       each thread's ticks in MPI communication calls
+     * @param offTicks       each thread's ticks with recording off (between its first and last region event)
+     * @param leastOff       the least of {@code offTicks}, which {@code processTicks} leaves out
+     * @param mpiTicks       each thread's ticks in MPI communication calls (its time off inside them left out)
      * @param processTicks   the process's {@code T_i} in ticks
      * @param ticksPerSecond the timer resolution
      */
-    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long[] mpiTicks, long processTicks,
+    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long leastOff, long[] mpiTicks, long processTicks,
                            double ticksPerSecond) {
+        long wall = processTicks + leastOff; // the process's span less its environment calls, recording off or not
         int n = threads.size();
         long[] waitImplicit = new long[n];
         long[] waitExplicit = new long[n];
@@ -41,7 +44,7 @@ final class OpenMpTeams {
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
             parallel |= th.parallelCount > 0;
-            if (spans[t] > spans[master]) {
+            if (spans[t] + offTicks[t] > spans[master] + offTicks[master]) { // the longest span, off or not
                 master = t;
             }
             for (int b = 0; b < th.barrierCount; b++) {
@@ -54,11 +57,19 @@ final class OpenMpTeams {
         List<OpenMpTimes.ThreadTimes> out = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
-            long runtime = th.runtimeTicks + barrierTicks[t] - waitImplicit[t] - waitExplicit[t];
-            long idle = parallel && t != master ? Math.max(0, processTicks - th.parallelTicks) : 0;
+            // time off inside barriers is neither waiting nor runtime: out of the waiting first, then of the runtime
+            long offInBarriers = parallel ? th.offInBarriers : 0;
+            long cutImplicit = Math.min(offInBarriers, waitImplicit[t]);
+            long cutExplicit = Math.min(offInBarriers - cutImplicit, waitExplicit[t]);
+            waitImplicit[t] -= cutImplicit;
+            waitExplicit[t] -= cutExplicit;
+            long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - waitImplicit[t] - waitExplicit[t]);
+            // a worker's idle time: its span outside parallel regions, less its time off there
+            long idle = parallel && t != master
+                    ? Math.max(0, wall - th.parallelTicks - Math.max(0, offTicks[t] - th.offInParallels)) : 0;
             // without parallel regions each thread its own span (which leaves out its own time with recording off), at
             // most T_i: a thread that computed during the master's MPI_Init is not more useful than the process is long
-            long base = parallel ? processTicks - offTicks[t] : Math.min(spans[t], processTicks);
+            long base = parallel ? Math.min(processTicks, wall - offTicks[t]) : Math.min(spans[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));

@@ -31,6 +31,22 @@ final class OpenMpThread {
     private long runtimeEnter;
     long runtimeTicks;
 
+    /** Ticks with recording off inside its parallel regions, and inside its barriers ({@link #measureOff}). */
+    long offInParallels;
+    long offInBarriers;
+
+    /** Measures where its time with recording off lies ({@code gaps}: the location's, complete). */
+    void measureOff(org.igtrace.core.trace.MeasurementGaps gaps) {
+        offInParallels = 0;
+        offInBarriers = 0;
+        for (int k = 0; k < parallelCount; k++) {
+            offInParallels += gaps.between(parallels[k * 2], parallels[k * 2 + 1]);
+        }
+        for (int b = 0; b < barrierCount; b++) {
+            offInBarriers += gaps.between(barriers[b * 4], barriers[b * 4 + 1]);
+        }
+    }
+
     /** ThreadFork ({@code fork}) or ThreadJoin on this thread (the master's): their time to the team's region is runtime. */
     void threadFork(long time, boolean fork) {
         if (fork) {
@@ -108,14 +124,16 @@ final class OpenMpThread {
 
     /** The records {@link OpenMpTeams} reads (not the state of constructs still open): for {@link #ofLongs}. */
     long[] toLongs() {
-        long[] v = new long[5 + parallelCount * 2 + barrierCount * 4];
+        long[] v = new long[HEAD + parallelCount * 2 + barrierCount * 4];
         v[0] = parallelCount;
         v[1] = parallelTicks;
         v[2] = barrierCount;
         v[3] = runtimeTicks;
-        v[4] = 0; // format version
-        System.arraycopy(parallels, 0, v, 5, parallelCount * 2);
-        System.arraycopy(barriers, 0, v, 5 + parallelCount * 2, barrierCount * 4);
+        v[4] = 1; // format version
+        v[5] = offInParallels;
+        v[6] = offInBarriers;
+        System.arraycopy(parallels, 0, v, HEAD, parallelCount * 2);
+        System.arraycopy(barriers, 0, v, HEAD + parallelCount * 2, barrierCount * 4);
         return v;
     }
 
@@ -126,11 +144,16 @@ final class OpenMpThread {
         t.parallelTicks = v[1];
         t.barrierCount = (int) v[2];
         t.runtimeTicks = v[3];
-        if (v.length != 5 + t.parallelCount * 2L + t.barrierCount * 4L) {
+        if (v.length != HEAD + t.parallelCount * 2L + t.barrierCount * 4L || v[4] != 1) {
             throw new IllegalArgumentException("OpenMP records of " + v.length + " longs");
         }
-        t.parallels = Arrays.copyOfRange(v, 5, 5 + t.parallelCount * 2);
-        t.barriers = Arrays.copyOfRange(v, 5 + t.parallelCount * 2, v.length);
+        t.offInParallels = v[5];
+        t.offInBarriers = v[6];
+        t.parallels = Arrays.copyOfRange(v, HEAD, HEAD + t.parallelCount * 2);
+        t.barriers = Arrays.copyOfRange(v, HEAD + t.parallelCount * 2, v.length);
         return t;
     }
+
+    /** The longs before the records in {@link #toLongs}. */
+    private static final int HEAD = 7;
 }

@@ -145,11 +145,8 @@ public final class TraceAccumulator implements LocationSink {
                 mpi[t] = l.communicationTicks();
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
-            for (int t = 0; t < off.length; t++) {
-                off[t] -= leastOff; // T_i leaves out the least: each thread's own beyond it comes out of its useful time
-            }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
-            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, mpi, processTicks, definitions.ticksPerSecond())));
+            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, leastOff, mpi, processTicks, definitions.ticksPerSecond())));
         }
         return out;
     }
@@ -196,8 +193,10 @@ public final class TraceAccumulator implements LocationSink {
         List<ProcessProfile> processes = new ArrayList<>(definitions.processCount());
         for (ProcessInfo p : definitions.processes()) {
             int r = p.rank();
-            double time = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]) / ticksPerSecond;
-            processes.add(new ProcessProfile(r, p.name(), p.host(), time, m.processCommunicationTicks(r) / ticksPerSecond, m.threads[r], null,
+            long timeTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
+            // at most T_i: events that jump ahead in time and come back (a damaged timestamp) can make the calls' sum longer
+            long commTicks = Math.min(m.processCommunicationTicks(r), timeTicks);
+            processes.add(new ProcessProfile(r, p.name(), p.host(), timeTicks / ticksPerSecond, commTicks / ticksPerSecond, m.threads[r], null,
                     definitions.leftOut(r)));
         }
         return processes;

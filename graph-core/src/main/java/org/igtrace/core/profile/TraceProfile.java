@@ -168,8 +168,24 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     }
 
     /**
+     * How many of a process's threads spent time in MPI communication calls (1 without per-thread times): only with
+     * several can their waits exceed {@code Tcomm_i}, the busiest one's (waits inside MPI_Init or MPI_Finalize can on
+     * one thread too, and are not capped: definitions section 10).
+     */
+    private static int mpiThreads(ProcessProfile p) {
+        if (p.openMp() == null) {
+            return 1;
+        }
+        int n = 0;
+        for (OpenMpTimes.ThreadTimes t : p.openMp().threads()) {
+            n += t.mpi() > 0 ? 1 : 0;
+        }
+        return n;
+    }
+
+    /**
      * This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). A
-     * process of several threads waits at most its {@code Tcomm_i} ({@link WaitReport#cappedAt}: its threads' waits are
+     * process of several threads calling MPI waits at most its {@code Tcomm_i} ({@link WaitReport#cappedAt}: its threads' waits are
      * added up, its {@code Tcomm_i} is its busiest thread's).
      */
     public TraceProfile withWaits(WaitReport report) {
@@ -177,7 +193,7 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
             long[] most = new long[processes.size()];
             for (int p = 0; p < most.length; p++) {
                 ProcessProfile pp = processes.get(p);
-                most[p] = pp.threads() > 1 ? Math.round(pp.commTime() * report.ticksPerSecond()) : -1;
+                most[p] = mpiThreads(pp) > 1 ? Math.round(pp.commTime() * report.ticksPerSecond()) : -1;
             }
             report = report.cappedAt(most, p -> "rank " + worldRank(p));
         }

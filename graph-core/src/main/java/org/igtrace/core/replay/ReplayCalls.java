@@ -31,9 +31,8 @@ abstract class ReplayCalls extends ReplayWorker {
      */
     private static boolean[] postCosts(ReplayParameters[] params) {
         boolean[] on = new boolean[params.length];
-        ReplayParameters ideal = ReplayParameters.ideal();
         for (int j = 0; j < on.length; j++) {
-            on[j] = !params[j].equals(ideal);
+            on[j] = !params[j].isTheIdealNetwork();
         }
         return on;
     }

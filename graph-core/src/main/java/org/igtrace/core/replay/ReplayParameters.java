@@ -103,9 +103,20 @@ public record ReplayParameters(double latency, double bandwidth, long eagerLimit
         return new ReplayParameters(latency, bandwidth, eagerLimit, cpuRatio, 0, null, latency, bandwidth);
     }
 
-    /** The ideal network of definitions section 9: L = 0, B = infinite, r = 1; its run time is {@code T_ideal}. */
+    private static final ReplayParameters IDEAL = flat(0, Double.POSITIVE_INFINITY, DEFAULT_EAGER_LIMIT, 1);
+
+    /**
+     * The ideal network of definitions section 9: L = 0, B = infinite, r = 1; its run time is {@code T_ideal}. Always
+     * the same instance: {@link #isTheIdealNetwork} tells it from a given network of the same values (which keeps the
+     * posting calls' durations as every model does; the ideal network keeps none).
+     */
     public static ReplayParameters ideal() {
-        return flat(0, Double.POSITIVE_INFINITY, DEFAULT_EAGER_LIMIT, 1);
+        return IDEAL;
+    }
+
+    /** Whether this is {@link #ideal()} itself, the network of {@code T_ideal}, not a model of the same values. */
+    public boolean isTheIdealNetwork() {
+        return this == IDEAL;
     }
 
     /**

@@ -65,7 +65,7 @@ public final class TraceReplay {
     }
 
     private Prediction predict(ReplayParameters parameters, int threads) {
-        if (parameters.equals(ReplayParameters.ideal())) {
+        if (parameters.isTheIdealNetwork()) {
             return idealPrediction();
         }
         if (parameters.costsAsIdeal()) { // the ideal replay's numbers, under these parameters' name
@@ -355,7 +355,7 @@ public final class TraceReplay {
      * @param out   where the actions go
      */
     public void timeIndependentActions(int rank, ReplayParameters model, TimeIndependentTrace.Actions out) {
-        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.equals(ReplayParameters.ideal()), out);
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.isTheIdealNetwork(), out);
     }
 
     private CollectiveSizes collectiveSizes;

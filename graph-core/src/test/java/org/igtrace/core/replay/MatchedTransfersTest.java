@@ -70,10 +70,15 @@ class MatchedTransfersTest {
      * 6.5 ms, B = inf. The receive's Waitall is entered after the sends in the second run: nothing is timed.
      */
     private static void postedFirst(LocationEvents[] l, long waitallEnter) {
+        postedFirst(l, waitallEnter, 1);
+    }
+
+    /** As above, rank 1's second MPI_Irecv taking {@code postTime} ms. */
+    private static void postedFirst(LocationEvents[] l, long waitallEnter, long postTime) {
         call(l[0], INIT, 0, 0, () -> { });
         call(l[1], INIT, 0, 0, () -> { });
         call(l[1], IRECV, 0, 0, () -> l[1].irecvRequest(0, 7));
-        call(l[1], IRECV, 0, 1, () -> l[1].irecvRequest(0, 8));
+        call(l[1], IRECV, 0, postTime, () -> l[1].irecvRequest(0, 8));
         call(l[0], WORK, 0, 3, () -> { });
         call(l[0], SEND, 3, 4, () -> l[0].send(3, 1, 0, 1, 1000));
         call(l[0], SEND, 4, 5, () -> l[0].send(4, 1, 0, 2, 3000));
@@ -124,9 +129,15 @@ class MatchedTransfersTest {
         assertEquals(1, replay.passes.get());
     }
 
-    /** Waitall entered at 6, after both sends: no transfer visible, the ideal network, in one pass as before. */
+    /**
+     * Waitall entered at 6, after both sends: no transfer visible, a model that costs every message as the ideal network
+     * does. Rank 1's second MPI_Irecv takes 1 ms ([0, 1]), a posting call's time, which the model keeps and the ideal
+     * network does not: the model is replayed in a pass of its own, rank 1 ending 1 ms later (it enters its 5 ms of work
+     * at 1, not 0; rank 0, whose 3 + 6 ms of work end at 9, still ends the run). Without that posting time the model is
+     * the ideal network's replay, in one pass.
+     */
     @Test
-    void noVisibleTransferGivesTheIdealNetworkInOnePass() {
+    void noVisibleTransferGivesTheIdealNetworkUnlessPostingCallsTookTime() {
         Analysed a = analyse(l -> postedFirst(l, 6));
         NetworkCalibration.Fit guess = a.tap().fit(null, null);
         assertEquals(0, guess.messages(), guess.how());
@@ -135,6 +146,15 @@ class MatchedTransfersTest {
         Prediction p = replay.predictCalibrated(model, guess, ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
         assertNotNull(p);
         assertEquals(replay.idealRuntime(), p.predictedRuntime(), 0);
-        assertEquals(1, replay.passes.get());
+        assertEquals(2, replay.passes.get());
+        Prediction ideal = replay.predict(ReplayParameters.ideal());
+        assertEquals(ideal.processes().get(1).end() + 1 * MS, p.processes().get(1).end(), 1e-12);
+        assertEquals(ideal.processes().get(0).end(), p.processes().get(0).end(), 0);
+
+        Analysed none = analyse(l -> postedFirst(l, 6, 0));
+        TraceReplay alone = new TraceReplay(none.run(), none.waits().offsets());
+        Prediction q = alone.predictCalibrated(model, none.tap().fit(null, null), ReplayParameters.DEFAULT_EAGER_LIMIT, null, null);
+        assertEquals(alone.idealRuntime(), q.predictedRuntime(), 0);
+        assertEquals(1, alone.passes.get());
     }
 }

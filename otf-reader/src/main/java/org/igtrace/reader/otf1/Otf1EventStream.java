@@ -146,8 +146,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             }
             return true;
         }
-        if (current != null && c != '#') {
-            current.recorded = true;
+        if (current != null) {
+            current.recorded = true; // any record, a comment too (libotf writes an event comment as '#"text"')
         }
         if (c == '#') {
             if (new String(buf, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1)

@@ -247,6 +247,18 @@ class Otf1DamagedTraceTest {
     }
 
     /**
+     * A process whose only record is an event comment (libotf 1.12.5's OTF_Writer_writeEventComment: {@code #"text"}
+     * after its process line, then the closing time and process lines) is an idle process, not a cut file: read.
+     */
+    @Test
+    void aProcessWhoseOnlyRecordIsACommentIsRead() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        Files.writeString(dir.resolve("synth.4.events"), "2bc\n*4\n#\"rank 3 did nothing\"\n2bc\n*4\n");
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(0, profile.processes().get(3).time());
+    }
+
+    /**
      * A second timer resolution replaced the first (T of rank 0 10.57 s against 5.03 s, no note); no timer resolution,
      * or 0, gave every time in ticks labelled as seconds. Now the first is kept (a note counts the repeat) and a trace
      * without a usable one is refused.

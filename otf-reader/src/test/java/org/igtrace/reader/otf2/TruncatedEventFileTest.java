@@ -83,4 +83,22 @@ class TruncatedEventFileTest {
                 () -> assertThrows(TraceReadException.class, () -> TraceInput.read(anchor, false)));
         assertEquals(events + ": damaged or truncated (events of location 0, \"Master thread\"; no end-of-file record)", e.getMessage());
     }
+
+    /**
+     * A zero byte in the second chunk (an end-of-chunk record with no chunk after it) keeps the file's size and its two
+     * end bytes; libotf2 read it for ever (so did otf2-print), igtrace with it, at full CPU. The last chunk of a file of
+     * several chunks is now walked, as a cut one's is.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {262162, 262292})
+    void aZeroByteInTheLastChunkIsRefusedNotReadForEver(int at, @TempDir Path dir) throws Exception {
+        Path anchor = copy(dir);
+        Path events = dir.resolve("traces/0.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        bytes[at] = 0;
+        Files.write(events, bytes);
+        TraceReadException e = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> assertThrows(TraceReadException.class, () -> TraceInput.read(anchor, false)));
+        assertEquals(events + ": damaged or truncated (events of location 0, \"Master thread\"; no end-of-file record)", e.getMessage());
+    }
 }

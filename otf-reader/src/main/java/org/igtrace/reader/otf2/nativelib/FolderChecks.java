@@ -35,8 +35,13 @@ public final class FolderChecks implements AutoCloseable {
     /** The files of the next locations opened ahead ({@link #ahead}), or null. */
     private FileRing ring;
 
+    /** The archive's event chunk size, or {@code Long.MAX_VALUE} when unknown: a file longer than it has its last chunk walked. */
+    private final long eventChunkSize;
+
     FolderChecks(Otf2Files files) {
         events = files.eventsCheck();
+        long[] chunkSizes = Otf2AnchorProperties.chunkSizes(files.anchor());
+        eventChunkSize = chunkSizes == null || chunkSizes[0] <= 0 ? Long.MAX_VALUE : chunkSizes[0];
         definitions = files.localDefinitionsCheck();
         key = ReadAheadBudget.key(files.directory());
         int fd = -1;
@@ -66,7 +71,7 @@ public final class FolderChecks implements AutoCloseable {
 
     /** Whether the event file of {@code location}, {@code size} bytes long (as listed), is complete ({@link Otf2Files#complete}). */
     public boolean eventsComplete(long location, long size) {
-        if (folder < 0 || location < 0 || size < 2) {
+        if (folder < 0 || location < 0 || size < 2 || size > eventChunkSize) { // several chunks: the Java check walks the last
             return events.complete(location, size);
         }
         int fd = open(location, true);

@@ -90,11 +90,16 @@ public final class Otf2AnchorProperties {
             return null;
         }
         try {
-            LongByReference events = new LongByReference(), definitions = new LongByReference();
-            return OTF2_Reader_GetChunkSize(reader, events, definitions) == 0
-                    ? new long[] {events.getValue(), definitions.getValue()} : null;
+            return chunkSizesOf(reader);
         } finally {
             OTF2_Reader_Close(reader);
         }
+    }
+
+    /** The chunk sizes (events, definitions) an open reader's anchor gives, or null when libotf2 gives none. */
+    static long[] chunkSizesOf(Pointer reader) {
+        LongByReference events = new LongByReference(), definitions = new LongByReference();
+        return OTF2_Reader_GetChunkSize(reader, events, definitions) == 0
+                ? new long[] {events.getValue(), definitions.getValue()} : null;
     }
 }

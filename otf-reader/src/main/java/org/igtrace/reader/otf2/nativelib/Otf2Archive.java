@@ -110,6 +110,13 @@ public final class Otf2Archive implements AutoCloseable {
         }
         refuseOversizedAnchor(anchor);
         Otf2Archive archive = new Otf2Archive(anchor, via, nativeReader(anchor, via));
+        long[] chunks = Otf2AnchorProperties.chunkSizesOf(archive.reader);
+        if (chunks != null && (chunks[0] <= 0 || chunks[1] <= 0)) {
+            // libotf2 then fails at the first event file with "no valid chunk size", which named that file, not the anchor
+            archive.close();
+            throw Otf2Exception.found("damaged: a chunk size of 0 for the " + (chunks[0] <= 0 ? "event" : "definition") + " files",
+                    anchor, "libotf2 reads no file of the archive with it");
+        }
         archive.check(Otf2Library.OTF2_Reader_SetSerialCollectiveCallbacks(archive.reader), "setting up the reader");
         return archive;
     }

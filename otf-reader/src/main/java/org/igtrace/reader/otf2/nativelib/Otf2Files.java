@@ -170,7 +170,9 @@ public record Otf2Files(Path anchor) {
 
     private static boolean complete(FileChannel channel, long size, long[] chunkSizes, boolean events) throws IOException {
         if (events && Otf2FileEnd.endsAsWritten(channel, size)) {
-            return true; // read once (it was read a second time to be returned)
+            // a file of several chunks has its last chunk walked too: a damaged byte in it (a zero: an end-of-chunk
+            // record with no chunk after it) kept the end bytes and made libotf2 read for ever
+            return chunkSizes == null || size <= chunkSizes[0] || Otf2FileEnd.endOfFileRecordFound(channel, chunkSizes[0], true);
         }
         if (chunkSizes == null) {
             return Otf2FileEnd.endsAsWritten(channel, size);
