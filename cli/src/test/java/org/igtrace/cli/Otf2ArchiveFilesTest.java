@@ -147,6 +147,19 @@ class Otf2ArchiveFilesTest {
                 + " libotf2 reads no file of the archive with it)");
     }
 
+    /** info's note on a location whose events could not be counted names its file, as the other commands' refusal does. */
+    @Test
+    void infoNamesTheEventFileItCouldNotCount(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path events = dir.resolve("traces/1.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        bytes[0] ^= (byte) 0xff; // no chunk header
+        Files.write(events, bytes);
+        Result r = run("info", dir.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("1 location's events could not be counted (missing or unreadable file: " + events + ": "), r.out);
+    }
+
     /**
      * Byte 289 of traces/1.evt flipped (xor 0xff) makes one MPI_Send's Leave 64536937978293005 ticks; the 39 events after
      * it go back in time (a note). otf2-print reads all 120 events. Rank 1's calls then added up to more than its T_i

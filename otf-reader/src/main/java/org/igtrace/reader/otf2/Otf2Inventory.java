@@ -206,6 +206,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         long[] counts = new long[present.length];
         boolean[] completed = new boolean[present.length];
         Throwable[] failure = new Throwable[1];
+        long[] failedLocation = {-1};
         List<Thread> started = new ArrayList<>();
         List<TimeRange> ranges = new ArrayList<>();
         for (long[] share : LocationShares.balance(present, bytes::get, threads)) {
@@ -224,12 +225,13 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                         }, n -> counts[range.location] += n);
                         return;
                     } catch (Otf2Exception | RuntimeException | Error e) { // NOPMD: the location being read stays uncounted
+                        int failed = range.location;
                         synchronized (failure) {
                             if (failure[0] == null) {
                                 failure[0] = e;
+                                failedLocation[0] = failed >= 0 ? present[failed] : -1;
                             }
                         }
-                        int failed = range.location;
                         left = java.util.Arrays.stream(left).filter(id -> !completed[slot.get(id)] && slot.get(id) != failed).toArray();
                     }
                 }
@@ -255,8 +257,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         }
         synchronized (failure) {
             if (failure[0] != null && countFailure == null) {
-                countFailure = failure[0] instanceof Otf2Exception || failure[0].getMessage() != null
+                String why = failure[0] instanceof Otf2Exception || failure[0].getMessage() != null
                         ? failure[0].getMessage() : failure[0].toString();
+                // the file it failed in, as the other commands name it
+                countFailure = failedLocation[0] < 0 ? why : eventDirectory(anchor).resolve(failedLocation[0] + ".evt") + ": " + why;
             }
         }
         if (any) {
