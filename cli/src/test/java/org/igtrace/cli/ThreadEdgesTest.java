@@ -86,20 +86,6 @@ class ThreadEdgesTest {
     }
 
     /**
-     * A process of two threads of which only the master calls MPI waits 250 us at a barrier inside MPI_Init_thread, more
-     * than its 10 us of Tcomm (waits inside the environment calls are not communication, definitions section 10): not
-     * scaled down, no note (it was scaled to 10 us, with a note naming MPI_THREAD_MULTIPLE).
-     */
-    @Test
-    void aWaitInsideMpiInitOfAThreadedProcessIsNotScaled() throws Exception {
-        String[] run = igtrace("stats", trace("init-wait"), "--format", "json");
-        assertEquals("[(0, 610.0, 10.0, 250.0), (1, 610.0, 10.0, 0.0)]", check(run[0], String.join("\n",
-                "us = lambda v: round(v * 1e6, 6)",
-                "print([(p['rank'], us(p['time']), us(p['comm_time']), us(p['wait'])) for p in d['processes']])")));
-        assertTrue(!run[1].contains("scaled down"), run[1]);
-    }
-
-    /**
      * Two threads of rank 1 wait at once in MPI_Recv (100 and 300 us late senders) while its T_comm is its busiest
      * thread's 320 us: the process's waiting was 400 us, lost transfer -80 us. Now it is scaled to 320 us (a note says
      * so), lost transfer 0 (rank 0: its 10 us in MPI, no wait).
