@@ -147,6 +147,20 @@ class Otf2ArchiveFilesTest {
                 + " libotf2 reads no file of the archive with it)");
     }
 
+    /**
+     * A rank with no region event read (here its event file is missing and --skip-missing leaves it out) is a vertex of
+     * time 0 and w = 1: graph says so, as stats does ("has no row"); it said nothing.
+     */
+    @Test
+    void graphNamesARankWithNoRegionEvent(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Files.delete(dir.resolve("traces/1.evt"));
+        Result r = run(dir.toString(), "--skip-missing", "--format", "dot");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("igtrace:   rank 1: no region event was read (none recorded, none inside the --window, or its files"
+                + " left out), or all its time was in MPI_Init or MPI_Finalize or with recording off: its vertex has time 0 and w = 1"), r.err);
+    }
+
     /** info's note on a location whose events could not be counted names its file, as the other commands' refusal does. */
     @Test
     void infoNamesTheEventFileItCouldNotCount(@TempDir Path dir) throws Exception {

@@ -56,6 +56,15 @@ public final class Summary {
                 lines.add("igtrace:   " + note);
             }
         }
+        List<Integer> silent = StatsTables.withoutRowRanks(p); // what stats leaves out of its tables, said of the vertices
+        if (!silent.isEmpty()) {
+            String list = silent.subList(0, Math.min(8, silent.size())).stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + (silent.size() > 8 ? ", ..." : "");
+            lines.add("igtrace:   " + (silent.size() == 1 ? "rank " + list + ": no region event" : silent.size() + " ranks (" + list
+                    + "): no region event") + " was read (none recorded, none inside the --window, or its files left out), or all"
+                    + " its time was in MPI_Init or MPI_Finalize or with recording off: its vertex has time 0 and w = 1, which does"
+                    + " not mean it computed all the time");
+        }
         lines.add(0, s.toString());
         return lines;
     }
