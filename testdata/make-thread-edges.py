@@ -1,10 +1,10 @@
 #!/usr/bin/python3
-"""Writes four small OTF2 runs of two threads per process whose times are known (edge cases of definitions
+"""Writes five small OTF2 runs of two threads per process whose times are known (edge cases of definitions
 sections 3, 8 and 10a):
 
     /usr/bin/python3 testdata/make-thread-edges.py DST_DIR
 
-DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier and DST_DIR/multiple, each a traces.otf2 archive. Clock in microseconds
+DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier, DST_DIR/init-wait and DST_DIR/multiple, each a traces.otf2 archive. Clock in microseconds
 (timer resolution 1e6), one clock per process; the threads' regions are of paradigm COMPILER unless named MPI_* (paradigm
 MPI) or OpenMP constructs (paradigm OPENMP, roles PARALLEL and IMPLICIT_BARRIER).
 
@@ -27,6 +27,13 @@ off-worker: one rank of two OpenMP threads. Master main [0, 1000]; both threads 
 off-barrier: as off-worker, but the worker switches recording off at 350 and on at 400, inside the barrier it entered
   at 300 (left at 500, last arrival 450). Its barrier wait is 150 less the 50 us off = 100, runtime 50, idle 700,
   useful 1000 - 50 (off) - 100 - 50 - 700 = 100 (it computed [200, 300]). Hybrid (950 + 100) / 2 / 1000 = 0.525.
+
+init-wait: two ranks, each a master and a pthread that runs work [0, 1000] and calls no MPI. The masters run main
+  [0, 1000], MPI_Init_thread [0, 300] with an MPI_Barrier inside it (rank 0 [0, 300], rank 1 [250, 300]) and
+  MPI_Finalize [900, 990]; rank 0 MPI_Send [400, 410] to rank 1 (8 bytes, sent at 400), rank 1 MPI_Recv [380, 410]
+  (received at 409). T_i = 1000 - 300 - 90 = 610 us, Tcomm_0 = 10, Tcomm_1 = 30. The barrier inside MPI_Init_thread
+  is not communication, so rank 0's 250 us there are no wait (definitions section 8); rank 1 waits 20 us as late
+  sender (its receive entered 20 us before the send).
 
 multiple: two ranks of two threads, both calling MPI (MPI_THREAD_MULTIPLE). Rank 0: master main [0, 1000] with
   MPI_Send [300, 310] to rank 1 (1000 bytes, tag 0, sent at 300); thread 1 work [100, 500] then MPI_Send [500, 510] to
@@ -124,6 +131,16 @@ def main():
              (500, "leave", "parallel")]]],
           lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
 
+    def init_wait(rank):
+        barrier = (0 if rank == 0 else 250)
+        call = [(400, "enter", "MPI_Send"), (400, "send", 1, 0, 8), (410, "leave", "MPI_Send")] if rank == 0 else \
+            [(380, "enter", "MPI_Recv"), (409, "recv", 0, 0, 8), (410, "leave", "MPI_Recv")]
+        return [[(0, "enter", "main"), (0, "enter", "MPI_Init_thread"), (barrier, "enter", "MPI_Barrier"), (barrier, "begin"),
+                 (300, "end"), (300, "leave", "MPI_Barrier"), (300, "leave", "MPI_Init_thread")] + call
+                + [(900, "enter", "MPI_Finalize"), (990, "leave", "MPI_Finalize"), (1000, "leave", "main")],
+                [(0, "enter", "work"), (1000, "leave", "work")]]
+    write(os.path.join(dst, "init-wait"), [init_wait(0), init_wait(1)],
+          lambda t: "Master thread" if t == 0 else "Pthread %d" % t)
     write(os.path.join(dst, "multiple"),
           [[[(0, "enter", "main"), (300, "enter", "MPI_Send"), (300, "send", 1, 0, 1000), (310, "leave", "MPI_Send"),
              (1000, "leave", "main")],

@@ -86,6 +86,32 @@ class ThreadEdgesTest {
     }
 
     /**
+     * Rank 0 waits 250 us at a barrier inside MPI_Init_thread, which T_i and Tcomm_i leave out (10 us of Tcomm): no wait
+     * (it was 250 us, lost transfer -240 us); rank 1's MPI_Recv [380, 410] waits 20 us for the send entered at 400. T_i =
+     * 1000 - 300 - 90 = 610 us each, Tcomm_1 = 30 us. Only the masters call MPI: no scaling, no note.
+     */
+    @Test
+    void aWaitInsideMpiInitIsNoWait() throws Exception {
+        String[] run = igtrace("stats", trace("init-wait"), "--format", "json");
+        assertEquals("[(0, 610.0, 10.0, 0.0, 10.0), (1, 610.0, 30.0, 20.0, 10.0)]", check(run[0], String.join("\n",
+                "us = lambda v: round(v * 1e6, 6)",
+                "print([(p['rank'], us(p['time']), us(p['comm_time']), us(p['wait']), us(p['lost_transfer'])) for p in d['processes']])")));
+        assertTrue(!run[1].contains("scaled down"), run[1]);
+    }
+
+    /** The timeline draws no waiting inside MPI_Init_thread either (it shaded rank 0's [0, 250] us): only rank 1's [380, 400]. */
+    @Test
+    void theTimelineDrawsNoWaitInsideMpiInit() throws Exception {
+        String svg = igtrace("timeline", trace("init-wait"))[0];
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<rect class=\"wait\" data-t0=\"([0-9.]+)\" data-t1=\"([0-9.]+)\"").matcher(svg);
+        java.util.List<String> waits = new java.util.ArrayList<>();
+        while (m.find()) {
+            waits.add(m.group(1) + "-" + m.group(2));
+        }
+        assertEquals(java.util.List.of("0.000380-0.000400"), waits, svg);
+    }
+
+    /**
      * Two threads of rank 1 wait at once in MPI_Recv (100 and 300 us late senders) while its T_comm is its busiest
      * thread's 320 us: the process's waiting was 400 us, lost transfer -80 us. Now it is scaled to 320 us (a note says
      * so), lost transfer 0 (rank 0: its 10 us in MPI, no wait).

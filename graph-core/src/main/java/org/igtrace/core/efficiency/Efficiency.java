@@ -43,8 +43,8 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
     /**
      * One process's share (definitions section 10), seconds except {@code efficiency}.
      *
-     * @param lostTransfer may be negative when waiting was measured inside calls that are not
-     *                     communication (inside MPI_Init/MPI_Finalize); the parts still add up
+     * @param lostTransfer Tcomm_i less the waiting, at least 0 since no wait is measured inside calls that are not
+     *                     communication (MPI_Init/MPI_Finalize, definitions section 8); the parts add up
      */
     public record ProcessEfficiency(int rank, double useful, double efficiency, double lostIdle, double lostWait,
                                     double lostTransfer, OpenMpTimes openMp) {

@@ -6,7 +6,8 @@ import org.igtrace.core.wait.MatchedMessage;
 
 /**
  * What one join thread adds to a timeline from the matches it sees: the waiting parts of the calls
- * (as {@link org.igtrace.core.wait.WaitStates} charges them), the messages' arrows and the
+ * (as {@link org.igtrace.core.wait.WaitStates} charges them: none in a call whose whole time is off, recording off or
+ * inside MPI_Init or MPI_Finalize), the messages' arrows and the
  * collective marks. It shares nothing with the other threads; {@link JoinedWaits} merges them.
  */
 final class ThreadWaits implements MatchListener {
@@ -38,10 +39,10 @@ final class ThreadWaits implements MatchListener {
         }
         long os = frame.offset(s), or = frame.offset(r);
         long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or, post = m.receivePost() + or;
-        if (m.receiveCall().waitsForReceive() && !m.receiveCallShared()) {
+        if (m.receiveCall().waitsForReceive() && !m.receiveCallShared() && m.receiveOff() < m.receiveLeave() - m.receiveEnter()) {
             waiting.add(r, m.receiveEnter(), Math.min(sendEnter - receiveEnter, m.receiveLeave() - m.receiveEnter()));
         }
-        if (m.sendCall().blocksSender() && m.sendLeave() + os > post) {
+        if (m.sendCall().blocksSender() && m.sendLeave() + os > post && m.sendOff() < m.sendLeave() - m.sendEnter()) {
             waiting.add(s, m.sendEnter(), Math.min(post - sendEnter, m.sendLeave() - m.sendEnter()));
         }
         arrows.add(s, r, m.sendTime() + os, m.receiveTime() + or);
@@ -125,7 +126,7 @@ final class ThreadWaits implements MatchListener {
 
     private void memberWait(CollectiveInstance c, int i, long ticks) {
         int p = c.member(i);
-        if (frame.isShown(p)) {
+        if (frame.isShown(p) && c.off(i) < c.leave(i) - c.enter(i)) {
             waiting.add(p, c.enter(i), Math.min(ticks, c.leave(i) - c.enter(i)));
         }
     }

@@ -7,6 +7,7 @@ import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.LongIntMap;
@@ -28,6 +29,8 @@ public final class LocationRecorder implements LocationEvents {
     private static final int COLLECTIVE = 2;
     /** The call of an end a selection left out ({@link #outsideMessage}). */
     private static final int OUTSIDE = -1;
+    /** Added to an end's call ordinal: the end lies inside an environment call ({@link #environmentFrame}). */
+    private static final int IN_ENVIRONMENT = 1 << 8;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final int WAIT = MpiCall.WAIT.ordinal();
     /** Posted receives (MPI_Irecv's request) kept at most, waiting for their completion; the oldest is given up beyond. */
@@ -41,6 +44,13 @@ public final class LocationRecorder implements LocationEvents {
     private final long order;
 
     private final RegionStack stack = new RegionStack();
+    /**
+     * The stack frame of the outermost environment call open now (MPI_Init*, MPI_Finalize), or -1. An end inside one
+     * ({@link #IN_ENVIRONMENT}) is written with all of its call's time as time off: T_i and Tcomm_i leave those calls out,
+     * so nothing in them is waiting (definitions section 8), as nothing is while recording is off; its call's enter and
+     * leave stay, for its partner's wait and the clocks' constraints.
+     */
+    private int environmentFrame = -1;
     private long lastTime;
     private boolean ended;
 
@@ -114,6 +124,9 @@ public final class LocationRecorder implements LocationEvents {
 
     @Override
     public void enter(long t, int region) {
+        if (environmentFrame < 0 && definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+            environmentFrame = stack.depth();
+        }
         stack.push(region, t);
         lastTime = t;
     }
@@ -125,6 +138,9 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         int depth = stack.depth();
+        if (depth <= environmentFrame) {
+            environmentFrame = -1;
+        }
         if (one) {
             if (oneFrame >= depth) {
                 one = false;
@@ -244,7 +260,7 @@ public final class LocationRecorder implements LocationEvents {
     private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
                               long bytes) {
         MpiCall c = definitions.mpiCall(region);
-        if (one || pendingEnd != head || partner < 0 || !c.isMpi()) {
+        if (one || pendingEnd != head || partner < 0 || !c.isMpi() || environmentFrame >= 0) {
             return false;
         }
         lastTime = leave;
@@ -337,6 +353,14 @@ public final class LocationRecorder implements LocationEvents {
     /** One end (for collectives: {@code who} is the root, {@code what} the kind) at event time {@code t}, posted at {@code posted}. */
     private void add(int kind, int who, int comm, int what, long t, long posted, long bytes) {
         int f = callFrame();
+        if (environmentFrame >= 0 && f >= 0) {
+            if (one) {
+                spillOne();
+            }
+            append(kind, who, comm, what, f, t, definitions.mpiCall(stack.region(f)).ordinal() | IN_ENVIRONMENT, stack.enter(f), t, true,
+                    posted, bytes);
+            return;
+        }
         if (f >= 0 && !one && pendingEnd == head) {
             one = true;
             oneSide = kind;
@@ -463,14 +487,15 @@ public final class LocationRecorder implements LocationEvents {
 
     private void write(int i) {
         int s = side[i];
-        boolean outside = call[i] == OUTSIDE;
+        int c = call[i];
+        boolean outside = c == OUTSIDE;
+        long off = outside ? 0 : (c & IN_ENVIRONMENT) != 0 ? leave[i] - enter[i] : off(enter[i], leave[i]);
         if (s == COLLECTIVE) {
-            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside,
-                    outside ? 0 : off(enter[i], leave[i]));
+            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside, off);
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
-            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[call[i]], outside,
-                    shared[i], post[i], size[i], outside ? 0 : off(enter[i], leave[i]));
+            stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[c & ~IN_ENVIRONMENT],
+                    outside, shared[i], post[i], size[i], off);
         }
     }
 

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A process's waiting is scaled down to its Tcomm_i only when several of its threads call MPI (definitions section 3):
  * their waits are added up while Tcomm_i is the busiest thread's. One thread in MPI (a second that computes) keeps its
- * waits, as a single-threaded process does, even above Tcomm_i (waits inside MPI_Init, definitions section 10).
+ * waits as they are, as a single-threaded process does (they are within its Tcomm_i, definitions section 8: the report
+ * below is made up to show that nothing caps them).
  */
 class ThreadWaitsCapTest {
     private static final double TICKS = 1e6; // a tick is a microsecond

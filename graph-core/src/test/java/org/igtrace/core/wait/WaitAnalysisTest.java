@@ -763,4 +763,46 @@ class WaitAnalysisTest {
             assertEquals(measured.notes(), unmeasured.notes());
         }
     }
+    /**
+     * Waits inside MPI_Init and MPI_Finalize are not waiting (they are not in T_i or Tcomm_i, definitions section 8);
+     * their calls' enters stay for the partner's wait. Rank 0: MPI_Init [0, 60] holding MPI_Barrier [0, 30] (arrival 29)
+     * and MPI_Ssend [35, 50] (tag 7, event 35); then MPI_Send [70, 72] (tag 8, event 70). Rank 1: MPI_Init [0, 31]
+     * holding MPI_Barrier [25, 31] (arrival 30); MPI_Recv [33, 55] (tag 7, event 54); MPI_Finalize [60, 100] holding
+     * MPI_Recv [60, 90] (tag 8, event 89). Counted before: rank 0 waits 25 at the barrier, rank 1 10 as late sender
+     * inside MPI_Finalize (70 - 60). Now both are 0; rank 1's receive outside waits 35 - 33 = 2 for the send inside
+     * MPI_Init; rank 0's MPI_Send [70, 72] is no late receiver, its receive posted at 60 (its MPI_Recv's enter, not its
+     * event at 89, which would give min(89 - 70, 2) = 2).
+     */
+    @Test
+    void nothingInsideTheEnvironmentCallsIsWaiting() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        for (String name : new String[] {"MPI_Send", "MPI_Recv", "MPI_Isend", "MPI_Irecv", "MPI_Waitall", "MPI_Barrier", "MPI_Ssend", "MPI_Bcast",
+                "MPI_Init", "MPI_Finalize"}) {
+            b.addRegion(name, true);
+        }
+        b.addCommunicator(new int[] {0, 1});
+        TraceDefinitions d = b.ticksPerSecond(1).build();
+        int init = 8, finalize = 9;
+        WaitReport r = WaitAnalysis.analyse(d, true, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p0, init, 0, 60, () -> {
+                call(p0, BARRIER, 0, 30, () -> p0.collective(29, CollectiveKind.BARRIER, 0, -1, 0, 0));
+                call(p0, SSEND, 35, 50, () -> p0.send(35, 1, 0, 7, 8));
+            });
+            call(p0, SEND, 70, 72, () -> p0.send(70, 1, 0, 8, 8));
+            call(p1, init, 0, 31, () -> call(p1, BARRIER, 25, 31, () -> p1.collective(30, CollectiveKind.BARRIER, 0, -1, 0, 0)));
+            call(p1, RECV, 33, 55, () -> p1.receive(54, 0, 0, 7, 8));
+            call(p1, finalize, 60, 100, () -> call(p1, RECV, 60, 90, () -> p1.receive(89, 0, 0, 8, 8)));
+        });
+        assertEquals(2, r.matchedMessages());
+        assertEquals(1, r.collectives());
+        assertEquals(0, r.conflictsBefore());
+        assertEquals(0.0, r.total(0), "no wait inside MPI_Init (25 at its barrier before)");
+        assertEquals(2.0, r.seconds(WaitPattern.LATE_SENDER, 1), "only the receive outside the environment calls waits");
+        assertEquals(2.0, r.total(1));
+        assertEquals(0.0, r.offset(0));
+        assertEquals(0.0, r.offset(1));
+    }
 }
