@@ -47,10 +47,14 @@ final class FormatChoice {
 
     /**
      * As {@link #warnUnclaimed(PrintWriter, Path, boolean, Collection, String)}, for a command
-     * that may have no {@code --format} to suggest ({@code hasFormat} false: the report).
+     * that may have no {@code --format} to suggest ({@code hasFormat} false: the report). An empty name is a usage
+     * error here, before the trace is read.
      */
     static void warnUnclaimed(PrintWriter err, Path output, boolean formatGiven, Collection<String> claimed, String writing,
                               boolean hasFormat) {
+        if (output != null && output.toString().isEmpty()) { // -o '' (an unset shell variable): the working directory
+            throw new UsageError("-o needs a file name, and the one given is empty");
+        }
         if (output == null || formatGiven || output.getFileName() == null) {
             return;
         }

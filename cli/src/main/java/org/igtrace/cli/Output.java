@@ -25,9 +25,9 @@ final class Output {
             try {
                 AtomicOutput.write(output, body);
             } catch (IOException e) {
-                throw new Failure(output + ": " + IoFailure.of(e)); // the file it could not make and why
+                throw failure(output, e);
             } catch (UncheckedIOException e) {
-                throw Failure.of(e);
+                throw failure(output, e);
             }
             return;
         }
@@ -47,10 +47,24 @@ final class Output {
         try {
             AtomicOutput.writeBytes(output, body);
         } catch (IOException e) {
-            throw new Failure(output + ": " + IoFailure.of(e)); // the file it could not make and why
+            throw failure(output, e);
         } catch (UncheckedIOException e) {
-            throw Failure.of(e);
+            throw failure(output, e);
         }
+    }
+
+    /**
+     * What a write to {@code -o output} that failed is: the file it could not make and why, naming it; a reader that went
+     * away from the pipe it names ({@code -o /dev/stdout | head}) ends the run quietly, as on standard output.
+     */
+    private static RuntimeException failure(java.nio.file.Path output, Exception e) {
+        if (isBrokenPipe(e)) {
+            return e instanceof UncheckedIOException u ? u : new UncheckedIOException((IOException) e); // the handler's exit 0
+        }
+        if (e instanceof IOException io) {
+            return new Failure(output + ": " + IoFailure.of(io));
+        }
+        return Failure.of((UncheckedIOException) e);
     }
 
     /**

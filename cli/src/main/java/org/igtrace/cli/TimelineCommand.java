@@ -152,8 +152,11 @@ public final class TimelineCommand implements Callable<Integer> {
             FormatChoice.warnUnclaimed(parent.err(), output, format != null, java.util.List.of("svg", "json", "pftrace", "perfetto-trace"),
                     chosen.toString());
         }
+        // what the run says on standard error, said once the output is written (not before a write that then fails)
+        List<String> said = new java.util.ArrayList<>();
         if (output != null && chosen == Format.PERFETTO) {
-            Output.writeBytes(output, out -> run(session, selection, chosen, null, out));
+            Output.writeBytes(output, out -> said.addAll(run(session, selection, chosen, null, out)));
+            said.forEach(parent.err()::println);
             return 0;
         }
         if (output == null && chosen.events()) {
@@ -162,15 +165,17 @@ public final class TimelineCommand implements Callable<Integer> {
             Output.stream(StandardOutputWatch.endingOnBrokenPipe(parent.stdout()), stdout -> {
                 if (chosen == Format.PERFETTO) {
                     java.io.OutputStream bytes = StandardOutputWatch.bytes(parent.stdout());
-                    run(session, selection, chosen, null, bytes);
+                    said.addAll(run(session, selection, chosen, null, bytes));
                     bytes.flush();
                 } else {
-                    run(session, selection, chosen, stdout, null);
+                    said.addAll(run(session, selection, chosen, stdout, null));
                 }
             });
+            said.forEach(parent.err()::println);
             return 0;
         }
-        Output.write(output, parent.stdout(), out -> run(session, selection, chosen, out, null));
+        Output.write(output, parent.stdout(), out -> said.addAll(run(session, selection, chosen, out, null)));
+        said.forEach(parent.err()::println);
         return 0;
     }
 
@@ -197,11 +202,13 @@ public final class TimelineCommand implements Callable<Integer> {
     /**
      * Reads the trace with the timeline (or the export) as one more analysis, and writes it to {@code out}
      * (text: the picture, Chrome's JSON) or {@code bytes} (Perfetto's protobuf trace).
+     *
+     * @return the lines to say on standard error once the output is written: what was written, notes
      */
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes)
+    private List<String> run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes)
             throws IOException {
         try (TemporaryStore store = new TemporaryStore(reading.tempDir, "the calls of the trace events")) {
-            run(session, selection, chosen, out, bytes, store);
+            return run(session, selection, chosen, out, bytes, store);
         }
     }
 
@@ -215,8 +222,9 @@ public final class TimelineCommand implements Callable<Integer> {
                 .map(p -> new TraceEventWriter.Process(p.rank(), p.name(), definitions.worldRank(p.rank()))).toList();
     }
 
-    private void run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes, RecordBlocks store)
-            throws IOException {
+    private List<String> run(TraceSession session, Selection selection, Format chosen, Writer out, java.io.OutputStream bytes,
+                             RecordBlocks store) throws IOException {
+        List<String> said = new java.util.ArrayList<>();
         int columns = SvgTimelineWriter.columns(width);
         TraceSession.Subscription<EventExport> perfetto = !chosen.events() ? null
                 : session.subscribe(d -> {
@@ -234,6 +242,9 @@ public final class TimelineCommand implements Callable<Integer> {
                         }
                         return new EventExport(new CallCapture(d, writer, store), writer);
                     } catch (IOException e) { // the head written where the output goes: a failure naming that
+                        if (Output.isBrokenPipe(e)) {
+                            throw new CallCapture.SinkFailure(e); // its reader went away: the quiet end (exit 0)
+                        }
                         throw new Failure((output == null ? "standard output" : output) + ": " + e.getMessage());
                     }
                 }, EventExport::capture);
@@ -260,16 +271,16 @@ public final class TimelineCommand implements Callable<Integer> {
                 throw new Failure((output == null ? "standard output" : output) + ": " + IoFailure.of(e));
             }
             if (!quiet) {
-                parent.err().println("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export.flows(), "message", "messages")
+                said.add("igtrace: " + Summary.count(calls, "call", "calls") + " and " + Summary.count(export.flows(), "message", "messages")
                         + " written as trace events"
                         + " (open in https://ui.perfetto.dev)"
                         + (store.spilledBytes() == 0 ? "" : "; the calls waited for the clock offsets in a temporary file of "
                         + store.spilledBytes() + " bytes"));
                 // what the reader left out (GPU streams, a file --skip-missing skipped, ...): the SVG says it in the picture
                 profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                        .forEach(d -> parent.err().println("igtrace timeline: note: " + Escape.terminal(d.text()))); // one line
+                        .forEach(d -> said.add("igtrace timeline: note: " + Escape.terminal(d.text()))); // one line
             }
-            return;
+            return said;
         }
         TimelineBuilder builder = picture.get();
         Timeline timeline = builder.build();
@@ -286,10 +297,11 @@ public final class TimelineCommand implements Callable<Integer> {
                 + (selection.isAll() ? "" : "  (" + selection.words() + ")");
         SvgTimelineWriter.write(timeline, title, notes, null, profile::worldRank, out);
         if (!quiet) {
-            parent.err().println("igtrace: " + Summary.count(timeline.rows().size(), "row", "rows") + ", "
+            said.add("igtrace: " + Summary.count(timeline.rows().size(), "row", "rows") + ", "
                     + Summary.count(timeline.arrows().size(), "arrow", "arrows")
                     + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " left out)" : "")
                     + ", " + Summary.count(timeline.collectives().size(), "collective mark", "collective marks"));
         }
+        return said;
     }
 }

@@ -145,6 +145,9 @@ final class TraceSession {
         } catch (TraceReadException e) {
             throw Failure.of(e);
         } catch (UncheckedIOException e) {
+            if (Output.isBrokenPipe(e)) {
+                throw e; // an analysis that writes as the trace is read (a streamed export) lost its reader: the quiet end
+            }
             throw Failure.of(e);
         }
     }

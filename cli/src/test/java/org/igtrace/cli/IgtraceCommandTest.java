@@ -206,6 +206,32 @@ class IgtraceCommandTest {
         assertNoStackTrace(r);
     }
 
+    /** {@code -o ''} (an unset shell variable) named the working directory: "igtrace: : is a directory", exit 1. */
+    @Test
+    void anEmptyOutputNameIsAUsageError() {
+        for (String command : new String[] {"graph", "stats", "timeline", "report"}) {
+            Result r = run(command, trace("pi-4"), "-o", "");
+            assertEquals(2, r.code, command + ": " + r.err);
+            assertTrue(r.err.startsWith("igtrace: -o needs a file name, and the one given is empty"), r.err);
+            assertNoStackTrace(r);
+        }
+    }
+
+    /**
+     * A timeline whose write fails once the picture is made (/dev/full takes the bytes, then its flush fails) says only
+     * the failure: it said "3 rows, 2 arrows, ..." first, as if written.
+     */
+    @Test
+    void aTimelineWhoseWriteFailsSaysNothingWasWritten() {
+        for (String format : new String[] {"svg", "chrome-json", "perfetto"}) {
+            Result r = run("timeline", trace("pi-4"), "--format", format, "-o", "/dev/full");
+            assertEquals(1, r.code, format + ": " + r.err);
+            assertEquals(1, r.errLines().size(), format + ": " + r.err);
+            assertTrue(r.err.startsWith("igtrace: /dev/full: "), r.err);
+            assertNoStackTrace(r);
+        }
+    }
+
     /**
      * {@code igtrace t.otf2 --format dot | head -1}: the reader of standard output went away. Made
      * deterministic: the pipe is closed before igtrace writes anything, so every write meets EPIPE;
@@ -222,6 +248,25 @@ class IgtraceCommandTest {
         assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
         assertEquals("", err);
         assertEquals(0, p.exitValue());
+    }
+
+    /**
+     * {@code igtrace timeline t --format perfetto -o /dev/stdout | head -c 10}: the reader went away from the pipe -o names.
+     * It said "igtrace: Broken pipe", exit 1; now as on standard output, exit 0 without a word. Two JVMs: slow.
+     */
+    @Tag("slow")
+    @Test
+    void aPipeNamedByOutputClosedEarlyIsNotAnError() throws Exception {
+        for (String format : new String[] {"perfetto", "chrome-json", "svg"}) {
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "timeline", trace("patterns-8"), "--format", format,
+                    "-o", "/dev/stdout", "-q").start();
+            p.getInputStream().close();
+            String err = new String(p.getErrorStream().readAllBytes());
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+            assertEquals("", err, format);
+            assertEquals(0, p.exitValue(), format);
+        }
     }
 
     /** The same inside the JVM: a writer that fails as a closed pipe does. */

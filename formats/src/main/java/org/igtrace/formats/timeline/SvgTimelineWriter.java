@@ -69,8 +69,8 @@ public final class SvgTimelineWriter {
             openMp |= hasOpenMpWaiting(t.rows().get(i));
         }
         double widest = 0;
-        for (Timeline.Row row : t.rows()) { // the label as drawn: a control character is one character (U+FFFD, a space)
-            widest = Math.max(widest, textWidth(label(row).replaceAll("\\p{Cntrl}", "\uFFFD")) * labelFont() / 11);
+        for (Timeline.Row row : t.rows()) {
+            widest = Math.max(widest, textWidth(label(row)) * labelFont() / 11);
         }
         this.left = Math.max(LABEL_WIDTH, 8 + (int) Math.ceil(widest) + LABEL_GAP);
     }
@@ -457,16 +457,31 @@ public final class SvgTimelineWriter {
      * The width in pixels of {@code text} in the 11 px sans-serif of the picture, at least what
      * DejaVu Sans (the usual sans-serif of Linux browsers) takes, by classes of characters: a
      * region name in capitals is a third wider than one in small letters, and its legend entry
-     * ran into the next one when every character counted 6.2 px.
+     * ran into the next one when every character counted 6.2 px. The text is measured as {@link Escape#xml} has it
+     * shown: a tab or line break as a space, other control characters as U+FFFD or in their visible form
+     * ({@code \}{@code u202e}, six characters), a surrogate pair as one wide character.
+     *
+     * @param text the text as the trace gives it (unescaped)
+     * @return its width in pixels, at least what the browser draws
      */
     public static double textWidth(String text) {
         double em = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            em += "mwMW%@\u2026".indexOf(c) >= 0 ? 1.0
-                    : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
-                    : "ftr()[]{} -/".indexOf(c) >= 0 ? 0.43
-                    : Character.isUpperCase(c) ? 0.8 : 0.65;
+            if (c == '\t' || c == '\n' || c == '\r') {
+                em += 0.43;
+            } else if (c < 0x20 || c >= 0x7F && c < 0xA0 || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
+                em += Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text.charAt(i - 1)) ? 0 : 1.0;
+            } else if (Escape.isControl(c)) {
+                StringBuilder shown = new StringBuilder();
+                Escape.appendVisible(shown, c);
+                em += textWidth(shown.toString()) / 11;
+            } else {
+                em += "mwMW%@\u2026".indexOf(c) >= 0 || Character.isIdeographic(c) ? 1.0
+                        : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
+                        : "ftr()[]{} -/\\".indexOf(c) >= 0 ? 0.43
+                        : Character.isUpperCase(c) ? 0.8 : 0.65;
+            }
         }
         return em * 11;
     }

@@ -103,11 +103,15 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
         }
     }
 
-    /** The sink's output failed (the disk it writes to is full, say): the caller names that output. */
+    /**
+     * The sink's output failed (the disk it writes to is full, say, or its pipe's reader went away): the caller names that
+     * output. A trace's reader lets it through as it is: it is not the trace's failure.
+     */
     public static final class SinkFailure extends UncheckedIOException {
         private static final long serialVersionUID = 1L;
 
-        SinkFailure(IOException cause) {
+        /** @param cause the output's failure */
+        public SinkFailure(IOException cause) {
             super(cause);
         }
     }

@@ -1,0 +1,33 @@
+package org.igtrace.formats.timeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The legend and the row labels are laid out by {@link SvgTimelineWriter#textWidth}, which must measure a name as the
+ * picture shows it after escaping: a name with control characters ran 115 px into the next legend entry when each
+ * counted as one ordinary letter.
+ */
+class TextWidthTest {
+    private static final double EM = 11; // the picture's font size, px
+
+    @Test
+    void aC0OrC1ControlCharacterIsMeasuredAsTheReplacementCharacterItIsShownAs() {
+        // U+0001, DEL and U+0085 are drawn as U+FFFD, one em each (an ordinary small letter is 0.65 em)
+        assertEquals(3 * EM, SvgTimelineWriter.textWidth("\u0001\u007f\u0085"), 1e-9);
+    }
+
+    @Test
+    void aBidiOverrideIsMeasuredInItsVisibleForm() {
+        // U+202E is written as the six characters \u202e: '\' 0.43 + 'u' 0.65 + '2' '0' '2' 'e' 4 x 0.65 em
+        assertEquals((0.43 + 5 * 0.65) * EM, SvgTimelineWriter.textWidth("\u202e"), 1e-9);
+        assertEquals(SvgTimelineWriter.textWidth("\\u202e"), SvgTimelineWriter.textWidth("\u202e"), 1e-9);
+    }
+
+    @Test
+    void tabsAndLineBreaksAreSpacesAndASurrogatePairIsOneWideCharacter() {
+        assertEquals(SvgTimelineWriter.textWidth("a b c"), SvgTimelineWriter.textWidth("a\tb\nc"), 1e-9);
+        assertEquals(1 * EM, SvgTimelineWriter.textWidth("\uD83D\uDE00"), 1e-9); // one emoji
+    }
+}
