@@ -36,8 +36,8 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Reads two traces of the same program with the same processes (one after the other), walks the critical path "
                     + "of each (definitions section 14) and splits the difference of their run times into contributors: "
-                    + "per kind (compute, waiting, transfer) and region (the user region computed in, the MPI call waited or "
-                    + "transferred in), its time on B's path minus its time on A's. The paths are as long as the runs, so the "
+                    + "per kind (compute, transfer; waiting is never on the path) and region (the user region computed in, the "
+                    + "MPI call transferred in), its time on B's path minus its time on A's. The paths are as long as the runs, so the "
                     + "contributors add up to the difference; each is named by the process that carries most of it. The "
                     + "text starts with the story (how much slower or faster B is, and its largest contributors, such as "
                     + "rank 5's solve), then the contributors, then the numbers of igtrace stats side by side: run time and "
@@ -164,6 +164,14 @@ public final class DiffCommand implements Callable<Integer> {
         if (out.placementNote() != null && !common.output.quiet) {
             parent.err().println("igtrace: note: " + Escape.terminal(out.placementNote()));
         }
+        if (!common.output.quiet) {
+            // what the reader said about each trace (a location --skip-missing left out, threads folded, ...), naming it
+            for (Run r : new Run[] {ra, rb}) {
+                String name = PathAliases.shown(r.located().file().toString());
+                r.profile().diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
+                        .forEach(d -> parent.err().println("igtrace diff: note: " + Escape.terminal(name + ": " + d.text())));
+            }
+        }
         String text = chosen == Format.JSON ? out.json() : out.text();
         FormatChoice.warnUnclaimed(parent.err(), common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), w -> w.write(text));
@@ -212,7 +220,13 @@ public final class DiffCommand implements Callable<Integer> {
                 check.accept(d); // once the definitions are read, before any event
                 return taps.on(d, store);
             });
-            Integer ended = session.start(); // where it runs was decided for both (call()): only a selection that kept nothing ends it
+            Integer ended;
+            try {
+                ended = session.start(); // where it runs was decided for both (call()): only a selection that kept nothing ends it
+            } catch (UsageError e) {
+                // a --region one run lacks: say which run (the runs have the same ranks, checked before: --ranks is refuted by both)
+                throw e.getMessage().startsWith("--region") ? new UsageError(PathAliases.shown(located.file().toString()) + ": " + e.getMessage()) : e;
+            }
             if (ended != null) {
                 return Run.ended(ended);
             }

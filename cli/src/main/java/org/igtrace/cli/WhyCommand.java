@@ -74,6 +74,11 @@ public final class WhyCommand implements Callable<Integer> {
         FormatChoice.warnUnclaimed(parent.err(), common.output.output, format != null,
                 java.util.List.of("txt", "text", "json"), json ? "json" : "text");
         Output.write(common.output, parent.stdout(), w -> w.write(text.toString()));
+        if (!common.output.quiet) {
+            // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
+            profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
+                    .forEach(d -> parent.err().println("igtrace why: note: " + org.igtrace.formats.Escape.terminal(d.text()))); // may quote a name: one line
+        }
         return 0;
     }
 

@@ -52,6 +52,8 @@ class DiffCommandTest {
                 "assert abs(solve['a'] - 8e-3) < 1e-12 and abs(solve['b'] - 10e-3) < 1e-12, solve",
                 "pack = next(x for x in d['regions'] if x['name'] == 'pack')",
                 "assert abs(pack['a'] - 1.6e-3) < 1e-12 and pack['delta'] == 0, pack",
+                "l = d['critical_path_length']",
+                "assert abs(l['a'] - 1.4e-3) < 1e-9 and abs(l['b'] - 3.4e-3) < 1e-9 and abs(l['delta'] - 2.0e-3) < 1e-9, l",
                 "p5 = d['processes'][5]",
                 "assert abs(p5['useful']['delta'] - 2e-3) < 1e-12 and p5['wait']['b'] == 0, p5",
                 "assert abs(d['processes'][6]['wait_late_sender']['b'] - 2e-3) < 1e-12, d['processes'][6]",
@@ -87,10 +89,28 @@ class DiffCommandTest {
         assertEquals("ok", python(r,
                 "assert [p['rank'] for p in d['processes']] == [0, 1, 2, 3, 4, 6, 7], [p['rank'] for p in d['processes']]",
                 "assert all(c.get('rank') != 5 for c in d['contributors']), d['contributors']",
+                // the regions over the 7 ranks both runs read (make-diff.py: solve 1.000 ms, pack 0.200 ms a rank): it set
+                // A's 8 ranks against B's 7, solve 8.00 against 7.00 ms, "-1.00 ms, most by rank 5", never read in B
+                "solve = next(x for x in d['regions'] if x['name'] == 'solve')",
+                "assert abs(solve['a'] - 7e-3) < 1e-12 and abs(solve['b'] - 7e-3) < 1e-12 and abs(solve['delta']) < 1e-12, solve",
+                "pack = next(x for x in d['regions'] if x['name'] == 'pack')",
+                "assert abs(pack['a'] - 1.4e-3) < 1e-12 and abs(pack['b'] - 1.4e-3) < 1e-12, pack",
                 "print('ok')"));
         Run text = igtrace("diff", BALANCED, b.toString(), "--skip-missing");
         assertEquals(0, text.code, text.err);
         assertTrue(!text.out.contains("rank 5's compute"), text.out);
+        // which run lost which file: said (it said nothing)
+        assertTrue(text.err.contains("igtrace diff: note: " + b.resolve("traces.otf2") + ": 1 location left out, its event file missing"
+                + " (traces/5.evt"), text.err);
+    }
+
+    /** A selection one run refutes names that run: pi-4 has MPI_Bcast, quiet-4 (B) has none (otf2-print's region list). */
+    @Test
+    void aRegionOneRunLacksNamesThatRun() {
+        String b = TESTDATA.resolve("otf2/quiet-4").toString();
+        Run r = igtrace("diff", TESTDATA.resolve("otf2/pi-4").toString(), b, "--region", "MPI_Bcast");
+        assertEquals(2, r.code, r.err);
+        assertTrue(r.err.startsWith("igtrace: " + b + "/eztrace_log.otf2: --region 'MPI_Bcast': no region of the trace has that name"), r.err);
     }
 
     /** A run against itself: no difference, no contributor. */

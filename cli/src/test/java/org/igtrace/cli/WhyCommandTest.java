@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -91,6 +92,56 @@ class WhyCommandTest {
         assertEquals(1, kept.code, kept.err);
         assertTrue(kept.err.strip().endsWith("the selection (--window 1.1s:1.2s --ranks 0,7) keeps no time to analyse: what it keeps of "
                 + "every process is in MPI_Init or MPI_Finalize, or recording was off"), kept.err);
+    }
+
+    /**
+     * make-waitall.py waitall, phase 2: rank 0's MPI_Waitall [510, 720] us completes two receives whose sends both enter
+     * at 600 (a tie: rank 1, the lower). The path jumps there from rank 0 to rank 1, and its time in the waiting call after
+     * the waiting ended (definitions section 14) is 720 - 600 = 120 us: it was 0 (the call was taken to end when its
+     * waiting did), so `graph --weight critical` gave the edge 0.
+     */
+    @Test
+    void aJumpThroughACallThatCompletedSeveralReceivesKeepsItsTimeAfterTheWait() {
+        String json = why("waitall", "--format", "json");
+        Matcher pair = Pattern.compile("\\{\"sender\": 1, \"receiver\": 0, \"messages\": 1, \"time\": ([-0-9.eE]+)\\}")
+                .matcher(json.replaceAll("\\s+", " ").replace("{ ", "{").replace(" }", "}"));
+        assertTrue(pair.find(), json);
+        near(120e-6, Double.parseDouble(pair.group(1)), 1e-9, "the jump's time on the path");
+    }
+
+    /**
+     * make-why.py slow-rank with --ranks 0-3: those ranks waited (the run's 14.01 ms of waiting is all caused by rank 5's
+     * solve), so the text must not say "No waiting" under "Causes: 14.0 ms of waiting" (it said both); the JSON's causes
+     * of the ranks kept (none) and what the others caused add up to the waiting.
+     */
+    @Test
+    void causesOfRanksLeftOutAreNamedNotDenied() {
+        Run text = igtrace("why", TESTDATA.resolve("why/slow-rank").toString(), "--ranks", "0-3", "-q");
+        assertEquals(0, text.code, text.err);
+        assertFalse(text.out.contains(org.igtrace.formats.why.WhyOutput.NO_CAUSE), text.out);
+        assertTrue(text.out.contains("None of the ranks kept caused any of it; the first cause is rank 5's solve (14.0 ms)"), text.out);
+        for (String ranks : new String[] {"0-3", "4-7", "5"}) {
+            String json = why("why/slow-rank", "--ranks", ranks, "--format", "json");
+            double causes = numbers(json, "delay_cost").stream().mapToDouble(Double::doubleValue).sum();
+            near(number(json, "waiting"), causes + number(json, "delay_cost_of_ranks_left_out"), 1e-9, "causes kept and left out, " + ranks);
+            near(14.01e-3, number(json, "waiting"), 0.01, "the run's waiting");
+        }
+    }
+
+    /**
+     * scorep-late-sender-barrier: the path's length is 19.945805789 s (otf2-print: the first MPI_Init leave to the last
+     * MPI_Finalize enter); the unchanged run's replay differs from it by tens of microseconds. Both read "19.9 s", and the
+     * heading said "as measured" while the gains within that difference read "no gain": it must give the difference.
+     */
+    @Test
+    void theWhatIfHeadingGivesTheReplaysDifferenceEvenWhenBothRoundAlike() {
+        String json = why("otf2/scorep-late-sender-barrier", "--format", "json");
+        near(19.945805789, number(json, "length"), 1e-9, "the path's length");
+        double difference = Math.abs(number(json, "predicted_runtime") - number(json, "length"));
+        assertTrue(difference > 1e-6 * 19.9, "the replay differs from the measured run: " + difference);
+        String text = why("otf2/scorep-late-sender-barrier");
+        assertTrue(text.contains("19.9 s unchanged, 19.9 s measured; a gain within the difference, "
+                + org.igtrace.core.util.Labels.seconds3(difference) + ", is no gain)"), text);
     }
 
     /**

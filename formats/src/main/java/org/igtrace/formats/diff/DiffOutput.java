@@ -197,6 +197,7 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         Map<String, Object> paths = new LinkedHashMap<>();
         paths.put("a", pathA == null ? null : pathA.length());
         paths.put("b", pathB == null ? null : pathB.length());
+        paths.put("delta", pathA == null || pathB == null ? null : pathB.length() - pathA.length()); // {a, b, delta} as every number
         m.put("critical_path_length", paths);
         Map<String, Object> e = new LinkedHashMap<>();
         comparison.efficiency().forEach((k, v) -> e.put(k, change(v)));

@@ -196,18 +196,31 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         RegionTimes a = runA.regions(), b = runB.regions();
         Set<String> names = new LinkedHashSet<>(a.names());
         names.addAll(b.names());
-        List<Integer> worldRanks = new ArrayList<>(matched.length);
+        // a world rank whose files --skip-missing left out in either run is left out of both (as the processes' rows
+        // are): A's ranks 1-7 against all 8 of B's gave a region's change to rank 0, never read in A
+        List<int[]> compared = new ArrayList<>(matched.length);
+        List<int[]> leftOut = new ArrayList<>();
         for (int[] m : matched) {
+            boolean out = runA.profile().processes().get(m[0]).leftOut() || runB.profile().processes().get(m[1]).leftOut();
+            (out ? leftOut : compared).add(m);
+        }
+        List<Integer> worldRanks = new ArrayList<>(compared.size());
+        for (int[] m : compared) {
             worldRanks.add(runA.worldRank(m[0]));
         }
         List<Integer> ranks = List.copyOf(worldRanks); // one list for every row (List.copyOf keeps it)
         List<RegionRow> rows = new ArrayList<>();
         for (String name : names) {
-            List<Change> perProcess = new ArrayList<>(matched.length);
-            for (int[] m : matched) {
+            List<Change> perProcess = new ArrayList<>(compared.size());
+            for (int[] m : compared) {
                 perProcess.add(new Change(a.of(name, m[0]), b.of(name, m[1])));
             }
-            rows.add(new RegionRow(name, new Change(a.total(name), b.total(name)), perProcess, ranks));
+            double totalA = a.total(name), totalB = b.total(name);
+            for (int[] m : leftOut) {
+                totalA -= a.of(name, m[0]);
+                totalB -= b.of(name, m[1]);
+            }
+            rows.add(new RegionRow(name, new Change(totalA, totalB), perProcess, ranks));
         }
         rows.sort(Comparator.comparingDouble((RegionRow r) -> -Math.abs(r.compute().delta()))
                 .thenComparingDouble(r -> -Math.max(r.compute().a(), r.compute().b())).thenComparing(RegionRow::name));

@@ -1,7 +1,6 @@
 package org.igtrace.core.timeline;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -107,7 +106,7 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
      * The sink's output failed (the disk it writes to is full, say, or its pipe's reader went away): the caller names that
      * output. A trace's reader lets it through as it is: it is not the trace's failure.
      */
-    public static final class SinkFailure extends UncheckedIOException {
+    public static final class SinkFailure extends org.igtrace.core.pipeline.OutputFailure {
         private static final long serialVersionUID = 1L;
 
         /** @param cause the output's failure */

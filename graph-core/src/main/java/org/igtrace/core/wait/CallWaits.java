@@ -71,16 +71,20 @@ final class CallWaits {
             s.putUnsigned(m.receiver);
             s.putUnsigned(m.sender);
             s.putSigned(m.receiveEnter - lastEnter[at]);
-            s.putSigned(m.receiveLeave - m.receiveEnter - m.receiveOff); // recording off inside the call: not waiting (section 8)
+            s.putSigned(m.receiveLeave - m.receiveEnter);
+            s.putSigned(m.receiveOff); // recording off inside the call: not waiting (section 8)
             s.putSigned(m.sendEnter - m.receiveEnter - m.receiveOff);
             lastEnter[at] = m.receiveEnter;
         }
     }
 
-    /** Receives one call's waiting: {@code ticks} (more than 0) of {@code process} from {@code enter} (its own clock) for {@code cause}. */
+    /**
+     * Receives one call's waiting: {@code ticks} (more than 0) of {@code process} from {@code enter} for {@code cause}, in
+     * the call that ends at {@code leave} (both on the process's own clock).
+     */
     @FunctionalInterface
     interface Charge {
-        void call(int process, int cause, long enter, long ticks);
+        void call(int process, int cause, long enter, long leave, long ticks);
     }
 
     /**
@@ -105,6 +109,7 @@ final class CallWaits {
         int[] sender = new int[BUCKET_CALLS];
         long[] enter = new long[BUCKET_CALLS];
         long[] leave = new long[BUCKET_CALLS];
+        long[] off = new long[BUCKET_CALLS];
         long[] lastSend = new long[BUCKET_CALLS];
         boolean[] seen = new boolean[BUCKET_CALLS];
         int[] touched = new int[BUCKET_CALLS];
@@ -118,6 +123,7 @@ final class CallWaits {
                     int rec = (int) r.unsignedInRecord(), snd = (int) r.unsignedInRecord();
                     long e = previous + r.signedInRecord();
                     long l = e + r.signedInRecord();
+                    long f = r.signedInRecord();
                     long send = e + r.signedInRecord() + offset(o, snd);
                     previous = e;
                     if (!seen[slot]) {
@@ -126,6 +132,7 @@ final class CallWaits {
                         receiver[slot] = rec;
                         enter[slot] = e;
                         leave[slot] = l;
+                        off[slot] = f;
                         lastSend[slot] = send;
                         sender[slot] = snd;
                     } else if (later(send - lastSend[slot], snd - sender[slot])) {
@@ -138,9 +145,9 @@ final class CallWaits {
             for (int i = 0; i < count; i++) {
                 int slot = touched[i];
                 seen[slot] = false;
-                long w = Math.min(leave[slot] - enter[slot], lastSend[slot] - offset(o, receiver[slot]) - enter[slot]);
+                long w = Math.min(leave[slot] - enter[slot] - off[slot], lastSend[slot] - offset(o, receiver[slot]) - enter[slot]);
                 if (w > 0) {
-                    charge.call(receiver[slot], sender[slot], enter[slot], w);
+                    charge.call(receiver[slot], sender[slot], enter[slot], leave[slot], w);
                 }
             }
         }

@@ -31,4 +31,12 @@ public interface MatchListener {
     default void callWait(int process, int cause, long enter, long ticks) {
         callWait(process, enter, ticks);
     }
+
+    /**
+     * As {@link #callWait(int, int, long, long)}, also giving the call's {@code leave} (its own clock). By default the call
+     * without it.
+     */
+    default void callWait(int process, int cause, long enter, long leave, long ticks) {
+        callWait(process, cause, enter, ticks);
+    }
 }

@@ -64,5 +64,11 @@ public interface MatchTap {
             a.callWait(process, cause, enter, ticks);
             b.callWait(process, cause, enter, ticks);
         }
+
+        @Override
+        public void callWait(int process, int cause, long enter, long leave, long ticks) {
+            a.callWait(process, cause, enter, leave, ticks);
+            b.callWait(process, cause, enter, leave, ticks);
+        }
     }
 }

@@ -157,10 +157,10 @@ public final class WaitStates implements MatchListener {
         if (combined == null) {
             return; // not measured (WaitAnalysis.analyse without callWaits)
         }
-        combined.charge(offsets, (process, cause, enter, w) -> {
+        combined.charge(offsets, (process, cause, enter, leave, w) -> {
             chargeMessages(WaitPattern.LATE_SENDER, process, cause, w);
             if (more != null) {
-                more.callWait(process, cause, enter, w);
+                more.callWait(process, cause, enter, leave, w);
             }
         });
     }

@@ -214,8 +214,14 @@ public final class WaitLog implements MatchTap {
 
         @Override
         public void callWait(int process, int sender, long callEnter, long wait) {
+            callWait(process, sender, callEnter, callEnter + wait, wait); // the call's leave not given: taken as the wait's end
+        }
+
+        @Override
+        public void callWait(int process, int sender, long callEnter, long callLeave, long wait) {
+            // the call's leave kept: the path's jump through it goes on in the call until then (definitions section 14)
             long e = callEnter + offset(process);
-            add(process, sender, e, e + wait, e + wait, e + wait, wait, 0);
+            add(process, sender, e, Math.max(e + wait, callLeave + offset(process)), e + wait, e + wait, wait, 0);
         }
 
         @Override

@@ -40,7 +40,7 @@ public final class TraceInput {
         TraceSource<TraceReadException> source = open(located, read, progress);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(read.tempDir(), TempFileRecordBlocks.defaultBudget())) {
             return Pipeline.run(source, analysis, store, read.threadCount(), taps);
-        } catch (org.igtrace.core.timeline.CallCapture.SinkFailure e) {
+        } catch (org.igtrace.core.pipeline.OutputFailure e) {
             throw e; // an analysis's output failed, not the trace (a streamed export's reader went away)
         } catch (UncheckedIOException e) {
             throw new TraceReadException(e.getMessage());
