@@ -235,6 +235,9 @@ final class AtomicOutput {
                 if (attempt >= 100) {
                     throw e;
                 }
+            } catch (java.nio.file.FileSystemException e) { // said of the file asked for, not of the temporary one it is written as
+                throw new IOException("cannot write a file in " + target.toAbsolutePath().getParent() + " (" + IoFailure.of(e).replace(temp
+                        + ": ", "") + ")", e);
             }
         }
     }

@@ -147,7 +147,7 @@ public final class MapCommand implements Callable<Integer> {
             List<String> names = hostNames(s, machine);
             ScotchBaseline scotch = new ScotchBaseline();
             InformationGraph weighed = weighed(profile, why);
-            int[] scotchNodes = scotch.map(weighed, machine, s.slots());
+            int[] scotchNodes = scotch.map(weighed, machine, Math.min(s.slots(), Math.max(1, processes))); // no node holds more ranks than there are
             PlacementSearch.Result found = PlacementSearch.search(RankGraph.of(weighed), machine, s.slots(), scotchNodes, "scotch");
             RecordedRun run = recorder.get().recorded();
             TraceReplay replay = run.replayedProcesses() == 0 ? null
@@ -166,7 +166,7 @@ public final class MapCommand implements Callable<Integer> {
                 writeSimGrid(replay, base, machine, run.definitions(), rankOrder.node(), proposed.node(), found.method());
             }
             FormatChoice.warnUnclaimed(err, replayReading.common.output.output, format != null,
-                    java.util.List.of("txt", "text", "json"), s.format().name().toLowerCase(java.util.Locale.ROOT));
+                    java.util.List.of("txt", "text", "json", "rankfile"), s.format().name().toLowerCase(java.util.Locale.ROOT));
             Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
             if (!replayReading.common.output.quiet) {
                 if (scotch.note() != null) {
@@ -174,6 +174,10 @@ public final class MapCommand implements Callable<Integer> {
                 }
                 if (replay == null) {
                     err.println("igtrace map: note: no thread recorded a region event: nothing to replay, predicted run times are 0");
+                }
+                String centre = starCentreNote(machine, proposed.node(), run.definitions());
+                if (centre != null) {
+                    err.println("igtrace map: note: " + centre);
                 }
                 err.println("igtrace map: " + (processes == 1 ? "1 rank on " + machine.name() + ": " + MapOutput.ONE_PROCESS
                         : processes + " ranks on " + machine.name() + ": hop-bytes " + MapOutput.gain(rankOrder.hopBytes(),
@@ -215,18 +219,20 @@ public final class MapCommand implements Callable<Integer> {
             SimGridExport.write(simgrid.resolve("proposed"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes,
                     definitions);
-        } catch (java.io.IOException e) {
-            throw new Failure("--simgrid " + simgrid + ": " + e.getMessage());
+        } catch (java.io.IOException e) { // "--simgrid /proc/x: /proc/x" said nothing of what is wrong
+            throw new Failure("--simgrid " + IoFailure.of(e));
         }
     }
 
 
     private Settings settings() throws UsageError {
-        MapOutput.Format f = format == null ? ("json".equals(replayReading.common.output.extension()) ? MapOutput.Format.JSON : MapOutput.Format.TEXT)
-                : MapOutput.Format.parse(format);
-        if (f == null) {
+        MapOutput.Format given = format == null ? null : MapOutput.Format.parse(format);
+        if (format != null && given == null) {
             throw new UsageError("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
         }
+        // --format and -o's extension must agree, as for the other commands (-o x.json --format rankfile wrote a rankfile)
+        MapOutput.Format f = FormatChoice.resolve(given, replayReading.common.output, java.util.Map.of("json", MapOutput.Format.JSON,
+                "txt", MapOutput.Format.TEXT, "text", MapOutput.Format.TEXT, "rankfile", MapOutput.Format.RANKFILE), MapOutput.Format.TEXT);
         TopologySpec spec = topology;
         if (spec.kind().equals("tree")) {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
@@ -329,8 +335,36 @@ public final class MapCommand implements Callable<Integer> {
         return InformationGraph.build(profile, weight, Recalculation.PATH, weight == EdgeWeight.CRITICAL ? why::criticalOfPair : why::delayOfPair);
     }
 
+    /**
+     * The machine; a star centred on the node that rank order (K ranks a node) gives the busiest rank, as {@code graph
+     * --topology star --placement} centres it for the rank-order file (with rank r on node r it named node r, outside a
+     * star of fewer nodes than ranks: an internal error).
+     */
     private static Topology machine(Settings s, TraceProfile profile, int processes) {
-        return s.spec().build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), Placement.rankOrder(processes), null);
+        return s.spec().build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH),
+                Placement.of(PlacementSearch.rankOrder(processes, s.slots()), "rank order"), null);
+    }
+
+    /**
+     * On a star, how {@code graph} and {@code predict} give the proposal's numbers: they centre the star on the node their
+     * placement file gives a rank ({@code graph --centre}, default the busiest; {@code predict} the busiest), map on the node
+     * rank order gives the busiest; null when the machine is no star.
+     */
+    private static String starCentreNote(Topology machine, int[] proposed, TraceDefinitions definitions) {
+        if (!(machine instanceof org.igtrace.core.topology.Star star)) {
+            return null;
+        }
+        int c = star.centre(), onCentre = -1;
+        for (int r = 0; r < proposed.length; r++) {
+            if (proposed[r] == c && onCentre < 0) {
+                onCentre = r;
+            }
+        }
+        String where = "the star is centred on node " + c + ", where rank order puts the busiest rank";
+        return onCentre < 0 ? where + "; the proposal places no rank there, so graph and predict (which centre it on a rank's node)"
+                + " give other numbers for it"
+                : where + "; graph gives the proposal's numbers with its placement file and --centre " + definitions.worldRank(onCentre)
+                + ", predict (centred on the busiest rank's node) only where the proposal keeps that rank on node " + c;
     }
 
     private List<String> hostNames(Settings s, Topology machine) {

@@ -53,6 +53,9 @@ public final class PlacementSearch {
      * {@code outsideName}.
      */
     public static Result search(RankGraph graph, Topology topology, int slots, int[] outside, String outsideName) {
+        // a node never holds more ranks than there are: its slots beyond them change nothing (and nodes x 2e9 slots
+        // overflowed the slot table)
+        slots = Math.min(slots, Math.max(1, graph.vertices()));
         NodeDistances distances = new NodeDistances(topology);
         List<Candidate> starts = new ArrayList<>();
         starts.add(evaluate("rank order", rankOrder(graph.vertices(), slots), graph, distances));

@@ -1,0 +1,96 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * map on machines at the edges of what it takes: a star of several slots a node, more slots than ranks, a --format
+ * the output file's extension contradicts, a hosts file it cannot read. testdata/why/chain's traffic (otf2-print: rank 2
+ * sends rank 3 64 bytes, rank 3 sends rank 4 64 bytes; rank 3, with 128, is the busiest).
+ */
+class MapMachineEdgesTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+    private static final String CHAIN = TESTDATA.resolve("why/chain/traces.otf2").toString();
+    private static final String PI4 = TESTDATA.resolve("otf2/pi-4").toString();
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private static double hopBytes(String json, String placement) {
+        Matcher m = Pattern.compile("\"" + placement + "\": \\{[^}]*?\"hop_bytes\": ([0-9.eE+-]+)", Pattern.DOTALL).matcher(json);
+        assertTrue(m.find(), placement + " in " + json);
+        return Double.parseDouble(m.group(1));
+    }
+
+    /**
+     * star:5 with 2 slots: rank order puts ranks 0-1 on node 0, 2-3 on node 1, 4 on node 2, so the star is centred on
+     * node 1 (rank 3's); 2-3 share node 1, 3-4 is one hop (node 1 is the centre): 64 hop-bytes, as graph --topology star:5
+     * --placement computes for that file. It said 128 (centred on node 3, rank 3's number), and star:2 with 3 slots
+     * ("node 3, outside the star of 2 nodes") was an internal error.
+     */
+    @Test
+    void aStarOfSeveralSlotsIsCentredWhereRankOrderPutsTheBusiestRank() throws Exception {
+        Run r = igtrace("map", CHAIN, "--topology", "star:5", "--slots", "2", "--format", "json", "-q");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(64, hopBytes(r.out(), "rank_order"));
+        Path order = Files.writeString(dir.resolve("order.txt"), "0\n0\n1\n1\n2\n");
+        Run graph = igtrace("graph", CHAIN, "--topology", "star:5", "--placement", order.toString(), "-o", dir.resolve("g.dot").toString());
+        assertEquals(0, graph.code(), graph.err());
+        assertTrue(graph.err().contains("hop-bytes 64"), graph.err());
+        Run small = igtrace("map", CHAIN, "--topology", "star:2", "--slots", "3");
+        assertEquals(0, small.code(), small.err());
+        assertFalse(small.err().contains("internal error"), small.err());
+        assertTrue(small.err().contains("igtrace map: note: the star is centred on node 1"), small.err());
+    }
+
+    /** Slots beyond the ranks change nothing: 2e9 slots overflowed the slot table (an internal error). */
+    @Test
+    void moreSlotsThanRanksArePlacedAsEnough() {
+        Run huge = igtrace("map", PI4, "--topology", "ring:2", "--slots", "2000000000", "--format", "json", "-q");
+        assertEquals(0, huge.code(), huge.err());
+        Run enough = igtrace("map", PI4, "--topology", "ring:2", "--slots", "4", "--format", "json", "-q");
+        assertEquals(hopBytes(enough.out(), "proposed"), hopBytes(huge.out(), "proposed"));
+        assertEquals(0, hopBytes(huge.out(), "proposed")); // every rank on one node
+    }
+
+    /** -o x.json --format rankfile wrote a rankfile named .json: a usage error, as for the other commands. */
+    @Test
+    void aFormatTheOutputsExtensionContradictsIsAUsageError() {
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "-o", dir.resolve("x.json").toString(), "--format", "rankfile");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("igtrace: --format rankfile does not match the output file"), r.err());
+        assertFalse(Files.exists(dir.resolve("x.json")));
+    }
+
+    /** A hosts file that is missing or not text says so (it said "cannot be read (/x)" and "(Input length = 1)"). */
+    @Test
+    void aHostsFileItCannotReadSaysWhy() throws Exception {
+        Path missing = dir.resolve("missing");
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--hosts", missing.toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals("igtrace: --hosts " + missing + ": no such file or directory", r.err().strip());
+        Path binary = Files.write(dir.resolve("hosts"), new byte[] {'a', (byte) 0xff, (byte) 0xfe, '\n', 'b', '\n'});
+        Run b = igtrace("map", PI4, "--topology", "ring:2", "--hosts", binary.toString());
+        assertEquals(1, b.code(), b.err());
+        assertEquals("igtrace: --hosts " + binary + ": not a text file of host names (bytes that are not UTF-8)", b.err().strip());
+    }
+}
