@@ -75,6 +75,14 @@ public final class WhyCommand implements Callable<Integer> {
                 java.util.List.of("txt", "text", "json"), json ? "json" : "text");
         Output.write(common.output, parent.stdout(), w -> w.write(text.toString()));
         if (!common.output.quiet) {
+            java.util.List<Integer> none = org.igtrace.formats.stats.StatsTables.withoutRowRanks(profile);
+            if (!none.isEmpty()) { // as stats, predict and graph say it: a process with nothing read is in none of the tables
+                String list = none.stream().limit(8).map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                        + (none.size() > 8 ? ", ..." : "");
+                parent.err().println("igtrace why: note: " + (none.size() == 1 ? "rank " + list : none.size() + " ranks (" + list + ")")
+                        + ": no region event was read (none recorded, none inside the --window, or the files left out), or all the"
+                        + " time was in MPI_Init or MPI_Finalize or with recording off: on no critical path, the cause of nothing");
+            }
             // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
             profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
                     .forEach(d -> parent.err().println("igtrace why: note: " + org.igtrace.formats.Escape.terminal(d.text()))); // may quote a name: one line

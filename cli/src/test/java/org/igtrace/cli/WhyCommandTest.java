@@ -145,6 +145,29 @@ class WhyCommandTest {
     }
 
     /**
+     * A rank whose files --skip-missing left out (diff/slow-rank-5 without traces/0.evt) is in none of why's tables: a note
+     * says so, and which file was left out, as stats, predict and graph say it (why said nothing).
+     */
+    @Test
+    void aRankWithNothingReadIsNoted(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path from = TESTDATA.resolve("diff/slow-rank-5");
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(from)) {
+            for (Path p : walk.toList()) {
+                Path to = dir.resolve(from.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!p.getFileName().toString().equals("0.evt")) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        Run r = igtrace("why", dir.toString(), "--skip-missing");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("igtrace why: note: rank 0: no region event was read"), r.err);
+        assertTrue(r.err.contains("igtrace why: note: 1 location left out, its event file missing (traces/0.evt"), r.err);
+    }
+
+    /**
      * make-why.py slow-rank: 8 ranks, rank 5's solve 300 us against 100 us, a ring and an all-reduce, 10 iterations.
      * Run 10 to 3290 us: 3.28 ms; waiting 10 * (200 + 6 * 200 + 1) us = 14.01 ms, all of it caused by rank 5's
      * solve; balancing solve (125 us everywhere) gains 10 * (300 - 125) us = 1.75 ms.

@@ -149,7 +149,9 @@ public enum TraceFormat {
         }
         String text = new String(head, StandardCharsets.ISO_8859_1);
         String[] lines = text.split("\n");
-        int complete = head.length == 4096 ? lines.length - 1 : lines.length;
+        // the last line, when unterminated (the 4096 bytes read end inside it, or the file does: a master file cut short,
+        // which the reader then calls truncated), is not judged; it was, and a cut "1:1\n2" was "not a trace"
+        int complete = head.length == 4096 || !text.endsWith("\n") && lines.length > 1 ? lines.length - 1 : lines.length;
         boolean master = complete > 0;
         for (int i = 0; i < complete; i++) {
             if (!lines[i].isBlank() && !MasterLine.PATTERN.matcher(lines[i]).matches()) {

@@ -320,6 +320,8 @@ class Otf1DamagedTraceTest {
         Path master = md();
         cut("md_mpi_cuda.otf", 15); // "1:1\n2:2\n3:3\n4:"
         assertEquals(master + ": truncated: the master file ends in the middle of a line", error(master, DEFAULT));
+        cut("md_mpi_cuda.otf", 9); // "1:1\n2:2\n3": a last line that is no master line yet (it was "not a trace")
+        assertEquals(master + ": truncated: the master file ends in the middle of a line", error(master, DEFAULT));
     }
 
     /** The master file cut after its third line: MPI process 4 is defined but in no stream. */
