@@ -24,7 +24,7 @@ record HostsFile(List<String> hosts, Integer slots) {
         } catch (java.nio.charset.CharacterCodingException e) { // a byte that is no UTF-8 ("Input length = 1" said nothing)
             throw new Failure("--hosts " + file + ": not a text file of host names (bytes that are not UTF-8)");
         } catch (IOException e) { // IoFailure names the file and says what is wrong ("no such file or directory")
-            throw new Failure("--hosts " + IoFailure.of(e));
+            throw new Failure("--hosts " + IoFailure.naming(file, e));
         }
         List<String> hosts = new ArrayList<>();
         Integer slots = null;

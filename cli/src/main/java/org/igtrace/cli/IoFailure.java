@@ -22,6 +22,17 @@ final class IoFailure {
         return own ? e.getMessage() : of(cause);
     }
 
+    /**
+     * As {@link #of}, naming {@code file} when the failure names none ("Is a directory" from a read of {@code /tmp}).
+     *
+     * @param file the file that was read or written
+     * @param e    what went wrong
+     * @return {@code file: why}, or the failure's own file and why
+     */
+    static String naming(java.nio.file.Path file, IOException e) {
+        return e instanceof FileSystemException f && f.getFile() != null ? of(e) : file + ": " + of(e);
+    }
+
     /** The file and what went wrong with it: {@code /x/y: no such file or directory}. */
     static String of(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {

@@ -220,7 +220,7 @@ public final class MapCommand implements Callable<Integer> {
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes,
                     definitions);
         } catch (java.io.IOException e) { // "--simgrid /proc/x: /proc/x" said nothing of what is wrong
-            throw new Failure("--simgrid " + IoFailure.of(e));
+            throw new Failure("--simgrid " + IoFailure.naming(simgrid, e));
         }
     }
 
@@ -230,9 +230,18 @@ public final class MapCommand implements Callable<Integer> {
         if (format != null && given == null) {
             throw new UsageError("--format '" + format + "': expected one of placement, rankfile, mpich, slurm, json, text");
         }
-        // --format and -o's extension must agree, as for the other commands (-o x.json --format rankfile wrote a rankfile)
-        MapOutput.Format f = FormatChoice.resolve(given, replayReading.common.output, java.util.Map.of("json", MapOutput.Format.JSON,
-                "txt", MapOutput.Format.TEXT, "text", MapOutput.Format.TEXT, "rankfile", MapOutput.Format.RANKFILE), MapOutput.Format.TEXT);
+        // --format and -o's extension must agree, as for the other commands (-o x.json --format rankfile wrote a rankfile);
+        // every format but JSON is text, so .txt takes any of those (predict.md's --format placement -o map.txt)
+        String extension = replayReading.common.output.extension();
+        MapOutput.Format implied = "json".equals(extension) ? MapOutput.Format.JSON : "rankfile".equals(extension) ? MapOutput.Format.RANKFILE
+                : "txt".equals(extension) || "text".equals(extension) ? MapOutput.Format.TEXT : null;
+        boolean agree = given == null || implied == null || given == implied
+                || implied == MapOutput.Format.TEXT && given != MapOutput.Format.JSON;
+        if (!agree) {
+            throw new UsageError("--format " + FormatChoice.name(given) + " does not match the output file " + replayReading.common.output.output
+                    + " (." + extension + " is " + FormatChoice.name(implied) + "): change one of them");
+        }
+        MapOutput.Format f = given != null ? given : implied != null ? implied : MapOutput.Format.TEXT;
         TopologySpec spec = topology;
         if (spec.kind().equals("tree")) {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");

@@ -76,9 +76,10 @@ final class Output {
             body.writeTo(stdout);
             stdout.flush();
         } catch (IOException e) {
-            if (!isBrokenPipe(e)) {
-                throw new Failure("standard output: " + e.getMessage());
+            if (isBrokenPipe(e)) {
+                throw new UncheckedIOException(e); // the reader went away: the quiet end (exit 0), no "written" line after it
             }
+            throw new Failure("standard output: " + e.getMessage());
         } catch (UncheckedIOException e) {
             if (isBrokenPipe(e)) {
                 throw e; // the reader went away: no failure (the handler's exit 0)

@@ -477,13 +477,21 @@ public final class SvgTimelineWriter {
                 Escape.appendVisible(shown, c);
                 em += textWidth(shown.toString()) / 11;
             } else {
-                em += "mwMW%@\u2026".indexOf(c) >= 0 || Character.isIdeographic(c) ? 1.0
+                em += c == '\u2030' ? 1.4 // per mille
+                        : "mwMW%@\u2026\u2014".indexOf(c) >= 0 || wide(c) ? 1.0
+                        : "<=>+~^#".indexOf(c) >= 0 ? 0.84 // operator<<= and templates: DejaVu draws them wider than letters
                         : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
                         : "ftr()[]{} -/\\".indexOf(c) >= 0 ? 0.43
                         : Character.isUpperCase(c) ? 0.8 : 0.65;
             }
         }
         return em * 11;
+    }
+
+    /** A character drawn a full em wide: CJK ideographs, Hangul, kana, full-width forms (the East Asian wide ranges). */
+    private static boolean wide(char c) {
+        return Character.isIdeographic(c) || c >= 0x1100 && c <= 0x115F || c >= 0x2E80 && c <= 0xA4CF || c >= 0xAC00 && c <= 0xD7A3
+                || c >= 0xF900 && c <= 0xFAFF || c >= 0xFE30 && c <= 0xFE4F || c >= 0xFF00 && c <= 0xFF60 || c >= 0xFFE0 && c <= 0xFFE6;
     }
 
     private List<LegendItem> legendItems() {

@@ -127,6 +127,23 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             throw new IllegalArgumentException(n + " processes against " + pb.processes().size());
         }
         int[][] matched = matched(a, b);
+        boolean cut = false;
+        for (int[] m : matched) {
+            cut |= pa.processes().get(m[0]).leftOut() || pb.processes().get(m[1]).leftOut();
+        }
+        if (cut) {
+            // a world rank --skip-missing left out of either run is left out of both, in the POP lines and the patterns'
+            // totals as in the rows (A's late sender, all rank 6's, against B without rank 6 read as -2 ms)
+            java.util.BitSet keepA = new java.util.BitSet(), keepB = new java.util.BitSet();
+            for (int[] m : matched) {
+                if (pa.selected(m[0]) && !pa.processes().get(m[0]).leftOut() && !pb.processes().get(m[1]).leftOut()) {
+                    keepA.set(m[0]);
+                    keepB.set(m[1]);
+                }
+            }
+            pa = pa.withSelectedRanks(keepA);
+            pb = pb.withSelectedRanks(keepB);
+        }
         Efficiency ea = Efficiency.of(pa), eb = Efficiency.of(pb);
         Map<Integer, Efficiency.ProcessEfficiency> ua = byRank(ea), ub = byRank(eb);
         WaitPattern[] all = WaitPattern.values();
@@ -149,7 +166,8 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         }
         List<PatternRow> patterns = new ArrayList<>(all.length);
         for (WaitPattern p : all) {
-            patterns.add(new PatternRow(p, new Change(pa.waits() == null ? 0 : pa.waits().total(p), pb.waits() == null ? 0 : pb.waits().total(p))));
+            patterns.add(new PatternRow(p, cut ? new Change(selectedWait(pa, p), selectedWait(pb, p))
+                    : new Change(pa.waits() == null ? 0 : pa.waits().total(p), pb.waits() == null ? 0 : pb.waits().total(p))));
         }
         Map<String, Change> efficiency = new LinkedHashMap<>();
         efficiency.put("runtime", new Change(ea.runtime(), eb.runtime()));
@@ -185,6 +203,17 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
     private static double useful(Map<Integer, Efficiency.ProcessEfficiency> byRank, int rank) {
         Efficiency.ProcessEfficiency p = byRank.get(rank);
         return p == null ? 0 : p.useful();
+    }
+
+    /** The waiting in {@code pattern} of {@code profile}'s selected processes. */
+    private static double selectedWait(TraceProfile profile, WaitPattern pattern) {
+        double sum = 0;
+        for (int r = 0; r < profile.processes().size(); r++) {
+            if (profile.selected(r)) {
+                sum += wait(profile.waits(), pattern, r);
+            }
+        }
+        return sum;
     }
 
     /** Process {@code rank}'s waiting in {@code pattern} (null: in all), 0 without a wait analysis. */
