@@ -113,6 +113,33 @@ class DiffCommandTest {
         assertTrue(r.err.startsWith("igtrace: " + b + "/eztrace_log.otf2: --region 'MPI_Bcast': no region of the trace has that name"), r.err);
     }
 
+    /**
+     * slow-rank-5 against itself without rank 6's files (--skip-missing): every late-sender wait of the run is rank 6's
+     * (make-diff.py: rank 6 receives from the slow rank 5 in the ring, 10 x 200 us), so over the ranks both runs read
+     * there is none in either; the totals said A 2.00 ms against B 0, and the load balance compared 8 ranks with 7.
+     */
+    @Test
+    void theTotalsOfARunWithARankLeftOutAreOverTheRanksBothRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path b = dir.resolve("b");
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(Path.of(SLOW))) {
+            for (Path p : walk.toList()) {
+                Path to = b.resolve(Path.of(SLOW).relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!p.getFileName().toString().equals("6.evt")) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        Run r = igtrace("diff", SLOW, b.toString(), "--skip-missing", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "ls = next(x for x in d['patterns'] if x['pattern'] == 'wait_late_sender')",
+                "assert ls['a'] == 0 and ls['b'] == 0, ls",
+                "lb = d['efficiency']['load_balance']",
+                "assert abs(lb['delta']) < 1e-12, lb",
+                "print('ok')"));
+    }
+
     /** A run against itself: no difference, no contributor. */
     @Test
     void aRunAgainstItselfHasNoContributor() throws Exception {

@@ -81,6 +81,17 @@ class MapMachineEdgesTest {
         assertFalse(Files.exists(dir.resolve("x.json")));
     }
 
+    /** Every format but JSON is text: -o map.txt takes --format placement (predict.md's example), not --format json. */
+    @Test
+    void aTextFileTakesEveryTextFormat() throws Exception {
+        Path txt = dir.resolve("map.txt");
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--format", "placement", "-o", txt.toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(4, Files.readAllLines(txt).size(), Files.readString(txt)); // a node per rank, one a line
+        Run json = igtrace("map", PI4, "--topology", "ring:4", "--format", "json", "-o", dir.resolve("j.txt").toString());
+        assertEquals(2, json.code(), json.err());
+    }
+
     /** A hosts file that is missing or not text says so (it said "cannot be read (/x)" and "(Input length = 1)"). */
     @Test
     void aHostsFileItCannotReadSaysWhy() throws Exception {
@@ -92,5 +103,8 @@ class MapMachineEdgesTest {
         Run b = igtrace("map", PI4, "--topology", "ring:2", "--hosts", binary.toString());
         assertEquals(1, b.code(), b.err());
         assertEquals("igtrace: --hosts " + binary + ": not a text file of host names (bytes that are not UTF-8)", b.err().strip());
+        Run folder = igtrace("map", PI4, "--topology", "ring:2", "--hosts", dir.toString()); // "--hosts Is a directory" named nothing
+        assertEquals(1, folder.code(), folder.err());
+        assertTrue(folder.err().startsWith("igtrace: --hosts " + dir + ": "), folder.err());
     }
 }
