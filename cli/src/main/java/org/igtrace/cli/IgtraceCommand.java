@@ -327,7 +327,9 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         }
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()
                 && !u.getUnmatched().get(0).startsWith("-")) {
-            return "one trace at a time: '" + u.getUnmatched().get(0) + "' is a second trace, or the value of an option "
+            boolean two = "diff".equals(ex.getCommandLine().getCommandName()); // diff takes two traces: a third is one too many
+            return (two ? "two traces at a time: '" + u.getUnmatched().get(0) + "' is a third trace"
+                    : "one trace at a time: '" + u.getUnmatched().get(0) + "' is a second trace") + ", or the value of an option "
                     + "that takes none";
         }
         if (ex instanceof CommandLine.MissingParameterException) {

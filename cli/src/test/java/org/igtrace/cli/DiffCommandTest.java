@@ -140,6 +140,14 @@ class DiffCommandTest {
                 "print('ok')"));
     }
 
+    /** A third trace is one too many for diff (it said "one trace at a time: ... is a second trace"). */
+    @Test
+    void aThirdTraceIsOneTooMany() {
+        Run r = igtrace("diff", BALANCED, SLOW, SLOW_1);
+        assertEquals(2, r.code, r.err);
+        assertTrue(r.err.startsWith("igtrace: two traces at a time: '" + SLOW_1 + "' is a third trace"), r.err);
+    }
+
     /** A run against itself: no difference, no contributor. */
     @Test
     void aRunAgainstItselfHasNoContributor() throws Exception {
