@@ -151,6 +151,12 @@ public final class PredictCommand implements Callable<Integer> {
             clock.read();
             PredictionRun.Result result = PredictionRun.run(request.withNetwork(network(profile, run.definitions())), profile, run, recorder.get().transfers(),
                     selection, replayReading.common.reading.threadCount(), clock);
+            if (!selection.isAll() && result.predictions().get(0).measuredRuntime() <= 0) {
+                // a window before MPI_Init (vt-md-mpi-cuda --window 1s:3s: 7 us of rank 0's code) said "0 s, speedup 1.000"
+                err.println("igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no time to replay:"
+                        + " what it keeps lies before MPI_Init or after MPI_Finalize, which the replay leaves out");
+                return 1;
+            }
             if (format == PredictionWriter.Format.SIMGRID) {
                 try {
                     SimGridExport.write(output, result.replay(), result.model(), run.processCount(), run.definitions());
@@ -161,6 +167,13 @@ public final class PredictCommand implements Callable<Integer> {
             PredictionWriter out = new PredictionWriter(PathAliases.shown(located.file().toString()), result.fit(), result.collectiveFits(), sweep,
                     result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu(),
                     result.recordingOff()).withOwnNodes(ownNodes(profile));
+            java.util.List<String> notes = new java.util.ArrayList<>();
+            String thin = result.fit() == null ? null : PredictionSummary.thinFit(result.fit(), run.largestSize());
+            if (thin != null) {
+                notes.add(thin);
+            }
+            profile.diagnostics().stream().filter(d -> d.kind() == DiagnosticKind.NOTE).forEach(d -> notes.add(d.text()));
+            out.withNotes(notes); // the JSON's notes hold what standard error says
             write(out, format, err);
             clock.written();
             if (!quiet) {

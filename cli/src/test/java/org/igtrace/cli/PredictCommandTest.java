@@ -45,6 +45,35 @@ class PredictCommandTest {
     }
 
     /**
+     * A --window that keeps only rank 0's code before MPI_Init (vt-md-mpi-cuda: MPI_Init is left after 3 s; rank 0 ran 7 us
+     * of user code before it, in [1 s, 3 s]): nothing to replay. It said "measured run time 0 s, speedup 1.000", exit 0.
+     */
+    @Test
+    void aWindowBeforeMpiInitHasNothingToReplay() {
+        Result r = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString(), "--window", "1s:3s");
+        assertEquals(1, r.code, r.out + r.err);
+        assertEquals("", r.out);
+        assertTrue(r.err.strip().endsWith("the selection (--window 1s:3s) keeps no time to replay: what it keeps lies before MPI_Init or"
+                + " after MPI_Finalize, which the replay leaves out"), r.err);
+    }
+
+    /**
+     * testdata/otf1/vt-md-mpi-cuda has 4 CUDA streams the reader leaves out (SOURCES.md) and one message the network is
+     * fitted to: both notes were on standard error only; the JSON's notes hold them too.
+     */
+    @Test
+    void theJsonNotesHoldWhatStandardErrorSays() {
+        Result r = run(TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString(), "--format", "json");
+        assertEquals(0, r.code, r.err);
+        int notes = r.out.indexOf("\"notes\": [");
+        assertTrue(notes >= 0, r.out);
+        String list = r.out.substring(notes, r.out.indexOf("],", notes));
+        assertTrue(list.contains("\"4 GPU streams (CUDA) left out\""), list);
+        assertTrue(list.contains("the network was fitted to only 1 message"), list);
+        assertTrue(r.err.contains("igtrace predict: note: 4 GPU streams (CUDA) left out"), r.err);
+    }
+
+    /**
      * testdata/recording-off-long (make-recording-off-long.py): rank 0's recording is off for 40 of the run's 100 us,
      * time the replay cannot show (definitions section 3), so the self-prediction falls more than 10 % short (at most
      * 100 - 40 = 60 us against 100 us measured). The warning names that reason, not oversubscription.

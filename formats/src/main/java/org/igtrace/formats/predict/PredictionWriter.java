@@ -91,6 +91,21 @@ public final class PredictionWriter {
         return this;
     }
 
+    /** Notes beside the replay's own in the JSON (what the reader left out, a fit on few messages). */
+    private List<String> moreNotes = List.of();
+
+    /**
+     * This writer with {@code notes} after the replay's own in the JSON's {@code notes}: what standard error says
+     * (GPU streams left out were on standard error only, a reason the self-prediction warning gives).
+     *
+     * @param notes the notes, in the order said
+     * @return this
+     */
+    public PredictionWriter withNotes(List<String> notes) {
+        this.moreNotes = List.copyOf(notes);
+        return this;
+    }
+
     /** A self-prediction that misses the measured run time by more than this share earns a warning. */
     public static final double SELF_PREDICTION_TOLERANCE = 0.10;
 
@@ -326,8 +341,10 @@ public final class PredictionWriter {
         }
         b.append("},\n");
         b.append("  \"notes\": [");
-        for (int i = 0; i < first.notes().size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(Escape.json(first.notes().get(i)));
+        List<String> notes = new java.util.ArrayList<>(first.notes());
+        notes.addAll(moreNotes);
+        for (int i = 0; i < notes.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(Escape.json(notes.get(i)));
         }
         b.append("],\n");
         if (sweep != null) {
