@@ -247,6 +247,9 @@ public final class MapCommand implements Callable<Integer> {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
         }
         HostsFile h = hosts == null ? null : HostsFile.read(hosts);
+        if (simgrid != null && simgrid.toString().isEmpty()) { // --simgrid '' named the working directory, as -o '' did
+            throw new UsageError("--simgrid needs a directory name, and the one given is empty");
+        }
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
             throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
         }

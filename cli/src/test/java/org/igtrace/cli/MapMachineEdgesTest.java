@@ -92,6 +92,14 @@ class MapMachineEdgesTest {
         assertEquals(2, json.code(), json.err());
     }
 
+    /** --simgrid '' (an unset shell variable) is a usage error, as -o '' is (it said "--simgrid : exists and is not empty"). */
+    @Test
+    void anEmptySimGridFolderNameIsAUsageError() {
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--simgrid", "");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("igtrace: --simgrid needs a directory name, and the one given is empty"), r.err());
+    }
+
     /** A hosts file that is missing or not text says so (it said "cannot be read (/x)" and "(Input length = 1)"). */
     @Test
     void aHostsFileItCannotReadSaysWhy() throws Exception {
