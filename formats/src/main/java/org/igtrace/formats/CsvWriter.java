@@ -23,6 +23,9 @@ final class CsvWriter implements GraphWriter {
         for (E e : graph.edgesForKeys()) {
             columns.addAll(graph.edgeAttributes(e).keySet());
         }
+        if (edges.isEmpty()) {
+            columns.addAll(graph.edgeKeysWithoutEdges()); // the header a script reads its columns by, as with edges
+        }
         StringBuilder line = new StringBuilder("source,target");
         for (String c : columns) {
             line.append(',').append(field(c));

@@ -63,6 +63,16 @@ public interface AttributedGraph<V, E> {
         return edges();
     }
 
+    /**
+     * The keys an edge of this graph would have, for a writer whose header names them when the graph has no edge (a
+     * CSV's columns: an edgeless run's header was {@code source,target} alone). By default none.
+     *
+     * @return the keys in {@link #edgeAttributes}' order
+     */
+    default List<String> edgeKeysWithoutEdges() {
+        return List.of();
+    }
+
     /** The text a drawing shows on the vertex. */
     String vertexLabel(V vertex);
 

@@ -208,6 +208,20 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
         return List.of(shown.get(0));
     }
 
+    /** Every key {@link #edgeAttributes} gives a tree edge of this graph, in its order. */
+    @Override
+    public List<String> edgeKeysWithoutEdges() {
+        List<String> keys = new java.util.ArrayList<>(List.of(WEIGHT, BYTES, MESSAGES, AVG));
+        if (waits != null) {
+            keys.addAll(List.of(WAIT, UNMATCHED_SENDS, UNMATCHED_RECEIVES));
+        }
+        if (edgeCritical != null) {
+            keys.addAll(List.of(CRITICAL, DELAY));
+        }
+        keys.addAll(List.of(TREE, TREE_WEIGHT, LOAD_BYTES, LOAD_MESSAGES));
+        return keys;
+    }
+
     @Override
     public Map<String, Object> edgeAttributes(TrafficEdge e) {
         Map<String, Object> a = new LinkedHashMap<>(32); // up to 15 keys: no resize at the default's 12
