@@ -323,6 +323,12 @@ public final class LocationAccumulator implements LocationEvents {
         return true;
     }
 
+    /** A message of the call whose partner --ranks left out: the call recorded one (no silent MPI_Sendrecv). */
+    @Override
+    public void messageToUnselected(long time) {
+        currentCallHadMessage = true;
+    }
+
     @Override
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
         checkOrder(time);

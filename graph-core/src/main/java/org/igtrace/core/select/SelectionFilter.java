@@ -191,6 +191,8 @@ public final class SelectionFilter implements EventTaps {
                 } else if (outside()) {
                     down.outsideMessage(time, true, receiver, communicator, tag);
                 }
+            } else if (open()) {
+                down.messageToUnselected(time);
             }
         }
 
@@ -204,6 +206,8 @@ public final class SelectionFilter implements EventTaps {
                 } else if (outside()) {
                     down.outsideMessage(time, false, sender, communicator, tag);
                 }
+            } else if (open()) {
+                down.messageToUnselected(time);
             }
         }
 
@@ -217,6 +221,8 @@ public final class SelectionFilter implements EventTaps {
                 } else if (outside()) {
                     down.outsideMessage(time, true, receiver, communicator, tag);
                 }
+            } else if (open()) {
+                down.messageToUnselected(time);
             }
         }
 
@@ -230,6 +236,8 @@ public final class SelectionFilter implements EventTaps {
                 } else if (outside()) {
                     down.outsideMessage(time, false, sender, communicator, tag);
                 }
+            } else if (open()) {
+                down.messageToUnselected(time);
             }
         }
 

@@ -87,6 +87,16 @@ public interface LocationEvents {
     }
 
     /**
+     * A message event inside the selection's time whose partner a {@code --ranks} selection left out: dropped, but the
+     * call around it did record one (an MPI_Sendrecv whose messages all went to such ranks is not "silent"). Ignored by
+     * default.
+     *
+     * @param time the event's time
+     */
+    default void messageToUnselected(long time) {
+    }
+
+    /**
      * Recording was switched off ({@code on} false) or on again (OTF2 {@code MeasurementOnOff}, definitions section
      * 3): the time between is unknown, not computation. Ignored by default.
      */

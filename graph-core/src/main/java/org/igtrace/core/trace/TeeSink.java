@@ -170,6 +170,14 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void messageToUnselected(long time) {
+            a.messageToUnselected(time);
+            b.messageToUnselected(time);
+            c.messageToUnselected(time);
+            d.messageToUnselected(time);
+        }
+
+        @Override
         public void measurement(long time, boolean on) {
             a.measurement(time, on);
             b.measurement(time, on);

@@ -131,6 +131,12 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
         if (Otf1Line.isHexDigit(c)) {
             time = line.hex();
+            if (time < 0) {
+                // an unsigned time of 2^63 ticks or more (the format's uint64): read as a signed long it was negative, the
+                // sentinel of "no time line yet", and every record after it was dropped (wrong numbers, exit 0)
+                throw new Otf1Line.Unreadable("a time of 2^63 ticks or more, which igtrace does not read (times from a"
+                        + " clock that starts near 0 do not reach it)");
+            }
             if (!line.restBlank()) {
                 throw new Otf1Line.Unreadable("a time line holds more than one hexadecimal number");
             }

@@ -315,6 +315,22 @@ class Otf1DamagedTraceTest {
                 profile.notes().toString());
     }
 
+    /**
+     * A time of 2^63 ticks or more (OTF's times are unsigned 64-bit) read as a negative long, the "no time yet" sentinel:
+     * every record after it was dropped, and the numbers were wrong with exit 0. Now refused, naming the line.
+     */
+    @Test
+    void aTimeOf2To63TicksOrMoreIsRefused() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.2.events");
+        List<String> lines = Files.readAllLines(events, StandardCharsets.ISO_8859_1);
+        assertEquals("a", lines.get(3), "precondition: the second time line");
+        lines.set(3, "8000000000000000");
+        Files.writeString(events, String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+        String error = error(master, DEFAULT);
+        assertTrue(error.contains("synth.2.events: line 4: a time of 2^63 ticks or more, which igtrace does not read"), error);
+    }
+
     @Test
     void aMasterFileCutInsideALineIsAnError() throws Exception {
         Path master = md();
