@@ -74,7 +74,10 @@ class SelectionCommandTest {
         TimelineCommandTest.Run whole = TimelineCommandTest.igtrace(reducedArgs.toArray(new String[0]));
         assertEquals(0, whole.code(), whole.err());
         assertTrue(selected.out().contains("\"load_balance\""), selected.out());
-        assertEquals(withoutNames(whole.out()), withoutNames(selected.out()));
+        // the reduced trace's MPI_Sendrecv calls to ranks left out hold no message event, and say so; the selection's
+        // hold them (the selection drops them): no such note (scorep-jacobi-2nodes --ranks 1: 391 calls)
+        assertEquals(withoutNames(withoutSilentSendrecv(whole.out())), withoutNames(selected.out()));
+        assertTrue(!selected.out().contains("\"silent_sendrecv\""), selected.out());
         TimelineCommandTest.Run all = TimelineCommandTest.igtrace("stats", source, "-q", "--format", "json");
         assertTrue(!withoutNames(all.out()).equals(withoutNames(selected.out())), "the selection changes the numbers");
     }
@@ -256,6 +259,11 @@ class SelectionCommandTest {
     }
 
     /** JSON without the lines that name the trace or the selection. */
+    /** The JSON without its silent_sendrecv diagnostic (an object of three lines and its separator). */
+    private static String withoutSilentSendrecv(String json) {
+        return json.replaceAll("\\{\\s*\"kind\": \"silent_sendrecv\",[^}]*\\},?\\s*", "");
+    }
+
     private static String withoutNames(String json) {
         return json.lines().filter(l -> !l.startsWith("  \"source\"") && !l.startsWith("  \"trace\"") && !l.startsWith("  \"selection\""))
                 .collect(Collectors.joining("\n"));
