@@ -359,8 +359,8 @@ public final class MapCommand implements Callable<Integer> {
 
     /**
      * On a star, how {@code graph} and {@code predict} give the proposal's numbers: they centre the star on the node their
-     * placement file gives a rank ({@code graph --centre}, default the busiest; {@code predict} the busiest), map on the node
-     * rank order gives the busiest; null when the machine is no star.
+     * placement file gives a rank ({@code --centre}, default the busiest), map on the node rank order gives the busiest; null
+     * when the machine is no star.
      */
     private static String starCentreNote(Topology machine, int[] proposed, TraceDefinitions definitions) {
         if (!(machine instanceof org.igtrace.core.topology.Star star)) {
@@ -375,8 +375,7 @@ public final class MapCommand implements Callable<Integer> {
         String where = "the star is centred on node " + c + ", where rank order puts the busiest rank";
         return onCentre < 0 ? where + "; the proposal places no rank there, so graph and predict (which centre it on a rank's node)"
                 + " give other numbers for it"
-                : where + "; graph gives the proposal's numbers with its placement file and --centre " + definitions.worldRank(onCentre)
-                + ", predict (centred on the busiest rank's node) only where the proposal keeps that rank on node " + c;
+                : where + "; graph and predict give the proposal's numbers with its placement file and --centre " + definitions.worldRank(onCentre);
     }
 
     private List<String> hostNames(Settings s, Topology machine) {

@@ -79,6 +79,10 @@ public final class PredictCommand implements Callable<Integer> {
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
     Path placement;
 
+    @Option(names = "--centre", paramLabel = "RANK",
+            description = "With --topology star: the rank whose node is the centre (default: the rank with the most bytes).")
+    Integer centre;
+
     @Option(names = "--network", paramLabel = "measured", converter = PredictValues.Measured.class,
             description = "Fit L and B to the trace's messages whose transfer shows: the receive posted before the send, or rendezvous-sized and timed from the later post (the default for any of them not given).")
     String network;
@@ -131,7 +135,7 @@ public final class PredictCommand implements Callable<Integer> {
             // the profile and the recording of what the window and region keep of every process: with --ranks every
             // process is still replayed, on clocks corrected by all messages (definitions section 11)
             TraceSession session = replayReading.open(parent, trace, clockCorrection == null ? ClockCorrection.OFFSETS : clockCorrection,
-                    selection);
+                    selection).beforeEvents(this::checkNetwork);
             // with a fitted network the wait analysis' matched messages give a first fit (PredictTaps)
             boolean tapFit = request.needsCalibration() && request.swept() == null;
             TraceSession.Subscription<PredictTaps> recorder = session.subscribe(d -> new PredictTaps(d, store, tapFit, request.eagerLimit()));
@@ -200,6 +204,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (topology == null && placement != null) {
             throw new UsageError("--placement needs --topology");
         }
+        TopologyOptions.checkCentre(topology, centre);
         if (topology == null && replayReading.network.topologyOnlyGiven()) {
             throw new UsageError("--hop-latency, --local-latency and --local-bandwidth need --topology (they were ignored without it)");
         }
@@ -237,7 +242,21 @@ public final class PredictCommand implements Callable<Integer> {
                 : "csv".equals(extension) ? PredictionWriter.Format.CSV : PredictionWriter.Format.TEXT;
     }
 
-    /** The --topology network with the --placement of the ranks, or null without --topology. */
+    /**
+     * The --placement file and --centre against the trace's processes, once its definitions are read and before any event
+     * (a usage error, or a {@link Failure} for a placement file that cannot be read), as graph checks them.
+     */
+    private void checkNetwork(org.igtrace.core.trace.TraceDefinitions d) {
+        if (topology == null) {
+            return;
+        }
+        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        String problem = topology.problemBefore(d.processCount(), where, TopologyOptions.centreProcess(centre, d), d::worldRank);
+        if (problem != null) {
+            throw new UsageError(problem);
+        }
+    }
+
     /** Whether the trace names a node for every process and no two share one (then no core was shared). */
     private static boolean ownNodes(TraceProfile profile) {
         java.util.Set<String> hosts = new java.util.HashSet<>();
@@ -249,6 +268,7 @@ public final class PredictCommand implements Callable<Integer> {
         return hosts.size() > 1;
     }
 
+    /** The --topology network with the --placement of the ranks and a star's --centre, or null without --topology. */
     private ReplayParameters.Network network(TraceProfile profile, org.igtrace.core.trace.TraceDefinitions definitions)
             throws UsageError, Failure {
         if (topology == null) {
@@ -258,7 +278,8 @@ public final class PredictCommand implements Callable<Integer> {
         Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, definitions);
         Topology t;
         try {
-            t = topology.build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where, null);
+            t = topology.build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where,
+                    TopologyOptions.centreProcess(centre, definitions));
         } catch (IllegalArgumentException e) {
             throw new UsageError("--topology '" + TopologyOptions.name(topology) + "': " + e.getMessage());
         }

@@ -35,10 +35,26 @@ public final class TopologyOptions {
             throw new UsageError("--format " + FormatChoice.name(format)
                     + " writes the information graph for a mapping tool; with --topology use graphml, dot or csv");
         }
-        if (centre != null && !spec.kind().equals("star")) {
-            throw new UsageError("--centre chooses the centre of a star; --topology " + spec.kind() + " has none");
+        checkCentre(spec, centre);
+    }
+
+    /**
+     * A {@code --centre} the command line alone rules out: with no star (graph's and predict's) or below rank 0.
+     *
+     * @param network the {@code --topology} given (null: none)
+     * @param centre the {@code --centre} given (null: none)
+     */
+    static void checkCentre(TopologySpec network, Integer centre) throws UsageError {
+        if (centre == null) {
+            return;
         }
-        if (centre != null && centre < 0) {
+        if (network == null) {
+            throw new UsageError("--centre needs --topology star");
+        }
+        if (!network.kind().equals("star")) {
+            throw new UsageError("--centre chooses the centre of a star; --topology " + network.kind() + " has none");
+        }
+        if (centre < 0) {
             throw new UsageError("--centre " + centre + " is not a rank: ranks count from 0");
         }
     }
@@ -76,6 +92,17 @@ public final class TopologyOptions {
      * topology says it is no rank).
      */
     Integer centre(TraceDefinitions d) throws UsageError {
+        return centreProcess(centre, d);
+    }
+
+    /**
+     * As {@link #centre(TraceDefinitions)} for a {@code --centre} of another command (predict's).
+     *
+     * @param centre the world rank given (null: not given)
+     * @param d the trace's definitions
+     * @return the process analysed for it, or null
+     */
+    static Integer centreProcess(Integer centre, TraceDefinitions d) throws UsageError {
         if (centre == null || d.ranksAreWorldRanks()) {
             return centre;
         }

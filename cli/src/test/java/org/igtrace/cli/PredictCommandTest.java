@@ -382,4 +382,41 @@ class PredictCommandTest {
         assertTrue(pingPong.err.contains("from 15 messages whose transfer was visible"), pingPong.err);
         assertFalse(pingPong.err.contains("fitted to only") || pingPong.err.contains("extrapolates"), pingPong.err);
     }
+    /**
+     * skew/oneway-star (make-one-way.py): ranks 1-3 each send rank 0 one message, rank 3's at 300 ms; rank 0 receives it,
+     * then computes 500 - 300.06 = 199.94 ms. With L = 0, B = inf and 10 ms per hop on a star, that message's hops set
+     * the run time: one hop when the centre is rank 0's node (the default: rank 0 has the most bytes) or rank 3's, two
+     * when it is rank 1's, so --centre 1 predicts exactly 10 ms more. Without --centre, predict centred the star on the
+     * busiest rank's node whatever the user wanted (map's proposals on a star were predicted on another star).
+     */
+    @Test
+    void aStarsCentreIsTheNodeOfCentreRank() {
+        String trace = TESTDATA.resolve("skew/oneway-star").toString();
+        String[] model = {trace, "--latency", "0s", "--bandwidth", "inf", "--topology", "star", "--hop-latency", "10ms", "--format", "json"};
+        double[] predicted = new double[4]; // [0]: no --centre
+        for (int c : new int[] {-1, 1, 3}) {
+            List<String> args = new ArrayList<>(List.of(model));
+            if (c >= 0) {
+                args.addAll(List.of("--centre", Integer.toString(c)));
+            }
+            Result r = run(args.toArray(String[]::new));
+            assertEquals(0, r.code, r.err);
+            predicted[c < 0 ? 0 : c] = field(r.out, "predicted_runtime");
+        }
+        assertEquals(0.50994, predicted[0], 1e-6);
+        assertEquals(predicted[0] + 0.010, predicted[1], 1e-9);
+        assertEquals(predicted[0], predicted[3], 1e-12);
+        String[][] refused = {{"--centre", "1"}, {"--topology", "ring", "--centre", "1"}, {"--topology", "star", "--centre", "-1"},
+            {"--topology", "star", "--centre", "4"}};
+        String[] says = {"--centre needs --topology star", "--centre chooses the centre of a star; --topology ring has none",
+            "--centre -1 is not a rank", "--centre 4: there is no such rank (0..3)"};
+        for (int i = 0; i < refused.length; i++) {
+            List<String> args = new ArrayList<>(List.of(trace, "-q"));
+            args.addAll(List.of(refused[i]));
+            Result r = run(args.toArray(String[]::new));
+            assertEquals(2, r.code, r.err);
+            assertTrue(r.err.contains(says[i]), r.err);
+            assertEquals("", r.out);
+        }
+    }
 }
