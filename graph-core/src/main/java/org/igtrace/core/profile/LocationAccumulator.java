@@ -78,6 +78,8 @@ public final class LocationAccumulator implements LocationEvents {
     /** The thread's OpenMP constructs (definitions section 10a); null when the trace defines none. */
     final OpenMpThread omp;
 
+    private static final long[] NO_INTERVALS = new long[0];
+
     LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order) {
         this.definitions = definitions;
         this.order = order;
@@ -117,7 +119,8 @@ public final class LocationAccumulator implements LocationEvents {
         if (omp != null && !gaps.isEmpty()) {
             omp.measureOff(gaps);
         }
-        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), environmentTicks, communicationTicks, omp);
+        long[] off = gaps.isEmpty() || lastRegionTime < firstRegionTime ? NO_INTERVALS : gaps.intervalsBetween(firstRegionTime, lastRegionTime);
+        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), off, environmentTicks, communicationTicks, omp);
     }
 
     /** Ticks inside MPI environment calls. */

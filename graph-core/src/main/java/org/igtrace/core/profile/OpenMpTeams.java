@@ -27,14 +27,16 @@ final class OpenMpTeams {
      * @param spans          each thread's own span in ticks (MPI environment calls and its time with recording off left
      *                       out)
      * @param offTicks       each thread's ticks with recording off (between its first and last region event)
-     * @param leastOff       the least of {@code offTicks}, which {@code processTicks} leaves out
+     * @param processOff     the ticks no thread of the process was recorded, which {@code processTicks} leaves out
+     *                       ({@link ProcessOff})
+     * @param offInProcessOff each thread's ticks off within {@code processOff}
      * @param mpiTicks       each thread's ticks in MPI communication calls (its time off inside them left out)
      * @param processTicks   the process's {@code T_i} in ticks
      * @param ticksPerSecond the timer resolution
      */
-    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long leastOff, long[] mpiTicks, long processTicks,
-                           double ticksPerSecond) {
-        long wall = processTicks + leastOff; // the process's span less its environment calls, recording off or not
+    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long processOff, long[] offInProcessOff, long[] mpiTicks,
+                           long processTicks, double ticksPerSecond) {
+        long wall = processTicks + processOff; // the process's span less its environment calls, recording off or not
         int n = threads.size();
         long[] waitImplicit = new long[n];
         long[] waitExplicit = new long[n];
@@ -64,12 +66,14 @@ final class OpenMpTeams {
             waitImplicit[t] -= cutImplicit;
             waitExplicit[t] -= cutExplicit;
             long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - waitImplicit[t] - waitExplicit[t]);
-            // a worker's idle time: its span outside parallel regions, less its time off there
+            // its own time off where another thread was recorded (the rest is the process's time off, out of T_i)
+            long ownOff = offTicks[t] - offInProcessOff[t];
+            // a worker's idle time: the process's recorded time outside its parallel regions, less its own time off there
             long idle = parallel && t != master
-                    ? Math.max(0, wall - th.parallelTicks - Math.max(0, offTicks[t] - th.offInParallels)) : 0;
+                    ? Math.max(0, processTicks - th.parallelTicks - Math.max(0, ownOff - th.offInParallels)) : 0;
             // without parallel regions each thread its own span (which leaves out its own time with recording off), at
             // most T_i: a thread that computed during the master's MPI_Init is not more useful than the process is long
-            long base = parallel ? Math.min(processTicks, wall - offTicks[t]) : Math.min(spans[t], processTicks);
+            long base = parallel ? Math.max(0, processTicks - ownOff) : Math.min(spans[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));

@@ -21,16 +21,21 @@ public final class ProfileTotals {
     /** Per process: its locations with a region span (its threads). */
     public final int[] threads;
     /**
-     * Per process: the earliest first and the latest last region event over its threads, the most ticks one thread spent
-     * in MPI communication, and the fewest ticks one thread's recording was off: a process of several threads has the
-     * wall-clock span {@code last - first} (definitions section 3). Totals made elsewhere add every location's
-     * {@link LocationTimes}; ones that fill only the sums leave {@code first > last}: their processes keep the sum of
-     * their threads' spans.
+     * Per process: the earliest first and the latest last region event over its threads and the most ticks one thread
+     * spent in MPI communication: a process of several threads has the wall-clock span {@code last - first}, less the
+     * time no thread of it was recorded ({@link ProcessOff}; definitions section 3). Totals made elsewhere add every
+     * location's {@link LocationTimes}; ones that fill only the sums leave {@code first > last}: their processes keep the
+     * sum of their threads' spans.
      */
     public final long[] firstTicks;
     public final long[] lastTicks;
     public final long[] threadCommunicationTicks;
-    public final long[] threadOffTicks;
+    /** Per process of several threads: each thread's {@code {first, last, offStart0, offEnd0, ...}} ({@link ProcessOff}). */
+    private final java.util.Map<Integer, java.util.List<long[]>> threadSpans = new java.util.HashMap<>();
+    /** Per process of one thread so far, its intervals off where it has any (kept for when a second thread comes). */
+    private final java.util.Map<Integer, long[]> firstThreadOff = new java.util.HashMap<>();
+    /** Per process of several threads, its intervals off once asked for. */
+    private final java.util.Map<Integer, long[]> processOff = new java.util.HashMap<>();
     public final PairCounters sends;
     public final PairCounters receives;
     public final PairCounters collectiveTraffic;
@@ -67,22 +72,32 @@ public final class ProfileTotals {
         firstTicks = new long[processes];
         lastTicks = new long[processes];
         threadCommunicationTicks = new long[processes];
-        threadOffTicks = new long[processes];
         java.util.Arrays.fill(firstTicks, Long.MAX_VALUE);
         java.util.Arrays.fill(lastTicks, Long.MIN_VALUE);
-        java.util.Arrays.fill(threadOffTicks, Long.MAX_VALUE);
     }
 
     /**
      * Process p's span in ticks before the MPI environment calls are taken out (definitions section 3): one thread's
      * span, or for several threads the wall-clock span from the earliest to the latest region event of any of them,
-     * less the time the thread with the least of it had recording off; the sum of the spans without the extremes.
+     * less the time some thread had recording off and none had it on; the sum of the spans without the extremes.
      */
     public long processSpanTicks(int p) {
         if (threads[p] <= 1 || firstTicks[p] > lastTicks[p]) {
             return spanTicks[p];
         }
-        return Math.max(0, lastTicks[p] - firstTicks[p] - (threadOffTicks[p] == Long.MAX_VALUE ? 0 : threadOffTicks[p]));
+        return Math.max(0, lastTicks[p] - firstTicks[p] - ProcessOff.measure(processOffIntervals(p)));
+    }
+
+    /**
+     * The intervals in which process p, of several threads, was not recorded: some thread had recording off and none had
+     * it on ({@link ProcessOff}); empty for a process of one thread (its span leaves its own intervals off out).
+     *
+     * @param p the process
+     * @return {@code start, end} pairs, disjoint and in order
+     */
+    public long[] processOffIntervals(int p) {
+        java.util.List<long[]> spans = threadSpans.get(p);
+        return spans == null ? new long[0] : processOff.computeIfAbsent(p, q -> ProcessOff.intervals(spans));
     }
 
     /**
@@ -126,10 +141,32 @@ public final class ProfileTotals {
         offTicks[p] += l.offTicks();
         communicationTicks[p] += l.communicationTicks();
         if (span > 0) {
+            long[] off = l.offIntervals();
+            if (threads[p] == 2) { // its second thread: the first one's span and intervals off are kept from now on
+                java.util.List<long[]> spans = new java.util.ArrayList<>();
+                spans.add(thread(firstTicks[p], lastTicks[p], firstThreadOff.remove(p)));
+                threadSpans.put(p, spans);
+            }
+            if (threads[p] >= 2) {
+                threadSpans.get(p).add(thread(l.firstRegionTime(), l.lastRegionTime(), off));
+                processOff.remove(p);
+            } else if (off.length > 0) {
+                firstThreadOff.put(p, off);
+            }
             firstTicks[p] = Math.min(firstTicks[p], l.firstRegionTime());
             lastTicks[p] = Math.max(lastTicks[p], l.lastRegionTime());
-            threadOffTicks[p] = Math.min(threadOffTicks[p], l.offTicks());
         }
         threadCommunicationTicks[p] = Math.max(threadCommunicationTicks[p], l.communicationTicks());
+    }
+
+    /** A thread as {@link ProcessOff} takes it: {@code {first, last, offStart0, offEnd0, ...}}. */
+    private static long[] thread(long first, long last, long[] off) {
+        long[] t = new long[2 + (off == null ? 0 : off.length)];
+        t[0] = first;
+        t[1] = last;
+        if (off != null) {
+            System.arraycopy(off, 0, t, 2, off.length);
+        }
+        return t;
     }
 }

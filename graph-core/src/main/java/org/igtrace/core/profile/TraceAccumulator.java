@@ -135,18 +135,20 @@ public final class TraceAccumulator implements LocationSink {
             long[] spans = new long[threads.size()];
             long[] off = new long[threads.size()];
             long[] mpi = new long[threads.size()];
-            long leastOff = Long.MAX_VALUE;
+            long[] processOff = m.processOffIntervals(r);
+            long[] offInProcessOff = new long[threads.size()];
             List<OpenMpThread> omp = new ArrayList<>();
             for (int t = 0; t < spans.length; t++) {
                 LocationTimes l = threads.get(t);
                 spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks());
                 off[t] = l.offTicks();
-                leastOff = Math.min(leastOff, off[t]);
+                offInProcessOff[t] = ProcessOff.overlap(l.offIntervals(), processOff);
                 mpi[t] = l.communicationTicks();
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
-            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, leastOff, mpi, processTicks, definitions.ticksPerSecond())));
+            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, ProcessOff.measure(processOff), offInProcessOff, mpi, processTicks,
+                    definitions.ticksPerSecond())));
         }
         return out;
     }

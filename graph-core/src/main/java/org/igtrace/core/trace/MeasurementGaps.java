@@ -84,6 +84,26 @@ public final class MeasurementGaps {
         return count == 0 || to <= from ? 0 : before(to) - before(from);
     }
 
+    /**
+     * The intervals off clipped to {@code [from, to]}, disjoint and in order, as {@code start, end} pairs.
+     *
+     * @param from the first time kept
+     * @param to the last time kept
+     * @return the pairs (empty when none lies between)
+     */
+    public long[] intervalsBetween(long from, long to) {
+        long[] out = new long[count * 2];
+        int n = 0;
+        for (int i = 0; i < count; i++) {
+            long a = Math.max(from, start[i]), b = Math.min(to, end[i]);
+            if (b > a) {
+                out[n++] = a;
+                out[n++] = b;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
     /** The most processes {@link #perProcess} names one by one. */
     static final int NAMED_PROCESSES = 8;
 

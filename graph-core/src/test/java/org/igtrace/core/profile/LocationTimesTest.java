@@ -84,10 +84,77 @@ class LocationTimesTest {
         l.enter(5, 0);
         l.leave(25, 0);
         long[] v = l.times().toLongs();
-        assertEquals(7, v.length);
+        assertEquals(8, v.length);
         LocationTimes t = LocationTimes.ofLongs(v);
         assertEquals(20, t.spanTicks());
         assertEquals(3, t.order());
         assertNull(t.omp);
+    }
+    /**
+     * Rank 0's master 0..1000 with a team 100..400 (barrier: master 300..400, worker 350..400), each thread's recording
+     * off over the interval given (null: never), its events fed in time order.
+     */
+    private static ProcessProfile masterOff(long[] masterOff, long[] workerOff, boolean apart) {
+        TraceAccumulator acc = new TraceAccumulator(definitions(), false);
+        // {time, kind (0 enter, 1 leave), region}
+        feed(acc.location(0, 0), masterOff, new long[][] {{0, 0, 0}, {100, 0, 2}, {300, 0, 3}, {400, 1, 3}, {400, 1, 2}, {1000, 1, 0}});
+        feed(acc.location(0, 1), workerOff, new long[][] {{100, 0, 2}, {350, 0, 3}, {400, 1, 3}, {400, 1, 2}});
+        if (!apart) {
+            return acc.profile().processes().get(0);
+        }
+        List<LocationTimes> times = new ArrayList<>();
+        acc.locations().forEach(l -> times.add(LocationTimes.ofLongs(l.times().toLongs())));
+        ProfileTotals totals = new ProfileTotals(2);
+        times.forEach(totals::add);
+        return new TraceAccumulator(definitions(), false).profile(totals, times).processes().get(0);
+    }
+
+    private static void feed(LocationAccumulator l, long[] off, long[][] events) {
+        boolean offFed = off == null, onFed = off == null;
+        for (long[] e : events) {
+            if (!offFed && off[0] <= e[0]) {
+                l.measurement(off[0], false);
+                offFed = true;
+            }
+            if (!onFed && off[1] <= e[0]) {
+                l.measurement(off[1], true);
+                onFed = true;
+            }
+            if (e[1] == 0) {
+                l.enter(e[0], (int) e[2]);
+            } else {
+                l.leave(e[0], (int) e[2]);
+            }
+        }
+    }
+
+    /**
+     * The master switches recording off from 850 to 940, when its worker (100..400) has ended: no thread of the process
+     * was recorded then, so T_0 is 1000 - 90 = 910 ticks (0.91 s), as for the master alone. It was 1.0 s: the process
+     * left out only the least time off of any thread (the worker's 0). The worker is idle for the process's recorded
+     * time outside its team, 910 - 300 = 610; its useful time is its team's 300 less its 50 in the barrier (runtime:
+     * it arrived last); the master's 910 less its 50 of waiting and 50 of runtime in the barrier.
+     */
+    @Test
+    void timeOffWhenNoOtherThreadIsRecordedIsLeftOutOfTheProcess() {
+        for (boolean apart : new boolean[] {false, true}) {
+            ProcessProfile p = masterOff(new long[] {850, 940}, null, apart);
+            assertEquals(0.91, p.time(), 1e-12);
+            List<OpenMpTimes.ThreadTimes> t = p.openMp().threads();
+            assertEquals(0.61, t.get(1).idle(), 1e-12);
+            assertEquals(0.25, t.get(1).useful(), 1e-12);
+            assertEquals(0.81, t.get(0).useful(), 1e-12);
+        }
+    }
+
+    /**
+     * The master off 120..180 and the worker off 200..250, both in their team: at every time one of them was recorded,
+     * so T_0 is the whole 1000 ticks. It was 950: the least time off of a thread (the worker's 50) was left out, though
+     * the master ran then.
+     */
+    @Test
+    void timeOffOfOneThreadWhileAnotherIsRecordedStaysInTheProcess() {
+        assertEquals(1.0, masterOff(new long[] {120, 180}, new long[] {200, 250}, false).time(), 1e-12);
+        assertEquals(1.0, masterOff(new long[] {120, 180}, new long[] {200, 250}, true).time(), 1e-12);
     }
 }
