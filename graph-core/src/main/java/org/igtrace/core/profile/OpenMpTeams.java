@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * Joins the threads of one process into its OpenMP teams and measures their waiting (definitions section 10a, after
- * Scalasca's patterns). The outermost parallel regions of its threads that overlap in time are one team instance
- * (the threads of a process share one clock, and every member is inside the region at its end barrier); within an
+ * Scalasca's patterns). Each outermost parallel region of the master is one team instance, with the other threads'
+ * regions that overlap it most (the threads of a process share one clock, and every member is inside the region at
+ * its end barrier); within an
  * instance, the k-th barrier of each member is one barrier instance. A member waits from its own arrival (enter) to
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
  * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
@@ -53,7 +54,7 @@ final class OpenMpTeams {
                 barrierTicks[t] += th.barriers[b * 4 + 1] - th.barriers[b * 4];
             }
         }
-        for (List<int[]> team : teams(threads)) {
+        for (List<int[]> team : teams(threads, master)) {
             barrierWaits(threads, team, waitImplicit, waitExplicit);
         }
         List<OpenMpTimes.ThreadTimes> out = new ArrayList<>(n);
@@ -81,15 +82,54 @@ final class OpenMpTeams {
         return new OpenMpTimes(out);
     }
 
-    /** The team instances: groups of (thread, parallel region index) whose intervals overlap, in time order. */
-    private static List<List<int[]>> teams(List<OpenMpThread> threads) {
-        List<long[]> all = new ArrayList<>(); // enter, leave, thread, index
+    /**
+     * The team instances as groups of (thread, parallel region index): one per parallel region of the master (which
+     * forks the team), each other thread's region in the master's region it overlaps most (a worker that leaves a
+     * region a few ticks after the master entered the next one stays in the first); regions that overlap none of the
+     * master's are grouped where their intervals overlap each other.
+     */
+    private static List<List<int[]>> teams(List<OpenMpThread> threads, int master) {
+        OpenMpThread m = threads.get(master);
+        List<List<int[]>> teams = new ArrayList<>();
+        for (int k = 0; k < m.parallelCount; k++) {
+            List<int[]> team = new ArrayList<>();
+            team.add(new int[] {master, k});
+            teams.add(team);
+        }
+        List<long[]> rest = new ArrayList<>(); // enter, leave, thread, index
         for (int t = 0; t < threads.size(); t++) {
+            if (t == master) {
+                continue;
+            }
             OpenMpThread th = threads.get(t);
-            for (int k = 0; k < th.parallelCount; k++) {
-                all.add(new long[] {th.parallels[k * 2], th.parallels[k * 2 + 1], t, k});
+            int first = 0; // the master's first region that may overlap this thread's next (both in time order)
+            for (int j = 0; j < th.parallelCount; j++) {
+                long a = th.parallels[j * 2], b = th.parallels[j * 2 + 1];
+                while (first < m.parallelCount && m.parallels[first * 2 + 1] <= a) {
+                    first++;
+                }
+                int best = -1;
+                long most = 0;
+                for (int k = first; k < m.parallelCount && m.parallels[k * 2] < b; k++) {
+                    long overlap = Math.min(b, m.parallels[k * 2 + 1]) - Math.max(a, m.parallels[k * 2]);
+                    if (overlap > most) {
+                        most = overlap;
+                        best = k;
+                    }
+                }
+                if (best >= 0) {
+                    teams.get(best).add(new int[] {t, j});
+                } else {
+                    rest.add(new long[] {a, b, t, j});
+                }
             }
         }
+        teams.addAll(overlapping(rest));
+        return teams;
+    }
+
+    /** Groups of (thread, parallel region index) whose intervals overlap, in time order. */
+    private static List<List<int[]>> overlapping(List<long[]> all) {
         all.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[2], b[2]));
         List<List<int[]>> teams = new ArrayList<>();
         List<int[]> current = null;

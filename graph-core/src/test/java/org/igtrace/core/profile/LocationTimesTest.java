@@ -157,4 +157,29 @@ class LocationTimesTest {
         assertEquals(1.0, masterOff(new long[] {120, 180}, new long[] {200, 250}, false).time(), 1e-12);
         assertEquals(1.0, masterOff(new long[] {120, 180}, new long[] {200, 250}, true).time(), 1e-12);
     }
+    /**
+     * Two parallel regions back to back, P1 100..400 and P2 402..800, of a master and two workers; barrier arrivals
+     * 300 / 350 / 380 in P1 and 790 / 600 / 700 in P2, each barrier left at its region's end. Worker 2 leaves P1 at 405,
+     * after the master entered P2 (a worker descheduled after the barrier). Each region is its own team instance: the
+     * master waits 380 - 300 = 80 ticks, worker 1 (380 - 350) + (790 - 600) = 220, worker 2 790 - 700 = 90. Both regions
+     * were one instance (they overlapped by 3 ticks), P1's barrier measured against P2's last arrival: 100 / 240 / 110.
+     */
+    @Test
+    void regionsBackToBackAreTwoTeamInstancesThoughAWorkerLeavesLate() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        b.addProcess("P0", null);
+        b.addRegion("compute", false, OmpRole.NONE);
+        b.addRegion("MPI_Send", false, OmpRole.NONE);
+        b.addRegion("!$omp parallel", false, OmpRole.PARALLEL);
+        b.addRegion("!$omp implicit barrier", false, OmpRole.IMPLICIT_BARRIER);
+        TraceAccumulator acc = new TraceAccumulator(b.build(), false);
+        feed(acc.location(0, 0), null, new long[][] {{0, 0, 0}, {100, 0, 2}, {300, 0, 3}, {400, 1, 3}, {400, 1, 2}, {402, 0, 2}, {790, 0, 3},
+            {800, 1, 3}, {800, 1, 2}, {1000, 1, 0}});
+        feed(acc.location(0, 1), null, new long[][] {{100, 0, 2}, {350, 0, 3}, {400, 1, 3}, {400, 1, 2}, {402, 0, 2}, {600, 0, 3}, {800, 1, 3},
+            {800, 1, 2}});
+        feed(acc.location(0, 2), null, new long[][] {{100, 0, 2}, {380, 0, 3}, {400, 1, 3}, {405, 1, 2}, {406, 0, 2}, {700, 0, 3}, {800, 1, 3},
+            {800, 1, 2}});
+        List<OpenMpTimes.ThreadTimes> t = acc.profile().processes().get(0).openMp().threads();
+        assertEquals(List.of(0.08, 0.22, 0.09), t.stream().map(OpenMpTimes.ThreadTimes::waitBarrier).toList());
+    }
 }
