@@ -69,12 +69,15 @@ final class OpenMpTeams {
             long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - waitImplicit[t] - waitExplicit[t]);
             // its own time off where another thread was recorded (the rest is the process's time off, out of T_i)
             long ownOff = offTicks[t] - offInProcessOff[t];
+            // a team's thread: the master, or a worker (a thread in a parallel region); another thread of the process
+            // (a pthread that communicates while the teams compute) is no worker, and not idle outside the teams
+            boolean team = parallel && (t == master || th.parallelCount > 0);
             // a worker's idle time: the process's recorded time outside its parallel regions, less its own time off there
-            long idle = parallel && t != master
+            long idle = team && t != master
                     ? Math.max(0, processTicks - th.parallelTicks - Math.max(0, ownOff - th.offInParallels)) : 0;
-            // without parallel regions each thread its own span (which leaves out its own time with recording off), at
-            // most T_i: a thread that computed during the master's MPI_Init is not more useful than the process is long
-            long base = parallel ? Math.max(0, processTicks - ownOff) : Math.min(spans[t], processTicks);
+            // outside a team each thread its own span (which leaves out its own time with recording off), at most T_i: a
+            // thread that computed during the master's MPI_Init is not more useful than the process is long
+            long base = team ? Math.max(0, processTicks - ownOff) : Math.min(spans[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));

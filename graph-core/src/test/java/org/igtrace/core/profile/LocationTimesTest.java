@@ -182,4 +182,24 @@ class LocationTimesTest {
         List<OpenMpTimes.ThreadTimes> t = acc.profile().processes().get(0).openMp().threads();
         assertEquals(List.of(0.08, 0.22, 0.09), t.stream().map(OpenMpTimes.ThreadTimes::waitBarrier).toList());
     }
+    /**
+     * Rank 0: a master 0..1000 with a team 100..400 (barrier: master 300..400, worker 350..400), and a pthread 50..950
+     * that sends in MPI_Send 200..260 and 600..640, outside every team. The pthread is no worker: not idle, its useful
+     * time its span less its MPI time, 900 - 100 = 800 ticks. It was idle for all of T_0 (1000) and useful 0, its parts
+     * (1000 idle + 100 MPI) longer than the process. The master: 1000 less 50 waiting and 50 runtime; the worker idle
+     * 1000 - 300 = 700, useful 300 less its 50 of runtime.
+     */
+    @Test
+    void aThreadOutsideEveryTeamIsNoIdleWorker() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(), false);
+        feed(acc.location(0, 0), null, new long[][] {{0, 0, 0}, {100, 0, 2}, {300, 0, 3}, {400, 1, 3}, {400, 1, 2}, {1000, 1, 0}});
+        feed(acc.location(0, 1), null, new long[][] {{100, 0, 2}, {350, 0, 3}, {400, 1, 3}, {400, 1, 2}});
+        feed(acc.location(0, 2), null, new long[][] {{50, 0, 0}, {200, 0, 1}, {260, 1, 1}, {600, 0, 1}, {640, 1, 1}, {950, 1, 0}});
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(1.0, p.time(), 1e-12);
+        List<OpenMpTimes.ThreadTimes> t = p.openMp().threads();
+        assertEquals(List.of(0.0, 0.7, 0.0), t.stream().map(OpenMpTimes.ThreadTimes::idle).toList());
+        assertEquals(List.of(0.9, 0.25, 0.8), t.stream().map(OpenMpTimes.ThreadTimes::useful).toList());
+        assertEquals(0.1, t.get(2).mpi(), 1e-12);
+    }
 }
