@@ -35,7 +35,8 @@ public record Timeline(int columns, double start, double end, List<Row> rows, Li
      *                the calls), or null when the row has too many and {@code shares} holds it
      * @param shares  per state class and pixel column, the share of the column's time (0..1 per
      *                thread), or null when {@code states} holds it
-     * @param thread  the thread's place among its process's threads with events (0: the first, or the process)
+     * @param thread  the row's place under its process (0: the process's own row, its master thread's: the thread
+     *                with the longest span; then the other threads with events in location order)
      */
     public record Row(int rank, String name, List<State> states, float[][] shares, int thread) {
         /** A process's row (or its only thread's). */

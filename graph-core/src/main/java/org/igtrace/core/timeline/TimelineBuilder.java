@@ -258,12 +258,24 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             List<Recorder> locations = byProcess.getOrDefault(p, List.of());
             List<Recorder> threads = locations.stream().filter(r -> r.first <= r.last).toList();
             if (threads.size() > 1) {
-                // one row per thread under its process (definitions section 12); the MPI waits on the first, the master's
+                // one row per thread under its process (definitions section 12): first the master's (the longest span, the
+                // first among equals, as stats takes it), with the process's name, its MPI waits and its messages'
+                // arrows; then the others in location order, each named by its place there
+                int master = 0;
+                for (int k = 1; k < threads.size(); k++) {
+                    if (threads.get(k).last - threads.get(k).first > threads.get(master).last - threads.get(master).first) {
+                        master = k;
+                    }
+                }
+                rows.add(row(p, List.of(threads.get(master)), start, end, 0, master));
+                int ordinal = 1;
                 for (int k = 0; k < threads.size(); k++) {
-                    rows.add(row(p, List.of(threads.get(k)), start, end, k));
+                    if (k != master) {
+                        rows.add(row(p, List.of(threads.get(k)), start, end, ordinal++, k));
+                    }
                 }
             } else {
-                rows.add(row(p, locations, start, end, 0));
+                rows.add(row(p, locations, start, end, 0, 0));
             }
         }
         List<String> legend = new ArrayList<>();
@@ -281,10 +293,14 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 legend, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
-    private Timeline.Row row(int process, List<Recorder> locations, double start, double end, int thread) {
+    /**
+     * A row: the process's (or its master thread's, {@code thread} 0) or another thread's, {@code place} its place among
+     * its process's threads in location order.
+     */
+    private Timeline.Row row(int process, List<Recorder> locations, double start, double end, int thread, int place) {
         String name = definitions.processes().get(process).name();
         if (thread > 0) {
-            name = "thread " + thread; // labelled "0 thread 1" under its process's row
+            name = "thread " + place; // labelled "0 thread 1" under its process's row
         }
         boolean exact = locations.size() <= 1 && (thread > 0 || waits.exactFor(process));
         for (Recorder r : locations) {

@@ -258,4 +258,27 @@ class TimelineBuilderTest {
         l.send(enter + 1, 1, 0, 7, 8);
         l.leave(leave, region);
     }
+    /**
+     * Process 0's worker (main 1..2) is defined before its master (main 0..4, alpha 1..3): the process's row, with its
+     * name and its MPI waits, is the master's, the longest span; the worker's row follows, named by its place in
+     * location order ("thread 0"). The first location's row was the process's: the master drawn as "thread 1" and the
+     * messages' arrows on the worker's row, where nothing ran.
+     */
+    @Test
+    void theProcesssRowIsItsMastersWhereverItsLocationComes() {
+        TimelineBuilder builder = new TimelineBuilder(definitions(), 100, null, Long.MIN_VALUE, Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        LocationEvents worker = sink.location(0, 0);
+        worker.enter(1, 0);
+        worker.leave(2, 0);
+        run(sink.location(0, 1), 1);
+        run(sink.location(1, 2), 2);
+        Timeline t = builder.build();
+        int main = StateClass.computeIn(0), alpha = StateClass.computeIn(1);
+        assertEquals(List.of("p0", "thread 0", "p1"), t.rows().stream().map(Timeline.Row::name).toList());
+        assertEquals(List.of(0, 1, 0), t.rows().stream().map(Timeline.Row::thread).toList());
+        assertEquals(List.of(new Timeline.State(0, 1, main), new Timeline.State(1, 3, alpha), new Timeline.State(3, 4, main)),
+                t.rows().get(0).states());
+        assertEquals(List.of(new Timeline.State(1, 2, main)), t.rows().get(1).states());
+    }
 }
