@@ -196,4 +196,17 @@ class HybridTest {
         assertTrue(!thread01.contains("data-t0=\"0.000310\""), thread01); // idle 310-600: nothing drawn
         assertTrue(text.contains("in an OpenMP barrier (waiting for the team)"), "legend");
     }
+    /**
+     * why on the hybrid run (make-hybrid.py): the path is rank 0's master (one segment), whose time in a region is the
+     * construct's: parallel 1 [100, 310] 210 us and parallel 2 [600, 890] 290 us, its barriers inside them included
+     * (the master in its team's barrier waits for its workers); main the rest, 1000 - 210 - 290 - 10 (MPI_Send) = 490 us.
+     * The barriers were regions of their own (parallel 2 at 170 us beside its barriers' 110 + 10), so a master that
+     * waited longer for its team read as a process that computed more in a barrier, and diff listed them as compute.
+     */
+    @Test
+    void whyCountsAMastersBarrierInItsParallelRegion() throws Exception {
+        String json = igtrace("why", TESTDATA.resolve("hybrid").toString(), "--format", "json", "-q");
+        assertEquals("[('main', 490), ('!$omp parallel @hybrid.c:30', 290), ('!$omp parallel @hybrid.c:10', 210)]",
+                check(json, "print([(r['name'], round(r['time_on_path'] * 1e6)) for r in d['critical_path']['regions']])"));
+    }
 }

@@ -15,7 +15,8 @@ import org.igtrace.core.util.RecordBlocks;
 /**
  * Each process's time cut into slices, as the events are read: a slice is a stretch in one state,
  * either computing in a user region (the innermost one running: its exclusive time; outside every
- * region, region -1) or inside an outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
+ * region, region -1; an OpenMP barrier's or runtime call's time is its enclosing region's) or inside an
+ * outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
  * the {@link RecordBlocks} store, spilled to a file by the command line: nothing per event stays
  * on the heap) and read back in time order by {@link Cursor}. Also each process's span as the
  * replay takes it (definitions section 9): from the leave of {@code MPI_Init*} (else its first
@@ -28,9 +29,25 @@ public final class RegionSlices implements LocationSink {
     private final List<Location> locations = Collections.synchronizedList(new ArrayList<>());
     private Location[] chosen;
 
+    /**
+     * Per region, whether its time is its enclosing region's: OpenMP barriers and the runtime's calls (a master in its
+     * team's barrier waits for its workers; the construct it closes is the region); null when the trace has no OpenMP.
+     */
+    private final boolean[] folded;
+
     public RegionSlices(TraceDefinitions definitions, RecordBlocks store) {
         this.definitions = definitions;
         this.store = store;
+        boolean[] f = null;
+        if (definitions.hasOpenMp()) {
+            f = new boolean[definitions.regionCount()];
+            for (int r = 0; r < f.length; r++) {
+                org.igtrace.core.trace.OmpRole role = definitions.ompRole(r);
+                f[r] = role == org.igtrace.core.trace.OmpRole.IMPLICIT_BARRIER || role == org.igtrace.core.trace.OmpRole.BARRIER
+                        || role == org.igtrace.core.trace.OmpRole.RUNTIME;
+            }
+        }
+        this.folded = f;
     }
 
     @Override
@@ -166,7 +183,16 @@ public final class RegionSlices implements LocationSink {
             if (mpiAt >= 0) {
                 return (long) (stack[mpiAt] + 1) << 1 | 1;
             }
-            return (long) (stack[depth - 1] + 1) << 1;
+            int d = depth - 1;
+            if (folded != null) {
+                while (d >= 0 && stack[d] >= 0 && stack[d] < folded.length && folded[stack[d]]) {
+                    d--;
+                }
+                if (d < 0) {
+                    return 0;
+                }
+            }
+            return (long) (stack[d] + 1) << 1;
         }
 
         /** Time reaches {@code t}: the stretch since the last event belongs to the current state. */
