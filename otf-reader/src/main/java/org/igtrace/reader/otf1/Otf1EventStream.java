@@ -177,7 +177,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             s.begun |= code == Otf1Keywords.PROCESS_BEGIN;
             s.ended |= code == Otf1Keywords.PROCESS_END;
         } else if (code == Otf1Keywords.ENTER) {
-            enter(s, line.hex());
+            long function = line.hex();
+            endOfRecord("an Enter");
+            enter(s, function);
         } else if (code == Otf1Keywords.LEAVE) {
             leave(s, line.hex());
         } else if (code == Otf1Keywords.SEND || code == Otf1Keywords.RECEIVE) {
@@ -188,7 +190,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             collectiveEnd(s, line.hex());
         } else if (code == Otf1Keywords.COLLECTIVE) {
             collective(s);
-        } else if (code != Otf1Keywords.KEY_VALUE && !Otf1Keywords.isSkippedEvent(code)) {
+        } else if (code == Otf1Keywords.KEY_VALUE) {
+            keyValue();
+        } else if (!Otf1Keywords.isSkippedEvent(code)) {
             unknownRecords++;
             return true;
         }
@@ -276,23 +280,53 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         s.target.leave(time, region);
     }
 
+    /**
+     * The next field of a record, which libotf reads in a fixed order (OTF1-FORMAT section 4): another keyword, or none,
+     * is a damaged line libotf refuses ({@code S2L3Z8T2C1}: a byte of the length's number made a letter), not a field
+     * to skip with the others read as 0.
+     */
+    private long field(String record, long expected, String name) {
+        int n = line.readKeyword();
+        if (n == 0 || Otf1Keywords.shortEventKeyword(line.keywordCode(), n) != expected) {
+            throw new Otf1Line.Unreadable(record + " record has " + (n == 0 ? "no " + name + " field" : line.keyword() + " where libotf reads its "
+                    + name + " field"));
+        }
+        return line.hex();
+    }
+
+    /**
+     * A record's end after its fields: the line's end, or a source location ({@code X}) and whatever follows it, which
+     * libotf skips; anything else ({@code E10Q5}: a newline made a letter, the next time line read as a field) is a
+     * damaged line libotf refuses.
+     */
+    private void endOfRecord(String record) {
+        if (line.atEnd()) {
+            return;
+        }
+        int n = line.readKeyword();
+        if (n == 0 || Otf1Keywords.shortEventKeyword(line.keywordCode(), n) != SOURCE_LOCATION) {
+            throw new Otf1Line.Unreadable(record + " record is followed by " + (n == 0 ? "more than its fields" : line.keyword())
+                    + ", which libotf does not read there");
+        }
+    }
+
+    private static final long SOURCE_LOCATION = Otf1Keywords.code("X"), KV_TYPE = Otf1Keywords.code("Y"), KV_VALUE = Otf1Keywords.code("V");
+
+    /** A key-value line, {@code K<key>Y<type>V<value>}: its fields in libotf's order ({@code K9a}, a damaged time line, is refused). */
+    private void keyValue() {
+        line.hex();
+        field("a key-value", KV_TYPE, "type (Y)");
+        field("a key-value", KV_VALUE, "value (V)");
+    }
+
     /** {@code S<receiver>L<bytes>T<tag>C<comm>} or {@code R<sender>...}: partners are global process ids. */
     private void message(ProcessState s, boolean send) throws IOException {
+        String record = send ? "a send" : "a receive";
         long partner = line.hex();
-        long bytes = 0, tag = 0, group = 0;
-        int n;
-        while ((n = line.readKeyword()) > 0) {
-            long field = Otf1Keywords.shortEventKeyword(line.keywordCode(), n);
-            if (field == Otf1Keywords.LENGTH) {
-                bytes = line.hex();
-            } else if (field == Otf1Keywords.TAG) {
-                tag = line.hex();
-            } else if (field == Otf1Keywords.COMM) {
-                group = line.hex();
-            } else {
-                line.skipValue();
-            }
-        }
+        long bytes = field(record, Otf1Keywords.LENGTH, "length (L)");
+        long tag = field(record, Otf1Keywords.TAG, "tag (T)");
+        long group = field(record, Otf1Keywords.COMM, "communicator (C)");
+        endOfRecord(record);
         int rank = rankOf(partner);
         int communicator = communicator(group);
         if (send) {
@@ -304,35 +338,32 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     private final long[] scratch = new long[7];
 
-    /** Reads the fields of a collective record into {handle, operation, communicator, root, sent, received, duration}. */
-    private long[] collectiveFields(long operation) {
+    /**
+     * Reads the fields of a collective record into {handle, operation, communicator, root, sent, received, duration}, in
+     * libotf's order: {@code COPB<op>H<handle>C<comm>RT<root>S<sent>R<recvd>}, or without a handle
+     * ({@code begin} false) {@code COP<op>C<comm>RT<root>S<sent>R<recvd>D<duration>}.
+     */
+    private long[] collectiveFields(long operation, boolean begin) {
+        String record = begin ? "a collective begin" : "a collective";
         long[] f = scratch;
         Arrays.fill(f, 0);
         f[1] = operation;
-        int n;
-        while ((n = line.readKeyword()) > 0) {
-            long field = Otf1Keywords.shortEventKeyword(line.keywordCode(), n);
-            if (field == Otf1Keywords.HANDLE) {
-                f[0] = line.hex();
-            } else if (field == Otf1Keywords.COMM) {
-                f[2] = line.hex();
-            } else if (field == Otf1Keywords.ROOT) {
-                f[3] = line.hex();
-            } else if (field == Otf1Keywords.SENT) {
-                f[4] = line.hex();
-            } else if (field == Otf1Keywords.RECEIVED) {
-                f[5] = line.hex();
-            } else if (field == Otf1Keywords.DURATION) {
-                f[6] = line.hex();
-            } else {
-                line.skipValue();
-            }
+        if (begin) {
+            f[0] = field(record, Otf1Keywords.HANDLE, "handle (H)");
         }
+        f[2] = field(record, Otf1Keywords.COMM, "communicator (C)");
+        f[3] = field(record, Otf1Keywords.ROOT, "root (RT)");
+        f[4] = field(record, Otf1Keywords.SENT, "bytes sent (S)");
+        f[5] = field(record, Otf1Keywords.RECEIVED, "bytes received (R)");
+        if (!begin) {
+            f[6] = field(record, Otf1Keywords.DURATION, "duration (D)");
+        }
+        endOfRecord(record);
         return f;
     }
 
     private void collectiveBegin(ProcessState s) throws IOException {
-        long[] f = collectiveFields(line.hex());
+        long[] f = collectiveFields(line.hex(), true);
         checkCollective(f[1], f[2], f[3]);
         if (s.pendingCount * 6 == s.pending.length) {
             s.pending = Arrays.copyOf(s.pending, s.pending.length * 2);
@@ -357,7 +388,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     /** The old single record: at the call's Enter time, with the duration up to its Leave. */
     private void collective(ProcessState s) throws IOException {
-        long[] f = collectiveFields(line.hex());
+        long[] f = collectiveFields(line.hex(), false);
         checkCollective(f[1], f[2], f[3]);
         emitCollective(s, time + f[6], f[1], f[2], f[3], f[4], f[5]);
     }

@@ -419,4 +419,39 @@ class Otf1DamagedTraceTest {
         assertEquals(dir.resolve("synth.1.events.z") + ": empty: truncated (a .z file holds at least a zlib header and one"
                 + " flushed block) (and every other events file is damaged too)", error(master, DEFAULT.withSkipDamaged(true)));
     }
+    /**
+     * synth-plain's rank 0 events file with one line edited as a damaged byte leaves it. libotf reads a record's fields
+     * in a fixed order and refuses another keyword where one is due, or anything but a source location ({@code X}) after
+     * the last ({@code otfprint}: "An error occurred while reading events ... damaged"); igtrace skipped the unknown
+     * field and read the rest as 0, exit 0: a send's length {@code 3e8} made {@code 3Z8} read as 3 bytes (edge 0-1: 2003
+     * bytes against 3000), a receive's {@code C} made {@code U} lost its communicator (an unmatched send and receive), a
+     * newline made a letter ({@code E10Q5}) took the next time line for a field, and a time line made {@code K9a} was a
+     * key-value line skipped unchecked (rank 0's Tcomm 87 us against 97 us). What libotf reads is still read: a source
+     * location and what follows it.
+     */
+    @Test
+    void aRecordWhoseFieldsAreNotLibotfsIsAnError() throws Exception {
+        String[][] damaged = {
+            {"S2L3e8T0C3b9aca05\n", "S2L3Z8T0C3b9aca05\n", "a send record has Z where libotf reads its tag (T) field"},
+            {"R4Lfa0T0C3b9aca05\n", "R4Lfa0T0U3b9aca05\n", "a receive record has U where libotf reads its communicator (C) field"},
+            {"\nE10\n", "\nE10Q5\n", "an Enter record is followed by Q, which libotf does not read there"},
+            {"\n19a\n", "\nK9a\n", "a key-value record has no type (Y) field"},
+            {"S2L3e8T2C3b9aca05\n", "S2L3e8T2C3b9aca05Q5\n", "a send record is followed by Q"},
+            {"COPB3H1C3b9aca05RT0S8R8\n", "COPB3H1C3b9aca05S8RT0R8\n", "a collective begin record has S where libotf reads its root (RT) field"},
+        };
+        Path master = copy("synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.1.events");
+        String text = Files.readString(events, StandardCharsets.ISO_8859_1);
+        for (String[] d : damaged) {
+            String changed = text.replaceFirst(d[0], d[1]);
+            assertNotEquals(text, changed, d[0]);
+            Files.writeString(events, changed, StandardCharsets.ISO_8859_1);
+            String error = error(master, DEFAULT);
+            assertTrue(error.startsWith(events + ": line ") && error.contains(d[2]), d[1] + ": " + error);
+        }
+        Files.writeString(events, text, StandardCharsets.ISO_8859_1);
+        TraceProfile intact = TraceInput.read(master, DEFAULT, WAITS);
+        Files.writeString(events, text.replaceFirst("S2L3e8T2C3b9aca05\n", "S2L3e8T2C3b9aca05X5Q1\n"), StandardCharsets.ISO_8859_1);
+        assertEquals(intact.pairs(), TraceInput.read(master, DEFAULT, WAITS).pairs());
+    }
 }
