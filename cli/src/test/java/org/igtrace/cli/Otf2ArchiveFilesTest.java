@@ -175,6 +175,25 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * traces/1.def made a directory: info's note named 1.evt (whole: otf2-print reads its 30 events) as a named pipe or
+     * device; it names the local definitions, a directory, as the other commands' refusal does.
+     */
+    @Test
+    void infoNamesTheLocalDefinitionsItCouldNotRead(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Path definitions = dir.resolve("traces/1.def");
+        Files.delete(definitions);
+        Files.createDirectory(definitions);
+        Result r = run("info", dir.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("1 location's events could not be counted (missing or unreadable file: " + definitions
+                + ": not a regular file (a directory) (local definitions of location 1;"), r.out);
+        Result stats = run("stats", dir.toString(), "-q");
+        assertEquals(1, stats.code);
+        assertTrue(stats.err.contains(definitions + ": not a regular file (a directory)"), stats.err);
+    }
+
+    /**
      * Byte 289 of traces/1.evt flipped (xor 0xff) makes one MPI_Send's Leave 64536937978293005 ticks; the 39 events after
      * it go back in time (a note). otf2-print reads all 120 events. Rank 1's calls then added up to more than its T_i
      * (27271643.0535 s against 27271643.0507 s): w_1 -1.03e-10, load balance -0.0897, exit 0. Tcomm_i is at most T_i now,

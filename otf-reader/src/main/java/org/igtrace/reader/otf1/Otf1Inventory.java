@@ -159,8 +159,11 @@ public final class Otf1Inventory {
             return true;
         }
 
-        /** The line as a hexadecimal number, or -1 when it is not one. */
+        /** The line as a hexadecimal number, or -1 when it is not one; blanks after it (a CRLF line's CR) are no part of it. */
         private static long hex(byte[] buf, int start, int end) {
+            while (end > start && (buf[end - 1] == '\r' || buf[end - 1] == ' ' || buf[end - 1] == '\t')) {
+                end--;
+            }
             long v = 0;
             for (int i = start; i < end; i++) {
                 int d = Character.digit(buf[i], 16);

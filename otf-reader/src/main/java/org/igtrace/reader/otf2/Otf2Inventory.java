@@ -259,8 +259,13 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             if (failure[0] != null && countFailure == null) {
                 String why = failure[0] instanceof Otf2Exception || failure[0].getMessage() != null
                         ? failure[0].getMessage() : failure[0].toString();
-                // the file it failed in, as the other commands name it
-                countFailure = failedLocation[0] < 0 ? why : eventDirectory(anchor).resolve(failedLocation[0] + ".evt") + ": " + why;
+                // the file it failed in, as the other commands name it: libotf2's (a location's local definitions or its
+                // events), else the events of the location being read
+                if (failure[0] instanceof Otf2Exception o && o.file() != null) {
+                    countFailure = Otf2ReadFailure.of(anchor, o).getMessage();
+                } else {
+                    countFailure = failedLocation[0] < 0 ? why : eventDirectory(anchor).resolve(failedLocation[0] + ".evt") + ": " + why;
+                }
             }
         }
         if (any) {

@@ -65,6 +65,9 @@ final class Otf2ReadFailure {
             if (!Files.exists(file)) {
                 return "missing";
             }
+            if (Files.isDirectory(file)) {
+                return "not a regular file (a directory)";
+            }
             if (!Files.isRegularFile(file)) {
                 return "not a regular file (a named pipe or device)";
             }

@@ -74,4 +74,29 @@ class Otf1InventoryTest {
             }
         }
     }
+    /**
+     * synth-plain with every line ended CR LF (a copy through Windows): the other commands read it in full, and info
+     * counted 0 events and no time span (the time and process lines, with their CR, read as no number). The counts are
+     * otfprint's of the LF original.
+     */
+    @Test
+    void crLfLinesAreCountedAsTheOthersReadThem(@TempDir Path dir) throws Exception {
+        Path source = TESTDATA.resolve("otf1/synth-plain");
+        try (var files = Files.list(source)) {
+            for (Path f : files.toList()) {
+                String text = Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1);
+                Files.writeString(dir.resolve(f.getFileName()), text.replace("\n", "\r\n"), java.nio.charset.StandardCharsets.ISO_8859_1);
+            }
+        }
+        Map<Long, Long> expected = Otf1PrintOracle.of(source.resolve("synth.otf")).eventsByProcess;
+        Map<Long, Long> counted = new TreeMap<>();
+        TraceInventory inventory = Otf1Inventory.read(dir.resolve("synth.otf"));
+        for (TraceInventory.Location l : inventory.locations()) {
+            if (l.events() > 0) {
+                counted.put(Long.parseLong(l.id(), 16), l.events());
+            }
+        }
+        assertTrue(!expected.isEmpty());
+        assertEquals(expected, counted);
+    }
 }

@@ -351,7 +351,8 @@ public final class Otf2Archive implements AutoCloseable {
                 return;
             }
         } catch (Otf2Files.NotRegularFile e) { // info's count reads without the checks before the read
-            throw Otf2Exception.found("not a regular file (a named pipe or device)", file, "libotf2 would wait for a writer for ever");
+            throw Files.isDirectory(file) ? Otf2Exception.found("not a regular file (a directory)", file, "libotf2 cannot read it")
+                    : Otf2Exception.found("not a regular file (a named pipe or device)", file, "libotf2 would wait for a writer for ever");
         }
         DEFINITION_READERS.incrementAndGet();
         Pointer defReader = Otf2Library.OTF2_Reader_GetDefReader(reader, location);
