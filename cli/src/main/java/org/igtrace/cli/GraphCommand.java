@@ -206,7 +206,9 @@ public final class GraphCommand implements Callable<Integer> {
             long now = System.nanoTime();
             double age = org.igtrace.cli.isolation.ProcessAge.ofCommand(); // of the process the user started, now
             double beforeFirst = age < 0 || progress.firstStart() == 0 ? -1 : Math.max(0, age - (now - progress.firstStart()) / 1e9);
-            err.println(Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), beforeFirst,
+            // igtrace on Spark: the executors read the events, this process counted none (it said "0 events, 0/s")
+            err.println(progress.firstStart() == 0 && progress.done() == 0 ? Summary.timingElsewhere(readDone - started, built - readDone,
+                    written - built) : Summary.timing(readDone - started, progress.perPass(), progress.passes(), progress.unit(), beforeFirst,
                     progress.lastAdvance() == 0 ? 0 : readDone - progress.lastAdvance(), built - readDone,
                     written - built));
         }

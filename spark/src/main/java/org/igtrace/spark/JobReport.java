@@ -166,6 +166,14 @@ final class JobReport extends SparkListener {
                     org.igtrace.core.util.Labels.fixed(t[3] / 1e9, 3), stageNames.getOrDefault(id, ""))));
         }
         lines.addAll(plan);
-        Files.write(Path.of(file), lines, StandardCharsets.UTF_8);
+        // whole or not at all: a temporary file beside it, moved into place
+        Path target = Path.of(file).toAbsolutePath();
+        Path part = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".part");
+        try {
+            Files.write(part, lines, StandardCharsets.UTF_8);
+            Files.move(part, target, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(part);
+        }
     }
 }

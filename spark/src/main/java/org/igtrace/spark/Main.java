@@ -60,14 +60,50 @@ public final class Main {
             err.println("igtrace: " + SparkProfileReader.INTERRUPTED);
             return 1;
         }
+        String setting = badSetting(spark.getConf());
+        if (setting != null) { // a bad number was an internal error (NumberFormatException) once the job began
+            err.println("igtrace: " + setting);
+            spark.removeSparkListener(report);
+            return 2;
+        }
         int code = IgtraceCommand.run(stdout, err, new SparkProfileReader(spark, report), args);
         try {
             report.write(spark, code);
-        } catch (IOException e) {
-            err.println("igtrace: " + JobReport.file(spark) + ": " + e.getMessage());
+        } catch (IOException e) { // it said "igtrace: /x/r.tsv: /x/r.tsv", exit 0
+            String why = e instanceof java.nio.file.NoSuchFileException ? "its folder does not exist"
+                    : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason() : e.getMessage();
+            err.println("igtrace: " + JobReport.file(spark) + ": the job report (spark.igtrace.report) cannot be written: " + why);
+            return code == 0 ? 1 : code;
         } finally {
             spark.removeSparkListener(report);
         }
         return code;
+    }
+
+    /**
+     * The first of igtrace's numeric Spark settings ({@code --conf spark.igtrace....}) that is not a whole number of at
+     * least 1, said as a usage error; null when all are.
+     *
+     * @param conf the job's configuration
+     * @return the line, or null
+     */
+    static String badSetting(org.apache.spark.SparkConf conf) {
+        for (String key : new String[] {SparkProfileReader.TASKS_PER_CORE, DistributedWaits.JOIN_PARTITIONS, SparkProfileReader.RANGE_RECORDS}) {
+            if (!conf.contains(key)) {
+                continue;
+            }
+            String value = conf.get(key);
+            boolean whole;
+            try {
+                whole = Long.parseLong(value) >= 1 && (key.equals(SparkProfileReader.RANGE_RECORDS) || Long.parseLong(value) <= Integer.MAX_VALUE);
+            } catch (NumberFormatException e) {
+                whole = false;
+            }
+            if (!whole) {
+                return "--conf " + key + "=" + org.igtrace.formats.Escape.terminal(value) + ": not a whole number of at least 1";
+            }
+        }
+        return null;
     }
 }

@@ -401,6 +401,22 @@ class LocalModeMatchesCliTest {
         return events;
     }
 
+    /**
+     * --timing on Spark: the driver counts no event (the executors read them), and it said "read 2.83 s (0 events, 1
+     * pass, 0/s; before the first event -, after the last event 0.00 s)", exit 0. It says where the events were read;
+     * the command line counts delays-4's 324 events (otf2-print's event lines).
+     */
+    @Test
+    void timingSaysTheEventsWereReadInTheTasks() {
+        Path delays = SparkTraces.dir().resolve("otf2/delays-4");
+        Output onSpark = Output.of(true, delays, List.of("--timing", "-q"));
+        assertEquals(0, onSpark.code, onSpark.err);
+        assertTrue(onSpark.err.matches("(?s)igtrace: timing: read [0-9.]+ s \\(in the job's tasks: events not counted by the driver\\), graph .*"),
+                onSpark.err);
+        Output cli = Output.of(false, delays, List.of("--timing", "-q"));
+        assertTrue(cli.err.contains(" s (324 events, "), cli.err);
+    }
+
     private record Output(int code, String out, String err) {
         static Output of(boolean onSpark, Path trace, List<String> options) {
             List<String> args = new ArrayList<>();

@@ -187,6 +187,16 @@ public final class Summary {
     }
 
     /**
+     * The {@code --timing} line of a read this process did not count (igtrace on Spark: the executors read the events):
+     * {@code igtrace: timing: read 2.83 s (in the job's tasks: events not counted by the driver), graph 0.01 s, output
+     * 0.02 s}.
+     */
+    public static String timingElsewhere(long readNanos, long graphNanos, long outputNanos) {
+        return String.format(Locale.ROOT, "igtrace: timing: read %s s (in the job's tasks: events not counted by the driver), graph %s s,"
+                + " output %s s", Labels.fixed(readNanos / 1e9, 2), Labels.fixed(graphNanos / 1e9, 2), Labels.fixed(outputNanos / 1e9, 2));
+    }
+
+    /**
      * The contention summary of {@code --topology}: hop-bytes, link loads, where the bytes go, and
      * the most loaded links.
      */
