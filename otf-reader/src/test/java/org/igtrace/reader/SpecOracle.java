@@ -18,6 +18,11 @@ public final class SpecOracle {
     private final long[] envTicks;
     private final Map<List<Integer>, long[]> sends = new HashMap<>();    // {bytes, messages}
     private final Map<List<Integer>, long[]> receives = new HashMap<>();
+    /** Per location: its intervals with recording off ({start, end}), the start of one still open, its MPI calls and environment calls. */
+    private final Map<Long, List<long[]>> off = new HashMap<>();
+    private final Map<Long, Long> offSince = new HashMap<>();
+    private final Map<Long, List<long[]>> mpiCalls = new HashMap<>();
+    private final Map<Long, List<long[]>> envCalls = new HashMap<>();
 
     public SpecOracle(int processes) {
         this.processes = processes;
@@ -38,14 +43,86 @@ public final class SpecOracle {
                 d[3] = time;
             } else if (!enter && --d[2] == 0) {
                 envTicks[rank] += time - d[3];
+                envCalls.computeIfAbsent(location, k -> new java.util.ArrayList<>()).add(new long[] {d[3], time});
             }
         } else if (mpi && d[2] == 0) {
             if (enter && d[0]++ == 0) {
                 d[1] = time;
             } else if (!enter && --d[0] == 0) {
                 commTicks.computeIfAbsent(location, k -> new long[1])[0] += time - d[1];
+                mpiCalls.computeIfAbsent(location, k -> new java.util.ArrayList<>()).add(new long[] {d[1], time});
             }
         }
+    }
+
+    /** A MeasurementOnOff event of {@code location}: recording off from an OFF to the next ON (definitions section 3). */
+    public void measurement(long location, long time, boolean on) {
+        if (!on && !offSince.containsKey(location)) {
+            offSince.put(location, time);
+        } else if (on && offSince.containsKey(location)) {
+            off.computeIfAbsent(location, k -> new java.util.ArrayList<>()).add(new long[] {offSince.remove(location), time});
+        }
+    }
+
+    /** The location's last event of any kind: recording still off then is off until it. */
+    public void lastEvent(long location, long time) {
+        Long since = offSince.remove(location);
+        if (since != null) {
+            off.computeIfAbsent(location, k -> new java.util.ArrayList<>()).add(new long[] {since, time});
+        }
+    }
+
+    /** How long {@code intervals} overlap {@code from..to}. */
+    private static long overlap(List<long[]> intervals, long from, long to) {
+        long sum = 0;
+        for (long[] i : intervals) {
+            sum += Math.max(0, Math.min(to, i[1]) - Math.max(from, i[0]));
+        }
+        return sum;
+    }
+
+    /**
+     * Ticks of process {@code r}'s span {@code first..last} in which some location had recording off and none of its
+     * locations with a span had it on (a location is on between its first and last region events outside its own
+     * intervals off), counted tick by tick over the interval ends.
+     */
+    private long processOff(int r, long first, long last) {
+        java.util.TreeSet<Long> cuts = new java.util.TreeSet<>();
+        List<Long> locations = new java.util.ArrayList<>();
+        span.forEach((location, sp) -> {
+            if (rankOfLocation.get(location) == r && sp[1] > sp[0]) {
+                locations.add(location);
+                cuts.add(sp[0]);
+                cuts.add(sp[1]);
+                for (long[] i : off.getOrDefault(location, List.of())) {
+                    cuts.add(i[0]);
+                    cuts.add(i[1]);
+                }
+            }
+        });
+        long sum = 0;
+        Long previous = null;
+        for (long c : cuts) {
+            if (previous != null && previous >= first && c <= last) {
+                long mid = previous; // the stretch previous..c: one state throughout
+                boolean anyOff = false, anyOn = false;
+                for (long location : locations) {
+                    long[] sp = span.get(location);
+                    boolean offHere = false;
+                    for (long[] i : off.getOrDefault(location, List.of())) {
+                        offHere |= i[0] <= mid && mid < i[1];
+                    }
+                    boolean inside = sp[0] <= mid && mid < sp[1];
+                    anyOff |= offHere && inside;
+                    anyOn |= inside && !offHere;
+                }
+                if (anyOff && !anyOn) {
+                    sum += c - previous;
+                }
+            }
+            previous = c;
+        }
+        return sum;
     }
 
     /** A message from world rank {@code from} to {@code to}, seen on the send or the receive side. */
@@ -77,9 +154,16 @@ public final class SpecOracle {
                 last[r] = Math.max(last[r], s[1]);
             }
         });
+        long[] env = envTicks.clone();
+        envCalls.forEach((location, calls) -> {
+            for (long[] c : calls) { // time off inside an environment call is off, not the call's
+                env[rankOfLocation.get(location)] -= overlap(off.getOrDefault(location, List.of()), c[0], c[1]);
+            }
+        });
         double[] t = new double[processes];
         for (int r = 0; r < processes; r++) {
-            t[r] = ((last[r] >= first[r] ? last[r] - first[r] : 0) - envTicks[r]) / ticksPerSecond;
+            long wall = last[r] >= first[r] ? last[r] - first[r] - processOff(r, first[r], last[r]) : 0;
+            t[r] = (wall - env[r]) / ticksPerSecond;
         }
         return t;
     }
@@ -87,7 +171,13 @@ public final class SpecOracle {
     /** Tcomm_i in seconds: the MPI time of the process's location with the most of it (definitions section 3). */
     public double[] commTime(double ticksPerSecond) {
         long[] most = new long[processes];
-        commTicks.forEach((location, c) -> most[rankOfLocation.get(location)] = Math.max(most[rankOfLocation.get(location)], c[0]));
+        commTicks.forEach((location, c) -> {
+            long ticks = c[0];
+            for (long[] call : mpiCalls.getOrDefault(location, List.of())) { // time off inside a call is not the call's
+                ticks -= overlap(off.getOrDefault(location, List.of()), call[0], call[1]);
+            }
+            most[rankOfLocation.get(location)] = Math.max(most[rankOfLocation.get(location)], ticks);
+        });
         double[] t = new double[processes];
         for (int r = 0; r < processes; r++) {
             t[r] = most[r] / ticksPerSecond;

@@ -30,6 +30,7 @@ final class Otf2PrintOracle {
     private static final Pattern CALLING_CONTEXT_EVENT = Pattern.compile("^CALLING_CONTEXT_(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Calling Context: \"[^\"]*\" <(\\d+)>");
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
+    private static final Pattern MEASUREMENT = Pattern.compile("^MEASUREMENT_ON_OFF\\s+(\\d+)\\s+(\\d+)\\s+Mode: (ON|OFF)");
     private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");
     private static final Map<Path, Otf2PrintOracle> PRINTED = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -125,9 +126,13 @@ final class Otf2PrintOracle {
                     lastRegionTime = Math.max(lastRegionTime, t);
                 }
                 eventsByLocation.merge(location, 1L, Long::sum);
+                lastEventOfLocation.merge(location, t, Math::max);
                 if (locationRank.containsKey(location)) {
                     events++;
                 }
+            }
+            if ((m = MEASUREMENT.matcher(line)).find()) {
+                spec.measurement(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), m.group(3).equals("ON"));
             }
             if ((m = REGION_EVENT.matcher(line)).find()) {
                 region(Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), m.group(1).equals("ENTER"), m.group(4));
@@ -143,9 +148,13 @@ final class Otf2PrintOracle {
                 }
             }
         }
+        lastEventOfLocation.forEach(spec::lastEvent);
         time = spec.time(ticksPerSecond);
         commTime = spec.commTime(ticksPerSecond);
     }
+
+    /** Each location's last event of any kind (recording still off then is off until it). */
+    private final Map<Long, Long> lastEventOfLocation = new java.util.HashMap<>();
 
     private void region(long location, long time, boolean enter, String name) {
         Integer rank = locationRank.get(location);
