@@ -57,8 +57,8 @@ public final class Otf2AnchorProperties {
         if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
             return new Properties(null, null);
         }
-        if (Otf2Archive.oversizedAnchor(anchor) > 0) {
-            return new Properties(null, null); // libotf2 would read it whole; Otf2Archive.open says why it is refused
+        if (Otf2Archive.refusedAnchor(anchor)) {
+            return new Properties(null, null); // libotf2 would read it whole, or grow; Otf2Archive.open says why it is refused
         }
         Pointer reader = OTF2_Reader_Open(anchor.toString());
         if (reader == null) {
@@ -82,8 +82,8 @@ public final class Otf2AnchorProperties {
         if (LOAD_FAILURE != null || !Otf2Archive.libraryAvailable()) {
             return null;
         }
-        if (Otf2Archive.oversizedAnchor(anchor) > 0) {
-            return null; // libotf2 would read it whole; Otf2Archive.open says why it is refused
+        if (Otf2Archive.refusedAnchor(anchor)) {
+            return null; // libotf2 would read it whole, or grow; Otf2Archive.open says why it is refused
         }
         Pointer reader = OTF2_Reader_Open(anchor.toString());
         if (reader == null) {

@@ -192,11 +192,36 @@ public final class Otf2Archive implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether libotf2 must not be given the anchor: too large to read whole, or announcing more properties than it holds
+     * ({@link AnchorLayout}); {@link #open} says why.
+     */
+    static boolean refusedAnchor(Path anchor) {
+        if (oversizedAnchor(anchor) > 0) {
+            return true;
+        }
+        try {
+            return AnchorLayout.impossibleProperties(anchor) >= 0;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
     private static void refuseOversizedAnchor(Path anchor) throws Otf2Exception {
         long size = oversizedAnchor(anchor);
         if (size > 0) {
             throw new Otf2Exception("the anchor file holds " + (size >> 20) + " MB, where an OTF2 anchor holds a few KB (igtrace "
                     + "reads at most " + (MAX_ANCHOR_BYTES >> 20) + " MB of one): it is damaged, or not an anchor file");
+        }
+        long properties;
+        try {
+            properties = AnchorLayout.impossibleProperties(anchor);
+        } catch (java.io.IOException e) {
+            return; // libotf2 says what is wrong with a file it cannot read
+        }
+        if (properties >= 0) {
+            throw Otf2Exception.found("damaged: it announces " + properties + " properties, more than its "
+                    + "bytes after them hold", anchor, "libotf2 would make room for all of them first");
         }
     }
 
