@@ -101,7 +101,7 @@ public final class Main {
                 whole = false;
             }
             if (!whole) {
-                return "--conf " + key + "=" + org.igtrace.formats.Escape.terminal(value) + ": not a whole number of at least 1";
+                return "--conf " + key + ": its value is not a whole number of at least 1";
             }
         }
         return null;

@@ -30,9 +30,9 @@ class JobFailureTest {
     @Test
     void aSettingThatIsNoWholeNumberIsSaid() {
         assertNull(Main.badSetting(new SparkConf(false).set("spark.igtrace.tasksPerCore", "4")));
-        assertEquals("--conf spark.igtrace.tasksPerCore=abc: not a whole number of at least 1",
+        assertEquals("--conf spark.igtrace.tasksPerCore: its value is not a whole number of at least 1",
                 Main.badSetting(new SparkConf(false).set("spark.igtrace.tasksPerCore", "abc")));
-        assertEquals("--conf spark.igtrace.joinPartitions=0: not a whole number of at least 1",
+        assertEquals("--conf spark.igtrace.joinPartitions: its value is not a whole number of at least 1",
                 Main.badSetting(new SparkConf(false).set("spark.igtrace.joinPartitions", "0")));
         assertNull(Main.badSetting(new SparkConf(false).set("spark.igtrace.collectiveRangeRecords", "10000000000")));
     }
