@@ -175,6 +175,24 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * scorep-ping-pong's anchor (533 global definitions, 2 locations) with scorep-late-sender-barrier's traces.def (481
+     * records, 4 locations): info refused traces.def, the other commands named traces/2.evt as missing, a file the
+     * archive never had. Every command names the definitions and their count, as otf2-print refuses them.
+     */
+    @Test
+    void globalDefinitionsOfAnotherArchiveAreNamed(@TempDir Path dir) throws Exception {
+        copy(dir);
+        Files.copy(PING_PONG.resolveSibling("scorep-late-sender-barrier").resolve("traces.def"), dir.resolve("traces.def"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        for (String command : new String[] {"graph", "stats"}) {
+            Result r = run(command, dir.toString(), "-q");
+            assertEquals(1, r.code, r.err);
+            assertEquals("igtrace: " + dir.resolve("traces.def") + ": damaged: 481 global definition records where the anchor file announces"
+                    + " 533 (global definitions; libotf2's otf2-print refuses it too)", r.err.strip());
+        }
+    }
+
+    /**
      * traces/1.def made a directory: info's note named 1.evt (whole: otf2-print reads its 30 events) as a named pipe or
      * device; it names the local definitions, a directory, as the other commands' refusal does.
      */

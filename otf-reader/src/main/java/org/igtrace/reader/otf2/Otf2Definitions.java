@@ -118,6 +118,11 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         strings.reserve(locations + 4096); // a name per location, and the others
     }
 
+    /** How many location definitions were read so far. */
+    int locationsDefined() {
+        return locations.count();
+    }
+
     /** Stops the read of the definitions at the first location to read whose event file is missing ({@link FirstMissingEventFile}). */
     void stopAtMissing(FirstMissingEventFile watch) {
         this.watch = watch;

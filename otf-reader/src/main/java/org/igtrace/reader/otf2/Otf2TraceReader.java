@@ -68,12 +68,19 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw missing(dir.resolve(first.location + ".evt"), describe(first.location, first.name), first.others);
         }
         collected.stopAtMissing(watch);
+        long declared = -1;
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
-            collected.expect(expectedLocations(anchor, archive.declaredLocations()));
+            declared = archive.declaredLocations();
+            collected.expect(expectedLocations(anchor, declared));
             archive.readGlobalDefinitions(collected);
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
         } catch (FirstMissingEventFile.Found found) {
+            if (declared >= 0 && collected.locationsDefined() > declared) {
+                // more locations than the anchor announces: the global definitions may be another archive's, which the
+                // count of their records says (the read stopped at the missing file, before that check)
+                requireAnnouncedDefinitions(anchor);
+            }
             throw missing(dir.resolve(found.location + ".evt"), describe(collected, found.location), found.others);
         }
         collected.stopAtMissing(null);
@@ -146,6 +153,18 @@ public final class Otf2TraceReader implements PartitionedSource {
      * no more than the global definitions file could hold (a location's record takes more than 8 bytes), so
      * that an anchor's claim alone allocates nothing (issue 41 item 7); 0 below 4,096 (the tables grow).
      */
+    /**
+     * Reads the global definitions whole, only to check that they are as many records as the anchor file announces
+     * (a definitions file of another archive: refused naming it, where its missing event files were named).
+     */
+    private static void requireAnnouncedDefinitions(Path anchor) throws TraceReadException {
+        try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            archive.readGlobalDefinitions(new Otf2Definitions());
+        } catch (Otf2Exception e) {
+            throw Otf2ReadFailure.of(anchor, e);
+        }
+    }
+
     private static int expectedLocations(Path anchor, long declared) {
         String name = anchor.getFileName().toString();
         Path global = anchor.resolveSibling((name.endsWith(".otf2") ? name.substring(0, name.length() - 5) : name) + ".def");
