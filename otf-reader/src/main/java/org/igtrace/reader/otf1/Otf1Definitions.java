@@ -232,7 +232,7 @@ final class Otf1Definitions implements java.io.Serializable {
             b.add(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
         }
         if (counts.threads() > 0) {
-            b.add(Diagnostic.count(counts.threads(), "thread", "threads") + " folded into their MPI processes");
+            b.add(Diagnostic.count(counts.threads(), "thread", "threads") + " folded into their processes");
         }
         if (counts.orphans() > 0) {
             b.add(Diagnostic.count(counts.orphans(), "process whose parent is not an MPI process", "processes whose parent is not an MPI process")

@@ -80,7 +80,7 @@ class Otf1TraceReaderTest {
                 List.of(2, 3), new long[] {9000, 3}, List.of(0, 3), new long[] {12000, 3},
                 List.of(0, 2), new long[] {192, 3}), asMap(profile), copy);
         assertEquals(15, profile.messages());
-        assertEquals(List.of("1 GPU stream (CUDA) left out", "1 thread folded into their MPI processes"), profile.notes());
+        assertEquals(List.of("1 GPU stream (CUDA) left out", "1 thread folded into their processes"), profile.notes());
     }
 
     /**
