@@ -206,8 +206,8 @@ class MeasuredPartTest {
                 "assert abs(d['efficiency']['runtime'] - 0.048) < 1e-12",
                 "assert abs(d['efficiency']['load_balance'] - (37.99 + 3 * 47.99) / 4 / 47.99) < 1e-12, d['efficiency']",
                 "print('|'.join(n['text'] for n in d['diagnostics'] if 'MeasurementOnOff' in n.get('text', '')))"), write("stats.json", stats.out));
-        assertEquals("recording was switched off (MeasurementOnOff) on rank 0 for 10 ms: what ran then is unknown, left out of T_i,"
-                + " the time in MPI, the useful time and the replay's compute", checked);
+        assertEquals("recording was switched off (MeasurementOnOff) on rank 0 for 10 ms: what ran then is unknown, left out of T_i"
+                + " where no other thread of the process was recorded, the time in MPI, the useful time and the replay's compute", checked);
         Run predict = igtrace("predict", trace, "--format", "json", "--latency", "0", "--bandwidth", "inf", "-q");
         assertEquals(0, predict.code, predict.err);
         assertTrue(predict.out.contains("{\"rank\": 0, \"predicted_time\": 0.04699"), predict.out);

@@ -22,22 +22,27 @@ final class OpenMpTeams {
     }
 
     /**
+     * One process's threads as its profile gives them (definitions sections 3 and 10a).
+     *
+     * @param spans      each thread's own span in ticks (MPI environment calls and its time with recording off left out)
+     * @param wall       each thread's first to last region event in ticks (the master: the longest)
+     * @param off        each thread's intervals with recording off, as {@code start, end} pairs
+     * @param processOff the process's intervals in which no thread was recorded ({@link ProcessOff}), which {@code T_i}
+     *                   leaves out
+     */
+    record Threads(long[] spans, long[] wall, long[][] off, long[] processOff) {
+    }
+
+    /**
      * The times of one process's threads.
      *
      * @param threads        its threads' OpenMP records, in location order
-     * @param spans          each thread's own span in ticks (MPI environment calls and its time with recording off left
-     *                       out)
-     * @param offTicks       each thread's ticks with recording off (between its first and last region event)
-     * @param processOff     the ticks no thread of the process was recorded, which {@code processTicks} leaves out
-     *                       ({@link ProcessOff})
-     * @param offInProcessOff each thread's ticks off within {@code processOff}
+     * @param spans          each thread's spans and times off ({@link Threads})
      * @param mpiTicks       each thread's ticks in MPI communication calls (its time off inside them left out)
      * @param processTicks   the process's {@code T_i} in ticks
      * @param ticksPerSecond the timer resolution
      */
-    static OpenMpTimes of(List<OpenMpThread> threads, long[] spans, long[] offTicks, long processOff, long[] offInProcessOff, long[] mpiTicks,
-                           long processTicks, double ticksPerSecond) {
-        long wall = processTicks + processOff; // the process's span less its environment calls, recording off or not
+    static OpenMpTimes of(List<OpenMpThread> threads, Threads spans, long[] mpiTicks, long processTicks, double ticksPerSecond) {
         int n = threads.size();
         long[] waitImplicit = new long[n];
         long[] waitExplicit = new long[n];
@@ -47,7 +52,7 @@ final class OpenMpTeams {
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
             parallel |= th.parallelCount > 0;
-            if (spans[t] + offTicks[t] > spans[master] + offTicks[master]) { // the longest span, off or not
+            if (spans.wall()[t] > spans.wall()[master]) { // the longest span, MPI_Init and time off included (as the timeline's)
                 master = t;
             }
             for (int b = 0; b < th.barrierCount; b++) {
@@ -67,17 +72,27 @@ final class OpenMpTeams {
             waitImplicit[t] -= cutImplicit;
             waitExplicit[t] -= cutExplicit;
             long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - waitImplicit[t] - waitExplicit[t]);
-            // its own time off where another thread was recorded (the rest is the process's time off, out of T_i)
-            long ownOff = offTicks[t] - offInProcessOff[t];
+            // its own time off where another thread was recorded (the rest is the process's time off, out of T_i), and
+            // its parallel regions' time and its own time off in them, within the process's recorded time
+            long parallelOn = th.parallelTicks, ownOff = 0, ownOffInParallels = th.offInParallels;
+            if (spans.off()[t].length > 0) {
+                long[] ownOffOn = ProcessOff.subtract(spans.off()[t], spans.processOff());
+                ownOff = ProcessOff.measure(ownOffOn);
+                if (spans.processOff().length > 0) {
+                    long[] parallels = Arrays.copyOf(th.parallels, th.parallelCount * 2);
+                    parallelOn -= ProcessOff.overlap(parallels, spans.processOff());
+                    ownOffInParallels = ProcessOff.overlap(ownOffOn, parallels);
+                }
+            }
             // a team's thread: the master, or a worker (a thread in a parallel region); another thread of the process
             // (a pthread that communicates while the teams compute) is no worker, and not idle outside the teams
             boolean team = parallel && (t == master || th.parallelCount > 0);
             // a worker's idle time: the process's recorded time outside its parallel regions, less its own time off there
             long idle = team && t != master
-                    ? Math.max(0, processTicks - th.parallelTicks - Math.max(0, ownOff - th.offInParallels)) : 0;
+                    ? Math.max(0, processTicks - parallelOn - Math.max(0, ownOff - ownOffInParallels)) : 0;
             // outside a team each thread its own span (which leaves out its own time with recording off), at most T_i: a
             // thread that computed during the master's MPI_Init is not more useful than the process is long
-            long base = team ? Math.max(0, processTicks - ownOff) : Math.min(spans[t], processTicks);
+            long base = team ? Math.max(0, processTicks - ownOff) : Math.min(spans.spans()[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));

@@ -103,6 +103,37 @@ final class ProcessOff {
         return sum;
     }
 
+    /**
+     * The parts of {@code a} outside {@code b}, both lists of disjoint, ordered {@code start, end} pairs.
+     *
+     * @param a the intervals to cut
+     * @param b the intervals cut out
+     * @return {@code a} less {@code b}, as pairs
+     */
+    static long[] subtract(long[] a, long[] b) {
+        long[] out = new long[a.length + b.length];
+        int n = 0, j = 0;
+        for (int i = 0; i + 1 < a.length; i += 2) {
+            long from = a[i], to = a[i + 1];
+            while (j + 1 < b.length && b[j + 1] <= from) {
+                j += 2;
+            }
+            for (int k = j; from < to; k += 2) {
+                if (k + 1 >= b.length || b[k] >= to) {
+                    out = add(out, n, from, to);
+                    n += 2;
+                    break;
+                }
+                if (b[k] > from) {
+                    out = add(out, n, from, b[k]);
+                    n += 2;
+                }
+                from = Math.max(from, b[k + 1]);
+            }
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
     private static long[] add(long[] out, int n, long from, long to) {
         long[] o = n + 2 > out.length ? Arrays.copyOf(out, Math.max(4, out.length * 2)) : out;
         o[n] = from;

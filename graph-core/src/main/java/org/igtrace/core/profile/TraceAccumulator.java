@@ -133,22 +133,21 @@ public final class TraceAccumulator implements LocationSink {
                 continue;
             }
             long[] spans = new long[threads.size()];
-            long[] off = new long[threads.size()];
+            long[] wall = new long[threads.size()];
+            long[][] off = new long[threads.size()][];
             long[] mpi = new long[threads.size()];
-            long[] processOff = m.processOffIntervals(r);
-            long[] offInProcessOff = new long[threads.size()];
             List<OpenMpThread> omp = new ArrayList<>();
             for (int t = 0; t < spans.length; t++) {
                 LocationTimes l = threads.get(t);
                 spans[t] = Math.max(0, l.spanTicks() - l.environmentTicks());
-                off[t] = l.offTicks();
-                offInProcessOff[t] = ProcessOff.overlap(l.offIntervals(), processOff);
+                wall[t] = l.lastRegionTime() - l.firstRegionTime();
+                off[t] = l.offIntervals();
                 mpi[t] = l.communicationTicks();
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
-            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, spans, off, ProcessOff.measure(processOff), offInProcessOff, mpi, processTicks,
-                    definitions.ticksPerSecond())));
+            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, new OpenMpTeams.Threads(spans, wall, off, m.processOffIntervals(r)), mpi,
+                    processTicks, definitions.ticksPerSecond())));
         }
         return out;
     }
@@ -258,7 +257,7 @@ public final class TraceAccumulator implements LocationSink {
     static String offNote(long[] offTicks, double ticksPerSecond, java.util.function.IntUnaryOperator worldRank) {
         String b = MeasurementGaps.perProcess(offTicks, ticksPerSecond, worldRank);
         return b == null ? null : RECORDING_OFF + b + ": what ran then is unknown, left out of"
-                + " T_i, the time in MPI, the useful time and the replay's compute";
+                + " T_i where no other thread of the process was recorded, the time in MPI, the useful time and the replay's compute";
     }
 
     private List<Diagnostic> notes(ProfileTotals m, Directed d) {

@@ -82,7 +82,7 @@ public final class RegionSlices implements LocationSink {
      * thread, where the one with the most slices made the path 0.6 ms shorter than the replay's run).
      */
     private static boolean kept(Location l, Location c) {
-        return l.ops > c.ops || (l.ops == c.ops && l.calls > c.calls);
+        return l.replayed.beats(c.replayed);
     }
 
     public int processCount() {
@@ -158,9 +158,8 @@ public final class RegionSlices implements LocationSink {
         final long order;
         final BlockStream stream;
         long slices;
-        /** Its messages and collectives, and its outermost MPI calls ({@link #kept}). */
-        long ops;
-        long calls;
+        /** What decides whether the replay takes this location ({@link #kept}). */
+        final org.igtrace.core.replay.ReplayedLocation replayed = new org.igtrace.core.replay.ReplayedLocation(definitions);
         private int[] stack = new int[16];
         private int depth;
         /** Index in the stack of the outermost MPI (or environment) region, -1 none. */
@@ -248,8 +247,8 @@ public final class RegionSlices implements LocationSink {
             }
             if (mpiAt < 0 && (kind.isCommunication() || kind == RegionKind.ENVIRONMENT)) {
                 mpiAt = depth;
-                calls += kind.isCommunication() ? 1 : 0;
             }
+            replayed.enter(region);
             stack[depth++] = region;
             change(time);
         }
@@ -257,6 +256,7 @@ public final class RegionSlices implements LocationSink {
         @Override
         public void leave(long time, int region) {
             advance(time);
+            replayed.leave(region);
             if (depth == 0) {
                 return;
             }
@@ -273,27 +273,37 @@ public final class RegionSlices implements LocationSink {
 
         @Override
         public void send(long time, int receiver, int communicator, int tag, long bytes) {
-            ops++;
+            replayed.message(receiver);
         }
 
         @Override
         public void receive(long time, int sender, int communicator, int tag, long bytes) {
-            ops++;
+            replayed.message(sender);
         }
 
         @Override
         public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
-            ops++;
+            replayed.message(receiver);
         }
 
         @Override
         public void irecv(long time, int sender, int communicator, int tag, long bytes, long request) {
-            ops++;
+            replayed.message(sender);
+        }
+
+        @Override
+        public void isendComplete(long time, long request) {
+            replayed.request();
+        }
+
+        @Override
+        public void irecvRequest(long time, long request) {
+            replayed.request();
         }
 
         @Override
         public void collective(long time, org.igtrace.core.trace.CollectiveKind kind, int communicator, int root, long sent, long received) {
-            ops++;
+            replayed.collective(kind);
         }
 
         @Override

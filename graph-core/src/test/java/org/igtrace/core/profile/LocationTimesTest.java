@@ -202,4 +202,47 @@ class LocationTimesTest {
         assertEquals(List.of(0.9, 0.25, 0.8), t.stream().map(OpenMpTimes.ThreadTimes::useful).toList());
         assertEquals(0.1, t.get(2).mpi(), 1e-12);
     }
+    /**
+     * Master and worker in a team 100..500 (barrier: master 480..500, worker 450..500), both with recording off 200..300:
+     * T_0 = 1000 - 100 = 900 ticks. The worker's team time recorded is 400 - 100 = 300, so it is idle 900 - 300 = 600,
+     * and useful 300 less its 30 of waiting and 20 of runtime in the barrier, 250. It was idle 500 and useful 350: the
+     * team's whole 400 taken from T_0, which leaves the 100 off out already.
+     */
+    @Test
+    void aProcessOffInsideATeamIsNotTheWorkersTeamTime() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(), false);
+        feed(acc.location(0, 0), new long[] {200, 300}, new long[][] {{0, 0, 0}, {100, 0, 2}, {480, 0, 3}, {500, 1, 3}, {500, 1, 2},
+            {1000, 1, 0}});
+        feed(acc.location(0, 1), new long[] {200, 300}, new long[][] {{100, 0, 2}, {450, 0, 3}, {500, 1, 3}, {500, 1, 2}});
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(0.9, p.time(), 1e-12);
+        List<OpenMpTimes.ThreadTimes> t = p.openMp().threads();
+        assertEquals(0.6, t.get(1).idle(), 1e-12);
+        assertEquals(0.25, t.get(1).useful(), 1e-12);
+    }
+
+    /**
+     * Thread 0: main 0..1000 with MPI_Init 0..600 and a team 650..700; thread 1, a pthread, 100..900; thread 2 the
+     * worker, 650..700. T_0 = 1000 - 600 = 400. The master is the thread with the longest first-to-last span, thread 0:
+     * the pthread was taken (its 800 against thread 0's span less MPI_Init, 400), and thread 0 made an idle worker. The
+     * worker is idle 400 - 50 = 350.
+     */
+    @Test
+    void theMasterIsTheLongestSpanMpiInitIncluded() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        b.addProcess("P0", null);
+        b.addRegion("compute", false, OmpRole.NONE);
+        b.addRegion("MPI_Init", false, OmpRole.NONE);
+        b.addRegion("!$omp parallel", false, OmpRole.PARALLEL);
+        b.addRegion("!$omp implicit barrier", false, OmpRole.IMPLICIT_BARRIER);
+        TraceAccumulator acc = new TraceAccumulator(b.build(), false);
+        feed(acc.location(0, 0), null, new long[][] {{0, 0, 0}, {0, 0, 1}, {600, 1, 1}, {650, 0, 2}, {690, 0, 3}, {700, 1, 3}, {700, 1, 2},
+            {1000, 1, 0}});
+        feed(acc.location(0, 1), null, new long[][] {{100, 0, 0}, {900, 1, 0}});
+        feed(acc.location(0, 2), null, new long[][] {{650, 0, 2}, {670, 0, 3}, {700, 1, 3}, {700, 1, 2}});
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(0.4, p.time(), 1e-12); // 1000 less MPI_Init's 600
+        List<OpenMpTimes.ThreadTimes> t = p.openMp().threads();
+        assertEquals(List.of(0.0, 0.0, 0.35), t.stream().map(OpenMpTimes.ThreadTimes::idle).toList());
+    }
 }

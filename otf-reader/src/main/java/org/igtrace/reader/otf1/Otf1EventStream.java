@@ -156,10 +156,14 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             current.recorded = true; // any record, a comment too (libotf writes an event comment as '#"text"')
         }
         if (c == '#') {
-            if (new String(buf, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1)
-                    .contains("error due to unsorted time stamp")) {
+            String text = new String(buf, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (text.contains("error due to unsorted time stamp")) {
                 abortedByWriter = true;
                 return false; // the writer stopped this stream here
+            }
+            int open = text.indexOf('"');
+            if (open >= 0 && text.indexOf('"', open + 1) < 0) { // #"text without its end: libotf refuses it
+                throw new Otf1Line.Unreadable("a comment's text has no closing quote");
             }
             return true;
         }
@@ -181,7 +185,12 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             endOfRecord("an Enter");
             enter(s, function);
         } else if (code == Otf1Keywords.LEAVE) {
-            leave(s, line.hex());
+            boolean named = Otf1Line.isHexDigit(line.peek());
+            long function = line.hex();
+            if (named) { // L<func> ends as an Enter does (L0Z: refused by libotf); a bare L libotf reads whatever follows
+                endOfRecord("a Leave");
+            }
+            leave(s, function);
         } else if (code == Otf1Keywords.SEND || code == Otf1Keywords.RECEIVE) {
             message(s, code == Otf1Keywords.SEND);
         } else if (code == Otf1Keywords.COLLECTIVE_BEGIN) {
@@ -192,7 +201,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             collective(s);
         } else if (code == Otf1Keywords.KEY_VALUE) {
             keyValue();
-        } else if (!Otf1Keywords.isSkippedEvent(code)) {
+        } else if (Otf1Keywords.isSkippedEvent(code)) {
+            skippedFields(code);
+        } else {
             unknownRecords++;
             return true;
         }
@@ -286,12 +297,17 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      * to skip with the others read as 0.
      */
     private long field(String record, long expected, String name) {
+        expect(record, expected, name);
+        return line.hex();
+    }
+
+    /** The keyword of a record's next field, which must be {@code expected} ({@link #field}); its value is not read. */
+    private void expect(String record, long expected, String name) {
         int n = line.readKeyword();
         if (n == 0 || Otf1Keywords.shortEventKeyword(line.keywordCode(), n) != expected) {
             throw new Otf1Line.Unreadable(record + " record has " + (n == 0 ? "no " + name + " field" : line.keyword() + " where libotf reads its "
                     + name + " field"));
         }
-        return line.hex();
     }
 
     /**
@@ -304,19 +320,57 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             return;
         }
         int n = line.readKeyword();
-        if (n == 0 || Otf1Keywords.shortEventKeyword(line.keywordCode(), n) != SOURCE_LOCATION) {
+        long next = n == 0 ? -1 : Otf1Keywords.shortEventKeyword(line.keywordCode(), n);
+        if (next != SOURCE_LOCATION && next != OLD_SOURCE_LOCATION) { // S: the source location as older writers spell it
             throw new Otf1Line.Unreadable(record + " record is followed by " + (n == 0 ? "more than its fields" : line.keyword())
                     + ", which libotf does not read there");
         }
     }
 
-    private static final long SOURCE_LOCATION = Otf1Keywords.code("X"), KV_TYPE = Otf1Keywords.code("Y"), KV_VALUE = Otf1Keywords.code("V");
+    private static final long SOURCE_LOCATION = Otf1Keywords.code("X"), OLD_SOURCE_LOCATION = Otf1Keywords.code("S");
+    private static final long KV_TYPE = Otf1Keywords.code("Y"), KV_VALUE = Otf1Keywords.code("V");
+    private static final long COUNTER = Otf1Keywords.code("CNT"), FILE_OPERATION = Otf1Keywords.code("F"), RMA_PUT = Otf1Keywords.code("T");
+    private static final long RMA_PUT_REMOTE_END = Otf1Keywords.code("U"), RMA_GET = Otf1Keywords.code("G"), RMA_END = Otf1Keywords.code("M");
+    private static final long OPERATION = Otf1Keywords.code("OP"), BYTES = Otf1Keywords.code("B"), TARGET = Otf1Keywords.code("P");
 
-    /** A key-value line, {@code K<key>Y<type>V<value>}: its fields in libotf's order ({@code K9a}, a damaged time line, is refused). */
+    /**
+     * The leading fields of a record igtrace reads past, in libotf's order: a damaged byte that makes another record one
+     * of these ({@code E13} made {@code T13}, an RMA put without its target; {@code L} made {@code G}) loses that record,
+     * which libotf refuses. Counters {@code CNT<c>V<v>}, file operations {@code F<f>H<h>OP<op>B<bytes>D<dur>}, RMA
+     * {@code T|U|G<origin>P<target>C<comm>T<tag>L<bytes>} and {@code M<remote>C<comm>T<tag>}; the others (file operation
+     * begins and ends, inline snapshots) are not checked.
+     */
+    private void skippedFields(long code) {
+        if (code == COUNTER) {
+            line.hex();
+            field("a counter", KV_VALUE, "value (V)");
+        } else if (code == FILE_OPERATION) {
+            line.hex();
+            field("a file operation", Otf1Keywords.HANDLE, "handle (H)");
+            field("a file operation", OPERATION, "operation (OP)");
+            field("a file operation", BYTES, "bytes (B)");
+            field("a file operation", Otf1Keywords.DURATION, "duration (D)");
+        } else if (code == RMA_PUT || code == RMA_PUT_REMOTE_END || code == RMA_GET) {
+            line.hex();
+            field("an RMA", TARGET, "target (P)");
+            field("an RMA", Otf1Keywords.COMM, "communicator (C)");
+            field("an RMA", Otf1Keywords.TAG, "tag (T)");
+            field("an RMA", Otf1Keywords.LENGTH, "length (L)");
+        } else if (code == RMA_END) {
+            line.hex();
+            field("an RMA end", Otf1Keywords.COMM, "communicator (C)");
+            field("an RMA end", Otf1Keywords.TAG, "tag (T)");
+        }
+    }
+
+    /**
+     * A key-value line, {@code K<key>Y<type>V<value>}: its fields in libotf's order ({@code K9a}, a damaged time line, is
+     * refused). The value is not read: a byte array ({@code V<hex pairs>L<length>}) is longer than a number.
+     */
     private void keyValue() {
         line.hex();
         field("a key-value", KV_TYPE, "type (Y)");
-        field("a key-value", KV_VALUE, "value (V)");
+        expect("a key-value", KV_VALUE, "value (V)");
     }
 
     /** {@code S<receiver>L<bytes>T<tag>C<comm>} or {@code R<sender>...}: partners are global process ids. */
