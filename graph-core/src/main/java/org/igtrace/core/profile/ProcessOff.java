@@ -44,30 +44,7 @@ final class ProcessOff {
         if (off.isEmpty()) {
             return new long[0];
         }
-        long[] merged = merge(off), covered = merge(on);
-        long[] out = new long[merged.length];
-        int n = 0, j = 0;
-        for (int i = 0; i < merged.length; i += 2) {
-            long from = merged[i], to = merged[i + 1];
-            while (j < covered.length && covered[j + 1] <= from) {
-                j += 2;
-            }
-            int k = j;
-            while (from < to) {
-                if (k >= covered.length || covered[k] >= to) {
-                    out = add(out, n, from, to);
-                    n += 2;
-                    break;
-                }
-                if (covered[k] > from) {
-                    out = add(out, n, from, covered[k]);
-                    n += 2;
-                }
-                from = Math.max(from, covered[k + 1]);
-                k += 2;
-            }
-        }
-        return Arrays.copyOf(out, n);
+        return subtract(merge(off), merge(on));
     }
 
     /** The total length of disjoint {@code start, end} pairs. */
