@@ -29,7 +29,10 @@ public final class LocationAccumulator implements LocationEvents {
 
     private int environmentDepth;
     private long environmentEnter;
-    long environmentTicks;
+    /** Ticks inside MPI_Init/MPI_Finalize, recording off or not; and those calls, as pairs, for the time off inside them. */
+    private long environmentTicks;
+    private long[] environmentCalls = new long[0];
+    private int environmentCount;
 
     /** A single message longer than this (1 TiB) is a corrupt length, not traffic. */
     static final long IMPLAUSIBLE_BYTES = 1L << 40;
@@ -120,12 +123,19 @@ public final class LocationAccumulator implements LocationEvents {
             omp.measureOff(gaps);
         }
         long[] off = gaps.isEmpty() || lastRegionTime < firstRegionTime ? NO_INTERVALS : gaps.intervalsBetween(firstRegionTime, lastRegionTime);
-        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), off, environmentTicks, communicationTicks, omp);
+        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), off, environmentTicks(), communicationTicks, omp);
     }
 
     /** Ticks inside MPI environment calls. */
     public long environmentTicks() {
-        return environmentTicks;
+        if (gaps.isEmpty()) {
+            return environmentTicks;
+        }
+        long off = 0; // time off inside the calls is the span's time off already, not the calls' (it was taken out twice)
+        for (int i = 0; i < environmentCount; i++) {
+            off += gaps.between(environmentCalls[i * 2], environmentCalls[i * 2 + 1]);
+        }
+        return Math.max(0, environmentTicks - off);
     }
 
     /** Ticks inside outermost MPI communication calls. */
@@ -274,6 +284,12 @@ public final class LocationAccumulator implements LocationEvents {
                 unbalancedLeaves++;
             } else if (--environmentDepth == 0) {
                 environmentTicks += Math.max(0, time - environmentEnter);
+                if (environmentCount * 2 == environmentCalls.length) {
+                    environmentCalls = java.util.Arrays.copyOf(environmentCalls, Math.max(4, environmentCalls.length * 2));
+                }
+                environmentCalls[environmentCount * 2] = environmentEnter;
+                environmentCalls[environmentCount * 2 + 1] = Math.max(environmentEnter, time);
+                environmentCount++;
             }
         } else if (kind.isCommunication() && environmentDepth == 0) {
             if (communicationDepth == 0) {

@@ -245,4 +245,20 @@ class LocationTimesTest {
         List<OpenMpTimes.ThreadTimes> t = p.openMp().threads();
         assertEquals(List.of(0.0, 0.0, 0.35), t.stream().map(OpenMpTimes.ThreadTimes::idle).toList());
     }
+    /**
+     * main 0..900 with MPI_Init 5..45, recording off 10..30 inside it, and MPI_Finalize 860..890: T_0 = 900 - 20 (off) -
+     * (40 - 20) (MPI_Init's recorded time) - 30 = 830 ticks. The time off inside MPI_Init was taken out twice, once as off
+     * and once as the call's: 810.
+     */
+    @Test
+    void timeOffInsideMpiInitIsTakenOutOnce() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
+        b.addProcess("P0", null);
+        b.addRegion("main", false, OmpRole.NONE);
+        b.addRegion("MPI_Init", false, OmpRole.NONE);
+        b.addRegion("MPI_Finalize", false, OmpRole.NONE);
+        TraceAccumulator acc = new TraceAccumulator(b.build(), false);
+        feed(acc.location(0, 0), new long[] {10, 30}, new long[][] {{0, 0, 0}, {5, 0, 1}, {45, 1, 1}, {860, 0, 2}, {890, 1, 2}, {900, 1, 0}});
+        assertEquals(0.83, acc.profile().processes().get(0).time(), 1e-12);
+    }
 }
