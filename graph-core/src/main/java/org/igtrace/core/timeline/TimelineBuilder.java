@@ -258,21 +258,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             List<Recorder> locations = byProcess.getOrDefault(p, List.of());
             List<Recorder> threads = locations.stream().filter(r -> r.first <= r.last).toList();
             if (threads.size() > 1) {
-                // one row per thread under its process (definitions section 12): first the master's (the longest span, the
-                // first among equals, as stats takes it), with the process's name, its MPI waits and its messages'
-                // arrows; then the others in location order, each named by its place there
-                int master = 0;
-                for (int k = 1; k < threads.size(); k++) {
-                    if (threads.get(k).last - threads.get(k).first > threads.get(master).last - threads.get(master).first) {
-                        master = k;
-                    }
-                }
-                rows.add(row(p, List.of(threads.get(master)), start, end, 0, master));
-                int ordinal = 1;
-                for (int k = 0; k < threads.size(); k++) {
-                    if (k != master) {
-                        rows.add(row(p, List.of(threads.get(k)), start, end, ordinal++, k));
-                    }
+                // one row per thread under its process, the master's first (ThreadRows), each named by its place
+                int[] order = ThreadRows.order(threads.stream().mapToLong(r -> r.last - r.first).toArray());
+                for (int k = 0; k < order.length; k++) {
+                    rows.add(row(p, List.of(threads.get(order[k])), start, end, k, order[k]));
                 }
             } else {
                 rows.add(row(p, locations, start, end, 0, 0));
@@ -293,10 +282,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 legend, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
-    /**
-     * A row: the process's (or its master thread's, {@code thread} 0) or another thread's, {@code place} its place among
-     * its process's threads in location order.
-     */
+    /** A row: the process's (its master's, {@code thread} 0) or another thread's, at {@code place} in location order. */
     private Timeline.Row row(int process, List<Recorder> locations, double start, double end, int thread, int place) {
         String name = definitions.processes().get(process).name();
         if (thread > 0) {
