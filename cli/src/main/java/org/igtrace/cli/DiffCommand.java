@@ -240,12 +240,18 @@ public final class DiffCommand implements Callable<Integer> {
             CriticalPath path = CriticalPath.of(waits, taps.slices);
             List<PathTimes.Share> shares = new ArrayList<>();
             for (PathShares.Share s : PathShares.of(path, taps.slices, waits)) {
-                shares.add(new PathTimes.Share(s.mpi() ? PathTimes.Kind.TRANSFER : PathTimes.Kind.COMPUTE, d.worldRank(s.process()),
+                PathTimes.Kind kind = s.mpi() ? PathTimes.Kind.TRANSFER
+                        : s.region() == taps.slices.offRegion() ? PathTimes.Kind.RECORDING_OFF : PathTimes.Kind.COMPUTE;
+                shares.add(new PathTimes.Share(kind, d.worldRank(s.process()),
                         taps.slices.name(s.region()), s.ticks() / d.ticksPerSecond()));
             }
-            // WhatIf.totals: per process, region + 1 (0: computing outside every region)
+            // WhatIf.totals: per process, region + 1 (0: computing outside every region; the last: recording off, no compute)
             RegionSlices slices = taps.slices;
-            RegionTimes regions = RegionTimes.of(WhatIf.totals(slices), g -> slices.name(g - 1), d.ticksPerSecond());
+            long[][] compute = WhatIf.totals(slices);
+            for (long[] row : compute) {
+                row[row.length - 1] = 0;
+            }
+            RegionTimes regions = RegionTimes.of(compute, g -> slices.name(g - 1), d.ticksPerSecond());
             return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares), d, null);
         }
     }

@@ -302,4 +302,23 @@ class DiffCommandTest {
         assertEquals("igtrace: " + a.resolve("eztrace_log.otf2") + " has 8 processes and " + b.resolve("eztrace_log.otf2")
                 + " has 4: diff matches the processes of two runs rank by rank, so both need as many", r.err.strip());
     }
+    /**
+     * Time with recording off on a path is a kind of its own (definitions section 15), not compute: testdata/recording-off-long
+     * (its docstring) has rank 0 on the path [1, 95] us with recording off [10, 50]: 40 us of recording_off on B's path; on
+     * A's path (off-inside-mpi: rank 1 [0, 70] computing, rank 0 [70, 200] computing and in MPI_Recv) none. B's compute in
+     * main within the spans [1, 95]: rank 0 9 + 20 + 5 = 34 us, rank 1 29 + 5 = 34 us, 68 us (it counted the 40 us off too).
+     */
+    @Test
+    void recordingOffOnThePathIsAKindOfItsOwn() throws Exception {
+        Run r = igtrace("diff", TESTDATA.resolve("off-inside-mpi").toString(), TESTDATA.resolve("recording-off-long").toString(),
+                "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "off = [x for x in d['contributors'] if x['kind'] == 'recording_off']",
+                "assert len(off) == 1 and off[0]['rank'] == 0 and off[0]['a'] == 0 and abs(off[0]['b'] - 40e-6) < 1e-12, off",
+                "assert abs(sum(x['delta'] for x in d['contributors']) - d['runtime']['delta']) < 1e-12, d['contributors']",
+                "main = next(x for x in d['regions'] if x['name'] == 'main')",
+                "assert abs(main['b'] - 68e-6) < 1e-12, main",
+                "assert not [x for x in d['regions'] if x['name'] == '(recording off)'], d['regions']",
+                "print('ok')"));
+    }
 }

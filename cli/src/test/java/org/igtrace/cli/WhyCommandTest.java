@@ -381,4 +381,30 @@ class WhyCommandTest {
         assertEquals(List.of(1.1e-4, 7e-5), numbers(p2p, "compute_on_path"), p2p);
         assertEquals(List.of(2e-5, 0.0), numbers(p2p, "mpi_on_path"), p2p);
     }
+    /**
+     * Time with recording off on the path is neither compute nor MPI (definitions section 3): testdata/recording-off-long
+     * (make-recording-off-long.py): rank 0's recording off [10, 50] us, its MPI_Barrier [70, 90]; rank 1's barrier
+     * [30, 90]. The path runs on rank 0 from its MPI_Init leave (1) to its MPI_Finalize enter (95): compute [1, 10] and
+     * [50, 70] and [90, 95], 34 us; the barrier 20 us; off 40 us (it counted the 40 us as compute in main, 74 us). Rank 1
+     * waited 70 - 30 = 40 us in the barrier; since the run's start rank 0 computed 9 + 20 = 29 us, as rank 1 did (1 to 30),
+     * so the excess is the 40 us off: the cause is rank 0's time with recording off (it was region main), and no what-if
+     * is tried (no region to balance; rank 0's compute, 29 us, is the median's, not above it).
+     */
+    @Test
+    void recordingOffOnThePathIsAPartOfItsOwnAndACauseOfItsOwn() {
+        String json = why("recording-off-long/traces.otf2", "--format", "json");
+        assertEquals(9.4e-5, number(json, "length"), 1e-12);
+        assertEquals(List.of(3.4e-5, 0.0), numbers(json, "compute_on_path"), json);
+        assertEquals(List.of(2e-5, 0.0), numbers(json, "mpi_on_path"), json);
+        assertEquals(List.of(4e-5, 0.0), numbers(json, "off_on_path"), json);
+        Matcher cause = firstCause(json);
+        assertEquals("0", cause.group(1));
+        assertEquals("(recording off)", cause.group(2));
+        assertEquals(4e-5, Double.parseDouble(cause.group(3)), 1e-12);
+        assertTrue(json.contains("\"what_if\": []"), json);
+        String text = why("recording-off-long/traces.otf2");
+        assertTrue(text.startsWith("rank 0's time with recording off holds the run back: it caused 40.0 us of the 40.0 us of waiting"), text);
+        assertTrue(text.contains("34.0 us compute, 20.0 us MPI, 40.0 us with recording off;"), text);
+        assertTrue(text.contains("recording off on path"), text);
+    }
 }

@@ -89,6 +89,7 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
             case COMPUTE -> "rank " + c.rank() + "'s " + c.region();
             case TRANSFER -> "rank " + c.rank() + "'s transfer in " + c.region();
             case OFF_PATH -> "time the critical path does not cover";
+            case RECORDING_OFF -> "rank " + c.rank() + "'s time with recording off";
             case WAITING -> "rank " + c.rank() + "'s waiting";
         };
     }

@@ -47,21 +47,26 @@ public final class WhyOutput {
         List<Why.CauseRow> told = causes.isEmpty() && why.waiting() > 0 ? why.causes() : causes;
         if (told.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
-                    .max((a, b) -> Double.compare(a.computeOnPath() + a.mpiOnPath(), b.computeOnPath() + b.mpiOnPath())).orElse(null);
-            if (most != null && most.computeOnPath() + most.mpiOnPath() <= 0 && selection.ranks() != null) {
+                    .max((a, b) -> Double.compare(a.onPath(), b.onPath())).orElse(null);
+            if (most != null && most.onPath() <= 0 && selection.ranks() != null) {
                 // the path runs on ranks --ranks left out: naming a kept one "mostly" on it (with 0 s) read as a contradiction
                 return "No process waited for another: none of the ranks kept is on the critical path (of " + Labels.seconds3(path.length()) + ").";
             }
             return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + why.worldRank(most.rank())
-                    + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, of "
+                    + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, "
+                    + (most.offOnPath() > 0 ? Labels.seconds3(most.offOnPath()) + " with recording off, " : "") + "of "
                     + Labels.seconds3(path.length()) + ").");
         }
         Why.CauseRow first = told.get(0);
         int rank = why.worldRank(first.rank());
         String who = (first.region().equals(Why.COMMUNICATION) ? "rank " + rank + "'s communication"
+                : first.region().equals(Why.RECORDING_OFF) ? "rank " + rank + "'s time with recording off"
                 : "rank " + rank + "'s region " + first.region()) + (told == causes ? "" : " (a rank --ranks left out)");
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
+        if (first.region().equals(Why.RECORDING_OFF)) {
+            s.append(" (what the rank ran then is unknown: the trace did not record it)");
+        }
         if (!why.whatIf().isEmpty()) {
             // the first cause's fix (the first hypothesis), else the one that gains most
             Why.Hypothesis fix = why.whatIf().get(0).gain() > gainNoise(why) ? why.whatIf().get(0)
@@ -137,19 +142,25 @@ public final class WhyOutput {
         lines.add("");
         PathProfile path = why.path();
         double mpi = path.processes().stream().mapToDouble(PathProfile.ProcessOnPath::mpiOnPath).sum();
-        double outside = Math.max(0, path.length() - path.computeOnPath() - mpi);
+        double off = path.offOnPath();
+        double outside = Math.max(0, path.length() - path.computeOnPath() - mpi - off);
         lines.add("Critical path: " + Labels.seconds3(path.length()) + " (" + LENGTH + "): " + Labels.seconds3(path.computeOnPath())
-                + " compute, " + Labels.seconds3(mpi) + " MPI" + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
+                + " compute, " + Labels.seconds3(mpi) + " MPI" + (off > 0 ? ", " + Labels.seconds3(off) + " with recording off" : "")
+                + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
                 + " before the path's first process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
         String other = otherRuntime("stats' run time T");
         if (other != null) {
             lines.add(other);
         }
-        List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.computeOnPath() + p.mpiOnPath() > 0).toList();
-        lines.addAll(new Table(rows.size())
+        List<PathProfile.ProcessOnPath> rows = processes.stream().filter(p -> p.onPath() > 0).toList();
+        Table byRank = new Table(rows.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> why.worldRank(rows.get(i).rank()))
                 .column("compute_on_path", "compute on path", Table.Kind.SECONDS, i -> rows.get(i).computeOnPath())
-                .column("mpi_on_path", "MPI on path", Table.Kind.SECONDS, i -> rows.get(i).mpiOnPath()).text());
+                .column("mpi_on_path", "MPI on path", Table.Kind.SECONDS, i -> rows.get(i).mpiOnPath());
+        if (off > 0) { // only where the trace switched recording off
+            byRank.column("off_on_path", "recording off on path", Table.Kind.SECONDS, i -> rows.get(i).offOnPath());
+        }
+        lines.addAll(byRank.text());
         lines.add("");
         List<PathProfile.RegionOnPath> regions = path.regions().subList(0, Math.min(ROWS, path.regions().size()));
         double compute = path.computeOnPath();
@@ -209,7 +220,8 @@ public final class WhyOutput {
         path.put("segments", p.path().segments().size());
         List<Object> procs = new ArrayList<>();
         for (PathProfile.ProcessOnPath r : processes) {
-            procs.add(map("rank", why.worldRank(r.rank()), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath()));
+            procs.add(map("rank", why.worldRank(r.rank()), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath(),
+                    "off_on_path", r.offOnPath()));
         }
         path.put("processes", procs);
         List<Object> regions = new ArrayList<>();

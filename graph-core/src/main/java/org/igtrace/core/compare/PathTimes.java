@@ -24,12 +24,17 @@ public record PathTimes(double length, List<Share> shares) {
         /** The run time the shares do not cover (before a process's span, after its end): no process, no region. */
         OFF_PATH,
         /**
+         * A process's time with recording switched off (MeasurementOnOff) on the path: what ran then is unknown, neither
+         * compute nor MPI (definitions section 3); the region is {@code (recording off)}.
+         */
+        RECORDING_OFF,
+        /**
          * A process's waiting (definitions section 8): never on the path, so only a per-process contributor
          * ({@link ProcessContributors}).
          */
         WAITING;
 
-        /** The output name: compute, transfer, off_path. */
+        /** The output name: compute, transfer, off_path, recording_off, waiting. */
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
@@ -38,7 +43,7 @@ public record PathTimes(double length, List<Share> shares) {
     /**
      * A stretch of the path.
      *
-     * @param kind    compute or transfer
+     * @param kind    compute, transfer or recording off
      * @param rank    the process the path was on, by its world rank (the two runs' shares are matched by it)
      * @param region  the user region (compute) or the MPI call (transfer)
      * @param seconds its time

@@ -323,7 +323,7 @@ public final class DelayCosts {
         SortedRecords found = new SortedRecords(store, 6, 4);
         long[] out = new long[6];
         long[] counter = {0};
-        boolean streamed = slices.definitions().regionCount() + 1 <= RunningTotals.COUNTERS;
+        boolean streamed = slices.regionCount() + 1 <= RunningTotals.COUNTERS;
         Intervals mine = new Intervals();
         while (starts.process() >= 0) {
             int p = (int) starts.process();

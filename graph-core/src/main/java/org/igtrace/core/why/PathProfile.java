@@ -11,7 +11,8 @@ import java.util.TreeMap;
  * the path, per user region its time on the path (a region's exclusive time: the innermost region
  * running), per pair (the process the path came from, the process it went on) the jumps and the time
  * of the messages on the path. Seconds. Time on the path outside a process's span (before it
- * started, after it ended) is neither compute nor MPI.
+ * started, after it ended) is neither compute nor MPI, nor is time with recording off on the process
+ * the path is on (what ran then is unknown, definitions section 3): that is its own part, per process.
  *
  * @param length    the path's length: the measured run time, seconds
  * @param processes per process (rank order)
@@ -22,7 +23,12 @@ import java.util.TreeMap;
 public record PathProfile(double length, List<ProcessOnPath> processes, List<RegionOnPath> regions, List<PairOnPath> pairs,
                           CriticalPath path) {
 
-    public record ProcessOnPath(int rank, double computeOnPath, double mpiOnPath) {
+    /** Process {@code rank}'s time on the path: computing, in MPI, and with recording off. */
+    public record ProcessOnPath(int rank, double computeOnPath, double mpiOnPath, double offOnPath) {
+        /** Its whole time on the path. */
+        public double onPath() {
+            return computeOnPath + mpiOnPath + offOnPath;
+        }
     }
 
     public record RegionOnPath(String name, double timeOnPath) {
@@ -44,11 +50,13 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
                 c[1] += s.transfer();
             }
         }
-        long[] compute = new long[n], mpi = new long[n];
-        long[] region = new long[slices.definitions().regionCount() + 1];
+        long[] compute = new long[n], mpi = new long[n], off = new long[n];
+        long[] region = new long[slices.regionCount() + 1];
         for (PathShares.Share s : PathShares.of(path, slices, waits)) {
             if (s.mpi()) {
                 mpi[s.process()] += s.ticks();
+            } else if (s.region() == slices.offRegion()) {
+                off[s.process()] += s.ticks();
             } else {
                 compute[s.process()] += s.ticks();
                 region[s.region() + 1] += s.ticks();
@@ -56,7 +64,7 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
         }
         List<ProcessOnPath> processes = new ArrayList<>();
         for (int p = 0; p < n; p++) {
-            processes.add(new ProcessOnPath(p, compute[p] * tick, mpi[p] * tick));
+            processes.add(new ProcessOnPath(p, compute[p] * tick, mpi[p] * tick, off[p] * tick));
         }
         Map<String, Long> byName = new TreeMap<>(); // regions of one name (EZTrace defines one per rank) are one
         for (int r = 0; r < region.length; r++) {
@@ -75,5 +83,10 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
     /** The compute on the path of all processes, seconds. */
     public double computeOnPath() {
         return processes.stream().mapToDouble(ProcessOnPath::computeOnPath).sum();
+    }
+
+    /** The time on the path with recording off, all processes, seconds. */
+    public double offOnPath() {
+        return processes.stream().mapToDouble(ProcessOnPath::offOnPath).sum();
     }
 }

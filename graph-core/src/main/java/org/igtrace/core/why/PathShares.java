@@ -13,7 +13,7 @@ import java.util.List;
 public final class PathShares {
     /**
      * {@code ticks} of the path on {@code process} in {@code region} ({@link RegionSlices#name}): inside that MPI call if
-     * {@code mpi}, else computing in it.
+     * {@code mpi}, else computing in it, or with recording off when the region is {@link RegionSlices#offRegion}.
      */
     public record Share(int process, int region, boolean mpi, long ticks) {
     }
@@ -23,7 +23,7 @@ public final class PathShares {
 
     /** The shares of {@code path}, by process, then region, then compute before MPI; none of 0 ticks. */
     public static List<Share> of(CriticalPath path, RegionSlices slices, WaitLog waits) {
-        int n = slices.processCount(), regions = slices.definitions().regionCount();
+        int n = slices.processCount(), regions = slices.regionCount();
         List<List<CriticalPath.Segment>> mine = new ArrayList<>();
         for (int p = 0; p < n; p++) {
             mine.add(new ArrayList<>());

@@ -15,8 +15,9 @@ import org.igtrace.core.util.RecordBlocks;
 /**
  * Each process's time cut into slices, as the events are read: a slice is a stretch in one state,
  * either computing in a user region (the innermost one running: its exclusive time; outside every
- * region, region -1; an OpenMP barrier's or runtime call's time is its enclosing region's) or inside an
- * outermost MPI call (named by it). Slices are encoded into a {@link BlockStream} per location (in
+ * region, region -1; an OpenMP barrier's or runtime call's time is its enclosing region's), inside an
+ * outermost MPI call (named by it), or with recording switched off (MeasurementOnOff: the pseudo-region
+ * {@link #offRegion}, neither compute nor MPI, definitions section 3, whatever call was open). Slices are encoded into a {@link BlockStream} per location (in
  * the {@link RecordBlocks} store, spilled to a file by the command line: nothing per event stays
  * on the heap) and read back in time order by {@link Cursor}. Also each process's span as the
  * replay takes it (definitions section 9): from the leave of {@code MPI_Init*} (else its first
@@ -93,13 +94,29 @@ public final class RegionSlices implements LocationSink {
         return definitions;
     }
 
-    /** The name of the region of slices: {@code region} of the definitions, or (-1) "(no user region)". */
+    /** The name of the region of slices: {@code region} of the definitions, (-1) "(no user region)", or {@link #RECORDING_OFF}. */
     public String name(int region) {
-        return region < 0 ? NO_REGION : definitions.regionName(region);
+        return region < 0 ? NO_REGION : region == offRegion() ? RECORDING_OFF : definitions.regionName(region);
     }
 
     /** The name of the time a process computes outside every region (its region -1). */
     public static final String NO_REGION = "(no user region)";
+
+    /** The name of the time recording was switched off on a process ({@link #offRegion}). */
+    public static final String RECORDING_OFF = "(recording off)";
+
+    /**
+     * The pseudo-region of the slices with recording switched off: one past the trace's regions. What ran then is unknown:
+     * it is neither compute nor MPI (definitions section 3), and no what-if scales it.
+     */
+    public int offRegion() {
+        return definitions.regionCount();
+    }
+
+    /** The regions slices are in: the trace's and {@link #offRegion} (arrays per region + 1 take one more, region -1). */
+    public int regionCount() {
+        return definitions.regionCount() + 1;
+    }
 
     /** Whether {@code process} has slices. */
     public boolean has(int process) {
@@ -124,19 +141,25 @@ public final class RegionSlices implements LocationSink {
     /** A reader of {@code process}'s slices in time order (none without slices). */
     public Cursor cursor(int process) {
         Location l = chosen[process];
-        return new Cursor(l == null ? null : l.stream.reader());
+        return new Cursor(l == null ? null : l.stream.reader(), offRegion());
     }
 
-    /** Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #mpi}. */
+    /**
+     * Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #mpi}
+     * and {@link #off} (recording switched off: region {@link #offRegion}, not in MPI).
+     */
     public static final class Cursor {
         private final BlockStreamReader reader;
+        private final int offRegion;
         public long from;
         public long to;
         public int region;
         public boolean mpi;
+        public boolean off;
 
-        Cursor(BlockStreamReader reader) {
+        Cursor(BlockStreamReader reader, int offRegion) {
             this.reader = reader;
+            this.offRegion = offRegion;
         }
 
         public boolean next() {
@@ -148,6 +171,7 @@ public final class RegionSlices implements LocationSink {
             to = from + reader.readUnsigned();
             region = (int) (key >>> 1) - 1;
             mpi = (key & 1) != 0;
+            off = region == offRegion;
             return true;
         }
     }
@@ -164,6 +188,8 @@ public final class RegionSlices implements LocationSink {
         private int depth;
         /** Index in the stack of the outermost MPI (or environment) region, -1 none. */
         private int mpiAt = -1;
+        /** Whether recording is switched off now (MeasurementOnOff). */
+        private boolean recordingOff;
         private long last = Long.MIN_VALUE;
         private long first = Long.MIN_VALUE;
         private long initLeave = Long.MIN_VALUE;
@@ -189,6 +215,9 @@ public final class RegionSlices implements LocationSink {
 
         /** The current state: (region + 1) << 1, with bit 0 set inside MPI; region -1 outside every region. */
         private long currentKey() {
+            if (recordingOff) {
+                return (long) (offRegion() + 1) << 1;
+            }
             if (depth == 0) {
                 return 0;
             }
@@ -268,6 +297,14 @@ public final class RegionSlices implements LocationSink {
                     initLeave = time;
                 }
             }
+            change(time);
+        }
+
+        /** Recording switched off or on: what follows until it is on again is a slice of {@link #offRegion}. */
+        @Override
+        public void measurement(long time, boolean on) {
+            advance(time);
+            recordingOff = !on;
             change(time);
         }
 

@@ -37,7 +37,7 @@ final class RunningTotals {
      * returned (what {@link WhatIf#totals} gives), else null.
      */
     static long[] compute(RegionSlices slices, int process, long offset, Source starts, Source ends, Out out, boolean whole) {
-        int regions = slices.definitions().regionCount() + 1;
+        int regions = slices.regionCount() + 1;
         boolean moreStarts = starts.next(), moreEnds = ends.next();
         if (!slices.has(process)) {
             while (moreEnds) { // no slices: nothing computed

@@ -9,7 +9,8 @@ import org.igtrace.core.replay.ComputeScaling;
  * made the mean on every process that runs it; {@link #atMedian}: a process's compute made the
  * median process's). A burst's replayed length is scaled by the ratio of its scaled compute to its
  * measured compute, read from the {@link RegionSlices} with a cursor per process (bursts come in
- * time order; a replay that starts again restarts the cursor).
+ * time order; a replay that starts again restarts the cursor). Time with recording off is no compute
+ * (the replay leaves it out, definitions section 3): no what-if scales it or counts it.
  */
 public final class WhatIf implements ComputeScaling {
     private final RegionSlices slices;
@@ -34,14 +35,17 @@ public final class WhatIf implements ComputeScaling {
         Arrays.fill(lastFrom, Long.MAX_VALUE);
     }
 
-    /** Per process and region + 1 (index 0: outside every region), its compute within its span, ticks. */
+    /**
+     * Per process and region + 1 (index 0: outside every region), its compute within its span, ticks; the last index is
+     * the time recording was off ({@link RegionSlices#offRegion}), which is not compute.
+     */
     public static long[][] totals(RegionSlices slices) {
         return totals(slices, new long[slices.processCount()][]);
     }
 
     /** {@code known} (per process, null: not known) with the rows not known filled as {@link #totals(RegionSlices)} gives them. */
     static long[][] totals(RegionSlices slices, long[][] known) {
-        int regions = slices.definitions().regionCount() + 1;
+        int regions = slices.regionCount() + 1;
         for (int p = 0; p < known.length; p++) {
             if (known[p] == null) {
                 known[p] = total(slices, p, regions);
@@ -52,7 +56,7 @@ public final class WhatIf implements ComputeScaling {
 
     /** Process p's row of {@link #totals(RegionSlices)}. */
     static long[] total(RegionSlices slices, int p) {
-        return total(slices, p, slices.definitions().regionCount() + 1);
+        return total(slices, p, slices.regionCount() + 1);
     }
 
     private static long[] total(RegionSlices slices, int p, int regions) {
@@ -81,7 +85,7 @@ public final class WhatIf implements ComputeScaling {
     public static WhatIf balance(RegionSlices slices, long[][] totals, String name) {
         int n = totals.length, regions = n == 0 ? 0 : totals[0].length;
         boolean[] named = new boolean[regions];
-        for (int r = 0; r < regions; r++) {
+        for (int r = 0; r < regions - 1; r++) { // not the last: the time recording was off
             named[r] = slices.name(r - 1).equals(name);
         }
         long[] mine = new long[n];
@@ -127,11 +131,12 @@ public final class WhatIf implements ComputeScaling {
         return process >= 0 && process < compute.length && compute[process] > median(compute);
     }
 
-    /** Per process, its compute in all regions. */
+    /** Per process, its compute in all regions (not the last column, the time recording was off). */
     private static long[] compute(long[][] totals) {
         long[] compute = new long[totals.length];
         for (int p = 0; p < totals.length; p++) {
-            compute[p] = Arrays.stream(totals[p]).sum();
+            long[] row = totals[p];
+            compute[p] = Arrays.stream(row).sum() - (row.length == 0 ? 0 : row[row.length - 1]);
         }
         return compute;
     }
@@ -185,7 +190,7 @@ public final class WhatIf implements ComputeScaling {
                 break;
             }
             long overlap = Math.min(c.to, to) - Math.max(c.from, from);
-            if (!c.mpi && overlap > 0) {
+            if (!c.mpi && !c.off && overlap > 0) {
                 plain += overlap;
                 scaled += overlap * factor[process][c.region + 1];
             }

@@ -74,6 +74,9 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     /** The name of the region of causes charged to no compute region. */
     public static final String COMMUNICATION = "(communication)";
 
+    /** The name of the region of causes charged to time with recording off ({@link RegionSlices#offRegion}). */
+    public static final String RECORDING_OFF = RegionSlices.RECORDING_OFF;
+
     /**
      * The replays of the unchanged run and the what-ifs ({@link WhatIfReplays}): asked for at most once, and only when
      * what they give is shown.
@@ -131,7 +134,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         if (replays != null) {
             WhatIf.totals(slices, totals);
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
-                if (c.region() != DelayCosts.COMMUNICATION) {
+                if (c.region() != DelayCosts.COMMUNICATION && c.region() != slices.offRegion()) { // time off: nothing to balance
                     tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
                 }
                 if (WhatIf.aboveMedian(totals, c.rank())) { // a rank at or below the median would be made slower, or stay
