@@ -1,10 +1,11 @@
 #!/usr/bin/python3
-"""Writes five small OTF2 runs of two threads per process whose times are known (edge cases of definitions
+"""Writes six small OTF2 runs of two threads per process whose times are known (edge cases of definitions
 sections 3, 8 and 10a):
 
     /usr/bin/python3 testdata/make-thread-edges.py DST_DIR
 
-DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier, DST_DIR/init-wait and DST_DIR/multiple, each a traces.otf2 archive. Clock in microseconds
+DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier, DST_DIR/off-fork, DST_DIR/init-wait and DST_DIR/multiple,
+each a traces.otf2 archive. Clock in microseconds
 (timer resolution 1e6), one clock per process; the threads' regions are of paradigm COMPILER unless named MPI_* (paradigm
 MPI) or OpenMP constructs (paradigm OPENMP, roles PARALLEL and IMPLICIT_BARRIER).
 
@@ -27,6 +28,14 @@ off-worker: one rank of two OpenMP threads. Master main [0, 1000]; both threads 
 off-barrier: as off-worker, but the worker switches recording off at 350 and on at 400, inside the barrier it entered
   at 300 (left at 500, last arrival 450). Its barrier wait is 150 less the 50 us off = 100, runtime 50, idle 700,
   useful 1000 - 50 (off) - 100 - 50 - 700 = 100 (it computed [200, 300]). Hybrid (950 + 100) / 2 / 1000 = 0.525.
+
+off-fork: as off-worker without the worker's time off, but the master forks the team at 180 (ThreadFork), switches
+  recording off at 185 and on at 195, and joins it at 510 (ThreadJoin). The worker's first event is at 200, so in
+  [185, 195] no thread was recorded: T_0 = 1000 - 10 = 990.
+  Master: runtime = the fork 200 - 180 less the 10 us off + the join 10 + the barrier after its last arrival 50 = 70
+  (the time off counted as runtime gave 80), useful 990 - 70 = 920.
+  Worker: barrier wait 150, runtime 50, idle 990 - 300 = 690, useful 990 - 150 - 50 - 690 = 100 (it computed
+  [200, 300]). Hybrid parallel efficiency = (920 + 100) / 2 / 990.
 
 init-wait: two ranks, each a master and a pthread that runs work [0, 1000] and calls no MPI. The masters run main
   [0, 1000], MPI_Init_thread [0, 300] with an MPI_Barrier inside it (rank 0 [0, 300], rank 1 [250, 300]) and
@@ -104,6 +113,10 @@ def write(path, runs, thread_name):
                         w(otf2.events.MeasurementOnOff(time, MeasurementMode.OFF))
                     elif kind == "on":
                         w(otf2.events.MeasurementOnOff(time, MeasurementMode.ON))
+                    elif kind == "fork":
+                        w(otf2.events.ThreadFork(time, Paradigm.OPENMP, 2))
+                    elif kind == "join":
+                        w(otf2.events.ThreadJoin(time, Paradigm.OPENMP))
 
 
 def master_with_environment():
@@ -129,6 +142,11 @@ def main():
              (500, "leave", "parallel"), (1000, "leave", "main")],
             [(200, "enter", "parallel"), (300, "enter", "barrier"), (350, "off"), (400, "on"), (500, "leave", "barrier"),
              (500, "leave", "parallel")]]],
+          lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
+    write(os.path.join(dst, "off-fork"),
+          [[[(0, "enter", "main"), (180, "fork"), (185, "off"), (195, "on"), (200, "enter", "parallel"), (450, "enter", "barrier"),
+             (500, "leave", "barrier"), (500, "leave", "parallel"), (510, "join"), (1000, "leave", "main")],
+            [(200, "enter", "parallel"), (300, "enter", "barrier"), (500, "leave", "barrier"), (500, "leave", "parallel")]]],
           lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
 
     def init_wait(rank):

@@ -209,4 +209,27 @@ class HybridTest {
         assertEquals("[('main', 490), ('!$omp parallel @hybrid.c:30', 290), ('!$omp parallel @hybrid.c:10', 210)]",
                 check(json, "print([(r['name'], round(r['time_on_path'] * 1e6)) for r in d['critical_path']['regions']])"));
     }
+    /**
+     * testdata/make-worker-mpi.py (its docstring): rank 0's worker computes 190 us in each of the two parallel regions
+     * ([100, 300] and [700, 900], barriers left 10 us after both arrived) and calls MPI_Recv [400, 600] and
+     * omp_get_wtime [650, 660] between them, while the master computes. Its idle time is the 600 us outside the regions
+     * less what it did there itself: 600 - 200 - 10 = 390; its runtime 10 + 2 x 10 = 30; its useful time
+     * 1000 - 200 - 30 - 390 = 380 = 2 x 190. Counted in its idle time too, its MPI and omp_* time made idle 600 and useful
+     * 170. The master: runtime 20, useful 980; hybrid = (980 + 380 + 990 (rank 1's one thread)) / 3 / 1000.
+     */
+    @Test
+    void aWorkersOwnMpiAndRuntimeCallsBetweenTeamsAreNotIdle() throws Exception {
+        String json = igtrace("stats", TESTDATA.resolve("worker-mpi/traces.otf2").toString(), "--format", "json", "-q");
+        assertEquals("ok", check(json, String.join("\n",
+                "w = [t for t in d['threads'] if t['rank'] == 0 and t['thread'] == 1][0]",
+                "assert abs(w['omp_idle'] - 390e-6) < 1e-12 and abs(w['mpi'] - 200e-6) < 1e-12, w",
+                "assert abs(w['omp_runtime'] - 30e-6) < 1e-12 and abs(w['useful'] - 380e-6) < 1e-12, w",
+                "m = [t for t in d['threads'] if t['rank'] == 0 and t['thread'] == 0][0]",
+                "assert m['omp_idle'] == 0 and abs(m['useful'] - 980e-6) < 1e-12, m",
+                "p = d['processes'][0]",
+                "assert abs(p['thread_useful'] - 1360e-6) < 1e-12 and abs(p['omp_idle'] - 390e-6) < 1e-12, p",
+                "e = d['efficiency']['hybrid_parallel_efficiency']",
+                "assert abs(e - (980 + 380 + 990) / 3 / 1000) < 1e-9, e",
+                "print('ok')")));
+    }
 }

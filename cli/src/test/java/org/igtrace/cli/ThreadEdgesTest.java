@@ -73,6 +73,22 @@ class ThreadEdgesTest {
     }
 
     /**
+     * The master forks its team at 180 us and switches recording off [185, 195] before the region at 200 (make-thread-edges.py,
+     * off-fork): the fork's runtime is the 10 us recorded, not 20; with the join (10) and the barrier after its last
+     * arrival (50) the master's runtime is 70 us (it was 80), its useful time 990 - 70 = 920 us; T_0 = 990 (no thread was
+     * recorded in [185, 195]); the worker 100 us; hybrid (920 + 100) / 2 / 990.
+     */
+    @Test
+    void timeOffBetweenTheForkAndTheRegionIsNotRuntime() throws Exception {
+        String json = igtrace("stats", trace("off-fork"), "--format", "json", "-q")[0];
+        assertEquals(String.join("\n",
+                "[(0, 990.0, 0.0, 0.0)]",
+                "[(0, 0, 920.0), (0, 1, 100.0)]",
+                "%s 1".formatted(Math.round((920 + 100) / 2.0 / 990 * 1e12) / 1e12),
+                "[70.0, 50.0]"), check(json, THREADS + "\nprint([us(t['omp_runtime']) for t in d['threads']])"));
+    }
+
+    /**
      * The worker switches recording off inside the barrier it waits in ([350, 400] of [300, 500], last arrival 450): the
      * time off is neither waiting nor useful. Barrier wait 150 - 50 = 100 us, useful 100 us (what it computed); with the
      * time off taken out of the useful time alone it was 50 us.

@@ -88,7 +88,7 @@ public final class LocationAccumulator implements LocationEvents {
         this.order = order;
         this.process = process;
         this.modelCollectives = modelCollectives;
-        this.omp = definitions.hasOpenMp() ? new OpenMpThread() : null;
+        this.omp = definitions.hasOpenMp() ? new OpenMpThread(gaps) : null;
         int n = definitions.processCount();
         if (n <= DENSE_PARTNERS) {
             sentBytes = new double[n];
@@ -295,7 +295,11 @@ public final class LocationAccumulator implements LocationEvents {
             if (communicationDepth == 0) {
                 unbalancedLeaves++;
             } else if (--communicationDepth == 0) {
-                communicationTicks += Math.max(0, time - communicationEnter - gaps.between(communicationEnter, time));
+                long ticks = Math.max(0, time - communicationEnter - gaps.between(communicationEnter, time));
+                communicationTicks += ticks;
+                if (omp != null) {
+                    omp.communication(ticks);
+                }
                 if (currentCallIsSendrecv && !currentCallHadMessage) {
                     silentSendrecvCalls++;
                 }

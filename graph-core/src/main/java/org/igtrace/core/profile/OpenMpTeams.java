@@ -12,7 +12,7 @@ import java.util.List;
  * instance, the k-th barrier of each member is one barrier instance. A member waits from its own arrival (enter) to
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
  * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
- * process's span outside its parallel regions; a thread of a process without parallel regions (pthreads) counts its
+ * process's span outside its parallel regions, less its own MPI and runtime calls there; a thread of a process without parallel regions (pthreads) counts its
  * own span, at most the process's {@code T_i}. A thread's time with recording off is left out of its useful time and of
  * what it is split into: of its idle time where it lies outside parallel regions, of its barrier waiting (then of the
  * barriers' runtime) where it lies inside barriers.
@@ -88,8 +88,10 @@ final class OpenMpTeams {
             // (a pthread that communicates while the teams compute) is no worker, and not idle outside the teams
             boolean team = parallel && (t == master || th.parallelCount > 0);
             // a worker's idle time: the process's recorded time outside its parallel regions, less its own time off there
+            // and what it did there itself (its MPI calls and the runtime's calls: their time is its MPI and runtime time)
             long idle = team && t != master
-                    ? Math.max(0, processTicks - parallelOn - Math.max(0, ownOff - ownOffInParallels)) : 0;
+                    ? Math.max(0, processTicks - parallelOn - Math.max(0, ownOff - ownOffInParallels) - th.mpiOutsideParallels
+                            - th.runtimeOutsideParallels) : 0;
             // outside a team each thread its own span (which leaves out its own time with recording off), at most T_i: a
             // thread that computed during the master's MPI_Init is not more useful than the process is long
             long base = team ? Math.max(0, processTicks - ownOff) : Math.min(spans.spans()[t], processTicks);

@@ -6,9 +6,13 @@ import org.igtrace.core.trace.OmpRole;
 /**
  * One thread's OpenMP constructs as they are read (definitions section 10a): its outermost parallel regions as
  * intervals, the barriers it entered inside them (enter, leave, explicit or implicit, and the parallel region they
- * lie in), and its time in the OpenMP runtime's own calls. {@link OpenMpTeams} joins the threads of a process.
+ * lie in), its time in the OpenMP runtime's own calls, and of that time and of its MPI calls what lies outside its
+ * parallel regions (a worker is not idle while it calls MPI or the runtime there). {@link OpenMpTeams} joins the
+ * threads of a process.
  */
 final class OpenMpThread {
+    /** The location's time with recording off as it is read (none for records {@link #ofLongs} made): not runtime. */
+    private final org.igtrace.core.trace.MeasurementGaps gaps;
     private int parallelDepth;
     private long parallelEnter;
     /** Outermost parallel regions: enter, leave pairs. */
@@ -30,10 +34,29 @@ final class OpenMpThread {
     private int runtimeDepth;
     private long runtimeEnter;
     long runtimeTicks;
+    /** Of {@link #runtimeTicks}, the calls outside every parallel region (the fork and join are the master's, not here). */
+    long runtimeOutsideParallels;
+    /** Its ticks in MPI communication calls outside every parallel region ({@link #communication}). */
+    long mpiOutsideParallels;
 
     /** Ticks with recording off inside its parallel regions, and inside its barriers ({@link #measureOff}). */
     long offInParallels;
     long offInBarriers;
+
+    /** A thread's records to be made from its events, {@code gaps} its location's time off as it is read. */
+    OpenMpThread(org.igtrace.core.trace.MeasurementGaps gaps) {
+        this.gaps = gaps;
+    }
+
+    /** A thread with no records (no OpenMP construct), or one {@link #ofLongs} fills. */
+    OpenMpThread() {
+        this(null);
+    }
+
+    /** Ticks from {@code from} to {@code to} with recording on (time off in the fork, the join or a runtime call is not runtime). */
+    private long recorded(long from, long to) {
+        return Math.max(0, to - from - (gaps == null ? 0 : gaps.between(from, to)));
+    }
 
     /** Measures where its time with recording off lies ({@code gaps}: the location's, complete). */
     void measureOff(org.igtrace.core.trace.MeasurementGaps gaps) {
@@ -52,7 +75,7 @@ final class OpenMpThread {
         if (fork) {
             pendingFork = parallelDepth == 0 ? time : Long.MIN_VALUE;
         } else if (pendingJoin != Long.MIN_VALUE && parallelDepth == 0) {
-            runtimeTicks += Math.max(0, time - pendingJoin); // the join: ending the team
+            runtimeTicks += recorded(pendingJoin, time); // the join: ending the team
             pendingJoin = Long.MIN_VALUE;
         }
     }
@@ -63,7 +86,7 @@ final class OpenMpThread {
                 if (parallelDepth++ == 0) {
                     parallelEnter = time;
                     if (pendingFork != Long.MIN_VALUE) {
-                        runtimeTicks += Math.max(0, time - pendingFork); // the fork: creating the team
+                        runtimeTicks += recorded(pendingFork, time); // the fork: creating the team
                         pendingFork = Long.MIN_VALUE;
                     }
                     pendingJoin = Long.MIN_VALUE;
@@ -114,11 +137,22 @@ final class OpenMpThread {
             }
             case RUNTIME -> {
                 if (runtimeDepth > 0 && --runtimeDepth == 0 && barrierDepth == 0) {
-                    runtimeTicks += Math.max(0, time - runtimeEnter);
+                    long ticks = recorded(runtimeEnter, time);
+                    runtimeTicks += ticks;
+                    if (parallelDepth == 0) {
+                        runtimeOutsideParallels += ticks;
+                    }
                 }
             }
             default -> {
             }
+        }
+    }
+
+    /** An outermost MPI communication call left, {@code ticks} long (its time off left out): kept when outside every parallel region. */
+    void communication(long ticks) {
+        if (parallelDepth == 0) {
+            mpiOutsideParallels += ticks;
         }
     }
 
@@ -129,9 +163,11 @@ final class OpenMpThread {
         v[1] = parallelTicks;
         v[2] = barrierCount;
         v[3] = runtimeTicks;
-        v[4] = 1; // format version
+        v[4] = VERSION;
         v[5] = offInParallels;
         v[6] = offInBarriers;
+        v[7] = runtimeOutsideParallels;
+        v[8] = mpiOutsideParallels;
         System.arraycopy(parallels, 0, v, HEAD, parallelCount * 2);
         System.arraycopy(barriers, 0, v, HEAD + parallelCount * 2, barrierCount * 4);
         return v;
@@ -144,16 +180,20 @@ final class OpenMpThread {
         t.parallelTicks = v[1];
         t.barrierCount = (int) v[2];
         t.runtimeTicks = v[3];
-        if (v.length != HEAD + t.parallelCount * 2L + t.barrierCount * 4L || v[4] != 1) {
+        if (v.length != HEAD + t.parallelCount * 2L + t.barrierCount * 4L || v[4] != VERSION) {
             throw new IllegalArgumentException("OpenMP records of " + v.length + " longs");
         }
         t.offInParallels = v[5];
         t.offInBarriers = v[6];
+        t.runtimeOutsideParallels = v[7];
+        t.mpiOutsideParallels = v[8];
         t.parallels = Arrays.copyOfRange(v, HEAD, HEAD + t.parallelCount * 2);
         t.barriers = Arrays.copyOfRange(v, HEAD + t.parallelCount * 2, v.length);
         return t;
     }
 
     /** The longs before the records in {@link #toLongs}. */
-    private static final int HEAD = 7;
+    private static final int HEAD = 9;
+    /** The format of {@link #toLongs} (2: with the runtime and MPI time outside parallel regions). */
+    private static final long VERSION = 2;
 }
