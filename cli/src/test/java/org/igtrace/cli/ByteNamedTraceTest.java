@@ -89,11 +89,11 @@ class ByteNamedTraceTest {
         // messages name the files by the trace's name as shown
         assertEquals(0, bash(".", "rm bad/d/$'tr\\xff'/536870911.evt bad/o/$'s\\xfe'.3.events", "C.UTF-8").code());
         for (String runner : runners) {
-            assertEquals(List.of("igtrace: d/tr\\xff/536870911.evt: missing (location 536870911, \"P#1T#0\"); use --skip-missing to build "
-                    + "the graph from the other 3 locations"), bash("bad", runner + "stats d -q", "C.UTF-8").err().lines().toList(), runner);
+            assertEquals(List.of("igtrace: d/tr\\xff/536870911.evt: missing (location 536870911, \"P#1T#0\"); use --skip-missing to read "
+                    + "the other 3 locations"), bash("bad", runner + "stats d -q", "C.UTF-8").err().lines().toList(), runner);
             for (String o : List.of("o", "o/$'s\\xfe.otf'")) {
-                assertEquals(List.of("igtrace: o/s\\xfe.3.events[.z]: missing (stream 3, process 3 \"Process 2\"); use --skip-missing to build "
-                        + "the graph from the other 4 streams"), bash("bad", runner + "stats " + o + " -q", "C.UTF-8").err().lines().toList(),
+                assertEquals(List.of("igtrace: o/s\\xfe.3.events[.z]: missing (stream 3, process 3 \"Process 2\"); use --skip-missing to read "
+                        + "the other 4 streams"), bash("bad", runner + "stats " + o + " -q", "C.UTF-8").err().lines().toList(),
                         runner + o);
             }
         }

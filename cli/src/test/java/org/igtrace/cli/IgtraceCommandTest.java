@@ -325,7 +325,7 @@ class IgtraceCommandTest {
         Files.delete(evt);
         Result r = run(copy.toString());
         assertEquals(1, r.code);
-        assertEquals(List.of("igtrace: " + evt + ": missing (location 0, \"P#0T#0\"); use --skip-missing to build the graph from the other 3 locations"),
+        assertEquals(List.of("igtrace: " + evt + ": missing (location 0, \"P#0T#0\"); use --skip-missing to read the other 3 locations"),
                 r.errLines());
         Result skipped = run(copy.toString(), "--skip-missing");
         assertEquals(0, skipped.code, skipped.err);
@@ -336,7 +336,7 @@ class IgtraceCommandTest {
         // it said "the other 3", the declared ones but the one named), 4 - 2 = 2.
         Files.delete(copy.resolve("eztrace_log").resolve("536870911.evt")); // rank 1
         Result two = run(copy.toString());
-        assertEquals(List.of("igtrace: " + evt + ": missing (location 0, \"P#0T#0\"); use --skip-missing to build the graph from the other 2 locations"),
+        assertEquals(List.of("igtrace: " + evt + ": missing (location 0, \"P#0T#0\"); use --skip-missing to read the other 2 locations"),
                 two.errLines());
     }
 

@@ -117,6 +117,6 @@ class ClaimedSizesTest {
         deflater.end();
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(events + ": line 2 is longer than 64 MB, which no OTF record is: the file is damaged, or not an OTF file; "
-                + "use --skip-damaged to build the graph from the other 4 events files", e.getMessage());
+                + "use --skip-damaged to read the other 4 events files", e.getMessage());
     }
 }

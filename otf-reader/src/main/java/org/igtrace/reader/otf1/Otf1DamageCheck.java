@@ -188,7 +188,7 @@ final class Otf1DamageCheck {
         } catch (Otf1EventStream.UndefinedReference e) {
             throw new TraceReadException(file + ": " + e.getMessage());
         } catch (IOException e) {
-            return e.getMessage();
+            return org.igtrace.reader.IoReason.of(e);
         } catch (RuntimeException e) {
             return "cannot be parsed (" + e + ")";
         }

@@ -102,7 +102,7 @@ final class Otf1Definitions implements java.io.Serializable {
         try {
             ticks = notes(records, counts, notes);
         } catch (java.io.IOException e) {
-            throw new org.igtrace.reader.TraceReadException(file + ": " + e.getMessage());
+            throw new org.igtrace.reader.TraceReadException(file + ": " + org.igtrace.reader.IoReason.of(e));
         }
         resolved = new Resolved(hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
         kept = null;

@@ -180,7 +180,7 @@ public final class Otf1Inventory {
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, consumer);
         } catch (IOException e) {
-            throw new TraceReadException(file + ": " + e.getMessage());
+            throw new TraceReadException(file + ": " + org.igtrace.reader.IoReason.of(e));
         }
     }
 }

@@ -58,7 +58,7 @@ public final class Otf1TraceReader implements PartitionedSource {
                 String what = "stream " + Long.toHexString(stream.id()) + describe(stream, all);
                 long others = java.util.Arrays.stream(wanted).filter(w -> files.events(files.streamId(w)) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
-                        + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others
+                        + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others
                         + (others == 1 ? " stream" : " streams")));
             }
             if (++missingCount <= NAMED_MISSING) {
@@ -301,9 +301,9 @@ public final class Otf1TraceReader implements PartitionedSource {
         } catch (Otf1EventStream.UndefinedReference e) {
             throw new TraceReadException(file + ": " + e.getMessage());
         } catch (IOException e) {
-            throw new TraceReadException(file + ": " + e.getMessage() + (files < 2 ? ""
-                    : files == 2 ? "; use " + Remedy.SKIP_DAMAGED.named() + " to build the graph from the other events file"
-                    : "; use " + Remedy.SKIP_DAMAGED.named() + " to build the graph from the other " + (files - 1) + " events files"));
+            throw new TraceReadException(file + ": " + org.igtrace.reader.IoReason.of(e) + (files < 2 ? ""
+                    : files == 2 ? "; use " + Remedy.SKIP_DAMAGED.named() + " to read the other events file"
+                    : "; use " + Remedy.SKIP_DAMAGED.named() + " to read the other " + (files - 1) + " events files"));
         }
     }
 
@@ -311,7 +311,7 @@ public final class Otf1TraceReader implements PartitionedSource {
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, consumer);
         } catch (IOException e) {
-            throw new TraceReadException(file + ": " + e.getMessage());
+            throw new TraceReadException(file + ": " + org.igtrace.reader.IoReason.of(e));
         }
     }
 

@@ -103,7 +103,7 @@ final class LocationFileCheck {
             // the other locations whose files are there and sound, not all those declared
             long others = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.events(l))).count();
             throw new TraceReadException(describe(files, first.getValue(), describe(definitions, first.getKey())) + (others == 0 ? ""
-                    : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+                    : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
         }
         if (problems.size() == locations.length) {
             throw new TraceReadException(files.directory() + ": no complete and readable files of any of the "
@@ -132,7 +132,8 @@ final class LocationFileCheck {
             for (int i = from; i < to; i++) {
                 long location = locations[i];
                 if (!checks.eventsComplete(location, sizes[i]) && Files.exists(files.events(location))) {
-                    problems.put(i, new Otf2FileChecks.Problem(i, location, true, Otf2ReadFailure.state(files.events(location)), NO_END));
+                    String state = Otf2ReadFailure.state(files.events(location));
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, true, state, Otf2ReadFailure.insideDetail(state, NO_END)));
                     continue;
                 }
                 LocalDefinitions state = localDefinitions ? checks.localDefinitions(location) : LocalDefinitions.MISSING;
@@ -140,8 +141,8 @@ final class LocationFileCheck {
                     problems.put(i, new Otf2FileChecks.Problem(i, location, false, "missing", null));
                 } else if (state == LocalDefinitions.CUT) {
                     Path file = files.localDefinitions(location);
-                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, Otf2ReadFailure.state(file),
-                            Files.isRegularFile(file) ? NO_END : null)); // a named pipe: no end to look for
+                    String cut = Otf2ReadFailure.state(file); // a named pipe: no end to look for
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, false, cut, Otf2ReadFailure.insideDetail(cut, NO_END)));
                 } else if (state == LocalDefinitions.COMPLETE) {
                     withDefinitions[n++] = location;
                 } else {
@@ -161,8 +162,9 @@ final class LocationFileCheck {
             for (int i = from; i < to; i++) {
                 Otf2Exception e = failures.get(locations[i]);
                 if (e != null && !problems.containsKey(i)) {
-                    problems.put(i, new Otf2FileChecks.Problem(i, locations[i], false, Otf2ReadFailure.state(files.localDefinitions(locations[i])),
-                            "libotf2: " + e.libotf2Words()));
+                    String state = Otf2ReadFailure.state(files.localDefinitions(locations[i]));
+                    problems.put(i, new Otf2FileChecks.Problem(i, locations[i], false, state,
+                            Otf2ReadFailure.insideDetail(state, "libotf2: " + e.libotf2Words())));
                 }
             }
         }

@@ -165,7 +165,8 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             if (!bytes.containsKey(l.id()) && Files.isRegularFile(evt) && !complete.test(evt)) {
                 // libotf2 reads past the end of a cut file, or loops for ever on some: not read (as the reader refuses it)
                 if (countFailure == null) {
-                    countFailure = evt + ": damaged or truncated (" + LocationFileCheck.NO_END + ")";
+                    String state = Otf2ReadFailure.state(evt);
+                    countFailure = evt + ": " + state + (Otf2ReadFailure.DAMAGED.equals(state) ? " (" + LocationFileCheck.NO_END + ")" : "");
                 }
                 continue;
             }

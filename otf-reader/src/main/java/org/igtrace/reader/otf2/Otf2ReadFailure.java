@@ -54,12 +54,27 @@ final class Otf2ReadFailure {
         Otf2Files files = new Otf2Files(anchor);
         Path file = files.globalDefinitions();
         if (Files.exists(file) && !files.complete(file)) {
-            throw new TraceReadException(file + ": " + state(file) + " (global definitions"
-                    + (Files.isRegularFile(file) ? "; " + LocationFileCheck.NO_END : "") + ")");
+            String state = state(file);
+            throw new TraceReadException(file + ": " + state + " (global definitions"
+                    + (DAMAGED.equals(state) ? "; " + LocationFileCheck.NO_END : "") + ")");
         }
     }
 
-    /** "missing", "empty" or "damaged or truncated": what is wrong with a file libotf2 could not read. */
+    /** What {@link #state} says of a file there, readable, and not empty that libotf2 could not read. */
+    static final String DAMAGED = "damaged or truncated";
+
+    /**
+     * {@code detail} (what was found wrong inside the file) where {@code state} is {@link #DAMAGED}, else null: a file
+     * missing, empty or not readable has no inside to speak of.
+     */
+    static String insideDetail(String state, String detail) {
+        return DAMAGED.equals(state) ? detail : null;
+    }
+
+    /**
+     * "missing", "empty", "not readable (permission denied)" or "damaged or truncated": what is wrong with a file libotf2
+     * could not read (a file the user may not read is not damaged: copying the archive again would not help).
+     */
     static String state(Path file) {
         try {
             if (!Files.exists(file)) {
@@ -71,7 +86,10 @@ final class Otf2ReadFailure {
             if (!Files.isRegularFile(file)) {
                 return "not a regular file (a named pipe or device)";
             }
-            return Files.size(file) == 0 ? "empty" : "damaged or truncated";
+            if (!Files.isReadable(file)) {
+                return "not readable (permission denied)";
+            }
+            return Files.size(file) == 0 ? "empty" : DAMAGED;
         } catch (IOException e) {
             return "unreadable";
         }

@@ -474,7 +474,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     /** The refusal of a missing event file, {@code others} the locations to read whose event files are there. */
     private static TraceReadException missing(Path evt, String what, long others) {
         return new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
-                : "; use " + Remedy.SKIP_MISSING.named() + " to build the graph from the other " + others + (others == 1 ? " location" : " locations")));
+                : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
     }
 
     /** The size of {@code file} when it is a regular file (symbolic links followed), else -1. */

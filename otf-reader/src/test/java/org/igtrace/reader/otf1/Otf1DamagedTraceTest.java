@@ -105,8 +105,8 @@ class Otf1DamagedTraceTest {
         Path master = md();
         cut("md_mpi_cuda.3.events.z", 100);
         assertEquals(dir.resolve("md_mpi_cuda.3.events.z") + ": truncated: the compressed data ends in the middle of a block,"
-                + " not on the full-flush marker 00 00 ff ff that ends every .z file libotf writes; use --skip-damaged to build the"
-                + " graph from the other 3 events files", error(master, DEFAULT));
+                + " not on the full-flush marker 00 00 ff ff that ends every .z file libotf writes; use --skip-damaged to read the"
+                + " other 3 events files", error(master, DEFAULT));
     }
 
     @Test
@@ -201,10 +201,10 @@ class Otf1DamagedTraceTest {
         assertTrue(lines[1].equals("*2") && !lines[2].startsWith("*"), lines[0] + " / " + lines[1] + " / " + lines[2]);
         Path master = edited("md_mpi_cuda.2.events", t -> lines[0] + "\n" + lines[1] + "\n");
         assertEquals(dir.resolve("md_mpi_cuda.2.events") + ": truncated: the file names process 2 (a process line) but ends before"
-                + " any record of it; use --skip-damaged to build the graph from the other 3 events files", error(master, DEFAULT));
+                + " any record of it; use --skip-damaged to read the other 3 events files", error(master, DEFAULT));
         Files.writeString(dir.resolve("md_mpi_cuda.2.events"), lines[0] + "\n");
         assertEquals(dir.resolve("md_mpi_cuda.2.events") + ": truncated: the file ends after a time line, before the record it"
-                + " belongs to; use --skip-damaged to build the graph from the other 3 events files", error(master, DEFAULT));
+                + " belongs to; use --skip-damaged to read the other 3 events files", error(master, DEFAULT));
     }
 
     /**
@@ -295,7 +295,7 @@ class Otf1DamagedTraceTest {
         Path plain = dir.resolve("md_mpi_cuda.3.events");
         Files.write(plain, Arrays.copyOf(data, half));
         assertEquals(plain + ": truncated: process 3 began (PB) but the file ends before its end record (PE); use --skip-damaged to"
-                + " build the graph from the other 3 events files", error(master, DEFAULT));
+                + " read the other 3 events files", error(master, DEFAULT));
     }
 
     /**

@@ -166,7 +166,7 @@ class Otf1HandWrittenTraceTest {
         Files.writeString(dir.resolve("t.2.events"), STREAM_2 + "d2\n*2\nS1L7f8T0C3b9aca05", StandardCharsets.ISO_8859_1);
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.2.events") + ": truncated: the file ends in the middle of a record (17 bytes after the"
-                + " last complete line); use --skip-damaged to build the graph from the other events file", e.getMessage());
+                + " last complete line); use --skip-damaged to read the other events file", e.getMessage());
         // "S1L7f8T0C3b9aca05" is 17 bytes
     }
 
@@ -183,7 +183,7 @@ class Otf1HandWrittenTraceTest {
         Files.delete(dir.resolve("t.2.events"));
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\"); "
-                + "use --skip-missing to build the graph from the other 1 stream", e.getMessage());
+                + "use --skip-missing to read the other 1 stream", e.getMessage());
     }
 
     /**
@@ -202,7 +202,7 @@ class Otf1HandWrittenTraceTest {
                 StandardCharsets.ISO_8859_1);
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.1.events") + ": line 6: the hexadecimal number 1" + "0".repeat(16) + "10 does not fit in 64 bits; "
-                + "use --skip-damaged to build the graph from the other events file", e.getMessage());
+                + "use --skip-damaged to read the other events file", e.getMessage());
 
         Files.writeString(dir.resolve("t.otf"), "1:1\n1" + "0".repeat(16) + ":2\n");
         e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));

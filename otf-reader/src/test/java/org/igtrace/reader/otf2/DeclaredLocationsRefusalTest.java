@@ -59,8 +59,8 @@ class DeclaredLocationsRefusalTest {
         TraceReadException e = assertThrows(TraceReadException.class,
                 () -> Otf2TraceReader.open(anchor, new ReadOptions(false, 1), ReadProgress.NONE));
         long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-        assertEquals(trace.resolve("traces").resolve("0.evt") + ": missing (location 0, \"MPI Rank 0\"); use " + org.igtrace.core.diagnostic.Remedy.SKIP_MISSING.named() + " to build "
-                + "the graph from the other 1 location", e.getMessage());
+        assertEquals(trace.resolve("traces").resolve("0.evt") + ": missing (location 0, \"MPI Rank 0\"); use " + org.igtrace.core.diagnostic.Remedy.SKIP_MISSING.named() + " to read "
+                + "the other 1 location", e.getMessage());
         return allocated;
     }
 }

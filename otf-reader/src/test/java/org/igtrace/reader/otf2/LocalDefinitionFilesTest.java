@@ -110,7 +110,7 @@ class LocalDefinitionFilesTest {
                         + "\"; libotf2: This is no chunk header!)";
                 default -> "damaged or truncated (local definitions of location " + location + ", \"" + name + "\"; no end-of-file record)";
             };
-            assertEquals(file + ": " + detail + "; use --skip-missing to build the graph from the other " + others, e.getMessage(), how);
+            assertEquals(file + ": " + detail + "; use --skip-missing to read the other " + others, e.getMessage(), how);
 
             TraceProfile skipped = TraceInput.read(anchor, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
             assertTrue(skipped.notes().contains("1 location left out for a damaged or missing file (" + file.getParent().getFileName() + "/" + file.getFileName()
