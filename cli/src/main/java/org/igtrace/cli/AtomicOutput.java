@@ -74,6 +74,19 @@ final class AtomicOutput {
         if (dir == null || !Files.isDirectory(dir)) {
             throw new IOException("directory " + dir + " does not exist");
         }
+        // a file there that this user may not write is not replaced (the rename would, as the folder is writable), and
+        // one that is replaced keeps its permissions (a private file stays private)
+        java.util.Set<java.nio.file.attribute.PosixFilePermission> keep = null;
+        if (Files.isRegularFile(absolute)) {
+            if (!Files.isWritable(absolute)) {
+                throw new IOException("not writable (permission denied): igtrace does not replace a file you may not write");
+            }
+            try {
+                keep = Files.getPosixFilePermissions(absolute);
+            } catch (UnsupportedOperationException | IOException e) { // NOPMD: no POSIX permissions there: the new file's own
+                keep = null;
+            }
+        }
         removeStaleTemporaries(absolute);
         // The shutdown hook first, then the file: a shutdown already under way refuses the hook
         // (IllegalStateException) before anything exists, and one that starts later finds the file.
@@ -102,6 +115,9 @@ final class AtomicOutput {
             }
             if (!SupervisedChild.parentAlive()) {
                 SupervisedChild.dieWithParent(); // the launcher was killed: nobody is to get this output
+            }
+            if (keep != null) {
+                Files.setPosixFilePermissions(temp, keep);
             }
             try {
                 Files.move(temp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -27,6 +27,18 @@ class OutputTargetTest {
         return SubcommandsTest.trace("pi-4");
     }
 
+    /** A file replaced keeps its permissions: a private one (rw-------) was left rw-r--r--, readable by everyone. */
+    @Test
+    void aReplacedFileKeepsItsPermissions() throws Exception {
+        Path out = dir.resolve("private.graphml");
+        Files.writeString(out, "old");
+        Files.setPosixFilePermissions(out, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        SubcommandsTest.Run r = SubcommandsTest.igtrace(pi4(), "-q", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(Files.readString(out).contains("graphml"), "replaced");
+        assertEquals("rw-------", java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(out)));
+    }
+
     @Test
     void devNullStaysADevice() {
         Path devNull = Path.of("/dev/null");

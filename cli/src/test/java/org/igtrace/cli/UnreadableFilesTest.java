@@ -52,6 +52,19 @@ class UnreadableFilesTest {
                 + "--skip-missing to read the other 3 locations\n"), r);
         unlock(events);
 
+        // a file there the user may not write is not replaced through the folder (writable by all): it was, exit 0
+        Path readOnly = dir.resolve("tmp/read-only.json");
+        Files.createDirectories(readOnly.getParent());
+        open(readOnly.getParent());
+        Files.writeString(readOnly, "kept");
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("r--r--r--"));
+        if (root || !Files.isWritable(readOnly)) {
+            r = run(root, classPath, "stats", otf2.resolve("eztrace_log.otf2").toString(), "-q", "--format", "json", "-o", readOnly.toString());
+            assertEquals(new Run(1, "igtrace: " + readOnly + ": not writable (permission denied): igtrace does not replace a file you may "
+                    + "not write\n"), r);
+            assertEquals("kept", Files.readString(readOnly));
+        }
+
         Path otf1Definitions = otf1.resolve("synth.0.def");
         lock(otf1Definitions);
         r = run(root, classPath, "stats", otf1.toString(), "-q");
