@@ -130,6 +130,9 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         if (typo == null && args.length >= 2 && args[0].equals("help")) { // igtrace help stat
             typo = mistypedCommand(java.util.Arrays.copyOfRange(args, 1, args.length));
         }
+        if (typo == null) {
+            typo = commandAfterOptions(args);
+        }
         if (typo != null) {
             return usage(err, commandLine(), typo);
         }
@@ -257,6 +260,35 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
      * The message for a first word that is neither a command nor a path but close to a command name
      * ({@code igtrace stat TRACE}, {@code igtrace grpah TRACE}); null when the first word may be a trace.
      */
+    /**
+     * Options given before the command ({@code igtrace -q stats T}): the whole line was graph's, which took the command's
+     * name for a trace and said "one trace at a time" (or refused {@code --format json} as no graph format). When the first
+     * word is an option and a later one names a command, is no file here and is no value of {@code -o}, the line to type
+     * instead; else null.
+     */
+    static String commandAfterOptions(String[] args) {
+        if (args.length < 2 || !args[0].startsWith("-") || args[0].equals("--")) {
+            return null;
+        }
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (a.equals("--")) {
+                return null;
+            }
+            boolean valueOfOutput = args[i - 1].equals("-o") || args[i - 1].equals("--output");
+            if (SUBCOMMANDS.containsKey(a) && !valueOfOutput && !java.nio.file.Files.exists(java.nio.file.Path.of(a))) {
+                java.util.List<String> line = new java.util.ArrayList<>(java.util.List.of("igtrace", a));
+                for (int j = 0; j < args.length; j++) {
+                    if (j != i) {
+                        line.add(args[j]);
+                    }
+                }
+                return "the command comes first, its options after it: " + String.join(" ", line);
+            }
+        }
+        return null;
+    }
+
     static String mistypedCommand(String[] args) {
         if (args.length == 0 || args[0].startsWith("-") || SUBCOMMANDS.containsKey(args[0])
                 || java.nio.file.Files.exists(java.nio.file.Path.of(args[0]))) {

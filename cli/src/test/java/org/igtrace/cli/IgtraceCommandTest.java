@@ -169,13 +169,40 @@ class IgtraceCommandTest {
         byte[] random = new byte[5000];
         new java.util.Random(5).nextBytes(random);
         byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
-        for (Object[] c : new Object[][] {{"empty.otf2", new byte[0]}, {"random.otf", random}, {"picture.png", png}}) {
+        for (Object[] c : new Object[][] {{"random.otf", random}, {"picture.png", png}}) {
             Path file = Files.write(dir.resolve((String) c[0]), (byte[]) c[1]);
             Result r = run(file.toString());
             assertEquals(1, r.code, file.toString());
             assertEquals(List.of("igtrace: " + file + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')"), r.errLines());
         }
+        Path empty = Files.write(dir.resolve("empty.otf2"), new byte[0]);
+        assertEquals(List.of("igtrace: " + empty + ": empty: not a trace"), run(empty.toString()).errLines());
+    }
+
+    /**
+     * A trace copied packed (.tar.gz, .otf2.gz) is said to be packed, to unpack first; an OTF2 anchor renamed (traces.otf) is
+     * said to need its name, which libotf2 opens an archive by (it was "damaged or truncated (anchor file; libotf2: OTF is not
+     * supported yet!)").
+     */
+    @Test
+    void packedTracesAndRenamedAnchorsAreSaidWhatTheyAre(@TempDir Path dir) throws Exception {
+        Path anchor = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().resolve("otf2/pi-4/eztrace_log.otf2");
+        Path gz = dir.resolve("pi-4.otf2.gz");
+        try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz))) {
+            Files.copy(anchor, out);
+        }
+        Result r = run(gz.toString());
+        assertEquals(1, r.code);
+        assertEquals(List.of("igtrace: " + gz + ": gzip-compressed, not a trace: unpack it first (tar xf, gunzip, unzip...) and give the "
+                + "trace's anchor file (*.otf2), master file (*.otf) or folder"), r.errLines());
+        Files.createDirectories(dir.resolve("eztrace_log"));
+        Files.copy(anchor.resolveSibling("eztrace_log.def"), dir.resolve("eztrace_log.def"));
+        Path renamed = Files.copy(anchor, dir.resolve("traces.otf"));
+        r = run(renamed.toString());
+        assertEquals(1, r.code);
+        assertEquals(List.of("igtrace: " + renamed + ": an OTF2 anchor file, but libotf2 opens an archive only through an anchor named "
+                + "NAME.otf2 (beside NAME.def and the folder NAME): rename it to eztrace_log.otf2"), r.errLines());
     }
 
     @Test

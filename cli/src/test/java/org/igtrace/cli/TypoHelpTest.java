@@ -37,6 +37,20 @@ class TypoHelpTest {
         assertTrue(graph.err().contains("did you mean '--format'?"), graph.err());
     }
 
+    /**
+     * Options before the command: the line was graph's, which said "one trace at a time: 'TRACE' is a second trace" for
+     * {@code -q stats TRACE} and refused {@code --format json} as no graph format. A value of -o named like a command is
+     * the output's name, and the graph command runs.
+     */
+    @Test
+    void optionsBeforeTheCommandGetTheLineToType() {
+        assertTypo(new String[] {"-q", "stats", TRACE}, "the command comes first, its options after it: igtrace stats -q " + TRACE);
+        assertTypo(new String[] {"--format", "json", "stats", TRACE},
+                "the command comes first, its options after it: igtrace stats --format json " + TRACE);
+        assertEquals(null, IgtraceCommand.commandAfterOptions(new String[] {"-q", TRACE, "-o", "stats"}));
+        assertEquals(null, IgtraceCommand.commandAfterOptions(new String[] {"stats", "-q", TRACE}));
+    }
+
     @Test
     void editDistanceCountsATranspositionOnce() {
         assertEquals(1, IgtraceCommand.editDistance("grpah", "graph"));

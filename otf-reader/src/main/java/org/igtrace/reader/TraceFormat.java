@@ -117,8 +117,19 @@ public enum TraceFormat {
         Located located = detect(path);
         if (located == null) {
             refuse(path);
+            String packed = packed(path);
+            if (packed != null) {
+                throw new TraceReadException(path + ": " + packed);
+            }
             throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')");
+        }
+        String name = path.getFileName().toString();
+        if (located.format() == OTF2 && !name.endsWith(".otf2")) {
+            // libotf2 refused it as damaged ("OTF is not supported yet!", "This no valid file extension!")
+            String stem = archiveName(path, name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name);
+            throw new TraceReadException(path + ": an OTF2 anchor file, but libotf2 opens an archive only through an anchor named "
+                    + "NAME.otf2 (beside NAME.def and the folder NAME): rename it to " + stem + ".otf2");
         }
         return located;
     }
@@ -141,7 +152,7 @@ public enum TraceFormat {
         try (InputStream in = Files.newInputStream(file)) {
             head = in.readNBytes(4096);
         } catch (IOException e) {
-            throw new TraceReadException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new TraceReadException(file + ": " + IoReason.of(e));
         }
         if (isOtf2Buffer(head) && head.length >= 2 + OTF2_MAGIC.length
                 && Arrays.equals(Arrays.copyOfRange(head, 2, 2 + OTF2_MAGIC.length), OTF2_MAGIC)) {
@@ -195,6 +206,64 @@ public enum TraceFormat {
             throw new TraceReadException(file + ": an OTF2 definitions or events file, not the archive's anchor file"
                     + anchorHint(Files.isRegularFile(beside) ? beside : above));
         }
+    }
+
+    /**
+     * The name of the archive an anchor {@code anchor} renamed belongs to: the one NAME beside it with both NAME.def and a
+     * folder NAME (the name libotf2 looks for them by), else {@code own} (the anchor's own name without its extension).
+     */
+    private static String archiveName(Path anchor, String own) {
+        Path dir = anchor.toAbsolutePath().getParent();
+        String found = null;
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.def")) {
+            for (Path def : files) {
+                String n = def.getFileName().toString();
+                String stem = n.substring(0, n.length() - ".def".length());
+                if (Files.isDirectory(dir.resolve(stem))) {
+                    if (found != null) {
+                        return own; // several archives here: which one is not known
+                    }
+                    found = stem;
+                }
+            }
+        } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+            return own;
+        }
+        return found != null ? found : own;
+    }
+
+    /**
+     * What {@code file} is when it is no trace but a user may take it for one: empty, or a compressed file or archive
+     * (a trace copied as {@code .tar.gz}, an {@code .otf2.gz}) to unpack first; null otherwise.
+     */
+    private static String packed(Path file) {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(262);
+        } catch (IOException e) {
+            return null;
+        }
+        if (head.length == 0) {
+            return "empty: not a trace";
+        }
+        String kind = starts(head, 0x1f, 0x8b) ? "gzip-compressed" : starts(head, 'B', 'Z', 'h') ? "bzip2-compressed"
+                : starts(head, 0xfd, '7', 'z', 'X', 'Z', 0) ? "xz-compressed" : starts(head, 0x28, 0xb5, 0x2f, 0xfd) ? "zstd-compressed"
+                : starts(head, 'P', 'K', 3, 4) ? "a zip archive"
+                : head.length >= 262 && new String(head, 257, 5, StandardCharsets.ISO_8859_1).equals("ustar") ? "a tar archive" : null;
+        return kind == null ? null : kind + ", not a trace: unpack it first (tar xf, gunzip, unzip...) and give the trace's anchor "
+                + "file (*.otf2), master file (*.otf) or folder";
+    }
+
+    private static boolean starts(byte[] head, int... bytes) {
+        if (head.length < bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            if ((head[i] & 0xff) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** "; give the anchor file X" when {@code anchor} is an OTF2 anchor file, else nothing. */
