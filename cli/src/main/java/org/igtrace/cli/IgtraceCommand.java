@@ -35,8 +35,9 @@ import picocli.CommandLine.Command;
         optionListHeading = "%nOptions:%n",
         description = {
             "igtrace reads an execution trace of an MPI program (OTF2 from Score-P or EZTrace, OTF from VampirTrace) "
-                    + "and turns it into the program's information graph, a table of who waits for whom, or an "
-                    + "account of what the trace holds."
+                    + "and turns it into the program's information graph, who waits for whom and why, a time line, a report, "
+                    + "a prediction on another machine, a placement of the ranks, or a comparison of two runs. What "
+                    + "the numbers mean, \"definitions section N\" in the help texts: see Definitions below."
         },
         commandListHeading = "%nCommands:%n",
         exitCodeListHeading = "%nExit codes:%n",
@@ -90,7 +91,11 @@ import picocli.CommandLine.Command;
             "  -Digtrace.otf2.warmUpFrom=N    a large trace: N events announced, or about",
             "                                 10 N bytes of event files (default",
             "                                 16000000)",
-            "  With java -jar igtrace.jar the properties go before -jar."
+            "  With java -jar igtrace.jar the properties go before -jar.",
+            "",
+            "Definitions:",
+            "  docs/definitions.md in the source tree, share/doc/igtrace/docs/definitions.md",
+            "  in a release: what every number means, section by section"
         })
 public final class IgtraceCommand extends Invocation implements Callable<Integer> {
     /** Arguments that belong to igtrace itself rather than to the graph command of the short form. */

@@ -40,7 +40,7 @@ import picocli.CommandLine.ParentCommand;
         description = {
             "Replays the trace's MPI calls and compute bursts on a model machine and predicts its run time: "
                     + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
-                    + "collectives a formula of log2 of their size, compute runs --cpu-ratio times faster. "
+                    + "collectives a formula in the rounded-up log2 of their number of members, compute runs --cpu-ratio times faster. "
                     + "Network parameters not given are fitted to the trace's own messages (--network measured). "
                     + "A replay splits the processes among the -j threads (4 or more per thread; the same numbers as on one).",
             "",
@@ -193,6 +193,7 @@ public final class PredictCommand implements Callable<Integer> {
                         .forEach(d -> err.println("igtrace predict: note: " + Escape.terminal(d.text()))); // may quote a name: one line
             }
             if (timing) {
+                err.println(PredictionSummary.recording(out.run()));
                 err.println(clock.line(result.replay().idealReplayNanos()));
             }
             return 0;

@@ -36,9 +36,6 @@ final class PredictionSummary {
             lines.add("igtrace predict: collectives measured: " + f.family().words() + ": " + PredictionWriter.familyParameters(f)
                     + " from " + f.fit().how());
         }
-        lines.add(String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%s per call)%s",
-                run.calls(), run.bytes(), Labels.fixed(run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(), 1),
-                run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file"));
         for (String note : out.predictions().get(0).notes()) {
             lines.add("igtrace predict: note: " + org.igtrace.formats.Escape.terminal(note)); // may quote a name
         }
@@ -47,6 +44,13 @@ final class PredictionSummary {
             lines.add("igtrace predict: warning: " + self);
         }
         return lines;
+    }
+
+    /** With {@code --timing}: the calls replayed and what their recording took (memory, and the temporary file's share). */
+    static String recording(RecordedRun run) {
+        return String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%s per call)%s",
+                run.calls(), run.bytes(), Labels.fixed(run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(), 1),
+                run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file");
     }
 
     /**

@@ -24,7 +24,7 @@ public final class ReadingOptions {
 
     @Option(names = "--temp-dir", paramLabel = "DIR",
             description = "Where the wait analysis's match records (and predict's recorded calls) go when they outgrow their memory budget "
-                    + "(see Environment): a temporary file there, deleted when igtrace ends (default: the "
+                    + "(see Environment in igtrace --help): a temporary file there, deleted when igtrace ends (default: the "
                     + "system's temporary directory).")
     Path tempDir;
 

@@ -27,6 +27,20 @@ class OutputTargetTest {
         return SubcommandsTest.trace("pi-4");
     }
 
+    /**
+     * predict --format simgrid writes a folder, made as any folder is (the umask: what Files.createDirectory makes beside
+     * it); it was a temporary folder's rwx------ renamed into place.
+     */
+    @Test
+    void aSimGridFolderHasTheUsualPermissions() throws Exception {
+        Path out = dir.resolve("sg");
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("predict", pi4(), "--format", "simgrid", "-q", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        Path usual = Files.createDirectory(dir.resolve("usual"));
+        assertEquals(Files.getPosixFilePermissions(usual), Files.getPosixFilePermissions(out));
+        assertTrue(Files.isRegularFile(out.resolve("smpirun.sh")));
+    }
+
     /** A file replaced keeps its permissions: a private one (rw-------) was left rw-r--r--, readable by everyone. */
     @Test
     void aReplacedFileKeepsItsPermissions() throws Exception {

@@ -74,7 +74,7 @@ class SpilledCallsTest {
     @Test
     void predictSpilledGivesTheSameNumbersAndLeavesNothing() throws IOException {
         String trace = TESTDATA.resolve("otf2/patterns-8").toString();
-        String[] args = {"predict", trace, "--sweep", "latency=1us,1ms", "--eager-limit", "1KiB", "--format", "json", "-j", "2"};
+        String[] args = {"predict", trace, "--sweep", "latency=1us,1ms", "--eager-limit", "1KiB", "--format", "json", "-j", "2", "--timing"};
         Result memory = run(args);
         assertEquals(0, memory.code, memory.err);
         List<String> spilled = new ArrayList<>(List.of(args));

@@ -68,7 +68,7 @@ public final class ReleaseDocs {
         man.println("Options for the Java virtual machines igtrace runs in (the launcher's and the OTF2 reader's), e.g.");
         man.println(".B \\-Xmx8g\nor\n.BR \\-Digtrace.libotf2=PATH .");
         man.println(".SH SEE ALSO");
-        man.println("The README and docs/definitions.md of the igtrace distribution: what every number means.");
+        man.println("share/doc/igtrace/docs/definitions.md beside the installed bin/igtrace: what every number means; share/doc/igtrace/README.md.");
     }
 
     private static void synopsis(CommandLine command, PrintWriter man) {

@@ -50,6 +50,23 @@ public final class SimGridExport {
     }
 
     /**
+     * The folder written before it is renamed to {@code target}: {@code .NAME.PID.part} beside it, made as any folder is
+     * (the user's umask: a temporary folder's rwx------ stayed on the output, unlike every other output igtrace writes).
+     */
+    private static Path partFolder(Path target) throws IOException {
+        String prefix = "." + target.getFileName() + "." + ProcessHandle.current().pid();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return Files.createDirectory(target.resolveSibling(prefix + (attempt == 0 ? "" : "-" + attempt) + ".part"));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                if (attempt >= 100) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
      * As {@link #write(Path, TraceReplay, ReplayParameters, int)}, the processes those of {@code definitions} (null:
      * numbered by their world ranks): when their numbers are not their world ranks, {@code smpirun.sh} says which world
      * rank each SMPI rank is.
@@ -64,7 +81,7 @@ public final class SimGridExport {
         if (parent == null || !Files.isDirectory(parent)) {
             throw new IOException("directory " + parent + " does not exist");
         }
-        Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".part");
+        Path temp = partFolder(target);
         boolean done = false;
         try {
             StringBuilder index = new StringBuilder();
