@@ -203,6 +203,27 @@ class IgtraceCommandTest {
         assertEquals(1, r.code);
         assertEquals(List.of("igtrace: " + renamed + ": an OTF2 anchor file, but libotf2 opens an archive only through an anchor named "
                 + "NAME.otf2 (beside NAME.def and the folder NAME): rename it to eztrace_log.otf2"), r.errLines());
+        // an event file copied compressed: missing, and the compressed one named
+        Path copy = dir.resolve("copy");
+        Files.createDirectories(copy.resolve("eztrace_log"));
+        for (String f : new String[] {"eztrace_log.otf2", "eztrace_log.def"}) {
+            Files.copy(anchor.resolveSibling(f), copy.resolve(f));
+        }
+        try (var files = Files.list(anchor.resolveSibling("eztrace_log"))) {
+            for (Path f : files.toList()) {
+                if (f.getFileName().toString().equals("1073741822.evt")) {
+                    try (java.io.OutputStream out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(copy.resolve("eztrace_log/1073741822.evt.gz")))) {
+                        Files.copy(f, out);
+                    }
+                } else {
+                    Files.copy(f, copy.resolve("eztrace_log").resolve(f.getFileName()));
+                }
+            }
+        }
+        r = run(copy.resolve("eztrace_log.otf2").toString());
+        assertEquals(1, r.code);
+        assertEquals(List.of("igtrace: " + copy.resolve("eztrace_log/1073741822.evt") + ": missing (location 1073741822, \"P#2T#0\"; "
+                + "1073741822.evt.gz is there: decompress it); use --skip-missing to read the other 3 locations"), r.errLines());
     }
 
     @Test

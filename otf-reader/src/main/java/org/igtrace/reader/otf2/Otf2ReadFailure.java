@@ -78,6 +78,12 @@ final class Otf2ReadFailure {
     static String state(Path file) {
         try {
             if (!Files.exists(file)) {
+                for (String packed : new String[] {".gz", ".bz2", ".xz", ".zst"}) {
+                    Path beside = file.resolveSibling(file.getFileName() + packed);
+                    if (Files.isRegularFile(beside)) { // copied compressed: libotf2 reads only the file itself
+                        return "missing (" + beside.getFileName() + " is there: decompress it)";
+                    }
+                }
                 return "missing";
             }
             if (Files.isDirectory(file)) {

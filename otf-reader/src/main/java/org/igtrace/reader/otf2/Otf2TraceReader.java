@@ -473,7 +473,8 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     /** The refusal of a missing event file, {@code others} the locations to read whose event files are there. */
     private static TraceReadException missing(Path evt, String what, long others) {
-        return new TraceReadException(evt + ": missing (" + what + ")" + (others == 0 ? ""
+        String state = Otf2ReadFailure.state(evt); // "missing", or missing beside a compressed copy to decompress
+        return new TraceReadException(evt + ": " + state.replace("missing", "missing (" + what + ")").replace(") (", "; ") + (others == 0 ? ""
                 : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
     }
 
