@@ -13,6 +13,17 @@ import java.util.List;
  */
 record HostsFile(List<String> hosts, Integer slots) {
     /**
+     * Whether {@code name} can stand in every launcher file map writes: a host name or address of letters, digits,
+     * {@code -}, {@code _} and {@code .}, beginning with a letter or digit, at most 253 characters, and not one of Open MPI's
+     * rankfile words. Open MPI's rankfile lexer makes {@code =} a token of its own and {@code /}, quotes and non-ASCII
+     * letters errors; Slurm's host file splits a line at {@code ,} and repeats {@code host*N}.
+     */
+    static boolean hostName(String name) {
+        return name.length() <= 253 && name.matches("[A-Za-z0-9][A-Za-z0-9._-]*")
+                && !java.util.Set.of("rank", "slot", "slots", "max_slots", "max-slots").contains(name.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
      * Reads the file. A file that cannot be read is a {@link Failure} (bad input, exit 1, as a {@code --placement}
      * file); one that is not a hostfile, or whose hosts' slots differ, describes a machine the other options
      * contradict: a {@link UsageError}, as a {@code --topology} that does not fit.
@@ -55,6 +66,10 @@ record HostsFile(List<String> hosts, Integer slots) {
             }
             if (named) {
                 slots = given;
+            }
+            if (!hostName(words[0])) {
+                throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": '" + words[0] + "' is not a host name (letters, digits, "
+                        + "'-', '_' and '.', beginning with a letter or digit): the launchers' files could not hold it");
             }
             hosts.add(words[0]);
         }

@@ -385,13 +385,14 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         }
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String suggestion = closestOption(u.getCommandLine(), u.getUnmatched().get(0));
-            if (suggestion != null) {
-                return ex.getMessage().strip() + "; did you mean '" + suggestion + "'?";
+            if (suggestion != null && u.getUnmatched().get(0).startsWith("-")) {
+                // the option alone: picocli listed what followed it too ("Unknown options: '--fromat', 'json'"), its value
+                return "Unknown option: '" + u.getUnmatched().get(0) + "'; did you mean '" + suggestion + "'?";
             }
         }
         Matcher m = ENUM_VALUE.matcher(ex.getMessage());
         if (m.matches()) {
-            return m.group(1) + ": '" + m.group(3) + "' is not one of " + m.group(2).toLowerCase(java.util.Locale.ROOT);
+            return m.group(1) + " '" + m.group(3) + "': expected one of " + m.group(2).toLowerCase(java.util.Locale.ROOT);
         }
         return ex.getMessage();
     }

@@ -25,6 +25,7 @@ import org.igtrace.core.topology.TopologyProjection;
 import org.igtrace.core.topology.TopologySpec;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.why.Why;
+import org.igtrace.formats.Escape;
 import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
 import org.igtrace.formats.stats.Summary;
@@ -158,6 +159,9 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
             MapOutput out = new MapOutput(PathAliases.shown(located.file().toString()), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
                     fromScotch, proposed, found.method()).withDefinitions(run.definitions());
+            if (s.format() == MapOutput.Format.MPICH) {
+                mpichFillsEveryNode(proposed.node(), s.slots());
+            }
             if (simgrid != null) {
                 if (replay == null) {
                     err.println("igtrace map: --simgrid " + simgrid + ": nothing to replay (no thread recorded a region event)");
@@ -169,6 +173,10 @@ public final class MapCommand implements Callable<Integer> {
                     java.util.List.of("txt", "text", "json", "rankfile"), s.format().name().toLowerCase(java.util.Locale.ROOT));
             Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
             if (!replayReading.common.output.quiet) {
+                // what the read left out or could not count (a location --skip-missing left out, lengths ignored): the
+                // pairs' bytes, so the hop-bytes, are without them
+                profile.diagnostics().forEach(d -> err.println("igtrace map: note: "
+                        + Escape.terminal(d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", ""))));
                 if (scotch.note() != null) {
                     err.println("igtrace map: note: " + scotch.note());
                 }
@@ -295,6 +303,34 @@ public final class MapCommand implements Callable<Integer> {
         String problem = problem(s, processes);
         if (problem != null) {
             throw new UsageError(problem);
+        }
+    }
+
+    /**
+     * Cray MPICH's rank order fills the nodes' {@code slots} in turn, node after node, so it holds the placement only when
+     * every node up to the last one used holds {@code slots} ranks (the last may hold fewer): else the file would put
+     * ranks on other nodes than the placement (54 of 64 ranks of shuffled-halo/2d on mesh:4x4 with --slots 5), so it is
+     * refused.
+     */
+    private static void mpichFillsEveryNode(int[] node, int slots) {
+        int last = 0;
+        for (int n : node) {
+            last = Math.max(last, n);
+        }
+        int[] held = new int[last + 1];
+        for (int n : node) {
+            held[n]++;
+        }
+        int short_ = 0;
+        for (int n = 0; n < last; n++) {
+            if (held[n] < slots) {
+                short_++;
+            }
+        }
+        if (short_ > 0) {
+            throw new UsageError("--format mpich: the placement leaves " + Summary.count(short_, "node", "nodes") + " with fewer than its "
+                    + slots + " slots, and Cray MPICH's rank order fills every node's slots in turn, so it would place ranks elsewhere: "
+                    + "write --format rankfile or slurm, or give --slots the ranks per node");
         }
     }
 

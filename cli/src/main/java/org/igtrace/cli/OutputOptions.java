@@ -35,6 +35,13 @@ public final class OutputOptions {
             if (!Files.isWritable(dir)) { // found only after the whole analysis, when the file was written
                 throw new Failure(output + ": directory " + dir + " is not writable");
             }
+            // found only when the file was written, after map had written its --simgrid folder (what the write says)
+            if (Files.isDirectory(output)) {
+                throw new Failure(output + ": is a directory");
+            }
+            if (Files.isRegularFile(output) && !Files.isWritable(output)) {
+                throw new Failure(output + ": not writable (permission denied): igtrace does not replace a file you may not write");
+            }
         }
     }
 

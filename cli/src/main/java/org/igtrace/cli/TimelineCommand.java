@@ -190,7 +190,7 @@ public final class TimelineCommand implements Callable<Integer> {
             case "svg" -> Format.SVG;
             case "perfetto", "protobuf", "pftrace" -> Format.PERFETTO;
             case "chrome-json", "json", "chrome" -> Format.CHROME_JSON;
-            default -> throw new UsageError("--format '" + format + "' is not one of svg, perfetto, chrome-json");
+            default -> throw new UsageError("--format '" + format + "': expected one of svg, perfetto, chrome-json");
         };
         if (named != null && named != chosen) {
             // Perfetto's JSON went into t.svg: the extension and --format must agree, as for the other commands

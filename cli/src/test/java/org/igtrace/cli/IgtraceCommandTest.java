@@ -421,7 +421,7 @@ class IgtraceCommandTest {
         assertEquals(2, unknown.code);
         Result badValue = run(trace("pi-4"), "--weight", "heaviest");
         assertEquals(2, badValue.code);
-        assertTrue(badValue.err.contains("'heaviest' is not one of avg, bytes, messages"), badValue.err);
+        assertTrue(badValue.err.contains("'heaviest': expected one of avg, bytes, messages"), badValue.err);
         assertEquals(2, run().code, "no trace given");
     }
 

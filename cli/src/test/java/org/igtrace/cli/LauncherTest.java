@@ -114,7 +114,7 @@ class LauncherTest {
 
         Run usage = run(List.of(), otf2, "--graph", "bogus");
         assertEquals(2, usage.code(), usage.err());
-        assertTrue(usage.err().startsWith("igtrace: --graph: 'bogus' is not one of full, tree"), usage.err());
+        assertTrue(usage.err().startsWith("igtrace: --graph 'bogus': expected one of full, tree"), usage.err());
 
         Run internal = run(List.of("-Digtrace.test.throwInChild=true"), otf2, "-o", "g.graphml");
         assertEquals(1, internal.code(), internal.err());

@@ -324,7 +324,8 @@ class MapCommandTest {
         String nothing = "one process: there is nothing to place (it sends to no other process; every placement is the same)";
         assertTrue(r.out().startsWith("1 rank on ring:4, 1 slot a node\n"), r.out());
         assertTrue(r.out().endsWith("\n" + nothing + "\n"), r.out());
-        assertEquals("igtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
+        // the read's note first (its threads folded into the process), then the summary
+        assertEquals("igtrace map: note: 4 threads folded into their processes\nigtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
     }
 
     private static void assertUsage(Run r) {
@@ -355,5 +356,64 @@ class MapCommandTest {
             assertEquals(0, r.code(), t + ": " + r.err());
             assertTrue(number(r.out(), "proposed", "hop_bytes") <= number(r.out(), "rank_order", "hop_bytes"), t.toString());
         }
+    }
+    /**
+     * Host names a launcher's file cannot hold are refused (Open MPI's rankfile lexer makes '=' a token and '/' or a quote
+     * an error; Slurm's host file splits a line at ','): they were written as given, exit 0.
+     */
+    @Test
+    void hostNamesTheLaunchersCannotHoldAreRefused() throws IOException {
+        for (String bad : List.of("a=b", "x,y", "\"q\"", "a/b", "h\u00e9llo", "rank", "-np")) {
+            Path hosts = Files.writeString(dir.resolve("hosts"), bad + " slots=2\nc slots=2\nd slots=2\ne slots=2\n");
+            Run r = igtrace("map", TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--hosts", hosts.toString(),
+                    "--format", "rankfile");
+            assertEquals(2, r.code(), bad + ": " + r.err());
+            assertTrue(r.err().startsWith("igtrace: --hosts " + hosts + ": line 1: '"), r.err());
+        }
+        assertTrue(HostsFile.hostName("node-01.cluster_a") && HostsFile.hostName("10.0.0.7"));
+    }
+
+    /**
+     * Cray MPICH's rank order fills each node's K slots in turn: a placement of 4 ranks on each of 16 nodes with --slots 5
+     * would land 54 of the 64 ranks elsewhere, so --format mpich is refused there (it was written, exit 0); with --slots 4
+     * every node is full and the file is written.
+     */
+    @Test
+    void anMpichOrderThatCannotHoldThePlacementIsRefused() {
+        Run r = igtrace("map", HALO2D, "--topology", "mesh:4x4", "--slots", "5", "--format", "mpich", "-q");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("igtrace: --format mpich: the placement leaves "), r.err());
+        assertEquals(64, map(HALO2D, "--topology", "mesh:4x4", "--slots", "4", "--format", "mpich").out().strip().split(",").length);
+    }
+
+    /**
+     * -o naming a folder is found before anything is written: the --simgrid folder was written whole, then the output failed
+     * (exit 1, "is a directory"). And map says what the read left out, as the other commands do (it said nothing of a
+     * location --skip-missing left out, whose pairs' bytes the hop-bytes then lack).
+     */
+    @Test
+    void theOutputIsCheckedFirstAndTheReadsNotesAreSaid() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("out"));
+        Path sg = dir.resolve("sg");
+        Run r = igtrace("map", TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring", "--simgrid", sg.toString(), "-o",
+                folder.toString());
+        assertEquals(1, r.code(), r.err());
+        assertEquals("igtrace: " + folder + ": is a directory", r.err().strip());
+        assertTrue(!Files.exists(sg), "no --simgrid folder");
+        Path copy = dir.resolve("j8");
+        try (var files = Files.walk(TESTDATA.resolve("otf2/jacobi-8"))) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(TESTDATA.resolve("otf2/jacobi-8").relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else if (!f.getFileName().toString().equals("1073741820.evt")) {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Run skipped = igtrace("map", copy.toString(), "--topology", "ring:4", "--slots", "2", "--skip-missing");
+        assertEquals(0, skipped.code(), skipped.err());
+        assertTrue(skipped.err().contains("igtrace map: note: 1 location left out, its event file missing (eztrace_log/1073741820.evt"),
+                skipped.err());
     }
 }

@@ -161,7 +161,7 @@ class WaitOutputTest {
         assertEquals(2, igtrace(TRACE, "--no-waits", "--stats").code);
         Run bad = igtrace(TRACE, "--clock-correction", "ntp");
         assertEquals(2, bad.code);
-        assertTrue(bad.err.contains("'ntp' is not one of offsets, none"), bad.err);
+        assertTrue(bad.err.contains("'ntp': expected one of offsets, none"), bad.err);
         Run none = igtrace(TRACE, "--clock-correction", "none", "-o", dir.resolve("n.graphml").toString());
         assertEquals(0, none.code);
         // the summary line ends here or goes on with short notes (long ones have lines of their own)
