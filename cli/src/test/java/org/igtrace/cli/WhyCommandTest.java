@@ -402,6 +402,7 @@ class WhyCommandTest {
         assertEquals("(recording off)", cause.group(2));
         assertEquals(4e-5, Double.parseDouble(cause.group(3)), 1e-12);
         assertTrue(json.contains("\"what_if\": []"), json);
+        assertTrue(json.contains("\"kind\": \"recording_off\""), json); // not told from a region of that name by its name
         String text = why("recording-off-long/traces.otf2");
         assertTrue(text.startsWith("rank 0's time with recording off holds the run back: it caused 40.0 us of the 40.0 us of waiting"), text);
         assertTrue(text.contains("34.0 us compute, 20.0 us MPI, 40.0 us with recording off;"), text);

@@ -28,6 +28,9 @@ public final class Table {
     public record Column(String key, String header, Kind kind, IntFunction<Object> value) {
     }
 
+    /** A text cell's characters at most in {@link #text()}, the ellipsis included. */
+    public static final int MAX_TEXT = 60;
+
     private final List<Column> columns = new ArrayList<>();
     private final int rows;
 
@@ -98,7 +101,9 @@ public final class Table {
             return "-";
         }
         if (!(v instanceof Number n)) {
-            return Escape.terminal(v.toString());
+            // a name from a trace may be of any length: every row was padded to the longest (100,000 characters a line);
+            // JSON and CSV keep it whole
+            return Labels.cut(Escape.terminal(v.toString()), MAX_TEXT);
         }
         return switch (c.kind()) {
             case SECONDS -> Labels.seconds3(n.doubleValue());

@@ -249,7 +249,7 @@ public final class SvgTimelineWriter {
     }
 
     private static String shorten(String name) {
-        return name.length() > 14 ? name.substring(0, 13) + "\u2026" : name;
+        return org.igtrace.core.util.Labels.cut(name, 14);
     }
 
     private void stateRect(String cls, double start, double end, double y, double h, String fill) {
@@ -538,8 +538,7 @@ public final class SvgTimelineWriter {
 
     /** {@code text}, cut to {@code chars} characters with an ellipsis when longer. */
     static String shorten(String text, int chars) {
-        int most = Math.max(10, chars);
-        return text.length() <= most ? text : text.substring(0, most - 1) + "\u2026";
+        return org.igtrace.core.util.Labels.cut(text, Math.max(10, chars));
     }
 
     /** Lays the legend out from {@code y}, wrapping at the picture's width; draws it when {@code draw}; returns its lines. */

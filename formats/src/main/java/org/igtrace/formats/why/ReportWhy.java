@@ -13,6 +13,8 @@ import org.igtrace.formats.Escape;
  */
 public final class ReportWhy {
     private static final int ROWS = 10;
+    /** A name's characters at most in the page's text (the whole name in its tooltip): a name of 100,000 characters was a page of it. */
+    private static final int SHOWN = 80;
 
     private ReportWhy() {
     }
@@ -34,7 +36,7 @@ public final class ReportWhy {
             for (Why.CauseRow c : causes) {
                 int rank = why.worldRank(c.rank());
                 h.append("<tr class=\"cause\" data-rank=\"").append(rank).append("\"><td>").append(rank).append("</td><td class=\"l\"><span class=\"n\" title=\"")
-                        .append(Escape.xml(c.region())).append("\">").append(Escape.xml(c.region())).append("</span></td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
+                        .append(Escape.xml(c.region())).append("\">").append(Escape.xml(Labels.cut(c.region(), SHOWN))).append("</span></td><td>").append(Labels.seconds3(c.delayCost())).append("</td><td>")
                         .append(why.waiting() > 0 ? Math.round(1000 * c.delayCost() / why.waiting()) / 10.0 + " %" : "").append("</td></tr>\n");
             }
             h.append("</table>\n");
@@ -43,7 +45,8 @@ public final class ReportWhy {
             h.append("<p>").append(Escape.xml(out.whatIfHeading()))
                     .append("</p><table><tr><th class=\"l\">hypothesis</th><th>predicted run time</th><th>gain</th></tr>\n");
             for (Why.Hypothesis w : why.whatIf()) {
-                h.append("<tr><td class=\"l\">").append(Escape.xml(w.hypothesis())).append("</td><td>").append(Labels.seconds3(w.predictedRuntime()))
+                h.append("<tr><td class=\"l\"><span class=\"n\" title=\"").append(Escape.xml(w.hypothesis())).append("\">")
+                        .append(Escape.xml(Labels.cut(w.hypothesis(), SHOWN))).append("</span></td><td>").append(Labels.seconds3(w.predictedRuntime()))
                         .append("</td><td>").append(WhyOutput.gain(why, w.gain())).append("</td></tr>\n");
             }
             h.append("</table>\n");

@@ -59,12 +59,13 @@ public final class WhyOutput {
         }
         Why.CauseRow first = told.get(0);
         int rank = why.worldRank(first.rank());
-        String who = (first.region().equals(Why.COMMUNICATION) ? "rank " + rank + "'s communication"
-                : first.region().equals(Why.RECORDING_OFF) ? "rank " + rank + "'s time with recording off"
-                : "rank " + rank + "'s region " + first.region()) + (told == causes ? "" : " (a rank --ranks left out)");
+        String region = Labels.cut(first.region(), Table.MAX_TEXT); // a name of any length: the story stays a sentence
+        String who = (first.kind() == Why.CauseKind.COMMUNICATION ? "rank " + rank + "'s communication"
+                : first.kind() == Why.CauseKind.RECORDING_OFF ? "rank " + rank + "'s time with recording off"
+                : "rank " + rank + "'s region " + region) + (told == causes ? "" : " (a rank --ranks left out)");
         StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
                 .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
-        if (first.region().equals(Why.RECORDING_OFF)) {
+        if (first.kind() == Why.CauseKind.RECORDING_OFF) {
             s.append(" (what the rank ran then is unknown: the trace did not record it)");
         }
         if (!why.whatIf().isEmpty()) {
@@ -74,7 +75,8 @@ public final class WhyOutput {
             String measured = Labels.seconds3(path.length()), replayed = Labels.seconds3(why.predictedRuntime());
             if (fix.gain() > gainNoise(why)) {
                 String what = fix.hypothesis().equals("balance region " + first.region()) ? "balancing it"
-                        : fix.hypothesis().startsWith("balance region ") ? "balancing region " + fix.hypothesis().substring("balance region ".length())
+                        : fix.hypothesis().startsWith("balance region ") ? "balancing region "
+                        + Labels.cut(fix.hypothesis().substring("balance region ".length()), Table.MAX_TEXT)
                         : "bringing rank " + fix.hypothesis().substring(5, fix.hypothesis().indexOf(" at median")) + " to the median compute";
                 s.append("; ").append(what).append(" would save ").append(Labels.seconds3(fix.gain())).append(" of the run's ")
                         .append(measured.equals(replayed) ? measured : replayed + " as replayed (" + measured + " measured)");
@@ -238,7 +240,8 @@ public final class WhyOutput {
         root.put("waiting", why.waiting());
         List<Object> causeList = new ArrayList<>();
         for (Why.CauseRow c : causes) {
-            causeList.add(map("rank", why.worldRank(c.rank()), "region", c.region(), "delay_cost", c.delayCost()));
+            causeList.add(map("rank", why.worldRank(c.rank()), "region", c.region(), "delay_cost", c.delayCost(),
+                    "kind", c.kind().name().toLowerCase(java.util.Locale.ROOT)));
         }
         root.put("causes", causeList);
         if (selection.ranks() != null) {

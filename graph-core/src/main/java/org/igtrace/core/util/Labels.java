@@ -238,4 +238,20 @@ public final class Labels {
         }
         return significant(v, 3) + (units[u].isEmpty() ? "" : space + units[u]);
     }
+
+    /**
+     * {@code text} cut to at most {@code most} characters (code points: an emoji's two UTF-16 units are never split,
+     * which left half of one, shown as U+FFFD), the last an ellipsis, when longer; else itself.
+     *
+     * @param text the text, a name from a trace (any length)
+     * @param most the characters kept at most, the ellipsis included (at least 2)
+     * @return the text or its cut
+     */
+    public static String cut(String text, int most) {
+        int keep = Math.max(2, most);
+        if (text.length() <= keep || text.codePointCount(0, text.length()) <= keep) {
+            return text;
+        }
+        return text.substring(0, text.offsetByCodePoints(0, keep - 1)) + "\u2026";
+    }
 }

@@ -62,9 +62,19 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         return (costs.ofPair(a, b) + costs.ofPair(b, a)) * tick;
     }
 
-    /** A cause: process {@code rank}'s region {@code region} (or "(communication)"), the waiting it caused. */
-    public record CauseRow(int rank, String region, double delayCost) {
+    /**
+     * A cause: process {@code rank}'s region {@code region} (or "(communication)", "(recording off)"), the waiting it caused;
+     * {@code kind} says which, since a trace's region may carry any name, igtrace's own labels too.
+     */
+    public record CauseRow(int rank, String region, double delayCost, CauseKind kind) {
+        /** A cause in a region of the trace. */
+        public CauseRow(int rank, String region, double delayCost) {
+            this(rank, region, delayCost, CauseKind.REGION);
+        }
     }
+
+    /** What a cause is charged to: a region of the trace (or outside every region), communication, or time with recording off. */
+    public enum CauseKind { REGION, COMMUNICATION, RECORDING_OFF }
 
     /** A hypothesis ("balance region solve", "rank 5 at median compute", the rank a world rank), its replayed run time and gain. */
     public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
@@ -127,7 +137,9 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 r0 != null && parallel && !unchangedShown ? r0::calibrateBeside : null);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
-            causes.add(new CauseRow(c.rank(), c.region() == DelayCosts.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick));
+            CauseKind kind = c.region() == DelayCosts.COMMUNICATION ? CauseKind.COMMUNICATION
+                    : c.region() == slices.offRegion() ? CauseKind.RECORDING_OFF : CauseKind.REGION;
+            causes.add(new CauseRow(c.rank(), kind == CauseKind.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick, kind));
         }
         Map<String, WhatIf> tried = new LinkedHashMap<>();
         Background<List<Prediction>> replayed = null;

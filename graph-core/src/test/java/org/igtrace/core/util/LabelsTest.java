@@ -67,4 +67,16 @@ class LabelsTest {
         assertEquals("0.000843", Labels.significant(0.000843, 4)); // never in exponent form (the report's numbers)
         assertEquals("0.000097", Labels.significant(9.7e-5, 4));
     }
+
+    /** A name cut to a number of characters never splits an emoji's two UTF-16 units (half of one showed as U+FFFD). */
+    @Test
+    void aCutKeepsWholeCharacters() {
+        String emoji = "\uD83D\uDE00"; // one character, two UTF-16 units
+        String name = "x" + emoji.repeat(20);
+        String cut = Labels.cut(name, 14);
+        assertEquals("x" + emoji.repeat(12) + "\u2026", cut);
+        assertEquals(14, cut.codePointCount(0, cut.length()));
+        assertEquals("short", Labels.cut("short", 14));
+        assertEquals(emoji.repeat(14), Labels.cut(emoji.repeat(14), 14)); // 28 units, 14 characters: kept
+    }
 }

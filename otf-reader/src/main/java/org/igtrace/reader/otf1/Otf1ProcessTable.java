@@ -43,7 +43,7 @@ final class Otf1ProcessTable implements java.io.Serializable {
         if (parent != 0 && parents == null) {
             parents = new long[ids.length];
         }
-        byte[] bytes = name.getBytes(StandardCharsets.ISO_8859_1);
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8); // every name, any character, back as it was
         int start = nameStart[size];
         if (start + bytes.length > names.length) {
             names = Arrays.copyOf(names, Math.max(names.length * 2, start + bytes.length));
@@ -117,7 +117,7 @@ final class Otf1ProcessTable implements java.io.Serializable {
     }
 
     String name(int place) {
-        return new String(names, nameStart[place], nameStart[place + 1] - nameStart[place], StandardCharsets.ISO_8859_1);
+        return new String(names, nameStart[place], nameStart[place + 1] - nameStart[place], StandardCharsets.UTF_8);
     }
 
     /** The name of the process of this id, or null when none is defined. */

@@ -247,4 +247,17 @@ class Otf1HandWrittenTraceTest {
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertTrue(e.getMessage().startsWith(dir.resolve("t.1.events.z") + ": corrupt zlib data"), e.getMessage());
     }
+
+    /**
+     * A name's bytes are UTF-8 when they are (VampirTrace under a UTF-8 locale; "Größe" read as Latin-1 was "GrÃ¶Ã\u009fe"),
+     * else a byte a character as before ("\xff" is "ÿ").
+     */
+    @Test
+    void namesAreUtf8WhenTheirBytesAre() {
+        byte[] utf8 = "\"Gr\u00f6\u00dfe\"".getBytes(StandardCharsets.UTF_8);
+        assertEquals("Gr\u00f6\u00dfe", Otf1Line.text(utf8, 1, utf8.length - 2));
+        byte[] latin1 = {'a', (byte) 0xff, 'b'};
+        assertEquals("a\u00ffb", Otf1Line.text(latin1, 0, 3));
+        assertEquals("plain", Otf1Line.text("plain".getBytes(StandardCharsets.US_ASCII), 0, 5));
+    }
 }
