@@ -105,7 +105,7 @@ class LocalDefinitionFilesTest {
             TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(anchor, false), how);
             String detail = switch (how) {
                 case "deleted" -> "missing (local definitions of location " + location + ", \"" + name + "\")";
-                case "emptied" -> "empty (local definitions of location " + location + ", \"" + name + "\"; no end-of-file record)";
+                case "emptied" -> "empty (local definitions of location " + location + ", \"" + name + "\")"; // an empty file has no record to miss
                 case "header" -> "damaged or truncated (local definitions of location " + location + ", \"" + name
                         + "\"; libotf2: This is no chunk header!)";
                 default -> "damaged or truncated (local definitions of location " + location + ", \"" + name + "\"; no end-of-file record)";
