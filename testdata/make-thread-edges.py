@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Writes six small OTF2 runs of two threads per process whose times are known (edge cases of definitions
+"""Writes seven small OTF2 runs of two threads per process whose times are known (edge cases of definitions
 sections 3, 8 and 10a):
 
     /usr/bin/python3 testdata/make-thread-edges.py DST_DIR
 
-DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier, DST_DIR/off-fork, DST_DIR/init-wait and DST_DIR/multiple,
-each a traces.otf2 archive. Clock in microseconds
+DST_DIR/early-thread, DST_DIR/off-worker, DST_DIR/off-barrier, DST_DIR/off-fork, DST_DIR/helper-master, DST_DIR/init-wait
+and DST_DIR/multiple, each a traces.otf2 archive. Clock in microseconds
 (timer resolution 1e6), one clock per process; the threads' regions are of paradigm COMPILER unless named MPI_* (paradigm
 MPI) or OpenMP constructs (paradigm OPENMP, roles PARALLEL and IMPLICIT_BARRIER).
 
@@ -36,6 +36,13 @@ off-fork: as off-worker without the worker's time off, but the master forks the 
   (the time off counted as runtime gave 80), useful 990 - 70 = 920.
   Worker: barrier wait 150, runtime 50, idle 990 - 300 = 690, useful 990 - 150 - 50 - 690 = 100 (it computed
   [200, 300]). Hybrid parallel efficiency = (920 + 100) / 2 / 990.
+
+helper-master: one rank of three threads: the master and an OpenMP worker as in off-worker (no time off), and a pthread
+  in no team ("Pthread 2") that runs work [0, 1030], 30 us longer than the master. T_0 = 1030.
+  The master is the longest thread among those of the team (thread 0), not the pthread: master runtime 50, idle 0,
+  useful 1030 - 50 = 980; worker barrier wait 150, runtime 50, idle 1030 - 300 = 730, useful 100; the pthread its span,
+  1030. Hybrid = (980 + 100 + 1030) / 3 / 1030. With the pthread taken as the master, thread 0 was a worker idle 730
+  us in its own serial code (useful 250) and the hybrid efficiency (250 + 100 + 1030) / 3 / 1030 = 0.447.
 
 init-wait: two ranks, each a master and a pthread that runs work [0, 1000] and calls no MPI. The masters run main
   [0, 1000], MPI_Init_thread [0, 300] with an MPI_Barrier inside it (rank 0 [0, 300], rank 1 [250, 300]) and
@@ -148,6 +155,12 @@ def main():
              (500, "leave", "barrier"), (500, "leave", "parallel"), (510, "join"), (1000, "leave", "main")],
             [(200, "enter", "parallel"), (300, "enter", "barrier"), (500, "leave", "barrier"), (500, "leave", "parallel")]]],
           lambda t: "Master thread" if t == 0 else "OMP thread %d" % t)
+    write(os.path.join(dst, "helper-master"),
+          [[[(0, "enter", "main"), (200, "enter", "parallel"), (450, "enter", "barrier"), (500, "leave", "barrier"),
+             (500, "leave", "parallel"), (1000, "leave", "main")],
+            [(200, "enter", "parallel"), (300, "enter", "barrier"), (500, "leave", "barrier"), (500, "leave", "parallel")],
+            [(0, "enter", "work"), (1030, "leave", "work")]]],
+          lambda t: "Master thread" if t == 0 else "OMP thread 1" if t == 1 else "Pthread %d" % t)
 
     def init_wait(rank):
         barrier = (0 if rank == 0 else 250)

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,6 +87,29 @@ class ThreadEdgesTest {
                 "[(0, 0, 920.0), (0, 1, 100.0)]",
                 "%s 1".formatted(Math.round((920 + 100) / 2.0 / 990 * 1e12) / 1e12),
                 "[70.0, 50.0]"), check(json, THREADS + "\nprint([us(t['omp_runtime']) for t in d['threads']])"));
+    }
+
+    /**
+     * A pthread in no team that lives 30 us longer than the master (make-thread-edges.py, helper-master) is not the master:
+     * the master is the longest thread of the team (thread 0). Master 980 us useful, worker 100, pthread 1030; hybrid
+     * (980 + 100 + 1030) / 3 / 1030 (with the pthread as the master, thread 0 was idle 730 us in its own serial code: useful
+     * 250, hybrid 0.447). The timeline draws thread 0's row first, under the process's name, then threads 1 and 2.
+     */
+    @Test
+    void aLongerPthreadInNoTeamIsNotTheMaster() throws Exception {
+        String json = igtrace("stats", trace("helper-master"), "--format", "json", "-q")[0];
+        assertEquals(String.join("\n",
+                "[(0, 1030.0, 0.0, 0.0)]",
+                "[(0, 0, 980.0), (0, 1, 100.0), (0, 2, 1030.0)]",
+                "%s 1".formatted(Math.round((980 + 100 + 1030) / 3.0 / 1030 * 1e12) / 1e12)), check(json, THREADS));
+        Path svg = dir.resolve("t.svg");
+        igtrace("timeline", trace("helper-master"), "-o", svg.toString(), "-q");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("text-anchor=\"end\" font-size=\"11\">([^<]*)<").matcher(Files.readString(svg));
+        List<String> rows = new java.util.ArrayList<>();
+        while (m.find()) {
+            rows.add(m.group(1));
+        }
+        assertEquals(List.of("MPI Rank 0", "0 thread 1", "0 thread 2"), rows);
     }
 
     /**

@@ -48,17 +48,16 @@ final class OpenMpTeams {
         long[] waitExplicit = new long[n];
         long[] barrierTicks = new long[n];
         boolean parallel = false;
-        int master = 0;
+        boolean[] inTeam = new boolean[n];
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
             parallel |= th.parallelCount > 0;
-            if (spans.wall()[t] > spans.wall()[master]) { // the longest span, MPI_Init and time off included (as the timeline's)
-                master = t;
-            }
+            inTeam[t] = th.parallelCount > 0;
             for (int b = 0; b < th.barrierCount; b++) {
                 barrierTicks[t] += th.barriers[b * 4 + 1] - th.barriers[b * 4];
             }
         }
+        int master = org.igtrace.core.trace.MasterThread.of(spans.wall(), inTeam);
         for (List<int[]> team : teams(threads, master)) {
             barrierWaits(threads, team, waitImplicit, waitExplicit);
         }

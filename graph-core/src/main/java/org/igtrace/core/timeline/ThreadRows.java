@@ -1,9 +1,12 @@
 package org.igtrace.core.timeline;
 
+import java.util.List;
+
 /**
- * The order of a process's thread rows (definitions section 12): first its master's, the thread with the longest span
- * from its first to its last region event (the first in location order among equals, as {@code stats} takes it), which
- * carries the process's name, its MPI waits and its messages' arrows; then the others in location order.
+ * The order of a process's thread rows (definitions section 12): first its master's ({@link
+ * org.igtrace.core.trace.MasterThread}: the longest span from its first to its last region event among the threads of
+ * its teams, as {@code stats} takes it), which carries the process's name, its MPI waits and its messages' arrows; then
+ * the others in location order.
  */
 final class ThreadRows {
     private ThreadRows() {
@@ -12,16 +15,22 @@ final class ThreadRows {
     /**
      * The rows' order.
      *
-     * @param spans each thread's first-to-last span, in location order
+     * @param threads the process's threads with events, in location order
      * @return the threads' places in location order, the master's first
      */
-    static int[] order(long[] spans) {
-        int master = 0;
-        for (int k = 1; k < spans.length; k++) {
-            if (spans[k] > spans[master]) {
-                master = k;
-            }
+    static int[] order(List<TimelineBuilder.Recorder> threads) {
+        long[] spans = new long[threads.size()];
+        boolean[] inTeam = new boolean[threads.size()];
+        for (int k = 0; k < spans.length; k++) {
+            spans[k] = threads.get(k).last - threads.get(k).first;
+            inTeam[k] = threads.get(k).inTeam;
         }
+        return order(spans, inTeam);
+    }
+
+    /** The order of threads of these spans and team memberships (location order). */
+    static int[] order(long[] spans, boolean[] inTeam) {
+        int master = org.igtrace.core.trace.MasterThread.of(spans, inTeam);
         int[] order = new int[spans.length];
         order[0] = master;
         for (int k = 0, n = 1; k < spans.length; k++) {

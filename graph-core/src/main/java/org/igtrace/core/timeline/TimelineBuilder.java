@@ -13,11 +13,10 @@ import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchTap;
 
 /**
- * Builds a {@link Timeline} as one more analysis of a read: per location from the per-location
- * read (states in {@link ColumnBins}, and exactly while there are few), then the messages,
- * collective instances and waiting parts from the matching that measures waits. Memory per
- * location is {@code columns x} {@link StateClass#COUNT} floats plus at most
- * {@link #exactStates} exact states; arrows and marks are capped.
+ * Builds a {@link Timeline} as one more analysis of a read: per location from the per-location read (states in
+ * {@link ColumnBins}, and exactly while there are few), then the messages, collective instances and waiting parts from
+ * the matching that measures waits. Memory per location is {@code columns x} {@link StateClass#COUNT} floats plus at
+ * most {@link #exactStates} exact states; arrows and marks are capped.
  */
 public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder> {
     /** The most arrows drawn; more are counted and left out. */
@@ -32,7 +31,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     private final long windowTo;
     /** Without a window: draw from the end of MPI_Init to the start of MPI_Finalize (the time stats counts). */
     private final boolean measured;
-    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, else 0. */
+    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, 3 for an OpenMP parallel region, else 0. */
     private final byte[] environment;
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
@@ -60,9 +59,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     }
 
     /**
-     * @param measured where the window leaves an edge open: start at the earliest leave of MPI_Init (else a
-     *                 location's first event) and end at the latest enter of MPI_Finalize (else the last event),
-     *                 as stats counts time; false: the whole span of the events
+     * @param measured where the window leaves an edge open: start at the earliest leave of MPI_Init (else a location's first
+     *                 event), end at the latest enter of MPI_Finalize (else the last event), as stats counts; false: all events
      */
     public TimelineBuilder(TraceDefinitions definitions, int columns, BitSet ranks, long windowFrom, long windowTo, boolean measured) {
         this.definitions = definitions;
@@ -84,6 +82,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             regionClass[r] = definitions.ompRole(r).isBarrier() ? StateClass.OMP_WAITING : StateClass.of(name, definitions.regionKind(r));
             if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
                 environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
+            } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.PARALLEL) {
+                environment[r] = 3;
             }
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
@@ -93,12 +93,11 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     }
 
     /**
-     * Gives the compute colours out by share of time (issue 39, item 8): the region names in the
-     * order of their compute time, summed over the locations drawn (equal times in the order the
-     * names are first met when the locations are taken in definition order, each in its own event
-     * order: the same whatever the reading threads did); the first {@code COMPUTE_REGIONS - 1}
-     * get colours of their own, the rest share the last ("other regions"). Returns the recorders
-     * in that location order.
+     * Gives the compute colours out by share of time (issue 39, item 8): the region names in the order of their compute
+     * time, summed over the locations drawn (equal times in the order the names are first met when the locations are taken
+     * in definition order, each in its own event order: the same whatever the reading threads did); the first {@code
+     * COMPUTE_REGIONS - 1} get colours of their own, the rest share the last ("other regions"). Returns the recorders in
+     * that location order.
      */
     private List<Recorder> orderSlots() {
         List<Recorder> ordered = new ArrayList<>(locations);
@@ -259,7 +258,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             List<Recorder> threads = locations.stream().filter(r -> r.first <= r.last).toList();
             if (threads.size() > 1) {
                 // one row per thread under its process, the master's first (ThreadRows), each named by its place
-                int[] order = ThreadRows.order(threads.stream().mapToLong(r -> r.last - r.first).toArray());
+                int[] order = ThreadRows.order(threads);
                 for (int k = 0; k < order.length; k++) {
                     rows.add(row(p, List.of(threads.get(order[k])), start, end, k, order[k]));
                 }
@@ -368,6 +367,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         long initLeave = Long.MIN_VALUE;
         long finalizeEnter = Long.MIN_VALUE;
         private boolean inInit;
+        /** Whether it entered an OpenMP parallel region: a thread of a team ({@link ThreadRows}). */
+        boolean inTeam;
         private final RegionStack stack = new RegionStack();
         private int mpiFrame = -1;
         private int state = -1;
@@ -499,6 +500,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     inInit = true; // the bins start after MPI_Init (what came before is discarded at its leave)
                 } else if (environment[region] == 2 && finalizeEnter == Long.MIN_VALUE) {
                     finalizeEnter = time;
+                } else if (environment[region] == 3) {
+                    inTeam = true;
                 }
             }
             stack.push(region, time);
@@ -574,10 +577,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             at(time);
         }
 
-        /**
-         * Recording switched off or on (definitions section 3): what ran between is unknown, so nothing is drawn
-         * there (a gap in the row); the state of the call stack goes on from the ON.
-         */
+        /** Recording off or on (definitions section 3): nothing drawn between (unknown); the call stack goes on from the ON. */
         @Override
         public void measurement(long time, boolean on) {
             if (!on && !off) {
