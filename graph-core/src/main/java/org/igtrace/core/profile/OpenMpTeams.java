@@ -11,7 +11,7 @@ import java.util.List;
  * its end barrier); within an
  * instance, the k-th barrier of each member is one barrier instance. A member waits from its own arrival (enter) to
  * the last member's, at most until it left; the rest of its time in the barrier is the runtime's. A worker (every
- * thread but the master, the one with the longest span) of a process with parallel regions is idle for the
+ * thread but the master, {@link org.igtrace.core.trace.MasterThread}) of a process with parallel regions is idle for the
  * process's span outside its parallel regions, less its own MPI and runtime calls there; a thread of a process without parallel regions (pthreads) counts its
  * own span, at most the process's {@code T_i}. A thread's time with recording off is left out of its useful time and of
  * what it is split into: of its idle time where it lies outside parallel regions, of its barrier waiting (then of the
