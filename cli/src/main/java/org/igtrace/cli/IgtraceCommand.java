@@ -280,8 +280,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
             if (a.equals("--")) {
                 return null;
             }
-            boolean valueOfOutput = args[i - 1].equals("-o") || args[i - 1].equals("--output");
-            if (SUBCOMMANDS.containsKey(a) && !valueOfOutput && !java.nio.file.Files.exists(java.nio.file.Path.of(a))) {
+            if (SUBCOMMANDS.containsKey(a) && !java.nio.file.Files.exists(java.nio.file.Path.of(a)) && !valueOf(args[i - 1])) {
                 java.util.List<String> line = new java.util.ArrayList<>(java.util.List.of("igtrace", a));
                 for (int j = 0; j < args.length; j++) {
                     if (j != i) {
@@ -292,6 +291,19 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
             }
         }
         return null;
+    }
+
+    /** Whether the word after {@code option} is its value (-o stats, --region report): an option of graph's that takes one. */
+    private static boolean valueOf(String option) {
+        if (!option.startsWith("-") || option.contains("=")) {
+            return false;
+        }
+        CommandLine graph = GraphRunModel.commandLine(new IgtraceCommand());
+        CommandLine.Model.OptionSpec o = graph.getCommandSpec().findOption(option);
+        if (o == null && graph.getSubcommands().containsKey("graph")) {
+            o = graph.getSubcommands().get("graph").getCommandSpec().findOption(option);
+        }
+        return o != null && o.arity().max() > 0;
     }
 
     static String mistypedCommand(String[] args) {

@@ -36,10 +36,10 @@ public final class OutputOptions {
                 throw new Failure(output + ": directory " + dir + " is not writable");
             }
             // found only when the file was written, after map had written its --simgrid folder (what the write says)
-            if (Files.isDirectory(output)) {
+            if (!output.toString().isEmpty() && Files.isDirectory(output)) { // -o '' is a usage error said elsewhere
                 throw new Failure(output + ": is a directory");
             }
-            if (Files.isRegularFile(output) && !Files.isWritable(output)) {
+            if (!output.toString().isEmpty() && Files.isRegularFile(output) && !Files.isWritable(output)) {
                 throw new Failure(output + ": not writable (permission denied): igtrace does not replace a file you may not write");
             }
         }

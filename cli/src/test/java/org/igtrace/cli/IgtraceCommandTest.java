@@ -203,6 +203,12 @@ class IgtraceCommandTest {
         assertEquals(1, r.code);
         assertEquals(List.of("igtrace: " + renamed + ": an OTF2 anchor file, but libotf2 opens an archive only through an anchor named "
                 + "NAME.otf2 (beside NAME.def and the folder NAME): rename it to eztrace_log.otf2"), r.errLines());
+        // two archives in the folder: the one the renamed file's name starts with
+        Files.createDirectories(dir.resolve("other"));
+        Files.copy(anchor.resolveSibling("eztrace_log.def"), dir.resolve("other.def"));
+        Path backup = Files.copy(anchor, dir.resolve("eztrace_log.otf2.bak"));
+        assertEquals(List.of("igtrace: " + backup + ": an OTF2 anchor file, but libotf2 opens an archive only through an anchor named "
+                + "NAME.otf2 (beside NAME.def and the folder NAME): rename it to eztrace_log.otf2"), run(backup.toString()).errLines());
         // an event file copied compressed: missing, and the compressed one named
         Path copy = dir.resolve("copy");
         Files.createDirectories(copy.resolve("eztrace_log"));

@@ -98,7 +98,7 @@ class Otf2ArchiveFilesTest {
                 + "no end-of-file record); use --skip-missing to read the other 1 location");
         Result skipped = run(dir.toString(), "--skip-missing", "--no-waits");
         assertEquals(0, skipped.code, skipped.err);
-        assertTrue(skipped.err.contains("1 location left out for a damaged or missing file (traces/0.evt of location 0, \"Master thread\")"),
+        assertTrue(skipped.err.contains("1 location left out for a damaged, missing or unreadable file (traces/0.evt of location 0, \"Master thread\")"),
                 skipped.err);
         Files.write(events, new byte[0]);
         assertOneLineError(run(dir.toString()), events + ": empty (events of location 0, \"Master thread\"); "
@@ -116,7 +116,7 @@ class Otf2ArchiveFilesTest {
                 + "no end-of-file record); use --skip-missing to read the other 1 location");
         Result skipped = run(dir.toString(), "--skip-missing");
         assertEquals(0, skipped.code, skipped.err);
-        assertTrue(skipped.err.contains("1 location left out for a damaged or missing file (traces/1.def of location 1, \"Master thread\")"),
+        assertTrue(skipped.err.contains("1 location left out for a damaged, missing or unreadable file (traces/1.def of location 1, \"Master thread\")"),
                 skipped.err);
     }
 

@@ -49,6 +49,8 @@ class TypoHelpTest {
                 "the command comes first, its options after it: igtrace stats --format json " + TRACE);
         assertEquals(null, IgtraceCommand.commandAfterOptions(new String[] {"-q", TRACE, "-o", "stats"}));
         assertEquals(null, IgtraceCommand.commandAfterOptions(new String[] {"stats", "-q", TRACE}));
+        // a value of an option that takes one (a region named report), not a command
+        assertEquals(null, IgtraceCommand.commandAfterOptions(new String[] {"--region", "report", TRACE, "--format", "dot"}));
     }
 
     @Test

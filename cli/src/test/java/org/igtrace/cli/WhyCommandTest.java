@@ -407,5 +407,11 @@ class WhyCommandTest {
         assertTrue(text.startsWith("rank 0's time with recording off holds the run back: it caused 40.0 us of the 40.0 us of waiting"), text);
         assertTrue(text.contains("34.0 us compute, 20.0 us MPI, 40.0 us with recording off;"), text);
         assertTrue(text.contains("recording off on path"), text);
+        // a window starting inside the time off: the path is the window's 40 us (off [20, 50], compute [50, 60]); the
+        // switch before the window, which a selection passes on, moved the span's start to 10 (a path of 50 us)
+        String window = why("recording-off-long/traces.otf2", "--format", "json", "--window", "20us:60us");
+        assertEquals(4e-5, number(window, "length"), 1e-12);
+        assertEquals(List.of(1e-5, 0.0), numbers(window, "compute_on_path"), window);
+        assertEquals(List.of(3e-5, 0.0), numbers(window, "off_on_path"), window);
     }
 }

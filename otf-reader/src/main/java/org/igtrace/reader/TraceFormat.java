@@ -214,22 +214,23 @@ public enum TraceFormat {
      */
     private static String archiveName(Path anchor, String own) {
         Path dir = anchor.toAbsolutePath().getParent();
-        String found = null;
+        String name = anchor.getFileName().toString();
+        List<String> found = new ArrayList<>();
         try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.def")) {
             for (Path def : files) {
                 String n = def.getFileName().toString();
                 String stem = n.substring(0, n.length() - ".def".length());
                 if (Files.isDirectory(dir.resolve(stem))) {
-                    if (found != null) {
-                        return own; // several archives here: which one is not known
-                    }
-                    found = stem;
+                    found.add(stem);
                 }
             }
         } catch (IOException | java.nio.file.DirectoryIteratorException e) {
             return own;
         }
-        return found != null ? found : own;
+        // several archives here: the one the file's name starts with (traces.otf2.bak), else its name up to the first dot
+        List<String> named = found.stream().filter(f -> name.startsWith(f + ".")).toList();
+        return found.size() == 1 ? found.get(0) : named.size() == 1 ? named.get(0)
+                : name.indexOf('.') > 0 ? name.substring(0, name.indexOf('.')) : own;
     }
 
     /**

@@ -300,10 +300,13 @@ public final class RegionSlices implements LocationSink {
             change(time);
         }
 
-        /** Recording switched off or on: what follows until it is on again is a slice of {@link #offRegion}. */
+        /**
+         * Recording switched off or on: what follows until it is on again is a slice of {@link #offRegion}. The span stays
+         * the region events' (definitions section 3): a selection passes the switches outside its window or region, and a
+         * trace may switch off after its last event; the slices outside the span are left out where they are read.
+         */
         @Override
         public void measurement(long time, boolean on) {
-            advance(time);
             recordingOff = !on;
             change(time);
         }

@@ -173,7 +173,7 @@ final class Otf1DamageCheck {
                     + (eventFiles.size() > 1 ? " (and every other events file is damaged too)" : ""));
         }
         if (!damaged.isEmpty()) {
-            notes.add(Diagnostic.count(damaged.size(), "damaged events file", "damaged events files") + " left out ("
+            notes.add(Diagnostic.count(damaged.size(), "damaged or unreadable events file", "damaged or unreadable events files") + " left out ("
                     + String.join("; ", damaged) + ")");
         }
         return whole;

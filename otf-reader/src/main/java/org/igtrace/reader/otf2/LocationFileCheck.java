@@ -112,8 +112,8 @@ final class LocationFileCheck {
         List<String> left = new ArrayList<>();
         problems.forEach((l, p) -> left.add(files.directory().getFileName() + "/" + file(files, p).getFileName() + " of "
                 + describe(definitions, l)));
-        notes.add(problems.size() == 1 ? "1 location left out for a damaged or missing file (" + left.get(0) + ")"
-                : problems.size() + " locations left out for damaged or missing files (" + String.join("; ", left) + ")");
+        notes.add(problems.size() == 1 ? "1 location left out for a damaged, missing or unreadable file (" + left.get(0) + ")"
+                : problems.size() + " locations left out for damaged, missing or unreadable files (" + String.join("; ", left) + ")");
         return new Checked(Arrays.stream(locations).filter(l -> !problems.containsKey(l)).toArray(), noDefinitions);
     }
 

@@ -136,7 +136,7 @@ class Otf1DamagedTraceTest {
         cut("synth.2.events", 0);
         assertTrue(error(master, DEFAULT).startsWith(dir.resolve("synth.2.events") + ": empty: truncated"), error(master, DEFAULT));
         TraceProfile profile = TraceInput.read(master, DEFAULT.withSkipDamaged(true), WAITS);
-        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 damaged events file left out (synth.2.events: empty")),
+        assertTrue(profile.notes().stream().anyMatch(n -> n.startsWith("1 damaged or unreadable events file left out (synth.2.events: empty")),
                 profile.notes().toString());
     }
 
@@ -405,7 +405,7 @@ class Otf1DamagedTraceTest {
         for (int rank : new int[] {0, 1, 3}) {
             assertTrue(profile.processes().get(rank).time() > 0, "rank " + rank + " is read");
         }
-        assertTrue(profile.notes().contains("1 damaged events file left out (md_mpi_cuda.3.events.z: truncated: the"
+        assertTrue(profile.notes().contains("1 damaged or unreadable events file left out (md_mpi_cuda.3.events.z: truncated: the"
                 + " compressed data ends in the middle of a block, not on the full-flush marker 00 00 ff ff that ends every .z"
                 + " file libotf writes)"), profile.notes().toString());
     }

@@ -113,7 +113,7 @@ class LocalDefinitionFilesTest {
             assertEquals(file + ": " + detail + "; use --skip-missing to read the other " + others, e.getMessage(), how);
 
             TraceProfile skipped = TraceInput.read(anchor, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
-            assertTrue(skipped.notes().contains("1 location left out for a damaged or missing file (" + file.getParent().getFileName() + "/" + file.getFileName()
+            assertTrue(skipped.notes().contains("1 location left out for a damaged, missing or unreadable file (" + file.getParent().getFileName() + "/" + file.getFileName()
                     + " of location " + location + ", \"" + name + "\")"), how + ": " + skipped.notes());
         }
     }
