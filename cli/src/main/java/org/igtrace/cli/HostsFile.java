@@ -29,6 +29,11 @@ record HostsFile(List<String> hosts, Integer slots) {
      * contradict: a {@link UsageError}, as a {@code --topology} that does not fit.
      */
     static HostsFile read(Path file) throws UsageError {
+        return read(file, true);
+    }
+
+    /** As {@link #read(Path)}; {@code launcher}: the hosts go into a launcher's file, so each must be a plain host name. */
+    static HostsFile read(Path file, boolean launcher) throws UsageError {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
@@ -67,9 +72,9 @@ record HostsFile(List<String> hosts, Integer slots) {
             if (named) {
                 slots = given;
             }
-            if (!hostName(words[0])) {
-                throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": '" + words[0] + "' is not a host name (letters, digits, "
-                        + "'-', '_' and '.', beginning with a letter or digit): the launchers' files could not hold it");
+            if (launcher && !hostName(words[0])) {
+                throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": '" + words[0] + "' cannot stand in a launcher's file (a host name "
+                        + "is letters, digits, '-', '_' and '.', beginning with a letter or digit, and not 'rank' or 'slot')");
             }
             hosts.add(words[0]);
         }

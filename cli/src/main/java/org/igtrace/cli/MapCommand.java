@@ -254,7 +254,8 @@ public final class MapCommand implements Callable<Integer> {
         if (spec.kind().equals("tree")) {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
         }
-        HostsFile h = hosts == null ? null : HostsFile.read(hosts);
+        // the launchers' files (rankfile, slurm) hold only plain host names; JSON and text any name, escaped
+        HostsFile h = hosts == null ? null : HostsFile.read(hosts, f == MapOutput.Format.RANKFILE || f == MapOutput.Format.SLURM);
         if (simgrid != null && simgrid.toString().isEmpty()) { // --simgrid '' named the working directory, as -o '' did
             throw new UsageError("--simgrid needs a directory name, and the one given is empty");
         }

@@ -371,6 +371,9 @@ class MapCommandTest {
             assertTrue(r.err().startsWith("igtrace: --hosts " + hosts + ": line 1: '"), r.err());
         }
         assertTrue(HostsFile.hostName("node-01.cluster_a") && HostsFile.hostName("10.0.0.7"));
+        // JSON and text name no host: an IPv6 address there is no error (map() asserts exit 0)
+        Path v6 = Files.writeString(dir.resolve("v6"), "fe80::1 slots=2\nc slots=2\nd slots=2\ne slots=2\n");
+        assertTrue(map(TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--hosts", v6.toString()).out().contains("\"topology\""));
     }
 
     /**
