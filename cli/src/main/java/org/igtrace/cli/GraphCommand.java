@@ -34,7 +34,8 @@ import picocli.CommandLine.ParentCommand;
                     + "By default it also matches messages, corrects the clocks and measures who waits for whom.",
             "",
             "The graph goes to standard output unless -o is given. A summary and notes go to standard error. "
-                    + "igtrace TRACE [OPTIONS] is short for igtrace graph TRACE [OPTIONS]."
+                    + "igtrace TRACE [OPTIONS] is short for igtrace graph TRACE [OPTIONS]. The attributes' times (time, "
+                    + "comm_time, wait and each wait_ pattern, useful, lost_) are in seconds, bytes in bytes."
         },
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the graph was written", "1:the trace or the output could not be handled (one line naming the file)",
