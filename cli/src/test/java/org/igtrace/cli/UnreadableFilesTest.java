@@ -52,6 +52,13 @@ class UnreadableFilesTest {
                 + "--skip-missing to read the other 3 locations\n"), r);
         unlock(events);
 
+        // the archive's folder of event files: it said the path twice ("cannot list (PATH)")
+        Path folder = otf2.resolve("eztrace_log");
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx------"));
+        r = run(root, classPath, "stats", otf2.resolve("eztrace_log.otf2").toString(), "-q");
+        assertEquals(new Run(1, "igtrace: " + folder + ": cannot list (not readable (permission denied))\n"), r);
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+
         // a file there the user may not write is not replaced through the folder (writable by all): it was, exit 0
         Path readOnly = dir.resolve("tmp/read-only.json");
         Files.createDirectories(readOnly.getParent());

@@ -84,7 +84,8 @@ public enum TraceFormat {
                     }
                 }
             } catch (IOException | java.nio.file.DirectoryIteratorException e) {
-                throw new TraceReadException(path + ": cannot list the directory (" + e.getMessage() + ")");
+                throw new TraceReadException(path + ": cannot list the directory (" + (e instanceof IOException io ? IoReason.of(io)
+                        : e.getMessage()) + ")");
             }
             Collections.sort(named);
             List<Located> found = new ArrayList<>();

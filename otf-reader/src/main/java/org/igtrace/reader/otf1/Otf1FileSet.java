@@ -252,7 +252,7 @@ final class Otf1FileSet implements Serializable {
                 return m.matches() && !listed.contains(Long.parseLong(m.group(1), 16));
             }).sorted().toList();
         } catch (IOException e) {
-            throw new TraceReadException(master() + ": cannot list its directory (" + e.getMessage() + ")");
+            throw new TraceReadException(master() + ": cannot list its directory (" + org.igtrace.reader.IoReason.of(e) + ")");
         }
     }
 

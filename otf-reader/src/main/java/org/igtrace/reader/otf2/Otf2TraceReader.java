@@ -410,7 +410,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             return new Present(locations, null);
         }
         if (folder != null && folder.failure() != null) {
-            throw new TraceReadException(dir + ": cannot list (" + folder.failure().getMessage() + ")");
+            throw new TraceReadException(dir + ": cannot list (" + org.igtrace.reader.IoReason.of(folder.failure()) + ")");
         }
         // only the files listed are looked at: an archive declaring 10^7 locations and holding 8 files cost 10^7
         // look-ups with --skip-missing (without, the first missing one ends the read)
