@@ -183,6 +183,12 @@ public final class MapCommand implements Callable<Integer> {
                 if (replay == null) {
                     err.println("igtrace map: note: no thread recorded a region event: nothing to replay, predicted run times are 0");
                 }
+                if (base != null && processes > 1) { // what the predicted run times rest on, as predict says it
+                    err.println("igtrace map: predicted run times on L = " + org.igtrace.core.util.Labels.seconds3(base.latency()) + ", B = "
+                            + org.igtrace.core.util.Labels.bandwidth(base.bandwidth()) + ", " + org.igtrace.core.util.Labels.seconds3(base.hopLatency())
+                            + " a hop, send overhead " + org.igtrace.core.util.Labels.seconds3(base.sendOverhead()) + " ("
+                            + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them" : "as given") + ")");
+                }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
                 if (centre != null) {
                     err.println("igtrace map: note: " + centre);

@@ -418,5 +418,12 @@ class MapCommandTest {
         assertEquals(0, skipped.code(), skipped.err());
         assertTrue(skipped.err().contains("igtrace map: note: 1 location left out, its event file missing (eztrace_log/1073741820.evt"),
                 skipped.err());
+        // and the network its predicted run times rest on, as predict says it
+        assertTrue(skipped.err().contains("igtrace map: predicted run times on L = ") && skipped.err().contains("(fitted to the trace's own "
+                + "messages, as predict fits them)"), skipped.err());
+        Run given = igtrace("map", TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--slots", "2", "--latency", "1us",
+                "--bandwidth", "1GB/s");
+        assertTrue(given.err().contains("igtrace map: predicted run times on L = 1.00 us, B = 1.00 GB/s, 0 s a hop, send overhead 0 s "
+                + "(as given)"), given.err());
     }
 }
