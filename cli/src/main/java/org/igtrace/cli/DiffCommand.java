@@ -159,24 +159,24 @@ public final class DiffCommand implements Callable<Integer> {
                 selection.isAll() ? null : selection.words());
         String unmatched = unmatched(ra, rb);
         if (unmatched != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + Escape.terminal(unmatched));
+            parent.err().println("igtrace: note: " + Escape.line(unmatched));
         }
         if (out.placementNote() != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + Escape.terminal(out.placementNote()));
+            parent.err().println("igtrace: note: " + Escape.line(out.placementNote()));
         }
         if (!common.output.quiet) {
             // what the reader said about each trace (a location --skip-missing left out, threads folded, ...), naming it
             for (Run r : new Run[] {ra, rb}) {
                 String name = PathAliases.shown(r.located().file().toString());
                 r.profile().diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                        .forEach(d -> parent.err().println("igtrace diff: note: " + Escape.terminal(name + ": " + d.text())));
+                        .forEach(d -> parent.err().println("igtrace diff: note: " + Escape.line(name + ": " + d.text())));
             }
         }
         String text = chosen == Format.JSON ? out.json() : out.text();
         FormatChoice.warnUnclaimed(parent.err(), common.output.output, format != null, BY_EXTENSION.keySet(), FormatChoice.name(chosen));
         Output.write(common.output, parent.stdout(), w -> w.write(text));
         if (!common.output.quiet && (common.output.output != null || chosen != Format.TEXT)) {
-            parent.err().println("igtrace: " + Escape.terminal(out.story())); // names a region: one line, as on standard output
+            parent.err().println("igtrace: " + Escape.line(out.story())); // names a region: one line, as on standard output
         }
         return 0;
     }

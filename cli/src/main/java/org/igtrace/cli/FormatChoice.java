@@ -65,7 +65,7 @@ final class FormatChoice {
         int dot = name.lastIndexOf('.');
         String extension = dot <= 0 ? null : name.substring(dot + 1).toLowerCase(Locale.ROOT);
         if (extension != null && !claimed.contains(extension)) {
-            err.println("igtrace: warning: " + Escape.terminal(output.toString()) + " will hold " + writing + ": no format of this command writes ." + extension
+            err.println("igtrace: warning: " + Escape.line(output.toString()) + " will hold " + writing + ": no format of this command writes ." + extension
                     + " (" + String.join(", ", claimed.stream().sorted().map(e -> "." + e).toList()) + (hasFormat ? " do; or give --format)" : " do)"));
         }
     }

@@ -192,7 +192,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         }
         if (ex instanceof Failure f) { // exit 1: one family
             if (f.line() != null) {
-                err.println(Escape.terminal(f.line())); // one line: a file name's line break shown as \n
+                err.println(Escape.line(f.line())); // one line: a file name's line break shown as \n
             }
             return 1;
         }
@@ -364,7 +364,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     }
 
     private static int usage(PrintWriter err, String command, String message) {
-        err.println("igtrace: " + Escape.terminal(String.valueOf(message))); // one line: a value's line break shown as \n
+        err.println("igtrace: " + Escape.line(String.valueOf(message))); // one line: a value's line break shown as \n
         err.println("Try '" + command + " --help' for more information.");
         return 2;
     }

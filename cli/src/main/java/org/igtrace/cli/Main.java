@@ -51,7 +51,7 @@ public final class Main {
             preload(otf2Anchor);
             code = IgtraceCommand.run(args);
         } catch (SupervisedChild.StatusFileException e) {
-            System.err.println("igtrace: " + PathAliases.shown(org.igtrace.formats.Escape.terminal(e.getMessage())));
+            System.err.println("igtrace: " + PathAliases.shown(org.igtrace.formats.Escape.line(e.getMessage())));
             code = SupervisedChild.statusFileFailed();
         } catch (Throwable t) { // NOPMD: whatever escapes is reported in one line, never as a stack trace
             OutOfMemory.say(System.err, t, "igtrace: internal error: ");

@@ -176,7 +176,7 @@ public final class MapCommand implements Callable<Integer> {
                 // what the read left out or could not count (a location --skip-missing left out, lengths ignored): the
                 // pairs' bytes, so the hop-bytes, are without them
                 profile.diagnostics().forEach(d -> err.println("igtrace map: note: "
-                        + Escape.terminal(d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", ""))));
+                        + Escape.line(d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", ""))));
                 if (scotch.note() != null) {
                     err.println("igtrace map: note: " + scotch.note());
                 }

@@ -190,7 +190,7 @@ public final class PredictCommand implements Callable<Integer> {
                 }
                 // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
                 profile.diagnostics().stream().filter(d -> d.kind() == DiagnosticKind.NOTE)
-                        .forEach(d -> err.println("igtrace predict: note: " + Escape.terminal(d.text()))); // may quote a name: one line
+                        .forEach(d -> err.println("igtrace predict: note: " + Escape.line(d.text()))); // may quote a name: one line
             }
             if (timing) {
                 err.println(PredictionSummary.recording(out.run()));

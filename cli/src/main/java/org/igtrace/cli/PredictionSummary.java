@@ -37,7 +37,7 @@ final class PredictionSummary {
                     + " from " + f.fit().how());
         }
         for (String note : out.predictions().get(0).notes()) {
-            lines.add("igtrace predict: note: " + org.igtrace.formats.Escape.terminal(note)); // may quote a name
+            lines.add("igtrace predict: note: " + org.igtrace.formats.Escape.line(note)); // may quote a name
         }
         String self = out.selfPredictionWarning();
         if (self != null) {

@@ -419,7 +419,7 @@ final class RawArguments {
                 i++;
             }
         }
-        return Escape.terminal(b.toString());
+        return Escape.line(b.toString());
     }
 
     private static boolean ascii(byte[] bytes) {

@@ -31,7 +31,7 @@ final class TerminalErr extends PrintWriter {
         return err instanceof TerminalErr ? err : new TerminalErr(err);
     }
 
-    /** Line breaks pass; other control characters are written in their visible form. */
+    /** Line breaks and backslashes pass; other control characters and those that draw nothing are written in their visible form. */
     private static final class Visible extends FilterWriter {
         Visible(Writer out) {
             super(out);
@@ -39,34 +39,16 @@ final class TerminalErr extends PrintWriter {
 
         @Override
         public void write(int c) throws IOException {
-            if (c != '\n' && Escape.isControl((char) c)) {
-                StringBuilder b = new StringBuilder(4);
-                Escape.appendVisible(b, (char) c);
-                out.write(b.toString());
-            } else {
-                out.write(c);
-            }
+            write(new char[] {(char) c}, 0, 1);
         }
 
         @Override
         public void write(char[] text, int from, int count) throws IOException {
-            char[] chars = text;
-            int offset = from;
-            int length = count;
+            String s = new String(text, from, count);
             if (PathAliases.any()) { // a path the launcher passed as an alias: shown as the user named it
-                chars = PathAliases.shown(new String(text, from, count)).toCharArray();
-                offset = 0;
-                length = chars.length;
+                s = PathAliases.shown(s);
             }
-            int start = offset;
-            for (int i = offset; i < offset + length; i++) {
-                if (chars[i] != '\n' && Escape.isControl(chars[i])) {
-                    out.write(chars, start, i - start);
-                    write(chars[i]);
-                    start = i + 1;
-                }
-            }
-            out.write(chars, start, offset + length - start);
+            out.write(Escape.visible(s, false, true));
         }
 
         @Override

@@ -278,7 +278,7 @@ public final class TimelineCommand implements Callable<Integer> {
                         + store.spilledBytes() + " bytes"));
                 // what the reader left out (GPU streams, a file --skip-missing skipped, ...): the SVG says it in the picture
                 profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
-                        .forEach(d -> said.add("igtrace timeline: note: " + Escape.terminal(d.text()))); // one line
+                        .forEach(d -> said.add("igtrace timeline: note: " + Escape.line(d.text()))); // one line
             }
             return said;
         }

@@ -3,7 +3,9 @@ package org.igtrace.formats;
 /**
  * The one escaper of each output language. Names in traces are untrusted: markup, quotes,
  * backslashes and control characters (an escape sequence can drive a terminal) pass through here
- * before they reach a file or the screen, so that no name can break a file or the terminal.
+ * before they reach a file or the screen, so that no name can break a file or the terminal. Characters that draw
+ * nothing ({@link #isHidden}: a zero-width space, a byte order mark, a soft hyphen) are shown in their visible form
+ * too, so that two names that differ only in them do not look alike.
  */
 public final class Escape {
     /** The replacement of a character a format cannot hold. */
@@ -15,11 +17,12 @@ public final class Escape {
     /**
      * Text for XML and HTML (GraphML, SVG, the report), in element content and in attribute values:
      * {@code & < > "} as entities (attribute values are always written in double quotes); tab, line feed and carriage
-     * return as character references (a parser keeps them so, in content and in attribute values); characters XML 1.0
-     * does not allow at all (the other C0 control characters, U+FFFE, U+FFFF, lone surrogates) and those it discourages
-     * (DEL, the C1 controls) as U+FFFD; the Unicode controls that reorder or break a line ({@link #isControl}: a
-     * right-to-left override in a name would reverse the rest of the report's sentence in a browser) in their visible
-     * form, {@code \}{@code u202e}.
+     * return as character references (a parser keeps them so, in content and in attribute values); the other control
+     * characters (XML 1.0 does not allow the C0 ones and discourages DEL and C1), the Unicode controls that reorder or
+     * break a line ({@link #isControl}: a right-to-left override in a name would reverse the rest of the report's
+     * sentence in a browser) and the characters that draw nothing ({@link #isHidden}) in their visible form,
+     * {@code \x01}, {@code \}{@code u202e}, so that names that differ only in them stay apart; U+FFFE, U+FFFF and lone
+     * surrogates (not characters) as U+FFFD.
      *
      * @param text untrusted text
      * @return the text as XML character data
@@ -46,32 +49,33 @@ public final class Escape {
                 case '\n' -> b.append("&#10;");
                 case '\r' -> b.append("&#13;");
                 default -> {
-                    if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                        b.append(c).append(text.charAt(++i));
-                    } else if (c < 0x20 || c >= 0x7F && c < 0xA0 || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
-                        b.append(REPLACEMENT); // C0 (tab and line breaks above), DEL, C1
-                    } else if (isControl(c)) {
-                        appendVisible(b, c);
+                    int cp = text.codePointAt(i);
+                    if (shown(cp)) {
+                        appendVisible(b, cp);
+                    } else if (c == 0xFFFE || c == 0xFFFF || cp == c && Character.isSurrogate(c)) {
+                        b.append(REPLACEMENT);
                     } else {
-                        b.append(c);
+                        b.appendCodePoint(cp);
                     }
+                    i += Character.charCount(cp) - 1;
                 }
             }
         }
         return b.toString();
     }
 
-    /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate. */
+    /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate, drawn. */
     private static boolean xmlPlain(char c) {
         return c >= 0x20 && c < 0x7F ? c != '&' && c != '<' && c != '>' && c != '"'
-                : c >= 0xA0 && (c < 0xD800 || c > 0xDFFF && c < 0xFFFE) && !isControl(c);
+                : c >= 0xA0 && (c < 0xD800 || c > 0xDFFF && c < 0xFFFE) && !isControl(c) && !isHidden(c);
     }
 
     /**
      * The inside of a Graphviz DOT quoted string: backslashes and double quotes escaped, a line
      * break as DOT's {@code \n}, other control characters ({@link #isControl}: C0, DEL, C1, the bidirectional and
-     * line-separating ones) as U+FFFD. Graphviz reads {@code \\} as
-     * one backslash, so no backslash of a name can escape the closing quote.
+     * line-separating ones) and the characters that draw nothing ({@link #isHidden}) in their visible form
+     * ({@code \x01}, {@code \}{@code u200b}, its backslash escaped so that Graphviz draws it). Graphviz reads
+     * {@code \\} as one backslash, so no backslash of a name can escape the closing quote.
      *
      * @param text untrusted text
      * @return the text to put between double quotes
@@ -84,7 +88,16 @@ public final class Escape {
                 case '\\' -> b.append("\\\\");
                 case '"' -> b.append("\\\"");
                 case '\n' -> b.append("\\n");
-                default -> b.append(isControl(c) ? REPLACEMENT : c);
+                default -> {
+                    int cp = text.codePointAt(i);
+                    if (shown(cp)) {
+                        b.append('\\');
+                        appendVisible(b, cp);
+                    } else {
+                        b.appendCodePoint(cp);
+                    }
+                    i += Character.charCount(cp) - 1;
+                }
             }
         }
         return b.toString();
@@ -105,24 +118,57 @@ public final class Escape {
     /**
      * Text for a terminal or a plain-text file: control characters (C0, DEL and C1, among them
      * ESC and the single-byte CSI that start terminal escape sequences, tab and line breaks; the
-     * Unicode ones of {@link #isControl}) shown as {@code \n}, {@code \t}, {@code \r}, {@code \xHH}
-     * or {@code \}{@code uHHHH}, so a name keeps to its line, in its order, and cannot drive the terminal.
+     * Unicode ones of {@link #isControl}) and the characters that draw nothing ({@link #isHidden}) shown as
+     * {@code \n}, {@code \t}, {@code \r}, {@code \xHH}, {@code \}{@code uHHHH} or {@code \UHHHHHHHH}, and a
+     * backslash as {@code \\}, so a name keeps to its line, in its order, cannot drive the terminal, and a name holding
+     * a line break never reads like one holding a backslash and an n.
      *
      * @param text untrusted text
      * @return the text with every control character made visible
      */
     public static String terminal(String text) {
+        return visible(text, true, false);
+    }
+
+    /**
+     * A message for standard error made one line: as {@link #terminal}, but a backslash is left as it is, since a
+     * message's own text may show a byte in its visible form ({@code \x03BOTF2}, a path's byte {@code \xff}).
+     *
+     * @param text a message that may hold untrusted names and paths
+     * @return the message on one line, with every control character made visible
+     */
+    public static String line(String text) {
+        return visible(text, false, false);
+    }
+
+    /**
+     * {@code text} with its control and hidden characters in their visible form, as {@link #terminal} writes them.
+     *
+     * @param text text
+     * @param backslashes whether a backslash is doubled (names: yes; standard error's lines, whose names came through
+     *        {@link #terminal} or are paths and messages, no)
+     * @param lineBreaks whether a line feed is kept as it is (whole lines of standard error)
+     * @return the text made visible
+     */
+    public static String visible(String text, boolean backslashes, boolean lineBreaks) {
         StringBuilder b = null;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (isControl(c)) {
-                if (b == null) {
-                    b = new StringBuilder(text.length() + 8).append(text, 0, i);
-                }
-                appendVisible(b, c);
-            } else if (b != null) {
-                b.append(c);
+            int cp = c < 0x80 ? c : text.codePointAt(i);
+            boolean escape = c == '\\' ? backslashes : c == '\n' ? !lineBreaks : shown(cp);
+            if (escape && b == null) {
+                b = new StringBuilder(text.length() + 8).append(text, 0, i);
             }
+            if (escape) {
+                if (c == '\\') {
+                    b.append("\\\\");
+                } else {
+                    appendVisible(b, cp);
+                }
+            } else if (b != null) {
+                b.appendCodePoint(cp);
+            }
+            i += Character.charCount(cp) - 1;
         }
         return b == null ? text : b.toString();
     }
@@ -143,22 +189,59 @@ public final class Escape {
     }
 
     /**
+     * Whether a character draws nothing where it stands, so that two names that differ only in it look alike: Unicode's
+     * default-ignorable code points (DerivedCoreProperties.txt) that {@link #isControl} does not already take, among them
+     * the soft hyphen U+00AD, the zero-width space, joiners and word joiner (U+200B to U+200D, U+2060), the byte order
+     * mark U+FEFF, the variation selectors, the Hangul fillers and the tag characters (U+E0000 to U+E0FFF).
+     *
+     * @param cp a code point
+     * @return true for a default-ignorable code point
+     */
+    public static boolean isHidden(int cp) {
+        return cp == 0xAD || cp == 0x34F || cp == 0x115F || cp == 0x1160 || cp == 0x17B4 || cp == 0x17B5
+                || cp >= 0x180B && cp <= 0x180F || cp >= 0x200B && cp <= 0x200D || cp >= 0x2060 && cp <= 0x2065
+                || cp >= 0x206A && cp <= 0x206F || cp == 0x3164 || cp >= 0xFE00 && cp <= 0xFE0F || cp == 0xFEFF || cp == 0xFFA0
+                || cp >= 0xFFF0 && cp <= 0xFFF8 || cp >= 0x1BCA0 && cp <= 0x1BCA3 || cp >= 0x1D173 && cp <= 0x1D17A
+                || cp >= 0xE0000 && cp <= 0xE0FFF;
+    }
+
+    /**
+     * Whether the escapers show a code point in its visible form.
+     *
+     * @param cp a code point
+     * @return {@link #isControl} or {@link #isHidden}
+     */
+    public static boolean shown(int cp) {
+        return cp < 0x10000 && isControl((char) cp) || isHidden(cp);
+    }
+
+    /**
      * Appends the visible form of a control character.
      *
      * @param b where to append
      * @param c a character {@link #isControl} accepts
      */
     public static void appendVisible(StringBuilder b, char c) {
-        switch (c) {
+        appendVisible(b, (int) c);
+    }
+
+    /**
+     * Appends the visible form of a code point: {@code \n}, {@code \t}, {@code \r}, {@code \xHH} below U+0100,
+     * {@code \}{@code uHHHH} in the basic plane, {@code \UHHHHHHHH} above it.
+     *
+     * @param b where to append
+     * @param cp a code point {@link #shown} accepts
+     */
+    public static void appendVisible(StringBuilder b, int cp) {
+        switch (cp) {
             case '\n' -> b.append("\\n");
             case '\t' -> b.append("\\t");
             case '\r' -> b.append("\\r");
             default -> {
-                if (c < 0x100) {
-                    b.append("\\x").append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
-                } else {
-                    b.append(String.format("\\u%04x", (int) c));
-                }
+                String hex = Integer.toHexString(cp);
+                String prefix = cp < 0x100 ? "\\x" : cp < 0x10000 ? "\\u" : "\\U";
+                int digits = cp < 0x100 ? 2 : cp < 0x10000 ? 4 : 8;
+                b.append(prefix).append("0".repeat(digits - hex.length())).append(hex);
             }
         }
     }
@@ -166,7 +249,8 @@ public final class Escape {
     /**
      * A JSON string, with its double quotes: {@code " \\} escaped, line feed, carriage return and
      * tab as {@code \n \r \t}, the other control characters ({@link #isControl}: C0, DEL, C1, the bidirectional and
-     * line-separating ones) as {@code \}{@code uXXXX}: the same string to a parser, nothing raw for a terminal.
+     * line-separating ones) and the characters that draw nothing ({@link #isHidden}; above the basic plane, both halves
+     * of the surrogate pair) as {@code \}{@code uXXXX}: the same string to a parser, nothing raw for a terminal.
      *
      * @param text untrusted text
      * @return the JSON string literal
@@ -182,7 +266,8 @@ public final class Escape {
                 case '\r' -> s.append("\\r");
                 case '\t' -> s.append("\\t");
                 default -> {
-                    if (isControl(c)) {
+                    if (isControl(c) || isHidden(c) || Character.isSurrogate(c) && isHidden(text.codePointAt(
+                            Character.isHighSurrogate(c) || i == 0 ? i : i - 1))) {
                         s.append("\\u").append(Character.forDigit(c >> 12, 16)).append(Character.forDigit(c >> 8 & 0xF, 16))
                                 .append(Character.forDigit(c >> 4 & 0xF, 16)).append(Character.forDigit(c & 0xF, 16));
                     } else {

@@ -21,7 +21,31 @@ class TerminalEscapeTest {
 
     @Test
     void otherTextIsLeftAsItIs() {
-        String text = "r\u00e9gion \u65e5\u672c \u2014 \u2027 \u202f \u2065 \u206a z\u200d";
+        String text = "r\u00e9gion \u65e5\u672c \u2014 \u2027 \u202f \ud83d\ude00 z";
         assertEquals(text, Escape.terminal(text));
+    }
+
+    /**
+     * Characters that draw nothing (Unicode's default-ignorable code points) are shown: "solve" and "sol<U+200B>ve"
+     * printed alike, as did a name with a byte order mark or a soft hyphen, and a tag character above the basic plane.
+     */
+    @Test
+    void charactersThatDrawNothingAreShown() {
+        assertEquals("sol\\u200bve", Escape.terminal("sol\u200bve"));
+        assertEquals("\\ufeffmain \\xad \\u2060 \\u206a z\\u200d \\ufe0f \\u3164", Escape.terminal("\ufeffmain \u00ad \u2060 \u206a z\u200d \ufe0f \u3164"));
+        assertEquals("a\\U000e0041b", Escape.terminal("a\uDB40\uDC41b"), "U+E0041, a tag character, as one code point");
+        assertEquals("\"a\\u200b\\udb40\\udc41\"", Escape.json("a\u200b\uDB40\uDC41"));
+        assertEquals("a\\\\u200b", Escape.dot("a\u200b"), "DOT: the visible form's backslash escaped, so Graphviz draws it");
+        assertEquals("a\\u200b", Escape.xml("a\u200b"));
+    }
+
+    /** A backslash is doubled: a name holding a line break and one holding a backslash and an n printed alike. */
+    @Test
+    void aBackslashIsDoubledSoThatEscapesAreUnambiguous() {
+        assertEquals("a\\nb", Escape.terminal("a\nb"));
+        assertEquals("a\\\\nb", Escape.terminal("a\\nb"));
+        assertEquals("C:\\\\tmp", Escape.terminal("C:\\tmp"));
+        assertEquals("a\\\\nb\n", Escape.visible("a\\nb\n", true, true), "standard error keeps its line breaks");
+        assertEquals("a\\nb\\x1b", Escape.visible("a\\nb\u001b", false, false), "and its backslashes, which names already doubled");
     }
 }

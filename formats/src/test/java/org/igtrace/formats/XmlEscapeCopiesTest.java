@@ -37,7 +37,7 @@ class XmlEscapeCopiesTest {
     @Test
     void whatNeedsEscapingIsEscapedAsBefore() {
         assertEquals("a&amp;b&lt;c&gt;&quot;d", Escape.xml("a&b<c>\"d"));
-        assertEquals("x\uFFFDy", Escape.xml("x\u0001y"));
+        assertEquals("x\\x01y", Escape.xml("x\u0001y"), "in its visible form: x<U+0002>y stays apart from it");
         assertEquals("ok \uD83D\uDE00 \uFFFD", Escape.xml("ok \uD83D\uDE00 \uD800"));
         assertEquals("\uFFFD\uFFFD", Escape.xml("\uFFFE\uFFFF"));
     }
@@ -50,9 +50,9 @@ class XmlEscapeCopiesTest {
     @Test
     void delC1AndBidirectionalControlsNeverComeOutRaw() {
         String name = "a\u007Fb\u0085c\u009B31md\u202EEXE.txt\u2028e";
-        assertEquals("a\uFFFDb\uFFFDc\uFFFD31md\\u202eEXE.txt\\u2028e", Escape.xml(name));
+        assertEquals("a\\x7fb\\x85c\\x9b31md\\u202eEXE.txt\\u2028e", Escape.xml(name));
         assertEquals("\"a\\u007fb\\u0085c\\u009b31md\\u202eEXE.txt\\u2028e\"", Escape.json(name));
-        assertEquals("a\uFFFDb\uFFFDc\uFFFD31md\uFFFDEXE.txt\uFFFDe", Escape.dot(name));
+        assertEquals("a\\\\x7fb\\\\x85c\\\\x9b31md\\\\u202eEXE.txt\\\\u2028e", Escape.dot(name));
         for (String out : new String[] {Escape.xml(name), Escape.json(name), Escape.dot(name)}) {
             assertEquals(-1, out.chars().filter(c -> Escape.isControl((char) c)).findAny().orElse(-1), out);
         }

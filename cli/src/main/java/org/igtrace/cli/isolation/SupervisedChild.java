@@ -106,7 +106,7 @@ public final class SupervisedChild {
                 removeName(name, file);
             }
             // the path as messages show it: a newline in it would end the line, an ESC drive the terminal
-            write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.terminal(otf2Anchor.toString()));
+            write(otf2Anchor == null ? "started" : "started\notf2 " + org.igtrace.formats.Escape.line(otf2Anchor.toString()));
         } catch (IOException e) { // TMPDIR full: it was "internal error: No space left on device", no folder named
             status = null;
             // the folder the parent chose: TMPDIR itself, or a folder of the parent's in it
@@ -335,7 +335,7 @@ public final class SupervisedChild {
             return;
         }
         try {
-            write("otf2 " + org.igtrace.formats.Escape.terminal(anchor.toString()));
+            write("otf2 " + org.igtrace.formats.Escape.line(anchor.toString()));
         } catch (IOException e) {
             // the parent then names the archive the command line gave first; nothing better can be done here
         }

@@ -40,11 +40,12 @@ public final class InfoOutput {
         lines.add("communicators  " + (comms.isEmpty() ? "none" : String.join(", ", comms)));
         lines.add("missing files  " + (t.missing().isEmpty() ? "none" : String.join(", ", t.missing())));
         t.notes().forEach(n -> lines.add("note           " + n));
+        lines.replaceAll(Escape::terminal); // the tables below escape their cells themselves
         lines.add("");
         lines.addAll(processes(t).text());
         lines.add("");
         lines.addAll(locations(t).text());
-        return String.join("\n", lines.stream().map(Escape::terminal).toList()) + "\n";
+        return String.join("\n", lines) + "\n";
     }
 
     private static Table processes(TraceInventory t) {

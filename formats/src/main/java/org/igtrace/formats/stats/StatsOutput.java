@@ -28,7 +28,7 @@ public final class StatsOutput {
     public static String text(InformationGraph graph, String selection) {
         List<String> lines = new ArrayList<>();
         if (selection != null) {
-            lines.add("Selection: " + selection);
+            lines.add("Selection: " + Escape.terminal(selection)); // may quote a name
             lines.add("");
         }
         TraceProfile profile = graph.profile();
@@ -41,7 +41,7 @@ public final class StatsOutput {
         lines.addAll(StatsTables.processes(graph.profile()).text());
         String missing = StatsTables.withoutRows(graph.profile());
         if (missing != null) {
-            lines.add(missing);
+            lines.add(Escape.terminal(missing));
         }
         lines.add("");
         lines.add("Summary");
@@ -58,8 +58,9 @@ public final class StatsOutput {
             lines.add("OpenMP per thread (thread: its place among its process's threads)");
             lines.addAll(StatsTables.threads(e, graph.profile()::worldRank).text());
         }
-        // the selection's words and the notes may quote names of the trace: each line stays one line, shown
-        return String.join("\n", lines.stream().map(Escape::terminal).toList()) + "\n";
+        // the selection's words and the notes may quote names of the trace: escaped where they are put (the tables' cells
+        // by the table), each line stays one line, shown
+        return String.join("\n", lines) + "\n";
     }
 
     /** Every table, the efficiency and the notes as data. */

@@ -458,8 +458,8 @@ public final class SvgTimelineWriter {
      * DejaVu Sans (the usual sans-serif of Linux browsers) takes, by classes of characters: a
      * region name in capitals is a third wider than one in small letters, and its legend entry
      * ran into the next one when every character counted 6.2 px. The text is measured as {@link Escape#xml} has it
-     * shown: a tab or line break as a space, other control characters as U+FFFD or in their visible form
-     * ({@code \}{@code u202e}, six characters), a surrogate pair as one wide character.
+     * shown: a tab or line break as a space, other control characters and those that draw nothing in their visible form
+     * ({@code \x01}, {@code \}{@code u202e}), a surrogate pair or U+FFFD as one wide character.
      *
      * @param text the text as the trace gives it (unescaped)
      * @return its width in pixels, at least what the browser draws
@@ -468,14 +468,15 @@ public final class SvgTimelineWriter {
         double em = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
+            int cp = text.codePointAt(i);
             if (c == '\t' || c == '\n' || c == '\r') {
                 em += 0.43;
-            } else if (c < 0x20 || c >= 0x7F && c < 0xA0 || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
-                em += Character.isLowSurrogate(c) && i > 0 && Character.isHighSurrogate(text.charAt(i - 1)) ? 0 : 1.0;
-            } else if (Escape.isControl(c)) {
+            } else if (Escape.shown(cp)) {
                 StringBuilder shown = new StringBuilder();
-                Escape.appendVisible(shown, c);
+                Escape.appendVisible(shown, cp);
                 em += textWidth(shown.toString()) / 11;
+            } else if (cp > 0xFFFF || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
+                em += 1.0; // a pair (an emoji, a rare ideograph) or U+FFFD
             } else {
                 em += c == '\u2030' ? 1.4 // per mille
                         : "mwMW%@\u2026\u2014".indexOf(c) >= 0 || wide(c) ? 1.0
@@ -484,6 +485,7 @@ public final class SvgTimelineWriter {
                         : "ftr()[]{} -/\\".indexOf(c) >= 0 ? 0.43
                         : Character.isUpperCase(c) ? 0.8 : 0.65;
             }
+            i += Character.charCount(cp) - 1;
         }
         return em * 11;
     }

@@ -167,7 +167,7 @@ public final class WhyOutput {
         List<PathProfile.RegionOnPath> regions = path.regions().subList(0, Math.min(ROWS, path.regions().size()));
         double compute = path.computeOnPath();
         lines.addAll(new Table(regions.size())
-                .column("name", "region", Table.Kind.TEXT, i -> Escape.terminal(regions.get(i).name()))
+                .column("name", "region", Table.Kind.TEXT, i -> regions.get(i).name())
                 .column("time_on_path", "time on path", Table.Kind.SECONDS, i -> regions.get(i).timeOnPath())
                 .column("share", "of path's compute", Table.Kind.PERCENT, i -> compute > 0 ? regions.get(i).timeOnPath() / compute : 0).text());
         if (!pairs.isEmpty()) {
@@ -194,7 +194,7 @@ public final class WhyOutput {
         } else {
             lines.addAll(new Table(c.size())
                     .column("rank", "rank", Table.Kind.INTEGER, i -> why.worldRank(c.get(i).rank()))
-                    .column("region", "region", Table.Kind.TEXT, i -> Escape.terminal(c.get(i).region()))
+                    .column("region", "region", Table.Kind.TEXT, i -> c.get(i).region())
                     .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
                     .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
         }
@@ -203,7 +203,7 @@ public final class WhyOutput {
             lines.add(whatIfHeading());
             List<Why.Hypothesis> h = why.whatIf();
             lines.addAll(new Table(h.size())
-                    .column("hypothesis", "hypothesis", Table.Kind.TEXT, i -> Escape.terminal(h.get(i).hypothesis()))
+                    .column("hypothesis", "hypothesis", Table.Kind.TEXT, i -> h.get(i).hypothesis())
                     .column("predicted_runtime", "predicted run time", Table.Kind.SECONDS, i -> h.get(i).predictedRuntime())
                     .column("gain", "gain", Table.Kind.SECONDS, i -> gain(why, h.get(i).gain())).text());
         }

@@ -16,11 +16,11 @@ class SvgTimelineWriterTest {
         // a region name with U+0001 made Chromium stop at "Invalid character" (exit 0 before)
         String name = "solve\u0001<phase> & \"x\"\uD83D\uDE00\uFFFF";
         String escaped = org.igtrace.formats.Escape.xml(name);
-        assertEquals("solve\uFFFD&lt;phase&gt; &amp; &quot;x&quot;\uD83D\uDE00\uFFFD", escaped);
+        assertEquals("solve\\x01&lt;phase&gt; &amp; &quot;x&quot;\uD83D\uDE00\uFFFD", escaped);
         String svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>" + escaped + "</text></svg>";
         var doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(new ByteArrayInputStream(svg.getBytes(StandardCharsets.UTF_8)));
-        assertEquals("solve\uFFFD<phase> & \"x\"\uD83D\uDE00\uFFFD", doc.getDocumentElement().getTextContent());
+        assertEquals("solve\\x01<phase> & \"x\"\uD83D\uDE00\uFFFD", doc.getDocumentElement().getTextContent());
     }
 
     /** The axis steps go down 5, 2, 1, 0.5 x 10^n: a 484 ms run 300 px wide had one tick (0 ms) at a 0.5 s step. */

@@ -13,9 +13,12 @@ class TextWidthTest {
     private static final double EM = 11; // the picture's font size, px
 
     @Test
-    void aC0OrC1ControlCharacterIsMeasuredAsTheReplacementCharacterItIsShownAs() {
-        // U+0001, DEL and U+0085 are drawn as U+FFFD, one em each (an ordinary small letter is 0.65 em)
-        assertEquals(3 * EM, SvgTimelineWriter.textWidth("\u0001\u007f\u0085"), 1e-9);
+    void aC0OrC1ControlCharacterIsMeasuredInItsVisibleForm() {
+        // U+0001 is drawn as the four characters \x01: '\' 0.43 + 'x' '0' '1' 3 x 0.65 em (an ordinary small letter)
+        assertEquals((0.43 + 3 * 0.65) * EM, SvgTimelineWriter.textWidth("\u0001"), 1e-9);
+        assertEquals(SvgTimelineWriter.textWidth("\\x01\\x7f\\x85"), SvgTimelineWriter.textWidth("\u0001\u007f\u0085"), 1e-9);
+        // what XML cannot hold at all is drawn as U+FFFD, one em
+        assertEquals(EM, SvgTimelineWriter.textWidth("\uFFFF"), 1e-9);
     }
 
     @Test
