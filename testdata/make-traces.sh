@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Traces the MPI programs in programs/ with EZTrace (module openmpi) on 4 and 8 ranks (halo3d,
 # bcast and alltoall, the self-prediction runs of issue 34: 16 and 32 ranks, oversubscribed) and
-# writes each OTF2 archive to otf2/<program>-<ranks>/ (anchor: eztrace_log.otf2).
+# writes each OTF2 archive to otf2/<program>-<ranks>/ (anchor: eztrace_log.otf2). hybrid (MPI +
+# OpenMP, 2 ranks of 2 threads) is built with eztrace_cc, whose OPARI2 instrumentation records the
+# OpenMP constructs as regions, and traced with the openmp module too.
 # Needs: sudo apt-get install eztrace openmpi-bin libopenmpi-dev
 # Run from anywhere: bash testdata/make-traces.sh [PROGRAM...]   (default: all of them)
 set -euo pipefail
@@ -15,15 +17,21 @@ export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
 # Waiting ranks yield the core instead of spinning, so a sleeping rank wakes on time (delays.c).
 export OMPI_MCA_mpi_yield_when_idle=1
 programs=("$@")
-[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall)
+[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall hybrid)
 
 for program in "${programs[@]}"; do
-  mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
-  ranks_list="4 8"; case "$program" in quiet|delays) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; esac
+  modules=openmpi
+  if [ "$program" = hybrid ]; then
+    (cd "$work" && eztrace_cc mpicc -O1 -fopenmp -o "$program" "$here/programs/$program.c" >/dev/null)
+    modules="openmpi openmp"
+  else
+    mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
+  fi
+  ranks_list="4 8"; case "$program" in quiet|delays) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; hybrid) ranks_list=2;; esac
   for ranks in $ranks_list; do
     out="$here/otf2/$program-$ranks"
     rm -rf "$out"
-    (cd "$work" && rm -rf "${program}_trace" && mpirun -np "$ranks" eztrace -t openmpi "./$program" >/dev/null)
+    (cd "$work" && rm -rf "${program}_trace" && mpirun -np "$ranks" eztrace -t "$modules" "./$program" >/dev/null)
     mkdir -p "$out"
     cp -r "$work/${program}_trace/." "$out/"
     echo "wrote $out ($(otf2-print "$out/eztrace_log.otf2" 2>/dev/null | grep -c '^MPI_SEND\|^MPI_ISEND') send events)"

@@ -2,7 +2,8 @@ package org.igtrace.core.trace;
 
 /**
  * What an OpenMP region means for the OpenMP waiting and the hybrid efficiencies (definitions section 10a): OTF2
- * regions of paradigm OPENMP, by their region role, as Score-P records them.
+ * regions of paradigm OPENMP, by their region role, as Score-P records them; EZTrace's, which are of paradigm USER, by
+ * their names ({@link #ofEzTraceName}).
  */
 public enum OmpRole {
     /** Not an OpenMP construct that counts (user code, worksharing, MPI). */
@@ -32,6 +33,30 @@ public enum OmpRole {
             case 15 -> BARRIER;
             case 16 -> IMPLICIT_BARRIER;
             case 2, 17, 22 -> RUNTIME;
+            default -> NONE;
+        };
+    }
+
+    /**
+     * The role of a region EZTrace 2 records for an OpenMP construct (its {@code omp} module, with the OPARI2
+     * instrumentation of {@code eztrace_cc}): a region of paradigm USER and role FUNCTION named {@code OpenMP Parallel},
+     * {@code OpenMP implicit barrier}, {@code OpenMP barrier}, {@code OpenMP Task wait} or one of the lock calls; its
+     * teams are marked by thread fork, join and team events as Score-P's are. Worksharing ({@code OpenMP For},
+     * {@code Section}, {@code Workshare}, {@code Ordered}, {@code critical}) and tasks run are work, as Score-P's.
+     *
+     * @param name a region's name (stripped)
+     * @return its role, {@link #NONE} for any other name
+     */
+    public static OmpRole ofEzTraceName(String name) {
+        if (name == null || !name.startsWith("OpenMP ")) {
+            return NONE;
+        }
+        return switch (name) {
+            case "OpenMP Parallel" -> PARALLEL;
+            case "OpenMP implicit barrier" -> IMPLICIT_BARRIER;
+            case "OpenMP barrier" -> BARRIER;
+            case "OpenMP Task wait", "OpenMP Set Lock", "OpenMP Unset Lock", "OpenMP Test Lock", "OpenMP Set Nest Lock",
+                 "OpenMP Unset Nest Lock", "OpenMP Test Nest Lock" -> RUNTIME;
             default -> NONE;
         };
     }

@@ -241,8 +241,10 @@ public final class TraceDefinitions implements java.io.Serializable {
 
         /** Adds a region with its OpenMP role (definitions section 10a) and returns its dense number. */
         public int addRegion(String name, boolean mpiMarked, OmpRole omp) {
-            ompRoles.add(omp == null ? OmpRole.NONE : omp);
             RegionKind kind = RegionKind.classify(name, mpiMarked);
+            // EZTrace marks its OpenMP constructs as paradigm USER, as it does its MPI calls: known by their names
+            ompRoles.add(omp != null && omp != OmpRole.NONE ? omp
+                    : kind == RegionKind.OTHER && name != null ? OmpRole.ofEzTraceName(name.strip()) : OmpRole.NONE);
             regionKinds.add(kind);
             regionNames.add(name == null ? "" : name.strip());
             mpiCalls.add(MpiCall.classify(name, kind));

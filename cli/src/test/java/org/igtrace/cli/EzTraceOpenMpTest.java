@@ -1,0 +1,139 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An MPI + OpenMP run traced by EZTrace (testdata/otf2/hybrid-2, programs/hybrid.c): EZTrace records the OpenMP
+ * constructs as regions of paradigm USER named {@code OpenMP Parallel}, {@code OpenMP implicit barrier} and
+ * {@code OpenMP barrier}. igtrace took them for user code: every OpenMP waiting, idle and runtime column 0, the OpenMP
+ * efficiency 1.000 with the sentence that threads without MPI computed while the MPI threads were in MPI, and the
+ * barriers as compute on why's critical path. The expected waits come from otf2-print's events, by definitions
+ * section 10a (per barrier instance: the last member's enter minus this thread's, at most until it left), and agree
+ * with the program's sleeps.
+ */
+class EzTraceOpenMpTest {
+    private static final Path TRACE = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize()
+            .resolve("otf2/hybrid-2");
+    private static final Pattern LOCATION = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"P#(\\d+)T#(\\d+)\"");
+    private static final Pattern EVENT = Pattern.compile("^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"([^\"]*)\"");
+
+    @TempDir
+    Path dir;
+
+    /** Per "rank thread": {implicit, explicit} barrier waiting in seconds, from otf2-print's events. */
+    private static Map<String, double[]> barrierWaitsByOtf2Print() throws Exception {
+        String anchor = TRACE.resolve("eztrace_log.otf2").toString();
+        Map<Long, String> thread = new HashMap<>();
+        double ticksPerSecond = 0;
+        for (String line : SubcommandsTest.command("otf2-print", "-G", anchor).split("\n")) {
+            Matcher m = LOCATION.matcher(line);
+            if (m.find()) {
+                thread.put(Long.parseLong(m.group(1)), m.group(2) + " " + m.group(3));
+            }
+            int t = line.indexOf("Ticks per Seconds: ");
+            if (t >= 0) {
+                ticksPerSecond = Double.parseDouble(line.substring(t + 19).split(",")[0]);
+            }
+        }
+        // per thread and barrier kind, its barriers in time order: {enter, leave}
+        Map<String, List<long[]>> barriers = new TreeMap<>();
+        Map<String, Long> entered = new HashMap<>();
+        for (String line : SubcommandsTest.command("otf2-print", anchor).split("\n")) {
+            Matcher m = EVENT.matcher(line);
+            if (!m.find() || !m.group(4).endsWith("barrier")) {
+                continue;
+            }
+            String key = thread.get(Long.parseLong(m.group(2))) + "/" + m.group(4);
+            long time = Long.parseLong(m.group(3));
+            if (m.group(1).equals("ENTER")) {
+                entered.put(key, time);
+            } else {
+                barriers.computeIfAbsent(key, k -> new ArrayList<>()).add(new long[] {entered.remove(key), time});
+            }
+        }
+        Map<String, double[]> waits = new TreeMap<>();
+        for (int rank = 0; rank < 2; rank++) {
+            for (int kind = 0; kind < 2; kind++) {
+                String name = kind == 0 ? "OpenMP implicit barrier" : "OpenMP barrier";
+                List<long[]> a = barriers.get(rank + " 0/" + name), b = barriers.get(rank + " 1/" + name);
+                assertEquals(a.size(), b.size(), "every barrier instance has both threads: " + rank + " " + name);
+                double[] w0 = waits.computeIfAbsent(rank + " 0", k -> new double[2]), w1 = waits.computeIfAbsent(rank + " 1", k -> new double[2]);
+                for (int k = 0; k < a.size(); k++) {
+                    long last = Math.max(a.get(k)[0], b.get(k)[0]);
+                    w0[kind] += Math.min(last, a.get(k)[1]) - a.get(k)[0];
+                    w1[kind] += Math.min(last, b.get(k)[1]) - b.get(k)[0];
+                }
+            }
+        }
+        double tps = ticksPerSecond;
+        waits.values().forEach(w -> {
+            w[0] /= tps;
+            w[1] /= tps;
+        });
+        return waits;
+    }
+
+    @Test
+    void theOpenMpBarrierWaitsAreMeasuredAsOtf2PrintAndTheProgramGiveThem() throws Exception {
+        Map<String, double[]> expected = barrierWaitsByOtf2Print();
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        Path json = dir.resolve("s.json");
+        Files.writeString(json, r.out());
+        String got = SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "for t in d['threads']: print(t['rank'], t['thread'], repr(t['wait_omp_barrier']), repr(t['wait_omp_ebarrier']), repr(t['omp_idle']))\n"
+                + "e = d['efficiency']; print(repr(e['openmp_parallel_efficiency']), repr(e['hybrid_parallel_efficiency']), repr(e['mpi_parallel_efficiency']))",
+                json.toString());
+        String[] lines = got.strip().split("\n");
+        assertEquals(5, lines.length, got);
+        for (int i = 0; i < 4; i++) {
+            String[] f = lines[i].split(" ");
+            double[] want = expected.get(f[0] + " " + f[1]);
+            assertEquals(want[0], Double.parseDouble(f[2]), 1e-9, "implicit barrier waiting of rank " + f[0] + " thread " + f[1]);
+            assertEquals(want[1], Double.parseDouble(f[3]), 1e-9, "explicit barrier waiting of rank " + f[0] + " thread " + f[1]);
+            if (f[1].equals("1")) {
+                // the worker is idle while its master runs serial code and MPI_Barrier: at least rank 0's 3 x 30 ms
+                assertTrue(Double.parseDouble(f[4]) > 0.085, "omp idle of rank " + f[0] + "'s worker: " + lines[i]);
+            }
+        }
+        // the program's sleeps: rank 0's thread 0 waits 3 x 20 ms at the loop's end, its thread 1 3 x 10 ms at the
+        // region's; rank 1's thread 1 about 3 x 10 ms at the explicit barrier while its master waits for rank 0
+        assertEquals(0.060, expected.get("0 0")[0], 0.006);
+        assertEquals(0.030, expected.get("0 1")[0], 0.006);
+        assertEquals(0.030, expected.get("1 1")[1], 0.010);
+        String[] e = lines[4].split(" ");
+        double openMp = Double.parseDouble(e[0]);
+        assertTrue(openMp > 0.5 && openMp < 0.9, "the threads' waiting and idleness are an OpenMP loss: " + lines[4]);
+        assertEquals(Double.parseDouble(e[1]), Double.parseDouble(e[2]) * openMp, 1e-9, "hybrid = MPI x OpenMP");
+        String text = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q").out();
+        assertFalse(text.contains("above the MPI one"), text);
+    }
+
+    /** A barrier's waiting is not compute: why's path lists no barrier region, and names none as a cause. */
+    @Test
+    void barriersAreNotComputeOnTheCriticalPath() throws Exception {
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("why", TRACE.toString(), "-q", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        Path json = dir.resolve("w.json");
+        Files.writeString(json, r.out());
+        String regions = SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "print(sorted(x['name'] for x in d['critical_path']['regions'])); print(sorted(set(c['region'] for c in d['causes'])))",
+                json.toString());
+        assertTrue(regions.contains("OpenMP For") && regions.contains("OpenMP Parallel"), regions);
+        assertFalse(regions.contains("barrier"), regions);
+    }
+}
