@@ -68,6 +68,34 @@ class DiffCommandTest {
     }
 
     /**
+     * A hybrid run against a run of one thread per process (both of 2 processes): the efficiency rows add the hybrid and
+     * OpenMP efficiencies and the OpenMP times summed over the processes, which showed nowhere in diff before. A is
+     * testdata/hybrid, whose numbers make-hybrid.py's docstring derives (us): implicit barrier waiting 200 + 160, explicit
+     * 150 + 0, idle 1000 + 900, runtime 110 + 60; hybrid 0.525 (3150 / 6000), MPI 0.915. B (scorep-ping-pong) has one
+     * thread per process: its hybrid efficiency is its MPI one, OpenMP 1, no OpenMP time.
+     */
+    @Test
+    void aHybridRunShowsItsThreadLevelChanges() throws Exception {
+        Run r = igtrace("diff", TESTDATA.resolve("hybrid").toString(), TESTDATA.resolve("otf2/scorep-ping-pong").toString(), "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "e = d['efficiency']",
+                "near = lambda x, y: abs(x - y) < 1e-9",
+                "assert near(e['wait_omp_barrier']['a'], 360e-6) and near(e['wait_omp_ebarrier']['a'], 150e-6), e",
+                "assert near(e['omp_idle']['a'], 1900e-6) and near(e['omp_runtime']['a'], 170e-6), e",
+                "assert near(e['hybrid_parallel_efficiency']['a'], 3150 / 6000), e",
+                "assert near(e['openmp_parallel_efficiency']['a'], (3150 / 6000) / e['parallel_efficiency']['a']), e",
+                "assert e['wait_omp_barrier']['b'] == 0 and e['omp_idle']['b'] == 0 and e['openmp_parallel_efficiency']['b'] == 1, e",
+                "assert e['hybrid_parallel_efficiency']['b'] == e['parallel_efficiency']['b'], e",
+                "print('ok')"));
+        Run text = igtrace("diff", TESTDATA.resolve("hybrid").toString(), TESTDATA.resolve("otf2/scorep-ping-pong").toString(), "-q");
+        assertTrue(text.out.contains("\nomp idle (sum) ") && text.out.contains("\nOpenMP parallel efficiency ")
+                && text.out.contains("\nMPI parallel efficiency "), text.out);
+        // runs of one thread per process: the rows of before
+        Run plain = igtrace("diff", BALANCED, SLOW, "-q");
+        assertTrue(plain.out.contains("\nparallel efficiency ") && !plain.out.contains("OpenMP"), plain.out);
+    }
+
+    /**
      * Rank 5's files left out of B with {@code --skip-missing}: nothing of rank 5 was read in B, so it has no row and no
      * per-process contributor (before, its T = 0 in B made "rank 5's compute -1.40 ms" a contributor and its row read
      * 1.40 ms against 0 s).

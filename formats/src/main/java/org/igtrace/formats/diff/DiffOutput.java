@@ -277,10 +277,15 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
     private Table efficiency() {
         List<Map.Entry<String, Change>> rows = new ArrayList<>(comparison.efficiency().entrySet());
         rows.sort(Map.Entry.comparingByKey(java.util.Comparator.comparingInt(List.of("runtime", "load_balance",
-                "communication_efficiency", "parallel_efficiency")::indexOf)));
-        java.util.function.IntPredicate seconds = i -> rows.get(i).getKey().equals("runtime");
+                "communication_efficiency", "parallel_efficiency", "hybrid_parallel_efficiency", "openmp_parallel_efficiency",
+                "wait_omp_barrier", "wait_omp_ebarrier", "omp_idle", "omp_runtime")::indexOf)));
+        Map<String, String> shown = Map.of("runtime", "run time T", "parallel_efficiency", rows.size() > 4 ? "MPI parallel efficiency"
+                : "parallel efficiency", "openmp_parallel_efficiency", "OpenMP parallel efficiency", "wait_omp_barrier", "omp barrier waiting (sum)", "wait_omp_ebarrier", "omp explicit barrier waiting (sum)",
+                "omp_idle", "omp idle (sum)", "omp_runtime", "omp runtime (sum)");
+        java.util.function.IntPredicate seconds = i -> rows.get(i).getKey().equals("runtime") || rows.get(i).getKey().startsWith("wait_omp")
+                || rows.get(i).getKey().startsWith("omp_idle") || rows.get(i).getKey().equals("omp_runtime");
         return new Table(rows.size())
-                .column("metric", "metric", Table.Kind.TEXT, i -> seconds.test(i) ? "run time T" : rows.get(i).getKey().replace('_', ' '))
+                .column("metric", "metric", Table.Kind.TEXT, i -> shown.getOrDefault(rows.get(i).getKey(), rows.get(i).getKey().replace('_', ' ')))
                 .column("a", "A", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().a())
                         : Labels.fixed(rows.get(i).getValue().a(), 3))
                 .column("b", "B", Table.Kind.TEXT, i -> seconds.test(i) ? Labels.seconds3(rows.get(i).getValue().b())

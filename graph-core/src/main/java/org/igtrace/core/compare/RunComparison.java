@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.igtrace.core.efficiency.Efficiency;
+import org.igtrace.core.profile.OpenMpTimes;
 import org.igtrace.core.profile.PairTraffic;
 import org.igtrace.core.profile.ProcessProfile;
 import org.igtrace.core.profile.TraceProfile;
@@ -32,7 +33,10 @@ import org.igtrace.core.wait.WaitReport;
  * @param regions    compute per region summed over processes, largest change first
  * @param pairs      per pair (both directions), ordered by (a, b)
  * @param efficiency the POP metrics by their output names (runtime, load_balance, communication_efficiency,
- *                   parallel_efficiency)
+ *                   parallel_efficiency); where either run has several threads per process (definitions section 10a)
+ *                   also hybrid_parallel_efficiency, openmp_parallel_efficiency and the OpenMP times summed over the
+ *                   processes, wait_omp_barrier, wait_omp_ebarrier, omp_idle, omp_runtime (seconds; a run of one
+ *                   thread per process: its hybrid efficiency the MPI one, OpenMP 1, the times 0)
  */
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
                             List<PairRow> pairs, Map<String, Change> efficiency) {
@@ -174,6 +178,14 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         efficiency.put("load_balance", new Change(ea.loadBalance(), eb.loadBalance()));
         efficiency.put("communication_efficiency", new Change(ea.communicationEfficiency(), eb.communicationEfficiency()));
         efficiency.put("parallel_efficiency", new Change(ea.parallelEfficiency(), eb.parallelEfficiency()));
+        if (ea.threaded() || eb.threaded()) { // a hybrid run: what changed at the thread level
+            efficiency.put("hybrid_parallel_efficiency", new Change(hybrid(ea), hybrid(eb)));
+            efficiency.put("openmp_parallel_efficiency", new Change(openMp(ea), openMp(eb)));
+            efficiency.put("wait_omp_barrier", new Change(openMpSum(ea, OpenMpTimes::waitBarrier), openMpSum(eb, OpenMpTimes::waitBarrier)));
+            efficiency.put("wait_omp_ebarrier", new Change(openMpSum(ea, OpenMpTimes::waitEBarrier), openMpSum(eb, OpenMpTimes::waitEBarrier)));
+            efficiency.put("omp_idle", new Change(openMpSum(ea, OpenMpTimes::idle), openMpSum(eb, OpenMpTimes::idle)));
+            efficiency.put("omp_runtime", new Change(openMpSum(ea, OpenMpTimes::runtime), openMpSum(eb, OpenMpTimes::runtime)));
+        }
         return new RunComparison(new Change(ea.runtime(), eb.runtime()), processes, patterns, regions(a, b, matched),
                 pairs(a, b), efficiency);
     }
@@ -192,6 +204,25 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             }
         }
         return m.toArray(new int[0][]);
+    }
+
+    /** The hybrid parallel efficiency; of a run of one thread per process, the MPI one (each process one thread). */
+    private static double hybrid(Efficiency e) {
+        return e.threaded() ? e.hybridParallelEfficiency() : e.parallelEfficiency();
+    }
+
+    /** The OpenMP parallel efficiency; of a run of one thread per process, 1. */
+    private static double openMp(Efficiency e) {
+        return e.threaded() ? e.openMpParallelEfficiency() : 1;
+    }
+
+    /** An OpenMP time summed over the processes counted in {@code e}. */
+    private static double openMpSum(Efficiency e, java.util.function.ToDoubleFunction<OpenMpTimes> time) {
+        double sum = 0;
+        for (Efficiency.ProcessEfficiency p : e.processes()) {
+            sum += p.openMp() == null ? 0 : time.applyAsDouble(p.openMp());
+        }
+        return sum;
     }
 
     private static Map<Integer, Efficiency.ProcessEfficiency> byRank(Efficiency e) {
