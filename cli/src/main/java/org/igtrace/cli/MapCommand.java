@@ -78,6 +78,10 @@ public final class MapCommand implements Callable<Integer> {
             description = "Ranks a node holds (default: the hosts file's slots=, else 1).")
     Integer slots;
 
+    @Option(names = "--cpus-per-rank", paramLabel = "C",
+            description = "CPUs the rankfile binds each rank to, its threads (default: the most threads a process of the trace ran).")
+    Integer cpusPerRank;
+
     @Option(names = "--hosts", paramLabel = "FILE",
             description = "The nodes' host names in node order, an Open MPI hostfile ('HOST slots=N' or 'HOST' a line); "
                     + "without it nodes are named node0, node1, ...")
@@ -158,7 +162,7 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
             MapOutput out = new MapOutput(PathAliases.shown(located.file().toString()), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
-                    fromScotch, proposed, found.method()).withDefinitions(run.definitions());
+                    fromScotch, proposed, found.method()).withDefinitions(run.definitions()).withCpusPerRank(cpus(profile));
             if (s.format() == MapOutput.Format.MPICH) {
                 mpichFillsEveryNode(proposed.node(), s.slots());
             }
@@ -188,6 +192,12 @@ public final class MapCommand implements Callable<Integer> {
                             + org.igtrace.core.util.Labels.bandwidth(base.bandwidth()) + ", " + org.igtrace.core.util.Labels.seconds3(base.hopLatency())
                             + " a hop, send overhead " + org.igtrace.core.util.Labels.seconds3(base.sendOverhead()) + " ("
                             + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them" : "as given") + ")");
+                }
+                if (cpus(profile) > 1 && processes > 1) {
+                    err.println("igtrace map: note: " + (cpusPerRank != null ? "--cpus-per-rank " + cpusPerRank + ": "
+                            : "the trace's processes ran up to " + cpus(profile) + " threads: ") + "the rankfile binds each rank to "
+                            + cpus(profile) + " CPUs (slot=0-" + (cpus(profile) - 1) + "), so a node of " + s.slots() + (s.slots() == 1 ? " slot" : " slots")
+                            + " needs " + (long) s.slots() * cpus(profile) + " CPUs" + (cpusPerRank != null ? "" : " (--cpus-per-rank changes it)"));
                 }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
                 if (centre != null) {
@@ -268,6 +278,9 @@ public final class MapCommand implements Callable<Integer> {
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
             throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
         }
+        if (cpusPerRank != null && cpusPerRank < 1) {
+            throw new UsageError("--cpus-per-rank " + cpusPerRank + ": a rank runs on at least 1 CPU");
+        }
         if (slots != null && slots < 1) {
             throw new UsageError("--slots " + slots + ": a node holds at least 1 rank");
         }
@@ -311,6 +324,18 @@ public final class MapCommand implements Callable<Integer> {
         if (problem != null) {
             throw new UsageError(problem);
         }
+    }
+
+    /** The CPUs a rank is bound to: {@code --cpus-per-rank}, else the most threads a process of the trace ran. */
+    private int cpus(TraceProfile profile) {
+        if (cpusPerRank != null) {
+            return cpusPerRank;
+        }
+        int most = 1;
+        for (var p : profile.processes()) {
+            most = Math.max(most, p.threads());
+        }
+        return most;
     }
 
     /**

@@ -186,6 +186,32 @@ class MapCommandTest {
     }
 
     /**
+     * A hybrid run's rank runs several threads: otf2/hybrid-2 (programs/hybrid.c, 2 ranks of 2 OpenMP threads). The
+     * rankfile bound each rank to one CPU (slot=0), both threads on it; it binds each to 2 CPUs now, Open MPI's
+     * {@code slot=0-1} (its man page's form for logical CPUs), the second rank of a host to the next two, and the srun
+     * lines ask --cpus-per-task=2; --cpus-per-rank sets another count.
+     */
+    @Test
+    void aHybridRanksThreadsGetCpusOfTheirOwn() throws IOException {
+        String trace = TESTDATA.resolve("otf2/hybrid-2").toString();
+        Path hosts = dir.resolve("hosts");
+        Files.writeString(hosts, "a slots=2\n");
+        Run r = igtrace("map", trace, "--topology", "ring:1", "--hosts", hosts.toString(), "--format", "rankfile");
+        assertEquals(0, r.code(), r.err());
+        assertEquals("rank 0=a slot=0-1\nrank 1=a slot=2-3\n", r.out());
+        assertTrue(r.err().contains("binds each rank to 2 CPUs (slot=0-1), so a node of 2 slots needs 4 CPUs"), r.err());
+        Run three = igtrace("map", trace, "--topology", "ring:1", "--hosts", hosts.toString(), "--format", "rankfile", "--cpus-per-rank", "3", "-q");
+        assertEquals("rank 0=a slot=0-2\nrank 1=a slot=3-5\n", three.out());
+        Run text = igtrace("map", trace, "--topology", "ring:2", "-q");
+        assertTrue(text.out().contains("srun --distribution=arbitrary -n 2 --cpus-per-task=2 ./app"), text.out());
+        // one thread a process: as before
+        Run single = igtrace("map", TESTDATA.resolve("otf2/scorep-ping-pong/traces.otf2").toString(), "--topology", "ring:1", "--slots", "2",
+                "--format", "rankfile", "-q");
+        assertEquals("rank 0=node0 slot=0\nrank 1=node0 slot=1\n", single.out());
+        assertEquals(2, igtrace("map", trace, "--topology", "ring:2", "--cpus-per-rank", "0").code());
+    }
+
+    /**
      * Open MPI's mpirun runs the rankfile: the two ranks of scorep-ping-pong on ring:2, both nodes named localhost (one
      * host to Open MPI, whose slot=S is a CPU of the host): slots 0 and 1, each rank started once; a wrong host is
      * refused. With the slots numbered per node both ranks had slot 0, bound to one core. (A machine of 64 nodes named

@@ -10,7 +10,8 @@ import java.util.List;
  * lowest rank first (a host named twice is two nodes, one host).
  * <ul>
  * <li>placement: node per rank, one a line, what {@code --placement} reads;
- * <li>rankfile (Open MPI {@code mpirun --rankfile}): {@code rank R=HOST slot=S};
+ * <li>rankfile (Open MPI {@code mpirun --rankfile}): {@code rank R=HOST slot=S}, or with C CPUs a rank (its threads)
+ * {@code slot=S*C-(S*C+C-1)}, the C logical CPUs from {@code S*C} on;
  * <li>mpich (Cray MPICH's {@code MPICH_RANK_ORDER} file, {@code MPICH_RANK_REORDER_METHOD=3}): the ranks
  * in the order the nodes' slots are filled, node after node, comma-separated;
  * <li>slurm ({@code SLURM_HOSTFILE} for {@code srun --distribution=arbitrary}): line r the host of rank r.
@@ -29,10 +30,29 @@ public final class LauncherFiles {
     }
 
     public static void rankfile(int[] node, List<String> hosts, Writer out) throws IOException {
+        rankfile(node, hosts, 1, out);
+    }
+
+    /**
+     * The rankfile binding each rank to {@code cpus} logical CPUs (a hybrid rank's threads): Open MPI's
+     * {@code slot=0-1} for the first rank of a host, {@code slot=2-3} for its second.
+     *
+     * @param node the node of each rank
+     * @param hosts each node's host name
+     * @param cpus the CPUs of a rank, at least 1
+     * @param out where to write
+     * @throws IOException when writing fails
+     */
+    public static void rankfile(int[] node, List<String> hosts, int cpus, Writer out) throws IOException {
         int[] slot = slots(node, hosts);
         StringBuilder s = new StringBuilder();
         for (int r = 0; r < node.length; r++) {
-            s.append("rank ").append(r).append('=').append(hosts.get(node[r])).append(" slot=").append(slot[r]).append('\n');
+            long first = (long) slot[r] * cpus;
+            s.append("rank ").append(r).append('=').append(hosts.get(node[r])).append(" slot=").append(first);
+            if (cpus > 1) {
+                s.append('-').append(first + cpus - 1);
+            }
+            s.append('\n');
         }
         out.write(s.toString());
     }

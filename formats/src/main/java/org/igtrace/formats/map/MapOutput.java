@@ -57,6 +57,8 @@ public final class MapOutput {
     private final String method;
     /** The processes' world ranks; null: their numbers. */
     private TraceDefinitions definitions;
+    /** The CPUs the rankfile binds each rank to (its threads). */
+    private int cpusPerRank = 1;
 
     public MapOutput(String trace, String topology, int nodes, int slots, List<String> hosts, Scores rankOrder, Scores scotch, Scores proposed,
               String method) {
@@ -77,7 +79,17 @@ public final class MapOutput {
         return this;
     }
 
-    /** Whether the processes are numbered apart from their world ranks. */
+    /**
+     * This output with each rank bound to {@code cpus} CPUs in the rankfile and the launch lines (a hybrid run's threads).
+     *
+     * @param cpus the CPUs of a rank, at least 1
+     * @return this output
+     */
+    public MapOutput withCpusPerRank(int cpus) {
+        this.cpusPerRank = Math.max(1, cpus);
+        return this;
+    }
+
     /** Whether --skip-missing did not analyse every declared process: no launcher file, and the placement file says whose lines. */
     private boolean apart() {
         return definitions != null && !definitions.everyProcessAnalysed();
@@ -95,7 +107,7 @@ public final class MapOutput {
         }
         switch (f) {
             case PLACEMENT -> LauncherFiles.placement(node, out);
-            case RANKFILE -> LauncherFiles.rankfile(node, hosts, out);
+            case RANKFILE -> LauncherFiles.rankfile(node, hosts, cpusPerRank, out);
             case MPICH -> LauncherFiles.mpich(node, nodes, out);
             case SLURM -> LauncherFiles.slurm(node, hosts, out);
             case JSON -> out.write(Json.write(json()) + "\n");
@@ -108,6 +120,7 @@ public final class MapOutput {
         m.put("trace", trace);
         m.put("topology", topology);
         m.put("slots", slots);
+        m.put("cpus_per_rank", cpusPerRank);
         List<Object> placement = new ArrayList<>();
         for (int n : proposed.node()) {
             placement.add(n);
@@ -180,9 +193,10 @@ public final class MapOutput {
         }
         s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
         s.append("  Open MPI (rankfile):  mpirun --rankfile FILE -np ").append(p).append(" ./app\n");
+        String task = cpusPerRank > 1 ? " --cpus-per-task=" + cpusPerRank : "";
         s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
-                .append(p).append(" ./app\n");
-        s.append("  Slurm (slurm):        SLURM_HOSTFILE=FILE srun --distribution=arbitrary -n ").append(p).append(" ./app\n");
+                .append(p).append(task).append(" ./app\n");
+        s.append("  Slurm (slurm):        SLURM_HOSTFILE=FILE srun --distribution=arbitrary -n ").append(p).append(task).append(" ./app\n");
         s.append("  igtrace (placement):  igtrace predict TRACE --topology ").append(topology).append(" --placement FILE\n");
         return s.toString();
     }
