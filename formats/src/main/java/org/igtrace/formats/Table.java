@@ -28,7 +28,7 @@ public final class Table {
     public record Column(String key, String header, Kind kind, IntFunction<Object> value) {
     }
 
-    /** A text cell's characters at most in {@link #text()}, the ellipsis included. */
+    /** A text cell's columns at most in {@link #text()}, the ellipsis included ({@link TextColumns}). */
     public static final int MAX_TEXT = 60;
 
     private final List<Column> columns = new ArrayList<>();
@@ -53,7 +53,7 @@ public final class Table {
                 cells[r + 1][c] = readable(columns.get(c), columns.get(c).value().apply(r));
             }
             for (String[] row : cells) {
-                width[c] = Math.max(width[c], row[c].length());
+                width[c] = Math.max(width[c], TextColumns.of(row[c]));
             }
         }
         List<String> lines = new ArrayList<>();
@@ -61,7 +61,7 @@ public final class Table {
             StringBuilder s = new StringBuilder();
             for (int c = 0; c < columns.size(); c++) {
                 String cell = row[c];
-                String pad = " ".repeat(width[c] - cell.length());
+                String pad = " ".repeat(width[c] - TextColumns.of(cell));
                 s.append(c == 0 ? "" : "  ").append(columns.get(c).kind() == Kind.TEXT ? cell + pad : pad + cell);
             }
             lines.add(s.toString().stripTrailing());
@@ -103,7 +103,7 @@ public final class Table {
         if (!(v instanceof Number n)) {
             // a name from a trace may be of any length: every row was padded to the longest (100,000 characters a line);
             // JSON and CSV keep it whole
-            return Labels.cut(Escape.terminal(v.toString()), MAX_TEXT);
+            return TextColumns.cut(v.toString(), MAX_TEXT);
         }
         return switch (c.kind()) {
             case SECONDS -> Labels.seconds3(n.doubleValue());

@@ -479,7 +479,7 @@ public final class SvgTimelineWriter {
                 em += 1.0; // a pair (an emoji, a rare ideograph) or U+FFFD
             } else {
                 em += c == '\u2030' ? 1.4 // per mille
-                        : "mwMW%@\u2026\u2014".indexOf(c) >= 0 || wide(c) ? 1.0
+                        : "mwMW%@\u2026\u2014".indexOf(c) >= 0 || org.igtrace.formats.TextColumns.wide(c) ? 1.0
                         : "<=>+~^#".indexOf(c) >= 0 ? 0.84 // operator<<= and templates: DejaVu draws them wider than letters
                         : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
                         : "ftr()[]{} -/\\".indexOf(c) >= 0 ? 0.43
@@ -488,12 +488,6 @@ public final class SvgTimelineWriter {
             i += Character.charCount(cp) - 1;
         }
         return em * 11;
-    }
-
-    /** A character drawn a full em wide: CJK ideographs, Hangul, kana, full-width forms (the East Asian wide ranges). */
-    private static boolean wide(char c) {
-        return Character.isIdeographic(c) || c >= 0x1100 && c <= 0x115F || c >= 0x2E80 && c <= 0xA4CF || c >= 0xAC00 && c <= 0xD7A3
-                || c >= 0xF900 && c <= 0xFAFF || c >= 0xFE30 && c <= 0xFE4F || c >= 0xFF00 && c <= 0xFF60 || c >= 0xFFE0 && c <= 0xFFE6;
     }
 
     private List<LegendItem> legendItems() {
