@@ -133,7 +133,9 @@ final class LocationFileCheck {
                 long location = locations[i];
                 if (!checks.eventsComplete(location, sizes[i]) && Files.exists(files.events(location))) {
                     String state = Otf2ReadFailure.state(files.events(location));
-                    problems.put(i, new Otf2FileChecks.Problem(i, location, true, state, Otf2ReadFailure.insideDetail(state, NO_END)));
+                    String order = files.chunkProblem(location);
+                    problems.put(i, new Otf2FileChecks.Problem(i, location, true, state, Otf2ReadFailure.insideDetail(state,
+                            order != null ? order : NO_END)));
                     continue;
                 }
                 LocalDefinitions state = localDefinitions ? checks.localDefinitions(location) : LocalDefinitions.MISSING;

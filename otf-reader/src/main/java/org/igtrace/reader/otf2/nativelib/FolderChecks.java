@@ -30,6 +30,7 @@ public final class FolderChecks implements AutoCloseable {
     /** The folder's key in {@link ReadAheadBudget}. */
     private final String key;
     private final byte[] end = new byte[2];
+    private final byte[] header = new byte[18];
     private final byte[] head = new byte[EmptyLocalDefinitions.SIZE + 1];
     private boolean definitionsInJava;
     /** The files of the next locations opened ahead ({@link #ahead}), or null. */
@@ -80,7 +81,10 @@ public final class FolderChecks implements AutoCloseable {
         }
         try {
             if (LibC.pread(fd, end, 2, size - 2) == 2 && end[0] == 2 && end[1] == 1) {
-                return true; // the end-of-file record and the end-of-buffer mark
+                // the end-of-file record and the end-of-buffer mark, and the one chunk numbered from event 1 (a file
+                // whose first chunk was lost ends as written too)
+                return size < header.length || LibC.pread(fd, header, header.length, 0) != header.length
+                        || Otf2FileEnd.chunkNumbering(header, 1, 1, 0) == null;
             }
         } finally {
             LibC.close(fd);

@@ -78,6 +78,67 @@ final class Otf2FileEnd {
         return size >= 2 && readFully(channel, end, size - 2) && end.get(0) == END_OF_FILE && end.get(1) == END_OF_BUFFER;
     }
 
+    /**
+     * What is wrong with the numbering of an event file's chunks, or null when nothing is: each chunk header holds the
+     * numbers of its first and last events, the first chunk's first is 1 and each chunk goes on where the one before it
+     * ended, as libotf2 writes them. libotf2 reads chunks in their order without looking at the numbers, so a file that
+     * lost its first chunk, or whose chunks were swapped, reads as a shorter or reordered good one (otf2-print printed
+     * 85 of a location's 12,000 enters without a word). A chunk whose header is not one is left to libotf2, which
+     * refuses it ("This is no chunk header!").
+     *
+     * @param channel the event file
+     * @param size its size in bytes
+     * @param chunkSize the archive's event chunk size
+     * @return the problem in words, or null
+     * @throws IOException when the file cannot be read
+     */
+    static String chunkNumbering(FileChannel channel, long size, long chunkSize) throws IOException {
+        if (chunkSize <= 0) {
+            return null;
+        }
+        ByteBuffer header = ByteBuffer.allocate(HEADER_SIZE);
+        long expected = 1;
+        for (long start = 0, chunk = 1; start + HEADER_SIZE <= size; start += chunkSize, chunk++) {
+            header.clear();
+            if (!readFully(channel, header, start)) {
+                return null;
+            }
+            String problem = chunkNumbering(header.array(), expected, chunk, start);
+            if (problem != null) {
+                return problem;
+            }
+            ByteOrder order = order(header.get(1));
+            if (header.get(0) != CHUNK_HEADER || order == null) {
+                return null;
+            }
+            expected = header.order(order).getLong(10) + 1;
+        }
+        return null;
+    }
+
+    /**
+     * {@link #chunkNumbering} of one chunk's 18-byte header: null when it is not a chunk header or starts at event
+     * {@code expected}.
+     *
+     * @param header the chunk's first 18 bytes
+     * @param expected the number its first event should have
+     * @param chunk the chunk's place in the file, from 1
+     * @param start its offset in the file
+     * @return the problem in words, or null
+     */
+    static String chunkNumbering(byte[] header, long expected, long chunk, long start) {
+        ByteOrder order = header.length < HEADER_SIZE || header[0] != CHUNK_HEADER ? null : order(header[1]);
+        if (order == null) {
+            return null;
+        }
+        long first = ByteBuffer.wrap(header).order(order).getLong(2), last = ByteBuffer.wrap(header).order(order).getLong(10);
+        if (first == expected && last >= first - 1) {
+            return null;
+        }
+        return "its chunks are not in order: chunk " + chunk + " (at byte " + start + ") holds events " + Long.toUnsignedString(first)
+                + " to " + Long.toUnsignedString(last) + ", where event " + expected + " comes next" + (chunk == 1 ? " (a chunk before it lost?)" : "");
+    }
+
     private static boolean readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
         while (buffer.hasRemaining()) {
             if (channel.read(buffer, at + buffer.position()) < 0) {

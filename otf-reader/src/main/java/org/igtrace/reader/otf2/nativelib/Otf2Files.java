@@ -107,6 +107,25 @@ public record Otf2Files(Path anchor) {
         };
     }
 
+    /**
+     * What is wrong with the numbering of the chunks of {@code location}'s event file ({@link Otf2FileEnd#chunkNumbering}),
+     * or null: said in place of a missing end-of-file record when the file ends as written.
+     *
+     * @param location a location
+     * @return the problem in words, or null
+     */
+    public String chunkProblem(long location) {
+        long[] chunkSizes = Otf2AnchorProperties.chunkSizes(anchor);
+        if (chunkSizes == null) {
+            return null;
+        }
+        try (FileChannel channel = open(directory().resolve(location + ".evt"))) {
+            return Otf2FileEnd.chunkNumbering(channel, channel.size(), chunkSizes[0]);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** Whether a location's event file, {@code size} bytes long, is complete ({@link #complete}). */
     @FunctionalInterface
     public interface EventsCheck {
@@ -169,6 +188,9 @@ public record Otf2Files(Path anchor) {
     }
 
     private static boolean complete(FileChannel channel, long size, long[] chunkSizes, boolean events) throws IOException {
+        if (events && chunkSizes != null && Otf2FileEnd.chunkNumbering(channel, size, chunkSizes[0]) != null) {
+            return false; // a chunk lost or moved: read as a shorter good file otherwise
+        }
         if (events && Otf2FileEnd.endsAsWritten(channel, size)) {
             // a file of several chunks has its last chunk walked too: a damaged byte in it (a zero: an end-of-chunk
             // record with no chunk after it) kept the end bytes and made libotf2 read for ever
