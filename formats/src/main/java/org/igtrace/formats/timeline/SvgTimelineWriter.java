@@ -532,6 +532,10 @@ public final class SvgTimelineWriter {
         return lines;
     }
 
+    private static int codePoints(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
     /** {@code text}, cut to {@code chars} characters with an ellipsis when longer. */
     static String shorten(String text, int chars) {
         return org.igtrace.core.util.Labels.cut(text, Math.max(10, chars));
@@ -545,8 +549,10 @@ public final class SvgTimelineWriter {
         }
         for (LegendItem full : legendItems()) {
             LegendItem item = full;
-            while (item.text().length() > 10 && item.width() > width - 16) { // wider than the picture: cut to fit
-                item = new LegendItem(full.line(), full.colour(), shorten(full.text(), item.text().length() - 1));
+            // wider than the picture: cut to fit, a code point at a time (Labels.cut counts code points: counted in UTF-16
+            // units, a name of characters above the basic plane was "cut" to itself for ever)
+            for (int n = codePoints(item.text()); n > 10 && item.width() > width - 16; n = codePoints(item.text())) {
+                item = new LegendItem(full.line(), full.colour(), shorten(full.text(), n - 1));
             }
             if (x > 8 && x + item.width() > width - 8) {
                 lines++;

@@ -62,6 +62,25 @@ class SvgTimelineWriterTest {
         }
     }
     /**
+     * A legend entry wider than the picture is cut a code point at a time: counted in UTF-16 units, a region name of 40
+     * tag characters (U+E0041, each drawn as the ten characters \U000e0041) was "cut" to itself, and the timeline and
+     * the report never finished. It ends now, its entries within the picture.
+     */
+    @Test
+    void aLegendOfCharactersAboveTheBasicPlaneIsCutAndEnds() throws Exception {
+        String tags = "\uDB40\uDC41".repeat(40), emoji = "\uD83D\uDE00".repeat(40);
+        java.util.List<org.igtrace.core.timeline.Timeline.Row> rows = java.util.List.of(new org.igtrace.core.timeline.Timeline.Row(0, "rank 0",
+                java.util.List.of(new org.igtrace.core.timeline.Timeline.State(0, 1, 0)), null));
+        var t = new org.igtrace.core.timeline.Timeline(SvgTimelineWriter.columns(300), 0, 1, rows, java.util.List.of(), 0, java.util.List.of(), 0,
+                java.util.List.of(tags, emoji), false);
+        java.io.StringWriter out = new java.io.StringWriter();
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> SvgTimelineWriter.write(t, "t", java.util.List.of(), out));
+        assertTrue(out.toString().contains("compute in \\U000e0041"), "the tag characters in their visible form");
+        assertTrue(out.toString().contains("\u2026"), "cut with an ellipsis");
+    }
+
+    /**
      * Row labels fit left of their rows, measured with the font the picture is shown in (AWT's SansSerif, DejaVu Sans here,
      * as Chromium's): a name of 18 capital Ws is cut to 13 and an ellipsis after its rank ("12 WWWWWWWWWWWWW\u2026", about
      * 175 px at 11 px), and a name with markup and control characters; before, every label ended at x = 90 and began
