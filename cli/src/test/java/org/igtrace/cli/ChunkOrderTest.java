@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * 0's useful time as 850 us in place of 120 ms, exit 0, on a trace from a writer other than Score-P (whose event
  * counts are not checked). Each chunk header holds the numbers of its first and last events (two-chunks: 1 to 23829
  * and 23830 to 24000, 256 KiB chunks): a file whose first chunk does not start at event 1, or whose chunks do not go
- * on one from the other, is refused naming the file.
+ * on one from the other, is refused naming the file. Likewise a location definition whose type is none of OTF2's.
  */
 class ChunkOrderTest {
     private static final Path TWO_CHUNKS = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath()
@@ -66,6 +66,28 @@ class ChunkOrderTest {
         Run r = stats(copyWithEvents("first-twice", twice));
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("chunk 2 (at byte 262144) holds events 1 to 23829, where event 23830 comes next"), r.err());
+    }
+
+    /**
+     * One flipped bit in pi-4's global definitions made location 1610612733's type 8, which is none of OTF2's (otf2-print
+     * shows "Type: INVALID <8>"): read as a location that is not a CPU thread, rank 3's events were left out with a
+     * routine note and its late broadcasts (65.2 ms) read as 0, exit 0. Refused now, naming the definitions file.
+     */
+    @Test
+    void aLocationOfNoOtf2TypeIsDamage() throws Exception {
+        Path pi4 = TWO_CHUNKS.resolveSibling("otf2/pi-4"), trace = dir.resolve("flipped");
+        DamagedTraceFuzzTest.copyTree(pi4, trace);
+        byte[] b = Files.readAllBytes(pi4.resolve("eztrace_log.def"));
+        b[185] ^= 1;
+        Files.write(trace.resolve("eztrace_log.def"), b);
+        assertTrue(SubcommandsTest.command("otf2-print", "-G", trace.resolve("eztrace_log.otf2").toString())
+                .contains("LOCATION                      1610612733  Name: \"pi\" <0>, Type: INVALID <8>"), "the damaged location is still listed");
+        assertTrue(SubcommandsTest.command("otf2-print", "-G", trace.resolve("eztrace_log.otf2").toString()).contains("Type: INVALID <8>"));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), "stats", trace.toString(), "-q");
+        assertEquals(1, code, out.toString());
+        assertEquals(1, err.toString().strip().lines().count(), err.toString());
+        assertTrue(err.toString().contains(trace.resolve("eztrace_log.def") + ": damaged: location 1610612733 has type 8"), err.toString());
     }
 
     @Test

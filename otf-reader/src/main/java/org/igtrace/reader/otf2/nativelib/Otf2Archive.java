@@ -282,6 +282,11 @@ public final class Otf2Archive implements AutoCloseable {
             check(Otf2Library.OTF2_Reader_ReadAllGlobalDefinitions(reader, defReader, read), "reading the global definitions",
                     files.globalDefinitions());
             requireAnnouncedCount(read.getValue());
+            if (callbacks.invalidType != null) {
+                String words = callbacks.invalidType;
+                callbacks.invalidType = null;
+                throw Otf2Exception.found("damaged: " + words, files.globalDefinitions(), "libotf2's otf2-print shows it as INVALID");
+            }
         } finally {
             callbacks.definitions = null;
             Otf2Library.OTF2_Reader_CloseGlobalDefReader(reader, defReader);
