@@ -166,7 +166,8 @@ public enum TraceFormat {
         int complete = head.length == 4096 || !text.endsWith("\n") && lines.length > 1 ? lines.length - 1 : lines.length;
         boolean master = complete > 0;
         for (int i = 0; i < complete; i++) {
-            if (!lines[i].isBlank() && !MasterLine.PATTERN.matcher(lines[i]).matches()) {
+            String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i]; // CRLF, as libotf reads it
+            if (!line.isBlank() && !MasterLine.PATTERN.matcher(line).matches()) {
                 master = false;
                 break;
             }

@@ -83,16 +83,48 @@ final class Otf1FileSet implements Serializable {
         }
     }
 
+    /**
+     * {@code streams} with each stream once, as libotf reads a master file: a stream named on several lines holds the
+     * processes of all of them, each once, in the order first listed (a line repeated made igtrace read its stream twice:
+     * its messages counted twice, a second thread made up for its process, exit 0). The streams as they are when none
+     * repeats (nearly always: no copy).
+     */
+    private static Streams merged(Streams streams) {
+        long[] sorted = Arrays.copyOf(streams.ids, streams.count);
+        Arrays.sort(sorted);
+        boolean repeated = false;
+        for (int i = 1; i < sorted.length && !repeated; i++) {
+            repeated = sorted[i] == sorted[i - 1];
+        }
+        for (int i = 0; i < streams.count && !repeated; i++) {
+            repeated = Arrays.stream(streams.processes, streams.first[i], streams.first[i + 1]).distinct().count()
+                    != streams.first[i + 1] - streams.first[i];
+        }
+        if (!repeated) {
+            return streams;
+        }
+        java.util.Map<Long, java.util.LinkedHashSet<Long>> byStream = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < streams.count; i++) {
+            java.util.LinkedHashSet<Long> own = byStream.computeIfAbsent(streams.ids[i], k -> new java.util.LinkedHashSet<>());
+            for (int k = streams.first[i]; k < streams.first[i + 1]; k++) {
+                own.add(streams.processes[k]);
+            }
+        }
+        Streams once = new Streams();
+        byStream.forEach((id, processes) -> once.add(id, processes.stream().mapToLong(Long::longValue).toArray()));
+        return once;
+    }
+
     static Otf1FileSet open(Path master) throws TraceReadException {
         String name = master.getFileName().toString();
         String stub = name.endsWith(".otf") ? name.substring(0, name.length() - 4) : name;
-        Streams streams = new Streams();
+        Streams listed = new Streams();
         // line by line, each at most LineSource.MAX_LINE: a 2 GB master was "Required array size too large" (issue 41 item 7)
         Otf1Line cursor = new Otf1Line();
         try (InputStream in = Files.newInputStream(master)) {
             LineSource.forEachLine(in, (buf, start, end) -> {
                 int stop = end > start && buf[end - 1] == '\r' ? end - 1 : end; // a line ending in \r\n, as String.lines() read it
-                readStream(new String(buf, start, stop - start, StandardCharsets.ISO_8859_1), cursor, streams);
+                readStream(new String(buf, start, stop - start, StandardCharsets.ISO_8859_1), cursor, listed);
                 return true;
             });
         } catch (IOException e) {
@@ -100,9 +132,10 @@ final class Otf1FileSet implements Serializable {
             throw new TraceReadException(master + (m.startsWith("truncated") ? ": truncated: the master file ends in the middle of a line"
                     : m.startsWith("line ") ? ": " + m : ": cannot read (" + m + ")"));
         }
-        if (streams.count == 0) {
+        if (listed.count == 0) {
             throw new TraceReadException(master + ": the OTF master file lists no streams");
         }
+        Streams streams = merged(listed);
         int n = streams.count;
         return new Otf1FileSet(master, stub, Arrays.copyOf(streams.ids, n), Arrays.copyOf(streams.first, n + 1),
                 Arrays.copyOf(streams.processes, streams.first[n]));

@@ -454,4 +454,35 @@ class Otf1DamagedTraceTest {
         Files.writeString(events, text.replaceFirst("S2L3e8T2C3b9aca05\n", "S2L3e8T2C3b9aca05X5Q1\n"), StandardCharsets.ISO_8859_1);
         assertEquals(intact.pairs(), TraceInput.read(master, DEFAULT, WAITS).pairs());
     }
+
+    /**
+     * A master file naming a stream on two lines (synth-plain's "3:3" twice): libotf reads the stream once (otfprint's
+     * output the same as the intact trace's), igtrace read it twice: 18 messages in place of 15, a second thread made up
+     * for rank 2, exit 0. Now the stream is read once, with the processes of both lines; the same profile.
+     */
+    @Test
+    void aStreamListedTwiceIsReadOnce() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        TraceProfile intact = TraceInput.read(master, DEFAULT, WAITS);
+        for (String twice : new String[] {"1:1\n2:2\n3:3\n3:3\n", "1:1\n3:3\n2:2\n3:3\n"}) {
+            String rest = Files.readString(TestTraces.otf1("synth-plain").resolve("synth.otf")).replaceFirst("1:1\n2:2\n3:3\n", "");
+            Files.writeString(master, twice + rest);
+            TraceProfile read = TraceInput.read(master, DEFAULT, WAITS);
+            assertEquals(intact.messages(), read.messages(), twice);
+            assertEquals(intact.processes(), read.processes(), twice);
+            assertEquals(intact.pairs(), read.pairs(), twice);
+        }
+    }
+
+    /** A master file with CRLF line ends (copied through Windows) was "not a trace"; libotf reads it as the intact one. */
+    @Test
+    void aMasterFileWithCrlfLineEndsIsRead() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        TraceProfile intact = TraceInput.read(master, DEFAULT, WAITS);
+        Files.writeString(master, Files.readString(master).replace("\n", "\r\n"));
+        assertEquals(org.igtrace.reader.TraceFormat.OTF1, org.igtrace.reader.TraceFormat.locate(master).format());
+        TraceProfile read = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(intact.processes(), read.processes());
+        assertEquals(intact.messages(), read.messages());
+    }
 }
