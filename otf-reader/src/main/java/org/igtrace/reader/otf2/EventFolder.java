@@ -49,10 +49,13 @@ final class EventFolder {
         return LOOKS.get();
     }
 
-    /** {@code dir} listed; null when it is not a directory. */
+    /** {@code dir} listed; null when it is not a directory, or one the user may search but not list (each file looked up by name). */
     static EventFolder of(Path dir) {
         if (!Files.isDirectory(dir)) {
             return null;
+        }
+        if (!Files.isExecutable(dir)) { // listed, its files could not be opened: said as such (Otf2TraceReader), not "missing"
+            return new EventFolder(null, null, false, new java.nio.file.AccessDeniedException(dir.toString(), null, "not searchable"));
         }
         LISTINGS.incrementAndGet();
         long[] listed = new long[16];
@@ -79,6 +82,9 @@ final class EventFolder {
                 }
             }
         } catch (IOException e) {
+            if (e instanceof java.nio.file.AccessDeniedException && Files.isExecutable(dir)) {
+                return null; // may be searched, not listed (mode 311): each file looked up by its name, as libotf2 opens them
+            }
             return new EventFolder(null, null, false, e);
         } catch (RuntimeException e) {
             return new EventFolder(null, null, false, new IOException(e.getMessage(), e));

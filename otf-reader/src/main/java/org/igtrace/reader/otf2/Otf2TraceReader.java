@@ -409,6 +409,9 @@ public final class Otf2TraceReader implements PartitionedSource {
         if (folder != null && folder.sion()) {
             return new Present(locations, null);
         }
+        if (Files.isDirectory(dir) && !Files.isExecutable(dir)) { // listed, but no file in it can be opened: not "missing"
+            throw new TraceReadException(dir + ": cannot open the files in it (not searchable: permission denied)");
+        }
         if (folder != null && folder.failure() != null) {
             throw new TraceReadException(dir + ": cannot list (" + org.igtrace.reader.IoReason.of(folder.failure()) + ")");
         }
