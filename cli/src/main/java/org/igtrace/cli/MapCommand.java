@@ -196,7 +196,7 @@ public final class MapCommand implements Callable<Integer> {
                 if (cpus(profile) > 1 && processes > 1) {
                     err.println("igtrace map: note: " + (cpusPerRank != null ? "--cpus-per-rank " + cpusPerRank + ": "
                             : "the trace's processes ran up to " + cpus(profile) + " threads: ") + "the rankfile binds each rank to "
-                            + cpus(profile) + " CPUs (slot=0-" + (cpus(profile) - 1) + "), so a node of " + s.slots() + (s.slots() == 1 ? " slot" : " slots")
+                            + cpus(profile) + " CPUs (slot=0-" + (cpus(profile) - 1) + ") and srun asks --cpus-per-task=" + cpus(profile) + ", so a node of " + s.slots() + (s.slots() == 1 ? " slot" : " slots")
                             + " needs " + (long) s.slots() * cpus(profile) + " CPUs" + (cpusPerRank != null ? "" : " (--cpus-per-rank changes it)"));
                 }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
@@ -278,8 +278,8 @@ public final class MapCommand implements Callable<Integer> {
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
             throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
         }
-        if (cpusPerRank != null && cpusPerRank < 1) {
-            throw new UsageError("--cpus-per-rank " + cpusPerRank + ": a rank runs on at least 1 CPU");
+        if (cpusPerRank != null && (cpusPerRank < 1 || cpusPerRank > 65536)) {
+            throw new UsageError("--cpus-per-rank " + cpusPerRank + ": a rank runs on 1 to 65536 CPUs");
         }
         if (slots != null && slots < 1) {
             throw new UsageError("--slots " + slots + ": a node holds at least 1 rank");

@@ -217,7 +217,7 @@ class HostileNamesTest {
         assertTrue(warned.err().lines().allMatch(l -> l.startsWith("igtrace")) && warned.err().contains("w\\n\\x1b[31m.csv will hold text"),
                 warned.err());
         SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", copy.toString(), "--skip-missing");
-        assertTrue(stats.out().contains("left out, its event file missing (traces/1.evt of location 1, \"thread <b>&amp;\"q\" 'a' \\\\ \\t|\\n|"),
+        assertTrue(stats.out().contains("left out, its event file missing (traces/1.evt of location 1, \"thread <b>&amp;\"q\" 'a' \\ \\t|\\n|"),
                 stats.out());
     }
 

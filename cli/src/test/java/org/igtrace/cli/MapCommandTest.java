@@ -199,7 +199,7 @@ class MapCommandTest {
         Run r = igtrace("map", trace, "--topology", "ring:1", "--hosts", hosts.toString(), "--format", "rankfile");
         assertEquals(0, r.code(), r.err());
         assertEquals("rank 0=a slot=0-1\nrank 1=a slot=2-3\n", r.out());
-        assertTrue(r.err().contains("binds each rank to 2 CPUs (slot=0-1), so a node of 2 slots needs 4 CPUs"), r.err());
+        assertTrue(r.err().contains("binds each rank to 2 CPUs (slot=0-1) and srun asks --cpus-per-task=2, so a node of 2 slots needs 4 CPUs"), r.err());
         Run three = igtrace("map", trace, "--topology", "ring:1", "--hosts", hosts.toString(), "--format", "rankfile", "--cpus-per-rank", "3", "-q");
         assertEquals("rank 0=a slot=0-2\nrank 1=a slot=3-5\n", three.out());
         Run text = igtrace("map", trace, "--topology", "ring:2", "-q");
@@ -209,6 +209,7 @@ class MapCommandTest {
                 "--format", "rankfile", "-q");
         assertEquals("rank 0=node0 slot=0\nrank 1=node0 slot=1\n", single.out());
         assertEquals(2, igtrace("map", trace, "--topology", "ring:2", "--cpus-per-rank", "0").code());
+        assertEquals(2, igtrace("map", trace, "--topology", "ring:2", "--cpus-per-rank", "2147483647").code());
     }
 
     /**

@@ -49,7 +49,7 @@ public final class Summary {
         }
         List<String> lines = new ArrayList<>();
         for (String told : p.notes()) {
-            String note = org.igtrace.formats.Escape.terminal(told); // it may quote a name of the trace: one line, shown
+            String note = org.igtrace.formats.Escape.line(told); // it may quote a name of the trace: one line, shown, as every note
             if (note.length() <= INLINE_NOTE) {
                 s.append("; ").append(note);
             } else {
