@@ -136,4 +136,53 @@ class EzTraceOpenMpTest {
         assertTrue(regions.contains("OpenMP For") && regions.contains("OpenMP Parallel"), regions);
         assertFalse(regions.contains("barrier"), regions);
     }
+
+    /**
+     * Tasks run where a thread would wait (testdata/otf2/tasks-2, programs/tasks.c): EZTrace records each "OpenMP Task
+     * run" inside the creator's "OpenMP Task wait" or the other thread's "OpenMP implicit barrier". They were counted
+     * as runtime and barrier waiting: each thread's useful time was about 0.1 ms where it ran 3 tasks of 5 ms. A task
+     * run is work: each thread's useful time holds its task runs' time (summed from otf2-print's events) and little
+     * else, and each rank's threads at least the program's 2 x 3 x 5 ms.
+     */
+    @Test
+    void tasksRunInsideABarrierOrATaskWaitAreWork() throws Exception {
+        Path trace = TRACE.resolveSibling("tasks-2");
+        String anchor = trace.resolve("eztrace_log.otf2").toString();
+        Map<Long, String> thread = new HashMap<>();
+        for (String line : SubcommandsTest.command("otf2-print", "-G", anchor).split("\n")) {
+            Matcher m = LOCATION.matcher(line);
+            if (m.find()) {
+                thread.put(Long.parseLong(m.group(1)), m.group(2) + " " + m.group(3));
+            }
+        }
+        Map<String, Long> tasks = new TreeMap<>(), entered = new HashMap<>();
+        for (String line : SubcommandsTest.command("otf2-print", anchor).split("\n")) {
+            Matcher m = EVENT.matcher(line);
+            if (m.find() && m.group(4).equals("OpenMP Task run")) {
+                String key = thread.get(Long.parseLong(m.group(2)));
+                long time = Long.parseLong(m.group(3));
+                if (m.group(1).equals("ENTER")) {
+                    entered.put(key, time);
+                } else {
+                    tasks.merge(key, time - entered.remove(key), Long::sum);
+                }
+            }
+        }
+        assertEquals(4, tasks.size(), "every thread ran tasks: " + tasks);
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("stats", trace.toString(), "-q", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        Path json = dir.resolve("t.json");
+        Files.writeString(json, r.out());
+        String got = SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "for t in d['threads']: print(t['rank'], t['thread'], repr(t['useful']))", json.toString());
+        double[] byRank = new double[2];
+        for (String line : got.strip().split("\n")) {
+            String[] f = line.split(" ");
+            double useful = Double.parseDouble(f[2]), ran = tasks.get(f[0] + " " + f[1]) / 1e9; // EZTrace's clock: ns
+            assertTrue(useful >= ran - 1e-9 && useful <= ran + 0.002, "rank " + f[0] + " thread " + f[1] + ": useful " + useful
+                    + " s, its task runs " + ran + " s");
+            byRank[Integer.parseInt(f[0])] += useful;
+        }
+        assertTrue(byRank[0] >= 0.030 && byRank[1] >= 0.030, java.util.Arrays.toString(byRank));
+    }
 }

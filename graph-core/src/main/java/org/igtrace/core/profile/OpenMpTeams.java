@@ -64,13 +64,15 @@ final class OpenMpTeams {
         List<OpenMpTimes.ThreadTimes> out = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
-            // time off inside barriers is neither waiting nor runtime: out of the waiting first, then of the runtime
+            // time off inside barriers, and tasks run there (work), are neither waiting nor runtime: out of the waiting
+            // first, then of the runtime
             long offInBarriers = parallel ? th.offInBarriers : 0;
-            long cutImplicit = Math.min(offInBarriers, waitImplicit[t]);
-            long cutExplicit = Math.min(offInBarriers - cutImplicit, waitExplicit[t]);
+            long notWaiting = offInBarriers + (parallel ? Math.min(th.tasksInBarriers, barrierTicks[t]) : 0);
+            long cutImplicit = Math.min(notWaiting, waitImplicit[t]);
+            long cutExplicit = Math.min(notWaiting - cutImplicit, waitExplicit[t]);
             waitImplicit[t] -= cutImplicit;
             waitExplicit[t] -= cutExplicit;
-            long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - waitImplicit[t] - waitExplicit[t]);
+            long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - notWaiting - waitImplicit[t] - waitExplicit[t]);
             // its own time off where another thread was recorded (the rest is the process's time off, out of T_i), and
             // its parallel regions' time and its own time off in them, within the process's recorded time
             long parallelOn = th.parallelTicks, ownOff = 0, ownOffInParallels = th.offInParallels;

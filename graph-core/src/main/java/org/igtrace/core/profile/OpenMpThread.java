@@ -39,6 +39,15 @@ final class OpenMpThread {
     /** Its ticks in MPI communication calls outside every parallel region ({@link #communication}). */
     long mpiOutsideParallels;
 
+    private int taskDepth;
+    private long taskEnter;
+    /** Whether the outermost task run open began inside a barrier (1), a runtime call (2) or neither (0). */
+    private int taskIn;
+    /** Ticks running tasks inside the runtime call open (a task wait), not its runtime. */
+    private long tasksInRuntimeCall;
+    /** Ticks running tasks inside its barriers: work, neither waiting nor the barrier's runtime. */
+    long tasksInBarriers;
+
     /** Ticks with recording off inside its parallel regions, and inside its barriers ({@link #measureOff}). */
     long offInParallels;
     long offInBarriers;
@@ -101,6 +110,13 @@ final class OpenMpThread {
             case RUNTIME -> {
                 if (runtimeDepth++ == 0 && barrierDepth == 0) {
                     runtimeEnter = time;
+                    tasksInRuntimeCall = 0;
+                }
+            }
+            case TASK -> {
+                if (taskDepth++ == 0) {
+                    taskEnter = time;
+                    taskIn = barrierDepth > 0 ? 1 : runtimeDepth > 0 ? 2 : 0;
                 }
             }
             default -> {
@@ -135,9 +151,19 @@ final class OpenMpThread {
                     barrierCount++;
                 }
             }
+            case TASK -> {
+                if (taskDepth > 0 && --taskDepth == 0 && taskIn != 0) {
+                    long ticks = recorded(taskEnter, time);
+                    if (taskIn == 1) {
+                        tasksInBarriers += ticks;
+                    } else {
+                        tasksInRuntimeCall += ticks;
+                    }
+                }
+            }
             case RUNTIME -> {
                 if (runtimeDepth > 0 && --runtimeDepth == 0 && barrierDepth == 0) {
-                    long ticks = recorded(runtimeEnter, time);
+                    long ticks = Math.max(0, recorded(runtimeEnter, time) - tasksInRuntimeCall); // its tasks run are work
                     runtimeTicks += ticks;
                     if (parallelDepth == 0) {
                         runtimeOutsideParallels += ticks;
@@ -168,6 +194,7 @@ final class OpenMpThread {
         v[6] = offInBarriers;
         v[7] = runtimeOutsideParallels;
         v[8] = mpiOutsideParallels;
+        v[9] = tasksInBarriers;
         System.arraycopy(parallels, 0, v, HEAD, parallelCount * 2);
         System.arraycopy(barriers, 0, v, HEAD + parallelCount * 2, barrierCount * 4);
         return v;
@@ -187,13 +214,14 @@ final class OpenMpThread {
         t.offInBarriers = v[6];
         t.runtimeOutsideParallels = v[7];
         t.mpiOutsideParallels = v[8];
+        t.tasksInBarriers = v[9];
         t.parallels = Arrays.copyOfRange(v, HEAD, HEAD + t.parallelCount * 2);
         t.barriers = Arrays.copyOfRange(v, HEAD + t.parallelCount * 2, v.length);
         return t;
     }
 
     /** The longs before the records in {@link #toLongs}. */
-    private static final int HEAD = 9;
-    /** The format of {@link #toLongs} (2: with the runtime and MPI time outside parallel regions). */
-    private static final long VERSION = 2;
+    private static final int HEAD = 10;
+    /** The format of {@link #toLongs} (2: with the runtime and MPI time outside parallel regions; 3: the tasks run in barriers). */
+    private static final long VERSION = 3;
 }
