@@ -39,6 +39,11 @@ public final class OutputOptions {
             if (!output.toString().isEmpty() && Files.isDirectory(output)) { // -o '' is a usage error said elsewhere
                 throw new Failure(output + ": is a directory");
             }
+            // found only when the file written was moved to its name, the error naming the temporary file
+            int nameBytes = output.getFileName() == null ? 0 : output.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            if (nameBytes > 255) {
+                throw new Failure(output + ": file name too long (" + nameBytes + " bytes; a file name holds at most 255)");
+            }
             if (!output.toString().isEmpty() && Files.isRegularFile(output) && !Files.isWritable(output)) {
                 throw new Failure(output + ": not writable (permission denied): igtrace does not replace a file you may not write");
             }
