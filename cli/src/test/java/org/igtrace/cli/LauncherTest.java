@@ -996,6 +996,24 @@ class LauncherTest {
      */
     private static final Map<String, String> OWN_ANCHOR = Map.of("IGTRACE_JAVA_OPTS", "-Digtrace.otf2.smallChunksSaving=-1");
 
+    /**
+     * A working folder whose path is longer than PATH_MAX (30 levels of 200 bytes: 6,000 and more): the launcher's way
+     * back to it ({@code cd -}) failed with bash's own multi-kilobyte line, not naming igtrace, and Java cannot start
+     * there anyway (java -jar printed a stack trace): one line saying so, exit 1.
+     */
+    @Test
+    void aWorkingFolderLongerThanPathMaxIsSaidInOneLine() throws Exception {
+        String step = "a".repeat(200);
+        // made and removed by the shell itself (rm walks it by descriptors; Java's temporary-folder clean-up could not)
+        String line = "!top=$(mktemp -d); cd \"$top\"; for i in $(seq 30); do mkdir " + step + "; cd " + step + "; done; bash "
+                + install.resolve("bin/igtrace") + " " + TESTDATA.resolve("otf2/pi-4") + " -q; rc=$?; cd /; rm -rf \"$top\"; exit $rc";
+        Run r = shell(Map.of(), line);
+        assertEquals(1, r.code(), r.err());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("igtrace: the working folder's path (") && r.err().contains("longer than this system allows (PATH_MAX)")
+                && r.err().strip().lines().count() == 1, r.err());
+    }
+
     private Run shell(Map<String, String> environment, String args) throws Exception {
         String line = args.startsWith("!") ? args.substring(1) : "exec bash " + install.resolve("bin/igtrace") + " " + args;
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", line).directory(work.toFile());
