@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
  * The checks before the read cost system calls on the main thread for every location, 10^5 of
  * them at 10^5 processes (issue 41 item 6). Counted as the read system calls of this thread
  * ({@code syscr} of {@code /proc/thread-self/io}): a sound event file's end is read once (it was
- * read twice: once to test it, again to return it), libotf2's empty local definitions once (a
- * byte more than their 20, so that their size needs no fstat).
+ * read twice: once to test it, again to return it) and its chunk header once (the numbers of its
+ * events: a file that lost its first chunk ends as a sound one does), libotf2's empty local
+ * definitions once (a byte more than their 20, so that their size needs no fstat).
  */
 class LocationFileReadsTest {
     private static long reads() throws Exception {
@@ -55,7 +56,7 @@ class LocationFileReadsTest {
         };
         events.run(); // classes loaded
         locals.run();
-        assertEquals(4, readsOf(events), "4 event files, their last 2 bytes read once each");
+        assertEquals(8, readsOf(events), "4 event files, their chunk header and their last 2 bytes read once each");
         assertEquals(4, readsOf(locals), "4 empty local definition files, 21 bytes asked once each");
     }
 }

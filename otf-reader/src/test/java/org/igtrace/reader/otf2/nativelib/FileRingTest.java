@@ -54,6 +54,7 @@ class FileRingTest {
             byte[] events = new byte[40 + i % 7];
             events[0] = 3;
             events[1] = 0x42;
+            events[2] = 1; // its first event is number 1 (little-endian), as libotf2 numbers a file's first chunk
             events[events.length - 2] = 2;
             events[events.length - 1] = 1;
             Files.write(folder.resolve(locations[i] + ".evt"), events);
@@ -176,6 +177,7 @@ class FileRingTest {
             byte[] events = new byte[40];
             events[0] = 3;
             events[1] = 0x42;
+            events[2] = 1; // its first event is number 1 (little-endian), as libotf2 numbers a file's first chunk
             events[events.length - 2] = 2;
             events[events.length - 1] = 1;
             Files.write(folder.resolve(i + ".evt"), events);
