@@ -232,4 +232,20 @@ class HybridTest {
                 "assert abs(e - (980 + 380 + 990) / 3 / 1000) < 1e-9, e",
                 "print('ok')")));
     }
+
+    /**
+     * Tasks run inside a task wait that lies in a task (recursive tasking), and inside one barrier of two
+     * (testdata/omp-tasks, make-omp-tasks.py, whose docstring derives these): the inner task counted as the task
+     * wait's runtime (master runtime 90 us, useful 410), and a task run in the explicit barrier was taken out of the
+     * implicit one's waiting (wait 10, runtime 100); each task is out of its own barrier or call now.
+     */
+    @Test
+    void tasksAreWorkWhereTheyRun() throws Exception {
+        String program = "rows = [(t['wait_omp_barrier'], t['wait_omp_ebarrier'], t['omp_idle'], t['omp_runtime'], t['useful']) for t in d['threads']]\n"
+                + "print(' '.join('%.0f' % (v * 1e6) for r in rows for v in r))";
+        String nested = check(igtrace("stats", TESTDATA.resolve("omp-tasks/nested").toString(), "--format", "json", "-q"), program);
+        assertEquals("0 0 0 30 470 0 0 290 10 200", nested);
+        String split = check(igtrace("stats", TESTDATA.resolve("omp-tasks/split").toString(), "--format", "json", "-q"), program);
+        assertEquals("50 0 0 60 390 0 0 200 100 200", split);
+    }
 }

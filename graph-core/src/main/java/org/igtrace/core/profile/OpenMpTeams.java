@@ -54,7 +54,7 @@ final class OpenMpTeams {
             parallel |= th.parallelCount > 0;
             inTeam[t] = th.parallelCount > 0;
             for (int b = 0; b < th.barrierCount; b++) {
-                barrierTicks[t] += th.barriers[b * 4 + 1] - th.barriers[b * 4];
+                barrierTicks[t] += th.barriers[b * OpenMpThread.STRIDE + 1] - th.barriers[b * OpenMpThread.STRIDE];
             }
         }
         int master = org.igtrace.core.trace.MasterThread.of(spans.wall(), inTeam);
@@ -64,15 +64,15 @@ final class OpenMpTeams {
         List<OpenMpTimes.ThreadTimes> out = new ArrayList<>(n);
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
-            // time off inside barriers, and tasks run there (work), are neither waiting nor runtime: out of the waiting
-            // first, then of the runtime
+            // time off inside barriers is neither waiting nor runtime: out of the waiting first, then of the runtime
             long offInBarriers = parallel ? th.offInBarriers : 0;
-            long notWaiting = offInBarriers + (parallel ? Math.min(th.tasksInBarriers, barrierTicks[t]) : 0);
-            long cutImplicit = Math.min(notWaiting, waitImplicit[t]);
-            long cutExplicit = Math.min(notWaiting - cutImplicit, waitExplicit[t]);
+            long cutImplicit = Math.min(offInBarriers, waitImplicit[t]);
+            long cutExplicit = Math.min(offInBarriers - cutImplicit, waitExplicit[t]);
             waitImplicit[t] -= cutImplicit;
             waitExplicit[t] -= cutExplicit;
-            long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - notWaiting - waitImplicit[t] - waitExplicit[t]);
+            // tasks run inside barriers (out of each barrier's waiting already, the rest here out of their runtime)
+            long tasks = parallel ? th.tasksInBarriers : 0;
+            long runtime = Math.max(0, th.runtimeTicks + barrierTicks[t] - offInBarriers - tasks - waitImplicit[t] - waitExplicit[t]);
             // its own time off where another thread was recorded (the rest is the process's time off, out of T_i), and
             // its parallel regions' time and its own time off in them, within the process's recorded time
             long parallelOn = th.parallelTicks, ownOff = 0, ownOffInParallels = th.offInParallels;
@@ -180,7 +180,7 @@ final class OpenMpTeams {
             int[] found = new int[th.barrierCount];
             int c = 0;
             for (int b = 0; b < th.barrierCount; b++) {
-                if (th.barriers[b * 4 + 3] == index) {
+                if (th.barriers[b * OpenMpThread.STRIDE + 3] == index) {
                     found[c++] = b;
                 }
             }
@@ -192,7 +192,7 @@ final class OpenMpTeams {
             int arrived = 0;
             for (int m = 0; m < members; m++) {
                 if (k < own[m].length) {
-                    last = Math.max(last, threads.get(team.get(m)[0]).barriers[own[m][k] * 4]);
+                    last = Math.max(last, threads.get(team.get(m)[0]).barriers[own[m][k] * OpenMpThread.STRIDE]);
                     arrived++;
                 }
             }
@@ -203,8 +203,9 @@ final class OpenMpTeams {
                 if (k < own[m].length) {
                     int t = team.get(m)[0];
                     long[] r = threads.get(t).barriers;
-                    int i = own[m][k] * 4;
-                    long wait = Math.max(0, Math.min(r[i + 1], last) - r[i]);
+                    int i = own[m][k] * OpenMpThread.STRIDE;
+                    // the tasks it ran there are work: out of this barrier's waiting first (the rest out of its runtime)
+                    long wait = Math.max(0, Math.min(r[i + 1], last) - r[i] - r[i + 4]);
                     if (r[i + 2] == 1) {
                         waitExplicit[t] += wait;
                     } else {

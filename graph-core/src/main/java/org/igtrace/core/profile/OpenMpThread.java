@@ -23,7 +23,10 @@ final class OpenMpThread {
     private int barrierDepth;
     private long barrierEnter;
     private boolean barrierExplicit;
-    /** Barriers: enter, leave, explicit (1) or implicit (0), index of the parallel region they are in (-1: none). */
+    /**
+     * Barriers: enter, leave, explicit (1) or implicit (0), index of the parallel region they are in (-1: none), ticks
+     * running tasks inside it ({@link #STRIDE} longs each).
+     */
     long[] barriers = new long[16];
     int barrierCount;
 
@@ -41,11 +44,18 @@ final class OpenMpThread {
 
     private int taskDepth;
     private long taskEnter;
-    /** Whether the outermost task run open began inside a barrier (1), a runtime call (2) or neither (0). */
-    private int taskIn;
+    /**
+     * The barrier or runtime call open (1: a barrier, 2: a runtime call, 0: none) and the task depth when it began: a
+     * task run entered at that depth is the barrier's or the call's, however deep in other tasks the call itself lies
+     * (a task wait inside a task, recursive tasking).
+     */
+    private int context;
+    private int contextTaskDepth;
     /** Ticks running tasks inside the runtime call open (a task wait), not its runtime. */
     private long tasksInRuntimeCall;
-    /** Ticks running tasks inside its barriers: work, neither waiting nor the barrier's runtime. */
+    /** Ticks running tasks inside the barrier open: work, neither its waiting nor its runtime. */
+    private long tasksInBarrier;
+    /** Ticks running tasks inside its barriers, all of them. */
     long tasksInBarriers;
 
     /** Ticks with recording off inside its parallel regions, and inside its barriers ({@link #measureOff}). */
@@ -75,7 +85,7 @@ final class OpenMpThread {
             offInParallels += gaps.between(parallels[k * 2], parallels[k * 2 + 1]);
         }
         for (int b = 0; b < barrierCount; b++) {
-            offInBarriers += gaps.between(barriers[b * 4], barriers[b * 4 + 1]);
+            offInBarriers += gaps.between(barriers[b * STRIDE], barriers[b * STRIDE + 1]);
         }
     }
 
@@ -105,19 +115,24 @@ final class OpenMpThread {
                 if (barrierDepth++ == 0) {
                     barrierEnter = time;
                     barrierExplicit = role == OmpRole.BARRIER;
+                    tasksInBarrier = 0;
+                    context = 1;
+                    contextTaskDepth = taskDepth;
                 }
             }
             case RUNTIME -> {
                 if (runtimeDepth++ == 0 && barrierDepth == 0) {
                     runtimeEnter = time;
                     tasksInRuntimeCall = 0;
+                    context = 2;
+                    contextTaskDepth = taskDepth;
                 }
             }
             case TASK -> {
-                if (taskDepth++ == 0) {
+                if (context != 0 && taskDepth == contextTaskDepth) {
                     taskEnter = time;
-                    taskIn = barrierDepth > 0 ? 1 : runtimeDepth > 0 ? 2 : 0;
                 }
+                taskDepth++;
             }
             default -> {
             }
@@ -140,22 +155,25 @@ final class OpenMpThread {
             }
             case IMPLICIT_BARRIER, BARRIER -> {
                 if (barrierDepth > 0 && --barrierDepth == 0) {
-                    if (barrierCount * 4 + 4 > barriers.length) {
+                    if (barrierCount * STRIDE + STRIDE > barriers.length) {
                         barriers = Arrays.copyOf(barriers, barriers.length * 2);
                     }
-                    int i = barrierCount * 4;
+                    int i = barrierCount * STRIDE;
                     barriers[i] = barrierEnter;
                     barriers[i + 1] = Math.max(barrierEnter, time);
                     barriers[i + 2] = barrierExplicit ? 1 : 0;
                     barriers[i + 3] = parallelDepth > 0 ? parallelCount : -1;
+                    barriers[i + 4] = Math.min(tasksInBarrier, barriers[i + 1] - barrierEnter);
+                    tasksInBarriers += barriers[i + 4];
                     barrierCount++;
+                    context = 0;
                 }
             }
             case TASK -> {
-                if (taskDepth > 0 && --taskDepth == 0 && taskIn != 0) {
+                if (taskDepth > 0 && --taskDepth == contextTaskDepth && context != 0) {
                     long ticks = recorded(taskEnter, time);
-                    if (taskIn == 1) {
-                        tasksInBarriers += ticks;
+                    if (context == 1) {
+                        tasksInBarrier += ticks;
                     } else {
                         tasksInRuntimeCall += ticks;
                     }
@@ -163,6 +181,7 @@ final class OpenMpThread {
             }
             case RUNTIME -> {
                 if (runtimeDepth > 0 && --runtimeDepth == 0 && barrierDepth == 0) {
+                    context = 0;
                     long ticks = Math.max(0, recorded(runtimeEnter, time) - tasksInRuntimeCall); // its tasks run are work
                     runtimeTicks += ticks;
                     if (parallelDepth == 0) {
@@ -184,7 +203,7 @@ final class OpenMpThread {
 
     /** The records {@link OpenMpTeams} reads (not the state of constructs still open): for {@link #ofLongs}. */
     long[] toLongs() {
-        long[] v = new long[HEAD + parallelCount * 2 + barrierCount * 4];
+        long[] v = new long[HEAD + parallelCount * 2 + barrierCount * STRIDE];
         v[0] = parallelCount;
         v[1] = parallelTicks;
         v[2] = barrierCount;
@@ -196,7 +215,7 @@ final class OpenMpThread {
         v[8] = mpiOutsideParallels;
         v[9] = tasksInBarriers;
         System.arraycopy(parallels, 0, v, HEAD, parallelCount * 2);
-        System.arraycopy(barriers, 0, v, HEAD + parallelCount * 2, barrierCount * 4);
+        System.arraycopy(barriers, 0, v, HEAD + parallelCount * 2, barrierCount * STRIDE);
         return v;
     }
 
@@ -207,7 +226,7 @@ final class OpenMpThread {
         t.parallelTicks = v[1];
         t.barrierCount = (int) v[2];
         t.runtimeTicks = v[3];
-        if (v.length != HEAD + t.parallelCount * 2L + t.barrierCount * 4L || v[4] != VERSION) {
+        if (v.length != HEAD + t.parallelCount * 2L + t.barrierCount * (long) STRIDE || v[4] != VERSION) {
             throw new IllegalArgumentException("OpenMP records of " + v.length + " longs");
         }
         t.offInParallels = v[5];
@@ -222,6 +241,8 @@ final class OpenMpThread {
 
     /** The longs before the records in {@link #toLongs}. */
     private static final int HEAD = 10;
+    /** The longs of one barrier in {@link #barriers}. */
+    static final int STRIDE = 5;
     /** The format of {@link #toLongs} (2: with the runtime and MPI time outside parallel regions; 3: the tasks run in barriers). */
     private static final long VERSION = 3;
 }
