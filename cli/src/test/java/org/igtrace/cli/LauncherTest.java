@@ -1005,13 +1005,16 @@ class LauncherTest {
     void aWorkingFolderLongerThanPathMaxIsSaidInOneLine() throws Exception {
         String step = "a".repeat(200);
         // made and removed by the shell itself (rm walks it by descriptors; Java's temporary-folder clean-up could not)
-        String line = "!top=$(mktemp -d); cd \"$top\"; for i in $(seq 30); do mkdir " + step + "; cd " + step + "; done; bash "
-                + install.resolve("bin/igtrace") + " " + TESTDATA.resolve("otf2/pi-4") + " -q; rc=$?; cd /; rm -rf \"$top\"; exit $rc";
-        Run r = shell(Map.of(), line);
-        assertEquals(1, r.code(), r.err());
-        assertEquals("", r.out());
-        assertTrue(r.err().startsWith("igtrace: the working folder's path (") && r.err().contains("longer than this system allows (PATH_MAX)")
-                && r.err().strip().lines().count() == 1, r.err());
+        // called by its path, and through a link (as installed): the link's branch gave Java's stack trace
+        for (String call : new String[] {"bash " + install.resolve("bin/igtrace"), "ln -s " + install.resolve("bin/igtrace") + " ig; ./ig"}) {
+            String line = "!top=$(mktemp -d); cd \"$top\"; for i in $(seq 30); do mkdir " + step + "; cd " + step + "; done; " + call + " "
+                    + TESTDATA.resolve("otf2/pi-4") + " -q; rc=$?; cd /; rm -rf \"$top\"; exit $rc";
+            Run r = shell(Map.of(), line);
+            assertEquals(1, r.code(), call + ": " + r.err());
+            assertEquals("", r.out());
+            assertTrue(r.err().startsWith("igtrace: the working folder's path (") && r.err().contains("longer than this system allows (PATH_MAX)")
+                    && r.err().strip().lines().count() == 1, call + ": " + r.err());
+        }
     }
 
     private Run shell(Map<String, String> environment, String args) throws Exception {
