@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -65,6 +66,14 @@ class UnreadableFilesTest {
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwx--x--x"));
         r = run(root, classPath, "stats", otf2.resolve("eztrace_log.otf2").toString(), "-q", "--format", "csv");
         assertEquals(new Run(0, ""), r);
+        // info counts the events there (it took them as announced, "not checked": no event file found)
+        String info = output(root, classPath, "info", otf2.resolve("eztrace_log.otf2").toString());
+        assertTrue(info.contains("\nevents         ") && info.contains(", counted") && !info.contains("not checked"), info);
+        // and in a folder it may list but not search, names no file missing (it named every one) but says why not counted
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr--r--"));
+        info = output(root, classPath, "info", otf2.resolve("eztrace_log.otf2").toString());
+        assertTrue(info.contains("missing files  none") && info.contains(folder + ": cannot open the files in it (not searchable: permission "
+                + "denied)"), info);
         Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
 
         // a file there the user may not write is not replaced through the folder (writable by all): it was, exit 0
@@ -142,6 +151,17 @@ class UnreadableFilesTest {
             entries.add(target.toString());
         }
         return entries;
+    }
+
+    /** What the command prints on standard output, run as {@link #run} runs it. */
+    private String output(boolean root, List<String> classPath, String... args) throws Exception {
+        Path out = dir.resolve("tmp/out.txt");
+        Files.deleteIfExists(out);
+        List<String> more = new ArrayList<>(List.of(args));
+        more.addAll(List.of("-o", out.toString()));
+        Run r = run(root, classPath, more.toArray(new String[0]));
+        assertEquals(0, r.code(), r.err());
+        return Files.readString(out);
     }
 
     private Run run(boolean root, List<String> classPath, String... args) throws Exception {

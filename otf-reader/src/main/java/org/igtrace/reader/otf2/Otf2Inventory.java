@@ -166,7 +166,8 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                 // libotf2 reads past the end of a cut file, or loops for ever on some: not read (as the reader refuses it)
                 if (countFailure == null) {
                     String state = Otf2ReadFailure.state(evt);
-                    countFailure = evt + ": " + state + (Otf2ReadFailure.DAMAGED.equals(state) ? " (" + LocationFileCheck.NO_END + ")" : "");
+                    String order = new Otf2Files(anchor).chunkProblem(l.id()); // lost or swapped chunks, not a missing end
+                    countFailure = evt + ": " + state + (Otf2ReadFailure.DAMAGED.equals(state) ? " (" + (order != null ? order : LocationFileCheck.NO_END) + ")" : "");
                 }
                 continue;
             }
@@ -282,6 +283,8 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private static boolean otherSubstrate(Path dir) {
         try (java.util.stream.Stream<Path> listed = Files.list(dir)) {
             return listed.anyMatch(f -> f.getFileName().toString().endsWith(".sion"));
+        } catch (java.nio.file.AccessDeniedException e) {
+            return false; // may be searched, not listed (mode 711): the event files were found by their names, as libotf2 opens them
         } catch (IOException e) {
             return true;
         }
@@ -314,9 +317,12 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
             listed.add(new TraceInventory.Location(Long.toString(l.id()), strings.get(l.name()), rank,
                     kindName(l.kind()), events));
             Path evt = dir.resolve(l.id() + ".evt");
-            if (rank >= 0 && Files.isDirectory(dir) && !Files.isRegularFile(evt)) {
+            if (rank >= 0 && Files.isDirectory(dir) && Files.isExecutable(dir) && !Files.isRegularFile(evt)) {
                 missing.add(evt.toString());
             }
+        }
+        if (Files.isDirectory(dir) && !Files.isExecutable(dir)) { // its files cannot be opened, nor said to be missing
+            countFailure = countFailure != null ? countFailure : dir + ": cannot open the files in it (not searchable: permission denied)";
         }
         if (!Files.isDirectory(dir)) {
             missing.add(dir + "/ (the directory of event files)");
