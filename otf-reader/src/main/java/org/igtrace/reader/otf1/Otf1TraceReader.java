@@ -373,12 +373,20 @@ public final class Otf1TraceReader implements PartitionedSource {
         unlisted.forEach(p -> silent.notInAnyStream(p, files.master().getFileName().toString()));
         List<Otf1FileSet.Stream> streams = streamsByPart();
         int[] offsets = silentOffsets(streams);
-        for (int part = 0; part < eventFiles.size(); part++) {
-            Otf1FileSet.Stream stream = streams.get(part);
-            int first = OPEN_BY_PART + eventFiles.size() + offsets[part];
-            for (int i = 0; stream != null && i < stream.processes().length; i++) {
-                if ((c[first + (i >> 6)] & 1L << (i & 63)) != 0) {
-                    silent.noRecordIn(stream.processes()[i], eventFiles.get(part).getFileName().toString());
+        // a process the master file lists under several streams recorded something when any of their files holds a
+        // record of it (libotf reads it from whichever does)
+        java.util.Set<Long> heard = new java.util.HashSet<>();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int part = 0; part < eventFiles.size(); part++) {
+                Otf1FileSet.Stream stream = streams.get(part);
+                int first = OPEN_BY_PART + eventFiles.size() + offsets[part];
+                for (int i = 0; stream != null && i < stream.processes().length; i++) {
+                    boolean none = (c[first + (i >> 6)] & 1L << (i & 63)) != 0;
+                    if (pass == 0 && !none) {
+                        heard.add(stream.processes()[i]);
+                    } else if (pass == 1 && none && !heard.contains(stream.processes()[i])) {
+                        silent.noRecordIn(stream.processes()[i], eventFiles.get(part).getFileName().toString());
+                    }
                 }
             }
         }

@@ -474,6 +474,23 @@ class Otf1DamagedTraceTest {
         }
     }
 
+    /**
+     * A process the master file lists under two streams (synth-plain's process 2 also under stream 1): otfprint reads the
+     * trace as the intact one, and so did igtrace, but it noted that process 2 recorded no event ("no record in
+     * synth.1.events") though synth.2.events holds its records. A process is silent only when none of its streams' files
+     * holds a record of it.
+     */
+    @Test
+    void aProcessListedUnderTwoStreamsIsNotSaidToBeSilent() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        TraceProfile intact = TraceInput.read(master, DEFAULT, WAITS);
+        Files.writeString(master, Files.readString(master) + "1:2\n");
+        TraceProfile read = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(intact.processes(), read.processes());
+        assertEquals(intact.messages(), read.messages());
+        assertFalse(read.notes().stream().anyMatch(n -> n.contains("recorded no event")), read.notes().toString());
+    }
+
     /** A master file with CRLF line ends (copied through Windows) was "not a trace"; libotf reads it as the intact one. */
     @Test
     void aMasterFileWithCrlfLineEndsIsRead() throws Exception {
