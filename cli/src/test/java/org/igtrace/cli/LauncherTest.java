@@ -1001,6 +1001,7 @@ class LauncherTest {
      * back to it ({@code cd -}) failed with bash's own multi-kilobyte line, not naming igtrace, and Java cannot start
      * there anyway (java -jar printed a stack trace): one line saying so, exit 1.
      */
+    @Tag("slow")
     @Test
     void aWorkingFolderLongerThanPathMaxIsSaidInOneLine() throws Exception {
         String step = "a".repeat(200);

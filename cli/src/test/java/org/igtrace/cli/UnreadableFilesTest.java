@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The commands run in a JVM of their own as a user who may not read the file: as root (who reads every file) through
  * {@code setpriv} as nobody, on a copy of the class path that user can read.
  */
+@Tag("slow") // a dozen JVMs started as another user: the full suite runs it
 class UnreadableFilesTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
 
