@@ -90,6 +90,24 @@ class ChunkOrderTest {
         assertTrue(err.toString().contains(trace.resolve("eztrace_log.def") + ": damaged: location 1610612733 has type 8"), err.toString());
     }
 
+    /**
+     * A rank's only thread of type UNKNOWN (testdata/unknown-location, make-unknown-location.py): left out as "not a CPU
+     * thread", it took rank 1 with it and left the one message unmatched, exit 0. A member of MPI_COMM_WORLD is read as
+     * a CPU thread now, with a note: 2 processes, 1 matched message, the late sender's 5 us.
+     */
+    @Test
+    void aRanksLocationOfUnknownTypeIsReadAsItsThread() throws Exception {
+        Path trace = TWO_CHUNKS.resolveSibling("unknown-location");
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), "stats", trace.toString(), "--format", "json", "-q");
+        assertEquals(0, code, err.toString());
+        Path json = dir.resolve("s.json");
+        Files.writeString(json, out.toString());
+        assertEquals("2 1 5.0 True", SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\ns = d['summary']\n"
+                + "print(s['processes'], s['matched_messages'], round(s['wait'] * 1e6, 3), any('type UNKNOWN in MPI_COMM_WORLD read as a CPU thread' "
+                + "in x['text'] for x in d['diagnostics']))", json.toString()).strip());
+    }
+
     @Test
     void theIntactFileIsRead() {
         Run r = stats(TWO_CHUNKS);

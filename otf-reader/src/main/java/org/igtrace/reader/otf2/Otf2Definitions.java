@@ -194,8 +194,39 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             return;
         }
         worldLocations = mpiCommLocations == null ? Otf2Records.IdList.of(new long[0]) : mpiCommLocations;
+        unknownWorldLocationsAsThreads();
         numberProcesses(worldLocations);
         assignLocations();
+    }
+
+    /**
+     * Reads a location of type UNKNOWN that MPI_COMM_WORLD's locations hold as a CPU thread, with a note: an MPI rank runs
+     * on a CPU thread, and left out as "not a CPU thread" such a location took its rank with it (a damaged byte that made
+     * a rank's only thread's type 0: rank left out, its messages unmatched, exit 0); a writer that gives no type reads so.
+     */
+    private void unknownWorldLocationsAsThreads() {
+        boolean any = false;
+        for (int l = 0; l < locations.count() && !any; l++) {
+            any = locations.kind(l) == LocationKind.OTHER;
+        }
+        if (!any || worldLocations.length() == 0) {
+            return;
+        }
+        LongIntMap world = new LongIntMap();
+        for (int i = 0; i < worldLocations.length(); i++) {
+            world.put(worldLocations.get(i), 1);
+        }
+        long read = 0;
+        for (int l = 0; l < locations.count(); l++) {
+            if (locations.kind(l) == LocationKind.OTHER && world.get(locations.id(l), 0) != 0) {
+                locations.kindOrdinal(l, LocationKind.CPU_THREAD.ordinal());
+                read++;
+            }
+        }
+        if (read > 0) {
+            numberingNotes.add(Diagnostic.count(read, "location", "locations") + " of type UNKNOWN in MPI_COMM_WORLD read as "
+                    + (read == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one)");
+        }
     }
 
     /** The processes {@link #number()} found (MPI ranks, then the other processes). */

@@ -275,6 +275,11 @@ final class Otf2Records {
             return names[slot];
         }
 
+        /** Sets the kind of the record in {@code slot} ({@code ordinal}: its enum constant's). */
+        final void kindOrdinal(int slot, int ordinal) {
+            kinds[slot] = (byte) ordinal;
+        }
+
         final int kindOrdinal(int slot) {
             return kinds[slot];
         }
