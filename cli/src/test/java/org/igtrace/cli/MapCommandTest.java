@@ -19,8 +19,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -363,6 +364,7 @@ class MapCommandTest {
     }
 
     /** On every bundled trace map runs and its proposal is never worse than rank order. */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @Test
     void everyBundledTraceNeverWorseThanRankOrder() throws IOException {

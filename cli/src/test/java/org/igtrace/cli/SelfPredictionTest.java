@@ -9,8 +9,9 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Replaying a trace on its own calibrated network gives its measured run time (definitions section 9, issue 34 item 12). */
 class SelfPredictionTest {
@@ -266,6 +267,7 @@ class SelfPredictionTest {
      * point-to-point message: with every collective at cost 0 it was predicted 29.6 % short. jacobi-8 and patterns-8 (8 ranks
      * on 2 cores) were 29.4 % and 17.2 % short before the last collective's measured release spread was kept.
      */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @Test
     void realRunsArePredictedWithinTenPercent() {
@@ -283,6 +285,7 @@ class SelfPredictionTest {
      * (realRunsArePredictedWithinTenPercent). (jacobi-8 was the example until its last MPI_Allreduce's measured release
      * spread was kept: -29.4 %, now -2.1 %; then bcast-16 until its broadcasts' tree was fitted: -14.5 %, now -3.6 %.)
      */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @Test
     void aSelfPredictionThatMissesSaysSo() {

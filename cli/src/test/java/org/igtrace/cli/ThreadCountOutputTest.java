@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -32,6 +33,7 @@ class ThreadCountOutputTest {
         return Files.readAllBytes(out);
     }
 
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @ParameterizedTest
     @ValueSource(strings = {"otf1/vt-md-mpi-cuda/md_mpi_cuda.otf", "otf2/patterns-8", "otf2/delays-4", "skew/lsb-rank1-plus-1ms"})
@@ -50,6 +52,7 @@ class ThreadCountOutputTest {
     }
 
     /** The traces with user regions (about 5 s each: in the full suite). */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @ParameterizedTest
     @ValueSource(strings = {"otf2/scorep-jacobi-2nodes", "skew/jacobi-drift-100ppm"})

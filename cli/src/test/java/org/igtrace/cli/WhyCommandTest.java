@@ -11,8 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code igtrace why} (issue 37, definitions section 14) on traces whose answer is known by construction
@@ -320,6 +321,7 @@ class WhyCommandTest {
      * Every bundled trace: why runs, the critical path's length is the measured run time (predict's, within 1 %),
      * the delay costs add up to the waiting, and that waiting is the waiting stats measures (all patterns).
      */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Tag("slow")
     @Test
     void everyBundledTraceHasAPathAsLongAsTheRun() throws Exception {
