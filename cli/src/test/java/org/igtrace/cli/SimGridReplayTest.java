@@ -19,6 +19,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -160,6 +161,7 @@ class SimGridReplayTest {
      * and SMPI stopped with MPI_ERR_TRUNCATE on every broadcast whose receivers named their own 0 bytes
      * (collectives, otf2/synth, otf1/synth-*, otf1/vt-md-mpi-cuda).
      */
+    @ExtendWith(ReadsInTheTestJvm.class)
     @Test
     @Tag("slow")
     void everyBundledTraceReplaysInSmpi(@TempDir Path dir) throws Exception {
