@@ -164,6 +164,9 @@ public final class DiffCommand implements Callable<Integer> {
         if (out.placementNote() != null && !common.output.quiet) {
             parent.err().println("igtrace: note: " + Escape.line(out.placementNote()));
         }
+        if (out.leftOutNote() != null && !common.output.quiet) {
+            parent.err().println("igtrace: note: " + Escape.line(out.leftOutNote()));
+        }
         if (!common.output.quiet) {
             // what the reader said about each trace (a location --skip-missing left out, threads folded, ...), naming it
             for (Run r : new Run[] {ra, rb}) {

@@ -165,7 +165,20 @@ class DiffCommandTest {
                 "assert ls['a'] == 0 and ls['b'] == 0, ls",
                 "lb = d['efficiency']['load_balance']",
                 "assert abs(lb['delta']) < 1e-12, lb",
+                "assert d['matching']['left_out_ranks'] == [6], d['matching']",
                 "print('ok')"));
+        // and the user is told: B's efficiencies and totals are not B's whole run's (it said nothing: review)
+        Run text = igtrace("diff", SLOW, b.toString(), "--skip-missing");
+        assertEquals(0, text.code, text.err);
+        String said = "rank 6 of A or B was not read (--skip-missing left the files out), so it is left out of both runs: the"
+                + " efficiencies and the totals below are over the 7 ranks both runs read, not over either whole run";
+        assertTrue(text.err.contains("igtrace: note: " + said + "\n"), text.err);
+        assertTrue(text.out.contains("\nR" + said.substring(1) + ".\n"), text.out);
+        assertTrue(text.out.contains("\nRun time and efficiency, over the 7 ranks both runs read\n"), text.out);
+        assertTrue(text.out.contains("\nWaiting per wait-state pattern, summed over the 7 ranks both runs read\n"), text.out);
+        assertTrue(text.out.contains("\nCompute per region, summed over the 7 ranks both runs read\n"), text.out);
+        Run whole = igtrace("diff", SLOW, SLOW);
+        assertTrue(whole.out.contains("\nRun time and efficiency\n") && !whole.err.contains("not read"), whole.out + whole.err);
     }
 
     /** A third trace is one too many for diff (it said "one trace at a time: ... is a second trace"). */
@@ -289,7 +302,7 @@ class DiffCommandTest {
         assertEquals("ok", python(r,
                 "m = d['matching']",
                 "assert m == {'by': 'rank', 'processes': 8, 'placement': 'different', 'nodes': {'a': 4, 'b': 4}, "
-                        + "'moved_ranks': [0, 1, 2, 3]}, m",
+                        + "'moved_ranks': [0, 1, 2, 3], 'left_out_ranks': []}, m",
                 "print('ok')"));
         assertTrue(r.err.contains("igtrace: note: processes are matched by rank (8 processes in each run), but the runs placed them "
                 + "differently: A on 4 nodes, B on 4 nodes; ranks 0-3 share a node with other ranks in B than in A"), r.err);

@@ -205,6 +205,40 @@ class WhyCommandTest {
         assertOneCause("why/chain/traces.otf2", "2", "work", 803e-6, 0.15);
     }
 
+    /**
+     * A region defined once per rank (EZTrace 2 writes its regions so) is one region to the causes: make-regions-per-rank.py
+     * (its docstring derives it): all 40005 us of waiting are rank 2's work, exactly. The causes compared each rank's own
+     * "work" as different regions: (2, work) 30.0 ms and (1, work) 10.0 ms (review; bundled EZTrace runs alike: pi-4's
+     * rank 1 "Working" 1.19 ms where its lateness was its time in MPI_Bcast).
+     */
+    @Test
+    void aRegionDefinedOncePerRankIsOneRegion() {
+        String json = why("regions-per-rank/traces.otf2", "--format", "json");
+        Matcher first = firstCause(json);
+        assertEquals("2", first.group(1), json);
+        assertEquals("work", first.group(2), json);
+        assertEquals(40005e-6, Double.parseDouble(first.group(3)), 1e-12, json);
+        assertEquals(List.of(40005e-6), numbers(json, "delay_cost"), json);
+        assertEquals(40005e-6, number(json, "waiting"), 1e-12, json);
+    }
+
+    /**
+     * The text's tables stop at 10 rows and say how many they leave out, which the JSON holds: on VampirTrace's Jacobi
+     * more than 10 regions are on the path and more than 10 causes are found (it cut them without a word: review).
+     */
+    @Test
+    void aTableCutInTheTextSaysHowManyItLeftOut() {
+        String trace = "otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf";
+        String json = why(trace, "--format", "json");
+        int causes = numbers(json, "delay_cost").size(), regions = numbers(json, "time_on_path").size();
+        assertTrue(causes > 10 && regions > 10, json);
+        List<String> text = why(trace).lines().toList();
+        assertTrue(text.contains("and " + (causes - 10) + " more causes (all in the JSON)"), String.join("\n", text));
+        assertTrue(text.contains("and " + (regions - 10) + " more regions (all in the JSON)"), String.join("\n", text));
+        int header = text.indexOf(text.stream().filter(l -> l.startsWith("rank  region ")).findFirst().orElseThrow());
+        assertEquals(10, text.indexOf("and " + (causes - 10) + " more causes (all in the JSON)") - header - 1, String.join("\n", text));
+    }
+
     /** {@code trace}'s only cause is {@code rank}'s {@code region}, its delay cost {@code cost} within {@code relative}. */
     private static void assertOneCause(String trace, String rank, String region, double cost, double relative) {
         String json = why(trace, "--format", "json");

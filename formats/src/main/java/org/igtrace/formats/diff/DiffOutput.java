@@ -83,6 +83,26 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 + " share a node with other ranks in B than in A, so a rank's change may be its node's";
     }
 
+    /**
+     * The sentence on the world ranks both runs declare that a run did not read ({@code --skip-missing} left its files out):
+     * they are left out of both runs, so the efficiencies and totals are not those of either whole run; or null.
+     */
+    public String leftOutNote() {
+        List<Integer> r = comparison.leftOut();
+        if (r.isEmpty()) {
+            return null;
+        }
+        return (r.size() == 1 ? "rank " : "ranks ") + Summary.ranks(r) + " of A or B " + (r.size() == 1 ? "was" : "were")
+                + " not read (--skip-missing left the files out), so " + (r.size() == 1 ? "it is" : "they are")
+                + " left out of both runs: the efficiencies and the totals below are over " + over() + ", not over either whole run";
+    }
+
+    /** "the 3 ranks both runs read" (a rank --skip-missing left out of one run), else "the processes". */
+    private String over() {
+        return comparison.leftOut().isEmpty() ? "the processes"
+                : "the " + Summary.count(comparison.processes().size(), "rank", "ranks") + " both runs read";
+    }
+
     /** "rank 5's solve", "rank 2's transfer in MPI_Allreduce", "time the critical path does not cover". */
     static String name(Contributor c) {
         return switch (c.kind()) {
@@ -103,6 +123,10 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         }
         if (placementNote() != null) {
             String note = placementNote();
+            lines.add(Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".");
+        }
+        if (leftOutNote() != null) {
+            String note = leftOutNote();
             lines.add(Character.toUpperCase(note.charAt(0)) + note.substring(1) + ".");
         }
         lines.add(Escape.terminal(story()));
@@ -128,16 +152,16 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
             }
         }
         lines.add("");
-        lines.add("Run time and efficiency");
+        lines.add("Run time and efficiency" + (comparison.leftOut().isEmpty() ? "" : ", over " + over()));
         lines.addAll(efficiency().text());
         lines.add("");
         lines.add("Per process");
         lines.addAll(processes().text());
         lines.add("");
-        lines.add("Waiting per wait-state pattern, summed over the processes");
+        lines.add("Waiting per wait-state pattern, summed over " + over());
         lines.addAll(patterns().text());
         lines.add("");
-        lines.add("Compute per region, summed over the processes");
+        lines.add("Compute per region, summed over " + over());
         lines.addAll(regions().text());
         lines.add("");
         List<RunComparison.PairRow> changed = comparison.pairs().stream()
@@ -194,6 +218,7 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         nodes.put("b", matching.nodesB());
         match.put("nodes", matching.placement().equals("unknown") ? null : nodes);
         match.put("moved_ranks", matching.moved());
+        match.put("left_out_ranks", comparison.leftOut());
         m.put("matching", match);
         Map<String, Object> paths = new LinkedHashMap<>();
         paths.put("a", pathA == null ? null : pathA.length());

@@ -12,6 +12,7 @@ import org.igtrace.core.util.Labels;
 import org.igtrace.core.why.PathProfile;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
+import org.igtrace.formats.stats.Summary;
 
 /**
  * What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. Every process is named by
@@ -170,6 +171,7 @@ public final class WhyOutput {
                 .column("name", "region", Table.Kind.TEXT, i -> regions.get(i).name())
                 .column("time_on_path", "time on path", Table.Kind.SECONDS, i -> regions.get(i).timeOnPath())
                 .column("share", "of path's compute", Table.Kind.PERCENT, i -> compute > 0 ? regions.get(i).timeOnPath() / compute : 0).text());
+        more(lines, regions.size(), path.regions().size(), "region", "regions");
         if (!pairs.isEmpty()) {
             lines.add("");
             List<PathProfile.PairOnPath> top = pairs.stream()
@@ -179,6 +181,7 @@ public final class WhyOutput {
                     .column("receiver", "to", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).receiver()))
                     .column("messages", "jumps on path", Table.Kind.INTEGER, i -> top.get(i).messages())
                     .column("time", "their time on path", Table.Kind.SECONDS, i -> top.get(i).time()).text());
+            more(lines, top.size(), pairs.size(), "pair", "pairs");
         }
         lines.add("");
         lines.add("Causes: " + Labels.seconds3(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
@@ -197,6 +200,7 @@ public final class WhyOutput {
                     .column("region", "region", Table.Kind.TEXT, i -> c.get(i).region())
                     .column("delay_cost", "delay cost", Table.Kind.SECONDS, i -> c.get(i).delayCost())
                     .column("share", "of waiting", Table.Kind.PERCENT, i -> waiting > 0 ? c.get(i).delayCost() / waiting : 0).text());
+            more(lines, c.size(), causes.size(), "cause", "causes");
         }
         if (!why.whatIf().isEmpty()) {
             lines.add("");
@@ -208,6 +212,13 @@ public final class WhyOutput {
                     .column("gain", "gain", Table.Kind.SECONDS, i -> gain(why, h.get(i).gain())).text());
         }
         return lines;
+    }
+
+    /** Under a table cut at {@value #ROWS} rows: how many it leaves out, "and 20 more causes (all in the JSON)". */
+    private static void more(List<String> lines, int shown, int all, String singular, String plural) {
+        if (shown < all) {
+            lines.add("and " + Summary.count(all - shown, "more " + singular, "more " + plural) + " (all in the JSON)");
+        }
     }
 
     /** In place of an empty causes table. */

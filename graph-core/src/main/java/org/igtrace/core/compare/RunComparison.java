@@ -37,9 +37,12 @@ import org.igtrace.core.wait.WaitReport;
  *                   also hybrid_parallel_efficiency, openmp_parallel_efficiency and the OpenMP times summed over the
  *                   processes, wait_omp_barrier, wait_omp_ebarrier, omp_idle, omp_runtime (seconds; a run of one
  *                   thread per process: its hybrid efficiency the MPI one, OpenMP 1, the times 0)
+ * @param leftOut    the selected world ranks both runs declare of which {@code --skip-missing} left one run's (or both
+ *                   runs') files out: left out of both runs' rows, the patterns' and regions' totals and the POP metrics,
+ *                   rank order
  */
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
-                            List<PairRow> pairs, Map<String, Change> efficiency) {
+                            List<PairRow> pairs, Map<String, Change> efficiency, List<Integer> leftOut) {
 
     /**
      * One run's numbers: its profile (with waits), its compute per region, and its definitions (the world rank of each
@@ -115,6 +118,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         patterns = List.copyOf(patterns);
         regions = List.copyOf(regions);
         pairs = List.copyOf(pairs);
+        leftOut = List.copyOf(leftOut);
         // in the given order: Map.copyOf's order changed from one run of igtrace to the next (the JSON's keys)
         efficiency = Collections.unmodifiableMap(new LinkedHashMap<>(efficiency));
     }
@@ -131,9 +135,14 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             throw new IllegalArgumentException(n + " processes against " + pb.processes().size());
         }
         int[][] matched = matched(a, b);
+        List<Integer> leftOut = new ArrayList<>();
         boolean cut = false;
         for (int[] m : matched) {
-            cut |= pa.processes().get(m[0]).leftOut() || pb.processes().get(m[1]).leftOut();
+            boolean out = pa.processes().get(m[0]).leftOut() || pb.processes().get(m[1]).leftOut();
+            cut |= out;
+            if (out && pa.selected(m[0])) {
+                leftOut.add(a.worldRank(m[0]));
+            }
         }
         if (cut) {
             // a world rank --skip-missing left out of either run is left out of both, in the POP lines and the patterns'
@@ -187,7 +196,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             efficiency.put("omp_runtime", new Change(openMpSum(ea, OpenMpTimes::runtime), openMpSum(eb, OpenMpTimes::runtime)));
         }
         return new RunComparison(new Change(ea.runtime(), eb.runtime()), processes, patterns, regions(a, b, matched),
-                pairs(a, b), efficiency);
+                pairs(a, b), efficiency, leftOut);
     }
 
     /**

@@ -36,6 +36,13 @@ public final class RegionSlices implements LocationSink {
      */
     private final boolean[] folded;
 
+    /**
+     * Per region, the first region of its name and kind, whose number its slices carry; null when no two regions share
+     * both. EZTrace defines each region once per rank: the causes compare a cause's compute per region with its waiter's
+     * (definitions section 14), so rank 1's "work" and rank 2's must be one region, as the path's and the what-ifs' are.
+     */
+    private final int[] same;
+
     public RegionSlices(TraceDefinitions definitions, RecordBlocks store) {
         this.definitions = definitions;
         this.store = store;
@@ -49,6 +56,25 @@ public final class RegionSlices implements LocationSink {
             }
         }
         this.folded = f;
+        this.same = sameNameAndKind(definitions);
+    }
+
+    private static int[] sameNameAndKind(TraceDefinitions definitions) {
+        int n = definitions.regionCount();
+        int[] first = new int[n];
+        boolean any = false;
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
+        for (int r = 0; r < n; r++) {
+            Integer earlier = seen.putIfAbsent(definitions.regionKind(r).ordinal() + ":" + definitions.regionName(r), r);
+            first[r] = earlier == null ? r : earlier;
+            any |= first[r] != r;
+        }
+        return any ? first : null;
+    }
+
+    /** The number region {@code region}'s slices carry ({@link #same}). */
+    private int slice(int region) {
+        return same == null || region < 0 || region >= same.length ? region : same[region];
     }
 
     @Override
@@ -222,7 +248,7 @@ public final class RegionSlices implements LocationSink {
                 return 0;
             }
             if (mpiAt >= 0) {
-                return (long) (stack[mpiAt] + 1) << 1 | 1;
+                return (long) (slice(stack[mpiAt]) + 1) << 1 | 1;
             }
             int d = depth - 1;
             if (folded != null) {
@@ -233,7 +259,7 @@ public final class RegionSlices implements LocationSink {
                     return 0;
                 }
             }
-            return (long) (stack[d] + 1) << 1;
+            return (long) (slice(stack[d]) + 1) << 1;
         }
 
         /** Time reaches {@code t}: the stretch since the last event belongs to the current state. */
