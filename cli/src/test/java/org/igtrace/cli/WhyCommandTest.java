@@ -239,6 +239,25 @@ class WhyCommandTest {
         assertEquals(10, text.indexOf("and " + (causes - 10) + " more causes (all in the JSON)") - header - 1, String.join("\n", text));
     }
 
+    /**
+     * Region names are the trace's, white space included: make-spaced-names.py's "solve", "solve ", " solve" and
+     * "\tsolve" (100, 200, 300 and 400 us) are four regions on the path, and --region selects the one named exactly
+     * (" solve": its 300 us). Every name was stripped, so the four were one "solve" of 1000 us (review).
+     */
+    @Test
+    void namesThatDifferInWhiteSpaceAreDifferentRegions() {
+        String json = why("spaced-names/traces.otf2", "--format", "json");
+        Matcher m = Pattern.compile("\\{\\s*\"name\": \"((?:[^\"\\\\]|\\\\.)*)\",\\s*\"time_on_path\": ([-0-9.eE]+)").matcher(json);
+        java.util.Map<String, Double> regions = new java.util.TreeMap<>();
+        while (m.find()) {
+            regions.put(m.group(1), Double.parseDouble(m.group(2)));
+        }
+        assertEquals(java.util.Map.of("solve", 1e-4, "solve ", 2e-4, " solve", 3e-4, "\\tsolve", 4e-4), regions, json);
+        Run stats = igtrace("stats", TESTDATA.resolve("spaced-names").toString(), "--region", " solve", "--format", "json", "-q");
+        assertEquals(0, stats.code, stats.err);
+        assertEquals(3e-4, number(stats.out, "process_time"), 1e-12, stats.out);
+    }
+
     /** {@code trace}'s only cause is {@code rank}'s {@code region}, its delay cost {@code cost} within {@code relative}. */
     private static void assertOneCause(String trace, String rank, String region, double cost, double relative) {
         String json = why(trace, "--format", "json");

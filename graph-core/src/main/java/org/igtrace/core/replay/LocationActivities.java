@@ -132,7 +132,7 @@ public final class LocationActivities implements LocationEvents {
         RegionKind kind = definitions.regionKind(region);
         if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth++ == 0 && finalizeEnter == Long.MIN_VALUE
-                    && definitions.regionName(region).equals("MPI_Finalize")) {
+                    && definitions.regionName(region).strip().equals("MPI_Finalize")) {
                 finalizeEnter = time;
             }
         } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth++ == 0) {
@@ -147,7 +147,7 @@ public final class LocationActivities implements LocationEvents {
         RegionKind kind = definitions.regionKind(region);
         if (kind == RegionKind.ENVIRONMENT) {
             if (environmentDepth > 0 && --environmentDepth == 0 && initLeave == Long.MIN_VALUE
-                    && definitions.regionName(region).startsWith("MPI_Init")) {
+                    && definitions.regionName(region).strip().startsWith("MPI_Init")) {
                 initLeave = time;
             }
         } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth > 0 && --mpiDepth == 0) {

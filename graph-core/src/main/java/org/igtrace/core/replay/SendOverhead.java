@@ -64,7 +64,7 @@ public final class SendOverhead {
     static boolean[] eagerCalls(TraceDefinitions d) {
         boolean[] eager = new boolean[d.regionCount()];
         for (int r = 0; r < eager.length; r++) {
-            eager[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).equalsIgnoreCase("MPI_Ssend");
+            eager[r] = d.mpiCall(r) == MpiCall.BLOCKING_SEND && !d.regionName(r).strip().equalsIgnoreCase("MPI_Ssend");
         }
         return eager;
     }

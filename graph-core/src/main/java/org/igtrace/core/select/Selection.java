@@ -165,8 +165,14 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
             regions = new boolean[definitions.regionCount()];
             boolean any = false;
             for (int r = 0; r < regions.length; r++) {
-                regions[r] = definitions.regionName(r).equals(region.strip());
+                regions[r] = definitions.regionName(r).equals(region);
                 any |= regions[r];
+            }
+            if (!any) { // none of that exact name: white space around either aside
+                for (int r = 0; r < regions.length; r++) {
+                    regions[r] = definitions.regionName(r).strip().equals(region.strip());
+                    any |= regions[r];
+                }
             }
             if (!any) {
                 throw new SelectionException(Part.REGION, region, "no region of the trace has that name");

@@ -246,7 +246,7 @@ public final class TraceDefinitions implements java.io.Serializable {
             ompRoles.add(omp != null && omp != OmpRole.NONE ? omp
                     : kind == RegionKind.OTHER && name != null ? OmpRole.ofEzTraceName(name.strip()) : OmpRole.NONE);
             regionKinds.add(kind);
-            regionNames.add(name == null ? "" : name.strip());
+            regionNames.add(name == null ? "" : name); // as the trace names it: "solve" and " solve" are two regions
             mpiCalls.add(MpiCall.classify(name, kind));
             return regionKinds.size() - 1;
         }

@@ -297,7 +297,7 @@ public final class RegionSlices implements LocationSink {
                 stack = Arrays.copyOf(stack, depth * 2);
             }
             RegionKind kind = definitions.regionKind(region);
-            if (kind == RegionKind.ENVIRONMENT && "MPI_Finalize".equals(definitions.regionName(region)) && finalizeEnter == Long.MIN_VALUE) {
+            if (kind == RegionKind.ENVIRONMENT && "MPI_Finalize".equals(definitions.regionName(region).strip()) && finalizeEnter == Long.MIN_VALUE) {
                 finalizeEnter = time;
             }
             if (mpiAt < 0 && (kind.isCommunication() || kind == RegionKind.ENVIRONMENT)) {
@@ -319,7 +319,7 @@ public final class RegionSlices implements LocationSink {
             if (mpiAt == depth) {
                 mpiAt = -1;
                 if (definitions.regionKind(stack[depth]) == RegionKind.ENVIRONMENT
-                        && definitions.regionName(stack[depth]).startsWith("MPI_Init")) {
+                        && definitions.regionName(stack[depth]).strip().startsWith("MPI_Init")) {
                     initLeave = time;
                 }
             }
