@@ -103,6 +103,11 @@ class ReportCommandTest {
             assertEquals(runtime, sum, 1e-9, m.group());
         }
         assertEquals(java.util.List.of(1, 3), ranks);
+        // the wait states' block counts the ranks kept, as its summary line and stats --ranks do (it said 4: review)
+        assertTrue(text.contains("waiting per pattern, summed over 2 processes (of time"), text);
+        assertTrue(!text.contains("summed over 4 processes"), text);
+        // a tree wider than the page (alltoall-32's 32 nodes in a row: 4246 pt) scrolls in its own box, not the page
+        assertTrue(text.contains("#tree,#timeline,#matrix{overflow-x:auto}"), text);
         Matcher times = Pattern.compile("<tr><td>(\\d+)</td><td class=\"l\"><span class=\"n\" title=\"[^\"]*\">[^<]*</span></td><td>([0-9.e-]+)</td>").matcher(text);
         double longest = 0;
         java.util.List<Integer> rows = new java.util.ArrayList<>();

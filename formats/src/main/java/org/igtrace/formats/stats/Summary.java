@@ -124,7 +124,7 @@ public final class Summary {
         WaitReport w = p.waits();
         double run = StatsTables.runTime(p);
         List<String> lines = new ArrayList<>();
-        lines.add("waiting per pattern, summed over " + count(p.processes().size(), "process", "processes")
+        lines.add("waiting per pattern, summed over " + count(p.processes().stream().filter(x -> p.selected(x.rank())).count(), "process", "processes")
                 + " (of time: of their times T_i added up)");
         lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", "pattern", "waiting", "of time", "most (rank)"));
         for (WaitPattern pattern : WaitPattern.values()) {
