@@ -72,6 +72,25 @@ class TimelinePicturesTest {
     }
 
     /**
+     * A name that lost its colour comes back with its colour when its time grows to twice that of the name holding the
+     * colour with the least (definitions section 12): make-late-long-region.py's G (11 us, put out by H) runs again
+     * [291, 891] us, 611 us in all, the legend's first colour; that block was drawn in the shared colour of "other
+     * regions" (region-7) all the same (review). H, I and G's first 11 us stay in the shared colour.
+     */
+    @Test
+    void aNameWhoseTimeComesLateGetsItsColourBack() {
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace("timeline", TimelineCommandTest.TESTDATA.resolve("late-long-region").toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        String svg = r.out();
+        assertTrue(Pattern.compile("\"#81c784\"/><text x=\"\\d+\" y=\"\\d+\">compute in G</text>").matcher(svg).find(), svg);
+        assertEquals("state compute region-0", at(svg, 300e-6), svg);
+        assertEquals("state compute region-0", at(svg, 890e-6), svg);
+        assertEquals("state compute region-7", at(svg, 260e-6), svg); // G's first 11 us, then H and I
+        assertEquals("state compute region-7", at(svg, 285e-6), svg);
+        assertEquals("state compute region-1", at(svg, 50e-6), svg); // A, 100 us: the second colour
+    }
+
+    /**
      * The default view starts where MPI_Init is left (14.0 s) and ends where MPI_Finalize is entered
      * (14.5 s); before, it drew 0 to 14.6 s, 96 % of it MPI_Init. --span whole draws it all.
      */

@@ -24,6 +24,8 @@ final class RegionSlots {
     int[] met = new int[StateClass.COMPUTE_REGIONS];
     int metCount;
     private final BitSet seen = new BitSet();
+    /** Per region name met, its place in {@link #met}. */
+    private int[] metAt;
     /** The name holding each own slot (-1: free). */
     private final int[] slotName = new int[SHARED];
     /**
@@ -38,6 +40,7 @@ final class RegionSlots {
     RegionSlots(int names) {
         Arrays.fill(slotName, -1);
         ticks = new double[Math.max(1, names)];
+        metAt = new int[Math.max(1, names)];
     }
 
     /** The slot of region name {@code name} (-1: no name, the shared slot), noting it as met; {@code move} hears of a slot given up. */
@@ -52,18 +55,17 @@ final class RegionSlots {
                 if (metCount == met.length) {
                     met = Arrays.copyOf(met, metCount * 2);
                 }
+                if (name >= metAt.length) {
+                    metAt = Arrays.copyOf(metAt, Math.max(name + 1, 2 * metAt.length));
+                }
+                metAt[name] = metCount;
                 met[metCount++] = name;
                 int free = -1;
                 for (int i = 0; i < SHARED && free < 0; i++) {
                     free = slotName[i] < 0 ? i : -1;
                 }
                 if (free < 0) {
-                    free = 0;
-                    for (int i = 1; i < SHARED; i++) {
-                        if (ticksOf(slotName[i]) < ticksOf(slotName[free])) {
-                            free = i;
-                        }
-                    }
+                    free = least();
                     slotName[free] = -1;
                     move.move(StateClass.computeIn(free), StateClass.computeIn(SHARED));
                 }
@@ -79,6 +81,49 @@ final class RegionSlots {
         lastName = name;
         lastSlot = slot;
         return slot;
+    }
+
+    /**
+     * The slot of region name {@code name} after its time so far, or {@link #SHARED}: a name in the shared slot whose compute
+     * time has grown to more than twice that of the own slot's name with the least takes that slot (whose time recorded
+     * until then goes to the shared slot), so a name met late whose time comes late (a long phase after the slots were
+     * given out) gets its colour from then on. Twice, not more: two names of about equal time do not trade the slot back
+     * and forth (each trade moves a slot's bins), a name needs twice the other's time to take it back.
+     */
+    int promote(int name, Move move) {
+        for (int i = 0; i < SHARED; i++) {
+            if (slotName[i] == name) {
+                return i;
+            }
+        }
+        int least = least();
+        if (name < 0 || ticksOf(name) <= 2 * ticksOf(slotName[least])) {
+            return SHARED;
+        }
+        move.move(StateClass.computeIn(least), StateClass.computeIn(SHARED));
+        slotName[least] = name;
+        lastName = Integer.MIN_VALUE;
+        return least;
+    }
+
+    /**
+     * The own slot whose name has the least compute time so far; among equals the one met last, as the legend ranks
+     * names of equal time below those met before them (so the slot goes from a name the legend leaves uncoloured).
+     */
+    private int least() {
+        int least = 0;
+        for (int i = 1; i < SHARED; i++) {
+            double a = ticksOf(slotName[i]), b = ticksOf(slotName[least]);
+            if (a < b || a == b && metAt(slotName[i]) > metAt(slotName[least])) {
+                least = i;
+            }
+        }
+        return least;
+    }
+
+    /** Where {@code name} is in {@link #met} (-1: a free slot's, not met). */
+    private int metAt(int name) {
+        return name >= 0 && name < metAt.length ? metAt[name] : -1;
     }
 
     /** Adds compute time of region name {@code name}. */

@@ -403,9 +403,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     classes[k] = (byte) to;
                 }
             }
-            if (state == from) {
-                state = to;
-            }
+            state = state == from ? to : state;
         }
 
         /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
@@ -442,6 +440,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             if (stateName >= 0) {
                 slots.add(stateName, end - start);
+                c = c == StateClass.computeIn(RegionSlots.SHARED) ? StateClass.computeIn(slots.promote(stateName, mover)) : c;
             }
             if (bins == null && !inInit) {
                 bins = new ColumnBins(start, columns, initialBinWidth());
