@@ -24,16 +24,28 @@ record HostsFile(List<String> hosts, Integer slots) {
     }
 
     /**
+     * Whether {@code name} can stand in an Open MPI rankfile beyond {@link #hostName}: no {@code _} (Open MPI 4.1's node
+     * name parser stops the run on it: "illegal character ... letters, digits, dots, and the hyphen") and not digits
+     * alone (its rankfile lexer reads them as a number, so {@code 007} names host {@code 7}).
+     */
+    static boolean rankfileHostName(String name) {
+        return hostName(name) && name.indexOf('_') < 0 && !name.matches("[0-9]+");
+    }
+
+    /**
      * Reads the file. A file that cannot be read is a {@link Failure} (bad input, exit 1, as a {@code --placement}
      * file); one that is not a hostfile, or whose hosts' slots differ, describes a machine the other options
      * contradict: a {@link UsageError}, as a {@code --topology} that does not fit.
      */
     static HostsFile read(Path file) throws UsageError {
-        return read(file, true);
+        return read(file, true, true);
     }
 
-    /** As {@link #read(Path)}; {@code launcher}: the hosts go into a launcher's file, so each must be a plain host name. */
-    static HostsFile read(Path file, boolean launcher) throws UsageError {
+    /**
+     * As {@link #read(Path)}; {@code launcher}: the hosts go into a launcher's file, so each must be a plain host name;
+     * {@code rankfile}: into Open MPI's rankfile ({@link #rankfileHostName}).
+     */
+    static HostsFile read(Path file, boolean launcher, boolean rankfile) throws UsageError {
         List<String> lines;
         try {
             lines = Files.readAllLines(file);
@@ -71,6 +83,10 @@ record HostsFile(List<String> hosts, Integer slots) {
             }
             if (named) {
                 slots = given;
+            }
+            if (rankfile && hostName(words[0]) && !rankfileHostName(words[0])) {
+                throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": '" + words[0] + "' cannot stand in an Open MPI rankfile "
+                        + (words[0].indexOf('_') >= 0 ? "(Open MPI refuses '_' in a node name)" : "(it reads a name of digits alone as a number)"));
             }
             if (launcher && !hostName(words[0])) {
                 throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": '" + words[0] + "' cannot stand in a launcher's file (a host name "

@@ -162,7 +162,8 @@ public final class MapCommand implements Callable<Integer> {
             MapOutput.Scores fromScotch = scotchNodes == null ? null : scores(profile, machine, scotchNodes, replay, base);
             MapOutput.Scores proposed = scores(profile, machine, found.proposed().node(), replay, base);
             MapOutput out = new MapOutput(PathAliases.shown(located.file().toString()), machine.name(), machine.placeableNodes(), s.slots(), names, rankOrder,
-                    fromScotch, proposed, found.method()).withDefinitions(run.definitions()).withCpusPerRank(cpus(profile));
+                    fromScotch, proposed, found.method()).withDefinitions(run.definitions()).withCpusPerRank(cpus(profile))
+                    .withPredictOptions(starCentre(machine, proposed.node(), run.definitions()));
             if (s.format() == MapOutput.Format.MPICH) {
                 mpichFillsEveryNode(proposed.node(), s.slots());
             }
@@ -179,8 +180,11 @@ public final class MapCommand implements Callable<Integer> {
             if (!replayReading.common.output.quiet) {
                 // what the read left out or could not count (a location --skip-missing left out, lengths ignored): the
                 // pairs' bytes, so the hop-bytes, are without them
-                profile.diagnostics().forEach(d -> err.println("igtrace map: note: "
-                        + Escape.line(d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", ""))));
+                // (map places by point-to-point traffic and has no --collectives: the note says that rather than name the option)
+                profile.diagnostics().forEach(d -> err.println("igtrace map: note: " + Escape.line(d.kind()
+                        == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_ONLY ? d.sentence().replaceFirst(": [^:]*$",
+                        ": map places the ranks by their point-to-point traffic, so every placement costs the same here")
+                        : d.sentence().replaceFirst(" \\(per edge: [a-z_]+\\)$", ""))));
                 if (scotch.note() != null) {
                     err.println("igtrace map: note: " + scotch.note());
                 }
@@ -271,7 +275,8 @@ public final class MapCommand implements Callable<Integer> {
             throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
         }
         // the launchers' files (rankfile, slurm) hold only plain host names; JSON and text any name, escaped
-        HostsFile h = hosts == null ? null : HostsFile.read(hosts, f == MapOutput.Format.RANKFILE || f == MapOutput.Format.SLURM);
+        HostsFile h = hosts == null ? null : HostsFile.read(hosts, f == MapOutput.Format.RANKFILE || f == MapOutput.Format.SLURM,
+                f == MapOutput.Format.RANKFILE);
         if (simgrid != null && simgrid.toString().isEmpty()) { // --simgrid '' named the working directory, as -o '' did
             throw new UsageError("--simgrid needs a directory name, and the one given is empty");
         }
@@ -430,6 +435,13 @@ public final class MapCommand implements Callable<Integer> {
      * placement file gives a rank ({@code --centre}, default the busiest), map on the node rank order gives the busiest; null
      * when the machine is no star.
      */
+    /** "--centre R" when the proposal puts world rank R on the star's centre (predict gives its numbers so), else "". */
+    private static String starCentre(Topology machine, int[] proposed, TraceDefinitions definitions) {
+        String note = starCentreNote(machine, proposed, definitions);
+        int at = note == null ? -1 : note.lastIndexOf("--centre ");
+        return at < 0 ? "" : note.substring(at);
+    }
+
     private static String starCentreNote(Topology machine, int[] proposed, TraceDefinitions definitions) {
         if (!(machine instanceof org.igtrace.core.topology.Star star)) {
             return null;

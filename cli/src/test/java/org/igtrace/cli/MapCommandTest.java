@@ -400,6 +400,18 @@ class MapCommandTest {
             assertTrue(r.err().startsWith("igtrace: --hosts " + hosts + ": line 1: '"), r.err());
         }
         assertTrue(HostsFile.hostName("node-01.cluster_a") && HostsFile.hostName("10.0.0.7"));
+        // Open MPI 4.1's rankfile (review, with mpirun here): "node_b" stops mpirun ("illegal character"), "007" is read as
+        // host 7; both go into Slurm's host file as they are
+        for (String bad : List.of("node_b", "007")) {
+            Path hosts = Files.writeString(dir.resolve("hosts"), "a slots=2\n" + bad + " slots=2\nd slots=2\ne slots=2\n");
+            Run r = igtrace("map", TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--hosts", hosts.toString(),
+                    "--format", "rankfile");
+            assertEquals(2, r.code(), bad + ": " + r.err());
+            assertTrue(r.err().startsWith("igtrace: --hosts " + hosts + ": line 2: '" + bad + "' cannot stand in an Open MPI rankfile ("), r.err());
+            assertTrue(map(TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--hosts", hosts.toString(), "--format",
+                    "slurm").out().lines().anyMatch(bad::equals), bad);
+        }
+        assertTrue(HostsFile.rankfileHostName("node-01.cluster") && HostsFile.rankfileHostName("10.0.0.7") && HostsFile.rankfileHostName("n007"));
         // JSON and text name no host: an IPv6 address there is no error (map() asserts exit 0)
         Path v6 = Files.writeString(dir.resolve("v6"), "fe80::1 slots=2\nc slots=2\nd slots=2\ne slots=2\n");
         assertTrue(map(TESTDATA.resolve("otf2/jacobi-8").toString(), "--topology", "ring:4", "--hosts", v6.toString()).out().contains("\"topology\""));

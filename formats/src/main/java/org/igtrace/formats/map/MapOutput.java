@@ -90,6 +90,18 @@ public final class MapOutput {
         return this;
     }
 
+    /** What predict needs besides the topology and the file to give the proposal's numbers ("--centre 3" on a star), or "". */
+    private String predictOptions = "";
+
+    /**
+     * @param options predict's options besides {@code --topology} and {@code --placement} that give the proposal's numbers
+     * @return this
+     */
+    public MapOutput withPredictOptions(String options) {
+        this.predictOptions = options == null || options.isEmpty() ? "" : " " + options;
+        return this;
+    }
+
     /** Whether --skip-missing did not analyse every declared process: no launcher file, and the placement file says whose lines. */
     private boolean apart() {
         return definitions != null && !definitions.everyProcessAnalysed();
@@ -188,7 +200,8 @@ public final class MapOutput {
         if (apart()) {
             s.append("\nThe ranks placed are world ranks ").append(worldRanks(definitions)).append(": --skip-missing left out the others, so no\n")
                     .append("launcher file is written (it must place every rank of the run). For igtrace, a line per rank placed:\n");
-            s.append("  igtrace (placement):  igtrace predict TRACE --skip-missing --topology ").append(topology).append(" --placement FILE\n");
+            s.append("  igtrace (placement):  igtrace predict TRACE --skip-missing --topology ").append(topology).append(predictOptions)
+                    .append(" --placement FILE\n");
             return s.toString();
         }
         s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
@@ -197,7 +210,7 @@ public final class MapOutput {
         s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
                 .append(p).append(task).append(" ./app\n");
         s.append("  Slurm (slurm):        SLURM_HOSTFILE=FILE srun --distribution=arbitrary -n ").append(p).append(task).append(" ./app\n");
-        s.append("  igtrace (placement):  igtrace predict TRACE --topology ").append(topology).append(" --placement FILE\n");
+        s.append("  igtrace (placement):  igtrace predict TRACE --topology ").append(topology).append(predictOptions).append(" --placement FILE\n");
         return s.toString();
     }
 
