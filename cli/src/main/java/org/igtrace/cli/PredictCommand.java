@@ -3,6 +3,7 @@ package org.igtrace.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.Writer;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -127,7 +128,20 @@ public final class PredictCommand implements Callable<Integer> {
         ModelRequest request = request();
         PredictionWriter.Format format = format();
         Selection selection = replayReading.selection();
-        replayReading.common.output.check();
+        if (format == PredictionWriter.Format.SIMGRID && output != null && Files.isDirectory(output)) {
+            // an empty folder is the export's to fill (OutputOptions refuses a folder as a file: "is a directory")
+            boolean empty;
+            try {
+                empty = SimGridExport.isEmpty(output);
+            } catch (java.io.IOException e) {
+                throw new Failure(IoFailure.naming(output, e));
+            }
+            if (!empty) {
+                throw new Failure(output + ": exists and is not an empty directory (--format simgrid writes a directory)");
+            }
+        } else {
+            replayReading.common.output.check();
+        }
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
             request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
         try (TemporaryStore store = replayReading.store()) {

@@ -69,6 +69,23 @@ class SimGridReplayTest {
     }
 
     /**
+     * -o naming an empty folder: the export fills it, as predict.md says ("EMPTY: is a directory", exit 1, after the whole
+     * read: review); a folder holding a file is refused before the trace is read, naming it. No smpirun needed.
+     */
+    @Test
+    void anEmptyFolderIsFilledAndAFullOneRefused(@TempDir Path dir) throws Exception {
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        run("predict", trace, "--latency", "1ms", "--bandwidth", "100MB/s", "--format", "simgrid", "-o", empty.toString(), "-q");
+        assertTrue(Files.isRegularFile(empty.resolve("rank-1.txt")) && Files.isRegularFile(empty.resolve("smpirun.sh")));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace, "--format", "simgrid", "-o", empty.toString(), "-q");
+        assertEquals(1, code, err.toString());
+        assertEquals("igtrace: " + empty + ": exists and is not an empty directory (--format simgrid writes a directory)",
+                err.toString().strip());
+    }
+
+    /**
      * L = 1 ms, B = 100 MB/s. Agreement: SMPI sends 16 bytes more per message than the trace says
      * (seen on a hand-written ping-pong: +0.16 us per message at 100 MB/s, 32 messages here) and prints
      * its clock to 1 us; both ranks end at about 102.5 ms, so 50 us is 0.05 %.
@@ -105,6 +122,27 @@ class SimGridReplayTest {
     }
 
     /**
+     * The same sender, receiver and tag on two communicators (testdata/make-two-communicators.py): SMPI's replay knows no
+     * communicator, so the dup's message gets a tag of its own; with tag 0 for both SMPI matched rank 1's first receive
+     * (50000 bytes, on dup) with the 1000-byte send on MPI_COMM_WORLD and stopped with MPI_ERR_TRUNCATE (exit 134: review).
+     * The model (the generator's header): rank 1 ends 600 us after the run's start (10 us), rank 0 at 90 us; SMPI
+     * finishes each rank when predict says, to its 1 us.
+     */
+    @Test
+    void theSameTagOnTwoCommunicatorsReplaysInSmpi(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("two-communicators").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "10us", "--bandwidth", "100MB/s", "--format", "simgrid", "-o", out.toString(), "-q");
+        String json = run("predict", trace, "--latency", "10us", "--bandwidth", "100MB/s", "--format", "json", "-q");
+        assertEquals(6e-4, Double.parseDouble(json.replaceAll("(?s).*\"predicted_runtime\": ([-0-9.eE]+).*", "$1")), 1e-12, json);
+        Map<Integer, Double> ends = assertSmpiFinishesEachRank(out, json, 2, p -> 1e-6);
+        assertEquals(6e-4, ends.get(1), 1e-12);
+        List<String> rank0 = Files.readAllLines(out.resolve("rank-0.txt"));
+        assertEquals(List.of("0 send 1 0 1000", "0 send 1 1 50000"), rank0.stream().filter(l -> l.contains(" send ")).toList());
+    }
+
+    /**
      * A ring of rendezvous-sized MPI_Sendrecv (testdata/make-sendrecv-ring.py: 4 ranks, 102400 bytes to
      * the next, two rounds, then one to itself), recorded send first and receive first: each rank
      * posts its send and its receive together, so the ring completes; written as a send then a
@@ -131,7 +169,7 @@ class SimGridReplayTest {
      * one MPI_Waitall. Written as blocking send and recv, every rank sent first and SMPI stopped ("Deadlock
      * detected", exit 0, no simulated time). Now each rank file holds, per iteration, 6 irecv and 6 isend of 65536
      * bytes and 12 waits (3 iterations: 18, 18, 36), no blocking send or recv, and SMPI finishes every rank when
-     * predict says (measured: 4.264 ms on both, to SMPI's 1 us).
+     * predict says (measured: 4.300 ms on both, to SMPI's 1 us).
      */
     @Tag("slow")
     @Test

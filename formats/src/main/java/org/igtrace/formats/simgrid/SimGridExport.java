@@ -139,7 +139,12 @@ public final class SimGridExport {
                 WorldRankNotes.ranges(java.util.stream.IntStream.range(0, processes).boxed().toList(), definitions::worldRank));
     }
 
-    private static boolean isEmpty(Path dir) throws IOException {
+    /**
+     * @param dir a folder
+     * @return whether it holds nothing (the export fills such a folder, as it makes a new one)
+     * @throws IOException when it cannot be listed
+     */
+    public static boolean isEmpty(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.findAny().isEmpty();
         }

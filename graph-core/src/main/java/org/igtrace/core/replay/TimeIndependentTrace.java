@@ -84,6 +84,44 @@ public final class TimeIndependentTrace {
         this.offsets = offsets;
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
         this.collectiveSizes = collectiveSizes;
+        this.tags = tags(m.run);
+    }
+
+    /**
+     * SMPI's tag per (communicator, tag) whose tag value another communicator uses too: SMPI's replay knows no
+     * communicator and matches a receive by (source, tag) alone, so the same tag on two communicators between the same
+     * ranks mismatched their messages (MPI_ERR_TRUNCATE, or silently on equal sizes). Of a tag value's communicators the
+     * lowest-numbered keeps it, the others get values above every tag of the trace; key {@code communicator << 32 | tag}.
+     */
+    private final java.util.Map<Long, Integer> tags;
+
+    private static java.util.Map<Long, Integer> tags(RecordedRun run) {
+        java.util.TreeMap<Long, Boolean> used = new java.util.TreeMap<>(); // by (tag, communicator)
+        long top = -1;
+        for (int q = 0; q < run.processCount(); q++) {
+            MessageKeys k = run.process(q) == null ? null : run.process(q).keys;
+            for (int i = 0; k != null && i < k.count; i++) {
+                used.put((long) k.tag[i] << 32 | k.communicator[i] & 0xffffffffL, Boolean.TRUE);
+                top = Math.max(top, k.tag[i]);
+            }
+        }
+        java.util.Map<Long, Integer> moved = new java.util.HashMap<>();
+        long previousTag = Long.MIN_VALUE;
+        for (long key : used.keySet()) {
+            long tag = key >> 32;
+            int communicator = (int) key;
+            if (tag == previousTag) {
+                moved.put((long) communicator << 32 | tag & 0xffffffffL, (int) Math.min(Integer.MAX_VALUE, ++top));
+            }
+            previousTag = tag;
+        }
+        return moved;
+    }
+
+    /** The tag SMPI gets for message key {@code key} of {@code keys} ({@link #tags}). */
+    private int tag(MessageKeys keys, int key) {
+        Integer moved = tags.isEmpty() ? null : tags.get((long) keys.communicator[key] << 32 | keys.tag[key] & 0xffffffffL);
+        return moved == null ? keys.tag[key] : moved;
     }
 
     /**
@@ -145,7 +183,7 @@ public final class TimeIndependentTrace {
         if (sendrecv) {
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
-                    int peer = c.peer(c.key[i]), tag = c.location.keys.tag[c.key[i]];
+                    int peer = c.peer(c.key[i]), tag = tag(c.location.keys, c.key[i]);
                     out.message(p, Message.ISEND, peer, tag, c.bytes[i]);
                     kept.add(new Triple(p, peer, tag));
                 }
@@ -157,7 +195,7 @@ public final class TimeIndependentTrace {
             switch (c.type[i]) {
                 case LocationActivities.SEND -> {
                     if (matched && !sendrecv) {
-                        int peer = c.peer(key), tag = c.location.keys.tag[key];
+                        int peer = c.peer(key), tag = tag(c.location.keys, key);
                         // non-blocking: its completion is recorded, or its call is no blocking send (MPI_Isend of a
                         // tracer that records no completion, as EZTrace: written as a send, halo3d-16 deadlocked)
                         boolean completed = c.detail[i] == 1;
@@ -173,13 +211,13 @@ public final class TimeIndependentTrace {
                 }
                 case LocationActivities.SEND_COMPLETE -> {
                     if (matched && sending.remove(id(key, c.sequence[i]))) {
-                        await(out, p, p, c.peer(key), c.location.keys.tag[key]);
+                        await(out, p, p, c.peer(key), tag(c.location.keys, key));
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> {
                     long bytes = matched ? postSizes.bytes(key, c.sequence[i], call) : -1;
                     if (bytes >= 0) {
-                        int peer = c.peer(key), tag = c.location.keys.tag[key];
+                        int peer = c.peer(key), tag = tag(c.location.keys, key);
                         out.message(p, Message.IRECV, peer, tag, bytes);
                         kept.add(new Triple(peer, p, tag));
                         posted.add(id(key, c.sequence[i]));
@@ -190,9 +228,9 @@ public final class TimeIndependentTrace {
                     if (!matched) {
                         keepMeasured = true;
                     } else if (posted.remove(id(key, c.sequence[i]))) {
-                        await(out, p, c.peer(key), p, c.location.keys.tag[key]);
+                        await(out, p, c.peer(key), p, tag(c.location.keys, key));
                     } else {
-                        out.message(p, Message.RECV, c.peer(key), c.location.keys.tag[key], c.bytes[i]);
+                        out.message(p, Message.RECV, c.peer(key), tag(c.location.keys, key), c.bytes[i]);
                     }
                 }
                 case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, c, i, out);
@@ -204,7 +242,7 @@ public final class TimeIndependentTrace {
         if (sendrecv) {
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
-                    await(out, p, p, c.peer(c.key[i]), c.location.keys.tag[c.key[i]]);
+                    await(out, p, p, c.peer(c.key[i]), tag(c.location.keys, c.key[i]));
                 }
             }
         }
