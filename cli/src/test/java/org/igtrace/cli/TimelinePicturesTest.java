@@ -91,6 +91,31 @@ class TimelinePicturesTest {
     }
 
     /**
+     * Arrows dense enough to cover the rows they cross are drawn faint: scorep-jacobi-2nodes draws over a thousand
+     * arrows between its two processes' first rows in about 1100 columns, across rank 0's three thread rows, which
+     * read as a black band where stats gives each thread 1.45 s of useful time (review); delays-4's few arrows stay
+     * as they were, without an opacity.
+     */
+    @Test
+    void denseArrowsLetTheRowsTheyCrossShow() {
+        TimelineCommandTest.Run dense = TimelineCommandTest.igtrace("timeline", TimelineCommandTest.TESTDATA.resolve("otf2/scorep-jacobi-2nodes").toString(), "-q");
+        assertEquals(0, dense.code(), dense.err());
+        Matcher m = Pattern.compile("<line class=\"msg\"[^>]*>").matcher(dense.out());
+        int arrows = 0;
+        while (m.find()) {
+            arrows++;
+            Matcher o = Pattern.compile(" opacity=\"([0-9.]+)\"").matcher(m.group());
+            assertTrue(o.find(), m.group());
+            double opacity = Double.parseDouble(o.group(1));
+            assertTrue(opacity >= 0.15 && opacity < 0.5, m.group());
+        }
+        assertTrue(arrows > 1000, "arrows " + arrows);
+        TimelineCommandTest.Run sparse = TimelineCommandTest.igtrace("timeline", TimelineCommandTest.DELAYS, "-q");
+        assertEquals(0, sparse.code(), sparse.err());
+        assertTrue(sparse.out().contains("<line class=\"msg\"") && !sparse.out().contains(" opacity=\""), sparse.out());
+    }
+
+    /**
      * The default view starts where MPI_Init is left (14.0 s) and ends where MPI_Finalize is entered
      * (14.5 s); before, it drew 0 to 14.6 s, 96 % of it MPI_Init. --span whole draws it all.
      */

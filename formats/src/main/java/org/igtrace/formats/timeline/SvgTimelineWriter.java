@@ -368,6 +368,8 @@ public final class SvgTimelineWriter {
     }
 
     private void drawArrows() {
+        // dense arrows hid the rows they cross (thread rows drawn black): fainter the denser, clock conflicts as they are
+        String faint = t.arrows().size() * 4 <= t.columns() ? "" : "\" opacity=\"" + fmt(Math.max(0.15, t.columns() / (4.0 * t.arrows().size())));
         for (Timeline.Arrow a : t.arrows()) {
             Integer from = rowOf.get(a.sender()), to = rowOf.get(a.receiver());
             if (from == null || to == null) {
@@ -378,7 +380,7 @@ public final class SvgTimelineWriter {
             boolean conflict = a.conflict();
             s.append("<line class=\"msg").append(conflict ? " conflict" : "").append("\" data-count=\"").append(a.count())
                     .append("\" x1=\"").append(fmt(x1)).append("\" y1=\"").append(fmt(y1)).append("\" x2=\"").append(fmt(x2))
-                    .append("\" y2=\"").append(fmt(y2)).append("\" stroke=\"").append(conflict ? CONFLICT_COLOUR : "#212121")
+                    .append("\" y2=\"").append(fmt(y2)).append(conflict ? "" : faint).append("\" stroke=\"").append(conflict ? CONFLICT_COLOUR : "#212121")
                     .append("\" stroke-width=\"").append(conflict ? "1.6" : "0.9").append("\" marker-end=\"url(#")
                     .append(conflict ? "conflict-head" : "head").append(")\"/>\n");
         }
