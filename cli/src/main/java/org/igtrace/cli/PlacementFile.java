@@ -41,11 +41,14 @@ final class PlacementFile {
                         definitions::worldRank) + ", a line each in this order: --skip-missing left out the others)";
         java.util.function.IntUnaryOperator worldRank = definitions == null ? r -> r : definitions::worldRank;
         List<String[]> lines = new ArrayList<>();
+        List<Integer> numbers = new ArrayList<>(); // each kept line's number in the file, for the messages
         try {
-            for (String line : Files.readAllLines(file)) {
-                String t = line.strip();
+            List<String> all = Files.readAllLines(file);
+            for (int i = 0; i < all.size(); i++) {
+                String t = all.get(i).strip();
                 if (!t.isEmpty() && !t.startsWith("#")) {
                     lines.add(t.split("\\s+"));
+                    numbers.add(i + 1);
                 }
             }
         } catch (IOException e) {
@@ -53,41 +56,47 @@ final class PlacementFile {
         }
         int[] node = new int[processes];
         boolean scotchMap = !lines.isEmpty() && lines.get(0).length == 1 && lines.size() > 1 && lines.get(1).length == 2;
-        try {
-            if (scotchMap) {
-                int count = Integer.parseInt(lines.get(0)[0]);
-                if (count != processes || lines.size() - 1 != processes) {
-                    throw new Failure(file + ": " + (count == lines.size() - 1 ? "places " + count + " ranks"
-                            : "its count line says " + count + " ranks, and " + (lines.size() - 1) + " are placed") + ", the trace has "
-                            + processes + " processes" + whose);
-                }
-                boolean[] seen = new boolean[processes];
-                for (String[] f : lines.subList(1, lines.size())) {
-                    if (f.length != 2) {
-                        throw new Failure(file + ": expected 'rank node' lines after the count line, found '" + String.join(" ", f) + "'");
-                    }
-                    int rank = Integer.parseInt(f[0]);
-                    if (rank < 0 || rank >= processes || seen[rank]) {
-                        throw new Failure(file + ": rank " + rank + (rank < 0 || rank >= processes ? " is not a rank of the trace" : " is placed twice"));
-                    }
-                    seen[rank] = true;
-                    node[rank] = Integer.parseInt(f[1]);
-                }
-            } else {
-                if (lines.size() != processes) {
-                    throw new Failure(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes" + whose);
-                }
-                for (int r = 0; r < processes; r++) {
-                    if (lines.get(r).length != 1) {
-                        throw new Failure(file + ": line for rank " + worldRank.applyAsInt(r) + " should hold one node number, found '"
-                                + String.join(" ", lines.get(r)) + "'");
-                    }
-                    node[r] = Integer.parseInt(lines.get(r)[0]);
-                }
+        if (scotchMap) {
+            int count = whole(file, numbers.get(0), lines.get(0)[0]);
+            if (count != processes || lines.size() - 1 != processes) {
+                throw new Failure(file + ": " + (count == lines.size() - 1 ? "places " + count + " ranks"
+                        : "its count line says " + count + " ranks, and " + (lines.size() - 1) + " are placed") + ", the trace has "
+                        + processes + " processes" + whose);
             }
-        } catch (NumberFormatException e) {
-            throw new Failure(file + ": not a whole number (" + e.getMessage() + ")");
+            boolean[] seen = new boolean[processes];
+            for (int i = 1; i < lines.size(); i++) {
+                String[] f = lines.get(i);
+                if (f.length != 2) {
+                    throw new Failure(file + ": expected 'rank node' lines after the count line, found '" + String.join(" ", f) + "'");
+                }
+                int rank = whole(file, numbers.get(i), f[0]);
+                if (rank < 0 || rank >= processes || seen[rank]) {
+                    throw new Failure(file + ": rank " + rank + (rank < 0 || rank >= processes ? " is not a rank of the trace" : " is placed twice"));
+                }
+                seen[rank] = true;
+                node[rank] = whole(file, numbers.get(i), f[1]);
+            }
+        } else {
+            if (lines.size() != processes) {
+                throw new Failure(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes" + whose);
+            }
+            for (int r = 0; r < processes; r++) {
+                if (lines.get(r).length != 1) {
+                    throw new Failure(file + ": line for rank " + worldRank.applyAsInt(r) + " should hold one node number, found '"
+                            + String.join(" ", lines.get(r)) + "'");
+                }
+                node[r] = whole(file, numbers.get(r), lines.get(r)[0]);
+            }
         }
         return Placement.of(node, file.toString());
+    }
+
+    /** {@code word} of line {@code line} as a whole number; else a Failure naming the file, the line and the word. */
+    private static int whole(Path file, int line, String word) throws Failure {
+        try {
+            return Integer.parseInt(word);
+        } catch (NumberFormatException e) {
+            throw new Failure(file + ": line " + line + ": '" + word + "' is not a whole number");
+        }
     }
 }

@@ -171,6 +171,11 @@ class SubcommandsTest {
         assertEquals(1, placed.code, placed.err);
         assertEquals(List.of("igtrace: " + placement + ": places 2 ranks, the trace has 4 processes"), placed.err.lines().toList());
         assertFalse(Files.exists(graph));
+        // a word that is no number: the line and the word (it said "not a whole number (For input string: ...)": review)
+        Files.writeString(placement, "# nodes\n0\n1\n\nx2\n3\n");
+        Run word = igtrace(copy.toString(), "--topology", "mesh:2x2", "--placement", placement.toString(), "-o", graph.toString());
+        assertEquals(1, word.code, word.err);
+        assertEquals(List.of("igtrace: " + placement + ": line 5: 'x2' is not a whole number"), word.err.lines().toList());
         Run fits = igtrace(trace("pi-4"), "--topology", "star", "--centre", "3", "-o", graph.toString());
         assertEquals(0, fits.code, fits.err);
     }
