@@ -227,8 +227,8 @@ public final class DiffCommand implements Callable<Integer> {
             try {
                 ended = session.start(); // where it runs was decided for both (call()): only a selection that kept nothing ends it
             } catch (UsageError e) {
-                // a --region or --ranks one run refutes: say which run (with --skip-missing the runs may hold different ranks)
-                throw e.getMessage().startsWith("--") ? new UsageError(PathAliases.shown(located.file().toString()) + ": " + e.getMessage()) : e;
+                // a --region one run lacks: say which run (the runs have the same ranks, checked before: --ranks is refuted by both)
+                throw e.getMessage().startsWith("--region") ? new UsageError(PathAliases.shown(located.file().toString()) + ": " + e.getMessage()) : e;
             }
             if (ended != null) {
                 return Run.ended(ended);

@@ -181,14 +181,6 @@ class DiffCommandTest {
         assertTrue(whole.out.contains("\nRun time and efficiency\n") && !whole.err.contains("not read"), whole.out + whole.err);
     }
 
-    /** A rank the runs do not have names the run that refutes it, as a region does (it said "the trace": which?). */
-    @Test
-    void aRankTheRunsLackNamesTheRun() {
-        Run r = igtrace("diff", BALANCED, SLOW, "--ranks", "9");
-        assertEquals(2, r.code, r.err);
-        assertTrue(r.err.startsWith("igtrace: " + BALANCED + "/traces.otf2: --ranks: rank 9 is not in the trace, which has 8 processes"), r.err);
-    }
-
     /** A third trace is one too many for diff (it said "one trace at a time: ... is a second trace"). */
     @Test
     void aThirdTraceIsOneTooMany() {
