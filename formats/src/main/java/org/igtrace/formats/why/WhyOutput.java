@@ -12,7 +12,6 @@ import org.igtrace.core.util.Labels;
 import org.igtrace.core.why.PathProfile;
 import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
-import org.igtrace.formats.stats.Summary;
 
 /**
  * What {@code igtrace why} writes: a short story, then the tables (text), or the same as JSON. Every process is named by
@@ -217,7 +216,7 @@ public final class WhyOutput {
     /** Under a table cut at {@value #ROWS} rows: how many it leaves out, "and 20 more causes (all in the JSON)". */
     private static void more(List<String> lines, int shown, int all, String singular, String plural) {
         if (shown < all) {
-            lines.add("and " + Summary.count(all - shown, "more " + singular, "more " + plural) + " (all in the JSON)");
+            lines.add("and " + (all - shown) + " more " + (all - shown == 1 ? singular : plural) + " (all in the JSON)");
         }
     }
 
