@@ -64,6 +64,12 @@ public final class Mesh implements Topology {
         return horizontal + y * columns + x;
     }
 
+    /** The route's length without walking it: x then y, as {@link #route} goes. */
+    @Override
+    public int hops(int from, int to) {
+        return Math.abs(from % columns - to % columns) + Math.abs(from / columns - to / columns);
+    }
+
     @Override
     public int route(int from, int to, IntConsumer onLink) {
         int x = from % columns, y = from / columns;

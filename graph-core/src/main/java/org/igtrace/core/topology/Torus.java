@@ -91,6 +91,18 @@ public final class Torus implements Topology {
         return node(c);
     }
 
+    /** The route's length without walking it, as {@link #route} goes: the shorter way round in each dimension. */
+    @Override
+    public int hops(int from, int to) {
+        int[] c = coordinates(from), t = coordinates(to);
+        int hops = 0;
+        for (int d = 0; d < 3; d++) {
+            int forward = Math.floorMod(t[d] - c[d], size[d]);
+            hops += Math.min(forward, size[d] - forward);
+        }
+        return hops;
+    }
+
     @Override
     public int route(int from, int to, IntConsumer onLink) {
         int[] c = coordinates(from), t = coordinates(to);
