@@ -6,14 +6,17 @@
 Timer 1 MHz (a tick is a microsecond); communicators MPI_COMM_WORLD and a duplicate of it ("dup", the same two
 ranks), tag 0 on both:
     rank 0: compute [0, 100]; MPI_Send [100, 101] to 1 on MPI_COMM_WORLD, 1000 bytes;
-            MPI_Send [101, 102] to 1 on dup, 50000 bytes
+            MPI_Send [101, 102] to 1 on dup, 50000 bytes;
+            MPI_Send [102, 103] to 1 on MPI_COMM_WORLD, 8 bytes, tag 2147483647 (Open MPI's MPI_TAG_UB)
     rank 1: compute [0, 10]; MPI_Recv [10, 620] from 0 on dup (50000 bytes, event at 619);
-            MPI_Recv [620, 630] from 0 on MPI_COMM_WORLD (1000 bytes, event at 629)
+            MPI_Recv [620, 630] from 0 on MPI_COMM_WORLD (1000 bytes, event at 629);
+            MPI_Recv [630, 640] from 0 on MPI_COMM_WORLD, tag 2147483647 (8 bytes, event at 639)
 MPI matches each receive with the send of its own communicator. The run starts at the first event, rank 1's at
 10 us (rank 0's first is at 100 us). On a given network (definitions section 9: L = 10 us, B = 100 MB/s, both
 messages eager, no send overhead) both sends leave at 100 us (a blocking eager send takes no time), the dup message
 arrives at 100 + 10 + 50000 / 100 = 610 us, rank 1's first receive ends there and its second at once (its message
-arrived at 100 + 10 + 10 = 120 us): the run takes 610 - 10 = 600 us, rank 0 ends at 100 - 10 = 90 us. SMPI's replay knows no
+arrived at 100 + 10 + 10 = 120 us), and its third too (at 100 + 10 + 0.08 us): the run takes 610 - 10 = 600 us,
+rank 0 ends at 100 - 10 = 90 us. The largest tag leaves no value above every tag for the dup's tag 0 in SMPI. SMPI's replay knows no
 communicator: given the same tag for both, it matched rank 1's first receive (50000 bytes) with the 1000-byte send
 and stopped with MPI_ERR_TRUNCATE.
 """
@@ -41,14 +44,14 @@ def main():
         send = d.region("MPI_Send", paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
         recv = d.region("MPI_Recv", paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
         w = trace.event_writer_from_location(threads[0])
-        for start, comm, size in ((100, world, 1000), (101, dup, 50000)):
+        for start, comm, tag, size in ((100, world, 0, 1000), (101, dup, 0, 50000), (102, world, 2147483647, 8)):
             w(otf2.events.Enter(start, send))
-            w(otf2.events.MpiSend(start, 1, comm, 0, size))
+            w(otf2.events.MpiSend(start, 1, comm, tag, size))
             w(otf2.events.Leave(start + 1, send))
         w = trace.event_writer_from_location(threads[1])
-        for start, end, comm, size in ((10, 620, dup, 50000), (620, 630, world, 1000)):
+        for start, end, comm, tag, size in ((10, 620, dup, 0, 50000), (620, 630, world, 0, 1000), (630, 640, world, 2147483647, 8)):
             w(otf2.events.Enter(start, recv))
-            w(otf2.events.MpiRecv(end - 1, 0, comm, 0, size))
+            w(otf2.events.MpiRecv(end - 1, 0, comm, tag, size))
             w(otf2.events.Leave(end, recv))
 
 

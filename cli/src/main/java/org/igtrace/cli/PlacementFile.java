@@ -96,7 +96,7 @@ final class PlacementFile {
         try {
             return Integer.parseInt(word);
         } catch (NumberFormatException e) {
-            throw new Failure(file + ": line " + line + ": '" + word + "' is not a whole number");
+            throw new Failure(file + ": line " + line + ": '" + word + "' is not a whole number from -2147483648 to 2147483647");
         }
     }
 }

@@ -175,7 +175,7 @@ class SubcommandsTest {
         Files.writeString(placement, "# nodes\n0\n1\n\nx2\n3\n");
         Run word = igtrace(copy.toString(), "--topology", "mesh:2x2", "--placement", placement.toString(), "-o", graph.toString());
         assertEquals(1, word.code, word.err);
-        assertEquals(List.of("igtrace: " + placement + ": line 5: 'x2' is not a whole number"), word.err.lines().toList());
+        assertEquals(List.of("igtrace: " + placement + ": line 5: 'x2' is not a whole number from -2147483648 to 2147483647"), word.err.lines().toList());
         Run fits = igtrace(trace("pi-4"), "--topology", "star", "--centre", "3", "-o", graph.toString());
         assertEquals(0, fits.code, fits.err);
     }

@@ -246,14 +246,14 @@ class WhyCommandTest {
      */
     @Test
     void namesThatDifferInWhiteSpaceAreDifferentRegions() {
-        String json = why("spaced-names/traces.otf2", "--format", "json");
+        String json = why("spaced-names/regions/traces.otf2", "--format", "json");
         Matcher m = Pattern.compile("\\{\\s*\"name\": \"((?:[^\"\\\\]|\\\\.)*)\",\\s*\"time_on_path\": ([-0-9.eE]+)").matcher(json);
         java.util.Map<String, Double> regions = new java.util.TreeMap<>();
         while (m.find()) {
             regions.put(m.group(1), Double.parseDouble(m.group(2)));
         }
         assertEquals(java.util.Map.of("solve", 1e-4, "solve ", 2e-4, " solve", 3e-4, "\\tsolve", 4e-4), regions, json);
-        Run stats = igtrace("stats", TESTDATA.resolve("spaced-names").toString(), "--region", " solve", "--format", "json", "-q");
+        Run stats = igtrace("stats", TESTDATA.resolve("spaced-names/regions").toString(), "--region", " solve", "--format", "json", "-q");
         assertEquals(0, stats.code, stats.err);
         assertEquals(3e-4, number(stats.out, "process_time"), 1e-12, stats.out);
     }

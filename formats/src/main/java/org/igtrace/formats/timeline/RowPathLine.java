@@ -127,7 +127,7 @@ final class RowPathLine {
                 double to = a > 0 ? ys[a - 1] : ys[b];
                 Arrays.fill(ys, a, b, to);
                 if (a == 0) {
-                    for (; b < n && ys[b] == to; b++) { }
+                    b = 0; // the first stay grew into the one after it: looked at again, it may still be short
                 }
             }
         }

@@ -369,7 +369,7 @@ public final class SvgTimelineWriter {
 
     private void drawArrows() {
         // dense arrows hid the rows they cross (thread rows drawn black): fainter the denser, clock conflicts as they are
-        String faint = t.arrows().size() * 4 <= t.columns() ? "" : "\" opacity=\"" + fmt(Math.max(0.15, t.columns() / (4.0 * t.arrows().size())));
+        String faint = t.arrows().size() * 4 <= t.columns() ? "" : "\" opacity=\"" + Labels.fixed(Math.max(0.15, t.columns() / (4.0 * t.arrows().size())), 2);
         for (Timeline.Arrow a : t.arrows()) {
             Integer from = rowOf.get(a.sender()), to = rowOf.get(a.receiver());
             if (from == null || to == null) {

@@ -91,7 +91,8 @@ public final class TimeIndependentTrace {
      * SMPI's tag per (communicator, tag) whose tag value another communicator uses too: SMPI's replay knows no
      * communicator and matches a receive by (source, tag) alone, so the same tag on two communicators between the same
      * ranks mismatched their messages (MPI_ERR_TRUNCATE, or silently on equal sizes). Of a tag value's communicators the
-     * lowest-numbered keeps it, the others get values above every tag of the trace; key {@code communicator << 32 | tag}.
+     * lowest-numbered keeps it, the others get values above every tag of the trace (past {@code Integer.MAX_VALUE}, the
+     * lowest values no message uses); key {@code communicator << 32 | tag}.
      */
     private final java.util.Map<Long, Integer> tags;
 
@@ -106,12 +107,25 @@ public final class TimeIndependentTrace {
             }
         }
         java.util.Map<Long, Integer> moved = new java.util.HashMap<>();
+        java.util.Set<Integer> tagsUsed = new java.util.HashSet<>();
+        used.keySet().forEach(key -> tagsUsed.add((int) (key >> 32)));
         long previousTag = Long.MIN_VALUE;
+        int free = 0; // past Integer.MAX_VALUE (a trace's tags may reach MPI_TAG_UB): the lowest values no message uses
         for (long key : used.keySet()) {
             long tag = key >> 32;
             int communicator = (int) key;
             if (tag == previousTag) {
-                moved.put((long) communicator << 32 | tag & 0xffffffffL, (int) Math.min(Integer.MAX_VALUE, ++top));
+                int value;
+                if (top < Integer.MAX_VALUE) {
+                    value = (int) ++top;
+                } else {
+                    while (tagsUsed.contains(free)) {
+                        free++;
+                    }
+                    value = free++;
+                }
+                tagsUsed.add(value);
+                moved.put((long) communicator << 32 | tag & 0xffffffffL, value);
             }
             previousTag = tag;
         }

@@ -65,7 +65,7 @@ final class RegionSlots {
                     free = slotName[i] < 0 ? i : -1;
                 }
                 if (free < 0) {
-                    free = least();
+                    free = least(-1);
                     slotName[free] = -1;
                     move.move(StateClass.computeIn(free), StateClass.computeIn(SHARED));
                 }
@@ -88,15 +88,16 @@ final class RegionSlots {
      * time has grown to more than twice that of the own slot's name with the least takes that slot (whose time recorded
      * until then goes to the shared slot), so a name met late whose time comes late (a long phase after the slots were
      * given out) gets its colour from then on. Twice, not more: two names of about equal time do not trade the slot back
-     * and forth (each trade moves a slot's bins), a name needs twice the other's time to take it back.
+     * and forth (each trade moves a slot's bins), a name needs twice the other's time to take it back. The slot of name
+     * {@code keep} is not taken: the state about to start is in it (its class was worked out before this stretch ended).
      */
-    int promote(int name, Move move) {
+    int promote(int name, int keep, Move move) {
         for (int i = 0; i < SHARED; i++) {
             if (slotName[i] == name) {
                 return i;
             }
         }
-        int least = least();
+        int least = least(keep);
         if (name < 0 || ticksOf(name) <= 2 * ticksOf(slotName[least])) {
             return SHARED;
         }
@@ -107,14 +108,18 @@ final class RegionSlots {
     }
 
     /**
-     * The own slot whose name has the least compute time so far; among equals the one met last, as the legend ranks
-     * names of equal time below those met before them (so the slot goes from a name the legend leaves uncoloured).
+     * The own slot whose name has the least compute time so far, not {@code keep}'s (-1: any); among equals the one met
+     * last, as the legend ranks names of equal time below those met before them (so the slot goes from a name the legend
+     * leaves uncoloured).
      */
-    private int least() {
-        int least = 0;
-        for (int i = 1; i < SHARED; i++) {
-            double a = ticksOf(slotName[i]), b = ticksOf(slotName[least]);
-            if (a < b || a == b && metAt(slotName[i]) > metAt(slotName[least])) {
+    private int least(int keep) {
+        int least = -1;
+        for (int i = 0; i < SHARED; i++) {
+            if (slotName[i] == keep && keep >= 0) {
+                continue;
+            }
+            double a = ticksOf(slotName[i]), b = least < 0 ? 0 : ticksOf(slotName[least]);
+            if (least < 0 || a < b || a == b && metAt(slotName[i]) > metAt(slotName[least])) {
                 least = i;
             }
         }

@@ -81,7 +81,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             String name = definitions.regionName(r);
             regionClass[r] = definitions.ompRole(r).isBarrier() ? StateClass.OMP_WAITING : StateClass.of(name, definitions.regionKind(r));
             if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
-                environment[r] = (byte) (name.startsWith("MPI_Init") ? 1 : name.equals("MPI_Finalize") ? 2 : 0);
+                environment[r] = (byte) (name.strip().startsWith("MPI_Init") ? 1 : name.strip().equals("MPI_Finalize") ? 2 : 0);
             } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.PARALLEL) {
                 environment[r] = 3;
             }
@@ -440,7 +440,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             if (stateName >= 0) {
                 slots.add(stateName, end - start);
-                c = c == StateClass.computeIn(RegionSlots.SHARED) ? StateClass.computeIn(slots.promote(stateName, mover)) : c;
+                c = c == StateClass.computeIn(RegionSlots.SHARED) ? StateClass.computeIn(slots.promote(stateName, currentName, mover)) : c;
             }
             if (bins == null && !inInit) {
                 bins = new ColumnBins(start, columns, initialBinWidth());
