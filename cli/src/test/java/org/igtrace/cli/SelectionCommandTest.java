@@ -126,6 +126,19 @@ class SelectionCommandTest {
     }
 
     /**
+     * A process --ranks left out is drawn "not selected": its w is 1 by definitions section 11 (T = 0), which the
+     * report's tree and a DOT picture showed as "w=1.000", a process that computed all the time (review). delays-4
+     * --ranks 0-1: ranks 2 and 3 so labelled, their data attributes as documented.
+     */
+    @Test
+    void aProcessNotSelectedIsLabelledSo() {
+        TimelineCommandTest.Run dot = TimelineCommandTest.igtrace("graph", TimelineCommandTest.DELAYS, "--ranks", "0-1", "--format", "dot", "-q");
+        assertEquals(0, dot.code(), dot.err());
+        assertTrue(dot.out().contains("n2 [ label=\"2\\nnot selected\" rank=\"2\"") && dot.out().contains("n3 [ label=\"3\\nnot selected\""), dot.out());
+        assertTrue(dot.out().contains("n0 [ label=\"0\\nw=0."), dot.out());
+    }
+
+    /**
      * skew/oneway-star (make-one-way.py, times in its comment): every rank runs main for 500 ms;
      * rank 0 spends 3 x 50.06 = 150.18 ms in MPI_Recv, waiting 50 ms for each of ranks 1-3, which
      * spend 0.02 ms in MPI_Send. U_0 = 500 - 150.18 = 349.82 ms, U_1 = 500 - 0.02 = 499.98 ms.

@@ -256,12 +256,16 @@ public final class InformationGraphAttributes implements AttributedGraph<Process
 
     /**
      * {@code 3\nw=0.812}: the (world) rank and its compute fraction to 3 decimals ({@code w=0.980}, not {@code w=0.98});
-     * {@code 3\nnot read} for a process whose files were left out.
+     * {@code 3\nnot read} for a process whose files were left out, {@code 3\nnot selected} for one {@code --ranks} left out
+     * (its w is 1 by the definitions, T = 0, which drawn read as a process that computed all the time).
      */
     @Override
     public String vertexLabel(ProcessProfile p) {
         if (p.leftOut()) {
             return worldRank(p) + "\nnot read";
+        }
+        if (!graph.profile().selected(p.rank())) {
+            return worldRank(p) + "\nnot selected";
         }
         return worldRank(p) + "\nw=" + Labels.fraction(p.computeFraction());
     }
