@@ -212,7 +212,7 @@ class MeasuredPartTest {
         assertEquals(0, predict.code, predict.err);
         assertTrue(predict.out.contains("{\"rank\": 0, \"predicted_time\": 0.04699"), predict.out);
         assertTrue(predict.out.contains("\"compute\": 0.03699,"), predict.out);
-        assertTrue(predict.out.contains("compute bursts leave out the time recording was off (unknown, not computation) on rank 0 for 10 ms"),
+        assertTrue(predict.out.contains("the replay leaves out the time recording was off (unknown: neither computation nor a call's own time) on rank 0 for 10 ms"),
                 predict.out);
         Run text = igtrace("predict", trace);
         assertTrue(text.err.contains("igtrace predict: note: recording was switched off (MeasurementOnOff) on rank 0 for 10 ms"), text.err);

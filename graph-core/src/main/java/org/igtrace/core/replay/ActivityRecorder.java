@@ -131,7 +131,7 @@ public final class ActivityRecorder implements LocationSink {
             off[p] = chosen[p] == null ? 0 : chosen[p].offTicks(chosen[p].start(), chosen[p].endTicks());
         }
         String b = WorldRankNotes.recordingOff(off, definitions.ticksPerSecond(), definitions::worldRank);
-        return b == null ? null : "compute bursts leave out the time recording was off (unknown, not computation) on " + b;
+        return b == null ? null : "the replay leaves out the time recording was off (unknown: neither computation nor a call's own time) on " + b;
     }
 
     /** Bytes of encoded activities so far, over all locations. */
