@@ -89,7 +89,7 @@ public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks,
             return this;
         }
         List<Diagnostic> notes = new java.util.ArrayList<>(diagnostics);
-        notes.add(Diagnostic.note("the waits of threads that call MPI at the same time (MPI_THREAD_MULTIPLE) add up to more"
+        notes.add(Diagnostic.note("the waits of the threads that call MPI (at once, or in turn) add up to more"
                 + " than the busiest thread's time in MPI, the process's T_comm, on " + n + (n == 1 ? " process" : " processes")
                 + " (" + which + (n > 3 ? "; ..." : "") + "): their waiting is scaled down to T_comm, pattern by pattern"));
         return new WaitReport(corrected, settled, offsetTicks, onlyBounded, conflictsBefore, conflictsAfter, matchedMessages,
