@@ -104,7 +104,7 @@ class WhyCommandTest {
     @Test
     void aJumpThroughACallThatCompletedSeveralReceivesKeepsItsTimeAfterTheWait() {
         String json = why("waitall", "--format", "json");
-        Matcher pair = Pattern.compile("\\{\"sender\": 1, \"receiver\": 0, \"messages\": 1, \"time\": ([-0-9.eE]+)\\}")
+        Matcher pair = Pattern.compile("\\{\"from\": 1, \"to\": 0, \"jumps\": 1, \"time\": ([-0-9.eE]+)\\}")
                 .matcher(json.replaceAll("\\s+", " ").replace("{ ", "{").replace(" }", "}"));
         assertTrue(pair.find(), json);
         near(120e-6, Double.parseDouble(pair.group(1)), 1e-9, "the jump's time on the path");

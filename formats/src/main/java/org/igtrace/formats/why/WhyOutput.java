@@ -35,7 +35,7 @@ public final class WhyOutput {
         this.selection = selection;
         boolean all = selection.ranks() == null;
         this.processes = why.path().processes().stream().filter(p -> all || profile.selected(p.rank())).toList();
-        this.pairs = why.path().pairs().stream().filter(p -> all || profile.selected(p.sender()) || profile.selected(p.receiver())).toList();
+        this.pairs = why.path().pairs().stream().filter(p -> all || profile.selected(p.from()) || profile.selected(p.to())).toList();
         this.causes = why.causes().stream().filter(c -> all || profile.selected(c.rank())).toList();
     }
 
@@ -174,11 +174,11 @@ public final class WhyOutput {
         if (!pairs.isEmpty()) {
             lines.add("");
             List<PathProfile.PairOnPath> top = pairs.stream()
-                    .sorted((a, b) -> Long.compare(b.messages(), a.messages())).limit(ROWS).toList();
+                    .sorted((a, b) -> Long.compare(b.jumps(), a.jumps())).limit(ROWS).toList();
             lines.addAll(new Table(top.size())
-                    .column("sender", "from", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).sender()))
-                    .column("receiver", "to", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).receiver()))
-                    .column("messages", "jumps on path", Table.Kind.INTEGER, i -> top.get(i).messages())
+                    .column("from", "from", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).from()))
+                    .column("to", "to", Table.Kind.INTEGER, i -> why.worldRank(top.get(i).to()))
+                    .column("jumps", "jumps on path", Table.Kind.INTEGER, i -> top.get(i).jumps())
                     .column("time", "their time on path", Table.Kind.SECONDS, i -> top.get(i).time()).text());
             more(lines, top.size(), pairs.size(), "pair", "pairs");
         }
@@ -243,7 +243,7 @@ public final class WhyOutput {
         path.put("regions", regions);
         List<Object> pairList = new ArrayList<>();
         for (PathProfile.PairOnPath r : pairs) {
-            pairList.add(map("sender", why.worldRank(r.sender()), "receiver", why.worldRank(r.receiver()), "messages", r.messages(), "time", r.time()));
+            pairList.add(map("from", why.worldRank(r.from()), "to", why.worldRank(r.to()), "jumps", r.jumps(), "time", r.time()));
         }
         path.put("pairs", pairList);
         root.put("critical_path", path);

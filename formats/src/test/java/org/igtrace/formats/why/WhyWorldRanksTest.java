@@ -42,7 +42,7 @@ class WhyWorldRanksTest {
         assertFalse(text.contains("rank 2 at"), text);
         String json = Json.write(out.json());
         assertTrue(json.substring(json.indexOf("\"causes\"")).startsWith("\"causes\": [\n    {\n      \"rank\": 999999,"), json);
-        assertTrue(json.contains("\"sender\": 999999"), json);
+        assertTrue(json.contains("\"from\": 999999"), json);
         StringBuilder html = new StringBuilder();
         ReportWhy.section(html, why, new TraceProfile(List.of(), List.of(), 0, List.of()), Selection.ALL);
         assertTrue(html.toString().contains("<tr class=\"cause\" data-rank=\"999999\"><td>999999</td>"), html.toString());

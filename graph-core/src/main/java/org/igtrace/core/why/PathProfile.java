@@ -34,8 +34,11 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
     public record RegionOnPath(String name, double timeOnPath) {
     }
 
-    /** {@code messages} jumps of the path from {@code sender} to {@code receiver}, their messages' {@code time} on the path. */
-    public record PairOnPath(int sender, int receiver, long messages, double time) {
+    /**
+     * {@code jumps} of the path between process {@code from}, the one waited for, and {@code to}, the one that waited (a late
+     * sender's receiver, a late receiver's sender, a collective's member), and their {@code time} on the path.
+     */
+    public record PairOnPath(int from, int to, long jumps, double time) {
     }
 
     /** The profile of {@code path} over the slices of {@code slices}, with the clock offsets of {@code waits}. */

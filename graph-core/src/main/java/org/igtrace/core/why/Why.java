@@ -53,7 +53,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
 
     /** The time on the critical path of the messages between {@code a} and {@code b} (both ways), seconds. */
     public double criticalOfPair(int a, int b) {
-        return path.pairs().stream().filter(p -> p.sender() == a && p.receiver() == b || p.sender() == b && p.receiver() == a)
+        return path.pairs().stream().filter(p -> p.from() == a && p.to() == b || p.from() == b && p.to() == a)
                 .mapToDouble(PathProfile.PairOnPath::time).sum();
     }
 

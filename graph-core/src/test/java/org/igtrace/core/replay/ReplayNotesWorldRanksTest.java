@@ -19,7 +19,7 @@ class ReplayNotesWorldRanksTest {
     void notesNameWorldRanks() {
         List<String> notes = notes(new int[] {3, 8, 9, 999_999});
         assertTrue(notes.contains("ranks 8-9, 999999 have no region event in what was read: not replayed"), notes.toString());
-        assertTrue(notes.stream().anyMatch(n -> n.endsWith("recording was off (unknown, not computation) on rank 3 for 3 ms")), notes.toString());
+        assertTrue(notes.stream().anyMatch(n -> n.endsWith("recording was off (unknown: neither computation nor a call's own time) on rank 3 for 3 ms")), notes.toString());
     }
 
     @Test
