@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes a small OTF2 archive of non-blocking receives with every time known (issue 34, items 4 and 5):
 
-    /usr/bin/python3 testdata/make-waitall.py DST_DIR --case waitall|halo
+    /usr/bin/python3 testdata/make-waitall.py DST_DIR --case waitall|halo|testall
 
 Clock in microseconds (timer resolution 1e6), clocks consistent. Each rank runs main [0, 1000].
 A non-blocking receive is MPI_Irecv (an MpiIrecvRequest event inside it) completed by an MpiIrecv
@@ -44,6 +44,17 @@ tag 0, on MPI_COMM_WORLD; a send event lies 1 us after its MPI_Send's enter.
            request, MPI_Waitall [720, 810] completing request 99 (never posted) at 805.
            Late receiver min(720 - 700, 100) = 20 us, rank 0.
   Rank 0: late receiver 50 + 20 = 70 us; rank 1: late receiver 30 us; no late sender.
+
+--case testall (3 ranks; SPEC 8 lists MPI_Testall with the calls that complete several receives: a test that
+  completes a receive waited for it as a wait call does, within its own duration):
+  phase 1: rank 0: MPI_Irecv [10, 11] from 1 (request 1), MPI_Irecv [12, 13] from 2 (request 2),
+           MPI_Test [50, 52] completing nothing, MPI_Testall [100, 420] completing request 1 at 310 and
+           request 2 at 410.  rank 1: MPI_Send [300, 305] to 0.  rank 2: MPI_Send [400, 405] to 0.
+           One call waits once: min(420, max(300, 400)) - 100 = 300 us, edge {0, 2}; the MPI_Test none.
+  phase 2: rank 0: MPI_Irecv [500, 501] from 1 (request 3), MPI_Test [600, 640] completing it at 630.
+           rank 1: MPI_Send [610, 612] to 0.  min(640, 610) - 600 = 10 us, edge {0, 1}.
+  No late receiver. Rank 0: late sender 300 + 10 = 310 us; edge {0, 1} 10 us, edge {0, 2} 300 us. Rank 0's
+  time in MPI: 1 + 1 + 2 + 320 + 1 + 40 = 365 us, T = 1000 us.
 """
 import argparse
 
@@ -61,6 +72,19 @@ WAITALL = {
         (1000, "leave", "main")],
     1: [(0, "enter", "main"), (300, "send", 0, 305), (600, "send", 0, 602), (1000, "leave", "main")],
     2: [(0, "enter", "main"), (400, "send", 0, 405), (600, "send", 0, 602), (1000, "leave", "main")],
+}
+
+TESTALL = {
+    0: [(0, "enter", "main"),
+        (10, "enter", "MPI_Irecv"), (10, "post", 1), (11, "leave", "MPI_Irecv"),
+        (12, "enter", "MPI_Irecv"), (12, "post", 2), (13, "leave", "MPI_Irecv"),
+        (50, "enter", "MPI_Test"), (52, "leave", "MPI_Test"),
+        (100, "enter", "MPI_Testall"), (310, "irecv", 1, 1), (410, "irecv", 2, 2), (420, "leave", "MPI_Testall"),
+        (500, "enter", "MPI_Irecv"), (500, "post", 3), (501, "leave", "MPI_Irecv"),
+        (600, "enter", "MPI_Test"), (630, "irecv", 1, 3), (640, "leave", "MPI_Test"),
+        (1000, "leave", "main")],
+    1: [(0, "enter", "main"), (300, "send", 0, 305), (610, "send", 0, 612), (1000, "leave", "main")],
+    2: [(0, "enter", "main"), (400, "send", 0, 405), (1000, "leave", "main")],
 }
 
 HALO = {
@@ -88,15 +112,15 @@ HALO = {
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("target")
-    p.add_argument("--case", choices=["waitall", "halo"], required=True)
+    p.add_argument("--case", choices=["waitall", "halo", "testall"], required=True)
     a = p.parse_args()
-    timeline = WAITALL if a.case == "waitall" else HALO
+    timeline = {"waitall": WAITALL, "halo": HALO, "testall": TESTALL}[a.case]
     with otf2.writer.open(a.target, timer_resolution=1000000) as trace:
         d = trace.definitions
         node = d.system_tree_node("localhost")
         mpi = Paradigm.MPI
         regions = {"main": d.region("main", paradigm=Paradigm.USER)}
-        for name in ("MPI_Send", "MPI_Recv", "MPI_Irecv", "MPI_Waitall"):
+        for name in ("MPI_Send", "MPI_Recv", "MPI_Irecv", "MPI_Waitall") + (("MPI_Test", "MPI_Testall") if a.case == "testall" else ()):
             regions[name] = d.region(name, paradigm=mpi, region_role=RegionRole.POINT2POINT)
         threads = []
         for rank in timeline:

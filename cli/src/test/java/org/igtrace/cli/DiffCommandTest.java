@@ -349,6 +349,25 @@ class DiffCommandTest {
      * A's path (off-inside-mpi: rank 1 [0, 70] computing, rank 0 [70, 200] computing and in MPI_Recv) none. B's compute in
      * main within the spans [1, 95]: rank 0 9 + 20 + 5 = 34 us, rank 1 29 + 5 = 34 us, 68 us (it counted the 40 us off too).
      */
+    /**
+     * testdata/late-reduce (make-late-reduce.py): B is A with rank 2 computing 50 us more before the reduce, whose root
+     * leaves after rank 2 entered: 50 us more, all rank 2's work on the path (A's path: rank 0's 40 us of work and rank 2's
+     * 250 us, 100 of them in the nested inner, which the contributors take apart as its exclusive time: work 40 + 150 us;
+     * B's: 40 + 200 us). With the path going on from the reduce's first member (rank 1), both paths held the
+     * root's whole MPI_Reduce and the difference read "rank 0's transfer in MPI_Reduce +50.0 us".
+     */
+    @Test
+    void aLateReduceMemberIsTheDifference() throws Exception {
+        Run r = igtrace("diff", TESTDATA.resolve("late-reduce/a").toString(), TESTDATA.resolve("late-reduce/b").toString(),
+                "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "assert abs(d['runtime']['delta'] - 50e-6) < 1e-12, d['runtime']",
+                "c = d['contributors']",
+                "assert len(c) == 1 and (c[0]['kind'], c[0]['rank'], c[0]['region']) == ('compute', 2, 'work'), c",
+                "assert abs(c[0]['a'] - 190e-6) < 1e-12 and abs(c[0]['b'] - 240e-6) < 1e-12, c",
+                "print('ok')"));
+    }
+
     @Test
     void recordingOffOnThePathIsAKindOfItsOwn() throws Exception {
         Run r = igtrace("diff", TESTDATA.resolve("off-inside-mpi").toString(), TESTDATA.resolve("recording-off-long").toString(),

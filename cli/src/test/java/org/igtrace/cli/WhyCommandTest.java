@@ -240,7 +240,9 @@ class WhyCommandTest {
         assertTrue(causes > 10 && regions > 10, json);
         List<String> text = why(trace).lines().toList();
         assertTrue(text.contains("and " + (causes - 10) + " more causes (all in the JSON)"), String.join("\n", text));
-        assertTrue(text.contains("and " + (regions - 10) + " more regions (all in the JSON)"), String.join("\n", text));
+        // the outermost regions below main: 11 on this path, so one left out, said in the singular
+        assertTrue(text.contains("and " + (regions - 10) + (regions == 11 ? " more region" : " more regions") + " (all in the JSON)"),
+                String.join("\n", text));
         int header = text.indexOf(text.stream().filter(l -> l.startsWith("rank  region ")).findFirst().orElseThrow());
         assertEquals(10, text.indexOf("and " + (causes - 10) + " more causes (all in the JSON)") - header - 1, String.join("\n", text));
     }
@@ -421,12 +423,13 @@ class WhyCommandTest {
     /**
      * Recording switched off inside a waiting call (issue 34 items 4 and 6) is not waiting, but the wait still ended where
      * the cause arrived: the critical path jumps there. testdata/make-off-inside-collective.py (times in its docstring):
-     * from the run's end at 300 us on rank 0, back through its MPI_Reduce (entered 200, off [205, 215]) to rank 2 at
-     * 230, the first member to enter; rank 2's MPI_Bcast (entered 130) to root 1 at 150; rank 1's MPI_Barrier (entered
-     * 60) to rank 2, last to enter, at 80; rank 2 from 0. Rank 0 [230, 300]: 30 us in MPI_Reduce, 40 computing;
-     * rank 2 [150, 230] and [0, 80]: 10 us in MPI_Bcast, 150 computing; rank 1 [80, 150]: 20 us in MPI_Barrier, 50
-     * computing. The waits: 100 us, as stats counts them (20 us each, less the time off). Taking the off time out of
-     * the wait's end too put the reduce's jump at 200 + 20 = 220: rank 0 with 40 us in MPI on the path.
+     * from the run's end at 300 us on rank 0, back through its MPI_Reduce (entered 200, off [205, 215]; its early-reduce
+     * wait ended at 230, when rank 2 entered, and the path goes on from the last member to enter: definitions section
+     * 14) to rank 1 at 240; rank 1's MPI_Barrier (entered 60) to rank 2, last to enter, at 80; rank 2 from 0. Rank 0
+     * [240, 300]: 20 us in MPI_Reduce, 40 computing; rank 1 [80, 240]: 20 us in MPI_Barrier and 10 in MPI_Bcast, 130
+     * computing; rank 2 [0, 80]: 80 computing. The waits: 100 us, as stats counts them (20 us each, less the time
+     * off). The jump is at the wait's end (which counts the time off) plus the last member's lead over the first:
+     * taking the off time out of the wait's end put it at 200 + 20 + 10 = 230, rank 0 with 30 us in MPI on the path.
      * testdata/make-off-inside-mpi.py: rank 0's MPI_Recv [10, 80] (off [20, 60]) waits for rank 1's send entered at 70:
      * rank 1 computes [0, 70], rank 0 [70, 200] with 10 + 10 us in its receives; the jump at 10 + 20 = 30 us gave rank 0
      * 60 us in MPI (the time off among them) and rank 1 30 us of compute.
@@ -435,13 +438,37 @@ class WhyCommandTest {
     void aWaitWithRecordingOffInsideEndsWhereTheCauseArrived() {
         String json = why("off-inside-collective/traces.otf2", "--format", "json");
         assertEquals(1e-4, number(json, "waiting"), 1e-12);
-        assertEquals(List.of(4e-5, 5e-5, 1.5e-4), numbers(json, "compute_on_path"), json);
-        assertEquals(List.of(3e-5, 2e-5, 1e-5), numbers(json, "mpi_on_path"), json);
+        assertEquals(List.of(4e-5, 1.3e-4, 8e-5), numbers(json, "compute_on_path"), json);
+        assertEquals(List.of(2e-5, 3e-5, 0.0), numbers(json, "mpi_on_path"), json);
         String p2p = why("off-inside-mpi/traces.otf2", "--format", "json");
         assertEquals(4e-5, number(p2p, "waiting"), 1e-12, "20 us late sender and 20 us late receiver");
         assertEquals(List.of(1.1e-4, 7e-5), numbers(p2p, "compute_on_path"), p2p);
         assertEquals(List.of(2e-5, 0.0), numbers(p2p, "mpi_on_path"), p2p);
     }
+    /**
+     * An all-to-one collective's root waits only until its first member enters (early reduce, definitions section 8), but
+     * leaves after the last did: the critical path goes on from the last (section 14). testdata/make-late-reduce.py (its
+     * docstring): the root, rank 0, waits 50 us for rank 1 (150 - 100), and leaves its MPI_Reduce at 260 after rank 2
+     * entered at 250. The path: rank 0 [250, 300], 10 us in MPI_Reduce and 40 in work; rank 2 [0, 250] in work; one jump,
+     * rank 2 to rank 0, with 10 us of the call after it. It went to rank 1 at 150 (rank 0 with 110 us in MPI on the path,
+     * rank 1 with 150 us of compute) while the wait was the path's jump too. The cause stays the wait's: rank 1's work.
+     * Regions on the path are the outermost user regions below main (section 14): work 290 us, its nested inner (100 us
+     * on rank 2) in it; they were the innermost ones, each its exclusive time (work 190 us, inner 100 us).
+     */
+    @Test
+    void aReduceGoesOnFromItsLastMember() {
+        String json = why("late-reduce/a/traces.otf2", "--format", "json");
+        assertEquals(3e-4, number(json, "length"), 1e-12);
+        assertEquals(List.of(4e-5, 0.0, 2.5e-4), numbers(json, "compute_on_path"), json);
+        assertEquals(List.of(1e-5, 0.0, 0.0), numbers(json, "mpi_on_path"), json);
+        assertTrue(json.replaceAll("\\s+", " ").contains("\"pairs\": [ { \"from\": 2, \"to\": 0, \"jumps\": 1, \"time\": 0.00001 } ]"), json);
+        assertTrue(json.replaceAll("\\s+", " ").contains("\"regions\": [ { \"name\": \"work\", \"time_on_path\": 0.00029 } ]"), json);
+        assertEquals(5e-5, number(json, "waiting"), 1e-12);
+        Matcher cause = firstCause(json);
+        assertEquals("1", cause.group(1));
+        assertEquals("work", cause.group(2));
+    }
+
     /**
      * Time with recording off on the path is neither compute nor MPI (definitions section 3): testdata/recording-off-long
      * (make-recording-off-long.py): rank 0's recording off [10, 50] us, its MPI_Barrier [70, 90]; rank 1's barrier

@@ -12,7 +12,7 @@ import org.igtrace.core.wait.MatchedMessage;
  * The transfer times {@link NetworkCalibration} fits, taken from the wait analysis' matched messages (its join at
  * the final clock offsets, with each end's size: {@code MatchRecords.withSizes}) by {@link TransferTimes}' rule
  * instead of from a pass over the recorded calls: a receive completed in a call that waits for it (a blocking
- * receive, MPI_Sendrecv, MPI_Wait*) is timed when that call started before its send call (or, from the eager
+ * receive, MPI_Sendrecv, MPI_Wait*, MPI_Test*) is timed when that call started before its send call (or, from the eager
  * limit on, posts the receive itself), from the later enter to its leave; a rendezvous send in a blocking send
  * call whose receive an MPI_Irecv posted, from the later post to its leave. Times are converted to seconds as
  * the replay converts them (relative to the earliest replay start, plus each process's offset), so equal

@@ -5,7 +5,7 @@ package org.igtrace.core.replay;
  * messages whose transfer is visible: the receive was posted before the send (definitions section 9's rule), or the
  * message is rendezvous-sized ({@code S >= E}), so its transfer starts when both sides have posted.
  * The transfer time is the leave of the receiving call (a blocking receive, MPI_Sendrecv or
- * MPI_Wait*) minus the later of the two calls' enters, on corrected clocks. For each message size the
+ * MPI_Wait*, MPI_Test*) minus the later of the two calls' enters, on corrected clocks. For each message size the
  * median transfer time is taken (a receive completed late in an MPI_Waitall with others is an
  * outlier, not a slow network); then {@code t = L + S / B} is fitted to the (size, median) points by
  * least squares. One size only, or times that do not grow with size: {@code B} infinite and

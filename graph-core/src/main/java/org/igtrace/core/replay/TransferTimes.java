@@ -9,7 +9,7 @@ import org.igtrace.core.trace.MpiCall;
  * network's) or a pass of their own ({@link VisibleTransfers}), with one rule and the same messages.
  * The pass hands on each matched send's measured post (its call's enter, corrected clocks) and each
  * matched receive completed in a call that waits for it (a blocking receive, MPI_Sendrecv,
- * MPI_Wait*). A receive is timed when its receive call started before its send call, or, from
+ * MPI_Wait*, MPI_Test*). A receive is timed when its receive call started before its send call, or, from
  * the eager limit on, when that call is a blocking receive or MPI_Sendrecv (the transfer cannot
  * start before it posts the receive): the call's leave minus the later of the two calls'
  * enters. A receive whose send is not posted yet (a call let through a cycle; a trace whose

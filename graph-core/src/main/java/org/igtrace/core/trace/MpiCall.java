@@ -13,7 +13,13 @@ public enum MpiCall {
     SENDRECV,
     /** MPI_Wait, MPI_Waitall, MPI_Waitany, MPI_Waitsome: completes non-blocking receives, waiting (late sender). */
     WAIT,
-    /** Any other MPI call (MPI_Isend, MPI_Irecv, MPI_Test*, collectives, ...). */
+    /**
+     * MPI_Test, MPI_Testall, MPI_Testany, MPI_Testsome: completes non-blocking receives when it succeeds; a receive it
+     * completes was waited for within the call, as in MPI_Wait* (definitions section 8; one that completes none waits for
+     * nothing).
+     */
+    TEST,
+    /** Any other MPI call (MPI_Isend, MPI_Irecv, collectives, ...). */
     OTHER_MPI,
     /** Not an MPI call. */
     NONE;
@@ -29,7 +35,7 @@ public enum MpiCall {
 
     /** Whether a receive event inside a call of this kind ends a receive its caller waited for. */
     public boolean waitsForReceive() {
-        return this == BLOCKING_RECEIVE || this == SENDRECV || this == WAIT;
+        return this == BLOCKING_RECEIVE || this == SENDRECV || this == WAIT || this == TEST;
     }
 
     public boolean isMpi() {
@@ -47,6 +53,7 @@ public enum MpiCall {
             case "MPI_Recv" -> BLOCKING_RECEIVE;
             case "MPI_Sendrecv", "MPI_Sendrecv_replace" -> SENDRECV;
             case "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome" -> WAIT;
+            case "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome" -> TEST;
             default -> OTHER_MPI;
         };
     }

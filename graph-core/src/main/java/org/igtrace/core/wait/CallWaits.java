@@ -11,7 +11,7 @@ import org.igtrace.core.util.LongIntMap;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
- * One call waits once (definitions section 8, issue 19): an {@code MPI_Wait*} that completed several
+ * One call waits once (definitions section 8, issue 19): an {@code MPI_Wait*} or {@code MPI_Test*} that completed several
  * receives waits {@code min(leave, max over its messages of enter(send)) - enter(call)}, charged
  * (late sender) to its process and to the edge of the message whose send entered last (ties: the
  * lowest sender rank), instead of each receive's wait counted on its own (they overlap).

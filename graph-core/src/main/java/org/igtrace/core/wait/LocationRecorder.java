@@ -17,7 +17,7 @@ import org.igtrace.core.util.Rings;
 /**
  * Turns one location's events into match records (definitions section 8), with no other location in
  * sight: each message end with the enter and leave of the MPI call around its event (the
- * innermost enclosing MPI region; for a non-blocking receive completed in {@code MPI_Wait*}, the
+ * innermost enclosing MPI region; for a non-blocking receive completed in {@code MPI_Wait*} or {@code MPI_Test*}, the
  * wait), each collective arrival likewise. An end is written once its call was left, in event
  * order, into the stream of its partner (or communicator), so that the k-th record on a key is the
  * location's k-th end on that key. Memory: a call stack, the ends whose call is still open, and
@@ -33,6 +33,7 @@ public final class LocationRecorder implements LocationEvents {
     private static final int IN_ENVIRONMENT = 1 << 8;
     private static final MpiCall[] CALLS = MpiCall.values();
     private static final int WAIT = MpiCall.WAIT.ordinal();
+    private static final int TEST = MpiCall.TEST.ordinal();
     /** Posted receives (MPI_Irecv's request) kept at most, waiting for their completion; the oldest is given up beyond. */
     static final int MAX_POSTS = 4096;
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
@@ -75,7 +76,7 @@ public final class LocationRecorder implements LocationEvents {
     /** The message's size in bytes when the records keep sizes ({@link MatchRecords#withSizes}), else -1. */
     private long[] size = new long[8];
     private final boolean sized;
-    /** Per stack frame, while a call is resolved: receives completed in it by an MPI_Wait*, then its call number. */
+    /** Per stack frame, while a call is resolved: receives completed in it by an MPI_Wait* or MPI_Test*, then its call number. */
     private long[] perFrame = new long[16];
     /** The next number of a call that completes several receives. */
     private long sharedCalls;
@@ -425,7 +426,7 @@ public final class LocationRecorder implements LocationEvents {
 
     /**
      * The call at stack frame {@code from} (and any inside it) was left at {@code t}. The receives
-     * of an MPI_Wait* that completed several of them get the call's number (definitions section 8: one
+     * of an MPI_Wait* or MPI_Test* that completed several of them get the call's number (definitions section 8: one
      * call waits once).
      */
     private void resolve(int from, long t) {
@@ -434,13 +435,13 @@ public final class LocationRecorder implements LocationEvents {
         }
         boolean several = false;
         for (int i = head; i < pendingEnd; i++) {
-            if (open[i] && frame[i] >= from && side[i] == RECEIVE && call[i] == WAIT) {
+            if (open[i] && frame[i] >= from && side[i] == RECEIVE && (call[i] == WAIT || call[i] == TEST)) {
                 several |= ++perFrame[frame[i]] > 1;
             }
         }
         for (int i = head; i < pendingEnd; i++) {
             if (open[i] && frame[i] >= from) {
-                if (several && side[i] == RECEIVE && call[i] == WAIT) {
+                if (several && side[i] == RECEIVE && (call[i] == WAIT || call[i] == TEST)) {
                     long c = perFrame[frame[i]];
                     if (c > 1) {
                         c = perFrame[frame[i]] = -(++sharedCalls); // the call is numbered at its first receive

@@ -8,7 +8,8 @@ import java.util.List;
  * The critical path of the measured run (definitions section 14), on corrected clocks: from the end
  * of the process that ends last, walking back in time; in a call that waited (the {@link WaitLog}'s
  * waits), jump to the process it waited for at the time its waiting ended (the sender at its send's
- * enter, the last member to enter a collective) and go on back from there; otherwise stay on the same
+ * enter, the last member to enter a collective; an all-to-one's root, whose wait ends at the first member's enter,
+ * to the last member at its enter: {@link WaitLog.Waits#pathCause}) and go on back from there; otherwise stay on the same
  * process, down to the run's start. The path is a list of segments, each a stretch of one process;
  * they join end to end, so its length is the measured run time ({@code max end - min start}).
  *
@@ -100,9 +101,9 @@ public final class CriticalPath {
             }
             // the call's wait that ended last (a call may hold several: a late sender and a late receiver)
             int best = k - 1;
-            long bestEnter = mine.enter(best), bestEnd = mine.end(best);
+            long bestEnter = mine.enter(best), bestEnd = mine.pathEnd(best);
             for (int j = k - 2; j >= 0 && mine.enter(j) == bestEnter; j--) {
-                long end = mine.end(j);
+                long end = mine.pathEnd(j);
                 if (end > bestEnd) {
                     best = j;
                     bestEnd = end;
@@ -119,7 +120,7 @@ public final class CriticalPath {
                 still = 0;
             }
             long transfer = Math.max(0, Math.min(mine.leave(best), t) - jump);
-            int cause = mine.cause(best);
+            int cause = mine.pathCause(best);
             segments.add(new Segment(p, jump, t, cause, transfer));
             p = cause;
             t = jump;

@@ -345,7 +345,7 @@ public final class DelayCosts {
                 continue;
             }
             long[] from = Arrays.copyOf(mine.from, mine.size), to = Arrays.copyOf(mine.to, mine.size);
-            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, region, mpi, ticks) -> {
+            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, region, top, mpi, ticks) -> {
                 if (!mpi) {
                     put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks);
                 }

@@ -8,8 +8,8 @@ import java.util.TreeMap;
 
 /**
  * What lies on the critical path (definitions section 14): per process its compute and MPI time on
- * the path, per user region its time on the path (a region's exclusive time: the innermost region
- * running), per pair (the process the path came from, the process it went on) the jumps and the time
+ * the path, per outermost user region its time on the path (the region one level below the process's
+ * root region, the root itself while nothing is open below it: {@link RegionSlices.Cursor#top}), per pair (the process the path came from, the process it went on) the jumps and the time
  * of the messages on the path. Seconds. Time on the path outside a process's span (before it
  * started, after it ended) is neither compute nor MPI, nor is time with recording off on the process
  * the path is on (what ran then is unknown, definitions section 3): that is its own part, per process.
@@ -55,7 +55,7 @@ public record PathProfile(double length, List<ProcessOnPath> processes, List<Reg
         }
         long[] compute = new long[n], mpi = new long[n], off = new long[n];
         long[] region = new long[slices.regionCount() + 1];
-        for (PathShares.Share s : PathShares.of(path, slices, waits)) {
+        for (PathShares.Share s : PathShares.of(path, slices, waits, true)) {
             if (s.mpi()) {
                 mpi[s.process()] += s.ticks();
             } else if (s.region() == slices.offRegion()) {

@@ -23,6 +23,14 @@ public final class PathShares {
 
     /** The shares of {@code path}, by process, then region, then compute before MPI; none of 0 ticks. */
     public static List<Share> of(CriticalPath path, RegionSlices slices, WaitLog waits) {
+        return of(path, slices, waits, false);
+    }
+
+    /**
+     * As {@link #of(CriticalPath, RegionSlices, WaitLog)}; with {@code outermost}, computing is in the outermost user region
+     * below the root ({@link RegionSlices.Cursor#top}: definitions section 14's regions on the path), not the innermost.
+     */
+    public static List<Share> of(CriticalPath path, RegionSlices slices, WaitLog waits, boolean outermost) {
         int n = slices.processCount(), regions = slices.regionCount();
         List<List<CriticalPath.Segment>> mine = new ArrayList<>();
         for (int p = 0; p < n; p++) {
@@ -40,7 +48,7 @@ public final class PathShares {
                 to[i] = segs.get(i).to();
             }
             long[] ticks = new long[2 * (regions + 1)]; // region -1 (computing outside every region) first
-            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, r, inMpi, t) -> ticks[2 * (r + 1) + (inMpi ? 1 : 0)] += t);
+            SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, r, top, inMpi, t) -> ticks[2 * ((outermost ? top : r) + 1) + (inMpi ? 1 : 0)] += t);
             for (int k = 0; k < ticks.length; k++) {
                 if (ticks[k] > 0) {
                     shares.add(new Share(p, k / 2 - 1, k % 2 == 1, ticks[k]));

@@ -171,8 +171,8 @@ public final class RegionSlices implements LocationSink {
     }
 
     /**
-     * Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #mpi}
-     * and {@link #off} (recording switched off: region {@link #offRegion}, not in MPI).
+     * Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #top},
+     * {@link #mpi} and {@link #off} (recording switched off: region {@link #offRegion}, not in MPI).
      */
     public static final class Cursor {
         private final BlockStreamReader reader;
@@ -180,6 +180,11 @@ public final class RegionSlices implements LocationSink {
         public long from;
         public long to;
         public int region;
+        /**
+         * Computing: the outermost user region below the process's root region (the root itself while nothing is open
+         * below it; definitions section 14), -1 outside every region; else {@link #region}.
+         */
+        public int top;
         public boolean mpi;
         public boolean off;
 
@@ -193,9 +198,10 @@ public final class RegionSlices implements LocationSink {
                 return false;
             }
             long key = reader.readUnsigned();
+            region = (int) (key >>> 2) - 1;
+            top = (key & 2) != 0 ? (int) reader.readUnsigned() - 1 : region;
             from = to + reader.readSigned();
             to = from + reader.readUnsigned();
-            region = (int) (key >>> 1) - 1;
             mpi = (key & 1) != 0;
             off = region == offRegion;
             return true;
@@ -220,8 +226,9 @@ public final class RegionSlices implements LocationSink {
         private long first = Long.MIN_VALUE;
         private long initLeave = Long.MIN_VALUE;
         private long finalizeEnter = Long.MIN_VALUE;
-        /** The open slice: key (-1 none), start, and the end of the previous slice written. */
+        /** The open slice: key (-1 none), its outermost region ({@link Cursor#top}), start, and the end of the previous slice written. */
         private long key = -1;
+        private int top = -1;
         private long sliceFrom;
         private long written;
 
@@ -239,27 +246,48 @@ public final class RegionSlices implements LocationSink {
             return finalizeEnter != Long.MIN_VALUE ? finalizeEnter : last;
         }
 
-        /** The current state: (region + 1) << 1, with bit 0 set inside MPI; region -1 outside every region. */
-        private long currentKey() {
+        /**
+         * The current state: (region + 1) << 2, with bit 0 set inside MPI and bit 1 where the outermost region
+         * {@code top} ({@link #currentTop}) is another; region -1 outside every region.
+         */
+        private long currentKey(int top) {
             if (recordingOff) {
-                return (long) (offRegion() + 1) << 1;
+                return (long) (offRegion() + 1) << 2;
             }
             if (depth == 0) {
                 return 0;
             }
             if (mpiAt >= 0) {
-                return (long) (slice(stack[mpiAt]) + 1) << 1 | 1;
+                return (long) (slice(stack[mpiAt]) + 1) << 2 | 1;
             }
             int d = depth - 1;
             if (folded != null) {
-                while (d >= 0 && stack[d] >= 0 && stack[d] < folded.length && folded[stack[d]]) {
+                while (d >= 0 && folded(stack[d])) {
                     d--;
                 }
                 if (d < 0) {
                     return 0;
                 }
             }
-            return (long) (slice(stack[d]) + 1) << 1;
+            int region = slice(stack[d]);
+            return (long) (region + 1) << 2 | (top != region ? 2 : 0);
+        }
+
+        /**
+         * Computing, the outermost user region below the root: the region one level below the process's root region, else
+         * (nothing open below it, or an OpenMP barrier's or runtime call's there) the root; -1 outside every region. The
+         * timeline colours computing by the same region (definitions section 12).
+         */
+        private int currentTop() {
+            if (recordingOff || mpiAt >= 0 || depth == 0) {
+                return -1;
+            }
+            int d = depth >= 2 && !folded(stack[1]) ? 1 : 0;
+            return folded(stack[d]) ? -1 : slice(stack[d]);
+        }
+
+        private boolean folded(int region) {
+            return folded != null && region >= 0 && region < folded.length && folded[region];
         }
 
         /** Time reaches {@code t}: the stretch since the last event belongs to the current state. */
@@ -271,18 +299,23 @@ public final class RegionSlices implements LocationSink {
         }
 
         private void change(long t) {
-            long k = currentKey();
-            if (k == key) {
+            int o = currentTop();
+            long k = currentKey(o);
+            if (k == key && o == top) {
                 return;
             }
             close(t);
             key = k;
+            top = o;
             sliceFrom = t;
         }
 
         private void close(long t) {
             if (key >= 0 && t > sliceFrom) {
                 stream.putUnsigned(key);
+                if ((key & 2) != 0) {
+                    stream.putUnsigned(top + 1);
+                }
                 stream.putSigned(sliceFrom - written);
                 stream.putUnsigned(t - sliceFrom);
                 written = t;

@@ -11,10 +11,13 @@ import org.igtrace.core.util.IndexSort;
  * is left out.
  */
 final class SliceQueries {
-    /** Receives, for interval {@code query}, {@code ticks} of region {@code region} (in MPI if {@code mpi}). */
+    /**
+     * Receives, for interval {@code query}, {@code ticks} of region {@code region} (in MPI if {@code mpi}), computing under
+     * the outermost region {@code top} ({@link RegionSlices.Cursor#top}).
+     */
     @FunctionalInterface
     interface Overlap {
-        void add(int query, int region, boolean mpi, long ticks);
+        void add(int query, int region, int top, boolean mpi, long ticks);
     }
 
     private SliceQueries() {
@@ -49,7 +52,7 @@ final class SliceQueries {
                 int q = active[k];
                 long overlap = Math.min(b, to[q] - offset) - Math.max(a, from[q] - offset);
                 if (overlap > 0) {
-                    out.add(q, c.region, c.mpi, overlap);
+                    out.add(q, c.region, c.top, c.mpi, overlap);
                 }
                 if (to[q] - offset > b) {
                     active[kept++] = q; // it may overlap later slices

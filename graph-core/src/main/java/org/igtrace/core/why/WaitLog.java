@@ -23,10 +23,12 @@ import org.igtrace.core.wait.MatchedMessage;
  */
 public final class WaitLog implements MatchTap {
     /**
-     * The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, and twice the ticks
-     * recording was off inside the waiting call (taken out of ticks) plus 1 for a collective.
+     * The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, twice the ticks
+     * recording was off inside the waiting call (taken out of ticks) plus 1 for a collective, and the critical path's
+     * jump where it is not the wait's (an all-to-one's root, whose wait ends at the first member's enter, goes on to the
+     * last member's: definitions section 14): its process less the cause, its time less the wait's end (0 and 0 else).
      */
-    private static final int WIDTH = 9;
+    private static final int WIDTH = 11;
     private final long[] o;
     private final RecordBlocks store;
     private final List<SortedRecords> parts = new ArrayList<>();
@@ -147,6 +149,19 @@ public final class WaitLog implements MatchTap {
             return enter(k) + ticks(k) + (g.get(k, 8) >> 1);
         }
 
+        /**
+         * The process the critical path jumps to from this wait (definitions section 14): the cause, but for an all-to-one
+         * collective's root the last member to enter.
+         */
+        public int pathCause(int k) {
+            return (int) (cause(k) + g.get(k, 9));
+        }
+
+        /** When the critical path jumps to {@link #pathCause}: the wait's {@link #end}, but for an all-to-one's root the last member's enter (at most the call's leave). */
+        public long pathEnd(int k) {
+            return end(k) + g.get(k, 10);
+        }
+
         /** The first position whose call enters at {@code t} or later ({@link #size()}: none). */
         public int lowerBound(long t) {
             return g.lowerBound(t);
@@ -178,10 +193,16 @@ public final class WaitLog implements MatchTap {
 
         /** {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was off in the call. */
         void add(int w, int c, long e, long l, long ce, long cl, long wait, long off) {
+            add(w, c, e, l, ce, cl, wait, off, c, Long.MIN_VALUE);
+        }
+
+        /** As {@link #add(int, int, long, long, long, long, long, long)}, the path jumping to {@code pc} at {@code pt} (no earlier than the wait's end). */
+        void add(int w, int c, long e, long l, long ce, long cl, long wait, long off, int pc, long pt) {
             long t = Math.min(wait, l - e) - off;
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return;
             }
+            long end = e + t + off;
             r[0] = w;
             r[1] = e;
             r[2] = seq + count++;
@@ -191,6 +212,9 @@ public final class WaitLog implements MatchTap {
             r[6] = Math.max(ce, cl);
             r[7] = t;
             r[8] = off << 1 | (inCollective ? 1 : 0);
+            boolean own = pc != c && pc != w && pc >= 0 && pc < o.length;
+            r[9] = own ? pc - c : 0;
+            r[10] = own ? Math.max(0, Math.min(pt, l) - end) : 0;
             records.add(r);
         }
 
@@ -253,16 +277,29 @@ public final class WaitLog implements MatchTap {
                     }
                 }
             } else if (c.kind() == CollectiveKind.ALL_TO_ONE) {
-                int root = c.rootIndex(), first = -1;
+                // the root waits until the first member enters (early reduce), but leaves only after the last did: the
+                // critical path goes on from the last (definitions section 14; the first entered wins a tie, the last the
+                // first of equals, so a reduce whose members all entered at once jumps where the wait ended)
+                int root = c.rootIndex(), first = -1, last = -1;
                 for (int q = 0; q < n; q++) {
                     if (q != root && (first < 0 || at(c, q) < at(c, first))) {
                         first = q;
                     }
+                    if (q != root && (last < 0 || at(c, q) > at(c, last))) {
+                        last = q;
+                    }
                 }
                 if (root >= 0 && first >= 0) {
-                    member(c, root, first);
+                    member(c, root, first, last);
                 }
             }
+        }
+
+        /** Member {@code p} waited for member {@code q}; the path goes on from member {@code pathTo} at its enter. */
+        private void member(CollectiveInstance c, int p, int q, int pathTo) {
+            long op = offset(c.member(p));
+            add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
+                    at(c, q) - c.enter(p) - op, c.off(p), c.member(pathTo), at(c, pathTo));
         }
 
         /** Member {@code p} waited for member {@code q} (as WaitStates charges it: recording off inside the call is not waiting). */

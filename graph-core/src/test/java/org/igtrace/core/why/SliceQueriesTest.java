@@ -68,7 +68,7 @@ class SliceQueriesTest {
                 e[i] = to[order[i]];
             }
             TreeMap<Long, Long> expected = new TreeMap<>();
-            SliceQueries.answer(slices, 0, offset, f, e, (q, region, mpi, ticks) -> {
+            SliceQueries.answer(slices, 0, offset, f, e, (q, region, top, mpi, ticks) -> {
                 if (!mpi) {
                     expected.merge((long) q * 16 + region + 1, ticks, Long::sum);
                 }

@@ -63,6 +63,25 @@ class NonBlockingReceiveWaitsTest {
     }
 
     /**
+     * A test that completes receives waited for them within its duration, as a wait call does (SPEC 8 lists MPI_Testall
+     * with the calls that complete several receives): rank 0's MPI_Testall 300 us once (rank 2's send last), its MPI_Test
+     * 10 us (600 to rank 1's send at 610), its MPI_Test that completes nothing none. Tests waited for nothing (0 us).
+     */
+    @Test
+    void aTestThatCompletesLateReceivesWaitedForThem() throws Exception {
+        for (int threads : new int[] {1, 2}) {
+            for (String budget : new String[] {"64", "0"}) {
+                String what = threads + " threads, budget " + budget + " MB";
+                WaitReport w = waits("testall", threads, budget);
+                assertEquals(310 * US, w.seconds(WaitPattern.LATE_SENDER, 0), 1e-12, what);
+                assertEquals(310 * US, w.total(), 1e-12, what + ": nobody else waits");
+                assertEquals(10 * US, w.pairWait(0, 1), 1e-12, what);
+                assertEquals(300 * US, w.pairWait(0, 2), 1e-12, what + ": one call waits once");
+            }
+        }
+    }
+
+    /**
      * The halo exchange's blocking sends find their receives posted (at 5 us, before the sends at
      * 20 and 110 us): no late receiver (from rank 1's MPI_Waitall at 150 us it read 130 us). Left:
      * 50 us (a receive posted 50 us after the send entered), 30 us (a blocking MPI_Recv) and 20 us
