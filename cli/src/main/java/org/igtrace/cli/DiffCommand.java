@@ -248,12 +248,9 @@ public final class DiffCommand implements Callable<Integer> {
                 shares.add(new PathTimes.Share(kind, d.worldRank(s.process()),
                         taps.slices.name(s.region()), s.ticks() / d.ticksPerSecond()));
             }
-            // WhatIf.totals: per process, region + 1 (0: computing outside every region; the last: recording off, no compute)
+            // per process, region + 1 (0: computing outside every region), over each process's whole events: U_i's part
             RegionSlices slices = taps.slices;
-            long[][] compute = WhatIf.totals(slices);
-            for (long[] row : compute) {
-                row[row.length - 1] = 0;
-            }
+            long[][] compute = slices.computeEverywhere();
             RegionTimes regions = RegionTimes.of(compute, g -> slices.name(g - 1), d.ticksPerSecond());
             return new Run(located, profile, regions, new PathTimes(path.length() / d.ticksPerSecond(), shares), d, null);
         }

@@ -164,6 +164,32 @@ public final class RegionSlices implements LocationSink {
         return chosen[process].finish();
     }
 
+    /**
+     * Per process and region + 1 (index 0: computing outside every region), its compute over all its slices, ticks: the
+     * whole of its events, before {@code MPI_Init}'s leave and after {@code MPI_Finalize}'s enter too, as section 10's
+     * useful time counts it (the what-ifs take the replay's span instead: {@link WhatIf#totals}). No recording-off time.
+     */
+    public long[][] computeEverywhere() {
+        finish();
+        long[][] totals = new long[processCount()][regionCount() + 1];
+        for (int p = 0; p < totals.length; p++) {
+            if (chosen[p] == null) {
+                continue;
+            }
+            // from the first region event to the last, as T_i is taken (section 3): a switch of recording after the last
+            // event is no region event
+            long a = chosen[p].first, b = chosen[p].last;
+            Cursor c = cursor(p);
+            while (c.next()) {
+                long overlap = Math.min(c.to, b) - Math.max(c.from, a);
+                if (!c.mpi && !c.off && overlap > 0) {
+                    totals[p][c.region + 1] += overlap;
+                }
+            }
+        }
+        return totals;
+    }
+
     /** A reader of {@code process}'s slices in time order (none without slices). */
     public Cursor cursor(int process) {
         Location l = chosen[process];
