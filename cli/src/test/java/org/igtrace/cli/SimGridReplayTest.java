@@ -105,6 +105,43 @@ class SimGridReplayTest {
     }
 
     /**
+     * The fitted send overhead o is slept after each eager send (testdata/make-send-overhead.py: o = 5 ms, the median of
+     * the three eager MPI_Send calls; rank 0 ends at 97 ms, rank 1 at 89.97 ms): SMPI, which ends a detached send at its
+     * start, ran rank 0 to 82 ms without it, and the run took 89.97 ms against predict's 97.0 ms.
+     */
+    @Test
+    void theSendOverheadIsSleptAfterEachEagerSend(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("send-overhead").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--format", "simgrid", "-o", out.toString(), "-q");
+        String json = run("predict", trace, "--format", "json", "-q");
+        Map<Integer, Double> predicted = assertSmpiFinishesEachRank(out, json, 2, p -> 2e-6);
+        assertEquals(97e-3, predicted.get(0), 1e-6);
+        assertEquals(89.97e-3, predicted.get(1), 1e-6);
+    }
+
+    /**
+     * The release spread of the run's last collective is slept after it (testdata/make-final-release.py: lags 0, 0, 1 and
+     * 10 ms beyond the median member; each rank then computes 1 ms): SMPI releases the all-reduce's members together, so its
+     * ranks end 0, 0, 1 and 10 ms after rank 0, as predict's (57, 57, 58, 67 ms); they ended together without it. The
+     * collectives themselves are SMPI's own algorithms (on L = 0, B = inf: free, where the fitted family costs 2.5 ms an
+     * instance), so the ends are compared from rank 0's.
+     */
+    @Test
+    void theLastCollectivesReleaseSpreadIsSleptAfterIt(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("final-release").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--format", "simgrid", "-o", out.toString(), "-q");
+        Map<Integer, Double> finish = smpiFinish(out);
+        double[] after = {0, 0, 1e-3, 10e-3};
+        for (int r = 0; r < 4; r++) {
+            assertEquals(after[r], finish.get(r) - finish.get(0), 2e-6, "rank " + r + ": " + finish);
+        }
+    }
+
+    /**
      * Four ranks with collectives (patterns-4): the platform must list its six links before the
      * routes (SimGrid refused the file otherwise), and SMPI's finish times agree with predict's
      * (a review saw 34.877-34.934 ms against 34.887-34.938 ms: within 0.05 %); the folder still
@@ -338,13 +375,8 @@ class SimGridReplayTest {
         return all;
     }
 
-    /**
-     * Runs the exported folder {@code out} in SMPI and checks that each of the {@code ranks} ranks
-     * finishes (its last action) when predict's {@code json} says, within {@code tolerance} of the
-     * predicted end; returns the predicted ends by rank.
-     */
-    private static Map<Integer, Double> assertSmpiFinishesEachRank(Path out, String json, int ranks,
-                                                                   java.util.function.DoubleUnaryOperator tolerance) throws Exception {
+    /** Runs the exported folder {@code out} in SMPI: each rank's last action's end, seconds, by rank. */
+    private static Map<Integer, Double> smpiFinish(Path out) throws Exception {
         Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString(), "--log=smpi_replay.thres:verbose")
                 .redirectErrorStream(true).start();
         String log = new String(smpi.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -358,6 +390,18 @@ class SimGridReplayTest {
                 finish.merge(Integer.parseInt(m.group(1)), Double.parseDouble(m.group(2)), Math::max);
             }
         }
+        return finish;
+    }
+
+    /**
+     * Runs the exported folder {@code out} in SMPI and checks that each of the {@code ranks} ranks
+     * finishes (its last action) when predict's {@code json} says, within {@code tolerance} of the
+     * predicted end; returns the predicted ends by rank.
+     */
+    private static Map<Integer, Double> assertSmpiFinishesEachRank(Path out, String json, int ranks,
+                                                                   java.util.function.DoubleUnaryOperator tolerance) throws Exception {
+        Map<Integer, Double> finish = smpiFinish(out);
+        String log = finish.toString();
         Matcher ends = Pattern.compile("\"rank\": (\\d+),[^}]*\"end\": ([-0-9.eE]+)").matcher(json);
         Map<Integer, Double> predicted = new HashMap<>();
         while (ends.find()) {

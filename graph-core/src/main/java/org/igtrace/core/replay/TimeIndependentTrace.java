@@ -19,7 +19,11 @@ import org.igtrace.core.trace.MpiCall;
  * waited (it completes in the background, as SMPI does with it). Collectives on a communicator of every rank
  * become SimGrid's collective actions, each member naming the instance's largest size ({@link CollectiveSizes};
  * SimGrid runs its own algorithms, not definitions section 9's formulas); anything unmatched or on another
- * communicator sleeps for its measured duration, as the replay keeps it.
+ * communicator sleeps for its measured duration, as the replay keeps it. The send overhead o of definitions section 9
+ * is a {@code sleep} after the call of an eager send or of an MPI_Isend (the message has left at its start; a call that
+ * only posts sleeps its measured duration or o, the longer), as the replay ends such calls after o at least; an
+ * MPI_Sendrecv's eager send's o is not written (the replay ends that call at the later of o and its receive). The
+ * release spread of the run's last collective ({@link FinalRelease}) is a {@code sleep} of each member's lag after it.
  * <p>
  * What the actions are is decided here; how they are written is formats' (SimGrid's text: {@code
  * formats.simgrid.SimGridExport}): each is handed to an {@link Actions} as it is found, none kept.
@@ -75,6 +79,11 @@ public final class TimeIndependentTrace {
     private long call;
     private double cpuRatio;
     private boolean postingCalls;
+    /** The model's send overhead o (seconds) and eager limit (bytes): an eager send's or MPI_Isend's call lasts o at least. */
+    private double sendOverhead;
+    private long eagerLimit;
+    /** The run's last collective's release spread (null: none): each member sleeps its lag after that collective. */
+    private FinalRelease finalRelease;
 
     private record Triple(int src, int dst, int tag) {
     }
@@ -144,8 +153,21 @@ public final class TimeIndependentTrace {
      * replay keeps it on every model but the ideal network.
      */
     void write(int p, double cpuRatio, boolean postingCalls, Actions out) {
+        write(p, cpuRatio, postingCalls, 0, 0, null, out);
+    }
+
+    /**
+     * As {@link #write(int, double, boolean, Actions)}, with the model's send overhead {@code sendOverhead} (seconds) slept
+     * after each call whose send the replay ends after o ({@code eagerLimit}: from that size on a blocking send is
+     * rendezvous and gets no o), and the lag of {@code finalRelease} (null: none) after the last collective.
+     */
+    void write(int p, double cpuRatio, boolean postingCalls, double sendOverhead, long eagerLimit, FinalRelease finalRelease,
+               Actions out) {
+        this.finalRelease = finalRelease;
         this.cpuRatio = cpuRatio;
         this.postingCalls = postingCalls;
+        this.sendOverhead = sendOverhead;
+        this.eagerLimit = eagerLimit;
         LocationActivities l = m.run.process(p);
         out.init(p);
         if (l == null) {
@@ -190,6 +212,7 @@ public final class TimeIndependentTrace {
     private void call(int p, ActivityCursor c, Actions out) {
         double measured = (c.leave - c.enter) * tick;
         boolean keepMeasured = c.events == 0;
+        boolean overhead = false; // a send the replay ends its call after o for (ReplayCalls.complete)
         // MPI_Sendrecv posts its send and its receive together: isend, recv, wait, whatever order the trace
         // records its events in (a send then a recv, or a recv then an isend, stalled SMPI on a ring of
         // rendezvous-sized ones, each rank's send waiting for a receive not yet posted)
@@ -215,6 +238,7 @@ public final class TimeIndependentTrace {
                         boolean completed = c.detail[i] == 1;
                         boolean nonBlocking = completed || c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.OTHER_MPI;
                         out.message(p, nonBlocking ? Message.ISEND : Message.SEND, peer, tag, c.bytes[i]);
+                        overhead |= c.bytes[i] < eagerLimit || c.region < 0 || m.run.definitions.mpiCall(c.region) != MpiCall.BLOCKING_SEND;
                         if (nonBlocking) {
                             kept.add(new Triple(p, peer, tag));
                         }
@@ -247,7 +271,13 @@ public final class TimeIndependentTrace {
                         out.message(p, Message.RECV, c.peer(key), tag(c.location.keys, key), c.bytes[i]);
                     }
                 }
-                case LocationActivities.COLLECTIVE -> keepMeasured |= !collective(p, c, i, out);
+                case LocationActivities.COLLECTIVE -> {
+                    if (collective(p, c, i, out)) {
+                        sleep(p, finalRelease == null ? 0 : finalRelease.lag(p, c.match[i], c.at[i]), out);
+                    } else {
+                        keepMeasured = true;
+                    }
+                }
                 default -> {
                     // no other record is inside a call
                 }
@@ -260,10 +290,13 @@ public final class TimeIndependentTrace {
                 }
             }
         }
+        double o = overhead ? sendOverhead : 0;
         if (keepMeasured) {
             sleep(p, measured, out);
         } else if (postingCalls && c.region >= 0 && ReplayCalls.onlyPosts(c, m.run.definitions.mpiCall(c.region))) {
-            sleep(p, ReplayCosts.compute(measured, cpuRatio), out);
+            sleep(p, Math.max(o, ReplayCosts.compute(measured, cpuRatio)), out);
+        } else {
+            sleep(p, o, out);
         }
     }
 

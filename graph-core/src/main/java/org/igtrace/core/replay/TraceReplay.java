@@ -350,12 +350,15 @@ public final class TraceReplay {
      * {@code out} one by one; formats.simgrid writes them.
      *
      * @param rank  the process
-     * @param model the machine: compute bursts are divided by its cpu ratio, and a call that only posts keeps its
-     *              measured duration unless the model costs as the ideal network (as the replay does)
+     * @param model the machine: compute bursts are divided by its cpu ratio, a call that only posts keeps its
+     *              measured duration unless the model costs as the ideal network (as the replay does), and an eager send's
+     *              or MPI_Isend's call lasts its send overhead o at least, and the members of the run's last collective
+     *              leave it at their measured lags (its release spread)
      * @param out   where the actions go
      */
     public void timeIndependentActions(int rank, ReplayParameters model, TimeIndependentTrace.Actions out) {
-        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.isTheIdealNetwork(), out);
+        new TimeIndependentTrace(matching, offsets, collectiveSizes()).write(rank, model.cpuRatio(), !model.isTheIdealNetwork(),
+                model.sendOverhead(), model.eagerLimit(), model.isTheIdealNetwork() ? null : model.finalRelease(), out);
     }
 
     private CollectiveSizes collectiveSizes;
