@@ -178,7 +178,7 @@ public final class GraphCommand implements Callable<Integer> {
         long readDone = System.nanoTime();
         Why w = why;
         InformationGraph graph = InformationGraph.build(read.profile(), weight, recalc,
-                w == null ? null : weight == EdgeWeight.CRITICAL ? w::criticalOfPair : w::delayOfPair);
+                w == null ? null : WhyReading.pairSeconds(w, weight));
         ProjectedTopology projected = topology == null ? null : topology.project(graph, weight, read.profile().processDefinitions());
         InformationGraphAttributes attributes = InformationGraphAttributes.of(graph, view, PathAliases.shown(read.located().file().toString()));
         if (w != null) {

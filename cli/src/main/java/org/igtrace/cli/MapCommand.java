@@ -417,7 +417,7 @@ public final class MapCommand implements Callable<Integer> {
             return InformationGraph.build(profile, weight, Recalculation.PATH);
         }
         Why why = WhyReading.analyse(profile, taps, replayReading.common.reading, 0, false);
-        return InformationGraph.build(profile, weight, Recalculation.PATH, weight == EdgeWeight.CRITICAL ? why::criticalOfPair : why::delayOfPair);
+        return InformationGraph.build(profile, weight, Recalculation.PATH, WhyReading.pairSeconds(why, weight));
     }
 
     /**

@@ -142,4 +142,25 @@ final class WhyReading {
             return run;
         }
     }
+
+    /**
+     * The edge weight {@code weight} (critical or delay) of {@code why} per pair; the critical one with the pairs of the
+     * path's jumps that had no message and no wait (an all-to-one's root to its last member), whose edges the graph adds.
+     */
+    static org.igtrace.core.graph.EdgeWeight.PairSeconds pairSeconds(Why why, org.igtrace.core.graph.EdgeWeight weight) {
+        if (weight != org.igtrace.core.graph.EdgeWeight.CRITICAL) {
+            return why::delayOfPair;
+        }
+        return new org.igtrace.core.graph.EdgeWeight.PairSeconds() {
+            @Override
+            public double of(int a, int b) {
+                return why.criticalOfPair(a, b);
+            }
+
+            @Override
+            public List<int[]> morePairs() {
+                return why.path().pairs().stream().map(p -> new int[] {p.from(), p.to()}).toList();
+            }
+        };
+    }
 }

@@ -141,4 +141,18 @@ class CriticalPathUsesTest {
         String text = run("why", TESTDATA.resolve("diff/balanced/traces.otf2").toString(), "-q");
         assertTrue(text.contains(" MPI; 1 segment\n"), text);
     }
+
+    /**
+     * graph --weight critical has an edge for each pair the path jumps between, one with neither a message nor a wait too:
+     * testdata/late-reduce/a (make-late-reduce.py) jumps from the reduce's root, rank 0, to its last member, rank 2, with
+     * 10 us of the call after it, where only {0, 1} (the early-reduce wait) had an edge.
+     */
+    @Test
+    void aJumpThroughAReduceIsAnEdgeOfTheCriticalWeight() {
+        String dot = run("graph", TESTDATA.resolve("late-reduce/a").toString(), "--weight", "critical", "--format", "dot", "--graph", "full", "-q");
+        Matcher edge = Pattern.compile("n0 -- n2 \\[[^\\]]*").matcher(dot);
+        assertTrue(edge.find(), dot);
+        assertEquals(1e-5, attribute(edge.group(), "critical"), 1e-12);
+        assertEquals(1e-5, attribute(edge.group(), "w"), 1e-12);
+    }
 }

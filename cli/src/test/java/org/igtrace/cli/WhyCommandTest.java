@@ -467,6 +467,15 @@ class WhyCommandTest {
         Matcher cause = firstCause(json);
         assertEquals("1", cause.group(1));
         assertEquals("work", cause.group(2));
+        // the cause is off the path: it caused the waiting, it does not hold the run back (the story said it did: review)
+        String text = why("late-reduce/a/traces.otf2");
+        assertTrue(text.startsWith("rank 1's region work caused 50.0 us of the 50.0 us of waiting, though rank 1 is not on the critical path;"), text);
+        // the root entering at 200, after rank 1: it waits for nobody (section 8), but leaves after rank 2 entered at 250,
+        // so the path is the same; it stayed on rank 0 (100 us of MPI_Reduce on it) when the jump rode on a wait (review)
+        String late = why("late-reduce/root-late/traces.otf2", "--format", "json");
+        assertEquals(0, number(late, "waiting"), 1e-12);
+        assertEquals(List.of(4e-5, 0.0, 2.5e-4), numbers(late, "compute_on_path"), late);
+        assertEquals(List.of(1e-5, 0.0, 0.0), numbers(late, "mpi_on_path"), late);
     }
 
     /**

@@ -63,8 +63,14 @@ public final class WhyOutput {
         String who = (first.kind() == Why.CauseKind.COMMUNICATION ? "rank " + rank + "'s communication"
                 : first.kind() == Why.CauseKind.RECORDING_OFF ? "rank " + rank + "'s time with recording off"
                 : "rank " + rank + "'s region " + region) + (told == causes ? "" : " (a rank --ranks left out)");
-        StringBuilder s = new StringBuilder(who).append(" holds the run back: it caused ").append(Labels.seconds3(first.delayCost()))
-                .append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
+        // a cause off the critical path (an all-to-one's root waited for its first member, the path goes on from its last)
+        // does not hold the run back, whatever waiting it caused
+        boolean onPath = path.processes().stream().anyMatch(p -> p.rank() == first.rank() && p.onPath() > 0);
+        StringBuilder s = new StringBuilder(who).append(onPath ? " holds the run back: it caused " : " caused ")
+                .append(Labels.seconds3(first.delayCost())).append(" of the ").append(Labels.seconds3(why.waiting())).append(" of waiting");
+        if (!onPath) {
+            s.append(", though rank ").append(rank).append(" is not on the critical path");
+        }
         if (first.kind() == Why.CauseKind.RECORDING_OFF) {
             s.append(" (what the rank ran then is unknown: the trace did not record it)");
         }
@@ -167,7 +173,7 @@ public final class WhyOutput {
         List<PathProfile.RegionOnPath> regions = path.regions().subList(0, Math.min(ROWS, path.regions().size()));
         double compute = path.computeOnPath();
         lines.addAll(new Table(regions.size())
-                .column("name", "region", Table.Kind.TEXT, i -> regions.get(i).name())
+                .column("name", "outermost region", Table.Kind.TEXT, i -> regions.get(i).name())
                 .column("time_on_path", "time on path", Table.Kind.SECONDS, i -> regions.get(i).timeOnPath())
                 .column("share", "of path's compute", Table.Kind.PERCENT, i -> compute > 0 ? regions.get(i).timeOnPath() / compute : 0).text());
         more(lines, regions.size(), path.regions().size(), "region", "regions");

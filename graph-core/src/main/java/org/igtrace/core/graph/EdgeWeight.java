@@ -36,6 +36,14 @@ public enum EdgeWeight {
     @FunctionalInterface
     public interface PairSeconds {
         double of(int a, int b);
+
+        /**
+         * Pairs {a, b} that carry seconds but may have neither a message nor a wait (the critical path's jump from an
+         * all-to-one collective's root to its last member): the graph gets their edges too (none by default).
+         */
+        default java.util.List<int[]> morePairs() {
+            return java.util.List.of();
+        }
     }
 
     /** The lower-case name used on the command line and in outputs. */

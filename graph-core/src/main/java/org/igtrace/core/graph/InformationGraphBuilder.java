@@ -32,7 +32,7 @@ public final class InformationGraphBuilder {
     public static InformationGraph build(TraceProfile profile, EdgeWeight weight, Recalculation recalculation, EdgeWeight.PairSeconds seconds) {
         List<ProcessProfile> vertices = profile.processes();
         WaitReport waits = profile.waits();
-        List<PairTraffic> pairs = pairsOf(profile, weight);
+        List<PairTraffic> pairs = pairsOf(profile, weight, seconds);
         int n = vertices.size();
         int m = pairs.size();
         List<TrafficEdge> edges = new ArrayList<>(m);
@@ -103,15 +103,30 @@ public final class InformationGraphBuilder {
      * that only waited for each other (in collectives), with no bytes and no messages.
      */
     static List<PairTraffic> pairsOf(TraceProfile profile, EdgeWeight weight) {
-        if (!weight.seconds() || profile.waits() == null) {
+        return pairsOf(profile, weight, null);
+    }
+
+    /** The pairs of traffic; for a weight of seconds, with those that waited and those {@code seconds} adds, of 0 bytes. */
+    static List<PairTraffic> pairsOf(TraceProfile profile, EdgeWeight weight, EdgeWeight.PairSeconds seconds) {
+        List<int[]> more = seconds == null || !weight.seconds() ? List.of() : seconds.morePairs();
+        if (!weight.seconds() || profile.waits() == null && more.isEmpty()) {
             return profile.pairs();
         }
         java.util.TreeMap<Long, PairTraffic> all = new java.util.TreeMap<>();
         for (PairTraffic p : profile.pairs()) {
             all.put(WaitReport.pairKey(p.a(), p.b()), p);
         }
-        for (WaitReport.PairWait w : profile.waits().pairs()) {
-            all.putIfAbsent(WaitReport.pairKey(w.a(), w.b()), new PairTraffic(w.a(), w.b(), 0, 0));
+        if (profile.waits() != null) {
+            for (WaitReport.PairWait w : profile.waits().pairs()) {
+                all.putIfAbsent(WaitReport.pairKey(w.a(), w.b()), new PairTraffic(w.a(), w.b(), 0, 0));
+            }
+        }
+        int n = profile.processes().size();
+        for (int[] p : more) {
+            int a = Math.min(p[0], p[1]), b = Math.max(p[0], p[1]);
+            if (a != b && a >= 0 && b < n) {
+                all.putIfAbsent(WaitReport.pairKey(a, b), new PairTraffic(a, b, 0, 0));
+            }
         }
         return new ArrayList<>(all.values());
     }

@@ -80,47 +80,64 @@ public final class CriticalPath {
         if (p < 0) {
             return new CriticalPath(segments, 0, 0);
         }
-        WaitLog.Waits[] of = new WaitLog.Waits[n];
-        int[] cursor = new int[n];
+        // per process its waits and its jumps that are no wait ({@link WaitLog#jumpsOf}), each read back from a cursor
+        WaitLog.Waits[] of = new WaitLog.Waits[2 * n];
+        int[] cursor = new int[2 * n];
         for (int q = 0; q < n; q++) {
             of[q] = waits.ofWaiter(q);
+            of[n + q] = waits.jumpsOf(q);
             cursor[q] = of[q].size();
+            cursor[n + q] = of[n + q].size();
         }
         long t = runEnd;
         int still = 0; // jumps in a row that did not move back in time
         while (true) {
-            WaitLog.Waits mine = of[p];
-            int k = cursor[p];
-            while (k > 0 && mine.enter(k - 1) >= t) {
-                k--;
+            // of p's calls entered before t, the latest (its waits and its jumps)
+            int list = -1;
+            long enter = Long.MIN_VALUE;
+            for (int l = p; l <= n + p; l += n) {
+                WaitLog.Waits mine = of[l];
+                int k = cursor[l];
+                while (k > 0 && mine.enter(k - 1) >= t) {
+                    k--;
+                }
+                cursor[l] = k;
+                if (k > 0 && mine.enter(k - 1) > enter) {
+                    list = l;
+                    enter = mine.enter(k - 1);
+                }
             }
-            cursor[p] = k;
-            if (k == 0 || t <= runStart) {
+            if (list < 0 || t <= runStart) {
                 segments.add(new Segment(p, runStart, Math.max(runStart, t), -1, 0));
                 break;
             }
-            // the call's wait that ended last (a call may hold several: a late sender and a late receiver)
-            int best = k - 1;
-            long bestEnter = mine.enter(best), bestEnd = mine.pathEnd(best);
-            for (int j = k - 2; j >= 0 && mine.enter(j) == bestEnter; j--) {
-                long end = mine.pathEnd(j);
-                if (end > bestEnd) {
-                    best = j;
-                    bestEnd = end;
+            // the call's wait or jump that ended last (a call may hold several: a late sender and a late receiver)
+            WaitLog.Waits best = null;
+            int bestAt = -1;
+            long bestEnd = Long.MIN_VALUE;
+            for (int l = p; l <= n + p; l += n) {
+                WaitLog.Waits mine = of[l];
+                for (int j = cursor[l] - 1; j >= 0 && mine.enter(j) == enter; j--) {
+                    long end = mine.pathEnd(j);
+                    if (best == null || end > bestEnd) {
+                        best = mine;
+                        bestAt = j;
+                        bestEnd = end;
+                    }
                 }
             }
             long jump = Math.max(runStart, Math.min(bestEnd, t));
             if (jump == t && ++still > n) {
                 // a ring of waits ending at one instant: leave this call behind and stay
-                cursor[p] = k - 1;
+                cursor[list]--;
                 still = 0;
                 continue;
             }
             if (jump < t) {
                 still = 0;
             }
-            long transfer = Math.max(0, Math.min(mine.leave(best), t) - jump);
-            int cause = mine.pathCause(best);
+            long transfer = Math.max(0, Math.min(best.leave(bestAt), t) - jump);
+            int cause = best.pathCause(bestAt);
             segments.add(new Segment(p, jump, t, cause, transfer));
             p = cause;
             t = jump;

@@ -32,7 +32,14 @@ public final class WaitLog implements MatchTap {
     private final long[] o;
     private final RecordBlocks store;
     private final List<SortedRecords> parts = new ArrayList<>();
+    /**
+     * The critical path's jumps that are no wait (records of the same fields, no ticks): an all-to-one's root that did not
+     * wait for its first member (it entered later, or its recording was off until then) still leaves only after its last
+     * member entered (definitions section 14).
+     */
+    private final List<SortedRecords> jumpParts = new ArrayList<>();
     private RecordTable table;
+    private RecordTable jumps;
     private long size;
 
     /** @param offsets the clock offsets (ticks per process) the join measures with; the waits kept in memory */
@@ -48,9 +55,10 @@ public final class WaitLog implements MatchTap {
 
     @Override
     public synchronized MatchListener forThread() {
-        SortedRecords records = new SortedRecords(store, WIDTH, 3);
-        Part p = new Part(records, (long) parts.size() << 32);
+        SortedRecords records = new SortedRecords(store, WIDTH, 3), jumpRecords = new SortedRecords(store, WIDTH, 3);
+        Part p = new Part(records, jumpRecords, (long) parts.size() << 32);
         parts.add(records);
+        jumpParts.add(jumpRecords);
         return p;
     }
 
@@ -60,7 +68,9 @@ public final class WaitLog implements MatchTap {
             size += p.size();
         }
         table = new RecordTable(store, SortedRecords.merge(parts), WIDTH);
+        jumps = new RecordTable(store, SortedRecords.merge(jumpParts), WIDTH);
         parts.clear();
+        jumpParts.clear();
     }
 
     /** The number of waits kept. */
@@ -78,6 +88,17 @@ public final class WaitLog implements MatchTap {
             joined();
         }
         return new Waits(table.group(process));
+    }
+
+    /**
+     * The critical path's jumps from {@code process} that are no wait, sorted as {@link #ofWaiter}'s ({@link Waits#ticks}
+     * 0; {@link Waits#pathCause} and {@link Waits#pathEnd} where the path goes on).
+     */
+    public Waits jumpsOf(int process) {
+        if (table == null) {
+            joined();
+        }
+        return new Waits(jumps.group(process));
     }
 
     /** Where the waits are kept (the analyses of the waits sort theirs there too). */
@@ -175,13 +196,15 @@ public final class WaitLog implements MatchTap {
      */
     private final class Part implements MatchListener {
         private final SortedRecords records;
+        private final SortedRecords jumpRecords;
         private long seq;
         private final long[] r = new long[WIDTH];
         private long count;
         private boolean inCollective;
 
-        Part(SortedRecords records, long seq) {
+        Part(SortedRecords records, SortedRecords jumpRecords, long seq) {
             this.records = records;
+            this.jumpRecords = jumpRecords;
             this.seq = seq;
         }
 
@@ -196,11 +219,30 @@ public final class WaitLog implements MatchTap {
             add(w, c, e, l, ce, cl, wait, off, c, Long.MIN_VALUE);
         }
 
+        /** The path's jump from {@code w}'s call [{@code e}, {@code l}] to {@code c} at {@code at} (in the call), no wait. */
+        void jump(int w, int c, long e, long l, long at) {
+            if (at <= e || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
+                return;
+            }
+            r[0] = w;
+            r[1] = e;
+            r[2] = seq + count++;
+            r[3] = c;
+            r[4] = l;
+            r[5] = at;
+            r[6] = at;
+            r[7] = 0;
+            r[8] = inCollective ? 1 : 0;
+            r[9] = 0;
+            r[10] = Math.min(at, l) - e;
+            jumpRecords.add(r);
+        }
+
         /** As {@link #add(int, int, long, long, long, long, long, long)}, the path jumping to {@code pc} at {@code pt} (no earlier than the wait's end). */
-        void add(int w, int c, long e, long l, long ce, long cl, long wait, long off, int pc, long pt) {
+        boolean add(int w, int c, long e, long l, long ce, long cl, long wait, long off, int pc, long pt) {
             long t = Math.min(wait, l - e) - off;
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
-                return;
+                return false;
             }
             long end = e + t + off;
             r[0] = w;
@@ -216,6 +258,7 @@ public final class WaitLog implements MatchTap {
             r[9] = own ? pc - c : 0;
             r[10] = own ? Math.max(0, Math.min(pt, l) - end) : 0;
             records.add(r);
+            return true;
         }
 
         @Override
@@ -289,16 +332,19 @@ public final class WaitLog implements MatchTap {
                         last = q;
                     }
                 }
-                if (root >= 0 && first >= 0) {
-                    member(c, root, first, last);
+                if (root >= 0 && first >= 0 && !member(c, root, first, last)) {
+                    // no wait (the root entered after its first member, or its recording was off until then): the root
+                    // still leaves only after the last member entered
+                    long op = offset(c.member(root));
+                    jump(c.member(root), c.member(last), c.enter(root) + op, c.leave(root) + op, at(c, last));
                 }
             }
         }
 
-        /** Member {@code p} waited for member {@code q}; the path goes on from member {@code pathTo} at its enter. */
-        private void member(CollectiveInstance c, int p, int q, int pathTo) {
+        /** Member {@code p} waited for member {@code q}; the path goes on from member {@code pathTo} at its enter. False: no wait. */
+        private boolean member(CollectiveInstance c, int p, int q, int pathTo) {
             long op = offset(c.member(p));
-            add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
+            return add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
                     at(c, q) - c.enter(p) - op, c.off(p), c.member(pathTo), at(c, pathTo));
         }
 
