@@ -9,7 +9,7 @@ import java.util.List;
  * of the process that ends last, walking back in time; in a call that waited (the {@link WaitLog}'s
  * waits), jump to the process it waited for at the time its waiting ended (the sender at its send's
  * enter, the last member to enter a collective; an all-to-one's root, whose wait ends at the first member's enter,
- * to the last member at its enter: {@link WaitLog.Waits#pathCause}) and go on back from there; otherwise stay on the same
+ * to the last member at its enter: {@link WaitLog#jumpsOf}) and go on back from there; otherwise stay on the same
  * process, down to the run's start. The path is a list of segments, each a stretch of one process;
  * they join end to end, so its length is the measured run time ({@code max end - min start}).
  *
@@ -118,7 +118,7 @@ public final class CriticalPath {
             for (int l = p; l <= n + p; l += n) {
                 WaitLog.Waits mine = of[l];
                 for (int j = cursor[l] - 1; j >= 0 && mine.enter(j) == enter; j--) {
-                    long end = mine.pathEnd(j);
+                    long end = mine.end(j);
                     if (best == null || end > bestEnd) {
                         best = mine;
                         bestAt = j;
@@ -137,7 +137,7 @@ public final class CriticalPath {
                 still = 0;
             }
             long transfer = Math.max(0, Math.min(best.leave(bestAt), t) - jump);
-            int cause = best.pathCause(bestAt);
+            int cause = best.cause(bestAt);
             segments.add(new Segment(p, jump, t, cause, transfer));
             p = cause;
             t = jump;

@@ -23,19 +23,17 @@ import org.igtrace.core.wait.MatchedMessage;
  */
 public final class WaitLog implements MatchTap {
     /**
-     * The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, twice the ticks
-     * recording was off inside the waiting call (taken out of ticks) plus 1 for a collective, and the critical path's
-     * jump where it is not the wait's (an all-to-one's root, whose wait ends at the first member's enter, goes on to the
-     * last member's: definitions section 14): its process less the cause, its time less the wait's end (0 and 0 else).
+     * The sorted fields: waiter, enter, seq, cause, leave, cause's enter, cause's leave, ticks, and twice the ticks
+     * recording was off inside the waiting call (taken out of ticks) plus 1 for a collective.
      */
-    private static final int WIDTH = 11;
+    private static final int WIDTH = 9;
     private final long[] o;
     private final RecordBlocks store;
     private final List<SortedRecords> parts = new ArrayList<>();
     /**
-     * The critical path's jumps that are no wait (records of the same fields, no ticks): an all-to-one's root that did not
-     * wait for its first member (it entered later, or its recording was off until then) still leaves only after its last
-     * member entered (definitions section 14).
+     * The critical path's jumps that are no wait (records of the same fields; their ticks the time from the call's enter
+     * to the jump): an all-to-one's root leaves only after its last member entered (definitions section 14), where its
+     * early-reduce wait, if any, ended at its first member's enter.
      */
     private final List<SortedRecords> jumpParts = new ArrayList<>();
     private RecordTable table;
@@ -91,8 +89,9 @@ public final class WaitLog implements MatchTap {
     }
 
     /**
-     * The critical path's jumps from {@code process} that are no wait, sorted as {@link #ofWaiter}'s ({@link Waits#ticks}
-     * 0; {@link Waits#pathCause} and {@link Waits#pathEnd} where the path goes on).
+     * The critical path's jumps from {@code process} that are no wait, sorted as {@link #ofWaiter}'s: {@link Waits#cause}
+     * the process the path goes on from, at {@link Waits#end} (their {@link Waits#ticks} are the time from the call's enter
+     * to it, no waiting).
      */
     public Waits jumpsOf(int process) {
         if (table == null) {
@@ -170,19 +169,6 @@ public final class WaitLog implements MatchTap {
             return enter(k) + ticks(k) + (g.get(k, 8) >> 1);
         }
 
-        /**
-         * The process the critical path jumps to from this wait (definitions section 14): the cause, but for an all-to-one
-         * collective's root the last member to enter.
-         */
-        public int pathCause(int k) {
-            return (int) (cause(k) + g.get(k, 9));
-        }
-
-        /** When the critical path jumps to {@link #pathCause}: the wait's {@link #end}, but for an all-to-one's root the last member's enter (at most the call's leave). */
-        public long pathEnd(int k) {
-            return end(k) + g.get(k, 10);
-        }
-
         /** The first position whose call enters at {@code t} or later ({@link #size()}: none). */
         public int lowerBound(long t) {
             return g.lowerBound(t);
@@ -215,10 +201,6 @@ public final class WaitLog implements MatchTap {
         }
 
         /** {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was off in the call. */
-        void add(int w, int c, long e, long l, long ce, long cl, long wait, long off) {
-            add(w, c, e, l, ce, cl, wait, off, c, Long.MIN_VALUE);
-        }
-
         /** The path's jump from {@code w}'s call [{@code e}, {@code l}] to {@code c} at {@code at} (in the call), no wait. */
         void jump(int w, int c, long e, long l, long at) {
             if (at <= e || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
@@ -231,20 +213,20 @@ public final class WaitLog implements MatchTap {
             r[4] = l;
             r[5] = at;
             r[6] = at;
-            r[7] = 0;
+            r[7] = Math.min(at, l) - e;
             r[8] = inCollective ? 1 : 0;
-            r[9] = 0;
-            r[10] = Math.min(at, l) - e;
             jumpRecords.add(r);
         }
 
-        /** As {@link #add(int, int, long, long, long, long, long, long)}, the path jumping to {@code pc} at {@code pt} (no earlier than the wait's end). */
-        boolean add(int w, int c, long e, long l, long ce, long cl, long wait, long off, int pc, long pt) {
+        /**
+         * {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was
+         * off in the call. False: no wait (none left).
+         */
+        boolean add(int w, int c, long e, long l, long ce, long cl, long wait, long off) {
             long t = Math.min(wait, l - e) - off;
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return false;
             }
-            long end = e + t + off;
             r[0] = w;
             r[1] = e;
             r[2] = seq + count++;
@@ -254,9 +236,6 @@ public final class WaitLog implements MatchTap {
             r[6] = Math.max(ce, cl);
             r[7] = t;
             r[8] = off << 1 | (inCollective ? 1 : 0);
-            boolean own = pc != c && pc != w && pc >= 0 && pc < o.length;
-            r[9] = own ? pc - c : 0;
-            r[10] = own ? Math.max(0, Math.min(pt, l) - end) : 0;
             records.add(r);
             return true;
         }
@@ -332,26 +311,22 @@ public final class WaitLog implements MatchTap {
                         last = q;
                     }
                 }
-                if (root >= 0 && first >= 0 && !member(c, root, first, last)) {
-                    // no wait (the root entered after its first member, or its recording was off until then): the root
-                    // still leaves only after the last member entered
-                    long op = offset(c.member(root));
-                    jump(c.member(root), c.member(last), c.enter(root) + op, c.leave(root) + op, at(c, last));
+                if (root >= 0 && first >= 0) {
+                    // the early-reduce wait, if any (none: the root entered after its first member, or its recording was off
+                    // until then), and the path's jump to the last member, where the two differ
+                    boolean waited = member(c, root, first);
+                    if (last != first || !waited) {
+                        long op = offset(c.member(root));
+                        jump(c.member(root), c.member(last), c.enter(root) + op, c.leave(root) + op, at(c, last));
+                    }
                 }
             }
         }
 
-        /** Member {@code p} waited for member {@code q}; the path goes on from member {@code pathTo} at its enter. False: no wait. */
-        private boolean member(CollectiveInstance c, int p, int q, int pathTo) {
+        /** Member {@code p} waited for member {@code q} (as WaitStates charges it: recording off inside the call is not waiting); false: not at all. */
+        private boolean member(CollectiveInstance c, int p, int q) {
             long op = offset(c.member(p));
             return add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
-                    at(c, q) - c.enter(p) - op, c.off(p), c.member(pathTo), at(c, pathTo));
-        }
-
-        /** Member {@code p} waited for member {@code q} (as WaitStates charges it: recording off inside the call is not waiting). */
-        private void member(CollectiveInstance c, int p, int q) {
-            long op = offset(c.member(p));
-            add(c.member(p), c.member(q), c.enter(p) + op, c.leave(p) + op, at(c, q), c.leave(q) + offset(c.member(q)),
                     at(c, q) - c.enter(p) - op, c.off(p));
         }
 
