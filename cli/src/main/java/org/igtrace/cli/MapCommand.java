@@ -194,7 +194,9 @@ public final class MapCommand implements Callable<Integer> {
                 if (base != null && processes > 1) { // what the predicted run times rest on, as predict says it
                     err.println("igtrace map: predicted run times on L = " + org.igtrace.core.util.Labels.seconds3(base.latency()) + ", B = "
                             + org.igtrace.core.util.Labels.bandwidth(base.bandwidth()) + ", " + org.igtrace.core.util.Labels.seconds3(base.hopLatency())
-                            + " a hop, send overhead " + org.igtrace.core.util.Labels.seconds3(base.sendOverhead()) + " ("
+                            + " a hop, send overhead " + org.igtrace.core.util.Labels.seconds3(base.sendOverhead())
+                            + (base.finalRelease() != null && base.finalRelease().largest() > 0 ? ", last collective's release spread up to "
+                            + org.igtrace.core.util.Labels.seconds3(base.finalRelease().largest()) : "") + " ("
                             + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them" : "as given") + ")");
                 }
                 if (cpus(profile) > 1 && processes > 1) {

@@ -119,6 +119,15 @@ class SimGridReplayTest {
         Map<Integer, Double> predicted = assertSmpiFinishesEachRank(out, json, 2, p -> 2e-6);
         assertEquals(97e-3, predicted.get(0), 1e-6);
         assertEquals(89.97e-3, predicted.get(1), 1e-6);
+        // an MPI_Sendrecv ends at the later of o and its receive (make-send-overhead.py --sendrecv, L = 0.5 ms): rank 0 enters
+        // at 82 ms, its receive arrives at 85.97 + 0.5, so it leaves at 82 + 5 = 87 and ends 87 + 13.5 = 100.5 ms; rank 1
+        // enters at 85.97, leaves at 90.97 and ends 94.95 ms (SMPI 89.95 ms without o slept before its recv: review)
+        String sendrecv = TESTDATA.resolve("send-overhead-sendrecv").toString();
+        Path both = dir.resolve("sendrecv");
+        run("predict", sendrecv, "--format", "simgrid", "-o", both.toString(), "-q");
+        Map<Integer, Double> exchange = assertSmpiFinishesEachRank(both, run("predict", sendrecv, "--format", "json", "-q"), 2, p -> 2e-6);
+        assertEquals(100.5e-3, exchange.get(0), 1e-6);
+        assertEquals(94.95e-3, exchange.get(1), 1e-6);
     }
 
     /**

@@ -22,7 +22,8 @@ import org.igtrace.core.trace.MpiCall;
  * communicator sleeps for its measured duration, as the replay keeps it. The send overhead o of definitions section 9
  * is a {@code sleep} after the call of an eager send or of an MPI_Isend (the message has left at its start; a call that
  * only posts sleeps its measured duration or o, the longer), as the replay ends such calls after o at least; an
- * MPI_Sendrecv's eager send's o is not written (the replay ends that call at the later of o and its receive). The
+ * MPI_Sendrecv's eager send's o is slept between its isend and its recv where the message it receives is eager too
+ * (the replay ends that call at the later of o and its receive; a rendezvous receive would be posted o late). The
  * release spread of the run's last collective ({@link FinalRelease}) is a {@code sleep} of each member's lag after it.
  * <p>
  * What the actions are is decided here; how they are written is formats' (SimGrid's text: {@code
@@ -218,12 +219,21 @@ public final class TimeIndependentTrace {
         // rendezvous-sized ones, each rank's send waiting for a receive not yet posted)
         boolean sendrecv = c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.SENDRECV;
         if (sendrecv) {
+            boolean eagerSend = false, eagerReceives = true;
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
                     int peer = c.peer(c.key[i]), tag = tag(c.location.keys, c.key[i]);
                     out.message(p, Message.ISEND, peer, tag, c.bytes[i]);
                     kept.add(new Triple(p, peer, tag));
+                    eagerSend |= c.bytes[i] < eagerLimit;
+                } else if (c.match[i] >= 0 && c.type[i] == LocationActivities.RECEIVE) {
+                    eagerReceives &= c.bytes[i] < eagerLimit;
                 }
+            }
+            // the replay ends the call at the later of o and its receive: o slept before the recv does that where the
+            // incoming message is eager (SMPI sends it whenever its receive is posted); a rendezvous one would leave later
+            if (eagerSend && eagerReceives) {
+                sleep(p, sendOverhead, out);
             }
         }
         for (int i = 0; i < c.events; i++) {
@@ -236,9 +246,10 @@ public final class TimeIndependentTrace {
                         // non-blocking: its completion is recorded, or its call is no blocking send (MPI_Isend of a
                         // tracer that records no completion, as EZTrace: written as a send, halo3d-16 deadlocked)
                         boolean completed = c.detail[i] == 1;
-                        boolean nonBlocking = completed || c.region >= 0 && m.run.definitions.mpiCall(c.region) == MpiCall.OTHER_MPI;
+                        // (a send event in no MPI call, or in another kind of call, is no blocking send either, as in the replay)
+                        boolean nonBlocking = completed || c.region < 0 || m.run.definitions.mpiCall(c.region) != MpiCall.BLOCKING_SEND;
                         out.message(p, nonBlocking ? Message.ISEND : Message.SEND, peer, tag, c.bytes[i]);
-                        overhead |= c.bytes[i] < eagerLimit || c.region < 0 || m.run.definitions.mpiCall(c.region) != MpiCall.BLOCKING_SEND;
+                        overhead |= c.bytes[i] < eagerLimit || nonBlocking;
                         if (nonBlocking) {
                             kept.add(new Triple(p, peer, tag));
                         }
