@@ -479,6 +479,27 @@ class WhyCommandTest {
     }
 
     /**
+     * The same on a real tracer's run (testdata/programs/late-reduce.c, EZTrace, 4 ranks): after the barrier the root, rank
+     * 2, sleeps 10 ms, rank 0 20 ms, rank 1 30 ms and rank 3 80 ms before MPI_Reduce. The root waits for rank 0, about 10
+     * ms (early reduce), and leaves after rank 3 entered: the path holds rank 3's 80 ms of sleep as compute and little of
+     * the root's MPI_Reduce. It went to rank 0, the first member: rank 0's 20 ms of compute and 65 ms of the root's call
+     * on the path. Bounds: a sleep lasts at least its delay, and the 4 ranks shared 2 cores.
+     */
+    @Test
+    void aRealReduceGoesOnFromItsLastMember() {
+        String json = why("otf2/late-reduce-4/eztrace_log.otf2", "--format", "json");
+        List<Double> compute = numbers(json, "compute_on_path"), mpi = numbers(json, "mpi_on_path");
+        assertTrue(compute.get(3) >= 80e-3 && compute.get(3) < 100e-3, json);
+        assertTrue(compute.get(0) < 5e-3 && mpi.get(2) < 20e-3, json);
+        Run stats = igtrace("stats", TESTDATA.resolve("otf2/late-reduce-4").toString(), "--format", "json", "-q");
+        assertEquals(0, stats.code, stats.err);
+        Matcher reduce = Pattern.compile("\"rank\": 2,\\s*\"time\"[^}]*?\"wait_early_reduce\": ([-0-9.eE]+)").matcher(stats.out);
+        assertTrue(reduce.find(), stats.out);
+        double early = Double.parseDouble(reduce.group(1));
+        assertTrue(early >= 5e-3 && early < 20e-3, stats.out);
+    }
+
+    /**
      * Time with recording off on the path is neither compute nor MPI (definitions section 3): testdata/recording-off-long
      * (make-recording-off-long.py): rank 0's recording off [10, 50] us, its MPI_Barrier [70, 90]; rank 1's barrier
      * [30, 90]. The path runs on rank 0 from its MPI_Init leave (1) to its MPI_Finalize enter (95): compute [1, 10] and
