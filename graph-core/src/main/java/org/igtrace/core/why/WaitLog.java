@@ -200,22 +200,12 @@ public final class WaitLog implements MatchTap {
             count = 0;
         }
 
-        /** {@code w} waited {@code wait} for {@code c} (at most its call's {@code l - e}), less {@code off} ticks recording was off in the call. */
         /** The path's jump from {@code w}'s call [{@code e}, {@code l}] to {@code c} at {@code at} (in the call), no wait. */
         void jump(int w, int c, long e, long l, long at) {
             if (at <= e || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return;
             }
-            r[0] = w;
-            r[1] = e;
-            r[2] = seq + count++;
-            r[3] = c;
-            r[4] = l;
-            r[5] = at;
-            r[6] = at;
-            r[7] = Math.min(at, l) - e;
-            r[8] = inCollective ? 1 : 0;
-            jumpRecords.add(r);
+            jumpRecords.add(record(w, c, e, l, at, at, Math.min(at, l) - e, 0));
         }
 
         /**
@@ -227,17 +217,22 @@ public final class WaitLog implements MatchTap {
             if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
                 return false;
             }
+            records.add(record(w, c, e, l, ce, Math.max(ce, cl), t, off));
+            return true;
+        }
+
+        /** The record's fields ({@link #WIDTH}), numbered in this part's order. */
+        private long[] record(int w, int c, long e, long l, long ce, long cl, long t, long off) {
             r[0] = w;
             r[1] = e;
             r[2] = seq + count++;
             r[3] = c;
             r[4] = l;
             r[5] = ce;
-            r[6] = Math.max(ce, cl);
+            r[6] = cl;
             r[7] = t;
             r[8] = off << 1 | (inCollective ? 1 : 0);
-            records.add(r);
-            return true;
+            return r;
         }
 
         @Override
