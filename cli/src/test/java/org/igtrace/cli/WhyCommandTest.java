@@ -479,6 +479,18 @@ class WhyCommandTest {
     }
 
     /**
+     * A process with several root regions (testdata/make-no-main.py: phase1 holding kernelA, then phase2 holding kernelB,
+     * no main around them) has its phases as outermost regions: phase1 200 us, phase2 200 us on the path. One level below
+     * each root they read kernelA 100, phase1 100, kernelB 100, phase2 100 us (review).
+     */
+    @Test
+    void phasesWithNoMainAreTheOutermostRegions() {
+        String json = why("no-main/traces.otf2", "--format", "json");
+        assertTrue(json.replaceAll("\\s+", " ").contains("\"regions\": [ { \"name\": \"phase1\", \"time_on_path\": 0.0002 }, "
+                + "{ \"name\": \"phase2\", \"time_on_path\": 0.0002 } ]"), json);
+    }
+
+    /**
      * The same on a real tracer's run (testdata/programs/late-reduce.c, EZTrace, 4 ranks): after the barrier the root, rank
      * 2, sleeps 10 ms, rank 0 20 ms, rank 1 30 ms and rank 3 80 ms before MPI_Reduce. The root waits for rank 0, about 10
      * ms (early reduce), and leaves after rank 3 entered: the path holds rank 3's 80 ms of sleep as compute and little of

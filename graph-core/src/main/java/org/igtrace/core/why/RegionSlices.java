@@ -193,7 +193,7 @@ public final class RegionSlices implements LocationSink {
     /** A reader of {@code process}'s slices in time order (none without slices). */
     public Cursor cursor(int process) {
         Location l = chosen[process];
-        return new Cursor(l == null ? null : l.stream.reader(), offRegion());
+        return new Cursor(l == null ? null : l.stream.reader(), offRegion(), l == null || !l.severalRoots() ? null : l.roots.reader());
     }
 
     /**
@@ -208,15 +208,34 @@ public final class RegionSlices implements LocationSink {
         public int region;
         /**
          * Computing: the outermost user region below the process's root region (the root itself while nothing is open
-         * below it; definitions section 14), -1 outside every region; else {@link #region}.
+         * below it; definitions section 14), or, on a location that ran several root instances (phases at the outermost
+         * level, no {@code main} around them), the root; -1 outside every region; else {@link #region}.
          */
         public int top;
         public boolean mpi;
         public boolean off;
 
-        Cursor(BlockStreamReader reader, int offRegion) {
+        /** The location's root instances, each its enter (delta) and region + 1; null: one root instance or none. */
+        private final BlockStreamReader roots;
+        private long nextRootAt = Long.MIN_VALUE;
+        private int root = -1, nextRoot = -1;
+
+        Cursor(BlockStreamReader reader, int offRegion, BlockStreamReader roots) {
             this.reader = reader;
             this.offRegion = offRegion;
+            this.roots = roots;
+            if (roots != null) {
+                readRoot();
+            }
+        }
+
+        private void readRoot() {
+            if (roots.hasMore()) {
+                nextRootAt = (nextRootAt == Long.MIN_VALUE ? 0 : nextRootAt) + roots.readSigned();
+                nextRoot = (int) roots.readUnsigned() - 1;
+            } else {
+                nextRootAt = Long.MAX_VALUE;
+            }
         }
 
         public boolean next() {
@@ -230,6 +249,13 @@ public final class RegionSlices implements LocationSink {
             to = from + reader.readUnsigned();
             mpi = (key & 1) != 0;
             off = region == offRegion;
+            if (roots != null && !mpi && !off && region >= 0) {
+                while (nextRootAt <= from) {
+                    root = nextRoot;
+                    readRoot();
+                }
+                top = root;
+            }
             return true;
         }
     }
@@ -255,6 +281,16 @@ public final class RegionSlices implements LocationSink {
         /** The open slice: key (-1 none), its outermost region ({@link Cursor#top}), start, and the end of the previous slice written. */
         private long key = -1;
         private int top = -1;
+        /** The root instances entered so far (user regions at depth 0), the first's enter and region, and from a second on all of them. */
+        private long rootCount;
+        private long firstRootAt;
+        private int firstRoot;
+        private BlockStream roots;
+        private long lastRootAt;
+        /** Whether a root instance is open, since when, and the longest one's length (ticks). */
+        private boolean rootOpen;
+        private long rootEnter;
+        private long longestRoot;
         private long sliceFrom;
         private long written;
 
@@ -312,6 +348,34 @@ public final class RegionSlices implements LocationSink {
             return folded(stack[d]) ? -1 : slice(stack[d]);
         }
 
+        /** A root instance of {@code region} begins at {@code time}: kept from the second on (with the first), as enter delta and region + 1. */
+        private void root(long time, int region) {
+            if (++rootCount == 1) {
+                firstRootAt = time;
+                firstRoot = region;
+                return;
+            }
+            if (roots == null) {
+                roots = new BlockStream(store);
+                roots.putSigned(firstRootAt);
+                roots.putUnsigned(firstRoot + 1);
+                lastRootAt = firstRootAt;
+            }
+            roots.putSigned(time - lastRootAt);
+            roots.putUnsigned(region + 1);
+            lastRootAt = time;
+        }
+
+        /**
+         * Whether the location ran several root instances none of which spans 90 % of its events' span (phases at the
+         * outermost level, no main around them): then its computing counts in its root ({@link Cursor#top}). A main with a
+         * short root after it (EZTrace's "EZTrace finalize", a tracer's own region) is one root.
+         */
+        boolean severalRoots() {
+            long longest = rootOpen ? Math.max(longestRoot, last - rootEnter) : longestRoot;
+            return roots != null && longest < 0.9 * (last - first);
+        }
+
         private boolean folded(int region) {
             return folded != null && region >= 0 && region < folded.length && folded[region];
         }
@@ -363,6 +427,11 @@ public final class RegionSlices implements LocationSink {
                 mpiAt = depth;
             }
             replayed.enter(region);
+            if (depth == 0 && kind == RegionKind.OTHER && !folded(region)) {
+                root(time, slice(region));
+                rootOpen = true;
+                rootEnter = time;
+            }
             stack[depth++] = region;
             change(time);
         }
@@ -375,6 +444,10 @@ public final class RegionSlices implements LocationSink {
                 return;
             }
             depth--;
+            if (depth == 0 && rootOpen) {
+                rootOpen = false;
+                longestRoot = Math.max(longestRoot, time - rootEnter);
+            }
             if (mpiAt == depth) {
                 mpiAt = -1;
                 if (definitions.regionKind(stack[depth]) == RegionKind.ENVIRONMENT
@@ -437,6 +510,9 @@ public final class RegionSlices implements LocationSink {
                 close(last);
                 key = -1;
                 stream.seal();
+                if (roots != null) {
+                    roots.seal();
+                }
             }
         }
     }
