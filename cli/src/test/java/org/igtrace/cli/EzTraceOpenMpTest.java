@@ -34,9 +34,11 @@ class EzTraceOpenMpTest {
     @TempDir
     Path dir;
 
-    /** Per "rank thread": {implicit, explicit} barrier waiting in seconds, from otf2-print's events. */
-    private static Map<String, double[]> barrierWaitsByOtf2Print() throws Exception {
-        String anchor = TRACE.resolve("eztrace_log.otf2").toString();
+    /** Each location's "rank thread" and the timer resolution, from otf2-print's definitions. */
+    private record Locations(Map<Long, String> thread, double ticksPerSecond) {
+    }
+
+    private static Locations locations(String anchor) throws Exception {
         Map<Long, String> thread = new HashMap<>();
         double ticksPerSecond = 0;
         for (String line : SubcommandsTest.command("otf2-print", "-G", anchor).split("\n")) {
@@ -49,6 +51,15 @@ class EzTraceOpenMpTest {
                 ticksPerSecond = Double.parseDouble(line.substring(t + 19).split(",")[0]);
             }
         }
+        return new Locations(thread, ticksPerSecond);
+    }
+
+    /** Per "rank thread": {implicit, explicit} barrier waiting in seconds, from otf2-print's events. */
+    private static Map<String, double[]> barrierWaitsByOtf2Print() throws Exception {
+        String anchor = TRACE.resolve("eztrace_log.otf2").toString();
+        Locations locations = locations(anchor);
+        Map<Long, String> thread = locations.thread();
+        double ticksPerSecond = locations.ticksPerSecond();
         // per thread and barrier kind, its barriers in time order: {enter, leave}
         Map<String, List<long[]>> barriers = new TreeMap<>();
         Map<String, Long> entered = new HashMap<>();
@@ -121,6 +132,62 @@ class EzTraceOpenMpTest {
         assertEquals(Double.parseDouble(e[1]), Double.parseDouble(e[2]) * openMp, 1e-9, "hybrid = MPI x OpenMP");
         String text = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q").out();
         assertFalse(text.contains("above the MPI one"), text);
+    }
+
+    /**
+     * EZTrace keeps its {@code Working} region open on every thread, so a worker between the parallel regions has it open
+     * while it is idle (definitions section 10a): its timeline row draws its parallel regions as otf2-print's events give
+     * them, nothing else, and stats' idle time is the rest of the process's time. It drew compute in Working there too
+     * (rank 0's worker about 91 ms more, the 3 x 30 ms its master spent in serial code and MPI).
+     */
+    @Test
+    void anIdleWorkerIsDrawnIdleInTheTimeline() throws Exception {
+        String anchor = TRACE.resolve("eztrace_log.otf2").toString();
+        Locations locations = locations(anchor);
+        Map<Long, String> thread = locations.thread();
+        double ticksPerSecond = locations.ticksPerSecond();
+        // per worker ("rank 1"): the ticks in its parallel regions
+        Map<String, long[]> worker = new TreeMap<>();
+        for (String line : SubcommandsTest.command("otf2-print", anchor).split("\n")) {
+            Matcher m = EVENT.matcher(line);
+            String key = m.find() ? thread.get(Long.parseLong(m.group(2))) : null;
+            if (key == null || !key.endsWith(" 1")) {
+                continue;
+            }
+            long[] w = worker.computeIfAbsent(key, k -> new long[1]);
+            long time = Long.parseLong(m.group(3));
+            if (m.group(4).equals("OpenMP Parallel")) {
+                w[0] += m.group(1).equals("ENTER") ? -time : time;
+            }
+        }
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("timeline", TRACE.toString(), "-q", "--format", "svg");
+        assertEquals(0, r.code(), r.err());
+        SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q", "--format", "json");
+        Path json = dir.resolve("s.json");
+        Files.writeString(json, stats.out());
+        // per worker: its process's T_i less its idle time
+        String[] busy = SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n"
+                + "T = {p['rank']: p['time'] for p in d['processes']}\n"
+                + "for t in d['threads']:\n    if t['thread'] == 1: print(repr(T[t['rank']] - t['omp_idle']))", json.toString())
+                .strip().split("\n");
+        Pattern state = Pattern.compile("data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
+        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"1\">(.*?)</g>", Pattern.DOTALL)
+                .matcher(r.out());
+        int rows = 0;
+        while (row.find()) {
+            long[] w = worker.get(row.group(1) + " 1");
+            double expected = w[0] / ticksPerSecond, drawn = 0;
+            int states = 0;
+            for (Matcher s = state.matcher(row.group(2)); s.find(); states++) {
+                drawn += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
+            }
+            // the SVG gives times to the microsecond: half a microsecond per state and end
+            assertEquals(expected, drawn, 1e-6 * states, "rank " + row.group(1) + "'s worker, " + states + " states drawn");
+            assertTrue(expected > 0.1 && expected < 0.2, "rank " + row.group(1) + ": " + expected);
+            assertEquals(Double.parseDouble(busy[rows]), drawn, 1e-6 * states, "stats: rank " + row.group(1) + "'s worker not idle");
+            rows++;
+        }
+        assertEquals(2, rows, "a row for each rank's worker");
     }
 
     /** A barrier's waiting is not compute: why's path lists no barrier region, and names none as a cause. */

@@ -94,8 +94,8 @@ abstract class BinGrid {
                 if (part <= 0) {
                     continue;
                 }
-                for (int k = 0; k < StateClass.COUNT; k++) {
-                    float t = ticks(k, b);
+                for (int k = 0; k < map.length; k++) {
+                    float t = map[k] < 0 ? 0 : ticks(k, b);
                     if (t > 0) {
                         shares[map[k]][c] += (float) (t / ticksPerSecond / perColumn * part);
                     }

@@ -11,7 +11,7 @@ final class ColumnBins extends BinGrid {
 
     ColumnBins(long origin, int bins, long initialWidth) {
         super(origin, bins, initialWidth);
-        this.ticks = new float[StateClass.COUNT][bins];
+        this.ticks = new float[StateClass.RECORDED][bins];
     }
 
     @Override

@@ -21,6 +21,14 @@ public final class StateClass {
     /** Inside an OpenMP barrier (implicit or explicit): a thread waiting for its team (definitions section 10a). */
     public static final int OMP_WAITING = WAITING + 1;
     public static final int COUNT = OMP_WAITING + 1;
+    /**
+     * Recorded, never drawn as itself: compute of a thread outside its own parallel regions with only its outermost region
+     * open (EZTrace keeps {@code Working} open on every thread). On a worker of a team that is its idle time (definitions
+     * section 10a), not drawn; on any other thread compute in that region ({@link TimelineBuilder}).
+     */
+    static final int OUTSIDE_TEAM = COUNT;
+    /** The classes a location records: those drawn and {@link #OUTSIDE_TEAM}. */
+    static final int RECORDED = COUNT + 1;
 
     private StateClass() {
     }

@@ -1,6 +1,9 @@
 package org.igtrace.core.timeline;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The order of a process's thread rows (definitions section 12): first its master's ({@link
@@ -39,5 +42,28 @@ final class ThreadRows {
             }
         }
         return order;
+    }
+
+    /**
+     * Marks the workers of teams (definitions section 10a): of a process drawn one row per thread, every thread in a parallel
+     * region but the master; their time outside their parallel regions is idle ({@link StateClass#OUTSIDE_TEAM}), not drawn.
+     *
+     * @param locations the locations read
+     */
+    static void markIdleWorkers(java.util.Collection<TimelineBuilder.Recorder> locations) {
+        Map<Integer, List<TimelineBuilder.Recorder>> byProcess = new HashMap<>();
+        for (TimelineBuilder.Recorder r : locations) {
+            if (r.first <= r.last) {
+                byProcess.computeIfAbsent(r.process, k -> new ArrayList<>()).add(r);
+            }
+        }
+        for (List<TimelineBuilder.Recorder> threads : byProcess.values()) {
+            threads.sort(java.util.Comparator.comparingLong(r -> r.order));
+            int[] order = threads.size() > 1 ? order(threads) : new int[0];
+            for (int k = 1; k < order.length; k++) {
+                TimelineBuilder.Recorder r = threads.get(order[k]);
+                r.idleWorker = r.inTeam;
+            }
+        }
     }
 }

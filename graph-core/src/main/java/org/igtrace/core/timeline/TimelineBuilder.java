@@ -117,6 +117,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             for (int name = 0; name < ticks.length && name < time.length; name++) {
                 time[name] += ticks[name]; // a name never added holds 0: its sum unchanged
             }
+            if (r.idleWorker && r.outsideName >= 0 && r.outsideName < time.length) {
+                time[r.outsideName] -= r.outsideTicks; // an idle worker's time is not drawn: it earns its region no colour
+            }
         }
         List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
         bySize.sort((a, b) -> Double.compare(time[b], time[a]));
@@ -226,6 +229,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         for (Recorder r : locations) {
             r.finish();
         }
+        ThreadRows.markIdleWorkers(locations);
         for (Recorder r : orderSlots()) {
             byProcess.computeIfAbsent(r.process, k -> new ArrayList<>()).add(r);
             if (r.first <= r.last) {
@@ -289,22 +293,13 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         }
         boolean exact = locations.size() <= 1 && (thread > 0 || waits.exactFor(process));
         for (Recorder r : locations) {
-            exact &= !r.overflowed;
+            exact &= !r.exact.overflowed();
         }
         double shift = offset(process) / definitions.ticksPerSecond();
         if (exact) {
             List<Timeline.State> states = new ArrayList<>();
             for (Recorder r : locations) {
-                for (int i = 0; i < r.count; i++) {
-                    int c = r.classMap[r.classes[i]];
-                    double from = seconds(r.starts[i]) + shift, to = seconds(r.ends[i]) + shift;
-                    Timeline.State previous = states.isEmpty() ? null : states.get(states.size() - 1);
-                    if (i > 0 && previous != null && previous.stateClass() == c && r.ends[i - 1] == r.starts[i]) {
-                        states.set(states.size() - 1, new Timeline.State(previous.start(), to, c));
-                    } else {
-                        states.add(new Timeline.State(from, to, c));
-                    }
-                }
+                r.exact.addTo(states, r.classMap, this::seconds, shift);
             }
             List<long[]> exactWaits = thread > 0 ? null : waits.exact(process);
             for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
@@ -333,7 +328,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     }
 
     /** Every class as itself. */
-    private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.COUNT).toArray();
+    private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.RECORDED).toArray();
 
     private long initialBinWidth() {
         if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
@@ -371,15 +366,22 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         boolean inTeam;
         private final RegionStack stack = new RegionStack();
         private int mpiFrame = -1;
+        /**
+         * The frame of the outermost OpenMP parallel region open, else -1; whether one was inside the outermost region open;
+         * whether that region was the location's first (EZTrace's Working), and whether any region was entered yet.
+         */
+        private int parallelFrame = -1;
+        private boolean parallelInRoot, rootFromStart, entered;
+        /** The region name of its time outside its parallel regions ({@link StateClass#OUTSIDE_TEAM}), once it had some. */
+        int outsideName = -1;
+        long outsideTicks;
+        /** A worker of a team ({@link ThreadRows#markIdleWorkers}), once the read is done. */
+        boolean idleWorker;
         private int state = -1;
         private long since;
         /** Recording is off: nothing is drawn until it is on again. */
         private boolean off;
-        long[] starts = new long[64];
-        long[] ends = new long[64];
-        byte[] classes = new byte[64];
-        int count;
-        boolean overflowed;
+        final ExactStates exact = new ExactStates(exactStates);
 
         Recorder(int process, long order) {
             this.process = process;
@@ -398,17 +400,14 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins != null) {
                 bins.merge(from, to);
             }
-            for (int k = 0; classes != null && k < count; k++) {
-                if (classes[k] == from) {
-                    classes[k] = (byte) to;
-                }
-            }
+            exact.move(from, to);
             state = state == from ? to : state;
         }
 
         /** The classes recorded here as the timeline's, from each name's slot ({@code slotOfName}). */
         void mapClasses(int[] slotOfName) {
             classMap = slots.classMap(IDENTITY, slotOfName);
+            classMap[StateClass.OUTSIDE_TEAM] = idleWorker || outsideName < 0 ? -1 : StateClass.computeIn(slotOfName[outsideName]);
         }
 
         private void at(long time) {
@@ -423,7 +422,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         }
 
         private void change(long time, int next) {
-            int name = next > StateClass.COMPUTE && next < StateClass.MPI_POINT_TO_POINT ? currentName : -1;
+            boolean named = next > StateClass.COMPUTE && next < StateClass.MPI_POINT_TO_POINT || next == StateClass.OUTSIDE_TEAM;
+            int name = named ? currentName : -1;
             if (next != state || name != stateName) {
                 if (!off) {
                     record(state, since, time);
@@ -448,28 +448,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins != null && !inInit) {
                 bins.add(c, start, end);
             }
-            if (overflowed) {
-                return;
+            if (c == StateClass.OUTSIDE_TEAM) {
+                outsideTicks += end - start;
             }
-            if (count > 0 && classes[count - 1] == c && ends[count - 1] == start) {
-                ends[count - 1] = end;
-                return;
-            }
-            if (count == exactStates) {
-                overflowed = true;
-                starts = ends = null;
-                classes = null;
-                return;
-            }
-            if (count == starts.length) {
-                int n = Math.min(exactStates, count * 2);
-                starts = Arrays.copyOf(starts, n);
-                ends = Arrays.copyOf(ends, n);
-                classes = Arrays.copyOf(classes, n);
-            }
-            starts[count] = start;
-            ends[count] = end;
-            classes[count++] = (byte) c;
+            exact.add(c, start, end);
         }
 
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
@@ -482,6 +464,15 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (depth == 0) {
                 // a thread of an OpenMP run outside any region is an idle worker (definitions section 10a): not drawn
                 return openMp ? -1 : StateClass.COMPUTE;
+            }
+            if (depth == 1 && openMp && parallelFrame < 0 && (parallelInRoot || rootFromStart)) {
+                // only its outermost region open, its first or one that held a parallel region: an idle worker's time, or serial code
+                int slot = localSlot(stack.region(0));
+                if (outsideName < 0 || outsideName == currentName) {
+                    outsideName = currentName;
+                    return StateClass.OUTSIDE_TEAM;
+                }
+                return StateClass.computeIn(slot);
             }
             int f = depth >= 2 ? 1 : 0;
             return StateClass.computeIn(localSlot(stack.region(f)));
@@ -503,7 +494,13 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     inTeam = true;
                 }
             }
+            rootFromStart = stack.depth() == 0 ? !entered : rootFromStart;
+            entered = true;
             stack.push(region, time);
+            if (parallelFrame < 0 && region >= 0 && region < environment.length && environment[region] == 3) {
+                parallelFrame = stack.depth() - 1;
+                parallelInRoot |= parallelFrame > 0;
+            }
             if (mpiFrame < 0 && regionClass(region) >= 0) {
                 mpiFrame = stack.depth() - 1;
             }
@@ -516,6 +513,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (!stack.pop()) {
                 return;
             }
+            if (stack.depth() == parallelFrame) {
+                parallelFrame = -1;
+            }
+            parallelInRoot &= stack.depth() > 0;
             if (stack.depth() == mpiFrame) {
                 mpiFrame = -1;
             }

@@ -281,4 +281,65 @@ class TimelineBuilderTest {
                 t.rows().get(0).states());
         assertEquals(List.of(new Timeline.State(1, 2, main)), t.rows().get(1).states());
     }
+
+    /**
+     * An OpenMP run as EZTrace records it: every thread keeps its outermost region ("Working") open, so a worker between
+     * the parallel regions has it open where it is idle (definitions section 10a). Process 0's master: Working 0..100,
+     * parallel regions 10..30 and 60..80; its worker: Working 5..100, the same parallel regions, omp_get_wtime 40..45. The
+     * worker's row draws nothing at 5..10, 30..40, 45..60 and 80..100 (it drew compute in Working there) and keeps its
+     * call; the master's serial code stays compute in Working. Process 1, as
+     * Score-P records it (nothing open between the regions), draws its omp_get_wtime outside them, as before.
+     */
+    @Test
+    void anIdleWorkerWithItsOutermostRegionOpenIsNotDrawnComputing() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int working = b.addRegion("Working", false);
+        int parallel = b.addRegion("OpenMP Parallel", false, org.igtrace.core.trace.OmpRole.PARALLEL);
+        int wtime = b.addRegion("omp_get_wtime", false);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        team(sink.location(0, 0), sink.location(0, 1), 5, working, parallel, wtime);
+        team(sink.location(1, 2), sink.location(1, 3), -1, working, parallel, wtime);
+        Timeline t = builder.build();
+        // colours by time drawn: the parallel regions 4 x 20 x 2 = 160, Working 2 x 60 = 120 (with the worker's idle
+        // 50 it was 170, first)
+        assertEquals(List.of("OpenMP Parallel", "Working", "omp_get_wtime"), t.regionNames());
+        int p = StateClass.computeIn(0), w = StateClass.computeIn(1), call = StateClass.computeIn(2);
+        List<Timeline.State> masterStates = List.of(new Timeline.State(0, 10, w), new Timeline.State(10, 30, p),
+                new Timeline.State(30, 60, w), new Timeline.State(60, 80, p), new Timeline.State(80, 100, w));
+        assertEquals(masterStates, t.rows().get(0).states());
+        assertEquals(List.of(new Timeline.State(10, 30, p), new Timeline.State(40, 45, call), new Timeline.State(60, 80, p)),
+                t.rows().get(1).states());
+        assertEquals(masterStates, t.rows().get(2).states());
+        assertEquals(List.of(new Timeline.State(10, 30, p), new Timeline.State(40, 45, call), new Timeline.State(60, 80, p)),
+                t.rows().get(3).states());
+    }
+
+    /**
+     * A team of two: the master in {@code working} 0..100, both threads in {@code parallel} 10..30 and 60..80, the worker in
+     * {@code call} 40..45; the worker in {@code working} from {@code workerFrom} to 100 (negative: never, as Score-P).
+     */
+    private static void team(LocationEvents master, LocationEvents worker, long workerFrom, int working, int parallel, int call) {
+        master.enter(0, working);
+        if (workerFrom >= 0) {
+            worker.enter(workerFrom, working);
+        }
+        for (LocationEvents l : List.of(master, worker)) {
+            l.enter(10, parallel);
+            l.leave(30, parallel);
+        }
+        worker.enter(40, call);
+        worker.leave(45, call);
+        for (LocationEvents l : List.of(master, worker)) {
+            l.enter(60, parallel);
+            l.leave(80, parallel);
+        }
+        master.leave(100, working);
+        if (workerFrom >= 0) {
+            worker.leave(100, working);
+        }
+    }
 }
