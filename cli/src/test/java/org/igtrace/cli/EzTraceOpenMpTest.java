@@ -205,6 +205,61 @@ class EzTraceOpenMpTest {
     }
 
     /**
+     * The timeline draws a task run inside a barrier as work, as stats counts it (definitions sections 10a and 12): each
+     * thread row of testdata/otf2/tasks-2 draws as barrier its barriers' time less the task runs inside them, both from
+     * otf2-print's events. The whole barrier was drawn waiting (rank 0's master 10.3 ms, where it ran tasks for 10 ms).
+     */
+    @Test
+    void aTaskRunInsideABarrierIsDrawnAsWork() throws Exception {
+        String anchor = TRACE.resolveSibling("tasks-2").resolve("eztrace_log.otf2").toString();
+        Locations locations = locations(anchor);
+        // per "rank thread": barrier ticks less the ticks of the outermost task runs inside them
+        Map<String, Long> barrier = new TreeMap<>(), openBarrier = new HashMap<>(), openTask = new HashMap<>();
+        Map<String, Integer> taskDepth = new HashMap<>();
+        for (String line : SubcommandsTest.command("otf2-print", anchor).split("\n")) {
+            Matcher m = EVENT.matcher(line);
+            if (!m.find()) {
+                continue;
+            }
+            String key = locations.thread().get(Long.parseLong(m.group(2)));
+            long time = Long.parseLong(m.group(3));
+            boolean enter = m.group(1).equals("ENTER");
+            if (m.group(4).endsWith("barrier")) {
+                if (enter) {
+                    openBarrier.put(key, time);
+                } else {
+                    barrier.merge(key, time - openBarrier.remove(key), Long::sum);
+                }
+            } else if (m.group(4).equals("OpenMP Task run") && openBarrier.containsKey(key)) {
+                int depth = taskDepth.merge(key, enter ? 1 : -1, Integer::sum);
+                if (enter && depth == 1) {
+                    openTask.put(key, time);
+                } else if (!enter && depth == 0) {
+                    barrier.merge(key, -(time - openTask.remove(key)), Long::sum);
+                }
+            }
+        }
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("timeline", anchor, "-q", "--format", "svg");
+        assertEquals(0, r.code(), r.err());
+        Pattern state = Pattern.compile("<rect class=\"state omp-barrier\" data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
+        // data-thread: the row's thread as stats numbers them (location order)
+        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"(\\d+)\">(.*?)</g>", Pattern.DOTALL)
+                .matcher(r.out());
+        int rows = 0;
+        while (row.find()) {
+            String key = row.group(1) + " " + row.group(2);
+            double drawn = 0;
+            int states = 0;
+            for (Matcher s = state.matcher(row.group(3)); s.find(); states++) {
+                drawn += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
+            }
+            assertEquals(barrier.get(key) / locations.ticksPerSecond(), drawn, 1e-6 * states + 1e-9, key + ", " + states + " states");
+            rows++;
+        }
+        assertEquals(4, rows);
+    }
+
+    /**
      * Tasks run where a thread would wait (testdata/otf2/tasks-2, programs/tasks.c): EZTrace records each "OpenMP Task
      * run" inside the creator's "OpenMP Task wait" or the other thread's "OpenMP implicit barrier". They were counted
      * as runtime and barrier waiting: each thread's useful time was about 0.1 ms where it ran 3 tasks of 5 ms. A task

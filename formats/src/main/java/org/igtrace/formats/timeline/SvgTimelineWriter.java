@@ -211,7 +211,7 @@ public final class SvgTimelineWriter {
 
     private void drawRow(int i, Timeline.Row row) {
         double y = rowTop(i);
-        s.append("<g class=\"row\" data-rank=\"").append(worldRank.applyAsInt(row.rank())).append(row.thread() > 0 ? "\" data-thread=\"" + row.thread() : "")
+        s.append("<g class=\"row\" data-rank=\"").append(worldRank.applyAsInt(row.rank())).append(row.place() >= 0 ? "\" data-thread=\"" + row.place() : "")
                 .append("\">\n");
         int font = labelFont();
         // rows closer than a line of 6 px text: label every k-th row only (beyond about 140 rows the labels ran into one smear)

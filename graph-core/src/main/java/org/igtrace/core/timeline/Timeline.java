@@ -37,11 +37,13 @@ public record Timeline(int columns, double start, double end, List<Row> rows, Li
      *                thread), or null when {@code states} holds it
      * @param thread  the row's place under its process (0: the process's own row, its master thread's: the thread
      *                with the longest span; then the other threads with events in location order)
+     * @param place   of a process drawn one row per thread, the row's thread among the process's threads with events in
+     *                location order (as {@code stats} numbers them); -1 for a process drawn as one row
      */
-    public record Row(int rank, String name, List<State> states, float[][] shares, int thread) {
+    public record Row(int rank, String name, List<State> states, float[][] shares, int thread, int place) {
         /** A process's row (or its only thread's). */
         public Row(int rank, String name, List<State> states, float[][] shares) {
-            this(rank, name, states, shares, 0);
+            this(rank, name, states, shares, 0, -1);
         }
     }
 

@@ -31,7 +31,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     private final long windowTo;
     /** Without a window: draw from the end of MPI_Init to the start of MPI_Finalize (the time stats counts). */
     private final boolean measured;
-    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, 3 for an OpenMP parallel region, else 0. */
+    /** Per region: 1 for MPI_Init/MPI_Init_thread, 2 for MPI_Finalize, 3 for an OpenMP parallel region, 4 for a task run, else 0. */
     private final byte[] environment;
     /** A row keeps its exact states while it has at most this many (then only its bins). */
     public final int exactStates;
@@ -84,6 +84,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 environment[r] = (byte) (name.strip().startsWith("MPI_Init") ? 1 : name.strip().equals("MPI_Finalize") ? 2 : 0);
             } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.PARALLEL) {
                 environment[r] = 3;
+            } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.TASK) {
+                environment[r] = 4;
             }
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
@@ -267,7 +269,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                     rows.add(row(p, List.of(threads.get(order[k])), start, end, k, order[k]));
                 }
             } else {
-                rows.add(row(p, locations, start, end, 0, 0));
+                rows.add(row(p, locations, start, end, 0, -1));
             }
         }
         List<String> legend = new ArrayList<>();
@@ -305,7 +307,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             for (long[] w : exactWaits == null ? List.<long[]>of() : exactWaits) {
                 states.add(new Timeline.State(seconds(w[0]) + shift, seconds(w[1]) + shift, StateClass.WAITING));
             }
-            return new Timeline.Row(process, name, states, null, thread);
+            return new Timeline.Row(process, name, states, null, thread, place);
         }
         float[][] shares = new float[StateClass.COUNT][columns];
         double perColumn = (end - start) / columns;
@@ -324,7 +326,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 row[c] = Math.min(1f, row[c] / threads);
             }
         }
-        return new Timeline.Row(process, name, null, shares, thread);
+        return new Timeline.Row(process, name, null, shares, thread, place);
     }
 
     /** Every class as itself. */
@@ -371,6 +373,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
          * whether that region was the location's first (EZTrace's Working), and whether any region was entered yet.
          */
         private int parallelFrame = -1;
+        /** The frame of the outermost task run inside an OpenMP barrier open, else -1. */
+        private int taskFrame = -1;
         private boolean parallelInRoot, rootFromStart, entered;
         /** The region name of its time outside its parallel regions ({@link StateClass#OUTSIDE_TEAM}), once it had some. */
         int outsideName = -1;
@@ -457,6 +461,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
         private int current() {
             currentName = -1;
+            if (taskFrame >= 0) {
+                return StateClass.computeIn(localSlot(stack.region(taskFrame))); // a task run inside a barrier is work
+            }
             if (mpiFrame >= 0) {
                 return regionClass(stack.region(mpiFrame));
             }
@@ -501,6 +508,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 parallelFrame = stack.depth() - 1;
                 parallelInRoot |= parallelFrame > 0;
             }
+            if (taskFrame < 0 && mpiFrame >= 0 && environment[region] == 4 && regionClass(stack.region(mpiFrame)) == StateClass.OMP_WAITING) {
+                taskFrame = stack.depth() - 1; // the outermost task run inside a barrier (definitions section 10a: work)
+            }
             if (mpiFrame < 0 && regionClass(region) >= 0) {
                 mpiFrame = stack.depth() - 1;
             }
@@ -515,6 +525,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             if (stack.depth() == parallelFrame) {
                 parallelFrame = -1;
+            }
+            if (stack.depth() <= taskFrame) {
+                taskFrame = -1;
             }
             parallelInRoot &= stack.depth() > 0;
             if (stack.depth() == mpiFrame) {

@@ -277,6 +277,8 @@ class TimelineBuilderTest {
         int main = StateClass.computeIn(0), alpha = StateClass.computeIn(1);
         assertEquals(List.of("p0", "thread 0", "p1"), t.rows().stream().map(Timeline.Row::name).toList());
         assertEquals(List.of(0, 1, 0), t.rows().stream().map(Timeline.Row::thread).toList());
+        // each thread row's thread as stats numbers them (location order: the master is thread 1), for the SVG's data-thread
+        assertEquals(List.of(1, 0, -1), t.rows().stream().map(Timeline.Row::place).toList());
         assertEquals(List.of(new Timeline.State(0, 1, main), new Timeline.State(1, 3, alpha), new Timeline.State(3, 4, main)),
                 t.rows().get(0).states());
         assertEquals(List.of(new Timeline.State(1, 2, main)), t.rows().get(1).states());
@@ -316,6 +318,36 @@ class TimelineBuilderTest {
         assertEquals(masterStates, t.rows().get(2).states());
         assertEquals(List.of(new Timeline.State(10, 30, p), new Timeline.State(40, 45, call), new Timeline.State(60, 80, p)),
                 t.rows().get(3).states());
+    }
+
+    /**
+     * A task run inside an OpenMP barrier is work (definitions section 10a): a thread in a parallel region 0..100, its
+     * implicit barrier 50..100, a task run 60..80 inside it (a nested task 65..70 inside that) draws the barrier only at
+     * 50..60 and 80..100, the task as compute in its region. The whole barrier was drawn waiting.
+     */
+    @Test
+    void aTaskRunInsideABarrierIsDrawnAsWork() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        int parallel = b.addRegion("!$omp parallel", false, org.igtrace.core.trace.OmpRole.PARALLEL);
+        int barrier = b.addRegion("!$omp implicit barrier", false, org.igtrace.core.trace.OmpRole.IMPLICIT_BARRIER);
+        int task = b.addRegion("!$omp task", false, org.igtrace.core.trace.OmpRole.TASK);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        LocationEvents l = builder.perLocation(NO_PROFILE).location(0, 0);
+        l.enter(0, parallel);
+        l.enter(50, barrier);
+        l.enter(60, task);
+        l.enter(65, task);
+        l.leave(70, task);
+        l.leave(80, task);
+        l.leave(100, barrier);
+        l.leave(100, parallel);
+        Timeline t = builder.build();
+        assertEquals(List.of("!$omp parallel", "!$omp task"), t.regionNames());
+        int p = StateClass.computeIn(0), k = StateClass.computeIn(1), w = StateClass.OMP_WAITING;
+        assertEquals(List.of(new Timeline.State(0, 50, p), new Timeline.State(50, 60, w), new Timeline.State(60, 80, k),
+                new Timeline.State(80, 100, w)), t.rows().get(0).states());
     }
 
     /**
