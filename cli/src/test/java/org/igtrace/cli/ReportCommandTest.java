@@ -179,4 +179,35 @@ class ReportCommandTest {
         // its own count: the report's picture is narrower, so it marks a few instances fewer (358 against 356 here)
         assertTrue(Pattern.compile("\\d+ collective instances not marked").matcher(report.out()).find(), "no such note in the report");
     }
+
+    /**
+     * The report's what-if "rank r at median compute" is of the ranks it reads: under {@code --ranks 1-2} of Score-P's
+     * late-sender-barrier run, rank 1's foo regions take 3.085 s and rank 2's 3.096 s (otf2-print's enters and leaves),
+     * so rank 1, the first cause, is below their median and is not brought to it (that would make it slower). The
+     * ranks left out counted as computing nothing: the median was 1.54 s, and the headline said bringing rank 1 to it
+     * would save 1.02 s.
+     */
+    @Test
+    void theMedianComputeIsOfTheRanksRead() throws Exception {
+        Path trace = TimelineCommandTest.TESTDATA.resolve("otf2/scorep-late-sender-barrier/traces.otf2");
+        Map<String, Long> foo = new HashMap<>(), entered = new HashMap<>();
+        Matcher m = Pattern.compile("(?m)^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"foo\"")
+                .matcher(TimelineCommandTest.command("otf2-print", trace.toString()));
+        while (m.find()) {
+            long t = Long.parseLong(m.group(3));
+            if (m.group(1).equals("ENTER")) {
+                entered.put(m.group(2), t);
+            } else {
+                foo.merge(m.group(2), t - entered.remove(m.group(2)), Long::sum);
+            }
+        }
+        assertTrue(foo.get("1") < foo.get("2"), "rank 1 computes less than rank 2: " + foo);
+        Path html = dir.resolve("report.html");
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("report", trace.toString(), "--ranks", "1-2", "-q", "-o", html.toString());
+        assertEquals(0, run.code(), run.err());
+        String text = Files.readString(html);
+        assertTrue(text.contains("rank 1&#39;s region foo") || text.contains("rank 1's region foo"), "the first cause");
+        assertFalse(text.contains("rank 1 at median compute"), "rank 1 below the median of ranks 1 and 2");
+        assertFalse(text.contains("to the median compute would save"), "no saving claimed by the median");
+    }
 }

@@ -512,6 +512,28 @@ class WhyCommandTest {
     }
 
     /**
+     * Compute outside every user region is igtrace's label "(no user region)", kind {@code no_region} (it was
+     * {@code region}, as a trace's region of that name), and the story says what it is. TraceR's stencil4d (Score-P with
+     * the MPI calls and main instrumented) computes outside every user region between its calls.
+     */
+    @Test
+    void computeOutsideEveryRegionIsACauseOfItsOwnKind() {
+        String json = why("otf2/scorep-tracer-stencil4d-32/traces.otf2", "--format", "json", "--top", "0");
+        Matcher causes = Pattern.compile("\"region\": \"([^\"]*)\",\\s*\"delay_cost\": [-0-9.eE]+,\\s*\"kind\": \"([a-z_]+)\"")
+                .matcher(json);
+        int outside = 0;
+        while (causes.find()) {
+            assertEquals(causes.group(1).equals("(no user region)"), causes.group(2).equals("no_region"), causes.group());
+            outside += causes.group(2).equals("no_region") ? 1 : 0;
+        }
+        assertTrue(outside > 0, json);
+        Matcher first = firstCause(json);
+        String text = why("otf2/scorep-tracer-stencil4d-32/traces.otf2", "--top", "0");
+        assertEquals(first.group(2).equals("(no user region)"), text.startsWith("rank " + first.group(1) + "'s code outside every user region "),
+                text.lines().findFirst().orElse(""));
+    }
+
+    /**
      * Time with recording off on the path is neither compute nor MPI (definitions section 3): testdata/recording-off-long
      * (make-recording-off-long.py): rank 0's recording off [10, 50] us, its MPI_Barrier [70, 90]; rank 1's barrier
      * [30, 90]. The path runs on rank 0 from its MPI_Init leave (1) to its MPI_Finalize enter (95): compute [1, 10] and

@@ -62,6 +62,7 @@ public final class WhyOutput {
         String region = Labels.cut(first.region(), Table.MAX_TEXT); // a name of any length: the story stays a sentence
         String who = (first.kind() == Why.CauseKind.COMMUNICATION ? "rank " + rank + "'s communication"
                 : first.kind() == Why.CauseKind.RECORDING_OFF ? "rank " + rank + "'s time with recording off"
+                : first.kind() == Why.CauseKind.NO_REGION ? "rank " + rank + "'s code outside every user region"
                 : "rank " + rank + "'s region " + region) + (told == causes ? "" : " (a rank --ranks left out)");
         // a cause off the critical path (an all-to-one's root waited for its first member, the path goes on from its last)
         // does not hold the run back, whatever waiting it caused
@@ -139,8 +140,16 @@ public final class WhyOutput {
         }
         // longer: no one process spans the run (they started or ended at different times); shorter: a process's span holds
         // time outside the part the path walks (code before MPI_Init or after MPI_Finalize, its threads beside the MPI one)
-        return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t
-                ? "the processes started or ended at different times, so no one process spans the run"
+        // longer where recording was off: T_i leaves that time out (definitions section 3), the path counts it; which
+        // of the two reasons makes the difference is not worked out (a process spanning the run with its time off left out
+        // reads as the staggered starts did)
+        boolean off = why.path().offOnPath() > 0
+                || profile.notes().stream().anyMatch(n -> n.startsWith(org.igtrace.core.profile.TraceAccumulator.RECORDING_OFF));
+        String longer = off
+                ? "it leaves out the time recording was off, which the path counts, and no one process spans the run where"
+                        + " the processes started or ended at different times"
+                : "the processes started or ended at different times, so no one process spans the run";
+        return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t ? longer
                 : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
     }
 

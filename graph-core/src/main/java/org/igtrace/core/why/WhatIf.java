@@ -111,11 +111,11 @@ public final class WhatIf implements ComputeScaling {
         return new WhatIf(slices, f);
     }
 
-    /** Process {@code process}'s compute scaled to the median of the processes' compute. */
+    /** Process {@code process}'s compute scaled to the median of the compute of the processes with slices. */
     public static WhatIf atMedian(RegionSlices slices, long[][] totals, int process) {
         long[] compute = compute(totals);
         double[][] f = ones(totals.length, totals.length == 0 ? 0 : totals[0].length);
-        double median = median(compute);
+        double median = median(compute, slices);
         if (compute[process] > 0) {
             Arrays.fill(f[process], median / compute[process]);
         }
@@ -124,11 +124,24 @@ public final class WhatIf implements ComputeScaling {
 
     /**
      * Whether process {@code process} computes more than the median process: only then can bringing it to the median
-     * shorten the run (at the median it changes nothing, below it the process is made slower).
+     * shorten the run (at the median it changes nothing, below it the process is made slower). The median is of the
+     * processes with slices: a process left out by a selection, or with no events, does not count as computing nothing.
      */
-    public static boolean aboveMedian(long[][] totals, int process) {
+    public static boolean aboveMedian(RegionSlices slices, long[][] totals, int process) {
         long[] compute = compute(totals);
-        return process >= 0 && process < compute.length && compute[process] > median(compute);
+        return process >= 0 && process < compute.length && slices.has(process) && compute[process] > median(compute, slices);
+    }
+
+    /** The median of the compute of the processes with slices. */
+    private static double median(long[] compute, RegionSlices slices) {
+        long[] known = new long[compute.length];
+        int n = 0;
+        for (int p = 0; p < compute.length; p++) {
+            if (slices.has(p)) {
+                known[n++] = compute[p];
+            }
+        }
+        return median(Arrays.copyOf(known, n));
     }
 
     /** Per process, its compute in all regions (not the last column, the time recording was off). */
