@@ -1,21 +1,21 @@
 package org.igtrace.core.replay;
 
 /**
- * Per complete collective instance on a communicator of every rank, the most bytes a member sent in it: the size
+ * Per complete collective instance, the most bytes a member sent in it: the size
  * every member's action names in SimGrid's time-independent trace ({@link TimeIndependentTrace}). A member's own
  * count differs from the root's in a broadcast (the receivers sent 0 bytes), and SMPI stopped with
  * MPI_ERR_TRUNCATE when the members named different sizes. The instances of definitions section 9's matching; the
  * same S as its collective cost. One pass over every process's calls; a long per instance.
  */
 final class CollectiveSizes {
-    /** Per communicator (null: not of every rank), per instance the largest bytes. */
+    /** Per communicator (null: no complete instance), per instance the largest bytes. */
     private final long[][] largest;
 
     CollectiveSizes(ReplayMatching m) {
         int n = m.run.processCount();
         largest = new long[m.communicatorSize.length][];
         for (int comm = 0; comm < largest.length; comm++) {
-            if (m.communicatorSize[comm] == n && m.completeInstances[comm] > 0 && m.completeInstances[comm] < Integer.MAX_VALUE) {
+            if (m.completeInstances[comm] > 0 && m.completeInstances[comm] < Integer.MAX_VALUE) {
                 largest[comm] = new long[(int) m.completeInstances[comm]];
             }
         }
@@ -38,7 +38,7 @@ final class CollectiveSizes {
         }
     }
 
-    /** The most bytes a member sent in instance {@code k} of communicator {@code comm} (a complete one of every rank). */
+    /** The most bytes a member sent in instance {@code k} of communicator {@code comm} (a complete one). */
     long largest(int comm, long k) {
         return largest[comm][(int) k];
     }

@@ -95,6 +95,30 @@ public final class TimeIndependentTrace {
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
         this.collectiveSizes = collectiveSizes;
         this.tags = tags(m.run);
+        this.subCommunicators = new PointToPointCollectives(m.run.definitions, freeTag(m.run, tags));
+    }
+
+    /** Collectives on communicators of fewer members than the run, as point-to-point actions. */
+    private final PointToPointCollectives subCommunicators;
+
+    /** A tag no message is written with: above every tag of the trace and every moved one, else the lowest unused. */
+    private static int freeTag(RecordedRun run, java.util.Map<Long, Integer> moved) {
+        java.util.Set<Integer> used = new java.util.HashSet<>(moved.values());
+        for (int q = 0; q < run.processCount(); q++) {
+            MessageKeys k = run.process(q) == null ? null : run.process(q).keys;
+            for (int i = 0; k != null && i < k.count; i++) {
+                used.add(k.tag[i]);
+            }
+        }
+        int top = used.stream().mapToInt(Integer::intValue).max().orElse(-1);
+        if (top < Integer.MAX_VALUE) {
+            return top + 1;
+        }
+        int free = 0;
+        while (used.contains(free)) {
+            free++;
+        }
+        return free;
     }
 
     /**
@@ -311,18 +335,21 @@ public final class TimeIndependentTrace {
         }
     }
 
-    /** Writes a collective on a communicator of every rank; false when it cannot be written. */
+    /**
+     * Writes a collective: on a communicator of every rank as SimGrid's action, on a smaller one as point-to-point actions
+     * ({@link PointToPointCollectives}); false when it cannot be written.
+     */
     private boolean collective(int p, ActivityCursor c, int i, Actions out) {
         int comm = c.match[i];
-        int members = comm < 0 ? 0 : m.communicatorSize[comm];
-        if (comm < 0 || members != m.run.processCount()) {
-            return false;
-        }
-        long s = collectiveSizes.largest(comm, c.at[i]);
-        long root = Math.max(0, c.sequence[i]);
-        CollectiveFamily family = CollectiveFamily.of(c, i);
+        CollectiveFamily family = comm < 0 ? null : CollectiveFamily.of(c, i);
         if (family == null) {
             return false;
+        }
+        int members = m.communicatorSize[comm];
+        long s = collectiveSizes.largest(comm, c.at[i]);
+        long root = Math.max(0, c.sequence[i]);
+        if (members != m.run.processCount()) {
+            return subCommunicators.write(p, comm, family, s, root, out);
         }
         switch (family) {
             case BARRIER -> out.barrier(p);
