@@ -27,8 +27,14 @@ public final class StateClass {
      * section 10a), not drawn; on any other thread compute in that region ({@link TimelineBuilder}).
      */
     static final int OUTSIDE_TEAM = COUNT;
-    /** The classes a location records: those drawn and {@link #OUTSIDE_TEAM}. */
-    static final int RECORDED = COUNT + 1;
+    /**
+     * Recorded, never drawn as itself: a thread of an OpenMP run with no region open. On a worker of a team that is its
+     * idle time, not drawn; on any other thread (a master between the instances a {@code --region} keeps) compute outside
+     * every region.
+     */
+    static final int NOTHING_OPEN = COUNT + 1;
+    /** The classes a location records: those drawn, {@link #OUTSIDE_TEAM} and {@link #NOTHING_OPEN}. */
+    static final int RECORDED = COUNT + 2;
 
     private StateClass() {
     }

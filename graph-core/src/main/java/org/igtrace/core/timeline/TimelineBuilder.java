@@ -412,6 +412,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         void mapClasses(int[] slotOfName) {
             classMap = slots.classMap(IDENTITY, slotOfName);
             classMap[StateClass.OUTSIDE_TEAM] = idleWorker || outsideName < 0 ? -1 : StateClass.computeIn(slotOfName[outsideName]);
+            classMap[StateClass.NOTHING_OPEN] = idleWorker ? -1 : StateClass.COMPUTE;
         }
 
         private void at(long time) {
@@ -469,8 +470,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             int depth = stack.depth();
             if (depth == 0) {
-                // a thread of an OpenMP run outside any region is an idle worker (definitions section 10a): not drawn
-                return openMp ? -1 : StateClass.COMPUTE;
+                // a thread of an OpenMP run outside any region: an idle worker (definitions section 10a), not drawn, else compute
+                return openMp ? StateClass.NOTHING_OPEN : StateClass.COMPUTE;
             }
             if (depth == 1 && openMp && parallelFrame < 0 && (parallelInRoot || rootFromStart)) {
                 // only its outermost region open, its first or one that held a parallel region: an idle worker's time, or serial code
