@@ -188,6 +188,63 @@ class SimGridReplayTest {
     }
 
     /**
+     * testdata/make-sub-communicators.py at L = 1 ms, B = 1 GB/s: A's all-reduce as a reduce to rank 1 and a broadcast
+     * back, B's broadcast down the tree of its root (world rank 2, relative 0: world rank 0 is relative 1, world rank 5
+     * relative 2), C's lone all-reduce as nothing. Each rank ends in SMPI when predict says, but A's first member (rank 1),
+     * which SMPI lets go once it has sent, one step (1 ms + 8 B / B) before the model releases it; rank 3 at 1.4 ms, where it
+     * slept its measured 100 us more. Without the events of ranks 1, 3, 4, 6 and 7 (--skip-missing: SMPI ranks 0-2 are
+     * world ranks 0, 2, 5) B's messages go to the ranks its members are: they went to the SMPI ranks of those world
+     * numbers, and SMPI stalled (review).
+     */
+    @Test
+    void subCommunicatorsAreWrittenForTheirMembers(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        Path trace = TESTDATA.resolve("sub-communicators");
+        String[] network = {"--latency", "1ms", "--bandwidth", "1GB/s"};
+        Path out = dir.resolve("whole");
+        run(concat(new String[] {"predict", trace.toString(), "--format", "simgrid", "-o", out.toString(), "-q"}, network));
+        String json = run(concat(new String[] {"predict", trace.toString(), "--format", "json", "-q"}, network));
+        Map<Integer, Double> finish = smpiFinish(out), predicted = ends(json);
+        assertEquals(8, predicted.size(), json);
+        for (int r = 0; r < 6; r++) {
+            double step = r == 1 ? 1e-3 + 8 / 1e9 : 0;
+            assertEquals(predicted.get(r) - step, finish.get(r), 1e-6, "rank " + r + ": SMPI " + finish + ", predict " + predicted);
+        }
+        assertEquals(1.4e-3, finish.get(3), 1e-6, "rank 3 alone: no step");
+        Path sparse = dir.resolve("sparse");
+        copy(trace, sparse);
+        for (int r : new int[] {1, 3, 4, 6, 7}) {
+            Files.delete(sparse.resolve("traces/" + r + ".evt"));
+        }
+        Path kept = dir.resolve("kept");
+        run(concat(new String[] {"predict", sparse.toString(), "--skip-missing", "--format", "simgrid", "-o", kept.toString(), "-q"}, network));
+        json = run(concat(new String[] {"predict", sparse.toString(), "--skip-missing", "--format", "json", "-q"}, network));
+        finish = smpiFinish(kept);
+        predicted = ends(json);
+        int[] world = {0, 2, 5};
+        for (int k = 0; k < world.length; k++) {
+            assertEquals(predicted.get(world[k]), finish.get(k), 1e-6, "SMPI rank " + k + " (world " + world[k] + "): " + finish);
+        }
+    }
+
+    private static Map<Integer, Double> ends(String json) {
+        Matcher ends = Pattern.compile("\"rank\": (\\d+),[^}]*\"end\": ([-0-9.eE]+)").matcher(json);
+        Map<Integer, Double> predicted = new HashMap<>();
+        while (ends.find()) {
+            predicted.put(Integer.parseInt(ends.group(1)), Double.parseDouble(ends.group(2)));
+        }
+        return predicted;
+    }
+
+    private static void copy(Path from, Path to) throws Exception {
+        try (java.util.stream.Stream<Path> all = Files.walk(from)) {
+            for (Path f : all.toList()) {
+                Files.copy(f, to.resolve(from.relativize(f).toString()));
+            }
+        }
+    }
+
+    /**
      * The same sender, receiver and tag on two communicators (testdata/make-two-communicators.py): SMPI's replay knows no
      * communicator, so the dup's message gets a tag of its own; with tag 0 for both SMPI matched rank 1's first receive
      * (50000 bytes, on dup) with the 1000-byte send on MPI_COMM_WORLD and stopped with MPI_ERR_TRUNCATE (exit 134: review).

@@ -1,7 +1,5 @@
 package org.igtrace.core.replay;
 
-import org.igtrace.core.trace.TraceDefinitions;
-
 /**
  * A collective on a communicator of fewer members than the run, as point-to-point actions of SimGrid's
  * time-independent trace ({@link TimeIndependentTrace}): SMPI's replay knows no communicator, so its own collective
@@ -15,15 +13,18 @@ import org.igtrace.core.trace.TraceDefinitions;
  * uses; the members take part in their order, so an instance's messages meet the same instance's.
  */
 final class PointToPointCollectives {
-    private final TraceDefinitions definitions;
+    private final org.igtrace.core.trace.TraceDefinitions definitions;
+    private final java.util.function.IntPredicate read;
     private final int tag;
 
     /**
-     * @param definitions the run's processes and communicators
+     * @param definitions the run's processes and communicators (whose members are process numbers)
+     * @param read        whether a process was read (has recorded activities)
      * @param tag         a tag no message of the trace uses
      */
-    PointToPointCollectives(TraceDefinitions definitions, int tag) {
+    PointToPointCollectives(org.igtrace.core.trace.TraceDefinitions definitions, java.util.function.IntPredicate read, int tag) {
         this.definitions = definitions;
+        this.read = read;
         this.tag = tag;
     }
 
@@ -31,23 +32,24 @@ final class PointToPointCollectives {
      * Writes process {@code p}'s part of an instance of {@code family} on {@code communicator}.
      *
      * @param size the most bytes a member sent
-     * @param root the root's world rank (rooted families)
-     * @return false when it cannot be written so (a member not analysed, p no member): the caller sleeps instead
+     * @param root the root's process number (rooted families)
+     * @return false when it cannot be written so (a member not read, p no member): the caller sleeps instead
      */
     boolean write(int p, int communicator, CollectiveFamily family, long size, long root, TimeIndependentTrace.Actions out) {
-        int[] members = definitions.communicatorMembers(communicator);
-        int n = members.length, me = -1, rootAt = 0;
-        int[] process = new int[n];
+        int[] process = definitions.communicatorMembers(communicator);
+        int n = process.length, me = -1, rootAt = 0;
         for (int i = 0; i < n; i++) {
-            process[i] = definitions.process(members[i]);
-            if (process[i] < 0) {
+            if (process[i] < 0 || process[i] >= definitions.processCount() || !read.test(process[i])) {
                 return false;
             }
             me = process[i] == p ? i : me;
-            rootAt = members[i] == root ? i : rootAt;
+            rootAt = process[i] == root ? i : rootAt;
         }
-        if (me < 0 || n < 2) {
+        if (me < 0) {
             return false;
+        }
+        if (n == 1) {
+            return true; // alone: no step, as section 9 costs it (l = 0)
         }
         switch (family) {
             case BARRIER -> {

@@ -95,7 +95,8 @@ public final class TimeIndependentTrace {
         this.tick = 1.0 / m.run.definitions.ticksPerSecond();
         this.collectiveSizes = collectiveSizes;
         this.tags = tags(m.run);
-        this.subCommunicators = new PointToPointCollectives(m.run.definitions, freeTag(m.run, tags));
+        this.subCommunicators = new PointToPointCollectives(m.run.definitions, q -> m.run.process(q) != null,
+                freeTag(m.run, tags));
     }
 
     /** Collectives on communicators of fewer members than the run, as point-to-point actions. */

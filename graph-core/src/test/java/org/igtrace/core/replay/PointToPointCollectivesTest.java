@@ -131,7 +131,7 @@ class PointToPointCollectivesTest {
             for (CollectiveFamily family : CollectiveFamily.values()) {
                 for (int root : family == CollectiveFamily.ONE_TO_ALL || family == CollectiveFamily.ALL_TO_ONE ? members : List.of(members.get(0))) {
                     Collected out = new Collected();
-                    PointToPointCollectives writer = new PointToPointCollectives(definitions, 77);
+                    PointToPointCollectives writer = new PointToPointCollectives(definitions, q -> true, 77);
                     for (int p : members) {
                         assertTrue(writer.write(p, comm, family, 800, root, out), family + " " + p);
                     }

@@ -1,0 +1,68 @@
+#!/usr/bin/python3
+"""Writes an 8-rank OTF2 trace whose collectives run on communicators smaller than the run, for the SimGrid export
+(definitions section 9; predict.md, SimGrid check):
+
+    /usr/bin/python3 testdata/make-sub-communicators.py DST_DIR
+
+Timer 1 MHz (a tick is a microsecond). Communicators (members in communicator-rank order): MPI_COMM_WORLD, A = [1, 4],
+B = [5, 2, 0], C = [3] (alone). Rank r computes 1000 + 100 r us, then:
+    ranks 1, 4: MPI_Allreduce on A, 8 bytes, entered at 1000 + 100 r, both leave at 1500;
+    ranks 5, 2, 0: MPI_Bcast on B, root 1 (world rank 2), 300000 bytes, entered at 1000 + 100 r, all leave at 1600;
+    rank 3: MPI_Allreduce on C, 8 bytes, [1300, 1400];
+    ranks 6, 7: no collective (they make a copy without the events of ranks 1, 3, 4, 6 and 7 number its processes
+    apart from their world ranks: more left out than read, definitions section 2);
+then computes 100 us more. SMPI's replay knows no communicator: the export writes A's and B's instances as messages
+between their members and C's as nothing (one member: no step, as section 9 costs it; it slept 100 us).
+"""
+import shutil
+import sys
+
+import otf2
+from otf2.enums import CollectiveOp, GroupType, LocationGroupType, LocationType, Paradigm, RegionRole
+
+RANKS = 8
+
+
+def main():
+    target = sys.argv[1]
+    shutil.rmtree(target, ignore_errors=True)
+    with otf2.writer.open(target, timer_resolution=1000000) as trace:
+        d = trace.definitions
+        node = d.system_tree_node("localhost")
+        threads = []
+        for rank in range(RANKS):
+            g = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
+            threads.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=g))
+        d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=threads)
+        world = d.comm("MPI_COMM_WORLD", group=d.group("world", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
+                                                       members=list(range(RANKS))))
+        comms = {}
+        for name, members in (("A", [1, 4]), ("B", [5, 2, 0]), ("C", [3])):
+            group = d.group(name, group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI, members=members)
+            comms[name] = (d.comm(name, group=group, parent=world), members)
+        main_region = d.region("main", paradigm=Paradigm.USER, region_role=RegionRole.FUNCTION)
+        allreduce = d.region("MPI_Allreduce", paradigm=Paradigm.MPI, region_role=RegionRole.COLL_ALL2ALL)
+        bcast = d.region("MPI_Bcast", paradigm=Paradigm.MPI, region_role=RegionRole.COLL_ONE2ALL)
+        for rank in range(RANKS):
+            w = trace.event_writer_from_location(threads[rank])
+            w(otf2.events.Enter(0, main_region))
+            enter = 1000 + 100 * rank
+            if rank in (1, 4):
+                comm, region, op, root, size, leave = comms["A"][0], allreduce, CollectiveOp.ALLREDUCE, -1, 8, 1500
+            elif rank in (5, 2, 0):
+                comm, region, op, root, size, leave = comms["B"][0], bcast, CollectiveOp.BCAST, 1, 300000, 1600
+            elif rank == 3:
+                comm, region, op, root, size, leave, enter = comms["C"][0], allreduce, CollectiveOp.ALLREDUCE, -1, 8, 1400, 1300
+            else:
+                w(otf2.events.Leave(enter + 100, main_region))
+                continue
+            w(otf2.events.Enter(enter, region))
+            w(otf2.events.MpiCollectiveBegin(enter))
+            sent = size if op == CollectiveOp.ALLREDUCE or rank == 2 else 0
+            w(otf2.events.MpiCollectiveEnd(leave, op, comm, root, sent, size))
+            w(otf2.events.Leave(leave, region))
+            w(otf2.events.Leave(leave + 100, main_region))
+
+
+if __name__ == "__main__":
+    main()
