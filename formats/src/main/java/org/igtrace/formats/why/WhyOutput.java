@@ -138,17 +138,22 @@ public final class WhyOutput {
         if (selection.ranks() != null || t <= 0 || length <= 0 || Math.abs(length - t) <= 0.01 * t) {
             return null;
         }
-        // longer: no one process spans the run (they started or ended at different times); shorter: a process's span holds
-        // time outside the part the path walks (code before MPI_Init or after MPI_Finalize, its threads beside the MPI one)
-        // longer where recording was off: T_i leaves that time out (definitions section 3), the path counts it; which
-        // of the two reasons makes the difference is not worked out (a process spanning the run with its time off left out
-        // reads as the staggered starts did)
-        boolean off = why.path().offOnPath() > 0
-                || profile.notes().stream().anyMatch(n -> n.startsWith(org.igtrace.core.profile.TraceAccumulator.RECORDING_OFF));
-        String longer = off
-                ? "it leaves out the time recording was off, which the path counts, and no one process spans the run where"
-                        + " the processes started or ended at different times"
-                : "the processes started or ended at different times, so no one process spans the run";
+        // shorter: a process's span holds time outside the part the path walks (code before MPI_Init or after MPI_Finalize,
+        // its threads beside the MPI one); longer: the longest process's time with recording off (T_i leaves it out,
+        // definitions section 3; the path counts it), and what is left no one process spans (they started or ended apart)
+        double off = 0;
+        int longest = -1;
+        for (org.igtrace.core.profile.ProcessProfile p : profile.processes()) {
+            if (Math.abs(p.time() - t) <= 1e-12 * t) {
+                longest = p.rank();
+            }
+        }
+        for (int p = 0; why.offByProcess() != null && p < why.offByProcess().length; p++) {
+            off = why.worldRank(p) == longest ? why.offByProcess()[p] : off;
+        }
+        String staggered = "the processes started or ended at different times, so no one process spans the run";
+        String longer = off > 0.01 * t ? "it leaves out rank " + longest + "'s " + Labels.seconds3(off) + " with recording off, which the"
+                + " path counts" + (length - t - off > 0.01 * t ? ", and " + staggered : "") : staggered;
         return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t ? longer
                 : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
     }

@@ -94,50 +94,6 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         }
     }
 
-    /**
-     * Gives the compute colours out by share of time (issue 39, item 8): the region names in the order of their compute
-     * time, summed over the locations drawn (equal times in the order the names are first met when the locations are taken
-     * in definition order, each in its own event order: the same whatever the reading threads did); the first {@code
-     * COMPUTE_REGIONS - 1} get colours of their own, the rest share the last ("other regions"). Returns the recorders in
-     * that location order.
-     */
-    private List<Recorder> orderSlots() {
-        List<Recorder> ordered = new ArrayList<>(locations);
-        ordered.sort(java.util.Comparator.comparingLong(r -> r.order));
-        List<Integer> met = new ArrayList<>();
-        BitSet seen = new BitSet();
-        double[] time = new double[names.size()];
-        for (Recorder r : ordered) {
-            for (int i = 0; i < r.slots.metCount; i++) {
-                int name = r.slots.met[i];
-                if (!seen.get(name)) {
-                    seen.set(name);
-                    met.add(name);
-                }
-            }
-            double[] ticks = r.slots.ticks;
-            for (int name = 0; name < ticks.length && name < time.length; name++) {
-                time[name] += ticks[name]; // a name never added holds 0: its sum unchanged
-            }
-            if (r.idleWorker && r.outsideName >= 0 && r.outsideName < time.length) {
-                time[r.outsideName] -= r.outsideTicks; // an idle worker's time is not drawn: it earns its region no colour
-            }
-        }
-        List<Integer> bySize = new ArrayList<>(met); // stable: equal times keep the order met
-        bySize.sort((a, b) -> Double.compare(time[b], time[a]));
-        int[] slotOfName = new int[names.size()];
-        Arrays.fill(slotOfName, StateClass.COMPUTE_REGIONS - 1);
-        slotNames.clear();
-        for (int name : bySize) {
-            slotOfName[name] = Math.min(slotNames.size(), StateClass.COMPUTE_REGIONS - 1);
-            slotNames.add(names.get(name)); // beyond the last colour: "other regions" in the legend
-        }
-        for (Recorder r : ordered) {
-            r.mapClasses(slotOfName);
-        }
-        return ordered;
-    }
-
     /** Whether the left edge is the measured start (no window's start given). */
     private boolean measuredLeft() {
         return measured && windowFrom == Long.MIN_VALUE;
@@ -232,7 +188,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             r.finish();
         }
         ThreadRows.markIdleWorkers(locations);
-        for (Recorder r : orderSlots()) {
+        for (Recorder r : SlotOrder.order(locations, names, slotNames)) {
             byProcess.computeIfAbsent(r.process, k -> new ArrayList<>()).add(r);
             if (r.first <= r.last) {
                 first = Math.min(first, r.first + offset(r.process));
@@ -373,11 +329,12 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
          * whether that region was the location's first (EZTrace's Working), and whether any region was entered yet.
          */
         private int parallelFrame = -1;
-        /** The frame of the outermost task run inside an OpenMP barrier open, else -1. */
-        private int taskFrame = -1;
+        /** The frame of the outermost task run inside an OpenMP barrier open, and of the outermost MPI call inside it, else -1. */
+        private int taskFrame = -1, taskMpiFrame = -1;
         private boolean parallelInRoot, rootFromStart, entered;
         /** The region name of its time outside its parallel regions ({@link StateClass#OUTSIDE_TEAM}), once it had some. */
         int outsideName = -1;
+        private int outsideRoot = Integer.MIN_VALUE;
         long outsideTicks;
         /** A worker of a team ({@link ThreadRows#markIdleWorkers}), once the read is done. */
         boolean idleWorker;
@@ -462,8 +419,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
         private int current() {
             currentName = -1;
-            if (taskFrame >= 0) {
-                return StateClass.computeIn(localSlot(stack.region(taskFrame))); // a task run inside a barrier is work
+            if (taskFrame >= 0) { // a task run inside a barrier is work, an MPI call in it MPI
+                return taskMpiFrame >= 0 ? regionClass(stack.region(taskMpiFrame)) : StateClass.computeIn(localSlot(stack.region(taskFrame)));
             }
             if (mpiFrame >= 0) {
                 return regionClass(stack.region(mpiFrame));
@@ -473,11 +430,12 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 // a thread of an OpenMP run outside any region: an idle worker (definitions section 10a), not drawn, else compute
                 return openMp ? StateClass.NOTHING_OPEN : StateClass.COMPUTE;
             }
-            if (depth == 1 && openMp && parallelFrame < 0 && (parallelInRoot || rootFromStart)) {
+            if (depth == 1 && openMp && parallelFrame < 0 && (parallelInRoot || rootFromStart || outsideRoot == stack.region(0))) {
                 // only its outermost region open, its first or one that held a parallel region: an idle worker's time, or serial code
                 int slot = localSlot(stack.region(0));
                 if (outsideName < 0 || outsideName == currentName) {
                     outsideName = currentName;
+                    outsideRoot = stack.region(0); // entered again later (a second Working), the same
                     return StateClass.OUTSIDE_TEAM;
                 }
                 return StateClass.computeIn(slot);
@@ -509,8 +467,11 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 parallelFrame = stack.depth() - 1;
                 parallelInRoot |= parallelFrame > 0;
             }
-            if (taskFrame < 0 && mpiFrame >= 0 && environment[region] == 4 && regionClass(stack.region(mpiFrame)) == StateClass.OMP_WAITING) {
+            boolean known = region >= 0 && region < environment.length;
+            if (taskFrame < 0 && mpiFrame >= 0 && known && environment[region] == 4 && regionClass(stack.region(mpiFrame)) == StateClass.OMP_WAITING) {
                 taskFrame = stack.depth() - 1; // the outermost task run inside a barrier (definitions section 10a: work)
+            } else if (taskFrame >= 0 && taskMpiFrame < 0 && regionClass(region) >= 0) {
+                taskMpiFrame = stack.depth() - 1; // an MPI call (or a barrier) inside that task
             }
             if (mpiFrame < 0 && regionClass(region) >= 0) {
                 mpiFrame = stack.depth() - 1;
@@ -526,6 +487,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             if (stack.depth() == parallelFrame) {
                 parallelFrame = -1;
+            }
+            if (stack.depth() <= taskMpiFrame) {
+                taskMpiFrame = -1;
             }
             if (stack.depth() <= taskFrame) {
                 taskFrame = -1;

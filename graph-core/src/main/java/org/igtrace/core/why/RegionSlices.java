@@ -159,6 +159,11 @@ public final class RegionSlices implements LocationSink {
         return chosen[process].start();
     }
 
+    /** {@code process}'s time with recording switched off between its first event and its last switch on (ticks). */
+    public long offTicks(int process) {
+        return chosen[process] == null ? 0 : chosen[process].offTicks;
+    }
+
     /** The end of {@code process}'s span (own clock, ticks). */
     public long end(int process) {
         return chosen[process].finish();
@@ -272,8 +277,10 @@ public final class RegionSlices implements LocationSink {
         private int depth;
         /** Index in the stack of the outermost MPI (or environment) region, -1 none. */
         private int mpiAt = -1;
-        /** Whether recording is switched off now (MeasurementOnOff). */
+        /** Whether recording is switched off now (MeasurementOnOff), since when, and its time off before (ticks). */
         private boolean recordingOff;
+        private long offSince;
+        long offTicks;
         private long last = Long.MIN_VALUE;
         private long first = Long.MIN_VALUE;
         private long initLeave = Long.MIN_VALUE;
@@ -465,6 +472,11 @@ public final class RegionSlices implements LocationSink {
          */
         @Override
         public void measurement(long time, boolean on) {
+            if (!on && !recordingOff) {
+                offSince = time;
+            } else if (on && recordingOff && first != Long.MIN_VALUE) {
+                offTicks += Math.max(0, time - Math.max(offSince, first)); // after its first event: in its span
+            }
             recordingOff = !on;
             change(time);
         }

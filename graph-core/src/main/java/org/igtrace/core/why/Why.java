@@ -23,9 +23,10 @@ import org.igtrace.core.util.Background;
  * @param tick             seconds per tick of the costs
  * @param definitions      the trace's definitions: the world rank each process is named by in text
  *                         ({@link TraceDefinitions#worldRank}); null: process numbers are world ranks
+ * @param offByProcess     per process, its time with recording switched off (seconds; {@link RegionSlices#offTicks})
  */
 public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
-                  DelayCosts costs, double tick, TraceDefinitions definitions) {
+                  DelayCosts costs, double tick, TraceDefinitions definitions, double[] offByProcess) {
 
     /**
      * The world rank of process {@code process} (the ranks of the rows here are process numbers), the number every output
@@ -177,6 +178,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
                 whatIf.add(new Hypothesis(w.getKey(), t, predicted - t));
             }
         }
-        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick, slices.definitions());
+        double[] off = new double[slices.processCount()];
+        for (int p = 0; p < off.length; p++) {
+            off[p] = slices.offTicks(p) * tick;
+        }
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick, slices.definitions(), off);
     }
 }

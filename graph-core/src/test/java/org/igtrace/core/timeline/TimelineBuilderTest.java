@@ -322,8 +322,10 @@ class TimelineBuilderTest {
 
     /**
      * A task run inside an OpenMP barrier is work (definitions section 10a): a thread in a parallel region 0..100, its
-     * implicit barrier 50..100, a task run 60..80 inside it (a nested task 65..70 inside that) draws the barrier only at
-     * 50..60 and 80..100, the task as compute in its region. The whole barrier was drawn waiting.
+     * implicit barrier 50..100, a task run 60..80 inside it (a nested task 65..70 inside that, an MPI_Recv 72..75 too)
+     * draws the barrier only at 50..60 and 80..100, the task as compute in its region, its MPI call as MPI. The whole
+     * barrier was drawn waiting; then the call as compute. A region the trace does not define (-1) entered inside the
+     * call is part of it (it stopped the timeline with an ArrayIndexOutOfBoundsException: review).
      */
     @Test
     void aTaskRunInsideABarrierIsDrawnAsWork() {
@@ -332,6 +334,7 @@ class TimelineBuilderTest {
         int parallel = b.addRegion("!$omp parallel", false, org.igtrace.core.trace.OmpRole.PARALLEL);
         int barrier = b.addRegion("!$omp implicit barrier", false, org.igtrace.core.trace.OmpRole.IMPLICIT_BARRIER);
         int task = b.addRegion("!$omp task", false, org.igtrace.core.trace.OmpRole.TASK);
+        int recv = b.addRegion("MPI_Recv", true);
         TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
                 Long.MAX_VALUE);
         LocationEvents l = builder.perLocation(NO_PROFILE).location(0, 0);
@@ -340,14 +343,53 @@ class TimelineBuilderTest {
         l.enter(60, task);
         l.enter(65, task);
         l.leave(70, task);
+        l.enter(72, recv);
+        l.enter(73, -1);
+        l.leave(74, -1);
+        l.leave(75, recv);
         l.leave(80, task);
         l.leave(100, barrier);
         l.leave(100, parallel);
         Timeline t = builder.build();
         assertEquals(List.of("!$omp parallel", "!$omp task"), t.regionNames());
         int p = StateClass.computeIn(0), k = StateClass.computeIn(1), w = StateClass.OMP_WAITING;
-        assertEquals(List.of(new Timeline.State(0, 50, p), new Timeline.State(50, 60, w), new Timeline.State(60, 80, k),
+        assertEquals(List.of(new Timeline.State(0, 50, p), new Timeline.State(50, 60, w), new Timeline.State(60, 72, k),
+                new Timeline.State(72, 75, StateClass.MPI_POINT_TO_POINT), new Timeline.State(75, 80, k),
                 new Timeline.State(80, 100, w)), t.rows().get(0).states());
+    }
+
+    /**
+     * A worker that leaves its outermost region between two teams and enters it again (Working 5..40 and 50..100, parallel
+     * regions 10..30 and 60..80): its second Working is idle until its next parallel region too (it drew compute in
+     * Working at 50..60: review), 40..50 with nothing open as before.
+     */
+    @Test
+    void aWorkerThatEntersItsOutermostRegionAgainIsIdleThere() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        int working = b.addRegion("Working", false);
+        int parallel = b.addRegion("OpenMP Parallel", false, org.igtrace.core.trace.OmpRole.PARALLEL);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        LocationEvents master = sink.location(0, 0), worker = sink.location(0, 1);
+        master.enter(0, working);
+        worker.enter(5, working);
+        for (long[] team : new long[][] {{10, 30}, {60, 80}}) {
+            if (team[0] == 60) {
+                worker.leave(40, working);
+                worker.enter(50, working);
+            }
+            for (LocationEvents l : List.of(master, worker)) {
+                l.enter(team[0], parallel);
+                l.leave(team[1], parallel);
+            }
+        }
+        master.leave(100, working);
+        worker.leave(100, working);
+        Timeline t = builder.build();
+        int p = StateClass.computeIn(t.regionNames().indexOf("OpenMP Parallel"));
+        assertEquals(List.of(new Timeline.State(10, 30, p), new Timeline.State(60, 80, p)), t.rows().get(1).states());
     }
 
     /**
