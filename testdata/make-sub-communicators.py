@@ -18,7 +18,8 @@ import shutil
 import sys
 
 import otf2
-from otf2.enums import CollectiveOp, GroupType, LocationGroupType, LocationType, Paradigm, RegionRole
+from otf2_ranks import mpi_ranks
+from otf2.enums import CollectiveOp, GroupType, Paradigm, RegionRole
 
 RANKS = 8
 
@@ -28,14 +29,7 @@ def main():
     shutil.rmtree(target, ignore_errors=True)
     with otf2.writer.open(target, timer_resolution=1000000) as trace:
         d = trace.definitions
-        node = d.system_tree_node("localhost")
-        threads = []
-        for rank in range(RANKS):
-            g = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
-            threads.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=g))
-        d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=threads)
-        world = d.comm("MPI_COMM_WORLD", group=d.group("world", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI,
-                                                       members=list(range(RANKS))))
+        threads, world = mpi_ranks(trace, RANKS)
         comms = {}
         for name, members in (("A", [1, 4]), ("B", [5, 2, 0]), ("C", [3])):
             group = d.group(name, group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI, members=members)

@@ -68,6 +68,29 @@ class WhyRunTimeTest {
                 + "off, which the path counts.", text.get(3));
     }
 
+    /**
+     * make-off-staggered.py: rank 2 the longest (T = 1200 us, nothing off), rank 1 900 us with 300 us off (its span no more
+     * than rank 2's), the path 1300 us: the ranks started and ended apart; rank 1's time off explains nothing. Without the
+     * events of ranks 0, 3 and 4 (--skip-missing numbers the processes apart from their world ranks) the sentence named
+     * rank 1's 300 us (review), and the time off of the process spanning most is named only where it spans the run: in
+     * off-inside-mpi both ranks span 200 us, rank 1 with less off (30 us) makes T.
+     */
+    @Test
+    void theTimeOffNamedIsThatOfTheProcessSpanningMost(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String staggered = "stats' run time T, the longest process's span, is 1.20 ms: the processes started or ended at different "
+                + "times, so no one process spans the run.";
+        assertEquals(staggered, why("off-staggered/traces.otf2").get(3));
+        java.nio.file.Path copy = dir.resolve("copy");
+        java.nio.file.Files.createDirectories(copy.resolve("traces"));
+        java.nio.file.Path from = TimelineCommandTest.TESTDATA.resolve("off-staggered");
+        for (String f : new String[] {"traces.otf2", "traces.def", "traces/1.def", "traces/1.evt", "traces/2.def", "traces/2.evt",
+                "traces/0.def", "traces/3.def", "traces/4.def"}) {
+            java.nio.file.Files.copy(from.resolve(f), copy.resolve(f));
+        }
+        List<String> sparse = List.of(run("why", copy.toString(), "--skip-missing", "-q").split("\n"));
+        assertEquals(staggered, sparse.get(3));
+    }
+
     /** testdata/why/slow-rank: every rank from 10 to 3290 us (make-why.py): T = 3.28 ms, the path's length; no second run time. */
     @Test
     void noSecondRunTimeWhereTheyAgree() {

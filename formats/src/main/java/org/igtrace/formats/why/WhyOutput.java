@@ -139,21 +139,26 @@ public final class WhyOutput {
             return null;
         }
         // shorter: a process's span holds time outside the part the path walks (code before MPI_Init or after MPI_Finalize,
-        // its threads beside the MPI one); longer: the longest process's time with recording off (T_i leaves it out,
-        // definitions section 3; the path counts it), and what is left no one process spans (they started or ended apart)
-        double off = 0;
-        int longest = -1;
+        // its threads beside the MPI one); longer: T_i leaves each process's time with recording off out (definitions section
+        // 3), which the path counts: the process spanning the most with it (T_i + its time off; of equal spans the one with
+        // the least time off, so that a process whose T_i spans the run needs no time off to explain it) names it,
+        // and what is left beyond that span no one process spans (they started or ended apart)
+        double off = 0, spanned = -1;
+        int widest = -1; // a process number
+        double[] offs = why.offByProcess();
         for (org.igtrace.core.profile.ProcessProfile p : profile.processes()) {
-            if (Math.abs(p.time() - t) <= 1e-12 * t) {
-                longest = p.rank();
+            int process = p.rank();
+            double o = offs != null && process >= 0 && process < offs.length ? offs[process] : 0;
+            double span = p.time() + o;
+            if (span > spanned + 1e-9 * t || Math.abs(span - spanned) <= 1e-9 * t && o < off) {
+                spanned = Math.max(spanned, span);
+                widest = process;
+                off = o;
             }
         }
-        for (int p = 0; why.offByProcess() != null && p < why.offByProcess().length; p++) {
-            off = why.worldRank(p) == longest ? why.offByProcess()[p] : off;
-        }
         String staggered = "the processes started or ended at different times, so no one process spans the run";
-        String longer = off > 0.01 * t ? "it leaves out rank " + longest + "'s " + Labels.seconds3(off) + " with recording off, which the"
-                + " path counts" + (length - t - off > 0.01 * t ? ", and " + staggered : "") : staggered;
+        String longer = off > 0.01 * t ? "it leaves out rank " + why.worldRank(widest) + "'s " + Labels.seconds3(off) + " with recording"
+                + " off, which the path counts" + (length - spanned > 0.01 * t ? ", and " + staggered : "") : staggered;
         return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t ? longer
                 : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
     }
