@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -242,6 +243,20 @@ class SimGridReplayTest {
                 Files.copy(f, to.resolve(from.relativize(f).toString()));
             }
         }
+    }
+
+    /** --contention on is the replay's approximation, which the export does not write: a note says so (review). */
+    @Test
+    void endpointContentionIsSaidToBeLeftOut(@TempDir Path dir) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        String trace = TESTDATA.resolve("otf2/scorep-ping-pong").toString();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace, "--contention", "on", "--format",
+                "simgrid", "-o", dir.resolve("on").toString()), err.toString());
+        assertTrue(err.toString().contains("note: the SimGrid export has no endpoint contention (--contention on)"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace, "--format", "simgrid", "-o",
+                dir.resolve("off").toString()), err.toString());
+        assertFalse(err.toString().contains("endpoint contention"), err.toString());
     }
 
     /**
