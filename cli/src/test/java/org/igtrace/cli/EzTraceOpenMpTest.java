@@ -54,6 +54,24 @@ class EzTraceOpenMpTest {
         return new Locations(thread, ticksPerSecond);
     }
 
+    /**
+     * Per thread row of an SVG timeline ("rank thread", {@code data-thread}: stats' thread number), the time its states of
+     * {@code kind} (a class, "" for any) are drawn and how many there are ({drawn seconds, states}).
+     */
+    private static Map<String, double[]> drawn(String svg, String kind) {
+        Pattern state = Pattern.compile("<rect class=\"state" + kind + "[^\"]*\" data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
+        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"(\\d+)\">(.*?)</g>", Pattern.DOTALL)
+                .matcher(svg);
+        Map<String, double[]> drawn = new TreeMap<>();
+        while (row.find()) {
+            double[] d = drawn.computeIfAbsent(row.group(1) + " " + row.group(2), k -> new double[2]);
+            for (Matcher s = state.matcher(row.group(3)); s.find(); d[1]++) {
+                d[0] += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
+            }
+        }
+        return drawn;
+    }
+
     /** Per "rank thread": {implicit, explicit} barrier waiting in seconds, from otf2-print's events. */
     private static Map<String, double[]> barrierWaitsByOtf2Print() throws Exception {
         String anchor = TRACE.resolve("eztrace_log.otf2").toString();
@@ -170,24 +188,15 @@ class EzTraceOpenMpTest {
                 + "T = {p['rank']: p['time'] for p in d['processes']}\n"
                 + "for t in d['threads']:\n    if t['thread'] == 1: print(repr(T[t['rank']] - t['omp_idle']))", json.toString())
                 .strip().split("\n");
-        Pattern state = Pattern.compile("data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
-        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"1\">(.*?)</g>", Pattern.DOTALL)
-                .matcher(r.out());
-        int rows = 0;
-        while (row.find()) {
-            long[] w = worker.get(row.group(1) + " 1");
-            double expected = w[0] / ticksPerSecond, drawn = 0;
-            int states = 0;
-            for (Matcher s = state.matcher(row.group(2)); s.find(); states++) {
-                drawn += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
-            }
+        Map<String, double[]> drawn = drawn(r.out(), "");
+        for (int rank = 0; rank < 2; rank++) {
+            double[] d = drawn.get(rank + " 1");
+            double expected = worker.get(rank + " 1")[0] / ticksPerSecond;
             // the SVG gives times to the microsecond: half a microsecond per state and end
-            assertEquals(expected, drawn, 1e-6 * states, "rank " + row.group(1) + "'s worker, " + states + " states drawn");
-            assertTrue(expected > 0.1 && expected < 0.2, "rank " + row.group(1) + ": " + expected);
-            assertEquals(Double.parseDouble(busy[rows]), drawn, 1e-6 * states, "stats: rank " + row.group(1) + "'s worker not idle");
-            rows++;
+            assertEquals(expected, d[0], 1e-6 * d[1], "rank " + rank + "'s worker, " + d[1] + " states drawn");
+            assertTrue(expected > 0.1 && expected < 0.2, "rank " + rank + ": " + expected);
+            assertEquals(Double.parseDouble(busy[rank]), d[0], 1e-6 * d[1], "stats: rank " + rank + "'s worker not idle");
         }
-        assertEquals(2, rows, "a row for each rank's worker");
     }
 
     /** A barrier's waiting is not compute: why's path lists no barrier region, and names none as a cause. */
@@ -227,21 +236,9 @@ class EzTraceOpenMpTest {
         }
         SubcommandsTest.Run r = SubcommandsTest.igtrace("timeline", TRACE.toString(), "-q", "--format", "svg", region[0], region[1]);
         assertEquals(0, r.code(), r.err());
-        Pattern state = Pattern.compile("data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
-        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"(\\d+)\">(.*?)</g>", Pattern.DOTALL)
-                .matcher(r.out());
-        int rows = 0;
-        while (row.find()) {
-            String key = row.group(1) + " " + row.group(2);
-            double drawn = 0;
-            int states = 0;
-            for (Matcher s = state.matcher(row.group(3)); s.find(); states++) {
-                drawn += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
-            }
-            assertEquals(busy.get(key), drawn, 1e-6 * states, key + ", " + states + " states");
-            rows++;
-        }
-        assertEquals(4, rows);
+        Map<String, double[]> drawn = drawn(r.out(), "");
+        assertEquals(busy.keySet(), drawn.keySet());
+        drawn.forEach((key, d) -> assertEquals(busy.get(key), d[0], 1e-6 * d[1], key + ", " + d[1] + " states"));
     }
 
     /**
@@ -281,22 +278,10 @@ class EzTraceOpenMpTest {
         }
         SubcommandsTest.Run r = SubcommandsTest.igtrace("timeline", anchor, "-q", "--format", "svg");
         assertEquals(0, r.code(), r.err());
-        Pattern state = Pattern.compile("<rect class=\"state omp-barrier\" data-t0=\"([0-9.e-]+)\" data-t1=\"([0-9.e-]+)\"");
-        // data-thread: the row's thread as stats numbers them (location order)
-        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"(\\d+)\" data-thread=\"(\\d+)\">(.*?)</g>", Pattern.DOTALL)
-                .matcher(r.out());
-        int rows = 0;
-        while (row.find()) {
-            String key = row.group(1) + " " + row.group(2);
-            double drawn = 0;
-            int states = 0;
-            for (Matcher s = state.matcher(row.group(3)); s.find(); states++) {
-                drawn += Double.parseDouble(s.group(2)) - Double.parseDouble(s.group(1));
-            }
-            assertEquals(barrier.get(key) / locations.ticksPerSecond(), drawn, 1e-6 * states + 1e-9, key + ", " + states + " states");
-            rows++;
-        }
-        assertEquals(4, rows);
+        Map<String, double[]> drawn = drawn(r.out(), " omp-barrier");
+        assertEquals(barrier.keySet(), drawn.keySet(), "a row per thread, data-thread the thread as stats numbers them");
+        drawn.forEach((key, d) -> assertEquals(barrier.get(key) / locations.ticksPerSecond(), d[0], 1e-6 * d[1] + 1e-9,
+                key + ", " + d[1] + " states"));
     }
 
     /**
