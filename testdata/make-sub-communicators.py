@@ -13,6 +13,12 @@ B = [5, 2, 0], C = [3] (alone). Rank r computes 1000 + 100 r us, then:
     apart from their world ranks: more left out than read, definitions section 2);
 then computes 100 us more. SMPI's replay knows no communicator: the export writes A's and B's instances as messages
 between their members and C's as nothing (one member: no step, as section 9 costs it; it slept 100 us).
+The model's ends (predict at L = 1 ms, B = 1 GB/s; section 9): A (P = 2, l = 1) starts at its last entry, 1400, and
+costs 2 (L + 8 / B) = 2000.016 us: ranks 1 and 4 end at 3400.016 + 100 = 3500.016 us. B is a rendezvous broadcast
+(300000 bytes) down the binomial tree of world rank 2 (relative 0; world 0 relative 1, reached at step 1; world 5
+relative 2, step 2), a step c = L + S / B = 1300 us: world 0 ends at max(1000, 1200) + 1300 + 100 = 2600, world 5 at
+max(1500, 1200 + 1300) + 1300 + 100 = 3900, the root at 1200 + 2 c + 100 = 3900 us. Rank 3 ends at 1400, ranks 6 and 7
+at 1700 and 1800 us. In SMPI rank 1, A's root, leaves once it has sent its broadcast, one step earlier: 2500 us.
 """
 import shutil
 import sys
