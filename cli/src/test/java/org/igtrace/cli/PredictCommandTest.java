@@ -82,8 +82,28 @@ class PredictCommandTest {
     void aSelfPredictionShortByTimeWithRecordingOffSaysSo() {
         Result r = run(TESTDATA.resolve("recording-off-long").toString());
         assertEquals(0, r.code, r.err);
-        assertTrue(r.err.contains("the likely reason: recording was switched off for a while (MeasurementOnOff)"), r.err);
+        assertTrue(r.err.contains("the likely reason: recording was switched off for a while (MeasurementOnOff): that time is in the"
+                + " measured run time, not in the replay. "), r.err); // 100 - 40 us leaves nothing unexplained: no second reason
         assertTrue(!r.err.contains("oversubscription"), r.err);
+    }
+
+    /**
+     * testdata/otf2/scorep-tracer-stencil4d-32 (TraceR's Score-P stencil): recording is off between MPI_Init and the loop
+     * on every rank, longest on rank 3 (otf2-print: OFF at 2196269521674360, ON at 2196269523232459, 1,558,099 ticks at
+     * 2,095,147,102 a second: 744 us), but the run is 4.16 ms and the replay falls short of 4.16 - 0.744 = 3.42 ms by more
+     * than 10 % too, in its 256 KiB MPI_Sends: the warning gave the recording off as the only reason. It says how much the
+     * off time explains at most, and names the calls.
+     */
+    @Test
+    void aSelfPredictionShortBeyondItsRecordingOffAlsoNamesTheCalls() {
+        Result r = run(TESTDATA.resolve("otf2/scorep-tracer-stencil4d-32").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("off its measured 4.16 ms; the likely reason: recording was switched off for a while (MeasurementOnOff):"
+                + " that time is in the measured run time, not in the replay, but it is at most 744 us on one process (rank 3), which"
+                + " leaves the prediction -1"), r.err);
+        assertTrue(r.err.contains("% off; the processes stay inside MPI calls longer than the network fitted to the run's messages"
+                + " explains"), r.err);
+        assertTrue(r.err.contains("most in MPI_Send"), r.err);
     }
 
     /**

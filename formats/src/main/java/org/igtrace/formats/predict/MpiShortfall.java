@@ -24,7 +24,16 @@ final class MpiShortfall {
 
     /** The reason, or null when the prediction is not short or no process's MPI calls account for half of it. */
     static String reason(RecordedRun run, Prediction p) {
-        double shortfall = p.measuredRuntime() - p.predictedRuntime();
+        return reason(run, p, p.measuredRuntime() - p.predictedRuntime(), 0);
+    }
+
+    /**
+     * The reason for a shortfall of {@code shortfall} seconds, counting of a process's MPI time beyond the replay's only
+     * what exceeds {@code lateness} seconds (the longest time recording was off on any process: a partner that was
+     * recorded off computing reaches its call that much earlier in the replay than it did in the run); null when no
+     * process's calls account for half of the shortfall so.
+     */
+    static String reason(RecordedRun run, Prediction p, double shortfall, double lateness) {
         if (!(shortfall > 0) || run == null) {
             return null;
         }
@@ -48,7 +57,7 @@ final class MpiShortfall {
                 worstMeasured = measured;
             }
         }
-        if (worst == null || !(worstMeasured - worst.mpi() >= SHARE * shortfall)) {
+        if (worst == null || !(worstMeasured - worst.mpi() - lateness >= SHARE * shortfall)) {
             return null;
         }
         int most = byRegion.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();

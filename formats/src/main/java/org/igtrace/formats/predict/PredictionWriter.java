@@ -122,10 +122,25 @@ public final class PredictionWriter {
             reasons.add("the network was fitted to only " + Diagnostic.count(fit.messages(), "message", "messages"));
         }
         // time inside MPI calls the fitted network does not explain, in preference to the threads or GPU streams below (issue
-        // 34 item 12); not when recording was off (the off time hides a partner's lateness), nor on nodes of their own without
-        // threads or GPU streams (that reason below names a call that cost more than the model knows)
+        // 34 item 12); where recording was off, only when the off time leaves the prediction more than 10 % short and for
+        // what it leaves (the off time can hide a partner's lateness: a process's MPI time counts beyond the longest of it);
+        // not on nodes of their own without threads or GPU streams (that reason below names a call that cost more than the
+        // model knows)
         boolean ownNodesReason = ownNodes && !efficiency.threaded() && !gpuLeftOut;
-        String inMpi = selfError < 0 && !recordingOff && !ownNodesReason ? MpiShortfall.reason(run, predictions.get(0)) : null;
+        Prediction first = predictions.get(0);
+        String inMpi = null;
+        if (recordingOff && selfError < 0) {
+            OffTime off = OffTime.longest(run);
+            double rest = first.measuredRuntime() - off.seconds();
+            boolean explained = off.seconds() == 0 || !(first.predictedRuntime() < rest * (1 - SELF_PREDICTION_TOLERANCE));
+            reasons.add("recording was switched off for a while (MeasurementOnOff): that time is in the measured run time, not in the"
+                    + " replay" + (explained ? "" : String.format(Locale.ROOT, ", but it is at most %s on one process (%s), which leaves the"
+                    + " prediction %s%% off",
+                    Labels.seconds3(off.seconds()), off.who(), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))));
+            inMpi = explained || ownNodesReason ? null : MpiShortfall.reason(run, first, rest - first.predictedRuntime(), off.seconds());
+        } else if (selfError < 0 && !ownNodesReason) {
+            inMpi = MpiShortfall.reason(run, first);
+        }
         if (inMpi != null) {
             reasons.add(inMpi);
         }
@@ -136,10 +151,6 @@ public final class PredictionWriter {
         if (inMpi == null && gpuLeftOut) {
             reasons.add("locations that are not CPU threads (GPU streams) were left out, and the time the processes waited for them"
                     + " replays as computing or not at all");
-        }
-        if (recordingOff && selfError < 0) {
-            reasons.add("recording was switched off for a while (MeasurementOnOff): that time is in the measured run time, not in the"
-                    + " replay");
         }
         if (selfError > 0 && collectiveFits.stream().anyMatch(f -> f.family().synchronising())) {
             reasons.add("the model releases every member of a barrier, all-reduce or all-to-all collective at one time,"

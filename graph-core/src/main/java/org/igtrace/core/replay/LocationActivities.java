@@ -510,6 +510,16 @@ public final class LocationActivities implements LocationEvents {
         return recordingOff.between(from, to);
     }
 
+    /**
+     * The ticks recording was off inside the replayed window (definitions section 3): time in the measured run time
+     * that the replay cannot show.
+     *
+     * @return the ticks, 0 when recording was never off there
+     */
+    public long offTicksInWindow() {
+        return offTicks(start(), endTicks());
+    }
+
     TraceDefinitions definitions() {
         return definitions;
     }
