@@ -29,6 +29,25 @@ final class PointToPointCollectives {
     }
 
     /**
+     * Whether process {@code p}'s part of an instance on {@code communicator} can be written as messages: every member was
+     * read, and p is one.
+     *
+     * @param p            the process
+     * @param communicator the communicator
+     * @return false when {@link #write} would not write it
+     */
+    boolean writable(int p, int communicator) {
+        boolean member = false;
+        for (int q : definitions.communicatorMembers(communicator)) {
+            if (q < 0 || q >= definitions.processCount() || !read.test(q)) {
+                return false;
+            }
+            member |= q == p;
+        }
+        return member;
+    }
+
+    /**
      * Writes process {@code p}'s part of an instance of {@code family} on {@code communicator}.
      *
      * @param size the most bytes a member sent
@@ -36,17 +55,14 @@ final class PointToPointCollectives {
      * @return false when it cannot be written so (a member not read, p no member): the caller sleeps instead
      */
     boolean write(int p, int communicator, CollectiveFamily family, long size, long root, TimeIndependentTrace.Actions out) {
+        if (!writable(p, communicator)) {
+            return false;
+        }
         int[] process = definitions.communicatorMembers(communicator);
         int n = process.length, me = -1, rootAt = 0;
         for (int i = 0; i < n; i++) {
-            if (process[i] < 0 || process[i] >= definitions.processCount() || !read.test(process[i])) {
-                return false;
-            }
             me = process[i] == p ? i : me;
             rootAt = process[i] == root ? i : rootAt;
-        }
-        if (me < 0) {
-            return false;
         }
         if (n == 1) {
             return true; // alone: no step, as section 9 costs it (l = 0)

@@ -237,7 +237,18 @@ public final class TimeIndependentTrace {
 
     private void call(int p, ActivityCursor c, Actions out) {
         double measured = (c.leave - c.enter) * tick;
-        boolean keepMeasured = c.events == 0;
+        // a call that keeps its measured duration (no event, a receive without its send, a collective that cannot be
+        // written) ends in the replay at the later of its enter plus that duration and its matched arrivals: its sleep goes
+        // after its posts and before its first wait, so SMPI ends it at that later time too (slept after its waits, a
+        // Waitall that also waited for a rank --skip-missing left out counted the wait twice)
+        boolean keepMeasured = c.events == 0 || keepsMeasured(p, c);
+        boolean[] slept = {!keepMeasured};
+        Runnable measuredSleep = () -> {
+            if (!slept[0]) {
+                slept[0] = true;
+                sleep(p, measured, out);
+            }
+        };
         boolean overhead = false; // a send the replay ends its call after o for (ReplayCalls.complete)
         // MPI_Sendrecv posts its send and its receive together: isend, recv, wait, whatever order the trace
         // records its events in (a send then a recv, or a recv then an isend, stalled SMPI on a ring of
@@ -285,6 +296,7 @@ public final class TimeIndependentTrace {
                 }
                 case LocationActivities.SEND_COMPLETE -> {
                     if (matched && sending.remove(id(key, c.sequence[i]))) {
+                        measuredSleep.run();
                         await(out, p, p, c.peer(key), tag(c.location.keys, key));
                     }
                 }
@@ -299,19 +311,20 @@ public final class TimeIndependentTrace {
                 }
                 case LocationActivities.RECEIVE -> {
                     postSizes.passed(key, c.sequence[i]);
-                    if (!matched) {
-                        keepMeasured = true;
-                    } else if (posted.remove(id(key, c.sequence[i]))) {
+                    if (matched) {
+                        measuredSleep.run();
+                    }
+                    if (matched && posted.remove(id(key, c.sequence[i]))) {
                         await(out, p, c.peer(key), p, tag(c.location.keys, key));
-                    } else {
+                    } else if (matched) {
                         out.message(p, Message.RECV, c.peer(key), tag(c.location.keys, key), c.bytes[i]);
                     }
                 }
                 case LocationActivities.COLLECTIVE -> {
-                    if (collective(p, c, i, out)) {
+                    if (writable(p, c, i)) {
+                        measuredSleep.run();
+                        collective(p, c, i, out);
                         sleep(p, finalRelease == null ? 0 : finalRelease.lag(p, c.match[i], c.at[i]), out);
-                    } else {
-                        keepMeasured = true;
                     }
                 }
                 default -> {
@@ -322,13 +335,14 @@ public final class TimeIndependentTrace {
         if (sendrecv) {
             for (int i = 0; i < c.events; i++) {
                 if (c.match[i] >= 0 && c.type[i] == LocationActivities.SEND) {
+                    measuredSleep.run();
                     await(out, p, p, c.peer(c.key[i]), tag(c.location.keys, c.key[i]));
                 }
             }
         }
         double o = overhead ? sendOverhead : 0;
         if (keepMeasured) {
-            sleep(p, measured, out);
+            measuredSleep.run(); // unless slept before a wait
         } else if (postingCalls && c.region >= 0 && ReplayCalls.onlyPosts(c, m.run.definitions.mpiCall(c.region))) {
             sleep(p, Math.max(o, ReplayCosts.compute(measured, cpuRatio)), out);
         } else {
@@ -336,21 +350,39 @@ public final class TimeIndependentTrace {
         }
     }
 
-    /**
-     * Writes a collective: on a communicator of every rank as SimGrid's action, on a smaller one as point-to-point actions
-     * ({@link PointToPointCollectives}); false when it cannot be written.
-     */
-    private boolean collective(int p, ActivityCursor c, int i, Actions out) {
+    /** Whether the call keeps its measured duration: a receive in it has no send, or a collective cannot be written. */
+    private boolean keepsMeasured(int p, ActivityCursor c) {
+        for (int i = 0; i < c.events; i++) {
+            if (c.type[i] == LocationActivities.RECEIVE && c.match[i] < 0
+                    || c.type[i] == LocationActivities.COLLECTIVE && !writable(p, c, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether collective event {@code i} can be written ({@link #collective}): its instance is whole, its family known. */
+    private boolean writable(int p, ActivityCursor c, int i) {
         int comm = c.match[i];
-        CollectiveFamily family = comm < 0 ? null : CollectiveFamily.of(c, i);
-        if (family == null) {
+        if (comm < 0 || CollectiveFamily.of(c, i) == null) {
             return false;
         }
+        return m.communicatorSize[comm] == m.run.processCount() || subCommunicators.writable(p, comm);
+    }
+
+    /**
+     * Writes a collective: on a communicator of every rank as SimGrid's action, on a smaller one as point-to-point actions
+     * ({@link PointToPointCollectives}); only where {@link #writable}.
+     */
+    private void collective(int p, ActivityCursor c, int i, Actions out) {
+        int comm = c.match[i];
+        CollectiveFamily family = CollectiveFamily.of(c, i);
         int members = m.communicatorSize[comm];
         long s = collectiveSizes.largest(comm, c.at[i]);
         long root = Math.max(0, c.sequence[i]);
         if (members != m.run.processCount()) {
-            return subCommunicators.write(p, comm, family, s, root, out);
+            subCommunicators.write(p, comm, family, s, root, out);
+            return;
         }
         switch (family) {
             case BARRIER -> out.barrier(p);
@@ -359,7 +391,6 @@ public final class TimeIndependentTrace {
             case ALL_TO_ALL -> out.alltoall(p, s / Math.max(1, members), s / Math.max(1, members));
             case ALL_REDUCE -> out.allreduce(p, s);
         }
-        return true;
     }
 
     private static void sleep(int p, double seconds, Actions out) {
