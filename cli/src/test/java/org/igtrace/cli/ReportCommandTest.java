@@ -78,6 +78,31 @@ class ReportCommandTest {
     }
 
     /**
+     * definitions section 7: the report's data attributes are numbers as every format writes them (no exponent, at most 15
+     * significant digits). testdata/hostile-names (make-hostile-names.py): both ranks' T is 100 us, so the run time is
+     * 0.0001 s, which the efficiency rows wrote as "1.0E-4" (review).
+     */
+    @Test
+    void theEfficiencyRowsDataAreNumbersAsEveryFormatWritesThem() throws Exception {
+        Path html = dir.resolve("h.html");
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("report", TimelineCommandTest.TESTDATA.resolve("hostile-names").toString(), "-q",
+                "-o", html.toString());
+        assertEquals(0, run.code(), run.err());
+        String text = Files.readString(html);
+        Matcher m = Pattern.compile(" data-(runtime|useful|lost-idle|lost-wait|lost-transfer)=\"([^\"]*)\"").matcher(text);
+        int values = 0;
+        while (m.find()) {
+            values++;
+            assertTrue(m.group(2).matches("-?\\d+(\\.\\d+)?") && m.group(2).replaceAll("[-.]", "").replaceFirst("^0+", "").length() <= 15,
+                    m.group());
+            if (m.group(1).equals("runtime")) {
+                assertEquals("0.0001", m.group(2));
+            }
+        }
+        assertEquals(2 * 5, values, text);
+    }
+
+    /**
      * definitions sections 10 and 11: with --ranks 1,3 the efficiency rows and the process table
      * hold ranks 1 and 3 only, each row's useful + lost idle + lost wait + lost transfer is the run
      * time T (the identity of section 10), and T is the longer of the two processes' times.

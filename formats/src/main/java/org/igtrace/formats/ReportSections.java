@@ -66,9 +66,11 @@ public final class ReportSections {
         double t = e.runtime();
         for (Efficiency.ProcessEfficiency r : e.processes()) {
             int rank = worldRank.applyAsInt(r.rank());
-            h.append("<tr class=\"efficiency\" data-rank=\"").append(rank).append("\" data-runtime=\"").append(t)
-                    .append("\" data-useful=\"").append(r.useful()).append("\" data-lost-idle=\"").append(r.lostIdle())
-                    .append("\" data-lost-wait=\"").append(r.lostWait()).append("\" data-lost-transfer=\"").append(r.lostTransfer())
+            // data as every format writes numbers (definitions section 7: no exponent, at most 15 significant digits)
+            h.append("<tr class=\"efficiency\" data-rank=\"").append(rank).append("\" data-runtime=\"").append(Numbers.format(t))
+                    .append("\" data-useful=\"").append(Numbers.format(r.useful())).append("\" data-lost-idle=\"")
+                    .append(Numbers.format(r.lostIdle())).append("\" data-lost-wait=\"").append(Numbers.format(r.lostWait()))
+                    .append("\" data-lost-transfer=\"").append(Numbers.format(r.lostTransfer()))
                     .append("\"><td>").append(rank).append("</td><td>").append(significant(r.useful())).append("</td><td>")
                     .append(significant(r.efficiency())).append("</td><td>").append(significant(r.lostIdle())).append("</td><td>").append(significant(r.lostWait()))
                     .append("</td><td>").append(significant(r.lostTransfer())).append("</td><td class=\"l\"><svg width=\"300\" height=\"12\">");

@@ -56,17 +56,30 @@ public final class Summary {
                 lines.add("igtrace:   " + note);
             }
         }
-        List<Integer> silent = StatsTables.withoutRowRanks(p); // what stats leaves out of its tables, said of the vertices
+        // what stats leaves out of its tables, said of the vertices: a process whose files were left out has a vertex without
+        // times or w (GraphML, DOT: "not read"), one that recorded nothing time 0 and w = 1
+        List<Integer> notRead = p.selectedProcesses().stream().filter(pr -> !pr.hasRow() && pr.leftOut()).map(pr -> p.worldRank(pr.rank()))
+                .toList();
+        List<Integer> silent = p.selectedProcesses().stream().filter(pr -> !pr.hasRow() && !pr.leftOut()).map(pr -> p.worldRank(pr.rank()))
+                .toList();
+        if (!notRead.isEmpty()) {
+            lines.add("igtrace:   " + rankList(notRead) + ": not read (its files left out): its vertex has no time and no w, which are"
+                    + " unknown");
+        }
         if (!silent.isEmpty()) {
-            String list = silent.subList(0, Math.min(8, silent.size())).stream().map(String::valueOf)
-                    .collect(java.util.stream.Collectors.joining(", ")) + (silent.size() > 8 ? ", ..." : "");
-            lines.add("igtrace:   " + (silent.size() == 1 ? "rank " + list + ": no region event" : silent.size() + " ranks (" + list
-                    + "): no region event") + " was read (none recorded, none inside the --window, or its files left out), or all"
+            lines.add("igtrace:   " + rankList(silent) + ": no region event was read (none recorded or none inside the --window), or all"
                     + " its time was in MPI_Init or MPI_Finalize or with recording off: its vertex has time 0 and w = 1, which does"
                     + " not mean it computed all the time");
         }
         lines.add(0, s.toString());
         return lines;
+    }
+
+    /** "rank 3" or "2 ranks (3, 9)", at most 8 of them listed. */
+    private static String rankList(List<Integer> r) {
+        String list = r.subList(0, Math.min(8, r.size())).stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", ")) + (r.size() > 8 ? ", ..." : "");
+        return r.size() == 1 ? "rank " + list : r.size() + " ranks (" + list + ")";
     }
 
     /**
