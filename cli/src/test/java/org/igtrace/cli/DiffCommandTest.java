@@ -170,7 +170,8 @@ class DiffCommandTest {
         // and the user is told: B's efficiencies and totals are not B's whole run's (it said nothing: review)
         Run text = igtrace("diff", SLOW, b.toString(), "--skip-missing");
         assertEquals(0, text.code, text.err);
-        String said = "rank 6 of A or B was not read (--skip-missing left the files out), so it is left out of both runs: the"
+        String said = "rank 6 of A or B was not read (its files left out) or has no region event read (none recorded, or none inside"
+                + " the --window), so it is left out of both runs: the"
                 + " efficiencies and the totals below are over the 7 ranks both runs read, not over either whole run";
         assertTrue(text.err.contains("igtrace: note: " + said + "\n"), text.err);
         assertTrue(text.out.contains("\nR" + said.substring(1) + ".\n"), text.out);
@@ -179,6 +180,26 @@ class DiffCommandTest {
         assertTrue(text.out.contains("\nCompute per region, summed over the 7 ranks both runs read\n"), text.out);
         Run whole = igtrace("diff", SLOW, SLOW);
         assertTrue(whole.out.contains("\nRun time and efficiency\n") && !whole.err.contains("not read"), whole.out + whole.err);
+    }
+
+    /**
+     * In the window 10-20 ms jacobi-8's rank 0 has no region event (stats gives it no row, definitions section 10), pi-8's
+     * has: diff compared it anyway, A's efficiencies over 7 ranks against B's over 8 (review). It is left out of both, said,
+     * and the load balances are those of ranks 1-7: A's one rank with useful time of 7 gives 1/7, B's ranks 1-7 none, 1.
+     */
+    @Test
+    void aRankWithNoRowInOneRunIsLeftOutOfBoth() throws Exception {
+        String a = TESTDATA.resolve("otf2/jacobi-8").toString(), b = TESTDATA.resolve("otf2/pi-8").toString();
+        Run r = igtrace("diff", a, b, "--window=10ms:20ms", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "assert d['matching']['left_out_ranks'] == [0], d['matching']",
+                "assert [p['rank'] for p in d['processes']] == list(range(1, 8)), d['processes']",
+                "lb = d['efficiency']['load_balance']",
+                "assert abs(lb['a'] - 1 / 7) < 1e-12 and lb['b'] == 1, lb",
+                "print('ok')"));
+        Run text = igtrace("diff", a, b, "--window=10ms:20ms");
+        assertTrue(text.err.contains("igtrace: note: rank 0 of A or B was not read (its files left out) or has no region event read"),
+                text.err);
     }
 
     /** A third trace is one too many for diff (it said "one trace at a time: ... is a second trace"). */

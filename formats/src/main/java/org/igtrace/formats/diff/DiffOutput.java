@@ -84,7 +84,8 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
     }
 
     /**
-     * The sentence on the world ranks both runs declare that a run did not read ({@code --skip-missing} left its files out):
+     * The sentence on the world ranks both runs declare of which a run read nothing to compare (its files left out by
+     * {@code --skip-missing} or {@code --skip-damaged}, or no region event of it read: none inside the {@code --window}):
      * they are left out of both runs, so the efficiencies and totals are not those of either whole run; or null.
      */
     public String leftOutNote() {
@@ -92,8 +93,10 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         if (r.isEmpty()) {
             return null;
         }
-        return (r.size() == 1 ? "rank " : "ranks ") + Summary.ranks(r) + " of A or B " + (r.size() == 1 ? "was" : "were")
-                + " not read (--skip-missing left the files out), so " + (r.size() == 1 ? "it is" : "they are")
+        return (r.size() == 1 ? "rank " : "ranks ") + Summary.ranks(r) + " of A or B "
+                + (r.size() == 1 ? "was not read (its files left out) or has" : "were not read (their files left out) or have")
+                + " no region event read (none recorded, or none inside the --window), so "
+                + (r.size() == 1 ? "it is" : "they are")
                 + " left out of both runs: the efficiencies and the totals below are over " + over() + ", not over either whole run";
     }
 

@@ -37,9 +37,10 @@ import org.igtrace.core.wait.WaitReport;
  *                   also hybrid_parallel_efficiency, openmp_parallel_efficiency and the OpenMP times summed over the
  *                   processes, wait_omp_barrier, wait_omp_ebarrier, omp_idle, omp_runtime (seconds; a run of one
  *                   thread per process: its hybrid efficiency the MPI one, OpenMP 1, the times 0)
- * @param leftOut    the selected world ranks both runs declare of which {@code --skip-missing} left one run's (or both
- *                   runs') files out: left out of both runs' rows, the patterns' and regions' totals and the POP metrics,
- *                   rank order
+ * @param leftOut    the selected world ranks both runs declare of which one run (or both) read nothing to compare (its
+ *                   files left out by {@code --skip-missing} or {@code --skip-damaged}, or no row: no region event read, none
+ *                   inside the {@code --window}): left out of both runs' rows, the patterns' and regions' totals and the POP
+ *                   metrics, rank order
  */
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
                             List<PairRow> pairs, Map<String, Change> efficiency, List<Integer> leftOut) {
@@ -138,7 +139,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         List<Integer> leftOut = new ArrayList<>();
         boolean cut = false;
         for (int[] m : matched) {
-            boolean out = pa.processes().get(m[0]).leftOut() || pb.processes().get(m[1]).leftOut();
+            boolean out = absent(pa.processes().get(m[0])) || absent(pb.processes().get(m[1]));
             cut |= out;
             if (out && pa.selected(m[0])) {
                 leftOut.add(a.worldRank(m[0]));
@@ -149,7 +150,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             // totals as in the rows (A's late sender, all rank 6's, against B without rank 6 read as -2 ms)
             java.util.BitSet keepA = new java.util.BitSet(), keepB = new java.util.BitSet();
             for (int[] m : matched) {
-                if (pa.selected(m[0]) && !pa.processes().get(m[0]).leftOut() && !pb.processes().get(m[1]).leftOut()) {
+                if (pa.selected(m[0]) && !absent(pa.processes().get(m[0])) && !absent(pb.processes().get(m[1]))) {
                     keepA.set(m[0]);
                     keepB.set(m[1]);
                 }
@@ -167,7 +168,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
                 continue;
             }
             ProcessProfile xa = pa.processes().get(ra), xb = pb.processes().get(rb);
-            if (xa.leftOut() || xb.leftOut()) { // --skip-missing: nothing of it read in a run, nothing to compare
+            if (absent(xa) || absent(xb)) { // nothing of it read in a run (or no row there): nothing to compare
                 continue;
             }
             List<Change> perPattern = new ArrayList<>(all.length);
@@ -261,6 +262,16 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         return w == null ? 0 : pattern == null ? w.total(rank) : w.seconds(pattern, rank);
     }
 
+    /**
+     * Whether a run has nothing of process {@code x} to compare: its files were left out ({@code --skip-missing},
+     * {@code --skip-damaged}), or it has no row (no region event read, none inside the {@code --window}: definitions section
+     * 10, as stats leaves it out). Such a world rank is left out of both runs, so that both are measured over the same
+     * processes (jacobi-8 against pi-8 in a window without rank 0's events: A's load balance over 7 ranks, B's over 8).
+     */
+    private static boolean absent(ProcessProfile x) {
+        return x.leftOut() || !x.hasRow();
+    }
+
     private static List<RegionRow> regions(Run runA, Run runB, int[][] matched) {
         RegionTimes a = runA.regions(), b = runB.regions();
         Set<String> names = new LinkedHashSet<>(a.names());
@@ -270,7 +281,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         List<int[]> compared = new ArrayList<>(matched.length);
         List<int[]> leftOut = new ArrayList<>();
         for (int[] m : matched) {
-            boolean out = runA.profile().processes().get(m[0]).leftOut() || runB.profile().processes().get(m[1]).leftOut();
+            boolean out = absent(runA.profile().processes().get(m[0])) || absent(runB.profile().processes().get(m[1]));
             (out ? leftOut : compared).add(m);
         }
         List<Integer> worldRanks = new ArrayList<>(compared.size());
