@@ -8,8 +8,11 @@ import java.util.List;
 
 /**
  * {@code igtrace map --hosts FILE}: the names of the machine's nodes in node order, as an Open MPI
- * hostfile: {@code HOST slots=N} or {@code HOST} per line ({@code #} starts a comment). Every host's
- * slots (when given) must be the nodes' {@code --slots}; a host named on several lines is several nodes.
+ * hostfile: {@code HOST slots=N} or {@code HOST} per line ({@code #} starts a comment), with Open MPI's synonyms
+ * {@code cpu=N} and {@code count=N} for {@code slots=N}, its limits {@code max_slots=N} (and {@code max-slots},
+ * {@code slots_max}, {@code slots-max}, {@code max_cpu}, {@code cpu_max}, {@code max_count}, {@code count_max} with
+ * {@code -} or {@code _}) read and not used, and spaces allowed around {@code =} (Open MPI 4.1's hostfile lexer). Every
+ * host's slots (when given) must be the nodes' {@code --slots}; a host named on several lines is several nodes.
  */
 record HostsFile(List<String> hosts, Integer slots) {
     /**
@@ -59,19 +62,20 @@ record HostsFile(List<String> hosts, Integer slots) {
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int hash = line.indexOf('#');
-            String[] words = (hash < 0 ? line : line.substring(0, hash)).strip().split("\\s+");
+            // "a slots = 2" as "a slots=2": Open MPI's lexer makes '=' a token of its own
+            String[] words = (hash < 0 ? line : line.substring(0, hash)).strip().replaceAll("\\s*=\\s*", "=").split("\\s+");
             if (words[0].isEmpty()) {
                 continue;
             }
             int given = 1;
             boolean named = false;
             for (int w = 1; w < words.length; w++) {
-                if (words[w].matches("slots=[0-9]{1,9}")) {
-                    given = Integer.parseInt(words[w].substring(6));
+                if (words[w].matches("(slots|cpu|count)=[0-9]{1,9}")) {
+                    given = Integer.parseInt(words[w].substring(words[w].indexOf('=') + 1));
                     named = true;
-                } else if (!words[w].matches("max[-_]slots=[0-9]{1,9}")) {
-                    throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": expected 'HOST' or 'HOST slots=N', found '"
-                            + line.strip() + "'");
+                } else if (!words[w].matches("(max[-_](slots|cpu|count)|(slots|cpu|count)[-_]max)=[0-9]{1,9}")) {
+                    throw new UsageError("--hosts " + file + ": line " + (i + 1) + ": expected 'HOST' or 'HOST slots=N' (or cpu=N,"
+                            + " count=N, max_slots=N), found '" + line.strip() + "'");
                 }
             }
             if (named && given < 1) {

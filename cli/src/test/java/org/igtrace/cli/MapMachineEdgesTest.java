@@ -132,4 +132,25 @@ class MapMachineEdgesTest {
         assertEquals(1, folder.code(), folder.err());
         assertTrue(folder.err().startsWith("igtrace: --hosts " + dir + ": "), folder.err());
     }
+
+    /**
+     * Open MPI's hostfile lexer (4.1) takes cpu=N and count=N for slots=N, spaces around '=', and max_slots with its
+     * spellings (max-slots, slots_max, max_cpu, count-max, ...): --hosts refused all but slots=N and max_slots=N, with
+     * exit 2 (review). Two hosts of 2 slots hold pi-4's 4 ranks, a and b each 2; a word Open MPI does not know is refused.
+     */
+    @Test
+    void aHostsFileTakesOpenMpisSpellingsOfSlots() throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "a slots = 2 max-slots=4\nb count=2 cpu_max=8 # two\n");
+        Run r = igtrace("map", PI4, "--topology", "ring:2", "--slots", "2", "--hosts", hosts.toString(), "--format", "rankfile");
+        assertEquals(0, r.code(), r.err());
+        assertEquals(2, r.out().lines().filter(l -> l.matches("rank [0-3]=a slot=[01]")).count(), r.out());
+        assertEquals(2, r.out().lines().filter(l -> l.matches("rank [0-3]=b slot=[01]")).count(), r.out());
+        Path cpu = Files.writeString(dir.resolve("cpu"), "a cpu=2\nb cpu = 2\n");
+        assertEquals(0, igtrace("map", PI4, "--topology", "ring:2", "--slots", "2", "--hosts", cpu.toString(), "--format", "rankfile").code());
+        Path bad = Files.writeString(dir.resolve("bad"), "a slot=2\nb\n");
+        Run refused = igtrace("map", PI4, "--topology", "ring:2", "--slots", "2", "--hosts", bad.toString());
+        assertEquals(2, refused.code(), refused.err());
+        assertTrue(refused.err().contains(": line 1: expected 'HOST' or 'HOST slots=N' (or cpu=N, count=N, max_slots=N), found 'a slot=2'"),
+                refused.err());
+    }
 }
