@@ -199,11 +199,12 @@ public final class MapCommand implements Callable<Integer> {
                             + org.igtrace.core.util.Labels.seconds3(base.finalRelease().largest()) : "") + " ("
                             + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them" : "as given") + ")");
                 }
-                if (cpus(profile) > 1 && processes > 1) {
+                if (cpus(profile) > 1) { // one process too: its rankfile binds it to slot=0-(C-1)
                     err.println("igtrace map: note: " + (cpusPerRank != null ? "--cpus-per-rank " + cpusPerRank + ": "
                             : "the trace's processes ran up to " + cpus(profile) + " threads: ") + "the rankfile binds each rank to "
                             + cpus(profile) + " CPUs (slot=0-" + (cpus(profile) - 1) + ") and srun asks --cpus-per-task=" + cpus(profile) + ", so a node of " + s.slots() + (s.slots() == 1 ? " slot" : " slots")
-                            + " needs " + (long) s.slots() * cpus(profile) + " CPUs" + (cpusPerRank != null ? "" : " (--cpus-per-rank changes it)"));
+                            + " needs " + (long) s.slots() * cpus(profile) + " CPUs" + sharedHost(names, (long) s.slots() * cpus(profile))
+                            + (cpusPerRank != null ? "" : " (--cpus-per-rank changes it)"));
                 }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
                 if (centre != null) {
@@ -458,6 +459,18 @@ public final class MapCommand implements Callable<Integer> {
         return onCentre < 0 ? where + "; the proposal places no rank there, so graph and predict (which centre it on a rank's node)"
                 + " give other numbers for it"
                 : where + "; graph and predict give the proposal's numbers with its placement file and --centre " + definitions.worldRank(onCentre);
+    }
+
+    /**
+     * ", and host a, named for 2 nodes, up to 8" when a host stands for several nodes (the rankfile numbers its slots once
+     * over all of them, so it binds up to that many nodes' CPUs), else "".
+     */
+    private static String sharedHost(List<String> names, long perNode) {
+        java.util.Map<String, Integer> nodes = new java.util.LinkedHashMap<>();
+        names.forEach(n -> nodes.merge(n, 1, Integer::sum));
+        java.util.Map.Entry<String, Integer> most = nodes.entrySet().stream().max(java.util.Map.Entry.comparingByValue()).orElse(null);
+        return most == null || most.getValue() < 2 ? "" : ", and host " + Escape.line(most.getKey()) + ", named for " + most.getValue()
+                + " nodes, up to " + most.getValue() * perNode;
     }
 
     private List<String> hostNames(Settings s, Topology machine) {

@@ -134,6 +134,26 @@ class MapMachineEdgesTest {
     }
 
     /**
+     * The note on the CPUs a rank binds (issue 25): a host named for two nodes is one host to the rankfile, which numbers
+     * its slots over both, so with 2 slots and 2 CPUs a rank it binds up to 2 x 2 x 2 = 8 CPUs (slot=0-1 to slot=6-7), where
+     * the note said 4 (review). One process of 10 threads (testdata/otf2/scorep-ompt-nested, SOURCES.md) gets the note too:
+     * its rankfile binds slot=0-9, and nothing said so.
+     */
+    @Test
+    void theCpuNoteCountsAHostNamedForSeveralNodesAndOneProcess() throws Exception {
+        Path hosts = Files.writeString(dir.resolve("aba"), "a\nb\na\n");
+        Run r = igtrace("map", PI4, "--topology", "ring:3", "--slots", "2", "--hosts", hosts.toString(), "--cpus-per-rank", "2",
+                "--format", "rankfile");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("so a node of 2 slots needs 4 CPUs, and host a, named for 2 nodes, up to 8\n"), r.err());
+        Run one = igtrace("map", TESTDATA.resolve("otf2/scorep-ompt-nested").toString(), "--topology", "ring:1", "--format", "rankfile");
+        assertEquals(0, one.code(), one.err());
+        assertEquals("rank 0=node0 slot=0-9", one.out().strip());
+        assertTrue(one.err().contains("the rankfile binds each rank to 10 CPUs (slot=0-9) and srun asks --cpus-per-task=10, so a node of"
+                + " 1 slot needs 10 CPUs"), one.err());
+    }
+
+    /**
      * Open MPI's hostfile lexer (4.1) takes cpu=N and count=N for slots=N, spaces around '=', and max_slots with its
      * spellings (max-slots, slots_max, max_cpu, count-max, ...): --hosts refused all but slots=N and max_slots=N, with
      * exit 2 (review). Two hosts of 2 slots hold pi-4's 4 ranks, a and b each 2; a word Open MPI does not know is refused.
