@@ -352,8 +352,11 @@ class MapCommandTest {
         String nothing = "one process: there is nothing to place (it sends to no other process; every placement is the same)";
         assertTrue(r.out().startsWith("1 rank on ring:4, 1 slot a node\n"), r.out());
         assertTrue(r.out().endsWith("\n" + nothing + "\n"), r.out());
-        // the read's note first (its threads folded into the process), then the summary
-        assertEquals("igtrace map: note: 4 threads folded into their processes\nigtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
+        // the read's note first (its threads folded into the process), the CPUs its rankfile line binds (4 threads with region
+        // events: slot=0-3), then the summary
+        assertEquals("igtrace map: note: 4 threads folded into their processes\nigtrace map: note: the trace's processes ran up to 4"
+                + " threads: the rankfile binds each rank to 4 CPUs (slot=0-3) and srun asks --cpus-per-task=4, so a node of 1 slot needs"
+                + " 4 CPUs (--cpus-per-rank changes it)\nigtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
     }
 
     private static void assertUsage(Run r) {
