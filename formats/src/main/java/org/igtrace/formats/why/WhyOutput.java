@@ -52,6 +52,11 @@ public final class WhyOutput {
                 // the path runs on ranks --ranks left out: naming a kept one "mostly" on it (with 0 s) read as a contradiction
                 return "No process waited for another: none of the ranks kept is on the critical path (of " + Labels.seconds3(path.length()) + ").";
             }
+            if (most != null && most.onPath() <= 0 && path.length() <= 0) {
+                // nothing selected lies in the part the path walks (a --window before every MPI_Init): naming a rank "mostly"
+                // on an empty path named one with no event in it
+                return "No process waited for another, and the critical path is empty (0 s).";
+            }
             return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + why.worldRank(most.rank())
                     + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, "
                     + (most.offOnPath() > 0 ? Labels.seconds3(most.offOnPath()) + " with recording off, " : "") + "of "
@@ -135,7 +140,7 @@ public final class WhyOutput {
      */
     public String otherRuntime(String name) {
         double t = Efficiency.of(profile).runtime(), length = why.path().length();
-        if (selection.ranks() != null || t <= 0 || length <= 0 || Math.abs(length - t) <= 0.01 * t) {
+        if (selection.ranks() != null || t <= 0 || length < 0 || Math.abs(length - t) <= 0.01 * t) {
             return null;
         }
         // shorter: a process's span holds time outside the part the path walks (code before MPI_Init or after MPI_Finalize,
