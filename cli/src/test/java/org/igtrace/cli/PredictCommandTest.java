@@ -89,21 +89,38 @@ class PredictCommandTest {
 
     /**
      * testdata/otf2/scorep-tracer-stencil4d-32 (TraceR's Score-P stencil): recording is off between MPI_Init and the loop
-     * on every rank, longest on rank 3 (otf2-print: OFF at 2196269521674360, ON at 2196269523232459, 1,558,099 ticks at
-     * 2,095,147,102 a second: 744 us), but the run is 4.16 ms and the replay falls short of 4.16 - 0.744 = 3.42 ms by more
-     * than 10 % too, in its 256 KiB MPI_Sends: the warning gave the recording off as the only reason. It says how much the
-     * off time explains at most, and names the calls.
+     * on every rank, from OFF to ON once a rank (otf2-print's 32 MEASUREMENT_ON_OFF pairs; the OFFs after each rank's last
+     * region event lie outside its run), some rank off during 1,639,297 ticks of their union, at 2,095,147,102 a second
+     * 782 us; but the run is 4.16 ms and the replay falls short of 4.16 - 0.782 = 3.38 ms by more than 10 % too, in its
+     * 256 KiB MPI_Sends: the warning gave the recording off as the only reason. It says how much the off time explains at
+     * most, and names the calls.
      */
     @Test
     void aSelfPredictionShortBeyondItsRecordingOffAlsoNamesTheCalls() {
         Result r = run(TESTDATA.resolve("otf2/scorep-tracer-stencil4d-32").toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.contains("off its measured 4.16 ms; the likely reason: recording was switched off for a while (MeasurementOnOff):"
-                + " that time is in the measured run time, not in the replay, but it is at most 744 us on one process (rank 3), which"
-                + " leaves the prediction -1"), r.err);
+                + " that time is in the measured run time, not in the replay, but some process had it off for only 782 us of the run,"
+                + " which leaves the prediction -1"), r.err);
         assertTrue(r.err.contains("% off; the processes stay inside MPI calls longer than the network fitted to the run's messages"
                 + " explains"), r.err);
         assertTrue(r.err.contains("most in MPI_Send"), r.err);
+    }
+
+    /**
+     * testdata/recording-off-in-turn (make-recording-off-in-turn.py): four ranks off 100 us each in turn, the others
+     * waiting in a barrier meanwhile: the 459 us run holds 400 us with recording off on some process, though only 100 us
+     * on any one, and the replay's 59 us is 459 - 400. One process's longest off time (100 us) left the prediction -83.6 %
+     * off, and the warning named each rank's 303 us in MPI_Barrier as time inside MPI no partner explains, where every
+     * microsecond of it is a partner's time with recording off (review). The off time explains it all: no second reason.
+     */
+    @Test
+    void recordingOffInTurnExplainsAShortfallLongerThanAnyOneProcesssOffTime() {
+        Result r = run(TESTDATA.resolve("recording-off-in-turn").toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("off its measured 459 us; the likely reason: recording was switched off for a while (MeasurementOnOff):"
+                + " that time is in the measured run time, not in the replay. Predictions"), r.err);
+        assertTrue(!r.err.contains("stay inside MPI calls"), r.err);
     }
 
     /**

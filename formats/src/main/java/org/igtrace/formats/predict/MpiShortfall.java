@@ -29,9 +29,9 @@ final class MpiShortfall {
 
     /**
      * The reason for a shortfall of {@code shortfall} seconds, counting of a process's MPI time beyond the replay's only
-     * what exceeds {@code lateness} seconds (the longest time recording was off on any process: a partner that was
-     * recorded off computing reaches its call that much earlier in the replay than it did in the run); null when no
-     * process's calls account for half of the shortfall so.
+     * what exceeds {@code lateness} seconds (the time some process had recording off, {@link OffTime}: partners recorded
+     * off reach their calls up to that much earlier in the replay than they did in the run); null when no process's calls
+     * account for half of the shortfall so.
      */
     static String reason(RecordedRun run, Prediction p, double shortfall, double lateness) {
         if (!(shortfall > 0) || run == null) {

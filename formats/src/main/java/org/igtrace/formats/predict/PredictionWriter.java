@@ -123,20 +123,20 @@ public final class PredictionWriter {
         }
         // time inside MPI calls the fitted network does not explain, in preference to the threads or GPU streams below (issue
         // 34 item 12); where recording was off, only when the off time leaves the prediction more than 10 % short and for
-        // what it leaves (the off time can hide a partner's lateness: a process's MPI time counts beyond the longest of it);
+        // what it leaves (the off time can hide a partner's lateness: a process's MPI time counts beyond all of it);
         // not on nodes of their own without threads or GPU streams (that reason below names a call that cost more than the
         // model knows)
         boolean ownNodesReason = ownNodes && !efficiency.threaded() && !gpuLeftOut;
         Prediction first = predictions.get(0);
         String inMpi = null;
         if (recordingOff && selfError < 0) {
-            OffTime off = OffTime.longest(run);
+            OffTime off = OffTime.covered(run);
             double rest = first.measuredRuntime() - off.seconds();
             boolean explained = off.seconds() == 0 || !(first.predictedRuntime() < rest * (1 - SELF_PREDICTION_TOLERANCE));
             reasons.add("recording was switched off for a while (MeasurementOnOff): that time is in the measured run time, not in the"
-                    + " replay" + (explained ? "" : String.format(Locale.ROOT, ", but it is at most %s on one process (%s), which leaves the"
-                    + " prediction %s%% off",
-                    Labels.seconds3(off.seconds()), off.who(), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))));
+                    + " replay" + (explained ? "" : String.format(Locale.ROOT, ", but some process had it off for only %s of the run, which"
+                    + " leaves the prediction %s%% off",
+                    Labels.seconds3(off.seconds()), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))));
             inMpi = explained || ownNodesReason ? null : MpiShortfall.reason(run, first, rest - first.predictedRuntime(), off.seconds());
         } else if (selfError < 0 && !ownNodesReason) {
             inMpi = MpiShortfall.reason(run, first);

@@ -63,8 +63,8 @@ public final class Summary {
         List<Integer> silent = p.selectedProcesses().stream().filter(pr -> !pr.hasRow() && !pr.leftOut()).map(pr -> p.worldRank(pr.rank()))
                 .toList();
         if (!notRead.isEmpty()) {
-            lines.add("igtrace:   " + rankList(notRead) + ": not read (its files left out): its vertex has no time and no w, which are"
-                    + " unknown");
+            lines.add("igtrace:   " + rankList(notRead) + (notRead.size() == 1 ? ": not read (its files left out): its vertex has"
+                    : ": not read (their files left out): their vertices have") + " no time and no w, which are unknown");
         }
         if (!silent.isEmpty()) {
             lines.add("igtrace:   " + rankList(silent) + ": no region event was read (none recorded or none inside the --window), or all"

@@ -520,6 +520,16 @@ public final class LocationActivities implements LocationEvents {
         return offTicks(start(), endTicks());
     }
 
+    /**
+     * The intervals recording was off inside the replayed window, as {@code start, end} pairs in ticks, disjoint and in
+     * order.
+     *
+     * @return the pairs (empty when recording was never off there)
+     */
+    public long[] offIntervalsInWindow() {
+        return recordingOff.intervalsBetween(start(), endTicks());
+    }
+
     TraceDefinitions definitions() {
         return definitions;
     }
