@@ -179,8 +179,12 @@ final class Otf1DamageCheck {
         return whole;
     }
 
-    /** What is wrong with one events file, or null when it reads whole. */
-    private static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files)
+    /**
+     * What is wrong with one events file, or null when it reads whole: parsed as the analyses parse it (a line that no
+     * record holds, a process begun and never ended), not only read to its end. A record naming something the definitions
+     * do not define is a {@link TraceReadException}.
+     */
+    static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files)
             throws TraceReadException {
         Otf1EventStream parsed = new Otf1EventStream(definitions, DISCARD, 0);
         try (InputStream in = Otf1FileSet.openData(file)) {

@@ -54,9 +54,15 @@ public final class Otf1Inventory {
             // each file counted on its own and added when read to its end: a damaged one (a truncated GPU
             // stream's file, which the analyses leave out anyway) is named, its processes uncounted, and
             // the rest still listed, as for OTF2
+            // (read to its end is not whole: a flipped byte that zlib lets through, or a file cut at a line end, reads to its
+            // end and is a shorter trace, which the analyses refuse: it is parsed as they parse it)
             EventCounter one = new EventCounter();
             try {
                 readLines(events, one);
+                String damage = Otf1DamageCheck.damage(events, stream, definitions, files);
+                if (damage != null) {
+                    throw new TraceReadException(events + ": " + damage);
+                }
                 counter.add(one);
             } catch (TraceReadException e) {
                 unreadable.add(e.getMessage());

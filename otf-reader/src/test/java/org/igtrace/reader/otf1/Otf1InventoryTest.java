@@ -43,6 +43,43 @@ class Otf1InventoryTest {
     }
 
     /**
+     * An events file cut at a line end (md_mpi_cuda.2.events.z inflated and its first half of lines kept, as a plain
+     * md_mpi_cuda.2.events): it reads to its end, but process 2 began (PB) and never ended (PE), which the analyses refuse
+     * as damage. info counted it as a shorter good file, exit 0 and no note (review: process 1 had 1816 events of 3624);
+     * now it is named and uncounted, as a file that does not read to its end.
+     */
+    @Test
+    void anEventsFileCutAtALineEndIsNamedAndUncounted(@TempDir Path dir) throws Exception {
+        Path source = TESTDATA.resolve("otf1/vt-md-mpi-cuda");
+        try (var files = Files.list(source)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, dir.resolve(f.getFileName()));
+            }
+        }
+        Path packed = dir.resolve("md_mpi_cuda.2.events.z");
+        byte[] whole;
+        try (var in = Otf1FileSet.openData(packed)) {
+            whole = in.readAllBytes();
+        }
+        int cut = whole.length / 2;
+        while (whole[cut - 1] != '\n') {
+            cut--;
+        }
+        Files.delete(packed);
+        Path plain = dir.resolve("md_mpi_cuda.2.events");
+        Files.write(plain, Arrays.copyOf(whole, cut));
+        TraceInventory inventory = Otf1Inventory.read(dir.resolve("md_mpi_cuda.otf"));
+        assertEquals("counted in 7 of 8 event files", inventory.eventCounts());
+        assertTrue(inventory.notes().contains(plain + ": truncated: process 2 began (PB) but the file ends before its end record (PE): its"
+                + " events are not counted"), inventory.notes().toString());
+        for (TraceInventory.Location l : inventory.locations()) {
+            if (Long.parseLong(l.id(), 16) == 2) {
+                assertEquals(-1, l.events(), "the damaged file's process is uncounted");
+            }
+        }
+    }
+
+    /**
      * A truncated file of one GPU stream (md_mpi_cuda.100003.events.z cut to half): the analyses leave
      * GPU streams out, so info does not refuse the trace either: that stream is uncounted (no count,
      * not 0), a note names the file, the others keep otfprint's counts, and the events line says
