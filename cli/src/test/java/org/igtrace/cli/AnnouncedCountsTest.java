@@ -44,7 +44,7 @@ class AnnouncedCountsTest {
         assertEquals("", out.toString());
         String[] lines = err.toString().strip().split("\n");
         assertEquals(1, lines.length, err.toString());
-        assertTrue(lines[0].contains(trace.resolve("eztrace_log.def") + ": damaged: ")
+        assertTrue(lines[0].contains(trace.resolve("eztrace_log.def") + ": damaged, or not of the run of eztrace_log.otf2: ")
                 && lines[0].contains("global definition records where the anchor file announces"), lines[0]);
     }
 

@@ -498,8 +498,10 @@ public final class Otf2Archive implements AutoCloseable {
         LongByReference announced = new LongByReference();
         check(Otf2Library.OTF2_Reader_GetNumberOfGlobalDefinitions(reader, announced), "counting the global definitions");
         if (read != announced.getValue()) {
-            throw Otf2Exception.found("damaged: " + read + " global definition records where the anchor file announces "
-                    + announced.getValue(), files.globalDefinitions(), "libotf2's otf2-print refuses it too");
+            // which of the two is wrong the count cannot tell: a damaged definitions file, or an anchor file of another run
+            // (copied over the archive's: the definitions are whole, and copying them again would not help)
+            throw Otf2Exception.found("damaged, or not of the run of " + anchor.getFileName() + ": " + read + " global definition records"
+                    + " where the anchor file announces " + announced.getValue(), files.globalDefinitions(), "libotf2's otf2-print refuses it too");
         }
     }
 
