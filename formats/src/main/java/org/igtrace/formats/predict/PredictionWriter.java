@@ -133,10 +133,16 @@ public final class PredictionWriter {
             OffTime off = OffTime.covered(run);
             double rest = first.measuredRuntime() - off.seconds();
             boolean explained = off.seconds() == 0 || !(first.predictedRuntime() < rest * (1 - SELF_PREDICTION_TOLERANCE));
+            // explained by the union only (one process's longest would not): how much lies on the path the trace alone tells
+            boolean surely = off.seconds() == 0
+                    || !(first.predictedRuntime() < (first.measuredRuntime() - off.longest()) * (1 - SELF_PREDICTION_TOLERANCE));
             reasons.add("recording was switched off for a while (MeasurementOnOff): that time is in the measured run time, not in the"
-                    + " replay" + (explained ? "" : String.format(Locale.ROOT, ", but some process had it off for only %s of the run, which"
+                    + " replay" + (!explained ? String.format(Locale.ROOT, ", but some process had it off for only %s of the run, which"
                     + " leaves the prediction %s%% off",
-                    Labels.seconds3(off.seconds()), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))));
+                    Labels.seconds3(off.seconds()), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))
+                    : surely ? "" : String.format(Locale.ROOT, ", as far as it lies on the critical path: some process had it off for %s"
+                    + " of the run, one for at most %s (igtrace why gives the time off on the path; the rest would be time inside MPI"
+                    + " calls or that the trace cannot show)", Labels.seconds3(off.seconds()), Labels.seconds3(off.longest()))));
             inMpi = explained || ownNodesReason ? null : MpiShortfall.reason(run, first, rest - first.predictedRuntime(), off.seconds());
         } else if (selfError < 0 && !ownNodesReason) {
             inMpi = MpiShortfall.reason(run, first);

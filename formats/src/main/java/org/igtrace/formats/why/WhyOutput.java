@@ -48,14 +48,14 @@ public final class WhyOutput {
         if (told.isEmpty() || why.waiting() <= 0) {
             PathProfile.ProcessOnPath most = processes.stream()
                     .max((a, b) -> Double.compare(a.onPath(), b.onPath())).orElse(null);
+            if (path.length() <= 0) {
+                // nothing selected lies in the part the path walks (a --window that ends inside the MPI_Init calls): naming a
+                // rank "mostly" on an empty path named one with no event in it
+                return "No process waited for another, and the critical path is empty (0 s).";
+            }
             if (most != null && most.onPath() <= 0 && selection.ranks() != null) {
                 // the path runs on ranks --ranks left out: naming a kept one "mostly" on it (with 0 s) read as a contradiction
                 return "No process waited for another: none of the ranks kept is on the critical path (of " + Labels.seconds3(path.length()) + ").";
-            }
-            if (most != null && most.onPath() <= 0 && path.length() <= 0) {
-                // nothing selected lies in the part the path walks (a --window before every MPI_Init): naming a rank "mostly"
-                // on an empty path named one with no event in it
-                return "No process waited for another, and the critical path is empty (0 s).";
             }
             return "No process waited for another" + (most == null ? "." : ": the critical path runs mostly on rank " + why.worldRank(most.rank())
                     + " (" + Labels.seconds3(most.computeOnPath()) + " of compute, " + Labels.seconds3(most.mpiOnPath()) + " in MPI, "

@@ -187,6 +187,7 @@ final class Otf1DamageCheck {
     static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files)
             throws TraceReadException {
         Otf1EventStream parsed = new Otf1EventStream(definitions, DISCARD, 0);
+        parsed.everyProcessEnds = true;
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, parsed);
         } catch (Otf1EventStream.UndefinedReference e) {

@@ -48,6 +48,12 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      * {@code i / 64} for the master file's i-th process of it (a stream can list any number).
      */
     long[] withoutRecords = new long[0];
+    /**
+     * Whether a process whose events are not read (a GPU stream) must end (PE) too: the damage check of {@code info} and
+     * {@code --skip-damaged} ({@link Otf1DamageCheck#damage}), so that a GPU stream's file cut at a line end is not
+     * counted as a shorter whole one; the analyses, which leave those events out, read on.
+     */
+    boolean everyProcessEnds;
 
     /** @param order where this file's locations come in the merge (the stream's position in the master file) */
     Otf1EventStream(Otf1Definitions definitions, LocationSink sink, long order) {
@@ -174,7 +180,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
         long code = Otf1Keywords.shortEventKeyword(line.keywordCode(), length);
         ProcessState s = current;
-        if (s == null || s.target == null || time < 0) {
+        if (s == null || time < 0
+                || s.target == null && !(everyProcessEnds && (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END))) {
             return true;
         }
         if (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END) {
