@@ -122,7 +122,7 @@ class PredictCommandTest {
         assertEquals(0, r.code, r.err);
         assertTrue(r.err.contains("off its measured 459 us; the likely reason: recording was switched off for a while (MeasurementOnOff):"
                 + " that time is in the measured run time, not in the replay, as far as it lies on the critical path: some process had it"
-                + " off for 400 us of the run, one for at most 100 us (igtrace why gives the time off on the path;"), r.err);
+                + " off for 400 us of the run, none for more than 100 us (igtrace why gives the time off on the path;"), r.err);
         assertTrue(!r.err.contains("stay inside MPI calls"), r.err);
     }
 

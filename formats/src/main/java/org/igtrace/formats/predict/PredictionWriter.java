@@ -141,7 +141,7 @@ public final class PredictionWriter {
                     + " leaves the prediction %s%% off",
                     Labels.seconds3(off.seconds()), Labels.signedFixed(100 * (first.predictedRuntime() / rest - 1), 1))
                     : surely ? "" : String.format(Locale.ROOT, ", as far as it lies on the critical path: some process had it off for %s"
-                    + " of the run, one for at most %s (igtrace why gives the time off on the path; the rest would be time inside MPI"
+                    + " of the run, none for more than %s (igtrace why gives the time off on the path; the rest would be time inside MPI"
                     + " calls or that the trace cannot show)", Labels.seconds3(off.seconds()), Labels.seconds3(off.longest()))));
             inMpi = explained || ownNodesReason ? null : MpiShortfall.reason(run, first, rest - first.predictedRuntime(), off.seconds());
         } else if (selfError < 0 && !ownNodesReason) {

@@ -157,7 +157,7 @@ final class Otf1DamageCheck {
         String[] problems = new String[eventFiles.size()];
         Otf1FileTasks.each(eventFiles, threads, "otf1-check", i -> {
             Path file = eventFiles.get(i);
-            problems[i] = damage(file, streamOf.get(file), definitions, files);
+            problems[i] = damage(file, streamOf.get(file), definitions, files, false);
         });
         List<Path> whole = new ArrayList<>();
         List<String> damaged = new ArrayList<>();
@@ -182,12 +182,14 @@ final class Otf1DamageCheck {
     /**
      * What is wrong with one events file, or null when it reads whole: parsed as the analyses parse it (a line that no
      * record holds, a process begun and never ended), not only read to its end. A record naming something the definitions
-     * do not define is a {@link TraceReadException}.
+     * do not define is a {@link TraceReadException}. {@code everyProcessEnds}: a GPU stream, whose events the analyses
+     * leave out, must end too ({@code info}, which counts them; not {@code --skip-damaged}, which would leave out with it
+     * the MPI processes of the same file that the analyses read whole).
      */
-    static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files)
+    static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files, boolean everyProcessEnds)
             throws TraceReadException {
         Otf1EventStream parsed = new Otf1EventStream(definitions, DISCARD, 0);
-        parsed.everyProcessEnds = true;
+        parsed.everyProcessEnds = everyProcessEnds;
         try (InputStream in = Otf1FileSet.openData(file)) {
             LineSource.forEachLine(in, parsed);
         } catch (Otf1EventStream.UndefinedReference e) {

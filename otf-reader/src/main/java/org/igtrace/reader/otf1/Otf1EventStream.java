@@ -49,9 +49,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      */
     long[] withoutRecords = new long[0];
     /**
-     * Whether a process whose events are not read (a GPU stream) must end (PE) too: the damage check of {@code info} and
-     * {@code --skip-damaged} ({@link Otf1DamageCheck#damage}), so that a GPU stream's file cut at a line end is not
-     * counted as a shorter whole one; the analyses, which leave those events out, read on.
+     * Whether a process whose events are not read (a GPU stream) must end (PE) too: {@code info}'s damage check
+     * ({@link Otf1DamageCheck#damage}), so that a GPU stream's file cut at a line end is not counted as a shorter whole
+     * one; the analyses and {@code --skip-damaged}, which leave those events out, read on.
      */
     boolean everyProcessEnds;
 

@@ -59,7 +59,7 @@ public final class Otf1Inventory {
             EventCounter one = new EventCounter();
             try {
                 readLines(events, one);
-                String damage = Otf1DamageCheck.damage(events, stream, definitions, files);
+                String damage = Otf1DamageCheck.damage(events, stream, definitions, files, true);
                 if (damage != null) {
                     throw new TraceReadException(events + ": " + damage);
                 }

@@ -410,6 +410,30 @@ class Otf1DamagedTraceTest {
                 + " file libotf writes)"), profile.notes().toString());
     }
 
+    /**
+     * One events file holding an MPI process and a GPU stream (the master file lists {@code 3:3,100003}, as otfmerge
+     * writes streams of several processes), the GPU stream's last line (its PE) cut: the analyses leave GPU events out
+     * and read the MPI process whole. --skip-damaged left the whole file out, rank 2 with it, once info's check that
+     * every process ends was shared with it (review); info alone names such a file.
+     */
+    @Test
+    void skipDamagedKeepsAFileWhoseOnlyDamageIsInAGpuStreamTheAnalysesLeaveOut() throws Exception {
+        Path master = md();
+        byte[] mpi = inflate(Files.readAllBytes(dir.resolve("md_mpi_cuda.3.events.z")));
+        String gpu = new String(inflate(Files.readAllBytes(dir.resolve("md_mpi_cuda.100003.events.z"))), StandardCharsets.US_ASCII);
+        int end = gpu.lastIndexOf("\nPE\n") + 1; // its PE, then the time line and process line that close a file
+        assertTrue(end > 0, "the GPU stream ends with its PE line");
+        Files.delete(dir.resolve("md_mpi_cuda.3.events.z"));
+        Files.delete(dir.resolve("md_mpi_cuda.100003.events.z"));
+        Files.write(dir.resolve("md_mpi_cuda.3.events"), (new String(mpi, StandardCharsets.US_ASCII)
+                + gpu.substring(0, end)).getBytes(StandardCharsets.US_ASCII));
+        Files.writeString(master, Files.readString(master).replace("3:3\n", "3:3,100003\n").replace("100003:100003\n", ""));
+        TraceProfile profile = TraceInput.read(master, DEFAULT.withSkipDamaged(true), WAITS);
+        assertTrue(profile.processes().get(2).time() > 0, "rank 2 is read");
+        assertTrue(profile.notes().stream().noneMatch(n -> n.contains("damaged or unreadable events file")), profile.notes().toString());
+        assertEquals("counted in 6 of 7 event files", Otf1Inventory.read(master).eventCounts(), "info names it");
+    }
+
     @Test
     void skipDamagedWithEveryEventsFileDamagedIsAnError() throws Exception {
         Path master = copy("synth-z", "synth.otf");
