@@ -111,7 +111,11 @@ class WhyRunTimeTest {
         List<String> text = List.of(run("why", TimelineCommandTest.TESTDATA.resolve("otf2/scorep-sst-macro-10").toString(), "--window",
                 "1ms:3ms", "-q").split("\n"));
         assertEquals("No process waited for another, and the critical path is empty (0 s).", text.get(0));
-        assertTrue(text.get(2).startsWith("Critical path: 0 s ("), text.get(2));
+        assertTrue(text.get(2).startsWith("Critical path: 0 s (") && text.get(2).endsWith("; 0 segments"), text.get(2));
+        String report = run("report", TimelineCommandTest.TESTDATA.resolve("otf2/scorep-sst-macro-10").toString(), "--window", "1ms:3ms",
+                "-q");
+        assertTrue(report.contains("<p class=\"critical-path\">The critical path is empty (0 s): no line is drawn over the timeline."
+                + " The run time T of the POP line, the longest process's span, is 99.5 us:"), report);
         assertEquals("stats' run time T, the longest process's span, is 99.5 us: it counts what the path leaves out, code before MPI_Init"
                 + " or after MPI_Finalize and a process's other threads.", text.get(3));
         // with --ranks it said none of the ranks kept is on the path, as if the path ran on others (review)

@@ -24,8 +24,10 @@ public final class ReportWhy {
         h.append("<section id=\"why\"><h2>Why</h2><p>").append(Escape.xml(out.story())).append("</p>\n");
         if (!why.path().path().segments().isEmpty()) {
             String other = out.otherRuntime("The run time T of the POP line");
-            h.append("<p class=\"critical-path\">The critical path, ").append(Labels.seconds3(why.path().length()))
-                    .append(" (").append(WhyOutput.LENGTH).append("), is the violet line over the rows of the timeline above.")
+            h.append("<p class=\"critical-path\">").append(WhyOutput.segments(why.path()) == 0
+                    ? "The critical path is empty (0 s): no line is drawn over the timeline."
+                    : "The critical path, " + Labels.seconds3(why.path().length()) + " (" + WhyOutput.LENGTH
+                    + "), is the violet line over the rows of the timeline above.")
                     .append(other == null ? "" : " " + Escape.xml(other)).append("</p>\n");
         }
         List<Why.CauseRow> causes = why.causes().subList(0, Math.min(ROWS, why.causes().size()));

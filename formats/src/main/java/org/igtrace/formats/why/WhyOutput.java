@@ -168,6 +168,11 @@ public final class WhyOutput {
                 : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
     }
 
+    /** The path's segments, none when it is empty (0 s: a window that ends inside the MPI_Init calls). */
+    static int segments(PathProfile path) {
+        return path.length() <= 0 ? 0 : path.path().segments().size();
+    }
+
     public List<String> text() {
         List<String> lines = new ArrayList<>();
         lines.add(Escape.terminal(story()));
@@ -179,7 +184,7 @@ public final class WhyOutput {
         lines.add("Critical path: " + Labels.seconds3(path.length()) + " (" + LENGTH + "): " + Labels.seconds3(path.computeOnPath())
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (off > 0 ? ", " + Labels.seconds3(off) + " with recording off" : "")
                 + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
-                + " before the path's first process started" : "") + "; " + path.path().segments().size() + (path.path().segments().size() == 1 ? " segment" : " segments"));
+                + " before the path's first process started" : "") + "; " + segments(path) + (segments(path) == 1 ? " segment" : " segments"));
         String other = otherRuntime("stats' run time T");
         if (other != null) {
             lines.add(other);
@@ -259,7 +264,7 @@ public final class WhyOutput {
         Map<String, Object> path = new LinkedHashMap<>();
         PathProfile p = why.path();
         path.put("length", p.length());
-        path.put("segments", p.path().segments().size());
+        path.put("segments", segments(p));
         List<Object> procs = new ArrayList<>();
         for (PathProfile.ProcessOnPath r : processes) {
             procs.add(map("rank", why.worldRank(r.rank()), "compute_on_path", r.computeOnPath(), "mpi_on_path", r.mpiOnPath(),
