@@ -36,6 +36,7 @@ public enum DiagnosticKind {
     CLOCK_DRIFT("rounds"),
     COLLECTIVES_INCOMPLETE(null),
     COLLECTIVES_DISAGREEING(null),
+    COLLECTIVES_OF_NON_MEMBERS(null),
     /** count barrier or N x N instances of more than detail members, constrained approximately. */
     COLLECTIVES_APPROXIMATED("members");
 
@@ -86,6 +87,9 @@ public enum DiagnosticKind {
                     + " not recorded by every member of " + (n == 1 ? "its" : "their") + " communicator: no wait is measured for "
                     + (n == 1 ? "it" : "them");
             case COLLECTIVES_DISAGREEING -> count(n, "collective instance", "collective instances") + " whose members recorded different operations";
+            case COLLECTIVES_OF_NON_MEMBERS -> count(n, "collective event", "collective events") + " on a communicator whose"
+                    + " definition does not list " + (n == 1 ? "its process" : "their processes") + " (the definitions and"
+                    + " the events disagree): left out of the waits";
             case COLLECTIVES_APPROXIMATED -> count(n, "barrier or N x N instance", "barrier or N x N instances") + " of more than "
                     + d.detail() + " members " + (n == 1 ? "constrains" : "constrain")
                     + " the clocks through " + (n == 1 ? "its" : "their") + " last arrival and first departure only";

@@ -400,7 +400,8 @@ public final class WaitAnalysis {
             notes.add(Diagnostic.of(DiagnosticKind.CLOCK_DRIFT, waits.conflicts(), offsets.rounds()));
         }
         notes.addIf(DiagnosticKind.COLLECTIVES_INCOMPLETE, matched.collectivesIncomplete())
-                .addIf(DiagnosticKind.COLLECTIVES_DISAGREEING, matched.collectivesDisagreeing());
+                .addIf(DiagnosticKind.COLLECTIVES_DISAGREEING, matched.collectivesDisagreeing())
+                .addIf(DiagnosticKind.COLLECTIVES_OF_NON_MEMBERS, matched.collectivesOfNonMembers());
         if (constraints != null) {
             notes.addIf(DiagnosticKind.COLLECTIVES_APPROXIMATED, constraints.approximatedCollectives(), ClockConstraints.EXACT_MEMBERS);
         }

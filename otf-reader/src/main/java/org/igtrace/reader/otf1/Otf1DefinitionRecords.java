@@ -36,6 +36,8 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
     long ticksPerSecond;
     /** Whether a timer resolution record was read (its value may still be unusable: 0, or beyond 2^63 - 1). */
     boolean resolutionGiven;
+    /** The trace's first and last time in ticks from its DefTimeRange (DTRG), or null without one. */
+    long[] timeRange;
     int duplicates;
     int unknownRecords;
     final List<String> creators = new ArrayList<>();
@@ -75,6 +77,13 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
                     resolutionGiven = true;
                 }
             }
+            case "TRG" -> {
+                if (timeRange == null) { // as every repeated definition: the first kept
+                    timeRange = new long[] {f.first, f.number(-1, "T")};
+                } else {
+                    duplicates++;
+                }
+            }
             case "CR" -> creators.add(f.firstString);
             case "P" -> {
                 if (!processes.add(f.first, f.string("NM", "N"), f.number(0, "PT", "P"))) {
@@ -88,7 +97,7 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
             case "F" -> put(functions, f.first, new Function(f.first, f.string("NM"), f.number(0, "G")));
             case "CO" -> put(collectiveOperations, f.first,
                     new CollectiveOperation(f.first, f.string("NM"), f.number(0, "Y", "T")));
-            case "V", "UI", "TRG", "CG", "CNT", "SF", "S", "FLG", "FL", "K", "CMT", "CA", "PS", "AUX" -> {
+            case "V", "UI", "CG", "CNT", "SF", "S", "FLG", "FL", "K", "CMT", "CA", "PS", "AUX" -> {
             }
             default -> unknownRecords++;
         }

@@ -61,7 +61,7 @@ final class Otf1Definitions implements java.io.Serializable {
      * processes' hosts by world rank, the regions, the communicators' members as world ranks, the timer resolution and the notes.
      */
     private record Resolved(String[] hosts, String[] regionNames, boolean[] regionMpi, List<int[]> communicators,
-                            double ticksPerSecond, List<String> notes) implements java.io.Serializable {
+                            double ticksPerSecond, long[] timeRange, List<String> notes) implements java.io.Serializable {
     }
 
     Otf1Definitions(Otf1DefinitionRecords records, Path file) throws org.igtrace.reader.TraceReadException {
@@ -93,7 +93,7 @@ final class Otf1Definitions implements java.io.Serializable {
             regionOfFunction.put((int) f.id(), regionNames.size());
             regionNames.add(f.name());
         }
-        List<int[]> communicators = communicators(records);
+        List<int[]> communicators = communicators(records, file);
         for (Otf1DefinitionRecords.CollectiveOperation op : records.collectiveOperations.values()) {
             kindOfCollective.put((int) op.id(), collectiveKind(op.type(), op.name()).ordinal());
         }
@@ -104,7 +104,8 @@ final class Otf1Definitions implements java.io.Serializable {
         } catch (java.io.IOException e) {
             throw new org.igtrace.reader.TraceReadException(file + ": " + org.igtrace.reader.IoReason.of(e));
         }
-        resolved = new Resolved(hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks, List.copyOf(notes));
+        resolved = new Resolved(hostOf, regionNames.toArray(new String[0]), regionMpi, communicators, ticks,
+                timeRange(records.timeRange), List.copyOf(notes));
         kept = null;
     }
 
@@ -120,6 +121,27 @@ final class Otf1Definitions implements java.io.Serializable {
         fileName = all.fileName;
         resolved = all.resolved;
         this.kept = kept.clone();
+    }
+
+    /** The time range as read when both ends fit a signed long and are in order, else none (no bound checked). */
+    private static long[] timeRange(long[] range) {
+        return range == null || range[0] < 0 || range[1] < range[0] ? null : range.clone();
+    }
+
+    /**
+     * Whether {@code ticks} lies outside the trace's DefTimeRange (VampirTrace's unifier writes the least and the
+     * greatest time of all streams; every corpus trace's times lie within it): a time line damaged into another number.
+     * False without a usable time range.
+     */
+    boolean outsideTimeRange(long ticks) {
+        long[] r = resolved.timeRange();
+        return r != null && (ticks < r[0] || ticks > r[1]);
+    }
+
+    /** The DefTimeRange as text for a message, e.g. {@code [0, 40d2aa6d0]} (hexadecimal, as in the files). */
+    String timeRangeText() {
+        long[] r = resolved.timeRange();
+        return r == null ? "" : "[" + Long.toHexString(r[0]) + ", " + Long.toHexString(r[1]) + "]";
     }
 
     /** How many processes that are not MPI processes were folded into one or left out. */
@@ -198,13 +220,22 @@ final class Otf1Definitions implements java.io.Serializable {
         return new ProcessCounts(threads, gpu, orphans);
     }
 
-    /** A communicator per process group, holding the world ranks of its MPI processes. */
-    private List<int[]> communicators(Otf1DefinitionRecords records) {
+    /**
+     * A communicator per process group, holding the world ranks of its MPI processes. A member no process record
+     * defines is damage (a changed digit in the list): read as it is, the group left out a member whose collectives on
+     * it were then dropped without a word (otfshrink, which drops processes, drops them from the groups too).
+     */
+    private List<int[]> communicators(Otf1DefinitionRecords records, Path file) throws org.igtrace.reader.TraceReadException {
         List<int[]> communicators = new ArrayList<>();
         for (Otf1DefinitionRecords.Group g : records.groups.values()) {
             int[] ranks = new int[g.members().length];
             int n = 0;
             for (long member : g.members()) {
+                if (!defines(member)) {
+                    throw new org.igtrace.reader.TraceReadException(file + ": process group " + Long.toHexString(g.id())
+                            + " lists process " + Long.toHexString(member) + ", which no process record (DP) defines (the"
+                            + " definitions are damaged)");
+                }
                 int rank = mpiRank(member);
                 if (rank != NO_RANK) {
                     ranks[n++] = rank;

@@ -136,6 +136,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             return true;
         }
         if (Otf1Line.isHexDigit(c)) {
+            long before = time;
             time = line.hex();
             if (time < 0) {
                 // an unsigned time of 2^63 ticks or more (the format's uint64): read as a signed long it was negative, the
@@ -145,6 +146,14 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             }
             if (!line.restBlank()) {
                 throw new Otf1Line.Unreadable("a time line holds more than one hexadecimal number");
+            }
+            if (time < before) { // read on, a damaged digit gave a process a run time of 496 s instead of 5 s, exit 0
+                throw new Otf1Line.Unreadable("time " + Long.toHexString(time) + " is before the previous time line's "
+                        + Long.toHexString(before) + " (an OTF writer never writes a stream's times out of order)");
+            }
+            if (definitions.outsideTimeRange(time)) {
+                throw new Otf1Line.Unreadable("time " + Long.toHexString(time) + " lies outside the trace's time range "
+                        + definitions.timeRangeText() + " (DTRG in " + definitions.fileName() + ")");
             }
             lastWasTime = true;
             return true;

@@ -38,14 +38,19 @@ class Otf1DamagedTraceTest {
         Remedy.nameWith(r -> "--" + r.key()); // the remedies named as the command line names them
     }
 
-    private static final ReadOptions DEFAULT = new ReadOptions(false, 2);
-    private static final AnalysisOptions WAITS = new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS);
+    static final ReadOptions DEFAULT = new ReadOptions(false, 2);
+    static final AnalysisOptions WAITS = new AnalysisOptions(false, WaitMode.CORRECTED_CLOCKS);
 
     @TempDir
     Path dir;
 
     /** A copy of testdata/otf1/NAME in the temporary directory; returns the copied master file. */
     private Path copy(String trace, String master) throws IOException {
+        return copy(dir, trace, master);
+    }
+
+    /** A copy of testdata/otf1/NAME in {@code dir}; returns the copied master file. */
+    static Path copy(Path dir, String trace, String master) throws IOException {
         try (Stream<Path> files = Files.list(TestTraces.otf1(trace))) {
             for (Path f : files.toList()) {
                 Files.copy(f, dir.resolve(f.getFileName()));
@@ -63,7 +68,7 @@ class Otf1DamagedTraceTest {
         Files.write(f, Arrays.copyOf(Files.readAllBytes(f), length));
     }
 
-    private static String error(Path master, ReadOptions options) {
+    static String error(Path master, ReadOptions options) {
         return assertThrows(TraceReadException.class, () -> TraceInput.read(master, options, WAITS)).getMessage();
     }
 
@@ -367,6 +372,9 @@ class Otf1DamagedTraceTest {
             assertTrue(error(master, DEFAULT.withSkipDamaged(true)).contains(c[1]), "never skipped: the definitions may be damaged");
         }
         Files.writeString(def, whole.replace("DP4NM\"Process 3\"\n", ""), StandardCharsets.ISO_8859_1);
+        assertEquals(def + ": process group 3b9aca05 lists process 4, which no process record (DP) defines (the definitions"
+                + " are damaged)", error(master, DEFAULT));
+        Files.writeString(def, whole.replace("DP4NM\"Process 3\"\n", "").replace("M1,2,3,4,", "M1,2,3,"), StandardCharsets.ISO_8859_1);
         assertEquals(def + ": does not define process 4, which synth.otf lists (one of the two files is damaged or truncated)",
                 error(master, DEFAULT));
     }
@@ -416,6 +424,43 @@ class Otf1DamagedTraceTest {
      * and read the MPI process whole. --skip-damaged left the whole file out, rank 2 with it, once info's check that
      * every process ends was shared with it (review); info alone names such a file.
      */
+    /** Two one-process streams merged by time into one (stable: the first's records first at a time both have). */
+    private static String merged(String first, String second) {
+        List<String[]> a = units(first), b = units(second);
+        StringBuilder out = new StringBuilder();
+        for (int i = 0, j = 0; i < a.size() || j < b.size(); ) {
+            boolean fromFirst = j == b.size() || i < a.size() && Long.parseLong(a.get(i)[0], 16) <= Long.parseLong(b.get(j)[0], 16);
+            String[] u = fromFirst ? a.get(i++) : b.get(j++);
+            out.append(u[0]).append('\n').append(u[1]).append('\n').append(u[2]);
+        }
+        return out.toString();
+    }
+
+    /** A stream's records as {time line, process line, the record with the key-value lines before it}, in file order. */
+    private static List<String[]> units(String stream) {
+        List<String[]> units = new java.util.ArrayList<>();
+        String time = null, process = null;
+        StringBuilder record = new StringBuilder();
+        for (String line : stream.split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            char c = line.charAt(0);
+            if (c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+                time = line;
+            } else if (c == '*') {
+                process = line;
+            } else {
+                record.append(line).append('\n');
+                if (c != 'K') { // a key-value line belongs to the record after it
+                    units.add(new String[] {time, process, record.toString()});
+                    record.setLength(0);
+                }
+            }
+        }
+        return units;
+    }
+
     @Test
     void skipDamagedKeepsAFileWhoseOnlyDamageIsInAGpuStreamTheAnalysesLeaveOut() throws Exception {
         Path master = md();
@@ -425,8 +470,8 @@ class Otf1DamagedTraceTest {
         assertTrue(end > 0, "the GPU stream ends with its PE line");
         Files.delete(dir.resolve("md_mpi_cuda.3.events.z"));
         Files.delete(dir.resolve("md_mpi_cuda.100003.events.z"));
-        Files.write(dir.resolve("md_mpi_cuda.3.events"), (new String(mpi, StandardCharsets.US_ASCII)
-                + gpu.substring(0, end)).getBytes(StandardCharsets.US_ASCII));
+        Files.writeString(dir.resolve("md_mpi_cuda.3.events"), merged(new String(mpi, StandardCharsets.US_ASCII), gpu.substring(0, end)),
+                StandardCharsets.US_ASCII);
         Files.writeString(master, Files.readString(master).replace("3:3\n", "3:3,100003\n").replace("100003:100003\n", ""));
         TraceProfile profile = TraceInput.read(master, DEFAULT.withSkipDamaged(true), WAITS);
         assertTrue(profile.processes().get(2).time() > 0, "rank 2 is read");
