@@ -215,7 +215,8 @@ class HybridTest {
      * omp_get_wtime [650, 660] between them, while the master computes. Its idle time is the 600 us outside the regions
      * less what it did there itself: 600 - 200 - 10 = 390; its runtime 10 + 2 x 10 = 30; its useful time
      * 1000 - 200 - 30 - 390 = 380 = 2 x 190. Counted in its idle time too, its MPI and omp_* time made idle 600 and useful
-     * 170. The master: runtime 20, useful 980; hybrid = (980 + 380 + 990 (rank 1's one thread)) / 3 / 1000.
+     * 170. The master: runtime 20, useful 980; hybrid = (980 + 380 + 990 (rank 1's one thread)) / 3 / 1000, and rank 1
+     * has a thread row of its own (it had none, so the rows did not add up to the hybrid efficiency; review).
      */
     @Test
     void aWorkersOwnMpiAndRuntimeCallsBetweenTeamsAreNotIdle() throws Exception {
@@ -230,6 +231,11 @@ class HybridTest {
                 "assert abs(p['thread_useful'] - 1360e-6) < 1e-12 and abs(p['omp_idle'] - 390e-6) < 1e-12, p",
                 "e = d['efficiency']['hybrid_parallel_efficiency']",
                 "assert abs(e - (980 + 380 + 990) / 3 / 1000) < 1e-9, e",
+                // rank 1, of one thread (MPI_Send [580, 590] in main [0, 1000]), has its row as the hybrid counts it
+                "o = [t for t in d['threads'] if t['rank'] == 1]",
+                "assert len(o) == 1 and abs(o[0]['mpi'] - 10e-6) < 1e-12 and abs(o[0]['useful'] - 990e-6) < 1e-12, o",
+                "assert d['processes'][1]['threads'] == 1 and abs(d['processes'][1]['thread_useful'] - 990e-6) < 1e-12",
+                "assert abs(sum(t['useful'] for t in d['threads']) / len(d['threads']) / 1e-3 - e) < 1e-9",
                 "print('ok')")));
     }
 

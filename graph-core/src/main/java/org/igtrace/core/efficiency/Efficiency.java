@@ -94,8 +94,10 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
             }
             double useful = difference(p.time(), p.commTime(), ticksPerSecond);
             double wait = waits == null ? 0 : waits.total(p.rank());
+            // in a run of several threads a process of one has its one thread's row, as the hybrid efficiency counts it
+            OpenMpTimes omp = p.openMp() != null || !threaded ? p.openMp() : OpenMpTimes.oneThread(p.commTime(), p.time() - p.commTime());
             rows.add(new ProcessEfficiency(p.rank(), useful, ratio(useful, runtime), difference(runtime, p.time(), ticksPerSecond),
-                    wait, difference(p.commTime(), wait, ticksPerSecond), p.openMp()));
+                    wait, difference(p.commTime(), wait, ticksPerSecond), omp));
         }
         double lb = maxUseful > 0 ? meanUseful / maxUseful : 1;
         double comm = ratio(maxUseful, runtime);

@@ -28,6 +28,18 @@ public record OpenMpTimes(List<ThreadTimes> threads) {
         threads = List.copyOf(threads);
     }
 
+    /**
+     * A process of one thread in a run where others have several (definitions section 10a): no OpenMP waiting, idle or
+     * runtime, its MPI time and the rest useful, as the hybrid efficiency counts it.
+     *
+     * @param mpi    the process's {@code Tcomm_i}, seconds
+     * @param useful its {@code T_i - Tcomm_i}, seconds
+     * @return its one thread's times
+     */
+    public static OpenMpTimes oneThread(double mpi, double useful) {
+        return new OpenMpTimes(List.of(new ThreadTimes(0, 0, 0, 0, mpi, useful)));
+    }
+
     public double waitBarrier() {
         return threads.stream().mapToDouble(ThreadTimes::waitBarrier).sum();
     }
