@@ -307,8 +307,7 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     }
 
     static String mistypedCommand(String[] args) {
-        if (args.length == 0 || args[0].startsWith("-") || SUBCOMMANDS.containsKey(args[0])
-                || java.nio.file.Files.exists(java.nio.file.Path.of(args[0]))) {
+        if (args.length == 0 || args[0].startsWith("-") || SUBCOMMANDS.containsKey(args[0]) || exists(args[0])) {
             return null;
         }
         String word = args[0].toLowerCase(java.util.Locale.ROOT);
@@ -319,6 +318,15 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
             }
         }
         return null;
+    }
+
+    /** Whether {@code path} names a file, or cannot be a path in this JVM's file-name encoding (no command's name either). */
+    private static boolean exists(String path) {
+        try {
+            return java.nio.file.Files.exists(java.nio.file.Path.of(path));
+        } catch (java.nio.file.InvalidPathException e) { // a path the command reports (a stack trace from here once)
+            return true;
+        }
     }
 
     /** The option name of {@code where} within two edits of {@code given} (its value after '=' ignored), or null. */

@@ -27,6 +27,18 @@ class TypoHelpTest {
         assertTrue(run.err().contains("no-such-trace-here: no such file or directory"), run.err());
     }
 
+    /**
+     * A first argument Java cannot make a path of (a NUL here; a path that is not ASCII where Java names files in ASCII,
+     * the Spark job's driver under LC_ALL=C) threw out of the check for a typo, a stack trace; the command reports it.
+     */
+    @Test
+    void anArgumentThatIsNoPathIsNoTypoEither() {
+        assertEquals(null, IgtraceCommand.mistypedCommand(new String[] {"sta\0t", TRACE}));
+        SubcommandsTest.Run run = SubcommandsTest.igtrace("sta\0t");
+        assertEquals(2, run.code(), run.err()); // picocli's usage error for the path, its line and the help hint
+        assertTrue(run.err().startsWith("igtrace: Invalid value for positional parameter") && !run.err().contains("\tat "), run.err());
+    }
+
     @Test
     void mistypedOptionsGetTheClosestOption() {
         SubcommandsTest.Run predict = SubcommandsTest.igtrace("predict", TRACE, "--latncy", "1us");

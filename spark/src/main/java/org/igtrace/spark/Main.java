@@ -43,6 +43,26 @@ public final class Main {
         System.exit(code);
     }
 
+    /**
+     * Under an ASCII file-name encoding ({@code LC_ALL=C}, no locale, or one that is set but not installed: Java's
+     * {@code sun.jnu.encoding}) an argument that is not ASCII cannot name a file, and the job, unlike igtrace's launcher,
+     * cannot choose the driver's locale: the message for the first such argument, else null.
+     */
+    static String unnamable(String[] args) {
+        String encoding = System.getProperty("sun.jnu.encoding", "");
+        if (!encoding.equals("ANSI_X3.4-1968") && !encoding.equals("US-ASCII")) {
+            return null;
+        }
+        for (String a : args) {
+            if (!a.chars().allMatch(c -> c < 0x80)) {
+                return "'" + org.igtrace.formats.Escape.terminal(a) + "' is not ASCII, and the driver's Java names files in"
+                        + " ASCII (its locale is C or POSIX, none, or one not installed): run the job under a UTF-8 locale"
+                        + " (LC_ALL=C.UTF-8; scripts/spark-local sets it)";
+            }
+        }
+        return null;
+    }
+
     /** Runs the graph command on {@code spark}'s context; returns the exit code. */
     public static int run(SparkSession spark, Writer stdout, PrintWriter err, String... args) {
         return run(spark.sparkContext(), stdout, err, args);
@@ -65,6 +85,12 @@ public final class Main {
             err.println("igtrace: " + setting);
             spark.removeSparkListener(report);
             return 2;
+        }
+        String unnamable = unnamable(args);
+        if (unnamable != null) { // a stack trace (the command's typo check) or a usage error for a path that exists
+            err.println("igtrace: " + unnamable);
+            spark.removeSparkListener(report);
+            return 1;
         }
         int code = IgtraceCommand.run(stdout, err, new SparkProfileReader(spark, report), args);
         try {
