@@ -320,6 +320,17 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         return null;
     }
 
+    /**
+     * An untrusted text (an argument, a name) as standard error shows it: its control characters made visible, as every
+     * line igtrace writes there (for engines that write a line before {@link #run}).
+     *
+     * @param text untrusted text
+     * @return the text safe for a terminal
+     */
+    public static String shown(String text) {
+        return org.igtrace.formats.Escape.terminal(text);
+    }
+
     /** Whether {@code path} names a file, or cannot be a path in this JVM's file-name encoding (no command's name either). */
     private static boolean exists(String path) {
         try {
