@@ -195,6 +195,24 @@ class HybridTest {
         assertEquals(java.util.List.of("250-310", "700-760", "850-890"), found);
         assertTrue(!thread01.contains("data-t0=\"0.000310\""), thread01); // idle 310-600: nothing drawn
         assertTrue(text.contains("in an OpenMP barrier (waiting for the team)"), "legend");
+        // rank 0's master forks the first team at 95 and joins it at 315, 5 us outside its region [100, 310]: the runtime's
+        // time as stats counts it (drawn as compute before: 10 us of 860 us that stats gives as runtime); the others' fork
+        // and join coincide with their region's enter and leave, so nothing more is drawn (make-hybrid.py)
+        java.util.regex.Matcher runtime = java.util.regex.Pattern.compile(
+                "<g class=\"row\" data-rank=\"(\\d+)\"(?: data-thread=\"\\d+\")?>|class=\"state omp-runtime\" data-t0=\"([0-9.]+)\" data-t1=\"([0-9.]+)\"")
+                .matcher(text);
+        java.util.List<String> drawn = new java.util.ArrayList<>();
+        String row = null;
+        while (runtime.find()) {
+            row = runtime.group(1) != null ? runtime.group(0) : row;
+            if (runtime.group(2) != null) {
+                drawn.add(row + " " + Math.round(Double.parseDouble(runtime.group(2)) * 1e6) + "-"
+                        + Math.round(Double.parseDouble(runtime.group(3)) * 1e6));
+            }
+        }
+        assertEquals(java.util.List.of("<g class=\"row\" data-rank=\"0\" data-thread=\"0\"> 95-100",
+                "<g class=\"row\" data-rank=\"0\" data-thread=\"0\"> 310-315"), drawn);
+        assertTrue(text.contains("OpenMP fork or join (the runtime)"), "legend");
     }
     /**
      * why on the hybrid run (make-hybrid.py): the path is rank 0's master (one segment), whose time in a region is the

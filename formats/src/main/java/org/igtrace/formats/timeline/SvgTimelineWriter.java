@@ -26,18 +26,8 @@ public final class SvgTimelineWriter {
     /** Right margin. */
     public static final int RIGHT_MARGIN = 24;
 
-    private static final String[] REGION_COLOURS = {"#81c784", "#ffd54f", "#4db6ac", "#dce775", "#ffb74d", "#f48fb1",
-        "#b0bec5", "#bcaaa4"};
-    private static final String COMPUTE_COLOUR = "#c8e6c9";
-    private static final String P2P_COLOUR = "#64b5f6";
-    private static final String COLLECTIVE_COLOUR = "#9575cd";
-    private static final String OTHER_MPI_COLOUR = "#4dd0e1";
-    /** Waiting is drawn as this shade over the call, so each kind of call gets darker where it waits. */
-    private static final String WAIT_COLOUR = "#000000";
-    private static final String WAIT_OPACITY = "0.5";
-    private static final String WAIT_SWATCH = "#1f3a5c";
-    /** Time in an OpenMP barrier: darker than any compute colour, as MPI waiting is (definitions section 12). */
-    private static final String OMP_WAIT_COLOUR = "#3e2723";
+    private static final String WAIT_COLOUR = StateStyle.WAIT_COLOUR;
+    private static final String WAIT_OPACITY = StateStyle.WAIT_OPACITY;
     private static final String COLLECTIVE_MARK = "#ff6d00";
     private static final String CONFLICT_COLOUR = "#e53935";
 
@@ -130,25 +120,19 @@ public final class SvgTimelineWriter {
 
     /** The colour of a state class. */
     public static String colour(int stateClass) {
-        return switch (stateClass) {
-            case StateClass.COMPUTE -> COMPUTE_COLOUR;
-            case StateClass.MPI_POINT_TO_POINT -> P2P_COLOUR;
-            case StateClass.MPI_COLLECTIVE -> COLLECTIVE_COLOUR;
-            case StateClass.MPI_OTHER -> OTHER_MPI_COLOUR;
-            case StateClass.WAITING -> WAIT_SWATCH;
-            case StateClass.OMP_WAITING -> OMP_WAIT_COLOUR;
-            default -> REGION_COLOURS[(stateClass - 1) % REGION_COLOURS.length];
-        };
+        return StateStyle.colour(stateClass);
     }
 
-    /** Whether a row has time in an OpenMP barrier. */
+    /** Whether a row has time in an OpenMP barrier or the OpenMP runtime's fork and join. */
     private static boolean hasOpenMpWaiting(Timeline.Row row) {
         if (row.states() != null) {
-            return row.states().stream().anyMatch(st -> st.stateClass() == StateClass.OMP_WAITING);
+            return row.states().stream().anyMatch(st -> st.stateClass() >= StateClass.OMP_WAITING);
         }
-        for (float v : row.shares()[StateClass.OMP_WAITING]) {
-            if (v > 0) {
-                return true;
+        for (int k = StateClass.OMP_WAITING; k < StateClass.COUNT; k++) {
+            for (float v : row.shares()[k]) {
+                if (v > 0) {
+                    return true;
+                }
             }
         }
         return false;
@@ -356,15 +340,7 @@ public final class SvgTimelineWriter {
     }
 
     private static String cssClass(int k) {
-        return switch (k) {
-            case StateClass.COMPUTE -> "compute";
-            case StateClass.MPI_POINT_TO_POINT -> "mpi mpi-p2p";
-            case StateClass.MPI_COLLECTIVE -> "mpi mpi-collective";
-            case StateClass.MPI_OTHER -> "mpi mpi-other";
-            case StateClass.WAITING -> "wait";
-            case StateClass.OMP_WAITING -> "omp-barrier";
-            default -> "compute region-" + (k - 1);
-        };
+        return StateStyle.cssClass(k);
     }
 
     private void drawArrows() {
@@ -505,6 +481,7 @@ public final class SvgTimelineWriter {
         items.add(new LegendItem(false, colour(StateClass.WAITING), "waiting in MPI (the call drawn darker)"));
         if (openMp) {
             items.add(new LegendItem(false, colour(StateClass.OMP_WAITING), "in an OpenMP barrier (waiting for the team)"));
+            items.add(new LegendItem(false, colour(StateClass.OMP_RUNTIME), "OpenMP fork or join (the runtime)"));
         }
         items.add(new LegendItem(true, "#212121", "message"));
         items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));

@@ -20,7 +20,12 @@ public final class StateClass {
     public static final int WAITING = MPI_OTHER + 1;
     /** Inside an OpenMP barrier (implicit or explicit): a thread waiting for its team (definitions section 10a). */
     public static final int OMP_WAITING = WAITING + 1;
-    public static final int COUNT = OMP_WAITING + 1;
+    /**
+     * A master's OpenMP fork and join: from its ThreadFork to its enter of the team's parallel region, and from its leave
+     * to the ThreadJoin, which {@code stats} counts as OpenMP runtime (definitions section 10a).
+     */
+    public static final int OMP_RUNTIME = OMP_WAITING + 1;
+    public static final int COUNT = OMP_RUNTIME + 1;
     /**
      * Recorded, never drawn as itself: compute of a thread outside its own parallel regions with only its outermost region
      * open (EZTrace keeps {@code Working} open on every thread). On a worker of a team that is its idle time (definitions
@@ -37,6 +42,17 @@ public final class StateClass {
     static final int RECORDED = COUNT + 2;
 
     private StateClass() {
+    }
+
+    /**
+     * What a region means to a location's states beyond its class: 1 MPI_Init (or MPI_Init_thread), 2 MPI_Finalize, 3 an
+     * OpenMP parallel region, 4 an OpenMP task, else 0.
+     */
+    static byte environment(String name, RegionKind kind, org.igtrace.core.trace.OmpRole role) {
+        if (kind == RegionKind.ENVIRONMENT) {
+            return (byte) (name.strip().startsWith("MPI_Init") ? 1 : name.strip().equals("MPI_Finalize") ? 2 : 0);
+        }
+        return (byte) (role == org.igtrace.core.trace.OmpRole.PARALLEL ? 3 : role == org.igtrace.core.trace.OmpRole.TASK ? 4 : 0);
     }
 
     /** The class of compute in user-region colour {@code slot}. */

@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.igtrace.core.trace.LocationEvents;
-import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.RegionStack;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.wait.MatchTap;
@@ -80,13 +79,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         for (int r = 0; r < n; r++) {
             String name = definitions.regionName(r);
             regionClass[r] = definitions.ompRole(r).isBarrier() ? StateClass.OMP_WAITING : StateClass.of(name, definitions.regionKind(r));
-            if (definitions.regionKind(r) == RegionKind.ENVIRONMENT) {
-                environment[r] = (byte) (name.strip().startsWith("MPI_Init") ? 1 : name.strip().equals("MPI_Finalize") ? 2 : 0);
-            } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.PARALLEL) {
-                environment[r] = 3;
-            } else if (definitions.ompRole(r) == org.igtrace.core.trace.OmpRole.TASK) {
-                environment[r] = 4;
-            }
+            environment[r] = StateClass.environment(name, definitions.regionKind(r), definitions.ompRole(r));
             regionName[r] = nameIndex.computeIfAbsent(name, k -> {
                 names.add(k);
                 return names.size() - 1;
@@ -332,6 +325,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The frame of the outermost task run inside an OpenMP barrier open, and of the outermost MPI call inside it, else -1. */
         private int taskFrame = -1, taskMpiFrame = -1;
         private boolean parallelInRoot, rootFromStart, entered;
+        /** After the master's ThreadFork, before its team's region; the leave of the last team's region, until the ThreadJoin. */
+        private boolean forking;
+        private long joinFrom = Long.MIN_VALUE;
         /** The region name of its time outside its parallel regions ({@link StateClass#OUTSIDE_TEAM}), once it had some. */
         int outsideName = -1;
         private int outsideRoot = Integer.MIN_VALUE;
@@ -419,6 +415,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         /** The class now, from the stack: the outermost MPI call, else the outermost user region below the root. */
         private int current() {
             currentName = -1;
+            if (forking) { // the fork's time, the runtime's as stats counts it (definitions section 10a)
+                return StateClass.OMP_RUNTIME;
+            }
             if (taskFrame >= 0) { // a task run inside a barrier is work, an MPI call in it MPI
                 return taskMpiFrame >= 0 ? regionClass(stack.region(taskMpiFrame)) : StateClass.computeIn(localSlot(stack.region(taskFrame)));
             }
@@ -464,6 +463,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             entered = true;
             stack.push(region, time);
             if (parallelFrame < 0 && region >= 0 && region < environment.length && environment[region] == 3) {
+                forking = false;
+                joinFrom = Long.MIN_VALUE;
                 parallelFrame = stack.depth() - 1;
                 parallelInRoot |= parallelFrame > 0;
             }
@@ -487,6 +488,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             }
             if (stack.depth() == parallelFrame) {
                 parallelFrame = -1;
+                record(off ? -1 : state, since, time); // the state from here is the join's if a ThreadJoin ends it
+                since = time;
+                joinFrom = time;
             }
             if (stack.depth() <= taskMpiFrame) {
                 taskMpiFrame = -1;
@@ -553,6 +557,22 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         public void collective(long time, org.igtrace.core.trace.CollectiveKind kind, int communicator, int root, long sent,
                                long received) {
             at(time);
+        }
+
+        /** ThreadFork to its team's region, ThreadJoin from that region's leave (nothing between): the OpenMP runtime's time. */
+        @Override
+        public void threadFork(long time, boolean fork) {
+            at(time);
+            if (fork ? parallelFrame >= 0 : joinFrom == Long.MIN_VALUE || parallelFrame >= 0) {
+                return;
+            }
+            if (!fork && since == joinFrom) {
+                state = StateClass.OMP_RUNTIME;
+                stateName = -1;
+            }
+            forking = fork;
+            joinFrom = Long.MIN_VALUE;
+            change(time, current());
         }
 
         /** Recording off or on (definitions section 3): nothing drawn between (unknown); the call stack goes on from the ON. */
