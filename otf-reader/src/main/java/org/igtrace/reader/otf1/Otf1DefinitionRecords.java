@@ -40,6 +40,8 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
     long[] timeRange;
     int duplicates;
     int unknownRecords;
+    /** Whether the local definitions ({@code NAME.<s>.def}, s > 0) are read now: a DefTimeRange there is a stream's. */
+    boolean local;
     final List<String> creators = new ArrayList<>();
 
     private final Otf1Line line = new Otf1Line();
@@ -78,6 +80,9 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
                 }
             }
             case "TRG" -> {
+                if (local) { // a stream's own range (VampirTrace before unification): no bound on the others
+                    return true;
+                }
                 if (timeRange == null) { // as every repeated definition: the first kept
                     timeRange = new long[] {f.first, f.number(-1, "T")};
                 } else {

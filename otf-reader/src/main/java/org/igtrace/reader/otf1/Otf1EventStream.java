@@ -33,6 +33,13 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     private long time = -1;
     /** Whether the last line read was a time line (a file cut there ends with one). */
     private boolean lastWasTime;
+    /**
+     * The time line before the last one, and whether only a process line followed the last: libotf closes a stream
+     * with its last time again and a process line, which no cut makes once the time is past 0 (a time line is written
+     * only when the time grows, 0 aside).
+     */
+    private long timeBefore = -1;
+    private boolean closingLines;
     private ProcessState current;
     private final LongIntMap stateOfProcess = new LongIntMap();
     private final List<ProcessState> states = new ArrayList<>();
@@ -147,7 +154,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             if (!line.restBlank()) {
                 throw new Otf1Line.Unreadable("a time line holds more than one hexadecimal number");
             }
-            if (time < before) { // read on, a damaged digit gave a process a run time of 496 s instead of 5 s, exit 0
+            timeBefore = before;
+            closingLines = false;
+            if (time < before && time != 0) { // read on, a damaged digit gave a process 496 s instead of 5 s, exit 0;
+                // libotf's writer writes a time of 0 whatever came before (OTF_WBuffer_setTimeAndProcess)
                 throw new Otf1Line.Unreadable("time " + Long.toHexString(time) + " is before the previous time line's "
                         + Long.toHexString(before) + " (an OTF writer never writes a stream's times out of order)");
             }
@@ -158,6 +168,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             lastWasTime = true;
             return true;
         }
+        closingLines = lastWasTime && c == '*';
         lastWasTime = false;
         if (c == '*') {
             line.skipChar();
@@ -233,8 +244,9 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         if (abortedByWriter) {
             return;
         }
+        boolean closed = closingLines && time > 0 && time == timeBefore; // closed by the writer: not cut
         for (ProcessState s : states) {
-            if (s.begun && !s.ended) {
+            if (s.begun && !s.ended && !closed) { // VampirTrace 5.15 ends each process so; CASITA's writer does not
                 throw new IOException("truncated: process " + Long.toHexString(s.id) + " began (PB) but the file ends"
                         + " before its end record (PE)");
             }
@@ -275,17 +287,16 @@ final class Otf1EventStream implements LineSource.LineConsumer {
 
     /**
      * The process analysed that a message partner or collective root (a global process id) is, -1 for a
-     * process left out (a GPU stream; with {@code --skip-missing}, one not analysed, which no message read names).
+     * process left out (a GPU stream; with {@code --skip-missing}, one not analysed, which no message read names) or
+     * one the definitions do not define: otfshrink keeps some processes' definitions and links the events files as
+     * they were, so their messages still name the others (libotf reads them; refused, no such trace could be read).
+     * The analyses count such a partner as outside the known processes, in a note.
      */
     private int rankOf(long process) throws IOException {
         if ((process >>> 32) != 0) {
             throw new IOException("the process id " + Long.toHexString(process) + " does not fit in 32 bits");
         }
-        int rank = definitions.rank(process);
-        if (rank == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
-            throw new UndefinedReference("process " + Long.toHexString(process), definitions);
-        }
-        return definitions.process(process);
+        return definitions.rank(process) == Otf1Definitions.NO_RANK ? -1 : definitions.process(process);
     }
 
     private void enter(ProcessState s, long function) throws IOException {

@@ -33,6 +33,7 @@ public final class Otf1Inventory {
                     + ".0.def[.z]") + ": missing (the trace's global definitions)");
         }
         readLines(global, records);
+        records.local = true;
         for (int s = 0; s < files.streamCount(); s++) {
             Path local = files.localDefinitions(files.streamId(s));
             if (local != null && files.streamId(s) != 0) {

@@ -76,4 +76,50 @@ class Otf1DisagreeingRecordsTest {
         assertTrue(profile.notes().contains("2 collective events on a communicator whose definition does not list their"
                 + " processes (the definitions and the events disagree): left out of the waits"), profile.notes().toString());
     }
+
+    /**
+     * otfshrink's output keeping ranks 0-2 of the synthetic run: process 4 (rank 3) gone from the definitions, its groups
+     * and the master file, its events file left out, the others' files as they were: their messages to and from process
+     * 4 (each S4 and R4 record, counted in the files) name a process no longer defined. libotf reads it; it was refused.
+     */
+    @Test
+    void otfshrinksOutputIsReadWithItsMessagesToTheProcessesItDroppedNamedInANote() throws Exception {
+        Path master = copy(dir, "synth-plain", "synth.otf");
+        Path def = dir.resolve("synth.0.def");
+        Files.writeString(def, Files.readString(def).replace("DP4NM\"Process 3\"\n", "").replace("M1,2,3,4,", "M1,2,3,"));
+        Files.writeString(master, Files.readString(master).replace("4:4\n", ""));
+        Files.delete(dir.resolve("synth.4.events"));
+        long named = 0;
+        for (String events : List.of("synth.1.events", "synth.2.events", "synth.3.events")) {
+            named += Files.readAllLines(dir.resolve(events)).stream().filter(l -> l.matches("[SR]4L.*")).count();
+        }
+        assertTrue(named > 0, "precondition: the others exchange messages with process 4");
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(3, profile.processes().size());
+        assertTrue(profile.notes().contains(named + " message events name a partner outside the known processes: ignored"),
+                profile.notes().toString());
+    }
+
+    /**
+     * libotf writes a time of 0 whatever came before, and closes a stream with its last time line again and a process
+     * line (synth.4.events ends {@code 3e8 *4 L 3e8 *4}). CASITA's OTF writer begins each process (PB) and never ends
+     * it: with the closing lines the file is whole (it was refused as truncated); cut before them, truncated still. A
+     * stream's own DefTimeRange (a local NAME.1.def, VampirTrace before unification) bounds no other stream.
+     */
+    @Test
+    void whatLibotfsWriterWritesIsRead() throws Exception {
+        Path master = copy(dir, "synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.4.events");
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(events, StandardCharsets.ISO_8859_1));
+        assertEquals(List.of("3e8", "*4", "L", "3e8", "*4"), lines.subList(lines.size() - 5, lines.size()), "precondition");
+        lines.add(2, "PB"); // after the first time and process lines
+        lines.addAll(lines.indexOf("64"), List.of("0", "*4", "#\"a time of 0 after 14\"")); // before the time line 64
+        Files.writeString(events, String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+        Files.writeString(dir.resolve("synth.1.def"), "DTRG0T64\n"); // stream 1's range, [0, 100] ticks
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(4, profile.processes().size());
+        Files.writeString(events, String.join("\n", lines.subList(0, lines.size() - 2)) + "\n", StandardCharsets.ISO_8859_1);
+        assertEquals(events + ": truncated: process 4 began (PB) but the file ends before its end record (PE)",
+                error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
+    }
 }
