@@ -213,6 +213,11 @@ class HybridTest {
         assertEquals(java.util.List.of("<g class=\"row\" data-rank=\"0\" data-thread=\"0\"> 95-100",
                 "<g class=\"row\" data-rank=\"0\" data-thread=\"0\"> 310-315"), drawn);
         assertTrue(text.contains("OpenMP fork or join (the runtime)"), "legend");
+        // omp-tasks/nested (make-omp-tasks.py) forks and joins at its regions' enter and leave: nothing grey, no entry
+        Path nested = dir.resolve("nested.svg");
+        igtrace("timeline", TESTDATA.resolve("omp-tasks/nested").toString(), "-o", nested.toString(), "-q");
+        String other = Files.readString(nested);
+        assertTrue(other.contains("in an OpenMP barrier") && !other.contains("omp-runtime") && !other.contains("OpenMP fork"), "legend");
     }
     /**
      * why on the hybrid run (make-hybrid.py): the path is rank 0's master (one segment), whose time in a region is the

@@ -57,7 +57,7 @@ public final class Main {
             if (!a.chars().allMatch(c -> c < 0x80)) {
                 return "'" + IgtraceCommand.shown(a) + "' is not ASCII, and the driver's Java names files in"
                         + " ASCII (its locale is C or POSIX, none, or one not installed): run the job under a UTF-8 locale"
-                        + " (LC_ALL=C.UTF-8; scripts/spark-local sets it)";
+                        + " (LC_ALL=C.UTF-8)";
             }
         }
         return null;

@@ -18,8 +18,8 @@ class UnnamableArgumentsTest {
         try {
             System.setProperty("sun.jnu.encoding", "ANSI_X3.4-1968");
             assertEquals("'/tmp/\u00e9-run' is not ASCII, and the driver's Java names files in ASCII (its locale is C or"
-                    + " POSIX, none, or one not installed): run the job under a UTF-8 locale (LC_ALL=C.UTF-8;"
-                    + " scripts/spark-local sets it)", Main.unnamable(new String[] {"graph", "/tmp/\u00e9-run", "-o", "x"}));
+                    + " POSIX, none, or one not installed): run the job under a UTF-8 locale (LC_ALL=C.UTF-8)",
+                    Main.unnamable(new String[] {"graph", "/tmp/\u00e9-run", "-o", "x"}));
             assertNull(Main.unnamable(new String[] {"graph", "/tmp/run", "-o", "x.graphml"}));
             System.setProperty("sun.jnu.encoding", "UTF-8");
             assertNull(Main.unnamable(new String[] {"graph", "/tmp/\u00e9-run"}));

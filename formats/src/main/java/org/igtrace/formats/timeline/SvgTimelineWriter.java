@@ -39,6 +39,8 @@ public final class SvgTimelineWriter {
     private final IntUnaryOperator worldRank;
     /** Whether a row shows OpenMP barrier time: only then its style and legend entry are written. */
     private boolean openMp;
+    /** Which of the OpenMP states some row has: 1 a barrier, 2 the runtime's fork and join (their legend entries). */
+    private int openMpKinds;
     private final int rowHeight;
     private final int top = 34;
     /** The left margin: {@link #LABEL_WIDTH}, or the widest row label with its gap and 8 px to the picture's edge. */
@@ -56,7 +58,8 @@ public final class SvgTimelineWriter {
         this.rowHeight = Math.max(3, Math.min(28, 560 / rows));
         for (int i = 0; i < t.rows().size(); i++) {
             rowOf.putIfAbsent(t.rows().get(i).rank(), i); // arrows and marks go to a process's first thread
-            openMp |= hasOpenMpWaiting(t.rows().get(i));
+            openMpKinds |= openMpKinds(t.rows().get(i));
+            openMp = openMpKinds != 0;
         }
         double widest = 0;
         for (Timeline.Row row : t.rows()) {
@@ -123,16 +126,22 @@ public final class SvgTimelineWriter {
         return StateStyle.colour(stateClass);
     }
 
-    /** Whether a row has time in an OpenMP barrier or the OpenMP runtime's fork and join. */
-    private static boolean hasOpenMpWaiting(Timeline.Row row) {
-        if (row.states() != null) {
-            return row.states().stream().anyMatch(st -> st.stateClass() >= StateClass.OMP_WAITING);
-        }
+    /** The OpenMP states a row has: bit 0 time in a barrier, bit 1 the runtime's fork and join. */
+    private static int openMpKinds(Timeline.Row row) {
+        int kinds = 0;
         for (int k = StateClass.OMP_WAITING; k < StateClass.COUNT; k++) {
-            for (float v : row.shares()[k]) {
-                if (v > 0) {
-                    return true;
-                }
+            kinds |= has(row, k) ? 1 << (k - StateClass.OMP_WAITING) : 0;
+        }
+        return kinds;
+    }
+
+    private static boolean has(Timeline.Row row, int stateClass) {
+        if (row.states() != null) {
+            return row.states().stream().anyMatch(st -> st.stateClass() == stateClass);
+        }
+        for (float v : row.shares()[stateClass]) {
+            if (v > 0) {
+                return true;
             }
         }
         return false;
@@ -480,8 +489,12 @@ public final class SvgTimelineWriter {
         items.add(new LegendItem(false, colour(StateClass.MPI_OTHER), "MPI other"));
         items.add(new LegendItem(false, colour(StateClass.WAITING), "waiting in MPI (the call drawn darker)"));
         if (openMp) {
-            items.add(new LegendItem(false, colour(StateClass.OMP_WAITING), "in an OpenMP barrier (waiting for the team)"));
-            items.add(new LegendItem(false, colour(StateClass.OMP_RUNTIME), "OpenMP fork or join (the runtime)"));
+            if ((openMpKinds & 1) != 0) {
+                items.add(new LegendItem(false, colour(StateClass.OMP_WAITING), "in an OpenMP barrier (waiting for the team)"));
+            }
+            if ((openMpKinds & 2) != 0) {
+                items.add(new LegendItem(false, colour(StateClass.OMP_RUNTIME), "OpenMP fork or join (the runtime)"));
+            }
         }
         items.add(new LegendItem(true, "#212121", "message"));
         items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));

@@ -306,4 +306,17 @@ class Otf2TraceReaderTest {
             assertEquals(2L * Otf2PrintOracle.of(anchor).locationRank.size(), totalAndDone[0], "EZTrace's announced events");
         }
     }
+
+    /**
+     * Score-P writes a self-like communicator as a group of type COMM_SELF with no member (scorep-sst-macro-10: 400
+     * collective events on communicator 6 and 80 on 7, both of group 6, by otf2-print): each location is its only
+     * member, so its collectives there are no disagreement between the definitions and the events, which the note on
+     * collectives of non-members named (480 of them).
+     */
+    @Test
+    void collectivesOnASelfCommunicatorAreNoNonMembers() throws Exception {
+        TraceProfile profile = TraceInput.read(TraceFormat.locate(TestTraces.otf2("scorep-sst-macro-10")).file(),
+                new ReadOptions(false, 2), new AnalysisOptions(false, org.igtrace.core.pipeline.WaitMode.CORRECTED_CLOCKS));
+        assertTrue(profile.notes().stream().noneMatch(n -> n.contains("whose definition does not list")), profile.notes().toString());
+    }
 }
