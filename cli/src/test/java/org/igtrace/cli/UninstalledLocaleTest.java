@@ -77,7 +77,10 @@ class UninstalledLocaleTest {
             for (String[] locale : List.of(new String[] {"LANG", "C.UTF-8", "LC_MESSAGES", "xx_XX.UTF-8"},
                     new String[] {"LANG", "C.UTF-8", "LC_TIME", "xx_XX.UTF-8"},
                     new String[] {"LANG", "xx_XX.UTF-8", "LC_CTYPE", "C.UTF-8"},
-                    new String[] {"LC_CTYPE", "C.UTF-8", "LC_NUMERIC", "xx_XX.UTF-8"})) {
+                    new String[] {"LC_CTYPE", "C.UTF-8", "LC_NUMERIC", "xx_XX.UTF-8"},
+                    // the character type's own locale not installed beside an installed LANG (a usage error, exit 2)
+                    new String[] {"LANG", "C.UTF-8", "LC_CTYPE", "xx_XX.UTF-8"},
+                    new String[] {"LANG", "C.UTF-8", "LC_CTYPE", "UTF-8"})) {
                 String how = (jar ? "java -jar" : "launcher") + " under " + String.join(" ", locale);
                 Run r = run(jar, locale);
                 assertEquals(0, r.code(), how + ": " + r.err());

@@ -20,6 +20,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final long startTicks;
     private final MpiCall[] mpiCalls;
     private final List<int[]> communicators;
+    /** The communicators that are their caller's alone (OTF2's COMM_SELF groups: no member listed). */
+    private final java.util.BitSet selfCommunicators;
     private final double ticksPerSecond;
     private final List<String> notes;
     /** The processes whose files the reader left out (nothing of theirs read); null: none. */
@@ -38,6 +40,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.startTicks = d.startTicks;
         this.mpiCalls = d.mpiCalls;
         this.communicators = d.communicators;
+        this.selfCommunicators = d.selfCommunicators;
         this.ticksPerSecond = d.ticksPerSecond;
         this.notes = d.notes;
         this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
@@ -59,6 +62,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.startTicks = b.startTicks;
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
         this.communicators = List.copyOf(b.communicators);
+        this.selfCommunicators = (java.util.BitSet) b.selfCommunicators.clone();
         this.ticksPerSecond = b.ticksPerSecond;
         this.notes = List.copyOf(b.notes);
         this.leftOut = b.leftOut.isEmpty() ? null : (java.util.BitSet) b.leftOut.clone();
@@ -194,6 +198,11 @@ public final class TraceDefinitions implements java.io.Serializable {
         return communicators.size();
     }
 
+    /** Whether a communicator is its caller's alone (COMM_SELF): it lists no member, and every caller is one. */
+    public boolean selfCommunicator(int communicator) {
+        return communicator >= 0 && selfCommunicators.get(communicator);
+    }
+
     /** The world ranks of a communicator's members, in communicator-rank order. */
     public int[] communicatorMembers(int communicator) {
         return communicator >= 0 && communicator < communicators.size() ? communicators.get(communicator) : new int[0];
@@ -221,6 +230,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         private final List<OmpRole> ompRoles = new ArrayList<>();
         private long startTicks;
         private final List<int[]> communicators = new ArrayList<>();
+        private final java.util.BitSet selfCommunicators = new java.util.BitSet();
         private final List<String> notes = new ArrayList<>();
         private double ticksPerSecond = 1.0;
         private final java.util.BitSet leftOut = new java.util.BitSet();
@@ -255,6 +265,13 @@ public final class TraceDefinitions implements java.io.Serializable {
         public int addCommunicator(int[] worldRanks) {
             communicators.add(worldRanks.clone());
             return communicators.size() - 1;
+        }
+
+        /** Adds a communicator that is its caller's alone (COMM_SELF: no member listed) and returns its dense number. */
+        public int addSelfCommunicator() {
+            int c = addCommunicator(new int[0]);
+            selfCommunicators.set(c);
+            return c;
         }
 
         public Builder ticksPerSecond(double ticks) {

@@ -277,9 +277,9 @@ public final class LocationRecorder implements LocationEvents {
             return;
         }
         if (!member(comm)) {
-            // counted unless the communicator lists no member: OTF2's COMM_SELF (its caller's alone), where it is no
-            // disagreement (480 self collectives of sst-macro-10 were named in the note)
-            nonMembers += definitions.communicatorMembers(comm).length > 0 ? 1 : 0;
+            // counted unless the communicator is its caller's alone (OTF2's COMM_SELF), where it is no disagreement
+            // (480 self collectives of sst-macro-10 were named in the note)
+            nonMembers += definitions.selfCommunicator(comm) ? 0 : 1;
             return;
         }
         add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE, -1);

@@ -292,11 +292,23 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      * they were, so their messages still name the others (libotf reads them; refused, no such trace could be read).
      * The analyses count such a partner as outside the known processes, in a note.
      */
-    private int rankOf(long process) throws IOException {
+    private int partnerOf(long process) throws IOException {
         if ((process >>> 32) != 0) {
             throw new IOException("the process id " + Long.toHexString(process) + " does not fit in 32 bits");
         }
         return definitions.rank(process) == Otf1Definitions.NO_RANK ? -1 : definitions.process(process);
+    }
+
+    /**
+     * A collective's root, as {@link #partnerOf}, but one the definitions do not define is damage (a root of -1 measures
+     * no root's wait: a damaged digit took a late broadcast's 24 us away without a word).
+     */
+    private int rootOf(long process) throws IOException {
+        int rank = partnerOf(process);
+        if (rank < 0 && definitions.rank(process) == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
+            throw new UndefinedReference("process " + Long.toHexString(process), definitions);
+        }
+        return rank;
     }
 
     private void enter(ProcessState s, long function) throws IOException {
@@ -408,7 +420,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         long tag = field(record, Otf1Keywords.TAG, "tag (T)");
         long group = field(record, Otf1Keywords.COMM, "communicator (C)");
         endOfRecord(record);
-        int rank = rankOf(partner);
+        int rank = partnerOf(partner);
         int communicator = communicator(group);
         if (send) {
             s.target.send(time, rank, communicator, (int) tag, bytes);
@@ -480,7 +492,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
         communicator(group);
         if (root != 0) {
-            rankOf(root);
+            rootOf(root);
         }
     }
 
@@ -488,7 +500,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     private void emitCollective(ProcessState s, long at, long operation, long group, long root, long sent, long received)
             throws IOException {
         CollectiveKind kind = definitions.collectiveKind(operation);
-        int rootRank = root == 0 ? -1 : rankOf(root);
+        int rootRank = root == 0 ? -1 : rootOf(root);
         s.target.collective(at, kind, communicator(group), rootRank, sent, received);
     }
 

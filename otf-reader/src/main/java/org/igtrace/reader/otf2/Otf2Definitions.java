@@ -399,7 +399,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
                     ranks[i] = worldRankOfMember(members.get(i), worldLocations);
                 }
             }
-            ids.addCommunicator(c.getKey(), b.addCommunicator(ranks), self ? null : ranks);
+            ids.addCommunicator(c.getKey(), self ? b.addSelfCommunicator() : b.addCommunicator(ranks), self ? null : ranks);
         }
     }
 
