@@ -47,6 +47,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     // What the summary reports.
     long unknownRecords;
     long leavesWithoutEnter;
+    /** Collective records whose root the definitions do not define ({@link #rootOf}). */
+    long undefinedRoots;
     long regionsLeftOpen;
     long collectiveEndsWithoutBegin;
     boolean abortedByWriter;
@@ -300,13 +302,14 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     }
 
     /**
-     * A collective's root, as {@link #partnerOf}, but one the definitions do not define is damage (a root of -1 measures
-     * no root's wait: a damaged digit took a late broadcast's 24 us away without a word).
+     * A collective's root, as {@link #partnerOf}; one the definitions do not define (a process otfshrink dropped, or a
+     * damaged digit) is counted for a note, since a root of -1 measures no root's wait (a late broadcast's 24 us went
+     * without a word).
      */
     private int rootOf(long process) throws IOException {
         int rank = partnerOf(process);
-        if (rank < 0 && definitions.rank(process) == Otf1Definitions.NO_RANK && !definitions.isLeftOut(process)) {
-            throw new UndefinedReference("process " + Long.toHexString(process), definitions);
+        if (rank < 0 && definitions.rank(process) == Otf1Definitions.NO_RANK) {
+            undefinedRoots++;
         }
         return rank;
     }
@@ -492,7 +495,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         }
         communicator(group);
         if (root != 0) {
-            rootOf(root);
+            partnerOf(root);
         }
     }
 

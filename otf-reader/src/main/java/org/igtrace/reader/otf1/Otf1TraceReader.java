@@ -317,11 +317,11 @@ public final class Otf1TraceReader implements PartitionedSource {
     }
 
     /** Where {@link #counts} puts the regions left open in part 0; parts 1, 2, ... follow. */
-    private static final int OPEN_BY_PART = 5;
+    private static final int OPEN_BY_PART = 6;
 
     /**
      * What the streams of {@code parts} noticed, summed so that counts of other parts add up:
-     * unknown records, leaves, open regions, collective ends, aborted streams, then the open
+     * unknown records, leaves, open regions, collective ends, aborted streams, undefined roots, then the open
      * regions of every part (the note names the files), then for every part which processes of its
      * stream it holds no record of ({@link Otf1EventStream#withoutRecords}: part p's words from
      * {@code silentOffsets[p]} on).
@@ -336,6 +336,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             c[2] += s.regionsLeftOpen;
             c[3] += s.collectiveEndsWithoutBegin;
             c[4] += s.abortedByWriter ? 1 : 0;
+            c[5] += s.undefinedRoots;
             c[OPEN_BY_PART + parts[i]] += s.regionsLeftOpen;
             for (int w = 0; w < s.withoutRecords.length; w++) {
                 c[OPEN_BY_PART + allParts + silentOffsets[parts[i]] + w] |= s.withoutRecords[w];
@@ -395,7 +396,7 @@ public final class Otf1TraceReader implements PartitionedSource {
     }
 
     private List<String> countNotes(long[] c) {
-        long unknown = c[0], leaves = c[1], open = c[2], collectiveEnds = c[3], aborted = c[4];
+        long unknown = c[0], leaves = c[1], open = c[2], collectiveEnds = c[3], aborted = c[4], roots = c[5];
         List<String> openIn = new ArrayList<>();
         for (int part = 0; part < eventFiles.size(); part++) {
             if (c[OPEN_BY_PART + part] > 0) {
@@ -419,6 +420,11 @@ public final class Otf1TraceReader implements PartitionedSource {
         }
         if (collectiveEnds > 0) {
             notes.add(collectiveEnds + " collective ends without a begin ignored");
+        }
+        if (roots > 0) {
+            notes.add(Diagnostic.count(roots, "collective record names", "collective records name") + " a root no process record"
+                    + " defines (a process otfshrink dropped, or damage): no root's wait measured for "
+                    + (roots == 1 ? "it" : "them"));
         }
         if (aborted > 0) {
             notes.add(aborted + " streams end in the writer's 'unsorted time stamp' abort: read up to it");
