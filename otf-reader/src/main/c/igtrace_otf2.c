@@ -61,6 +61,18 @@ enum {
 /* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
 #define IGT_FULL (-4096)
 
+/*
+ * Kinds of events read only to be counted (igt_batch_unread): igtrace does not analyse them, and a
+ * note says so. They make no record and leave a call record's Enter, message and Leave as they are
+ * (libotf2 skipped them before they were counted).
+ */
+enum {
+    IGT_UNREAD_NONBLOCKING_COLLECTIVES = 0, /* NonBlockingCollectiveComplete: MPI_Iallreduce and the like, done */
+    IGT_UNREAD_ONE_SIDED = 1,               /* RmaPut, RmaGet, RmaAtomic: one-sided transfers */
+    IGT_UNREAD_CANCELLED = 2,               /* MpiRequestCancelled: a request MPI_Cancel ended */
+    IGT_UNREAD_KINDS = 3
+};
+
 /* The largest record: a buffer of capacity records has room for capacity of them. */
 #define IGT_MAX_RECORD 56
 
@@ -96,6 +108,7 @@ typedef struct {
     int32_t enter_at;    /* this fill's last record if an Enter, else -1 */
     int32_t message_at;  /* this fill's last record if a SEND or RECV right after that Enter, else -1 */
     uint64_t events;     /* every event libotf2 read, including kinds with no record */
+    uint64_t unread[IGT_UNREAD_KINDS]; /* events of kinds igtrace does not analyse, counted for a note */
 } igt_batch;
 
 /* The next record's place; done() counts it. */
@@ -269,6 +282,38 @@ static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF
     return done(b, sizeof(igt_collective));
 }
 
+static inline OTF2_CallbackCode unread(igt_batch *b, int kind) {
+    b->unread[kind]++;
+    return OTF2_CALLBACK_SUCCESS;
+}
+
+static OTF2_CallbackCode on_nonblocking_collective(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                                                   uint64_t sent, uint64_t received, uint64_t request) {
+    IGT_UNUSED;
+    (void)t; (void)op; (void)comm; (void)root; (void)sent; (void)received; (void)request;
+    return unread(u, IGT_UNREAD_NONBLOCKING_COLLECTIVES);
+}
+
+static OTF2_CallbackCode on_rma_transfer(IGT_COMMON, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes,
+                                         uint64_t matching) {
+    IGT_UNUSED;
+    (void)t; (void)win; (void)remote; (void)bytes; (void)matching;
+    return unread(u, IGT_UNREAD_ONE_SIDED);
+}
+
+static OTF2_CallbackCode on_rma_atomic(IGT_COMMON, OTF2_RmaWinRef win, uint32_t remote, OTF2_RmaAtomicType type,
+                                       uint64_t sent, uint64_t received, uint64_t matching) {
+    IGT_UNUSED;
+    (void)t; (void)win; (void)remote; (void)type; (void)sent; (void)received; (void)matching;
+    return unread(u, IGT_UNREAD_ONE_SIDED);
+}
+
+static OTF2_CallbackCode on_request_cancelled(IGT_COMMON, uint64_t request) {
+    IGT_UNUSED;
+    (void)t; (void)request;
+    return unread(u, IGT_UNREAD_CANCELLED);
+}
+
 static OTF2_CallbackCode on_measurement(IGT_COMMON, OTF2_MeasurementMode mode) {
     IGT_UNUSED;
     return append_short(u, IGT_MEASUREMENT, mode == OTF2_MEASUREMENT_ON ? 1 : 0, t);
@@ -324,6 +369,11 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     OTF2_EvtReaderCallbacks_SetMeasurementOnOffCallback(cbs, on_measurement);
     OTF2_EvtReaderCallbacks_SetThreadForkCallback(cbs, on_thread_fork);
     OTF2_EvtReaderCallbacks_SetThreadJoinCallback(cbs, on_thread_join);
+    OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveCompleteCallback(cbs, on_nonblocking_collective);
+    OTF2_EvtReaderCallbacks_SetRmaPutCallback(cbs, on_rma_transfer);
+    OTF2_EvtReaderCallbacks_SetRmaGetCallback(cbs, on_rma_transfer);
+    OTF2_EvtReaderCallbacks_SetRmaAtomicCallback(cbs, on_rma_atomic);
+    OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cbs, on_request_cancelled);
     OTF2_ErrorCode rc = OTF2_Reader_RegisterEvtCallbacks(reader, events, cbs, b);
     OTF2_EvtReaderCallbacks_Delete(cbs);
     return (int32_t)rc;
@@ -353,4 +403,9 @@ int32_t igt_batch_bytes(const igt_batch *b) {
 
 int64_t igt_batch_events(const igt_batch *b) {
     return (int64_t)b->events;
+}
+
+/** Events of an unread kind (IGT_UNREAD_*) read so far through the batch; -1 for no such kind. */
+int64_t igt_batch_unread(const igt_batch *b, int32_t kind) {
+    return kind >= 0 && kind < IGT_UNREAD_KINDS ? (int64_t)b->unread[kind] : -1;
 }

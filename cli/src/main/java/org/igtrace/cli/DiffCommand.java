@@ -152,8 +152,15 @@ public final class DiffCommand implements Callable<Integer> {
             return rb.exit();
         }
         RunComparison comparison = RunComparison.of(ra.compared(), rb.compared());
-        List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null ? List.of()
-                : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
+        if (comparison.processes().isEmpty() && !comparison.leftOut().isEmpty()) {
+            // every rank of the selection left out: T 0 against T 0, and the paths of processes not compared
+            throw new Failure(la.file() + " and " + lb.file() + ": no process to compare: "
+                    + (comparison.leftOut().size() == 1 ? "rank " : "ranks ") + Summary.ranks(comparison.leftOut())
+                    + " of one run or both were not read or have no region event read (none recorded, or none inside the --window)");
+        }
+        // the paths cross every process of their runs: with ranks left out of both runs' T they would not add up to T_B - T_A
+        List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null || !comparison.leftOut().isEmpty()
+                ? List.of() : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
         DiffOutput out = new DiffOutput(PathAliases.shown(la.file().toString()), PathAliases.shown(lb.file().toString()), comparison, contributors, ra.path(), rb.path(),
                 ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.compared(), rb.compared()),
                 selection.isAll() ? null : selection.words());

@@ -28,6 +28,7 @@ import org.igtrace.core.why.Why;
 import org.igtrace.formats.Escape;
 import org.igtrace.formats.map.MapOutput;
 import org.igtrace.formats.simgrid.SimGridExport;
+import org.igtrace.formats.LauncherFiles;
 import org.igtrace.formats.stats.Summary;
 import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Command;
@@ -346,27 +347,9 @@ public final class MapCommand implements Callable<Integer> {
         return most;
     }
 
-    /**
-     * Cray MPICH's rank order fills the nodes' {@code slots} in turn, node after node, so it holds the placement only when
-     * every node up to the last one used holds {@code slots} ranks (the last may hold fewer): else the file would put
-     * ranks on other nodes than the placement (54 of 64 ranks of shuffled-halo/2d on mesh:4x4 with --slots 5), so it is
-     * refused.
-     */
+    /** Refuses an mpich file that would not hold the placement ({@link LauncherFiles#nodesShortForMpich}). */
     private static void mpichFillsEveryNode(int[] node, int slots) {
-        int last = 0;
-        for (int n : node) {
-            last = Math.max(last, n);
-        }
-        int[] held = new int[last + 1];
-        for (int n : node) {
-            held[n]++;
-        }
-        int short_ = 0;
-        for (int n = 0; n < last; n++) {
-            if (held[n] < slots) {
-                short_++;
-            }
-        }
+        int short_ = LauncherFiles.nodesShortForMpich(node, slots);
         if (short_ > 0) {
             throw new UsageError("--format mpich: the placement leaves " + Summary.count(short_, "node", "nodes") + " with fewer than its "
                     + slots + " slots, and Cray MPICH's rank order fills every node's slots in turn, so it would place ranks elsewhere: "

@@ -132,6 +132,60 @@ class DiffCommandTest {
                 + " (traces/5.evt"), text.err);
     }
 
+    /**
+     * Ranks left out of a run (their files missing) are left out of both runs' T, but each run's critical path crosses
+     * every process it read: jacobi-4 against itself with ranks 1-3's event files removed gave "rank 3's transfer in
+     * MPI_Allreduce -2.30 ms" and an off_path of -2.24 ms (A's 4-rank path of 6.32 ms against A's T of 4.07 ms over rank
+     * 0) for two runs whose rank 0 is the same file. Now no contributor, and the line says which --ranks compares the
+     * paths; with it, rank 0 alone in both runs, nothing changed.
+     */
+    @Test
+    void ranksLeftOutOfARunGiveNoContributorsAlongPathsThatCrossThem(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path a = TESTDATA.resolve("otf2/jacobi-4"), b = dir.resolve("b");
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(a)) {
+            for (Path p : walk.toList()) {
+                Path to = b.resolve(a.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!p.toString().endsWith(".evt") || p.getFileName().toString().equals("0.evt")) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        Run json = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "--format", "json", "-q");
+        assertEquals("ok", python(json,
+                "assert d['matching']['left_out_ranks'] == [1, 2, 3], d['matching']",
+                "assert d['contributors'] == [], d['contributors']",
+                "assert abs(d['runtime']['delta']) < 1e-12, d['runtime']",
+                "print('ok')"));
+        Run text = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "-q");
+        assertEquals(0, text.code, text.err);
+        assertTrue(text.out.contains("\nnone: each critical path crosses ranks left out of the comparison; --ranks 0 compares the paths"
+                + " of the ranks both runs read\n"), text.out);
+        Run selected = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "--ranks", "0", "--format", "json", "-q");
+        assertEquals("ok", python(selected, "assert d['contributors'] == [], d['contributors']", "print('ok')"));
+    }
+
+    /**
+     * A run that recorded no event (testdata/no-events, make-no-events.py: 8 ranks, as testdata/diff's) leaves no process
+     * to compare: one line naming both files, exit 1 (an internal error, ArrayIndexOutOfBoundsException, before: a region
+     * total of 5e-20 s over no process asked for the rank that changed it most).
+     */
+    @Test
+    void aRunOfNoEventIsRefusedInOneLine() {
+        String none = TESTDATA.resolve("no-events").toString();
+        for (String[] pair : new String[][] {{BALANCED, none}, {none, BALANCED}}) {
+            for (String format : new String[] {"text", "json"}) {
+                Run r = igtrace("diff", pair[0], pair[1], "--format", format);
+                assertEquals(1, r.code, r.err);
+                assertEquals("", r.out);
+                assertEquals("igtrace: " + Path.of(pair[0]).resolve("traces.otf2") + " and " + Path.of(pair[1]).resolve("traces.otf2")
+                        + ": no process to compare: ranks 0-7 of one run or both were not read or have no region event read (none"
+                        + " recorded, or none inside the --window)\n", r.err);
+            }
+        }
+    }
+
     /** A selection one run refutes names that run: pi-4 has MPI_Bcast, quiet-4 (B) has none (otf2-print's region list). */
     @Test
     void aRegionOneRunLacksNamesThatRun() {

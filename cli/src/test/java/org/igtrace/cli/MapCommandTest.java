@@ -431,6 +431,12 @@ class MapCommandTest {
         assertEquals(2, r.code(), r.err());
         assertTrue(r.err().startsWith("igtrace: --format mpich: the placement leaves "), r.err());
         assertEquals(64, map(HALO2D, "--topology", "mesh:4x4", "--slots", "4", "--format", "mpich").out().strip().split(",").length);
+        // the text's launcher lines do not offer what --format mpich refuses (they gave the srun line for it), and offer it
+        // where it is written
+        String text = igtrace("map", HALO2D, "--topology", "mesh:4x4", "--slots", "5", "-q").out();
+        assertTrue(text.contains("\n  Cray MPICH (mpich):   none: the placement leaves "), text);
+        assertTrue(!text.contains("MPICH_RANK_REORDER_METHOD"), text);
+        assertTrue(igtrace("map", HALO2D, "--topology", "mesh:4x4", "--slots", "4", "-q").out().contains("MPICH_RANK_REORDER_METHOD=3 srun -n 64 ./app"));
     }
 
     /**

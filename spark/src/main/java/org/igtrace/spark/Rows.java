@@ -31,11 +31,15 @@ final class Rows {
     static final int RECEIVES = 1;
     static final int COLLECTIVE_TRAFFIC = 2;
 
-    /** COUNT rows of a location task: profile counts from 0, reader counts from 100, non-member collectives, kept events. */
-    static final int READER_COUNTS = 100;
-    static final int NON_MEMBER_COLLECTIVES = 200;
+    /**
+     * COUNT rows of a location task: profile counts from 0 (fewer than 100), non-member collectives, kept events, then
+     * the reader's counts from 102 on, as many as it sends (four per location of an OTF2 trace: none of the others'
+     * keys may follow them).
+     */
+    static final int NON_MEMBER_COLLECTIVES = 100;
     /** COUNT row: events a selection kept. */
-    static final int KEPT_EVENTS = 201;
+    static final int KEPT_EVENTS = 101;
+    static final int READER_COUNTS = 102;
 
     /** JOIN kinds: a clock constraint and a waited message bound (max per ordered pair), everything else adds up. */
     static final int CONSTRAINT = 0;

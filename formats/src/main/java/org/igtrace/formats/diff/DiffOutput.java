@@ -138,6 +138,10 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         lines.add("Contributors to the difference along the critical paths (they add up to " + Table.signed(delta, Labels.seconds3(delta)) + ")");
         if (pathA == null || pathB == null) {
             lines.add("none: the critical paths were not walked");
+        } else if (!comparison.leftOut().isEmpty()) {
+            lines.add("none: each critical path crosses ranks left out of the comparison; --ranks "
+                    + Summary.ranks(comparison.processes().stream().map(RunComparison.ProcessRow::rank).toList()).replace(", ", ",")
+                    + " compares the paths of the ranks both runs read");
         } else if (contributors.isEmpty()) {
             lines.add("none: the critical paths spend the same time in each kind and region");
         } else {

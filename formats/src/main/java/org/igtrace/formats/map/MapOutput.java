@@ -207,8 +207,14 @@ public final class MapOutput {
         s.append("\nTo run the proposed placement, write it with --format FORMAT -o FILE, then:\n");
         s.append("  Open MPI (rankfile):  mpirun --rankfile FILE -np ").append(p).append(" ./app\n");
         String task = cpusPerRank > 1 ? " --cpus-per-task=" + cpusPerRank : "";
-        s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
-                .append(p).append(task).append(" ./app\n");
+        int short_ = org.igtrace.formats.LauncherFiles.nodesShortForMpich(proposed.node(), slots);
+        if (short_ == 0) {
+            s.append("  Cray MPICH (mpich):   FILE named MPICH_RANK_ORDER in the run directory, MPICH_RANK_REORDER_METHOD=3 srun -n ")
+                    .append(p).append(task).append(" ./app\n");
+        } else { // --format mpich refuses it: the rank order would fill the short nodes' slots with other ranks
+            s.append("  Cray MPICH (mpich):   none: the placement leaves ").append(short_).append(short_ == 1 ? " node" : " nodes")
+                    .append(" with fewer than its ").append(slots).append(" slots, and the rank order fills every node's slots in turn\n");
+        }
         s.append("  Slurm (slurm):        SLURM_HOSTFILE=FILE srun --distribution=arbitrary -n ").append(p).append(task).append(" ./app\n");
         s.append("  igtrace (placement):  igtrace predict TRACE --topology ").append(topology).append(predictOptions).append(" --placement FILE\n");
         return s.toString();

@@ -99,6 +99,9 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         }
 
         private int mostChanged() {
+            if (processes.isEmpty()) {
+                throw new IllegalStateException("no process compared: no rank to name");
+            }
             double sign = compute.delta() >= 0 ? 1 : -1;
             int best = 0;
             for (int r = 1; r < processes.size(); r++) {
@@ -279,10 +282,14 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         // a world rank whose files --skip-missing left out in either run is left out of both (as the processes' rows
         // are): A's ranks 1-7 against all 8 of B's gave a region's change to rank 0, never read in A
         List<int[]> compared = new ArrayList<>(matched.length);
-        List<int[]> leftOut = new ArrayList<>();
+        java.util.BitSet outA = new java.util.BitSet(), outB = new java.util.BitSet();
         for (int[] m : matched) {
-            boolean out = absent(runA.profile().processes().get(m[0])) || absent(runB.profile().processes().get(m[1]));
-            (out ? leftOut : compared).add(m);
+            if (absent(runA.profile().processes().get(m[0])) || absent(runB.profile().processes().get(m[1]))) {
+                outA.set(m[0]);
+                outB.set(m[1]);
+            } else {
+                compared.add(m);
+            }
         }
         List<Integer> worldRanks = new ArrayList<>(compared.size());
         for (int[] m : compared) {
@@ -295,11 +302,9 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             for (int[] m : compared) {
                 perProcess.add(new Change(a.of(name, m[0]), b.of(name, m[1])));
             }
-            double totalA = a.total(name), totalB = b.total(name);
-            for (int[] m : leftOut) {
-                totalA -= a.of(name, m[0]);
-                totalB -= b.of(name, m[1]);
-            }
+            // summed over the processes kept, not the whole total less the left out: that left 5e-20 s of A's pack for
+            // no process compared, a change without a process to name
+            double totalA = a.total(name, p -> !outA.get(p)), totalB = b.total(name, p -> !outB.get(p));
             rows.add(new RegionRow(name, new Change(totalA, totalB), perProcess, ranks));
         }
         rows.sort(Comparator.comparingDouble((RegionRow r) -> -Math.abs(r.compute().delta()))

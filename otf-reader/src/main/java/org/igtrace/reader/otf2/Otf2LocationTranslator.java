@@ -16,15 +16,18 @@ final class Otf2LocationTranslator implements EventVisitor {
     private final int process;
     private final LocationEvents target;
     private final RegionNesting nesting = new RegionNesting();
-    private final long[] neverLeft;
+    private final long[] counts;
     private final int slot;
 
-    /** @param neverLeft where {@link #end()} puts, at {@code slot}, how many regions the location entered and never left */
-    Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target, long[] neverLeft, int slot) {
+    /**
+     * @param counts where {@link #end()} puts, at {@code slot}, how many regions the location entered and never left, and
+     *               {@link #unread} the events read only to be counted, by kind ({@link ReaderCounts})
+     */
+    Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target, long[] counts, int slot) {
         this.definitions = definitions;
         this.process = process;
         this.target = target;
-        this.neverLeft = neverLeft;
+        this.counts = counts;
         this.slot = slot;
     }
 
@@ -119,8 +122,13 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void unread(long[] byKind) {
+        ReaderCounts.unread(counts, slot, byKind);
+    }
+
+    @Override
     public void end() {
-        neverLeft[slot] = nesting.end();
+        counts[slot] = nesting.end();
         target.end();
     }
 

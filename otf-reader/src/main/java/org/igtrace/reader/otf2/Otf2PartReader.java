@@ -30,16 +30,16 @@ record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps id
             share[i] = locations[parts[i]];
             partOf.put(share[i], parts[i]);
         }
-        long[] neverLeft = new long[locations.length]; // by part: the counts behind Otf2TraceReader#notes(long[])
+        long[] counts = ReaderCounts.of(locations.length); // the counts behind Otf2TraceReader#notes(long[])
         Otf2TraceReader.readShare(Path.of(anchor), share, location -> {
             int part = partOf.get(location);
             int process = processes[part];
-            return new Otf2LocationTranslator(ids, process, sink.location(process, part), neverLeft, part);
+            return new Otf2LocationTranslator(ids, process, sink.location(process, part), counts, part);
         }, ReadProgress.NONE);
-        int n = neverLeft.length;
-        while (n > 0 && neverLeft[n - 1] == 0) {
+        int n = counts.length;
+        while (n > 0 && counts[n - 1] == 0) {
             n--;
         }
-        return java.util.Arrays.copyOf(neverLeft, n); // none: no count at all, as before the count was kept
+        return java.util.Arrays.copyOf(counts, n); // none: no count at all, as before the count was kept
     }
 }

@@ -209,11 +209,11 @@ public final class Otf2TraceReader implements PartitionedSource {
     @Override
     public void read(LocationSink sink) throws TraceReadException {
         progress.start(events, "events");
-        long[] neverLeft = new long[ids.length];
+        long[] counts = ReaderCounts.of(ids.length);
         LongFunction<EventVisitor> visitors = location -> {
             int process = collected.process(location);
             int part = order.get(location, -1);
-            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), neverLeft, part);
+            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), counts, part);
         };
         // the anchor's event and definition chunk sizes (libotf2's buffer per event reader), null when libotf2 cannot tell
         long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);
@@ -236,10 +236,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                         collected::locationEvents, progress, WarmUpGate.of(events, eventBytes));
             }
         }
-        String regions = RegionNesting.note(neverLeft, this::describePart);
-        if (regions != null) {
-            notes.add(regions);
-        }
+        notes.addAll(ReaderCounts.notes(counts, ids.length, this::describePart));
     }
 
     /**
@@ -284,10 +281,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     @Override
     public List<String> notes(long[] counts) {
         List<String> all = new ArrayList<>(notes());
-        String regions = RegionNesting.note(java.util.Arrays.copyOf(counts, ids.length), this::describePart);
-        if (regions != null) {
-            all.add(regions);
-        }
+        all.addAll(ReaderCounts.notes(counts, ids.length, this::describePart));
         return all;
     }
 

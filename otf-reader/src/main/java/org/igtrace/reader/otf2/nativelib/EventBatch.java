@@ -65,6 +65,16 @@ final class EventBatch implements AutoCloseable {
     }
 
     /**
+     * Events of a kind igtrace does not analyse read through this batch so far ({@link EventVisitor#unread}).
+     *
+     * @param kind 0: non-blocking collectives done, 1: one-sided transfers, 2: cancelled requests
+     * @return how many
+     */
+    long unread(int kind) {
+        return Otf2Shim.igt_batch_unread(batch, kind);
+    }
+
+    /**
      * Hands the records of the last fill to the visitor, in order; a blocking send or receive
      * that the shim wrote as one record as one {@link EventVisitor#sendCall} or
      * {@link EventVisitor#receiveCall}.

@@ -39,6 +39,19 @@ public interface EventVisitor {
         leave(leave, region);
     }
 
+    /**
+     * Before {@link #end()}, when the location held any: how many events of each kind igtrace reads only to
+     * count them ({@link #UNREAD_KINDS} kinds).
+     *
+     * @param counts by kind: NonBlockingCollectiveComplete (a non-blocking collective done), RmaPut, RmaGet and
+     *               RmaAtomic (one-sided transfers), MpiRequestCancelled
+     */
+    default void unread(long[] counts) {
+    }
+
+    /** The kinds {@link #unread} counts. */
+    int UNREAD_KINDS = 3;
+
     /** The location's events are over. */
     default void end() {
     }

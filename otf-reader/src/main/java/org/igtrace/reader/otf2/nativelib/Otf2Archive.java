@@ -448,6 +448,10 @@ public final class Otf2Archive implements AutoCloseable {
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
             long reported = batch.eventsRead(), first = reported;
+            long[] unread = new long[EventVisitor.UNREAD_KINDS];
+            for (int k = 0; k < unread.length; k++) {
+                unread[k] = batch.unread(k);
+            }
             int status;
             do {
                 status = batch.fill(reader, evtReader);
@@ -463,6 +467,14 @@ public final class Otf2Archive implements AutoCloseable {
             if (expected > 0 && held < expected) {
                 throw Otf2Exception.found("damaged: " + held + " events where Score-P's definitions announce " + expected,
                         files.events(location), "libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without a word");
+            }
+            boolean any = false;
+            for (int k = 0; k < unread.length; k++) {
+                unread[k] = batch.unread(k) - unread[k];
+                any |= unread[k] > 0;
+            }
+            if (any) {
+                visitor.unread(unread);
             }
         } finally {
             Otf2Library.OTF2_Reader_CloseEvtReader(reader, evtReader);

@@ -54,4 +54,6 @@ final class Otf2Shim {
     static native int igt_batch_bytes(Pointer batch);
 
     static native long igt_batch_events(Pointer batch);
+
+    static native long igt_batch_unread(Pointer batch, int kind);
 }

@@ -1,0 +1,73 @@
+package org.igtrace.reader.otf2;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.igtrace.reader.otf2.nativelib.EventVisitor;
+
+/**
+ * What the OTF2 read counts per location for its notes, in one array that the threads reading the
+ * locations (or Spark's tasks, summing by index) fill without sharing a slot: by part (location), the
+ * regions entered and never left, then the events of each kind igtrace reads only to count them
+ * ({@link EventVisitor#unread}): non-blocking collectives done, one-sided transfers, cancelled requests.
+ */
+final class ReaderCounts {
+    private ReaderCounts() {
+    }
+
+    /**
+     * @param parts the locations read
+     * @return the counts of a read of {@code parts} locations, all 0
+     */
+    static long[] of(int parts) {
+        return new long[parts * (1 + EventVisitor.UNREAD_KINDS)];
+    }
+
+    /** Puts a location's counts of unread events, by kind, in its slots. */
+    static void unread(long[] counts, int slot, long[] byKind) {
+        int parts = counts.length / (1 + EventVisitor.UNREAD_KINDS);
+        for (int k = 0; k < byKind.length; k++) {
+            counts[(k + 1) * parts + slot] = byKind[k];
+        }
+    }
+
+    /**
+     * The notes on a read's counts.
+     *
+     * @param counts as {@link #of} made and the read filled them; shorter (the zeros at the end cut, as Spark's tasks
+     *               send them) is read as padded with zeros
+     * @param parts  the locations of the trace
+     * @param name   a part's location as a note names it
+     * @return the notes, none when nothing was counted
+     */
+    static List<String> notes(long[] counts, int parts, IntFunction<String> name) {
+        long[] all = Arrays.copyOf(counts, parts * (1 + EventVisitor.UNREAD_KINDS));
+        List<String> notes = new ArrayList<>();
+        String regions = RegionNesting.note(Arrays.copyOf(all, parts), name);
+        if (regions != null) {
+            notes.add(regions);
+        }
+        long[] total = new long[EventVisitor.UNREAD_KINDS];
+        for (int k = 0; k < total.length; k++) {
+            for (int part = 0; part < parts; part++) {
+                total[k] += all[(k + 1) * parts + part];
+            }
+        }
+        if (total[0] > 0) {
+            notes.add(total[0] + (total[0] == 1 ? " non-blocking collective operation" : " non-blocking collective operations")
+                    + " (MPI_Iallreduce, MPI_Ibcast and the like: OTF2 NonBlockingCollectiveComplete events) not analysed: their"
+                    + " calls count as time in MPI, but they add no traffic with " + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + " and no collective waiting");
+        }
+        if (total[1] > 0) {
+            notes.add(total[1] + (total[1] == 1 ? " one-sided transfer" : " one-sided transfers")
+                    + " (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM and the like) not counted: the graph's"
+                    + " edges are messages sent; the calls count as time in MPI when their regions are MPI's");
+        }
+        if (total[2] > 0) {
+            notes.add(total[2] + (total[2] == 1 ? " request" : " requests")
+                    + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts as a message sent");
+        }
+        return notes;
+    }
+}
