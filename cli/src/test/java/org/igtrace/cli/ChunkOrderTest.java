@@ -69,6 +69,25 @@ class ChunkOrderTest {
     }
 
     /**
+     * A damaged byte in a chunk header's first event number (byte 6: 1 became 1 + 0x88 x 2^32 = 584115552257) is named as
+     * the damaged header it is: "a chunk before it lost?" guessed a cause no order of chunks gives (its first event after
+     * its last, 23829).
+     */
+    @Test
+    void aChunkHeaderThatContradictsItselfIsNamedDamaged() throws Exception {
+        byte[] b = Files.readAllBytes(TWO_CHUNKS.resolve("traces/0.evt"));
+        assertEquals(1, b[2], "the first chunk's first event, little-endian");
+        b[6] = (byte) 0x88;
+        Path trace = copyWithEvents("header-flip", b);
+        Run r = stats(trace);
+        assertEquals(1, r.code(), r.out());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        assertTrue(r.err().contains(trace.resolve("traces/0.evt") + ": damaged or truncated (events of location 0")
+                && r.err().contains("chunk 1's header (at byte 0) is damaged: it numbers its events " + (1 + (0x88L << 32))
+                        + " to 23829, a first after the last"), r.err());
+    }
+
+    /**
      * One flipped bit in pi-4's global definitions made location 1610612733's type 8, which is none of OTF2's (otf2-print
      * shows "Type: INVALID <8>"): read as a location that is not a CPU thread, rank 3's events were left out with a
      * routine note and its late broadcasts (65.2 ms) read as 0, exit 0. Refused now, naming the definitions file.

@@ -60,6 +60,32 @@ class DotThroughGraphvizTest {
         assertEquals(2 * (2 * 4 + 6) + 3, runs.size());
     }
 
+    /**
+     * Graphviz refuses a quoted string over 16,384 bytes ("syntax error ... longer than 16384?"): a trace's host name of
+     * 16,400 bytes made igtrace's whole DOT file unreadable. A long name goes in quoted parts joined with DOT's +, which
+     * Graphviz reads back as the one name, every character of it (here 20,000: "h" and "\u00e9" in turn, 30,000 bytes,
+     * and a double quote and a backslash at a part's border).
+     */
+    @Test
+    void aNameLongerThanGraphvizsStringLimitIsReadWhole() throws Exception {
+        StringBuilder name = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            name.append(i == 999 ? '"' : i == 1000 ? '\\' : i % 2 == 0 ? 'h' : '\u00e9');
+        }
+        String dot = "graph g {\n  a [host=" + org.igtrace.formats.Escape.dotQuoted(name.toString()) + "];\n}\n";
+        Process canon = new ProcessBuilder("dot", "-Tcanon").start();
+        canon.getOutputStream().write(dot.getBytes(StandardCharsets.UTF_8));
+        canon.getOutputStream().close();
+        String out = new String(canon.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String complaints = new String(canon.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(canon.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("", complaints);
+        assertEquals(0, canon.exitValue());
+        // -Tcanon writes the value back as one quoted string, escaped as DOT escapes it
+        String expected = "host=\"" + org.igtrace.formats.Escape.dot(name.toString()) + "\"";
+        assertTrue(out.contains(expected), out.length() + " characters: " + out.substring(0, Math.min(200, out.length())));
+    }
+
     private static List<String> args(String trace, String collectives, String... more) {
         List<String> a = new ArrayList<>(List.of(trace, "--format", "dot", "-q"));
         if (!collectives.isEmpty()) {

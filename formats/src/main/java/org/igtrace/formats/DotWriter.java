@@ -86,7 +86,7 @@ public final class DotWriter implements GraphWriter {
     static String id(String name) {
         boolean plain = name.matches("[A-Za-z_][A-Za-z_0-9]*")
                 && !java.util.Set.of("node", "edge", "graph", "digraph", "subgraph", "strict").contains(name.toLowerCase(java.util.Locale.ROOT));
-        return plain ? name : "\"" + Escape.dot(name) + "\"";
+        return plain ? name : Escape.dotQuoted(name);
     }
 
     /**
@@ -95,6 +95,6 @@ public final class DotWriter implements GraphWriter {
      * which ends the string in Graphviz).
      */
     private static Attribute quoted(String text) {
-        return new DefaultAttribute<>("\"" + Escape.dot(text) + "\"", AttributeType.IDENTIFIER);
+        return new DefaultAttribute<>(Escape.dotQuoted(text), AttributeType.IDENTIFIER);
     }
 }

@@ -103,6 +103,34 @@ public final class Escape {
         return b.toString();
     }
 
+    /** Code points per quoted part of {@link #dotQuoted}: escaped, at most 11 bytes each, so a part stays under 16 KiB. */
+    private static final int DOT_PART = 1000;
+
+    /**
+     * A whole Graphviz DOT quoted string of {@code text} ({@link #dot} inside the quotes); a text of more than
+     * {@value #DOT_PART} code points as several quoted parts joined with DOT's {@code +}, which Graphviz reads as one
+     * string: its scanner refuses a quoted string longer than 16,384 bytes ("syntax error ... longer than 16384?"; a host
+     * name of 16,400 bytes made the whole file unreadable).
+     *
+     * @param text untrusted text
+     * @return the quoted string, as DOT reads it
+     */
+    public static String dotQuoted(String text) {
+        if (text.length() <= DOT_PART) {
+            return "\"" + dot(text) + "\"";
+        }
+        StringBuilder b = new StringBuilder(text.length() + 16);
+        for (int at = 0; at < text.length(); ) {
+            int end = at;
+            for (int n = 0; n < DOT_PART && end < text.length(); n++) {
+                end += Character.charCount(text.codePointAt(end));
+            }
+            b.append(at == 0 ? "\"" : " + \"").append(dot(text.substring(at, end))).append('"');
+            at = end;
+        }
+        return b.toString();
+    }
+
     /**
      * A CSV field (RFC 4180): quoted, with its double quotes doubled, when it holds a comma, a
      * double quote or a line break; as it is otherwise.

@@ -79,7 +79,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
             set = ranks(ranks);
         }
         if (region != null) {
-            if (region.isBlank()) {
+            if (region.isEmpty()) { // a name of white space only is a name: a trace may have such a region (why names it)
                 throw new SelectionException(Part.REGION, null, " needs a region name");
             }
         }

@@ -182,32 +182,11 @@ final class Otf1Line {
         while (pos < end && buf[pos] != '"') {
             pos++;
         }
-        String s = text(buf, start, pos - start);
+        String s = org.igtrace.reader.NameBytes.text(buf, start, pos - start);
         if (pos < end) {
             pos++;
         }
         return s;
-    }
-
-    /**
-     * A name's bytes as text: UTF-8 when they are (what VampirTrace writes under a UTF-8 locale: "Größe" read as Latin-1
-     * was "GrÃ¶Ã\u009fe", where OTF2 traces read it right), else Latin-1, one character a byte.
-     */
-    static String text(byte[] bytes, int from, int length) {
-        boolean ascii = true;
-        for (int i = from; i < from + length && ascii; i++) {
-            ascii = bytes[i] >= 0;
-        }
-        if (ascii) {
-            return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
-                    .decode(java.nio.ByteBuffer.wrap(bytes, from, length)).toString();
-        } catch (java.nio.charset.CharacterCodingException e) { // NOPMD: not UTF-8: a byte a character, as before
-            return new String(bytes, from, length, StandardCharsets.ISO_8859_1);
-        }
     }
 
     /** Reads a list {@code a,b,c,} (a missing final comma is accepted); an empty list reads as empty. */

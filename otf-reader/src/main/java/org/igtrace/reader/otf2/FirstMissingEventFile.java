@@ -137,9 +137,9 @@ final class FirstMissingEventFile {
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readStrings(new GlobalDefinitionVisitor() {
                 @Override
-                public void string(int i, String value) {
+                public void string(int i, byte[] value) {
                     if (i == id) {
-                        name[0] = value;
+                        name[0] = value == null ? null : org.igtrace.reader.NameBytes.text(value, 0, value.length);
                         throw new NameFound();
                     }
                 }

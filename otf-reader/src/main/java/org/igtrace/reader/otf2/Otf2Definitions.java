@@ -75,7 +75,12 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     }
 
     @Override
-    public void string(int id, String value) {
+    public void string(int id, byte[] bytes) {
+        string(id, bytes == null ? null : org.igtrace.reader.NameBytes.text(bytes, 0, bytes.length));
+    }
+
+    /** A string definition, decoded. */
+    void string(int id, String value) {
         if (!strings.putIfAbsent(id, value)) {
             duplicates++;
         }

@@ -412,9 +412,9 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     }
 
     @Override
-    public void string(int id, String value) {
+    public void string(int id, byte[] value) {
         definitions.string(id, value);
-        strings.putIfAbsent(id, value);
+        strings.putIfAbsent(id, value == null ? null : org.igtrace.reader.NameBytes.text(value, 0, value.length));
     }
 
     @Override

@@ -255,9 +255,9 @@ class Otf1HandWrittenTraceTest {
     @Test
     void namesAreUtf8WhenTheirBytesAre() {
         byte[] utf8 = "\"Gr\u00f6\u00dfe\"".getBytes(StandardCharsets.UTF_8);
-        assertEquals("Gr\u00f6\u00dfe", Otf1Line.text(utf8, 1, utf8.length - 2));
+        assertEquals("Gr\u00f6\u00dfe", org.igtrace.reader.NameBytes.text(utf8, 1, utf8.length - 2));
         byte[] latin1 = {'a', (byte) 0xff, 'b'};
-        assertEquals("a\u00ffb", Otf1Line.text(latin1, 0, 3));
-        assertEquals("plain", Otf1Line.text("plain".getBytes(StandardCharsets.US_ASCII), 0, 5));
+        assertEquals("a\u00ffb", org.igtrace.reader.NameBytes.text(latin1, 0, 3));
+        assertEquals("plain", org.igtrace.reader.NameBytes.text("plain".getBytes(StandardCharsets.US_ASCII), 0, 5));
     }
 }

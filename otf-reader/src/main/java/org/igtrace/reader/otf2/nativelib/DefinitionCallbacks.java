@@ -63,9 +63,10 @@ final class DefinitionCallbacks {
 
     private final class Strings implements Otf2Library.StringCallback {
         @Override
-        public int invoke(long userData, int self, String string) {
+        public int invoke(long userData, int self, com.sun.jna.Pointer string) {
             try {
-                definitions.string(self, string);
+                byte[] bytes = string == null ? null : string.getByteArray(0, (int) string.indexOf(0, (byte) 0));
+                definitions.string(self, bytes);
                 return Otf2Library.CALLBACK_SUCCESS;
             } catch (RuntimeException ex) {
                 return failed(ex);

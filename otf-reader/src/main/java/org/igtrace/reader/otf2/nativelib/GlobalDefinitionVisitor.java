@@ -8,7 +8,8 @@ public interface GlobalDefinitionVisitor {
     default void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
     }
 
-    default void string(int id, String value) {
+    /** @param value the string's bytes as the trace holds them (null: none); the reader decodes them */
+    default void string(int id, byte[] value) {
     }
 
     default void systemTreeNode(int id, int name, int className, int parent) {

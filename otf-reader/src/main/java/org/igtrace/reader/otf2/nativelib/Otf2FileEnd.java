@@ -135,6 +135,10 @@ final class Otf2FileEnd {
         if (first == expected && last >= first - 1) {
             return null;
         }
+        if (Long.compareUnsigned(first, last + 1) > 0) { // no order of chunks gives such a chunk: its header is what is wrong
+            return "chunk " + chunk + "'s header (at byte " + start + ") is damaged: it numbers its events " + Long.toUnsignedString(first)
+                    + " to " + Long.toUnsignedString(last) + ", a first after the last";
+        }
         return "its chunks are not in order: chunk " + chunk + " (at byte " + start + ") holds events " + Long.toUnsignedString(first)
                 + " to " + Long.toUnsignedString(last) + ", where event " + expected + " comes next" + (chunk == 1 ? " (a chunk before it lost?)" : "");
     }

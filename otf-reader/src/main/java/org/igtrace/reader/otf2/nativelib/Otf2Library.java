@@ -116,7 +116,8 @@ final class Otf2Library {
     }
 
     interface StringCallback extends Callback {
-        int invoke(long userData, int self, String string);
+        /** @param string the bytes, NUL-terminated (decoded by the reader, not by JNA's default: they may not be UTF-8) */
+        int invoke(long userData, int self, Pointer string);
     }
 
     interface SystemTreeNodeCallback extends Callback {
