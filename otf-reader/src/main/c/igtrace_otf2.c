@@ -24,7 +24,8 @@
  *             SEND, RECV           partner: rank in the communicator
  *   40 bytes  as SEND, RECV | int64 request                            ISEND, IRECV
  *             int32 kind | int32 communicator | int32 root (-1: none) | int32 operation | int64 time |
- *             int64 bytes sent | int64 received                        COLLECTIVE_END
+ *             int64 bytes sent | int64 received                        COLLECTIVE_END,
+ *                                                                      NONBLOCKING_COLLECTIVE_END (its Complete)
  *   56 bytes  SEND_CALL, RECV_CALL: an Enter, a MpiSend or MpiRecv and the Leave of the same region
  *             in a row within one fill (a blocking send or receive, the commonest run of events): the
  *             Enter's record with this kind, the SEND or RECV record after it as it was written, and
@@ -55,19 +56,21 @@ enum {
     IGT_CC_LEAVE = 12,
     IGT_MEASUREMENT = 13,
     IGT_THREAD_FORK = 14,
-    IGT_RECV_CALL = 15
+    IGT_RECV_CALL = 15,
+    IGT_NONBLOCKING_COLLECTIVE_END = 16
 };
 
 /* igt_batch_fill's answer for "buffer full, call again": no OTF2_ErrorCode has this value. */
 #define IGT_FULL (-4096)
 
 /*
- * Kinds of events read only to be counted (igt_batch_unread): igtrace does not analyse them, and a
- * note says so. They make no record and leave a call record's Enter, message and Leave as they are
- * (libotf2 skipped them before they were counted).
+ * Kinds of events counted for a note (igt_batch_unread): igtrace does not analyse them (a non-blocking
+ * collective's waiting), or not at all. Those read only to be counted make no record and leave a call
+ * record's Enter, message and Leave as they are (libotf2 skipped them before they were counted).
  */
 enum {
-    IGT_UNREAD_NONBLOCKING_COLLECTIVES = 0, /* NonBlockingCollectiveComplete: MPI_Iallreduce and the like, done */
+    IGT_UNREAD_NONBLOCKING_COLLECTIVES = 0, /* NonBlockingCollectiveComplete: MPI_Iallreduce and the like, done
+                                               (a record too: their traffic is modelled, their waiting not) */
     IGT_UNREAD_ONE_SIDED = 1,               /* RmaPut, RmaGet, RmaAtomic: one-sided transfers */
     IGT_UNREAD_CANCELLED = 2,               /* MpiRequestCancelled: a request MPI_Cancel ended */
     IGT_UNREAD_KINDS = 3
@@ -265,12 +268,10 @@ static OTF2_CallbackCode on_collective_begin(IGT_COMMON) {
     return OTF2_CALLBACK_SUCCESS;
 }
 
-static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
-                                           uint64_t sent, uint64_t received) {
-    IGT_UNUSED;
-    igt_batch *b = u;
+static inline OTF2_CallbackCode append_collective(igt_batch *b, int32_t kind, OTF2_TimeStamp t, OTF2_CollectiveOp op,
+                                                  OTF2_CommRef comm, uint32_t root, uint64_t sent, uint64_t received) {
     igt_collective *r = next(b);
-    r->kind = IGT_COLLECTIVE_END;
+    r->kind = kind;
     r->comm = (int32_t)comm;
     r->root = (int32_t)root;
     r->op = (int32_t)op;
@@ -282,16 +283,25 @@ static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF
     return done(b, sizeof(igt_collective));
 }
 
+static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
+                                           uint64_t sent, uint64_t received) {
+    IGT_UNUSED;
+    return append_collective(u, IGT_COLLECTIVE_END, t, op, comm, root, sent, received);
+}
+
 static inline OTF2_CallbackCode unread(igt_batch *b, int kind) {
     b->unread[kind]++;
     return OTF2_CALLBACK_SUCCESS;
 }
 
+/* A non-blocking collective's Complete: a record (its modelled traffic), and counted (its waiting is not analysed). */
 static OTF2_CallbackCode on_nonblocking_collective(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                                                    uint64_t sent, uint64_t received, uint64_t request) {
     IGT_UNUSED;
-    (void)t; (void)op; (void)comm; (void)root; (void)sent; (void)received; (void)request;
-    return unread(u, IGT_UNREAD_NONBLOCKING_COLLECTIVES);
+    (void)request;
+    igt_batch *b = u;
+    b->unread[IGT_UNREAD_NONBLOCKING_COLLECTIVES]++;
+    return append_collective(b, IGT_NONBLOCKING_COLLECTIVE_END, t, op, comm, root, sent, received);
 }
 
 static OTF2_CallbackCode on_rma_transfer(IGT_COMMON, OTF2_RmaWinRef win, uint32_t remote, uint64_t bytes,

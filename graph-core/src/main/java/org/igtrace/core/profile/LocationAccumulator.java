@@ -422,4 +422,10 @@ public final class LocationAccumulator implements LocationEvents {
             }
         }
     }
+
+    /** A non-blocking collective: counted and its traffic modelled as a blocking one's (definitions section 4). */
+    @Override
+    public void nonBlockingCollective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+        collective(time, kind, communicator, root, sent, received);
+    }
 }

@@ -271,6 +271,16 @@ public final class SelectionFilter implements EventTaps {
             }
         }
 
+        /** Passes where a collective's end would (its traffic: the profile's only use of it). */
+        @Override
+        public void nonBlockingCollective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            advance(time);
+            if (open()) {
+                down.nonBlockingCollective(time, kind, communicator, root, sent, received);
+                kept();
+            }
+        }
+
         /**
          * Recording switched off or on passes up to the window's end, in time order with the clipped enters and leaves
          * (the analyses count gaps only between the events kept, so one before the window still says whether recording

@@ -31,6 +31,14 @@ public interface LocationEvents {
     }
 
     /**
+     * A non-blocking collective operation (MPI_Iallreduce...) done on this location, with what {@link #collective}
+     * carries: its traffic is that of the blocking one; its waiting is not analysed (the call that completes it is
+     * not the collective's), so by default nothing.
+     */
+    default void nonBlockingCollective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+    }
+
+    /**
      * Three events in a row as one call: {@code region} entered at {@code enter}, a send in it at
      * {@code time}, the region left at {@code leave}, nothing between them (a blocking
      * {@code MPI_Send} as tracers write it). Readers may hand such a run over in one call, so

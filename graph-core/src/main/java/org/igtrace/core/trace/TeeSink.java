@@ -154,6 +154,14 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void nonBlockingCollective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
+            a.nonBlockingCollective(time, kind, communicator, root, sent, received);
+            b.nonBlockingCollective(time, kind, communicator, root, sent, received);
+            c.nonBlockingCollective(time, kind, communicator, root, sent, received);
+            d.nonBlockingCollective(time, kind, communicator, root, sent, received);
+        }
+
+        @Override
         public void outsideMessage(long time, boolean send, int partner, int communicator, int tag) {
             a.outsideMessage(time, send, partner, communicator, tag);
             b.outsideMessage(time, send, partner, communicator, tag);

@@ -112,6 +112,12 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void nonBlockingCollectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+        int worldRoot = root == UNDEFINED_RANK ? -1 : definitions.worldRank(communicator, root, process);
+        target.nonBlockingCollective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
+    }
+
+    @Override
     public void measurement(long time, boolean on) {
         target.measurement(time, on);
     }

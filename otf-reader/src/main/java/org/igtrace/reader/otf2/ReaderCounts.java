@@ -9,8 +9,8 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
 /**
  * What the OTF2 read counts per location for its notes, in one array that the threads reading the
  * locations (or Spark's tasks, summing by index) fill without sharing a slot: by part (location), the
- * regions entered and never left, then the events of each kind igtrace reads only to count them
- * ({@link EventVisitor#unread}): non-blocking collectives done, one-sided transfers, cancelled requests.
+ * regions entered and never left, then the events of each kind counted for a note ({@link EventVisitor#unread}):
+ * non-blocking collectives done (their waiting not analysed), one-sided transfers, cancelled requests (not analysed).
  */
 final class ReaderCounts {
     private ReaderCounts() {
@@ -56,8 +56,9 @@ final class ReaderCounts {
         }
         if (total[0] > 0) {
             notes.add(total[0] + (total[0] == 1 ? " non-blocking collective operation" : " non-blocking collective operations")
-                    + " (MPI_Iallreduce, MPI_Ibcast and the like: OTF2 NonBlockingCollectiveComplete events) not analysed: their"
-                    + " calls count as time in MPI, but they add no traffic with " + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + " and no collective waiting");
+                    + " (MPI_Iallreduce, MPI_Ibcast and the like: OTF2 NonBlockingCollectiveComplete events): their traffic is"
+                    + " modelled as the blocking ones' (" + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + "), their waiting"
+                    + " is not analysed (the calls that start and complete them count as time in MPI)");
         }
         if (total[1] > 0) {
             notes.add(total[1] + (total[1] == 1 ? " one-sided transfer" : " one-sided transfers")

@@ -27,6 +27,7 @@ final class EventBatch implements AutoCloseable {
     private static final int IRECV_REQUEST = 8;
     private static final int SEND_CALL = 9;
     private static final int COLLECTIVE_END = 10;
+    private static final int NONBLOCKING_COLLECTIVE_END = 16;
     private static final int CC_ENTER = 11;
     private static final int CC_LEAVE = 12;
     private static final int MEASUREMENT = 13;
@@ -149,6 +150,11 @@ final class EventBatch implements AutoCloseable {
                 case COLLECTIVE_END -> {
                     visitor.collectiveEnd(r.getLong(at + 16), r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8), r.getLong(at + 24),
                             r.getLong(at + 32));
+                    at += 40;
+                }
+                case NONBLOCKING_COLLECTIVE_END -> {
+                    visitor.nonBlockingCollectiveEnd(r.getLong(at + 16), r.getInt(at + 12), r.getInt(at + 4), r.getInt(at + 8),
+                            r.getLong(at + 24), r.getLong(at + 32));
                     at += 40;
                 }
                 default -> throw new IllegalStateException("igtrace's libotf2 shim wrote a record of unknown kind " + kind);

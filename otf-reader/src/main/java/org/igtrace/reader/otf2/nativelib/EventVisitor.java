@@ -66,6 +66,13 @@ public interface EventVisitor {
         receive(time, sender, communicator, tag, length);
     }
 
+    /**
+     * NonBlockingCollectiveComplete: a non-blocking collective (MPI_Iallreduce...) done, with what a
+     * {@link #collectiveEnd} carries.
+     */
+    default void nonBlockingCollectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
+    }
+
     /** MpiIsendComplete. */
     default void isendComplete(long time, long request) {
     }
