@@ -77,12 +77,29 @@ class PerfettoTraceTest {
         // otf2-print: per location its ENTER (region name) and LEAVE events with their timestamps; delays-4's clock
         // properties (otf2-print -G): 1000000000 ticks per second, global offset 0, so a tick is a nanosecond from time 0
         String printed = run(null, "otf2-print", TimelineCommandTest.TESTDATA.resolve("otf2/delays-4/eztrace_log.otf2").toString());
+        // A LEAVE closes its region and the calls opened inside it still open, at its time (EZTrace leaves Working before
+        // the EZTrace finalize inside it: both end at Working's leave, and finalize's own leave after it is dropped)
         Map<Long, List<String>> expected = new TreeMap<>(); // location -> "B name t" / "E t"
+        Map<Long, List<String>> open = new TreeMap<>();
         Matcher e = Pattern.compile("(?m)^(ENTER|LEAVE) +(\\d+) +(\\d+) +Region: \"([^\"]*)\"").matcher(printed);
+        int cut = 0;
         while (e.find()) {
-            expected.computeIfAbsent(Long.parseLong(e.group(2)), k -> new ArrayList<>())
-                    .add(e.group(1).equals("ENTER") ? "B " + e.group(4) + " " + e.group(3) : "E " + e.group(3));
+            long location = Long.parseLong(e.group(2));
+            List<String> events = expected.computeIfAbsent(location, k -> new ArrayList<>());
+            List<String> stack = open.computeIfAbsent(location, k -> new ArrayList<>());
+            if (e.group(1).equals("ENTER")) {
+                events.add("B " + e.group(4) + " " + e.group(3));
+                stack.add(e.group(4));
+            } else if (stack.contains(e.group(4))) {
+                int at = stack.lastIndexOf(e.group(4));
+                cut += stack.size() - 1 - at;
+                while (stack.size() > at) {
+                    stack.remove(stack.size() - 1);
+                    events.add("E " + e.group(3));
+                }
+            }
         }
+        assertEquals(3, cut, "delays-4: ranks 1-3 enter EZTrace finalize before leaving Working (rank 0 after: otf2-print)");
         // the locations 0, 536870911, 1073741822, 1610612733 are ranks 0-3 (otf2-print -G: "P#0T#0" <0>, "P#1T#0" <536870911>, ...)
         List<List<String>> byRank = new ArrayList<>(expected.values());
         assertEquals(4, byRank.size());
@@ -158,5 +175,46 @@ class PerfettoTraceTest {
         assertEquals(2, p.exitValue());
         assertTrue(Files.readString(typescript).contains("--format perfetto writes a binary trace: give -o FILE.pftrace"),
                 Files.readString(typescript));
+    }
+
+    /**
+     * TraceR's stencil4d (otf2-print -L 0) leaves TRACER_Loop (entered at tick 2196269523225093, left at ...530268391)
+     * before the TRACER_WallTime_Loop it entered inside it (left at ...530315086), with two TRACER_WallTime_InLoop calls
+     * never left: the leave named TRACER_Loop closed the innermost call, so TRACER_Loop was not written at all and an
+     * InLoop call took its end. Now TRACER_Loop lasts 7043298 ticks / 2.095147102 GHz = 3361.720 us, the calls inside it
+     * cut at its end. And in a window the JSON's ts and dur come from the same rounded ends: no call ends after its caller
+     * (MPI_Irecv 1552499.875 + 0.126 ended 1 ns after the window's end, where its caller was cut).
+     */
+    @Test
+    void aLeaveClosesTheRegionItNamesAndACallNeverEndsAfterItsCaller() throws Exception {
+        String stencil = TimelineCommandTest.TESTDATA.resolve("otf2/scorep-tracer-stencil4d-32").toString();
+        for (String window : new String[] {null, "1550.1ms:1552.5ms"}) {
+            Path json = dir.resolve(window == null ? "whole.json" : "window.json");
+            List<String> args = new ArrayList<>(List.of("timeline", stencil, "--clock-correction", "none", "-o", json.toString(), "-q"));
+            if (window != null) {
+                args.addAll(List.of("--window", window));
+            }
+            TimelineCommandTest.Run r = TimelineCommandTest.igtrace(args.toArray(String[]::new));
+            assertEquals(0, r.code(), r.err());
+            assertEquals("ok", SubcommandsTest.python(String.join("\n",
+                    "import json, sys",
+                    "from decimal import Decimal",
+                    "d = json.load(open(sys.argv[1]), parse_float=Decimal)",
+                    "xs = [e for e in d['traceEvents'] if e.get('ph') == 'X']",
+                    "if sys.argv[2] == 'whole':",
+                    "    loop = [e for e in xs if e['pid'] == 1 and e['name'] == 'TRACER_Loop']",
+                    "    assert [str(e['dur']) for e in loop] == ['3361.720'], loop",
+                    "by = {}",
+                    "for e in xs:",
+                    "    by.setdefault((e['pid'], e['tid']), []).append((e['ts'], -e['dur'], e['ts'] + e['dur']))",
+                    "for k, calls in by.items():",
+                    "    open_ends = []",
+                    "    for ts, negdur, end in sorted(calls):",
+                    "        while open_ends and open_ends[-1] <= ts:",
+                    "            open_ends.pop()",
+                    "        assert not open_ends or end <= open_ends[-1], (k, ts, end, open_ends[-1])",
+                    "        open_ends.append(end)",
+                    "print('ok')"), json.toString(), window == null ? "whole" : "window"));
+        }
     }
 }

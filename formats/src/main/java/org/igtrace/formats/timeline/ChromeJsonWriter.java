@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.function.IntFunction;
 import java.util.function.IntPredicate;
 import org.igtrace.formats.Escape;
-import org.igtrace.core.util.Labels;
 
 /**
  * Chrome trace-event JSON (the JSON object format the Perfetto UI and chrome://tracing open): a
@@ -97,7 +96,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
         calls++;
         out.write(",\n{\"name\":" + Escape.json(regionName.apply(region)) + ",\"cat\":\"" + (mpi.test(region) ? "mpi" : "user")
                 + "\",\"ph\":\"X\",\"pid\":" + pid(current.process()) + ",\"tid\":" + tid(current.order()) + ",\"ts\":" + micros(enter) + ",\"dur\":"
-                + Labels.fixed(Math.max(0, leave - enter) * 1e6 / ticksPerSecond, 3) + "}");
+                + us(Math.max(0, nanos(leave) - nanos(enter))) + "}");
     }
 
     @Override
@@ -112,7 +111,17 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     }
 
     private String micros(long ticks) {
-        double us = (ticks - startTicks) * 1e6 / ticksPerSecond;
-        return Labels.fixed(us, 3);
+        return us(nanos(ticks));
+    }
+
+    /** Nanoseconds since the start: ts and dur from the same rounded ends, so a call clipped with its caller never ends after it. */
+    private long nanos(long ticks) {
+        return Math.round((ticks - startTicks) * 1e9 / ticksPerSecond);
+    }
+
+    /** Nanoseconds as microseconds with three decimals, exactly. */
+    private static String us(long nanos) {
+        long whole = Math.abs(nanos) / 1000, part = Math.abs(nanos) % 1000;
+        return (nanos < 0 ? "-" : "") + whole + "." + (part < 10 ? "00" : part < 100 ? "0" : "") + part;
     }
 }

@@ -128,7 +128,11 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
         private final BlockStream done = new BlockStream(store);
         private long events;
         private long previousTime;
+        /** The regions open, innermost last ({@code depth} of them). */
+        private int[] open = new int[16];
         private int depth;
+        /** The time of the location's last event that is no enter or leave (a never-left call ends at the last event). */
+        private long lastPoint = Long.MIN_VALUE;
 
         Calls(int process, long thread) {
             this.process = process;
@@ -137,17 +141,53 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
 
         @Override
         public void enter(long time, int region) {
-            depth++;
+            if (depth == open.length) {
+                open = java.util.Arrays.copyOf(open, 2 * depth);
+            }
+            open[depth++] = region;
             put(region + 1L, time);
         }
 
+        /**
+         * A leave of the innermost open region closes it. A leave of a region open further out (EZTrace leaves
+         * {@code Working} before the {@code EZTrace finalize} inside it; TraceR leaves its loop before the timers it
+         * opened) closes it, out of order as definitions section 3 reads it, and with it the calls opened inside it and
+         * still open, cut there (the exports' slices nest); their own leaves later, and a leave of a region not open, are
+         * dropped. Before, every leave closed the innermost call: the region left took another's end.
+         */
         @Override
         public void leave(long time, int region) {
-            if (depth == 0) {
-                return; // a leave without its enter
+            int at = depth - 1;
+            while (at >= 0 && open[at] != region) {
+                at--;
             }
-            depth--;
-            put(0, time);
+            if (at < 0) {
+                return; // a leave without its enter, or of a call already cut
+            }
+            while (depth > at) {
+                depth--;
+                put(0, time);
+            }
+        }
+
+        @Override
+        public void send(long time, int receiver, int communicator, int tag, long bytes) {
+            lastPoint = time;
+        }
+
+        @Override
+        public void receive(long time, int sender, int communicator, int tag, long bytes) {
+            lastPoint = time;
+        }
+
+        @Override
+        public void collective(long time, org.igtrace.core.trace.CollectiveKind kind, int communicator, int root, long sent, long received) {
+            lastPoint = time;
+        }
+
+        @Override
+        public void measurement(long time, boolean on) {
+            lastPoint = time;
         }
 
         private void put(long code, long time) {
@@ -181,7 +221,7 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
                     writer.leave(open.region(open.depth()), open.enter(open.depth()), t);
                 }
             }
-            writer.endLocation(open.depth(), time + o);
+            writer.endLocation(open.depth(), Math.max(time, lastPoint) + o);
         }
     }
 }
