@@ -162,7 +162,9 @@ public final class DiffCommand implements Callable<Integer> {
         List<PathAttribution.Contributor> contributors = ra.path() == null || rb.path() == null || !comparison.leftOut().isEmpty()
                 ? List.of() : PathAttribution.of(ra.path(), rb.path(), comparison.runtime().a(), comparison.runtime().b());
         DiffOutput out = new DiffOutput(PathAliases.shown(la.file().toString()), PathAliases.shown(lb.file().toString()), comparison, contributors, ra.path(), rb.path(),
-                ProcessContributors.of(comparison.processes(), ra.path(), rb.path()), RankMatching.of(ra.compared(), rb.compared()),
+                // with ranks left out, neither the paths' parts nor a process's share of them (its path crosses the others)
+                ProcessContributors.of(comparison.processes(), comparison.leftOut().isEmpty() ? ra.path() : null,
+                        comparison.leftOut().isEmpty() ? rb.path() : null), RankMatching.of(ra.compared(), rb.compared()),
                 selection.isAll() ? null : selection.words());
         String unmatched = unmatched(ra, rb);
         if (unmatched != null && !common.output.quiet) {

@@ -85,6 +85,15 @@ class ChunkOrderTest {
         assertTrue(r.err().contains(trace.resolve("traces/0.evt") + ": damaged or truncated (events of location 0")
                 && r.err().contains("chunk 1's header (at byte 0) is damaged: it numbers its events " + (1 + (0x88L << 32))
                         + " to 23829, a first after the last"), r.err());
+        // its last event's number all ones (2^64 - 1): "a first after the last" was said of 1 and 2^64 - 1 (last + 1
+        // wrapped to 0)
+        byte[] c = Files.readAllBytes(TWO_CHUNKS.resolve("traces/0.evt"));
+        Arrays.fill(c, 10, 18, (byte) 0xff);
+        Path ones = copyWithEvents("header-last-ones", c);
+        Run s = stats(ones);
+        assertEquals(1, s.code(), s.out());
+        assertTrue(s.err().contains("chunk 1's header (at byte 0) is damaged: it numbers its events 1 to 18446744073709551615, more than a"
+                + " file holds"), s.err());
     }
 
     /**

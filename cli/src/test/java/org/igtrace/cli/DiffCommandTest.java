@@ -157,6 +157,9 @@ class DiffCommandTest {
                 "assert d['matching']['left_out_ranks'] == [1, 2, 3], d['matching']",
                 "assert d['contributors'] == [], d['contributors']",
                 "assert abs(d['runtime']['delta']) < 1e-12, d['runtime']",
+                // nor the paths' lengths, nor a process's share of them (A's path of 29.3 ms over 4 ranks against B's 4.07 ms)
+                "assert d['critical_path_length'] == {'a': None, 'b': None, 'delta': None}, d['critical_path_length']",
+                "assert d['process_contributors'] and all(c['on_path'] is None for c in d['process_contributors']), d['process_contributors']",
                 "print('ok')"));
         Run text = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "-q");
         assertEquals(0, text.code, text.err);

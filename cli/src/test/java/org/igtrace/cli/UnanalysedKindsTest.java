@@ -42,8 +42,9 @@ class UnanalysedKindsTest {
                 plain.out);
         for (String note : new String[] {
                 "igtrace:   3 non-blocking collective operations (MPI_Iallreduce, MPI_Ibcast and the like: OTF2"
-                        + " NonBlockingCollectiveComplete events): their traffic is modelled as the blocking ones' (--collectives),"
-                        + " their waiting is not analysed (the calls that start and complete them count as time in MPI)\n",
+                        + " NonBlockingCollectiveComplete events): their waiting is not analysed, nor are they replayed as collectives"
+                        + " (the calls that start and complete them count as time in MPI); graph --collectives models their traffic as"
+                        + " the blocking ones'\n",
                 "igtrace:   3 one-sided transfers (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM and the like)"
                         + " not counted: the graph's edges are messages sent; the calls count as time in MPI when their regions are"
                         + " MPI's\n",

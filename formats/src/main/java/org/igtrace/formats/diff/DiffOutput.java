@@ -228,9 +228,10 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         match.put("left_out_ranks", comparison.leftOut());
         m.put("matching", match);
         Map<String, Object> paths = new LinkedHashMap<>();
-        paths.put("a", pathA == null ? null : pathA.length());
-        paths.put("b", pathB == null ? null : pathB.length());
-        paths.put("delta", pathA == null || pathB == null ? null : pathB.length() - pathA.length()); // {a, b, delta} as every number
+        boolean compared = comparison.leftOut().isEmpty(); // else each path crosses ranks the comparison leaves out: not compared
+        paths.put("a", pathA == null || !compared ? null : pathA.length());
+        paths.put("b", pathB == null || !compared ? null : pathB.length());
+        paths.put("delta", pathA == null || pathB == null || !compared ? null : pathB.length() - pathA.length()); // {a, b, delta} as every number
         m.put("critical_path_length", paths);
         Map<String, Object> e = new LinkedHashMap<>();
         comparison.efficiency().forEach((k, v) -> e.put(k, change(v)));

@@ -56,9 +56,9 @@ final class ReaderCounts {
         }
         if (total[0] > 0) {
             notes.add(total[0] + (total[0] == 1 ? " non-blocking collective operation" : " non-blocking collective operations")
-                    + " (MPI_Iallreduce, MPI_Ibcast and the like: OTF2 NonBlockingCollectiveComplete events): their traffic is"
-                    + " modelled as the blocking ones' (" + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + "), their waiting"
-                    + " is not analysed (the calls that start and complete them count as time in MPI)");
+                    + " (MPI_Iallreduce, MPI_Ibcast and the like: OTF2 NonBlockingCollectiveComplete events): their waiting is"
+                    + " not analysed, nor are they replayed as collectives (the calls that start and complete them count as time in"
+                    + " MPI); graph " + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + " models their traffic as the blocking ones'");
         }
         if (total[1] > 0) {
             notes.add(total[1] + (total[1] == 1 ? " one-sided transfer" : " one-sided transfers")

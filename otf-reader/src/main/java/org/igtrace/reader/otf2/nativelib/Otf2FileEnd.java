@@ -135,9 +135,12 @@ final class Otf2FileEnd {
         if (first == expected && last >= first - 1) {
             return null;
         }
-        if (Long.compareUnsigned(first, last + 1) > 0) { // no order of chunks gives such a chunk: its header is what is wrong
+        // no order of chunks gives such a chunk: its header is what is wrong (its first event after its last, or the first
+        // the one expected and a last no file holds: 2^63 events or more)
+        boolean firstAfterLast = first != 0 && Long.compareUnsigned(first - 1, last) > 0;
+        if (firstAfterLast || first == expected) {
             return "chunk " + chunk + "'s header (at byte " + start + ") is damaged: it numbers its events " + Long.toUnsignedString(first)
-                    + " to " + Long.toUnsignedString(last) + ", a first after the last";
+                    + " to " + Long.toUnsignedString(last) + (firstAfterLast ? ", a first after the last" : ", more than a file holds");
         }
         return "its chunks are not in order: chunk " + chunk + " (at byte " + start + ") holds events " + Long.toUnsignedString(first)
                 + " to " + Long.toUnsignedString(last) + ", where event " + expected + " comes next" + (chunk == 1 ? " (a chunk before it lost?)" : "");
