@@ -198,7 +198,9 @@ public final class PredictCommand implements Callable<Integer> {
             out.withNotes(notes); // the JSON's notes hold what standard error says
             write(out, format, err);
             clock.written();
-            if (!quiet) {
+            if (quiet) { // -q keeps errors and warnings (usage.md): the self-prediction's
+                PredictionSummary.lines(out).stream().filter(l -> l.startsWith("igtrace predict: warning: ")).forEach(err::println);
+            } else {
                 PredictionSummary.lines(out).forEach(err::println);
                 WaitReport clocks = profile.waits();
                 if (clocks != null && clocks.corrected() && Arrays.stream(clocks.offsets()).anyMatch(o -> o != 0)) {

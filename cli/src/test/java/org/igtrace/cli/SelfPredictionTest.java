@@ -290,7 +290,11 @@ class SelfPredictionTest {
     @Test
     void aSelfPredictionThatMissesSaysSo() {
         String jacobi = TESTDATA.resolve("halo").toString();
-        String json = run(jacobi, "--format", "json", "-q")[0];
+        String[] quiet = run(jacobi, "--format", "json", "-q");
+        String json = quiet[0];
+        // -q keeps warnings (usage.md): the JSON has only the number, standard error the words (it was empty)
+        assertTrue(quiet[1].startsWith("igtrace predict: warning: replayed on its own fitted network the trace is predicted ")
+                && quiet[1].strip().lines().count() == 1, quiet[1]);
         double error = field(json, "self_prediction_error");
         assertEquals(field(json, "predicted_runtime") / field(json, "measured_runtime") - 1, error, 1e-12);
         assertTrue(error < -0.10, json);

@@ -49,7 +49,7 @@ class UnanalysedKindsTest {
                         + " not counted: the graph's edges are messages sent; the calls count as time in MPI when their regions are"
                         + " MPI's\n",
                 "igtrace:   1 request cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts"
-                        + " as a message sent\n"}) {
+                        + " as a message sent, matched in its channel's order\n"}) {
             assertTrue(graph.err.contains(note), graph.err);
         }
         Result stats = run("stats", "--format", "csv", TRACE.toString());

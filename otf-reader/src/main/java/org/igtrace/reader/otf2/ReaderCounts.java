@@ -67,7 +67,8 @@ final class ReaderCounts {
         }
         if (total[2] > 0) {
             notes.add(total[2] + (total[2] == 1 ? " request" : " requests")
-                    + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts as a message sent");
+                    + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts as a message sent,"
+                    + " matched in its channel's order");
         }
         return notes;
     }
