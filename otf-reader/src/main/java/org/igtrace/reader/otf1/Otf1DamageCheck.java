@@ -103,6 +103,27 @@ final class Otf1DamageCheck {
     }
 
     /**
+     * A process the master file puts in a stream whose events file holds no record of it, while an
+     * events file of the trace is there whose stream the master file does not list: the master file
+     * moved the process to another stream (one changed digit, {@code 3:3} read as {@code 2:3}), and
+     * reading on would give that process no event. Fails naming the master file; an idle process is
+     * read as one only when every events file of the trace is listed.
+     */
+    static void masterListsEveryEventsFile(Otf1FileSet files, Path eventFile, long[] silent, Otf1Definitions definitions)
+            throws TraceReadException {
+        if (silent.length == 0) {
+            return;
+        }
+        List<Path> unlistedFiles = files.unlistedEvents();
+        if (!unlistedFiles.isEmpty()) {
+            long p = silent[0];
+            throw new TraceReadException(files.master() + ": puts process " + Long.toHexString(p) + " \"" + definitions.processName(p)
+                    + "\" in the stream of " + eventFile.getFileName() + ", which holds no record of it, and lists no stream for "
+                    + unlistedFiles.get(0).getFileName() + " (the master file is damaged)");
+        }
+    }
+
+    /**
      * Marks in each parsed events file ({@link Otf1EventStream#withoutRecords}) the processes of
      * its stream it holds no record of (parsed in the order of {@code eventFiles}); fails on a file
      * overwritten by another stream's.
@@ -122,6 +143,7 @@ final class Otf1DamageCheck {
         if (silent.length == 0) {
             return;
         }
+        masterListsEveryEventsFile(files, eventFile, silent, definitions);
         Set<Long> without = new HashSet<>();
         for (long p : silent) {
             without.add(p);
@@ -199,12 +221,14 @@ final class Otf1DamageCheck {
         } catch (RuntimeException e) {
             return "cannot be parsed (" + e + ")";
         }
+        long[] silent;
         try {
-            processesWithoutRecords(files, file, stream, parsed, definitions);
-            return null;
+            silent = processesWithoutRecords(files, file, stream, parsed, definitions);
         } catch (TraceReadException e) {
             return e.getMessage().substring(file.toString().length() + 2);
         }
+        masterListsEveryEventsFile(files, file, silent, definitions); // the master file's damage is not this file's
+        return null;
     }
 
     private static final LocationSink DISCARD = (process, order) -> LocationEvents.NONE;

@@ -353,6 +353,27 @@ class Otf1DamagedTraceTest {
         assertTrue(error(master, DEFAULT).startsWith(master + ": lists no stream for process"), error(master, DEFAULT));
     }
 
+    /**
+     * One changed digit in the master file ({@code 3:3} read as {@code 2:3}, or stream 3's process
+     * put in stream 2 and its line dropped) moved MPI process 3 to stream 2, whose events file holds
+     * no record of it, while md_mpi_cuda.3.events.z, which holds its records, is still there: read on,
+     * rank 2 would be a process that recorded nothing, with exit 0. It is the master file's damage,
+     * named, with and without --skip-damaged.
+     */
+    @Test
+    void aMasterFileThatMovesAProcessToAnotherStreamIsAnErrorNamingIt() throws Exception {
+        Path master = md();
+        String whole = Files.readString(master, StandardCharsets.ISO_8859_1);
+        assertTrue(whole.startsWith("1:1\n2:2\n3:3\n"), "precondition: " + whole);
+        for (String edited : new String[] {whole.replace("\n3:3\n", "\n2:3\n"), whole.replace("\n2:2\n3:3\n", "\n2:2,3\n")}) {
+            Files.writeString(master, edited, StandardCharsets.ISO_8859_1);
+            String expected = master + ": puts process 3 \"Process 2\" in the stream of md_mpi_cuda.2.events.z, which holds no record"
+                    + " of it, and lists no stream for md_mpi_cuda.3.events.z (the master file is damaged)";
+            assertEquals(expected, error(master, DEFAULT), edited);
+            assertEquals(expected, error(master, DEFAULT.withSkipDamaged(true)), edited);
+        }
+    }
+
     /** Edited plain copies of the synthetic run's definitions: each removed line is named by an event that uses it. */
     @Test
     void eventsNamingWhatTheDefinitionsNeverDefineAreAnErrorNamingTheDefinitions() throws Exception {
