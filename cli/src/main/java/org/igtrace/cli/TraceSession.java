@@ -296,7 +296,21 @@ final class TraceSession {
         if (exit == null && profile != null && profile.processes().isEmpty()) {
             throw new Failure(noProcess(located.file(), profile.notes()));
         }
+        if (exit == null && profile != null && profile.processes().stream().noneMatch(org.igtrace.core.profile.ProcessProfile::hasRow)) {
+            throw new Failure(noTime(located.file(), profile.processes().size()));
+        }
         return exit;
+    }
+
+    /**
+     * A trace whose processes have no row (definitions section 10: no region event read, or all their time in MPI_Init
+     * or MPI_Finalize or with recording off) has no run time either: its numbers would read 0 s and efficiencies of 1,
+     * as a selection that keeps no time to analyse ({@link SelectedReading}); it is refused the same way.
+     */
+    static String noTime(Path trace, int processes) {
+        return trace + ": no time to analyse: " + (processes == 1 ? "its process has no" : "none of its " + processes + " processes has a")
+                + " region event read outside MPI_Init and MPI_Finalize with recording on (none recorded, or the files were left"
+                + " out); igtrace info shows what it holds";
     }
 
     /**

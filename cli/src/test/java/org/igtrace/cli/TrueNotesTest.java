@@ -58,6 +58,35 @@ class TrueNotesTest {
         assertTrue(info.out.contains("note           " + leftOut), info.out);
     }
 
+    /**
+     * A trace whose processes recorded no event (testdata/no-events, make-no-events.py: 8 MPI ranks, whole event files
+     * of no event) has no run time either: refused by every command that analyses it, in one line, nothing written
+     * (stats said "run time T 0 s, load balance 1.000, communication efficiency 1.000, parallel efficiency 1.000",
+     * exit 0; graph, why, report, timeline and map the same kind of nothing); info lists what it holds.
+     */
+    @Test
+    void aTraceOfNoEventIsRefusedByEveryAnalysis(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String trace = TESTDATA.resolve("no-events").toString();
+        String refusal = "igtrace: " + TESTDATA.resolve("no-events").resolve("traces.otf2") + ": no time to analyse: none of its 8"
+                + " processes has a region event read outside MPI_Init and MPI_Finalize with recording on (none recorded, or the"
+                + " files were left out); igtrace info shows what it holds\n";
+        String out = dir.resolve("out").toString();
+        for (String[] command : new String[][] {{"graph", "--stats", "--format", "csv"}, {"graph", "-o", out + ".graphml"}, {"stats"},
+                {"stats", "--format", "json"}, {"why"}, {"predict"}, {"report", "-o", out + ".html"}, {"timeline", "-o", out + ".svg"},
+                {"map", "--topology", "ring:8"}, {"diff", trace}}) {
+            List<String> args = new java.util.ArrayList<>(List.of(command));
+            args.add(trace);
+            Result r = run(args.toArray(String[]::new));
+            assertEquals(1, r.code, args + ": " + r.err);
+            assertEquals(refusal, r.err, args.toString());
+            assertEquals("", r.out, args.toString());
+        }
+        assertEquals(0, dir.toFile().list().length, "nothing written");
+        Result info = run("info", trace);
+        assertEquals(0, info.code, info.err);
+        assertTrue(info.out.contains("processes      8 "), info.out);
+    }
+
     @Test
     void locationsThatAreNotCpuThreadsKeepTheirNote() {
         // Score-P 1.3 Jacobi run: two CUDA streams, "CUDA[0:2]" of each rank (otf2-print -G: Type ACCELERATOR_STREAM)
