@@ -191,6 +191,11 @@ public final class GraphCommand implements Callable<Integer> {
         long written = System.nanoTime();
         if (!output.quiet) {
             Summary.of(graph, view).forEach(err::println);
+            if (chosen == OutputFormat.METIS && shown.edges().isEmpty() && shown.vertices().size() > 0) {
+                // a valid METIS file, which gpmetis refuses ("nedges ... must be positive", exit 254)
+                err.println("igtrace: note: the graph has no edge (no point-to-point message" + (collectives ? "" : "; --collectives adds the "
+                        + "collectives' modelled traffic") + "): gpmetis refuses a METIS file of no edge, and every partition costs the same");
+            }
             if (projected != null) {
                 Summary.contention(projected).forEach(err::println);
                 if (view == GraphView.TREE) {

@@ -89,13 +89,14 @@ public final class MapCommand implements Callable<Integer> {
     Path hosts;
 
     @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = MapFormats.class,
-            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, else text).")
+            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, rankfile when it is rankfile, else text).")
     String format;
 
     @Option(names = "--simgrid", paramLabel = "DIR",
             description = "Also write DIR/rank-order/ and DIR/proposed/, each a SimGrid replay (the script that runs smpirun, a platform "
                     + "with the topology's links, the host file, time-independent traces) of the trace with that placement, so that "
-                    + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty).")
+                    + "SimGrid's flow model, contention included, judges the two (DIR must not exist or be empty; its missing parents are made; "
+                    + "kept only when the map's own output is written too).")
     Path simgrid;
 
     @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "bytes",
@@ -168,16 +169,27 @@ public final class MapCommand implements Callable<Integer> {
             if (s.format() == MapOutput.Format.MPICH) {
                 mpichFillsEveryNode(proposed.node(), s.slots());
             }
+            MapSimGridFolders folders = null;
             if (simgrid != null) {
                 if (replay == null) {
                     err.println("igtrace map: --simgrid " + simgrid + ": nothing to replay (no thread recorded a region event)");
                     return 1;
                 }
-                writeSimGrid(replay, base, machine, run.definitions(), rankOrder.node(), proposed.node(), found.method());
+                folders = writeSimGrid(replay, base, machine, run.definitions(), rankOrder.node(), proposed.node(), found.method());
             }
             FormatChoice.warnUnclaimed(err, replayReading.common.output.output, format != null,
                     java.util.List.of("txt", "text", "json", "rankfile"), s.format().name().toLowerCase(java.util.Locale.ROOT));
-            Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
+            try {
+                Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
+            } catch (RuntimeException e) { // the output failed: the replay folders go too (written whole or not at all)
+                if (folders != null) {
+                    folders.abandon();
+                }
+                throw e;
+            }
+            if (folders != null) {
+                folders.keep();
+            }
             if (!replayReading.common.output.quiet) {
                 // what the read left out or could not count (a location --skip-missing left out, lengths ignored): the
                 // pairs' bytes, so the hop-bytes, are without them
@@ -240,18 +252,26 @@ public final class MapCommand implements Callable<Integer> {
         }
     }
 
-    /** DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement. */
-    private void writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, TraceDefinitions definitions, int[] rankOrder,
-                              int[] proposed, String method) throws Failure {
+    /**
+     * DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement, removed again
+     * unless the map's output is written ({@link MapSimGridFolders}).
+     */
+    private MapSimGridFolders writeSimGrid(TraceReplay replay, ReplayParameters base, Topology machine, TraceDefinitions definitions,
+                                           int[] rankOrder, int[] proposed, String method) throws Failure {
         int processes = definitions.processCount();
+        MapSimGridFolders folders = null;
         try {
-            java.nio.file.Files.createDirectories(simgrid);
+            folders = new MapSimGridFolders(simgrid);
             SimGridExport.write(simgrid.resolve("rank-order"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes, definitions);
             SimGridExport.write(simgrid.resolve("proposed"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes,
                     definitions);
+            return folders;
         } catch (java.io.IOException e) { // "--simgrid /proc/x: /proc/x" said nothing of what is wrong
+            if (folders != null) {
+                folders.abandon();
+            }
             throw new Failure("--simgrid " + IoFailure.naming(simgrid, e));
         }
     }
@@ -286,6 +306,12 @@ public final class MapCommand implements Callable<Integer> {
         }
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
             throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
+        }
+        Path output = replayReading.common.output.output;
+        if (simgrid != null && output != null && output.toAbsolutePath().normalize().equals(simgrid.toAbsolutePath().normalize())) {
+            // found only after the whole analysis and the replay folders written, as "-o DIR: is a directory"
+            throw new UsageError("-o " + output + " and --simgrid " + simgrid + " name the same path: the map and its replay folders"
+                    + " need two");
         }
         if (cpusPerRank != null && (cpusPerRank < 1 || cpusPerRank > 65536)) {
             throw new UsageError("--cpus-per-rank " + cpusPerRank + ": a rank runs on 1 to 65536 CPUs");

@@ -25,7 +25,10 @@ public final class OutputOptions {
     static void check(Path output) throws Failure {
         if (output != null && !output.toString().equals("-")) { // "-": standard output
             Path dir = output.toAbsolutePath().getParent();
-            if (dir == null || !Files.exists(dir)) {
+            if (dir == null) { // the root, "/" or "//": an internal error (a null path) before
+                throw new Failure(output + ": is a directory");
+            }
+            if (!Files.exists(dir)) {
                 throw new Failure(output + ": " + (TraceFormat.undecodable(dir) ? TraceFormat.UNDECODABLE
                         : "directory " + dir + " does not exist"));
             }

@@ -440,6 +440,36 @@ class MapCommandTest {
     }
 
     /**
+     * The map's output and its --simgrid folders are one output, written whole or not at all: -o naming the --simgrid
+     * folder is a usage error before the read (it wrote DIR/rank-order and DIR/proposed, then failed "DIR: is a
+     * directory", exit 1, leaving them); an output that fails after the folders are written (/dev/full) removes what the
+     * run made of DIR, its missing parents too, and leaves an empty DIR that was there empty.
+     */
+    @Test
+    void theSimGridFoldersGoWhenTheOutputFails() throws IOException {
+        String jacobi = TESTDATA.resolve("otf2/jacobi-4").toString();
+        Path sg = dir.resolve("same");
+        Run same = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", sg.toString(), "-o", sg.toString());
+        assertEquals(2, same.code(), same.err());
+        assertTrue(same.err().startsWith("igtrace: -o " + sg + " and --simgrid " + sg + " name the same path"), same.err());
+        assertTrue(!Files.exists(sg), "nothing written");
+        Path nested = dir.resolve("made/sg");
+        Run full = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", nested.toString(), "-o", "/dev/full", "-q");
+        assertEquals(1, full.code(), full.err());
+        assertTrue(full.err().contains("/dev/full"), full.err());
+        assertTrue(!Files.exists(dir.resolve("made")), "the folders this run made are gone");
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Run again = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", empty.toString(), "-o", "/dev/full", "-q");
+        assertEquals(1, again.code(), again.err());
+        try (var left = Files.list(empty)) {
+            assertEquals(List.of(), left.toList(), "the empty folder given stays, empty");
+        }
+        Run written = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", nested.toString(), "-o", dir.resolve("map.txt").toString());
+        assertEquals(0, written.code(), written.err());
+        assertTrue(Files.isRegularFile(nested.resolve("rank-order/smpirun.sh")) && Files.isRegularFile(nested.resolve("proposed/smpirun.sh")));
+    }
+
+    /**
      * -o naming a folder is found before anything is written: the --simgrid folder was written whole, then the output failed
      * (exit 1, "is a directory"). And map says what the read left out, as the other commands do (it said nothing of a
      * location --skip-missing left out, whose pairs' bytes the hop-bytes then lack).

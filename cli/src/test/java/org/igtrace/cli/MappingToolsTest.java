@@ -98,6 +98,27 @@ class MappingToolsTest {
         assertEquals(8, Files.readAllLines(dir.resolve("p8.metis.part.2")).size());
     }
 
+    /**
+     * testdata/collectives (make-collectives.py: 4 ranks, collectives only, no point-to-point message) gives a METIS file of
+     * no edge, valid METIS, which gpmetis refuses ("must be positive", exit 254): a note says so, and that --collectives
+     * adds the collectives' traffic, after which gpmetis partitions it.
+     */
+    @Test
+    void aMetisFileOfNoEdgeIsNotedAndCollectivesGiveItEdges() throws Exception {
+        Path none = dir.resolve("c.metis");
+        Run r = igtrace(TESTDATA.resolve("collectives").toString(), "-o", none.toString());
+        assertEquals(0, r.code, r.out);
+        assertTrue(r.out.contains("igtrace: note: the graph has no edge (no point-to-point message; --collectives adds the collectives'"
+                + " modelled traffic): gpmetis refuses a METIS file of no edge, and every partition costs the same"), r.out);
+        Run refused = command("gpmetis", none.toString(), "2");
+        assertTrue(refused.code != 0 && refused.out.contains("must be positive"), refused.out);
+        Path with = dir.resolve("cc.metis");
+        Run c = igtrace(TESTDATA.resolve("collectives").toString(), "--collectives", "-o", with.toString());
+        assertEquals(0, c.code, c.out);
+        assertFalse(c.out.contains("no edge"), c.out);
+        assertEquals(0, command("gpmetis", with.toString(), "2").code);
+    }
+
     @Tag("slow")
     @Test
     void numpyReadsTheMatrix() throws Exception {

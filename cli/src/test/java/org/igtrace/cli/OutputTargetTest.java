@@ -144,6 +144,20 @@ class OutputTargetTest {
         }
     }
 
+    /** -o / (and //), the root, whose parent is none: "igtrace: internal error: java.lang.NullPointerException" on every command. */
+    @Test
+    void theRootIsRefusedAsADirectory() {
+        for (String root : new String[] {"/", "//"}) {
+            for (String[] command : new String[][] {{"graph"}, {"stats"}, {"info"}, {"why"}}) {
+                java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command));
+                args.addAll(java.util.List.of(pi4(), "-q", "-o", root));
+                SubcommandsTest.Run r = SubcommandsTest.igtrace(args.toArray(String[]::new));
+                assertEquals(1, r.code(), args + ": " + r.err());
+                assertEquals("igtrace: /: is a directory", r.err().strip(), args.toString()); // a path reads "//" as "/"
+            }
+        }
+    }
+
     /**
      * -o /dev/stdout into a pipe and into a file the shell opened for appending: it followed the link
      * as text (pipe:[N], exit 1) or renamed a file over the shell's (the earlier lines gone).

@@ -64,13 +64,13 @@ public final class DotWriter implements GraphWriter {
         }
     }
 
-    /** Adds the data attributes, {@code weight} renamed {@code w}, {@code label} left to the drawing label. */
+    /**
+     * Adds the data attributes, {@code weight} renamed {@code w} and {@code label} (a process's name) {@code name}: DOT's
+     * {@code weight} and {@code label} are the drawing's.
+     */
     private static void data(Map<String, Object> attributes, Map<String, Attribute> into) {
         attributes.forEach((name, value) -> {
-            if (name.equals(AttributeNames.LABEL)) {
-                return;
-            }
-            String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name);
+            String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name.equals(AttributeNames.LABEL) ? "name" : name);
             into.put(key, value instanceof Number || value instanceof Boolean
                     ? DefaultAttribute.createAttribute(Values.text(value))
                     : quoted(String.valueOf(value)));

@@ -81,7 +81,35 @@ public final class SimGridExport {
         if (parent == null || !Files.isDirectory(parent)) {
             throw new IOException("directory " + parent + " does not exist");
         }
+        removeStaleParts(target);
         Path temp = partFolder(target);
+        // interrupted (Ctrl-C, kill): the half-written folder goes too, as -o's half-written file (it stayed, 11 MB of
+        // rank files, and no later run removed it)
+        // The hook and the rename take turns: a hook that ran first leaves nothing to rename, one that runs after finds the
+        // folder renamed (whole); it removes the folder again while the writing thread, which runs on, puts files in it.
+        boolean[] shutDown = {false};
+        Thread removeTemp = new Thread(() -> {
+            synchronized (shutDown) {
+                shutDown[0] = true;
+            }
+            for (int i = 0; i < 100 && Files.exists(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS); i++) {
+                deleteTree(temp);
+                if (Files.exists(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    try {
+                        Thread.sleep(10);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+        }, "igtrace-simgrid-part");
+        try {
+            Runtime.getRuntime().addShutdownHook(removeTemp);
+        } catch (IllegalStateException e) { // a shutdown under way: nothing made
+            deleteTree(temp);
+            throw new IOException("interrupted: the Java VM is shutting down");
+        }
         boolean done = false;
         try {
             StringBuilder index = new StringBuilder();
@@ -114,15 +142,44 @@ public final class SimGridExport {
                     network, processes,
                     p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit(), p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
-            if (Files.exists(target)) {
-                Files.delete(target);
+            synchronized (shutDown) {
+                if (shutDown[0]) {
+                    throw new IOException("interrupted: the Java VM is shutting down");
+                }
+                if (Files.exists(target)) {
+                    Files.delete(target);
+                }
+                Files.move(temp, target);
+                done = true;
             }
-            Files.move(temp, target);
-            done = true;
         } finally {
             if (!done) {
                 deleteTree(temp);
             }
+            try {
+                Runtime.getRuntime().removeShutdownHook(removeTemp);
+            } catch (IllegalStateException e) { // NOPMD: the shutdown under way runs it, and it finds the folder renamed or gone
+            }
+        }
+    }
+
+    /**
+     * Removes the part folders a run killed while writing {@code target} left ({@code .NAME.PID.part},
+     * {@code .NAME.PID-N.part}) whose process is gone; only that name's, as for {@code -o}'s files (a folder shared with
+     * other hosts may hold other runs' folders of other names).
+     */
+    private static void removeStaleParts(Path target) {
+        java.util.regex.Pattern name = java.util.regex.Pattern.compile(
+                java.util.regex.Pattern.quote("." + target.getFileName() + ".") + "(\\d{1,18})(-\\d+)?\\.part");
+        try (Stream<Path> siblings = Files.list(target.getParent())) {
+            for (Path p : siblings.toList()) {
+                java.util.regex.Matcher m = name.matcher(p.getFileName().toString());
+                if (m.matches() && Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        && ProcessHandle.of(Long.parseLong(m.group(1))).isEmpty()) {
+                    deleteTree(p);
+                }
+            }
+        } catch (IOException | RuntimeException e) { // NOPMD: an unreadable folder: the write itself says what is wrong
         }
     }
 
