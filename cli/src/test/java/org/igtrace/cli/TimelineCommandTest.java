@@ -39,6 +39,34 @@ class TimelineCommandTest {
     record Run(int code, String out, String err) {
     }
 
+    /**
+     * halo3d-32 under --ranks 0-7 --window 2s:4s: rank 6's receives from ranks 0, 4 and 7 at 3.99602-3.99611 s on its own
+     * clock (otf2-print -L 402653178) fall at about 4.029 s once its 33.1 ms clock offset is added, past the window's end:
+     * their arrows ran to x = 1191.8, 16 px past the axis's end (1176), heads where no time scale is. Every arrow now stays
+     * between the axis's ends, and those cut at the end have no head.
+     */
+    @Test
+    void arrowsStayOnTheTimeAxisUnderAWindow() {
+        Run r = igtrace("timeline", TESTDATA.resolve("otf2/halo3d-32").toString(), "--ranks", "0-7", "--window", "2s:4s", "-q");
+        assertEquals(0, r.code(), r.err());
+        Matcher axis = Pattern.compile("<g class=\"axis\">\n<line x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\"").matcher(r.out());
+        assertTrue(axis.find(), r.out());
+        double lo = Double.parseDouble(axis.group(1)), hi = Double.parseDouble(axis.group(2));
+        Matcher msg = Pattern.compile("<line class=\"msg[^\"]*\" data-count=\"\\d+\" x1=\"([0-9.]+)\" y1=\"[0-9.]+\" x2=\"([0-9.]+)\"[^>]*>")
+                .matcher(r.out());
+        int arrows = 0, headless = 0;
+        while (msg.find()) {
+            arrows++;
+            for (int g = 1; g <= 2; g++) {
+                double x = Double.parseDouble(msg.group(g));
+                assertTrue(x >= lo - 1e-9 && x <= hi + 1e-9, x + " outside [" + lo + ", " + hi + "]: " + msg.group());
+            }
+            headless += msg.group().contains("marker-end") ? 0 : 1;
+        }
+        assertTrue(arrows > 50, "arrows: " + arrows);
+        assertTrue(headless >= 1, "the arrows cut at the window's end: " + headless);
+    }
+
     static Run igtrace(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);

@@ -130,6 +130,22 @@ class WhyCommandTest {
     }
 
     /**
+     * make-why.py slow-rank with --ranks 6: the cause named is rank 6's communication (rank 5 waits 1 us in each of the 10
+     * MPI_Allreduce calls for rank 6, whose lateness is its MPI_Sendrecv's: 10 us), not the run's first cause (rank 5's
+     * solve), so the story must not give that cause's fix as this one's (it said "balancing region solve would save
+     * 1.75 ms"); rank 6's communication has no fix tried, so the sentence ends with the waiting.
+     */
+    @Test
+    void underRanksTheStoryGivesOnlyAFixOfTheCauseItNames() {
+        Run text = igtrace("why", TESTDATA.resolve("why/slow-rank").toString(), "--ranks", "6", "-q");
+        assertEquals(0, text.code, text.err);
+        assertEquals("rank 6's communication holds the run back: it caused 10.0 us of the 14.0 ms of waiting.", text.out.lines().findFirst().get());
+        Run all = igtrace("why", TESTDATA.resolve("why/slow-rank").toString(), "-q");
+        assertTrue(all.out.startsWith("rank 5's region solve holds the run back: it caused 14.0 ms of the 14.0 ms of waiting; balancing it"
+                + " would save 1.75 ms of the run's 3.28 ms."), all.out); // the generator's 300 - 125 = 175 us per iteration
+    }
+
+    /**
      * delays-4: the unchanged run's replay differs from the measured run by microseconds, more than a millionth of it. Both
      * read "484 ms", and the heading said "as measured" while the gains within that difference read "no gain": it must
      * give the difference. scorep-late-sender-barrier: the path's length is 19.945805789 s (otf2-print: the first MPI_Init

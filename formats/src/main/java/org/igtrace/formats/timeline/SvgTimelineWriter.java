@@ -360,14 +360,17 @@ public final class SvgTimelineWriter {
             if (from == null || to == null) {
                 continue;
             }
-            double x1 = x(a.sendTime()), x2 = x(a.receiveTime());
-            double y1 = rowTop(from) + rowHeight / 2.0, y2 = rowTop(to) + rowHeight / 2.0;
+            double[] c = ArrowClip.clip(x(a.sendTime()), rowTop(from) + rowHeight / 2.0, x(a.receiveTime()), rowTop(to) + rowHeight / 2.0,
+                    left, left + t.columns());
+            if (c == null) {
+                continue;
+            }
             boolean conflict = a.conflict();
             s.append("<line class=\"msg").append(conflict ? " conflict" : "").append("\" data-count=\"").append(a.count())
-                    .append("\" x1=\"").append(fmt(x1)).append("\" y1=\"").append(fmt(y1)).append("\" x2=\"").append(fmt(x2))
-                    .append("\" y2=\"").append(fmt(y2)).append(conflict ? "" : faint).append("\" stroke=\"").append(conflict ? CONFLICT_COLOUR : "#212121")
-                    .append("\" stroke-width=\"").append(conflict ? "1.6" : "0.9").append("\" marker-end=\"url(#")
-                    .append(conflict ? "conflict-head" : "head").append(")\"/>\n");
+                    .append("\" x1=\"").append(fmt(c[0])).append("\" y1=\"").append(fmt(c[1])).append("\" x2=\"").append(fmt(c[2]))
+                    .append("\" y2=\"").append(fmt(c[3])).append(conflict ? "" : faint).append("\" stroke=\"").append(conflict ? CONFLICT_COLOUR : "#212121")
+                    .append("\" stroke-width=\"").append(conflict ? "1.6" : "0.9").append(c[4] > 0 ? "\" marker-end=\"url(#"
+                    + (conflict ? "conflict-head" : "head") + ")" : "").append("\"/>\n");
         }
     }
 

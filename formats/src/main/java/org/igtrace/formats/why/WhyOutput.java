@@ -80,10 +80,19 @@ public final class WhyOutput {
         if (first.kind() == Why.CauseKind.RECORDING_OFF) {
             s.append(" (what the rank ran then is unknown: the trace did not record it)");
         }
-        if (!why.whatIf().isEmpty()) {
+        // under --ranks a kept rank's cause can come after the run's first one, whose fix the first hypothesis is: the story
+        // then gives only a fix of the cause it names (it named rank 1's region a with balancing rank 2's region b)
+        boolean runsFirst = why.causes().isEmpty() || why.causes().get(0) == first;
+        List<Why.Hypothesis> fixes = runsFirst ? why.whatIf() : why.whatIf().stream()
+                .filter(h -> h.hypothesis().equals("balance region " + first.region()) || h.hypothesis().equals("rank " + rank + " at median compute"))
+                .toList();
+        if (!runsFirst && fixes.stream().noneMatch(h -> h.gain() > gainNoise(why))) {
+            fixes = List.of(); // none of its fixes gains, or none was tried (it is not among the --top causes): the table tells
+        }
+        if (!fixes.isEmpty()) {
             // the first cause's fix (the first hypothesis), else the one that gains most
-            Why.Hypothesis fix = why.whatIf().get(0).gain() > gainNoise(why) ? why.whatIf().get(0)
-                    : why.whatIf().stream().max((a, b) -> Double.compare(a.gain(), b.gain())).get();
+            Why.Hypothesis fix = fixes.get(0).gain() > gainNoise(why) ? fixes.get(0)
+                    : fixes.stream().max((a, b) -> Double.compare(a.gain(), b.gain())).get();
             String measured = Labels.seconds3(path.length()), replayed = Labels.seconds3(why.predictedRuntime());
             if (fix.gain() > gainNoise(why)) {
                 String what = fix.hypothesis().equals("balance region " + first.region()) ? "balancing it"
