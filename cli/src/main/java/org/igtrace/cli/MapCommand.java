@@ -241,7 +241,8 @@ public final class MapCommand implements Callable<Integer> {
             return;
         }
         Path existing = simgrid.toAbsolutePath();
-        while (existing != null && !java.nio.file.Files.exists(existing)) {
+        // a link that leads nowhere is there, and no folder: said here (it was "FileAlreadyExistsException" after the analysis)
+        while (existing != null && !java.nio.file.Files.exists(existing, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             existing = existing.getParent();
         }
         if (existing == null || !java.nio.file.Files.isDirectory(existing)) {

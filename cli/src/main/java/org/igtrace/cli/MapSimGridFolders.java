@@ -3,8 +3,6 @@ package org.igtrace.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * {@code map --simgrid DIR}'s two replay folders, {@code DIR/rank-order/} and {@code DIR/proposed/}, kept only when the
@@ -30,7 +28,8 @@ final class MapSimGridFolders {
     MapSimGridFolders(Path dir) throws IOException {
         this.dir = dir.toAbsolutePath();
         Path top = null;
-        for (Path p = this.dir; p != null && !Files.exists(p); p = p.getParent()) {
+        // a link is there, whether or not it leads anywhere: a dangling link named as DIR (or above it) is the user's
+        for (Path p = this.dir; p != null && !Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
             top = p;
         }
         this.madeTop = top;
@@ -40,7 +39,12 @@ final class MapSimGridFolders {
         } catch (IllegalStateException e) {
             throw new IOException("interrupted: the Java VM is shutting down");
         }
-        Files.createDirectories(this.dir);
+        try {
+            Files.createDirectories(this.dir);
+        } catch (IOException | RuntimeException e) { // nothing to keep: the folders this call made go, the hook with them
+            abandon();
+            throw e;
+        }
     }
 
     /** The map's output is written: the folders stay. */
@@ -74,12 +78,6 @@ final class MapSimGridFolders {
     }
 
     private static void deleteTree(Path top) {
-        if (!Files.exists(top, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(top)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException | java.io.UncheckedIOException e) { // NOPMD: what cannot be removed stays; the exit code says it failed
-        }
+        org.igtrace.formats.Folders.deleteTree(top); // beside SimGridExport's hook removing its part folder in the same tree
     }
 }

@@ -61,6 +61,25 @@ class DotThroughGraphvizTest {
     }
 
     /**
+     * networkx reads DOT through pydot, which refuses a node attribute called {@code name} ("Node.__init__() got multiple
+     * values for argument 'name'"): the process's name travels as process_name, and every data attribute arrives. The
+     * synthetic run (testdata/SOURCES.md): 4 processes named "Process 0" to "Process 3" in its definitions.
+     */
+    @Test
+    void networkxReadsTheDotThroughPydot() throws Exception {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), TESTDATA.resolve("otf1/synth-z").toString(), "--format", "dot",
+                "-q"), err.toString());
+        String read = SubcommandsTest.python(String.join("\n", "import io, sys, networkx",
+                "g = networkx.nx_pydot.read_dot(io.StringIO(sys.argv[1]))",
+                // pydot 1.4.2 adds a node "\\n" of no attribute (a line break it reads as a node): the processes' are n0-n3
+                "print(sorted((n, d['process_name'].strip('\"'), d['w'].strip('\"')) for n, d in g.nodes(data=True) if n.startswith('n')))"),
+                out.toString());
+        assertTrue(read.startsWith("[('n0', 'Process 0', "), read);
+        assertTrue(read.contains("('n3', 'Process 3', "), read);
+    }
+
+    /**
      * Graphviz refuses a quoted string over 16,384 bytes ("syntax error ... longer than 16384?"): a trace's host name of
      * 16,400 bytes made igtrace's whole DOT file unreadable. A long name goes in quoted parts joined with DOT's +, which
      * Graphviz reads back as the one name, every character of it (here 20,000: "h" and "\u00e9" in turn, 30,000 bytes,

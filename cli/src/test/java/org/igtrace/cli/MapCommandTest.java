@@ -464,6 +464,12 @@ class MapCommandTest {
         try (var left = Files.list(empty)) {
             assertEquals(List.of(), left.toList(), "the empty folder given stays, empty");
         }
+        // a link named as DIR that leads nowhere is the user's: refused before the read, and kept (it was removed)
+        Path link = Files.createSymbolicLink(dir.resolve("link"), dir.resolve("nowhere"));
+        Run dangling = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", link.toString(), "-q");
+        assertEquals(1, dangling.code(), dangling.err());
+        assertEquals("igtrace: --simgrid " + link + ": " + link + " is not a directory", dangling.err().strip());
+        assertTrue(Files.isSymbolicLink(link), "the link stays");
         Run written = igtrace("map", jacobi, "--topology", "mesh:2x2", "--simgrid", nested.toString(), "-o", dir.resolve("map.txt").toString());
         assertEquals(0, written.code(), written.err());
         assertTrue(Files.isRegularFile(nested.resolve("rank-order/smpirun.sh")) && Files.isRegularFile(nested.resolve("proposed/smpirun.sh")));

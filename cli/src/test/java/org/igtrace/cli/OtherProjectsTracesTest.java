@@ -45,6 +45,49 @@ class OtherProjectsTracesTest {
         assertEquals(text(expected), text(found));
     }
 
+    /**
+     * SST's Ember OTF2 test (Score-P 8.4, OTF2 3.0.3; otf2-print, 2000000653 ticks/s): no main region, so T_i runs from
+     * MPI_Init's leave to MPI_Finalize's enter: rank 0 ...8179289 - ...8081171 = 98118 ticks; its Tcomm MPI_Comm_rank
+     * 96961 - 93893 = 3068 plus MPI_Bcast 176835 - 117035 = 59800 ticks. The root (rank 0) enters the broadcast at
+     * ...117035, ranks 1, 2, 3 at ...115643, ...115586, ...115747: late broadcast 1392, 1449, 1288 ticks. No message.
+     */
+    @org.junit.jupiter.api.Test
+    void embersBroadcastIsTheLateBroadcastOtf2PrintGives() throws Exception {
+        double tick = 1.0 / 2000000653.0;
+        String json = SubcommandsTest.igtrace("stats", TESTDATA.resolve("otf2/scorep-ember-bcast-4").toString(), "--format", "json").out();
+        String checked = SubcommandsTest.python(String.join("\n", "import json, sys", "d = json.loads(sys.argv[1])",
+                "p = {r['rank']: r for r in d['processes']}",
+                "print(p[0]['time'], p[0]['comm_time'], p[1]['wait_late_broadcast'], p[2]['wait_late_broadcast'], p[3]['wait_late_broadcast'],"
+                        + " p[0]['wait'])"), json);
+        String[] v = checked.strip().split(" ");
+        double[] expected = {98118 * tick, (3068 + 59800) * tick, 1392 * tick, 1449 * tick, 1288 * tick, 0};
+        for (int i = 0; i < expected.length; i++) {
+            org.junit.jupiter.api.Assertions.assertEquals(expected[i], Double.parseDouble(v[i]), 1e-12, "value " + i + " of " + checked);
+        }
+    }
+
+    /**
+     * fastotf2's sample of a HIP run on an MI300 (Score-P 9.0, OTF2 3.1.1): 72670 events (otf2-print: 40 ENTER, 40 LEAVE,
+     * 72584 METRIC, 4 PARAMETER_UINT64, PROGRAM_BEGIN, PROGRAM_END), one process whose master thread runs main from
+     * 6127384857192913 to 6127411460432414 at 3699958577 ticks/s (T = 26603239501 ticks, no MPI: w = 1), and 31 GPU-stream
+     * and metric locations, which are not analysed.
+     */
+    @org.junit.jupiter.api.Test
+    void aHipRunOfScorep9IsReadWithItsMetricLocationsLeftOut() throws Exception {
+        String trace = TESTDATA.resolve("otf2/scorep-hip-mi300").toString();
+        SubcommandsTest.Run info = SubcommandsTest.igtrace("info", trace);
+        assertEquals(0, info.code(), info.err());
+        org.junit.jupiter.api.Assertions.assertTrue(info.out().contains("events         72670, counted"), info.out());
+        org.junit.jupiter.api.Assertions.assertTrue(info.out().contains("31 locations that are not CPU threads of a process"), info.out());
+        String json = SubcommandsTest.igtrace("stats", trace, "--format", "json").out();
+        String checked = SubcommandsTest.python(String.join("\n", "import json, sys", "d = json.loads(sys.argv[1])",
+                "print(len(d['processes']), d['processes'][0]['time'], d['processes'][0]['comm_time'])"), json);
+        String[] v = checked.strip().split(" ");
+        assertEquals("1", v[0]);
+        org.junit.jupiter.api.Assertions.assertEquals(26603239501.0 / 3699958577.0, Double.parseDouble(v[1]), 1e-12);
+        org.junit.jupiter.api.Assertions.assertEquals(0, Double.parseDouble(v[2]), 0);
+    }
+
     private static String text(Map<String, long[]> pairs) {
         StringBuilder b = new StringBuilder();
         pairs.forEach((k, v) -> b.append(k).append(": ").append(v[0]).append(" B in ").append(v[1]).append('\n'));

@@ -385,7 +385,7 @@ class SimGridReplayTest {
                     "--format", "simgrid", "-o", out.toString(), "-q");
             if (code != 0) {
                 // testdata/no-process and testdata/no-events: refused, in one line
-                assertTrue(e.toString().contains(": no process to analyse: ") || e.toString().contains(": nothing to replay: "), t + ": " + e);
+                assertTrue(e.toString().contains(": no process to analyse: ") || e.toString().contains(": no time to analyse: "), t + ": " + e);
                 continue;
             }
             Process smpi = new ProcessBuilder("sh", out.resolve("smpirun.sh").toString()).redirectErrorStream(true).start();

@@ -65,12 +65,13 @@ public final class DotWriter implements GraphWriter {
     }
 
     /**
-     * Adds the data attributes, {@code weight} renamed {@code w} and {@code label} (a process's name) {@code name}: DOT's
+     * Adds the data attributes, {@code weight} renamed {@code w} and {@code label} (a process's name)
+     * {@code process_name} (pydot refuses an attribute {@code name}): DOT's
      * {@code weight} and {@code label} are the drawing's.
      */
     private static void data(Map<String, Object> attributes, Map<String, Attribute> into) {
         attributes.forEach((name, value) -> {
-            String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name.equals(AttributeNames.LABEL) ? "name" : name);
+            String key = id(name.equals(AttributeNames.WEIGHT) ? "w" : name.equals(AttributeNames.LABEL) ? "process_name" : name);
             into.put(key, value instanceof Number || value instanceof Boolean
                     ? DefaultAttribute.createAttribute(Values.text(value))
                     : quoted(String.valueOf(value)));

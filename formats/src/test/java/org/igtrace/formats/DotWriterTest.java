@@ -44,8 +44,8 @@ class DotWriterTest {
         assertTrue(text.contains("n0 [ label=\"0\\nw=0.750\" rank=\"0\""), text);
         // data attributes follow the drawing ones; weight travels as w, the graph's own attributes quoted
         assertTrue(text.contains(" w=\"0.75\" "), text);
-        // the process's name, GraphML's label, travels as name (the DOT label is the drawing's): it was left out
-        assertTrue(text.contains(" name=\"rank \\\"0\\\" <a&b>\" "), text);
+        // the process's name, GraphML's label, travels as process_name (pydot reads no attribute "name"; the DOT label is the drawing's): it was left out
+        assertTrue(text.contains(" process_name=\"rank \\\"0\\\" <a&b>\" "), text);
         assertTrue(text.contains("\"graph\"=\"" + view.name().toLowerCase(java.util.Locale.ROOT) + "\";"), text);
         assertTrue(text.contains(view == GraphView.FULL ? "n0 -- n1 [ label=\"1 KB\"" : "n0 -- n1 [ label=\"1.5 KB\""), text);
     }

@@ -80,9 +80,9 @@ class LocalModeMatchesCliTest {
     void sparkGivesTheCommandLinesOutput(Path trace, List<String> options) {
         Output cli = Output.of(false, trace, options);
         Output onSpark = Output.of(true, trace, options);
-        if (trace.endsWith("no-process")) { // a trace of no process is refused in one line, on Spark too
-            assertEquals(1, cli.code, cli.err);
-            assertTrue(cli.err.contains(": no process to analyse: "), cli.err);
+        if (trace.endsWith("no-process") || trace.endsWith("no-events")) { // a trace of no process, or of no event, is refused in one
+            assertEquals(1, cli.code, cli.err);                                  // line, on Spark too
+            assertTrue(cli.err.contains(trace.endsWith("no-process") ? ": no process to analyse: " : ": no time to analyse: "), cli.err);
             assertEquals(cli.code, onSpark.code, onSpark.err);
             assertEquals(cli.err, onSpark.err);
             return;

@@ -5,7 +5,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Locale;
 import java.util.stream.Stream;
 import org.igtrace.core.replay.ReplayParameters;
@@ -92,17 +91,7 @@ public final class SimGridExport {
             synchronized (shutDown) {
                 shutDown[0] = true;
             }
-            for (int i = 0; i < 100 && Files.exists(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS); i++) {
-                deleteTree(temp);
-                if (Files.exists(temp, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    try {
-                        Thread.sleep(10);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return;
-                    }
-                }
-            }
+            org.igtrace.formats.Folders.deleteTree(temp);
         }, "igtrace-simgrid-part");
         try {
             Runtime.getRuntime().addShutdownHook(removeTemp);
@@ -152,6 +141,13 @@ public final class SimGridExport {
                 Files.move(temp, target);
                 done = true;
             }
+        } catch (IOException e) {
+            synchronized (shutDown) {
+                if (shutDown[0]) { // the hook removed the folder under the writing ("rank-1.txt: no such file or directory")
+                    throw new IOException("interrupted: the Java VM is shutting down");
+                }
+            }
+            throw e;
         } finally {
             if (!done) {
                 deleteTree(temp);
@@ -208,10 +204,6 @@ public final class SimGridExport {
     }
 
     private static void deleteTree(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        } catch (IOException e) {
-            // a leftover temporary directory is harmless
-        }
+        org.igtrace.formats.Folders.deleteTree(dir);
     }
 }

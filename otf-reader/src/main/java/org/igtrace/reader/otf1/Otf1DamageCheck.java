@@ -103,23 +103,22 @@ final class Otf1DamageCheck {
     }
 
     /**
-     * A process the master file puts in a stream whose events file holds no record of it, while an
-     * events file of the trace is there whose stream the master file does not list: the master file
-     * moved the process to another stream (one changed digit, {@code 3:3} read as {@code 2:3}), and
-     * reading on would give that process no event. Fails naming the master file; an idle process is
-     * read as one only when every events file of the trace is listed.
+     * A process the master file puts in a stream whose events file holds no record of it, while the
+     * events file of the stream numbered as the process (VampirTrace's own stream for it) is there
+     * and the master file lists no such stream: the master file moved the process to another stream
+     * (one changed digit, {@code 3:3} read as {@code 2:3}), and reading on would give that process no
+     * event. Fails naming the master file. A stray events file of another number (a leftover, empty)
+     * does not make an idle process damage.
      */
     static void masterListsEveryEventsFile(Otf1FileSet files, Path eventFile, long[] silent, Otf1Definitions definitions)
             throws TraceReadException {
-        if (silent.length == 0) {
-            return;
-        }
-        List<Path> unlistedFiles = files.unlistedEvents();
-        if (!unlistedFiles.isEmpty()) {
-            long p = silent[0];
-            throw new TraceReadException(files.master() + ": puts process " + Long.toHexString(p) + " \"" + definitions.processName(p)
-                    + "\" in the stream of " + eventFile.getFileName() + ", which holds no record of it, and lists no stream for "
-                    + unlistedFiles.get(0).getFileName() + " (the master file is damaged)");
+        for (long p : silent) {
+            Path own = files.unlistedEventsOf(p);
+            if (own != null) {
+                throw new TraceReadException(files.master() + ": puts process " + Long.toHexString(p) + " \"" + definitions.processName(p)
+                        + "\" in the stream of " + eventFile.getFileName() + ", which holds no record of it, and lists no stream for "
+                        + own.getFileName() + " (the master file is damaged)");
+            }
         }
     }
 
@@ -210,6 +209,16 @@ final class Otf1DamageCheck {
      */
     static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files, boolean everyProcessEnds)
             throws TraceReadException {
+        return damage(file, stream, definitions, files, everyProcessEnds, null);
+    }
+
+    /**
+     * As above; {@code masterNotes} not null ({@code info}, which lists what a trace holds): a master file that moved a
+     * process to another stream ({@link #masterListsEveryEventsFile}) is said there, and the file, which reads whole, is
+     * counted, instead of failing.
+     */
+    static String damage(Path file, Otf1FileSet.Stream stream, Otf1Definitions definitions, Otf1FileSet files, boolean everyProcessEnds,
+                         List<String> masterNotes) throws TraceReadException {
         Otf1EventStream parsed = new Otf1EventStream(definitions, DISCARD, 0);
         parsed.everyProcessEnds = everyProcessEnds;
         try (InputStream in = Otf1FileSet.openData(file)) {
@@ -227,7 +236,14 @@ final class Otf1DamageCheck {
         } catch (TraceReadException e) {
             return e.getMessage().substring(file.toString().length() + 2);
         }
-        masterListsEveryEventsFile(files, file, silent, definitions); // the master file's damage is not this file's
+        try {
+            masterListsEveryEventsFile(files, file, silent, definitions); // the master file's damage is not this file's
+        } catch (TraceReadException e) {
+            if (masterNotes == null) {
+                throw e;
+            }
+            masterNotes.add(e.getMessage());
+        }
         return null;
     }
 

@@ -43,6 +43,7 @@ public final class Otf1Inventory {
         Otf1Definitions definitions = new Otf1Definitions(records, global);
         EventCounter counter = new EventCounter();
         List<String> unreadable = new ArrayList<>();
+        List<String> masterNotes = new ArrayList<>();
         java.util.Set<Long> uncounted = new java.util.HashSet<>();
         int eventFiles = 0;
         for (Otf1FileSet.Stream stream : files.streams()) {
@@ -60,7 +61,7 @@ public final class Otf1Inventory {
             EventCounter one = new EventCounter();
             try {
                 readLines(events, one);
-                String damage = Otf1DamageCheck.damage(events, stream, definitions, files, true);
+                String damage = Otf1DamageCheck.damage(events, stream, definitions, files, true, masterNotes);
                 if (damage != null) {
                     throw new TraceReadException(events + ": " + damage);
                 }
@@ -75,11 +76,12 @@ public final class Otf1Inventory {
         TraceInventory inventory = inventory(records, definitions, counter, missing, uncounted,
                 unreadable.isEmpty() ? "counted in the event files" : "counted in " + (eventFiles - unreadable.size()) + " of " + eventFiles
                         + " event files");
-        if (unreadable.isEmpty()) {
+        if (unreadable.isEmpty() && masterNotes.isEmpty()) {
             return inventory;
         }
         List<String> notes = new ArrayList<>(inventory.notes());
         unreadable.forEach(u -> notes.add(u + ": its events are not counted"));
+        masterNotes.forEach(m -> notes.add(m + ": the analyses refuse the trace"));
         return new TraceInventory(inventory.format(), inventory.producer(), inventory.processes(), inventory.locations(),
                 inventory.regions(), inventory.communicators(), inventory.ticksPerSecond(), inventory.spanSeconds(),
                 inventory.eventCounts(), inventory.missing(), notes);

@@ -374,6 +374,41 @@ class Otf1DamagedTraceTest {
         }
     }
 
+    /**
+     * An idle process put in a stream whose file holds no record of it (synth-idle's process 5, no stream of its own,
+     * edited into stream 4: "4:4,5") is an idle process, also with a stray empty events file of an unlisted stream beside
+     * it (synth.7.events): only the file of the stream numbered as the process, unlisted, tells a moved process (it was
+     * refused as the master file's damage).
+     */
+    @Test
+    void aStrayEventsFileDoesNotMakeAnIdleProcessDamage() throws Exception {
+        Path master = copy("synth-idle", "synth.otf");
+        String whole = Files.readString(master, StandardCharsets.ISO_8859_1);
+        assertTrue(whole.contains("\n4:4\n"), whole);
+        Files.writeString(master, whole.replace("\n4:4\n", "\n4:4,5\n"), StandardCharsets.ISO_8859_1);
+        Files.write(dir.resolve("synth.7.events"), new byte[0]);
+        org.igtrace.core.profile.TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(5, profile.processes().size());
+        assertEquals(0, profile.processes().get(4).time(), 0, "process 5 (rank 4) recorded nothing");
+    }
+
+    /**
+     * info on the master file that moved MPI process 3 to stream 2 (above): it counts md_mpi_cuda.2.events.z, which reads
+     * whole (it left all of that file uncounted), and says the master file is damaged in a note.
+     */
+    @Test
+    void infoCountsTheFilesOfAMasterThatMovedAProcessAndNotesIt() throws Exception {
+        Path master = md();
+        Files.writeString(master, Files.readString(master, StandardCharsets.ISO_8859_1).replace("\n3:3\n", "\n2:3\n"),
+                StandardCharsets.ISO_8859_1);
+        org.igtrace.core.trace.TraceInventory inventory = Otf1Inventory.read(master);
+        assertTrue(inventory.notes().stream().anyMatch(n -> n.startsWith(master + ": puts process 3 ") && n.endsWith(
+                "(the master file is damaged): the analyses refuse the trace")), inventory.notes().toString());
+        assertTrue(inventory.notes().stream().noneMatch(n -> n.contains("not counted")), inventory.notes().toString());
+        assertTrue(inventory.locations().stream().filter(l -> l.id().equals("2")).allMatch(l -> l.events() > 0),
+                inventory.locations().toString());
+    }
+
     /** Edited plain copies of the synthetic run's definitions: each removed line is named by an event that uses it. */
     @Test
     void eventsNamingWhatTheDefinitionsNeverDefineAreAnErrorNamingTheDefinitions() throws Exception {
