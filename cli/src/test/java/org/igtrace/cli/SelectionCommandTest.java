@@ -271,6 +271,29 @@ class SelectionCommandTest {
                 && r.out().contains(" summed over 3 processes ("), r.out());
     }
 
+    /**
+     * With --skip-missing, a rank whose file was left out has unknown waits: the waiting is summed over the 3 ranks read of
+     * patterns-4 (rank 2's 1073741822.evt left out; its percentage was already over the 3), not "4 processes".
+     */
+    @Test
+    void waitingIsSummedOverTheRanksRead(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path from = TESTDATA.resolve("otf2/patterns-4"), copy = dir.resolve("p4");
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(from.relativize(f).toString());
+                if (java.nio.file.Files.isDirectory(f)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!f.getFileName().toString().equals("1073741822.evt")) {
+                    java.nio.file.Files.copy(f, to);
+                }
+            }
+        }
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace("stats", copy.toString(), "--skip-missing");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Waiting per wait-state pattern, summed over 3 processes"), r.out());
+        assertTrue(r.out().contains(" summed over 3 processes ("), r.out());
+    }
+
     /** JSON without the lines that name the trace or the selection. */
     /** The JSON without its silent_sendrecv diagnostic (an object of three lines and its separator). */
     private static String withoutSilentSendrecv(String json) {

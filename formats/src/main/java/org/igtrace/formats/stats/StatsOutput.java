@@ -33,7 +33,7 @@ public final class StatsOutput {
         }
         TraceProfile profile = graph.profile();
         lines.add("Waiting per wait-state pattern, summed over "
-                + Summary.count((int) profile.processes().stream().filter(x -> profile.selected(x.rank())).count(), "process", "processes")
+                + Summary.count(Summary.analysed(profile), "process", "processes")
                 + " (of time: of their times T_i added up)");
         lines.addAll(StatsTables.patterns(graph.profile()).text());
         lines.add("");

@@ -83,14 +83,23 @@ public final class Summary {
     }
 
     /**
+     * The processes a sum over processes is over: those analysed, with --ranks the selected ones (the graph keeps every
+     * vertex), and only those read (a process whose files --skip-missing left out has unknown waits: it was counted).
+     *
+     * @param p the profile
+     * @return how many
+     */
+    static int analysed(TraceProfile p) {
+        return (int) p.processes().stream().filter(x -> p.selected(x.rank()) && !x.leftOut()).count();
+    }
+
+    /**
      * "waiting 931 ms summed over 4 processes (49.1% of their time), clocks corrected by offsets up to
      * 28.8 ms, 5 clock conflicts -> 0": a sum over processes never reads as a share of the run time.
      */
     private static String waiting(TraceProfile p, WaitReport w) {
-        // over the processes analysed: with --ranks the selected ones (the graph keeps every vertex)
-        int analysed = (int) p.processes().stream().filter(x -> p.selected(x.rank())).count();
         StringBuilder s = new StringBuilder("waiting ").append(Labels.seconds3(w.total())).append(" summed over ")
-                .append(count(analysed, "process", "processes")).append(" (")
+                .append(count(analysed(p), "process", "processes")).append(" (")
                 .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w, p::worldRank));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
         if (w.corrected() && w.conflictsBefore() > 0) {
@@ -137,7 +146,7 @@ public final class Summary {
         WaitReport w = p.waits();
         double run = StatsTables.runTime(p);
         List<String> lines = new ArrayList<>();
-        lines.add("waiting per pattern, summed over " + count(p.processes().stream().filter(x -> p.selected(x.rank())).count(), "process", "processes")
+        lines.add("waiting per pattern, summed over " + count(analysed(p), "process", "processes")
                 + " (of time: of their times T_i added up)");
         lines.add(String.format(Locale.ROOT, "%-16s %12s %8s  %s", "pattern", "waiting", "of time", "most (rank)"));
         for (WaitPattern pattern : WaitPattern.values()) {

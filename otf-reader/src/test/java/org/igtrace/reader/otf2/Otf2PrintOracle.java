@@ -31,7 +31,8 @@ final class Otf2PrintOracle {
     private static final Pattern MESSAGE = Pattern.compile("^(MPI_SEND|MPI_ISEND|MPI_RECV|MPI_IRECV)\\s+(\\d+)\\s+\\d+\\s+(?:Receiver|Sender): \\d+ \\(\"[^\"]*\" <(\\d+)>\\).*Length: (\\d+)");
 
     private static final Pattern MEASUREMENT = Pattern.compile("^MEASUREMENT_ON_OFF\\s+(\\d+)\\s+(\\d+)\\s+Mode: (ON|OFF)");
-    private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_]+)\\s+(\\d+)\\s+(\\d+)\\s");
+    /** An event line: its kind (PARAMETER_UINT64 has digits: fastotf2's HIP run), location and time. */
+    private static final Pattern ANY_EVENT = Pattern.compile("^([A-Z_][A-Z0-9_]*)\\s+(\\d+)\\s+(\\d+)\\s");
     private static final Map<Path, Otf2PrintOracle> PRINTED = new java.util.concurrent.ConcurrentHashMap<>();
 
     final Map<Long, Integer> locationRank = new HashMap<>();
