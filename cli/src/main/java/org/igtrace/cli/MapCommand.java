@@ -180,6 +180,9 @@ public final class MapCommand implements Callable<Integer> {
             FormatChoice.warnUnclaimed(err, replayReading.common.output.output, format != null,
                     java.util.List.of("txt", "text", "json", "rankfile"), s.format().name().toLowerCase(java.util.Locale.ROOT));
             try {
+                if (folders != null) {
+                    placeSimGrid(folders);
+                }
                 Output.write(replayReading.common.output, parent.stdout(), w -> out.write(s.format(), w));
             } catch (RuntimeException e) { // the output failed: the replay folders go too (written whole or not at all)
                 if (folders != null) {
@@ -188,7 +191,7 @@ public final class MapCommand implements Callable<Integer> {
                 throw e;
             }
             if (folders != null) {
-                folders.keep();
+                folders.done();
             }
             if (!replayReading.common.output.quiet) {
                 // what the read left out or could not count (a location --skip-missing left out, lengths ignored): the
@@ -253,6 +256,20 @@ public final class MapCommand implements Callable<Integer> {
         }
     }
 
+    /** The replay folders moved into DIR; one that cannot be (another run put one there meanwhile) fails, naming it. */
+    private void placeSimGrid(MapSimGridFolders folders) throws Failure {
+        try {
+            folders.place();
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            folders.abandon();
+            throw new Failure("--simgrid " + simgrid + ": " + e.getFile() + " appeared while this run wrote its own (another run writing the"
+                    + " same folder?): nothing of this run's is left there");
+        } catch (java.io.IOException e) {
+            folders.abandon();
+            throw new Failure("--simgrid " + IoFailure.naming(simgrid, e));
+        }
+    }
+
     /**
      * DIR/rank-order/ and DIR/proposed/: SimGrid replays on the topology's links with each placement, removed again
      * unless the map's output is written ({@link MapSimGridFolders}).
@@ -263,9 +280,9 @@ public final class MapCommand implements Callable<Integer> {
         MapSimGridFolders folders = null;
         try {
             folders = new MapSimGridFolders(simgrid);
-            SimGridExport.write(simgrid.resolve("rank-order"), replay,
+            SimGridExport.write(folders.folder("rank-order"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(rankOrder, "rank order"))), processes, definitions);
-            SimGridExport.write(simgrid.resolve("proposed"), replay,
+            SimGridExport.write(folders.folder("proposed"), replay,
                     base.withNetwork(new ReplayParameters.Network(machine, Placement.of(proposed, "igtrace map (" + method + ")"))), processes,
                     definitions);
             return folders;

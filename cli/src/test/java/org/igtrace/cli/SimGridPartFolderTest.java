@@ -58,7 +58,8 @@ class SimGridPartFolderTest {
     /**
      * map --simgrid made/sg: the JVM exits while rank-order's or proposed's part folder is being written (the hooks of
      * the map's folders and of the export's part folder then ran at once, and one listing's UncheckedIOException left
-     * made/sg/rank-order whole, without proposed, in about 1 run of 5): nothing is left, or the whole of both.
+     * made/sg/rank-order whole, without proposed, in about 1 run of 5; both are now written in the run's own part folder
+     * beside DIR and moved into place at the end): nothing is left, or the whole of both.
      */
     @Test
     void aMapInterruptedWhileWritingItsFoldersLeavesNothing() throws Exception {
@@ -109,9 +110,9 @@ class SimGridPartFolderTest {
             Path target = Path.of(args[1]);
             Thread watch = new Thread(() -> {
                 while (true) {
-                    // predict's part folder is beside the target; map's inside it (made/sg/.rank-order.PID.part)
-                    Path parts = args.length > 2 ? target : target.getParent();
-                    try (Stream<Path> files = Files.exists(parts) ? Files.list(parts) : Stream.empty()) {
+                    // predict's part folder is beside the target; map's in its own beside it (made/.sg.PID.part/.rank-order.PID.part)
+                    Path parts = target.getParent();
+                    try (Stream<Path> files = Files.exists(parts) ? Files.walk(parts) : Stream.empty()) {
                         for (Path p : files.toList()) {
                             if (p.getFileName().toString().endsWith(".part") && Files.exists(p.resolve("rank-0.txt"))) {
                                 System.exit(130);

@@ -51,8 +51,12 @@ public final class SimGridExport {
     /**
      * The folder written before it is renamed to {@code target}: {@code .NAME.PID.part} beside it, made as any folder is
      * (the user's umask: a temporary folder's rwx------ stayed on the output, unlike every other output igtrace writes).
+     *
+     * @param target the folder to be written
+     * @return the new, empty part folder
+     * @throws IOException when it cannot be made
      */
-    private static Path partFolder(Path target) throws IOException {
+    public static Path partFolder(Path target) throws IOException {
         String prefix = "." + target.getFileName() + "." + ProcessHandle.current().pid();
         for (int attempt = 0; ; attempt++) {
             try {
@@ -163,8 +167,10 @@ public final class SimGridExport {
      * Removes the part folders a run killed while writing {@code target} left ({@code .NAME.PID.part},
      * {@code .NAME.PID-N.part}) whose process is gone; only that name's, as for {@code -o}'s files (a folder shared with
      * other hosts may hold other runs' folders of other names).
+     *
+     * @param target the folder to be written
      */
-    private static void removeStaleParts(Path target) {
+    public static void removeStaleParts(Path target) {
         java.util.regex.Pattern name = java.util.regex.Pattern.compile(
                 java.util.regex.Pattern.quote("." + target.getFileName() + ".") + "(\\d{1,18})(-\\d+)?\\.part");
         try (Stream<Path> siblings = Files.list(target.getParent())) {

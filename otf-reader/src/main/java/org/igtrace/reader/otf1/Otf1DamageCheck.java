@@ -103,23 +103,47 @@ final class Otf1DamageCheck {
     }
 
     /**
-     * A process the master file puts in a stream whose events file holds no record of it, while the
-     * events file of the stream numbered as the process (VampirTrace's own stream for it) is there
-     * and the master file lists no such stream: the master file moved the process to another stream
-     * (one changed digit, {@code 3:3} read as {@code 2:3}), and reading on would give that process no
-     * event. Fails naming the master file. A stray events file of another number (a leftover, empty)
-     * does not make an idle process damage.
+     * A process the master file puts in a stream whose events file holds no record of it, while an
+     * events file of a stream the master file does not list holds its records (a process line
+     * {@code *ID} of it): the master file moved the process to another stream (one changed digit,
+     * {@code 3:3} read as {@code 2:3}, or {@code 5:100002} as {@code 4:100002}), and reading on would
+     * give that process no event. Fails naming the master file. A stray events file that holds no
+     * record of the process (a leftover, empty) does not make an idle process damage.
      */
     static void masterListsEveryEventsFile(Otf1FileSet files, Path eventFile, long[] silent, Otf1Definitions definitions)
             throws TraceReadException {
-        for (long p : silent) {
-            Path own = files.unlistedEventsOf(p);
-            if (own != null) {
-                throw new TraceReadException(files.master() + ": puts process " + Long.toHexString(p) + " \"" + definitions.processName(p)
-                        + "\" in the stream of " + eventFile.getFileName() + ", which holds no record of it, and lists no stream for "
-                        + own.getFileName() + " (the master file is damaged)");
+        if (silent.length == 0) {
+            return;
+        }
+        for (Path unlisted : files.unlistedEvents()) {
+            Set<Long> held = processLines(unlisted);
+            for (long p : silent) {
+                if (held.contains(p)) {
+                    throw new TraceReadException(files.master() + ": puts process " + Long.toHexString(p) + " \"" + definitions.processName(p)
+                            + "\" in the stream of " + eventFile.getFileName() + ", which holds no record of it, and lists no stream for "
+                            + unlisted.getFileName() + ", which does (the master file is damaged)");
+                }
             }
         }
+    }
+
+    /** The processes an events file has process lines ({@code *ID}) of; none when it cannot be read whole. */
+    private static Set<Long> processLines(Path events) {
+        Set<Long> held = new HashSet<>();
+        try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(Otf1FileSet.openData(events),
+                java.nio.charset.StandardCharsets.ISO_8859_1))) {
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                String t = line.strip();
+                if (t.length() > 1 && t.length() <= 17 && t.charAt(0) == '*') {
+                    try {
+                        held.add(Long.parseUnsignedLong(t.substring(1), 16));
+                    } catch (NumberFormatException e) { // NOPMD: not a process line
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) { // NOPMD: a damaged stray file holds no record the check can trust
+        }
+        return held;
     }
 
     /**

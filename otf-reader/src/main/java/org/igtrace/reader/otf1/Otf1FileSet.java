@@ -289,21 +289,6 @@ final class Otf1FileSet implements Serializable {
         }
     }
 
-    /**
-     * The events file of stream {@code stream} when it is there although the master file lists no such stream, else null.
-     *
-     * @param stream a stream id
-     * @return the file, plain or compressed, or null
-     */
-    Path unlistedEventsOf(long stream) {
-        for (long id : streamIds) {
-            if (id == stream) {
-                return null;
-            }
-        }
-        return existing(stub + "." + Long.toHexString(stream) + ".events");
-    }
-
     /** The name a stream's events file would have, for messages about a missing one. */
     String eventsName(long stream) {
         return stub + "." + Long.toHexString(stream) + ".events[.z]";

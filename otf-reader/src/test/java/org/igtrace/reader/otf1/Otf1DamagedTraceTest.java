@@ -368,10 +368,26 @@ class Otf1DamagedTraceTest {
         for (String edited : new String[] {whole.replace("\n3:3\n", "\n2:3\n"), whole.replace("\n2:2\n3:3\n", "\n2:2,3\n")}) {
             Files.writeString(master, edited, StandardCharsets.ISO_8859_1);
             String expected = master + ": puts process 3 \"Process 2\" in the stream of md_mpi_cuda.2.events.z, which holds no record"
-                    + " of it, and lists no stream for md_mpi_cuda.3.events.z (the master file is damaged)";
+                    + " of it, and lists no stream for md_mpi_cuda.3.events.z, which does (the master file is damaged)";
             assertEquals(expected, error(master, DEFAULT), edited);
             assertEquals(expected, error(master, DEFAULT.withSkipDamaged(true)), edited);
         }
+    }
+
+    /**
+     * The same damage where the stream's number is not the process's (libotf's own traces: synth-plain's thread 100002 is
+     * in stream 5): "5:100002" read as "4:100002" put the thread in stream 4, and synth.5.events, which holds its records,
+     * was left unread with exit 0 (rank 1's OpenMP part gone), once the check looked only for a stream numbered as the
+     * process.
+     */
+    @Test
+    void aMasterFileThatMovesAThreadToAStreamOfAnotherNumberIsAnError() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        String whole = Files.readString(master, StandardCharsets.ISO_8859_1);
+        assertTrue(whole.contains("\n5:100002\n"), whole);
+        Files.writeString(master, whole.replace("\n5:100002\n", "\n4:100002\n"), StandardCharsets.ISO_8859_1);
+        assertEquals(master + ": puts process 100002 \"Process 1 thread 1\" in the stream of synth.4.events, which holds no record of it,"
+                + " and lists no stream for synth.5.events, which does (the master file is damaged)", error(master, DEFAULT));
     }
 
     /**
