@@ -12,8 +12,9 @@ import org.igtrace.formats.simgrid.SimGridExport;
 /**
  * {@code map --simgrid DIR}'s two replay folders, written whole or not at all with the map's own output. Both are
  * written into a part folder of this run beside DIR ({@code .NAME.PID.part}, the name a SimGrid export's part folder
- * has: a later run removes it once this process is gone), and moved into place, DIR/rank-order and DIR/proposed (or the
- * part folder renamed DIR when DIR is not there), only when the map is done: {@link #place}, before its output is
+ * has: a later run removes it once this process is gone), or inside DIR when DIR is there ({@code DIR/.map.PID.part}:
+ * on DIR's file system), and moved into place, DIR/rank-order and DIR/proposed (or the part folder renamed DIR when
+ * DIR is not there), only when the map is done: {@link #place}, before its output is
  * written. Until {@link #done}, a failure ({@link #abandon}) or an interruption (Ctrl-C, kill: a shutdown hook) removes
  * what this run made and nothing else: its part folder, the folders it moved into DIR, and the parents of DIR it created
  * when they are empty (it removed DIR's whole new parent, with what other runs and the user had put there meanwhile,
@@ -53,8 +54,11 @@ final class MapSimGridFolders {
         Path made = null;
         try {
             Files.createDirectories(this.dir.getParent());
-            SimGridExport.removeStaleParts(this.dir);
-            made = SimGridExport.partFolder(this.dir);
+            // on DIR's own file system, so that placing is a rename: inside DIR when it is there (a link to an empty folder
+            // elsewhere, a mount point: moving a folder across file systems failed, DirectoryNotEmptyException), else beside
+            Path staged = Files.isDirectory(this.dir) ? this.dir.resolve("map") : this.dir;
+            SimGridExport.removeStaleParts(staged);
+            made = SimGridExport.partFolder(staged);
         } catch (IOException | RuntimeException e) {
             abandon();
             throw e;

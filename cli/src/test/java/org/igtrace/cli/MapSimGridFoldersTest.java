@@ -63,6 +63,29 @@ class MapSimGridFoldersTest {
         assertEquals(List.of("X"), names(dir), "the parents this run made, empty, go");
     }
 
+    /**
+     * DIR a link to an empty folder on another file system (/dev/shm): moving the folders from a part folder beside the
+     * link failed ("DirectoryNotEmptyException", exit 1, after the whole run); they are written inside DIR.
+     */
+    @Test
+    void aDirOnAnotherFileSystemGetsItsFolders() throws IOException {
+        Path shm = Path.of("/dev/shm");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm)
+                && !Files.getFileStore(shm).equals(Files.getFileStore(dir)), "no other file system to link to");
+        Path elsewhere = Files.createTempDirectory(shm, "igtrace-test-");
+        try {
+            Path link = Files.createSymbolicLink(dir.resolve("lnk"), elsewhere);
+            MapSimGridFolders f = new MapSimGridFolders(link);
+            written(f);
+            f.place();
+            f.done();
+            assertEquals(List.of("proposed", "rank-order"), names(elsewhere));
+            assertTrue(Files.isSymbolicLink(link));
+        } finally {
+            org.igtrace.formats.Folders.deleteTree(elsewhere);
+        }
+    }
+
     @Test
     void placedAndDoneTheFoldersAreThere() throws IOException {
         Path absent = dir.resolve("new/sg");

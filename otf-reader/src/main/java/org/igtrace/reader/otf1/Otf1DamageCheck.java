@@ -60,9 +60,20 @@ final class Otf1DamageCheck {
             }
         }
         unlisted.sort(Long::compareUnsigned);
-        List<Path> unlistedFiles = unlisted.isEmpty() ? List.of() : files.unlistedEvents();
+        // only an unlisted events file that holds records of such a process tells a cut master file: an empty stray file
+        // beside an idle process refused the whole trace
+        List<Path> unlistedFiles = new ArrayList<>();
+        long p = 0;
+        for (Path f : unlisted.isEmpty() ? List.<Path>of() : files.unlistedEvents()) {
+            Set<Long> held = processLines(f);
+            java.util.Optional<Long> found = unlisted.stream().filter(held::contains).findFirst();
+            if (found.isPresent()) {
+                unlistedFiles.add(f);
+                p = found.get();
+                break;
+            }
+        }
         if (!unlistedFiles.isEmpty()) {
-            long p = unlisted.get(0);
             throw new TraceReadException(master + ": lists no stream for process " + Long.toHexString(p) + " \""
                     + definitions.processName(p) + "\", which " + definitions.fileName() + " defines, nor for "
                     + unlistedFiles.get(0).getFileName() + " (the master file is damaged or truncated)");
@@ -127,7 +138,10 @@ final class Otf1DamageCheck {
         }
     }
 
-    /** The processes an events file has process lines ({@code *ID}) of; none when it cannot be read whole. */
+    /**
+     * The processes an events file has process lines ({@code *ID}) of; of a file that cannot be read whole, those before
+     * the damage (a cut stray file that holds a moved process's lines still tells the move).
+     */
     private static Set<Long> processLines(Path events) {
         Set<Long> held = new HashSet<>();
         try (java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(Otf1FileSet.openData(events),

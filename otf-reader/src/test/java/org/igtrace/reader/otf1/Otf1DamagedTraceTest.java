@@ -401,8 +401,10 @@ class Otf1DamagedTraceTest {
         Path master = copy("synth-idle", "synth.otf");
         String whole = Files.readString(master, StandardCharsets.ISO_8859_1);
         assertTrue(whole.contains("\n4:4\n"), whole);
-        Files.writeString(master, whole.replace("\n4:4\n", "\n4:4,5\n"), StandardCharsets.ISO_8859_1);
         Files.write(dir.resolve("synth.7.events"), new byte[0]);
+        // as synth-idle is (process 5 in no stream): the empty stray file refused the whole trace as a cut master file
+        assertEquals(0, TraceInput.read(master, DEFAULT, WAITS).processes().get(4).time(), 0, "process 5 (rank 4) recorded nothing");
+        Files.writeString(master, whole.replace("\n4:4\n", "\n4:4,5\n"), StandardCharsets.ISO_8859_1);
         org.igtrace.core.profile.TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
         assertEquals(5, profile.processes().size());
         assertEquals(0, profile.processes().get(4).time(), 0, "process 5 (rank 4) recorded nothing");
