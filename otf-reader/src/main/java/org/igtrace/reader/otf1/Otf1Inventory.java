@@ -45,6 +45,11 @@ public final class Otf1Inventory {
         List<String> unreadable = new ArrayList<>();
         List<String> masterNotes = new ArrayList<>();
         java.util.Set<Long> uncounted = new java.util.HashSet<>();
+        try {
+            Otf1DamageCheck.masterAgreesWithDefinitions(files, definitions);
+        } catch (TraceReadException e) { // info lists what the trace holds, and says that the analyses refuse it (it said nothing)
+            masterNotes.add(e.getMessage());
+        }
         int eventFiles = 0;
         for (Otf1FileSet.Stream stream : files.streams()) {
             Path events = files.events(stream.id());

@@ -351,6 +351,10 @@ class Otf1DamagedTraceTest {
         Path master = md();
         cut("md_mpi_cuda.otf", 12); // "1:1\n2:2\n3:3\n"
         assertTrue(error(master, DEFAULT).startsWith(master + ": lists no stream for process"), error(master, DEFAULT));
+        // info lists the trace and says so (it said nothing of the master file)
+        assertTrue(Otf1Inventory.read(master).notes().stream().anyMatch(n -> n.startsWith(master + ": lists no stream for process 4 ")
+                && n.endsWith("(the master file is damaged or truncated): the analyses refuse the trace")), Otf1Inventory.read(master).notes()
+                .toString());
     }
 
     /**
