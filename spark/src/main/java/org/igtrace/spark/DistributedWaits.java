@@ -107,9 +107,11 @@ final class DistributedWaits {
             Totals t = new Totals(processes);
             JavaRDD<Row> joinRows = all.persist(StorageLevel.MEMORY_AND_DISK());
             try {
-                t.add(joinRows.filter(r -> r.getInt(0) != Rows.SHARED_CALL && r.getInt(0) != Rows.TRANSFER), partitions);
+                t.add(joinRows.filter(r -> r.getInt(0) != Rows.SHARED_CALL && r.getInt(0) != Rows.TRANSFER && r.getInt(0) != Rows.LEAVE),
+                        partitions);
                 t.addCalls(joinRows.filter(r -> r.getInt(0) == Rows.SHARED_CALL), partitions);
                 t.addTransfers(joinRows.filter(r -> r.getInt(0) == Rows.TRANSFER));
+                t.addLeaves(joinRows.filter(r -> r.getInt(0) == Rows.LEAVE));
             } finally {
                 joinRows.unpersist();
             }
@@ -161,6 +163,17 @@ final class DistributedWaits {
             List<long[]> points = transfers.map(r -> new long[] {r.getInt(1), r.getInt(2), r.getLong(3), r.getLong(4)}).collect();
             for (long[] p : points) {
                 constraints.transferPoint((int) p[0], (int) p[1], p[2], p[3]);
+            }
+        }
+
+        /**
+         * The sampled leave differences of barriers and N x N collectives: the sample is the same
+         * whatever task kept which instance (ClockConstraints#leaveSample), so it is one machine's.
+         */
+        private void addLeaves(JavaRDD<Row> leaves) {
+            List<long[]> samples = leaves.map(r -> new long[] {r.getInt(1), r.getInt(2), r.getLong(3)}).collect();
+            for (long[] p : samples) {
+                constraints.leaveSample((int) p[0], (int) p[1], p[2]);
             }
         }
 

@@ -39,6 +39,7 @@ public final class ClockConstraints implements MatchListener {
     private long[] lastMatrix;
     private final PairLongs waitedMessages = new PairLongs();
     private final TransferFrontier transfers = new TransferFrontier();
+    private final LeaveSamples leaves = new LeaveSamples();
     private long conflicts;
     private long messages;
     private long collectives;
@@ -63,6 +64,7 @@ public final class ClockConstraints implements MatchListener {
         int n = c.size();
         switch (c.kind().shape()) {
             case BARRIER, ALL_TO_ALL -> {
+                sampleLeaves(c);
                 long[] matrix = n <= EXACT_MEMBERS ? matrix(c.members) : null;
                 if (matrix != null) {
                     requireAll(c, matrix);
@@ -106,6 +108,21 @@ public final class ClockConstraints implements MatchListener {
                 }
             }
             default -> {
+            }
+        }
+    }
+
+    /** How much later each member left than the communicator's first member ({@link LeaveSamples}). */
+    private void sampleLeaves(CollectiveInstance c) {
+        int n = c.size();
+        if (n > LeaveSamples.MOST_MEMBERS) {
+            return;
+        }
+        int first = c.member(0);
+        long leave = c.leave(0);
+        for (int i = 1; i < n; i++) {
+            if (c.member(i) != first) {
+                leaves.add(first, c.member(i), c.leave(i) - leave);
             }
         }
     }
@@ -193,6 +210,7 @@ public final class ClockConstraints implements MatchListener {
         waitedMessages.reserve(waitedMessages.size() + other.waitedMessages.size());
         other.waitedMessages.forEach(waitedMessages::max);
         transfers.add(other.transfers);
+        leaves.add(other.leaves);
         conflicts += other.conflicts;
         messages += other.messages;
         collectives += other.collectives;
@@ -220,6 +238,19 @@ public final class ClockConstraints implements MatchListener {
     /** Calls {@code visitor} with each point the transfers of each pair keep (see {@link #transferPoint}). */
     public void forEachTransferPoint(PointVisitor visitor) {
         transfers.forEachPoint(visitor);
+    }
+
+    /**
+     * Adds one sampled leave difference made elsewhere (a distributed join's {@link #forEachLeaveSample}):
+     * {@code leave(member) - leave(first member)} of a barrier or N x N instance, raw ticks.
+     */
+    public void leaveSample(int firstMember, int member, long difference) {
+        leaves.add(firstMember, member, difference);
+    }
+
+    /** Calls {@code visitor} with each sampled leave difference kept (see {@link #leaveSample}). */
+    public void forEachLeaveSample(PairLongs.PairVisitor visitor) {
+        leaves.forEachSample(visitor);
     }
 
     /** A point of a pair's transfers: {@code a = send - enter(receive call)}, {@code b = send - receive}. */
@@ -261,6 +292,11 @@ public final class ClockConstraints implements MatchListener {
     public PairLongs waitedMessages() {
         transfers.forEachWaited(waitedMessages::max);
         return waitedMessages;
+    }
+
+    /** The sampled leave differences of barrier and N x N instances ({@link LeaveSamples}). */
+    LeaveSamples leaves() {
+        return leaves;
     }
 
     /** The messages per pair, to choose the waiting ones again on corrected clocks ({@link TransferFrontier}). */

@@ -28,6 +28,12 @@ import org.igtrace.core.util.PairLongs;
  *   ({@link TransferFrontier}), and the fit repeated with the pairs so found, until they no longer
  *   change (at most {@value #ROUNDS} fits): on the raw clocks a clock that is ahead makes its
  *   partners' receives look waiting when they were late, and its own look late.</li>
+ *   <li>with no such pair at all (processes that meet only in collectives, or messages none of
+ *   which was waited for), the offsets that make the members of barrier and N x N collectives leave
+ *   them together as far as the constraints allow: per pair (communicator's first member, member)
+ *   the median of how much later the member left ({@link LeaveSamples}), kept by the same fit with
+ *   the band [0, 0]. The smallest offsets would have the last member to enter arrive just in time
+ *   and the others leave long after it.</li>
  * </ol>
  * What holds: clocks that violate nothing keep offsets 0. No pair is assumed to take a time of its
  * own: inside the band nothing pulls a transfer, so transfers that differ among clocks that agree
@@ -59,9 +65,19 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
     static final int FLOOR_PAIRS = 2;
 
     public static ClockOffsets solve(int processes, ClockConstraints constraints) {
+        return solve(processes, constraints, true);
+    }
+
+    /**
+     * @param leaves whether the members' leave times of barrier and N x N collectives choose the
+     *               offsets where no message shows a transfer; false for a first guess from the
+     *               collectives alone, before the messages are joined (their transfers may choose)
+     */
+    public static ClockOffsets solve(int processes, ClockConstraints constraints, boolean leaves) {
         Arcs arcs = Arcs.of(processes, constraints.violations());
         Arcs waited = Arcs.of(processes, constraints.waitedMessages());
-        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, transfers(waited), constraints.transfers());
+        Transfers together = leaves ? constraints.leaves().targets(processes) : Transfers.NONE;
+        return solve(processes, arcs.from, arcs.to, arcs.d, arcs.count, transfers(waited), constraints.transfers(), together);
     }
 
     /** The smallest offsets, as when no messages were exchanged. */
@@ -79,11 +95,27 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
      * @param messages the messages per pair, to choose the waiting ones again on the corrected clocks; or null
      */
     static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs, TransferFrontier messages) {
+        return solve(processes, from, to, d, m, pairs, messages, Transfers.NONE);
+    }
+
+    /**
+     * @param together per pair of members of barrier and N x N collectives, the median of how much
+     *                 later the second left than the first, raw ticks ({@link LeaveSamples#targets}):
+     *                 where no message shows a transfer, the offsets that make them leave together
+     *                 as far as the constraints allow
+     */
+    static ClockOffsets solve(int processes, int[] from, int[] to, long[] d, int m, Transfers pairs, TransferFrontier messages,
+                              Transfers together) {
         boolean[] bounded = OneWayBounds.of(processes, from, to, m);
         ClockOffsets smallest = longestPaths(processes, from, to, d, m, bounded);
         long[] band = band(processes, from, to, d, m, pairs);
-        if (!smallest.settled() || band == null || allZero(smallest.ticks())) {
-            return smallest; // drift; no transfer seen; or nothing violated: offsets 0
+        if (!smallest.settled() || allZero(smallest.ticks())) {
+            return smallest; // drift; or nothing violated: offsets 0
+        }
+        if (band == null) { // no transfer seen: the collectives' members leave together, as far as the constraints allow
+            long[] chosen = together.count() == 0 ? null
+                    : TransferBandFit.offsets(processes, from, to, d, m, together, 0, 0, smallest.ticks());
+            return chosen == null ? smallest : new ClockOffsets(chosen, true, smallest.rounds(), bounded);
         }
         long[] chosen = TransferBandFit.offsets(processes, from, to, d, m, pairs, band[0], band[1], smallest.ticks());
         for (int round = 2; chosen != null && messages != null && round <= ROUNDS; round++) {

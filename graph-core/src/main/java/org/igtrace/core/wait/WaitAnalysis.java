@@ -132,7 +132,7 @@ public final class WaitAnalysis {
         Tally collectives = sum(collectivesJoined);
         ClockConstraints all = new ClockConstraints();
         all.add(collectives.constraints);
-        ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
+        ClockOffsets fromCollectives = ClockOffsets.solve(n, all, false);
         long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
         // The collectives at the guess too, in the messages' join, when it is not zero (their waits
         // at zero are the first join's) or a tap of every match is fed there: the offsets are the
