@@ -161,6 +161,7 @@ public final class ReportSections {
         if (byBytes.isEmpty()) {
             h.append("<p>No messages between processes: no pair to name.</p>\n");
         } else {
+            h.append("<p>The pairs that exchanged the most bytes, both ways added:</p>\n");
             h.append("<table><tr><th>pair</th><th>bytes</th><th>messages</th></tr>\n");
             byBytes.sort(Comparator.comparingDouble(PairTraffic::bytes).reversed());
             for (PairTraffic t : byBytes.subList(0, Math.min(10, byBytes.size()))) {
@@ -172,6 +173,7 @@ public final class ReportSections {
         if (p.waits() != null && p.waits().pairs().isEmpty()) {
             h.append("<p>No process waited for another: no pair to name.</p>");
         } else if (p.waits() != null) {
+            h.append("<p>The pairs that waited the longest for each other, in messages and collectives:</p>\n");
             h.append("<table><tr><th>pair</th><th>waiting (s)</th></tr>\n");
             List<WaitReport.PairWait> byWait = new ArrayList<>(p.waits().pairs());
             byWait.sort(Comparator.comparingDouble(WaitReport.PairWait::seconds).reversed());
