@@ -222,6 +222,10 @@ public final class MapCommand implements Callable<Integer> {
                             + " needs " + (long) s.slots() * cpus(profile) + " CPUs" + sharedHost(names, (long) s.slots() * cpus(profile))
                             + (cpusPerRank != null ? "" : " (--cpus-per-rank changes it)"));
                 }
+                String collectives = simgrid == null || base == null ? null : SimGridExport.collectivesNote(base);
+                if (collectives != null) {
+                    err.println("igtrace map: note: --simgrid: " + collectives);
+                }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
                 if (centre != null) {
                     err.println("igtrace map: note: " + centre);

@@ -181,6 +181,10 @@ public final class PredictCommand implements Callable<Integer> {
                 } catch (IOException e) {
                     throw new Failure(output + ": " + e.getMessage());
                 }
+                String collectives = SimGridExport.collectivesNote(result.model());
+                if (collectives != null && !quiet) {
+                    err.println("igtrace predict: note: " + collectives);
+                }
                 if ("on".equalsIgnoreCase(contention) && !quiet) { // the replay's approximation has no SimGrid form
                     err.println("igtrace predict: note: the SimGrid export has no endpoint contention (--contention on):"
                             + " SMPI runs the platform's links as they are");

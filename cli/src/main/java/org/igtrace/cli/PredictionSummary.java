@@ -24,9 +24,11 @@ final class PredictionSummary {
         RecordedRun run = out.run();
         if (fit != null) {
             String swept = out.sweep() == null ? "" : out.sweep().parameter();
-            lines.add("igtrace predict: network measured: L = " + Labels.seconds3(fit.latency()) + ", B = " + Labels.bandwidth(fit.bandwidth())
-                    + " from " + fit.how() + (swept.equals("latency") ? "; the sweep's latencies replace L"
-                    : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : ""));
+            String sweep = swept.equals("latency") ? "; the sweep's latencies replace L"
+                    : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : "";
+            lines.add(fit.messages() == 0 ? "igtrace predict: network not measured: " + fit.how() + sweep
+                    : "igtrace predict: network measured: L = " + Labels.seconds3(fit.latency()) + ", B = " + Labels.bandwidth(fit.bandwidth())
+                    + " from " + fit.how() + sweep);
             String thin = thinFit(fit, run.largestSize());
             if (thin != null) {
                 lines.add("igtrace predict: note: " + thin);

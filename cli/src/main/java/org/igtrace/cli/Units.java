@@ -12,8 +12,8 @@ import picocli.CommandLine;
  */
 final class Units {
     static final String TIME_FORMS = "a time from 0 to 10^9 s: a number of seconds, or with ns, us, ms or s (e.g. 5us)";
-    static final String BANDWIDTH_FORMS = "a bandwidth of at least 1 byte/s: bytes/s, or with B/s, kB/s, MB/s, GB/s (10^3 steps), KiB/s, MiB/s,"
-            + " GiB/s, or inf (e.g. 10GB/s; bits per second, such as Gb/s, are not taken: 10 Gb/s is 1.25GB/s)";
+    static final String BANDWIDTH_FORMS = "a bandwidth of at least 1 byte/s: bytes/s, or with B/s, kB/s, MB/s, GB/s, TB/s (10^3 steps), KiB/s,"
+            + " MiB/s, GiB/s, TiB/s, or inf (e.g. 10GB/s; bits per second, such as Gb/s, are not taken: 10 Gb/s is 1.25GB/s)";
     static final String SIZE_FORMS = "a size from 0 to 2^62 bytes: bytes, or with B, KiB, MiB, GiB, kB, MB, GB (e.g. 64KiB)";
     static final String RATIO_FORMS = "a number from 10^-9 to 10^9 (e.g. 2: compute runs twice as fast)";
     /** Limits that keep every value printable and every prediction finite (1e400 gave an internal error, 5e-324 B/s inf). */
@@ -119,15 +119,16 @@ final class Units {
     }
 
     static double bandwidth(String text) {
-        if (text != null && text.strip().matches("(?s).*[0-9.]\\s*[kKmMgG]?i?b(/s|ps|it.*)")) { // a lower-case b: bits (10Gb/s was read as 10 GB/s)
+        if (text != null && text.strip().matches("(?s).*[0-9.]\\s*[kKmMgGtT]?i?b(/s|ps|it.*)")) { // a lower-case b: bits (10Gb/s was read as 10 GB/s)
             throw new IllegalArgumentException(BANDWIDTH_FORMS);
         }
         String t = clean(text);
         if (t.equals("inf") || t.equals("infinite") || t.equals("infinity")) {
             return Double.POSITIVE_INFINITY;
         }
-        double v = number(t, new String[] {"kib/s", "mib/s", "gib/s", "kb/s", "mb/s", "gb/s", "b/s", ""},
-                new double[] {1024.0, 1024.0 * 1024, 1024.0 * 1024 * 1024, 1e3, 1e6, 1e9, 1, 1}, BANDWIDTH_FORMS);
+        double v = number(t, new String[] {"kib/s", "mib/s", "gib/s", "tib/s", "kb/s", "mb/s", "gb/s", "tb/s", "b/s", ""},
+                new double[] {1024.0, 1024.0 * 1024, 1024.0 * 1024 * 1024, 1024.0 * 1024 * 1024 * 1024, 1e3, 1e6, 1e9, 1e12, 1, 1},
+                BANDWIDTH_FORMS);
         if (!(v >= MIN_BANDWIDTH) || Double.isInfinite(v)) {
             throw new IllegalArgumentException(BANDWIDTH_FORMS);
         }

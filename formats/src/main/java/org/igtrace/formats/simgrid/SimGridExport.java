@@ -128,11 +128,13 @@ public final class SimGridExport {
                     p.network().topology().name(), Labels.seconds3(p.hopLatency()), Escape.terminal(p.network().placement().description()),
                     Labels.seconds3(p.localLatency()), Labels.bandwidth(p.localBandwidth()));
             Files.writeString(temp.resolve("smpirun.sh"), String.format(Locale.ROOT,
-                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s%s"
+                    "#!/bin/sh%n# Replays igtrace's model run in SimGrid's SMPI (L = %s, B = %s, eager limit %d bytes).%n%s%s%s"
                             + "cd \"$(dirname \"$0\")\" && exec smpirun -np %d -platform platform.xml -hostfile hostfile -replay index.txt %s"
                             + " --cfg=smpi/send-is-detached-thresh:%d --cfg=smpi/async-small-thresh:%d \"$@\"%n",
-                    Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(), worldRanks(definitions, processes),
-                    network, processes,
+                    Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(),
+                    collectivesNote(p) == null ? "" : String.format(Locale.ROOT, "# Collectives run SMPI's own algorithms over L and B,"
+                            + " not the costs igtrace fitted per collective family.%n"),
+                    worldRanks(definitions, processes), network, processes,
                     p.network() == null ? CONFIG : CONFIG + " " + TOPOLOGY_CONFIG, p.eagerLimit(), p.eagerLimit()));
             temp.resolve("smpirun.sh").toFile().setExecutable(true);
             synchronized (shutDown) {
@@ -189,6 +191,28 @@ public final class SimGridExport {
      * The comment naming the world rank of each SMPI rank when the processes are not numbered by their world ranks
      * ({@link TraceDefinitions#ranksAreWorldRanks}), else nothing.
      */
+    /**
+     * What the export leaves out of a model that prices collectives by costs fitted per family (the calibration's
+     * {@link ReplayParameters#collectives()}): SMPI runs its own collective algorithms over L and B, so its run time
+     * differs from the prediction by what the collectives cost (docs/predict.md, "SimGrid check").
+     *
+     * @param p the model exported
+     * @return a note for standard error, or null when every collective family costs with L and B
+     */
+    public static String collectivesNote(ReplayParameters p) {
+        ReplayParameters.CollectiveNetwork c = p.collectives();
+        if (c == null) {
+            return null;
+        }
+        for (int f = 0; f < c.latency().length; f++) {
+            if (c.latency()[f] != p.latency() || c.bandwidth()[f] != p.bandwidth()) {
+                return "the SimGrid replay runs collectives as SMPI's own algorithms over L and B, not at the costs fitted per"
+                        + " family (\"collectives measured\"): SMPI's run time differs from the prediction by what that changes";
+            }
+        }
+        return null;
+    }
+
     static String worldRanks(TraceDefinitions definitions, int processes) {
         if (definitions == null || definitions.ranksAreWorldRanks()) {
             return "";

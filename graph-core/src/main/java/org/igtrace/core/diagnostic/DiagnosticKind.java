@@ -76,7 +76,8 @@ public enum DiagnosticKind {
             case COLLECTIVES_ONLY_MODELLED -> "all traffic is in collective operations (" + count(n, "call", "calls")
                     + ", no point-to-point message); " + Remedy.COLLECTIVES.named() + " models what they carry as pairwise traffic";
             case COLLECTIVES_WITHOUT_DATA_ONLY -> "no point-to-point message, and the " + count(n, "collective call", "collective calls")
-                    + " carry no data (barriers and the like): the graph has no edges, with or without " + Remedy.COLLECTIVES.named();
+                    + (n == 1 ? " carries" : " carry") + " no data (barriers and the like): the graph has no edges, with or without "
+                    + Remedy.COLLECTIVES.named();
             case UNMATCHED_SENDS -> count(n, "sent message has", "sent messages have") + " no matching receive event: counted from"
                     + " the send side, no wait measured for " + (n == 1 ? "it" : "them") + " (per edge: unmatched_sends)";
             case UNMATCHED_RECEIVES -> count(n, "receive event has", "receive events have") + " no matching send event: no wait"

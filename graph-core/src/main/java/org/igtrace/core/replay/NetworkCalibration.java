@@ -59,7 +59,9 @@ public final class NetworkCalibration {
     static Fit fit(MedianBySize times, long used, Double latency, Double bandwidth) {
         if (times.sizeCount() == 0) {
             return new Fit(latency == null ? 0 : latency, bandwidth == null ? Double.POSITIVE_INFINITY : bandwidth, 0, 0, 0,
-                    "no matched message showed its transfer (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)");
+                    "no matched message showed its transfer (receive posted first, or rendezvous-sized)"
+                            + (latency == null && bandwidth == null ? ": the ideal network (L = 0, B = inf)"
+                            : latency == null ? ": L = 0" : bandwidth == null ? ": B = inf" : ""));
         }
         if (latency != null && bandwidth == null) {
             return fitBandwidth(times.sizes(), times.typical(), used, latency);

@@ -27,6 +27,8 @@ class RemedyTest {
                 + " pairwise traffic", Diagnostic.of(DiagnosticKind.COLLECTIVES_ONLY, 4).sentence());
         assertEquals("no point-to-point message, and the 2 collective calls carry no data (barriers and the like): the graph has"
                 + " no edges, with or without <collectives>", Diagnostic.of(DiagnosticKind.COLLECTIVES_WITHOUT_DATA_ONLY, 2).sentence());
+        assertEquals("no point-to-point message, and the 1 collective call carries no data (barriers and the like): the graph has"
+                + " no edges, with or without <collectives>", Diagnostic.of(DiagnosticKind.COLLECTIVES_WITHOUT_DATA_ONLY, 1).sentence());
     }
 
     @Test

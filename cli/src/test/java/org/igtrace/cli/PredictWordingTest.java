@@ -1,0 +1,74 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What predict says about its network, and the units it takes: a bandwidth in TB/s (the unit predict's own warning
+ * about implausible bandwidths names, "above 10 TB/s") was refused as "expected a bandwidth of at least 1 byte/s";
+ * a trace with no visible transfer was said to have its "network measured: L = 0 s, B = inf from no matched
+ * message showed its transfer".
+ */
+class PredictWordingTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath().normalize();
+
+    @Test
+    void terabytesPerSecondAreTakenAndTerabitsAreNot() {
+        assertEquals(2e12, Units.bandwidth("2TB/s"));
+        assertEquals(1024.0 * 1024 * 1024 * 1024, Units.bandwidth("1 TiB/s"));
+        assertThrows(IllegalArgumentException.class, () -> Units.bandwidth("10Tb/s")); // bits: 1.25 TB/s
+    }
+
+    /** otf2/quiet-4 sends no point-to-point message (SubcommandsTest): nothing measured the network. */
+    @Test
+    void aNetworkNothingMeasuredIsNotSaidToBeMeasured() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), "predict", TESTDATA.resolve("otf2/quiet-4").toString());
+        assertEquals(0, code, err.toString());
+        assertTrue(err.toString().contains("igtrace predict: network not measured: no matched message showed its transfer"
+                + " (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)\n"), err.toString());
+        assertFalse(err.toString().contains("network measured"), err.toString());
+        err = new StringWriter();
+        IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "predict", TESTDATA.resolve("otf2/quiet-4").toString(),
+                "--latency", "5us");
+        assertTrue(err.toString().contains("network not measured: no matched message showed its transfer"
+                + " (receive posted first, or rendezvous-sized): B = inf\n"), err.toString());
+    }
+
+    /**
+     * The SimGrid export writes collectives as SMPI's own algorithms over L and B: where predict prices them by costs
+     * fitted per family (its "collectives measured" lines), SMPI's run time differs by what they cost (otf2/alltoall-16,
+     * all-reduces and all-to-alls on 16 oversubscribed ranks: predicted 5.64 s, SMPI 4.15 s), and a note and the
+     * script's comment say so; with L and B given, which replace the fits, neither does.
+     */
+    @Test
+    void theSimGridExportSaysItsCollectivesAreSmpisOwn(@TempDir Path dir) throws Exception {
+        String trace = TESTDATA.resolve("otf2/alltoall-16").toString();
+        StringWriter err = new StringWriter();
+        int code = IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "predict", trace, "--format", "simgrid", "-o",
+                dir.resolve("fitted").toString());
+        assertEquals(0, code, err.toString());
+        assertTrue(err.toString().contains("igtrace predict: collectives measured: all-to-all: "), err.toString());
+        assertTrue(err.toString().contains("igtrace predict: note: the SimGrid replay runs collectives as SMPI's own algorithms over"
+                + " L and B, not at the costs fitted per family (\"collectives measured\")"), err.toString());
+        List<String> script = Files.readAllLines(dir.resolve("fitted/smpirun.sh"));
+        assertEquals("# Collectives run SMPI's own algorithms over L and B, not the costs igtrace fitted per collective family.",
+                script.get(2));
+        err = new StringWriter();
+        code = IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "predict", trace, "--latency", "1us", "--bandwidth",
+                "1GB/s", "--format", "simgrid", "-o", dir.resolve("given").toString());
+        assertEquals(0, code, err.toString());
+        assertFalse(err.toString().contains("SMPI's own algorithms"), err.toString());
+        assertFalse(Files.readString(dir.resolve("given/smpirun.sh")).contains("Collectives run"));
+    }
+}
