@@ -171,9 +171,9 @@ final class DistributedWaits {
          * whatever task kept which instance (ClockConstraints#leaveSample), so it is one machine's.
          */
         private void addLeaves(JavaRDD<Row> leaves) {
-            List<long[]> samples = leaves.map(r -> new long[] {r.getInt(1), r.getInt(2), r.getLong(3)}).collect();
+            List<long[]> samples = leaves.map(r -> new long[] {r.getInt(1), r.getInt(2), r.getLong(3), r.getLong(4)}).collect();
             for (long[] p : samples) {
-                constraints.leaveSample((int) p[0], (int) p[1], p[2]);
+                constraints.leaveSample((int) p[0], (int) p[1], p[2], p[3]);
             }
         }
 

@@ -78,7 +78,7 @@ final class JoinTask implements FlatMapFunction<Iterator<Row>, Row> {
             clock.violations().forEach((from, to, d) -> rows.add(Rows.join(Rows.CONSTRAINT, from, to, d)));
             clock.waitedMessages().forEach((from, to, d) -> rows.add(Rows.join(Rows.WAITED_MESSAGE, from, to, d)));
             clock.forEachTransferPoint((from, to, a, b) -> rows.add(Rows.transfer(from, to, a, b)));
-            clock.forEachLeaveSample((first, member, d) -> rows.add(Rows.leave(first, member, d)));
+            clock.forEachLeaveSample((first, member, key, d) -> rows.add(Rows.leave(first, member, key, d)));
             count(rows, Rows.CONFLICTS_BEFORE, clock.conflicts());
             count(rows, Rows.CONSTRAINT_MESSAGES, clock.messages());
             count(rows, Rows.CONSTRAINT_COLLECTIVES, clock.collectives());

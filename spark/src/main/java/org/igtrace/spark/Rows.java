@@ -18,7 +18,7 @@ import org.apache.spark.sql.RowFactory;
  *       (others) ...                       0      0
  *       SHARED_CALL receiver location  latest  call   duration  (a late message of a call completing several receives)
  *       TRANSFER  sender   receiver  a       b      0         (a point of the pair's transfers: a = send - enter(receive call), b = send - receive)
- *       LEAVE     first    member    d       0      0         (a sampled leave difference of a barrier or N x N: d = leave(member) - leave(first))
+ *       LEAVE     first    member    key     d      0         (a sampled leave difference of a barrier or N x N instance: key its first member's leave, d = leave(member) - leave(first))
  * </pre>
  */
 final class Rows {
@@ -63,7 +63,7 @@ final class Rows {
     static final int TRANSFER = 8;
     /**
      * A leave difference the clock constraints keep of a barrier or N x N collective
-     * (ClockConstraints#leaveSample): a the communicator's first member, b the member, x the difference.
+     * (ClockConstraints#leaveSample): a the communicator's first member, b the member, x the instance's key, y the difference.
      */
     static final int LEAVE = 9;
     /** Bits of {@link #latest} that hold the sender. */
@@ -102,8 +102,8 @@ final class Rows {
         return RowFactory.create(TRANSFER, sender, receiver, a, b, 0L);
     }
 
-    static Row leave(int first, int member, long difference) {
-        return RowFactory.create(LEAVE, first, member, difference, 0L, 0L);
+    static Row leave(int first, int member, long key, long difference) {
+        return RowFactory.create(LEAVE, first, member, key, difference, 0L);
     }
 
     static Row task(int kind, int a, int b, int c, long x, long y, long z, long w, double d, byte[] data) {

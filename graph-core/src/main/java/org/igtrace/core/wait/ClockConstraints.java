@@ -122,7 +122,7 @@ public final class ClockConstraints implements MatchListener {
         long leave = c.leave(0);
         for (int i = 1; i < n; i++) {
             if (c.member(i) != first) {
-                leaves.add(first, c.member(i), c.leave(i) - leave);
+                leaves.add(first, c.member(i), leave, c.leave(i) - leave);
             }
         }
     }
@@ -242,14 +242,15 @@ public final class ClockConstraints implements MatchListener {
 
     /**
      * Adds one sampled leave difference made elsewhere (a distributed join's {@link #forEachLeaveSample}):
-     * {@code leave(member) - leave(first member)} of a barrier or N x N instance, raw ticks.
+     * {@code leave(member) - leave(first member)} of a barrier or N x N instance, raw ticks, and the
+     * instance's key (its first member's leave time).
      */
-    public void leaveSample(int firstMember, int member, long difference) {
-        leaves.add(firstMember, member, difference);
+    public void leaveSample(int firstMember, int member, long key, long difference) {
+        leaves.add(firstMember, member, key, difference);
     }
 
-    /** Calls {@code visitor} with each sampled leave difference kept (see {@link #leaveSample}). */
-    public void forEachLeaveSample(PairLongs.PairVisitor visitor) {
+    /** Calls {@code visitor} with each sampled leave difference kept: (first member, member, key, difference). */
+    public void forEachLeaveSample(PointVisitor visitor) {
         leaves.forEachSample(visitor);
     }
 

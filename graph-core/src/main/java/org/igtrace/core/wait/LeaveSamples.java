@@ -12,10 +12,13 @@ import org.igtrace.core.util.PairLongs;
  * member entered, so on clocks that agree the members' leave times differ little; on clocks that
  * disagree, the median of these differences is the offset between the two clocks.
  *
- * <p>The sample is the instances whose difference has the smallest hash (a bottom-k sample): the
- * same whatever order the instances arrive in and however the joins that saw them are merged, so
- * threads and a distributed join keep the same sample as one join does. Memory per pair is bounded;
- * communicators of more than {@value #MOST_MEMBERS} members add none.
+ * <p>An instance is known by its first member's leave time (raw ticks: no two instances of a
+ * communicator share it). The sample is the instances whose key has the smallest hash (a bottom-k
+ * sample of the instances, each counted once however many times it is added, whatever its
+ * difference: equal differences of different instances all count, so the median is over
+ * instances): the same whatever order the instances arrive in and however the joins that saw them
+ * are merged, so threads and a distributed join keep the same sample as one join does. Memory per
+ * pair is bounded; communicators of more than {@value #MOST_MEMBERS} members add none.
  */
 final class LeaveSamples {
     /** Instances kept per pair. */
@@ -27,28 +30,36 @@ final class LeaveSamples {
     private final PairLongs index = new PairLongs();
     private int[] first = new int[16];
     private int[] member = new int[16];
+    /** Per pair, the kept instances' keys and differences. */
+    private long[][] keys = new long[16][];
     private long[][] values = new long[16][];
     private int[] counts = new int[16];
-    /** Per pair, the value kept that comes last in the sample's order. */
-    private long[] last = new long[16];
+    /** Per pair, the index of the kept instance that comes last in the sample's order. */
+    private int[] last = new int[16];
     private int pairs;
 
-    /** Adds one instance's difference {@code leave(member) - leave(first)}, raw ticks. */
-    void add(int firstMember, int other, long difference) {
+    /**
+     * Adds one instance's difference {@code leave(member) - leave(first)}, raw ticks.
+     *
+     * @param key the instance's key: its first member's leave time, raw ticks
+     */
+    void add(int firstMember, int other, long key, long difference) {
         long at = index.get(firstMember, other, 0);
         int k = at == 0 ? newPair(firstMember, other) : (int) at - 1;
-        insert(k, difference);
+        insert(k, key, difference);
     }
 
     private int newPair(int firstMember, int other) {
         int k = pairs++;
         if (k == values.length) {
+            keys = Arrays.copyOf(keys, 2 * k);
             values = Arrays.copyOf(values, 2 * k);
             counts = Arrays.copyOf(counts, 2 * k);
             first = Arrays.copyOf(first, 2 * k);
             member = Arrays.copyOf(member, 2 * k);
             last = Arrays.copyOf(last, 2 * k);
         }
+        keys[k] = new long[KEPT];
         values[k] = new long[KEPT];
         first[k] = firstMember;
         member[k] = other;
@@ -57,45 +68,41 @@ final class LeaveSamples {
     }
 
     /**
-     * Keeps the {@value #KEPT} values of the smallest hash (ties: the smaller value); a value kept
-     * already is not added again. Once a pair's sample is full, a value that would come last is
-     * turned away at one comparison with the last kept (most values of a long run).
+     * Keeps the {@value #KEPT} instances of the smallest key hash (ties: the smaller key, then the smaller
+     * difference); an instance kept already is not added again. Once a pair's sample is full, an
+     * instance that would come last is turned away at one comparison (most instances of a long run).
      */
-    private void insert(int k, long v) {
-        long[] kept = values[k];
+    private void insert(int k, long key, long v) {
+        long[] ks = keys[k], vs = values[k];
         int n = counts[k];
-        if (n == KEPT && !after(last[k], v)) {
+        if (n == KEPT && !after(ks[last[k]], vs[last[k]], key, v)) {
             return;
         }
         for (int i = 0; i < n; i++) {
-            if (kept[i] == v) {
+            if (ks[i] == key && vs[i] == v) {
                 return;
             }
         }
-        if (n < KEPT) {
-            kept[n] = v;
-            counts[k] = n + 1;
-        } else {
-            for (int i = 0; i < n; i++) {
-                if (kept[i] == last[k]) {
-                    kept[i] = v;
-                    break;
-                }
-            }
-        }
-        long worst = kept[0];
+        int at = n < KEPT ? n : last[k];
+        ks[at] = key;
+        vs[at] = v;
+        counts[k] = Math.max(n, at + 1);
+        int worst = 0;
         for (int i = 1; i < counts[k]; i++) {
-            if (after(kept[i], worst)) {
-                worst = kept[i];
+            if (after(ks[i], vs[i], ks[worst], vs[worst])) {
+                worst = i;
             }
         }
         last[k] = worst;
     }
 
-    /** Whether a comes after b in the sample's order (larger hash, or the same hash and a larger value). */
-    private static boolean after(long a, long b) {
-        long ha = hash(a), hb = hash(b);
-        return ha != hb ? Long.compareUnsigned(ha, hb) > 0 : a > b;
+    /** Whether instance (ka, va) comes after (kb, vb) in the sample's order. */
+    private static boolean after(long ka, long va, long kb, long vb) {
+        long ha = hash(ka), hb = hash(kb);
+        if (ha != hb) {
+            return Long.compareUnsigned(ha, hb) > 0;
+        }
+        return ka != kb ? ka > kb : va > vb;
     }
 
     /** A mix of the value's bits (the 64-bit finaliser of MurmurHash3). */
@@ -114,11 +121,11 @@ final class LeaveSamples {
         other.forEachSample(this::add);
     }
 
-    /** Calls {@code visitor} with every value kept: (first member, member, difference). */
-    void forEachSample(PairLongs.PairVisitor visitor) {
+    /** Calls {@code visitor} with every instance kept: (first member, member, key, difference). */
+    void forEachSample(ClockConstraints.PointVisitor visitor) {
         for (int k = 0; k < pairs; k++) {
             for (int i = 0; i < counts[k]; i++) {
-                visitor.pair(first[k], member[k], values[k][i]);
+                visitor.point(first[k], member[k], keys[k][i], values[k][i]);
             }
         }
     }

@@ -84,30 +84,35 @@ class LeavesTogetherTest {
 
     /**
      * The sample is the same whatever order the instances come in and however the collectors that saw
-     * them are merged (threads, a distributed join's tasks), and its median is the kept values' middle one.
+     * them are merged (threads, a distributed join's tasks), an instance added twice counts once, and
+     * its median is the kept differences' middle one.
      */
     @Test
     void theSampleDoesNotDependOnOrderOrMerging() {
         Random random = new Random(19);
-        List<Long> differences = new ArrayList<>();
+        List<long[]> instances = new ArrayList<>(); // {key, difference}
         for (int i = 0; i < 500; i++) {
-            differences.add((long) random.nextInt(1_000_000) - 500_000);
+            instances.add(new long[] {1000L * i + random.nextInt(1000), (long) random.nextInt(1_000_000) - 500_000});
         }
         LeaveSamples inOrder = new LeaveSamples();
-        differences.forEach(d -> inOrder.add(3, 7, d));
-        Collections.shuffle(differences, random);
+        instances.forEach(d -> inOrder.add(3, 7, d[0], d[1]));
+        Collections.shuffle(instances, random);
         LeaveSamples a = new LeaveSamples(), b = new LeaveSamples();
-        for (int i = 0; i < differences.size(); i++) {
-            (i % 3 == 0 ? a : b).add(3, 7, differences.get(i));
+        for (int i = 0; i < instances.size(); i++) {
+            (i % 3 == 0 ? a : b).add(3, 7, instances.get(i)[0], instances.get(i)[1]);
+            if (i % 5 == 0) {
+                b.add(3, 7, instances.get(i)[0], instances.get(i)[1]); // seen by both collectors
+            }
         }
         a.add(b);
         assertEquals(kept(inOrder), kept(a));
         List<Long> values = new ArrayList<>(kept(inOrder).values().iterator().next());
         assertEquals(LeaveSamples.KEPT, values.size());
-        // the values of the 15 smallest hashes, worked out here from all 500
-        List<Long> expected = new ArrayList<>(differences);
-        expected.sort((x, y) -> Long.compareUnsigned(LeaveSamples.hash(x), LeaveSamples.hash(y)));
-        List<Long> smallest = new ArrayList<>(expected.subList(0, LeaveSamples.KEPT));
+        // the differences of the 15 instances of the smallest key hashes, worked out here from all 500
+        List<long[]> expected = new ArrayList<>(instances);
+        expected.sort((x, y) -> Long.compareUnsigned(LeaveSamples.hash(x[0]), LeaveSamples.hash(y[0])));
+        List<Long> smallest = new ArrayList<>();
+        expected.subList(0, LeaveSamples.KEPT).forEach(x -> smallest.add(x[1]));
         Collections.sort(smallest);
         assertEquals(smallest, values);
         ClockOffsets.Transfers t = inOrder.targets(8);
@@ -116,9 +121,25 @@ class LeavesTogetherTest {
         assertEquals(0, inOrder.targets(7).count()); // member 7 is not a process of 7
     }
 
+    /**
+     * The median is over instances, not over distinct differences: 100 barriers whose member leaves 10000
+     * ticks before the first member in 97 (its clock 10000 behind) and 9700, 9500, 9300 before in 3 (it was
+     * held up leaving) give 10000 (a sample of distinct differences gave the middle of {10000, 9700, 9500,
+     * 9300}, 9700, and the waits lost a quarter).
+     */
+    @Test
+    void equalDifferencesOfManyInstancesOutweighAFewOutliers() {
+        LeaveSamples s = new LeaveSamples();
+        for (int i = 0; i < 100; i++) {
+            long difference = i == 20 ? -9700 : i == 50 ? -9500 : i == 80 ? -9300 : -10000;
+            s.add(0, 1, 5000L * i + 17, difference);
+        }
+        assertEquals(-10000, s.targets(2).quickest()[0]);
+    }
+
     private static TreeMap<String, List<Long>> kept(LeaveSamples s) {
         TreeMap<String, List<Long>> m = new TreeMap<>();
-        s.forEachSample((f, t, v) -> m.computeIfAbsent(f + "-" + t, k -> new ArrayList<>()).add(v));
+        s.forEachSample((f, t, key, v) -> m.computeIfAbsent(f + "-" + t, k -> new ArrayList<>()).add(v));
         m.values().forEach(Collections::sort);
         return m;
     }
