@@ -231,8 +231,8 @@ public final class MapCommand implements Callable<Integer> {
                     err.println("igtrace map: note: " + centre);
                 }
                 err.println("igtrace map: " + (processes == 1 ? "1 rank on " + machine.name() + ": " + MapOutput.ONE_PROCESS
-                        : processes + " ranks on " + machine.name() + ": hop-bytes " + MapOutput.gain(rankOrder.hopBytes(),
-                        proposed.hopBytes()) + " below rank order, by " + found.method()));
+                        : processes + " ranks on " + machine.name() + ": " + hopBytesAgainstRankOrder(rankOrder.hopBytes(), proposed.hopBytes())
+                        + ", by " + found.method()));
             }
             return 0;
         }
@@ -396,6 +396,25 @@ public final class MapCommand implements Callable<Integer> {
     }
 
     /** Refuses an mpich file that would not hold the placement ({@link LauncherFiles#nodesShortForMpich}). */
+    /**
+     * How the proposal's hop-bytes compare with rank order's, in words: "below" for fewer, "above" for more (a placement by
+     * delay can trade hop-bytes for delay: "-140.0 % below" said it), none when no pair exchanges point-to-point bytes.
+     */
+    static String hopBytesAgainstRankOrder(double rankOrder, double proposed) {
+        if (rankOrder <= 0 && proposed <= 0) {
+            return "no point-to-point bytes to place (hop-bytes 0 in every placement)";
+        }
+        if (proposed == rankOrder) {
+            return "hop-bytes the same as rank order's";
+        }
+        if (rankOrder <= 0) {
+            return "hop-bytes " + String.format(java.util.Locale.ROOT, "%.0f", proposed) + " where rank order has none";
+        }
+        double percent = 100 * Math.abs(rankOrder - proposed) / rankOrder;
+        return "hop-bytes " + org.igtrace.core.util.Labels.fixed(percent, 1) + " % " + (proposed < rankOrder ? "below" : "above")
+                + " rank order's";
+    }
+
     private static void mpichFillsEveryNode(int[] node, int slots) {
         int short_ = LauncherFiles.nodesShortForMpich(node, slots);
         if (short_ > 0) {

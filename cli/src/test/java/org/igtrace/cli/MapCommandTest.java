@@ -359,6 +359,19 @@ class MapCommandTest {
                 + " 4 CPUs (--cpus-per-rank changes it)\nigtrace map: 1 rank on ring:4: " + nothing, r.err().strip());
     }
 
+    /**
+     * The summary line says whether the proposal's hop-bytes are below or above rank order's (a placement by delay can
+     * trade hop-bytes for delay: "hop-bytes -140.0 % below rank order" was said), or that there are none to place.
+     */
+    @Test
+    void theSummarySaysBelowOrAbove() {
+        assertEquals("hop-bytes 25.0 % below rank order's", MapCommand.hopBytesAgainstRankOrder(400, 300));
+        assertEquals("hop-bytes 140.0 % above rank order's", MapCommand.hopBytesAgainstRankOrder(41943040, 100663296));
+        assertEquals("hop-bytes the same as rank order's", MapCommand.hopBytesAgainstRankOrder(5, 5));
+        assertEquals("no point-to-point bytes to place (hop-bytes 0 in every placement)", MapCommand.hopBytesAgainstRankOrder(0, 0));
+        assertEquals("hop-bytes 64 where rank order has none", MapCommand.hopBytesAgainstRankOrder(0, 64));
+    }
+
     private static void assertUsage(Run r) {
         java.util.List<String> lines = r.err().lines().toList();
         assertEquals(2, lines.size(), r.err());
