@@ -408,7 +408,7 @@ public final class MapCommand implements Callable<Integer> {
             return "hop-bytes the same as rank order's";
         }
         if (rankOrder <= 0) {
-            return "hop-bytes " + String.format(java.util.Locale.ROOT, "%.0f", proposed) + " where rank order has none";
+            return "hop-bytes " + Math.round(proposed) + " where rank order has none";
         }
         double percent = 100 * Math.abs(rankOrder - proposed) / rankOrder;
         return "hop-bytes " + org.igtrace.core.util.Labels.fixed(percent, 1) + " % " + (proposed < rankOrder ? "below" : "above")

@@ -67,6 +67,7 @@ public final class WhyOutput {
         String region = Labels.cut(first.region(), Table.MAX_TEXT); // a name of any length: the story stays a sentence
         String who = (first.kind() == Why.CauseKind.COMMUNICATION ? "rank " + rank + "'s communication"
                 : first.kind() == Why.CauseKind.RECORDING_OFF ? "rank " + rank + "'s time with recording off"
+                : first.kind() == Why.CauseKind.LATE_START ? "rank " + rank + "'s late start"
                 : first.kind() == Why.CauseKind.NO_REGION ? "rank " + rank + "'s code outside every user region"
                 : "rank " + rank + "'s region " + region) + (told == causes ? "" : " (a rank --ranks left out)");
         // a cause off the critical path (an all-to-one's root waited for its first member, the path goes on from its last)
@@ -79,6 +80,9 @@ public final class WhyOutput {
         }
         if (first.kind() == Why.CauseKind.RECORDING_OFF) {
             s.append(" (what the rank ran then is unknown: the trace did not record it)");
+        }
+        if (first.kind() == Why.CauseKind.LATE_START) {
+            s.append(" (it began after the others had, and the trace holds nothing of what delayed it)");
         }
         // under --ranks a kept rank's cause can come after the run's first one, whose fix the first hypothesis is: the story
         // then gives only a fix of the cause it names (it named rank 1's region a with balancing rank 2's region b)

@@ -118,7 +118,13 @@ public final class DelayCosts {
                 overlaps = SortedRecords.merge(List.of(first, second.joined()));
         // the waits latest first with their compute, read (on a thread of its own with two threads) ahead of what of
         // each wait needs nothing that flows (on another), ahead of the waits' split here
-        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess);
+        long[] firstEvents = new long[n]; // per process its first event, corrected: the time before it is its late start
+        for (int p = 0; p < n; p++) {
+            long f = p < slices.processCount() ? slices.firstEvent(p) : Long.MIN_VALUE;
+            firstEvents[p] = f == Long.MIN_VALUE ? Long.MIN_VALUE : f + waits.offset(p);
+        }
+        WaitSplits splits = new WaitSplits(of, new LatestFirst(byLatest, overlaps, beside), beside, firstExcess, firstEvents,
+                slices.lateStartRegion());
         Flow flow = new Flow(n);
         for (WaitSplits.Batch b = splits.next(); b != null; b = splits.next()) {
             flow.split(b);

@@ -120,9 +120,29 @@ public final class RegionSlices implements LocationSink {
         return definitions;
     }
 
-    /** The name of the region of slices: {@code region} of the definitions, (-1) "(no user region)", or {@link #RECORDING_OFF}. */
+    /**
+     * The name of the region of slices: {@code region} of the definitions, (-1) "(no user region)", {@link #RECORDING_OFF}
+     * or {@link #LATE_START}.
+     */
     public String name(int region) {
-        return region < 0 ? NO_REGION : region == offRegion() ? RECORDING_OFF : definitions.regionName(region);
+        return region < 0 ? NO_REGION : region == offRegion() ? RECORDING_OFF : region == lateStartRegion() ? LATE_START
+                : definitions.regionName(region);
+    }
+
+    /** The name of the time before a process's first event, after the interval of a wait for it began ({@link #lateStartRegion}). */
+    public static final String LATE_START = "(late start)";
+
+    /**
+     * The pseudo-region of a process's time before its first event (its late start), which the causes compare as a region
+     * (definitions section 14): two past the trace's regions. No slice carries it, and no what-if scales it.
+     */
+    public int lateStartRegion() {
+        return definitions.regionCount() + 1;
+    }
+
+    /** {@code process}'s first event (own clock, ticks), or Long.MIN_VALUE when it has no slice. */
+    public long firstEvent(int process) {
+        return chosen[process] == null ? Long.MIN_VALUE : chosen[process].first;
     }
 
     /** The name of the time a process computes outside every region (its region -1). */

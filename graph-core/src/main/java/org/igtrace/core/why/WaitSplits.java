@@ -66,17 +66,24 @@ final class WaitSplits {
     private final Ahead<Batch> batches;
     /** Run at the first wait with an excess (then null). */
     private Runnable firstExcess;
+    private final long[] firstEvents;
+    private final int lateStart;
 
     /**
      * @param of          each waiter's waits
      * @param latest      the waits latest first with their compute
      * @param ahead       whether a thread of its own finds the batches ahead of the caller
      * @param firstExcess run once at the first wait found with an excess (E above 0), or null
+     * @param firstEvents per process its first event on corrected clocks (Long.MIN_VALUE: none): the time of an
+     *                    interval before it is the process's late start, compared as a region of its own
+     * @param lateStart   the region number of the late start ({@link RegionSlices#lateStartRegion})
      */
-    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead, Runnable firstExcess) {
+    WaitSplits(WaitLog.Waits[] of, LatestFirst latest, boolean ahead, Runnable firstExcess, long[] firstEvents, int lateStart) {
         this.of = of;
         this.latest = latest;
         this.firstExcess = firstExcess;
+        this.firstEvents = firstEvents;
+        this.lateStart = lateStart;
         this.batches = new Ahead<>(Batch::new, this::fill, ahead, "igtrace-wait-splits");
     }
 
@@ -100,6 +107,12 @@ final class WaitSplits {
         return b.size;
     }
 
+    /** The time of [from, to] before process p's first event (0 when it had started, or has no event). */
+    private long beforeFirst(int p, long from, long to) {
+        long f = p < firstEvents.length ? firstEvents[p] : Long.MIN_VALUE;
+        return f == Long.MIN_VALUE ? 0 : Math.max(0, Math.min(f, to) - from);
+    }
+
     /**
      * Adds wait k of {@code l} to {@code b}. A method of its own, too large to be inlined, so that the JIT compiles it
      * once, apart from the loop over the batch (an on-stack replacement of that loop with this inside it was compiled
@@ -119,6 +132,15 @@ final class WaitSplits {
         sides[1].clear();
         for (int x = l.from[k]; x < l.from[k + 1]; x++) {
             sides[l.side[x]].add(l.region[x], l.ticks[x]);
+        }
+        // each side's time in the interval before its first event: a process that started late (EZTrace's processes start
+        // apart) was late by that time, not by the few microseconds of its first region
+        long lateC = beforeFirst(c, start, causeAt), lateW = beforeFirst(w, start, enter);
+        if (lateC > 0) {
+            sides[0].add(lateStart, lateC);
+        }
+        if (lateW > 0) {
+            sides[1].add(lateStart, lateW);
         }
         found.of(sides);
         double e = 0;

@@ -75,7 +75,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
     }
 
     /** What a cause is charged to: a region of the trace (or outside every region), communication, or time with recording off. */
-    public enum CauseKind { REGION, COMMUNICATION, RECORDING_OFF, NO_REGION }
+    public enum CauseKind { REGION, COMMUNICATION, RECORDING_OFF, NO_REGION, LATE_START }
 
     /** A hypothesis ("balance region solve", "rank 5 at median compute", the rank a world rank), its replayed run time and gain. */
     public record Hypothesis(String hypothesis, double predictedRuntime, double gain) {
@@ -139,7 +139,8 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             CauseKind kind = c.region() == DelayCosts.COMMUNICATION ? CauseKind.COMMUNICATION
-                    : c.region() == slices.offRegion() ? CauseKind.RECORDING_OFF : c.region() < 0 ? CauseKind.NO_REGION : CauseKind.REGION;
+                    : c.region() == slices.offRegion() ? CauseKind.RECORDING_OFF : c.region() == slices.lateStartRegion() ? CauseKind.LATE_START
+                    : c.region() < 0 ? CauseKind.NO_REGION : CauseKind.REGION;
             causes.add(new CauseRow(c.rank(), kind == CauseKind.COMMUNICATION ? COMMUNICATION : slices.name(c.region()), c.cost() * tick, kind));
         }
         Map<String, WhatIf> tried = new LinkedHashMap<>();
@@ -147,7 +148,8 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         if (replays != null) {
             WhatIf.totals(slices, totals);
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
-                if (c.region() != DelayCosts.COMMUNICATION && c.region() != slices.offRegion()) { // time off: nothing to balance
+                if (c.region() != DelayCosts.COMMUNICATION && c.region() != slices.offRegion()
+                        && c.region() != slices.lateStartRegion()) { // time off, a late start: nothing to balance
                     tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
                 }
                 if (WhatIf.aboveMedian(slices, totals, c.rank())) { // a rank at or below the median would be made slower, or stay
