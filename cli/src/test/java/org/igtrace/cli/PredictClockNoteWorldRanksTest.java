@@ -32,7 +32,7 @@ class PredictClockNoteWorldRanksTest {
         Files.writeString(one, shifted);
         TimelineCommandTest.Run r = TimelineCommandTest.igtrace("predict", dir.resolve("declared.otf").toString(), "--skip-missing");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.err().contains("(offsets of ranks 1, 999 only bounded: one-way traffic)"), r.err());
+        assertTrue(r.err().contains("(offsets of ranks 1, 999 only bounded, from one side: a choice, not a measurement)"), r.err());
     }
 
     private static void edit(Path file, java.util.function.Predicate<String> keep) throws Exception {

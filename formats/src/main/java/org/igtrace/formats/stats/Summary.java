@@ -108,7 +108,7 @@ public final class Summary {
         return s.toString();
     }
 
-    /** "clocks corrected by offsets up to 28.8 ms (offsets of ranks 1-3 only bounded: one-way traffic)", "clocks needed no correction", ... */
+    /** "clocks corrected by offsets up to 28.8 ms (offsets of ranks 1-3 only bounded, from one side: a choice, not a measurement)", "clocks needed no correction", ... */
     public static String clocks(WaitReport w) {
         return clocks(w, r -> r);
     }
@@ -130,7 +130,7 @@ public final class Summary {
             s.append("clocks corrected by offsets up to ").append(Labels.seconds3(largest));
         }
         List<Integer> b = w.corrected() ? w.onlyBoundedProcesses().stream().map(worldRank::applyAsInt).toList() : List.of();
-        s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded: one-way traffic)");
+        s.append(b.isEmpty() ? "" : (b.size() == 1 ? " (offset of rank " : " (offsets of ranks ") + ranks(b) + " only bounded, from one side: a choice, not a measurement)");
         return s.toString();
     }
 

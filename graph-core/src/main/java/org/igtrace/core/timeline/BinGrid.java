@@ -58,6 +58,19 @@ abstract class BinGrid {
     /** Puts the values of bins {@code 2b} and {@code 2b + 1} together into bin {@code b}; the upper half becomes 0. */
     abstract void mergePairs();
 
+    /**
+     * Adds the stretch [from, to] (seconds) of one state to its class's pixel columns ({@code share[column]}), each by the
+     * share of the column it covers: a row's MPI_Init, which the bins leave out (they start after it), where it lies after
+     * the timeline's left edge (a process still in MPI_Init when the earliest left it: blank, where the same rows drawn
+     * state by state showed it).
+     */
+    static void fill(float[] share, double from, double to, double start, double perColumn) {
+        double a = (from - start) / perColumn, b = (to - start) / perColumn;
+        for (int c = (int) Math.max(0, Math.floor(a)); c < share.length && c < b; c++) {
+            share[c] += (float) (Math.min(b, c + 1) - Math.max(a, c));
+        }
+    }
+
     /** The time of class {@code stateClass} in bin {@code bin} (ticks). */
     abstract float ticks(int stateClass, int bin);
 

@@ -92,13 +92,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         return measured && windowFrom == Long.MIN_VALUE;
     }
 
-    private long origin() {
-        return windowFrom == Long.MIN_VALUE ? definitions.startTicks() : windowFrom;
-    }
+    private long origin() { return windowFrom == Long.MIN_VALUE ? definitions.startTicks() : windowFrom; }
 
-    private boolean shown(int process) {
-        return rowsShown == null || rowsShown.get(process);
-    }
+    private boolean shown(int process) { return rowsShown == null || rowsShown.get(process); }
 
     @Override
     Recorder record(int process, long order) {
@@ -264,6 +260,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (r.bins != null) {
                 r.bins.spread(shares, r.classMap, this::seconds, definitions.ticksPerSecond(), shift, start, perColumn);
             }
+            if (r.initEnter != Long.MIN_VALUE && r.initLeave != Long.MIN_VALUE) { // its MPI_Init after the span's left edge
+                BinGrid.fill(shares[StateClass.MPI_OTHER], seconds(r.initEnter) + shift, seconds(r.initLeave) + shift, start, perColumn);
+            }
         }
         TickBins w = thread > 0 ? null : waits.bins(process);
         if (w != null) {
@@ -309,8 +308,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         ColumnBins bins = measuredLeft() ? null : new ColumnBins(origin(), columns, initialBinWidth());
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
-        /** The leave of this location's MPI_Init, the enter of its MPI_Finalize (Long.MIN_VALUE: none yet). */
-        long initLeave = Long.MIN_VALUE;
+        /** The enter and leave of this location's MPI_Init, the enter of its MPI_Finalize (Long.MIN_VALUE: none yet). */
+        long initEnter = Long.MIN_VALUE, initLeave = Long.MIN_VALUE;
         long finalizeEnter = Long.MIN_VALUE;
         private boolean inInit;
         /** Whether it entered an OpenMP parallel region: a thread of a team ({@link ThreadRows}). */
@@ -452,7 +451,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             at(time);
             if (region >= 0 && region < environment.length && environment[region] != 0) {
                 if (environment[region] == 1 && initLeave == Long.MIN_VALUE && measuredLeft()) {
-                    inInit = true; // the bins start after MPI_Init (what came before is discarded at its leave)
+                    inInit = true; // the bins start after MPI_Init (what came before is discarded at its leave; the
+                    initEnter = time; // init's part after the span's left edge is drawn from its enter, BinGrid#fill)
                 } else if (environment[region] == 2 && finalizeEnter == Long.MIN_VALUE) {
                     finalizeEnter = time;
                 } else if (environment[region] == 3) {

@@ -416,4 +416,42 @@ class TimelineBuilderTest {
             worker.leave(100, working);
         }
     }
+
+    /**
+     * A row drawn as shares shows its MPI_Init where it lies after the timeline's left edge (the earliest MPI_Init leave):
+     * p1 leaves MPI_Init at 100, p0 at 300, then p0 enters and leaves a region 600 times (more states than a row keeps exactly).
+     * The columns from 100 to 300 of p0's row are MPI other, whole, as drawn state by state (they were blank: the bins start
+     * after MPI_Init; scorep-sst-macro-10's ranks 0 and 3-9 at the default width).
+     */
+    @Test
+    void aRowOfSharesDrawsItsMpiInitAfterTheLeftEdge() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int main = b.addRegion("main", false), alpha = b.addRegion("alpha", false), init = b.addRegion("MPI_Init", true);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE, true);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+        p0.enter(0, main);
+        p0.enter(0, init);
+        p0.leave(300, init);
+        for (int t = 300; t < 1500; t += 2) {
+            p0.enter(t, alpha);
+            p0.leave(t + 1, alpha);
+        }
+        p0.leave(1500, main);
+        p1.enter(0, main);
+        p1.enter(0, init);
+        p1.leave(100, init);
+        p1.leave(1500, main);
+        Timeline timeline = builder.build();
+        assertEquals(100, timeline.start(), 1e-9);
+        float[][] shares = timeline.rows().get(0).shares();
+        assertNotNull(shares, "600 states: drawn as shares");
+        double perColumn = (timeline.end() - timeline.start()) / timeline.columns(); // 14 s
+        for (int c = 0; timeline.start() + (c + 1) * perColumn <= 300; c++) {
+            assertEquals(1f, shares[StateClass.MPI_OTHER][c], 1e-4f, "column " + c);
+        }
+    }
 }

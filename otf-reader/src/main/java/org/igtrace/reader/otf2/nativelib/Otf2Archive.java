@@ -38,11 +38,10 @@ public final class Otf2Archive implements AutoCloseable {
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
     /*
-     * No malloc tuning: libotf2 fills every chunk buffer (END_OF_CHUNK) when it makes a reader, so
-     * where malloc takes the buffer from does not change what a damaged file reads as. An earlier
-     * fixed mmap threshold put each buffer on fresh pages, which cost a page fault per 4 KiB of
-     * every reader's 1-4 MiB buffers (about 190,000 faults, 0.8 s of system time, on a 64-location
-     * trace) and changed nothing: truncated files are refused before reading (LocationFileCheck).
+     * No malloc tuning: libotf2 fills every chunk buffer (END_OF_CHUNK) when it makes a reader, so where malloc takes the
+     * buffer from does not change what a damaged file reads as. An earlier fixed mmap threshold put each buffer on fresh
+     * pages, which cost a page fault per 4 KiB of every reader's 1-4 MiB buffers (about 190,000 faults, 0.8 s of system
+     * time, on a 64-location trace) and changed nothing: truncated files are refused before reading (LocationFileCheck).
      */
     static {
         if (Otf2Library.loadFailure() == null) {
@@ -111,6 +110,7 @@ public final class Otf2Archive implements AutoCloseable {
         refuseOversizedAnchor(anchor);
         Otf2Archive archive = new Otf2Archive(anchor, via, nativeReader(anchor, via));
         long[] chunks = Otf2AnchorProperties.chunkSizesOf(archive.reader);
+        archive.eventChunk = chunks == null ? 0 : chunks[0];
         if (chunks != null && (chunks[0] <= 0 || chunks[1] <= 0)) {
             // libotf2 then fails at the first event file with "no valid chunk size", which named that file, not the anchor
             archive.close();
@@ -468,6 +468,10 @@ public final class Otf2Archive implements AutoCloseable {
                 throw Otf2Exception.found("damaged: " + held + " events where Score-P's definitions announce " + expected,
                         files.events(location), "libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without a word");
             }
+            String cut = expected > 0 ? null : files.fewerThanNumbered(location, held, eventChunk); // Score-P's: counted above
+            if (cut != null) {
+                throw Otf2Exception.found(cut, files.events(location), "libotf2 reads a damaged part as the end of the file, without a word");
+            }
             boolean any = false;
             for (int k = 0; k < unread.length; k++) {
                 unread[k] = batch.unread(k) - unread[k];
@@ -494,6 +498,7 @@ public final class Otf2Archive implements AutoCloseable {
 
     /** The events the definitions announce per location (0: not known), checked as each location is read. */
     private java.util.function.LongUnaryOperator announced = location -> 0;
+    private long eventChunk;
 
     private void check(int errorCode, String what) throws Otf2Exception {
         check(errorCode, what, null);

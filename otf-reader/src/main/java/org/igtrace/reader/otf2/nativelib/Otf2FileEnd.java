@@ -69,6 +69,31 @@ final class Otf2FileEnd {
     }
 
     /**
+     * The number of the last event the file's last chunk header gives (libotf2 numbers a file's events from 1 across its
+     * chunks, so this is how many events it wrote), or -1 when the file has no chunk header to read it from.
+     *
+     * @param channel the event file
+     * @param chunkSize the archive's event chunk size
+     * @return the last event's number, or -1
+     * @throws IOException when the file cannot be read
+     */
+    static long lastEventNumber(FileChannel channel, long chunkSize) throws IOException {
+        long size = channel.size();
+        if (chunkSize <= 0) {
+            return -1;
+        }
+        ByteBuffer header = ByteBuffer.allocate(HEADER_SIZE);
+        for (long start = (size - 1) / chunkSize * chunkSize; start >= 0; start -= chunkSize) {
+            header.clear();
+            if (size - start >= HEADER_SIZE && readFully(channel, header, start) && header.get(0) == CHUNK_HEADER
+                    && order(header.get(1)) != null) {
+                return header.order(order(header.get(1))).getLong(10);
+            }
+        }
+        return -1;
+    }
+
+    /**
      * A file whose first chunk header is damaged is not walked: libotf2 stops at that header and
      * says so ("This is no chunk header!"), which names the damage better, unless the file does not
      * even end as libotf2 ends every file (the end-of-file record and the end-of-buffer mark).

@@ -126,6 +126,26 @@ public record Otf2Files(Path anchor) {
         }
     }
 
+    /**
+     * Whether {@code location}'s event file numbers more events than libotf2 read from it ({@code read}): libotf2 ends a
+     * file at an end-of-file record wherever it meets one, so a damaged byte that reads as one (EZTrace's archives, whose
+     * definitions announce no count to check) gave a shorter good file without a word. Null when it does not, or when its
+     * chunk headers cannot be read.
+     *
+     * @param location  a location
+     * @param read      the events libotf2 read from its file
+     * @param chunkSize the event chunk size the file was read with
+     * @return the damage in words, or null
+     */
+    public String fewerThanNumbered(long location, long read, long chunkSize) {
+        try (FileChannel channel = open(directory().resolve(location + ".evt"))) {
+            long numbered = Otf2FileEnd.lastEventNumber(channel, chunkSize);
+            return numbered > read ? "damaged: " + read + " events where its chunk headers number " + numbered : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     /** Whether a location's event file, {@code size} bytes long, is complete ({@link #complete}). */
     @FunctionalInterface
     public interface EventsCheck {
