@@ -385,7 +385,9 @@ public final class LocationAccumulator implements LocationEvents {
      */
     @Override
     public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
-        collectiveCalls++;
+        if (kind != CollectiveKind.OTHER) { // not a communicator's creation or end (Score-P's inside MPI_Init and MPI_Finalize)
+            collectiveCalls++;
+        }
         if (sent > 0 || received > 0) {
             collectiveDataCalls++;
         }
