@@ -96,6 +96,16 @@ final class TraceSession {
      * @return the opened trace, not yet read
      * @throws Failure when no trace is there
      */
+    /**
+     * Whether the selection cuts each process's events at its start (a window's start, or a region): the first event kept
+     * is then not the process's start (why's late start, definitions section 14).
+     *
+     * @return true when a window's start or a region is selected
+     */
+    boolean cutsStarts() {
+        return selection != null && (selection.from() != null || selection.region() != null);
+    }
+
     static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress) {
         // with --skip-missing, the processes up to the highest rank --ranks names are analysed (definitions section 2)
         TraceReading.Request named = selection.ranks() == null ? request

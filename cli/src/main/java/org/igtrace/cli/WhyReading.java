@@ -50,7 +50,7 @@ final class WhyReading {
             Taps taps = new Taps(whatIf);
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
             TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet)).everyRank();
-            session.subscribe(d -> taps.on(d, store));
+            session.subscribe(d -> taps.on(d, store, session.cutsStarts()));
             Integer ended = session.start();
             if (ended != null) {
                 return new Result(session.located(), null, null, ended);
@@ -101,9 +101,13 @@ final class WhyReading {
             this.record = record;
         }
 
-        EventTaps on(TraceDefinitions d, RecordBlocks store) {
+        /** @param cut whether the selection cuts the processes' starts (a window's start, a region): no late start is seen */
+        EventTaps on(TraceDefinitions d, RecordBlocks store, boolean cut) {
             this.store = store;
             slices = new RegionSlices(d, store);
+            if (cut) {
+                slices.noLateStarts();
+            }
             recorder = record ? new ActivityRecorder(d, store) : null;
             return this;
         }

@@ -48,4 +48,17 @@ class LateStartTest {
                 .matcher(json);
         assertTrue(!working.find() || Double.parseDouble(working.group(1)) < 115e-6, json);
     }
+
+    /**
+     * A window cuts each process's events at its start: the first event kept is no start (a process in no region at the
+     * window's start, or one whose clock is behind, read as starting late). otf2/jacobi-8's processes all began within
+     * the first 45 us (otf2-print: first events at 19-44 us of each clock): no late start in a window from 2 ms on, where
+     * one was named for rank 5 (274 us) before.
+     */
+    @Test
+    void aWindowNamesNoLateStart() {
+        String json = why("otf2/jacobi-8", "--window", "2ms:4ms", "--format", "json");
+        assertTrue(json.contains("\"kind\": \"region\"") || json.contains("\"kind\":\"region\""), json);
+        assertTrue(!json.contains("late_start"), json);
+    }
 }

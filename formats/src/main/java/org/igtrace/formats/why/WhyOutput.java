@@ -237,8 +237,15 @@ public final class WhyOutput {
         if (c.isEmpty() && waiting > 0 && !why.causes().isEmpty()) {
             // --ranks kept none of the causes: the waiting is still there (the line above), its causes are elsewhere
             Why.CauseRow first = why.causes().get(0);
+            String what = switch (first.kind()) { // as the story names it ("rank 1's late start", not "rank 1's (late start)")
+                case COMMUNICATION -> "communication";
+                case RECORDING_OFF -> "time with recording off";
+                case LATE_START -> "late start";
+                case NO_REGION -> "code outside every user region";
+                default -> Escape.terminal(first.region());
+            };
             lines.add("None of the ranks kept caused any of it; the first cause is rank " + why.worldRank(first.rank()) + "'s "
-                    + Escape.terminal(first.region()) + " (" + Labels.seconds3(first.delayCost()) + "), a rank --ranks left out.");
+                    + what + " (" + Labels.seconds3(first.delayCost()) + "), a rank --ranks left out.");
         } else if (c.isEmpty()) {
             lines.add(NO_CAUSE);
         } else {

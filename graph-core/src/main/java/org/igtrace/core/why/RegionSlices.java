@@ -140,9 +140,22 @@ public final class RegionSlices implements LocationSink {
         return definitions.regionCount() + 1;
     }
 
-    /** {@code process}'s first event (own clock, ticks), or Long.MIN_VALUE when it has no slice. */
+    /**
+     * {@code process}'s first event (own clock, ticks), or Long.MIN_VALUE when it has no slice or when a selection cut the
+     * events at their start ({@link #noLateStarts}).
+     */
     public long firstEvent(int process) {
-        return chosen[process] == null ? Long.MIN_VALUE : chosen[process].first;
+        return chosen[process] == null || !lateStarts ? Long.MIN_VALUE : chosen[process].first;
+    }
+
+    private boolean lateStarts = true;
+
+    /**
+     * The events were cut at a window's start or to a region: a process's first event kept is not its start, so no wait is
+     * charged to a late start (a process in no region, or whose clock is behind, at a window's start read as one).
+     */
+    public void noLateStarts() {
+        lateStarts = false;
     }
 
     /** The name of the time a process computes outside every region (its region -1). */
