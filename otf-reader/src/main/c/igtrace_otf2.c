@@ -73,7 +73,8 @@ enum {
                                                (a record too: their traffic is modelled, their waiting not) */
     IGT_UNREAD_ONE_SIDED = 1,               /* RmaPut, RmaGet, RmaAtomic: one-sided transfers */
     IGT_UNREAD_CANCELLED = 2,               /* MpiRequestCancelled: a request MPI_Cancel ended */
-    IGT_UNREAD_KINDS = 3
+    IGT_UNREAD_UNKNOWN = 3,                 /* a record of a type libotf2 does not know (a newer OTF2's, or damage) */
+    IGT_UNREAD_KINDS = 4
 };
 
 /* The largest record: a buffer of capacity records has room for capacity of them. */
@@ -324,6 +325,12 @@ static OTF2_CallbackCode on_request_cancelled(IGT_COMMON, uint64_t request) {
     return unread(u, IGT_UNREAD_CANCELLED);
 }
 
+static OTF2_CallbackCode on_unknown(IGT_COMMON) {
+    IGT_UNUSED;
+    (void)t;
+    return unread(u, IGT_UNREAD_UNKNOWN);
+}
+
 static OTF2_CallbackCode on_measurement(IGT_COMMON, OTF2_MeasurementMode mode) {
     IGT_UNUSED;
     return append_short(u, IGT_MEASUREMENT, mode == OTF2_MEASUREMENT_ON ? 1 : 0, t);
@@ -384,6 +391,7 @@ int32_t igt_batch_attach(OTF2_Reader *reader, OTF2_EvtReader *events, igt_batch 
     OTF2_EvtReaderCallbacks_SetRmaGetCallback(cbs, on_rma_transfer);
     OTF2_EvtReaderCallbacks_SetRmaAtomicCallback(cbs, on_rma_atomic);
     OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(cbs, on_request_cancelled);
+    OTF2_EvtReaderCallbacks_SetUnknownCallback(cbs, on_unknown);
     OTF2_ErrorCode rc = OTF2_Reader_RegisterEvtCallbacks(reader, events, cbs, b);
     OTF2_EvtReaderCallbacks_Delete(cbs);
     return (int32_t)rc;

@@ -3,11 +3,16 @@ package org.igtrace.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OTF2 event kinds igtrace reads only to count them are named in notes, not dropped without a word:
@@ -60,5 +65,35 @@ class UnanalysedKindsTest {
         assertTrue(rows.lines().anyMatch(l -> l.startsWith("1,0.001,0.00026,")), rows);
         assertTrue(rows.lines().anyMatch(l -> l.startsWith("2,0.001,0.000019,") || l.startsWith("2,0.001,1.9e-05,")), rows);
         assertTrue(rows.lines().anyMatch(l -> l.startsWith("32,0.001,0,")), rows);
+    }
+
+    /**
+     * A record of a type libotf2 does not know (a newer OTF2's, or a damaged byte) is skipped by libotf2 with no
+     * word; igtrace names it. Rank 5's Enter of main (type byte 0x0c, region 0, then the timestamp record 0x05 of 1000
+     * us) is given the type 0xc8, which no OTF2 3.0 record has: otf2-print then prints one UNKNOWN at time 0 and the
+     * Leave of main at 1000 for location 5, and exits 0.
+     */
+    @Test
+    void anEventOfATypeLibotf2DoesNotKnowIsNamedInANote(@TempDir Path dir) throws IOException {
+        Path copy = dir.resolve("unknown");
+        try (Stream<Path> files = Files.walk(TRACE)) {
+            for (Path file : files.toList()) {
+                Files.copy(file, copy.resolve(TRACE.relativize(file).toString()));
+            }
+        }
+        Path events = copy.resolve("traces/5.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        String hex = HexFormat.of().formatHex(bytes), enter = "0c0005e803000000000000";
+        int at = hex.indexOf(enter);
+        assertTrue(at >= 0 && at % 2 == 0 && hex.indexOf(enter, at + 1) < 0, hex);
+        bytes[at / 2] = (byte) 0xc8;
+        Files.write(events, bytes);
+        Result stats = run("stats", copy.resolve("traces.otf2").toString());
+        assertEquals(0, stats.code, stats.err);
+        assertTrue(stats.out.contains("1 event of a type libotf2 does not know skipped (otf2-print shows it as UNKNOWN), first in"
+                + " location 5 \"Master thread\": written by a newer OTF2 than this libotf2, or a damaged byte; what it recorded is"
+                + " not counted\n"), stats.out);
+        Result intact = run("stats", TRACE.toString());
+        assertTrue(!intact.out.contains("UNKNOWN"), intact.out);
     }
 }

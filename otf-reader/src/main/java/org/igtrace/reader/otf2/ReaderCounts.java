@@ -10,7 +10,8 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
  * What the OTF2 read counts per location for its notes, in one array that the threads reading the
  * locations (or Spark's tasks, summing by index) fill without sharing a slot: by part (location), the
  * regions entered and never left, then the events of each kind counted for a note ({@link EventVisitor#unread}):
- * non-blocking collectives done (their waiting not analysed), one-sided transfers, cancelled requests (not analysed).
+ * non-blocking collectives done (their waiting not analysed), one-sided transfers, cancelled requests (not analysed),
+ * records of a type libotf2 does not know (skipped).
  */
 final class ReaderCounts {
     private ReaderCounts() {
@@ -70,6 +71,20 @@ final class ReaderCounts {
                     + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts as a message sent,"
                     + " matched in its channel's order");
         }
+        if (total[3] > 0) {
+            notes.add(unknown(total[3], all, 4 * parts, parts, name));
+        }
         return notes;
+    }
+
+    /** The note on records of a type libotf2 does not know, naming the first location that holds any. */
+    private static String unknown(long total, long[] all, int from, int parts, IntFunction<String> name) {
+        int first = 0;
+        while (first < parts - 1 && all[from + first] == 0) {
+            first++;
+        }
+        return total + (total == 1 ? " event" : " events") + " of a type libotf2 does not know skipped (otf2-print shows"
+                + (total == 1 ? " it" : " them") + " as UNKNOWN), first in " + name.apply(first)
+                + ": written by a newer OTF2 than this libotf2, or a damaged byte; what " + (total == 1 ? "it" : "they") + " recorded is not counted";
     }
 }

@@ -44,13 +44,14 @@ public interface EventVisitor {
      * count them ({@link #UNREAD_KINDS} kinds).
      *
      * @param counts by kind: NonBlockingCollectiveComplete (a non-blocking collective done), RmaPut, RmaGet and
-     *               RmaAtomic (one-sided transfers), MpiRequestCancelled
+     *               RmaAtomic (one-sided transfers), MpiRequestCancelled, records of a type libotf2 does not know
+     *               (libotf2's Unknown callback: a newer OTF2's record, or a damaged byte)
      */
     default void unread(long[] counts) {
     }
 
     /** The kinds {@link #unread} counts. */
-    int UNREAD_KINDS = 3;
+    int UNREAD_KINDS = 4;
 
     /** The location's events are over. */
     default void end() {
