@@ -199,6 +199,29 @@ class EzTraceOpenMpTest {
         }
     }
 
+    /**
+     * Under a {@code --window} that a worker has no event in, its process's row is its master's, drawn at full height:
+     * otf2-print gives rank 1's master (P#1T#0) in MPI_Barrier from 182,167 ns to 197,971,742 ns, its worker's first event
+     * at 198,864,484 ns, so in 50-150 ms the row is MPI_Barrier throughout (100 ms). It was a share row divided by both
+     * threads, the barrier at half height, as if the process were in MPI half of the time.
+     */
+    @Test
+    void aWorkerWithNoEventInTheWindowDoesNotHalveItsProcessRow() {
+        SubcommandsTest.Run r = SubcommandsTest.igtrace("timeline", TRACE.toString(), "-q", "--format", "svg", "--window", "50ms:150ms");
+        assertEquals(0, r.code(), r.err());
+        Matcher row = Pattern.compile("<g class=\"row\" data-rank=\"1\">(.*?)</g>", Pattern.DOTALL).matcher(r.out());
+        assertTrue(row.find(), r.out());
+        assertTrue(!row.find(), "one row for rank 1: its worker has no event in the window");
+        row.reset().find();
+        Matcher state = Pattern.compile("<rect class=\"state mpi mpi-collective\" data-t0=\"([0-9.]+)\" data-t1=\"([0-9.]+)\"")
+                .matcher(row.group(1));
+        double drawn = 0;
+        while (state.find()) {
+            drawn += Double.parseDouble(state.group(2)) - Double.parseDouble(state.group(1));
+        }
+        assertEquals(0.100, drawn, 1e-6, row.group(1));
+    }
+
     /** A barrier's waiting is not compute: why's path lists no barrier region, and names none as a cause. */
     @Test
     void barriersAreNotComputeOnTheCriticalPath() throws Exception {

@@ -213,8 +213,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 for (int k = 0; k < order.length; k++) {
                     rows.add(row(p, List.of(threads.get(order[k])), start, end, k, order[k]));
                 }
-            } else {
-                rows.add(row(p, locations, start, end, 0, -1));
+            } else { // a thread with no event in the span (a worker idle through a --window) is no share of the row
+                rows.add(row(p, threads.isEmpty() ? locations : threads, start, end, 0, -1));
             }
         }
         List<String> legend = new ArrayList<>();
