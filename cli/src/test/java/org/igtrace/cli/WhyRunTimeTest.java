@@ -65,7 +65,7 @@ class WhyRunTimeTest {
         List<String> text = why("off-inside-mpi/traces.otf2");
         assertTrue(text.get(2).startsWith("Critical path: 200 us (the measured run time"), text.get(2));
         assertEquals("stats' run time T, the longest process's span, is 170 us: it leaves out rank 1's 30.0 us with recording "
-                + "off, which the path counts.", text.get(3));
+                + "off, which the run time the path spans counts.", text.get(3));
     }
 
     /**

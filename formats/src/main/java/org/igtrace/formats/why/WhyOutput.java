@@ -176,7 +176,7 @@ public final class WhyOutput {
         }
         String staggered = "the processes started or ended at different times, so no one process spans the run";
         String longer = off > 0.01 * t ? "it leaves out rank " + why.worldRank(widest) + "'s " + Labels.seconds3(off) + " with recording"
-                + " off, which the path counts" + (length - spanned > 0.01 * t ? ", and " + staggered : "") : staggered;
+                + " off, which the run time the path spans counts" + (length - spanned > 0.01 * t ? ", and " + staggered : "") : staggered;
         return name + ", the longest process's span, is " + Labels.seconds3(t) + ": " + (length > t ? longer
                 : "it counts what the path leaves out, code before MPI_Init or after MPI_Finalize and a process's other threads") + ".";
     }
