@@ -67,6 +67,22 @@ class TimelineCommandTest {
         assertTrue(headless >= 1, "the arrows cut at the window's end: " + headless);
     }
 
+    /**
+     * otf2/tasks-2 under --window 108ms:126ms: otf2-print gives rank 0's locations (0 and 1) region events from 0.213 ms to
+     * 17.82 ms only, rank 1's up to 125.4 ms, so rank 0 has nothing in the window and its row is blank. The picture said
+     * nothing of it (stats did: "rank 0 has no row"); a note under it now says why.
+     */
+    @Test
+    void aBlankRowIsExplainedUnderThePicture() {
+        Run r = igtrace("timeline", TESTDATA.resolve("otf2/tasks-2").toString(), "--window", "108ms:126ms", "-q");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains(">Rank 0's row is blank or shows only MPI_Init and MPI_Finalize: no region event was read (none"
+                + " recorded, none inside the --window, which each process's own clock selects, or the files left"), r.out());
+        assertFalse(r.out().contains("Rank 1's row"), r.out());
+        Run whole = igtrace("timeline", TESTDATA.resolve("otf2/tasks-2").toString(), "-q");
+        assertFalse(whole.out().contains("row is blank"), whole.out());
+    }
+
     static Run igtrace(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);

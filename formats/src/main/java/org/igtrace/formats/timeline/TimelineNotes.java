@@ -38,6 +38,16 @@ public final class TimelineNotes {
         // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
         profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
                 .forEach(d -> notes.add(d.text().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + d.text().substring(1) + "."));
+        List<Integer> blank = profile.selectedProcesses().stream().filter(pr -> !pr.hasRow()).map(pr -> profile.worldRank(pr.rank()))
+                .toList();
+        if (!blank.isEmpty()) { // as stats says it: under a --window on each process's own clock, a row can be empty
+            String list = blank.stream().limit(8).map(String::valueOf).collect(java.util.stream.Collectors.joining(", "))
+                    + (blank.size() > 8 ? ", ..." : "");
+            notes.add((blank.size() == 1 ? "Rank " + list + "'s row is" : blank.size() + " ranks' rows (" + list + ") are")
+                    + " blank or show" + (blank.size() == 1 ? "s" : "") + " only MPI_Init and MPI_Finalize: no region event was read (none recorded, none inside the"
+                    + " --window, which each process's own clock selects, or the files left out), or all the time was in MPI_Init"
+                    + " or MPI_Finalize or with recording off.");
+        }
         WaitReport w = profile.waits();
         if (w != null) {
             double largest = 0;
