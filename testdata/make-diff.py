@@ -2,7 +2,7 @@
 """Writes the two runs `igtrace diff` is tested on (issue 37, SPEC 15): a balanced run and its twin
 whose one rank's `solve` is slow.
 
-    /usr/bin/python3 testdata/make-diff.py DST_DIR [--slow-rank R] [--ranks N] [--nodes LIST]
+    /usr/bin/python3 testdata/make-diff.py DST_DIR [--slow-rank R [--slow-iteration K]] [--ranks N] [--nodes LIST]
 
 Clock in microseconds (timer resolution 1e6), clocks consistent. N = 8 ranks (default). Every rank
 runs `main` over 10 iterations; iteration k starts at t = 140 k (balanced) or 340 k (slow), and on
@@ -29,6 +29,12 @@ ms), rank 2 the reverse (+2.000 ms). Waiting: in A every rank but 1 waits 10 x 2
 2 in its MPI_Sendrecv, the others in the all-reduce), in B every rank but 2: rank 1 +2.000 ms, rank 2
 -2.000 ms; every other rank's compute, transfer (10 x 20 us) and waiting are the same.
 
+A slowdown in one iteration (diff/slow-rank-5-once, `--slow-rank 5 --slow-iteration 4`): rank 5's solve is 300 us
+in iteration 4 only, which takes 340 us as above; every other iteration 140 us. T = 9 x 140 + 340 = 1.600 ms, 0.200 ms
+more than balanced, all of it rank 5's solve. Under `--region solve` a process's T_i runs from its first solve's enter
+(0) to its last solve's leave: 1.360 ms balanced (1.260 + 0.100), 1.560 ms here on every rank; rank 5's solve +0.200 ms
+(its time between the instances the same), every other rank's time between the instances +0.200 ms (its waits there).
+
 `--nodes LIST` (a node number per rank, e.g. 0,0,1,1,2,2,3,3) puts the ranks on nodes named node0,
 node1, ...; without it every rank is on localhost. diff/nodes-block (`--nodes 0,0,1,1,2,2,3,3`) and
 diff/nodes-swapped (`--nodes 0,1,0,1,2,2,3,3`: ranks 1 and 2 swapped) are the balanced run placed
@@ -46,12 +52,15 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("target")
     p.add_argument("--slow-rank", type=int, default=-1)
+    p.add_argument("--slow-iteration", type=int, default=-1)
     p.add_argument("--ranks", type=int, default=8)
     p.add_argument("--nodes", default=None)
     a = p.parse_args()
     n = a.ranks
     node_of = [int(x) for x in a.nodes.split(",")] if a.nodes else None
-    solve = [300 if r == a.slow_rank else 100 for r in range(n)]
+    # per iteration, each rank's solve; an iteration lasts its longest solve + 40 us
+    solves = [[300 if r == a.slow_rank and a.slow_iteration in (-1, k) else 100 for r in range(n)] for k in range(ITERATIONS)]
+    starts = [sum(max(solves[j]) + 40 for j in range(k)) for k in range(ITERATIONS + 1)]
     with otf2.writer.open(a.target, timer_resolution=1000000) as trace:
         d = trace.definitions
         if node_of is None:
@@ -70,14 +79,13 @@ def main():
         d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=threads)
         comm = d.comm("MPI_COMM_WORLD", group=d.group("world ranks", group_type=GroupType.COMM_GROUP,
                                                       paradigm=Paradigm.MPI, members=list(range(n))))
-        iteration = max(solve) + 40
         writers = [trace.event_writer_from_location(threads[r]) for r in range(n)]
         for r in range(n):
             write = writers[r]
             left = (r - 1) % n
             write(otf2.events.Enter(0, regions["main"]))
             for k in range(ITERATIONS):
-                t = iteration * k
+                t, solve = starts[k], solves[k]
                 sendrecv = t + solve[r] + 20
                 sendrecv_leave = max(sendrecv, t + solve[left] + 20) + 10
                 allreduce_enter = sendrecv_leave
@@ -93,7 +101,7 @@ def main():
                 write(otf2.events.MpiCollectiveBegin(allreduce_enter))
                 write(otf2.events.MpiCollectiveEnd(last_in + 10, otf2.CollectiveOp.ALLREDUCE, comm, 0xFFFFFFFF, 8, 8))
                 write(otf2.events.Leave(last_in + 10, regions["MPI_Allreduce"]))
-            write(otf2.events.Leave(iteration * ITERATIONS, regions["main"]))
+            write(otf2.events.Leave(starts[ITERATIONS], regions["main"]))
 
 
 if __name__ == "__main__":

@@ -230,7 +230,7 @@ public final class DiffCommand implements Callable<Integer> {
             session.progress(ProgressBar.on(parent.err(), common.output.quiet));
             session.subscribe(d -> {
                 check.accept(d); // once the definitions are read, before any event
-                return taps.on(d, store, session.cutsStarts());
+                return taps.on(d, store, session);
             });
             Integer ended;
             try {

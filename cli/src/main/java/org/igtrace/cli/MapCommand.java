@@ -141,7 +141,7 @@ public final class MapCommand implements Callable<Integer> {
             // critical and delay need the critical path and the delay costs: igtrace why's taps in the same read
             WhyReading.Taps why = weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY ? new WhyReading.Taps(false) : null;
             if (why != null) {
-                session.subscribe(d -> why.on(d, store, session.cutsStarts()));
+                session.subscribe(d -> why.on(d, store, session));
             }
             Integer ended = session.start();
             if (ended != null) {

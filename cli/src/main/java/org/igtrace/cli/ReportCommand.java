@@ -95,7 +95,7 @@ public final class ReportCommand implements Callable<Integer> {
             // the why section with the story's gain (the first cause's what-ifs): the calls are recorded for their replay
             WhyReading.Taps why = noWhy ? null : new WhyReading.Taps(true);
             if (why != null) {
-                session.subscribe(d -> why.on(d, store, session.cutsStarts()));
+                session.subscribe(d -> why.on(d, store, session));
             }
             Integer ended = session.start();
             if (ended != null) {

@@ -106,6 +106,11 @@ final class TraceSession {
         return selection != null && (selection.from() != null || selection.region() != null);
     }
 
+    /** @return the region {@code --region} selects, or null */
+    String selectedRegion() {
+        return selection == null ? null : selection.region();
+    }
+
     static TraceSession open(Invocation parent, Path trace, TraceReading.Request request, Selection selection, ProgressBar progress) {
         // with --skip-missing, the processes up to the highest rank --ranks names are analysed (definitions section 2)
         TraceReading.Request named = selection.ranks() == null ? request

@@ -50,7 +50,7 @@ final class WhyReading {
             Taps taps = new Taps(whatIf);
             TraceReading.Request options = TraceReading.options(reading, false, ClockCorrection.OFFSETS, false);
             TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet)).everyRank();
-            session.subscribe(d -> taps.on(d, store, session.cutsStarts()));
+            session.subscribe(d -> taps.on(d, store, session));
             Integer ended = session.start();
             if (ended != null) {
                 return new Result(session.located(), null, null, ended);
@@ -101,12 +101,18 @@ final class WhyReading {
             this.record = record;
         }
 
-        /** @param cut whether the selection cuts the processes' starts (a window's start, a region): no late start is seen */
-        EventTaps on(TraceDefinitions d, RecordBlocks store, boolean cut) {
+        /**
+         * @param session its selection: one that cuts the processes' starts (a window's start, a region) lets no late start
+         *                be seen; under a region the time outside every region is the time between its instances
+         */
+        EventTaps on(TraceDefinitions d, RecordBlocks store, TraceSession session) {
             this.store = store;
             slices = new RegionSlices(d, store);
-            if (cut) {
+            if (session.cutsStarts()) {
                 slices.noLateStarts();
+            }
+            if (session.selectedRegion() != null) {
+                slices.betweenInstancesOf(session.selectedRegion());
             }
             recorder = record ? new ActivityRecorder(d, store) : null;
             return this;

@@ -68,6 +68,45 @@ class DiffCommandTest {
     }
 
     /**
+     * Under {@code --region solve}, a slowdown in one iteration of one rank (diff/slow-rank-5-once: rank 5's solve 300 us
+     * in iteration 4 only, make-diff.py's docstring): no wait is inside a solve instance, so the critical path stays on one
+     * process and meets the others' waits as its time between the instances. The story named it as "(no user region)",
+     * compute outside every region, and not rank 5's solve. Now it names that time as what it is and then the largest
+     * change inside the instances. By the docstring: T_i 1.360 -> 1.560 ms; the path on rank 0, the first of the ranks
+     * that end together: its time between the instances 9 x 40 = 360 us in A, 360 + 200 = 560 us in B.
+     */
+    @Test
+    void underARegionTheTimeBetweenItsInstancesIsNamedAndTheChangeInsideThemToo() throws Exception {
+        String once = TESTDATA.resolve("diff/slow-rank-5-once").toString();
+        Run text = igtrace("diff", BALANCED, once, "--region", "solve");
+        assertEquals(0, text.code, text.err);
+        assertEquals("B is 200 us slower than A (1.56 ms against 1.36 ms): rank 0's time between solve instances +200 us (what"
+                + " --region leaves out, the waits around the instances too); inside them: rank 5's solve +200 us.",
+                text.out.lines().toList().get(3), text.out);
+        Run r = igtrace("diff", BALANCED, once, "--region", "solve", "--format", "json", "-q");
+        assertEquals("ok", python(r,
+                "c = d['contributors']",
+                "assert [(x['kind'], x['rank'], x['region']) for x in c] == [('compute', 0, '(between solve instances)')], c",
+                "assert abs(c[0]['a'] - 360e-6) < 1e-12 and abs(c[0]['b'] - 560e-6) < 1e-12, c",
+                "solve = next(x for x in d['regions'] if x['name'] == 'solve')",
+                "assert abs(solve['delta'] - 200e-6) < 1e-12, solve",
+                "between = next(x for x in d['regions'] if x['name'] == '(between solve instances)')",
+                "assert abs(between['delta'] - 7 * 200e-6) < 1e-12, between",
+                "print('ok')"));
+        // why names that time alike: its path table (solve 10 x 100 us, between them 560 us), and a cause there (rank 6
+        // waits for rank 5's late MPI_Sendrecv, which its solve made late: under --region MPI_Sendrecv time between instances)
+        Run why = igtrace("why", once, "--region", "solve", "-q");
+        assertTrue(why.out.contains("\nsolve                           1.00 ms              64.1%\n(between solve instances)        560 us"
+                + "              35.9%\n"), why.out);
+        Run cause = igtrace("why", SLOW, "--region", "MPI_Sendrecv", "-q");
+        assertTrue(cause.out.startsWith("rank 5's time between MPI_Sendrecv instances holds the run back: it caused "), cause.out);
+        // the whole runs: every wait measured, the path goes to rank 5
+        Run whole = igtrace("diff", BALANCED, once);
+        assertEquals("B is 200 us slower than A (1.60 ms against 1.40 ms): rank 5's solve +200 us.", whole.out.lines().toList().get(2),
+                whole.out);
+    }
+
+    /**
      * A hybrid run against a run of one thread per process (both of 2 processes): the efficiency rows add the hybrid and
      * OpenMP efficiencies and the OpenMP times summed over the processes, which showed nowhere in diff before. A is
      * testdata/hybrid, whose numbers make-hybrid.py's docstring derives (us): implicit barrier waiting 200 + 160, explicit

@@ -61,6 +61,9 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
             if (contributors.size() > STORY) {
                 s.append(", and ").append(Summary.count(contributors.size() - STORY, "smaller contributor", "smaller contributors"));
             }
+            if (contributors.get(0).kind() == PathTimes.Kind.COMPUTE && between(contributors.get(0).region())) {
+                s.append(inside(t.delta()));
+            }
         } else if (!perProcess.isEmpty()) { // e.g. a slowdown that moved from one rank to another: it cancels out per region
             s.append("; per process: ");
             for (int i = 0; i < Math.min(STORY_PROCESSES, perProcess.size()); i++) {
@@ -106,10 +109,37 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 : "the " + Summary.count(comparison.processes().size(), "rank", "ranks") + " both runs read";
     }
 
+    /** Whether {@code region} is the time between the instances of a --region (why's RegionSlices.betweenInstances). */
+    private static boolean between(String region) {
+        return region.startsWith("(between ") && region.endsWith(" instances)");
+    }
+
+    /**
+     * Under --region, when the time between the instances leads the story (it holds what the selection left out, the
+     * waits around the instances too, so a critical path inside the instances alone stays on one process): the largest
+     * change of one process in a region inside them, in the direction of the run time's, or "" when none changed.
+     */
+    private String inside(double delta) {
+        RunComparison.RegionRow most = null;
+        for (RunComparison.RegionRow r : comparison.regions()) {
+            double d = r.mostChangedProcess().delta();
+            // not a pseudo-region (why's "(no user region)", "(recording off)", the time between the instances)
+            boolean pseudo = r.name().startsWith("(") && r.name().endsWith(")");
+            if (!pseudo && d * delta > 0
+                    && (most == null || Math.abs(d) > Math.abs(most.mostChangedProcess().delta()))) {
+                most = r;
+            }
+        }
+        return most == null ? "" : " (what --region leaves out, the waits around the instances too); inside them: rank "
+                + most.mostChangedRank() + "'s " + most.name() + " " + Table.signed(most.mostChangedProcess().delta(),
+                Labels.seconds3(most.mostChangedProcess().delta()));
+    }
+
     /** "rank 5's solve", "rank 2's transfer in MPI_Allreduce", "time the critical path does not cover". */
     static String name(Contributor c) {
         return switch (c.kind()) {
-            case COMPUTE -> "rank " + c.rank() + "'s " + c.region();
+            case COMPUTE -> "rank " + c.rank() + "'s " + (between(c.region()) ? "time " + c.region().substring(1, c.region().length() - 1)
+                    : c.region());
             case TRANSFER -> "rank " + c.rank() + "'s transfer in " + c.region();
             case OFF_PATH -> "time the critical path does not cover";
             case RECORDING_OFF -> "rank " + c.rank() + "'s time with recording off";

@@ -68,7 +68,7 @@ public final class WhyOutput {
         String who = (first.kind() == Why.CauseKind.COMMUNICATION ? "rank " + rank + "'s communication"
                 : first.kind() == Why.CauseKind.RECORDING_OFF ? "rank " + rank + "'s time with recording off"
                 : first.kind() == Why.CauseKind.LATE_START ? "rank " + rank + "'s late start"
-                : first.kind() == Why.CauseKind.NO_REGION ? "rank " + rank + "'s code outside every user region"
+                : first.kind() == Why.CauseKind.NO_REGION ? "rank " + rank + "'s " + outside(region)
                 : "rank " + rank + "'s region " + region) + (told == causes ? "" : " (a rank --ranks left out)");
         // a cause off the critical path (an all-to-one's root waited for its first member, the path goes on from its last)
         // does not hold the run back, whatever waiting it caused
@@ -120,6 +120,18 @@ public final class WhyOutput {
      */
     public static double gainNoise(Why why) {
         return Math.max(Math.abs(why.predictedRuntime() - why.path().length()), 1e-6 * why.predictedRuntime());
+    }
+
+    /**
+     * The words for a cause outside every region: "code outside every user region", or under {@code --region solve} "time
+     * between solve instances" (what the selection left out around them).
+     *
+     * @param name the cause's region name ({@link org.igtrace.core.why.RegionSlices#name} of -1)
+     * @return the words
+     */
+    public static String outside(String name) {
+        return name.equals(org.igtrace.core.why.RegionSlices.NO_REGION) || !name.startsWith("(") || !name.endsWith(")")
+                ? "code outside every user region" : "time " + name.substring(1, name.length() - 1);
     }
 
     /** A what-if's gain as people read it: seconds, "no gain" within {@link #gainNoise}, "X slower" below it. */
@@ -241,7 +253,7 @@ public final class WhyOutput {
                 case COMMUNICATION -> "communication";
                 case RECORDING_OFF -> "time with recording off";
                 case LATE_START -> "late start";
-                case NO_REGION -> "code outside every user region";
+                case NO_REGION -> Escape.terminal(outside(first.region()));
                 default -> Escape.terminal(first.region());
             };
             lines.add("None of the ranks kept caused any of it; the first cause is rank " + why.worldRank(first.rank()) + "'s "

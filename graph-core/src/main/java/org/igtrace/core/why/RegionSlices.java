@@ -125,7 +125,7 @@ public final class RegionSlices implements LocationSink {
      * or {@link #LATE_START}.
      */
     public String name(int region) {
-        return region < 0 ? NO_REGION : region == offRegion() ? RECORDING_OFF : region == lateStartRegion() ? LATE_START
+        return region < 0 ? noRegion : region == offRegion() ? RECORDING_OFF : region == lateStartRegion() ? LATE_START
                 : definitions.regionName(region);
     }
 
@@ -160,6 +160,27 @@ public final class RegionSlices implements LocationSink {
 
     /** The name of the time a process computes outside every region (its region -1). */
     public static final String NO_REGION = "(no user region)";
+
+    /** {@link #NO_REGION}, or under a region selection {@link #betweenInstances}. */
+    private String noRegion = NO_REGION;
+
+    /**
+     * The events were kept inside the instances of {@code region} only (--region): the time outside every region is the
+     * time between its instances, which holds what the selection left out (the waits around them), named as such.
+     *
+     * @param region the region selected
+     */
+    public void betweenInstancesOf(String region) {
+        noRegion = betweenInstances(region);
+    }
+
+    /**
+     * @param region the region selected
+     * @return the name of the time outside every region under {@code --region region}: "(between solve instances)"
+     */
+    public static String betweenInstances(String region) {
+        return "(between " + region + " instances)";
+    }
 
     /** The name of the time recording was switched off on a process ({@link #offRegion}). */
     public static final String RECORDING_OFF = "(recording off)";
