@@ -83,6 +83,29 @@ class TimelineCommandTest {
         assertFalse(whole.out().contains("row is blank"), whole.out());
     }
 
+    /**
+     * The legend lists what is drawn: scorep-hip-mi300 has no MPI region (otf2-print -G: its regions are HIP calls, main and
+     * kernels' stubs; SOURCES.md: no MPI), so none of the MPI entries, messages, conflicts or collective marks; jacobi-8
+     * (EZTrace, MPI_Sendrecv, MPI_Allreduce, corrected clocks: "0 clock conflicts remain") lists messages and collectives,
+     * no clock conflict. Both listed every MPI entry before.
+     */
+    @Test
+    void theLegendListsWhatIsDrawn() {
+        Run hip = igtrace("timeline", TESTDATA.resolve("otf2/scorep-hip-mi300").toString(), "-q");
+        assertEquals(0, hip.code(), hip.err());
+        for (String entry : new String[] {">MPI point-to-point<", ">MPI collective<", ">MPI other<", ">waiting in MPI", ">message<",
+                ">clock conflict<", ">collective (last member arrives)<"}) {
+            assertFalse(hip.out().contains(entry), entry);
+        }
+        assertTrue(hip.out().contains(">compute in hipEventSynchronize<"), hip.out());
+        Run jacobi = igtrace("timeline", TESTDATA.resolve("otf2/jacobi-8").toString(), "-q");
+        assertTrue(jacobi.out().contains("0 clock conflicts remain"), jacobi.out());
+        for (String entry : new String[] {">MPI point-to-point<", ">MPI collective<", ">message<", ">collective (last member arrives)<"}) {
+            assertTrue(jacobi.out().contains(entry), entry);
+        }
+        assertFalse(jacobi.out().contains(">clock conflict<"), jacobi.out());
+    }
+
     static Run igtrace(String... args) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);

@@ -487,10 +487,15 @@ public final class SvgTimelineWriter {
             String region = t.regionNames().get(i);
             items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + shorten(region, LEGEND_NAME)));
         }
-        items.add(new LegendItem(false, colour(StateClass.MPI_POINT_TO_POINT), "MPI point-to-point"));
-        items.add(new LegendItem(false, colour(StateClass.MPI_COLLECTIVE), "MPI collective"));
-        items.add(new LegendItem(false, colour(StateClass.MPI_OTHER), "MPI other"));
-        items.add(new LegendItem(false, colour(StateClass.WAITING), "waiting in MPI (the call drawn darker)"));
+        // the MPI states, messages, conflicts and marks a row or the picture has (a run without MPI lists none of them)
+        String[] mpi = {"MPI point-to-point", "MPI collective", "MPI other", "waiting in MPI (the call drawn darker)"};
+        int[] mpiClasses = {StateClass.MPI_POINT_TO_POINT, StateClass.MPI_COLLECTIVE, StateClass.MPI_OTHER, StateClass.WAITING};
+        for (int k = 0; k < mpi.length; k++) {
+            int stateClass = mpiClasses[k];
+            if (t.rows().stream().anyMatch(row -> has(row, stateClass))) {
+                items.add(new LegendItem(false, colour(stateClass), mpi[k]));
+            }
+        }
         if (openMp) {
             if ((openMpKinds & 1) != 0) {
                 items.add(new LegendItem(false, colour(StateClass.OMP_WAITING), "in an OpenMP barrier (waiting for the team)"));
@@ -499,9 +504,15 @@ public final class SvgTimelineWriter {
                 items.add(new LegendItem(false, colour(StateClass.OMP_RUNTIME), "OpenMP fork or join (the runtime)"));
             }
         }
-        items.add(new LegendItem(true, "#212121", "message"));
-        items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));
-        items.add(new LegendItem(true, COLLECTIVE_MARK, "collective (last member arrives)"));
+        if (!t.arrows().isEmpty()) {
+            items.add(new LegendItem(true, "#212121", "message"));
+        }
+        if (t.arrows().stream().anyMatch(Timeline.Arrow::conflict)) {
+            items.add(new LegendItem(true, CONFLICT_COLOUR, "clock conflict"));
+        }
+        if (!t.collectives().isEmpty()) {
+            items.add(new LegendItem(true, COLLECTIVE_MARK, "collective (last member arrives)"));
+        }
         if (path != null) {
             items.add(new LegendItem(true, PATH_COLOUR, "critical path"));
         }

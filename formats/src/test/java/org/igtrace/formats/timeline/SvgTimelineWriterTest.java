@@ -147,9 +147,19 @@ class SvgTimelineWriterTest {
         java.util.List<String> regions = java.util.List.of("MOM_DYNAMICS_BAROTROPIC_WWW", "ATM_PHYSICS_RADIATION_MMM", "x",
                 "OCEAN_" + "W".repeat(200), "COUPLER_EXCHANGE_FLUXES", "WWWWWWWWWWWWWWWW", "MMMMMMMMMMMMMMM", "other regions");
         for (int width : new int[] {400, 1200}) {
+            // every MPI state, a message back in time (a clock conflict) and a collective mark: every entry in the legend
+            java.util.List<org.igtrace.core.timeline.Timeline.State> states = new java.util.ArrayList<>();
+            int[] mpi = {org.igtrace.core.timeline.StateClass.MPI_POINT_TO_POINT, org.igtrace.core.timeline.StateClass.MPI_COLLECTIVE,
+                    org.igtrace.core.timeline.StateClass.MPI_OTHER, org.igtrace.core.timeline.StateClass.WAITING};
+            for (int k = 0; k < mpi.length; k++) {
+                states.add(new org.igtrace.core.timeline.Timeline.State(0.1 * k, 0.1 * k + 0.05, mpi[k]));
+            }
             var t = new org.igtrace.core.timeline.Timeline(SvgTimelineWriter.columns(width), 0, 1, java.util.List.of(
-                    new org.igtrace.core.timeline.Timeline.Row(0, "rank 0", java.util.List.of(), null)), java.util.List.of(), 0,
-                    java.util.List.of(), 0, regions, false);
+                    new org.igtrace.core.timeline.Timeline.Row(0, "rank 0", states, null),
+                    new org.igtrace.core.timeline.Timeline.Row(1, "rank 1", java.util.List.of(), null)),
+                    java.util.List.of(new org.igtrace.core.timeline.Timeline.Arrow(0, 1, 0.6, 0.5, 1)), 0,
+                    java.util.List.of(new org.igtrace.core.timeline.Timeline.CollectiveMark(new int[] {0, 1}, 0.7, 0.8, "barrier")), 0,
+                    regions, false);
             java.io.StringWriter out = new java.io.StringWriter();
             SvgTimelineWriter.write(t, "t", java.util.List.of(), out);
             String svg = out.toString();
