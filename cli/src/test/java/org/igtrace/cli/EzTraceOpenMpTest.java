@@ -222,6 +222,25 @@ class EzTraceOpenMpTest {
         assertEquals(0.100, drawn, 1e-6, row.group(1));
     }
 
+    /**
+     * The report shows stats' table of the threads (their OpenMP barrier waiting, measured against otf2-print above, idle
+     * and runtime time, MPI and useful time), which it left out: the same lines; a run of one thread per process has none.
+     */
+    @Test
+    void theReportShowsTheThreadsTableStatsPrints() {
+        SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q");
+        String text = stats.out();
+        String heading = "OpenMP per thread (thread: its place among its process's threads)\n";
+        String table = text.substring(text.indexOf(heading) + heading.length()).strip();
+        assertTrue(table.lines().count() == 5, table);
+        SubcommandsTest.Run report = SubcommandsTest.igtrace("report", TRACE.toString(), "-q");
+        assertEquals(0, report.code(), report.err());
+        assertTrue(report.out().contains("<section id=\"threads\"><h2>OpenMP per thread (thread: its place among its process's threads)"
+                + "</h2><pre>" + table + "\n</pre></section>"), report.out());
+        SubcommandsTest.Run single = SubcommandsTest.igtrace("report", TRACE.resolve("../jacobi-4").toString(), "-q");
+        assertTrue(!single.out().contains("id=\"threads\""), single.out());
+    }
+
     /** A barrier's waiting is not compute: why's path lists no barrier region, and names none as a cause. */
     @Test
     void barriersAreNotComputeOnTheCriticalPath() throws Exception {

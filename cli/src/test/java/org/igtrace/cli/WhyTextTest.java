@@ -109,7 +109,10 @@ class WhyTextTest {
             assertTrue(html.contains("<p>No waiting: no cause to name.</p>"), html);
             assertTrue(html.contains("<p>No process waited for another: no pair to name.</p>"), html);
         }
-        assertTrue(run("report", TESTDATA.resolve("otf1/vt-jacobi-cpu/jacobi_cuda.otf").toString(), "-q")
-                .contains("<p>No messages between processes: no pair to name.</p>"));
+        String noMessages = run("report", TESTDATA.resolve("otf1/vt-jacobi-cpu/jacobi_cuda.otf").toString(), "-q");
+        assertTrue(noMessages.contains("<p>No messages between processes: no pair to name.</p>"), noMessages);
+        // the communication matrix, an empty grey square, says so too (pictures review)
+        assertTrue(noMessages.contains("</svg><p>No messages between processes: every cell is empty.</p></section>"), noMessages);
+        assertFalse(run("report", TESTDATA.resolve("otf2/jacobi-4").toString(), "-q").contains("every cell is empty"));
     }
 }

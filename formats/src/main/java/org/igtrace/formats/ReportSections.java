@@ -41,6 +41,15 @@ public final class ReportSections {
     }
 
     /** The wait-state table, as its text lines (none: the waits were not analysed). */
+    /** The threads' section: stats' table of each process's threads, as text. */
+    public static void threads(StringBuilder h, List<String> table) {
+        h.append("<section id=\"threads\"><h2>OpenMP per thread (thread: its place among its process's threads)</h2><pre>");
+        for (String line : table) {
+            h.append(esc(line)).append('\n');
+        }
+        h.append("</pre></section>\n");
+    }
+
     public static void waits(StringBuilder h, List<String> table) {
         h.append("<section id=\"waits\"><h2>Wait states</h2>");
         if (table != null) {
@@ -144,7 +153,11 @@ public final class ReportSections {
                         .append("</title></rect>\n");
             }
         }
-        h.append("</svg></section>\n");
+        h.append("</svg>");
+        if (p.pairs().isEmpty()) { // the grey square alone reads as a picture that failed to draw
+            h.append("<p>No messages between processes: every cell is empty.</p>");
+        }
+        h.append("</section>\n");
     }
 
     /** White to dark red. */
