@@ -228,7 +228,13 @@ public final class GraphCommand implements Callable<Integer> {
             String option = weight.seconds() ? "--weight " + weight.label() : stats ? "--stats" : "--clock-correction";
             throw new UsageError(option + " needs the wait analysis that --no-waits turns off");
         }
-        UsageError.of(selectionOptions::selection);
+        Selection selection = UsageError.of(selectionOptions::selection);
+        if ((weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY) && selection.ranks() != null) {
+            // the critical path and the delay costs are read over every rank, as igtrace why reads them: the graph of
+            // that read would be the whole run's, its messages and waiting those of the ranks left out too
+            throw new UsageError("--weight " + weight.label() + " is measured over every rank (the critical path and the waits cross"
+                    + " them all): --ranks cannot select among them; leave --ranks out, or use another --weight");
+        }
         OutputFormat chosen = FormatChoice.resolve(format, output, BY_EXTENSION, OutputFormat.GRAPHML);
         if (topology != null) {
             topology.check(chosen);

@@ -155,4 +155,21 @@ class CriticalPathUsesTest {
         assertEquals(1e-5, attribute(edge.group(), "critical"), 1e-12);
         assertEquals(1e-5, attribute(edge.group(), "w"), 1e-12);
     }
+
+    /**
+     * The critical and delay weights are read over every rank (as why reads them): under --ranks 0,2 of delays-4 the graph
+     * had the whole run's 6 edges, among them 0-1 and 2-3 with ranks 1 and 3 left out, and its 931 ms of waiting, with exit
+     * 0 (--weight avg: no edge, 0 ms). Refused now as a usage error, no file written.
+     */
+    @Test
+    void criticalAndDelayWeightsRefuseRanks(@org.junit.jupiter.api.io.TempDir Path dir) {
+        for (String weight : new String[] {"critical", "delay"}) {
+            Path out = dir.resolve(weight + ".csv");
+            SubcommandsTest.Run r = SubcommandsTest.igtrace(TESTDATA.resolve("otf2/delays-4").toString(), "--ranks", "0,2", "--weight", weight,
+                    "-o", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().startsWith("igtrace: --weight " + weight + " is measured over every rank"), r.err());
+            assertTrue(!java.nio.file.Files.exists(out), out.toString());
+        }
+    }
 }
