@@ -412,7 +412,7 @@ public final class Otf1TraceReader implements PartitionedSource {
             notes.add(Diagnostic.count(unknown, "unknown event record", "unknown event records") + " skipped");
         }
         if (leaves > 0) {
-            notes.add(leaves + " Leave records without an open region ignored");
+            notes.add(Diagnostic.count(leaves, "Leave record", "Leave records") + " without an open region ignored");
         }
         if (open > 0) {
             notes.add(Diagnostic.count(open, "region", "regions") + " still open at the end of their stream closed at the process's last event ("
