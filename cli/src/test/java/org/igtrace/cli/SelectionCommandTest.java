@@ -217,6 +217,22 @@ class SelectionCommandTest {
         assertEquals("ok", out);
     }
 
+    /**
+     * predict --region MPI_Send on otf2/delays-4 keeps rank 0's one MPI_Send (otf2-print: ENTER 50265051, LEAVE
+     * 50277991, 10^9 ticks per second: 12.94 us) and no receive. Its fitted send overhead is the median eager MPI_Send,
+     * that call itself, and a send without a receive lasts o as a matched eager one: predicted = measured = 12.94 us,
+     * speed-up 1 (it was 0 s and speed-up inf).
+     */
+    @Test
+    void aRegionOfSendsWithoutReceivesIsPredictedItsSendOverhead() {
+        TimelineCommandTest.Run run = TimelineCommandTest.igtrace("predict", TESTDATA.resolve("otf2/delays-4").toString(), "--region",
+                "MPI_Send", "--format", "json");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("\"measured_runtime\": 0.00001294,") && run.out().contains("\"predicted_runtime\": 0.00001294,")
+                && run.out().contains("\"speedup\": 1,"), run.out());
+        assertTrue(run.err().contains("1 send without a receive completes at its post (after the send overhead)"), run.err());
+    }
+
     /** stats and predict: bad selections are usage errors (exit 2, the reason first); one that keeps nothing is exit 1 naming it. */
     @Test
     void badSelectionsOnStatsAndPredict() {

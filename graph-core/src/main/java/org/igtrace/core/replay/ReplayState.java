@@ -204,8 +204,10 @@ abstract class ReplayState {
         }
         List<String> notes = new ArrayList<>(m.run.notes());
         if (m.unmatchedSends + m.unmatchedReceives > 0) {
-            notes.add(m.unmatchedSends + " sends without a receive complete at their post; " + m.unmatchedReceives
-                    + " receives without a send keep their call's measured duration");
+            notes.add(org.igtrace.core.diagnostic.Diagnostic.count(m.unmatchedSends, "send", "sends") + " without a receive "
+                    + (m.unmatchedSends == 1 ? "completes at its post" : "complete at their post") + " (after the send overhead); "
+                    + org.igtrace.core.diagnostic.Diagnostic.count(m.unmatchedReceives, "receive", "receives") + " without a send "
+                    + (m.unmatchedReceives == 1 ? "keeps its call's measured duration" : "keep their calls' measured durations"));
         }
         if (m.incompleteInstances > 0) {
             notes.add(m.incompleteInstances + " collective instances not recorded by every member keep their calls' measured durations");

@@ -277,6 +277,7 @@ public final class TimeIndependentTrace {
             int key = c.key[i];
             switch (c.type[i]) {
                 case LocationActivities.SEND -> {
+                    overhead |= !matched; // a send without a receive completes at its post, after o (ReplayCalls.complete)
                     if (matched && !sendrecv) {
                         int peer = c.peer(key), tag = tag(c.location.keys, key);
                         // non-blocking: its completion is recorded, or its call is no blocking send (MPI_Isend of a
