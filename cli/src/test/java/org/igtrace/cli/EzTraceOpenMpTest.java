@@ -230,12 +230,12 @@ class EzTraceOpenMpTest {
     void theReportShowsTheThreadsTableStatsPrints() {
         SubcommandsTest.Run stats = SubcommandsTest.igtrace("stats", TRACE.toString(), "-q");
         String text = stats.out();
-        String heading = "OpenMP per thread (thread: its place among its process's threads)\n";
+        String heading = "OpenMP per thread (thread: its place among its process's threads; name: the trace's)\n";
         String table = text.substring(text.indexOf(heading) + heading.length()).strip();
         assertTrue(table.lines().count() == 5, table);
         SubcommandsTest.Run report = SubcommandsTest.igtrace("report", TRACE.toString(), "-q");
         assertEquals(0, report.code(), report.err());
-        assertTrue(report.out().contains("<section id=\"threads\"><h2>OpenMP per thread (thread: its place among its process's threads)"
+        assertTrue(report.out().contains("<section id=\"threads\"><h2>OpenMP per thread (thread: its place among its process's threads; name: the trace's)"
                 + "</h2><pre>" + table + "\n</pre></section>"), report.out());
         SubcommandsTest.Run single = SubcommandsTest.igtrace("report", TRACE.resolve("../jacobi-4").toString(), "-q");
         assertTrue(!single.out().contains("id=\"threads\""), single.out());

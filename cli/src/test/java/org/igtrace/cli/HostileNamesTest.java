@@ -288,6 +288,44 @@ class HostileNamesTest {
         }
     }
 
+    /**
+     * Threads' names (testdata/hostile-thread-names: one process, threads "master ..." and "worker ..." of the hostile
+     * tail) in stats' table of the threads, exactly in JSON, made visible in its text; in the report and the
+     * timeline's SVG as XML text; in Chrome's JSON exactly, through the one JSON escaper.
+     */
+    @Test
+    void threadNamesReachEveryOutputEscaped() throws Exception {
+        String trace = Path.of(TRACE).resolveSibling("hostile-thread-names").toString();
+        Path json = dir.resolve("s.json"), chrome = dir.resolve("c.json");
+        assertEquals(0, SubcommandsTest.igtrace("stats", trace, "-q", "-o", json.toString()).code());
+        assertEquals(0, SubcommandsTest.igtrace("timeline", trace, "-q", "--format", "chrome", "-o", chrome.toString()).code());
+        String names = SubcommandsTest.python(String.join("\n",
+                "import json, sys",
+                "s = [t['name'] for t in json.load(open(sys.argv[1]))['threads']]",
+                "c = [e['args']['name'] for e in json.load(open(sys.argv[2]))['traceEvents'] if e.get('name') == 'thread_name']",
+                "sys.stdout.buffer.write('\\n'.join(n.encode('unicode_escape').decode() for n in s + c).encode())"),
+                json.toString(), chrome.toString());
+        String master = escaped("master " + HOSTILE), worker = escaped("worker " + HOSTILE);
+        assertEquals(String.join("\n", master, worker, master, worker), names.strip());
+        SubcommandsTest.Run text = SubcommandsTest.igtrace("stats", trace, "-q");
+        assertNoControlCharacters(text.out().replace("\n", ""));
+        assertTrue(text.out().contains("   0       1  worker <b>&amp;\"q\" 'a' \\\\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>--"), text.out());
+        Path svg = dir.resolve("t.svg"), html = dir.resolve("r.html");
+        assertEquals(0, SubcommandsTest.igtrace("timeline", trace, "-q", "-o", svg.toString()).code());
+        assertEquals(0, SubcommandsTest.igtrace("report", trace, "-q", "-o", html.toString()).code());
+        // the worker's row label, as an XML parser reads it: "0 " and the name cut to 14 characters
+        String label = SubcommandsTest.python("import sys, xml.etree.ElementTree as E; "
+                + "t = [x.text for x in E.parse(sys.argv[1]).iter() if x.text and x.text.startswith('0 worker')]; "
+                + "sys.stdout.buffer.write(t[0].encode('unicode_escape'))", svg.toString());
+        assertEquals("0 worker <b>&am\\u2026", label);
+        for (Path p : new Path[] {svg, html}) {
+            String written = Files.readString(p, StandardCharsets.UTF_8);
+            assertFalse(written.contains("<b>&amp;\"q\""), p + " holds a name's markup raw");
+            assertNoControlCharacters(written.replace("\n", "").replace("\t", ""));
+        }
+        assertTrue(Files.readString(html, StandardCharsets.UTF_8).contains("worker &lt;b&gt;&amp;amp;"), "the report's table of the threads");
+    }
+
     /** The timeline's SVG and the report's HTML of the trace, written to files: {svg, html}. */
     private Path[] timelineAndReport() {
         Path svg = dir.resolve("t.svg");

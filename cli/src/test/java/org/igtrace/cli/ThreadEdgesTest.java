@@ -38,6 +38,19 @@ class ThreadEdgesTest {
         return SubcommandsTest.python("import json, sys\nd = json.load(open(sys.argv[1]))\n" + program, f.toString()).strip();
     }
 
+    /**
+     * stats names each thread as the trace does, in location order: otf2/scorep-ompt-nested's locations are, by otf2-print
+     * -G, "Master thread", "OMP thread 3", "OMP thread 2", "OMP thread 4", ..., "OMP thread 10" (thread 1 is Score-P's
+     * "OMP thread 3"); a thread's place stays its number.
+     */
+    @Test
+    void statsNamesTheThreadsAsTheTraceDoes() throws Exception {
+        String json = igtrace("stats", TESTDATA.resolve("otf2/scorep-ompt-nested").toString(), "--format", "json", "-q")[0];
+        assertEquals("[(0, 'Master thread'), (1, 'OMP thread 3'), (2, 'OMP thread 2'), (3, 'OMP thread 4'), (4, 'OMP thread 5'),"
+                + " (5, 'OMP thread 6'), (6, 'OMP thread 7'), (7, 'OMP thread 8'), (8, 'OMP thread 9'), (9, 'OMP thread 10')]",
+                check(json, "print([(t['thread'], t['name']) for t in d['threads']])"));
+    }
+
     private static final String THREADS = String.join("\n",
             "us = lambda v: round(v * 1e6, 6)",
             "e = d['efficiency']",
@@ -109,7 +122,8 @@ class ThreadEdgesTest {
         while (m.find()) {
             rows.add(m.group(1));
         }
-        assertEquals(List.of("MPI Rank 0", "0 thread 1", "0 thread 2"), rows);
+        // the threads' rows are named as the trace names them (otf2-print: "OMP thread 1", "Pthread 2")
+        assertEquals(List.of("MPI Rank 0", "0 OMP thread 1", "0 Pthread 2"), rows);
     }
 
     /**

@@ -41,9 +41,9 @@ public final class ReportSections {
     }
 
     /** The wait-state table, as its text lines (none: the waits were not analysed). */
-    /** The threads' section: stats' table of each process's threads, as text. */
-    public static void threads(StringBuilder h, List<String> table) {
-        h.append("<section id=\"threads\"><h2>OpenMP per thread (thread: its place among its process's threads)</h2><pre>");
+    /** The threads' section: stats' table of each process's threads, as text, under stats' heading of it. */
+    public static void threads(StringBuilder h, String heading, List<String> table) {
+        h.append("<section id=\"threads\"><h2>").append(esc(heading)).append("</h2><pre>");
         for (String line : table) {
             h.append(esc(line)).append('\n');
         }

@@ -110,9 +110,13 @@ public final class StatsTables {
                 .column("thread_useful", "thread useful", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).useful());
     }
 
+    /** The heading of {@link #threads}' table in stats' text and the report. */
+    public static final String THREADS_HEADING = "OpenMP per thread (thread: its place among its process's threads; name: the trace's)";
+
     /**
      * One row per thread of the processes with several threads (definitions section 10a): its rank, its place among
-     * the process's threads (location order), its OpenMP waiting, idle and runtime, its MPI time and useful time.
+     * the process's threads (location order), its name in the trace (none: "-"; OTF1 gives none), its OpenMP waiting,
+     * idle and runtime, its MPI time and useful time.
      */
     public static Table threads(Efficiency e) {
         return threads(e, r -> r);
@@ -132,6 +136,7 @@ public final class StatsTables {
         return new Table(at.size())
                 .column("rank", "rank", Table.Kind.INTEGER, i -> worldRank.applyAsInt(e.processes().get(at.get(i)[0]).rank()))
                 .column("thread", "thread", Table.Kind.INTEGER, i -> at.get(i)[1])
+                .column("name", "name", Table.Kind.TEXT, i -> th.apply(i).name())
                 .column("wait_omp_barrier", "omp barrier", Table.Kind.SECONDS, i -> th.apply(i).waitBarrier())
                 .column("wait_omp_ebarrier", "omp ebarrier", Table.Kind.SECONDS, i -> th.apply(i).waitEBarrier())
                 .column("omp_idle", "omp idle", Table.Kind.SECONDS, i -> th.apply(i).idle())

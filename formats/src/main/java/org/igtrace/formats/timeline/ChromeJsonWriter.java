@@ -81,7 +81,7 @@ public final class ChromeJsonWriter implements TraceEventWriter {
     public void location(Thread t) throws IOException {
         current = t;
         out.write(",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" + pid(t.process()) + ",\"tid\":" + tid(t.order())
-                + ",\"args\":{\"name\":\"thread " + t.index() + "\"}}");
+                + ",\"args\":{\"name\":" + Escape.json(t.label()) + "}}");
         out.write(",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" + pid(t.process()) + ",\"tid\":" + tid(t.order())
                 + ",\"args\":{\"sort_index\":" + t.index() + "}}");
     }

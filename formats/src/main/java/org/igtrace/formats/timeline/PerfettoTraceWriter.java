@@ -114,7 +114,7 @@ public final class PerfettoTraceWriter implements TraceEventWriter {
             packet.begin(4); // thread
             packet.uint(1, pid);
             packet.uint(2, tid);
-            packet.string(5, "thread " + t.index()); // thread_name
+            packet.string(5, t.label()); // thread_name
             packet.end();
             packet.uint(12, t.index()); // sibling_order_rank
             packet.end();

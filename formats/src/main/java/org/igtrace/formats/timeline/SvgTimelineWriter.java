@@ -235,7 +235,7 @@ public final class SvgTimelineWriter {
     private String label(Timeline.Row row) {
         String name = row.name() == null ? "" : row.name();
         int rank = worldRank.applyAsInt(row.rank());
-        if (name.isEmpty() || name.equals(String.valueOf(rank))) {
+        if (name.isEmpty() || row.thread() == 0 && name.equals(String.valueOf(rank))) {
             return "rank " + rank;
         }
         return name.endsWith(" " + rank) && row.thread() == 0 ? shorten(name) : rank + " " + shorten(name);

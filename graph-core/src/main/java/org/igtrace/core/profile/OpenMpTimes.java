@@ -20,8 +20,23 @@ public record OpenMpTimes(List<ThreadTimes> threads) {
      * @param mpi          its time in MPI communication calls
      * @param useful       its time (the process's span; a thread of a process without parallel regions: its own span)
      *                     outside MPI, the OpenMP barriers' waiting, the OpenMP runtime and idle
+     * @param name         the name the trace gives the thread ({@code "OMP thread 3"}), or null when it gives none or the
+     *                     reader does not tell it (OTF1): untrusted text
      */
-    public record ThreadTimes(double waitBarrier, double waitEBarrier, double idle, double runtime, double mpi, double useful) {
+    public record ThreadTimes(double waitBarrier, double waitEBarrier, double idle, double runtime, double mpi, double useful,
+            String name) {
+        /** A thread's times without its name. */
+        public ThreadTimes(double waitBarrier, double waitEBarrier, double idle, double runtime, double mpi, double useful) {
+            this(waitBarrier, waitEBarrier, idle, runtime, mpi, useful, null);
+        }
+
+        /**
+         * @param name the thread's name in the trace, or null
+         * @return these times with that name
+         */
+        public ThreadTimes named(String name) {
+            return new ThreadTimes(waitBarrier, waitEBarrier, idle, runtime, mpi, useful, name);
+        }
     }
 
     public OpenMpTimes {

@@ -146,8 +146,12 @@ public final class TraceAccumulator implements LocationSink {
                 omp.add(l.omp != null ? l.omp : new OpenMpThread());
             }
             long processTicks = Math.max(0, m.processSpanTicks(r) - m.environmentTicks[r]);
-            out.set(r, out.get(r).withOpenMp(OpenMpTeams.of(omp, new OpenMpTeams.Threads(spans, wall, off, m.processOffIntervals(r)), mpi,
-                    processTicks, definitions.ticksPerSecond())));
+            List<OpenMpTimes.ThreadTimes> times = new ArrayList<>(OpenMpTeams.of(omp, new OpenMpTeams.Threads(spans, wall, off,
+                    m.processOffIntervals(r)), mpi, processTicks, definitions.ticksPerSecond()).threads());
+            for (int t = 0; t < times.size(); t++) {
+                times.set(t, times.get(t).named(definitions.threadName(threads.get(t).order())));
+            }
+            out.set(r, out.get(r).withOpenMp(new OpenMpTimes(times)));
         }
         return out;
     }

@@ -72,7 +72,7 @@ public final class CallCapture extends LocationTaps<CallCapture.Calls> {
                 // "thread 0" of each process, in location order: the viewer showed the location's number
                 index = c.process == previous ? index + 1 : 0;
                 previous = c.process;
-                threads.add(new CallSink.Thread(c.process, c.thread, index));
+                threads.add(new CallSink.Thread(c.process, c.thread, index, definitions.threadName(c.thread)));
                 origin = Math.min(origin, definitions.startTicks() + offset(c.process));
             }
             writer.threads(threads, origin);

@@ -16,8 +16,19 @@ public interface CallSink {
      * @param process the process (rank)
      * @param order the location's place among all locations
      * @param index its place in its process
+     * @param name  the name the trace gives it when its process has several threads ("OMP thread 3"), else null:
+     *              untrusted text
      */
-    record Thread(int process, long order, int index) {
+    record Thread(int process, long order, int index, String name) {
+        /** A thread the trace names none. */
+        public Thread(int process, long order, int index) {
+            this(process, order, index, null);
+        }
+
+        /** @return its name in a viewer: the trace's, else "thread" and its place in its process ("thread 0") */
+        public String label() {
+            return name != null ? name : "thread " + index;
+        }
     }
 
     /**

@@ -232,11 +232,12 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 legend, offsets != null && Arrays.stream(offsets).anyMatch(o -> o != 0));
     }
 
-    /** A row: the process's (its master's, {@code thread} 0) or another thread's, at {@code place} in location order. */
+    /** A row: the process's (its master's, {@code thread} 0) or another thread's, at {@code place} in location order, named. */
     private Timeline.Row row(int process, List<Recorder> locations, double start, double end, int thread, int place) {
         String name = definitions.processes().get(process).name();
         if (thread > 0) {
-            name = "thread " + place; // labelled "0 thread 1" under its process's row
+            // the trace's name of the thread ("0 OMP thread 3" under its process's row), else its place ("0 thread 1")
+            name = java.util.Objects.requireNonNullElse(definitions.threadName(locations.get(0).order), "thread " + place);
         }
         boolean exact = locations.size() <= 1 && (thread > 0 || waits.exactFor(process));
         for (Recorder r : locations) {

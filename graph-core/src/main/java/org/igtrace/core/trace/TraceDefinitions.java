@@ -30,8 +30,13 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final int[] worldRanks;
     /** The processes the trace declares: more than those analysed when {@code --skip-missing} left some out. */
     private final int declared;
+    /**
+     * The names the trace gives the locations of processes with several locations read, by location order
+     * ({@link #threadName}); empty when there are none or the reader cannot tell them before the events.
+     */
+    private final java.util.Map<Long, String> threadNames;
 
-    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut) {
+    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut, java.util.Map<Long, String> threadNames) {
         this.processes = d.processes;
         this.regionKinds = d.regionKinds;
         this.regionNames = d.regionNames;
@@ -46,11 +51,35 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.leftOut = leftOut.isEmpty() ? null : (java.util.BitSet) leftOut.clone();
         this.worldRanks = d.worldRanks;
         this.declared = d.declared;
+        this.threadNames = threadNames;
     }
 
     /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
     public TraceDefinitions withLeftOut(java.util.BitSet ranks) {
-        return new TraceDefinitions(this, ranks);
+        return new TraceDefinitions(this, ranks, threadNames);
+    }
+
+    /**
+     * These definitions with the names of the threads of processes with several threads (a reader that numbers the
+     * locations it reads once the definitions are built).
+     *
+     * @param names each such location's name as the trace gives it, by its place among all locations (the order a
+     *              {@link LocationSink} is given); a location without a name is left out
+     * @return the definitions that {@link #threadName} answers from
+     */
+    public TraceDefinitions withThreadNames(java.util.Map<Long, String> names) {
+        return new TraceDefinitions(this, leftOut == null ? new java.util.BitSet() : leftOut, java.util.Map.copyOf(names));
+    }
+
+    /**
+     * The name the trace gives the location at {@code order} (the place a {@link LocationSink} is given) when its
+     * process has several threads ({@code "OMP thread 3"}, {@code "P#0T#1"}): untrusted text, escaped by each writer.
+     *
+     * @param order the location's place among all locations
+     * @return its name, or null when the trace gives none or the reader does not tell it (OTF1)
+     */
+    public String threadName(long order) {
+        return threadNames.get(order);
     }
 
     private TraceDefinitions(Builder b) {
@@ -72,6 +101,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         }
         // a world rank R says that R + 1 processes at least are declared
         this.declared = Math.max(Math.max(b.declared, processes.size()), worldRanks == null ? 0 : worldRanks[worldRanks.length - 1] + 1);
+        this.threadNames = java.util.Map.of();
     }
 
     private static boolean isIdentity(int[] ranks) {

@@ -92,7 +92,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         int[] kept = options.skipMissing() && checked.locations().length < toRead.length
                 ? processesKept(anchor, collected, checked, present.largest(), options.namedRanks(), notes) : null;
         ids = checked.locations();
-        definitions = collected.resolve(kept, ids.length < toRead.length ? processesRead(collected, ids) : null);
+        definitions = threadNames(collected.resolve(kept, ids.length < toRead.length ? processesRead(collected, ids) : null), collected, ids);
         long total = 0;
         for (long id : ids) {
             order.put(id, order.size());
@@ -101,6 +101,31 @@ public final class Otf2TraceReader implements PartitionedSource {
         events = total;
         eventBytes = present.bytes(ids);
         largestEventFile = present.largest();
+    }
+
+    /**
+     * {@code definitions} with the names of the locations read of each process that has several ({@link
+     * TraceDefinitions#threadName}), by their place in {@code ids} (the order the sink is given: {@link #order}).
+     */
+    private static TraceDefinitions threadNames(TraceDefinitions definitions, Otf2Definitions collected, long[] ids) {
+        int[] perProcess = new int[definitions.processCount()];
+        boolean several = false;
+        for (long id : ids) {
+            int p = collected.process(id);
+            several |= p >= 0 && p < perProcess.length && ++perProcess[p] > 1;
+        }
+        if (!several) {
+            return definitions;
+        }
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        for (int i = 0; i < ids.length; i++) {
+            int p = collected.process(ids[i]);
+            String name = p >= 0 && p < perProcess.length && perProcess[p] > 1 ? collected.locationName(ids[i]) : null;
+            if (name != null) {
+                names.put((long) i, name);
+            }
+        }
+        return names.isEmpty() ? definitions : definitions.withThreadNames(names);
     }
 
     /**
