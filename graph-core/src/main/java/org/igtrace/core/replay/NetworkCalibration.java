@@ -49,7 +49,7 @@ public final class NetworkCalibration {
             return f;
         }
         String sends = transfers.usedSends + " of them timed on the send side: a blocking rendezvous send whose receive an MPI_Irecv"
-                + " posted, from the later post to its leave";
+                + " posted, from the later post to its leave; a message timed on both sides is counted twice";
         String how = f.how().contains("timed from the later post)")
                 ? f.how().replace("timed from the later post)", "timed from the later post; " + sends + ")") : f.how() + " (" + sends + ")";
         return new Fit(f.latency(), f.bandwidth(), f.messages(), f.sizes(), f.largestSize(), how);
