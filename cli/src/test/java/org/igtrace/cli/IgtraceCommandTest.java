@@ -362,6 +362,22 @@ class IgtraceCommandTest {
         assertEquals("igtrace: standard output: No space left on device", err2.toString().strip());
     }
 
+    /**
+     * --skip-missing leaves out the whole process of a missing location: otf2/hybrid-2 with rank 0's worker P#0T#1
+     * (location 1) missing kept rank 0 with its master's times alone (a process whose MPI thread is missing kept Tcomm 0
+     * and w 1: NPB BT-MZ's rank 4). Rank 0 now has no row, the POP line is rank 1's alone, and a note says why.
+     */
+    @Test
+    void skipMissingLeavesOutAProcessWithAThreadMissing(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("hybrid-2");
+        DamagedTraceFuzzTest.copyTree(TESTDATA.resolve("otf2/hybrid-2"), copy);
+        Files.delete(copy.resolve("eztrace_log").resolve("1.evt"));
+        Result r = run("stats", copy.toString(), "--skip-missing", "--format", "json");
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.err.contains("1 location of processes with another location left out not read either"), r.err);
+        assertTrue(!r.out.contains("\"rank\": 0,") && r.out.contains("\"rank\": 1,"), r.out);
+    }
+
     @Test
     void missingEventFileNamesItAndSuggestsSkipMissing(@TempDir Path dir) throws Exception {
         Path copy = dir.resolve("pi-4");
