@@ -84,4 +84,28 @@ class ClockCorrectionCommandTest {
         assertEquals(2, wrong.code);
         assertTrue(wrong.err.contains("--clock-correction"), wrong.err);
     }
+
+    /**
+     * make-silent-members.py: rank 2 sends 0 bytes in an MPI_Allgatherv and an MPI_Gatherv and enters each after ranks 0
+     * and 1 left it (210 and 260 us; it enters at 300 and 350). No one waits for a member that sends nothing, so the
+     * clocks agree: offsets 0. Rank 0 waits in MPI_Allgatherv for rank 1, the last member that sent data: 200 - 100 =
+     * 100 us at N x N; nobody else waits. Counting rank 2 as waited for gave ranks 0 and 1 offsets of 90 us (its enter at
+     * 300 after their leave at 210) and rank 0 a wait of 110 us, rank 1 one of 10 us.
+     */
+    @Test
+    void membersSendingNothingConstrainNoOne() {
+        Result stats = run("stats", TESTDATA.resolve("silent-members").toString(), "--format", "json", "-q");
+        assertEquals(0, stats.code, stats.err);
+        assertEquals(0, field(stats.out, "largest_clock_offset"));
+        assertEquals(0, field(stats.out, "clock_conflicts_after"));
+        assertEquals(100e-6, ofRank(stats.out, 0, "wait_nxn"), 1e-12);
+        for (int r = 1; r < 3; r++) {
+            assertEquals(0, ofRank(stats.out, r, "wait"), "rank " + r);
+        }
+        for (int r = 0; r < 3; r++) {
+            assertEquals(0, ofRank(stats.out, r, "clock_offset"), "rank " + r);
+            assertEquals(0, ofRank(stats.out, r, "wait_early_reduce"), "rank " + r);
+        }
+        assertEquals(100e-6, field(stats.out, "wait"), 1e-12);
+    }
 }

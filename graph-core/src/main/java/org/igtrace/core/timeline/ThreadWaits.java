@@ -63,12 +63,12 @@ final class ThreadWaits implements MatchListener {
             return;
         }
         long firstEnter = Long.MAX_VALUE, lastEnter = Long.MIN_VALUE;
-        int lastIndex = 0;
+        int lastIndex = -1; // the last to arrive of those the others wait for (CollectiveInstance#waitedFor)
         for (int i = 0; i < n; i++) {
             long e = enter(c, i);
             firstEnter = Math.min(firstEnter, e);
-            if (e > lastEnter) {
-                lastEnter = e;
+            lastEnter = Math.max(lastEnter, e);
+            if (c.waitedFor(i) && (lastIndex < 0 || e > enter(c, lastIndex))) {
                 lastIndex = i;
             }
         }
@@ -106,7 +106,7 @@ final class ThreadWaits implements MatchListener {
             case ALL_TO_ONE -> {
                 int root = c.rootIndex(), first = -1;
                 for (int q = 0; q < n; q++) {
-                    if (q != root && (first < 0 || enter(c, q) < enter(c, first))) {
+                    if (q != root && c.waitedFor(q) && (first < 0 || enter(c, q) < enter(c, first))) {
                         first = q;
                     }
                 }

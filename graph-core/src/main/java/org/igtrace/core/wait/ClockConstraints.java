@@ -70,15 +70,15 @@ public final class ClockConstraints implements MatchListener {
                     requireAll(c, matrix);
                 } else if (n <= EXACT_MEMBERS) {
                     for (int q = 0; q < n; q++) {
-                        for (int p = 0; p < n; p++) {
+                        for (int p = 0; c.waitedFor(q) && p < n; p++) {
                             require(c, q, p);
                         }
                     }
                 } else {
                     approximated++;
-                    int last = 0, first = 0;
-                    for (int i = 1; i < n; i++) {
-                        if (c.enter(i) > c.enter(last)) {
+                    int last = -1, first = 0;
+                    for (int i = 0; i < n; i++) {
+                        if (c.waitedFor(i) && (last < 0 || c.enter(i) > c.enter(last))) {
                             last = i;
                         }
                         if (c.leave(i) < c.leave(first)) {
@@ -87,7 +87,9 @@ public final class ClockConstraints implements MatchListener {
                     }
                     for (int i = 0; i < n; i++) {
                         require(c, last, i);
-                        require(c, i, first);
+                        if (c.waitedFor(i)) {
+                            require(c, i, first);
+                        }
                     }
                 }
             }
@@ -103,7 +105,9 @@ public final class ClockConstraints implements MatchListener {
                 int root = c.rootIndex();
                 if (root >= 0) {
                     for (int q = 0; q < n; q++) {
-                        require(c, q, root);
+                        if (c.waitedFor(q)) {
+                            require(c, q, root);
+                        }
                     }
                 }
             }
@@ -115,8 +119,8 @@ public final class ClockConstraints implements MatchListener {
     /** How much later each member left than the communicator's first member ({@link LeaveSamples}). */
     private void sampleLeaves(CollectiveInstance c) {
         int n = c.size();
-        if (n > LeaveSamples.MOST_MEMBERS) {
-            return;
+        if (n > LeaveSamples.MOST_MEMBERS || c.notWaitedFor != null) {
+            return; // members that sent nothing need not leave with the others (CollectiveInstance#waitedFor)
         }
         int first = c.member(0);
         long leave = c.leave(0);
@@ -132,6 +136,9 @@ public final class ClockConstraints implements MatchListener {
         int n = c.size();
         long[] enter = c.enter, leave = c.leave;
         for (int q = 0, row = 0; q < n; q++, row += n) {
+            if (!c.waitedFor(q)) {
+                continue; // a member sending nothing constrains no one (CollectiveInstance#waitedFor)
+            }
             long e = enter[q];
             for (int p = 0; p < n; p++) {
                 matrix[row + p] = max(matrix[row + p], e - leave[p]);

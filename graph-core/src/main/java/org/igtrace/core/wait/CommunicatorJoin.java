@@ -141,10 +141,37 @@ final class CommunicatorJoin {
                 instance.off[i] = r.off;
             }
         }
+        instance.notWaitedFor = notWaitedFor(kind, instance.root, readers, arrival);
         instance.arrivals = n;
         instance.departures = n;
         counts.collectivesMatched++;
         listener.collective(instance);
+    }
+
+    /**
+     * The members that sent nothing in an all-to-all or all-to-one instance where another member (not the root, in
+     * all-to-one) sent data ({@link CollectiveInstance#waitedFor}); null when there is none or no member sent data.
+     */
+    private static boolean[] notWaitedFor(CollectiveKind kind, int rootIndex, RecordStream.Reader[] readers, int[] arrival) {
+        CollectiveKind shape = kind.shape();
+        if (shape != CollectiveKind.ALL_TO_ALL && shape != CollectiveKind.ALL_TO_ONE) {
+            return null;
+        }
+        int n = arrival.length, silent = 0, counted = 0;
+        for (int i = 0; i < n; i++) {
+            if (shape == CollectiveKind.ALL_TO_ALL || i != rootIndex) {
+                counted++;
+                silent += readers[arrival[i]].sentNothing ? 1 : 0;
+            }
+        }
+        if (silent == 0 || silent == counted) {
+            return null;
+        }
+        boolean[] not = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            not[i] = (shape == CollectiveKind.ALL_TO_ALL || i != rootIndex) && readers[arrival[i]].sentNothing;
+        }
+        return not;
     }
 
     /** Instances per range of a communicator with {@code members} members: a power of two, at least 1. */

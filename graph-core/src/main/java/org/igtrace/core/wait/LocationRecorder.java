@@ -282,7 +282,7 @@ public final class LocationRecorder implements LocationEvents {
             nonMembers += definitions.selfCommunicator(comm) ? 0 : 1;
             return;
         }
-        add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE, -1);
+        add(COLLECTIVE, root, comm, kind.ordinal(), t, Long.MIN_VALUE, sent); // sent 0: it contributed nothing (section 8)
     }
 
     /** A message end the selection left out: a record that keeps its place in its key's order ({@link RecordStream}). */
@@ -475,7 +475,7 @@ public final class LocationRecorder implements LocationEvents {
     private void writeOne(long leave) {
         if (oneSide == COLLECTIVE) {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false,
-                    off(oneEnter, leave));
+                    off(oneEnter, leave), oneSize == 0);
         } else {
             (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
                     false, -1, onePost, oneSize, off(oneEnter, leave));
@@ -494,7 +494,8 @@ public final class LocationRecorder implements LocationEvents {
         boolean outside = c == OUTSIDE;
         long off = outside ? 0 : (c & IN_ENVIRONMENT) != 0 ? leave[i] - enter[i] : off(enter[i], leave[i]);
         if (s == COLLECTIVE) {
-            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside, off);
+            collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside, off,
+                    size[i] == 0);
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[c & ~IN_ENVIRONMENT],

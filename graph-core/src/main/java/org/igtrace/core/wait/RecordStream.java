@@ -17,7 +17,7 @@ import org.igtrace.core.util.RecordBlocks;
  * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a
  * message end [communicator, tag] when they differ from the previous record's (the first record's
  * from communicator 0 and tag 0; head bit 3), for a
- * collective arrival root + 1; then three times: time minus the previous record's time, time minus
+ * collective arrival root + 1 (zigzag-signed; -(root + 2) when the member sent nothing); then three times: time minus the previous record's time, time minus
  * the enter of the call around the event, leave of that call minus time. Times are normally in
  * that order, so the three are written unsigned; one that is negative (a trace with backward
  * times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are
@@ -283,12 +283,21 @@ public final class RecordStream {
 
     /** As above, with the ticks recording was off inside the arrival's call ({@code off} > 0; 0 costs nothing). */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside, long off) {
+        collective(store, time, enter, leave, kind, root, outside, off, false);
+    }
+
+    /**
+     * As above; {@code sentNothing}: the member sent 0 bytes in it (definitions section 8: in a collective where
+     * others send, no one waits for it), written as the root's field negated, {@code -(root + 2)}.
+     */
+    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside, long off,
+                    boolean sentNothing) {
         if (instancesPerRange > 0 && records > 0 && (records & (instancesPerRange - 1)) == 0) {
             startRange(store);
         }
         ensure(store);
         tail[length++] = (byte) (kind.ordinal() | signs(time, enter, leave) | (outside ? OUTSIDE : 0) | (off > 0 ? COLLECTIVE_OFF : 0));
-        putSigned(root + 1L);
+        putSigned(sentNothing ? -(root + 2L) : root + 1L);
         if (off > 0) {
             putUnsigned(off);
         }
@@ -432,6 +441,8 @@ public final class RecordStream {
         public MpiCall call;
         public CollectiveKind kind;
         public int root;
+        /** Whether this collective arrival's member sent 0 bytes in it (see {@link CollectiveInstance#waitedFor}). */
+        public boolean sentNothing;
         /** Whether this end is the place of one a selection left out ({@link LocationRecorder#outsideMessage}). */
         public boolean outside;
         /** A receive's call number when that call completed several receives, else -1 ({@link #message}). */
@@ -516,7 +527,9 @@ public final class RecordStream {
             kind = KINDS[head & 7];
             outside = (head & OUTSIDE) != 0;
             long z = getLong(bytes, at);
-            root = (int) (((z >>> 1) ^ -(z & 1)) - 1);
+            long r = (z >>> 1) ^ -(z & 1);
+            sentNothing = r < 0;
+            root = (int) (r < 0 ? -r - 2 : r - 1);
             off = (head & COLLECTIVE_OFF) != 0 ? getLong(bytes, at) : 0;
             time += collectiveDelta(head & SIGNED_DELTA);
             enter = time - collectiveDelta(head & SIGNED_ENTER);

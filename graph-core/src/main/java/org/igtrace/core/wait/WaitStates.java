@@ -84,9 +84,9 @@ public final class WaitStates implements MatchListener {
         switch (c.kind().shape()) {
             case BARRIER, ALL_TO_ALL -> {
                 WaitPattern pattern = c.kind() == org.igtrace.core.trace.CollectiveKind.BARRIER ? WaitPattern.BARRIER : WaitPattern.NXN;
-                int last = 0;
-                for (int i = 1; i < n; i++) {
-                    if (enter(c, i) > enter(c, last)) {
+                int last = -1; // the last to arrive of those the others wait for (an all-to-all member sending nothing is not)
+                for (int i = 0; i < n; i++) {
+                    if (c.waitedFor(i) && (last < 0 || enter(c, i) > enter(c, last))) {
                         last = i;
                     }
                 }
@@ -111,7 +111,7 @@ public final class WaitStates implements MatchListener {
                 int root = c.rootIndex();
                 int first = -1;
                 for (int q = 0; q < n; q++) {
-                    if (q != root && (first < 0 || enter(c, q) < enter(c, first))) {
+                    if (q != root && c.waitedFor(q) && (first < 0 || enter(c, q) < enter(c, first))) {
                         first = q;
                     }
                 }

@@ -275,9 +275,9 @@ public final class WaitLog implements MatchTap {
 
         private void charge(CollectiveInstance c, int n) {
             if (c.kind() == CollectiveKind.BARRIER || c.kind().shape() == CollectiveKind.ALL_TO_ALL) {
-                int last = 0;
-                for (int i = 1; i < n; i++) {
-                    if (at(c, i) > at(c, last)) {
+                int last = -1; // of the members the others wait for (CollectiveInstance#waitedFor)
+                for (int i = 0; i < n; i++) {
+                    if (c.waitedFor(i) && (last < 0 || at(c, i) > at(c, last))) {
                         last = i;
                     }
                 }
@@ -299,10 +299,13 @@ public final class WaitLog implements MatchTap {
                 // first of equals, so a reduce whose members all entered at once jumps where the wait ended)
                 int root = c.rootIndex(), first = -1, last = -1;
                 for (int q = 0; q < n; q++) {
-                    if (q != root && (first < 0 || at(c, q) < at(c, first))) {
+                    if (q == root || !c.waitedFor(q)) {
+                        continue;
+                    }
+                    if (first < 0 || at(c, q) < at(c, first)) {
                         first = q;
                     }
-                    if (q != root && (last < 0 || at(c, q) > at(c, last))) {
+                    if (last < 0 || at(c, q) > at(c, last)) {
                         last = q;
                     }
                 }
