@@ -42,6 +42,9 @@ final class Otf1DamageCheck {
         for (int s = 0; s < files.streamCount(); s++) {
             for (int i = 0; i < files.streamProcessCount(s); i++) {
                 long p = files.streamProcess(s, i);
+                if (definitions.isGroupOnly(p)) {
+                    continue; // a node group's counters (VampirTrace 5.13's SPEC MPI Tachyon run)
+                }
                 if (!definitions.defines(p)) {
                     throw new TraceReadException(files.globalDefinitions() + ": does not define process " + Long.toHexString(p)
                             + ", which " + master.getFileName() + " lists (one of the two files is damaged or truncated)");

@@ -43,6 +43,8 @@ final class Otf1Definitions implements java.io.Serializable {
     /** The MPI processes' places in {@link #processes} by world rank (a process is one when its rank's place is its own). */
     private final int[] placeOfRank;
     private final Set<Long> leftOut;
+    /** The process groups' ids (DPG): VampirTrace records node counters under a group's id, which no analysis reads. */
+    private final Set<Long> groups;
     private final LongIntMap regionOfFunction;
     private final LongIntMap communicatorOfGroup;
     private final LongIntMap kindOfCollective;
@@ -72,6 +74,7 @@ final class Otf1Definitions implements java.io.Serializable {
         java.util.Arrays.fill(rankOfPlace, NO_RANK);
         rankOfProcess = idsBeyondInt(processes) ? new LongIntMap() : null;
         leftOut = new HashSet<>();
+        groups = new HashSet<>(records.groups.keySet());
         regionOfFunction = new LongIntMap();
         communicatorOfGroup = new LongIntMap();
         kindOfCollective = new LongIntMap();
@@ -114,6 +117,7 @@ final class Otf1Definitions implements java.io.Serializable {
         rankOfProcess = all.rankOfProcess;
         placeOfRank = all.placeOfRank;
         leftOut = all.leftOut;
+        groups = all.groups;
         regionOfFunction = all.regionOfFunction;
         communicatorOfGroup = all.communicatorOfGroup;
         kindOfCollective = all.kindOfCollective;
@@ -502,6 +506,17 @@ final class Otf1Definitions implements java.io.Serializable {
     /** Whether the process's events are deliberately not read (GPU streams, orphaned threads). */
     boolean isLeftOut(long processId) {
         return leftOut.contains(processId);
+    }
+
+    /**
+     * Whether the id is a process group's that no process has: VampirTrace 5.13 writes a node's counters (power) under
+     * its node group's id, and the master file lists that id in a stream as it lists processes. Its records are not read.
+     *
+     * @param id an id of a process line or of the master file's stream list
+     * @return true for a group's id that is no process's
+     */
+    boolean isGroupOnly(long id) {
+        return groups.contains(id) && rank(id) == NO_RANK && !isLeftOut(id);
     }
 
     /** How many processes the definitions define ({@link #processId} numbers them in the order read). */

@@ -112,8 +112,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         if (rank != Otf1Definitions.NO_RANK) {
             int process = definitions.process(processId); // NO_RANK: not analysed, which no stream read holds (Otf1PeerPass)
             s = new ProcessState(processId, process == Otf1Definitions.NO_RANK ? null : sink.location(process, (order << 20) + states.size()));
-        } else if (definitions.isLeftOut(processId)) {
-            s = new ProcessState(processId, null);
+        } else if (definitions.isLeftOut(processId) || definitions.isGroupOnly(processId)) {
+            s = new ProcessState(processId, null); // not read: a GPU stream, an orphaned thread, a node group's counters
         } else {
             throw new UndefinedReference("process " + Long.toHexString(processId), definitions);
         }

@@ -252,7 +252,7 @@ public final class Otf1TraceReader implements PartitionedSource {
     private static boolean holdsReadProcesses(Otf1FileSet files, int stream, Otf1Definitions definitions) {
         for (int i = 0; i < files.streamProcessCount(stream); i++) {
             long p = files.streamProcess(stream, i);
-            if (definitions.rank(p) != Otf1Definitions.NO_RANK || !definitions.isLeftOut(p)) {
+            if (definitions.rank(p) != Otf1Definitions.NO_RANK || !definitions.isLeftOut(p) && !definitions.isGroupOnly(p)) {
                 return true;
             }
         }

@@ -159,6 +159,30 @@ class Otf1HandWrittenTraceTest {
         assertEquals(3, profile.pairs().get(0).messages());
     }
 
+    /**
+     * VampirTrace 5.13 records a node's counters under its node group's id, and the master file lists that id in the
+     * stream as it lists processes (SPEC MPI Tachyon, 256 ranks: {@code 1:1,3b9aca01}). otfprint reads it; igtrace
+     * refused it ("does not define process 3b9aca01"). The group's records are not read, and the numbers are those of
+     * the trace without them.
+     */
+    @Test
+    void aGroupsCountersInAStreamAreNotReadAndDoNotRefuseTheTrace() throws Exception {
+        writeTrace(false);
+        write("t.otf", "1:1,3b9aca06\n2:2\n");
+        write("t.1.events", STREAM_1.replace("\n6e\n", "\n6e\n*3b9aca06\nCNT1V5\nCNT2V7\n6e\n"));
+        assertTrue(Files.readString(dir.resolve("t.1.events")).contains("*3b9aca06\nCNT1V5"));
+        assertWorkedExample(TraceInput.read(dir.resolve("t.otf"), false), "t.1.events");
+    }
+
+    /** A process line naming a group that the definitions do not define is still damage, named as before. */
+    @Test
+    void anUndefinedGroupIdInTheMasterFileIsStillDamage() throws Exception {
+        writeTrace(false);
+        write("t.otf", "1:1,3b9aca07\n2:2\n");
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(dir.resolve("t.otf"), false));
+        assertTrue(e.getMessage().contains("does not define process 3b9aca07"), e.getMessage());
+    }
+
     /** libotf would drop the cut-off send silently; igtrace refuses the file instead. */
     @Test
     void aFinalLineWithoutNewlineIsATruncatedFile() throws Exception {
