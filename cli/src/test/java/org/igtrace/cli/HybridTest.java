@@ -44,8 +44,36 @@ class HybridTest {
                 "assert e['openmp_parallel_efficiency'] == 1 and e['openmp_parallel_efficiency_additive'] == 1, e",
                 "print('ok')")));
         String text = igtrace("stats", trace, "--window", "200us:600us");
+        // synth's threads record no OpenMP construct: their efficiency is the threads', not an OpenMP one
         assertTrue(text.contains("hybrid parallel efficiency 0.854, above the MPI one 0.817 (threads without MPI computed while the MPI "
-                + "threads were in MPI): OpenMP 1.000"), text);
+                + "threads were in MPI): threads 1.000"), text);
+    }
+
+    /**
+     * testdata/messages-off-regions (make-messages-off-regions.py, laid out as APEX 1.2.0 lays out an HPX run): each
+     * process's messages on a thread with no region, its work on two others, junk receive lengths, no OpenMP construct.
+     * The threads are no OpenMP threads: their table and efficiency say threads (MPI 1.000 x threads (400 + 300) / 800 =
+     * 0.875); the 2 messages of 64 bytes count from their sends, the junk is named as receive events'; predict, which
+     * replays one thread with regions per process, says the 4 message events (otf2-print: 2 MPI_SEND, 2 MPI_RECV) lie
+     * where it does not replay them.
+     */
+    @Test
+    void threadsWithoutOpenMpAndMessagesOffTheirRegionsAreCalledSo() throws Exception {
+        String trace = TESTDATA.resolve("messages-off-regions/traces.otf2").toString();
+        String text = igtrace("stats", trace);
+        assertTrue(text.contains("hybrid parallel efficiency 0.875 = MPI 1.000 x threads 0.875"), text);
+        assertTrue(text.contains("\nPer thread, no OpenMP construct recorded: each thread's own span"), text);
+        assertTrue(!text.contains("OpenMP per thread") && !text.contains("x OpenMP"), text);
+        assertTrue(text.contains("2 receive events with an impossible length (negative or over 1 TiB) ignored"), text);
+        assertTrue(!text.contains("messages with an impossible length"), text);
+        assertEquals("ok", check(igtrace("stats", trace, "--format", "json", "-q"), String.join("\n",
+                "s = d['summary']",
+                "assert s['messages'] == 2, s",
+                "print('ok')")));
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace), err.toString());
+        assertTrue(err.toString().contains("note: 4 message and collective events of ranks 0-1 lie on a thread with no region event (no"
+                + " MPI call around them): not replayed"), err.toString());
     }
 
     /** Runs a check in Python over the JSON {@code json} (as {@code d}); returns what it prints. */

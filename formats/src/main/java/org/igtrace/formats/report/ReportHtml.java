@@ -50,7 +50,7 @@ public final class ReportHtml {
             Efficiency e = Efficiency.of(p);
             ReportSections.efficiency(h, e, StatsTables.pop(e), p::worldRank);
             if (e.threaded()) { // stats' table of the threads: their OpenMP waiting, idle time, MPI and useful time
-                ReportSections.threads(h, StatsTables.THREADS_HEADING, StatsTables.threads(e, p::worldRank).text());
+                ReportSections.threads(h, StatsTables.threadsHeading(e), StatsTables.threads(e, p::worldRank).text());
             }
         }
         ReportSections.processes(h, StatsTables.readProcesses(p), p.waits(), StatsTables.withoutRows(p), p::worldRank);

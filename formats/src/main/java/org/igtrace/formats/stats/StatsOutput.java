@@ -55,7 +55,7 @@ public final class StatsOutput {
         lines.addAll(StatsTables.efficiency(e, graph.profile()::worldRank).text());
         if (e.threaded()) {
             lines.add("");
-            lines.add(StatsTables.THREADS_HEADING);
+            lines.add(StatsTables.threadsHeading(e));
             lines.addAll(StatsTables.threads(e, graph.profile()::worldRank).text());
         }
         // the selection's words and the notes may quote names of the trace: escaped where they are put (the tables' cells

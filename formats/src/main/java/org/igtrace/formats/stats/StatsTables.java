@@ -110,8 +110,19 @@ public final class StatsTables {
                 .column("thread_useful", "thread useful", Table.Kind.SECONDS, i -> omp.apply(i) == null ? null : omp.apply(i).useful());
     }
 
-    /** The heading of {@link #threads}' table in stats' text and the report. */
+    /** The heading of {@link #threads}' table in stats' text and the report, when the threads recorded OpenMP constructs. */
     public static final String THREADS_HEADING = "OpenMP per thread (thread: its place among its process's threads; name: the trace's)";
+    /** The same for threads that recorded none (pthreads, HPX's workers): no OpenMP waiting, each thread's own span. */
+    public static final String PLAIN_THREADS_HEADING = "Per thread, no OpenMP construct recorded: each thread's own span (thread: its"
+            + " place among its process's threads; name: the trace's)";
+
+    /**
+     * @param e the run's efficiency
+     * @return the heading of {@link #threads}' table for this run
+     */
+    public static String threadsHeading(Efficiency e) {
+        return e.openMpConstructs() ? THREADS_HEADING : PLAIN_THREADS_HEADING;
+    }
 
     /**
      * One row per thread of the processes with several threads (definitions section 10a): its rank, its place among

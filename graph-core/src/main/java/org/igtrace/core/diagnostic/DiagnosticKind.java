@@ -23,6 +23,8 @@ public enum DiagnosticKind {
     UNBALANCED_LEAVES(null),
     BACKWARD_TIMES(null),
     IMPLAUSIBLE_LENGTHS(null),
+    /** Receive events only (their sends' lengths fine or not recorded): APEX 1.2.0 writes junk there. */
+    IMPLAUSIBLE_RECEIVE_LENGTHS(null),
     /** No point-to-point message at all, count collective calls: the traffic is in collectives. */
     COLLECTIVES_ONLY(null),
     /** Same as {@link #COLLECTIVES_ONLY} when {@code --collectives} drew the collectives. */
@@ -71,6 +73,9 @@ public enum DiagnosticKind {
             case UNBALANCED_LEAVES -> count(n, "Leave event", "Leave events") + " without a matching Enter ignored";
             case BACKWARD_TIMES -> count(n, "event goes", "events go") + " back in time on their location (durations clamped at 0)";
             case IMPLAUSIBLE_LENGTHS -> count(n, "message", "messages") + " with an impossible length (negative or over 1 TiB) ignored";
+            case IMPLAUSIBLE_RECEIVE_LENGTHS -> count(n, "receive event", "receive events")
+                    + " with an impossible length (negative or over 1 TiB) ignored: their messages count from their send events, as"
+                    + " sent messages without a receive event";
             case COLLECTIVES_ONLY -> "all traffic is in collective operations (" + count(n, "call", "calls")
                     + ", no point-to-point message): " + Remedy.COLLECTIVES.named() + " draws it as pairwise traffic";
             case COLLECTIVES_ONLY_MODELLED -> "all traffic is in collective operations (" + count(n, "call", "calls")

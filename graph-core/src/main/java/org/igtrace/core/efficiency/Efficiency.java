@@ -110,6 +110,16 @@ public record Efficiency(double runtime, double idealRuntime, double loadBalance
         return new Efficiency(runtime, idealRuntime, lb, comm, ser, te, pe, rows, hybrid, threaded ? Math.min(1, ratio(hybrid, pe)) : Double.NaN);
     }
 
+    /**
+     * Whether a process's threads recorded OpenMP constructs (definitions section 10a); false for a threaded run
+     * without them (pthreads, HPX), whose "OpenMP" efficiency is the threads' efficiency.
+     *
+     * @return true when some process's threads recorded a parallel region, a barrier or an OpenMP runtime call
+     */
+    public boolean openMpConstructs() {
+        return processes.stream().anyMatch(p -> p.openMp() != null && p.openMp().constructs());
+    }
+
     /** Whether a selected process has several threads: the hybrid efficiencies and the OpenMP times are given. */
     public boolean threaded() {
         return !Double.isNaN(hybridParallelEfficiency);

@@ -47,11 +47,12 @@ final class OpenMpTeams {
         long[] waitImplicit = new long[n];
         long[] waitExplicit = new long[n];
         long[] barrierTicks = new long[n];
-        boolean parallel = false;
+        boolean parallel = false, constructs = false;
         boolean[] inTeam = new boolean[n];
         for (int t = 0; t < n; t++) {
             OpenMpThread th = threads.get(t);
             parallel |= th.parallelCount > 0;
+            constructs |= th.parallelCount > 0 || th.barrierCount > 0 || th.runtimeTicks > 0;
             inTeam[t] = th.parallelCount > 0;
             for (int b = 0; b < th.barrierCount; b++) {
                 barrierTicks[t] += th.barriers[b * OpenMpThread.STRIDE + 1] - th.barriers[b * OpenMpThread.STRIDE];
@@ -100,7 +101,7 @@ final class OpenMpTeams {
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));
         }
-        return new OpenMpTimes(out);
+        return new OpenMpTimes(out, constructs);
     }
 
     /**

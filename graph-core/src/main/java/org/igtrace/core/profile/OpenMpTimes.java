@@ -6,9 +6,11 @@ import java.util.List;
  * A process's threads' OpenMP waiting, idle, runtime and useful time (definitions section 10a), in seconds; the
  * process's values are the sums over its threads.
  *
- * @param threads per thread, in location order
+ * @param threads    per thread, in location order
+ * @param constructs whether a thread of the process recorded an OpenMP construct (a parallel region, a barrier, a runtime
+ *                   call); false for threads of another kind (pthreads, HPX's workers), whose times are their own spans
  */
-public record OpenMpTimes(List<ThreadTimes> threads) {
+public record OpenMpTimes(List<ThreadTimes> threads, boolean constructs) {
 
     /**
      * One thread's times, seconds.
@@ -44,6 +46,15 @@ public record OpenMpTimes(List<ThreadTimes> threads) {
     }
 
     /**
+     * Times of threads that recorded OpenMP constructs.
+     *
+     * @param threads per thread, in location order
+     */
+    public OpenMpTimes(List<ThreadTimes> threads) {
+        this(threads, true);
+    }
+
+    /**
      * A process of one thread in a run where others have several (definitions section 10a): no OpenMP waiting, idle or
      * runtime, its MPI time and the rest useful, as the hybrid efficiency counts it.
      *
@@ -52,7 +63,7 @@ public record OpenMpTimes(List<ThreadTimes> threads) {
      * @return its one thread's times
      */
     public static OpenMpTimes oneThread(double mpi, double useful) {
-        return new OpenMpTimes(List.of(new ThreadTimes(0, 0, 0, 0, mpi, useful)));
+        return new OpenMpTimes(List.of(new ThreadTimes(0, 0, 0, 0, mpi, useful)), false);
     }
 
     public double waitBarrier() {

@@ -102,6 +102,10 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(leftOut + " further thread locations of processes are not replayed (each process replays the"
                     + " location holding its MPI events)");
         }
+        String stranded = strandedNote(ordered, chosen);
+        if (stranded != null) {
+            notes.add(stranded);
+        }
         String off = offNote(chosen);
         if (off != null) {
             notes.add(off);
@@ -110,6 +114,29 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
+    }
+
+    /**
+     * The note on message and collective events that lie on a thread with no region event while the process replays
+     * another (APEX 1.2.0 records an HPX process's messages on a thread with no region, its work on other threads: the
+     * replay had 0 messages and said each process replays "the location holding its MPI events"); null when none do.
+     */
+    private String strandedNote(List<LocationActivities> ordered, LocationActivities[] chosen) {
+        java.util.Set<Integer> processes = new java.util.TreeSet<>();
+        long events = 0;
+        for (LocationActivities l : ordered) {
+            if (l.process >= 0 && l.process < chosen.length && chosen[l.process] != null && chosen[l.process] != l
+                    && !l.hasRegionEvents() && l.eventCount() > 0) {
+                processes.add(l.process);
+                events += l.eventCount();
+            }
+        }
+        if (processes.isEmpty()) {
+            return null;
+        }
+        return events + " message and collective events of " + (processes.size() == 1 ? "rank " + definitions.worldRank(processes.iterator().next())
+                : "ranks " + WorldRankNotes.ranges(new ArrayList<>(processes), definitions::worldRank))
+                + " lie on a thread with no region event (no MPI call around them): not replayed; the thread with regions is";
     }
 
     /**

@@ -121,6 +121,26 @@ class TraceAccumulatorTest {
         assertTrue(notes.stream().anyMatch(n -> n.startsWith("1 message with an impossible length")), notes.toString());
     }
 
+    /**
+     * APEX 1.2.0 writes junk lengths into receive events only (122 of 1,747 messages): the note says receive events, and
+     * the messages still count from their sends (two 1 -> 0 messages of 8 bytes: 16 bytes).
+     */
+    @Test
+    void impossibleLengthsOfReceivesOnlyAreCalledReceiveEvents() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        LocationAccumulator p0 = acc.location(0), p1 = acc.location(1);
+        p1.send(1, 0, 0, 0, 8);
+        p1.send(2, 0, 0, 0, 8);
+        p0.receive(3, 1, 0, 0, -5);
+        p0.receive(4, 1, 0, 0, 1L << 50);
+        TraceProfile profile = acc.profile();
+        assertEquals(16.0, profile.pairs().get(0).bytes());
+        assertEquals(2, profile.pairs().get(0).messages());
+        assertTrue(profile.notes().contains("2 receive events with an impossible length (negative or over 1 TiB) ignored: their"
+                + " messages count from their send events, as sent messages without a receive event"), profile.notes().toString());
+        assertTrue(profile.notes().stream().noneMatch(n -> n.contains("messages with an impossible length")), profile.notes().toString());
+    }
+
     @Test
     void bothDirectionsOfAPairMakeOneEdge() {
         TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
