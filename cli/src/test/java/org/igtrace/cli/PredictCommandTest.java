@@ -45,6 +45,24 @@ class PredictCommandTest {
     }
 
     /**
+     * testdata/silent-members (make-silent-members.py): rank 2 sends nothing in an MPI_Allgatherv and an MPI_Gatherv (root
+     * 0) and enters each after the others left. The replay starts each instance without it. The fitted families (one
+     * instance each, 3 members, l = 2): all-gather, leave 210 - latest enter of those sending 200 = 10 us = 2 l L_f, so
+     * L_f = 2.5 us; all-to-one 2.5 us. Replayed: MPI_Allgatherv starts at 200 and ends at 200 + 2 l L_f = 210 for ranks 0
+     * and 1; rank 2 enters at 300 and leaves then (its start long past); MPI_Gatherv: rank 1 enters at 240, the root at
+     * 250, rank 2 at 300 + 40 = 340: the instance starts at 250 and ends at 250 + l L_f = 255; so rank 0 ends at 255 + 140
+     * = 395 us, rank 1 at 255 + 150 = 405 us, rank 2 at 340 + 40 = 380 us: 405 us against 400 measured. Waiting for rank
+     * 2 as for the others gave 480 us (+20 %).
+     */
+    @Test
+    void membersSendingNothingDoNotHoldTheReplay() {
+        Result r = run(TESTDATA.resolve("silent-members").toString(), "--format", "json", "-q");
+        assertEquals(0, r.code, r.err);
+        assertEquals(400e-6, field(r.out, "measured_runtime"), 1e-12);
+        assertEquals(405e-6, field(r.out, "predicted_runtime"), 1e-12);
+    }
+
+    /**
      * A --window that keeps only rank 0's code before MPI_Init (vt-md-mpi-cuda: MPI_Init is left after 3 s; rank 0 ran 7 us
      * of user code before it, in [1 s, 3 s]): nothing to replay. It said "measured run time 0 s, speedup 1.000", exit 0.
      */

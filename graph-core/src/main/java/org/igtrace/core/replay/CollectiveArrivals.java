@@ -75,6 +75,7 @@ final class CollectiveArrivals {
     }
 
     private final Ring[] rings;
+    private final SilentMembers silent;
     private final int[] members;
     private final int models;
     /** Members' places in rooted collectives. */
@@ -86,6 +87,17 @@ final class CollectiveArrivals {
      * @param tree    members' places in rooted collectives
      */
     CollectiveArrivals(int[] members, int models, CollectiveTree tree) {
+        this(members, models, tree, null);
+    }
+
+    /**
+     * @param members per communicator, how many members an instance has
+     * @param models  models replayed at once
+     * @param tree    members' places in rooted collectives
+     * @param silent  the all-to-all instances' members no one waits for (they sent nothing), or null
+     */
+    CollectiveArrivals(int[] members, int models, CollectiveTree tree, SilentMembers silent) {
+        this.silent = silent;
         this.members = members;
         this.tree = tree;
         this.models = models;
@@ -109,6 +121,9 @@ final class CollectiveArrivals {
     boolean arrive(int communicator, long k, double[] times, int from, long bytes, boolean isRoot, int place) {
         Ring r = ring(communicator);
         int at = r.slot(k);
+        if (silent != null && silent.notWaitedFor(communicator, k, bytes, isRoot)) {
+            return false; // a member that sent nothing: the instance starts without it (definitions section 8)
+        }
         r.arrived[at]++;
         if (place >= 0 && place < members[communicator]) {
             if (r.byPlace[at] == null) {
@@ -127,14 +142,19 @@ final class CollectiveArrivals {
             }
         }
         r.largest[at] = Math.max(r.largest[at], bytes);
-        return r.arrived[at] == members[communicator];
+        return r.arrived[at] == awaited(communicator, k);
     }
 
-    /** Whether every member arrived at instance k. */
+    /** Whether every member the instance waits for arrived at instance k (all but those that sent nothing). */
     boolean full(int communicator, long k) {
         Ring r = ring(communicator);
         int at = r.slot(k);
-        return at >= 0 && r.arrived[at] == members[communicator];
+        return at >= 0 && r.arrived[at] == awaited(communicator, k);
+    }
+
+    /** The members instance k waits for: all but those that sent nothing while others sent data ({@link SilentMembers}). */
+    private int awaited(int communicator, long k) {
+        return members[communicator] - (silent == null ? 0 : silent.count(communicator, k));
     }
 
     /** The latest arrival at instance k in model {@code model}. */

@@ -233,8 +233,9 @@ public final class CollectiveCalibration {
                     }
                     int k = (int) cursor.at[i];
                     CollectiveFamily f = CollectiveFamily.of(cursor, i);
-                    if (f == null) {
-                        continue;
+                    if (f == null || m.silentMembers != null && m.silentMembers.notWaitedFor(c, k, cursor.bytes[i],
+                            p == cursor.sequence[i])) {
+                        continue; // a member that sent nothing: the instance is timed from its other members' latest enter
                     }
                     double enter = (cursor.enter - m.origin) * tick + offsets[p];
                     double leave = (cursor.leave - m.origin) * tick + offsets[p];

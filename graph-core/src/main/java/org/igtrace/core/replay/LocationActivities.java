@@ -61,6 +61,8 @@ public final class LocationActivities implements LocationEvents {
     private long opsInCalls;
     private long largestSize;
     private final LongIntMap memberCollectives = new LongIntMap();
+    /** Whether it sent 0 bytes in an all-to-all collective, or as no root in an all-to-one, it is a member of ({@link SilentMembers}). */
+    boolean sentNothingToAll;
     /** Per communicator: arrivals as a member a selection left out before the first one recorded. */
     final LongIntMap outsideCollectives = new LongIntMap();
     /** Ends and arrivals a selection left out between recorded ones of their key or communicator (--region's gaps). */
@@ -358,6 +360,8 @@ public final class LocationActivities implements LocationEvents {
             return;
         }
         if (membership.member(communicator, process)) {
+            sentNothingToAll |= sent == 0
+                    && (kind.shape() == CollectiveKind.ALL_TO_ALL || kind == CollectiveKind.ALL_TO_ONE && root != process);
             memberCollectives.put(communicator, memberCollectives.get(communicator, 0) + 1);
             int pending = pendingCollectives.get(communicator, 0);
             if (pending > 0) {

@@ -56,6 +56,8 @@ final class ReplayMatching {
     /** Per communicator: its members, and how many instances every member recorded (instances 0 .. n-1 are complete). */
     final int[] communicatorSize;
     final long[] completeInstances;
+    /** The all-to-all instances' members that sent nothing while others sent data; null when no one did. */
+    final SilentMembers silentMembers;
     /** The earliest replay start of any process (ticks): times are converted relative to it, exactly. */
     final long origin;
     long matchedMessages;
@@ -117,6 +119,7 @@ final class ReplayMatching {
         }
         channelIds.clear();
         instances(collectives, collectivesFirst);
+        silentMembers = SilentMembers.of(this);
     }
 
     /**

@@ -113,7 +113,7 @@ abstract class ReplayState {
         }
         shares = contention ? matching.endpointShares() : null;
         posts = new MessagePosts(m.channels, models, transfers != null);
-        instances = new CollectiveArrivals(m.communicatorSize, models, new CollectiveTree(m.run.definitions));
+        instances = new CollectiveArrivals(m.communicatorSize, models, new CollectiveTree(m.run.definitions), m.silentMembers);
         cursor = new ActivityCursor[n];
         collectives = new long[n][];
         callsLeft = new long[n];

@@ -16,10 +16,10 @@ import org.igtrace.core.util.RecordBlocks;
  *
  * <p>Encoding, per record, as variable-length integers (7 bits a byte): a head byte, then for a
  * message end [communicator, tag] when they differ from the previous record's (the first record's
- * from communicator 0 and tag 0; head bit 3), for a
- * collective arrival root + 1 (zigzag-signed; -(root + 2) when the member sent nothing); then three times: time minus the previous record's time, time minus
- * the enter of the call around the event, leave of that call minus time. Times are normally in
- * that order, so the three are written unsigned; one that is negative (a trace with backward
+ * from communicator 0 and tag 0; head bit 3), for a collective arrival root + 1 (zigzag-signed; -(root + 2)
+ * when the member sent nothing); then three times: time minus the previous record's time, time minus the
+ * enter of the call around the event, leave of that call minus time. Times are normally in that order, so
+ * the three are written unsigned; one that is negative (a trace with backward
  * times) is written zigzag-signed and flagged in the head (bits 4-6). The head's low 3 bits are
  * the {@link MpiCall} (message end) or {@link CollectiveKind} (arrival) ordinal. About 5 bytes per
  * record on real traces.
@@ -226,16 +226,13 @@ public final class RecordStream {
      */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post) {
-        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, -1);
+        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, -1, 0);
     }
 
-    /** As above, with the message's size in bytes ({@code size} negative: not recorded). */
-    void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
-                 long sharedCall, long post, long size) {
-        message(store, time, enter, leave, communicator, tag, call, outside, sharedCall, post, size, 0);
-    }
-
-    /** As above, with the ticks recording was off inside the end's call ({@code off} > 0; 0 costs nothing). */
+    /**
+     * As above, with the message's size in bytes ({@code size} negative: not recorded) and the ticks recording was off
+     * inside the end's call ({@code off} > 0; 0 costs nothing).
+     */
     void message(RecordBlocks store, long time, long enter, long leave, int communicator, int tag, MpiCall call, boolean outside,
                  long sharedCall, long post, long size, long off) {
         ensure(store);
@@ -273,22 +270,13 @@ public final class RecordStream {
 
     /** Appends one collective arrival. */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root) {
-        collective(store, time, enter, leave, kind, root, false);
-    }
-
-    /** Appends one collective arrival, or ({@code outside}) the place of one a selection left out. */
-    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside) {
-        collective(store, time, enter, leave, kind, root, outside, 0);
-    }
-
-    /** As above, with the ticks recording was off inside the arrival's call ({@code off} > 0; 0 costs nothing). */
-    void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside, long off) {
-        collective(store, time, enter, leave, kind, root, outside, off, false);
+        collective(store, time, enter, leave, kind, root, false, 0, false);
     }
 
     /**
-     * As above; {@code sentNothing}: the member sent 0 bytes in it (definitions section 8: in a collective where
-     * others send, no one waits for it), written as the root's field negated, {@code -(root + 2)}.
+     * Appends one collective arrival, or ({@code outside}) the place of one a selection left out; {@code off}: the ticks
+     * recording was off inside its call (0 costs nothing); {@code sentNothing}: the member sent 0 bytes in it (definitions
+     * section 8), written as the root's field negated, {@code -(root + 2)}.
      */
     void collective(RecordBlocks store, long time, long enter, long leave, CollectiveKind kind, int root, boolean outside, long off,
                     boolean sentNothing) {
