@@ -127,8 +127,8 @@ public final class SpecOracle {
 
     /** A message from world rank {@code from} to {@code to}, seen on the send or the receive side. */
     public void message(boolean sendSide, int from, int to, long bytes) {
-        if (from == to) {
-            return;
+        if (from == to || bytes < 0 || bytes > 1L << 40) {
+            return; // a self message is no edge; a length negative or over 1 TiB is ignored (definitions section 4)
         }
         long[] c = (sendSide ? sends : receives).computeIfAbsent(List.of(from, to), k -> new long[2]);
         c[0] += bytes;

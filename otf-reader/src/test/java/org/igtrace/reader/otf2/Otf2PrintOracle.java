@@ -145,7 +145,7 @@ final class Otf2PrintOracle {
                 Integer partner = locationRank.get(Long.parseLong(m.group(3)));
                 if (self != null && partner != null) {
                     boolean send = m.group(1).endsWith("SEND");
-                    spec.message(send, send ? self : partner, send ? partner : self, Long.parseLong(m.group(4)));
+                    spec.message(send, send ? self : partner, send ? partner : self, Long.parseUnsignedLong(m.group(4))); // a uint64
                 }
             }
         }
