@@ -71,4 +71,25 @@ class PredictWordingTest {
         assertFalse(err.toString().contains("SMPI's own algorithms"), err.toString());
         assertFalse(Files.readString(dir.resolve("given/smpirun.sh")).contains("Collectives run"));
     }
+
+    /**
+     * A program of threads without MPI (make-pthreads-no-mpi.py: four threads, each running "work" for 600 us, from 210 to
+     * 840 us in all) replays one thread: measured 600 us, where the efficiency line's T, the process's span over its
+     * threads, is 630 us. predict says why the two differ (vasily-pashkov/otf-vis's philosophers read 64.0 s against T =
+     * 66.0 s with no word). Where they agree (quiet-4's T and measured run time within 1 %), nothing is said.
+     */
+    @Test
+    void aReplayOfOneThreadSaysWhyTIsLonger() {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", TESTDATA.resolve("otf1/pthreads-no-mpi").toString()),
+                err.toString());
+        assertTrue(out.toString().contains("measured run time 600 us\n"), out.toString());
+        assertTrue(out.toString().contains("(T = max T_i = 630 us,"), out.toString());
+        assertTrue(out.toString().contains("\nT is longer than the measured run time: it counts what the replay leaves out, code before"
+                + " MPI_Init or after MPI_Finalize and each process's threads besides the one replayed\n"), out.toString());
+        StringWriter quiet = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(quiet, new PrintWriter(new StringWriter(), true), "predict",
+                TESTDATA.resolve("otf2/quiet-4").toString()));
+        assertTrue(!quiet.toString().contains("T is longer") && !quiet.toString().contains("is longer than T"), quiet.toString());
+    }
 }

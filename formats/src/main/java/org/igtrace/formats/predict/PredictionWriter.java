@@ -218,6 +218,21 @@ public final class PredictionWriter {
                 + (f.family() == CollectiveFamily.BARRIER ? "" : ", B_f = " + Labels.bandwidth(f.fit().bandwidth()));
     }
 
+    /**
+     * Why the efficiency line's T (definitions section 10: the longest process's span) and the measured run time (section
+     * 9: first replay start to last end) differ by more than 1 %, or null when they do not: a program of threads without
+     * MPI replays one thread per process (the philosophers of vasily-pashkov/otf-vis: 64.0 s measured, T 66.0 s).
+     */
+    static String twoRunTimes(double measured, double t) {
+        if (!(t > 0) || !(measured > 0) || Math.abs(measured - t) <= 0.01 * t) {
+            return null;
+        }
+        return measured < t ? "T is longer than the measured run time: it counts what the replay leaves out, code before"
+                + " MPI_Init or after MPI_Finalize and each process's threads besides the one replayed"
+                : "the measured run time, first start to last end, is longer than T, the longest process's span: the"
+                + " processes started or ended at different times, or recording was off";
+    }
+
     private String text() {
         StringBuilder b = new StringBuilder();
         Prediction first = predictions.get(0);
@@ -257,6 +272,10 @@ public final class PredictionWriter {
                 Labels.fixed(efficiency.transferEfficiency(), 3), Labels.fixed(efficiency.parallelEfficiency(), 3)));
         if (efficiency.threaded()) {
             b.append("efficiency: ").append(EfficiencyText.hybrid(efficiency)).append('\n');
+        }
+        String twoRunTimes = twoRunTimes(first.measuredRuntime(), efficiency.runtime());
+        if (twoRunTimes != null) {
+            b.append(twoRunTimes).append('\n');
         }
         b.append(String.format(Locale.ROOT, "%6s %12s %12s %12s %12s%n", "rank", "predicted", "compute", "mpi", "wait"));
         for (Prediction.ProcessPrediction p : first.processes()) {
