@@ -53,7 +53,7 @@ class HybridTest {
      * testdata/messages-off-regions (make-messages-off-regions.py, laid out as APEX 1.2.0 lays out an HPX run): each
      * process's messages on a thread with no region, its work on two others, junk receive lengths, no OpenMP construct.
      * The threads are no OpenMP threads: their table and efficiency say threads (MPI 1.000 x threads (400 + 300) / 800 =
-     * 0.875); the 2 messages of 64 bytes count from their sends, the junk is named as receive events'; predict, which
+     * 0.875); the 2 messages of 64 bytes count from their sends, the junk is named as receive events', a Leave of a region never entered is noted; predict, which
      * replays one thread with regions per process, says the 4 message events (otf2-print: 2 MPI_SEND, 2 MPI_RECV) lie
      * where it does not replay them.
      */
@@ -66,6 +66,9 @@ class HybridTest {
         assertTrue(!text.contains("OpenMP per thread") && !text.contains("x OpenMP"), text);
         assertTrue(text.contains("2 receive events with an impossible length (negative or over 1 TiB) ignored"), text);
         assertTrue(!text.contains("messages with an impossible length"), text);
+        // each rank's thread 2 leaves `eval`, never entered (otf2-print: 2 LEAVE of it, no ENTER)
+        assertTrue(text.contains("2 Leave events of user regions that were not open (no Enter of theirs before), on 2 locations"
+                + " (location 2 \"thread 2\", location 5 \"thread 2\")"), text);
         assertEquals("ok", check(igtrace("stats", trace, "--format", "json", "-q"), String.join("\n",
                 "s = d['summary']",
                 "assert s['messages'] == 2, s",

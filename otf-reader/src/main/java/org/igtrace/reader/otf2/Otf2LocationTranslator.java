@@ -16,6 +16,9 @@ final class Otf2LocationTranslator implements EventVisitor {
     private final int process;
     private final LocationEvents target;
     private final RegionNesting nesting = new RegionNesting();
+    private final org.igtrace.core.trace.TraceDefinitions kinds;
+    /** Leave events of user regions that were not open ({@link RegionNesting#notOpenNote}). */
+    private long notOpen;
     private final long[] counts;
     private final int slot;
 
@@ -24,6 +27,16 @@ final class Otf2LocationTranslator implements EventVisitor {
      *               {@link #unread} the events read only to be counted, by kind ({@link ReaderCounts})
      */
     Otf2LocationTranslator(Otf2IdMaps definitions, int process, LocationEvents target, long[] counts, int slot) {
+        this(definitions, null, process, target, counts, slot);
+    }
+
+    /**
+     * @param kinds the trace's definitions, which tell a user region from an MPI call (null: every Leave of a region not open
+     *              is the core's to count)
+     */
+    Otf2LocationTranslator(Otf2IdMaps definitions, org.igtrace.core.trace.TraceDefinitions kinds, int process, LocationEvents target,
+                           long[] counts, int slot) {
+        this.kinds = kinds;
         this.definitions = definitions;
         this.process = process;
         this.target = target;
@@ -57,7 +70,10 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     private void left(long time, int region) {
-        nesting.leave(region);
+        if (!nesting.leave(region) && kinds != null && region >= 0 && region < kinds.regionCount()
+                && kinds.regionKind(region) == org.igtrace.core.trace.RegionKind.OTHER) {
+            notOpen++;
+        }
         target.leave(time, region);
     }
 
@@ -135,6 +151,7 @@ final class Otf2LocationTranslator implements EventVisitor {
     @Override
     public void end() {
         counts[slot] = nesting.end();
+        ReaderCounts.notOpen(counts, slot, notOpen);
         target.end();
     }
 

@@ -34,7 +34,7 @@ record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps id
         Otf2TraceReader.readShare(Path.of(anchor), share, location -> {
             int part = partOf.get(location);
             int process = processes[part];
-            return new Otf2LocationTranslator(ids, process, sink.location(process, part), counts, part);
+            return new Otf2LocationTranslator(ids, definitions, process, sink.location(process, part), counts, part);
         }, ReadProgress.NONE);
         int n = counts.length;
         while (n > 0 && counts[n - 1] == 0) {

@@ -271,7 +271,7 @@ public final class Otf2TraceReader implements PartitionedSource {
         LongFunction<EventVisitor> visitors = location -> {
             int process = collected.process(location);
             int part = order.get(location, -1);
-            return new Otf2LocationTranslator(collected.ids(), process, sink.location(process, part), counts, part);
+            return new Otf2LocationTranslator(collected.ids(), definitions, process, sink.location(process, part), counts, part);
         };
         // the anchor's event and definition chunk sizes (libotf2's buffer per event reader), null when libotf2 cannot tell
         long[] chunkSizes = org.igtrace.reader.otf2.nativelib.Otf2AnchorProperties.chunkSizes(anchor);

@@ -11,7 +11,7 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
  * locations (or Spark's tasks, summing by index) fill without sharing a slot: by part (location), the
  * regions entered and never left, then the events of each kind counted for a note ({@link EventVisitor#unread}):
  * non-blocking collectives done (their waiting not analysed), one-sided transfers, cancelled requests (not analysed),
- * records of a type libotf2 does not know (skipped).
+ * records of a type libotf2 does not know (skipped), then the Leave events of user regions that were not open.
  */
 final class ReaderCounts {
     private ReaderCounts() {
@@ -22,12 +22,21 @@ final class ReaderCounts {
      * @return the counts of a read of {@code parts} locations, all 0
      */
     static long[] of(int parts) {
-        return new long[parts * (1 + EventVisitor.UNREAD_KINDS)];
+        return new long[parts * SECTIONS];
+    }
+
+    /** Per part: the regions never left, the unread events by kind, the Leave events of user regions not open. */
+    private static final int SECTIONS = 2 + EventVisitor.UNREAD_KINDS;
+
+    /** Puts a location's count of Leave events of user regions that were not open in its slot. */
+    static void notOpen(long[] counts, int slot, long n) {
+        int parts = counts.length / SECTIONS;
+        counts[(SECTIONS - 1) * parts + slot] = n;
     }
 
     /** Puts a location's counts of unread events, by kind, in its slots. */
     static void unread(long[] counts, int slot, long[] byKind) {
-        int parts = counts.length / (1 + EventVisitor.UNREAD_KINDS);
+        int parts = counts.length / SECTIONS;
         for (int k = 0; k < byKind.length; k++) {
             counts[(k + 1) * parts + slot] = byKind[k];
         }
@@ -43,11 +52,15 @@ final class ReaderCounts {
      * @return the notes, none when nothing was counted
      */
     static List<String> notes(long[] counts, int parts, IntFunction<String> name) {
-        long[] all = Arrays.copyOf(counts, parts * (1 + EventVisitor.UNREAD_KINDS));
+        long[] all = Arrays.copyOf(counts, parts * SECTIONS);
         List<String> notes = new ArrayList<>();
         String regions = RegionNesting.note(Arrays.copyOf(all, parts), name);
         if (regions != null) {
             notes.add(regions);
+        }
+        String notOpen = RegionNesting.notOpenNote(Arrays.copyOfRange(all, (SECTIONS - 1) * parts, SECTIONS * parts), name);
+        if (notOpen != null) {
+            notes.add(notOpen);
         }
         long[] total = new long[EventVisitor.UNREAD_KINDS];
         for (int k = 0; k < total.length; k++) {
