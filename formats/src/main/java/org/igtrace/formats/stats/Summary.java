@@ -102,7 +102,9 @@ public final class Summary {
                 .append(count(analysed(p), "process", "processes")).append(" (")
                 .append(Labels.percent(w.total(), StatsTables.runTime(p))).append(" of their time), ").append(clocks(w, p::worldRank));
         s.append(", ").append(count(w.conflictsBefore(), "clock conflict", "clock conflicts"));
-        if (w.corrected() && w.conflictsBefore() > 0) {
+        // offsets that did not settle (drift) can leave conflicts where the raw clocks had none: "0 -> 60" (FD4 before
+        // its all-gathers' members sending nothing were left out said "0 clock conflicts" with 60 left)
+        if (w.corrected() && (w.conflictsBefore() > 0 || w.conflictsAfter() != 0)) {
             s.append(" -> ").append(w.conflictsAfter());
         }
         return s.toString();

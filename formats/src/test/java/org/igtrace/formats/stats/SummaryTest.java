@@ -67,6 +67,14 @@ class SummaryTest {
                 + "clocks corrected by offsets up to 2.50 ms, 0 clock conflicts", summary(waits(0.0025, 0), List.of()).get(0));
     }
 
+    /** Offsets that drift can leave conflicts where the raw clocks had none: the line says so, not "0 clock conflicts". */
+    @Test
+    void conflictsLeftWhereTheRawClocksHadNoneAreShown() {
+        WaitReport drift = new WaitReport(true, false, new long[] {0}, new boolean[1], 0, 60, 0, 0,
+                new long[WaitPattern.values().length][1], 1e9, List.of(), List.of(), 0, 0, List.of());
+        assertEquals(true, summary(drift, List.of()).get(0).endsWith(", 0 clock conflicts -> 60"), summary(drift, List.of()).toString());
+    }
+
     @Test
     void shortNotesStayOnTheLineLongOnesGetTheirOwn() {
         String longNote = "x".repeat(Summary.INLINE_NOTE + 1);
