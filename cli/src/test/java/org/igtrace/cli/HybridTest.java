@@ -308,4 +308,24 @@ class HybridTest {
         String split = check(igtrace("stats", TESTDATA.resolve("omp-tasks/split").toString(), "--format", "json", "-q"), program);
         assertEquals("50 0 0 60 390 0 0 200 100 200", split);
     }
+
+    /**
+     * OTF (version 1) threads carry the names their process records give them (testdata/otf1/pthreads-no-mpi's nompi.0.def:
+     * DP100001NM"Process 0 Pthread 1" ... DP100004NM"Process 0 Pthread 4", one thread a stream) in stats' table of the
+     * threads, as OTF2's do; they were numbered only. synth-plain's rank 1 has its own stream and its thread's
+     * (DP100002NM"Process 1 thread 1"); the processes of one thread have no row name to tell.
+     */
+    @Test
+    void otf1ThreadsCarryTheirNames() throws Exception {
+        assertEquals("ok", check(igtrace("stats", TESTDATA.resolve("otf1/pthreads-no-mpi").toString(), "--format", "json", "-q"),
+                String.join("\n",
+                        "names = [t['name'] for t in d['threads']]",
+                        "assert names == ['Process 0 Pthread %d' % k for k in (1, 2, 3, 4)], names",
+                        "print('ok')")));
+        assertEquals("ok", check(igtrace("stats", TESTDATA.resolve("otf1/synth-plain").toString(), "--format", "json", "-q"),
+                String.join("\n",
+                        "names = [t.get('name') for t in d['threads'] if t['rank'] == 1]",
+                        "assert names == ['Process 1', 'Process 1 thread 1'], names",
+                        "print('ok')")));
+    }
 }

@@ -126,7 +126,7 @@ public final class StatsTables {
 
     /**
      * One row per thread of the processes with several threads (definitions section 10a): its rank, its place among
-     * the process's threads (location order), its name in the trace (none: "-"; OTF1 gives none), its OpenMP waiting,
+     * the process's threads (location order), its name in the trace (none: "-"; OTF1 none for a stream of several), its OpenMP waiting,
      * idle and runtime, its MPI time and useful time.
      */
     public static Table threads(Efficiency e) {

@@ -23,7 +23,7 @@ public record OpenMpTimes(List<ThreadTimes> threads, boolean constructs) {
      * @param useful       its time (the process's span; a thread of a process without parallel regions: its own span)
      *                     outside MPI, the OpenMP barriers' waiting, the OpenMP runtime and idle
      * @param name         the name the trace gives the thread ({@code "OMP thread 3"}), or null when it gives none or the
-     *                     reader does not tell it (OTF1): untrusted text
+     *                     reader does not tell it (OTF1, a stream of several processes): untrusted text
      */
     public record ThreadTimes(double waitBarrier, double waitEBarrier, double idle, double runtime, double mpi, double useful,
             String name) {

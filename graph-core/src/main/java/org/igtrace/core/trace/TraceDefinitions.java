@@ -76,7 +76,7 @@ public final class TraceDefinitions implements java.io.Serializable {
      * process has several threads ({@code "OMP thread 3"}, {@code "P#0T#1"}): untrusted text, escaped by each writer.
      *
      * @param order the location's place among all locations
-     * @return its name, or null when the trace gives none or the reader does not tell it (OTF1)
+     * @return its name, or null when the trace gives none or the reader does not tell it (OTF1, a stream of several processes)
      */
     public String threadName(long order) {
         return threadNames.get(order);

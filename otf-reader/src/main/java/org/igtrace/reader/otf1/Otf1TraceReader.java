@@ -79,7 +79,41 @@ public final class Otf1TraceReader implements PartitionedSource {
         }
         int[] kept = options.skipMissing() && eventFiles.size() < wanted.length ? processesKept(all) : null;
         definitions = kept == null ? all : all.keeping(kept);
-        marked = leftOut(wanted, files, eventFiles, definitions);
+        marked = threadNames(leftOut(wanted, files, eventFiles, definitions), definitions, files, eventFiles);
+    }
+
+    /**
+     * {@code marked} with the names of the threads read of each process that has several ({@link
+     * TraceDefinitions#threadName}): a stream's locations are numbered {@code (its place in eventFiles << 20) +} their
+     * place among the processes its file holds, as met ({@link Otf1EventStream}); of a stream that lists one process
+     * (VampirTrace writes one a file) that place is 0 before the file is read. A stream of several keeps its threads
+     * numbered.
+     */
+    private static TraceDefinitions threadNames(TraceDefinitions marked, Otf1Definitions definitions, Otf1FileSet files,
+                                                List<Path> eventFiles) {
+        java.util.Map<Path, Otf1FileSet.Stream> streamOf = Otf1DamageCheck.streamsByFile(files);
+        int[] perProcess = new int[marked.processCount()];
+        long[] only = new long[eventFiles.size()];
+        java.util.Arrays.fill(only, -1);
+        for (int i = 0; i < eventFiles.size(); i++) {
+            Otf1FileSet.Stream stream = streamOf.get(eventFiles.get(i));
+            for (long p : stream == null ? new long[0] : stream.processes()) {
+                int process = definitions.process(p);
+                if (process >= 0 && process < perProcess.length) {
+                    perProcess[process]++;
+                    only[i] = stream.processes().length == 1 ? p : -1;
+                }
+            }
+        }
+        java.util.Map<Long, String> names = new java.util.HashMap<>();
+        for (int i = 0; i < only.length; i++) {
+            int process = only[i] < 0 ? -1 : definitions.process(only[i]);
+            String name = process >= 0 && perProcess[process] > 1 ? definitions.processName(only[i]) : null;
+            if (name != null) {
+                names.put((long) i << 20, name);
+            }
+        }
+        return names.isEmpty() ? marked : marked.withThreadNames(names);
     }
 
     /** How many of the streams left out the note names; it counts the others (10^6 names would be tens of megabytes). */
