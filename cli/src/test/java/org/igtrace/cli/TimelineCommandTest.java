@@ -40,6 +40,23 @@ class TimelineCommandTest {
     }
 
     /**
+     * Threads named after their process (otf1/pthreads-no-mpi's .def: "Process 0 Pthread 1" .. 4; the longest-running is
+     * the master row, labelled "Process 0") keep what tells them apart: cut to 14 characters every row read
+     * "0 Process 0 Pth...".
+     */
+    @Test
+    void threadRowsNamedAfterTheirProcessKeepWhatTellsThemApart() {
+        Run r = igtrace("timeline", TESTDATA.resolve("otf1/pthreads-no-mpi").toString(), "-q");
+        assertEquals(0, r.code(), r.err());
+        List<String> labels = new java.util.ArrayList<>();
+        Matcher m = Pattern.compile("text-anchor=\"end\" font-size=\"11\">([^<]*)</text>").matcher(r.out());
+        while (m.find()) {
+            labels.add(m.group(1));
+        }
+        assertEquals(List.of("Process 0", "0 Pthread 2", "0 Pthread 3", "0 Pthread 4"), labels);
+    }
+
+    /**
      * halo3d-32 under --ranks 0-7 --window 2s:4s: rank 6's receives from ranks 0, 4 and 7 at 3.99602-3.99611 s on its own
      * clock (otf2-print -L 402653178) fall at about 4.029 s once its 33.1 ms clock offset is added, past the window's end:
      * their arrows ran to x = 1191.8, 16 px past the axis's end (1176), heads where no time scale is. Every arrow now stays

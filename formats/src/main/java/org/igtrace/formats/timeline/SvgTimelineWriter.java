@@ -238,7 +238,17 @@ public final class SvgTimelineWriter {
         if (name.isEmpty() || row.thread() == 0 && name.equals(String.valueOf(rank))) {
             return "rank " + rank;
         }
-        return name.endsWith(" " + rank) && row.thread() == 0 ? shorten(name) : rank + " " + shorten(name);
+        if (name.endsWith(" " + rank) && row.thread() == 0) {
+            return shorten(name);
+        }
+        // a thread named after its process ("Process 0 Pthread 1", VampirTrace's) keeps what tells it apart: cut to 14
+        // characters, every such row read "0 Process 0 Pth..."
+        Integer first = rowOf.get(row.rank());
+        String process = first == null || t.rows().get(first) == row ? null : t.rows().get(first).name();
+        if (process != null && name.length() > process.length() + 1 && name.startsWith(process + " ")) {
+            name = name.substring(process.length() + 1);
+        }
+        return rank + " " + shorten(name);
     }
 
     private static String shorten(String name) {
