@@ -74,6 +74,21 @@ final class RegionNesting {
      * more than it enters it on each thread), from the count of each location (by part), or null when there were none.
      */
     static String notOpenNote(long[] byPart, IntFunction<String> name) {
+        return note(byPart, name, " Leave event of a user region that was not open (no Enter of theirs before)",
+                " Leave events of user regions that were not open (no Enter of theirs before)");
+    }
+
+    /**
+     * The note about the regions never left, from the count of each location (by part), or null
+     * when there were none; {@code name} names a part's location.
+     */
+    static String note(long[] neverLeftByPart, IntFunction<String> name) {
+        return note(neverLeftByPart, name, " region entered and never left (no Leave event of theirs follows)",
+                " regions entered and never left (no Leave event of theirs follows)");
+    }
+
+    /** "N {what}, on M locations (the first three named): the events are read as recorded", or null when N is 0. */
+    private static String note(long[] byPart, IntFunction<String> name, String one, String several) {
         long total = 0;
         List<String> locations = new ArrayList<>();
         for (int part = 0; part < byPart.length; part++) {
@@ -86,30 +101,7 @@ final class RegionNesting {
             return null;
         }
         String named = locations.size() <= 3 ? String.join(", ", locations) : String.join(", ", locations.subList(0, 3)) + ", ...";
-        return total + (total == 1 ? " Leave event of a user region that was" : " Leave events of user regions that were")
-                + " not open (no Enter of theirs before), on " + locations.size() + (locations.size() == 1 ? " location (" : " locations (")
-                + named + "): the events are read as recorded";
-    }
-
-    /**
-     * The note about the regions never left, from the count of each location (by part), or null
-     * when there were none; {@code name} names a part's location.
-     */
-    static String note(long[] neverLeftByPart, IntFunction<String> name) {
-        long total = 0;
-        List<String> locations = new ArrayList<>();
-        for (int part = 0; part < neverLeftByPart.length; part++) {
-            if (neverLeftByPart[part] > 0) {
-                total += neverLeftByPart[part];
-                locations.add(name.apply(part));
-            }
-        }
-        if (total == 0) {
-            return null;
-        }
-        String named = locations.size() <= 3 ? String.join(", ", locations) : String.join(", ", locations.subList(0, 3)) + ", ...";
-        return total + (total == 1 ? " region" : " regions") + " entered and never left (no Leave event of theirs follows), on "
-                + locations.size() + (locations.size() == 1 ? " location (" : " locations (")
+        return total + (total == 1 ? one : several) + ", on " + locations.size() + (locations.size() == 1 ? " location (" : " locations (")
                 + named + "): the events are read as recorded";
     }
 }
