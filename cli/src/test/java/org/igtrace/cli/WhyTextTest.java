@@ -115,4 +115,16 @@ class WhyTextTest {
         assertTrue(noMessages.contains("</svg><p>No messages between processes: every cell is empty.</p></section>"), noMessages);
         assertFalse(run("report", TESTDATA.resolve("otf2/jacobi-4").toString(), "-q").contains("every cell is empty"));
     }
+
+    /**
+     * Where no change gains more than the replay's own error, the sentence gives that error: SPEC MPI Tachyon's read
+     * "(1.16e+03 s replayed, 1.16e+03 s measured)", 788 ms apart unseen. testdata/silent-members replays 405 us of its 400
+     * us (PredictCommandTest.membersSendingNothingDoNotHoldTheReplay derives both): 5.00 us.
+     */
+    @Test
+    void noGainSaysHowLargeTheReplaysErrorIs() {
+        String text = why("silent-members/traces.otf2");
+        assertTrue(text.contains("no change replayed would save more than the replay's own error on the run, 5.00 us (405 us replayed,"
+                + " 400 us measured)."), text);
+    }
 }
