@@ -70,8 +70,8 @@ public record ClockOffsets(long[] ticks, boolean settled, int rounds, boolean[] 
 
     /**
      * @param leaves whether the members' leave times of barrier and N x N collectives choose the
-     *               offsets where no message shows a transfer; false for a first guess from the
-     *               collectives alone, before the messages are joined (their transfers may choose)
+     *               offsets where no message shows a transfer; false: the smallest offsets the
+     *               constraints allow there
      */
     public static ClockOffsets solve(int processes, ClockConstraints constraints, boolean leaves) {
         Arcs arcs = Arcs.of(processes, constraints.violations());

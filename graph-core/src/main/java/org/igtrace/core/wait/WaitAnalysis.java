@@ -132,7 +132,10 @@ public final class WaitAnalysis {
         Tally collectives = sum(collectivesJoined);
         ClockConstraints all = new ClockConstraints();
         all.add(collectives.constraints);
-        ClockOffsets fromCollectives = ClockOffsets.solve(n, all, false);
+        // the guess as the offsets would be if the messages added nothing: where no message shows a transfer (the stencil
+        // benchmark), the members of barrier and N x N collectives leaving together choose them, as they then choose the
+        // final offsets, so the messages are joined once (the smallest offsets as the guess had every pair joined again)
+        ClockOffsets fromCollectives = ClockOffsets.solve(n, all);
         long[] guess = fromCollectives.settled() ? fromCollectives.ticks().clone() : zero;
         // The collectives at the guess too, in the messages' join, when it is not zero (their waits
         // at zero are the first join's) or a tap of every match is fed there: the offsets are the

@@ -331,6 +331,69 @@ class WaitAnalysisTest {
     }
 
     /**
+     * Where no message shows a transfer, the members of the barriers leaving together choose the offsets (definitions
+     * section 8), and the guess the messages are joined at is already those offsets, so a tap of the messages is made
+     * once, fed in that join (with the smallest offsets as the guess, it was made twice: the pair joined again). Four
+     * barriers of {@link LeavesTogetherTest} (raw clocks; the rules allow o0 - o1 in [156, 190], the leaves differ by
+     * 193, 190, 190, 190: median 190), then a message p0 -> p1 sent at 300 (MPI_Send [300, 301]) and received in an
+     * MPI_Recv [600, 610] entered after it, so not waiting on either clock (corrected, sent at 490).
+     */
+    @Test
+    void barriersLeavingTogetherChooseTheGuessSoTheMessagesAreJoinedOnce() {
+        long[][] p0Barriers = {{0, 5}, {86, 86}, {162, 162}, {237, 237}};
+        long[][] p1Barriers = {{0, 198}, {241, 276}, {318, 352}, {392, 427}};
+        java.util.function.Supplier<MatchRecords> records = () -> {
+            MatchRecords r = new MatchRecords(definitions(), new MemoryRecordBlocks());
+            LocationEvents p0 = r.location(0, 0), p1 = r.location(1, 1);
+            for (int i = 0; i < p0Barriers.length; i++) {
+                long[] a = p0Barriers[i], b = p1Barriers[i];
+                call(p0, BARRIER, a[0], a[1], () -> p0.collective(a[0], CollectiveKind.BARRIER, 0, -1, 0, 0));
+                call(p1, BARRIER, b[0], b[1], () -> p1.collective(b[0], CollectiveKind.BARRIER, 0, -1, 0, 0));
+            }
+            call(p0, SEND, 300, 301, () -> p0.send(300, 1, 0, 7, 8));
+            call(p1, RECV, 600, 610, () -> p1.receive(605, 0, 0, 7, 8));
+            return r;
+        };
+        List<long[]> made = new java.util.ArrayList<>();
+        List<String> seen = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        java.util.function.Function<long[], MatchTap> taps = o -> {
+            made.add(o.clone());
+            return new MatchTap() {
+                @Override
+                public MatchListener forThread() {
+                    return new MatchListener() {
+                        @Override
+                        public void message(MatchedMessage m) {
+                            seen.add(m.sender() + ">" + m.receiver() + " " + m.sendEnter() + " " + m.receiveEnter());
+                        }
+
+                        @Override
+                        public void collective(CollectiveInstance instance) {
+                        }
+                    };
+                }
+
+                @Override
+                public void joined() {
+                }
+            };
+        };
+        WaitReport tapped = WaitAnalysis.analyse(records.get(), true, 1, taps, true);
+        WaitReport plain = WaitAnalysis.analyse(records.get(), true, 1);
+        assertEquals(List.of(190.0, 0.0), List.of(plain.offset(0), plain.offset(1)));
+        assertEquals(1, made.size(), "taps made");
+        assertEquals(List.of(190L, 0L), java.util.Arrays.stream(made.get(0)).boxed().toList(), "the tap's offsets");
+        assertEquals(List.of("0>1 300 600"), seen);
+        for (int p = 0; p < 2; p++) {
+            assertEquals(plain.offset(p), tapped.offset(p));
+            for (WaitPattern pattern : WaitPattern.values()) {
+                assertEquals(plain.seconds(pattern, p), tapped.seconds(pattern, p), pattern + " at " + p);
+            }
+        }
+        assertEquals(0, plain.conflictsAfter());
+    }
+
+    /**
      * {@link #threeProcesses()}: the messages move p2's offset, so the tap fed at the guess is dropped and a tap at the
      * offsets is fed in a join of its own; the dropped tap's listener (which holds its times) is no longer reachable
      * when the second tap is made (it was held by the first join's listeners until the analysis returned).
@@ -415,8 +478,10 @@ class WaitAnalysisTest {
     /**
      * Two processes whose barrier decides the offsets: p0 in MPI_Barrier [20, 40], p1 [-62, -59]; each leaves after
      * the other entered on corrected clocks: -59 + o1 >= 20 + o0 and 40 + o0 >= -62 + o1, so o1 - o0 in [79, 102].
-     * The messages do not narrow that: p0 sends at 100 (MPI_Send [99, 101]), p1 receives at 52 (MPI_Recv [50, 53]):
-     * o1 - o0 >= 48; p1 sends at 60 (MPI_Send [59, 61]), p0 receives at 200 (MPI_Recv [190, 201]): o1 - o0 <= 140.
+     * The messages do not narrow that, and no receive waits (entered before its message was sent) on either clock, so
+     * no message shows a transfer and the members leaving together choose o1 - o0 = 40 - (-59) = 99 (definitions
+     * section 8): p1 sends at 60 (MPI_Send [59, 61]), p0 receives at 200 (MPI_Recv [190, 201]): o1 - o0 <= 140; p0
+     * sends at 100 (MPI_Send [99, 101]), p1 receives at 112 (MPI_Recv [110, 113]): o1 - o0 >= -12.
      */
     private static MatchRecords barrierDecides(org.igtrace.core.util.RecordBlocks store) {
         MatchRecords records = new MatchRecords(definitions(), store);
@@ -425,8 +490,8 @@ class WaitAnalysisTest {
         call(p0, SEND, 99, 101, () -> p0.send(100, 1, 0, 7, 1));
         call(p0, RECV, 190, 201, () -> p0.receive(200, 1, 0, 7, 1));
         call(p1, BARRIER, -62, -59, () -> p1.collective(-60, CollectiveKind.BARRIER, 0, -1, 0, 0));
-        call(p1, RECV, 50, 53, () -> p1.receive(52, 0, 0, 7, 1));
         call(p1, SEND, 59, 61, () -> p1.send(60, 0, 0, 7, 1));
+        call(p1, RECV, 110, 113, () -> p1.receive(112, 0, 0, 7, 1));
         return records;
     }
 
@@ -474,13 +539,13 @@ class WaitAnalysisTest {
         WaitReport tapped = WaitAnalysis.analyse(barrierDecides(tappedStore), true, 1, taps, false);
         int tappedReads = tappedStore.reads.get();
 
-        assertTrue(plain.offset(1) - plain.offset(0) >= 79 && plain.offset(1) - plain.offset(0) <= 102, "o1 - o0 " + plain.offset(1));
+        assertEquals(99.0, plain.offset(1) - plain.offset(0), "o1 - o0");
         assertEquals(plainReads, tappedReads, "blocks read back with the tap and without");
         assertEquals(1, made.size(), "taps made");
         assertEquals(List.of((long) plain.offset(0), (long) plain.offset(1)), java.util.Arrays.stream(made.get(0)).boxed().toList());
         List<String> sorted = new java.util.ArrayList<>(seen);
         java.util.Collections.sort(sorted);
-        assertEquals(List.of("0>1 99 50", "1>0 59 190", "barrier of 2"), sorted, "what the tap saw");
+        assertEquals(List.of("0>1 99 110", "1>0 59 190", "barrier of 2"), sorted, "what the tap saw");
         assertEquals(1, joined[0], "joins told");
         for (int p = 0; p < 2; p++) {
             assertEquals(plain.offset(p), tapped.offset(p));

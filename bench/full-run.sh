@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Every row of issue 38's table in one run of interleaved rounds, through the launcher, as
+# bench/README.md's "Where things stand" reports them. Writes the three 98 M-event traces
+# (make-otf2-trace DIR 64 52083 stencil, DIR 64 43000 posted, DIR 64 52083 imbalanced) and the C
+# reader if they are not there, then runs bench/jvm-rounds.sh three times:
+#   pinned to one core (PIN=1), 6 rounds: the default graph, --no-waits, the C reader, report --no-why
+#   two cores, 4 rounds: graph, graph -j 1, the C reader on 2 and 1 threads, report --no-why,
+#     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
+#   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
+# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). Everything goes to standard output
+# (redirect it to bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios
+# are at the end of each part.
+#
+#   bench/full-run.sh [WORK]     WORK: where the traces are (default /tmp/igtrace-full-run; kept)
+# Needs: gcc, libotf2-trace-dev, GNU time, a built jar (mvn package), an otherwise idle machine.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+work=${1:-/tmp/igtrace-full-run}
+out=$work/out
+mkdir -p "$work" "$out"
+[ -x "$work/make-otf2-trace" ] || gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
+[ -x "$work/c-reader" ] || gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
+for t in "stencil 52083" "posted 43000" "imbalanced 52083"; do
+  set -- $t
+  [ -f "$work/$1/traces.otf2" ] || "$work/make-otf2-trace" "$work/$1" 64 "$2" "$1" >/dev/null 2>&1
+done
+st=$work/stencil/traces.otf2
+po=$work/posted/traces.otf2
+im=$work/imbalanced/traces.otf2
+ig="$root/igtrace"
+cd "$root"
+echo "# A full run of issue 38's rows ($(date -u '+%F %T UTC')), build $(git rev-parse --short HEAD), load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# traces: $st, $po, $im. Columns: round name wall user sys cpu maxrss_kB load1."
+echo "## pinned to one core (PIN=1)"
+PIN=1 ROUNDS=6 "$here/jvm-rounds.sh" \
+  "default=$ig $st -q -o $out/g.graphml" \
+  "nowaits=$ig $st --no-waits -q -o $out/nw.graphml" \
+  "creader=$work/c-reader $st" \
+  "report=$ig report $st --no-why -q -o $out/r.html"
+echo "## two cores, unpinned"
+ROUNDS=4 "$here/jvm-rounds.sh" \
+  "graph=$ig $st -q -o $out/g2.graphml" \
+  "graphj1=$ig $st -j 1 -q -o $out/g1.graphml" \
+  "creader2=$work/c-reader $st 2" \
+  "creader1=$work/c-reader $st 1" \
+  "reportnw=$ig report $st --no-why -q -o $out/r2.html" \
+  "whyjson=$ig why $st --format json -q -o $out/w.json" \
+  "report=$ig report $st -q -o $out/rw.html" \
+  "graphP=$ig $po -q -o $out/gp.graphml" \
+  "predict=$ig predict $po -q -o $out/p.txt" \
+  "graphI=$ig $im -q -o $out/gi.graphml" \
+  "whyI=$ig why $im -q -o $out/wi.txt" \
+  "reportI=$ig report $im -q -o $out/ri.html"
+echo "## why (text; nothing replayed on the stencil) beside graph, two cores"
+ROUNDS=3 "$here/jvm-rounds.sh" \
+  "graph=$ig $st -q -o $out/g3.graphml" \
+  "whytext=$ig why $st -q -o $out/wt.txt"
+echo "## start-up: graph of testdata/otf2/pi-4, 21 runs: wall user sys"
+for _ in $(seq 21); do
+  /usr/bin/time -f '%e %U %S' "$ig" testdata/otf2/pi-4 2>&1 >/dev/null | tail -1
+done
