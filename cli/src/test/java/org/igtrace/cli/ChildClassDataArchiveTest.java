@@ -20,6 +20,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +82,7 @@ class ChildClassDataArchiveTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void theJavaJarChildUsesTheLaunchersArchive() throws Exception {
         assertEquals(0, run(List.of("bash", install.resolve("bin/igtrace").toString(), trace, "-q", "-o", "launcher.graphml"), null));
@@ -94,6 +96,7 @@ class ChildClassDataArchiveTest {
      * beside the jar), before its child starts, and leaves no temporary archive. Before, its child
      * ran without one until a launcher run made it.
      */
+    @Tag("slow")
     @Test
     void javaJarMakesTheArchiveWhenThereIsNone() throws Exception {
         javaJarUsesTheArchive("java-jar.graphml");
@@ -107,6 +110,7 @@ class ChildClassDataArchiveTest {
      * java -jar must leave that folder alone, make the archive in the user's own cache folder
      * ({@code XDG_CACHE_HOME/igtrace}), and its child must use it from there.
      */
+    @Tag("slow")
     @Test
     void javaJarMakesNothingBesideAJarInAFolderOthersMayWrite() throws Exception {
         assertEquals(0, new ProcessBuilder("chmod", "1777", lib.toString()).start().waitFor());
@@ -126,6 +130,7 @@ class ChildClassDataArchiveTest {
      * opening it (review: it was used, since this user owns it). java -jar must make and give its child the
      * cache folder's archive instead; the child's flags show which it maps.
      */
+    @Tag("slow")
     @Test
     void javaJarUsesNoArchiveBesideAJarInAFolderItsGroupMayWrite() throws Exception {
         Path cache = work.resolve("cache");
@@ -144,6 +149,7 @@ class ChildClassDataArchiveTest {
      * java -jar dumping), java -jar does not wait for it and does not dump: its child runs without
      * the archive, and nothing is left beside the jar but the lock.
      */
+    @Tag("slow")
     @Test
     void anotherRunsDumpIsNotWaitedFor() throws Exception {
         Path lock = Files.createFile(lib.resolve(archive.getFileName() + ".lock"));
@@ -162,6 +168,7 @@ class ChildClassDataArchiveTest {
      * held stopped so that it cannot end first; SIGINT to the whole group must end the run with 130,
      * with no archive, no temporary archive, no dump process left and no output.
      */
+    @Tag("slow")
     @Test
     void ctrlCDuringJavaJarsDumpEndsTheRunAndLeavesNoArchive() throws Exception {
         ProcessBuilder pb = new ProcessBuilder("setsid", "env", "--default-signal=INT", java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml")

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -117,6 +118,7 @@ class CriticalPathUsesTest {
      * wait 500 us and 400 us. On ring:2 with 2 slots a node, by bytes the proposal keeps 0 with 1 (rank order: hop-bytes
      * 8 + 8 = 16); by delay it keeps 0 with 2 and 1 with 3 (delay x hops 0, hop-bytes 2 x 1048576 = 2097152).
      */
+    @Tag("slow")
     @Test
     void mapPlacesByTheChosenWeight() {
         String[] common = {"map", WEIGHTS, "--topology", "ring:2", "--slots", "2", "--format", "json", "-q"};

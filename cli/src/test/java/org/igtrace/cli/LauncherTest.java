@@ -297,6 +297,7 @@ class LauncherTest {
      * that look can stop it: the launcher is killed while the JVM reads (libotf2 mapped), and the JVM's standard
      * output, which this test still reads, stays empty.
      */
+    @Tag("slow")
     @Test
     void nothingIsPrintedOnceTheLauncherIsGone() throws Exception {
         Process igtrace = launcher(List.of("-Digtrace.test.watchMillis=60000"), "stats", TESTDATA.resolve("otf2/scorep-jacobi-2nodes").toString(),
@@ -326,6 +327,7 @@ class LauncherTest {
      * not. The allowed CPUs come from {@code /proc/self/status}, here a file of that form (failed before: the flag was
      * never given).
      */
+    @Tag("slow")
     @Test
     void oneAllowedCpuCompilesInTheForegroundForALargeTrace() throws Exception {
         Path folder = Files.createDirectories(work.resolve("big/traces"));
@@ -400,6 +402,7 @@ class LauncherTest {
      * (its open for writing would wait for a reader), and a folder stays: the run makes a folder of its own for its
      * status instead, and removes it.
      */
+    @Tag("slow")
     @Test
     void aStatusFileNameTakenIsLeftAloneAndTheRunGoesOn() throws Exception {
         Path victim = tmp.resolve("victim");

@@ -406,6 +406,7 @@ class MapCommandTest {
      * Host names a launcher's file cannot hold are refused (Open MPI's rankfile lexer makes '=' a token and '/' or a quote
      * an error; Slurm's host file splits a line at ','): they were written as given, exit 0.
      */
+    @Tag("slow")
     @Test
     void hostNamesTheLaunchersCannotHoldAreRefused() throws IOException {
         for (String bad : List.of("a=b", "x,y", "\"q\"", "a/b", "h\u00e9llo", "rank", "-np")) {
@@ -438,6 +439,7 @@ class MapCommandTest {
      * would land 54 of the 64 ranks elsewhere, so --format mpich is refused there (it was written, exit 0); with --slots 4
      * every node is full and the file is written.
      */
+    @Tag("slow")
     @Test
     void anMpichOrderThatCannotHoldThePlacementIsRefused() {
         Run r = igtrace("map", HALO2D, "--topology", "mesh:4x4", "--slots", "5", "--format", "mpich", "-q");
@@ -458,6 +460,7 @@ class MapCommandTest {
      * directory", exit 1, leaving them); an output that fails after the folders are written (/dev/full) removes what the
      * run made of DIR, its missing parents too, and leaves an empty DIR that was there empty.
      */
+    @Tag("slow")
     @Test
     void theSimGridFoldersGoWhenTheOutputFails() throws IOException {
         String jacobi = TESTDATA.resolve("otf2/jacobi-4").toString();

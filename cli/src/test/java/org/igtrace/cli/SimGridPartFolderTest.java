@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,6 +50,7 @@ class SimGridPartFolderTest {
      * its first rank file: nothing is left but, where the rename came first, the whole folder. The exit is timed by a
      * watching thread, so a run can finish before it; the test needs one run of five interrupted mid-write.
      */
+    @Tag("slow")
     @Test
     void anExportInterruptedWhileWritingLeavesNothing() throws Exception {
         assumeTrue(interruptedRuns("sg", List.of("sg/smpirun.sh")) > 0,
@@ -61,6 +63,7 @@ class SimGridPartFolderTest {
      * made/sg/rank-order whole, without proposed, in about 1 run of 5; both are now written in the run's own part folder
      * beside DIR and moved into place at the end): nothing is left, or the whole of both.
      */
+    @Tag("slow")
     @Test
     void aMapInterruptedWhileWritingItsFoldersLeavesNothing() throws Exception {
         assumeTrue(interruptedRuns("made/sg", List.of("made/sg/rank-order/smpirun.sh", "made/sg/proposed/smpirun.sh"), "map") > 0,

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,7 @@ class TempFoldersTest {
         }
     }
 
+    @Tag("slow")
     @Test
     void aSigkilledRunsFolderIsRemovedByTheNextRun() throws Exception {
         Path tmp = Files.createDirectory(dir.resolve("tmp"));
