@@ -21,6 +21,10 @@
  *             MPI_Send left: rank 0's neighbours wait for it (the first cause, whose what-ifs
  *             `igtrace why` and the report replay: its compute region balanced, rank 0 at the
  *             median compute). Events as stencil.
+ *   synced    the stencil with an MPI_Allreduce that, as MPI's, releases no member before the last one entered:
+ *             every rank leaves it 100 ticks after the latest rank's entry (in stencil each rank leaves 100
+ *             ticks after its own entry, so ranks with fewer partners leave before others entered, which the
+ *             clock rules read as clocks apart). Events as stencil.
  *   declared  only the global definitions of RANKS processes (as stencil declares them, each
  *             announcing 0 events), no event or local definition file: a reader must report the
  *             first missing file; for the cost of declaring many locations (ITERATIONS unused).
@@ -107,7 +111,7 @@ static int partners(const char *pattern, int n, int r, int *out) {
 
 int main(int argc, char **argv) {
     if (argc != 5) {
-        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|imbalanced|declared\n");
+        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|imbalanced|synced|declared\n");
         return 2;
     }
     const char *dir = argv[1];
@@ -117,8 +121,9 @@ int main(int argc, char **argv) {
     int posted = strcmp(pattern, "posted") == 0;
     int declared = strcmp(pattern, "declared") == 0;
     int imbalanced = strcmp(pattern, "imbalanced") == 0;
+    int synced = strcmp(pattern, "synced") == 0;
     int regions = posted ? ALL_REGIONS : REGIONS;
-    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared && !imbalanced)) {
+    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared && !imbalanced && !synced)) {
         fprintf(stderr, "make-otf2-trace: bad arguments\n");
         return 2;
     }
@@ -126,6 +131,11 @@ int main(int argc, char **argv) {
     int *buf = malloc(sizeof(int) * (n > 6 ? n : 6));
     int *theirs = malloc(sizeof(int) * (n > 6 ? n : 6));
     uint64_t *counts = calloc(n, sizeof(uint64_t));
+    int most = 0; /* synced: the most partners of any rank, so the latest entry into the Allreduce */
+    for (int r = 0; synced && r < n; r++) {
+        int k = partners(pattern, n, r, buf);
+        if (k > most) most = k;
+    }
 
     OTF2_Archive *archive = OTF2_Archive_Open(dir, "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                               OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
@@ -202,6 +212,7 @@ int main(int argc, char **argv) {
                 OTF2_EvtWriter_Enter(w, NULL, t, R_ALLREDUCE);
                 OTF2_EvtWriter_MpiCollectiveBegin(w, NULL, t + 1);
                 t += 100;
+                if (synced) t = t0 + 5000 + 200 * (uint64_t)most + 100; /* the latest entry + 100 */
                 OTF2_EvtWriter_MpiCollectiveEnd(w, NULL, t - 1, OTF2_COLLECTIVE_OP_ALLREDUCE, 0,
                                                 OTF2_UNDEFINED_UINT32, 8, 8);
                 OTF2_EvtWriter_Leave(w, NULL, t, R_ALLREDUCE);
