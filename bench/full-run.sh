@@ -7,6 +7,7 @@
 #   two cores, 4 rounds: graph, graph -j 1, the C reader on 2 and 1 threads, report --no-why,
 #     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
 #   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
+#   two cores, 3 rounds: graph, Spark local mode (scripts/spark-local), timeline --format perfetto
 # and 21 single runs of graph on testdata/otf2/pi-4 (start-up). Everything goes to standard output
 # (redirect it to bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios
 # are at the end of each part.
@@ -56,6 +57,12 @@ echo "## why (text; nothing replayed on the stencil) beside graph, two cores"
 ROUNDS=3 "$here/jvm-rounds.sh" \
   "graph=$ig $st -q -o $out/g3.graphml" \
   "whytext=$ig why $st -q -o $out/wt.txt"
+echo "## Spark local mode and the Perfetto timeline beside graph, two cores"
+ROUNDS=3 "$here/jvm-rounds.sh" \
+  "graph=$ig $st -q -o $out/g4.graphml" \
+  "spark=$root/scripts/spark-local $st -o $out/spark.graphml" \
+  "perfetto=$ig timeline $st --format perfetto -q -o $out/t.perfetto"
+rm -f "$out/t.perfetto" # 1.8 GB
 echo "## start-up: graph of testdata/otf2/pi-4, 21 runs: wall user sys"
 for _ in $(seq 21); do
   /usr/bin/time -f '%e %U %S' "$ig" testdata/otf2/pi-4 2>&1 >/dev/null | tail -1
