@@ -28,6 +28,7 @@ final class JobReport extends SparkListener {
     private final AtomicLong tasks = new AtomicLong();
     private final List<String> plan = new ArrayList<>();
     private long collectiveRanges = -1;
+    private int joins;
     /** Per stage: tasks, executor CPU ns, executor run ms, deserialisation CPU ns; and the stage's name. */
     private final java.util.Map<Integer, long[]> stages = new java.util.TreeMap<>();
     private final java.util.Map<Integer, String> stageNames = new java.util.HashMap<>();
@@ -132,6 +133,11 @@ final class JobReport extends SparkListener {
         return local != null ? local : spark.getConf().get(REPORT, "");
     }
 
+    /** A join of every match record (not the collectives' alone) begins; the report counts them. */
+    void join() {
+        joins++;
+    }
+
     /** How many (communicator, instance range) keys the collective arrivals were joined under. */
     void collectiveRanges(long n) {
         collectiveRanges = n;
@@ -157,6 +163,7 @@ final class JobReport extends SparkListener {
         }
         lines.add("shuffle_bytes_written\t" + shuffleWritten.get());
         lines.add("shuffle_bytes_read\t" + shuffleRead.get());
+        lines.add("joins\t" + joins);
         if (collectiveRanges >= 0) {
             lines.add("collective_ranges\t" + collectiveRanges);
         }

@@ -203,6 +203,41 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * Issue 38 on Spark: the waits are measured in the join that gives the clock constraints, at the offsets the
+     * collectives alone ask for, and joined again only where the messages move the offsets. testdata/make-skewed-barriers.py
+     * writes 4 ranks whose barriers release every member together, rank 2's clock 5 ms ahead, and messages that show no
+     * transfer: the collectives choose the offsets (rank 2's 5 ms below the others'), and on them the ranks wait 3, 2, 1
+     * and 0 ms at each of 3 barriers, 18 ms in all (the script's arithmetic): one join of everything. On the ring with one
+     * clock 1 s ahead the messages move the offsets: two. Both outputs are the command line's.
+     */
+    @ParameterizedTest
+    @CsvSource({"skewed-barriers, 1, 0.018", "one-skewed-clock/ring16-rank10-plus-1s, 2, -1"})
+    void theMessagesAreJoinedAgainOnlyWhereTheyMoveTheOffsets(String name, int joins, double waiting, @TempDir Path dir)
+            throws Exception {
+        Path report = dir.resolve("report.tsv");
+        Path trace = SparkTraces.dir().resolve(name);
+        spark.sparkContext().setLocalProperty(JobReport.REPORT, report.toString());
+        try {
+            sparkGivesTheCommandLinesOutput(trace, List.of("--stats"));
+        } finally {
+            spark.sparkContext().setLocalProperty(JobReport.REPORT, null);
+        }
+        assertTrue(Files.readAllLines(report).contains("joins\t" + joins), Files.readString(report));
+        if (waiting >= 0) {
+            Output onSpark = Output.of(true, List.of("stats", trace.toString(), "--format", "json"));
+            JsonNode stats = new ObjectMapper().readTree(onSpark.out);
+            JsonNode processes = stats.get("processes");
+            double sum = 0;
+            for (JsonNode p : processes) {
+                sum += p.get("wait").asDouble();
+            }
+            assertEquals(waiting, sum, 1e-12, onSpark.out);
+            assertEquals(5e-3, processes.get(0).get("clock_offset").asDouble() - processes.get(2).get("clock_offset").asDouble(),
+                    1e-12, onSpark.out);
+        }
+    }
+
+    /**
      * A damaged events file, met by an executor (the driver reads only definitions), is the
      * command line's one-line error naming the file, with exit code 1.
      */

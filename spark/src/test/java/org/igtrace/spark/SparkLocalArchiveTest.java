@@ -54,11 +54,17 @@ class SparkLocalArchiveTest {
 
     /** scripts/spark-local TRACE with that java; returns the java's arguments. */
     private String run() throws Exception {
+        return run("");
+    }
+
+    /** As above, with SPARK_LOCAL_OPTS {@code options}. */
+    private String run(String options) throws Exception {
         Files.deleteIfExists(calls);
         ProcessBuilder b = new ProcessBuilder(tree.resolve("scripts/spark-local").toString(), "trace").directory(tree.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(tree.resolve("err").toFile());
         b.environment().remove("SPARK_HOME");
         b.environment().remove("IGTRACE_JAVA_OPTS");
+        b.environment().put("SPARK_LOCAL_OPTS", options);
         b.environment().put("PATH", tree.resolve("bin") + ":" + System.getenv("PATH"));
         b.environment().put("XDG_CACHE_HOME", cache.toString());
         Process p = b.start();
@@ -126,5 +132,30 @@ class SparkLocalArchiveTest {
         assertFalse(args.contains("-XX:SharedArchiveFile=" + planted), args);
         assertTrue(args.contains("-XX:ArchiveClassesAtExit=" + target.resolve("spark-local.jsa.")), "made again, in this user's folder: " + args);
         assertEquals(0, Files.getAttribute(target.resolve("spark-local.jsa"), "unix:uid"), "replaced by this user's own");
+    }
+
+    /**
+     * Issue 38: with --conf settings alone the driver is started without spark-submit's launcher, the job jar on the class
+     * path (so the archive holds igtrace's classes and the local executor fetches no copy of the jar), each setting a Java
+     * property after the script's own (so it overrides them); any other spark-submit option goes through SparkSubmit,
+     * which neither makes nor maps the archive (its class path is another).
+     */
+    @Test
+    void confSettingsAloneStartTheDriverDirectly() throws Exception {
+        String args = run("--conf spark.ui.enabled=true --conf=spark.igtrace.report=r.tsv");
+        assertTrue(args.contains(" -cp " + target.resolve("igtrace-spark.jar") + ":" + target.resolve("spark-home/jars/*")
+                + " org.igtrace.spark.Main trace"), args);
+        assertFalse(args.contains("SparkSubmit"), args);
+        assertTrue(args.indexOf("-Dspark.ui.enabled=true") > args.indexOf("-Dspark.ui.enabled=false"), args);
+        assertTrue(args.contains(" -Dspark.master=local[*] "), args);
+        assertTrue(args.contains(" -Dspark.igtrace.report=r.tsv "), args);
+        assertTrue(args.contains("-XX:ArchiveClassesAtExit="), args);
+
+        String submitted = run("--driver-memory 2g");
+        assertTrue(submitted.contains("org.apache.spark.deploy.SparkSubmit --master local[*] --conf spark.ui.enabled=false"
+                + " --driver-memory 2g --class org.igtrace.spark.Main " + target.resolve("igtrace-spark.jar") + " trace"), submitted);
+        assertFalse(submitted.contains("-XX:ArchiveClassesAtExit="), submitted);
+        assertFalse(submitted.contains("-XX:SharedArchiveFile="), submitted);
+        assertTrue(run("").contains("-XX:SharedArchiveFile="), "the direct run's archive, made by the first run");
     }
 }
