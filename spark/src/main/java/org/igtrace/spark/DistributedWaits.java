@@ -23,12 +23,12 @@ import scala.Tuple2;
 
 /**
  * definitions section 8 on Spark, as graph-core's {@link WaitAnalysis} does it on one machine: the match
- * record blocks are shuffled by join key (directed pair, or communicator) and kept; with clock
- * correction the collectives' blocks are joined first, alone, and the offsets their constraints ask
- * for are the guess; a join of everything on the executors gives the clock constraints (reduced to
- * one per ordered pair) and the waits at that guess; the offsets are solved on the driver and
- * broadcast; only when they are not the guess a second join of the same kept blocks measures the
- * waits at them. The report is graph-core's.
+ * record blocks are shuffled by join key (directed pair, or communicator); with clock correction
+ * the collectives' blocks are shuffled and joined first, alone, and the offsets their constraints
+ * ask for are the guess; a join of everything on the executors gives the clock constraints (reduced
+ * to one per ordered pair) and the waits at that guess; the offsets are solved on the driver and
+ * broadcast; only when they are not the guess a second join of the same shuffled blocks (read again
+ * from the shuffle's files) measures the waits at them. The report is graph-core's.
  */
 final class DistributedWaits {
     /** How many partitions the match records are joined in (default: twice the cores Spark offers). */
@@ -55,18 +55,20 @@ final class DistributedWaits {
         Broadcast<long[]> zero = context.broadcast(new long[n]);
         int partitions = Math.max(1, spark.getConf().getInt(JOIN_PARTITIONS, 2 * spark.defaultParallelism()));
         int reduced = Math.max(1, spark.defaultParallelism());
-        // Every block of a join key (directed pair, or communicator and instance range) in one partition.
-        JavaRDD<Row> keyed = blocks.mapToPair(r -> new Tuple2<>(r.getLong(7), r)).partitionBy(new HashPartitioner(partitions)).values()
-                .persist(StorageLevel.MEMORY_AND_DISK());
+        // Every block of a join key (directed pair, or communicator and instance range) in one partition. Not kept in
+        // memory: a join reads the shuffle's files (a second join, where the messages move the offsets, again), as the
+        // blocks kept had the collector copy every one of them (150 MB on 98 M events) into the old generation.
+        JavaRDD<Row> keyed = byJoinKey(blocks, partitions);
         try {
             if (JobReport.wanted(spark)) {
-                report.collectiveRanges(keyed.map(r -> r.getLong(7)).filter(w -> w < 0).distinct().count());
+                report.collectiveRanges(blocks.map(r -> r.getLong(7)).filter(w -> w < 0).distinct().count());
             }
             // With correction, the guess of the offsets as on one machine (WaitAnalysis): the collectives joined alone
             // (few records) give the offsets as they would be if the messages added nothing; the first join of everything
             // measures the waits at that guess, and a second join is needed only where the messages move the offsets (on
             // the stencil benchmark and most traces of one machine they do not: one join of the messages, not two).
-            long[] guess = correct ? guess(keyed, communicators, zero, n, reduced) : new long[n];
+            long[] guess = correct ? guess(byJoinKey(blocks.filter(r -> r.getLong(7) < 0), partitions), communicators, zero, n, reduced)
+                    : new long[n];
             Broadcast<long[]> atGuess = allZero(guess) ? zero : context.broadcast(guess);
             report.join();
             Totals first = Totals.of(keyed.mapPartitions(new JoinTask(communicators, n, correct, atGuess)), n, reduced, true);
@@ -91,18 +93,23 @@ final class DistributedWaits {
             return WaitAnalysis.report(definitions, true, offsets, first.constraints.conflicts(), first.constraints, waits,
                     joined);
         } finally {
-            keyed.unpersist();
             communicators.destroy();
             zero.destroy();
         }
+    }
+
+    /** {@code blocks} partitioned by join key. */
+    private static JavaRDD<Row> byJoinKey(JavaRDD<Row> blocks, int partitions) {
+        return blocks.mapToPair(r -> new Tuple2<>(r.getLong(7), r)).partitionBy(new HashPartitioner(partitions)).values();
     }
 
     /**
      * The offsets the collectives' constraints alone ask for (ClockOffsets#solve with the leave samples), or zero when
      * they do not settle: the collectives' streams (negative join keys) joined apart, their waits not collected.
      */
-    private static long[] guess(JavaRDD<Row> keyed, Broadcast<int[][]> communicators, Broadcast<long[]> zero, int n, int reduced) {
-        Totals collectives = Totals.of(keyed.filter(r -> r.getLong(7) < 0).mapPartitions(new JoinTask(communicators, n, true, zero)),
+    private static long[] guess(JavaRDD<Row> collectiveBlocks, Broadcast<int[][]> communicators, Broadcast<long[]> zero, int n,
+                                int reduced) {
+        Totals collectives = Totals.of(collectiveBlocks.mapPartitions(new JoinTask(communicators, n, true, zero)),
                 n, reduced, false);
         ClockOffsets offsets = ClockOffsets.solve(n, collectives.constraints);
         return offsets.settled() ? offsets.ticks().clone() : new long[n];

@@ -16,8 +16,9 @@ import org.igtrace.reader.PartitionedSource;
 /**
  * What a run cost, for benchmarks: the location tasks with the events (OTF2) or bytes (OTF) each
  * was given, the shuffle Spark reports (bytes written and read, summed over tasks), the executors'
- * CPU and run time per stage, and how many communicator instance ranges the collectives were
- * joined in, the driver's CPU from opening the trace to the first task, written
+ * CPU and run time per stage, how many joins of every match record the waits took ({@code joins}:
+ * one, or two where the messages moved the clock offsets from the collectives' guess), how many
+ * communicator instance ranges the collectives were joined in, the driver's CPU from opening the trace to the first task, written
  * to the file named by {@code spark.igtrace.report} (nothing without it).
  */
 final class JobReport extends SparkListener {
