@@ -110,7 +110,8 @@ final class AtomicOutput {
                 throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
             }
             SupervisedChild.created(temp);
-            try (java.io.OutputStream out = new java.io.BufferedOutputStream(Files.newOutputStream(temp), 1 << 16)) {
+            // the file's writes on a thread of their own, beside the command that makes the bytes (BackgroundWrites)
+            try (java.io.OutputStream out = new BackgroundWrites(Files.newOutputStream(temp))) {
                 body.writeTo(out);
             }
             if (!SupervisedChild.parentAlive()) {
