@@ -5,7 +5,8 @@
 # A row per run: round name wall_s user_s sys_s cpu_s maxrss_kB load1 (the 1-minute load average
 # before the run); COMMAND runs through bash -c with its output discarded. PIN=1 pins every run to
 # core 0 (taskset -c 0). At the end, per variant: the median CPU and wall time, and per round the
-# ratio of each variant's CPU and wall time to the first variant's, with their medians.
+# ratio of each variant's CPU and wall time to the first variant's, with their medians. Each run starts after a
+# sync (dirty pages of the runs before written back, untimed).
 set -euo pipefail
 rounds=${ROUNDS:-3}
 pin=()
@@ -17,6 +18,9 @@ echo "# $(date -u '+%F %T UTC') $(git rev-parse --short HEAD 2>/dev/null || echo
 for v in "$@"; do echo "# ${v%%=*}: ${v#*=}"; done
 for ((r = 1; r <= rounds; r++)); do
   for v in "$@"; do
+    # the runs before have their file writes on disk first (outside the timing): a Perfetto trace's 1.8 GB, written
+    # back by the kernel 30 s later, took CPU from the next runs on this 2-core VM
+    sync
     load=$(cut -d' ' -f1 /proc/loadavg)
     if ! ${pin[@]+"${pin[@]}"} /usr/bin/time -f '%e %U %S %M' -o "$timing" bash -c "${v#*=}" >/dev/null 2>&1; then
       echo "# failed: ${v%%=*}" >&2
