@@ -31,7 +31,8 @@ final class BackgroundWrites extends OutputStream {
     private final BlockingQueue<Boolean> flushed = new ArrayBlockingQueue<>(1);
     /** Started when the first buffer is full: an output smaller than one buffer is written by {@link #close} itself. */
     private Thread writer;
-    private volatile IOException failed;
+    /** The first failure of the thread's writes (or of an interrupted hand-over): thrown by every later call. */
+    private volatile Throwable failed;
     private byte[] current = new byte[SIZE];
     private int used;
     private boolean closed;
@@ -53,14 +54,15 @@ final class BackgroundWrites extends OutputStream {
                     flushed.put(Boolean.TRUE);
                     continue;
                 }
-                if (failed == null) {
-                    try {
+                try {
+                    if (failed == null) {
                         out.write(c.bytes, 0, c.length);
-                    } catch (IOException | RuntimeException e) {
-                        failed = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
                     }
+                } catch (Throwable e) { // an Error too (out of memory): thrown as it is by the writer's next call
+                    failed = e;
+                } finally {
+                    free.put(c.bytes); // after a failure the buffers still come back: the writer never waits forever
                 }
-                free.put(c.bytes); // after a failure the buffers still come back: the writer never waits forever
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -71,18 +73,30 @@ final class BackgroundWrites extends OutputStream {
         if (failed == null) {
             try {
                 out.flush();
-            } catch (IOException | RuntimeException e) {
-                failed = e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+            } catch (Throwable e) {
+                failed = e;
             }
         }
     }
 
     private void check() throws IOException {
-        if (failed != null) {
-            throw failed;
-        }
+        rethrow();
         if (closed) {
             throw new IOException("stream closed");
+        }
+    }
+
+    /** The thread's failure, if any: an IOException or Error as it is, anything else in an IOException. */
+    private void rethrow() throws IOException {
+        Throwable f = failed;
+        if (f instanceof IOException io) {
+            throw io;
+        }
+        if (f instanceof Error e) {
+            throw e;
+        }
+        if (f != null) {
+            throw new IOException(f.getMessage(), f);
         }
     }
 
@@ -125,10 +139,15 @@ final class BackgroundWrites extends OutputStream {
         }
         try {
             full.put(new Chunk(current, used));
+            current = null; // the thread's now
             current = free.take();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing");
+            InterruptedIOException interrupted = new InterruptedIOException("interrupted while writing");
+            if (failed == null) {
+                failed = interrupted; // the stream is broken: no later call hands the same buffer over again
+            }
+            throw interrupted;
         }
         used = 0;
     }
@@ -184,8 +203,6 @@ final class BackgroundWrites extends OutputStream {
                 }
             }
         }
-        if (failed != null) {
-            throw failed;
-        }
+        rethrow();
     }
 }

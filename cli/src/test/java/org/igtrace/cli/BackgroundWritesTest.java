@@ -125,4 +125,43 @@ class BackgroundWritesTest {
         IOException again = assertThrows(IOException.class, out::close);
         assertEquals("No space left on device", again.getMessage());
     }
+
+    /** An Error in the thread's write (out of memory) comes back as it is, and the writer does not wait forever for a buffer. */
+    @Test
+    @Timeout(60)
+    void anErrorInTheThreadComesBackAsItIs() {
+        OutputStream broken = new OutputStream() {
+            @Override
+            public void write(int b) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                throw new OutOfMemoryError("Java heap space");
+            }
+        };
+        OutputStream out = new BackgroundWrites(broken);
+        OutOfMemoryError thrown = assertThrows(OutOfMemoryError.class, () -> {
+            byte[] chunk = new byte[100_000];
+            for (int i = 0; i < 1_000; i++) {
+                out.write(chunk);
+            }
+            out.close();
+        });
+        assertEquals("Java heap space", thrown.getMessage());
+        assertThrows(OutOfMemoryError.class, out::close);
+    }
+
+    /** A stream closed twice: the second close does nothing; a write after close is refused. */
+    @Test
+    void closedTwiceAndWrittenAfter() throws IOException {
+        Recording target = new Recording();
+        OutputStream out = new BackgroundWrites(target);
+        out.write(new byte[3 * BackgroundWrites.SIZE]);
+        out.close();
+        out.close();
+        assertEquals(3 * BackgroundWrites.SIZE, target.size());
+        assertThrows(IOException.class, () -> out.write(new byte[BackgroundWrites.SIZE + 1]));
+    }
 }
