@@ -14,8 +14,9 @@ import java.util.concurrent.BlockingQueue;
  * a full one is queued for the thread, which writes the buffers in order, and the writer waits only
  * when all of them are queued: its memory stays {@value #BUFFERS} x {@value #SIZE} bytes whatever it
  * writes. A failed write is thrown by the next call ({@code write}, {@code flush} or
- * {@code close}); {@link #close} writes what is left, waits for the thread and closes the
- * underlying stream. {@code flush} waits until every byte so far has reached the underlying stream.
+ * {@code close}), as is an interrupt while waiting for the thread, after which the stream is
+ * broken (so {@code close} throws and no cut file is kept); {@link #close} writes what is left,
+ * waits for the thread and closes the underlying stream. {@code flush} waits until every byte so far has reached the underlying stream.
  */
 final class BackgroundWrites extends OutputStream {
     static final int SIZE = 1 << 20;
@@ -102,7 +103,7 @@ final class BackgroundWrites extends OutputStream {
 
     @Override
     public void write(int b) throws IOException {
-        if (used == SIZE) {
+        if (used == SIZE || failed != null || closed) {
             handOver();
         }
         current[used++] = (byte) b;
@@ -111,6 +112,7 @@ final class BackgroundWrites extends OutputStream {
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
         java.util.Objects.checkFromIndexSize(off, len, b.length);
+        check(); // a failure of the thread's, or a closed stream, at the next call
         while (len > 0) {
             if (used == SIZE) {
                 handOver();
@@ -142,14 +144,22 @@ final class BackgroundWrites extends OutputStream {
             current = null; // the thread's now
             current = free.take();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            InterruptedIOException interrupted = new InterruptedIOException("interrupted while writing");
-            if (failed == null) {
-                failed = interrupted; // the stream is broken: no later call hands the same buffer over again
-            }
-            throw interrupted;
+            throw broken();
         }
         used = 0;
+    }
+
+    /**
+     * An interrupt while waiting for the thread: the stream is broken (no later call hands a buffer over again or waits
+     * for a flush it did not ask for, and {@link #close} throws, so no cut file is kept); the interrupt stays set.
+     */
+    private InterruptedIOException broken() {
+        Thread.currentThread().interrupt();
+        InterruptedIOException interrupted = new InterruptedIOException("interrupted while writing");
+        if (failed == null) {
+            failed = interrupted;
+        }
+        return interrupted;
     }
 
     @Override
@@ -166,8 +176,7 @@ final class BackgroundWrites extends OutputStream {
             full.put(new Chunk(null, 0));
             flushed.take();
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while writing");
+            throw broken();
         }
         check();
     }
@@ -182,8 +191,15 @@ final class BackgroundWrites extends OutputStream {
                 out.write(current, 0, used);
                 used = 0;
             } else {
-                handOver();
+                check();
+                if (used > 0) { // the last buffer, no free one taken for it
+                    full.put(new Chunk(current, used));
+                    current = null;
+                    used = 0;
+                }
             }
+        } catch (InterruptedException e) {
+            throw broken();
         } finally {
             closed = true;
             try {
@@ -192,7 +208,7 @@ final class BackgroundWrites extends OutputStream {
                     writer.join();
                 }
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                broken(); // thrown below: the thread may not have written everything
                 writer.interrupt();
             }
             try {

@@ -164,4 +164,52 @@ class BackgroundWritesTest {
         assertEquals(3 * BackgroundWrites.SIZE, target.size());
         assertThrows(IOException.class, () -> out.write(new byte[BackgroundWrites.SIZE + 1]));
     }
+
+    /**
+     * Interrupted while closing with buffers still queued (a slow disk): close throws, so the caller keeps no cut file
+     * (review: it returned normally while the thread had not written everything); the interrupt stays set.
+     */
+    @Test
+    @Timeout(60)
+    void anInterruptedCloseThrows() throws IOException {
+        OutputStream slow = new OutputStream() {
+            @Override
+            public void write(int b) {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                try {
+                    Thread.sleep(200);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        OutputStream out = new BackgroundWrites(slow);
+        out.write(new byte[2 * BackgroundWrites.SIZE + 10]); // three buffers, 200 ms each: close waits for the thread
+        Thread closing = Thread.currentThread();
+        Thread interrupter = new Thread(() -> {
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException e) {
+                return;
+            }
+            closing.interrupt();
+        });
+        interrupter.start();
+        try {
+            assertThrows(java.io.InterruptedIOException.class, out::close);
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt stays set");
+        } finally {
+            try {
+                interrupter.join();
+            } catch (InterruptedException e) {
+                // the interrupt was ours
+            }
+            Thread.interrupted();
+        }
+        assertThrows(IOException.class, () -> out.write(1), "broken: refused at the next call");
+    }
 }
