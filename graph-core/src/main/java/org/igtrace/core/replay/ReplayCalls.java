@@ -81,6 +81,11 @@ abstract class ReplayCalls extends ReplayWorker {
     /** Each model's compute bursts scaled by its own entry of {@code s} (null: as measured); run on one thread. */
     final void scaleBursts(ComputeScaling[] s) {
         this.scaling = s;
+        for (ComputeScaling c : s) {
+            if (c != null) {
+                c.replayStarts();
+            }
+        }
     }
 
     /** Process p computes from its previous call's leave until tick {@code until} (its next call's enter, or its end). */

@@ -8,32 +8,29 @@ import org.igtrace.core.replay.ComputeScaling;
  * process's compute in each region is multiplied by a factor ({@link #balance}: a region's total
  * made the mean on every process that runs it; {@link #atMedian}: a process's compute made the
  * median process's). A burst's replayed length is scaled by the ratio of its scaled compute to its
- * measured compute, read from the {@link RegionSlices} with a cursor per process (bursts come in
- * time order; a replay that starts again restarts the cursor). Time with recording off is no compute
- * (the replay leaves it out, definitions section 3): no what-if scales it or counts it.
+ * measured compute, read from the {@link RegionSlices} by a {@link BurstRegions} that the what-ifs of
+ * one replay share (each burst read once for all of them; bursts come in time order, a replay that
+ * starts again reads again). Time with recording off is no compute (the replay leaves it out,
+ * definitions section 3): no what-if scales it or counts it.
  */
 public final class WhatIf implements ComputeScaling {
     private final RegionSlices slices;
+    private final BurstRegions regions;
     private final double[][] factor;
-    private final RegionSlices.Cursor[] cursor;
-    private final boolean[] pending;
-    private final long[] lastFrom;
     /** Per process, whether all its factors are 1 (its bursts are replayed as measured, its slices not read). */
     private final boolean[] unchanged;
 
-    private WhatIf(RegionSlices slices, double[][] factor) {
-        this.slices = slices;
+    private WhatIf(BurstRegions regions, double[][] factor) {
+        this.slices = regions.slices();
+        this.regions = regions;
         this.factor = factor;
         int n = slices.processCount();
         this.unchanged = new boolean[n];
         for (int p = 0; p < n && p < factor.length; p++) {
             unchanged[p] = Arrays.stream(factor[p]).allMatch(f -> f == 1);
         }
-        this.cursor = new RegionSlices.Cursor[n];
-        this.pending = new boolean[n];
-        this.lastFrom = new long[n];
-        Arrays.fill(lastFrom, Long.MAX_VALUE);
     }
+
 
     /**
      * Per process and region + 1 (index 0: outside every region), its compute within its span, ticks; the last index is
@@ -82,7 +79,8 @@ public final class WhatIf implements ComputeScaling {
      * The regions named {@code name} (EZTrace defines one per rank) balanced: each process that runs them runs them
      * for the mean of their totals.
      */
-    public static WhatIf balance(RegionSlices slices, long[][] totals, String name) {
+    static WhatIf balance(BurstRegions reader, long[][] totals, String name) {
+        RegionSlices slices = reader.slices();
         int n = totals.length, regions = n == 0 ? 0 : totals[0].length;
         boolean[] named = new boolean[regions];
         for (int r = 0; r < regions - 1; r++) { // not the last: the time recording was off
@@ -108,18 +106,19 @@ public final class WhatIf implements ComputeScaling {
                 }
             }
         }
-        return new WhatIf(slices, f);
+        return new WhatIf(reader, f);
     }
 
     /** Process {@code process}'s compute scaled to the median of the compute of the processes with slices. */
-    public static WhatIf atMedian(RegionSlices slices, long[][] totals, int process) {
+    static WhatIf atMedian(BurstRegions regions, long[][] totals, int process) {
+        RegionSlices slices = regions.slices();
         long[] compute = compute(totals);
         double[][] f = ones(totals.length, totals.length == 0 ? 0 : totals[0].length);
         double median = median(compute, slices);
         if (compute[process] > 0) {
             Arrays.fill(f[process], median / compute[process]);
         }
-        return new WhatIf(slices, f);
+        return new WhatIf(regions, f);
     }
 
     /**
@@ -181,36 +180,22 @@ public final class WhatIf implements ComputeScaling {
     }
 
     @Override
+    public void replayStarts() {
+        regions.restart();
+    }
+
+    @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (process < 0 || process >= cursor.length || !slices.has(process) || unchanged[process]) {
+        if (process < 0 || process >= unchanged.length || !slices.has(process) || unchanged[process]) {
             return seconds;
         }
-        if (from < lastFrom[process] || cursor[process] == null) {
-            cursor[process] = slices.cursor(process);
-            pending[process] = false;
-        }
-        lastFrom[process] = from;
-        RegionSlices.Cursor c = cursor[process];
+        int n = regions.read(process, from, to);
+        double[] f = factor[process];
         double plain = 0, scaled = 0;
-        while (true) {
-            if (!pending[process]) {
-                if (!c.next()) {
-                    break;
-                }
-                pending[process] = true;
-            }
-            if (c.from >= to) {
-                break;
-            }
-            long overlap = Math.min(c.to, to) - Math.max(c.from, from);
-            if (!c.mpi && !c.off && overlap > 0) {
-                plain += overlap;
-                scaled += overlap * factor[process][c.region + 1];
-            }
-            if (c.to > to) {
-                break;
-            }
-            pending[process] = false;
+        for (int i = 0; i < n; i++) {
+            long overlap = regions.length(i);
+            plain += overlap;
+            scaled += overlap * f[regions.region(i) + 1];
         }
         return plain > 0 ? seconds * scaled / plain : seconds;
     }

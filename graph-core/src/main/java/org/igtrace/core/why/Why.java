@@ -147,13 +147,14 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         Background<List<Prediction>> replayed = null;
         if (replays != null) {
             WhatIf.totals(slices, totals);
+            BurstRegions regions = new BurstRegions(slices); // each burst's slices read once for every what-if
             for (DelayCosts.Cause c : costs.causes().subList(0, Math.min(top, costs.causes().size()))) {
                 if (c.region() != DelayCosts.COMMUNICATION && c.region() != slices.offRegion()
                         && c.region() != slices.lateStartRegion()) { // time off, a late start: nothing to balance
-                    tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(slices, totals, slices.name(c.region())));
+                    tried.computeIfAbsent("balance region " + slices.name(c.region()), k -> WhatIf.balance(regions, totals, slices.name(c.region())));
                 }
                 if (WhatIf.aboveMedian(slices, totals, c.rank())) { // a rank at or below the median would be made slower, or stay
-                    tried.computeIfAbsent("rank " + slices.definitions().worldRank(c.rank()) + " at median compute", k -> WhatIf.atMedian(slices, totals, c.rank()));
+                    tried.computeIfAbsent("rank " + slices.definitions().worldRank(c.rank()) + " at median compute", k -> WhatIf.atMedian(regions, totals, c.rank()));
                 }
             }
         }
