@@ -43,8 +43,8 @@ import picocli.CommandLine.ParentCommand;
                     + "messages cost latency + size / bandwidth (eager below the eager limit, rendezvous above), "
                     + "collectives a formula in the rounded-up log2 of their number of members, compute runs --cpu-ratio times faster. "
                     + "Network parameters not given are fitted to the trace's own messages (--network measured). "
-                    + "A replay of 8 M MPI calls or more splits the processes among the -j threads when they are 4 or more (4 or more "
-                    + "processes per thread; the same numbers as on one); with fewer it runs on one thread.",
+                    + "A replay of 8 M MPI calls or more splits the processes among the -j threads when that makes 4 threads or more "
+                    + "(at most 8, 4 processes or more each; the same numbers as on one); else it runs on one thread.",
             "",
             "--window and --region replay only that part of the run, as if the trace held only its events: the run "
                     + "starts at the window's start (or the first instance of the region), messages cut by a window end "

@@ -41,23 +41,37 @@ public final class TraceReplay {
 
     /**
      * Lets each replay split its processes among up to {@code threads} threads, no more than the cores (same
-     * numbers as on one; 1, the default: the calling thread alone; 0: one per core), when that gives at least
-     * {@value #MIN_THREADS} threads. A run of fewer than {@value #MIN_CALLS_FOR_THREADS} MPI calls replays on one
-     * thread: starting the threads and compiling their code cost more than they save there (bench stencil of 3 M
-     * calls, 64 or 1024 ranks: a replay of 0.43-0.80 s on one thread, 0.74-1.00 s on two). So does a replay that could
-     * have two or three: two workers wait for each other's posts at nearly every call (spinning, on their own cores),
-     * so on the 98 M-event bench traces of 28-30 M calls {@code predict} took 1.5-2.3 s more CPU on two threads than on
-     * one for the same wall time (the replay itself 2.3 s of wall and 4.6 s of CPU on two threads, 2.6 s on one;
-     * bench/README.md, "predict").
+     * numbers as on one; 1, the default: the calling thread alone; 0: one per core), when that gives the replay at least
+     * {@value #MIN_THREADS} workers (a replay takes at most 8, with 4 replayed processes or more each). A run of fewer than
+     * {@value #MIN_CALLS_FOR_THREADS} MPI calls replays on one thread: starting the threads and compiling their code
+     * cost more than they save there (bench stencil of 3 M calls, 64 or 1024 ranks: a replay of 0.43-0.80 s on one
+     * thread, 0.74-1.00 s on two). So does a replay that would get two or three workers: two workers wait for each
+     * other's posts at nearly every call (spinning, on their own cores), so on the 98 M-event bench traces of 28-30 M
+     * calls {@code predict} took 1.5-2.3 s more CPU on two threads than on one for the same wall time (the replay itself
+     * 2.3 s of wall and 4.6 s of CPU on two threads, 2.6 s on one; bench/README.md, "predict").
      */
     public TraceReplay withThreads(int threads) {
-        int cores = Runtime.getRuntime().availableProcessors();
+        return withThreadsAlways(replayThreads(threads, Runtime.getRuntime().availableProcessors(), matching.run.calls(),
+                matching.run.replayedProcesses()));
+    }
+
+    /**
+     * The threads {@link #withThreads} lets a replay use.
+     *
+     * @param threads   the threads asked for (0: one per core)
+     * @param cores     the machine's cores
+     * @param calls     the run's MPI calls
+     * @param processes the replayed processes
+     * @return 1, or the threads asked for (at most the cores) when the replay would get {@value #MIN_THREADS} workers or more
+     */
+    static int replayThreads(int threads, int cores, long calls, int processes) {
         int n = threads > 0 ? Math.min(threads, cores) : cores;
-        return withThreadsAlways(matching.run.calls() < MIN_CALLS_FOR_THREADS || n < MIN_THREADS ? 1 : n);
+        int workers = Math.min(Math.min(n, ReplaySimulation.MAX_WORKERS), processes / ReplaySimulation.MIN_PROCESSES_PER_WORKER);
+        return calls < MIN_CALLS_FOR_THREADS || workers < MIN_THREADS ? 1 : n;
     }
 
     static final long MIN_CALLS_FOR_THREADS = 8_000_000;
-    /** The fewest threads a replay is split among ({@link #withThreads}); below it, one. */
+    /** The fewest workers a replay is split among ({@link #withThreads}); below it, one thread. */
     static final int MIN_THREADS = 4;
 
     /** As {@link #withThreads}, up to {@code threads} threads whatever the run's size and the cores (for tests). */

@@ -1065,4 +1065,21 @@ class TraceReplayTest {
         Prediction q = new TraceReplay(regionRecorder.recorded(), null).predict(ReplayParameters.ideal());
         assertTrue(q.notes().stream().noneMatch(n -> n.contains("lie between kept ones")), q.notes().toString());
     }
+
+    /**
+     * A replay is split among threads only when it would get 4 workers or more (at most 8, 4 processes each): two
+     * workers waited for each other at nearly every call. 30 M calls: -j 2 on two cores, one thread; -j 4 on 8 cores
+     * with 64 processes, 4; with 12 processes, 3 workers, so one thread; 16 processes, 4; -j 0 (one per core) on 16
+     * cores, all 16 asked (the replay takes 8 of them); 1 M calls, one thread whatever the cores.
+     */
+    @Test
+    void aReplayIsSplitOnlyAmongFourWorkersOrMore() {
+        assertEquals(1, TraceReplay.replayThreads(2, 2, 30_000_000, 64));
+        assertEquals(1, TraceReplay.replayThreads(3, 4, 30_000_000, 64));
+        assertEquals(4, TraceReplay.replayThreads(4, 8, 30_000_000, 64));
+        assertEquals(1, TraceReplay.replayThreads(4, 8, 30_000_000, 12));
+        assertEquals(4, TraceReplay.replayThreads(4, 8, 30_000_000, 16));
+        assertEquals(16, TraceReplay.replayThreads(0, 16, 30_000_000, 64));
+        assertEquals(1, TraceReplay.replayThreads(0, 16, 1_000_000, 64));
+    }
 }
