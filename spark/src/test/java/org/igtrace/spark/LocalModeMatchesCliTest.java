@@ -254,8 +254,8 @@ class LocalModeMatchesCliTest {
     }
 
     /**
-     * The checks of an OTF2 archive's location files run in the job's tasks, not on the driver (issue 41
-     * item 6): a damaged or missing file is still the command line's one-line error naming it, exit 1,
+     * The checks of an OTF2 archive's location files run apart from the trace's opening (issue 41 item 6; in
+     * local mode on the driver's threads, on a cluster in tasks: StandaloneClusterTest): a damaged or missing file is still the command line's one-line error naming it, exit 1,
      * and with --skip-missing its note and the graph of the other locations, the command line's byte for
      * byte: a cut event file, local definitions deleted, cut or with a damaged header (libotf2's words), a
      * missing event file (found by the driver's listing), and two damaged locations at once.

@@ -94,13 +94,7 @@ class StandaloneClusterTest {
             Path bySpark = out.resolve("spark.graphml");
             Path report = out.resolve("report.tsv");
             Run cli = run(out, "cli", javaCommand(List.of("-jar", cliJar()), trace.toString(), "--stats", "-o", byCli.toString()));
-            Run spark = run(out, "submit", javaCommand(List.of("-cp", sparkClassPath(), "org.apache.spark.deploy.SparkSubmit",
-                            "--master", master, "--class", "org.igtrace.spark.Main",
-                            "--conf", "spark.executor.memory=512m", "--conf", "spark.cores.max=2",
-                            "--conf", "spark.executor.cores=1", "--conf", "spark.driver.host=127.0.0.1",
-                            "--conf", "spark.ui.enabled=false", "--conf", "spark.igtrace.report=" + report,
-                            System.getProperty("igtrace.spark.jar")),
-                    trace.toString(), "--stats", "-o", bySpark.toString()));
+            Run spark = submit(out, "submit", report, trace.toString(), "--stats", "-o", bySpark.toString());
             assertEquals(0, cli.code, cli.err);
             assertEquals(0, spark.code, spark.err);
             assertEquals(Files.readString(byCli), Files.readString(bySpark), name);
@@ -109,6 +103,65 @@ class StandaloneClusterTest {
             assertTrue(tasks.contains("location_task\t1\t"), "the trace was read in more than one task:\n" + tasks);
             assertTrue(executorsThatRan() >= 2, "both workers ran an executor");
         }
+    }
+
+    /**
+     * On a cluster the checks of an OTF2 archive's location files run in a job's tasks on the executors (in local mode
+     * the driver's own threads check them): a cut event file is the command line's one-line error, exit 1, and with
+     * --skip-missing its note and the graph of the other locations, byte for byte.
+     */
+    @Test
+    void aCutEventFileFoundByTheExecutorsIsTheCommandLinesErrorOrNote(@TempDir Path dir) throws Exception {
+        Path source = SparkTraces.dir().resolve("otf2/scorep-late-sender-barrier");
+        try (var walk = Files.walk(source)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(source.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Path cut = dir.resolve("traces/1.evt");
+        byte[] bytes = Files.readAllBytes(cut);
+        Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
+        String trace = dir.resolve("traces.otf2").toString();
+        for (boolean skip : new boolean[] {false, true}) {
+            String name = skip ? "skip" : "refuse";
+            Path byCli = dir.resolve(name + "-cli.graphml");
+            Path bySpark = dir.resolve(name + "-spark.graphml");
+            List<String> options = skip ? List.of("--skip-missing", "--stats") : List.of("--stats");
+            List<String> cliArgs = new ArrayList<>(List.of(trace));
+            cliArgs.addAll(options);
+            cliArgs.addAll(List.of("-o", byCli.toString()));
+            List<String> sparkArgs = new ArrayList<>(cliArgs.subList(0, cliArgs.size() - 1));
+            sparkArgs.add(bySpark.toString());
+            Run cli = run(dir, name + "-cli", javaCommand(List.of("-jar", cliJar()), cliArgs.toArray(String[]::new)));
+            Run spark = submit(dir, name + "-submit", dir.resolve(name + ".tsv"), sparkArgs.toArray(String[]::new));
+            assertEquals(skip ? 0 : 1, cli.code, cli.err);
+            assertEquals(cli.code, spark.code, spark.err);
+            List<String> lines = igtraceLines(cli.err);
+            assertTrue(skip ? lines.stream().anyMatch(l -> l.contains(" left out") && l.contains("1.evt"))
+                    : lines.get(lines.size() - 1).startsWith("igtrace: " + cut + ": "), cli.err);
+            assertEquals(lines, igtraceLines(spark.err), name);
+            if (skip) {
+                assertEquals(Files.readString(byCli), Files.readString(bySpark));
+            } else {
+                assertTrue(!Files.exists(bySpark), "no output file");
+            }
+        }
+    }
+
+    /** igtrace-spark.jar submitted to the cluster, two executors of one core, the job report in {@code report}. */
+    private static Run submit(Path dir, String name, Path report, String... args) throws Exception {
+        return run(dir, name, javaCommand(List.of("-cp", sparkClassPath(), "org.apache.spark.deploy.SparkSubmit",
+                        "--master", master, "--class", "org.igtrace.spark.Main",
+                        "--conf", "spark.executor.memory=512m", "--conf", "spark.cores.max=2",
+                        "--conf", "spark.executor.cores=1", "--conf", "spark.driver.host=127.0.0.1",
+                        "--conf", "spark.ui.enabled=false", "--conf", "spark.igtrace.report=" + report,
+                        System.getProperty("igtrace.spark.jar")),
+                args));
     }
 
     /** Worker directories hold one folder per executor that ran there. */
