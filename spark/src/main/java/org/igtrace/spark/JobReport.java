@@ -74,7 +74,7 @@ final class JobReport extends SparkListener {
         }
     }
 
-    /** The first location task: the JVM's CPU then (on a cluster, the checks of the files ran in tasks before it). */
+    /** The first location task: the JVM's CPU then (in local mode it includes the checks of the files, which run in this JVM). */
     @Override
     public void onTaskStart(org.apache.spark.scheduler.SparkListenerTaskStart start) {
         java.util.Set<Integer> stages = readStages;

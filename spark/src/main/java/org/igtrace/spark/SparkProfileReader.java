@@ -85,7 +85,7 @@ final class SparkProfileReader implements ProfileReader {
         Path file = located.file().toAbsolutePath();
         report.opening();
         PartitionedSource source = switch (located.format()) {
-            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE, this::check); // the files checked in tasks
+            case OTF2 -> Otf2TraceReader.open(file, options, ReadProgress.NONE, this::check); // the files checked apart (check)
             case OTF1 -> Otf1TraceReader.open(file, options, ReadProgress.NONE);
         };
         TraceDefinitions definitions = source.definitions();
@@ -145,9 +145,11 @@ final class SparkProfileReader implements ProfileReader {
     }
 
     /**
-     * The checks in local mode, where the executor is this JVM: the same ranges as the tasks', on as many threads of
-     * the driver's own as Spark has cores. A job of their own cost about 0.4 s of wall (Spark's scheduling, the
-     * broadcast, the tasks' start) and 0.3-0.5 s of system time before the location tasks could start (issue 38).
+     * The checks in local mode, where the executor is this JVM: the same ranges as the tasks', on threads of the
+     * driver's own, at most one per core (and no more than Spark's parallelism). A job of their own cost about 0.4 s of
+     * wall (Spark's scheduling, the broadcast, the tasks' start) and 0.3-0.5 s of system time before the location
+     * tasks could start (issue 38). A context stopped while they run (Ctrl-C) is the job's one line, as a job's
+     * cancellation was.
      */
     private List<Otf2FileChecks.Problem> checkHere(Otf2FileChecks checks) throws TraceReadException {
         int perCore, cores;
@@ -158,7 +160,7 @@ final class SparkProfileReader implements ProfileReader {
             throw failure(e, null);
         }
         int n = (int) Math.max(1, Math.min(checks.count(), (long) cores * perCore));
-        int threads = Math.max(1, Math.min(n, cores));
+        int threads = Math.max(1, Math.min(n, Math.min(cores, Runtime.getRuntime().availableProcessors())));
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "igtrace-file-checks");
             t.setDaemon(true);
@@ -174,7 +176,16 @@ final class SparkProfileReader implements ProfileReader {
             List<Otf2FileChecks.Problem> problems = new ArrayList<>();
             for (java.util.concurrent.Future<List<Otf2FileChecks.Problem>> range : ranges) {
                 try {
-                    problems.addAll(range.get());
+                    while (true) {
+                        try {
+                            problems.addAll(range.get(100, java.util.concurrent.TimeUnit.MILLISECONDS));
+                            break;
+                        } catch (java.util.concurrent.TimeoutException e) {
+                            if (spark.isStopped()) {
+                                throw new TraceReadException(INTERRUPTED);
+                            }
+                        }
+                    }
                 } catch (java.util.concurrent.ExecutionException e) {
                     if (e.getCause() instanceof TraceReadException t) {
                         throw t;

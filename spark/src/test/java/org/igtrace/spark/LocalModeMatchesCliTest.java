@@ -299,7 +299,17 @@ class LocalModeMatchesCliTest {
         }
         List<String> options = skip ? List.of("--skip-missing", "--stats") : List.of("--stats");
         Output cli = Output.of(false, dir.resolve("traces.otf2"), options);
-        Output onSpark = Output.of(true, dir.resolve("traces.otf2"), options);
+        Path report = dir.resolve("report.tsv");
+        spark.sparkContext().setLocalProperty(JobReport.REPORT, report.toString());
+        Output onSpark;
+        try {
+            onSpark = Output.of(true, dir.resolve("traces.otf2"), options);
+        } finally {
+            spark.sparkContext().setLocalProperty(JobReport.REPORT, null);
+        }
+        if (!skip) { // in local mode the driver's threads checked the files: refused before any Spark job ran
+            assertTrue(Files.readString(report).contains("spark_tasks\t0\n"), Files.readString(report));
+        }
         if (skip) {
             assertEquals(0, cli.code, cli.err);
             assertTrue(cli.err.contains(" left out"), cli.err);

@@ -149,6 +149,11 @@ class StandaloneClusterTest {
                 assertEquals(Files.readString(byCli), Files.readString(bySpark));
             } else {
                 assertTrue(!Files.exists(bySpark), "no output file");
+                // refused before any location task: the job that found the cut file is the checks' own
+                String report = Files.readString(dir.resolve(name + ".tsv"));
+                long tasks = report.lines().filter(l -> l.startsWith("spark_tasks\t")).mapToLong(l -> Long.parseLong(l.substring(12)))
+                        .findFirst().orElse(0);
+                assertTrue(tasks > 0 && !report.contains("location_task\t"), report);
             }
         }
     }

@@ -12,9 +12,9 @@ import org.igtrace.reader.otf2.nativelib.Otf2Files;
  * org.igtrace.reader.ReadProgress, Runner)} makes before any event is read ({@link LocationFileCheck}: an
  * event file that does not end as libotf2 ends its files, local definitions missing, cut or unreadable),
  * handed over serialised so that they run elsewhere, in ranges of the locations: the Spark job checks each
- * range in a task, and its driver, which made them, opens none of the locations' files (a file each
- * opened and read, libotf2 reading each Score-P location's local definitions: 0.28 ms of CPU per location
- * on one thread). The problems found come back to the reader that made the checks, which decides as it
+ * range in a task on a cluster (in local mode on threads of the driver's own), and the driver's thread, which
+ * made them, opens none of the locations' files (a file each opened and read, libotf2 reading each Score-P
+ * location's local definitions: 0.28 ms of CPU per location on one thread). The problems found come back to the reader that made the checks, which decides as it
  * does after checking on its own thread: the same one-line error or {@code --skip-missing} note.
  */
 public final class Otf2FileChecks implements Serializable {

@@ -241,7 +241,7 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     /**
      * As {@link #open(Path, ReadOptions, ReadProgress)}, the checks of the locations' files ({@link LocationFileCheck})
-     * handed to {@code checks} to run elsewhere (the Spark job's location tasks): this thread opens none of the
+     * handed to {@code checks} to run elsewhere (the Spark job's tasks, or its driver's other threads): this thread opens none of the
      * locations' files, and the errors and notes are those of checks run here. Such a reader is for reading parts
      * ({@link #partReader()}): its {@link #read} lets libotf2 open every location's local definitions.
      */
