@@ -4,7 +4,7 @@ import java.util.Locale;
 import org.igtrace.core.util.Labels;
 import org.igtrace.core.util.Numbers;
 import org.igtrace.formats.Escape;
-import org.igtrace.formats.timeline.SvgTimelineWriter;
+import org.igtrace.formats.timeline.SvgText;
 
 /**
  * The SVG line plot of {@code igtrace predict --sweep ... -o plot.svg}: predicted run time (y, from
@@ -97,7 +97,7 @@ public final class SweepPlot {
         b.append(String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"%s\"/>%n",
                 x, y - 4, x + 24, y - 4, colour, dashes));
         b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, Escape.xml(text)));
-        return x + 28 + (int) Math.ceil(SvgTimelineWriter.textWidth(text) * 12 / 11.0) + 16;
+        return x + 28 + (int) Math.ceil(SvgText.textWidth(text) * 12 / 11.0) + 16;
     }
 
     private String label(double v) {

@@ -63,7 +63,7 @@ public final class SvgTimelineWriter {
         }
         double widest = 0;
         for (Timeline.Row row : t.rows()) {
-            widest = Math.max(widest, textWidth(label(row)) * labelFont() / 11);
+            widest = Math.max(widest, SvgText.textWidth(label(row)) * labelFont() / 11);
         }
         this.left = Math.max(LABEL_WIDTH, 8 + (int) Math.ceil(widest) + LABEL_GAP);
     }
@@ -162,7 +162,7 @@ public final class SvgTimelineWriter {
     private void draw(List<String> given) {
         int rows = t.rows().size();
         int width = width();
-        List<String> notes = wrap(given, (int) ((width - 16) / 6.2)); // a narrow picture cut them off at its edge
+        List<String> notes = SvgText.wrap(given, (int) ((width - 16) / 6.2)); // a narrow picture cut them off at its edge
         double axisY = rowTop(rows) + 2;
         int legendY = (int) axisY + 34;
         int legendRows = legend(legendY, false);
@@ -176,7 +176,7 @@ public final class SvgTimelineWriter {
                 + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" + CONFLICT_COLOUR + "\"/></marker></defs>\n");
         s.append(style());
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(Escape.xml(shorten(title, (int) ((width - 16) / 8.6))))
+        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(Escape.xml(SvgText.shorten(title, (int) ((width - 16) / 8.6))))
                 .append("</text>\n");
         for (int i = 0; i < rows; i++) {
             drawRow(i, t.rows().get(i));
@@ -446,56 +446,19 @@ public final class SvgTimelineWriter {
     /** One entry of the legend: a swatch (or a line, for arrows and marks) and its text. */
     private record LegendItem(boolean line, String colour, String text) {
         int width() {
-            return (line ? 28 : 26) + (int) Math.ceil(textWidth(text));
+            return (line ? 28 : 26) + (int) Math.ceil(SvgText.textWidth(text));
         }
     }
 
     /** The most characters of a region's name in the legend (longer: cut with an ellipsis). */
     static final int LEGEND_NAME = 32;
 
-    /**
-     * The width in pixels of {@code text} in the 11 px sans-serif of the picture, at least what
-     * DejaVu Sans (the usual sans-serif of Linux browsers) takes, by classes of characters: a
-     * region name in capitals is a third wider than one in small letters, and its legend entry
-     * ran into the next one when every character counted 6.2 px. The text is measured as {@link Escape#xml} has it
-     * shown: a tab or line break as a space, other control characters and those that draw nothing in their visible form
-     * ({@code \x01}, {@code \}{@code u202e}), a surrogate pair or U+FFFD as one wide character.
-     *
-     * @param text the text as the trace gives it (unescaped)
-     * @return its width in pixels, at least what the browser draws
-     */
-    public static double textWidth(String text) {
-        double em = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            int cp = text.codePointAt(i);
-            if (c == '\t' || c == '\n' || c == '\r') {
-                em += 0.43;
-            } else if (Escape.shown(cp)) {
-                StringBuilder shown = new StringBuilder();
-                Escape.appendVisible(shown, cp);
-                em += textWidth(shown.toString()) / 11;
-            } else if (cp > 0xFFFF || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
-                em += 1.0; // a pair (an emoji, a rare ideograph) or U+FFFD
-            } else {
-                em += c == '\u2030' ? 1.4 // per mille
-                        : "mwMW%@\u2026\u2014".indexOf(c) >= 0 || org.igtrace.formats.TextColumns.wide(c) ? 1.0
-                        : "<=>+~^#".indexOf(c) >= 0 ? 0.84 // operator<<= and templates: DejaVu draws them wider than letters
-                        : "il.,:;'|!jI".indexOf(c) >= 0 ? 0.32
-                        : "ftr()[]{} -/\\".indexOf(c) >= 0 ? 0.43
-                        : Character.isUpperCase(c) ? 0.8 : 0.65;
-            }
-            i += Character.charCount(cp) - 1;
-        }
-        return em * 11;
-    }
-
     private List<LegendItem> legendItems() {
         List<LegendItem> items = new java.util.ArrayList<>();
         items.add(new LegendItem(false, colour(StateClass.COMPUTE), "compute (no user region)"));
         for (int i = 0; i < t.regionNames().size(); i++) {
             String region = t.regionNames().get(i);
-            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + shorten(region, LEGEND_NAME)));
+            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + SvgText.shorten(region, LEGEND_NAME)));
         }
         // the MPI states, messages, conflicts and marks a row or the picture has (a run without MPI lists none of them)
         String[] mpi = {"MPI point-to-point", "MPI collective", "MPI other", "waiting in MPI (the call drawn darker)"};
@@ -529,34 +492,6 @@ public final class SvgTimelineWriter {
         return items;
     }
 
-    /** The notes as lines of at most {@code chars} characters, broken at spaces (a word longer than a line stands alone). */
-    static List<String> wrap(List<String> notes, int chars) {
-        List<String> lines = new java.util.ArrayList<>();
-        int most = Math.max(20, chars);
-        for (String note : notes) {
-            StringBuilder line = new StringBuilder();
-            for (String word : note.split(" ")) {
-                if (line.length() > 0 && line.length() + 1 + word.length() > most) {
-                    lines.add(line.toString());
-                    line.setLength(0);
-                    line.append("  "); // continued lines indented
-                }
-                line.append(line.length() == 0 || line.toString().isBlank() ? "" : " ").append(word);
-            }
-            lines.add(line.toString());
-        }
-        return lines;
-    }
-
-    private static int codePoints(String text) {
-        return text.codePointCount(0, text.length());
-    }
-
-    /** {@code text}, cut to {@code chars} characters with an ellipsis when longer. */
-    static String shorten(String text, int chars) {
-        return org.igtrace.core.util.Labels.cut(text, Math.max(10, chars));
-    }
-
     /** Lays the legend out from {@code y}, wrapping at the picture's width; draws it when {@code draw}; returns its lines. */
     private int legend(int y, boolean draw) {
         int width = width(), x = 8, lines = 1;
@@ -567,8 +502,8 @@ public final class SvgTimelineWriter {
             LegendItem item = full;
             // wider than the picture: cut to fit, a code point at a time (Labels.cut counts code points: counted in UTF-16
             // units, a name of characters above the basic plane was "cut" to itself for ever)
-            for (int n = codePoints(item.text()); n > 10 && item.width() > width - 16; n = codePoints(item.text())) {
-                item = new LegendItem(full.line(), full.colour(), shorten(full.text(), n - 1));
+            for (int n = SvgText.codePoints(item.text()); n > 10 && item.width() > width - 16; n = SvgText.codePoints(item.text())) {
+                item = new LegendItem(full.line(), full.colour(), SvgText.shorten(full.text(), n - 1));
             }
             if (x > 8 && x + item.width() > width - 8) {
                 lines++;
@@ -590,14 +525,14 @@ public final class SvgTimelineWriter {
     private int legendItem(int x, int y, String fill, String text) {
         s.append("<rect x=\"").append(x).append("\" y=\"").append(y - 9).append("\" width=\"12\" height=\"10\" fill=\"").append(fill)
                 .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
-        return x + 26 + (int) Math.ceil(textWidth(text));
+        return x + 26 + (int) Math.ceil(SvgText.textWidth(text));
     }
 
     private int legendLine(int x, int y, String stroke, String text) {
         s.append("<line x1=\"").append(x).append("\" y1=\"").append(y - 4).append("\" x2=\"").append(x + 14).append("\" y2=\"")
                 .append(y - 4).append("\" stroke=\"").append(stroke).append("\" stroke-width=\"1.5\"/><text x=\"").append(x + 18)
                 .append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
-        return x + 28 + (int) Math.ceil(textWidth(text));
+        return x + 28 + (int) Math.ceil(SvgText.textWidth(text));
     }
 
     /** A tick's value with {@code decimals} decimals (every tick of an axis alike). */

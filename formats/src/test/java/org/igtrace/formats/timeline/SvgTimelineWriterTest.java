@@ -127,13 +127,13 @@ class SvgTimelineWriterTest {
     /** At a narrow width notes are broken at spaces into lines that fit, and a long title or legend text ends in an ellipsis. */
     @Test
     void narrowPicturesWrapNotesAndShortenTitles() {
-        java.util.List<String> lines = SvgTimelineWriter.wrap(java.util.List.of("Clocks needed no correction; 0 clock conflicts.", "short"), 30);
+        java.util.List<String> lines = SvgText.wrap(java.util.List.of("Clocks needed no correction; 0 clock conflicts.", "short"), 30);
         assertEquals(java.util.List.of("Clocks needed no correction; 0", "  clock conflicts.", "short"), lines);
         for (String line : lines) {
             assertTrue(line.length() <= 30, line);
         }
-        assertEquals("igtrace timeline: testdata/ot\u2026", SvgTimelineWriter.shorten("igtrace timeline: testdata/otf2/scorep", 30));
-        assertEquals("short", SvgTimelineWriter.shorten("short", 30));
+        assertEquals("igtrace timeline: testdata/ot\u2026", SvgText.shorten("igtrace timeline: testdata/otf2/scorep", 30));
+        assertEquals("short", SvgText.shorten("short", 30));
     }
 
     /**

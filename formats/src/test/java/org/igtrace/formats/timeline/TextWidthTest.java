@@ -15,30 +15,30 @@ class TextWidthTest {
     @Test
     void aC0OrC1ControlCharacterIsMeasuredInItsVisibleForm() {
         // U+0001 is drawn as the four characters \x01: '\' 0.43 + 'x' '0' '1' 3 x 0.65 em (an ordinary small letter)
-        assertEquals((0.43 + 3 * 0.65) * EM, SvgTimelineWriter.textWidth("\u0001"), 1e-9);
-        assertEquals(SvgTimelineWriter.textWidth("\\x01\\x7f\\x85"), SvgTimelineWriter.textWidth("\u0001\u007f\u0085"), 1e-9);
+        assertEquals((0.43 + 3 * 0.65) * EM, SvgText.textWidth("\u0001"), 1e-9);
+        assertEquals(SvgText.textWidth("\\x01\\x7f\\x85"), SvgText.textWidth("\u0001\u007f\u0085"), 1e-9);
         // what XML cannot hold at all is drawn as U+FFFD, one em
-        assertEquals(EM, SvgTimelineWriter.textWidth("\uFFFF"), 1e-9);
+        assertEquals(EM, SvgText.textWidth("\uFFFF"), 1e-9);
     }
 
     @Test
     void aBidiOverrideIsMeasuredInItsVisibleForm() {
         // U+202E is written as the six characters \u202e: '\' 0.43 + 'u' 0.65 + '2' '0' '2' 'e' 4 x 0.65 em
-        assertEquals((0.43 + 5 * 0.65) * EM, SvgTimelineWriter.textWidth("\u202e"), 1e-9);
-        assertEquals(SvgTimelineWriter.textWidth("\\u202e"), SvgTimelineWriter.textWidth("\u202e"), 1e-9);
+        assertEquals((0.43 + 5 * 0.65) * EM, SvgText.textWidth("\u202e"), 1e-9);
+        assertEquals(SvgText.textWidth("\\u202e"), SvgText.textWidth("\u202e"), 1e-9);
     }
 
     /** Measured in Chromium with DejaVu Sans: '<' '=' '>' about 0.84 em, the per-mille sign 1.4, a Hangul syllable 1. */
     @Test
     void operatorsAndWideScriptsAreMeasuredWide() {
-        assertEquals(3 * 0.84 * EM, SvgTimelineWriter.textWidth("<=>"), 1e-9);
-        assertEquals(1.4 * EM, SvgTimelineWriter.textWidth("\u2030"), 1e-9);
-        assertEquals(2 * EM, SvgTimelineWriter.textWidth("\uD55C\u30AB"), 1e-9); // a Hangul syllable, a katakana
+        assertEquals(3 * 0.84 * EM, SvgText.textWidth("<=>"), 1e-9);
+        assertEquals(1.4 * EM, SvgText.textWidth("\u2030"), 1e-9);
+        assertEquals(2 * EM, SvgText.textWidth("\uD55C\u30AB"), 1e-9); // a Hangul syllable, a katakana
     }
 
     @Test
     void tabsAndLineBreaksAreSpacesAndASurrogatePairIsOneWideCharacter() {
-        assertEquals(SvgTimelineWriter.textWidth("a b c"), SvgTimelineWriter.textWidth("a\tb\nc"), 1e-9);
-        assertEquals(1 * EM, SvgTimelineWriter.textWidth("\uD83D\uDE00"), 1e-9); // one emoji
+        assertEquals(SvgText.textWidth("a b c"), SvgText.textWidth("a\tb\nc"), 1e-9);
+        assertEquals(1 * EM, SvgText.textWidth("\uD83D\uDE00"), 1e-9); // one emoji
     }
 }
