@@ -8,9 +8,11 @@
 #     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
 #   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
 #   two cores, 3 rounds: graph, Spark local mode (scripts/spark-local), timeline --format perfetto
-# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). Everything goes to standard output
-# (redirect it to bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios
-# are at the end of each part.
+# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). Every CPU's speed is probed before
+# and after each run (bench/core-probe.c), and each part's summary is given again over the rounds
+# that ran at full speed. Everything goes to standard output (redirect it to
+# bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios are at the end of
+# each part.
 #
 #   bench/full-run.sh [WORK]     WORK: where the traces are (default /tmp/igtrace-full-run; kept)
 # Needs: gcc, libotf2-trace-dev, GNU time, a built jar (mvn package), an otherwise idle machine.
@@ -22,6 +24,9 @@ out=$work/out
 mkdir -p "$work" "$out"
 [ -x "$work/make-otf2-trace" ] || gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
 [ -x "$work/c-reader" ] || gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
+# every CPU's speed probed before and after each run (jvm-rounds.sh's PROBE): the summaries again over the steady rounds
+gcc -O2 -o "$work/core-probe" "$here/core-probe.c"
+export PROBE=$work/core-probe
 for t in "stencil 52083" "posted 43000" "imbalanced 52083"; do
   set -- $t
   [ -f "$work/$1/traces.otf2" ] || "$work/make-otf2-trace" "$work/$1" 64 "$2" "$1" >/dev/null 2>&1
@@ -63,7 +68,10 @@ ROUNDS=3 "$here/jvm-rounds.sh" \
   "spark=$root/scripts/spark-local $st -o $out/spark.graphml" \
   "perfetto=$ig timeline $st --format perfetto -q -o $out/t.perfetto"
 rm -f "$out/t.perfetto" # 1.8 GB
-echo "## start-up: graph of testdata/otf2/pi-4, 21 runs: wall user sys"
+echo "## start-up: graph of testdata/otf2/pi-4, 21 runs: wall user sys, each CPU's probe before/after"
+probes() { local c out=; for ((c = 0; c < $(nproc); c++)); do out+=${out:+,}$(taskset -c "$c" "$PROBE"); done; echo "$out"; }
 for _ in $(seq 21); do
-  /usr/bin/time -f '%e %U %S' "$ig" testdata/otf2/pi-4 2>&1 >/dev/null | tail -1
+  before=$(probes)
+  t=$(/usr/bin/time -f '%e %U %S' "$ig" testdata/otf2/pi-4 2>&1 >/dev/null | tail -1)
+  echo "$t $before/$(probes)"
 done

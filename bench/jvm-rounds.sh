@@ -7,14 +7,27 @@
 # core 0 (taskset -c 0). At the end, per variant: the median CPU and wall time, and per round the
 # ratio of each variant's CPU and wall time to the first variant's, with their medians. Each run starts after a
 # sync (dirty pages of the runs before written back, untimed).
+# PROBE=PROGRAM (bench/core-probe.c, built): the speed of every CPU probed before and after each run (a ninth
+# column, seconds per CPU, before/after: 0.031,0.032/0.031,0.033). This VM's vCPUs at times run at a third of
+# their speed for tens of seconds, one or the other, unseen by the load average; a run is steady when every
+# probe around it is within 1.2x of the fastest probe of the whole file, and the summary is given again over
+# the steady rounds (those whose every run is steady).
 set -euo pipefail
 rounds=${ROUNDS:-3}
+probe=${PROBE:-}
+cpus=$(nproc)
+# every CPU's probe, comma-separated
+speeds() {
+  local c out=
+  for ((c = 0; c < cpus; c++)); do out+=${out:+,}$(taskset -c "$c" "$probe"); done
+  echo "$out"
+}
 pin=()
 [ -z "${PIN:-}" ] || pin=(taskset -c 0)
 timing=$(mktemp)
 rows=$(mktemp)
 trap 'rm -f "$timing" "$rows"' EXIT
-echo "# $(date -u '+%F %T UTC') $(git rev-parse --short HEAD 2>/dev/null || echo -) rounds=$rounds pin=${PIN:-0} nproc=$(nproc)"
+echo "# $(date -u '+%F %T UTC') $(git rev-parse --short HEAD 2>/dev/null || echo -) rounds=$rounds pin=${PIN:-0} nproc=$cpus probe=${probe:+yes}"
 for v in "$@"; do echo "# ${v%%=*}: ${v#*=}"; done
 for ((r = 1; r <= rounds; r++)); do
   for v in "$@"; do
@@ -22,23 +35,39 @@ for ((r = 1; r <= rounds; r++)); do
     # back by the kernel 30 s later, took CPU from the next runs on this 2-core VM
     sync
     load=$(cut -d' ' -f1 /proc/loadavg)
+    before=
+    [ -z "$probe" ] || before=$(speeds)
     if ! ${pin[@]+"${pin[@]}"} /usr/bin/time -f '%e %U %S %M' -o "$timing" bash -c "${v#*=}" >/dev/null 2>&1; then
       echo "# failed: ${v%%=*}" >&2
     fi
     read -r wall user sys rss <"$timing"
-    printf '%s %s %s %s %s %.2f %s %s\n' "$r" "${v%%=*}" "$wall" "$user" "$sys" "$(echo "$user + $sys" | bc)" "$rss" "$load" | tee -a "$rows"
+    probes=
+    [ -z "$probe" ] || probes=" $before/$(speeds)"
+    printf '%s %s %s %s %s %.2f %s %s%s\n' "$r" "${v%%=*}" "$wall" "$user" "$sys" "$(echo "$user + $sys" | bc)" "$rss" "$load" "$probes" | tee -a "$rows"
   done
 done
 first=${1%%=*}
 awk -v first="$first" '
-  { cpu[$1, $2] = $6; wall[$1, $2] = $3; if (!($2 in seen)) { seen[$2] = 1; names[++n] = $2 } if ($1 > R) R = $1 }
+  { cpu[$1, $2] = $6; wall[$1, $2] = $3; if (!($2 in seen)) { seen[$2] = 1; names[++n] = $2 } if ($1 > R) R = $1
+    if (NF >= 9) { k = split($9, p, /[,\/]/); worst[$1, $2] = 0; for (i = 1; i <= k; i++) { if (fastest == "" || p[i] < fastest) fastest = p[i]; if (p[i] > worst[$1, $2]) worst[$1, $2] = p[i] } } }
   function median(a, k,   i, j, t) { for (i = 1; i <= k; i++) for (j = i + 1; j <= k; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
     return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
-  END {
+  # the summary over rounds[1..k]
+  function summary(rounds, k, label,   v, name, r, i, c, w, rc, rw, line) {
     for (v = 1; v <= n; v++) {
       name = names[v]; delete c; delete w; delete rc; delete rw; line = ""
-      for (r = 1; r <= R; r++) { c[r] = cpu[r, name]; w[r] = wall[r, name]; rc[r] = cpu[r, name] / cpu[r, first]; rw[r] = wall[r, name] / wall[r, first]
-        line = line sprintf(" %.3f/%.3f", rc[r], rw[r]) }
-      printf "# %s: median cpu %.2f s, wall %.2f s; per round cpu/wall vs %s:%s; median %.3f/%.3f\n", name, median(c, R), median(w, R), first, line, median(rc, R), median(rw, R)
+      for (i = 1; i <= k; i++) { r = rounds[i]; c[i] = cpu[r, name]; w[i] = wall[r, name]; rc[i] = cpu[r, name] / cpu[r, first]; rw[i] = wall[r, name] / wall[r, first]
+        line = line sprintf(" %.3f/%.3f", rc[i], rw[i]) }
+      printf "# %s%s: median cpu %.2f s, wall %.2f s; per round cpu/wall vs %s:%s; median %.3f/%.3f\n", label, name, median(c, k), median(w, k), first, line, median(rc, k), median(rw, k)
     }
+  }
+  END {
+    for (r = 1; r <= R; r++) all[r] = r
+    summary(all, R, "")
+    if (fastest == "") exit
+    k = 0; list = ""
+    for (r = 1; r <= R; r++) { ok = 1; for (v = 1; v <= n; v++) if (!((r, names[v]) in worst) || worst[r, names[v]] > 1.2 * fastest) ok = 0
+      if (ok) { steady[++k] = r; list = list " " r } }
+    printf "# steady rounds (every probe around every run within 1.2x of the fastest, %.4f s):%s\n", fastest, k ? list : " none"
+    if (k) summary(steady, k, "steady ")
   }' "$rows"
