@@ -7,19 +7,21 @@
 # core 0 (taskset -c 0). At the end, per variant: the median CPU and wall time, and per round the
 # ratio of each variant's CPU and wall time to the first variant's, with their medians. Each run starts after a
 # sync (dirty pages of the runs before written back, untimed).
-# PROBE=PROGRAM (bench/core-probe.c, built): the speed of every CPU probed before and after each run (a ninth
-# column, seconds per CPU, before/after: 0.031,0.032/0.031,0.033). This VM's vCPUs at times run at a third of
-# their speed for tens of seconds, one or the other, unseen by the load average; a run is steady when every
-# probe around it is within 1.2x of the fastest probe of the whole file, and the summary is given again over
-# the steady rounds (those whose every run is steady).
+# PROBE=PROGRAM (bench/core-probe.c, built): the speed of every CPU the runs use (core 0 alone with PIN=1)
+# probed before and after each run (a ninth column, seconds per CPU, before/after: 0.031,0.032/0.031,0.033).
+# This VM's vCPUs at times run at a third of their speed for tens of seconds, one or the other, unseen by the
+# load average. A run is steady when every probe around it is within 1.2x of the fastest probe of this
+# invocation; then per variant also: its steady runs, their median CPU and wall time, and these against the
+# first variant's steady medians. (A slowing that begins and ends inside a run is not seen.)
 set -euo pipefail
 rounds=${ROUNDS:-3}
 probe=${PROBE:-}
 cpus=$(nproc)
-# every CPU's probe, comma-separated
+# the probe of every CPU the runs may use (core 0 alone when pinned), comma-separated
 speeds() {
-  local c out=
-  for ((c = 0; c < cpus; c++)); do out+=${out:+,}$(taskset -c "$c" "$probe"); done
+  local c out= last=$((cpus - 1))
+  [ -z "${PIN:-}" ] || last=0
+  for ((c = 0; c <= last; c++)); do out+=${out:+,}$(taskset -c "$c" "$probe"); done
   echo "$out"
 }
 pin=()
@@ -65,9 +67,13 @@ awk -v first="$first" '
     for (r = 1; r <= R; r++) all[r] = r
     summary(all, R, "")
     if (fastest == "") exit
-    k = 0; list = ""
-    for (r = 1; r <= R; r++) { ok = 1; for (v = 1; v <= n; v++) if (!((r, names[v]) in worst) || worst[r, names[v]] > 1.2 * fastest) ok = 0
-      if (ok) { steady[++k] = r; list = list " " r } }
-    printf "# steady rounds (every probe around every run within 1.2x of the fastest, %.4f s):%s\n", fastest, k ? list : " none"
-    if (k) summary(steady, k, "steady ")
+    printf "# steady runs (every probe around the run within 1.2x of the fastest, %.4f s), per variant:\n", fastest
+    for (v = 1; v <= n; v++) {
+      name = names[v]; delete c; delete w; k = 0; list = ""
+      for (r = 1; r <= R; r++) if (((r, name) in worst) && worst[r, name] <= 1.2 * fastest) { c[++k] = cpu[r, name]; w[k] = wall[r, name]; list = list " " r }
+      if (k == 0) { printf "# steady %s: none\n", name; if (v == 1) exit; continue }
+      mc = median(c, k); mw = median(w, k)
+      if (v == 1) { fc = mc; fw = mw }
+      printf "# steady %s: rounds%s; median cpu %.2f s, wall %.2f s; against the steady medians of %s: cpu %.3f, wall %.3f\n", name, list, mc, mw, first, mc / fc, mw / fw
+    }
   }' "$rows"
