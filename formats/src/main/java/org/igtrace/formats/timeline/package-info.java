@@ -1,5 +1,6 @@
 /**
- * Draws a computed timeline as SVG ({@link SvgTimelineWriter}), and writes the trace-event exports of the
+ * Draws a computed timeline as SVG ({@link SvgTimelineWriter}; its text measured, wrapped and cut by {@link SvgText}, as
+ * the prediction sweep's is), and writes the trace-event exports of the
  * calls and messages core's {@code CallCapture} kept ({@link TraceEventWriter}): Perfetto's protobuf trace
  * ({@link PerfettoTraceWriter} over {@link ProtoBuffer}) and Chrome's trace-event JSON ({@link ChromeJsonWriter}), and the notes under a
  * timeline.
