@@ -4,11 +4,12 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * Splits a set of ranks into two parts of given sizes cutting few bytes: greedy graph growing
- * from a few seed ranks, each refined by Fiduccia-Mattheyses passes that move a rank from each
- * side in turn (so the sizes stay exact at every even step) and keep the best prefix of moves.
- * Edges to ranks outside the set are ignored. Deterministic: the seeds come from a fixed
- * pseudo-random sequence.
+ * Splits a set of ranks into two parts of given sizes at a low cost: the bytes cut between the parts,
+ * plus what each rank's edges to ranks outside the set cost on the side it is put (its external cost
+ * per side, given: the bytes times the hops to where those ranks are placed, or will be; terminal
+ * propagation). Greedy graph growing from a few seed ranks, each refined by Fiduccia-Mattheyses passes
+ * that move a rank from each side in turn (so the sizes stay exact at every even step) and keep the best
+ * prefix of moves. Deterministic: the seeds come from a fixed pseudo-random sequence.
  */
 final class GraphBisection {
     private static final int TRIES = 4;
@@ -23,40 +24,104 @@ final class GraphBisection {
         Arrays.fill(local, -1);
     }
 
-    /** Which side (0 or 1) each of {@code set}'s ranks goes to, with exactly {@code size0} on side 0. */
+    /**
+     * A split and its cost.
+     *
+     * @param side which side each rank of the set goes to (true: side 1)
+     * @param cost the bytes cut plus each rank's external cost on its side
+     */
+    record Split(boolean[] side, double cost) {
+    }
+
+    /** Which side (0 or 1) each of {@code set}'s ranks goes to, with exactly {@code size0} on side 0; edges leaving the set cost nothing. */
     boolean[] split(int[] set, int size0, long seed) {
+        return split(set, size0, seed, null, null).side();
+    }
+
+    /**
+     * As {@link #split(int[], int, long)}, each rank {@code set[i]} costing {@code external0[i]} on side 0 and
+     * {@code external1[i]} on side 1 beside the bytes cut (both null: nothing).
+     *
+     * @param set       the ranks
+     * @param size0     how many go to side 0
+     * @param seed      the seed of the growing's start ranks
+     * @param external0 per rank of the set, its cost on side 0, or null
+     * @param external1 per rank of the set, its cost on side 1, or null
+     * @return the cheapest split found
+     */
+    Split split(int[] set, int size0, long seed, double[] external0, double[] external1) {
         int n = set.length;
-        boolean[] best = new boolean[n];
+        this.ext0 = external0;
+        this.ext1 = external1;
         if (size0 <= 0 || size0 >= n) {
-            Arrays.fill(best, size0 <= 0);
-            return best;
+            boolean[] all = new boolean[n];
+            Arrays.fill(all, size0 <= 0);
+            for (int v : set) {
+                local[v] = -1;
+            }
+            return new Split(all, external(all));
         }
         for (int i = 0; i < n; i++) {
             local[set[i]] = i;
         }
         Random random = new Random(seed);
-        double bestCut = Double.POSITIVE_INFINITY;
+        boolean[] best = null;
+        double bestCost = Double.POSITIVE_INFINITY;
         for (int t = 0; t < Math.min(TRIES, n); t++) {
-            boolean[] side = grow(set, size0, random.nextInt(n));
+            // with external costs the first start is the rank that side 0 suits most
+            int start = random.nextInt(n);
+            if (t == 0 && ext0 != null) {
+                start = 0;
+                for (int i = 1; i < n; i++) {
+                    if (ext1[i] - ext0[i] > ext1[start] - ext0[start]) {
+                        start = i;
+                    }
+                }
+            }
+            boolean[] side = grow(set, size0, start);
             refine(set, side);
-            double cut = cut(set, side);
-            if (cut < bestCut) {
-                bestCut = cut;
+            double cost = cut(set, side) + external(side);
+            if (cost < bestCost) {
+                bestCost = cost;
                 best = side;
             }
         }
         for (int v : set) {
             local[v] = -1;
         }
-        return best;
+        return new Split(best, bestCost);
     }
 
-    /** Side 1 everywhere, then side 0 grown from {@code seed} by the rank most tied to it until it has {@code size0}. */
+    /** Per rank of the current set, its external cost on side 0 and on side 1 (null: none). */
+    private double[] ext0, ext1;
+
+    /** How much cheaper rank i of the set is on side 0 than on side 1 (0 without external costs). */
+    private double prefers0(int i) {
+        return ext0 == null ? 0 : ext1[i] - ext0[i];
+    }
+
+    private double external(boolean[] side) {
+        double sum = 0;
+        if (ext0 != null) {
+            for (int i = 0; i < side.length; i++) {
+                sum += side[i] ? ext1[i] : ext0[i];
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Side 1 everywhere, then side 0 grown from {@code seed} by the rank most tied to it (its bytes to side 0 and how
+     * much cheaper side 0 is for it) until it has {@code size0}.
+     */
     private boolean[] grow(int[] set, int size0, int seed) {
         int n = set.length;
         boolean[] side = new boolean[n];
         Arrays.fill(side, true);
         double[] tie = new double[n];
+        for (int i = 0; i < n; i++) {
+            tie[i] = prefers0(i);
+        }
         int next = seed;
         for (int k = 0; k < size0; k++) {
             side[next] = false;
@@ -98,9 +163,9 @@ final class GraphBisection {
         boolean[] locked = new boolean[n];
         int[] moved = new int[n];
         for (int pass = 0; pass < PASSES; pass++) {
-            Arrays.fill(gain, 0);
             Arrays.fill(locked, false);
             for (int i = 0; i < n; i++) {
+                gain[i] = side[i] ? prefers0(i) : -prefers0(i); // the external cost a move saves
                 int v = set[i];
                 for (int arc = graph.first(v); arc < graph.end(v); arc++) {
                     int u = local[graph.neighbour(arc)];

@@ -1,7 +1,9 @@
 package org.igtrace.core.mapping;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.igtrace.core.topology.Topology;
 
@@ -9,7 +11,9 @@ import org.igtrace.core.topology.Topology;
  * Splits a set of a topology's nodes into two halves that are close within themselves: on a grid
  * (ring, mesh, torus) across the dimension the set spans most values of, between two of its
  * planes, so that the halves of a torus are again tori-like blocks; elsewhere by breadth-first
- * distance from a node at the set's edge. The same set always gets the same halves.
+ * distance from a node at the set's edge. The same set always gets the same halves. On a grid the
+ * splits across the other dimensions the set spans at least half as many values of are offered too
+ * ({@link #candidates}), for a bisection that lets the ranks choose among them.
  */
 final class TopologyHalves {
     private final Topology topology;
@@ -22,38 +26,85 @@ final class TopologyHalves {
 
     /** The two halves of {@code nodes} (at least two nodes), each non-empty, in ascending order. */
     int[][] split(int[] nodes) {
-        int[] order = topology.coordinates(nodes[0]) != null ? byCoordinate(nodes) : byDistance(nodes);
+        return candidates(nodes).get(0);
+    }
+
+    /**
+     * The ways of halving {@code nodes} (at least two nodes), {@link #split}'s first: on a grid one per dimension the
+     * set spans at least 2 values of and at least half as many as the dimension it spans most (most values first, then
+     * in the dimensions' order); elsewhere one.
+     */
+    List<int[][]> candidates(int[] nodes) {
+        List<int[][]> out = new ArrayList<>();
+        if (topology.coordinates(nodes[0]) == null) {
+            out.add(halves(byDistance(nodes)));
+            return out;
+        }
+        int dims = topology.coordinates(nodes[0]).length;
+        int[][] column = new int[dims][nodes.length];
+        for (int i = 0; i < nodes.length; i++) {
+            int[] c = topology.coordinates(nodes[i]);
+            for (int d = 0; d < dims; d++) {
+                column[d][i] = c[d];
+            }
+        }
+        int[] span = new int[dims];
+        int most = 0;
+        for (int d = 0; d < dims; d++) {
+            span[d] = (int) Arrays.stream(column[d]).distinct().count();
+            most = Math.max(most, span[d]);
+        }
+        int least = Math.max(2, (most + 1) / 2);
+        Integer[] order = IntStream.range(0, dims).boxed().toArray(Integer[]::new);
+        Arrays.sort(order, Comparator.<Integer>comparingInt(d -> -span[d]).thenComparingInt(d -> d));
+        for (int d : order) {
+            if (span[d] >= least || out.isEmpty()) {
+                out.add(halves(byCoordinate(nodes, column[d])));
+            }
+        }
+        return out;
+    }
+
+    private int[][] halves(int[] order) {
         return new int[][] {sorted(Arrays.copyOfRange(order, 0, cut)), sorted(Arrays.copyOfRange(order, cut, order.length))};
     }
 
     private int cut;
 
-    private int[] byCoordinate(int[] nodes) {
-        int dims = topology.coordinates(nodes[0]).length;
-        int best = 0, bestSpan = -1;
-        for (int d = 0; d < dims; d++) {
-            int dd = d;
-            int span = (int) Arrays.stream(nodes).map(n -> topology.coordinates(n)[dd]).distinct().count();
-            if (span > bestSpan) {
-                best = d;
-                bestSpan = span;
-            }
+    /**
+     * {@code nodes} (ascending) ordered by their coordinate {@code coordinate[i]} in one dimension, ascending nodes among
+     * equals (a counting sort), and {@link #cut} set between the two coordinate values closest to the middle.
+     */
+    private int[] byCoordinate(int[] nodes, int[] coordinate) {
+        int low = Integer.MAX_VALUE, high = Integer.MIN_VALUE;
+        for (int c : coordinate) {
+            low = Math.min(low, c);
+            high = Math.max(high, c);
         }
-        int dim = best;
-        Integer[] boxed = Arrays.stream(nodes).boxed().toArray(Integer[]::new);
-        Arrays.sort(boxed, Comparator.<Integer>comparingInt(n -> topology.coordinates(n)[dim]).thenComparingInt(n -> n));
-        int[] order = Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
+        int[] first = new int[high - low + 2];
+        for (int c : coordinate) {
+            first[c - low + 1]++;
+        }
+        for (int v = 1; v < first.length; v++) {
+            first[v] += first[v - 1];
+        }
         // the boundary between two coordinate values closest to the middle
         cut = 1;
         int bestGap = Integer.MAX_VALUE;
-        for (int i = 1; i < order.length; i++) {
-            if (topology.coordinates(order[i])[dim] != topology.coordinates(order[i - 1])[dim]) {
-                int gap = Math.abs(2 * i - order.length);
+        for (int v = 1; v < first.length - 1; v++) {
+            int i = first[v];
+            if (i > 0 && i < nodes.length && first[v + 1] > i) { // a value present after the boundary
+                int gap = Math.abs(2 * i - nodes.length);
                 if (gap < bestGap) {
                     bestGap = gap;
                     cut = i;
                 }
             }
+        }
+        int[] order = new int[nodes.length];
+        int[] next = Arrays.copyOf(first, first.length);
+        for (int i = 0; i < nodes.length; i++) {
+            order[next[coordinate[i] - low]++] = nodes[i];
         }
         return order;
     }
