@@ -1,6 +1,8 @@
 package org.igtrace.core.mapping;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * A placement by dual recursive bisection: the machine's nodes are halved as {@link TopologyHalves}
@@ -12,26 +14,29 @@ import java.util.Arrays;
  * dimensions ({@link TopologyHalves#candidates}), the ranks are bisected for each and the cheapest is
  * kept: a graph that can be cut equally well in two directions is then cut where its ranks' partners
  * already lie, and the machine halved to match (on a shuffled 16x8x8 halo on {@code torus:16x8x8} the
- * bisection alone came to 3.2x the optimum's hop-bytes when the machine's halving was fixed).
+ * bisection alone came to 3.2x the optimum's hop-bytes when the machine's halving was fixed). Where several
+ * ways cost the same (a symmetric machine), which one is taken differs between the runs {@link #place} makes.
  */
 public final class RecursiveBisection {
     private RecursiveBisection() {
     }
 
-    /** Bisections made with other seeds, the placement of least hop-bytes kept. */
-    static final int RUNS = 3;
+    /** Recursive bisections made, the placement of least hop-bytes kept. */
+    static final int RUNS = 6;
 
     /**
      * The node of each of {@code graph}'s vertices, with at most {@code slots} on a node: the placement of least
-     * hop-bytes (the first among equals) of {@value #RUNS} bisections whose graph bisections start from other seeds
-     * (on shuffled 16x8x8 halos on {@code torus:16x8x8}, one bisection came to 1.29x-1.85x the optimum, the best of three
-     * to 1.29x-1.50x).
+     * hop-bytes (the first among equals) of {@value #RUNS} recursive bisections, the k-th with the graph bisections'
+     * seeds moved by k and taking, where several ways of halving a machine part cost the same, the k-th of them (counted
+     * round). On a symmetric machine a tie between ways is common and the first way is not always the one that lets
+     * the next levels fit (a shuffled 16x8x8 halo on {@code torus:8x8x8} with 2 slots: 1.49x the bound by the first way
+     * at every tie, 1.15x by the best of the runs).
      */
     public static int[] place(RankGraph graph, NodeDistances distances, int slots, long seed) {
         int[] best = null;
         double bestHopBytes = 0;
         for (int k = 0; k < RUNS; k++) {
-            int[] node = placeOnce(graph, distances, slots, seed + k);
+            int[] node = placeOnce(graph, distances, slots, seed + k, k);
             double h = graph.hopBytes(node, distances);
             if (best == null || h < bestHopBytes) {
                 best = node;
@@ -41,11 +46,11 @@ public final class RecursiveBisection {
         return best;
     }
 
-    private static int[] placeOnce(RankGraph graph, NodeDistances distances, int slots, long seed) {
+    private static int[] placeOnce(RankGraph graph, NodeDistances distances, int slots, long seed, int turn) {
         int[] node = new int[graph.vertices()];
         int[] ranks = new int[graph.vertices()];
         Arrays.setAll(ranks, r -> r);
-        Run run = new Run(graph, distances, slots, node, seed);
+        Run run = new Run(graph, distances, slots, node, seed, turn);
         int[] all = TopologyHalves.all(distances);
         run.place(ranks, all, run.sets.add(all));
         return node;
@@ -62,7 +67,11 @@ public final class RecursiveBisection {
         /** Per rank, the number ({@link SetHops}) of the set of nodes its part is placed on. */
         private final int[] setOf;
 
-        Run(RankGraph graph, NodeDistances distances, int slots, int[] node, long seed) {
+        /** Which of the ways of halving that cost the same this run takes (the turn-th, counted round). */
+        private final int turn;
+
+        Run(RankGraph graph, NodeDistances distances, int slots, int[] node, long seed, int turn) {
+            this.turn = turn;
             this.graph = graph;
             this.slots = slots;
             this.node = node;
@@ -84,7 +93,7 @@ public final class RecursiveBisection {
                 }
                 return;
             }
-            Way best = null;
+            List<Way> ways = new ArrayList<>();
             for (int[][] halves : halving.candidates(nodes)) {
                 long c0 = (long) slots * halves[0].length, c1 = (long) slots * halves[1].length;
                 int size0 = (int) Math.round((double) ranks.length * c0 / (c0 + c1));
@@ -93,10 +102,11 @@ public final class RecursiveBisection {
                 double[][] external = external(ranks, set, numbers[0], numbers[1]);
                 GraphBisection.Split split = bisection.split(ranks, size0, seed + ranks.length * 31L + nodes[0],
                         external == null ? null : external[0], external == null ? null : external[1]);
-                if (best == null || split.cost() < best.split.cost() - 1e-9 * Math.abs(best.split.cost())) {
-                    best = new Way(halves, numbers, size0, split);
-                }
+                ways.add(new Way(halves, numbers, size0, split));
             }
+            double least = ways.stream().mapToDouble(w -> w.split.cost()).min().orElseThrow();
+            List<Way> cheapest = ways.stream().filter(w -> w.split.cost() <= least + 1e-9 * Math.abs(least)).toList();
+            Way best = cheapest.get(turn % cheapest.size());
             int[][] parts = {new int[best.size0], new int[ranks.length - best.size0]};
             int[] filled = new int[2];
             for (int i = 0; i < ranks.length; i++) {

@@ -115,9 +115,10 @@ class PlacementSearchTest {
         PlacementSearch.Result r = PlacementSearch.search(g, new Torus(16, 8, 8), 1, null, null);
         System.out.printf("1024 ranks: %.2f s, hop-bytes %.0f of optimum %.0f, rank order %.0f, by %s%n", (System.nanoTime() - t) / 1e9,
                 r.proposed().hopBytes(), g.totalBytes(), r.named("rank order").hopBytes(), r.method());
-        // measured 3968 of the optimum 3072 (rank order 24602), from the recursive bisection; 7758-8342 (2.5x-2.7x the
-        // optimum) while each bisection ignored where its ranks' partners lie
+        // measured 3072, the optimum (rank order 24602), from the recursive bisection; 7758-8342 (2.5x-2.7x the optimum)
+        // while each bisection ignored where its ranks' partners lie, 3968 while the mean hops between sets were taken
+        // from every k-th node
         assertTrue(r.proposed().hopBytes() < r.named("rank order").hopBytes() / 2);
-        assertTrue(r.proposed().hopBytes() <= 1.4 * g.totalBytes(), r.proposed().hopBytes() + " by " + r.method());
+        assertTrue(r.proposed().hopBytes() <= 1.1 * g.totalBytes(), r.proposed().hopBytes() + " by " + r.method());
     }
 }
