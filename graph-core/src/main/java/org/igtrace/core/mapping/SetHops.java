@@ -8,8 +8,9 @@ import java.util.Random;
 import org.igtrace.core.topology.Topology;
 
 /**
- * The mean hops between two sets of nodes (over every pair of a node of each), for the sets a recursive
- * bisection makes, each known by the number {@link #add} gave it. A mean is worked out once.
+ * The mean hops between two sets of nodes (over every pair of a node of each, {@link #mean}; or from each node of
+ * one to the nearest node of the other, {@link #near}), for the sets a recursive bisection makes, each known by the
+ * number {@link #add} gave it. A mean is worked out once.
  *
  * <p>On a grid (ring, mesh, torus) whose hops are the sum of the hops along each dimension, as their routes go,
  * the mean is exact and cheap: per dimension, the two sets' counts of each coordinate value weigh the hops between
@@ -59,6 +60,58 @@ final class SetHops {
         means.put(key, m);
         return m;
     }
+
+    /**
+     * @param a a set's number
+     * @param b a set's number
+     * @return the mean over set a's nodes of the hops to the nearest node of set b: exact where set b is a block of a grid
+     *         whose hops add up (every combination of its coordinate values), else {@link #mean}
+     */
+    double near(int a, int b) {
+        if (along == null) {
+            return mean(a, b);
+        }
+        long key = (long) a << 32 | b;
+        Double known = nears.get(key);
+        if (known != null) {
+            return known;
+        }
+        int[][] ha = histogram(a), hb = histogram(b);
+        long combinations = 1;
+        for (int d = 0; d < along.length; d++) {
+            int values = 0;
+            for (int c : hb[d]) {
+                values += c > 0 ? 1 : 0;
+            }
+            combinations *= values;
+        }
+        double m;
+        if (combinations != sets.get(b).length) {
+            m = mean(a, b);
+        } else {
+            double sum = 0;
+            for (int d = 0; d < along.length; d++) {
+                int[] ca = ha[d], cb = hb[d];
+                for (int u = 0; u < ca.length; u++) {
+                    if (ca[u] == 0) {
+                        continue;
+                    }
+                    int least = Integer.MAX_VALUE;
+                    for (int v = 0; v < cb.length; v++) {
+                        if (cb[v] > 0) {
+                            least = Math.min(least, along[d][u][v]);
+                        }
+                    }
+                    sum += (double) ca[u] * least;
+                }
+            }
+            m = sum / sets.get(a).length;
+        }
+        nears.put(key, m);
+        return m;
+    }
+
+    private final Map<Long, Double> nears = new HashMap<>();
 
     private double exact(int a, int b) {
         int[][] hx = histogram(a), hy = histogram(b);

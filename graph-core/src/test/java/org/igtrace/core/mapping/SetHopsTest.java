@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.stream.IntStream;
 import org.igtrace.core.topology.Mesh;
+import org.igtrace.core.topology.Ring;
 import org.igtrace.core.topology.Star;
 import org.igtrace.core.topology.Torus;
 import org.junit.jupiter.api.Test;
 
-/** The mean hops between sets of nodes against every pair counted. */
+/** The mean hops between sets of nodes, and to the nearest node of a set, against every pair counted. */
 class SetHopsTest {
     @Test
     void twoHalvesOfARingEquallyFarFromTheRest() {
@@ -35,6 +36,41 @@ class SetHopsTest {
         SetHops onStar = new SetHops(star);
         int[] c = {0, 1, 2}, e = {3, 4, 5, 6};
         assertEquals(bruteForce(star, c, e), onStar.mean(onStar.add(c), onStar.add(e)), 1e-9);
+    }
+
+    @Test
+    void nearestNodeOfABlock() {
+        // ring of 8, set a = nodes 0-3, set b = nodes 4-7: node 0 is 1 hop from 7, node 1 2 hops (from 7), node 2 2 hops
+        // (from 4), node 3 1 hop: (1 + 2 + 2 + 1) / 4 = 1.5; the mean over every pair is (10 + 12 + 12 + 10) / 16 = 2.75
+        NodeDistances ring = new NodeDistances(new Ring(8));
+        SetHops onRing = new SetHops(ring);
+        int a = onRing.add(new int[] {0, 1, 2, 3}), b = onRing.add(new int[] {4, 5, 6, 7});
+        assertEquals(1.5, onRing.near(a, b), 1e-12);
+        assertEquals(bruteForceNear(ring, new int[] {0, 1, 2, 3}, new int[] {4, 5, 6, 7}), onRing.near(a, b), 1e-12);
+        assertEquals(2.75, onRing.mean(a, b), 1e-12);
+        // mesh of 5 rows and 7 columns: column x = 0 and the block of columns 4-6, every row: 4 hops from each node of a
+        Mesh mesh = new Mesh(5, 7);
+        NodeDistances d = new NodeDistances(mesh);
+        SetHops hops = new SetHops(d);
+        int[] column = IntStream.range(0, 35).filter(n -> mesh.coordinates(n)[0] == 0).toArray();
+        int[] right = IntStream.range(0, 35).filter(n -> mesh.coordinates(n)[0] >= 4).toArray();
+        assertEquals(4.0, hops.near(hops.add(column), hops.add(right)), 1e-12);
+        // not a block (an L of nodes): the mean over every pair instead
+        int[] ell = {6, 13, 20, 27, 34, 33, 32};
+        int c = hops.add(column), l = hops.add(ell);
+        assertEquals(bruteForce(d, column, ell), hops.near(c, l), 1e-12);
+    }
+
+    private static double bruteForceNear(NodeDistances d, int[] a, int[] b) {
+        long sum = 0;
+        for (int p : a) {
+            int least = Integer.MAX_VALUE;
+            for (int q : b) {
+                least = Math.min(least, d.hops(p, q));
+            }
+            sum += least;
+        }
+        return (double) sum / a.length;
     }
 
     private static int[] block(Torus torus, int fromX, int toX) {
