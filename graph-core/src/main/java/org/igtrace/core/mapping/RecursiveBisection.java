@@ -3,6 +3,7 @@ package org.igtrace.core.mapping;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 
 /**
  * A placement by dual recursive bisection: the machine's nodes are halved as {@link TopologyHalves}
@@ -35,18 +36,20 @@ public final class RecursiveBisection {
 
     /**
      * The node of each of {@code graph}'s vertices, with at most {@code slots} on a node: the placement of least
-     * hop-bytes (the first among equals) of {@value #RUNS} recursive bisections of each kind, the k-th with the graph
-     * bisections' seeds moved by k and taking, where several ways of halving a machine part cost the same, the k-th of
-     * them (counted round). On a symmetric machine a tie between ways is common and the first way is not always the one
-     * that lets the next levels fit (a shuffled 16x8x8 halo on {@code torus:8x8x8} with 2 slots: 1.49x the bound by the
-     * first way at every tie, 1.15x by the best of the runs).
+     * hop-bytes (the first among equals) of {@value #RUNS} recursive bisections of each of two kinds, the k-th with the
+     * graph bisections' seeds moved by k. On a symmetric machine ways of halving often cost the same, and the first
+     * way is not always the one that lets the next levels fit (a shuffled 16x8x8 halo on {@code torus:8x8x8} with 2
+     * slots: 1.49x the bound by the first way at every tie, 1.15x by the best of the runs).
      *
-     * <p>Two kinds of runs: the class's (the nearest node, the least regret), and the one it replaced (the mean hops
-     * between both parts' nodes, the least cost), which places some 3-D halos better (over eight shufflings of a 16x8x8 halo on its torus, 1.03x the optimum
-     * on average against 1.07x; the 2-D meshes 2.3x against 1.0x). With two cores or more and {@value #TWO_THREADS}
-     * ranks or more, the second kind runs on a thread of its own; the result is the same as on one. On a
-     * machine of more than {@link NodeDistances#TABLE_LIMIT} nodes, where the nearest node is not worked out (the hops
-     * are not tabled), the second kind alone.
+     * <p>The class's kind of run (the nearest node, the least regret) takes at each such tie the k-th way (counted
+     * round) in its runs 0, 2 and 4, and a pseudo-random one (the same for the same input) in runs 1, 3 and 5. The
+     * other kind, the one it replaced (the mean hops between both parts' nodes, the least cost, the k-th way at every
+     * tie), places some 3-D halos better. Over eight shufflings of each halo, as mean multiples of the optimum: the
+     * 16x8x8 torus 1.03x by both kinds, 1.07x by the class's alone; the 2-D meshes 1.00x-1.02x, 1.64x-2.29x by the other
+     * alone; the 32x32 torus 1.19x, 1.58x with the k-th way at every tie in both. With two cores or more and {@value #TWO_THREADS} ranks or
+     * more, the other kind runs on a thread of its own; the result is the same as on one. On a machine of more than
+     * {@link NodeDistances#TABLE_LIMIT} nodes, where the nearest node is not worked out (the hops are not tabled), the
+     * other kind alone.
      */
     public static int[] place(RankGraph graph, NodeDistances distances, int slots, long seed) {
         Best byMean = new Best();
@@ -141,8 +144,12 @@ public final class RecursiveBisection {
         /** Per rank, the number ({@link SetHops}) of the set of nodes its part is placed on. */
         private final int[] setOf;
 
-        /** Which of the ways of halving that cost the same this run takes (the turn-th, counted round). */
+        /**
+         * Which of the ways of halving that cost the same this run takes: the turn-th, counted round; in the class's kind
+         * of run, for odd turns, one drawn from {@link #ties}.
+         */
         private final int turn;
+        private final Random ties;
 
         /** The class's kind of run (the nearest node, the least regret), else the mean hops and the least cost. */
         private final boolean nearest;
@@ -150,6 +157,7 @@ public final class RecursiveBisection {
         Run(RankGraph graph, NodeDistances distances, int slots, int[] node, long seed, int turn, boolean nearest) {
             this.turn = turn;
             this.nearest = nearest;
+            this.ties = new Random(seed * 7919 + turn);
             this.graph = graph;
             this.slots = slots;
             this.node = node;
@@ -172,7 +180,11 @@ public final class RecursiveBisection {
                 return;
             }
             List<Way> cheapest = cheapest(ways(ranks, nodes, set));
-            Way best = cheapest.get(turn % cheapest.size());
+            int pick = turn % cheapest.size();
+            if (nearest && turn % 2 == 1 && cheapest.size() > 1) {
+                pick = ties.nextInt(cheapest.size());
+            }
+            Way best = cheapest.get(pick);
             int[][] parts = parts(ranks, best);
             place(parts[0], best.halves[0], best.numbers[0]);
             place(parts[1], best.halves[1], best.numbers[1]);
