@@ -11,7 +11,9 @@ import java.util.Random;
  * proportion when there are more slots than ranks), and each part goes on into its half until a
  * half is one node. The parts are placed depth first, and a bisection weighs, beside the bytes it cuts,
  * each rank's edges to ranks already given a part elsewhere: their bytes times the mean hops from each
- * half's nodes to the nearest node of that part (terminal propagation; {@link SetHops#near}). Where the machine can
+ * half's nodes to the nearest node of that part (terminal propagation; {@link SetHops#near}, on a grid; elsewhere
+ * the mean hops between both parts' nodes). That is the class's kind of run; {@link #place} makes another kind
+ * beside it, the one this replaced, and keeps the better placement. Where the machine can
  * be halved across several dimensions ({@link TopologyHalves#candidates}), the ranks are bisected for each and the
  * way of least regret is kept: the bytes it cuts plus what its ranks' edges leaving the part cost beyond each one's
  * cheaper half. A graph that can be cut equally well in two directions is then cut where its ranks' partners already
@@ -52,6 +54,11 @@ public final class RecursiveBisection {
      * other kind alone.
      */
     public static int[] place(RankGraph graph, NodeDistances distances, int slots, long seed) {
+        return place(graph, distances, slots, seed, graph.vertices() >= TWO_THREADS && Runtime.getRuntime().availableProcessors() > 1);
+    }
+
+    /** As {@link #place(RankGraph, NodeDistances, int, long)}, the other kind on a thread of its own when {@code twoThreads}. */
+    static int[] place(RankGraph graph, NodeDistances distances, int slots, long seed, boolean twoThreads) {
         Best byMean = new Best();
         if (distances.nodes() > NodeDistances.TABLE_LIMIT) {
             byMean.runs(graph, distances, slots, seed, false);
@@ -60,7 +67,7 @@ public final class RecursiveBisection {
         }
         Thread beside = null;
         Runnable second = () -> byMean.runs(graph, distances, slots, seed, false);
-        if (graph.vertices() >= TWO_THREADS && Runtime.getRuntime().availableProcessors() > 1) {
+        if (twoThreads) {
             beside = new Thread(second, "igtrace-bisection");
             beside.setDaemon(true);
             beside.start();
@@ -85,7 +92,7 @@ public final class RecursiveBisection {
         }
         byMean.rethrow();
         byNearest.rethrow();
-        return byMean.hopBytes < byNearest.hopBytes ? byMean.node : byNearest.node;
+        return byMean.hopBytes < byNearest.hopBytes ? byMean.node : byNearest.node; // equal: the class's kind
     }
 
     /** Ranks from which the second kind of runs has a thread of its own (below, starting it costs more than it saves). */
@@ -206,10 +213,15 @@ public final class RecursiveBisection {
             return ways;
         }
 
-        /** The ways of least regret, and among them of least cost (regret is cost in the other kind of run). */
+        /**
+         * The ways of least regret, and among them of least cost (regret is cost in the other kind of run). Regrets within
+         * 1e-9 of the largest cost are equal: a regret is the difference of two sums as large as the cost, so rounding
+         * can part regrets that are equal by far more than 1e-9 of their own size.
+         */
         private static List<Way> cheapest(List<Way> ways) {
             double leastRegret = ways.stream().mapToDouble(Way::regret).min().orElseThrow();
-            List<Way> cheapest = ways.stream().filter(w -> w.regret <= leastRegret + 1e-9 * Math.abs(leastRegret)).toList();
+            double scale = ways.stream().mapToDouble(w -> Math.abs(w.split.cost())).max().orElseThrow();
+            List<Way> cheapest = ways.stream().filter(w -> w.regret <= leastRegret + 1e-9 * Math.max(scale, Math.abs(leastRegret))).toList();
             double least = cheapest.stream().mapToDouble(w -> w.split.cost()).min().orElseThrow();
             return cheapest.stream().filter(w -> w.split.cost() <= least + 1e-9 * Math.abs(least)).toList();
         }

@@ -44,6 +44,30 @@ class GainHeapTest {
         assertEquals(-1, heap.top());
     }
 
+    @Test
+    void twoHeapsOnOneArrayRefilledAfterAReset() {
+        // as a bisection's passes use them: one heap per side over one array of gains, emptied and refilled each pass
+        double[] gain = {3, 1, 3, 2, 5, 5, 0, 1};
+        GainHeap even = new GainHeap(8), odd = new GainHeap(8);
+        for (int pass = 0; pass < 3; pass++) {
+            even.reset(gain);
+            odd.reset(gain);
+            for (int i = 0; i < 8; i++) {
+                (i % 2 == 0 ? even : odd).add(i);
+            }
+            assertEquals(4, even.top()); // 5 at positions 4 and 5: 4 is even
+            assertEquals(5, odd.top());
+            gain[3] = 9; // odd's position 3 rises above 5; even's order does not change
+            odd.changed(3);
+            even.changed(3); // not in it: nothing
+            assertEquals(3, odd.top());
+            assertEquals(4, even.top());
+            even.remove(4);
+            assertEquals(0, even.top()); // 3 at positions 0 and 2: the lower first
+            gain[3] = 2;
+        }
+    }
+
     private static int scan(double[] value, boolean[] in) {
         int pick = -1;
         for (int i = 0; i < value.length; i++) {

@@ -1,5 +1,6 @@
 package org.igtrace.core.mapping;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -75,6 +76,17 @@ class RecursiveBisectionTest {
             double hopBytes = g.hopBytes(RecursiveBisection.place(g, d, 1, PlacementSearch.SEED), d);
             assertTrue(hopBytes <= 1.05 * 256, "shuffling " + shuffling + ": " + hopBytes + " hop-bytes");
         }
+    }
+
+    @Test
+    void oneThreadOrTwoTheSamePlacement() {
+        // the two kinds of runs on one thread and on two: the same placement, array for array (300 ranks, 2 slots)
+        RankGraph g = PlacementSearchTest.shuffledHalo(new int[] {10, 6, 5}, true, 4);
+        NodeDistances d = new NodeDistances(new Torus(5, 6, 5));
+        int[] one = RecursiveBisection.place(g, d, 2, PlacementSearch.SEED, false);
+        int[] two = RecursiveBisection.place(g, d, 2, PlacementSearch.SEED, true);
+        assertArrayEquals(one, two);
+        assertArrayEquals(one, RecursiveBisection.place(g, d, 2, PlacementSearch.SEED));
     }
 
     @Test
