@@ -14,7 +14,7 @@ final class SwapImprovement {
 
     static void improve(SlotState state) {
         int nodes = state.distances.nodes();
-        int[][] linked = linkedNodes(state.distances.topology(), nodes);
+        Linked linked = linkedNodes(state.distances.topology(), nodes);
         int[] seen = new int[nodes];
         java.util.Arrays.fill(seen, -1);
         int[] candidates = new int[nodes];
@@ -29,8 +29,8 @@ final class SwapImprovement {
                 for (int arc = state.graph.first(r); arc < state.graph.end(r); arc++) {
                     int n = state.node[state.graph.neighbour(arc)];
                     count = add(n, stamp, seen, candidates, count);
-                    for (int m : linked[n]) {
-                        count = add(m, stamp, seen, candidates, count);
+                    for (int k = linked.start[n]; k < linked.start[n + 1]; k++) {
+                        count = add(linked.node[k], stamp, seen, candidates, count);
                     }
                 }
                 for (int i = 0; i < count; i++) {
@@ -61,23 +61,55 @@ final class SwapImprovement {
         return count;
     }
 
-    /** The placeable nodes each node shares a link with. */
-    static int[][] linkedNodes(org.igtrace.core.topology.Topology topology, int nodes) {
-        java.util.List<java.util.Set<Integer>> adjacent = new java.util.ArrayList<>();
-        for (int n = 0; n < nodes; n++) {
-            adjacent.add(new java.util.TreeSet<>());
-        }
-        for (int l = 0; l < topology.linkCount(); l++) {
+    /**
+     * The placeable nodes each node shares a link with: node n's are {@code node[start[n]]} to {@code node[start[n + 1] - 1]},
+     * ascending, each once.
+     */
+    record Linked(int[] start, int[] node) {
+    }
+
+    /**
+     * Each placeable node's linked placeable nodes, in two arrays of ints (a set of boxed integers per node took about
+     * 2 GB on a machine of 4 M nodes).
+     */
+    static Linked linkedNodes(org.igtrace.core.topology.Topology topology, int nodes) {
+        int links = topology.linkCount();
+        int[] degree = new int[nodes + 1];
+        for (int l = 0; l < links; l++) {
             int a = topology.linkSource(l), b = topology.linkTarget(l);
             if (a < nodes && b < nodes && a != b) {
-                adjacent.get(a).add(b);
-                adjacent.get(b).add(a);
+                degree[a]++;
+                degree[b]++;
             }
         }
-        int[][] linked = new int[nodes][];
+        int[] start = new int[nodes + 1];
         for (int n = 0; n < nodes; n++) {
-            linked[n] = adjacent.get(n).stream().mapToInt(Integer::intValue).toArray();
+            start[n + 1] = start[n] + degree[n];
         }
-        return linked;
+        int[] flat = new int[start[nodes]];
+        int[] filled = degree; // reused: how many of each node's are in
+        java.util.Arrays.fill(filled, 0);
+        for (int l = 0; l < links; l++) {
+            int a = topology.linkSource(l), b = topology.linkTarget(l);
+            if (a < nodes && b < nodes && a != b) {
+                flat[start[a] + filled[a]++] = b;
+                flat[start[b] + filled[b]++] = a;
+            }
+        }
+        // each node's ascending and without repeats (parallel links), packed
+        int[] packed = new int[nodes + 1];
+        int out = 0;
+        for (int n = 0; n < nodes; n++) {
+            int from = start[n], to = start[n + 1];
+            java.util.Arrays.sort(flat, from, to);
+            packed[n] = out;
+            for (int k = from; k < to; k++) {
+                if (k == from || flat[k] != flat[k - 1]) {
+                    flat[out++] = flat[k];
+                }
+            }
+        }
+        packed[nodes] = out;
+        return new Linked(packed, out == flat.length ? flat : java.util.Arrays.copyOf(flat, out));
     }
 }
