@@ -43,8 +43,9 @@ public final class RecursiveBisection {
      * way is not always the one that lets the next levels fit (a shuffled 16x8x8 halo on {@code torus:8x8x8} with 2
      * slots: 1.49x the bound by the first way at every tie, 1.15x by the best of the runs).
      *
-     * <p>The class's kind of run (the nearest node, the least regret) takes at each such tie the k-th way (counted
-     * round) in its runs 0, 2 and 4, and a pseudo-random one (the same for the same input) in runs 1, 3 and 5. The
+     * <p>The class's kind of run (the nearest node, the least regret) first keeps, of ways that tie, those whose bytes
+     * cut fill the links between their halves most ({@link Run#fitting}), then takes the k-th of them (counted round) in
+     * its runs 0, 2 and 4, and a pseudo-random one (the same for the same input) in runs 1, 3 and 5. The
      * other kind, the one it replaced (the mean hops between both parts' nodes, the least cost, the k-th way at every
      * tie), places some 3-D halos better. Over eight shufflings of each halo, as mean multiples of the optimum: the
      * 16x8x8 torus 1.03x by both kinds, 1.07x by the class's alone; the 2-D meshes 1.00x-1.02x, 1.64x-2.29x by the other
@@ -187,6 +188,9 @@ public final class RecursiveBisection {
                 return;
             }
             List<Way> cheapest = cheapest(ways(ranks, nodes, set));
+            if (nearest && cheapest.size() > 1) {
+                cheapest = fitting(cheapest, ranks);
+            }
             int pick = turn % cheapest.size();
             if (nearest && turn % 2 == 1 && cheapest.size() > 1) {
                 pick = ties.nextInt(cheapest.size());
@@ -224,6 +228,58 @@ public final class RecursiveBisection {
             List<Way> cheapest = ways.stream().filter(w -> w.regret <= leastRegret + 1e-9 * Math.max(scale, Math.abs(leastRegret))).toList();
             double least = cheapest.stream().mapToDouble(w -> w.split.cost()).min().orElseThrow();
             return cheapest.stream().filter(w -> w.split.cost() <= least + 1e-9 * Math.abs(least)).toList();
+        }
+
+        /**
+         * Of tied ways, those whose bytes cut fill the links between their halves most (all of them where the links are not
+         * worked out: not a grid). A part of a torus that spans a whole ring is halved by that ring's two links per line,
+         * a part of a line by one: a way that cuts the ranks' few bytes across a ring would lay them out folded (a
+         * halo's rings of 8 on blocks 4 wide and 2 high).
+         */
+        private List<Way> fitting(List<Way> tied, int[] ranks) {
+            double[] fill = new double[tied.size()];
+            for (int w = 0; w < tied.size(); w++) {
+                Way way = tied.get(w);
+                long links = sets.links(way.numbers[0], way.numbers[1]);
+                if (links <= 0) {
+                    return tied;
+                }
+                fill[w] = cutBytes(ranks, way.split.side()) / links;
+            }
+            double most = Arrays.stream(fill).max().orElseThrow();
+            List<Way> out = new ArrayList<>();
+            for (int w = 0; w < tied.size(); w++) {
+                if (fill[w] >= most - 1e-9 * Math.abs(most)) {
+                    out.add(tied.get(w));
+                }
+            }
+            return out;
+        }
+
+        /** Per rank, 1 or 2 while {@link #cutBytes} marks its side, else 0. */
+        private byte[] mark;
+
+        /** The bytes between ranks of {@code ranks} on different sides. */
+        private double cutBytes(int[] ranks, boolean[] side) {
+            if (mark == null) {
+                mark = new byte[graph.vertices()];
+            }
+            for (int i = 0; i < ranks.length; i++) {
+                mark[ranks[i]] = (byte) (side[i] ? 2 : 1);
+            }
+            double cut = 0;
+            for (int i = 0; i < ranks.length; i++) {
+                for (int arc = graph.first(ranks[i]); arc < graph.end(ranks[i]); arc++) {
+                    int other = mark[graph.neighbour(arc)];
+                    if (other != 0 && other != mark[ranks[i]]) {
+                        cut += graph.bytes(arc);
+                    }
+                }
+            }
+            for (int r : ranks) {
+                mark[r] = 0;
+            }
+            return cut / 2;
         }
 
         /** The parts of {@code ranks} {@code way} makes, each rank's set its part's. */

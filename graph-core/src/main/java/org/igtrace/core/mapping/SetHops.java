@@ -113,6 +113,51 @@ final class SetHops {
 
     private final Map<Long, Double> nears = new HashMap<>();
 
+    /**
+     * The links between two blocks that differ in one dimension only (a way of halving a block), on a grid whose hops
+     * add up: per line along that dimension, the pairs of its values one hop apart, times the lines; -1 elsewhere.
+     *
+     * @param a a set's number
+     * @param b a set's number
+     * @return the links between them, or -1
+     */
+    long links(int a, int b) {
+        if (along == null) {
+            return -1;
+        }
+        int[][] ha = histogram(a), hb = histogram(b);
+        int apart = -1;
+        for (int d = 0; d < along.length; d++) {
+            boolean same = true;
+            for (int v = 0; v < ha[d].length && same; v++) {
+                same = (ha[d][v] > 0) == (hb[d][v] > 0);
+            }
+            if (!same) {
+                if (apart >= 0) {
+                    return -1;
+                }
+                apart = d;
+            }
+        }
+        if (apart < 0) {
+            return -1;
+        }
+        int values = 0;
+        long pairs = 0;
+        for (int u = 0; u < ha[apart].length; u++) {
+            if (ha[apart][u] == 0) {
+                continue;
+            }
+            values++;
+            for (int v = 0; v < hb[apart].length; v++) {
+                if (hb[apart][v] > 0 && along[apart][u][v] == 1) {
+                    pairs++;
+                }
+            }
+        }
+        return pairs * (sets.get(a).length / values);
+    }
+
     private double exact(int a, int b) {
         int[][] hx = histogram(a), hy = histogram(b);
         double sum = 0;

@@ -69,8 +69,10 @@ class RecursiveBisectionTest {
         // the machine can be halved across its ring of 8 or across its 8 rows at the same regret and cost; taking the k-th
         // way at every such tie in every run folded the halo's rings of 8 into 4x2 blocks: 1.50x, 1.67x and 1.65x for these
         // three shufflings (the first 384 hop-bytes)
+        // Shufflings 1 and 5 (1.19x and 1.34x with pseudo-random ties alone) need the ways that tie to be told apart by
+        // how much of the links between their halves the bytes they cut fill: across the ring of 8, two links a line
         NodeDistances d = new NodeDistances(new Torus(8, 16, 1));
-        for (long shuffling = 2; shuffling <= 4; shuffling++) {
+        for (long shuffling = 1; shuffling <= 5; shuffling++) {
             RankGraph g = PlacementSearchTest.shuffledHalo(new int[] {8, 16}, true, shuffling);
             assertEquals(256, g.totalBytes());
             double hopBytes = g.hopBytes(RecursiveBisection.place(g, d, 1, PlacementSearch.SEED), d);

@@ -61,6 +61,27 @@ class SetHopsTest {
         assertEquals(bruteForce(d, column, ell), hops.near(c, l), 1e-12);
     }
 
+    @Test
+    void linksBetweenTwoHalvesOfABlock() {
+        // ring of 8 halved into 0-3 and 4-7: links 3-4 and 7-0
+        SetHops onRing = new SetHops(new NodeDistances(new Ring(8)));
+        assertEquals(2, onRing.links(onRing.add(new int[] {0, 1, 2, 3}), onRing.add(new int[] {4, 5, 6, 7})));
+        // torus:4x3x2 halved across x (x 0-1 and 2-3, a whole ring of 4): two links per line, 3 x 2 lines
+        Torus torus = new Torus(4, 3, 2);
+        SetHops onTorus = new SetHops(new NodeDistances(torus));
+        int a = onTorus.add(block(torus, 0, 1)), b = onTorus.add(block(torus, 2, 3));
+        assertEquals(12, onTorus.links(a, b));
+        // mesh of 5 rows and 7 columns halved between columns 2 and 3: one link per row
+        Mesh mesh = new Mesh(5, 7);
+        SetHops onMesh = new SetHops(new NodeDistances(mesh));
+        int left = onMesh.add(IntStream.range(0, 35).filter(n -> mesh.coordinates(n)[0] <= 2).toArray());
+        int right = onMesh.add(IntStream.range(0, 35).filter(n -> mesh.coordinates(n)[0] >= 3).toArray());
+        assertEquals(5, onMesh.links(left, right));
+        // blocks that differ in two dimensions are not two halves of one: -1
+        int corner = onMesh.add(new int[] {0}), far = onMesh.add(new int[] {34});
+        assertEquals(-1, onMesh.links(corner, far));
+    }
+
     private static double bruteForceNear(NodeDistances d, int[] a, int[] b) {
         long sum = 0;
         for (int p : a) {
