@@ -136,7 +136,8 @@ public final class MapCommand implements Callable<Integer> {
                     .beforeEvents(d -> fits(s, d.processCount()));
             TraceSession.Subscription<ActivityRecorder> recorder = session.subscribeSink(d -> {
                 launchable(s.format(), d); // once the definitions are read, before any event
-                return new ActivityRecorder(d, store);
+                // keeping what the fits before the replays read (PredictionRun.fittedModel), so that they read no call
+                return new ActivityRecorder(d, store, s.request().needsCalibration() ? s.request().eagerLimit() : -1);
             });
             // critical and delay need the critical path and the delay costs: igtrace why's taps in the same read
             WhyReading.Taps why = weight == EdgeWeight.CRITICAL || weight == EdgeWeight.DELAY ? new WhyReading.Taps(false) : null;

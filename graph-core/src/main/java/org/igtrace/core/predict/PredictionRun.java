@@ -124,14 +124,16 @@ public final class PredictionRun {
     public static ReplayParameters fittedModel(ModelRequest request, TraceReplay replay) {
         boolean fitted = request.latency() == null || request.bandwidth() == null;
         NetworkCalibration.Fit fit = fitted ? replay.calibrateInIdealReplay(request.eagerLimit(), request.latency(), request.bandwidth()) : null;
-        List<CollectiveCalibration.FamilyFit> collectives = fitted ? replay.calibrateCollectives(request.latency(), request.bandwidth()) : List.of();
         if (!request.needsCalibration()) {
-            return request.model(fit, collectives);
+            return request.model(fit, fitted ? replay.calibrateCollectives(request.latency(), request.bandwidth()) : List.of());
         }
         // as predict's model: the send overhead and the release spread of the run's last collectives are fitted with the
-        // network (map's predicted times had left them out: jacobi-8 31.9 ms against predict's 46.5 ms on one placement)
-        SendOverhead.Fits calls = replay.fitSendOverheadAndFinalRelease(request.eagerLimit());
-        return request.model(fit, collectives).withSendOverhead(calls.sendOverhead().seconds()).withFinalRelease(calls.finalRelease());
+        // network (map's predicted times had left them out: jacobi-8 31.9 ms against predict's 46.5 ms on one placement),
+        // with the collectives in one pass over the calls (none where the recording kept what these fits read), as predict
+        // fits them: two passes over every call before
+        TraceReplay.CallFits fits = replay.fitCallsAndCollectives(request.eagerLimit(), request.latency(), request.bandwidth());
+        SendOverhead.Fits calls = fits.calls();
+        return request.model(fit, fits.collectives()).withSendOverhead(calls.sendOverhead().seconds()).withFinalRelease(calls.finalRelease());
     }
 
     /** {@code p} with the rows of the selected ranks only and a note saying that every process was replayed. */

@@ -307,6 +307,18 @@ public final class TraceReplay {
     public record CallFits(SendOverhead.Fits calls, java.util.List<CollectiveCalibration.FamilyFit> collectives) {
     }
 
+    /**
+     * Whether the fits before a replay ({@link #fitCallsAndCollectives} with {@code eagerLimit}) read no call: the
+     * recording kept what they need beside every replayed call ({@link ActivityRecorder#ActivityRecorder(
+     * org.igtrace.core.trace.TraceDefinitions, org.igtrace.core.util.RecordBlocks, long)} with that eager limit).
+     *
+     * @param eagerLimit the eager limit of the fits (bytes)
+     * @return true when they read only what was kept
+     */
+    public boolean fitsReadNoCall(long eagerLimit) {
+        return matching.fitCallsKept(eagerLimit);
+    }
+
     /** See {@link CallFits}: o below {@code eagerLimit}, the lags, and the collectives with {@code latency} or {@code bandwidth} given (null: fitted). */
     public CallFits fitCallsAndCollectives(long eagerLimit, Double latency, Double bandwidth) {
         SendOverhead.Scan calls = new SendOverhead.Scan(matching, eagerLimit, new FinalRelease.Scan(matching, offsets));

@@ -149,4 +149,32 @@ class CallFitsPassTest {
     void medianAmongTheKeptOnes() {
         sameFitsInOnePass(new long[] {100000, 1, 200000}, 0, 100000e-9);
     }
+
+    /**
+     * {@code igtrace map}'s model ({@link org.igtrace.core.predict.PredictionRun#fittedModel}) fits the collectives, o and
+     * the lags in one pass over the calls, and in none where the recording kept what they read, as predict does: each of
+     * the 2 processes' windows read once by the ideal network's replay (the calibration), and once more for the fits only
+     * when nothing was kept (before: a pass for the collectives and one for o and the lags, 2 + 2 + 2 windows); the model
+     * the same either way.
+     */
+    @Test
+    void mapsModelFitsInOnePassOrNone() {
+        org.igtrace.core.predict.ModelRequest request = new org.igtrace.core.predict.ModelRequest(null, null,
+                ReplayParameters.DEFAULT_EAGER_LIMIT, 1, 0, null, null, null, false, null, null);
+        TraceReplay kept = new TraceReplay(run(new long[] {9, 3, 11, 5, 7}, 3, ReplayParameters.DEFAULT_EAGER_LIMIT), null);
+        ReplayParameters fromKept = org.igtrace.core.predict.PredictionRun.fittedModel(request, kept);
+        assertEquals(2, kept.matching().windowsRead.get(), "the ideal replay's pass alone");
+        assertEquals(true, kept.fitsReadNoCall(ReplayParameters.DEFAULT_EAGER_LIMIT));
+        TraceReplay all = new TraceReplay(run(new long[] {9, 3, 11, 5, 7}, 3), null);
+        ReplayParameters fromPass = org.igtrace.core.predict.PredictionRun.fittedModel(request, all);
+        assertEquals(2 + 2, all.matching().windowsRead.get(), "the ideal replay's pass and one for the fits");
+        assertEquals(false, all.fitsReadNoCall(ReplayParameters.DEFAULT_EAGER_LIMIT));
+        assertEquals(7e-9, fromKept.sendOverhead(), 1e-18, "o: the median of 3, 5, 7, 9, 11 ns");
+        assertEquals(fromPass.latency(), fromKept.latency());
+        assertEquals(fromPass.sendOverhead(), fromKept.sendOverhead());
+        assertEquals(fromPass.finalRelease().processes(), fromKept.finalRelease().processes());
+        assertEquals(1, fromKept.collectives().latency().length > 0 ? 1 : 0, "the all-reduces' family fitted");
+        org.junit.jupiter.api.Assertions.assertArrayEquals(fromPass.collectives().latency(), fromKept.collectives().latency());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(fromPass.collectives().bandwidth(), fromKept.collectives().bandwidth());
+    }
 }
