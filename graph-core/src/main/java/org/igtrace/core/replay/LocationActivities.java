@@ -228,7 +228,7 @@ public final class LocationActivities implements LocationEvents {
             int key = keys.id(receiver, communicator, tag);
             pend(request, SEND, stream.position(), key, keys.sends[key], Math.max(0, bytes));
             writeMessage(SEND, receiver, communicator, tag, bytes);
-            open.type[open.count - 1] |= lastHead << 8;
+            open.type[open.newest()] |= lastHead << 8;
             op(time);
         }
     }
@@ -438,7 +438,7 @@ public final class LocationActivities implements LocationEvents {
         return open.latest(request, type);
     }
 
-    /** Removes pending request {@code i}, keeping the others in order; the hold moves to the oldest left. */
+    /** Removes pending request {@code i} (its place, {@link OpenRequests}), keeping the others in order; the hold moves to the oldest left. */
     private void forget(int i) {
         if (open.remove(i)) {
             stream.hold(open.oldestOffset());
@@ -449,7 +449,7 @@ public final class LocationActivities implements LocationEvents {
     private void limitHold() {
         while (open.count > 0 && stream.heldBytes() > HOLD_LIMIT) {
             givenUp++;
-            forget(0);
+            forget(open.oldest());
         }
     }
 
@@ -512,6 +512,11 @@ public final class LocationActivities implements LocationEvents {
      */
     long offTicks(long from, long to) {
         return recordingOff.between(from, to);
+    }
+
+    /** Whether recording was switched off at some time on this location ({@link #offTicks} is 0 everywhere otherwise). */
+    boolean recordingWasOff() {
+        return !recordingOff.isEmpty();
     }
 
     /**

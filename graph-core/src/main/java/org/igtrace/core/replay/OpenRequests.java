@@ -1,11 +1,14 @@
 package org.igtrace.core.replay;
 
-import java.util.Arrays;
-
 /**
  * The requests of one location in flight while it is recorded ({@link LocationActivities}), oldest first:
  * non-blocking sends and posted receives, each with where it was written in the location's stream, so that its
  * completion can patch what it wrote there.
+ *
+ * <p>The requests are kept in a ring, the oldest at a place that moves: an index below is a place in the arrays, as
+ * {@link #oldest}, {@link #newest} and {@link #latest} give it, valid until the next {@link #add} or {@link #remove}.
+ * Completions come mostly oldest first (receives posted in turn, then waited for): the oldest goes without moving the
+ * others.
  */
 final class OpenRequests {
     /** No request, and no room for one: a location whose recording ended. */
@@ -21,7 +24,10 @@ final class OpenRequests {
     long[] sequence;
     long[] bytes;
     int count;
+    /** The place of the oldest request; the places are modulo the capacity, a power of two. */
+    private int head;
 
+    /** @param capacity a power of two (0: no room) */
     OpenRequests(int capacity) {
         request = new long[capacity];
         type = new int[capacity];
@@ -31,29 +37,63 @@ final class OpenRequests {
         bytes = new long[capacity];
     }
 
+    /** The place of the request {@code i}-th from the oldest. */
+    private int at(int i) {
+        return (head + i) & (request.length - 1);
+    }
+
     /** Adds a request after the others; true when it is the only one. */
     boolean add(long id, int kind, long at, int messageKey, long number, long size) {
         if (count == request.length) {
-            int n = count * 2;
-            request = Arrays.copyOf(request, n);
-            type = Arrays.copyOf(type, n);
-            offset = Arrays.copyOf(offset, n);
-            key = Arrays.copyOf(key, n);
-            sequence = Arrays.copyOf(sequence, n);
-            bytes = Arrays.copyOf(bytes, n);
+            grow();
         }
-        request[count] = id;
-        type[count] = kind;
-        offset[count] = at;
-        key[count] = messageKey;
-        sequence[count] = number;
-        bytes[count++] = size;
+        int i = at(count++);
+        request[i] = id;
+        type[i] = kind;
+        offset[i] = at;
+        key[i] = messageKey;
+        sequence[i] = number;
+        bytes[i] = size;
         return count == 1;
     }
 
-    /** The latest request of {@code kind} with this id; -1 if none. */
+    /** Twice the room, the requests oldest first from place 0. */
+    private void grow() {
+        int n = Math.max(8, request.length * 2);
+        long[] r = new long[n], o = new long[n], q = new long[n], b = new long[n];
+        int[] t = new int[n], k = new int[n];
+        for (int i = 0; i < count; i++) {
+            int from = at(i);
+            r[i] = request[from];
+            t[i] = type[from];
+            o[i] = offset[from];
+            k[i] = key[from];
+            q[i] = sequence[from];
+            b[i] = bytes[from];
+        }
+        request = r;
+        type = t;
+        offset = o;
+        key = k;
+        sequence = q;
+        bytes = b;
+        head = 0;
+    }
+
+    /** The place of the oldest request; only while one is open. */
+    int oldest() {
+        return head;
+    }
+
+    /** The place of the latest request added; only while one is open. */
+    int newest() {
+        return at(count - 1);
+    }
+
+    /** The place of the latest request of {@code kind} with this id; -1 if none. */
     int latest(long id, int kind) {
-        for (int i = count - 1; i >= 0; i--) {
+        for (int n = count - 1; n >= 0; n--) {
+            int i = at(n);
             if (request[i] == id && (type[i] & 0xFF) == kind) {
                 return i;
             }
@@ -61,21 +101,29 @@ final class OpenRequests {
         return -1;
     }
 
-    /** Removes request {@code i}, keeping the others in order; true when it was the oldest. */
+    /** Removes the request at place {@code i}, keeping the others in order; true when it was the oldest. */
     boolean remove(int i) {
-        int after = count - i - 1;
-        System.arraycopy(request, i + 1, request, i, after);
-        System.arraycopy(type, i + 1, type, i, after);
-        System.arraycopy(offset, i + 1, offset, i, after);
-        System.arraycopy(key, i + 1, key, i, after);
-        System.arraycopy(sequence, i + 1, sequence, i, after);
-        System.arraycopy(bytes, i + 1, bytes, i, after);
+        int n = (i - head) & (request.length - 1); // its rank from the oldest
+        if (n == 0) {
+            head = at(1);
+            count--;
+            return true;
+        }
+        for (int m = n; m < count - 1; m++) { // the later ones move up a place
+            int to = at(m), from = at(m + 1);
+            request[to] = request[from];
+            type[to] = type[from];
+            offset[to] = offset[from];
+            key[to] = key[from];
+            sequence[to] = sequence[from];
+            bytes[to] = bytes[from];
+        }
         count--;
-        return i == 0;
+        return false;
     }
 
     /** Where the oldest request was written; {@link Long#MAX_VALUE} when none is open. */
     long oldestOffset() {
-        return count == 0 ? Long.MAX_VALUE : offset[0];
+        return count == 0 ? Long.MAX_VALUE : offset[head];
     }
 }

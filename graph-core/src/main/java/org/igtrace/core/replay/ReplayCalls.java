@@ -91,7 +91,8 @@ abstract class ReplayCalls extends ReplayWorker {
     /** Process p computes from its previous call's leave until tick {@code until} (its next call's enter, or its end). */
     final void computeUntil(int p, long until) {
         // recording off (definitions section 3) is unknown time, not computation
-        double measuredBurst = Math.max(0, until - previousLeave[p] - m.run.process(p).offTicks(previousLeave[p], until)) * tick;
+        long off = recordedOff[p] ? m.run.process(p).offTicks(previousLeave[p], until) : 0;
+        double measuredBurst = Math.max(0, until - previousLeave[p] - off) * tick;
         for (int j = 0, at = p * models; j < models; j++, at++) {
             double burst = ReplayCosts.compute(measuredBurst, cpuRatio[j]);
             ComputeScaling s = scaling == null ? null : scaling[j];

@@ -59,6 +59,8 @@ abstract class ReplayState {
     final double[] leaves;
     final double[] waitedUntil;
     final double[] waits;
+    /** Per process, whether its recording was switched off at some time (only then a burst's time off is looked up). */
+    final boolean[] recordedOff;
 
     /**
      * Per stalled process, the post its call waits for (the first unknown one it met): which side
@@ -132,6 +134,11 @@ abstract class ReplayState {
         awaitWhat = new byte[n];
         awaitChannel = new int[n];
         awaitAt = new long[n];
+        recordedOff = new boolean[n];
+        for (int p = 0; p < n; p++) {
+            LocationActivities l = matching.run.process(p);
+            recordedOff[p] = l != null && l.recordingWasOff();
+        }
     }
 
     /**
@@ -176,6 +183,7 @@ abstract class ReplayState {
         awaitWhat = shared.awaitWhat.clone();
         awaitChannel = shared.awaitChannel.clone();
         awaitAt = shared.awaitAt.clone();
+        recordedOff = shared.recordedOff;
     }
 
     /** Process p's enter of its current call in model j. */

@@ -23,6 +23,11 @@ public final class BlockStream {
     private final ArrayDeque<byte[]> waiting = new ArrayDeque<>();
     /** Stream offset of the first byte of the oldest waiting block (or of {@link #current} if none). */
     private long waitingStart;
+    /**
+     * Stream offset of the first byte of {@link #current}: {@code waitingStart} and the waiting blocks' bytes, kept so that
+     * {@link #position} (asked at every recorded call, for the hold) reads two fields and not the queue.
+     */
+    private long currentStart;
     private byte[] current;
     private int length;
     /** The earliest offset still held (Long.MAX_VALUE: none). */
@@ -40,7 +45,7 @@ public final class BlockStream {
 
     /** The offset the next byte will have. */
     public long position() {
-        return waitingStart + (long) waiting.size() * blockSize + length;
+        return currentStart + length;
     }
 
     /**
@@ -112,7 +117,6 @@ public final class BlockStream {
         if (offset < waitingStart || offset + bytes > position()) {
             throw new IllegalStateException("patching bytes no longer held: " + offset);
         }
-        long currentStart = waitingStart + (long) waiting.size() * blockSize;
         if (offset >= currentStart) { // in the block being written (a request completed soon after its post): no division per byte
             byte[] c = current;
             for (int i = 0, at = (int) (offset - currentStart); i < bytes; i++, at++) {
@@ -143,6 +147,7 @@ public final class BlockStream {
         }
         if (current != null) {
             waiting.addLast(current);
+            currentStart += blockSize;
             flush();
         }
         current = store.newBlock(blockSize);
@@ -151,7 +156,7 @@ public final class BlockStream {
 
     /** Puts every waiting block that holds no held byte. */
     private void flush() {
-        while (!waiting.isEmpty() && held >= waitingStart + blockSize) {
+        while (waitingStart < currentStart && held >= waitingStart + blockSize) { // a block waits, and no held byte is in it
             add(store.put(waiting.pollFirst(), blockSize));
             waitingStart += blockSize;
         }

@@ -19,6 +19,11 @@ public final class WhatIf implements ComputeScaling {
     private final double[][] factor;
     /** Per process, whether all its factors are 1 (its bursts are replayed as measured, its slices not read). */
     private final boolean[] unchanged;
+    /**
+     * Per process, whether its bursts are replayed as measured: its factors all 1, or no slices; what {@link #burst} asks
+     * first of every burst, in one array (the slices' own lookup was a load more per burst and what-if).
+     */
+    private final boolean[] asMeasured;
 
     private WhatIf(BurstRegions regions, double[][] factor) {
         this.slices = regions.slices();
@@ -28,6 +33,10 @@ public final class WhatIf implements ComputeScaling {
         this.unchanged = new boolean[n];
         for (int p = 0; p < n && p < factor.length; p++) {
             unchanged[p] = Arrays.stream(factor[p]).allMatch(f -> f == 1);
+        }
+        this.asMeasured = new boolean[n];
+        for (int p = 0; p < n; p++) {
+            asMeasured[p] = !slices.has(p) || unchanged[p];
         }
     }
 
@@ -186,7 +195,7 @@ public final class WhatIf implements ComputeScaling {
 
     @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (process < 0 || process >= unchanged.length || !slices.has(process) || unchanged[process]) {
+        if (process < 0 || process >= asMeasured.length || asMeasured[process]) {
             return seconds;
         }
         int n = regions.read(process, from, to);
