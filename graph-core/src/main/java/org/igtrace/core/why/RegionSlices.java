@@ -298,14 +298,15 @@ public final class RegionSlices implements LocationSink {
         }
 
         public boolean next() {
-            if (reader == null || !reader.hasMore()) {
+            // a slice is at most four values, 40 bytes: read as one record (one check of the block's end, not one a value)
+            if (reader == null || !reader.record()) {
                 return false;
             }
-            long key = reader.readUnsigned();
+            long key = reader.unsignedInRecord();
             region = (int) (key >>> 2) - 1;
-            top = (key & 2) != 0 ? (int) reader.readUnsigned() - 1 : region;
-            from = to + reader.readSigned();
-            to = from + reader.readUnsigned();
+            top = (key & 2) != 0 ? (int) reader.unsignedInRecord() - 1 : region;
+            from = to + reader.signedInRecord();
+            to = from + reader.unsignedInRecord();
             mpi = (key & 1) != 0;
             off = region == offRegion;
             if (roots != null && !mpi && !off && region >= 0) {
