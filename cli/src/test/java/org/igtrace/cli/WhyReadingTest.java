@@ -11,8 +11,13 @@ import org.igtrace.core.replay.ReplayParameters;
 import org.igtrace.core.replay.TraceReplay;
 import org.igtrace.core.select.Selection;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** What {@code igtrace why}'s read keeps for its what-ifs' replay (issue 38). */
+/**
+ * What {@code igtrace why}'s read keeps for its what-ifs' replay (issue 38). The read's taps are looked at in this JVM, so
+ * it reads here also under the profile {@code full}.
+ */
+@ExtendWith(ReadsInTheTestJvm.class)
 class WhyReadingTest {
     private static final Path JACOBI = TimelineCommandTest.TESTDATA.resolve("otf2/jacobi-8/eztrace_log.otf2");
 
