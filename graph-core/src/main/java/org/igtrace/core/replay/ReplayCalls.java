@@ -13,15 +13,32 @@ abstract class ReplayCalls extends ReplayWorker {
     private ComputeScaling[] scaling; // per model, each compute burst's replayed length (null: measured / r), on one thread
     private final boolean[] postCost; // per model: a posting call keeps its measured duration ({@link #postingCall})
 
+    /**
+     * Whether every model is the same machine (the what-ifs of {@code why}: they differ in their compute bursts only), so
+     * that a message costs the same in each and is costed once.
+     */
+    private final boolean oneModel;
+
     ReplayCalls(ReplayMatching matching, ReplayParameters[] params, double[] offsetSeconds, TransferTimes transfers) {
         super(matching, params, offsetSeconds, transfers);
         postCost = postCosts(params);
+        oneModel = oneModel(params);
     }
 
     /** A worker of a replay on several threads: see {@link ReplayState#ReplayState(ReplayState, TransferTimes)}. */
     ReplayCalls(ReplayState shared, TransferTimes transfers) {
         super(shared, transfers);
         postCost = postCosts(params);
+        oneModel = oneModel(params);
+    }
+
+    private static boolean oneModel(ReplayParameters[] params) {
+        for (ReplayParameters q : params) {
+            if (q != params[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -90,6 +107,9 @@ abstract class ReplayCalls extends ReplayWorker {
 
     /** Process p computes from its previous call's leave until tick {@code until} (its next call's enter, or its end). */
     final void computeUntil(int p, long until) {
+        if (until <= previousLeave[p]) {
+            return; // a burst of no ticks (most calls follow the last one at once): 0 s in every model, scaled or not
+        }
         // recording off (definitions section 3) is unknown time, not computation
         long off = recordedOff[p] ? m.run.process(p).offTicks(previousLeave[p], until) : 0;
         double measuredBurst = Math.max(0, until - previousLeave[p] - off) * tick;
@@ -291,11 +311,13 @@ abstract class ReplayCalls extends ReplayWorker {
         long bytes = c.bytes[0];
         int sender = m.channelSender[ch];
         boolean fromSend = bytes < eagerLimit || posts.sentEagerlyAt(ch, s);
+        double shared = oneModel ? ReplayCosts.message(params[0], sender, p, bytes, shares, ch, k) : 0;
         for (int j = 0, at = from; j < models; j++, at++) {
             double e = enter[at];
             double start = posts.sendAt(ch, s, j);
             double transferFrom = fromSend ? start : Math.max(start, posts.receiveAt(ch, s, j));
-            double leave = Math.max(e, transferFrom + ReplayCosts.message(params[j], sender, p, bytes, shares, ch, k));
+            double cost = oneModel ? shared : ReplayCosts.message(params[j], sender, p, bytes, shares, ch, k);
+            double leave = Math.max(e, transferFrom + cost);
             double waitedUntil = Math.max(e, start);
             mpi[at] += leave - e;
             waiting[at] += Math.max(0, Math.min(waitedUntil, leave) - e);
@@ -529,20 +551,25 @@ abstract class ReplayCalls extends ReplayWorker {
             }
             return;
         }
+        // a receive's message comes from its channel's sender; a send's (or its completion's) goes to its receiver
+        int sender = type == LocationActivities.RECEIVE ? m.channelSender[ch] : p;
+        int receiver = type == LocationActivities.RECEIVE ? p : m.channelReceiver[ch];
+        double shared = oneModel ? ReplayCosts.message(this.params[0], sender, receiver, bytes, shares, ch, k) : 0;
         for (int j = 0; j < models; j++) {
             ReplayParameters params = this.params[j];
             double e = enter[from + j];
+            double cost = oneModel ? shared : ReplayCosts.message(params, sender, receiver, bytes, shares, ch, k);
             double start, done;
             if (type == LocationActivities.SEND) {
                 start = posts.receiveAt(ch, slot, j);
-                done = Math.max(e, start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes, shares, ch, k);
+                done = Math.max(e, start) + cost;
             } else if (type == LocationActivities.RECEIVE) {
                 start = posts.sendAt(ch, slot, j);
                 double from2 = bytes < params.eagerLimit() || posts.sentEagerlyAt(ch, slot) ? start : Math.max(start, posts.receiveAt(ch, slot, j));
-                done = from2 + ReplayCosts.message(params, m.channelSender[ch], p, bytes, shares, ch, k);
+                done = from2 + cost;
             } else {
                 start = posts.receiveAt(ch, slot, j);
-                done = Math.max(posts.sendAt(ch, slot, j), start) + ReplayCosts.message(params, p, m.channelReceiver[ch], bytes, shares, ch, k);
+                done = Math.max(posts.sendAt(ch, slot, j), start) + cost;
             }
             leaves[j] = Math.max(leaves[j], done);
             waitedUntil[j] = Math.max(waitedUntil[j], start);

@@ -12,14 +12,14 @@ import java.util.Arrays;
  */
 final class BurstRegions {
     private final RegionSlices slices;
-    private final RegionSlices.Cursor[] cursor;
+    private final SliceCursor[] cursor;
     /** Per process, whether its cursor holds a slice not yet used up (it reaches past the last burst). */
     private final boolean[] pending;
     private final long[] lastFrom;
     /** The burst whose pieces are kept: its process (-1: none), start and end. */
     private int keptProcess = -1;
     private long keptFrom, keptTo;
-    /** Its compute pieces: each one's region ({@link RegionSlices.Cursor#region}) and length in ticks. */
+    /** Its compute pieces: each one's region ({@link SliceCursor#region}) and length in ticks. */
     private int[] region = new int[8];
     private long[] length = new long[8];
     private int pieces;
@@ -28,7 +28,7 @@ final class BurstRegions {
     BurstRegions(RegionSlices slices) {
         this.slices = slices;
         int n = slices.processCount();
-        this.cursor = new RegionSlices.Cursor[n];
+        this.cursor = new SliceCursor[n];
         this.pending = new boolean[n];
         this.lastFrom = new long[n];
         Arrays.fill(lastFrom, Long.MAX_VALUE);
@@ -63,7 +63,7 @@ final class BurstRegions {
             return pieces; // another model's same burst
         }
         if (from < lastFrom[p] || cursor[p] == null) {
-            cursor[p] = slices.cursor(p);
+            cursor[p] = slices.computeCursor(p); // the slices outside MPI: the others add nothing
             pending[p] = false;
         }
         lastFrom[p] = from;
@@ -71,7 +71,7 @@ final class BurstRegions {
         keptFrom = from;
         keptTo = to;
         pieces = 0;
-        RegionSlices.Cursor c = cursor[p];
+        SliceCursor c = cursor[p];
         while (true) {
             if (!pending[p]) {
                 if (!c.next()) {
@@ -105,7 +105,7 @@ final class BurstRegions {
 
     /**
      * @param i a piece of the burst read last, below {@link #read}'s count
-     * @return its region ({@link RegionSlices.Cursor#region}: -1 outside every region)
+     * @return its region ({@link SliceCursor#region}: -1 outside every region)
      */
     int region(int i) {
         return region[i];

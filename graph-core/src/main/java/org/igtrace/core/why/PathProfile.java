@@ -9,7 +9,7 @@ import java.util.TreeMap;
 /**
  * What lies on the critical path (definitions section 14): per process its compute and MPI time on
  * the path, per outermost user region its time on the path (the region one level below the process's
- * root region, the root itself while nothing is open below it: {@link RegionSlices.Cursor#top}), per pair (the process the path came from, the process it went on) the jumps and the time
+ * root region, the root itself while nothing is open below it: {@link SliceCursor#top}), per pair (the process the path came from, the process it went on) the jumps and the time
  * of the messages on the path. Seconds. Time on the path outside a process's span (before it
  * started, after it ended) is neither compute nor MPI, nor is time with recording off on the process
  * the path is on (what ran then is unknown, definitions section 3): that is its own part, per process.

@@ -28,7 +28,7 @@ public final class PathShares {
 
     /**
      * As {@link #of(CriticalPath, RegionSlices, WaitLog)}; with {@code outermost}, computing is in the outermost user region
-     * below the root ({@link RegionSlices.Cursor#top}: definitions section 14's regions on the path), not the innermost.
+     * below the root ({@link SliceCursor#top}: definitions section 14's regions on the path), not the innermost.
      */
     public static List<Share> of(CriticalPath path, RegionSlices slices, WaitLog waits, boolean outermost) {
         int n = slices.processCount(), regions = slices.regionCount();

@@ -9,7 +9,6 @@ import org.igtrace.core.trace.LocationSink;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
-import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.RecordBlocks;
 
 /**
@@ -19,7 +18,7 @@ import org.igtrace.core.util.RecordBlocks;
  * outermost MPI call (named by it), or with recording switched off (MeasurementOnOff: the pseudo-region
  * {@link #offRegion}, neither compute nor MPI, definitions section 3, whatever call was open). Slices are encoded into a {@link BlockStream} per location (in
  * the {@link RecordBlocks} store, spilled to a file by the command line: nothing per event stays
- * on the heap) and read back in time order by {@link Cursor}. Also each process's span as the
+ * on the heap) and read back in time order by {@link SliceCursor}. Also each process's span as the
  * replay takes it (definitions section 9): from the leave of {@code MPI_Init*} (else its first
  * event) to the enter of {@code MPI_Finalize} (else its last event), own clock. With several
  * locations per process the one with the most slices is kept.
@@ -238,7 +237,7 @@ public final class RegionSlices implements LocationSink {
             // from the first region event to the last, as T_i is taken (section 3): a switch of recording after the last
             // event is no region event
             long a = chosen[p].first, b = chosen[p].last;
-            Cursor c = cursor(p);
+            SliceCursor c = cursor(p);
             while (c.next()) {
                 long overlap = Math.min(c.to, b) - Math.max(c.from, a);
                 if (!c.mpi && !c.off && overlap > 0) {
@@ -250,74 +249,24 @@ public final class RegionSlices implements LocationSink {
     }
 
     /** A reader of {@code process}'s slices in time order (none without slices). */
-    public Cursor cursor(int process) {
+    public SliceCursor cursor(int process) {
         Location l = chosen[process];
-        return new Cursor(l == null ? null : l.stream.reader(), offRegion(), l == null || !l.severalRoots() ? null : l.roots.reader());
+        return new SliceCursor(l == null ? null : l.stream.reader(), offRegion(), l == null || !l.severalRoots() ? null : l.roots.reader());
     }
 
     /**
-     * Reads slices in time order: after {@link #next()} is true, {@link #from}, {@link #to}, {@link #region}, {@link #top},
-     * {@link #mpi} and {@link #off} (recording switched off: region {@link #offRegion}, not in MPI).
+     * A reader of process {@code process}'s slices outside MPI only (computing, and recording off), from a stream of
+     * their own that the recording keeps beside the slices: the what-ifs' bursts ({@link BurstRegions}) read only these,
+     * about one slice in ten of a run whose MPI calls follow each other (issue 38). Its slices are those {@link #cursor}
+     * gives with {@link SliceCursor#mpi} false, in their order, with the same {@link SliceCursor#from}, {@link SliceCursor#to},
+     * {@link SliceCursor#region} and {@link SliceCursor#off}; {@link SliceCursor#top} is the region.
+     *
+     * @param process a process
+     * @return the reader, from the process's first slice outside MPI
      */
-    public static final class Cursor {
-        private final BlockStreamReader reader;
-        private final int offRegion;
-        public long from;
-        public long to;
-        public int region;
-        /**
-         * Computing: the outermost user region below the process's root region (the root itself while nothing is open
-         * below it; definitions section 14), or, on a location that ran several root instances (phases at the outermost
-         * level, no {@code main} around them), the root; -1 outside every region; else {@link #region}.
-         */
-        public int top;
-        public boolean mpi;
-        public boolean off;
-
-        /** The location's root instances, each its enter (delta) and region + 1; null: one root instance or none. */
-        private final BlockStreamReader roots;
-        private long nextRootAt = Long.MIN_VALUE;
-        private int root = -1, nextRoot = -1;
-
-        Cursor(BlockStreamReader reader, int offRegion, BlockStreamReader roots) {
-            this.reader = reader;
-            this.offRegion = offRegion;
-            this.roots = roots;
-            if (roots != null) {
-                readRoot();
-            }
-        }
-
-        private void readRoot() {
-            if (roots.hasMore()) {
-                nextRootAt = (nextRootAt == Long.MIN_VALUE ? 0 : nextRootAt) + roots.readSigned();
-                nextRoot = (int) roots.readUnsigned() - 1;
-            } else {
-                nextRootAt = Long.MAX_VALUE;
-            }
-        }
-
-        public boolean next() {
-            // a slice is at most four values, 40 bytes: read as one record (one check of the block's end, not one a value)
-            if (reader == null || !reader.record()) {
-                return false;
-            }
-            long key = reader.unsignedInRecord();
-            region = (int) (key >>> 2) - 1;
-            top = (key & 2) != 0 ? (int) reader.unsignedInRecord() - 1 : region;
-            from = to + reader.signedInRecord();
-            to = from + reader.unsignedInRecord();
-            mpi = (key & 1) != 0;
-            off = region == offRegion;
-            if (roots != null && !mpi && !off && region >= 0) {
-                while (nextRootAt <= from) {
-                    root = nextRoot;
-                    readRoot();
-                }
-                top = root;
-            }
-            return true;
-        }
+    public SliceCursor computeCursor(int process) {
+        Location l = chosen[process];
+        return new SliceCursor(l == null ? null : l.compute.reader(), offRegion());
     }
 
     /** One location's recorder. */
@@ -325,6 +274,9 @@ public final class RegionSlices implements LocationSink {
         final int process;
         final long order;
         final BlockStream stream;
+        /** The slices outside MPI again ({@link #computeCursor}), and where the last of them ended. */
+        final BlockStream compute;
+        private long computeWritten;
         long slices;
         /** What decides whether the replay takes this location ({@link #kept}). */
         final org.igtrace.core.replay.ReplayedLocation replayed = new org.igtrace.core.replay.ReplayedLocation(definitions);
@@ -340,7 +292,7 @@ public final class RegionSlices implements LocationSink {
         private long first = Long.MIN_VALUE;
         private long initLeave = Long.MIN_VALUE;
         private long finalizeEnter = Long.MIN_VALUE;
-        /** The open slice: key (-1 none), its outermost region ({@link Cursor#top}), start, and the end of the previous slice written. */
+        /** The open slice: key (-1 none), its outermost region ({@link SliceCursor#top}), start, and the end of the previous slice written. */
         private long key = -1;
         private int top = -1;
         /** The root instances entered so far (user regions at depth 0), the first's enter and region, and from a second on all of them. */
@@ -360,6 +312,7 @@ public final class RegionSlices implements LocationSink {
             this.process = process;
             this.order = order;
             this.stream = new BlockStream(store);
+            this.compute = new BlockStream(store);
         }
 
         long start() {
@@ -430,7 +383,7 @@ public final class RegionSlices implements LocationSink {
 
         /**
          * Whether the location ran several root instances none of which spans 90 % of its events' span (phases at the
-         * outermost level, no main around them): then its computing counts in its root ({@link Cursor#top}). A main with a
+         * outermost level, no main around them): then its computing counts in its root ({@link SliceCursor#top}). A main with a
          * short root after it (EZTrace's "EZTrace finalize", a tracer's own region) is one root.
          */
         boolean severalRoots() {
@@ -472,6 +425,12 @@ public final class RegionSlices implements LocationSink {
                 stream.putUnsigned(t - sliceFrom);
                 written = t;
                 slices++;
+                if ((key & 1) == 0) { // outside MPI: computing (or recording off, told apart where read)
+                    compute.putUnsigned(key >>> 2);
+                    compute.putSigned(sliceFrom - computeWritten);
+                    compute.putUnsigned(t - sliceFrom);
+                    computeWritten = t;
+                }
             }
         }
 
@@ -577,6 +536,7 @@ public final class RegionSlices implements LocationSink {
                 close(last);
                 key = -1;
                 stream.seal();
+                compute.seal();
                 if (roots != null) {
                     roots.seal();
                 }

@@ -66,7 +66,7 @@ final class RunningTotals {
     private final int regions;
     private final long spanFrom;
     private final long spanTo;
-    private final RegionSlices.Cursor c;
+    private final SliceCursor c;
     /** The running total per region + 1 up to the current slice. */
     private final long[] total;
     /** Per start time still open: the totals there, and (last) how many intervals starting there are open. */

@@ -13,7 +13,7 @@ import org.igtrace.core.util.IndexSort;
 final class SliceQueries {
     /**
      * Receives, for interval {@code query}, {@code ticks} of region {@code region} (in MPI if {@code mpi}), computing under
-     * the outermost region {@code top} ({@link RegionSlices.Cursor#top}).
+     * the outermost region {@code top} ({@link SliceCursor#top}).
      */
     @FunctionalInterface
     interface Overlap {
@@ -33,7 +33,7 @@ final class SliceQueries {
             return;
         }
         long spanFrom = slices.start(process), spanTo = slices.end(process);
-        RegionSlices.Cursor c = slices.cursor(process);
+        SliceCursor c = slices.cursor(process);
         int[] active = new int[16];
         int live = 0, next = 0;
         while (c.next()) {

@@ -75,7 +75,7 @@ public final class WhatIf implements ComputeScaling {
 
     private static void add(RegionSlices slices, int p, long[] total) {
         long a = slices.start(p), b = slices.end(p);
-        RegionSlices.Cursor c = slices.cursor(p);
+        SliceCursor c = slices.cursor(p);
         while (c.next()) {
             long overlap = Math.min(c.to, b) - Math.max(c.from, a);
             if (!c.mpi && overlap > 0) {
@@ -195,8 +195,8 @@ public final class WhatIf implements ComputeScaling {
 
     @Override
     public double burst(int process, long from, long to, double seconds) {
-        if (process < 0 || process >= asMeasured.length || asMeasured[process]) {
-            return seconds;
+        if (process < 0 || process >= asMeasured.length || asMeasured[process] || to <= from) {
+            return seconds; // (a burst of no ticks overlaps no slice: read, it would give no piece, and the burst as measured)
         }
         int n = regions.read(process, from, to);
         double[] f = factor[process];
