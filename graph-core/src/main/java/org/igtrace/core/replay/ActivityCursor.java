@@ -41,6 +41,12 @@ final class ActivityCursor {
     /** Scratch for the reader of the call: per event, what it matched (a channel or communicator, -1 none) and where. */
     int[] match = new int[4];
     long[] at = new long[4];
+    /**
+     * Scratch for the replay: per event, where its message is kept ({@link MessagePosts#slot}) and the count of the
+     * posts' relocations then ({@link MessagePosts#relocations}; -1: none kept).
+     */
+    int[] slot = new int[4];
+    int[] slotMoves = new int[4];
 
     ActivityCursor(LocationActivities location, BlockStreamReader in) {
         this.location = location;
@@ -132,6 +138,8 @@ final class ActivityCursor {
             detail = Arrays.copyOf(detail, n);
             match = Arrays.copyOf(match, n);
             at = Arrays.copyOf(at, n);
+            slot = Arrays.copyOf(slot, n);
+            slotMoves = Arrays.copyOf(slotMoves, n);
         }
     }
 

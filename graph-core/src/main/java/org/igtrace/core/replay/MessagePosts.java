@@ -39,6 +39,11 @@ final class MessagePosts {
     /** Models replayed at once, and doubles per message (a send and a receive time per model). */
     private final int models;
     private final int stride;
+    /**
+     * How many times a channel's messages moved to a larger buffer ({@link #grow}): a slot {@link #slot} gave stays a
+     * message's place while this count is the same (forgetting earlier messages does not move it).
+     */
+    int relocations;
 
     MessagePosts(int channels) {
         this(channels, 1);
@@ -125,6 +130,7 @@ final class MessagePosts {
             }
             times[c] = t;
             done[c] = d;
+            relocations++;
             meta[m + BASE] = 0;
             meta[m + FIRST] = 0;
             meta[m + MASK] = bigger - 1;

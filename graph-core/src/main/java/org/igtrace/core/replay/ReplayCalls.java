@@ -165,6 +165,7 @@ abstract class ReplayCalls extends ReplayWorker {
     private void publish(int p, ActivityCursor c) {
         int from = p * models;
         for (int i = 0; i < c.events; i++) {
+            c.slotMoves[i] = -1; // no message place kept for this event (yet)
             int ch = c.match[i];
             if (ch < 0) {
                 continue;
@@ -185,10 +186,11 @@ abstract class ReplayCalls extends ReplayWorker {
                         arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i], place);
                     }
                 }
-                case LocationActivities.RECEIVE_POST -> postReceiveAtEnter(p, c, ch, k, from);
-                case LocationActivities.SEND -> postSend(p, c, ch, k, from);
+                case LocationActivities.RECEIVE_POST -> keep(c, i, postReceiveAtEnter(p, c, ch, k, from));
+                case LocationActivities.SEND -> keep(c, i, postSend(p, c, ch, k, from));
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
+                    keep(c, i, s);
                     if (s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0))) {
                         if (s >= 0) {
                             for (int j = 0; j < models; j++) {
@@ -204,8 +206,25 @@ abstract class ReplayCalls extends ReplayWorker {
         }
     }
 
-    /** The receive of message k of channel ch was posted at p's call's enter (an MPI_Irecv's): its sender may go on. */
-    private void postReceiveAtEnter(int p, ActivityCursor c, int ch, long k, int from) {
+    /**
+     * Keeps where event i's message is ({@code s}, {@link MessagePosts#slot}) for the rest of its call ({@link #slotOf}):
+     * {@link #complete}, the calibration and {@link #release} find it there instead of looking it up again.
+     */
+    private void keep(ActivityCursor c, int i, int s) {
+        c.slot[i] = s;
+        c.slotMoves[i] = posts.relocations;
+    }
+
+    /** Where event i's message is: as {@link #publish} kept it, unless a buffer moved since; else looked up (made if new). */
+    private int slotOf(ActivityCursor c, int i) {
+        return c.slotMoves[i] == posts.relocations ? c.slot[i] : posts.slot(c.match[i], c.at[i]);
+    }
+
+    /**
+     * The receive of message k of channel ch was posted at p's call's enter (an MPI_Irecv's): its sender may go on.
+     * Returns the message's slot (-1: forgotten).
+     */
+    private int postReceiveAtEnter(int p, ActivityCursor c, int ch, long k, int from) {
         int s = posts.slot(ch, k);
         double measured = transfers == null ? Double.NaN : corrected(p, c.enter);
         if (s >= 0) {
@@ -220,6 +239,7 @@ abstract class ReplayCalls extends ReplayWorker {
             transfers.receivePosted(ch, k, measured);
         }
         postReceive(ch, k, s, from, measured);
+        return s;
     }
 
     /** The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1: forgotten). */
@@ -374,7 +394,7 @@ abstract class ReplayCalls extends ReplayWorker {
             if (ch < 0 || c.type[i] != LocationActivities.RECEIVE) {
                 continue;
             }
-            int s = posts.slot(ch, c.at[i]);
+            int s = slotOf(c, i);
             double sent = s < 0 ? Double.NaN : posts.measuredSendAt(ch, s);
             transfers.received(ch, c.at[i], callEnter, callLeave, posted, c.bytes[i], sent);
         }
@@ -387,7 +407,7 @@ abstract class ReplayCalls extends ReplayWorker {
             if (ch < 0 || c.type[i] != LocationActivities.SEND || !transfers.sendBounds(c.region, c.bytes[i])) {
                 continue;
             }
-            int s = posts.slot(ch, c.at[i]);
+            int s = slotOf(c, i);
             // the call waited for its receive's post unless it was let through a cycle: only then may an MPI_Irecv follow
             transfers.sendDone(ch, c.at[i], corrected(p, c.enter), corrected(p, c.leave), c.bytes[i],
                     s < 0 ? Double.NaN : posts.measuredReceiveAt(ch, s), s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0)));
@@ -404,11 +424,16 @@ abstract class ReplayCalls extends ReplayWorker {
             switch (c.type[i]) {
                 case LocationActivities.SEND -> {
                     if (c.detail[i] == 0) {
-                        posts.senderDone(ch, c.at[i]);
+                        senderDone(c, i);
                     }
                 }
-                case LocationActivities.SEND_COMPLETE -> posts.senderDone(ch, c.at[i]);
-                case LocationActivities.RECEIVE -> posts.receiverDone(ch, c.at[i]);
+                case LocationActivities.SEND_COMPLETE -> senderDone(c, i);
+                case LocationActivities.RECEIVE -> {
+                    int s = slotOf(c, i);
+                    if (s >= 0) {
+                        posts.receiverDoneAt(ch, s);
+                    }
+                }
                 case LocationActivities.COLLECTIVE -> {
                     if (owner == null) {
                         instances.leave(ch, c.at[i]);
@@ -421,6 +446,14 @@ abstract class ReplayCalls extends ReplayWorker {
                 default -> {
                 }
             }
+        }
+    }
+
+    /** The sender is done with event i's message ({@link MessagePosts#senderDone}). */
+    private void senderDone(ActivityCursor c, int i) {
+        int s = slotOf(c, i);
+        if (s >= 0) {
+            posts.senderDoneAt(c.match[i], s);
         }
     }
 
@@ -469,7 +502,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
                 continue; // posting (MPI_Irecv leaves at its enter); an eager, unmatched or non-blocking send completes at its post
             }
-            int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : posts.slot(ch, c.at[i]);
+            int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : slotOf(c, i);
             int known = ch < 0 ? UNMATCHED : type == LocationActivities.COLLECTIVE ? collectiveKnown(ch, c.at[i]) : postKnown(type, ch, slot);
             if (known == UNKNOWN && !forced[p]) {
                 awaitWhat[p] = type == LocationActivities.COLLECTIVE ? AWAIT_INSTANCE : type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
