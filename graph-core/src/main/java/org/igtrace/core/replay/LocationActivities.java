@@ -137,7 +137,7 @@ public final class LocationActivities implements LocationEvents {
                     && definitions.regionName(region).strip().equals("MPI_Finalize")) {
                 finalizeEnter = time;
             }
-        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth++ == 0) {
+        } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth++ == 0) {
             openEnter = time;
             openRegion = region;
         }
@@ -152,7 +152,7 @@ public final class LocationActivities implements LocationEvents {
                     && definitions.regionName(region).strip().startsWith("MPI_Init")) {
                 initLeave = time;
             }
-        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth > 0 && --mpiDepth == 0) {
+        } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth > 0 && --mpiDepth == 0) {
             addCall(openEnter, Math.max(openEnter, time), openRegion);
         }
     }
@@ -218,8 +218,7 @@ public final class LocationActivities implements LocationEvents {
 
     /** Whether {@code region} entered now is an outermost MPI call that is recorded (not inside another, nor in MPI_Init/MPI_Finalize). */
     private boolean outermostCall(int region) {
-        return environmentDepth == 0 && mpiDepth == 0 && definitions.regionKind(region) != RegionKind.ENVIRONMENT
-                && definitions.mpiCall(region).isMpi();
+        return environmentDepth == 0 && mpiDepth == 0 && definitions.isMpiCall(region);
     }
 
     @Override

@@ -65,13 +65,8 @@ final class RecordedFitCalls {
 
     /** An eager blocking send's call of {@code ticks}, one send of {@code bytes}: counted when below the eager limit. */
     void eagerSend(long bytes, long ticks) {
-        if (bytes < eagerLimit) {
-            int n = eagerSends.get(ticks, 0);
-            if (n == Integer.MAX_VALUE) {
-                overflow = true; // the fits read every call instead
-                return;
-            }
-            eagerSends.put(ticks, n + 1);
+        if (bytes < eagerLimit && eagerSends.increment(ticks) == Integer.MAX_VALUE) {
+            overflow = true; // the count no longer fits: the fits read every call instead
         }
     }
 

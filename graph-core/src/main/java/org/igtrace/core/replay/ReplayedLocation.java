@@ -27,7 +27,7 @@ public final class ReplayedLocation {
     public void enter(int region) {
         if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
             environmentDepth++;
-        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi()) {
+        } else if (environmentDepth == 0 && definitions.isMpiCall(region)) {
             mpiDepth++;
         }
     }
@@ -36,7 +36,7 @@ public final class ReplayedLocation {
     public void leave(int region) {
         if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
             environmentDepth = Math.max(0, environmentDepth - 1);
-        } else if (environmentDepth == 0 && definitions.mpiCall(region).isMpi() && mpiDepth > 0 && --mpiDepth == 0) {
+        } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth > 0 && --mpiDepth == 0) {
             calls++;
         }
     }

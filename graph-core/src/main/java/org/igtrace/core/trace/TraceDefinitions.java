@@ -19,6 +19,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final boolean openMp;
     private final long startTicks;
     private final MpiCall[] mpiCalls;
+    /** Per region, whether it is an MPI call outside MPI_Init and MPI_Finalize ({@link #isMpiCall}). */
+    private final boolean[] mpiCallRegions;
     private final List<int[]> communicators;
     /** The communicators that are their caller's alone (OTF2's COMM_SELF groups: no member listed). */
     private final java.util.BitSet selfCommunicators;
@@ -44,6 +46,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.openMp = d.openMp;
         this.startTicks = d.startTicks;
         this.mpiCalls = d.mpiCalls;
+        this.mpiCallRegions = d.mpiCallRegions;
         this.communicators = d.communicators;
         this.selfCommunicators = d.selfCommunicators;
         this.ticksPerSecond = d.ticksPerSecond;
@@ -90,6 +93,10 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.openMp = b.ompRoles.stream().anyMatch(r -> r != OmpRole.NONE);
         this.startTicks = b.startTicks;
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
+        this.mpiCallRegions = new boolean[mpiCalls.length];
+        for (int r = 0; r < mpiCalls.length; r++) {
+            mpiCallRegions[r] = mpiCalls[r].isMpi() && r < regionKinds.length && regionKinds[r] != RegionKind.ENVIRONMENT;
+        }
         this.communicators = List.copyOf(b.communicators);
         this.selfCommunicators = (java.util.BitSet) b.selfCommunicators.clone();
         this.ticksPerSecond = b.ticksPerSecond;
@@ -219,6 +226,17 @@ public final class TraceDefinitions implements java.io.Serializable {
     }
 
     /** What a region means for waiting: which MPI call it is, if any. */
+    /**
+     * Whether the region is an MPI call outside the environment (MPI_Init, MPI_Finalize): {@code regionKind(region) !=
+     * ENVIRONMENT && mpiCall(region).isMpi()}, from one array (the recorders ask it at every call).
+     *
+     * @param region a region (out of range: false)
+     * @return whether it is such a call
+     */
+    public boolean isMpiCall(int region) {
+        return region >= 0 && region < mpiCallRegions.length && mpiCallRegions[region];
+    }
+
     public MpiCall mpiCall(int region) {
         return region >= 0 && region < mpiCalls.length ? mpiCalls[region] : MpiCall.NONE;
     }

@@ -53,6 +53,30 @@ public final class LongIntMap implements java.io.Serializable {
         }
     }
 
+    /**
+     * Adds one to {@code key}'s count (a missing key counts 0) in one look-up, except at {@link Integer#MAX_VALUE}, where
+     * the count stays.
+     *
+     * @param key the key
+     * @return the count before (Integer.MAX_VALUE: it was full and did not change)
+     */
+    public int increment(long key) {
+        int mask = keys.length - 1;
+        int i = slot(key, mask);
+        while (used[i]) {
+            if (keys[i] == key) {
+                int v = values[i];
+                if (v != Integer.MAX_VALUE) {
+                    values[i] = v + 1;
+                }
+                return v;
+            }
+            i = (i + 1) & mask;
+        }
+        put(key, 1);
+        return 0;
+    }
+
     /** The value for {@code key}, or {@code missing} when there is none. */
     public int get(long key, int missing) {
         int mask = keys.length - 1;

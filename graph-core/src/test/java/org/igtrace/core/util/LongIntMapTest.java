@@ -42,4 +42,23 @@ class LongIntMapTest {
         }
         assertEquals(-1, m.get(1L << 62, -1));
     }
+
+    /** increment counts as get-then-put counts, across growth, and stops at Integer.MAX_VALUE saying so. */
+    @Test
+    void incrementCountsAsAMapOfCountsAndStopsWhenFull() {
+        LongIntMap m = new LongIntMap();
+        Map<Long, Integer> reference = new HashMap<>();
+        for (int i = 0; i < 20000; i++) {
+            long key = (i * 7919L) % 1500 - 700; // 1,500 keys, negative ones among them, each counted about 13 times
+            int before = reference.getOrDefault(key, 0);
+            assertEquals(before, m.increment(key));
+            reference.put(key, before + 1);
+        }
+        assertEquals(reference.size(), m.size());
+        reference.forEach((k, v) -> assertEquals(v, m.get(k, -1)));
+        m.put(5, Integer.MAX_VALUE - 1);
+        assertEquals(Integer.MAX_VALUE - 1, m.increment(5));
+        assertEquals(Integer.MAX_VALUE, m.increment(5)); // full: the count stays
+        assertEquals(Integer.MAX_VALUE, m.get(5, -1));
+    }
 }
