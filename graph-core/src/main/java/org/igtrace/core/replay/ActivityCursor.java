@@ -43,7 +43,7 @@ final class ActivityCursor {
     long[] at = new long[4];
     /**
      * Scratch for the replay: per event, where its message is kept ({@link MessagePosts#slot}) and the count of the
-     * posts' relocations then ({@link MessagePosts#relocations}; -1: none kept).
+     * posts' buffer relocations then ({@link MessagePosts#keep}; -1: none kept).
      */
     int[] slot = new int[4];
     int[] slotMoves = new int[4];

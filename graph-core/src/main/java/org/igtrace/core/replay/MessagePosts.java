@@ -43,7 +43,7 @@ final class MessagePosts {
      * How many times a channel's messages moved to a larger buffer ({@link #grow}): a slot {@link #slot} gave stays a
      * message's place while this count is the same (forgetting earlier messages does not move it).
      */
-    int relocations;
+    private int relocations;
 
     MessagePosts(int channels) {
         this(channels, 1);
@@ -144,6 +144,20 @@ final class MessagePosts {
             d[at] = initial[c];
         }
         meta[m + SIZE] = newSize;
+    }
+
+    /**
+     * Keeps in cursor c where its event i's message is ({@code s}, {@link #slot}) for the rest of its call
+     * ({@link #slotOf}): the replay's later steps of the call find it there instead of looking it up again.
+     */
+    void keep(ActivityCursor c, int i, int s) {
+        c.slot[i] = s;
+        c.slotMoves[i] = relocations;
+    }
+
+    /** Where event i of c's call has its message: as {@link #keep} kept it unless a buffer moved since, else {@link #slot}. */
+    int slotOf(ActivityCursor c, int i) {
+        return c.slotMoves[i] == relocations ? c.slot[i] : slot(c.match[i], c.at[i]);
     }
 
     /** The send's post time of message k of {@code channel} (model 0); NaN if unknown or forgotten. */

@@ -165,7 +165,7 @@ abstract class ReplayCalls extends ReplayWorker {
     private void publish(int p, ActivityCursor c) {
         int from = p * models;
         for (int i = 0; i < c.events; i++) {
-            c.slotMoves[i] = -1; // no message place kept for this event (yet)
+            c.slotMoves[i] = -1; // no message place kept for this event (yet: MessagePosts#keep)
             int ch = c.match[i];
             if (ch < 0) {
                 continue;
@@ -186,11 +186,11 @@ abstract class ReplayCalls extends ReplayWorker {
                         arriveShared(ch, k, from, c.bytes[i], p == c.sequence[i], place);
                     }
                 }
-                case LocationActivities.RECEIVE_POST -> keep(c, i, postReceiveAtEnter(p, c, ch, k, from));
-                case LocationActivities.SEND -> keep(c, i, postSend(p, c, ch, k, from));
+                case LocationActivities.RECEIVE_POST -> posts.keep(c, i, postReceiveAtEnter(p, c, ch, k, from));
+                case LocationActivities.SEND -> posts.keep(c, i, postSend(p, c, ch, k, from));
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
-                    keep(c, i, s);
+                    posts.keep(c, i, s);
                     if (s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0))) {
                         if (s >= 0) {
                             for (int j = 0; j < models; j++) {
@@ -204,20 +204,6 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
             }
         }
-    }
-
-    /**
-     * Keeps where event i's message is ({@code s}, {@link MessagePosts#slot}) for the rest of its call ({@link #slotOf}):
-     * {@link #complete}, the calibration and {@link #release} find it there instead of looking it up again.
-     */
-    private void keep(ActivityCursor c, int i, int s) {
-        c.slot[i] = s;
-        c.slotMoves[i] = posts.relocations;
-    }
-
-    /** Where event i's message is: as {@link #publish} kept it, unless a buffer moved since; else looked up (made if new). */
-    private int slotOf(ActivityCursor c, int i) {
-        return c.slotMoves[i] == posts.relocations ? c.slot[i] : posts.slot(c.match[i], c.at[i]);
     }
 
     /**
@@ -394,7 +380,7 @@ abstract class ReplayCalls extends ReplayWorker {
             if (ch < 0 || c.type[i] != LocationActivities.RECEIVE) {
                 continue;
             }
-            int s = slotOf(c, i);
+            int s = posts.slotOf(c, i);
             double sent = s < 0 ? Double.NaN : posts.measuredSendAt(ch, s);
             transfers.received(ch, c.at[i], callEnter, callLeave, posted, c.bytes[i], sent);
         }
@@ -407,7 +393,7 @@ abstract class ReplayCalls extends ReplayWorker {
             if (ch < 0 || c.type[i] != LocationActivities.SEND || !transfers.sendBounds(c.region, c.bytes[i])) {
                 continue;
             }
-            int s = slotOf(c, i);
+            int s = posts.slotOf(c, i);
             // the call waited for its receive's post unless it was let through a cycle: only then may an MPI_Irecv follow
             transfers.sendDone(ch, c.at[i], corrected(p, c.enter), corrected(p, c.leave), c.bytes[i],
                     s < 0 ? Double.NaN : posts.measuredReceiveAt(ch, s), s < 0 || Double.isNaN(posts.receiveAt(ch, s, 0)));
@@ -429,7 +415,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
                 case LocationActivities.SEND_COMPLETE -> senderDone(c, i);
                 case LocationActivities.RECEIVE -> {
-                    int s = slotOf(c, i);
+                    int s = posts.slotOf(c, i);
                     if (s >= 0) {
                         posts.receiverDoneAt(ch, s);
                     }
@@ -451,7 +437,7 @@ abstract class ReplayCalls extends ReplayWorker {
 
     /** The sender is done with event i's message ({@link MessagePosts#senderDone}). */
     private void senderDone(ActivityCursor c, int i) {
-        int s = slotOf(c, i);
+        int s = posts.slotOf(c, i);
         if (s >= 0) {
             posts.senderDoneAt(c.match[i], s);
         }
@@ -502,7 +488,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
                 continue; // posting (MPI_Irecv leaves at its enter); an eager, unmatched or non-blocking send completes at its post
             }
-            int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : slotOf(c, i);
+            int slot = ch < 0 || type == LocationActivities.COLLECTIVE ? -1 : posts.slotOf(c, i);
             int known = ch < 0 ? UNMATCHED : type == LocationActivities.COLLECTIVE ? collectiveKnown(ch, c.at[i]) : postKnown(type, ch, slot);
             if (known == UNKNOWN && !forced[p]) {
                 awaitWhat[p] = type == LocationActivities.COLLECTIVE ? AWAIT_INSTANCE : type == LocationActivities.RECEIVE ? AWAIT_SEND : AWAIT_RECEIVE;
