@@ -23,6 +23,9 @@ final class MedianBySize {
     private final RecordBlocks store;
     private final boolean means;
     private final Map<Long, Times> sizes = new TreeMap<>();
+    /** The size added last and its times ({@link #add}); null: none yet. */
+    private long lastSize;
+    private Times lastTimes;
 
     /** One size's times. */
     private static final class Times {
@@ -48,7 +51,12 @@ final class MedianBySize {
     }
 
     void add(long size, double time) {
-        Times t = sizes.computeIfAbsent(size, s -> new Times());
+        Times t = lastTimes;
+        if (t == null || size != lastSize) { // most messages in a row share their size: one look-up per run of them
+            t = sizes.computeIfAbsent(size, s -> new Times());
+            lastSize = size;
+            lastTimes = t;
+        }
         if (t.spilled == null && t.kept == IN_MEMORY) {
             t.spilled = new BlockStream(store, STREAM_BLOCK);
             for (int i = 0; i < t.kept; i++) {

@@ -41,6 +41,13 @@ public final class ReplayedLocation {
         }
     }
 
+    /** A call of {@code region} holding one message end, to or from {@code partner}: its enter, message and leave. */
+    public void wholeCall(int region, int partner) {
+        enter(region);
+        message(partner);
+        leave(region);
+    }
+
     /** A message end with a known partner ({@code partner >= 0}) or not. */
     public void message(int partner) {
         if (environmentDepth == 0 && partner >= 0) {

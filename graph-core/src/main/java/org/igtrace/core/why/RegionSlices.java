@@ -480,6 +480,54 @@ public final class RegionSlices implements LocationSink {
         }
 
         /**
+         * A blocking send as one call ({@link LocationEvents#sendCall}): the events' slices, taken at once where the call is
+         * an outermost MPI call with recording on (its slice between two of the state it leaves as it found it).
+         */
+        @Override
+        public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long bytes, long leave) {
+            if (!wholeCall(enter, region, receiver, leave)) {
+                enter(enter, region);
+                send(time, receiver, communicator, tag, bytes);
+                leave(leave, region);
+            }
+        }
+
+        /** As {@link #sendCall}, for a blocking receive. */
+        @Override
+        public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
+            if (!wholeCall(enter, region, sender, leave)) {
+                enter(enter, region);
+                receive(time, sender, communicator, tag, bytes);
+                leave(leave, region);
+            }
+        }
+
+        /**
+         * The call of {@code region} from {@code enter} to {@code leave} with a message to or from {@code partner}, taken as
+         * its three events would be when it opens and closes an MPI slice (a communication region entered outside MPI with
+         * recording on and a state before it); false, nothing done, otherwise.
+         */
+        private boolean wholeCall(long enter, int region, int partner, long leave) {
+            if (key < 0 || mpiAt >= 0 || recordingOff || !definitions.regionKind(region).isCommunication()) {
+                return false;
+            }
+            advance(enter);
+            last = Math.max(last, leave);
+            replayed.wholeCall(region, partner);
+            long before = key;
+            int beforeTop = top;
+            close(enter);
+            sliceFrom = enter;
+            key = (long) (slice(region) + 1) << 2 | 1; // as currentKey inside an outermost MPI call, whose top is -1
+            top = -1;
+            close(leave);
+            key = before;
+            top = beforeTop;
+            sliceFrom = leave;
+            return true;
+        }
+
+        /**
          * Recording switched off or on: what follows until it is on again is a slice of {@link #offRegion}. The span stays
          * the region events' (definitions section 3): a selection passes the switches outside its window or region, and a
          * trace may switch off after its last event; the slices outside the span are left out where they are read.
