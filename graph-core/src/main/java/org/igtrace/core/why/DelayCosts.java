@@ -61,8 +61,8 @@ public final class DelayCosts {
     }
 
     /**
-     * As above; with {@code parallel}, the slices of a run of more than {@value #SLICES_FOR_TWO} slices are read by two
-     * threads (the processes split in two blocks of about as many slices), the same numbers.
+     * As above; with {@code parallel}, a run whose work is more than {@value #SLICES_FOR_TWO} slices ({@link #split}) has
+     * its slices read by two threads (the processes split in two blocks of about as much work), the same numbers.
      */
     public static DelayCosts of(WaitLog waits, RegionSlices slices, long runStart, long[][] totals, boolean parallel) {
         return of(waits, slices, runStart, totals, parallel, null);
@@ -287,20 +287,19 @@ public final class DelayCosts {
 
     /**
      * The first process from which the slices are read by a second thread: about half the work on each (a process's
-     * slices, read when it has intervals or when {@code whole}: every process's totals are wanted, and its intervals,
-     * each weighed as {@value #SLICES_PER_INTERVAL} slices: its records sorted, merged and its compute per region
-     * written); none (n) for a run of {@code slicesForTwo} slices or fewer. (Split by the slices alone, the imbalanced
+     * slices outside MPI, read when it has intervals or when {@code whole}: every process's totals are wanted, and its
+     * intervals, each weighed as {@value #SLICES_PER_INTERVAL} slices: its records sorted, merged and its compute per
+     * region written); none (n) for work of {@code slicesForTwo} slices or less. (Split by the slices alone, the imbalanced
      * 98 M-event trace's first block, with rank 0 on the cause's side of 1.1 M of the 1.27 M intervals, took 1.0 s of
      * CPU and the second 0.65 s.)
      */
     static int split(RegionSlices slices, long slicesForTwo, boolean whole, long[] intervalsOf) {
         int n = slices.processCount();
-        long read = 0, all = 0;
+        long all = 0;
         for (int p = 0; p < n; p++) {
-            read += whole || intervalsOf[p] > 0 ? slices.sliceCount(p) : 0;
             all += work(slices, whole, intervalsOf, p);
         }
-        if (read <= slicesForTwo) {
+        if (all <= slicesForTwo) {
             return n;
         }
         long sum = 0;
@@ -316,13 +315,13 @@ public final class DelayCosts {
 
     private static long work(RegionSlices slices, boolean whole, long[] intervalsOf, int p) {
         long i = p < intervalsOf.length ? intervalsOf[p] : 0;
-        return (whole || i > 0 ? slices.sliceCount(p) : 0) + SLICES_PER_INTERVAL * i;
+        return (whole || i > 0 ? slices.computeSliceCount(p) : 0) + SLICES_PER_INTERVAL * i;
     }
 
     /** The work of an interval, in slices read (the CPU of the two blocks on the imbalanced 98 M-event trace: about 17). */
     static final long SLICES_PER_INTERVAL = 16;
 
-    /** Slices from which two threads read them (fewer: starting the thread and compiling its code cost more than it saves). */
+    /** Work, in slices, from which two threads share it ({@link #split}; less: starting the thread and compiling its code cost more than it saves). */
     static final long SLICES_FOR_TWO = 4_000_000;
 
     private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store, long[][] totals) {

@@ -207,6 +207,11 @@ public final class RegionSlices implements LocationSink {
         return chosen[process] == null ? 0 : chosen[process].slices;
     }
 
+    /** How many of {@code process}'s slices are outside MPI (0: none), those {@link #computeCursor} reads. */
+    public long computeSliceCount(int process) {
+        return chosen[process] == null ? 0 : chosen[process].computeSlices;
+    }
+
     /** The start of {@code process}'s span (own clock, ticks). */
     public long start(int process) {
         return chosen[process].start();
@@ -278,6 +283,7 @@ public final class RegionSlices implements LocationSink {
         final BlockStream compute;
         private long computeWritten;
         long slices;
+        long computeSlices;
         /** What decides whether the replay takes this location ({@link #kept}). */
         final org.igtrace.core.replay.ReplayedLocation replayed = new org.igtrace.core.replay.ReplayedLocation(definitions);
         private int[] stack = new int[16];
@@ -430,6 +436,7 @@ public final class RegionSlices implements LocationSink {
                     compute.putSigned(sliceFrom - computeWritten);
                     compute.putUnsigned(t - sliceFrom);
                     computeWritten = t;
+                    computeSlices++;
                 }
             }
         }

@@ -85,7 +85,7 @@ final class RunningTotals {
         this.regions = regions;
         this.spanFrom = slices.start(process);
         this.spanTo = slices.end(process);
-        this.c = slices.cursor(process);
+        this.c = slices.computeCursor(process); // the slices outside MPI: the others add to no total
         this.total = new long[regions];
         this.moreStarts = moreStarts;
         this.moreEnds = moreEnds;

@@ -75,7 +75,7 @@ public final class WhatIf implements ComputeScaling {
 
     private static void add(RegionSlices slices, int p, long[] total) {
         long a = slices.start(p), b = slices.end(p);
-        SliceCursor c = slices.cursor(p);
+        SliceCursor c = slices.computeCursor(p); // the slices outside MPI: the others add to no total
         while (c.next()) {
             long overlap = Math.min(c.to, b) - Math.max(c.from, a);
             if (!c.mpi && overlap > 0) {

@@ -87,6 +87,16 @@ class SliceQueriesTest {
             assertEquals(expected, streamed);
             // read whole, the pass also gives the process's compute per region in its span, as WhatIf.totals reads it
             assertEquals(java.util.Arrays.toString(WhatIf.totals(slices)[0]), java.util.Arrays.toString(whole));
+            // both read the slices outside MPI alone: their totals are the whole stream's slices outside MPI in the span
+            long[] all = new long[whole.length];
+            SliceCursor c = slices.cursor(0);
+            while (c.next()) {
+                long overlap = Math.min(c.to, slices.end(0)) - Math.max(c.from, slices.start(0));
+                if (!c.mpi && overlap > 0) {
+                    all[c.region + 1] += overlap;
+                }
+            }
+            assertEquals(java.util.Arrays.toString(all), java.util.Arrays.toString(whole));
             assertEquals(true, whole[user[1] + 1] > 0);
             // also when the intervals end early: the rest of the slices is read for the totals alone
             long[] early = RunningTotals.compute(slices, 0, offset, new Listed(new long[] {f[0]}, new long[] {f[0] + 1}, null),
