@@ -49,7 +49,8 @@ class SliceQueriesTest {
                 l.leave(t += 2, stack[--depth]);
             }
             l.enter(t += 4, fin);
-            l.leave(t + 1, fin);
+            long lastEvent = t + 1;
+            l.leave(lastEvent, fin);
             slices.finish();
             long offset = 1000, end = t + offset;
             int n = 1500;
@@ -97,6 +98,17 @@ class SliceQueriesTest {
                 }
             }
             assertEquals(java.util.Arrays.toString(all), java.util.Arrays.toString(whole));
+            // the compute over every slice from the first event (5) to the last (the MPI_Finalize's leave), as diff takes it
+            long[] everywhere = new long[whole.length];
+            c = slices.cursor(0);
+            while (c.next()) {
+                long overlap = Math.min(c.to, lastEvent) - Math.max(c.from, 5);
+                if (!c.mpi && !c.off && overlap > 0) {
+                    everywhere[c.region + 1] += overlap;
+                }
+            }
+            assertEquals(true, everywhere[user[0] + 1] > 0);
+            assertEquals(java.util.Arrays.toString(everywhere), java.util.Arrays.toString(slices.computeEverywhere()[0]));
             assertEquals(true, whole[user[1] + 1] > 0);
             // also when the intervals end early: the rest of the slices is read for the totals alone
             long[] early = RunningTotals.compute(slices, 0, offset, new Listed(new long[] {f[0]}, new long[] {f[0] + 1}, null),
