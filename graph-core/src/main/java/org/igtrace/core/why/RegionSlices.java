@@ -1,12 +1,10 @@
 package org.igtrace.core.why;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.LocationSink;
-import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.RecordBlocks;
