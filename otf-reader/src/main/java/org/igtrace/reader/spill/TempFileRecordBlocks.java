@@ -46,6 +46,20 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     private Path where;
     /** Blocks whose write to the file is under way (outside the lock), by handle. */
     private boolean[] writing = new boolean[64];
+    /** The bytes given to the file so far: where the next write goes ({@link #spilled} also counts the batches not yet written). */
+    private long fileEnd;
+    /** Bytes of a batch ({@link #put}): a block of up to half of it is batched. */
+    static final int BATCH_BYTES = 128 << 10;
+    private final int batchBytes;
+    /** Per block, the batch it is in until that batch is written (null: none), and its place there. */
+    private Batch[] inBatch = new Batch[64];
+    private int[] batchPlace = new int[64];
+    /** The threads that fill batches and the batch each fills. */
+    private Thread[] fillers = new Thread[4];
+    private Batch[] batches = new Batch[4];
+    private int filling;
+    private final java.util.ArrayDeque<Batch> spareBatches = new java.util.ArrayDeque<>();
+    private static final int SPARE_BATCHES = 4;
     /** Whether a write failed (its put threw; a get of any spilled block then throws too). */
     private boolean failed;
     private final BlockWriter writer;
@@ -63,10 +77,16 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     }
 
     TempFileRecordBlocks(Path dir, long budget, String what, BlockWriter writer) {
+        this(dir, budget, what, writer, BATCH_BYTES);
+    }
+
+    /** @param batchBytes the bytes of a batch ({@link #put}; 0: every block written on its own) */
+    TempFileRecordBlocks(Path dir, long budget, String what, BlockWriter writer, int batchBytes) {
         this.dir = dir;
         this.budget = budget;
         this.what = what;
         this.writer = writer;
+        this.batchBytes = batchBytes;
     }
 
     /** Where the records spill (the directory), for messages. */
@@ -77,19 +97,26 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     /**
      * {@inheritDoc} A block beyond the budget is written to the file after the store's lock is let
      * go (its place there is taken under the lock): the reading threads do not wait for each
-     * other's writes, only a {@link #get} of that very block waits for its own.
+     * other's writes, only a {@link #get} of that very block waits for its own. A block of up to half
+     * a batch ({@link #BATCH_BYTES}) is copied into its thread's batch instead, and the batch is written
+     * in one write once full: the wait records' blocks of about 2 kB, one write each, cost the kernel
+     * five times the CPU of the same bytes in 128 kB writes. A block in a batch not yet written (or
+     * being written) is read from the batch.
      */
     @Override
     public int put(byte[] block, int length) {
         int handle;
         long at;
         FileChannel f;
+        Batch full = null;
         synchronized (this) {
             if (count == blocks.length) {
                 blocks = Arrays.copyOf(blocks, count * 2);
                 offsets = Arrays.copyOf(offsets, count * 2);
                 lengths = Arrays.copyOf(lengths, count * 2);
                 writing = Arrays.copyOf(writing, count * 2);
+                inBatch = Arrays.copyOf(inBatch, count * 2);
+                batchPlace = Arrays.copyOf(batchPlace, count * 2);
             }
             lengths[count] = length;
             if (memory + block.length <= budget) {
@@ -99,11 +126,36 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 return count++;
             }
             f = file();
-            at = spilled;
-            offsets[count] = at;
             spilled += length;
-            writing[count] = true;
-            handle = count++;
+            if (2 * length <= batchBytes) {
+                Batch b = batchOf(Thread.currentThread());
+                if (b.used + length > batchBytes) {
+                    full = b;
+                    b = detach(full);
+                }
+                handle = count++;
+                System.arraycopy(block, 0, b.bytes, b.used, length);
+                inBatch[handle] = b;
+                batchPlace[handle] = b.used;
+                b.add(handle, length);
+                if (spare.size() < SPARE_ARRAYS) {
+                    spare.push(block); // copied: the writer may fill it again
+                }
+                if (full == null) {
+                    return handle;
+                }
+                at = full.at;
+            } else {
+                at = fileEnd;
+                fileEnd += length;
+                offsets[count] = at;
+                writing[count] = true;
+                handle = count++;
+            }
+        }
+        if (full != null) {
+            writeBatch(f, full);
+            return handle;
         }
         boolean written = false;
         try {
@@ -124,6 +176,88 @@ public final class TempFileRecordBlocks implements RecordBlocks {
             }
         }
         return handle;
+    }
+
+    /** Blocks copied together to be written in one write, and the handles of those in it. */
+    private static final class Batch {
+        final byte[] bytes;
+        int used;
+        int[] handles = new int[64];
+        int count;
+        /** Where in the file it goes, once full ({@link #detach}). */
+        long at;
+
+        Batch(int size) {
+            bytes = new byte[size];
+        }
+
+        void add(int handle, int length) {
+            if (count == handles.length) {
+                handles = Arrays.copyOf(handles, count * 2);
+            }
+            handles[count++] = handle;
+            used += length;
+        }
+    }
+
+    /** The batch {@code thread} fills; under the lock. */
+    private Batch batchOf(Thread thread) {
+        for (int i = 0; i < filling; i++) {
+            if (fillers[i] == thread) {
+                return batches[i];
+            }
+        }
+        if (filling == fillers.length) {
+            fillers = Arrays.copyOf(fillers, filling * 2);
+            batches = Arrays.copyOf(batches, filling * 2);
+        }
+        fillers[filling] = thread;
+        return batches[filling++] = newBatch();
+    }
+
+    private Batch newBatch() {
+        return spareBatches.isEmpty() ? new Batch(batchBytes) : spareBatches.pop();
+    }
+
+    /** Gives batch {@code b} its place in the file, and its thread a new batch to fill, returned; under the lock. */
+    private Batch detach(Batch b) {
+        b.at = fileEnd;
+        fileEnd += b.used;
+        for (int i = 0; i < b.count; i++) {
+            offsets[b.handles[i]] = b.at + batchPlace[b.handles[i]];
+        }
+        Batch next = newBatch();
+        for (int i = 0; i < filling; i++) {
+            if (batches[i] == b) {
+                batches[i] = next;
+            }
+        }
+        return next;
+    }
+
+    /** Writes a detached batch (outside the lock); its blocks are then read from the file. */
+    private void writeBatch(FileChannel f, Batch b) {
+        boolean written = false;
+        try {
+            writer.write(f, ByteBuffer.wrap(b.bytes, 0, b.used), b.at);
+            written = true;
+        } catch (IOException e) {
+            throw cannotWrite(e);
+        } finally {
+            synchronized (this) {
+                if (!written) {
+                    failed = true;
+                }
+                for (int i = 0; i < b.count; i++) {
+                    inBatch[b.handles[i]] = null;
+                }
+                b.used = 0;
+                b.count = 0;
+                if (written && spareBatches.size() < SPARE_BATCHES) {
+                    spareBatches.push(b);
+                }
+            }
+        }
     }
 
     @Override
@@ -182,8 +316,15 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         int length;
         FileChannel f;
         synchronized (this) {
-            if (offsets[handle] < 0) {
+            if (offsets[handle] == -1) {
                 return blocks[handle];
+            }
+            Batch b = inBatch[handle];
+            if (b != null && !failed) { // in a batch not yet written, or being written: from there
+                int n = lengths[handle];
+                byte[] into = buffer != null && buffer.length >= n ? buffer : new byte[n];
+                System.arraycopy(b.bytes, batchPlace[handle], into, 0, n);
+                return into;
             }
             while (writing[handle]) { // written by another thread just now: wait for its write
                 try {
@@ -229,6 +370,11 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     @Override
     public synchronized void close() {
         blocks = new byte[0][];
+        inBatch = new Batch[0];
+        batches = new Batch[0];
+        fillers = new Thread[0];
+        filling = 0;
+        spareBatches.clear();
         spare.clear();
         count = 0;
         memory = 0;

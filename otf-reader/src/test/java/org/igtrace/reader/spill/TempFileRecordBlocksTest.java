@@ -97,7 +97,7 @@ class TempFileRecordBlocksTest {
         for (int i = 0; i < 3; i++) {
             Arrays.fill(blocks[i], (byte) (i + 1));
         }
-        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst)) {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst, 0)) { // no batches
             CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> store.put(blocks[0].clone(), 50));
             assertTrue(writing.await(30, TimeUnit.SECONDS), "the first write began");
             // the other thread's put and a look at the store, while the first write is held up
@@ -117,5 +117,87 @@ class TempFileRecordBlocksTest {
         } finally {
             letGo.countDown();
         }
+    }
+
+    /**
+     * Small blocks go to their thread's batch, written in one write once the next block does not fit: with batches of
+     * 256 bytes, two threads put 200 blocks of 20 to 100 bytes each, and blocks of 200 bytes (more than half a batch)
+     * are written on their own. Every block reads back as put, while its batch fills, while the batch is written
+     * (a write held up here: a get of its blocks does not wait, it reads the batch) and after; the writes are the
+     * batches (far fewer than the blocks, each at most 256 bytes) and the large blocks, every byte counted as spilled.
+     */
+    @Test
+    void smallBlocksAreWrittenInBatchesAndReadFromThemUntilWritten() throws Exception {
+        java.util.List<Integer> writes = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicBoolean holdNext = new java.util.concurrent.atomic.AtomicBoolean(false);
+        TempFileRecordBlocks.BlockWriter counting = (f, b, at) -> {
+            writes.add(b.remaining());
+            if (holdNext.compareAndSet(true, false)) {
+                held.countDown();
+                try {
+                    letGo.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
+        };
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", counting, 256)) {
+            java.util.Map<Integer, byte[]> put = new java.util.concurrent.ConcurrentHashMap<>();
+            Runnable filler = () -> {
+                java.util.Random random = new java.util.Random(Thread.currentThread().getName().hashCode());
+                for (int k = 0; k < 200; k++) {
+                    int length = k % 25 == 24 ? 200 : 20 + random.nextInt(81);
+                    byte[] block = new byte[length + 3]; // a block's array may be longer than its bytes
+                    random.nextBytes(block);
+                    int handle = store.put(block.clone(), length);
+                    put.put(handle, Arrays.copyOf(block, length));
+                    byte[] again = store.get(handle, null); // at once: from its batch (or the file)
+                    assertArrayEquals(Arrays.copyOf(block, length), Arrays.copyOf(again, length));
+                }
+            };
+            Thread a = new Thread(filler, "a"), b = new Thread(filler, "b");
+            a.start();
+            b.start();
+            a.join();
+            b.join();
+            assertEquals(400, put.size());
+            long bytes = put.values().stream().mapToLong(x -> x.length).sum();
+            assertEquals(bytes, store.spilledBytes(), "every byte put is counted as spilled");
+            int large = (int) writes.stream().filter(w -> w == 200).count();
+            assertEquals(16, large, "the 200-byte blocks are written on their own");
+            assertTrue(writes.size() < 200, "batches: " + writes.size() + " writes for 400 blocks");
+            assertTrue(writes.stream().allMatch(w -> w <= 256), "no write beyond a batch: " + writes);
+            for (java.util.Map.Entry<Integer, byte[]> e : put.entrySet()) {
+                byte[] got = store.get(e.getKey(), new byte[8]);
+                assertArrayEquals(e.getValue(), Arrays.copyOf(got, e.getValue().length), "block " + e.getKey());
+            }
+            // a batch whose write is held up: its blocks are read from it meanwhile, and from the file after
+            holdNext.set(true);
+            int[] handles = new int[10];
+            CompletableFuture<Void> filling = CompletableFuture.runAsync(() -> {
+                for (int k = 0; k < handles.length; k++) {
+                    byte[] block = new byte[60];
+                    Arrays.fill(block, (byte) (k + 1));
+                    handles[k] = store.put(block, 60);
+                }
+            });
+            assertTrue(held.await(30, TimeUnit.SECONDS), "a batch's write began");
+            byte[] during = CompletableFuture.supplyAsync(() -> store.get(handles[0], null)).get(10, TimeUnit.SECONDS);
+            assertEquals(1, during[0], "read from the batch being written, without waiting for its write");
+            letGo.countDown();
+            filling.get(10, TimeUnit.SECONDS);
+            for (int k = 0; k < handles.length; k++) {
+                byte[] got = store.get(handles[k], null);
+                byte[] expected = new byte[60];
+                Arrays.fill(expected, (byte) (k + 1));
+                assertArrayEquals(expected, Arrays.copyOf(got, 60), "block " + k);
+            }
+        } finally {
+            letGo.countDown();
+        }
+        assertEquals(0, filesIn(dir));
     }
 }
