@@ -261,7 +261,8 @@ public final class DelayCosts {
                 syncs.add(r);
             }
         }
-        return new RecordTable(store, SortedRecords.merge(List.of(syncs)), 2);
+        // a cause's synchronisations are read again for every process that waited for it: its blocks kept
+        return new RecordTable(store, SortedRecords.merge(List.of(syncs)), 2, true);
     }
 
     /**
