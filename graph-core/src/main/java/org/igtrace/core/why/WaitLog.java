@@ -65,7 +65,8 @@ public final class WaitLog implements MatchTap {
         for (SortedRecords p : parts) {
             size += p.size();
         }
-        table = new RecordTable(store, SortedRecords.merge(parts), WIDTH);
+        // the waits split latest first read a cause's waits and a waiter's across block edges back and forth: blocks kept
+        table = new RecordTable(store, SortedRecords.merge(parts), WIDTH, true);
         jumps = new RecordTable(store, SortedRecords.merge(jumpParts), WIDTH);
         parts.clear();
         jumpParts.clear();
