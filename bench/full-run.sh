@@ -8,7 +8,8 @@
 #     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
 #   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
 #   two cores, 3 rounds: graph, Spark local mode (scripts/spark-local), timeline --format perfetto
-# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). The Spark job's jar is built first. Every CPU's speed is probed before
+# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). The Spark job's jar and the launcher's
+# class-data archive are made first. Every CPU's speed is probed before
 # and after each run (bench/core-probe.c), and each part's summary is given again over the rounds
 # that ran at full speed. Everything goes to standard output (redirect it to
 # bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios are at the end of
@@ -33,7 +34,10 @@ for t in "stencil 52083" "posted 43000" "imbalanced 52083"; do
 done
 # the Spark job's jar built before the rounds: scripts/spark-local builds it when it is missing (a default
 # `mvn package` does not), and that build inside a timed round made one Spark run 31 s
-(cd "$root" && mvn -q -B -o -Dstyle.color=never -Pfull -DskipTests -pl spark -am package >/dev/null)
+(cd "$root" && mvn -q -B -Dstyle.color=never -Pfull -DskipTests -pl spark -am package >/dev/null)
+# and the launcher's class-data archive made before them: the first run after a build makes it and waits for it
+# (about 2-4 s of CPU), which was the first round's default run in every full run before
+"$root/igtrace" "$root/testdata/otf2/pi-4" >/dev/null
 st=$work/stencil/traces.otf2
 po=$work/posted/traces.otf2
 im=$work/imbalanced/traces.otf2
