@@ -8,8 +8,8 @@
 #     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
 #   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
 #   two cores, 3 rounds: graph, Spark local mode (scripts/spark-local), timeline --format perfetto
-# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). The Spark job's jar and the launcher's
-# class-data archive are made first. Every CPU's speed is probed before
+# and 21 single runs of graph on testdata/otf2/pi-4 (start-up). The Spark job's jar and the two
+# launchers' class-data archives are made first. Every CPU's speed is probed before
 # and after each run (bench/core-probe.c), and each part's summary is given again over the rounds
 # that ran at full speed. Everything goes to standard output (redirect it to
 # bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios are at the end of
@@ -38,6 +38,8 @@ done
 # and the launcher's class-data archive made before them: the first run after a build makes it and waits for it
 # (about 2-4 s of CPU), which was the first round's default run in every full run before
 "$root/igtrace" "$root/testdata/otf2/pi-4" >/dev/null
+# and the Spark job's own (scripts/spark-local archives the classes on its first run after a build: 16 s instead of 9)
+"$root/scripts/spark-local" "$root/testdata/otf2/pi-4" -o "$out/warm.graphml" 2>/dev/null
 st=$work/stencil/traces.otf2
 po=$work/posted/traces.otf2
 im=$work/imbalanced/traces.otf2
