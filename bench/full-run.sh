@@ -13,7 +13,8 @@
 # and after each run (bench/core-probe.c), and each part's summary is given again over the rounds
 # that ran at full speed. Everything goes to standard output (redirect it to
 # bench/results/full-run-DATE.txt); the per-variant medians and per-round ratios are at the end of
-# each part.
+# each part; bench/row-ratios.py OUTPUT gives each of the README's rows per round (the ratio of its two
+# variants, the rounds a slowed CPU touched marked).
 #
 #   bench/full-run.sh [WORK]     WORK: where the traces are (default /tmp/igtrace-full-run; kept)
 # Needs: gcc, libotf2-trace-dev, GNU time, a built jar (mvn package), an otherwise idle machine.
