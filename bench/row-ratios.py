@@ -65,7 +65,7 @@ def main(path):
             (wa, ca, _, pa), (wb, cb, _, pb) = runs[a][rnd], runs[b][rnd]
             slowed = fastest is not None and any(p > 1.2 * fastest for p in pa + pb)
             cells.append(f"r{rnd} cpu {ca / cb:.2f}x wall {wa / wb:.2f}x" + (" (slowed)" if slowed else ""))
-        rss = [v[2] // 1024 for v in runs[a].values()]
+        rss = [round(v[2] / 1024) for v in runs[a].values()]
         print(f"{what}\n  {'; '.join(cells)}\n  {a}: cpu {min(v[1] for v in runs[a].values()):.2f}-"
               f"{max(v[1] for v in runs[a].values()):.2f} s, wall {min(v[0] for v in runs[a].values()):.2f}-"
               f"{max(v[0] for v in runs[a].values()):.2f} s, peak RSS {min(rss)}-{max(rss)} MB")
