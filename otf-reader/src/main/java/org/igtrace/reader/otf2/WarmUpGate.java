@@ -6,7 +6,7 @@ package org.igtrace.reader.otf2;
  * core of its own while it compiles the hot read path. Two readers started together share two cores with the
  * compiler and both run the slower code meanwhile; started so, two threads read the 98 M-event stencil in less
  * wall time and less CPU
- * (bench/README.md, "Two threads: the later readers held back"). On traces that announce fewer than
+ * (bench/history/reading.md, "Two threads: the later readers held back"). On traces that announce fewer than
  * {@link #FROM} events in less than {@link #FROM_BYTES} of event files (every test trace), the gate is
  * open from the start. A started reader that ends first opens the gate; one that fails lets the held-back
  * readers go without reading ({@link #fail}).
