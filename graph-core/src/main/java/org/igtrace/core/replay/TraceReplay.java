@@ -48,7 +48,7 @@ public final class TraceReplay {
      * thread, 0.74-1.00 s on two). So does a replay that would get two or three workers: two workers wait for each
      * other's posts at nearly every call (spinning, on their own cores), so on the 98 M-event bench traces of 28-30 M
      * calls {@code predict} took 1.5-2.3 s more CPU on two threads than on one for the same wall time (the replay itself
-     * 2.3 s of wall and 4.6 s of CPU on two threads, 2.6 s on one; bench/README.md, "predict").
+     * 2.3 s of wall and 4.6 s of CPU on two threads, 2.6 s on one; bench/history/predict.md, "The replay on one thread below four").
      */
     public TraceReplay withThreads(int threads) {
         return withThreadsAlways(replayThreads(threads, Runtime.getRuntime().availableProcessors(), matching.run.calls(),
