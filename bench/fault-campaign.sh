@@ -5,7 +5,7 @@
 # output whole or absent) and prints PASS or FAIL; the last line counts them. SPARK=1 adds SIGINT
 # near the end of scripts/spark-local's job; Spark's other cases are in LocalModeMatchesCliTest.
 #   [SPARK=1] [ONLY=SECTIONS] bench/fault-campaign.sh [ROUNDS]     (ROUNDS of the timed signal cases, default 3)
-# ONLY: a comma-separated list of the sections to run (signals, writers, heap, pipe, paths, sizes,
+# ONLY: a comma-separated list of the sections to run (signals, commands, writers, heap, pipe, paths, sizes,
 # dump, spark), e.g. ONLY=paths; all of them when unset (spark only with SPARK=1). ONLY=spark runs the
 # Spark cases alone, ROUNDS times each.
 # Needs gcc and libotf2's headers (scripts/setup), as bench/make-otf2-trace.c does.
@@ -67,6 +67,52 @@ for ((r = 0; r < signal_rounds; r++)); do
     done
   done
 done
+
+# Signals to the commands that keep most beside the profile (why's what-if replays, the report's sections on
+# threads of their own, predict's calibration and replay; their match records, recorded calls and sorted waits
+# spilled to temporary files), at a quarter, three fifths and nine tenths of the command's own run time, so that
+# the read, the analyses and the output are each hit: the target whole or absent, at most one line, no .part, and
+# nothing left in TMPDIR but the launcher's build lock (after SIGKILL, once the next run has cleared what the killed one left).
+if want commands; then
+"$work/make-otf2-trace" "$work/imb" 64 1500 imbalanced >/dev/null 2>&1 # 2.8 M events whose first cause gives what-ifs
+"$work/make-otf2-trace" "$work/post" 64 1200 posted >/dev/null 2>&1   # 2.8 M events, receives posted first
+command_run() { # NAME OUT -> the command line of NAME writing OUT
+  case "$1" in
+    why) echo "why $work/imb/traces.otf2 -q -o $2" ;;
+    report) echo "report $work/imb/traces.otf2 -q -o $2" ;;
+    predict) echo "predict $work/post/traces.otf2 -q -o $2" ;;
+  esac
+}
+for name in why report predict; do
+  start=$(date +%s%N)
+  # shellcheck disable=SC2046 # the command line's words
+  "$ig" $(command_run $name "$work/reference-$name") 2>/dev/null
+  ms=$((($(date +%s%N) - start) / 1000000))
+  check "$name: the reference run (${ms} ms) writes its output" '[ -s "$work/reference-$name" ]'
+  for ((r = 0; r < rounds; r++)); do
+    for sig in INT TERM KILL; do
+      for part in 25 60 90; do
+        out="$work/out-$name-$sig-$part-$r"
+        mkdir -p "$out"
+        setsid env --default-signal=INT "$ig" $(command_run $name "$out/o") 2>"$out/err" &
+        pid=$!
+        sleep "$(awk -v ms="$ms" -v p="$part" 'BEGIN { printf "%.2f", ms * p / 100000 }')"
+        kill -"$sig" -- -"$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+        code=$?
+        sleep 0.3
+        if [ "$sig" = KILL ]; then
+          "$ig" $(command_run $name "$out/o") 2>/dev/null # clears the stale .part and scratch folder, writes it whole
+        fi
+        whole='[ ! -e "$out/o" ] || cmp -s "$out/o" "$work/reference-$name"'
+        detail='echo "exit $code; in the folder: $(ls -A "$out" | tr "\n" " "); in TMPDIR: $(ls -A "$TMPDIR" | tr "\n" " ")"; head -c 600 "$out/err"'
+        check "$name, SIG$sig at ${part}% (round $r): -o whole or absent, at most one line, TMPDIR empty" \
+          "$whole && nothing_left '$out' && [ -z \"\$(ls -A \"\$TMPDIR\" | grep -v '^igtrace-build-')\" ] && [ \$(wc -l <'$out/err') -le 1 ]"
+      done
+    done
+  done
+done
+fi
 
 # Eight writers of the same -o at once: the file is one whole graph.
 if want writers; then

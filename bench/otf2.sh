@@ -21,7 +21,7 @@
 #   bench/otf2.sh                 64 ranks at 1e6, 1e7, 1e8 events; 1024 ranks at 1e7
 #   bench/otf2.sh RANKS:EVENTS... chosen sizes, e.g. 64:1e7 512:1e8
 #   bench/otf2.sh --huge          adds 64 ranks at 1e9 events (about 11 GB of disk, minutes)
-# Environment: REPEATS (3), BENCH_WORK (scratch directory, default a fresh one under /tmp, removed),
+# Environment: REPEATS (3), BENCH_WORK (scratch directory, its traces kept; default a fresh one under /tmp, removed),
 # BENCH_NO_BUILD=1 to use the jar as it is, PIN=1 to run the one-thread rows on one core (taskset -c 0:
 # the JVM's compiler and garbage collector threads share that core instead of using the second one);
 # their rows say "READER@1core"; LAUNCHER=1 to run igtrace through ./igtrace as users do (one
@@ -166,5 +166,5 @@ for size in "${sizes[@]}"; do
     "$(median ${firsts["igtrace+waits:2"]}) on 2; after the last event $(median ${tails["igtrace+waits:1"]}) on 1," \
     "$(median ${tails["igtrace+waits:2"]}) on 2" \
     | if [ -n "${PIN:-}" ]; then sed 's/1 thread/1 core/g; s/2 threads/2 cores/g'; else cat; fi | tee -a "$out"
-  rm -rf "$dir"
+  [ -n "${BENCH_WORK:-}" ] || rm -rf "$dir" # kept for the other scripts when BENCH_WORK is given
 done

@@ -1021,6 +1021,27 @@ class LauncherTest {
         }
     }
 
+    /**
+     * The initial heap 64 MiB as a share of the memory (a MemTotal of 1 GiB: 6.25 %), so that the old generation grows
+     * with what is live and a full collection clears what died there (from the JVM's default, 1/64 of the memory, why's
+     * peak RSS grew with the trace); a -Xmx below it is kept, with no word from the JVM (as -Xms64m it would be the JVM's
+     * "Initial heap size set to a larger value than the maximum heap size" and exit 1), and a -Xms given wins.
+     */
+    @Test
+    void theInitialHeapIs64MibAsAShareOfTheMemory() throws Exception {
+        Path meminfo = work.resolve("meminfo-1g");
+        Files.writeString(meminfo, "MemTotal:        1048576 kB\n");
+        String trace = TESTDATA.resolve("otf2/pi-4").toString();
+        Run share = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()), "info " + trace);
+        assertEquals(0, share.code(), share.err());
+        assertTrue(share.out().contains("-XX:InitialRAMPercentage=6.250000 "), share.out());
+        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx20m"), "info " + trace);
+        assertEquals(0, small.code(), small.err());
+        assertTrue(small.out().contains("-XX:InitialHeapSize=20971520 ") && small.err().isEmpty(), small.out() + small.err());
+        Run given = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xms200m"), "info " + trace);
+        assertTrue(given.out().contains("-XX:InitialHeapSize=209715200 "), given.out());
+    }
+
     private Run shell(Map<String, String> environment, String args) throws Exception {
         String line = args.startsWith("!") ? args.substring(1) : "exec bash " + install.resolve("bin/igtrace") + " " + args;
         ProcessBuilder pb = new ProcessBuilder("bash", "-c", line).directory(work.toFile());

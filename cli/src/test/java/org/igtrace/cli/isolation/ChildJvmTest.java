@@ -159,4 +159,28 @@ class ChildJvmTest {
         ChildJvm.environment(env);
         assertEquals("glibc.malloc.hugetlb=0", env.get("GLIBC_TUNABLES"));
     }
+
+    /**
+     * The initial heap 64 MiB as a share of the memory, as the launcher gives it: on this machine's 24,683,792 KiB,
+     * 65,536 x 10^8 / 24,683,792 = 265,502 millionths of a percent; on 1 GiB 6.25 %; none below 64 MiB or unknown
+     * (then the JVM's own). MemTotal read from a meminfo file; the child's command carries the option of this machine's.
+     */
+    @Test
+    void theInitialHeapIs64MibAsAShareOfTheMemory() throws Exception {
+        assertEquals("-XX:InitialRAMPercentage=0.265502", ChildJvm.initialHeap(24_683_792));
+        assertEquals("-XX:InitialRAMPercentage=6.250000", ChildJvm.initialHeap(1 << 20));
+        assertEquals("-XX:InitialRAMPercentage=100.000000", ChildJvm.initialHeap(65536));
+        assertEquals(null, ChildJvm.initialHeap(65535));
+        assertEquals(null, ChildJvm.initialHeap(0));
+        Path meminfo = dir.resolve("meminfo");
+        Files.writeString(meminfo, "MemTotal:       24683792 kB\nMemFree:        23274228 kB\n");
+        assertEquals(24_683_792, ChildJvm.memTotalKib(meminfo));
+        Files.writeString(meminfo, "MemFree: 1 kB\n");
+        assertEquals(0, ChildJvm.memTotalKib(meminfo));
+        assertEquals(0, ChildJvm.memTotalKib(dir.resolve("none")));
+        long here = ChildJvm.memTotalKib(Path.of("/proc/meminfo"));
+        if (here >= 65536) {
+            assertTrue(command("igtrace.jar", "graph", "t.otf2").contains(ChildJvm.initialHeap(here)));
+        }
+    }
 }

@@ -45,4 +45,45 @@ class SortedRecordsTest {
             assertFalse(b.next(y));
         }
     }
+
+    /**
+     * A merge that may read only 2 or 3 runs at once merges the 12 runs two writers made of 10.3 chunks in passes (12 -> 4
+     * -> 2 runs with 3; 12 -> 6 -> 3 -> 2 with 2) and gives the records in the order of a stable sort of them all, with
+     * equal records of the first writer first, as one pass over the 12 does.
+     */
+    @Test
+    void aMergeOfMoreRunsThanItReadsAtOnceKeepsTheStableOrder() {
+        int count = SortedRecords.CHUNK * 10 + SortedRecords.CHUNK / 3;
+        Random random = new Random(48);
+        List<long[]> all = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            all.add(new long[] {random.nextInt(3), random.nextInt(20), k});
+        }
+        all.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1])); // stable
+        for (int fanIn : new int[] {2, 3, SortedRecords.FAN_IN}) {
+            try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+                SortedRecords first = new SortedRecords(store, 3, 2, true), second = new SortedRecords(store, 3, 2, false);
+                List<long[]> added = new ArrayList<>(all);
+                added.sort(Comparator.comparingLong(r -> r[2])); // in the order added
+                for (long[] r : added) {
+                    (r[2] % 2 == 0 ? first : second).add(r); // two writers, as one per join thread
+                }
+                SortedRecords.Merged m = SortedRecords.merge(List.of(first, second), fanIn);
+                int left = 12; // 6 + 6 runs written (5 full chunks and a part each)
+                while (left > fanIn) {
+                    left = (left + fanIn - 1) / fanIn;
+                }
+                assertEquals(left, m.runs(), "runs read at once, fan-in " + fanIn);
+                // equal keys: the first writer's records before the second's, each in the order added
+                List<long[]> expected = new ArrayList<>(all);
+                expected.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1]).thenComparingLong(r -> r[2] % 2));
+                long[] x = new long[3];
+                for (long[] e : expected) {
+                    m.next(x);
+                    assertArrayEquals(e, x, "fan-in " + fanIn);
+                }
+                assertFalse(m.next(x), "fan-in " + fanIn);
+            }
+        }
+    }
 }

@@ -200,12 +200,24 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         }
     }
 
-    /** The batch {@code thread} fills; under the lock. */
+    /**
+     * The batch {@code thread} fills; under the lock. A thread that ended leaves its batch to the next new thread, which
+     * goes on filling it: without that, every thread that ever put a block kept a batch of its own, and {@code why}'s
+     * sorted runs, each written by a thread of its own, kept 1,269 batches (166 MB) on a 980 M-event trace.
+     */
     private Batch batchOf(Thread thread) {
+        int ended = -1;
         for (int i = 0; i < filling; i++) {
             if (fillers[i] == thread) {
                 return batches[i];
             }
+            if (ended < 0 && !fillers[i].isAlive()) {
+                ended = i;
+            }
+        }
+        if (ended >= 0) {
+            fillers[ended] = thread;
+            return batches[ended];
         }
         if (filling == fillers.length) {
             fillers = Arrays.copyOf(fillers, filling * 2);
@@ -213,6 +225,11 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         }
         fillers[filling] = thread;
         return batches[filling++] = newBatch();
+    }
+
+    /** The batches held for threads to fill (for tests). */
+    synchronized int batchesHeld() {
+        return filling;
     }
 
     private Batch newBatch() {
