@@ -36,24 +36,29 @@ public final class TempFileRecordBlocks implements RecordBlocks {
     private final Path dir;
     private final long budget;
     private final String what;
-    private byte[][] blocks = new byte[64][];
+    /**
+     * Per block (its handle), where it is in the file (-1: in memory) and its length: all that is kept of a block written
+     * to the file, 12 bytes, so that the index grows as little as it can with the blocks spilled (with the four arrays it
+     * had beside these, 25 bytes a block: 40 MB and more of `diff`'s heap at 10^9 events). What only some blocks have for
+     * a while is in maps: the blocks kept in memory (up to the budget), those being written, those in a batch.
+     */
     private long[] offsets = new long[64];
     private int[] lengths = new int[64];
+    private final java.util.HashMap<Integer, byte[]> inMemory = new java.util.HashMap<>();
     private int count;
     private long memory;
     private long spilled;
     private FileChannel file;
     private Path where;
     /** Blocks whose write to the file is under way (outside the lock), by handle. */
-    private boolean[] writing = new boolean[64];
+    private final java.util.HashSet<Integer> writing = new java.util.HashSet<>();
     /** The bytes given to the file so far: where the next write goes ({@link #spilled} also counts the batches not yet written). */
     private long fileEnd;
     /** Bytes of a batch ({@link #put}): a block of up to half of it is batched. */
     static final int BATCH_BYTES = 128 << 10;
     private final int batchBytes;
-    /** Per block, the batch it is in until that batch is written (null: none), and its place there. */
-    private Batch[] inBatch = new Batch[64];
-    private int[] batchPlace = new int[64];
+    /** The blocks in a batch not yet written, by handle: the batch (the block's place there is its {@link Batch#placeOf}). */
+    private final java.util.HashMap<Integer, Batch> inBatch = new java.util.HashMap<>();
     /** The threads that fill batches and the batch each fills. */
     private Thread[] fillers = new Thread[4];
     private Batch[] batches = new Batch[4];
@@ -110,17 +115,13 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         FileChannel f;
         Batch full = null;
         synchronized (this) {
-            if (count == blocks.length) {
-                blocks = Arrays.copyOf(blocks, count * 2);
+            if (count == offsets.length) {
                 offsets = Arrays.copyOf(offsets, count * 2);
                 lengths = Arrays.copyOf(lengths, count * 2);
-                writing = Arrays.copyOf(writing, count * 2);
-                inBatch = Arrays.copyOf(inBatch, count * 2);
-                batchPlace = Arrays.copyOf(batchPlace, count * 2);
             }
             lengths[count] = length;
             if (memory + block.length <= budget) {
-                blocks[count] = block;
+                inMemory.put(count, block);
                 offsets[count] = -1;
                 memory += block.length;
                 return count++;
@@ -135,8 +136,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 }
                 handle = count++;
                 System.arraycopy(block, 0, b.bytes, b.used, length);
-                inBatch[handle] = b;
-                batchPlace[handle] = b.used;
+                inBatch.put(handle, b);
                 b.add(handle, length);
                 if (spare.size() < SPARE_ARRAYS) {
                     spare.push(block); // copied: the writer may fill it again
@@ -149,7 +149,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                 at = fileEnd;
                 fileEnd += length;
                 offsets[count] = at;
-                writing[count] = true;
+                writing.add(count);
                 handle = count++;
             }
         }
@@ -165,7 +165,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
             throw cannotWrite(e);
         } finally {
             synchronized (this) {
-                writing[handle] = false;
+                writing.remove(handle);
                 if (!written) {
                     failed = true;
                 }
@@ -183,6 +183,8 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         final byte[] bytes;
         int used;
         int[] handles = new int[64];
+        /** Where each block of {@link #handles} starts in {@link #bytes}. */
+        int[] places = new int[64];
         int count;
         /** Where in the file it goes, once full ({@link #detach}). */
         long at;
@@ -194,9 +196,21 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         void add(int handle, int length) {
             if (count == handles.length) {
                 handles = Arrays.copyOf(handles, count * 2);
+                places = Arrays.copyOf(places, count * 2);
             }
+            places[count] = used;
             handles[count++] = handle;
             used += length;
+        }
+
+        /** Where block {@code handle}, which is in this batch, starts in {@link #bytes}. */
+        int placeOf(int handle) {
+            for (int i = count - 1; i >= 0; i--) { // the blocks read soon after their put are the last ones
+                if (handles[i] == handle) {
+                    return places[i];
+                }
+            }
+            throw new IllegalStateException("block " + handle + " is not in its batch");
         }
     }
 
@@ -241,7 +255,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         b.at = fileEnd;
         fileEnd += b.used;
         for (int i = 0; i < b.count; i++) {
-            offsets[b.handles[i]] = b.at + batchPlace[b.handles[i]];
+            offsets[b.handles[i]] = b.at + b.places[i];
         }
         Batch next = newBatch();
         for (int i = 0; i < filling; i++) {
@@ -266,7 +280,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
                     failed = true;
                 }
                 for (int i = 0; i < b.count; i++) {
-                    inBatch[b.handles[i]] = null;
+                    inBatch.remove(b.handles[i]);
                 }
                 b.used = 0;
                 b.count = 0;
@@ -334,16 +348,16 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         FileChannel f;
         synchronized (this) {
             if (offsets[handle] == -1) {
-                return blocks[handle];
+                return inMemory.get(handle);
             }
-            Batch b = inBatch[handle];
+            Batch b = inBatch.get(handle);
             if (b != null && !failed) { // in a batch not yet written, or being written: from there
                 int n = lengths[handle];
                 byte[] into = buffer != null && buffer.length >= n ? buffer : new byte[n];
-                System.arraycopy(b.bytes, batchPlace[handle], into, 0, n);
+                System.arraycopy(b.bytes, b.placeOf(handle), into, 0, n);
                 return into;
             }
-            while (writing[handle]) { // written by another thread just now: wait for its write
+            while (writing.contains(handle)) { // written by another thread just now: wait for its write
                 try {
                     wait();
                 } catch (InterruptedException e) {
@@ -386,8 +400,11 @@ public final class TempFileRecordBlocks implements RecordBlocks {
 
     @Override
     public synchronized void close() {
-        blocks = new byte[0][];
-        inBatch = new Batch[0];
+        inMemory.clear();
+        inBatch.clear();
+        writing.clear();
+        offsets = new long[0];
+        lengths = new int[0];
         batches = new Batch[0];
         fillers = new Thread[0];
         filling = 0;
