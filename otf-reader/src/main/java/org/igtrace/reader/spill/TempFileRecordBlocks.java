@@ -42,8 +42,13 @@ public final class TempFileRecordBlocks implements RecordBlocks {
      * had beside these, 25 bytes a block: 40 MB and more of `diff`'s heap at 10^9 events). What only some blocks have for
      * a while is in maps: the blocks kept in memory (up to the budget), those being written, those in a batch.
      */
-    private long[] offsets = new long[64];
-    private int[] lengths = new int[64];
+    private long[][] offsets = new long[16][];
+    private int[][] lengths = new int[16][];
+    /**
+     * The index is kept in chunks of {@value #CHUNK} blocks: no slack beyond the last chunk, and no copy of it all (the
+     * old and the new array both live) each time it doubles.
+     */
+    private static final int CHUNK_BITS = 12, CHUNK = 1 << CHUNK_BITS, IN_CHUNK = CHUNK - 1;
     private final java.util.HashMap<Integer, byte[]> inMemory = new java.util.HashMap<>();
     private int count;
     private long memory;
@@ -115,14 +120,19 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         FileChannel f;
         Batch full = null;
         synchronized (this) {
-            if (count == offsets.length) {
-                offsets = Arrays.copyOf(offsets, count * 2);
-                lengths = Arrays.copyOf(lengths, count * 2);
+            int chunk = count >>> CHUNK_BITS;
+            if (chunk == offsets.length) {
+                offsets = Arrays.copyOf(offsets, chunk * 2);
+                lengths = Arrays.copyOf(lengths, chunk * 2);
             }
-            lengths[count] = length;
+            if (offsets[chunk] == null) {
+                offsets[chunk] = new long[CHUNK];
+                lengths[chunk] = new int[CHUNK];
+            }
+            lengths[chunk][count & IN_CHUNK] = length;
             if (memory + block.length <= budget) {
                 inMemory.put(count, block);
-                offsets[count] = -1;
+                offsets[chunk][count & IN_CHUNK] = -1;
                 memory += block.length;
                 return count++;
             }
@@ -148,7 +158,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
             } else {
                 at = fileEnd;
                 fileEnd += length;
-                offsets[count] = at;
+                offsets[chunk][count & IN_CHUNK] = at;
                 writing.add(count);
                 handle = count++;
             }
@@ -255,7 +265,8 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         b.at = fileEnd;
         fileEnd += b.used;
         for (int i = 0; i < b.count; i++) {
-            offsets[b.handles[i]] = b.at + b.places[i];
+            int h = b.handles[i];
+            offsets[h >>> CHUNK_BITS][h & IN_CHUNK] = b.at + b.places[i];
         }
         Batch next = newBatch();
         for (int i = 0; i < filling; i++) {
@@ -338,7 +349,7 @@ public final class TempFileRecordBlocks implements RecordBlocks {
 
     @Override
     public synchronized int length(int handle) {
-        return lengths[handle];
+        return lengths[handle >>> CHUNK_BITS][handle & IN_CHUNK];
     }
 
     @Override
@@ -347,12 +358,15 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         int length;
         FileChannel f;
         synchronized (this) {
-            if (offsets[handle] == -1) {
+            long[] offsetsHere = offsets[handle >>> CHUNK_BITS];
+            int[] lengthsHere = lengths[handle >>> CHUNK_BITS];
+            int in = handle & IN_CHUNK;
+            if (offsetsHere[in] == -1) {
                 return inMemory.get(handle);
             }
             Batch b = inBatch.get(handle);
             if (b != null && !failed) { // in a batch not yet written, or being written: from there
-                int n = lengths[handle];
+                int n = lengthsHere[in];
                 byte[] into = buffer != null && buffer.length >= n ? buffer : new byte[n];
                 System.arraycopy(b.bytes, b.placeOf(handle), into, 0, n);
                 return into;
@@ -368,8 +382,8 @@ public final class TempFileRecordBlocks implements RecordBlocks {
             if (failed) {
                 throw new UncheckedIOException(new IOException(directory() + ": a block of " + what + " could not be written"));
             }
-            at = offsets[handle];
-            length = lengths[handle];
+            at = offsetsHere[in];
+            length = lengthsHere[in];
             f = file;
         }
         byte[] into = buffer != null && buffer.length >= length ? buffer : new byte[length];
@@ -403,8 +417,8 @@ public final class TempFileRecordBlocks implements RecordBlocks {
         inMemory.clear();
         inBatch.clear();
         writing.clear();
-        offsets = new long[0];
-        lengths = new int[0];
+        offsets = new long[0][];
+        lengths = new int[0][];
         batches = new Batch[0];
         fillers = new Thread[0];
         filling = 0;

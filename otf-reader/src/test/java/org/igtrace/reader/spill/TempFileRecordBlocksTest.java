@@ -233,4 +233,32 @@ class TempFileRecordBlocksTest {
         }
         assertEquals(0, filesIn(dir));
     }
+
+    /**
+     * 10,000 blocks, more than two of the index's chunks of 4,096: the first ones in memory (a budget of 200 bytes), the
+     * others in batches of 256 bytes or alone (every 7th of 200 bytes); each reads back as it was put, and its length.
+     */
+    @Test
+    void blocksAcrossTheIndexsChunksReadBack() throws Exception {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 200, "match records", TempFileRecordBlocks.POSITIONAL, 256)) {
+            int n = 10_000;
+            int[] handles = new int[n];
+            for (int k = 0; k < n; k++) {
+                byte[] block = new byte[k % 7 == 6 ? 200 : 10 + k % 50];
+                Arrays.fill(block, (byte) k);
+                block[0] = (byte) (k >>> 8);
+                handles[k] = store.put(block, block.length);
+            }
+            for (int k = 0; k < n; k++) {
+                int length = k % 7 == 6 ? 200 : 10 + k % 50;
+                byte[] expected = new byte[length];
+                Arrays.fill(expected, (byte) k);
+                expected[0] = (byte) (k >>> 8);
+                assertEquals(length, store.length(handles[k]), "length of block " + k);
+                assertArrayEquals(expected, Arrays.copyOf(store.get(handles[k], null), length), "block " + k);
+            }
+            assertTrue(store.memoryBytes() <= 200 && store.spilledBytes() > 0, store.memoryBytes() + " in memory");
+        }
+        assertEquals(0, filesIn(dir));
+    }
 }
