@@ -48,11 +48,15 @@ final class PredictionSummary {
         return lines;
     }
 
-    /** With {@code --timing}: the calls replayed and what their recording took (memory, and the temporary file's share). */
+    /**
+     * With {@code --timing}: the calls replayed, what their recording took, and what the replay's records put in the
+     * temporary file. The file's bytes are not a share of the recording's: the same store holds the calls the network is
+     * fitted to and the transfer times it is fitted from (everything spilled: more than the recording).
+     */
     static String recording(RecordedRun run) {
         return String.format(Locale.ROOT, "igtrace predict: %d MPI calls replayed; the recorded activities took %d bytes (%s per call)%s",
                 run.calls(), run.bytes(), Labels.fixed(run.calls() == 0 ? 0.0 : (double) run.bytes() / run.calls(), 1),
-                run.spilledBytes() == 0 ? "" : ", " + run.spilledBytes() + " of them in a temporary file");
+                run.spilledBytes() == 0 ? "" : "; the replay's records put " + run.spilledBytes() + " bytes in a temporary file");
     }
 
     /**

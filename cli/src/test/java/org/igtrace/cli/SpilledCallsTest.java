@@ -82,7 +82,7 @@ class SpilledCallsTest {
         Result file = spilling(spilled.toArray(String[]::new));
         assertEquals(0, file.code, file.err);
         assertEquals(memory.out, file.out);
-        assertTrue(file.err.contains("of them in a temporary file"), file.err);
+        assertTrue(file.err.contains(" bytes in a temporary file"), file.err);
         assertEquals(List.of(), leftIn(dir));
         // /proc is a directory where no file can be made (not even by root): the calls do go to --temp-dir
         Path unwritable = Path.of("/proc");
