@@ -508,6 +508,23 @@ class WhyCommandTest {
     }
 
     /**
+     * A Leave of a user region that is not open closes nothing (testdata/make-stray-leave.py: rank 0 leaves `eval`, never
+     * entered, inside its `compute` [10, 190], as APEX leaves HPX actions). By the arithmetic in its docstring the path
+     * holds compute 280 us and main 120 us, and the late sender's 150 us are rank 0's compute's; with the stray Leave
+     * closing the innermost region (as before) compute was 100 us, main 290 us and main the first cause.
+     */
+    @Test
+    void aLeaveOfARegionNotOpenClosesNothing() {
+        String json = why("stray-leave/traces.otf2", "--format", "json");
+        String flat = json.replaceAll("\\s+", " ");
+        assertTrue(flat.contains("\"regions\": [ { \"name\": \"compute\", \"time_on_path\": 0.00028 }, "
+                + "{ \"name\": \"main\", \"time_on_path\": 0.00012 } ]"), json);
+        assertTrue(flat.contains("\"causes\": [ { \"rank\": 0, \"region\": \"compute\", \"delay_cost\": 0.00015, \"kind\": \"region\" } ]"),
+                json);
+        assertTrue(flat.contains("\"length\": 0.00042"), json);
+    }
+
+    /**
      * The same on a real tracer's run (testdata/programs/late-reduce.c, EZTrace, 4 ranks): after the barrier the root, rank
      * 2, sleeps 10 ms, rank 0 20 ms, rank 1 30 ms and rank 3 80 ms before MPI_Reduce. The root waits for rank 0, about 10
      * ms (early reduce), and leaves after rank 3 entered: the path holds rank 3's 80 ms of sleep as compute and little of

@@ -34,6 +34,23 @@ public final class RegionStack {
         return true;
     }
 
+    /**
+     * A Leave of {@code region}, a user region when {@code user}: leaves the innermost region, unless {@code region} is a
+     * user region open at no depth (APEX leaves HPX actions it never entered), whose Leave closes nothing. False, changing
+     * nothing, when it closes nothing.
+     */
+    public boolean pop(int region, boolean user) {
+        if (user && depth > 0 && regions[depth - 1] != region) {
+            for (int f = depth - 2; f >= 0; f--) {
+                if (regions[f] == region) {
+                    return pop();
+                }
+            }
+            return false;
+        }
+        return pop();
+    }
+
     /** How many regions are open. */
     public int depth() {
         return depth;
