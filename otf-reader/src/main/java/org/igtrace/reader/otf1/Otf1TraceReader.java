@@ -58,7 +58,7 @@ public final class Otf1TraceReader implements PartitionedSource {
                 String what = "stream " + Long.toHexString(stream.id()) + describe(stream, all);
                 long others = java.util.Arrays.stream(wanted).filter(w -> files.events(files.streamId(w)) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
-                        + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others
+                        + unlistedBeside(master) + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others
                         + (others == 1 ? " stream" : " streams")));
             }
             if (++missingCount <= NAMED_MISSING) {
@@ -70,7 +70,8 @@ public final class Otf1TraceReader implements PartitionedSource {
         }
         if (missingCount > 0) {
             notes.add(Diagnostic.count(missingCount, "stream", "streams") + " left out, their events files missing (" + String.join("; ", missing)
-                    + (missingCount > NAMED_MISSING ? "; " + Diagnostic.count(missingCount - NAMED_MISSING, "other", "others") : "") + ")");
+                    + (missingCount > NAMED_MISSING ? "; " + Diagnostic.count(missingCount - NAMED_MISSING, "other", "others") : "") + ")"
+                    + unlistedBeside(master));
         }
         if (options.skipDamaged()) {
             List<Path> undamaged = Otf1DamageCheck.withoutDamaged(files, eventFiles, all, options.threadCount(), notes);
@@ -118,6 +119,20 @@ public final class Otf1TraceReader implements PartitionedSource {
 
     /** How many of the streams left out the note names; it counts the others (10^6 names would be tens of megabytes). */
     static final int NAMED_MISSING = 8;
+
+    /**
+     * Where a stream's events file is missing: the trace's events files beside the master file that it lists for no
+     * stream (a master file edited or damaged to name another stream, {@code 3:3} read as {@code 7:3}), else "".
+     */
+    private String unlistedBeside(Path master) throws TraceReadException {
+        List<Path> unlisted = files.unlistedEvents();
+        if (unlisted.isEmpty()) {
+            return "";
+        }
+        String name = master.getFileName().toString();
+        return "; " + unlisted.get(0).getFileName() + (unlisted.size() == 1 ? " lies in the same folder, a stream " : " and "
+                + (unlisted.size() - 1) + " more lie in the same folder, streams ") + name + " does not list: " + name + " may be damaged";
+    }
 
     /**
      * With {@code --skip-missing}, when streams were left out: the world ranks of the processes to analyse, or null

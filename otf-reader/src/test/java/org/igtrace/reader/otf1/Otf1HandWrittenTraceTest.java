@@ -233,6 +233,27 @@ class Otf1HandWrittenTraceTest {
         assertEquals(master + ": line 2: the hexadecimal number 1" + "0".repeat(16) + " does not fit in 64 bits", e.getMessage());
     }
 
+    /**
+     * A master file that names a stream with no events file while an events file of the trace lies beside it unlisted
+     * ({@code 2:2} changed to {@code 7:2}: process 2's records are in t.2.events, which no stream names): the error, and
+     * with --skip-missing the note, name the unlisted file and the master file as the likely damage.
+     */
+    @Test
+    void aMissingStreamBesideAnUnlistedEventsFileNamesTheMasterFile() throws Exception {
+        Path master = writeTrace(false);
+        write("t.otf", "1:1\n7:2\n");
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
+        assertEquals(dir.resolve("t.7.events[.z]") + ": missing (stream 7, process 2 \"Process 1\"); t.2.events lies in the same folder, "
+                + "a stream t.otf does not list: t.otf may be damaged; use --skip-missing to read the other 1 stream", e.getMessage());
+        TraceProfile profile = TraceInput.read(master, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
+        assertTrue(profile.notes().contains("1 stream left out, their events files missing (t.7.events[.z]: stream 7, process 2 \"Process 1\"); "
+                + "t.2.events lies in the same folder, a stream t.otf does not list: t.otf may be damaged"), profile.notes().toString());
+        Files.delete(dir.resolve("t.2.events")); // only missing: no word of the master file
+        e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
+        assertEquals(dir.resolve("t.7.events[.z]") + ": missing (stream 7, process 2 \"Process 1\"); use --skip-missing to read the other 1 stream",
+                e.getMessage());
+    }
+
     @Test
     void skipMissingBuildsTheGraphFromTheOtherStreams() throws Exception {
         Path master = writeTrace(false);
