@@ -4,7 +4,8 @@
 
     /usr/bin/python3 testdata/make-stray-leave.py DST_DIR
 
-Timer 1 MHz (a tick is a microsecond); clocks consistent; one message of 8 bytes, tag 0, on MPI_COMM_WORLD.
+writes DST_DIR/with, the run below, and DST_DIR/without, the same run without the Leave of `eval`, which every analysis
+must read alike. Timer 1 MHz (a tick is a microsecond); clocks consistent; one message of 8 bytes, tag 0, on MPI_COMM_WORLD.
     rank 0: main [0, 400]: compute [10, 190] with a Leave of `eval` at 50 (a user region never entered);
             MPI_Send [200, 210] to rank 1 (its event at 201); compute [250, 350]
     rank 1: main [0, 420]: compute [10, 40]; MPI_Recv [50, 220] from rank 0 (its event at 219); compute [230, 330]
@@ -34,7 +35,12 @@ TIMELINE = {
 
 
 def main():
-    with otf2.writer.open(sys.argv[1], timer_resolution=1000000) as trace:
+    write(sys.argv[1] + "/with", TIMELINE)
+    write(sys.argv[1] + "/without", {r: [e for e in events if e[2] != "eval"] for r, events in TIMELINE.items()})
+
+
+def write(target, timeline):
+    with otf2.writer.open(target, timer_resolution=1000000) as trace:
         d = trace.definitions
         node = d.system_tree_node("localhost")
         regions = {n: d.region(n, paradigm=Paradigm.USER, region_role=RegionRole.FUNCTION)
@@ -42,14 +48,14 @@ def main():
         for n in ("MPI_Send", "MPI_Recv"):
             regions[n] = d.region(n, paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
         threads = []
-        for rank in TIMELINE:
+        for rank in timeline:
             group = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS,
                                      system_tree_parent=node)
             threads.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=group))
         d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=threads)
         comm = d.comm("MPI_COMM_WORLD", group=d.group("world ranks", group_type=GroupType.COMM_GROUP,
-                                                      paradigm=Paradigm.MPI, members=list(TIMELINE)))
-        for rank, events in TIMELINE.items():
+                                                      paradigm=Paradigm.MPI, members=list(timeline)))
+        for rank, events in timeline.items():
             write = trace.event_writer_from_location(threads[rank])
             for t, kind, arg in events:
                 if kind == "enter":
