@@ -10,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.igtrace.core.util.LongIntMap;
@@ -270,23 +269,39 @@ final class Otf1FileSet implements Serializable {
 
     /**
      * The events files of this trace ({@code NAME.<hex>.events[.z]} beside the master file) whose
-     * stream the master file does not list: a master file cut short leaves some out.
+     * stream the master file does not list: a master file cut short leaves some out. Memory: the files there, not the
+     * streams listed (a million declared with three present reads in a small heap).
      */
     List<Path> unlistedEvents() throws TraceReadException {
-        Set<Long> listed = new HashSet<>();
-        for (long id : streamIds) {
-            listed.add(id);
-        }
         Pattern events = Pattern.compile(
                 Pattern.quote(stub) + "\\.([0-9a-fA-F]{1,15})\\.events(\\.z)?");
+        List<Path> there;
         try (java.util.stream.Stream<Path> siblings = Files.list(master().toAbsolutePath().getParent())) {
-            return siblings.filter(f -> {
-                Matcher m = events.matcher(f.getFileName().toString());
-                return m.matches() && !listed.contains(Long.parseLong(m.group(1), 16));
-            }).sorted().toList();
+            there = siblings.filter(f -> events.matcher(f.getFileName().toString()).matches()).sorted().toList();
         } catch (IOException e) {
             throw new TraceReadException(master() + ": cannot list its directory (" + org.igtrace.reader.IoReason.of(e) + ")");
         }
+        LongIntMap place = new LongIntMap(); // stream id -> its file's place in there
+        for (int i = 0; i < there.size(); i++) {
+            Matcher m = events.matcher(there.get(i).getFileName().toString());
+            if (m.matches()) {
+                place.put(Long.parseLong(m.group(1), 16), i);
+            }
+        }
+        boolean[] listedThere = new boolean[there.size()];
+        for (long id : streamIds) {
+            int i = place.get(id, -1);
+            if (i >= 0) {
+                listedThere[i] = true;
+            }
+        }
+        List<Path> unlisted = new ArrayList<>();
+        for (int i = 0; i < there.size(); i++) {
+            if (!listedThere[i]) {
+                unlisted.add(there.get(i));
+            }
+        }
+        return unlisted;
     }
 
     /** The name a stream's events file would have, for messages about a missing one. */
