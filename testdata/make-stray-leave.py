@@ -4,20 +4,21 @@
 
     /usr/bin/python3 testdata/make-stray-leave.py DST_DIR
 
-writes DST_DIR/with, the run below, and DST_DIR/without, the same run without the Leave of `eval`, which every analysis
-must read alike. Timer 1 MHz (a tick is a microsecond); clocks consistent; one message of 8 bytes, tag 0, on MPI_COMM_WORLD.
+writes DST_DIR/with, the run below, and DST_DIR/without, the same run without the Leaves of `eval`, which every
+analysis must read alike. Timer 1 MHz (a tick is a microsecond); clocks consistent; one message of 8 bytes, tag 0, on MPI_COMM_WORLD.
     rank 0: main [0, 400]: compute [10, 190] with a Leave of `eval` at 50 (a user region never entered);
             MPI_Send [200, 210] to rank 1 (its event at 201); compute [250, 350]
-    rank 1: main [0, 420]: compute [10, 40]; MPI_Recv [50, 220] from rank 0 (its event at 219); compute [230, 330]
-The Leave of `eval` closes nothing: no `eval` is open. Rank 1 waits in its MPI_Recv from 50 until rank 0's send entered
+    rank 1: main [0, 420]: compute [10, 40]; MPI_Recv [50, 220] from rank 0 (its event at 219), with a Leave of `eval`
+            at 100; compute [230, 330]
+The Leaves of `eval` close nothing: no `eval` is open. Rank 1 waits in its MPI_Recv from 50 until rank 0's send entered
 at 200 (late sender, 150 us). Critical path (definitions section 14), from rank 1's end at 420 back: its MPI_Recv
 waited, jump to rank 0 at 200: rank 1 [220, 420] (compute [230, 330] 100 us, main's own 100 us), 20 us of rank 1's
 MPI_Recv, rank 0 [0, 200] (compute [10, 190] 180 us, main's own 20 us). Outermost regions on the path (one level below
 main): compute 280 us, main 120 us. Causes: in the wait's interval (from the start), rank 0 computed in `compute` 180
 us and in main 20 us, rank 1 30 and 20 us: the excess is all `compute`'s (150 us), so the 150 us of waiting are rank 0's
 `compute`'s delay cost.
-Read with the stray Leave closing the innermost region open (as igtrace's why did before), rank 0's `compute` would end
-at 50 and its `main` at 190: compute 140 us and main 250 us on the path, and the wait charged mostly to `main`.
+Read with a stray Leave closing the innermost region open, rank 0's `compute` would end at 50 and its `main` at 190, and
+rank 1's MPI_Recv at 100, before the message it receives.
 """
 import sys
 
@@ -29,7 +30,7 @@ TIMELINE = {
         (200, "enter", "MPI_Send"), (201, "send", 1), (210, "leave", "MPI_Send"),
         (250, "enter", "compute"), (350, "leave", "compute"), (400, "leave", "main")],
     1: [(0, "enter", "main"), (10, "enter", "compute"), (40, "leave", "compute"),
-        (50, "enter", "MPI_Recv"), (219, "recv", 0), (220, "leave", "MPI_Recv"),
+        (50, "enter", "MPI_Recv"), (100, "leave", "eval"), (219, "recv", 0), (220, "leave", "MPI_Recv"),
         (230, "enter", "compute"), (330, "leave", "compute"), (420, "leave", "main")],
 }
 

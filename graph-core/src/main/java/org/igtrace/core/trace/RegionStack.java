@@ -36,19 +36,27 @@ public final class RegionStack {
 
     /**
      * A Leave of {@code region}, a user region when {@code user}: leaves the innermost region, unless {@code region} is a
-     * user region open at no depth (APEX leaves HPX actions it never entered), whose Leave closes nothing. False, changing
-     * nothing, when it closes nothing.
+     * user region open at no depth ({@link #strayLeave}), whose Leave closes nothing. False, changing nothing, when it
+     * closes nothing.
      */
     public boolean pop(int region, boolean user) {
-        if (user && depth > 0 && regions[depth - 1] != region) {
-            for (int f = depth - 2; f >= 0; f--) {
-                if (regions[f] == region) {
-                    return pop();
-                }
-            }
+        return !(user && strayLeave(region)) && pop();
+    }
+
+    /**
+     * Whether a Leave of {@code region} finds it open at no depth while some region is open (APEX leaves HPX actions it
+     * never entered): a user region's such Leave closes nothing. Two comparisons when it is the innermost region.
+     */
+    public boolean strayLeave(int region) {
+        if (depth == 0 || regions[depth - 1] == region) {
             return false;
         }
-        return pop();
+        for (int f = depth - 2; f >= 0; f--) {
+            if (regions[f] == region) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** How many regions are open. */
