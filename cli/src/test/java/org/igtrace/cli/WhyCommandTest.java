@@ -508,62 +508,6 @@ class WhyCommandTest {
     }
 
     /**
-     * A Leave of a user region that is not open closes nothing (testdata/make-stray-leave.py, with/: rank 0 leaves `eval`, never
-     * entered, inside its `compute` [10, 190], as APEX leaves HPX actions). By the arithmetic in its docstring the path
-     * holds compute 280 us and main 120 us, and the late sender's 150 us are rank 0's compute's; with the stray Leave
-     * closing the innermost region (as before) compute was 100 us, main 290 us and main the first cause.
-     */
-    @Test
-    void aLeaveOfARegionNotOpenClosesNothing() {
-        String json = why("stray-leave/with/traces.otf2", "--format", "json");
-        String flat = json.replaceAll("\\s+", " ");
-        assertTrue(flat.contains("\"regions\": [ { \"name\": \"compute\", \"time_on_path\": 0.00028 }, "
-                + "{ \"name\": \"main\", \"time_on_path\": 0.00012 } ]"), json);
-        assertTrue(flat.contains("\"causes\": [ { \"rank\": 0, \"region\": \"compute\", \"delay_cost\": 0.00015, \"kind\": \"region\" } ]"),
-                json);
-        assertTrue(flat.contains("\"length\": 0.00042"), json);
-    }
-
-    /**
-     * The run with the stray Leaves and without them (testdata/stray-leave/with and without) read alike: `why`, the
-     * timeline's drawing, `stats`', `predict`'s and the graph's numbers, whole, with `--region compute` (the selection's
-     * instance of compute [10, 190] holds a stray Leave: it ended there, and why's path read 340 us of compute, not 280 us
-     * of it and 60 us between its instances) and with a window. Rank 1's stray Leave inside its MPI_Recv ended the call
-     * at 100 for the wait analysis, before its message. Only the note on the Leaves and the trace's name differ.
-     */
-    @Test
-    void aStrayLeaveReadsAsTheRunWithoutIt() {
-        for (List<String> selection : List.of(List.<String>of(), List.of("--region", "compute"), List.of("--window", "40us:300us"))) {
-            List<String> seen = new ArrayList<>();
-            for (String run : List.of("with", "without")) {
-                String trace = TESTDATA.resolve("stray-leave/" + run + "/traces.otf2").toString();
-                StringBuilder all = new StringBuilder();
-                for (String[] command : new String[][] {{"why", "--format", "json"}, {"timeline", "--format", "svg"}, {"stats", "--format", "json"},
-                        {"predict", "--format", "json"}, {"graph", "--format", "graphml"}}) {
-                    List<String> args = new ArrayList<>(List.of(command));
-                    args.add(trace);
-                    args.add("-q");
-                    args.addAll(selection);
-                    Run r = igtrace(args.toArray(new String[0]));
-                    assertEquals(0, r.code, r.err);
-                    for (String line : r.out.split("\n")) { // the drawing's shapes; the numbers before the notes
-                        if (line.contains("\"diagnostics\"")) {
-                            break;
-                        }
-                        if (!line.contains(run + "/traces.otf2") && !line.contains("class=\"note\"") && !line.startsWith("<svg ")
-                                && !line.startsWith("  \"notes\": ")) {
-                            all.append(line).append('\n');
-                        }
-                    }
-                }
-                seen.add(all.toString());
-            }
-            assertEquals(seen.get(1), seen.get(0), selection.toString());
-        }
-        assertTrue(why("stray-leave/with/traces.otf2", "--region", "compute").contains("compute                            280 us"));
-    }
-
-    /**
      * The same on a real tracer's run (testdata/programs/late-reduce.c, EZTrace, 4 ranks): after the barrier the root, rank
      * 2, sleeps 10 ms, rank 0 20 ms, rank 1 30 ms and rank 3 80 ms before MPI_Reduce. The root waits for rank 0, about 10
      * ms (early reduce), and leaves after rank 3 entered: the path holds rank 3's 80 ms of sleep as compute and little of

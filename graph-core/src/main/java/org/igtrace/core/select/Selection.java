@@ -178,11 +178,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 throw new SelectionException(Part.REGION, region, "no region of the trace has that name");
             }
         }
-        boolean[] user = new boolean[definitions.regionCount()]; // a Leave of one not open closes nothing
-        for (int r = 0; r < user.length; r++) {
-            user[r] = definitions.regionKind(r) == org.igtrace.core.trace.RegionKind.OTHER;
-        }
-        return new SelectionFilter(this, processes(definitions), fromTicks(definitions), toTicks(definitions), regions, user);
+        return new SelectionFilter(this, processes(definitions), fromTicks(definitions), toTicks(definitions), regions);
     }
 
     /**

@@ -37,17 +37,14 @@ public final class SelectionFilter implements EventTaps {
     private final long from;
     private final long to;
     private final boolean[] regions;
-    /** Per region, whether it is a user region: a Leave of one that is not open closes nothing. */
-    private final boolean[] user;
     private final Queue<Filtered> counted = new ConcurrentLinkedQueue<>();
 
-    SelectionFilter(Selection selection, java.util.BitSet processes, long from, long to, boolean[] regions, boolean[] user) {
+    SelectionFilter(Selection selection, java.util.BitSet processes, long from, long to, boolean[] regions) {
         this.selection = selection;
         this.processes = processes;
         this.from = from;
         this.to = to;
         this.regions = regions;
-        this.user = user;
     }
 
     public Selection selection() {
@@ -166,12 +163,9 @@ public final class SelectionFilter implements EventTaps {
         @Override
         public void leave(long time, int region) {
             advance(time);
-            int depth = stack.depth();
-            if (!stack.pop(region, region >= 0 && region < user.length && user[region])) {
-                // nothing open (unbalanced), or a user region that is not open (APEX leaves HPX actions it never entered):
-                // it closes nothing here, and the analyses get it where the point it lies at passes
-                if (state == State.INSIDE && (regions == null || depth > 0 && passed[depth - 1])) {
-                    down.leave(time, region);
+            if (!stack.pop()) {
+                if (state == State.INSIDE && regions == null) {
+                    down.leave(time, region); // unbalanced: let the analyses count it
                     kept();
                 }
                 return;

@@ -484,8 +484,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         @Override
         public void leave(long time, int region) {
             at(time);
-            if (!stack.pop(region, region >= 0 && region < environment.length && environment[region] == 0 && regionClass(region) < 0)) {
-                return; // nothing open, or a user region that is not (APEX leaves HPX actions it never entered): nothing closed
+            if (!stack.pop()) {
+                return;
             }
             if (stack.depth() == parallelFrame) {
                 parallelFrame = -1;

@@ -34,31 +34,6 @@ public final class RegionStack {
         return true;
     }
 
-    /**
-     * A Leave of {@code region}, a user region when {@code user}: leaves the innermost region, unless {@code region} is a
-     * user region open at no depth ({@link #strayLeave}), whose Leave closes nothing. False, changing nothing, when it
-     * closes nothing.
-     */
-    public boolean pop(int region, boolean user) {
-        return !(user && strayLeave(region)) && pop();
-    }
-
-    /**
-     * Whether a Leave of {@code region} finds it open at no depth while some region is open (APEX leaves HPX actions it
-     * never entered): a user region's such Leave closes nothing. Two comparisons when it is the innermost region.
-     */
-    public boolean strayLeave(int region) {
-        if (depth == 0 || regions[depth - 1] == region) {
-            return false;
-        }
-        for (int f = depth - 2; f >= 0; f--) {
-            if (regions[f] == region) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** How many regions are open. */
     public int depth() {
         return depth;

@@ -135,9 +135,6 @@ public final class LocationRecorder implements LocationEvents {
     @Override
     public void leave(long t, int region) {
         lastTime = t;
-        if (stack.strayLeave(region) && definitions.regionKind(region) == RegionKind.OTHER) {
-            return; // a user region that is not open (APEX leaves HPX actions it never entered): it closes nothing
-        }
         if (!stack.pop()) {
             return;
         }

@@ -208,8 +208,8 @@ final class SliceRecorder implements LocationEvents {
     public void leave(long time, int region) {
         advance(time);
         replayed.leave(region);
-        if (depth == 0 || stack[depth - 1] != region && definitions.regionKind(region) == RegionKind.OTHER && !isOpen(region)) {
-            return; // nothing open, or a user region that is not open (APEX leaves HPX actions it never entered): it closes nothing
+        if (depth == 0) {
+            return;
         }
         depth--;
         if (depth == 0 && rootOpen) {
@@ -224,16 +224,6 @@ final class SliceRecorder implements LocationEvents {
             }
         }
         change(time);
-    }
-
-    /** Whether {@code region} is open at any depth. */
-    private boolean isOpen(int region) {
-        for (int i = depth - 1; i >= 0; i--) {
-            if (stack[i] == region) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

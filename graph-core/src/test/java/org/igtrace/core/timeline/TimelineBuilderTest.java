@@ -162,29 +162,6 @@ class TimelineBuilderTest {
      * p1 as three events. States: main [0, 2], point-to-point [2, 3], main [3, 5], point-to-point [5, 7], main [7, 10],
      * collective [10, 14], main [14, 20].
      */
-    /**
-     * A Leave of a user region that is not open closes nothing (APEX leaves HPX actions it never entered): main [0, 20]
-     * holding alpha [2, 15], a Leave of beta at 5. The row is main, alpha [2, 15), main; closing the innermost region at
-     * the stray Leave drew main from 5 and computing outside every region from 15.
-     */
-    @Test
-    void aLeaveOfARegionNotOpenClosesNothing() {
-        TimelineBuilder builder = new TimelineBuilder(definitions(), 100, null, Long.MIN_VALUE, Long.MAX_VALUE);
-        LocationSink sink = builder.perLocation(NO_PROFILE);
-        LocationEvents l = sink.location(0, 0);
-        l.enter(0, 0);
-        l.enter(2, 1);
-        l.leave(5, 2);
-        l.leave(15, 1);
-        l.leave(20, 0);
-        l.end();
-        run(sink.location(1, 1), 2);
-        Timeline t = builder.build();
-        int main = StateClass.computeIn(t.regionNames().indexOf("main")), alpha = StateClass.computeIn(t.regionNames().indexOf("alpha"));
-        assertEquals(List.of(new Timeline.State(0, 2, main), new Timeline.State(2, 15, alpha), new Timeline.State(15, 20, main)),
-                t.rows().get(0).states());
-    }
-
     @Test
     void aBlockingCallReadAsOneDrawsAsItsThreeEvents() {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
