@@ -17,7 +17,7 @@ export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
 # Waiting ranks yield the core instead of spinning, so a sleeping rank wakes on time (delays.c).
 export OMPI_MCA_mpi_yield_when_idle=1
 programs=("$@")
-[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall hybrid tasks late-reduce)
+[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall hybrid tasks late-reduce requests)
 
 for program in "${programs[@]}"; do
   modules=openmpi
@@ -27,13 +27,13 @@ for program in "${programs[@]}"; do
   else
     mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
   fi
-  ranks_list="4 8"; case "$program" in quiet|delays|late-reduce) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; hybrid|tasks) ranks_list=2;; esac
+  ranks_list="4 8"; case "$program" in quiet|delays|late-reduce|requests) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; hybrid|tasks) ranks_list=2;; esac
   for ranks in $ranks_list; do
     out="$here/otf2/$program-$ranks"
     rm -rf "$out"
     (cd "$work" && rm -rf "${program}_trace" && mpirun -np "$ranks" eztrace -t "$modules" "./$program" >/dev/null)
     mkdir -p "$out"
     cp -r "$work/${program}_trace/." "$out/"
-    echo "wrote $out ($(otf2-print "$out/eztrace_log.otf2" 2>/dev/null | grep -c '^MPI_SEND\|^MPI_ISEND') send events)"
+    echo "wrote $out ($(otf2-print "$out/eztrace_log.otf2" 2>/dev/null | grep -c '^MPI_SEND \|^MPI_ISEND ') send events)"
   done
 done

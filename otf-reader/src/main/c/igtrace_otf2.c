@@ -74,7 +74,9 @@ enum {
     IGT_UNREAD_ONE_SIDED = 1,               /* RmaPut, RmaGet, RmaAtomic: one-sided transfers */
     IGT_UNREAD_CANCELLED = 2,               /* MpiRequestCancelled: a request MPI_Cancel ended */
     IGT_UNREAD_UNKNOWN = 3,                 /* a record of a type libotf2 does not know (a newer OTF2's, or damage) */
-    IGT_UNREAD_KINDS = 4
+    IGT_COLLECTIVE_BEGINS = 4,              /* MpiCollectiveBegin and MpiCollectiveEnd, counted so that a begin with no */
+    IGT_COLLECTIVE_ENDS = 5,                /* end is found (EZTrace's MPI_Iallreduce writes a begin only) */
+    IGT_UNREAD_KINDS = 6
 };
 
 /* The largest record: a buffer of capacity records has room for capacity of them. */
@@ -264,6 +266,7 @@ static OTF2_CallbackCode on_collective_begin(IGT_COMMON) {
     IGT_UNUSED;
     igt_batch *b = u;
     (void)t;
+    b->unread[IGT_COLLECTIVE_BEGINS]++;
     b->enter_at = -1;
     b->message_at = -1;
     return OTF2_CALLBACK_SUCCESS;
@@ -287,6 +290,7 @@ static inline OTF2_CallbackCode append_collective(igt_batch *b, int32_t kind, OT
 static OTF2_CallbackCode on_collective_end(IGT_COMMON, OTF2_CollectiveOp op, OTF2_CommRef comm, uint32_t root,
                                            uint64_t sent, uint64_t received) {
     IGT_UNUSED;
+    ((igt_batch *)u)->unread[IGT_COLLECTIVE_ENDS]++;
     return append_collective(u, IGT_COLLECTIVE_END, t, op, comm, root, sent, received);
 }
 

@@ -17,7 +17,8 @@ public enum DiagnosticKind {
     SENDS_WITHOUT_RECEIVE(null),
     /** count receive events (per direction) beyond the sends recorded. */
     RECEIVES_WITHOUT_SEND(null),
-    SILENT_SENDRECV(null),
+    /** count send-receive calls with no message event; detail of them are MPI_Sendrecv_replace's. */
+    SILENT_SENDRECV("replace_calls"),
     PARTNER_OUTSIDE(null),
     SELF_MESSAGES(null),
     UNBALANCED_LEAVES(null),
@@ -66,7 +67,8 @@ public enum DiagnosticKind {
                     "sender->receiver directions") + " counted from receive events (no send events recorded)";
             case SENDS_WITHOUT_RECEIVE -> count(n, "sent message has", "sent messages have") + " no receive event (counted from the send side)";
             case RECEIVES_WITHOUT_SEND -> count(n, "receive event", "receive events") + " without a send event ignored";
-            case SILENT_SENDRECV -> count(n, "MPI_Sendrecv call", "MPI_Sendrecv calls")
+            case SILENT_SENDRECV -> n + " " + (d.detail() == 0 ? "MPI_Sendrecv" : d.detail() == n ? "MPI_Sendrecv_replace"
+                    : "MPI_Sendrecv and MPI_Sendrecv_replace") + (n == 1 ? " call" : " calls")
                     + " recorded no message events: their traffic is not in the graph";
             case PARTNER_OUTSIDE -> count(n, "message event names", "message events name") + " a partner outside the known processes: ignored";
             case SELF_MESSAGES -> count(n, "message", "messages") + " a process sent to itself: not edges";
@@ -74,8 +76,8 @@ public enum DiagnosticKind {
             case BACKWARD_TIMES -> count(n, "event goes", "events go") + " back in time on their location (durations clamped at 0)";
             case IMPLAUSIBLE_LENGTHS -> count(n, "message", "messages") + " with an impossible length (negative or over 1 TiB) ignored";
             case IMPLAUSIBLE_RECEIVE_LENGTHS -> count(n, "receive event", "receive events")
-                    + " with an impossible length (negative or over 1 TiB) ignored: their messages count from their send events, as"
-                    + " sent messages without a receive event";
+                    + " with an impossible length (negative or over 1 TiB) ignored: " + (n == 1 ? "its message counts from its send event, as a"
+                    + " sent message without a receive event" : "their messages count from their send events, as sent messages without a receive event");
             case COLLECTIVES_ONLY -> "all traffic is in collective operations (" + count(n, "call", "calls")
                     + ", no point-to-point message): " + Remedy.COLLECTIVES.named() + " draws it as pairwise traffic";
             case COLLECTIVES_ONLY_MODELLED -> "all traffic is in collective operations (" + count(n, "call", "calls")

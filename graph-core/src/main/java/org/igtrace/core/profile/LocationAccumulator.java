@@ -26,6 +26,10 @@ public final class LocationAccumulator implements LocationEvents {
     private boolean currentCallIsSendrecv;
     private boolean currentCallHadMessage;
     long silentSendrecvCalls;
+    /** Of those, the calls of MPI_Sendrecv_replace (the note names the call the trace has). */
+    long silentSendrecvReplaceCalls;
+    /** The region of the outermost communication call open. */
+    private int communicationRegion;
 
     private int environmentDepth;
     private long environmentEnter;
@@ -239,7 +243,8 @@ public final class LocationAccumulator implements LocationEvents {
     /** The counts behind the notes, in {@link ProfileTotals.Count} order. */
     public long[] counts() {
         return new long[] {unbalancedLeaves, untranslatedPartners, selfMessages, silentSendrecvCalls, backwardTimes,
-            implausibleLengths, collectiveCalls, collectiveDataCalls, selfReceives, implausibleReceives, implausibleCollectives};
+            implausibleLengths, collectiveCalls, collectiveDataCalls, selfReceives, implausibleReceives, implausibleCollectives,
+            silentSendrecvReplaceCalls};
     }
 
     private void regionEvent(long time) {
@@ -267,6 +272,7 @@ public final class LocationAccumulator implements LocationEvents {
             if (communicationDepth++ == 0) {
                 communicationEnter = time;
                 currentCallIsSendrecv = kind == RegionKind.SENDRECV;
+                communicationRegion = region;
                 currentCallHadMessage = false;
             }
         }
@@ -302,6 +308,9 @@ public final class LocationAccumulator implements LocationEvents {
                 }
                 if (currentCallIsSendrecv && !currentCallHadMessage) {
                     silentSendrecvCalls++;
+                    if ("MPI_Sendrecv_replace".equals(definitions.regionName(communicationRegion).strip())) {
+                        silentSendrecvReplaceCalls++;
+                    }
                 }
             }
         }

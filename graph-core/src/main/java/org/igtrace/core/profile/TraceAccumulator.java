@@ -276,7 +276,8 @@ public final class TraceAccumulator implements LocationSink {
         found.addIf(DiagnosticKind.RECEIVE_SIDE_COUNTED, d.fallbackMessages, d.fallbackDirections)
                 .addIf(DiagnosticKind.SENDS_WITHOUT_RECEIVE, d.sendsWithoutReceive)
                 .addIf(DiagnosticKind.RECEIVES_WITHOUT_SEND, d.receivesWithoutSend)
-                .addIf(DiagnosticKind.SILENT_SENDRECV, m.count(ProfileTotals.Count.SILENT_SENDRECV_CALLS))
+                .addIf(DiagnosticKind.SILENT_SENDRECV, m.count(ProfileTotals.Count.SILENT_SENDRECV_CALLS),
+                        m.count(ProfileTotals.Count.SILENT_SENDRECV_REPLACE_CALLS))
                 .addIf(DiagnosticKind.PARTNER_OUTSIDE, m.count(ProfileTotals.Count.UNTRANSLATED_PARTNERS))
                 .addIf(DiagnosticKind.SELF_MESSAGES, m.messages(ProfileTotals.Count.SELF_MESSAGES, ProfileTotals.Count.SELF_RECEIVES))
                 .addIf(DiagnosticKind.UNBALANCED_LEAVES, m.count(ProfileTotals.Count.UNBALANCED_LEAVES))

@@ -111,7 +111,8 @@ public final class ActivityRecorder implements LocationSink {
             notes.add(off);
         }
         if (untranslated > 0) {
-            notes.add(untranslated + " message events name a partner outside the known processes: not replayed");
+            notes.add(untranslated + (untranslated == 1 ? " message event names" : " message events name")
+                    + " a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
     }

@@ -87,6 +87,13 @@ final class ReaderCounts {
         if (total[3] > 0) {
             notes.add(unknown(total[3], all, 4 * parts, parts, name));
         }
+        long unended = total[EventVisitor.UNENDED_COLLECTIVES];
+        if (unended > 0) {
+            notes.add(unended + (unended == 1 ? " collective operation" : " collective operations")
+                    + " began and never ended (an OTF2 MpiCollectiveBegin event with no MpiCollectiveEnd after it on its location:"
+                    + " EZTrace writes only the begin of MPI_Iallreduce and the like): their traffic is not counted, with "
+                    + org.igtrace.core.diagnostic.Remedy.COLLECTIVES.named() + " either, and their calls count as time in MPI");
+        }
         return notes;
     }
 

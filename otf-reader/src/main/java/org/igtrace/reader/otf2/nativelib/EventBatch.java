@@ -68,11 +68,36 @@ final class EventBatch implements AutoCloseable {
     /**
      * Events of a kind igtrace does not analyse read through this batch so far ({@link EventVisitor#unread}).
      *
-     * @param kind 0: non-blocking collectives done, 1: one-sided transfers, 2: cancelled requests
+     * @param kind 0: non-blocking collectives done, 1: one-sided transfers, 2: cancelled requests, 3: records of a type
+     *             libotf2 does not know, 4: collective begins, 5: collective ends
      * @return how many
      */
     long unread(int kind) {
         return Otf2Shim.igt_batch_unread(batch, kind);
+    }
+
+    /** The shim's counts so far: the {@link EventVisitor#UNREAD_KINDS} kinds' (the last its collective begins), then its collective ends. */
+    long[] counted() {
+        long[] c = new long[EventVisitor.UNREAD_KINDS + 1];
+        for (int k = 0; k < c.length; k++) {
+            c[k] = unread(k);
+        }
+        return c;
+    }
+
+    /**
+     * The events of each kind {@link EventVisitor#unread} counts read since {@code before} ({@link #counted}): the
+     * collectives begun then are those with no end after them (each end read since closes a begin).
+     */
+    long[] unreadSince(long[] before) {
+        long[] now = counted();
+        long[] unread = new long[EventVisitor.UNREAD_KINDS];
+        for (int k = 0; k < unread.length; k++) {
+            unread[k] = now[k] - before[k];
+        }
+        int ends = EventVisitor.UNREAD_KINDS;
+        unread[EventVisitor.UNENDED_COLLECTIVES] = Math.max(0, unread[EventVisitor.UNENDED_COLLECTIVES] - (now[ends] - before[ends]));
+        return unread;
     }
 
     /**

@@ -45,13 +45,20 @@ public interface EventVisitor {
      *
      * @param counts by kind: NonBlockingCollectiveComplete (a non-blocking collective done), RmaPut, RmaGet and
      *               RmaAtomic (one-sided transfers), MpiRequestCancelled, records of a type libotf2 does not know
-     *               (libotf2's Unknown callback: a newer OTF2's record, or a damaged byte)
+     *               (libotf2's Unknown callback: a newer OTF2's record, or a damaged byte), MpiCollectiveBegin events
+     *               with no MpiCollectiveEnd after them ({@link #UNENDED_COLLECTIVES})
      */
     default void unread(long[] counts) {
     }
 
     /** The kinds {@link #unread} counts. */
-    int UNREAD_KINDS = 4;
+    int UNREAD_KINDS = 5;
+
+    /**
+     * The kind of {@link #unread} that counts collective operations begun and never ended on their location: EZTrace
+     * writes an MpiCollectiveBegin in MPI_Iallreduce and the like, and no end, so that their traffic is not read.
+     */
+    int UNENDED_COLLECTIVES = 4;
 
     /** The location's events are over. */
     default void end() {

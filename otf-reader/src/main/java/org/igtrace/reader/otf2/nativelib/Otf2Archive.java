@@ -448,10 +448,7 @@ public final class Otf2Archive implements AutoCloseable {
         try {
             check(batch.attach(reader, evtReader), "registering callbacks");
             long reported = batch.eventsRead(), first = reported;
-            long[] unread = new long[EventVisitor.UNREAD_KINDS];
-            for (int k = 0; k < unread.length; k++) {
-                unread[k] = batch.unread(k);
-            }
+            long[] counted = batch.counted();
             int status;
             do {
                 status = batch.fill(reader, evtReader);
@@ -472,10 +469,10 @@ public final class Otf2Archive implements AutoCloseable {
             if (cut != null) {
                 throw Otf2Exception.found(cut, files.events(location), "libotf2 reads a damaged part as the end of the file, without a word");
             }
+            long[] unread = batch.unreadSince(counted);
             boolean any = false;
-            for (int k = 0; k < unread.length; k++) {
-                unread[k] = batch.unread(k) - unread[k];
-                any |= unread[k] > 0;
+            for (long u : unread) {
+                any |= u > 0;
             }
             if (any) {
                 visitor.unread(unread);
