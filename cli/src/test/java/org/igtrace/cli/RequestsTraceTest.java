@@ -46,4 +46,25 @@ class RequestsTraceTest {
         assertFalse(run.err().contains("MPI_Sendrecv calls"), run.err());
         assertTrue(run.err().contains("4 collective operations began and never ended"), run.err());
     }
+
+    /**
+     * With --collectives (definitions section 4) each pair adds one message per direction that sends in each of the 7
+     * collectives with an end (otf2-print: 28 MPI_COLLECTIVE_END, 7 a rank: MPI_Barrier adds nothing; MPI_Alltoallv,
+     * MPI_Reduce_scatter and the MPI_Allreduce on the duplicate 2 a pair; MPI_Allgatherv 2, but 1 on rank 0's pairs, whose
+     * count is 0; MPI_Gatherv to root 0 1 on rank 0's pairs; MPI_Scatterv from root 3 1 on rank 3's pairs; MPI_Scan has no
+     * collective event, MPI_Iallreduce only a begin): 0-1 10 + 2+2+2+1+1 = 18, 0-2 2 + 8 = 10, 0-3 5 + 2+2+2+1+1+1 = 14,
+     * 1-2 3 + 2+2+2+2 = 11, 1-3 2 + 2+2+2+2+1 = 11, 2-3 9 + 2+2+2+2+1 = 18. Rank 0's 0 bytes in MPI_Allgatherv were a
+     * message each way before (19, 11, 15).
+     */
+    @Test
+    void aMemberThatSendsNothingInACollectiveAddsNoMessage() {
+        SubcommandsTest.Run run = SubcommandsTest.igtrace(TRACE.toString(), "--collectives", "--format", "csv");
+        assertEquals(0, run.code(), run.err());
+        Map<String, String> found = new TreeMap<>();
+        for (String line : run.out().lines().skip(1).toList()) {
+            String[] f = line.split(",");
+            found.put(f[0] + "-" + f[1], f[4]);
+        }
+        assertEquals(Map.of("0-1", "18", "0-2", "10", "0-3", "14", "1-2", "11", "1-3", "11", "2-3", "18"), found);
+    }
 }

@@ -390,7 +390,8 @@ public final class LocationAccumulator implements LocationEvents {
     /**
      * Models the collective's traffic as seen from this member (definitions section 4): one-to-all adds
      * root -> this member with the bytes it received; all-to-one adds this member -> root with the
-     * bytes it sent; all-to-all adds this member -> every other member with sent / (n - 1) bytes.
+     * bytes it sent; all-to-all adds this member -> every other member with sent / (n - 1) bytes. A pair
+     * that carries 0 bytes (a member that sends nothing, as a 0 count in MPI_Allgatherv) gets no message.
      */
     @Override
     public void collective(long time, CollectiveKind kind, int communicator, int root, long sent, long received) {
@@ -409,18 +410,18 @@ public final class LocationAccumulator implements LocationEvents {
         }
         switch (kind.shape()) {
             case ONE_TO_ALL -> {
-                if (root >= 0 && root != process) {
+                if (root >= 0 && root != process && received > 0) {
                     collectiveTraffic.add(root, process, received, 1);
                 }
             }
             case ALL_TO_ONE -> {
-                if (root >= 0 && root != process) {
+                if (root >= 0 && root != process && sent > 0) {
                     collectiveTraffic.add(process, root, sent, 1);
                 }
             }
             case ALL_TO_ALL -> {
                 int[] members = definitions.communicatorMembers(communicator);
-                if (members.length > 1) {
+                if (members.length > 1 && sent > 0) {
                     double share = (double) sent / (members.length - 1);
                     for (int member : members) {
                         if (member != process && member >= 0) {
