@@ -325,7 +325,8 @@ final class TraceSession {
     static String noTime(Path trace, int processes) {
         return trace + ": no time to analyse: " + (processes == 1 ? "its process has no" : "none of its " + processes + " processes has a")
                 + " region event read outside MPI_Init and MPI_Finalize with recording on (none recorded, or the files were left"
-                + " out); igtrace info shows what it holds";
+                + " out), or " + (processes == 1 ? "its" : "their") + " region events span no time (T_i = 0 s); igtrace info shows"
+                + " what it holds";
     }
 
     /**

@@ -223,7 +223,7 @@ class DiffCommandTest {
                 assertEquals("", r.out);
                 assertEquals("igtrace: " + Path.of(none).resolve("traces.otf2") + ": no time to analyse: none of its 8 processes has a"
                         + " region event read outside MPI_Init and MPI_Finalize with recording on (none recorded, or the files were left"
-                        + " out); igtrace info shows what it holds\n", r.err);
+                        + " out), or their region events span no time (T_i = 0 s); igtrace info shows what it holds\n", r.err);
             }
         }
     }

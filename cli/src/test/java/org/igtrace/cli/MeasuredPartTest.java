@@ -183,8 +183,8 @@ class MeasuredPartTest {
         assertEquals(1, r.code, r.out + r.err);
         assertEquals("", r.out);
         assertEquals("igtrace: " + copy.resolve("nompi.otf") + ": no time to analyse: its process has no region event read outside"
-                + " MPI_Init and MPI_Finalize with recording on (none recorded, or the files were left out); igtrace info shows what it"
-                + " holds", r.err.strip());
+                + " MPI_Init and MPI_Finalize with recording on (none recorded, or the files were left out), or its region events span no"
+                + " time (T_i = 0 s); igtrace info shows what it holds", r.err.strip());
     }
 
     /**

@@ -69,7 +69,7 @@ class TrueNotesTest {
         String trace = TESTDATA.resolve("no-events").toString();
         String refusal = "igtrace: " + TESTDATA.resolve("no-events").resolve("traces.otf2") + ": no time to analyse: none of its 8"
                 + " processes has a region event read outside MPI_Init and MPI_Finalize with recording on (none recorded, or the"
-                + " files were left out); igtrace info shows what it holds\n";
+                + " files were left out), or their region events span no time (T_i = 0 s); igtrace info shows what it holds\n";
         String out = dir.resolve("out").toString();
         for (String[] command : new String[][] {{"graph", "--stats", "--format", "csv"}, {"graph", "-o", out + ".graphml"}, {"stats"},
                 {"stats", "--format", "json"}, {"why"}, {"predict"}, {"report", "-o", out + ".html"}, {"timeline", "-o", out + ".svg"},

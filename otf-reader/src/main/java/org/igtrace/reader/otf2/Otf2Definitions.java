@@ -44,7 +44,9 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     /** OTF2 calling context id -> OTF2 region id. */
     private final Map<Integer, Integer> callingContexts = new HashMap<>();
     private Otf2Records.IdList mpiCommLocations;
-    private long ticksPerSecond = 1;
+    /** The timer resolution as OTF2 gives it: an unsigned 64-bit number ({@link #requireUsableClock}). */
+    private long ticksPerSecond;
+    private boolean clockGiven;
     private long globalOffset;
     private long duplicates;
     /** Stops the read at the first location to read whose event file is missing (null: read all). */
@@ -72,6 +74,31 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         this.ticksPerSecond = ticksPerSecond;
         this.globalOffset = globalOffset;
+        this.clockGiven = true;
+    }
+
+    /**
+     * Refuses definitions whose clock gives no time in seconds (every output says seconds): no ClockProperties record, or a
+     * timer resolution of 0 (otf2-print warns of it); a resolution of 2^63 or more ticks per second (an unsigned number)
+     * is read as the number it is, not as a negative one.
+     *
+     * @param file the global definitions file, which the error names
+     * @throws org.igtrace.reader.TraceReadException when the clock is not usable
+     */
+    void requireUsableClock(java.nio.file.Path file) throws org.igtrace.reader.TraceReadException {
+        if (!clockGiven) {
+            throw new org.igtrace.reader.TraceReadException(file + ": no clock properties (the ClockProperties definition, which"
+                    + " gives the timer resolution): no time can be given in seconds (the definitions are damaged or cut)");
+        }
+        if (ticksPerSecond == 0) {
+            throw new org.igtrace.reader.TraceReadException(file + ": timer resolution 0 ticks per second (ClockProperties) is not"
+                    + " usable: no time can be given in seconds");
+        }
+    }
+
+    /** The timer resolution, ticks per second, read as OTF2's unsigned 64-bit number. */
+    static double unsignedTicks(long ticks) {
+        return ticks >= 0 ? ticks : (double) (ticks >>> 1) * 2 + (ticks & 1);
     }
 
     @Override
@@ -250,7 +277,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     TraceDefinitions resolve(int[] kept, java.util.BitSet read) {
         number();
         int count = kept == null ? ranks : kept.length;
-        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(ticksPerSecond).startTicks(globalOffset).declared(ranks);
+        TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(unsignedTicks(ticksPerSecond)).startTicks(globalOffset).declared(ranks);
         for (int p = 0; p < count; p++) {
             int r = kept == null ? p : kept[p];
             int group = rankGroups.get(r);

@@ -45,7 +45,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private final Map<String, Integer> regions = new TreeMap<>();
     private final Map<Integer, Group> groups = new HashMap<>();
     private final Map<Integer, int[]> communicators = new LinkedHashMap<>();
-    private long ticksPerSecond = 1;
+    private double ticksPerSecond = 1;
     private long traceLength = -1;
     /** Per location (in {@link #locations}' order): its events as read, -1 where its file is missing; null if not read. */
     private long[] counted;
@@ -72,6 +72,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
             archive.readGlobalDefinitions(inventory);
+            inventory.definitions.requireUsableClock(new Otf2Files(anchor).globalDefinitions());
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e); // the file and its state, as the other commands name them
         }
@@ -407,7 +408,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         definitions.clockProperties(ticksPerSecond, globalOffset, traceLength);
-        this.ticksPerSecond = Math.max(1, ticksPerSecond);
+        this.ticksPerSecond = Otf2Definitions.unsignedTicks(ticksPerSecond);
         this.traceLength = traceLength;
     }
 

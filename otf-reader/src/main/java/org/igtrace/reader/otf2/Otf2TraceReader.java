@@ -73,6 +73,7 @@ public final class Otf2TraceReader implements PartitionedSource {
             declared = archive.declaredLocations();
             collected.expect(expectedLocations(anchor, declared));
             archive.readGlobalDefinitions(collected);
+            collected.requireUsableClock(new org.igtrace.reader.otf2.nativelib.Otf2Files(anchor).globalDefinitions());
         } catch (Otf2Exception e) {
             throw Otf2ReadFailure.of(anchor, e);
         } catch (FirstMissingEventFile.Found found) {
