@@ -357,6 +357,12 @@ public final class MapCommand implements Callable<Integer> {
             }
         }
         Selection chosen = replayReading.selection();
+        if (weight.seconds() && chosen.ranks() != null) {
+            // the waits, the critical path and the delay costs are read over every rank (the replay reads them all): their
+            // pairs would be the whole run's, so the placement would ignore --ranks while its table counts the selected pairs
+            throw new UsageError("--weight " + weight.label() + " is measured over every rank (the waits cross them all): --ranks"
+                    + " cannot select among them; leave --ranks out, or weigh by bytes, avg or messages");
+        }
         return new Settings(spec, k, h, f, replayReading.network.request(1, false, null), chosen);
     }
 

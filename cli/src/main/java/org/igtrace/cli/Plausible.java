@@ -32,13 +32,14 @@ final class Plausible {
         for (int i = 0; i < latencies.length; i += 2) {
             if (latencies[i + 1] instanceof Double l && l >= MAX_LATENCY) {
                 lines.add("igtrace predict: warning: " + latencies[i] + " is " + Labels.seconds3(l) + " per message, slower than any "
-                        + "network: a number alone is seconds; give the unit, e.g. " + latencies[i] + " 5us");
+                        + "network (a number without a unit is seconds: for microseconds give the unit, e.g. " + latencies[i] + " 5us)");
             }
         }
         for (int i = 0; i < bandwidths.length; i += 2) {
             if (bandwidths[i + 1] instanceof Double b && !Double.isInfinite(b) && (b < MIN_BANDWIDTH || b > MAX_BANDWIDTH)) {
                 lines.add("igtrace predict: warning: " + bandwidths[i] + " is " + Labels.bandwidth(b) + (b < MIN_BANDWIDTH
-                        ? ", slower than any network: a number alone is bytes per second; give the unit, e.g. " + bandwidths[i] + " 10GB/s"
+                        ? ", slower than any network (a number without a unit is bytes per second: give the unit, e.g. " + bandwidths[i]
+                                + " 10GB/s)"
                         : ", faster than any network link"));
             }
         }

@@ -97,13 +97,14 @@ final class TraceSession {
      * @throws Failure when no trace is there
      */
     /**
-     * Whether the selection cuts each process's events at its start (a window's start, or a region): the first event kept
-     * is then not the process's start (why's late start, definitions section 14).
+     * Whether the selection cuts each process's events at its start (a window's start after the run's, or a region): the
+     * first event kept is then not the process's start (why's late start, definitions section 14). A window from 0 keeps
+     * every start (it keeps every event: the same numbers as no window).
      *
-     * @return true when a window's start or a region is selected
+     * @return true when a window's start after the run's start or a region is selected
      */
     boolean cutsStarts() {
-        return selection != null && (selection.from() != null || selection.region() != null);
+        return selection != null && (selection.from() != null && selection.from() > 0 || selection.region() != null);
     }
 
     /** @return the region {@code --region} selects, or null */

@@ -56,8 +56,12 @@ class ImplausibleInputTest {
         // 5 alone is 5 s a message (the unit forgotten: 5us meant); 100 alone is 100 B/s
         SubcommandsTest.Run predict = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "5", "--bandwidth", "100");
         assertEquals(0, predict.code(), predict.err());
-        assertTrue(predict.err().contains("igtrace predict: warning: --latency is 5.00 s per message, slower than any network: "
-                + "a number alone is seconds; give the unit, e.g. --latency 5us"), predict.err());
+        assertTrue(predict.err().contains("igtrace predict: warning: --latency is 5.00 s per message, slower than any network "
+                + "(a number without a unit is seconds: for microseconds give the unit, e.g. --latency 5us)"), predict.err());
+        // with a unit the warning stands (10 ms a message is slower than any network), its hint no longer says one is missing
+        SubcommandsTest.Run slow = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "10ms");
+        assertFalse(slow.err().contains("give the unit;"), slow.err());
+        assertTrue(slow.err().contains("--latency is 10.0 ms per message, slower than any network (a number without a unit"), slow.err());
         assertTrue(predict.err().contains("igtrace predict: warning: --bandwidth is "), predict.err());
         SubcommandsTest.Run sane = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "5us", "--bandwidth", "10GB/s");
         assertFalse(sane.err().contains("warning"), sane.err());

@@ -61,4 +61,16 @@ class LateStartTest {
         assertTrue(json.contains("\"kind\": \"region\"") || json.contains("\"kind\":\"region\""), json);
         assertTrue(!json.contains("late_start"), json);
     }
+
+    /**
+     * A window from the run's start keeps every event, so every start: the same why as no window (definitions section 11).
+     * Rank 0's late start was lost under --window 0s: (its 107 ms charged to Working instead).
+     */
+    @Test
+    void aWindowFromTheRunsStartKeepsTheLateStart() {
+        String whole = why("otf2/tasks-2");
+        assertTrue(whole.startsWith("rank 0's late start holds the run back"), whole);
+        assertEquals(whole, why("otf2/tasks-2", "--window", "0s:"));
+        assertEquals(why("otf2/tasks-2", "--format", "json"), why("otf2/tasks-2", "--window", "0ns:", "--format", "json"));
+    }
 }

@@ -528,4 +528,21 @@ class MapCommandTest {
         assertTrue(given.err().contains("igtrace map: predicted run times on L = 1.00 us, B = 1.00 GB/s, 0 s a hop, send overhead 0 s "
                 + "(as given)"), given.err());
     }
+
+    /**
+     * The weights in seconds are measured over every rank: with --ranks the placement was made on every pair's waiting
+     * (halo3d-16, ring:16, --weight wait --ranks 0: the permutation of the whole run) while the table counted the selected
+     * pairs only. They are refused with --ranks, as graph refuses critical and delay.
+     */
+    @Test
+    void weightsInSecondsRefuseRanks() {
+        String trace = TESTDATA.resolve("otf2/halo3d-16").toString();
+        for (String w : new String[] {"wait", "critical", "delay"}) {
+            Run r = igtrace("map", trace, "--topology", "ring:16", "--weight", w, "--ranks", "0");
+            assertEquals(2, r.code(), w + ": " + r.err());
+            assertEquals("", r.out());
+            assertTrue(r.err().startsWith("igtrace: --weight " + w + " is measured over every rank"), r.err());
+        }
+        assertEquals(0, igtrace("map", trace, "--topology", "ring:16", "--weight", "bytes", "--ranks", "0").code());
+    }
 }

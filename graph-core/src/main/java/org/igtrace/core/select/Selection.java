@@ -103,8 +103,11 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
         } else if (t.endsWith("s")) {
             scale = 1;
             number = t.substring(0, t.length() - 1);
-        } else {
+        } else if (t.isEmpty() || Character.isDigit(t.charAt(t.length() - 1)) || t.charAt(t.length() - 1) == '.') {
             throw new SelectionException(Part.WINDOW, window, "'" + text + "' needs a unit (s, ms, us or ns)");
+        } else {
+            // "1h", "2min": a unit, but not one of a window's
+            throw new SelectionException(Part.WINDOW, window, "'" + text + "' has a unit a window does not take: give s, ms, us or ns");
         }
         try {
             double v = Double.parseDouble(number.strip());

@@ -158,6 +158,9 @@ class SelectionFilterTest {
                 .getMessage().contains("is empty"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse("1:2", null, null))
                 .getMessage().contains("needs a unit"));
+        // a unit, but not a window's: was "'1h' needs a unit"
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse("1h:", null, null))
+                .getMessage().contains("'1h' has a unit a window does not take: give s, ms, us or ns"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "3-1", null))
                 .getMessage().contains("is not a rank"));
         SelectionException tooFew = assertThrows(SelectionException.class, () -> Selection.parse(null, "0,7", null).resolve(definitions()));
