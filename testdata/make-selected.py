@@ -10,13 +10,15 @@ be empty. The rules, written here independently of igtrace's Java code:
   * ranks: locations of other ranks keep nothing; sends to and receives from other ranks are dropped;
   * window [FROM, TO] (on each location's own clock): events inside it are kept; a region open when
     the window starts is entered at FROM, one still open when it ends is left at TO;
-  * region: only events inside the outermost instances of the region (its enter and leave included).
+  * region: only events inside the outermost instances of the region (its enter and leave included);
+  * a collective's begin (MpiCollectiveBegin) is kept only with its end (MpiCollectiveEnd): of a collective the
+    window cuts, what it keeps is its end if any (a begin left alone would read as a collective never ended).
 Definitions are copied unchanged. python3-otf2 reads Score-P archives, not EZTrace 2.x ones.
 """
 import argparse
 
 import otf2
-from otf2.events import Enter, Leave, MpiSend, MpiRecv, MpiIsend, MpiIrecv
+from otf2.events import Enter, Leave, MpiSend, MpiRecv, MpiIsend, MpiIrecv, MpiCollectiveBegin, MpiCollectiveEnd
 
 
 def ranks_of(text):
@@ -42,6 +44,16 @@ class LocationFilter:
         self.stack = []  # [region, written]
         self.region_depth = None
         self.state = "before" if start is not None else "inside"
+        self.begin = None  # a collective's begin, written with its end
+
+    def put(self, e):
+        if isinstance(e, MpiCollectiveBegin):
+            self.begin = e
+            return
+        if isinstance(e, MpiCollectiveEnd) and self.begin is not None:
+            self.write(self.begin)
+        self.begin = None if isinstance(e, MpiCollectiveEnd) else self.begin
+        self.write(e)
 
     def in_region(self, depth):
         return self.region is None or (self.region_depth is not None and depth >= self.region_depth)
@@ -80,7 +92,7 @@ class LocationFilter:
             if depth == self.region_depth:
                 self.region_depth = None
         elif self.state == "inside" and (self.region is None or self.region_depth is not None) and partner_ok:
-            self.write(e)
+            self.put(e)
 
 
 def main():
