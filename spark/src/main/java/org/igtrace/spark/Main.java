@@ -114,20 +114,27 @@ public final class Main {
      * @param conf the job's configuration
      * @return the line, or null
      */
+    /** The most partitions the messages' join may be shuffled into (a million: each costs Spark arrays in every task). */
+    static final long MAX_JOIN_PARTITIONS = 1_000_000;
+
     static String badSetting(org.apache.spark.SparkConf conf) {
         for (String key : new String[] {SparkProfileReader.TASKS_PER_CORE, DistributedWaits.JOIN_PARTITIONS, SparkProfileReader.RANGE_RECORDS}) {
             if (!conf.contains(key)) {
                 continue;
             }
             String value = conf.get(key);
+            // a shuffle of 2^31 - 1 partitions ran out of memory in Spark's own arrays, with a stack trace
+            long most = key.equals(SparkProfileReader.RANGE_RECORDS) ? Long.MAX_VALUE : key.equals(DistributedWaits.JOIN_PARTITIONS)
+                    ? MAX_JOIN_PARTITIONS : Integer.MAX_VALUE;
             boolean whole;
             try {
-                whole = Long.parseLong(value) >= 1 && (key.equals(SparkProfileReader.RANGE_RECORDS) || Long.parseLong(value) <= Integer.MAX_VALUE);
+                whole = Long.parseLong(value) >= 1 && Long.parseLong(value) <= most;
             } catch (NumberFormatException e) {
                 whole = false;
             }
             if (!whole) {
-                return "--conf " + key + ": its value is not a whole number of at least 1";
+                return "--conf " + key + ": its value is not a whole number of at least 1" + (most == MAX_JOIN_PARTITIONS
+                        ? " and at most " + MAX_JOIN_PARTITIONS : "");
             }
         }
         return null;

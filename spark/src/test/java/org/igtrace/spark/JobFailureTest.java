@@ -32,8 +32,12 @@ class JobFailureTest {
         assertNull(Main.badSetting(new SparkConf(false).set("spark.igtrace.tasksPerCore", "4")));
         assertEquals("--conf spark.igtrace.tasksPerCore: its value is not a whole number of at least 1",
                 Main.badSetting(new SparkConf(false).set("spark.igtrace.tasksPerCore", "abc")));
-        assertEquals("--conf spark.igtrace.joinPartitions: its value is not a whole number of at least 1",
+        assertEquals("--conf spark.igtrace.joinPartitions: its value is not a whole number of at least 1 and at most 1000000",
                 Main.badSetting(new SparkConf(false).set("spark.igtrace.joinPartitions", "0")));
+        // 2^31 - 1 partitions: Spark's own arrays ran out of memory, with a stack trace
+        assertEquals("--conf spark.igtrace.joinPartitions: its value is not a whole number of at least 1 and at most 1000000",
+                Main.badSetting(new SparkConf(false).set("spark.igtrace.joinPartitions", "2147483647")));
+        assertNull(Main.badSetting(new SparkConf(false).set("spark.igtrace.joinPartitions", "1000000")));
         assertNull(Main.badSetting(new SparkConf(false).set("spark.igtrace.collectiveRangeRecords", "10000000000")));
     }
 }
