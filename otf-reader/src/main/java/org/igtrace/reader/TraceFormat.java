@@ -122,6 +122,11 @@ public enum TraceFormat {
             if (packed != null) {
                 throw new TraceReadException(path + ": " + packed);
             }
+            int bad = path.getFileName().toString().endsWith(".otf") ? badMasterLine(path) : 0;
+            if (bad > 0) { // a master file with a damaged line among good ones: "not a trace" said nothing of it
+                throw new TraceReadException(path + ": line " + bad + " is not 'stream:process-ids' (an OTF master file's lines):"
+                        + " the master file is damaged");
+            }
             throw new TraceReadException(path + ": not a trace: expected an OTF2 anchor file (starting with \\x03BOTF2 or \\x03#OTF2) "
                     + "or an OTF master file (lines 'stream:process-ids')");
         }
@@ -173,6 +178,34 @@ public enum TraceFormat {
             }
         }
         return master && !text.isBlank() ? new Located(OTF1, file) : null;
+    }
+
+    /**
+     * The number of the first complete line of {@code file} that is not a master file's, when one before or after it is
+     * ({@code 1:1}); 0 when none is (the file is no master file at all) or it cannot be read.
+     */
+    private static int badMasterLine(Path file) {
+        byte[] head;
+        try (InputStream in = Files.newInputStream(file)) {
+            head = in.readNBytes(4096);
+        } catch (IOException e) {
+            return 0;
+        }
+        String[] lines = new String(head, StandardCharsets.ISO_8859_1).split("\n");
+        int first = 0;
+        boolean good = false;
+        for (int i = 0; i < lines.length - (head.length == 4096 ? 1 : 0); i++) {
+            String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
+            if (line.isBlank()) {
+                continue;
+            }
+            if (MasterLine.PATTERN.matcher(line).matches()) {
+                good = true;
+            } else if (first == 0) {
+                first = i + 1;
+            }
+        }
+        return good ? first : 0;
     }
 
     /** Whether {@code head} starts as every file libotf2 writes: chunk header and byte-order mark. */

@@ -82,7 +82,7 @@ final class LineSource {
     private static void endOfFile(int partialLine, LineConsumer consumer) throws IOException {
         if (partialLine > 0) {
             throw new IOException("truncated: the file ends in the middle of a record (" + partialLine
-                    + " bytes after the last complete line)");
+                    + (partialLine == 1 ? " byte" : " bytes") + " after the last complete line)");
         }
         consumer.end();
     }

@@ -329,6 +329,42 @@ final class Otf1FileSet implements Serializable {
             throw new IOException("empty: truncated (an OTF events file holds at least its processes' records)");
         }
         InputStream raw = new BufferedInputStream(Files.newInputStream(file), 64 * 1024);
-        return file.getFileName().toString().endsWith(".z") ? new ZlibBlockInputStream(raw) : raw;
+        if (!file.getFileName().toString().endsWith(".z")) {
+            return raw;
+        }
+        InputStream inflated = new ZlibBlockInputStream(raw);
+        // an events file whose zlib data inflate to no byte is the plain empty one: refused alike (it was read as processes
+        // that recorded nothing, where the plain file of no byte is refused)
+        return file.getFileName().toString().endsWith(".events.z") ? new NotEmpty(inflated) : inflated;
+    }
+
+    /** An events file's inflated bytes, refused as empty when they end before the first byte. */
+    private static final class NotEmpty extends java.io.FilterInputStream {
+        private boolean any;
+
+        NotEmpty(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            return seen(b < 0 ? -1 : 1) < 0 ? -1 : b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            return seen(super.read(b, off, len));
+        }
+
+        private int seen(int n) throws IOException {
+            if (n > 0) {
+                any = true;
+            } else if (n < 0 && !any) {
+                throw new IOException("empty: truncated (its zlib data hold no byte; an OTF events file holds at least its"
+                        + " processes' records)");
+            }
+            return n;
+        }
     }
 }

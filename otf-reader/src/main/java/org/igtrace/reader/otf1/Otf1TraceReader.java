@@ -476,7 +476,7 @@ public final class Otf1TraceReader implements PartitionedSource {
                     + (roots == 1 ? "it" : "them"));
         }
         if (aborted > 0) {
-            notes.add(aborted + " streams end in the writer's 'unsorted time stamp' abort: read up to it");
+            notes.add(aborted + (aborted == 1 ? " stream ends" : " streams end") + " in the writer's 'unsorted time stamp' abort: read up to it");
         }
         return notes;
     }

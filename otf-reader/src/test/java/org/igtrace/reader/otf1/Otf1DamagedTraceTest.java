@@ -131,6 +131,19 @@ class Otf1DamagedTraceTest {
     }
 
     /**
+     * A {@code .z} events file of a whole zlib stream that inflates to no byte (78 5e, a stored block of length 0 and its
+     * complement, 00 00 00 ff ff): it was read as a process that recorded nothing, exit 0, where the plain file of no byte
+     * is refused; refused alike.
+     */
+    @Test
+    void aZEventsFileThatInflatesToNothingIsAnErrorNamingIt() throws Exception {
+        Path master = copy("synth-z", "synth.otf");
+        Files.write(dir.resolve("synth.2.events.z"), new byte[] {0x78, 0x5e, 0x00, 0x00, 0x00, (byte) 0xff, (byte) 0xff});
+        assertTrue(error(master, DEFAULT).startsWith(dir.resolve("synth.2.events.z") + ": empty: truncated (its zlib data hold no byte"),
+                error(master, DEFAULT));
+    }
+
+    /**
      * A plain events file emptied (a failed copy): it was read as a process that recorded nothing, a note and exit 0 with
      * rank 1's T 800 us of its thread alone, where its own file holds 940 us. libotf writes every events file with the
      * records of its processes: an empty one is damage, as an empty {@code .z} is.
@@ -636,6 +649,19 @@ class Otf1DamagedTraceTest {
         assertEquals(intact.processes(), read.processes());
         assertEquals(intact.messages(), read.messages());
         assertFalse(read.notes().stream().anyMatch(n -> n.contains("recorded no event")), read.notes().toString());
+    }
+
+    /**
+     * A master file with a line that is none of its kind among good ones (a colon lost: "3" for "3:3") was "not a trace:
+     * expected an OTF2 anchor file ... or an OTF master file": the error now names the line and the master file as damaged.
+     */
+    @Test
+    void aMasterFileWithADamagedLineNamesIt() throws Exception {
+        Path master = copy("synth-plain", "synth.otf");
+        Files.writeString(master, Files.readString(master).replaceFirst("\n", "\nzz\n"));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> org.igtrace.reader.TraceFormat.locate(master));
+        assertEquals(master + ": line 2 is not 'stream:process-ids' (an OTF master file's lines): the master file is damaged",
+                e.getMessage());
     }
 
     /** A master file with CRLF line ends (copied through Windows) was "not a trace"; libotf reads it as the intact one. */
