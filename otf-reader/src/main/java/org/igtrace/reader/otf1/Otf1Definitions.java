@@ -256,13 +256,14 @@ final class Otf1Definitions implements java.io.Serializable {
      * can be given in seconds (every output says seconds): the definitions are damaged (VampirTrace writes DTR).
      */
     private double notes(Otf1DefinitionRecords records, ProcessCounts counts, List<String> b) throws java.io.IOException {
-        if (records.ticksPerSecond <= 0) {
+        if (records.ticksPerSecond == 0) {
             throw new java.io.IOException(records.resolutionGiven
-                    ? "timer resolution " + Long.toUnsignedString(records.ticksPerSecond) + " ticks per second (DTR) is not usable"
-                            + " (0, or beyond 2^63 - 1): no time can be given in seconds"
+                    ? "timer resolution 0 ticks per second (DTR) is not usable: no time can be given in seconds"
                     : "no timer resolution (DTR record): no time can be given in seconds (the definitions are damaged or cut)");
         }
-        double ticks = records.ticksPerSecond;
+        // an unsigned 64-bit number, as OTF2's: 2^63 ticks per second and more are that number, not a negative one
+        long r = records.ticksPerSecond;
+        double ticks = r >= 0 ? r : (double) (r >>> 1) * 2 + (r & 1);
         if (counts.gpuStreams() > 0) {
             b.add(Diagnostic.count(counts.gpuStreams(), "GPU stream", "GPU streams") + " (CUDA) left out");
         }

@@ -297,6 +297,18 @@ class Otf1DamagedTraceTest {
     }
 
     /**
+     * A timer resolution of 2^63 ticks per second (DTR8000000000000000) is that unsigned number, as OTF2's is, not a
+     * refusal: rank 0's T, 5.031207227 s at the trace's own 0x7d2c7f6b = 2100068203 ticks per second, is
+     * 5.031207227 x 2100068203 / 2^63 s.
+     */
+    @Test
+    void aTimerResolutionOf2To63IsThatNumber() throws Exception {
+        Path master = edited("md_mpi_cuda.0.def", t -> t.replaceFirst("\nDTR7d2c7f6b\n", "\nDTR8000000000000000\n"));
+        TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
+        assertEquals(5.031207227 * 2100068203 / Math.pow(2, 63), profile.processes().get(0).time(), 1e-18);
+    }
+
+    /**
      * A plain (decompressed) VampirTrace 5.15 events file cut at a line end: no partial record, but
      * process 3 began (PB) and its end (PE) is gone.
      */
