@@ -115,7 +115,15 @@ typedef struct {
     int32_t message_at;  /* this fill's last record if a SEND or RECV right after that Enter, else -1 */
     uint64_t events;     /* every event libotf2 read, including kinds with no record */
     uint64_t unread[IGT_UNREAD_KINDS]; /* events of kinds igtrace does not analyse, counted for a note */
+    uint64_t halves[2];  /* records whose time is below 2^63 ticks, and at or above it (igt_batch_times) */
 } igt_batch;
+
+/* Counts a record's time by half of OTF2's unsigned range: igtrace reads times as signed, so a location whose
+   times cross 2^63 would read as going back by 2^64 ticks (igt_batch_times). */
+static inline int64_t timed(igt_batch *b, OTF2_TimeStamp time) {
+    b->halves[time >> 63]++;
+    return (int64_t)time;
+}
 
 /* The next record's place; done() counts it. */
 static inline void *next(igt_batch *b) {
@@ -131,7 +139,7 @@ static inline OTF2_CallbackCode append_short(igt_batch *b, int32_t kind, int32_t
     igt_short *r = next(b);
     r->kind = kind;
     r->a = a;
-    r->time = (int64_t)time;
+    r->time = timed(b, time);
     b->enter_at = -1;
     b->message_at = -1;
     return done(b, sizeof(igt_short));
@@ -166,7 +174,7 @@ static OTF2_CallbackCode on_leave(IGT_COMMON, OTF2_RegionRef region) {
         if (enter->a == (int32_t)region) {
             const igt_message *message = (const igt_message *)(b->records + b->message_at);
             enter->kind = message->kind == IGT_SEND ? IGT_SEND_CALL : IGT_RECV_CALL;
-            int64_t leave = (int64_t)t;
+            int64_t leave = timed(b, t);
             memcpy(b->records + b->end, &leave, sizeof leave);
             b->end += (int32_t)sizeof leave;
             b->count--; /* two records became one */
@@ -198,7 +206,7 @@ static inline OTF2_CallbackCode append_message(igt_batch *b, int32_t kind, uint3
     r->partner = (int32_t)partner;
     r->comm = (int32_t)comm;
     r->tag = (int32_t)tag;
-    r->time = (int64_t)time;
+    r->time = timed(b, time);
     r->bytes = (int64_t)length;
     /* right after an Enter in this fill: a Leave of its region next makes them one call record */
     if (b->enter_at >= 0 && b->message_at < 0) {
@@ -232,7 +240,7 @@ static OTF2_CallbackCode on_recv(IGT_COMMON, uint32_t partner, OTF2_CommRef comm
         r->partner = (int32_t)partner;                                                                 \
         r->comm = (int32_t)comm;                                                                       \
         r->tag = (int32_t)tag;                                                                         \
-        r->time = (int64_t)t;                                                                          \
+        r->time = timed(b, t);                                                                         \
         r->bytes = (int64_t)length;                                                                    \
         r->request = (int64_t)request;                                                                 \
         b->enter_at = -1;                                                                              \
@@ -251,7 +259,7 @@ IGT_ON_REQUESTED_MESSAGE(on_irecv, IGT_IRECV)
         igt_request *r = next(b);                                                                      \
         r->kind = KIND;                                                                                \
         r->zero = 0;                                                                                   \
-        r->time = (int64_t)t;                                                                          \
+        r->time = timed(b, t);                                                                         \
         r->request = (int64_t)request;                                                                 \
         b->enter_at = -1;                                                                              \
         b->message_at = -1;                                                                            \
@@ -279,7 +287,7 @@ static inline OTF2_CallbackCode append_collective(igt_batch *b, int32_t kind, OT
     r->comm = (int32_t)comm;
     r->root = (int32_t)root;
     r->op = (int32_t)op;
-    r->time = (int64_t)t;
+    r->time = timed(b, t);
     r->sent = (int64_t)sent;
     r->received = (int64_t)received;
     b->enter_at = -1;
@@ -425,6 +433,11 @@ int32_t igt_batch_bytes(const igt_batch *b) {
 
 int64_t igt_batch_events(const igt_batch *b) {
     return (int64_t)b->events;
+}
+
+/** Records read so far through the batch whose time is below 2^63 ticks (half 0), or at or above it (half 1). */
+int64_t igt_batch_times(const igt_batch *b, int32_t half) {
+    return (int64_t)b->halves[half != 0];
 }
 
 /** Events of an unread kind (IGT_UNREAD_*) read so far through the batch; -1 for no such kind. */

@@ -19,6 +19,13 @@ public interface PartitionedSource extends TraceSource<TraceReadException> {
     /** What reading parts of this trace elsewhere needs (serialisable; see {@link PartReader}). */
     PartReader partReader();
 
-    /** The notes of the trace when the parts' counts added up to {@code counts}. */
-    List<String> notes(long[] counts);
+    /**
+     * The notes of the trace when the parts' counts added up to {@code counts}.
+     *
+     * @param counts the parts' counts added up
+     * @return the notes
+     * @throws TraceReadException when the counts show the parts cannot be analysed together (OTF2 locations whose times
+     *                            lie on both sides of 2^63 ticks)
+     */
+    List<String> notes(long[] counts) throws TraceReadException;
 }

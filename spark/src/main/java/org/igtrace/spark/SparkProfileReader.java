@@ -102,6 +102,8 @@ final class SparkProfileReader implements ProfileReader {
             int[][] plan = plan(source);
             report.plan(plan, source);
             return run(source, definitions, plan, analysis, selection);
+        } catch (TraceReadException e) { // the driver's own refusal (source.notes), no job's failure
+            throw e;
         } catch (Exception e) {
             throw failure(e, tasks);
         } finally {
@@ -244,7 +246,7 @@ final class SparkProfileReader implements ProfileReader {
     }
 
     private Selected run(PartitionedSource source, TraceDefinitions definitions, int[][] plan, AnalysisOptions analysis,
-                         Selection selection) {
+                         Selection selection) throws TraceReadException {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
         Broadcast<int[][]> planned = context.broadcast(plan);
         Broadcast<PartReader> trace = context.broadcast(source.partReader());

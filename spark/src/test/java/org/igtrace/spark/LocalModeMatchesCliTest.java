@@ -95,6 +95,31 @@ class LocalModeMatchesCliTest {
     }
 
     /**
+     * OTF2 times on both sides of 2^63 ticks (testdata/make-clock-halves.py): crossing it on one location is refused by the
+     * task that reads it, two locations on either side of it by the driver once the tasks' counts are added; in the command
+     * line's one line, exit 1, nothing on standard output.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"9223372036854775308, 9223372036854777308, its times cross 2^63 ticks",
+        "9223372036854773308, 9223372036854776308, lie before 2^63 ticks and those of location 1"})
+    void timesOnBothSidesOf2To63AreRefusedAsOnTheCommandLine(String rank0, String rank1, String words, @TempDir Path dir)
+            throws Exception {
+        Process p = new ProcessBuilder("/usr/bin/python3", SparkTraces.dir().resolve("make-clock-halves.py").toString(),
+                dir.resolve("t").toString(), rank0, rank1).redirectErrorStream(true).start();
+        String said = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), said);
+        Path trace = dir.resolve("t/traces.otf2");
+        Output cli = Output.of(false, trace, List.of("--stats"));
+        Output onSpark = Output.of(true, trace, List.of("--stats"));
+        assertEquals(1, cli.code, cli.err);
+        assertTrue(cli.err.contains(words), cli.err);
+        assertEquals("", cli.out);
+        assertEquals(cli.code, onSpark.code, onSpark.err);
+        assertEquals(cli.out, onSpark.out);
+        assertEquals(cli.err, onSpark.err);
+    }
+
+    /**
      * Selections (definitions section 11) run in the location tasks, the filter in front of the
      * analyses (the job's report lists its location tasks): the graph and stats commands give the
      * command line's output and standard error on

@@ -149,6 +149,11 @@ final class Otf2LocationTranslator implements EventVisitor {
     }
 
     @Override
+    public void times(long below, long above) {
+        ReaderCounts.halves(counts, slot, below, above);
+    }
+
+    @Override
     public void end() {
         counts[slot] = nesting.end();
         ReaderCounts.notOpen(counts, slot, notOpen);

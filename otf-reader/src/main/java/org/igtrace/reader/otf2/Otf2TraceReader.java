@@ -295,6 +295,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                         collected::locationEvents, progress, WarmUpGate.of(events, eventBytes));
             }
         }
+        ReaderCounts.requireOneHalf(counts, ids.length, this::describePart, anchor);
         notes.addAll(ReaderCounts.notes(counts, ids.length, this::describePart));
     }
 
@@ -338,7 +339,8 @@ public final class Otf2TraceReader implements PartitionedSource {
     }
 
     @Override
-    public List<String> notes(long[] counts) {
+    public List<String> notes(long[] counts) throws TraceReadException {
+        ReaderCounts.requireOneHalf(counts, ids.length, this::describePart, anchor);
         List<String> all = new ArrayList<>(notes());
         all.addAll(ReaderCounts.notes(counts, ids.length, this::describePart));
         return all;

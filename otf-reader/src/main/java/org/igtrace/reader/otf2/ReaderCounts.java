@@ -25,13 +25,57 @@ final class ReaderCounts {
         return new long[parts * SECTIONS];
     }
 
-    /** Per part: the regions never left, the unread events by kind, the Leave events of user regions not open. */
-    private static final int SECTIONS = 2 + EventVisitor.UNREAD_KINDS;
+    /**
+     * Per part: the regions never left, the unread events by kind, the Leave events of user regions not open, the half of
+     * OTF2's unsigned clock its times lie in.
+     */
+    private static final int SECTIONS = 3 + EventVisitor.UNREAD_KINDS;
+
+    private static final int NOT_OPEN = SECTIONS - 2;
+
+    private static final int HALF = SECTIONS - 1;
 
     /** Puts a location's count of Leave events of user regions that were not open in its slot. */
     static void notOpen(long[] counts, int slot, long n) {
         int parts = counts.length / SECTIONS;
-        counts[(SECTIONS - 1) * parts + slot] = n;
+        counts[NOT_OPEN * parts + slot] = n;
+    }
+
+    /** Puts the half of OTF2's unsigned clock a location's times lie in (1: below 2^63 ticks, 2: at or above it) in its slot. */
+    static void halves(long[] counts, int slot, long below, long above) {
+        int parts = counts.length / SECTIONS;
+        counts[HALF * parts + slot] = (below > 0 ? 1 : 0) | (above > 0 ? 2 : 0);
+    }
+
+    /**
+     * Refuses a read whose locations' times lie on both sides of 2^63 ticks, some all before it, some all at or after it
+     * (each location's own times crossing it are refused as it is read): read as signed longs, as every analysis takes
+     * them, the later ones would come 2^64 ticks before the others.
+     *
+     * @param counts as {@link #notes}
+     * @param parts  the locations of the trace
+     * @param name   a part's location as a note names it
+     * @param trace  the trace, as the refusal names it
+     * @throws TraceReadException when they do
+     */
+    static void requireOneHalf(long[] counts, int parts, IntFunction<String> name, java.nio.file.Path trace)
+            throws org.igtrace.reader.TraceReadException {
+        long[] all = Arrays.copyOf(counts, parts * SECTIONS);
+        int below = -1, above = -1;
+        for (int part = 0; part < parts; part++) {
+            long half = all[HALF * parts + part];
+            if ((half & 1) != 0 && below < 0) {
+                below = part;
+            }
+            if ((half & 2) != 0 && above < 0) {
+                above = part;
+            }
+        }
+        if (below >= 0 && above >= 0) {
+            throw new org.igtrace.reader.TraceReadException(trace + ": the times of " + name.apply(below) + " lie before 2^63 ticks"
+                    + " and those of " + name.apply(above) + " at or after it, which igtrace does not read ("
+                    + org.igtrace.reader.otf2.nativelib.EventVisitor.CLOCK_NEAR_ZERO + ")");
+        }
     }
 
     /** Puts a location's counts of unread events, by kind, in its slots. */
@@ -58,7 +102,7 @@ final class ReaderCounts {
         if (regions != null) {
             notes.add(regions);
         }
-        String notOpen = RegionNesting.notOpenNote(Arrays.copyOfRange(all, (SECTIONS - 1) * parts, SECTIONS * parts), name);
+        String notOpen = RegionNesting.notOpenNote(Arrays.copyOfRange(all, NOT_OPEN * parts, (NOT_OPEN + 1) * parts), name);
         if (notOpen != null) {
             notes.add(notOpen);
         }

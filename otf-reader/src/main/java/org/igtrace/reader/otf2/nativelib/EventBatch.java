@@ -76,6 +76,30 @@ final class EventBatch implements AutoCloseable {
         return Otf2Shim.igt_batch_unread(batch, kind);
     }
 
+    /** The records read through this batch so far whose time lies below 2^63 ticks, and at or above it (a negative long). */
+    long[] halves() {
+        return new long[] {Otf2Shim.igt_batch_times(batch, 0), Otf2Shim.igt_batch_times(batch, 1)};
+    }
+
+    /**
+     * Tells the visitor how many of a location's records, read since {@link #halves} gave {@code before}, lie in each half
+     * of OTF2's unsigned clock ({@link EventVisitor#times}).
+     *
+     * @throws Otf2Exception when they lie in both: read as signed longs (as every analysis takes them), the times go back
+     *                       by 2^64 ticks where they cross 2^63
+     */
+    void timesSince(long[] before, EventVisitor visitor, java.nio.file.Path events) throws Otf2Exception {
+        long[] now = halves();
+        long below = now[0] - before[0], above = now[1] - before[1];
+        if (below > 0 && above > 0) {
+            throw Otf2Exception.found("its times cross 2^63 ticks (" + below + (below == 1 ? " event" : " events") + " before, "
+                    + above + " at or after), which igtrace does not read", events, EventVisitor.CLOCK_NEAR_ZERO);
+        }
+        if (below + above > 0) {
+            visitor.times(below, above);
+        }
+    }
+
     /** The shim's counts so far: the {@link EventVisitor#UNREAD_KINDS} kinds' (the last its collective begins), then its collective ends. */
     long[] counted() {
         long[] c = new long[EventVisitor.UNREAD_KINDS + 1];

@@ -51,6 +51,19 @@ public interface EventVisitor {
     default void unread(long[] counts) {
     }
 
+    /**
+     * Before {@link #end()}, when the location held any timed record: how many lie in each half of OTF2's unsigned 64-bit
+     * clock (the location's times do not cross 2^63 ticks: that is refused as it is read).
+     *
+     * @param below the records before 2^63 ticks
+     * @param above the records at or after it (negative as the longs the other methods are given)
+     */
+    default void times(long below, long above) {
+    }
+
+    /** Why refusing a clock that crosses 2^63 ticks loses little: the times of a clock that starts near 0 do not reach it. */
+    String CLOCK_NEAR_ZERO = "times from a clock that starts near 0 do not reach it";
+
     /** The kinds {@link #unread} counts. */
     int UNREAD_KINDS = 5;
 

@@ -449,6 +449,7 @@ public final class Otf2Archive implements AutoCloseable {
             check(batch.attach(reader, evtReader), "registering callbacks");
             long reported = batch.eventsRead(), first = reported;
             long[] counted = batch.counted();
+            long[] halves = batch.halves();
             int status;
             do {
                 status = batch.fill(reader, evtReader);
@@ -469,6 +470,7 @@ public final class Otf2Archive implements AutoCloseable {
             if (cut != null) {
                 throw Otf2Exception.found(cut, files.events(location), "libotf2 reads a damaged part as the end of the file, without a word");
             }
+            batch.timesSince(halves, visitor, files.events(location));
             long[] unread = batch.unreadSince(counted);
             boolean any = false;
             for (long u : unread) {

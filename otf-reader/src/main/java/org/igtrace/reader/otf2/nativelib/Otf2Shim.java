@@ -56,4 +56,6 @@ final class Otf2Shim {
     static native long igt_batch_events(Pointer batch);
 
     static native long igt_batch_unread(Pointer batch, int kind);
+
+    static native long igt_batch_times(Pointer batch, int half);
 }
