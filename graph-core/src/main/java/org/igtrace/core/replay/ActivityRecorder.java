@@ -43,16 +43,21 @@ public final class ActivityRecorder implements LocationSink {
         this.membership = new Membership(definitions);
         this.eagerRegions = eagerLimit < 0 ? null : SendOverhead.eagerCalls(definitions);
         this.eagerLimit = eagerLimit;
+        this.probes = ProbeMerge.needed(definitions);
     }
+
+    /** Whether a blocking probe and its receive are merged into one call ({@link ProbeMerge}). */
+    private final boolean probes;
 
     private final boolean[] eagerRegions;
     private final long eagerLimit;
 
+    /** The location's recorder, behind a {@link ProbeMerge} when the trace defines a blocking probe. */
     @Override
-    public LocationActivities location(int process, long order) {
+    public org.igtrace.core.trace.LocationEvents location(int process, long order) {
         LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
-        return l;
+        return probes ? new ProbeMerge(definitions, l) : l;
     }
 
     /**

@@ -7,7 +7,7 @@ package org.igtrace.core.trace;
 public enum MpiCall {
     /** MPI_Send, MPI_Ssend, MPI_Bsend, MPI_Rsend: a blocking send (late receiver). */
     BLOCKING_SEND,
-    /** MPI_Recv: a blocking receive (late sender). */
+    /** MPI_Recv, MPI_Mrecv: a blocking receive (late sender; after a blocking probe, the probe waited: {@link #isBlockingProbe}). */
     BLOCKING_RECEIVE,
     /** MPI_Sendrecv, MPI_Sendrecv_replace: both at once; its waiting counts as late sender. */
     SENDRECV,
@@ -42,6 +42,19 @@ public enum MpiCall {
         return this != NONE;
     }
 
+    /**
+     * Whether an MPI region of this name is a blocking probe: MPI_Probe or MPI_Mprobe wait for a message and record no
+     * event of it; the receive after them (MPI_Recv, MPI_Mrecv) takes it at once. Not an enum value: the match records
+     * keep a call in 3 bits, and a probe holds no message end.
+     *
+     * @param name the region's name
+     * @return whether it is one
+     */
+    public static boolean isBlockingProbe(String name) {
+        String n = name == null ? "" : name.strip();
+        return n.equals("MPI_Probe") || n.equals("MPI_Mprobe");
+    }
+
     /** Classifies a region by its name, given whether {@link RegionKind#classify} called it MPI. */
     public static MpiCall classify(String name, RegionKind kind) {
         if (kind == RegionKind.OTHER) {
@@ -50,7 +63,7 @@ public enum MpiCall {
         String n = name == null ? "" : name.strip();
         return switch (n) {
             case "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend" -> BLOCKING_SEND;
-            case "MPI_Recv" -> BLOCKING_RECEIVE;
+            case "MPI_Recv", "MPI_Mrecv" -> BLOCKING_RECEIVE;
             case "MPI_Sendrecv", "MPI_Sendrecv_replace" -> SENDRECV;
             case "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome" -> WAIT;
             case "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Testsome" -> TEST;

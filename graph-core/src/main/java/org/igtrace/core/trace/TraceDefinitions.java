@@ -21,6 +21,8 @@ public final class TraceDefinitions implements java.io.Serializable {
     private final MpiCall[] mpiCalls;
     /** Per region, whether it is an MPI call outside MPI_Init and MPI_Finalize ({@link #isMpiCall}). */
     private final boolean[] mpiCallRegions;
+    /** Per region, whether it is a blocking probe ({@link #isBlockingProbe}). */
+    private final boolean[] blockingProbes;
     private final List<int[]> communicators;
     /** The communicators that are their caller's alone (OTF2's COMM_SELF groups: no member listed). */
     private final java.util.BitSet selfCommunicators;
@@ -47,6 +49,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.startTicks = d.startTicks;
         this.mpiCalls = d.mpiCalls;
         this.mpiCallRegions = d.mpiCallRegions;
+        this.blockingProbes = d.blockingProbes;
         this.communicators = d.communicators;
         this.selfCommunicators = d.selfCommunicators;
         this.ticksPerSecond = d.ticksPerSecond;
@@ -94,8 +97,10 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.startTicks = b.startTicks;
         this.mpiCalls = b.mpiCalls.toArray(new MpiCall[0]);
         this.mpiCallRegions = new boolean[mpiCalls.length];
+        this.blockingProbes = new boolean[mpiCalls.length];
         for (int r = 0; r < mpiCalls.length; r++) {
             mpiCallRegions[r] = mpiCalls[r].isMpi() && r < regionKinds.length && regionKinds[r] != RegionKind.ENVIRONMENT;
+            blockingProbes[r] = mpiCallRegions[r] && r < regionNames.length && MpiCall.isBlockingProbe(regionNames[r]);
         }
         this.communicators = List.copyOf(b.communicators);
         this.selfCommunicators = (java.util.BitSet) b.selfCommunicators.clone();
@@ -235,6 +240,17 @@ public final class TraceDefinitions implements java.io.Serializable {
      */
     public boolean isMpiCall(int region) {
         return region >= 0 && region < mpiCallRegions.length && mpiCallRegions[region];
+    }
+
+    /**
+     * Whether the region is a blocking probe, {@code MPI_Probe} or {@code MPI_Mprobe}: it waits for a message that the
+     * next receive takes (definitions section 8).
+     *
+     * @param region a region (out of range: false)
+     * @return whether it is one
+     */
+    public boolean isBlockingProbe(int region) {
+        return region >= 0 && region < blockingProbes.length && blockingProbes[region];
     }
 
     public MpiCall mpiCall(int region) {

@@ -105,9 +105,11 @@ public final class LocationRecorder implements LocationEvents {
     /** When recording was switched off on this location (made at its first MeasurementOnOff), else null. */
     private MeasurementGaps gaps;
 
-    private final Streams sends;
-    private final Streams receives;
-    private final Streams collectives;
+    /** The last blocking probe left whose receive has not come ({@link ProbedReceive}). */
+    private final ProbedReceive probed = new ProbedReceive();
+    private final KeyedStreams sends;
+    private final KeyedStreams receives;
+    private final KeyedStreams collectives;
     private final LongIntMap membership = new LongIntMap();
     private long nonMembers;
 
@@ -118,9 +120,9 @@ public final class LocationRecorder implements LocationEvents {
         this.process = process;
         this.order = order;
         this.sized = records.sizes();
-        sends = new Streams(process, order, null);
-        receives = new Streams(process, order, null);
-        collectives = new Streams(process, order, records);
+        sends = new KeyedStreams(process, order, null);
+        receives = new KeyedStreams(process, order, null);
+        collectives = new KeyedStreams(process, order, records);
     }
 
     @Override
@@ -135,6 +137,10 @@ public final class LocationRecorder implements LocationEvents {
     @Override
     public void leave(long t, int region) {
         lastTime = t;
+        int top = stack.depth() - 1;
+        if (definitions.isBlockingProbe(region) && top >= 0 && stack.region(top) == region && environmentFrame < 0) {
+            probed.left(stack.enter(top), t);
+        }
         if (!stack.pop()) {
             return;
         }
@@ -258,10 +264,10 @@ public final class LocationRecorder implements LocationEvents {
     }
 
     /** Writes the end of a blocking call into {@code streams} when nothing waits and the region is an MPI call; false when not written. */
-    private boolean writeCall(Streams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
+    private boolean writeCall(KeyedStreams streams, long enter, int region, long t, int partner, int comm, int messageTag, long leave,
                               long bytes) {
         MpiCall c = definitions.mpiCall(region);
-        if (one || pendingEnd != head || partner < 0 || !c.isMpi() || environmentFrame >= 0) {
+        if (one || pendingEnd != head || partner < 0 || !c.isMpi() || environmentFrame >= 0 || (streams == receives && probed.pending())) {
             return false;
         }
         lastTime = leave;
@@ -476,9 +482,11 @@ public final class LocationRecorder implements LocationEvents {
         if (oneSide == COLLECTIVE) {
             collectives.of(oneCommunicator).collective(store, oneTime, oneEnter, leave, KINDS[oneTag], onePartner, false,
                     off(oneEnter, leave), oneSize == 0);
+        } else if (oneSide == RECEIVE) {
+            receiveEnd(onePartner, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall, -1, onePost, oneSize, off(oneEnter, leave));
         } else {
-            (oneSide == SEND ? sends : receives).of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall,
-                    false, -1, onePost, oneSize, off(oneEnter, leave));
+            sends.of(onePartner).message(store, oneTime, oneEnter, leave, oneCommunicator, oneTag, oneCall, false, -1, onePost, oneSize,
+                    off(oneEnter, leave));
         }
     }
 
@@ -496,6 +504,8 @@ public final class LocationRecorder implements LocationEvents {
         if (s == COLLECTIVE) {
             collectives.of(communicator[i]).collective(store, time[i], enter[i], leave[i], KINDS[tag[i]], partner[i], outside, off,
                     size[i] == 0);
+        } else if (s == RECEIVE && !outside && (c & IN_ENVIRONMENT) == 0) {
+            receiveEnd(partner[i], time[i], enter[i], leave[i], communicator[i], tag[i], CALLS[c], shared[i], post[i], size[i], off);
         } else {
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[c & ~IN_ENVIRONMENT],
@@ -503,64 +513,13 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
-    /**
-     * One location's streams of one kind by key (partner or communicator), in the order they were
-     * made; a key's stream is found in a small direct-mapped cache first (a process has few
-     * partners, and ends alternate between them).
-     */
-    private static final class Streams {
-        private static final int CACHED = 64;
-        final List<RecordStream> all = new ArrayList<>();
-        private final int process;
-        private final long order;
-        /** For collective streams, cut into instance ranges as the records say; null for message streams. */
-        private final MatchRecords ranges;
-        private final LongIntMap index = new LongIntMap();
-        private final int[] cachedKeys = new int[CACHED];
-        /**
-         * Every {@value #FORGET_EVERY}th lookup forgets its cached stream and finds it again: a
-         * miss the JIT sees while it profiles the first location (whose few keys are all cached
-         * after its first ends), so that the next location's first ends, misses all, run compiled
-         * code instead of deoptimising the read path (every method the lookup was inlined in,
-         * then recompiled). A lookup in {@link #index} per thousand ends costs nothing measurable.
-         */
-        private static final int FORGET_EVERY = 1024;
-        private int lookups;
-        private final RecordStream[] cached = new RecordStream[CACHED];
-
-        Streams(int process, long order, MatchRecords ranges) {
-            this.process = process;
-            this.order = order;
-            this.ranges = ranges;
-            // No key (a rank or a communicator) is negative: an empty slot never matches, and the
-            // lookup has no null test that a new location would trip the compiled code over.
-            java.util.Arrays.fill(cachedKeys, -1);
-        }
-
-        RecordStream of(int key) {
-            int c = key & (CACHED - 1);
-            if ((++lookups & (FORGET_EVERY - 1)) == 0) {
-                cachedKeys[c] = -1;
-            }
-            if (cachedKeys[c] == key) {
-                return cached[c];
-            }
-            return find(key, c);
-        }
-
-        /** Not in the cache: the key's stream, made on its first end, then cached. */
-        private RecordStream find(int key, int c) {
-            int at = index.get(key, -1);
-            if (at < 0) {
-                at = all.size();
-                all.add(ranges == null ? new RecordStream(process, order, key)
-                        : RecordStream.collectives(process, order, key, ranges.instancesPerRange(key)));
-                index.put(key, at);
-            }
-            RecordStream s = all.get(at);
-            cachedKeys[c] = key;
-            cached[c] = s;
-            return s;
+    /** A receive's end in a call of this location's own: one that takes a blocking probe's message is one call with the probe. */
+    private void receiveEnd(int from, long t, long e, long l, int comm, int messageTag, MpiCall c, long sharedCall, long posted,
+                            long bytes, long off) {
+        if (probed.pending() && probed.takenBy(c == MpiCall.BLOCKING_RECEIVE && posted == Long.MIN_VALUE, e)) {
+            receives.of(from).message(store, t, probed.enter(), l, comm, messageTag, c, false, sharedCall, e, bytes, off(probed.enter(), l));
+        } else {
+            receives.of(from).message(store, t, e, l, comm, messageTag, c, false, sharedCall, posted, bytes, off);
         }
     }
 
