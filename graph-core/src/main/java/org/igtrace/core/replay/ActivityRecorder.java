@@ -57,7 +57,7 @@ public final class ActivityRecorder implements LocationSink {
     public org.igtrace.core.trace.LocationEvents location(int process, long order) {
         LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
-        return probes ? new ProbeMerge(definitions, l) : l;
+        return probes ? new ProbeMerge(definitions, l, eagerLimit < 0 ? ReplayParameters.DEFAULT_EAGER_LIMIT : eagerLimit) : l;
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.igtrace.core.replay;
 
+import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
 import org.igtrace.core.trace.MpiCall;
@@ -8,27 +9,46 @@ import org.igtrace.core.trace.TraceDefinitions;
 
 /**
  * In front of a location's {@link LocationActivities}: a blocking probe ({@code MPI_Probe}, {@code MPI_Mprobe}) that is
- * an outermost MPI call and the blocking receive after it ({@code MPI_Recv}, {@code MPI_Mrecv}; only regions of user code
- * between them) become one receive call, from the probe's enter to the receive's leave (definitions section 9). The probe
- * waits for the message and records no event of it; replayed for its measured time, it kept its wait whatever the
- * sender did (a what-if that starts the sender earlier gained nothing), and the receive after it waited for nothing. As
- * one call the receive waits for its message from the probe's start, as it would have without the probe. A probe
- * followed by anything else (another MPI call, a message outside a call, the location's end) is passed on as it was.
+ * an outermost MPI call outside {@code MPI_Init} and {@code MPI_Finalize}, followed by a blocking receive ({@code MPI_Recv},
+ * {@code MPI_Mrecv}; only regions of user code between them) of an eager-sized message, is replayed as the receive that
+ * waited (definitions section 9): the probe's span [enter, leave] becomes a receive call holding the message, the user
+ * code after it stays as it was, and the receive itself becomes a call with no message, kept for its measured length.
+ * The probe waited for the message and records no event of it; replayed for its measured time, it kept its wait whatever
+ * the sender did (a what-if that starts the sender earlier gained nothing). A rendezvous-sized message (the eager limit
+ * or more) leaves the two as they were: its sender waits for the receive itself. So does a probe followed by anything
+ * else (another MPI call, a message outside a call, more than {@value #HELD_EVENTS} regions, the location's end).
  */
 final class ProbeMerge implements LocationEvents {
+    /** Region events of user code held between a probe and its receive at most; beyond, the probe is passed on as it was. */
+    static final int HELD_EVENTS = 64;
+    private static final int NONE = 0, PROBING = 1, HELD = 2, IN_RECEIVE = 3;
+
     private final TraceDefinitions definitions;
     private final LocationEvents next;
-    /** MPI calls open (outside MPI_Init and MPI_Finalize). */
+    private final long eagerLimit;
+    /** MPI calls open (outside MPI_Init and MPI_Finalize), and MPI_Init and MPI_Finalize open. */
     private int depth;
-    /** 0: no probe held; 1: a probe entered, not left; 2: a probe left, waiting for the call after it. */
-    private int held;
+    private int environment;
+    private int state;
     private int probe;
     private long probeEnter;
     private long probeLeave;
+    private int receiveRegion;
+    private long receiveEnter;
+    /** The user code's region events held since the probe's leave: enter (region + 1) or leave (-(region + 1)), and time. */
+    private int[] heldRegions = new int[8];
+    private long[] heldTimes = new long[8];
+    private int held;
 
-    ProbeMerge(TraceDefinitions definitions, LocationEvents next) {
+    /**
+     * @param definitions the trace's definitions
+     * @param next        the location's activities
+     * @param eagerLimit  the eager limit E of the replay, bytes: a message of E bytes or more is not merged
+     */
+    ProbeMerge(TraceDefinitions definitions, LocationEvents next, long eagerLimit) {
         this.definitions = definitions;
         this.next = next;
+        this.eagerLimit = eagerLimit;
     }
 
     /** Whether the trace defines a blocking probe: only then is the merge put in front of the activities. */
@@ -41,35 +61,84 @@ final class ProbeMerge implements LocationEvents {
         return false;
     }
 
-    /** Passes the probe held on as it was recorded. */
+    /** Passes the probe and what was held after it on as they were recorded. */
     private void release() {
-        if (held > 0) {
-            next.enter(probeEnter, probe);
-            if (held == 2) {
-                next.leave(probeLeave, probe);
-            }
-            held = 0;
+        if (state == NONE) {
+            return;
         }
+        next.enter(probeEnter, probe);
+        if (state != PROBING) {
+            next.leave(probeLeave, probe);
+            replayHeld();
+            if (state == IN_RECEIVE) {
+                next.enter(receiveEnter, receiveRegion);
+            }
+        }
+        state = NONE;
+    }
+
+    private void replayHeld() {
+        for (int i = 0; i < held; i++) {
+            if (heldRegions[i] > 0) {
+                next.enter(heldTimes[i], heldRegions[i] - 1);
+            } else {
+                next.leave(heldTimes[i], -heldRegions[i] - 1);
+            }
+        }
+        held = 0;
+    }
+
+    /** The probe's span as the receive call holding the message, the user code after it, then the receive's own enter. */
+    private void merge(int region, int sender, int communicator, int tag, long bytes, long enter) {
+        next.enter(probeEnter, region);
+        next.receive(probeLeave, sender, communicator, tag, bytes);
+        next.leave(probeLeave, region);
+        replayHeld();
+        next.enter(enter, region);
+        state = NONE;
+    }
+
+    private boolean eager(long bytes) {
+        return bytes >= 0 && bytes < eagerLimit;
     }
 
     private boolean blockingReceive(int region) {
         return definitions.isMpiCall(region) && definitions.mpiCall(region) == MpiCall.BLOCKING_RECEIVE;
     }
 
+    private boolean hold(int region, long time) {
+        if (held == HELD_EVENTS) {
+            return false;
+        }
+        if (held == heldRegions.length) {
+            heldRegions = Arrays.copyOf(heldRegions, held * 2);
+            heldTimes = Arrays.copyOf(heldTimes, held * 2);
+        }
+        heldRegions[held] = region;
+        heldTimes[held++] = time;
+        return true;
+    }
+
     @Override
     public void enter(long time, int region) {
         boolean mpi = definitions.isMpiCall(region);
-        if (held == 2 && blockingReceive(region)) {
-            held = 0;
+        boolean outermost = mpi && depth == 0 && environment == 0;
+        if (mpi) {
             depth++;
-            next.enter(probeEnter, region);
+        } else if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+            environment++;
+        } else if (state == HELD && hold(region + 1, time)) {
             return;
         }
-        if (held == 1 || held == 2 && (mpi || definitions.regionKind(region) == RegionKind.ENVIRONMENT)) {
-            release();
+        if (state == HELD && blockingReceive(region)) {
+            state = IN_RECEIVE;
+            receiveRegion = region;
+            receiveEnter = time;
+            return;
         }
-        if (mpi && depth++ == 0 && definitions.isBlockingProbe(region)) {
-            held = 1;
+        release();
+        if (outermost && definitions.isBlockingProbe(region)) {
+            state = PROBING;
             probe = region;
             probeEnter = time;
             return;
@@ -79,27 +148,38 @@ final class ProbeMerge implements LocationEvents {
 
     @Override
     public void leave(long time, int region) {
-        if (held == 1 && region == probe) {
-            held = 2;
-            probeLeave = time;
-            depth--;
+        boolean mpi = definitions.isMpiCall(region);
+        if (mpi) {
+            depth = Math.max(0, depth - 1);
+        } else if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+            environment = Math.max(0, environment - 1);
+        } else if (state == HELD && hold(-(region + 1), time)) {
             return;
         }
-        boolean mpi = definitions.isMpiCall(region);
-        if (held == 1 || held == 2 && mpi) {
-            release();
+        if (state == PROBING && region == probe) {
+            state = HELD;
+            probeLeave = time;
+            return;
         }
-        if (mpi && depth > 0) {
-            depth--;
-        }
+        release();
         next.leave(time, region);
     }
 
     @Override
+    public void receive(long time, int sender, int communicator, int tag, long bytes) {
+        if (state == IN_RECEIVE && eager(bytes)) {
+            merge(receiveRegion, sender, communicator, tag, bytes, receiveEnter);
+            return;
+        }
+        release();
+        next.receive(time, sender, communicator, tag, bytes);
+    }
+
+    @Override
     public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long bytes, long leave) {
-        if (held == 2 && blockingReceive(region)) {
-            held = 0;
-            next.receiveCall(probeEnter, region, time, sender, communicator, tag, bytes, leave);
+        if (state == HELD && blockingReceive(region) && eager(bytes) && depth == 0) {
+            merge(region, sender, communicator, tag, bytes, enter);
+            next.leave(leave, region);
             return;
         }
         release();
@@ -116,12 +196,6 @@ final class ProbeMerge implements LocationEvents {
     public void send(long time, int receiver, int communicator, int tag, long bytes) {
         release();
         next.send(time, receiver, communicator, tag, bytes);
-    }
-
-    @Override
-    public void receive(long time, int sender, int communicator, int tag, long bytes) {
-        release();
-        next.receive(time, sender, communicator, tag, bytes);
     }
 
     @Override

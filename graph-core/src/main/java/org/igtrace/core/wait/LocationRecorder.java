@@ -300,6 +300,12 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
+    /** A message to or from a process the selection left out: a blocking probe before it probed it ({@link ProbedReceive}). */
+    @Override
+    public void messageToUnselected(long time) {
+        probed.forget();
+    }
+
     @Override
     public void outsideCollective(long t, CollectiveKind kind, int comm, int root) {
         lastTime = t;
@@ -507,17 +513,21 @@ public final class LocationRecorder implements LocationEvents {
         } else if (s == RECEIVE && !outside && (c & IN_ENVIRONMENT) == 0) {
             receiveEnd(partner[i], time[i], enter[i], leave[i], communicator[i], tag[i], CALLS[c], shared[i], post[i], size[i], off);
         } else {
+            if (s == RECEIVE && outside) {
+                probed.forget(); // the probe's message, from a process the selection left out
+            }
             RecordStream stream = s == SEND ? sends.of(partner[i]) : receives.of(partner[i]);
             stream.message(store, time[i], enter[i], leave[i], communicator[i], tag[i], outside ? MpiCall.NONE : CALLS[c & ~IN_ENVIRONMENT],
                     outside, shared[i], post[i], size[i], off);
         }
     }
 
-    /** A receive's end in a call of this location's own: one that takes a blocking probe's message is one call with the probe. */
+    /** A receive's end in a call of this location's own: one that takes a blocking probe's message waited in the probe. */
     private void receiveEnd(int from, long t, long e, long l, int comm, int messageTag, MpiCall c, long sharedCall, long posted,
                             long bytes, long off) {
         if (probed.pending() && probed.takenBy(c == MpiCall.BLOCKING_RECEIVE && posted == Long.MIN_VALUE, e)) {
-            receives.of(from).message(store, t, probed.enter(), l, comm, messageTag, c, false, sharedCall, e, bytes, off(probed.enter(), l));
+            receives.of(from).message(store, t, probed.enter(), probed.leave(), comm, messageTag, c, false, sharedCall, e, bytes,
+                    off(probed.enter(), probed.leave()));
         } else {
             receives.of(from).message(store, t, e, l, comm, messageTag, c, false, sharedCall, posted, bytes, off);
         }

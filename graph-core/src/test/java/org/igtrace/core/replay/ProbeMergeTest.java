@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** What {@link ProbeMerge} passes on: a blocking probe and the blocking receive after it as one call, else as recorded. */
 class ProbeMergeTest {
-    private static final int SEND = 0, RECV = 1, PROBE = 2, IPROBE = 3, WORK = 4, BARRIER = 5;
+    private static final int SEND = 0, RECV = 1, PROBE = 2, IPROBE = 3, WORK = 4, BARRIER = 5, INIT = 6;
 
     private static TraceDefinitions definitions() {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
@@ -23,6 +23,7 @@ class ProbeMergeTest {
         }
         b.addRegion("work", false);
         b.addRegion("MPI_Barrier", true);
+        b.addRegion("MPI_Init", true);
         b.addCommunicator(new int[] {0, 1});
         return b.ticksPerSecond(1000).build();
     }
@@ -67,11 +68,14 @@ class ProbeMergeTest {
         assertFalse(ProbeMerge.needed(b.ticksPerSecond(1000).build()));
     }
 
-    /** Probe [10, 50], user code [52, 55], receive [60, 70]: one receive call [10, 70], the user region inside it kept. */
+    /**
+     * Probe [10, 50], user code [52, 55], receive [60, 70] of 200 bytes: the probe's span becomes the receive call holding the
+     * message (it waited there), the user code stays, the receive is a call of no message; so for a receive in three events.
+     */
     @Test
-    void aProbeAndTheReceiveAfterItBecomeOneCall() {
+    void aProbeAndTheReceiveAfterItBecomeTheReceiveThatWaited() {
         Log log = new Log();
-        ProbeMerge m = new ProbeMerge(definitions(), log);
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
         m.enter(10, PROBE);
         m.leave(50, PROBE);
         m.enter(52, WORK);
@@ -83,15 +87,48 @@ class ProbeMergeTest {
         m.receive(83, 0, 0, 6, 300);
         m.leave(84, RECV);
         m.end();
-        assertEquals(List.of("enter 4 52", "leave 4 55", "enter 1 10", "receive 65", "leave 1 70",
-                "enter 1 80", "receive 83", "leave 1 84", "end"), log.events);
+        assertEquals(List.of("enter 1 10", "receive 50", "leave 1 50", "enter 4 52", "leave 4 55", "enter 1 60", "leave 1 70",
+                "enter 1 80", "receive 81", "leave 1 81", "enter 1 82", "leave 1 84", "end"), log.events);
+    }
+
+    /** A rendezvous-sized message (the eager limit or more): its sender waits for the receive itself; passed on as it was. */
+    @Test
+    void aRendezvousMessageIsNotMoved() {
+        Log log = new Log();
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
+        m.enter(10, PROBE);
+        m.leave(50, PROBE);
+        m.enter(52, WORK);
+        m.leave(55, WORK);
+        m.receiveCall(60, RECV, 65, 0, 0, 5, 65536, 70);
+        m.enter(80, PROBE);
+        m.leave(81, PROBE);
+        m.enter(82, RECV);
+        m.receive(83, 0, 0, 6, 1 << 20);
+        m.leave(84, RECV);
+        assertEquals(List.of("enter 2 10", "leave 2 50", "enter 4 52", "leave 4 55", "enter 1 60", "receive 65", "leave 1 70",
+                "enter 2 80", "leave 2 81", "enter 1 82", "receive 83", "leave 1 84"), log.events);
+    }
+
+    /** A probe inside MPI_Init is no call the replay keeps: passed on, and the receive after MPI_Init is its own. */
+    @Test
+    void aProbeInsideMpiInitIsNotHeld() {
+        Log log = new Log();
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
+        m.enter(1, INIT);
+        m.enter(2, PROBE);
+        m.leave(29, PROBE);
+        m.leave(30, INIT);
+        m.receiveCall(40, RECV, 45, 0, 0, 5, 200, 50);
+        assertEquals(List.of("enter 6 1", "enter 2 2", "leave 2 29", "leave 6 30", "enter 1 40", "receive 45", "leave 1 50"),
+                log.events);
     }
 
     /** A probe followed by another MPI call, a message outside any call, or the location's end is passed on as it was. */
     @Test
     void aProbeFollowedByAnythingElseIsPassedOnAsItWas() {
         Log log = new Log();
-        ProbeMerge m = new ProbeMerge(definitions(), log);
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
         m.enter(10, PROBE);
         m.leave(50, PROBE);
         m.enter(60, BARRIER);
@@ -112,7 +149,7 @@ class ProbeMergeTest {
     @Test
     void aProbeInsideAnotherCallIsNotHeld() {
         Log log = new Log();
-        ProbeMerge m = new ProbeMerge(definitions(), log);
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
         m.enter(5, BARRIER);
         m.enter(10, PROBE);
         m.leave(20, PROBE);

@@ -57,6 +57,7 @@ class OnePassMatchesMergedReplayTest {
         all.add(TestTraces.otf1("vt-jacobi-cpu").resolve("jacobi_cuda.otf"));
         all.add(TestTraces.dir().resolve("waitall")); // MPI_Waitall completing several receives (one call waits once)
         all.add(TestTraces.dir().resolve("halo")); // receives posted by MPI_Irecv (late receiver from the post)
+        all.add(TestTraces.dir().resolve("probe")); // a blocking probe and the receive after it: one call
         return all;
     }
 

@@ -223,6 +223,10 @@ final class ReferenceEventMatcher implements LocationSink {
         private final Map<Long, Long> posts = new HashMap<>();
         /** The post of the receive being handed in by {@link #irecv}, or null. */
         private Long post;
+        /** A blocking probe left whose receive has not come: its enter and leave (definitions section 8), or null. */
+        private long[] probe;
+        /** The receives that waited in a probe, with the probe's leave (their call's leave for the waits). */
+        private final Map<MatchedMessage, Long> probedLeaves = new java.util.IdentityHashMap<>();
 
         Location(int process) {
             this.process = process;
@@ -246,6 +250,9 @@ final class ReferenceEventMatcher implements LocationSink {
                 return;
             }
             depth--;
+            if (definitions.isBlockingProbe(regions[depth]) && regions[depth] == region && probe == null) {
+                probe = new long[] {enters[depth], time}; // the first of several: the one that waited
+            }
             resolve(depth, time);
         }
 
@@ -310,6 +317,11 @@ final class ReferenceEventMatcher implements LocationSink {
             m.receiveEnter = f < 0 ? time : enters[f];
             m.receiveCall = f < 0 ? MpiCall.NONE : definitions.mpiCall(regions[f]);
             m.receivePost = post != null ? post : m.receiveEnter;
+            if (probe != null && post == null && m.receiveCall == MpiCall.BLOCKING_RECEIVE && m.receiveEnter >= probe[1]) {
+                m.receiveEnter = probe[0]; // the receive waited in the probe; it is posted at its own enter
+                probedLeaves.put(m, probe[1]); // and left it at the probe's leave
+            }
+            probe = null;
             if (f < 0) {
                 m.receiveLeave = time;
                 messageProgress(m);
@@ -402,7 +414,8 @@ final class ReferenceEventMatcher implements LocationSink {
                     if (pendingSides[i] == SEND_SIDE) {
                         m.sendLeave = time;
                     } else {
-                        m.receiveLeave = time;
+                        Long probed = probedLeaves.remove(m);
+                        m.receiveLeave = probed != null ? probed : time;
                     }
                     messageProgress(m);
                 } else {
