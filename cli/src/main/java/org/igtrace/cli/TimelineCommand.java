@@ -299,7 +299,8 @@ public final class TimelineCommand implements Callable<Integer> {
         if (!quiet) {
             said.add("igtrace: " + Summary.count(timeline.rows().size(), "row", "rows") + ", "
                     + Summary.count(timeline.arrows().size(), "arrow", "arrows")
-                    + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " left out)" : "")
+                    + (timeline.arrowMessages() > timeline.arrows().size() ? " for " + timeline.arrowMessages() + " messages" : "")
+                    + (timeline.arrowsLeftOut() > 0 ? " (" + Summary.count(timeline.arrowsLeftOut(), "message", "messages") + " more left out)" : "")
                     + ", " + Summary.count(timeline.collectives().size(), "collective mark", "collective marks"));
         }
         return said;

@@ -158,7 +158,7 @@ class PredictCommandTest {
         assertTrue(r.err.contains("-40.0% off its measured 100 ms; the likely reason: the processes stay inside MPI calls longer than"
                 + " the network fitted to the run's messages explains"), r.err);
         assertTrue(r.err.contains("calls last 40.1 ms as measured"), r.err);
-        assertTrue(r.err.contains("most in MPI_Sendrecv (160 ms in all over the processes)"), r.err);
+        assertTrue(r.err.contains("most in MPI_Sendrecv (160 ms measured in it, summed over the processes)"), r.err);
         assertTrue(!r.err.contains("oversubscription") && !r.err.contains("outside MPI calls"), r.err);
     }
 

@@ -50,8 +50,8 @@ class UnanalysedKindsTest {
                         + " NonBlockingCollectiveComplete events): their waiting is not analysed, nor are they replayed as collectives"
                         + " (the calls that start and complete them count as time in MPI); graph --collectives models their traffic as"
                         + " the blocking ones'\n",
-                "igtrace:   3 one-sided transfers (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM and the like)"
-                        + " not counted: the graph's edges are messages sent; the calls count as time in MPI when their regions are"
+                "igtrace:   3 one-sided transfers (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM, copies to and"
+                        + " from an accelerator and the like) not counted: the graph's edges are messages sent; the calls count as time in MPI when their regions are"
                         + " MPI's\n",
                 "igtrace:   1 request cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts"
                         + " as a message sent, matched in its channel's order\n"}) {

@@ -63,7 +63,7 @@ final class MpiShortfall {
         int most = byRegion.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         return String.format(Locale.ROOT, "the processes stay inside MPI calls longer than the network fitted to the run's messages"
                         + " explains, time no partner's lateness accounts for: rank %d's calls last %s as measured, %s replayed (%s more),"
-                        + " most in %s (%s in all over the processes); time inside MPI the trace cannot show, such as a wait for a GPU"
+                        + " most in %s (%s measured in it, summed over the processes); time inside MPI the trace cannot show, such as a wait for a GPU"
                         + " or for I/O, or a slow MPI library",
                 run.definitions().worldRank(worst.rank()), Labels.seconds3(worstMeasured), Labels.seconds3(worst.mpi()), Labels.seconds3(worstMeasured - worst.mpi()),
                 run.definitions().regionName(most), Labels.seconds3(byRegion.get(most) * tick));

@@ -81,9 +81,15 @@ public final class TimelineNotes {
      */
     public static List<String> pictureNotes(Timeline t, TimelineBuilder builder) {
         List<String> notes = new ArrayList<>();
+        long shared = t.arrowMessages() - t.arrows().size();
+        String drawn = shared > 0 ? Diagnostic.count(t.arrowMessages(), "message", "messages") + " drawn as " + t.arrows().size()
+                + (t.arrows().size() == 1 ? " arrow" : " arrows") : null;
         if (t.arrowsLeftOut() > 0) {
-            notes.add(Diagnostic.count(t.arrowsLeftOut(), "message", "messages") + " not drawn (at most " + TimelineBuilder.MAX_ARROWS
-                    + " arrows, spread over the run; messages sharing both ends' pixels drawn once); narrow the time with --window.");
+            notes.add(Diagnostic.count(t.arrowsLeftOut(), "message", "messages") + " not drawn" + (drawn == null ? "" : ", " + drawn)
+                    + " (at most " + TimelineBuilder.MAX_ARROWS + " arrows, spread over the run; messages sharing both ends' pixels"
+                    + " drawn once); narrow the time with --window.");
+        } else if (drawn != null) {
+            notes.add(drawn + " (messages sharing both ends' pixels drawn once); narrow the time with --window to tell them apart.");
         }
         if (t.collectivesLeftOut() > 0) {
             notes.add(t.collectivesLeftOut() + " collective instances not marked (one mark per 3 pixels, at most "

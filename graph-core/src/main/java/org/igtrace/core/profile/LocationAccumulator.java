@@ -39,7 +39,7 @@ public final class LocationAccumulator implements LocationEvents {
     private int environmentCount;
 
     /** A single message longer than this (1 TiB) is a corrupt length, not traffic. */
-    static final long IMPLAUSIBLE_BYTES = 1L << 40;
+    static final long IMPLAUSIBLE_BYTES = org.igtrace.core.trace.MessageLengths.MOST;
 
     long unbalancedLeaves;
     long backwardTimes;

@@ -290,7 +290,7 @@ public final class TraceAccumulator implements LocationSink {
         if (off != null) {
             found.add(off);
         }
-        if (d.p2pMessages == 0) {
+        if (d.p2pMessages == 0 && definitions.processCount() > 1) { // one process has no pair to draw traffic between
             // calls that carry no data (barriers) give no pairwise traffic even with --collectives
             found.addIf(m.count(ProfileTotals.Count.COLLECTIVE_DATA_CALLS) == 0 ? DiagnosticKind.COLLECTIVES_WITHOUT_DATA_ONLY
                     : modelCollectives ? DiagnosticKind.COLLECTIVES_ONLY_MODELLED : DiagnosticKind.COLLECTIVES_ONLY,

@@ -71,10 +71,11 @@ public final class ActivityRecorder implements LocationSink {
         List<LocationActivities> ordered = new ArrayList<>(locations);
         ordered.sort(Comparator.comparingLong(l -> l.order));
         int leftOut = 0;
-        long untranslated = 0;
+        long untranslated = 0, impossible = 0;
         for (LocationActivities l : ordered) {
             l.end();
             untranslated += l.untranslated;
+            impossible += l.impossibleLengths;
             if (l.process < 0 || l.process >= n) {
                 continue;
             }
@@ -114,6 +115,10 @@ public final class ActivityRecorder implements LocationSink {
         String off = offNote(chosen);
         if (off != null) {
             notes.add(off);
+        }
+        if (impossible > 0) {
+            notes.add(impossible + (impossible == 1 ? " message or collective event" : " message and collective events")
+                    + " with a length no run sends (negative, or over 1 TiB: a damaged length field) replayed as 0 bytes");
         }
         if (untranslated > 0) {
             notes.add(untranslated + (untranslated == 1 ? " message event names" : " message events name")

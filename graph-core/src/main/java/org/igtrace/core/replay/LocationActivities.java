@@ -2,6 +2,7 @@ package org.igtrace.core.replay;
 
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MessageLengths;
 import org.igtrace.core.trace.MeasurementGaps;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -98,6 +99,8 @@ public final class LocationActivities implements LocationEvents {
     private long openEnter;
     private int openRegion;
     long untranslated;
+    /** Message and collective lengths no run sends ({@link MessageLengths}), replayed as 0 bytes. */
+    long impossibleLengths;
 
     LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store) {
         this(definitions, membership, process, order, store, null, -1);
@@ -225,7 +228,7 @@ public final class LocationActivities implements LocationEvents {
     public void isend(long time, int receiver, int communicator, int tag, long bytes, long request) {
         if (recordable(receiver)) {
             int key = keys.id(receiver, communicator, tag);
-            pend(request, SEND, stream.position(), key, keys.sends[key], Math.max(0, bytes));
+            pend(request, SEND, stream.position(), key, keys.sends[key], MessageLengths.impossible(bytes) ? 0 : bytes);
             writeMessage(SEND, receiver, communicator, tag, bytes);
             open.type[open.newest()] |= lastHead << 8;
             op(time);
@@ -292,7 +295,8 @@ public final class LocationActivities implements LocationEvents {
 
     /** Writes a send or receive (the size only when it differs from the key's last); returns its key. */
     private int writeMessage(int type, int partner, int communicator, int tag, long bytes) {
-        long size = Math.max(0, bytes);
+        long size = MessageLengths.impossible(bytes) ? 0 : bytes;
+        impossibleLengths += size != bytes ? 1 : 0;
         int key = keys.id(partner, communicator, tag);
         if (type == SEND) {
             keys.sends[key]++;
@@ -358,6 +362,10 @@ public final class LocationActivities implements LocationEvents {
         if (environmentDepth > 0 || kind == CollectiveKind.OTHER) {
             return;
         }
+        if (MessageLengths.impossible(sent)) {
+            impossibleLengths++;
+            sent = 0;
+        }
         if (membership.member(communicator, process)) {
             sentNothingToAll |= sent == 0
                     && (kind.shape() == CollectiveKind.ALL_TO_ALL || kind == CollectiveKind.ALL_TO_ONE && root != process);
@@ -371,12 +379,12 @@ public final class LocationActivities implements LocationEvents {
         eventsSinceCall++;
         lastEventType = COLLECTIVE;
         if (fitCalls != null) {
-            fitCalls.collective(kind.ordinal(), communicator, root, Math.max(0, sent));
+            fitCalls.collective(kind.ordinal(), communicator, root, sent);
         }
         stream.putByte(COLLECTIVE | kind.ordinal() << 3);
         stream.putSigned(communicator);
         stream.putSigned(root + 1L);
-        stream.putUnsigned(Math.max(0, sent));
+        stream.putUnsigned(sent);
         largestSize = Math.max(largestSize, sent);
         op(time);
     }

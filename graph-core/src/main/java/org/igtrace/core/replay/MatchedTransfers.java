@@ -2,6 +2,7 @@ package org.igtrace.core.replay;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.igtrace.core.trace.MessageLengths;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.wait.CollectiveInstance;
 import org.igtrace.core.wait.MatchListener;
@@ -96,14 +97,18 @@ public final class MatchedTransfers implements MatchTap {
                 return;
             }
             MpiCall receiveCall = m.receiveCall();
-            if (receiveCall.waitsForReceive() && m.receiveSize() >= 0) {
+            // a length over 1 TiB is replayed as 0 bytes (MessageLengths), and fitted so; one of 2^63 bytes or more reads
+            // negative here, as a size not recorded: not fitted
+            long receiveSize = m.receiveSize() > MessageLengths.MOST ? 0 : m.receiveSize();
+            long sendSize = m.sendSize() > MessageLengths.MOST ? 0 : m.sendSize();
+            if (receiveCall.waitsForReceive() && receiveSize >= 0) {
                 boolean posts = receiveCall == MpiCall.BLOCKING_RECEIVE || receiveCall == MpiCall.SENDRECV;
-                times.measure(corrected(r, m.receiveEnter()), corrected(r, m.receiveLeave()), posts, m.receiveSize(),
+                times.measure(corrected(r, m.receiveEnter()), corrected(r, m.receiveLeave()), posts, receiveSize,
                         corrected(s, m.sendEnter()));
             }
-            if (times.sendBounds(m.sendCall(), m.sendSize()) && receiveCall != MpiCall.BLOCKING_RECEIVE
+            if (times.sendBounds(m.sendCall(), sendSize) && receiveCall != MpiCall.BLOCKING_RECEIVE
                     && receiveCall != MpiCall.SENDRECV) { // posted by an MPI_Irecv
-                times.sendTimed(m.sendSize(), corrected(s, m.sendEnter()), corrected(s, m.sendLeave()), corrected(r, m.receivePost()));
+                times.sendTimed(sendSize, corrected(s, m.sendEnter()), corrected(s, m.sendLeave()), corrected(r, m.receivePost()));
             }
         }
 

@@ -24,6 +24,19 @@ public record Timeline(int columns, double start, double end, List<Row> rows, Li
                        List<CollectiveMark> collectives, long collectivesLeftOut, List<String> regionNames,
                        boolean corrected) {
 
+    /**
+     * The messages the drawn arrows stand for: an arrow is drawn once for the messages sharing both its ends' pixels.
+     *
+     * @return their number, at least the arrows'
+     */
+    public long arrowMessages() {
+        long n = 0;
+        for (Arrow a : arrows) {
+            n += a.count();
+        }
+        return n;
+    }
+
     /** An interval of one state class, in seconds from the start of the run. */
     public record State(double start, double end, int stateClass) {
     }

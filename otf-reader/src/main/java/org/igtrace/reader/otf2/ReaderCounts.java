@@ -120,7 +120,7 @@ final class ReaderCounts {
         }
         if (total[1] > 0) {
             notes.add(total[1] + (total[1] == 1 ? " one-sided transfer" : " one-sided transfers")
-                    + " (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM and the like) not counted: the graph's"
+                    + " (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM, copies to and from an accelerator and the like) not counted: the graph's"
                     + " edges are messages sent; the calls count as time in MPI when their regions are MPI's");
         }
         if (total[2] > 0) {
