@@ -69,7 +69,10 @@ public final class ReportHtml {
 
     /** The tree's section: the spanning tree as Graphviz drew it (SVG), or null when Graphviz is not there. */
     public static String treeSection(String svg) {
-        StringBuilder h = new StringBuilder("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n");
+        StringBuilder h = new StringBuilder("<section id=\"tree\"><h2>Spanning tree of the information graph</h2>\n"
+                + "<p>A process is labelled with its w (compute share), an edge with its tree weight (definitions section 6): its"
+                + " pair's average message size (bytes / messages), plus that of every pair whose traffic the tree routes through"
+                + " it; the bytes each pair exchanged are in the heat map and the table of pairs.</p>\n");
         if (svg == null) {
             h.append("<p>Graphviz <code>dot</code> is not installed (Debian package graphviz): the tree is not drawn.</p>");
         } else {

@@ -163,7 +163,8 @@ public final class SvgTimelineWriter {
         int rows = t.rows().size();
         int width = width();
         List<String> notes = SvgText.wrap(given, (int) ((width - 16) / 6.2)); // a narrow picture cut them off at its edge
-        double axisY = rowTop(rows) + 2;
+        // under thin rows the axis's "time" label, beside the axis line, came on the last row's label (97 rows of 6 px)
+        double axisY = rowTop(rows) + (rowHeight < 12 ? 8 : 2);
         int legendY = (int) axisY + 34;
         int legendRows = legend(legendY, false);
         int notesY = legendY + legendRows * 18 + 6;
