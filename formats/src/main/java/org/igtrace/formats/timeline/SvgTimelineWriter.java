@@ -135,6 +135,11 @@ public final class SvgTimelineWriter {
         return kinds;
     }
 
+    /** Whether some row is drawn in {@code stateClass}. */
+    private boolean drawn(int stateClass) {
+        return t.rows().stream().anyMatch(row -> has(row, stateClass));
+    }
+
     private static boolean has(Timeline.Row row, int stateClass) {
         if (row.states() != null) {
             return row.states().stream().anyMatch(st -> st.stateClass() == stateClass);
@@ -456,17 +461,23 @@ public final class SvgTimelineWriter {
 
     private List<LegendItem> legendItems() {
         List<LegendItem> items = new java.util.ArrayList<>();
-        items.add(new LegendItem(false, colour(StateClass.COMPUTE), "compute (no user region)"));
+        // the compute classes a row has: a legend of every class the trace could use named colours drawn nowhere
+        // ("compute (no user region)" on runs whose processes compute inside main; a region a window left no time to)
+        if (drawn(StateClass.COMPUTE)) {
+            items.add(new LegendItem(false, colour(StateClass.COMPUTE), "compute (no user region)"));
+        }
         for (int i = 0; i < t.regionNames().size(); i++) {
             String region = t.regionNames().get(i);
-            items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + SvgText.shorten(region, LEGEND_NAME)));
+            if (drawn(StateClass.computeIn(i))) {
+                items.add(new LegendItem(false, colour(StateClass.computeIn(i)), "compute in " + SvgText.shorten(region, LEGEND_NAME)));
+            }
         }
         // the MPI states, messages, conflicts and marks a row or the picture has (a run without MPI lists none of them)
         String[] mpi = {"MPI point-to-point", "MPI collective", "MPI other", "waiting in MPI (the call drawn darker)"};
         int[] mpiClasses = {StateClass.MPI_POINT_TO_POINT, StateClass.MPI_COLLECTIVE, StateClass.MPI_OTHER, StateClass.WAITING};
         for (int k = 0; k < mpi.length; k++) {
             int stateClass = mpiClasses[k];
-            if (t.rows().stream().anyMatch(row -> has(row, stateClass))) {
+            if (drawn(stateClass)) {
                 items.add(new LegendItem(false, colour(stateClass), mpi[k]));
             }
         }

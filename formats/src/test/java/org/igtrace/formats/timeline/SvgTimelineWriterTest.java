@@ -70,7 +70,8 @@ class SvgTimelineWriterTest {
     void aLegendOfCharactersAboveTheBasicPlaneIsCutAndEnds() throws Exception {
         String tags = "\uDB40\uDC41".repeat(40), emoji = "\uD83D\uDE00".repeat(40);
         java.util.List<org.igtrace.core.timeline.Timeline.Row> rows = java.util.List.of(new org.igtrace.core.timeline.Timeline.Row(0, "rank 0",
-                java.util.List.of(new org.igtrace.core.timeline.Timeline.State(0, 1, 0)), null));
+                java.util.List.of(new org.igtrace.core.timeline.Timeline.State(0, 0.5, org.igtrace.core.timeline.StateClass.computeIn(0)),
+                        new org.igtrace.core.timeline.Timeline.State(0.5, 1, org.igtrace.core.timeline.StateClass.computeIn(1))), null));
         var t = new org.igtrace.core.timeline.Timeline(SvgTimelineWriter.columns(300), 0, 1, rows, java.util.List.of(), 0, java.util.List.of(), 0,
                 java.util.List.of(tags, emoji), false);
         java.io.StringWriter out = new java.io.StringWriter();
@@ -147,8 +148,13 @@ class SvgTimelineWriterTest {
         java.util.List<String> regions = java.util.List.of("MOM_DYNAMICS_BAROTROPIC_WWW", "ATM_PHYSICS_RADIATION_MMM", "x",
                 "OCEAN_" + "W".repeat(200), "COUPLER_EXCHANGE_FLUXES", "WWWWWWWWWWWWWWWW", "MMMMMMMMMMMMMMM", "other regions");
         for (int width : new int[] {400, 1200}) {
-            // every MPI state, a message back in time (a clock conflict) and a collective mark: every entry in the legend
+            // every compute and MPI state, a message back in time (a clock conflict) and a collective mark: every entry in the
+            // legend (which names only the classes drawn)
             java.util.List<org.igtrace.core.timeline.Timeline.State> states = new java.util.ArrayList<>();
+            for (int k = 0; k <= regions.size(); k++) {
+                int c = k == 0 ? org.igtrace.core.timeline.StateClass.COMPUTE : org.igtrace.core.timeline.StateClass.computeIn(k - 1);
+                states.add(new org.igtrace.core.timeline.Timeline.State(0.5 + 0.01 * k, 0.505 + 0.01 * k, c));
+            }
             int[] mpi = {org.igtrace.core.timeline.StateClass.MPI_POINT_TO_POINT, org.igtrace.core.timeline.StateClass.MPI_COLLECTIVE,
                     org.igtrace.core.timeline.StateClass.MPI_OTHER, org.igtrace.core.timeline.StateClass.WAITING};
             for (int k = 0; k < mpi.length; k++) {
