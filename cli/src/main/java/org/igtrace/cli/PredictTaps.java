@@ -25,7 +25,7 @@ final class PredictTaps implements EventTaps {
 
     PredictTaps(TraceDefinitions definitions, RecordBlocks store, boolean calibrate, long eagerLimit) {
         // with the network fitted, the recording keeps what the fits before the replay need, so that they read no call
-        this.recorder = new ActivityRecorder(definitions, store, calibrate ? eagerLimit : -1);
+        this.recorder = new ActivityRecorder(definitions, store, calibrate ? eagerLimit : -1, eagerLimit);
         this.calibrate = calibrate;
         this.eagerLimit = eagerLimit;
     }

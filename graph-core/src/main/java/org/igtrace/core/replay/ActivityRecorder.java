@@ -38,16 +38,26 @@ public final class ActivityRecorder implements LocationSink {
      * {@code eagerLimit}; a negative limit: none kept).
      */
     public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store, long eagerLimit) {
+        this(definitions, store, eagerLimit, eagerLimit < 0 ? ReplayParameters.DEFAULT_EAGER_LIMIT : eagerLimit);
+    }
+
+    /**
+     * As above, a blocking probe and its receive merged ({@link ProbeMerge}) only for a message under {@code replayEagerLimit}
+     * bytes, the eager limit the run is replayed with (the fits' {@code eagerLimit} is -1 where the network is given).
+     */
+    public ActivityRecorder(TraceDefinitions definitions, RecordBlocks store, long eagerLimit, long replayEagerLimit) {
         this.definitions = definitions;
         this.store = store;
         this.membership = new Membership(definitions);
         this.eagerRegions = eagerLimit < 0 ? null : SendOverhead.eagerCalls(definitions);
         this.eagerLimit = eagerLimit;
         this.probes = ProbeMerge.needed(definitions);
+        this.replayEagerLimit = replayEagerLimit;
     }
 
     /** Whether a blocking probe and its receive are merged into one call ({@link ProbeMerge}). */
     private final boolean probes;
+    private final long replayEagerLimit;
 
     private final boolean[] eagerRegions;
     private final long eagerLimit;
@@ -57,7 +67,7 @@ public final class ActivityRecorder implements LocationSink {
     public org.igtrace.core.trace.LocationEvents location(int process, long order) {
         LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
-        return probes ? new ProbeMerge(definitions, l, eagerLimit < 0 ? ReplayParameters.DEFAULT_EAGER_LIMIT : eagerLimit) : l;
+        return probes ? new ProbeMerge(definitions, l, replayEagerLimit) : l;
     }
 
     /**

@@ -3,6 +3,7 @@ package org.igtrace.core.replay;
 import java.util.Arrays;
 import org.igtrace.core.trace.CollectiveKind;
 import org.igtrace.core.trace.LocationEvents;
+import org.igtrace.core.trace.MessageLengths;
 import org.igtrace.core.trace.MpiCall;
 import org.igtrace.core.trace.RegionKind;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -14,9 +15,11 @@ import org.igtrace.core.trace.TraceDefinitions;
  * waited (definitions section 9): the probe's span [enter, leave] becomes a receive call holding the message, the user
  * code after it stays as it was, and the receive itself becomes a call with no message, kept for its measured length.
  * The probe waited for the message and records no event of it; replayed for its measured time, it kept its wait whatever
- * the sender did (a what-if that starts the sender earlier gained nothing). A rendezvous-sized message (the eager limit
- * or more) leaves the two as they were: its sender waits for the receive itself. So does a probe followed by anything
- * else (another MPI call, a message outside a call, more than {@value #HELD_EVENTS} regions, the location's end).
+ * the sender did (a what-if that starts the sender earlier gained nothing). Of several probes before the receive the
+ * first waited (as the wait analysis takes it): the later ones stay calls of their own. A rendezvous-sized message (the
+ * eager limit or more) leaves the probe and the receive as they were: its sender waits for the receive itself. So does a
+ * probe followed by anything else (another MPI call, a message outside a call, more than {@value #HELD_EVENTS} regions
+ * or probes, the location's end).
  */
 final class ProbeMerge implements LocationEvents {
     /** Region events of user code held between a probe and its receive at most; beyond, the probe is passed on as it was. */
@@ -99,7 +102,7 @@ final class ProbeMerge implements LocationEvents {
     }
 
     private boolean eager(long bytes) {
-        return bytes >= 0 && bytes < eagerLimit;
+        return (MessageLengths.impossible(bytes) ? 0 : bytes) < eagerLimit; // replayed as 0 bytes (LocationActivities)
     }
 
     private boolean blockingReceive(int region) {
@@ -123,11 +126,14 @@ final class ProbeMerge implements LocationEvents {
     public void enter(long time, int region) {
         boolean mpi = definitions.isMpiCall(region);
         boolean outermost = mpi && depth == 0 && environment == 0;
+        boolean environmentCall = !mpi && definitions.regionKind(region) == RegionKind.ENVIRONMENT;
         if (mpi) {
             depth++;
-        } else if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+        } else if (environmentCall) {
             environment++;
-        } else if (state == HELD && hold(region + 1, time)) {
+        }
+        // held after the probe: user code, and a later blocking probe (the first one waited: section 8), a call of its own
+        if (state == HELD && (!mpi && !environmentCall || outermost && definitions.isBlockingProbe(region)) && hold(region + 1, time)) {
             return;
         }
         if (state == HELD && blockingReceive(region)) {
@@ -149,11 +155,13 @@ final class ProbeMerge implements LocationEvents {
     @Override
     public void leave(long time, int region) {
         boolean mpi = definitions.isMpiCall(region);
+        boolean environmentCall = !mpi && definitions.regionKind(region) == RegionKind.ENVIRONMENT;
         if (mpi) {
             depth = Math.max(0, depth - 1);
-        } else if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+        } else if (environmentCall) {
             environment = Math.max(0, environment - 1);
-        } else if (state == HELD && hold(-(region + 1), time)) {
+        }
+        if (state == HELD && (!mpi && !environmentCall || depth == 0 && definitions.isBlockingProbe(region)) && hold(-(region + 1), time)) {
             return;
         }
         if (state == PROBING && region == probe) {
@@ -250,6 +258,12 @@ final class ProbeMerge implements LocationEvents {
     public void messageToUnselected(long time) {
         release();
         next.messageToUnselected(time);
+    }
+
+    @Override
+    public void receiveFromUnselected(long time) {
+        release();
+        next.receiveFromUnselected(time);
     }
 
     @Override

@@ -207,7 +207,7 @@ public final class SelectionFilter implements EventTaps {
                     down.outsideMessage(time, false, sender, communicator, tag);
                 }
             } else if (open()) {
-                down.messageToUnselected(time);
+                down.receiveFromUnselected(time);
             }
         }
 
@@ -237,7 +237,7 @@ public final class SelectionFilter implements EventTaps {
                     down.outsideMessage(time, false, sender, communicator, tag);
                 }
             } else if (open()) {
-                down.messageToUnselected(time);
+                down.receiveFromUnselected(time);
             }
         }
 

@@ -105,6 +105,16 @@ public interface LocationEvents {
     }
 
     /**
+     * As {@link #messageToUnselected}, for a receive: by default that. Its own method for an analysis that must tell a
+     * receive from a send (a blocking probe before it probed its message: definitions section 8).
+     *
+     * @param time the event's time
+     */
+    default void receiveFromUnselected(long time) {
+        messageToUnselected(time);
+    }
+
+    /**
      * Recording was switched off ({@code on} false) or on again (OTF2 {@code MeasurementOnOff}, definitions section
      * 3): the time between is unknown, not computation. Ignored by default.
      */

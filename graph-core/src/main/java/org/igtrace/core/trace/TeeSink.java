@@ -186,6 +186,14 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void receiveFromUnselected(long time) {
+            a.receiveFromUnselected(time);
+            b.receiveFromUnselected(time);
+            c.receiveFromUnselected(time);
+            d.receiveFromUnselected(time);
+        }
+
+        @Override
         public void measurement(long time, boolean on) {
             a.measurement(time, on);
             b.measurement(time, on);

@@ -300,9 +300,9 @@ public final class LocationRecorder implements LocationEvents {
         }
     }
 
-    /** A message to or from a process the selection left out: a blocking probe before it probed it ({@link ProbedReceive}). */
+    /** A receive from a process the selection left out: a blocking probe before it probed its message ({@link ProbedReceive}). */
     @Override
-    public void messageToUnselected(long time) {
+    public void receiveFromUnselected(long time) {
         probed.forget();
     }
 

@@ -110,6 +110,29 @@ class ProbeMergeTest {
                 "enter 2 80", "leave 2 81", "enter 1 82", "receive 83", "leave 1 84"), log.events);
     }
 
+    /**
+     * Two probes [10, 50] and [50, 51] before the receive [52, 53]: the first waited and holds the message; the second
+     * stays a call of its own, after it. Under an eager limit of 100 bytes the 200-byte message is rendezvous-sized: left.
+     */
+    @Test
+    void ofSeveralProbesTheFirstHoldsTheMessage() {
+        Log log = new Log();
+        ProbeMerge m = new ProbeMerge(definitions(), log, 65536);
+        m.enter(10, PROBE);
+        m.leave(50, PROBE);
+        m.enter(50, PROBE);
+        m.leave(51, PROBE);
+        m.receiveCall(52, RECV, 52, 0, 0, 5, 200, 53);
+        assertEquals(List.of("enter 1 10", "receive 50", "leave 1 50", "enter 2 50", "leave 2 51", "enter 1 52", "leave 1 53"),
+                log.events);
+        Log small = new Log();
+        m = new ProbeMerge(definitions(), small, 100);
+        m.enter(10, PROBE);
+        m.leave(50, PROBE);
+        m.receiveCall(52, RECV, 52, 0, 0, 5, 200, 53);
+        assertEquals(List.of("enter 2 10", "leave 2 50", "enter 1 52", "receive 52", "leave 1 53"), small.events);
+    }
+
     /** A probe inside MPI_Init is no call the replay keeps: passed on, and the receive after MPI_Init is its own. */
     @Test
     void aProbeInsideMpiInitIsNotHeld() {

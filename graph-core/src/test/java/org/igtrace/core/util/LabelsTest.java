@@ -19,7 +19,6 @@ class LabelsTest {
         }
     }
 
-    /** Not finite (a 0/0 that reached a table): as the Formatter writes it, not an exception. */
     /**
      * A run of 1505 ticks of 1 us, as two paths compute it: 1505 / 1e6 and 1505 * 1e-6 are two doubles (the second just
      * below 0.001505), and why printed "1.51 ms" of the run in one line and "1.50 ms" in the next (a helper's hand-made
@@ -35,6 +34,7 @@ class LabelsTest {
         assertEquals("1.50 ms", Labels.seconds3(0.0015049)); // a value below the half stays below it
     }
 
+    /** Not finite (a 0/0 that reached a table): as the Formatter writes it, not an exception. */
     @Test
     void notFiniteAsTheFormatterWritesIt() {
         for (double v : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}) {

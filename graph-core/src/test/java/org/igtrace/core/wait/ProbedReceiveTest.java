@@ -94,16 +94,26 @@ class ProbedReceiveTest {
         assertEquals(10.0, r.seconds(WaitPattern.LATE_SENDER, 1));
     }
 
-    /** A message from a process a selection left out (messageToUnselected) was the probe's: the next receive does not take it. */
+    /**
+     * A receive from a process a selection left out was the probe's message: the next receive does not take it (late sender
+     * 0: rank 2 sent at 59, the receive entered at 60); a send to such a process keeps it (the receive after it waited in
+     * the probe, from 1 to the probe's leave at 2: 1).
+     */
     @Test
-    void aMessageOfAProcessLeftOutForgetsTheProbe() {
-        WaitReport r = WaitAnalysis.analyse(definitions(), false, sink -> {
-            LocationEvents p2 = sink.location(2, 2), p1 = sink.location(1, 1);
-            send(p2, 59, 1, 6);
-            call(p1, PROBE, 1, 2, () -> { });
-            call(p1, RECV, 3, 4, () -> p1.messageToUnselected(3));
-            call(p1, RECV, 60, 61, () -> p1.receive(60, 2, 0, 6, 8));
-        });
-        assertEquals(0.0, r.seconds(WaitPattern.LATE_SENDER, 1));
+    void aReceiveFromAProcessLeftOutForgetsTheProbeASendDoesNot() {
+        for (boolean receive : new boolean[] {true, false}) {
+            WaitReport r = WaitAnalysis.analyse(definitions(), false, sink -> {
+                LocationEvents p2 = sink.location(2, 2), p1 = sink.location(1, 1);
+                send(p2, 59, 1, 6);
+                call(p1, PROBE, 1, 2, () -> { });
+                if (receive) {
+                    call(p1, RECV, 3, 4, () -> p1.receiveFromUnselected(3));
+                } else {
+                    call(p1, SEND, 3, 4, () -> p1.messageToUnselected(3));
+                }
+                call(p1, RECV, 60, 61, () -> p1.receive(60, 2, 0, 6, 8));
+            });
+            assertEquals(receive ? 0.0 : 1.0, r.seconds(WaitPattern.LATE_SENDER, 1), receive ? "receive" : "send");
+        }
     }
 }
