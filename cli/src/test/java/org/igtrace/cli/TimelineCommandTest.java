@@ -215,6 +215,11 @@ class TimelineCommandTest {
         assertEquals(0, count(text, "class=\"msg conflict\""));
         assertEquals(4, count(text, "<line class=\"coll\""));
         assertTrue(text.contains(">MPI point-to-point</text>") && text.contains(">waiting in MPI (the call drawn darker)</text>"), "legend");
+        // waiting swatches as the picture draws it, the call's colour under half black: point-to-point #64b5f6 halved is
+        // #325a7b, a collective's #9575cd #4a3a66 (the legend had one navy swatch, #1f3a5c, and none for a collective)
+        assertTrue(Pattern.compile("fill=\"#325a7b\"/><text x=\"\\d+\" y=\"\\d+\">waiting in MPI \\(").matcher(text).find(), "legend");
+        assertTrue(Pattern.compile("fill=\"#4a3a66\"/><text x=\"\\d+\" y=\"\\d+\">waiting in a collective \\(drawn darker\\)</text>")
+                .matcher(text).find(), "legend");
         assertTrue(text.contains(" ms</text>"), "axis ticks in ms for a 0.46 s run");
     }
 

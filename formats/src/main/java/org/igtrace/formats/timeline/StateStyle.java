@@ -22,6 +22,18 @@ final class StateStyle {
     private StateStyle() {
     }
 
+    /**
+     * A colour under the waiting overlay ({@link #WAIT_COLOUR} at {@link #WAIT_OPACITY}): each channel halved.
+     *
+     * @param colour {@code #rrggbb}
+     * @return the colour a call of that colour is drawn in where it waits
+     */
+    static String halfBlack(String colour) {
+        int rgb = Integer.parseInt(colour.substring(1), 16);
+        int r = (rgb >> 16 & 0xff) / 2, g = (rgb >> 8 & 0xff) / 2, b = (rgb & 0xff) / 2;
+        return String.format(java.util.Locale.ROOT, "#%02x%02x%02x", r, g, b);
+    }
+
     /** The colour of a state class. */
     static String colour(int stateClass) {
         return switch (stateClass) {

@@ -135,6 +135,28 @@ public final class SvgTimelineWriter {
         return kinds;
     }
 
+    /** Whether some row draws waiting over a call of {@code stateClass}: a waiting state that overlaps one, or a column of both. */
+    private boolean waitingOver(int stateClass) {
+        for (Timeline.Row row : t.rows()) {
+            if (row.states() != null) {
+                for (Timeline.State w : row.states()) {
+                    if (w.stateClass() == StateClass.WAITING && row.states().stream().anyMatch(st -> st.stateClass() == stateClass
+                            && st.start() < w.end() && w.start() < st.end())) {
+                        return true;
+                    }
+                }
+            } else {
+                float[] waiting = row.shares()[StateClass.WAITING], call = row.shares()[stateClass];
+                for (int c = 0; c < waiting.length; c++) {
+                    if (waiting[c] > 0 && call[c] > 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
     /** Whether some row is drawn in {@code stateClass}. */
     private boolean drawn(int stateClass) {
         return t.rows().stream().anyMatch(row -> has(row, stateClass));
@@ -473,12 +495,21 @@ public final class SvgTimelineWriter {
             }
         }
         // the MPI states, messages, conflicts and marks a row or the picture has (a run without MPI lists none of them)
-        String[] mpi = {"MPI point-to-point", "MPI collective", "MPI other", "waiting in MPI (the call drawn darker)"};
-        int[] mpiClasses = {StateClass.MPI_POINT_TO_POINT, StateClass.MPI_COLLECTIVE, StateClass.MPI_OTHER, StateClass.WAITING};
+        String[] mpi = {"MPI point-to-point", "MPI collective", "MPI other"};
+        int[] mpiClasses = {StateClass.MPI_POINT_TO_POINT, StateClass.MPI_COLLECTIVE, StateClass.MPI_OTHER};
         for (int k = 0; k < mpi.length; k++) {
-            int stateClass = mpiClasses[k];
-            if (drawn(stateClass)) {
-                items.add(new LegendItem(false, colour(stateClass), mpi[k]));
+            if (drawn(mpiClasses[k])) {
+                items.add(new LegendItem(false, colour(mpiClasses[k]), mpi[k]));
+            }
+        }
+        // waiting is its call's colour under the half-black overlay: a swatch per kind of call it is drawn over (one fixed
+        // navy swatch matched none of them, and a collective's waiting, dark purple, had none)
+        String[] waits = {"waiting in MPI (the call drawn darker)", "waiting in a collective (drawn darker)",
+            "waiting in other MPI (drawn darker)"};
+        for (int k = 0; k < mpi.length && drawn(StateClass.WAITING); k++) {
+            if (k == 0 ? waitingOver(mpiClasses[k]) || !waitingOver(mpiClasses[1]) && !waitingOver(mpiClasses[2])
+                    : waitingOver(mpiClasses[k])) {
+                items.add(new LegendItem(false, StateStyle.halfBlack(colour(mpiClasses[k])), waits[k]));
             }
         }
         if (openMp) {
