@@ -23,7 +23,7 @@ public final class ReportWhy {
         WhyOutput out = new WhyOutput(why, profile, selection);
         h.append("<section id=\"why\"><h2>Why</h2><p>").append(Escape.xml(out.story())).append("</p>\n");
         if (!why.path().path().segments().isEmpty()) {
-            String other = out.otherRuntime("The run time T of the POP line");
+            String other = out.otherRuntime("The run time T of the POP line", true);
             h.append("<p class=\"critical-path\">").append(WhyOutput.segments(why.path()) == 0
                     ? "The critical path is empty (0 s): no line is drawn over the timeline."
                     : "The critical path, " + Labels.seconds3(why.path().length()) + " (" + WhyOutput.LENGTH

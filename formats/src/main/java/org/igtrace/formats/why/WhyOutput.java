@@ -162,12 +162,16 @@ public final class WhyOutput {
 
     /**
      * One sentence, starting with {@code name}, when {@code stats}' run time T (definitions section 10: the longest process's span T_i) differs from
-     * the critical path's length by more than 1 %, saying why; null when they agree, or with {@code --ranks} (T is then
-     * over the ranks kept, the path over every rank).
+     * the critical path's length by more than 1 %, saying why; null when they agree, or with {@code --ranks} when the
+     * path is over every rank ({@code why}'s: T is then over the ranks kept).
+     *
+     * @param name what T is called in the sentence's page
+     * @param pathOverKeptRanks whether the path walks only the ranks {@code --ranks} keeps, as T does (the report's)
+     * @return the sentence, or null
      */
-    public String otherRuntime(String name) {
+    public String otherRuntime(String name, boolean pathOverKeptRanks) {
         double t = Efficiency.of(profile).runtime(), length = why.path().length();
-        if (selection.ranks() != null || t <= 0 || length < 0 || Math.abs(length - t) <= 0.01 * t) {
+        if (selection.ranks() != null && !pathOverKeptRanks || t <= 0 || length < 0 || Math.abs(length - t) <= 0.01 * t) {
             return null;
         }
         // shorter: a process's span holds time outside the part the path walks (code before MPI_Init or after MPI_Finalize,
@@ -212,7 +216,7 @@ public final class WhyOutput {
                 + " compute, " + Labels.seconds3(mpi) + " MPI" + (off > 0 ? ", " + Labels.seconds3(off) + " with recording off" : "")
                 + (outside > 1e-9 * path.length() ? ", " + Labels.seconds3(outside)
                 + " before the path's first process started" : "") + "; " + segments(path) + (segments(path) == 1 ? " segment" : " segments"));
-        String other = otherRuntime("stats' run time T");
+        String other = otherRuntime("stats' run time T", false);
         if (other != null) {
             lines.add(other);
         }
