@@ -238,10 +238,38 @@ public final class ReportCommand implements Callable<Integer> {
         }
     }
 
-    /** The DOT text drawn by Graphviz as SVG, or null when dot is missing or fails. */
-    private static String dot(String text) {
+    /**
+     * The page's width in points (its body's 1,200 CSS pixels at 96 a inch, 72 points an inch): a tree drawn wider opens
+     * scrolled to its left edge, its root (top middle) out of sight.
+     */
+    static final double PAGE_POINTS = 900;
+
+    /**
+     * The DOT text drawn by Graphviz as SVG, or null when dot is missing or fails: from top to bottom, or from left to right
+     * where that is the narrower picture and top to bottom is wider than the page (a wide tree then opens with its root,
+     * now at the left, in sight: halo3d-32's tree 1,852 points wide top to bottom, 1,172 left to right).
+     */
+    static String dot(String text) {
+        String down = dot(text, false);
+        double wide = svgWidthPoints(down);
+        if (down == null || wide <= PAGE_POINTS) {
+            return down;
+        }
+        String across = dot(text, true);
+        double acrossWide = svgWidthPoints(across);
+        return across != null && acrossWide < wide ? across : down;
+    }
+
+    /** The width Graphviz gives an SVG picture ({@code <svg width="1852pt"}), in points, or 0 when it names none. */
+    static double svgWidthPoints(String svg) {
+        java.util.regex.Matcher m = svg == null ? null : java.util.regex.Pattern.compile("<svg width=\"([0-9.]+)pt\"").matcher(svg);
+        return m != null && m.find() ? Double.parseDouble(m.group(1)) : 0;
+    }
+
+    private static String dot(String text, boolean leftToRight) {
         try {
-            Process p = new ProcessBuilder("dot", "-Tsvg").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> command = leftToRight ? List.of("dot", "-Tsvg", "-Grankdir=LR") : List.of("dot", "-Tsvg");
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             try (Writer in = new java.io.OutputStreamWriter(p.getOutputStream(), StandardCharsets.UTF_8)) {
                 in.write(text);
             }
