@@ -17,7 +17,7 @@ export OMPI_MCA_osc=^rdma OMPI_MCA_rmaps_base_oversubscribe=1
 # Waiting ranks yield the core instead of spinning, so a sleeping rank wakes on time (delays.c).
 export OMPI_MCA_mpi_yield_when_idle=1
 programs=("$@")
-[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall hybrid tasks late-reduce requests)
+[ ${#programs[@]} -eq 0 ] && programs=(patterns pi jacobi quiet delays halo3d bcast alltoall hybrid tasks late-reduce requests sendmodes)
 
 for program in "${programs[@]}"; do
   modules=openmpi
@@ -27,7 +27,7 @@ for program in "${programs[@]}"; do
   else
     mpicc -O1 -o "$work/$program" "$here/programs/$program.c" -lm
   fi
-  ranks_list="4 8"; case "$program" in quiet|delays|late-reduce|requests) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; hybrid|tasks) ranks_list=2;; esac
+  ranks_list="4 8"; case "$program" in quiet|delays|late-reduce|requests|sendmodes) ranks_list=4;; halo3d|bcast|alltoall) ranks_list="16 32";; hybrid|tasks) ranks_list=2;; esac
   for ranks in $ranks_list; do
     out="$here/otf2/$program-$ranks"
     rm -rf "$out"

@@ -38,7 +38,8 @@ final class MpiShortfall {
             return null;
         }
         double tick = 1 / run.definitions().ticksPerSecond();
-        Map<Integer, Long> byRegion = new TreeMap<>();
+        // by name: EZTrace defines each region once per process, so one id holds one process's time only
+        Map<String, Long> byRegion = new TreeMap<>();
         Prediction.ProcessPrediction worst = null;
         double worstMeasured = 0;
         for (Prediction.ProcessPrediction q : p.processes()) {
@@ -49,7 +50,7 @@ final class MpiShortfall {
             long ticks = 0;
             for (Map.Entry<Integer, Long> e : l.callTicksByRegion().entrySet()) {
                 ticks += e.getValue();
-                byRegion.merge(e.getKey(), e.getValue(), Long::sum);
+                byRegion.merge(run.definitions().regionName(e.getKey()), e.getValue(), Long::sum);
             }
             double measured = ticks * tick;
             if (worst == null || measured - q.mpi() > worstMeasured - worst.mpi()) {
@@ -60,12 +61,12 @@ final class MpiShortfall {
         if (worst == null || !(worstMeasured - worst.mpi() - lateness >= SHARE * shortfall)) {
             return null;
         }
-        int most = byRegion.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
+        String most = byRegion.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
         return String.format(Locale.ROOT, "the processes stay inside MPI calls longer than the network fitted to the run's messages"
                         + " explains, time no partner's lateness accounts for: rank %d's calls last %s as measured, %s replayed (%s more),"
                         + " most in %s (%s measured in it, summed over the processes); time inside MPI the trace cannot show, such as a wait for a GPU"
                         + " or for I/O, or a slow MPI library",
                 run.definitions().worldRank(worst.rank()), Labels.seconds3(worstMeasured), Labels.seconds3(worst.mpi()), Labels.seconds3(worstMeasured - worst.mpi()),
-                run.definitions().regionName(most), Labels.seconds3(byRegion.get(most) * tick));
+                most, Labels.seconds3(byRegion.get(most) * tick));
     }
 }

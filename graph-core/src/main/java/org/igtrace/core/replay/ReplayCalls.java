@@ -187,7 +187,7 @@ abstract class ReplayCalls extends ReplayWorker {
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> posts.keep(c, i, postReceiveAtEnter(p, c, ch, k, from));
-                case LocationActivities.SEND -> posts.keep(c, i, postSend(p, c, ch, k, from));
+                case LocationActivities.SEND -> posts.keep(c, i, postSend(p, c, ch, k, from, c.bytes[i]));
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
                     posts.keep(c, i, s);
@@ -229,8 +229,12 @@ abstract class ReplayCalls extends ReplayWorker {
     }
 
     /** The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1: forgotten). */
-    private int postSend(int p, ActivityCursor c, int ch, long k, int from) {
+    private int postSend(int p, ActivityCursor c, int ch, long k, int from, long bytes) {
         int s = posts.slot(ch, k);
+        int receiver = m.channelReceiver[ch];
+        if (bufferedBeyondLimit(c.region, bytes)) { // an MPI_Bsend goes eagerly whatever its size: told before its post
+            sentEagerly(ch, k, s, true);
+        }
         if (s >= 0) {
             for (int j = 0; j < models; j++) {
                 posts.setSendAt(ch, s, j, enter[from + j]);
@@ -243,7 +247,6 @@ abstract class ReplayCalls extends ReplayWorker {
                 }
             }
         }
-        int receiver = m.channelReceiver[ch];
         if (!elsewhere(receiver)) {
             wake(receiver, AWAIT_SEND, ch, k);
         } else if (s >= 0) {
@@ -267,10 +270,10 @@ abstract class ReplayCalls extends ReplayWorker {
         long k = c.at[0];
         int from = p * models;
         if (type == LocationActivities.SEND) {
-            if (c.bytes[0] >= eagerLimit && c.region >= 0 && waitsForSend[c.region]) {
+            if (c.region >= 0 && waitsForSend[c.region] && !eagerSend(c.region, c.bytes[0])) {
                 return false;
             }
-            int s = postSend(p, c, ch, k, from);
+            int s = postSend(p, c, ch, k, from, c.bytes[0]);
             // it leaves once its send overhead o is spent (0: at its enter, the clocks stay), a posting call once its
             // measured duration is too; no receive to calibrate
             boolean posting = postingCall(c);
@@ -479,7 +482,8 @@ abstract class ReplayCalls extends ReplayWorker {
             int type = c.type[i];
             if (type == LocationActivities.RECEIVE_POST
                     || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
-                        && (ch < 0 || c.bytes[i] < eager || (type == LocationActivities.SEND && !blocking)))) {
+                        && (ch < 0 || (type == LocationActivities.SEND ? eagerSend(c.region, c.bytes[i]) : c.bytes[i] < eager)
+                            || (type == LocationActivities.SEND && !blocking)))) {
                 if (type == LocationActivities.SEND) { // its send overhead o (a send without a receive too: delays-4
                     // --region MPI_Send kept one such send and was predicted 0 s, speed-up inf, against 12.9 us)
                     for (int j = 0; j < models; j++) {
@@ -500,11 +504,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 arrival(p, c, i, from, slot);
             } else if (known == UNKNOWN && type != LocationActivities.RECEIVE && type != LocationActivities.COLLECTIVE) {
                 if (slot >= 0) { // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
-                    posts.markSentEagerlyAt(ch, slot);
-                    int receiver = m.channelReceiver[ch];
-                    if (elsewhere(receiver)) {
-                        outbox[owner[receiver]].put(PostMailbox.SENT_EAGERLY, ch, c.at[i], null, 0, Double.NaN);
-                    }
+                    sentEagerly(ch, c.at[i], slot, false);
                 }
             } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
                 for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.SendMode;
 import org.igtrace.core.trace.TraceDefinitions;
 
 /**
@@ -29,6 +30,8 @@ abstract class ReplayState {
     boolean simpleCalls = true;
     /** Per region: whether its call waits for a rendezvous send to be received (MPI_Send, MPI_Sendrecv). */
     final boolean[] waitsForSend;
+    /** Per region: how its blocking sends complete ({@link SendMode}: MPI_Ssend waits for its receive, MPI_Bsend never). */
+    final SendMode[] sendModes;
     final long eagerLimit;
 
     final MessagePosts posts;
@@ -100,10 +103,12 @@ abstract class ReplayState {
         TraceDefinitions d = matching.run.definitions;
         regionCalls = new MpiCall[d.regionCount()];
         waitsForSend = new boolean[d.regionCount()];
+        sendModes = new SendMode[d.regionCount()];
         eagerLimit = params[0].eagerLimit();
         for (int r = 0; r < regionCalls.length; r++) {
             regionCalls[r] = d.mpiCall(r);
             waitsForSend[r] = regionCalls[r] == MpiCall.BLOCKING_SEND || regionCalls[r] == MpiCall.SENDRECV;
+            sendModes[r] = regionCalls[r] == MpiCall.BLOCKING_SEND ? SendMode.of(d.regionName(r)) : SendMode.STANDARD;
         }
         leaves = new double[models];
         waitedUntil = new double[models];
@@ -156,6 +161,7 @@ abstract class ReplayState {
         offsets = shared.offsets;
         regionCalls = shared.regionCalls;
         waitsForSend = shared.waitsForSend;
+        sendModes = shared.sendModes;
         simpleCalls = shared.simpleCalls;
         eagerLimit = shared.eagerLimit;
         leaves = new double[models];
@@ -274,4 +280,17 @@ abstract class ReplayState {
 
     /** Runs process p until it stalls, ends, or has replayed its quantum of calls; true when it ended. */
     abstract boolean advance(int p);
+
+    /**
+     * Whether a send of {@code bytes} in a call of {@code region} completes without its receive: by its size against the
+     * eager limit, but always for an MPI_Bsend and never for an MPI_Ssend ({@link SendMode}).
+     */
+    final boolean eagerSend(int region, long bytes) {
+        return region < 0 ? bytes < eagerLimit : sendModes[region].eager(bytes, eagerLimit);
+    }
+
+    /** Whether a send of {@code bytes} in a call of {@code region} goes eagerly although its size alone would not (MPI_Bsend). */
+    final boolean bufferedBeyondLimit(int region, long bytes) {
+        return region >= 0 && bytes >= eagerLimit && sendModes[region] == SendMode.BUFFERED;
+    }
 }

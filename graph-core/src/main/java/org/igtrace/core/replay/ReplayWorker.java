@@ -204,6 +204,20 @@ abstract class ReplayWorker extends ReplayState {
         }
     }
 
+    /**
+     * Message k of channel ch (kept at slot s, -1: forgotten here) goes eagerly whatever its size: marked here, and told to
+     * its receiver's worker when another replays it ({@code always}: even when forgotten here; else only when kept).
+     */
+    void sentEagerly(int ch, long k, int s, boolean always) {
+        if (s >= 0) {
+            posts.markSentEagerlyAt(ch, s);
+        }
+        int receiver = m.channelReceiver[ch];
+        if ((s >= 0 || always) && elsewhere(receiver)) {
+            outbox[owner[receiver]].put(PostMailbox.SENT_EAGERLY, ch, k, null, 0, Double.NaN);
+        }
+    }
+
     /** Whether process q is replayed by another worker. */
     boolean elsewhere(int q) {
         return owner != null && owner[q] != me;

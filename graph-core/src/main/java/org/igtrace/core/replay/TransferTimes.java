@@ -22,6 +22,8 @@ final class TransferTimes {
     private final boolean[] postsReceive;
     /** Per region: whether it is a blocking send (MPI_Send, MPI_Ssend, ...), whose duration bounds a rendezvous transfer. */
     private final boolean[] blockingSend;
+    /** Per region: how its blocking sends complete (an MPI_Bsend's duration bounds no transfer, an MPI_Ssend's does). */
+    private final org.igtrace.core.trace.SendMode[] sendModes;
     /** Rendezvous sends of blocking send calls waiting for their receive's MPI_Irecv, by {@link #key}: enter, leave, size. */
     private final java.util.HashMap<Long, double[]> pendingSends = new java.util.HashMap<>();
     final MedianBySize times;
@@ -51,11 +53,13 @@ final class TransferTimes {
         waitsForReceive = new boolean[regions];
         postsReceive = new boolean[regions];
         blockingSend = new boolean[regions];
+        sendModes = new org.igtrace.core.trace.SendMode[regions];
         for (int r = 0; r < regions; r++) {
             MpiCall call = run.definitions.mpiCall(r);
             waitsForReceive[r] = call.waitsForReceive();
             postsReceive[r] = call == MpiCall.BLOCKING_RECEIVE || call == MpiCall.SENDRECV;
             blockingSend[r] = call == MpiCall.BLOCKING_SEND;
+            sendModes[r] = org.igtrace.core.trace.SendMode.of(run.definitions.regionName(r));
         }
         times = new MedianBySize(run.store);
     }
@@ -112,10 +116,11 @@ final class TransferTimes {
 
     /**
      * Whether a send of {@code size} bytes in a call of {@code region} (-1: none) bounds its transfer: a rendezvous send
-     * ({@code size >= E}) in a blocking send call, which leaves once the message is received.
+     * ({@code size >= E}; an MPI_Ssend of any size, an MPI_Bsend never) in a blocking send call, which leaves once the
+     * message is received.
      */
     boolean sendBounds(int region, long size) {
-        return region >= 0 && blockingSend[region] && size >= eagerLimit;
+        return region >= 0 && blockingSend[region] && !sendModes[region].eager(size, eagerLimit);
     }
 
     /**

@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Tag;
 
 /**
  * The replay on several threads ({@link ReplayCrew}) answers exactly as on one: random runs of 8 to
- * 16 ranks (eager and rendezvous messages, blocking and non-blocking, in any order, so that
+ * 16 ranks (eager and rendezvous messages, blocking and non-blocking, MPI_Ssend and MPI_Bsend, in any order, so that
  * rendezvous cycles are let through; collectives; sends and receives without a partner), replayed
  * on 1 thread and on 2 to 4, with several models, two models in one pass, and the calibration
  * made in the ideal replay.
  */
 class ReplayCrewTest {
     private static final int INIT = 0, FINALIZE = 1, SEND = 2, RECV = 3, ISEND = 4, IRECV = 5, WAITALL = 6, BARRIER = 7,
-            ALLREDUCE = 8, WORK = 9;
+            ALLREDUCE = 8, WORK = 9, SSEND = 10, BSEND = 11;
 
     private static TraceDefinitions definitions(int n) {
         TraceDefinitions.Builder b = TraceDefinitions.builder();
@@ -35,6 +35,8 @@ class ReplayCrewTest {
             b.addRegion(name, true);
         }
         b.addRegion("work", false);
+        b.addRegion("MPI_Ssend", true); // waits for its receive whatever its size
+        b.addRegion("MPI_Bsend", true); // never waits for it
         b.addCommunicator(all);
         return b.ticksPerSecond(1000).build();
     }
@@ -89,7 +91,8 @@ class ReplayCrewTest {
                         pending.get(s).add(() -> l[s].isendComplete(t[s], id));
                     } else {
                         long enter = t[s] += random.nextInt(3), at = t[s] += random.nextInt(2), leave = t[s] += random.nextInt(5);
-                        l[s].sendCall(enter, SEND, at, r, 0, tag, bytes, leave);
+                        int mode = random.nextInt(6);
+                        l[s].sendCall(enter, mode == 0 ? SSEND : mode == 1 ? BSEND : SEND, at, r, 0, tag, bytes, leave);
                     }
                 }
                 if (receiveSide) {

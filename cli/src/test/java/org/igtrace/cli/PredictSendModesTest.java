@@ -1,0 +1,91 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How a blocking send completes follows its call, not only its size (MPI standard 3.4): an MPI_Ssend waits for its
+ * receive to start whatever its size, an MPI_Bsend never does. The replay took both by size against the eager limit
+ * (a helper's hunt: 31.0 ms predicted for a 60 ms run that cannot end before 60 ms, 80.9 ms for a 50 ms run).
+ */
+class PredictSendModesTest {
+    private static String predict(String trace, String... more) {
+        String[] args = new String[3 + more.length];
+        args[0] = "predict";
+        args[1] = TimelineCommandTest.TESTDATA.resolve(trace).toString();
+        args[2] = "-q";
+        System.arraycopy(more, 0, args, 3, more.length);
+        TimelineCommandTest.Run r = TimelineCommandTest.igtrace(args);
+        assertEquals(0, r.code(), r.err());
+        return r.out() + r.err();
+    }
+
+    /**
+     * make-send-modes.py ssend: rank 0's MPI_Ssend of 100 bytes enters at 0 us; rank 1 computes to 30,000 us, then receives;
+     * rank 0 then computes 60,000 - 30,010 = 29,990 us. On L = 1 us, B = 1 GB/s the Ssend leaves at 30,000 + 1 + 0.1 us
+     * and rank 0 ends at 59,991.1 us: 60.0 ms, rank 0 waiting 30.0 ms in it.
+     */
+    @Test
+    void aSynchronousSendWaitsForItsReceiveWhateverItsSize() {
+        String out = predict("send-modes/ssend", "--latency", "1us", "--bandwidth", "1GB/s");
+        assertTrue(out.contains("predicted run time 60.0 ms"), out);
+        assertTrue(out.matches("(?s).*\\n +0 +60\\.0 ms +30\\.0 ms +30\\.0 ms +30\\.0 ms\\n.*"), out);
+    }
+
+    /**
+     * make-send-modes.py bsend: rank 0's MPI_Bsend of 1 MiB lasts 100 us, then rank 0 computes to 50,000 us: replayed, it
+     * leaves at once (no send overhead is given) and ends at 49,900 us; rank 1 computes 30,000 us, its receive of the
+     * message sent at 0 (arrived by 1 + 1,048.576 us) leaves at once, then 50,000 - 31,000 = 19,000 us: 49.0 ms. 49.9 ms,
+     * no wait on rank 0 (80.9 ms before, rank 0 waiting 30 ms for the receive).
+     */
+    @Test
+    void aBufferedSendNeverWaitsForItsReceive() {
+        String out = predict("send-modes/bsend", "--latency", "1us", "--bandwidth", "1GB/s");
+        assertTrue(out.contains("predicted run time 49.9 ms"), out);
+        assertTrue(out.matches("(?s).*\\n +0 +49\\.9 ms +49\\.9 ms +0 s +0 s\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\n +1 +49\\.0 ms +49\\.0 ms +0 s +0 s\\n.*"), out);
+    }
+
+    /**
+     * otf2/sendmodes-4 (programs/sendmodes.c traced by EZTrace, which defines each region once per process): the shortfall
+     * warning names the call with the most time summed over the processes, and that sum, here MPI_Barrier's, summed from
+     * otf2-print's outermost MPI_Barrier enters and leaves of every rank (it gave one rank's 941 ms).
+     */
+    @Test
+    void theShortfallsCallIsSummedOverEveryProcess() throws Exception {
+        String anchor = TimelineCommandTest.TESTDATA.resolve("otf2/sendmodes-4/eztrace_log.otf2").toString();
+        String defs = TimelineCommandTest.command("otf2-print", "-G", anchor);
+        Matcher tps = Pattern.compile("Ticks per Seconds: (\\d+)").matcher(defs);
+        assertTrue(tps.find(), defs);
+        double tick = 1.0 / Long.parseLong(tps.group(1));
+        Map<String, Deque<Object[]>> open = new HashMap<>();
+        long ticks = 0;
+        Matcher m = Pattern.compile("(?m)^(ENTER|LEAVE)\\s+(\\d+)\\s+(\\d+)\\s+Region: \"([^\"]*)\"")
+                .matcher(TimelineCommandTest.command("otf2-print", anchor));
+        while (m.find()) {
+            Deque<Object[]> stack = open.computeIfAbsent(m.group(2), k -> new ArrayDeque<>());
+            long t = Long.parseLong(m.group(3));
+            if (m.group(1).equals("ENTER")) {
+                stack.push(new Object[] {m.group(4), t});
+            } else {
+                Object[] e = stack.pop();
+                boolean outermost = stack.stream().noneMatch(o -> ((String) o[0]).startsWith("MPI_"));
+                if (e[0].equals("MPI_Barrier") && outermost) {
+                    ticks += t - (Long) e[1];
+                }
+            }
+        }
+        String sum = org.igtrace.core.util.Labels.seconds3(ticks * tick);
+        String out = predict("otf2/sendmodes-4");
+        assertTrue(out.contains("most in MPI_Barrier (" + sum + " measured in it, summed over the processes)"), sum + "\n" + out);
+        assertTrue(ticks * tick > 2.5, "the four ranks' barriers: " + ticks * tick);
+    }
+}

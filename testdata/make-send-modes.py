@@ -1,0 +1,45 @@
+#!/usr/bin/python3
+"""Writes two 2-rank OTF2 traces (timer 1 MHz: times in microseconds) of a blocking send whose completion
+does not follow the message size:
+
+    /usr/bin/python3 testdata/make-send-modes.py [DIR]      (default testdata/send-modes) -> DIR/ssend/traces.otf2, DIR/bsend/traces.otf2
+
+ssend: rank 0 MPI_Ssend [0, 30010] of 100 bytes to rank 1 (MpiSend at 1), then computes to 60000.
+       rank 1 computes to 30000, MPI_Recv [30000, 30010] (MpiRecv at 30009), computes to 31000.
+       An MPI_Ssend completes only after its receive has started (MPI standard 3.4), whatever its size:
+       replayed on any network it cannot leave before 30000 + L, so rank 0 ends at >= 60000 - 10 + L.
+       Measured T = 60 ms; a replay on L = 1 us must give ~60 ms.
+bsend: rank 0 MPI_Bsend [0, 100] of 1 MiB to rank 1 (MpiSend at 1), then computes to 50000.
+       rank 1 computes to 30000, MPI_Recv [30000, 31000] (MpiRecv at 30999), computes to 50000.
+       An MPI_Bsend copies into the attached buffer and completes locally (MPI 3.4), whatever its size
+       and the receiver: rank 0 never waits in it. Measured T = 50 ms; a replay on L = 1 us, B = 1 GB/s
+       must give ~50 ms (rank 1: its receive at 30000 gets the message by 30000 + 1049 us, then 19 ms).
+"""
+import os, sys
+import otf2
+from otf2.enums import GroupType, LocationGroupType, LocationType, Paradigm, RegionRole
+from otf2.events import Enter, Leave, MpiRecv, MpiSend
+
+def write(path, call, size, r0, r1):
+    with otf2.writer.open(path, timer_resolution=1000000) as trace:
+        d = trace.definitions
+        node = d.system_tree_node("localhost")
+        reg = {"main": d.region("main", paradigm=Paradigm.USER)}
+        for n in (call, "MPI_Recv"):
+            reg[n] = d.region(n, paradigm=Paradigm.MPI, region_role=RegionRole.POINT2POINT)
+        th = []
+        for rank in range(2):
+            g = d.location_group("MPI Rank %d" % rank, location_group_type=LocationGroupType.PROCESS, system_tree_parent=node)
+            th.append(d.location("Master thread", type=LocationType.CPU_THREAD, group=g))
+        d.group("MPI_COMM_WORLD", group_type=GroupType.COMM_LOCATIONS, paradigm=Paradigm.MPI, members=th)
+        world = d.comm("MPI_COMM_WORLD", group=d.group("world", group_type=GroupType.COMM_GROUP, paradigm=Paradigm.MPI, members=[0, 1]))
+        (s0, s1, sev, end0), (q0, q1, rev, end1) = r0, r1
+        ev0 = [Enter(0, reg["main"]), Enter(s0, reg[call]), MpiSend(sev, 1, world, 1, size), Leave(s1, reg[call]), Leave(end0, reg["main"])]
+        ev1 = [Enter(0, reg["main"]), Enter(q0, reg["MPI_Recv"]), MpiRecv(rev, 0, world, 1, size), Leave(q1, reg["MPI_Recv"]), Leave(end1, reg["main"])]
+        for t, evs in zip(th, (ev0, ev1)):
+            w = trace.event_writer_from_location(t)
+            for e in evs: w(e)
+
+out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "send-modes")
+write(os.path.join(out, "ssend"), "MPI_Ssend", 100, (0, 30010, 1, 60000), (30000, 30010, 30009, 31000))
+write(os.path.join(out, "bsend"), "MPI_Bsend", 1 << 20, (0, 100, 1, 50000), (30000, 31000, 30999, 50000))
