@@ -41,6 +41,8 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private final Map<Integer, Otf2Records.IdList> commGroups = new HashMap<>();
     private final Set<Integer> selfGroups = new HashSet<>();
     private final Map<Integer, Integer> communicators = new LinkedHashMap<>();
+    /** Inter-communicators: their two groups (OTF2 3.0's InterComm; a message names a rank of the other group). */
+    private final Map<Integer, int[]> interCommunicators = new LinkedHashMap<>();
     /** OTF2 calling context id -> OTF2 region id. */
     private final Map<Integer, Integer> callingContexts = new HashMap<>();
     private Otf2Records.IdList mpiCommLocations;
@@ -203,6 +205,13 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     @Override
     public void communicator(int id, int name, int group, int parent) {
         if (communicators.putIfAbsent(id, group) != null) {
+            duplicates++;
+        }
+    }
+
+    @Override
+    public void interCommunicator(int id, int name, int groupA, int groupB) {
+        if (communicators.containsKey(id) || interCommunicators.putIfAbsent(id, new int[] {groupA, groupB}) != null) {
             duplicates++;
         }
     }
@@ -433,6 +442,25 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
             }
             ids.addCommunicator(c.getKey(), self ? b.addSelfCommunicator() : b.addCommunicator(ranks), self ? null : ranks);
         }
+        for (Map.Entry<Integer, int[]> c : interCommunicators.entrySet()) {
+            if (communicators.containsKey(c.getKey())) {
+                continue; // a duplicate id, counted: the communicator read first is kept
+            }
+            int[] a = groupRanks(c.getValue()[0], worldLocations), bRanks = groupRanks(c.getValue()[1], worldLocations);
+            int[] both = java.util.Arrays.copyOf(a, a.length + bRanks.length);
+            System.arraycopy(bRanks, 0, both, a.length, bRanks.length);
+            ids.addInterCommunicator(c.getKey(), b.addCommunicator(both), a, bRanks);
+        }
+    }
+
+    /** The world ranks of a communicator group's members, in its order (-1 where not known; none for an unknown group). */
+    private int[] groupRanks(int group, Otf2Records.IdList worldLocations) {
+        Otf2Records.IdList members = commGroups.get(group);
+        int[] ranks = new int[members == null ? 0 : members.length()];
+        for (int i = 0; i < ranks.length; i++) {
+            ranks[i] = worldRankOfMember(members.get(i), worldLocations);
+        }
+        return ranks;
     }
 
     private int worldRankOfMember(long member, Otf2Records.IdList worldLocations) {
@@ -462,7 +490,9 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     int worldRank(int otf2Comm, int commRank, int callingProcess) {
         Integer group = communicators.get(otf2Comm);
         if (group == null) {
-            return -1;
+            int[] sides = interCommunicators.get(otf2Comm);
+            return sides == null ? -1 : Otf2IdMaps.remoteRank(groupRanks(sides[0], worldLocations), groupRanks(sides[1], worldLocations),
+                    commRank, callingProcess);
         }
         if (selfGroups.contains(group) && !commGroups.containsKey(group)) {
             return commRank == 0 ? callingProcess : -1;

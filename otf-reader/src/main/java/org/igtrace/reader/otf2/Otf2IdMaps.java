@@ -19,6 +19,8 @@ final class Otf2IdMaps implements Serializable {
     private final LongIntMap callingContextRegion = new LongIntMap();
     /** World ranks by dense communicator number; null for a COMM_SELF communicator. */
     private final List<int[]> communicatorRanks = new ArrayList<>();
+    /** Per inter-communicator's dense number: group A's world ranks, sorted, group B's, sorted. */
+    private final java.util.Map<Integer, int[][]> interSides = new java.util.HashMap<>();
     private final List<Integer> regionIds = new ArrayList<>();
     private final List<Integer> communicatorIds = new ArrayList<>();
     private final List<Integer> callingContextIds = new ArrayList<>();
@@ -42,6 +44,47 @@ final class Otf2IdMaps implements Serializable {
         communicatorIndex.put(otf2Comm, dense);
         communicatorRanks.add(worldRanks);
         communicatorIds.add(otf2Comm);
+    }
+
+    /**
+     * An inter-communicator with the dense number {@code dense}: the world ranks of its two groups (definitions section 2:
+     * a message on it names a rank of the group its caller is not in).
+     */
+    void addInterCommunicator(int otf2Comm, int dense, int[] groupA, int[] groupB) {
+        communicatorIndex.put(otf2Comm, dense);
+        communicatorRanks.add(null);
+        communicatorIds.add(otf2Comm);
+        interSides.put(dense, new int[][] {groupA, sortedCopy(groupA), groupB, sortedCopy(groupB)});
+    }
+
+    private static int[] sortedCopy(int[] ranks) {
+        int[] sorted = ranks.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted;
+    }
+
+    /**
+     * The world rank of rank {@code commRank} of the group {@code callingProcess} is not in, of an inter-communicator's
+     * groups {@code groupA} and {@code groupB} (world ranks); -1 when the caller is in neither or the rank is out of range.
+     *
+     * @param groupA one group's world ranks, in its order
+     * @param groupB the other's
+     * @param commRank the partner's rank in its group
+     * @param callingProcess the caller's world rank
+     * @return the partner's world rank, or -1
+     */
+    static int remoteRank(int[] groupA, int[] groupB, int commRank, int callingProcess) {
+        int[] remote = contains(groupA, callingProcess) ? groupB : contains(groupB, callingProcess) ? groupA : null;
+        return remote != null && commRank >= 0 && commRank < remote.length ? remote[commRank] : -1;
+    }
+
+    private static boolean contains(int[] ranks, int rank) {
+        for (int r : ranks) {
+            if (r == rank) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -90,6 +133,12 @@ final class Otf2IdMaps implements Serializable {
         }
         int[] ranks = communicatorRanks.get(c);
         if (ranks == null) {
+            int[][] sides = interSides.isEmpty() ? null : interSides.get(c);
+            if (sides != null) {
+                int[] remote = java.util.Arrays.binarySearch(sides[1], callingProcess) >= 0 ? sides[2]
+                        : java.util.Arrays.binarySearch(sides[3], callingProcess) >= 0 ? sides[0] : null;
+                return remote != null && commRank >= 0 && commRank < remote.length ? remote[commRank] : -1;
+            }
             return commRank == 0 ? callingProcess : -1;
         }
         return commRank >= 0 && commRank < ranks.length ? ranks[commRank] : -1;

@@ -45,6 +45,8 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     private final Map<String, Integer> regions = new TreeMap<>();
     private final Map<Integer, Group> groups = new HashMap<>();
     private final Map<Integer, int[]> communicators = new LinkedHashMap<>();
+    /** Inter-communicators: group A, group B, name. */
+    private final Map<Integer, int[]> interCommunicators = new LinkedHashMap<>();
     private double ticksPerSecond = 1;
     private long traceLength = -1;
     /** Per location (in {@link #locations}' order): its events as read, -1 where its file is missing; null if not read. */
@@ -335,6 +337,12 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                     g == null ? 0 : g.kind() == GroupKind.COMM_SELF ? 1 : g.size(),
                     g == null || g.paradigm() == PARADIGM_MPI ? null : paradigmName(g.paradigm())));
         }
+        for (Map.Entry<Integer, int[]> c : interCommunicators.entrySet()) {
+            Group a = groups.get(c.getValue()[0]), b = groups.get(c.getValue()[1]);
+            int sizeA = a == null ? 0 : a.kind() == GroupKind.COMM_SELF ? 1 : a.size(), sizeB = b == null ? 0 : b.kind() == GroupKind.COMM_SELF ? 1 : b.size();
+            comms.add(new TraceInventory.Communicator(communicatorName(c.getKey(), c.getValue()[2], null) + ", inter-communicator of "
+                    + sizeA + " and " + sizeB, sizeA + sizeB, null));
+        }
         List<String> notes = new ArrayList<>(resolved.notes());
         String format = "OTF2" + (anchorProperties.version() == null ? "" : " " + anchorProperties.version());
         double span = traceLength < 0 ? -1 : (double) traceLength / ticksPerSecond;
@@ -454,5 +462,11 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     public void communicator(int id, int name, int group, int parent) {
         definitions.communicator(id, name, group, parent);
         communicators.putIfAbsent(id, new int[] {group, name});
+    }
+
+    @Override
+    public void interCommunicator(int id, int name, int groupA, int groupB) {
+        definitions.interCommunicator(id, name, groupA, groupB);
+        interCommunicators.putIfAbsent(id, new int[] {groupA, groupB, name});
     }
 }

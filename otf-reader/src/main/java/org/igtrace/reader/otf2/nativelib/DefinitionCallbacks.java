@@ -33,6 +33,18 @@ final class DefinitionCallbacks {
     final Otf2Library.CallingContextCallback onCallingContext = new CallingContext();
     final Otf2Library.GroupCallback onGroup = new Group();
     final Otf2Library.CommCallback onComm = new Comm();
+    final Otf2Library.InterCommCallback onInterComm = new InterComm();
+
+    /** Registers the callbacks of everything but the strings and the locations (the clock, the regions, the groups, ...). */
+    void registerTheRest(Pointer cbs) {
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, onClock);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, onNode);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, onRegion);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, onCallingContext);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, onGroup);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, onComm);
+        Otf2Library.OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(cbs, onInterComm);
+    }
 
     /** The first failure (then none), or null. */
     RuntimeException takeFailure() {
@@ -159,6 +171,18 @@ final class DefinitionCallbacks {
         public int invoke(long userData, int self, int name, int group, int parent, int flags) {
             try {
                 definitions.communicator(self, name, group, parent);
+                return Otf2Library.CALLBACK_SUCCESS;
+            } catch (RuntimeException ex) {
+                return failed(ex);
+            }
+        }
+    }
+
+    private final class InterComm implements Otf2Library.InterCommCallback {
+        @Override
+        public int invoke(long userData, int self, int name, int groupA, int groupB, int commonCommunicator, int flags) {
+            try {
+                definitions.interCommunicator(self, name, groupA, groupB);
                 return Otf2Library.CALLBACK_SUCCESS;
             } catch (RuntimeException ex) {
                 return failed(ex);

@@ -54,6 +54,18 @@ public interface GlobalDefinitionVisitor {
     default void communicator(int id, int name, int group, int parent) {
     }
 
+    /**
+     * An inter-communicator (OTF2 3.0's InterComm): two groups of MPI ranks; a message on it names its partner by its
+     * rank in the other group than the caller's (MPI standard 6.6).
+     *
+     * @param id the communicator's id, as message events name it
+     * @param name its name's string id
+     * @param groupA one group (a COMM_GROUP or COMM_SELF group's id)
+     * @param groupB the other
+     */
+    default void interCommunicator(int id, int name, int groupA, int groupB) {
+    }
+
     /** OTF2 location group types. */
     enum LocationGroupKind { PROCESS, ACCELERATOR, OTHER }
 

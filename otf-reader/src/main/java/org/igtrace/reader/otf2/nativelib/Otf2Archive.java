@@ -265,12 +265,7 @@ public final class Otf2Archive implements AutoCloseable {
                 Otf2Library.OTF2_GlobalDefReaderCallbacks_SetLocationCallback(cbs, callbacks.onLocation);
             }
             if (strings && locations) {
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetClockPropertiesCallback(cbs, callbacks.onClock);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetSystemTreeNodeCallback(cbs, callbacks.onNode);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetRegionCallback(cbs, callbacks.onRegion);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCallingContextCallback(cbs, callbacks.onCallingContext);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetGroupCallback(cbs, callbacks.onGroup);
-                Otf2Library.OTF2_GlobalDefReaderCallbacks_SetCommCallback(cbs, callbacks.onComm);
+                callbacks.registerTheRest(cbs);
             }
             check(Otf2Library.OTF2_Reader_RegisterGlobalDefCallbacks(reader, defReader, cbs, null), "registering callbacks");
         } finally {

@@ -93,6 +93,8 @@ final class Otf2Library {
 
     static native int OTF2_GlobalDefReaderCallbacks_SetCommCallback(Pointer cbs, CommCallback cb);
 
+    static native int OTF2_GlobalDefReaderCallbacks_SetInterCommCallback(Pointer cbs, InterCommCallback cb);
+
     // Local definitions (mapping tables and clock offsets are applied by libotf2 itself)
     static native Pointer OTF2_Reader_GetDefReader(Pointer reader, long location);
 
@@ -147,6 +149,10 @@ final class Otf2Library {
 
     interface CommCallback extends Callback {
         int invoke(long userData, int self, int name, int group, int parent, int flags);
+    }
+
+    interface InterCommCallback extends Callback {
+        int invoke(long userData, int self, int name, int groupA, int groupB, int commonCommunicator, int flags);
     }
 
     interface ErrorCallback extends Callback {
