@@ -51,6 +51,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     long undefinedRoots;
     long regionsLeftOpen;
     long collectiveEndsWithoutBegin;
+    /** Leave records that name another function than the innermost open one: read as its leave (the stack's). */
+    long leavesOfAnotherFunction;
+    /** Collective begins (COPB) whose end (COPE) the stream never gave: ignored. */
+    long collectiveBeginsWithoutEnd;
     boolean abortedByWriter;
     /**
      * Which processes of the stream the file holds no record of: bit {@code i % 64} of word
@@ -320,15 +324,20 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         s.target.enter(time, region);
     }
 
-    /** A Leave names no function (or 0): it closes the innermost open region. */
+    /**
+     * A Leave closes the innermost open region; one that names another function (libotf reads the function it names) is
+     * counted ({@link #leavesOfAnotherFunction}).
+     */
     private void leave(ProcessState s, long function) throws IOException {
         if (!s.stack.pop()) {
             leavesWithoutEnter++;
             return;
         }
         int region = s.stack.region(s.stack.depth());
-        if (function != 0) {
-            region = region(function);
+        if (function != 0 && region(function) != region) {
+            // the innermost region is what the stack closes, and so the analyses: told another, rank 1's MPI_Recv left as
+            // "main" read as 0 s in MPI with 250 us of waiting in it (an OTF1 hunt)
+            leavesOfAnotherFunction++;
         }
         s.target.leave(time, region);
     }
@@ -514,6 +523,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
                 continue;
             }
             regionsLeftOpen += s.stack.depth();
+            collectiveBeginsWithoutEnd += s.pendingCount;
             while (s.stack.pop()) {
                 s.target.leave(s.lastTime, s.stack.region(s.stack.depth()));
             }

@@ -366,11 +366,12 @@ public final class Otf1TraceReader implements PartitionedSource {
     }
 
     /** Where {@link #counts} puts the regions left open in part 0; parts 1, 2, ... follow. */
-    private static final int OPEN_BY_PART = 6;
+    private static final int OPEN_BY_PART = 8;
 
     /**
      * What the streams of {@code parts} noticed, summed so that counts of other parts add up:
-     * unknown records, leaves, open regions, collective ends, aborted streams, undefined roots, then the open
+     * unknown records, leaves, open regions, collective ends, aborted streams, undefined roots, leaves of another function
+     * than the innermost open one, collective begins without an end, then the open
      * regions of every part (the note names the files), then for every part which processes of its
      * stream it holds no record of ({@link Otf1EventStream#withoutRecords}: part p's words from
      * {@code silentOffsets[p]} on).
@@ -386,6 +387,8 @@ public final class Otf1TraceReader implements PartitionedSource {
             c[3] += s.collectiveEndsWithoutBegin;
             c[4] += s.abortedByWriter ? 1 : 0;
             c[5] += s.undefinedRoots;
+            c[6] += s.leavesOfAnotherFunction;
+            c[7] += s.collectiveBeginsWithoutEnd;
             c[OPEN_BY_PART + parts[i]] += s.regionsLeftOpen;
             for (int w = 0; w < s.withoutRecords.length; w++) {
                 c[OPEN_BY_PART + allParts + silentOffsets[parts[i]] + w] |= s.withoutRecords[w];
@@ -469,6 +472,15 @@ public final class Otf1TraceReader implements PartitionedSource {
         }
         if (collectiveEnds > 0) {
             notes.add(collectiveEnds + " collective ends without a begin ignored");
+        }
+        if (c[7] > 0) {
+            notes.add(Diagnostic.count(c[7], "collective begin (COPB) whose end (COPE) the stream never gives",
+                    "collective begins (COPB) whose end (COPE) the stream never gives") + " ignored: the later collectives"
+                    + " of its communicator pair up one off across the processes, so their waits can be wrong");
+        }
+        if (c[6] > 0) {
+            notes.add(Diagnostic.count(c[6], "Leave record names", "Leave records name") + " another function than the innermost"
+                    + " open region: read as that region's leave, the innermost closing first, as nesting asks");
         }
         if (roots > 0) {
             notes.add(Diagnostic.count(roots, "collective record names", "collective records name") + " a root no process record"

@@ -174,6 +174,37 @@ class Otf1HandWrittenTraceTest {
         assertWorkedExample(TraceInput.read(dir.resolve("t.otf"), false), "t.1.events");
     }
 
+    /**
+     * A Leave that names another function than the innermost open one ({@code L1}, main, where MPI_Bcast is open at 150;
+     * otfprint reads "Leave: function 1") closes the innermost, as the reader's own nesting does, and the analyses are told
+     * so: rank 0's Tcomm stays 0.03 s (they were told main was left: an OTF1 hunt's rank read 0 s in MPI with 250 us of
+     * waiting in it), with a note.
+     */
+    @Test
+    void aLeaveNamingAnOuterFunctionClosesTheInnermost() throws Exception {
+        writeTrace(false);
+        write("t.1.events", STREAM_1.replace("\n96\n*1\nL\n", "\n96\n*1\nL1\n"));
+        assertTrue(Files.readString(dir.resolve("t.1.events")).contains("\n96\n*1\nL1\n"));
+        TraceProfile profile = TraceInput.read(dir.resolve("t.otf"), false);
+        ProcessProfile p0 = profile.processes().get(0);
+        assertEquals(0.16, p0.time(), 1e-12);
+        assertEquals(0.03, p0.commTime(), 1e-12);
+        assertTrue(profile.notes().contains("1 Leave record names another function than the innermost open region: read as that"
+                + " region's leave, the innermost closing first, as nesting asks"), profile.notes().toString());
+    }
+
+    /** A collective begun (COPB) whose end (COPE) never comes is ignored with a note (it was ignored silently). */
+    @Test
+    void aCollectiveBeginWithoutItsEndIsNoted() throws Exception {
+        writeTrace(false);
+        write("t.1.events", STREAM_1.replace("\"6e\", \"*1\", \"COPE2\"", "").replace("\n6e\n*1\nCOPE2\nL\n", "\n6e\n*1\nL\n"));
+        assertTrue(!Files.readString(dir.resolve("t.1.events")).contains("COPE2"));
+        TraceProfile profile = TraceInput.read(dir.resolve("t.otf"), false);
+        assertTrue(profile.notes().contains("1 collective begin (COPB) whose end (COPE) the stream never gives ignored: the later"
+                + " collectives of its communicator pair up one off across the processes, so their waits can be wrong"),
+                profile.notes().toString());
+    }
+
     /** A process line naming a group that the definitions do not define is still damage, named as before. */
     @Test
     void anUndefinedGroupIdInTheMasterFileIsStillDamage() throws Exception {
