@@ -169,6 +169,11 @@ public enum TraceFormat {
         // the last line, when unterminated (the 4096 bytes read end inside it, or the file does: a master file cut short,
         // which the reader then calls truncated), is not judged; it was, and a cut "1:1\n2" was "not a trace"
         int complete = head.length == 4096 || !text.endsWith("\n") && lines.length > 1 ? lines.length - 1 : lines.length;
+        if (complete == 0 && head.length == 4096 && lines[0].indexOf(':') > 0) {
+            // one line longer than what was read: otfmerge -n 1 writes a stream of 1,050 processes or more so (2,000: 8 KB);
+            // its start past the colon is judged, since a master line's end is more of the same digits and commas
+            complete = 1;
+        }
         boolean master = complete > 0;
         for (int i = 0; i < complete; i++) {
             String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i]; // CRLF, as libotf reads it

@@ -15,7 +15,8 @@ import java.util.zip.Inflater;
  * <p>libotf writes every buffer with a full flush, so a whole file ends on the flush marker
  * {@code 00 00 ff ff} (checked on every {@code .z} file of the bundled and the 48 real traces). A
  * file that ends anywhere else, or is empty, was cut: reading it fails with an {@link IOException}
- * saying "truncated" once the data before the cut has been handed out.
+ * saying "truncated" once the data before the cut has been handed out; but a line break after the marker ({@code \n}
+ * or {@code \r\n}, as an editor or a copy may add) is taken as the end, as otfprint takes it.
  */
 final class ZlibBlockInputStream extends InputStream {
     private static final int FULL_FLUSH_MARKER = 0x0000ffff;
@@ -28,6 +29,8 @@ final class ZlibBlockInputStream extends InputStream {
     private long bytesRead;
     private long bytesSinceStreamEnd; // compressed bytes fed since the last finished zlib stream
     private int lastFourBytes;
+    /** The two bytes before the last four (a line break after the marker: {@link #checkEnd}). */
+    private int twoBefore;
 
     ZlibBlockInputStream(InputStream in) {
         this.in = in;
@@ -80,7 +83,8 @@ final class ZlibBlockInputStream extends InputStream {
             checkEnd();
             return false;
         }
-        for (int i = Math.max(0, r - 4); i < r; i++) {
+        for (int i = Math.max(0, r - 6); i < r; i++) {
+            twoBefore = (twoBefore << 8 | lastFourBytes >>> 24) & 0xffff;
             lastFourBytes = lastFourBytes << 8 | input[i] & 0xff;
         }
         bytesRead += r;
@@ -94,7 +98,11 @@ final class ZlibBlockInputStream extends InputStream {
         if (bytesRead == 0) {
             throw new IOException("empty: truncated (a .z file holds at least a zlib header and one flushed block)");
         }
-        if (bytesSinceStreamEnd > 0 && lastFourBytes != FULL_FLUSH_MARKER) {
+        // a line break after the marker (a file an editor or a copy ended with one; otfprint reads it) is no block: the data
+        // ended on the marker; the inflater, which read it as the start of a block, hands out nothing of it
+        boolean lineBreakAfter = (lastFourBytes & 0xffffff) == (0xffff << 8 | '\n') && ((twoBefore & 0xff) << 8 | lastFourBytes >>> 24) == 0
+                || lastFourBytes == (0xffff << 16 | '\r' << 8 | '\n') && twoBefore == 0;
+        if (bytesSinceStreamEnd > 0 && lastFourBytes != FULL_FLUSH_MARKER && !lineBreakAfter) {
             throw new IOException("truncated: the compressed data ends in the middle of a block, not on the full-flush"
                     + " marker 00 00 ff ff that ends every .z file libotf writes");
         }

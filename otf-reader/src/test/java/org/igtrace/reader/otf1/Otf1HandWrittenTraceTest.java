@@ -205,6 +205,30 @@ class Otf1HandWrittenTraceTest {
                 profile.notes().toString());
     }
 
+    /**
+     * A line break after the last full-flush marker of a .z file (an editor's or a copy's; otfprint reads every record) ends
+     * the data there: it was refused as truncated. Any other byte there still is.
+     */
+    @Test
+    void aLineBreakAfterTheLastMarkerIsTheEnd() throws Exception {
+        Path master = writeTrace(true);
+        Path z = dir.resolve("t.1.events.z");
+        byte[] whole = Files.readAllBytes(z);
+        for (String tail : new String[] {"\n", "\r\n"}) {
+            Files.write(z, concat(whole, tail.getBytes(StandardCharsets.ISO_8859_1)));
+            assertWorkedExample(TraceInput.read(master, false), "t.1.events.z");
+        }
+        Files.write(z, concat(whole, new byte[] {'A'}));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
+        assertTrue(e.getMessage().contains("truncated"), e.getMessage());
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
     /** A process line naming a group that the definitions do not define is still damage, named as before. */
     @Test
     void anUndefinedGroupIdInTheMasterFileIsStillDamage() throws Exception {
