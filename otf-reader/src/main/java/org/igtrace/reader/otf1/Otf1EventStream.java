@@ -204,7 +204,8 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             unknownRecords++;
             return true;
         }
-        long code = Otf1Keywords.shortEventKeyword(line.keywordCode(), length);
+        long code = length == 14 && line.keyword().equals("FILEOPBEGINNEW") ? Otf1Keywords.FILEOP_BEGIN_NEW
+                : Otf1Keywords.shortEventKeyword(line.keywordCode(), length); // otfmerge --long writes it
         ProcessState s = current;
         if (s == null || time < 0
                 || s.target == null && !(everyProcessEnds && (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END))) {
@@ -495,6 +496,10 @@ final class Otf1EventStream implements LineSource.LineConsumer {
     private void collective(ProcessState s) throws IOException {
         long[] f = collectiveFields(line.hex(), false);
         checkCollective(f[1], f[2], f[3]);
+        if (f[6] < 0 || time + f[6] < 0) { // its end past 2^63 ticks wrapped negative: the instance was lost, exit 0
+            throw new Otf1Line.Unreadable("a collective's duration (D " + Long.toHexString(f[6]) + ") ends it at 2^63 ticks or"
+                    + " more, which igtrace does not read");
+        }
         emitCollective(s, time + f[6], f[1], f[2], f[3], f[4], f[5]);
     }
 

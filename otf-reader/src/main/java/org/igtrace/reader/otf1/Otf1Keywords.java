@@ -47,6 +47,7 @@ final class Otf1Keywords {
     private static final long[] LONG_EVENT_NAMES = codes(
             "ENTER E  LEAVE L  SEND S  RECEIVE R  COUNTER CNT  COLLOP COP  COLLOPBEGIN COPB  COLLOPEND COPE"
             + "  PROCESSBEGIN PB  PROCESSEND PE  KEY K  FILEOP F  NOOP N  TRMAPUT T  URMAPUTRE U  GRMAGET G  MRMAEND M"
+            + "  FILEOPBEGIN FB  FILEOPEND FE  FILEOPENDNEW FF"
             + "  LEN L  TAG T  COMM C  ROOT RT  SENT S  RECVD R  DUR D  HANDLEID H  SCL X  VALUE V  PROCESS P  TYPE Y  OPERATION OP  BYTES B");
 
     /** The short keyword for a long one, or the keyword itself. Short event keywords have at most 4 letters, long ones at least 3, and none is both. */
@@ -61,6 +62,9 @@ final class Otf1Keywords {
         }
         return code;
     }
+
+    /** FILEOPBEGINNEW's short keyword: 14 letters, one more than {@link #code} packs, so named by its text. */
+    static final long FILEOP_BEGIN_NEW = code("FA");
 
     static boolean isSkippedEvent(long code) {
         for (long c : SKIPPED_EVENTS) {

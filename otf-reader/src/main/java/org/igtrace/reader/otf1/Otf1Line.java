@@ -189,12 +189,20 @@ final class Otf1Line {
         return s;
     }
 
-    /** Reads a list {@code a,b,c,} (a missing final comma is accepted); an empty list reads as empty. */
+    /**
+     * Reads a list {@code a,b,c,} (a missing final comma is accepted); an empty list reads as empty. An empty item
+     * ({@code 1,2,,3}) is skipped: it ended the list, and a member after it was lost from its communicator (libotf reads
+     * it as 0, an id no process has).
+     */
     long[] list() {
         long[] values = new long[8];
         int n = 0;
         while (true) {
             int c = peek();
+            if (c == ',' && n > 0) {
+                pos++;
+                continue;
+            }
             if (!isHexDigit(c)) {
                 break;
             }

@@ -229,6 +229,39 @@ class Otf1HandWrittenTraceTest {
         return c;
     }
 
+    /** An empty item in a member list ({@code M1,,2,}) is skipped: it ended the list, and process 2 was lost from MPI_COMM_WORLD. */
+    @Test
+    void anEmptyItemInAMemberListIsSkipped() throws Exception {
+        writeTrace(false);
+        write("t.0.def", DEFINITIONS.replace("DPG3b9aca05M1,2,NM", "DPG3b9aca05M1,,2,NM"));
+        assertTrue(Files.readString(dir.resolve("t.0.def")).contains("M1,,2,NM"));
+        assertWorkedExample(TraceInput.read(dir.resolve("t.otf"), false), "t.1.events");
+    }
+
+    /** An old-style collective whose duration takes its end past 2^63 ticks wrapped negative and was lost, exit 0: refused. */
+    @Test
+    void aCollectiveEndingPast2To63TicksIsRefused() throws Exception {
+        writeTrace(false);
+        write("t.1.events", STREAM_1.replace("COPaC3b9aca05RT1S40R4Da", "COPaC3b9aca05RT1S40R4D7fffffffffffffff"));
+        TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(dir.resolve("t.otf"), false));
+        assertTrue(e.getMessage().contains("t.1.events") && e.getMessage().contains("a collective's duration (D 7fffffffffffffff)"
+                + " ends it at 2^63 ticks or more"), e.getMessage());
+    }
+
+    /**
+     * The long spellings of file-operation begins and ends (otfmerge --long: FILEOPBEGINNEW, 14 letters, FILEOPENDNEW,
+     * FILEOPBEGIN, FILEOPEND) are read past as their short forms are (FA, FF, FB, FE): they were counted as unknown records.
+     */
+    @Test
+    void longFileOperationRecordsAreReadPast() throws Exception {
+        writeTrace(false);
+        String io = "FILEOPBEGINNEW 9\nFILEOPENDNEW 1 MATCHID 9 HANDLEID 1 OPERATION 2 BYTES 40\nFILEOPBEGIN 8\n"
+                + "FILEOPEND 1 HANDLEID 1 OPERATION 2 BYTES 40\n";
+        write("t.2.events", STREAM_2.replace("\"ENTER 1\",", "\"ENTER 1\",").replace("*2\nENTER 1\n", "*2\nENTER 1\n" + io));
+        assertTrue(Files.readString(dir.resolve("t.2.events")).contains("FILEOPBEGINNEW 9"));
+        assertWorkedExample(TraceInput.read(dir.resolve("t.otf"), false), "t.1.events");
+    }
+
     /** A process line naming a group that the definitions do not define is still damage, named as before. */
     @Test
     void anUndefinedGroupIdInTheMasterFileIsStillDamage() throws Exception {
