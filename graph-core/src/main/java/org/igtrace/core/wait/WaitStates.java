@@ -51,7 +51,9 @@ public final class WaitStates implements MatchListener {
     @Override
     public void message(MatchedMessage m) {
         int s = m.sender, r = m.receiver;
-        if (s == r || s < 0 || r < 0 || s >= offsets.length || r >= offsets.length) {
+        // a message to the process itself is measured too: one thread of it can wait for another's send (MPI_THREAD_MULTIPLE);
+        // with one thread such a wait is 0 (its send is in the same call or before the receive)
+        if (s < 0 || r < 0 || s >= offsets.length || r >= offsets.length) {
             return;
         }
         long os = offsets[s], or = offsets[r];
@@ -140,11 +142,10 @@ public final class WaitStates implements MatchListener {
      */
     private long charge(WaitPattern pattern, int waiter, int cause, long wait, long duration) {
         long w = Math.min(wait, duration);
-        if (w <= 0 || waiter == cause) {
+        if (w <= 0) {
             return 0;
         }
-        ticks[pattern.ordinal()][waiter] += w;
-        pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
+        chargeMessages(pattern, waiter, cause, w);
         return w;
     }
 
@@ -168,7 +169,9 @@ public final class WaitStates implements MatchListener {
     /** Adds {@code w} ticks (more than 0) that messages charged to {@code waiter} for {@code cause}, as measured elsewhere. */
     void chargeMessages(WaitPattern pattern, int waiter, int cause, long w) {
         ticks[pattern.ordinal()][waiter] += w;
-        pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
+        if (waiter != cause) { // a wait for another thread of the process itself: the process's, no pair's (no self edge)
+            pairs.add(Math.min(waiter, cause), Math.max(waiter, cause), w);
+        }
     }
 
     /** Adds what {@code other} measured (on another thread, with the same offsets) into this. */
