@@ -74,10 +74,30 @@ public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks,
                 }
             }
             double scale = (double) maxTicks[p] / total;
-            for (long[] row : capped) {
-                if (p < row.length) {
-                    row[p] = (long) Math.floor(row[p] * scale);
+            long left = maxTicks[p];
+            double[] fraction = new double[capped.length];
+            for (int k = 0; k < capped.length; k++) {
+                if (p < capped[k].length) {
+                    double exact = capped[k][p] * scale;
+                    capped[k][p] = (long) Math.floor(exact);
+                    fraction[k] = exact - capped[k][p];
+                    left -= capped[k][p];
                 }
+            }
+            // the ticks the floors left go to the largest remainders, so that the patterns add up to Tcomm_i (they were a tick
+            // short: 50 + 60 of 111 us, 1 us read as lost transfer, though the note says the waits were scaled to it)
+            for (; left > 0; left--) {
+                int best = -1;
+                for (int k = 0; k < capped.length; k++) {
+                    if (p < capped[k].length && fraction[k] > 0 && (best < 0 || fraction[k] > fraction[best])) {
+                        best = k;
+                    }
+                }
+                if (best < 0) {
+                    break;
+                }
+                capped[best][p]++;
+                fraction[best] = 0;
             }
             if (n++ < 3) {
                 which.append(n > 1 ? "; " : "").append(name.apply(p)).append(' ')
