@@ -40,8 +40,8 @@ off-fork: as off-worker without the worker's time off, but the master forks the 
 helper-master: one rank of three threads: the master and an OpenMP worker as in off-worker (no time off), and a pthread
   in no team ("Pthread 2") that runs work [0, 1030], 30 us longer than the master. T_0 = 1030.
   The master is the longest thread among those of the team (thread 0), not the pthread: master runtime 50, idle 0,
-  useful 1030 - 50 = 980; worker barrier wait 150, runtime 50, idle 1030 - 300 = 730, useful 100; the pthread its span,
-  1030. Hybrid = (980 + 100 + 1030) / 3 / 1030. With the pthread taken as the master, thread 0 was a worker idle 730
+  useful its span 1000 - 50 = 950 (at most its own span: it did not run in [1000, 1030]); worker barrier wait 150,
+  runtime 50, idle 1030 - 300 = 730, useful 100; the pthread its span, 1030. Hybrid = (950 + 100 + 1030) / 3 / 1030. With the pthread taken as the master, thread 0 was a worker idle 730
   us in its own serial code (useful 250) and the hybrid efficiency (250 + 100 + 1030) / 3 / 1030 = 0.447.
 
 init-wait: two ranks, each a master and a pthread that runs work [0, 1000] and calls no MPI. The masters run main

@@ -104,8 +104,8 @@ class ThreadEdgesTest {
 
     /**
      * A pthread in no team that lives 30 us longer than the master (make-thread-edges.py, helper-master) is not the master:
-     * the master is the longest thread of the team (thread 0). Master 980 us useful, worker 100, pthread 1030; hybrid
-     * (980 + 100 + 1030) / 3 / 1030 (with the pthread as the master, thread 0 was idle 730 us in its own serial code: useful
+     * the master is the longest thread of the team (thread 0). Master 1000 - 50 = 950 us useful (its own span, not T_0:
+     * it did not run in [1000, 1030]), worker 100, pthread 1030; hybrid (950 + 100 + 1030) / 3 / 1030 (with the pthread as the master, thread 0 was idle 730 us in its own serial code: useful
      * 250, hybrid 0.447). The timeline draws thread 0's row first, under the process's name, then threads 1 and 2.
      */
     @Test
@@ -113,8 +113,8 @@ class ThreadEdgesTest {
         String json = igtrace("stats", trace("helper-master"), "--format", "json", "-q")[0];
         assertEquals(String.join("\n",
                 "[(0, 1030.0, 0.0, 0.0)]",
-                "[(0, 0, 980.0), (0, 1, 100.0), (0, 2, 1030.0)]",
-                "%s 1".formatted(Math.round((980 + 100 + 1030) / 3.0 / 1030 * 1e12) / 1e12)), check(json, THREADS));
+                "[(0, 0, 950.0), (0, 1, 100.0), (0, 2, 1030.0)]",
+                "%s 1".formatted(Math.round((950 + 100 + 1030) / 3.0 / 1030 * 1e12) / 1e12)), check(json, THREADS));
         Path svg = dir.resolve("t.svg");
         igtrace("timeline", trace("helper-master"), "-o", svg.toString(), "-q");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("text-anchor=\"end\" font-size=\"11\">([^<]*)<").matcher(Files.readString(svg));

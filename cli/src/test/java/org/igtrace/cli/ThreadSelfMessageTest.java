@@ -25,4 +25,22 @@ class ThreadSelfMessageTest {
         assertEquals(410e-6, Double.parseDouble(v[1]), 1e-12);
         assertEquals(0.0, Double.parseDouble(v[2]), 0);
     }
+
+    /**
+     * testdata/pthread-team (make-pthread-team.py): a team forked by a pthread that lived 200 us of a 1000 us process; its
+     * master's useful time is at most its own span, 200 - 50 = 150 us; hybrid (1000 + 150 + 100) / 3 / 1000 (a hybrid hunt:
+     * 950 us and 0.683).
+     */
+    @Test
+    void aTeamsMasterIsUsefulAtMostForItsOwnSpan() throws Exception {
+        SubcommandsTest.Run run = SubcommandsTest.igtrace("stats", TESTDATA.resolve("pthread-team/traces.otf2").toString(),
+                "--format", "json");
+        assertEquals(0, run.code(), run.err());
+        String[] v = SubcommandsTest.python("import json, sys; d = json.loads(sys.argv[1]);"
+                + " print(*[t['useful'] for t in d['threads']], d['efficiency']['hybrid_parallel_efficiency'])", run.out()).split(" ");
+        assertEquals(1000e-6, Double.parseDouble(v[0]), 1e-12);
+        assertEquals(150e-6, Double.parseDouble(v[1]), 1e-12);
+        assertEquals(100e-6, Double.parseDouble(v[2]), 1e-12);
+        assertEquals((1000 + 150 + 100) / 3.0 / 1000, Double.parseDouble(v[3]), 1e-9);
+    }
 }

@@ -96,7 +96,10 @@ final class OpenMpTeams {
                             - th.runtimeOutsideParallels) : 0;
             // outside a team each thread its own span (which leaves out its own time with recording off), at most T_i: a
             // thread that computed during the master's MPI_Init is not more useful than the process is long
-            long base = team ? Math.max(0, processTicks - ownOff) : Math.min(spans.spans()[t], processTicks);
+            // (the master: at most its own span too: a team forked by a pthread that lived 200 us of a 1000 us process was
+            // credited with 950 us of useful time, a hybrid hunt)
+            long base = team && t != master ? Math.max(0, processTicks - ownOff)
+                    : team ? Math.min(Math.max(0, processTicks - ownOff), spans.spans()[t]) : Math.min(spans.spans()[t], processTicks);
             long useful = Math.max(0, base - mpiTicks[t] - waitImplicit[t] - waitExplicit[t] - runtime - idle);
             out.add(new OpenMpTimes.ThreadTimes(waitImplicit[t] / ticksPerSecond, waitExplicit[t] / ticksPerSecond,
                     idle / ticksPerSecond, runtime / ticksPerSecond, mpiTicks[t] / ticksPerSecond, useful / ticksPerSecond));
