@@ -197,6 +197,12 @@ public final class LocationRecorder implements LocationEvents {
     public void irecvRequest(long t, long request) {
         lastTime = t;
         int f = callFrame();
+        for (int i = 0; i < posts; i++) {
+            if (postRequest[i] == request) { // an id in use again: its old request ended unseen (cancelled, freed); its post goes
+                forgetPost(i);             // (a cancelled MPI_Irecv's post at 0 was the reused id's, and a 40 ms wait read 0)
+                break;
+            }
+        }
         if (posts == MAX_POSTS) {
             forgetPost(0);
         }

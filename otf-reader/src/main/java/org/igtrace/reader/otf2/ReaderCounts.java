@@ -125,8 +125,8 @@ final class ReaderCounts {
         }
         if (total[2] > 0) {
             notes.add(total[2] + (total[2] == 1 ? " request" : " requests")
-                    + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts as a message sent,"
-                    + " matched in its channel's order");
+                    + " cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend, if one is among them, still"
+                    + " counts as a message sent, matched in its channel's order; a cancelled MPI_Irecv posts nothing");
         }
         if (total[3] > 0) {
             notes.add(unknown(total[3], all, 4 * parts, parts, name));
