@@ -34,7 +34,42 @@ final class PlacementFile {
         return read(file, definitions.processCount(), definitions);
     }
 
+    /**
+     * A command's placement file, read once: its check before the events and its use after them took it twice, and a pipe
+     * ({@code --placement <(...)}, /dev/stdin) gave nothing the second time ("places 0 ranks").
+     */
+    static final class Once {
+        private List<String> lines;
+
+        /**
+         * @param file the file, or null: the ranks in order
+         * @param definitions the trace's (a command may hand on another object of the same processes later)
+         * @return the placement of the trace's processes
+         */
+        Placement get(Path file, TraceDefinitions definitions) throws Failure {
+            if (file == null) {
+                return Placement.rankOrder(definitions.processCount());
+            }
+            if (lines == null) {
+                lines = lines(file);
+            }
+            return parse(file, lines, definitions.processCount(), definitions);
+        }
+    }
+
+    private static List<String> lines(Path file) throws Failure {
+        try {
+            return Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new Failure(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
     private static Placement read(Path file, int processes, TraceDefinitions definitions) throws Failure {
+        return parse(file, lines(file), processes, definitions);
+    }
+
+    private static Placement parse(Path file, List<String> all, int processes, TraceDefinitions definitions) throws Failure {
         // with processes analysed apart from their world ranks: which ranks the lines are of, and in which order
         String whose = definitions == null || definitions.ranksAreWorldRanks() ? ""
                 : " (world ranks " + WorldRankNotes.ranges(java.util.stream.IntStream.range(0, processes).boxed().toList(),
@@ -42,17 +77,12 @@ final class PlacementFile {
         java.util.function.IntUnaryOperator worldRank = definitions == null ? r -> r : definitions::worldRank;
         List<String[]> lines = new ArrayList<>();
         List<Integer> numbers = new ArrayList<>(); // each kept line's number in the file, for the messages
-        try {
-            List<String> all = Files.readAllLines(file);
-            for (int i = 0; i < all.size(); i++) {
-                String t = all.get(i).strip();
-                if (!t.isEmpty() && !t.startsWith("#")) {
-                    lines.add(t.split("\\s+"));
-                    numbers.add(i + 1);
-                }
+        for (int i = 0; i < all.size(); i++) {
+            String t = all.get(i).strip();
+            if (!t.isEmpty() && !t.startsWith("#")) {
+                lines.add(t.split("\\s+"));
+                numbers.add(i + 1);
             }
-        } catch (IOException e) {
-            throw new Failure(file + ": cannot be read (" + e.getMessage() + ")");
         }
         int[] node = new int[processes];
         boolean scotchMap = !lines.isEmpty() && lines.get(0).length == 1 && lines.size() > 1 && lines.get(1).length == 2;

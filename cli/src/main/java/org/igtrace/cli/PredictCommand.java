@@ -80,6 +80,7 @@ public final class PredictCommand implements Callable<Integer> {
 
     @Option(names = "--placement", paramLabel = "FILE", description = "With --topology: the node of each rank (default: rank r on node r).")
     Path placement;
+    private final PlacementFile.Once placementRead = new PlacementFile.Once();
 
     @Option(names = "--centre", paramLabel = "RANK",
             description = "With --topology star: the rank whose node is the centre (default: the rank with the most bytes).")
@@ -276,7 +277,7 @@ public final class PredictCommand implements Callable<Integer> {
         if (topology == null) {
             return;
         }
-        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        Placement where = placementRead.get(placement, d);
         String problem = topology.problemBefore(d.processCount(), where, TopologyOptions.centreProcess(centre, d), d::worldRank);
         if (problem != null) {
             throw new UsageError(problem);
@@ -301,7 +302,7 @@ public final class PredictCommand implements Callable<Integer> {
             return null;
         }
         int n = profile.processes().size();
-        Placement where = placement == null ? Placement.rankOrder(n) : PlacementFile.read(placement, definitions);
+        Placement where = placement == null ? Placement.rankOrder(n) : placementRead.get(placement, definitions);
         Topology t;
         try {
             t = topology.build(InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH), where,

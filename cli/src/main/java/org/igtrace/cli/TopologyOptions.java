@@ -24,6 +24,7 @@ public final class TopologyOptions {
             description = "The node each rank runs on: one number per line (line r for rank r), or a mapping file as "
                     + "Scotch's gmap writes it (default: rank r on node r).")
     Path placement;
+    private final PlacementFile.Once placementRead = new PlacementFile.Once();
 
     @Option(names = "--centre", paramLabel = "RANK",
             description = "With a star: the rank whose node is the centre (default: the rank with the most bytes).")
@@ -67,7 +68,7 @@ public final class TopologyOptions {
      * world rank) and {@code --centre} is a world rank among those analysed.
      */
     void checkBefore(TraceDefinitions d) throws UsageError, Failure {
-        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        Placement where = placementRead.get(placement, d);
         String problem = spec.problemBefore(d.processCount(), where, centre(d), d::worldRank);
         if (problem != null) {
             throw new UsageError(problem);
@@ -76,7 +77,7 @@ public final class TopologyOptions {
 
     /** The graph routed over the network, for the processes of {@code d}; a network the placement does not fit is a usage error. */
     ProjectedTopology project(InformationGraph graph, EdgeWeight weight, TraceDefinitions d) throws Failure, UsageError {
-        Placement where = placement == null ? Placement.rankOrder(d.processCount()) : PlacementFile.read(placement, d);
+        Placement where = placementRead.get(placement, d);
         Integer c = centre(d);
         Topology network = UsageError.of(() -> spec.build(graph, where, c));
         String problem = where.problemWith(network, d::worldRank);

@@ -53,8 +53,9 @@ class UnanalysedKindsTest {
                 "igtrace:   3 one-sided transfers (OTF2 RmaPut, RmaGet or RmaAtomic events: MPI_Put, MPI_Get, SHMEM, copies to and"
                         + " from an accelerator and the like) not counted: the graph's edges are messages sent; the calls count as time in MPI when their regions are"
                         + " MPI's\n",
-                "igtrace:   1 request cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend still counts"
-                        + " as a message sent, matched in its channel's order\n"}) {
+                "igtrace:   1 request cancelled (MPI_Cancel: OTF2 MpiRequestCancelled events): a cancelled MPI_Isend, if one is"
+                        + " among them, still counts as a message sent, matched in its channel's order; a cancelled MPI_Irecv posts"
+                        + " nothing\n"}) {
             assertTrue(graph.err.contains(note), graph.err);
         }
         Result stats = run("stats", "--format", "csv", TRACE.toString());

@@ -34,6 +34,7 @@ final class ChildJvm {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:+SuppressFatalErrorMessage");
         command.add("-XX:-CreateCoredumpOnCrash");
+        command.add("-XX:+DisplayVMOutputToStderr"); // a thread dump (Ctrl-\ reaches the process group) stays off standard output
         command.add("-XX:ErrorFile=" + scratch.resolve("hs_err_%p.log"));
         command.addAll(jvmOptions(args, classPath));
         for (Map.Entry<Object, Object> p : System.getProperties().entrySet()) {

@@ -15,8 +15,9 @@ import java.util.zip.Inflater;
  * <p>libotf writes every buffer with a full flush, so a whole file ends on the flush marker
  * {@code 00 00 ff ff} (checked on every {@code .z} file of the bundled and the 48 real traces). A
  * file that ends anywhere else, or is empty, was cut: reading it fails with an {@link IOException}
- * saying "truncated" once the data before the cut has been handed out; but a line break after the marker ({@code \n}
- * or {@code \r\n}, as an editor or a copy may add) is taken as the end, as otfprint takes it.
+ * saying "truncated" once the data before the cut has been handed out; but {@code \r\n} after the marker (as an editor
+ * or a copy may add) is taken as the end, as otfprint takes it: it would start a final block, which libotf never writes.
+ * A lone {@code \n} is refused: it is also how a file cut one byte into a (fixed-Huffman) block ends.
  */
 final class ZlibBlockInputStream extends InputStream {
     private static final int FULL_FLUSH_MARKER = 0x0000ffff;
@@ -98,10 +99,17 @@ final class ZlibBlockInputStream extends InputStream {
         if (bytesRead == 0) {
             throw new IOException("empty: truncated (a .z file holds at least a zlib header and one flushed block)");
         }
-        // a line break after the marker (a file an editor or a copy ended with one; otfprint reads it) is no block: the data
-        // ended on the marker; the inflater, which read it as the start of a block, hands out nothing of it
-        boolean lineBreakAfter = (lastFourBytes & 0xffffff) == (0xffff << 8 | '\n') && ((twoBefore & 0xff) << 8 | lastFourBytes >>> 24) == 0
-                || lastFourBytes == (0xffff << 16 | '\r' << 8 | '\n') && twoBefore == 0;
+        // "\r\n" after the marker (a file an editor or a copy ended with one; otfprint reads it) is no block libotf writes:
+        // its first bit would start a final block, and libotf never finishes a stream; the inflater, which read it as the start
+        // of a block, hands out nothing of it. A lone "\n" (0x0a) would start a fixed-Huffman block that is not final: a file
+        // cut one byte into a block ends the same way, so it is refused, saying what to do if it is a line break
+        boolean lineBreakAfter = lastFourBytes == (0xffff << 16 | '\r' << 8 | '\n') && twoBefore == 0;
+        boolean newlineAfter = (lastFourBytes & 0xffffff) == (0xffff << 8 | '\n') && ((twoBefore & 0xff) << 8 | lastFourBytes >>> 24) == 0;
+        if (bytesSinceStreamEnd > 0 && newlineAfter) {
+            throw new IOException("truncated, or a line break added: the compressed data ends one byte (0x0a) after the"
+                    + " full-flush marker 00 00 ff ff, as a file cut one byte into a block does; if an editor or a copy added a"
+                    + " line break, remove the last byte");
+        }
         if (bytesSinceStreamEnd > 0 && lastFourBytes != FULL_FLUSH_MARKER && !lineBreakAfter) {
             throw new IOException("truncated: the compressed data ends in the middle of a block, not on the full-flush"
                     + " marker 00 00 ff ff that ends every .z file libotf writes");
