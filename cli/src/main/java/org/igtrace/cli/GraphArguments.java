@@ -132,7 +132,7 @@ final class GraphArguments {
             // picocli's Integer.valueOf, for the digits on which it cannot differ from any other reading
             case "--threads" -> value.matches("0|[1-9][0-9]{0,8}") && (g.reading.threads = Integer.valueOf(value)) != null;
             case "--temp-dir" -> (g.reading.tempDir = path(value)) != null;
-            case "--output" -> (g.output.output = path(value)) != null;
+            case "--output" -> !value.endsWith("/") && (g.output.output = path(value)) != null; // "out/": refused by picocli
             case "--window" -> (g.selectionOptions.window = value) != null;
             case "--ranks" -> (g.selectionOptions.ranks = value) != null;
             case "--region" -> (g.selectionOptions.region = value) != null;
@@ -142,6 +142,9 @@ final class GraphArguments {
 
     /** {@code text} as picocli's path converter makes it, or null where it would refuse it. */
     private static Path path(String text) {
+        if (text.isEmpty()) {
+            return null; // refused by igtrace's converter
+        }
         try {
             return Path.of(text);
         } catch (InvalidPathException e) {

@@ -74,7 +74,7 @@ final class GraphRunModel {
         g.addOption(flag(t, Binding.SKIP_DAMAGED, "skipDamaged", "--skip-damaged"));
         g.addOption(option(t, Binding.THREADS, "N", Integer.class, null, "-j", "--threads").build());
         g.addOption(option(t, Binding.TEMP_DIR, "DIR", Path.class, null, "--temp-dir").build());
-        g.addOption(option(t, Binding.OUTPUT, "FILE", Path.class, null, "-o", "--output").build());
+        g.addOption(option(t, Binding.OUTPUT, "FILE", Path.class, null, "-o", "--output").converters(new OutputOptions.FileName()).build());
         g.addOption(flag(t, Binding.QUIET, "quiet", "-q", "--quiet"));
         g.addOption(flag(t, Binding.TIMING, "timing", "--timing"));
         g.addOption(option(t, Binding.WINDOW, "FROM:TO", String.class, null, "--window").build());

@@ -230,9 +230,12 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
     /** {@code cl} with igtrace's own converters. */
     private static CommandLine converters(CommandLine cl) {
         String base = RawArguments.relativeBase(); // a working folder that is not UTF-8, without a child JVM
-        if (base != null) {
-            cl.registerConverter(Path.class, text -> RawArguments.resolved(base, text));
-        }
+        cl.registerConverter(Path.class, text -> {
+            if (text.isEmpty()) { // an unset shell variable: read as the working folder (a trace) or written over it
+                throw Units.Refused.naming("needs a path, and the one given is empty");
+            }
+            return base != null ? RawArguments.resolved(base, text) : Path.of(text);
+        });
         return cl;
     }
 

@@ -7,10 +7,27 @@ import picocli.CommandLine.Option;
 
 /** Where a command's result goes and how much it says on standard error: shared by every command. */
 public final class OutputOptions {
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = FileName.class,
             description = "Write to FILE (whole or not at all) instead of standard output. The format follows "
                     + "the file's extension unless --format is given.")
     Path output;
+
+    /**
+     * An output file's path: {@code -o out/} wrote a file named {@code out} (the path loses its slash), or replaced one;
+     * its slash is kept as {@code out/.}, which names a directory. An empty one is refused as every empty path is.
+     */
+    static final class FileName implements picocli.CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String text) {
+            if (text.isEmpty()) {
+                throw Units.Refused.naming("needs a path, and the one given is empty");
+            }
+            String base = RawArguments.relativeBase();
+            Path path = base != null ? RawArguments.resolved(base, text) : Path.of(text);
+            // the slash kept as "/." ({@link #check} refuses it; predict --format simgrid -o DIR/ writes the directory)
+            return text.length() > 1 && text.endsWith("/") ? path.resolve(".") : path;
+        }
+    }
 
     @Option(names = {"-q", "--quiet"},
             description = "Print nothing on standard error but errors and warnings: no summary, notes or progress bar.")
@@ -24,6 +41,10 @@ public final class OutputOptions {
     /** As above for a command that declares its own {@code -o} (report, timeline): null is standard output. */
     static void check(Path output) throws Failure {
         if (output != null && !output.toString().equals("-")) { // "-": standard output
+            if (output.getFileName() != null && output.getFileName().toString().equals(".")) { // -o out/ or -o .
+                throw new Failure((output.getParent() == null ? "." : output.getParent() + "/") + ": names a directory: -o takes the name"
+                        + " of the file to write");
+            }
             Path dir = output.toAbsolutePath().getParent();
             if (dir == null) { // the root, "/" or "//": an internal error (a null path) before
                 throw new Failure(output + ": is a directory");

@@ -129,6 +129,10 @@ public final class PredictCommand implements Callable<Integer> {
         replayReading.common.reading.check();
         ModelRequest request = request();
         PredictionWriter.Format format = format();
+        if (format == PredictionWriter.Format.SIMGRID && output != null && output.endsWith(".")) { // -o DIR/: the directory
+            output = output.getParent() == null ? output : output.getParent();
+            replayReading.common.output.output = output;
+        }
         Selection selection = replayReading.selection();
         if (format == PredictionWriter.Format.SIMGRID && output != null && Files.isDirectory(output)) {
             // an empty folder is the export's to fill (OutputOptions refuses a folder as a file: "is a directory")

@@ -59,7 +59,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write to FILE (whole or not at all) instead of standard output.")
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OutputOptions.FileName.class, description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 
     @Option(names = "--width", paramLabel = "PIXELS", defaultValue = "1100", description = "Width of the timeline, 300 to 20000 pixels (default: ${DEFAULT-VALUE}).")

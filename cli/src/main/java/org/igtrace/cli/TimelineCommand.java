@@ -83,7 +83,7 @@ public final class TimelineCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "TRACE", description = "An OTF2 anchor file, an OTF master file, or a directory holding one.")
     Path trace;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FILE",
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = OutputOptions.FileName.class,
             description = "Write to FILE (whole or not at all) instead of standard output.")
     Path output;
 

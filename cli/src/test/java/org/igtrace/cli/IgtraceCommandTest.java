@@ -260,14 +260,50 @@ class IgtraceCommandTest {
         assertNoStackTrace(r);
     }
 
-    /** {@code -o ''} (an unset shell variable) named the working directory: "igtrace: : is a directory", exit 1. */
+    /**
+     * {@code -o out/} wrote a file named {@code out} (the path lost its slash; a command-line hunt): a name that ends in a
+     * slash names a directory and is refused, exit 1, nothing written, whether it exists or not; predict's simgrid export,
+     * which writes a directory, takes it.
+     */
     @Test
-    void anEmptyOutputNameIsAUsageError() {
+    void anOutputNameEndingInASlashIsRefused(@TempDir Path dir) throws Exception {
+        for (String command : new String[] {"graph", "stats", "timeline", "report"}) {
+            for (String name : new String[] {"missing", "existing"}) {
+                Path d = dir.resolve(command + "-" + name);
+                if (name.equals("existing")) {
+                    Files.createDirectory(d);
+                }
+                Result r = run(command, trace("pi-4"), "-o", d + "/");
+                assertEquals(1, r.code, command + ": " + r.err);
+                assertEquals("igtrace: " + d + "/: names a directory: -o takes the name of the file to write\n", r.err);
+                assertEquals(name.equals("existing"), Files.exists(d), d.toString());
+            }
+        }
+        Path sim = dir.resolve("sim");
+        Result r = run("predict", trace("pi-4"), "--format", "simgrid", "-o", sim + "/", "-q");
+        assertEquals(0, r.code, r.err);
+        assertTrue(Files.isRegularFile(sim.resolve("index.txt")), r.err);
+    }
+
+    /**
+     * {@code -o ''} (an unset shell variable) named the working directory: "igtrace: : is a directory", exit 1. So did an
+     * empty trace ("igtrace: : directory holds no OTF2 anchor file", exit 1, a command-line hunt), and --temp-dir '' spilled
+     * into the working folder. Every path given empty is a usage error naming its option.
+     */
+    @Test
+    void anEmptyPathIsAUsageError() {
         for (String command : new String[] {"graph", "stats", "timeline", "report"}) {
             Result r = run(command, trace("pi-4"), "-o", "");
             assertEquals(2, r.code, command + ": " + r.err);
-            assertTrue(r.err.startsWith("igtrace: -o needs a file name, and the one given is empty"), r.err);
+            assertTrue(r.err.startsWith("igtrace: --output needs a path, and the one given is empty"), r.err);
             assertNoStackTrace(r);
+        }
+        String[][] others = {{"TRACE", "info", ""}, {"TRACE", ""}, {"TRACE", "why", ""}, {"--temp-dir", "stats", trace("pi-4"), "--temp-dir", ""},
+                {"--placement", "graph", trace("pi-4"), "--topology", "ring", "--placement", ""}};
+        for (String[] o : others) {
+            Result r = run(java.util.Arrays.copyOfRange(o, 1, o.length));
+            assertEquals(2, r.code, String.join(" ", o) + ": " + r.err);
+            assertTrue(r.err.startsWith("igtrace: " + o[0] + " needs a path, and the one given is empty\n"), r.err);
         }
     }
 

@@ -114,7 +114,7 @@ class MapMachineEdgesTest {
     void anEmptySimGridFolderNameIsAUsageError() {
         Run r = igtrace("map", PI4, "--topology", "ring:4", "--simgrid", "");
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().startsWith("igtrace: --simgrid needs a directory name, and the one given is empty"), r.err());
+        assertTrue(r.err().startsWith("igtrace: --simgrid needs a path, and the one given is empty"), r.err());
     }
 
     /** A hosts file that is missing or not text says so (it said "cannot be read (/x)" and "(Input length = 1)"). */
