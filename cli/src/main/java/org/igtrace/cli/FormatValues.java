@@ -35,4 +35,46 @@ final class FormatValues {
             return of(PredictionWriter.Format.class).iterator();
         }
     }
+
+    /** {@code igtrace graph --graph} (picocli offered the enum's names: FULL TREE). */
+    static final class Views implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return of(org.igtrace.core.graph.GraphView.class).iterator();
+        }
+    }
+
+    /** {@code igtrace graph --weight}. */
+    static final class Weights implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return of(org.igtrace.core.graph.EdgeWeight.class).iterator();
+        }
+    }
+
+    /** {@code igtrace graph --recalc}. */
+    static final class Recalcs implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return of(org.igtrace.core.graph.Recalculation.class).iterator();
+        }
+    }
+
+    /** {@code igtrace why --format}. */
+    static final class TextJson implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return List.of("text", "json").iterator();
+        }
+    }
+
+    /** {@code igtrace predict --contention}. */
+    static final class OnOff implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return List.of("on", "off").iterator();
+        }
+    }
+
+    /** {@code igtrace predict --network}. */
+    static final class Measured implements Iterable<String> {
+        public Iterator<String> iterator() {
+            return List.of("measured").iterator();
+        }
+    }
 }

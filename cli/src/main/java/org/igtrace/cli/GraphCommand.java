@@ -84,12 +84,12 @@ public final class GraphCommand implements Callable<Integer> {
                     + "extension of the output file decides, and graphml is the default.")
     OutputFormat format;
 
-    @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full",
+    @Option(names = "--graph", paramLabel = "VIEW", defaultValue = "full", completionCandidates = FormatValues.Views.class,
             description = "full: every edge, tree edges marked; tree: only the spanning tree, with recalculated "
                     + "weights (default: ${DEFAULT-VALUE}).")
     GraphView view;
 
-    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg",
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "avg", completionCandidates = FormatValues.Weights.class,
             description = "The edge weight for the tree and the output: avg (the average message size in bytes), "
                     + "bytes (all bytes), messages (their number), or wait (seconds the pair made each other wait; "
                     + "pairs that waited only in collectives become edges too), critical (seconds of the pair's messages on the "
@@ -97,7 +97,8 @@ public final class GraphCommand implements Callable<Integer> {
                     + "vertex and edge also carries critical and delay (see igtrace why) (default: ${DEFAULT-VALUE}).")
     EdgeWeight weight;
 
-    @Option(names = "--recalc", paramLabel = "HOW", defaultValue = "path",
+    // RECALC: a label of its own (--clock-correction's HOW gave the completion script one list of values for both)
+    @Option(names = "--recalc", paramLabel = "RECALC", defaultValue = "path", completionCandidates = FormatValues.Recalcs.class,
             description = "How tree weights are recalculated: path (the weight of each removed edge is added along "
                     + "its tree path), paper (formula 4 of the paper), or none (default: ${DEFAULT-VALUE}).")
     Recalculation recalc;

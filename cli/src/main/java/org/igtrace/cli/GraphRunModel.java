@@ -62,9 +62,11 @@ final class GraphRunModel {
                 .getter(bind(t, Binding.TRACE)).setter(bind(t, Binding.TRACE)).build());
         g.addOption(option(t, Binding.FORMAT, "FORMAT", OutputFormat.class, null, "--format")
                 .completionCandidates(new FormatValues.Graph()).build());
-        g.addOption(option(t, Binding.VIEW, "VIEW", GraphView.class, "full", "--graph").build());
-        g.addOption(option(t, Binding.WEIGHT, "WEIGHT", EdgeWeight.class, "avg", "--weight").build());
-        g.addOption(option(t, Binding.RECALC, "HOW", Recalculation.class, "path", "--recalc").build());
+        g.addOption(option(t, Binding.VIEW, "VIEW", GraphView.class, "full", "--graph").completionCandidates(new FormatValues.Views()).build());
+        g.addOption(option(t, Binding.WEIGHT, "WEIGHT", EdgeWeight.class, "avg", "--weight").completionCandidates(new FormatValues.Weights())
+                .build());
+        g.addOption(option(t, Binding.RECALC, "RECALC", Recalculation.class, "path", "--recalc").completionCandidates(new FormatValues.Recalcs())
+                .build());
         g.addArgGroup(topologyGroup(t));
         g.addOption(flag(t, Binding.COLLECTIVES, "collectives", "--collectives"));
         g.addOption(option(t, Binding.CLOCK_CORRECTION, "HOW", ClockCorrection.class, null, "--clock-correction").build());

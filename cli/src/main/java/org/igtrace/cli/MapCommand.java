@@ -99,7 +99,7 @@ public final class MapCommand implements Callable<Integer> {
                     + "kept only when the map's own output is written too).")
     Path simgrid;
 
-    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "bytes",
+    @Option(names = "--weight", paramLabel = "WEIGHT", defaultValue = "bytes", completionCandidates = FormatValues.Weights.class,
             description = "What the placement keeps close, as igtrace graph --weight weighs a pair: bytes, avg, messages, wait, "
                     + "critical or delay (seconds of waiting as igtrace why charges it); the objective is that weight x hops. The "
                     + "scores shown stay hop-bytes and bytes (default: ${DEFAULT-VALUE}).")

@@ -87,10 +87,12 @@ public final class PredictCommand implements Callable<Integer> {
     Integer centre;
 
     @Option(names = "--network", paramLabel = "measured", converter = PredictValues.Measured.class,
+            completionCandidates = FormatValues.Measured.class,
             description = "Fit L and B to the trace's messages whose transfer shows: the receive posted before the send, or rendezvous-sized and timed from the later post (the default for any of them not given).")
     String network;
 
     @Option(names = "--contention", paramLabel = "on|off", converter = PredictValues.OnOff.class,
+            completionCandidates = FormatValues.OnOff.class,
             description = "Endpoint contention: transfers posted together by one process (a run of MPI_Isend calls, or of "
                     + "MPI_Irecv calls on the receiving side) share its bandwidth, n of them each costing L + n S / B "
                     + "(default: off).")

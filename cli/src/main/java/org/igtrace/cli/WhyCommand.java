@@ -40,7 +40,7 @@ public final class WhyCommand implements Callable<Integer> {
             description = "Replay the what-ifs of the N first causes (default: ${DEFAULT-VALUE}).")
     int top;
 
-    @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default: the output file's extension, else text).")
+    @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = FormatValues.TextJson.class, description = "text or json (default: the output file's extension, else text).")
     String format;
 
     @Mixin

@@ -137,7 +137,7 @@ class ChildClassDataArchiveTest {
         assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), null, cache.toString()));
         assertTrue(Files.isRegularFile(archive), "made beside the jar while its folder was this user's alone");
         assertEquals(0, new ProcessBuilder("chmod", "775", lib.toString()).start().waitFor());
-        assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), "-XX:+PrintCommandLineFlags",
+        assertEquals(0, run(List.of(java, "-jar", jar.toString(), trace, "-q", "-o", "g.graphml"), "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr",
                 cache.toString()));
         String flags = Files.readString(work.resolve("stdout"), StandardCharsets.UTF_8);
         assertFalse(flags.contains("-XX:SharedArchiveFile=" + archive), flags);

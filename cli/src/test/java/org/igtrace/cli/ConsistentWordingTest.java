@@ -62,4 +62,36 @@ class ConsistentWordingTest {
         });
         assertTrue(!script.contains("GRAPHML"), "capitals in the completion");
     }
+
+    /**
+     * Every option with a fixed set of values is offered them, lower case, each option its own list in a command's
+     * function (a command-line hunt: --recalc and --clock-correction shared the label HOW, so --recalc was offered offsets
+     * and none; --graph, --weight offered FULL TREE, AVG BYTES ...; why --format, predict --contention and --network nothing).
+     */
+    @Test
+    void completionOffersEachOptionItsOwnValues() {
+        String script = AutoComplete.bash("igtrace", IgtraceCommand.commandLine());
+        Map<String, List<String>> expected = Map.of(
+                "graph", List.of("\"path\" \"paper\" \"none\") # --recalc values", "\"offsets\" \"none\") # --clock-correction values",
+                        "\"full\" \"tree\") # --graph values", "\"avg\" \"bytes\" \"messages\" \"wait\" \"critical\" \"delay\") # --weight values"),
+                "map", List.of("\"avg\" \"bytes\" \"messages\" \"wait\" \"critical\" \"delay\") # --weight values"),
+                "why", List.of("\"text\" \"json\") # --format values"),
+                "predict", List.of("(\"on\" \"off\") # --contention values", "(\"measured\") # --network values"));
+        expected.forEach((command, lists) -> {
+            int start = script.indexOf("function _picocli_igtrace_" + command + "()");
+            assertTrue(start >= 0, command);
+            int end = script.indexOf("\nfunction ", start + 1);
+            String body = script.substring(start, end < 0 ? script.length() : end);
+            for (String list : lists) {
+                assertTrue(body.contains(list), command + ": " + list + "\n" + body);
+            }
+            Matcher labels = Pattern.compile("local (\\w+)_option_args=").matcher(body);
+            List<String> seen = new ArrayList<>();
+            while (labels.find()) {
+                assertTrue(!seen.contains(labels.group(1)), command + ": " + labels.group(1) + " twice");
+                seen.add(labels.group(1));
+            }
+        });
+        assertTrue(!Pattern.compile("\"[A-Z]+\" \"[A-Z]+\"").matcher(script).find(), "capitals in the completion");
+    }
 }

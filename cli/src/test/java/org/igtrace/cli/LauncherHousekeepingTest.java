@@ -284,7 +284,7 @@ class LauncherHousekeepingTest {
             }
             ProcessBuilder pb = launcher(List.of(), TESTDATA.resolve("otf2/pi-4").toString(), "-q", "-o", "g.graphml");
             pb.environment().put("XDG_CACHE_HOME", cache.toString());
-            pb.environment().put("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags");
+            pb.environment().put("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr");
             pb.redirectOutput(work.resolve("flags").toFile());
             Process p = pb.start();
             assertTrue(p.waitFor(120, TimeUnit.SECONDS));

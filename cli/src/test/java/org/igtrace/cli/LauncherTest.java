@@ -335,7 +335,7 @@ class LauncherTest {
         Files.writeString(work.resolve("big/traces.otf2"), "x");
         Path status = work.resolve("status");
         Files.writeString(status, "Name:\tbash\nCpus_allowed:\t8\nCpus_allowed_list:\t3\nMems_allowed_list:\t0\n");
-        Map<String, String> env = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_PROC_STATUS", status.toString());
+        Map<String, String> env = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "IGTRACE_PROC_STATUS", status.toString());
         Run one = shell(env, "info big/traces.otf2");
         assertTrue(one.out().contains("-XX:-BackgroundCompilation"), one.out());
         // the timeline's dontinline commands are given too, and quietly: without CompileCommand=quiet before them the
@@ -355,7 +355,7 @@ class LauncherTest {
         assertTrue(beside.out().contains("-XX:TieredStopAtLevel=1"), beside.out());
         // a small trace's heap on transparent huge pages when the kernel gives them on request, and only then
         Path thp = work.resolve("thp");
-        Map<String, String> thpEnv = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_THP_SETTING", thp.toString());
+        Map<String, String> thpEnv = Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "IGTRACE_THP_SETTING", thp.toString());
         Files.writeString(thp, "always [madvise] never\n");
         assertTrue(shell(thpEnv, "info " + TESTDATA.resolve("otf2/pi-4")).out().contains("-XX:+UseTransparentHugePages"));
         Run big = shell(thpEnv, "info big/traces.otf2");
@@ -873,16 +873,16 @@ class LauncherTest {
             Files.createFile(folder.resolve(i + ".evt"));
         }
         Files.writeString(work.resolve("many/traces.otf2"), "x");
-        Run run = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
+        Run run = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr"), "info many/traces.otf2");
         assertTrue(run.out().contains("-XX:InitialHeapSize=409600000 "), run.out());
         assertTrue(run.out().contains("-XX:MaxNewSize=102400000 ") && run.out().contains("-XX:MaxTenuringThreshold=1 ")
                 && run.out().contains("-XX:NewSize=102400000 "), run.out()); // (the JVM lists -XX:MaxRAM between them)
-        Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx300m"), "info many/traces.otf2");
+        Run sized = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr -Xmx300m"), "info many/traces.otf2");
         assertTrue(!sized.out().contains("-XX:InitialHeapSize=409600000 "), sized.out()); // the user's heap size is kept
         assertTrue(sized.out().contains("-XX:NewSize=25165824 ") && !sized.out().contains("MaxTenuringThreshold=1 "), sized.out()); // and 24 MiB young
         // -Xmx given in the JVM's own variable: kept, not met by a larger initial heap (failed before: the JVM's own
         // two-line error, "Initial heap size set to a larger value than the maximum heap size", exit 1)
-        Run tool = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "JAVA_TOOL_OPTIONS", "-Xmx300m"),
+        Run tool = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "JAVA_TOOL_OPTIONS", "-Xmx300m"),
                 "info many/traces.otf2");
         assertTrue(!tool.out().contains("-XX:InitialHeapSize=409600000 ") && tool.out().contains("-XX:MaxHeapSize=314572800 ")
                 && !tool.err().contains("Initial heap size"), tool.out() + tool.err());
@@ -891,12 +891,12 @@ class LauncherTest {
         // 409,600,000 bytes are more than an eighth of the memory (384,000,000 bytes)
         Path meminfo = work.resolve("meminfo");
         Files.writeString(meminfo, "MemTotal:        1048576 kB\nMemFree:          100000 kB\n");
-        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()),
+        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "IGTRACE_MEMINFO", meminfo.toString()),
                 "info many/traces.otf2");
         assertTrue(small.out().contains("-XX:InitialHeapSize=268435456 ") && small.out().contains("-XX:NewSize=25165824 ")
                 && !small.out().contains("MaxTenuringThreshold=1 "), small.out());
         Files.writeString(meminfo, "MemTotal:        3000000 kB\n");
-        Run near = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()),
+        Run near = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "IGTRACE_MEMINFO", meminfo.toString()),
                 "info many/traces.otf2");
         assertTrue(near.out().contains("-XX:InitialHeapSize=409600000 ") && near.out().contains("-XX:NewSize=25165824 "), near.out());
         // the optimising compiler's thresholds 400,000, 60,000 and 50,000 (defaults 40,000, 15,000 and 5,000), each
@@ -910,7 +910,7 @@ class LauncherTest {
         for (int i = 32_767; i < 40_000; i++) {
             Files.delete(folder.resolve(i + ".evt"));
         }
-        Run fewer = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags"), "info many/traces.otf2");
+        Run fewer = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr"), "info many/traces.otf2");
         assertTrue(!fewer.out().contains("-XX:InitialHeapSize=335534080 ") && fewer.out().contains("-XX:Tier4InvocationThreshold=15000 "), fewer.out());
         assertTrue(fewer.out().contains("-XX:Tier3BackEdgeThreshold=180000 ") && fewer.out().contains("-XX:NewSize=25165824 "), fewer.out());
     }
@@ -1032,13 +1032,13 @@ class LauncherTest {
         Path meminfo = work.resolve("meminfo-1g");
         Files.writeString(meminfo, "MemTotal:        1048576 kB\n");
         String trace = TESTDATA.resolve("otf2/pi-4").toString();
-        Run share = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags", "IGTRACE_MEMINFO", meminfo.toString()), "info " + trace);
+        Run share = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr", "IGTRACE_MEMINFO", meminfo.toString()), "info " + trace);
         assertEquals(0, share.code(), share.err());
         assertTrue(share.out().contains("-XX:InitialRAMPercentage=6.250000 "), share.out());
-        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xmx20m"), "info " + trace);
+        Run small = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr -Xmx20m"), "info " + trace);
         assertEquals(0, small.code(), small.err());
         assertTrue(small.out().contains("-XX:InitialHeapSize=20971520 ") && small.err().isEmpty(), small.out() + small.err());
-        Run given = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -Xms200m"), "info " + trace);
+        Run given = shell(Map.of("IGTRACE_JAVA_OPTS", "-XX:+PrintCommandLineFlags -XX:-DisplayVMOutputToStderr -Xms200m"), "info " + trace);
         assertTrue(given.out().contains("-XX:InitialHeapSize=209715200 "), given.out());
     }
 

@@ -240,6 +240,13 @@ class Otf1HandWrittenTraceTest {
         write("t.0.def", DEFINITIONS.replace("DPG3b9aca05M1,2,NM", "DPG3b9aca05M1,,2,NM"));
         assertTrue(Files.readString(dir.resolve("t.0.def")).contains("M1,,2,NM"));
         assertWorkedExample(TraceInput.read(dir.resolve("t.otf"), false), "t.1.events");
+        org.igtrace.core.trace.TraceDefinitions d = Otf1TraceReader.open(dir.resolve("t.otf"), new ReadOptions(true, 1),
+                org.igtrace.reader.ReadProgress.NONE).definitions();
+        boolean both = false; // MPI_COMM_WORLD of processes 1 and 2: ranks 0 and 1 (it held rank 0 alone)
+        for (int c = 0; c < d.communicatorCount(); c++) {
+            both |= !d.selfCommunicator(c) && java.util.Arrays.equals(new int[] {0, 1}, d.communicatorMembers(c));
+        }
+        assertTrue(both, "a communicator of ranks 0 and 1");
     }
 
     /** An old-style collective whose duration takes its end past 2^63 ticks wrapped negative and was lost, exit 0: refused. */
