@@ -328,7 +328,8 @@ public final class MapCommand implements Callable<Integer> {
             throw new UsageError("--simgrid needs a directory name, and the one given is empty");
         }
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
-            throw new UsageError("--simgrid " + simgrid + ": exists and is not an empty directory");
+            // the folder's state, not the command line: exit 1, as predict --format simgrid says it
+            throw new Failure(simgrid + ": exists and is not an empty directory (--simgrid writes a directory)");
         }
         Path output = replayReading.common.output.output;
         if (simgrid != null && output != null && output.toAbsolutePath().normalize().equals(simgrid.toAbsolutePath().normalize())) {

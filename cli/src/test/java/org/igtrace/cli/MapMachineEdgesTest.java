@@ -109,6 +109,20 @@ class MapMachineEdgesTest {
         assertEquals(2, json.code(), json.err());
     }
 
+    /**
+     * --simgrid naming a folder that holds something is refused as predict's simgrid export refuses it: exit 1, one line
+     * (it was a usage error, exit 2, "Try 'igtrace map --help'"), and the folder's file stays.
+     */
+    @Test
+    void aSimGridFolderThatHoldsSomethingIsRefusedAsPredictRefusesIt() throws Exception {
+        Path full = Files.createDirectory(dir.resolve("full"));
+        Files.writeString(full.resolve("x"), "kept");
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--simgrid", full.toString(), "-q");
+        assertEquals(1, r.code(), r.err());
+        assertEquals("igtrace: " + full + ": exists and is not an empty directory (--simgrid writes a directory)\n", r.err());
+        assertEquals(java.util.List.of(full.resolve("x")), Files.list(full).toList());
+    }
+
     /** --simgrid '' (an unset shell variable) is a usage error, as -o '' is (it said "--simgrid : exists and is not empty"). */
     @Test
     void anEmptySimGridFolderNameIsAUsageError() {
