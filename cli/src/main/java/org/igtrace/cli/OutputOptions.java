@@ -25,7 +25,7 @@ public final class OutputOptions {
             String base = RawArguments.relativeBase();
             Path path = base != null ? RawArguments.resolved(base, text) : Path.of(text);
             // the slash kept as "/." ({@link #check} refuses it; predict --format simgrid -o DIR/ writes the directory)
-            return text.length() > 1 && text.endsWith("/") ? path.resolve(".") : path;
+            return text.endsWith("/") && path.getFileName() != null ? path.resolve(".") : path; // "/" and "//": the root
         }
     }
 
@@ -42,7 +42,8 @@ public final class OutputOptions {
     static void check(Path output) throws Failure {
         if (output != null && !output.toString().equals("-")) { // "-": standard output
             if (output.getFileName() != null && output.getFileName().toString().equals(".")) { // -o out/ or -o .
-                throw new Failure((output.getParent() == null ? "." : output.getParent() + "/") + ": names a directory: -o takes the name"
+                String named = output.getParent() == null ? "." : output.getParent().toString();
+                throw new Failure(named + (named.endsWith("/") || named.equals(".") ? "" : "/") + ": names a directory: -o takes the name"
                         + " of the file to write");
             }
             Path dir = output.toAbsolutePath().getParent();
