@@ -60,8 +60,10 @@ final class PlacementFile {
     private static List<String> lines(Path file) throws Failure {
         try {
             return Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new Failure(file + ": cannot be read (" + e.getMessage() + ")");
+        } catch (java.nio.charset.CharacterCodingException e) { // "cannot be read (Input length = 1)" said nothing
+            throw new Failure("--placement " + file + ": not a text file of node numbers (bytes that are not UTF-8)");
+        } catch (IOException e) { // "cannot be read (missing)": IoFailure says what is wrong, as for --hosts
+            throw new Failure("--placement " + IoFailure.naming(file, e));
         }
     }
 

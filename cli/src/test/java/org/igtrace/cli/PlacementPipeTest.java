@@ -48,4 +48,24 @@ class PlacementPipeTest {
         String[] graph = throughPipe("graph", trace, "--topology", "ring", "--format", "csv", "-q");
         assertEquals("0", graph[0], graph[2]);
     }
+
+    /**
+     * A placement file that is missing, a folder, or not UTF-8 text says what is wrong in one line naming its option, as a
+     * hosts file does (it said "missing: cannot be read (missing)" and "cannot be read (Input length = 1)"); exit 1.
+     */
+    @Test
+    void anUnreadablePlacementFileSaysWhatIsWrong() throws Exception {
+        String trace = TimelineCommandTest.TESTDATA.resolve("otf2/delays-4").toString();
+        Path binary = Files.write(dir.resolve("binary"), new byte[] {'0', '\n', (byte) 0xff, '\n'});
+        String[][] cases = {{dir.resolve("missing").toString(), "igtrace: --placement " + dir.resolve("missing") + ": no such file or directory\n"},
+                {binary.toString(), "igtrace: --placement " + binary + ": not a text file of node numbers (bytes that are not UTF-8)\n"},
+                {dir.toString(), "igtrace: --placement " + dir + ": Is a directory\n"}};
+        for (String[] c : cases) {
+            for (String command : new String[] {"graph", "predict"}) {
+                TimelineCommandTest.Run r = TimelineCommandTest.igtrace(command, trace, "--topology", "ring", "--placement", c[0], "-q");
+                assertEquals(1, r.code(), r.err());
+                assertEquals(c[1], r.err());
+            }
+        }
+    }
 }
