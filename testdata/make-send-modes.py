@@ -12,8 +12,9 @@ ssend: rank 0 MPI_Ssend [0, 30010] of 100 bytes to rank 1 (MpiSend at 1), then c
 bsend: rank 0 MPI_Bsend [0, 100] of 1 MiB to rank 1 (MpiSend at 1), then computes to 50000.
        rank 1 computes to 30000, MPI_Recv [30000, 31000] (MpiRecv at 30999), computes to 50000.
        An MPI_Bsend copies into the attached buffer and completes locally (MPI 3.4), whatever its size
-       and the receiver: rank 0 never waits in it. Measured T = 50 ms; a replay on L = 1 us, B = 1 GB/s
-       must give ~50 ms (rank 1: its receive at 30000 gets the message by 30000 + 1049 us, then 19 ms).
+       and the receiver: rank 0 never waits in it; its data leaves the buffer once the receive is posted (a
+       rendezvous-sized message). Measured T = 50 ms; a replay on L = 1 us, B = 1 GB/s must give ~50 ms
+       (rank 1: its receive at 30000 gets the message at 30000 + 1049.6 us, then 19 ms).
 """
 import os, sys
 import otf2

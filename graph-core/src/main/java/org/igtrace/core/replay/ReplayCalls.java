@@ -187,7 +187,7 @@ abstract class ReplayCalls extends ReplayWorker {
                     }
                 }
                 case LocationActivities.RECEIVE_POST -> posts.keep(c, i, postReceiveAtEnter(p, c, ch, k, from));
-                case LocationActivities.SEND -> posts.keep(c, i, postSend(p, c, ch, k, from, c.bytes[i]));
+                case LocationActivities.SEND -> posts.keep(c, i, postSend(p, c, ch, k, from));
                 case LocationActivities.RECEIVE -> {
                     int s = posts.slot(ch, k);
                     posts.keep(c, i, s);
@@ -228,13 +228,14 @@ abstract class ReplayCalls extends ReplayWorker {
         return s;
     }
 
-    /** The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1: forgotten). */
-    private int postSend(int p, ActivityCursor c, int ch, long k, int from, long bytes) {
+    /**
+     * The send of message k of channel ch was posted at p's call's enter: its receiver may go on. Returns its slot (-1:
+     * forgotten). An MPI_Bsend above the eager limit completes at once ({@link #eagerSend}), but its data leaves the buffer
+     * as a rendezvous message's does, once the receive is posted: it is not marked sent eagerly, and its receiver times it so.
+     */
+    private int postSend(int p, ActivityCursor c, int ch, long k, int from) {
         int s = posts.slot(ch, k);
         int receiver = m.channelReceiver[ch];
-        if (bufferedBeyondLimit(c.region, bytes)) { // an MPI_Bsend goes eagerly whatever its size: told before its post
-            sentEagerly(ch, k, s, true);
-        }
         if (s >= 0) {
             for (int j = 0; j < models; j++) {
                 posts.setSendAt(ch, s, j, enter[from + j]);
@@ -273,7 +274,7 @@ abstract class ReplayCalls extends ReplayWorker {
             if (c.region >= 0 && waitsForSend[c.region] && !eagerSend(c.region, c.bytes[0])) {
                 return false;
             }
-            int s = postSend(p, c, ch, k, from, c.bytes[0]);
+            int s = postSend(p, c, ch, k, from);
             // it leaves once its send overhead o is spent (0: at its enter, the clocks stay), a posting call once its
             // measured duration is too; no receive to calibrate
             boolean posting = postingCall(c);
@@ -504,7 +505,7 @@ abstract class ReplayCalls extends ReplayWorker {
                 arrival(p, c, i, from, slot);
             } else if (known == UNKNOWN && type != LocationActivities.RECEIVE && type != LocationActivities.COLLECTIVE) {
                 if (slot >= 0) { // a rendezvous send let through a cycle: it goes eagerly, for its receiver too
-                    sentEagerly(ch, c.at[i], slot, false);
+                    sentEagerly(ch, c.at[i], slot);
                 }
             } else if (type == LocationActivities.RECEIVE || type == LocationActivities.COLLECTIVE) {
                 for (int j = 0; j < models; j++) { // unmatched, or let through a cycle: the measured duration

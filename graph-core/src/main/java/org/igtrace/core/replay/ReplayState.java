@@ -288,9 +288,4 @@ abstract class ReplayState {
     final boolean eagerSend(int region, long bytes) {
         return region < 0 ? bytes < eagerLimit : sendModes[region].eager(bytes, eagerLimit);
     }
-
-    /** Whether a send of {@code bytes} in a call of {@code region} goes eagerly although its size alone would not (MPI_Bsend). */
-    final boolean bufferedBeyondLimit(int region, long bytes) {
-        return region >= 0 && bytes >= eagerLimit && sendModes[region] == SendMode.BUFFERED;
-    }
 }

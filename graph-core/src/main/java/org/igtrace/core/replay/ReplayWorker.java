@@ -205,15 +205,16 @@ abstract class ReplayWorker extends ReplayState {
     }
 
     /**
-     * Message k of channel ch (kept at slot s, -1: forgotten here) goes eagerly whatever its size: marked here, and told to
-     * its receiver's worker when another replays it ({@code always}: even when forgotten here; else only when kept).
+     * Message k of channel ch, kept at slot s, goes eagerly whatever its size (a deadlock broken): marked here, and told to
+     * its receiver's worker when another replays it.
      */
-    void sentEagerly(int ch, long k, int s, boolean always) {
-        if (s >= 0) {
-            posts.markSentEagerlyAt(ch, s);
+    void sentEagerly(int ch, long k, int s) {
+        if (s < 0) {
+            return;
         }
+        posts.markSentEagerlyAt(ch, s);
         int receiver = m.channelReceiver[ch];
-        if ((s >= 0 || always) && elsewhere(receiver)) {
+        if (elsewhere(receiver)) {
             outbox[owner[receiver]].put(PostMailbox.SENT_EAGERLY, ch, k, null, 0, Double.NaN);
         }
     }
