@@ -135,6 +135,12 @@ public final class PredictCommand implements Callable<Integer> {
             output = output.getParent() == null ? output : output.getParent();
             replayReading.common.output.output = output;
         }
+        if (format == PredictionWriter.Format.SIMGRID && output != null
+                && output.toAbsolutePath().normalize().equals(Path.of("").toAbsolutePath().normalize())) {
+            // -o . said "Invalid argument"; -o "$PWD/" replaced the (empty) working folder, the shell left in a deleted one
+            throw new UsageError("-o " + output + " is the working folder, which --format simgrid would replace: give a folder"
+                    + " inside it, e.g. -o simgrid");
+        }
         Selection selection = replayReading.selection();
         if (format == PredictionWriter.Format.SIMGRID && output != null && Files.isDirectory(output)) {
             // an empty folder is the export's to fill (OutputOptions refuses a folder as a file: "is a directory")

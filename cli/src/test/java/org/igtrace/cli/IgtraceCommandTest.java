@@ -283,6 +283,15 @@ class IgtraceCommandTest {
         Result r = run("predict", trace("pi-4"), "--format", "simgrid", "-o", sim + "/", "-q");
         assertEquals(0, r.code, r.err);
         assertTrue(Files.isRegularFile(sim.resolve("index.txt")), r.err);
+        // the working folder: "-o ." said "Invalid argument", -o "$PWD/" replaced it (a review); refused before the read
+        String cwd = Path.of("").toAbsolutePath().toString();
+        for (String o : new String[] {".", "./", cwd + "/"}) {
+            Result w = run("predict", trace("pi-4"), "--format", "simgrid", "-o", o, "-q");
+            assertEquals(2, w.code, o + ": " + w.err);
+            assertTrue(w.err.startsWith("igtrace: -o ") && w.err.contains(" is the working folder, which --format simgrid would"
+                    + " replace: give a folder inside it, e.g. -o simgrid\n"), w.err);
+        }
+        assertTrue(Files.isDirectory(Path.of(cwd)), cwd);
     }
 
     /**
