@@ -15,7 +15,8 @@ import org.igtrace.core.util.RecordBlocks;
  * communicator grows, so that one join holds about {@link #RECORDS_PER_RANGE} arrivals however many
  * members there are), each location's stream cut there ({@link RecordStream#ranges()}); a join
  * is handed the streams of one range and numbers its instances from 0. For each k, every member's arrival is
- * its location's k-th record (a member with several locations: the earliest of them); the
+ * its k-th record (a member with several locations: its records in time order, those of one call, which overlap, taken
+ * as one: the earliest); the
  * instance's kind and root are those of its earliest arrival, and arrivals of another kind are
  * counted. An instance is handed on when every member arrived, and counted as incomplete
  * otherwise; one whose arrivals a selection left out (their places, {@link RecordStream}) is
@@ -61,33 +62,56 @@ final class CommunicatorJoin {
         }
         int[] arrival = new int[members.length];
         boolean[] fresh = new boolean[readers.length];
+        boolean[] loaded = new boolean[readers.length];
         // One call per instance: the loop here stays short, so the JIT compiles the instance's
         // work once as a method instead of on-stack-replacing this loop with all of it inlined.
         // Arrays, not lists: the instance's loops compile to less code (the JIT compiles this
         // join's methods at the start of the joins, on one core at the cost of the join itself).
-        while (nextInstance(members, readers, memberOf, fresh, arrival, listener, counts)) {
+        while (nextInstance(members, readers, memberOf, fresh, loaded, arrival, listener, counts)) {
             continue;
         }
     }
 
-    /** Reads every member's next arrival and joins them; false when no stream has one left. */
-    private static boolean nextInstance(int[] members, RecordStream.Reader[] readers, int[] memberOf, boolean[] fresh,
+    /**
+     * Reads every member's next arrival and joins them; false when no stream has one left. A member with several streams
+     * (threads that call the communicator's collectives in turn) arrives by the earliest of their next records; the others
+     * stay ({@code loaded}) for its later instances: its k-th call, whichever thread made it (definitions section 8). A
+     * record whose call overlaps the chosen one in time is the same call recorded by another location (two threads cannot
+     * be in collectives of one communicator at once): it goes with it.
+     */
+    private static boolean nextInstance(int[] members, RecordStream.Reader[] readers, int[] memberOf, boolean[] fresh, boolean[] loaded,
                                         int[] arrival, MatchListener listener, PairJoin.JoinCounts counts) {
         java.util.Arrays.fill(arrival, -1);
-        int first = -1;
         for (int r = 0; r < readers.length; r++) {
             RecordStream.Reader reader = readers[r];
-            fresh[r] = reader.hasNext();
-            if (!fresh[r]) {
-                continue;
+            fresh[r] = false;
+            if (!loaded[r]) {
+                if (!reader.hasNext()) {
+                    continue;
+                }
+                reader.nextCollective();
+                loaded[r] = true;
             }
-            reader.nextCollective();
             int me = memberOf[r];
             if (arrival[me] < 0 || earlier(reader, readers[arrival[me]])) {
                 arrival[me] = r;
             }
-            if (first < 0 || earlier(reader, readers[first])) {
-                first = r;
+        }
+        int first = -1;
+        for (int r : arrival) {
+            if (r >= 0) {
+                fresh[r] = true;
+                loaded[r] = false;
+                if (first < 0 || earlier(readers[r], readers[first])) {
+                    first = r;
+                }
+            }
+        }
+        for (int r = 0; r < readers.length; r++) { // the same call recorded by another location of the member: its time overlaps
+            int a = arrival[memberOf[r]];
+            if (loaded[r] && a >= 0 && readers[r].enter <= readers[a].leave && readers[r].leave >= readers[a].enter) {
+                fresh[r] = true;
+                loaded[r] = false;
             }
         }
         if (first < 0) {
