@@ -10,7 +10,7 @@ import org.igtrace.core.trace.MpiCall;
  * action without argument selects MPI_BYTE). Compute bursts, the start offsets of definitions section 9
  * and calls with nothing to model become {@code sleep} actions of their (scaled) duration, so no
  * host speed is involved. Matched messages keep their calls' semantics: a blocking send or receive is
- * {@code send}/{@code recv <partner> <tag> <bytes>}; a send in any other call (MPI_Isend) is {@code isend},
+ * {@code send}/{@code recv <partner> <tag> <bytes>}; a send in any other call (MPI_Isend), or in MPI_Bsend, is {@code isend},
  * waited for where the trace records its completion (else never, as the replay completes it at its post), an
  * MPI_Irecv's post {@code irecv} (its size that of the receive completing it), and the
  * call completing either (MPI_Wait*, MPI_Test*) {@code wait <src> <dst> <tag>} per request; an MPI_Sendrecv's
@@ -284,7 +284,11 @@ public final class TimeIndependentTrace {
                         // tracer that records no completion, as EZTrace: written as a send, halo3d-16 deadlocked)
                         boolean completed = c.detail[i] == 1;
                         // (a send event in no MPI call, or in another kind of call, is no blocking send either, as in the replay)
-                        boolean nonBlocking = completed || c.region < 0 || m.run.definitions.mpiCall(c.region) != MpiCall.BLOCKING_SEND;
+                        // an MPI_Bsend completes into its buffer whatever its size: an isend never waited for (a rendezvous-sized
+                        // one written as a send was SMPI's rendezvous: 80.9 ms for send-modes/bsend's 50, crossed ones deadlocked)
+                        boolean nonBlocking = completed || c.region < 0 || m.run.definitions.mpiCall(c.region) != MpiCall.BLOCKING_SEND
+                                || org.igtrace.core.trace.SendMode.of(m.run.definitions.regionName(c.region))
+                                        == org.igtrace.core.trace.SendMode.BUFFERED;
                         out.message(p, nonBlocking ? Message.ISEND : Message.SEND, peer, tag, c.bytes[i]);
                         overhead |= c.bytes[i] < eagerLimit || nonBlocking;
                         if (nonBlocking) {
