@@ -46,20 +46,31 @@ final class CommunicatorJoin {
                 index.put(members[i], i);
             }
         }
-        List<RecordStream.Reader> kept = new ArrayList<>();
-        List<Integer> keptMembers = new ArrayList<>();
+        // a location's streams (several: the instance ranges of a communicator joined whole, MatchRecords#collectives)
+        // are read one after the other, in range order, by one reader with one scratch block
+        java.util.Map<Long, List<RecordStream>> byLocation = new java.util.LinkedHashMap<>();
         for (RecordStream s : streams) {
-            int me = index.get(s.process(), -1);
-            if (me >= 0) {
-                kept.add(s.reader(store, store.spilledBytes() > 0 ? new byte[RecordStream.BLOCK_BYTES] : null));
-                keptMembers.add(me);
+            if (index.get(s.process(), -1) >= 0) {
+                byLocation.computeIfAbsent(s.order(), o -> new ArrayList<>()).add(s);
             }
         }
-        RecordStream.Reader[] readers = kept.toArray(new RecordStream.Reader[0]);
-        int[] memberOf = new int[readers.length];
-        for (int r = 0; r < readers.length; r++) {
-            memberOf[r] = keptMembers.get(r);
+        int n = byLocation.size();
+        RecordStream.Reader[] readers = new RecordStream.Reader[n];
+        RecordStream[][] next = new RecordStream[n][];
+        int[] nextAt = new int[n];
+        byte[][] scratch = new byte[n][];
+        int[] memberOf = new int[n];
+        int r = 0;
+        for (List<RecordStream> chain : byLocation.values()) {
+            chain.sort(java.util.Comparator.comparingInt(RecordStream::range));
+            scratch[r] = store.spilledBytes() > 0 ? new byte[RecordStream.BLOCK_BYTES] : null;
+            readers[r] = chain.get(0).reader(store, scratch[r]);
+            next[r] = chain.toArray(new RecordStream[0]);
+            nextAt[r] = 1;
+            memberOf[r] = index.get(chain.get(0).process(), -1);
+            r++;
         }
+        Chains chains = new Chains(store, next, nextAt, scratch);
         int[] arrival = new int[members.length];
         boolean[] fresh = new boolean[readers.length];
         boolean[] loaded = new boolean[readers.length];
@@ -67,7 +78,7 @@ final class CommunicatorJoin {
         // work once as a method instead of on-stack-replacing this loop with all of it inlined.
         // Arrays, not lists: the instance's loops compile to less code (the JIT compiles this
         // join's methods at the start of the joins, on one core at the cost of the join itself).
-        while (nextInstance(members, readers, memberOf, fresh, loaded, arrival, listener, counts)) {
+        while (nextInstance(members, readers, chains, memberOf, fresh, loaded, arrival, listener, counts)) {
             continue;
         }
     }
@@ -79,13 +90,16 @@ final class CommunicatorJoin {
      * record whose call overlaps the chosen one in time is the same call recorded by another location (two threads cannot
      * be in collectives of one communicator at once): it goes with it.
      */
-    private static boolean nextInstance(int[] members, RecordStream.Reader[] readers, int[] memberOf, boolean[] fresh, boolean[] loaded,
-                                        int[] arrival, MatchListener listener, PairJoin.JoinCounts counts) {
+    private static boolean nextInstance(int[] members, RecordStream.Reader[] readers, Chains chains, int[] memberOf, boolean[] fresh,
+                                        boolean[] loaded, int[] arrival, MatchListener listener, PairJoin.JoinCounts counts) {
         java.util.Arrays.fill(arrival, -1);
         for (int r = 0; r < readers.length; r++) {
             RecordStream.Reader reader = readers[r];
             fresh[r] = false;
             if (!loaded[r]) {
+                while (!reader.hasNext() && chains.nextAt[r] < chains.next[r].length) {
+                    reader = readers[r] = chains.next[r][chains.nextAt[r]++].reader(chains.store, chains.scratch[r]);
+                }
                 if (!reader.hasNext()) {
                     continue;
                 }
@@ -119,6 +133,10 @@ final class CommunicatorJoin {
         }
         instance(members, readers, fresh, arrival, first, listener, counts);
         return true;
+    }
+
+    /** Per location, its streams in range order ({@code next}), the next to read ({@code nextAt}) and its scratch block. */
+    private record Chains(RecordBlocks store, RecordStream[][] next, int[] nextAt, byte[][] scratch) {
     }
 
     private static void instance(int[] members, RecordStream.Reader[] readers, boolean[] fresh, int[] arrival, int first,

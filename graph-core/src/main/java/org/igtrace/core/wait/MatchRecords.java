@@ -337,13 +337,47 @@ public final class MatchRecords implements LocationSink {
         return communicator >= 0 && communicator < instancesPerRange.length ? instancesPerRange[communicator] : 1;
     }
 
-    /** The collective streams per communicator and instance range, in ascending order. */
+    /**
+     * The collective streams per communicator and instance range, in ascending order. A communicator one of whose
+     * processes recorded its collectives on several locations (threads calling in turn) is one range of all its streams:
+     * the ranges are cut per location, so a process's k-th call can lie in another range of each of its locations
+     * ({@link CommunicatorJoin} reads a location's streams one after the other).
+     */
     synchronized List<InstanceRange> collectives() {
         List<InstanceRange> all = new ArrayList<>(collectives.size());
         collectives.forEach((k, streams) -> all.add(new InstanceRange((int) (k >> 32), (int) (long) k, streams)));
         all.sort((a, b) -> a.communicator() != b.communicator() ? Integer.compare(a.communicator(), b.communicator())
                 : Integer.compare(a.range(), b.range()));
-        return all;
+        List<InstanceRange> joined = new ArrayList<>(all.size());
+        for (int i = 0; i < all.size(); ) {
+            int c = all.get(i).communicator(), j = i;
+            while (j < all.size() && all.get(j).communicator() == c) {
+                j++;
+            }
+            if (j - i > 1 && severalLocations(all.get(i).streams())) {
+                List<RecordStream> streams = new ArrayList<>();
+                for (int k = i; k < j; k++) {
+                    streams.addAll(all.get(k).streams());
+                }
+                joined.add(new InstanceRange(c, 0, streams));
+            } else {
+                joined.addAll(all.subList(i, j));
+            }
+            i = j;
+        }
+        return joined;
+    }
+
+    /** Whether a process has streams of several locations among {@code streams} (one range's: a stream per location). */
+    private static boolean severalLocations(List<RecordStream> streams) {
+        Map<Integer, Long> location = new HashMap<>();
+        for (RecordStream s : streams) {
+            Long seen = location.putIfAbsent(s.process(), s.order());
+            if (seen != null && seen != s.order()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Collective events on a communicator their process is not a member of (ignored). */

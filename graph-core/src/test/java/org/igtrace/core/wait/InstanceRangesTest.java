@@ -29,8 +29,16 @@ class InstanceRangesTest {
     @ParameterizedTest(name = "{0} records per range: {1} instances per range, {2} ranges")
     @CsvSource({"1, 1, 7", "3, 1, 7", "6, 2, 4", "12, 4, 2", "16777216, 4194304, 1"})
     void rangesJoinTheInstancesTheWholeJoinJoins(long recordsPerRange, int instancesPerRange, int ranges) {
+        // without process 0's second location the communicator is joined in its ranges; with it, whole (a process with
+        // several locations: MatchRecords#collectives), the same instances
+        for (boolean second : new boolean[] {false, true}) {
+            joinsTheInstancesTheWholeJoinJoins(recordsPerRange, instancesPerRange, second ? 1 : ranges, second);
+        }
+    }
+
+    private void joinsTheInstancesTheWholeJoinJoins(long recordsPerRange, int instancesPerRange, int ranges, boolean second) {
         TraceDefinitions definitions = definitions();
-        MatchRecords records = record(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange));
+        MatchRecords records = record(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange), second);
         assertEquals(instancesPerRange, records.instancesPerRange(0));
         assertEquals(ranges, records.collectives().size(), "instance ranges of communicator 0");
         List<String> seen = new ArrayList<>();
@@ -58,7 +66,7 @@ class InstanceRangesTest {
      */
     @Test
     void aSmallCommunicatorIsJoinedInRangesOf1024Instances() {
-        MatchRecords records = record(new MatchRecords(definitions(), new MemoryRecordBlocks()));
+        MatchRecords records = record(new MatchRecords(definitions(), new MemoryRecordBlocks()), true);
         assertEquals(1024, records.instancesPerRange(0));
         assertEquals(1, records.collectives().size(), "7 instances: one range");
         RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, 2, () -> collector(new ArrayList<>()));
@@ -66,6 +74,59 @@ class InstanceRangesTest {
         assertEquals(2, joined.collectivesIncomplete());
         assertTrue(new MatchRecords(definitions(), new MemoryRecordBlocks(), MatchRecords.RECORDS_PER_RANGE).instancesPerRange(0) > 1024,
                 "an explicit records-per-range (Spark's) is not capped");
+    }
+
+    /**
+     * Threads calling a communicator's collectives in turn, joined in ranges: process 0's second location (a thread) makes
+     * instances 0-9, its first 10-29, process 1 all 30, 10 ticks after process 0 (instance k: 1000 k and 1000 k + 10).
+     * The ranges are cut per location (4 instances each here), so the thread's first range held the process's instances
+     * 0-3 and its first location's first range instances 10-13: joined range by range they paired with process 1's 0-3
+     * (a review: 1,200 barriers, 200 incomplete). The communicator is joined whole, each location's ranges in turn: 30
+     * instances, none incomplete, each at its times.
+     */
+    @ParameterizedTest(name = "{0} records per range")
+    @CsvSource({"8", "16777216"})
+    void threadsCallingInTurnAreJoinedWholeAcrossRanges(long recordsPerRange) {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        b.addRegion("MPI_Barrier", true);
+        b.addCommunicator(new int[] {0, 1});
+        MatchRecords records = new MatchRecords(b.ticksPerSecond(1).build(), new MemoryRecordBlocks(), recordsPerRange);
+        int[][] calls = {{10, 30}, {0, 30}, {0, 10}}; // per location: its instances [from, to)
+        for (int location = 0; location < 3; location++) {
+            int process = location == 2 ? 0 : location;
+            LocationEvents events = records.location(process, location);
+            for (int k = calls[location][0]; k < calls[location][1]; k++) {
+                long enter = 1000L * k + 10L * process;
+                events.enter(enter, 0);
+                events.collective(enter + 1, CollectiveKind.BARRIER, 0, -1, 0, 0);
+                events.leave(1000L * k + 500, 0);
+            }
+            events.end();
+        }
+        records.finish();
+        List<String> seen = new ArrayList<>();
+        RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, 2, () -> new MatchListener() {
+            @Override
+            public void message(MatchedMessage message) {
+            }
+
+            @Override
+            public void collective(CollectiveInstance c) {
+                synchronized (seen) {
+                    seen.add(c.enter(0) + " " + c.enter(1));
+                }
+            }
+        });
+        assertEquals(30, joined.collectivesMatched());
+        assertEquals(0, joined.collectivesIncomplete());
+        List<String> expected = new ArrayList<>();
+        for (int k = 0; k < 30; k++) {
+            expected.add(1000L * k + " " + (1000L * k + 10));
+        }
+        seen.sort(java.util.Comparator.comparingLong(t -> Long.parseLong(t.split(" ")[0])));
+        assertEquals(expected, seen);
     }
 
     private static TraceDefinitions definitions() {
@@ -78,8 +139,8 @@ class InstanceRangesTest {
         return b.ticksPerSecond(1).build();
     }
 
-    private static MatchRecords record(MatchRecords records) {
-        for (int location = 0; location < 4; location++) {
+    private static MatchRecords record(MatchRecords records, boolean second) {
+        for (int location = 0; location < (second ? 4 : 3); location++) {
             int process = location == 3 ? 0 : location;
             LocationEvents events = records.location(process, location);
             for (int k = 0; k < (process == 2 ? 5 : INSTANCES); k++) {
