@@ -1022,6 +1022,27 @@ class LauncherTest {
     }
 
     /**
+     * A working folder deleted under the shell: the launcher's way back to it ({@code cd -}) failed with bash's lines
+     * ("chdir: error retrieving current directory", "line 44: cd: /tmp/gone: No such file or directory"), exit 1 and
+     * nothing else (a command-line hunt). Now igtrace says so in one line (after bash's own "shell-init" line, which a
+     * script cannot prevent), exit 1, called by its path or through a link.
+     */
+    @Test
+    void aDeletedWorkingFolderIsSaidInOneLine() throws Exception {
+        for (String call : new String[] {"bash " + install.resolve("bin/igtrace"), "ln -sf " + install.resolve("bin/igtrace") + " \"$top/ig\"; \"$top/ig\""}) {
+            String line = "!top=$(mktemp -d); mkdir \"$top/gone\"; cd \"$top/gone\"; rmdir \"$top/gone\"; " + call + " "
+                    + TESTDATA.resolve("otf2/pi-4") + " -q; rc=$?; cd /; rm -rf \"$top\"; exit $rc";
+            Run r = shell(Map.of(), line);
+            assertEquals(1, r.code(), call + ": " + r.err());
+            assertEquals("", r.out());
+            List<String> ours = r.err().lines().filter(l -> !l.startsWith("shell-init: ")).toList();
+            assertEquals(1, ours.size(), call + ": " + r.err());
+            assertTrue(ours.get(0).startsWith("igtrace: the working folder /") && ours.get(0).endsWith("/gone no longer exists: run igtrace"
+                    + " from a folder that does"), call + ": " + r.err());
+        }
+    }
+
+    /**
      * The initial heap 64 MiB as a share of the memory (a MemTotal of 1 GiB: 6.25 %), so that the old generation grows
      * with what is live and a full collection clears what died there (from the JVM's default, 1/64 of the memory, why's
      * peak RSS grew with the trace); a -Xmx below it is kept, with no word from the JVM (as -Xms64m it would be the JVM's
