@@ -177,6 +177,18 @@ public final class MatchRecords implements LocationSink {
         return this;
     }
 
+    private volatile boolean rangesApart;
+
+    /**
+     * Joins every instance range apart, even of a communicator whose processes record on several locations
+     * ({@link #collectives}): for a join that holds only some of a communicator's ranges (the Spark job's partitions,
+     * which would otherwise chain ranges 0, 2 and 4 of one partition and pair their instances wrongly).
+     */
+    public MatchRecords withRangesApart() {
+        rangesApart = true;
+        return this;
+    }
+
     /** Whether the ends keep their sizes ({@link #withSizes}). */
     boolean sizes() {
         return sizes;
@@ -354,7 +366,7 @@ public final class MatchRecords implements LocationSink {
             while (j < all.size() && all.get(j).communicator() == c) {
                 j++;
             }
-            if (j - i > 1 && severalLocations(all.get(i).streams())) {
+            if (j - i > 1 && !rangesApart && severalLocations(all.get(i).streams())) {
                 List<RecordStream> streams = new ArrayList<>();
                 for (int k = i; k < j; k++) {
                     streams.addAll(all.get(k).streams());

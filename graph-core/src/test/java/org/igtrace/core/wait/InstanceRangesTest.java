@@ -92,20 +92,11 @@ class InstanceRangesTest {
         b.addProcess("p1", null);
         b.addRegion("MPI_Barrier", true);
         b.addCommunicator(new int[] {0, 1});
-        MatchRecords records = new MatchRecords(b.ticksPerSecond(1).build(), new MemoryRecordBlocks(), recordsPerRange);
-        int[][] calls = {{10, 30}, {0, 30}, {0, 10}}; // per location: its instances [from, to)
-        for (int location = 0; location < 3; location++) {
-            int process = location == 2 ? 0 : location;
-            LocationEvents events = records.location(process, location);
-            for (int k = calls[location][0]; k < calls[location][1]; k++) {
-                long enter = 1000L * k + 10L * process;
-                events.enter(enter, 0);
-                events.collective(enter + 1, CollectiveKind.BARRIER, 0, -1, 0, 0);
-                events.leave(1000L * k + 500, 0);
-            }
-            events.end();
-        }
-        records.finish();
+        TraceDefinitions definitions = b.ticksPerSecond(1).build();
+        // a join that holds only some of the ranges (Spark's partitions) keeps them apart: 8 ranges of 4 instances
+        MatchRecords apart = inTurn(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange).withRangesApart());
+        assertEquals(recordsPerRange == 8 ? 8 : 1, apart.collectives().size());
+        MatchRecords records = inTurn(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange));
         List<String> seen = new ArrayList<>();
         RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, 2, () -> new MatchListener() {
             @Override
@@ -121,12 +112,31 @@ class InstanceRangesTest {
         });
         assertEquals(30, joined.collectivesMatched());
         assertEquals(0, joined.collectivesIncomplete());
+        assertEquals(1, records.collectives().size(), "joined whole");
         List<String> expected = new ArrayList<>();
         for (int k = 0; k < 30; k++) {
             expected.add(1000L * k + " " + (1000L * k + 10));
         }
         seen.sort(java.util.Comparator.comparingLong(t -> Long.parseLong(t.split(" ")[0])));
         assertEquals(expected, seen);
+    }
+
+    /** Threads in turn: process 0's location 2 makes instances 0-9, its location 0 10-29, process 1 all 30. */
+    private static MatchRecords inTurn(MatchRecords records) {
+        int[][] calls = {{10, 30}, {0, 30}, {0, 10}}; // per location: its instances [from, to)
+        for (int location = 0; location < 3; location++) {
+            int process = location == 2 ? 0 : location;
+            LocationEvents events = records.location(process, location);
+            for (int k = calls[location][0]; k < calls[location][1]; k++) {
+                long enter = 1000L * k + 10L * process;
+                events.enter(enter, 0);
+                events.collective(enter + 1, CollectiveKind.BARRIER, 0, -1, 0, 0);
+                events.leave(1000L * k + 500, 0);
+            }
+            events.end();
+        }
+        records.finish();
+        return records;
     }
 
     private static TraceDefinitions definitions() {
