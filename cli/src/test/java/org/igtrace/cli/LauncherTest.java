@@ -1032,8 +1032,8 @@ class LauncherTest {
         String ig = install.resolve("bin/igtrace").toString();
         // deleted; deleted and made again (another folder: "Could not determine current working directory" and a stack
         // trace through a link, the new folder silently by path); PWD unset where bash cannot find the folder (a review)
-        String[][] cases = {{"rmdir \"$top/gone\"; ", "", "/gone no longer exists: run igtrace from a folder that does"},
-                {"rmdir \"$top/gone\"; mkdir \"$top/gone\"; ", "", "/gone no longer exists: run igtrace from a folder that does"},
+        String[][] cases = {{"rmdir \"$top/gone\"; ", "", " no longer exists (deleted): run igtrace from a folder that does"},
+                {"rmdir \"$top/gone\"; mkdir \"$top/gone\"; ", "", " no longer exists (deleted): run igtrace from a folder that does"},
                 {"rmdir \"$top/gone\"; ", "env -u PWD ", "cannot be found (deleted, or a folder above it not searchable): run igtrace"
                         + " from another folder"}};
         for (String[] c : cases) {
