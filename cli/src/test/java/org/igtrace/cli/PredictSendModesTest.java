@@ -57,6 +57,36 @@ class PredictSendModesTest {
     }
 
     /**
+     * make-send-modes.py issend: rank 0's MPI_Issend of 100 bytes [0, 10] us, its MPI_Wait [10, 30,010] us, then compute
+     * to 60,000 us; rank 1 computes to 30,000 us, then receives. An MPI_Issend's request completes only once its receive
+     * has started, whatever its size: on L = 1 us, B = 1 GB/s the wait leaves at 30,000 + 1 + 0.1 us and rank 0 ends at
+     * 30,001.1 + 60,000 - 30,010 = 59,991.1 us: 60.0 ms, rank 0 waiting 30,001.1 - 10 us = 30.0 ms in it and 30.0 ms in
+     * MPI (10 us in the MPI_Issend). Taken by its size, the wait left at its enter: rank 0 ended at 30.0 ms, the run 31.0 ms.
+     */
+    @Test
+    void aSynchronousNonBlockingSendsWaitWaitsForItsReceive() {
+        String out = predict("send-modes/issend", "--latency", "1us", "--bandwidth", "1GB/s");
+        assertTrue(out.contains("predicted run time 60.0 ms"), out);
+        assertTrue(out.matches("(?s).*\\n +0 +60\\.0 ms +30\\.0 ms +30\\.0 ms +30\\.0 ms\\n.*"), out);
+    }
+
+    /**
+     * make-send-modes.py ibsend: rank 0's MPI_Ibsend of 1 MiB [0, 100] us, its MPI_Wait [100, 200] us, then compute to
+     * 50,000 us. An MPI_Ibsend's request completes locally: the wait leaves at its enter, 100 us, and rank 0 ends at
+     * 100 + 50,000 - 200 = 49,900 us, 100 us of it in MPI (the MPI_Ibsend, a posting call, takes its measured length)
+     * and no wait. Rank 1 as with MPI_Bsend: its receive at 30,000 us gets the data at 30,000 + 1 + 1,048.576 us, then
+     * 19,000 us: 50.0 ms. Taken by its size, the wait waited for the receive and its transfer: rank 0 ended at
+     * 31,049.6 + 49,800 us, 80.8 ms.
+     */
+    @Test
+    void aBufferedNonBlockingSendsWaitWaitsForNoOne() {
+        String out = predict("send-modes/ibsend", "--latency", "1us", "--bandwidth", "1GB/s");
+        assertTrue(out.contains("predicted run time 50.0 ms"), out);
+        assertTrue(out.matches("(?s).*\\n +0 +49\\.9 ms +49\\.8 ms +100 us +0 s\\n.*"), out);
+        assertTrue(out.matches("(?s).*\\n +1 +50\\.0 ms +49\\.0 ms +1\\.05 ms +0 s\\n.*"), out);
+    }
+
+    /**
      * otf2/sendmodes-4 (programs/sendmodes.c traced by EZTrace, which defines each region once per process): the shortfall
      * warning names the call with the most time summed over the processes, and that sum, here MPI_Barrier's, summed from
      * otf2-print's outermost MPI_Barrier enters and leaves of every rank (it gave one rank's 941 ms).

@@ -125,6 +125,25 @@ class SimGridReplayTest {
     }
 
     /**
+     * An MPI_Ibsend's request completes locally whatever its size: its isend is written and never waited for, as an
+     * MPI_Bsend's, and SMPI ends each rank where predict does (make-send-modes.py ibsend: rank 0 at 49.9 ms, rank 1 at
+     * 50.05 ms; with its MPI_Wait written, SMPI's rendezvous held rank 0 there until the receive, as predict did: 80.8 ms).
+     */
+    @Test
+    void aBufferedNonBlockingSendIsNeverWaitedFor(@TempDir Path dir) throws Exception {
+        assumeTrue(smpirunInstalled(), "SimGrid's smpirun is not installed (scripts/setup --test installs it)");
+        String trace = TESTDATA.resolve("send-modes/ibsend/traces.otf2").toString();
+        Path out = dir.resolve("simgrid");
+        run("predict", trace, "--latency", "1us", "--bandwidth", "1GB/s", "--format", "simgrid", "-o", out.toString(), "-q");
+        String rank0 = Files.readString(out.resolve("rank-0.txt"));
+        assertTrue(rank0.contains("0 isend 1 1 1048576") && !rank0.contains(" wait"), rank0);
+        String json = run("predict", trace, "--latency", "1us", "--bandwidth", "1GB/s", "--format", "json", "-q");
+        Map<Integer, Double> predicted = assertSmpiFinishesEachRank(out, json, 2, e -> 0.01 * e);
+        assertEquals(0.0499, predicted.get(0), 1e-4);
+        assertEquals(0.05005, predicted.get(1), 1e-4);
+    }
+
+    /**
      * The fitted send overhead o is slept after each eager send (testdata/make-send-overhead.py: o = 5 ms, the median of
      * the three eager MPI_Send calls; rank 0 ends at 97 ms, rank 1 at 89.97 ms): SMPI, which ends a detached send at its
      * start, ran rank 0 to 82 ms without it, and the run took 89.97 ms against predict's 97.0 ms.

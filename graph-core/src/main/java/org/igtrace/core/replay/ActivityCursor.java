@@ -123,6 +123,7 @@ final class ActivityCursor {
                 key[i] = k;
                 sequence[i] = sends[k] - 1 - in.unsignedInRecord();
                 bytes[i] = in.unsignedInRecord();
+                detail[i] = (byte) (head >>> 3); // the send's SendMode ordinal
             }
             default -> throw new IllegalStateException("unknown activity record " + head);
         }

@@ -27,8 +27,9 @@ import org.igtrace.core.util.RecordBlocks;
  * in head bits 3-5, communicator, root + 1, bytes sent. The post of a non-blocking receive
  * (MPI_Irecv's request): a fixed 9-byte field naming the receive that completes it (key + 1 in 4
  * bytes, 0 for none; the receive's sequence number on its key in 5), filled in when that receive
- * is read. The completion of a non-blocking send: the key, how many sends on the key came after
- * its send, its size; its send's head gets bit 4 when the completion is read. A call: region + 1,
+ * is read. The completion of a non-blocking send (head bits 3-4: its send's {@link org.igtrace.core.trace.SendMode} ordinal, by the name of
+ * the call that posted it): the key, how many sends on the key came after its send, its size; its send's head gets bit
+ * 4 when the completion is read. A call: region + 1,
  * enter minus the previous call's leave (zigzag), leave minus enter. Bytes that may still be
  * filled in are held back from the store; a request still open {@value #HOLD_LIMIT} bytes of
  * stream after its post is given up (its receive then counts as posted at its completing call,
@@ -98,6 +99,8 @@ public final class LocationActivities implements LocationEvents {
     private int environmentDepth;
     private long openEnter;
     private int openRegion;
+    /** Per region, the {@link SendMode} of its non-blocking sends. */
+    private final RegionSendModes sendModes;
     long untranslated;
     /** Message and collective lengths no run sends ({@link MessageLengths}), replayed as 0 bytes. */
     long impossibleLengths;
@@ -114,6 +117,7 @@ public final class LocationActivities implements LocationEvents {
     LocationActivities(TraceDefinitions definitions, Membership membership, int process, long order, RecordBlocks store,
                        boolean[] eagerRegions, long eagerLimit) {
         this.definitions = definitions;
+        this.sendModes = new RegionSendModes(definitions);
         this.membership = membership;
         this.process = process;
         this.order = order;
@@ -230,7 +234,7 @@ public final class LocationActivities implements LocationEvents {
             int key = keys.id(receiver, communicator, tag);
             pend(request, SEND, stream.position(), key, keys.sends[key], MessageLengths.impossible(bytes) ? 0 : bytes);
             writeMessage(SEND, receiver, communicator, tag, bytes);
-            open.type[open.newest()] |= lastHead << 8;
+            open.type[open.newest()] |= lastHead << 8 | (mpiDepth == 0 ? 0 : sendModes.of(openRegion)) << 16;
             op(time);
         }
     }
@@ -253,14 +257,15 @@ public final class LocationActivities implements LocationEvents {
     public void isendComplete(long time, long request) {
         int send = environmentDepth > 0 ? -1 : take(request, SEND);
         if (send >= 0) {
-            stream.patch(open.offset[send], open.type[send] >> 8 | COMPLETED_LATER, 1);
+            stream.patch(open.offset[send], open.type[send] >> 8 & 0xFF | COMPLETED_LATER, 1);
+            int mode = open.type[send] >>> 16;
             int key = open.key[send];
             long after = keys.sends[key] - 1 - open.sequence[send];
             long bytes = open.bytes[send];
             forget(send);
             eventsSinceCall++;
             lastEventType = SEND_COMPLETE;
-            stream.putByte(SEND_COMPLETE);
+            stream.putByte(SEND_COMPLETE | mode << 3);
             stream.putUnsigned(key);
             stream.putUnsigned(after);
             stream.putUnsigned(bytes);

@@ -1,6 +1,7 @@
 package org.igtrace.core.replay;
 
 import org.igtrace.core.trace.MpiCall;
+import org.igtrace.core.trace.SendMode;
 
 /**
  * What a call does in the replay (definitions section 9): its compute burst before it, its enter published as the
@@ -483,7 +484,7 @@ abstract class ReplayCalls extends ReplayWorker {
             int type = c.type[i];
             if (type == LocationActivities.RECEIVE_POST
                     || ((type == LocationActivities.SEND || type == LocationActivities.SEND_COMPLETE)
-                        && (ch < 0 || (type == LocationActivities.SEND ? eagerSend(c.region, c.bytes[i]) : c.bytes[i] < eager)
+                        && (ch < 0 || (type == LocationActivities.SEND ? eagerSend(c.region, c.bytes[i]) : SendMode.ofOrdinal(c.detail[i]).eager(c.bytes[i], eager))
                             || (type == LocationActivities.SEND && !blocking)))) {
                 if (type == LocationActivities.SEND) { // its send overhead o (a send without a receive too: delays-4
                     // --region MPI_Send kept one such send and was predicted 0 s, speed-up inf, against 12.9 us)

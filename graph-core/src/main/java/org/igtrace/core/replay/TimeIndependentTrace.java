@@ -300,7 +300,11 @@ public final class TimeIndependentTrace {
                     }
                 }
                 case LocationActivities.SEND_COMPLETE -> {
-                    if (matched && sending.remove(id(key, c.sequence[i]))) {
+                    // an MPI_Ibsend's completion is local whatever its size: its request is never waited for (as an
+                    // MPI_Bsend's); an MPI_Issend's is waited for as any other (SMPI sends a message below its eager
+                    // threshold at once, so its wait may return before the receive is posted, where the replay's waits)
+                    if (matched && sending.remove(id(key, c.sequence[i]))
+                            && c.detail[i] != org.igtrace.core.trace.SendMode.BUFFERED.ordinal()) {
                         measuredSleep.run();
                         await(out, p, p, c.peer(key), tag(c.location.keys, key));
                     }
