@@ -2,7 +2,12 @@ package org.igtrace.spark;
 
 import java.io.Serializable;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -58,7 +63,8 @@ final class DistributedWaits {
         // Every block of a join key (directed pair, or communicator and instance range) in one partition. Not kept in
         // memory: a join reads the shuffle's files (a second join, where the messages move the offsets, again), as the
         // blocks kept had the collector copy every one of them (150 MB on 98 M events) into the old generation.
-        JavaRDD<Row> keyed = byJoinKey(blocks, partitions);
+        int[] inTurn = inTurn(blocks);
+        JavaRDD<Row> keyed = byJoinKey(blocks, partitions, inTurn);
         try {
             if (JobReport.wanted(spark)) {
                 report.collectiveRanges(blocks.map(r -> r.getLong(7)).filter(w -> w < 0).distinct().count());
@@ -67,7 +73,7 @@ final class DistributedWaits {
             // (few records) give the offsets as they would be if the messages added nothing; the first join of everything
             // measures the waits at that guess, and a second join is needed only where the messages move the offsets (on
             // the stencil benchmark and most traces of one machine they do not: one join of the messages, not two).
-            long[] guess = correct ? guess(byJoinKey(blocks.filter(r -> r.getLong(7) < 0), partitions), communicators, zero, n, reduced)
+            long[] guess = correct ? guess(byJoinKey(blocks.filter(r -> r.getLong(7) < 0), partitions, inTurn), communicators, zero, n, reduced)
                     : new long[n];
             Broadcast<long[]> atGuess = allZero(guess) ? zero : context.broadcast(guess);
             report.join();
@@ -98,9 +104,45 @@ final class DistributedWaits {
         }
     }
 
-    /** {@code blocks} partitioned by join key. */
-    private static JavaRDD<Row> byJoinKey(JavaRDD<Row> blocks, int partitions) {
-        return blocks.mapToPair(r -> new Tuple2<>(r.getLong(7), r)).partitionBy(new HashPartitioner(partitions)).values();
+    /**
+     * {@code blocks} partitioned by join key; every instance range of a communicator in {@code inTurn} (sorted) in the
+     * partition of its range 0, so that its join reads all of it (graph-core's {@code MatchRecords#collectives}).
+     */
+    private static JavaRDD<Row> byJoinKey(JavaRDD<Row> blocks, int partitions, int[] inTurn) {
+        return blocks.mapToPair(r -> {
+            long key = r.getLong(7);
+            if (key < 0 && inTurn.length > 0 && Arrays.binarySearch(inTurn, r.getInt(3)) >= 0) {
+                key = Rows.joinKey(2, 0, r.getInt(3), 0);
+            }
+            return new Tuple2<>(key, r);
+        }).partitionBy(new HashPartitioner(partitions)).values();
+    }
+
+    /**
+     * The communicators one of whose processes recorded its collectives of instance range 0 on several locations
+     * (threads calling in turn), sorted: such a communicator is joined whole, its ranges chained per location, as on the
+     * command line (definitions section 8: a process's k-th call is its k-th in time order, whichever thread made it),
+     * where joined range by range a thread's calls of one range paired with the other processes' calls of another.
+     */
+    static int[] inTurn(JavaRDD<Row> blocks) {
+        List<long[]> seen = blocks.filter(r -> r.getInt(1) == 2 && Rows.range(r.getLong(7)) == 0)
+                .mapPartitions(rows -> {
+                    Set<List<Long>> distinct = new HashSet<>();
+                    while (rows.hasNext()) {
+                        Row r = rows.next();
+                        distinct.add(List.of((long) r.getInt(3), (long) r.getInt(2), r.getLong(4)));
+                    }
+                    return distinct.stream().map(t -> new long[] {t.get(0), t.get(1), t.get(2)}).iterator();
+                }).collect();
+        Map<List<Long>, Long> location = new HashMap<>();
+        TreeSet<Integer> communicators = new TreeSet<>();
+        for (long[] t : seen) { // communicator, process, location order
+            Long order = location.putIfAbsent(List.of(t[0], t[1]), t[2]);
+            if (order != null && order != t[2]) {
+                communicators.add((int) t[0]);
+            }
+        }
+        return communicators.stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**

@@ -65,9 +65,9 @@ final class JoinTask implements FlatMapFunction<Iterator<Row>, Row> {
     @Override
     public Iterator<Row> call(Iterator<Row> blocks) {
         MemoryRecordBlocks store = new MemoryRecordBlocks();
-        // a partition holds some of a communicator's instance ranges: each joined apart (threads calling in turn past a
-        // range pair up wrongly here, an open item, but the same whatever the partitions)
-        MatchRecords records = new MatchRecords(definitions(processes, communicators.value()), store).withRangesApart();
+        // a partition holds some of a communicator's instance ranges, each joined apart, or all of one whose threads call
+        // in turn (DistributedWaits#inTurn), chained per location
+        MatchRecords records = new MatchRecords(definitions(processes, communicators.value()), store);
         if (!restore(blocks, store, records)) {
             return List.<Row>of().iterator();
         }

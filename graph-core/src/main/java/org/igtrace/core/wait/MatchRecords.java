@@ -177,18 +177,6 @@ public final class MatchRecords implements LocationSink {
         return this;
     }
 
-    private volatile boolean rangesApart;
-
-    /**
-     * Joins every instance range apart, even of a communicator whose processes record on several locations
-     * ({@link #collectives}): for a join that holds only some of a communicator's ranges (the Spark job's partitions,
-     * which would otherwise chain ranges 0, 2 and 4 of one partition and pair their instances wrongly).
-     */
-    public MatchRecords withRangesApart() {
-        rangesApart = true;
-        return this;
-    }
-
     /** Whether the ends keep their sizes ({@link #withSizes}). */
     boolean sizes() {
         return sizes;
@@ -366,7 +354,9 @@ public final class MatchRecords implements LocationSink {
             while (j < all.size() && all.get(j).communicator() == c) {
                 j++;
             }
-            if (j - i > 1 && !rangesApart && severalLocations(all.get(i).streams())) {
+            // range 0 of several locations of a process (a join that holds only some ranges of a communicator, as the
+            // Spark job's partitions, has all of one whose threads call in turn, and joins the others' apart)
+            if (j - i > 1 && all.get(i).range() == 0 && severalLocations(all.get(i).streams())) {
                 List<RecordStream> streams = new ArrayList<>();
                 for (int k = i; k < j; k++) {
                     streams.addAll(all.get(k).streams());

@@ -93,9 +93,6 @@ class InstanceRangesTest {
         b.addRegion("MPI_Barrier", true);
         b.addCommunicator(new int[] {0, 1});
         TraceDefinitions definitions = b.ticksPerSecond(1).build();
-        // a join that holds only some of the ranges (Spark's partitions) keeps them apart: 8 ranges of 4 instances
-        MatchRecords apart = inTurn(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange).withRangesApart());
-        assertEquals(recordsPerRange == 8 ? 8 : 1, apart.collectives().size());
         MatchRecords records = inTurn(new MatchRecords(definitions, new MemoryRecordBlocks(), recordsPerRange));
         List<String> seen = new ArrayList<>();
         RecordJoin.Joined<MatchListener> joined = RecordJoin.join(records, 2, () -> new MatchListener() {
