@@ -49,7 +49,17 @@ final class DistributedWaits {
         this.report = report;
     }
 
-    WaitReport analyse(JavaRDD<Row> blocks, long collectivesOfNonMembers, boolean correct) {
+    /**
+     * The wait analysis of the match record blocks.
+     *
+     * @param blocks                  the BLOCK rows of the location tasks
+     * @param collectivesOfNonMembers collective events on communicators their process is not a member of (ignored)
+     * @param correct                 whether the clocks are corrected
+     * @param threads                 whether some process read several locations (else no communicator is called in
+     *                                turn, {@link #inTurn}, and the job that looks for one is not run)
+     * @return graph-core's report
+     */
+    WaitReport analyse(JavaRDD<Row> blocks, long collectivesOfNonMembers, boolean correct, boolean threads) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark);
         int n = definitions.processCount();
         int[][] members = new int[definitions.communicatorCount()][];
@@ -63,7 +73,7 @@ final class DistributedWaits {
         // Every block of a join key (directed pair, or communicator and instance range) in one partition. Not kept in
         // memory: a join reads the shuffle's files (a second join, where the messages move the offsets, again), as the
         // blocks kept had the collector copy every one of them (150 MB on 98 M events) into the old generation.
-        int[] inTurn = inTurn(blocks);
+        int[] inTurn = threads ? inTurn(blocks) : new int[0];
         JavaRDD<Row> keyed = byJoinKey(blocks, partitions, inTurn);
         try {
             if (JobReport.wanted(spark)) {

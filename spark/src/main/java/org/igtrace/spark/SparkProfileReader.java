@@ -291,9 +291,11 @@ final class SparkProfileReader implements ProfileReader {
             if (!waits) {
                 return new Selected(profile, kept);
             }
+            // whether a process read several locations: only then can threads call a communicator's collectives in turn
+            boolean threads = times.stream().mapToInt(LocationTimes::process).distinct().count() < times.size();
             WaitReport report = new DistributedWaits(spark, definitions, this.report)
                     .analyse(rows.filter(r -> r.getInt(0) == Rows.BLOCK), nonMembers,
-                            analysis.waits() == WaitMode.CORRECTED_CLOCKS);
+                            analysis.waits() == WaitMode.CORRECTED_CLOCKS, threads);
             return new Selected(profile.withWaits(report), kept);
         } finally {
             rows.unpersist();
