@@ -28,6 +28,30 @@ class ThreadSelfMessageTest {
     }
 
     /**
+     * why charges rank 1's main with the 600 - 500 = 100 us rank 0 waited for it, and says the 390 - 100 = 290 us rank 0
+     * waited for its own thread 1's send, which no cause is charged with (the critical path does not jump from a process to
+     * itself): why's 100 us and stats' 390 us read as a contradiction.
+     */
+    @Test
+    void whySaysTheWaitingForTheProcesssOwnThreads() throws Exception {
+        String trace = TESTDATA.resolve("thread-self-message/traces.otf2").toString();
+        SubcommandsTest.Run text = SubcommandsTest.igtrace("why", trace, "-q");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("Causes: 100 us of waiting, charged to the regions that made the waited-for process late"
+                + " (besides, 290 us of rank 0's waiting was for its own threads' messages: charged to no cause)\n"), text.out());
+        SubcommandsTest.Run json = SubcommandsTest.igtrace("why", trace, "--format", "json", "-q");
+        assertEquals(0, json.code(), json.err());
+        String[] v = SubcommandsTest.python("import json, sys; d = json.loads(sys.argv[1]); print(d['waiting'], d['own_thread_waiting'])",
+                json.out()).split(" ");
+        assertEquals(100e-6, Double.parseDouble(v[0]), 1e-12);
+        assertEquals(290e-6, Double.parseDouble(v[1]), 1e-12);
+        SubcommandsTest.Run report = SubcommandsTest.igtrace("report", trace, "-q");
+        assertEquals(0, report.code(), report.err());
+        assertTrue(report.out().contains("<p>Besides, 290 us of rank 0's waiting was for its own threads' messages: charged to no cause.</p>"),
+                report.out());
+    }
+
+    /**
      * testdata/pthread-team (make-pthread-team.py): a team forked by a pthread that lived 200 us of a 1000 us process; its
      * master's useful time is at most its own span, 200 - 50 = 150 us; hybrid (1000 + 150 + 100) / 3 / 1000 (a hybrid hunt:
      * 950 us and 0.683).

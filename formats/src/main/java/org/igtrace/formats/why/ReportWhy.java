@@ -43,6 +43,10 @@ public final class ReportWhy {
             }
             h.append("</table>\n");
         }
+        String own = out.ownThreads();
+        if (!own.isEmpty()) {
+            h.append("<p>Besides, ").append(Escape.xml(own)).append(".</p>\n");
+        }
         if (!why.whatIf().isEmpty()) {
             h.append("<p>").append(Escape.xml(out.whatIfHeading()))
                     .append("</p><table><tr><th class=\"l\">hypothesis</th><th>predicted run time</th><th>gain</th></tr>\n");

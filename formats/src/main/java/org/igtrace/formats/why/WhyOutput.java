@@ -39,6 +39,28 @@ public final class WhyOutput {
         this.causes = why.causes().stream().filter(c -> all || profile.selected(c.rank())).toList();
     }
 
+    /**
+     * The waiting of processes for their own other threads, which no cause is charged with, in words: "290 us of rank 0's
+     * waiting was for its own threads' messages: charged to no cause" ("" when none).
+     *
+     * @return the words, names as the trace writes them (ranks only)
+     */
+    public String ownThreads() {
+        if (why.ownThreadWaiting() <= 0) {
+            return "";
+        }
+        List<String> ranks = new ArrayList<>();
+        for (int p = 0; p < why.ownThreads().length; p++) {
+            if (why.ownThreads()[p] > 0) {
+                ranks.add("rank " + why.worldRank(p));
+            }
+        }
+        String whose = ranks.size() == 1 ? ranks.get(0) + "'s" : ranks.size() <= 3 ? String.join(", ", ranks) + "'s"
+                : ranks.size() + " ranks'";
+        return Labels.seconds3(why.ownThreadWaiting()) + " of " + whose + " waiting was for "
+                + (ranks.size() == 1 ? "its" : "their") + " own threads' messages: charged to no cause";
+    }
+
     /** The story in one or two sentences, names as the trace writes them: each writer escapes it for its language. */
     public String story() {
         PathProfile path = why.path();
@@ -249,7 +271,9 @@ public final class WhyOutput {
             more(lines, top.size(), pairs.size(), "pair", "pairs");
         }
         lines.add("");
-        lines.add("Causes: " + Labels.seconds3(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late");
+        String own = ownThreads();
+        lines.add("Causes: " + Labels.seconds3(why.waiting()) + " of waiting, charged to the regions that made the waited-for process late"
+                + (own.isEmpty() ? "" : " (besides, " + own + ")"));
         List<Why.CauseRow> c = causes.subList(0, Math.min(ROWS, causes.size()));
         double waiting = why.waiting();
         if (c.isEmpty() && waiting > 0 && !why.causes().isEmpty()) {
@@ -321,6 +345,7 @@ public final class WhyOutput {
         path.put("pairs", pairList);
         root.put("critical_path", path);
         root.put("waiting", why.waiting());
+        root.put("own_thread_waiting", why.ownThreadWaiting());
         List<Object> causeList = new ArrayList<>();
         for (Why.CauseRow c : causes) {
             causeList.add(map("rank", why.worldRank(c.rank()), "region", c.region(), "delay_cost", c.delayCost(),

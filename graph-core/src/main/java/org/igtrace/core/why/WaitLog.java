@@ -39,6 +39,9 @@ public final class WaitLog implements MatchTap {
     private RecordTable table;
     private RecordTable jumps;
     private long size;
+    /** Per part, per process: its waits for its own other threads (ticks), kept out of the log ({@link #ownThreads}). */
+    private final List<long[]> ownParts = new ArrayList<>();
+    private long[] own;
 
     /** @param offsets the clock offsets (ticks per process) the join measures with; the waits kept in memory */
     public WaitLog(long[] offsets) {
@@ -55,6 +58,7 @@ public final class WaitLog implements MatchTap {
     public synchronized MatchListener forThread() {
         SortedRecords records = new SortedRecords(store, WIDTH, 3), jumpRecords = new SortedRecords(store, WIDTH, 3);
         Part p = new Part(records, jumpRecords, (long) parts.size() << 32);
+        ownParts.add(p.own);
         parts.add(records);
         jumpParts.add(jumpRecords);
         return p;
@@ -65,6 +69,13 @@ public final class WaitLog implements MatchTap {
         for (SortedRecords p : parts) {
             size += p.size();
         }
+        own = new long[o.length];
+        for (long[] part : ownParts) {
+            for (int q = 0; q < own.length; q++) {
+                own[q] += part[q];
+            }
+        }
+        ownParts.clear();
         // the waits split latest first read a cause's waits and a waiter's across block edges back and forth: blocks kept
         table = new RecordTable(store, SortedRecords.merge(parts), WIDTH, true);
         jumps = new RecordTable(store, SortedRecords.merge(jumpParts), WIDTH);
@@ -75,6 +86,18 @@ public final class WaitLog implements MatchTap {
     /** The number of waits kept. */
     public long size() {
         return size;
+    }
+
+    /**
+     * Process {@code p}'s waits for its own other threads (a message one thread of it sent another, MPI_THREAD_MULTIPLE),
+     * ticks: the wait analysis counts them in the process's waiting (definitions section 8), the log keeps none (the
+     * critical path does not jump from a process to itself).
+     *
+     * @param p a process
+     * @return its waits for itself, ticks (0 before the join is over)
+     */
+    public long ownThreads(int p) {
+        return own == null || p < 0 || p >= own.length ? 0 : own[p];
     }
 
     public int processCount() {
@@ -188,6 +211,8 @@ public final class WaitLog implements MatchTap {
         private final long[] r = new long[WIDTH];
         private long count;
         private boolean inCollective;
+        /** Per process, its waits for itself this thread found (ticks). */
+        final long[] own = new long[o.length];
 
         Part(SortedRecords records, SortedRecords jumpRecords, long seq) {
             this.records = records;
@@ -215,7 +240,11 @@ public final class WaitLog implements MatchTap {
          */
         boolean add(int w, int c, long e, long l, long ce, long cl, long wait, long off) {
             long t = Math.min(wait, l - e) - off;
-            if (t <= 0 || w == c || w < 0 || c < 0 || w >= o.length || c >= o.length) {
+            if (t <= 0 || w < 0 || c < 0 || w >= o.length || c >= o.length) {
+                return false;
+            }
+            if (w == c) { // a wait for another thread of the process: counted, not logged
+                own[w] += t;
                 return false;
             }
             records.add(record(w, c, e, l, ce, Math.max(ce, cl), t, off));
@@ -239,8 +268,8 @@ public final class WaitLog implements MatchTap {
         @Override
         public void message(MatchedMessage m) {
             int s = m.sender(), r = m.receiver();
-            if (s == r || s < 0 || r < 0 || s >= o.length || r >= o.length) {
-                return;
+            if (s < 0 || r < 0 || s >= o.length || r >= o.length) {
+                return; // a message to the process itself goes on: its wait is counted as its own threads' (add)
             }
             long os = o[s], or = o[r];
             long sendEnter = m.sendEnter() + os, receiveEnter = m.receiveEnter() + or;

@@ -24,9 +24,20 @@ import org.igtrace.core.util.Background;
  * @param definitions      the trace's definitions: the world rank each process is named by in text
  *                         ({@link TraceDefinitions#worldRank}); null: process numbers are world ranks
  * @param offByProcess     per process, its time with recording switched off (seconds; {@link RegionSlices#offTicks})
+ * @param ownThreads       per process, its waits for its own other threads (seconds; {@link WaitLog#ownThreads}): in the
+ *                         wait analysis's waiting, not in {@code waiting} (no cause is charged with them)
  */
 public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> whatIf, double waiting, double predictedRuntime,
-                  DelayCosts costs, double tick, TraceDefinitions definitions, double[] offByProcess) {
+                  DelayCosts costs, double tick, TraceDefinitions definitions, double[] offByProcess, double[] ownThreads) {
+
+    /** The waits of processes for their own other threads, summed (seconds; {@link #ownThreads}). */
+    public double ownThreadWaiting() {
+        double sum = 0;
+        for (double w : ownThreads) {
+            sum += w;
+        }
+        return sum;
+    }
 
     /**
      * The world rank of process {@code process} (the ranks of the rows here are process numbers), the number every output
@@ -185,6 +196,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         for (int p = 0; p < off.length; p++) {
             off[p] = slices.offTicks(p) * tick;
         }
-        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick, slices.definitions(), off);
+        double[] own = new double[slices.processCount()];
+        for (int p = 0; p < own.length; p++) {
+            own[p] = waits.ownThreads(p) * tick;
+        }
+        return new Why(profile, causes, whatIf, costs.total() * tick, predicted, costs, tick, slices.definitions(), off, own);
     }
 }
