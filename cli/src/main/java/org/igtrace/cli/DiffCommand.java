@@ -206,7 +206,7 @@ public final class DiffCommand implements Callable<Integer> {
 
     /**
      * The note on the processes only one run analysed (--skip-missing kept other world ranks in each; they are left out
-     * of the per-process rows), or null: every process has its counterpart.
+     * of both runs), or null: every process has its counterpart.
      */
     static String unmatched(Run a, Run b) {
         int matched = RunComparison.matched(a.compared(), b.compared()).length;
@@ -216,7 +216,7 @@ public final class DiffCommand implements Callable<Integer> {
         }
         return "processes are matched by world rank: " + onlyA + " of A's " + a.definitions().processCount() + " and " + onlyB
                 + " of B's " + b.definitions().processCount() + " have no process of their world rank in the other run (with --skip-missing"
-                + " the runs analysed different ranks), and are left out of the per-process rows";
+                + " the runs analysed different ranks), and are left out of both runs' rows, totals and efficiencies";
     }
 
     /**

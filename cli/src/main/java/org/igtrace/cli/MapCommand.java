@@ -232,7 +232,8 @@ public final class MapCommand implements Callable<Integer> {
                     err.println("igtrace map: note: " + centre);
                 }
                 err.println("igtrace map: " + (processes == 1 ? "1 rank on " + machine.name() + ": " + MapOutput.ONE_PROCESS
-                        : processes + " ranks on " + machine.name() + ": " + hopBytesAgainstRankOrder(rankOrder.hopBytes(), proposed.hopBytes())
+                        : processes + " ranks on " + machine.name() + ": " + hopBytesAgainstRankOrder(rankOrder.hopBytes(), proposed.hopBytes(),
+                                profile.pairs().stream().anyMatch(p -> p.bytes() > 0))
                         + ", by " + found.method()));
             }
             return 0;
@@ -403,17 +404,18 @@ public final class MapCommand implements Callable<Integer> {
         return most;
     }
 
-    /** Refuses an mpich file that would not hold the placement ({@link LauncherFiles#nodesShortForMpich}). */
     /**
      * How the proposal's hop-bytes compare with rank order's, in words: "below" for fewer, "above" for more (a placement by
-     * delay can trade hop-bytes for delay: "-140.0 % below" said it), none when no pair exchanges point-to-point bytes.
+     * delay can trade hop-bytes for delay: "-140.0 % below" said it), none when no pair exchanges point-to-point bytes;
+     * both 0 where pairs do ({@code bytes}) is no placement without bytes (patterns-4 on ring:2 with 4 slots: every rank on
+     * one node in both, 22,000 hop-bytes by Scotch's, said "hop-bytes 0 in every placement").
      */
-    static String hopBytesAgainstRankOrder(double rankOrder, double proposed) {
-        if (rankOrder <= 0 && proposed <= 0) {
+    static String hopBytesAgainstRankOrder(double rankOrder, double proposed, boolean bytes) {
+        if (rankOrder <= 0 && proposed <= 0 && !bytes) {
             return "no point-to-point bytes to place (hop-bytes 0 in every placement)";
         }
         if (proposed == rankOrder) {
-            return "hop-bytes the same as rank order's";
+            return "hop-bytes the same as rank order's" + (rankOrder <= 0 ? " (0: the ranks that exchange bytes share nodes)" : "");
         }
         if (rankOrder <= 0) {
             return "hop-bytes " + Math.round(proposed) + " where rank order has none";
@@ -423,6 +425,7 @@ public final class MapCommand implements Callable<Integer> {
                 + " rank order's";
     }
 
+    /** Refuses an mpich file that would not hold the placement ({@link LauncherFiles#nodesShortForMpich}). */
     private static void mpichFillsEveryNode(int[] node, int slots) {
         int short_ = LauncherFiles.nodesShortForMpich(node, slots);
         if (short_ > 0) {

@@ -279,6 +279,52 @@ class DiffCommandTest {
     }
 
     /**
+     * otf2/alltoall-16 without ranks 3-14's event files: --skip-missing does not analyse those processes at all (no message
+     * names them: the run's traffic is all-to-alls), so A has 4 processes where B has 16. Their world ranks were left out
+     * of the rows only: B's N x N total (50.7 s) and its efficiencies were its 16 ranks', beside rows of 4 ranks whose
+     * waiting adds up to 10.8 s (a hunt). They are left out of both runs: B's pattern total is its rows' waiting added up.
+     */
+    @Test
+    void ranksOneRunDidNotAnalyseAreLeftOutOfBoth(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path full = TESTDATA.resolve("otf2/alltoall-16");
+        Path a = dir.resolve("a");
+        java.util.Set<String> ranks = new java.util.HashSet<>();
+        for (String line : TimelineCommandTest.command("otf2-print", "-G", full.resolve("eztrace_log.otf2").toString()).split("\n")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: \"P#(\\d+)T#0\"").matcher(line);
+            if (m.find() && Integer.parseInt(m.group(2)) >= 3 && Integer.parseInt(m.group(2)) <= 14) {
+                ranks.add(m.group(1) + ".evt");
+            }
+        }
+        assertEquals(12, ranks.size(), "ranks 3-14's locations");
+        try (java.util.stream.Stream<Path> walk = java.nio.file.Files.walk(full)) {
+            for (Path p : walk.toList()) {
+                Path to = a.resolve(full.relativize(p).toString());
+                if (java.nio.file.Files.isDirectory(p)) {
+                    java.nio.file.Files.createDirectories(to);
+                } else if (!ranks.contains(p.getFileName().toString())) {
+                    java.nio.file.Files.copy(p, to);
+                }
+            }
+        }
+        Run r = igtrace("diff", a.toString(), full.toString(), "--skip-missing", "--format", "json", "-q");
+        assertEquals(0, r.code, r.err);
+        assertTrue(python(r,
+                "assert d['matching']['left_out_ranks'] == list(range(3, 15)), d['matching']",
+                "assert sorted(p['rank'] for p in d['processes']) == [0, 1, 2, 15], d['processes']",
+                "nxn = next(x for x in d['patterns'] if x['pattern'] == 'wait_nxn')",
+                "rows = sum(p['wait_nxn']['b'] for p in d['processes'])",
+                "assert rows > 1 and abs(nxn['b'] - rows) < 1e-9 * rows, (nxn, rows)",
+                "w = next(x for x in d['regions'] if x['name'] == 'Working')",
+                "assert abs(w['b'] - sum(p['b'] for p in w['processes'])) < 1e-9, w",
+                "print(d['efficiency']['load_balance']['b'])").matches("0\\.\\d+"));
+        // B's efficiencies are those of its 4 ranks, as a selection of them gives (definitions section 11)
+        Run selected = igtrace("stats", full.toString(), "--ranks", "0-2,15", "--format", "json", "-q");
+        assertEquals(0, selected.code, selected.err);
+        assertEquals(python(selected, "print(d['efficiency']['load_balance'])"),
+                python(r, "print(d['efficiency']['load_balance']['b'])"));
+    }
+
+    /**
      * In the window 10-20 ms jacobi-8's rank 0 has no region event (stats gives it no row, definitions section 10), pi-8's
      * has: diff compared it anyway, A's efficiencies over 7 ranks against B's over 8 (review). It is left out of both, said,
      * and the load balances are those of ranks 1-7: A's one rank with useful time of 7 gives 1/7, B's ranks 1-7 none, 1.

@@ -365,11 +365,14 @@ class MapCommandTest {
      */
     @Test
     void theSummarySaysBelowOrAbove() {
-        assertEquals("hop-bytes 25.0 % below rank order's", MapCommand.hopBytesAgainstRankOrder(400, 300));
-        assertEquals("hop-bytes 140.0 % above rank order's", MapCommand.hopBytesAgainstRankOrder(41943040, 100663296));
-        assertEquals("hop-bytes the same as rank order's", MapCommand.hopBytesAgainstRankOrder(5, 5));
-        assertEquals("no point-to-point bytes to place (hop-bytes 0 in every placement)", MapCommand.hopBytesAgainstRankOrder(0, 0));
-        assertEquals("hop-bytes 64 where rank order has none", MapCommand.hopBytesAgainstRankOrder(0, 64));
+        assertEquals("hop-bytes 25.0 % below rank order's", MapCommand.hopBytesAgainstRankOrder(400, 300, true));
+        assertEquals("hop-bytes 140.0 % above rank order's", MapCommand.hopBytesAgainstRankOrder(41943040, 100663296, true));
+        assertEquals("hop-bytes the same as rank order's", MapCommand.hopBytesAgainstRankOrder(5, 5, true));
+        assertEquals("no point-to-point bytes to place (hop-bytes 0 in every placement)", MapCommand.hopBytesAgainstRankOrder(0, 0, false));
+        // bytes, but every pair that exchanges them on one node in both (another placement, Scotch's, can have some)
+        assertEquals("hop-bytes the same as rank order's (0: the ranks that exchange bytes share nodes)",
+                MapCommand.hopBytesAgainstRankOrder(0, 0, true));
+        assertEquals("hop-bytes 64 where rank order has none", MapCommand.hopBytesAgainstRankOrder(0, 64, true));
     }
 
     private static void assertUsage(Run r) {

@@ -141,13 +141,33 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         int[][] matched = matched(a, b);
         List<Integer> leftOut = new ArrayList<>();
         boolean cut = false;
+        boolean[] inA = new boolean[pa.processes().size()], inB = new boolean[pb.processes().size()];
         for (int[] m : matched) {
+            inA[m[0]] = true;
+            inB[m[1]] = true;
             boolean out = absent(pa.processes().get(m[0])) || absent(pb.processes().get(m[1]));
             cut |= out;
             if (out && pa.selected(m[0])) {
                 leftOut.add(a.worldRank(m[0]));
             }
         }
+        // a process of one run whose world rank the other did not analyse (--skip-missing left its process out there): out
+        // of both runs too, not only of the rows (its waits were in one run's totals: B's 50.7 s of N x N beside rows of 10.8 s)
+        for (int ra = 0; ra < inA.length; ra++) {
+            if (!inA[ra] && pa.selected(ra)) {
+                cut = true;
+                leftOut.add(a.worldRank(ra));
+            }
+        }
+        for (int rb = 0; rb < inB.length; rb++) {
+            if (!inB[rb] && pb.selected(rb)) {
+                cut = true;
+                if (!leftOut.contains(b.worldRank(rb))) {
+                    leftOut.add(b.worldRank(rb));
+                }
+            }
+        }
+        leftOut.sort(null);
         if (cut) {
             // a world rank --skip-missing left out of either run is left out of both, in the POP lines and the patterns'
             // totals as in the rows (A's late sender, all rank 6's, against B without rank 6 read as -2 ms)
@@ -283,6 +303,13 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         // are): A's ranks 1-7 against all 8 of B's gave a region's change to rank 0, never read in A
         List<int[]> compared = new ArrayList<>(matched.length);
         java.util.BitSet outA = new java.util.BitSet(), outB = new java.util.BitSet();
+        // a process whose world rank the other run did not analyse is out too (all of them, then the matched ones back)
+        outA.set(0, runA.profile().processes().size());
+        outB.set(0, runB.profile().processes().size());
+        for (int[] m : matched) {
+            outA.clear(m[0]);
+            outB.clear(m[1]);
+        }
         for (int[] m : matched) {
             if (absent(runA.profile().processes().get(m[0])) || absent(runB.profile().processes().get(m[1]))) {
                 outA.set(m[0]);
