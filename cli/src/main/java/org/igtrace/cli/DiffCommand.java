@@ -168,13 +168,13 @@ public final class DiffCommand implements Callable<Integer> {
                 selection.isAll() ? null : selection.words());
         String unmatched = unmatched(ra, rb);
         if (unmatched != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + Escape.line(unmatched));
+            parent.err().println("igtrace diff: note: " + Escape.line(unmatched));
         }
         if (out.placementNote() != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + Escape.line(out.placementNote()));
+            parent.err().println("igtrace diff: note: " + Escape.line(out.placementNote()));
         }
         if (out.leftOutNote() != null && !common.output.quiet) {
-            parent.err().println("igtrace: note: " + Escape.line(out.leftOutNote()));
+            parent.err().println("igtrace diff: note: " + Escape.line(out.leftOutNote()));
         }
         if (!common.output.quiet) {
             // what the reader said about each trace (a location --skip-missing left out, threads folded, ...), naming it

@@ -269,7 +269,7 @@ class DiffCommandTest {
         String said = "rank 6 of A or B was not read (its files left out) or has no region event read (none recorded, or none inside"
                 + " the --window), so it is left out of both runs: the"
                 + " efficiencies and the totals below are over the 7 ranks both runs read, not over either whole run";
-        assertTrue(text.err.contains("igtrace: note: " + said + "\n"), text.err);
+        assertTrue(text.err.contains("igtrace diff: note: " + said + "\n"), text.err);
         assertTrue(text.out.contains("\nR" + said.substring(1) + ".\n"), text.out);
         assertTrue(text.out.contains("\nRun time and efficiency, over the 7 ranks both runs read\n"), text.out);
         assertTrue(text.out.contains("\nWaiting per wait-state pattern, summed over the 7 ranks both runs read\n"), text.out);
@@ -340,7 +340,7 @@ class DiffCommandTest {
                 "assert abs(lb['a'] - 1 / 7) < 1e-12 and lb['b'] == 1, lb",
                 "print('ok')"));
         Run text = igtrace("diff", a, b, "--window=10ms:20ms");
-        assertTrue(text.err.contains("igtrace: note: rank 0 of A or B was not read (its files left out) or has no region event read"),
+        assertTrue(text.err.contains("igtrace diff: note: rank 0 of A or B was not read (its files left out) or has no region event read"),
                 text.err);
     }
 
@@ -467,7 +467,7 @@ class DiffCommandTest {
                 "assert m == {'by': 'rank', 'processes': 8, 'placement': 'different', 'nodes': {'a': 4, 'b': 4}, "
                         + "'moved_ranks': [0, 1, 2, 3], 'left_out_ranks': []}, m",
                 "print('ok')"));
-        assertTrue(r.err.contains("igtrace: note: processes are matched by rank (8 processes in each run), but the runs placed them "
+        assertTrue(r.err.contains("igtrace diff: note: processes are matched by rank (8 processes in each run), but the runs placed them "
                 + "differently: A on 4 nodes, B on 4 nodes; ranks 0-3 share a node with other ranks in B than in A"), r.err);
         Run text = igtrace("diff", block, swapped, "-q");
         assertTrue(text.out.lines().toList().get(2).startsWith("Processes are matched by rank"), text.out);
