@@ -30,16 +30,29 @@ final class IoFailure {
      * @return {@code file: why}, or the failure's own file and why
      */
     static String naming(java.nio.file.Path file, IOException e) {
-        return e instanceof FileSystemException f && f.getFile() != null ? of(e) : file + ": " + of(e);
+        if (e instanceof FileSystemException f && f.getFile() != null) {
+            // the hidden folder or file written beside it first (.NAME.PID.part) is the run's own: the user named NAME
+            return partOf(file, f.getFile()) && f.getOtherFile() == null ? file + ": " + why(f) : of(e);
+        }
+        return file + ": " + of(e);
+    }
+
+    /** Whether {@code other} is the hidden part igtrace writes beside {@code file} ({@code .NAME.PID[-K].part}). */
+    private static boolean partOf(java.nio.file.Path file, String other) {
+        java.nio.file.Path name = file.getFileName(), o = java.nio.file.Path.of(other).getFileName();
+        return name != null && o != null && o.toString().startsWith("." + name + ".") && o.toString().endsWith(".part");
+    }
+
+    private static String why(FileSystemException f) {
+        return f instanceof NoSuchFileException ? "no such file or directory"
+                : f instanceof AccessDeniedException ? "permission denied"
+                : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
     }
 
     /** The file and what went wrong with it: {@code /x/y: no such file or directory}. */
     static String of(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {
-            String why = e instanceof NoSuchFileException ? "no such file or directory"
-                    : e instanceof AccessDeniedException ? "permission denied"
-                    : f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
-            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + why;
+            return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + why(f);
         }
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }

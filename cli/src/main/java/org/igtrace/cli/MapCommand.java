@@ -328,6 +328,9 @@ public final class MapCommand implements Callable<Integer> {
         if (simgrid != null && simgrid.toString().isEmpty()) { // --simgrid '' named the working directory, as -o '' did
             throw new UsageError("--simgrid needs a directory name, and the one given is empty");
         }
+        if (simgrid != null && java.nio.file.Files.exists(simgrid) && !java.nio.file.Files.isDirectory(simgrid)) {
+            throw new Failure(simgrid + ": exists and is not a directory (--simgrid writes a directory)");
+        }
         if (simgrid != null && java.nio.file.Files.exists(simgrid) && !emptyDirectory(simgrid)) {
             // the folder's state, not the command line: exit 1, as predict --format simgrid says it
             throw new Failure(simgrid + ": exists and is not an empty directory (--simgrid writes a directory)");

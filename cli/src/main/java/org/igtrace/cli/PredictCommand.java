@@ -142,6 +142,14 @@ public final class PredictCommand implements Callable<Integer> {
                     + " inside it, e.g. -o simgrid");
         }
         Selection selection = replayReading.selection();
+        if (format == PredictionWriter.Format.SIMGRID && output != null && output.toString().equals("-")) {
+            // "-" is standard output for every other output; here it made a folder named "-"
+            throw new UsageError("-o -: --format simgrid writes a directory, which standard output cannot hold: give a folder,"
+                    + " e.g. -o simgrid");
+        }
+        if (format == PredictionWriter.Format.SIMGRID && output != null && Files.exists(output) && !Files.isDirectory(output)) {
+            throw new Failure(output + ": exists and is not a directory (--format simgrid writes a directory)");
+        }
         if (format == PredictionWriter.Format.SIMGRID && output != null && Files.isDirectory(output)) {
             // an empty folder is the export's to fill (OutputOptions refuses a folder as a file: "is a directory")
             boolean empty;

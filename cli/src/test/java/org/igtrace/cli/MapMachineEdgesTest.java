@@ -121,6 +121,24 @@ class MapMachineEdgesTest {
         assertEquals(1, r.code(), r.err());
         assertEquals("igtrace: " + full + ": exists and is not an empty directory (--simgrid writes a directory)\n", r.err());
         assertEquals(java.util.List.of(full.resolve("x")), Files.list(full).toList());
+        // a file is no directory (it said "not an empty directory": a hunt)
+        Run file = igtrace("map", PI4, "--topology", "ring:4", "--simgrid", full.resolve("x").toString(), "-q");
+        assertEquals(1, file.code(), file.err());
+        assertEquals("igtrace: " + full.resolve("x") + ": exists and is not a directory (--simgrid writes a directory)\n", file.err());
+    }
+
+    /**
+     * A folder that cannot be made is named as given: the error named the hidden folder written first beside it
+     * ("--simgrid /sys/kernel/.sg.3009.part: Operation not permitted": a hunt).
+     */
+    @Test
+    void aSimGridFolderThatCannotBeMadeIsNamedAsGiven() throws Exception {
+        // sysfs refuses a new folder to root too (a folder's mode would not stop root, who runs CI)
+        Path sg = Path.of("/sys/kernel/igtrace-sg");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(sg.getParent()), "Linux's /sys");
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--simgrid", sg.toString(), "-q");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().matches("igtrace: --simgrid " + sg + ": [^/\\n]+\\n"), r.err());
     }
 
     /** --simgrid '' (an unset shell variable) is a usage error, as -o '' is (it said "--simgrid : exists and is not empty"). */

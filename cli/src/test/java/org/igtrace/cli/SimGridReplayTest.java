@@ -84,6 +84,21 @@ class SimGridReplayTest {
         assertEquals(1, code, err.toString());
         assertEquals("igtrace: " + empty + ": exists and is not an empty directory (--format simgrid writes a directory)",
                 err.toString().strip());
+        // a file, or a device, is no directory (it said "not an empty directory"); "-" is standard output elsewhere, and
+        // made a folder named "-" here (a hunt)
+        Path file = Files.writeString(dir.resolve("afile"), "");
+        for (String o : new String[] {file.toString(), "/dev/null"}) {
+            StringWriter e2 = new StringWriter();
+            assertEquals(1, IgtraceCommand.run(new StringWriter(), new PrintWriter(e2, true), "predict", trace, "--format", "simgrid",
+                    "-o", o, "-q"), e2.toString());
+            assertEquals("igtrace: " + o + ": exists and is not a directory (--format simgrid writes a directory)", e2.toString().strip());
+        }
+        StringWriter e3 = new StringWriter();
+        assertEquals(2, IgtraceCommand.run(new StringWriter(), new PrintWriter(e3, true), "predict", trace, "--format", "simgrid",
+                "-o", "-", "-q"), e3.toString());
+        assertTrue(e3.toString().startsWith("igtrace: -o -: --format simgrid writes a directory, which standard output cannot hold"),
+                e3.toString());
+        assertTrue(Files.isRegularFile(file) && Files.notExists(Path.of("-")), "nothing made");
     }
 
     /**

@@ -77,8 +77,11 @@ public final class SimGridExport {
     public static void write(Path dir, TraceReplay replay, ReplayParameters p, int processes, TraceDefinitions definitions)
             throws IOException {
         Path target = dir.toAbsolutePath();
-        if (Files.exists(target) && (!Files.isDirectory(target) || !isEmpty(target))) {
-            throw new IOException("exists and is not an empty directory (--format simgrid writes a directory)");
+        if (Files.exists(target) && !Files.isDirectory(target)) { // a file, a device: "not an empty directory" said otherwise
+            throw new IOException("exists and is not a directory (a SimGrid replay is written as a directory)");
+        }
+        if (Files.exists(target) && !isEmpty(target)) {
+            throw new IOException("exists and is not an empty directory (a SimGrid replay is written as a directory)");
         }
         Path parent = target.getParent();
         if (parent == null || !Files.isDirectory(parent)) {

@@ -163,6 +163,13 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 }
             }
         }
+        if (from != null && to != null && toTicks(definitions) <= fromTicks(definitions)) {
+            // its ends are taken to the nearest tick of the trace's clock: one shorter than a tick keeps nothing to analyse
+            // (a 0.8 us window on a 1 us clock was said to keep only MPI_Init and MPI_Finalize)
+            throw new SelectionException(Part.WINDOW, null, " holds no whole tick of the trace's clock (its ends are taken to the"
+                    + " nearest tick; the clock counts " + new java.math.BigDecimal(definitions.ticksPerSecond()).stripTrailingZeros().toPlainString()
+                    + " ticks a second)");
+        }
         boolean[] regions = null;
         if (region != null) {
             regions = new boolean[definitions.regionCount()];

@@ -169,6 +169,14 @@ class SelectionFilterTest {
         assertEquals("--ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)", tooFew.messageNaming("--ranks"));
         assertEquals("--window '2s:1s' is empty: it ends before or where it starts",
                 assertThrows(SelectionException.class, () -> Selection.parse("2s:1s", null, null)).messageNaming("--window"));
+        // 1000 ticks a second: 2.6 ms and 3.4 ms both go to tick 3 (its ends are taken to the nearest tick), so the window
+        // keeps no whole tick; it was read, and refused as one that keeps only MPI_Init and MPI_Finalize (a hunt)
+        assertEquals("--window holds no whole tick of the trace's clock (its ends are taken to the nearest tick;"
+                + " the clock counts 1000 ticks a second)", assertThrows(SelectionException.class,
+                        () -> Selection.parse("2.6ms:3.4ms", null, null).resolve(definitions()))
+                        .messageNaming("--window"));
+        assertEquals(101, Selection.parse("1.4ms:1.6ms", null, null).fromTicks(definitions())); // 100 + 1.4 ticks, to the nearest
+        assertEquals(102, Selection.parse("1.4ms:1.6ms", null, null).toTicks(definitions()));
         assertEquals("--region needs a region name",
                 assertThrows(SelectionException.class, () -> Selection.parse(null, null, "")).messageNaming("--region"));
         // white space alone is a name (a trace may hold such a region, and why names it): refused only for want of one
