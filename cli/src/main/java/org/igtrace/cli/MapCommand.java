@@ -357,8 +357,8 @@ public final class MapCommand implements Callable<Integer> {
                 nodes *= d;
             }
             if (h.hosts().size() != nodes) {
-                throw new UsageError("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + spec.kind() + " " + TopologyOptions.name(topology).substring(
-                        spec.kind().length() + 1) + " has " + nodes + " nodes: give a host per node, in node order");
+                throw new UsageError("--hosts " + hosts + " names " + h.hosts().size() + " hosts, " + TopologyOptions.name(topology)
+                        + " has " + nodes + " nodes: give a host per node, in node order");
             }
         }
         Selection chosen = replayReading.selection();

@@ -141,6 +141,16 @@ class MapMachineEdgesTest {
         assertTrue(r.err().matches("igtrace: --simgrid " + sg + ": [^/\\n]+\\n"), r.err());
     }
 
+    /** A hosts file of too few hosts names the machine as --topology does ("ring 4 has 4 nodes" said it: a hunt). */
+    @Test
+    void tooFewHostsNameTheMachineAsGiven() throws Exception {
+        Path hosts = Files.writeString(dir.resolve("hosts"), "a\nb\n");
+        Run r = igtrace("map", PI4, "--topology", "ring:4", "--hosts", hosts.toString(), "-q");
+        assertEquals(2, r.code(), r.err());
+        assertTrue(r.err().startsWith("igtrace: --hosts " + hosts + " names 2 hosts, ring:4 has 4 nodes: give a host per node, in node order\n"),
+                r.err());
+    }
+
     /** --simgrid '' (an unset shell variable) is a usage error, as -o '' is (it said "--simgrid : exists and is not empty"). */
     @Test
     void anEmptySimGridFolderNameIsAUsageError() {
