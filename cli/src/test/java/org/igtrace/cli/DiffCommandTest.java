@@ -202,7 +202,7 @@ class DiffCommandTest {
                 "print('ok')"));
         Run text = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "-q");
         assertEquals(0, text.code, text.err);
-        assertTrue(text.out.contains("\nnone: each critical path crosses ranks left out of the comparison; --ranks 0 compares the paths"
+        assertTrue(text.out.contains("\nnone: the critical paths are not compared with ranks left out of the comparison (a path can cross them); --ranks 0 compares the paths"
                 + " of the ranks both runs read\n"), text.out);
         Run selected = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "--ranks", "0", "--format", "json", "-q");
         assertEquals("ok", python(selected, "assert d['contributors'] == [], d['contributors']", "print('ok')"));

@@ -169,7 +169,7 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         if (pathA == null || pathB == null) {
             lines.add("none: the critical paths were not walked");
         } else if (!comparison.leftOut().isEmpty()) {
-            lines.add("none: each critical path crosses ranks left out of the comparison; --ranks "
+            lines.add("none: the critical paths are not compared with ranks left out of the comparison (a path can cross them); --ranks "
                     + Summary.ranks(comparison.processes().stream().map(RunComparison.ProcessRow::rank).toList()).replace(", ", ",")
                     + " compares the paths of the ranks both runs read");
         } else if (contributors.isEmpty()) {
