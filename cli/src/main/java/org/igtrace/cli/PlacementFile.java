@@ -109,16 +109,19 @@ final class PlacementFile {
                 node[rank] = whole(file, numbers.get(i), f[1]);
             }
         } else {
+            // each line read first: a file of words is said to be one, not one of too few lines (a hunt)
+            int[] read = new int[lines.size()];
+            for (int r = 0; r < lines.size(); r++) {
+                if (lines.get(r).length != 1) {
+                    throw new Failure(file + ": " + (r < processes ? "line for rank " + worldRank.applyAsInt(r) : "line " + numbers.get(r))
+                            + " should hold one node number, found '" + String.join(" ", lines.get(r)) + "'");
+                }
+                read[r] = whole(file, numbers.get(r), lines.get(r)[0]);
+            }
             if (lines.size() != processes) {
                 throw new Failure(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes" + whose);
             }
-            for (int r = 0; r < processes; r++) {
-                if (lines.get(r).length != 1) {
-                    throw new Failure(file + ": line for rank " + worldRank.applyAsInt(r) + " should hold one node number, found '"
-                            + String.join(" ", lines.get(r)) + "'");
-                }
-                node[r] = whole(file, numbers.get(r), lines.get(r)[0]);
-            }
+            System.arraycopy(read, 0, node, 0, processes);
         }
         return Placement.of(node, file.toString());
     }

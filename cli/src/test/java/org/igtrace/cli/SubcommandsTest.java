@@ -171,6 +171,11 @@ class SubcommandsTest {
         assertEquals(1, placed.code, placed.err);
         assertEquals(List.of("igtrace: " + placement + ": places 2 ranks, the trace has 4 processes"), placed.err.lines().toList());
         assertFalse(Files.exists(graph));
+        // too few lines, and words: the word is said first (it said "places 2 ranks": a hunt)
+        Files.writeString(placement, "a\nb\n");
+        Run words = igtrace(copy.toString(), "--topology", "mesh:2x2", "--placement", placement.toString(), "-o", graph.toString());
+        assertEquals(1, words.code, words.err);
+        assertTrue(words.err.startsWith("igtrace: " + placement + ": line 1: 'a' is not a whole number"), words.err);
         // a word that is no number: the line and the word (it said "not a whole number (For input string: ...)": review)
         Files.writeString(placement, "# nodes\n0\n1\n\nx2\n3\n");
         Run word = igtrace(copy.toString(), "--topology", "mesh:2x2", "--placement", placement.toString(), "-o", graph.toString());
