@@ -37,6 +37,9 @@ public final class Main {
             Writer stdout = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
             PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
             code = run(spark, stdout, err, args);
+            // igtrace's output and line are written: nothing Spark's stop prints as a stack trace reaches the terminal
+            // after them; its log lines still do, one line each (spark/conf/log4j2.properties)
+            QuietShutdown.now();
         } finally {
             spark.stop();
         }

@@ -28,6 +28,39 @@ class QuietShutdownTest {
         assertEquals("igtrace: " + SparkProfileReader.INTERRUPTED + "\n", out);
     }
 
+    /**
+     * The end of a run that did not fail: a helper saw about five {@code RejectedExecutionException} stack traces after a
+     * correct {@code --stats} output of {@code testdata/otf1/synth-plain} (once in four runs), printed as Spark stopped,
+     * before the JVM's shutdown began. Staged: the driver writes its line, says the run is over
+     * ({@link QuietShutdown#now}, as {@link Main} does before {@code spark.stop()}), and a thread dies of that exception
+     * before the exit. Standard error holds igtrace's line alone.
+     */
+    @Test
+    void aThreadDyingAsSparkStopsAfterTheRunPrintsNoStackTrace() throws Exception {
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), EndingDriver.class.getName()).redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
+        assertEquals("igtrace: 4 processes\n", out);
+        assertEquals(0, child.exitValue());
+    }
+
+    /** A run's end: igtrace's line, the run over, then a thread of the "stopping Spark" dies of RejectedExecutionException. */
+    static final class EndingDriver {
+        public static void main(String[] args) throws Exception {
+            QuietShutdown.install();
+            System.err.println("igtrace: 4 processes");
+            QuietShutdown.now();
+            Thread dying = new Thread(() -> {
+                throw new RejectedExecutionException("Task rejected from java.util.concurrent.ThreadPoolExecutor[Terminated]");
+            }, "dispatcher-event-loop-0");
+            dying.start();
+            dying.join();
+            System.err.println("java.util.concurrent.RejectedExecutionException: printed directly");
+            System.exit(0);
+        }
+    }
+
     /** The driver's set-up; its own shutdown hook, once System.err is no longer the original, makes a thread die of RejectedExecutionException. */
     static final class Driver {
         public static void main(String[] args) throws Exception {
