@@ -21,11 +21,17 @@ import org.junit.jupiter.api.Test;
 class QuietShutdownTest {
     @Test
     void aThreadDyingDuringTheShutdownPrintsNoStackTrace() throws Exception {
+        assertEquals("igtrace: " + SparkProfileReader.INTERRUPTED + "\n", output(Driver.class, 130));
+    }
+
+    /** What {@code driver}'s main, run in a JVM of its own, wrote to standard output and error; its exit code must be {@code code}. */
+    private static String output(Class<?> driver, int code) throws Exception {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Driver.class.getName()).redirectErrorStream(true).start();
+                System.getProperty("java.class.path"), driver.getName()).redirectErrorStream(true).start();
         String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-        assertEquals("igtrace: " + SparkProfileReader.INTERRUPTED + "\n", out);
+        assertEquals(code, child.exitValue());
+        return out;
     }
 
     /**
@@ -37,12 +43,7 @@ class QuietShutdownTest {
      */
     @Test
     void aThreadDyingAsSparkStopsAfterTheRunPrintsNoStackTrace() throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), EndingDriver.class.getName()).redirectErrorStream(true).start();
-        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(child.waitFor(60, TimeUnit.SECONDS));
-        assertEquals("igtrace: 4 processes\n", out);
-        assertEquals(0, child.exitValue());
+        assertEquals("igtrace: 4 processes\n", output(EndingDriver.class, 0));
     }
 
     /** A run's end: igtrace's line, the run over, then a thread of the "stopping Spark" dies of RejectedExecutionException. */
