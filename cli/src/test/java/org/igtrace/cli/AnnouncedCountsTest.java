@@ -100,6 +100,58 @@ class AnnouncedCountsTest {
                 + " (events of location 0; libotf2 reads a damaged part as the end of the file, without a word)", err2.toString().strip());
     }
 
+    /**
+     * A record repeated by damage (a helper's hunt): libotf2 reads it as one more event, without a word (otf2-print too,
+     * exit 0), and igtrace read it so: an EZTrace run's collective end read twice left its instance incomplete and
+     * 0.1 s of early-reduce wait out (delays-4, exit 0 with a note), a Score-P run's send read twice made 17 messages of
+     * 16. Both are refused in one line, exit 1: EZTrace's by its chunk headers' number, Score-P's by its definitions'
+     * count. The counts are otf2-print's, of the intact copy and of the damaged one (one more).
+     */
+    @Test
+    void aRecordRepeatedByDamageIsRefused() throws Exception {
+        Path testdata = JACOBI.getParent();
+        Path eztrace = dir.resolve("repeated-eztrace");
+        DamagedTraceFuzzTest.copyTree(testdata.resolve("delays-4"), eztrace);
+        long intact = printedEvents(eztrace.resolve("eztrace_log.otf2"), "0");
+        repeat(eztrace.resolve("eztrace_log/0.evt"), 845, 10); // a 10-byte record of location 0
+        assertEquals(intact + 1, printedEvents(eztrace.resolve("eztrace_log.otf2"), "0"));
+        assertRefused(eztrace, eztrace.resolve("eztrace_log/0.evt") + ": damaged: " + (intact + 1) + " events where its chunk headers number "
+                + intact + " (events of location 0; libotf2 reads records repeated or put in by damage without a word)");
+
+        Path scoreP = dir.resolve("repeated-score-p");
+        DamagedTraceFuzzTest.copyTree(testdata.resolve("scorep-ping-pong"), scoreP);
+        long announced = printedEvents(scoreP.resolve("traces.otf2"), "1");
+        repeat(scoreP.resolve("traces/1.evt"), 189, 9); // a 9-byte MPI_SEND record of location 1
+        assertEquals(announced + 1, printedEvents(scoreP.resolve("traces.otf2"), "1"));
+        assertRefused(scoreP, scoreP.resolve("traces/1.evt") + ": damaged: " + (announced + 1) + " events where Score-P's definitions announce "
+                + announced + " (events of location 1; libotf2 reads records repeated or put in by damage without a word)");
+    }
+
+    private static void assertRefused(Path trace, String line) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(1, IgtraceCommand.run(out, new PrintWriter(err, true), "stats", trace.toString()), err.toString());
+        assertEquals("", out.toString());
+        assertEquals("igtrace: " + line, err.toString().strip());
+    }
+
+    /** Copies {@code length} bytes at {@code at} in place, right after themselves. */
+    private static void repeat(Path file, int at, int length) throws Exception {
+        byte[] b = Files.readAllBytes(file);
+        byte[] longer = new byte[b.length + length];
+        System.arraycopy(b, 0, longer, 0, at + length);
+        System.arraycopy(b, at, longer, at + length, b.length - at);
+        Files.write(file, longer);
+    }
+
+    /** The events otf2-print prints for {@code location} (its exit code 0: it reads the archive without a word). */
+    private static long printedEvents(Path anchor, String location) throws Exception {
+        Process print = new ProcessBuilder("otf2-print", anchor.toString()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        long n = new String(print.getInputStream().readAllBytes()).lines().map(l -> l.trim().split("\\s+"))
+                .filter(f -> f.length > 2 && f[1].equals(location)).count();
+        assertEquals(0, print.waitFor());
+        return n;
+    }
+
     /** Zeroes 4 KiB at byte 100000, inside the first of the file's 256 KiB chunks. */
     private static void zero(Path evt) throws Exception {
         byte[] b = Files.readAllBytes(evt);

@@ -310,10 +310,11 @@ public final class Otf2Archive implements AutoCloseable {
     }
 
     /**
-     * As above; in an archive Score-P wrote, a location whose events libotf2 read are fewer than {@code announced}
+     * As above; in an archive Score-P wrote, a location whose events libotf2 read are fewer or more than {@code announced}
      * gives for it (the definitions' count; 0: not known) fails as damaged, naming its event file. libotf2 reads a
-     * block of zeros inside a chunk as the chunk's end and goes on without a word; Score-P announces each location's
-     * events as it wrote them. Other writers' counts are not checked: the count is the writer's word (EZTrace announces
+     * block of zeros inside a chunk as the chunk's end and goes on without a word, and a record repeated by damage as
+     * one more event; Score-P announces each location's events as it wrote them. In other archives the events read are
+     * compared with the number the file's last chunk header gives ({@link Otf2Files#numberedEvents}). Other writers' counts are not checked: the count is the writer's word (EZTrace announces
      * 2 per location whatever it wrote, libotf2's documentation writes constants).
      */
     public void readEvents(long[] locations, LongFunction<EventVisitor> visitorFor, LongPredicate noDefinitions,
@@ -457,13 +458,17 @@ public final class Otf2Archive implements AutoCloseable {
                 reported = read;
             } while (status == Otf2Shim.FULL);
             long held = batch.eventsRead() - first, expected = announced.applyAsLong(location);
-            if (expected > 0 && held < expected) {
+            if (expected > 0 && held != expected) {
                 throw Otf2Exception.found("damaged: " + held + " events where Score-P's definitions announce " + expected,
-                        files.events(location), "libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without a word");
+                        files.events(location), held < expected
+                                ? "libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without a word"
+                                : "libotf2 reads records repeated or put in by damage without a word");
             }
-            String cut = expected > 0 ? null : files.fewerThanNumbered(location, held, eventChunk); // Score-P's: counted above
-            if (cut != null) {
-                throw Otf2Exception.found(cut, files.events(location), "libotf2 reads a damaged part as the end of the file, without a word");
+            long numbered = expected > 0 ? -1 : files.numberedEvents(location, eventChunk); // Score-P's: counted above
+            if (numbered >= 0 && numbered != held) {
+                throw Otf2Exception.found("damaged: " + held + " events where its chunk headers number " + numbered, files.events(location),
+                        held < numbered ? "libotf2 reads a damaged part as the end of the file, without a word"
+                                : "libotf2 reads records repeated or put in by damage without a word");
             }
             batch.timesSince(halves, visitor, files.events(location));
             long[] unread = batch.unreadSince(counted);

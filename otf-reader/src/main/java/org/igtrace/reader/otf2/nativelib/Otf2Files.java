@@ -127,22 +127,22 @@ public record Otf2Files(Path anchor) {
     }
 
     /**
-     * Whether {@code location}'s event file numbers more events than libotf2 read from it ({@code read}): libotf2 ends a
-     * file at an end-of-file record wherever it meets one, so a damaged byte that reads as one (EZTrace's archives, whose
-     * definitions announce no count to check) gave a shorter good file without a word. Null when it does not, or when its
-     * chunk headers cannot be read.
+     * How many events {@code location}'s event file numbers: the last event's number in its last chunk header (libotf2
+     * numbers a file's events from 1 across its chunks), or -1 when its chunk headers cannot be read. libotf2 ends a file
+     * at an end-of-file record wherever it meets one, so a damaged byte that reads as one (EZTrace's archives, whose
+     * definitions announce no count to check) gave a shorter good file without a word; and a record repeated or put in
+     * by damage is read as one more event, also without a word (a collective's end read twice left its instance
+     * incomplete and its wait out): the reader compares the events it read with this number.
      *
      * @param location  a location
-     * @param read      the events libotf2 read from its file
      * @param chunkSize the event chunk size the file was read with
-     * @return the damage in words, or null
+     * @return the number of events its chunk headers give, or -1
      */
-    public String fewerThanNumbered(long location, long read, long chunkSize) {
+    public long numberedEvents(long location, long chunkSize) {
         try (FileChannel channel = open(directory().resolve(location + ".evt"))) {
-            long numbered = Otf2FileEnd.lastEventNumber(channel, chunkSize);
-            return numbered > read ? "damaged: " + read + " events where its chunk headers number " + numbered : null;
+            return Otf2FileEnd.lastEventNumber(channel, chunkSize);
         } catch (IOException e) {
-            return null;
+            return -1;
         }
     }
 
