@@ -69,7 +69,7 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
             return true;
         }
         String record = Otf1Keywords.shortDefinitionRecord(line.keyword());
-        Fields f = Fields.read(line, record.equals("PG"));
+        Fields f = Fields.read(line, record);
         switch (record) {
             case "TR" -> {
                 if (resolutionGiven) {
@@ -115,22 +115,40 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
         }
     }
 
+    /**
+     * The records whose values igtrace uses: read as libotf reads them, a line that does not parse so refused as damage
+     * ({@link Otf1Line.Unreadable}, said with its line's number). Read leniently, a damaged byte changed what they say
+     * without a word (a hunt: {@code M1.2,} for {@code M1,2,} dropped a communicator's member and every collective of it,
+     * {@code DP\xf0A...} for {@code DPGA...} made a process 0, {@code NMxMPI_Init"} took MPI_Init's name away, each with
+     * exit 0), where libotf's otfprint says the definitions are damaged. The others (a version's dots, comments) are
+     * skipped over as before.
+     */
+    private static final java.util.Set<String> USED = java.util.Set.of("TR", "TRG", "CR", "P", "PG", "A", "PGA", "FG", "F", "CO");
+
     /** A definition record's first value and its keyword fields, long names mapped to short ones. */
     static final class Fields {
         long first;
         String firstString;
         private final Map<String, Object> values = new HashMap<>();
 
-        static Fields read(Otf1Line line, boolean processGroup) {
+        static Fields read(Otf1Line line, String record) {
+            boolean processGroup = record.equals("PG"), strict = USED.contains(record);
             Fields f = new Fields();
             int c = line.peek();
             if (c == '"') {
                 f.firstString = line.string();
             } else if (Otf1Line.isHexDigit(c)) {
                 f.first = line.hex();
+            } else if (strict) {
+                throw new Otf1Line.Unreadable("a definition record (" + record + ") has no " + (record.equals("CR") ? "text" : "id")
+                        + " first but " + (c < 0 ? "nothing" : Otf1Line.describe(c)));
             }
             while ((c = line.peek()) >= 0) {
                 if (!Otf1Line.isKeywordLetter(c)) {
+                    if (strict) {
+                        throw new Otf1Line.Unreadable("a definition record (" + record + ") holds " + Otf1Line.describe(c)
+                                + " where a field's keyword belongs");
+                    }
                     line.skipChar(); // a separator inside a value, e.g. the dots of DV1.d.0
                     continue;
                 }
@@ -146,7 +164,10 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
                 if (c == '"') {
                     value = line.string();
                 } else if (Otf1Line.isHexDigit(c)) {
-                    value = line.list();
+                    // a list only where one belongs (members): elsewhere G1, is a damaged record, not a list of one
+                    value = strict && !keyword.equals("M") ? new long[] {line.hex()} : line.list();
+                } else if (strict && keyword.equals("NM")) {
+                    throw new Otf1Line.Unreadable("a definition record (" + record + ") has a name that is not in quotes");
                 } else {
                     value = new long[0];
                 }
@@ -154,6 +175,7 @@ final class Otf1DefinitionRecords implements LineSource.LineConsumer {
             }
             return f;
         }
+
 
         String string(String... keywords) {
             for (String k : keywords) {

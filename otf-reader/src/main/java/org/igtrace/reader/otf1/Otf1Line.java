@@ -163,7 +163,7 @@ final class Otf1Line {
     }
 
     /** A character of a damaged line, said safely (it may be a control character). */
-    private static String describe(int c) {
+    static String describe(int c) {
         return c > ' ' && c < 0x7f ? "'" + (char) c + "'" : String.format("the byte 0x%02x", c);
     }
 
