@@ -10,7 +10,8 @@ Rank 1: master main [0, 1000]; MPI_Barrier [300, 305]; work; MPI_Barrier [600, 6
 The k-th collective a process calls on a communicator is instance k (definitions section 8), whichever of
 its threads calls it: rank 0 waits at the first barrier 300 - 100 = 200 us and at the second
 600 - 400 = 200 us: 400 us of wait at barrier; rank 1 none (it enters each last).
-Tcomm_0 (the master's MPI time, definitions section 10a) = 205 + 200 = 405 us, so no wait is scaled down.
+Tcomm_0 (the time in which any of its threads was in MPI, definitions section 3) = [100, 305] + [400, 605] +
+[700, 900] = 610 us, so no wait is scaled down.
 The first thread's k-th call alone was instance k: the worker's barrier was paired with rank 1's first and
 dropped, the second instance incomplete: 200 us.
 """

@@ -56,9 +56,9 @@ multiple: two ranks of two threads, both calling MPI (MPI_THREAD_MULTIPLE). Rank
   rank 1 (3000 bytes, tag 1, sent at 500). Rank 1: master main [0, 1000] with MPI_Recv [200, 310] (tag 0, received at
   309); thread 1 MPI_Recv [200, 520] (tag 1, received at 519).
   Late sender: rank 1's master 300 - 200 = 100, its thread 1 500 - 200 = 300: 400 in all.
-  Tcomm_1 = the busiest thread's time in MPI = 320 (thread 1; the master's 110), T_1 = 1000.
+  Tcomm_1 = the time in which any of its threads was in MPI = [200, 310] within [200, 520] = 320, T_1 = 1000.
   So the waits of rank 1's threads (400) add up to more than Tcomm_1 (320): scaled down to 320.
-  Tcomm_0 = 10 (both threads 10), no wait on rank 0.
+  Tcomm_0 = [300, 310] and [500, 510] = 20 (the threads take turns), no wait on rank 0.
 """
 import os
 import sys

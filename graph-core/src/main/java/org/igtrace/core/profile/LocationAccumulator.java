@@ -84,11 +84,15 @@ public final class LocationAccumulator implements LocationEvents {
     private final MeasurementGaps gaps = new MeasurementGaps();
     /** The thread's OpenMP constructs (definitions section 10a); null when the trace defines none. */
     final OpenMpThread omp;
+    /** Its outermost MPI calls, kept when its process has several threads ({@code Tcomm_i}, definitions section 3); else null. */
+    private final CallIntervals calls;
 
     private static final long[] NO_INTERVALS = new long[0];
 
-    LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order) {
+    LocationAccumulator(TraceDefinitions definitions, int process, boolean modelCollectives, long order,
+                        java.util.concurrent.atomic.AtomicLong callBudget) {
         this.definitions = definitions;
+        this.calls = definitions.severalThreads(process) ? new CallIntervals(callBudget) : null;
         this.order = order;
         this.process = process;
         this.modelCollectives = modelCollectives;
@@ -127,7 +131,8 @@ public final class LocationAccumulator implements LocationEvents {
             omp.measureOff(gaps);
         }
         long[] off = gaps.isEmpty() || lastRegionTime < firstRegionTime ? NO_INTERVALS : gaps.intervalsBetween(firstRegionTime, lastRegionTime);
-        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), off, environmentTicks(), communicationTicks, omp);
+        return new LocationTimes(process, order, firstRegionTime, lastRegionTime, offTicks(), off, environmentTicks(), communicationTicks, omp,
+                calls);
     }
 
     /** Ticks inside MPI environment calls. */
@@ -303,6 +308,9 @@ public final class LocationAccumulator implements LocationEvents {
             } else if (--communicationDepth == 0) {
                 long ticks = Math.max(0, time - communicationEnter - gaps.between(communicationEnter, time));
                 communicationTicks += ticks;
+                if (calls != null) {
+                    calls.add(communicationEnter, time);
+                }
                 if (omp != null) {
                     omp.communication(ticks);
                 }

@@ -11,7 +11,7 @@ import java.util.Arrays;
  * {@link #ofLongs(long[])}).
  */
 public final class LocationTimes {
-    private static final int FIELDS = 8;
+    private static final int FIELDS = 10;
 
     private final int process;
     private final long order;
@@ -24,9 +24,11 @@ public final class LocationTimes {
     private final long communicationTicks;
     /** The thread's OpenMP constructs; null when the trace defines none. */
     final OpenMpThread omp;
+    /** Its outermost MPI calls when its process has several threads (definitions section 3); null otherwise. */
+    final CallIntervals calls;
 
     LocationTimes(int process, long order, long firstRegionTime, long lastRegionTime, long offTicks, long[] offIntervals,
-                  long environmentTicks, long communicationTicks, OpenMpThread omp) {
+                  long environmentTicks, long communicationTicks, OpenMpThread omp, CallIntervals calls) {
         this.process = process;
         this.order = order;
         this.firstRegionTime = firstRegionTime;
@@ -36,6 +38,7 @@ public final class LocationTimes {
         this.environmentTicks = environmentTicks;
         this.communicationTicks = communicationTicks;
         this.omp = omp;
+        this.calls = calls;
     }
 
     public int process() {
@@ -79,27 +82,45 @@ public final class LocationTimes {
     }
 
     /**
-     * Everything above in longs (each interval off 16 bytes, the OpenMP records 16 bytes per parallel region, 32 per
-     * barrier), for {@link #ofLongs}.
+     * Everything above in longs (each interval off 16 bytes, the MPI calls kept 2-6 bytes each, the OpenMP records 16
+     * bytes per parallel region, 32 per barrier), for {@link #ofLongs}.
      */
     public long[] toLongs() {
         long[] records = omp == null ? new long[0] : omp.toLongs();
-        long[] all = new long[FIELDS + offIntervals.length + records.length];
-        long[] head = {process, order, firstRegionTime, lastRegionTime, offTicks, environmentTicks, communicationTicks, offIntervals.length};
+        byte[] callBytes = calls == null ? new byte[0] : calls.toBytes();
+        long[] packed = new long[(callBytes.length + 7) / 8];
+        java.nio.ByteBuffer.wrap(java.util.Arrays.copyOf(callBytes, packed.length * 8)).asLongBuffer().get(packed);
+        long callState = calls == null ? -1 : calls.complete() ? callBytes.length : -2;
+        long[] all = new long[FIELDS + offIntervals.length + packed.length + records.length];
+        long[] head = {process, order, firstRegionTime, lastRegionTime, offTicks, environmentTicks, communicationTicks, offIntervals.length,
+                callState, calls == null ? 0 : calls.calls()};
         System.arraycopy(head, 0, all, 0, FIELDS);
         System.arraycopy(offIntervals, 0, all, FIELDS, offIntervals.length);
-        System.arraycopy(records, 0, all, FIELDS + offIntervals.length, records.length);
+        System.arraycopy(packed, 0, all, FIELDS + offIntervals.length, packed.length);
+        System.arraycopy(records, 0, all, FIELDS + offIntervals.length + packed.length, records.length);
         return all;
     }
 
     /** The times {@link #toLongs()} gave. */
     public static LocationTimes ofLongs(long[] v) {
-        if (v.length < FIELDS || v[7] < 0 || v[7] % 2 != 0 || v[7] > v.length - FIELDS) {
+        if (v.length < FIELDS || v[7] < 0 || v[7] % 2 != 0 || v[7] > v.length - FIELDS || v[8] < -2 || v[9] < 0
+                || v[8] > 8L * (v.length - FIELDS - v[7])) {
             throw new IllegalArgumentException("location times of " + v.length + " longs");
         }
         int offEnd = FIELDS + (int) v[7];
         long[] off = Arrays.copyOfRange(v, FIELDS, offEnd);
-        OpenMpThread omp = v.length == offEnd ? null : OpenMpThread.ofLongs(Arrays.copyOfRange(v, offEnd, v.length));
-        return new LocationTimes((int) v[0], v[1], v[2], v[3], v[4], off, v[5], v[6], omp);
+        CallIntervals calls = null;
+        int callsEnd = offEnd;
+        if (v[8] == -2) {
+            calls = CallIntervals.ofBytes(new byte[0], v[9], false);
+        } else if (v[8] >= 0) {
+            int n = (int) v[8];
+            callsEnd = offEnd + (n + 7) / 8;
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate((callsEnd - offEnd) * 8);
+            b.asLongBuffer().put(v, offEnd, callsEnd - offEnd);
+            calls = CallIntervals.ofBytes(Arrays.copyOf(b.array(), n), v[9], true);
+        }
+        OpenMpThread omp = v.length == callsEnd ? null : OpenMpThread.ofLongs(Arrays.copyOfRange(v, callsEnd, v.length));
+        return new LocationTimes((int) v[0], v[1], v[2], v[3], v[4], off, v[5], v[6], omp, calls);
     }
 }

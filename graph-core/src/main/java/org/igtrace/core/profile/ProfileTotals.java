@@ -36,6 +36,12 @@ public final class ProfileTotals {
     private final java.util.Map<Integer, long[]> firstThreadOff = new java.util.HashMap<>();
     /** Per process of several threads, its intervals off once asked for. */
     private final java.util.Map<Integer, long[]> processOff = new java.util.HashMap<>();
+    /** Per process: its threads that spent time in MPI communication calls. */
+    private final int[] mpiThreads;
+    /** Per process of several threads, the MPI calls of its threads in MPI (a null {@code calls}: not kept). */
+    private final java.util.Map<Integer, java.util.List<CommunicationUnion.Thread>> threadCalls = new java.util.HashMap<>();
+    /** Per process of several threads, its {@code Tcomm_i} once measured. */
+    private final java.util.Map<Integer, Long> unions = new java.util.HashMap<>();
     public final PairCounters sends;
     public final PairCounters receives;
     public final PairCounters collectiveTraffic;
@@ -74,6 +80,7 @@ public final class ProfileTotals {
         firstTicks = new long[processes];
         lastTicks = new long[processes];
         threadCommunicationTicks = new long[processes];
+        mpiThreads = new int[processes];
         java.util.Arrays.fill(firstTicks, Long.MAX_VALUE);
         java.util.Arrays.fill(lastTicks, Long.MIN_VALUE);
     }
@@ -103,11 +110,52 @@ public final class ProfileTotals {
     }
 
     /**
-     * Process p's {@code Tcomm_i} in ticks: with several threads the MPI time of the thread that spent the most time in
-     * MPI (MPI_THREAD_MULTIPLE: calls of several threads overlap in wall-clock time; definitions section 3).
+     * Process p's {@code Tcomm_i} in ticks (definitions section 3): with several threads, the time in which at least one
+     * of them was in an MPI communication call (threads that take turns add up, threads in MPI at once count that time
+     * once); where their calls were not kept ({@link #busiestThreadOnly}), the MPI time of the busiest thread.
      */
     public long processCommunicationTicks(int p) {
-        return threads[p] <= 1 || firstTicks[p] > lastTicks[p] ? communicationTicks[p] : threadCommunicationTicks[p];
+        if (threads[p] <= 1 || firstTicks[p] > lastTicks[p]) {
+            return communicationTicks[p];
+        }
+        if (mpiThreads[p] <= 1 || busiestThreadOnly(p)) {
+            return threadCommunicationTicks[p];
+        }
+        return unions.computeIfAbsent(p, q -> Math.max(threadCommunicationTicks[q], CommunicationUnion.ticks(threadCalls.get(q))));
+    }
+
+    /**
+     * Whether process p has several threads in MPI whose calls were not all kept (their log passed its budget, or the
+     * reader did not say the process has several threads), so that its {@code Tcomm_i} is its busiest thread's.
+     *
+     * @param p the process
+     * @return true when its {@code Tcomm_i} is not the union of its threads' calls
+     */
+    public boolean busiestThreadOnly(int p) {
+        if (threads[p] <= 1 || mpiThreads[p] <= 1 || firstTicks[p] > lastTicks[p]) {
+            return false;
+        }
+        java.util.List<CommunicationUnion.Thread> calls = threadCalls.get(p);
+        if (calls == null || calls.size() < mpiThreads[p]) {
+            return true;
+        }
+        for (CommunicationUnion.Thread t : calls) {
+            if (t.calls() == null || !t.calls().complete()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether a thread of process p kept its MPI calls until they passed the read's budget ({@link CallIntervals}).
+     *
+     * @param p the process
+     * @return true when a log of its threads was dropped for its size
+     */
+    public boolean callsDropped(int p) {
+        java.util.List<CommunicationUnion.Thread> calls = threadCalls.get(p);
+        return calls != null && calls.stream().anyMatch(t -> !t.calls().complete());
     }
 
     /** The total of one count. */
@@ -159,6 +207,13 @@ public final class ProfileTotals {
             lastTicks[p] = Math.max(lastTicks[p], l.lastRegionTime());
         }
         threadCommunicationTicks[p] = Math.max(threadCommunicationTicks[p], l.communicationTicks());
+        if (l.communicationTicks() > 0) {
+            mpiThreads[p]++;
+            if (l.calls != null) {
+                threadCalls.computeIfAbsent(p, q -> new java.util.ArrayList<>()).add(new CommunicationUnion.Thread(l.calls, l.offIntervals()));
+            }
+            unions.remove(p);
+        }
     }
 
     /** A thread as {@link ProcessOff} takes it: {@code {first, last, offStart0, offEnd0, ...}}. */

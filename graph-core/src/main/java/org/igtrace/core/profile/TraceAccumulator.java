@@ -24,14 +24,22 @@ public final class TraceAccumulator implements LocationSink {
     private final boolean modelCollectives;
     private final List<LocationAccumulator> locations = Collections.synchronizedList(new ArrayList<>());
     private final AtomicLong nextOrder = new AtomicLong();
+    /** The bytes left to the locations' logs of their MPI calls (processes of several threads; {@link CallIntervals}). */
+    private final AtomicLong callBudget;
 
     /**
      * @param modelCollectives whether collective operations add modelled pairwise traffic
      *                         ({@code --collectives}, definitions section 4)
      */
     public TraceAccumulator(TraceDefinitions definitions, boolean modelCollectives) {
+        this(definitions, modelCollectives, CallIntervals.BUDGET_BYTES);
+    }
+
+    /** An accumulator whose locations' logs of their MPI calls may hold {@code callBudget} bytes together (tests). */
+    TraceAccumulator(TraceDefinitions definitions, boolean modelCollectives, long callBudget) {
         this.definitions = definitions;
         this.modelCollectives = modelCollectives;
+        this.callBudget = new AtomicLong(callBudget);
     }
 
     public TraceDefinitions definitions() {
@@ -53,7 +61,7 @@ public final class TraceAccumulator implements LocationSink {
         if (process < 0 || process >= definitions.processCount()) {
             throw new IllegalArgumentException("no process with rank " + process);
         }
-        LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives, order);
+        LocationAccumulator accumulator = new LocationAccumulator(definitions, process, modelCollectives, order, callBudget);
         locations.add(accumulator);
         return accumulator;
     }
@@ -265,6 +273,30 @@ public final class TraceAccumulator implements LocationSink {
                 + " T_i where no other thread of the process was recorded, the time in MPI, the useful time and the replay's compute";
     }
 
+    /**
+     * The note on processes whose {@code Tcomm_i} is their busiest thread's ({@link ProfileTotals#busiestThreadOnly}), or
+     * null when there are none.
+     */
+    private String busiestThreadNote(ProfileTotals m) {
+        StringBuilder which = new StringBuilder();
+        int n = 0;
+        boolean budget = false;
+        for (int p = 0; p < m.threads.length; p++) {
+            if (m.busiestThreadOnly(p)) {
+                budget |= m.callsDropped(p);
+                if (n++ < 3) {
+                    which.append(n > 1 ? ", " : "").append("rank ").append(definitions.worldRank(p));
+                }
+            }
+        }
+        if (n == 0) {
+            return null;
+        }
+        return "the time in MPI (T_comm) of " + which + (n > 3 ? " and " + (n - 3) + " more" : "") + " is the busiest thread's, not the"
+                + " time in which any of its threads was in MPI: " + (budget ? "the threads' MPI calls were more than the "
+                + (CallIntervals.BUDGET_BYTES >> 20) + " MB igtrace keeps of them" : "the reader kept no thread's MPI calls");
+    }
+
     /** Whether a send or a collective call had an impossible length (else only receive events did, if any). */
     private static boolean implausibleSends(ProfileTotals m) {
         return m.count(ProfileTotals.Count.IMPLAUSIBLE_LENGTHS) + m.count(ProfileTotals.Count.IMPLAUSIBLE_COLLECTIVES) > 0;
@@ -286,6 +318,10 @@ public final class TraceAccumulator implements LocationSink {
                         ProfileTotals.Count.IMPLAUSIBLE_RECEIVES) + m.count(ProfileTotals.Count.IMPLAUSIBLE_COLLECTIVES) : 0)
                 // only receives (APEX 1.2.0's 122 of 1747 messages): "messages ... ignored" read as if the messages were
                 .addIf(DiagnosticKind.IMPLAUSIBLE_RECEIVE_LENGTHS, implausibleSends(m) ? 0 : m.count(ProfileTotals.Count.IMPLAUSIBLE_RECEIVES));
+        String busiest = busiestThreadNote(m);
+        if (busiest != null) {
+            found.add(busiest);
+        }
         String off = offNote(m.offTicks, definitions.ticksPerSecond(), definitions::worldRank);
         if (off != null) {
             found.add(off);

@@ -169,7 +169,7 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
 
     /**
      * How many of a process's threads spent time in MPI communication calls (1 without per-thread times): only with
-     * several can their waits exceed {@code Tcomm_i}, the busiest one's (waits inside MPI_Init or MPI_Finalize can on
+     * several can their waits exceed {@code Tcomm_i}, which counts time they were in MPI at once once (waits inside MPI_Init or MPI_Finalize can on
      * one thread too, and are not capped: definitions section 10).
      */
     private static int mpiThreads(ProcessProfile p) {
@@ -186,7 +186,7 @@ public record TraceProfile(List<ProcessProfile> processes, List<PairTraffic> pai
     /**
      * This profile with the wait analysis attached (its diagnostics joined to the profile's, each fact told once). A
      * process of several threads calling MPI waits at most its {@code Tcomm_i} ({@link WaitReport#cappedAt}: its threads' waits are
-     * added up, its {@code Tcomm_i} is its busiest thread's).
+     * added up, its {@code Tcomm_i} counts the time any of them was in MPI).
      */
     public TraceProfile withWaits(WaitReport report) {
         if (report != null) {

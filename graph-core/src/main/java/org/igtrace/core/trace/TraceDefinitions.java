@@ -39,8 +39,10 @@ public final class TraceDefinitions implements java.io.Serializable {
      * ({@link #threadName}); empty when there are none or the reader cannot tell them before the events.
      */
     private final java.util.Map<Long, String> threadNames;
+    /** The processes read through several locations (threads; {@link #severalThreads}); null: none. */
+    private final java.util.BitSet threaded;
 
-    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut, java.util.Map<Long, String> threadNames) {
+    private TraceDefinitions(TraceDefinitions d, java.util.BitSet leftOut, java.util.Map<Long, String> threadNames, java.util.BitSet threaded) {
         this.processes = d.processes;
         this.regionKinds = d.regionKinds;
         this.regionNames = d.regionNames;
@@ -58,11 +60,12 @@ public final class TraceDefinitions implements java.io.Serializable {
         this.worldRanks = d.worldRanks;
         this.declared = d.declared;
         this.threadNames = threadNames;
+        this.threaded = threaded == null || threaded.isEmpty() ? null : (java.util.BitSet) threaded.clone();
     }
 
     /** These definitions with the processes of {@code ranks} {@link #leftOut} (a reader that knows it once they are built). */
     public TraceDefinitions withLeftOut(java.util.BitSet ranks) {
-        return new TraceDefinitions(this, ranks, threadNames);
+        return new TraceDefinitions(this, ranks, threadNames, threaded);
     }
 
     /**
@@ -74,7 +77,29 @@ public final class TraceDefinitions implements java.io.Serializable {
      * @return the definitions that {@link #threadName} answers from
      */
     public TraceDefinitions withThreadNames(java.util.Map<Long, String> names) {
-        return new TraceDefinitions(this, leftOut == null ? new java.util.BitSet() : leftOut, java.util.Map.copyOf(names));
+        return new TraceDefinitions(this, leftOut == null ? new java.util.BitSet() : leftOut, java.util.Map.copyOf(names), threaded);
+    }
+
+    /**
+     * These definitions with the processes that are read through several locations (threads) marked: their locations
+     * keep their MPI calls' intervals for the process's {@code Tcomm_i} (definitions section 3).
+     *
+     * @param processes the processes with several locations read
+     * @return the definitions that {@link #severalThreads} answers from
+     */
+    public TraceDefinitions withSeveralThreads(java.util.BitSet processes) {
+        return new TraceDefinitions(this, leftOut == null ? new java.util.BitSet() : leftOut, threadNames, processes);
+    }
+
+    /**
+     * Whether process {@code process} is read through several locations (its threads), as the reader said before
+     * the events ({@link #withSeveralThreads}).
+     *
+     * @param process a process number
+     * @return true when it has several locations
+     */
+    public boolean severalThreads(int process) {
+        return threaded != null && process >= 0 && threaded.get(process);
     }
 
     /**
@@ -114,6 +139,7 @@ public final class TraceDefinitions implements java.io.Serializable {
         // a world rank R says that R + 1 processes at least are declared
         this.declared = Math.max(Math.max(b.declared, processes.size()), worldRanks == null ? 0 : worldRanks[worldRanks.length - 1] + 1);
         this.threadNames = java.util.Map.of();
+        this.threaded = null;
     }
 
     private static boolean isIdentity(int[] ranks) {

@@ -47,9 +47,9 @@ public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks,
 
     /**
      * This report with each process's waiting at most {@code maxTicks[p]} (its {@code Tcomm_i}; negative: not capped):
-     * a process whose threads all call MPI (MPI_THREAD_MULTIPLE) has its threads' waits added up while its
-     * {@code Tcomm_i} is its busiest thread's (definitions section 3), so two threads waiting at once can wait longer
-     * than it. Such a process's patterns are scaled down together to its {@code Tcomm_i}, and a note says by how much.
+     * a process whose threads call MPI (MPI_THREAD_MULTIPLE) has its threads' waits added up while its {@code Tcomm_i}
+     * counts the time in which any of them was in MPI once (definitions section 3), so two threads waiting at once can
+     * wait longer than it. Such a process's patterns are scaled down together to its {@code Tcomm_i}, and a note says by how much.
      *
      * @param maxTicks     per process the most waiting it may have, ticks, or a negative number for no cap
      * @param name         how the note names process p ("rank 1")
@@ -109,8 +109,8 @@ public record WaitReport(boolean corrected, boolean settled, long[] offsetTicks,
             return this;
         }
         List<Diagnostic> notes = new java.util.ArrayList<>(diagnostics);
-        notes.add(Diagnostic.note("the waits of the threads that call MPI (at once, or in turn) add up to more"
-                + " than the busiest thread's time in MPI, the process's T_comm, on " + n + (n == 1 ? " process" : " processes")
+        notes.add(Diagnostic.note("the waits of threads in MPI at the same time add up to more than the process's time in MPI"
+                + " (T_comm, the time in which any of its threads was in MPI) on " + n + (n == 1 ? " process" : " processes")
                 + " (" + which + (n > 3 ? "; ..." : "") + "): their waiting is scaled down to T_comm, pattern by pattern"));
         return new WaitReport(corrected, settled, offsetTicks, onlyBounded, conflictsBefore, conflictsAfter, matchedMessages,
                 peakInFlight, capped, ticksPerSecond, pairs, unmatched, collectives, collectivesIncomplete, notes);

@@ -74,6 +74,43 @@ class LocationTimesTest {
         assertEquals(whole, assembled);
     }
 
+    /**
+     * Threads that take turns in MPI, read apart: the master's MPI_Send [0, 100] and the worker's [150, 400] (its
+     * recording off [200, 250]) carry their calls in longs, so the assembled Tcomm_0 is their union less the worker's
+     * time off, 100 + 250 - 50 = 300 ticks, as one accumulator over both gives (the busiest thread's would be 200).
+     */
+    @Test
+    void threadsTakingTurnsInMpiAssembleTheirUnion() {
+        java.util.BitSet several = new java.util.BitSet();
+        several.set(0);
+        TraceDefinitions d = definitions().withSeveralThreads(several);
+        TraceAccumulator all = new TraceAccumulator(d, false);
+        TraceAccumulator first = new TraceAccumulator(d, false), second = new TraceAccumulator(d, false);
+        for (TraceAccumulator a : List.of(all, first)) {
+            LocationAccumulator m = a.location(0, 0);
+            m.enter(0, 0);
+            m.enter(0, 1);
+            m.leave(100, 1);
+            m.leave(1000, 0);
+        }
+        for (TraceAccumulator a : List.of(all, second)) {
+            LocationAccumulator w = a.location(0, 1);
+            w.enter(150, 1);
+            w.measurement(200, false);
+            w.measurement(250, true);
+            w.leave(400, 1);
+        }
+        List<LocationTimes> times = new ArrayList<>();
+        for (TraceAccumulator task : List.of(second, first)) {
+            task.locations().forEach(l -> times.add(LocationTimes.ofLongs(l.times().toLongs())));
+        }
+        ProfileTotals totals = new ProfileTotals(2);
+        times.forEach(totals::add);
+        ProcessProfile assembled = new TraceAccumulator(d, false).profile(totals, times).processes().get(0);
+        assertEquals(0.3, assembled.commTime(), 1e-12);
+        assertEquals(all.profile().processes().get(0), assembled);
+    }
+
     @Test
     void aTraceWithoutOpenMpCarriesNoRecords() {
         TraceDefinitions.Builder b = TraceDefinitions.builder().ticksPerSecond(1000);
@@ -84,7 +121,7 @@ class LocationTimesTest {
         l.enter(5, 0);
         l.leave(25, 0);
         long[] v = l.times().toLongs();
-        assertEquals(8, v.length);
+        assertEquals(10, v.length);
         LocationTimes t = LocationTimes.ofLongs(v);
         assertEquals(20, t.spanTicks());
         assertEquals(3, t.order());

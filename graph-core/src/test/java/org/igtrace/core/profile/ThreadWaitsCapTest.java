@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A process's waiting is scaled down to its Tcomm_i only when several of its threads call MPI (definitions section 3):
- * their waits are added up while Tcomm_i is the busiest thread's. One thread in MPI (a second that computes) keeps its
+ * their waits are added up while Tcomm_i counts the time they were in MPI at once once. One thread in MPI (a second that computes) keeps its
  * waits as they are, as a single-threaded process does (they are within its Tcomm_i, definitions section 8: the report
  * below is made up to show that nothing caps them).
  */

@@ -59,12 +59,30 @@ class TraceAccumulatorTest {
 
     /**
      * Definitions section 3 (issue 40): T_i of a process of several threads is their wall-clock span, 0..1000 ticks =
-     * 1.0 s (added up, as before, 1000 + 500 = 1.5 s); Tcomm_i the MPI time of the thread with the most of it (both call
-     * MPI, MPI_THREAD_MULTIPLE: max(200, 500) = 500 ticks, where the sum 700 would count overlapping calls twice).
+     * 1.0 s (added up, as before, 1000 + 500 = 1.5 s); Tcomm_i the time in which any thread was in MPI: the main
+     * thread's [100, 300] and the worker's [200, 700] (MPI_THREAD_MULTIPLE) give [100, 700] = 600 ticks, where the sum
+     * 700 would count their 100 ticks at once twice and the busiest thread's 500 would leave out the main thread's first 100.
      */
     @Test
     void threadsOfOneProcessSpanTheirWallClockTime() {
-        TraceAccumulator acc = new TraceAccumulator(definitions(1), false);
+        TraceAccumulator acc = new TraceAccumulator(threaded(definitions(1)), false);
+        twoThreads(acc);
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(1.0, p.time(), 1e-12);
+        assertEquals(0.6, p.commTime(), 1e-12);
+        assertEquals(2, p.threads());
+        assertEquals(List.of(0.2, 0.5), p.openMp().threads().stream().map(t -> t.mpi()).toList());
+        assertTrue(acc.profile().notes().isEmpty(), acc.profile().notes().toString());
+    }
+
+    /** Process 0 read through several threads, as a reader says before the events. */
+    private static TraceDefinitions threaded(TraceDefinitions d) {
+        java.util.BitSet several = new java.util.BitSet();
+        several.set(0);
+        return d.withSeveralThreads(several);
+    }
+
+    private static void twoThreads(TraceAccumulator acc) {
         LocationAccumulator main = acc.location(0), worker = acc.location(0);
         main.enter(0, 2);
         main.enter(100, 1);
@@ -72,11 +90,24 @@ class TraceAccumulatorTest {
         main.leave(1000, 2);
         worker.enter(200, 1);
         worker.leave(700, 1);
-        ProcessProfile p = acc.profile().processes().get(0);
-        assertEquals(1.0, p.time(), 1e-12);
-        assertEquals(0.5, p.commTime(), 1e-12);
-        assertEquals(2, p.threads());
-        assertEquals(List.of(0.2, 0.5), p.openMp().threads().stream().map(t -> t.mpi()).toList());
+    }
+
+    /**
+     * Where the threads' calls were not kept (a reader that did not say the process has several threads; a log beyond
+     * its budget, here 1 byte), Tcomm_i is the busiest thread's (500 ticks), and a note says so and why.
+     */
+    @Test
+    void threadsWhoseCallsWereNotKeptGiveTheBusiestThreadsTime() {
+        TraceAccumulator unmarked = new TraceAccumulator(definitions(1), false);
+        twoThreads(unmarked);
+        assertEquals(0.5, unmarked.profile().processes().get(0).commTime(), 1e-12);
+        assertEquals(List.of("the time in MPI (T_comm) of rank 0 is the busiest thread's, not the time in which any of its threads"
+                + " was in MPI: the reader kept no thread's MPI calls"), unmarked.profile().notes());
+        TraceAccumulator small = new TraceAccumulator(threaded(definitions(1)), false, 1);
+        twoThreads(small);
+        assertEquals(0.5, small.profile().processes().get(0).commTime(), 1e-12);
+        assertTrue(small.profile().notes().get(0).endsWith("the threads' MPI calls were more than the 64 MB igtrace keeps of them"),
+                small.profile().notes().toString());
     }
 
     @Test

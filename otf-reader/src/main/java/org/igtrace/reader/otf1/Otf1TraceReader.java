@@ -114,7 +114,12 @@ public final class Otf1TraceReader implements PartitionedSource {
                 names.put((long) i << 20, name);
             }
         }
-        return names.isEmpty() ? marked : marked.withThreadNames(names);
+        java.util.BitSet threaded = new java.util.BitSet();
+        for (int p = 0; p < perProcess.length; p++) {
+            threaded.set(p, perProcess[p] > 1);
+        }
+        TraceDefinitions threads = threaded.isEmpty() ? marked : marked.withSeveralThreads(threaded);
+        return names.isEmpty() ? threads : threads.withThreadNames(names);
     }
 
     /** How many of the streams left out the note names; it counts the others (10^6 names would be tens of megabytes). */

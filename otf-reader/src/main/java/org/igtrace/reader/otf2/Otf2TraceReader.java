@@ -126,7 +126,12 @@ public final class Otf2TraceReader implements PartitionedSource {
                 names.put((long) i, name);
             }
         }
-        return names.isEmpty() ? definitions : definitions.withThreadNames(names);
+        java.util.BitSet threaded = new java.util.BitSet();
+        for (int p = 0; p < perProcess.length; p++) {
+            threaded.set(p, perProcess[p] > 1);
+        }
+        TraceDefinitions marked = definitions.withSeveralThreads(threaded);
+        return names.isEmpty() ? marked : marked.withThreadNames(names);
     }
 
     /**
