@@ -86,6 +86,7 @@ public final class WhyCommand implements Callable<Integer> {
             // what the reader said about the trace (a location --skip-missing left out, threads folded, ...)
             profile.diagnostics().stream().filter(d -> d.kind() == org.igtrace.core.diagnostic.DiagnosticKind.NOTE)
                     .forEach(d -> parent.err().println("igtrace why: note: " + org.igtrace.formats.Escape.line(d.text()))); // may quote a name: one line
+            read.replayNotes().forEach(n -> parent.err().println("igtrace why: note: the what-ifs' replay: " + n));
         }
         return 0;
     }

@@ -33,7 +33,10 @@ final class WhyReading {
      * The read's profile, the trace's location and the analysis; or, with {@code exit} not null, the exit code of a
      * command that ended without them (it ran in a child JVM, or the selection kept nothing, said on standard error).
      */
-    record Result(TraceFormat.Located located, TraceProfile profile, Why why, Integer exit) {
+    /**
+     * @param replayNotes what the replay of the what-ifs says of the run it replays (MPI calls on threads it leaves out)
+     */
+    record Result(TraceFormat.Located located, TraceProfile profile, Why why, Integer exit, java.util.List<String> replayNotes) {
     }
 
     private WhyReading() {
@@ -53,9 +56,12 @@ final class WhyReading {
             session.subscribe(d -> taps.on(d, store, session));
             Integer ended = session.start();
             if (ended != null) {
-                return new Result(session.located(), null, null, ended);
+                return new Result(session.located(), null, null, ended, java.util.List.of());
             }
-            return new Result(session.located(), session.profile(), analyse(session.profile(), taps, reading, top, unchangedShown), null);
+            Why why = analyse(session.profile(), taps, reading, top, unchangedShown);
+            java.util.List<String> notes = taps.recorder == null ? java.util.List.of() : taps.recorded().notes().stream()
+                    .filter(n -> n.contains(org.igtrace.core.replay.ActivityRecorder.OTHER_THREADS)).toList();
+            return new Result(session.located(), session.profile(), why, null, notes);
         }
     }
 

@@ -45,6 +45,28 @@ class ThreadsInMpiTest {
         assertTrue(Double.parseDouble(rank0[1]) < 0.5 * Double.parseDouble(rank0[0]), rows[0]);
     }
 
+    /**
+     * The replay follows one thread a process (open item): predict and why say how many MPI calls it leaves out. Each rank
+     * of serialized.c makes 14 calls (MPI_Barrier on the master, 10 MPI_Sendrecv and 3 MPI_Allreduce in `omp single`s);
+     * thread 2 makes every MPI_Allreduce, the collectives that make it the thread with the most events (EZTrace records
+     * MPI_Sendrecv without message events), and the MPI_Sendrecv of iterations 1, 4 and 7 (the program prints which thread
+     * took each): 6 calls replayed a rank, 8 left out, 24 of 42. hybrid-2's threads besides the masters call no MPI.
+     */
+    @Test
+    void theReplaySaysWhichCallsItLeavesOut() {
+        String serialized = TESTDATA.resolve("otf2/serialized-3").toString();
+        String note = "24 of the 42 MPI calls are made on threads that are not replayed (ranks 0-2)";
+        SubcommandsTest.Run predict = SubcommandsTest.igtrace("predict", serialized);
+        assertEquals(0, predict.code(), predict.err());
+        assertTrue(predict.err().contains("igtrace predict: note: " + note), predict.err());
+        SubcommandsTest.Run why = SubcommandsTest.igtrace("why", serialized);
+        assertEquals(0, why.code(), why.err());
+        assertTrue(why.err().contains("igtrace why: note: the what-ifs' replay: " + note), why.err());
+        SubcommandsTest.Run hybrid = SubcommandsTest.igtrace("predict", TESTDATA.resolve("otf2/hybrid-2").toString());
+        assertEquals(0, hybrid.code(), hybrid.err());
+        assertTrue(!hybrid.err().contains("threads that are not replayed"), hybrid.err());
+    }
+
     @Test
     void threadsInMpiAtOnceCountThatTimeOnce() throws Exception {
         String[] rows = compare("multiple-2");

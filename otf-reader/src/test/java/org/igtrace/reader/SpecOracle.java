@@ -14,7 +14,6 @@ public final class SpecOracle {
     private final Map<Long, long[]> span = new HashMap<>();          // location -> first, last
     private final Map<Long, long[]> depthAndStart = new HashMap<>(); // commDepth, commStart, envDepth, envStart
     private final Map<Long, Integer> rankOfLocation = new HashMap<>();
-    private final Map<Long, long[]> commTicks = new HashMap<>();     // location -> ticks in MPI
     private final long[] envTicks;
     private final Map<List<Integer>, long[]> sends = new HashMap<>();    // {bytes, messages}
     private final Map<List<Integer>, long[]> receives = new HashMap<>();
@@ -49,7 +48,6 @@ public final class SpecOracle {
             if (enter && d[0]++ == 0) {
                 d[1] = time;
             } else if (!enter && --d[0] == 0) {
-                commTicks.computeIfAbsent(location, k -> new long[1])[0] += time - d[1];
                 mpiCalls.computeIfAbsent(location, k -> new java.util.ArrayList<>()).add(new long[] {d[1], time});
             }
         }
@@ -168,20 +166,52 @@ public final class SpecOracle {
         return t;
     }
 
-    /** Tcomm_i in seconds: the MPI time of the process's location with the most of it (definitions section 3). */
+    /**
+     * Tcomm_i in seconds: the time in which any location of the process was in an outermost MPI call and had recording
+     * on (definitions section 3): each location's calls cut by its own intervals off, then all of them sorted by start and
+     * joined where they overlap.
+     */
     public double[] commTime(double ticksPerSecond) {
-        long[] most = new long[processes];
-        commTicks.forEach((location, c) -> {
-            long ticks = c[0];
-            for (long[] call : mpiCalls.getOrDefault(location, List.of())) { // time off inside a call is not the call's
-                ticks -= overlap(off.getOrDefault(location, List.of()), call[0], call[1]);
+        Map<Integer, List<long[]>> pieces = new HashMap<>();
+        mpiCalls.forEach((location, calls) -> {
+            List<long[]> offHere = off.getOrDefault(location, List.of());
+            for (long[] call : calls) {
+                List<long[]> left = new java.util.ArrayList<>(List.of(new long[] {call[0], Math.max(call[0], call[1])}));
+                for (long[] o : offHere) {
+                    List<long[]> cut = new java.util.ArrayList<>();
+                    for (long[] piece : left) {
+                        if (o[1] <= piece[0] || o[0] >= piece[1]) {
+                            cut.add(piece);
+                            continue;
+                        }
+                        if (o[0] > piece[0]) {
+                            cut.add(new long[] {piece[0], o[0]});
+                        }
+                        if (o[1] < piece[1]) {
+                            cut.add(new long[] {o[1], piece[1]});
+                        }
+                    }
+                    left = cut;
+                }
+                pieces.computeIfAbsent(rankOfLocation.get(location), k -> new java.util.ArrayList<>()).addAll(left);
             }
-            most[rankOfLocation.get(location)] = Math.max(most[rankOfLocation.get(location)], ticks);
         });
         double[] t = new double[processes];
-        for (int r = 0; r < processes; r++) {
-            t[r] = most[r] / ticksPerSecond;
-        }
+        pieces.forEach((r, list) -> {
+            list.sort((a, b) -> Long.compare(a[0], b[0]));
+            long sum = 0, from = 0, to = Long.MIN_VALUE;
+            for (long[] piece : list) {
+                if (piece[0] > to) {
+                    sum += Math.max(0, to - from);
+                    from = piece[0];
+                    to = piece[1];
+                } else {
+                    to = Math.max(to, piece[1]);
+                }
+            }
+            sum += Math.max(0, to - from);
+            t[r] = sum / ticksPerSecond;
+        });
         return t;
     }
 

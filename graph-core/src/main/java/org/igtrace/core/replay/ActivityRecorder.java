@@ -115,8 +115,12 @@ public final class ActivityRecorder implements LocationSink {
                     + " no region event in what was read: not replayed");
         }
         if (leftOut > 0) {
-            notes.add(leftOut + " further thread locations of processes are not replayed (each process replays the"
-                    + " location holding its MPI events)");
+            notes.add(leftOut + " further thread locations of processes are not replayed (each process replays one thread, the"
+                    + " one holding its MPI events or the most of them)");
+        }
+        String otherThreads = otherThreadsNote(ordered, chosen);
+        if (otherThreads != null) {
+            notes.add(otherThreads);
         }
         String stranded = strandedNote(ordered, chosen);
         if (stranded != null) {
@@ -135,6 +139,37 @@ public final class ActivityRecorder implements LocationSink {
                     + " a partner outside the known processes: not replayed");
         }
         return new RecordedRun(definitions, chosen, store, notes);
+    }
+
+    /** What the note on MPI calls of threads not replayed says after its numbers ({@link #otherThreadsNote}). */
+    public static final String OTHER_THREADS = " MPI calls are made on threads that are not replayed";
+
+    /**
+     * The note on MPI calls made on threads other than the one each process replays (MPI_THREAD_SERIALIZED calls moving
+     * from thread to thread, MPI_THREAD_MULTIPLE): they are not replayed, so the replay misses them and pairs their
+     * partners' messages with other calls (EZTrace's serialized-3: 26 of its 40 calls); null when no such thread called MPI.
+     */
+    private String otherThreadsNote(List<LocationActivities> ordered, LocationActivities[] chosen) {
+        java.util.Set<Integer> processes = new java.util.TreeSet<>();
+        long calls = 0, all = 0;
+        for (LocationActivities l : ordered) {
+            if (l.process < 0 || l.process >= chosen.length || chosen[l.process] == null) {
+                continue;
+            }
+            all += l.callCount();
+            if (chosen[l.process] != l && l.hasRegionEvents() && l.callCount() > 0) {
+                processes.add(l.process);
+                calls += l.callCount();
+            }
+        }
+        if (processes.isEmpty()) {
+            return null;
+        }
+        return calls + " of the " + all + OTHER_THREADS + " (" + (processes.size() == 1
+                ? "rank " + definitions.worldRank(processes.iterator().next())
+                : "ranks " + WorldRankNotes.ranges(new ArrayList<>(processes), definitions::worldRank))
+                + "): each process replays one thread, the one with the most message and collective events, so the replay leaves those calls"
+                + " out and pairs their partners' messages with other calls; its run times and waits are not the run's";
     }
 
     /**

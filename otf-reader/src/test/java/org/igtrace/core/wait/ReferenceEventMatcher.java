@@ -28,8 +28,8 @@ import org.igtrace.core.util.PairLongs;
  *       region): its enter time is where the operation starts (for a non-blocking receive
  *       completed in {@code MPI_Wait*}, the wait call). A message is handed on once both calls
  *       have been left.</li>
- *   <li>The k-th collective a member records on a communicator is instance k of that
- *       communicator; an instance is handed on once every member has left its call.</li>
+ *   <li>The k-th collective a member records on a communicator, in time order over its process's threads, is
+ *       instance k of that communicator; an instance is handed on once every member has left its call.</li>
  * </ul>
  * Memory holds the messages and collective instances in flight (one end seen, or a call not yet
  * left) and a call stack per location; nothing per event.
@@ -42,6 +42,8 @@ final class ReferenceEventMatcher implements LocationSink {
     private final MatchListener listener;
     private final Map<MessageKey, ArrayDeque<MatchedMessage>> waiting = new HashMap<>();
     private final Map<Long, CollectiveInstance> instances = new HashMap<>();
+    /** Per process, the collectives its threads recorded so far on each communicator (the events come in time order). */
+    private final Map<Integer, LongIntMap> collectivesSeen = new HashMap<>();
     private final LongIntMap[] memberIndex;
     private final List<Location> locations = new ArrayList<>();
 
@@ -212,7 +214,6 @@ final class ReferenceEventMatcher implements LocationSink {
         private long[] enters = new long[16];
         private int depth;
         private long lastTime;
-        private final LongIntMap collectivesSeen = new LongIntMap();
         // Ends waiting for the leave of the call (stack frame) they happened in.
         private Object[] pending = new Object[4];
         private long[] pendingKeys = new long[4];
@@ -341,8 +342,9 @@ final class ReferenceEventMatcher implements LocationSink {
                 collectivesOfNonMembers++;
                 return;
             }
-            int k = collectivesSeen.get(communicator, 0);
-            collectivesSeen.put(communicator, k + 1);
+            LongIntMap seen = collectivesSeen.computeIfAbsent(process, p -> new LongIntMap());
+            int k = seen.get(communicator, 0);
+            seen.put(communicator, k + 1);
             long key = ((long) communicator << 32) | (k & 0xffffffffL);
             CollectiveInstance instance = instances.get(key);
             if (instance == null) {
