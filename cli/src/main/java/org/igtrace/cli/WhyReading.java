@@ -83,6 +83,9 @@ final class WhyReading {
         if (run == null || run.replayedProcesses() == 0) {
             return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1, unchangedShown);
         }
+        if (taps.slices != null) {
+            taps.slices.follow(run.replayedOrders());
+        }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;
         NetworkCalibration.Fit guess = matched != null && matched.ready() ? matched.fit(null, null) : null;

@@ -62,12 +62,92 @@ public final class ActivityRecorder implements LocationSink {
     private final boolean[] eagerRegions;
     private final long eagerLimit;
 
-    /** The location's recorder, behind a {@link ProbeMerge} when the trace defines a blocking probe. */
+    /** The threads of processes with several ({@link TraceDefinitions#severalThreads}), kept until every one is read. */
+    private final List<ThreadEvents> threads = Collections.synchronizedList(new ArrayList<>());
+    /** What {@link #mergeThreads} found: per process of several threads, its calls on threads its replay leaves out. */
+    private final java.util.Map<Integer, Long> callsLeftOut = new java.util.TreeMap<>();
+    /** The processes whose threads' calls are replayed as one thread's, and the threads not replayed at all. */
+    private final java.util.Set<Integer> merged = new java.util.TreeSet<>();
+    private long threadsLeftOut;
+    /** Per process of several threads, the message and collective events on its threads with no region event. */
+    private final java.util.Map<Integer, Long> stranded = new java.util.TreeMap<>();
+    private long threadCalls;
+
+    /**
+     * The location's recorder, behind a {@link ProbeMerge} when the trace defines a blocking probe; for a thread of a
+     * process of several, its events kept until all are read ({@link #mergeThreads}).
+     */
     @Override
     public org.igtrace.core.trace.LocationEvents location(int process, long order) {
+        if (definitions.severalThreads(process)) {
+            ThreadEvents t = new ThreadEvents(definitions, process, order, store);
+            threads.add(t);
+            return t;
+        }
         LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
         return probes ? new ProbeMerge(definitions, l, replayEagerLimit) : l;
+    }
+
+    /**
+     * Each process of several threads as one location to replay: the thread it replays (region events before none, then
+     * the most message and collective events, then the most calls; the first in order among equals) with the MPI calls of
+     * its other threads when no two of them are in MPI at once ({@link ThreadMerge}), else that thread alone.
+     */
+    private void mergeThreads() {
+        java.util.Map<Integer, List<ThreadEvents>> byProcess = new java.util.TreeMap<>();
+        List<ThreadEvents> ordered = new ArrayList<>(threads);
+        ordered.sort(Comparator.comparingLong(t -> t.order));
+        for (ThreadEvents t : ordered) {
+            byProcess.computeIfAbsent(t.process, p -> new ArrayList<>()).add(t);
+        }
+        threads.clear();
+        byProcess.forEach((process, list) -> {
+            int withCalls = 0;
+            for (ThreadEvents t : list) {
+                withCalls += t.calls > 0 ? 1 : 0;
+            }
+            // threads that take turns in MPI replay as their master (the longest span, section 10a) making every call;
+            // otherwise the thread with the most message and collective events alone
+            boolean together = withCalls > 1 && !new ThreadMerge(definitions, list).overlaps();
+            ThreadEvents first = list.get(0);
+            for (ThreadEvents t : list) {
+                boolean better = together ? t.span() > first.span()
+                        : t.regions != first.regions ? t.regions : t.ops > first.ops || (t.ops == first.ops && t.calls > first.calls);
+                if (better) {
+                    first = t;
+                }
+            }
+            List<ThreadEvents> inOrder = new ArrayList<>();
+            inOrder.add(first);
+            long others = 0;
+            for (ThreadEvents t : list) {
+                if (t != first) {
+                    inOrder.add(t);
+                    others += t.calls;
+                    if (first.regions && !t.regions && t.ops > 0) {
+                        stranded.merge(process, t.ops, Long::sum);
+                    }
+                }
+            }
+            ThreadMerge merge = new ThreadMerge(definitions, inOrder);
+            LocationActivities l = new LocationActivities(definitions, membership, process, first.order, store, eagerRegions, eagerLimit);
+            org.igtrace.core.trace.LocationEvents to = probes ? new ProbeMerge(definitions, l, replayEagerLimit) : l;
+            if (together) {
+                merge.feed(to);
+                merged.add(process);
+                threadsLeftOut += inOrder.stream().filter(t -> t != inOrder.get(0) && t.calls == 0).count();
+            } else {
+                new ThreadMerge(definitions, List.of(first)).feed(to);
+                threadsLeftOut += inOrder.size() - 1;
+                if (others > 0) {
+                    callsLeftOut.put(process, others);
+                }
+            }
+            to.end();
+            threadCalls += first.calls + others;
+            locations.add(l);
+        });
     }
 
     /**
@@ -76,6 +156,7 @@ public final class ActivityRecorder implements LocationSink {
      * process are left out and counted in a note.
      */
     public RecordedRun recorded() {
+        mergeThreads();
         int n = definitions.processCount();
         LocationActivities[] chosen = new LocationActivities[n];
         List<LocationActivities> ordered = new ArrayList<>(locations);
@@ -114,9 +195,14 @@ public final class ActivityRecorder implements LocationSink {
                     : "ranks " + WorldRankNotes.ranges(empty, definitions::worldRank) + " have")
                     + " no region event in what was read: not replayed");
         }
+        leftOut += threadsLeftOut;
         if (leftOut > 0) {
             notes.add(leftOut + " further thread locations of processes are not replayed (each process replays one thread, the"
-                    + " one holding its MPI events or the most of them)");
+                    + " one holding its MPI events or the most of them" + (merged.isEmpty() ? "" : ", with its other threads' MPI calls") + ")");
+        }
+        if (!merged.isEmpty()) {
+            notes.add(ranks(merged) + " called MPI on several threads, never two at once: " + (merged.size() == 1 ? "its" : "each one's")
+                    + " threads' calls are replayed in time order as one thread's");
         }
         String otherThreads = otherThreadsNote(ordered, chosen);
         if (otherThreads != null) {
@@ -145,31 +231,40 @@ public final class ActivityRecorder implements LocationSink {
     public static final String OTHER_THREADS = " MPI calls are made on threads that are not replayed";
 
     /**
-     * The note on MPI calls made on threads other than the one each process replays (MPI_THREAD_SERIALIZED calls moving
-     * from thread to thread, MPI_THREAD_MULTIPLE): they are not replayed, so the replay misses them and pairs their
-     * partners' messages with other calls (EZTrace's serialized-3: 26 of its 40 calls); null when no such thread called MPI.
+     * The note on MPI calls made on threads other than the one each process replays, where they are not merged into it
+     * (threads in MPI at the same time, MPI_THREAD_MULTIPLE, or a reader that did not say the process has several threads):
+     * the replay misses them and pairs their partners' messages with other calls (EZTrace's multiple-2: 32 of its 66
+     * calls); null when there are none.
      */
     private String otherThreadsNote(List<LocationActivities> ordered, LocationActivities[] chosen) {
-        java.util.Set<Integer> processes = new java.util.TreeSet<>();
-        long calls = 0, all = 0;
+        java.util.Set<Integer> processes = new java.util.TreeSet<>(callsLeftOut.keySet());
+        long calls = callsLeftOut.values().stream().mapToLong(Long::longValue).sum(), all = threadCalls;
+        boolean unmerged = false;
         for (LocationActivities l : ordered) {
             if (l.process < 0 || l.process >= chosen.length || chosen[l.process] == null) {
                 continue;
             }
-            all += l.callCount();
+            all += definitions.severalThreads(l.process) ? 0 : l.callCount();
             if (chosen[l.process] != l && l.hasRegionEvents() && l.callCount() > 0) {
                 processes.add(l.process);
                 calls += l.callCount();
+                unmerged = true;
             }
         }
         if (processes.isEmpty()) {
             return null;
         }
-        return calls + " of the " + all + OTHER_THREADS + " (" + (processes.size() == 1
-                ? "rank " + definitions.worldRank(processes.iterator().next())
-                : "ranks " + WorldRankNotes.ranges(new ArrayList<>(processes), definitions::worldRank))
-                + "): each process replays one thread, the one with the most message and collective events, so the replay leaves those calls"
-                + " out and pairs their partners' messages with other calls; its run times and waits are not the run's";
+        return calls + " of the " + all + OTHER_THREADS + " (" + ranks(processes) + "): " + (unmerged ? ""
+                : "their threads were in MPI at the same time (MPI_THREAD_MULTIPLE), which one thread's calls cannot be; ")
+                + "each process replays one thread, the one with the"
+                + " most message and collective events, so the replay leaves those calls out and pairs their partners' messages"
+                + " with other calls; its run times and waits are not the run's";
+    }
+
+    /** "rank 3" or "ranks 0-2". */
+    private String ranks(java.util.Collection<Integer> processes) {
+        return processes.size() == 1 ? "rank " + definitions.worldRank(processes.iterator().next())
+                : "ranks " + WorldRankNotes.ranges(new ArrayList<>(processes), definitions::worldRank);
     }
 
     /**
@@ -180,6 +275,12 @@ public final class ActivityRecorder implements LocationSink {
     private String strandedNote(List<LocationActivities> ordered, LocationActivities[] chosen) {
         java.util.Set<Integer> processes = new java.util.TreeSet<>();
         long events = 0;
+        for (var e : stranded.entrySet()) {
+            if (chosen[e.getKey()] != null) {
+                processes.add(e.getKey());
+                events += e.getValue();
+            }
+        }
         for (LocationActivities l : ordered) {
             if (l.process >= 0 && l.process < chosen.length && chosen[l.process] != null && chosen[l.process] != l
                     && !l.hasRegionEvents() && l.eventCount() > 0) {
@@ -217,12 +318,17 @@ public final class ActivityRecorder implements LocationSink {
         return b == null ? null : "the replay leaves out the time recording was off (unknown: neither computation nor a call's own time) on " + b;
     }
 
-    /** Bytes of encoded activities so far, over all locations. */
+    /** Bytes of encoded activities so far, over all locations (and the kept events of threads). */
     public long bytes() {
         long b = 0;
         synchronized (locations) {
             for (LocationActivities l : locations) {
                 b += l.bytes();
+            }
+        }
+        synchronized (threads) {
+            for (ThreadEvents t : threads) {
+                b += t.bytes();
             }
         }
         return b;

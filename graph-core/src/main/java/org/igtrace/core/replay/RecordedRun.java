@@ -39,6 +39,21 @@ public final class RecordedRun {
         return notes;
     }
 
+    /**
+     * Per process, the place among all locations of the location it replays (a process of threads that take turns in
+     * MPI: its master, with the other threads' calls), or -1 for none: what an analysis that stands a process by one of
+     * its locations follows, so that its run time is the replay's measured one.
+     *
+     * @return the locations' orders, by process
+     */
+    public long[] replayedOrders() {
+        long[] orders = new long[processes.length];
+        for (int p = 0; p < orders.length; p++) {
+            orders[p] = processes[p] == null ? -1 : processes[p].order;
+        }
+        return orders;
+    }
+
     /** How many processes have a location to replay. */
     public int replayedProcesses() {
         int n = 0;

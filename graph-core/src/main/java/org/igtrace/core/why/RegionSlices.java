@@ -115,6 +115,27 @@ public final class RegionSlices implements LocationSink {
     }
 
     /**
+     * Stands each process by the location the replay replays ({@link org.igtrace.core.replay.RecordedRun#replayedOrders}):
+     * for a process of threads that take turns in MPI the replay takes its master, not the thread with the most events.
+     * Called before the slices are read; a process whose location has no slice keeps the choice of {@link #finish}.
+     *
+     * @param orders per process, the replayed location's place among all locations, or -1
+     */
+    public void follow(long[] orders) {
+        finish();
+        java.util.Map<Long, SliceRecorder> byOrder = new java.util.HashMap<>();
+        for (SliceRecorder l : locations) {
+            byOrder.put(l.order, l);
+        }
+        for (int p = 0; p < chosen.length && p < orders.length; p++) {
+            SliceRecorder l = orders[p] < 0 ? null : byOrder.get(orders[p]);
+            if (l != null && l.process == p && l.slices > 0) {
+                chosen[p] = l;
+            }
+        }
+    }
+
+    /**
      * Whether location {@code l} stands for its process rather than {@code c} (earlier in location order), as the replay
      * (section 9) chooses the location it replays: more messages and collectives, then more MPI calls, else the first.
      * The path's length is then the measured run time the replay takes (a process of threads without MPI: its first
