@@ -65,13 +65,17 @@ final class CallIntervals {
 
     private boolean grow() {
         int more = Math.max(CHUNK, bytes.length / 2);
-        if (budget.addAndGet(-more) < 0) {
-            budget.addAndGet(more + bytes.length); // what it held goes back too: the log is dropped whole
-            complete = false;
-            bytes = new byte[0];
-            length = 0;
-            return false;
-        }
+        long left;
+        do {
+            left = budget.get();
+            if (left < more) {
+                budget.addAndGet(bytes.length); // what it held goes back: the log is dropped whole
+                complete = false;
+                bytes = new byte[0];
+                length = 0;
+                return false;
+            }
+        } while (!budget.compareAndSet(left, left - more));
         bytes = Arrays.copyOf(bytes, bytes.length + more);
         return true;
     }

@@ -107,13 +107,17 @@ public final class ActivityRecorder implements LocationSink {
             for (ThreadEvents t : list) {
                 withCalls += t.calls > 0 ? 1 : 0;
             }
-            // threads that take turns in MPI replay as their master (the longest span, section 10a) making every call;
-            // otherwise the thread with the most message and collective events alone
+            // threads that take turns in MPI replay as one making every call: the one that called MPI_Init or MPI_Finalize,
+            // else the one of the longest span, among those that called MPI (a helper pthread that outlives them does not
+            // hold the process's MPI); otherwise the thread with the most message and collective events alone
             boolean together = withCalls > 1 && !new ThreadMerge(definitions, list).overlaps();
-            ThreadEvents first = list.get(0);
+            ThreadEvents first = null;
             for (ThreadEvents t : list) {
-                boolean better = together ? t.span() > first.span()
-                        : t.regions != first.regions ? t.regions : t.ops > first.ops || (t.ops == first.ops && t.calls > first.calls);
+                if (together && t.calls == 0 && !t.environment) {
+                    continue;
+                }
+                boolean better = first == null || (together ? t.environment != first.environment ? t.environment : t.span() > first.span()
+                        : t.regions != first.regions ? t.regions : t.counts.beats(first.counts));
                 if (better) {
                     first = t;
                 }
@@ -125,8 +129,8 @@ public final class ActivityRecorder implements LocationSink {
                 if (t != first) {
                     inOrder.add(t);
                     others += t.calls;
-                    if (first.regions && !t.regions && t.ops > 0) {
-                        stranded.merge(process, t.ops, Long::sum);
+                    if (first.regions && !t.regions && t.counts.events() > 0) {
+                        stranded.merge(process, t.counts.events(), Long::sum);
                     }
                 }
             }

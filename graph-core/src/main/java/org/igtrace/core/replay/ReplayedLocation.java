@@ -82,6 +82,11 @@ public final class ReplayedLocation {
      * @param other the location kept so far
      * @return true when this one has more events, or as many and more calls
      */
+    /** The message and collective events (and requests) counted. */
+    public long events() {
+        return events;
+    }
+
     public boolean beats(ReplayedLocation other) {
         return events > other.events || (events == other.events && calls > other.calls);
     }

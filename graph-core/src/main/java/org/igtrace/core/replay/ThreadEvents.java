@@ -27,7 +27,10 @@ final class ThreadEvents implements LocationEvents {
     private long previous;
     /** What {@link ActivityRecorder} chooses the replayed thread by: region events, message and collective events, calls. */
     boolean regions;
-    long ops;
+    /** Whether it entered MPI_Init, MPI_Finalize (an environment call): the thread that holds the process's MPI. */
+    boolean environment;
+    /** Its message and collective events and MPI calls, as the location replayed alone would count them. */
+    final ReplayedLocation counts;
     long calls;
     /** Its first and last region events (ticks): the longest span of a process's threads is its master's. */
     long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
@@ -39,6 +42,7 @@ final class ThreadEvents implements LocationEvents {
         this.process = process;
         this.order = order;
         this.stream = new BlockStream(store);
+        this.counts = new ReplayedLocation(definitions);
     }
 
     private void head(int type, long time) {
@@ -54,7 +58,9 @@ final class ThreadEvents implements LocationEvents {
         regions = true;
         first = Math.min(first, time);
         last = Math.max(last, time);
+        counts.enter(region);
         if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+            environment = true;
             environmentDepth++;
         } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth++ == 0) {
             calls++;
@@ -68,6 +74,7 @@ final class ThreadEvents implements LocationEvents {
         regions = true;
         first = Math.min(first, time);
         last = Math.max(last, time);
+        counts.leave(region);
         if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
             environmentDepth = Math.max(0, environmentDepth - 1);
         } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth > 0) {
@@ -81,7 +88,7 @@ final class ThreadEvents implements LocationEvents {
         stream.putSigned(communicator);
         stream.putSigned(tag);
         stream.putSigned(bytes);
-        ops++;
+        counts.message(partner);
     }
 
     @Override
@@ -101,7 +108,7 @@ final class ThreadEvents implements LocationEvents {
         stream.putSigned(root);
         stream.putSigned(sent);
         stream.putSigned(received);
-        ops++;
+        counts.collective(kind);
     }
 
     @Override
@@ -130,12 +137,14 @@ final class ThreadEvents implements LocationEvents {
     public void isendComplete(long time, long request) {
         head(ISEND_COMPLETE, time);
         stream.putSigned(request);
+        counts.request();
     }
 
     @Override
     public void irecvRequest(long time, long request) {
         head(IRECV_REQUEST, time);
         stream.putSigned(request);
+        counts.request();
     }
 
     @Override
@@ -270,10 +279,11 @@ final class ThreadEvents implements LocationEvents {
         }
 
         /**
-         * Hands the event read last to {@code to}, its request numbers' top bits flipped by {@code requests} (threads
-         * number their requests apart: two threads' request 1 are two requests).
+         * Hands the event read last to {@code to}. Request numbers are kept: tracers number a process's requests
+         * together (Score-P per process, EZTrace by the MPI_Request handle), so a request posted on one thread and
+         * completed on another is one request.
          */
-        void feed(LocationEvents to, long requests) {
+        void feed(LocationEvents to) {
             switch (type) {
                 case ENTER -> to.enter(time, region);
                 case LEAVE -> to.leave(time, region);
@@ -281,10 +291,10 @@ final class ThreadEvents implements LocationEvents {
                 case RECEIVE -> to.receive(time, partner, communicator, tag, bytes);
                 case COLLECTIVE -> to.collective(time, KINDS[kind], communicator, root, bytes, received);
                 case NB_COLLECTIVE -> to.nonBlockingCollective(time, KINDS[kind], communicator, root, bytes, received);
-                case ISEND -> to.isend(time, partner, communicator, tag, bytes, request ^ requests);
-                case IRECV -> to.irecv(time, partner, communicator, tag, bytes, request ^ requests);
-                case ISEND_COMPLETE -> to.isendComplete(time, request ^ requests);
-                case IRECV_REQUEST -> to.irecvRequest(time, request ^ requests);
+                case ISEND -> to.isend(time, partner, communicator, tag, bytes, request);
+                case IRECV -> to.irecv(time, partner, communicator, tag, bytes, request);
+                case ISEND_COMPLETE -> to.isendComplete(time, request);
+                case IRECV_REQUEST -> to.irecvRequest(time, request);
                 case OUTSIDE_MESSAGE -> to.outsideMessage(time, flag, partner, communicator, tag);
                 case TO_UNSELECTED -> to.messageToUnselected(time);
                 case FROM_UNSELECTED -> to.receiveFromUnselected(time);

@@ -73,11 +73,11 @@ final class ThreadMerge {
                         owner = -1;
                     }
                 }
-            } else if (h.mpi > 0 && insideCall(c.type)) {
+            } else if (h.mpi > 0 && insideCall(c.type) || h.environment == 0 && leftOut(c.type)) {
                 kept = true;
             }
             if (kept && to != null) {
-                c.feed(to, (long) h.index << 56);
+                c.feed(to);
             }
             if (c.next()) {
                 queue.add(h);
@@ -91,6 +91,17 @@ final class ThreadMerge {
         return switch (type) {
             case ThreadEvents.SEND, ThreadEvents.RECEIVE, ThreadEvents.COLLECTIVE, ThreadEvents.NB_COLLECTIVE, ThreadEvents.ISEND,
                     ThreadEvents.IRECV, ThreadEvents.ISEND_COMPLETE, ThreadEvents.IRECV_REQUEST -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether an event of this type stands for a process's message end or collective arrival that a selection left out
+     * (--window, --region, --ranks): the k-th matching counts them on whichever thread they lie.
+     */
+    private static boolean leftOut(int type) {
+        return switch (type) {
+            case ThreadEvents.OUTSIDE_MESSAGE, ThreadEvents.OUTSIDE_COLLECTIVE, ThreadEvents.TO_UNSELECTED, ThreadEvents.FROM_UNSELECTED -> true;
             default -> false;
         };
     }
