@@ -51,15 +51,20 @@ final class ThreadEvents implements LocationEvents {
         previous = time;
     }
 
-    @Override
-    public void enter(long time, int region) {
-        head(ENTER, time);
+    /** An enter or leave: written, and the thread's span and region events noted; true for an environment call's region. */
+    private boolean region(int type, long time, int region) {
+        head(type, time);
         stream.putUnsigned(region);
         regions = true;
         first = Math.min(first, time);
         last = Math.max(last, time);
+        return definitions.regionKind(region) == RegionKind.ENVIRONMENT;
+    }
+
+    @Override
+    public void enter(long time, int region) {
         counts.enter(region);
-        if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+        if (region(ENTER, time, region)) {
             environment = true;
             environmentDepth++;
         } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth++ == 0) {
@@ -69,13 +74,8 @@ final class ThreadEvents implements LocationEvents {
 
     @Override
     public void leave(long time, int region) {
-        head(LEAVE, time);
-        stream.putUnsigned(region);
-        regions = true;
-        first = Math.min(first, time);
-        last = Math.max(last, time);
         counts.leave(region);
-        if (definitions.regionKind(region) == RegionKind.ENVIRONMENT) {
+        if (region(LEAVE, time, region)) {
             environmentDepth = Math.max(0, environmentDepth - 1);
         } else if (environmentDepth == 0 && definitions.isMpiCall(region) && mpiDepth > 0) {
             mpiDepth--;
