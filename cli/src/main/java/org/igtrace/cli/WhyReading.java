@@ -84,7 +84,7 @@ final class WhyReading {
             return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1, unchangedShown);
         }
         if (taps.slices != null) {
-            taps.slices.follow(run.replayedOrders());
+            taps.slices.follow(run.replayedOrders(), taps.recorder);
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;

@@ -68,6 +68,8 @@ public final class ActivityRecorder implements LocationSink {
     private final java.util.Map<Integer, Long> callsLeftOut = new java.util.TreeMap<>();
     /** The processes whose threads' calls are replayed as one thread's, and the threads not replayed at all. */
     private final java.util.Set<Integer> merged = new java.util.TreeSet<>();
+    /** Per process replayed with its threads' calls, its threads (the replayed one first), for {@link #feedMerged}. */
+    private final java.util.Map<Integer, List<ThreadEvents>> mergedThreads = new java.util.HashMap<>();
     private long threadsLeftOut;
     /** Per process of several threads, the message and collective events on its threads with no region event. */
     private final java.util.Map<Integer, Long> stranded = new java.util.TreeMap<>();
@@ -140,6 +142,7 @@ public final class ActivityRecorder implements LocationSink {
             if (together) {
                 merge.feed(to);
                 merged.add(process);
+                mergedThreads.put(process, inOrder);
                 threadsLeftOut += inOrder.stream().filter(t -> t != inOrder.get(0) && t.calls == 0).count();
             } else {
                 new ThreadMerge(definitions, List.of(first)).feed(to);
@@ -152,6 +155,30 @@ public final class ActivityRecorder implements LocationSink {
             threadCalls += first.calls + others;
             locations.add(l);
         });
+    }
+
+    /**
+     * Hands {@code to} the events of the thread process {@code process} replays with its other threads' outermost MPI
+     * calls in time order ({@link OtherThreadCalls#otherThreadCall}), when the replay takes its threads' calls together
+     * ({@link #recorded} first).
+     *
+     * @param process a process
+     * @param to      what takes the events
+     * @return the replayed thread's place among all locations, or -1 (nothing fed) when the process is not replayed so
+     */
+    public long feedMerged(int process, OtherThreadCalls to) {
+        List<ThreadEvents> list = mergedThreads.get(process);
+        if (list == null) {
+            return -1;
+        }
+        new ThreadMerge(definitions, list).feed(to);
+        to.end();
+        return list.get(0).order;
+    }
+
+    /** The processes replayed with their threads' calls together ({@link #feedMerged}). */
+    public java.util.Set<Integer> mergedProcesses() {
+        return java.util.Collections.unmodifiableSet(merged);
     }
 
     /**

@@ -31,7 +31,10 @@ final class ThreadMerge {
         return !run(null);
     }
 
-    /** Hands the merged events to {@code to}. */
+    /**
+     * Hands the merged events to {@code to}; to an {@link OtherThreadCalls}, the other threads' outermost calls as
+     * {@link OtherThreadCalls#otherThreadCall} (their events inside left out).
+     */
     void feed(LocationEvents to) {
         run(to);
     }
@@ -77,7 +80,12 @@ final class ThreadMerge {
                 kept = true;
             }
             if (kept && to != null) {
-                c.feed(to);
+                if (h.index == 0 || !(to instanceof OtherThreadCalls other)) {
+                    c.feed(to);
+                } else if ((c.type == ThreadEvents.ENTER && h.mpi == 1 || c.type == ThreadEvents.LEAVE && h.mpi == 0)
+                        && definitions.isMpiCall(c.region())) {
+                    other.otherThreadCall(c.time, c.region(), c.type == ThreadEvents.ENTER); // outermost calls only
+                }
             }
             if (c.next()) {
                 queue.add(h);

@@ -122,12 +122,36 @@ public final class RegionSlices implements LocationSink {
      * @param orders per process, the replayed location's place among all locations, or -1
      */
     public void follow(long[] orders) {
+        follow(orders, null);
+    }
+
+    /**
+     * As {@link #follow(long[])}, a process whose replay takes its threads' calls together ({@code recorder}'s
+     * {@link org.igtrace.core.replay.ActivityRecorder#mergedProcesses}) stood by its replayed thread's slices with the
+     * other threads' MPI calls in them, as the replay has them ({@link SliceRecorder#otherThreadCall}).
+     *
+     * @param orders   per process, the replayed location's place among all locations, or -1
+     * @param recorder the replay's recorder (its run recorded), or null
+     */
+    public void follow(long[] orders, org.igtrace.core.replay.ActivityRecorder recorder) {
         finish();
+        if (recorder != null) {
+            for (int p : recorder.mergedProcesses()) {
+                SliceRecorder l = new SliceRecorder(this, p, orders[p]);
+                if (recorder.feedMerged(p, l) >= 0 && l.slices > 0) {
+                    chosen[p] = l;
+                    locations.add(l);
+                }
+            }
+        }
         java.util.Map<Long, SliceRecorder> byOrder = new java.util.HashMap<>();
         for (SliceRecorder l : locations) {
             byOrder.put(l.order, l);
         }
         for (int p = 0; p < chosen.length && p < orders.length; p++) {
+            if (recorder != null && recorder.mergedProcesses().contains(p)) {
+                continue;
+            }
             SliceRecorder l = orders[p] < 0 ? null : byOrder.get(orders[p]);
             if (l != null && l.process == p && l.slices > 0) {
                 chosen[p] = l;

@@ -10,7 +10,7 @@ import org.igtrace.core.util.BlockStream;
  * One location's recorder of {@link RegionSlices}: its slices, the slices outside MPI again, its root instances, its span and
  * its time with recording off, as its events arrive.
  */
-final class SliceRecorder implements LocationEvents {
+final class SliceRecorder implements org.igtrace.core.replay.OtherThreadCalls {
     private final RegionSlices owner;
     private final TraceDefinitions definitions;
     final int process;
@@ -50,6 +50,8 @@ final class SliceRecorder implements LocationEvents {
     private long longestRoot;
     private long sliceFrom;
     private long written;
+    /** The region of another thread's MPI call in progress ({@link #otherThreadCall}), -1 none: the process is in it. */
+    private int otherCall = -1;
 
     SliceRecorder(RegionSlices owner, int process, long order) {
         this.owner = owner;
@@ -74,6 +76,9 @@ final class SliceRecorder implements LocationEvents {
      * {@code top} ({@link #currentTop}) is another; region -1 outside every region.
      */
     private long currentKey(int top) {
+        if (otherCall >= 0) {
+            return (long) (owner.slice(otherCall) + 1) << 2 | 1;
+        }
         if (recordingOff) {
             return (long) (owner.offRegion() + 1) << 2;
         }
@@ -102,7 +107,7 @@ final class SliceRecorder implements LocationEvents {
      * timeline colours computing by the same region (definitions section 12).
      */
     private int currentTop() {
-        if (recordingOff || mpiAt >= 0 || depth == 0) {
+        if (otherCall >= 0 || recordingOff || mpiAt >= 0 || depth == 0) {
             return -1;
         }
         int d = depth >= 2 && !folded(stack[1]) ? 1 : 0;
@@ -255,7 +260,7 @@ final class SliceRecorder implements LocationEvents {
      * recording on and a state before it); false, nothing done, otherwise.
      */
     private boolean wholeCall(long enter, int region, int partner, long leave) {
-        if (key < 0 || mpiAt >= 0 || recordingOff || !definitions.regionKind(region).isCommunication()) {
+        if (key < 0 || mpiAt >= 0 || recordingOff || otherCall >= 0 || !definitions.regionKind(region).isCommunication()) {
             return false;
         }
         advance(enter);
@@ -272,6 +277,14 @@ final class SliceRecorder implements LocationEvents {
         top = beforeTop;
         sliceFrom = leave;
         return true;
+    }
+
+    /** Another thread's outermost MPI call: while it lasts the process is in that call, whatever this thread does. */
+    @Override
+    public void otherThreadCall(long time, int region, boolean enter) {
+        advance(time);
+        otherCall = enter ? region : -1;
+        change(time);
     }
 
     /**
