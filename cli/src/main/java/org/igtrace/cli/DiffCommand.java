@@ -243,6 +243,7 @@ public final class DiffCommand implements Callable<Integer> {
                 return Run.ended(ended);
             }
             TraceProfile profile = session.profile();
+            taps.standByReplayedThreads();
             WaitLog waits = taps.waits;
             if (waits == null) { // no wait analysis ran (no message, no collective): a path without jumps
                 waits = new WaitLog(new long[profile.processes().size()]);

@@ -79,12 +79,10 @@ final class WhyReading {
             waits = new WaitLog(new long[profile.processes().size()]);
             waits.joined();
         }
+        taps.standByReplayedThreads();
         RecordedRun run = taps.recorder != null ? taps.recorded() : null;
         if (run == null || run.replayedProcesses() == 0) {
             return Why.analyse(waits, taps.slices, null, top, reading.threadCount() != 1, unchangedShown);
-        }
-        if (taps.slices != null) {
-            taps.slices.follow(run.replayedOrders(), taps.recorder);
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;
@@ -101,6 +99,8 @@ final class WhyReading {
         private final boolean record;
         RegionSlices slices;
         ActivityRecorder recorder;
+        /** Without the replay's recorder, where some process has several threads: their events alone ({@link #standByReplayedThreads}). */
+        private ActivityRecorder threads;
         volatile WaitLog waits;
         volatile MatchedTransfers transfers;
         private RecordedRun run;
@@ -127,12 +127,34 @@ final class WhyReading {
             // sends' durations), so that those fits read no call: on the 98 M-event imbalanced trace they read every one of
             // its 28 M calls, about 0.9 s of CPU, partly with the other core idle
             recorder = record ? new ActivityRecorder(d, store, ReplayParameters.DEFAULT_EAGER_LIMIT) : null;
+            threads = !record && d.anySeveralThreads() ? ActivityRecorder.threadsOnly(d, store) : null;
             return this;
         }
 
         @Override
         public LocationSink perLocation(LocationSink analyses) {
-            return recorder == null ? TeeSink.of(analyses, slices) : TeeSink.of(List.of(analyses, slices, recorder));
+            ActivityRecorder r = recorder != null ? recorder : threads;
+            return r == null ? TeeSink.of(analyses, slices) : TeeSink.of(List.of(analyses, slices, r));
+        }
+
+        /**
+         * Stands each process of the region slices by the thread the replay takes (definitions section 9): with threads
+         * taking turns in MPI, that thread with the others' calls in it, whether or not this read replays anything (why,
+         * graph's and map's path weights, diff). Once the read is over, before the slices are read.
+         */
+        void standByReplayedThreads() {
+            if (slices == null) {
+                return;
+            }
+            if (recorder != null) {
+                RecordedRun run = recorded();
+                if (run.replayedProcesses() > 0) {
+                    slices.follow(run.replayedOrders(), recorder);
+                }
+            } else if (threads != null) {
+                threads.recorded();
+                slices.follow(null, threads);
+            }
         }
 
         @Override

@@ -55,6 +55,23 @@ public final class ActivityRecorder implements LocationSink {
         this.replayEagerLimit = replayEagerLimit;
     }
 
+    /**
+     * A recorder of the threads of processes with several ({@link TraceDefinitions#severalThreads}) alone, for an analysis
+     * that replays nothing but stands a process by the thread the replay would take ({@link #feedMerged}); the other
+     * processes' events are not kept.
+     *
+     * @param definitions the trace's definitions
+     * @param store       where the threads' events are kept
+     * @return the recorder
+     */
+    public static ActivityRecorder threadsOnly(TraceDefinitions definitions, RecordBlocks store) {
+        ActivityRecorder r = new ActivityRecorder(definitions, store);
+        r.threadsOnly = true;
+        return r;
+    }
+
+    private boolean threadsOnly;
+
     /** Whether a blocking probe and its receive are merged into one call ({@link ProbeMerge}). */
     private final boolean probes;
     private final long replayEagerLimit;
@@ -85,6 +102,10 @@ public final class ActivityRecorder implements LocationSink {
             ThreadEvents t = new ThreadEvents(definitions, process, order, store);
             threads.add(t);
             return t;
+        }
+        if (threadsOnly) {
+            return new org.igtrace.core.trace.LocationEvents() {
+            };
         }
         LocationActivities l = new LocationActivities(definitions, membership, process, order, store, eagerRegions, eagerLimit);
         locations.add(l);
@@ -174,6 +195,17 @@ public final class ActivityRecorder implements LocationSink {
         new ThreadMerge(definitions, list).feed(to);
         to.end();
         return list.get(0).order;
+    }
+
+    /**
+     * The place among all locations of the thread process {@code process} replays with its other threads' calls, or -1.
+     *
+     * @param process a process
+     * @return its replayed thread's order, or -1 when its threads' calls are not replayed together
+     */
+    public long mergedOrder(int process) {
+        List<ThreadEvents> list = mergedThreads.get(process);
+        return list == null ? -1 : list.get(0).order;
     }
 
     /** The processes replayed with their threads' calls together ({@link #feedMerged}). */

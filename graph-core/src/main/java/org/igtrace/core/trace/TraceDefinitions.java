@@ -102,6 +102,11 @@ public final class TraceDefinitions implements java.io.Serializable {
         return threaded != null && process >= 0 && threaded.get(process);
     }
 
+    /** Whether some process is read through several locations ({@link #severalThreads}). */
+    public boolean anySeveralThreads() {
+        return threaded != null;
+    }
+
     /**
      * The name the trace gives the location at {@code order} (the place a {@link LocationSink} is given) when its
      * process has several threads ({@code "OMP thread 3"}, {@code "P#0T#1"}): untrusted text, escaped by each writer.

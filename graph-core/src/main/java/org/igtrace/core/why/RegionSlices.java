@@ -130,19 +130,23 @@ public final class RegionSlices implements LocationSink {
      * {@link org.igtrace.core.replay.ActivityRecorder#mergedProcesses}) stood by its replayed thread's slices with the
      * other threads' MPI calls in them, as the replay has them ({@link SliceRecorder#otherThreadCall}).
      *
-     * @param orders   per process, the replayed location's place among all locations, or -1
+     * @param orders   per process, the replayed location's place among all locations, or -1; null: the processes not
+     *                 replayed together keep the choice of {@link #finish}
      * @param recorder the replay's recorder (its run recorded), or null
      */
     public void follow(long[] orders, org.igtrace.core.replay.ActivityRecorder recorder) {
         finish();
         if (recorder != null) {
             for (int p : recorder.mergedProcesses()) {
-                SliceRecorder l = new SliceRecorder(this, p, orders[p]);
+                SliceRecorder l = new SliceRecorder(this, p, recorder.mergedOrder(p));
                 if (recorder.feedMerged(p, l) >= 0 && l.slices > 0) {
                     chosen[p] = l;
                     locations.add(l);
                 }
             }
+        }
+        if (orders == null) {
+            return;
         }
         java.util.Map<Long, SliceRecorder> byOrder = new java.util.HashMap<>();
         for (SliceRecorder l : locations) {

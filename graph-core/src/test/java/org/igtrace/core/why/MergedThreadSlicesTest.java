@@ -68,11 +68,32 @@ class MergedThreadSlicesTest {
         feed(List.of(recorder, slices));
         RecordedRun run = recorder.recorded();
         slices.follow(run.replayedOrders(), recorder);
+        assertEquals(List.of("0-40 main", "40-50 mpi MPI_Send", "50-70 main", "70-80 mpi MPI_Send", "80-100 main"), slices(slices));
+    }
+
+    /** The same without a replay (graph's and map's path weights, diff): the threads' events alone are kept. */
+    @Test
+    void soWithoutAReplay() {
+        TraceDefinitions d = definitions();
+        ActivityRecorder threads = ActivityRecorder.threadsOnly(d, new MemoryRecordBlocks());
+        RegionSlices slices = new RegionSlices(d, new MemoryRecordBlocks());
+        feed(List.of(threads, slices));
+        threads.recorded();
+        slices.follow(null, threads);
+        assertEquals(List.of("0-40 main", "40-50 mpi MPI_Send", "50-70 main", "70-80 mpi MPI_Send", "80-100 main"), slices(slices));
+        assertEquals(List.of("0-45 main", "45-55 mpi MPI_Recv", "55-75 main", "75-85 mpi MPI_Recv", "85-100 main"), slices(slices, 1));
+    }
+
+    private static List<String> slices(RegionSlices slices) {
+        return slices(slices, 0);
+    }
+
+    private static List<String> slices(RegionSlices slices, int process) {
         List<String> got = new ArrayList<>();
-        SliceCursor c = slices.cursor(0);
+        SliceCursor c = slices.cursor(process);
         while (c.next()) {
             got.add(c.from + "-" + c.to + (c.mpi ? " mpi " : " ") + slices.name(c.region));
         }
-        assertEquals(List.of("0-40 main", "40-50 mpi MPI_Send", "50-70 main", "70-80 mpi MPI_Send", "80-100 main"), got);
+        return got;
     }
 }
