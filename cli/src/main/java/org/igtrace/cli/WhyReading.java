@@ -60,7 +60,8 @@ final class WhyReading {
             }
             Why why = analyse(session.profile(), taps, reading, top, unchangedShown);
             java.util.List<String> notes = taps.recorder == null ? java.util.List.of() : taps.recorded().notes().stream()
-                    .filter(n -> n.contains(org.igtrace.core.replay.ActivityRecorder.OTHER_THREADS)).toList();
+                    .filter(n -> n.contains(org.igtrace.core.replay.ActivityRecorder.OTHER_THREADS)
+                            || n.contains(org.igtrace.core.replay.ActivityRecorder.MERGED_THREADS)).toList();
             return new Result(session.located(), session.profile(), why, null, notes);
         }
     }

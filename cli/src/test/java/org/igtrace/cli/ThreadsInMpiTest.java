@@ -75,6 +75,10 @@ class ThreadsInMpiTest {
         String[] run = rows[3].split(" ");
         assertEquals(Double.parseDouble(run[1]), Double.parseDouble(run[0]), 1e-4, rows[3]);
         assertTrue(predict.err().contains("ranks 0-2 called MPI on several threads, never two at once"), predict.err());
+        SubcommandsTest.Run whyNotes = SubcommandsTest.igtrace("why", serialized);
+        assertEquals(0, whyNotes.code(), whyNotes.err());
+        assertTrue(whyNotes.err().contains("igtrace why: note: the what-ifs' replay: ranks 0-2 called MPI on several threads, never two"
+                + " at once"), whyNotes.err());
         assertTrue(!predict.err().contains("threads that are not replayed"), predict.err());
 
         SubcommandsTest.Run multiple = SubcommandsTest.igtrace("predict", TESTDATA.resolve("otf2/multiple-2").toString());

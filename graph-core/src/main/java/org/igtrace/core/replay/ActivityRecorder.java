@@ -264,7 +264,7 @@ public final class ActivityRecorder implements LocationSink {
                     + " one holding its MPI events or the most of them" + (merged.isEmpty() ? "" : ", with its other threads' MPI calls") + ")");
         }
         if (!merged.isEmpty()) {
-            notes.add(ranks(merged) + " called MPI on several threads, never two at once: " + (merged.size() == 1 ? "its" : "each one's")
+            notes.add(ranks(merged) + MERGED_THREADS + (merged.size() == 1 ? "its" : "each one's")
                     + " threads' calls are replayed in time order as one thread's");
         }
         String otherThreads = otherThreadsNote(ordered, chosen);
@@ -289,6 +289,9 @@ public final class ActivityRecorder implements LocationSink {
         }
         return new RecordedRun(definitions, chosen, store, notes);
     }
+
+    /** What the note on processes whose threads' calls are replayed together says after their ranks. */
+    public static final String MERGED_THREADS = " called MPI on several threads, never two at once: ";
 
     /** What the note on MPI calls of threads not replayed says after its numbers ({@link #otherThreadsNote}). */
     public static final String OTHER_THREADS = " MPI calls are made on threads that are not replayed";
