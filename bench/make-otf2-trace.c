@@ -25,6 +25,13 @@
  *             every rank leaves it 100 ticks after the latest rank's entry (in stencil each rank leaves 100
  *             ticks after its own entry, so ranks with fewer partners leave before others entered, which the
  *             clock rules read as clocks apart). Events as stencil.
+ *   imbalanced-run  imbalanced as an MPI run would record it (the other patterns keep to a fixed schedule):
+ *             every rank's iteration starts 1000 ticks after its previous one ended, a receive leaves 110
+ *             ticks after its send left at the earliest, and the MPI_Allreduce releases its members 100 ticks
+ *             after the last one entered; so rank 0's neighbours wait for it in their receives, their
+ *             neighbours for them in the next iteration, and every rank for the latest in the Allreduce,
+ *             and the run takes longer for rank 0's compute: balancing it (`igtrace why`'s what-if) gains.
+ *             Events as stencil.
  *   declared  only the global definitions of RANKS processes (as stencil declares them, each
  *             announcing 0 events), no event or local definition file: a reader must report the
  *             first missing file; for the cost of declaring many locations (ITERATIONS unused).
@@ -109,9 +116,93 @@ static int partners(const char *pattern, int n, int r, int *out) {
     return k;
 }
 
+/*
+ * imbalanced-run: the events of every rank, iteration by iteration (all the ranks' event writers open together), each
+ * time following from the ones it waits for. Returns the last time written; fills counts, and bytes and messages.
+ */
+static uint64_t write_run(OTF2_Archive *archive, int n, long iterations, uint64_t *counts, double *bytes_out,
+                          double *messages_out) {
+    int (*part)[6] = malloc(sizeof(int[6]) * n), (*at)[6] = malloc(sizeof(int[6]) * n);
+    int *k = malloc(sizeof(int) * n), theirs[6];
+    uint64_t *start = malloc(sizeof(uint64_t) * n), *computed = malloc(sizeof(uint64_t) * n),
+             *ended = malloc(sizeof(uint64_t) * n);
+    OTF2_EvtWriter **w = malloc(sizeof(OTF2_EvtWriter *) * n);
+    for (int r = 0; r < n; r++) {
+        k[r] = partners("stencil", n, r, part[r]);
+        for (int j = 0; j < k[r]; j++) {
+            int m = partners("stencil", n, part[r][j], theirs), a = 0;
+            while (a < m && theirs[a] != r) a++;
+            at[r][j] = a; /* r's place among its j-th partner's partners: that partner's send to r is its a-th */
+        }
+        w[r] = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)r);
+        if (!w[r]) die("OTF2_Archive_GetEvtWriter");
+        OTF2_EvtWriter_Enter(w[r], NULL, 0, R_MAIN);
+        counts[r] = 1;
+        start[r] = 1000;
+    }
+    uint64_t last = 0;
+    for (long i = 0; i < iterations; i++) {
+        for (int r = 0; r < n; r++) {
+            uint64_t t = start[r];
+            OTF2_EvtWriter_Enter(w[r], NULL, t, R_COMPUTE);
+            t += 5000 + (r == 0 ? 1500 : 0);
+            OTF2_EvtWriter_Leave(w[r], NULL, t, R_COMPUTE);
+            computed[r] = t;
+            for (int j = 0; j < k[r]; j++) {
+                uint64_t b = 8 * (1 + (r + part[r][j]) % 64);
+                OTF2_EvtWriter_Enter(w[r], NULL, t, R_SEND);
+                OTF2_EvtWriter_MpiSend(w[r], NULL, t + 10, (uint32_t)part[r][j], 0, 0, b);
+                t += 100;
+                OTF2_EvtWriter_Leave(w[r], NULL, t, R_SEND);
+                *bytes_out += (double)b;
+                *messages_out += 1;
+            }
+            counts[r] += 2 + 3 * (uint64_t)k[r];
+        }
+        uint64_t latest = 0;
+        for (int r = 0; r < n; r++) {
+            uint64_t t = computed[r] + 100 * (uint64_t)k[r];
+            for (int j = 0; j < k[r]; j++) {
+                int q = part[r][j];
+                OTF2_EvtWriter_Enter(w[r], NULL, t, R_RECV);
+                t += 100;
+                uint64_t left = computed[q] + (uint64_t)(at[r][j] + 1) * 100; /* q's send to r left */
+                if (t < left + 110) t = left + 110;
+                OTF2_EvtWriter_MpiRecv(w[r], NULL, t - 10, (uint32_t)q, 0, 0, 8 * (1 + (r + q) % 64));
+                OTF2_EvtWriter_Leave(w[r], NULL, t, R_RECV);
+            }
+            counts[r] += 3 * (uint64_t)k[r];
+            ended[r] = t;
+            if (t > latest) latest = t;
+        }
+        for (int r = 0; r < n; r++) {
+            uint64_t t = ended[r];
+            if (i % 10 == 9) {
+                OTF2_EvtWriter_Enter(w[r], NULL, t, R_ALLREDUCE);
+                OTF2_EvtWriter_MpiCollectiveBegin(w[r], NULL, t + 1);
+                t = latest + 100; /* released when the last member has entered */
+                OTF2_EvtWriter_MpiCollectiveEnd(w[r], NULL, t - 1, OTF2_COLLECTIVE_OP_ALLREDUCE, 0,
+                                                OTF2_UNDEFINED_UINT32, 8, 8);
+                OTF2_EvtWriter_Leave(w[r], NULL, t, R_ALLREDUCE);
+                counts[r] += 4;
+            }
+            start[r] = t + 1000;
+            if (t > last) last = t;
+        }
+    }
+    uint64_t end = last + 1000;
+    for (int r = 0; r < n; r++) {
+        OTF2_EvtWriter_Leave(w[r], NULL, end, R_MAIN);
+        counts[r]++;
+        if (OTF2_Archive_CloseEvtWriter(archive, w[r]) != OTF2_SUCCESS) die("OTF2_Archive_CloseEvtWriter");
+    }
+    free(part); free(at); free(k); free(start); free(computed); free(ended); free(w);
+    return end;
+}
+
 int main(int argc, char **argv) {
     if (argc != 5) {
-        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|imbalanced|synced|declared\n");
+        fprintf(stderr, "usage: make-otf2-trace DIR RANKS ITERATIONS stencil|alltoall|posted|imbalanced|synced|imbalanced-run|declared\n");
         return 2;
     }
     const char *dir = argv[1];
@@ -122,8 +213,9 @@ int main(int argc, char **argv) {
     int declared = strcmp(pattern, "declared") == 0;
     int imbalanced = strcmp(pattern, "imbalanced") == 0;
     int synced = strcmp(pattern, "synced") == 0;
+    int run = strcmp(pattern, "imbalanced-run") == 0;
     int regions = posted ? ALL_REGIONS : REGIONS;
-    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared && !imbalanced && !synced)) {
+    if (n < 1 || iterations < 0 || (strcmp(pattern, "stencil") && strcmp(pattern, "alltoall") && !posted && !declared && !imbalanced && !synced && !run)) {
         fprintf(stderr, "make-otf2-trace: bad arguments\n");
         return 2;
     }
@@ -150,7 +242,8 @@ int main(int argc, char **argv) {
                       + (imbalanced ? 1500 : 0); /* imbalanced: rank 0's longer compute */
     double totalBytes = 0, totalMessages = 0;
     uint64_t lastTime = 0;
-    for (int r = 0; r < (declared ? 0 : n); r++) {
+    if (run) lastTime = write_run(archive, n, iterations, counts, &totalBytes, &totalMessages);
+    for (int r = 0; r < (declared || run ? 0 : n); r++) {
         int k = partners(pattern, n, r, buf);
         OTF2_EvtWriter *w = OTF2_Archive_GetEvtWriter(archive, (OTF2_LocationRef)r);
         if (!w) die("OTF2_Archive_GetEvtWriter");

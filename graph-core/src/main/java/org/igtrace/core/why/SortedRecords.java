@@ -3,7 +3,6 @@ package org.igtrace.core.why;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.igtrace.core.util.Background;
 import org.igtrace.core.util.BlockStream;
 import org.igtrace.core.util.BlockStreamReader;
 import org.igtrace.core.util.RecordBlocks;
@@ -30,9 +29,9 @@ final class SortedRecords {
     private long[] chunk;
     private int count;
     private long size;
-    /** The run being sorted and written beside (its place in {@link #runs} held by null), or null. */
-    private Background<BlockStream> writing;
-    /** The chunk {@link #writing} sorts; once written, the next chunk to fill. */
+    /** The thread that sorts and writes full chunks beside the writer (its run's place in {@link #runs} held by null). */
+    private final Sorter sorter = new Sorter();
+    /** The chunk the sorter sorts; once written, the next chunk to fill. */
     private long[] written;
 
     SortedRecords(RecordBlocks store, int width, int keys) {
@@ -81,7 +80,7 @@ final class SortedRecords {
         long[] c = chunk;
         int k = count;
         runs.add(null);
-        writing = Background.started("igtrace-sort", () -> run(c, k));
+        sorter.submit(c, k);
         chunk = written != null ? written : new long[CHUNK * width];
         written = c;
         count = 0;
@@ -89,9 +88,112 @@ final class SortedRecords {
 
     /** Waits for the run being written beside, and puts it in its place. */
     private void finishWriting() {
-        if (writing != null) {
-            runs.set(runs.lastIndexOf(null), writing.joined());
-            writing = null;
+        BlockStream run = sorter.finish();
+        if (run != null) {
+            runs.set(runs.lastIndexOf(null), run);
+        }
+    }
+
+    /**
+     * The thread that sorts and writes the full chunks beside the writer, one at a time: one thread while chunks come (a
+     * thread started per chunk waited about a millisecond for its start while both cores were busy, 0.7 s of `why`'s wall
+     * time on 3.5 M waits); it ends after a second without a chunk, or when the records are merged, and starts again with
+     * the next chunk. What the sorting threw is thrown by {@link #finish}.
+     */
+    private final class Sorter implements Runnable {
+        private Thread thread;
+        private long[] job;
+        private int jobCount;
+        private boolean busy;
+        private boolean stopped;
+        private BlockStream done;
+        private Throwable failure;
+
+        /** Sorts and writes the first {@code k} records of {@code c} beside; the one before must be {@link #finish finished}. */
+        synchronized void submit(long[] c, int k) {
+            job = c;
+            jobCount = k;
+            busy = true;
+            stopped = false;
+            if (thread == null) {
+                thread = new Thread(this, "igtrace-sort");
+                thread.setDaemon(true);
+                thread.start();
+            }
+            notifyAll();
+        }
+
+        /** Waits for the chunk submitted last to be written: its run, or null when none was submitted since. */
+        synchronized BlockStream finish() {
+            boolean interrupted = false;
+            while (busy) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            Throwable f = failure;
+            BlockStream run = done;
+            failure = null;
+            done = null;
+            if (f instanceof RuntimeException r) {
+                throw r;
+            }
+            if (f instanceof Error e) {
+                throw e;
+            }
+            if (f != null) {
+                throw new IllegalStateException(f);
+            }
+            return run;
+        }
+
+        /** Lets the thread end once it has no chunk. */
+        synchronized void stop() {
+            stopped = true;
+            notifyAll();
+        }
+
+        @Override
+        public void run() {
+            while (true) {
+                long[] c;
+                int k;
+                synchronized (this) {
+                    long idleSince = System.nanoTime();
+                    while (job == null && !stopped && System.nanoTime() - idleSince < 1_000_000_000L) {
+                        try {
+                            wait(250);
+                        } catch (InterruptedException e) {
+                            // not ours to end on: a chunk may come
+                        }
+                    }
+                    if (job == null) {
+                        thread = null;
+                        return;
+                    }
+                    c = job;
+                    k = jobCount;
+                    job = null;
+                }
+                BlockStream r = null;
+                Throwable f = null;
+                try {
+                    r = SortedRecords.this.run(c, k);
+                } catch (Throwable e) { // NOPMD: every failure is the writer's to throw
+                    f = e;
+                }
+                synchronized (this) {
+                    done = r;
+                    failure = f;
+                    busy = false;
+                    notifyAll();
+                }
+            }
         }
     }
 
@@ -103,13 +205,26 @@ final class SortedRecords {
         }
         sort(c, order.clone(), order, 0, k);
         BlockStream run = new BlockStream(store);
+        long[] previous = new long[width];
         for (int at : order) {
-            for (int f = 0; f < width; f++) {
-                run.putSigned(c[at + f]);
-            }
+            put(run, c, at, previous);
         }
         run.seal();
         return run;
+    }
+
+    /**
+     * Writes the record at {@code at} of {@code c} into {@code run}, each field as its difference from the same field of
+     * the record before it in the run ({@code previous}, all 0 before the first; then set to this one), zigzag-encoded: a
+     * sorted run's neighbours are close in their keys and mostly in their other times, so a field takes one to three
+     * bytes where its value took four to six ({@link Run#advance} adds them up again; the differences wrap as longs do).
+     */
+    private static void put(BlockStream run, long[] c, int at, long[] previous) {
+        for (int f = 0; f < previous.length; f++) {
+            long v = c[at + f];
+            run.putSigned(v - previous[f]);
+            previous[f] = v;
+        }
     }
 
     /**
@@ -162,7 +277,7 @@ final class SortedRecords {
      * {@value #FAN_IN} readers (a block and a buffer each) whatever the number of records. Without the bound a merge held
      * one reader a run: 744 (49 MB) on a 980 M-event trace, ten times as many as on a 98 M-event one.
      */
-    static final int FAN_IN = 128;
+    static final int FAN_IN = 512;
 
     /** Every record of {@code parts} (all of the same width and keys), in order; the parts take no more records. */
     static Merged merge(List<SortedRecords> parts) {
@@ -176,6 +291,7 @@ final class SortedRecords {
         for (SortedRecords p : parts) {
             p.spill();
             p.finishWriting();
+            p.sorter.stop();
             p.chunk = null;
             p.written = null;
             all.addAll(p.runs);
@@ -196,11 +312,9 @@ final class SortedRecords {
     private static BlockStream merged(List<BlockStream> runs, int width, int keys, RecordBlocks store) {
         Merged m = new Merged(runs, width, keys);
         BlockStream run = new BlockStream(store);
-        long[] r = new long[width];
+        long[] r = new long[width], previous = new long[width];
         while (m.next(r)) {
-            for (int f = 0; f < width; f++) {
-                run.putSigned(r[f]);
-            }
+            put(run, r, 0, previous);
         }
         run.seal();
         return run;
@@ -303,7 +417,7 @@ final class SortedRecords {
                 return false;
             }
             for (int f = 0; f < current.length; f++) {
-                current[f] = reader.readSigned();
+                current[f] += reader.readSigned(); // the difference from the record before it (put)
             }
             return true;
         }

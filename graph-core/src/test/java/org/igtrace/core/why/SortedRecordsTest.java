@@ -86,4 +86,86 @@ class SortedRecordsTest {
             }
         }
     }
+
+    /**
+     * Runs keep each field as its difference from the record before it: records whose fields are the extremes of a long
+     * (Long.MIN_VALUE next to Long.MAX_VALUE, where the difference wraps) and random longs come back as they were added,
+     * through runs merged once and through runs merged in passes (each pass writes its runs the same way).
+     */
+    @Test
+    void extremeFieldsComeBackAsAdded() {
+        int count = SortedRecords.CHUNK * 4 + 17;
+        Random random = new Random(49);
+        long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, Long.MIN_VALUE + 1, Long.MAX_VALUE - 1};
+        List<long[]> all = new ArrayList<>();
+        for (int k = 0; k < count; k++) {
+            long a = random.nextBoolean() ? extremes[random.nextInt(extremes.length)] : random.nextLong();
+            long b = random.nextBoolean() ? extremes[random.nextInt(extremes.length)] : random.nextLong();
+            all.add(new long[] {a, b, k});
+        }
+        List<long[]> expected = new ArrayList<>(all);
+        expected.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1])); // stable
+        for (int fanIn : new int[] {2, SortedRecords.FAN_IN}) {
+            try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+                SortedRecords sorted = new SortedRecords(store, 3, 2, fanIn == 2);
+                all.forEach(sorted::add);
+                SortedRecords.Merged m = SortedRecords.merge(List.of(sorted), fanIn);
+                long[] x = new long[3];
+                for (long[] e : expected) {
+                    m.next(x);
+                    assertArrayEquals(e, x, "fan-in " + fanIn);
+                }
+                assertFalse(m.next(x), "fan-in " + fanIn);
+            }
+        }
+    }
+
+    /**
+     * The chunks written beside are written by one thread while they come, not a thread each: sorting 6 full chunks
+     * starts one "igtrace-sort" thread, which ends once the records are merged.
+     */
+    @Test
+    void oneThreadSortsTheChunksBesideAndEndsAfterTheMerge() throws InterruptedException {
+        awaitNoSorter(); // another test's idle sorter ends within a second
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            SortedRecords sorted = new SortedRecords(store, 2, 1, true);
+            java.util.Set<Long> sorters = new java.util.HashSet<>();
+            long[] r = new long[2];
+            for (int k = 0; k < SortedRecords.CHUNK * 6 + 5; k++) {
+                r[0] = (k * 7919L) % 1000;
+                r[1] = k;
+                sorted.add(r);
+                if (k % 1000 == 0) {
+                    for (Thread t : Thread.getAllStackTraces().keySet()) {
+                        if (t.getName().equals("igtrace-sort") && t.isAlive()) {
+                            sorters.add(t.getId());
+                        }
+                    }
+                }
+            }
+            SortedRecords.Merged m = SortedRecords.merge(List.of(sorted));
+            long[] x = new long[2];
+            long previous = Long.MIN_VALUE, n = 0;
+            while (m.next(x)) {
+                assertFalse(x[0] < previous, "in order");
+                previous = x[0];
+                n++;
+            }
+            assertEquals(SortedRecords.CHUNK * 6L + 5, n);
+            assertEquals(1, sorters.size(), "the sorting threads seen while the chunks were written");
+            awaitNoSorter();
+            assertFalse(sorterAlive(), "the sorting thread has ended after the merge");
+        }
+    }
+
+    private static void awaitNoSorter() throws InterruptedException {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (sorterAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+
+    private static boolean sorterAlive() {
+        return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals("igtrace-sort") && t.isAlive());
+    }
 }
