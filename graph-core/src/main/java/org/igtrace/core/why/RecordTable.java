@@ -199,8 +199,42 @@ final class RecordTable {
             return d;
         }
 
-        /** The first position whose field 1 is {@code t} or more ({@link #size()}: none). */
+        /** The position the last {@link #lowerBound} gave. */
+        private int hint;
+
+        /**
+         * The first position whose field 1 is {@code t} or more ({@link #size()}: none). Looked for first within
+         * {@value #NEAR} positions after or before the one found last, in blocks held decoded (the delay costs ask of a
+         * group in time order, the waits' splits in reverse), then by halving.
+         */
         int lowerBound(long t) {
+            int h = Math.min(hint, size);
+            if (h > 0 && held(h - 1) && get(h - 1, 1) < t) { // at h or after
+                for (int k = h, end = Math.min(size, h + NEAR); k <= end && (k == size || held(k)); k++) {
+                    if (k == size || get(k, 1) >= t) {
+                        return hint = k;
+                    }
+                }
+            } else if (h < size && held(h) && get(h, 1) >= t) { // at h or before
+                for (int k = h, end = Math.max(0, h - NEAR); k >= end && (k == 0 || held(k - 1)); k--) {
+                    if (k == 0 || get(k - 1, 1) < t) {
+                        return hint = k;
+                    }
+                }
+            }
+            return hint = search(t);
+        }
+
+        /** Whether record {@code k}'s block is held decoded (reading it costs no load). */
+        private boolean held(int k) {
+            int b = k / BLOCK;
+            return b == loaded || decoded[b] != null;
+        }
+
+        /** Positions looked at next to the last one found before halving. */
+        static final int NEAR = 8;
+
+        private int search(long t) {
             int lo = 0, hi = blocks; // the last block whose first value is below t
             while (lo < hi) {
                 int mid = (lo + hi) >>> 1;

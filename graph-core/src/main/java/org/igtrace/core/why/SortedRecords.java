@@ -49,6 +49,32 @@ final class SortedRecords {
 
     /** Adds the record {@code r} (its first {@code width} fields are copied). */
     void add(long[] r) {
+        room();
+        System.arraycopy(r, 0, chunk, count * width, width);
+        count++;
+        size++;
+    }
+
+    /** Adds the record of six fields {@code a} to {@code f} (the width must be 6): as {@link #add(long[])}, without the copy. */
+    void add(long a, long b, long c, long d, long e, long f) {
+        if (width != 6) {
+            throw new IllegalStateException("a record of 6 fields where " + width + " are kept");
+        }
+        room();
+        int at = count * 6;
+        long[] k = chunk;
+        k[at] = a;
+        k[at + 1] = b;
+        k[at + 2] = c;
+        k[at + 3] = d;
+        k[at + 4] = e;
+        k[at + 5] = f;
+        count++;
+        size++;
+    }
+
+    /** Makes room in the chunk for one more record: a full chunk is spilled, a smaller one grows. */
+    private void room() {
         if ((count + 1) * width > chunk.length) {
             if (count == CHUNK) {
                 spill();
@@ -56,9 +82,6 @@ final class SortedRecords {
                 chunk = Arrays.copyOf(chunk, Math.min(CHUNK, count * 2) * width);
             }
         }
-        System.arraycopy(r, 0, chunk, count * width, width);
-        count++;
-        size++;
     }
 
     /** The records added. */
