@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Every row of issue 38's table in one run of interleaved rounds, through the launcher, as
 # bench/README.md's "Where things stand" reports them. Writes the three 98 M-event traces
-# (make-otf2-trace DIR 64 52083 stencil, DIR 64 43000 posted, DIR 64 52083 imbalanced) and the C
-# reader if they are not there, then runs bench/jvm-rounds.sh three times:
+# (make-otf2-trace DIR 64 52083 stencil, DIR 64 43000 posted, DIR 64 52083 imbalanced) and a fourth,
+# DIR 64 52083 imbalanced-run (a run whose ranks wait for each other), and the C reader if they are not
+# there, then runs bench/jvm-rounds.sh four times:
 #   pinned to one core (PIN=1), 6 rounds: the default graph, --no-waits, the C reader, report --no-why
 #   two cores, 4 rounds: graph, graph -j 1, the C reader on 2 and 1 threads, report --no-why,
 #     why --format json, report (stencil); graph and predict (posted); graph, why and report (imbalanced)
 #   two cores, 3 rounds: graph and why (text; nothing replayed on the stencil)
+#   two cores, 3 rounds: graph, why and report on imbalanced-run (3.5 M waits)
 #   two cores, 3 rounds: graph, Spark local mode (scripts/spark-local), timeline --format perfetto
 # and 21 single runs of graph on testdata/otf2/pi-4 (start-up). The Spark job's jar and the two
 # launchers' class-data archives are made first. Every CPU's speed is probed before
@@ -24,12 +26,12 @@ root=$(dirname "$here")
 work=${1:-/tmp/igtrace-full-run}
 out=$work/out
 mkdir -p "$work" "$out"
-[ -x "$work/make-otf2-trace" ] || gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
-[ -x "$work/c-reader" ] || gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
+[ "$work/make-otf2-trace" -nt "$here/make-otf2-trace.c" ] || gcc -O2 -o "$work/make-otf2-trace" "$here/make-otf2-trace.c" -lotf2
+[ "$work/c-reader" -nt "$here/c-reader.c" ] || gcc -O2 -o "$work/c-reader" "$here/c-reader.c" -lotf2 -lpthread
 # every CPU's speed probed before and after each run (jvm-rounds.sh's PROBE): the summaries again over the steady rounds
 gcc -O2 -o "$work/core-probe" "$here/core-probe.c"
 export PROBE=$work/core-probe
-for t in "stencil 52083" "posted 43000" "imbalanced 52083"; do
+for t in "stencil 52083" "posted 43000" "imbalanced 52083" "imbalanced-run 52083"; do
   set -- $t
   [ -f "$work/$1/traces.otf2" ] || "$work/make-otf2-trace" "$work/$1" 64 "$2" "$1" >/dev/null 2>&1
 done
@@ -45,10 +47,11 @@ done
 st=$work/stencil/traces.otf2
 po=$work/posted/traces.otf2
 im=$work/imbalanced/traces.otf2
+ir=$work/imbalanced-run/traces.otf2
 ig="$root/igtrace"
 cd "$root"
 echo "# A full run of issue 38's rows ($(date -u '+%F %T UTC')), build $(git rev-parse --short HEAD), load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# traces: $st, $po, $im. Columns: round name wall user sys cpu maxrss_kB load1."
+echo "# traces: $st, $po, $im, $ir. Columns: round name wall user sys cpu maxrss_kB load1."
 echo "## pinned to one core (PIN=1)"
 PIN=1 ROUNDS=6 "$here/jvm-rounds.sh" \
   "default=$ig $st -q -o $out/g.graphml" \
@@ -73,6 +76,11 @@ echo "## why (text; nothing replayed on the stencil) beside graph, two cores"
 ROUNDS=3 "$here/jvm-rounds.sh" \
   "graph=$ig $st -q -o $out/g3.graphml" \
   "whytext=$ig why $st -q -o $out/wt.txt"
+echo "## a run whose ranks wait for each other (imbalanced-run): why and report beside graph, two cores"
+ROUNDS=3 "$here/jvm-rounds.sh" \
+  "graphR=$ig $ir -q -o $out/gr.graphml" \
+  "whyR=$ig why $ir -q -o $out/wr.txt" \
+  "reportR=$ig report $ir -q -o $out/rr.html"
 echo "## Spark local mode and the Perfetto timeline beside graph, two cores"
 ROUNDS=3 "$here/jvm-rounds.sh" \
   "graph=$ig $st -q -o $out/g4.graphml" \

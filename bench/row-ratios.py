@@ -26,6 +26,8 @@ ROWS = [
     ("## two cores", "whyI", "graphI", "why / graph, imbalanced (goal <= 3x with a margin)"),
     ("## two cores", "reportI", "graphI", "report / graph, imbalanced (goal <= 3x)"),
     ("## why", "whytext", "graph", "why / graph, nothing replayed (goal <= 3x)"),
+    ("## a run whose", "whyR", "graphR", "why / graph, imbalanced-run: ranks waiting for each other (goal <= 3x with a margin)"),
+    ("## a run whose", "reportR", "graphR", "report / graph, imbalanced-run (goal <= 3x)"),
     ("## Spark", "spark", "graph", "Spark local mode / graph (goal <= 2.5x)"),
     ("## Spark", "perfetto", "graph", "timeline --format perfetto / graph (goal <= 3x)"),
 ]
