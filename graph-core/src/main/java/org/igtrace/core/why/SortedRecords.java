@@ -300,7 +300,7 @@ final class SortedRecords {
      * {@value #FAN_IN} readers (a block and a buffer each) whatever the number of records. Without the bound a merge held
      * one reader a run: 744 (49 MB) on a 980 M-event trace, ten times as many as on a 98 M-event one.
      */
-    static final int FAN_IN = 512;
+    static final int FAN_IN = 128;
 
     /** Every record of {@code parts} (all of the same width and keys), in order; the parts take no more records. */
     static Merged merge(List<SortedRecords> parts) {
