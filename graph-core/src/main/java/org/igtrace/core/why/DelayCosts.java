@@ -167,10 +167,10 @@ public final class DelayCosts {
                 s = Math.max(s, Math.max(before(pair, enter), before(pair, causeEnter)));
                 long start = Math.max(s, runStart);
                 int hc = c < split ? 0 : 1, hw = w < split ? 0 : 1;
-                put(intervals[hc], r, c, start, Math.max(start, causeEnter), -end, seq, 0);
-                put(byEnd[hc], r, c, Math.max(start, causeEnter), start, -end, seq, 0);
-                put(intervals[hw], r, w, start, Math.max(start, enter), -end, seq, 1);
-                put(byEnd[hw], r, w, Math.max(start, enter), start, -end, seq, 1);
+                put(intervals[hc], c, start, Math.max(start, causeEnter), -end, seq, 0);
+                put(byEnd[hc], c, Math.max(start, causeEnter), start, -end, seq, 0);
+                put(intervals[hw], w, start, Math.max(start, enter), -end, seq, 1);
+                put(byEnd[hw], w, Math.max(start, enter), start, -end, seq, 1);
                 r[0] = -end;
                 r[1] = seq;
                 r[2] = w;
@@ -229,7 +229,7 @@ public final class DelayCosts {
         }
     }
 
-    private static void put(SortedRecords to, long[] r, long a, long b, long c, long d, long e, long f) {
+    private static void put(SortedRecords to, long a, long b, long c, long d, long e, long f) {
         to.add(a, b, c, d, e, f);
     }
 
@@ -329,7 +329,6 @@ public final class DelayCosts {
 
     private static SortedRecords compute(RegionSlices slices, WaitLog waits, Side starts, Side ends, RecordBlocks store, long[][] totals) {
         SortedRecords found = new SortedRecords(store, 6, 4);
-        long[] out = new long[6];
         long[] counter = {0};
         boolean streamed = slices.regionCount() + 1 <= RunningTotals.COUNTERS;
         Intervals mine = new Intervals();
@@ -339,7 +338,7 @@ public final class DelayCosts {
             ends.on(p);
             if (streamed) { // nothing per interval held
                 long[] t = RunningTotals.compute(slices, p, waits.offset(p), starts, ends, (e, region, ticks) ->
-                        put(found, out, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks), totals != null);
+                        put(found, ends.r[3], ends.r[4], ends.r[5], counter[0]++, region, ticks), totals != null);
                 if (totals != null && p < totals.length) {
                     totals[p] = t;
                 }
@@ -355,7 +354,7 @@ public final class DelayCosts {
             long[] from = Arrays.copyOf(mine.from, mine.size), to = Arrays.copyOf(mine.to, mine.size);
             SliceQueries.answer(slices, p, waits.offset(p), from, to, (q, region, top, mpi, ticks) -> {
                 if (!mpi) {
-                    put(found, out, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks);
+                    put(found, mine.negEnd[q], mine.seq[q], mine.side[q], counter[0]++, region, ticks);
                 }
             });
         }

@@ -14,8 +14,9 @@ import org.igtrace.core.util.RecordBlocks;
  * temporary area by the command line), and the runs read back merged ({@link #merge}). Memory: one
  * chunk while writing, one block per run while merging (at most {@link #FAN_IN} runs at once); not the
  * records. One writer per instance; the runs of several instances (one per join thread) merge together. {@linkplain #SortedRecords(RecordBlocks, int, int,
- * boolean) Beside} the writer, a full chunk is sorted and written on a thread of its own while the writer fills the
- * next (two chunks then, and the same runs in the same order).
+ * boolean) Beside} the writer, a full chunk is sorted and written by a thread of the instance's own (one for all its
+ * chunks) while the writer fills the next (two chunks then, and the same runs in the same order). A run keeps each field
+ * as its difference from the record before it.
  */
 final class SortedRecords {
     /** Records per run. */
@@ -38,7 +39,7 @@ final class SortedRecords {
         this(store, width, keys, false);
     }
 
-    /** With {@code beside}, each full chunk is sorted and written on a thread of its own while the next is filled. */
+    /** With {@code beside}, each full chunk is sorted and written by a thread of this instance's while the next is filled. */
     SortedRecords(RecordBlocks store, int width, int keys, boolean beside) {
         this.store = store;
         this.width = width;
@@ -102,8 +103,8 @@ final class SortedRecords {
         finishWriting();
         long[] c = chunk;
         int k = count;
-        runs.add(null);
         sorter.submit(c, k);
+        runs.add(null);
         chunk = written != null ? written : new long[CHUNK * width];
         written = c;
         count = 0;
@@ -111,7 +112,13 @@ final class SortedRecords {
 
     /** Waits for the run being written beside, and puts it in its place. */
     private void finishWriting() {
-        BlockStream run = sorter.finish();
+        BlockStream run;
+        try {
+            run = sorter.finish();
+        } catch (RuntimeException | Error e) { // its chunk is lost: no place left waiting for it
+            runs.remove(runs.lastIndexOf(null));
+            throw e;
+        }
         if (run != null) {
             runs.set(runs.lastIndexOf(null), run);
         }
@@ -134,15 +141,16 @@ final class SortedRecords {
 
         /** Sorts and writes the first {@code k} records of {@code c} beside; the one before must be {@link #finish finished}. */
         synchronized void submit(long[] c, int k) {
+            if (thread == null) { // started first: a start that fails (no native thread) leaves nothing waiting
+                Thread t = new Thread(this, "igtrace-sort");
+                t.setDaemon(true);
+                t.start(); // it waits for this lock before it looks for a chunk
+                thread = t;
+            }
             job = c;
             jobCount = k;
             busy = true;
             stopped = false;
-            if (thread == null) {
-                thread = new Thread(this, "igtrace-sort");
-                thread.setDaemon(true);
-                thread.start();
-            }
             notifyAll();
         }
 

@@ -106,4 +106,45 @@ class RecordTableTest {
             assertEquals(groups * 4, table.loads());
         }
     }
+
+    /**
+     * The look-up that starts next to the one found last gives the first position at or after a time also among runs of
+     * equal times longer than it looks (20 records a time, where it looks at 8), and past the last record: asked forward,
+     * then backward, then at random, against a scan of the times.
+     */
+    @Test
+    void lookUpsNextToTheLastAmongEqualTimesAndPastTheEnd() {
+        int n = 2_000;
+        long[] time = new long[n];
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            SortedRecords records = new SortedRecords(store, 3, 2);
+            long[] r = new long[3];
+            for (int k = 0; k < n; k++) {
+                time[k] = 10L * (k / 20); // 20 records a time
+                r[0] = 7;
+                r[1] = time[k];
+                r[2] = k;
+                records.add(r);
+            }
+            RecordTable.Group group = new RecordTable(store, SortedRecords.merge(List.of(records)), 3, false).group(7);
+            java.util.List<Long> asked = new java.util.ArrayList<>();
+            for (long t = -5; t <= 10L * (n / 20) + 15; t += 5) {
+                asked.add(t); // forward, past the end too
+            }
+            for (int i = asked.size() - 1; i >= 0; i--) {
+                asked.add(asked.get(i)); // then backward
+            }
+            Random random = new Random(5);
+            for (int i = 0; i < 2_000; i++) {
+                asked.add((long) random.nextInt(10 * (n / 20) + 30) - 10);
+            }
+            for (long t : asked) {
+                int expected = 0;
+                while (expected < n && time[expected] < t) {
+                    expected++;
+                }
+                assertEquals(expected, group.lowerBound(t), "t " + t);
+            }
+        }
+    }
 }

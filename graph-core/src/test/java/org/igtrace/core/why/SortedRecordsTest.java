@@ -125,8 +125,12 @@ class SortedRecordsTest {
      * starts one "igtrace-sort" thread, which ends once the records are merged.
      */
     @Test
-    void oneThreadSortsTheChunksBesideAndEndsAfterTheMerge() throws InterruptedException {
-        awaitNoSorter(); // another test's idle sorter ends within a second
+    void oneThreadSortsTheChunksBesideAndEndsAfterTheMerge() {
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), this::oneThreadSorts);
+    }
+
+    private void oneThreadSorts() throws InterruptedException {
+        awaitNoSorter(5_000); // another test's idle sorter ends within a second
         try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
             SortedRecords sorted = new SortedRecords(store, 2, 1, true);
             java.util.Set<Long> sorters = new java.util.HashSet<>();
@@ -153,13 +157,13 @@ class SortedRecordsTest {
             }
             assertEquals(SortedRecords.CHUNK * 6L + 5, n);
             assertEquals(1, sorters.size(), "the sorting threads seen while the chunks were written");
-            awaitNoSorter();
+            awaitNoSorter(500); // the merge stops it: well before the second an idle one waits
             assertFalse(sorterAlive(), "the sorting thread has ended after the merge");
         }
     }
 
-    private static void awaitNoSorter() throws InterruptedException {
-        long deadline = System.nanoTime() + 5_000_000_000L;
+    private static void awaitNoSorter(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
         while (sorterAlive() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
