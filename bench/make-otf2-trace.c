@@ -117,8 +117,9 @@ static int partners(const char *pattern, int n, int r, int *out) {
 }
 
 /*
- * imbalanced-run: the events of every rank, iteration by iteration (all the ranks' event writers open together), each
- * time following from the ones it waits for. Returns the last time written; fills counts, and bytes and messages.
+ * imbalanced-run: the events of every rank, iteration by iteration (all the ranks' event writers open together, so
+ * libotf2 holds an event chunk, 1 MB, per rank: made for the 64 ranks of bench/full-run.sh), each time following from
+ * the ones it waits for. Returns the last time written; fills counts, and bytes and messages.
  */
 static uint64_t write_run(OTF2_Archive *archive, int n, long iterations, uint64_t *counts, double *bytes_out,
                           double *messages_out) {
