@@ -189,8 +189,11 @@ public final class PredictCommand implements Callable<Integer> {
                 return 1;
             }
             clock.read();
-            PredictionRun.Result result = PredictionRun.run(request.withNetwork(network(profile, run.definitions())), profile, run, recorder.get().transfers(),
-                    selection, replayReading.common.reading.threadCount(), clock);
+            PredictionRun.Result result;
+            try (WorkingLine line = WorkingLine.start(err, quiet, "replaying the run on the model")) {
+                result = PredictionRun.run(request.withNetwork(network(profile, run.definitions())), profile, run, recorder.get().transfers(),
+                        selection, replayReading.common.reading.threadCount(), clock);
+            }
             if (!selection.isAll() && result.predictions().get(0).measuredRuntime() <= 0) {
                 // a window before MPI_Init (vt-md-mpi-cuda --window 1s:3s: 7 us of rank 0's code) said "0 s, speedup 1.000"
                 err.println("igtrace: " + located.file() + ": the selection (" + selection.words() + ") keeps no time to replay:"

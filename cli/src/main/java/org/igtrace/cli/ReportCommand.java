@@ -102,20 +102,28 @@ public final class ReportCommand implements Callable<Integer> {
                 return ended;
             }
             TraceProfile profile = session.profile();
-            // the analysis on a thread of its own (the caller's with -j 1) while the graph, the tree and the timeline are made
-            Beside<Why> analysed = why == null ? null : Beside.start("igtrace-report-why",
-                    () -> WhyReading.analyse(profile, why, readingOptions, STORY_CAUSES, false), readingOptions.threadCount() != 1);
+            if (output != null) { // said before the line of the work below is drawn
+                FormatChoice.warnUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report", false);
+            }
+            WorkingLine line = WorkingLine.start(parent.err(), quiet, why == null ? "the report: the graph, the tree and the timeline"
+                    : "the report: the causes of the waiting, what fixing them would gain");
+            Beside<?>[] started = new Beside<?>[1];
             try {
+                // the analysis on a thread of its own (the caller's with -j 1) while the graph, the tree and the timeline are made
+                Beside<Why> analysed = why == null ? null : Beside.start("igtrace-report-why",
+                        () -> WhyReading.analyse(profile, why, readingOptions, STORY_CAUSES, false), readingOptions.threadCount() != 1);
+                started[0] = analysed;
                 InformationGraph graph = InformationGraph.build(profile, EdgeWeight.AVG, Recalculation.PATH);
-                if (output != null) {
-                    FormatChoice.warnUnclaimed(parent.err(), output, false, java.util.List.of("html", "htm"), "the HTML report", false);
-                }
                 // a part of the page that could not be made (IOException) is an output not written, and names it
-                Output.write(output, parent.stdout(), out -> out.write(html(graph, timeline.get(), selection, analysed,
-                        why == null ? 0 : why.slices.definitions().startTicks())));
+                Output.write(output, parent.stdout(), out -> {
+                    String page = html(graph, timeline.get(), selection, analysed, why == null ? 0 : why.slices.definitions().startTicks());
+                    line.close(); // erased before the page (on standard output, at a terminal too) and the notes
+                    out.write(page);
+                });
             } finally {
-                if (analysed != null) {
-                    analysed.settle(); // the store it reads stays open until it ended
+                line.close();
+                if (started[0] != null) {
+                    started[0].settle(); // the store it reads stays open until it ended
                 }
             }
         }

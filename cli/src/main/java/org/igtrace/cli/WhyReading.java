@@ -58,7 +58,11 @@ final class WhyReading {
             if (ended != null) {
                 return new Result(session.located(), null, null, ended, java.util.List.of());
             }
-            Why why = analyse(session.profile(), taps, reading, top, unchangedShown);
+            Why why;
+            try (WorkingLine line = WorkingLine.start(parent.err(), quiet, whatIf && top > 0
+                    ? "the causes of the waiting and what fixing them would gain" : "the critical path and the causes of the waiting")) {
+                why = analyse(session.profile(), taps, reading, top, unchangedShown);
+            }
             java.util.List<String> notes = taps.recorder == null ? java.util.List.of() : taps.recorded().notes().stream()
                     .filter(n -> n.contains(org.igtrace.core.replay.ActivityRecorder.OTHER_THREADS)
                             || n.contains(org.igtrace.core.replay.ActivityRecorder.MERGED_THREADS)).toList();
