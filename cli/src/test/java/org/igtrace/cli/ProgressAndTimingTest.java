@@ -56,12 +56,20 @@ class ProgressAndTimingTest {
     }
 
     private static String underTerminal(Path dir, String trace, String... more) throws Exception {
-        StringBuilder command = new StringBuilder();
-        for (String a : java(dir, trace, more).command()) {
-            command.append('\'').append(a.replace("'", "'\\''")).append("' ");
+        return underTerminal(dir, java(dir, trace, more).command());
+    }
+
+    /**
+     * What a terminal shows of {@code command} run under util-linux's script (a pseudo-terminal), which must exit 0:
+     * standard output and error as they reach it, with the carriage returns and escapes that draw and erase lines.
+     */
+    static String underTerminal(Path dir, List<String> command) throws Exception {
+        StringBuilder quoted = new StringBuilder();
+        for (String a : command) {
+            quoted.append('\'').append(a.replace("'", "'\\''")).append("' ");
         }
         Path typescript = dir.resolve("typescript");
-        Process p = new ProcessBuilder("script", "-q", "-e", "-c", command.toString(), typescript.toString())
+        Process p = new ProcessBuilder("script", "-q", "-e", "-c", quoted.toString(), typescript.toString())
                 .redirectErrorStream(true).start();
         p.getInputStream().readAllBytes();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));

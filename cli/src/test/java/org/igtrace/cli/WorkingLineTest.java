@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -52,17 +51,7 @@ class WorkingLineTest {
     }
 
     private static String underTerminal(Path dir, String... more) throws Exception {
-        StringBuilder command = new StringBuilder();
-        for (String a : java(more).command()) {
-            command.append('\'').append(a.replace("'", "'\\''")).append("' ");
-        }
-        Path typescript = dir.resolve("typescript");
-        Process p = new ProcessBuilder("script", "-q", "-e", "-c", command.toString(), typescript.toString())
-                .redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(0, p.exitValue());
-        return Files.readString(typescript);
+        return ProgressAndTimingTest.underTerminal(dir, java(more).command());
     }
 
     private static ProcessBuilder java(String... more) {
