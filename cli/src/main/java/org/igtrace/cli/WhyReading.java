@@ -91,7 +91,7 @@ final class WhyReading {
         }
         TraceReplay replay = new TraceReplay(run, profile.waits() == null ? null : profile.waits().offsets()).withThreads(reading.threadCount());
         MatchedTransfers matched = taps.transfers;
-        NetworkCalibration.Fit guess = matched != null && matched.ready() ? matched.fit(null, null) : null;
+        java.util.function.Supplier<NetworkCalibration.Fit> guess = matched != null && matched.ready() ? () -> matched.fit(null, null) : () -> null;
         return Why.analyse(waits, taps.slices, new WhatIfReplays(replay, guess), top, reading.threadCount() != 1, unchangedShown);
     }
 

@@ -58,23 +58,32 @@ public final class MatchedTransfers implements MatchTap {
         return new Listener(t);
     }
 
+    /** The join threads' times are added up by the first {@link #fit}, on its caller's thread, not the join's. */
     @Override
     public synchronized void joined() {
-        TransferTimes sum = new TransferTimes(run, eagerLimit);
-        for (TransferTimes t : parts) {
-            sum.addAll(t);
-        }
-        parts.clear();
-        all = sum;
+        joined = true;
     }
+
+    private boolean joined;
 
     /** Whether the join fed this tap to its end. */
     public synchronized boolean ready() {
-        return all != null;
+        return joined;
     }
 
-    /** The fit to the times collected, with {@code latency} or {@code bandwidth} given (null: fitted). */
+    /** The fit to the times collected, with {@code latency} or {@code bandwidth} given (null: fitted); once {@link #ready}. */
     public synchronized NetworkCalibration.Fit fit(Double latency, Double bandwidth) {
+        if (!joined) {
+            throw new IllegalStateException("the matched messages are not all joined yet");
+        }
+        if (all == null) {
+            TransferTimes sum = new TransferTimes(run, eagerLimit);
+            for (TransferTimes t : parts) {
+                sum.addAll(t);
+            }
+            parts.clear();
+            all = sum;
+        }
         return NetworkCalibration.fit(all, latency, bandwidth);
     }
 

@@ -1,8 +1,11 @@
 package org.igtrace.core.replay;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.function.Consumer;
 import org.igtrace.core.trace.LocationEvents;
@@ -114,6 +117,40 @@ class MatchedTransfersTest {
         assertEquals(before.predictedRuntime(), p.predictedRuntime(), 0);
         assertEquals(old.idealRuntime(), replay.idealRuntime(), 0);
         assertEquals(1, replay.passes.get(), "one pass: calibration, ideal network and model");
+    }
+
+    /**
+     * The join only marks the tap ready: the times of its threads are added up by the first fit, on its caller's thread
+     * (for {@code why}, the model's, not the one that finds the causes). Before the join there is no fit; after it, the
+     * same fit each time. The what-ifs' replays ask for their guess only when they make their model, and replay the
+     * unchanged run as the model of that guess gives it.
+     */
+    @Test
+    void theFitIsMadeByItsFirstCallerAndTheWhatIfsAskForItWithTheirModel() {
+        TraceDefinitions d = definitions();
+        RecordedRun empty = new ActivityRecorder(d).recorded();
+        MatchedTransfers unjoined = new MatchedTransfers(empty, new long[2], ReplayParameters.DEFAULT_EAGER_LIMIT);
+        assertFalse(unjoined.ready());
+        assertThrows(IllegalStateException.class, () -> unjoined.fit(null, null));
+
+        Analysed a = analyse(l -> postedFirst(l, 1));
+        assertTrue(a.tap().ready());
+        NetworkCalibration.Fit guess = a.tap().fit(null, null);
+        assertEquals(guess, a.tap().fit(null, null), "the same fit again");
+        assertEquals(6.5 * MS, guess.latency(), 1e-12);
+
+        int[] asked = {0};
+        org.igtrace.core.why.WhatIfReplays replays = new org.igtrace.core.why.WhatIfReplays(
+                new TraceReplay(a.run(), a.waits().offsets()), () -> {
+                    asked[0]++;
+                    return a.tap().fit(null, null);
+                });
+        assertEquals(0, asked[0], "no fit before the model is made");
+        Prediction unchanged = replays.predict(java.util.List.of()).get(0);
+        assertEquals(1, asked[0], "one fit, with the model");
+        org.igtrace.core.why.WhatIfReplays given = new org.igtrace.core.why.WhatIfReplays(
+                new TraceReplay(a.run(), a.waits().offsets()), guess);
+        assertEquals(given.predict(java.util.List.of()).get(0).predictedRuntime(), unchanged.predictedRuntime(), 0);
     }
 
     @Test
