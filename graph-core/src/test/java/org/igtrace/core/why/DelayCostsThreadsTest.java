@@ -235,4 +235,17 @@ class DelayCostsThreadsTest {
         l.leave(t + 1, fin);
         return t + 1;
     }
+
+    /** A process's half: below the split the first (0), from it on the second (1), at the ends too (split 0 and n). */
+    @Test
+    void aProcessIsInTheFirstHalfBelowTheSplitAndInTheSecondFromIt() {
+        int n = 5;
+        for (int split = 0; split <= n; split++) {
+            for (int p = 0; p < n; p++) {
+                assertEquals(p < split ? 0 : 1, DelayCosts.half(p, split), "process " + p + ", split " + split);
+            }
+        }
+        assertEquals(1, DelayCosts.half(Integer.MAX_VALUE - 1, 0));
+        assertEquals(0, DelayCosts.half(Integer.MAX_VALUE - 1, Integer.MAX_VALUE));
+    }
 }
