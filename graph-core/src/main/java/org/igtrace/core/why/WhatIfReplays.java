@@ -50,7 +50,7 @@ public final class WhatIfReplays implements Why.Replays {
      * medians, 0.2-0.3 s of the caller's time on 3.5 M messages).
      *
      * @param replay the recorded run's replay
-     * @param guess  the first fit of the network, or null
+     * @param guess  gives the first fit of the network, or null when there is none (not null itself)
      */
     public WhatIfReplays(TraceReplay replay, java.util.function.Supplier<NetworkCalibration.Fit> guess) {
         this.replay = replay;
