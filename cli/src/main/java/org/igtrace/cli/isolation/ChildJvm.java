@@ -14,7 +14,7 @@ import java.util.Map;
  * (issue 38): its class-data sharing archive when there is one that fits ({@link ClassDataArchive}),
  * C1 alone for a trace under 16 MB ({@link SmallTrace}), with the Java heap on transparent huge pages where
  * the kernel gives them on request ({@link #hugePagesOnRequest}), and for a larger one C2's thresholds tripled and the
- * timeline's recorder and tap compiled on their own ({@link #OUT_OF_LINE}), JNA's library and igtrace's libotf2 shim
+ * timeline's recorder and tap, and why's look-ups, compiled on their own ({@link #OUT_OF_LINE}), JNA's library and igtrace's libotf2 shim
  * from the folder the build unpacked them to beside the jar ({@code native/}, when not older than
  * the jar), and JNA's system library path (so that JNA does not run {@code ldconfig -p} to find
  * libotf2). Under {@code java -jar} the child had none of these: on a 3.9 MB bundled trace it
@@ -72,8 +72,10 @@ final class ChildJvm {
     /**
      * As the launcher gives for a larger trace: the timeline's recorder (its four entries) and its tap of the join's
      * matches (the listener's two) compiled on their own, called from the read's and the join's compiled units instead of
-     * inlined into them (issue 38, report --no-why pinned to one core: median 0.961 of the CPU before); quiet first, as
-     * the JVM would print each command on standard output.
+     * inlined into them (issue 38, report --no-why pinned to one core: median 0.961 of the CPU before); and why's loop
+     * over the waits without its look-ups of the synchronisations, the sorted records' spill and the table's block load
+     * inlined (why on 3.5 M waits: C2 compiled that loop once, in 17 KB, where it compiled it twice in 31 KB; wall 0.83-1.00
+     * in 8 interleaved pairs); quiet first, as the JVM would print each command on standard output.
      */
     static final List<String> OUT_OF_LINE = List.of("-XX:CompileCommand=quiet",
             "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::enter",
@@ -81,7 +83,10 @@ final class ChildJvm {
             "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::sendCall",
             "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.TimelineBuilder$Recorder::receiveCall",
             "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::message",
-            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::collective");
+            "-XX:CompileCommand=dontinline,org.igtrace.core.timeline.ThreadWaits::collective",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.why.DelayCosts::before",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.why.SortedRecords::spill",
+            "-XX:CompileCommand=dontinline,org.igtrace.core.why.RecordTable$Group::load");
 
     /**
      * The launcher's JVM options for a child that runs the command {@code args} on the class path
@@ -111,7 +116,7 @@ final class ChildJvm {
             options.add("-XX:+UseTransparentHugePages"); // as the launcher: the heap's first touches, 2 MiB at a time
         }
         if (!small) {
-            options.addAll(OUT_OF_LINE); // as the launcher: the timeline's recorder and tap compiled on their own
+            options.addAll(OUT_OF_LINE); // as the launcher: the timeline's recorder and tap, why's look-ups, on their own
         }
         options.addAll(ClassDataArchive.options(classPath));
         options.addAll(nativeLibraries(classPath));

@@ -92,8 +92,8 @@ class ChildJvmTest {
     }
 
     /**
-     * A larger trace: the timeline's recorder and its tap of the matches compiled on their own (dontinline), as the
-     * launcher gives them, after CompileCommand=quiet (without it the JVM prints each command on standard output, into
+     * A larger trace: the timeline's recorder and its tap of the matches compiled on their own (dontinline), and why's
+     * three, as the launcher gives them, after CompileCommand=quiet (without it the JVM prints each command on standard output, into
      * a report written there); a small trace (C1 alone) gets none. Each names a method that exists, and the launcher
      * names the same ones.
      */
@@ -121,8 +121,19 @@ class ChildJvmTest {
             assertTrue(launcher.contains("'" + m + "'"), "the launcher names " + m);
         }
         assertTrue(launcher.contains("timeline=org.igtrace.core.timeline") && launcher.contains("-XX:CompileCommand=quiet"));
-        // exactly these: quiet, then the six, nothing else (a seventh, misspelled entry would match nothing)
-        assertEquals(1 + methods.size(), big.stream().filter(o -> o.startsWith("-XX:CompileCommand")).count(), big.toString());
+        // why's loop over the waits without its look-ups, the records' spill and the block load inlined (the same three)
+        List<String> why = List.of("DelayCosts::before", "SortedRecords::spill", "RecordTable$Group::load");
+        for (String m : why) {
+            String option = "-XX:CompileCommand=dontinline,org.igtrace.core.why." + m;
+            assertTrue(big.indexOf(option) > quiet, option + " after quiet: " + big);
+            String[] parts = m.split("::");
+            Class<?> type = Class.forName("org.igtrace.core.why." + parts[0]);
+            assertTrue(java.util.Arrays.stream(type.getDeclaredMethods()).anyMatch(x -> x.getName().equals(parts[1])), m + " exists");
+            assertTrue(launcher.contains("'" + m + "'"), "the launcher names " + m);
+        }
+        assertTrue(launcher.contains("why=org.igtrace.core.why"));
+        // exactly these: quiet, then the nine, nothing else (a tenth, misspelled entry would match nothing)
+        assertEquals(1 + methods.size() + why.size(), big.stream().filter(o -> o.startsWith("-XX:CompileCommand")).count(), big.toString());
         assertEquals(methods.size(), java.util.regex.Pattern.compile("'(TimelineBuilder\\$Recorder|ThreadWaits)::\\w+'").matcher(launcher)
                 .results().count(), "the launcher names six methods");
         List<String> small = command("igtrace.jar", TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString());
