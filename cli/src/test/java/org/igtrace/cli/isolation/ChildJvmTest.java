@@ -97,6 +97,33 @@ class ChildJvmTest {
      * a report written there); a small trace (C1 alone) gets none. Each names a method that exists, and the launcher
      * names the same ones.
      */
+    /**
+     * predict on a larger trace: the read's tee compiled method by method too, as the launcher gives it for predict only
+     * (graph's and the one-core default's CPU did not gain by it); the class it names exists. A small trace gets none.
+     */
+    @Test
+    void predictOnALargerTraceCompilesTheTeeOnItsOwnAsTheLauncher() throws Exception {
+        Path events = Files.createDirectories(dir.resolve("large"));
+        byte[] mib = new byte[1 << 20];
+        for (int i = 0; i < 17; i++) {
+            Files.write(events.resolve(i + ".evt"), mib);
+        }
+        Files.writeString(dir.resolve("large.otf2"), "anchor");
+        String tee = "-XX:CompileCommand=dontinline,org.igtrace.core.trace.TeeSink$Four::*";
+        List<String> predict = command("igtrace.jar", "predict", dir.resolve("large.otf2").toString());
+        assertTrue(predict.indexOf(tee) > predict.indexOf("-XX:CompileCommand=quiet") && predict.contains("-XX:CompileCommand=quiet"),
+                predict.toString());
+        List<String> graph = command("igtrace.jar", dir.resolve("large.otf2").toString());
+        assertFalse(graph.contains(tee), graph.toString());
+        List<String> why = command("igtrace.jar", "why", dir.resolve("large.otf2").toString());
+        assertFalse(why.contains(tee), why.toString());
+        List<String> smallPredict = command("igtrace.jar", "predict", TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString());
+        assertFalse(smallPredict.contains(tee), smallPredict.toString());
+        assertTrue(Class.forName("org.igtrace.core.trace.TeeSink$Four").isRecord(), "TeeSink's Four");
+        String launcher = Files.readString(TESTDATA.getParent().resolve("igtrace"));
+        assertTrue(launcher.contains("[ \"${1-}\" != predict ] || jvm+=('" + tee + "')"), "the launcher gives it to predict");
+    }
+
     @Test
     void aLargerTraceCompilesTheTimelinesRecorderAndTapOnTheirOwnAsTheLauncher() throws Exception {
         Path events = Files.createDirectories(dir.resolve("big"));
