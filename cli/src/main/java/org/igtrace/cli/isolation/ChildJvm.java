@@ -89,15 +89,16 @@ final class ChildJvm {
             "-XX:CompileCommand=dontinline,org.igtrace.core.why.RecordTable$Group::load");
 
     /**
-     * As the launcher gives {@code predict} (its first argument) for a larger trace: the tee of the read's sinks compiled
-     * method by method, called from the batch's decode instead of inlined into it. predict's tee feeds the replay's
-     * recording beside the profile and the match records, and C2 compiled the decode with all of it inlined into 40 KB
-     * of code in 0.3 s, leaving the rest of the cases' sinks as calls (-XX:+LogCompilation); so, C2 took 1.6 s in all
-     * where it took 2.1 s, and predict's CPU 0.905-1.008 of that without it (median 0.966, 8 interleaved pairs on the
-     * posted trace). Not for the other commands: graph's CPU gained nothing (median 0.994 in 6 pairs), and the default
-     * pinned to one core lost (median 1.027 in 6 pairs).
+     * As the launcher gives {@code predict} and {@code report} (the first argument) for a larger trace: the tee of the
+     * read's sinks compiled method by method, called from the batch's decode instead of inlined into it. Their tee feeds
+     * the replay's recording beside the profile and the match records, and C2 compiled predict's decode with all of it
+     * inlined into 40 KB of code in 0.3 s, leaving the rest of the cases' sinks as calls (-XX:+LogCompilation); so, C2
+     * took 1.6 s in all where it took 2.1 s, and predict's CPU 0.905-1.008 of that without it (median 0.966, 8
+     * interleaved pairs on the posted trace), report's 0.91-0.97 on the stencil (4 pairs) and median 0.975 on the
+     * imbalanced trace (12 pairs). Not for the other commands: graph's and why's CPU gained nothing (medians 0.994 and
+     * 0.987), and the default pinned to one core lost (median 1.027).
      */
-    static final List<String> PREDICT_OUT_OF_LINE = List.of("-XX:CompileCommand=dontinline,org.igtrace.core.trace.TeeSink$Four::*");
+    static final List<String> TEE_OUT_OF_LINE = List.of("-XX:CompileCommand=dontinline,org.igtrace.core.trace.TeeSink$Four::*");
 
     /**
      * The launcher's JVM options for a child that runs the command {@code args} on the class path
@@ -128,8 +129,8 @@ final class ChildJvm {
         }
         if (!small) {
             options.addAll(OUT_OF_LINE); // as the launcher: the timeline's recorder and tap, why's look-ups, on their own
-            if (args.length > 0 && args[0].equals("predict")) {
-                options.addAll(PREDICT_OUT_OF_LINE);
+            if (args.length > 0 && (args[0].equals("predict") || args[0].equals("report"))) {
+                options.addAll(TEE_OUT_OF_LINE);
             }
         }
         options.addAll(ClassDataArchive.options(classPath));

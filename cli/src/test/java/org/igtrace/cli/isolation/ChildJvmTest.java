@@ -98,11 +98,12 @@ class ChildJvmTest {
      * names the same ones.
      */
     /**
-     * predict on a larger trace: the read's tee compiled method by method too, as the launcher gives it for predict only
-     * (graph's and the one-core default's CPU did not gain by it); the class it names exists. A small trace gets none.
+     * predict and report on a larger trace: the read's tee compiled method by method too, as the launcher gives it for
+     * these two only (graph's, why's and the one-core default's CPU did not gain by it); the class it names exists. A small
+     * trace gets none.
      */
     @Test
-    void predictOnALargerTraceCompilesTheTeeOnItsOwnAsTheLauncher() throws Exception {
+    void predictAndReportOnALargerTraceCompileTheTeeOnItsOwnAsTheLauncher() throws Exception {
         Path events = Files.createDirectories(dir.resolve("large"));
         byte[] mib = new byte[1 << 20];
         for (int i = 0; i < 17; i++) {
@@ -113,6 +114,8 @@ class ChildJvmTest {
         List<String> predict = command("igtrace.jar", "predict", dir.resolve("large.otf2").toString());
         assertTrue(predict.indexOf(tee) > predict.indexOf("-XX:CompileCommand=quiet") && predict.contains("-XX:CompileCommand=quiet"),
                 predict.toString());
+        List<String> report = command("igtrace.jar", "report", dir.resolve("large.otf2").toString());
+        assertTrue(report.contains(tee), report.toString());
         List<String> graph = command("igtrace.jar", dir.resolve("large.otf2").toString());
         assertFalse(graph.contains(tee), graph.toString());
         List<String> why = command("igtrace.jar", "why", dir.resolve("large.otf2").toString());
@@ -121,7 +124,7 @@ class ChildJvmTest {
         assertFalse(smallPredict.contains(tee), smallPredict.toString());
         assertTrue(Class.forName("org.igtrace.core.trace.TeeSink$Four").isRecord(), "TeeSink's Four");
         String launcher = Files.readString(TESTDATA.getParent().resolve("igtrace"));
-        assertTrue(launcher.contains("[ \"${1-}\" != predict ] || jvm+=('" + tee + "')"), "the launcher gives it to predict");
+        assertTrue(launcher.contains("case \"${1-}\" in predict | report) jvm+=('" + tee + "') ;; esac"), "the launcher gives it to both");
     }
 
     @Test
