@@ -29,6 +29,22 @@ class ChildJvmTest {
         return ChildJvm.command(args, dir.resolve("status"), dir, classPath);
     }
 
+    /**
+     * A trace of 17 MiB of events (17 x 1 MiB written, not sparse: the launcher counts disk blocks) in folder {@code name}
+     * beside its anchor {@code name.otf2}, in the test's folder.
+     *
+     * @return the events' folder
+     */
+    private Path largerTrace(String name) throws java.io.IOException {
+        Path events = Files.createDirectories(dir.resolve(name));
+        byte[] mib = new byte[1 << 20];
+        for (int i = 0; i < 17; i++) {
+            Files.write(events.resolve(i + ".evt"), mib);
+        }
+        Files.writeString(dir.resolve(name + ".otf2"), "anchor");
+        return events;
+    }
+
     /** The compiler setting igtrace chooses (the suite's own IGTRACE_JAVA_OPTS come later and may name one too). */
     private String compiler(String... args) {
         List<String> c = command("igtrace.jar", args);
@@ -48,12 +64,7 @@ class ChildJvmTest {
      */
     @Test
     void aTraceOf16MbOrMoreKeepsTheOptimisingCompiler() throws Exception {
-        Path events = Files.createDirectories(dir.resolve("big"));
-        byte[] mib = new byte[1 << 20];
-        for (int i = 0; i < 17; i++) {
-            Files.write(events.resolve(i + ".evt"), mib);
-        }
-        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        Path events = largerTrace("big");
         assertEquals("-XX:CompileThresholdScaling=3", compiler(dir.resolve("big.otf2").toString()));
 
         String pi = TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString();
@@ -71,12 +82,7 @@ class ChildJvmTest {
         Path setting = dir.resolve("thp");
         String pi = TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString();
         assertTrue(Files.isRegularFile(Path.of(pi)), pi); // a trace that is there: the rule counts its files
-        Path events = Files.createDirectories(dir.resolve("big"));
-        byte[] mib = new byte[1 << 20];
-        for (int i = 0; i < 17; i++) {
-            Files.write(events.resolve(i + ".evt"), mib);
-        }
-        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        Path events = largerTrace("big");
         System.setProperty("igtrace.test.thpSetting", setting.toString());
         try {
             Files.writeString(setting, "always [madvise] never\n");
@@ -104,12 +110,7 @@ class ChildJvmTest {
      */
     @Test
     void predictAndReportOnALargerTraceCompileTheTeeOnItsOwnAsTheLauncher() throws Exception {
-        Path events = Files.createDirectories(dir.resolve("large"));
-        byte[] mib = new byte[1 << 20];
-        for (int i = 0; i < 17; i++) {
-            Files.write(events.resolve(i + ".evt"), mib);
-        }
-        Files.writeString(dir.resolve("large.otf2"), "anchor");
+        largerTrace("large");
         String tee = "-XX:CompileCommand=dontinline,org.igtrace.core.trace.TeeSink$Four::*";
         List<String> predict = command("igtrace.jar", "predict", dir.resolve("large.otf2").toString());
         assertTrue(predict.indexOf(tee) > predict.indexOf("-XX:CompileCommand=quiet") && predict.contains("-XX:CompileCommand=quiet"),
@@ -129,12 +130,7 @@ class ChildJvmTest {
 
     @Test
     void aLargerTraceCompilesTheTimelinesRecorderAndTapOnTheirOwnAsTheLauncher() throws Exception {
-        Path events = Files.createDirectories(dir.resolve("big"));
-        byte[] mib = new byte[1 << 20];
-        for (int i = 0; i < 17; i++) {
-            Files.write(events.resolve(i + ".evt"), mib);
-        }
-        Files.writeString(dir.resolve("big.otf2"), "anchor");
+        largerTrace("big");
         List<String> big = command("igtrace.jar", dir.resolve("big.otf2").toString());
         int quiet = big.indexOf("-XX:CompileCommand=quiet");
         assertTrue(quiet >= 0, big.toString());
