@@ -82,7 +82,7 @@ class ChildJvmTest {
         Path setting = dir.resolve("thp");
         String pi = TESTDATA.resolve("otf2/pi-4/eztrace_log.otf2").toString();
         assertTrue(Files.isRegularFile(Path.of(pi)), pi); // a trace that is there: the rule counts its files
-        Path events = largerTrace("big");
+        largerTrace("big");
         System.setProperty("igtrace.test.thpSetting", setting.toString());
         try {
             Files.writeString(setting, "always [madvise] never\n");
