@@ -1,6 +1,8 @@
 package org.igtrace.core.replay;
 
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 
 /**
  * One discrete-event replay on a model machine (definitions section 9): the scheduling and the breaking of
@@ -113,15 +115,37 @@ final class ReplaySimulation extends ReplayCalls {
      */
     static final int MIN_PROCESSES_PER_WORKER = 4, MAX_WORKERS = 8;
 
-    /** The replay on this thread alone; false when the models would let different calls through a cycle. */
+    /**
+     * The replay on this thread alone; false when the models would let different calls through a cycle. When the
+     * replay's {@link #cancelledBy} says so (a replay made ahead whose result is no longer wanted), it ends with a
+     * {@link CancellationException}.
+     */
     private boolean replayAlone() {
-        while (remaining > 0) {
+        for (int turns = 1; remaining > 0; turns++) {
             if (queueSize == 0 && !force()) {
                 return false;
+            }
+            if ((turns & CHECK_EVERY) == 0 && cancelled.getAsBoolean()) {
+                throw new CancellationException("replay cancelled");
             }
             takeTurn();
         }
         return true;
+    }
+
+    /** The turns between two looks at {@link #cancelled}, less one (a power of two less one). */
+    private static final int CHECK_EVERY = 4095;
+
+    /** Whether the replay's result is no longer wanted (looked at every {@link #CHECK_EVERY} + 1 turns on one thread). */
+    private BooleanSupplier cancelled = () -> false;
+
+    /**
+     * Lets {@code cancelled} end a replay on one thread early ({@link CancellationException}) once it says true (not an
+     * interrupt: a thread interrupted while it reads the recorded run from its file would close that file for every reader).
+     */
+    ReplaySimulation cancelledBy(BooleanSupplier cancelled) {
+        this.cancelled = cancelled;
+        return this;
     }
 
     /**

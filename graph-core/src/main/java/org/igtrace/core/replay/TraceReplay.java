@@ -369,12 +369,22 @@ public final class TraceReplay {
      * pass), and the caller fits the network by a pass of its own and replays again. On one thread.
      */
     public List<Prediction> predictScaledCalibrated(ReplayParameters parameters, NetworkCalibration.Fit guess, List<ComputeScaling> scalings) {
+        return predictScaledCalibrated(parameters, guess, scalings, () -> false);
+    }
+
+    /**
+     * As above; when {@code cancelled} says true meanwhile (looked at now and then), the replay ends early with a
+     * {@link java.util.concurrent.CancellationException} (a replay made ahead whose result is no longer wanted).
+     */
+    public List<Prediction> predictScaledCalibrated(ReplayParameters parameters, NetworkCalibration.Fit guess, List<ComputeScaling> scalings,
+                                                    java.util.function.BooleanSupplier cancelled) {
         int k = scalings.size();
         ReplayParameters[] models = new ReplayParameters[k];
         Arrays.fill(models, parameters);
         TransferTimes transfers = new TransferTimes(matching, parameters.eagerLimit());
         passes.incrementAndGet();
-        Prediction[] all = new ReplaySimulation(matching, models, offsets, transfers).scaled(scalings.toArray(new ComputeScaling[0])).run(1);
+        Prediction[] all = new ReplaySimulation(matching, models, offsets, transfers).scaled(scalings.toArray(new ComputeScaling[0]))
+                .cancelledBy(cancelled).run(1);
         return all != null && NetworkCalibration.fit(transfers, null, null).equals(guess) ? List.of(all) : null;
     }
 
@@ -407,6 +417,11 @@ public final class TraceReplay {
     /** The matching the replays share (for tests). */
     ReplayMatching matching() {
         return matching;
+    }
+
+    /** The MPI calls the replay replays (every process's). */
+    public long calls() {
+        return matching.run.calls();
     }
 
     public long matchedMessages() {

@@ -42,6 +42,9 @@ public final class WaitLog implements MatchTap {
     /** Per part, per process: its waits for its own other threads (ticks), kept out of the log ({@link #ownThreads}). */
     private final List<long[]> ownParts = new ArrayList<>();
     private long[] own;
+    /** Per part, per process: the waiting of others for it ({@link #caused}). */
+    private final List<long[]> causedParts = new ArrayList<>();
+    private long[] caused;
 
     /** @param offsets the clock offsets (ticks per process) the join measures with; the waits kept in memory */
     public WaitLog(long[] offsets) {
@@ -59,6 +62,7 @@ public final class WaitLog implements MatchTap {
         SortedRecords records = new SortedRecords(store, WIDTH, 3), jumpRecords = new SortedRecords(store, WIDTH, 3);
         Part p = new Part(records, jumpRecords, (long) parts.size() << 32);
         ownParts.add(p.own);
+        causedParts.add(p.caused);
         parts.add(records);
         jumpParts.add(jumpRecords);
         return p;
@@ -76,6 +80,13 @@ public final class WaitLog implements MatchTap {
             }
         }
         ownParts.clear();
+        caused = new long[o.length];
+        for (long[] part : causedParts) {
+            for (int q = 0; q < caused.length; q++) {
+                caused[q] += part[q];
+            }
+        }
+        causedParts.clear();
         // the waits split latest first read a cause's waits and a waiter's across block edges back and forth: blocks kept
         table = new RecordTable(store, SortedRecords.merge(parts), WIDTH, true);
         jumps = new RecordTable(store, SortedRecords.merge(jumpParts), WIDTH);
@@ -98,6 +109,17 @@ public final class WaitLog implements MatchTap {
      */
     public long ownThreads(int p) {
         return own == null || p < 0 || p >= own.length ? 0 : own[p];
+    }
+
+    /**
+     * The waiting of other processes for process {@code p} (the ticks of the waits whose cause it is): what it caused
+     * directly, before the delay costs pass waiting on to its origin (definitions section 14).
+     *
+     * @param p a process
+     * @return the waiting it caused directly, ticks (0 before the join is over)
+     */
+    public long caused(int p) {
+        return caused == null || p < 0 || p >= caused.length ? 0 : caused[p];
     }
 
     public int processCount() {
@@ -213,6 +235,8 @@ public final class WaitLog implements MatchTap {
         private boolean inCollective;
         /** Per process, its waits for itself this thread found (ticks). */
         final long[] own = new long[o.length];
+        /** Per process, the waiting of others for it this thread found (ticks). */
+        final long[] caused = new long[o.length];
 
         Part(SortedRecords records, SortedRecords jumpRecords, long seq) {
             this.records = records;
@@ -248,6 +272,7 @@ public final class WaitLog implements MatchTap {
                 return false;
             }
             records.add(record(w, c, e, l, ce, Math.max(ce, cl), t, off));
+            caused[c] += t;
             return true;
         }
 

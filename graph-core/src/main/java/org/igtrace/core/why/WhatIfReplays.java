@@ -65,6 +65,11 @@ public final class WhatIfReplays implements Why.Replays {
         });
     }
 
+    @Override
+    public long calls() {
+        return replay.calls();
+    }
+
     /** Starts fitting the collectives and making the model on a thread of its own (once). */
     @Override
     public synchronized void calibrateBeside() {
@@ -81,6 +86,12 @@ public final class WhatIfReplays implements Why.Replays {
      */
     @Override
     public List<Prediction> predict(List<ComputeScaling> changing) {
+        return predict(changing, () -> false);
+    }
+
+    /** As {@link #predict(List)}; the replay on the guess's model ends early when {@code cancelled} says true meanwhile. */
+    @Override
+    public List<Prediction> predict(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
         List<ComputeScaling> all = new ArrayList<>();
         all.add(null);
         all.addAll(changing);
@@ -88,7 +99,7 @@ public final class WhatIfReplays implements Why.Replays {
         if (guess == null) {
             return predictScaled(m, all);
         }
-        List<Prediction> out = replay.predictScaledCalibrated(m, guess, all);
+        List<Prediction> out = replay.predictScaledCalibrated(m, guess, all, cancelled);
         return out != null ? out : predictScaled(exactModel(), all); // the guess was not the fit
     }
 

@@ -110,6 +110,19 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
 
         /** The predictions of the unchanged run (first) and of each of {@code changing}, in their order. */
         List<Prediction> predict(List<ComputeScaling> changing);
+
+        /** The MPI calls a replay replays, what its time grows with (0: not known). */
+        default long calls() {
+            return 0;
+        }
+
+        /**
+         * As {@link #predict(List)}, for a replay made ahead ({@link WhatIfAhead}): it may end early, with a {@link
+         * java.util.concurrent.CancellationException}, once {@code cancelled} says true.
+         */
+        default List<Prediction> predict(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
+            return predict(changing);
+        }
     }
 
     /** As {@link #analyse(WaitLog, RegionSlices, Replays, int, boolean, boolean)}, the unchanged run's replay always made. */
@@ -130,7 +143,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
      * unchanged run is shown, else as soon as the delay costs find a wait whose cause computed more than its waiter (a
      * region is charged: a "balance region" what-if is likely), so that the replay, once asked for, does not wait for it;
      * where the causes then try no what-if it was made for nothing, and where only communication is charged it is made
-     * once a what-if is known to be tried.
+     * once a what-if is known to be tried. With {@code parallel}, on a run whose delay costs take about as long as a
+     * replay or longer ({@link WhatIfAhead#worthIt}), the likely what-ifs are replayed ahead, beside the delay costs
+     * ({@link WhatIfAhead}), and the network's model is started beside them whatever the causes: when the what-ifs tried
+     * are among them, their replays are taken from there, the same numbers.
      */
     public static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown) {
         if (replays != null && top == 0 && !unchangedShown) {
@@ -139,6 +155,9 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         if (replays != null && unchangedShown && parallel) {
             replays.calibrateBeside(); // a replay is made whatever the causes: its model beside them
         }
+        // the likely what-ifs replayed beside the delay costs, on a thread of their own
+        WhatIfAhead ahead = replays != null && parallel && WhatIfAhead.worthIt(waits.size(), replays.calls())
+                ? WhatIfAhead.start(slices, waits, replays, top) : null;
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         // the what-ifs' compute per process and region, found as the delay costs read the slices
@@ -146,7 +165,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         // a region charged makes a what-if likely ("balance region"): the model is then started beside the rest of the causes
         Replays r0 = replays;
         DelayCosts costs = DelayCosts.of(waits, slices, path.start(), totals, parallel,
-                r0 != null && parallel && !unchangedShown ? r0::calibrateBeside : null);
+                r0 != null && parallel && !unchangedShown && ahead == null ? r0::calibrateBeside : null);
         List<CauseRow> causes = new ArrayList<>();
         for (DelayCosts.Cause c : costs.causes()) {
             CauseKind kind = c.region() == DelayCosts.COMMUNICATION ? CauseKind.COMMUNICATION
@@ -175,10 +194,16 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             List<ComputeScaling> scalings = new ArrayList<>();
             tried.values().stream().filter(w -> !w.changesNothing()).forEach(scalings::add);
             Replays r = replays;
-            replayed = Background.of(() -> r.predict(scalings));
+            replayed = Background.of(() -> {
+                List<Prediction> known = ahead == null ? null : ahead.predictions(tried, totals);
+                return known != null ? known : r.predict(scalings);
+            });
             if (parallel) {
                 replayed.startOn("igtrace-what-if");
             }
+        }
+        if (replayed == null && ahead != null) {
+            ahead.cancel(); // nothing replayed: what ran ahead is not wanted
         }
         PathProfile profile = PathProfile.of(path, slices, waits);
         List<Hypothesis> whatIf = new ArrayList<>();

@@ -24,19 +24,43 @@ import org.junit.jupiter.api.Test;
  * the replay waited for it.
  */
 class WhyReplaysAskedTest {
-    /** Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. */
+    /**
+     * Counts the calls; the unchanged run's run time 40 s, the k-th what-if's 40 - k. A replay of {@code calls} calls: 1000
+     * by default, so that the two waits here do not make the causes worth replaying ahead ({@link WhatIfAhead#worthIt}).
+     */
     private static final class Counted implements Why.Replays {
-        final List<List<ComputeScaling>> asked = new ArrayList<>();
+        final List<List<ComputeScaling>> asked = java.util.Collections.synchronizedList(new ArrayList<>());
+        /** The replays asked for by the thread that replays ahead. */
+        final java.util.concurrent.atomic.AtomicInteger askedAhead = new java.util.concurrent.atomic.AtomicInteger();
+        final java.util.concurrent.atomic.AtomicInteger calibrationCount = new java.util.concurrent.atomic.AtomicInteger();
         int calibrations;
+        final long calls;
+
+        Counted() {
+            this(1000);
+        }
+
+        Counted(long calls) {
+            this.calls = calls;
+        }
+
+        @Override
+        public long calls() {
+            return calls;
+        }
 
         @Override
         public void calibrateBeside() {
-            calibrations++;
+            calibrations = calibrationCount.incrementAndGet();
         }
 
         @Override
         public List<Prediction> predict(List<ComputeScaling> changing) {
-            asked.add(changing);
+            if (Thread.currentThread().getName().equals(WhatIfAhead.THREAD)) {
+                askedAhead.incrementAndGet();
+            } else {
+                asked.add(changing);
+            }
             List<Prediction> r = new ArrayList<>();
             for (int k = 0; k <= changing.size(); k++) {
                 r.add(new Prediction(31.0, 40.0 - k, null, List.of(), List.of()));
@@ -81,6 +105,35 @@ class WhyReplaysAskedTest {
         assertEquals("balance region solve", balanced.whatIf().get(0).hypothesis());
         assertEquals(40.0, balanced.predictedRuntime());
         assertEquals(nothing.causes(), balanced.causes());
+    }
+
+    /**
+     * With a replay of 32 calls or fewer, the two waits are worth replaying ahead: the likely what-ifs (region solve
+     * balanced, rank 2, which the others waited for, at the median) are replayed on the thread ahead, with the model made
+     * beside, and the causes' what-ifs taken from there; nothing replayed after the causes.
+     */
+    @Test
+    void withWaitsWorthItTheLikelyWhatIfsAreReplayedAhead() {
+        Counted tried = new Counted(32);
+        Why balanced = analyse(tried, 1, false, true);
+        assertEquals(List.of(), tried.asked, "nothing replayed after the causes");
+        assertEquals(1, tried.askedAhead.get(), "one replay ahead");
+        assertEquals(1, tried.calibrations, "the model made beside");
+        // ahead: the unchanged run 40 s, balance region solve 39, rank 2 at median compute 38
+        assertEquals(List.of("balance region solve", "rank 2 at median compute"), balanced.whatIf().stream().map(Why.Hypothesis::hypothesis).toList());
+        assertEquals(List.of(39.0, 38.0), balanced.whatIf().stream().map(Why.Hypothesis::predictedRuntime).toList());
+        assertEquals(40.0, balanced.predictedRuntime());
+
+        Counted even = new Counted(32);
+        Why communication = analyse(even, 1, false, true, false);
+        assertEquals(List.of(), even.asked, "only communication charged: no what-if, nothing replayed after the causes");
+        assertEquals(1, even.calibrations, "the model made beside the replay ahead, which was not wanted");
+        assertTrue(communication.whatIf().isEmpty());
+
+        Counted serial = new Counted(32);
+        analyse(serial, 1, false, false);
+        assertEquals(1, serial.asked.size(), "-j 1: nothing ahead, one pass after the causes");
+        assertEquals(0, serial.askedAhead.get());
     }
 
     private static Why analyse(Counted replays, int top, boolean unchangedShown, boolean parallel) {
