@@ -4,7 +4,8 @@
  * slices ({@link org.igtrace.core.why.RegionSlices}), the critical path walked back through the waits
  * ({@link org.igtrace.core.why.CriticalPath}) and what lies on it ({@link org.igtrace.core.why.PathProfile}), the
  * delay costs of the causes ({@link org.igtrace.core.why.DelayCosts}) and the what-if replays
- * ({@link org.igtrace.core.why.WhatIf}). One algorithm per class.
+ * ({@link org.igtrace.core.why.WhatIf}; those likely tried replayed ahead, beside the delay costs, on runs with many
+ * waits: {@link org.igtrace.core.why.WhatIfAhead}). One algorithm per class.
  *
  * <p>Level: of igtrace it imports only {@code org.igtrace.core.util}, {@code org.igtrace.core.trace},
  * {@code org.igtrace.core.wait}, {@code org.igtrace.core.replay}, {@code org.igtrace.core.diagnostic}; it must not
