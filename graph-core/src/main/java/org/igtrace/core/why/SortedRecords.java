@@ -230,11 +230,7 @@ final class SortedRecords {
 
     /** The first {@code k} records of {@code c}, sorted, written as a run. */
     private BlockStream run(long[] c, int k) {
-        int[] order = new int[k];
-        for (int i = 0; i < k; i++) {
-            order[i] = i * width;
-        }
-        sort(c, order.clone(), order, 0, k);
+        int[] order = order(c, k, width, keys);
         BlockStream run = new BlockStream(store);
         long[] previous = new long[width];
         for (int at : order) {
@@ -259,10 +255,89 @@ final class SortedRecords {
     }
 
     /**
-     * Sorts the records at the offsets {@code src[from..to)} of {@code c} into {@code dst[from..to)} (both start as the same
-     * offsets) by their keys, stably (a merge sort: records of equal keys keep the order they were added in).
+     * The offsets in {@code c} of its first {@code k} records of {@code width} fields, sorted by their first {@code keys}
+     * fields, stably (records of equal keys in the order they were added in). Each record's leading keys, each less its
+     * least value in the chunk, are packed with the record's number into one long, as many keys as fit in 63 bits, and
+     * the longs sorted as primitives (a chunk's keys are times within about a second and process numbers: two or three
+     * fit); records whose packed keys are equal are then sorted by the other keys. The order is the one a stable sort by
+     * every key gives (the merge sort that did it alone took about 2 s of CPU on 3.5 M waits' records).
+     *
+     * @param c     the records
+     * @param k     how many
+     * @param width fields per record
+     * @param keys  the fields compared, from the first
+     * @return each record's offset ({@code i * width}), in sorted order
      */
-    private void sort(long[] c, int[] src, int[] dst, int from, int to) {
+    static int[] order(long[] c, int k, int width, int keys) {
+        int[] order = new int[k];
+        int numberBits = 32 - Integer.numberOfLeadingZeros(Math.max(1, k - 1));
+        long[] min = new long[keys];
+        int[] bits = new int[keys];
+        int packedKeys = 0, used = numberBits;
+        for (int f = 0; f < keys; f++) {
+            long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
+            for (int i = 0, at = f; i < k; i++, at += width) {
+                long v = c[at];
+                lo = Math.min(lo, v);
+                hi = Math.max(hi, v);
+            }
+            long range = hi - lo; // negative: more than 63 bits apart
+            int b = k == 0 || range < 0 ? 64 : 64 - Long.numberOfLeadingZeros(range);
+            if (used + b > 63) {
+                break;
+            }
+            min[f] = lo;
+            bits[f] = b;
+            used += b;
+            packedKeys++;
+        }
+        if (packedKeys == 0) {
+            for (int i = 0; i < k; i++) {
+                order[i] = i * width;
+            }
+            sort(c, order.clone(), order, 0, k, keys);
+            return order;
+        }
+        long[] packed = new long[k];
+        for (int i = 0, at = 0; i < k; i++, at += width) {
+            long p = 0;
+            for (int f = 0; f < packedKeys; f++) {
+                p = p << bits[f] | c[at + f] - min[f];
+            }
+            packed[i] = p << numberBits | i;
+        }
+        Arrays.sort(packed);
+        long numberMask = (1L << numberBits) - 1;
+        for (int i = 0; i < k; i++) {
+            order[i] = (int) (packed[i] & numberMask) * width;
+        }
+        if (packedKeys < keys) { // records of equal packed keys (in the order added): by the others
+            int[] copy = null;
+            for (int from = 0; from < k; ) {
+                long prefix = packed[from] >>> numberBits;
+                int to = from + 1;
+                while (to < k && packed[to] >>> numberBits == prefix) {
+                    to++;
+                }
+                if (to - from > 1) {
+                    if (copy == null) {
+                        copy = order.clone();
+                    } else {
+                        System.arraycopy(order, from, copy, from, to - from);
+                    }
+                    sort(c, copy, order, from, to, keys);
+                }
+                from = to;
+            }
+        }
+        return order;
+    }
+
+    /**
+     * Sorts the records at the offsets {@code src[from..to)} of {@code c} into {@code dst[from..to)} (both start as the same
+     * offsets) by their first {@code keys} fields, stably (a merge sort: records of equal keys keep the order they came in).
+     */
+    private static void sort(long[] c, int[] src, int[] dst, int from, int to, int keys) {
         int n = to - from;
         if (n < 16) {
             for (int i = from + 1; i < to; i++) {
@@ -277,8 +352,8 @@ final class SortedRecords {
             return;
         }
         int mid = (from + to) >>> 1;
-        sort(c, dst, src, from, mid);
-        sort(c, dst, src, mid, to);
+        sort(c, dst, src, from, mid, keys);
+        sort(c, dst, src, mid, to, keys);
         if (compare(c, src[mid - 1], c, src[mid], keys) <= 0) {
             System.arraycopy(src, from, dst, from, n);
             return;

@@ -124,6 +124,41 @@ class SortedRecordsTest {
      * The chunks written beside are written by one thread while they come, not a thread each: sorting 6 full chunks
      * starts one "igtrace-sort" thread, which ends once the records are merged.
      */
+    /**
+     * A chunk's order, its leading keys packed with the record's number into longs sorted as primitives, is the order of a
+     * stable sort by every key: keys that all fit in 63 bits, keys whose first two fit and whose third breaks ties (times a
+     * second apart), keys too far apart to pack (extremes), keys all equal, negative values, and 0 and 1 records.
+     */
+    @Test
+    void aChunksPackedOrderIsTheStableOrderOfEveryKey() {
+        Random random = new Random(38);
+        long[][] ranges = {{64, 1 << 20, 8}, {64, 1_000_000_000L, 1_000_000_000L}, {Long.MAX_VALUE, 3, 3}, {1, 1, 1}, {5, 4, 1L << 40}};
+        for (long[] range : ranges) {
+            for (int k : new int[] {0, 1, 2, 15, 16, 17, 1000, SortedRecords.CHUNK}) {
+                for (int keys = 1; keys <= 3; keys++) {
+                    int width = 4;
+                    long[] c = new long[k * width];
+                    for (int i = 0; i < k; i++) {
+                        for (int f = 0; f < 3; f++) {
+                            long v = range[f] == Long.MAX_VALUE ? random.nextLong() : Math.floorMod(random.nextLong(), range[f]) - range[f] / 2;
+                            c[i * width + f] = v;
+                        }
+                        c[i * width + 3] = i; // the order added
+                    }
+                    List<Integer> expected = new ArrayList<>();
+                    for (int i = 0; i < k; i++) {
+                        expected.add(i * width);
+                    }
+                    int n = keys;
+                    expected.sort((a, b) -> SortedRecords.compare(c, a, c, b, n)); // List.sort is stable
+                    int[] got = SortedRecords.order(c, k, width, keys);
+                    assertArrayEquals(expected.stream().mapToInt(Integer::intValue).toArray(), got,
+                            "ranges " + java.util.Arrays.toString(range) + ", " + k + " records, " + keys + " keys");
+                }
+            }
+        }
+    }
+
     @Test
     void oneThreadSortsTheChunksBesideAndEndsAfterTheMerge() {
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), this::oneThreadSorts);
