@@ -100,8 +100,9 @@ final class WhatIfAhead {
     }
 
     private List<Prediction> replay(RegionSlices slices, Why.Replays replays) {
-        List<ComputeScaling> scalings = new ArrayList<>();
+        List<ComputeScaling> scalings;
         try {
+            scalings = new ArrayList<>();
             long[][] t = WhatIf.totals(slices);
             List<String> order = new ArrayList<>();
             likely(slices, t, caused, top).forEach((hypothesis, w) -> {
@@ -115,7 +116,7 @@ final class WhatIfAhead {
         } finally {
             chosen.countDown(); // also when the choice failed: then there is no order, and the caller replays on its own
         }
-        return replays.predict(scalings, () -> cancelled);
+        return replays.predictAhead(scalings, () -> cancelled);
     }
 
     /**
@@ -166,7 +167,7 @@ final class WhatIfAhead {
      * The predictions of the unchanged run (first) and of each what-if of {@code tried} that changes a burst, in its
      * order, as {@link Why.Replays#predict} gives them; null (the replay ahead cancelled if it still runs) when one of
      * them was not replayed ahead, the compute per process and region is not the one the what-ifs ahead were made
-     * with, or the replay ahead failed.
+     * with, or the replay ahead failed or could not give them in its one pass ({@link Why.Replays#predictAhead}).
      *
      * @param tried  the what-ifs tried, by hypothesis
      * @param totals the compute per process and region + 1 the tried what-ifs were made with
@@ -217,7 +218,7 @@ final class WhatIfAhead {
     private List<Prediction> joined() {
         try {
             return replayed.joined();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | OutOfMemoryError e) { // the caller's replay holds fewer models
             return null;
         }
     }
@@ -225,5 +226,15 @@ final class WhatIfAhead {
     /** No replay is wanted: the replay ahead is cancelled if it still runs. */
     void cancel() {
         cancelled = true;
+    }
+
+    /**
+     * Cancels the replay ahead unless it ended, and waits for its thread: once the analysis returns, nothing reads the
+     * run's store for it (the command line closes the store after the analysis). After a cancel the replay ends within
+     * {@code 4,096} turns, or once the network's model it waits for is made.
+     */
+    void settle() {
+        cancel();
+        joined();
     }
 }

@@ -86,21 +86,35 @@ public final class WhatIfReplays implements Why.Replays {
      */
     @Override
     public List<Prediction> predict(List<ComputeScaling> changing) {
-        return predict(changing, () -> false);
-    }
-
-    /** As {@link #predict(List)}; the replay on the guess's model ends early when {@code cancelled} says true meanwhile. */
-    @Override
-    public List<Prediction> predict(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
-        List<ComputeScaling> all = new ArrayList<>();
-        all.add(null);
-        all.addAll(changing);
+        List<ComputeScaling> all = withUnchanged(changing);
         ReplayParameters m = model.joined(); // made here if no thread took it
         if (guess == null) {
             return predictScaled(m, all);
         }
-        List<Prediction> out = replay.predictScaledCalibrated(m, guess, all, cancelled);
+        List<Prediction> out = replay.predictScaledCalibrated(m, guess, all);
         return out != null ? out : predictScaled(exactModel(), all); // the guess was not the fit
+    }
+
+    /**
+     * As {@link #predict(List)}, for a replay made ahead: only the one pass that calibrates the network on the guess's
+     * model, ended early when {@code cancelled} says true meanwhile; null when that pass cannot give the numbers (no
+     * guess, the guess not the fit, or the models would let different calls through a cycle), none of the passes of its
+     * own {@link #predict(List)} would make then.
+     */
+    @Override
+    public List<Prediction> predictAhead(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
+        ReplayParameters m = model.joined();
+        if (guess == null || cancelled.getAsBoolean()) {
+            return null;
+        }
+        return replay.predictScaledCalibrated(m, guess, withUnchanged(changing), cancelled);
+    }
+
+    private static List<ComputeScaling> withUnchanged(List<ComputeScaling> changing) {
+        List<ComputeScaling> all = new ArrayList<>();
+        all.add(null);
+        all.addAll(changing);
+        return all;
     }
 
     private List<Prediction> predictScaled(ReplayParameters m, List<ComputeScaling> scalings) {

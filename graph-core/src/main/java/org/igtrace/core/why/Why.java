@@ -118,9 +118,10 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
 
         /**
          * As {@link #predict(List)}, for a replay made ahead ({@link WhatIfAhead}): it may end early, with a {@link
-         * java.util.concurrent.CancellationException}, once {@code cancelled} says true.
+         * java.util.concurrent.CancellationException}, once {@code cancelled} says true, and may give null where its one
+         * pass cannot give the numbers (the caller's {@link #predict(List)} then makes them).
          */
-        default List<Prediction> predict(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
+        default List<Prediction> predictAhead(List<ComputeScaling> changing, java.util.function.BooleanSupplier cancelled) {
             return predict(changing);
         }
     }
@@ -158,6 +159,18 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
         // the likely what-ifs replayed beside the delay costs, on a thread of their own
         WhatIfAhead ahead = replays != null && parallel && WhatIfAhead.worthIt(waits.size(), replays.calls())
                 ? WhatIfAhead.start(slices, waits, replays, top) : null;
+        try {
+            return analyse(waits, slices, replays, top, parallel, unchangedShown, ahead);
+        } finally {
+            if (ahead != null) {
+                ahead.settle(); // what ran ahead ends with the analysis (unless taken, cancelled), a failure too
+            }
+        }
+    }
+
+    /** As above, with the what-ifs replayed ahead ({@code ahead}; null: none). */
+    private static Why analyse(WaitLog waits, RegionSlices slices, Replays replays, int top, boolean parallel, boolean unchangedShown,
+                               WhatIfAhead ahead) {
         CriticalPath path = CriticalPath.of(waits, slices);
         double tick = 1 / slices.definitions().ticksPerSecond();
         // the what-ifs' compute per process and region, found as the delay costs read the slices
@@ -203,7 +216,7 @@ public record Why(PathProfile path, List<CauseRow> causes, List<Hypothesis> what
             }
         }
         if (replayed == null && ahead != null) {
-            ahead.cancel(); // nothing replayed: what ran ahead is not wanted
+            ahead.cancel(); // nothing replayed: what ran ahead is not wanted (it ends while the path's profile is made)
         }
         PathProfile profile = PathProfile.of(path, slices, waits);
         List<Hypothesis> whatIf = new ArrayList<>();

@@ -121,10 +121,6 @@ class SortedRecordsTest {
     }
 
     /**
-     * The chunks written beside are written by one thread while they come, not a thread each: sorting 6 full chunks
-     * starts one "igtrace-sort" thread, which ends once the records are merged.
-     */
-    /**
      * A chunk's order, its leading keys packed with the record's number into longs sorted as primitives, is the order of a
      * stable sort by every key: keys that all fit in 63 bits, keys whose first two fit and whose third breaks ties (times a
      * second apart), keys too far apart to pack (extremes), keys all equal, negative values, and 0 and 1 records.
@@ -159,6 +155,10 @@ class SortedRecordsTest {
         }
     }
 
+    /**
+     * The chunks written beside are written by one thread while they come, not a thread each: sorting 6 full chunks
+     * starts one "igtrace-sort" thread, which ends once the records are merged.
+     */
     @Test
     void oneThreadSortsTheChunksBesideAndEndsAfterTheMerge() {
         org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), this::oneThreadSorts);

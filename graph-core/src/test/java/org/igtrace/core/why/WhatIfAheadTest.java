@@ -110,6 +110,26 @@ class WhatIfAheadTest {
         }
     }
 
+    @Test
+    void aReplayAheadWhoseOnePassCannotGiveTheNumbersLeavesTheReplayToTheCaller() {
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            RegionSlices slices = slices(store);
+            Why.Replays none = new Why.Replays() {
+                @Override
+                public List<Prediction> predict(List<ComputeScaling> changing) {
+                    throw new AssertionError("the replay ahead makes only its one pass");
+                }
+
+                @Override
+                public List<Prediction> predictAhead(List<ComputeScaling> changing, BooleanSupplier cancelled) {
+                    return null; // e.g. no first fit of the network, or the models let different calls through a cycle
+                }
+            };
+            WhatIfAhead ahead = WhatIfAhead.start(slices, waits(store), none, 3);
+            assertNull(ahead.predictions(new LinkedHashMap<>(), WhatIf.totals(slices)));
+        }
+    }
+
     /** Predictions 100 - k s for the k-th of the unchanged run and the what-ifs asked; with {@code untilCancelled}, replays until cancelled. */
     private static final class Replays implements Why.Replays {
         final List<Integer> asked = Collections.synchronizedList(new ArrayList<>());
@@ -129,11 +149,11 @@ class WhatIfAheadTest {
 
         @Override
         public List<Prediction> predict(List<ComputeScaling> changing) {
-            return predict(changing, () -> false);
+            return predictAhead(changing, () -> false);
         }
 
         @Override
-        public List<Prediction> predict(List<ComputeScaling> changing, BooleanSupplier stop) {
+        public List<Prediction> predictAhead(List<ComputeScaling> changing, BooleanSupplier stop) {
             asked.add(changing.size());
             threads.add(Thread.currentThread().getName());
             entered.countDown();

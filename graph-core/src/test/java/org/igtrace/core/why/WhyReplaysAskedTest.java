@@ -129,6 +129,8 @@ class WhyReplaysAskedTest {
         assertEquals(List.of(), even.asked, "only communication charged: no what-if, nothing replayed after the causes");
         assertEquals(1, even.calibrations, "the model made beside the replay ahead, which was not wanted");
         assertTrue(communication.whatIf().isEmpty());
+        assertTrue(Thread.getAllStackTraces().keySet().stream().noneMatch(t -> t.getName().equals(WhatIfAhead.THREAD) && t.isAlive()),
+                "the replay ahead, not wanted, ended with the analysis");
 
         Counted serial = new Counted(32);
         analyse(serial, 1, false, false);
