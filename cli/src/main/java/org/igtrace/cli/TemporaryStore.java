@@ -42,6 +42,11 @@ final class TemporaryStore implements RecordBlocks {
     }
 
     @Override
+    public void release(int handle) {
+        blocks.release(handle);
+    }
+
+    @Override
     public int length(int handle) {
         return blocks.length(handle);
     }

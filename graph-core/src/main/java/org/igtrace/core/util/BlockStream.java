@@ -33,6 +33,8 @@ public final class BlockStream {
     /** The earliest offset still held (Long.MAX_VALUE: none). */
     private long held = Long.MAX_VALUE;
     private boolean sealed;
+    /** Whether a {@link #consumingReader} was made: its blocks are released as it reads them, so no reader may follow. */
+    private boolean consumed;
 
     public BlockStream(RecordBlocks store) {
         this(store, BLOCK);
@@ -189,9 +191,26 @@ public final class BlockStream {
 
     /** A reader from the start of the sealed stream, with its own block buffer. */
     public BlockStreamReader reader() {
+        return reader(false);
+    }
+
+    /**
+     * The stream's last reader: each block is released to the store ({@link RecordBlocks#release}) once this reader has
+     * its bytes, so that the store can use its room for later blocks (a run of an external sort, merged once). No reader
+     * can be made after it.
+     */
+    public BlockStreamReader consumingReader() {
+        return reader(true);
+    }
+
+    private BlockStreamReader reader(boolean consuming) {
         if (!sealed) {
             throw new IllegalStateException("the stream is not sealed");
         }
-        return new BlockStreamReader(store, Arrays.copyOf(handles, blockCount), blockSize);
+        if (consumed) {
+            throw new IllegalStateException("the stream was read by its last reader already");
+        }
+        consumed = consuming;
+        return new BlockStreamReader(store, Arrays.copyOf(handles, blockCount), blockSize, consuming);
     }
 }

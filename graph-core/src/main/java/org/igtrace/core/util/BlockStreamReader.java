@@ -27,17 +27,23 @@ public final class BlockStreamReader {
     private int limit;
     /** The rest of a block joined to the blocks after it ({@link #join}), made at the first join. */
     private byte[] joined;
+    /** Whether each block is released to the store once read ({@link BlockStream#consumingReader}). */
+    private final boolean consuming;
+    /** The block {@link #block} is (consuming: not released yet), or -1: none, or the bytes of a join. */
+    private int current = -1;
 
-    BlockStreamReader(RecordBlocks store, int[] handles, int blockSize) {
+    BlockStreamReader(RecordBlocks store, int[] handles, int blockSize, boolean consuming) {
         this.store = store;
         this.handles = handles;
         this.blockSize = blockSize;
+        this.consuming = consuming;
     }
 
     /** Whether bytes are left. */
     public boolean hasMore() {
         while (at == limit) {
             if (next == handles.length) {
+                done();
                 return false;
             }
             load();
@@ -45,7 +51,16 @@ public final class BlockStreamReader {
         return true;
     }
 
+    /** The current block is read to its end (or its bytes copied): a consuming reader releases it. */
+    private void done() {
+        if (consuming && current >= 0) {
+            store.release(current);
+        }
+        current = -1;
+    }
+
     private void load() {
+        done();
         int h = handles[next++];
         if (buffer == null && store.spilledBytes() > 0) {
             buffer = new byte[blockSize]; // spilled blocks are read into it; blocks in memory are read where they are
@@ -53,6 +68,7 @@ public final class BlockStreamReader {
         block = store.get(h, buffer);
         at = 0;
         limit = store.length(h);
+        current = h;
     }
 
     /**
@@ -64,7 +80,11 @@ public final class BlockStreamReader {
         if (limit - at < RECORD && next < handles.length) {
             join();
         }
-        return at < limit;
+        if (at < limit) {
+            return true;
+        }
+        done();
+        return false;
     }
 
     /** Copies the rest of this block and the blocks after it, until {@value #RECORD} bytes or the end, into one array. */
@@ -77,6 +97,7 @@ public final class BlockStreamReader {
         if (n > 0) {
             System.arraycopy(block, at, j, 0, n);
         }
+        done();
         while (n < RECORD && next < handles.length) {
             int h = handles[next++];
             if (buffer == null && store.spilledBytes() > 0) {
@@ -86,6 +107,9 @@ public final class BlockStreamReader {
             int length = store.length(h);
             System.arraycopy(b, 0, j, n, length);
             n += length;
+            if (consuming) {
+                store.release(h);
+            }
         }
         block = j;
         at = 0;

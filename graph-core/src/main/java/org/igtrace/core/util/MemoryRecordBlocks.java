@@ -3,7 +3,7 @@ package org.igtrace.core.util;
 import java.util.ArrayList;
 import java.util.List;
 
-/** {@link RecordBlocks} held in memory: the arrays handed in are kept as they are. */
+/** {@link RecordBlocks} held in memory: the arrays handed in are kept as they are, until released. */
 public final class MemoryRecordBlocks implements RecordBlocks {
     private final List<byte[]> blocks = new ArrayList<>();
     private final List<Integer> lengths = new ArrayList<>();
@@ -24,7 +24,20 @@ public final class MemoryRecordBlocks implements RecordBlocks {
 
     @Override
     public synchronized byte[] get(int handle, byte[] buffer) {
-        return blocks.get(handle);
+        byte[] b = blocks.get(handle);
+        if (b == null) {
+            throw new IllegalStateException("block " + handle + " read after it was released");
+        }
+        return b;
+    }
+
+    @Override
+    public synchronized void release(int handle) {
+        byte[] b = blocks.set(handle, null);
+        if (b == null) {
+            throw new IllegalStateException("block " + handle + " released twice");
+        }
+        bytes -= b.length;
     }
 
     @Override

@@ -22,6 +22,14 @@ public interface RecordBlocks extends AutoCloseable {
         return new byte[size];
     }
 
+    /**
+     * Block {@code handle} will not be read again: the store may drop it and use its room (memory, or its place in a
+     * temporary file) for later blocks. A block is released at most once, by the one reader that reads it last; reading it
+     * after that is an error the store may report ({@link IllegalStateException}). The default keeps it.
+     */
+    default void release(int handle) {
+    }
+
     /** The length of block {@code handle}. */
     int length(int handle);
 

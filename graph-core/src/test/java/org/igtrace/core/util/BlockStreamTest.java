@@ -235,4 +235,38 @@ class BlockStreamTest {
             }
         }
     }
+
+    /**
+     * A stream's last reader releases each block once it has its bytes: read value by value or record by record (records
+     * that cross blocks joined), every value comes back and no block is left in the store at the end, none before the
+     * reader reached it; no reader can follow it.
+     */
+    @Test
+    void theLastReaderReleasesEveryBlockItRead() {
+        for (boolean byRecord : new boolean[] {false, true}) {
+            MemoryRecordBlocks store = new MemoryRecordBlocks();
+            BlockStream s = new BlockStream(store, 16);
+            for (long v = 0; v < 200; v++) {
+                s.putUnsigned(v * 1000);
+            }
+            s.seal();
+            long all = store.memoryBytes();
+            assertTrue(all > 16 * 10, "several blocks");
+            BlockStreamReader r = s.consumingReader();
+            assertThrows(IllegalStateException.class, s::reader, "no reader after the last");
+            for (long v = 0; v < 200; v++) {
+                if (byRecord) {
+                    assertTrue(r.record());
+                    assertEquals(v * 1000, r.unsignedInRecord());
+                } else {
+                    assertEquals(v * 1000, r.readUnsigned());
+                }
+                if (v == 50) {
+                    assertTrue(store.memoryBytes() > 0 && store.memoryBytes() < all, "released as read, not all at once");
+                }
+            }
+            assertFalse(byRecord ? r.record() : r.hasMore());
+            assertEquals(0, store.memoryBytes(), byRecord ? "by record" : "by value");
+        }
+    }
 }

@@ -47,9 +47,11 @@ class SortedRecordsTest {
     }
 
     /**
-     * A merge that may read only 2 or 3 runs at once merges the 12 runs two writers made of 10.3 chunks in passes (12 -> 4
-     * -> 2 runs with 3; 12 -> 6 -> 3 -> 2 with 2) and gives the records in the order of a stable sort of them all, with
-     * equal records of the first writer first, as one pass over the 12 does.
+     * A merge that may read only 2, 3, 8 or 11 runs at once merges the 12 runs two writers made of 10.3 chunks in passes
+     * (each pass the neighbours with the fewest bytes, as many as it reads at once or as leave that many: 12 -> 11 -> ...
+     * -> 2 with 2; 12 -> 10 -> 8 -> 6 -> 4 -> 3 with 3; 12 -> 8 and 12 -> 11 in one pass of 5 and of 2 neighbours) and gives the records in the order of a stable sort of them all, with
+     * equal records of the first writer first, as one pass over the 12 does; every block of every run is released once
+     * read (the store holds nothing after the last record).
      */
     @Test
     void aMergeOfMoreRunsThanItReadsAtOnceKeepsTheStableOrder() {
@@ -60,7 +62,7 @@ class SortedRecordsTest {
             all.add(new long[] {random.nextInt(3), random.nextInt(20), k});
         }
         all.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1])); // stable
-        for (int fanIn : new int[] {2, 3, SortedRecords.FAN_IN}) {
+        for (int fanIn : new int[] {2, 3, 8, 11, SortedRecords.FAN_IN}) {
             try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
                 SortedRecords first = new SortedRecords(store, 3, 2, true), second = new SortedRecords(store, 3, 2, false);
                 List<long[]> added = new ArrayList<>(all);
@@ -69,11 +71,8 @@ class SortedRecordsTest {
                     (r[2] % 2 == 0 ? first : second).add(r); // two writers, as one per join thread
                 }
                 SortedRecords.Merged m = SortedRecords.merge(List.of(first, second), fanIn);
-                int left = 12; // 6 + 6 runs written (5 full chunks and a part each)
-                while (left > fanIn) {
-                    left = (left + fanIn - 1) / fanIn;
-                }
-                assertEquals(left, m.runs(), "runs read at once, fan-in " + fanIn);
+                // 6 + 6 runs written (5 full chunks and a part each): as many read at once as the fan-in allows
+                assertEquals(Math.min(12, fanIn), m.runs(), "runs read at once, fan-in " + fanIn);
                 // equal keys: the first writer's records before the second's, each in the order added
                 List<long[]> expected = new ArrayList<>(all);
                 expected.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1]).thenComparingLong(r -> r[2] % 2));
@@ -83,7 +82,28 @@ class SortedRecordsTest {
                     assertArrayEquals(e, x, "fan-in " + fanIn);
                 }
                 assertFalse(m.next(x), "fan-in " + fanIn);
+                assertEquals(0, store.memoryBytes(), "blocks left unreleased, fan-in " + fanIn);
             }
+        }
+    }
+
+    /** The neighbouring runs a last pass merges are the g with the fewest bytes, the first such where several tie. */
+    @Test
+    void theLastPassMergesTheSmallestNeighbours() {
+        try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+            List<org.igtrace.core.util.BlockStream> runs = new ArrayList<>();
+            for (int bytes : new int[] {9, 5, 7, 1, 2, 8, 1, 2}) {
+                org.igtrace.core.util.BlockStream s = new org.igtrace.core.util.BlockStream(store);
+                for (int i = 0; i < bytes; i++) {
+                    s.putByte(i);
+                }
+                s.seal();
+                runs.add(s);
+            }
+            assertEquals(3, SortedRecords.smallestWindow(runs, 2), "1 + 2 at 3, not the same sum at 6");
+            assertEquals(3, SortedRecords.smallestWindow(runs, 1), "the first of the two runs of 1 byte");
+            assertEquals(2, SortedRecords.smallestWindow(runs, 3), "7 + 1 + 2");
+            assertEquals(0, SortedRecords.smallestWindow(runs, 8), "all of them");
         }
     }
 

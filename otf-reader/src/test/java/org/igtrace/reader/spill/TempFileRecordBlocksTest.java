@@ -261,4 +261,115 @@ class TempFileRecordBlocksTest {
         }
         assertEquals(0, filesIn(dir));
     }
+
+    private static byte[] filled(int value, int length) {
+        byte[] b = new byte[length];
+        Arrays.fill(b, (byte) value);
+        return b;
+    }
+
+    /**
+     * A released block gives its room back. In memory: a budget of 100 bytes holds a second block of 64 once the first is
+     * released. In the file (batches of 256 bytes, blocks of 60: four a batch): once the four blocks of the first batch
+     * written are released, the next batch is written in its place (the file stays 512 bytes), and every block not
+     * released reads back as put, those written there too; a batch with one block not released keeps its place (the next
+     * goes to the end). Reading or releasing a released block again is an error, not old or new bytes.
+     */
+    @Test
+    void releasedBlocksGiveTheirRoomBack() throws Exception {
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 100)) {
+            int first = store.put(filled(1, 64), 64);
+            store.release(first);
+            assertEquals(0, store.memoryBytes());
+            int second = store.put(filled(2, 64), 64);
+            assertEquals(64, store.memoryBytes());
+            assertEquals(0, store.spilledBytes(), "the released block's room in the budget taken");
+            assertArrayEquals(filled(2, 64), store.get(second, null));
+            assertThrows(IllegalStateException.class, () -> store.get(first, null));
+        }
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", TempFileRecordBlocks.POSITIONAL, 256)) {
+            int[] h = new int[17];
+            for (int i = 0; i < 12; i++) {
+                h[i] = store.put(filled(i + 1, 60), 60);
+            }
+            assertEquals(512, store.fileBytes(), "blocks 0-3 and 4-7 written, 8-11 in the batch");
+            for (int i = 0; i < 4; i++) {
+                store.release(h[i]);
+            }
+            h[12] = store.put(filled(13, 60), 60); // the batch of 8-11 is written, where 0-3 were
+            assertEquals(512, store.fileBytes());
+            assertEquals(1, store.slotsReused());
+            for (int i = 4; i < 13; i++) {
+                assertArrayEquals(filled(i + 1, 60), Arrays.copyOf(store.get(h[i], new byte[64]), 60), "block " + i);
+            }
+            assertThrows(IllegalStateException.class, () -> store.get(h[0], null), "read after release");
+            assertThrows(IllegalStateException.class, () -> store.release(h[0]), "released twice");
+            for (int i = 4; i < 7; i++) { // block 7 still wanted: its batch keeps its place
+                store.release(h[i]);
+            }
+            for (int i = 13; i < 17; i++) {
+                h[i] = store.put(filled(i + 1, 60), 60);
+            }
+            assertEquals(768, store.fileBytes(), "the batch of 12-15 at the end");
+            assertEquals(1, store.slotsReused());
+            for (int i : new int[] {7, 8, 11, 12, 15, 16}) {
+                assertArrayEquals(filled(i + 1, 60), Arrays.copyOf(store.get(h[i], null), 60), "block " + i);
+            }
+        }
+    }
+
+    /**
+     * A batch's place is taken again only once its write ended: the four blocks of a batch whose write is held up are
+     * read (from the batch) and released meanwhile, and the next batch another thread writes goes to the end; once the
+     * held write ends, the batch after that is written in its place, and reads back as put.
+     */
+    @Test
+    void aBatchsPlaceIsTakenAgainOnlyOnceItsWriteEnded() throws Exception {
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch letGo = new CountDownLatch(1);
+        TempFileRecordBlocks.BlockWriter slowFirst = (f, b, at) -> {
+            if (at == 0) {
+                writing.countDown();
+                try {
+                    letGo.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
+        };
+        try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst, 256)) {
+            int[] other = CompletableFuture.supplyAsync(() -> {
+                int[] h = new int[4];
+                for (int i = 0; i < 4; i++) {
+                    h[i] = store.put(filled(100 + i, 60), 60);
+                }
+                return h;
+            }).get(10, TimeUnit.SECONDS);
+            CompletableFuture<Integer> fifth = CompletableFuture.supplyAsync(() -> store.put(filled(104, 60), 60));
+            assertTrue(writing.await(30, TimeUnit.SECONDS), "the other thread's batch is being written");
+            for (int i = 0; i < 4; i++) {
+                assertArrayEquals(filled(100 + i, 60), Arrays.copyOf(store.get(other[i], null), 60));
+                store.release(other[i]);
+            }
+            int[] mine = new int[9];
+            for (int i = 0; i < 5; i++) {
+                mine[i] = store.put(filled(i + 1, 60), 60);
+            }
+            assertEquals(512, store.fileBytes(), "not in the place still being written");
+            assertEquals(0, store.slotsReused());
+            letGo.countDown();
+            fifth.get(10, TimeUnit.SECONDS);
+            for (int i = 5; i < 9; i++) {
+                mine[i] = store.put(filled(i + 1, 60), 60);
+            }
+            assertEquals(512, store.fileBytes());
+            assertEquals(1, store.slotsReused());
+            for (int i = 0; i < 9; i++) {
+                assertArrayEquals(filled(i + 1, 60), Arrays.copyOf(store.get(mine[i], null), 60), "block " + i);
+            }
+        } finally {
+            letGo.countDown();
+        }
+    }
 }
