@@ -25,6 +25,21 @@ class TempFileRecordBlocksTest {
     @TempDir
     Path dir;
 
+    /** A positional write that, at the file's start, tells {@code writing} and waits for {@code letGo} (at most 30 s). */
+    private static TempFileRecordBlocks.BlockWriter heldAtStart(CountDownLatch writing, CountDownLatch letGo) {
+        return (f, b, at) -> {
+            if (at == 0) {
+                writing.countDown();
+                try {
+                    letGo.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new java.io.InterruptedIOException();
+                }
+            }
+            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
+        };
+    }
+
     private long filesIn(Path d) throws Exception {
         try (Stream<Path> files = Files.list(d)) {
             return files.count();
@@ -82,17 +97,7 @@ class TempFileRecordBlocksTest {
     void aThreadSpillsWhileAnotherThreadsWriteIsUnderWay() throws Exception {
         CountDownLatch writing = new CountDownLatch(1);
         CountDownLatch letGo = new CountDownLatch(1);
-        TempFileRecordBlocks.BlockWriter slowFirst = (f, b, at) -> {
-            if (at == 0) { // the first spilled block: wait until the test lets it go
-                writing.countDown();
-                try {
-                    letGo.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new java.io.InterruptedIOException();
-                }
-            }
-            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
-        };
+        TempFileRecordBlocks.BlockWriter slowFirst = heldAtStart(writing, letGo); // the first spilled block waits
         byte[][] blocks = new byte[3][64];
         for (int i = 0; i < 3; i++) {
             Arrays.fill(blocks[i], (byte) (i + 1));
@@ -327,17 +332,7 @@ class TempFileRecordBlocksTest {
     void aBatchsPlaceIsTakenAgainOnlyOnceItsWriteEnded() throws Exception {
         CountDownLatch writing = new CountDownLatch(1);
         CountDownLatch letGo = new CountDownLatch(1);
-        TempFileRecordBlocks.BlockWriter slowFirst = (f, b, at) -> {
-            if (at == 0) {
-                writing.countDown();
-                try {
-                    letGo.await(30, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new java.io.InterruptedIOException();
-                }
-            }
-            TempFileRecordBlocks.POSITIONAL.write(f, b, at);
-        };
+        TempFileRecordBlocks.BlockWriter slowFirst = heldAtStart(writing, letGo);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst, 256)) {
             int[] other = CompletableFuture.supplyAsync(() -> {
                 int[] h = new int[4];
