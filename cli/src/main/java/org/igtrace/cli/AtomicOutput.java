@@ -110,8 +110,9 @@ final class AtomicOutput {
                 throw new IOException("permission denied: cannot create " + e.getFile() + " beside it to write it whole");
             }
             SupervisedChild.created(temp);
-            // the file's writes on a thread of their own, beside the command that makes the bytes (BackgroundWrites)
-            try (java.io.OutputStream out = new BackgroundWrites(Files.newOutputStream(temp))) {
+            // the file's writes on a thread of their own, beside the command that makes the bytes (BackgroundWrites), past
+            // 64 MB straight to the disk where the file system takes it (LargeFileStream)
+            try (java.io.OutputStream out = new BackgroundWrites(new LargeFileStream(temp))) {
                 body.writeTo(out);
             }
             if (!SupervisedChild.parentAlive()) {
