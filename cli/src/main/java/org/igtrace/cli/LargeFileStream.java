@@ -13,8 +13,10 @@ import java.nio.file.StandardOpenOption;
  * the file system takes it, with direct I/O ({@code O_DIRECT}: from an aligned buffer to the disk, no page cache). On this
  * project's VM a file's new cached pages cost the kernel from 0.25 s to 4.6 s of system time per 1.3 GB, depending on the
  * machine's state, and direct writes 0.12-0.14 s (`dd`, 2026-12-07): a 1.8 GB Perfetto trace took 4.3-5.5 s of system time
- * in a full run. Small outputs never reach direct writes, so they stay cached for whatever reads them next. Where direct
- * I/O cannot be had (tmpfs, a file system without it, a write it refuses) the rest is written through the page cache.
+ * in a full run. Small outputs never reach direct writes, so they stay cached for whatever reads them next. Direct writes
+ * are made on local disk file systems only ({@link #DIRECT_TYPES}: over NFS each would be a synchronous round trip); where
+ * direct I/O cannot be had (tmpfs, a network file system, a write the kernel refuses) the rest is written through the page
+ * cache.
  * The file ends at the last byte written: a direct write's padding to the block size is cut off at {@link #close}.
  */
 final class LargeFileStream extends OutputStream {
@@ -22,6 +24,8 @@ final class LargeFileStream extends OutputStream {
     static final long DIRECT_FROM = 64L << 20;
     /** Bytes of the aligned buffer a direct write takes. */
     static final int DIRECT_BUFFER = 1 << 20;
+    /** The file systems written with direct I/O (Java's {@code FileStore.type()}): local disks'. */
+    static final java.util.Set<String> DIRECT_TYPES = java.util.Set.of("ext2", "ext3", "ext4", "xfs", "btrfs");
 
     private final Path path;
     private final FileChannel cached;
@@ -94,7 +98,11 @@ final class LargeFileStream extends OutputStream {
     private void openDirect() {
         triedDirect = true;
         try {
-            int block = (int) Files.getFileStore(path).getBlockSize();
+            java.nio.file.FileStore store = Files.getFileStore(path);
+            if (!DIRECT_TYPES.contains(store.type())) {
+                return;
+            }
+            int block = (int) store.getBlockSize();
             if (block <= 0 || block > DIRECT_BUFFER || DIRECT_BUFFER % block != 0) {
                 return;
             }
