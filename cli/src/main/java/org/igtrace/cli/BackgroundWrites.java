@@ -34,6 +34,8 @@ final class BackgroundWrites extends OutputStream {
     private Thread writer;
     /** The first failure of the thread's writes (or of an interrupted hand-over): thrown by every later call. */
     private volatile Throwable failed;
+    /** Whether {@link #rethrow} threw {@link #failed} already. */
+    private boolean thrownOnce;
     private byte[] current = new byte[SIZE];
     private int used;
     private boolean closed;
@@ -87,10 +89,19 @@ final class BackgroundWrites extends OutputStream {
         }
     }
 
-    /** The thread's failure, if any: an IOException or Error as it is, anything else in an IOException. */
+    /**
+     * The thread's failure, if any: an IOException or Error as it is, anything else in an IOException. An IOException
+     * thrown once already comes again in a new one of the same message: the write that threw it first and then close
+     * (try-with-resources) threw the same object, and Java refuses to add an exception to itself as suppressed (an
+     * IllegalArgumentException, which on a full disk replaced the "No space left on device" line).
+     */
     private void rethrow() throws IOException {
         Throwable f = failed;
         if (f instanceof IOException io) {
+            if (thrownOnce) {
+                throw new IOException(io.getMessage(), io);
+            }
+            thrownOnce = true;
             throw io;
         }
         if (f instanceof Error e) {

@@ -106,12 +106,13 @@ final class LargeFileStream extends OutputStream {
             if (block <= 0 || block > DIRECT_BUFFER || DIRECT_BUFFER % block != 0) {
                 return;
             }
+            ByteBuffer aligned = ByteBuffer.allocateDirect(DIRECT_BUFFER + block).alignedSlice(block);
+            aligned.limit(DIRECT_BUFFER);
             direct = FileChannel.open(path, StandardOpenOption.WRITE, com.sun.nio.file.ExtendedOpenOption.DIRECT);
             align = block;
-            buffer = ByteBuffer.allocateDirect(DIRECT_BUFFER + block).alignedSlice(block);
-            buffer.limit(DIRECT_BUFFER);
-        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            direct = null; // tmpfs and others refuse O_DIRECT: through the page cache, as before
+            buffer = aligned;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | OutOfMemoryError e) {
+            direct = null; // tmpfs and others refuse O_DIRECT (or no direct memory is left): through the page cache
         }
     }
 
@@ -134,11 +135,15 @@ final class LargeFileStream extends OutputStream {
             writeFully(direct, buffer, at);
         } catch (IOException e) {
             // a direct write refused (its alignment, a file system that took the open but not the write): these bytes and
-            // the rest through the page cache
-            buffer.position(0).limit(n);
-            writeFully(cached, buffer, at);
-            direct.close();
+            // the rest through the page cache (a failure there is the output's: close then writes nothing more)
+            FileChannel refused = direct;
             direct = null;
+            buffer.position(0).limit(n);
+            try {
+                writeFully(cached, buffer, at);
+            } finally {
+                refused.close();
+            }
         }
         buffer.clear().limit(DIRECT_BUFFER);
     }

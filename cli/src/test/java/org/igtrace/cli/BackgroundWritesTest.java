@@ -97,7 +97,33 @@ class BackgroundWritesTest {
     @Test
     @Timeout(60)
     void aFailedWriteIsThrownLaterAndNothingHangs() throws IOException {
-        OutputStream full = new OutputStream() {
+        OutputStream out = new BackgroundWrites(fillingUp());
+        byte[] chunk = new byte[100_000];
+        IOException thrown = assertThrows(IOException.class, () -> {
+            for (int i = 0; i < 1_000; i++) { // 100 MB: far past the failure
+                out.write(chunk);
+            }
+            out.close();
+        });
+        assertEquals("No space left on device", thrown.getMessage());
+        IOException again = assertThrows(IOException.class, out::close);
+        assertEquals("No space left on device", again.getMessage());
+        // as AtomicOutput writes: a write throws the failure, then the resource's close throws it again; the second is a
+        // new exception of the same message (the same one made Java's try-with-resources throw an IllegalArgumentException,
+        // "Self-suppression not permitted", in place of the full disk)
+        IOException viaTry = assertThrows(IOException.class, () -> {
+            try (OutputStream o = new BackgroundWrites(fillingUp())) {
+                for (int i = 0; i < 1_000; i++) {
+                    o.write(chunk);
+                }
+            }
+        });
+        assertEquals("No space left on device", viaTry.getMessage());
+    }
+
+    /** A stream that takes two buffers, then fails as a full disk does. */
+    private static OutputStream fillingUp() {
+        return new OutputStream() {
             private long written;
 
             @Override
@@ -113,17 +139,6 @@ class BackgroundWritesTest {
                 written += len;
             }
         };
-        OutputStream out = new BackgroundWrites(full);
-        byte[] chunk = new byte[100_000];
-        IOException thrown = assertThrows(IOException.class, () -> {
-            for (int i = 0; i < 1_000; i++) { // 100 MB: far past the failure
-                out.write(chunk);
-            }
-            out.close();
-        });
-        assertEquals("No space left on device", thrown.getMessage());
-        IOException again = assertThrows(IOException.class, out::close);
-        assertEquals("No space left on device", again.getMessage());
     }
 
     /** An Error in the thread's write (out of memory) comes back as it is, and the writer does not wait forever for a buffer. */

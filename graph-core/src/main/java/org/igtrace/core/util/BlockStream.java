@@ -35,6 +35,8 @@ public final class BlockStream {
     private boolean sealed;
     /** Whether a {@link #consumingReader} was made: its blocks are released as it reads them, so no reader may follow. */
     private boolean consumed;
+    /** Whether a reader was made: a consuming reader may not follow it (the other could still be reading). */
+    private boolean read;
 
     public BlockStream(RecordBlocks store) {
         this(store, BLOCK);
@@ -197,7 +199,7 @@ public final class BlockStream {
     /**
      * The stream's last reader: each block is released to the store ({@link RecordBlocks#release}) once this reader has
      * its bytes, so that the store can use its room for later blocks (a run of an external sort, merged once). No reader
-     * can be made after it.
+     * can be made after it, and it cannot follow another.
      */
     public BlockStreamReader consumingReader() {
         return reader(true);
@@ -210,7 +212,11 @@ public final class BlockStream {
         if (consumed) {
             throw new IllegalStateException("the stream was read by its last reader already");
         }
+        if (consuming && read) {
+            throw new IllegalStateException("a consuming reader after another reader of the stream");
+        }
         consumed = consuming;
+        read = true;
         return new BlockStreamReader(store, Arrays.copyOf(handles, blockCount), blockSize, consuming);
     }
 }

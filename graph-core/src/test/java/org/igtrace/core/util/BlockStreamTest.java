@@ -268,5 +268,10 @@ class BlockStreamTest {
             assertFalse(byRecord ? r.record() : r.hasMore());
             assertEquals(0, store.memoryBytes(), byRecord ? "by record" : "by value");
         }
+        BlockStream read = new BlockStream(new MemoryRecordBlocks(), 16);
+        read.putUnsigned(1);
+        read.seal();
+        read.reader();
+        assertThrows(IllegalStateException.class, read::consumingReader, "a last reader after another one");
     }
 }
