@@ -836,8 +836,10 @@ class LauncherTest {
     @Test
     void readingThreadsBuffersStayWithinTheBudget() throws Exception {
         String trace = TESTDATA.resolve("wide-chunks/128/traces.otf2").toString();
-        long sixteen = peakRssKib(OWN_ANCHOR, "stats", trace, "-q", "-j", "16");
-        long many = peakRssKib(OWN_ANCHOR, "stats", trace, "-q", "-j", "64");
+        // the lowest of three runs each: one run's peak varies by 30 MB and more (in one CI run -j 16 peaked at
+        // 307,912 KiB and -j 64 at 373,552, where five runs here gave 341-372 and 349-372 MB)
+        long sixteen = lowestPeakRssKib(3, OWN_ANCHOR, "stats", trace, "-q", "-j", "16");
+        long many = lowestPeakRssKib(3, OWN_ANCHOR, "stats", trace, "-q", "-j", "64");
         assertTrue(many - sixteen < 64 * 1024, "-j 64 peaks at " + many + " KiB, -j 16 at " + sixteen
                 + " KiB: both read on 16 threads");
         Run run = shell(OWN_ANCHOR, "stats " + trace + " -j 64");
@@ -973,6 +975,15 @@ class LauncherTest {
     /** The launcher's peak resident set (its JVM's: the largest process it waited for), in KiB, after exit 0. */
     private long peakRssKib(String... args) throws Exception {
         return peakRssKib(Map.of(), args);
+    }
+
+    /** The lowest of {@code runs} runs' peak RSS, KiB: one run's peak is not the command's. */
+    private long lowestPeakRssKib(int runs, Map<String, String> environment, String... args) throws Exception {
+        long lowest = Long.MAX_VALUE;
+        for (int i = 0; i < runs; i++) {
+            lowest = Math.min(lowest, peakRssKib(environment, args));
+        }
+        return lowest;
     }
 
     /** The peak RSS of the launcher's run with {@code args}, its environment with {@code environment}, KiB. */
