@@ -1,6 +1,5 @@
 package org.igtrace.core.why;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,6 +14,11 @@ import org.igtrace.core.util.RecordBlocks;
  * held table-wide; then the one decoded first makes room. A group read again from its start (the delay costs read a
  * cause's synchronisations once per process that waited for it) so finds its blocks decoded while the table's fit in
  * that room. Memory: at most {@link #CACHED_BYTES} of decoded blocks and 20 bytes a block; not the records.
+ *
+ * <p>In the store a block's records are written field by field as each field's difference from the same field of the
+ * record before it in the block (the first's from 0), zigzag-encoded in 7-bit groups: a group's records are sorted by
+ * time and their other times and numbers close, so a wait of 8 fields takes about a third of the 64 bytes it took as
+ * longs (the store's bytes are a temporary file's new pages, dear on a machine whose memory is returned to its host).
  */
 final class RecordTable {
     /** Records per block. */
@@ -36,6 +40,8 @@ final class RecordTable {
     /** Whether a group holds every block it read (else the last), within the room table-wide. */
     private final boolean keepBlocks;
     private byte[] scratch;
+    /** A block's records being encoded (the longest a value takes: 10 bytes). */
+    private byte[] encoding;
 
     /**
      * The table of the records of {@code merged} ({@code width} fields, sorted by field 0, then field 1), each group
@@ -133,13 +139,17 @@ final class RecordTable {
                 return;
             }
             pending = 0;
-            ByteBuffer b = ByteBuffer.wrap(store.newBlock(n * fields * 8));
-            b.asLongBuffer().put(writing, 0, n * fields);
+            if (encoding == null) {
+                encoding = new byte[BLOCK * fields * MAX_VALUE_BYTES];
+            }
+            int length = encodeBlock(writing, n * fields, fields, encoding);
+            byte[] b = store.newBlock(length);
+            System.arraycopy(encoding, 0, b, 0, length);
             if (blocks == handles.length) {
                 handles = Arrays.copyOf(handles, Math.max(4, blocks * 2));
                 firsts = Arrays.copyOf(firsts, handles.length);
             }
-            handles[blocks] = store.put(b.array(), n * fields * 8);
+            handles[blocks] = store.put(b, length);
             firsts[blocks++] = writing[0];
         }
 
@@ -190,10 +200,10 @@ final class RecordTable {
             int h = handles[b];
             int length = store.length(h);
             if (scratch == null) {
-                scratch = new byte[BLOCK * fields * 8];
+                scratch = new byte[BLOCK * fields * MAX_VALUE_BYTES];
             }
             byte[] bytes = store.get(h, scratch); // a block in memory is read where it is, a spilled one into scratch
-            ByteBuffer.wrap(bytes, 0, length).asLongBuffer().get(d, 0, length / 8);
+            decodeBlock(bytes, length, Math.min(BLOCK, size - b * BLOCK) * fields, fields, d);
             decoded[b] = d;
             loads++;
             return d;
@@ -257,6 +267,61 @@ final class RecordTable {
                 }
             }
             return from;
+        }
+    }
+
+    /** The most bytes a value takes encoded (64 bits in 7-bit groups). */
+    static final int MAX_VALUE_BYTES = 10;
+
+    /**
+     * Encodes the first {@code count} values of {@code values}, records of {@code fields} values each, as each value's
+     * difference from the value {@code fields} before it (the first record's from 0), zigzag-encoded in 7-bit groups,
+     * low first, into {@code out}; returns the bytes written (differences wrap as longs do: every value comes back).
+     */
+    static int encodeBlock(long[] values, int count, int fields, byte[] out) {
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            long d = values[i] - (i < fields ? 0 : values[i - fields]);
+            long v = (d << 1) ^ (d >> 63);
+            while ((v & ~0x7FL) != 0) {
+                out[at++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            out[at++] = (byte) v;
+        }
+        return at;
+    }
+
+    /**
+     * Decodes {@code count} values that {@link #encodeBlock} wrote into {@code in}'s first {@code length} bytes into
+     * {@code values}; a block whose bytes end early, or hold more, is an {@link IllegalStateException}.
+     */
+    static void decodeBlock(byte[] in, int length, int count, int fields, long[] values) {
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            long v;
+            int x;
+            if (length - at >= MAX_VALUE_BYTES && (x = in[at]) >= 0) { // one byte, most values: no check per byte
+                v = x;
+                at++;
+            } else {
+                v = 0;
+                for (int shift = 0; ; shift += 7) {
+                    if (at == length || shift == 7 * MAX_VALUE_BYTES) {
+                        throw new IllegalStateException("a table block ends inside its record " + i / fields);
+                    }
+                    x = in[at++];
+                    v |= (long) (x & 0x7F) << shift;
+                    if (x >= 0) {
+                        break;
+                    }
+                }
+            }
+            long d = (v >>> 1) ^ -(v & 1);
+            values[i] = (i < fields ? 0 : values[i - fields]) + d;
+        }
+        if (at != length) {
+            throw new IllegalStateException("a table block holds " + (length - at) + " bytes after its " + count / fields + " records");
         }
     }
 }

@@ -1,6 +1,8 @@
 package org.igtrace.core.why;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Random;
@@ -146,5 +148,40 @@ class RecordTableTest {
                 assertEquals(expected, group.lowerBound(t), "t " + t);
             }
         }
+    }
+
+    /**
+     * A block's records come back from their encoding whatever the values: each field's difference from the record
+     * before it wraps as longs do (Long.MIN_VALUE after Long.MAX_VALUE, 0 after Long.MIN_VALUE), and values close to the
+     * record before take one byte (3 fields, 256 records of times 0-9 apart and small numbers: 768 bytes, where the
+     * longs took 6,144). A block cut short, or with a byte more, is refused.
+     */
+    @Test
+    void blocksComeBackFromTheirEncodingWhateverTheValues() {
+        Random random = new Random(5);
+        int fields = 3, records = RecordTable.BLOCK;
+        long[] values = new long[fields * records];
+        long[] extremes = {Long.MIN_VALUE, Long.MAX_VALUE, 0, -1, 1, Long.MIN_VALUE, 0};
+        for (int i = 0; i < values.length; i++) {
+            values[i] = i < extremes.length ? extremes[i] : random.nextLong() >> random.nextInt(64);
+        }
+        byte[] out = new byte[values.length * RecordTable.MAX_VALUE_BYTES];
+        int length = RecordTable.encodeBlock(values, values.length, fields, out);
+        long[] back = new long[values.length];
+        RecordTable.decodeBlock(out, length, values.length, fields, back);
+        assertArrayEquals(values, back);
+
+        long[] close = new long[fields * records];
+        for (int k = 0; k < records; k++) {
+            close[k * fields] = 1_000_000_000L + 5L * k + random.nextInt(5); // a time, rising by 0-9
+            close[k * fields + 1] = random.nextInt(30); // a process
+            close[k * fields + 2] = 1_000_000_000L + 5L * k + 20; // a time beside the first
+        }
+        // the first record's three values take 5, 1 and 5 bytes (2e9 zigzagged needs 31 bits), every other value one
+        // (differences of -29..29 zigzag to at most 58: one 7-bit group)
+        assertEquals(5 + 1 + 5 + 3 * (records - 1), RecordTable.encodeBlock(close, close.length, fields, out));
+
+        assertThrows(IllegalStateException.class, () -> RecordTable.decodeBlock(out, length - 1, values.length, fields, back));
+        assertThrows(IllegalStateException.class, () -> RecordTable.decodeBlock(out, length + 1, values.length - 1, fields, back));
     }
 }

@@ -1,6 +1,7 @@
 package org.igtrace.core.why;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,9 +42,12 @@ class WaitLogTest {
                 }
             }
             log.joined();
-            // every wait is in the store: 8 fields of 8 bytes in its table (the waiter, its group, is not kept); the runs it
+            // every wait is in the store's table, 8 fields (the waiter, its group, is not kept) each as its difference from
+            // the wait before: under a quarter of the 64 bytes the fields took as longs (here enters 0-10 ticks apart, causes
+            // under 7, ticks under 41: a byte each, the join's order number up to 6 bytes; 10.5 bytes a wait); the runs it
             // was sorted in were released as the table was made from them
-            assertEquals(64L * threads * each, store.memoryBytes(), "bytes in the store");
+            long bytes = store.memoryBytes();
+            assertTrue(bytes > 8L * threads * each && bytes < 16L * threads * each, bytes + " bytes in the store");
             assertEquals(threads * each, log.size());
             all.sort(Comparator.comparingInt(Expected::waiter).thenComparingLong(Expected::enter).thenComparingLong(Expected::seq));
             int at = 0;
