@@ -294,7 +294,8 @@ final class RecordTable {
 
     /**
      * Decodes {@code count} values that {@link #encodeBlock} wrote into {@code in}'s first {@code length} bytes into
-     * {@code values}; a block whose bytes end early, or hold more, is an {@link IllegalStateException}.
+     * {@code values}; a block whose bytes end early, hold more, or hold a value of more than 64 bits is an
+     * {@link IllegalStateException}.
      */
     static void decodeBlock(byte[] in, int length, int count, int fields, long[] values) {
         int at = 0;
@@ -311,6 +312,9 @@ final class RecordTable {
                         throw new IllegalStateException("a table block ends inside its record " + i / fields);
                     }
                     x = in[at++];
+                    if (shift == 63 && (x & 0xFE) != 0) { // a tenth group holds the value's last bit alone
+                        throw new IllegalStateException("a table block holds a value of more than 64 bits in its record " + i / fields);
+                    }
                     v |= (long) (x & 0x7F) << shift;
                     if (x >= 0) {
                         break;

@@ -154,7 +154,7 @@ class RecordTableTest {
      * A block's records come back from their encoding whatever the values: each field's difference from the record
      * before it wraps as longs do (Long.MIN_VALUE after Long.MAX_VALUE, 0 after Long.MIN_VALUE), and values close to the
      * record before take one byte (3 fields, 256 records of times 0-9 apart and small numbers: 768 bytes, where the
-     * longs took 6,144). A block cut short, or with a byte more, is refused.
+     * longs took 6,144). A block cut short, with a byte more, or with a value past 64 bits is refused.
      */
     @Test
     void blocksComeBackFromTheirEncodingWhateverTheValues() {
@@ -181,7 +181,13 @@ class RecordTableTest {
         // (differences of -29..29 zigzag to at most 58: one 7-bit group)
         assertEquals(5 + 1 + 5 + 3 * (records - 1), RecordTable.encodeBlock(close, close.length, fields, out));
 
+        assertEquals(length, RecordTable.encodeBlock(values, values.length, fields, out)); // the extreme values again
         assertThrows(IllegalStateException.class, () -> RecordTable.decodeBlock(out, length - 1, values.length, fields, back));
         assertThrows(IllegalStateException.class, () -> RecordTable.decodeBlock(out, length + 1, values.length - 1, fields, back));
+        // the first value, Long.MIN_VALUE, zigzags to all ones: nine bytes of 0xFF and a tenth of 1; a tenth with more bits
+        // (a value past 64 bits) is refused, not read as another
+        assertEquals((byte) 0x01, out[9]);
+        out[9] = 0x7F;
+        assertThrows(IllegalStateException.class, () -> RecordTable.decodeBlock(out, length, values.length, fields, back));
     }
 }
