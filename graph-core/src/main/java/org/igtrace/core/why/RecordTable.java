@@ -7,7 +7,7 @@ import org.igtrace.core.util.RecordBlocks;
 
 /**
  * Sorted records in groups, read by position: the merged records of a {@link SortedRecords} sorted by
- * group (field 0) are kept per group in blocks of {@link #BLOCK} fixed-width records in the {@link RecordBlocks}
+ * group (field 0) are kept per group in blocks of {@link #BLOCK} records of as many fields in the {@link RecordBlocks}
  * store; a {@link Group} reads record k's fields, loading its block, and finds the first record whose field 1 is at
  * least t through the first value of each block (the only thing kept per block besides its handle). A group holds
  * the block it read last, or with {@code keepBlocks} every block it read, until {@link #CACHED_BYTES} of blocks are
