@@ -302,9 +302,17 @@ final class RecordTable {
         for (int i = 0; i < count; i++) {
             long v;
             int x;
-            if (length - at >= MAX_VALUE_BYTES && (x = in[at]) >= 0) { // one byte, most values: no check per byte
-                v = x;
+            long b0, b1, b2;
+            // one to three bytes, most values, read without a check per byte where the longest value fits
+            if (length - at >= MAX_VALUE_BYTES && (b0 = in[at]) >= 0) {
+                v = b0;
                 at++;
+            } else if (length - at >= MAX_VALUE_BYTES && (b1 = in[at + 1]) >= 0) {
+                v = in[at] & 0x7F | b1 << 7;
+                at += 2;
+            } else if (length - at >= MAX_VALUE_BYTES && (b2 = in[at + 2]) >= 0) {
+                v = in[at] & 0x7F | (in[at + 1] & 0x7FL) << 7 | b2 << 14;
+                at += 3;
             } else {
                 v = 0;
                 for (int shift = 0; ; shift += 7) {
