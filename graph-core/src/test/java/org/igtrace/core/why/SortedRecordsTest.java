@@ -3,6 +3,7 @@ package org.igtrace.core.why;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -83,6 +84,45 @@ class SortedRecordsTest {
                 }
                 assertFalse(m.next(x), "fan-in " + fanIn);
                 assertEquals(0, store.memoryBytes(), "blocks left unreleased, fan-in " + fanIn);
+            }
+        }
+    }
+
+    /**
+     * Any number of runs, of any lengths (a part with no record writes no run), merges into the order of the keys, equal
+     * keys in the order of their parts: 0 to 9 parts, each up to 40 records of keys from few values, whose runs end
+     * at different times.
+     */
+    @Test
+    void anyNumberOfRunsMergesInTheStableOrder() {
+        Random random = new Random(7);
+        for (int parts = 0; parts <= 9; parts++) {
+            for (int round = 0; round < 20; round++) {
+                try (MemoryRecordBlocks store = new MemoryRecordBlocks()) {
+                    List<SortedRecords> written = new ArrayList<>();
+                    List<long[]> all = new ArrayList<>();
+                    for (int p = 0; p < parts; p++) {
+                        SortedRecords s = new SortedRecords(store, 4, 3);
+                        int n = random.nextInt(41);
+                        for (int i = 0; i < n; i++) {
+                            long[] r = {random.nextInt(4) - 2, random.nextInt(3), random.nextInt(2), p * 1000L + i};
+                            s.add(r);
+                            all.add(r);
+                        }
+                        written.add(s);
+                    }
+                    // by the three keys; equal keys: the earlier part first, then the order added (the fourth field)
+                    all.sort(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1]).thenComparingLong(r -> r[2])
+                            .thenComparingLong(r -> r[3]));
+                    SortedRecords.Merged m = SortedRecords.merge(written);
+                    long[] x = new long[4];
+                    for (long[] e : all) {
+                        assertTrue(m.next(x), parts + " parts, round " + round);
+                        assertArrayEquals(e, x, parts + " parts, round " + round);
+                    }
+                    assertFalse(m.next(x), parts + " parts, round " + round);
+                    assertFalse(m.next(x), "asked again after the end");
+                }
             }
         }
     }
