@@ -46,36 +46,71 @@ final class CallWaits {
         return s;
     }
 
-    /** One join thread's messages of calls that completed several receives, by bucket. */
+    /**
+     * One join thread's messages of calls that completed several receives, by bucket. A record per message: its call's
+     * place in the bucket with two flags (recording off inside the call; a receiver other than the stream's first), the
+     * sender, the call's enter (as its difference from the record before), its length, the ticks off (when flagged), the
+     * receiver (when flagged) and the send's enter less the call's. The last bucket written is kept at hand: the messages
+     * of one pair's join come in its receiver's order, so most follow one of their bucket (a map's look-up and seven
+     * values a message were half of the default command's join on a trace whose receives are posted first).
+     */
     final class Spill {
         private final LongIntMap index = new LongIntMap();
         private final List<BlockStream> streams = new ArrayList<>();
         private final List<Long> keys = new ArrayList<>();
+        /** Per stream, the receiver of its first record (its location's process). */
+        private int[] receivers = new int[4];
         private long[] lastEnter = new long[4];
+        /** The stream of the last record, and its key (valid once {@link #lastStream} is set). */
+        private long lastKey;
+        private int lastAt;
+        private BlockStream lastStream;
 
         /** A matched message whose receive's call completed several receives (raw times). */
         void add(MatchedMessage m) {
             long key = m.receiveLocation << (40 - BUCKET_BITS) | m.receiveSharedCall >>> BUCKET_BITS;
-            int at = index.get(key, -1);
-            if (at < 0) {
-                at = streams.size();
-                index.put(key, at);
-                streams.add(new BlockStream(store, BLOCK));
-                keys.add(key);
-                if (at == lastEnter.length) {
-                    lastEnter = Arrays.copyOf(lastEnter, at * 2);
+            int at;
+            BlockStream s;
+            if (lastStream != null && key == lastKey) {
+                at = lastAt;
+                s = lastStream;
+            } else {
+                at = index.get(key, -1);
+                if (at < 0) {
+                    at = streams.size();
+                    index.put(key, at);
+                    streams.add(new BlockStream(store, BLOCK));
+                    keys.add(key);
+                    if (at == lastEnter.length) {
+                        lastEnter = Arrays.copyOf(lastEnter, at * 2);
+                        receivers = Arrays.copyOf(receivers, at * 2);
+                    }
+                    receivers[at] = m.receiver;
                 }
+                s = streams.get(at);
+                lastKey = key;
+                lastAt = at;
+                lastStream = s;
             }
-            BlockStream s = streams.get(at);
-            s.putUnsigned(m.receiveSharedCall & (BUCKET_CALLS - 1));
-            s.putUnsigned(m.receiver);
+            long off = m.receiveOff;
+            boolean otherReceiver = m.receiver != receivers[at];
+            s.putUnsigned((m.receiveSharedCall & (BUCKET_CALLS - 1)) << 2 | (off != 0 ? 2 : 0) | (otherReceiver ? 1 : 0));
             s.putUnsigned(m.sender);
             s.putSigned(m.receiveEnter - lastEnter[at]);
             s.putSigned(m.receiveLeave - m.receiveEnter);
-            s.putSigned(m.receiveOff); // recording off inside the call: not waiting (section 8)
-            s.putSigned(m.sendEnter - m.receiveEnter - m.receiveOff);
+            if (off != 0) {
+                s.putSigned(off); // recording off inside the call: not waiting (section 8)
+            }
+            if (otherReceiver) {
+                s.putUnsigned(m.receiver);
+            }
+            s.putSigned(m.sendEnter - m.receiveEnter - off);
             lastEnter[at] = m.receiveEnter;
         }
+    }
+
+    /** One spill's stream of a bucket, with the receiver its records name unless they say another. */
+    private record Part(BlockStream stream, int receiver) {
     }
 
     /**
@@ -93,12 +128,12 @@ final class CallWaits {
      * spills, a second call reads them again.
      */
     void charge(long[] o, Charge charge) {
-        TreeMap<Long, List<BlockStream>> byKey = new TreeMap<>();
+        TreeMap<Long, List<Part>> byKey = new TreeMap<>();
         synchronized (this) {
             for (Spill s : spills) {
                 for (int i = 0; i < s.streams.size(); i++) {
                     s.streams.get(i).seal();
-                    byKey.computeIfAbsent(s.keys.get(i), k -> new ArrayList<>()).add(s.streams.get(i));
+                    byKey.computeIfAbsent(s.keys.get(i), k -> new ArrayList<>()).add(new Part(s.streams.get(i), s.receivers[i]));
                 }
             }
         }
@@ -113,17 +148,19 @@ final class CallWaits {
         long[] lastSend = new long[BUCKET_CALLS];
         boolean[] seen = new boolean[BUCKET_CALLS];
         int[] touched = new int[BUCKET_CALLS];
-        for (Map.Entry<Long, List<BlockStream>> bucket : byKey.entrySet()) {
+        for (Map.Entry<Long, List<Part>> bucket : byKey.entrySet()) {
             int count = 0;
-            for (BlockStream stream : bucket.getValue()) {
-                BlockStreamReader r = stream.reader();
+            for (Part part : bucket.getValue()) {
+                BlockStreamReader r = part.stream().reader();
                 long previous = 0;
                 while (r.record()) {
-                    int slot = (int) r.unsignedInRecord();
-                    int rec = (int) r.unsignedInRecord(), snd = (int) r.unsignedInRecord();
+                    long head = r.unsignedInRecord();
+                    int slot = (int) (head >>> 2);
+                    int snd = (int) r.unsignedInRecord();
                     long e = previous + r.signedInRecord();
                     long l = e + r.signedInRecord();
-                    long f = r.signedInRecord();
+                    long f = (head & 2) != 0 ? r.signedInRecord() : 0;
+                    int rec = (head & 1) != 0 ? (int) r.unsignedInRecord() : part.receiver();
                     long send = e + r.signedInRecord() + offset(o, snd);
                     previous = e;
                     if (!seen[slot]) {
