@@ -243,6 +243,44 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * Byte 304 of traces/0.evt set to 0x1d makes rank 0's third MPI_Send enter 7351287894713998 ticks, about 22,040 s
+     * before the MPI_Recv's leave before it (7397467382994574); otf2-print reads the file without complaint. Taken as
+     * recorded, it gave rank 0 a T_i and a time in MPI of 2.20e4 s, more waiting than time in MPI and lost transfer time
+     * of -188 ms, with exit 0. Taken at the time of the event before it, the call starts at that leave: T_i of both ranks
+     * as in the undamaged copy, and rank 0's time in MPI longer by the 86,016 ticks that were computing between that
+     * leave and the send's own enter (7397467383080590, otf2-print of the copy before the change) at 2,095,197,216 ticks
+     * a second; a note counts the event.
+     */
+    @Test
+    void aTimestampFarBackIsTakenAtTheEventBefore(@TempDir Path dir) throws Exception {
+        Path good = copy(dir.resolve("good")), bad = copy(dir.resolve("bad"));
+        Path events = bad.resolve("traces/0.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        bytes[304] = 0x1d;
+        Files.write(events, bytes);
+        Result before = run("stats", good.toString(), "--format", "json", "-q");
+        Result after = run("stats", bad.toString(), "--format", "json", "-q");
+        assertEquals(0, before.code, before.err);
+        assertEquals(0, after.code, after.err);
+        Result summary = run("stats", bad.toString());
+        assertTrue(summary.out.contains("1 event goes back in time on their location (durations clamped at 0)"), summary.out);
+        Path a = dir.resolve("before.json"), b = dir.resolve("after.json");
+        Files.writeString(a, before.out);
+        Files.writeString(b, after.out);
+        assertEquals("ok", SubcommandsTest.python(String.join("\n", "import json, sys",
+                "x = json.load(open(sys.argv[1]))['processes']", "y = json.load(open(sys.argv[2]))['processes']",
+                "assert [p['time'] for p in x] == [p['time'] for p in y], (x, y)",
+                "d = y[0]['comm_time'] - x[0]['comm_time']",
+                "assert abs(d - 86016 / 2095197216) < 1e-12, d",
+                "assert y[1]['comm_time'] == x[1]['comm_time'], (x[1], y[1])",
+                "for p in y:",
+                "    assert 0 <= p['wait'] <= p['comm_time'] <= p['time'], p",
+                "    assert min(p['lost_idle'], p['lost_wait'], p['lost_transfer']) >= 0, p",
+                "    assert 0 <= p['efficiency'] <= 1 and 0 <= p['w'] <= 1, p",
+                "print('ok')"), a.toString(), b.toString()).strip());
+    }
+
+    /**
      * An OTF (version 1) definitions or events file given as the trace (plain or compressed) names the master file beside
      * it; it was "not a trace: expected an OTF2 anchor file ... or an OTF master file".
      */

@@ -204,6 +204,12 @@ public final class LocationAccumulator implements LocationEvents {
         }
     }
 
+    /** The reader's events taken at the time of the event before them: counted with those that went back here. */
+    @Override
+    public void timesClamped(long n) {
+        backwardTimes += n;
+    }
+
     @Override
     public void measurement(long time, boolean on) {
         checkOrder(time);

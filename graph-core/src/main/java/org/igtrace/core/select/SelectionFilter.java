@@ -304,6 +304,12 @@ public final class SelectionFilter implements EventTaps {
             }
         }
 
+        /** The reader's count of events taken at an earlier time passes, whatever the selection kept. */
+        @Override
+        public void timesClamped(long n) {
+            down.timesClamped(n);
+        }
+
         /** The location's end always passes: the analyses close what they hold open. */
         @Override
         public void end() {

@@ -128,6 +128,13 @@ public interface LocationEvents {
     default void threadFork(long time, boolean fork) {
     }
 
+    /**
+     * Before the location's end: the reader took {@code n} of its events at the time of the event before them, as they
+     * went back in time (definitions section 3; counted for a note). Ignored by default.
+     */
+    default void timesClamped(long n) {
+    }
+
     /** A collective arrival a selection left out ({@link #outsideMessage}); ignored by default. */
     default void outsideCollective(long time, CollectiveKind kind, int communicator, int root) {
     }

@@ -210,6 +210,14 @@ public final class TeeSink implements LocationSink {
         }
 
         @Override
+        public void timesClamped(long n) {
+            a.timesClamped(n);
+            b.timesClamped(n);
+            c.timesClamped(n);
+            d.timesClamped(n);
+        }
+
+        @Override
         public void end() {
             a.end();
             b.end();

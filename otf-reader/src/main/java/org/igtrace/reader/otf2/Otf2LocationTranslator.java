@@ -7,7 +7,10 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
 /**
  * Turns one location's OTF2 events into {@link LocationEvents}: OTF2 region and communicator ids
  * become dense numbers, communicator ranks become world ranks, collective operation codes become
- * traffic shapes.
+ * traffic shapes. An event whose time is before the location's event before it (Score-P's clock
+ * corrections can make one; so can a damaged timestamp that libotf2 reads) is taken at that event's
+ * time, and counted ({@link LocationEvents#timesClamped}): every analysis sees the location's times in
+ * order, so a time far back stretches no call and no span (definitions section 3).
  */
 final class Otf2LocationTranslator implements EventVisitor {
     private static final int UNDEFINED_RANK = -1; // OTF2_UNDEFINED_UINT32 read as a Java int
@@ -21,6 +24,10 @@ final class Otf2LocationTranslator implements EventVisitor {
     private long notOpen;
     private final long[] counts;
     private final int slot;
+    /** The time of the location's latest event so far (its first: none before). */
+    private long latest = Long.MIN_VALUE;
+    /** Events taken at the time of the event before them ({@link #at}). */
+    private long clamped;
 
     /**
      * @param counts where {@link #end()} puts, at {@code slot}, how many regions the location entered and never left, and
@@ -46,22 +53,22 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     @Override
     public void enter(long time, int region) {
-        entered(time, definitions.region(region));
+        entered(at(time), definitions.region(region));
     }
 
     @Override
     public void leave(long time, int region) {
-        left(time, definitions.region(region));
+        left(at(time), definitions.region(region));
     }
 
     @Override
     public void callingContextEnter(long time, int callingContext) {
-        entered(time, definitions.callingContextRegion(callingContext));
+        entered(at(time), definitions.callingContextRegion(callingContext));
     }
 
     @Override
     public void callingContextLeave(long time, int callingContext) {
-        left(time, definitions.callingContextRegion(callingContext));
+        left(at(time), definitions.callingContextRegion(callingContext));
     }
 
     private void entered(long time, int region) {
@@ -79,68 +86,70 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     @Override
     public void send(long time, int receiver, int communicator, int tag, long length) {
-        target.send(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length);
+        target.send(at(time), definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length);
     }
 
     @Override
     public void receive(long time, int sender, int communicator, int tag, long length) {
-        target.receive(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length);
+        target.receive(at(time), definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length);
     }
 
     @Override
     public void sendCall(long enter, int region, long time, int receiver, int communicator, int tag, long length, long leave) {
-        target.sendCall(enter, definitions.region(region), time, definitions.worldRank(communicator, receiver, process),
-                definitions.communicator(communicator), tag, length, leave);
+        long e = at(enter), t = at(time);
+        target.sendCall(e, definitions.region(region), t, definitions.worldRank(communicator, receiver, process),
+                definitions.communicator(communicator), tag, length, at(leave));
     }
 
     @Override
     public void receiveCall(long enter, int region, long time, int sender, int communicator, int tag, long length, long leave) {
-        target.receiveCall(enter, definitions.region(region), time, definitions.worldRank(communicator, sender, process),
-                definitions.communicator(communicator), tag, length, leave);
+        long e = at(enter), t = at(time);
+        target.receiveCall(e, definitions.region(region), t, definitions.worldRank(communicator, sender, process),
+                definitions.communicator(communicator), tag, length, at(leave));
     }
 
     @Override
     public void isend(long time, int receiver, int communicator, int tag, long length, long request) {
-        target.isend(time, definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length,
+        target.isend(at(time), definitions.worldRank(communicator, receiver, process), definitions.communicator(communicator), tag, length,
                 request);
     }
 
     @Override
     public void irecv(long time, int sender, int communicator, int tag, long length, long request) {
-        target.irecv(time, definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length,
+        target.irecv(at(time), definitions.worldRank(communicator, sender, process), definitions.communicator(communicator), tag, length,
                 request);
     }
 
     @Override
     public void isendComplete(long time, long request) {
-        target.isendComplete(time, request);
+        target.isendComplete(at(time), request);
     }
 
     @Override
     public void irecvRequest(long time, long request) {
-        target.irecvRequest(time, request);
+        target.irecvRequest(at(time), request);
     }
 
     @Override
     public void collectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
         int worldRoot = root == UNDEFINED_RANK ? -1 : definitions.worldRank(communicator, root, process);
-        target.collective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
+        target.collective(at(time), collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
     }
 
     @Override
     public void nonBlockingCollectiveEnd(long time, int operation, int communicator, int root, long sent, long received) {
         int worldRoot = root == UNDEFINED_RANK ? -1 : definitions.worldRank(communicator, root, process);
-        target.nonBlockingCollective(time, collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
+        target.nonBlockingCollective(at(time), collectiveKind(operation), definitions.communicator(communicator), worldRoot, sent, received);
     }
 
     @Override
     public void measurement(long time, boolean on) {
-        target.measurement(time, on);
+        target.measurement(at(time), on);
     }
 
     @Override
     public void threadFork(long time, boolean fork) {
-        target.threadFork(time, fork);
+        target.threadFork(at(time), fork);
     }
 
     @Override
@@ -157,7 +166,20 @@ final class Otf2LocationTranslator implements EventVisitor {
     public void end() {
         counts[slot] = nesting.end();
         ReaderCounts.notOpen(counts, slot, notOpen);
+        if (clamped > 0) {
+            target.timesClamped(clamped);
+        }
         target.end();
+    }
+
+    /** The time an event of {@code time} is taken at: its own, or the latest before it when it goes back (counted). */
+    private long at(long time) {
+        if (time < latest) {
+            clamped++;
+            return latest;
+        }
+        latest = time;
+        return time;
     }
 
     /** OTF2_CollectiveOp codes (OTF2_Events.h) by their traffic shape. */

@@ -334,14 +334,19 @@ class TempFileRecordBlocksTest {
         CountDownLatch letGo = new CountDownLatch(1);
         TempFileRecordBlocks.BlockWriter slowFirst = heldAtStart(writing, letGo);
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", slowFirst, 256)) {
-            int[] other = CompletableFuture.supplyAsync(() -> {
-                int[] h = new int[4];
+            // the other thread fills its batch and ends (joined: a thread of the common pool may live on, or its
+            // end come after its future's, and the fifth block's thread takes over only an ended thread's batch)
+            int[] other = new int[4];
+            Thread filler = new Thread(() -> {
                 for (int i = 0; i < 4; i++) {
-                    h[i] = store.put(filled(100 + i, 60), 60);
+                    other[i] = store.put(filled(100 + i, 60), 60);
                 }
-                return h;
-            }).get(10, TimeUnit.SECONDS);
-            CompletableFuture<Integer> fifth = CompletableFuture.supplyAsync(() -> store.put(filled(104, 60), 60));
+            });
+            filler.start();
+            filler.join(10_000);
+            assertTrue(!filler.isAlive(), "the other thread's four blocks put");
+            CompletableFuture<Integer> fifth = new CompletableFuture<>();
+            new Thread(() -> fifth.complete(store.put(filled(104, 60), 60))).start();
             assertTrue(writing.await(30, TimeUnit.SECONDS), "the other thread's batch is being written");
             for (int i = 0; i < 4; i++) {
                 assertArrayEquals(filled(100 + i, 60), Arrays.copyOf(store.get(other[i], null), 60));
