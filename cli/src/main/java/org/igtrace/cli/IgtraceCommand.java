@@ -320,6 +320,11 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
                 return "unknown command '" + args[0] + "'; did you mean '" + name + "'?";
             }
         }
+        // a word like no command and no file, followed by another word that is no option (igtrace foo TRACE): not a first
+        // trace of two ("one trace at a time: 'TRACE' is a second trace"), a command the user meant
+        if (args.length >= 2 && !args[1].startsWith("-") && args[0].indexOf('/') < 0 && args[0].indexOf('.') < 0) {
+            return "unknown command '" + args[0] + "', and no file of that name; the commands: " + String.join(", ", SUBCOMMANDS.keySet());
+        }
         return null;
     }
 

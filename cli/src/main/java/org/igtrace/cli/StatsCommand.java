@@ -26,7 +26,8 @@ import picocli.CommandLine.ParentCommand;
                     + "communication Tcomm, its compute fraction w = 1 - Tcomm/T, its waiting per pattern and its "
                     + "clock offset; the summary with the notes about the trace; and the efficiency of the run (the POP "
                     + "metrics: load balance, communication and parallel efficiency) with each process's useful time "
-                    + "(T - Tcomm) and its lost time split into idle, waiting and transfer.",
+                    + "(T - Tcomm) and its lost time split into idle, waiting and transfer; on a run with OpenMP threads a "
+                    + "fifth, the OpenMP times per thread.",
             "",
             "--window, --ranks and --region look at part of the run: every number is that of a trace holding only "
                     + "the selected events. With --ranks the tables list the selected processes and the efficiency's "

@@ -277,6 +277,24 @@ class SelectionCommandTest {
         }
     }
 
+    /**
+     * A window wholly inside the late-sender-barrier run's receives (ranks 1-3 in MPI_Recv from about 1 s to 10 s, their
+     * messages' ends outside 5-10 s): their 5 s in MPI have no measured waiting, and the efficiency counts them as lost
+     * transfer; the text says why, where the selection is named. Without a window it does not.
+     */
+    @Test
+    void aWindowSaysItsCutCallsCountAsTransfer() {
+        String trace = TESTDATA.resolve("otf2/scorep-late-sender-barrier").toString();
+        TimelineCommandTest.Run window = TimelineCommandTest.igtrace("stats", trace, "--window", "5s:10s");
+        assertEquals(0, window.code(), window.err());
+        List<String> lines = window.out().lines().toList();
+        assertEquals("Selection: --window 5s:10s", lines.get(0));
+        assertTrue(lines.get(1).startsWith("(waiting is measured only where both ends of a message or every member of a collective lie"
+                + " in the window: in a call the window cuts, the rest counts as transfer in the lost time"), lines.get(1));
+        TimelineCommandTest.Run ranks = TimelineCommandTest.igtrace("stats", trace, "--ranks", "0-1");
+        assertTrue(!ranks.out().contains("waiting is measured only"), ranks.out());
+    }
+
     /** With --ranks 2-4 the waiting is summed over the 3 ranks selected (the graph keeps all 8 vertices): it said 8. */
     @Test
     void waitingIsSummedOverTheSelectedRanks() {

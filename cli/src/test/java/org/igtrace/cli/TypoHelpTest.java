@@ -20,6 +20,22 @@ class TypoHelpTest {
         assertTypo(new String[] {"help", "stat"}, "unknown command 'stat'; did you mean 'stats'?");
     }
 
+    /**
+     * A word far from every command, no file, before a trace: it said "one trace at a time: 'TRACE' is a second trace";
+     * the user meant a command. With a dot or a slash it is a trace's path that is missing (below).
+     */
+    @Test
+    void aWordFarFromEveryCommandBeforeATraceIsAnUnknownCommand() {
+        SubcommandsTest.Run run = SubcommandsTest.igtrace("foo", TRACE);
+        assertEquals(2, run.code(), run.err());
+        assertTrue(run.err().startsWith("igtrace: unknown command 'foo', and no file of that name; the commands: "), run.err());
+        for (String command : new String[] {"graph", "info", "stats", "predict", "timeline", "report", "map", "why", "diff"}) {
+            assertTrue(run.err().contains(command), command + " in " + run.err());
+        }
+        SubcommandsTest.Run path = SubcommandsTest.igtrace("missing.otf2", TRACE);
+        assertTrue(!path.err().contains("unknown command"), path.err());
+    }
+
     @Test
     void aWordFarFromEveryCommandIsStillTakenAsATrace() {
         SubcommandsTest.Run run = SubcommandsTest.igtrace("no-such-trace-here");

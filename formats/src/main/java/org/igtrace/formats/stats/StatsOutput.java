@@ -29,6 +29,12 @@ public final class StatsOutput {
         List<String> lines = new ArrayList<>();
         if (selection != null) {
             lines.add("Selection: " + Escape.terminal(selection)); // may quote a name
+            if (selection.contains("--window")) {
+                // a call the window cuts keeps its time in MPI, but its message's or collective's other end may lie
+                // outside: its waiting is then not measured, and the efficiency counts that time as transfer
+                lines.add("(waiting is measured only where both ends of a message or every member of a collective lie in the window:"
+                        + " in a call the window cuts, the rest counts as transfer in the lost time; definitions section 11)");
+            }
             lines.add("");
         }
         TraceProfile profile = graph.profile();

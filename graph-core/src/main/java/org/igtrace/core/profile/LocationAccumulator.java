@@ -188,6 +188,21 @@ public final class LocationAccumulator implements LocationEvents {
     @Override
     public void end() {
         gaps.end(latestTime);
+        if (communicationDepth > 0 && environmentDepth == 0) {
+            // an MPI call still open when the location ends (a run cut short, a damaged Enter's region): closed at the
+            // location's last event, as a region open at a stream's end is, so its time counts as MPI time, as the
+            // waits measured inside it do (left out, a copy of scorep-ping-pong whose MPI_Init's Enter read as an
+            // MPI_Gatherv had 615 us of waiting and no time in MPI: lost transfer time -615 us)
+            long ticks = Math.max(0, latestTime - communicationEnter - gaps.between(communicationEnter, latestTime));
+            communicationTicks += ticks;
+            if (calls != null) {
+                calls.add(communicationEnter, Math.max(communicationEnter, latestTime));
+            }
+            if (omp != null) {
+                omp.communication(ticks);
+            }
+            communicationDepth = 0;
+        }
         movePartnerCounts();
         if (sentPairs == null) {
             sentPairs = PairList.of(sends);

@@ -129,8 +129,12 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 int dash = p.indexOf('-', 1);
                 int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());
                 int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1).strip());
-                if (lo < 0 || hi < lo) {
+                if (lo < 0) {
                     throw new NumberFormatException();
+                }
+                if (hi < lo) {
+                    throw new SelectionException(Part.RANKS, list, "'" + p + "' is a range whose end comes before its start ("
+                            + hi + "-" + lo + "?)");
                 }
                 if (hi >= 1 << 30) { // set(lo, hi + 1) overflowed at 2147483647: an internal error
                     throw new SelectionException(Part.RANKS, null, "rank " + hi + " is not in the trace");

@@ -58,6 +58,27 @@ class TraceAccumulatorTest {
     }
 
     /**
+     * An MPI call still open when its location ends counts as time in MPI up to the location's last event (definitions
+     * section 3): compute 0..100, MPI_Send entered at 100 and never left, a message at 150, the last event (a compute's
+     * enter and leave) at 300: Tcomm = 200 ticks of T = 300 (left out it was 0, below the waits measured inside it).
+     */
+    @Test
+    void anMpiCallOpenAtTheEndCountsUpToTheLastEvent() {
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        LocationAccumulator l = acc.location(0);
+        l.enter(0, 2);
+        l.leave(100, 2);
+        l.enter(100, 1);
+        l.send(150, 1, 0, 0, 8);
+        l.enter(250, 2);
+        l.leave(300, 2);
+        l.end();
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(0.3, p.time(), 1e-12);
+        assertEquals(0.2, p.commTime(), 1e-12);
+    }
+
+    /**
      * Definitions section 3 (issue 40): T_i of a process of several threads is their wall-clock span, 0..1000 ticks =
      * 1.0 s (added up, as before, 1000 + 500 = 1.5 s); Tcomm_i the time in which any thread was in MPI: the main
      * thread's [100, 300] and the worker's [200, 700] (MPI_THREAD_MULTIPLE) give [100, 700] = 600 ticks, where the sum

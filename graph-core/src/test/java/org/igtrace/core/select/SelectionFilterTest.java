@@ -161,7 +161,10 @@ class SelectionFilterTest {
         // a unit, but not a window's: was "'1h' needs a unit"
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse("1h:", null, null))
                 .getMessage().contains("'1h' has a unit a window does not take: give s, ms, us or ns"));
+        // a range backwards says so (it was "'3-1' is not a rank or a range lo-hi")
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "3-1", null))
+                .getMessage().contains("'3-1' is a range whose end comes before its start (1-3?)"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "-1", null))
                 .getMessage().contains("is not a rank"));
         SelectionException tooFew = assertThrows(SelectionException.class, () -> Selection.parse(null, "0,7", null).resolve(definitions()));
         assertEquals(SelectionException.Part.RANKS, tooFew.part());
