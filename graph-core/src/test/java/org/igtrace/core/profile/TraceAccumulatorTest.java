@@ -79,6 +79,34 @@ class TraceAccumulatorTest {
     }
 
     /**
+     * An MPI call's Leave inside MPI_Init with no MPI call open there closes MPI_Init, as the wait analysis pairs Leave
+     * events by position (definitions section 3): MPI_Init 0..100 left by an MPI_Send's Leave, then MPI_Send 200..250:
+     * T = 250 - 100 = 150 ticks, Tcomm = 50 (it was 0: every later call inside MPI_Init). An MPI call entered and left
+     * inside MPI_Init stays its own: MPI_Init 0..100 with MPI_Wait 10..20 inside, then MPI_Send 200..250 likewise.
+     */
+    @Test
+    void anMpiCallsLeaveWithNoCallOpenClosesTheEnvironmentCall() {
+        for (boolean inner : new boolean[] {false, true}) {
+            TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+            LocationAccumulator l = acc.location(0);
+            l.enter(0, 0);
+            if (inner) {
+                l.enter(10, 3);
+                l.leave(20, 3);
+                l.leave(100, 0);
+            } else {
+                l.leave(100, 1);
+            }
+            l.enter(200, 1);
+            l.leave(250, 1);
+            l.end();
+            ProcessProfile p = acc.profile().processes().get(0);
+            assertEquals(0.15, p.time(), 1e-12, "inner " + inner);
+            assertEquals(0.05, p.commTime(), 1e-12, "inner " + inner);
+        }
+    }
+
+    /**
      * Definitions section 3 (issue 40): T_i of a process of several threads is their wall-clock span, 0..1000 ticks =
      * 1.0 s (added up, as before, 1000 + 500 = 1.5 s); Tcomm_i the time in which any thread was in MPI: the main
      * thread's [100, 300] and the worker's [200, 700] (MPI_THREAD_MULTIPLE) give [100, 700] = 600 ticks, where the sum

@@ -72,11 +72,22 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
     private TraceDefinitions definitions;
     private final Otf2IdMaps ids = new Otf2IdMaps();
 
+    /** Whether Score-P wrote the archive: its clock properties give the time range of every event (others' may not). */
+    private boolean scoreP;
+
+    @Override
+    public void creator(String creator) {
+        scoreP = creator.startsWith("Score-P");
+    }
+
     @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         this.ticksPerSecond = ticksPerSecond;
         this.globalOffset = globalOffset;
         this.clockGiven = true;
+        // Score-P's trace length spans every event (the 14 Score-P traces here, to the tick); EZTrace 2.0 writes half of
+        // its run's span: its range would refuse good traces
+        ids.timeRange(globalOffset, scoreP ? traceLength : 0);
     }
 
     /**

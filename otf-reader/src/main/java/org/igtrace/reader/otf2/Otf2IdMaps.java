@@ -29,6 +29,54 @@ final class Otf2IdMaps implements Serializable {
     private IdLookup communicatorOf;
     private IdLookup callingContextRegionOf;
 
+    /**
+     * The earliest and latest times an event may have (ticks): the trace's time range its clock properties give (the
+     * global offset and the trace's length), widened by that length on both sides; unbounded when no length is given
+     * or the writer's is not to be trusted.
+     */
+    private long earliestTime = Long.MIN_VALUE;
+    private long latestTime = Long.MAX_VALUE;
+    private long declaredStart;
+    private long declaredLength;
+
+    /**
+     * The trace's time range by its clock properties: from {@code offset} for {@code length} ticks (0 or less: none given,
+     * or not to be trusted). The events of every Score-P trace here lie in it; an event more than the trace's length
+     * outside it is a damaged timestamp.
+     */
+    void timeRange(long offset, long length) {
+        if (length <= 0) {
+            earliestTime = Long.MIN_VALUE;
+            latestTime = Long.MAX_VALUE;
+            return;
+        }
+        declaredStart = offset;
+        declaredLength = length;
+        earliestTime = saturated(offset, -length);
+        latestTime = saturated(saturated(offset, length), length);
+    }
+
+    private static long saturated(long a, long b) {
+        long s = a + b;
+        if (((a ^ s) & (b ^ s)) < 0) { // overflowed: the range has no bound on that side
+            return b < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        }
+        return s;
+    }
+
+    long earliestTime() {
+        return earliestTime;
+    }
+
+    long latestTime() {
+        return latestTime;
+    }
+
+    /** The trace's time range as its clock properties give it, for a message: "[START, START + LENGTH] ticks". */
+    String declaredRange() {
+        return "[" + Long.toUnsignedString(declaredStart) + ", " + Long.toUnsignedString(declaredStart + declaredLength) + "] ticks";
+    }
+
     void addRegion(int otf2Region, int dense) {
         regionIndex.put(otf2Region, dense);
         regionIds.add(otf2Region);

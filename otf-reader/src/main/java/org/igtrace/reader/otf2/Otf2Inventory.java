@@ -414,6 +414,11 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
     }
 
     @Override
+    public void creator(String creator) {
+        definitions.creator(creator);
+    }
+
+    @Override
     public void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
         definitions.clockProperties(ticksPerSecond, globalOffset, traceLength);
         this.ticksPerSecond = Otf2Definitions.unsignedTicks(ticksPerSecond);

@@ -172,14 +172,27 @@ final class Otf2LocationTranslator implements EventVisitor {
         target.end();
     }
 
-    /** The time an event of {@code time} is taken at: its own, or the latest before it when it goes back (counted). */
+    /**
+     * The time an event of {@code time} is taken at: its own, or the latest before it when it goes back (counted). One
+     * more than the trace's length outside the trace's time range (its clock properties) is a damaged timestamp: refused.
+     */
     private long at(long time) {
+        if (time < definitions.earliestTime() || time > definitions.latestTime()) {
+            throw outOfRange(time);
+        }
         if (time < latest) {
             clamped++;
             return latest;
         }
         latest = time;
         return time;
+    }
+
+    private org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged outOfRange(long time) {
+        return new org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged("damaged: an event at tick " + Long.toUnsignedString(time)
+                + " lies far outside the trace's time range, " + definitions.declaredRange() + " by its clock properties (more than"
+                + " the trace's length before its start or after its end)", "a damaged timestamp, which libotf2 reads without a"
+                + " word: taken as recorded it would stretch the run");
     }
 
     /** OTF2_CollectiveOp codes (OTF2_Events.h) by their traffic shape. */

@@ -151,6 +151,9 @@ class TempFileRecordBlocksTest {
         };
         try (TempFileRecordBlocks store = new TempFileRecordBlocks(dir, 0, "match records", counting, 256)) {
             java.util.Map<Integer, byte[]> put = new java.util.concurrent.ConcurrentHashMap<>();
+            // both threads put their first block before either goes on: each has a batch of its own (a thread whose
+            // first block came after the other had ended took over its batch, and the batches' bounds moved)
+            java.util.concurrent.CyclicBarrier started = new java.util.concurrent.CyclicBarrier(2);
             Runnable filler = () -> {
                 java.util.Random random = new java.util.Random(Thread.currentThread().getName().hashCode());
                 for (int k = 0; k < 200; k++) {
@@ -161,6 +164,13 @@ class TempFileRecordBlocksTest {
                     put.put(handle, Arrays.copyOf(block, length));
                     byte[] again = store.get(handle, null); // at once: from its batch (or the file)
                     assertArrayEquals(Arrays.copyOf(block, length), Arrays.copyOf(again, length));
+                    if (k == 0) {
+                        try {
+                            started.await(30, TimeUnit.SECONDS);
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }
                 }
             };
             Thread a = new Thread(filler, "a"), b = new Thread(filler, "b");

@@ -61,6 +61,28 @@ public interface EventVisitor {
     default void times(long below, long above) {
     }
 
+    /**
+     * Thrown by a visitor that found the location's events damaged (a time far outside the trace's time range): the read
+     * of the location fails as a damaged events file ({@link Otf2Exception#found}), with {@link #why} as its reason.
+     */
+    final class Damaged extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final String why;
+
+        /**
+         * @param words what is damaged, as the refusal says it after the events file's name
+         * @param why   why it is damage and not a quirk of a tracer
+         */
+        public Damaged(String words, String why) {
+            super(words, null, false, false);
+            this.why = why;
+        }
+
+        public String why() {
+            return why;
+        }
+    }
+
     /** Why refusing a clock that crosses 2^63 ticks loses little: the times of a clock that starts near 0 do not reach it. */
     String CLOCK_NEAR_ZERO = "times from a clock that starts near 0 do not reach it";
 

@@ -5,6 +5,10 @@ package org.igtrace.reader.otf2.nativelib;
  * references are OTF2 string ids; resolve them with the strings seen so far.
  */
 public interface GlobalDefinitionVisitor {
+    /** Before any definition: the archive's creator as its anchor file names it ("" when none, e.g. "Score-P 7.1"). */
+    default void creator(String creator) {
+    }
+
     default void clockProperties(long ticksPerSecond, long globalOffset, long traceLength) {
     }
 

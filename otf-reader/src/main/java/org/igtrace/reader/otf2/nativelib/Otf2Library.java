@@ -52,6 +52,9 @@ final class Otf2Library {
 
     static native int OTF2_Reader_GetNumberOfGlobalDefinitions(Pointer reader, LongByReference count);
 
+    /** The archive's creator (malloc'ed: freed by the caller), e.g. "Score-P 7.1"; empty when the writer gave none. */
+    static native int OTF2_Reader_GetCreator(Pointer reader, com.sun.jna.ptr.PointerByReference creator);
+
     static native int OTF2_Reader_SelectLocation(Pointer reader, long location);
 
     static native int OTF2_Reader_OpenDefFiles(Pointer reader);
