@@ -129,6 +129,18 @@ final class EventBatch implements AutoCloseable {
      * that the shim wrote as one record as one {@link EventVisitor#sendCall} or
      * {@link EventVisitor#receiveCall}.
      */
+    /**
+     * As {@link #decode(EventVisitor)}; a visitor's finding of damage ({@link EventVisitor.Damaged}) is the read's failure
+     * for the events file {@code events}.
+     */
+    void decode(EventVisitor visitor, java.nio.file.Path events) throws Otf2Exception {
+        try {
+            decode(visitor);
+        } catch (EventVisitor.Damaged d) {
+            throw Otf2Exception.found(d.getMessage(), events, d.why());
+        }
+    }
+
     void decode(EventVisitor visitor) {
         ByteBuffer r = records;
         int end = Otf2Shim.igt_batch_bytes(batch);

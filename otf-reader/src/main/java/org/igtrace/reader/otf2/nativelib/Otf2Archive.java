@@ -250,22 +250,8 @@ public final class Otf2Archive implements AutoCloseable {
         return count.getValue();
     }
 
-    /** The archive's creator as its anchor file names it ("" when it names none or libotf2 cannot say). */
-    public String creator() {
-        com.sun.jna.ptr.PointerByReference out = new com.sun.jna.ptr.PointerByReference();
-        if (Otf2Library.OTF2_Reader_GetCreator(reader, out) != 0 || out.getValue() == null) {
-            return "";
-        }
-        Pointer p = out.getValue();
-        try {
-            return p.getString(0, StandardCharsets.UTF_8.name());
-        } finally {
-            com.sun.jna.Native.free(Pointer.nativeValue(p)); // libotf2 gives it malloc'ed
-        }
-    }
-
     private void readDefinitions(GlobalDefinitionVisitor visitor, boolean strings, boolean locations) throws Otf2Exception {
-        visitor.creator(creator());
+        visitor.creator(Otf2Creator.of(reader));
         Pointer defReader = Otf2Library.OTF2_Reader_GetGlobalDefReader(reader);
         if (defReader == null) {
             throw failure(anchor, via, files.globalDefinitions(), "the global definitions cannot be read");
@@ -467,11 +453,7 @@ public final class Otf2Archive implements AutoCloseable {
                 if (status != Otf2Shim.FULL && !succeeded(status)) {
                     check(status, "reading the events of location " + location, files.events(location));
                 }
-                try {
-                    batch.decode(visitor);
-                } catch (EventVisitor.Damaged d) {
-                    throw Otf2Exception.found(d.getMessage(), files.events(location), d.why());
-                }
+                batch.decode(visitor, files.events(location));
                 long read = batch.eventsRead();
                 progress.accept(read - reported);
                 reported = read;
