@@ -330,6 +330,7 @@ public final class LocationAccumulator implements LocationEvents {
             if (environmentDepth == 0) {
                 unbalancedLeaves++;
             } else if (--environmentDepth == 0) {
+                communicationInEnvironment = 0; // an MPI call inside it never left is left with it
                 environmentTicks += Math.max(0, time - environmentEnter);
                 if (environmentCount * 2 == environmentCalls.length) {
                     environmentCalls = java.util.Arrays.copyOf(environmentCalls, Math.max(4, environmentCalls.length * 2));

@@ -104,6 +104,22 @@ class TraceAccumulatorTest {
             assertEquals(0.15, p.time(), 1e-12, "inner " + inner);
             assertEquals(0.05, p.commTime(), 1e-12, "inner " + inner);
         }
+        // an MPI call entered inside MPI_Init and never left there is left with it: in MPI_Finalize (600..1000, left by
+        // an MPI_Send's Leave) the Leave closes MPI_Finalize, not that call. T = 1000 - 0 less MPI_Init's 100 and
+        // MPI_Finalize's 400: 500 ticks; Tcomm: MPI_Send 200..250
+        TraceAccumulator acc = new TraceAccumulator(definitions(2), false);
+        LocationAccumulator l = acc.location(0);
+        l.enter(0, 0);
+        l.enter(10, 3);
+        l.leave(100, 0);
+        l.enter(200, 1);
+        l.leave(250, 1);
+        l.enter(600, 5);
+        l.leave(1000, 1);
+        l.end();
+        ProcessProfile p = acc.profile().processes().get(0);
+        assertEquals(0.5, p.time(), 1e-12);
+        assertEquals(0.05, p.commTime(), 1e-12);
     }
 
     /**
