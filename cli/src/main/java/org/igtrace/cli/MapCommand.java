@@ -227,6 +227,10 @@ public final class MapCommand implements Callable<Integer> {
                 if (collectives != null) {
                     err.println("igtrace map: note: --simgrid: " + collectives);
                 }
+                if (s.selection().ranks() != null && processes > 1) { // docs/map.md: the launcher file must place every rank
+                    err.println("igtrace map: note: --ranks: only the pairs among the " + s.selection().ranks().cardinality()
+                            + " ranks selected are weighed; all " + processes + " ranks are placed, as a launcher file must place them all");
+                }
                 String centre = starCentreNote(machine, proposed.node(), run.definitions());
                 if (centre != null) {
                     err.println("igtrace map: note: " + centre);

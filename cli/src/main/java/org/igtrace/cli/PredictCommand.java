@@ -32,7 +32,10 @@ import org.igtrace.reader.TraceFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /** {@code igtrace predict}: replays the trace on a model machine (definitions section 9). */
 @Command(name = "predict", sortOptions = false, mixinStandardHelpOptions = true, versionProvider = Version.class,
@@ -65,6 +68,9 @@ import picocli.CommandLine.ParentCommand;
             "  igtrace predict run/traces.otf2 --window 2s:3.5s --ranks 0-7"
         })
 public final class PredictCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Mixin
     TraceArgument trace;
@@ -165,7 +171,8 @@ public final class PredictCommand implements Callable<Integer> {
             replayReading.common.output.check();
         }
         Plausible.warn(err, new Object[] {"--latency", request.latency(), "--hop-latency", request.hopLatency(), "--local-latency",
-            request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()});
+            request.localLatency()}, new Object[] {"--bandwidth", request.bandwidth(), "--local-bandwidth", request.localBandwidth()},
+            this::typed);
         try (TemporaryStore store = replayReading.store()) {
             PredictTiming clock = new PredictTiming(timing);
             // the profile and the recording of what the window and region keep of every process: with --ranks every
@@ -365,5 +372,12 @@ public final class PredictCommand implements Callable<Integer> {
         if (svg) {
             Output.write((Path) null, stdout, w -> out.write(f, w));
         }
+    }
+
+    /** @return the option's last value as the user typed it, or null when not given (the unit warning's hint) */
+    private String typed(String name) {
+        OptionSpec option = spec == null ? null : spec.findOption(name);
+        List<String> texts = option == null ? List.of() : option.originalStringValues();
+        return texts.isEmpty() ? null : texts.get(texts.size() - 1);
     }
 }

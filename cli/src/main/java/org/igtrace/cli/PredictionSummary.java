@@ -17,6 +17,16 @@ final class PredictionSummary {
     private PredictionSummary() {
     }
 
+    /** What the fit measured, a given value said as given: {@code network measured: L = .., B = ..}, {@code bandwidth measured: B = .. with L = .. given}. */
+    private static String measured(NetworkCalibration.Fit fit) {
+        String l = "L = " + Labels.seconds3(fit.latency()), b = "B = " + Labels.bandwidth(fit.bandwidth());
+        return switch (fit.measured()) {
+            case "bandwidth" -> "bandwidth measured: " + b + " with " + l + " given,";
+            case "latency" -> "latency measured: " + l + " with " + b + " given,";
+            default -> "network measured: " + l + ", " + b;
+        };
+    }
+
     /** The lines for standard error. */
     static List<String> lines(PredictionWriter out) {
         List<String> lines = new ArrayList<>();
@@ -27,8 +37,7 @@ final class PredictionSummary {
             String sweep = swept.equals("latency") ? "; the sweep's latencies replace L"
                     : swept.equals("bandwidth") ? "; the sweep's bandwidths replace B" : "";
             lines.add(fit.messages() == 0 ? "igtrace predict: network not measured: " + fit.how() + sweep
-                    : "igtrace predict: network measured: L = " + Labels.seconds3(fit.latency()) + ", B = " + Labels.bandwidth(fit.bandwidth())
-                    + " from " + fit.how() + sweep);
+                    : "igtrace predict: " + measured(fit) + " from " + fit.how() + sweep);
             String thin = thinFit(fit, run.largestSize());
             if (thin != null) {
                 lines.add("igtrace predict: note: " + thin);

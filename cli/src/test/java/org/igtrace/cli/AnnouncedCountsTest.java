@@ -88,7 +88,7 @@ class AnnouncedCountsTest {
         StringWriter out = new StringWriter(), err = new StringWriter();
         assertEquals(1, IgtraceCommand.run(out, new PrintWriter(err, true), "stats", trace.toString()), err.toString());
         assertEquals("igtrace: " + trace.resolve("traces/0.evt") + ": damaged: 9260 events where Score-P's definitions announce 24000"
-                + " (events of location 0; libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without"
+                + " (events of location 0, \"Master thread\"; libotf2 reads a damaged part, such as a block of zeros, as the end of a chunk, without"
                 + " a word)", err.toString().strip());
 
         Path python = dir.resolve("python");
@@ -97,7 +97,7 @@ class AnnouncedCountsTest {
         StringWriter out2 = new StringWriter(), err2 = new StringWriter();
         assertEquals(1, IgtraceCommand.run(out2, new PrintWriter(err2, true), "stats", python.toString(), "-q"), err2.toString());
         assertEquals("igtrace: " + python.resolve("traces/0.evt") + ": damaged: 9260 events where its chunk headers number 24000"
-                + " (events of location 0; libotf2 reads a damaged part as the end of the file, without a word)", err2.toString().strip());
+                + " (events of location 0, \"Master thread\"; libotf2 reads a damaged part as the end of the file, without a word)", err2.toString().strip());
     }
 
     /**
@@ -116,7 +116,7 @@ class AnnouncedCountsTest {
         repeat(eztrace.resolve("eztrace_log/0.evt"), 845, 10); // a 10-byte record of location 0
         assertEquals(intact + 1, printedEvents(eztrace.resolve("eztrace_log.otf2"), "0"));
         assertRefused(eztrace, eztrace.resolve("eztrace_log/0.evt") + ": damaged: " + (intact + 1) + " events where its chunk headers number "
-                + intact + " (events of location 0; libotf2 reads records repeated or put in by damage without a word)");
+                + intact + " (events of location 0, \"P#0T#0\"; libotf2 reads records repeated or put in by damage without a word)");
 
         Path scoreP = dir.resolve("repeated-score-p");
         DamagedTraceFuzzTest.copyTree(testdata.resolve("scorep-ping-pong"), scoreP);
@@ -124,7 +124,7 @@ class AnnouncedCountsTest {
         repeat(scoreP.resolve("traces/1.evt"), 189, 9); // a 9-byte MPI_SEND record of location 1
         assertEquals(announced + 1, printedEvents(scoreP.resolve("traces.otf2"), "1"));
         assertRefused(scoreP, scoreP.resolve("traces/1.evt") + ": damaged: " + (announced + 1) + " events where Score-P's definitions announce "
-                + announced + " (events of location 1; libotf2 reads records repeated or put in by damage without a word)");
+                + announced + " (events of location 1, \"Master thread\"; libotf2 reads records repeated or put in by damage without a word)");
     }
 
     private static void assertRefused(Path trace, String line) {

@@ -52,7 +52,7 @@ class ClockHalvesTest {
     void timesCrossing2To63OnALocationAreRefusedNamingItsFile(@TempDir Path dir) throws Exception {
         String anchor = trace(dir, Long.toUnsignedString(TWO_TO_63_MINUS_500), Long.toUnsignedString(TWO_TO_63_MINUS_500 + 2000));
         refusedAlike(anchor, "/traces/0.evt: its times cross 2^63 ticks (4 events before, 1 at or after), which igtrace does"
-                + " not read (events of location 0; times from a clock that starts near 0 do not reach it)");
+                + " not read (events of location 0, \"Master thread\"; times from a clock that starts near 0 do not reach it)");
     }
 
     /** Rank 0 ends 1500 ticks before 2^63 (b = 2^63 - 2500), rank 1 starts 500 after it: neither crosses, the run does. */

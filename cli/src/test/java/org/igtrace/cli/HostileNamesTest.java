@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HostileNamesTest {
     /** The names' common tail, as make-hostile-names.py writes it. */
     private static final String HOSTILE = "<b>&amp;\"q\" 'a' \\ \t|\n|\u0001|\u001f|\u001b[31m|]]>--";
-    /** The same as GraphML, SVG and HTML carry it: the characters XML 1.0 forbids in their visible form, \\x01. */
+    /** The same as GraphML carries it: the characters XML 1.0 forbids in their visible form, \\x01. */
     private static final String IN_XML = inXml(HOSTILE);
     private static final String TRACE = Path.of(System.getProperty("testdata.dir", "../testdata"))
             .resolve("hostile-names").toAbsolutePath().toString();
@@ -29,6 +29,14 @@ class HostileNamesTest {
     Path dir;
 
     /** {@code name} as GraphML, SVG and HTML carry it: the control characters XML 1.0 forbids as \\x01, \\x1f, \\x1b. */
+    /**
+     * As SVG and HTML show it to a person, as the terminal's text does (Escape.html): a backslash doubled, a tab and a
+     * line break as \\t and \\n (a browser drew them as spaces), the other controls as \\x01.
+     */
+    private static String shown(String name) {
+        return inXml(name.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"));
+    }
+
     private static String inXml(String name) {
         return name.replace("\u0001", "\\x01").replace("\u001f", "\\x1f").replace("\u001b", "\\x1b");
     }
@@ -65,7 +73,7 @@ class HostileNamesTest {
                 + "sys.stdout.buffer.write(t[0].encode('unicode_escape'))", svg.toString());
         // the legend cuts a region's name to 32 characters with an ellipsis (issue 39, item 8: legend entries never overlap)
         // (cut as the trace has it, then escaped: what XML cannot hold in its visible form)
-        assertEquals(escaped("compute in " + inXml(("solve " + HOSTILE).substring(0, 31)) + "\u2026"), legend);
+        assertEquals(escaped("compute in " + shown(("solve " + HOSTILE).substring(0, 31)) + "\u2026"), legend);
         for (Path p : new Path[] {svg, html}) {
             String text = Files.readString(p, StandardCharsets.UTF_8);
             assertFalse(text.contains("<b>&amp;\"q\""), p + " holds a name's markup raw");
@@ -93,8 +101,8 @@ class HostileNamesTest {
 
     /**
      * The why story names the region that caused the waiting (rank 1 waits 5 us in MPI_Recv for rank 0, which is in
-     * "main ..." until it sends): as written in the trace in why's JSON, as XML text (what XML cannot hold in its visible form)
-     * in the report, made visible in why's text. Before, the story went through the terminal's escaper into all three,
+     * "main ..." until it sends): as written in the trace in why's JSON, in the report as why's text shows it (every
+     * control character visible, a backslash doubled), as XML text. Before, the story went through the terminal's escaper into all three,
      * and JSON and HTML showed "\\t|\\x01" instead of the name.
      */
     @Test
@@ -118,7 +126,7 @@ class HostileNamesTest {
                 + "        if self.p: self.text.append(data)\n"
                 + "p = P(convert_charrefs=True); p.feed(open(sys.argv[1], encoding='utf-8').read())\n"
                 + "sys.stdout.buffer.write(''.join(p.text).encode('unicode_escape'))", html.toString());
-        assertTrue(shown.startsWith(escaped("rank 0's region main " + IN_XML + " holds the run back")), shown);
+        assertTrue(shown.startsWith(escaped("rank 0's region main " + shown(HOSTILE) + " holds the run back")), shown);
         SubcommandsTest.Run text = SubcommandsTest.igtrace("why", TRACE, "-q");
         assertTrue(text.out().startsWith("rank 0's region main <b>&amp;\"q\" 'a' \\\\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>-- holds"), text.out());
     }

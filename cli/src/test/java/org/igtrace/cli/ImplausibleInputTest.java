@@ -59,9 +59,13 @@ class ImplausibleInputTest {
         assertTrue(predict.err().contains("igtrace predict: warning: --latency is 5.00 s per message, slower than any network "
                 + "(a number without a unit is seconds: for microseconds give the unit, e.g. --latency 5us)"), predict.err());
         // with a unit the warning stands (10 ms a message is slower than any network), its hint no longer says one is missing
-        SubcommandsTest.Run slow = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "10ms");
-        assertFalse(slow.err().contains("give the unit;"), slow.err());
-        assertTrue(slow.err().contains("--latency is 10.0 ms per message, slower than any network (a number without a unit"), slow.err());
+        SubcommandsTest.Run slow = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "10ms", "--bandwidth", "1B/s");
+        assertEquals(0, slow.code(), slow.err());
+        assertTrue(slow.err().contains("igtrace predict: warning: --latency is 10.0 ms per message, slower than any network\n"),
+                slow.err());
+        // 1 B/s is shown in bytes (it was 0.00100 kB/s)
+        assertTrue(slow.err().contains("igtrace predict: warning: --bandwidth is 1.00 B/s, slower than any network\n"), slow.err());
+        assertFalse(slow.err().contains("without a unit"), slow.err());
         assertTrue(predict.err().contains("igtrace predict: warning: --bandwidth is "), predict.err());
         SubcommandsTest.Run sane = SubcommandsTest.igtrace("predict", TRACE, "-q", "--latency", "5us", "--bandwidth", "10GB/s");
         assertFalse(sane.err().contains("warning"), sane.err());

@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -547,5 +548,21 @@ class MapCommandTest {
             assertTrue(r.err().startsWith("igtrace: --weight " + w + " is measured over every rank"), r.err());
         }
         assertEquals(0, igtrace("map", trace, "--topology", "ring:16", "--weight", "bytes", "--ranks", "0").code());
+    }
+
+    /**
+     * With --ranks only the pairs among the selected ranks are weighed, but a launcher file places every rank: a note
+     * says so (the rankfile held 16 ranks for --ranks 0-3 without a word). halo3d-16 has 16 ranks, 0-3 are four of them.
+     */
+    @Test
+    void ranksSayEveryRankIsStillPlaced() throws Exception {
+        String trace = TESTDATA.resolve("otf2/halo3d-16").toString();
+        Path rankfile = dir.resolve("ranks-selected.rankfile");
+        Run r = igtrace("map", trace, "--topology", "ring:16", "--ranks", "0-3", "--format", "rankfile", "-o", rankfile.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("igtrace map: note: --ranks: only the pairs among the 4 ranks selected are weighed; all 16 ranks"
+                + " are placed, as a launcher file must place them all\n"), r.err());
+        assertEquals(16, java.nio.file.Files.readAllLines(rankfile).stream().filter(l -> l.startsWith("rank ")).count());
+        assertFalse(igtrace("map", trace, "--topology", "ring:16").err().contains("--ranks"));
     }
 }

@@ -46,6 +46,30 @@ class PredictWordingTest {
     }
 
     /**
+     * A given latency or bandwidth holds in the fit and the other is refitted with it: the model line and the fit's line
+     * say which was measured (both said "network measured", the refitted bandwidth shown as if it were the default's fit:
+     * on scorep-late-sender-barrier the default fit's B is inf, with L = 0 given 56.7 kB/s).
+     */
+    @Test
+    void aRefittedHalfOfTheNetworkIsSaidToBe() {
+        String trace = TESTDATA.resolve("otf2/scorep-late-sender-barrier").toString();
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace, "--latency", "0"), err.toString());
+        assertTrue(out.toString().contains(", with the latency given)\n") && out.toString().contains("(bandwidth measured: "), out.toString());
+        assertTrue(err.toString().contains("igtrace predict: bandwidth measured: B = ") && err.toString().contains(" with L = 0 s given, from "),
+                err.toString());
+        assertFalse(out.toString().contains("network measured") || err.toString().contains("network measured"), err.toString());
+        out = new StringWriter();
+        err = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(err, true), "predict", trace, "--bandwidth", "1GB/s"), err.toString());
+        assertTrue(out.toString().contains(", with the bandwidth given)\n") && out.toString().contains("(latency measured: "), out.toString());
+        assertTrue(err.toString().contains(" with B = 1.00 GB/s given, from "), err.toString());
+        out = new StringWriter();
+        IgtraceCommand.run(out, new PrintWriter(new StringWriter(), true), "predict", trace);
+        assertTrue(out.toString().contains("(network measured: "), out.toString());
+    }
+
+    /**
      * The SimGrid export writes collectives as SMPI's own algorithms over L and B: where predict prices them by costs
      * fitted per family (its "collectives measured" lines), SMPI's run time differs by what they cost (otf2/alltoall-16,
      * all-reduces and all-to-alls on 16 oversubscribed ranks: predicted 5.64 s, SMPI 4.15 s), and a note and the

@@ -64,6 +64,21 @@ public final class Escape {
         return b.toString();
     }
 
+    /**
+     * Text a person reads in HTML or SVG (the report, the SVG timeline, the sweep plot): a name shown as the terminal's
+     * text shows it ({@link #terminal}: a backslash doubled, a tab or line break as {@code \t}, {@code \n}, other
+     * control characters and those that draw nothing as {@code \x01}, {@code \}{@code u202e}), then as XML character
+     * data ({@link #xml}). A browser draws a tab or line break as a space, so a name holding one looked like one holding
+     * a space; with the backslash doubled a name holding the four characters {@code \x01} does not look like one holding
+     * the byte. GraphML, read by programs, keeps each character ({@link #xml} alone).
+     *
+     * @param text untrusted text
+     * @return the text as XML character data, every control character visible
+     */
+    public static String html(String text) {
+        return xml(terminal(text));
+    }
+
     /** A character {@link #xml} keeps as it is, whatever follows it: printable, not markup, not a surrogate, drawn. */
     private static boolean xmlPlain(char c) {
         return c >= 0x20 && c < 0x7F ? c != '&' && c != '<' && c != '>' && c != '"'

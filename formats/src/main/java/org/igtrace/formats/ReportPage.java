@@ -28,7 +28,7 @@ public final class ReportPage {
      */
     public static String page(String title, CharSequence sections) {
         StringBuilder b = new StringBuilder(TEMPLATE.length() + sections.length() + 2 * title.length() + 64);
-        String escapedTitle = Escape.xml(title);
+        String escapedTitle = Escape.html(title);
         int from = 0;
         while (true) {
             int t = TEMPLATE.indexOf(TITLE, from);

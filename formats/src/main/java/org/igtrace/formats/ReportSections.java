@@ -29,11 +29,11 @@ public final class ReportSections {
     /** The summary line and the notes too long for it. */
     public static void summary(StringBuilder h, String line, List<String> longNotes) {
         h.append("<section id=\"summary\"><h2>Summary</h2><p>");
-        h.append(esc(line)).append("</p>\n");
+        h.append(Escape.xml(line)).append("</p>\n"); // its short notes made visible as standard error's
         if (!longNotes.isEmpty()) {
             h.append("<ul>");
             for (String note : longNotes) {
-                h.append("<li>").append(esc(note)).append("</li>");
+                h.append("<li>").append(Escape.xml(Escape.line(note))).append("</li>"); // as the short notes and standard error
             }
             h.append("</ul>");
         }
@@ -45,7 +45,7 @@ public final class ReportSections {
     public static void threads(StringBuilder h, String heading, List<String> table) {
         h.append("<section id=\"threads\"><h2>").append(esc(heading)).append("</h2><pre>");
         for (String line : table) {
-            h.append(esc(line)).append('\n');
+            h.append(Escape.xml(line)).append('\n'); // the text table's names are shown already
         }
         h.append("</pre></section>\n");
     }
@@ -55,7 +55,7 @@ public final class ReportSections {
         if (table != null) {
             h.append("<pre>");
             for (String line : table) {
-                h.append(esc(line)).append('\n');
+                h.append(Escape.xml(line)).append('\n'); // the text table's names are shown already
             }
             h.append("</pre>");
         }
@@ -203,7 +203,8 @@ public final class ReportSections {
         return Labels.significant(v, 4);
     }
 
+    /** Text of the trace (a name) or holding its names, as a person reads it ({@link Escape#html}). */
     private static String esc(String s) {
-        return s == null ? "" : Escape.xml(s);
+        return s == null ? "" : Escape.html(s);
     }
 }

@@ -48,4 +48,17 @@ class TerminalEscapeTest {
         assertEquals("a\\\\nb\n", Escape.visible("a\\nb\n", true, true), "standard error keeps its line breaks");
         assertEquals("a\\nb\\x1b", Escape.visible("a\\nb\u001b", false, false), "and its backslashes, which names already doubled");
     }
+
+    /**
+     * What a person reads in HTML and SVG is shown as the terminal's text: the report's thread table doubled a backslash
+     * where its region names did not, so a name holding the four characters backslash x 0 1 looked like one holding the
+     * byte 0x01, and a tab was drawn as a space.
+     */
+    @Test
+    void htmlShowsNamesAsTheTerminalDoesAndStaysMarkupFree() {
+        assertEquals("a\\\\x01|\\x01", Escape.html("a\\x01|\u0001"));
+        assertEquals("a\\tb\\nc", Escape.html("a\tb\nc"));
+        assertEquals("&lt;b&gt;&amp;&quot;\\u202e", Escape.html("<b>&\"\u202e"));
+        assertEquals("a&#9;b", Escape.xml("a\tb"), "GraphML keeps the tab");
+    }
 }

@@ -311,7 +311,11 @@ public final class PredictionWriter {
             b.append(", endpoint contention");
         }
         if (fit != null) {
-            b.append(" (network measured: ").append(Diagnostic.count(fit.messages(), "message", "messages")).append(')');
+            // a given latency or bandwidth holds in the fit, the other refitted with it (not the default's fit)
+            String measured = fit.measured();
+            b.append(" (").append(measured).append(" measured: ").append(Diagnostic.count(fit.messages(), "message", "messages"))
+                    .append(measured.equals("bandwidth") ? ", with the latency given" : measured.equals("latency") ? ", with the bandwidth given" : "")
+                    .append(')');
         }
         return b.toString();
     }

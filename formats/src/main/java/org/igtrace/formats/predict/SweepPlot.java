@@ -50,7 +50,7 @@ public final class SweepPlot {
         b.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                 + "font-family=\"sans-serif\" font-size=\"12\">%n", WIDTH, HEIGHT, WIDTH, HEIGHT));
         b.append("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>%n", LEFT, Escape.xml("predicted run time: " + title)));
+        b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"20\" font-size=\"14\">%s</text>%n", LEFT, Escape.html("predicted run time: " + title)));
         int plotW = WIDTH - LEFT - RIGHT, plotH = HEIGHT - TOP - BOTTOM;
         b.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" stroke=\"black\"/>%n",
                 LEFT, TOP, plotW, plotH));
@@ -59,7 +59,7 @@ public final class SweepPlot {
             double py = TOP + plotH - plotH * t / 4.0;
             b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"#ddd\"/>%n", LEFT, Labels.fixed(py, 1), LEFT + plotW,
                     Labels.fixed(py, 1)));
-            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%s\" text-anchor=\"end\">%s</text>%n", LEFT - 6, Labels.fixed(py + 4, 1), Escape.xml(Labels.seconds3(v))));
+            b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%s\" text-anchor=\"end\">%s</text>%n", LEFT - 6, Labels.fixed(py + 4, 1), Escape.html(Labels.seconds3(v))));
         }
         double mpy = TOP + plotH - plotH * measured / ymax;
         b.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%s\" x2=\"%d\" y2=\"%s\" stroke=\"gray\" stroke-dasharray=\"6 4\"/>%n",
@@ -82,11 +82,11 @@ public final class SweepPlot {
             b.append(String.format(Locale.ROOT, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"#1f77b4\"/>%n", Labels.fixed(px, 1), Labels.fixed(py, 1)));
             // a label at the right edge ends there (centred, "10.0 GB/s" was cut off)
             b.append(String.format(Locale.ROOT, "<text x=\"%s\" y=\"%d\" text-anchor=\"%s\">%s</text>%n", Labels.fixed(px, 1), TOP + plotH + 16,
-                    px > LEFT + plotW - 40 ? "end" : "middle", Escape.xml(label(x[i]))));
+                    px > LEFT + plotW - 40 ? "end" : "middle", Escape.html(label(x[i]))));
         }
         b.append(String.format(Locale.ROOT, "<polyline points=\"%s\" fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"2\"/>%n", points.toString().strip()));
         b.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s%s</text>%n", LEFT + plotW / 2, HEIGHT - 16,
-                Escape.xml(parameter), log ? " (log scale)" : ""));
+                Escape.html(parameter), log ? " (log scale)" : ""));
         b.append("</svg>\n");
         return b.toString();
     }
@@ -96,7 +96,7 @@ public final class SweepPlot {
         int y = TOP - 10;
         b.append(String.format(Locale.ROOT, "<line class=\"key\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-dasharray=\"%s\"/>%n",
                 x, y - 4, x + 24, y - 4, colour, dashes));
-        b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, Escape.xml(text)));
+        b.append(String.format(Locale.ROOT, "<text class=\"key\" x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>%n", x + 28, y, colour, Escape.html(text)));
         return x + 28 + (int) Math.ceil(SvgText.textWidth(text) * 12 / 11.0) + 16;
     }
 

@@ -15,25 +15,20 @@ public final class SvgText {
      * The width in pixels of {@code text} in the 11 px sans-serif of the picture, at least what
      * DejaVu Sans (the usual sans-serif of Linux browsers) takes, by classes of characters: a
      * region name in capitals is a third wider than one in small letters, and its legend entry
-     * ran into the next one when every character counted 6.2 px. The text is measured as {@link Escape#xml} has it
-     * shown: a tab or line break as a space, other control characters and those that draw nothing in their visible form
-     * ({@code \x01}, {@code \}{@code u202e}), a surrogate pair or U+FFFD as one wide character.
+     * ran into the next one when every character counted 6.2 px. The text is measured as {@link Escape#html} has it
+     * shown: a backslash doubled, control characters and those that draw nothing in their visible form ({@code \t},
+     * {@code \x01}, {@code \}{@code u202e}), a surrogate pair or U+FFFD as one wide character.
      *
      * @param text the text as the trace gives it (unescaped)
      * @return its width in pixels, at least what the browser draws
      */
     public static double textWidth(String text) {
+        String shown = Escape.terminal(text);
         double em = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            int cp = text.codePointAt(i);
-            if (c == '\t' || c == '\n' || c == '\r') {
-                em += 0.43;
-            } else if (Escape.shown(cp)) {
-                StringBuilder shown = new StringBuilder();
-                Escape.appendVisible(shown, cp);
-                em += textWidth(shown.toString()) / 11;
-            } else if (cp > 0xFFFF || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
+        for (int i = 0; i < shown.length(); i++) {
+            char c = shown.charAt(i);
+            int cp = shown.codePointAt(i);
+            if (cp > 0xFFFF || c == 0xFFFE || c == 0xFFFF || Character.isSurrogate(c)) {
                 em += 1.0; // a pair (an emoji, a rare ideograph) or U+FFFD
             } else {
                 em += c == '\u2030' ? 1.4 // per mille

@@ -204,7 +204,7 @@ public final class SvgTimelineWriter {
                 + "<path d=\"M0,0 L6,3 L0,6 z\" fill=\"" + CONFLICT_COLOUR + "\"/></marker></defs>\n");
         s.append(style());
         s.append("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n");
-        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(Escape.xml(SvgText.shorten(title, (int) ((width - 16) / 8.6))))
+        s.append("<text x=\"8\" y=\"20\" font-size=\"14\" font-weight=\"bold\">").append(Escape.html(SvgText.shorten(title, (int) ((width - 16) / 8.6))))
                 .append("</text>\n");
         for (int i = 0; i < rows; i++) {
             drawRow(i, t.rows().get(i));
@@ -224,7 +224,7 @@ public final class SvgTimelineWriter {
         drawAxis(axisY);
         legend(legendY, true);
         for (int i = 0; i < notes.size(); i++) {
-            s.append("<text class=\"note\" x=\"8\" y=\"").append(notesY + i * 16).append("\">").append(Escape.xml(notes.get(i)))
+            s.append("<text class=\"note\" x=\"8\" y=\"").append(notesY + i * 16).append("\">").append(Escape.html(notes.get(i)))
                     .append("</text>\n");
         }
         s.append("</svg>\n");
@@ -239,7 +239,7 @@ public final class SvgTimelineWriter {
         int every = (int) Math.ceil((font + 1.0) / (rowHeight + gap()));
         if (i % every == 0) {
             s.append("<text x=\"").append(left - LABEL_GAP).append("\" y=\"").append(fmt(y + rowHeight / 2.0 + font * 0.35))
-                    .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(Escape.xml(label(row))).append("</text>\n");
+                    .append("\" text-anchor=\"end\" font-size=\"").append(font).append("\">").append(Escape.html(label(row))).append("</text>\n");
         }
         s.append("<rect x=\"").append(left).append("\" y=\"").append(fmt(y)).append("\" width=\"").append(t.columns())
                 .append("\" height=\"").append(rowHeight).append("\" fill=\"#fafafa\" stroke=\"#e0e0e0\"/>\n");
@@ -567,14 +567,14 @@ public final class SvgTimelineWriter {
 
     private int legendItem(int x, int y, String fill, String text) {
         s.append("<rect x=\"").append(x).append("\" y=\"").append(y - 9).append("\" width=\"12\" height=\"10\" fill=\"").append(fill)
-                .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
+                .append("\"/><text x=\"").append(x + 16).append("\" y=\"").append(y).append("\">").append(Escape.html(text)).append("</text>\n");
         return x + 26 + (int) Math.ceil(SvgText.textWidth(text));
     }
 
     private int legendLine(int x, int y, String stroke, String text) {
         s.append("<line x1=\"").append(x).append("\" y1=\"").append(y - 4).append("\" x2=\"").append(x + 14).append("\" y2=\"")
                 .append(y - 4).append("\" stroke=\"").append(stroke).append("\" stroke-width=\"1.5\"/><text x=\"").append(x + 18)
-                .append("\" y=\"").append(y).append("\">").append(Escape.xml(text)).append("</text>\n");
+                .append("\" y=\"").append(y).append("\">").append(Escape.html(text)).append("</text>\n");
         return x + 28 + (int) Math.ceil(SvgText.textWidth(text));
     }
 

@@ -22,7 +22,15 @@ public final class NetworkCalibration {
      * @param how      one sentence: what was fitted, for the output
      */
     public record Fit(double latency, double bandwidth, long messages, int sizes, double largestSize, String how) {
+        /** @return what the fit measured: {@code "network"}, or {@code "bandwidth"} (the latency given) or {@code "latency"} (the bandwidth given) */
+        public String measured() {
+            return how.contains(GIVEN_L) ? "bandwidth" : how.contains(GIVEN_B) ? "latency" : "network";
+        }
     }
+
+    /** The end of a fit's {@link Fit#how} when the latency was given, and when the bandwidth was. */
+    private static final String GIVEN_L = "with the given L";
+    private static final String GIVEN_B = "with the given B";
 
     private NetworkCalibration() {
     }
@@ -82,7 +90,7 @@ public final class NetworkCalibration {
         }
         double b = sxx > 0 && sxy > 0 ? sxx / sxy : Double.POSITIVE_INFINITY;
         return new Fit(latency, b, used, x.length, largest, visible(used) + ", " + sizes(x.length)
-                + "; least squares of t = L + S/B over the median time per size, with the given L");
+                + "; least squares of t = L + S/B over the median time per size, " + GIVEN_L);
     }
 
     private static String visible(long messages) {
@@ -101,7 +109,7 @@ public final class NetworkCalibration {
             largest = Math.max(largest, x[i]);
         }
         return new Fit(Math.max(0, sum / x.length), bandwidth, used, x.length, largest, visible(used) + ", "
-                + sizes(x.length) + "; least squares of t = L + S/B over the median time per size, with the given B");
+                + sizes(x.length) + "; least squares of t = L + S/B over the median time per size, " + GIVEN_B);
     }
 
     /** Least squares of {@code y = L + x / B} with the fallbacks of the class comment. */

@@ -210,7 +210,10 @@ public final class Labels {
         if (b >= 1e6) {
             return g3(b / 1e6) + " MB/s";
         }
-        return g3(b / 1e3) + " kB/s";
+        if (b >= 1e3) {
+            return g3(b / 1e3) + " kB/s";
+        }
+        return g3(b) + " B/s";
     }
 
     /** {@code part} as a percentage of {@code total} to one decimal: {@code 12.5%} (0 of 0 is 0.0%). */

@@ -78,6 +78,9 @@ class LabelsTest {
         assertEquals("10.0 GB/s", Labels.bandwidth(1e10));
         assertEquals("117 MB/s", Labels.bandwidth(117e6));
         assertEquals("inf", Labels.bandwidth(Double.POSITIVE_INFINITY));
+        // under 1 kB/s in bytes (1 B/s was "0.00100 kB/s")
+        assertEquals("1.00 kB/s", Labels.bandwidth(1e3));
+        assertEquals("1.00 B/s", Labels.bandwidth(1));
         assertEquals("12.5%", Labels.percent(1, 8));
         assertEquals("0.0%", Labels.percent(0, 0));
         assertEquals("0.000843", Labels.significant(0.000843, 4)); // never in exponent form (the report's numbers)

@@ -17,12 +17,22 @@ final class Otf2ReadFailure {
     }
 
     static TraceReadException of(Path anchor, Otf2Exception e) {
+        return of(anchor, e, location -> null);
+    }
+
+    /**
+     * As {@link #of(Path, Otf2Exception)}, an events file's location named with its name too ({@code events of location
+     * 1, "Master thread"}), as the checks before the read name it.
+     *
+     * @param names a location's name by its id, null when not known
+     */
+    static TraceReadException of(Path anchor, Otf2Exception e, java.util.function.LongFunction<String> names) {
         Path file = e.file();
         if (file == null) {
             return new TraceReadException(anchor + ": " + e.getMessage());
         }
         String state = state(file);
-        String role = role(anchor, file);
+        String role = role(anchor, file, names);
         if (e.libotf2Words() == null) { // igtrace's own finding: libotf2 read the file without a word
             return new TraceReadException(file + ": " + e.getMessage() + " (" + (role == null ? "" : role + "; ") + e.why() + ")");
         }
@@ -34,6 +44,11 @@ final class Otf2ReadFailure {
 
     /** What the file holds: "global definitions", "events of location 3", ...; null when not known. */
     static String role(Path anchor, Path file) {
+        return role(anchor, file, location -> null);
+    }
+
+    /** As {@link #role(Path, Path)}, a location named with its name too when {@code names} knows it. */
+    static String role(Path anchor, Path file, java.util.function.LongFunction<String> names) {
         Otf2Files files = new Otf2Files(anchor);
         String name = file.getFileName().toString();
         String stem = name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
@@ -42,11 +57,22 @@ final class Otf2ReadFailure {
         } else if (file.equals(files.globalDefinitions())) {
             return "global definitions";
         } else if (files.directory().equals(file.getParent()) && name.endsWith(".evt")) {
-            return "events of location " + stem;
+            return "events of location " + stem + named(stem, names);
         } else if (files.directory().equals(file.getParent()) && name.endsWith(".def")) {
-            return "local definitions of location " + stem;
+            return "local definitions of location " + stem + named(stem, names);
         }
         return null;
+    }
+
+    /** {@code , "NAME"} of the location whose files are named {@code stem}, or nothing. */
+    private static String named(String stem, java.util.function.LongFunction<String> names) {
+        String name;
+        try {
+            name = names.apply(Long.parseLong(stem));
+        } catch (NumberFormatException e) {
+            return "";
+        }
+        return name == null ? "" : ", \"" + name + "\"";
     }
 
     /** Throws when the archive's global definitions file is there but cut short (see Otf2Files.complete). */

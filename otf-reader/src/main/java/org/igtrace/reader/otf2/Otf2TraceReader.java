@@ -293,11 +293,11 @@ public final class Otf2TraceReader implements PartitionedSource {
                 }
             }
             if (threads <= 1) {
-                readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, collected::locationEvents, progress);
+                readShare(anchor, via.path(), ids, visitors, checked::noDefinitions, collected::locationEvents, collected::locationName, progress);
             } else {
                 LocationClaims claims = new LocationClaims(ids, collected::locationEvents);
                 readInParallel(anchor, via.path(), threads, claims.order(), claims.claiming(visitors), checked::noDefinitions,
-                        collected::locationEvents, progress, WarmUpGate.of(events, eventBytes));
+                        collected::locationEvents, collected::locationName, progress, WarmUpGate.of(events, eventBytes));
             }
         }
         ReaderCounts.requireOneHalf(counts, ids.length, this::describePart, anchor);
@@ -359,7 +359,7 @@ public final class Otf2TraceReader implements PartitionedSource {
 
     static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
             throws TraceReadException {
-        readShare(anchor, anchor, share, visitors, location -> false, location -> 0, progress);
+        readShare(anchor, anchor, share, visitors, location -> false, location -> 0, location -> null, progress);
     }
 
     /**
@@ -368,11 +368,12 @@ public final class Otf2TraceReader implements PartitionedSource {
      * ({@code announced}, 0: not known) refused as damaged ({@link Otf2Archive#readEvents}).
      */
     private static void readShare(Path anchor, Path via, long[] share, LongFunction<EventVisitor> visitors, LongPredicate noDefinitions,
-                                  java.util.function.LongUnaryOperator announced, ReadProgress progress) throws TraceReadException {
+                                  java.util.function.LongUnaryOperator announced, LongFunction<String> names, ReadProgress progress)
+            throws TraceReadException {
         try (Otf2Archive archive = Otf2Archive.open(anchor, via)) {
             archive.readEvents(share, visitors, noDefinitions, announced, progress::advance);
         } catch (Otf2Exception e) {
-            throw Otf2ReadFailure.of(anchor, e);
+            throw Otf2ReadFailure.of(anchor, e, names); // its location named as the checks before the read name it
         }
     }
 
@@ -381,8 +382,8 @@ public final class Otf2TraceReader implements PartitionedSource {
      * those after the first {@link WarmUpGate#starting} start when {@code gate} opens.
      */
     private static void readInParallel(Path anchor, Path via, int threads, long[] locations, LongFunction<EventVisitor> visitors,
-                                       LongPredicate noDefinitions, java.util.function.LongUnaryOperator announced, ReadProgress progress,
-                                       WarmUpGate gate) throws TraceReadException {
+                                       LongPredicate noDefinitions, java.util.function.LongUnaryOperator announced,
+                                       LongFunction<String> names, ReadProgress progress, WarmUpGate gate) throws TraceReadException {
         ReadProgress counted = gate.open() ? progress : new ReadProgress() {
             @Override
             public void start(long total, String unit) {
@@ -404,7 +405,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                 if (worker < starting) {
                     boolean ended = false;
                     try {
-                        readShare(anchor, via, locations, visitors, noDefinitions, announced, counted);
+                        readShare(anchor, via, locations, visitors, noDefinitions, announced, names, counted);
                         ended = true;
                     } finally {
                         if (ended) {
@@ -423,7 +424,7 @@ public final class Otf2TraceReader implements PartitionedSource {
                     Thread.currentThread().interrupt();
                     return;
                 }
-                readShare(anchor, via, locations, visitors, noDefinitions, announced, progress);
+                readShare(anchor, via, locations, visitors, noDefinitions, announced, names, progress);
             });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
