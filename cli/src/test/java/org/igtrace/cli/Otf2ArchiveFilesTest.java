@@ -263,6 +263,41 @@ class Otf2ArchiveFilesTest {
     }
 
     /**
+     * An EZTrace archive has no time range to check against (its clock properties' length is not its span): byte 108 of
+     * delays-4's eztrace_log/0.evt flipped (xor 0xff) makes rank 0's first MPI_Sendrecv leave at tick 1095216787195 (otf2-print,
+     * which reads the copy: 126715 in the intact trace), 1,095 s into a run of 0.48 s; the next event is at 126885. Read, every
+     * event after it was taken at that time (it goes back): T_i 1,095 s, exit 0. A time more than a second and more than its
+     * location's span so far before the one before it is a damaged timestamp, refused.
+     */
+    @Test
+    void aTimestampFarAheadOfTheEventsAroundItIsDamage(@TempDir Path dir) throws Exception {
+        Path intact = PING_PONG.resolveSibling("delays-4");
+        try (Stream<Path> walk = Files.walk(intact)) {
+            for (Path p : walk.toList()) {
+                Path target = dir.resolve(intact.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        Path events = dir.resolve("eztrace_log/0.evt");
+        byte[] bytes = Files.readAllBytes(events);
+        bytes[108] ^= (byte) 0xff;
+        Files.write(events, bytes);
+        for (String command : List.of("stats", "graph", "predict")) {
+            Result r = run(command, dir.toString());
+            assertEquals(1, r.code, command + ": " + r.err);
+            assertEquals("", r.out, command);
+            assertEquals(1, r.err.lines().count(), r.err);
+            assertTrue(r.err.startsWith("igtrace: " + events + ": damaged: an event at tick 126885 lies 1.10e+03 s before the event"
+                    + " before it (tick 1095216787195), more than a second and more than the location's span so far (events of location 0,"
+                    + " \"P#0T#0\";"), r.err);
+        }
+    }
+
+    /**
      * An OTF (version 1) definitions or events file given as the trace (plain or compressed) names the master file beside
      * it; it was "not a trace: expected an OTF2 anchor file ... or an OTF master file".
      */

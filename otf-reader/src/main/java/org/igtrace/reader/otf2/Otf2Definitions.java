@@ -88,6 +88,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         // Score-P's trace length spans every event (the 14 Score-P traces here, to the tick); EZTrace 2.0 writes half of
         // its run's span: its range would refuse good traces
         ids.timeRange(globalOffset, scoreP ? traceLength : 0);
+        ids.ticksPerSecond(ticksPerSecond);
     }
 
     /**

@@ -68,6 +68,19 @@ final class Otf2IdMaps implements Serializable {
         return earliestTime;
     }
 
+    /** One second in ticks (the clock properties' resolution); unbounded until it is known. */
+    private long oneSecond = Long.MAX_VALUE;
+
+    /** The clock's ticks per second (the clock properties), for {@link #oneSecond}; 0 or less: not known. */
+    void ticksPerSecond(long ticks) {
+        oneSecond = ticks > 0 ? ticks : Long.MAX_VALUE;
+    }
+
+    /** @return one second in ticks, {@code Long.MAX_VALUE} when the clock's resolution is not known */
+    long oneSecond() {
+        return oneSecond;
+    }
+
     long latestTime() {
         return latestTime;
     }

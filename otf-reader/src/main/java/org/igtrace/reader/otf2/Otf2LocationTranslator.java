@@ -10,7 +10,9 @@ import org.igtrace.reader.otf2.nativelib.EventVisitor;
  * traffic shapes. An event whose time is before the location's event before it (Score-P's clock
  * corrections can make one; so can a damaged timestamp that libotf2 reads) is taken at that event's
  * time, and counted ({@link LocationEvents#timesClamped}): every analysis sees the location's times in
- * order, so a time far back stretches no call and no span (definitions section 3).
+ * order, so a time far back stretches no call and no span (definitions section 3). A time more than a second and more
+ * than the location's span so far before the one before it is a damaged timestamp, that one far ahead or this one far
+ * back: refused (taken at the time before it, a time far ahead would have stretched every event after it).
  */
 final class Otf2LocationTranslator implements EventVisitor {
     private static final int UNDEFINED_RANK = -1; // OTF2_UNDEFINED_UINT32 read as a Java int
@@ -24,8 +26,9 @@ final class Otf2LocationTranslator implements EventVisitor {
     private long notOpen;
     private final long[] counts;
     private final int slot;
-    /** The time of the location's latest event so far (its first: none before). */
+    /** The time of the location's latest event so far (its first: none before), and of its first. */
     private long latest = Long.MIN_VALUE;
+    private long first;
     /** Events taken at the time of the event before them ({@link #at}). */
     private long clamped;
 
@@ -181,11 +184,31 @@ final class Otf2LocationTranslator implements EventVisitor {
             throw outOfRange(time);
         }
         if (time < latest) {
+            long back = latest - time;
+            if (back > definitions.oneSecond() && back > time - first) {
+                throw farBack(time);
+            }
             clamped++;
             return latest;
         }
+        if (latest == Long.MIN_VALUE) {
+            first = time;
+        }
         latest = time;
         return time;
+    }
+
+    /**
+     * An event more than a second and more than the location's span so far before the event before it: a time far ahead
+     * of the events around it (a damaged byte of its timestamp: EZTrace's runs of 0.5 s read as 1,095 s or 7e7 s, every
+     * event after it taken at that time) or one far back.
+     */
+    private org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged farBack(long time) {
+        return new org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged("damaged: an event at tick " + Long.toUnsignedString(time)
+                + " lies " + org.igtrace.core.util.Labels.seconds3((latest - time) / (double) definitions.oneSecond())
+                + " before the event before it (tick " + Long.toUnsignedString(latest)
+                + "), more than a second and more than the location's span so far", "a damaged timestamp, which libotf2 reads without"
+                + " a word: taken as recorded it would stretch the run");
     }
 
     private org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged outOfRange(long time) {
