@@ -32,8 +32,6 @@ public final class LocationRecorder implements LocationEvents {
     /** Added to an end's call ordinal: the end lies inside an environment call ({@link #environmentFrame}). */
     private static final int IN_ENVIRONMENT = 1 << 8;
     private static final MpiCall[] CALLS = MpiCall.values();
-    private static final int WAIT = MpiCall.WAIT.ordinal();
-    private static final int TEST = MpiCall.TEST.ordinal();
     /** Posted receives (MPI_Irecv's request) kept at most, waiting for their completion; the oldest is given up beyond. */
     static final int MAX_POSTS = 4096;
     private static final CollectiveKind[] KINDS = CollectiveKind.values();
@@ -446,8 +444,9 @@ public final class LocationRecorder implements LocationEvents {
 
     /**
      * The call at stack frame {@code from} (and any inside it) was left at {@code t}. The receives
-     * of an MPI_Wait* or MPI_Test* that completed several of them get the call's number (definitions section 8: one
-     * call waits once).
+     * of a call that completed several of them get the call's number (definitions section 8: one call waits once): an
+     * MPI_Wait* or MPI_Test*, or a blocking call a damaged trace gives two receives (an OTF1 MPI_Sendrecv whose send
+     * record reads as a second receive was charged its length twice, more waiting than time in MPI).
      */
     private void resolve(int from, long t) {
         if (perFrame.length < stack.capacity()) {
@@ -455,13 +454,13 @@ public final class LocationRecorder implements LocationEvents {
         }
         boolean several = false;
         for (int i = head; i < pendingEnd; i++) {
-            if (open[i] && frame[i] >= from && side[i] == RECEIVE && (call[i] == WAIT || call[i] == TEST)) {
+            if (open[i] && frame[i] >= from && side[i] == RECEIVE) {
                 several |= ++perFrame[frame[i]] > 1;
             }
         }
         for (int i = head; i < pendingEnd; i++) {
             if (open[i] && frame[i] >= from) {
-                if (several && side[i] == RECEIVE && (call[i] == WAIT || call[i] == TEST)) {
+                if (several && side[i] == RECEIVE) {
                     long c = perFrame[frame[i]];
                     if (c > 1) {
                         c = perFrame[frame[i]] = -(++sharedCalls); // the call is numbered at its first receive

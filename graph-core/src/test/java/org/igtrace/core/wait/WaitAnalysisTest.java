@@ -65,6 +65,28 @@ class WaitAnalysisTest {
     }
 
     /**
+     * A blocking call holding two receives (a damaged OTF1 MPI_Sendrecv whose send record reads as a receive) waits once,
+     * as an MPI_Waitall that completed two does: rank 1's MPI_Recv [0, 10] holds receives at 9 and 10 of rank 0's sends
+     * entered at 5 and 8 (MPI_Send [5, 6], [8, 9]). Each on its own: 5 and 8, 13 in all, more than the call's 10 (lost
+     * transfer came out negative); once per call: the latest send, 8 - 0 = 8.
+     */
+    @Test
+    void aBlockingCallHoldingTwoReceivesWaitsOnce() {
+        WaitReport r = WaitAnalysis.analyse(definitions(), false, sink -> {
+            LocationEvents p0 = sink.location(0, 0), p1 = sink.location(1, 1);
+            call(p1, RECV, 0, 10, () -> {
+                call(p0, SEND, 5, 6, () -> p0.send(5, 1, 0, 7, 100));
+                call(p0, SEND, 8, 9, () -> p0.send(8, 1, 0, 7, 100));
+                p1.receive(9, 0, 0, 7, 100);
+                p1.receive(10, 0, 0, 7, 100);
+            });
+        });
+        assertEquals(2, r.matchedMessages());
+        assertEquals(8.0, r.seconds(WaitPattern.LATE_SENDER, 1));
+        assertEquals(8.0, r.total(1));
+    }
+
+    /**
      * Rank 0: MPI_Ssend [10, 25] (event 10). Rank 1 enters MPI_Recv at 20 (event 24, leave 26):
      * late receiver 20 - 10 = 10, capped by nothing (the send ran 15). An extra send with tag 8 is
      * never received: one unmatched send on {0, 1}.

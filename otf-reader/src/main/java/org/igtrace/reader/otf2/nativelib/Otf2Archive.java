@@ -468,8 +468,7 @@ public final class Otf2Archive implements AutoCloseable {
             long numbered = expected > 0 ? -1 : files.numberedEvents(location, eventChunk); // Score-P's: counted above
             if (numbered >= 0 && numbered != held) {
                 throw Otf2Exception.found("damaged: " + held + " events where its chunk headers number " + numbered, files.events(location),
-                        held < numbered ? "libotf2 reads a damaged part as the end of the file, without a word"
-                                : "libotf2 reads records repeated or put in by damage without a word");
+                        Otf2FileEnd.miscount(held, numbered, files.events(location).toFile().length()));
             }
             batch.timesSince(halves, visitor, files.events(location));
             long[] unread = batch.unreadSince(counted);

@@ -171,6 +171,24 @@ final class Otf2FileEnd {
                 + " to " + Long.toUnsignedString(last) + ", where event " + expected + " comes next" + (chunk == 1 ? " (a chunk before it lost?)" : "");
     }
 
+    /**
+     * Why an event file whose chunk headers number {@code numbered} events gave {@code held}: a damaged part read as the
+     * file's end, records put in by damage, or, when the numbered events need more than the file's {@code bytes} (an
+     * event takes 2 bytes at least, its type and length), a damaged chunk header (its events may be whole).
+     *
+     * @param held the events libotf2 read
+     * @param numbered the events the chunk headers number
+     * @param bytes the file's size
+     * @return the reason in words
+     */
+    static String miscount(long held, long numbered, long bytes) {
+        if (held < numbered && numbered / 2 > bytes) {
+            return "more than its " + bytes + " bytes can hold: a chunk header's numbers are damaged, which libotf2 reads without a word";
+        }
+        return held < numbered ? "libotf2 reads a damaged part as the end of the file, without a word"
+                : "libotf2 reads records repeated or put in by damage without a word";
+    }
+
     private static boolean readFully(FileChannel channel, ByteBuffer buffer, long at) throws IOException {
         while (buffer.hasRemaining()) {
             if (channel.read(buffer, at + buffer.position()) < 0) {

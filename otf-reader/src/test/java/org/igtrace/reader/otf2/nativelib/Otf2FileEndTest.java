@@ -140,4 +140,17 @@ class Otf2FileEndTest {
         Files.write(events, NEWLINE, StandardOpenOption.APPEND);
         assertTrue(archive.complete(events), "cut to 264044, a newline after it");
     }
+
+    /**
+     * A file whose headers number more events than libotf2 read: a damaged part read as the end (its bytes could hold
+     * the numbered events), or a damaged header (they could not: 2 bytes an event at least, type and length). EZTrace's
+     * delays-4 location 0, 1017 bytes, 81 events, its header's last event damaged to 65361: 65361 / 2 = 32680 > 1017.
+     */
+    @Test
+    void moreEventsNumberedThanTheBytesHoldIsTheHeadersDamage() {
+        assertTrue(Otf2FileEnd.miscount(81, 65361, 1017).startsWith("more than its 1017 bytes can hold: a chunk header's numbers"));
+        // 508 events in 1017 bytes could be there (508 / 2 = 254 <= 1017): a part lost
+        assertTrue(Otf2FileEnd.miscount(81, 508, 1017).startsWith("libotf2 reads a damaged part as the end of the file"));
+        assertTrue(Otf2FileEnd.miscount(82, 81, 1017).startsWith("libotf2 reads records repeated"));
+    }
 }
