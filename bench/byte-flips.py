@@ -6,7 +6,8 @@ Prints each run that breaks one, then the count of runs by exit code and of runs
 
   bench/byte-flips.py IGTRACE TRACE_DIR [MASK=0xff] [LIMIT=100]
 
-TRACE_DIR is copied to a temporary folder; only its traces/*.evt files are changed (one byte at a time)."""
+TRACE_DIR is copied to a temporary folder; only its event files are changed (one byte at a time): Score-P's traces/*.evt,
+EZTrace's eztrace_log/*.evt."""
 import glob, json, math, os, shutil, subprocess, sys, tempfile
 
 ig, src = sys.argv[1], sys.argv[2]
@@ -40,7 +41,7 @@ def broken(d):
     return sorted(set(probs))
 
 
-for path in sorted(glob.glob(os.path.join(work, "traces", "*.evt"))):
+for path in sorted(glob.glob(os.path.join(work, "traces", "*.evt")) + glob.glob(os.path.join(work, "eztrace_log", "*.evt"))):
     orig = open(path, "rb").read()
     for p in range(len(orig)):
         b = bytearray(orig)

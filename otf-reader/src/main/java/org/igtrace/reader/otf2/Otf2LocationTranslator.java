@@ -29,6 +29,8 @@ final class Otf2LocationTranslator implements EventVisitor {
     /** The time of the location's latest event so far (its first: none before), and of its first. */
     private long latest = Long.MIN_VALUE;
     private long first;
+    /** The time of the event before the latest one (the first's for a location of one time). */
+    private long previous;
     /** Events taken at the time of the event before them ({@link #at}). */
     private long clamped;
 
@@ -167,6 +169,7 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     @Override
     public void end() {
+        lastJump();
         counts[slot] = nesting.end();
         ReaderCounts.notOpen(counts, slot, notOpen);
         if (clamped > 0) {
@@ -193,9 +196,24 @@ final class Otf2LocationTranslator implements EventVisitor {
         }
         if (latest == Long.MIN_VALUE) {
             first = time;
+            latest = time;
         }
+        previous = latest;
         latest = time;
         return time;
+    }
+
+    /**
+     * Where no time range bounds the events (a writer other than Score-P), a last event more than a second and more than a
+     * hundred times the location's span before it after the event before it: noted ({@link ReaderCounts#lastJump}), as a
+     * time far ahead that no event after it shows; a location that ends quietly long after it began looks the same.
+     */
+    private void lastJump() {
+        long jump = latest - previous, span = previous - first;
+        if (latest != Long.MIN_VALUE && definitions.earliestTime() == Long.MIN_VALUE && span > 0 && jump > definitions.oneSecond()
+                && jump / 100 > span) {
+            ReaderCounts.lastJump(counts, slot, Math.max(1, (long) (jump * 1e6 / definitions.oneSecond())));
+        }
     }
 
     /**

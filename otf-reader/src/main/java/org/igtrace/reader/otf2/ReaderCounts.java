@@ -29,7 +29,10 @@ final class ReaderCounts {
      * Per part: the regions never left, the unread events by kind, the Leave events of user regions not open, the half of
      * OTF2's unsigned clock its times lie in.
      */
-    private static final int SECTIONS = 3 + EventVisitor.UNREAD_KINDS;
+    private static final int SECTIONS = 4 + EventVisitor.UNREAD_KINDS;
+
+    /** A location's last event far after the event before it ({@link #lastJump}), in microseconds; 0: not so. */
+    private static final int LAST_JUMP = SECTIONS - 3;
 
     private static final int NOT_OPEN = SECTIONS - 2;
 
@@ -39,6 +42,15 @@ final class ReaderCounts {
     static void notOpen(long[] counts, int slot, long n) {
         int parts = counts.length / SECTIONS;
         counts[NOT_OPEN * parts + slot] = n;
+    }
+
+    /**
+     * Puts in a location's slot that its last event lies {@code micros} microseconds after the event before it, more
+     * than a second and a hundred times its span before (a time far ahead with no event after it to show it).
+     */
+    static void lastJump(long[] counts, int slot, long micros) {
+        int parts = counts.length / SECTIONS;
+        counts[LAST_JUMP * parts + slot] = micros;
     }
 
     /** Puts the half of OTF2's unsigned clock a location's times lie in (1: below 2^63 ticks, 2: at or above it) in its slot. */
@@ -130,6 +142,15 @@ final class ReaderCounts {
         }
         if (total[3] > 0) {
             notes.add(unknown(total[3], all, 4 * parts, parts, name));
+        }
+        for (int part = 0; part < parts; part++) {
+            long micros = all[LAST_JUMP * parts + part];
+            if (micros > 0) { // the first such location: a damaged timestamp is rare, two of them rarer
+                notes.add("the last event of " + name.apply(part) + " lies " + org.igtrace.core.util.Labels.seconds3(micros / 1e6)
+                        + " after the event before it, more than a hundred times the location's time before that: a damaged timestamp"
+                        + " (which libotf2 reads without a word) or a long quiet end; its process's time T_i runs to it");
+                break;
+            }
         }
         long unended = total[EventVisitor.UNENDED_COLLECTIVES];
         if (unended > 0) {
