@@ -129,8 +129,8 @@ final class Otf1Line {
     }
 
     /**
-     * Reads an unsigned hexadecimal number; an empty digit run reads as 0; more than 64 bits (leading
-     * zeros aside) is {@link NumberTooLarge}.
+     * Reads an unsigned hexadecimal number; an empty digit run reads as 0; more than 64 bits is {@link NumberTooLarge};
+     * a leading zero ({@code 071dac68}) is {@link Unreadable}: OTF writes none.
      */
     long hex() {
         skipBlanks();
@@ -158,6 +158,12 @@ final class Otf1Line {
         }
         if (pos < end && !mayFollowNumber(buf[pos] & 0xff)) {
             throw new Unreadable("a number is followed by " + describe(buf[pos] & 0xff) + ", which no record holds there");
+        }
+        if (pos - start > 1 && buf[start] == '0') {
+            // OTF writes numbers without leading zeros; libotf reads one, so a damaged first digit read as another number
+            // (a timer resolution DTR871dac68 as 071dac68: a 0.26 s run read as 4.9 s)
+            throw new Unreadable("the number " + new String(buf, start, pos - start, StandardCharsets.ISO_8859_1)
+                    + " has a leading zero, which no writer makes: a damaged digit");
         }
         return v;
     }

@@ -44,6 +44,22 @@ class Otf1DamagedDefinitionsTest {
         assertEquals(def + ": line " + line + ": " + why, Otf1DamagedTraceTest.error(master, Otf1DamagedTraceTest.DEFAULT));
     }
 
+    /**
+     * OTF writes numbers without leading zeros; libotf reads one (otfprint reads this copy), so a first digit damaged into
+     * a 0 read as another number: VampirTrace's timer resolution DTR871dac68 as 071dac68 made a 0.26 s run 4.9 s, exit 0.
+     * Here synth-plain's DTRf4240 (10^6 ticks a second) as DTR0f4240 is refused naming the line.
+     */
+    @Test
+    void aNumberWithALeadingZeroIsRefused() throws Exception {
+        Path master = Otf1DamagedTraceTest.copy(dir, "synth-plain", "synth.otf");
+        Path def = dir.resolve("synth.0.def");
+        String text = Files.readString(def, StandardCharsets.ISO_8859_1);
+        assertTrue(text.contains("\nDTRf4240\n"), text);
+        Files.writeString(def, text.replace("\nDTRf4240\n", "\nDTR0f4240\n"), StandardCharsets.ISO_8859_1);
+        assertEquals(def + ": line 3: the number 0f4240 has a leading zero, which no writer makes: a damaged digit",
+                Otf1DamagedTraceTest.error(master, Otf1DamagedTraceTest.DEFAULT));
+    }
+
     @Test
     void theIntactCopyIsRead() throws Exception {
         Path master = Otf1DamagedTraceTest.copy(dir, "synth-plain", "synth.otf");
