@@ -16,9 +16,9 @@ import org.igtrace.reader.TraceReadException;
  * selects the location, opens its files, applies its mapping tables and clock offsets; the shim's
  * calling-context callbacks keep libotf2 from converting calling contexts, the one step that
  * needs global definitions read by the same reader), so a part opens the anchor file and its own
- * location's two files, nothing else.
+ * location's two files, nothing else. {@code names}: each part's location's name (null: none), for a refusal.
  */
-record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps ids, long[] locations, int[] processes)
+record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps ids, long[] locations, int[] processes, String[] names)
         implements PartReader {
     private static final long serialVersionUID = 1L;
 
@@ -35,7 +35,7 @@ record Otf2PartReader(String anchor, TraceDefinitions definitions, Otf2IdMaps id
             int part = partOf.get(location);
             int process = processes[part];
             return new Otf2LocationTranslator(ids, definitions, process, sink.location(process, part), counts, part);
-        }, ReadProgress.NONE);
+        }, location -> names[partOf.get(location)], ReadProgress.NONE);
         int n = counts.length;
         while (n > 0 && counts[n - 1] == 0) {
             n--;

@@ -337,10 +337,12 @@ public final class Otf2TraceReader implements PartitionedSource {
     @Override
     public PartReader partReader() {
         int[] processes = new int[ids.length];
+        String[] names = new String[ids.length]; // a damaged events file is named with its location's name, as here
         for (int i = 0; i < ids.length; i++) {
             processes[i] = collected.process(ids[i]);
+            names[i] = collected.locationName(ids[i]);
         }
-        return new Otf2PartReader(anchor.toString(), definitions, collected.ids(), ids.clone(), processes);
+        return new Otf2PartReader(anchor.toString(), definitions, collected.ids(), ids.clone(), processes, names);
     }
 
     @Override
@@ -357,9 +359,9 @@ public final class Otf2TraceReader implements PartitionedSource {
         return "location " + ids[part] + (name == null ? "" : " \"" + name + "\"");
     }
 
-    static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, ReadProgress progress)
+    static void readShare(Path anchor, long[] share, LongFunction<EventVisitor> visitors, LongFunction<String> names, ReadProgress progress)
             throws TraceReadException {
-        readShare(anchor, anchor, share, visitors, location -> false, location -> 0, location -> null, progress);
+        readShare(anchor, anchor, share, visitors, location -> false, location -> 0, names, progress);
     }
 
     /**
