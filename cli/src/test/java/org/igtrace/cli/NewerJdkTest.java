@@ -37,24 +37,44 @@ class NewerJdkTest {
 
     /** The bin folder of a JDK 22 or later in /usr/lib/jvm, or null. */
     private static Path newerJdk() throws IOException {
-        Path jvms = Path.of("/usr/lib/jvm");
-        if (!Files.isDirectory(jvms)) {
-            return null;
+        Path home = jdkHome(22);
+        return home == null ? null : home.resolve("bin");
+    }
+
+    /**
+     * A JDK whose {@code release} file names feature version {@code atLeast} or later: IGTRACE_TEST_JDK (a JDK's
+     * home) when it is one, else the first in /usr/lib/jvm; null when there is none.
+     *
+     * @param atLeast the lowest feature version (22 for JDK 22)
+     * @return the JDK's home folder, or null
+     */
+    static Path jdkHome(int atLeast) throws IOException {
+        List<Path> homes = new ArrayList<>();
+        String given = System.getenv("IGTRACE_TEST_JDK");
+        if (given != null && !given.isEmpty()) {
+            homes.add(Path.of(given));
         }
-        try (DirectoryStream<Path> homes = Files.newDirectoryStream(jvms)) {
-            for (Path home : homes) {
-                Path release = home.resolve("release");
-                if (Files.isRegularFile(release) && Files.isExecutable(home.resolve("bin/java"))) {
-                    for (String line : Files.readAllLines(release)) {
-                        if (line.startsWith("JAVA_VERSION=\"")) {
-                            String version = line.substring(14);
-                            int end = 0;
-                            while (end < version.length() && Character.isDigit(version.charAt(end))) {
-                                end++;
-                            }
-                            if (end > 0 && Integer.parseInt(version.substring(0, end)) >= 22) {
-                                return home.resolve("bin");
-                            }
+        Path jvms = Path.of("/usr/lib/jvm");
+        if (Files.isDirectory(jvms)) {
+            try (DirectoryStream<Path> all = Files.newDirectoryStream(jvms)) {
+                List<Path> sorted = new ArrayList<>();
+                all.forEach(sorted::add);
+                sorted.sort(null);
+                homes.addAll(sorted);
+            }
+        }
+        for (Path home : homes) {
+            Path release = home.resolve("release");
+            if (Files.isRegularFile(release) && Files.isExecutable(home.resolve("bin/java"))) {
+                for (String line : Files.readAllLines(release, StandardCharsets.ISO_8859_1)) {
+                    if (line.startsWith("JAVA_VERSION=\"")) {
+                        String version = line.substring(14);
+                        int end = 0;
+                        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+                            end++;
+                        }
+                        if (end > 0 && Integer.parseInt(version.substring(0, end)) >= atLeast) {
+                            return home;
                         }
                     }
                 }
