@@ -93,6 +93,8 @@ class LauncherAotCacheTest {
                 }
             }
         }
+        // the JDK's own class list as igtrace's, so that the runs without a cache have a class-data archive
+        Files.copy(Path.of(System.getProperty("java.home"), "lib", "classlist"), lib.resolve("igtrace.classlist"));
         String jarPath = lib.resolve("igtrace.jar").toString();
         long jarId = 5381;
         for (int i = 0; i < jarPath.length(); i++) {
@@ -151,14 +153,14 @@ class LauncherAotCacheTest {
         return r;
     }
 
-    /** The java calls noted since the last look (the file then removed). */
+    /** The java calls noted since the last look, but the class-data archive's dump (the file then removed). */
     private List<String> takeCalls() throws IOException {
         if (!Files.exists(calls)) {
             return List.of();
         }
         List<String> lines = Files.readAllLines(calls, StandardCharsets.UTF_8);
         Files.delete(calls);
-        return lines;
+        return lines.stream().filter(c -> !c.contains("-Xshare:dump")).toList();
     }
 
     private List<String> cacheFiles() throws IOException {
@@ -208,8 +210,27 @@ class LauncherAotCacheTest {
         assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "why records its own cache");
         assertEquals(List.of(graph, graph + ".lock", cachePrefix + "why.aot", cachePrefix + "why.aot.lock"), cacheFiles());
 
-        // a rebuilt jar: recorded again
+        // a rebuilt jar: while another run holds the lock, this one runs with the class-data archive and records nothing
         Files.setLastModifiedTime(lib.resolve("igtrace.jar"), FileTime.fromMillis(Files.getLastModifiedTime(lib.resolve(graph)).toMillis() + 5000));
+        Process holder = new ProcessBuilder("flock", lib.resolve(graph + ".lock").toString(), "sleep", "600").start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (holder.descendants().findAny().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(5); // flock starts sleep once it holds the lock
+            }
+            assertTrue(holder.descendants().findAny().isPresent(), "flock holds the lock");
+            Run meanwhile = run(jdk25, "", trace.toString(), "--format", "dot");
+            assertEquals(first.out(), meanwhile.out());
+            List<String> plain = takeCalls();
+            assertEquals(1, plain.size(), plain.toString());
+            assertFalse(any(plain, "-XX:AOT"), "no record while another run holds the lock: " + plain);
+            assertTrue(any(plain, "-XX:SharedArchiveFile="), "the class-data archive instead: " + plain);
+        } finally {
+            holder.descendants().forEach(ProcessHandle::destroy);
+            holder.destroy();
+            holder.waitFor();
+        }
+        // and once it is free, recorded again
         Run rebuilt = run(jdk25, "", trace.toString(), "--format", "dot");
         assertEquals(first.out(), rebuilt.out());
         assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "a cache older than the jar is made again");
