@@ -163,9 +163,26 @@ class LauncherAotCacheTest {
         return lines.stream().filter(c -> !c.contains("-Xshare:dump")).toList();
     }
 
+    /**
+     * The caches' files beside the jar, named as COMMAND-KEY.aot..., KEY standing for the launcher's hash of the JDK
+     * and the user's options (one key per test run but where the options change).
+     */
     private List<String> cacheFiles() throws IOException {
         try (Stream<Path> files = Files.list(lib)) {
-            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(cachePrefix)).sorted().toList();
+            return files.map(f -> f.getFileName().toString()).filter(n -> n.startsWith(cachePrefix))
+                    .map(n -> n.substring(cachePrefix.length()).replaceFirst("-[0-9]+\\.aot", "-KEY.aot")).sorted().toList();
+        }
+    }
+
+    /** The file beside the jar that {@link #cacheFiles} shows as {@code shown}. */
+    private Path cache(String shown) throws IOException {
+        try (Stream<Path> files = Files.list(lib)) {
+            List<Path> found = files.filter(f -> {
+                String n = f.getFileName().toString();
+                return n.startsWith(cachePrefix) && n.substring(cachePrefix.length()).replaceFirst("-[0-9]+\\.aot", "-KEY.aot").equals(shown);
+            }).toList();
+            assertEquals(1, found.size(), shown + " in " + cacheFiles());
+            return found.get(0);
         }
     }
 
@@ -179,7 +196,7 @@ class LauncherAotCacheTest {
         assumeTrue(home != null, "a JDK 25 or later");
         Path jdk25 = javaOf(home, "25.0.3");
         Path trace = paddedTrace();
-        String graph = cachePrefix + "graph.aot";
+        String graph = "graph-KEY.aot";
 
         Run first = run(jdk25, "", trace.toString(), "--format", "dot");
         assertEquals(0, first.code(), first.err());
@@ -197,7 +214,7 @@ class LauncherAotCacheTest {
         assertEquals(first.err(), second.err(), "the same summary");
         List<String> used = takeCalls();
         assertEquals(1, used.size(), "one JVM: " + used);
-        assertTrue(any(used, "-XX:AOTCache=" + lib.resolve(graph)), "the next run starts from the cache: " + used);
+        assertTrue(any(used, "-XX:AOTCache=" + cache(graph)), "the next run starts from the cache: " + used);
         assertFalse(any(used, "-Xshare:") || any(used, "-XX:SharedArchiveFile=") || any(used, "-XX:AOTMode="), used.toString());
 
         Run jdk17 = run(Path.of(System.getProperty("java.home"), "bin"), "", trace.toString(), "--format", "dot");
@@ -208,11 +225,11 @@ class LauncherAotCacheTest {
         Run why = run(jdk25, "", "why", trace.toString());
         assertEquals(0, why.code(), why.err());
         assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "why records its own cache");
-        assertEquals(List.of(graph, graph + ".lock", cachePrefix + "why.aot", cachePrefix + "why.aot.lock"), cacheFiles());
+        assertEquals(List.of(graph, graph + ".lock", "why-KEY.aot", "why-KEY.aot.lock"), cacheFiles());
 
         // a rebuilt jar: while another run holds the lock, this one runs with the class-data archive and records nothing
-        Files.setLastModifiedTime(lib.resolve("igtrace.jar"), FileTime.fromMillis(Files.getLastModifiedTime(lib.resolve(graph)).toMillis() + 5000));
-        Process holder = new ProcessBuilder("flock", lib.resolve(graph + ".lock").toString(), "sleep", "600").start();
+        Files.setLastModifiedTime(lib.resolve("igtrace.jar"), FileTime.fromMillis(Files.getLastModifiedTime(cache(graph)).toMillis() + 5000));
+        Process holder = new ProcessBuilder("flock", cache(graph + ".lock").toString(), "sleep", "600").start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (holder.descendants().findAny().isEmpty() && System.nanoTime() < deadline) {
@@ -234,7 +251,13 @@ class LauncherAotCacheTest {
         Run rebuilt = run(jdk25, "", trace.toString(), "--format", "dot");
         assertEquals(first.out(), rebuilt.out());
         assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "a cache older than the jar is made again");
-        assertTrue(Files.getLastModifiedTime(lib.resolve(graph)).compareTo(Files.getLastModifiedTime(lib.resolve("igtrace.jar"))) >= 0);
+        assertTrue(Files.getLastModifiedTime(cache(graph)).compareTo(Files.getLastModifiedTime(lib.resolve("igtrace.jar"))) >= 0);
+
+        // other JVM options of the user's: a cache of their own (one made under others may not fit them)
+        Run sized = run(jdk25, "-Xmx512m", trace.toString(), "--format", "dot");
+        assertEquals(first.out(), sized.out());
+        assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "recorded under the user's options");
+        assertEquals(4, cacheFiles().stream().filter(n -> n.startsWith("graph-")).count(), "two graph caches and their locks: " + cacheFiles());
     }
 
     @Test
@@ -248,9 +271,21 @@ class LauncherAotCacheTest {
         Run failed = run(jdk25, "", trace.toString(), "--edge-weight", "nonsense");
         assertEquals(2, failed.code(), failed.err());
         assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "it was recorded");
-        assertEquals(List.of(cachePrefix + "graph.aot.lock"), cacheFiles(), "nothing made of a failed run's record");
+        assertEquals(List.of("graph-KEY.aot.lock"), cacheFiles(), "nothing made of a failed run's record");
 
-        // a JDK before 25 (its release file says 21; the JVM is the test's own): the class-data archive as before
+        // asking for the version: nothing recorded of a run that reads no trace
+        Run version = run(jdk25, "", trace.toString(), "--version");
+        assertEquals(0, version.code(), version.err());
+        assertFalse(any(takeCalls(), "-XX:AOT"));
+
+        // a JVM that cannot start while recording: its own words are given all the same
+        Run noHeap = run(jdk25, "-Xmx100t", trace.toString(), "-q", "-o", "none.graphml");
+        assertEquals(1, noHeap.code());
+        assertTrue(noHeap.err().contains("Could not reserve enough space"), noHeap.err());
+        assertTrue(noHeap.err().contains("igtrace: the Java VM ended before igtrace started"), noHeap.err());
+        assertTrue(any(takeCalls(), "-XX:AOTMode=record"), "it was a recording run");
+
+        // a JDK before 25 (its release file says 21, the java JDK 25's): the class-data archive as before
         Run old = run(javaOf(home, "21.0.2"), "", trace.toString(), "-q", "-o", "g21.graphml");
         assertEquals(0, old.code(), old.err());
         List<String> oldCalls = takeCalls();
@@ -271,9 +306,36 @@ class LauncherAotCacheTest {
         Run off = run(jdk25, "", trace.toString(), "-q", "-o", "off.graphml");
         assertEquals(0, off.code(), off.err());
         assertFalse(any(takeCalls(), "-XX:AOT"));
-        assertEquals(List.of(cachePrefix + "graph.aot.lock"), cacheFiles());
+        assertEquals(List.of("graph-KEY.aot.lock", "graph-KEY.aot.lock"), cacheFiles(), "no cache; the locks of two keys (-Xmx100t's)");
         for (String g : List.of("g21", "small", "own", "off")) {
             assertTrue(Files.readString(work.resolve(g + ".graphml"), StandardCharsets.UTF_8).contains("<graphml"), g);
         }
+    }
+
+    /** A cache that cannot be made (the making JVM fails) is noted, and not recorded again by the next runs. */
+    @Test
+    void aCacheThatCouldNotBeMadeIsNotTriedAgain() throws Exception {
+        Path home = NewerJdkTest.jdkHome(25);
+        assumeTrue(home != null, "a JDK 25 or later");
+        Path jdk25 = javaOf(home, "25.0.3");
+        Path java = jdk25.resolve("java");
+        String script = Files.readString(java, StandardCharsets.UTF_8);
+        Files.writeString(java, script.replace("exec ", "case \" $* \" in *\" -XX:AOTMode=create \"*) kill -SEGV $$ ;; esac\nexec "));
+        Path trace = paddedTrace();
+        Run first = run(jdk25, "", trace.toString(), "-q", "-o", "a.graphml");
+        assertEquals(0, first.code(), first.err());
+        assertEquals("", first.err(), "no word of the making JVM's death");
+        List<String> calls1 = takeCalls();
+        assertTrue(any(calls1, "-XX:AOTMode=create"), calls1.toString());
+        assertEquals(List.of("graph-KEY.aot.failed", "graph-KEY.aot.lock"), cacheFiles());
+        try (Stream<Path> files = Files.list(work)) {
+            assertEquals(List.of(), files.filter(f -> f.getFileName().toString().startsWith("hs_err") || f.getFileName().toString().startsWith("core")).toList());
+        }
+        Run second = run(jdk25, "", trace.toString(), "-q", "-o", "b.graphml");
+        assertEquals(0, second.code(), second.err());
+        List<String> calls2 = takeCalls();
+        assertFalse(any(calls2, "-XX:AOT"), "not recorded again: " + calls2);
+        assertTrue(any(calls2, "-XX:SharedArchiveFile="), "the class-data archive: " + calls2);
+        assertEquals(Files.readString(work.resolve("a.graphml")), Files.readString(work.resolve("b.graphml")));
     }
 }
