@@ -1,6 +1,7 @@
 package org.igtrace.reader.otf2.nativelib;
 
 import java.io.IOException;
+import java.lang.ref.SoftReference;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
@@ -208,11 +209,12 @@ final class Otf2FileEnd {
      * thirds of the walks' time before the first event on a 64-location trace of 9.4 M events.
      */
     private static ByteBuffer lastChunk(int bytes) {
-        ByteBuffer kept = LAST_CHUNK.get();
+        SoftReference<ByteBuffer> ref = LAST_CHUNK.get();
+        ByteBuffer kept = ref == null ? null : ref.get();
         if (kept == null || kept.capacity() < bytes) {
             kept = ByteBuffer.allocate(bytes);
             if (bytes <= KEPT_CHUNK_BYTES) {
-                LAST_CHUNK.set(kept);
+                LAST_CHUNK.set(new SoftReference<>(kept));
             }
         }
         return kept.clear().limit(bytes);
@@ -221,7 +223,8 @@ final class Otf2FileEnd {
     /** The largest last-chunk buffer a thread keeps (libotf2's default event chunk is 1 MB, its definitions' 4 MB). */
     private static final int KEPT_CHUNK_BYTES = 4 << 20;
 
-    private static final ThreadLocal<ByteBuffer> LAST_CHUNK = new ThreadLocal<>();
+    /** Per thread, its buffer; softly, so that a long-lived thread (a Spark driver's) gives it up when memory runs short. */
+    private static final ThreadLocal<SoftReference<ByteBuffer>> LAST_CHUNK = new ThreadLocal<>();
 
     /** Whether {@code chunk}'s first {@code end} bytes, a file's last chunk, hold its end-of-file record. */
     private static boolean endOfFileInChunk(byte[] chunk, int end, ByteOrder order, boolean events) {
