@@ -139,30 +139,70 @@ final class MedianBySize {
             return n % 2 == 1 ? v[(int) (n / 2)] : (v[(int) (n / 2 - 1)] + v[(int) (n / 2)]) / 2;
         }
         t.spilled.seal();
-        return n % 2 == 1 ? select(t.spilled, n / 2) : (select(t.spilled, n / 2 - 1) + select(t.spilled, n / 2)) / 2;
+        return spilledMedian(t.spilled, n);
     }
 
-    /** The value of rank {@code r} (0: the smallest) among the stream's, by four passes of 16-bit radix. */
-    private static double select(BlockStream stream, long r) {
+    /**
+     * The median of the stream's {@code n} values: the value of rank n / 2 (0: the smallest) when n is odd, by four
+     * passes of 16-bit radix on the order-preserving bits; when n is even, the mean of ranks n / 2 - 1 and n / 2, the
+     * second taken from the first's last pass (the same value again, or the next one found there), or, when the first is
+     * the largest value of its last pass, by one pass more for the least value above it: at most five passes, where two
+     * selections took eight.
+     */
+    private static double spilledMedian(BlockStream stream, long n) {
+        long[] histogram = new long[1 << 16];
+        long[] values = new long[512];
+        long rank = n % 2 == 1 ? n / 2 : n / 2 - 1;
         long prefix = 0;
-        long rank = r;
+        int bucket = 0;
         for (int shift = 48; shift >= 0; shift -= 16) {
             long high = shift == 48 ? 0 : -1L << (shift + 16);
-            long[] histogram = new long[1 << 16];
+            Arrays.fill(histogram, 0);
             BlockStreamReader in = stream.reader();
-            while (in.hasMore()) {
-                long v = in.readFixed(8);
-                if ((v & high) == prefix) {
-                    histogram[(int) ((v >>> shift) & 0xFFFF)]++;
+            for (int m = in.readLongs(values); m > 0; m = in.readLongs(values)) {
+                for (int k = 0; k < m; k++) {
+                    long v = values[k];
+                    if ((v & high) == prefix) {
+                        histogram[(int) ((v >>> shift) & 0xFFFF)]++;
+                    }
                 }
             }
-            int bucket = 0;
+            bucket = 0;
             while (rank >= histogram[bucket]) {
                 rank -= histogram[bucket++];
             }
             prefix |= (long) bucket << shift;
         }
-        return value(prefix);
+        double lower = value(prefix);
+        if (n % 2 == 1) {
+            return lower;
+        }
+        long upper;
+        if (rank + 1 < histogram[bucket]) {
+            upper = prefix; // the same value again
+        } else {
+            int b = bucket + 1;
+            while (b < histogram.length && histogram[b] == 0) {
+                b++;
+            }
+            upper = b < histogram.length ? prefix & ~0xFFFFL | b : leastAbove(stream, prefix, values);
+        }
+        return (lower + value(upper)) / 2;
+    }
+
+    /** The least of the stream's values above {@code bound} in the unsigned order of {@link #order}'s bits (one is there). */
+    private static long leastAbove(BlockStream stream, long bound, long[] values) {
+        long least = -1L; // the largest unsigned value
+        BlockStreamReader in = stream.reader();
+        for (int m = in.readLongs(values); m > 0; m = in.readLongs(values)) {
+            for (int k = 0; k < m; k++) {
+                long v = values[k];
+                if (Long.compareUnsigned(v, bound) > 0 && Long.compareUnsigned(v, least) < 0) {
+                    least = v;
+                }
+            }
+        }
+        return least;
     }
 
     /** Bits whose unsigned order is the order of the doubles (as {@link Arrays#sort(double[])} orders them, -0.0 before 0.0). */

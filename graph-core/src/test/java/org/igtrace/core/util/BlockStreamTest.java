@@ -274,4 +274,31 @@ class BlockStreamTest {
         read.reader();
         assertThrows(IllegalStateException.class, read::consumingReader, "a last reader after another one");
     }
+
+    @Test
+    void fixedLongsReadInBulkAsOneByOneAlsoAcrossBlocks() {
+        // blocks of 100 bytes: 8-byte values end where a block ends, or cross into the next
+        for (int blockSize : new int[] {100, 64, 4096}) {
+            BlockStream s = new BlockStream(new MemoryRecordBlocks(), blockSize);
+            int n = 1000;
+            for (int i = 0; i < n; i++) {
+                s.putFixed(i * 0x0102030405060708L ^ (i % 3 == 0 ? Long.MIN_VALUE : 0), 8);
+            }
+            s.seal();
+            BlockStreamReader one = s.reader();
+            BlockStreamReader bulk = s.reader();
+            long[] into = new long[7]; // a count that divides neither the values in a block nor the total
+            int read = 0;
+            for (int m = bulk.readLongs(into); m > 0; m = bulk.readLongs(into)) {
+                for (int k = 0; k < m; k++) {
+                    assertTrue(one.hasMore());
+                    assertEquals(one.readFixed(8), into[k], "value " + (read + k) + ", blocks of " + blockSize);
+                }
+                read += m;
+                assertTrue(m == into.length || read == n, "a short read before the end");
+            }
+            assertEquals(n, read);
+            assertFalse(one.hasMore());
+        }
+    }
 }
