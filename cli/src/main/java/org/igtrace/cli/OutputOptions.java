@@ -8,8 +8,9 @@ import picocli.CommandLine.Option;
 /** Where a command's result goes and how much it says on standard error: shared by every command. */
 public final class OutputOptions {
     @Option(names = {"-o", "--output"}, paramLabel = "FILE", converter = FileName.class,
-            description = "Write to FILE (whole or not at all) instead of standard output. The format follows "
-                    + "the file's extension unless --format is given.")
+            description = "Write to FILE (whole or not at all) instead of standard output. Without --format the "
+                    + "file's extension chooses the format; a --format that names another format than a known "
+                    + "extension does is a usage error.")
     Path output;
 
     /**
