@@ -40,6 +40,11 @@ final class Otf1EventStream implements LineSource.LineConsumer {
      */
     private long timeBefore = -1;
     private boolean closingLines;
+    /**
+     * The time before a time line of 0 that came after later times (0 when there is none): libotf's writer writes a
+     * time of 0 whatever came before, but a record read at it went back in time (a time line cut to 0, a file doubled).
+     */
+    private long zeroAfter;
     private ProcessState current;
     private final LongIntMap stateOfProcess = new LongIntMap();
     private final List<ProcessState> states = new ArrayList<>();
@@ -162,6 +167,11 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             }
             timeBefore = before;
             closingLines = false;
+            if (time != 0) {
+                zeroAfter = 0;
+            } else if (before > 0) {
+                zeroAfter = before;
+            }
             if (time < before && time != 0) { // read on, a damaged digit gave a process 496 s instead of 5 s, exit 0;
                 // libotf's writer writes a time of 0 whatever came before (OTF_WBuffer_setTimeAndProcess)
                 throw new Otf1Line.Unreadable("time " + Long.toHexString(time) + " is before the previous time line's "
@@ -199,6 +209,14 @@ final class Otf1EventStream implements LineSource.LineConsumer {
             }
             return true;
         }
+        if (current == null || time < 0) { // libotf reads it at time 2^64-1 or of process 2^32-1: a damaged first line
+            throw new Otf1Line.Unreadable("a record before the file's first " + (time < 0 ? "time" : "process")
+                    + " line (OTF's writer begins every stream with both)");
+        }
+        if (zeroAfter > 0) { // read on, its records were at time 0 after later ones, exit 0
+            throw new Otf1Line.Unreadable("a record at time 0 after the time line " + Long.toHexString(zeroAfter)
+                    + " (an OTF writer never writes a stream's times out of order)");
+        }
         int length = line.readKeyword();
         if (length == 0) {
             unknownRecords++;
@@ -207,8 +225,7 @@ final class Otf1EventStream implements LineSource.LineConsumer {
         long code = length == 14 && line.keyword().equals("FILEOPBEGINNEW") ? Otf1Keywords.FILEOP_BEGIN_NEW
                 : Otf1Keywords.shortEventKeyword(line.keywordCode(), length); // otfmerge --long writes it
         ProcessState s = current;
-        if (s == null || time < 0
-                || s.target == null && !(everyProcessEnds && (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END))) {
+        if (s.target == null && !(everyProcessEnds && (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END))) {
             return true;
         }
         if (code == Otf1Keywords.PROCESS_BEGIN || code == Otf1Keywords.PROCESS_END) {

@@ -163,7 +163,9 @@ final class LocationFileCheck {
         if (!failures.isEmpty()) {
             for (int i = from; i < to; i++) {
                 Otf2Exception e = failures.get(locations[i]);
-                if (e != null && !problems.containsKey(i)) {
+                if (e != null && !problems.containsKey(i) && e.libotf2Words() == null) { // igtrace's finding: its clock offsets
+                    problems.put(i, new Otf2FileChecks.Problem(i, locations[i], false, e.getMessage(), e.why()));
+                } else if (e != null && !problems.containsKey(i)) {
                     String state = Otf2ReadFailure.state(files.localDefinitions(locations[i]));
                     problems.put(i, new Otf2FileChecks.Problem(i, locations[i], false, state,
                             Otf2ReadFailure.insideDetail(state, "libotf2: " + e.libotf2Words())));

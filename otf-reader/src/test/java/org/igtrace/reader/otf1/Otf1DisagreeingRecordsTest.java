@@ -43,6 +43,58 @@ class Otf1DisagreeingRecordsTest {
                 + " writes a stream's times out of order)", error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
     }
 
+    /**
+     * synth.4.events (rank 3) with its time line 2bc cut to 0, and the whole file doubled (its copy begins again at time
+     * 0): libotf's writer writes a time of 0 whatever came before, but the records after it were read at time 0, rank 3's
+     * regions going back in time, with exit 0 and one note on clamped durations. A time of 0 with no record at it stays
+     * read ({@link #whatLibotfsWriterWritesIsRead}).
+     */
+    @Test
+    void aRecordAtTimeZeroAfterLaterTimesIsAnErrorNamingTheLine() throws Exception {
+        Path master = copy(dir, "synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.4.events");
+        List<String> intact = Files.readAllLines(events, StandardCharsets.ISO_8859_1);
+        List<String> lines = new java.util.ArrayList<>(intact);
+        int at = lines.indexOf("2bc");
+        assertEquals("*4", lines.get(at + 1), "precondition: a process line, then a record");
+        lines.set(at, "0");
+        Files.writeString(events, String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+        assertEquals(events + ": line " + (at + 3) + ": a record at time 0 after the time line 1b8 (an OTF writer never"
+                + " writes a stream's times out of order)", error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
+        lines = new java.util.ArrayList<>(intact);
+        lines.addAll(intact);
+        assertEquals("0", intact.get(0), "precondition: the copy begins at time 0");
+        Files.writeString(events, String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+        assertEquals(events + ": line " + (intact.size() + 3) + ": a record at time 0 after the time line 3e8 (an OTF writer"
+                + " never writes a stream's times out of order)", error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
+    }
+
+    /**
+     * synth.1.events (rank 0) begins {@code 0 *1 E10}: with its first line damaged (0 made Q) or gone, or its process line
+     * damaged ({@code *1} made {@code  1}, read as a time line), rank 0's Enter of main came before any time or process line, which libotf
+     * reads at time 2^64-1 or of process 2^32-1; igtrace dropped it with exit 0 (rank 0's T 880 us instead of 940 us).
+     */
+    @Test
+    void aRecordBeforeTheFirstTimeOrProcessLineIsAnError() throws Exception {
+        Path master = copy(dir, "synth-plain", "synth.otf");
+        Path events = dir.resolve("synth.1.events");
+        List<String> intact = Files.readAllLines(events, StandardCharsets.ISO_8859_1);
+        assertEquals(List.of("0", "*1", "E10"), intact.subList(0, 3), "precondition");
+        String[][] damages = {{"Q", "*1"}, {"0", " 1"}};
+        String[] expected = {": line 1: a record before the file's first time line", ": line 3: a record before the file's first process line"};
+        for (int i = 0; i < damages.length; i++) {
+            List<String> lines = new java.util.ArrayList<>(intact);
+            lines.set(0, damages[i][0]);
+            lines.set(1, damages[i][1]);
+            Files.writeString(events, String.join("\n", lines) + "\n", StandardCharsets.ISO_8859_1);
+            assertEquals(events + expected[i] + " (OTF's writer begins every stream with both)",
+                    error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
+        }
+        Files.writeString(events, String.join("\n", intact.subList(1, intact.size())) + "\n", StandardCharsets.ISO_8859_1);
+        assertEquals(events + ": line 2: a record before the file's first time line (OTF's writer begins every stream with both)",
+                error(master, DEFAULT).replaceFirst("; use --skip-damaged.*", ""));
+    }
+
     /** A DefTimeRange of [0, 3e8] (the run's first and last time) added: its last time line made 3e9 lies after it. */
     @Test
     void aTimeOutsideTheDefinedTimeRangeIsAnErrorNamingTheLine() throws Exception {

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 import java.util.function.LongFunction;
 import java.util.function.LongPredicate;
@@ -18,10 +19,7 @@ import java.util.function.LongPredicate;
  * thread; several archives open on the same anchor may be read on several threads.
  */
 public final class Otf2Archive implements AutoCloseable {
-    /**
-     * Records per shim batch: 8192 x 40 bytes, 320 KiB per reading thread. Tests set
-     * {@code -Digtrace.otf2.batch=N} to a few records to make every location cross batches.
-     */
+    /** Records per shim batch: 8192 x 40 bytes, 320 KiB a reading thread; tests set {@code -Digtrace.otf2.batch=N} to a few. */
     private static final int BATCH_RECORDS = 8192;
     /**
      * Locations one native reader selects at most. libotf2 keeps an archive's selected locations in
@@ -32,8 +30,7 @@ public final class Otf2Archive implements AutoCloseable {
      * {@code -Digtrace.otf2.locationsPerReader=N} to a few so that small traces cross readers.
      */
     private static final int LOCATIONS_PER_READER = 1024;
-    private static final java.util.concurrent.atomic.AtomicLong READERS_OPENED = new java.util.concurrent.atomic.AtomicLong();
-    private static final java.util.concurrent.atomic.AtomicLong DEFINITION_READERS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong READERS_OPENED = new AtomicLong(), DEFINITION_READERS = new AtomicLong();
     private static final ThreadLocal<String> LAST_ERROR = new ThreadLocal<>();
     private static final Otf2Library.ErrorCallback ERROR_CALLBACK = Otf2Archive::onError;
 
@@ -59,6 +56,7 @@ public final class Otf2Archive implements AutoCloseable {
 
     // The global definitions' callbacks, the visitor they forward to and the first failure one of them threw.
     private final DefinitionCallbacks callbacks = new DefinitionCallbacks();
+    private final LocalClockOffsets clockOffsets = new LocalClockOffsets(); // checked as libotf2 reads a location's
 
     private Otf2Archive(Path anchor, Path via, Pointer reader) {
         this.anchor = anchor;
@@ -391,9 +389,10 @@ public final class Otf2Archive implements AutoCloseable {
             throw failure(anchor, via, file, "the local definitions of location " + location + " cannot be read");
         }
         try {
-            LongByReference read = new LongByReference();
-            check(Otf2Library.OTF2_Reader_ReadAllLocalDefinitions(reader, defReader, read),
+            clockOffsets.register(reader, defReader);
+            check(Otf2Library.OTF2_Reader_ReadAllLocalDefinitions(reader, defReader, new LongByReference()),
                     "reading the local definitions of location " + location, file);
+            clockOffsets.check(file);
         } finally {
             Otf2Library.OTF2_Reader_CloseDefReader(reader, defReader);
         }
@@ -486,6 +485,7 @@ public final class Otf2Archive implements AutoCloseable {
 
     @Override
     public void close() {
+        clockOffsets.close();
         if (reader != null) {
             Otf2Library.OTF2_Reader_Close(reader);
             reader = null;

@@ -74,6 +74,15 @@ final class Otf2Library {
 
     static native int OTF2_Reader_ReadAllGlobalDefinitions(Pointer reader, Pointer defReader, LongByReference read);
 
+    // Local definitions: only their clock offsets, which libotf2 applies to the events ({@link LocalClockOffsets})
+    static native Pointer OTF2_DefReaderCallbacks_New();
+
+    static native void OTF2_DefReaderCallbacks_Delete(Pointer callbacks);
+
+    static native int OTF2_DefReaderCallbacks_SetClockOffsetCallback(Pointer cbs, ClockOffsetCallback cb);
+
+    static native int OTF2_Reader_RegisterDefCallbacks(Pointer reader, Pointer defReader, Pointer callbacks, Pointer userData);
+
     static native Pointer OTF2_GlobalDefReaderCallbacks_New();
 
     static native void OTF2_GlobalDefReaderCallbacks_Delete(Pointer callbacks);
@@ -118,6 +127,10 @@ final class Otf2Library {
     // Callback shapes. Global definition callbacks: (void* userData, ...).
     interface ClockPropertiesCallback extends Callback {
         int invoke(long userData, long timerResolution, long globalOffset, long traceLength, long realtimeTimestamp);
+    }
+
+    interface ClockOffsetCallback extends Callback {
+        int invoke(long userData, long time, long offset, double standardDeviation);
     }
 
     interface StringCallback extends Callback {
