@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,7 +50,9 @@ record HostsFile(List<String> hosts, Integer slots) {
     static HostsFile read(Path file, boolean launcher, boolean rankfile) throws UsageError {
         List<String> lines;
         try {
-            lines = Files.readAllLines(file);
+            lines = BoundedTextFile.lines(file, BoundedTextFile.MAX_BYTES);
+        } catch (BoundedTextFile.TooLarge e) {
+            throw new Failure(BoundedTextFile.tooLarge("--hosts", file, "host names"));
         } catch (java.nio.charset.CharacterCodingException e) { // a byte that is no UTF-8 ("Input length = 1" said nothing)
             throw new Failure("--hosts " + file + ": not a text file of host names (bytes that are not UTF-8)");
         } catch (IOException e) { // IoFailure names the file and says what is wrong ("no such file or directory")

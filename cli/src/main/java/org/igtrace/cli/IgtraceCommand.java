@@ -160,12 +160,19 @@ public final class IgtraceCommand extends Invocation implements Callable<Integer
         CommandLine cl = graph
                 ? converters(GraphRunModel.commandLine(command))
                 : commandLine(command, args.length == 0 ? null : args[0]);
-        cl.setOut(new PrintWriter(stdout, true));
+        HelpOutput help = new HelpOutput(stdout);
+        cl.setOut(new PrintWriter(help, true));
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setParameterExceptionHandler((ex, a) -> usage(err, ex.getCommandLine(), message(ex)));
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> exitCode(ex, err, commandLine));
-        return cl.execute(withCommand);
+        int code = cl.execute(withCommand);
+        String failed = help.failure(); // the help or the version not written (the commands say their own)
+        if (code == 0 && failed != null) {
+            err.println(failed);
+            return 1;
+        }
+        return code;
     }
 
     /**

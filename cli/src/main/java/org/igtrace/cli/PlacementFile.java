@@ -1,7 +1,6 @@
 package org.igtrace.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +58,9 @@ final class PlacementFile {
 
     private static List<String> lines(Path file) throws Failure {
         try {
-            return Files.readAllLines(file);
+            return BoundedTextFile.lines(file, BoundedTextFile.MAX_BYTES);
+        } catch (BoundedTextFile.TooLarge e) {
+            throw new Failure(BoundedTextFile.tooLarge("--placement", file, "node numbers"));
         } catch (java.nio.charset.CharacterCodingException e) { // "cannot be read (Input length = 1)" said nothing
             throw new Failure("--placement " + file + ": not a text file of node numbers (bytes that are not UTF-8)");
         } catch (IOException e) { // "cannot be read (missing)": IoFailure says what is wrong, as for --hosts
@@ -119,7 +120,8 @@ final class PlacementFile {
                 read[r] = whole(file, numbers.get(r), lines.get(r)[0]);
             }
             if (lines.size() != processes) {
-                throw new Failure(file + ": places " + lines.size() + " ranks, the trace has " + processes + " processes" + whose);
+                throw new Failure(file + ": places " + lines.size() + (lines.size() == 1 ? " rank" : " ranks") + ", the trace has "
+                        + processes + (processes == 1 ? " process" : " processes") + whose);
             }
             System.arraycopy(read, 0, node, 0, processes);
         }

@@ -64,6 +64,18 @@ public enum TraceFormat {
         return path.toString().indexOf('\uFFFD') >= 0;
     }
 
+    /** What is wrong with a symbolic link that names nothing: its target missing, or a loop of links (ELOOP). */
+    private static String link(Path path) {
+        try {
+            path.toRealPath();
+            return "no such file or directory";
+        } catch (java.nio.file.NoSuchFileException e) {
+            return "a symbolic link to a file or directory that does not exist";
+        } catch (java.io.IOException e) {
+            return "a loop of symbolic links (too many levels of symbolic links)";
+        }
+    }
+
     /**
      * Finds the trace at {@code path}: an anchor or master file, or a directory holding exactly
      * one (a Score-P experiment directory, an EZTrace output directory). A named pipe or device is
@@ -71,7 +83,8 @@ public enum TraceFormat {
      */
     public static Located locate(Path path) throws TraceReadException {
         if (!Files.exists(path)) {
-            throw new TraceReadException(path + ": " + (undecodable(path) ? UNDECODABLE : "no such file or directory"));
+            throw new TraceReadException(path + ": " + (undecodable(path) ? UNDECODABLE : Files.isSymbolicLink(path) ? link(path)
+                    : "no such file or directory"));
         }
         if (Files.isDirectory(path)) {
             // loops, not streams: this runs on the command's thread before libotf2's preload starts, and a stream's

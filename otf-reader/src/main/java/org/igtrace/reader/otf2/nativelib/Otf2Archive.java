@@ -517,7 +517,7 @@ public final class Otf2Archive implements AutoCloseable {
             // which of the two is wrong the count cannot tell: a damaged definitions file, or an anchor file of another run
             // (copied over the archive's: the definitions are whole, and copying them again would not help)
             throw Otf2Exception.found("damaged, or not of the run of " + anchor.getFileName() + ": " + read + " global definition records"
-                    + " where the anchor file announces " + announced.getValue(), files.globalDefinitions(), "libotf2's otf2-print refuses it too");
+                    + " where the anchor file announces " + Long.toUnsignedString(announced.getValue()), files.globalDefinitions(), "libotf2's otf2-print refuses it too");
         }
     }
 
