@@ -106,8 +106,9 @@ final class LocationFileCheck {
                     : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
         }
         if (problems.size() == locations.length) {
-            throw new TraceReadException(files.directory() + ": no complete and readable files of any of the "
-                    + locations.length + " locations");
+            // the locations whose event files are there: those missing were left out before, with their note
+            throw new TraceReadException(files.directory() + ": no complete and readable files of any of the " + locations.length
+                    + (locations.length == 1 ? " location whose event file is there" : " locations whose event files are there"));
         }
         List<String> left = new ArrayList<>();
         problems.forEach((l, p) -> left.add(files.directory().getFileName() + "/" + file(files, p).getFileName() + " of "

@@ -31,7 +31,7 @@ final class Otf2IdMaps implements Serializable {
 
     /**
      * The earliest and latest times an event may have (ticks): the trace's time range its clock properties give (the
-     * global offset and the trace's length), widened by that length on both sides; unbounded when no length is given
+     * global offset and the trace's length), widened by {@link #margin} on both sides; unbounded when no length is given
      * or the writer's is not to be trusted.
      */
     private long earliestTime = Long.MIN_VALUE;
@@ -41,8 +41,10 @@ final class Otf2IdMaps implements Serializable {
 
     /**
      * The trace's time range by its clock properties: from {@code offset} for {@code length} ticks (0 or less: none given,
-     * or not to be trusted). The events of every Score-P trace here lie in it; an event more than the trace's length
-     * outside it is a damaged timestamp.
+     * or not to be trusted). The events of every Score-P trace here lie in it to the tick (21 traces of Score-P 1.3 to
+     * 9.0, with OpenMP, CUDA, clock offsets between nodes); an event more than {@link #margin} outside it is a damaged
+     * timestamp. The margin was the whole length, so a damaged byte that put an event 4.7 ms after a 13 ms run's end
+     * made the run 45 % longer, exit 0.
      */
     void timeRange(long offset, long length) {
         if (length <= 0) {
@@ -52,8 +54,13 @@ final class Otf2IdMaps implements Serializable {
         }
         declaredStart = offset;
         declaredLength = length;
-        earliestTime = saturated(offset, -length);
-        latestTime = saturated(saturated(offset, length), length);
+        earliestTime = saturated(offset, -margin(length));
+        latestTime = saturated(saturated(offset, length), margin(length));
+    }
+
+    /** @return how far outside a range of {@code length} ticks an event may lie: a hundredth of it, 1,000 ticks at least */
+    static long margin(long length) {
+        return Math.max(length / 100, 1000);
     }
 
     private static long saturated(long a, long b) {

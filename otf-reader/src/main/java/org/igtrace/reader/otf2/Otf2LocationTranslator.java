@@ -180,7 +180,7 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     /**
      * The time an event of {@code time} is taken at: its own, or the latest before it when it goes back (counted). One
-     * more than the trace's length outside the trace's time range (its clock properties) is a damaged timestamp: refused.
+     * more than a hundredth of the trace's length outside its time range (the clock properties) is damaged: refused.
      */
     private long at(long time) {
         if (time < definitions.earliestTime() || time > definitions.latestTime()) {
@@ -231,8 +231,8 @@ final class Otf2LocationTranslator implements EventVisitor {
 
     private org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged outOfRange(long time) {
         return new org.igtrace.reader.otf2.nativelib.EventVisitor.Damaged("damaged: an event at tick " + Long.toUnsignedString(time)
-                + " lies far outside the trace's time range, " + definitions.declaredRange() + " by its clock properties (more than"
-                + " the trace's length before its start or after its end)", "a damaged timestamp, which libotf2 reads without a"
+                + " lies outside the trace's time range, " + definitions.declaredRange() + " by its clock properties (more than"
+                + " a hundredth of the trace's length before its start or after its end)", "a damaged timestamp, which libotf2 reads without a"
                 + " word: taken as recorded it would stretch the run");
     }
 

@@ -173,4 +173,20 @@ class LocalDefinitionFilesTest {
         return new ProcessBuilder("otf2-print", anchor.toString()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
     }
+
+    /**
+     * --skip-missing with one event file deleted (left out first, with its note) and the other emptied: nothing is left to
+     * read, and the line counts the locations whose event file is there ("any of the 1 locations" read as if the trace had
+     * one).
+     */
+    @Test
+    void nothingLeftToReadCountsTheLocationsWhoseEventFileIsThere(@TempDir Path work) throws Exception {
+        Path anchor = copy(TestTraces.otf2("scorep-ping-pong"), work);
+        Files.delete(work.resolve("traces/1.evt"));
+        Files.write(work.resolve("traces/0.evt"), new byte[0]);
+        TraceReadException e = assertThrows(TraceReadException.class,
+                () -> TraceInput.read(anchor, new ReadOptions(true, 1, null), AnalysisOptions.PROFILE));
+        assertEquals(work.resolve("traces") + ": no complete and readable files of any of the 1 location whose event file is there",
+                e.getMessage());
+    }
 }
