@@ -1,6 +1,7 @@
 package org.igtrace.cli;
 
 import java.io.BufferedWriter;
+import java.io.FileDescriptor;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -48,10 +49,15 @@ final class AtomicOutput {
     /** As {@link #write}, bytes. */
     static <E extends Exception> void writeBytes(Path target, BytesBody<E> body) throws IOException, E {
         if (target.toString().equals("-")) { // the usual name of standard output (it made a file called "-")
-            writeInPlace(Path.of("/dev/stdout"), body);
+            writeToDescriptor(FileDescriptor.out, body);
             return;
         }
         Path given = target.toAbsolutePath().normalize();
+        FileDescriptor standard = standardDescriptor(given);
+        if (standard != null) {
+            writeToDescriptor(standard, body);
+            return;
+        }
         if (isDescriptor(given)) {
             // /dev/stdout, /dev/fd/N, /proc/self/fd/N: a descriptor this process has open (a pipe, a terminal, a file the
             // shell opened with > or >>); following the link as text found "pipe:[N]", or renamed over the shell's file
@@ -213,6 +219,34 @@ final class AtomicOutput {
         String p = path.toString();
         return p.equals("/dev/stdout") || p.equals("/dev/stderr") || p.startsWith("/dev/fd/") || p.startsWith("/proc/self/fd/")
                 || p.startsWith("/proc/" + ProcessHandle.current().pid() + "/fd/");
+    }
+
+    /**
+     * Standard output or error when {@code path} names one ({@code /dev/stdout}, {@code /dev/fd/1}, {@code /proc/self/fd/2},
+     * ...), else null.
+     */
+    private static FileDescriptor standardDescriptor(Path path) {
+        String p = path.toString();
+        String self = "/proc/" + ProcessHandle.current().pid() + "/fd/";
+        if (p.equals("/dev/stdout") || p.equals("/dev/fd/1") || p.equals("/proc/self/fd/1") || p.equals(self + "1")) {
+            return FileDescriptor.out;
+        }
+        if (p.equals("/dev/stderr") || p.equals("/dev/fd/2") || p.equals("/proc/self/fd/2") || p.equals(self + "2")) {
+            return FileDescriptor.err;
+        }
+        return null;
+    }
+
+    /**
+     * Writes through the descriptor this process inherited, not a new opening of it: a file the shell opened with
+     * {@code >} shares its offset with what the shell writes next, where a new opening (appending) wrote the output at
+     * the file's end and left the shared offset behind it, so that the next {@code echo} of the script overwrote the
+     * output's head ({@code ( echo A; igtrace diff X Y -o -; echo B ) > f}). The descriptor stays open.
+     */
+    private static <E extends Exception> void writeToDescriptor(FileDescriptor fd, BytesBody<E> body) throws IOException, E {
+        java.io.OutputStream out = new java.io.BufferedOutputStream(new java.io.FileOutputStream(fd), 1 << 16);
+        body.writeTo(out);
+        out.flush();
     }
 
     /** Writes to a device, a pipe or an open descriptor as it is (appending: a file the shell opened is not cut). */

@@ -62,7 +62,7 @@ final class Output {
             return e instanceof UncheckedIOException u ? u : new UncheckedIOException((IOException) e); // the handler's exit 0
         }
         if (e instanceof IOException io) {
-            return new Failure(output + ": " + IoFailure.of(io));
+            return new Failure((output.toString().equals("-") ? "standard output" : output) + ": " + IoFailure.of(io));
         }
         return Failure.of((UncheckedIOException) e);
     }
