@@ -89,7 +89,7 @@ public final class MapCommand implements Callable<Integer> {
     Path hosts;
 
     @Option(names = "--format", paramLabel = "FORMAT", completionCandidates = MapFormats.class,
-            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, rankfile when it is rankfile, else text).")
+            description = "placement, rankfile, mpich, slurm, json or text (default: json when the output file's extension is json, rankfile when it is rankfile, mpich when the file is named MPICH_RANK_ORDER, else text).")
     String format;
 
     @Option(names = "--simgrid", paramLabel = "DIR",
@@ -180,6 +180,12 @@ public final class MapCommand implements Callable<Integer> {
             }
             FormatChoice.warnUnclaimed(err, replayReading.common.output.output, format != null,
                     java.util.List.of("txt", "text", "json", "rankfile"), s.format().name().toLowerCase(java.util.Locale.ROOT));
+            String name = outputName();
+            if (format == null && name != null && name.lastIndexOf('.') <= 0 && !MPICH_FILE.equals(name)) {
+                // -o hostfile wrote the text table without a word, where -o x.slurm is warned
+                err.println("igtrace: warning: " + Escape.line(replayReading.common.output.output.toString()) + " will hold text: its name has"
+                        + " no extension to tell a format by (.json, .rankfile; a file named " + MPICH_FILE + " holds mpich); or give --format");
+            }
             try {
                 if (folders != null) {
                     placeSimGrid(folders);
@@ -305,6 +311,15 @@ public final class MapCommand implements Callable<Integer> {
     }
 
 
+    /** The file name Cray MPICH reads a rank order from: {@code -o} naming it writes mpich. */
+    static final String MPICH_FILE = "MPICH_RANK_ORDER";
+
+    /** The -o file's name, or null (standard output). */
+    private String outputName() {
+        Path o = replayReading.common.output.output;
+        return o == null || o.getFileName() == null || o.toString().equals("-") ? null : o.getFileName().toString();
+    }
+
     private Settings settings() throws UsageError {
         MapOutput.Format given = format == null ? null : MapOutput.Format.parse(format);
         if (format != null && given == null) {
@@ -314,12 +329,14 @@ public final class MapCommand implements Callable<Integer> {
         // every format but JSON is text, so .txt takes any of those (predict.md's --format placement -o map.txt)
         String extension = replayReading.common.output.extension();
         MapOutput.Format implied = "json".equals(extension) ? MapOutput.Format.JSON : "rankfile".equals(extension) ? MapOutput.Format.RANKFILE
-                : "txt".equals(extension) || "text".equals(extension) ? MapOutput.Format.TEXT : null;
+                : "txt".equals(extension) || "text".equals(extension) ? MapOutput.Format.TEXT
+                : MPICH_FILE.equals(outputName()) ? MapOutput.Format.MPICH : null; // the name Cray MPICH reads, as the text says
         boolean agree = given == null || implied == null || given == implied
                 || implied == MapOutput.Format.TEXT && given != MapOutput.Format.JSON;
         if (!agree) {
             throw new UsageError("--format " + FormatChoice.name(given) + " does not match the output file " + replayReading.common.output.output
-                    + " (." + extension + " is " + FormatChoice.name(implied) + "): change one of them");
+                    + " (" + (extension == null ? "a file named " + MPICH_FILE : "." + extension) + " is " + FormatChoice.name(implied)
+                    + "): change one of them");
         }
         MapOutput.Format f = given != null ? given : implied != null ? implied : MapOutput.Format.TEXT;
         TopologySpec spec = topology;
