@@ -40,7 +40,7 @@ import org.igtrace.core.wait.WaitReport;
  * @param leftOut    the selected world ranks both runs declare of which one run (or both) read nothing to compare (its
  *                   files left out by {@code --skip-missing} or {@code --skip-damaged}, or no row: no region event read, none
  *                   inside the {@code --window}): left out of both runs' rows, the patterns' and regions' totals and the POP
- *                   metrics, rank order
+ *                   metrics, rank order; not a rank both runs read with no row in either (it is in neither run's numbers)
  */
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
                             List<PairRow> pairs, Map<String, Change> efficiency, List<Integer> leftOut) {
@@ -145,7 +145,11 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
         for (int[] m : matched) {
             inA[m[0]] = true;
             inB[m[1]] = true;
-            boolean out = absent(pa.processes().get(m[0])) || absent(pb.processes().get(m[1]));
+            ProcessProfile xa = pa.processes().get(m[0]), xb = pb.processes().get(m[1]);
+            // a rank read in both runs with no row in either (no region event recorded in both: synth-idle's rank 4) is in
+            // neither run's numbers, as stats leaves it out, and no path crosses it: nothing of either run is left out by it
+            boolean emptyInBoth = !xa.leftOut() && !xb.leftOut() && !xa.hasRow() && !xb.hasRow();
+            boolean out = !emptyInBoth && (absent(xa) || absent(xb));
             cut |= out;
             if (out && pa.selected(m[0])) {
                 leftOut.add(a.worldRank(m[0]));

@@ -1,0 +1,66 @@
+package org.igtrace.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A rank both runs read with no region event in either (OTF's {@code synth-idle}: synth.otf declares a fifth process and
+ * lists no stream for it) is in neither run's numbers, as {@code stats} leaves it out: {@code diff} compared no critical
+ * paths ("ranks left out of the comparison: a path can cross them") and said its totals were not over either whole run,
+ * where they are. A rank whose files are missing in both runs is still left out, with both sayings.
+ */
+class DiffEmptyRankTest {
+    private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
+
+    @TempDir
+    Path dir;
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private static Run igtrace(String... args) {
+        StringWriter out = new StringWriter(), err = new StringWriter();
+        int code = IgtraceCommand.run(out, new PrintWriter(err, true), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void aRankEmptyInBothRunsLeavesNothingOut() {
+        String idle = TESTDATA.resolve("otf1/synth-idle").toString();
+        Run r = igtrace("diff", idle, idle);
+        assertEquals(0, r.code(), r.err());
+        assertFalse(r.out().contains("left out"), r.out());
+        assertTrue(r.out().contains("\nnone: the critical paths spend the same time in each kind and region\n"), r.out());
+        assertTrue(r.out().contains("\nRun time and efficiency\n"), r.out()); // not "over the 4 ranks both runs read"
+    }
+
+    @Test
+    void aRankWhoseFilesAreMissingInBothRunsIsStillLeftOut() throws Exception {
+        Path copy = dir.resolve("pi-4");
+        Path from = TESTDATA.resolve("otf2/pi-4");
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = copy.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        Files.delete(copy.resolve("eztrace_log/1073741822.evt")); // rank 2's events (info: location 1073741822, rank 2)
+        Run r = igtrace("diff", copy.toString(), copy.toString(), "--skip-missing");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("Rank 2 of A or B was not read"), r.out());
+        assertTrue(r.out().contains("\nnone: the critical paths are not compared with ranks left out of the comparison"), r.out());
+    }
+}
