@@ -81,7 +81,8 @@ class DiffCommandTest {
         Run text = igtrace("diff", BALANCED, once, "--region", "solve");
         assertEquals(0, text.code, text.err);
         assertEquals("B is 200 us slower than A (1.56 ms against 1.36 ms): rank 0's time between solve instances +200 us (what"
-                + " --region leaves out, the waits around the instances too); inside them: rank 5's solve +200 us.",
+                + " --region leaves out, the waits around the instances too); inside the instances the compute that changed most:"
+                + " rank 5's solve +200 us.",
                 text.out.lines().toList().get(3), text.out);
         Run r = igtrace("diff", BALANCED, once, "--region", "solve", "--format", "json", "-q");
         assertEquals("ok", python(r,

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.igtrace.formats.stats.Summary;
 import org.igtrace.formats.Table;
 import org.igtrace.core.compare.Change;
+import org.igtrace.core.compare.PathAttribution;
 import org.igtrace.core.compare.PathAttribution.Contributor;
 import org.igtrace.core.compare.PathTimes;
 import org.igtrace.core.compare.ProcessContributors;
@@ -54,14 +55,17 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         }
         if (!contributors.isEmpty()) {
             s.append(": ");
+            boolean betweenFirst = contributors.get(0).kind() == PathTimes.Kind.COMPUTE && between(contributors.get(0).region());
             for (int i = 0; i < Math.min(STORY, contributors.size()); i++) {
-                Contributor c = contributors.get(i);
-                s.append(i == 0 ? "" : ", ").append(name(c)).append(' ').append(Table.signed(c.delta(), Labels.seconds3(c.delta())));
+                s.append(i == 0 ? "" : ", ").append(storyName(contributors.get(i)));
+                if (i == 0 && betweenFirst) {
+                    s.append(" (what --region leaves out, the waits around the instances too)");
+                }
             }
             if (contributors.size() > STORY) {
                 s.append(", and ").append(Summary.count(contributors.size() - STORY, "smaller contributor", "smaller contributors"));
             }
-            if (contributors.get(0).kind() == PathTimes.Kind.COMPUTE && between(contributors.get(0).region())) {
+            if (betweenFirst) {
                 s.append(inside(t.delta()));
             }
         } else if (!perProcess.isEmpty()) { // e.g. a slowdown that moved from one rank to another: it cancels out per region
@@ -130,9 +134,35 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 most = r;
             }
         }
-        return most == null ? "" : " (what --region leaves out, the waits around the instances too); inside them: rank "
+        return most == null ? "" : "; inside the instances the compute that changed most: rank "
                 + most.mostChangedRank() + "'s " + most.name() + " " + Table.signed(most.mostChangedProcess().delta(),
                 Labels.seconds3(most.mostChangedProcess().delta()));
+    }
+
+    /**
+     * A contributor as the story names it, with its change: by the rank that carries it when that rank carries nearly all
+     * of it ("rank 5's solve +2.00 ms"); else by what it is, over how many ranks, and the rank with the largest share
+     * ("transfer in MPI_Bcast +5.99 s over 7 ranks, rank 11's +1.81 s the most"), where the name alone read as one rank's.
+     */
+    static String storyName(Contributor c) {
+        String change = Table.signed(c.delta(), Labels.seconds3(c.delta()));
+        if (c.kind() == PathTimes.Kind.OFF_PATH || c.ranks().size() < 2) {
+            return name(c) + " " + change;
+        }
+        PathAttribution.RankShare most = c.ranks().get(0);
+        if (most.time().delta() * c.delta() > 0 && Math.abs(most.time().delta()) >= 0.9 * Math.abs(c.delta())) {
+            return name(c) + " " + change;
+        }
+        long changed = c.ranks().stream().filter(r -> Math.abs(r.time().delta()) > 1e-12).count();
+        String what = switch (c.kind()) {
+            case COMPUTE -> between(c.region()) ? "time " + c.region().substring(1, c.region().length() - 1) : c.region();
+            case TRANSFER -> "transfer in " + c.region();
+            case RECORDING_OFF -> "time with recording off";
+            case WAITING -> "waiting";
+            case OFF_PATH -> "time the critical path does not cover";
+        };
+        return what + " " + change + " over " + changed + " ranks, rank " + most.rank() + "'s "
+                + Table.signed(most.time().delta(), Labels.seconds3(most.time().delta())) + " the most";
     }
 
     /** "rank 5's solve", "rank 2's transfer in MPI_Allreduce", "time the critical path does not cover". */
