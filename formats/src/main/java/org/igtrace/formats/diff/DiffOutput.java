@@ -229,7 +229,11 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
         lines.addAll(patterns().text());
         lines.add("");
         lines.add("Compute per region, summed over " + over());
-        lines.addAll(regions().text());
+        if (comparison.regions().isEmpty()) { // --region MPI_Barrier keeps no compute: "none", as the other tables say
+            lines.add("none: no compute in a region in either run");
+        } else {
+            lines.addAll(regions().text());
+        }
         lines.add("");
         List<RunComparison.PairRow> changed = comparison.pairs().stream()
                 .filter(p -> p.bytes().delta() != 0 || p.messages().delta() != 0).toList();
@@ -373,7 +377,8 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 "communication_efficiency", "parallel_efficiency", "hybrid_parallel_efficiency", "openmp_parallel_efficiency",
                 "wait_omp_barrier", "wait_omp_ebarrier", "omp_idle", "omp_runtime")::indexOf)));
         Map<String, String> shown = Map.of("runtime", "run time T", "parallel_efficiency", rows.size() > 4 ? "MPI parallel efficiency"
-                : "parallel efficiency", "openmp_parallel_efficiency", "OpenMP parallel efficiency", "wait_omp_barrier", "omp barrier waiting (sum)", "wait_omp_ebarrier", "omp explicit barrier waiting (sum)",
+                : "parallel efficiency", "openmp_parallel_efficiency", comparison.openMpConstructs() ? "OpenMP parallel efficiency"
+                : "threads' parallel efficiency", "wait_omp_barrier", "omp barrier waiting (sum)", "wait_omp_ebarrier", "omp explicit barrier waiting (sum)",
                 "omp_idle", "omp idle (sum)", "omp_runtime", "omp runtime (sum)");
         java.util.function.IntPredicate seconds = i -> rows.get(i).getKey().equals("runtime") || rows.get(i).getKey().startsWith("wait_omp")
                 || rows.get(i).getKey().startsWith("omp_idle") || rows.get(i).getKey().equals("omp_runtime");
@@ -420,9 +425,17 @@ public record DiffOutput(String a, String b, RunComparison comparison, List<Cont
                 .column("a", "A", Table.Kind.SECONDS, i -> rs.get(i).compute().a())
                 .column("b", "B", Table.Kind.SECONDS, i -> rs.get(i).compute().b())
                 .column("delta", "difference", Table.Kind.SIGNED_SECONDS, i -> rs.get(i).compute().delta())
-                .column("rank", "most by rank", Table.Kind.INTEGER, i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).mostChangedRank())
+                .column("rank", "most by rank", Table.Kind.INTEGER, i -> unchanged(rs.get(i)) ? null : rs.get(i).mostChangedRank())
                 .column("rank_delta", "rank's difference", Table.Kind.SIGNED_SECONDS,
-                        i -> rs.get(i).compute().delta() == 0 ? null : rs.get(i).mostChangedProcess().delta());
+                        i -> unchanged(rs.get(i)) ? null : rs.get(i).mostChangedProcess().delta());
+    }
+
+    /**
+     * Whether no process's compute in the region changed: a region whose total stayed while its processes' changed (a
+     * slowdown that moved from rank 1 to rank 2) names the largest increase, where it showed "-".
+     */
+    private static boolean unchanged(RunComparison.RegionRow r) {
+        return r.processes().stream().allMatch(p -> p.delta() == 0);
     }
 
     private static Table pairs(List<RunComparison.PairRow> ps) {

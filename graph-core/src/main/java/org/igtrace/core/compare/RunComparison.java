@@ -41,9 +41,11 @@ import org.igtrace.core.wait.WaitReport;
  *                   files left out by {@code --skip-missing} or {@code --skip-damaged}, or no row: no region event read, none
  *                   inside the {@code --window}): left out of both runs' rows, the patterns' and regions' totals and the POP
  *                   metrics, rank order; not a rank both runs read with no row in either (it is in neither run's numbers)
+ * @param openMpConstructs whether either run recorded an OpenMP construct: the thread level's efficiency is then OpenMP's,
+ *                   else that of threads of another kind (pthreads), as stats names it
  */
 public record RunComparison(Change runtime, List<ProcessRow> processes, List<PatternRow> patterns, List<RegionRow> regions,
-                            List<PairRow> pairs, Map<String, Change> efficiency, List<Integer> leftOut) {
+                            List<PairRow> pairs, Map<String, Change> efficiency, List<Integer> leftOut, boolean openMpConstructs) {
 
     /**
      * One run's numbers: its profile (with waits), its compute per region, and its definitions (the world rank of each
@@ -224,7 +226,7 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
             efficiency.put("omp_runtime", new Change(openMpSum(ea, OpenMpTimes::runtime), openMpSum(eb, OpenMpTimes::runtime)));
         }
         return new RunComparison(new Change(ea.runtime(), eb.runtime()), processes, patterns, regions(a, b, matched),
-                pairs(a, b), efficiency, leftOut);
+                pairs(a, b), efficiency, leftOut, ea.openMpConstructs() || eb.openMpConstructs());
     }
 
     /**
