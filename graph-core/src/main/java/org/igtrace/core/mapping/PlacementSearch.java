@@ -63,6 +63,10 @@ public final class PlacementSearch {
             starts.add(evaluate(outsideName, outside, graph, distances));
         }
         starts.add(evaluate("recursive bisection", RecursiveBisection.place(graph, distances, slots, SEED), graph, distances));
+        int[] block = CompactBlock.place(graph, topology, slots, SEED);
+        if (block != null) { // a job much smaller than its machine: on the smallest block of it too
+            starts.add(evaluate("compact block", block, graph, distances));
+        }
         if (slots > 1) {
             int[] grouped = GreedyGrouping.place(graph, distances, slots, SEED);
             if (grouped != null) {
