@@ -116,8 +116,12 @@ public final class WhyOutput {
             fixes = List.of(); // none of its fixes gains, or none was tried (it is not among the --top causes): the table tells
         }
         if (!fixes.isEmpty()) {
-            // the first cause's fix (the first hypothesis), else the one that gains most
-            Why.Hypothesis fix = fixes.get(0).gain() > gainNoise(why) ? fixes.get(0)
+            // the first cause's fix (the first hypothesis, when it is one: a late start has none, and the first hypothesis was
+            // then another cause's, named with 39.7 us where another gained 6.03 ms, serialized-3), else the one that gains most
+            Why.Hypothesis own = fixes.get(0);
+            boolean ofFirst = own.hypothesis().equals("balance region " + first.region())
+                    || own.hypothesis().equals("rank " + rank + " at median compute");
+            Why.Hypothesis fix = ofFirst && own.gain() > gainNoise(why) ? own
                     : fixes.stream().max((a, b) -> Double.compare(a.gain(), b.gain())).get();
             String measured = Labels.seconds3(path.length()), replayed = Labels.seconds3(why.predictedRuntime());
             if (fix.gain() > gainNoise(why)) {
