@@ -224,7 +224,7 @@ public final class PredictCommand implements Callable<Integer> {
             }
             PredictionWriter out = new PredictionWriter(PathAliases.shown(located.file().toString()), result.fit(), result.collectiveFits(), sweep,
                     result.predictions(), run, result.efficiency()).withSelfPrediction(result.selfReplay(), result.gpu(),
-                    result.recordingOff()).withOwnNodes(ownNodes(profile));
+                    result.recordingOff()).withOwnNodes(ownNodes(profile)).withRawClocks(clockCorrection == ClockCorrection.NONE);
             java.util.List<String> notes = new java.util.ArrayList<>();
             String thin = result.fit() == null ? null : PredictionSummary.thinFit(result.fit(), run.largestSize());
             if (thin != null) {

@@ -199,10 +199,17 @@ public final class Labels {
         return g3(r * 1e6) + " us";
     }
 
-    /** A bandwidth in bytes/s: {@code 10.0 GB/s}, {@code 117 MB/s}, {@code inf}. */
+    /**
+     * A bandwidth in bytes/s: {@code 10.0 GB/s}, {@code 117 MB/s}, {@code 10.0 TB/s}, {@code inf}. Rounded to three digits
+     * before its unit is chosen: 999,999 B/s is {@code 1.00 MB/s}, where it read {@code 1.00e+03 kB/s}.
+     */
     public static String bandwidth(double b) {
         if (Double.isInfinite(b)) {
             return "inf";
+        }
+        b = rounded(b, 3);
+        if (b >= 1e12) {
+            return g3(b / 1e12) + " TB/s";
         }
         if (b >= 1e9) {
             return g3(b / 1e9) + " GB/s";

@@ -81,6 +81,12 @@ class LabelsTest {
         // under 1 kB/s in bytes (1 B/s was "0.00100 kB/s")
         assertEquals("1.00 kB/s", Labels.bandwidth(1e3));
         assertEquals("1.00 B/s", Labels.bandwidth(1));
+        // rounded before the unit is chosen, and terabytes (they read "1.00e+03 kB/s", "1.00e+04 GB/s")
+        assertEquals("1.00 MB/s", Labels.bandwidth(999_999));
+        assertEquals("1.00 MB/s", Labels.bandwidth(999.9999e3));
+        assertEquals("1.00 GB/s", Labels.bandwidth(999.9999e6));
+        assertEquals("10.0 TB/s", Labels.bandwidth(1e13));
+        assertEquals("999 kB/s", Labels.bandwidth(999.4e3));
         assertEquals("12.5%", Labels.percent(1, 8));
         assertEquals("0.0%", Labels.percent(0, 0));
         assertEquals("0.000843", Labels.significant(0.000843, 4)); // never in exponent form (the report's numbers)
