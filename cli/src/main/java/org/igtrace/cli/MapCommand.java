@@ -233,6 +233,10 @@ public final class MapCommand implements Callable<Integer> {
                 if (collectives != null) {
                     err.println("igtrace map: note: --simgrid: " + collectives);
                 }
+                String synchronous = simgrid == null ? null : SimGridExport.synchronousNote(run.definitions());
+                if (synchronous != null) {
+                    err.println("igtrace map: note: --simgrid: " + synchronous);
+                }
                 if (s.selection().ranks() != null && processes > 1) { // docs/map.md: the launcher file must place every rank
                     err.println("igtrace map: note: --ranks: only the pairs among the " + s.selection().ranks().cardinality()
                             + " ranks selected are weighed; all " + processes + " ranks are placed, as a launcher file must place them all");

@@ -217,6 +217,10 @@ public final class PredictCommand implements Callable<Integer> {
                 if (collectives != null && !quiet) {
                     err.println("igtrace predict: note: " + collectives);
                 }
+                String synchronous = SimGridExport.synchronousNote(run.definitions());
+                if (synchronous != null && !quiet) {
+                    err.println("igtrace predict: note: " + synchronous);
+                }
                 if ("on".equalsIgnoreCase(contention) && !quiet) { // the replay's approximation has no SimGrid form
                     err.println("igtrace predict: note: the SimGrid export has no endpoint contention (--contention on):"
                             + " SMPI runs the platform's links as they are");
