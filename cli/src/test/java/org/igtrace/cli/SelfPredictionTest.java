@@ -54,7 +54,7 @@ class SelfPredictionTest {
         assertFamily(json, "all-to-all", 2, 1e-3, "1000000");
         String text = run(trace)[0];
         assertTrue(text.contains("collectives (fitted per family): barrier L_f = 1.00 ms (1 instance); one-to-all L_f = 2.00 ms, B_f = inf"
-                + " (3 instances); all-to-all L_f = 1.00 ms, B_f = 1.00e+03 kB/s (2 instances)"), text);
+                + " (3 instances); all-to-all L_f = 1.00 ms, B_f = 1.00 MB/s (2 instances)"), text);
     }
 
     /**
