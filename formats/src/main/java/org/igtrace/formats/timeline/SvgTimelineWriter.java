@@ -58,14 +58,16 @@ public final class SvgTimelineWriter {
         this.rowHeight = Math.max(3, Math.min(28, 560 / rows));
         for (int i = 0; i < t.rows().size(); i++) {
             rowOf.putIfAbsent(t.rows().get(i).rank(), i); // arrows and marks go to a process's first thread
-            openMpKinds |= openMpKinds(t.rows().get(i));
-            openMp = openMpKinds != 0;
         }
         double widest = 0;
         for (Timeline.Row row : t.rows()) {
             widest = Math.max(widest, SvgText.textWidth(label(row)) * labelFont() / 11);
         }
         this.left = Math.max(LABEL_WIDTH, 8 + (int) Math.ceil(widest) + LABEL_GAP);
+        for (Timeline.Row row : t.rows()) { // the span's pixels known: a state outside it is not drawn
+            openMpKinds |= openMpKinds(row);
+        }
+        openMp = openMpKinds != 0;
     }
 
     /** This picture's width in pixels. */
@@ -127,7 +129,7 @@ public final class SvgTimelineWriter {
     }
 
     /** The OpenMP states a row has: bit 0 time in a barrier, bit 1 the runtime's fork and join. */
-    private static int openMpKinds(Timeline.Row row) {
+    private int openMpKinds(Timeline.Row row) {
         int kinds = 0;
         for (int k = StateClass.OMP_WAITING; k < StateClass.COUNT; k++) {
             kinds |= has(row, k) ? 1 << (k - StateClass.OMP_WAITING) : 0;
@@ -162,9 +164,15 @@ public final class SvgTimelineWriter {
         return t.rows().stream().anyMatch(row -> has(row, stateClass));
     }
 
-    private static boolean has(Timeline.Row row, int stateClass) {
+    /**
+     * Whether {@code row} draws a state of {@code stateClass}: one inside the picture's span ({@link #stateRect}'s test),
+     * not one before MPI_Init's end or after MPI_Finalize's start under the measured span, which gave the legend five
+     * colours drawn nowhere on scorep-mpi-tags-10 (a review, 2026-12-07).
+     */
+    private boolean has(Timeline.Row row, int stateClass) {
         if (row.states() != null) {
-            return row.states().stream().anyMatch(st -> st.stateClass() == stateClass);
+            return row.states().stream().anyMatch(st -> st.stateClass() == stateClass
+                    && Math.min(left + t.columns(), x(st.end())) > Math.max(left, x(st.start())));
         }
         for (float v : row.shares()[stateClass]) {
             if (v > 0) {
