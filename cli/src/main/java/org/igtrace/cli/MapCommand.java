@@ -233,7 +233,7 @@ public final class MapCommand implements Callable<Integer> {
                 if (collectives != null) {
                     err.println("igtrace map: note: --simgrid: " + collectives);
                 }
-                String synchronous = simgrid == null ? null : SimGridExport.synchronousNote(run.definitions());
+                String synchronous = simgrid == null ? null : SimGridExport.synchronousNote(run);
                 if (synchronous != null) {
                     err.println("igtrace map: note: --simgrid: " + synchronous);
                 }

@@ -217,7 +217,7 @@ public final class PredictCommand implements Callable<Integer> {
                 if (collectives != null && !quiet) {
                     err.println("igtrace predict: note: " + collectives);
                 }
-                String synchronous = SimGridExport.synchronousNote(run.definitions());
+                String synchronous = SimGridExport.synchronousNote(run);
                 if (synchronous != null && !quiet) {
                     err.println("igtrace predict: note: " + synchronous);
                 }

@@ -137,7 +137,7 @@ public final class SimGridExport {
                     Labels.seconds3(p.latency()), Labels.bandwidth(p.bandwidth()), p.eagerLimit(),
                     (collectivesNote(p) == null ? "" : String.format(Locale.ROOT, "# Collectives run SMPI's own algorithms over L and B,"
                             + " not the costs igtrace fitted per collective family.%n"))
-                            + (synchronousNote(definitions) == null ? "" : String.format(Locale.ROOT, "# MPI_Ssend and MPI_Issend are"
+                            + (synchronousNote(replay.run()) == null ? "" : String.format(Locale.ROOT, "# MPI_Ssend and MPI_Issend are"
                             + " written as plain sends (SMPI's replay has no synchronous send): below the eager limit they complete"
                             + " without their receive here.%n")),
                     worldRanks(definitions, processes), network, processes,
@@ -220,19 +220,19 @@ public final class SimGridExport {
     }
 
     /**
-     * The note on synchronous sends when the trace defines {@code MPI_Ssend} or {@code MPI_Issend}: SMPI's replay has no
-     * synchronous send, so the export writes them as plain ones, eager below the limit (testdata/send-modes/ssend: 60.1 ms
-     * predicted, 31.0 ms in SMPI, without a word); else null.
+     * The note on synchronous sends when a replayed process called {@code MPI_Ssend} or {@code MPI_Issend} (Score-P defines
+     * the regions of MPI calls never made): SMPI's replay has no synchronous send, so the export writes them as plain ones,
+     * eager below the limit (testdata/send-modes/ssend: 60.1 ms predicted, 31.0 ms in SMPI, without a word); else null.
      *
-     * @param definitions the trace's definitions, or null
+     * @param run the recorded run
      * @return the note, or null
      */
-    public static String synchronousNote(TraceDefinitions definitions) {
-        if (definitions == null) {
-            return null;
-        }
-        for (int r = 0; r < definitions.regionCount(); r++) {
-            if (org.igtrace.core.trace.SendMode.of(definitions.regionName(r)) == org.igtrace.core.trace.SendMode.SYNCHRONOUS) {
+    public static String synchronousNote(org.igtrace.core.replay.RecordedRun run) {
+        for (int p = 0; p < run.processCount(); p++) {
+            org.igtrace.core.replay.LocationActivities l = run.process(p);
+            boolean synchronous = l != null && l.callTicksByRegion().keySet().stream().anyMatch(r -> r >= 0
+                    && org.igtrace.core.trace.SendMode.of(run.definitions().regionName(r)) == org.igtrace.core.trace.SendMode.SYNCHRONOUS);
+            if (synchronous) {
                 return "the SimGrid replay writes MPI_Ssend and MPI_Issend as plain sends (SMPI's replay has no synchronous send):"
                         + " below the eager limit SMPI completes them without their receive, where the prediction waits for it";
             }

@@ -420,6 +420,11 @@ public final class TraceReplay {
     }
 
     /** The MPI calls the replay replays (every process's). */
+    /** @return the recorded run this replays */
+    public RecordedRun run() {
+        return matching.run;
+    }
+
     public long calls() {
         return matching.run.calls();
     }
