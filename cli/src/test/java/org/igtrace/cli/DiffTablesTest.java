@@ -8,6 +8,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * compute in it moved to another names the largest increase (it showed "-", where the change was); a selection that
  * keeps no compute says "none" under the table's heading, as the other tables do, where it printed the header alone.
  */
+@Tag("slow")
 class DiffTablesTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
 

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * from 8.18 s to 8.21 s (predict with either placement gives the same), where the text and the summary spoke of the gain
  * alone and offered the launcher lines.
  */
+@Tag("slow")
 class MapLongerRunTest {
     private static final String TRACE = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath()
             .resolve("otf2/halo3d-16").toString();

@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * text's own launcher line tells Cray MPICH users to give it, holds the mpich rank order (it held the text table, exit 0
  * without a word, where {@code -o x.mpich} is warned); another name without an extension gets the text with a warning.
  */
+@Tag("slow")
 class MapOutputNameTest {
     private static final String TRACE = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath()
             .resolve("otf2/patterns-8").toString();

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
  * halo is replayed in 1.80 ms of its 2.00 ms (testdata/make-shuffled-halo.py: -10.0 %, -0.100000000000001 in binary), which
  * earned the warning for "more than 10 %".
  */
+@Tag("slow")
 class SelfPredictionBoundsTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
 

@@ -10,6 +10,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * static initialisers, "compute (no user region)"), the OTF synth traces "MPI other". Waiting swatches are a call's colour
  * darkened (drawn as an overlay), so only the state swatches are checked here.
  */
+@Tag("slow")
 class TimelineLegendDrawnTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
     private static final Pattern SWATCH = Pattern.compile("<rect [^>]*fill=\"(#[0-9a-f]{6})\"/><text [^>]*>((compute|MPI)[^<]*)</text>");

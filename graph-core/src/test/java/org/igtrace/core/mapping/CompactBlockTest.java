@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.igtrace.core.topology.Mesh;
 import org.igtrace.core.topology.Ring;
 import org.igtrace.core.topology.Torus;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,7 @@ class CompactBlockTest {
         assertNull(CompactBlock.place(g, new Ring(100), 1, PlacementSearch.SEED));
     }
 
+    @Tag("slow")
     @Test
     void aSmallHaloOnALargeTorusKeepsItsNeighboursNear() {
         RankGraph g = PlacementSearchTest.shuffledHalo(new int[] {4, 4, 4}, true, 1);
