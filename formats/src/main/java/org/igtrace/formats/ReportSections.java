@@ -128,13 +128,14 @@ public final class ReportSections {
      */
     public static void heatMap(StringBuilder h, TraceProfile p) {
         int n = p.processes().size();
-        double max = 0;
+        double max = 0, min = Double.MAX_VALUE;
         for (PairTraffic t : p.pairs()) {
             max = Math.max(max, t.bytes());
+            min = t.bytes() > 0 ? Math.min(min, t.bytes()) : min;
         }
         int cell = Math.max(4, Math.min(28, 560 / Math.max(1, n)));
         int size = 40 + n * cell;
-        h.append("<section id=\"matrix\"><h2>Communication matrix: bytes between each pair, both directions added (symmetric; log colour scale, darkest the largest)</h2>\n<svg class=\"heatmap\" width=\"")
+        h.append("<section id=\"matrix\"><h2>Communication matrix: bytes between each pair, both directions added (symmetric; log colour scale from the smallest to the largest, darkest the largest)</h2>\n<svg class=\"heatmap\" width=\"")
                 .append(size + 10).append("\" height=\"").append(size + 10).append("\" font-size=\"9\">\n");
         for (int i = 0; i < n && cell >= 10; i++) {
             h.append("<text x=\"").append(40 + i * cell + cell / 2).append("\" y=\"34\" text-anchor=\"middle\">").append(p.worldRank(i)).append("</text>")
@@ -142,7 +143,7 @@ public final class ReportSections {
         }
         h.append("<rect x=\"40\" y=\"40\" width=\"").append(n * cell).append("\" height=\"").append(n * cell).append("\" fill=\"#f5f5f5\"/>\n");
         for (PairTraffic t : p.pairs()) {
-            String colour = heat(Math.log1p(t.bytes()) / Math.log1p(max));
+            String colour = heat(shade(t.bytes(), min, max));
             for (int[] ij : new int[][] {{t.a(), t.b()}, {t.b(), t.a()}}) {
                 int row = p.worldRank(ij[0]), column = p.worldRank(ij[1]); // named by world rank, placed by number
                 h.append("<rect class=\"cell\" data-row=\"").append(row).append("\" data-column=\"").append(column).append("\" data-bytes=\"")
@@ -154,10 +155,29 @@ public final class ReportSections {
             }
         }
         h.append("</svg>");
+        if (max > 0) { // the scale's ends: which shade is how many bytes
+            h.append("<p class=\"key\">Lightest cell ").append(Numbers.format(min)).append(" bytes, darkest ")
+                    .append(Numbers.format(max)).append(" bytes.</p>");
+        }
         if (p.pairs().isEmpty()) { // the grey square alone reads as a picture that failed to draw
             h.append("<p>No messages between processes: every cell is empty.</p>");
         }
         h.append("</section>\n");
+    }
+
+    /**
+     * Where {@code bytes} lies on the log scale from the smallest cell that carries bytes (0.4: clearly coloured, so that
+     * half the largest does not read as nothing) to the largest (1); 0 for none. The scale ran from one byte, so cells of 0.5 and 1 MiB on
+     * scorep-tracer-stencil4d-32 were one dark red (a review looked at the picture, 2026-12-07).
+     */
+    static double shade(double bytes, double min, double max) {
+        if (!(bytes > 0)) {
+            return 0;
+        }
+        if (!(max > min)) {
+            return 1;
+        }
+        return 0.4 + 0.6 * Math.log(bytes / min) / Math.log(max / min);
     }
 
     /** White to dark red. */
