@@ -58,5 +58,8 @@ class HeatMapScaleTest {
         int lighter = Integer.parseInt(fill.get(min).substring(3, 5), 16), darker = Integer.parseInt(fill.get(max).substring(3, 5), 16);
         assertTrue(lighter - darker >= 58, fill.toString());
         assertTrue(matrix.contains("<p class=\"key\">Lightest cell " + min + " bytes, darkest " + max + " bytes.</p>"), matrix);
+        // delays-4 (testdata/programs/delays.c): two pairs of 100 bytes each, one shade
+        String equal = out("report", Path.of(TRACE).getParent().resolve("delays-4").toString(), "-q");
+        assertTrue(equal.contains("<p class=\"key\">Every cell with bytes: 100 bytes.</p>"), equal);
     }
 }

@@ -155,9 +155,11 @@ public final class ReportSections {
             }
         }
         h.append("</svg>");
-        if (max > 0) { // the scale's ends: which shade is how many bytes
+        if (max > min) { // the scale's ends: which shade is how many bytes
             h.append("<p class=\"key\">Lightest cell ").append(Numbers.format(min)).append(" bytes, darkest ")
                     .append(Numbers.format(max)).append(" bytes.</p>");
+        } else if (max > 0) {
+            h.append("<p class=\"key\">Every cell with bytes: ").append(Numbers.format(max)).append(" bytes.</p>");
         }
         if (p.pairs().isEmpty()) { // the grey square alone reads as a picture that failed to draw
             h.append("<p>No messages between processes: every cell is empty.</p>");
