@@ -21,6 +21,7 @@ import org.igtrace.reader.SpecOracle;
 final class Otf2PrintOracle {
     private static final Pattern LOCATION_GROUP = Pattern.compile("^LOCATION_GROUP\\s+(\\d+)\\s+Name: .*Type: (\\w+),");
     private static final Pattern LOCATION = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: .*Type: (\\w+), .*Group: .*<(\\d+)>$");
+    private static final Pattern LOCATION_EVENTS = Pattern.compile("^LOCATION\\s+(\\d+)\\s+Name: .*, # Events: (\\d+),");
     private static final Pattern MPI_COMM_LOCATIONS = Pattern.compile("^GROUP\\s+\\d+\\s+.*Type: COMM_LOCATIONS, Paradigm: (\"MPI\" <\\d+>|MPI),.*Members?: (.*)$");
     private static final Pattern MEMBER = Pattern.compile("<(\\d+)>");
     private static final Pattern CLOCK = Pattern.compile("^CLOCK_PROPERTIES\\s+Ticks per Seconds: (\\d+),");
@@ -40,6 +41,8 @@ final class Otf2PrintOracle {
     private final Map<Long, String> callingContextRegion = new HashMap<>();
     /** Events of the CPU-thread locations of processes (those igtrace reads), of every kind. */
     long events;
+    /** The events the definitions announce for the CPU-thread locations of processes (each LOCATION's "# Events"). */
+    long announcedEvents;
     /** Events per location, of every location and kind. */
     final Map<Long, Long> eventsByLocation = new HashMap<>();
     long ticksPerSecond = 1;
@@ -72,6 +75,7 @@ final class Otf2PrintOracle {
     private void readDefinitions(List<String> lines) {
         Map<Long, Long> locationGroup = new HashMap<>();
         Map<Long, String> locationType = new HashMap<>();
+        Map<Long, Long> locationAnnounced = new HashMap<>();
         List<Long> processGroups = new ArrayList<>();
         List<Long> worldLocations = new ArrayList<>();
         for (String line : lines) {
@@ -88,6 +92,10 @@ final class Otf2PrintOracle {
             } else if ((m = LOCATION.matcher(line)).find()) {
                 locationGroup.put(Long.parseLong(m.group(1)), Long.parseLong(m.group(3)));
                 locationType.put(Long.parseLong(m.group(1)), m.group(2));
+                Matcher announced = LOCATION_EVENTS.matcher(line);
+                if (announced.find()) {
+                    locationAnnounced.put(Long.parseLong(announced.group(1)), Long.parseLong(announced.group(2)));
+                }
             } else if ((m = CALLING_CONTEXT.matcher(line)).find()) {
                 callingContextRegion.put(Long.parseLong(m.group(1)), m.group(2));
             } else if ((m = MPI_COMM_LOCATIONS.matcher(line)).find() && worldLocations.isEmpty()) {
@@ -111,6 +119,7 @@ final class Otf2PrintOracle {
             }
         });
         processes = groupRank.size();
+        announcedEvents = locationRank.keySet().stream().mapToLong(l -> locationAnnounced.getOrDefault(l, 0L)).sum();
     }
 
     private void readEvents(List<String> lines) {
