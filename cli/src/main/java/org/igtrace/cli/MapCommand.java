@@ -220,7 +220,10 @@ public final class MapCommand implements Callable<Integer> {
                             + " a hop, send overhead " + org.igtrace.core.util.Labels.seconds3(base.sendOverhead())
                             + (base.finalRelease() != null && base.finalRelease().largest() > 0 ? ", last collective's release spread up to "
                             + org.igtrace.core.util.Labels.seconds3(base.finalRelease().largest()) : "") + " ("
-                            + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them" : "as given") + ")");
+                            + (s.request().latency() == null || s.request().bandwidth() == null ? "fitted to the trace's own messages, as predict fits them"
+                            + (base.latency() == 0 && Double.isInfinite(base.bandwidth()) ? "; no message showed its transfer: the ideal network"
+                            + (base.hopLatency() == 0 ? ", on which every placement runs as long (give --latency, --bandwidth or --hop-latency)" : "") : "")
+                            : "as given") + ")");
                 }
                 if (cpus(profile) > 1) { // one process too: its rankfile binds it to slot=0-(C-1)
                     err.println("igtrace map: note: " + (cpusPerRank != null ? "--cpus-per-rank " + cpusPerRank + ": "

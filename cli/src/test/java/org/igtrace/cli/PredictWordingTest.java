@@ -38,11 +38,34 @@ class PredictWordingTest {
         assertTrue(err.toString().contains("igtrace predict: network not measured: no matched message showed its transfer"
                 + " (receive posted first, or rendezvous-sized): the ideal network (L = 0, B = inf)\n"), err.toString());
         assertFalse(err.toString().contains("network measured"), err.toString());
+        // the model line on standard output, kept where standard error is not, said "(network measured: 0 messages)"
+        assertTrue(out.toString().contains("cpu ratio 1 (network not measured: no message showed its transfer)\n"), out.toString());
+        assertFalse(out.toString().contains("network measured"), out.toString());
         err = new StringWriter();
         IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "predict", TESTDATA.resolve("otf2/quiet-4").toString(),
                 "--latency", "5us");
         assertTrue(err.toString().contains("network not measured: no matched message showed its transfer"
                 + " (receive posted first, or rendezvous-sized): B = inf\n"), err.toString());
+    }
+
+    /**
+     * map's line on what its predicted run times rest on said "fitted to the trace's own messages" where no message showed
+     * its transfer (shuffled-halo/3d's receives are posted first: predict's "network not measured"), beside three
+     * placements predicted to run equally long: it now says the network is the ideal one and what to give.
+     */
+    @Test
+    void mapSaysItsNetworkIsTheIdealOne() {
+        String trace = TESTDATA.resolve("shuffled-halo/3d").toString();
+        StringWriter predictErr = new StringWriter(), err = new StringWriter();
+        IgtraceCommand.run(new StringWriter(), new PrintWriter(predictErr, true), "predict", trace);
+        assertTrue(predictErr.toString().contains("network not measured: no matched message showed its transfer"), predictErr.toString());
+        assertEquals(0, IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "map", trace, "--topology", "torus:4x4x4"),
+                err.toString());
+        assertTrue(err.toString().contains("(fitted to the trace's own messages, as predict fits them; no message showed its transfer:"
+                + " the ideal network, on which every placement runs as long (give --latency, --bandwidth or --hop-latency))\n"), err.toString());
+        err = new StringWriter();
+        IgtraceCommand.run(new StringWriter(), new PrintWriter(err, true), "map", trace, "--topology", "torus:4x4x4", "--hop-latency", "100ns");
+        assertTrue(err.toString().contains("no message showed its transfer: the ideal network)\n"), err.toString());
     }
 
     /**

@@ -333,7 +333,8 @@ public final class PredictionWriter {
         if (fit != null) {
             // a given latency or bandwidth holds in the fit, the other refitted with it (not the default's fit)
             String measured = fit.measured();
-            b.append(" (").append(measured).append(" measured: ").append(Diagnostic.count(fit.messages(), "message", "messages"))
+            b.append(" (").append(measured).append(fit.messages() == 0 ? " not measured: no message showed its transfer"
+                    : " measured: " + Diagnostic.count(fit.messages(), "message", "messages"))
                     .append(measured.equals("bandwidth") ? ", with the latency given" : measured.equals("latency") ? ", with the bandwidth given" : "")
                     .append(')');
         }
