@@ -183,7 +183,10 @@ class OneHandlerTest {
     void aUsageErrorIsOneLineWhateverTheValueHolds() {
         Run r = igtrace("stats", TESTDATA.resolve("hostile-names").toString(), "--region", "x\u001b[31my\nz", "-q");
         assertEquals(2, r.code, r.err);
-        assertEquals(List.of("igtrace: --region 'x\\x1b[31my\\nz': no region of the trace has that name",
+        // the trace's two user regions (make-hostile-names.py: "main " and "solve " + HOSTILE) listed, escaped as the value is
+        String hostile = "<b>&amp;\"q\" 'a' \\ \\t|\\n|\\x01|\\x1f|\\x1b[31m|]]>--";
+        assertEquals(List.of("igtrace: --region 'x\\x1b[31my\\nz': no region of the trace has that name; its regions outside MPI: 'main "
+                        + hostile + "', 'solve " + hostile + "'",
                 "Try 'igtrace stats --help' for more information."), r.err.lines().toList());
     }
 }

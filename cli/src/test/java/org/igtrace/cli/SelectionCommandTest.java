@@ -233,6 +233,23 @@ class SelectionCommandTest {
         assertTrue(run.err().contains("1 send without a receive completes at its post (after the send overhead)"), run.err());
     }
 
+    /**
+     * A region name that is not the trace's gets the names near it (no command lists a trace's region names, and
+     * {@code --region Solve} on a trace of {@code solve} said only "no region of the trace has that name"): make-diff.py
+     * names the user regions main, solve and pack beside MPI_Sendrecv and MPI_Allreduce.
+     */
+    @Test
+    void aRegionNameNotInTheTraceGetsTheNamesNearIt() {
+        String trace = TESTDATA.resolve("diff/balanced").toString();
+        String[][] cases = {{"Solve", "; did you mean 'solve'?"}, {" PACK ", "; did you mean 'pack'?"}, {"ai", "; regions whose names hold it: 'main'"},
+            {"mpi_", "; regions whose names hold it: 'MPI_Allreduce', 'MPI_Sendrecv'"}, {"init", "; its regions outside MPI: 'main', 'pack', 'solve'"}};
+        for (String[] c : cases) {
+            TimelineCommandTest.Run r = TimelineCommandTest.igtrace("stats", trace, "--region", c[0]);
+            assertEquals(2, r.code(), r.err());
+            assertEquals("igtrace: --region '" + c[0] + "': no region of the trace has that name" + c[1], r.err().lines().findFirst().orElse(""));
+        }
+    }
+
     /** stats and predict: bad selections are usage errors (exit 2, the reason first); one that keeps nothing is exit 1 naming it. */
     @Test
     void badSelectionsOnStatsAndPredict() {

@@ -1,6 +1,7 @@
 package org.igtrace.core.select;
 
 import java.util.BitSet;
+import java.util.List;
 import java.util.Locale;
 import org.igtrace.core.select.SelectionException.Part;
 import org.igtrace.core.trace.TraceDefinitions;
@@ -189,10 +190,47 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 }
             }
             if (!any) {
-                throw new SelectionException(Part.REGION, region, "no region of the trace has that name");
+                throw new SelectionException(Part.REGION, region, "no region of the trace has that name" + nearNames(definitions, region));
             }
         }
         return new SelectionFilter(this, processes(definitions), fromTicks(definitions), toTicks(definitions), regions);
+    }
+
+    /** Most names a region's error lists. */
+    private static final int NAMES_LISTED = 8;
+
+    /**
+     * What to say after "no region of the trace has that name": the names that differ only in case ({@code --region Solve}
+     * where the trace names {@code solve}), else those that hold it, else the regions outside MPI, up to
+     * {@value #NAMES_LISTED}: no command lists a trace's region names.
+     */
+    private static String nearNames(TraceDefinitions definitions, String region) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>(), outside = new java.util.TreeSet<>();
+        for (int r = 0; r < definitions.regionCount(); r++) {
+            names.add(definitions.regionName(r).strip());
+            if (definitions.regionKind(r) == org.igtrace.core.trace.RegionKind.OTHER && !definitions.regionName(r).isBlank()) {
+                outside.add(definitions.regionName(r).strip());
+            }
+        }
+        String given = region.strip().toLowerCase(java.util.Locale.ROOT);
+        List<String> same = names.stream().filter(n -> n.toLowerCase(java.util.Locale.ROOT).equals(given)).toList();
+        if (!same.isEmpty()) {
+            return "; did you mean " + listed(same, " or ") + "?";
+        }
+        List<String> holding = given.isEmpty() ? List.of() : names.stream().filter(n -> n.toLowerCase(java.util.Locale.ROOT).contains(given)).toList();
+        if (!holding.isEmpty()) {
+            return "; regions whose names hold it: " + listed(holding, ", ");
+        }
+        return outside.isEmpty() ? "; it has no region outside MPI" : "; its regions outside MPI: " + listed(List.copyOf(outside), ", ");
+    }
+
+    /** Up to {@value #NAMES_LISTED} names, each in quotes, and how many more. */
+    private static String listed(List<String> names, String separator) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < Math.min(NAMES_LISTED, names.size()); i++) {
+            b.append(i == 0 ? "" : separator).append('\'').append(names.get(i)).append('\'');
+        }
+        return names.size() > NAMES_LISTED ? b + " and " + (names.size() - NAMES_LISTED) + " more" : b.toString();
     }
 
     /**
