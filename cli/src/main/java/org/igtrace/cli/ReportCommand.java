@@ -86,6 +86,10 @@ public final class ReportCommand implements Callable<Integer> {
             throw new UsageError("--width " + width + ": give 300 to 20000 pixels");
         }
         OutputOptions.check(output); // an unwritable -o folder refused before the read, as every command does
+        if (output == null && System.console() != null && StandardOutputWatch.isProcessStdout(parent.stdout())) {
+            // a page of HTML (hundreds of kB) is of no use on a terminal: said before the read, as timeline's Perfetto trace
+            throw new UsageError("report writes an HTML page for a browser: give -o FILE.html, or pipe standard output");
+        }
         // --skip-missing, --skip-damaged, --temp-dir and a checked -j as the other commands (the reader's errors suggest them)
         TraceReading.Request options = TraceReading.options(readingOptions, false, null, false);
         TraceSession session = TraceSession.open(parent, trace, options, selection, ProgressBar.on(parent.err(), quiet));

@@ -163,18 +163,9 @@ class PerfettoTraceTest {
     /** A terminal as standard output gets no binary trace: a usage error that says what to do (it printed the bytes). */
     @Test
     void aTerminalGetsNoBinaryTrace() throws Exception {
-        StringBuilder command = new StringBuilder();
-        for (String a : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "timeline", TimelineCommandTest.DELAYS, "--format", "perfetto")) {
-            command.append('\'').append(a.replace("'", "'\\''")).append("' ");
-        }
-        Path typescript = dir.resolve("typescript");
-        Process p = new ProcessBuilder("script", "-q", "-e", "-c", command.toString(), typescript.toString()).redirectErrorStream(true).start();
-        p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
-        assertEquals(2, p.exitValue());
-        assertTrue(Files.readString(typescript).contains("--format perfetto writes a binary trace: give -o FILE.pftrace"),
-                Files.readString(typescript));
+        Terminal.Run r = Terminal.igtrace(dir, "timeline", TimelineCommandTest.DELAYS, "--format", "perfetto");
+        assertEquals(2, r.code());
+        assertTrue(r.typescript().contains("--format perfetto writes a binary trace: give -o FILE.pftrace"), r.typescript());
     }
 
     /**

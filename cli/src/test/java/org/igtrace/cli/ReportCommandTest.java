@@ -235,4 +235,18 @@ class ReportCommandTest {
         assertFalse(text.contains("rank 1 at median compute"), "rank 1 below the median of ranks 1 and 2");
         assertFalse(text.contains("to the median compute would save"), "no saving claimed by the median");
     }
+
+    /**
+     * A terminal as standard output gets no HTML page: a usage error before the read that says what to do (the whole page
+     * scrolled past, exit 0); piped, the page is written (the other tests here).
+     */
+    @Test
+    @Tag("slow")
+    void aTerminalGetsNoPage() throws Exception {
+        Terminal.Run r = Terminal.igtrace(dir, "report", TimelineCommandTest.DELAYS);
+        assertEquals(2, r.code(), r.typescript());
+        assertTrue(r.typescript().contains("igtrace: report writes an HTML page for a browser: give -o FILE.html, or pipe standard output"),
+                r.typescript());
+        assertFalse(r.typescript().contains("<html"), r.typescript());
+    }
 }
