@@ -120,4 +120,43 @@ class HelpTextTest {
             assertTrue(help.contains("-D" + p + "="), p + " is read by the code but not in --help");
         }
     }
+
+    /**
+     * Every IGTRACE_ variable the launcher reads for its users is in the Environment section (IGTRACE_AOT and
+     * IGTRACE_STOP_GRACE, in usage.md and troubleshooting.md, were in neither --help nor the man page); those the launcher
+     * sets for itself or its tests are not settings.
+     */
+    @Test
+    void environmentSectionNamesEveryVariableOfTheLauncher() throws Exception {
+        StringWriter out = new StringWriter();
+        assertEquals(0, IgtraceCommand.run(out, new PrintWriter(new StringWriter()), "--help"));
+        String environment = out.toString().substring(out.toString().indexOf("\nEnvironment:\n"));
+        TreeSet<String> variables = new TreeSet<>();
+        Matcher m = Pattern.compile("IGTRACE_[A-Z_]+").matcher(Files.readString(Path.of("../igtrace")));
+        while (m.find()) {
+            variables.add(m.group());
+        }
+        // the launcher's own hand-overs to its JVM (the status file) and the tests' hooks (a /proc file, meminfo, THP)
+        variables.removeAll(List.of("IGTRACE_STATUS_SUFFIX", "IGTRACE_STATUS_TOKEN", "IGTRACE_MEMINFO", "IGTRACE_PROC_STATUS", "IGTRACE_THP_SETTING"));
+        assertEquals(List.of("IGTRACE_AOT", "IGTRACE_JAVA_OPTS", "IGTRACE_STOP_GRACE"), List.copyOf(variables));
+        for (String v : variables) {
+            assertTrue(environment.contains("\n  " + v), v + " is read by the launcher but not in --help's Environment");
+        }
+    }
+
+    /**
+     * The man page holds the help's sections after the options, which the options' texts refer to ("see Formats in
+     * igtrace help graph", "see Networks"), and igtrace's Environment, all of it.
+     */
+    @Test
+    void theManPageHoldsTheSectionsTheOptionsReferTo() {
+        StringWriter page = new StringWriter();
+        org.igtrace.cli.docs.ReleaseDocs.writeManPage(IgtraceCommand.commandLine(), "0", new PrintWriter(page, true));
+        String man = page.toString();
+        assertTrue(man.contains("\n.SS Formats (\\-\\-format, or the extension of the \\-o file)\n.nf\n  graphml  .graphml"), man);
+        assertTrue(man.contains("\n.SS Networks (\\-\\-topology)\n.nf\n"), man);
+        assertTrue(man.contains("\n.SH ENVIRONMENT\n.nf\n  IGTRACE_JAVA_OPTS") && man.contains("\n  IGTRACE_STOP_GRACE=S")
+                && man.contains("\n  \\-Digtrace.otf2.warmUpFrom=N"), man);
+        assertEquals(man.split("\n\\.nf\n", -1).length, man.split("\n\\.fi\n", -1).length, "every .nf ends");
+    }
 }

@@ -35,7 +35,12 @@ public final class ReleaseDocs {
         }
     }
 
-    static void writeManPage(CommandLine command, String version, PrintWriter man) {
+    /**
+     * @param command igtrace's command line
+     * @param version the version the page names
+     * @param man     where the page goes
+     */
+    public static void writeManPage(CommandLine command, String version, PrintWriter man) {
         CommandSpec spec = command.getCommandSpec();
         man.println(".TH IGTRACE 1 \"\" \"igtrace " + version + "\" \"User Commands\"");
         man.println(".SH NAME");
@@ -56,6 +61,7 @@ public final class ReleaseDocs {
             paragraphs(sub.getValue().getCommandSpec().usageMessage().description(), man);
             arguments(sub.getValue().getCommandSpec(), man);
             options(sub.getValue().getCommandSpec(), man);
+            footer(sub.getValue().getCommandSpec(), ".SS ", man);
         }
         man.println(".SH EXIT STATUS");
         for (Map.Entry<String, String> code : spec.usageMessage().exitCodeList().entrySet()) {
@@ -63,12 +69,38 @@ public final class ReleaseDocs {
             man.println(".B " + text(code.getKey().strip()));
             man.println(text(code.getValue()));
         }
-        man.println(".SH ENVIRONMENT");
-        man.println(".TP\n.B IGTRACE_JAVA_OPTS");
-        man.println("Options for the Java virtual machines igtrace runs in (the launcher's and the OTF2 reader's), e.g.");
-        man.println(".B \\-Xmx8g\nor\n.BR \\-Digtrace.libotf2=PATH .");
+        footer(spec, ".SH ", man); // Examples, Environment, Definitions
         man.println(".SH SEE ALSO");
         man.println("share/doc/igtrace/docs/definitions.md beside the installed bin/igtrace: what every number means; share/doc/igtrace/README.md.");
+    }
+
+    /**
+     * The help's text after the exit codes (a command's formats, networks and examples; igtrace's examples, environment and
+     * definitions), which the options' texts refer to ("see Formats in igtrace help graph"): a heading (a line not indented
+     * that ends with a colon) as {@code heading} with the words of the line, the indented lines as they are (columns).
+     */
+    private static void footer(CommandSpec spec, String heading, PrintWriter man) {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(spec.usageMessage().footerHeading().replace("%n", ""));
+        lines.addAll(List.of(spec.usageMessage().footer()));
+        boolean block = false;
+        for (String line : lines) {
+            String t = line.replace("%n", "").replace("%%", "%");
+            if (t.isBlank()) {
+                continue;
+            }
+            if (!t.startsWith(" ") && t.endsWith(":")) {
+                String words = t.substring(0, t.length() - 1);
+                man.println((block ? ".fi\n" : "") + heading + text(heading.equals(".SH ") ? words.toUpperCase(Locale.ROOT) : words));
+                man.println(".nf");
+                block = true;
+            } else if (block) {
+                man.println(text(t));
+            }
+        }
+        if (block) {
+            man.println(".fi");
+        }
     }
 
     private static void synopsis(CommandLine command, PrintWriter man) {
