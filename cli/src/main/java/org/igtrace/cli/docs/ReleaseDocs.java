@@ -29,10 +29,39 @@ public final class ReleaseDocs {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
         CommandLine command = IgtraceCommand.commandLine();
-        Files.writeString(out.resolve("igtrace-completion.bash"), AutoComplete.bash("igtrace", command), StandardCharsets.UTF_8);
+        Files.writeString(out.resolve("igtrace-completion.bash"), completion(command), StandardCharsets.UTF_8);
         try (PrintWriter man = new PrintWriter(Files.newBufferedWriter(out.resolve("igtrace.1"), StandardCharsets.UTF_8))) {
             writeManPage(command, args[1], man);
         }
+    }
+
+    /** What picocli's completion script does when no command is named: the top-level command's words. */
+    private static final String TOP_LEVEL = "  # No subcommands were specified; generate completions for the top-level command.\n  _picocli_igtrace; return $?;\n";
+
+    /**
+     * The bash completion script: picocli's, which offered the command names after {@code igtrace TRACE} (the graph
+     * command's short form, README's first), where the graph command's options and their values belong.
+     *
+     * @param command igtrace's command line
+     * @return the script
+     */
+    public static String completion(CommandLine command) {
+        String script = AutoComplete.bash("igtrace", command);
+        if (!script.contains(TOP_LEVEL)) {
+            throw new IllegalStateException("picocli's completion script changed: the short form igtrace TRACE is not completed");
+        }
+        return script.replace(TOP_LEVEL, """
+                  # No command named: a word before the current one other than igtrace's own options is a trace, and
+                  # igtrace TRACE [OPTIONS] is the graph command's short form.
+                  local i
+                  for ((i = 1; i < COMP_CWORD; i++)); do
+                    case ${COMP_WORDS[i]} in
+                      -h | --help | -V | --version) ;;
+                      *) _picocli_igtrace_graph; return $?;;
+                    esac
+                  done
+                  _picocli_igtrace; return $?;
+                """);
     }
 
     /**
