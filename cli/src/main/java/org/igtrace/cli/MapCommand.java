@@ -71,7 +71,7 @@ public final class MapCommand implements Callable<Integer> {
     @Mixin
     TraceArgument trace;
 
-    @Option(names = "--topology", paramLabel = "NETWORK", required = true, converter = TopologyOptions.SpecConverter.class,
+    @Option(names = "--topology", paramLabel = "NETWORK", required = true, converter = TopologyOptions.MachineConverter.class,
             description = "The machine, written as for igtrace graph --topology (see Networks in igtrace help graph): a ring, star, bus, mesh or torus.")
     TopologySpec topology;
 
@@ -346,10 +346,7 @@ public final class MapCommand implements Callable<Integer> {
                     + "): change one of them");
         }
         MapOutput.Format f = given != null ? given : implied != null ? implied : MapOutput.Format.TEXT;
-        TopologySpec spec = topology;
-        if (spec.kind().equals("tree")) {
-            throw new UsageError("--topology tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
-        }
+        TopologySpec spec = topology; // a machine (TopologyOptions.MachineConverter), not the graph's tree
         // the launchers' files (rankfile, slurm) hold only plain host names; JSON and text any name, escaped
         HostsFile h = hosts == null ? null : HostsFile.read(hosts, f == MapOutput.Format.RANKFILE || f == MapOutput.Format.SLURM,
                 f == MapOutput.Format.RANKFILE);

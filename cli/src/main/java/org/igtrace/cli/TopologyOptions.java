@@ -131,6 +131,26 @@ public final class TopologyOptions {
         }
     }
 
+    /**
+     * Parses map's {@code --topology}: a machine, so not the graph's own tree, and its errors list the machines only
+     * (they listed "or tree", which map then refused).
+     */
+    static final class MachineConverter implements CommandLine.ITypeConverter<TopologySpec> {
+        @Override
+        public TopologySpec convert(String value) {
+            TopologySpec spec;
+            try {
+                spec = TopologySpec.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw Units.Refused.naming(e.getMessage().replace(TopologySpec.SYNTAX, "ring[:N], star[:N], bus[:N], mesh:RxC or torus:XxYxZ"));
+            }
+            if (spec.kind().equals("tree")) {
+                throw Units.Refused.naming("tree is the graph's own spanning tree, not a machine: give ring, star, bus, mesh or torus");
+            }
+            return spec;
+        }
+    }
+
     /** The network as the command line names it, in its canonical spelling ({@code torus:4x4x4}, {@code ring}). */
     static String name(TopologySpec spec) {
         StringBuilder s = new StringBuilder(spec.kind());

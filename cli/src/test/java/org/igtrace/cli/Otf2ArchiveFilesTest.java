@@ -96,14 +96,14 @@ class Otf2ArchiveFilesTest {
         Path events = dir.resolve("traces/0.evt");
         cut(events, 300);
         assertOneLineError(run(dir.toString()), events + ": damaged or truncated (events of location 0, \"Master thread\"; "
-                + "no end-of-file record); use --skip-missing to read the other 1 location");
+                + "no end-of-file record); use --skip-missing to read the other location");
         Result skipped = run(dir.toString(), "--skip-missing", "--no-waits");
         assertEquals(0, skipped.code, skipped.err);
         assertTrue(skipped.err.contains("1 location left out for a damaged, missing or unreadable file (traces/0.evt of location 0, \"Master thread\")"),
                 skipped.err);
         Files.write(events, new byte[0]);
         assertOneLineError(run(dir.toString()), events + ": empty (events of location 0, \"Master thread\"); "
-                + "use --skip-missing to read the other 1 location");
+                + "use --skip-missing to read the other location");
     }
 
     @Test
@@ -114,7 +114,7 @@ class Otf2ArchiveFilesTest {
         new java.util.Random(3).nextBytes(random);
         Files.write(local, random);
         assertOneLineError(run(dir.toString()), local + ": damaged or truncated (local definitions of location 1, \"Master thread\"; "
-                + "no end-of-file record); use --skip-missing to read the other 1 location");
+                + "no end-of-file record); use --skip-missing to read the other location");
         Result skipped = run(dir.toString(), "--skip-missing");
         assertEquals(0, skipped.code, skipped.err);
         assertTrue(skipped.err.contains("1 location left out for a damaged, missing or unreadable file (traces/1.def of location 1, \"Master thread\")"),

@@ -122,7 +122,7 @@ class AnchorByteOrderTest {
         Path located = TraceFormat.locate(dir).file();
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(located, false));
         assertEquals(dir.resolve("traces").resolve("1.evt") + ": missing (location 1, \"Master thread\"); "
-                + "use --skip-missing to read the other 1 location", e.getMessage());
+                + "use --skip-missing to read the other location", e.getMessage());
         TraceProfile skipped = TraceInput.read(located, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
         assertTrue(skipped.notes().stream().anyMatch(n -> n.contains("left out, its event file missing (traces/1.evt of location 1")),
                 skipped.notes().toString());

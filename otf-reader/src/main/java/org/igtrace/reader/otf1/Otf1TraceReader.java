@@ -58,8 +58,8 @@ public final class Otf1TraceReader implements PartitionedSource {
                 String what = "stream " + Long.toHexString(stream.id()) + describe(stream, all);
                 long others = java.util.Arrays.stream(wanted).filter(w -> files.events(files.streamId(w)) != null).count(); // the streams there
                 throw new TraceReadException(master.resolveSibling(files.eventsName(stream.id())) + ": missing (" + what + ")"
-                        + unlistedBeside(master) + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others
-                        + (others == 1 ? " stream" : " streams")));
+                        + unlistedBeside(master) + (others == 0 ? "" : "; use " + Remedy.SKIP_MISSING.named() + " to read "
+                        + (others == 1 ? "the other stream" : "the other " + others + " streams")));
             }
             if (++missingCount <= NAMED_MISSING) {
                 missing.add(files.eventsName(stream.id()) + ": stream " + Long.toHexString(stream.id()) + describe(stream, all));

@@ -103,7 +103,7 @@ final class LocationFileCheck {
             // the other locations whose files are there and sound, not all those declared
             long others = Arrays.stream(locations).filter(l -> !problems.containsKey(l) && Files.exists(files.events(l))).count();
             throw new TraceReadException(describe(files, first.getValue(), describe(definitions, first.getKey())) + (others == 0 ? ""
-                    : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
+                    : "; use " + Remedy.SKIP_MISSING.named() + " to read " + (others == 1 ? "the other location" : "the other " + others + " locations")));
         }
         if (problems.size() == locations.length) {
             // the locations whose event files are there: those missing were left out before, with their note

@@ -541,7 +541,7 @@ public final class Otf2TraceReader implements PartitionedSource {
     private static TraceReadException missing(Path evt, String what, long others) {
         String state = Otf2ReadFailure.state(evt); // "missing", or missing beside a compressed copy to decompress
         return new TraceReadException(evt + ": " + state.replace("missing", "missing (" + what + ")").replace(") (", "; ") + (others == 0 ? ""
-                : "; use " + Remedy.SKIP_MISSING.named() + " to read the other " + others + (others == 1 ? " location" : " locations")));
+                : "; use " + Remedy.SKIP_MISSING.named() + " to read " + (others == 1 ? "the other location" : "the other " + others + " locations")));
     }
 
     /** The size of {@code file} when it is a regular file (symbolic links followed), else -1. */

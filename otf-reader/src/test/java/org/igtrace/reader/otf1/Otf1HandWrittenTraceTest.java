@@ -306,7 +306,7 @@ class Otf1HandWrittenTraceTest {
         Files.delete(dir.resolve("t.2.events"));
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.2.events[.z]") + ": missing (stream 2, process 2 \"Process 1\"); "
-                + "use --skip-missing to read the other 1 stream", e.getMessage());
+                + "use --skip-missing to read the other stream", e.getMessage());
     }
 
     /**
@@ -346,13 +346,13 @@ class Otf1HandWrittenTraceTest {
         write("t.otf", "1:1\n7:2\n");
         TraceReadException e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
         assertEquals(dir.resolve("t.7.events[.z]") + ": missing (stream 7, process 2 \"Process 1\"); t.2.events lies in the same folder, "
-                + "a stream t.otf does not list: t.otf may be damaged; use --skip-missing to read the other 1 stream", e.getMessage());
+                + "a stream t.otf does not list: t.otf may be damaged; use --skip-missing to read the other stream", e.getMessage());
         TraceProfile profile = TraceInput.read(master, new ReadOptions(true, 0), AnalysisOptions.PROFILE);
         assertTrue(profile.notes().contains("1 stream left out, their events files missing (t.7.events[.z]: stream 7, process 2 \"Process 1\"); "
                 + "t.2.events lies in the same folder, a stream t.otf does not list: t.otf may be damaged"), profile.notes().toString());
         Files.delete(dir.resolve("t.2.events")); // only missing: no word of the master file
         e = assertThrows(TraceReadException.class, () -> TraceInput.read(master, false));
-        assertEquals(dir.resolve("t.7.events[.z]") + ": missing (stream 7, process 2 \"Process 1\"); use --skip-missing to read the other 1 stream",
+        assertEquals(dir.resolve("t.7.events[.z]") + ": missing (stream 7, process 2 \"Process 1\"); use --skip-missing to read the other stream",
                 e.getMessage());
     }
 

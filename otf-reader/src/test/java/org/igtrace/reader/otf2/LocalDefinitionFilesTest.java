@@ -88,7 +88,7 @@ class LocalDefinitionFilesTest {
 
     @ParameterizedTest
     @CsvSource({
-        "scorep-ping-pong, traces/1.def, 1, Master thread, 1 location",
+        "scorep-ping-pong, traces/1.def, 1, Master thread, location",
         "pi-4, eztrace_log/536870911.def, 536870911, P#1T#0, 3 locations",
     })
     @Tag("slow")
@@ -166,7 +166,10 @@ class LocalDefinitionFilesTest {
     @MethodSource("allTraces")
     void bundledTracesHaveEveryLocalDefinitionFile(Path dir) throws Exception {
         TraceProfile profile = TraceInput.read(TraceFormat.locate(dir).file(), false);
-        assertFalse(profile.notes().stream().anyMatch(n -> n.contains("local definition")), profile.notes().toString());
+        // CASITA's rewrite of a Score-P run writes none (testdata/SOURCES.md): read without them, with the note that says so
+        boolean none = dir.getFileName().toString().equals("casita-mpi-tags-10");
+        assertEquals(none, profile.notes().stream().anyMatch(n -> n.contains("no local definition files (casita/*.def)")), profile.notes().toString());
+        assertEquals(none, profile.notes().stream().anyMatch(n -> n.contains("local definition")), profile.notes().toString());
     }
 
     private static int otf2PrintExit(Path anchor) throws Exception {
