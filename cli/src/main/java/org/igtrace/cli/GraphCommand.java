@@ -194,7 +194,10 @@ public final class GraphCommand implements Callable<Integer> {
             Summary.of(graph, view).forEach(err::println);
             if (chosen == OutputFormat.METIS && shown.edges().isEmpty() && shown.vertices().size() > 0) {
                 // a valid METIS file, which gpmetis refuses ("nedges ... must be positive", exit 254)
-                err.println("igtrace: note: the graph has no edge (no point-to-point message" + (collectives ? "" : "; --collectives adds the "
+                // --collectives named only where collectives carry data it would draw (not barriers alone, nor a run without MPI)
+                boolean collectiveData = read.profile().diagnostics().stream().anyMatch(d -> d.kind()
+                        == org.igtrace.core.diagnostic.DiagnosticKind.COLLECTIVES_ONLY);
+                err.println("igtrace: note: the graph has no edge (no point-to-point message" + (collectives || !collectiveData ? "" : "; --collectives adds the "
                         + "collectives' modelled traffic") + "): gpmetis refuses a METIS file of no edge, and every partition costs the same");
             }
             if (projected != null) {

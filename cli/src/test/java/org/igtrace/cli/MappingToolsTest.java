@@ -117,6 +117,10 @@ class MappingToolsTest {
         assertEquals(0, c.code, c.out);
         assertFalse(c.out.contains("no edge"), c.out);
         assertEquals(0, command("gpmetis", with.toString(), "2").code);
+        // where no collective carries data (make-barriers.py: barriers only) --collectives adds nothing, and is not named
+        Run barriers = igtrace(TESTDATA.resolve("barriers").toString(), "-o", dir.resolve("b.metis").toString());
+        assertEquals(0, barriers.code, barriers.out);
+        assertTrue(barriers.out.contains("igtrace: note: the graph has no edge (no point-to-point message): gpmetis refuses"), barriers.out);
     }
 
     @Tag("slow")

@@ -1,6 +1,7 @@
 package org.igtrace.formats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
 import java.util.Arrays;
@@ -56,7 +57,10 @@ class MappingFormatsTest {
         assertEquals(0.5, IntegerWeights.scale(new double[] {2e6, 1}, 1));
         double[] many = new double[600];
         Arrays.fill(many, 1e6);
-        assertEquals((1 << 30) / 1.2e9, IntegerWeights.scale(many, 1), 1e-12);
+        // 2^30 / 1.2e9 = 0.894784853 would load each 894785 (rounded), 1,073,742,000 over both directions' 1,200 arcs, over
+        // 2^30 = 1,073,741,824: each load is the largest that keeps it, floor(2^30 / 1200) = 894784
+        double s = IntegerWeights.scale(many, 1);
+        assertEquals(894784, IntegerWeights.edgeLoad(1e6, s));
         // waits (seconds) in microseconds: 24.9 ms and 57.5 us are 24900 and 58, not 1 and 1 as with s = 1
         double wait = IntegerWeights.scale(new double[] {0.0249, 0.0000575}, IntegerWeights.WAIT_UNIT);
         assertEquals(1e6, wait);
@@ -67,5 +71,34 @@ class MappingFormatsTest {
         assertEquals(1, IntegerWeights.edgeLoad(0.2, 1));
         assertEquals(1, IntegerWeights.vertexLoad(0.0));
         assertEquals(1000, IntegerWeights.vertexLoad(1.0));
+    }
+
+    /**
+     * The loads as written, rounded half up and at least 1, keep the 2^30 bound too: 48 ranks each sending one message of
+     * 10^6 + r x j bytes to every other (1,128 pairs, avg weights 10^6 + r x j) were scaled to a sum of arcs 28 over it.
+     */
+    @Test
+    void theRoundedLoadsKeepTheArcSumBound() {
+        double[] weights = new double[48 * 47 / 2];
+        int k = 0;
+        for (int r = 0; r < 48; r++) {
+            for (int j = r + 1; j < 48; j++) {
+                weights[k++] = 1e6 + r * j; // both directions' messages of the pair: (2e6 + 2rj) bytes / 2 messages
+            }
+        }
+        double s = IntegerWeights.scale(weights, 1);
+        long sum = 0;
+        for (double w : weights) {
+            sum += IntegerWeights.edgeLoad(w, s);
+        }
+        assertTrue(2 * sum <= 1L << 30, 2 * sum + " over 2^30 at s = " + s);
+        assertTrue(2 * sum > (1L << 30) - 2 * weights.length, "s the largest within rounding: " + 2 * sum);
+    }
+
+    /** round(w x 1000) half up as w reads: 1 - 30.02 / 40 = 0.2495 (its product 249.49999999999997 in doubles) is 250. */
+    @Test
+    void aVertexLoadAtAHalfRoundsUp() {
+        assertEquals(250, IntegerWeights.vertexLoad(1 - 30.02 / 40));
+        assertEquals(249, IntegerWeights.vertexLoad(0.2494999));
     }
 }

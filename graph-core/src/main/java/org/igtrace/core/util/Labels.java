@@ -249,7 +249,8 @@ public final class Labels {
             v /= 1000;
             u++;
         }
-        return significant(v, 3) + (units[u].isEmpty() ? "" : space + units[u]);
+        // rounded as it reads (9995 B is 10 KB as 99,950 B is 100 KB; its binary 9.99499.. KB read 9.99 KB)
+        return significant(rounded(v, 3), 3) + (units[u].isEmpty() ? "" : space + units[u]);
     }
 
     /**

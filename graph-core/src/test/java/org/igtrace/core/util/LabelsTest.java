@@ -34,6 +34,16 @@ class LabelsTest {
         assertEquals("1.50 ms", Labels.seconds3(0.0015049)); // a value below the half stays below it
     }
 
+    /** Bytes and counts at a half round up as they read: 9,995 B read "9.99 KB" (its 9.99499.. KB in binary) beside "100 KB" for 99,950 B. */
+    @Test
+    void bytesAtAHalfRoundUp() {
+        assertEquals("10 KB", Labels.bytes(9995));
+        assertEquals("100 KB", Labels.bytes(99950));
+        assertEquals("9.99 KB", Labels.bytes(9994.9));
+        assertEquals("1 MB", Labels.bytes(999500));
+        assertEquals("18.2 KB", Labels.bytes(18200));
+    }
+
     /** Not finite (a 0/0 that reached a table): as the Formatter writes it, not an exception. */
     @Test
     void notFiniteAsTheFormatterWritesIt() {
