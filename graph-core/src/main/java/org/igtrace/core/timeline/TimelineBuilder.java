@@ -264,6 +264,10 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (r.initEnter != Long.MIN_VALUE && r.initLeave != Long.MIN_VALUE) { // its MPI_Init after the span's left edge
                 BinGrid.fill(shares[StateClass.MPI_OTHER], seconds(r.initEnter) + shift, seconds(r.initLeave) + shift, start, perColumn);
             }
+            if (r.finalizeEnter != Long.MIN_VALUE && measured && windowTo == Long.MAX_VALUE) { // its bins end there: the picture's end
+                BinGrid.fill(shares[StateClass.MPI_OTHER], seconds(r.finalizeEnter) + shift, // may lie inside MPI_Finalize, not after it
+                        seconds(r.finalizeLeave != Long.MIN_VALUE ? r.finalizeLeave : r.last) + shift, start, perColumn);
+            }
         }
         TickBins w = thread > 0 ? null : waits.bins(process);
         if (w != null) {
@@ -282,10 +286,7 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
     private static final int[] IDENTITY = java.util.stream.IntStream.range(0, StateClass.RECORDED).toArray();
 
     private long initialBinWidth() {
-        if (windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE) {
-            return Math.max(1, (windowTo - windowFrom) / columns + 1);
-        }
-        return 1;
+        return windowFrom != Long.MIN_VALUE && windowTo != Long.MAX_VALUE ? Math.max(1, (windowTo - windowFrom) / columns + 1) : 1;
     }
 
     /** One location's outermost states as they are read. */
@@ -307,11 +308,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
         int[] classMap = IDENTITY;
         /** Null until the first interval in the drawn span (measured: after this location's MPI_Init). */
         ColumnBins bins = measuredLeft() ? null : new ColumnBins(origin(), columns, initialBinWidth());
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        /** The enter and leave of this location's MPI_Init, the enter of its MPI_Finalize (Long.MIN_VALUE: none yet). */
-        long initEnter = Long.MIN_VALUE, initLeave = Long.MIN_VALUE;
-        long finalizeEnter = Long.MIN_VALUE;
+        long first = Long.MAX_VALUE, last = Long.MIN_VALUE;
+        /** The enter and leave of this location's MPI_Init and of its MPI_Finalize (Long.MIN_VALUE: none yet). */
+        long initEnter = Long.MIN_VALUE, initLeave = Long.MIN_VALUE, finalizeEnter = Long.MIN_VALUE, finalizeLeave = Long.MIN_VALUE;
         private boolean inInit;
         /** Whether it entered an OpenMP parallel region: a thread of a team ({@link ThreadRows}). */
         boolean inTeam;
@@ -403,8 +402,8 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
             if (bins == null && !inInit) {
                 bins = new ColumnBins(start, columns, initialBinWidth());
             }
-            if (bins != null && !inInit) {
-                bins.add(c, start, end);
+            if (bins != null && !inInit && !(finalizeEnter != Long.MIN_VALUE && start >= finalizeEnter && measured && windowTo == Long.MAX_VALUE)) {
+                bins.add(c, start, end); // under the measured span not from MPI_Finalize's enter on: drawn exactly (row assembly)
             }
             if (c == StateClass.OUTSIDE_TEAM) {
                 outsideTicks += end - start;
@@ -504,7 +503,9 @@ public final class TimelineBuilder extends LocationTaps<TimelineBuilder.Recorder
                 mpiFrame = -1;
             }
             change(time, current());
-            if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
+            if (region >= 0 && region < environment.length && environment[region] == 2 && finalizeLeave == Long.MIN_VALUE) {
+                finalizeLeave = time;
+            } else if (region >= 0 && region < environment.length && environment[region] == 1 && initLeave == Long.MIN_VALUE) {
                 initLeave = time;
                 if (inInit) {
                     inInit = false;

@@ -454,4 +454,51 @@ class TimelineBuilderTest {
             assertEquals(1f, shares[StateClass.MPI_OTHER][c], 1e-4f, "column " + c);
         }
     }
+
+    /**
+     * Under the measured span the picture ends at the latest MPI_Finalize enter (1400 here), and a row drawn as shares
+     * showed time from after it in its last column: its last bin, which straddles the end, spread its MPI_Finalize (1400
+     * to 1410) and the region after it (1410 to 1500) over the bin's width (the helper's hand-made trace: 9 of 28 px of
+     * "MPI other" in the last column of a row computing up to MPI_Finalize; scorep-cloverleaf-acc-2's compute outside any
+     * region, which runs only after 6.6729 s, at 6.671999 s). p0 computes in main from 1210 to 1400: its last column is all
+     * compute, none of it MPI.
+     */
+    @Test
+    void aRowOfSharesDrawsNothingFromAfterTheMeasuredEnd() {
+        TraceDefinitions.Builder b = TraceDefinitions.builder();
+        b.addProcess("p0", null);
+        b.addProcess("p1", null);
+        int main = b.addRegion("main", false), alpha = b.addRegion("alpha", false), beta = b.addRegion("beta", false);
+        int init = b.addRegion("MPI_Init", true), fin = b.addRegion("MPI_Finalize", true);
+        TimelineBuilder builder = new TimelineBuilder(b.ticksPerSecond(1).startTicks(0).build(), 100, null, Long.MIN_VALUE,
+                Long.MAX_VALUE, true);
+        LocationSink sink = builder.perLocation(NO_PROFILE);
+        for (int p = 0; p < 2; p++) {
+            LocationEvents l = sink.location(p, p);
+            l.enter(0, main);
+            l.enter(0, init);
+            l.leave(10, init);
+            for (int t = 10; t < 1210; t += 2) {
+                l.enter(t, alpha);
+                l.leave(t + 1, alpha);
+            }
+            l.enter(1400, fin);
+            l.leave(1410, fin);
+            l.enter(1410, beta);
+            l.leave(1500, beta);
+            l.leave(1500, main);
+        }
+        Timeline timeline = builder.build();
+        assertEquals(10, timeline.start(), 1e-9);
+        assertEquals(1400, timeline.end(), 1e-9);
+        float[][] shares = timeline.rows().get(0).shares();
+        assertNotNull(shares, "600 states: drawn as shares");
+        int last = timeline.columns() - 1; // 1386.1 to 1400
+        float drawn = 0;
+        for (int k = 0; k < StateClass.COUNT; k++) {
+            assertTrue(k == StateClass.computeIn(0) || shares[k][last] == 0, "class " + k + " in the last column: " + shares[k][last]);
+            drawn += shares[k][last];
+        }
+        assertEquals(1f, drawn, 1e-4f, "the last column all main's compute");
+    }
 }
