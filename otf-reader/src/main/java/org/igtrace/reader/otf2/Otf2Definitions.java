@@ -256,11 +256,13 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
      * Reads a location of type UNKNOWN that MPI_COMM_WORLD's locations hold as a CPU thread, with a note: an MPI rank runs
      * on a CPU thread, and left out as "not a CPU thread" such a location took its rank with it (a damaged byte that made
      * a rank's only thread's type 0: rank left out, its messages unmatched, exit 0); a writer that gives no type reads so.
+     * A metric location or an accelerator stream there is read so too, with a note that the definitions may be damaged
+     * (a byte that made rank 0's thread a metric location: its 139 events unread, the waiting a quarter, exit 0).
      */
     private void unknownWorldLocationsAsThreads() {
         boolean any = false;
         for (int l = 0; l < locations.count() && !any; l++) {
-            any = locations.kind(l) == LocationKind.OTHER;
+            any = locations.kind(l) != LocationKind.CPU_THREAD;
         }
         if (!any || worldLocations.length() == 0) {
             return;
@@ -269,16 +271,22 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         for (int i = 0; i < worldLocations.length(); i++) {
             world.put(worldLocations.get(i), 1);
         }
-        long read = 0;
+        long read = 0, other = 0;
         for (int l = 0; l < locations.count(); l++) {
-            if (locations.kind(l) == LocationKind.OTHER && world.get(locations.id(l), 0) != 0) {
+            if (locations.kind(l) != LocationKind.CPU_THREAD && world.get(locations.id(l), 0) != 0) {
+                other += locations.kind(l) == LocationKind.OTHER ? 0 : 1;
                 locations.kindOrdinal(l, LocationKind.CPU_THREAD.ordinal());
                 read++;
             }
         }
-        if (read > 0) {
-            numberingNotes.add(Diagnostic.count(read, "location", "locations") + " of type UNKNOWN in MPI_COMM_WORLD read as "
-                    + (read == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one)");
+        if (read > other) {
+            numberingNotes.add(Diagnostic.count(read - other, "location", "locations") + " of type UNKNOWN in MPI_COMM_WORLD read as "
+                    + (read - other == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one)");
+        }
+        if (other > 0) {
+            numberingNotes.add(Diagnostic.count(other, "metric location or accelerator stream", "metric locations or accelerator streams")
+                    + " in MPI_COMM_WORLD read as " + (other == 1 ? "a CPU thread" : "CPU threads") + " (an MPI rank runs on one: the"
+                    + " definitions may be damaged)");
         }
     }
 

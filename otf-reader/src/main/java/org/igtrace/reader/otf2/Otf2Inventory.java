@@ -59,6 +59,8 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
 
     /** At most this many threads count the events. */
     private int maxThreads;
+    /** The locations the anchor announces. */
+    private long declared = -1;
 
     private Otf2Inventory() {
     }
@@ -73,6 +75,7 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         inventory.maxThreads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
         Otf2ReadFailure.requireCompleteGlobalDefinitions(anchor);
         try (Otf2Archive archive = Otf2Archive.open(anchor)) {
+            inventory.declared = archive.declaredLocations();
             archive.readGlobalDefinitions(inventory);
             inventory.definitions.requireUsableClock(new Otf2Files(anchor).globalDefinitions());
         } catch (Otf2Exception e) {
@@ -344,6 +347,10 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
                     + sizeA + " and " + sizeB, sizeA + sizeB, null));
         }
         List<String> notes = new ArrayList<>(resolved.notes());
+        if (declared >= 0 && definitions.locationsDefined() < declared) { // the other commands refuse it (Otf2TraceReader)
+            notes.add("the anchor announces " + Long.toUnsignedString(declared) + " locations, the definitions define " + definitions.locationsDefined()
+                    + ": " + new Otf2Files(anchor).globalDefinitions().getFileName() + " is damaged, and the ranks listed may not be the run's");
+        }
         String format = "OTF2" + (anchorProperties.version() == null ? "" : " " + anchorProperties.version());
         double span = traceLength < 0 ? -1 : (double) traceLength / ticksPerSecond;
         if (lastEvent >= firstEvent) {

@@ -85,6 +85,12 @@ public final class Otf2TraceReader implements PartitionedSource {
             throw missing(dir.resolve(found.location + ".evt"), describe(collected, found.location), found.others);
         }
         collected.stopAtMissing(null);
+        if (declared >= 0 && collected.locationsDefined() < declared) {
+            // a location record damaged (its kind byte, its id made another's): a rank lost without a word and the ranks after
+            // it renumbered, read as a smaller run; libotf2's writer and every tracer's archive define each one they announce
+            throw new TraceReadException(new org.igtrace.reader.otf2.nativelib.Otf2Files(anchor).globalDefinitions() + ": damaged (the anchor"
+                    + " announces " + Long.toUnsignedString(declared) + " locations, the definitions define " + collected.locationsDefined() + ")");
+        }
         collected.number();
         long[] toRead = collected.readLocations();
         Present present = present(anchor, folder, collected, toRead, options.skipMissing(), notes);
