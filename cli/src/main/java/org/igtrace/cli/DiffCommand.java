@@ -2,6 +2,7 @@ package org.igtrace.cli;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -151,7 +152,23 @@ public final class DiffCommand implements Callable<Integer> {
         if (rb.exit() != null) {
             return rb.exit();
         }
-        RunComparison comparison = RunComparison.of(ra.compared(), rb.compared());
+        // --skip-missing read a rank in one run only: both runs read again without it, so that the others' waits for it and
+        // their traffic with it are in neither run (the waits were in one: a run against its copy missing rank 1's file read
+        // "rank 2's transfer +15.2 ms, rank 2's waiting -15.2 ms"), as diff A B --ranks of the others compares them
+        BitSet readA = analysed(ra.definitions()), readB = analysed(rb.definitions());
+        List<Integer> oneRunOnly = new ArrayList<>();
+        if (!readA.equals(readB)) {
+            BitSet both = (BitSet) readA.clone();
+            both.and(readB);
+            readA.xor(readB);
+            readA.stream().filter(selection::selects).forEach(oneRunOnly::add);
+            ra = read(TraceSession.open(parent, a, options, narrowed(selection, both), none), d -> { });
+            rb = ra.exit() != null ? rb : read(TraceSession.open(parent, b, options, narrowed(selection, both), none), d -> { });
+            if (ra.exit() != null || rb.exit() != null) {
+                return ra.exit() != null ? ra.exit() : rb.exit();
+            }
+        }
+        RunComparison comparison = RunComparison.of(ra.compared(), rb.compared()).withLeftOut(oneRunOnly);
         if (comparison.processes().isEmpty() && !comparison.leftOut().isEmpty()) {
             // every rank of the selection left out: T 0 against T 0, and the paths of processes not compared
             throw new Failure(la.file() + " and " + lb.file() + ": no process to compare: "
@@ -196,6 +213,26 @@ public final class DiffCommand implements Callable<Integer> {
     /**
      * How many processes of {@code a} have a world rank {@code b} analyses.
      */
+    /** The world ranks a run analysed (--skip-missing leaves out those whose files are missing). */
+    private static BitSet analysed(TraceDefinitions d) {
+        BitSet ranks = new BitSet();
+        for (int p = 0; p < d.processCount(); p++) {
+            if (!d.leftOut(p)) {
+                ranks.set(d.worldRank(p));
+            }
+        }
+        return ranks;
+    }
+
+    /** {@code selection} kept to the world ranks {@code ranks}, its words as the user wrote them. */
+    private static Selection narrowed(Selection selection, BitSet ranks) {
+        BitSet kept = (BitSet) ranks.clone();
+        if (selection.ranks() != null) {
+            kept.and(selection.ranks());
+        }
+        return new Selection(selection.from(), selection.to(), kept, selection.region(), selection.words());
+    }
+
     private static int common(TraceDefinitions a, TraceDefinitions b) {
         int n = 0;
         for (int p = 0; p < a.processCount(); p++) {

@@ -199,7 +199,8 @@ class DiffCommandTest {
                 "assert abs(d['runtime']['delta']) < 1e-12, d['runtime']",
                 // nor the paths' lengths, nor a process's share of them (A's path of 29.3 ms over 4 ranks against B's 4.07 ms)
                 "assert d['critical_path_length'] == {'a': None, 'b': None, 'delta': None}, d['critical_path_length']",
-                "assert d['process_contributors'] and all(c['on_path'] is None for c in d['process_contributors']), d['process_contributors']",
+                // both runs read again without ranks 1-3: rank 0's waits for them are measured in neither, and it ran as in A
+                "assert d['process_contributors'] == [], d['process_contributors']",
                 "print('ok')"));
         Run text = igtrace("diff", a.toString(), b.toString(), "--skip-missing", "-q");
         assertEquals(0, text.code, text.err);
@@ -283,7 +284,8 @@ class DiffCommandTest {
      * otf2/alltoall-16 without ranks 3-14's event files: --skip-missing does not analyse those processes at all (no message
      * names them: the run's traffic is all-to-alls), so A has 4 processes where B has 16. Their world ranks were left out
      * of the rows only: B's N x N total (50.7 s) and its efficiencies were its 16 ranks', beside rows of 4 ranks whose
-     * waiting adds up to 10.8 s (a hunt). They are left out of both runs: B's pattern total is its rows' waiting added up.
+     * waiting adds up to 10.8 s (a hunt). They are left out of both runs: B's pattern total is its rows' waiting added up,
+     * and both runs are read without them (B's all-to-alls then lack members, as A's do: no N x N wait in either).
      */
     @Test
     void ranksOneRunDidNotAnalyseAreLeftOutOfBoth(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
@@ -314,7 +316,9 @@ class DiffCommandTest {
                 "assert sorted(p['rank'] for p in d['processes']) == [0, 1, 2, 15], d['processes']",
                 "nxn = next(x for x in d['patterns'] if x['pattern'] == 'wait_nxn')",
                 "rows = sum(p['wait_nxn']['b'] for p in d['processes'])",
-                "assert rows > 1 and abs(nxn['b'] - rows) < 1e-9 * rows, (nxn, rows)",
+                // B read again without ranks 3-14, as A lacks them: its all-to-alls lack members in both runs, so neither
+                // measures their N x N waits (B's 10.8 s against A's 0 was a difference of what the runs could see)
+                "assert nxn['a'] == nxn['b'] == rows == 0, (nxn, rows)",
                 "w = next(x for x in d['regions'] if x['name'] == 'Working')",
                 "assert abs(w['b'] - sum(p['b'] for p in w['processes'])) < 1e-9, w",
                 "print(d['efficiency']['load_balance']['b'])").matches("0\\.\\d+"));

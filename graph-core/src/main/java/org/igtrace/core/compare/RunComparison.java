@@ -119,6 +119,19 @@ public record RunComparison(Change runtime, List<ProcessRow> processes, List<Pat
     public record PairRow(int a, int b, Change bytes, Change messages) {
     }
 
+    /**
+     * This comparison with {@code more} world ranks said to be left out of both runs (ranks the runs were read again
+     * without, as one run lacked them).
+     *
+     * @param more world ranks not compared
+     * @return the comparison with them among {@link #leftOut()}, in order
+     */
+    public RunComparison withLeftOut(List<Integer> more) {
+        java.util.TreeSet<Integer> all = new java.util.TreeSet<>(leftOut);
+        all.addAll(more);
+        return new RunComparison(runtime, processes, patterns, regions, pairs, efficiency, List.copyOf(all), openMpConstructs);
+    }
+
     public RunComparison {
         processes = List.copyOf(processes);
         patterns = List.copyOf(patterns);
