@@ -46,7 +46,7 @@ final class IoFailure {
     private static String why(FileSystemException f) {
         return f instanceof NoSuchFileException ? "no such file or directory"
                 : f instanceof AccessDeniedException ? "permission denied"
-                : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+                : f.getReason() != null ? org.igtrace.reader.IoReason.lowerCase(f.getReason()) : f.getClass().getSimpleName();
     }
 
     /** The file and what went wrong with it: {@code /x/y: no such file or directory}. */
@@ -54,6 +54,6 @@ final class IoFailure {
         if (e instanceof FileSystemException f && f.getFile() != null) {
             return f.getFile() + (f.getOtherFile() != null ? " -> " + f.getOtherFile() : "") + ": " + why(f);
         }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return e.getMessage() != null ? org.igtrace.reader.IoReason.lowerCase(e.getMessage()) : e.getClass().getSimpleName();
     }
 }

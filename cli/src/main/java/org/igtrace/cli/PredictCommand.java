@@ -313,8 +313,8 @@ public final class PredictCommand implements Callable<Integer> {
         }
         Placement where = placementRead.get(placement, d);
         String problem = topology.problemBefore(d.processCount(), where, TopologyOptions.centreProcess(centre, d), d::worldRank);
-        if (problem != null) {
-            throw new UsageError(problem);
+        if (problem != null) { // a node out of range in the --placement file is the file's fault: exit 1, as its other faults
+            throw where.given() ? new Failure(problem) : new UsageError(problem);
         }
     }
 

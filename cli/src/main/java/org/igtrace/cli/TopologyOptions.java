@@ -70,8 +70,8 @@ public final class TopologyOptions {
     void checkBefore(TraceDefinitions d) throws UsageError, Failure {
         Placement where = placementRead.get(placement, d);
         String problem = spec.problemBefore(d.processCount(), where, centre(d), d::worldRank);
-        if (problem != null) {
-            throw new UsageError(problem);
+        if (problem != null) { // a node out of range in the --placement file is the file's fault: exit 1, as its other faults
+            throw where.given() ? new Failure(problem) : new UsageError(problem);
         }
     }
 

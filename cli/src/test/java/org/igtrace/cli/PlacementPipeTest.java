@@ -59,7 +59,7 @@ class PlacementPipeTest {
         Path binary = Files.write(dir.resolve("binary"), new byte[] {'0', '\n', (byte) 0xff, '\n'});
         String[][] cases = {{dir.resolve("missing").toString(), "igtrace: --placement " + dir.resolve("missing") + ": no such file or directory\n"},
                 {binary.toString(), "igtrace: --placement " + binary + ": not a text file of node numbers (bytes that are not UTF-8)\n"},
-                {dir.toString(), "igtrace: --placement " + dir + ": Is a directory\n"}};
+                {dir.toString(), "igtrace: --placement " + dir + ": is a directory\n"}};
         for (String[] c : cases) {
             for (String command : new String[] {"graph", "predict"}) {
                 TimelineCommandTest.Run r = TimelineCommandTest.igtrace(command, trace, "--topology", "ring", "--placement", c[0], "-q");

@@ -26,8 +26,20 @@ public final class IoReason {
             return "missing";
         }
         if (e instanceof FileSystemException f && f.getFile() != null) {
-            return f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+            return f.getReason() != null ? lowerCase(f.getReason()) : e.getClass().getSimpleName();
         }
-        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        return e.getMessage() != null ? lowerCase(e.getMessage()) : e.getClass().getSimpleName();
+    }
+
+    /**
+     * The system's words for an error ({@code strerror}'s "Is a directory", "No space left on device") begun in lower case,
+     * as igtrace's own after a colon.
+     *
+     * @param reason the system's words
+     * @return them with a capital first letter followed by a small one made small
+     */
+    public static String lowerCase(String reason) {
+        return reason.length() > 1 && Character.isUpperCase(reason.charAt(0)) && Character.isLowerCase(reason.charAt(1))
+                ? Character.toLowerCase(reason.charAt(0)) + reason.substring(1) : reason;
     }
 }

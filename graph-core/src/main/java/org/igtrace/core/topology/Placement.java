@@ -41,6 +41,16 @@ public final class Placement {
     }
 
     /**
+     * Whether the placement was given (a file's, whose description names it), not rank order: its problem is the file's
+     * content, not the command line's.
+     *
+     * @return false for {@link #rankOrder}
+     */
+    public boolean given() {
+        return !description.equals("rank order");
+    }
+
+    /**
      * Null when every process is on a node processes may use, else why not, in one line: rank
      * order onto fewer nodes than processes, or a node number out of range.
      */

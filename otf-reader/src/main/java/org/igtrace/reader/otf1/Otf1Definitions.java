@@ -275,7 +275,7 @@ final class Otf1Definitions implements java.io.Serializable {
                     + " left out");
         }
         if (records.duplicates > 0) {
-            b.add(records.duplicates + " definitions repeat an id already defined: the first definition kept");
+            b.add(records.duplicates + (records.duplicates == 1 ? " definition repeats" : " definitions repeat") + " an id already defined: the first definition kept");
         }
         if (records.unknownRecords > 0) {
             b.add(Diagnostic.count(records.unknownRecords, "unknown definition record", "unknown definition records") + " skipped");

@@ -330,7 +330,7 @@ final class Otf2Definitions implements GlobalDefinitionVisitor {
         callingContexts.forEach(ids::addCallingContext);
         resolveCommunicators(worldLocations, b);
         if (duplicates > 0) {
-            b.note(duplicates + " definitions repeat an id already defined: the first definition kept");
+            b.note(duplicates + (duplicates == 1 ? " definition repeats" : " definitions repeat") + " an id already defined: the first definition kept");
         }
         if (mpiCommLocations == null && locationGroups.count() > 0) {
             b.note("no MPI location group in the definitions: processes numbered in location-group order");

@@ -286,7 +286,7 @@ class Otf1DamagedTraceTest {
         Path master = edited("md_mpi_cuda.0.def", t -> t.replaceFirst("(\nDTR[0-9a-f]+\n)", "$1DTR3b9aca00\n"));
         TraceProfile profile = TraceInput.read(master, DEFAULT, WAITS);
         assertEquals(5.031207227, profile.processes().get(0).time(), 1e-9);
-        assertTrue(profile.diagnostics().stream().anyMatch(d -> d.sentence().contains("1 definitions repeat an id already defined: the first definition kept")), profile.diagnostics().toString());
+        assertTrue(profile.diagnostics().stream().anyMatch(d -> d.sentence().contains("1 definition repeats an id already defined: the first definition kept")), profile.diagnostics().toString());
         Files.writeString(dir.resolve("md_mpi_cuda.0.def"),
                 Files.readString(dir.resolve("md_mpi_cuda.0.def"), StandardCharsets.ISO_8859_1).replaceAll("(?m)^DTR[0-9a-f]+\n", ""));
         assertEquals(dir.resolve("md_mpi_cuda.0.def") + ": no timer resolution (DTR record): no time can be given in seconds (the"
