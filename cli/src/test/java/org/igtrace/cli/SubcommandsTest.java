@@ -272,7 +272,18 @@ class SubcommandsTest {
     void infoCountsMpiRegionsByName() {
         Run r = igtrace("info", trace("delays-4"));
         assertEquals(0, r.code, r.err);
-        assertTrue(r.out.contains("regions        MPI 24, other 8\n"), r.out);
+        assertTrue(r.out.contains("regions        MPI 24, user 8\n"), r.out);
+    }
+
+    /**
+     * scorep-jacobi-2nodes by otf2-print -G: 281 REGION definitions, of paradigms MPI 204, OPENMP 34, COMPILER 22 and CUDA 21,
+     * each counted under its own (the OpenMP and CUDA regions were "other 77").
+     */
+    @Test
+    void infoCountsRegionsPerParadigm() {
+        Run r = igtrace("info", trace("scorep-jacobi-2nodes"));
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.contains("regions        CUDA 21, MPI 204, OpenMP 34, compiler 22\n"), r.out);
     }
 
     /** A deleted event file is listed as missing; OTF event files are counted (the CUDA streams are listed, left out). */

@@ -462,6 +462,17 @@ public final class Otf2Inventory implements GlobalDefinitionVisitor {
         regions.merge(mpi ? "MPI" : "other", 1, Integer::sum);
     }
 
+    /**
+     * A region of its paradigm, counted under it (OpenMP, CUDA, compiler, user, ...: every region outside MPI was "other",
+     * where info.md promises the regions per paradigm); MPI as igtrace reads it, as {@link #region} counts it.
+     */
+    @Override
+    public void regionOfParadigm(int id, int name, int role, int paradigm) {
+        definitions.regionOfParadigm(id, name, role, paradigm);
+        boolean mpi = RegionKind.classify(strings.get(name), paradigm == PARADIGM_MPI) != RegionKind.OTHER;
+        regions.merge(mpi ? "MPI" : paradigm == 0 ? "other" : paradigmName(paradigm), 1, Integer::sum);
+    }
+
     @Override
     public void groupOfParadigm(int id, int name, GroupKind kind, int paradigm, long[] members) {
         definitions.groupOfParadigm(id, name, kind, paradigm, members);
