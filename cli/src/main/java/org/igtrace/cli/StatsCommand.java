@@ -34,7 +34,7 @@ import picocli.CommandLine.ParentCommand;
                     + "maxima and means are over them (a process left out does not lower the load balance).",
             "",
             "text is for people; csv holds the table per process with the efficiency columns, one line per rank; "
-                    + "json holds all the tables, the efficiency and the notes as data (a kind, a count and names each); "
+                    + "json holds all the tables, the efficiency and the notes as data (a kind and a text each, with a count and names where the note has them); "
                     + "their times are in seconds, shares and efficiencies fractions of 1."
         },
         exitCodeListHeading = "%nExit codes:%n",

@@ -304,6 +304,8 @@ class SubcommandsTest {
         Run r = igtrace("info", copy.toString());
         assertEquals(0, r.code, r.err);
         assertTrue(r.out.contains("missing files  " + copy.resolve("eztrace_log").resolve("536870911.evt") + "\n"), r.out);
+        // 4 processes of one thread each, one thread's file missing: 3 read (it said "4 threads read")
+        assertTrue(r.out.contains("processes      4 (3 threads read; 4 locations in all)\n"), r.out);
 
         Run otf = igtrace("info", TESTDATA.resolve("otf1/vt-md-mpi-cuda").toString());
         assertEquals(0, otf.code, otf.err);

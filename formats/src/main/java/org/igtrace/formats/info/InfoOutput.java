@@ -20,7 +20,9 @@ public final class InfoOutput {
     /** What the trace holds, for people: a line per fact, then the processes and the locations as tables; names made safe for a terminal. */
     public static String text(String file, TraceInventory t) {
         List<String> lines = new ArrayList<>();
-        int threads = t.processes().stream().mapToInt(TraceInventory.Process::threads).sum();
+        // the threads of the processes, but those whose events could not be read (a missing or unreadable file: events -)
+        int threads = t.processes().stream().mapToInt(TraceInventory.Process::threads).sum()
+                - (int) t.locations().stream().filter(l -> l.process() >= 0 && l.events() < 0).count();
         lines.add("trace          " + file);
         lines.add("format         " + t.format() + (t.producer() == null ? "" : ", written by " + t.producer()));
         lines.add("processes      " + t.processes().size() + " (" + Diagnostic.count(threads, "thread", "threads") + " read; "
