@@ -239,6 +239,20 @@ class IgtraceCommandTest {
         assertTrue(r.err.contains("directory holds no OTF2 anchor file"), r.err);
     }
 
+    /** A folder of trace folders (testdata/otf1: 7 traces, one a folder, in alphabetical order) says so, and to name one. */
+    @Test
+    void aFolderOfTracesSaysItsFoldersHoldThem() throws Exception {
+        Path otf1 = Path.of(System.getProperty("testdata.dir", "../testdata")).resolve("otf1");
+        long folders;
+        try (java.util.stream.Stream<Path> s = Files.list(otf1)) {
+            folders = s.filter(Files::isDirectory).count();
+        }
+        Result r = run(otf1.toString());
+        assertEquals(1, r.code);
+        assertEquals(List.of("igtrace: " + otf1 + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf); its"
+                + " folders hold traces (pthreads-no-mpi/, synth-idle/ and " + (folders - 2) + " more): name one"), r.errLines());
+    }
+
     @Test
     void outputIntoAMissingDirectoryFailsWithoutAFile(@TempDir Path dir) {
         Path file = dir.resolve("missing").resolve("g.graphml");

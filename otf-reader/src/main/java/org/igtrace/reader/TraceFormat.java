@@ -112,8 +112,9 @@ public enum TraceFormat {
                 return locate(named.get(0)); // a file named as a trace that is none: say what is wrong with it
             }
             if (found.isEmpty()) {
+                String hint = anchorHint(path.resolveSibling(path.getFileName() + ".otf2"));
                 throw new TraceReadException(path + ": directory holds no OTF2 anchor file (*.otf2) and no OTF master file (*.otf)"
-                        + anchorHint(path.resolveSibling(path.getFileName() + ".otf2")));
+                        + (hint.isEmpty() ? tracesBelow(path) : hint));
             }
             if (found.size() > 1) {
                 throw new TraceReadException(path + ": directory holds " + found.size() + " traces ("
@@ -321,6 +322,27 @@ public enum TraceFormat {
     }
 
     /** "; give the anchor file X" when {@code anchor} is an OTF2 anchor file, else nothing. */
+    /**
+     * "; its folders hold traces (delays-4/, halo3d-16/ and 35 more): name one" where folders right inside {@code dir} hold a
+     * trace each (a folder of traces given for one), else "".
+     */
+    private static String tracesBelow(Path dir) {
+        List<String> holding = new ArrayList<>();
+        try (java.util.stream.Stream<Path> entries = Files.list(dir)) {
+            for (Path sub : entries.filter(Files::isDirectory).sorted().limit(256).toList()) {
+                try (java.util.stream.Stream<Path> files = Files.list(sub)) {
+                    if (files.anyMatch(f -> namedAsTrace(f) && Files.isRegularFile(f))) {
+                        holding.add(sub.getFileName() + "/");
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return ""; // a hint only
+        }
+        return holding.isEmpty() ? "" : "; its folders hold traces (" + String.join(", ", holding.subList(0, Math.min(2, holding.size())))
+                + (holding.size() > 2 ? " and " + (holding.size() - 2) + " more" : "") + "): name one";
+    }
+
     private static String anchorHint(Path anchor) {
         try {
             Located located = Files.isRegularFile(anchor) ? detect(anchor) : null;
