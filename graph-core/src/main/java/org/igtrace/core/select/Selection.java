@@ -130,7 +130,7 @@ public record Selection(Double from, Double to, BitSet ranks, String region, Str
                 int dash = p.indexOf('-', 1);
                 int lo = Integer.parseInt(dash < 0 ? p : p.substring(0, dash).strip());
                 int hi = dash < 0 ? lo : Integer.parseInt(p.substring(dash + 1).strip());
-                if (lo < 0) {
+                if (lo < 0 || hi < 0) { // "0--1" is no range: its end -1 is no rank (it was suggested as "-1-0?")
                     throw new NumberFormatException();
                 }
                 if (hi < lo) {

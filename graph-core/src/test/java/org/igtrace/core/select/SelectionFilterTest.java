@@ -166,6 +166,9 @@ class SelectionFilterTest {
                 .getMessage().contains("'3-1' is a range whose end comes before its start (1-3?)"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "-1", null))
                 .getMessage().contains("is not a rank"));
+        // an end below 0 is no rank, not a range to turn round (it suggested "-1-0?", itself refused)
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Selection.parse(null, "0--1", null))
+                .getMessage().contains("'0--1' is not a rank or a range lo-hi (e.g. 0-3,8)"));
         SelectionException tooFew = assertThrows(SelectionException.class, () -> Selection.parse(null, "0,7", null).resolve(definitions()));
         assertEquals(SelectionException.Part.RANKS, tooFew.part());
         assertEquals("ranks: rank 7 is not in the trace, which has 3 processes (ranks 0-2)", tooFew.getMessage());
