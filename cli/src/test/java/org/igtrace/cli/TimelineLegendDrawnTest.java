@@ -26,10 +26,15 @@ class TimelineLegendDrawnTest {
     private static final Path TESTDATA = Path.of(System.getProperty("testdata.dir", "../testdata")).toAbsolutePath();
     private static final Pattern SWATCH = Pattern.compile("<rect [^>]*fill=\"(#[0-9a-f]{6})\"/><text [^>]*>((compute|MPI)[^<]*)</text>");
     private static final Pattern STATE = Pattern.compile("<rect class=\"state [^\"]*\"[^>]*fill=\"(#[0-9a-f]{6})");
+    /** A row drawn as pixel shares: a path per class, its colour the style's. */
+    private static final Pattern SHARE = Pattern.compile("class=\"share (s\\d+)\" d=\"M");
+    private static final Pattern STYLE = Pattern.compile("\\.(s\\d+)\\{fill:(#[0-9a-f]{6})\\}");
 
     @ParameterizedTest
+    // scorep-xeonphi-jacobi-1's rows are drawn as shares: its 100 MPI_Allreduce calls, 0.74 ms of 14 s, are less than a
+    // pixel, and the legend listed "MPI collective"
     @ValueSource(strings = {"otf2/scorep-mpi-tags-10", "otf1/synth-plain", "otf1/synth-idle", "otf1/vt-jacobi-cpu/jacobi_mpi+cuda.otf",
-        "otf2/delays-4"})
+        "otf2/delays-4", "otf2/scorep-xeonphi-jacobi-1"})
     void everyStateSwatchIsDrawn(String trace) {
         StringWriter out = new StringWriter(), err = new StringWriter();
         int code = IgtraceCommand.run(out, new PrintWriter(err, true), "timeline", TESTDATA.resolve(trace).toString(), "-q");
@@ -42,6 +47,13 @@ class TimelineLegendDrawnTest {
         Matcher st = STATE.matcher(svg.substring(0, at));
         while (st.find()) {
             drawn.add(st.group(1));
+        }
+        java.util.Map<String, String> colour = new java.util.HashMap<>();
+        for (Matcher m = STYLE.matcher(svg); m.find(); ) {
+            colour.put(m.group(1), m.group(2));
+        }
+        for (Matcher m = SHARE.matcher(svg.substring(0, at)); m.find(); ) {
+            drawn.add(colour.get(m.group(1)));
         }
         Matcher sw = SWATCH.matcher(legend);
         int swatches = 0;
